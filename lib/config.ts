@@ -1,0 +1,151 @@
+import { config as dotenvConfig } from 'dotenv'
+
+type Env = Record<string, string | undefined>
+
+/** Everything the tools read from the environment, validated once. */
+export interface Config {
+  /** ISSUE_TOKEN; empty only when loaded with `requireToken: false`. */
+  readonly token: string
+  readonly owner: string
+  readonly repo: string
+  /** Base address of the API, without a trailing slash. */
+  readonly apiUrl: string
+  /** CHAT_WEBHOOK when it is a valid http(s) address; otherwise undefined (see `warnings`). */
+  readonly chatWebhook: string | undefined
+  readonly pipelineUrl: string
+  /** CI_COMMIT_SHA; undefined means "ask git, else `unknown`". */
+  readonly commitSha: string | undefined
+  /** CI_COMMIT_MESSAGE; undefined means "ask git, else `unknown`". */
+  readonly commitMessage: string | undefined
+  readonly deployEnv: string
+  readonly onDuplicate: 'skip' | 'comment'
+  /** Per-request timeout for API calls, in milliseconds. */
+  readonly timeoutMs: number
+  /** Longest total wait for rate limits in one run, in seconds. */
+  readonly maxWaitSeconds: number
+  /** Transient-failure retries: attempts and the first delay of the backoff, in seconds. */
+  readonly retryAttempts: number
+  readonly retryDelaySeconds: number
+  /** Problems that do not stop the run (a malformed CHAT_WEBHOOK), to be printed as `[WARN]` lines. */
+  readonly warnings: readonly string[]
+}
+
+/** Thrown by {@link loadConfig}; `problems` holds one line per bad variable. Scripts exit 2 on it. */
+export class ConfigError extends Error {
+  readonly problems: readonly string[]
+  constructor(problems: string[]) {
+    super(problems.join('\n'))
+    this.name = 'ConfigError'
+    this.problems = problems
+  }
+}
+
+export const DEFAULT_API_URL = 'https://api.github.com'
+
+// Owner and repository name rules as GitHub enforces them on creation.
+const OWNER = /^[A-Za-z0-9-]{1,39}$/
+const REPO = /^[A-Za-z0-9._-]{1,100}$/
+
+const value = (env: Env, name: string): string | undefined => {
+  const v = env[name]
+  return v === undefined || v === '' ? undefined : v
+}
+
+const isHttpUrl = (text: string): boolean => {
+  try {
+    const url = new URL(text)
+    return url.protocol === 'http:' || url.protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+function number(env: Env, name: string, fallback: number, problems: string[], min = 0): number {
+  const raw = value(env, name)
+  if (raw === undefined) return fallback
+  const n = Number(raw)
+  if (!Number.isFinite(n) || n < min || raw.trim() === '') {
+    problems.push(`${name} must be a number of at least ${min} (got ${JSON.stringify(raw)})`)
+    return fallback
+  }
+  return n
+}
+
+/**
+ * Reads and validates the configuration from `env`. Returns a frozen {@link Config}, or throws one
+ * {@link ConfigError} naming every bad variable and the form it expects; no request is made before this.
+ */
+export function loadConfig(env: Env = process.env, { requireToken = true } = {}): Config {
+  const problems: string[] = []
+  const warnings: string[] = []
+
+  const token = value(env, 'ISSUE_TOKEN') ?? ''
+  if (!token && requireToken) problems.push('ISSUE_TOKEN is required')
+
+  let owner = ''
+  let repo = ''
+  const fullName = value(env, 'ISSUE_REPO')
+  if (fullName === undefined) {
+    problems.push('ISSUE_REPO is required (owner/repo)')
+  } else {
+    const [o = '', r = '', ...rest] = fullName.split('/')
+    if (rest.length || !OWNER.test(o) || !REPO.test(r) || r === '.' || r === '..') {
+      problems.push(
+        `ISSUE_REPO must have the form owner/repo (owner: letters, digits and -, up to 39; ` +
+          `repo: letters, digits, ., _ and -, up to 100), got ${JSON.stringify(fullName)}`,
+      )
+    } else {
+      owner = o
+      repo = r
+    }
+  }
+
+  const apiName = value(env, 'ISSUE_API_URL') !== undefined ? 'ISSUE_API_URL' : 'GITHUB_API_URL'
+  const apiUrl = value(env, 'ISSUE_API_URL') ?? value(env, 'GITHUB_API_URL') ?? DEFAULT_API_URL
+  if (!isHttpUrl(apiUrl)) problems.push(`${apiName} must be an http(s) URL such as ${DEFAULT_API_URL}, got ${JSON.stringify(apiUrl)}`)
+
+  let chatWebhook = value(env, 'CHAT_WEBHOOK')
+  if (chatWebhook !== undefined && !isHttpUrl(chatWebhook)) {
+    // The address itself may embed a secret (Slack's do), so it is not echoed.
+    warnings.push('CHAT_WEBHOOK is not an http(s) URL such as https://hooks.slack.com/services/…; no chat notice will be sent')
+    chatWebhook = undefined
+  }
+
+  const onDuplicate = value(env, 'ON_DUPLICATE') ?? 'skip'
+  if (onDuplicate !== 'skip' && onDuplicate !== 'comment') {
+    problems.push(`ON_DUPLICATE must be skip or comment, got ${JSON.stringify(onDuplicate)}`)
+  }
+
+  const timeoutSeconds = number(env, 'REPORT_TIMEOUT', 30, problems, 0.001)
+  const maxWaitSeconds = number(env, 'REPORT_MAX_WAIT', 60, problems)
+  const retryAttempts = Math.floor(number(env, 'REPORT_RETRY_ATTEMPTS', 3, problems, 1))
+  const retryDelaySeconds = number(env, 'REPORT_RETRY_DELAY', 1, problems)
+
+  if (problems.length) throw new ConfigError(problems)
+
+  return Object.freeze({
+    token,
+    owner,
+    repo,
+    apiUrl: apiUrl.replace(/\/+$/, ''),
+    chatWebhook,
+    pipelineUrl: value(env, 'CI_PIPELINE_URL') ?? value(env, 'BUILD_URL') ?? 'unknown',
+    commitSha: value(env, 'CI_COMMIT_SHA'),
+    commitMessage: value(env, 'CI_COMMIT_MESSAGE'),
+    deployEnv: value(env, 'DEPLOY_ENV') ?? 'production',
+    onDuplicate: onDuplicate as Config['onDuplicate'],
+    timeoutMs: Math.round(timeoutSeconds * 1000),
+    maxWaitSeconds,
+    retryAttempts,
+    retryDelaySeconds,
+    warnings: Object.freeze(warnings),
+  })
+}
+
+/**
+ * Loads `.env` from `dir` into `env` when the file exists. Variables already set win, so a pipeline's
+ * own settings are never overridden by a stray file.
+ */
+export function loadDotenv(env: Env = process.env, dir: string = process.cwd()): void {
+  dotenvConfig({ path: `${dir}/.env`, processEnv: env as NodeJS.ProcessEnv, override: false, quiet: true })
+}

@@ -1,0 +1,131 @@
+import { Octokit } from '@octokit/core'
+import { paginateRest } from '@octokit/plugin-paginate-rest'
+import { throttling } from '@octokit/plugin-throttling'
+import type { Log } from './log.ts'
+import { backoff } from './retry.ts'
+
+const ThrottledOctokit = Octokit.plugin(throttling, paginateRest)
+/** The one API client type every tool uses. */
+export type GitHub = InstanceType<typeof ThrottledOctokit>
+
+/** What the client factory needs: a subset of `Config`, so tests can build one by hand. */
+export interface ClientOptions {
+  readonly token: string
+  readonly apiUrl: string
+  readonly timeoutMs: number
+  readonly maxWaitSeconds: number
+  readonly retryAttempts: number
+  readonly retryDelaySeconds: number
+}
+
+// GitHub asks callers to slow down as the quota runs low; one warning per run is enough to be seen.
+// https://docs.github.com/en/rest/using-the-rest-api/rate-limits-for-the-rest-api
+const LOW_QUOTA = 100
+
+interface ErrorLike {
+  status?: number
+  response?: { headers?: Record<string, string | number | undefined> }
+}
+
+/**
+ * Whether an API error may go away on its own: a 5xx, or no answer at all (reset, refused, timed out),
+ * which Octokit reports as status 500 without a response.
+ */
+export function isTransient(error: unknown): boolean {
+  const { status, response } = (error ?? {}) as ErrorLike
+  return response === undefined || status === undefined || status >= 500
+}
+
+/** A short, token-free description of an API error for `[WARN]`/`[ERROR]` lines. */
+export function describeError(error: unknown): string {
+  const e = (error ?? {}) as ErrorLike & { message?: string; cause?: { message?: string; code?: string } }
+  if (e.response === undefined) {
+    const cause = e.cause?.code ?? e.cause?.message
+    return `no answer from the API (${e.message ?? 'network error'}${cause && cause !== e.message ? `: ${cause}` : ''})`
+  }
+  return `HTTP ${e.status}: ${e.message ?? ''}`.trim()
+}
+
+const timedFetch =
+  (timeoutMs: number): typeof fetch =>
+  (input, init) => {
+    const timeout = AbortSignal.timeout(timeoutMs)
+    const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout
+    return fetch(input, { ...init, signal })
+  }
+
+/**
+ * The throttled Octokit client all issue-tracking calls go through: `Authorization: Bearer <token>` sent
+ * to the API's own origin only, JSON headers, a timeout on every request, rate limits waited out within
+ * `maxWaitSeconds` in all, and transient failures of reads retried with the backoff helper.
+ */
+export function createGitHub(options: ClientOptions, log: Log): GitHub {
+  const origin = new URL(options.apiUrl).origin
+  let waitedSeconds = 0
+  let quotaWarned = false
+
+  const onLimit = (kind: string) => (retryAfter: number, request: { method: string; url: string }) => {
+    if (waitedSeconds + retryAfter > options.maxWaitSeconds) return false
+    waitedSeconds += retryAfter
+    log.warn(`${kind} rate limit on ${request.method} ${request.url}; waiting ${retryAfter}s`)
+    return true
+  }
+
+  const octokit = new ThrottledOctokit({
+    baseUrl: options.apiUrl,
+    userAgent: 'deploy-failure-reporter',
+    request: { fetch: timedFetch(options.timeoutMs) },
+    log: { debug: () => {}, info: () => {}, warn: (m: string) => log.warn(m), error: (m: string) => log.error(m) },
+    throttle: {
+      onRateLimit: onLimit('Primary'),
+      onSecondaryRateLimit: onLimit('Secondary'),
+    },
+  })
+
+  octokit.hook.before('request', (request) => {
+    request.headers['content-type'] = 'application/json'
+    // The spec wants the Bearer scheme (Octokit's `auth` option sends `token`), and the token must never
+    // reach another origin, such as one named in a `Link` header.
+    if (options.token && new URL(request.url, options.apiUrl).origin === origin) {
+      request.headers.authorization = `Bearer ${options.token}`
+    }
+  })
+
+  const watchQuota = (headers: Record<string, string | number | undefined> | undefined) => {
+    const remaining = Number(headers?.['x-ratelimit-remaining'])
+    if (!quotaWarned && headers?.['x-ratelimit-remaining'] !== undefined && remaining < LOW_QUOTA) {
+      quotaWarned = true
+      log.warn(`GitHub API quota is low: ${remaining} requests left until ${resetTime(headers)}`)
+    }
+  }
+  octokit.hook.after('request', (response) => watchQuota(response.headers))
+
+  octokit.hook.wrap('request', async (request, endpoint) => {
+    // Only reads are retried here: a write that failed may still have been committed, so the caller
+    // decides (the reporter looks again before creating again).
+    const retryable = endpoint.method === 'GET' ? options.retryAttempts : 1
+    const where = `${endpoint.method} ${pathOf(octokit.request.endpoint.parse(endpoint).url)}`
+    try {
+      return await backoff(retryable, options.retryDelaySeconds, async () => request(endpoint), {
+        retryable: isTransient,
+        waitAfterLast: false,
+        onFailure: (n, max, seconds, error) =>
+          log.warn(`Attempt ${n}/${max} failed, retrying in ${seconds}s... (${where}: ${describeError(error)})`),
+      })
+    } catch (error) {
+      const last = (error as { cause?: unknown }).cause ?? error
+      watchQuota((last as ErrorLike).response?.headers)
+      throw (error as Error).name === 'AttemptsExhausted' ? last : error
+    }
+  })
+
+  return octokit
+}
+
+const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '').replace(/\?.*$/, '')
+
+/** When the primary quota resets, as local time, from `x-ratelimit-reset` (epoch seconds). */
+export function resetTime(headers: Record<string, string | number | undefined> | undefined): string {
+  const reset = Number(headers?.['x-ratelimit-reset'])
+  return Number.isFinite(reset) && reset > 0 ? new Date(reset * 1000).toLocaleString('sv-SE') : 'an unknown time'
+}

@@ -1,0 +1,25 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { pathToFileURL } from 'node:url'
+import { ConfigError } from '../lib/config.ts'
+import { EXIT, reportFailure, scriptArgs } from '../lib/cli.ts'
+import { memoryLog } from '../lib/log.ts'
+
+const self = '/p/scripts/report.mts'
+const url = pathToFileURL(self).href
+
+test('scriptArgs drops node, zx and the script path, however the script was named', () => {
+  assert.equal(scriptArgs(url, ['node', '/p/node_modules/.bin/zx', 'scripts/report.mts', 'a', '--json']), ['a', '--json'])
+  assert.equal(scriptArgs(url, ['node', '/p/node_modules/.bin/zx', './scripts/report.mts', 'b']), ['b'])
+  assert.equal(scriptArgs(url, ['node', self, 'c']), ['c'])
+  assert.equal(scriptArgs(url, ['node', 'x.mjs', 'd']), ['d'])
+})
+
+test('reportFailure: configuration problems exit 2, one line each; anything else exits 1', () => {
+  const log = memoryLog()
+  assert.is(reportFailure(new ConfigError(['A is required', 'B is bad']), log), EXIT.config)
+  assert.is(reportFailure(new Error('boom'), log), EXIT.failed)
+  assert.equal(log.lines, ['[ERROR] A is required', '[ERROR] B is bad', '[ERROR] boom'])
+})
+
+test.run()
