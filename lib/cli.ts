@@ -1,3 +1,4 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { fileURLToPath } from 'node:url'
 import { ConfigError } from './config.ts'
 import type { Log } from './log.ts'
@@ -24,4 +25,18 @@ export function reportFailure(error: unknown, log: Log): number {
   const message = error instanceof Error ? error.message : String(error)
   log.error(message)
   return EXIT.failed
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>
+
+/**
+ * Parses a script's flags with `node:util`'s parseArgs (strict). An unknown flag or a missing value is a
+ * usage error: thrown as a {@link ConfigError} naming the flag, so the script exits 2.
+ */
+export function parseFlags<O extends Options>(args: string[], options: O) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true })
+  } catch (error) {
+    throw new ConfigError([`${(error as Error).message.replace(/\. To specify a positional argument.*$/s, '')}; see --help`])
+  }
 }

@@ -1,5 +1,5 @@
 // Files one GitHub issue for a failed deploy and posts a chat notice. Usage: see --help.
-import { EXIT, reportFailure, scriptArgs } from '../lib/cli.ts'
+import { EXIT, parseFlags, reportFailure, scriptArgs } from '../lib/cli.ts'
 import { loadConfig, loadDotenv } from '../lib/config.ts'
 import { lastCommitMessage, shortSha } from '../lib/git.ts'
 import { createGitHub } from '../lib/github.ts'
@@ -28,7 +28,8 @@ let token = ''
 const log = consoleLog(() => [token])
 
 async function main(args: string[]): Promise<number> {
-  if (args.includes('--help') || args.includes('-h')) {
+  const { values, positionals } = parseFlags(args, { help: { type: 'boolean', short: 'h' } })
+  if (values.help) {
     process.stdout.write(HELP)
     return EXIT.ok
   }
@@ -45,7 +46,7 @@ async function main(args: string[]): Promise<number> {
     environment: config.deployEnv,
     commitSha: sha ?? 'unknown',
     commitMessage: message ?? 'unknown',
-    reason: args.find((a) => !a.startsWith('-')) || DEFAULT_REASON,
+    reason: positionals[0] || DEFAULT_REASON,
     pipelineUrl: config.pipelineUrl,
     time,
   }

@@ -2,7 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { pathToFileURL } from 'node:url'
 import { ConfigError } from '../lib/config.ts'
-import { EXIT, reportFailure, scriptArgs } from '../lib/cli.ts'
+import { EXIT, parseFlags, reportFailure, scriptArgs } from '../lib/cli.ts'
 import { memoryLog } from '../lib/log.ts'
 
 const self = '/p/scripts/report.mts'
@@ -20,6 +20,20 @@ test('reportFailure: configuration problems exit 2, one line each; anything else
   assert.is(reportFailure(new ConfigError(['A is required', 'B is bad']), log), EXIT.config)
   assert.is(reportFailure(new Error('boom'), log), EXIT.failed)
   assert.equal(log.lines, ['[ERROR] A is required', '[ERROR] B is bad', '[ERROR] boom'])
+})
+
+test('parseFlags: known flags and positionals; an unknown flag is a usage error (exit 2)', () => {
+  const { values, positionals } = parseFlags(['--json', 'a reason', '--', '--not-a-flag'], { json: { type: 'boolean' } })
+  assert.is(values.json, true)
+  assert.equal(positionals, ['a reason', '--not-a-flag'])
+  try {
+    parseFlags(['--jsn'], { json: { type: 'boolean' } })
+    assert.unreachable()
+  } catch (error) {
+    assert.instance(error, ConfigError)
+    assert.match((error as Error).message, /--jsn/)
+    assert.match((error as Error).message, /see --help$/)
+  }
 })
 
 test.run()

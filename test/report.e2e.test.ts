@@ -206,4 +206,11 @@ test('--help prints usage, environment and exit codes without touching the netwo
   assert.match(r.stdout, /Exit codes/)
 })
 
+test('an unknown flag is a usage error: exit 2, named on stderr, no request', async () => {
+  const r = await runScript('report.mts', ['--bogus'], gh.env(FIXED))
+  assert.is(r.code, 2)
+  assert.match(r.stderr, /^\[ERROR\] Unknown option '--bogus'; see --help\n$/)
+  assert.is(gh.requests.length + gh.chat.length, 0)
+})
+
 test.run()
