@@ -15,6 +15,8 @@ export interface RecoverableIssue {
   readonly html_url: string
   readonly pull_request?: unknown
   readonly labels?: readonly (string | { readonly name?: string })[]
+  /** ISO 8601, as GitHub sends it. */
+  readonly created_at?: string
 }
 
 // The environment is greedy, so it may itself contain ` — `; the commit is the last segment before the
@@ -33,18 +35,30 @@ export function parseTitle(title: string): TitleParts | undefined {
 const hasLabel = (issue: RecoverableIssue, label: string): boolean =>
   issue.labels === undefined || issue.labels.some((l) => (typeof l === 'string' ? l : l.name) === label)
 
+// A failure filed after the good deploy's resolver started (another pipeline of the same environment
+// failing meanwhile) is newer than this recovery and must not be closed by it, or a real alarm would
+// flap shut. GitHub's clock and the runner's may differ: a skew only leaves an issue open for the next
+// good deploy, never closes a newer one.
+const filedBefore = (issue: RecoverableIssue, time: Date | undefined): boolean =>
+  time === undefined || issue.created_at === undefined || !(Date.parse(issue.created_at) > time.getTime())
+
 /**
- * Whether a good deploy of `environment` closes `issue`: a real issue (not a pull request), labelled
- * `auto-deploy-failure`, whose title names exactly that environment (any commit, any day). `staging`
- * does not match `staging-eu`, nor the other way round.
+ * Whether a good deploy of `environment` (resolver started at `time`) closes `issue`: a real issue (not
+ * a pull request), labelled `auto-deploy-failure`, filed before `time`, whose title names exactly that
+ * environment (any commit, any day). `staging` does not match `staging-eu`, nor the other way round.
  */
-export function isRecoverable(issue: RecoverableIssue, environment: string): boolean {
-  return issue.pull_request == null && hasLabel(issue, DEDUP_LABEL) && parseTitle(issue.title)?.environment === environment
+export function isRecoverable(issue: RecoverableIssue, environment: string, time?: Date): boolean {
+  return (
+    issue.pull_request == null &&
+    hasLabel(issue, DEDUP_LABEL) &&
+    filedBefore(issue, time) &&
+    parseTitle(issue.title)?.environment === environment
+  )
 }
 
-/** The issues among `issues` that a good deploy of `environment` closes, in the order given. */
-export function selectRecoverable<T extends RecoverableIssue>(issues: Iterable<T>, environment: string): T[] {
-  return [...issues].filter((issue) => isRecoverable(issue, environment))
+/** The issues among `issues` that a good deploy of `environment` at `time` closes, in the order given. */
+export function selectRecoverable<T extends RecoverableIssue>(issues: Iterable<T>, environment: string, time?: Date): T[] {
+  return [...issues].filter((issue) => isRecoverable(issue, environment, time))
 }
 
 /** The chat notice after a good deploy closed `closed`; interpolated text is Slack-escaped like `renderChat`. */

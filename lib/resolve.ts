@@ -31,10 +31,11 @@ export class ListFailed extends Error {
 }
 
 /**
- * Every open `auto-deploy-failure` issue whose title is for `environment`, oldest first. All pages are
- * read before anything is closed: closing shifts the later pages of a `state=open` list under a reader.
+ * Every open `auto-deploy-failure` issue whose title is for `environment` and that was filed before
+ * `time`, oldest first. All pages are read before anything is closed: closing shifts the later pages of
+ * a `state=open` list under a reader.
  */
-export async function findRecoverable(github: GitHub, target: CommentTarget, environment: string): Promise<RecoverableIssue[]> {
+export async function findRecoverable(github: GitHub, target: CommentTarget, environment: string, time?: Date): Promise<RecoverableIssue[]> {
   const found: RecoverableIssue[] = []
   const pages = github.paginate.iterator('GET /repos/{owner}/{repo}/issues', {
     owner: target.owner,
@@ -45,7 +46,7 @@ export async function findRecoverable(github: GitHub, target: CommentTarget, env
     sort: 'created',
     direction: 'asc',
   })
-  for await (const page of pages) found.push(...selectRecoverable(page.data, environment))
+  for await (const page of pages) found.push(...selectRecoverable(page.data, environment, time))
   return found
 }
 
@@ -91,7 +92,7 @@ export async function resolveRecovery(
 ): Promise<Resolution> {
   let issues: RecoverableIssue[]
   try {
-    issues = await findRecoverable(github, target, recovery.environment)
+    issues = await findRecoverable(github, target, recovery.environment, recovery.time)
   } catch (error) {
     throw new ListFailed(error)
   }

@@ -37,6 +37,15 @@ test('pull requests and issues without the label are never recoverable; any comm
   assert.equal(picked.map((i) => i.number), [3, 5])
 })
 
+test('an issue filed after the recovery started is not recoverable (a newer alarm must not flap shut)', () => {
+  const at = new Date('2026-11-05T10:00:00Z')
+  assert.ok(isRecoverable(issue(T('a'), { created_at: '2026-11-05T09:59:59Z' }), 'a', at))
+  assert.ok(isRecoverable(issue(T('a'), { created_at: '2026-11-05T10:00:00Z' }), 'a', at))
+  assert.not.ok(isRecoverable(issue(T('a'), { created_at: '2026-11-05T10:00:01Z' }), 'a', at))
+  assert.ok(isRecoverable(issue(T('a'), { created_at: '2026-11-05T10:00:01Z' }), 'a'), 'no time: no bound')
+  assert.ok(isRecoverable(issue(T('a')), 'a', at), 'no created_at: no bound')
+})
+
 test('property: every title the reporter renders parses back to its environment and commit', () => {
   const env = fc.string({ minLength: 1 }).filter((s) => !/[\n\r\u2028\u2029]/.test(s))
   const sha = fc.string({ minLength: 1 }).filter((s) => !/[\n\r\u2028\u2029\u2014]/.test(s) && !s.startsWith(' ') && !s.endsWith(' '))

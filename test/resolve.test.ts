@@ -16,7 +16,8 @@ test.after.each(async () => {
 const target = () => ({ owner: 'acme', repo: 'shop', retryAttempts: 2, retryDelaySeconds: 0.01, chatWebhook: gh.chatUrl })
 const client = (log = memoryLog()) =>
   createGitHub({ token: gh.token, apiUrl: gh.url, timeoutMs: 2000, maxWaitSeconds: 5, retryAttempts: 2, retryDelaySeconds: 0.01, writeIntervalSeconds: 0.01 }, log)
-const recovery = { environment: 'prod', commitSha: 'c0ffee1', pipelineUrl: 'https://ci.example/p/3', time: new Date() }
+// The resolver "starts" after every issue a test adds.
+const recovery = { environment: 'prod', commitSha: 'c0ffee1', pipelineUrl: 'https://ci.example/p/3', time: new Date(Date.now() + 3_600_000) }
 const T = (env: string, sha: string) => `[DEPLOY FAIL] ${env} — ${sha} — 2026-11-05`
 
 test('findRecoverable returns this environment\'s open labelled issues, oldest first, across pages', async () => {
@@ -24,6 +25,15 @@ test('findRecoverable returns this environment\'s open labelled issues, oldest f
   const found = await findRecoverable(client(), target(), 'prod')
   assert.equal(found.map((i) => i.number), [8, 58, 108])
   assert.equal(gh.calls('GET').map((r) => r.query.get('direction')), ['asc', 'asc'])
+})
+
+test('an issue filed after the resolver started is left open for the next good deploy', async () => {
+  const older = gh.addIssue({ title: T('prod', 'a'), created_at: '2026-11-05T10:00:00Z' })
+  const newer = gh.addIssue({ title: T('prod', 'b'), created_at: '2026-11-05T10:00:02Z' })
+  const log = memoryLog()
+  const result = await resolveRecovery(client(log), target(), { ...recovery, time: new Date('2026-11-05T10:00:01Z') }, log)
+  assert.equal(result.closed, [older.number])
+  assert.is(newer.state, 'open')
 })
 
 test('resolveRecovery: closed, failed and the outcome; the chat lists what was closed', async () => {
