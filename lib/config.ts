@@ -26,6 +26,8 @@ export interface Config {
   /** Transient-failure retries: attempts and the first delay of the backoff, in seconds. */
   readonly retryAttempts: number
   readonly retryDelaySeconds: number
+  /** Seconds between API writes (REPORT_WRITE_INTERVAL, default 1, GitHub's advice); comment and issue POSTs wait 3×. */
+  readonly writeIntervalSeconds: number
   /** Problems that do not stop the run (a malformed CHAT_WEBHOOK), to be printed as `[WARN]` lines. */
   readonly warnings: readonly string[]
 }
@@ -120,6 +122,7 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
   const maxWaitSeconds = number(env, 'REPORT_MAX_WAIT', 60, problems)
   const retryAttempts = Math.floor(number(env, 'REPORT_RETRY_ATTEMPTS', 3, problems, 1))
   const retryDelaySeconds = number(env, 'REPORT_RETRY_DELAY', 1, problems)
+  const writeIntervalSeconds = number(env, 'REPORT_WRITE_INTERVAL', 1, problems)
 
   if (problems.length) throw new ConfigError(problems)
 
@@ -138,6 +141,7 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
     maxWaitSeconds,
     retryAttempts,
     retryDelaySeconds,
+    writeIntervalSeconds,
     warnings: Object.freeze(warnings),
   })
 }

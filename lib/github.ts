@@ -1,6 +1,7 @@
 import { Octokit } from '@octokit/core'
 import { paginateRest } from '@octokit/plugin-paginate-rest'
 import { throttling } from '@octokit/plugin-throttling'
+import Bottleneck from 'bottleneck'
 import type { Log } from './log.ts'
 import { backoff } from './retry.ts'
 
@@ -16,6 +17,8 @@ export interface ClientOptions {
   readonly maxWaitSeconds: number
   readonly retryAttempts: number
   readonly retryDelaySeconds: number
+  /** Seconds between writes (REPORT_WRITE_INTERVAL); undefined keeps plugin-throttling's own pacing. */
+  readonly writeIntervalSeconds?: number
 }
 
 // GitHub asks callers to slow down as the quota runs low; one warning per run is enough to be seen.
@@ -44,6 +47,27 @@ export function describeError(error: unknown): string {
     return `no answer from the API (${e.message ?? 'network error'}${cause && cause !== e.message ? `: ${cause}` : ''})`
   }
   return `HTTP ${e.status}: ${e.message ?? ''}`.trim()
+}
+
+// GitHub asks for at least one second between writes (POST, PATCH, PUT, DELETE) to avoid secondary limits:
+// https://docs.github.com/en/rest/using-the-rest-api/best-practices-for-using-the-rest-api#pause-between-mutative-requests
+// plugin-throttling paces writes 1 s apart and POSTs that notify people (issues, comments) 3 s apart, in
+// groups shared by the whole process. Production keeps exactly that (an interval of 1 s); the interval is
+// configurable only so tests and rate-limit-free GitHub Enterprise servers need not wait, and the groups
+// are still the plugin's mechanism, shared per process, so the pacing code path always runs.
+const NOTIFY_FACTOR = 3
+const pacingGroups = new Map<number, { write: Bottleneck.Group; notifications: Bottleneck.Group }>()
+function pacing(seconds: number) {
+  let groups = pacingGroups.get(seconds)
+  if (!groups) {
+    const minTime = Math.round(seconds * 1000)
+    groups = {
+      write: new Bottleneck.Group({ maxConcurrent: 1, minTime }),
+      notifications: new Bottleneck.Group({ maxConcurrent: 1, minTime: minTime * NOTIFY_FACTOR }),
+    }
+    pacingGroups.set(seconds, groups)
+  }
+  return groups
 }
 
 const timedFetch =
@@ -79,6 +103,7 @@ export function createGitHub(options: ClientOptions, log: Log): GitHub {
     throttle: {
       onRateLimit: onLimit('Primary'),
       onSecondaryRateLimit: onLimit('Secondary'),
+      ...(options.writeIntervalSeconds === undefined ? {} : pacing(options.writeIntervalSeconds)),
     },
   })
 

@@ -1,4 +1,5 @@
 import { postChat } from './chat.ts'
+import { commentOnDuplicate } from './comments.ts'
 import { findMatch, sinceFor, type ListedIssue } from './dedup.ts'
 import { describeError, isTransient, type GitHub } from './github.ts'
 import { DEDUP_LABEL, LABELS, renderBody, renderChat, renderTitle, type Failure } from './issue.ts'
@@ -20,6 +21,8 @@ export interface Target {
   readonly chatWebhook: string | undefined
   readonly retryAttempts: number
   readonly retryDelaySeconds: number
+  /** ON_DUPLICATE; `comment` records a repeated failure on the open issue. Default `skip`. */
+  readonly onDuplicate?: 'skip' | 'comment'
 }
 
 /** Thrown when the issue could not be filed; its message is the spec's `Failed to create issue`. */
@@ -80,7 +83,8 @@ async function fileIssue(github: GitHub, target: Target, failure: Failure, title
   const existing = await lookUp(github, target, title, failure.time, log)
   if (existing) {
     log.info('Duplicate issue found, skipping creation')
-    return { outcome: 'duplicate', number: existing.number, url: existing.html_url, title }
+    const commented = target.onDuplicate === 'comment' && (await commentOnDuplicate(github, target, existing, failure, log))
+    return { outcome: commented ? 'commented' : 'duplicate', number: existing.number, url: existing.html_url, title }
   }
   const body = renderBody(failure)
   const create = async (attempt: number): Promise<ListedIssue> => {

@@ -107,4 +107,10 @@ test('loadDotenv fills unset variables only, quietly', () => {
   }
 })
 
+test('REPORT_WRITE_INTERVAL: 1 s by default (GitHub\'s advice), any number from 0, else a problem', () => {
+  assert.is(loadConfig(OK).writeIntervalSeconds, 1)
+  assert.is(loadConfig({ ...OK, REPORT_WRITE_INTERVAL: '0.01' }).writeIntervalSeconds, 0.01)
+  assert.equal(problems({ ...OK, REPORT_WRITE_INTERVAL: 'fast' }), ['REPORT_WRITE_INTERVAL must be a number of at least 0 (got "fast")'])
+})
+
 test.run()

@@ -1,0 +1,87 @@
+import { inlineCode, localTimestamp, type Failure } from './issue.ts'
+
+/**
+ * Opens every comment the reporter adds for a repeated failure. The occurrence count is derived from
+ * these markers, not from the issue's `comments` total, so people discussing the failure on the issue
+ * (or other tools commenting) never inflate it. It is an HTML comment: GitHub does not render it, and
+ * quoting a comment in the web UI quotes the rendered text, so a quote does not carry it.
+ */
+export const OCCURRENCE_MARKER = '<!-- deploy-failure-reporter:occurrence -->'
+
+/** Opens the comment that closes an issue after a good deploy. */
+export const RECOVERY_MARKER = '<!-- deploy-failure-reporter:recovery -->'
+
+/** The facts of one successful deploy that closes the open failure issues of its environment. */
+export interface Recovery {
+  readonly environment: string
+  readonly commitSha: string
+  readonly pipelineUrl: string
+  /** When the resolver started; rendered in local time. */
+  readonly time: Date
+}
+
+/** Whether a comment body is one of the reporter's occurrence comments (it starts with the marker). */
+export function isOccurrenceComment(body: string | null | undefined): boolean {
+  return typeof body === 'string' && body.startsWith(OCCURRENCE_MARKER)
+}
+
+/**
+ * The number of the occurrence being recorded now: the issue itself was the first, each earlier
+ * occurrence comment one more, and this one the next. Comments without the marker do not count.
+ */
+export function nextOccurrence(commentBodies: Iterable<string | null | undefined>): number {
+  let earlier = 1
+  for (const body of commentBodies) if (isOccurrenceComment(body)) earlier++
+  return earlier + 1
+}
+
+// A reason is one line in a comment; a runaway one (a whole log) is cut so the comment stays far below
+// GitHub's 65,536-character limit and readable. The issue body keeps the reason in full.
+export const MAX_REASON = 1000
+
+const shortened = (text: string, max: number): string =>
+  text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters cut)`
+
+/**
+ * A pipeline address as Markdown: an http(s) URL becomes a CommonMark autolink `<url>`, whose inside is
+ * never read as emphasis, HTML or a mention; anything else (`unknown`, hostile text) is inline code.
+ */
+export function pipelineLink(address: string): string {
+  // Autolinks may not contain spaces, controls, `<` or `>` (CommonMark §6.5).
+  if (/^https?:\/\/[^\s<>\p{Cc}]+$/iu.test(address)) {
+    try {
+      new URL(address)
+      return `<${address}>`
+    } catch {}
+  }
+  return inlineCode(address)
+}
+
+/** The comment added to the open issue when the same failure happens again (ON_DUPLICATE=comment). */
+export function renderOccurrence(failure: Failure, occurrence: number): string {
+  return [
+    OCCURRENCE_MARKER,
+    `### Failed again: occurrence ${occurrence}`,
+    '',
+    `**Time:** ${localTimestamp(failure.time)}`,
+    `**Commit:** ${inlineCode(failure.commitSha)}`,
+    `**Pipeline:** ${pipelineLink(failure.pipelineUrl)}`,
+    `**Reason:** ${inlineCode(shortened(failure.reason, MAX_REASON))}`,
+    '',
+  ].join('\n')
+}
+
+/** The comment that closes an issue once a deploy of its environment has succeeded. */
+export function renderRecoveryComment(recovery: Recovery): string {
+  return [
+    RECOVERY_MARKER,
+    '### Deploy recovered',
+    '',
+    `A deploy to ${inlineCode(recovery.environment)} succeeded, so this issue is closed automatically.`,
+    '',
+    `**Commit:** ${inlineCode(recovery.commitSha)}`,
+    `**Time:** ${localTimestamp(recovery.time)}`,
+    `**Pipeline:** ${pipelineLink(recovery.pipelineUrl)}`,
+    '',
+  ].join('\n')
+}
