@@ -1,3 +1,5 @@
+import { fetch } from 'undici'
+
 /** The spec gives the chat post no time limit; a dead webhook must not hang a pipeline, so it gets 10 s. */
 export const CHAT_TIMEOUT_MS = 10_000
 
@@ -8,6 +10,8 @@ export const CHAT_TIMEOUT_MS = 10_000
  */
 export async function postChat(webhook: string, text: string, timeoutMs = CHAT_TIMEOUT_MS): Promise<boolean> {
   try {
+    // undici's fetch, not the global one, which the zx CLI wraps to print each request in verbose mode:
+    // a webhook address carries its own secret.
     const response = await fetch(webhook, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

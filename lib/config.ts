@@ -1,4 +1,5 @@
 import { config as dotenvConfig } from 'dotenv'
+import { redact } from './log.ts'
 
 type Env = Record<string, string | undefined>
 
@@ -124,7 +125,9 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
   const retryDelaySeconds = number(env, 'REPORT_RETRY_DELAY', 1, problems)
   const writeIntervalSeconds = number(env, 'REPORT_WRITE_INTERVAL', 1, problems)
 
-  if (problems.length) throw new ConfigError(problems)
+  // A value echoed in a problem may be the token itself (ISSUE_REPO=$ISSUE_TOKEN by mistake), and the
+  // caller cannot redact what it has not been told yet.
+  if (problems.length) throw new ConfigError(problems.map((problem) => redact(problem, [token])))
 
   return Object.freeze({
     token,

@@ -1,3 +1,9 @@
+import { BODY_LIMIT, CHAT_LIMIT, cutNote, FIELD_LIMIT, fitPrefix, roomForSecond, TITLE_LIMIT } from './budget.ts'
+import { codeBlock, inlineCode, markdownText } from './markdown.ts'
+import { cleanText, oneLine } from './text.ts'
+
+export { codeBlock, inlineCode } from './markdown.ts'
+
 /** The facts of one failed deploy, as plain values; everything rendered is derived from these. */
 export interface Failure {
   readonly environment: string
@@ -32,61 +38,72 @@ export function localTimestamp(time: Date): string {
   return `${localDate(time)} ${pad(time.getHours())}:${pad(time.getMinutes())}:${pad(time.getSeconds())}`
 }
 
-const longestRun = (text: string, char: string): number => {
-  let longest = 0
-  let run = 0
-  for (const c of text) {
-    run = c === char ? run + 1 : 0
-    if (run > longest) longest = run
-  }
-  return longest
+/**
+ * The spec's title, `[DEPLOY FAIL] <env> — <sha> — <YYYY-MM-DD>` (local date), on one line and within
+ * GitHub's 256 characters: an overlong environment or commit is cut, with a note of how much (a value that
+ * fits in half the room is never cut), the same way for the same inputs, so duplicate detection still finds
+ * it. GitHub sends no notification for an `@mention` in a title, so the values are carried as they are.
+ */
+export function renderTitle(failure: Failure): string {
+  const environment = oneLine(failure.environment)
+  const commit = oneLine(failure.commitSha)
+  const frame = (env: string, sha: string) => `[DEPLOY FAIL] ${env} — ${sha} — ${localDate(failure.time)}`
+  const part = (kept: string, cut: number) => (cut ? `${kept}… ${cutNote(cut)}` : kept)
+  const room = TITLE_LIMIT - frame('', '').length
+  const env = fitPrefix(environment, roomForSecond(room, commit.length, environment.length, Math.floor(room / 2)), part)
+  return frame(env, fitPrefix(commit, room - env.length, part))
 }
+
+// A pipeline address that is a plain http(s) URL stays as typed: GitHub makes it a link, and nothing
+// inside a link is taken for a mention or reference. Anything else is text.
+const pipelineMarkdown = (text: string): string =>
+  /^https?:\/\/[^\s<>`"]+$/i.test(text) && URL.canParse(text) ? text : markdownText(text)
+
+const field = (text: string, render: (text: string) => string): string =>
+  fitPrefix(oneLine(text), FIELD_LIMIT, (kept, cut) => render(kept) + (cut ? ` ${cutNote(cut)}` : ''))
+
+const messagePart = (kept: string, cut: number): string => codeBlock(kept) + (cut ? `\n*${cutNote(cut)}*` : '')
+const reasonPart = (kept: string, cut: number): string => markdownText(kept) + (cut ? `\n\n*${cutNote(cut)}*` : '')
 
 /**
- * Markdown inline code that holds `text` verbatim: the backtick delimiter is longer than any run of
- * backticks inside, and padded with spaces where the text starts or ends with one (CommonMark §6.1).
+ * The spec's issue body, in its six parts and order, within GitHub's 65,536 characters. Untrusted values
+ * cannot change its structure or ping anyone: the environment and commit are inline code, the commit
+ * message a code block, the reason and pipeline escaped text (see lib/markdown.ts). When too long, the
+ * commit message is cut first (to no less than a quarter of the room), then the reason, each followed by
+ * a note of how much was cut; the code block always holds a prefix of the message.
  */
-export function inlineCode(text: string): string {
-  const flat = text.replace(/\r\n?|\n/g, ' ')
-  const fence = '`'.repeat(longestRun(flat, '`') + 1)
-  const padding = flat.startsWith('`') || flat.endsWith('`') || flat === '' ? ' ' : ''
-  return `${fence}${padding}${flat}${padding}${fence}`
-}
-
-/** A fenced code block that holds `text` verbatim: the fence is longer than any backtick run inside. */
-export function codeBlock(text: string): string {
-  const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1))
-  return `${fence}\n${text}\n${fence}`
-}
-
-/** The spec's title: `[DEPLOY FAIL] <env> — <sha> — <YYYY-MM-DD>` (local date). */
-export function renderTitle(failure: Failure): string {
-  return `[DEPLOY FAIL] ${failure.environment} — ${failure.commitSha} — ${localDate(failure.time)}`
-}
-
-/** The spec's issue body, in its six parts and order. */
 export function renderBody(failure: Failure): string {
-  return [
-    '## Deploy Failure Report',
-    '',
-    `**Environment:** ${inlineCode(failure.environment)}`,
-    `**Commit:** ${inlineCode(failure.commitSha)}`,
-    `**Time:** ${localTimestamp(failure.time)}`,
-    `**Pipeline:** ${failure.pipelineUrl}`,
-    '',
-    '### Commit Message',
-    codeBlock(failure.commitMessage),
-    '',
-    '### Failure Reason',
-    failure.reason,
-    '',
-    '### Required Actions',
-    ...REQUIRED_ACTIONS.map((action) => `- [ ] ${action}`),
-    '',
-    '---',
-    '*This issue was generated automatically by the deployment monitoring script.*',
-    '',
-  ].join('\n')
+  const environment = field(failure.environment, inlineCode)
+  const commit = field(failure.commitSha, inlineCode)
+  const pipeline = field(failure.pipelineUrl, pipelineMarkdown)
+  const layout = (message: string, reason: string) =>
+    [
+      '## Deploy Failure Report',
+      '',
+      `**Environment:** ${environment}`,
+      `**Commit:** ${commit}`,
+      `**Time:** ${localTimestamp(failure.time)}`,
+      `**Pipeline:** ${pipeline}`,
+      '',
+      '### Commit Message',
+      message,
+      '',
+      '### Failure Reason',
+      reason,
+      '',
+      '### Required Actions',
+      ...REQUIRED_ACTIONS.map((action) => `- [ ] ${action}`),
+      '',
+      '---',
+      '*This issue was generated automatically by the deployment monitoring script.*',
+      '',
+    ].join('\n')
+  const message = cleanText(failure.commitMessage)
+  const reason = cleanText(failure.reason)
+  const room = BODY_LIMIT - layout('', '').length
+  const reasonRoom = roomForSecond(room, messagePart(message, 0).length, reasonPart(reason, 0).length, Math.floor(room / 4))
+  const renderedReason = fitPrefix(reason, reasonRoom, reasonPart)
+  return layout(fitPrefix(message, room - renderedReason.length, messagePart), renderedReason)
 }
 
 /** Slack's escaping for interpolated text: only `&`, `<` and `>` (https://api.slack.com/reference/surfaces/formatting#escaping). */
@@ -94,12 +111,19 @@ export function slackEscape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 }
 
-/** The spec's four-line chat notice. */
+const slackPart = (kept: string, cut: number): string => slackEscape(kept) + (cut ? ` ${cutNote(cut)}` : '')
+
+/**
+ * The spec's four-line chat notice. Every value is Slack-escaped, so `<!channel>` in a reason is text; the
+ * environment, commit and pipeline are one line each, and the reason is cut so the text stays under
+ * Slack's 40,000 characters.
+ */
 export function renderChat(failure: Failure): string {
-  return [
-    `*[DEPLOY FAILURE]* ${slackEscape(failure.environment)}`,
-    `Commit: \`${slackEscape(failure.commitSha)}\``,
-    `Reason: ${slackEscape(failure.reason)}`,
-    `Pipeline: ${slackEscape(failure.pipelineUrl)}`,
-  ].join('\n')
+  const one = (text: string) => fitPrefix(oneLine(text), FIELD_LIMIT, slackPart)
+  const environment = one(failure.environment)
+  const commit = one(failure.commitSha)
+  const pipeline = one(failure.pipelineUrl)
+  const layout = (reason: string) =>
+    [`*[DEPLOY FAILURE]* ${environment}`, `Commit: \`${commit}\``, `Reason: ${reason}`, `Pipeline: ${pipeline}`].join('\n')
+  return layout(fitPrefix(cleanText(failure.reason), CHAT_LIMIT - 1 - layout('').length, slackPart))
 }

@@ -76,6 +76,15 @@ test('API URLs must be http(s); a malformed CHAT_WEBHOOK is only a warning, and 
   assert.is(loadConfig({ ...OK, CHAT_WEBHOOK: 'https://hooks.example/x' }).chatWebhook, 'https://hooks.example/x')
 })
 
+test('a problem never echoes the token, even when a variable holds it by mistake', () => {
+  const all = problems({ ...OK, ISSUE_REPO: OK.ISSUE_TOKEN, ISSUE_API_URL: `x${OK.ISSUE_TOKEN}`, ON_DUPLICATE: OK.ISSUE_TOKEN })
+  assert.is(all.length, 3)
+  for (const problem of all) {
+    assert.not.ok(problem.includes(OK.ISSUE_TOKEN), problem)
+    assert.ok(problem.includes('***'), problem)
+  }
+})
+
 test('numbers and ON_DUPLICATE are validated', () => {
   assert.is(loadConfig({ ...OK, REPORT_TIMEOUT: '2.5' }).timeoutMs, 2500)
   assert.is(loadConfig({ ...OK, ON_DUPLICATE: 'comment' }).onDuplicate, 'comment')

@@ -158,7 +158,8 @@ export class LoopbackGitHub {
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
-    const body = Buffer.concat(chunks).toString('utf8')
+    const raw = Buffer.concat(chunks)
+    const body = raw.toString('utf8')
     const url = new URL(req.url ?? '/', this.url)
     let json: unknown
     try {
@@ -168,11 +169,14 @@ export class LoopbackGitHub {
     }
     const recorded: Recorded = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body, json }
 
+    // Like GitHub (and Slack), refuse a body that is not JSON in valid UTF-8 with well-formed strings.
+    const unparsable = raw.length > 0 && !isWellFormedJson(raw)
     if (url.pathname === '/chat') {
       this.chat.push(recorded)
-      return this.send(res, 200, 'ok')
+      return unparsable ? this.send(res, 400, 'invalid_payload') : this.send(res, 200, 'ok')
     }
     this.requests.push(recorded)
+    if (unparsable) return this.error(res, 400, 'Problems parsing JSON')
 
     const injection = this.injections.find((i) => i.times > 0 && i.method === recorded.method && i.path.test(url.pathname))
     if (injection) {
@@ -313,6 +317,23 @@ export class LoopbackGitHub {
     for (const l of labels) this.labels.add(l)
     const issue = this.addIssue({ title: input.title, body: typeof input.body === 'string' ? input.body : '' }, labels)
     this.send(res, 201, issue)
+  }
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+/** Whether `raw` is JSON in valid UTF-8 whose strings hold no lone surrogate (which no UTF-8 store can keep). */
+export function isWellFormedJson(raw: Uint8Array): boolean {
+  const wellFormed = (value: unknown): boolean =>
+    typeof value === 'string'
+      ? (value as string & { isWellFormed(): boolean }).isWellFormed()
+      : typeof value === 'object' && value !== null
+        ? Object.entries(value).every(([k, v]) => wellFormed(k) && wellFormed(v))
+        : true
+  try {
+    return wellFormed(JSON.parse(utf8.decode(raw)))
+  } catch {
+    return false
   }
 }
 

@@ -1,0 +1,69 @@
+// Length limits of what is sent, and shortening that says what it cut.
+//
+// How lengths are counted: GitHub states its limits in characters ("title is too long (maximum is 256
+// characters)", "body is too long (maximum is 65536 characters)"); its Ruby back end counts Unicode code
+// points. Here every length is `String#length`, UTF-16 code units, which is never fewer than the code
+// points (an emoji outside the BMP counts 2 here, 1 there), so a text within these limits is within
+// GitHub's and Slack's whatever they count. Cuts never split a surrogate pair, and the notes of what was
+// cut count code points, which is what a reader calls characters.
+
+/** GitHub's longest issue title. */
+export const TITLE_LIMIT = 256
+/** GitHub's longest issue body. */
+export const BODY_LIMIT = 65_536
+/** Slack's limit for a message's `text`; the chat text stays below it. */
+export const CHAT_LIMIT = 40_000
+/** The most any one-line field (environment, commit, pipeline) takes in the body or the chat. */
+export const FIELD_LIMIT = 1_000
+
+/** The visible note that stands where `count` characters (code points) of a text were cut. */
+export function cutNote(count: number): string {
+  return `[${count} characters cut]`
+}
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff
+
+/** How many code points `text` holds from UTF-16 index `from` on. */
+export function codePointsFrom(text: string, from = 0): number {
+  let count = 0
+  for (let i = from; i < text.length; i++) {
+    if (!(isHighSurrogate(text.charCodeAt(i)) && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00)) count++
+  }
+  return count
+}
+
+/**
+ * `render(text, 0)` when that fits in `max`; otherwise `render(prefix, cutCount)` for the longest prefix of
+ * `text` (never ending inside a surrogate pair) whose rendering fits, or for the empty prefix when none does.
+ * `render` shows the prefix and, when `cutCount > 0`, says how many code points were cut. Found by bisection, since the
+ * rendering may escape characters and so is longer than the prefix by an amount only rendering tells.
+ */
+export function fitPrefix(text: string, max: number, render: (kept: string, cutCount: number) => string): string {
+  const whole = render(text, 0)
+  if (whole.length <= max) return whole
+  const at = (k: number): string => {
+    const end = k > 0 && isHighSurrogate(text.charCodeAt(k - 1)) ? k - 1 : k
+    return render(text.slice(0, end), codePointsFrom(text, end))
+  }
+  let lo = 0
+  let hi = text.length - 1
+  if (at(lo).length > max) return at(lo)
+  // Invariant: at(lo) fits. Rendering grows with the prefix, so the largest fitting prefix is found;
+  // were it not monotonic somewhere, the answer would still fit, only be a little shorter.
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1
+    if (at(mid).length <= max) lo = mid
+    else hi = mid - 1
+  }
+  return at(lo)
+}
+
+/**
+ * Shares `room` between two parts given their full rendered lengths, cutting `first` before `second`:
+ * `first` keeps at least `floor` (or its whole length when shorter), `second` gets what is left after
+ * that, and `first` then gets whatever `second` did not need. Returns the room for `second`; give `first`
+ * the room left once `second` is rendered.
+ */
+export function roomForSecond(room: number, firstLength: number, secondLength: number, floor: number): number {
+  return Math.min(secondLength, room - Math.min(firstLength, floor))
+}
