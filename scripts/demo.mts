@@ -1,7 +1,31 @@
 // `npm run demo`: the reporter end to end with zero configuration, against the bundled loopback GitHub
 // and chat sink. Runs it twice (created, then duplicate) and shows what was filed and sent. No network.
 import { $ } from 'zx/core'
+import { EXIT, parseFlags, reportFailure, scriptArgs } from '../lib/cli.ts'
+import { consoleLog } from '../lib/log.ts'
 import { startLoopbackGitHub } from '../test/loopback-github.ts'
+
+const HELP = `Usage: npm run demo   (or npx zx scripts/demo.mts)
+
+Runs scripts/report.mts twice against a bundled loopback GitHub and chat sink on 127.0.0.1 (created,
+then duplicate) and prints what was filed and sent. No token, no network.
+
+Options:
+  -h, --help   show this text
+
+Environment: none needed; the variables a real run reads are set for the loopback server.
+
+Exit codes: 0 the demo ran, 2 bad arguments.
+`
+
+try {
+  if (parseFlags(scriptArgs(import.meta.url), { help: { type: 'boolean', short: 'h' } }).values.help) {
+    process.stdout.write(HELP)
+    process.exit(EXIT.ok)
+  }
+} catch (error) {
+  process.exit(reportFailure(error, consoleLog()))
+}
 
 const gh = await startLoopbackGitHub()
 try {
