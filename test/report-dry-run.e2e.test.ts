@@ -105,12 +105,4 @@ test('Buildkite: build address, commit and message', async () => {
   assert.match(r.stdout, /\n### Commit Message\n```\nRelease 2\.0\n```\n/)
 })
 
-test('--help lists --dry-run, --json and the GitHub Actions files', async () => {
-  const r = await runScript('report.mts', ['--help'])
-  assert.is(r.code, 0)
-  assert.match(r.stdout, /\n {2}--dry-run /)
-  assert.match(r.stdout, /\n {2}--json /)
-  assert.match(r.stdout, /GITHUB_OUTPUT, GITHUB_STEP_SUMMARY/)
-})
-
 test.run()

@@ -60,11 +60,6 @@ test('--json on bad configuration or a bad flag: still the JSON line (title null
   assert.is(gh.requests.length, 0)
 })
 
-test('without --json stdout holds only the spec lines', async () => {
-  const r = await runScript('report.mts', [], gh.env(FIXED))
-  assert.is(r.stdout, `[INFO] Created issue #1: ${gh.url}/acme/shop/issues/1\n`)
-})
-
 test('GITHUB_OUTPUT and GITHUB_STEP_SUMMARY are appended to when set (existing content kept)', async () => {
   const output = join(dir, 'output')
   const summary = join(dir, 'summary')
