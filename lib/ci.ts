@@ -9,6 +9,7 @@ export interface CiRun {
   /** The CI system's name, for messages. */
   readonly name: string
   readonly pipelineUrl?: string
+  /** The commit's short hash (7 characters). */
   readonly commitSha?: string
   readonly commitMessage?: string
 }
@@ -18,9 +19,11 @@ const value = (env: Env, name: string): string | undefined => {
   return v === undefined || v === '' ? undefined : v
 }
 
+// A detected commit stands in for the spec's default, the short hash git would give, so it is cut to the
+// 7 characters of `git rev-parse --short` (same title, same duplicate check, with or without a checkout).
 // Buildkite documents that BUILDKITE_COMMIT can be a symbolic name such as HEAD; only a real hash
 // names the commit, otherwise git is asked (https://buildkite.com/docs/pipelines/configure/environment-variables).
-const hash = (text: string | undefined): string | undefined => (text && /^[0-9a-f]{7,64}$/i.test(text) ? text : undefined)
+const hash = (text: string | undefined): string | undefined => (text && /^[0-9a-f]{7,64}$/i.test(text) ? text.slice(0, 7) : undefined)
 
 /**
  * The first CI system whose variables are present in `env`, in the order GitHub Actions, Jenkins,

@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert'
 import { detectCi } from '../lib/ci.ts'
 
 const SHA = '0123456789abcdef0123456789abcdef01234567'
+const SHORT = '0123456'
 
 test('nothing detected in a plain environment', () => {
   assert.is(detectCi({}), undefined)
@@ -16,18 +17,18 @@ test('GitHub Actions: the run address from server, repository and run id; the co
     GITHUB_RUN_ID: '1658821493',
     GITHUB_SHA: SHA,
   })
-  assert.equal(run, { name: 'GitHub Actions', pipelineUrl: 'https://github.com/acme/shop/actions/runs/1658821493', commitSha: SHA })
+  assert.equal(run, { name: 'GitHub Actions', pipelineUrl: 'https://github.com/acme/shop/actions/runs/1658821493', commitSha: SHORT })
   // GitHub Enterprise Server: the server address is its own; a trailing slash is not doubled.
   assert.is(
     detectCi({ GITHUB_SERVER_URL: 'https://ghe.example/', GITHUB_REPOSITORY: 'a/b', GITHUB_RUN_ID: '7' })?.pipelineUrl,
     'https://ghe.example/a/b/actions/runs/7',
   )
   // Without all three parts there is no address, but the commit still counts.
-  assert.equal(detectCi({ GITHUB_REPOSITORY: 'a/b', GITHUB_SHA: SHA }), { name: 'GitHub Actions', pipelineUrl: undefined, commitSha: SHA })
+  assert.equal(detectCi({ GITHUB_REPOSITORY: 'a/b', GITHUB_SHA: SHA }), { name: 'GitHub Actions', pipelineUrl: undefined, commitSha: SHORT })
 })
 
 test('Jenkins: GIT_COMMIT', () => {
-  assert.equal(detectCi({ GIT_COMMIT: SHA, BUILD_URL: 'https://jenkins.example/job/9/' }), { name: 'Jenkins', commitSha: SHA })
+  assert.equal(detectCi({ GIT_COMMIT: SHA, BUILD_URL: 'https://jenkins.example/job/9/' }), { name: 'Jenkins', commitSha: SHORT })
 })
 
 test('CircleCI: CIRCLE_BUILD_URL and CIRCLE_SHA1', () => {
@@ -43,10 +44,19 @@ test('Buildkite: BUILDKITE_BUILD_URL, BUILDKITE_COMMIT and BUILDKITE_MESSAGE; a 
   assert.equal(detectCi(env), {
     name: 'Buildkite',
     pipelineUrl: 'https://buildkite.com/acme/shop/builds/88',
-    commitSha: SHA,
+    commitSha: SHORT,
     commitMessage: 'Ship it\n\nbody',
   })
   assert.is(detectCi({ ...env, BUILDKITE_COMMIT: 'HEAD' })?.commitSha, undefined)
+  assert.is(detectCi({ ...env, BUILDKITE_COMMIT: 'main' })?.commitSha, undefined)
+})
+
+test('detected commits are cut to the 7 characters of git rev-parse --short, like the spec\'s default', () => {
+  for (const name of ['GITHUB_SHA', 'GIT_COMMIT', 'CIRCLE_SHA1', 'BUILDKITE_COMMIT']) {
+    assert.is(detectCi({ [name]: SHA })?.commitSha, SHORT, name)
+    assert.is(detectCi({ [name]: 'ABCDEF0' })?.commitSha, 'ABCDEF0', name)
+    assert.is(detectCi({ [name]: 'abc12' })?.commitSha, undefined, `${name}: too short to be a hash`)
+  }
 })
 
 test('the first system present wins: GitHub Actions, Jenkins, CircleCI, Buildkite', () => {

@@ -112,7 +112,7 @@ test('other CI systems fill in pipeline, commit and message only where the spec 
   const gha = { GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: 'acme/shop', GITHUB_RUN_ID: '99', GITHUB_SHA: 'abcdef0123' }
   let c = loadConfig({ ...OK, ...gha })
   assert.is(c.pipelineUrl, 'https://github.com/acme/shop/actions/runs/99')
-  assert.is(c.commitSha, 'abcdef0123')
+  assert.is(c.commitSha, 'abcdef0')
   assert.is(c.commitMessage, undefined, 'GitHub Actions sets no message: git is asked')
   c = loadConfig({ ...OK, ...gha, CI_PIPELINE_URL: 'https://gitlab.example/p/1', CI_COMMIT_SHA: 'spec-sha' })
   assert.is(c.pipelineUrl, 'https://gitlab.example/p/1')
@@ -123,7 +123,7 @@ test('other CI systems fill in pipeline, commit and message only where the spec 
   assert.is(c.commitSha, undefined)
   assert.is(c.commitMessage, 'from buildkite')
   assert.is(loadConfig({ ...OK, BUILDKITE_MESSAGE: 'from buildkite', CI_COMMIT_MESSAGE: 'from spec' }).commitMessage, 'from spec')
-  assert.is(loadConfig({ ...OK, GIT_COMMIT: 'fedcba9876' }).commitSha, 'fedcba9876')
+  assert.is(loadConfig({ ...OK, GIT_COMMIT: 'fedcba9876' }).commitSha, 'fedcba9')
   assert.is(loadConfig({ ...OK, CIRCLE_BUILD_URL: 'https://circleci.com/gh/a/b/5' }).pipelineUrl, 'https://circleci.com/gh/a/b/5')
 })
 
