@@ -40,3 +40,15 @@ export function parseFlags<O extends Options>(args: string[], options: O) {
     throw new ConfigError([`${(error as Error).message.replace(/\. To specify a positional argument.*$/s, '')}; see --help`])
   }
 }
+
+/**
+ * `text` as a number for the argument or flag called `name`, at least `min` (and whole when `integer`);
+ * otherwise a {@link ConfigError} saying what is expected, so the script exits 2.
+ */
+export function parseNumber(name: string, text: string | undefined, { min = 0, integer = false } = {}): number {
+  const n = Number(text)
+  if (text === undefined || text.trim() === '' || !Number.isFinite(n) || n < min || (integer && !Number.isInteger(n))) {
+    throw new ConfigError([`${name} must be ${integer ? 'a whole number' : 'a number'} of at least ${min}, got ${JSON.stringify(text ?? '')}; see --help`])
+  }
+  return n
+}

@@ -1,5 +1,6 @@
 import { config as dotenvConfig } from 'dotenv'
 import { redact } from './log.ts'
+import { detectCi } from './ci.ts'
 
 type Env = Record<string, string | undefined>
 
@@ -13,10 +14,11 @@ export interface Config {
   readonly apiUrl: string
   /** CHAT_WEBHOOK when it is a valid http(s) address; otherwise undefined (see `warnings`). */
   readonly chatWebhook: string | undefined
+  /** CI_PIPELINE_URL, else BUILD_URL, else another CI system's run address (lib/ci.ts), else `unknown`. */
   readonly pipelineUrl: string
-  /** CI_COMMIT_SHA; undefined means "ask git, else `unknown`". */
+  /** CI_COMMIT_SHA, else another CI system's commit variable; undefined means "ask git, else `unknown`". */
   readonly commitSha: string | undefined
-  /** CI_COMMIT_MESSAGE; undefined means "ask git, else `unknown`". */
+  /** CI_COMMIT_MESSAGE, else BUILDKITE_MESSAGE; undefined means "ask git, else `unknown`". */
   readonly commitMessage: string | undefined
   readonly deployEnv: string
   readonly onDuplicate: 'skip' | 'comment'
@@ -129,15 +131,18 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
   // caller cannot redact what it has not been told yet.
   if (problems.length) throw new ConfigError(problems.map((problem) => redact(problem, [token])))
 
+  // Other CI systems' own variables fill in only what the spec's variables leave unset (lib/ci.ts).
+  const ci = detectCi(env)
+
   return Object.freeze({
     token,
     owner,
     repo,
     apiUrl: apiUrl.replace(/\/+$/, ''),
     chatWebhook,
-    pipelineUrl: value(env, 'CI_PIPELINE_URL') ?? value(env, 'BUILD_URL') ?? 'unknown',
-    commitSha: value(env, 'CI_COMMIT_SHA'),
-    commitMessage: value(env, 'CI_COMMIT_MESSAGE'),
+    pipelineUrl: value(env, 'CI_PIPELINE_URL') ?? value(env, 'BUILD_URL') ?? ci?.pipelineUrl ?? 'unknown',
+    commitSha: value(env, 'CI_COMMIT_SHA') ?? ci?.commitSha,
+    commitMessage: value(env, 'CI_COMMIT_MESSAGE') ?? ci?.commitMessage,
     deployEnv: value(env, 'DEPLOY_ENV') ?? 'production',
     onDuplicate: onDuplicate as Config['onDuplicate'],
     timeoutMs: Math.round(timeoutSeconds * 1000),
@@ -155,4 +160,18 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
  */
 export function loadDotenv(env: Env = process.env, dir: string = process.cwd()): void {
   dotenvConfig({ path: `${dir}/.env`, processEnv: env as NodeJS.ProcessEnv, override: false, quiet: true })
+}
+
+/** Files GitHub Actions gives a step for its outputs and its run-page summary; undefined outside Actions. */
+export interface OutputFiles {
+  readonly githubOutput: string | undefined
+  readonly stepSummary: string | undefined
+}
+
+/**
+ * `GITHUB_OUTPUT` and `GITHUB_STEP_SUMMARY` from `env`. Never throws, so a run that fails on its
+ * configuration can still record that it failed.
+ */
+export function outputFiles(env: Env = process.env): OutputFiles {
+  return Object.freeze({ githubOutput: value(env, 'GITHUB_OUTPUT'), stepSummary: value(env, 'GITHUB_STEP_SUMMARY') })
 }

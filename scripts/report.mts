@@ -1,10 +1,12 @@
 // Files one GitHub issue for a failed deploy and posts a chat notice. Usage: see --help.
 import { EXIT, parseFlags, reportFailure, scriptArgs } from '../lib/cli.ts'
-import { loadConfig, loadDotenv } from '../lib/config.ts'
+import { ConfigError, loadConfig, loadDotenv, outputFiles } from '../lib/config.ts'
 import { lastCommitMessage, shortSha } from '../lib/git.ts'
 import { createGitHub } from '../lib/github.ts'
-import { DEFAULT_REASON, type Failure } from '../lib/issue.ts'
+import { DEFAULT_REASON, renderTitle, type Failure } from '../lib/issue.ts'
 import { consoleLog } from '../lib/log.ts'
+import { appendOutputs, failedOutcome, jsonLine, type RunOutcome } from '../lib/outputs.ts'
+import { previewReport } from '../lib/preview.ts'
 import { fileReport } from '../lib/report.ts'
 
 const HELP = `Usage: npx zx scripts/report.mts [options] [reason]
@@ -13,6 +15,10 @@ Files one issue labelled auto-deploy-failure and ops for a failed deploy (unless
 has the same title), then posts a notice to CHAT_WEBHOOK. The reason defaults to "${DEFAULT_REASON}".
 
 Options:
+  --dry-run    check and render only: print the title, body and chat text a real run would send, and
+               whether an open duplicate exists (needs ISSUE_TOKEN; skipped without it); writes nothing
+  --json       end stdout with one JSON line: {"outcome": "created"|"duplicate"|"commented"|"failed",
+               "number", "url", "title"} (nulls when nothing was filed), whatever the exit code
   -h, --help   show this text
 
 Environment (a .env file in the current folder is read too; set variables win):
@@ -21,6 +27,9 @@ Environment (a .env file in the current folder is read too; set variables win):
   REPORT_TIMEOUT, REPORT_MAX_WAIT, REPORT_RETRY_ATTEMPTS, REPORT_RETRY_DELAY  (see .env.example)
   ON_DUPLICATE=skip|comment: on a duplicate, skip (default) or add one comment counting the occurrence;
   REPORT_WRITE_INTERVAL: seconds between API writes (default 1)
+  Unset pipeline and commit variables are taken from GitHub Actions, Jenkins, CircleCI or Buildkite.
+  GITHUB_OUTPUT, GITHUB_STEP_SUMMARY (set by GitHub Actions): when set, the step outputs outcome,
+  issue-number and issue-url, and a short summary for the run page, are appended to them.
 
 Exit codes: 0 issue created or duplicate found, 1 the issue could not be filed, 2 bad configuration.
 `
@@ -28,15 +37,27 @@ Exit codes: 0 issue created or duplicate found, 1 the issue could not be filed, 
 const time = new Date()
 let token = ''
 const log = consoleLog(() => [token])
+const args = scriptArgs(import.meta.url)
+// Known before the flags are parsed, so that even a usage error ends as the flags asked.
+let json = args.includes('--json')
+let dryRun = args.includes('--dry-run')
+let failure: Failure | undefined
 
 async function main(args: string[]): Promise<number> {
-  const { values, positionals } = parseFlags(args, { help: { type: 'boolean', short: 'h' } })
+  const { values, positionals } = parseFlags(args, {
+    help: { type: 'boolean', short: 'h' },
+    json: { type: 'boolean' },
+    'dry-run': { type: 'boolean' },
+  })
+  json = values.json === true
   if (values.help) {
     process.stdout.write(HELP)
     return EXIT.ok
   }
+  dryRun = values['dry-run'] === true
+  if (dryRun && json) throw new ConfigError(['--dry-run and --json cannot be combined: a dry run has no outcome; see --help'])
   loadDotenv()
-  const config = loadConfig()
+  const config = loadConfig(process.env, { requireToken: !dryRun })
   token = config.token
   for (const warning of config.warnings) log.warn(warning)
 
@@ -44,7 +65,7 @@ async function main(args: string[]): Promise<number> {
     config.commitSha ?? shortSha(),
     config.commitMessage ?? lastCommitMessage(),
   ])
-  const failure: Failure = {
+  failure = {
     environment: config.deployEnv,
     commitSha: sha ?? 'unknown',
     commitMessage: message ?? 'unknown',
@@ -52,12 +73,28 @@ async function main(args: string[]): Promise<number> {
     pipelineUrl: config.pipelineUrl,
     time,
   }
-  await fileReport(createGitHub(config, log), config, failure, log)
+  if (dryRun) {
+    process.stdout.write(await previewReport(config.token ? createGitHub(config, log) : undefined, config, failure, log))
+    return EXIT.ok
+  }
+  finish(await fileReport(createGitHub(config, log), config, failure, log))
   return EXIT.ok
 }
 
+/** Records the outcome for machines: GitHub Actions' files when set, and the --json line last. A dry run records nothing. */
+function finish(outcome: RunOutcome): void {
+  if (dryRun) return
+  try {
+    appendOutputs(outputFiles(), outcome, failure)
+  } catch (error) {
+    log.warn(`Could not write the GitHub Actions outputs (${(error as Error).message})`)
+  }
+  if (json) process.stdout.write(jsonLine(outcome) + '\n')
+}
+
 try {
-  process.exitCode = await main(scriptArgs(import.meta.url))
+  process.exitCode = await main(args)
 } catch (error) {
   process.exitCode = error instanceof Error && error.name === 'CreateFailed' ? EXIT.failed : reportFailure(error, log)
+  finish(failedOutcome(failure ? renderTitle(failure) : null))
 }

@@ -2,7 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { pathToFileURL } from 'node:url'
 import { ConfigError } from '../lib/config.ts'
-import { EXIT, parseFlags, reportFailure, scriptArgs } from '../lib/cli.ts'
+import { EXIT, parseFlags, parseNumber, reportFailure, scriptArgs } from '../lib/cli.ts'
 import { memoryLog } from '../lib/log.ts'
 
 const self = '/p/scripts/report.mts'
@@ -33,6 +33,21 @@ test('parseFlags: known flags and positionals; an unknown flag is a usage error 
     assert.instance(error, ConfigError)
     assert.match((error as Error).message, /--jsn/)
     assert.match((error as Error).message, /see --help$/)
+  }
+})
+
+
+test('parseNumber: numbers within bounds pass; anything else is a usage error naming the argument', () => {
+  assert.is(parseNumber('delay', '0.5'), 0.5)
+  assert.is(parseNumber('attempts', '3', { min: 1, integer: true }), 3)
+  for (const [text, options] of [['', {}], [' ', {}], ['abc', {}], ['-1', {}], ['0', { min: 1 }], ['2.5', { integer: true }], ['Infinity', {}], [undefined, {}]] as const) {
+    try {
+      parseNumber('max_attempts', text, options)
+      assert.unreachable(`accepted ${text}`)
+    } catch (error) {
+      assert.instance(error, ConfigError, String(text))
+      assert.match((error as Error).message, /^max_attempts must be a (whole )?number of at least \d+, got ".*"; see --help$/)
+    }
   }
 })
 

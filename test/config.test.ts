@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ConfigError, loadConfig, loadDotenv } from '../lib/config.ts'
+import { ConfigError, loadConfig, loadDotenv, outputFiles } from '../lib/config.ts'
 
 const OK = { ISSUE_TOKEN: 'tok-123456', ISSUE_REPO: 'acme/shop' }
 
@@ -120,6 +120,30 @@ test('REPORT_WRITE_INTERVAL: 1 s by default (GitHub\'s advice), any number from 
   assert.is(loadConfig(OK).writeIntervalSeconds, 1)
   assert.is(loadConfig({ ...OK, REPORT_WRITE_INTERVAL: '0.01' }).writeIntervalSeconds, 0.01)
   assert.equal(problems({ ...OK, REPORT_WRITE_INTERVAL: 'fast' }), ['REPORT_WRITE_INTERVAL must be a number of at least 0 (got "fast")'])
+})
+
+test('other CI systems fill in pipeline, commit and message only where the spec variables are unset', () => {
+  const gha = { GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: 'acme/shop', GITHUB_RUN_ID: '99', GITHUB_SHA: 'abcdef0123' }
+  let c = loadConfig({ ...OK, ...gha })
+  assert.is(c.pipelineUrl, 'https://github.com/acme/shop/actions/runs/99')
+  assert.is(c.commitSha, 'abcdef0')
+  assert.is(c.commitMessage, undefined, 'GitHub Actions sets no message: git is asked')
+  c = loadConfig({ ...OK, ...gha, CI_PIPELINE_URL: 'https://gitlab.example/p/1', CI_COMMIT_SHA: 'spec-sha' })
+  assert.is(c.pipelineUrl, 'https://gitlab.example/p/1')
+  assert.is(c.commitSha, 'spec-sha')
+  assert.is(loadConfig({ ...OK, ...gha, BUILD_URL: 'https://jenkins.example/job/9' }).pipelineUrl, 'https://jenkins.example/job/9')
+  c = loadConfig({ ...OK, BUILDKITE_BUILD_URL: 'https://buildkite.com/a/b/builds/3', BUILDKITE_COMMIT: 'HEAD', BUILDKITE_MESSAGE: 'from buildkite' })
+  assert.is(c.pipelineUrl, 'https://buildkite.com/a/b/builds/3')
+  assert.is(c.commitSha, undefined)
+  assert.is(c.commitMessage, 'from buildkite')
+  assert.is(loadConfig({ ...OK, BUILDKITE_MESSAGE: 'from buildkite', CI_COMMIT_MESSAGE: 'from spec' }).commitMessage, 'from spec')
+  assert.is(loadConfig({ ...OK, GIT_COMMIT: 'fedcba9876' }).commitSha, 'fedcba9')
+  assert.is(loadConfig({ ...OK, CIRCLE_BUILD_URL: 'https://circleci.com/gh/a/b/5' }).pipelineUrl, 'https://circleci.com/gh/a/b/5')
+})
+
+test('outputFiles reads GitHub Actions\' output and summary files, empty as unset, and never throws', () => {
+  assert.equal(outputFiles({}), { githubOutput: undefined, stepSummary: undefined })
+  assert.equal(outputFiles({ GITHUB_OUTPUT: '/tmp/o', GITHUB_STEP_SUMMARY: '' }), { githubOutput: '/tmp/o', stepSummary: undefined })
 })
 
 test.run()
