@@ -4,7 +4,7 @@
 #        bash scripts/after-script.sh [--help]
 #
 #   CI_JOB_STATUS=failed   files the failure: scripts/report.mts "Deploy job failed"
-#   CI_JOB_STATUS=success  closes it again with scripts/resolve.mts, when that script is present
+#   CI_JOB_STATUS=success  closes this environment's open failure issues: scripts/resolve.mts
 #   anything else          does nothing
 #
 # Options: -h, --help  show this text (when run with bash rather than sourced)
@@ -42,8 +42,6 @@ __deploy_failure_reporter_after_script() (
     say "cannot find the project (looked in ${root:-an unknown folder}); source scripts/after-script.sh from bash"
     exit 0
   fi
-  # resolve.mts arrives with the recovery feature; until then a success needs nothing.
-  [ -f "$root/scripts/$script" ] || exit 0
   zx=$root/node_modules/zx/build/cli.js
   if ! command -v node >/dev/null 2>&1 || [ ! -f "$zx" ]; then
     say "node or $zx is missing (run npm ci in $root); CI_JOB_STATUS=$CI_JOB_STATUS not reported"

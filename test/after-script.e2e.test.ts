@@ -71,6 +71,18 @@ for (const status of ['canceled', 'running', '']) {
   })
 }
 
+test('CI_JOB_STATUS=success closes this environment\'s open failure issues with resolve.mts, caller unchanged', async () => {
+  const mine = gh.addIssue({ title: `[DEPLOY FAIL] production — 0ld0000 — ${today()}` })
+  const other = gh.addIssue({ title: `[DEPLOY FAIL] production-eu — 0ld0000 — ${today()}` })
+  const r = await runCommand('bash', ['-c', sourcing('set -euo pipefail')], gh.env({ ...FIXED, CI_JOB_STATUS: 'success', REPORT_WRITE_INTERVAL: '0' }), { cwd: dir })
+  assert.is(r.code, 0, r.stderr)
+  assert.is(r.stdout, `[INFO] Closed issue #${mine.number}: ${mine.html_url}\nstatus=0\ncaller-unchanged\nreached-end\n`)
+  assert.is(mine.state, 'closed')
+  assert.is(mine.state_reason, 'completed')
+  assert.is(other.state, 'open')
+  assert.is(gh.calls('POST', /\/issues$/).length, 0, 'a good deploy files nothing')
+})
+
 test('CI_JOB_STATUS unset under set -u does nothing and does not trip nounset', async () => {
   const env = gh.env(FIXED)
   const r = await runCommand('bash', ['-c', sourcing('set -u; unset CI_JOB_STATUS')], env, { cwd: dir })
