@@ -142,7 +142,7 @@ export function createGitHub(options: ClientOptions, log: Log): GitHub {
     const retryable = endpoint.method === 'GET' ? (attemptsOverride.getStore() ?? options.retryAttempts) : 1
     const where = describeRequest(endpoint)
     try {
-      return await backoff(retryable, options.retryDelaySeconds, () => waitingOutLimits(async () => request(endpoint), where), {
+      return await backoff(retryable, options.retryDelaySeconds, () => waitingOutLimits(() => complete(request(endpoint)), where), {
         retryable: isTransient,
         waitAfterLast: false,
         onFailure: (n, max, seconds, error) =>
@@ -158,6 +158,16 @@ export function createGitHub(options: ClientOptions, log: Log): GitHub {
   })
 
   return octokit
+}
+
+// @octokit/request hands back the raw text when a JSON body cannot be read or parsed (a connection cut or
+// stalled until the timeout), so a half-sent list would pass for an empty one. It is no answer at all.
+async function complete<T extends { headers: Record<string, unknown>; data: unknown }>(pending: T | Promise<T>): Promise<T> {
+  const response = await pending
+  if (typeof response.data === 'string' && /\bjson\b/i.test(String(response.headers['content-type'] ?? ''))) {
+    throw new Error('the answer was cut off or is not valid JSON')
+  }
+  return response
 }
 
 const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '').replace(/\?.*$/, '')
