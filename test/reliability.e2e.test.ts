@@ -4,6 +4,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { runScript, today } from './helpers.ts'
 import { startLoopbackGitHub, type Fault, type LoopbackGitHub } from './loopback-github.ts'
+import { runScenarios, type Scenario } from './scenarios.ts'
 
 const FAST = { REPORT_RETRY_DELAY: '0.01' }
 const FIXED = { CI_COMMIT_SHA: 'abc1234', CI_COMMIT_MESSAGE: 'Bump the widget', DEPLOY_ENV: 'staging', CI_PIPELINE_URL: 'https://ci.example/p/7' }
@@ -71,39 +72,16 @@ test('item 7: the create path makes list + create + one re-check and 1 chat post
   assert.is(gh.chat.length, 1)
 })
 
-// Each scenario runs on its own loopback GitHub, all at once: a retried create waits for plugin-throttling's
-// pacing of issue creation (3 s after the previous one), and serially that would add up.
-const scenarios = async (cases: [string, (server: LoopbackGitHub) => void, (server: LoopbackGitHub, r: Awaited<ReturnType<typeof report>>) => void][], env: Record<string, string> = {}) => {
-  const servers = await Promise.all(cases.map(() => startLoopbackGitHub()))
-  try {
-    const results = await Promise.all(
-      cases.map(([, arrange], i) => {
-        arrange(servers[i]!)
-        return report(servers[i]!, env)
-      }),
-    )
-    cases.forEach(([name, , check], i) => {
-      try {
-        check(servers[i]!, results[i]!)
-      } catch (error) {
-        ;(error as Error).message = `${name}: ${(error as Error).message}\nstdout: ${results[i]!.stdout}\nstderr: ${results[i]!.stderr}`
-        throw error
-      }
-    })
-  } finally {
-    await Promise.all(servers.map((s) => s.close()))
-  }
-}
-
 test('item 3: a create that times out, is reset or answers 5xx never leaves a duplicate, committed or not', async () => {
   const committed: Fault[] = [{ commitThen: 502 }, { commitThen: 500 }, { commitThen: 'reset' }, { commitThen: 'hang' }]
   const lost: Fault[] = [{ status: 502 }, { status: 503 }, { reset: true }, { hang: true }]
-  await scenarios(
+  // All at once: a second create waits for plugin-throttling's 3 s pacing of issue creation.
+  await runScenarios(
     [
-      ...committed.map((fault): Parameters<typeof scenarios>[0][number] => [
-        `committed, then ${JSON.stringify(fault)}`,
-        (s) => s.inject('POST', LIST, fault),
-        (s, r) => {
+      ...committed.map((fault): Scenario => ({
+        name: `committed, then ${JSON.stringify(fault)}`,
+        arrange: (s) => s.inject('POST', LIST, fault),
+        check: (s, r) => {
           assert.is(r.code, 0)
           assert.is(s.openIssues(TITLE()).length, 1)
           assert.is(r.stdout, created(s, 1), 'names the issue the look found')
@@ -111,20 +89,20 @@ test('item 3: a create that times out, is reset or answers 5xx never leaves a du
           assert.is(lists(s).length, 2, 'the first check and one look')
           assert.match(r.stderr, /^\[WARN\] Attempt 1\/3 failed, retrying in 0\.01s\.\.\. \(creating the issue: /m)
         },
-      ]),
-      ...lost.map((fault): Parameters<typeof scenarios>[0][number] => [
-        `not committed, ${JSON.stringify(fault)}`,
-        (s) => s.inject('POST', LIST, fault),
-        (s, r) => {
+      })),
+      ...lost.map((fault): Scenario => ({
+        name: `not committed, ${JSON.stringify(fault)}`,
+        arrange: (s) => s.inject('POST', LIST, fault),
+        check: (s, r) => {
           assert.is(r.code, 0)
           assert.is(s.openIssues(TITLE()).length, 1)
           assert.is(r.stdout, created(s, 1))
           assert.is(creates(s).length, 2, 'created again only after a look found nothing')
           assert.is(lists(s).length, 3, 'the first check, one look, the re-check')
         },
-      ]),
+      })),
     ],
-    { REPORT_TIMEOUT: '1' },
+    { ...FIXED, ...FAST, REPORT_TIMEOUT: '1' },
   )
 })
 
