@@ -118,6 +118,16 @@ test('item 3/4: a look that fails is retried as part of the create, never answer
   assert.is(lists().length, 5, '3 for the first check, then 1 per look: no retries inside the create loop')
 })
 
+test('item 4: with the API down, retries stay one level deep: no retries multiplied inside the create loop', async () => {
+  gh.inject('GET', LIST, { status: 500 }, 99)
+  gh.inject('POST', LIST, { status: 502 }, 99)
+  const r = await report(gh)
+  assert.is(r.code, 1)
+  assert.match(r.stderr, /^\[ERROR\] Failed to create issue$/m)
+  assert.is(creates().length, 1, 'never created again without a look that answered')
+  assert.is(lists().length, 6, '3 attempts for the first check, then 1 per look (2 retries of the create, 1 last look)')
+})
+
 test('item 4: every create failing transiently: REPORT_RETRY_ATTEMPTS creates with backoff, one look between each, exit 1', async () => {
   gh.inject('POST', LIST, { status: 502 }, 99)
   const r = await report(gh, { REPORT_RETRY_ATTEMPTS: '2', REPORT_RETRY_DELAY: '0.05' })
