@@ -51,7 +51,7 @@ const farReset = epoch(3600)
 const quotaReset = epoch(1800)
 const AROUND_TEN_MINUTES = () => new RegExp(`resets at \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d \\(in (59\\d|600)s\\)`)
 
-test('primary and secondary limits within REPORT_MAX_WAIT are waited out, with one [WARN] each', async () => {
+test('primary and secondary limits within REPORT_MAX_WAIT are waited out with one [WARN] each; low quota warns once', async () => {
   await runScenarios(
     [
       { name: 'primary 403 on the list', arrange: (s) => s.inject('GET', LIST, primary(403, epoch(2))), check: waitedOnce('Primary', 'GET /repos/acme/shop/issues', 1) },
@@ -70,6 +70,20 @@ test('primary and secondary limits within REPORT_MAX_WAIT are waited out, with o
         name: 'a 403 with retry-after and other words, on the list',
         arrange: (s) => s.inject('GET', LIST, { status: 403, body: { message: 'Forbidden' }, headers: { 'retry-after': '1' } }),
         check: waitedOnce('Secondary', 'GET /repos/acme/shop/issues', 1),
+      },
+      {
+        name: 'one [WARN] with the quota when X-RateLimit-Remaining falls under 100',
+        arrange: (s) => (s.rateLimit = { limit: 5000, remaining: 50, reset: quotaReset }),
+        check: (s, r) => {
+          assert.is(r.code, 0)
+          assert.is(s.requests.length, 3)
+          assert.equal(warnings(r), [`[WARN] GitHub API quota is low: 50 requests left until ${at(quotaReset)}`])
+        },
+      },
+      {
+        name: 'no quota [WARN] at 100 left',
+        arrange: (s) => (s.rateLimit = { limit: 5000, remaining: 100, reset: quotaReset }),
+        check: (_, r) => assert.equal(warnings(r), []),
       },
     ],
     BASE,
@@ -91,16 +105,9 @@ test('a limit that lifts after REPORT_MAX_WAIT fails at once with "rate limit" a
         arrange: (s) => s.inject('POST', LIST, { status: 403, body: { message: SECONDARY } }),
         check: gaveUp(2, () => /resets at .* \(in (59|60)s\)/),
       },
-    ],
-    BASE,
-  )
-})
-
-test('the cap is on the total: a second wait that would pass it fails the run', async () => {
-  await runScenarios(
-    [
       {
-        name: 'two secondary limits of 2 s with REPORT_MAX_WAIT=3',
+        name: 'the cap is on the total: two secondary limits of 2 s with REPORT_MAX_WAIT=3',
+        env: { REPORT_MAX_WAIT: '3' },
         arrange: (s) => s.inject('POST', LIST, { status: 429, body: { message: 'Too Many Requests' }, headers: { 'retry-after': '2' } }, 2),
         check: (s, r) => {
           assert.is(r.code, 1)
@@ -109,28 +116,6 @@ test('the cap is on the total: a second wait that would pass it fails the run', 
           assert.is(s.calls('POST', LIST).length, 2)
           assert.is(s.openIssues().length, 0)
         },
-      },
-    ],
-    { ...BASE, REPORT_MAX_WAIT: '3' },
-  )
-})
-
-test('one [WARN] with the remaining quota when X-RateLimit-Remaining falls under 100', async () => {
-  await runScenarios(
-    [
-      {
-        name: '50 left',
-        arrange: (s) => (s.rateLimit = { limit: 5000, remaining: 50, reset: quotaReset }),
-        check: (s, r) => {
-          assert.is(r.code, 0)
-          assert.is(s.requests.length, 3)
-          assert.equal(warnings(r), [`[WARN] GitHub API quota is low: 50 requests left until ${at(quotaReset)}`])
-        },
-      },
-      {
-        name: '100 left',
-        arrange: (s) => (s.rateLimit = { limit: 5000, remaining: 100, reset: quotaReset }),
-        check: (_, r) => assert.equal(warnings(r), []),
       },
     ],
     BASE,
