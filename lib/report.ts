@@ -98,8 +98,10 @@ async function fileIssue(github: GitHub, target: Target, failure: Failure, title
     return { outcome: 'duplicate', number: existing.number, url: existing.html_url, title }
   }
   const { issue, posted } = await create(github, target, failure, title, log)
-  // Concurrent runs may each have created one: all keep the oldest (see converge.ts).
-  const survivor = posted ? await converge(github, target, issue, () => findExisting(github, target, title, failure.time), log) : issue
+  // Concurrent runs may each have created one: all keep the oldest (see converge.ts). An issue a look
+  // found is already the oldest match.
+  const recheck = () => findExisting(github, target, title, failure.time)
+  const survivor = posted ? await converge(github, target, issue, recheck, log) : issue
   if (survivor.number !== issue.number) {
     log.info(`Closed #${issue.number} as a duplicate of #${survivor.number}, the older open issue for this failure`)
     log.info(holds(survivor))
@@ -130,7 +132,7 @@ async function create(github: GitHub, target: Target, failure: Failure, title: s
       labels: [...LABELS],
       assignees: [],
     })
-    return { issue: data as ListedIssue, posted: true }
+    return { issue: data, posted: true }
   }
   try {
     return await backoff(target.retryAttempts, target.retryDelaySeconds, attempt, {
