@@ -24,6 +24,8 @@ export interface Config {
   readonly onDuplicate: 'skip' | 'comment'
   /** Per-request timeout for API calls, in milliseconds. */
   readonly timeoutMs: number
+  /** Time limit of the chat post, in milliseconds (REPORT_CHAT_TIMEOUT, default 10 s). */
+  readonly chatTimeoutMs: number
   /** Longest total wait for rate limits in one run, in seconds. */
   readonly maxWaitSeconds: number
   /** Transient-failure retries: attempts and the first delay of the backoff, in seconds. */
@@ -122,6 +124,7 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
   }
 
   const timeoutSeconds = number(env, 'REPORT_TIMEOUT', 30, problems, 0.001)
+  const chatTimeoutSeconds = number(env, 'REPORT_CHAT_TIMEOUT', 10, problems, 0.001)
   const maxWaitSeconds = number(env, 'REPORT_MAX_WAIT', 60, problems)
   const retryAttempts = Math.floor(number(env, 'REPORT_RETRY_ATTEMPTS', 3, problems, 1))
   const retryDelaySeconds = number(env, 'REPORT_RETRY_DELAY', 1, problems)
@@ -146,6 +149,7 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
     deployEnv: value(env, 'DEPLOY_ENV') ?? 'production',
     onDuplicate: onDuplicate as Config['onDuplicate'],
     timeoutMs: Math.round(timeoutSeconds * 1000),
+    chatTimeoutMs: Math.round(chatTimeoutSeconds * 1000),
     maxWaitSeconds,
     retryAttempts,
     retryDelaySeconds,

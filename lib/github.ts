@@ -1,14 +1,17 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { Octokit } from '@octokit/core'
 import { paginateRest } from '@octokit/plugin-paginate-rest'
 import { throttling } from '@octokit/plugin-throttling'
 import Bottleneck from 'bottleneck'
 import { fetch as undiciFetch } from 'undici'
 import type { Log } from './log.ts'
+import { isKnownToThrottling, rateLimitOf, RateLimited, waitBudget } from './ratelimit.ts'
 import { backoff } from './retry.ts'
 
 const ThrottledOctokit = Octokit.plugin(throttling, paginateRest)
 /** The one API client type every tool uses. */
 export type GitHub = InstanceType<typeof ThrottledOctokit>
+type Endpoint = Parameters<GitHub['request']['endpoint']['parse']>[0]
 
 /** What the client factory needs: a subset of `Config`, so tests can build one by hand. */
 export interface ClientOptions {
@@ -26,6 +29,21 @@ export interface ClientOptions {
 // https://docs.github.com/en/rest/using-the-rest-api/rate-limits-for-the-rest-api
 const LOW_QUOTA = 100
 
+// A limit handler that keeps saying yes to a 0 s wait would retry forever; a few rounds are plenty.
+const MAX_LIMIT_RETRIES = 3
+
+// Carried through async context rather than as a request option because plugin-paginate-rest passes
+// only method, url and headers on to the pages after the first.
+const attemptsOverride = new AsyncLocalStorage<number>()
+
+/**
+ * Runs `fn` with every GET it makes tried `attempts` times instead of the client's setting: for callers
+ * that retry a whole look themselves, so that retries never multiply.
+ */
+export function withAttempts<T>(attempts: number, fn: () => Promise<T>): Promise<T> {
+  return attemptsOverride.run(attempts, fn)
+}
+
 interface ErrorLike {
   status?: number
   response?: { headers?: Record<string, string | number | undefined> }
@@ -42,6 +60,7 @@ export function isTransient(error: unknown): boolean {
 
 /** A short, token-free description of an API error for `[WARN]`/`[ERROR]` lines. */
 export function describeError(error: unknown): string {
+  if (error instanceof RateLimited) return error.message
   const e = (error ?? {}) as ErrorLike & { message?: string; cause?: { message?: string; code?: string } }
   if (e.response === undefined) {
     const cause = e.cause?.code ?? e.cause?.message
@@ -90,13 +109,12 @@ const timedFetch =
  */
 export function createGitHub(options: ClientOptions, log: Log): GitHub {
   const origin = new URL(options.apiUrl).origin
-  let waitedSeconds = 0
+  const budget = waitBudget(options.maxWaitSeconds)
   let quotaWarned = false
 
-  const onLimit = (kind: string) => (retryAfter: number, request: { method: string; url: string }) => {
-    if (waitedSeconds + retryAfter > options.maxWaitSeconds) return false
-    waitedSeconds += retryAfter
-    log.warn(`${kind} rate limit on ${request.method} ${request.url}; waiting ${retryAfter}s`)
+  const onLimit = (kind: string) => (retryAfter: number, request: Endpoint, _: unknown, retryCount: number) => {
+    if (retryCount >= MAX_LIMIT_RETRIES || !budget.take(retryAfter)) return false
+    log.warn(`${kind} rate limit on ${describeRequest(request)}; waiting ${retryAfter}s`)
     return true
   }
 
@@ -130,26 +148,56 @@ export function createGitHub(options: ClientOptions, log: Log): GitHub {
   }
   octokit.hook.after('request', (response) => watchQuota(response.headers))
 
+  const describeRequest = (endpoint: Endpoint) =>
+    `${endpoint.method} ${pathOf(octokit.request.endpoint.parse(endpoint).url)}`
+
+  // plugin-throttling knows a secondary limit only by its wording; GitHub also answers 403/429 with just
+  // `retry-after` (docs above), which is waited out here within the same budget and with the same warning.
+  const waitingOutLimits = async <T>(send: () => Promise<T>, where: string): Promise<T> => {
+    for (let retries = 0; ; retries++) {
+      try {
+        return await send()
+      } catch (error) {
+        const limit = rateLimitOf(error)
+        if (!limit || isKnownToThrottling(error) || retries >= MAX_LIMIT_RETRIES || !budget.take(limit.waitSeconds)) throw error
+        log.warn(`Secondary rate limit on ${where}; waiting ${limit.waitSeconds}s`)
+        await new Promise((resolve) => setTimeout(resolve, limit.waitSeconds * 1000))
+      }
+    }
+  }
+
   octokit.hook.wrap('request', async (request, endpoint) => {
     // Only reads are retried here: a write that failed may still have been committed, so the caller
     // decides (the reporter looks again before creating again).
-    const retryable = endpoint.method === 'GET' ? options.retryAttempts : 1
-    const where = `${endpoint.method} ${pathOf(octokit.request.endpoint.parse(endpoint).url)}`
+    const retryable = endpoint.method === 'GET' ? (attemptsOverride.getStore() ?? options.retryAttempts) : 1
+    const where = describeRequest(endpoint)
     try {
-      return await backoff(retryable, options.retryDelaySeconds, async () => request(endpoint), {
+      return await backoff(retryable, options.retryDelaySeconds, () => waitingOutLimits(() => complete(request(endpoint)), where), {
         retryable: isTransient,
         waitAfterLast: false,
         onFailure: (n, max, seconds, error) =>
           log.warn(`Attempt ${n}/${max} failed, retrying in ${seconds}s... (${where}: ${describeError(error)})`),
       })
     } catch (error) {
-      const last = (error as { cause?: unknown }).cause ?? error
+      const last = (error as Error).name === 'AttemptsExhausted' ? (error as { cause?: unknown }).cause : error
       watchQuota((last as ErrorLike).response?.headers)
-      throw (error as Error).name === 'AttemptsExhausted' ? last : error
+      // A limit that outlasts the budget: no more calls this run (GitHub may ban clients that keep calling).
+      const limit = rateLimitOf(last)
+      throw limit ? new RateLimited(limit, where, options.maxWaitSeconds, last) : last
     }
   })
 
   return octokit
+}
+
+// @octokit/request hands back the raw text when a JSON body cannot be read or parsed (a connection cut or
+// stalled until the timeout), so a half-sent list would pass for an empty one. It is no answer at all.
+async function complete<T extends { headers: Record<string, unknown>; data: unknown }>(pending: T | Promise<T>): Promise<T> {
+  const response = await pending
+  if (typeof response.data === 'string' && /\bjson\b/i.test(String(response.headers['content-type'] ?? ''))) {
+    throw new Error('the answer was cut off or is not valid JSON')
+  }
+  return response
 }
 
 const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '').replace(/\?.*$/, '')

@@ -24,7 +24,7 @@ Options:
 Environment (a .env file in the current folder is read too; set variables win):
   ISSUE_TOKEN (required), ISSUE_REPO (required, owner/repo), ISSUE_API_URL or GITHUB_API_URL,
   CHAT_WEBHOOK, CI_PIPELINE_URL, BUILD_URL, CI_COMMIT_SHA, CI_COMMIT_MESSAGE, DEPLOY_ENV,
-  REPORT_TIMEOUT, REPORT_MAX_WAIT, REPORT_RETRY_ATTEMPTS, REPORT_RETRY_DELAY  (see .env.example)
+  REPORT_TIMEOUT, REPORT_CHAT_TIMEOUT, REPORT_MAX_WAIT, REPORT_RETRY_ATTEMPTS, REPORT_RETRY_DELAY  (see .env.example)
   ON_DUPLICATE=skip|comment: on a duplicate, skip (default) or add one comment counting the occurrence;
   REPORT_WRITE_INTERVAL: seconds between API writes (default 1)
   Unset pipeline and commit variables are taken from GitHub Actions, Jenkins, CircleCI or Buildkite.

@@ -96,6 +96,12 @@ test('numbers and ON_DUPLICATE are validated', () => {
   assert.ok(p.some((x) => x.startsWith('ON_DUPLICATE must be skip or comment')))
 })
 
+test('REPORT_CHAT_TIMEOUT bounds the chat post: 10 s by default, seconds when set, validated', () => {
+  assert.is(loadConfig(OK).chatTimeoutMs, 10_000)
+  assert.is(loadConfig({ ...OK, REPORT_CHAT_TIMEOUT: '0.25' }).chatTimeoutMs, 250)
+  assert.match(problems({ ...OK, REPORT_CHAT_TIMEOUT: '0' })[0]!, /^REPORT_CHAT_TIMEOUT must be a number of at least 0\.001/)
+})
+
 test('requireToken: false lets a read-only tool run without a token', () => {
   assert.is(loadConfig({ ISSUE_REPO: 'acme/shop' }, { requireToken: false }).token, '')
   assert.equal(problems({}, { requireToken: false }), ['ISSUE_REPO is required (owner/repo)'])

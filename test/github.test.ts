@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createGitHub, describeError, isTransient } from '../lib/github.ts'
+import { createGitHub, describeError, isTransient, withAttempts } from '../lib/github.ts'
 import { memoryLog } from '../lib/log.ts'
 import { startLoopbackGitHub, type LoopbackGitHub } from './loopback-github.ts'
 
@@ -87,6 +87,28 @@ test('a request that hangs times out and counts as transient', async () => {
   }
   assert.is(gh.requests.length, 2)
   assert.ok(Date.now() - started < 5000)
+})
+
+test('withAttempts overrides the GET attempts for every page of a paginated list, and only inside it', async () => {
+  for (let i = 0; i < 150; i++) gh.addIssue({ title: `t${i}` })
+  const log = memoryLog()
+  const c = client(log)
+  const list = () => c.paginate.iterator('GET /repos/{owner}/{repo}/issues', { owner: 'acme', repo: 'shop', per_page: 100 })
+  const first = list()[Symbol.asyncIterator]()
+  assert.is((await withAttempts(1, () => first.next())).value!.data.length, 100)
+  gh.inject('GET', /\/issues$/, { status: 502 }, 1)
+  try {
+    await withAttempts(1, () => first.next())
+    assert.unreachable('page 2 was tried once')
+  } catch (error) {
+    assert.is((error as { status?: number }).status, 502)
+  }
+  assert.is(gh.requests.length, 2)
+  gh.inject('GET', /\/issues$/, { status: 502 }, 1)
+  let pages = 0
+  for await (const _ of list()) pages++
+  assert.is(pages, 2)
+  assert.is(gh.requests.length, 5, 'outside withAttempts the failed page is retried')
 })
 
 test('one [WARN] when the remaining quota falls under 100', async () => {

@@ -42,13 +42,18 @@ export function runCommand(
   { timeoutMs = 60_000, cwd = ROOT, input }: { timeoutMs?: number; cwd?: string; input?: string } = {},
 ): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: { ...baseEnv(), ...env }, stdio: ['pipe', 'pipe', 'pipe'] })
+    // Its own process group, so that a timeout also ends the script npx started, not only npx.
+    const child = spawn(command, args, { cwd, env: { ...baseEnv(), ...env }, stdio: ['pipe', 'pipe', 'pipe'], detached: true })
     let stdout = ''
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d))
     const timer = setTimeout(() => {
-      child.kill('SIGKILL')
+      try {
+        process.kill(-child.pid!, 'SIGKILL')
+      } catch {
+        child.kill('SIGKILL')
+      }
       reject(new Error(`${command} ${args.join(' ')} did not finish in ${timeoutMs} ms\nstdout: ${stdout}\nstderr: ${stderr}`))
     }, timeoutMs)
     child.on('error', reject)

@@ -33,6 +33,10 @@ export type Fault =
   | { hang: true }
   /** Create: store the issue, then answer with this status (a committed write whose answer is lost). */
   | { commitThen: number }
+  /** Create: store the issue, then drop the connection or never answer. */
+  | { commitThen: 'reset' | 'hang' }
+  /** Send the status line, headers and half a body, then never finish. */
+  | { stall: true }
 
 interface Injection {
   method: string
@@ -70,6 +74,8 @@ export class LoopbackGitHub {
   createLatencyMs: number
   healthStatus = 200
   private readonly injections: Injection[] = []
+  private readonly chatFaults: Fault[] = []
+  private heldLists: { count: number; waiting: (() => void)[] } | undefined
   private readonly sockets = new Set<Socket>()
   private readonly server: Server
   private nextNumber = 1
@@ -123,6 +129,19 @@ export class LoopbackGitHub {
     this.injections.push({ method, path, times, fault })
   }
 
+  /** Answers the next chat posts with `fault`, one post per element of the list. */
+  injectChat(fault: Fault, times = 1): void {
+    for (let i = 0; i < times; i++) this.chatFaults.push(fault)
+  }
+
+  /**
+   * Holds the next `count` issue-list requests until the last of them has arrived, then answers them
+   * all: concurrent reporters all see the list as it was before any of them created.
+   */
+  holdLists(count: number): void {
+    this.heldLists = { count, waiting: [] }
+  }
+
   /** Adds an open (or closed) issue directly, as if filed earlier. */
   addIssue(fields: Partial<IssueRecord> & { title: string }, labels = ['auto-deploy-failure', 'ops']): IssueRecord {
     const number = this.nextNumber++
@@ -173,6 +192,8 @@ export class LoopbackGitHub {
     const unparsable = raw.length > 0 && !isWellFormedJson(raw)
     if (url.pathname === '/chat') {
       this.chat.push(recorded)
+      const fault = this.chatFaults.shift()
+      if (fault) return this.fail(req, res, recorded, fault)
       return unparsable ? this.send(res, 400, 'invalid_payload') : this.send(res, 200, 'ok')
     }
     this.requests.push(recorded)
@@ -181,16 +202,31 @@ export class LoopbackGitHub {
     const injection = this.injections.find((i) => i.times > 0 && i.method === recorded.method && i.path.test(url.pathname))
     if (injection) {
       injection.times--
-      const fault = injection.fault
-      if ('reset' in fault) return void req.socket.destroy()
-      if ('hang' in fault) return
-      if ('status' in fault) return this.send(res, fault.status, fault.body ?? { message: 'Injected failure' }, fault.headers)
-      if ('commitThen' in fault) {
-        await this.route(recorded, { statusCode: 0, setHeader() {}, end() {} } as unknown as ServerResponse)
-        return this.send(res, fault.commitThen, { message: 'Server Error' })
-      }
+      return this.fail(req, res, recorded, injection.fault)
+    }
+    const held = this.heldLists
+    if (held && recorded.method === 'GET' && /\/issues$/.test(url.pathname)) {
+      if (--held.count === 0) this.heldLists = undefined
+      await new Promise<void>((resolve) => {
+        held.waiting.push(resolve)
+        if (held.count === 0) for (const release of held.waiting) release()
+      })
     }
     await this.route(recorded, res)
+  }
+
+  private async fail(req: IncomingMessage, res: ServerResponse, recorded: Recorded, fault: Fault): Promise<void> {
+    if ('reset' in fault) return void req.socket.destroy()
+    if ('hang' in fault) return
+    if ('stall' in fault) {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
+      return void res.write('[{"number":')
+    }
+    if ('status' in fault) return this.send(res, fault.status, fault.body ?? { message: 'Injected failure' }, fault.headers)
+    await this.route(recorded, { statusCode: 0, setHeader() {}, end() {} } as unknown as ServerResponse)
+    if (fault.commitThen === 'reset') return void req.socket.destroy()
+    if (fault.commitThen === 'hang') return
+    return this.send(res, fault.commitThen, { message: 'Server Error' })
   }
 
   private send(res: ServerResponse, status: number, data: unknown, headers: Record<string, string> = {}): void {

@@ -9,6 +9,7 @@ const FIXED = { CI_COMMIT_SHA: 'abc1234', CI_COMMIT_MESSAGE: 'Bump the widget', 
 const COMMENT = { ...FIXED, ON_DUPLICATE: 'comment' }
 const TITLE = () => `[DEPLOY FAIL] staging — abc1234 — ${today()}`
 const DUPLICATE_LINE = '[INFO] Duplicate issue found, skipping creation\n'
+const HOLDS = (gh: LoopbackGitHub, n = 1) => `[INFO] Open issue #${n} holds this report: ${gh.url}/acme/shop/issues/${n}\n`
 
 let gh: LoopbackGitHub
 test.before.each(async () => {
@@ -99,7 +100,7 @@ test('ON_DUPLICATE=skip (the default) neither reads nor writes comments', async 
   for (const env of [FIXED, { ...FIXED, ON_DUPLICATE: 'skip' }]) {
     const r = await runScript('report.mts', [], gh.env(env))
     assert.is(r.code, 0, r.stderr)
-    assert.is(r.stdout, DUPLICATE_LINE)
+    assert.is(r.stdout, DUPLICATE_LINE + HOLDS(gh))
   }
   assert.is(gh.calls('GET', /\/comments$/).length + gh.calls('POST').length, 0)
 })
@@ -109,7 +110,7 @@ test('a comment the API refuses is one [WARN]; the run still succeeds as a dupli
   gh.inject('POST', /\/comments$/, { status: 403, body: { message: 'Resource not accessible by integration' } })
   const r = await runScript('report.mts', [], gh.env(COMMENT))
   assert.is(r.code, 0, r.stderr)
-  assert.is(r.stdout, DUPLICATE_LINE)
+  assert.is(r.stdout, DUPLICATE_LINE + HOLDS(gh))
   assert.match(r.stderr, /^\[WARN\] Could not comment on issue #1, so this occurrence is not recorded there \(HTTP 403: Resource not accessible/)
   assert.is(r.stderr.trimEnd().split('\n').length, 1)
   assert.is(gh.calls('POST').length, 1, 'a 403 is not retried')

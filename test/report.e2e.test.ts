@@ -25,8 +25,10 @@ test('creates one issue with the spec title, body, labels, headers and chat text
   assert.is(r.stderr, '')
   assert.is(r.stdout, `[INFO] Created issue #1: ${gh.url}/acme/shop/issues/1\n`)
 
-  const [list, create, ...rest] = gh.requests
-  assert.is(rest.length, 0, 'one list and one create only')
+  const [list, create, recheck, ...rest] = gh.requests
+  assert.is(rest.length, 0, 'one list, one create and the re-check for concurrent runs only')
+  assert.is(recheck!.method, 'GET')
+  assert.is(recheck!.path, list!.path)
   assert.is(list!.method, 'GET')
   assert.is(list!.path, '/repos/acme/shop/issues')
   assert.is(list!.query.get('state'), 'open')
@@ -68,7 +70,7 @@ test('an open labelled issue whose title contains the new title is a duplicate: 
   gh.addIssue({ title: `Re: ${TITLE()} (flaky)` })
   const r = await runScript('report.mts', ['boom'], gh.env({ ...FIXED, ...FAST }))
   assert.is(r.code, 0, r.stderr)
-  assert.is(r.stdout, '[INFO] Duplicate issue found, skipping creation\n')
+  assert.is(r.stdout, `[INFO] Duplicate issue found, skipping creation\n[INFO] Open issue #1 holds this report: ${gh.url}/acme/shop/issues/1\n`)
   assert.is(gh.calls('POST').length, 0)
   assert.is(gh.calls().length, 1)
   assert.is(gh.chat.length, 1)
@@ -178,7 +180,7 @@ test('no CHAT_WEBHOOK: no chat post; a failing webhook is silent and does not ch
   r = await runScript('report.mts', [], gh.env({ ...FIXED, ...FAST, CHAT_WEBHOOK: 'http://127.0.0.1:9/hook' }))
   assert.is(r.code, 0)
   assert.is(r.stderr, '')
-  assert.is(r.stdout, '[INFO] Duplicate issue found, skipping creation\n')
+  assert.is(r.stdout, `[INFO] Duplicate issue found, skipping creation\n[INFO] Open issue #1 holds this report: ${gh.url}/acme/shop/issues/1\n`)
 })
 
 test('.env in the working folder is read, and never overrides variables already set', async () => {

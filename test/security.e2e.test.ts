@@ -129,7 +129,7 @@ test('a 100 KB commit message, a huge reason and environment: filed within limit
 
   const second = await runScript('report.mts', [reason], gh.env(env))
   assert.is(second.code, 0, second.stderr)
-  assert.is(second.stdout, '[INFO] Duplicate issue found, skipping creation\n')
+  assert.is(second.stdout, `[INFO] Duplicate issue found, skipping creation\n[INFO] Open issue #1 holds this report: ${gh.url}/acme/shop/issues/1\n`)
   assert.is(created(gh).length, 1, 'the shortened title is the same, so dedup finds it')
 })
 
