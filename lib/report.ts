@@ -3,8 +3,9 @@ import { commentOnDuplicate } from './comments.ts'
 import { converge } from './converge.ts'
 import { findMatch, sinceFor, type ListedIssue } from './dedup.ts'
 import { describeError, isTransient, withAttempts, type GitHub } from './github.ts'
-import { DEDUP_LABEL, LABELS, renderBody, renderChat, renderTitle, type Failure } from './issue.ts'
+import { LABELS, renderBody, renderChat, renderTitle, type Failure } from './issue.ts'
 import type { Log } from './log.ts'
+import { openReportPages } from './open-issues.ts'
 import { RateLimited } from './ratelimit.ts'
 import { AttemptsExhausted, backoff } from './retry.ts'
 
@@ -43,17 +44,7 @@ export class CreateFailed extends Error {
  * the title's date can match (see `sinceFor`), so old issues cost nothing.
  */
 export async function findExisting(github: GitHub, target: Target, title: string, time: Date): Promise<ListedIssue | undefined> {
-  const pages = github.paginate.iterator('GET /repos/{owner}/{repo}/issues', {
-    owner: target.owner,
-    repo: target.repo,
-    state: 'open',
-    labels: DEDUP_LABEL,
-    per_page: 100,
-    since: sinceFor(time),
-    sort: 'created',
-    direction: 'asc',
-  })
-  for await (const page of pages) {
+  for await (const page of openReportPages(github, target, sinceFor(time))) {
     const match = findMatch(page.data, title)
     if (match) return match
   }

@@ -4,6 +4,7 @@ import { postCommentOnce, type CommentTarget } from './comments.ts'
 import { describeError, isTransient, type GitHub } from './github.ts'
 import { DEDUP_LABEL } from './issue.ts'
 import type { Log } from './log.ts'
+import { openReportPages } from './open-issues.ts'
 import { selectRecoverable, renderRecoveryChat, type RecoverableIssue } from './recovery.ts'
 import { AttemptsExhausted, backoff } from './retry.ts'
 
@@ -37,16 +38,7 @@ export class ListFailed extends Error {
  */
 export async function findRecoverable(github: GitHub, target: CommentTarget, environment: string, time?: Date): Promise<RecoverableIssue[]> {
   const found: RecoverableIssue[] = []
-  const pages = github.paginate.iterator('GET /repos/{owner}/{repo}/issues', {
-    owner: target.owner,
-    repo: target.repo,
-    state: 'open',
-    labels: DEDUP_LABEL,
-    per_page: 100,
-    sort: 'created',
-    direction: 'asc',
-  })
-  for await (const page of pages) found.push(...selectRecoverable(page.data, environment, time))
+  for await (const page of openReportPages(github, target)) found.push(...selectRecoverable(page.data, environment, time))
   return found
 }
 
