@@ -1,5 +1,8 @@
 // `npm run bench`: times the reporter as whole processes against the loopback GitHub and holds it to the
 // targets of issue 7 (see the README's Performance section). Not a test: it prints figures and verdicts.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseFlags, scriptArgs } from '../lib/cli.ts'
 import { startLoopbackGitHub, type LoopbackGitHub } from '../test/loopback-github.ts'
@@ -12,11 +15,12 @@ const HELP = `Usage: npm run bench -- [options]
 
 Times, interleaved over several runs: (a) node -e '', (b) npx zx on an empty script (the launcher),
 (c) npx zx scripts/report.mts creating an issue, (d) the same finding a duplicate, (e) bench/reference.sh
-(bash + curl); then peak memory, and dedup with 10,000 open issues. Prints the table and the targets.
+(bash + curl), and (b) and (c) again with cold caches; then peak memory, and dedup with 10,000 open
+issues. Prints the table and the targets.
 
 Options:
   --runs N       timed runs of each case (default 10), after one warm-up round
-  --mem-runs N   extra runs per case that sample memory from /proc (default 3)
+  --mem-runs N   extra runs per case that sample memory from /proc (default 5)
   --node PATH    run the cases on this node binary (or its bin folder); default: the node running this
   --node24       run the cases on Node 24 from .cache/node24, installing it there first like .ci/run
   --strict       exit 1 when a target is missed
@@ -30,7 +34,7 @@ const DUPLICATE = /^\[INFO\] Duplicate issue found, skipping creation\n$/
 
 const { values } = parseFlags(scriptArgs(import.meta.url), {
   runs: { type: 'string', default: '10' },
-  'mem-runs': { type: 'string', default: '3' },
+  'mem-runs': { type: 'string', default: '5' },
   node: { type: 'string' },
   node24: { type: 'boolean' },
   strict: { type: 'boolean' },
@@ -59,13 +63,18 @@ const cases: Case[] = [
   { key: 'c', label: 'npx zx scripts/report.mts, create', command: (env) => at('npx', ['zx', 'scripts/report.mts', REASON], env), expect: CREATED },
   { key: 'd', label: 'npx zx scripts/report.mts, duplicate', command: (env) => at('npx', ['zx', 'scripts/report.mts', REASON], env), expect: DUPLICATE },
   { key: 'e', label: 'bench/reference.sh (bash + curl), create', command: (env) => at('bash', ['bench/reference.sh', REASON], env), expect: CREATED },
+  // As in a fresh CI container: tsx (Node 20) and Node's compile cache keep their files in the temp folder.
+  { key: 'b*', label: 'launcher, cold caches (empty TMPDIR)', command: () => at('npx', ['zx', 'bench/empty.mts']), cold: true },
+  { key: 'c*', label: 'create, cold caches (empty TMPDIR)', command: (env) => at('npx', ['zx', 'scripts/report.mts', REASON], env), expect: CREATED, cold: true },
 ]
 
 /** Runs one case against `gh`, checks that it did its job, and returns what the loopback saw. */
 const exec: Exec = async (c, gh, sha, memory = false) => {
   const [requests, chats] = [gh.requests.length, gh.chat.length]
-  const command = c.command(reporterEnv(gh, sha))
-  const run = memory ? await withMemory(command) : await timed(command)
+  const cold = c.cold ? mkdtempSync(join(tmpdir(), 'bench-cold-')) : undefined
+  const plain = c.command(reporterEnv(gh, sha))
+  const command = cold ? { ...plain, env: { ...plain.env, TMPDIR: cold } } : plain
+  const run = await (memory ? withMemory(command) : timed(command)).finally(() => cold && rmSync(cold, { recursive: true, force: true }))
   if (run.code !== 0 || (c.expect && !c.expect.test(run.stdout))) {
     throw new Error(`(${c.key}) ${c.label} failed (exit ${run.code}):\n${run.stdout}${run.stderr}`)
   }
@@ -83,7 +92,7 @@ try {
   // that a slow spell of this (shared) machine spreads over all cases. (d) always follows (c), whose
   // issue it finds.
   const round = async (r: number, keep: boolean, memory = false) => {
-    const units = [[0], [1], [2, 3], [4]]
+    const units = [[0], [1], [2, 3], [4], [5], [6]]
     for (let i = 0; i < units.length; i++) {
       const sha = fresh()
       for (const k of units[(i + r) % units.length]!) {

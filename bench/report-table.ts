@@ -11,6 +11,8 @@ export interface Case {
   readonly command: (env: Record<string, string>) => Command
   /** What stdout must be for the run to count; cases without it make no requests. */
   readonly expect?: RegExp
+  /** Run with an empty TMPDIR of its own, where tsx and Node's compile cache find nothing. */
+  readonly cold?: boolean
 }
 
 /** What the loopback saw during one run: API requests as `METHOD /path` (repository prefix cut) and chat posts. */
@@ -69,25 +71,28 @@ export function table(machine: Machine, runs: number, memRuns: number, results: 
     `Machine: ${machine.cpu}, nproc ${machine.nproc}, load average ${machine.load} at start`,
     `Node ${machine.node}, npm ${machine.npm}, zx ${machine.zx}; ${runs} timed runs per case, interleaved, after 1 warm-up round`,
     '',
-    `${pad('case', 44)}${pad('median', 9, true)}${pad('min', 9, true)}${pad('max', 9, true)}  ${pad('peak RSS', 9, true)} ${pad('tree', 7, true)}  requests per run`,
+    `${pad('case', 44)}${pad('median', 9, true)}${pad('min', 9, true)}${pad('max', 9, true)}  ${pad('peak RSS med / max', 18, true)} ${pad('tree', 7, true)}  requests per run`,
   ]
   for (const r of results) {
     const s = summary(r.runs.map((x) => x.ms))
-    const main = r.memory.length ? mb(Math.max(...r.memory.map(mainPeakKb))) : '-'
+    const peaks = summary(r.memory.length ? r.memory.map(mainPeakKb) : [0])
+    const main = r.memory.length ? `${mb(peaks.median)} / ${mb(peaks.max)}` : '-'
     const tree = r.memory.length ? mb(Math.max(...r.memory.map((m) => m.treePeakKb))) : '-'
     lines.push(
       `${pad(`(${r.case.key}) ${r.case.label}`, 44)}${pad(ms(s.median), 9, true)}${pad(ms(s.min), 9, true)}${pad(ms(s.max), 9, true)}` +
-        `  ${pad(main, 9, true)} ${pad(tree, 7, true)}  ${r.traffic.length ? formatTraffic(r.traffic) : ''}`,
+        `  ${pad(main, 18, true)} ${pad(tree, 7, true)}  ${r.traffic.length ? formatTraffic(r.traffic) : ''}`,
     )
   }
-  const [a, b, c, d, e] = ['a', 'b', 'c', 'd', 'e'].map((k) => median(by.get(k)))
+  const [a, b, c, d, e, bCold, cCold] = ['a', 'b', 'c', 'd', 'e', 'b*', 'c*'].map((k) => median(by.get(k)))
   lines.push(
     '',
     `launcher (b)−(a): ${ms(b! - a!)}   overhead (c)−(b): ${ms(c! - b!)}   (d)−(b): ${ms(d! - b!)}   ratio (c)/(e): ×${(c! / e!).toFixed(1)}`,
+    `cold caches: launcher (b*)−(a): ${ms(bCold! - a!)}   overhead (c*)−(b*): ${ms(cCold! - bCold!)}`,
   )
   if (memRuns) {
     lines.push(`peak RSS: VmHWM of the process doing the work (the zx CLI running the script; for (a) node, for (e) the largest),`)
-    lines.push(`  sampled from /proc every 2 ms over ${memRuns} extra runs per case; tree = largest sum of VmRSS over the process tree at one sample.`)
+    lines.push(`  sampled from /proc every 2 ms in ${memRuns} extra runs per case: median and max of the runs' peaks;`)
+    lines.push(`  tree = largest sum of VmRSS over the whole process tree (npx, sh, zx) at one sample.`)
     for (const r of results) {
       if (!r.memory.length) continue
       const per = new Map<string, number>()
@@ -128,10 +133,12 @@ export function checkTargets(results: readonly CaseResult[], scale: ScaleResult)
   verdict(`create path: ≤ ${MAX_CREATE_REQUESTS} API requests + chat`, `${createApi} + ${Math.min(...create.map((t) => t.chat))} chat`, create.every((t) => t.api.length <= MAX_CREATE_REQUESTS && t.chat === 1))
   const lists = Math.max(...scale.duplicate.lists, ...scale.create.lists)
   verdict(`dedup over ${scale.issues.toLocaleString('en')} open issues ≤ ${MAX_LISTS_AT_SCALE} list requests`, String(lists), lists <= MAX_LISTS_AT_SCALE)
-  const memory = [by.get('c')!, by.get('d')!].flatMap((r) => r.memory.map(mainPeakKb))
-  if (memory.length) {
-    const peak = Math.max(...memory)
-    verdict(`peak RSS of the reporter process ≤ ${MAX_RSS_MB} MB`, mb(peak), peak <= MAX_RSS_MB * 1024, mb(peak - MAX_RSS_MB * 1024))
+  // Judged on the typical run (the median of the runs' peaks) of the worst reporter case, like the time target.
+  const medians = ['c', 'd', 'c*'].flatMap((k) => (by.get(k)?.memory.length ? [[k, summary(by.get(k)!.memory.map(mainPeakKb))] as const] : []))
+  if (medians.length) {
+    const [key, worst] = medians.reduce((a, b) => (b[1].median > a[1].median ? b : a))
+    const got = `${mb(worst.median)} (${key})`
+    verdict(`peak RSS of the reporter process ≤ ${MAX_RSS_MB} MB (median)`, got, worst.median <= MAX_RSS_MB * 1024, mb(worst.median - MAX_RSS_MB * 1024))
   } else {
     lines.push('  peak RSS: not measured (--mem-runs 0)')
   }
