@@ -8,6 +8,7 @@ import { parseFlags, scriptArgs } from '../lib/cli.ts'
 import { startLoopbackGitHub, type LoopbackGitHub } from '../test/loopback-github.ts'
 import { timed, withMemory, type Command, type MemoryRun } from './measure.ts'
 import { childPath, machine, node24Bin, nodeBin } from './node-choice.ts'
+import { formatPhases, measurePhases, phaseEnv } from './phases.ts'
 import { dedupAtScale } from './scale.ts'
 import { checkTargets, table, type Case, type CaseResult, type Exec } from './report-table.ts'
 
@@ -21,6 +22,7 @@ issues. Prints the table and the targets.
 Options:
   --runs N       timed runs of each case (default 10), after one warm-up round
   --mem-runs N   extra runs per case that sample memory from /proc (default 5)
+  --phase-runs N extra runs of (b), (c), (d) that timestamp requests inside the zx process (default 5)
   --node PATH    run the cases on this node binary (or its bin folder); default: the node running this
   --node24       run the cases on Node 24 from .cache/node24, installing it there first like .ci/run
   --strict       exit 1 when a target is missed
@@ -35,6 +37,7 @@ const DUPLICATE = /^\[INFO\] Duplicate issue found, skipping creation\n$/
 const { values } = parseFlags(scriptArgs(import.meta.url), {
   runs: { type: 'string', default: '10' },
   'mem-runs': { type: 'string', default: '5' },
+  'phase-runs': { type: 'string', default: '5' },
   node: { type: 'string' },
   node24: { type: 'boolean' },
   strict: { type: 'boolean' },
@@ -46,6 +49,7 @@ if (values.help) {
 }
 const runs = Math.max(1, Number(values.runs) || 10)
 const memRuns = Math.max(0, Number(values['mem-runs']) || 0)
+const phaseRuns = Math.max(0, Number(values['phase-runs']) || 0)
 const bin = values.node24 ? node24Bin(ROOT) : nodeBin(values.node)
 
 // Only what a shell in CI has: no npm_* variables or NODE_OPTIONS from the `npm run` that started us.
@@ -109,11 +113,17 @@ try {
   await round(0, false)
   for (let r = 0; r < runs; r++) await round(r, true)
   for (let r = 0; r < memRuns; r++) await round(r, true, true)
+  const extra = phaseRuns ? phaseEnv(ROOT, baseEnv) : {}
+  const withPreload = (c: Case): Case => ({ ...c, command: (e) => ({ ...c.command(e), env: { ...c.command(e).env, ...extra } }) })
+  const phases = phaseRuns ? await measurePhases(exec, gh, [1, 2, 3].map((k) => withPreload(cases[k]!)), phaseRuns, fresh) : []
   process.stderr.write('Dedup with 10,000 open issues …\n')
   const scale = await dedupAtScale(exec, cases[2]!, cases[3]!, Math.min(runs, 5), fresh)
 
   const verdicts = checkTargets(results, scale)
-  process.stdout.write([...table(env, runs, memRuns, results, scale), '', ...verdicts.lines, ''].join('\n'))
+  const inside = phases.length
+    ? ['', `Inside the zx process (ms since it started; the median of ${phaseRuns} runs with bench/phases.mjs preloaded):`, ...phases.map((p) => `  (${p.case.key}) ${formatPhases(p)}`)]
+    : []
+  process.stdout.write([...table(env, runs, memRuns, results, scale), ...inside, '', ...verdicts.lines, ''].join('\n'))
   if (values.strict && verdicts.missed) process.exitCode = 1
 } finally {
   await gh.close()
