@@ -2,10 +2,9 @@
 // Node >= 22.18 strips types itself (process.features.typescript); older Node needs a loader for .ts/.mts.
 // It must never fail: npm also applies node-options to dependencies' install scripts, before tsx exists.
 import module from 'node:module'
-import v8 from 'node:v8'
 
 // Node >= 22.1 can keep compiled code (on Node 24 also the stripped TypeScript) in the OS temp folder
-// between runs; `npm run bench` measured 40–90 ms of CPU and ~15 MB of peak memory saved per reporter
+// between runs; measured with `npm run bench`: ~90 ms of CPU and ~17 MB of peak memory saved per reporter
 // run on Node 24 once warm. NODE_DISABLE_COMPILE_CACHE=1 turns it off.
 // https://nodejs.org/api/module.html#module-compile-cache
 try {
@@ -17,8 +16,4 @@ if (!process.features.typescript) {
     const { register } = await import('tsx/esm/api')
     register()
   } catch {}
-  // Node 20's fetch parses HTTP with a WebAssembly llhttp; V8 optimising it costs ~25 MB of peak memory
-  // and ~30 ms of CPU per process (measured with `npm run bench`), for a handful of small responses.
-  // Wasm flags are read when a module is compiled, and nothing has compiled wasm yet at this point.
-  v8.setFlagsFromString('--liftoff-only')
 }
