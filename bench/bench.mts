@@ -1,0 +1,130 @@
+// `npm run bench`: times the reporter as whole processes against the loopback GitHub and holds it to the
+// targets of issue 7 (see the README's Performance section). Not a test: it prints figures and verdicts.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseFlags, scriptArgs } from '../lib/cli.ts'
+import { startLoopbackGitHub, type LoopbackGitHub } from '../test/loopback-github.ts'
+import { timed, withMemory, type Command, type MemoryRun } from './measure.ts'
+import { childPath, machine, node24Bin, nodeBin } from './node-choice.ts'
+import { formatPhases, measurePhases, phaseEnv } from './phases.ts'
+import { dedupAtScale } from './scale.ts'
+import { checkTargets, table, type Case, type CaseResult, type Exec } from './report-table.ts'
+
+const HELP = `Usage: npm run bench -- [options]
+
+Times, interleaved over several runs: (a) node -e '', (b) npx zx on an empty script (the launcher),
+(c) npx zx scripts/report.mts creating an issue, (d) the same finding a duplicate, (e) bench/reference.sh
+(bash + curl), and (b) and (c) again with cold caches; then peak memory, and dedup with 10,000 open
+issues. Prints the table and the targets.
+
+Options:
+  --runs N       timed runs of each case (default 10), after one warm-up round
+  --mem-runs N   extra runs per case that sample memory from /proc (default 5)
+  --phase-runs N extra runs of (b), (c), (d) that timestamp requests inside the zx process (default 5)
+  --node PATH    run the cases on this node binary (or its bin folder); default: the node running this
+  --node24       run the cases on Node 24 from .cache/node24, installing it there first like .ci/run
+  --strict       exit 1 when a target is missed
+  -h, --help     show this text
+`
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const REASON = 'Deploy job failed'
+const CREATED = /^\[INFO\] Created issue #\d+: \S+\n$/
+const DUPLICATE = /^\[INFO\] Duplicate issue found, skipping creation\n$/
+
+const { values } = parseFlags(scriptArgs(import.meta.url), {
+  runs: { type: 'string', default: '10' },
+  'mem-runs': { type: 'string', default: '5' },
+  'phase-runs': { type: 'string', default: '5' },
+  node: { type: 'string' },
+  node24: { type: 'boolean' },
+  strict: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+})
+if (values.help) {
+  process.stdout.write(HELP)
+  process.exit(0)
+}
+const runs = Math.max(1, Number(values.runs) || 10)
+const memRuns = Math.max(0, Number(values['mem-runs']) || 0)
+const phaseRuns = Math.max(0, Number(values['phase-runs']) || 0)
+const bin = values.node24 ? node24Bin(ROOT) : nodeBin(values.node)
+
+// Only what a shell in CI has: no npm_* variables or NODE_OPTIONS from the `npm run` that started us.
+const baseEnv: Record<string, string> = { PATH: childPath(bin) }
+for (const name of ['HOME', 'TMPDIR', 'LANG', 'TZ', 'USER']) if (process.env[name]) baseEnv[name] = process.env[name]!
+
+const reporterEnv = (gh: LoopbackGitHub, sha: string) => ({
+  ...baseEnv,
+  ...gh.env({ CI_COMMIT_SHA: sha, CI_COMMIT_MESSAGE: 'Bench commit', CI_PIPELINE_URL: 'https://ci.example/p/1', DEPLOY_ENV: 'production' }),
+})
+const at = (command: string, args: string[], env = baseEnv): Command => ({ command, args, cwd: ROOT, env })
+const cases: Case[] = [
+  { key: 'a', label: "node -e ''", command: () => at('node', ['-e', '']) },
+  { key: 'b', label: 'npx zx bench/empty.mts (launcher)', command: () => at('npx', ['zx', 'bench/empty.mts']) },
+  { key: 'c', label: 'npx zx scripts/report.mts, create', command: (env) => at('npx', ['zx', 'scripts/report.mts', REASON], env), expect: CREATED },
+  { key: 'd', label: 'npx zx scripts/report.mts, duplicate', command: (env) => at('npx', ['zx', 'scripts/report.mts', REASON], env), expect: DUPLICATE },
+  { key: 'e', label: 'bench/reference.sh (bash + curl), create', command: (env) => at('bash', ['bench/reference.sh', REASON], env), expect: CREATED },
+  // As in a fresh CI container: tsx (Node 20) and Node's compile cache keep their files in the temp folder.
+  { key: 'b*', label: 'launcher, cold caches (empty TMPDIR)', command: () => at('npx', ['zx', 'bench/empty.mts']), cold: true },
+  { key: 'c*', label: 'create, cold caches (empty TMPDIR)', command: (env) => at('npx', ['zx', 'scripts/report.mts', REASON], env), expect: CREATED, cold: true },
+]
+
+/** Runs one case against `gh`, checks that it did its job, and returns what the loopback saw. */
+const exec: Exec = async (c, gh, sha, memory = false) => {
+  const [requests, chats] = [gh.requests.length, gh.chat.length]
+  const cold = c.cold ? mkdtempSync(join(tmpdir(), 'bench-cold-')) : undefined
+  const plain = c.command(reporterEnv(gh, sha))
+  const command = cold ? { ...plain, env: { ...plain.env, TMPDIR: cold } } : plain
+  const run = await (memory ? withMemory(command) : timed(command)).finally(() => cold && rmSync(cold, { recursive: true, force: true }))
+  if (run.code !== 0 || (c.expect && !c.expect.test(run.stdout))) {
+    throw new Error(`(${c.key}) ${c.label} failed (exit ${run.code}):\n${run.stdout}${run.stderr}`)
+  }
+  const api = gh.requests.slice(requests).map((r) => `${r.method} ${r.path.replace(/^\/repos\/[^/]+\/[^/]+/, '')}`)
+  return { run, traffic: { api, chat: gh.chat.length - chats } }
+}
+
+let serial = 0
+const fresh = () => `b${Date.now().toString(36)}${(serial++).toString(36)}`
+const results: CaseResult[] = cases.map((c) => ({ case: c, runs: [], traffic: [], memory: [] }))
+
+const gh = await startLoopbackGitHub()
+try {
+  // Interleaved: every round runs every case once, starting one case later than the round before, so
+  // that a slow spell of this (shared) machine spreads over all cases. (d) always follows (c), whose
+  // issue it finds.
+  const round = async (r: number, keep: boolean, memory = false) => {
+    const units = [[0], [1], [2, 3], [4], [5], [6]]
+    for (let i = 0; i < units.length; i++) {
+      const sha = fresh()
+      for (const k of units[(i + r) % units.length]!) {
+        const { run, traffic } = await exec(cases[k]!, gh, sha, memory)
+        if (!keep) continue
+        if (memory) results[k]!.memory.push(run as MemoryRun)
+        else results[k]!.runs.push(run)
+        if (cases[k]!.expect) results[k]!.traffic.push(traffic)
+      }
+    }
+  }
+  const env = machine(ROOT, baseEnv)
+  process.stderr.write(`Benchmarking on Node ${env.node}: 1 warm-up round, ${runs} timed rounds, ${memRuns} memory rounds …\n`)
+  await round(0, false)
+  for (let r = 0; r < runs; r++) await round(r, true)
+  for (let r = 0; r < memRuns; r++) await round(r, true, true)
+  const extra = phaseRuns ? phaseEnv(ROOT, baseEnv) : {}
+  const withPreload = (c: Case): Case => ({ ...c, command: (e) => ({ ...c.command(e), env: { ...c.command(e).env, ...extra } }) })
+  const phases = phaseRuns ? await measurePhases(exec, gh, [1, 2, 3].map((k) => withPreload(cases[k]!)), phaseRuns, fresh) : []
+  process.stderr.write('Dedup with 10,000 open issues …\n')
+  const scale = await dedupAtScale(exec, cases[2]!, cases[3]!, Math.min(runs, 5), fresh)
+
+  const verdicts = checkTargets(results, scale)
+  const inside = phases.length
+    ? ['', `Inside the zx process (ms since it started; the median of ${phaseRuns} runs with bench/phases.mjs preloaded):`, ...phases.map((p) => `  (${p.case.key}) ${formatPhases(p)}`)]
+    : []
+  process.stdout.write([...table(env, runs, memRuns, results, scale), ...inside, '', ...verdicts.lines, ''].join('\n'))
+  if (values.strict && verdicts.missed) process.exitCode = 1
+} finally {
+  await gh.close()
+}
