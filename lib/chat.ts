@@ -1,4 +1,4 @@
-import { fetch } from 'undici'
+import { fetchQuietly } from './fetch.ts'
 
 /** The spec gives the chat post no time limit; a dead webhook must not hang a pipeline, so it gets 10 s. */
 export const CHAT_TIMEOUT_MS = 10_000
@@ -10,9 +10,7 @@ export const CHAT_TIMEOUT_MS = 10_000
  */
 export async function postChat(webhook: string, text: string, timeoutMs = CHAT_TIMEOUT_MS): Promise<boolean> {
   try {
-    // undici's fetch, not the global one, which the zx CLI wraps to print each request in verbose mode:
-    // a webhook address carries its own secret.
-    const response = await fetch(webhook, {
+    const response = await fetchQuietly(webhook, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ text }),

@@ -2,8 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { Octokit } from '@octokit/core'
 import { paginateRest } from '@octokit/plugin-paginate-rest'
 import { throttling } from '@octokit/plugin-throttling'
-import Bottleneck from 'bottleneck'
-import { fetch as undiciFetch } from 'undici'
+import Bottleneck from 'bottleneck/light.js'
+import { fetchQuietly } from './fetch.ts'
 import type { Log } from './log.ts'
 import { isKnownToThrottling, rateLimitOf, RateLimited, waitBudget } from './ratelimit.ts'
 import { backoff } from './retry.ts'
@@ -90,16 +90,12 @@ function pacing(seconds: number) {
   return groups
 }
 
-// undici's fetch, not the global one: the zx CLI replaces `globalThis.fetch` with a wrapper that, in
-// verbose mode, prints every request's options, the Authorization header included. undici's, like
-// Node's, drops Authorization when a redirect leads to another origin (Fetch standard, HTTP-redirect fetch).
 const timedFetch =
   (timeoutMs: number): typeof fetch =>
   (input, init) => {
     const timeout = AbortSignal.timeout(timeoutMs)
     const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout
-    type Args = Parameters<typeof undiciFetch>
-    return undiciFetch(input as Args[0], { ...init, signal } as Args[1]) as unknown as Promise<Response>
+    return fetchQuietly(input, { ...init, signal })
   }
 
 /**
