@@ -32,7 +32,7 @@ Options:
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const REASON = 'Deploy job failed'
 const CREATED = /^\[INFO\] Created issue #\d+: \S+\n$/
-const DUPLICATE = /^\[INFO\] Duplicate issue found, skipping creation\n$/
+const DUPLICATE = /^\[INFO\] Duplicate issue found, skipping creation\n\[INFO\] Open issue #\d+ holds this report: \S+\n$/
 
 const { values } = parseFlags(scriptArgs(import.meta.url), {
   runs: { type: 'string', default: '10' },

@@ -1,5 +1,4 @@
 import { postChat } from './chat.ts'
-import { commentOnDuplicate } from './comments.ts'
 import { converge } from './converge.ts'
 import { findMatch, sinceFor, type ListedIssue } from './dedup.ts'
 import { describeError, isTransient, withAttempts, type GitHub } from './github.ts'
@@ -88,7 +87,8 @@ async function fileIssue(github: GitHub, target: Target, failure: Failure, title
   const existing = await lookUp(github, target, title, failure.time, log)
   if (existing) {
     log.info('Duplicate issue found, skipping creation')
-    const commented = target.onDuplicate === 'comment' && (await commentOnDuplicate(github, target, existing, failure, log))
+    // Loaded only in comment mode: every module costs start-up (npm run bench).
+    const commented = target.onDuplicate === 'comment' && (await (await import('./comments.ts')).commentOnDuplicate(github, target, existing, failure, log))
     // The comment line names the issue already; otherwise say which issue holds the report.
     if (!commented) log.info(holds(existing))
     return { outcome: commented ? 'commented' : 'duplicate', number: existing.number, url: existing.html_url, title }

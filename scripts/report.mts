@@ -5,8 +5,7 @@ import { lastCommitMessage, shortSha } from '../lib/git.ts'
 import { createGitHub } from '../lib/github.ts'
 import { DEFAULT_REASON, renderTitle, type Failure } from '../lib/issue.ts'
 import { consoleLog } from '../lib/log.ts'
-import { appendOutputs, failedOutcome, jsonLine, type RunOutcome } from '../lib/outputs.ts'
-import { previewReport } from '../lib/preview.ts'
+import type { RunOutcome } from '../lib/outputs.ts'
 import { fileReport } from '../lib/report.ts'
 
 const HELP = `Usage: npx zx scripts/report.mts [options] [reason]
@@ -74,27 +73,32 @@ async function main(args: string[]): Promise<number> {
     time,
   }
   if (dryRun) {
+    // Loaded only when asked for, like the outputs below: every module costs start-up (npm run bench).
+    const { previewReport } = await import('../lib/preview.ts')
     process.stdout.write(await previewReport(config.token ? createGitHub(config, log) : undefined, config, failure, log))
     return EXIT.ok
   }
-  finish(await fileReport(createGitHub(config, log), config, failure, log))
+  await finish(await fileReport(createGitHub(config, log), config, failure, log))
   return EXIT.ok
 }
 
 /** Records the outcome for machines: GitHub Actions' files when set, and the --json line last. A dry run records nothing. */
-function finish(outcome: RunOutcome): void {
-  if (dryRun) return
+async function finish(outcome: RunOutcome | 'failed'): Promise<void> {
+  const files = outputFiles()
+  if (dryRun || !(json || files.githubOutput || files.stepSummary)) return
+  const { appendOutputs, failedOutcome, jsonLine } = await import('../lib/outputs.ts')
+  const result = outcome === 'failed' ? failedOutcome(failure ? renderTitle(failure) : null) : outcome
   try {
-    appendOutputs(outputFiles(), outcome, failure)
+    appendOutputs(files, result, failure)
   } catch (error) {
     log.warn(`Could not write the GitHub Actions outputs (${(error as Error).message})`)
   }
-  if (json) process.stdout.write(jsonLine(outcome) + '\n')
+  if (json) process.stdout.write(jsonLine(result) + '\n')
 }
 
 try {
   process.exitCode = await main(args)
 } catch (error) {
   process.exitCode = error instanceof Error && error.name === 'CreateFailed' ? EXIT.failed : reportFailure(error, log)
-  finish(failedOutcome(failure ? renderTitle(failure) : null))
+  await finish('failed')
 }
