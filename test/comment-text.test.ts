@@ -11,16 +11,9 @@ import {
   renderOccurrence,
   renderRecoveryComment,
 } from '../lib/comment-text.ts'
-import type { Failure } from '../lib/issue.ts'
+import { SAMPLE_FAILURE } from './fixtures.ts'
 
-const failure: Failure = {
-  environment: 'staging',
-  commitSha: 'abc1234',
-  commitMessage: 'Bump the widget',
-  reason: 'Deploy job failed',
-  pipelineUrl: 'https://ci.example/p/7',
-  time: new Date(2026, 10, 5, 9, 3, 7),
-}
+const failure = SAMPLE_FAILURE
 
 test('occurrence comment: marker, count, time, commit, pipeline and reason, exactly', () => {
   assert.is(

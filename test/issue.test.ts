@@ -1,15 +1,9 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { codeBlock, inlineCode, localDate, localTimestamp, renderBody, renderChat, renderTitle, slackEscape, type Failure } from '../lib/issue.ts'
+import { SAMPLE_FAILURE } from './fixtures.ts'
+import { codeBlock, inlineCode, localDate, localTimestamp, renderBody, renderChat, renderTitle, slackEscape } from '../lib/issue.ts'
 
-const failure: Failure = {
-  environment: 'staging',
-  commitSha: 'abc1234',
-  commitMessage: 'Bump the widget',
-  reason: 'Deploy job failed',
-  pipelineUrl: 'https://ci.example/p/7',
-  time: new Date(2026, 10, 5, 9, 3, 7),
-}
+const failure = SAMPLE_FAILURE
 
 test('title: [DEPLOY FAIL] env — sha — local date, with em dashes', () => {
   assert.is(renderTitle(failure), '[DEPLOY FAIL] staging \u2014 abc1234 \u2014 2026-11-05')

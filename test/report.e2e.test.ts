@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { FAST_ENV, FIXED_ENV, fixedTitle } from './fixtures.ts'
 import { runScript, today } from './helpers.ts'
 import { startLoopbackGitHub, type LoopbackGitHub } from './loopback-github.ts'
 
-const FAST = { REPORT_RETRY_DELAY: '0.01' }
-const FIXED = { CI_COMMIT_SHA: 'abc1234', CI_COMMIT_MESSAGE: 'Bump the widget', DEPLOY_ENV: 'staging', CI_PIPELINE_URL: 'https://ci.example/p/7' }
-const TITLE = () => `[DEPLOY FAIL] staging — abc1234 — ${today()}`
+const FAST = FAST_ENV
+const FIXED = FIXED_ENV
+const TITLE = fixedTitle
 
 let gh: LoopbackGitHub
 test.before.each(async () => {
