@@ -1,4 +1,6 @@
-import { inlineCode, localTimestamp, type Failure } from './issue.ts'
+import { codePointsFrom, cutNote, fitPrefix } from './budget.ts'
+import { field, inlineCode, localTimestamp, type Failure } from './issue.ts'
+import { oneLine } from './text.ts'
 
 /**
  * Opens every comment the reporter adds for a repeated failure. The occurrence count is derived from
@@ -39,8 +41,14 @@ export function nextOccurrence(commentBodies: Iterable<string | null | undefined
 // GitHub's 65,536-character limit and readable. The issue body keeps the reason in full.
 export const MAX_REASON = 1000
 
-const shortened = (text: string, max: number): string =>
-  text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters cut)`
+// The reason as one line of inline code, its first MAX_REASON characters kept whole (never half a
+// surrogate pair), then a note of what was cut.
+const reasonField = (reason: string): string => {
+  const text = oneLine(reason)
+  const kept = fitPrefix(text, MAX_REASON, (prefix) => prefix)
+  const cut = codePointsFrom(text, kept.length)
+  return inlineCode(kept) + (cut ? ` ${cutNote(cut)}` : '')
+}
 
 /**
  * A pipeline address as Markdown: an http(s) URL becomes a CommonMark autolink `<url>`, whose inside is
@@ -64,9 +72,9 @@ export function renderOccurrence(failure: Failure, occurrence: number): string {
     `### Failed again: occurrence ${occurrence}`,
     '',
     `**Time:** ${localTimestamp(failure.time)}`,
-    `**Commit:** ${inlineCode(failure.commitSha)}`,
-    `**Pipeline:** ${pipelineLink(failure.pipelineUrl)}`,
-    `**Reason:** ${inlineCode(shortened(failure.reason, MAX_REASON))}`,
+    `**Commit:** ${field(failure.commitSha, inlineCode)}`,
+    `**Pipeline:** ${field(failure.pipelineUrl, pipelineLink)}`,
+    `**Reason:** ${reasonField(failure.reason)}`,
     '',
   ].join('\n')
 }
@@ -77,11 +85,11 @@ export function renderRecoveryComment(recovery: Recovery): string {
     RECOVERY_MARKER,
     '### Deploy recovered',
     '',
-    `A deploy to ${inlineCode(recovery.environment)} succeeded, so this issue is closed automatically.`,
+    `A deploy to ${field(recovery.environment, inlineCode)} succeeded, so this issue is closed automatically.`,
     '',
-    `**Commit:** ${inlineCode(recovery.commitSha)}`,
+    `**Commit:** ${field(recovery.commitSha, inlineCode)}`,
     `**Time:** ${localTimestamp(recovery.time)}`,
-    `**Pipeline:** ${pipelineLink(recovery.pipelineUrl)}`,
+    `**Pipeline:** ${field(recovery.pipelineUrl, pipelineLink)}`,
     '',
   ].join('\n')
 }

@@ -59,8 +59,13 @@ export function renderTitle(failure: Failure): string {
 const pipelineMarkdown = (text: string): string =>
   /^https?:\/\/[^\s<>`"]+$/i.test(text) && URL.canParse(text) ? text : markdownText(text)
 
-const field = (text: string, render: (text: string) => string): string =>
-  fitPrefix(oneLine(text), FIELD_LIMIT, (kept, cut) => render(kept) + (cut ? ` ${cutNote(cut)}` : ''))
+/**
+ * A one-line untrusted value (environment, commit, pipeline address) rendered by `render` (inline code, a
+ * link): cleaned to one line and cut to {@link FIELD_LIMIT} with a note of what was cut.
+ */
+export function field(text: string, render: (text: string) => string): string {
+  return fitPrefix(oneLine(text), FIELD_LIMIT, (kept, cut) => render(kept) + (cut ? ` ${cutNote(cut)}` : ''))
+}
 
 const messagePart = (kept: string, cut: number): string => codeBlock(kept) + (cut ? `\n*${cutNote(cut)}*` : '')
 const reasonPart = (kept: string, cut: number): string => markdownText(kept) + (cut ? `\n\n*${cutNote(cut)}*` : '')
@@ -113,16 +118,20 @@ export function slackEscape(text: string): string {
 
 const slackPart = (kept: string, cut: number): string => slackEscape(kept) + (cut ? ` ${cutNote(cut)}` : '')
 
+/** A one-line untrusted value for chat text: cleaned to one line, Slack-escaped, cut to {@link FIELD_LIMIT}. */
+export function chatField(text: string): string {
+  return fitPrefix(oneLine(text), FIELD_LIMIT, slackPart)
+}
+
 /**
  * The spec's four-line chat notice. Every value is Slack-escaped, so `<!channel>` in a reason is text; the
  * environment, commit and pipeline are one line each, and the reason is cut so the text stays under
  * Slack's 40,000 characters.
  */
 export function renderChat(failure: Failure): string {
-  const one = (text: string) => fitPrefix(oneLine(text), FIELD_LIMIT, slackPart)
-  const environment = one(failure.environment)
-  const commit = one(failure.commitSha)
-  const pipeline = one(failure.pipelineUrl)
+  const environment = chatField(failure.environment)
+  const commit = chatField(failure.commitSha)
+  const pipeline = chatField(failure.pipelineUrl)
   const layout = (reason: string) =>
     [`*[DEPLOY FAILURE]* ${environment}`, `Commit: \`${commit}\``, `Reason: ${reason}`, `Pipeline: ${pipeline}`].join('\n')
   return layout(fitPrefix(cleanText(failure.reason), CHAT_LIMIT - 1 - layout('').length, slackPart))

@@ -1,5 +1,5 @@
 import type { Recovery } from './comment-text.ts'
-import { DEDUP_LABEL, slackEscape } from './issue.ts'
+import { chatField, DEDUP_LABEL } from './issue.ts'
 
 /** The parts of a title in the reporter's format `[DEPLOY FAIL] <env> — <sha> — <YYYY-MM-DD>`. */
 export interface TitleParts {
@@ -64,9 +64,9 @@ export function selectRecoverable<T extends RecoverableIssue>(issues: Iterable<T
 /** The chat notice after a good deploy closed `closed`; interpolated text is Slack-escaped like `renderChat`. */
 export function renderRecoveryChat(recovery: Recovery, closed: readonly number[]): string {
   return [
-    `*[DEPLOY RECOVERED]* ${slackEscape(recovery.environment)}`,
-    `Commit: \`${slackEscape(recovery.commitSha)}\``,
+    `*[DEPLOY RECOVERED]* ${chatField(recovery.environment)}`,
+    `Commit: \`${chatField(recovery.commitSha)}\``,
     `Closed: ${closed.map((n) => `#${n}`).join(', ')}`,
-    `Pipeline: ${slackEscape(recovery.pipelineUrl)}`,
+    `Pipeline: ${chatField(recovery.pipelineUrl)}`,
   ].join('\n')
 }

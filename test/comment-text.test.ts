@@ -73,7 +73,22 @@ test('a runaway reason is cut with a visible marker; the comment stays small', (
   const long = 'y'.repeat(100_000)
   const text = renderOccurrence({ ...failure, reason: long }, 2)
   assert.ok(text.length < MAX_REASON + 500)
-  assert.match(text, new RegExp(`… \\(${100_000 - MAX_REASON} more characters cut\\)\`\\n$`))
+  assert.match(text, new RegExp(`\\*\\*Reason:\\*\\* \`y{${MAX_REASON}}\` \\[${100_000 - MAX_REASON} characters cut\\]\\n$`))
+})
+
+test('occurrence and recovery texts are well-formed one-liners: no half emoji, no raw control codes', () => {
+  // An emoji straddling the cut, an ESC sequence and a line break: each field stays on its line.
+  const reason = 'x'.repeat(MAX_REASON - 1) + '\u{1F680}tail'
+  const text = renderOccurrence({ ...failure, reason, commitSha: 'ab\u001b[31mc', pipelineUrl: 'not\na url' }, 2)
+  assert.is(text, (text as string & { toWellFormed(): string }).toWellFormed(), 'no lone surrogate')
+  assert.not.match(text, /\u001b/)
+  assert.is(text.split('\n').length, 8)
+  assert.match(text, new RegExp(`\\*\\*Reason:\\*\\* \`x{${MAX_REASON - 1}}\` \\[5 characters cut\\]\\n$`))
+  assert.match(text, /\*\*Commit:\*\* `ab\u241b\[31mc`\n/)
+  assert.match(text, /\*\*Pipeline:\*\* `not a url`\n/)
+  const recovery = renderRecoveryComment({ environment: 'prod\nextra', commitSha: '\u0000sha', pipelineUrl: 'https://ci.example/p/1', time: failure.time })
+  assert.match(recovery, /A deploy to `prod extra` succeeded/)
+  assert.match(recovery, /\*\*Commit:\*\* `\u2400sha`\n/)
 })
 
 /**

@@ -70,4 +70,14 @@ test('recovery chat: four lines, Slack-escaped, listing the closed issues', () =
   assert.is(text, '*[DEPLOY RECOVERED]* prod &lt;!channel&gt;\nCommit: `a&amp;b`\nClosed: #3, #5\nPipeline: https://ci.example/p?a=1&amp;b=&lt;2&gt;')
 })
 
+test('recovery chat: a multi-line or control-laden value stays on its own line, cut to 1,000 characters', () => {
+  const text = renderRecoveryChat({ environment: 'prod\n*[DEPLOY FAILURE]* fake', commitSha: 'a\u001bb', pipelineUrl: 'u'.repeat(5000), time: new Date() }, [1])
+  const lines = text.split('\n')
+  assert.is(lines.length, 4)
+  assert.is(lines[0], '*[DEPLOY RECOVERED]* prod *[DEPLOY FAILURE]* fake')
+  assert.is(lines[1], 'Commit: `a\u241bb`')
+  assert.match(lines[3]!, /^Pipeline: u+ \[\d+ characters cut\]$/)
+  assert.ok(lines[3]!.length <= 'Pipeline: '.length + 1000)
+})
+
 test.run()
