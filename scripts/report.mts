@@ -1,7 +1,7 @@
 // Files one GitHub issue for a failed deploy and posts a chat notice. Usage: see --help.
 import { EXIT, parseFlags, reportFailure, scriptArgs } from '../lib/cli.ts'
 import { ConfigError, loadConfig, loadDotenv, outputFiles } from '../lib/config.ts'
-import { lastCommitMessage, shortSha } from '../lib/git.ts'
+import { readDeploy, withoutToken } from '../lib/deploy.ts'
 import { createGitHub } from '../lib/github.ts'
 import { DEFAULT_REASON, renderTitle, type Failure } from '../lib/issue.ts'
 import { consoleLog } from '../lib/log.ts'
@@ -60,18 +60,7 @@ async function main(args: string[]): Promise<number> {
   token = config.token
   for (const warning of config.warnings) log.warn(warning)
 
-  const [sha, message] = await Promise.all([
-    config.commitSha ?? shortSha(),
-    config.commitMessage ?? lastCommitMessage(),
-  ])
-  failure = {
-    environment: config.deployEnv,
-    commitSha: sha ?? 'unknown',
-    commitMessage: message ?? 'unknown',
-    reason: positionals[0] || DEFAULT_REASON,
-    pipelineUrl: config.pipelineUrl,
-    time,
-  }
+  failure = { ...(await readDeploy(config, time)), reason: withoutToken(positionals[0] || DEFAULT_REASON, config) }
   if (dryRun) {
     // Loaded only when asked for, like the outputs below: every module costs start-up (npm run bench).
     const { previewReport } = await import('../lib/preview.ts')

@@ -2,7 +2,7 @@
 import { EXIT, parseFlags, reportFailure, scriptArgs } from '../lib/cli.ts'
 import { renderRecoveryComment, type Recovery } from '../lib/comment-text.ts'
 import { ConfigError, loadConfig, loadDotenv } from '../lib/config.ts'
-import { shortSha } from '../lib/git.ts'
+import { readDeploy } from '../lib/deploy.ts'
 import { createGitHub } from '../lib/github.ts'
 import { consoleLog } from '../lib/log.ts'
 import { renderRecoveryChat } from '../lib/recovery.ts'
@@ -52,12 +52,7 @@ async function main(args: string[]): Promise<number> {
   token = config.token
   for (const warning of config.warnings) log.warn(warning)
 
-  const recovery: Recovery = {
-    environment: config.deployEnv,
-    commitSha: config.commitSha ?? (await shortSha()) ?? 'unknown',
-    pipelineUrl: config.pipelineUrl,
-    time,
-  }
+  const recovery: Recovery = await readDeploy(config, time, { withMessage: false })
   const dryRun = values['dry-run'] === true
   resolution = await resolveRecovery(createGitHub(config, log), config, recovery, log, { dryRun })
   if (dryRun && resolution.closed.length) {

@@ -1,6 +1,9 @@
 // Hostile input end to end: the real `npx zx scripts/report.mts` against the loopback GitHub, with bad
 // configuration, hostile values, huge values and failing or malicious servers. The token is grepped for
 // in every byte the reporter prints.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createGitHub } from '../lib/github.ts'
@@ -203,6 +206,29 @@ test('the token is never printed in verbose and debug modes (zx --verbose, ZX_VE
   assert.is(r.code, 1, r.stderr)
   assert.ok(r.stderr.length > 0)
   assertNoToken(r, 'verbose')
+})
+
+test('a token that leaked into the reason, message, environment or pipeline is not published: issue, chat, --json and outputs', async () => {
+  const gh = await server()
+  const dir = mkdtempSync(join(tmpdir(), 'sec-out-'))
+  try {
+    const files = { GITHUB_OUTPUT: join(dir, 'out'), GITHUB_STEP_SUMMARY: join(dir, 'summary') }
+    const leaky = { ...FIXED, ...FAST, ...files, CI_COMMIT_MESSAGE: `export ISSUE_TOKEN=${TOKEN}`, DEPLOY_ENV: `env-${TOKEN}`, CI_PIPELINE_URL: `https://ci.example/?t=${TOKEN}` }
+    const r = await runScript('report.mts', ['--json', `curl -H "Authorization: Bearer ${TOKEN}" failed`], gh.env(leaky))
+    assert.is(r.code, 0, r.stderr)
+    assertNoToken(r, 'leaked values')
+    const [sent] = created(gh)
+    assert.ok(sent, 'the issue was filed')
+    for (const text of [sent!.title, sent!.body, gh.chat[0]!.body, readFileSync(files.GITHUB_OUTPUT, 'utf8'), readFileSync(files.GITHUB_STEP_SUMMARY, 'utf8')]) {
+      assert.not.ok(text.includes(TOKEN), text.slice(0, 200))
+    }
+    assert.match(sent!.body, /export ISSUE_TOKEN=\*\*\*/)
+    const dry = await runScript('report.mts', ['--dry-run', TOKEN], gh.env(leaky))
+    assert.is(dry.code, 0, dry.stderr)
+    assertNoToken(dry, 'dry run')
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 })
 
 test('the token is sent only to the API: never to the chat webhook, never across a redirect to another origin', async () => {
