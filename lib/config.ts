@@ -49,6 +49,8 @@ export class ConfigError extends Error {
 
 export const DEFAULT_API_URL = 'https://api.github.com'
 
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/
+
 // Owner and repository name rules as GitHub enforces them on creation.
 const OWNER = /^[A-Za-z0-9-]{1,39}$/
 const REPO = /^[A-Za-z0-9._-]{1,100}$/
@@ -110,6 +112,11 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
   const apiName = value(env, 'ISSUE_API_URL') !== undefined ? 'ISSUE_API_URL' : 'GITHUB_API_URL'
   const apiUrl = value(env, 'ISSUE_API_URL') ?? value(env, 'GITHUB_API_URL') ?? DEFAULT_API_URL
   if (!isHttpUrl(apiUrl)) problems.push(`${apiName} must be an http(s) URL such as ${DEFAULT_API_URL}, got ${JSON.stringify(apiUrl)}`)
+  else if (new URL(apiUrl).protocol === 'http:' && !LOOPBACK.test(new URL(apiUrl).hostname)) {
+    // Allowed (some GitHub Enterprise servers sit behind plain http on a private network), but the token
+    // then crosses that network in clear text.
+    warnings.push(`${apiName} uses plain http, so ISSUE_TOKEN travels unencrypted; use https unless the network is trusted`)
+  }
 
   let chatWebhook = value(env, 'CHAT_WEBHOOK')
   if (chatWebhook !== undefined && !isHttpUrl(chatWebhook)) {

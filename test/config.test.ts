@@ -152,4 +152,13 @@ test('outputFiles reads GitHub Actions\' output and summary files, empty as unse
   assert.equal(outputFiles({ GITHUB_OUTPUT: '/tmp/o', GITHUB_STEP_SUMMARY: '' }), { githubOutput: '/tmp/o', stepSummary: undefined })
 })
 
+test('plain http to a host other than loopback is allowed with a warning: the token would travel in clear', () => {
+  assert.equal(loadConfig({ ...OK, ISSUE_API_URL: 'http://127.0.0.1:8080' }).warnings, [])
+  assert.equal(loadConfig({ ...OK, ISSUE_API_URL: 'http://localhost:8080' }).warnings, [])
+  assert.equal(loadConfig({ ...OK, ISSUE_API_URL: 'https://ghe.example/api/v3' }).warnings, [])
+  const [warning, ...rest] = loadConfig({ ...OK, GITHUB_API_URL: 'http://ghe.internal/api/v3' }).warnings
+  assert.match(warning!, /^GITHUB_API_URL uses plain http, so ISSUE_TOKEN travels unencrypted/)
+  assert.is(rest.length, 0)
+})
+
 test.run()
