@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto'
 import { appendFileSync } from 'node:fs'
 import type { OutputFiles } from './config.ts'
-import { inlineCode, type Failure } from './issue.ts'
+import { field, inlineCode, type Failure } from './issue.ts'
+import { markdownText } from './markdown.ts'
 import type { Outcome } from './report.ts'
 
 /** A run's outcome as printed: a failed run may have no title yet (bad configuration). */
@@ -53,18 +54,19 @@ const HEADLINES: Record<RunOutcome['outcome'], (o: RunOutcome) => string> = {
   failed: () => 'Deploy failure could not be filed',
 }
 
-const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ')
+// Values shown on the run page get the issue body's treatment: one clean line, Markdown and mentions defused.
+const text = (value: string) => field(value, markdownText)
 
 /** A short Markdown summary for the run page: outcome, link, environment, commit and reason. */
 export function summaryMarkdown(o: RunOutcome, failure: Failure | undefined): string {
   const lines = [`### ${HEADLINES[o.outcome](o)}`, '', `- **Outcome:** ${o.outcome}`]
-  if (o.url) lines.push(`- **Issue:** [#${o.number}](${o.url})${o.title ? ` ${oneLine(o.title)}` : ''}`)
+  if (o.url) lines.push(`- **Issue:** [#${o.number}](${o.url})${o.title ? ` ${text(o.title)}` : ''}`)
   else if (o.outcome === 'failed') lines.push('- **Issue:** none filed; the step log says why')
   if (failure) {
     lines.push(
-      `- **Environment:** ${inlineCode(failure.environment)}`,
-      `- **Commit:** ${inlineCode(failure.commitSha)}`,
-      `- **Reason:** ${oneLine(failure.reason)}`,
+      `- **Environment:** ${field(failure.environment, inlineCode)}`,
+      `- **Commit:** ${field(failure.commitSha, inlineCode)}`,
+      `- **Reason:** ${text(failure.reason)}`,
     )
   }
   return lines.join('\n') + '\n\n'

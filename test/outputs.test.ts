@@ -75,4 +75,16 @@ test('appendOutputs appends to the files that are set, and only those', () => {
   }
 })
 
+test('summaryMarkdown: untrusted values cannot ping, add HTML or break the list', () => {
+  const md = summaryMarkdown(created, { ...failure, reason: 'ping @ops-team\n<details open>\n# heading', environment: 'prod`\nx', commitSha: 'a\u001bb' })
+  const lines = md.trimEnd().split('\n')
+  const reason = lines.find((l) => l.startsWith('- **Reason:** '))!
+  assert.ok(reason, md)
+  assert.not.match(reason, /@ops-team/, 'the mention is defused')
+  assert.not.match(reason, /(^|[^\\])<details/, 'no raw HTML')
+  assert.is(lines.filter((l) => l.startsWith('- **')).length, 5, 'one line per field')
+  assert.ok(lines.includes('- **Environment:** ``prod` x``'), md)
+  assert.ok(lines.includes('- **Commit:** `a\u241bb`'), md)
+})
+
 test.run()
