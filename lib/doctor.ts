@@ -16,7 +16,7 @@ const pass = (text: string): Check => ({ ok: true, text })
 const fail = (text: string): Check => ({ ok: false, text })
 const statusOf = (error: unknown) => (error as { status?: number } | undefined)?.status
 
-/** The webhook's host only: the rest of a Slack-style address is the secret. */
+// The webhook's host only: the rest of a Slack-style address is the secret.
 const hostOf = (url: string) => new URL(url).host
 
 /** The test message `--ping` posts: says plainly that nothing failed. */

@@ -4,9 +4,10 @@ import { paginateRest } from '@octokit/plugin-paginate-rest'
 import { throttling } from '@octokit/plugin-throttling'
 import Bottleneck from 'bottleneck/light.js'
 import { fetchQuietly } from './fetch.ts'
+import { localTimestamp } from './issue.ts'
 import type { Log } from './log.ts'
 import { isKnownToThrottling, rateLimitOf, RateLimited, waitBudget } from './ratelimit.ts'
-import { backoff } from './retry.ts'
+import { AttemptsExhausted, backoff } from './retry.ts'
 
 const ThrottledOctokit = Octokit.plugin(throttling, paginateRest)
 /** The one API client type every tool uses. */
@@ -175,7 +176,7 @@ export function createGitHub(options: ClientOptions, log: Log): GitHub {
           log.warn(`Attempt ${n}/${max} failed, retrying in ${seconds}s... (${where}: ${describeError(error)})`),
       })
     } catch (error) {
-      const last = (error as Error).name === 'AttemptsExhausted' ? (error as { cause?: unknown }).cause : error
+      const last = error instanceof AttemptsExhausted ? error.cause : error
       watchQuota((last as ErrorLike).response?.headers)
       // A limit that outlasts the budget: no more calls this run (GitHub may ban clients that keep calling).
       const limit = rateLimitOf(last)
@@ -201,5 +202,5 @@ const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '').replace(/\?
 /** When the primary quota resets, as local time, from `x-ratelimit-reset` (epoch seconds). */
 export function resetTime(headers: Record<string, string | number | undefined> | undefined): string {
   const reset = Number(headers?.['x-ratelimit-reset'])
-  return Number.isFinite(reset) && reset > 0 ? new Date(reset * 1000).toLocaleString('sv-SE') : 'an unknown time'
+  return Number.isFinite(reset) && reset > 0 ? localTimestamp(new Date(reset * 1000)) : 'an unknown time'
 }

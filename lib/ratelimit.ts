@@ -1,5 +1,6 @@
 // How to read GitHub's "slow down" answers, and how long one run may wait for them.
 // https://docs.github.com/en/rest/using-the-rest-api/rate-limits-for-the-rest-api#exceeding-the-rate-limit
+import { localTimestamp } from './issue.ts'
 
 /** A rate-limit answer: which limit, and when it lifts. */
 export interface RateLimit {
@@ -69,8 +70,6 @@ export function waitBudget(maxSeconds: number): { take(seconds: number): boolean
   }
 }
 
-/** A time as local `YYYY-MM-DD HH:MM:SS`, the reporter's timestamp format. */
-export const localTime = (epochMs: number): string => new Date(epochMs).toLocaleString('sv-SE')
 
 /**
  * Thrown when a rate limit lifts later than the run may still wait. Keeps the answer's `status` and
@@ -82,7 +81,7 @@ export class RateLimited extends Error {
   readonly response: unknown
   constructor(limit: RateLimit, where: string, maxWaitSeconds: number, cause: unknown) {
     super(
-      `GitHub API ${limit.kind} rate limit hit on ${where}; it resets at ${localTime(limit.resetsAt)} ` +
+      `GitHub API ${limit.kind} rate limit hit on ${where}; it resets at ${localTimestamp(new Date(limit.resetsAt))} ` +
         `(in ${limit.waitSeconds}s), beyond the ${maxWaitSeconds}s REPORT_MAX_WAIT allows for waiting in one run. ` +
         `Run the reporter again after that, or raise REPORT_MAX_WAIT.`,
       { cause },

@@ -107,12 +107,10 @@ async function fileIssue(github: GitHub, target: Target, failure: Failure, title
   return { outcome: 'created', number: issue.number, url: issue.html_url, title }
 }
 
-/**
- * Creates the issue, retrying transient failures with the backoff helper. A create that failed without a
- * clear answer (timeout, reset, 5xx) may have been committed, so every retry first looks again, and
- * creates only when that look answered and found nothing. `posted` tells whether this run's own create
- * answered (rather than a look finding the issue).
- */
+// Creates the issue, retrying transient failures with the backoff helper. A create that failed without a
+// clear answer (timeout, reset, 5xx) may have been committed, so every retry first looks again, and
+// creates only when that look answered and found nothing. `posted` tells whether this run's own create
+// answered (rather than a look finding the issue).
 async function create(github: GitHub, target: Target, failure: Failure, title: string, log: Log): Promise<{ issue: ListedIssue; posted: boolean }> {
   const body = renderBody(failure)
   // One request per look: the loop below is the retry, so page requests must not retry on their own.

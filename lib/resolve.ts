@@ -42,11 +42,9 @@ export async function findRecoverable(github: GitHub, target: CommentTarget, env
   return found
 }
 
-/**
- * Closes `issue` as completed. Closing is idempotent, so unlike a create it is safe to send again after
- * an ambiguous failure (5xx, reset, timeout); the client retries only reads, so the retry is here.
- * https://docs.github.com/en/rest/issues/issues#update-an-issue
- */
+// Closes `issue` as completed. Closing is idempotent, so unlike a create it is safe to send again after
+// an ambiguous failure (5xx, reset, timeout); the client retries only reads, so the retry is here.
+// https://docs.github.com/en/rest/issues/issues#update-an-issue
 async function close(github: GitHub, target: CommentTarget, issueNumber: number, log: Log): Promise<void> {
   const patch = () =>
     github.request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', {

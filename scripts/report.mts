@@ -6,7 +6,7 @@ import { createGitHub } from '../lib/github.ts'
 import { DEFAULT_REASON, renderTitle, type Failure } from '../lib/issue.ts'
 import { consoleLog } from '../lib/log.ts'
 import type { RunOutcome } from '../lib/outputs.ts'
-import { fileReport } from '../lib/report.ts'
+import { CreateFailed, fileReport } from '../lib/report.ts'
 
 const HELP = `Usage: npx zx scripts/report.mts [options] [reason]
 
@@ -71,7 +71,7 @@ async function main(args: string[]): Promise<number> {
   return EXIT.ok
 }
 
-/** Records the outcome for machines: GitHub Actions' files when set, and the --json line last. A dry run records nothing. */
+// Records the outcome for machines: GitHub Actions' files when set, and the --json line last. A dry run records nothing.
 async function finish(outcome: RunOutcome | 'failed'): Promise<void> {
   const files = outputFiles()
   if (dryRun || !(json || files.githubOutput || files.stepSummary)) return
@@ -88,6 +88,6 @@ async function finish(outcome: RunOutcome | 'failed'): Promise<void> {
 try {
   process.exitCode = await main(args)
 } catch (error) {
-  process.exitCode = error instanceof Error && error.name === 'CreateFailed' ? EXIT.failed : reportFailure(error, log)
+  process.exitCode = error instanceof CreateFailed ? EXIT.failed : reportFailure(error, log)
   await finish('failed')
 }

@@ -41,7 +41,7 @@ const gaveUp = (requests: number, resetsAt: () => RegExp) => (s: LoopbackGitHub,
   assert.is(s.openIssues().length, 0)
   assert.is(s.chat.length, 1, 'the chat notice still goes out')
 }
-// `localTime` in lib/ratelimit.ts formats with the sv-SE locale; this is the same instant written by hand.
+// The reset time is printed as the reporter's local timestamp; this is the same instant written by hand.
 const at = (epochSeconds: number) => {
   const d = new Date(epochSeconds * 1000)
   const p = (n: number) => String(n).padStart(2, '0')

@@ -1,6 +1,9 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { isKnownToThrottling, localTime, rateLimitOf, RateLimited, waitBudget } from '../lib/ratelimit.ts'
+import { localTimestamp } from '../lib/issue.ts'
+import { isKnownToThrottling, rateLimitOf, RateLimited, waitBudget } from '../lib/ratelimit.ts'
+
+const localTime = (ms: number) => localTimestamp(new Date(ms))
 
 const NOW = Date.UTC(2026, 10, 25, 12, 0, 0)
 const answer = (status: number, headers: Record<string, string>, message = 'x') => ({ status, message, response: { headers } })
