@@ -88,11 +88,16 @@ test('errors that are not retryable are rethrown at once', async () => {
 
 test('waitAfterLast: false skips the pointless final warning and sleep', async () => {
   const r = recorder()
+  const f = failing(99)
   try {
-    await backoff(3, 1, failing(99).fn, { ...r.options, waitAfterLast: false })
-  } catch {}
+    await backoff(3, 1, f.fn, { ...r.options, waitAfterLast: false })
+    assert.unreachable()
+  } catch (error) {
+    assert.instance(error, AttemptsExhausted)
+  }
+  assert.is(f.calls(), 3)
   assert.equal(r.sleeps, [1000, 2000])
-  assert.is(r.lines.length, 2)
+  assert.equal(r.lines, ['[WARN] Attempt 1/3 failed, retrying in 1s...', '[WARN] Attempt 2/3 failed, retrying in 2s...'])
 })
 
 test('the attempt number is passed to the function', async () => {
