@@ -1,8 +1,7 @@
 import { nextOccurrence, renderOccurrence } from './comment-text.ts'
-import { describeError, isTransient, type GitHub } from './github.ts'
+import { describeError, retryTransient, type GitHub } from './github.ts'
 import type { Failure } from './issue.ts'
 import type { Log } from './log.ts'
-import { AttemptsExhausted, backoff } from './retry.ts'
 
 /** Where the issues live, and how hard to try a write. */
 export interface CommentTarget {
@@ -60,16 +59,7 @@ export async function postCommentOnce(
     })
     return data
   }
-  try {
-    return await backoff(target.retryAttempts, target.retryDelaySeconds, post, {
-      retryable: isTransient,
-      waitAfterLast: false,
-      onFailure: (n, max, seconds, error) =>
-        log.warn(`Attempt ${n}/${max} failed, retrying in ${seconds}s... (commenting on issue #${issueNumber}: ${describeError(error)})`),
-    })
-  } catch (error) {
-    throw error instanceof AttemptsExhausted ? error.cause : error
-  }
+  return retryTransient(target, `commenting on issue #${issueNumber}`, post, log)
 }
 
 /**

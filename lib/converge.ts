@@ -2,9 +2,8 @@
 // lock, but issue numbers are handed out in commit order, so every run that looks after its own create
 // sees the lowest-numbered match and agrees on it: that one stays open, every other run closes its own.
 import type { ListedIssue } from './dedup.ts'
-import { describeError, isTransient, type GitHub } from './github.ts'
+import { describeError, retryTransient, type GitHub } from './github.ts'
 import type { Log } from './log.ts'
-import { AttemptsExhausted, backoff } from './retry.ts'
 
 /** Where the issues live and how hard to retry the closing write. */
 export interface Repo {
@@ -54,19 +53,10 @@ export async function converge(
     await github.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { ...issue, body: duplicateComment(survivor) })
     // Closing is idempotent, so unlike a create it may simply be tried again.
     // https://docs.github.com/en/rest/issues/issues#update-an-issue
-    await backoff(
-      repo.retryAttempts,
-      repo.retryDelaySeconds,
-      () => github.request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', { ...issue, state: 'closed', state_reason: 'not_planned' }),
-      {
-        retryable: isTransient,
-        waitAfterLast: false,
-        onFailure: (n, max, seconds, error) =>
-          log.warn(`Attempt ${n}/${max} failed, retrying in ${seconds}s... (closing #${own.number}: ${describeError(error)})`),
-      },
-    )
-  } catch (error) {
-    const cause = error instanceof AttemptsExhausted ? error.cause : error
+    await retryTransient(repo, `closing #${own.number}`, () =>
+      github.request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', { ...issue, state: 'closed', state_reason: 'not_planned' }),
+    log)
+  } catch (cause) {
     log.warn(`Could not close #${own.number} as a duplicate of #${survivor.number}; close it by hand (${describeError(cause)})`)
     return own
   }

@@ -7,7 +7,7 @@ import { fetchQuietly } from './fetch.ts'
 import { localTimestamp } from './issue.ts'
 import type { Log } from './log.ts'
 import { isKnownToThrottling, rateLimitOf, RateLimited, waitBudget } from './ratelimit.ts'
-import { AttemptsExhausted, backoff } from './retry.ts'
+import { AttemptsExhausted, attemptWarning, backoff } from './retry.ts'
 
 const ThrottledOctokit = Octokit.plugin(throttling, paginateRest)
 /** The one API client type every tool uses. */
@@ -166,17 +166,11 @@ export function createGitHub(options: ClientOptions, log: Log): GitHub {
   octokit.hook.wrap('request', async (request, endpoint) => {
     // Only reads are retried here: a write that failed may still have been committed, so the caller
     // decides (the reporter looks again before creating again).
-    const retryable = endpoint.method === 'GET' ? (attemptsOverride.getStore() ?? options.retryAttempts) : 1
+    const retryAttempts = endpoint.method === 'GET' ? (attemptsOverride.getStore() ?? options.retryAttempts) : 1
     const where = describeRequest(endpoint)
     try {
-      return await backoff(retryable, options.retryDelaySeconds, () => waitingOutLimits(() => complete(request(endpoint)), where), {
-        retryable: isTransient,
-        waitAfterLast: false,
-        onFailure: (n, max, seconds, error) =>
-          log.warn(`Attempt ${n}/${max} failed, retrying in ${seconds}s... (${where}: ${describeError(error)})`),
-      })
-    } catch (error) {
-      const last = error instanceof AttemptsExhausted ? error.cause : error
+      return await retryTransient({ retryAttempts, retryDelaySeconds: options.retryDelaySeconds }, where, () => waitingOutLimits(() => complete(request(endpoint)), where), log)
+    } catch (last) {
       watchQuota((last as ErrorLike).response?.headers)
       // A limit that outlasts the budget: no more calls this run (GitHub may ban clients that keep calling).
       const limit = rateLimitOf(last)
@@ -185,6 +179,28 @@ export function createGitHub(options: ClientOptions, log: Log): GitHub {
   })
 
   return octokit
+}
+
+/**
+ * Runs `send` up to `retryAttempts` times with the backoff helper, again only after a transient failure
+ * (see {@link isTransient}), with the spec's attempt warning naming `what` after each; throws the last
+ * error itself. For writes that are safe to repeat (closing, or a create that looks before it retries).
+ */
+export async function retryTransient<T>(
+  { retryAttempts, retryDelaySeconds }: { readonly retryAttempts: number; readonly retryDelaySeconds: number },
+  what: string,
+  send: (attempt: number) => Promise<T>,
+  log: Log,
+): Promise<T> {
+  try {
+    return await backoff(retryAttempts, retryDelaySeconds, send, {
+      retryable: isTransient,
+      waitAfterLast: false,
+      onFailure: (n, max, seconds, error) => log.warn(`${attemptWarning(n, max, seconds).replace(/^\[WARN\] /, '')} (${what}: ${describeError(error)})`),
+    })
+  } catch (error) {
+    throw error instanceof AttemptsExhausted ? error.cause : error
+  }
 }
 
 // @octokit/request hands back the raw text when a JSON body cannot be read or parsed (a connection cut or

@@ -1,12 +1,11 @@
 import { postChat } from './chat.ts'
 import { converge } from './converge.ts'
 import { findMatch, sinceFor, type ListedIssue } from './dedup.ts'
-import { describeError, isTransient, withAttempts, type GitHub } from './github.ts'
+import { describeError, isTransient, retryTransient, withAttempts, type GitHub } from './github.ts'
 import { LABELS, renderBody, renderChat, renderTitle, type Failure } from './issue.ts'
 import type { Log } from './log.ts'
 import { openReportPages } from './open-issues.ts'
 import { RateLimited } from './ratelimit.ts'
-import { AttemptsExhausted, backoff } from './retry.ts'
 
 /** What a run ended with; `--json` prints it. */
 export interface Outcome {
@@ -129,14 +128,8 @@ async function create(github: GitHub, target: Target, failure: Failure, title: s
     return { issue: data, posted: true }
   }
   try {
-    return await backoff(target.retryAttempts, target.retryDelaySeconds, attempt, {
-      retryable: isTransient,
-      waitAfterLast: false,
-      onFailure: (n, max, seconds, error) =>
-        log.warn(`Attempt ${n}/${max} failed, retrying in ${seconds}s... (creating the issue: ${describeError(error)})`),
-    })
-  } catch (error) {
-    const cause = error instanceof AttemptsExhausted ? error.cause : error
+    return await retryTransient(target, 'creating the issue', attempt, log)
+  } catch (cause) {
     // The last create's answer may have been lost after a commit: one last look.
     const committed = isTransient(cause) ? await lookAgain().catch(() => undefined) : undefined
     if (committed) return { issue: committed, posted: false }

@@ -1,12 +1,11 @@
 import { postChat } from './chat.ts'
 import { renderRecoveryComment, type Recovery } from './comment-text.ts'
 import { postCommentOnce, type CommentTarget } from './comments.ts'
-import { describeError, isTransient, type GitHub } from './github.ts'
+import { describeError, retryTransient, type GitHub } from './github.ts'
 import { DEDUP_LABEL } from './issue.ts'
 import type { Log } from './log.ts'
 import { openReportPages } from './open-issues.ts'
 import { selectRecoverable, renderRecoveryChat, type RecoverableIssue } from './recovery.ts'
-import { AttemptsExhausted, backoff } from './retry.ts'
 
 /** Where the issues live, where the chat notice goes, and how hard to try. */
 export interface ResolveTarget extends CommentTarget {
@@ -54,16 +53,7 @@ async function close(github: GitHub, target: CommentTarget, issueNumber: number,
       state: 'closed',
       state_reason: 'completed',
     })
-  try {
-    await backoff(target.retryAttempts, target.retryDelaySeconds, patch, {
-      retryable: isTransient,
-      waitAfterLast: false,
-      onFailure: (n, max, seconds, error) =>
-        log.warn(`Attempt ${n}/${max} failed, retrying in ${seconds}s... (closing issue #${issueNumber}: ${describeError(error)})`),
-    })
-  } catch (error) {
-    throw error instanceof AttemptsExhausted ? error.cause : error
-  }
+  await retryTransient(target, `closing issue #${issueNumber}`, patch, log)
 }
 
 /**
