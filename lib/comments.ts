@@ -1,15 +1,11 @@
+import type { Repo } from './close.ts'
 import { nextOccurrence, renderOccurrence } from './comment-text.ts'
 import { describeError, retryTransient, type GitHub } from './github.ts'
 import type { Failure } from './issue.ts'
 import type { Log } from './log.ts'
 
 /** Where the issues live, and how hard to try a write. */
-export interface CommentTarget {
-  readonly owner: string
-  readonly repo: string
-  readonly retryAttempts: number
-  readonly retryDelaySeconds: number
-}
+export type CommentTarget = Repo
 
 /** The fields of an issue comment this tool reads. */
 export interface IssueComment {

@@ -1,17 +1,11 @@
 // Concurrent reporters for the same failure can all see an empty list and all create. GitHub offers no
 // lock, but issue numbers are handed out in commit order, so every run that looks after its own create
 // sees the lowest-numbered match and agrees on it: that one stays open, every other run closes its own.
+import { closeIssue, type Repo } from './close.ts'
 import type { ListedIssue } from './dedup.ts'
-import { describeError, retryTransient, type GitHub } from './github.ts'
+import { describeError, type GitHub } from './github.ts'
 import type { Log } from './log.ts'
 
-/** Where the issues live and how hard to retry the closing write. */
-export interface Repo {
-  readonly owner: string
-  readonly repo: string
-  readonly retryAttempts: number
-  readonly retryDelaySeconds: number
-}
 
 /**
  * The comment left on an issue closed in favour of `survivor`. GitHub marks an issue whose comment starts
@@ -48,14 +42,14 @@ export async function converge(
   // Nothing older, or a lagging read that does not show even our own issue yet.
   if (!survivor || survivor.number >= own.number) return own
 
-  const issue = { owner: repo.owner, repo: repo.repo, issue_number: own.number }
   try {
-    await github.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { ...issue, body: duplicateComment(survivor) })
-    // Closing is idempotent, so unlike a create it may simply be tried again.
-    // https://docs.github.com/en/rest/issues/issues#update-an-issue
-    await retryTransient(repo, `closing #${own.number}`, () =>
-      github.request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', { ...issue, state: 'closed', state_reason: 'not_planned' }),
-    log)
+    await github.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
+      owner: repo.owner,
+      repo: repo.repo,
+      issue_number: own.number,
+      body: duplicateComment(survivor),
+    })
+    await closeIssue(github, repo, own.number, 'not_planned', log)
   } catch (cause) {
     log.warn(`Could not close #${own.number} as a duplicate of #${survivor.number}; close it by hand (${describeError(cause)})`)
     return own

@@ -1,7 +1,8 @@
 import { postChat } from './chat.ts'
+import { closeIssue } from './close.ts'
 import { renderRecoveryComment, type Recovery } from './comment-text.ts'
 import { postCommentOnce, type CommentTarget } from './comments.ts'
-import { describeError, retryTransient, type GitHub } from './github.ts'
+import { describeError, type GitHub } from './github.ts'
 import { DEDUP_LABEL } from './issue.ts'
 import type { Log } from './log.ts'
 import { openReportPages } from './open-issues.ts'
@@ -41,21 +42,6 @@ export async function findRecoverable(github: GitHub, target: CommentTarget, env
   return found
 }
 
-// Closes `issue` as completed. Closing is idempotent, so unlike a create it is safe to send again after
-// an ambiguous failure (5xx, reset, timeout); the client retries only reads, so the retry is here.
-// https://docs.github.com/en/rest/issues/issues#update-an-issue
-async function close(github: GitHub, target: CommentTarget, issueNumber: number, log: Log): Promise<void> {
-  const patch = () =>
-    github.request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', {
-      owner: target.owner,
-      repo: target.repo,
-      issue_number: issueNumber,
-      state: 'closed',
-      state_reason: 'completed',
-    })
-  await retryTransient(target, `closing issue #${issueNumber}`, patch, log)
-}
-
 /**
  * After a good deploy of `recovery.environment`: comments on and closes each of its open failure issues
  * (comment first, so a closed issue always says why; an issue whose comment failed stays open for the
@@ -93,7 +79,7 @@ export async function resolveRecovery(
     try {
       await postCommentOnce(github, target, issue.number, comment, log)
       step = 'closing it after the comment'
-      await close(github, target, issue.number, log)
+      await closeIssue(github, target, issue.number, 'completed', log)
       log.info(`Closed issue #${issue.number}: ${issue.html_url}`)
       closed.push(issue.number)
     } catch (error) {

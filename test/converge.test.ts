@@ -34,7 +34,7 @@ test('an older open match survives: ours gets a "Duplicate of" comment and is cl
   assert.is(older.state, 'open')
   assert.is(gh.calls('PATCH').length, 3, 'closing is idempotent, so it is retried')
   assert.is(log.lines.length, 2)
-  for (const line of log.lines) assert.match(line, /^\[WARN\] Attempt [12]\/3 failed, retrying in .*closing #2: HTTP 502/)
+  for (const line of log.lines) assert.match(line, /^\[WARN\] Attempt [12]\/3 failed, retrying in .*closing issue #2: HTTP 502/)
 })
 
 test('ours is the oldest, or the re-check does not show it yet: nothing is written', async () => {
