@@ -2,7 +2,7 @@
 // npm's node-options (the project's own options plus one --import) and timestamps every request and the exit.
 import { execFileSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
-import type { LoopbackGitHub } from '../test/loopback-github.ts'
+import type { LoopbackGitHub } from '../test/helpers/loopback-github.ts'
 import type { Case, Exec } from './report-table.ts'
 
 const PRELOAD = fileURLToPath(new URL('phases.mjs', import.meta.url))

@@ -1,5 +1,5 @@
 // The benchmark's printed table, its derived figures, and the verdict on each target of issue 7.
-import type { LoopbackGitHub } from '../test/loopback-github.ts'
+import type { LoopbackGitHub } from '../test/helpers/loopback-github.ts'
 import { summary, type Command, type MemoryRun, type ProcessPeak, type Run } from './measure.ts'
 import type { Machine } from './node-choice.ts'
 import { OLD_DAYS, type ScaleResult } from './scale.ts'

@@ -1,6 +1,6 @@
 // Dedup at scale: the reporter against a repository that already holds 10,000 open labelled issues from
 // earlier days. They must cost nothing: the list call asks only for issues updated `since` the title's date.
-import { startLoopbackGitHub } from '../test/loopback-github.ts'
+import { startLoopbackGitHub } from '../test/helpers/loopback-github.ts'
 import type { Case, Exec } from './report-table.ts'
 
 export const OLD_ISSUES = 10_000

@@ -2,9 +2,9 @@
 // and chat sink: the same failure reported twice (created, then duplicate). `--recovery` (`npm run
 // demo:recovery`) shows the whole loop instead: failure, a recurrence comment, and the closing resolve.
 import { $ } from 'zx/core'
-import { EXIT, parseFlags, reportFailure, scriptArgs } from '../lib/cli.ts'
-import { consoleLog } from '../lib/log.ts'
-import { startLoopbackGitHub } from '../test/loopback-github.ts'
+import { EXIT, parseFlags, reportFailure, scriptArgs } from '../lib/cli/args.ts'
+import { consoleLog } from '../lib/core/log.ts'
+import { startLoopbackGitHub } from '../test/helpers/loopback-github.ts'
 
 const HELP = `Usage: npm run demo   (or npx zx scripts/demo.mts [--recovery])
 

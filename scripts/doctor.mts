@@ -1,9 +1,9 @@
 // Preflight for wiring the reporter in: is everything it needs in place? Usage: see --help.
-import { EXIT, parseFlags, reportFailure, scriptArgs } from '../lib/cli.ts'
-import { ConfigError, loadConfig, loadDotenv } from '../lib/config.ts'
-import { runChecks, type Check } from '../lib/doctor.ts'
-import { createGitHub } from '../lib/github.ts'
-import { consoleLog, redact } from '../lib/log.ts'
+import { EXIT, parseFlags, reportFailure, scriptArgs } from '../lib/cli/args.ts'
+import { ConfigError, loadConfig, loadDotenv } from '../lib/config/config.ts'
+import { runChecks, type Check } from '../lib/cli/doctor.ts'
+import { createGitHub } from '../lib/tracker/github/client.ts'
+import { consoleLog, redact } from '../lib/core/log.ts'
 
 const HELP = `Usage: npx zx scripts/doctor.mts [--ping]
 

@@ -1,8 +1,8 @@
 // The spec's health check: is the API at <api_address> answering 200 on /health? Usage: see --help.
-import { EXIT, parseFlags, parseNumber, reportFailure, scriptArgs } from '../lib/cli.ts'
-import { ConfigError } from '../lib/config.ts'
-import { checkHealth, HEALTH_DEFAULTS, healthUrl } from '../lib/health.ts'
-import { consoleLog } from '../lib/log.ts'
+import { EXIT, parseFlags, parseNumber, reportFailure, scriptArgs } from '../lib/cli/args.ts'
+import { ConfigError } from '../lib/config/config.ts'
+import { checkHealth, HEALTH_DEFAULTS, healthUrl } from '../lib/cli/health.ts'
+import { consoleLog } from '../lib/core/log.ts'
 
 const d = HEALTH_DEFAULTS
 const HELP = `Usage: npx zx scripts/health.mts [options] <api_address>

@@ -1,12 +1,12 @@
 // Files one GitHub issue for a failed deploy and posts a chat notice. Usage: see --help.
-import { EXIT, parseFlags, reportFailure, scriptArgs } from '../lib/cli.ts'
-import { ConfigError, loadConfig, loadDotenv, outputFiles } from '../lib/config.ts'
-import { readDeploy, withoutToken } from '../lib/deploy.ts'
-import { createGitHub } from '../lib/github.ts'
-import { DEFAULT_REASON, renderTitle, type Failure } from '../lib/issue.ts'
-import { consoleLog } from '../lib/log.ts'
-import type { RunOutcome } from '../lib/outputs.ts'
-import { CreateFailed, fileReport } from '../lib/report.ts'
+import { EXIT, parseFlags, reportFailure, scriptArgs } from '../lib/cli/args.ts'
+import { ConfigError, loadConfig, loadDotenv, outputFiles } from '../lib/config/config.ts'
+import { readDeploy, withoutToken } from '../lib/cli/deploy.ts'
+import { createGitHub } from '../lib/tracker/github/client.ts'
+import { DEFAULT_REASON, renderTitle, type Failure } from '../lib/core/issue.ts'
+import { consoleLog } from '../lib/core/log.ts'
+import type { RunOutcome } from '../lib/cli/outputs.ts'
+import { CreateFailed, fileReport } from '../lib/core/report.ts'
 
 const HELP = `Usage: npx zx scripts/report.mts [options] [reason]
 
@@ -63,7 +63,7 @@ async function main(args: string[]): Promise<number> {
   failure = { ...(await readDeploy(config, time)), reason: withoutToken(positionals[0] || DEFAULT_REASON, config) }
   if (dryRun) {
     // Loaded only when asked for, like the outputs below: every module costs start-up (npm run bench).
-    const { previewReport } = await import('../lib/preview.ts')
+    const { previewReport } = await import('../lib/core/preview.ts')
     process.stdout.write(await previewReport(config.token ? createGitHub(config, log) : undefined, config, failure, log))
     return EXIT.ok
   }
@@ -75,7 +75,7 @@ async function main(args: string[]): Promise<number> {
 async function finish(outcome: RunOutcome | 'failed'): Promise<void> {
   const files = outputFiles()
   if (dryRun || !(json || files.githubOutput || files.stepSummary)) return
-  const { appendOutputs, failedOutcome, jsonLine } = await import('../lib/outputs.ts')
+  const { appendOutputs, failedOutcome, jsonLine } = await import('../lib/cli/outputs.ts')
   const result = outcome === 'failed' ? failedOutcome(failure ? renderTitle(failure) : null) : outcome
   try {
     appendOutputs(files, result, failure)

@@ -1,12 +1,12 @@
 // Closes the open deploy-failure issues of an environment after a good deploy. Usage: see --help.
-import { EXIT, parseFlags, reportFailure, scriptArgs } from '../lib/cli.ts'
-import { renderRecoveryComment, type Recovery } from '../lib/comment-text.ts'
-import { ConfigError, loadConfig, loadDotenv } from '../lib/config.ts'
-import { readDeploy } from '../lib/deploy.ts'
-import { createGitHub } from '../lib/github.ts'
-import { consoleLog } from '../lib/log.ts'
-import { renderRecoveryChat } from '../lib/recovery.ts'
-import { resolveRecovery, type Resolution } from '../lib/resolve.ts'
+import { EXIT, parseFlags, reportFailure, scriptArgs } from '../lib/cli/args.ts'
+import { renderRecoveryComment, type Recovery } from '../lib/core/comment-text.ts'
+import { ConfigError, loadConfig, loadDotenv } from '../lib/config/config.ts'
+import { readDeploy } from '../lib/cli/deploy.ts'
+import { createGitHub } from '../lib/tracker/github/client.ts'
+import { consoleLog } from '../lib/core/log.ts'
+import { renderRecoveryChat } from '../lib/core/recovery.ts'
+import { resolveRecovery, type Resolution } from '../lib/core/resolve.ts'
 
 const HELP = `Usage: npx zx scripts/resolve.mts [options]
 

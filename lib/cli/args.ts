@@ -1,0 +1,54 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { fileURLToPath } from 'node:url'
+import { ConfigError } from '../config/config.ts'
+import type { Log } from '../core/log.ts'
+
+/** Exit codes shared by every script. */
+export const EXIT = { ok: 0, failed: 1, config: 2 } as const
+
+/**
+ * The arguments after the script's own path. Under the zx CLI `process.argv` holds node, zx and the
+ * script; run with plain `node`, it holds node and the script.
+ */
+export function scriptArgs(metaUrl: string, argv: readonly string[] = process.argv): string[] {
+  const self = fileURLToPath(metaUrl)
+  const at = argv.findIndex((arg, i) => i > 0 && (arg === self || self.endsWith(`/${arg.replace(/^\.\//, '')}`)))
+  return argv.slice(at === -1 ? 2 : at + 1)
+}
+
+/** Prints `error` as `[ERROR]` lines (every configuration problem on its own line) and returns the exit code. */
+export function reportFailure(error: unknown, log: Log): number {
+  if (error instanceof ConfigError) {
+    for (const problem of error.problems) log.error(problem)
+    return EXIT.config
+  }
+  const message = error instanceof Error ? error.message : String(error)
+  log.error(message)
+  return EXIT.failed
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>
+
+/**
+ * Parses a script's flags with `node:util`'s parseArgs (strict). An unknown flag or a missing value is a
+ * usage error: thrown as a {@link ConfigError} naming the flag, so the script exits 2.
+ */
+export function parseFlags<O extends Options>(args: string[], options: O) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true })
+  } catch (error) {
+    throw new ConfigError([`${(error as Error).message.replace(/\. To specify a positional argument.*$/s, '')}; see --help`])
+  }
+}
+
+/**
+ * `text` as a number for the argument or flag called `name`, at least `min` (and whole when `integer`);
+ * otherwise a {@link ConfigError} saying what is expected, so the script exits 2.
+ */
+export function parseNumber(name: string, text: string | undefined, { min = 0, integer = false } = {}): number {
+  const n = Number(text)
+  if (text === undefined || text.trim() === '' || !Number.isFinite(n) || n < min || (integer && !Number.isInteger(n))) {
+    throw new ConfigError([`${name} must be ${integer ? 'a whole number' : 'a number'} of at least ${min}, got ${JSON.stringify(text ?? '')}; see --help`])
+  }
+  return n
+}

@@ -1,0 +1,38 @@
+import type { Config } from '../config/config.ts'
+import { lastCommitMessage, shortSha } from './git.ts'
+import { redact } from '../core/log.ts'
+
+/** The deploy a run is about: the values every issue, comment and chat text is rendered from. */
+export interface Deploy {
+  readonly environment: string
+  readonly commitSha: string
+  readonly commitMessage: string
+  readonly pipelineUrl: string
+  /** When the run started; rendered in local time. */
+  readonly time: Date
+}
+
+/**
+ * The deploy described by `config`, with the spec's fallbacks: commit and message from git when unset,
+ * else `unknown` (git is asked only for what is missing; the message only when `withMessage`). The
+ * token is taken out of every value, as of any reason passed to {@link withoutToken}: a pipeline that
+ * echoes its secrets into a commit message must not publish the token in an issue, a comment or chat.
+ */
+export async function readDeploy(config: Config, time: Date, { withMessage = true } = {}): Promise<Deploy> {
+  const [sha, message] = await Promise.all([
+    config.commitSha ?? shortSha(),
+    withMessage ? (config.commitMessage ?? lastCommitMessage()) : undefined,
+  ])
+  return {
+    environment: withoutToken(config.deployEnv, config),
+    commitSha: withoutToken(sha ?? 'unknown', config),
+    commitMessage: withoutToken(message ?? 'unknown', config),
+    pipelineUrl: withoutToken(config.pipelineUrl, config),
+    time,
+  }
+}
+
+/** `text` with the configured token replaced by `***`. */
+export function withoutToken(text: string, config: Pick<Config, 'token'>): string {
+  return redact(text, [config.token])
+}

@@ -1,0 +1,82 @@
+// What a reporter run leaves behind for machines: the `--json` line, GitHub Actions step outputs and the
+// run-page summary. Rendering is pure; `appendOutputs` is the one function here that writes (to the
+// files GitHub Actions names), kept at the edge like the network calls in lib/github.ts.
+import { randomUUID } from 'node:crypto'
+import { appendFileSync } from 'node:fs'
+import type { OutputFiles } from '../config/config.ts'
+import { field, inlineCode, type Failure } from '../core/issue.ts'
+import { markdownText } from '../core/markdown.ts'
+import type { Outcome } from '../core/report.ts'
+
+/** A run's outcome as printed: a failed run may have no title yet (bad configuration). */
+export interface RunOutcome {
+  readonly outcome: Outcome['outcome']
+  readonly number: number | null
+  readonly url: string | null
+  readonly title: string | null
+}
+
+/** The outcome of a run that filed nothing. */
+export function failedOutcome(title: string | null = null): RunOutcome {
+  return { outcome: 'failed', number: null, url: null, title }
+}
+
+/** The `--json` line: one object with exactly `outcome`, `number`, `url`, `title`, in that order. */
+export function jsonLine(o: RunOutcome): string {
+  return JSON.stringify({ outcome: o.outcome, number: o.number, url: o.url, title: o.title })
+}
+
+/**
+ * Step outputs in GitHub Actions' file format: `name=value`, or a heredoc with a random delimiter when
+ * the value holds a line break, so no value can forge another output.
+ * https://docs.github.com/en/actions/reference/workflows-and-actions/workflow-commands#multiline-strings
+ */
+export function outputLines(o: RunOutcome, delimiter: () => string = () => `ghadelimiter_${randomUUID()}`): string {
+  const entries: [string, string][] = [
+    ['outcome', o.outcome],
+    ['issue-number', o.number === null ? '' : String(o.number)],
+    ['issue-url', o.url ?? ''],
+  ]
+  return entries
+    .map(([name, value]) => {
+      if (!/[\r\n]/.test(value)) return `${name}=${value}\n`
+      let end = delimiter()
+      while (value.includes(end)) end = delimiter()
+      return `${name}<<${end}\n${value}\n${end}\n`
+    })
+    .join('')
+}
+
+const HEADLINES: Record<RunOutcome['outcome'], (o: RunOutcome) => string> = {
+  created: (o) => `Deploy failure reported: issue #${o.number} created`,
+  duplicate: (o) => `Deploy failure already reported: open issue #${o.number}`,
+  commented: (o) => `Deploy failure added to open issue #${o.number}`,
+  failed: () => 'Deploy failure could not be filed',
+}
+
+// Values shown on the run page get the issue body's treatment: one clean line, Markdown and mentions defused.
+const text = (value: string) => field(value, markdownText)
+
+/** A short Markdown summary for the run page: outcome, link, environment, commit and reason. */
+export function summaryMarkdown(o: RunOutcome, failure: Failure | undefined): string {
+  const lines = [`### ${HEADLINES[o.outcome](o)}`, '', `- **Outcome:** ${o.outcome}`]
+  if (o.url) lines.push(`- **Issue:** [#${o.number}](${o.url})${o.title ? ` ${text(o.title)}` : ''}`)
+  else if (o.outcome === 'failed') lines.push('- **Issue:** none filed; the step log says why')
+  if (failure) {
+    lines.push(
+      `- **Environment:** ${field(failure.environment, inlineCode)}`,
+      `- **Commit:** ${field(failure.commitSha, inlineCode)}`,
+      `- **Reason:** ${text(failure.reason)}`,
+    )
+  }
+  return lines.join('\n') + '\n\n'
+}
+
+/**
+ * Appends the step outputs to `GITHUB_OUTPUT` and the summary to `GITHUB_STEP_SUMMARY`, each only when
+ * set. File I/O: throws when a file cannot be written, and the caller decides what that means.
+ */
+export function appendOutputs(files: OutputFiles, o: RunOutcome, failure: Failure | undefined): void {
+  if (files.githubOutput) appendFileSync(files.githubOutput, outputLines(o))
+  if (files.stepSummary) appendFileSync(files.stepSummary, summaryMarkdown(o, failure))
+}

@@ -1,0 +1,188 @@
+import { config as dotenvConfig } from 'dotenv'
+import { redact } from '../core/log.ts'
+import { detectCi } from './ci.ts'
+
+type Env = Record<string, string | undefined>
+
+/** Everything the tools read from the environment, validated once. */
+export interface Config {
+  /** ISSUE_TOKEN; empty only when loaded with `requireToken: false`. */
+  readonly token: string
+  readonly owner: string
+  readonly repo: string
+  /** Base address of the API, without a trailing slash. */
+  readonly apiUrl: string
+  /** CHAT_WEBHOOK when it is a valid http(s) address; otherwise undefined (see `warnings`). */
+  readonly chatWebhook: string | undefined
+  /** CI_PIPELINE_URL, else BUILD_URL, else another CI system's run address (lib/ci.ts), else `unknown`. */
+  readonly pipelineUrl: string
+  /** CI_COMMIT_SHA, else another CI system's commit variable; undefined means "ask git, else `unknown`". */
+  readonly commitSha: string | undefined
+  /** CI_COMMIT_MESSAGE, else BUILDKITE_MESSAGE; undefined means "ask git, else `unknown`". */
+  readonly commitMessage: string | undefined
+  readonly deployEnv: string
+  readonly onDuplicate: 'skip' | 'comment'
+  /** Per-request timeout for API calls, in milliseconds. */
+  readonly timeoutMs: number
+  /** Time limit of the chat post, in milliseconds (REPORT_CHAT_TIMEOUT, default 10 s). */
+  readonly chatTimeoutMs: number
+  /** Longest total wait for rate limits in one run, in seconds. */
+  readonly maxWaitSeconds: number
+  /** Transient-failure retries: attempts and the first delay of the backoff, in seconds. */
+  readonly retryAttempts: number
+  readonly retryDelaySeconds: number
+  /** Seconds between API writes (REPORT_WRITE_INTERVAL, default 1, GitHub's advice); comment and issue POSTs wait 3×. */
+  readonly writeIntervalSeconds: number
+  /** Problems that do not stop the run (a malformed CHAT_WEBHOOK), to be printed as `[WARN]` lines. */
+  readonly warnings: readonly string[]
+}
+
+/** Thrown by {@link loadConfig}; `problems` holds one line per bad variable. Scripts exit 2 on it. */
+export class ConfigError extends Error {
+  readonly problems: readonly string[]
+  constructor(problems: string[]) {
+    super(problems.join('\n'))
+    this.name = 'ConfigError'
+    this.problems = problems
+  }
+}
+
+export const DEFAULT_API_URL = 'https://api.github.com'
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/
+
+// Owner and repository name rules as GitHub enforces them on creation.
+const OWNER = /^[A-Za-z0-9-]{1,39}$/
+const REPO = /^[A-Za-z0-9._-]{1,100}$/
+
+const value = (env: Env, name: string): string | undefined => {
+  const v = env[name]
+  return v === undefined || v === '' ? undefined : v
+}
+
+const isHttpUrl = (text: string): boolean => {
+  try {
+    const url = new URL(text)
+    return url.protocol === 'http:' || url.protocol === 'https:'
+  } catch {
+    return false
+  }
+}
+
+function number(env: Env, name: string, fallback: number, problems: string[], min = 0): number {
+  const raw = value(env, name)
+  if (raw === undefined) return fallback
+  const n = Number(raw)
+  if (!Number.isFinite(n) || n < min || raw.trim() === '') {
+    problems.push(`${name} must be a number of at least ${min} (got ${JSON.stringify(raw)})`)
+    return fallback
+  }
+  return n
+}
+
+/**
+ * Reads and validates the configuration from `env`. Returns a frozen {@link Config}, or throws one
+ * {@link ConfigError} naming every bad variable and the form it expects; no request is made before this.
+ */
+export function loadConfig(env: Env = process.env, { requireToken = true } = {}): Config {
+  const problems: string[] = []
+  const warnings: string[] = []
+
+  const token = value(env, 'ISSUE_TOKEN') ?? ''
+  if (!token && requireToken) problems.push('ISSUE_TOKEN is required')
+
+  let owner = ''
+  let repo = ''
+  const fullName = value(env, 'ISSUE_REPO')
+  if (fullName === undefined) {
+    problems.push('ISSUE_REPO is required (owner/repo)')
+  } else {
+    const [o = '', r = '', ...rest] = fullName.split('/')
+    if (rest.length || !OWNER.test(o) || !REPO.test(r) || r === '.' || r === '..') {
+      problems.push(
+        `ISSUE_REPO must have the form owner/repo (owner: letters, digits and -, up to 39; ` +
+          `repo: letters, digits, ., _ and -, up to 100), got ${JSON.stringify(fullName)}`,
+      )
+    } else {
+      owner = o
+      repo = r
+    }
+  }
+
+  const apiName = value(env, 'ISSUE_API_URL') !== undefined ? 'ISSUE_API_URL' : 'GITHUB_API_URL'
+  const apiUrl = value(env, 'ISSUE_API_URL') ?? value(env, 'GITHUB_API_URL') ?? DEFAULT_API_URL
+  if (!isHttpUrl(apiUrl)) problems.push(`${apiName} must be an http(s) URL such as ${DEFAULT_API_URL}, got ${JSON.stringify(apiUrl)}`)
+  else if (new URL(apiUrl).protocol === 'http:' && !LOOPBACK.test(new URL(apiUrl).hostname)) {
+    // Allowed (some GitHub Enterprise servers sit behind plain http on a private network), but the token
+    // then crosses that network in clear text.
+    warnings.push(`${apiName} uses plain http, so ISSUE_TOKEN travels unencrypted; use https unless the network is trusted`)
+  }
+
+  let chatWebhook = value(env, 'CHAT_WEBHOOK')
+  if (chatWebhook !== undefined && !isHttpUrl(chatWebhook)) {
+    // The address itself may embed a secret (Slack's do), so it is not echoed.
+    warnings.push('CHAT_WEBHOOK is not an http(s) URL such as https://hooks.slack.com/services/…; no chat notice will be sent')
+    chatWebhook = undefined
+  }
+
+  const onDuplicate = value(env, 'ON_DUPLICATE') ?? 'skip'
+  if (onDuplicate !== 'skip' && onDuplicate !== 'comment') {
+    problems.push(`ON_DUPLICATE must be skip or comment, got ${JSON.stringify(onDuplicate)}`)
+  }
+
+  const timeoutSeconds = number(env, 'REPORT_TIMEOUT', 30, problems, 0.001)
+  const chatTimeoutSeconds = number(env, 'REPORT_CHAT_TIMEOUT', 10, problems, 0.001)
+  const maxWaitSeconds = number(env, 'REPORT_MAX_WAIT', 60, problems)
+  const retryAttempts = Math.floor(number(env, 'REPORT_RETRY_ATTEMPTS', 3, problems, 1))
+  const retryDelaySeconds = number(env, 'REPORT_RETRY_DELAY', 1, problems)
+  const writeIntervalSeconds = number(env, 'REPORT_WRITE_INTERVAL', 1, problems)
+
+  // A value echoed in a problem may be the token itself (ISSUE_REPO=$ISSUE_TOKEN by mistake), and the
+  // caller cannot redact what it has not been told yet.
+  if (problems.length) throw new ConfigError(problems.map((problem) => redact(problem, [token])))
+
+  // Other CI systems' own variables fill in only what the spec's variables leave unset (lib/ci.ts).
+  const ci = detectCi(env)
+
+  return Object.freeze({
+    token,
+    owner,
+    repo,
+    apiUrl: apiUrl.replace(/\/+$/, ''),
+    chatWebhook,
+    pipelineUrl: value(env, 'CI_PIPELINE_URL') ?? value(env, 'BUILD_URL') ?? ci?.pipelineUrl ?? 'unknown',
+    commitSha: value(env, 'CI_COMMIT_SHA') ?? ci?.commitSha,
+    commitMessage: value(env, 'CI_COMMIT_MESSAGE') ?? ci?.commitMessage,
+    deployEnv: value(env, 'DEPLOY_ENV') ?? 'production',
+    onDuplicate: onDuplicate as Config['onDuplicate'],
+    timeoutMs: Math.round(timeoutSeconds * 1000),
+    chatTimeoutMs: Math.round(chatTimeoutSeconds * 1000),
+    maxWaitSeconds,
+    retryAttempts,
+    retryDelaySeconds,
+    writeIntervalSeconds,
+    warnings: Object.freeze(warnings),
+  })
+}
+
+/**
+ * Loads `.env` from `dir` into `env` when the file exists. Variables already set win, so a pipeline's
+ * own settings are never overridden by a stray file.
+ */
+export function loadDotenv(env: Env = process.env, dir: string = process.cwd()): void {
+  dotenvConfig({ path: `${dir}/.env`, processEnv: env as NodeJS.ProcessEnv, override: false, quiet: true })
+}
+
+/** Files GitHub Actions gives a step for its outputs and its run-page summary; undefined outside Actions. */
+export interface OutputFiles {
+  readonly githubOutput: string | undefined
+  readonly stepSummary: string | undefined
+}
+
+/**
+ * `GITHUB_OUTPUT` and `GITHUB_STEP_SUMMARY` from `env`. Never throws, so a run that fails on its
+ * configuration can still record that it failed.
+ */
+export function outputFiles(env: Env = process.env): OutputFiles {
+  return Object.freeze({ githubOutput: value(env, 'GITHUB_OUTPUT'), stepSummary: value(env, 'GITHUB_STEP_SUMMARY') })
+}

@@ -1,0 +1,35 @@
+import type { Config } from '../config/config.ts'
+import { describeError, type GitHub } from '../tracker/github/client.ts'
+import { renderBody, renderChat, renderTitle, type Failure } from './issue.ts'
+import type { Log } from './log.ts'
+import { findExisting } from './report.ts'
+
+/** What a dry run needs from the configuration. */
+export type PreviewTarget = Pick<Config, 'owner' | 'repo' | 'chatWebhook' | 'retryAttempts' | 'retryDelaySeconds' | 'onDuplicate'>
+
+/**
+ * The reporter's `--dry-run`: everything up to, but not including, the writes. Runs the read-only
+ * duplicate check when a client is given (there is a token), says what a real run would do, and returns
+ * the title, body and chat text it would send, for printing. Never creates, comments or posts.
+ */
+export async function previewReport(github: GitHub | undefined, target: PreviewTarget, failure: Failure, log: Log): Promise<string> {
+  const title = renderTitle(failure)
+  log.info('Dry run: nothing will be created, commented or posted')
+  if (!github) {
+    log.info('No ISSUE_TOKEN: the duplicate check was skipped')
+  } else {
+    try {
+      const existing = await findExisting(github, target, title, failure.time)
+      if (!existing) log.info('No open duplicate: a real run would create the issue below')
+      else {
+        const action = target.onDuplicate === 'comment' ? 'comment on it' : 'skip creation'
+        log.info(`Duplicate issue found: #${existing.number} ${existing.html_url}; a real run would ${action}`)
+      }
+    } catch (error) {
+      // As in a real run, a list call that fails counts as an empty list.
+      log.warn(`Could not list open issues (${describeError(error)}); a real run would create the issue below`)
+    }
+  }
+  const chat = target.chatWebhook ? 'chat message (to CHAT_WEBHOOK)' : 'chat message (not sent: CHAT_WEBHOOK is not set)'
+  return [`--- title`, title, `--- body`, renderBody(failure).replace(/\n$/, ''), `--- ${chat}`, renderChat(failure), ''].join('\n')
+}

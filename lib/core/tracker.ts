@@ -1,0 +1,52 @@
+// The one interface the core files, finds, comments on and closes issues through. GitHub and GitLab stand
+// behind it (lib/tracker/*); the core never sees a service's own field names.
+
+/** An issue as the core sees it, on any tracker. */
+export interface Issue {
+  /** The number people type after `#`: GitHub's issue number, GitLab's `iid`. */
+  readonly number: number
+  readonly title: string
+  /** The issue's web page. */
+  readonly url: string
+  /** Markdown body (GitLab: description); '' when there is none. */
+  readonly body: string
+  readonly labels: readonly string[]
+  readonly state: 'open' | 'closed'
+  /** When it was closed; only on closed issues. */
+  readonly closedAt?: Date
+}
+
+/** A comment (GitLab: note) on an issue. */
+export interface Comment {
+  readonly id: number
+  readonly body: string
+  readonly url: string
+}
+
+/** What a create sends. */
+export interface NewIssue {
+  readonly title: string
+  readonly body: string
+  readonly labels: readonly string[]
+  readonly assignees: readonly string[]
+}
+
+/** Why an issue is closed: recovered, abandoned, or the same report as an older open issue. */
+export type CloseReason = 'completed' | 'not_planned' | { readonly duplicateOf: Issue }
+
+/** An issue tracker as the core uses it. Reads retry transient failures themselves; writes never do. */
+export interface Tracker {
+  readonly kind: 'github' | 'gitlab'
+  /** The longest title and body the service accepts, in UTF-16 code units. */
+  readonly limits: { readonly title: number; readonly body: number }
+  /** Open issues carrying `label`, oldest first, a page (at most 100) at a time; never pull or merge requests. */
+  openIssues(query: { readonly label: string; readonly updatedSince?: Date }): AsyncIterable<readonly Issue[]>
+  /** Closed issues carrying `label` that were closed at or after `closedSince`, newest first, a page at a time. */
+  closedIssues(query: { readonly label: string; readonly closedSince: Date }): AsyncIterable<readonly Issue[]>
+  createIssue(issue: NewIssue): Promise<Issue>
+  updateBody(number: number, body: string): Promise<void>
+  listComments(number: number): Promise<readonly Comment[]>
+  addComment(number: number, body: string): Promise<Comment>
+  closeIssue(number: number, reason: CloseReason): Promise<void>
+  reopenIssue(number: number): Promise<void>
+}

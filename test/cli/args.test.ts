@@ -1,0 +1,54 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { pathToFileURL } from 'node:url'
+import { ConfigError } from '../../lib/config/config.ts'
+import { EXIT, parseFlags, parseNumber, reportFailure, scriptArgs } from '../../lib/cli/args.ts'
+import { memoryLog } from '../../lib/core/log.ts'
+
+const self = '/p/scripts/report.mts'
+const url = pathToFileURL(self).href
+
+test('scriptArgs drops node, zx and the script path, however the script was named', () => {
+  assert.equal(scriptArgs(url, ['node', '/p/node_modules/.bin/zx', 'scripts/report.mts', 'a', '--json']), ['a', '--json'])
+  assert.equal(scriptArgs(url, ['node', '/p/node_modules/.bin/zx', './scripts/report.mts', 'b']), ['b'])
+  assert.equal(scriptArgs(url, ['node', self, 'c']), ['c'])
+  assert.equal(scriptArgs(url, ['node', 'x.mjs', 'd']), ['d'])
+})
+
+test('reportFailure: configuration problems exit 2, one line each; anything else exits 1', () => {
+  const log = memoryLog()
+  assert.is(reportFailure(new ConfigError(['A is required', 'B is bad']), log), EXIT.config)
+  assert.is(reportFailure(new Error('boom'), log), EXIT.failed)
+  assert.equal(log.lines, ['[ERROR] A is required', '[ERROR] B is bad', '[ERROR] boom'])
+})
+
+test('parseFlags: known flags and positionals; an unknown flag is a usage error (exit 2)', () => {
+  const { values, positionals } = parseFlags(['--json', 'a reason', '--', '--not-a-flag'], { json: { type: 'boolean' } })
+  assert.is(values.json, true)
+  assert.equal(positionals, ['a reason', '--not-a-flag'])
+  try {
+    parseFlags(['--jsn'], { json: { type: 'boolean' } })
+    assert.unreachable()
+  } catch (error) {
+    assert.instance(error, ConfigError)
+    assert.match((error as Error).message, /--jsn/)
+    assert.match((error as Error).message, /see --help$/)
+  }
+})
+
+
+test('parseNumber: numbers within bounds pass; anything else is a usage error naming the argument', () => {
+  assert.is(parseNumber('delay', '0.5'), 0.5)
+  assert.is(parseNumber('attempts', '3', { min: 1, integer: true }), 3)
+  for (const [text, options] of [['', {}], [' ', {}], ['abc', {}], ['-1', {}], ['0', { min: 1 }], ['2.5', { integer: true }], ['Infinity', {}], [undefined, {}]] as const) {
+    try {
+      parseNumber('max_attempts', text, options)
+      assert.unreachable(`accepted ${text}`)
+    } catch (error) {
+      assert.instance(error, ConfigError, String(text))
+      assert.match((error as Error).message, /^max_attempts must be a (whole )?number of at least \d+, got ".*"; see --help$/)
+    }
+  }
+})
+
+test.run()

@@ -1,0 +1,110 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { commentOnDuplicate, listComments, postCommentOnce } from '../../lib/core/comments.ts'
+import { createGitHub } from '../../lib/tracker/github/client.ts'
+import { renderTitle, type Failure } from '../../lib/core/issue.ts'
+import { memoryLog } from '../../lib/core/log.ts'
+import { fileReport } from '../../lib/core/report.ts'
+import { startLoopbackGitHub, type LoopbackGitHub } from '../helpers/loopback-github.ts'
+
+let gh: LoopbackGitHub
+test.before.each(async () => {
+  gh = await startLoopbackGitHub()
+})
+test.after.each(async () => {
+  await gh.close()
+})
+
+const target = { owner: 'acme', repo: 'shop', retryAttempts: 3, retryDelaySeconds: 0.01, chatWebhook: undefined }
+const client = (log = memoryLog()) =>
+  createGitHub({ token: gh.token, apiUrl: gh.url, timeoutMs: 2000, maxWaitSeconds: 5, retryAttempts: 3, retryDelaySeconds: 0.01, writeIntervalSeconds: 0.01 }, log)
+const failure: Failure = {
+  environment: 'staging',
+  commitSha: 'abc1234',
+  commitMessage: 'm',
+  reason: 'r',
+  pipelineUrl: 'https://ci.example/p/1',
+  time: new Date(),
+}
+
+test('fileReport with onDuplicate=comment ends "commented"; with skip (or unset) "duplicate"', async () => {
+  const issue = gh.addIssue({ title: renderTitle(failure) })
+  let log = memoryLog()
+  let outcome = await fileReport(client(log), { ...target, onDuplicate: 'comment' }, failure, log)
+  assert.equal(outcome, { outcome: 'commented', number: issue.number, url: issue.html_url, title: renderTitle(failure) })
+  assert.equal(log.lines, ['[INFO] Duplicate issue found, skipping creation', `[INFO] Commented on issue #1 (occurrence 2): ${issue.html_url}#issuecomment-1`])
+  for (const onDuplicate of ['skip', undefined] as const) {
+    log = memoryLog()
+    outcome = await fileReport(client(log), { ...target, onDuplicate }, failure, log)
+    assert.is(outcome.outcome, 'duplicate')
+    assert.equal(log.lines, ['[INFO] Duplicate issue found, skipping creation', `[INFO] Open issue #1 holds this report: ${issue.html_url}`])
+  }
+  assert.is(gh.comments.length, 1)
+})
+
+test('a failed comment leaves the outcome "duplicate" and one [WARN]', async () => {
+  gh.addIssue({ title: renderTitle(failure) })
+  gh.inject('POST', /\/comments$/, { status: 422, body: { message: 'Validation Failed' } })
+  const log = memoryLog()
+  const outcome = await fileReport(client(log), { ...target, onDuplicate: 'comment' }, failure, log)
+  assert.is(outcome.outcome, 'duplicate')
+  assert.is(log.lines.length, 3)
+  assert.match(log.lines[2]!, /^\[INFO\] Open issue #1 holds this report: /, 'the run still names the issue')
+  assert.match(log.lines[1]!, /^\[WARN\] Could not comment on issue #1, so this occurrence is not recorded there \(HTTP 422/)
+})
+
+test('postCommentOnce with a fixed body posts without reading first; after a lost answer it reads and stops', async () => {
+  const issue = gh.addIssue({ title: 't' })
+  const log = memoryLog()
+  await postCommentOnce(client(log), target, issue.number, 'hello', log)
+  assert.equal(gh.requests.map((r) => r.method), ['POST'])
+
+  gh.inject('POST', /\/comments$/, { reset: true })
+  gh.inject('POST', /\/comments$/, { commitThen: 500 })
+  const comment = await postCommentOnce(client(log), target, issue.number, 'again', log)
+  assert.is(comment.body, 'again')
+  assert.equal(gh.comments.map((c) => c.body), ['hello', 'again'])
+  assert.equal(gh.requests.slice(1).map((r) => r.method), ['POST', 'GET', 'POST', 'GET'])
+  assert.is(log.lines.filter((l) => l.startsWith('[WARN] Attempt')).length, 2)
+})
+
+test('postCommentOnce gives up after the attempts and throws the last error; 4xx at once', async () => {
+  const issue = gh.addIssue({ title: 't' })
+  gh.inject('POST', /\/comments$/, { status: 502 }, 5)
+  try {
+    await postCommentOnce(client(), target, issue.number, 'x', memoryLog())
+    assert.unreachable()
+  } catch (error) {
+    assert.is((error as { status?: number }).status, 502)
+  }
+  assert.is(gh.calls('POST').length, 3)
+  gh.inject('POST', /\/comments$/, { status: 404 })
+  try {
+    await commentOnDuplicate(client(), target, { number: 999 }, failure, memoryLog())
+  } catch {
+    assert.unreachable('commentOnDuplicate never throws')
+  }
+})
+
+test('listComments follows every page', async () => {
+  const issue = gh.addIssue({ title: 't' })
+  gh.inject('GET', /\/comments$/, { status: 200, body: [{ body: 'p1', html_url: 'h' }], headers: { link: `<${gh.url}/repos/acme/shop/issues/${issue.number}/comments?page=2>; rel="next"` } })
+  const comments = await listComments(client(), target, issue.number)
+  assert.equal(comments.map((c) => c.body), ['p1'])
+  assert.is(gh.calls('GET').length, 2)
+})
+
+test('writes keep the configured pacing: comment POSTs 3 intervals apart, other writes 1', async () => {
+  const issue = gh.addIssue({ title: 't' })
+  const github = createGitHub({ token: gh.token, apiUrl: gh.url, timeoutMs: 5000, maxWaitSeconds: 5, retryAttempts: 1, retryDelaySeconds: 0, writeIntervalSeconds: 0.1 }, memoryLog())
+  const started = Date.now()
+  for (const body of ['a', 'b', 'c']) {
+    await github.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { owner: 'acme', repo: 'shop', issue_number: issue.number, body })
+  }
+  // Three comments cannot finish before two gaps of 3 × 0.1 s. The generous upper bound only shows the
+  // configured interval replaced the plugin's default (3 s per comment POST, so at least 6 s here).
+  const took = Date.now() - started
+  assert.ok(took >= 590 && took < 5500, `took ${took} ms`)
+})
+
+test.run()

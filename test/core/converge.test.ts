@@ -1,0 +1,68 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { converge, duplicateComment } from '../../lib/core/converge.ts'
+import type { ListedIssue } from '../../lib/core/dedup.ts'
+import { createGitHub } from '../../lib/tracker/github/client.ts'
+import { memoryLog } from '../../lib/core/log.ts'
+import { startLoopbackGitHub, type LoopbackGitHub } from '../helpers/loopback-github.ts'
+
+let gh: LoopbackGitHub
+test.before.each(async () => {
+  gh = await startLoopbackGitHub()
+})
+test.after.each(async () => {
+  await gh.close()
+})
+
+const REPO = { owner: 'acme', repo: 'shop', retryAttempts: 3, retryDelaySeconds: 0.01 }
+const client = (log = memoryLog()) =>
+  createGitHub({ token: gh.token, apiUrl: gh.url, timeoutMs: 2000, maxWaitSeconds: 5, ...REPO }, log)
+const found = (issue: ListedIssue | undefined) => async () => issue
+
+// plugin-throttling spaces comments 3 s apart in one process, so each comment here costs that much: two in all.
+test('an older open match survives: ours gets a "Duplicate of" comment and is closed as not planned, the close retried on 5xx', async () => {
+  const older = gh.addIssue({ title: 'T' })
+  const own = gh.addIssue({ title: 'T' })
+  gh.inject('PATCH', /\/issues\/2$/, { status: 502 }, 2)
+  const log = memoryLog()
+  const survivor = await converge(client(log), REPO, own, found(older), log)
+  assert.is(survivor.number, older.number)
+  assert.is(own.state, 'closed')
+  assert.is(own.state_reason, 'not_planned')
+  assert.equal(gh.comments.map((c) => [c.issue_number, c.body]), [[own.number, duplicateComment(older)]])
+  assert.match(duplicateComment(older), new RegExp(`^Duplicate of #${older.number}\\n`))
+  assert.is(older.state, 'open')
+  assert.is(gh.calls('PATCH').length, 3, 'closing is idempotent, so it is retried')
+  assert.is(log.lines.length, 2)
+  for (const line of log.lines) assert.match(line, /^\[WARN\] Attempt [12]\/3 failed, retrying in .*closing issue #2: HTTP 502/)
+})
+
+test('ours is the oldest, or the re-check does not show it yet: nothing is written', async () => {
+  const own = gh.addIssue({ title: 'T' })
+  gh.addIssue({ title: 'T' })
+  assert.is((await converge(client(), REPO, own, found(own), memoryLog())).number, own.number)
+  assert.is((await converge(client(), REPO, own, found(undefined), memoryLog())).number, own.number)
+  assert.is(gh.requests.length, 0)
+})
+
+test('a failed re-check keeps ours open, with a [WARN]', async () => {
+  const own = gh.addIssue({ title: 'T' })
+  const log = memoryLog()
+  const survivor = await converge(client(log), REPO, own, () => Promise.reject(Object.assign(new Error('boom'), { status: 502, response: {} })), log)
+  assert.is(survivor.number, own.number)
+  assert.is(log.lines.length, 1)
+  assert.match(log.lines[0]!, /^\[WARN\] Could not look for issues filed at the same time, so #1 stays open \(HTTP 502: boom\)$/)
+})
+
+test('a close that keeps failing leaves ours open, with a [WARN]', async () => {
+  const older = gh.addIssue({ title: 'T' })
+  const own = gh.addIssue({ title: 'T' })
+  gh.inject('PATCH', /\/issues\/2$/, { status: 503 }, 3)
+  const log = memoryLog()
+  assert.is((await converge(client(log), REPO, own, found(older), log)).number, own.number)
+  assert.is(own.state, 'open')
+  assert.is(gh.calls('PATCH').length, 3)
+  assert.match(log.lines.at(-1)!, /^\[WARN\] Could not close #2 as a duplicate of #1; close it by hand \(HTTP 503/)
+})
+
+test.run()

@@ -1,0 +1,130 @@
+// scripts/after-script.sh, sourced by real shells the way a CI after_script does, against the loopback GitHub.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, relative } from 'node:path'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { ROOT, runCommand, today } from '../helpers/helpers.ts'
+import { startLoopbackGitHub, type LoopbackGitHub } from '../helpers/loopback-github.ts'
+
+const AFTER = join(ROOT, 'scripts/after-script.sh')
+const FIXED = { CI_COMMIT_SHA: 'abc1234', CI_COMMIT_MESSAGE: 'Bump the widget', REPORT_RETRY_DELAY: '0.01' }
+
+let gh: LoopbackGitHub
+let dir: string
+test.before.each(async () => {
+  gh = await startLoopbackGitHub()
+  dir = mkdtempSync(join(tmpdir(), 'after-script-'))
+})
+test.after.each(async () => {
+  await gh.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+// Everything of the calling shell that sourcing could change: options, shopt, traps, functions,
+// variables (bash's own ever-changing ones aside) and the working directory.
+const SNAPSHOT = String.raw`
+snap() {
+  set -o; shopt; trap -p; declare -F; pwd
+  declare -p | grep -Ev '^declare -[-a-zA-Z]* (_|BASH_[A-Z_]*|BASHPID|PIPESTATUS|FUNCNAME|LINENO|RANDOM|SRANDOM|SECONDS|EPOCHREALTIME|EPOCHSECONDS|COLUMNS|LINES|snap_before|status)='
+}`
+
+/** A bash that sets `mode`, sources the after_script (by `path`), and says what it left behind. */
+const sourcing = (mode: string, path = AFTER) => `${SNAPSHOT}
+${mode}
+snap_before=$(snap)
+source "${path}"
+status=$?
+echo "status=$status"
+if [ "$snap_before" = "$(snap)" ]; then echo caller-unchanged; else diff <(echo "$snap_before") <(snap) || :; fi
+echo reached-end`
+
+test('CI_JOB_STATUS=failed files the failure with the reason "Deploy job failed", from any folder', async () => {
+  const r = await runCommand('bash', ['-c', sourcing('set -euo pipefail')], gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd: dir })
+  assert.is(r.code, 0, r.stderr)
+  assert.is(r.stdout, `[INFO] Created issue #1: ${gh.url}/acme/shop/issues/1\nstatus=0\ncaller-unchanged\nreached-end\n`)
+  const [issue] = gh.issues
+  assert.is(issue!.title, `[DEPLOY FAIL] production — abc1234 — ${today()}`)
+  assert.match(issue!.body ?? '', /\n### Failure Reason\nDeploy job failed\n/)
+  assert.match((gh.chat[0]!.json as { text: string }).text, /\nReason: Deploy job failed\n/)
+})
+
+for (const mode of ['set +e', 'set -e', 'set -euo pipefail', "set -eEuo pipefail; trap 'echo ERR-TRAP-FIRED' ERR"]) {
+  test(`a failing reporter never fails the after_script nor changes the caller (${mode})`, async () => {
+    gh.inject('POST', /\/issues$/, { status: 422, body: { message: 'Validation Failed' } })
+    const r = await runCommand('bash', ['-c', sourcing(mode)], gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd: dir })
+    assert.is(r.code, 0, r.stderr)
+    assert.is(r.stdout, 'status=0\ncaller-unchanged\nreached-end\n')
+    assert.match(r.stderr, /^\[ERROR\] Failed to create issue$/m)
+    assert.match(r.stderr, /^\[WARN\] deploy-failure-reporter: scripts\/report\.mts exited with 1; the after_script carries on$/m)
+    assert.is(gh.calls('POST').length, 1)
+  })
+}
+
+for (const status of ['canceled', 'running', '']) {
+  test(`CI_JOB_STATUS=${JSON.stringify(status)} does nothing at all`, async () => {
+    const r = await runCommand('bash', ['-c', sourcing('set -euo pipefail')], gh.env({ ...FIXED, CI_JOB_STATUS: status }), { cwd: dir })
+    assert.is(r.code, 0, r.stderr)
+    assert.is(r.stdout, 'status=0\ncaller-unchanged\nreached-end\n')
+    assert.is(r.stderr, '')
+    assert.is(gh.requests.length + gh.chat.length, 0)
+  })
+}
+
+test('CI_JOB_STATUS=success closes this environment\'s open failure issues with resolve.mts, caller unchanged', async () => {
+  const mine = gh.addIssue({ title: `[DEPLOY FAIL] production — 0ld0000 — ${today()}` })
+  const other = gh.addIssue({ title: `[DEPLOY FAIL] production-eu — 0ld0000 — ${today()}` })
+  const r = await runCommand('bash', ['-c', sourcing('set -euo pipefail')], gh.env({ ...FIXED, CI_JOB_STATUS: 'success', REPORT_WRITE_INTERVAL: '0' }), { cwd: dir })
+  assert.is(r.code, 0, r.stderr)
+  assert.is(r.stdout, `[INFO] Closed issue #${mine.number}: ${mine.html_url}\nstatus=0\ncaller-unchanged\nreached-end\n`)
+  assert.is(mine.state, 'closed')
+  assert.is(mine.state_reason, 'completed')
+  assert.is(other.state, 'open')
+  assert.is(gh.calls('POST', /\/issues$/).length, 0, 'a good deploy files nothing')
+})
+
+test('CI_JOB_STATUS unset under set -u does nothing and does not trip nounset', async () => {
+  const env = gh.env(FIXED)
+  const r = await runCommand('bash', ['-c', sourcing('set -u; unset CI_JOB_STATUS')], env, { cwd: dir })
+  assert.is(r.stdout, 'status=0\ncaller-unchanged\nreached-end\n')
+  assert.is(gh.requests.length, 0)
+})
+
+test('sourced by a relative path; the reporter runs in the caller\'s folder (its .env counts)', async () => {
+  writeFileSync(join(dir, '.env'), 'DEPLOY_ENV=from-callers-dotenv\n')
+  const r = await runCommand('bash', ['-c', sourcing('set -e', relative(dir, AFTER))], gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd: dir })
+  assert.is(r.code, 0, r.stderr)
+  assert.match(r.stdout, /status=0\ncaller-unchanged\nreached-end\n$/)
+  assert.is(gh.issues[0]!.title, `[DEPLOY FAIL] from-callers-dotenv — abc1234 — ${today()}`)
+})
+
+test('plain sh can dot it in from the project root', async () => {
+  const script = '. scripts/after-script.sh; echo "status=$?"'
+  const r = await runCommand('sh', ['-c', script], gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd: ROOT })
+  assert.is(r.code, 0, r.stderr)
+  assert.is(r.stdout, `[INFO] Created issue #1: ${gh.url}/acme/shop/issues/1\nstatus=0\n`)
+})
+
+test('run with bash --help: usage, options, environment and exit status; nothing else', async () => {
+  const r = await runCommand('bash', [AFTER, '--help'], gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd: dir })
+  assert.is(r.code, 0)
+  assert.match(r.stdout, /^Usage: source scripts\/after-script\.sh/)
+  assert.match(r.stdout, /CI_JOB_STATUS=failed +files the failure/)
+  assert.match(r.stdout, /Options: -h, --help/)
+  assert.match(r.stdout, /Environment: CI_JOB_STATUS/)
+  assert.match(r.stdout, /Exit status: always 0/)
+  assert.is(gh.requests.length, 0)
+})
+
+test('the GitLab example\'s after_script lines, run as GitLab would, report the failure', async () => {
+  const yaml = readFileSync(join(ROOT, 'examples/gitlab-ci.yml'), 'utf8')
+  const block = /\n {2}after_script:\n((?: {4}- .*\n)+)/.exec(yaml)
+  assert.ok(block, 'examples/gitlab-ci.yml has an after_script list')
+  const lines = block![1]!.split('\n').filter(Boolean).map((l) => l.replace(/^ {4}- /, ''))
+  // GitLab runs after_script in a fresh shell from the checkout; here the checkout is the project itself.
+  const r = await runCommand('bash', ['-c', `set -eo pipefail\n${lines.join('\n')}\necho after-script-done`], gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd: ROOT })
+  assert.is(r.code, 0, r.stderr)
+  assert.is(r.stdout, `[INFO] Created issue #1: ${gh.url}/acme/shop/issues/1\nafter-script-done\n`)
+})
+
+test.run()

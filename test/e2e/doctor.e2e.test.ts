@@ -1,0 +1,82 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { runScript } from '../helpers/helpers.ts'
+import { startLoopbackGitHub, type LoopbackGitHub } from '../helpers/loopback-github.ts'
+
+const FAST = { REPORT_RETRY_DELAY: '0.01' }
+
+let gh: LoopbackGitHub
+test.before.each(async () => {
+  gh = await startLoopbackGitHub()
+})
+test.after.each(async () => {
+  await gh.close()
+})
+
+const lines = (text: string) => text.split('\n').filter(Boolean)
+
+test('everything in place: one ✓ line per check, a closing line, exit 0, reads only, no chat post', async () => {
+  const r = await runScript('doctor.mts', [], gh.env(FAST))
+  assert.is(r.code, 0, r.stderr)
+  assert.is(r.stderr, '')
+  const out = lines(r.stdout)
+  assert.is(out.length, 9)
+  assert.is(out[0], `✓ configuration valid: acme/shop at ${gh.url}, environment production, pipeline unknown`)
+  assert.is(out[1], '✓ token accepted')
+  assert.match(out[2]!, /^✓ rate limit: 4999 of 5000 requests left, resets at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)
+  assert.is(out[3], '✓ repository readable: acme/shop, 42 stars')
+  assert.is(out[4], '✓ latest commit readable: "Fix the deploy" by Ada Lovelace')
+  assert.is(out[5], '✓ label auto-deploy-failure exists')
+  assert.is(out[6], '✓ label ops exists')
+  assert.match(out[7]!, /^✓ chat webhook configured \(127\.0\.0\.1:\d+\); --ping posts a test message$/)
+  assert.is(out[8], '[INFO] All 8 checks passed')
+  assert.ok(gh.requests.length > 0 && gh.requests.every((q) => q.method === 'GET'))
+  assert.ok(gh.requests.every((q) => q.headers.authorization === `Bearer ${gh.token}`))
+  assert.is(gh.chat.length, 0)
+  assert.not.ok((r.stdout + r.stderr).includes(gh.token))
+})
+
+test('--ping posts one test message to the webhook', async () => {
+  const r = await runScript('doctor.mts', ['--ping'], gh.env(FAST))
+  assert.is(r.code, 0, r.stderr)
+  assert.match(r.stdout, /^✓ chat webhook accepted a test message \(127\.0\.0\.1:\d+\)$/m)
+  assert.is(gh.chat.length, 1)
+  assert.match((gh.chat[0]!.json as { text: string }).text, /^Test message from deploy-failure-reporter .*acme\/shop.*No action needed\.$/)
+})
+
+test('a refused token: ✗ lines, exit 1, and the token is never printed', async () => {
+  const token = 'ghp_wrongwrongwrong0123'
+  const r = await runScript('doctor.mts', [], gh.env({ ...FAST, ISSUE_TOKEN: token }))
+  assert.is(r.code, 1)
+  assert.match(r.stdout, /^✗ token refused \(HTTP 401: Bad credentials.*\): check ISSUE_TOKEN$/m)
+  assert.is(r.stderr, '[ERROR] 6 of 8 checks failed\n')
+  assert.not.ok((r.stdout + r.stderr).includes(token))
+})
+
+test('a missing label fails its line and the run', async () => {
+  gh.labels.delete('auto-deploy-failure')
+  const r = await runScript('doctor.mts', [], gh.env(FAST))
+  assert.is(r.code, 1)
+  assert.match(r.stdout, /^✗ label auto-deploy-failure missing: create it in the repository \(Issues → Labels\)$/m)
+  assert.match(r.stdout, /^✓ label ops exists$/m)
+  assert.is(r.stderr, '[ERROR] 1 of 8 checks failed\n')
+})
+
+test('bad configuration: a ✗ line per problem, exit 2, no request', async () => {
+  const r = await runScript('doctor.mts', [], { ...FAST, ISSUE_API_URL: gh.url })
+  assert.is(r.code, 2)
+  assert.is(r.stdout, '✗ configuration: ISSUE_TOKEN is required\n✗ configuration: ISSUE_REPO is required (owner/repo)\n')
+  assert.is(r.stderr, '[ERROR] Fix the configuration and run the doctor again\n')
+  assert.is(gh.requests.length, 0)
+})
+
+test('an unknown flag or a positional is a usage error: exit 2, no request', async () => {
+  const [flag, positional] = await Promise.all([runScript('doctor.mts', ['--pong'], gh.env(FAST)), runScript('doctor.mts', ['now'], gh.env(FAST))])
+  assert.is(flag.code, 2)
+  assert.is(flag.stderr, "[ERROR] Unknown option '--pong'; see --help\n")
+  assert.is(positional.code, 2)
+  assert.is(positional.stderr, '[ERROR] Unexpected argument "now"; see --help\n')
+  assert.is(gh.requests.length, 0)
+})
+
+test.run()

@@ -1,0 +1,61 @@
+// Every script answers --help with usage, options, environment and exit codes, and does nothing else.
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { ROOT, runCommand, runScript, type RunResult } from '../helpers/helpers.ts'
+
+const scripts = readdirSync(join(ROOT, 'scripts')).filter((f) => f.endsWith('.mts'))
+
+// What each tool's help must say beyond the common sections.
+const SPECIFIC: Record<string, RegExp[]> = {
+  'report.mts': [/\n {2}--dry-run /, /\n {2}--json /, /ISSUE_TOKEN/, /GITHUB_OUTPUT, GITHUB_STEP_SUMMARY/],
+  'health.mts': [
+    /^Usage: npx zx scripts\/health\.mts \[options\] <api_address>/,
+    /--connect-timeout <s> +seconds to wait for the connection \(default 5\)/,
+    /--retries <n> +retries after the first attempt \(default 3\)/,
+    /--retry-delay <s> +seconds between attempts \(default 2\)/,
+    /Exit codes: 0 healthy/,
+  ],
+  'retry.mts': [/^Usage: npx zx scripts\/retry\.mts <max_attempts> <delay_seconds> -- <command…>/, /--backoff/, /Exit codes: 0 .*, 1 .*, 2 /],
+  'doctor.mts': [
+    /^Usage: npx zx scripts\/doctor\.mts \[--ping\]/,
+    /--ping +also post a test message/,
+    /Environment: .*ISSUE_TOKEN/,
+    /Exit codes: 0 every check passed, 1 a check failed, 2 bad configuration/,
+  ],
+}
+
+const sections = (r: RunResult, name: string) => {
+  assert.is(r.code, 0, `${name}: ${r.stderr}`)
+  assert.is(r.stderr, '', name)
+  assert.match(r.stdout, new RegExp(`^Usage: .*${name.replace('.', '\\.')}`), name)
+  assert.match(r.stdout, /^Options:/m, name)
+  assert.match(r.stdout, /-h, --help/, name)
+  assert.match(r.stdout, /^Environment/m, name)
+  assert.match(r.stdout, /^Exit (codes|status): .*0/m, name)
+  for (const pattern of SPECIFIC[name] ?? []) assert.match(r.stdout, pattern, name)
+}
+
+test('the scripts folder holds the tools this test expects at least', () => {
+  for (const name of ['report.mts', 'health.mts', 'retry.mts', 'doctor.mts', 'demo.mts']) assert.ok(scripts.includes(name), name)
+})
+
+test('every script: --help, without any environment (no configuration needed, no network)', async () => {
+  // Independent processes, so they run side by side.
+  const results = await Promise.all(scripts.map((name) => runScript(name, ['--help'], {})))
+  results.forEach((r, i) => sections(r, scripts[i]!))
+})
+
+test('-h is the same as --help', async () => {
+  const [short, long] = await Promise.all([runScript('retry.mts', ['-h']), runScript('retry.mts', ['--help'])])
+  assert.is(short.code, 0)
+  assert.is(short.stdout, long.stdout)
+})
+
+test('after-script.sh --help (run with bash)', async () => {
+  const r = await runCommand('bash', ['scripts/after-script.sh', '--help'], { CI_JOB_STATUS: 'failed' })
+  sections(r, 'after-script.sh')
+})
+
+test.run()

@@ -1,0 +1,67 @@
+// Issue 3, item 2: reporters started at the same moment for the same failure converge on one open issue.
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { runScript, today } from '../helpers/helpers.ts'
+import { startLoopbackGitHub, type LoopbackGitHub } from '../helpers/loopback-github.ts'
+
+const RUNS = 10
+const FIXED = { CI_COMMIT_SHA: 'abc1234', CI_COMMIT_MESSAGE: 'Bump the widget', DEPLOY_ENV: 'staging', REPORT_RETRY_DELAY: '0.01' }
+const TITLE = () => `[DEPLOY FAIL] staging — abc1234 — ${today()}`
+const LIST = /^\/repos\/acme\/shop\/issues$/
+
+let gh: LoopbackGitHub
+test.before.each(async () => {
+  gh = await startLoopbackGitHub({ createLatencyMs: 300 })
+})
+test.after.each(async () => {
+  await gh.close()
+})
+
+/** Whether an `[INFO]` line names issue `n` by number and address. */
+const names = (stdout: string, issue: { number: number; html_url: string }) =>
+  stdout.split('\n').some((line) => line.startsWith('[INFO] ') && new RegExp(`#${issue.number}\\b`).test(line) && line.endsWith(` ${issue.html_url}`))
+
+const race = (extra: Record<string, string> = {}) =>
+  Promise.all(Array.from({ length: RUNS }, (_, i) => runScript('report.mts', [`Deploy job failed (${i})`], gh.env({ ...FIXED, ...extra }), { timeoutMs: 120_000 })))
+
+test(`${RUNS} reporters that all see an empty list leave exactly one open issue, and all name it`, async () => {
+  // Every first check is answered only once all of them have asked: all ten see no issue and create.
+  gh.holdLists(RUNS)
+  const runs = await race()
+
+  const open = gh.openIssues(TITLE())
+  assert.is(open.length, 1, `open: ${open.map((i) => i.number)}`)
+  const survivor = open[0]!
+  assert.is(gh.calls('POST', LIST).length, RUNS, 'the race really happened: every run created')
+  assert.is(survivor.number, Math.min(...gh.issues.map((i) => i.number)), 'the oldest survives')
+
+  for (const [i, r] of runs.entries()) {
+    assert.is(r.code, 0, `run ${i}: ${r.stderr}`)
+    assert.ok(names(r.stdout, survivor), `run ${i} names the survivor: ${r.stdout}`)
+    assert.is(r.stderr, '', `run ${i}`)
+  }
+  const losers = gh.issues.filter((i) => i.number !== survivor.number)
+  assert.is(losers.length, RUNS - 1)
+  for (const loser of losers) {
+    assert.is(loser.state, 'closed', `#${loser.number}`)
+    assert.is(loser.state_reason, 'not_planned', `#${loser.number}`)
+    const notes = gh.comments.filter((c) => c.issue_number === loser.number)
+    assert.is(notes.length, 1, `#${loser.number} has one comment`)
+    assert.match(notes[0]!.body ?? '', new RegExp(`^Duplicate of #${survivor.number}\\b`))
+  }
+  assert.is(gh.comments.filter((c) => c.issue_number === survivor.number).length, 0)
+  assert.is(gh.chat.length, RUNS)
+})
+
+test(`${RUNS} reporters started together without help from the server still converge`, async () => {
+  const runs = await race()
+  assert.is(gh.openIssues(TITLE()).length, 1)
+  const survivor = gh.openIssues(TITLE())[0]!
+  for (const [i, r] of runs.entries()) {
+    assert.is(r.code, 0, `run ${i}: ${r.stderr}`)
+    assert.ok(names(r.stdout, survivor), `run ${i}: ${r.stdout}`)
+  }
+  for (const closed of gh.issues.filter((i) => i.state === 'closed')) assert.is(closed.state_reason, 'not_planned')
+})
+
+test.run()

@@ -1,0 +1,251 @@
+// Hostile input end to end: the real `npx zx scripts/report.mts` against the loopback GitHub, with bad
+// configuration, hostile values, huge values and failing or malicious servers. The token is grepped for
+// in every byte the reporter prints.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { createGitHub } from '../../lib/tracker/github/client.ts'
+import { renderBody, renderChat, renderTitle, type Failure } from '../../lib/core/issue.ts'
+import { postChat } from '../../lib/chat/webhook.ts'
+import { memoryLog } from '../../lib/core/log.ts'
+import { runCommand, runScript, today, type RunResult } from '../helpers/helpers.ts'
+import { startLoopbackGitHub, type Fault, type LoopbackGitHub } from '../helpers/loopback-github.ts'
+
+const TOKEN = 'ghp_S3cretT0kenValue0123456789abcdefXYZ'
+const FAST = { REPORT_RETRY_DELAY: '0.01', REPORT_TIMEOUT: '5' }
+const FIXED = { CI_COMMIT_SHA: 'abc1234', CI_COMMIT_MESSAGE: 'Bump the widget', DEPLOY_ENV: 'staging', CI_PIPELINE_URL: 'https://ci.example/p/7' }
+const HEADINGS = ['## Deploy Failure Report', '### Commit Message', '### Failure Reason', '### Required Actions']
+const Z = '\u200B'
+
+const servers: LoopbackGitHub[] = []
+const server = async (): Promise<LoopbackGitHub> => {
+  const gh = await startLoopbackGitHub({ token: TOKEN })
+  servers.push(gh)
+  return gh
+}
+test.after.each(async () => {
+  await Promise.all(servers.splice(0).map((gh) => gh.close()))
+})
+
+/** Runs `fn` over `items`, at most `width` at a time: each run spawns a process, and the machine is shared. */
+async function inBatches<T, R>(items: readonly T[], width: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = []
+  for (let i = 0; i < items.length; i += width) results.push(...(await Promise.all(items.slice(i, i + width).map(fn))))
+  return results
+}
+
+const created = (gh: LoopbackGitHub) => gh.calls('POST', /\/issues$/).map((r) => r.json as { title: string; body: string })
+
+/** The body's lines outside its one code block, and the block's content. */
+function splitBody(body: string) {
+  const lines = body.split('\n')
+  const open = lines.indexOf('### Commit Message') + 1
+  const close = lines.indexOf(lines[open]!, open + 1)
+  return { outside: [...lines.slice(0, open), ...lines.slice(close + 1)], inside: lines.slice(open + 1, close).join('\n') }
+}
+
+// 1. Configuration is validated before any request.
+
+test('every malformed ISSUE_REPO: exit 2, a message naming ISSUE_REPO and its form, zero requests', async () => {
+  const gh = await server()
+  // The issue's forms; `.`, `..` and the length limits are covered by test/config/config.test.ts.
+  const bad = ['acme', 'acme/shop/extra', '../../x', 'acme/sh op', 'acme/shop?x=1']
+  const results = await inBatches(bad, 5, (repo) => runScript('report.mts', ['x'], gh.env({ ...FIXED, ISSUE_REPO: repo })))
+  results.forEach((r, i) => {
+    assert.is(r.code, 2, bad[i])
+    assert.is(r.stdout, '')
+    assert.match(r.stderr, /^\[ERROR\] ISSUE_REPO must have the form owner\/repo \(owner: letters, digits and -, up to 39; repo: letters, digits, \., _ and -, up to 100\)/)
+    assert.ok(r.stderr.includes(JSON.stringify(bad[i])), `shows the value ${bad[i]}`)
+  })
+  assert.is(gh.requests.length + gh.chat.length, 0, 'no request of any kind')
+})
+
+test('ISSUE_API_URL that is not http(s): exit 2, named, no request', async () => {
+  const gh = await server()
+  const bad = ['not a url', `ftp://${gh.url.slice('http://'.length)}`]
+  const results = await inBatches(bad, 2, (url) => runScript('report.mts', [], gh.env({ ...FIXED, ISSUE_API_URL: url })))
+  for (const r of results) {
+    assert.is(r.code, 2)
+    assert.match(r.stderr, /^\[ERROR\] ISSUE_API_URL must be an http\(s\) URL such as https:\/\/api\.github\.com/)
+  }
+  assert.is(gh.requests.length + gh.chat.length, 0)
+})
+
+test('a malformed CHAT_WEBHOOK: one [WARN] line, the issue is still filed, no chat post', async () => {
+  const gh = await server()
+  const r = await runScript('report.mts', ['x'], gh.env({ ...FIXED, ...FAST, CHAT_WEBHOOK: gh.chatUrl.replace('http://', '') }))
+  assert.is(r.code, 0, r.stderr)
+  assert.is(r.stderr.split('\n').filter(Boolean).length, 1)
+  assert.match(r.stderr, /^\[WARN\] CHAT_WEBHOOK is not an http\(s\) URL/)
+  assert.not.ok(r.stderr.includes(gh.chatUrl.replace('http://', '')), 'the address, which may hold a secret, is not echoed')
+  assert.match(r.stdout, /^\[INFO\] Created issue #1: /)
+  assert.is(created(gh).length, 1)
+  assert.is(gh.chat.length, 0)
+})
+
+// 2, 3, 5, 6. Hostile values reach GitHub and Slack only as text.
+
+test('hostile values: the message stays in its block, nobody is pinged, Slack sees text, controls are visible', async () => {
+  const gh = await server()
+  const message = 'Merge\n```\n### Failure Reason\n~~~\n`````\n@everyone <!-- #1\r\nend\u001B[2J'
+  const reason = 'cc @alice @acme/sre, see #12 and acme/shop#3\n### Required Actions\n<details>\n<!channel> & <@U1>\u0007'
+  const r = await runScript('report.mts', [reason], gh.env({ ...FAST, CI_COMMIT_SHA: 'abc1234', CI_COMMIT_MESSAGE: message, DEPLOY_ENV: 'prod @ops #7\u0001' }))
+  assert.is(r.code, 0, r.stderr)
+  const [sent] = created(gh)
+  assert.is(sent!.title, `[DEPLOY FAIL] prod @ops #7\u2401 — abc1234 — ${today()}`)
+
+  const { outside, inside } = splitBody(sent!.body)
+  assert.is(inside, 'Merge\n```\n### Failure Reason\n~~~\n`````\n@everyone <!-- #1\nend\u241B[2J', 'the whole message, verbatim but for CR LF and ESC')
+  assert.equal(outside.filter((line) => /^ {0,3}#{1,6} /.test(line)), HEADINGS)
+  assert.ok(outside.includes('**Environment:** `prod @ops #7\u2401`'), 'inline code: no mention')
+  const reasonText = outside.slice(outside.indexOf('### Failure Reason') + 1, outside.indexOf('### Required Actions')).join('\n')
+  assert.is(reasonText, `cc @${Z}alice @${Z}acme/sre, see #${Z}12 and acme/shop#${Z}3\n\\### Required Actions\n\\<details>\n\\<!channel> & <@${Z}U1>\u2407\n`)
+
+  const { text } = gh.chat[0]!.json as { text: string }
+  assert.is(text.split('\n')[0], '*[DEPLOY FAILURE]* prod @ops #7\u2401')
+  assert.ok(text.includes('Reason: cc @alice @acme/sre, see #12 and acme/shop#3\n### Required Actions\n&lt;details&gt;\n&lt;!channel&gt; &amp; &lt;@U1&gt;\u2407\n'))
+})
+
+// 4. The length budget, end to end, and dedup with a shortened title.
+
+test('a 100 KB commit message, a huge reason and environment: filed within limits, exit 0; the rerun is a duplicate', async () => {
+  const gh = await server()
+  const env = { ...FAST, CI_COMMIT_SHA: 'abc1234', CI_COMMIT_MESSAGE: 'A line of the commit message.\n'.repeat(3500), DEPLOY_ENV: 'env-'.repeat(1000), CI_PIPELINE_URL: 'https://ci.example/p/7' }
+  const reason = '<!channel> failed '.repeat(5000)
+  assert.ok(env.CI_COMMIT_MESSAGE.length > 100_000 && reason.length > 80_000)
+  const first = await runScript('report.mts', [reason], gh.env(env))
+  assert.is(first.code, 0, first.stderr)
+  assert.match(first.stdout, /^\[INFO\] Created issue #1: /)
+  const [sent] = created(gh)
+  assert.ok(sent!.title.length <= 256 && sent!.body.length <= 65_536, `${sent!.title.length} / ${sent!.body.length}`)
+  assert.match(sent!.title, /^\[DEPLOY FAIL\] (env-)+\S*… \[\d+ characters cut\] — abc1234 — \d{4}-\d\d-\d\d$/)
+  const { inside } = splitBody(sent!.body)
+  assert.ok(env.CI_COMMIT_MESSAGE.startsWith(inside) && inside.length > 10_000)
+  const messageCut = Number(/\n\*\[(\d+) characters cut\]\*\n\n### Failure Reason\n/.exec(sent!.body)?.[1])
+  assert.is(inside.length + messageCut, env.CI_COMMIT_MESSAGE.length, 'the note says how much of the message is missing')
+  assert.match(sent!.body, /\n\n\*\[\d+ characters cut\]\*\n\n### Required Actions\n/, 'the reason is cut too, with its note')
+  const { text } = gh.chat[0]!.json as { text: string }
+  assert.ok(text.length < 40_000, String(text.length))
+  assert.match(text, /\nReason: &lt;!channel&gt; failed [^\n<>]+ \[\d+ characters cut\]\nPipeline: /)
+
+  const second = await runScript('report.mts', [reason], gh.env(env))
+  assert.is(second.code, 0, second.stderr)
+  assert.is(second.stdout, `[INFO] Duplicate issue found, skipping creation\n[INFO] Open issue #1 holds this report: ${gh.url}/acme/shop/issues/1\n`)
+  assert.is(created(gh).length, 1, 'the shortened title is the same, so dedup finds it')
+})
+
+// 6. Lone surrogates cannot arrive through argv or the environment (Node decodes both as UTF-8 and
+// replaces what is invalid), so they are sent through the library, as any caller of the renderers would.
+
+test('lone surrogates and control codes in every field still give a body GitHub and Slack accept', async () => {
+  const gh = await server()
+  const nasty = 'x\uD800y\uDFFFz\u0000\u001B'
+  const failure: Failure = { environment: nasty, commitSha: nasty, commitMessage: nasty, reason: nasty, pipelineUrl: nasty, time: new Date() }
+  const github = createGitHub({ token: TOKEN, apiUrl: gh.url, timeoutMs: 5000, maxWaitSeconds: 1, retryAttempts: 1, retryDelaySeconds: 0.01 }, memoryLog())
+
+  const raw = await fetch(`${gh.url}/repos/acme/shop/issues`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ title: `raw ${nasty}`, body: nasty }),
+  })
+  assert.is(raw.status, 400, 'the loopback, like GitHub, refuses what the raw values would give')
+  const { status } = await github.request('POST /repos/{owner}/{repo}/issues', { owner: 'acme', repo: 'shop', title: renderTitle(failure), body: renderBody(failure) })
+  assert.is(status, 201)
+  assert.ok(await postChat(gh.chatUrl, renderChat(failure)), 'the chat sink accepts it too')
+})
+
+// 7. The token never leaks.
+
+/** Fails if the token, or any 8-character piece of it, is anywhere in what the run printed. */
+function assertNoToken(r: RunResult, label: string): void {
+  const printed = r.stdout + r.stderr
+  for (let i = 0; i + 8 <= TOKEN.length; i++) {
+    assert.not.ok(printed.includes(TOKEN.slice(i, i + 8)), `${label}: the token (${TOKEN.slice(i, i + 8)}…) was printed:\n${printed}`)
+  }
+}
+
+const echo = { message: `Bad credentials: Bearer ${TOKEN}`, documentation_url: `https://docs.example/?token=${TOKEN}` }
+const FAILURES: { label: string; faults: [string, RegExp, Fault, number][]; env?: Record<string, string>; code: number }[] = [
+  { label: '401 echoing the token', faults: [['GET', /issues$/, { status: 401, body: echo }, 9], ['POST', /issues$/, { status: 401, body: echo }, 9]], code: 1 },
+  { label: '404 echoing the token', faults: [['POST', /issues$/, { status: 404, body: echo }, 9]], code: 1 },
+  { label: '422 echoing the token', faults: [['POST', /issues$/, { status: 422, body: { ...echo, errors: [{ message: TOKEN }] } }, 9]], code: 1 },
+  // Two attempts: each retry prints a [WARN] with the error; more would only add the 3 s pacing of writes.
+  { label: '5xx echoing the token', faults: [['GET', /issues$/, { status: 502, body: echo }, 99], ['POST', /issues$/, { status: 503, body: echo }, 99]], env: { REPORT_RETRY_ATTEMPTS: '2' }, code: 1 },
+  { label: 'network errors', faults: [['GET', /issues$/, { reset: true }, 99], ['POST', /issues$/, { reset: true }, 99]], env: { REPORT_RETRY_ATTEMPTS: '2' }, code: 1 },
+  { label: 'timeouts', faults: [['GET', /issues$/, { hang: true }, 99], ['POST', /issues$/, { hang: true }, 99]], env: { REPORT_TIMEOUT: '0.3', REPORT_RETRY_ATTEMPTS: '1' }, code: 1 },
+  {
+    label: 'rate limit',
+    faults: [['POST', /issues$/, { status: 403, body: { message: `API rate limit exceeded for ${TOKEN}` }, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 3600) } }, 9]],
+    env: { REPORT_MAX_WAIT: '0' },
+    code: 1,
+  },
+  { label: 'success with the token echoed in html_url', faults: [['POST', /issues$/, { status: 201, body: { number: 7, html_url: `https://x/${TOKEN}`, title: 't' } }, 1]], code: 0 },
+  { label: 'config error: ISSUE_REPO holds the token', faults: [], env: { ISSUE_REPO: TOKEN, ON_DUPLICATE: TOKEN }, code: 2 },
+  { label: 'config error: ISSUE_API_URL holds the token', faults: [], env: { ISSUE_API_URL: `ftp://${TOKEN}@example` }, code: 2 },
+]
+
+test('the token is never printed: HTTP errors, network errors, timeouts, rate limits, config errors, success', async () => {
+  await inBatches(FAILURES, 5, async ({ label, faults, env = {}, code }) => {
+    const gh = await server()
+    for (const [method, path, fault, times] of faults) gh.inject(method, path, fault, times)
+    const r = await runScript('report.mts', ['Deploy job failed'], gh.env({ ...FIXED, ...FAST, ...env }))
+    assert.is(r.code, code, `${label}: ${r.stderr}`)
+    assertNoToken(r, label)
+    if (code !== 2) assert.ok(gh.requests.length > 0, `${label}: the API was called`)
+  })
+})
+
+test('the token is never printed in verbose and debug modes (zx --verbose, ZX_VERBOSE, NODE_DEBUG, DEBUG)', async () => {
+  const gh = await server()
+  gh.inject('POST', /issues$/, { status: 422, body: echo })
+  const debug = { ZX_VERBOSE: 'true', NODE_DEBUG: 'http,https,net,tls,fetch,undici,http2', DEBUG: '*', GIT_DIR: '/nonexistent' }
+  // No CI_COMMIT_SHA or message: the git fallbacks run through zx, whose verbose mode echoes commands.
+  const r = await runCommand('npx', ['zx', '--verbose', 'scripts/report.mts', 'Deploy job failed'], gh.env({ ...FAST, ...debug }))
+  assert.is(r.code, 1, r.stderr)
+  assert.ok(r.stderr.length > 0)
+  assertNoToken(r, 'verbose')
+})
+
+test('a token that leaked into the reason, message, environment or pipeline is not published: issue, chat, --json and outputs', async () => {
+  const gh = await server()
+  const dir = mkdtempSync(join(tmpdir(), 'sec-out-'))
+  try {
+    const files = { GITHUB_OUTPUT: join(dir, 'out'), GITHUB_STEP_SUMMARY: join(dir, 'summary') }
+    const leaky = { ...FIXED, ...FAST, ...files, CI_COMMIT_MESSAGE: `export ISSUE_TOKEN=${TOKEN}`, DEPLOY_ENV: `env-${TOKEN}`, CI_PIPELINE_URL: `https://ci.example/?t=${TOKEN}` }
+    const r = await runScript('report.mts', ['--json', `curl -H "Authorization: Bearer ${TOKEN}" failed`], gh.env(leaky))
+    assert.is(r.code, 0, r.stderr)
+    assertNoToken(r, 'leaked values')
+    const [sent] = created(gh)
+    assert.ok(sent, 'the issue was filed')
+    for (const text of [sent!.title, sent!.body, gh.chat[0]!.body, readFileSync(files.GITHUB_OUTPUT, 'utf8'), readFileSync(files.GITHUB_STEP_SUMMARY, 'utf8')]) {
+      assert.not.ok(text.includes(TOKEN), text.slice(0, 200))
+    }
+    assert.match(sent!.body, /export ISSUE_TOKEN=\*\*\*/)
+    const dry = await runScript('report.mts', ['--dry-run', TOKEN], gh.env(leaky))
+    assert.is(dry.code, 0, dry.stderr)
+    assertNoToken(dry, 'dry run')
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+test('the token is sent only to the API: never to the chat webhook, never across a redirect to another origin', async () => {
+  const gh = await server()
+  const other = await server()
+  gh.inject('GET', /issues$/, { status: 301, body: '', headers: { location: `${other.url}/repos/acme/shop/issues` } })
+  gh.inject('POST', /issues$/, { status: 307, body: '', headers: { location: `${other.url}/repos/acme/shop/issues` } })
+  const r = await runScript('report.mts', ['Deploy job failed'], gh.env({ ...FIXED, ...FAST, REPORT_RETRY_ATTEMPTS: '1' }))
+  assertNoToken(r, 'redirect')
+  assert.is(r.code, 1, 'the other origin, without the token, refused the create')
+  assert.equal(other.requests.map((q) => q.method), ['GET', 'POST'], 'both redirects were followed')
+  for (const q of [...other.requests, ...gh.chat]) {
+    assert.is(q.headers.authorization, undefined)
+    assert.not.ok(JSON.stringify(q.headers).includes(TOKEN) || q.body.includes(TOKEN), `${q.method} ${q.path} carried the token`)
+  }
+  assert.is(gh.chat.length, 1)
+  assert.ok(gh.requests.every((q) => q.headers.authorization === `Bearer ${TOKEN}`), 'the API itself did get it')
+})
+
+test.run()

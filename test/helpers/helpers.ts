@@ -1,0 +1,72 @@
+import { spawn } from 'node:child_process'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/** The project root, where `npx zx scripts/…` is meant to be run. */
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+
+export interface RunResult {
+  readonly code: number | null
+  readonly stdout: string
+  readonly stderr: string
+}
+
+// Only what a shell needs: tests must not pick up the CI variables of whoever runs them.
+const baseEnv = (): Record<string, string> => {
+  const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ']
+  return Object.fromEntries(keep.flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])))
+}
+
+/**
+ * Runs `npx zx scripts/<script> …args` from the project root, exactly as a user would, with a clean
+ * environment plus `env`. From another `cwd`, where npx would not find this project, it runs the same zx
+ * CLI through node with the project's loader hook. Kills the process (and fails) after `timeoutMs`.
+ */
+export function runScript(
+  script: string,
+  args: readonly string[] = [],
+  env: Record<string, string> = {},
+  { timeoutMs = 60_000, cwd = ROOT, input }: { timeoutMs?: number; cwd?: string; input?: string } = {},
+): Promise<RunResult> {
+  if (cwd === ROOT) return runCommand('npx', ['zx', `scripts/${script}`, ...args], env, { timeoutMs, cwd, input })
+  const zx = join(ROOT, 'node_modules/zx/build/cli.js')
+  const hook = join(ROOT, 'scripts/ts-hook.mjs')
+  return runCommand(process.execPath, ['--import', hook, zx, join(ROOT, 'scripts', script), ...args], env, { timeoutMs, cwd, input })
+}
+
+/** Runs any command with a clean environment plus `env`; see {@link runScript}. */
+export function runCommand(
+  command: string,
+  args: readonly string[],
+  env: Record<string, string> = {},
+  { timeoutMs = 60_000, cwd = ROOT, input }: { timeoutMs?: number; cwd?: string; input?: string } = {},
+): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    // Its own process group, so that a timeout also ends the script npx started, not only npx.
+    const child = spawn(command, args, { cwd, env: { ...baseEnv(), ...env }, stdio: ['pipe', 'pipe', 'pipe'], detached: true })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d))
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d))
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL')
+      } catch {
+        child.kill('SIGKILL')
+      }
+      reject(new Error(`${command} ${args.join(' ')} did not finish in ${timeoutMs} ms\nstdout: ${stdout}\nstderr: ${stderr}`))
+    }, timeoutMs)
+    child.on('error', reject)
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      resolve({ code, stdout, stderr })
+    })
+    child.stdin.end(input ?? '')
+  })
+}
+
+/** The local date `YYYY-MM-DD`, computed independently of lib/ for assertions. */
+export function today(): string {
+  const d = new Date()
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+}
