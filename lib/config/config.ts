@@ -1,4 +1,5 @@
 import { config as dotenvConfig } from 'dotenv'
+import { CHAT_FORMAT_SETTINGS, isChatFormatSetting, type ChatFormatSetting } from '../chat/format.ts'
 import { redact } from '../core/log.ts'
 import { detectCi } from './ci.ts'
 
@@ -35,7 +36,22 @@ export interface Config {
   readonly writeIntervalSeconds: number
   /** Problems that do not stop the run (a malformed CHAT_WEBHOOK), to be printed as `[WARN]` lines. */
   readonly warnings: readonly string[]
+  /** How chat notices are rendered and sent (CHAT_FORMAT, REPORT_CHAT_STRICT, SLACK_*). */
+  readonly chat: ChatConfig
 }
+
+/** The chat settings beyond CHAT_WEBHOOK. */
+export interface ChatConfig {
+  /** CHAT_FORMAT, default `auto` (picked by the webhook's host). */
+  readonly format: ChatFormatSetting
+  /** REPORT_CHAT_STRICT=1: a notice that was not delivered is a `[WARN]` line instead of silence. */
+  readonly strict: boolean
+  /** SLACK_BOT_TOKEN and SLACK_CHANNEL, both or neither: notices go through Slack's Web API and thread. */
+  readonly slack: { readonly token: string; readonly channel: string; readonly apiUrl: string } | undefined
+}
+
+/** Slack's Web API; SLACK_API_URL replaces it (tests point it at a loopback server). */
+export const DEFAULT_SLACK_API_URL = 'https://slack.com/api'
 
 /** Thrown by {@link loadConfig}; `problems` holds one line per bad variable. Scripts exit 2 on it. */
 export class ConfigError extends Error {
@@ -125,6 +141,8 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
     chatWebhook = undefined
   }
 
+  const chat = chatConfig(env, problems)
+
   const onDuplicate = value(env, 'ON_DUPLICATE') ?? 'skip'
   if (onDuplicate !== 'skip' && onDuplicate !== 'comment') {
     problems.push(`ON_DUPLICATE must be skip or comment, got ${JSON.stringify(onDuplicate)}`)
@@ -139,7 +157,7 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
 
   // A value echoed in a problem may be the token itself (ISSUE_REPO=$ISSUE_TOKEN by mistake), and the
   // caller cannot redact what it has not been told yet.
-  if (problems.length) throw new ConfigError(problems.map((problem) => redact(problem, [token])))
+  if (problems.length) throw new ConfigError(problems.map((problem) => redact(problem, [token, value(env, 'SLACK_BOT_TOKEN') ?? ''])))
 
   // Other CI systems' own variables fill in only what the spec's variables leave unset (lib/ci.ts).
   const ci = detectCi(env)
@@ -162,6 +180,31 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
     retryDelaySeconds,
     writeIntervalSeconds,
     warnings: Object.freeze(warnings),
+    chat,
+  })
+}
+
+// CHAT_FORMAT, REPORT_CHAT_STRICT and the Slack Web API settings. The bot token is never echoed.
+function chatConfig(env: Env, problems: string[]): ChatConfig {
+  const format = value(env, 'CHAT_FORMAT') ?? 'auto'
+  if (!isChatFormatSetting(format)) problems.push(`CHAT_FORMAT must be one of ${CHAT_FORMAT_SETTINGS.join(', ')}, got ${JSON.stringify(format)}`)
+
+  const strictValue = value(env, 'REPORT_CHAT_STRICT') ?? '0'
+  if (!['0', '1', 'true', 'false'].includes(strictValue)) problems.push(`REPORT_CHAT_STRICT must be 1 or 0, got ${JSON.stringify(strictValue)}`)
+
+  const token = value(env, 'SLACK_BOT_TOKEN')
+  const channel = value(env, 'SLACK_CHANNEL')
+  if (token !== undefined && channel === undefined) problems.push('SLACK_CHANNEL is required with SLACK_BOT_TOKEN (a channel id such as C0123456789, or #name)')
+  if (channel !== undefined && token === undefined) problems.push('SLACK_BOT_TOKEN is required with SLACK_CHANNEL (a bot token, xoxb-…)')
+  const apiUrl = (value(env, 'SLACK_API_URL') ?? DEFAULT_SLACK_API_URL).replace(/\/+$/, '')
+  // The bot token goes to this address only, so it must not cross a network in clear text.
+  const secure = isHttpUrl(apiUrl) && (new URL(apiUrl).protocol === 'https:' || LOOPBACK.test(new URL(apiUrl).hostname))
+  if (!secure) problems.push(`SLACK_API_URL must be an https URL such as ${DEFAULT_SLACK_API_URL} (plain http only on loopback), got ${JSON.stringify(apiUrl)}`)
+
+  return Object.freeze({
+    format: format as ChatFormatSetting,
+    strict: strictValue === '1' || strictValue === 'true',
+    slack: token !== undefined && channel !== undefined ? Object.freeze({ token, channel, apiUrl }) : undefined,
   })
 }
 
