@@ -31,6 +31,8 @@ export interface ChatResult {
   readonly status?: number
   /** Set when the service returned a message id that later notices can thread under. */
   readonly thread?: ChatThread
+  /** The service's own error code when it answered with one (Slack's `channel_not_found`); never a secret. */
+  readonly error?: string
 }
 
 /** A chat destination in one format. `send` never throws. */
