@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { parseThreadMarker, renderThreadMarker, withThreadMarker } from '../../lib/chat/thread-marker.ts'
+import { parseThreadMarker, renderThreadMarker, withThreadMarker } from '../../lib/core/thread-marker.ts'
 
 const thread = { channel: 'C0DEPLOY', ts: '1712345678.000100' }
 const MARKER = '<!-- deploy-failure-reporter:slack-thread channel=C0DEPLOY ts=1712345678.000100 -->'

@@ -1,6 +1,6 @@
 // Where a Slack thread that follows an issue is remembered: a hidden HTML comment as the last line of the
 // issue body. GitHub and GitLab do not render HTML comments, and nothing else is stored anywhere.
-import type { ChatThread } from '../core/chat.ts'
+import type { ChatThread } from './chat.ts'
 
 const PREFIX = '<!-- deploy-failure-reporter:slack-thread'
 
