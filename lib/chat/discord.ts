@@ -39,6 +39,6 @@ const render = (notice: Notice): DiscordBody => ({
 
 /** The webhook body for `event`: the spec's facts and the issue link in `content`, within 2,000 characters. */
 export function renderDiscord(event: ChatEvent): DiscordBody {
-  if (event.kind === 'ping') return { content: pingSentence(discordEscape(event.repo), 'discord'), allowed_mentions: { parse: [] } }
+  if (event.kind === 'ping') return { content: pingSentence(discordEscape(event.repo)), allowed_mentions: { parse: [] } }
   return fitNotice(noticeOf(event), DISCORD_LIMIT, render, (body) => body.content.length)
 }

@@ -33,6 +33,6 @@ const render = (notice: Notice): string =>
 
 /** The webhook body for `event`: `{"text"}` with the spec's facts, the issue as a link, within Chat's limit. */
 export function renderGoogleChat(event: ChatEvent): { text: string } {
-  if (event.kind === 'ping') return { text: pingSentence(googleChatCode(event.repo), 'googlechat') }
+  if (event.kind === 'ping') return { text: pingSentence(googleChatCode(event.repo)) }
   return { text: fitNotice(noticeOf(event), GOOGLE_CHAT_LIMIT, render, (text) => text.length) }
 }

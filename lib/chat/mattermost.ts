@@ -32,6 +32,6 @@ const render = (notice: Notice): string =>
 
 /** The webhook body for `event`: `{"text"}` in the spec's layout, within Mattermost's limit. */
 export function renderMattermost(event: ChatEvent): { text: string } {
-  if (event.kind === 'ping') return { text: pingSentence(mattermostEscape(event.repo), 'mattermost') }
+  if (event.kind === 'ping') return { text: pingSentence(mattermostEscape(event.repo)) }
   return { text: fitNotice(noticeOf(event), MATTERMOST_LIMIT, render, (text) => text.length) }
 }

@@ -97,7 +97,7 @@ export function fitNotice<T>(notice: Notice, limit: number, render: (notice: Not
   return body
 }
 
-/** The test message's sentence, `repo` already escaped for the format named. */
-export function pingSentence(repo: string, format: string): string {
-  return `Test message from deploy-failure-reporter (doctor --ping) for ${repo}, in the ${format} format: the chat webhook works. No action needed.`
+/** The test message's sentence, `repo` already escaped for the format; the same words in every format. */
+export function pingSentence(repo: string): string {
+  return `Test message from deploy-failure-reporter (doctor --ping) for ${repo}: the chat webhook works. No action needed.`
 }

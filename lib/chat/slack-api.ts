@@ -127,7 +127,7 @@ export function slackApiNotifier(options: SlackApiOptions): ChatNotifier {
         case 'recovery':
           return recover(event)
         case 'ping':
-          return post(pingSentence(slackEscape(event.repo), 'slack-api'))
+          return post(pingSentence(slackEscape(event.repo)))
       }
     },
   }

@@ -37,7 +37,7 @@ export function slackText(event: ChatEvent): string {
     case 'recovery':
       return renderRecoveryChat(event.recovery, event.closed.map((issue) => issue.number))
     case 'ping':
-      return pingSentence(slackEscape(event.repo), 'slack')
+      return pingSentence(slackEscape(event.repo))
   }
 }
 

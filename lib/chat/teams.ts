@@ -53,7 +53,7 @@ const render = (notice: Notice): TeamsBody => ({
 /** The webhook body for `event`: an Adaptive Card with the spec's facts and a button to the issue. */
 export function renderTeams(event: ChatEvent): TeamsBody {
   if (event.kind === 'ping') {
-    const notice: Notice = { headline: 'TEST MESSAGE', subject: event.repo, facts: [{ label: 'Message', value: pingSentence(event.repo, 'teams'), kind: 'text' }], issues: [] }
+    const notice: Notice = { headline: 'TEST MESSAGE', subject: event.repo, facts: [{ label: 'Message', value: pingSentence(event.repo), kind: 'text' }], issues: [] }
     return render(notice)
   }
   return fitNotice(noticeOf(event), TEAMS_LIMIT, render, (body) => Buffer.byteLength(JSON.stringify(body)))

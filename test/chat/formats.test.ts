@@ -24,7 +24,7 @@ test('googlechat: the four facts, values as code, links as <url|text>', () => {
     text: ['*[DEPLOY RECOVERED]* `staging`', 'Commit: `def5678`', `Closed: <${ISSUE_12}|#12>, <${ISSUE_15}|#15>`, 'Pipeline: <https://ci.example/p/8|https://ci.example/p/8>'].join('\n'),
   })
   assert.equal(renderGoogleChat(PING), {
-    text: 'Test message from deploy-failure-reporter (doctor --ping) for `acme/shop`, in the googlechat format: the chat webhook works. No action needed.',
+    text: 'Test message from deploy-failure-reporter (doctor --ping) for `acme/shop`: the chat webhook works. No action needed.',
   })
 })
 
@@ -57,7 +57,7 @@ test('discord: content in Discord Markdown, and no mention may ping', () => {
   })
   assert.is(renderDiscord(RECURRENCE).content.split('\n')[1], 'Occurrence: 3')
   assert.equal(renderDiscord(PING), {
-    content: 'Test message from deploy-failure-reporter (doctor --ping) for acme/shop, in the discord format: the chat webhook works. No action needed.',
+    content: 'Test message from deploy-failure-reporter (doctor --ping) for acme/shop: the chat webhook works. No action needed.',
     allowed_mentions: { parse: [] },
   })
 })
@@ -129,7 +129,7 @@ test('teams: an Adaptive Card 1.4 in the Workflows envelope, facts as a FactSet,
     headline('[TEST MESSAGE] acme/shop', 'Default'),
     {
       type: 'FactSet',
-      facts: [{ title: 'Message', value: 'Test message from deploy\\-failure\\-reporter \\(doctor \\-\\-ping\\) for acme/shop, in the teams format: the chat webhook works. No action needed.' }],
+      facts: [{ title: 'Message', value: 'Test message from deploy\\-failure\\-reporter \\(doctor \\-\\-ping\\) for acme/shop: the chat webhook works. No action needed.' }],
     },
   ])
 })

@@ -16,7 +16,7 @@ test('slack: failure and recurrence are the spec text byte for byte', () => {
 test('slack: recovery lists the closed issues; ping names the format', () => {
   assert.equal(renderSlack(RECOVERY), { text: '*[DEPLOY RECOVERED]* staging\nCommit: `def5678`\nClosed: #12, #15\nPipeline: https://ci.example/p/8' })
   assert.equal(renderSlack(PING), {
-    text: 'Test message from deploy-failure-reporter (doctor --ping) for acme/shop, in the slack format: the chat webhook works. No action needed.',
+    text: 'Test message from deploy-failure-reporter (doctor --ping) for acme/shop: the chat webhook works. No action needed.',
   })
 })
 
