@@ -24,7 +24,10 @@ export function teamsEscape(text: string): string {
   return text.replace(/[\\*_~`[\]()#>+\-!|]/g, '\\$&').replace(/\{(?=\{)/g, '{\u200B')
 }
 
-const value = (f: Fact): string => (f.kind === 'url' && isLink(f.value) ? `[${teamsEscape(f.value)}](${f.value})` : teamsEscape(f.value))
+// A `)` in an address would end the Markdown link early; percent-encoded it means the same to the server.
+const linkTarget = (url: string): string => url.replace(/\(/g, '%28').replace(/\)/g, '%29')
+
+const value = (f: Fact): string => (f.kind === 'url' && isLink(f.value) ? `[${teamsEscape(f.value)}](${linkTarget(f.value)})` : teamsEscape(f.value))
 
 const card = (notice: Notice): Element => ({
   type: 'AdaptiveCard',

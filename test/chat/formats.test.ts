@@ -142,6 +142,12 @@ test('teams: Markdown and DATE() functions in a value are neutralised', () => {
   )
 })
 
+test('teams: a ) in the pipeline address cannot end its link early', () => {
+  const event = { ...FAILURE, failure: { ...(FAILURE as { failure: object }).failure, pipelineUrl: 'https://ci.example/p/(7)' } } as typeof FAILURE
+  const facts = (renderTeams(event).attachments[0].content.body as { facts?: { value: string }[] }[])[1]!.facts!
+  assert.is(facts[2]!.value, '[https://ci.example/p/\\(7\\)](https://ci.example/p/%287%29)')
+})
+
 test('teams: the card stays within the size Teams accepts, the reason cut with a note', () => {
   const body = renderTeams(long)
   const bytes = Buffer.byteLength(JSON.stringify(body))
