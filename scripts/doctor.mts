@@ -1,6 +1,7 @@
 // Preflight for wiring the reporter in: is everything it needs in place? Usage: see --help.
 import { EXIT, parseFlags, reportFailure, scriptArgs } from '../lib/cli/args.ts'
-import { ConfigError, loadConfig, loadDotenv } from '../lib/config/config.ts'
+import { loadConfig, loadDotenv } from '../lib/config/config.ts'
+import { ConfigError } from '../lib/errors.ts'
 import { runChecks, type Check } from '../lib/cli/doctor.ts'
 import { createGitHub } from '../lib/tracker/github/client.ts'
 import { consoleLog, redact } from '../lib/core/log.ts'

@@ -1,12 +1,13 @@
 // Files one GitHub issue for a failed deploy and posts a chat notice. Usage: see --help.
 import { EXIT, parseFlags, reportFailure, scriptArgs } from '../lib/cli/args.ts'
-import { ConfigError, loadConfig, loadDotenv, outputFiles } from '../lib/config/config.ts'
+import { loadConfig, loadDotenv, outputFiles } from '../lib/config/config.ts'
+import { ConfigError, CreateFailed } from '../lib/errors.ts'
 import { readDeploy, withoutToken } from '../lib/cli/deploy.ts'
 import { createGitHub } from '../lib/tracker/github/client.ts'
 import { DEFAULT_REASON, renderTitle, type Failure } from '../lib/core/issue.ts'
 import { consoleLog } from '../lib/core/log.ts'
 import type { RunOutcome } from '../lib/cli/outputs.ts'
-import { CreateFailed, fileReport } from '../lib/core/report.ts'
+import { fileReport } from '../lib/core/report.ts'
 
 const HELP = `Usage: npx zx scripts/report.mts [options] [reason]
 

@@ -1,7 +1,8 @@
 // Closes the open deploy-failure issues of an environment after a good deploy. Usage: see --help.
 import { EXIT, parseFlags, reportFailure, scriptArgs } from '../lib/cli/args.ts'
 import { renderRecoveryComment, type Recovery } from '../lib/core/comment-text.ts'
-import { ConfigError, loadConfig, loadDotenv } from '../lib/config/config.ts'
+import { loadConfig, loadDotenv } from '../lib/config/config.ts'
+import { ConfigError } from '../lib/errors.ts'
 import { readDeploy } from '../lib/cli/deploy.ts'
 import { createGitHub } from '../lib/tracker/github/client.ts'
 import { consoleLog } from '../lib/core/log.ts'
