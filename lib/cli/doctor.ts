@@ -1,6 +1,7 @@
 import { postChat } from '../chat/webhook.ts'
 import type { Config } from '../config/config.ts'
-import { describeError, resetTime, type GitHub } from '../tracker/github/client.ts'
+import { resetTime, type GitHub } from '../tracker/github/client.ts'
+import { describeError } from '../core/transient.ts'
 import { LABELS, slackEscape } from '../core/issue.ts'
 
 /** One line of the doctor's report. */

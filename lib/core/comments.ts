@@ -1,6 +1,7 @@
 import type { Repo } from '../tracker/github/close.ts'
 import { nextOccurrence, renderOccurrence } from './comment-text.ts'
-import { describeError, retryTransient, type GitHub } from '../tracker/github/client.ts'
+import type { GitHub } from '../tracker/github/client.ts'
+import { describeError, retryTransient } from './transient.ts'
 import type { Failure } from './issue.ts'
 import type { Log } from './log.ts'
 

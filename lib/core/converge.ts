@@ -3,7 +3,8 @@
 // sees the lowest-numbered match and agrees on it: that one stays open, every other run closes its own.
 import { closeIssue, type Repo } from '../tracker/github/close.ts'
 import type { ListedIssue } from './dedup.ts'
-import { describeError, type GitHub } from '../tracker/github/client.ts'
+import type { GitHub } from '../tracker/github/client.ts'
+import { describeError } from './transient.ts'
 import type { Log } from './log.ts'
 
 

@@ -1,5 +1,6 @@
 import type { Config } from '../config/config.ts'
-import { describeError, type GitHub } from '../tracker/github/client.ts'
+import type { GitHub } from '../tracker/github/client.ts'
+import { describeError } from './transient.ts'
 import { renderBody, renderChat, renderTitle, type Failure } from './issue.ts'
 import type { Log } from './log.ts'
 import { findExisting } from './report.ts'

@@ -4,6 +4,7 @@ import { converge, duplicateComment } from '../../lib/core/converge.ts'
 import type { ListedIssue } from '../../lib/core/dedup.ts'
 import { createGitHub } from '../../lib/tracker/github/client.ts'
 import { memoryLog } from '../../lib/core/log.ts'
+import { ApiError } from '../../lib/errors.ts'
 import { startLoopbackGitHub, type LoopbackGitHub } from '../helpers/loopback-github.ts'
 
 let gh: LoopbackGitHub
@@ -48,7 +49,7 @@ test('ours is the oldest, or the re-check does not show it yet: nothing is writt
 test('a failed re-check keeps ours open, with a [WARN]', async () => {
   const own = gh.addIssue({ title: 'T' })
   const log = memoryLog()
-  const survivor = await converge(client(log), REPO, own, () => Promise.reject(Object.assign(new Error('boom'), { status: 502, response: {} })), log)
+  const survivor = await converge(client(log), REPO, own, () => Promise.reject(new ApiError('boom', { status: 502, transient: true })), log)
   assert.is(survivor.number, own.number)
   assert.is(log.lines.length, 1)
   assert.match(log.lines[0]!, /^\[WARN\] Could not look for issues filed at the same time, so #1 stays open \(HTTP 502: boom\)$/)

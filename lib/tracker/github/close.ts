@@ -1,4 +1,5 @@
-import { retryTransient, type GitHub } from './client.ts'
+import type { GitHub } from './client.ts'
+import { retryTransient } from '../../core/transient.ts'
 import type { Log } from '../../core/log.ts'
 
 /** Where an issue lives and how hard to retry the closing write. */
