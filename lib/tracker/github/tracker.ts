@@ -17,7 +17,7 @@ export interface GitHubIssue {
   readonly title: string
   readonly html_url: string
   readonly body?: string | null
-  readonly labels: readonly (string | { readonly name?: string })[]
+  readonly labels?: readonly (string | { readonly name?: string })[]
   readonly state: string
   readonly created_at?: string
   readonly closed_at?: string | null
@@ -38,7 +38,8 @@ export function toIssue(data: GitHubIssue): Issue {
     title: data.title,
     url: data.html_url,
     body: data.body ?? '',
-    labels: data.labels.map((label) => (typeof label === 'string' ? label : (label.name ?? ''))),
+    // A sparse answer (a proxy, an older server) may leave labels out; none is then what we know.
+    labels: (data.labels ?? []).map((label) => (typeof label === 'string' ? label : (label.name ?? ''))),
     state: data.state === 'closed' ? 'closed' : 'open',
     ...(data.created_at ? { createdAt: new Date(data.created_at) } : {}),
     ...(data.closed_at ? { closedAt: new Date(data.closed_at) } : {}),

@@ -134,6 +134,11 @@ test('a 4xx is a non-transient ApiError with its status and lower-case headers',
   }
 })
 
+test('toIssue: a sparse answer (no labels, no body, no dates) still maps', () => {
+  assert.equal(toIssue({ number: 7, title: 't', html_url: 'https://x/7', state: 'open' }), { number: 7, title: 't', url: 'https://x/7', body: '', labels: [], state: 'open' })
+  assert.equal(toIssue({ number: 8, title: 't', html_url: 'u', state: 'closed', body: null, labels: ['a', { name: 'b' }], closed_at: '2026-11-01T00:00:00Z' }).labels, ['a', 'b'])
+})
+
 test('writes keep the configured pacing: comment POSTs 3 intervals apart', async () => {
   const issue = gh.addIssue({ title: 't' })
   const t = createGitHubTracker(createGitHub({ token: gh.token, apiUrl: gh.url, timeoutMs: 5000, maxWaitSeconds: 5, retryAttempts: 1, retryDelaySeconds: 0, writeIntervalSeconds: 0.1 }, memoryLog()), { owner: 'acme', repo: 'shop' })
