@@ -45,7 +45,8 @@ const timedFetch =
 /**
  * The throttled Octokit client all issue-tracking calls go through: `Authorization: Bearer <token>` sent
  * to the API's own origin only, JSON headers, a timeout on every request, rate limits waited out within
- * `maxWaitSeconds` in all, and transient failures of reads retried with the backoff helper.
+ * `maxWaitSeconds` in all, and transient failures of reads retried with the backoff helper. Its failures
+ * come out as `ApiError`, or `RateLimited` past the wait budget; any other error (a bug) unchanged.
  */
 export function createGitHub(options: ClientOptions, log: Log): GitHub {
   const origin = new URL(options.apiUrl).origin
