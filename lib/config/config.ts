@@ -2,6 +2,7 @@ import { config as dotenvConfig } from 'dotenv'
 import { CHAT_FORMAT_SETTINGS, isChatFormatSetting, type ChatFormatSetting } from '../chat/format.ts'
 import { redact } from '../core/log.ts'
 import { detectCi } from './ci.ts'
+import { ConfigError } from '../errors.ts'
 
 type Env = Record<string, string | undefined>
 
@@ -52,16 +53,6 @@ export interface ChatConfig {
 
 /** Slack's Web API; SLACK_API_URL replaces it (tests point it at a loopback server). */
 export const DEFAULT_SLACK_API_URL = 'https://slack.com/api'
-
-/** Thrown by {@link loadConfig}; `problems` holds one line per bad variable. Scripts exit 2 on it. */
-export class ConfigError extends Error {
-  readonly problems: readonly string[]
-  constructor(problems: string[]) {
-    super(problems.join('\n'))
-    this.name = 'ConfigError'
-    this.problems = problems
-  }
-}
 
 export const DEFAULT_API_URL = 'https://api.github.com'
 

@@ -1,7 +1,8 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { detectFormat, resolveFormat } from '../../lib/chat/format.ts'
-import { ConfigError, loadConfig } from '../../lib/config/config.ts'
+import { loadConfig } from '../../lib/config/config.ts'
+import { ConfigError } from '../../lib/errors.ts'
 
 test('auto picks the format by the webhook host, as documented per service', () => {
   const cases: [string, string][] = [
