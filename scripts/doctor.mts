@@ -26,8 +26,10 @@ Exit codes: 0 every check passed, 1 a check failed, 2 bad configuration (or bad 
 `
 
 let token = ''
-const log = consoleLog(() => [token])
-const print = (check: Check) => process.stdout.write(redact(`${check.ok ? '✓' : '✗'} ${check.text}\n`, [token]))
+// SLACK_BOT_TOKEN, as secret as ISSUE_TOKEN.
+let slackToken = ''
+const log = consoleLog(() => [token, slackToken])
+const print = (check: Check) => process.stdout.write(redact(`${check.ok ? '✓' : '✗'} ${check.text}\n`, [token, slackToken]))
 
 async function main(args: string[]): Promise<number> {
   const { values, positionals } = parseFlags(args, { help: { type: 'boolean', short: 'h' }, ping: { type: 'boolean' } })
@@ -47,6 +49,7 @@ async function main(args: string[]): Promise<number> {
     return EXIT.config
   }
   token = config.token
+  slackToken = config.chat.slack?.token ?? ''
   print({ ok: true, text: `configuration valid: ${config.owner}/${config.repo} at ${config.apiUrl}, environment ${config.deployEnv}, pipeline ${config.pipelineUrl}` })
   const checks = await runChecks(doctorChecks(config, log), config, { ping: values.ping === true, chat: createNotifier(config) })
   checks.forEach(print)

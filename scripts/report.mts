@@ -37,7 +37,9 @@ Exit codes: 0 issue created or duplicate found, 1 the issue could not be filed, 
 
 const time = new Date()
 let token = ''
-const log = consoleLog(() => [token])
+// SLACK_BOT_TOKEN, as secret as ISSUE_TOKEN.
+let slackToken = ''
+const log = consoleLog(() => [token, slackToken])
 const args = scriptArgs(import.meta.url)
 // Known before the flags are parsed, so that even a usage error ends as the flags asked.
 let json = args.includes('--json')
@@ -60,6 +62,7 @@ async function main(args: string[]): Promise<number> {
   loadDotenv()
   const config = loadConfig(process.env, { requireToken: !dryRun })
   token = config.token
+  slackToken = config.chat.slack?.token ?? ''
   for (const warning of config.warnings) log.warn(warning)
 
   failure = { ...(await readDeploy(config, time)), reason: withoutToken(positionals[0] || DEFAULT_REASON, config) }
@@ -69,7 +72,7 @@ async function main(args: string[]): Promise<number> {
     process.stdout.write(await previewReport(config.token ? createTracker(config, log) : undefined, config, failure, log))
     return EXIT.ok
   }
-  await finish(await fileReport(createTracker(config, log), createNotifier(config), config, failure, log))
+  await finish(await fileReport(createTracker(config, log), createNotifier(config, log), config, failure, log))
   return EXIT.ok
 }
 

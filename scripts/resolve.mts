@@ -33,7 +33,9 @@ issues could not be listed (each named on stderr); 2 bad configuration.
 
 const time = new Date()
 let token = ''
-const log = consoleLog(() => [token])
+// SLACK_BOT_TOKEN, as secret as ISSUE_TOKEN.
+let slackToken = ''
+const log = consoleLog(() => [token, slackToken])
 let json = false
 let resolution: Resolution = { outcome: 'failed', closed: [], failed: [] }
 
@@ -52,11 +54,12 @@ async function main(args: string[]): Promise<number> {
   loadDotenv()
   const config = loadConfig()
   token = config.token
+  slackToken = config.chat.slack?.token ?? ''
   for (const warning of config.warnings) log.warn(warning)
 
   const recovery: Recovery = await readDeploy(config, time, { withMessage: false })
   const dryRun = values['dry-run'] === true
-  resolution = await resolveRecovery(createTracker(config, log), createNotifier(config), config, recovery, log, { dryRun })
+  resolution = await resolveRecovery(createTracker(config, log), createNotifier(config, log), config, recovery, log, { dryRun })
   if (dryRun && resolution.closed.length) {
     process.stdout.write(`\n--- comment on each issue before closing it\n${renderRecoveryComment(recovery)}`)
     if (config.chatWebhook) process.stdout.write(`\n--- chat message\n${renderRecoveryChat(recovery, resolution.closed)}\n`)

@@ -7,7 +7,8 @@ import type { ChatEvent, ChatNotifier, ChatResult, ChatThread, IssueRef } from '
 import { fetchQuietly } from '../http/fetch.ts'
 import { slackEscape } from '../core/issue.ts'
 import { noticeOf, pingSentence, type Notice } from './notice.ts'
-import { slackNoticeText, slackText } from './slack.ts'
+import { slackNoticeText } from './slack.ts'
+import { webhookText } from './webhook.ts'
 
 /** How to reach Slack, and how long one run may wait for its rate limits. */
 export interface SlackApiOptions {
@@ -110,7 +111,7 @@ export function slackApiNotifier(options: SlackApiOptions): ChatNotifier {
       results.push(await update(issue.thread, recoveredText(event, issue)))
     }
     // Issues filed before threads (or whose marker was lost) get the plain notice, as from a webhook.
-    if (unthreaded.length) results.push(await post(slackText({ ...event, closed: unthreaded })))
+    if (unthreaded.length) results.push(await post(webhookText({ ...event, closed: unthreaded })))
     return all(results)
   }
 
@@ -121,7 +122,7 @@ export function slackApiNotifier(options: SlackApiOptions): ChatNotifier {
       switch (event.kind) {
         case 'failure':
           // A failure that already has a thread (a duplicate run) says so there, not in the channel.
-          return event.issue?.thread ? post(slackNoticeText(noticeOf(event)), event.issue.thread) : post(slackText(event))
+          return event.issue?.thread ? post(slackNoticeText(noticeOf(event)), event.issue.thread) : post(webhookText(event))
         case 'recurrence':
           return post(slackNoticeText(noticeOf(event)), event.issue.thread)
         case 'recovery':

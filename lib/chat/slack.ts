@@ -1,11 +1,10 @@
-// Slack's incoming-webhook body: the spec's `{"text"}`. The failure notice is the spec's four lines byte
-// for byte (renderChat); the recovery notice is the resolver's. Slack mrkdwn, escaping `&`, `<` and `>`:
-// https://api.slack.com/reference/surfaces/formatting#escaping
+// Slack mrkdwn beyond the spec's webhook text (lib/chat/webhook.ts): the texts of thread replies and of
+// the updated first message. Escaping `&`, `<` and `>`: https://api.slack.com/reference/surfaces/formatting#escaping
 import { CHAT_LIMIT } from '../core/budget.ts'
 import type { ChatEvent } from '../core/chat.ts'
-import { renderChat, slackEscape } from '../core/issue.ts'
-import { renderRecoveryChat } from '../core/recovery.ts'
-import { fitNotice, isLink, pingSentence, type Fact, type Notice } from './notice.ts'
+import { slackEscape } from '../core/issue.ts'
+import { fitNotice, isLink, type Fact, type Notice } from './notice.ts'
+import { webhookText } from './webhook.ts'
 
 /** Slack's limit for a message's `text`. */
 export const SLACK_LIMIT = CHAT_LIMIT
@@ -25,23 +24,7 @@ export function slackNoticeText(notice: Notice): string {
   return fitNotice(notice, SLACK_LIMIT - 1, render, (text) => text.length)
 }
 
-/**
- * The text of `event` in Slack mrkdwn: a failure (and a repeated one, as before threads existed) is the
- * spec's four lines; a recovery is the resolver's notice; a ping names the format.
- */
-export function slackText(event: ChatEvent): string {
-  switch (event.kind) {
-    case 'failure':
-    case 'recurrence':
-      return renderChat(event.failure)
-    case 'recovery':
-      return renderRecoveryChat(event.recovery, event.closed.map((issue) => issue.number))
-    case 'ping':
-      return pingSentence(slackEscape(event.repo))
-  }
-}
-
-/** The webhook body for `event`: `{"text"}`. */
+/** The webhook body for `event`: the default notifier's `{"text"}` (lib/chat/webhook.ts). */
 export function renderSlack(event: ChatEvent): { text: string } {
-  return { text: slackText(event) }
+  return { text: webhookText(event) }
 }

@@ -1,4 +1,4 @@
-import type { Config } from '../config/config.ts'
+import { secretsOf, type Config } from '../config/config.ts'
 import { lastCommitMessage, shortSha } from './git.ts'
 import { redact } from '../core/log.ts'
 
@@ -32,7 +32,7 @@ export async function readDeploy(config: Config, time: Date, { withMessage = tru
   }
 }
 
-/** `text` with the configured token replaced by `***`. */
-export function withoutToken(text: string, config: Pick<Config, 'token'>): string {
-  return redact(text, [config.token])
+/** `text` with the configured tokens (ISSUE_TOKEN, SLACK_BOT_TOKEN) replaced by `***`. */
+export function withoutToken(text: string, config: Pick<Config, 'token'> & Partial<Pick<Config, 'chat'>>): string {
+  return redact(text, secretsOf(config))
 }

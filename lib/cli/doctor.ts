@@ -21,8 +21,8 @@ async function chatCheck(t: DoctorTarget, ping: boolean, chat: ChatNotifier | un
   }
   if (!ping) return pass(`chat webhook configured (${chat.host}); --ping posts a test message`)
   return (await chat.send({ kind: 'ping', repo: `${t.owner}/${t.repo}` })).ok
-    ? pass(`chat webhook accepted a test message (${chat.host})`)
-    : fail(`chat webhook did not accept the test message (${chat.host}): check CHAT_WEBHOOK`)
+    ? pass(`chat webhook accepted a test message (format ${chat.format}, ${chat.host})`)
+    : fail(`chat webhook did not accept the test message (format ${chat.format}, ${chat.host}): check ${chat.format === 'slack-api' ? 'SLACK_BOT_TOKEN and SLACK_CHANNEL' : 'CHAT_WEBHOOK and CHAT_FORMAT'}`)
 }
 
 /**

@@ -51,6 +51,11 @@ export interface ChatConfig {
   readonly slack: { readonly token: string; readonly channel: string; readonly apiUrl: string } | undefined
 }
 
+/** Every secret in `config` (ISSUE_TOKEN, SLACK_BOT_TOKEN), for redacting printed and published text. */
+export function secretsOf(config: Pick<Config, 'token'> & Partial<Pick<Config, 'chat'>>): string[] {
+  return [config.token, config.chat?.slack?.token ?? ''].filter((secret) => secret !== '')
+}
+
 /** Slack's Web API; SLACK_API_URL replaces it (tests point it at a loopback server). */
 export const DEFAULT_SLACK_API_URL = 'https://slack.com/api'
 

@@ -4,6 +4,7 @@ import type { ChatResult, IssueRef } from './chat.ts'
 import type { Log } from './log.ts'
 import { parseThreadMarker, withThreadMarker } from './thread-marker.ts'
 import type { Issue, Tracker } from './tracker.ts'
+import { describeError } from './transient.ts'
 
 /** The reference a chat notice carries for `issue`, with its thread when one is recorded. */
 export function issueRef(issue: Pick<Issue, 'number' | 'url' | 'body'>): IssueRef {
@@ -26,7 +27,6 @@ export async function recordThread(tracker: Pick<Tracker, 'updateBody' | 'limits
   try {
     await tracker.updateBody(issue.number, body)
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error)
-    log.warn(`Could not record the chat thread on issue #${issue.number} (${reason}); later notices will start a new thread`)
+    log.warn(`Could not record the chat thread on issue #${issue.number} (${describeError(error)}); later notices will start a new thread`)
   }
 }

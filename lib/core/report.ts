@@ -1,4 +1,5 @@
-import type { ChatNotifier, IssueRef } from './chat.ts'
+import type { ChatNotifier } from './chat.ts'
+import { issueRef, recordThread } from './chat-thread.ts'
 import type { RetrySettings } from './close.ts'
 import { converge } from './converge.ts'
 import { findMatch, sinceFor } from './dedup.ts'
@@ -42,18 +43,21 @@ export async function findExisting(tracker: Tracker, title: string, time: Date):
  */
 export async function fileReport(tracker: Tracker, chat: ChatNotifier | undefined, target: Target, failure: Failure, log: Log): Promise<Outcome> {
   const title = renderTitle(failure)
-  let filed: { issue: IssueRef; occurrence?: number | undefined } | undefined
+  let filed: { issue: Issue; occurrence?: number | undefined } | undefined
   try {
-    const { outcome, occurrence } = await fileIssue(tracker, target, failure, title, log)
-    if (outcome.number !== null && outcome.url !== null) filed = { issue: { number: outcome.number, url: outcome.url }, occurrence }
+    const { outcome, occurrence, issue } = await fileIssue(tracker, target, failure, title, log)
+    if (issue) filed = { issue, occurrence }
     return outcome
   } finally {
     if (chat) {
-      await chat.send(
-        filed?.occurrence === undefined
-          ? { kind: 'failure', failure, ...(filed ? { issue: filed.issue } : {}) }
-          : { kind: 'recurrence', failure, issue: filed.issue, occurrence: filed.occurrence },
+      const ref = filed && issueRef(filed.issue)
+      const result = await chat.send(
+        filed?.occurrence === undefined || !ref
+          ? { kind: 'failure', failure, ...(ref ? { issue: ref } : {}) }
+          : { kind: 'recurrence', failure, issue: ref, occurrence: filed.occurrence },
       )
+      // A notice that started a thread (Slack's Web API): later notices for this issue reply in it.
+      if (filed) await recordThread(tracker, filed.issue, result, log)
     }
   }
 }
@@ -78,7 +82,7 @@ function fail(cause: unknown, log: Log): never {
 
 const holds = (issue: Issue) => `Open issue #${issue.number} holds this report: ${issue.url}`
 
-async function fileIssue(tracker: Tracker, target: Target, failure: Failure, title: string, log: Log): Promise<{ outcome: Outcome; occurrence?: number | undefined }> {
+async function fileIssue(tracker: Tracker, target: Target, failure: Failure, title: string, log: Log): Promise<{ outcome: Outcome; occurrence?: number | undefined; issue?: Issue }> {
   const existing = await lookUp(tracker, title, failure.time, log)
   if (existing) {
     log.info('Duplicate issue found, skipping creation')
@@ -86,7 +90,7 @@ async function fileIssue(tracker: Tracker, target: Target, failure: Failure, tit
     const occurrence = target.onDuplicate === 'comment' ? await (await import('./comments.ts')).commentOnDuplicate(tracker, target, existing, failure, log) : undefined
     // The comment line names the issue already; otherwise say which issue holds the report.
     if (occurrence === undefined) log.info(holds(existing))
-    return { outcome: { outcome: occurrence === undefined ? 'duplicate' : 'commented', number: existing.number, url: existing.url, title }, occurrence }
+    return { outcome: { outcome: occurrence === undefined ? 'duplicate' : 'commented', number: existing.number, url: existing.url, title }, occurrence, issue: existing }
   }
   const { issue, posted } = await create(tracker, target, failure, title, log)
   // Concurrent runs may each have created one: all keep the oldest (see converge.ts). An issue a look
@@ -96,10 +100,10 @@ async function fileIssue(tracker: Tracker, target: Target, failure: Failure, tit
   if (survivor.number !== issue.number) {
     log.info(`Closed #${issue.number} as a duplicate of #${survivor.number}, the older open issue for this failure`)
     log.info(holds(survivor))
-    return { outcome: { outcome: 'duplicate', number: survivor.number, url: survivor.url, title } }
+    return { outcome: { outcome: 'duplicate', number: survivor.number, url: survivor.url, title }, issue: survivor }
   }
   log.info(`Created issue #${issue.number}: ${issue.url}`)
-  return { outcome: { outcome: 'created', number: issue.number, url: issue.url, title } }
+  return { outcome: { outcome: 'created', number: issue.number, url: issue.url, title }, issue }
 }
 
 // Creates the issue, retrying transient failures with the backoff helper. A create that failed without a

@@ -1,4 +1,5 @@
 import type { ChatNotifier } from './chat.ts'
+import { issueRef } from './chat-thread.ts'
 import { closeIssue, type RetrySettings } from './close.ts'
 import { renderRecoveryComment, type Recovery } from './comment-text.ts'
 import { postCommentOnce } from './comments.ts'
@@ -76,6 +77,6 @@ export async function resolveRecovery(
       failed.push(issue.number)
     }
   }
-  if (closed.length && chat) await chat.send({ kind: 'recovery', recovery, closed: closed.map(({ number, url }) => ({ number, url })) })
+  if (closed.length && chat) await chat.send({ kind: 'recovery', recovery, closed: closed.map(issueRef) })
   return { outcome: closed.length ? 'resolved' : 'failed', closed: closed.map((issue) => issue.number), failed }
 }

@@ -56,8 +56,9 @@ test('the notifier never throws and reports the status it got', async () => {
 })
 
 test('createNotifier: the webhook notifier when CHAT_WEBHOOK is set, none otherwise', () => {
-  assert.is(createNotifier({ chatWebhook: undefined, chatTimeoutMs: 1000 }), undefined)
-  assert.is(createNotifier({ chatWebhook: 'https://hooks.example/services/SECRET', chatTimeoutMs: 1000 })?.host, 'hooks.example')
+  const chat = { format: 'auto', strict: false, slack: undefined } as const
+  assert.is(createNotifier({ chatWebhook: undefined, chatTimeoutMs: 1000, chat, maxWaitSeconds: 60 }), undefined)
+  assert.is(createNotifier({ chatWebhook: 'https://hooks.example/services/SECRET', chatTimeoutMs: 1000, chat, maxWaitSeconds: 60 })?.host, 'hooks.example')
 })
 
 test.run()

@@ -93,13 +93,13 @@ test('chat webhook: optional when unset, a failure when malformed, posted to onl
   const sent: ChatEvent[] = []
   checks = await runChecks(client(), target(), { ping: true, chat: recording(true, sent) })
   assert.equal(sent, [{ kind: 'ping', repo: 'acme/shop' }])
-  assert.is(line(checks.at(-1)!), '✓ chat webhook accepted a test message (hooks.example)')
+  assert.is(line(checks.at(-1)!), '✓ chat webhook accepted a test message (format slack, hooks.example)')
   checks = await runChecks(client(), target(), { ping: true, chat: recording(false) })
-  assert.is(line(checks.at(-1)!), '✗ chat webhook did not accept the test message (hooks.example): check CHAT_WEBHOOK')
+  assert.is(line(checks.at(-1)!), '✗ chat webhook did not accept the test message (format slack, hooks.example): check CHAT_WEBHOOK and CHAT_FORMAT')
 })
 
 test('the ping the webhook posts says nothing failed', async () => {
-  assert.is(await runChecks(Promise.resolve([]), target(), { ping: true, chat: createWebhookNotifier(gh.chatUrl) }).then((c) => line(c[0]!)), `✓ chat webhook accepted a test message (${new URL(gh.url).host})`)
+  assert.is(await runChecks(Promise.resolve([]), target(), { ping: true, chat: createWebhookNotifier(gh.chatUrl) }).then((c) => line(c[0]!)), `✓ chat webhook accepted a test message (format slack, ${new URL(gh.url).host})`)
   assert.equal(gh.chat.map((post) => post.json), [{ text: pingText('acme/shop') }])
   assert.is(pingText('a/b'), 'Test message from deploy-failure-reporter (doctor --ping) for a/b: the chat webhook works. No action needed.')
 })

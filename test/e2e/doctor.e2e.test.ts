@@ -39,7 +39,7 @@ test('everything in place: one ✓ line per check, a closing line, exit 0, reads
 test('--ping posts one test message to the webhook', async () => {
   const r = await runScript('doctor.mts', ['--ping'], gh.env(FAST))
   assert.is(r.code, 0, r.stderr)
-  assert.match(r.stdout, /^✓ chat webhook accepted a test message \(127\.0\.0\.1:\d+\)$/m)
+  assert.match(r.stdout, /^✓ chat webhook accepted a test message \(format slack, 127\.0\.0\.1:\d+\)$/m)
   assert.is(gh.chat.length, 1)
   assert.match((gh.chat[0]!.json as { text: string }).text, /^Test message from deploy-failure-reporter .*acme\/shop.*No action needed\.$/)
 })
