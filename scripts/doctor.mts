@@ -15,11 +15,11 @@ labels auto-deploy-failure and ops exist, and whether a chat webhook is configur
 token is never printed.
 
 Options:
-  --ping       also post a test message to CHAT_WEBHOOK
+  --ping       also post a test message to the chat (CHAT_WEBHOOK in CHAT_FORMAT, or Slack's Web API)
   -h, --help   show this text
 
 Environment: as for scripts/report.mts (ISSUE_TOKEN, ISSUE_REPO, ISSUE_API_URL or GITHUB_API_URL,
-CHAT_WEBHOOK, REPORT_TIMEOUT, REPORT_MAX_WAIT, REPORT_RETRY_ATTEMPTS, REPORT_RETRY_DELAY, …); a .env
+CHAT_WEBHOOK, CHAT_FORMAT, SLACK_BOT_TOKEN, SLACK_CHANNEL, REPORT_TIMEOUT, REPORT_MAX_WAIT, …); a .env
 file in the current folder is read too.
 
 Exit codes: 0 every check passed, 1 a check failed, 2 bad configuration (or bad arguments).

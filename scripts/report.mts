@@ -31,6 +31,9 @@ Environment (a .env file in the current folder is read too; set variables win):
   Unset pipeline and commit variables are taken from GitHub Actions, Jenkins, CircleCI or Buildkite.
   GITHUB_OUTPUT, GITHUB_STEP_SUMMARY (set by GitHub Actions): when set, the step outputs outcome,
   issue-number and issue-url, and a short summary for the run page, are appended to them.
+  CHAT_FORMAT=auto|slack|mattermost|googlechat|discord|teams: the chat notice's body (auto: by host);
+  REPORT_CHAT_STRICT=1: a chat notice that failed is one [WARN]; SLACK_BOT_TOKEN and SLACK_CHANNEL
+  (SLACK_API_URL): post through Slack's Web API, threaded per issue. See docs/chat.md
 
 Exit codes: 0 issue created or duplicate found, 1 the issue could not be filed, 2 bad configuration.
 `
