@@ -75,7 +75,7 @@ async function main(args: string[]): Promise<number> {
     process.stdout.write(await previewReport(config.token ? createTracker(config, log) : undefined, config, failure, log))
     return EXIT.ok
   }
-  await finish(await fileReport(createTracker(config, log), createNotifier(config, log), config, failure, log))
+  await finish(await fileReport(createTracker(config, log), createNotifier(config, log, process.env), config, failure, log))
   return EXIT.ok
 }
 

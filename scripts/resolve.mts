@@ -62,7 +62,7 @@ async function main(args: string[]): Promise<number> {
 
   const recovery: Recovery = await readDeploy(config, time, { withMessage: false })
   const dryRun = values['dry-run'] === true
-  resolution = await resolveRecovery(createTracker(config, log), createNotifier(config, log), config, recovery, log, { dryRun })
+  resolution = await resolveRecovery(createTracker(config, log), createNotifier(config, log, process.env), config, recovery, log, { dryRun })
   if (dryRun && resolution.closed.length) {
     process.stdout.write(`\n--- comment on each issue before closing it\n${renderRecoveryComment(recovery)}`)
     if (config.chatWebhook) process.stdout.write(`\n--- chat message\n${renderRecoveryChat(recovery, resolution.closed)}\n`)

@@ -16,11 +16,14 @@ export type NotifierConfig = Pick<Config, 'chatWebhook' | 'chatTimeoutMs' | 'cha
 
 /**
  * The notifier for `config`, or undefined when no chat is configured. With `log` and REPORT_CHAT_STRICT=1,
- * a notice that was not delivered is one `[WARN]` line through `log`.
+ * a notice that was not delivered is one `[WARN]` line through `log`, and in GitHub Actions (`env` has
+ * `GITHUB_ACTIONS=true`) also a warning annotation on stdout.
  */
-export function createNotifier(config: NotifierConfig, log?: Log): ChatNotifier | undefined {
+export function createNotifier(config: NotifierConfig, log?: Log, env: Record<string, string | undefined> = {}): ChatNotifier | undefined {
   const notifier = pick(config)
-  return notifier && log && config.chat.strict ? strictNotifier(notifier, log) : notifier
+  if (!notifier || !log || !config.chat.strict) return notifier
+  const annotate = env.GITHUB_ACTIONS === 'true' ? (line: string) => void process.stdout.write(`${line}\n`) : undefined
+  return strictNotifier(notifier, log, annotate)
 }
 
 function pick(config: NotifierConfig): ChatNotifier | undefined {

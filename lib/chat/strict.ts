@@ -1,5 +1,6 @@
-// REPORT_CHAT_STRICT=1: a notice that did not go out is said, once, as a `[WARN]` line (an annotation in
-// GitHub Actions). The spec's default stays: silence. The exit code never changes either way.
+// REPORT_CHAT_STRICT=1: a notice that did not go out is said, once, as a `[WARN]` line, and in GitHub
+// Actions also as a warning annotation on the run. The spec's default stays: silence. The exit code never
+// changes either way.
 import type { ChatNotifier, ChatResult } from '../core/chat.ts'
 import type { Log } from '../core/log.ts'
 
@@ -14,14 +15,29 @@ export function chatWarning(notifier: Pick<ChatNotifier, 'format' | 'host'>, res
   return `Chat notice not delivered (format ${notifier.format}, ${answer}${code}, host ${notifier.host})`
 }
 
-/** `notifier`, warning through `log` on each notice it could not deliver. */
-export function strictNotifier(notifier: ChatNotifier, log: Log): ChatNotifier {
+/**
+ * `message` as a GitHub Actions `warning` workflow command, escaped as the runner expects (`%`, CR, LF):
+ * https://docs.github.com/en/actions/reference/workflows-and-actions/workflow-commands#setting-a-warning-message
+ */
+export function warningAnnotation(message: string): string {
+  return `::warning title=Chat notice::${message.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')}`
+}
+
+/**
+ * `notifier`, warning through `log` on each notice it could not deliver; with `annotate` (set in GitHub
+ * Actions), the same text is also handed to it as an annotation line.
+ */
+export function strictNotifier(notifier: ChatNotifier, log: Log, annotate?: (line: string) => void): ChatNotifier {
   return {
     format: notifier.format,
     host: notifier.host,
     async send(event) {
       const result = await notifier.send(event)
-      if (!result.ok) log.warn(chatWarning(notifier, result))
+      if (!result.ok) {
+        const warning = chatWarning(notifier, result)
+        log.warn(warning)
+        annotate?.(warningAnnotation(warning))
+      }
       return result
     },
   }

@@ -4,7 +4,7 @@ import { renderDiscord } from '../../lib/chat/discord.ts'
 import { CHAT_FORMATS } from '../../lib/chat/format.ts'
 import { webhookNotifier } from '../../lib/chat/post.ts'
 import { renderSlack } from '../../lib/chat/slack.ts'
-import { strictNotifier } from '../../lib/chat/strict.ts'
+import { strictNotifier, warningAnnotation } from '../../lib/chat/strict.ts'
 import { renderTeams } from '../../lib/chat/teams.ts'
 import { memoryLog } from '../../lib/core/log.ts'
 import { FAILURE, RECOVERY } from '../helpers/chat-events.ts'
@@ -48,6 +48,14 @@ test('no answer: {ok:false} and "no answer" in the warning', async () => {
   const log = memoryLog()
   await strictNotifier(webhookNotifier('discord', 'http://127.0.0.1:9/api/webhooks/1/secret', 1_000), log).send(FAILURE)
   assert.equal(log.lines, ['[WARN] Chat notice not delivered (format discord, no answer, host 127.0.0.1:9)'])
+})
+
+test('in GitHub Actions the warning is also an annotation, escaped as a workflow command', async () => {
+  const log = memoryLog()
+  const annotations: string[] = []
+  await strictNotifier(webhookNotifier('teams', 'http://127.0.0.1:9/x', 1_000), log, (line) => annotations.push(line)).send(RECOVERY)
+  assert.equal(annotations, ['::warning title=Chat notice::Chat notice not delivered (format teams, no answer, host 127.0.0.1:9)'])
+  assert.is(warningAnnotation('50% done\nnext'), '::warning title=Chat notice::50%25 done%0Anext')
 })
 
 test.run()

@@ -81,6 +81,15 @@ test('REPORT_CHAT_STRICT=1: a refused notice is one [WARN] with format, status a
   assert.not.match(r.stderr, '/chat')
 })
 
+test('REPORT_CHAT_STRICT=1 in GitHub Actions: the warning is also an annotation on stdout', async () => {
+  gh.injectChat({ status: 404 })
+  const r = await runScript('report.mts', [], gh.env({ ...ENV, CHAT_FORMAT: 'teams', REPORT_CHAT_STRICT: '1', GITHUB_ACTIONS: 'true' }))
+  assert.is(r.code, 0)
+  const warning = `Chat notice not delivered (format teams, status 404, host ${new URL(gh.url).host})`
+  assert.is(r.stderr, `[WARN] ${warning}\n`)
+  assert.ok(r.stdout.split('\n').includes(`::warning title=Chat notice::${warning}`), r.stdout)
+})
+
 test('without REPORT_CHAT_STRICT a refused notice stays silent, as the spec says', async () => {
   gh.injectChat({ status: 500 })
   const r = await runScript('report.mts', [], gh.env({ ...ENV, CHAT_FORMAT: 'discord' }))
