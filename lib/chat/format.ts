@@ -18,9 +18,9 @@ export function isChatFormatSetting(value: string): value is ChatFormatSetting {
 // connectors used *.webhook.office.com too; a Workflows address there still wants the card).
 const TEAMS_DOMAINS = ['.logic.azure.com', '.powerautomate.com', '.powerplatform.com', '.webhook.office.com']
 
-// Discord's webhook endpoints that take another service's body instead of Discord's own:
+// Discord's endpoint that takes Slack's body instead of Discord's own:
 // https://discord.com/developers/docs/resources/webhook#execute-slackcompatible-webhook
-const DISCORD_ADAPTER = /\/(slack|github)\/?$/
+const DISCORD_SLACK = /\/slack\/?$/
 
 /**
  * The format `auto` picks for `webhook`: `hooks.slack.com` → slack; `discord.com` or `discordapp.com`
@@ -38,7 +38,7 @@ export function detectFormat(webhook: string): ChatFormat {
   const host = url.hostname.toLowerCase().replace(/\.$/, '')
   if (host === 'hooks.slack.com') return 'slack'
   if ((host === 'discord.com' || host === 'discordapp.com') && url.pathname.startsWith('/api/webhooks/')) {
-    return DISCORD_ADAPTER.test(url.pathname) ? 'slack' : 'discord'
+    return DISCORD_SLACK.test(url.pathname) ? 'slack' : 'discord'
   }
   if (host === 'chat.googleapis.com') return 'googlechat'
   if (TEAMS_DOMAINS.some((domain) => host.endsWith(domain))) return 'teams'
