@@ -2,7 +2,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { realpathSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { ConfigError } from '../config/config.ts'
+import { ConfigError } from '../errors.ts'
 import type { Log } from '../core/log.ts'
 
 /** Exit codes shared by every script. */

@@ -5,7 +5,7 @@ import { describeError, isTransient, retryTransient, withAttempts, type GitHub }
 import { LABELS, renderBody, renderChat, renderTitle, type Failure } from './issue.ts'
 import type { Log } from './log.ts'
 import { openReportPages } from '../tracker/github/open-issues.ts'
-import { RateLimited } from '../tracker/github/ratelimit.ts'
+import { CreateFailed, RateLimited } from '../errors.ts'
 
 /** What a run ended with; `--json` prints it. */
 export interface Outcome {
@@ -26,14 +26,6 @@ export interface Target {
   readonly onDuplicate?: 'skip' | 'comment'
   /** Time limit of the chat post; `postChat`'s 10 s when absent. */
   readonly chatTimeoutMs?: number
-}
-
-/** Thrown when the issue could not be filed; its message is the spec's `Failed to create issue`. */
-export class CreateFailed extends Error {
-  constructor(cause: unknown) {
-    super('Failed to create issue', { cause })
-    this.name = 'CreateFailed'
-  }
 }
 
 /**

@@ -5,6 +5,7 @@ import { postCommentOnce, type CommentTarget } from './comments.ts'
 import { describeError, type GitHub } from '../tracker/github/client.ts'
 import { DEDUP_LABEL } from './issue.ts'
 import type { Log } from './log.ts'
+import { ListFailed } from '../errors.ts'
 import { openReportPages } from '../tracker/github/open-issues.ts'
 import { selectRecoverable, renderRecoveryChat, type RecoverableIssue } from './recovery.ts'
 
@@ -21,14 +22,6 @@ export interface Resolution {
   readonly closed: readonly number[]
   /** The issues that could not be closed; each is named in an `[ERROR]` line. */
   readonly failed: readonly number[]
-}
-
-/** Thrown when the open issues could not be listed, so nothing was closed. */
-export class ListFailed extends Error {
-  constructor(cause: unknown) {
-    super(`Could not list the open ${DEDUP_LABEL} issues, so none was closed (${describeError(cause)})`, { cause })
-    this.name = 'ListFailed'
-  }
 }
 
 /**
@@ -60,7 +53,7 @@ export async function resolveRecovery(
   try {
     issues = await findRecoverable(github, target, recovery.environment, recovery.time)
   } catch (error) {
-    throw new ListFailed(error)
+    throw new ListFailed(error, describeError(error))
   }
   if (issues.length === 0) {
     log.info(`No open ${DEDUP_LABEL} issue for ${recovery.environment}; nothing to close`)

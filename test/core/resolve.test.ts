@@ -2,7 +2,8 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createGitHub } from '../../lib/tracker/github/client.ts'
 import { memoryLog } from '../../lib/core/log.ts'
-import { ListFailed, findRecoverable, resolveRecovery } from '../../lib/core/resolve.ts'
+import { findRecoverable, resolveRecovery } from '../../lib/core/resolve.ts'
+import { ListFailed } from '../../lib/errors.ts'
 import { startLoopbackGitHub, type LoopbackGitHub } from '../helpers/loopback-github.ts'
 
 let gh: LoopbackGitHub

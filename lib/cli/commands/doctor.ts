@@ -1,6 +1,7 @@
 // `deploy-failure-reporter doctor` (and `npx zx scripts/doctor.mts`): preflight for wiring the reporter in.
 import { EXIT, parseFlags, reportFailure } from '../args.ts'
-import { ConfigError, loadConfig, loadDotenv } from '../../config/config.ts'
+import { loadConfig, loadDotenv } from '../../config/config.ts'
+import { ConfigError } from '../../errors.ts'
 import { runChecks, type Check } from '../doctor.ts'
 import { createGitHub } from '../../tracker/github/client.ts'
 import { redact } from '../../core/log.ts'

@@ -1,6 +1,6 @@
 // `deploy-failure-reporter health` (and `npx zx scripts/health.mts`): the spec's health check.
 import { EXIT, parseFlags, parseNumber, reportFailure } from '../args.ts'
-import { ConfigError } from '../../config/config.ts'
+import { ConfigError } from '../../errors.ts'
 import { checkHealth, HEALTH_DEFAULTS, healthUrl } from '../health.ts'
 import { ioLog, processIo, type Io } from '../io.ts'
 

@@ -1,13 +1,14 @@
 // `deploy-failure-reporter report` (and `npx zx scripts/report.mts`): files one GitHub issue for a failed
 // deploy and posts a chat notice.
 import { EXIT, parseFlags, reportFailure } from '../args.ts'
-import { ConfigError, loadConfig, loadDotenv, outputFiles } from '../../config/config.ts'
+import { loadConfig, loadDotenv, outputFiles } from '../../config/config.ts'
+import { ConfigError, CreateFailed } from '../../errors.ts'
 import { readDeploy, withoutToken } from '../deploy.ts'
 import { createGitHub } from '../../tracker/github/client.ts'
 import { DEFAULT_REASON, renderTitle, type Failure } from '../../core/issue.ts'
 import { ioLog, processIo, type Io } from '../io.ts'
 import type { RunOutcome } from '../outputs.ts'
-import { CreateFailed, fileReport } from '../../core/report.ts'
+import { fileReport } from '../../core/report.ts'
 
 const help = (program: string) => `Usage: ${program} [options] [reason]
 

@@ -2,7 +2,8 @@
 // issues of an environment after a good deploy.
 import { EXIT, parseFlags, reportFailure } from '../args.ts'
 import { renderRecoveryComment, type Recovery } from '../../core/comment-text.ts'
-import { ConfigError, loadConfig, loadDotenv } from '../../config/config.ts'
+import { loadConfig, loadDotenv } from '../../config/config.ts'
+import { ConfigError } from '../../errors.ts'
 import { readDeploy } from '../deploy.ts'
 import { createGitHub } from '../../tracker/github/client.ts'
 import { ioLog, processIo, type Io } from '../io.ts'

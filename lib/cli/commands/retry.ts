@@ -1,8 +1,8 @@
 // `deploy-failure-reporter retry` (and `npx zx scripts/retry.mts`): the spec's retry and backoff helpers
 // around a command.
 import { EXIT, parseFlags, parseNumber, reportFailure } from '../args.ts'
-import { ConfigError } from '../../config/config.ts'
-import { AttemptsExhausted, backoff, retry } from '../../core/retry.ts'
+import { AttemptsExhausted, ConfigError } from '../../errors.ts'
+import { backoff, retry } from '../../core/retry.ts'
 import { ioLog, processIo, type Io } from '../io.ts'
 
 const help = (program: string) => `Usage: ${program} <max_attempts> <delay_seconds> -- <command…>

@@ -6,8 +6,9 @@ import Bottleneck from 'bottleneck/light.js'
 import { fetchQuietly } from '../../http/fetch.ts'
 import { localTimestamp } from '../../core/issue.ts'
 import type { Log } from '../../core/log.ts'
-import { isKnownToThrottling, rateLimitOf, RateLimited, waitBudget } from './ratelimit.ts'
-import { AttemptsExhausted, attemptWarning, backoff } from '../../core/retry.ts'
+import { isKnownToThrottling, rateLimitOf, waitBudget } from './ratelimit.ts'
+import { attemptWarning, backoff } from '../../core/retry.ts'
+import { AttemptsExhausted, RateLimited } from '../../errors.ts'
 
 const ThrottledOctokit = Octokit.plugin(throttling, paginateRest)
 /** The one API client type every tool uses. */
