@@ -19,8 +19,11 @@ const NAME = 'deploy-failure-reporter'
 
 /** The top-level `--help` text: every command with its synopsis. */
 export function mainHelp(): string {
-  const width = Math.max(...Object.values(COMMANDS).map((c) => c.synopsis.length))
-  const lines = Object.values(COMMANDS).map((c) => `  ${c.synopsis.padEnd(width)}  ${c.summary}`)
+  // Two columns; a synopsis too long for the first puts its summary on the next line.
+  const width = 22
+  const lines = Object.values(COMMANDS).map((c) =>
+    c.synopsis.length < width ? `  ${c.synopsis.padEnd(width)} ${c.summary}` : `  ${c.synopsis}\n  ${''.padEnd(width)} ${c.summary}`,
+  )
   return `Usage: ${NAME} <command> [options]
 
 Commands:
