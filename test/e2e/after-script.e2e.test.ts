@@ -92,7 +92,7 @@ test('CI_JOB_STATUS unset under set -u does nothing and does not trip nounset', 
 
 test('sourced by a relative path; the reporter runs in the caller\'s folder (its .env counts)', async () => {
   writeFileSync(join(dir, '.env'), 'DEPLOY_ENV=from-callers-dotenv\n')
-  const r = await runCommand('bash', ['-c', sourcing('set -e', relative(dir, AFTER))], gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd: dir })
+  const r = await runCommand('bash', ['-c', sourcing('set -e', relative(dir, AFTER))], gh.env({ ...FIXED, CI_JOB_STATUS: 'failed', REPORT_DOTENV: '' }), { cwd: dir })
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stdout, /status=0\ncaller-unchanged\nreached-end\n$/)
   assert.is(gh.issues[0]!.title, `[DEPLOY FAIL] from-callers-dotenv — abc1234 — ${today()}`)
