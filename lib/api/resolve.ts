@@ -3,6 +3,7 @@ import { loadConfig } from '../config/config.ts'
 import { readDeploy } from '../cli/deploy.ts'
 import { createGitHub } from '../tracker/github/client.ts'
 import { resolveRecovery } from '../core/resolve.ts'
+import { ResolveFailed } from '../errors.ts'
 import { optionsEnv, optionsLog, type CommonOptions } from './options.ts'
 
 /** Options of {@link resolveDeployFailures}; each overrides the variable it stands for. */
@@ -15,23 +16,10 @@ export interface ResolveResult {
   readonly closed: number[]
 }
 
-/** Thrown by {@link resolveDeployFailures} when some issues could not be closed; `closed` lists those that were. */
-export class ResolveFailed extends Error {
-  readonly outcome = 'failed' as const
-  readonly closed: number[]
-  readonly failed: number[]
-  constructor(closed: readonly number[], failed: readonly number[]) {
-    super(`Could not close issue${failed.length === 1 ? '' : 's'} ${failed.map((n) => `#${n}`).join(', ')}`)
-    this.name = 'ResolveFailed'
-    this.closed = [...closed]
-    this.failed = [...failed]
-  }
-}
-
 /**
  * After a good deploy, closes every open failure issue of the environment (with a comment) and posts one
  * recovery notice, like `deploy-failure-reporter resolve`. Rejects with a `ConfigError` (`.problems`) on
- * bad configuration, a `ListFailed` when the issues could not be listed, and a {@link ResolveFailed}
+ * bad configuration, a `ListFailed` when the issues could not be listed, and a `ResolveFailed` (`.outcome === 'failed'`)
  * when some could not be closed. No `.env` file is read.
  */
 export async function resolveDeployFailures(options: ResolveOptions = {}): Promise<ResolveResult> {
