@@ -2,7 +2,7 @@
 // npm's cache; once as is and once with --omit=dev), then used three ways against the loopback GitHub: the
 // deploy-failure-reporter executable, the plugin API from a zx script, and the after-script sourced from
 // node_modules. Runs on whichever `node` is first on PATH, like the rest of the suite.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'uvu'
@@ -158,6 +158,19 @@ test('the plugin API from a zx script: the returned objects and the issue it fil
     resolved: { outcome: 'resolved', closed: [issue!.number] },
   })
   assert.is(issue!.state, 'closed')
+})
+
+test('examples/deploy.mjs: a failing deploy.sh is reported with the tail of its stderr, and the script exits 1', async () => {
+  await setup()
+  const cwd = project('full')
+  copyFileSync(join(ROOT, 'examples/deploy.mjs'), join(cwd, 'example-deploy.mjs'))
+  writeFileSync(join(cwd, 'deploy.sh'), '#!/bin/sh\necho "uploading artefacts"\necho "rsync: write failed: No space left on device" >&2\nexit 3\n', { mode: 0o755 })
+  const r = await runCommand(process.execPath, [join(ROOT, 'node_modules/zx/build/cli.js'), 'example-deploy.mjs'], gh.env(FIXED), { cwd })
+  assert.is(r.code, 1, r.stderr)
+  const [issue] = gh.issues
+  assert.match(r.stdout, new RegExp(`Reported as issue #${issue!.number} \\(created\\): ${issue!.html_url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\n$`))
+  assert.match(issue!.body ?? '', /deploy\.sh exited with 3:/)
+  assert.match(issue!.body ?? '', /rsync: write failed: No space left on device/)
 })
 
 test('importing the package runs nothing: no request, no output, no .env read', async () => {
