@@ -1,7 +1,8 @@
 // reportDeployFailure: the report command's single pass for a team's own scripts.
 import { loadConfig } from '../config/config.ts'
 import { readDeploy, withoutToken } from '../cli/deploy.ts'
-import { createGitHub } from '../tracker/github/client.ts'
+import { createNotifier } from '../chat/index.ts'
+import { createTracker } from '../tracker/index.ts'
 import { DEFAULT_REASON } from '../core/issue.ts'
 import { fileReport } from '../core/report.ts'
 import { CreateFailed } from '../errors.ts'
@@ -39,7 +40,7 @@ export async function reportDeployFailure(options: ReportOptions = {}): Promise<
   token = config.token
   for (const warning of config.warnings) log.warn(warning)
   const failure = { ...(await readDeploy(config, time)), reason: withoutToken(options.reason || DEFAULT_REASON, config) }
-  const outcome = await fileReport(createGitHub(config, log), config, failure, log)
+  const outcome = await fileReport(createTracker(config, log), createNotifier(config), config, failure, log)
   if (outcome.outcome === 'failed' || outcome.number === null || outcome.url === null) throw new CreateFailed(outcome)
   return { outcome: outcome.outcome, number: outcome.number, url: outcome.url, title: outcome.title }
 }

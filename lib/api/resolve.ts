@@ -1,7 +1,8 @@
 // resolveDeployFailures: the resolve command for a team's own scripts.
 import { loadConfig } from '../config/config.ts'
 import { readDeploy } from '../cli/deploy.ts'
-import { createGitHub } from '../tracker/github/client.ts'
+import { createNotifier } from '../chat/index.ts'
+import { createTracker } from '../tracker/index.ts'
 import { resolveRecovery } from '../core/resolve.ts'
 import { ResolveFailed } from '../errors.ts'
 import { optionsEnv, optionsLog, type CommonOptions } from './options.ts'
@@ -30,7 +31,7 @@ export async function resolveDeployFailures(options: ResolveOptions = {}): Promi
   token = config.token
   for (const warning of config.warnings) log.warn(warning)
   const recovery = await readDeploy(config, time, { withMessage: false })
-  const resolution = await resolveRecovery(createGitHub(config, log), config, recovery, log, { dryRun: false })
+  const resolution = await resolveRecovery(createTracker(config, log), createNotifier(config), config, recovery, log, { dryRun: false })
   if (resolution.outcome === 'failed' || resolution.failed.length) throw new ResolveFailed(resolution.closed, resolution.failed)
   return { outcome: resolution.outcome, closed: [...resolution.closed] }
 }

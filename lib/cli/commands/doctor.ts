@@ -3,7 +3,8 @@ import { EXIT, parseFlags, reportFailure } from '../args.ts'
 import { loadConfig, loadDotenv } from '../../config/config.ts'
 import { ConfigError } from '../../errors.ts'
 import { runChecks, type Check } from '../doctor.ts'
-import { createGitHub } from '../../tracker/github/client.ts'
+import { createNotifier } from '../../chat/index.ts'
+import { doctorChecks } from '../../tracker/index.ts'
 import { redact } from '../../core/log.ts'
 import { ioLog, processIo, type Io } from '../io.ts'
 
@@ -53,7 +54,7 @@ export async function runDoctor(args: readonly string[], io: Io = processIo(), p
     }
     token = config.token
     print({ ok: true, text: `configuration valid: ${config.owner}/${config.repo} at ${config.apiUrl}, environment ${config.deployEnv}, pipeline ${config.pipelineUrl}` })
-    const checks = await runChecks(createGitHub(config, log), config, { ping: values.ping === true })
+    const checks = await runChecks(doctorChecks(config, log), config, { ping: values.ping === true, chat: createNotifier(config) })
     checks.forEach(print)
     const failed = checks.filter((c) => !c.ok).length
     if (failed) {

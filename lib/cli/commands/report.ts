@@ -4,7 +4,8 @@ import { EXIT, parseFlags, reportFailure } from '../args.ts'
 import { loadConfig, loadDotenv, outputFiles } from '../../config/config.ts'
 import { ConfigError, CreateFailed } from '../../errors.ts'
 import { readDeploy, withoutToken } from '../deploy.ts'
-import { createGitHub } from '../../tracker/github/client.ts'
+import { createNotifier } from '../../chat/index.ts'
+import { createTracker } from '../../tracker/index.ts'
 import { DEFAULT_REASON, renderTitle, type Failure } from '../../core/issue.ts'
 import { ioLog, processIo, type Io } from '../io.ts'
 import type { RunOutcome } from '../outputs.ts'
@@ -73,10 +74,10 @@ export async function runReport(args: readonly string[], io: Io = processIo(), p
     if (dryRun) {
       // Loaded only when asked for, like the outputs below: every module costs start-up (npm run bench).
       const { previewReport } = await import('../../core/preview.ts')
-      io.stdout.write(await previewReport(config.token ? createGitHub(config, log) : undefined, config, failure, log))
+      io.stdout.write(await previewReport(config.token ? createTracker(config, log) : undefined, config, failure, log))
       return EXIT.ok
     }
-    await finish(await fileReport(createGitHub(config, log), config, failure, log))
+    await finish(await fileReport(createTracker(config, log), createNotifier(config), config, failure, log))
     return EXIT.ok
   }
 

@@ -5,7 +5,8 @@ import { renderRecoveryComment, type Recovery } from '../../core/comment-text.ts
 import { loadConfig, loadDotenv } from '../../config/config.ts'
 import { ConfigError } from '../../errors.ts'
 import { readDeploy } from '../deploy.ts'
-import { createGitHub } from '../../tracker/github/client.ts'
+import { createNotifier } from '../../chat/index.ts'
+import { createTracker } from '../../tracker/index.ts'
 import { ioLog, processIo, type Io } from '../io.ts'
 import { renderRecoveryChat } from '../../core/recovery.ts'
 import { resolveRecovery, type Resolution } from '../../core/resolve.ts'
@@ -61,7 +62,7 @@ export async function runResolve(args: readonly string[], io: Io = processIo(), 
 
     const recovery: Recovery = await readDeploy(config, time, { withMessage: false })
     const dryRun = values['dry-run'] === true
-    resolution = await resolveRecovery(createGitHub(config, log), config, recovery, log, { dryRun })
+    resolution = await resolveRecovery(createTracker(config, log), createNotifier(config), config, recovery, log, { dryRun })
     if (dryRun && resolution.closed.length) {
       io.stdout.write(`\n--- comment on each issue before closing it\n${renderRecoveryComment(recovery)}`)
       if (config.chatWebhook) io.stdout.write(`\n--- chat message\n${renderRecoveryChat(recovery, resolution.closed)}\n`)
