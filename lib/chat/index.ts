@@ -16,14 +16,12 @@ export type NotifierConfig = Pick<Config, 'chatWebhook' | 'chatTimeoutMs' | 'cha
 
 /**
  * The notifier for `config`, or undefined when no chat is configured. With `log` and REPORT_CHAT_STRICT=1,
- * a notice that was not delivered is one `[WARN]` line through `log`, and in GitHub Actions (`env` has
- * `GITHUB_ACTIONS=true`) also a warning annotation on stdout.
+ * a notice that was not delivered is one `[WARN]` line through `log`, and also handed to `annotate` as a
+ * GitHub Actions warning annotation when given (the commands give it inside Actions).
  */
-export function createNotifier(config: NotifierConfig, log?: Log, env: Record<string, string | undefined> = {}): ChatNotifier | undefined {
+export function createNotifier(config: NotifierConfig, log?: Log, annotate?: (line: string) => void): ChatNotifier | undefined {
   const notifier = pick(config)
-  if (!notifier || !log || !config.chat.strict) return notifier
-  const annotate = env.GITHUB_ACTIONS === 'true' ? (line: string) => void process.stdout.write(`${line}\n`) : undefined
-  return strictNotifier(notifier, log, annotate)
+  return notifier && log && config.chat.strict ? strictNotifier(notifier, log, annotate) : notifier
 }
 
 function pick(config: NotifierConfig): ChatNotifier | undefined {
