@@ -10,7 +10,8 @@ const pages = ['README.md', ...readdirSync(join(ROOT, 'docs')).map((f) => `docs/
 test('every relative link in the README and docs/ points at a file that exists', () => {
   const broken = pages.flatMap((page) =>
     [...readFileSync(join(ROOT, page), 'utf8').matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)]
-      .map((m) => m[1]!)
+      // A destination may be written in angle brackets, `](<https://…>)` (CommonMark §6.3).
+      .map((m) => m[1]!.replace(/^<(.*)>$/, '$1'))
       .filter((target) => !/^[a-z]+:/.test(target) && !existsSync(join(ROOT, dirname(page), target)))
       .map((target) => `${page} → ${target}`),
   )
