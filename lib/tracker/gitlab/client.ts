@@ -84,6 +84,9 @@ function errorText(text: string): string {
 
 /** A short, token-free description of a failed call for `[WARN]`/`[ERROR]` lines. */
 export function describeGitLabError(error: unknown): string {
+  if (error instanceof ApiError && !(error instanceof GitLabRateLimited)) {
+    return error.status === undefined ? `no answer from the API (${error.message})` : `HTTP ${error.status}: ${error.message}`
+  }
   return error instanceof Error ? error.message : String(error)
 }
 
@@ -120,12 +123,12 @@ export function createGitLab(options: GitLabOptions, log: Log): GitLab {
       text = await response.text()
     } catch (cause) {
       const why = signal.aborted ? `timed out after ${options.timeoutMs / 1000}s` : ((cause as { cause?: { code?: string } }).cause?.code ?? (cause as Error).message)
-      throw new ApiError(`no answer from the API (${why})`, { transient: true, cause })
+      throw new ApiError(why, { transient: true, cause })
     }
     const responseHeaders = headersOf(response)
     watchQuota(responseHeaders)
     if (!response.ok) {
-      throw new ApiError(`HTTP ${response.status}: ${errorText(text)}`, { status: response.status, headers: responseHeaders, transient: response.status >= 500 })
+      throw new ApiError(errorText(text), { status: response.status, headers: responseHeaders, transient: response.status >= 500 })
     }
     try {
       return { status: response.status, headers: responseHeaders, data: (text === '' ? null : JSON.parse(text)) as T }
