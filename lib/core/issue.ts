@@ -40,16 +40,16 @@ export function localTimestamp(time: Date): string {
 
 /**
  * The spec's title, `[DEPLOY FAIL] <env> — <sha> — <YYYY-MM-DD>` (local date), on one line and within
- * GitHub's 256 characters: an overlong environment or commit is cut, with a note of how much (a value that
- * fits in half the room is never cut), the same way for the same inputs, so duplicate detection still finds
- * it. GitHub sends no notification for an `@mention` in a title, so the values are carried as they are.
+ * `limit` (GitHub's 256 characters unless told; GitLab's is 255): an overlong environment or commit is
+ * cut, with a note of how much (a value that fits in half the room is never cut), the same way for the
+ * same inputs, so duplicate detection still finds it. GitHub sends no notification for an `@mention` in a title, so the values are carried as they are.
  */
-export function renderTitle(failure: Failure): string {
+export function renderTitle(failure: Failure, limit: number = TITLE_LIMIT): string {
   const environment = oneLine(failure.environment)
   const commit = oneLine(failure.commitSha)
   const frame = (env: string, sha: string) => `[DEPLOY FAIL] ${env} — ${sha} — ${localDate(failure.time)}`
   const part = (kept: string, cut: number) => (cut ? `${kept}… ${cutNote(cut)}` : kept)
-  const room = TITLE_LIMIT - frame('', '').length
+  const room = limit - frame('', '').length
   const env = fitPrefix(environment, roomForSecond(room, commit.length, environment.length, Math.floor(room / 2)), part)
   return frame(env, fitPrefix(commit, room - env.length, part))
 }

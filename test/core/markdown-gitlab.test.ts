@@ -4,7 +4,7 @@ import fc from 'fast-check'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { codeBlock, defuseQuickActions, defuseReferences, markdownText } from '../../lib/core/markdown.ts'
-import { renderBody } from '../../lib/core/issue.ts'
+import { renderBody, renderTitle } from '../../lib/core/issue.ts'
 import { SAMPLE_FAILURE } from '../helpers/fixtures.ts'
 
 const Z = '\u200B'
@@ -71,6 +71,16 @@ test('property: the gitlab flavor only adds zero-width spaces to the github rend
     }),
     { numRuns: 300 },
   )
+})
+
+test('titles fit the limit they are given (GitLab: 255), cut the same way each time; GitHub\'s default is unchanged', () => {
+  const long = { ...SAMPLE_FAILURE, environment: 'e'.repeat(300), commitSha: 's'.repeat(300) }
+  const gitlab = renderTitle(long, 255)
+  assert.ok(gitlab.length <= 255, String(gitlab.length))
+  assert.is(renderTitle(long, 255), gitlab)
+  assert.ok(renderTitle(long).length <= 256)
+  assert.ok(renderTitle(long).length > 255, 'the default is GitHub\'s 256')
+  assert.is(renderTitle(SAMPLE_FAILURE, 255), renderTitle(SAMPLE_FAILURE))
 })
 
 test.run()
