@@ -77,6 +77,9 @@ export class LoopbackGitLab {
   stars = 42
   rateLimit: { limit: number; remaining: number; reset: number }
   createLatencyMs: number
+  /** The most creates this server was handling at one moment. */
+  maxConcurrentCreates = 0
+  private creating = 0
   private readonly injections: Injection[] = []
   private readonly chatFaults: Fault[] = []
   private heldLists: { count: number; waiting: (() => void)[] } | undefined
@@ -392,7 +395,9 @@ export class LoopbackGitLab {
     if (typeof input.description === 'string' && input.description.length > 1_048_576) problems.description = ['is too long (maximum is 1048576 characters)']
     if (Object.keys(problems).length) return this.error(res, 400, problems)
     if (input.labels !== undefined && typeof input.labels !== 'string') return this.error(res, 400, 'labels is invalid')
+    this.maxConcurrentCreates = Math.max(this.maxConcurrentCreates, ++this.creating)
     if (this.createLatencyMs) await new Promise((resolve) => setTimeout(resolve, this.createLatencyMs))
+    this.creating--
     const labels = (input.labels ?? '').split(',').map((l) => l.trim()).filter(Boolean)
     for (const l of labels) this.labels.add(l)
     const assignees = Array.isArray(input.assignee_ids) ? this.users.filter((u) => (input.assignee_ids as unknown[]).includes(u.id)).map(({ id, username }) => ({ id, username })) : []

@@ -168,6 +168,17 @@ test('the token is not sent to another origin named in a Link header', async () 
   assert.is(other.requests[0]!.headers.authorization, undefined)
 })
 
+test('writes from one process go out one at a time; reads do not wait for them', async () => {
+  gl.createLatencyMs = 100
+  const c = client(memoryLog(), { writeIntervalSeconds: 0.001 })
+  const post = () => c.request({ method: 'POST', path: '/projects/4242/issues', body: { title: 't' } })
+  await Promise.all([post(), post(), post(), c.request({ method: 'GET', path: '/user' })])
+  assert.is(gl.issues.length, 3)
+  assert.is(gl.maxConcurrentCreates, 1)
+  const order = gl.requests.map((r) => r.method)
+  assert.ok(order.indexOf('GET') < order.lastIndexOf('POST'), `the read overtook queued writes: ${order}`)
+})
+
 test('nextPage prefers x-next-page, falls back to Link, and ends on the last page', () => {
   const current = 'https://gl.example/api/v4/projects/1/issues?state=opened&page=1'
   assert.is(nextPage({ 'x-next-page': '2', link: '<https://evil.example/x>; rel="next"' }, current), 'https://gl.example/api/v4/projects/1/issues?state=opened&page=2')
