@@ -1,6 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { ConfigError, loadConfig } from '../../lib/config/config.ts'
+import { loadConfig } from '../../lib/config/config.ts'
+import { ConfigError } from '../../lib/errors.ts'
 import { isGitLabProject } from '../../lib/config/tracker.ts'
 
 const GL = { ISSUE_TRACKER: 'gitlab', ISSUE_TOKEN: 'glpat-123456' }

@@ -6,12 +6,12 @@
 // retried with the backoff helper, writes paced and never repeated blindly, rate limits waited out
 // within REPORT_MAX_WAIT. https://docs.gitlab.com/api/rest/
 import Bottleneck from 'bottleneck/light.js'
-import { ApiError } from '../../errors.ts'
+import { ApiError, RateLimited } from '../../errors.ts'
 import { fetchQuietly } from '../../http/fetch.ts'
 import type { Log } from '../../core/log.ts'
-import { AttemptsExhausted, attemptWarning, backoff } from '../../core/retry.ts'
+import { readAttempts, retryTransient } from '../../core/transient.ts'
 import { waitBudget } from '../github/ratelimit.ts'
-import { gitLabLimitOf, GitLabRateLimited, gitLabResetTime } from './ratelimit.ts'
+import { gitLabLimitOf, gitLabResetTime } from './ratelimit.ts'
 
 /** What the client needs: a subset of `Config`, so tests can build one by hand. */
 export interface GitLabOptions {
@@ -34,7 +34,7 @@ export interface GitLabRequest {
   readonly path: string
   readonly query?: Query
   readonly body?: Readonly<Record<string, unknown>>
-  /** Attempts for a GET instead of the client's setting, for callers that retry a whole look themselves. */
+  /** Attempts for a GET instead of the client's setting (or the `withAttempts` around the call). */
   readonly attempts?: number
 }
 
@@ -80,14 +80,6 @@ function errorText(text: string): string {
   } catch {
     return text.slice(0, 300)
   }
-}
-
-/** A short, token-free description of a failed call for `[WARN]`/`[ERROR]` lines. */
-export function describeGitLabError(error: unknown): string {
-  if (error instanceof ApiError && !(error instanceof GitLabRateLimited)) {
-    return error.status === undefined ? `no answer from the API (${error.message})` : `HTTP ${error.status}: ${error.message}`
-  }
-  return error instanceof Error ? error.message : String(error)
 }
 
 /**
@@ -145,7 +137,7 @@ export function createGitLab(options: GitLabOptions, log: Log): GitLab {
       } catch (error) {
         const limit = gitLabLimitOf(error)
         if (!limit) throw error
-        if (retries >= MAX_LIMIT_RETRIES || !budget.take(limit.waitSeconds)) throw new GitLabRateLimited(limit, where, options.maxWaitSeconds, error as ApiError)
+        if (retries >= MAX_LIMIT_RETRIES || !budget.take(limit.waitSeconds)) throw new RateLimited({ kind: 'primary', ...limit }, where, options.maxWaitSeconds, error, 'GitLab API')
         log.warn(`GitLab rate limit on ${where}; waiting ${limit.waitSeconds}s`)
         await sleep(limit.waitSeconds)
       }
@@ -155,15 +147,7 @@ export function createGitLab(options: GitLabOptions, log: Log): GitLab {
   const call = async <T>(method: GitLabRequest['method'], url: string, body: unknown, attempts: number): Promise<GitLabResponse<T>> => {
     const where = `${method} ${new URL(url).pathname.slice(new URL(base).pathname.length) || '/'}`
     const exchange = () => (method === 'GET' ? send<T>(method, url, body) : writes.schedule(() => send<T>(method, url, body)))
-    try {
-      return await backoff(attempts, options.retryDelaySeconds, () => waitingOutLimits(exchange, where), {
-        retryable: (error) => error instanceof ApiError && error.transient,
-        waitAfterLast: false,
-        onFailure: (n, max, seconds, error) => log.warn(`${attemptWarning(n, max, seconds).replace(/^\[WARN\] /, '')} (${where}: ${describeGitLabError(error)})`),
-      })
-    } catch (error) {
-      throw error instanceof AttemptsExhausted ? error.cause : error
-    }
+    return retryTransient({ retryAttempts: attempts, retryDelaySeconds: options.retryDelaySeconds }, where, () => waitingOutLimits(exchange, where), log)
   }
 
   const urlOf = (path: string, query: Query = {}): string => {
@@ -176,11 +160,11 @@ export function createGitLab(options: GitLabOptions, log: Log): GitLab {
   return {
     // Only reads are retried here: a write that failed may still have been committed, so the caller decides.
     request: <T>({ method, path, query, body, attempts }: GitLabRequest) =>
-      call<T>(method, urlOf(path, query), body, method === 'GET' ? (attempts ?? options.retryAttempts) : 1),
+      call<T>(method, urlOf(path, query), body, method === 'GET' ? (attempts ?? readAttempts(options.retryAttempts)) : 1),
     async *pages<T>(path: string, query: Query, attempts?: number) {
       let url: string | undefined = urlOf(path, query)
       while (url) {
-        const page: GitLabResponse<T[]> = await call<T[]>('GET', url, undefined, attempts ?? options.retryAttempts)
+        const page: GitLabResponse<T[]> = await call<T[]>('GET', url, undefined, attempts ?? readAttempts(options.retryAttempts))
         yield page
         url = nextPage(page.headers, url)
       }

@@ -1,6 +1,7 @@
 // How to read GitLab's "slow down" answers. GitLab refuses over-limit requests with 429 and `Retry-After`
 // (seconds), and sends `RateLimit-Limit`, `-Remaining` and `-Reset` (epoch seconds) on its answers.
 // https://docs.gitlab.com/administration/settings/user_and_ip_rate_limits/#response-headers
+// Past the run's wait budget the client throws `RateLimited` (lib/errors.ts), as the GitHub client does.
 import { ApiError } from '../../errors.ts'
 import { localTimestamp } from '../../core/issue.ts'
 
@@ -23,24 +24,6 @@ export function gitLabLimitOf(error: unknown, now = Date.now()): GitLabLimit | u
   const resetsAt =
     Number.isFinite(retryAfter) && retryAfter >= 0 ? now + retryAfter * 1000 : Number.isFinite(reset) && reset > 0 ? reset * 1000 : now + FALLBACK_SECONDS * 1000
   return { resetsAt, waitSeconds: Math.max(Math.ceil((resetsAt - now) / 1000), 0) }
-}
-
-/**
- * Thrown when a GitLab rate limit lifts later than the run may still wait. Keeps the answer's status and
- * headers and is never transient, so nothing retries it; says when to try again.
- */
-export class GitLabRateLimited extends ApiError {
-  readonly limit: GitLabLimit
-  constructor(limit: GitLabLimit, where: string, maxWaitSeconds: number, cause: ApiError) {
-    super(
-      `GitLab API rate limit hit on ${where}; it lifts at ${localTimestamp(new Date(limit.resetsAt))} ` +
-        `(in ${limit.waitSeconds}s), beyond the ${maxWaitSeconds}s REPORT_MAX_WAIT allows for waiting in one run. ` +
-        `Run the reporter again after that, or raise REPORT_MAX_WAIT.`,
-      { status: cause.status, headers: { ...cause.headers }, transient: false, cause },
-    )
-    this.name = 'RateLimited'
-    this.limit = limit
-  }
 }
 
 /** When the quota resets, as local time, from `RateLimit-Reset` (epoch seconds). */

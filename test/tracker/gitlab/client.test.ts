@@ -1,7 +1,8 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createGitLab, nextPage, type GitLabOptions } from '../../../lib/tracker/gitlab/client.ts'
-import { ApiError } from '../../../lib/errors.ts'
+import { ApiError, RateLimited } from '../../../lib/errors.ts'
+import { isTransient } from '../../../lib/core/transient.ts'
 import { memoryLog } from '../../../lib/core/log.ts'
 import { startLoopbackGitLab, type LoopbackGitLab } from '../../helpers/loopback-gitlab.ts'
 
@@ -19,14 +20,14 @@ test.after.each(async () => {
 const client = (log = memoryLog(), extra: Partial<GitLabOptions> = {}) =>
   createGitLab({ token: gl.token, apiUrl: gl.apiUrl, timeoutMs: 2000, maxWaitSeconds: 5, retryAttempts: 3, retryDelaySeconds: 0.01, writeIntervalSeconds: 0, ...extra }, log)
 
-const failure = async (p: Promise<unknown>): Promise<ApiError> => {
+const failure = async <E extends Error = ApiError>(p: Promise<unknown>, kind: abstract new (...args: never[]) => E = ApiError as never): Promise<E> => {
   try {
     await p
   } catch (error) {
-    assert.instance(error, ApiError)
-    return error as ApiError
+    assert.instance(error, kind)
+    return error as E
   }
-  assert.unreachable('expected an ApiError')
+  assert.unreachable(`expected a ${kind.name}`)
   throw new Error('unreachable')
 }
 
@@ -123,10 +124,10 @@ test('a 429 is waited out within REPORT_MAX_WAIT, for writes too, and resent onc
 test('a 429 lifting beyond REPORT_MAX_WAIT fails fast saying "rate limit", with no further call', async () => {
   const log = memoryLog()
   gl.inject('GET', /^\/user$/, { status: 429, headers: { 'retry-after': '3600' }, body: { message: 'Retry later' } })
-  const error = await failure(client(log, { maxWaitSeconds: 60 }).request({ method: 'GET', path: '/user' }))
+  const error = await failure(client(log, { maxWaitSeconds: 60 }).request({ method: 'GET', path: '/user' }), RateLimited)
   assert.match(error.message, /rate limit/)
   assert.match(error.message, /in 3600s\), beyond the 60s REPORT_MAX_WAIT/)
-  assert.is(error.transient, false)
+  assert.is(isTransient(error), false)
   assert.is(error.status, 429)
   assert.is(gl.calls().length, 1)
   assert.equal(log.lines, [])
@@ -135,8 +136,9 @@ test('a 429 lifting beyond REPORT_MAX_WAIT fails fast saying "rate limit", with 
 test('a 429 without Retry-After waits until RateLimit-Reset', async () => {
   const reset = Math.floor(Date.now() / 1000) + 600
   gl.inject('GET', /^\/user$/, { status: 429, headers: { 'ratelimit-reset': String(reset), 'ratelimit-remaining': '0' } })
-  const error = await failure(client(memoryLog(), { maxWaitSeconds: 30 }).request({ method: 'GET', path: '/user' }))
-  assert.match(error.message, /GitLab API rate limit hit on GET \/user/)
+  const error = await failure(client(memoryLog(), { maxWaitSeconds: 30 }).request({ method: 'GET', path: '/user' }), RateLimited)
+  assert.ok(error.limit.waitSeconds > 30)
+  assert.match(error.message, /^GitLab API primary rate limit hit on GET \/user; it resets at /)
 })
 
 test('a low quota is warned about once', async () => {
