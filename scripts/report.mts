@@ -5,7 +5,7 @@ import { ConfigError, CreateFailed } from '../lib/errors.ts'
 import { readDeploy, withoutToken } from '../lib/cli/deploy.ts'
 import { createNotifier } from '../lib/chat/index.ts'
 import { createTracker } from '../lib/tracker/index.ts'
-import { DEFAULT_REASON, renderTitle, type Failure } from '../lib/core/issue.ts'
+import { DEFAULT_REASON, renderTitle, TITLE_LIMITS, type Failure } from '../lib/core/issue.ts'
 import { consoleLog } from '../lib/core/log.ts'
 import type { RunOutcome } from '../lib/cli/outputs.ts'
 import { fileReport } from '../lib/core/report.ts'
@@ -43,6 +43,7 @@ const args = scriptArgs(import.meta.url)
 let json = args.includes('--json')
 let dryRun = args.includes('--dry-run')
 let failure: Failure | undefined
+let kind: 'github' | 'gitlab' = 'github'
 
 async function main(args: string[]): Promise<number> {
   const { values, positionals } = parseFlags(args, {
@@ -60,6 +61,7 @@ async function main(args: string[]): Promise<number> {
   loadDotenv()
   const config = loadConfig(process.env, { requireToken: !dryRun })
   token = config.token
+  kind = config.tracker
   for (const warning of config.warnings) log.warn(warning)
 
   failure = { ...(await readDeploy(config, time)), reason: withoutToken(positionals[0] || DEFAULT_REASON, config) }
@@ -78,7 +80,7 @@ async function finish(outcome: RunOutcome | 'failed'): Promise<void> {
   const files = outputFiles()
   if (dryRun || !(json || files.githubOutput || files.stepSummary)) return
   const { appendOutputs, failedOutcome, jsonLine } = await import('../lib/cli/outputs.ts')
-  const result = outcome === 'failed' ? failedOutcome(failure ? renderTitle(failure) : null) : outcome
+  const result = outcome === 'failed' ? failedOutcome(failure ? renderTitle(failure, TITLE_LIMITS[kind]) : null) : outcome
   try {
     appendOutputs(files, result, failure)
   } catch (error) {

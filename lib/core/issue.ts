@@ -1,4 +1,4 @@
-import { BODY_LIMIT, CHAT_LIMIT, cutNote, FIELD_LIMIT, fitPrefix, roomForSecond, TITLE_LIMIT } from './budget.ts'
+import { BODY_LIMIT, CHAT_LIMIT, cutNote, FIELD_LIMIT, fitPrefix, GITLAB_TITLE_LIMIT, roomForSecond, TITLE_LIMIT } from './budget.ts'
 import { codeBlock, inlineCode, markdownText, type Flavor } from './markdown.ts'
 import { cleanText, oneLine } from './text.ts'
 
@@ -27,6 +27,9 @@ export const REQUIRED_ACTIONS = [
 ] as const
 
 const pad = (n: number) => String(n).padStart(2, '0')
+
+/** The longest title of each tracker's issues, for rendering before (or without) a tracker at hand. */
+export const TITLE_LIMITS: Readonly<Record<'github' | 'gitlab', number>> = Object.freeze({ github: TITLE_LIMIT, gitlab: GITLAB_TITLE_LIMIT })
 
 /** `YYYY-MM-DD` in local time. */
 export function localDate(time: Date): string {

@@ -1,6 +1,7 @@
 // GitLab issues behind the core's Tracker interface: `iid` is the number, `web_url` the address,
 // `description` the body, `opened` the open state. https://docs.gitlab.com/api/issues/, /api/notes/
 import type { Comment, CloseReason, Issue, NewIssue, Tracker } from '../../core/tracker.ts'
+import { GITLAB_TITLE_LIMIT } from '../../core/budget.ts'
 import type { Log } from '../../core/log.ts'
 import { createGitLab, type GitLab, type GitLabOptions } from './client.ts'
 
@@ -12,6 +13,7 @@ export interface GitLabIssue {
   readonly description: string | null
   readonly labels: readonly string[]
   readonly state: string
+  readonly created_at?: string
   readonly closed_at?: string | null
 }
 
@@ -27,7 +29,7 @@ export interface GitLabTrackerOptions extends GitLabOptions {
 }
 
 // GitLab's own limits for an issue (app/models/issue.rb validations; docs.gitlab.com/api/issues/).
-export const GITLAB_LIMITS = Object.freeze({ title: 255, body: 1_048_576 })
+export const GITLAB_LIMITS = Object.freeze({ title: GITLAB_TITLE_LIMIT, body: 1_048_576 })
 
 /** A GitLab issue as the core sees it. */
 export function toIssue(issue: GitLabIssue): Issue {
@@ -38,6 +40,7 @@ export function toIssue(issue: GitLabIssue): Issue {
     body: issue.description ?? '',
     labels: [...issue.labels],
     state: issue.state === 'opened' ? 'open' : 'closed',
+    ...(issue.created_at ? { createdAt: new Date(issue.created_at) } : {}),
     ...(issue.closed_at ? { closedAt: new Date(issue.closed_at) } : {}),
   }
 }
