@@ -32,7 +32,7 @@ test('createIssue sends title, description and labels as one comma-separated str
   assert.is(post!.path, '/projects/acme%2Fplatform%2Fshop/issues')
   assert.equal(post!.json, { title: 'T', description: 'B', labels: 'auto-deploy-failure,ops' })
   const stored = gl.issues[0]!
-  assert.equal(issue, { number: stored.iid, title: 'T', url: stored.web_url, body: 'B', labels: ['auto-deploy-failure', 'ops'], state: 'open' })
+  assert.equal(issue, { number: stored.iid, title: 'T', url: stored.web_url, body: 'B', labels: ['auto-deploy-failure', 'ops'], state: 'open', createdAt: new Date(stored.created_at) })
   assert.match(issue.url, /\/acme\/platform\/shop\/-\/issues\/1$/)
 })
 
