@@ -1,7 +1,7 @@
 // A small client for GitLab's REST API v4 on plain `fetch`. The reporter makes a handful of calls (list,
-// create, notes, update, and the doctor's reads); @gitbeaker/rest, the maintained GitLab library, is
-// several hundred kB of endpoint wrappers and retries POSTs on 5xx by itself (unsafe for a create that
-// may have been committed), so the few calls are written here with the same guarantees as the Octokit
+// create, notes, update, and the doctor's reads); @gitbeaker/rest, the maintained GitLab library, brings
+// wrappers for hundreds of endpoints and resends every request, POSTs included, on a 502 or 429 (without
+// reading Retry-After) up to ten times, unsafe for a create that may have been committed. So the few calls are written here with the same guarantees as the Octokit
 // client: the token only to the API's origin, a timeout on every request, transient failures of reads
 // retried with the backoff helper, writes paced and never repeated blindly, rate limits waited out
 // within REPORT_MAX_WAIT. https://docs.gitlab.com/api/rest/
