@@ -1,10 +1,11 @@
 // A small client for GitLab's REST API v4 on plain `fetch`. The reporter makes a handful of calls (list,
 // create, notes, update, and the doctor's reads); @gitbeaker/rest, the maintained GitLab library, brings
-// wrappers for hundreds of endpoints and resends every request, POSTs included, on a 502 or 429 (without
-// reading Retry-After) up to ten times, unsafe for a create that may have been committed. So the few calls are written here with the same guarantees as the Octokit
-// client: the token only to the API's origin, a timeout on every request, transient failures of reads
-// retried with the backoff helper, writes paced and never repeated blindly, rate limits waited out
-// within REPORT_MAX_WAIT. https://docs.gitlab.com/api/rest/
+// wrappers for hundreds of endpoints and resends every request, POSTs included, after a 502 up to ten
+// times: unsafe for a create that may have been committed. So the few calls are written here with the
+// same guarantees as the Octokit client: the token only to the API's origin, a timeout on every request,
+// transient failures of reads retried with the backoff helper, writes paced and never repeated blindly
+// (a 429 is the exception: GitLab refused the request unprocessed), rate limits waited out within
+// REPORT_MAX_WAIT. https://docs.gitlab.com/api/rest/
 import Bottleneck from 'bottleneck/light.js'
 import { ApiError, RateLimited } from '../../errors.ts'
 import { fetchQuietly } from '../../http/fetch.ts'
