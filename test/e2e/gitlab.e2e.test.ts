@@ -60,6 +60,19 @@ test('titles stay within GitLab\'s 255 characters, and the same long title still
   assert.is(gl.issues.length, 1)
 })
 
+test('--dry-run without a token still renders for GitLab: quick actions defused, title within 255', async () => {
+  const env = gl.env({ ...FIXED_ENV, ...FAST, ISSUE_TOKEN: '', DEPLOY_ENV: 'e'.repeat(400) })
+  const r = await runScript('report.mts', ['--dry-run', 'oops\n/close'], env)
+  assert.is(r.code, 0, r.stderr)
+  const title = r.stdout.split('\n')[r.stdout.split('\n').indexOf('--- title') + 1]!
+  assert.ok(title.length <= 255 && title.length > 250, String(title.length))
+  // The chat text is Slack's, where a leading / means nothing; the body is GitLab's.
+  const body = r.stdout.slice(r.stdout.indexOf('--- body'), r.stdout.indexOf('--- chat'))
+  assert.match(body, /^\u200B\/close$/m)
+  assert.not.match(body, /^\/close$/m)
+  assert.is(gl.requests.length, 0)
+})
+
 test('doctor: token and scopes, quota, project, latest commit, labels; reads only, token never printed', async () => {
   const r = await runScript('doctor.mts', [], gl.env(FAST))
   assert.is(r.code, 0, r.stderr)
