@@ -54,7 +54,7 @@ export async function runDoctor(args: readonly string[], io: Io = processIo(), p
       return EXIT.config
     }
     secrets = secretsOf(config)
-    print({ ok: true, text: `configuration valid: ${config.owner}/${config.repo} at ${config.apiUrl}, environment ${config.deployEnv}, pipeline ${config.pipelineUrl}` })
+    print({ ok: true, text: `configuration valid: ${config.project} at ${config.apiUrl}, environment ${config.deployEnv}, pipeline ${config.pipelineUrl}` })
     const checks = await runChecks(doctorChecks(config, log), config, { ping: values.ping === true, chat: createNotifier(config) })
     checks.forEach(print)
     const failed = checks.filter((c) => !c.ok).length
