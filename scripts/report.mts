@@ -5,6 +5,7 @@ import { readDeploy, withoutToken } from '../lib/cli/deploy.ts'
 import { createGitHub } from '../lib/tracker/github/client.ts'
 import { DEFAULT_REASON, renderTitle, type Failure } from '../lib/core/issue.ts'
 import { consoleLog } from '../lib/core/log.ts'
+import { phase } from '../lib/cli/phase.ts'
 import type { RunOutcome } from '../lib/cli/outputs.ts'
 import { CreateFailed, fileReport } from '../lib/core/report.ts'
 
@@ -33,6 +34,7 @@ Environment (a .env file in the current folder is read too; set variables win):
 Exit codes: 0 issue created or duplicate found, 1 the issue could not be filed, 2 bad configuration.
 `
 
+phase('modules')
 const time = new Date()
 let token = ''
 const log = consoleLog(() => [token])
@@ -57,6 +59,7 @@ async function main(args: string[]): Promise<number> {
   if (dryRun && json) throw new ConfigError(['--dry-run and --json cannot be combined: a dry run has no outcome; see --help'])
   loadDotenv()
   const config = loadConfig(process.env, { requireToken: !dryRun })
+  phase('configured')
   token = config.token
   for (const warning of config.warnings) log.warn(warning)
 
