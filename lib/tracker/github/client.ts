@@ -2,11 +2,11 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { Octokit } from '@octokit/core'
 import { paginateRest } from '@octokit/plugin-paginate-rest'
 import { throttling } from '@octokit/plugin-throttling'
-import Bottleneck from 'bottleneck/light.js'
 import { fetchQuietly } from '../../http/fetch.ts'
 import { localTimestamp } from '../../core/issue.ts'
 import type { Log } from '../../core/log.ts'
 import { isKnownToThrottling, rateLimitOf, RateLimited, waitBudget } from './ratelimit.ts'
+import { pacing } from './pacing.ts'
 import { AttemptsExhausted, attemptWarning, backoff } from '../../core/retry.ts'
 
 const ThrottledOctokit = Octokit.plugin(throttling, paginateRest)
@@ -68,27 +68,6 @@ export function describeError(error: unknown): string {
     return `no answer from the API (${e.message ?? 'network error'}${cause && cause !== e.message ? `: ${cause}` : ''})`
   }
   return `HTTP ${e.status}: ${e.message ?? ''}`.trim()
-}
-
-// GitHub asks for at least one second between writes (POST, PATCH, PUT, DELETE) to avoid secondary limits:
-// https://docs.github.com/en/rest/using-the-rest-api/best-practices-for-using-the-rest-api#pause-between-mutative-requests
-// plugin-throttling paces writes 1 s apart and POSTs that notify people (issues, comments) 3 s apart, in
-// groups shared by the whole process. Production keeps exactly that (an interval of 1 s); the interval is
-// configurable only so tests and rate-limit-free GitHub Enterprise servers need not wait, and the groups
-// are still the plugin's mechanism, shared per process, so the pacing code path always runs.
-const NOTIFY_FACTOR = 3
-const pacingGroups = new Map<number, { write: Bottleneck.Group; notifications: Bottleneck.Group }>()
-function pacing(seconds: number) {
-  let groups = pacingGroups.get(seconds)
-  if (!groups) {
-    const minTime = Math.round(seconds * 1000)
-    groups = {
-      write: new Bottleneck.Group({ maxConcurrent: 1, minTime }),
-      notifications: new Bottleneck.Group({ maxConcurrent: 1, minTime: minTime * NOTIFY_FACTOR }),
-    }
-    pacingGroups.set(seconds, groups)
-  }
-  return groups
 }
 
 const timedFetch =
