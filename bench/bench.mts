@@ -131,8 +131,8 @@ try {
   const phases = phaseRuns ? await measurePhases(exec, gh, preloaded, phaseRuns, fresh) : []
   process.stderr.write('Dedup with 10,000 open issues …\n')
   const scales = [
-    await dedupAtScale(exec, 'npx zx', cases[2]!, cases[3]!, Math.min(runs, 5), fresh),
-    await dedupAtScale(exec, 'installed', cases[7]!, cases[8]!, Math.min(runs, 5), fresh),
+    await dedupAtScale(exec, '(c)/(d)', cases[2]!, cases[3]!, Math.min(runs, 5), fresh),
+    await dedupAtScale(exec, '(f)/(g)', cases[7]!, cases[8]!, Math.min(runs, 5), fresh),
   ]
 
   const verdicts = checkTargets(env, results, scales)

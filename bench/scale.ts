@@ -14,7 +14,7 @@ export interface PathAtScale {
 }
 
 export interface ScaleResult {
-  /** Which command ran: `npx zx scripts/report.mts` or `installed`. */
+  /** Which cases ran, e.g. `(f)/(g)`. */
   readonly label: string
   readonly issues: number
   readonly create: PathAtScale
