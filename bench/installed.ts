@@ -47,7 +47,8 @@ export async function installPackage(root: string, env: Record<string, string>, 
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { bin?: unknown; scripts?: Record<string, string> }
     if (!pkg.bin || !pkg.scripts?.build) throw new Error(`${root}: package.json has no bin or no build script; nothing to install`)
     run('npm', ['run', 'build', '--silent'], root)
-    const [{ filename }] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], root)) as [{ filename: string }]
+    // Built just above: --ignore-scripts keeps a prepack script from building it a second time.
+    const [{ filename }] = JSON.parse(run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], root)) as [{ filename: string }]
     const tarball = join(work, filename)
     const npmInstall = ['install', '--offline', '--no-audit', '--no-fund', '--no-package-lock', '--loglevel=error', tarball]
     const times: number[] = []
