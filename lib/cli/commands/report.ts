@@ -8,6 +8,7 @@ import { createNotifier } from '../../chat/index.ts'
 import { createTracker } from '../../tracker/index.ts'
 import { DEFAULT_REASON, renderTitle, type Failure } from '../../core/issue.ts'
 import { ioLog, processIo, type Io } from '../io.ts'
+import { phase } from '../phase.ts'
 import type { RunOutcome } from '../outputs.ts'
 import { fileReport } from '../../core/report.ts'
 
@@ -42,6 +43,7 @@ Exit codes: 0 issue created or duplicate found, 1 the issue could not be filed, 
  * 0 filed or duplicate, 1 not filed, 2 bad configuration or arguments. `program` names it in `--help`.
  */
 export async function runReport(args: readonly string[], io: Io = processIo(), program = 'deploy-failure-reporter report'): Promise<number> {
+  phase('modules') // every module the command needs is loaded and evaluated (npm run bench's timeline)
   const time = new Date()
   let token = ''
   const log = ioLog(io, () => [token])
@@ -65,6 +67,7 @@ export async function runReport(args: readonly string[], io: Io = processIo(), p
     if (dryRun && json) throw new ConfigError(['--dry-run and --json cannot be combined: a dry run has no outcome; see --help'])
     loadDotenv(io.env)
     const config = loadConfig(io.env, { requireToken: !dryRun })
+    phase('configured')
     token = config.token
     for (const warning of config.warnings) log.warn(warning)
 
