@@ -9,7 +9,7 @@ import { startLoopbackGitHub, type LoopbackGitHub } from '../test/helpers/loopba
 import { installPackage, removeInstalled, type Installed } from './installed.ts'
 import { timed, withMemory, type Command, type MemoryRun } from './measure.ts'
 import { childPath, machine, node24Bin, nodeBin } from './node-choice.ts'
-import { formatPhases, measurePhases, phaseEnv } from './phases.ts'
+import { cpuOver, formatPhases, measurePhases, phaseEnv } from './phases.ts'
 import { dedupAtScale } from './scale.ts'
 import { checkTargets, table, type Case, type CaseResult, type Exec } from './report-table.ts'
 
@@ -127,7 +127,7 @@ try {
   for (let r = 0; r < memRuns; r++) await round(r, true, true)
   const extra = phaseRuns ? phaseEnv(ROOT, baseEnv) : { npm: {}, direct: {} }
   const withPreload = (c: Case, add: Record<string, string>): Case => ({ ...c, command: (e) => ({ ...c.command(e), env: { ...c.command(e).env, ...add } }) })
-  const preloaded = [[1], [2, 3]].map((g) => g.map((k) => withPreload(cases[k]!, extra.npm))).concat([[7, 8].map((k) => withPreload(cases[k]!, extra.direct))])
+  const preloaded = [[0], [7, 8]].map((g) => g.map((k) => withPreload(cases[k]!, extra.direct))).concat([[1], [2, 3]].map((g) => g.map((k) => withPreload(cases[k]!, extra.npm))))
   const phases = phaseRuns ? await measurePhases(exec, gh, preloaded, phaseRuns, fresh) : []
   process.stderr.write('Dedup with 10,000 open issues …\n')
   const scales = [
@@ -137,7 +137,12 @@ try {
 
   const verdicts = checkTargets(env, results, scales)
   const inside = phases.length
-    ? ['', `Inside the process (ms since it started; the median of ${phaseRuns} runs with bench/phases.mjs preloaded):`, ...phases.map((p) => `  (${p.case.key}) ${formatPhases(p)}`)]
+    ? [
+        '',
+        `Inside the process (ms since it started; the median of ${phaseRuns} runs with bench/phases.mjs preloaded; CPU = user + system, median of the runs):`,
+        ...phases.map((p) => `  (${p.case.key}) ${formatPhases(p)}`),
+        cpuOver(phases),
+      ]
     : []
   process.stdout.write([...table(env, runs, memRuns, results, scales, installed), ...inside, '', ...verdicts.lines, ''].join('\n'))
   if (values.strict && verdicts.missed) process.exitCode = 1

@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import type { LoopbackGitHub } from '../test/helpers/loopback-github.ts'
+import { summary } from './measure.ts'
 import type { Case, Exec } from './report-table.ts'
 
 const PRELOAD = fileURLToPath(new URL('phases.mjs', import.meta.url))
@@ -12,7 +13,7 @@ const PRELOAD = fileURLToPath(new URL('phases.mjs', import.meta.url))
 export interface Phases {
   readonly case: Case
   readonly events: readonly (readonly [name: string, ms: number])[]
-  /** CPU time (user + system) of that run's process up to its exit, ms. */
+  /** CPU time (user + system) of the process up to its exit, ms: the median over all runs (steadier than wall time on a busy machine). */
   readonly cpuMs: number
 }
 
@@ -51,7 +52,7 @@ export async function measurePhases(exec: Exec, gh: LoopbackGitHub, groups: read
   return cases.map((c) => {
     const exit = (t: { events: [string, number][] }) => t.events[t.events.length - 1]![1]
     const byExit = [...timelines.get(c)!].sort((a, b) => exit(a) - exit(b))
-    return { case: c, ...byExit[(byExit.length - 1) >> 1]! }
+    return { case: c, events: byExit[(byExit.length - 1) >> 1]!.events, cpuMs: summary(byExit.map((t) => t.cpuMs)).median }
   })
 }
 
@@ -77,3 +78,12 @@ export function formatPhases(p: Phases): string {
 }
 
 const fmt = (ms: number) => String(Math.round(ms))
+
+/** `CPU over (a) node -e '': (f) 60 ms, (g) 50 ms`: the installed command's CPU beyond Node's own start. */
+export function cpuOver(phases: readonly Phases[]): string {
+  const by = new Map(phases.map((p) => [p.case.key, p.cpuMs]))
+  const a = by.get('a')
+  if (a === undefined) return ''
+  const over = ['f', 'g'].flatMap((k) => (by.has(k) ? [`(${k}) ${fmt(by.get(k)! - a)} ms`] : []))
+  return `  CPU over (a) node -e '': ${over.join(', ')} (a steadier figure than wall time when the machine is busy)`
+}
