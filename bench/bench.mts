@@ -1,14 +1,15 @@
-// `npm run bench`: times the reporter as whole processes against the loopback GitHub and holds it to the
-// targets of issue 7 (see docs/performance.md). Not a test: it prints figures and verdicts.
+// `npm run bench`: times the reporter as whole processes against the loopback GitHub and holds it to its
+// targets (see docs/performance.md). Not a test: it prints figures and verdicts.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseFlags, scriptArgs } from '../lib/cli/args.ts'
 import { startLoopbackGitHub, type LoopbackGitHub } from '../test/helpers/loopback-github.ts'
+import { installPackage, removeInstalled, type Installed } from './installed.ts'
 import { timed, withMemory, type Command, type MemoryRun } from './measure.ts'
 import { childPath, machine, node24Bin, nodeBin } from './node-choice.ts'
-import { formatPhases, measurePhases, phaseEnv } from './phases.ts'
+import { cpuOver, formatPhases, measurePhases, phaseEnv } from './phases.ts'
 import { dedupAtScale } from './scale.ts'
 import { checkTargets, table, type Case, type CaseResult, type Exec } from './report-table.ts'
 
@@ -16,13 +17,16 @@ const HELP = `Usage: npm run bench -- [options]
 
 Times, interleaved over several runs: (a) node -e '', (b) npx zx on an empty script (the launcher),
 (c) npx zx scripts/report.mts creating an issue, (d) the same finding a duplicate, (e) bench/reference.sh
-(bash + curl), and (b) and (c) again with cold caches; then peak memory, and dedup with 10,000 open
-issues. Prints the table and the targets.
+(bash + curl), (f) the installed command creating an issue and (g) finding the duplicate (the packed
+tarball installed offline into a temporary project, run as node_modules/.bin/deploy-failure-reporter),
+and (b), (c) and (f) again with cold caches; then peak memory, timelines inside the reporter process,
+the install's size and time, and dedup with 10,000 open issues. Prints the table and the targets.
 
 Options:
   --runs N       timed runs of each case (default 10), after one warm-up round
   --mem-runs N   extra runs per case that sample memory from /proc (default 5)
-  --phase-runs N extra runs of (b), (c), (d) that timestamp requests inside the zx process (default 5)
+  --phase-runs N extra runs of (b), (c), (d), (f), (g) that timestamp phases inside the process (default 5)
+  --package DIR  build, pack and install the package at DIR instead of this project's (default: here)
   --node PATH    run the cases on this node binary (or its bin folder); default: the node running this
   --node24       run the cases on Node 24 from .cache/node24, installing it there first like .ci/run
   --strict       exit 1 when a target is missed
@@ -39,6 +43,7 @@ const { values } = parseFlags(scriptArgs(import.meta.url), {
   'mem-runs': { type: 'string', default: '5' },
   'phase-runs': { type: 'string', default: '5' },
   node: { type: 'string' },
+  package: { type: 'string' },
   node24: { type: 'boolean' },
   strict: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -61,6 +66,8 @@ const reporterEnv = (gh: LoopbackGitHub, sha: string) => ({
   ...gh.env({ CI_COMMIT_SHA: sha, CI_COMMIT_MESSAGE: 'Bench commit', CI_PIPELINE_URL: 'https://ci.example/p/1', DEPLOY_ENV: 'production' }),
 })
 const at = (command: string, args: string[], env = baseEnv): Command => ({ command, args, cwd: ROOT, env })
+// The package is built and installed before the rounds start (below); it runs from the project it is installed in.
+const installedCommand = (env: Record<string, string>): Command => ({ command: installed.bin, args: ['report', REASON], cwd: installed.project, env })
 const cases: Case[] = [
   { key: 'a', label: "node -e ''", command: () => at('node', ['-e', '']) },
   { key: 'b', label: 'npx zx bench/empty.mts (launcher)', command: () => at('npx', ['zx', 'bench/empty.mts']) },
@@ -70,6 +77,9 @@ const cases: Case[] = [
   // As in a fresh CI container: tsx (Node 20) and Node's compile cache keep their files in the temp folder.
   { key: 'b*', label: 'launcher, cold caches (empty TMPDIR)', command: () => at('npx', ['zx', 'bench/empty.mts']), cold: true },
   { key: 'c*', label: 'create, cold caches (empty TMPDIR)', command: (env) => at('npx', ['zx', 'scripts/report.mts', REASON], env), expect: CREATED, cold: true },
+  { key: 'f', label: 'installed command, create', command: installedCommand, expect: CREATED },
+  { key: 'g', label: 'installed command, duplicate', command: installedCommand, expect: DUPLICATE },
+  { key: 'f*', label: 'installed, create, cold cache', command: installedCommand, expect: CREATED, cold: true },
 ]
 
 /** Runs one case against `gh`, checks that it did its job, and returns what the loopback saw. */
@@ -90,13 +100,16 @@ let serial = 0
 const fresh = () => `b${Date.now().toString(36)}${(serial++).toString(36)}`
 const results: CaseResult[] = cases.map((c) => ({ case: c, runs: [], traffic: [], memory: [] }))
 
+const env = machine(ROOT, baseEnv)
+process.stderr.write(`Building, packing and installing ${values.package ?? 'the project'} on Node ${env.node} …\n`)
+const installed: Installed = await installPackage(values.package ?? ROOT, baseEnv)
 const gh = await startLoopbackGitHub()
 try {
   // Interleaved: every round runs every case once, starting one case later than the round before, so
   // that a slow spell of this (shared) machine spreads over all cases. (d) always follows (c), whose
   // issue it finds.
   const round = async (r: number, keep: boolean, memory = false) => {
-    const units = [[0], [1], [2, 3], [4], [5], [6]]
+    const units = [[0], [1], [2, 3], [4], [5], [6], [7, 8], [9]]
     for (let i = 0; i < units.length; i++) {
       const sha = fresh()
       for (const k of units[(i + r) % units.length]!) {
@@ -108,23 +121,32 @@ try {
       }
     }
   }
-  const env = machine(ROOT, baseEnv)
   process.stderr.write(`Benchmarking on Node ${env.node}: 1 warm-up round, ${runs} timed rounds, ${memRuns} memory rounds …\n`)
   await round(0, false)
   for (let r = 0; r < runs; r++) await round(r, true)
   for (let r = 0; r < memRuns; r++) await round(r, true, true)
-  const extra = phaseRuns ? phaseEnv(ROOT, baseEnv) : {}
-  const withPreload = (c: Case): Case => ({ ...c, command: (e) => ({ ...c.command(e), env: { ...c.command(e).env, ...extra } }) })
-  const phases = phaseRuns ? await measurePhases(exec, gh, [1, 2, 3].map((k) => withPreload(cases[k]!)), phaseRuns, fresh) : []
+  const extra = phaseRuns ? phaseEnv(ROOT, baseEnv) : { npm: {}, direct: {} }
+  const withPreload = (c: Case, add: Record<string, string>): Case => ({ ...c, command: (e) => ({ ...c.command(e), env: { ...c.command(e).env, ...add } }) })
+  const preloaded = [[0], [7, 8]].map((g) => g.map((k) => withPreload(cases[k]!, extra.direct))).concat([[1], [2, 3]].map((g) => g.map((k) => withPreload(cases[k]!, extra.npm))))
+  const phases = phaseRuns ? await measurePhases(exec, gh, preloaded, phaseRuns, fresh) : []
   process.stderr.write('Dedup with 10,000 open issues …\n')
-  const scale = await dedupAtScale(exec, cases[2]!, cases[3]!, Math.min(runs, 5), fresh)
+  const scales = [
+    await dedupAtScale(exec, '(c)/(d)', cases[2]!, cases[3]!, Math.min(runs, 5), fresh),
+    await dedupAtScale(exec, '(f)/(g)', cases[7]!, cases[8]!, Math.min(runs, 5), fresh),
+  ]
 
-  const verdicts = checkTargets(results, scale)
+  const verdicts = checkTargets(env, results, scales)
   const inside = phases.length
-    ? ['', `Inside the zx process (ms since it started; the median of ${phaseRuns} runs with bench/phases.mjs preloaded):`, ...phases.map((p) => `  (${p.case.key}) ${formatPhases(p)}`)]
+    ? [
+        '',
+        `Inside the process (ms since it started; the median of ${phaseRuns} runs with bench/phases.mjs preloaded; CPU = user + system, median of the runs):`,
+        ...phases.map((p) => `  (${p.case.key}) ${formatPhases(p)}`),
+        cpuOver(phases),
+      ]
     : []
-  process.stdout.write([...table(env, runs, memRuns, results, scale), ...inside, '', ...verdicts.lines, ''].join('\n'))
+  process.stdout.write([...table(env, runs, memRuns, results, scales, installed), ...inside, '', ...verdicts.lines, ''].join('\n'))
   if (values.strict && verdicts.missed) process.exitCode = 1
 } finally {
   await gh.close()
+  removeInstalled(installed)
 }

@@ -14,13 +14,15 @@ export interface PathAtScale {
 }
 
 export interface ScaleResult {
+  /** Which cases ran, e.g. `(f)/(g)`. */
+  readonly label: string
   readonly issues: number
   readonly create: PathAtScale
   readonly duplicate: PathAtScale
 }
 
 /** Runs `create` then `duplicate` (same commit) `rounds` times against a loopback full of old issues. */
-export async function dedupAtScale(exec: Exec, create: Case, duplicate: Case, rounds: number, fresh: () => string): Promise<ScaleResult> {
+export async function dedupAtScale(exec: Exec, label: string, create: Case, duplicate: Case, rounds: number, fresh: () => string): Promise<ScaleResult> {
   const gh = await startLoopbackGitHub()
   try {
     const day = 86_400_000
@@ -31,7 +33,7 @@ export async function dedupAtScale(exec: Exec, create: Case, duplicate: Case, ro
       const stamp = new Date(start + Math.floor(i / perDay) * day + (i % perDay) * 60_000).toISOString()
       gh.addIssue({ title: `[DEPLOY FAIL] production — old${i.toString(16)} — ${stamp.slice(0, 10)}`, created_at: stamp, updated_at: stamp })
     }
-    const result: ScaleResult = { issues: OLD_ISSUES, create: { ms: [], lists: [], api: [] }, duplicate: { ms: [], lists: [], api: [] } }
+    const result: ScaleResult = { label, issues: OLD_ISSUES, create: { ms: [], lists: [], api: [] }, duplicate: { ms: [], lists: [], api: [] } }
     for (let r = 0; r < rounds; r++) {
       const sha = fresh()
       for (const [c, into] of [[create, result.create], [duplicate, result.duplicate]] as const) {

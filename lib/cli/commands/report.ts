@@ -8,6 +8,7 @@ import { createNotifier } from '../../chat/index.ts'
 import { createTracker } from '../../tracker/index.ts'
 import { DEFAULT_REASON, renderTitle, TITLE_LIMITS, type Failure } from '../../core/issue.ts'
 import { ioLog, processIo, type Io } from '../io.ts'
+import { phase } from '../phase.ts'
 import type { RunOutcome } from '../outputs.ts'
 import { fileReport } from '../../core/report.ts'
 
@@ -46,6 +47,7 @@ Exit codes: 0 issue created or duplicate found, 1 the issue could not be filed, 
  * 0 filed or duplicate, 1 not filed, 2 bad configuration or arguments. `program` names it in `--help`.
  */
 export async function runReport(args: readonly string[], io: Io = processIo(), program = 'deploy-failure-reporter report'): Promise<number> {
+  phase('modules') // every module the command needs is loaded and evaluated (npm run bench's timeline)
   const time = new Date()
   // ISSUE_TOKEN and SLACK_BOT_TOKEN, once the configuration is read: never printed.
   let secrets: string[] = []
@@ -71,6 +73,7 @@ export async function runReport(args: readonly string[], io: Io = processIo(), p
     if (dryRun && json) throw new ConfigError(['--dry-run and --json cannot be combined: a dry run has no outcome; see --help'])
     loadDotenv(io.env)
     const config = loadConfig(io.env, { requireToken: !dryRun })
+    phase('configured')
     secrets = secretsOf(config)
     kind = config.tracker
     for (const warning of config.warnings) log.warn(warning)
