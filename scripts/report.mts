@@ -29,6 +29,7 @@ Environment (a .env file in the current folder is read too; set variables win):
   Unset pipeline and commit variables are taken from GitHub Actions, Jenkins, CircleCI or Buildkite.
   GITHUB_OUTPUT, GITHUB_STEP_SUMMARY (set by GitHub Actions): when set, the step outputs outcome,
   issue-number and issue-url, and a short summary for the run page, are appended to them.
+  HTTPS_PROXY, HTTP_PROXY, NO_PROXY (lower-case too): a proxy for every request, as curl (docs/security.md)
 
 Exit codes: 0 issue created or duplicate found, 1 the issue could not be filed, 2 bad configuration.
 `

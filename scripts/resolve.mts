@@ -24,6 +24,7 @@ Environment (a .env file in the current folder is read too; set variables win):
   ISSUE_TOKEN (required), ISSUE_REPO (required, owner/repo), ISSUE_API_URL or GITHUB_API_URL,
   CHAT_WEBHOOK, CI_PIPELINE_URL, BUILD_URL, CI_COMMIT_SHA, DEPLOY_ENV, REPORT_TIMEOUT,
   REPORT_MAX_WAIT, REPORT_RETRY_ATTEMPTS, REPORT_RETRY_DELAY, REPORT_WRITE_INTERVAL  (see .env.example)
+  HTTPS_PROXY, HTTP_PROXY, NO_PROXY (lower-case too): a proxy for every request, as curl (docs/security.md)
 
 Exit codes: 0 closed every matching issue, or there was none; 1 an issue could not be closed or the
 issues could not be listed (each named on stderr); 2 bad configuration.

@@ -1,6 +1,7 @@
 // The spec's health check: GET <api_address>/health with a 5 s connect timeout and 3 retries 2 s apart.
 // undici's Agent (connect timeout) and RetryAgent (retries) do the work; this module only sets them up.
 // It touches the network, like lib/github.ts and lib/chat.ts.
+import { PROXY_AGENT_OPTIONS, proxyConfigured, registerProxySecrets } from '../http/proxy.ts'
 
 /** How patient the check is; {@link HEALTH_DEFAULTS} are the spec's. */
 export interface HealthOptions {
@@ -58,12 +59,15 @@ function why(error: unknown, options: HealthOptions): string {
  */
 export async function checkHealth(apiAddress: string, options: HealthOptions = HEALTH_DEFAULTS): Promise<number> {
   // Loaded here, not at the top: only this check needs undici's dispatcher API.
-  const { Agent, RetryAgent, request } = await import('undici')
-  const agent = new Agent({
+  const { Agent, EnvHttpProxyAgent, RetryAgent, request } = await import('undici')
+  const settings = {
     connect: { timeout: options.connectTimeoutMs },
     headersTimeout: options.responseTimeoutMs,
     bodyTimeout: options.responseTimeoutMs,
-  })
+  }
+  // Through HTTPS_PROXY/HTTP_PROXY/NO_PROXY like curl, when set (lib/http/proxy.ts).
+  if (proxyConfigured()) registerProxySecrets()
+  const agent = proxyConfigured() ? new EnvHttpProxyAgent({ ...settings, ...PROXY_AGENT_OPTIONS }) : new Agent(settings)
   let attempts = 0
   const counted = agent.compose((dispatch) => (opts, handler) => {
     attempts++
