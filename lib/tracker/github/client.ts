@@ -30,6 +30,10 @@ export interface ClientOptions {
 // https://docs.github.com/en/rest/using-the-rest-api/rate-limits-for-the-rest-api
 const LOW_QUOTA = 100
 
+// Pins the REST API version, as GitHub asks; the spec's `Accept: application/vnd.github.v3+json` (Octokit's
+// default) stays. https://docs.github.com/en/rest/about-the-rest-api/api-versions
+export const GITHUB_API_VERSION = '2022-11-28'
+
 // A limit handler that keeps saying yes to a 0 s wait would retry forever; a few rounds are plenty.
 const MAX_LIMIT_RETRIES = 3
 
@@ -129,6 +133,7 @@ export function createGitHub(options: ClientOptions, log: Log): GitHub {
 
   octokit.hook.before('request', (request) => {
     request.headers['content-type'] = 'application/json'
+    request.headers['x-github-api-version'] = GITHUB_API_VERSION
     // The spec wants the Bearer scheme (Octokit's `auth` option sends `token`), and the token must never
     // reach another origin, such as one named in a `Link` header.
     if (options.token && new URL(request.url, options.apiUrl).origin === origin) {
