@@ -2,6 +2,7 @@ import { postChat } from '../chat/webhook.ts'
 import type { Config } from '../config/config.ts'
 import { describeError, resetTime, type GitHub } from '../tracker/github/client.ts'
 import { LABELS, slackEscape } from '../core/issue.ts'
+import { permissionCheck, scopeCheck } from './permissions.ts'
 
 /** One line of the doctor's report. */
 export interface Check {
@@ -40,15 +41,21 @@ async function tokenAndQuota(github: GitHub): Promise<{ token: Check | undefined
   }
 }
 
-async function repository(github: GitHub, t: DoctorTarget): Promise<Check> {
+// The repository line, then what its answer tells about the identity's rights (lib/cli/permissions.ts).
+async function repository(github: GitHub, t: DoctorTarget): Promise<Check[]> {
   try {
-    const { data } = await github.request('GET /repos/{owner}/{repo}', { owner: t.owner, repo: t.repo })
-    return pass(`repository readable: ${data.full_name}, ${data.stargazers_count} stars`)
+    const { data, headers } = await github.request('GET /repos/{owner}/{repo}', { owner: t.owner, repo: t.repo })
+    const scopes = scopeCheck(headers['x-oauth-scopes'], data.private === true)
+    return [
+      pass(`repository readable: ${data.full_name}, ${data.stargazers_count} stars`),
+      ...(data.permissions ? [permissionCheck(data.full_name, data.permissions)] : []),
+      ...(scopes ? [scopes] : []),
+    ]
   } catch (error) {
     const status = statusOf(error)
-    if (status === 401) return fail('repository: not checked, the token was refused')
+    if (status === 401) return [fail('repository: not checked, the token was refused')]
     const hint = status === 404 ? ': check ISSUE_REPO, and that the token can see the repository' : ''
-    return fail(`repository ${t.owner}/${t.repo} not readable (${describeError(error)})${hint}`)
+    return [fail(`repository ${t.owner}/${t.repo} not readable (${describeError(error)})${hint}`)]
   }
 }
 
@@ -92,17 +99,18 @@ async function chat(t: DoctorTarget, ping: boolean, post: typeof postChat): Prom
 }
 
 /**
- * The preflight checks after the configuration: token, quota, repository, latest commit, both labels and
+ * The preflight checks after the configuration: token, quota, repository, the identity's permission on it
+ * (and a classic token's scopes), latest commit, both labels and
  * the chat webhook (posting a test message only when `ping`). Every API call goes through `github`.
  * Commit and labels are read only once the repository is, so one cause gives one clear failure rather
  * than five. Lines come back in a fixed order. Never throws, never names the token.
  */
 export async function runChecks(github: GitHub, target: DoctorTarget, { ping = false, post = postChat } = {}): Promise<Check[]> {
-  const [{ token, quota }, repo, webhook] = await Promise.all([tokenAndQuota(github), repository(github, target), chat(target, ping, post)])
+  const [{ token, quota }, [repo, ...access], webhook] = await Promise.all([tokenAndQuota(github), repository(github, target), chat(target, ping, post)])
   const tokenCheck = token ?? (repo.ok ? pass('token accepted') : fail('token not confirmed: the repository read failed'))
   const skipped = !tokenCheck.ok ? 'not checked, the token was refused' : !repo.ok ? 'not checked, the repository is not readable' : undefined
   const reads = skipped
     ? [fail(`latest commit: ${skipped}`), ...LABELS.map((name) => fail(`label ${name}: ${skipped}`))]
     : await Promise.all([latestCommit(github, target), ...LABELS.map((name) => label(github, target, name))])
-  return [tokenCheck, quota, repo, ...reads, webhook]
+  return [tokenCheck, quota, repo!, ...access, ...reads, webhook]
 }

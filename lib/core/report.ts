@@ -4,6 +4,7 @@ import { findMatch, sinceFor, type ListedIssue } from './dedup.ts'
 import { describeError, isTransient, retryTransient, withAttempts, type GitHub } from '../tracker/github/client.ts'
 import { LABELS, renderBody, renderChat, renderTitle, type Failure } from './issue.ts'
 import type { Log } from './log.ts'
+import { checkDedupLabel } from './unlabelled.ts'
 import { openReportPages } from '../tracker/github/open-issues.ts'
 import { RateLimited } from '../tracker/github/ratelimit.ts'
 
@@ -125,6 +126,7 @@ async function create(github: GitHub, target: Target, failure: Failure, title: s
       labels: [...LABELS],
       assignees: [],
     })
+    checkDedupLabel(data, log)
     return { issue: data, posted: true }
   }
   try {

@@ -26,6 +26,7 @@ test('all good: token, quota, repository, commit, labels and webhook, in order; 
     '✓ token accepted',
     `✓ rate limit: 4999 of 5000 requests left, resets at ${reset}`,
     '✓ repository readable: acme/shop, 42 stars',
+    '✓ permission push on acme/shop: labels of new issues are kept',
     '✓ latest commit readable: "Fix the deploy" by Ada Lovelace',
     '✓ label auto-deploy-failure exists',
     '✓ label ops exists',
@@ -65,9 +66,34 @@ test('an unknown repository, a missing label, an empty history and an exhausted 
   gh.rateLimit.remaining = 0
   checks = await runChecks(client(), target(), { post: noPost })
   assert.match(line(checks[1]!), /^✗ rate limit exhausted: 0 of 5000 requests left, resets at /)
-  assert.is(line(checks[3]!), '✗ latest commit: the repository has no commits')
-  assert.is(line(checks[4]!), '✓ label auto-deploy-failure exists')
-  assert.is(line(checks[5]!), '✗ label ops missing: create it in the repository (Issues → Labels)')
+  assert.is(line(checks[4]!), '✗ latest commit: the repository has no commits')
+  assert.is(line(checks[5]!), '✓ label auto-deploy-failure exists')
+  assert.is(line(checks[6]!), '✗ label ops missing: create it in the repository (Issues → Labels)')
+})
+
+test('permissions: triage without push fails naming push; a classic token without repo fails naming repo', async () => {
+  gh.permissions = { ...gh.permissions, push: false }
+  gh.oauthScopes = 'gist, read:org'
+  gh.private = true
+  const checks = await runChecks(client(), target(), { post: noPost })
+  assert.is(
+    line(checks[3]!),
+    '✗ permission push missing on acme/shop (has: triage, pull): GitHub silently drops the labels of new issues without it, so no later run would find them as duplicates; give the identity write access',
+  )
+  assert.is(line(checks[4]!), '✗ token scope repo missing (has: gist, read:org): the classic token cannot create issues in this private repository; add the repo scope')
+  assert.ok(gh.requests.every((r) => r.method === 'GET'))
+})
+
+test('scopes: repo passes; public_repo passes for a public repository only', async () => {
+  gh.oauthScopes = 'public_repo'
+  let checks = await runChecks(client(), target(), { post: noPost })
+  assert.is(line(checks[4]!), '✓ token scope public_repo granted (enough for this public repository)')
+  gh.private = true
+  checks = await runChecks(client(), target(), { post: noPost })
+  assert.match(line(checks[4]!), /^✗ token scope repo missing \(has: public_repo\)/)
+  gh.oauthScopes = 'repo, workflow'
+  checks = await runChecks(client(), target(), { post: noPost })
+  assert.is(line(checks[4]!), '✓ token scope repo granted')
 })
 
 test('a server without rate limiting (404) passes the token on the repository read', async () => {

@@ -12,7 +12,7 @@ export type IssueRecord = Pick<
   'number' | 'title' | 'body' | 'state' | 'state_reason' | 'html_url' | 'url' | 'created_at' | 'updated_at' | 'closed_at' | 'comments'
 > & { labels: { name: string }[]; assignees: []; pull_request?: Pick<NonNullable<Schemas['issue']['pull_request']>, 'url'> }
 export type CommentRecord = Pick<Schemas['issue-comment'], 'id' | 'body' | 'html_url' | 'created_at'> & { issue_number: number }
-type RepoRecord = Pick<Schemas['full-repository'], 'full_name' | 'stargazers_count' | 'permissions'>
+type RepoRecord = Pick<Schemas['full-repository'], 'full_name' | 'stargazers_count' | 'private' | 'permissions'>
 type CommitRecord = { sha: string; commit: { author: { name: string }; message: string } }
 
 /** One request as the server saw it. */
@@ -53,7 +53,17 @@ export interface LoopbackOptions {
   rateLimit?: { limit: number; remaining: number; reset: number }
   /** Delay before a create is stored and answered, to widen races. */
   createLatencyMs?: number
+  /** The identity's rights on the repository; without push, like GitHub, a create drops its labels. */
+  permissions?: Permissions
+  /** `X-OAuth-Scopes` sent on every answer, as for a classic token; absent (fine-grained token) when undefined. */
+  oauthScopes?: string
 }
+
+type Permissions = NonNullable<RepoRecord['permissions']>
+/** Rights of an identity with write access. */
+export const WRITE_ACCESS: Permissions = { admin: false, maintain: false, push: true, triage: true, pull: true }
+/** Rights of an identity that can triage but not push: GitHub drops the labels of its new issues. */
+export const TRIAGE_ONLY: Permissions = { admin: false, maintain: false, push: false, triage: true, pull: true }
 
 const now = () => new Date().toISOString()
 
@@ -72,6 +82,9 @@ export class LoopbackGitHub {
   stars = 42
   rateLimit: { limit: number; remaining: number; reset: number }
   createLatencyMs: number
+  permissions: Permissions
+  oauthScopes: string | undefined
+  private = false
   healthStatus = 200
   private readonly injections: Injection[] = []
   private readonly chatFaults: Fault[] = []
@@ -86,6 +99,8 @@ export class LoopbackGitHub {
     this.repo = options.repo ?? 'shop'
     this.rateLimit = options.rateLimit ?? { limit: 5000, remaining: 4999, reset: Math.floor(Date.now() / 1000) + 3600 }
     this.createLatencyMs = options.createLatencyMs ?? 0
+    this.permissions = options.permissions ?? WRITE_ACCESS
+    this.oauthScopes = options.oauthScopes
     this.server = createServer((req, res) => void this.handle(req, res))
     this.server.on('connection', (socket) => {
       this.sockets.add(socket)
@@ -238,6 +253,7 @@ export class LoopbackGitHub {
     res.setHeader('x-ratelimit-used', String(rl.limit - rl.remaining))
     res.setHeader('x-ratelimit-reset', String(rl.reset))
     res.setHeader('x-ratelimit-resource', 'core')
+    if (this.oauthScopes !== undefined) res.setHeader('x-oauth-scopes', this.oauthScopes)
     for (const [k, v] of Object.entries(headers)) res.setHeader(k, v)
     res.statusCode = status
     res.end(typeof data === 'string' ? data : JSON.stringify(data))
@@ -260,7 +276,7 @@ export class LoopbackGitHub {
     const rest = r.path.slice(base.length)
 
     if (r.method === 'GET' && rest === '') {
-      const repo: RepoRecord = { full_name: `${this.owner}/${this.repo}`, stargazers_count: this.stars, permissions: { admin: false, maintain: false, push: true, triage: true, pull: true } }
+      const repo: RepoRecord = { full_name: `${this.owner}/${this.repo}`, stargazers_count: this.stars, private: this.private, permissions: this.permissions }
       return this.send(res, 200, repo)
     }
     if (r.method === 'GET' && rest === '/commits') {
@@ -349,7 +365,8 @@ export class LoopbackGitHub {
       return this.error(res, 422, 'Validation Failed', [{ resource: 'Issue', code: 'custom', field: 'body', message: 'body is too long (maximum is 65536 characters)' }])
     }
     if (this.createLatencyMs) await new Promise((resolve) => setTimeout(resolve, this.createLatencyMs))
-    const labels = Array.isArray(input.labels) ? input.labels.map(String) : []
+    // Only users with push access can set labels for new issues; otherwise they are dropped silently.
+    const labels = Array.isArray(input.labels) && this.permissions.push ? input.labels.map(String) : []
     for (const l of labels) this.labels.add(l)
     const issue = this.addIssue({ title: input.title, body: typeof input.body === 'string' ? input.body : '' }, labels)
     this.send(res, 201, issue)
