@@ -3,21 +3,24 @@ import { EXIT, parseFlags, reportFailure, scriptArgs } from '../lib/cli/args.ts'
 import { ConfigError, loadConfig, loadDotenv } from '../lib/config/config.ts'
 import { runChecks, type Check } from '../lib/cli/doctor.ts'
 import { proxyChecks } from '../lib/cli/proxy-check.ts'
+import { identityChecks } from '../lib/cli/identity.ts'
 import { createGitHub } from '../lib/tracker/github/client.ts'
 import { consoleLog, redact } from '../lib/core/log.ts'
 
 const HELP = `Usage: npx zx scripts/doctor.mts [--ping]
 
-Checks, one line each (✓ or ✗), what the reporter needs: the configuration, that the token is
-accepted, the remaining API quota, that the repository and its latest commit can be read, that the
-labels auto-deploy-failure and ops exist, whether a chat webhook is configured, and, when a proxy
-variable is set, which proxy requests go through. Reads only; the token is never printed.
+Checks, one line each (✓ or ✗), what the reporter needs: the configuration, the identity (a user, or
+a GitHub App, its installation and that installation's issues permission), that the token is
+accepted, the remaining API quota, that the repository can be read and the identity may push to it
+(a classic token: has the repo scope), its latest commit, that the labels auto-deploy-failure and ops
+exist, whether a chat webhook is configured, and, when a proxy variable is set, which proxy requests
+go through. Reads only; no token or key is ever printed.
 
 Options:
   --ping       also post a test message to CHAT_WEBHOOK
   -h, --help   show this text
 
-Environment: as for scripts/report.mts (ISSUE_TOKEN, ISSUE_REPO, ISSUE_API_URL or GITHUB_API_URL,
+Environment: as for scripts/report.mts (ISSUE_TOKEN or ISSUE_APP_ID with ISSUE_APP_PRIVATE_KEY, ISSUE_REPO, ISSUE_API_URL or GITHUB_API_URL,
 CHAT_WEBHOOK, HTTPS_PROXY, HTTP_PROXY, NO_PROXY, REPORT_TIMEOUT, REPORT_MAX_WAIT, REPORT_RETRY_ATTEMPTS, REPORT_RETRY_DELAY, …); a .env
 file in the current folder is read too.
 
@@ -47,7 +50,8 @@ async function main(args: string[]): Promise<number> {
   }
   token = config.token
   print({ ok: true, text: `configuration valid: ${config.owner}/${config.repo} at ${config.apiUrl}, environment ${config.deployEnv}, pipeline ${config.pipelineUrl}` })
-  const checks = [...proxyChecks(config), ...(await runChecks(createGitHub(config, log), config, { ping: values.ping === true }))]
+  const github = createGitHub(config, log)
+  const checks = [...proxyChecks(config), ...(await identityChecks(github, config)), ...(await runChecks(github, config, { ping: values.ping === true }))]
   checks.forEach(print)
   const failed = checks.filter((c) => !c.ok).length
   if (failed) {

@@ -21,7 +21,8 @@ Options:
   -h, --help   show this text
 
 Environment (a .env file in the current folder is read too; set variables win):
-  ISSUE_TOKEN (required), ISSUE_REPO (required, owner/repo), ISSUE_API_URL or GITHUB_API_URL,
+  ISSUE_TOKEN (required, unless a GitHub App: ISSUE_APP_ID, ISSUE_APP_PRIVATE_KEY, ISSUE_APP_INSTALLATION_ID;
+  docs/github-app.md), ISSUE_REPO (required, owner/repo), ISSUE_API_URL or GITHUB_API_URL,
   CHAT_WEBHOOK, CI_PIPELINE_URL, BUILD_URL, CI_COMMIT_SHA, CI_COMMIT_MESSAGE, DEPLOY_ENV,
   REPORT_TIMEOUT, REPORT_CHAT_TIMEOUT, REPORT_MAX_WAIT, REPORT_RETRY_ATTEMPTS, REPORT_RETRY_DELAY  (see .env.example)
   ON_DUPLICATE=skip|comment: on a duplicate, skip (default) or add one comment counting the occurrence;
@@ -65,7 +66,7 @@ async function main(args: string[]): Promise<number> {
   if (dryRun) {
     // Loaded only when asked for, like the outputs below: every module costs start-up (npm run bench).
     const { previewReport } = await import('../lib/core/preview.ts')
-    process.stdout.write(await previewReport(config.token ? createGitHub(config, log) : undefined, config, failure, log))
+    process.stdout.write(await previewReport(config.token || config.app ? createGitHub(config, log) : undefined, config, failure, log))
     return EXIT.ok
   }
   await finish(await fileReport(createGitHub(config, log), config, failure, log))

@@ -1,13 +1,16 @@
 import { config as dotenvConfig } from 'dotenv'
 import { redact } from '../core/log.ts'
 import { detectCi } from './ci.ts'
+import { appCredentials, type AppCredentials } from './app.ts'
 
 type Env = Record<string, string | undefined>
 
 /** Everything the tools read from the environment, validated once. */
 export interface Config {
-  /** ISSUE_TOKEN; empty only when loaded with `requireToken: false`. */
+  /** ISSUE_TOKEN; empty when a GitHub App is configured, or when loaded with `requireToken: false`. */
   readonly token: string
+  /** ISSUE_APP_ID, ISSUE_APP_PRIVATE_KEY, ISSUE_APP_INSTALLATION_ID: the tools act as the App's installation. */
+  readonly app?: AppCredentials
   readonly owner: string
   readonly repo: string
   /** Base address of the API, without a trailing slash. */
@@ -89,7 +92,9 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
   const warnings: string[] = []
 
   const token = value(env, 'ISSUE_TOKEN') ?? ''
-  if (!token && requireToken) problems.push('ISSUE_TOKEN is required')
+  const app = appCredentials(env, problems)
+  const appNamed = value(env, 'ISSUE_APP_ID') !== undefined || value(env, 'ISSUE_APP_PRIVATE_KEY') !== undefined
+  if (!token && !appNamed && requireToken) problems.push('ISSUE_TOKEN is required')
 
   let owner = ''
   let repo = ''
@@ -146,6 +151,7 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
 
   return Object.freeze({
     token,
+    ...(app ? { app } : {}),
     owner,
     repo,
     apiUrl: apiUrl.replace(/\/+$/, ''),

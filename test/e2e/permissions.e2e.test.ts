@@ -49,7 +49,7 @@ test('doctor fails before the first run, naming the missing permission and the m
   assert.match(r.stdout, /^✓ repository readable: acme\/shop, 42 stars$/m)
   assert.match(r.stdout, /^✗ permission push missing on acme\/shop \(has: triage, pull\): GitHub silently drops the labels of new issues/m)
   assert.match(r.stdout, /^✗ token scope repo missing \(has: read:org\)/m)
-  assert.match(r.stderr, /^\[ERROR\] 2 of 10 checks failed$/m)
+  assert.match(r.stderr, /^\[ERROR\] 2 of 11 checks failed$/m)
   assert.ok(gh.requests.every((q) => q.method === 'GET'))
 })
 

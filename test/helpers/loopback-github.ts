@@ -1,6 +1,7 @@
 // A real HTTP server on 127.0.0.1 that answers like GitHub's REST API for the calls this project makes,
 // records every request, and can be told to misbehave. Shapes are typed from GitHub's OpenAPI description
 // so `tsc` catches drift from the real API.
+import { randomBytes, verify, type KeyObject } from 'node:crypto'
 import { once } from 'node:events'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
@@ -57,6 +58,20 @@ export interface LoopbackOptions {
   permissions?: Permissions
   /** `X-OAuth-Scopes` sent on every answer, as for a classic token; absent (fine-grained token) when undefined. */
   oauthScopes?: string
+  /** A GitHub App installed on the repository: its JWTs are verified with `publicKey`. */
+  app?: LoopbackApp
+}
+
+/** A GitHub App as the loopback knows it. */
+export interface LoopbackApp {
+  readonly id: number
+  readonly slug: string
+  readonly publicKey: KeyObject
+  readonly installationId: number
+  /** The installation's permissions; `issues: 'write'` unless given. */
+  permissions?: Record<string, string>
+  /** Installation tokens to hand out, in order, before random ones (so tests can echo them back). */
+  tokens?: string[]
 }
 
 type Permissions = NonNullable<RepoRecord['permissions']>
@@ -91,6 +106,11 @@ export class LoopbackGitHub {
   private heldLists: { count: number; waiting: (() => void)[] } | undefined
   private readonly sockets = new Set<Socket>()
   private readonly server: Server
+  readonly app: LoopbackApp | undefined
+  /** Installation tokens handed out, oldest first; each is accepted as a Bearer token. */
+  readonly installationTokens: string[] = []
+  /** JWTs that passed verification. */
+  readonly jwts: string[] = []
   private nextNumber = 1
 
   constructor(options: LoopbackOptions = {}) {
@@ -101,6 +121,7 @@ export class LoopbackGitHub {
     this.createLatencyMs = options.createLatencyMs ?? 0
     this.permissions = options.permissions ?? WRITE_ACCESS
     this.oauthScopes = options.oauthScopes
+    this.app = options.app
     this.server = createServer((req, res) => void this.handle(req, res))
     this.server.on('connection', (socket) => {
       this.sockets.add(socket)
@@ -265,7 +286,14 @@ export class LoopbackGitHub {
 
   private async route(r: Recorded, res: ServerResponse): Promise<void> {
     if (r.path === '/health') return this.send(res, this.healthStatus, { status: this.healthStatus === 200 ? 'ok' : 'down' })
-    if (r.headers.authorization !== `Bearer ${this.token}`) return this.error(res, 401, 'Bad credentials')
+    if (this.app && (r.path.startsWith('/app') || r.path === `/repos/${this.owner}/${this.repo}/installation`)) return this.routeApp(this.app, r, res)
+    const bearer = /^Bearer (.+)$/.exec(r.headers.authorization ?? '')?.[1]
+    const asInstallation = bearer !== undefined && this.installationTokens.includes(bearer)
+    if (bearer !== this.token && !asInstallation) return this.error(res, 401, 'Bad credentials')
+    if (r.method === 'GET' && r.path === '/user') {
+      // An installation token is not a user.
+      return asInstallation ? this.error(res, 403, 'Resource not accessible by integration') : this.send(res, 200, { login: 'deploy-bot', type: 'User' })
+    }
 
     if (r.method === 'GET' && r.path === '/rate_limit') {
       const core = { ...this.rateLimit, used: this.rateLimit.limit - this.rateLimit.remaining }
@@ -276,7 +304,8 @@ export class LoopbackGitHub {
     const rest = r.path.slice(base.length)
 
     if (r.method === 'GET' && rest === '') {
-      const repo: RepoRecord = { full_name: `${this.owner}/${this.repo}`, stargazers_count: this.stars, private: this.private, permissions: this.permissions }
+      // For an installation, the permissions are the installation's (doctor reads them there).
+      const repo: RepoRecord = { full_name: `${this.owner}/${this.repo}`, stargazers_count: this.stars, private: this.private, ...(asInstallation ? {} : { permissions: this.permissions }) }
       return this.send(res, 200, repo)
     }
     if (r.method === 'GET' && rest === '/commits') {
@@ -319,6 +348,29 @@ export class LoopbackGitHub {
       return this.send(res, 200, issue)
     }
     if (issue && r.method === 'GET') return this.send(res, 200, issue)
+    this.error(res, 404, 'Not Found')
+  }
+
+  // The App endpoints, authenticated with a JWT (RS256, iss = App id, at most 10 minutes), as GitHub does.
+  // https://docs.github.com/en/apps/creating-github-apps/authenticating-with-a-github-app/generating-a-json-web-token-jwt-for-a-github-app
+  private routeApp(app: LoopbackApp, r: Recorded, res: ServerResponse): void {
+    const jwt = /^bearer (.+)$/i.exec(r.headers.authorization ?? '')?.[1]
+    const problem = jwt === undefined ? 'no JWT' : jwtProblem(jwt, app)
+    if (problem) return this.error(res, 401, `A JSON web token could not be decoded (${problem})`)
+    this.jwts.push(jwt!)
+    const permissions = app.permissions ?? { issues: 'write', metadata: 'read' }
+    if (r.method === 'GET' && r.path === '/app') return this.send(res, 200, { id: app.id, slug: app.slug, name: `${app.slug} (loopback)` })
+    if (r.method === 'GET' && r.path.endsWith('/installation')) {
+      return this.send(res, 200, { id: app.installationId, app_id: app.id, app_slug: app.slug, account: { login: this.owner }, permissions, repository_selection: 'all' })
+    }
+    const tokenFor = /^\/app\/installations\/(\d+)\/access_tokens$/.exec(r.path)
+    if (r.method === 'POST' && tokenFor) {
+      if (Number(tokenFor[1]) !== app.installationId) return this.error(res, 404, 'Not Found')
+      const token = app.tokens?.shift() ?? `ghs_${randomBytes(18).toString('hex')}`
+      this.installationTokens.push(token)
+      const expires = new Date(Date.now() + 3600_000).toISOString().replace(/\.\d+Z$/, 'Z')
+      return this.send(res, 201, { token, expires_at: expires, permissions, repository_selection: 'all' })
+    }
     this.error(res, 404, 'Not Found')
   }
 
@@ -371,6 +423,26 @@ export class LoopbackGitHub {
     const issue = this.addIssue({ title: input.title, body: typeof input.body === 'string' ? input.body : '' }, labels)
     this.send(res, 201, issue)
   }
+}
+
+/** Why `jwt` is not a valid App JWT for `app`, or undefined when it is. */
+function jwtProblem(jwt: string, app: LoopbackApp): string | undefined {
+  const [header = '', payload = '', signature = ''] = jwt.split('.')
+  const json = (part: string) => {
+    try {
+      return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>
+    } catch {
+      return undefined
+    }
+  }
+  if (json(header)?.alg !== 'RS256') return 'alg is not RS256'
+  if (!verify('RSA-SHA256', Buffer.from(`${header}.${payload}`), app.publicKey, Buffer.from(signature, 'base64url'))) return 'bad signature'
+  const claims = json(payload) ?? {}
+  const now = Date.now() / 1000
+  if (String(claims.iss) !== String(app.id)) return 'wrong issuer'
+  if (typeof claims.exp !== 'number' || claims.exp <= now) return 'expired'
+  if (typeof claims.iat !== 'number' || claims.exp - claims.iat > 660 || claims.iat > now + 60) return 'lifetime over 10 minutes'
+  return undefined
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })

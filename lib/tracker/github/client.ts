@@ -7,6 +7,8 @@ import { fetchQuietly } from '../../http/fetch.ts'
 import { localTimestamp } from '../../core/issue.ts'
 import type { Log } from '../../core/log.ts'
 import { isKnownToThrottling, rateLimitOf, RateLimited, waitBudget } from './ratelimit.ts'
+import { actsAs, createAppAuthFor } from './app-auth.ts'
+import type { AppCredentials } from '../../config/app.ts'
 import { AttemptsExhausted, attemptWarning, backoff } from '../../core/retry.ts'
 
 const ThrottledOctokit = Octokit.plugin(throttling, paginateRest)
@@ -24,6 +26,10 @@ export interface ClientOptions {
   readonly retryDelaySeconds: number
   /** Seconds between writes (REPORT_WRITE_INTERVAL); undefined keeps plugin-throttling's own pacing. */
   readonly writeIntervalSeconds?: number
+  /** Act as this GitHub App's installation on `owner/repo` instead of `token` (app-auth.ts). */
+  readonly app?: AppCredentials
+  readonly owner?: string
+  readonly repo?: string
 }
 
 // GitHub asks callers to slow down as the quota runs low; one warning per run is enough to be seen.
@@ -131,14 +137,17 @@ export function createGitHub(options: ClientOptions, log: Log): GitHub {
     },
   })
 
-  octokit.hook.before('request', (request) => {
+  const app = options.app && createAppAuthFor(options.app, { owner: options.owner ?? '', repo: options.repo ?? '', apiUrl: options.apiUrl, fetch: timedFetch(options.timeoutMs), headers: { 'x-github-api-version': GITHUB_API_VERSION } })
+  if (app) actsAs(octokit, app)
+
+  octokit.hook.before('request', async (request) => {
     request.headers['content-type'] = 'application/json'
     request.headers['x-github-api-version'] = GITHUB_API_VERSION
     // The spec wants the Bearer scheme (Octokit's `auth` option sends `token`), and the token must never
-    // reach another origin, such as one named in a `Link` header.
-    if (options.token && new URL(request.url, options.apiUrl).origin === origin) {
-      request.headers.authorization = `Bearer ${options.token}`
-    }
+    // reach another origin, such as one named in a `Link` header. An App's installation token likewise.
+    if (new URL(request.url, options.apiUrl).origin !== origin) return
+    const token = app ? await app.token() : options.token
+    if (token) request.headers.authorization = `Bearer ${token}`
   })
 
   const watchQuota = (headers: Record<string, string | number | undefined> | undefined) => {
