@@ -1,5 +1,7 @@
 /** The fields of a listed issue that deduplication looks at. */
 export interface ListedIssue {
+  /** GitHub's internal id (not the number), which closing as a duplicate names; absent on other trackers. */
+  readonly id?: number | bigint
   readonly number: number
   readonly title: string
   readonly html_url: string

@@ -10,7 +10,7 @@ import type { components } from '@octokit/openapi-types'
 type Schemas = components['schemas']
 export type IssueRecord = Pick<
   Schemas['issue'],
-  'number' | 'title' | 'body' | 'state' | 'state_reason' | 'html_url' | 'url' | 'created_at' | 'updated_at' | 'closed_at' | 'comments'
+  'id' | 'number' | 'title' | 'body' | 'state' | 'state_reason' | 'html_url' | 'url' | 'created_at' | 'updated_at' | 'closed_at' | 'comments'
 > & { labels: { name: string }[]; assignees: []; pull_request?: Pick<NonNullable<Schemas['issue']['pull_request']>, 'url'> }
 export type CommentRecord = Pick<Schemas['issue-comment'], 'id' | 'body' | 'html_url' | 'created_at'> & { issue_number: number }
 type RepoRecord = Pick<Schemas['full-repository'], 'full_name' | 'stargazers_count' | 'private' | 'permissions'>
@@ -60,6 +60,20 @@ export interface LoopbackOptions {
   oauthScopes?: string
   /** A GitHub App installed on the repository: its JWTs are verified with `publicKey`. */
   app?: LoopbackApp
+  /**
+   * GitHub's secondary limit on content creation: at most `max` issue and comment POSTs per `windowMs`,
+   * beyond which a 403 with `retry-after` (80 a minute by default, as GitHub documents).
+   */
+  contentLimit?: { max: number; windowMs: number }
+  /** Whether closing with `state_reason: "duplicate"` is known (false: a 422, like an older GitHub Enterprise). */
+  knowsDuplicateReason?: boolean
+}
+
+/** One open → closed transition, as GitHub records a `closed` event. */
+export interface CloseEvent {
+  readonly number: number
+  readonly reason: string | null | undefined
+  readonly duplicateOf?: number
 }
 
 /** A GitHub App as the loopback knows it. */
@@ -111,6 +125,14 @@ export class LoopbackGitHub {
   readonly installationTokens: string[] = []
   /** JWTs that passed verification. */
   readonly jwts: string[] = []
+  /** Every open → closed transition; closing a closed issue records none, as on GitHub. */
+  readonly closes: CloseEvent[] = []
+  /** Content-creating POSTs refused by the secondary limit. */
+  readonly limited: Recorded[] = []
+  contentLimit: { max: number; windowMs: number }
+  knowsDuplicateReason: boolean
+  private readonly created: number[] = []
+  private nextCommentId = 1
   private nextNumber = 1
 
   constructor(options: LoopbackOptions = {}) {
@@ -122,6 +144,8 @@ export class LoopbackGitHub {
     this.permissions = options.permissions ?? WRITE_ACCESS
     this.oauthScopes = options.oauthScopes
     this.app = options.app
+    this.contentLimit = options.contentLimit ?? { max: 80, windowMs: 60_000 }
+    this.knowsDuplicateReason = options.knowsDuplicateReason ?? true
     this.server = createServer((req, res) => void this.handle(req, res))
     this.server.on('connection', (socket) => {
       this.sockets.add(socket)
@@ -183,6 +207,8 @@ export class LoopbackGitHub {
     const number = this.nextNumber++
     const stamp = fields.created_at ?? now()
     const issue: IssueRecord = {
+      // Distinct from the number, as on GitHub, so that mixing the two up is caught.
+      id: 9_000_000 + number,
       number,
       body: '',
       state: 'open',
@@ -302,6 +328,24 @@ export class LoopbackGitHub {
     const base = `/repos/${this.owner}/${this.repo}`
     if (!r.path.startsWith(base)) return this.error(res, 404, 'Not Found')
     const rest = r.path.slice(base.length)
+    if (r.method === 'POST' && /^\/issues(\/\d+\/comments)?$/.test(rest)) {
+      const wait = this.contentWait()
+      if (wait) {
+        this.limited.push(r)
+        // https://docs.github.com/en/rest/using-the-rest-api/rate-limits-for-the-rest-api#about-secondary-rate-limits
+        return this.send(res, 403, { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits' }, { 'retry-after': String(wait) })
+      }
+    }
+    const comment = /^\/issues\/comments\/(\d+)$/.exec(rest)
+    if (comment && r.method === 'DELETE') {
+      const at = this.comments.findIndex((c) => c.id === Number(comment[1]))
+      if (at < 0) return this.error(res, 404, 'Not Found')
+      const [gone] = this.comments.splice(at, 1)
+      const issue = this.issues.find((i) => i.number === gone!.issue_number)
+      if (issue) issue.comments--
+      res.statusCode = 204
+      return void res.end()
+    }
 
     if (r.method === 'GET' && rest === '') {
       // For an installation, the permissions are the installation's (doctor reads them there).
@@ -328,7 +372,7 @@ export class LoopbackGitHub {
       if (r.method === 'POST') {
         const text = (r.json as { body?: unknown } | undefined)?.body
         if (typeof text !== 'string' || text === '') return this.error(res, 422, 'Validation Failed', [{ resource: 'IssueComment', code: 'missing_field', field: 'body' }])
-        const id = this.comments.length + 1
+        const id = this.nextCommentId++
         const comment: CommentRecord = { id, body: text, issue_number: issue.number, created_at: now(), html_url: `${issue.html_url}#issuecomment-${id}` }
         this.comments.push(comment)
         issue.comments++
@@ -337,8 +381,16 @@ export class LoopbackGitHub {
       }
     }
     if (issue && r.method === 'PATCH') {
-      const patch = (r.json ?? {}) as { state?: string; state_reason?: string; title?: string }
+      const patch = (r.json ?? {}) as { state?: string; state_reason?: string; title?: string; duplicate_issue_id?: unknown }
+      let duplicateOf: number | undefined
+      if (patch.state_reason === 'duplicate') {
+        if (!this.knowsDuplicateReason) return this.error(res, 422, 'Validation Failed', [{ resource: 'Issue', code: 'invalid', field: 'state_reason' }])
+        const canonical = this.issues.find((i) => i.id === patch.duplicate_issue_id)
+        if (!canonical || canonical === issue) return this.error(res, 422, 'Validation Failed', [{ resource: 'Issue', code: 'invalid', field: 'duplicate_issue_id' }])
+        duplicateOf = canonical.number
+      }
       if (patch.state === 'closed' || patch.state === 'open') {
+        if (patch.state === 'closed' && issue.state === 'open') this.closes.push({ number: issue.number, reason: patch.state_reason ?? 'completed', ...(duplicateOf ? { duplicateOf } : {}) })
         issue.state = patch.state
         issue.state_reason = patch.state === 'closed' ? ((patch.state_reason ?? 'completed') as IssueRecord['state_reason']) : 'reopened'
         issue.closed_at = patch.state === 'closed' ? now() : null
@@ -349,6 +401,18 @@ export class LoopbackGitHub {
     }
     if (issue && r.method === 'GET') return this.send(res, 200, issue)
     this.error(res, 404, 'Not Found')
+  }
+
+  // Seconds until one more content-creating POST fits the window, or 0 (and the POST is counted).
+  private contentWait(): number {
+    const { max, windowMs } = this.contentLimit
+    const t = Date.now()
+    while (this.created.length && this.created[0]! <= t - windowMs) this.created.shift()
+    if (this.created.length < max) {
+      this.created.push(t)
+      return 0
+    }
+    return Math.max(1, Math.ceil((this.created[0]! + windowMs - t) / 1000))
   }
 
   // The App endpoints, authenticated with a JWT (RS256, iss = App id, at most 10 minutes), as GitHub does.
