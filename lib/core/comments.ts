@@ -9,6 +9,8 @@ export type CommentTarget = Repo
 
 /** The fields of an issue comment this tool reads. */
 export interface IssueComment {
+  /** Grows in commit order; JSON numbers, though GitHub's types also allow a bigint. */
+  readonly id: number | bigint
   readonly body?: string | null
   readonly html_url: string
 }

@@ -1,7 +1,7 @@
 import { postChat } from '../chat/webhook.ts'
-import { closeIssue } from '../tracker/github/close.ts'
 import { renderRecoveryComment, type Recovery } from './comment-text.ts'
-import { postCommentOnce, type CommentTarget } from './comments.ts'
+import type { CommentTarget } from './comments.ts'
+import { recoverOnce } from './recover-once.ts'
 import { describeError, type GitHub } from '../tracker/github/client.ts'
 import { DEDUP_LABEL } from './issue.ts'
 import type { Log } from './log.ts'
@@ -73,20 +73,25 @@ export async function resolveRecovery(
 
   const comment = renderRecoveryComment(recovery)
   const closed: number[] = []
+  const closedHere: number[] = []
   const failed: number[] = []
   for (const issue of issues) {
-    let step = 'commenting on it'
+    const progress = { step: '' }
     try {
-      await postCommentOnce(github, target, issue.number, comment, log)
-      step = 'closing it after the comment'
-      await closeIssue(github, target, issue.number, 'completed', log)
-      log.info(`Closed issue #${issue.number}: ${issue.html_url}`)
+      // One comment and one close per issue even with another resolver at work (recover-once.ts).
+      if ((await recoverOnce(github, target, issue.number, comment, log, progress)) === 'this run') {
+        log.info(`Closed issue #${issue.number}: ${issue.html_url}`)
+        closedHere.push(issue.number)
+      } else {
+        log.info(`Issue #${issue.number} is closed by another resolver run: ${issue.html_url}`)
+      }
       closed.push(issue.number)
     } catch (error) {
-      log.error(`Could not close issue #${issue.number}, it stays open (${step}: ${describeError(error)})`)
+      log.error(`Could not close issue #${issue.number}, it stays open (${progress.step}: ${describeError(error)})`)
       failed.push(issue.number)
     }
   }
-  if (closed.length && target.chatWebhook) await postChat(target.chatWebhook, renderRecoveryChat(recovery, closed))
+  // The run that closed an issue announces it; a concurrent run does not announce it again.
+  if (closedHere.length && target.chatWebhook) await postChat(target.chatWebhook, renderRecoveryChat(recovery, closedHere))
   return { outcome: closed.length ? 'resolved' : 'failed', closed, failed }
 }
