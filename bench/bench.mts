@@ -10,6 +10,7 @@ import { timed, withMemory, type Command, type MemoryRun } from './measure.ts'
 import { childPath, machine, node24Bin, nodeBin } from './node-choice.ts'
 import { formatPhases, measurePhases, phaseEnv } from './phases.ts'
 import { dedupAtScale } from './scale.ts'
+import { formatRace, race } from './race.ts'
 import { checkTargets, table, type Case, type CaseResult, type Exec } from './report-table.ts'
 
 const HELP = `Usage: npm run bench -- [options]
@@ -17,7 +18,8 @@ const HELP = `Usage: npm run bench -- [options]
 Times, interleaved over several runs: (a) node -e '', (b) npx zx on an empty script (the launcher),
 (c) npx zx scripts/report.mts creating an issue, (d) the same finding a duplicate, (e) bench/reference.sh
 (bash + curl), and (b) and (c) again with cold caches; then peak memory, and dedup with 10,000 open
-issues. Prints the table and the targets.
+issues, and a race of --race-runs reporters for one failure (worst case and natural) with the writes
+it cost. Prints the table and the targets.
 
 Options:
   --runs N       timed runs of each case (default 10), after one warm-up round
@@ -25,6 +27,8 @@ Options:
   --phase-runs N extra runs of (b), (c), (d) that timestamp requests inside the zx process (default 5)
   --node PATH    run the cases on this node binary (or its bin folder); default: the node running this
   --node24       run the cases on Node 24 from .cache/node24, installing it there first like .ci/run
+  --race-runs N  reporters in the race (default 50; 0 skips it)
+  --race-only    run only the race
   --strict       exit 1 when a target is missed
   -h, --help     show this text
 `
@@ -41,6 +45,8 @@ const { values } = parseFlags(scriptArgs(import.meta.url), {
   node: { type: 'string' },
   node24: { type: 'boolean' },
   strict: { type: 'boolean' },
+  'race-runs': { type: 'string', default: '50' },
+  'race-only': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 })
 if (values.help) {
@@ -90,6 +96,23 @@ let serial = 0
 const fresh = () => `b${Date.now().toString(36)}${(serial++).toString(36)}`
 const results: CaseResult[] = cases.map((c) => ({ case: c, runs: [], traffic: [], memory: [] }))
 
+const raceRuns = Math.max(0, Number(values['race-runs']) || 0)
+const races = async (): Promise<string[]> => {
+  if (!raceRuns) return []
+  const lines: string[] = []
+  for (const worstCase of [true, false]) {
+    process.stderr.write(`Race of ${raceRuns} reporters${worstCase ? ' (worst case)' : ''} …\n`)
+    const result = await race(raceRuns, worstCase, (env) => at('npx', ['zx', 'scripts/report.mts', REASON], { ...baseEnv, ...env }))
+    lines.push('', ...formatRace(result))
+    if (values.strict && (result.open !== 1 || result.failedRuns || result.silentRuns)) process.exitCode = 1
+  }
+  return lines
+}
+if (values['race-only']) {
+  process.stdout.write([...(await races()), ''].join('\n'))
+  process.exit()
+}
+
 const gh = await startLoopbackGitHub()
 try {
   // Interleaved: every round runs every case once, starting one case later than the round before, so
@@ -123,7 +146,8 @@ try {
   const inside = phases.length
     ? ['', `Inside the zx process (ms since it started; the median of ${phaseRuns} runs with bench/phases.mjs preloaded):`, ...phases.map((p) => `  (${p.case.key}) ${formatPhases(p)}`)]
     : []
-  process.stdout.write([...table(env, runs, memRuns, results, scale), ...inside, '', ...verdicts.lines, ''].join('\n'))
+  const raced = await races()
+  process.stdout.write([...table(env, runs, memRuns, results, scale), ...inside, ...raced, '', ...verdicts.lines, ''].join('\n'))
   if (values.strict && verdicts.missed) process.exitCode = 1
 } finally {
   await gh.close()
