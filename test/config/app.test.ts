@@ -4,7 +4,8 @@ import { generateKeyPairSync } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ConfigError, loadConfig } from '../../lib/config/config.ts'
+import { loadConfig } from '../../lib/config/config.ts'
+import { ConfigError } from '../../lib/errors.ts'
 import { redact } from '../../lib/core/log.ts'
 
 const KEY = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs1', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } }).privateKey

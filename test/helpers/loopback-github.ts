@@ -381,7 +381,7 @@ export class LoopbackGitHub {
       }
     }
     if (issue && r.method === 'PATCH') {
-      const patch = (r.json ?? {}) as { state?: string; state_reason?: string; title?: string; duplicate_issue_id?: unknown }
+      const patch = (r.json ?? {}) as { state?: string; state_reason?: string; title?: string; body?: string; duplicate_issue_id?: unknown }
       let duplicateOf: number | undefined
       if (patch.state_reason === 'duplicate') {
         if (!this.knowsDuplicateReason) return this.error(res, 422, 'Validation Failed', [{ resource: 'Issue', code: 'invalid', field: 'state_reason' }])
@@ -396,6 +396,7 @@ export class LoopbackGitHub {
         issue.closed_at = patch.state === 'closed' ? now() : null
       }
       if (typeof patch.title === 'string') issue.title = patch.title
+      if (typeof patch.body === 'string') issue.body = patch.body
       issue.updated_at = now()
       return this.send(res, 200, issue)
     }

@@ -1,7 +1,8 @@
-import { appAuthOf } from '../tracker/github/app-auth.ts'
-import { describeError, type GitHub } from '../tracker/github/client.ts'
-import type { Check } from './doctor.ts'
-import type { DoctorTarget } from './doctor.ts'
+import type { Check } from '../../cli/doctor.ts'
+import { describeError } from '../../core/transient.ts'
+import { appAuthOf } from './app-auth.ts'
+import type { GitHub } from './client.ts'
+import type { GitHubRepo } from './tracker.ts'
 
 const statusOf = (error: unknown) => (error as { status?: number } | undefined)?.status
 
@@ -10,7 +11,7 @@ const statusOf = (error: unknown) => (error as { status?: number } | undefined)?
  * whether that installation may write issues; for a token, the user it belongs to. Reads only.
  * https://docs.github.com/en/rest/apps/apps#get-a-repository-installation-for-the-authenticated-app
  */
-export async function identityChecks(github: GitHub, target: DoctorTarget): Promise<Check[]> {
+export async function identityChecks(github: GitHub, target: GitHubRepo): Promise<Check[]> {
   const app = appAuthOf(github)
   const where = `${target.owner}/${target.repo}`
   if (app) {
