@@ -1,5 +1,6 @@
 import type { Check } from '../../cli/doctor.ts'
 import { describeError } from '../../core/transient.ts'
+import { toApiError } from './api-error.ts'
 import { appAuthOf } from './app-auth.ts'
 import type { GitHub } from './client.ts'
 import type { GitHubRepo } from './tracker.ts'
@@ -25,7 +26,8 @@ export async function identityChecks(github: GitHub, target: GitHubRepo): Promis
           : { ok: false, text: `installation permission issues: write missing (has: ${issues ?? 'none'}): the App cannot file issues; grant Issues read and write in its settings and accept the new permission on the installation` },
       ]
     } catch (error) {
-      return [{ ok: false, text: `identity: GitHub App ${app.appId} could not act on ${where} (${describeError(error)}): check ISSUE_APP_ID, ISSUE_APP_PRIVATE_KEY and that the App is installed there` }]
+      // The App's own requests (JWT) bypass the client, so their failures are mapped here.
+      return [{ ok: false, text: `identity: GitHub App ${app.appId} could not act on ${where} (${describeError(toApiError(error))}): check ISSUE_APP_ID, ISSUE_APP_PRIVATE_KEY and that the App is installed there` }]
     }
   }
   try {
