@@ -82,7 +82,9 @@ let proxied: Promise<typeof fetch> | undefined
  */
 export function proxiedFetch(env: Env = process.env): Promise<typeof fetch> {
   registerProxySecrets(env)
-  proxied ??= import('undici').then(({ EnvHttpProxyAgent, fetch: undiciFetch }) => {
+  // `.default`: undici is CommonJS, and inside the package's bundle import() yields its exports only
+  // as `default` (esbuild's Node interop); Node's own import() has it too.
+  proxied ??= import('undici').then(({ default: { EnvHttpProxyAgent, fetch: undiciFetch } }) => {
     const dispatcher = new EnvHttpProxyAgent(PROXY_AGENT_OPTIONS)
     const proxiedFetch = (input: Parameters<typeof fetch>[0], init?: RequestInit) =>
       undiciFetch(input as Parameters<typeof undiciFetch>[0], { ...(init as object), dispatcher })
