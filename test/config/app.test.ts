@@ -66,6 +66,10 @@ test('half an App, a bad id, a bad installation id, a key that is no key: each n
   ])
 })
 
+test('an App with ISSUE_TRACKER=gitlab is refused: an App is a GitHub identity', () => {
+  assert.ok(problems({ ...APP, ISSUE_TRACKER: 'gitlab' }).includes('ISSUE_APP_ID is a GitHub App; ISSUE_TRACKER=gitlab takes ISSUE_TOKEN instead'))
+})
+
 test('once read, the key and each of its lines are secrets: redact takes them out of any text', () => {
   loadConfig(APP)
   const line = KEY.split('\n')[5]!

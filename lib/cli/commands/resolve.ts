@@ -26,6 +26,7 @@ Options:
 Environment (a .env file in the current folder is read too; set variables win; REPORT_DOTENV=off skips it):
   ISSUE_TOKEN (required, unless a GitHub App: ISSUE_APP_ID, ISSUE_APP_PRIVATE_KEY, ISSUE_APP_INSTALLATION_ID;
   docs/github-app.md), ISSUE_REPO (required, owner/repo), ISSUE_API_URL or GITHUB_API_URL,
+  ISSUE_TRACKER=github|gitlab (default github; GitLab's project path, API and token: docs/gitlab.md),
   CHAT_WEBHOOK, CI_PIPELINE_URL, BUILD_URL, CI_COMMIT_SHA, DEPLOY_ENV, REPORT_TIMEOUT,
   REPORT_MAX_WAIT, REPORT_RETRY_ATTEMPTS, REPORT_RETRY_DELAY, REPORT_WRITE_INTERVAL  (see .env.example)
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY (lower-case too): a proxy for every request, as curl (docs/security.md)
