@@ -11,6 +11,7 @@ import { timed, withMemory, type Command, type MemoryRun } from './measure.ts'
 import { childPath, machine, node24Bin, nodeBin } from './node-choice.ts'
 import { cpuOver, formatPhases, measurePhases, phaseEnv } from './phases.ts'
 import { dedupAtScale } from './scale.ts'
+import { formatRace, race } from './race.ts'
 import { checkTargets, table, type Case, type CaseResult, type Exec } from './report-table.ts'
 
 const HELP = `Usage: npm run bench -- [options]
@@ -20,7 +21,8 @@ Times, interleaved over several runs: (a) node -e '', (b) npx zx on an empty scr
 (bash + curl), (f) the installed command creating an issue and (g) finding the duplicate (the packed
 tarball installed offline into a temporary project, run as node_modules/.bin/deploy-failure-reporter),
 and (b), (c) and (f) again with cold caches; then peak memory, timelines inside the reporter process,
-the install's size and time, and dedup with 10,000 open issues. Prints the table and the targets.
+the install's size and time, dedup with 10,000 open issues, and a race of --race-runs reporters for one
+failure (worst case and natural) with the writes it cost. Prints the table and the targets.
 
 Options:
   --runs N       timed runs of each case (default 10), after one warm-up round
@@ -29,6 +31,8 @@ Options:
   --package DIR  build, pack and install the package at DIR instead of this project's (default: here)
   --node PATH    run the cases on this node binary (or its bin folder); default: the node running this
   --node24       run the cases on Node 24 from .cache/node24, installing it there first like .ci/run
+  --race-runs N  reporters in the race (default 50; 0 skips it)
+  --race-only    run only the race
   --strict       exit 1 when a target is missed
   -h, --help     show this text
 `
@@ -46,6 +50,8 @@ const { values } = parseFlags(scriptArgs(import.meta.url), {
   package: { type: 'string' },
   node24: { type: 'boolean' },
   strict: { type: 'boolean' },
+  'race-runs': { type: 'string', default: '50' },
+  'race-only': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 })
 if (values.help) {
@@ -100,6 +106,23 @@ let serial = 0
 const fresh = () => `b${Date.now().toString(36)}${(serial++).toString(36)}`
 const results: CaseResult[] = cases.map((c) => ({ case: c, runs: [], traffic: [], memory: [] }))
 
+const raceRuns = Math.max(0, Number(values['race-runs']) || 0)
+const races = async (): Promise<string[]> => {
+  if (!raceRuns) return []
+  const lines: string[] = []
+  for (const worstCase of [true, false]) {
+    process.stderr.write(`Race of ${raceRuns} reporters${worstCase ? ' (worst case)' : ''} …\n`)
+    const result = await race(raceRuns, worstCase, (env) => at('npx', ['zx', 'scripts/report.mts', REASON], { ...baseEnv, ...env }))
+    lines.push('', ...formatRace(result))
+    if (values.strict && (result.open !== 1 || result.failedRuns || result.silentRuns)) process.exitCode = 1
+  }
+  return lines
+}
+if (values['race-only']) {
+  process.stdout.write([...(await races()), ''].join('\n'))
+  process.exit()
+}
+
 const env = machine(ROOT, baseEnv)
 process.stderr.write(`Building, packing and installing ${values.package ?? 'the project'} on Node ${env.node} …\n`)
 const installed: Installed = await installPackage(values.package ?? ROOT, baseEnv)
@@ -144,7 +167,8 @@ try {
         cpuOver(phases),
       ]
     : []
-  process.stdout.write([...table(env, runs, memRuns, results, scales, installed), ...inside, '', ...verdicts.lines, ''].join('\n'))
+  const raced = await races()
+  process.stdout.write([...table(env, runs, memRuns, results, scales, installed), ...inside, ...raced, '', ...verdicts.lines, ''].join('\n'))
   if (values.strict && verdicts.missed) process.exitCode = 1
 } finally {
   await gh.close()

@@ -2,6 +2,7 @@
 // undici's Agent (connect timeout) and RetryAgent (retries) do the work; this module only sets them up.
 // It touches the network, like the trackers and the chat notifiers.
 import { Unreachable } from '../errors.ts'
+import { PROXY_AGENT_OPTIONS, proxyConfigured, registerProxySecrets } from '../http/proxy.ts'
 
 /** How patient the check is; {@link HEALTH_DEFAULTS} are the spec's. */
 export interface HealthOptions {
@@ -53,12 +54,15 @@ export async function checkHealth(apiAddress: string, options: HealthOptions = H
   // Loaded here, not at the top: only this check needs undici's dispatcher API.
   // `.default`: undici is CommonJS. Node's import() also names its exports, but inside the package's
   // bundle import() yields them only as `default` (esbuild's Node interop), so this form works in both.
-  const { Agent, RetryAgent, request } = (await import('undici')).default
-  const agent = new Agent({
+  const { Agent, EnvHttpProxyAgent, RetryAgent, request } = (await import('undici')).default
+  const settings = {
     connect: { timeout: options.connectTimeoutMs },
     headersTimeout: options.responseTimeoutMs,
     bodyTimeout: options.responseTimeoutMs,
-  })
+  }
+  // Through HTTPS_PROXY/HTTP_PROXY/NO_PROXY like curl, when set (lib/http/proxy.ts).
+  if (proxyConfigured()) registerProxySecrets()
+  const agent = proxyConfigured() ? new EnvHttpProxyAgent({ ...settings, ...PROXY_AGENT_OPTIONS }) : new Agent(settings)
   let attempts = 0
   const counted = agent.compose((dispatch) => (opts, handler) => {
     attempts++

@@ -2,6 +2,7 @@ import { config as dotenvConfig } from 'dotenv'
 import { CHAT_FORMAT_SETTINGS, isChatFormatSetting, type ChatFormatSetting } from '../chat/format.ts'
 import { redact } from '../core/log.ts'
 import { detectCi } from './ci.ts'
+import { appCredentials, type AppCredentials } from './app.ts'
 import { ConfigError } from '../errors.ts'
 import { GITLAB_DEFAULT_API_URL, gitLabTarget, trackerKind, type TrackerKind } from './tracker.ts'
 
@@ -9,8 +10,10 @@ type Env = Record<string, string | undefined>
 
 /** Everything the tools read from the environment, validated once. */
 export interface Config {
-  /** ISSUE_TOKEN; empty only when loaded with `requireToken: false`. */
+  /** ISSUE_TOKEN; empty when a GitHub App is configured, or when loaded with `requireToken: false`. */
   readonly token: string
+  /** ISSUE_APP_ID, ISSUE_APP_PRIVATE_KEY, ISSUE_APP_INSTALLATION_ID: the tools act as the App's installation. */
+  readonly app?: AppCredentials
   /** ISSUE_TRACKER: where issues are filed (default github). */
   readonly tracker: TrackerKind
   /** GitHub: `owner/repo`; GitLab: the project's full path or numeric id. */
@@ -106,11 +109,15 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
   const warnings: string[] = []
 
   const token = value(env, 'ISSUE_TOKEN') ?? ''
-  if (!token && requireToken) problems.push('ISSUE_TOKEN is required')
+  const app = appCredentials(env, problems)
+  const appNamed = value(env, 'ISSUE_APP_ID') !== undefined || value(env, 'ISSUE_APP_PRIVATE_KEY') !== undefined
+  if (!token && !appNamed && requireToken) problems.push('ISSUE_TOKEN is required')
 
   let owner = ''
   let repo = ''
   const tracker = trackerKind(env, problems)
+  // A GitHub App is a GitHub identity; GitLab takes a token.
+  if (tracker === 'gitlab' && appNamed) problems.push('ISSUE_APP_ID is a GitHub App; ISSUE_TRACKER=gitlab takes ISSUE_TOKEN instead')
   const gitlab = tracker === 'gitlab' ? gitLabTarget(env, problems) : undefined
   const fullName = value(env, 'ISSUE_REPO')
   if (gitlab) {
@@ -169,6 +176,7 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
 
   return Object.freeze({
     token,
+    ...(app ? { app } : {}),
     tracker,
     project: gitlab?.project ?? `${owner}/${repo}`,
     owner,

@@ -1,14 +1,17 @@
 // Concurrent reporters for the same failure can all see an empty list and all create. Trackers offer no
 // lock, but issue numbers are handed out in commit order, so every run that looks after its own create
 // sees the lowest-numbered match and agrees on it: that one stays open, every other run closes its own.
+// A loser costs two writes, its create and its close as a duplicate (which GitHub shows on both issues);
+// only a server that refuses the duplicate reason costs a third, the "Duplicate of" comment.
+import { ApiError } from '../errors.ts'
 import { closeIssue, type RetrySettings } from './close.ts'
 import type { Log } from './log.ts'
 import type { Issue, Tracker } from './tracker.ts'
 import { describeError } from './transient.ts'
 
 /**
- * The comment left on an issue closed in favour of `survivor`. GitHub marks an issue whose comment starts
- * with "Duplicate of #n" as that issue's duplicate.
+ * The comment left on an issue closed in favour of `survivor` where the server cannot close it as a
+ * duplicate. GitHub marks an issue whose comment starts with "Duplicate of #n" as that issue's duplicate.
  * https://docs.github.com/en/issues/tracking-your-work-with-issues/administering-issues/marking-issues-or-pull-requests-as-a-duplicate
  */
 export function duplicateComment(survivor: Pick<Issue, 'number'>): string {
@@ -20,8 +23,9 @@ export function duplicateComment(survivor: Pick<Issue, 'number'>): string {
 
 /**
  * Called after this run created `own`. `recheck` lists again and returns the lowest-numbered open match.
- * When that is an older issue, comments a link to it on `own` and closes `own` as its duplicate, then
- * returns the survivor; otherwise returns `own`. Never throws: a failed look or close leaves `own` open
+ * When that is an older issue, closes `own` as its duplicate; where the tracker refuses that (a 422),
+ * comments a link to it on `own` and closes `own` as not planned. Returns the survivor; otherwise
+ * returns `own`. Never throws: a failed look or close leaves `own` open
  * with a `[WARN]`, since a second open issue is better than a lost report.
  */
 export async function converge(
@@ -42,8 +46,14 @@ export async function converge(
   if (!survivor || survivor.number >= own.number) return own
 
   try {
-    await tracker.addComment(own.number, duplicateComment(survivor))
-    await closeIssue(tracker, retry, own.number, { duplicateOf: survivor }, log)
+    try {
+      await closeIssue(tracker, retry, own.number, { duplicateOf: survivor }, log)
+    } catch (error) {
+      // A server that does not know the duplicate reason (GitHub Enterprise before it) refuses it.
+      if (!(error instanceof ApiError && error.status === 422)) throw error
+      await tracker.addComment(own.number, duplicateComment(survivor))
+      await closeIssue(tracker, retry, own.number, 'not_planned', log)
+    }
   } catch (cause) {
     log.warn(`Could not close #${own.number} as a duplicate of #${survivor.number}; close it by hand (${describeError(cause)})`)
     return own

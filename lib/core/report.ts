@@ -8,6 +8,7 @@ import type { Log } from './log.ts'
 import type { Issue, Tracker } from './tracker.ts'
 import { describeError, isTransient, retryTransient, withAttempts } from './transient.ts'
 import { CreateFailed, RateLimited } from '../errors.ts'
+import { checkDedupLabel } from './unlabelled.ts'
 
 /** What a run ended with; `--json` prints it. */
 export interface Outcome {
@@ -117,7 +118,9 @@ async function create(tracker: Tracker, target: Target, failure: Failure, title:
   const attempt = async (n: number) => {
     const committed = n > 1 ? await lookAgain() : undefined
     if (committed) return { issue: committed, posted: false }
-    return { issue: await tracker.createIssue({ title, body, labels: LABELS, assignees: [] }), posted: true }
+    const issue = await tracker.createIssue({ title, body, labels: LABELS, assignees: [] })
+    checkDedupLabel(issue, log)
+    return { issue, posted: true }
   }
   try {
     return await retryTransient(target, 'creating the issue', attempt, log)

@@ -1,8 +1,8 @@
 import type { ChatNotifier } from './chat.ts'
 import { issueRef } from './chat-thread.ts'
-import { closeIssue, type RetrySettings } from './close.ts'
+import type { RetrySettings } from './close.ts'
 import { renderRecoveryComment, type Recovery } from './comment-text.ts'
-import { postCommentOnce } from './comments.ts'
+import { recoverOnce } from './recover-once.ts'
 import { DEDUP_LABEL } from './issue.ts'
 import type { Log } from './log.ts'
 import { selectRecoverable } from './recovery.ts'
@@ -62,21 +62,26 @@ export async function resolveRecovery(
   }
 
   const comment = renderRecoveryComment(recovery)
-  const closed: Issue[] = []
+  const closed: number[] = []
+  const closedHere: Issue[] = []
   const failed: number[] = []
   for (const issue of issues) {
-    let step = 'commenting on it'
+    const progress = { step: '' }
     try {
-      await postCommentOnce(tracker, retry, issue.number, comment, log)
-      step = 'closing it after the comment'
-      await closeIssue(tracker, retry, issue.number, 'completed', log)
-      log.info(`Closed issue #${issue.number}: ${issue.url}`)
-      closed.push(issue)
+      // One comment and one close per issue even with another resolver at work (recover-once.ts).
+      if ((await recoverOnce(tracker, retry, issue.number, comment, log, progress)) === 'this run') {
+        log.info(`Closed issue #${issue.number}: ${issue.url}`)
+        closedHere.push(issue)
+      } else {
+        log.info(`Issue #${issue.number} is closed by another resolver run: ${issue.url}`)
+      }
+      closed.push(issue.number)
     } catch (error) {
-      log.error(`Could not close issue #${issue.number}, it stays open (${step}: ${describeError(error)})`)
+      log.error(`Could not close issue #${issue.number}, it stays open (${progress.step}: ${describeError(error)})`)
       failed.push(issue.number)
     }
   }
-  if (closed.length && chat) await chat.send({ kind: 'recovery', recovery, closed: closed.map(issueRef) })
-  return { outcome: closed.length ? 'resolved' : 'failed', closed: closed.map((issue) => issue.number), failed }
+  // The run that closed an issue announces it; a concurrent run does not announce it again.
+  if (closedHere.length && chat) await chat.send({ kind: 'recovery', recovery, closed: closedHere.map(issueRef) })
+  return { outcome: closed.length ? 'resolved' : 'failed', closed, failed }
 }

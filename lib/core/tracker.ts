@@ -5,6 +5,8 @@
 export interface Issue {
   /** The number people type after `#`: GitHub's issue number, GitLab's `iid`. */
   readonly number: number
+  /** The service's own id, when it has one (GitHub's `id`): GitHub names a duplicate's original by it. */
+  readonly id?: number
   readonly title: string
   /** The issue's web page. */
   readonly url: string
@@ -49,6 +51,8 @@ export interface Tracker {
   updateBody(number: number, body: string): Promise<void>
   listComments(number: number): Promise<readonly Comment[]>
   addComment(number: number, body: string): Promise<Comment>
+  /** Deletes comment `commentId` of issue `number`; optional, for taking back a concurrent resolver's twin. */
+  deleteComment?(number: number, commentId: number): Promise<void>
   closeIssue(number: number, reason: CloseReason): Promise<void>
   reopenIssue(number: number): Promise<void>
 }

@@ -11,6 +11,7 @@
 // https://fetch.spec.whatwg.org/#http-redirect-fetch
 // The zx CLI's own `fetch` echoes requests (headers and all) in verbose mode; this one prints nothing.
 import { request as httpRequest, type IncomingMessage } from 'node:http'
+import { proxiedFetch, proxyConfigured } from './proxy.ts'
 
 /** What is sent: the subset of `RequestInit` the callers use. */
 export interface FetchInit {
@@ -157,6 +158,8 @@ function readAll(message: IncomingMessage, signal: AbortSignal | undefined): Pro
 
 /**
  * `fetch` for the API client and the chat post: {@link fetchOverHttp}, typed as the global it replaces
- * (it implements the part of it that Octokit's request and the webhook use).
+ * (it implements the part of it that Octokit's request and the webhook use). With a proxy variable set,
+ * every request goes through undici's proxy-aware fetch instead (proxy.ts), as curl would send it.
  */
-export const fetchQuietly = fetchOverHttp as unknown as typeof fetch
+export const fetchQuietly: typeof fetch = (input, init) =>
+  proxyConfigured() ? proxiedFetch().then((proxied) => proxied(input, init)) : (fetchOverHttp(input as string | URL, init as FetchInit) as unknown as Promise<Response>)

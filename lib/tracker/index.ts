@@ -15,6 +15,7 @@ export type TrackerConfig = Pick<
   | 'tracker'
   | 'project'
   | 'token'
+  | 'app'
   | 'owner'
   | 'repo'
   | 'apiUrl'

@@ -25,13 +25,15 @@ const silent = (): ChatNotifier => ({ ...createWebhookNotifier(gh.chatUrl), send
 // A notifier that records what it was asked to send and answers `ok`.
 const recording = (ok: boolean, sent: ChatEvent[] = []): ChatNotifier => ({ format: 'slack', host: 'hooks.example', send: async (event) => (sent.push(event), { ok, status: ok ? 200 : 404 }) })
 
-test('all good: token, quota, repository, commit, labels and webhook, in order; reads only', async () => {
+test('all good: identity, token, quota, repository, permission, commit, labels and webhook, in order; reads only', async () => {
   const checks = await runChecks(client(), target(), { chat: silent() })
   const reset = new Date(gh.rateLimit.reset * 1000).toLocaleString('sv-SE')
   assert.equal(checks.map(line), [
+    '✓ identity: user deploy-bot (ISSUE_TOKEN)',
     '✓ token accepted',
     `✓ rate limit: 4999 of 5000 requests left, resets at ${reset}`,
     '✓ repository readable: acme/shop, 42 stars',
+    '✓ permission push on acme/shop: labels of new issues are kept',
     '✓ latest commit readable: "Fix the deploy" by Ada Lovelace',
     '✓ label auto-deploy-failure exists',
     '✓ label ops exists',
@@ -44,6 +46,7 @@ test('all good: token, quota, repository, commit, labels and webhook, in order; 
     '/repos/acme/shop/commits',
     '/repos/acme/shop/labels/auto-deploy-failure',
     '/repos/acme/shop/labels/ops',
+    '/user',
   ])
   assert.is(gh.calls('GET', /\/commits$/)[0]!.query.get('per_page'), '1')
 })
@@ -58,28 +61,59 @@ test('a refused token fails once, clearly, and nothing else is read', async () =
     '✗ label auto-deploy-failure: not checked, the token was refused',
     '✗ label ops: not checked, the token was refused',
   ])
-  assert.is(gh.requests.length, 2)
+  assert.is(gh.requests.length, 3, 'identity, quota and repository, all refused')
 })
 
 test('an unknown repository, a missing label, an empty history and an exhausted quota each fail their line', async () => {
   let checks = await runChecks(client(gh.token, target({ repo: 'nope' })), target({ repo: 'nope' }), { chat: silent() })
-  assert.match(line(checks[2]!), /^✗ repository acme\/nope not readable \(HTTP 404: .*\): check ISSUE_REPO/)
-  assert.is(line(checks[3]!), '✗ latest commit: not checked, the repository is not readable')
+  assert.match(line(checks[3]!), /^✗ repository acme\/nope not readable \(HTTP 404: .*\): check ISSUE_REPO/)
+  assert.is(line(checks[4]!), '✗ latest commit: not checked, the repository is not readable')
 
   gh.labels.delete('ops')
   gh.commits.length = 0
   gh.rateLimit.remaining = 0
   checks = await runChecks(client(), target(), { chat: silent() })
-  assert.match(line(checks[1]!), /^✗ rate limit exhausted: 0 of 5000 requests left, resets at /)
-  assert.is(line(checks[3]!), '✗ latest commit: the repository has no commits')
-  assert.is(line(checks[4]!), '✓ label auto-deploy-failure exists')
-  assert.is(line(checks[5]!), '✗ label ops missing: create it in the repository (Issues → Labels)')
+  assert.match(line(checks[2]!), /^✗ rate limit exhausted: 0 of 5000 requests left, resets at /)
+  assert.is(line(checks[5]!), '✗ latest commit: the repository has no commits')
+  assert.is(line(checks[6]!), '✓ label auto-deploy-failure exists')
+  assert.is(line(checks[7]!), '✗ label ops missing: create it in the repository (Issues → Labels)')
+})
+
+test('permissions: triage without push fails naming push; a classic token without repo fails naming repo', async () => {
+  gh.permissions = { ...gh.permissions, push: false }
+  gh.oauthScopes = 'gist, read:org'
+  gh.private = true
+  const checks = await runChecks(client(), target(), { chat: silent() })
+  assert.is(
+    line(checks[4]!),
+    '✗ permission push missing on acme/shop (has: triage, pull): GitHub silently drops the labels of new issues without it, so no later run would find them as duplicates; give the identity write access',
+  )
+  assert.is(line(checks[5]!), '✗ token scope repo missing (has: gist, read:org): the classic token cannot create issues in this private repository; add the repo scope')
+  assert.ok(gh.requests.every((r) => r.method === 'GET'))
+})
+
+test('scopes: repo passes; public_repo passes for a public repository only', async () => {
+  gh.oauthScopes = 'public_repo'
+  let checks = await runChecks(client(), target(), { chat: silent() })
+  assert.is(line(checks[5]!), '✓ token scope public_repo granted (enough for this public repository)')
+  gh.private = true
+  checks = await runChecks(client(), target(), { chat: silent() })
+  assert.match(line(checks[5]!), /^✗ token scope repo missing \(has: public_repo\)/)
+  gh.oauthScopes = 'repo, workflow'
+  checks = await runChecks(client(), target(), { chat: silent() })
+  assert.is(line(checks[5]!), '✓ token scope repo granted')
+})
+
+test('identity: a token that is no user\'s (403 on /user) still passes, named as such', async () => {
+  gh.inject('GET', /^\/user$/, { status: 403, body: { message: 'Resource not accessible by integration' } })
+  const checks = await runChecks(client(), target(), { chat: silent() })
+  assert.is(line(checks[0]!), "✓ identity: a token that is no user's (ISSUE_TOKEN, e.g. GitHub Actions' GITHUB_TOKEN)")
 })
 
 test('a server without rate limiting (404) passes the token on the repository read', async () => {
   gh.inject('GET', /^\/rate_limit$/, { status: 404, body: { message: 'Rate limiting is not enabled.' } })
   const checks = await runChecks(client(), target(), { chat: silent() })
-  assert.equal(checks.slice(0, 2).map(line), ['✓ token accepted', '✓ rate limit: not enforced by this server'])
+  assert.equal(checks.slice(1, 3).map(line), ['✓ token accepted', '✓ rate limit: not enforced by this server'])
 })
 
 test('chat webhook: optional when unset, a failure when malformed, posted to only with ping', async () => {

@@ -42,15 +42,49 @@ test(`${RUNS} reporters that all see an empty list leave exactly one open issue,
   }
   const losers = gh.issues.filter((i) => i.number !== survivor.number)
   assert.is(losers.length, RUNS - 1)
+  // Closed the way GitHub's "Close as duplicate" does, naming the survivor by its id: no comment needed.
+  for (const loser of losers) assert.is(loser.state_reason, 'duplicate', `#${loser.number}`)
+  assert.equal(
+    gh.closes.sort((a, b) => a.number - b.number),
+    losers.map((l) => ({ number: l.number, reason: 'duplicate', duplicateOf: survivor.number })),
+    'each loser closed once, as a duplicate of the survivor',
+  )
+  assert.is(gh.comments.length, 0)
+  assert.is(gh.requests.filter((q) => q.method !== 'GET').length, RUNS + RUNS - 1, 'a loser costs two writes: its create and its close')
+  assert.is(gh.chat.length, RUNS)
+})
+
+test(`a server that refuses the duplicate reason: losers get a "Duplicate of" comment and close as not planned`, async () => {
+  gh.knowsDuplicateReason = false
+  gh.holdLists(RUNS)
+  const runs = await race()
+  assert.is(gh.openIssues(TITLE()).length, 1)
+  const survivor = gh.openIssues(TITLE())[0]!
+  for (const [i, r] of runs.entries()) assert.is(r.code, 0, `run ${i}: ${r.stderr}`)
+  const losers = gh.issues.filter((i) => i.number !== survivor.number)
   for (const loser of losers) {
-    assert.is(loser.state, 'closed', `#${loser.number}`)
     assert.is(loser.state_reason, 'not_planned', `#${loser.number}`)
     const notes = gh.comments.filter((c) => c.issue_number === loser.number)
     assert.is(notes.length, 1, `#${loser.number} has one comment`)
     assert.match(notes[0]!.body ?? '', new RegExp(`^Duplicate of #${survivor.number}\\b`))
   }
-  assert.is(gh.comments.filter((c) => c.issue_number === survivor.number).length, 0)
-  assert.is(gh.chat.length, RUNS)
+  assert.is(gh.closes.length, RUNS - 1)
+})
+
+test(`${RUNS} reporters against GitHub's secondary limit on content creation (403 + retry-after) still converge`, async () => {
+  // Half the creates fit the window; the others are refused and waited out within REPORT_MAX_WAIT.
+  gh.contentLimit = { max: RUNS / 2, windowMs: 2000 }
+  gh.holdLists(RUNS)
+  const runs = await race()
+  assert.ok(gh.limited.length > 0, 'the limit was hit')
+  const open = gh.openIssues(TITLE())
+  assert.is(open.length, 1, `open: ${open.map((i) => i.number)}`)
+  for (const [i, r] of runs.entries()) {
+    assert.is(r.code, 0, `run ${i}: ${r.stderr}`)
+    assert.ok(names(r.stdout, open[0]!), `run ${i}: ${r.stdout}`)
+    for (const line of r.stderr.split('\n').filter(Boolean)) assert.match(line, /^\[WARN\] Secondary rate limit on POST \/repos\/acme\/shop\/issues; waiting [12]s$/)
+  }
+  assert.is(gh.closes.length, gh.issues.length - 1)
 })
 
 test(`${RUNS} reporters started together without help from the server still converge`, async () => {
@@ -61,7 +95,7 @@ test(`${RUNS} reporters started together without help from the server still conv
     assert.is(r.code, 0, `run ${i}: ${r.stderr}`)
     assert.ok(names(r.stdout, survivor), `run ${i}: ${r.stdout}`)
   }
-  for (const closed of gh.issues.filter((i) => i.state === 'closed')) assert.is(closed.state_reason, 'not_planned')
+  for (const closed of gh.issues.filter((i) => i.state === 'closed')) assert.is(closed.state_reason, 'duplicate')
 })
 
 test.run()

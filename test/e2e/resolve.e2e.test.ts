@@ -201,4 +201,26 @@ test('--help, an unknown flag, a stray argument and a missing token', async () =
   assert.is(gh.requests.length + gh.chat.length, 0)
 })
 
+test('two resolvers at once: each issue gets one recovery comment and is closed once; both exit 0 naming it', async () => {
+  const issues = ['a1', 'b2', 'c3'].map((sha) => gh.addIssue({ title: title('staging', sha, '2026-11-03') }))
+  // Both see the same open issues: each list is answered only once both have asked.
+  gh.holdLists(2)
+  const runs = await Promise.all([runScript('resolve.mts', ['--json'], gh.env(GOOD)), runScript('resolve.mts', ['--json'], gh.env(GOOD))])
+  for (const r of runs) {
+    assert.is(r.code, 0, r.stderr)
+    assert.equal(lastLine(r.stdout), { outcome: 'resolved', closed: issues.map((i) => i.number), failed: [] })
+    for (const issue of issues) assert.match(r.stdout, new RegExp(`^\\[INFO\\] (Closed issue|Issue) #${issue.number}\\b.*${issue.html_url}$`, 'm'))
+  }
+  for (const issue of issues) {
+    assert.is(issue.state, 'closed', `#${issue.number}`)
+    const notes = gh.comments.filter((c) => c.issue_number === issue.number)
+    assert.is(notes.length, 1, `#${issue.number} has one recovery comment: ${notes.map((n) => n.id)}`)
+    assert.match(notes[0]!.body ?? '', /^<!-- deploy-failure-reporter:recovery -->/)
+  }
+  assert.equal(gh.closes.map((c) => c.number).sort(), issues.map((i) => i.number), 'each closed once')
+  // The run that closed an issue announces it; between them the chat names each issue once.
+  const announced = gh.chat.flatMap((q) => [...(q.json as { text: string }).text.matchAll(/#(\d+)/g)].map((m) => Number(m[1])))
+  assert.equal(announced.sort(), issues.map((i) => i.number))
+})
+
 test.run()

@@ -12,6 +12,7 @@ import { postChat } from '../../lib/chat/webhook.ts'
 import { memoryLog } from '../../lib/core/log.ts'
 import { runCommand, runScript, today, type RunResult } from '../helpers/helpers.ts'
 import { startLoopbackGitHub, type Fault, type LoopbackGitHub } from '../helpers/loopback-github.ts'
+import { appEnv, testApp } from '../helpers/github-app.ts'
 
 const TOKEN = 'ghp_S3cretT0kenValue0123456789abcdefXYZ'
 const FAST = { REPORT_RETRY_DELAY: '0.01', REPORT_TIMEOUT: '5' }
@@ -246,6 +247,62 @@ test('the token is sent only to the API: never to the chat webhook, never across
   }
   assert.is(gh.chat.length, 1)
   assert.ok(gh.requests.every((q) => q.headers.authorization === `Bearer ${TOKEN}`), 'the API itself did get it')
+})
+
+// 8. A GitHub App's private key and installation token never leak either.
+
+const INSTALLATION_TOKEN = 'ghs_1nstallat10nT0kenValue0123456789ab'
+const APP = testApp()
+const keyPieces = APP.privateKey.split('\n').filter((l) => l && !l.startsWith('-----')).map((l) => l.slice(8, 24))
+
+/** Fails if the installation token (any 8-character piece), a JWT, or any line of the key was printed. */
+function assertNoAppSecret(r: RunResult, gh: LoopbackGitHub, label: string): void {
+  const printed = r.stdout + r.stderr
+  for (let i = 0; i + 8 <= INSTALLATION_TOKEN.length; i++) {
+    assert.not.ok(printed.includes(INSTALLATION_TOKEN.slice(i, i + 8)), `${label}: the installation token was printed:\n${printed}`)
+  }
+  for (const piece of keyPieces) assert.not.ok(printed.includes(piece), `${label}: a line of the private key was printed`)
+  for (const jwt of gh.jwts) assert.not.ok(printed.includes(jwt.split('.')[2]!.slice(0, 16)), `${label}: a JWT was printed`)
+}
+
+const appEcho = { message: `Bad credentials: Bearer ${INSTALLATION_TOKEN}`, documentation_url: `https://docs.example/?token=${INSTALLATION_TOKEN}` }
+const APP_FAILURES: { label: string; faults: [string, RegExp, Fault, number][]; env?: Record<string, string>; code: number }[] = [
+  { label: 'App: 401 echoing the installation token', faults: [['GET', /issues$/, { status: 401, body: appEcho }, 9], ['POST', /issues$/, { status: 401, body: appEcho }, 9]], code: 1 },
+  { label: 'App: 422 echoing the installation token', faults: [['POST', /issues$/, { status: 422, body: { ...appEcho, errors: [{ message: INSTALLATION_TOKEN }] } }, 9]], code: 1 },
+  { label: 'App: 5xx echoing it', faults: [['GET', /issues$/, { status: 502, body: appEcho }, 99], ['POST', /issues$/, { status: 503, body: appEcho }, 99]], env: { REPORT_RETRY_ATTEMPTS: '2' }, code: 1 },
+  { label: 'App: the token purchase refused', faults: [['POST', /access_tokens$/, { status: 401, body: { message: `A JSON web token could not be decoded: ${APP.privateKey}` } }, 9]], code: 1 },
+  { label: 'App: the installation lookup fails', faults: [['GET', /installation$/, { status: 404, body: appEcho }, 9]], code: 1 },
+  { label: 'App: success with the token echoed in html_url', faults: [['POST', /issues$/, { status: 201, body: { number: 7, html_url: `https://x/${INSTALLATION_TOKEN}`, title: 't' } }, 1]], code: 0 },
+  { label: 'App: config error, ISSUE_REPO holds the key', faults: [], env: { ISSUE_REPO: APP.privateKey }, code: 2 },
+  { label: 'App: config error, a mangled key', faults: [], env: { ISSUE_APP_PRIVATE_KEY: APP.privateKey.replace('MII', 'XII') }, code: 2 },
+]
+
+test('a GitHub App: the key, its JWTs and the installation token are never printed', async () => {
+  await inBatches(APP_FAILURES, 4, async ({ label, faults, env = {}, code }) => {
+    const gh = await startLoopbackGitHub({ app: { ...APP.loopback, tokens: [INSTALLATION_TOKEN] } })
+    servers.push(gh)
+    for (const [method, path, fault, times] of faults) gh.inject(method, path, fault, times)
+    const r = await runScript('report.mts', ['Deploy job failed'], appEnv(gh, APP, { ...FIXED, ...FAST, ...env }))
+    assert.is(r.code, code, `${label}: ${r.stderr}`)
+    assertNoAppSecret(r, gh, label)
+    if (code !== 2) assert.ok(gh.requests.length > 0, `${label}: the API was called`)
+  })
+})
+
+test('a GitHub App: a key that leaked into the message or reason is not published; the token goes to the API only', async () => {
+  const gh = await startLoopbackGitHub({ app: { ...APP.loopback, tokens: [INSTALLATION_TOKEN] } })
+  servers.push(gh)
+  const keyLine = APP.privateKey.split('\n')[3]!
+  const r = await runScript('report.mts', ['--json', `cat key.pem: ${keyLine}`], appEnv(gh, APP, { ...FIXED, ...FAST, CI_COMMIT_MESSAGE: `oops\n${APP.privateKey}` }))
+  assert.is(r.code, 0, r.stderr)
+  assertNoAppSecret(r, gh, 'leaked key')
+  const [sent] = created(gh)
+  for (const text of [sent!.title, sent!.body, gh.chat[0]!.body]) {
+    for (const piece of keyPieces) assert.not.ok(text.includes(piece), 'a line of the key was published')
+  }
+  assert.ok(gh.calls('POST', /issues$/).every((q) => q.headers.authorization === `Bearer ${INSTALLATION_TOKEN}`))
+  assert.is(gh.chat[0]!.headers.authorization, undefined)
+  assert.not.ok(gh.chat[0]!.body.includes(INSTALLATION_TOKEN))
 })
 
 test.run()

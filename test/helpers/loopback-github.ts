@@ -1,6 +1,7 @@
 // A real HTTP server on 127.0.0.1 that answers like GitHub's REST API for the calls this project makes,
 // records every request, and can be told to misbehave. Shapes are typed from GitHub's OpenAPI description
 // so `tsc` catches drift from the real API.
+import { randomBytes, verify, type KeyObject } from 'node:crypto'
 import { once } from 'node:events'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
@@ -9,10 +10,10 @@ import type { components } from '@octokit/openapi-types'
 type Schemas = components['schemas']
 export type IssueRecord = Pick<
   Schemas['issue'],
-  'number' | 'title' | 'body' | 'state' | 'state_reason' | 'html_url' | 'url' | 'created_at' | 'updated_at' | 'closed_at' | 'comments'
+  'id' | 'number' | 'title' | 'body' | 'state' | 'state_reason' | 'html_url' | 'url' | 'created_at' | 'updated_at' | 'closed_at' | 'comments'
 > & { labels: { name: string }[]; assignees: []; pull_request?: Pick<NonNullable<Schemas['issue']['pull_request']>, 'url'> }
 export type CommentRecord = Pick<Schemas['issue-comment'], 'id' | 'body' | 'html_url' | 'created_at'> & { issue_number: number }
-type RepoRecord = Pick<Schemas['full-repository'], 'full_name' | 'stargazers_count' | 'permissions'>
+type RepoRecord = Pick<Schemas['full-repository'], 'full_name' | 'stargazers_count' | 'private' | 'permissions'>
 type CommitRecord = { sha: string; commit: { author: { name: string }; message: string } }
 
 /** One request as the server saw it. */
@@ -53,7 +54,45 @@ export interface LoopbackOptions {
   rateLimit?: { limit: number; remaining: number; reset: number }
   /** Delay before a create is stored and answered, to widen races. */
   createLatencyMs?: number
+  /** The identity's rights on the repository; without push, like GitHub, a create drops its labels. */
+  permissions?: Permissions
+  /** `X-OAuth-Scopes` sent on every answer, as for a classic token; absent (fine-grained token) when undefined. */
+  oauthScopes?: string
+  /** A GitHub App installed on the repository: its JWTs are verified with `publicKey`. */
+  app?: LoopbackApp
+  /**
+   * GitHub's secondary limit on content creation: at most `max` issue and comment POSTs per `windowMs`,
+   * beyond which a 403 with `retry-after` (80 a minute by default, as GitHub documents).
+   */
+  contentLimit?: { max: number; windowMs: number }
+  /** Whether closing with `state_reason: "duplicate"` is known (false: a 422, like an older GitHub Enterprise). */
+  knowsDuplicateReason?: boolean
 }
+
+/** One open → closed transition, as GitHub records a `closed` event. */
+export interface CloseEvent {
+  readonly number: number
+  readonly reason: string | null | undefined
+  readonly duplicateOf?: number
+}
+
+/** A GitHub App as the loopback knows it. */
+export interface LoopbackApp {
+  readonly id: number
+  readonly slug: string
+  readonly publicKey: KeyObject
+  readonly installationId: number
+  /** The installation's permissions; `issues: 'write'` unless given. */
+  permissions?: Record<string, string>
+  /** Installation tokens to hand out, in order, before random ones (so tests can echo them back). */
+  tokens?: string[]
+}
+
+type Permissions = NonNullable<RepoRecord['permissions']>
+/** Rights of an identity with write access. */
+export const WRITE_ACCESS: Permissions = { admin: false, maintain: false, push: true, triage: true, pull: true }
+/** Rights of an identity that can triage but not push: GitHub drops the labels of its new issues. */
+export const TRIAGE_ONLY: Permissions = { admin: false, maintain: false, push: false, triage: true, pull: true }
 
 const now = () => new Date().toISOString()
 
@@ -72,12 +111,28 @@ export class LoopbackGitHub {
   stars = 42
   rateLimit: { limit: number; remaining: number; reset: number }
   createLatencyMs: number
+  permissions: Permissions
+  oauthScopes: string | undefined
+  private = false
   healthStatus = 200
   private readonly injections: Injection[] = []
   private readonly chatFaults: Fault[] = []
   private heldLists: { count: number; waiting: (() => void)[] } | undefined
   private readonly sockets = new Set<Socket>()
   private readonly server: Server
+  readonly app: LoopbackApp | undefined
+  /** Installation tokens handed out, oldest first; each is accepted as a Bearer token. */
+  readonly installationTokens: string[] = []
+  /** JWTs that passed verification. */
+  readonly jwts: string[] = []
+  /** Every open → closed transition; closing a closed issue records none, as on GitHub. */
+  readonly closes: CloseEvent[] = []
+  /** Content-creating POSTs refused by the secondary limit. */
+  readonly limited: Recorded[] = []
+  contentLimit: { max: number; windowMs: number }
+  knowsDuplicateReason: boolean
+  private readonly created: number[] = []
+  private nextCommentId = 1
   private nextNumber = 1
 
   constructor(options: LoopbackOptions = {}) {
@@ -86,6 +141,11 @@ export class LoopbackGitHub {
     this.repo = options.repo ?? 'shop'
     this.rateLimit = options.rateLimit ?? { limit: 5000, remaining: 4999, reset: Math.floor(Date.now() / 1000) + 3600 }
     this.createLatencyMs = options.createLatencyMs ?? 0
+    this.permissions = options.permissions ?? WRITE_ACCESS
+    this.oauthScopes = options.oauthScopes
+    this.app = options.app
+    this.contentLimit = options.contentLimit ?? { max: 80, windowMs: 60_000 }
+    this.knowsDuplicateReason = options.knowsDuplicateReason ?? true
     this.server = createServer((req, res) => void this.handle(req, res))
     this.server.on('connection', (socket) => {
       this.sockets.add(socket)
@@ -147,6 +207,8 @@ export class LoopbackGitHub {
     const number = this.nextNumber++
     const stamp = fields.created_at ?? now()
     const issue: IssueRecord = {
+      // Distinct from the number, as on GitHub, so that mixing the two up is caught.
+      id: 9_000_000 + number,
       number,
       body: '',
       state: 'open',
@@ -238,6 +300,7 @@ export class LoopbackGitHub {
     res.setHeader('x-ratelimit-used', String(rl.limit - rl.remaining))
     res.setHeader('x-ratelimit-reset', String(rl.reset))
     res.setHeader('x-ratelimit-resource', 'core')
+    if (this.oauthScopes !== undefined) res.setHeader('x-oauth-scopes', this.oauthScopes)
     for (const [k, v] of Object.entries(headers)) res.setHeader(k, v)
     res.statusCode = status
     res.end(typeof data === 'string' ? data : JSON.stringify(data))
@@ -249,7 +312,14 @@ export class LoopbackGitHub {
 
   private async route(r: Recorded, res: ServerResponse): Promise<void> {
     if (r.path === '/health') return this.send(res, this.healthStatus, { status: this.healthStatus === 200 ? 'ok' : 'down' })
-    if (r.headers.authorization !== `Bearer ${this.token}`) return this.error(res, 401, 'Bad credentials')
+    if (this.app && (r.path.startsWith('/app') || r.path === `/repos/${this.owner}/${this.repo}/installation`)) return this.routeApp(this.app, r, res)
+    const bearer = /^Bearer (.+)$/.exec(r.headers.authorization ?? '')?.[1]
+    const asInstallation = bearer !== undefined && this.installationTokens.includes(bearer)
+    if (bearer !== this.token && !asInstallation) return this.error(res, 401, 'Bad credentials')
+    if (r.method === 'GET' && r.path === '/user') {
+      // An installation token is not a user.
+      return asInstallation ? this.error(res, 403, 'Resource not accessible by integration') : this.send(res, 200, { login: 'deploy-bot', type: 'User' })
+    }
 
     if (r.method === 'GET' && r.path === '/rate_limit') {
       const core = { ...this.rateLimit, used: this.rateLimit.limit - this.rateLimit.remaining }
@@ -258,9 +328,28 @@ export class LoopbackGitHub {
     const base = `/repos/${this.owner}/${this.repo}`
     if (!r.path.startsWith(base)) return this.error(res, 404, 'Not Found')
     const rest = r.path.slice(base.length)
+    if (r.method === 'POST' && /^\/issues(\/\d+\/comments)?$/.test(rest)) {
+      const wait = this.contentWait()
+      if (wait) {
+        this.limited.push(r)
+        // https://docs.github.com/en/rest/using-the-rest-api/rate-limits-for-the-rest-api#about-secondary-rate-limits
+        return this.send(res, 403, { message: 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits' }, { 'retry-after': String(wait) })
+      }
+    }
+    const comment = /^\/issues\/comments\/(\d+)$/.exec(rest)
+    if (comment && r.method === 'DELETE') {
+      const at = this.comments.findIndex((c) => c.id === Number(comment[1]))
+      if (at < 0) return this.error(res, 404, 'Not Found')
+      const [gone] = this.comments.splice(at, 1)
+      const issue = this.issues.find((i) => i.number === gone!.issue_number)
+      if (issue) issue.comments--
+      res.statusCode = 204
+      return void res.end()
+    }
 
     if (r.method === 'GET' && rest === '') {
-      const repo: RepoRecord = { full_name: `${this.owner}/${this.repo}`, stargazers_count: this.stars, permissions: { admin: false, maintain: false, push: true, triage: true, pull: true } }
+      // For an installation, the permissions are the installation's (doctor reads them there).
+      const repo: RepoRecord = { full_name: `${this.owner}/${this.repo}`, stargazers_count: this.stars, private: this.private, ...(asInstallation ? {} : { permissions: this.permissions }) }
       return this.send(res, 200, repo)
     }
     if (r.method === 'GET' && rest === '/commits') {
@@ -283,7 +372,7 @@ export class LoopbackGitHub {
       if (r.method === 'POST') {
         const text = (r.json as { body?: unknown } | undefined)?.body
         if (typeof text !== 'string' || text === '') return this.error(res, 422, 'Validation Failed', [{ resource: 'IssueComment', code: 'missing_field', field: 'body' }])
-        const id = this.comments.length + 1
+        const id = this.nextCommentId++
         const comment: CommentRecord = { id, body: text, issue_number: issue.number, created_at: now(), html_url: `${issue.html_url}#issuecomment-${id}` }
         this.comments.push(comment)
         issue.comments++
@@ -292,8 +381,16 @@ export class LoopbackGitHub {
       }
     }
     if (issue && r.method === 'PATCH') {
-      const patch = (r.json ?? {}) as { state?: string; state_reason?: string; title?: string; body?: string }
+      const patch = (r.json ?? {}) as { state?: string; state_reason?: string; title?: string; body?: string; duplicate_issue_id?: unknown }
+      let duplicateOf: number | undefined
+      if (patch.state_reason === 'duplicate') {
+        if (!this.knowsDuplicateReason) return this.error(res, 422, 'Validation Failed', [{ resource: 'Issue', code: 'invalid', field: 'state_reason' }])
+        const canonical = this.issues.find((i) => i.id === patch.duplicate_issue_id)
+        if (!canonical || canonical === issue) return this.error(res, 422, 'Validation Failed', [{ resource: 'Issue', code: 'invalid', field: 'duplicate_issue_id' }])
+        duplicateOf = canonical.number
+      }
       if (patch.state === 'closed' || patch.state === 'open') {
+        if (patch.state === 'closed' && issue.state === 'open') this.closes.push({ number: issue.number, reason: patch.state_reason ?? 'completed', ...(duplicateOf ? { duplicateOf } : {}) })
         issue.state = patch.state
         issue.state_reason = patch.state === 'closed' ? ((patch.state_reason ?? 'completed') as IssueRecord['state_reason']) : 'reopened'
         issue.closed_at = patch.state === 'closed' ? now() : null
@@ -304,6 +401,41 @@ export class LoopbackGitHub {
       return this.send(res, 200, issue)
     }
     if (issue && r.method === 'GET') return this.send(res, 200, issue)
+    this.error(res, 404, 'Not Found')
+  }
+
+  // Seconds until one more content-creating POST fits the window, or 0 (and the POST is counted).
+  private contentWait(): number {
+    const { max, windowMs } = this.contentLimit
+    const t = Date.now()
+    while (this.created.length && this.created[0]! <= t - windowMs) this.created.shift()
+    if (this.created.length < max) {
+      this.created.push(t)
+      return 0
+    }
+    return Math.max(1, Math.ceil((this.created[0]! + windowMs - t) / 1000))
+  }
+
+  // The App endpoints, authenticated with a JWT (RS256, iss = App id, at most 10 minutes), as GitHub does.
+  // https://docs.github.com/en/apps/creating-github-apps/authenticating-with-a-github-app/generating-a-json-web-token-jwt-for-a-github-app
+  private routeApp(app: LoopbackApp, r: Recorded, res: ServerResponse): void {
+    const jwt = /^bearer (.+)$/i.exec(r.headers.authorization ?? '')?.[1]
+    const problem = jwt === undefined ? 'no JWT' : jwtProblem(jwt, app)
+    if (problem) return this.error(res, 401, `A JSON web token could not be decoded (${problem})`)
+    this.jwts.push(jwt!)
+    const permissions = app.permissions ?? { issues: 'write', metadata: 'read' }
+    if (r.method === 'GET' && r.path === '/app') return this.send(res, 200, { id: app.id, slug: app.slug, name: `${app.slug} (loopback)` })
+    if (r.method === 'GET' && r.path.endsWith('/installation')) {
+      return this.send(res, 200, { id: app.installationId, app_id: app.id, app_slug: app.slug, account: { login: this.owner }, permissions, repository_selection: 'all' })
+    }
+    const tokenFor = /^\/app\/installations\/(\d+)\/access_tokens$/.exec(r.path)
+    if (r.method === 'POST' && tokenFor) {
+      if (Number(tokenFor[1]) !== app.installationId) return this.error(res, 404, 'Not Found')
+      const token = app.tokens?.shift() ?? `ghs_${randomBytes(18).toString('hex')}`
+      this.installationTokens.push(token)
+      const expires = new Date(Date.now() + 3600_000).toISOString().replace(/\.\d+Z$/, 'Z')
+      return this.send(res, 201, { token, expires_at: expires, permissions, repository_selection: 'all' })
+    }
     this.error(res, 404, 'Not Found')
   }
 
@@ -350,11 +482,32 @@ export class LoopbackGitHub {
       return this.error(res, 422, 'Validation Failed', [{ resource: 'Issue', code: 'custom', field: 'body', message: 'body is too long (maximum is 65536 characters)' }])
     }
     if (this.createLatencyMs) await new Promise((resolve) => setTimeout(resolve, this.createLatencyMs))
-    const labels = Array.isArray(input.labels) ? input.labels.map(String) : []
+    // Only users with push access can set labels for new issues; otherwise they are dropped silently.
+    const labels = Array.isArray(input.labels) && this.permissions.push ? input.labels.map(String) : []
     for (const l of labels) this.labels.add(l)
     const issue = this.addIssue({ title: input.title, body: typeof input.body === 'string' ? input.body : '' }, labels)
     this.send(res, 201, issue)
   }
+}
+
+/** Why `jwt` is not a valid App JWT for `app`, or undefined when it is. */
+function jwtProblem(jwt: string, app: LoopbackApp): string | undefined {
+  const [header = '', payload = '', signature = ''] = jwt.split('.')
+  const json = (part: string) => {
+    try {
+      return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>
+    } catch {
+      return undefined
+    }
+  }
+  if (json(header)?.alg !== 'RS256') return 'alg is not RS256'
+  if (!verify('RSA-SHA256', Buffer.from(`${header}.${payload}`), app.publicKey, Buffer.from(signature, 'base64url'))) return 'bad signature'
+  const claims = json(payload) ?? {}
+  const now = Date.now() / 1000
+  if (String(claims.iss) !== String(app.id)) return 'wrong issuer'
+  if (typeof claims.exp !== 'number' || claims.exp <= now) return 'expired'
+  if (typeof claims.iat !== 'number' || claims.exp - claims.iat > 660 || claims.iat > now + 60) return 'lifetime over 10 minutes'
+  return undefined
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })

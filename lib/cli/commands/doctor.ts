@@ -3,6 +3,7 @@ import { EXIT, parseFlags, reportFailure } from '../args.ts'
 import { loadConfig, loadDotenv, secretsOf } from '../../config/config.ts'
 import { ConfigError } from '../../errors.ts'
 import { runChecks, type Check } from '../doctor.ts'
+import { proxyChecks } from '../proxy-check.ts'
 import { createNotifier } from '../../chat/index.ts'
 import { doctorChecks } from '../../tracker/index.ts'
 import { redact } from '../../core/log.ts'
@@ -10,17 +11,20 @@ import { ioLog, processIo, type Io } from '../io.ts'
 
 const help = (program: string) => `Usage: ${program} [--ping]
 
-Checks, one line each (✓ or ✗), what the reporter needs: the configuration, that the token is
-accepted, the remaining API quota, that the repository and its latest commit can be read, that the
-labels auto-deploy-failure and ops exist, and whether a chat webhook is configured. Reads only; the
-token is never printed.
+Checks, one line each (✓ or ✗), what the reporter needs: the configuration, the identity (a user, or
+a GitHub App, its installation and that installation's issues permission), that the token is
+accepted, the remaining API quota, that the repository can be read and the identity may push to it
+(a classic token: has the repo scope), its latest commit, that the labels auto-deploy-failure and ops
+exist, whether a chat webhook is configured, and, when a proxy variable is set, which proxy requests
+go through. Reads only; no token or key is ever printed.
 
 Options:
   --ping       also post a test message to the chat (CHAT_WEBHOOK in CHAT_FORMAT, or Slack's Web API)
   -h, --help   show this text
 
-Environment: as for the report command (ISSUE_TOKEN, ISSUE_REPO, ISSUE_API_URL or GITHUB_API_URL,
-CHAT_WEBHOOK, CHAT_FORMAT, SLACK_BOT_TOKEN, SLACK_CHANNEL, REPORT_TIMEOUT, REPORT_MAX_WAIT, …); a .env
+Environment: as for the report command (ISSUE_TOKEN or ISSUE_APP_ID with ISSUE_APP_PRIVATE_KEY,
+ISSUE_REPO, ISSUE_API_URL or GITHUB_API_URL, CHAT_WEBHOOK, CHAT_FORMAT, SLACK_BOT_TOKEN, SLACK_CHANNEL,
+HTTPS_PROXY, HTTP_PROXY, NO_PROXY, REPORT_TIMEOUT, REPORT_MAX_WAIT, …); a .env
 file in the current folder is read too (REPORT_DOTENV=off skips it).
 
 Exit codes: 0 every check passed, 1 a check failed, 2 bad configuration (or bad arguments).
@@ -55,7 +59,7 @@ export async function runDoctor(args: readonly string[], io: Io = processIo(), p
     }
     secrets = secretsOf(config)
     print({ ok: true, text: `configuration valid: ${config.project} at ${config.apiUrl}, environment ${config.deployEnv}, pipeline ${config.pipelineUrl}` })
-    const checks = await runChecks(doctorChecks(config, log), config, { ping: values.ping === true, chat: createNotifier(config) })
+    const checks = [...proxyChecks(config), ...(await runChecks(doctorChecks(config, log), config, { ping: values.ping === true, chat: createNotifier(config) }))]
     checks.forEach(print)
     const failed = checks.filter((c) => !c.ok).length
     if (failed) {

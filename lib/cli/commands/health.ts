@@ -17,7 +17,7 @@ Options:
   --timeout <s>          seconds to wait for the answer once connected (default ${d.responseTimeoutMs / 1000})
   -h, --help             show this text
 
-Environment: none read.
+Environment: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (lower-case too), as curl reads them.
 
 Exit codes: 0 healthy (200), 1 any other status or no answer, 2 bad arguments.
 `

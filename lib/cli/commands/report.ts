@@ -26,7 +26,8 @@ Options:
   -h, --help   show this text
 
 Environment (a .env file in the current folder is read too; set variables win; REPORT_DOTENV=off skips it):
-  ISSUE_TOKEN (required), ISSUE_REPO (required, owner/repo), ISSUE_API_URL or GITHUB_API_URL,
+  ISSUE_TOKEN (required, unless a GitHub App: ISSUE_APP_ID, ISSUE_APP_PRIVATE_KEY, ISSUE_APP_INSTALLATION_ID;
+  docs/github-app.md), ISSUE_REPO (required, owner/repo), ISSUE_API_URL or GITHUB_API_URL,
   ISSUE_TRACKER=github|gitlab (default github; GitLab's project path, API and token: docs/gitlab.md),
   CHAT_WEBHOOK, CI_PIPELINE_URL, BUILD_URL, CI_COMMIT_SHA, CI_COMMIT_MESSAGE, DEPLOY_ENV,
   REPORT_TIMEOUT, REPORT_CHAT_TIMEOUT, REPORT_MAX_WAIT, REPORT_RETRY_ATTEMPTS, REPORT_RETRY_DELAY  (see .env.example)
@@ -38,6 +39,7 @@ Environment (a .env file in the current folder is read too; set variables win; R
   CHAT_FORMAT=auto|slack|mattermost|googlechat|discord|teams: the chat notice's body (auto: by host);
   REPORT_CHAT_STRICT=1: a chat notice that failed is one [WARN]; SLACK_BOT_TOKEN and SLACK_CHANNEL
   (SLACK_API_URL): post through Slack's Web API, threaded per issue. See docs/chat.md
+  HTTPS_PROXY, HTTP_PROXY, NO_PROXY (lower-case too): a proxy for every request, as curl (docs/security.md)
 
 Exit codes: 0 issue created or duplicate found, 1 the issue could not be filed, 2 bad configuration.
 `
@@ -84,7 +86,7 @@ export async function runReport(args: readonly string[], io: Io = processIo(), p
     if (dryRun) {
       // Loaded only when asked for, like the outputs below: every module costs start-up (npm run bench).
       const { previewReport } = await import('../../core/preview.ts')
-      io.stdout.write(await previewReport(config.token ? createTracker(config, log) : undefined, config, failure, log))
+      io.stdout.write(await previewReport(config.token || config.app ? createTracker(config, log) : undefined, config, failure, log))
       return EXIT.ok
     }
     await finish(await fileReport(createTracker(config, log), createNotifier(config, log, io.env.GITHUB_ACTIONS === 'true' ? (line) => void io.stdout.write(`${line}\n`) : undefined), config, failure, log))

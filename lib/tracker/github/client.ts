@@ -9,6 +9,8 @@ import { ApiError, RateLimited } from '../../errors.ts'
 import { complete, toApiError } from './api-error.ts'
 import { pacing } from './pacing.ts'
 import { isKnownToThrottling, rateLimitOf, waitBudget } from './ratelimit.ts'
+import { actsAs, createAppAuthFor } from './app-auth.ts'
+import type { AppCredentials } from '../../config/app.ts'
 
 const ThrottledOctokit = Octokit.plugin(throttling, paginateRest)
 /** The one API client type every tool uses. */
@@ -25,11 +27,19 @@ export interface ClientOptions {
   readonly retryDelaySeconds: number
   /** Seconds between writes (REPORT_WRITE_INTERVAL); undefined keeps plugin-throttling's own pacing. */
   readonly writeIntervalSeconds?: number
+  /** Act as this GitHub App's installation on `owner/repo` instead of `token` (app-auth.ts). */
+  readonly app?: AppCredentials
+  readonly owner?: string
+  readonly repo?: string
 }
 
 // GitHub asks callers to slow down as the quota runs low; one warning per run is enough to be seen.
 // https://docs.github.com/en/rest/using-the-rest-api/rate-limits-for-the-rest-api
 const LOW_QUOTA = 100
+
+// Pins the REST API version, as GitHub asks; the spec's `Accept: application/vnd.github.v3+json` (Octokit's
+// default) stays. https://docs.github.com/en/rest/about-the-rest-api/api-versions
+export const GITHUB_API_VERSION = '2022-11-28'
 
 // A limit handler that keeps saying yes to a 0 s wait would retry forever; a few rounds are plenty.
 const MAX_LIMIT_RETRIES = 3
@@ -71,13 +81,17 @@ export function createGitHub(options: ClientOptions, log: Log): GitHub {
     },
   })
 
-  octokit.hook.before('request', (request) => {
+  const app = options.app && createAppAuthFor(options.app, { owner: options.owner ?? '', repo: options.repo ?? '', apiUrl: options.apiUrl, fetch: timedFetch(options.timeoutMs), headers: { 'x-github-api-version': GITHUB_API_VERSION } })
+  if (app) actsAs(octokit, app)
+
+  octokit.hook.before('request', async (request) => {
     request.headers['content-type'] = 'application/json'
+    request.headers['x-github-api-version'] = GITHUB_API_VERSION
     // The spec wants the Bearer scheme (Octokit's `auth` option sends `token`), and the token must never
-    // reach another origin, such as one named in a `Link` header.
-    if (options.token && new URL(request.url, options.apiUrl).origin === origin) {
-      request.headers.authorization = `Bearer ${options.token}`
-    }
+    // reach another origin, such as one named in a `Link` header. An App's installation token likewise.
+    if (new URL(request.url, options.apiUrl).origin !== origin) return
+    const token = app ? await app.token() : options.token
+    if (token) request.headers.authorization = `Bearer ${token}`
   })
 
   const watchQuota = (headers: Record<string, string | number | undefined> | undefined) => {

@@ -1,5 +1,8 @@
-// GitHub's own preflight checks for the doctor: token, quota, repository, latest commit and labels.
+// GitHub's own preflight checks for the doctor: identity, token, quota, repository and the identity's
+// rights on it, latest commit and labels.
 import type { Check } from '../../cli/doctor.ts'
+import { identityChecks } from './identity.ts'
+import { permissionCheck, scopeCheck } from './permissions.ts'
 import { LABELS } from '../../core/issue.ts'
 import { describeError } from '../../core/transient.ts'
 import { resetTime, type GitHub } from './client.ts'
@@ -25,15 +28,21 @@ async function tokenAndQuota(github: GitHub): Promise<{ token: Check | undefined
   }
 }
 
-async function repository(github: GitHub, t: GitHubRepo): Promise<Check> {
+// The repository line, then what its answer tells about the identity's rights (permissions.ts).
+async function repository(github: GitHub, t: GitHubRepo): Promise<Check[]> {
   try {
-    const { data } = await github.request('GET /repos/{owner}/{repo}', { owner: t.owner, repo: t.repo })
-    return pass(`repository readable: ${data.full_name}, ${data.stargazers_count} stars`)
+    const { data, headers } = await github.request('GET /repos/{owner}/{repo}', { owner: t.owner, repo: t.repo })
+    const scopes = scopeCheck(headers['x-oauth-scopes'], data.private === true)
+    return [
+      pass(`repository readable: ${data.full_name}, ${data.stargazers_count} stars`),
+      ...(data.permissions ? [permissionCheck(data.full_name, data.permissions)] : []),
+      ...(scopes ? [scopes] : []),
+    ]
   } catch (error) {
     const status = statusOf(error)
-    if (status === 401) return fail('repository: not checked, the token was refused')
+    if (status === 401) return [fail('repository: not checked, the token was refused')]
     const hint = status === 404 ? ': check ISSUE_REPO, and that the token can see the repository' : ''
-    return fail(`repository ${t.owner}/${t.repo} not readable (${describeError(error)})${hint}`)
+    return [fail(`repository ${t.owner}/${t.repo} not readable (${describeError(error)})${hint}`)]
   }
 }
 
@@ -64,16 +73,17 @@ async function label(github: GitHub, t: GitHubRepo, name: string): Promise<Check
 }
 
 /**
- * Token, quota, repository, latest commit and both labels, in that order. Commit and labels are read only
+ * Identity (user, or App and installation), token, quota, repository, the identity's permission on it
+ * (and a classic token's scopes), latest commit and both labels, in that order. Commit and labels are read only
  * once the repository is, so one cause gives one clear failure rather than five. Never throws, never
  * names the token.
  */
 export async function doctorChecks(github: GitHub, target: GitHubRepo): Promise<Check[]> {
-  const [{ token, quota }, repo] = await Promise.all([tokenAndQuota(github), repository(github, target)])
-  const tokenCheck = token ?? (repo.ok ? pass('token accepted') : fail('token not confirmed: the repository read failed'))
-  const skipped = !tokenCheck.ok ? 'not checked, the token was refused' : !repo.ok ? 'not checked, the repository is not readable' : undefined
+  const [identity, { token, quota }, [repo, ...access]] = await Promise.all([identityChecks(github, target), tokenAndQuota(github), repository(github, target)])
+  const tokenCheck = token ?? (repo!.ok ? pass('token accepted') : fail('token not confirmed: the repository read failed'))
+  const skipped = !tokenCheck.ok ? 'not checked, the token was refused' : !repo!.ok ? 'not checked, the repository is not readable' : undefined
   const reads = skipped
     ? [fail(`latest commit: ${skipped}`), ...LABELS.map((name) => fail(`label ${name}: ${skipped}`))]
     : await Promise.all([latestCommit(github, target), ...LABELS.map((name) => label(github, target, name))])
-  return [tokenCheck, quota, repo, ...reads]
+  return [...identity, tokenCheck, quota, repo!, ...access, ...reads]
 }

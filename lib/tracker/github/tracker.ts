@@ -13,6 +13,7 @@ export interface GitHubRepo {
 
 /** The fields of GitHub's issue object this module reads. */
 export interface GitHubIssue {
+  readonly id?: number | bigint
   readonly number: number
   readonly title: string
   readonly html_url: string
@@ -35,6 +36,7 @@ export interface GitHubComment {
 export function toIssue(data: GitHubIssue): Issue {
   return {
     number: data.number,
+    ...(data.id === undefined ? {} : { id: Number(data.id) }),
     title: data.title,
     url: data.html_url,
     body: data.body ?? '',
@@ -57,7 +59,7 @@ const realIssues = (page: readonly GitHubIssue[]): Issue[] => page.filter((issue
  */
 export function createGitHubTracker(github: GitHub, repo: GitHubRepo): Tracker {
   const where = { owner: repo.owner, repo: repo.repo }
-  const patch = (number: number, fields: { state?: 'open' | 'closed'; state_reason?: 'completed' | 'not_planned'; body?: string }) =>
+  const patch = (number: number, fields: { state?: 'open' | 'closed'; state_reason?: 'completed' | 'not_planned' | 'duplicate'; duplicate_issue_id?: number; body?: string }) =>
     github.request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', { ...where, issue_number: number, ...fields })
 
   return {
@@ -129,11 +131,19 @@ export function createGitHubTracker(github: GitHub, repo: GitHubRepo): Tracker {
       return toComment(data)
     },
 
-    // A duplicate is closed as not planned; the core posts the "Duplicate of #n" comment before, which is
-    // what marks it as one on GitHub.
-    // https://docs.github.com/en/issues/tracking-your-work-with-issues/administering-issues/marking-issues-or-pull-requests-as-a-duplicate
+    // A duplicate is closed the way GitHub's own "Close as duplicate" does: `state_reason: "duplicate"`
+    // naming the original by its `id` (not its number), so GitHub shows the link on both issues. A server
+    // that does not know that reason answers 422, and the core falls back to a comment and not_planned.
+    // https://docs.github.com/en/rest/issues/issues#update-an-issue
     async closeIssue(number, reason: CloseReason) {
-      await patch(number, { state: 'closed', state_reason: reason === 'completed' ? 'completed' : 'not_planned' })
+      if (typeof reason === 'string') return void (await patch(number, { state: 'closed', state_reason: reason }))
+      const id = reason.duplicateOf.id ?? Number((await github.request('GET /repos/{owner}/{repo}/issues/{issue_number}', { ...where, issue_number: reason.duplicateOf.number })).data.id)
+      await patch(number, { state: 'closed', state_reason: 'duplicate', duplicate_issue_id: id })
+    },
+
+    // https://docs.github.com/en/rest/issues/comments#delete-an-issue-comment
+    async deleteComment(_number, commentId) {
+      await github.request('DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}', { ...where, comment_id: commentId })
     },
 
     async reopenIssue(number) {

@@ -33,6 +33,7 @@ test('openIssues: labelled open issues oldest first, 100 a page, mapped to Issue
   const record = gh.issues[0]!
   assert.equal(pages[0]![0], {
     number: record.number,
+    id: record.id,
     title: 't0',
     url: record.html_url,
     body: record.body ?? '',
@@ -88,18 +89,19 @@ test('createIssue posts title, body, labels and assignees and returns the Issue;
   assert.is(gh.calls('POST').length, 2)
 })
 
-test('closeIssue: completed, not_planned, and a duplicate as not_planned; reopenIssue and updateBody PATCH', async () => {
+test('closeIssue: completed, not_planned, and a duplicate as GitHub\'s duplicate naming the original\'s id; reopenIssue and updateBody PATCH', async () => {
   const [a, b, c, dup] = [gh.addIssue({ title: 'a' }), gh.addIssue({ title: 'b' }), gh.addIssue({ title: 'c' }), gh.addIssue({ title: 'd' })]
   const t = tracker()
   await t.closeIssue(a.number, 'completed')
   await t.closeIssue(b.number, 'not_planned')
   await t.closeIssue(dup.number, { duplicateOf: toIssue(c) })
-  assert.equal([a.state_reason, b.state_reason, dup.state_reason], ['completed', 'not_planned', 'not_planned'])
+  assert.equal([a.state_reason, b.state_reason, dup.state_reason], ['completed', 'not_planned', 'duplicate'])
   assert.equal(gh.calls('PATCH').map((r) => r.json), [
     { state: 'closed', state_reason: 'completed' },
     { state: 'closed', state_reason: 'not_planned' },
-    { state: 'closed', state_reason: 'not_planned' },
+    { state: 'closed', state_reason: 'duplicate', duplicate_issue_id: c.id },
   ])
+  assert.ok(c.id !== c.number)
   assert.is(gh.comments.length, 0, 'the duplicate comment is the core\'s to post')
   await t.reopenIssue(a.number)
   assert.is(a.state, 'open')
@@ -117,6 +119,15 @@ test('listComments follows every page; addComment returns the Comment', async ()
   const added = await t.addComment(issue.number, 'hello')
   assert.equal(added, { id: gh.comments[0]!.id, body: 'hello', url: gh.comments[0]!.html_url })
   assert.equal(await t.listComments(issue.number), [added])
+})
+
+test('deleteComment removes one comment by its id', async () => {
+  const issue = gh.addIssue({ title: 'a' })
+  const t = tracker()
+  const [first, second] = [await t.addComment(issue.number, 'one'), await t.addComment(issue.number, 'two')]
+  await t.deleteComment!(issue.number, first.id)
+  assert.equal((await t.listComments(issue.number)).map((c) => c.id), [second.id])
+  assert.is(gh.calls('DELETE')[0]!.path, `/repos/acme/shop/issues/comments/${first.id}`)
 })
 
 test('a 4xx is a non-transient ApiError with its status and lower-case headers', async () => {

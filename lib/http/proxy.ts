@@ -1,0 +1,94 @@
+// Corporate proxies, the way curl (and so the original script) honours them: `https_proxy`/`HTTPS_PROXY`
+// for https addresses, `http_proxy`/`HTTP_PROXY` for http ones (and for https when no https proxy is
+// set), and `no_proxy`/`NO_PROXY` for hosts that bypass it. undici's EnvHttpProxyAgent applies exactly
+// these rules; Node's own fetch ignores them. undici is imported only when a proxy variable is set, so
+// runs without a proxy pay nothing for it (npm run bench).
+// https://github.com/nodejs/undici/blob/main/docs/docs/api/EnvHttpProxyAgent.md
+import { registerSecret } from '../core/log.ts'
+
+type Env = Record<string, string | undefined>
+
+// Lower case first, as undici reads them.
+const HTTP = ['http_proxy', 'HTTP_PROXY'] as const
+const HTTPS = ['https_proxy', 'HTTPS_PROXY'] as const
+const NO = ['no_proxy', 'NO_PROXY'] as const
+
+const first = (env: Env, names: readonly string[]) => {
+  const name = names.find((n) => env[n] !== undefined && env[n] !== '')
+  return name === undefined ? undefined : { variable: name, url: env[name]! }
+}
+
+/** Whether any proxy variable is set (an empty value counts as unset). */
+export function proxyConfigured(env: Env = process.env): boolean {
+  return first(env, [...HTTP, ...HTTPS]) !== undefined
+}
+
+/** `url` without its user name and password, which are a secret: the form to print. */
+export function withoutCredentials(url: string): string {
+  try {
+    const parsed = new URL(url)
+    parsed.username = ''
+    parsed.password = ''
+    return parsed.href.replace(/\/$/, '')
+  } catch {
+    return 'a proxy address that is not a URL'
+  }
+}
+
+/** The credentials in a proxy URL, in every form they could be printed in; [] when it has none. */
+export function proxyCredentials(url: string): string[] {
+  try {
+    const { username, password } = new URL(url)
+    if (!password) return []
+    return [`${username}:${password}`, password, decodeURIComponent(password)]
+  } catch {
+    // Not a URL: keep the whole value out of every output.
+    return [url]
+  }
+}
+
+/** The proxy a request to `target` goes through, by undici's rules, or undefined when it goes direct. */
+export function proxyFor(target: string, env: Env = process.env): { variable: string; url: string } | undefined {
+  const url = new URL(target)
+  const proxy = url.protocol === 'https:' ? (first(env, HTTPS) ?? first(env, HTTP)) : first(env, HTTP)
+  if (!proxy) return undefined
+  const noProxy = first(env, NO)?.url ?? ''
+  if (noProxy.trim() === '*') return undefined
+  const host = url.hostname.toLowerCase()
+  const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80)
+  for (const entry of noProxy.split(/[,\s]/).filter(Boolean)) {
+    const [, name = entry, entryPort] = /^(.+):(\d+)$/.exec(entry) ?? []
+    const bare = name.replace(/^\*?\./, '').toLowerCase()
+    if (entryPort && Number(entryPort) !== port) continue
+    if (host === bare || host.endsWith(`.${bare}`)) return undefined
+  }
+  return proxy
+}
+
+/** Takes the credentials of every proxy variable in `env` out of all output from now on (log.ts redact). */
+export function registerProxySecrets(env: Env = process.env): void {
+  for (const name of [...HTTP, ...HTTPS]) if (env[name]) registerSecret(...proxyCredentials(env[name]!))
+}
+
+/** EnvHttpProxyAgent's options: plain-http addresses go to the proxy in absolute form, as with curl. */
+export const PROXY_AGENT_OPTIONS = { proxyTunnel: false } as const
+
+let proxied: Promise<typeof fetch> | undefined
+
+/**
+ * undici's `fetch` bound to an EnvHttpProxyAgent, created once per process. Plain-http addresses are
+ * sent to the proxy in absolute form, as curl does, and https ones through a CONNECT tunnel. The
+ * proxy's credentials are registered as secrets first, so no error can print them.
+ */
+export function proxiedFetch(env: Env = process.env): Promise<typeof fetch> {
+  registerProxySecrets(env)
+  // `.default`: undici is CommonJS, and inside the package's bundle import() yields its exports only
+  // as `default` (esbuild's Node interop); Node's own import() has it too.
+  proxied ??= import('undici').then(({ default: { EnvHttpProxyAgent, fetch: undiciFetch } }) => {
+    const dispatcher = new EnvHttpProxyAgent(PROXY_AGENT_OPTIONS)
+    const proxiedFetch = (input: Parameters<typeof fetch>[0], init?: RequestInit) =>
+      undiciFetch(input as Parameters<typeof undiciFetch>[0], { ...(init as object), dispatcher })
+    return proxiedFetch as unknown as typeof fetch
+  })
+  return proxied
+}
