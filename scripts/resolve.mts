@@ -1,7 +1,7 @@
 // Closes the open deploy-failure issues of an environment after a good deploy. Usage: see --help.
 import { EXIT, parseFlags, reportFailure, scriptArgs } from '../lib/cli/args.ts'
 import { renderRecoveryComment, type Recovery } from '../lib/core/comment-text.ts'
-import { ConfigError, loadConfig, loadDotenv } from '../lib/config/config.ts'
+import { ConfigError, loadConfig, loadDotenv, outputFiles } from '../lib/config/config.ts'
 import { readDeploy } from '../lib/cli/deploy.ts'
 import { createGitHub } from '../lib/tracker/github/client.ts'
 import { consoleLog } from '../lib/core/log.ts'
@@ -24,6 +24,8 @@ Environment (a .env file in the current folder is read too; set variables win):
   ISSUE_TOKEN (required), ISSUE_REPO (required, owner/repo), ISSUE_API_URL or GITHUB_API_URL,
   CHAT_WEBHOOK, CI_PIPELINE_URL, BUILD_URL, CI_COMMIT_SHA, DEPLOY_ENV, REPORT_TIMEOUT,
   REPORT_MAX_WAIT, REPORT_RETRY_ATTEMPTS, REPORT_RETRY_DELAY, REPORT_WRITE_INTERVAL  (see .env.example)
+  GITHUB_OUTPUT (set by GitHub Actions): when set, the step outputs outcome and closed (comma-separated
+  issue numbers) are appended to it.
 
 Exit codes: 0 closed every matching issue, or there was none; 1 an issue could not be closed or the
 issues could not be listed (each named on stderr); 2 bad configuration.
@@ -33,6 +35,7 @@ const time = new Date()
 let token = ''
 const log = consoleLog(() => [token])
 let json = false
+let dryRun = false
 let resolution: Resolution = { outcome: 'failed', closed: [], failed: [] }
 
 async function main(args: string[]): Promise<number> {
@@ -53,7 +56,7 @@ async function main(args: string[]): Promise<number> {
   for (const warning of config.warnings) log.warn(warning)
 
   const recovery: Recovery = await readDeploy(config, time, { withMessage: false })
-  const dryRun = values['dry-run'] === true
+  dryRun = values['dry-run'] === true
   resolution = await resolveRecovery(createGitHub(config, log), config, recovery, log, { dryRun })
   if (dryRun && resolution.closed.length) {
     process.stdout.write(`\n--- comment on each issue before closing it\n${renderRecoveryComment(recovery)}`)
@@ -66,5 +69,15 @@ try {
   process.exitCode = await main(scriptArgs(import.meta.url))
 } catch (error) {
   process.exitCode = reportFailure(error, log)
+}
+// Like the reporter's outputs: recorded for GitHub Actions when it names a file, never for a dry run.
+const { githubOutput } = outputFiles()
+if (githubOutput && !dryRun) {
+  const { appendResolveOutputs } = await import('../lib/cli/outputs.ts')
+  try {
+    appendResolveOutputs(githubOutput, resolution)
+  } catch (error) {
+    log.warn(`Could not write the GitHub Actions outputs (${(error as Error).message})`)
+  }
 }
 if (json) process.stdout.write(`${JSON.stringify(resolution)}\n`)

@@ -1,0 +1,26 @@
+// The GitHub Action's entry: action.yml runs dist/action.js, this file bundled with everything it imports
+// (npm run build:action), since a JavaScript action runs from its checkout and installs nothing.
+// It maps the inputs to the tools' variables, runs `report` or `resolve` in this process exactly as the
+// command line does (same lines, GITHUB_OUTPUT, step summary, exit codes), and mirrors `[WARN]`/`[ERROR]`
+// lines as annotations. The run's address and commit come from the runner's GITHUB_* variables.
+import { actionRun } from './action-inputs.ts'
+import { annotateLines } from './annotations.ts'
+import { EXIT, reportFailure } from './args.ts'
+import { consoleLog } from '../core/log.ts'
+
+let run
+try {
+  run = actionRun(process.env)
+} catch (error) {
+  annotateLines(process.stderr, process.stdout, [])
+  process.exitCode = reportFailure(error, consoleLog())
+}
+if (run) {
+  Object.assign(process.env, run.env)
+  annotateLines(process.stderr, process.stdout, run.secrets)
+  // The commands read their arguments after their own path in process.argv (lib/cli/args.ts scriptArgs).
+  process.argv = [process.argv[0]!, process.argv[1]!, ...run.args]
+  if (run.command === 'report') await import('../../scripts/report.mts')
+  else await import('../../scripts/resolve.mts')
+  if (process.exitCode === undefined) process.exitCode = EXIT.ok
+}

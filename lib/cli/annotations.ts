@@ -1,0 +1,36 @@
+// `[WARN]` and `[ERROR]` lines as GitHub Actions workflow commands, so that they show as annotations on
+// the run page, not only in the step log.
+// https://docs.github.com/en/actions/reference/workflows-and-actions/workflow-commands
+import { redact } from '../core/log.ts'
+
+// Workflow-command data escaping, as the runner decodes it (the same as @actions/core's escapeData).
+const escapeData = (text: string) => text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
+
+/** `::warning::…` for a `[WARN] …` line, `::error::…` for an `[ERROR] …` line; undefined for any other line. */
+export function annotation(line: string): string | undefined {
+  const match = /^\[(WARN|ERROR)\] (.*)$/s.exec(line)
+  if (!match) return undefined
+  return `::${match[1] === 'WARN' ? 'warning' : 'error'}::${escapeData(match[2]!)}`
+}
+
+type Writable = Pick<NodeJS.WriteStream, 'write'>
+
+/**
+ * Makes every complete `[WARN]`/`[ERROR]` line written to `from` also print its annotation on `to`,
+ * with `secrets` taken out first (the lines are redacted already; this is a second guard).
+ */
+export function annotateLines(from: Writable, to: Writable, secrets: readonly string[]): void {
+  const write = from.write.bind(from) as (chunk: unknown, ...rest: unknown[]) => boolean
+  let pending = ''
+  from.write = ((chunk: unknown, ...rest: unknown[]) => {
+    const result = write(chunk, ...rest)
+    pending += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8')
+    let end: number
+    while ((end = pending.indexOf('\n')) !== -1) {
+      const found = annotation(redact(pending.slice(0, end), secrets))
+      pending = pending.slice(end + 1)
+      if (found) to.write(`${found}\n`)
+    }
+    return result
+  }) as Writable['write']
+}
