@@ -7872,10 +7872,10 @@ function actionRun(env) {
   }
   const flags = dryRun3 === "true" ? ["--dry-run"] : [];
   const reason = input(env, "reason");
-  const args2 = mode === "report" ? [...flags, ...reason ? ["--", reason] : []] : flags;
+  const command = mode === "resolve" ? "resolve" : "report";
   return {
-    command: mode,
-    args: args2,
+    command,
+    args: command === "report" ? [...flags, ...reason ? ["--", reason] : []] : flags,
     env: vars,
     secrets: [vars.ISSUE_TOKEN, vars.CHAT_WEBHOOK].filter((s) => Boolean(s))
   };
