@@ -78,6 +78,20 @@ test('action.yml: a node24 action running dist/action.js, with the inputs and ou
   assert.is(action.inputs.environment!.default, 'production')
 })
 
+test('examples/github-actions.yml: report with if: failure(), resolve in a later job with if: success(), only known inputs', () => {
+  type Step = { uses?: string; if?: string; with?: Record<string, string> }
+  const workflow = parse(readFileSync(join(ROOT, 'examples/github-actions.yml'), 'utf8')) as { jobs: Record<string, { needs?: string; if?: string; steps: Step[] }> }
+  const uses = Object.entries(workflow.jobs).flatMap(([job, j]) => j.steps.filter((s) => s.uses === 'OWNER/deploy-failure-reporter@v1').map((s) => ({ job, ...s, jobIf: j.if, needs: j.needs })))
+  assert.is(uses.length, 2)
+  const [report, resolve] = uses
+  assert.is(report!.if, 'failure()')
+  assert.is(report!.with?.mode ?? 'report', 'report')
+  assert.is(resolve!.with?.mode, 'resolve')
+  assert.is(resolve!.jobIf, 'success()')
+  assert.is(resolve!.needs, report!.job)
+  for (const step of uses) for (const name of Object.keys(step.with ?? {})) assert.ok(name in action.inputs, `unknown input ${name}`)
+})
+
 test('report with the defaults: files one issue with the run\'s address and commit; outputs and summary written', async () => {
   const r = await runAction({ 'chat-webhook': gh.chatUrl })
   assert.is(r.code, 0, r.stderr)
