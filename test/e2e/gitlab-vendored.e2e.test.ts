@@ -43,6 +43,8 @@ test('a failing deploy: the after_script files one issue for the app\'s commit',
   assert.is(gh.issues.length, 1)
   assert.is(gh.issues[0]!.title, `[DEPLOY FAIL] production — ${SHA()} — ${today()}`)
   assert.match(gh.issues[0]!.body ?? '', /\n### Failure Reason\nDeploy job failed\n/)
+  // The pipeline's address as GitLab gives it, from the project's remote (gitlab-ci-local leaves out the /-/).
+  assert.match(gh.issues[0]!.body ?? '', /https:\/\/gitlab\.example\.invalid\/acme\/shop\/(-\/)?pipelines\/\d+/)
   assert.is(gh.chat.length, 1)
 })
 

@@ -14,6 +14,9 @@ const CLI = join(ROOT, 'node_modules/gitlab-ci-local/dist/index.js')
 export function gitRepo(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'glci-'))
   execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: dir })
+  // gitlab-ci-local derives the project's path and addresses from the origin remote; it never fetches it.
+  execFileSync('git', ['remote', 'add', 'origin', 'https://gitlab.example.invalid/acme/shop.git'], { cwd: dir })
+  execFileSync('git', ['symbolic-ref', 'refs/remotes/origin/HEAD', 'refs/remotes/origin/main'], { cwd: dir })
   for (const [path, content] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true })
     writeFileSync(join(dir, path), content, { mode: path.endsWith('.sh') ? 0o755 : 0o644 })
