@@ -7889,36 +7889,42 @@ function annotation(line) {
   if (!match) return void 0;
   return `::${match[1] === "WARN" ? "warning" : "error"}::${escapeData(match[2])}`;
 }
-function annotateLines(from, to, secrets) {
-  const write = from.write.bind(from);
+function annotating(target, annotations, secrets) {
   let pending = "";
-  from.write = ((chunk, ...rest) => {
-    const result = write(chunk, ...rest);
-    pending += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
-    let end;
-    while ((end = pending.indexOf("\n")) !== -1) {
-      const found = annotation(redact(pending.slice(0, end), secrets));
-      pending = pending.slice(end + 1);
-      if (found) to.write(`${found}
+  return {
+    write(text2) {
+      const result = target.write(text2);
+      pending += text2;
+      let end;
+      while ((end = pending.indexOf("\n")) !== -1) {
+        const found = annotation(redact(pending.slice(0, end), secrets));
+        pending = pending.slice(end + 1);
+        if (found) annotations.write(`${found}
 `);
+      }
+      return result;
     }
-    return result;
-  });
+  };
 }
 
 // lib/cli/action.ts
 init_args();
 init_log();
+var annotateStderr = (secrets) => {
+  const write = process.stderr.write.bind(process.stderr);
+  const wrapped = annotating({ write }, process.stdout, secrets);
+  process.stderr.write = ((text2) => wrapped.write(String(text2)));
+};
 var run;
 try {
   run = actionRun(process.env);
 } catch (error) {
-  annotateLines(process.stderr, process.stdout, []);
+  annotateStderr([]);
   process.exitCode = reportFailure(error, consoleLog());
 }
 if (run) {
   Object.assign(process.env, run.env);
-  annotateLines(process.stderr, process.stdout, run.secrets);
+  annotateStderr(run.secrets);
   process.argv = [process.argv[0], process.argv[1], ...run.args];
   if (run.command === "report") await init_report2().then(() => report_exports);
   else await init_resolve2().then(() => resolve_exports);

@@ -13,24 +13,29 @@ export function annotation(line: string): string | undefined {
   return `::${match[1] === 'WARN' ? 'warning' : 'error'}::${escapeData(match[2]!)}`
 }
 
-type Writable = Pick<NodeJS.WriteStream, 'write'>
+/** Anything text can be written to (a stream, or a collector in tests). */
+interface Writer {
+  write(text: string): unknown
+}
 
 /**
- * Makes every complete `[WARN]`/`[ERROR]` line written to `from` also print its annotation on `to`,
- * with `secrets` taken out first (the lines are redacted already; this is a second guard).
+ * A writer that passes everything to `target` and, for every complete `[WARN]`/`[ERROR]` line, also
+ * writes its annotation to `annotations`, with `secrets` taken out first (the lines are redacted
+ * already; this is a second guard).
  */
-export function annotateLines(from: Writable, to: Writable, secrets: readonly string[]): void {
-  const write = from.write.bind(from) as (chunk: unknown, ...rest: unknown[]) => boolean
+export function annotating(target: Writer, annotations: Writer, secrets: readonly string[]): Writer {
   let pending = ''
-  from.write = ((chunk: unknown, ...rest: unknown[]) => {
-    const result = write(chunk, ...rest)
-    pending += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8')
-    let end: number
-    while ((end = pending.indexOf('\n')) !== -1) {
-      const found = annotation(redact(pending.slice(0, end), secrets))
-      pending = pending.slice(end + 1)
-      if (found) to.write(`${found}\n`)
-    }
-    return result
-  }) as Writable['write']
+  return {
+    write(text: string) {
+      const result = target.write(text)
+      pending += text
+      let end: number
+      while ((end = pending.indexOf('\n')) !== -1) {
+        const found = annotation(redact(pending.slice(0, end), secrets))
+        pending = pending.slice(end + 1)
+        if (found) annotations.write(`${found}\n`)
+      }
+      return result
+    },
+  }
 }

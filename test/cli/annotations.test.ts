@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { annotateLines, annotation } from '../../lib/cli/annotations.ts'
+import { annotating, annotation } from '../../lib/cli/annotations.ts'
 
 test('annotation: [WARN] and [ERROR] lines only, with %, CR and LF escaped as the runner decodes them', () => {
   assert.is(annotation('[WARN] Retrying in 1s'), '::warning::Retrying in 1s')
@@ -10,15 +10,13 @@ test('annotation: [WARN] and [ERROR] lines only, with %, CR and LF escaped as th
   assert.is(annotation('[ERROR]no space'), undefined)
 })
 
-test('annotateLines: each complete line, split across writes or not, redacted; the original passes unchanged', () => {
+test('annotating: each complete line, split across writes or not, redacted; the original passes unchanged', () => {
   const written: string[] = []
   const annotated: string[] = []
-  const from = { write: (chunk: unknown) => (written.push(String(chunk)), true) }
-  const to = { write: (chunk: unknown) => (annotated.push(String(chunk)), true) }
-  annotateLines(from as never, to as never, ['s3cr3t-token'])
-  from.write('[WARN] first s3cr3t-')
-  from.write('token here\n[INFO] x\n[ERR')
-  from.write(Buffer.from('OR] second\n'))
+  const stderr = annotating({ write: (text: string) => written.push(text) }, { write: (text: string) => annotated.push(text) }, ['s3cr3t-token'])
+  stderr.write('[WARN] first s3cr3t-')
+  stderr.write('token here\n[INFO] x\n[ERR')
+  stderr.write('OR] second\n')
   assert.equal(written, ['[WARN] first s3cr3t-', 'token here\n[INFO] x\n[ERR', 'OR] second\n'])
   assert.equal(annotated, ['::warning::first *** here\n', '::error::second\n'])
 })
