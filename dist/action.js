@@ -47,6 +47,333 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
+// lib/core/budget.ts
+function cutNote(count) {
+  return `[${count} characters cut]`;
+}
+function codePointsFrom(text2, from = 0) {
+  let count = 0;
+  for (let i = from; i < text2.length; i++) {
+    if (!(isHighSurrogate(text2.charCodeAt(i)) && i + 1 < text2.length && (text2.charCodeAt(i + 1) & 64512) === 56320)) count++;
+  }
+  return count;
+}
+function fitPrefix(text2, max, render) {
+  const whole = render(text2, 0);
+  if (whole.length <= max) return whole;
+  const at = (k) => {
+    const end = k > 0 && isHighSurrogate(text2.charCodeAt(k - 1)) ? k - 1 : k;
+    return render(text2.slice(0, end), codePointsFrom(text2, end));
+  };
+  let lo = 0;
+  let hi = text2.length - 1;
+  if (at(lo).length > max) return at(lo);
+  while (lo < hi) {
+    const mid = lo + hi + 1 >> 1;
+    if (at(mid).length <= max) lo = mid;
+    else hi = mid - 1;
+  }
+  return at(lo);
+}
+function roomForSecond(room, firstLength, secondLength, floor) {
+  return Math.min(secondLength, room - Math.min(firstLength, floor));
+}
+var TITLE_LIMIT, BODY_LIMIT, CHAT_LIMIT, FIELD_LIMIT, isHighSurrogate;
+var init_budget = __esm({
+  "lib/core/budget.ts"() {
+    "use strict";
+    TITLE_LIMIT = 256;
+    BODY_LIMIT = 65536;
+    CHAT_LIMIT = 4e4;
+    FIELD_LIMIT = 1e3;
+    isHighSurrogate = (code) => code >= 55296 && code <= 56319;
+  }
+});
+
+// lib/core/markdown.ts
+function inlineCode(text2) {
+  const flat = text2.replace(/\r\n?|\n/g, " ");
+  const fence = "`".repeat(longestRun(flat, "`") + 1);
+  const stripped = flat.startsWith(" ") && flat.endsWith(" ") && flat.trim() !== "";
+  const padding = flat.startsWith("`") || flat.endsWith("`") || flat === "" || stripped ? " " : "";
+  return `${fence}${padding}${flat}${padding}${fence}`;
+}
+function codeBlock(text2) {
+  const fence = "`".repeat(Math.max(3, longestRun(text2, "`") + 1));
+  return `${fence}
+${text2}
+${fence}`;
+}
+function defuseReferences(text2) {
+  return text2.replace(/(^|[^A-Za-z0-9_])@(?=[A-Za-z0-9])/g, `$1@${ZWSP}`).replace(/#(?=\d)/g, `#${ZWSP}`).replace(/\b(GH-)(?=\d)/gi, `$1${ZWSP}`);
+}
+function markdownText(text2) {
+  let out = text2.replace(INLINE, (_, slashes, char) => slashes.length % 2 ? slashes + char : `${slashes}\\${char}`);
+  for (const pattern of BLOCK_START) out = out.replace(pattern, "$1\\$2");
+  return defuseReferences(out);
+}
+var longestRun, ZWSP, BLOCK_START, INLINE;
+var init_markdown = __esm({
+  "lib/core/markdown.ts"() {
+    "use strict";
+    longestRun = (text2, char) => {
+      let longest = 0;
+      let run2 = 0;
+      for (const c of text2) {
+        run2 = c === char ? run2 + 1 : 0;
+        if (run2 > longest) longest = run2;
+      }
+      return longest;
+    };
+    ZWSP = "\u200B";
+    BLOCK_START = [
+      /^( {0,3})(#)(?=#{0,5}(?:[ \t]|$))/gm,
+      /^( {0,3})(`(?=``)|~(?=~~))/gm,
+      /^( {0,3})(>)/gm,
+      /^( {0,3})([-+*])(?=[ \t]|$)/gm,
+      /^( {0,3}\d{1,9})([.)])(?=[ \t]|$)/gm,
+      /^( {0,3})([-*_=])(?=[-*_= \t]*$)/gm
+    ];
+    INLINE = /(\\*)(<(?=[A-Za-z/!?])|&(?=#?[A-Za-z0-9]+;))/g;
+  }
+});
+
+// lib/core/text.ts
+function cleanText(text2) {
+  const wellFormed = text2.toWellFormed();
+  return wellFormed.replace(/\r\n?/g, "\n").replace(CONTROL, picture);
+}
+function oneLine(text2) {
+  return cleanText(text2).replace(/[\n\t]/g, " ");
+}
+var CONTROL, picture;
+var init_text = __esm({
+  "lib/core/text.ts"() {
+    "use strict";
+    CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
+    picture = (c) => {
+      const code = c.charCodeAt(0);
+      if (code < 32) return String.fromCharCode(9216 + code);
+      return code === 127 ? "\u2421" : "\uFFFD";
+    };
+  }
+});
+
+// lib/core/issue.ts
+function localDate(time3) {
+  return `${time3.getFullYear()}-${pad(time3.getMonth() + 1)}-${pad(time3.getDate())}`;
+}
+function localTimestamp(time3) {
+  return `${localDate(time3)} ${pad(time3.getHours())}:${pad(time3.getMinutes())}:${pad(time3.getSeconds())}`;
+}
+function renderTitle(failure2) {
+  const environment = oneLine(failure2.environment);
+  const commit = oneLine(failure2.commitSha);
+  const frame = (env2, sha) => `[DEPLOY FAIL] ${env2} \u2014 ${sha} \u2014 ${localDate(failure2.time)}`;
+  const part = (kept, cut) => cut ? `${kept}\u2026 ${cutNote(cut)}` : kept;
+  const room = TITLE_LIMIT - frame("", "").length;
+  const env = fitPrefix(environment, roomForSecond(room, commit.length, environment.length, Math.floor(room / 2)), part);
+  return frame(env, fitPrefix(commit, room - env.length, part));
+}
+function field(text2, render) {
+  return fitPrefix(oneLine(text2), FIELD_LIMIT, (kept, cut) => render(kept) + (cut ? ` ${cutNote(cut)}` : ""));
+}
+function renderBody(failure2) {
+  const environment = field(failure2.environment, inlineCode);
+  const commit = field(failure2.commitSha, inlineCode);
+  const pipeline = field(failure2.pipelineUrl, pipelineMarkdown);
+  const layout = (message2, reason2) => [
+    "## Deploy Failure Report",
+    "",
+    `**Environment:** ${environment}`,
+    `**Commit:** ${commit}`,
+    `**Time:** ${localTimestamp(failure2.time)}`,
+    `**Pipeline:** ${pipeline}`,
+    "",
+    "### Commit Message",
+    message2,
+    "",
+    "### Failure Reason",
+    reason2,
+    "",
+    "### Required Actions",
+    ...REQUIRED_ACTIONS.map((action) => `- [ ] ${action}`),
+    "",
+    "---",
+    "*This issue was generated automatically by the deployment monitoring script.*",
+    ""
+  ].join("\n");
+  const message = cleanText(failure2.commitMessage);
+  const reason = cleanText(failure2.reason);
+  const room = BODY_LIMIT - layout("", "").length;
+  const reasonRoom = roomForSecond(room, messagePart(message, 0).length, reasonPart(reason, 0).length, Math.floor(room / 4));
+  const renderedReason = fitPrefix(reason, reasonRoom, reasonPart);
+  return layout(fitPrefix(message, room - renderedReason.length, messagePart), renderedReason);
+}
+function slackEscape(text2) {
+  return text2.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+function chatField(text2) {
+  return fitPrefix(oneLine(text2), FIELD_LIMIT, slackPart);
+}
+function renderChat(failure2) {
+  const environment = chatField(failure2.environment);
+  const commit = chatField(failure2.commitSha);
+  const pipeline = chatField(failure2.pipelineUrl);
+  const layout = (reason) => [`*[DEPLOY FAILURE]* ${environment}`, `Commit: \`${commit}\``, `Reason: ${reason}`, `Pipeline: ${pipeline}`].join("\n");
+  return layout(fitPrefix(cleanText(failure2.reason), CHAT_LIMIT - 1 - layout("").length, slackPart));
+}
+var LABELS, DEDUP_LABEL, DEFAULT_REASON, REQUIRED_ACTIONS, pad, pipelineMarkdown, messagePart, reasonPart, slackPart;
+var init_issue = __esm({
+  "lib/core/issue.ts"() {
+    "use strict";
+    init_budget();
+    init_markdown();
+    init_text();
+    init_markdown();
+    LABELS = ["auto-deploy-failure", "ops"];
+    DEDUP_LABEL = LABELS[0];
+    DEFAULT_REASON = "Unknown failure";
+    REQUIRED_ACTIONS = [
+      "Check pipeline logs",
+      "Verify deployment artifacts",
+      "Confirm service health",
+      "Update issue when resolved"
+    ];
+    pad = (n) => String(n).padStart(2, "0");
+    pipelineMarkdown = (text2) => /^https?:\/\/[^\s<>`"]+$/i.test(text2) && URL.canParse(text2) ? text2 : markdownText(text2);
+    messagePart = (kept, cut) => codeBlock(kept) + (cut ? `
+*${cutNote(cut)}*` : "");
+    reasonPart = (kept, cut) => markdownText(kept) + (cut ? `
+
+*${cutNote(cut)}*` : "");
+    slackPart = (kept, cut) => slackEscape(kept) + (cut ? ` ${cutNote(cut)}` : "");
+  }
+});
+
+// lib/errors.ts
+var ApiError, ConfigError, RateLimited, CreateFailed, ListFailed, AttemptsExhausted;
+var init_errors = __esm({
+  "lib/errors.ts"() {
+    "use strict";
+    init_issue();
+    ApiError = class extends Error {
+      /** The HTTP status; undefined when there was no answer (network failure, timeout, reset). */
+      status;
+      /** Response headers, lower-case names. */
+      headers;
+      /** Whether it may go away on its own: no answer, a 5xx, or a cut-off body. Never true for a bug. */
+      transient;
+      constructor(message, options) {
+        super(message, { cause: options.cause });
+        this.name = "ApiError";
+        this.status = options.status;
+        this.headers = options.headers ?? {};
+        this.transient = options.transient;
+      }
+    };
+    ConfigError = class extends Error {
+      problems;
+      constructor(problems) {
+        super(problems.join("\n"));
+        this.name = "ConfigError";
+        this.problems = problems;
+      }
+    };
+    RateLimited = class extends Error {
+      limit;
+      status;
+      response;
+      constructor(limit, where, maxWaitSeconds, cause, service = "GitHub API") {
+        super(
+          `${service} ${limit.kind} rate limit hit on ${where}; it resets at ${localTimestamp(new Date(limit.resetsAt))} (in ${limit.waitSeconds}s), beyond the ${maxWaitSeconds}s REPORT_MAX_WAIT allows for waiting in one run. Run the reporter again after that, or raise REPORT_MAX_WAIT.`,
+          { cause }
+        );
+        this.name = "RateLimited";
+        this.limit = limit;
+        this.status = cause?.status;
+        this.response = cause?.response;
+      }
+    };
+    CreateFailed = class extends Error {
+      constructor(cause) {
+        super("Failed to create issue", { cause });
+        this.name = "CreateFailed";
+      }
+    };
+    ListFailed = class extends Error {
+      constructor(cause, why) {
+        super(`Could not list the open ${DEDUP_LABEL} issues, so none was closed (${why})`, { cause });
+        this.name = "ListFailed";
+      }
+    };
+    AttemptsExhausted = class extends Error {
+      attempts;
+      constructor(attempts, cause) {
+        super(`All ${attempts} attempts failed`, { cause });
+        this.name = "AttemptsExhausted";
+        this.attempts = attempts;
+      }
+    };
+  }
+});
+
+// lib/core/log.ts
+function redact(text2, secrets) {
+  let out = text2;
+  for (const secret of secrets) {
+    if (secret.length >= 4) out = out.split(secret).join("***");
+  }
+  return out;
+}
+function consoleLog(secrets = () => []) {
+  const line = (level, message) => `[${level}] ${redact(message, secrets())}
+`;
+  return {
+    info: (message) => void process.stdout.write(line("INFO", message)),
+    warn: (message) => void process.stderr.write(line("WARN", message)),
+    error: (message) => void process.stderr.write(line("ERROR", message))
+  };
+}
+var init_log = __esm({
+  "lib/core/log.ts"() {
+    "use strict";
+  }
+});
+
+// lib/cli/args.ts
+import { parseArgs } from "node:util";
+import { fileURLToPath } from "node:url";
+function scriptArgs(metaUrl, argv = process.argv) {
+  const self2 = fileURLToPath(metaUrl);
+  const at = argv.findIndex((arg, i) => i > 0 && (arg === self2 || self2.endsWith(`/${arg.replace(/^\.\//, "")}`)));
+  return argv.slice(at === -1 ? 2 : at + 1);
+}
+function reportFailure(error, log4) {
+  if (error instanceof ConfigError) {
+    for (const problem of error.problems) log4.error(problem);
+    return EXIT.config;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  log4.error(message);
+  return EXIT.failed;
+}
+function parseFlags(args2, options) {
+  try {
+    return parseArgs({ args: args2, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new ConfigError([`${error.message.replace(/\. To specify a positional argument.*$/s, "")}; see --help`]);
+  }
+}
+var EXIT;
+var init_args = __esm({
+  "lib/cli/args.ts"() {
+    "use strict";
+    init_errors();
+    EXIT = { ok: 0, failed: 1, config: 2 };
+  }
+});
+
 // node_modules/dotenv/dist/index.cjs
 var require_dist = __commonJS({
   "node_modules/dotenv/dist/index.cjs"(exports, module) {
@@ -248,29 +575,6 @@ var require_dist = __commonJS({
   }
 });
 
-// lib/core/log.ts
-function redact(text2, secrets) {
-  let out = text2;
-  for (const secret of secrets) {
-    if (secret.length >= 4) out = out.split(secret).join("***");
-  }
-  return out;
-}
-function consoleLog(secrets = () => []) {
-  const line = (level, message) => `[${level}] ${redact(message, secrets())}
-`;
-  return {
-    info: (message) => void process.stdout.write(line("INFO", message)),
-    warn: (message) => void process.stderr.write(line("WARN", message)),
-    error: (message) => void process.stderr.write(line("ERROR", message))
-  };
-}
-var init_log = __esm({
-  "lib/core/log.ts"() {
-    "use strict";
-  }
-});
-
 // lib/config/ci.ts
 function detectCi(env) {
   const server = value(env, "GITHUB_SERVER_URL");
@@ -390,21 +694,14 @@ function loadDotenv(env = process.env, dir = process.cwd()) {
 function outputFiles(env = process.env) {
   return Object.freeze({ githubOutput: value2(env, "GITHUB_OUTPUT"), stepSummary: value2(env, "GITHUB_STEP_SUMMARY") });
 }
-var import_dotenv, ConfigError, DEFAULT_API_URL, LOOPBACK, OWNER, REPO, value2, isHttpUrl;
+var import_dotenv, DEFAULT_API_URL, LOOPBACK, OWNER, REPO, value2, isHttpUrl;
 var init_config = __esm({
   "lib/config/config.ts"() {
     "use strict";
     import_dotenv = __toESM(require_dist(), 1);
     init_log();
     init_ci();
-    ConfigError = class extends Error {
-      problems;
-      constructor(problems) {
-        super(problems.join("\n"));
-        this.name = "ConfigError";
-        this.problems = problems;
-      }
-    };
+    init_errors();
     DEFAULT_API_URL = "https://api.github.com";
     LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
     OWNER = /^[A-Za-z0-9-]{1,39}$/;
@@ -421,39 +718,6 @@ var init_config = __esm({
         return false;
       }
     };
-  }
-});
-
-// lib/cli/args.ts
-import { parseArgs } from "node:util";
-import { fileURLToPath } from "node:url";
-function scriptArgs(metaUrl, argv = process.argv) {
-  const self2 = fileURLToPath(metaUrl);
-  const at = argv.findIndex((arg, i) => i > 0 && (arg === self2 || self2.endsWith(`/${arg.replace(/^\.\//, "")}`)));
-  return argv.slice(at === -1 ? 2 : at + 1);
-}
-function reportFailure(error, log4) {
-  if (error instanceof ConfigError) {
-    for (const problem of error.problems) log4.error(problem);
-    return EXIT.config;
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  log4.error(message);
-  return EXIT.failed;
-}
-function parseFlags(args2, options) {
-  try {
-    return parseArgs({ args: args2, options, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new ConfigError([`${error.message.replace(/\. To specify a positional argument.*$/s, "")}; see --help`]);
-  }
-}
-var EXIT;
-var init_args = __esm({
-  "lib/cli/args.ts"() {
-    "use strict";
-    init_config();
-    EXIT = { ok: 0, failed: 1, config: 2 };
   }
 });
 
@@ -3432,6 +3696,111 @@ var init_deploy = __esm({
     "use strict";
     init_git();
     init_log();
+  }
+});
+
+// lib/core/recovery.ts
+function parseTitle(title) {
+  const match = TITLE.exec(title);
+  if (!match) return void 0;
+  const [, environment = "", commitSha = "", date = ""] = match;
+  return { environment, commitSha, date };
+}
+function isRecoverable(issue, environment, time3) {
+  return hasLabel(issue, DEDUP_LABEL) && filedBefore(issue, time3) && parseTitle(issue.title)?.environment === environment;
+}
+function selectRecoverable(issues, environment, time3) {
+  return [...issues].filter((issue) => isRecoverable(issue, environment, time3));
+}
+function renderRecoveryChat(recovery, closed) {
+  return [
+    `*[DEPLOY RECOVERED]* ${chatField(recovery.environment)}`,
+    `Commit: \`${chatField(recovery.commitSha)}\``,
+    `Closed: ${closed.map((n) => `#${n}`).join(", ")}`,
+    `Pipeline: ${chatField(recovery.pipelineUrl)}`
+  ].join("\n");
+}
+var TITLE, hasLabel, filedBefore;
+var init_recovery = __esm({
+  "lib/core/recovery.ts"() {
+    "use strict";
+    init_issue();
+    TITLE = /\[DEPLOY FAIL\] (.+) \u2014 ([^\u2014]+?) \u2014 (\d{4}-\d{2}-\d{2})(?!\d)/u;
+    hasLabel = (issue, label) => issue.labels.includes(label);
+    filedBefore = (issue, time3) => time3 === void 0 || issue.createdAt === void 0 || !(issue.createdAt.getTime() > time3.getTime());
+  }
+});
+
+// lib/http/fetch.ts
+var fetchQuietly;
+var init_fetch = __esm({
+  "lib/http/fetch.ts"() {
+    "use strict";
+    fetchQuietly = (input2, init) => {
+      const zx = globalThis.$;
+      if (zx) zx.verbose = false;
+      return globalThis.fetch(input2, init);
+    };
+  }
+});
+
+// lib/chat/webhook.ts
+function pingText(repo) {
+  return `Test message from deploy-failure-reporter (doctor --ping) for ${slackEscape(repo)}: the chat webhook works. No action needed.`;
+}
+function webhookText(event) {
+  switch (event.kind) {
+    case "failure":
+    case "recurrence":
+      return renderChat(event.failure);
+    case "recovery":
+      return renderRecoveryChat(event.recovery, event.closed.map((issue) => issue.number));
+    case "ping":
+      return pingText(event.repo);
+  }
+}
+async function postText(webhook, text2, timeoutMs = CHAT_TIMEOUT_MS) {
+  try {
+    const response = await fetchQuietly(webhook, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ text: text2 }),
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: "error"
+    });
+    await response.body?.cancel();
+    return { ok: response.ok, status: response.status };
+  } catch {
+    return { ok: false };
+  }
+}
+function createWebhookNotifier(webhook, timeoutMs = CHAT_TIMEOUT_MS) {
+  return {
+    format: "slack",
+    // The host only: the rest of a Slack-style address is the secret.
+    host: new URL(webhook).host,
+    send: (event) => postText(webhook, webhookText(event), timeoutMs)
+  };
+}
+var CHAT_TIMEOUT_MS;
+var init_webhook = __esm({
+  "lib/chat/webhook.ts"() {
+    "use strict";
+    init_issue();
+    init_recovery();
+    init_fetch();
+    CHAT_TIMEOUT_MS = 1e4;
+  }
+});
+
+// lib/chat/index.ts
+function createNotifier(config) {
+  return config.chatWebhook ? createWebhookNotifier(config.chatWebhook, config.chatTimeoutMs) : void 0;
+}
+var init_chat = __esm({
+  "lib/chat/index.ts"() {
+    "use strict";
+    init_webhook();
   }
 });
 
@@ -6655,220 +7024,137 @@ var init_dist_bundle6 = __esm({
   }
 });
 
-// lib/http/fetch.ts
-var fetchQuietly;
-var init_fetch = __esm({
-  "lib/http/fetch.ts"() {
+// lib/core/retry.ts
+function attemptWarning(attempt2, max, delaySeconds) {
+  return `[WARN] Attempt ${attempt2}/${max} failed, retrying in ${delaySeconds}s...`;
+}
+function backoffDelay(attempt2, baseSeconds) {
+  return baseSeconds * 2 ** (attempt2 - 1);
+}
+async function attempt(maxAttempts, delay, fn, options = {}) {
+  const {
+    retryable = () => true,
+    onFailure = (n, max, seconds) => void process.stderr.write(attemptWarning(n, max, seconds) + "\n"),
+    sleep = sleepMs,
+    waitAfterLast = true
+  } = options;
+  let lastError;
+  for (let n = 1; n <= maxAttempts; n++) {
+    try {
+      return await fn(n);
+    } catch (error) {
+      if (!retryable(error)) throw error;
+      lastError = error;
+      if (n === maxAttempts && !waitAfterLast) break;
+      const seconds = delay(n);
+      onFailure(n, maxAttempts, seconds, error);
+      await sleep(seconds * 1e3);
+    }
+  }
+  throw new AttemptsExhausted(maxAttempts, lastError);
+}
+function backoff(maxAttempts = 3, baseDelaySeconds = 1, fn, options = {}) {
+  return attempt(maxAttempts, (n) => backoffDelay(n, baseDelaySeconds), fn, options);
+}
+var sleepMs;
+var init_retry = __esm({
+  "lib/core/retry.ts"() {
     "use strict";
-    fetchQuietly = (input2, init) => {
-      const zx = globalThis.$;
-      if (zx) zx.verbose = false;
-      return globalThis.fetch(input2, init);
+    init_errors();
+    sleepMs = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  }
+});
+
+// lib/core/transient.ts
+import { AsyncLocalStorage } from "node:async_hooks";
+function withAttempts(attempts, fn) {
+  return attemptsOverride.run(attempts, fn);
+}
+function readAttempts(configured) {
+  return attemptsOverride.getStore() ?? configured;
+}
+function isTransient(error) {
+  return error instanceof ApiError && error.transient;
+}
+function describeError(error) {
+  if (error instanceof RateLimited) return error.message;
+  if (error instanceof ApiError) {
+    if (error.status !== void 0) return `HTTP ${error.status}: ${error.message}`.trim();
+    const { code, message } = error.cause ?? {};
+    const cause = code ?? message;
+    return `no answer from the API (${error.message || "network error"}${cause && cause !== error.message ? `: ${cause}` : ""})`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+async function retryTransient({ retryAttempts, retryDelaySeconds }, what, send, log4) {
+  try {
+    return await backoff(retryAttempts, retryDelaySeconds, send, {
+      retryable: isTransient,
+      waitAfterLast: false,
+      onFailure: (n, max, seconds, error) => log4.warn(`${attemptWarning(n, max, seconds).replace(/^\[WARN\] /, "")} (${what}: ${describeError(error)})`)
+    });
+  } catch (error) {
+    throw error instanceof AttemptsExhausted ? error.cause : error;
+  }
+}
+var attemptsOverride;
+var init_transient = __esm({
+  "lib/core/transient.ts"() {
+    "use strict";
+    init_errors();
+    init_retry();
+    attemptsOverride = new AsyncLocalStorage();
+  }
+});
+
+// lib/tracker/github/api-error.ts
+function lowerCaseHeaders(headers) {
+  const out = {};
+  for (const [name, value3] of Object.entries(headers ?? {})) if (value3 !== void 0) out[name.toLowerCase()] = String(value3);
+  return out;
+}
+function toApiError(error) {
+  if (error instanceof ApiError || !isRequestError(error)) return error;
+  if (!error.response) return new ApiError(error.message, { transient: true, cause: error.cause });
+  const status = error.status;
+  return new ApiError(error.message, { status, headers: lowerCaseHeaders(error.response.headers), transient: status >= 500, cause: error });
+}
+async function complete(pending) {
+  const response = await pending;
+  if (typeof response.data === "string" && /\bjson\b/i.test(String(response.headers["content-type"] ?? ""))) {
+    throw new ApiError("the answer was cut off or is not valid JSON", { transient: true });
+  }
+  return response;
+}
+var isRequestError;
+var init_api_error = __esm({
+  "lib/tracker/github/api-error.ts"() {
+    "use strict";
+    init_errors();
+    isRequestError = (error) => error instanceof Error && error.name === "HttpError" && typeof error.status === "number";
+  }
+});
+
+// lib/tracker/github/pacing.ts
+function pacing(seconds) {
+  let groups2 = pacingGroups.get(seconds);
+  if (!groups2) {
+    const minTime = Math.round(seconds * 1e3);
+    groups2 = {
+      write: new import_light2.default.Group({ maxConcurrent: 1, minTime }),
+      notifications: new import_light2.default.Group({ maxConcurrent: 1, minTime: minTime * NOTIFY_FACTOR })
     };
+    pacingGroups.set(seconds, groups2);
   }
-});
-
-// lib/core/budget.ts
-function cutNote(count) {
-  return `[${count} characters cut]`;
+  return groups2;
 }
-function codePointsFrom(text2, from = 0) {
-  let count = 0;
-  for (let i = from; i < text2.length; i++) {
-    if (!(isHighSurrogate(text2.charCodeAt(i)) && i + 1 < text2.length && (text2.charCodeAt(i + 1) & 64512) === 56320)) count++;
-  }
-  return count;
-}
-function fitPrefix(text2, max, render) {
-  const whole = render(text2, 0);
-  if (whole.length <= max) return whole;
-  const at = (k) => {
-    const end = k > 0 && isHighSurrogate(text2.charCodeAt(k - 1)) ? k - 1 : k;
-    return render(text2.slice(0, end), codePointsFrom(text2, end));
-  };
-  let lo = 0;
-  let hi = text2.length - 1;
-  if (at(lo).length > max) return at(lo);
-  while (lo < hi) {
-    const mid = lo + hi + 1 >> 1;
-    if (at(mid).length <= max) lo = mid;
-    else hi = mid - 1;
-  }
-  return at(lo);
-}
-function roomForSecond(room, firstLength, secondLength, floor) {
-  return Math.min(secondLength, room - Math.min(firstLength, floor));
-}
-var TITLE_LIMIT, BODY_LIMIT, CHAT_LIMIT, FIELD_LIMIT, isHighSurrogate;
-var init_budget = __esm({
-  "lib/core/budget.ts"() {
+var import_light2, NOTIFY_FACTOR, pacingGroups;
+var init_pacing = __esm({
+  "lib/tracker/github/pacing.ts"() {
     "use strict";
-    TITLE_LIMIT = 256;
-    BODY_LIMIT = 65536;
-    CHAT_LIMIT = 4e4;
-    FIELD_LIMIT = 1e3;
-    isHighSurrogate = (code) => code >= 55296 && code <= 56319;
-  }
-});
-
-// lib/core/markdown.ts
-function inlineCode(text2) {
-  const flat = text2.replace(/\r\n?|\n/g, " ");
-  const fence = "`".repeat(longestRun(flat, "`") + 1);
-  const stripped = flat.startsWith(" ") && flat.endsWith(" ") && flat.trim() !== "";
-  const padding = flat.startsWith("`") || flat.endsWith("`") || flat === "" || stripped ? " " : "";
-  return `${fence}${padding}${flat}${padding}${fence}`;
-}
-function codeBlock(text2) {
-  const fence = "`".repeat(Math.max(3, longestRun(text2, "`") + 1));
-  return `${fence}
-${text2}
-${fence}`;
-}
-function defuseReferences(text2) {
-  return text2.replace(/(^|[^A-Za-z0-9_])@(?=[A-Za-z0-9])/g, `$1@${ZWSP}`).replace(/#(?=\d)/g, `#${ZWSP}`).replace(/\b(GH-)(?=\d)/gi, `$1${ZWSP}`);
-}
-function markdownText(text2) {
-  let out = text2.replace(INLINE, (_, slashes, char) => slashes.length % 2 ? slashes + char : `${slashes}\\${char}`);
-  for (const pattern of BLOCK_START) out = out.replace(pattern, "$1\\$2");
-  return defuseReferences(out);
-}
-var longestRun, ZWSP, BLOCK_START, INLINE;
-var init_markdown = __esm({
-  "lib/core/markdown.ts"() {
-    "use strict";
-    longestRun = (text2, char) => {
-      let longest = 0;
-      let run2 = 0;
-      for (const c of text2) {
-        run2 = c === char ? run2 + 1 : 0;
-        if (run2 > longest) longest = run2;
-      }
-      return longest;
-    };
-    ZWSP = "\u200B";
-    BLOCK_START = [
-      /^( {0,3})(#)(?=#{0,5}(?:[ \t]|$))/gm,
-      /^( {0,3})(`(?=``)|~(?=~~))/gm,
-      /^( {0,3})(>)/gm,
-      /^( {0,3})([-+*])(?=[ \t]|$)/gm,
-      /^( {0,3}\d{1,9})([.)])(?=[ \t]|$)/gm,
-      /^( {0,3})([-*_=])(?=[-*_= \t]*$)/gm
-    ];
-    INLINE = /(\\*)(<(?=[A-Za-z/!?])|&(?=#?[A-Za-z0-9]+;))/g;
-  }
-});
-
-// lib/core/text.ts
-function cleanText(text2) {
-  const wellFormed = text2.toWellFormed();
-  return wellFormed.replace(/\r\n?/g, "\n").replace(CONTROL, picture);
-}
-function oneLine(text2) {
-  return cleanText(text2).replace(/[\n\t]/g, " ");
-}
-var CONTROL, picture;
-var init_text = __esm({
-  "lib/core/text.ts"() {
-    "use strict";
-    CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
-    picture = (c) => {
-      const code = c.charCodeAt(0);
-      if (code < 32) return String.fromCharCode(9216 + code);
-      return code === 127 ? "\u2421" : "\uFFFD";
-    };
-  }
-});
-
-// lib/core/issue.ts
-function localDate(time3) {
-  return `${time3.getFullYear()}-${pad(time3.getMonth() + 1)}-${pad(time3.getDate())}`;
-}
-function localTimestamp(time3) {
-  return `${localDate(time3)} ${pad(time3.getHours())}:${pad(time3.getMinutes())}:${pad(time3.getSeconds())}`;
-}
-function renderTitle(failure2) {
-  const environment = oneLine(failure2.environment);
-  const commit = oneLine(failure2.commitSha);
-  const frame = (env2, sha) => `[DEPLOY FAIL] ${env2} \u2014 ${sha} \u2014 ${localDate(failure2.time)}`;
-  const part = (kept, cut) => cut ? `${kept}\u2026 ${cutNote(cut)}` : kept;
-  const room = TITLE_LIMIT - frame("", "").length;
-  const env = fitPrefix(environment, roomForSecond(room, commit.length, environment.length, Math.floor(room / 2)), part);
-  return frame(env, fitPrefix(commit, room - env.length, part));
-}
-function field(text2, render) {
-  return fitPrefix(oneLine(text2), FIELD_LIMIT, (kept, cut) => render(kept) + (cut ? ` ${cutNote(cut)}` : ""));
-}
-function renderBody(failure2) {
-  const environment = field(failure2.environment, inlineCode);
-  const commit = field(failure2.commitSha, inlineCode);
-  const pipeline = field(failure2.pipelineUrl, pipelineMarkdown);
-  const layout = (message2, reason2) => [
-    "## Deploy Failure Report",
-    "",
-    `**Environment:** ${environment}`,
-    `**Commit:** ${commit}`,
-    `**Time:** ${localTimestamp(failure2.time)}`,
-    `**Pipeline:** ${pipeline}`,
-    "",
-    "### Commit Message",
-    message2,
-    "",
-    "### Failure Reason",
-    reason2,
-    "",
-    "### Required Actions",
-    ...REQUIRED_ACTIONS.map((action) => `- [ ] ${action}`),
-    "",
-    "---",
-    "*This issue was generated automatically by the deployment monitoring script.*",
-    ""
-  ].join("\n");
-  const message = cleanText(failure2.commitMessage);
-  const reason = cleanText(failure2.reason);
-  const room = BODY_LIMIT - layout("", "").length;
-  const reasonRoom = roomForSecond(room, messagePart(message, 0).length, reasonPart(reason, 0).length, Math.floor(room / 4));
-  const renderedReason = fitPrefix(reason, reasonRoom, reasonPart);
-  return layout(fitPrefix(message, room - renderedReason.length, messagePart), renderedReason);
-}
-function slackEscape(text2) {
-  return text2.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
-function chatField(text2) {
-  return fitPrefix(oneLine(text2), FIELD_LIMIT, slackPart);
-}
-function renderChat(failure2) {
-  const environment = chatField(failure2.environment);
-  const commit = chatField(failure2.commitSha);
-  const pipeline = chatField(failure2.pipelineUrl);
-  const layout = (reason) => [`*[DEPLOY FAILURE]* ${environment}`, `Commit: \`${commit}\``, `Reason: ${reason}`, `Pipeline: ${pipeline}`].join("\n");
-  return layout(fitPrefix(cleanText(failure2.reason), CHAT_LIMIT - 1 - layout("").length, slackPart));
-}
-var LABELS, DEDUP_LABEL, DEFAULT_REASON, REQUIRED_ACTIONS, pad, pipelineMarkdown, messagePart, reasonPart, slackPart;
-var init_issue = __esm({
-  "lib/core/issue.ts"() {
-    "use strict";
-    init_budget();
-    init_markdown();
-    init_text();
-    init_markdown();
-    LABELS = ["auto-deploy-failure", "ops"];
-    DEDUP_LABEL = LABELS[0];
-    DEFAULT_REASON = "Unknown failure";
-    REQUIRED_ACTIONS = [
-      "Check pipeline logs",
-      "Verify deployment artifacts",
-      "Confirm service health",
-      "Update issue when resolved"
-    ];
-    pad = (n) => String(n).padStart(2, "0");
-    pipelineMarkdown = (text2) => /^https?:\/\/[^\s<>`"]+$/i.test(text2) && URL.canParse(text2) ? text2 : markdownText(text2);
-    messagePart = (kept, cut) => codeBlock(kept) + (cut ? `
-*${cutNote(cut)}*` : "");
-    reasonPart = (kept, cut) => markdownText(kept) + (cut ? `
-
-*${cutNote(cut)}*` : "");
-    slackPart = (kept, cut) => slackEscape(kept) + (cut ? ` ${cutNote(cut)}` : "");
+    import_light2 = __toESM(require_light(), 1);
+    NOTIFY_FACTOR = 3;
+    pacingGroups = /* @__PURE__ */ new Map();
   }
 });
 
@@ -6908,109 +7194,16 @@ function waitBudget(maxSeconds) {
     }
   };
 }
-var FALLBACK_SECONDS, SECONDARY_WORDING, RateLimited;
+var FALLBACK_SECONDS, SECONDARY_WORDING;
 var init_ratelimit = __esm({
   "lib/tracker/github/ratelimit.ts"() {
     "use strict";
-    init_issue();
     FALLBACK_SECONDS = 60;
     SECONDARY_WORDING = /\bsecondary rate\b/i;
-    RateLimited = class extends Error {
-      limit;
-      status;
-      response;
-      constructor(limit, where, maxWaitSeconds, cause) {
-        super(
-          `GitHub API ${limit.kind} rate limit hit on ${where}; it resets at ${localTimestamp(new Date(limit.resetsAt))} (in ${limit.waitSeconds}s), beyond the ${maxWaitSeconds}s REPORT_MAX_WAIT allows for waiting in one run. Run the reporter again after that, or raise REPORT_MAX_WAIT.`,
-          { cause }
-        );
-        this.name = "RateLimited";
-        this.limit = limit;
-        this.status = cause.status;
-        this.response = cause.response;
-      }
-    };
-  }
-});
-
-// lib/core/retry.ts
-function attemptWarning(attempt2, max, delaySeconds) {
-  return `[WARN] Attempt ${attempt2}/${max} failed, retrying in ${delaySeconds}s...`;
-}
-function backoffDelay(attempt2, baseSeconds) {
-  return baseSeconds * 2 ** (attempt2 - 1);
-}
-async function attempt(maxAttempts, delay, fn, options = {}) {
-  const {
-    retryable = () => true,
-    onFailure = (n, max, seconds) => void process.stderr.write(attemptWarning(n, max, seconds) + "\n"),
-    sleep = sleepMs,
-    waitAfterLast = true
-  } = options;
-  let lastError;
-  for (let n = 1; n <= maxAttempts; n++) {
-    try {
-      return await fn(n);
-    } catch (error) {
-      if (!retryable(error)) throw error;
-      lastError = error;
-      if (n === maxAttempts && !waitAfterLast) break;
-      const seconds = delay(n);
-      onFailure(n, maxAttempts, seconds, error);
-      await sleep(seconds * 1e3);
-    }
-  }
-  throw new AttemptsExhausted(maxAttempts, lastError);
-}
-function backoff(maxAttempts = 3, baseDelaySeconds = 1, fn, options = {}) {
-  return attempt(maxAttempts, (n) => backoffDelay(n, baseDelaySeconds), fn, options);
-}
-var AttemptsExhausted, sleepMs;
-var init_retry = __esm({
-  "lib/core/retry.ts"() {
-    "use strict";
-    AttemptsExhausted = class extends Error {
-      attempts;
-      constructor(attempts, cause) {
-        super(`All ${attempts} attempts failed`, { cause });
-        this.name = "AttemptsExhausted";
-        this.attempts = attempts;
-      }
-    };
-    sleepMs = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   }
 });
 
 // lib/tracker/github/client.ts
-import { AsyncLocalStorage } from "node:async_hooks";
-function withAttempts(attempts, fn) {
-  return attemptsOverride.run(attempts, fn);
-}
-function isTransient(error) {
-  const { status, response } = error ?? {};
-  return response === void 0 || status === void 0 || status >= 500;
-}
-function describeError(error) {
-  if (error instanceof RateLimited) return error.message;
-  const e = error ?? {};
-  if (e.response === void 0) {
-    const cause = e.cause?.code ?? e.cause?.message;
-    return `no answer from the API (${e.message ?? "network error"}${cause && cause !== e.message ? `: ${cause}` : ""})`;
-  }
-  return `HTTP ${e.status}: ${e.message ?? ""}`.trim();
-}
-function pacing(seconds) {
-  let groups2 = pacingGroups.get(seconds);
-  if (!groups2) {
-    const minTime = Math.round(seconds * 1e3);
-    groups2 = {
-      write: new import_light2.default.Group({ maxConcurrent: 1, minTime }),
-      notifications: new import_light2.default.Group({ maxConcurrent: 1, minTime: minTime * NOTIFY_FACTOR })
-    };
-    pacingGroups.set(seconds, groups2);
-  }
-  return groups2;
-}
 function createGitHub(options, log4) {
   const origin = new URL(options.apiUrl).origin;
   const budget = waitBudget(options.maxWaitSeconds);
@@ -7061,58 +7254,46 @@ function createGitHub(options, log4) {
     }
   };
   octokit.hook.wrap("request", async (request2, endpoint2) => {
-    const retryAttempts = endpoint2.method === "GET" ? attemptsOverride.getStore() ?? options.retryAttempts : 1;
+    const retryAttempts = endpoint2.method === "GET" ? readAttempts(options.retryAttempts) : 1;
     const where = describeRequest(endpoint2);
+    const once = async () => {
+      try {
+        return await waitingOutLimits(() => complete(request2(endpoint2)), where);
+      } catch (error) {
+        const limit = rateLimitOf(error);
+        throw limit ? new RateLimited(limit, where, options.maxWaitSeconds, error) : toApiError(error);
+      }
+    };
     try {
-      return await retryTransient({ retryAttempts, retryDelaySeconds: options.retryDelaySeconds }, where, () => waitingOutLimits(() => complete(request2(endpoint2)), where), log4);
+      return await retryTransient({ retryAttempts, retryDelaySeconds: options.retryDelaySeconds }, where, once, log4);
     } catch (last) {
-      watchQuota(last.response?.headers);
-      const limit = rateLimitOf(last);
-      throw limit ? new RateLimited(limit, where, options.maxWaitSeconds, last) : last;
+      watchQuota(last instanceof ApiError ? last.headers : last?.response?.headers);
+      throw last;
     }
   });
   return octokit;
-}
-async function retryTransient({ retryAttempts, retryDelaySeconds }, what, send, log4) {
-  try {
-    return await backoff(retryAttempts, retryDelaySeconds, send, {
-      retryable: isTransient,
-      waitAfterLast: false,
-      onFailure: (n, max, seconds, error) => log4.warn(`${attemptWarning(n, max, seconds).replace(/^\[WARN\] /, "")} (${what}: ${describeError(error)})`)
-    });
-  } catch (error) {
-    throw error instanceof AttemptsExhausted ? error.cause : error;
-  }
-}
-async function complete(pending) {
-  const response = await pending;
-  if (typeof response.data === "string" && /\bjson\b/i.test(String(response.headers["content-type"] ?? ""))) {
-    throw new Error("the answer was cut off or is not valid JSON");
-  }
-  return response;
 }
 function resetTime(headers) {
   const reset = Number(headers?.["x-ratelimit-reset"]);
   return Number.isFinite(reset) && reset > 0 ? localTimestamp(new Date(reset * 1e3)) : "an unknown time";
 }
-var import_light2, ThrottledOctokit, LOW_QUOTA, MAX_LIMIT_RETRIES, attemptsOverride, NOTIFY_FACTOR, pacingGroups, timedFetch, pathOf;
+var ThrottledOctokit, LOW_QUOTA, MAX_LIMIT_RETRIES, timedFetch, pathOf;
 var init_client = __esm({
   "lib/tracker/github/client.ts"() {
     "use strict";
     init_dist_src2();
     init_dist_bundle5();
     init_dist_bundle6();
-    import_light2 = __toESM(require_light(), 1);
     init_fetch();
     init_issue();
+    init_transient();
+    init_errors();
+    init_api_error();
+    init_pacing();
     init_ratelimit();
-    init_retry();
     ThrottledOctokit = Octokit.plugin(throttling, paginateRest);
     LOW_QUOTA = 100;
     MAX_LIMIT_RETRIES = 3;
-    attemptsOverride = new AsyncLocalStorage();
-    NOTIFY_FACTOR = 3;
-    pacingGroups = /* @__PURE__ */ new Map();
     timedFetch = (timeoutMs) => (input2, init) => {
       const timeout = AbortSignal.timeout(timeoutMs);
       const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
@@ -7122,46 +7303,126 @@ var init_client = __esm({
   }
 });
 
-// lib/chat/webhook.ts
-async function postChat(webhook, text2, timeoutMs = CHAT_TIMEOUT_MS) {
-  try {
-    const response = await fetchQuietly(webhook, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ text: text2 }),
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: "error"
-    });
-    await response.body?.cancel();
-    return response.ok;
-  } catch {
-    return false;
-  }
+// lib/tracker/github/tracker.ts
+function toIssue(data) {
+  return {
+    number: data.number,
+    title: data.title,
+    url: data.html_url,
+    body: data.body ?? "",
+    // A sparse answer (a proxy, an older server) may leave labels out; none is then what we know.
+    labels: (data.labels ?? []).map((label) => typeof label === "string" ? label : label.name ?? ""),
+    state: data.state === "closed" ? "closed" : "open",
+    ...data.created_at ? { createdAt: new Date(data.created_at) } : {},
+    ...data.closed_at ? { closedAt: new Date(data.closed_at) } : {}
+  };
 }
-var CHAT_TIMEOUT_MS;
-var init_webhook = __esm({
-  "lib/chat/webhook.ts"() {
+function createGitHubTracker(github, repo) {
+  const where = { owner: repo.owner, repo: repo.repo };
+  const patch = (number2, fields) => github.request("PATCH /repos/{owner}/{repo}/issues/{issue_number}", { ...where, issue_number: number2, ...fields });
+  return {
+    kind: "github",
+    limits: { title: TITLE_LIMIT, body: BODY_LIMIT },
+    // Oldest first, so a reader can stop at the first page that answers its question; `since` keeps only
+    // issues updated at or after that instant.
+    // https://docs.github.com/en/rest/issues/issues#list-repository-issues
+    async *openIssues({ label, updatedSince }) {
+      const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/issues", {
+        ...where,
+        state: "open",
+        labels: label,
+        per_page: 100,
+        sort: "created",
+        direction: "asc",
+        ...updatedSince === void 0 ? {} : { since: updatedSince.toISOString() }
+      });
+      for await (const page of pages) yield realIssues(page.data);
+    },
+    // Closing updates an issue, so one closed at or after `closedSince` was updated since then too;
+    // `closed_at` then drops those closed earlier and only touched since.
+    async *closedIssues({ label, closedSince }) {
+      const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/issues", {
+        ...where,
+        state: "closed",
+        labels: label,
+        per_page: 100,
+        sort: "updated",
+        direction: "desc",
+        since: closedSince.toISOString()
+      });
+      for await (const page of pages) {
+        yield realIssues(page.data).filter((issue) => issue.closedAt !== void 0 && issue.closedAt >= closedSince);
+      }
+    },
+    // https://docs.github.com/en/rest/issues/issues#create-an-issue
+    async createIssue(issue) {
+      const { data } = await github.request("POST /repos/{owner}/{repo}/issues", {
+        ...where,
+        title: issue.title,
+        body: issue.body,
+        labels: [...issue.labels],
+        assignees: [...issue.assignees]
+      });
+      return toIssue(data);
+    },
+    // https://docs.github.com/en/rest/issues/issues#update-an-issue
+    async updateBody(number2, body) {
+      await patch(number2, { body });
+    },
+    // Every comment, oldest first, following the `Link` header page by page.
+    // https://docs.github.com/en/rest/issues/comments#list-issue-comments
+    async listComments(number2) {
+      const comments = [];
+      const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", { ...where, issue_number: number2, per_page: 100 });
+      for await (const page of pages) comments.push(...page.data.map(toComment));
+      return comments;
+    },
+    // https://docs.github.com/en/rest/issues/comments#create-an-issue-comment
+    async addComment(number2, body) {
+      const { data } = await github.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", { ...where, issue_number: number2, body });
+      return toComment(data);
+    },
+    // A duplicate is closed as not planned; the core posts the "Duplicate of #n" comment before, which is
+    // what marks it as one on GitHub.
+    // https://docs.github.com/en/issues/tracking-your-work-with-issues/administering-issues/marking-issues-or-pull-requests-as-a-duplicate
+    async closeIssue(number2, reason) {
+      await patch(number2, { state: "closed", state_reason: reason === "completed" ? "completed" : "not_planned" });
+    },
+    async reopenIssue(number2) {
+      await patch(number2, { state: "open" });
+    }
+  };
+}
+var toComment, realIssues;
+var init_tracker = __esm({
+  "lib/tracker/github/tracker.ts"() {
     "use strict";
-    init_fetch();
-    CHAT_TIMEOUT_MS = 1e4;
+    init_budget();
+    toComment = (data) => ({ id: Number(data.id), body: data.body ?? "", url: data.html_url });
+    realIssues = (page) => page.filter((issue) => issue.pull_request == null).map(toIssue);
   }
 });
 
-// lib/tracker/github/close.ts
-async function closeIssue(github, repo, issueNumber, reason, log4) {
-  const patch = () => github.request("PATCH /repos/{owner}/{repo}/issues/{issue_number}", {
-    owner: repo.owner,
-    repo: repo.repo,
-    issue_number: issueNumber,
-    state: "closed",
-    state_reason: reason
-  });
-  await retryTransient(repo, `closing issue #${issueNumber}`, patch, log4);
+// lib/tracker/index.ts
+function createTracker(config, log4) {
+  return createGitHubTracker(createGitHub(config, log4), config);
 }
-var init_close = __esm({
-  "lib/tracker/github/close.ts"() {
+var init_tracker2 = __esm({
+  "lib/tracker/index.ts"() {
     "use strict";
     init_client();
+    init_tracker();
+  }
+});
+
+// lib/core/close.ts
+async function closeIssue(tracker, retry, number2, reason, log4) {
+  await retryTransient(retry, `closing issue #${number2}`, () => tracker.closeIssue(number2, reason), log4);
+}
+var init_close = __esm({
+  "lib/core/close.ts"() {
+    "use strict";
+    init_transient();
   }
 });
 
@@ -7171,7 +7432,7 @@ function duplicateComment(survivor) {
 
 Another run of the deploy-failure reporter filed the same failure at the same time; the report is kept there.`;
 }
-async function converge(github, repo, own, recheck, log4) {
+async function converge(tracker, retry, own, recheck, log4) {
   let survivor;
   try {
     survivor = await recheck();
@@ -7181,13 +7442,8 @@ async function converge(github, repo, own, recheck, log4) {
   }
   if (!survivor || survivor.number >= own.number) return own;
   try {
-    await github.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", {
-      owner: repo.owner,
-      repo: repo.repo,
-      issue_number: own.number,
-      body: duplicateComment(survivor)
-    });
-    await closeIssue(github, repo, own.number, "not_planned", log4);
+    await tracker.addComment(own.number, duplicateComment(survivor));
+    await closeIssue(tracker, retry, own.number, { duplicateOf: survivor }, log4);
   } catch (cause) {
     log4.warn(`Could not close #${own.number} as a duplicate of #${survivor.number}; close it by hand (${describeError(cause)})`);
     return own;
@@ -7198,13 +7454,13 @@ var init_converge = __esm({
   "lib/core/converge.ts"() {
     "use strict";
     init_close();
-    init_client();
+    init_transient();
   }
 });
 
 // lib/core/dedup.ts
 function isMatch(issue, title) {
-  return issue.pull_request == null && issue.title.includes(title);
+  return issue.title.includes(title);
 }
 function findMatch(issues, title) {
   let best;
@@ -7215,33 +7471,13 @@ function findMatch(issues, title) {
 }
 function sinceFor(date) {
   const midnightUtc = Date.UTC(date.getFullYear(), date.getMonth(), date.getDate());
-  return new Date(midnightUtc - EARLIEST_OFFSET_MS).toISOString();
+  return new Date(midnightUtc - EARLIEST_OFFSET_MS);
 }
 var EARLIEST_OFFSET_MS;
 var init_dedup = __esm({
   "lib/core/dedup.ts"() {
     "use strict";
     EARLIEST_OFFSET_MS = 14 * 60 * 60 * 1e3;
-  }
-});
-
-// lib/tracker/github/open-issues.ts
-function openReportPages(github, target, since) {
-  return github.paginate.iterator("GET /repos/{owner}/{repo}/issues", {
-    owner: target.owner,
-    repo: target.repo,
-    state: "open",
-    labels: DEDUP_LABEL,
-    per_page: 100,
-    sort: "created",
-    direction: "asc",
-    ...since === void 0 ? {} : { since }
-  });
-}
-var init_open_issues = __esm({
-  "lib/tracker/github/open-issues.ts"() {
-    "use strict";
-    init_issue();
   }
 });
 
@@ -7312,79 +7548,68 @@ var init_comment_text = __esm({
 var comments_exports = {};
 __export(comments_exports, {
   commentOnDuplicate: () => commentOnDuplicate,
-  listComments: () => listComments,
   postCommentOnce: () => postCommentOnce
 });
-async function listComments(github, target, issueNumber) {
-  const comments = [];
-  const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", {
-    owner: target.owner,
-    repo: target.repo,
-    issue_number: issueNumber,
-    per_page: 100
-  });
-  for await (const page of pages) comments.push(...page.data);
-  return comments;
-}
-async function postCommentOnce(github, target, issueNumber, body, log4) {
+async function postCommentOnce(tracker, retry, number2, body, log4) {
   let sent;
   const post = async (attempt2) => {
-    const existing = typeof body === "function" || attempt2 > 1 ? await listComments(github, target, issueNumber) : [];
+    const existing = typeof body === "function" || attempt2 > 1 ? await tracker.listComments(number2) : [];
     const committed = sent === void 0 ? void 0 : existing.find((comment) => comment.body === sent);
     if (committed) return committed;
     sent = typeof body === "function" ? body(existing) : body;
-    const { data } = await github.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", {
-      owner: target.owner,
-      repo: target.repo,
-      issue_number: issueNumber,
-      body: sent
-    });
-    return data;
+    return tracker.addComment(number2, sent);
   };
-  return retryTransient(target, `commenting on issue #${issueNumber}`, post, log4);
+  return retryTransient(retry, `commenting on issue #${number2}`, post, log4);
 }
-async function commentOnDuplicate(github, target, issue, failure2, log4) {
+async function commentOnDuplicate(tracker, retry, issue, failure2, log4) {
   let occurrence = 0;
   const render = (existing) => {
     occurrence = nextOccurrence(existing.map((comment) => comment.body));
     return renderOccurrence(failure2, occurrence);
   };
   try {
-    const comment = await postCommentOnce(github, target, issue.number, render, log4);
-    log4.info(`Commented on issue #${issue.number} (occurrence ${occurrence}): ${comment.html_url}`);
-    return true;
+    const comment = await postCommentOnce(tracker, retry, issue.number, render, log4);
+    log4.info(`Commented on issue #${issue.number} (occurrence ${occurrence}): ${comment.url}`);
+    return occurrence;
   } catch (error) {
     log4.warn(`Could not comment on issue #${issue.number}, so this occurrence is not recorded there (${describeError(error)})`);
-    return false;
+    return void 0;
   }
 }
 var init_comments = __esm({
   "lib/core/comments.ts"() {
     "use strict";
     init_comment_text();
-    init_client();
+    init_transient();
   }
 });
 
 // lib/core/report.ts
-async function findExisting(github, target, title, time3) {
-  for await (const page of openReportPages(github, target, sinceFor(time3))) {
-    const match = findMatch(page.data, title);
+async function findExisting(tracker, title, time3) {
+  for await (const page of tracker.openIssues({ label: DEDUP_LABEL, updatedSince: sinceFor(time3) })) {
+    const match = findMatch(page, title);
     if (match) return match;
   }
   return void 0;
 }
-async function fileReport(github, target, failure2, log4) {
+async function fileReport(tracker, chat, target, failure2, log4) {
   const title = renderTitle(failure2);
+  let filed;
   try {
-    return await fileIssue(github, target, failure2, title, log4);
+    const { outcome, occurrence } = await fileIssue(tracker, target, failure2, title, log4);
+    if (outcome.number !== null && outcome.url !== null) filed = { issue: { number: outcome.number, url: outcome.url }, occurrence };
+    return outcome;
   } finally {
-    if (target.chatWebhook) await postChat(target.chatWebhook, renderChat(failure2), target.chatTimeoutMs);
+    if (chat) {
+      await chat.send(
+        filed?.occurrence === void 0 ? { kind: "failure", failure: failure2, ...filed ? { issue: filed.issue } : {} } : { kind: "recurrence", failure: failure2, issue: filed.issue, occurrence: filed.occurrence }
+      );
+    }
   }
 }
-async function lookUp(github, target, title, time3, log4) {
+async function lookUp(tracker, title, time3, log4) {
   try {
-    return await findExisting(github, target, title, time3);
+    return await findExisting(tracker, title, time3);
   } catch (error) {
     if (error instanceof RateLimited) fail(error, log4);
     log4.warn(`Could not list open issues, so no duplicate check was made (${describeError(error)})`);
@@ -7396,40 +7621,32 @@ function fail(cause, log4) {
   log4.error(describeError(cause));
   throw new CreateFailed(cause);
 }
-async function fileIssue(github, target, failure2, title, log4) {
-  const existing = await lookUp(github, target, title, failure2.time, log4);
+async function fileIssue(tracker, target, failure2, title, log4) {
+  const existing = await lookUp(tracker, title, failure2.time, log4);
   if (existing) {
     log4.info("Duplicate issue found, skipping creation");
-    const commented = target.onDuplicate === "comment" && await (await Promise.resolve().then(() => (init_comments(), comments_exports))).commentOnDuplicate(github, target, existing, failure2, log4);
-    if (!commented) log4.info(holds(existing));
-    return { outcome: commented ? "commented" : "duplicate", number: existing.number, url: existing.html_url, title };
+    const occurrence = target.onDuplicate === "comment" ? await (await Promise.resolve().then(() => (init_comments(), comments_exports))).commentOnDuplicate(tracker, target, existing, failure2, log4) : void 0;
+    if (occurrence === void 0) log4.info(holds(existing));
+    return { outcome: { outcome: occurrence === void 0 ? "duplicate" : "commented", number: existing.number, url: existing.url, title }, occurrence };
   }
-  const { issue, posted } = await create(github, target, failure2, title, log4);
-  const recheck = () => findExisting(github, target, title, failure2.time);
-  const survivor = posted ? await converge(github, target, issue, recheck, log4) : issue;
+  const { issue, posted } = await create(tracker, target, failure2, title, log4);
+  const recheck = () => findExisting(tracker, title, failure2.time);
+  const survivor = posted ? await converge(tracker, target, issue, recheck, log4) : issue;
   if (survivor.number !== issue.number) {
     log4.info(`Closed #${issue.number} as a duplicate of #${survivor.number}, the older open issue for this failure`);
     log4.info(holds(survivor));
-    return { outcome: "duplicate", number: survivor.number, url: survivor.html_url, title };
+    return { outcome: { outcome: "duplicate", number: survivor.number, url: survivor.url, title } };
   }
-  log4.info(`Created issue #${issue.number}: ${issue.html_url}`);
-  return { outcome: "created", number: issue.number, url: issue.html_url, title };
+  log4.info(`Created issue #${issue.number}: ${issue.url}`);
+  return { outcome: { outcome: "created", number: issue.number, url: issue.url, title } };
 }
-async function create(github, target, failure2, title, log4) {
+async function create(tracker, target, failure2, title, log4) {
   const body = renderBody(failure2);
-  const lookAgain = () => withAttempts(1, () => findExisting(github, target, title, failure2.time));
+  const lookAgain = () => withAttempts(1, () => findExisting(tracker, title, failure2.time));
   const attempt2 = async (n) => {
     const committed = n > 1 ? await lookAgain() : void 0;
     if (committed) return { issue: committed, posted: false };
-    const { data } = await github.request("POST /repos/{owner}/{repo}/issues", {
-      owner: target.owner,
-      repo: target.repo,
-      title,
-      body,
-      labels: [...LABELS],
-      assignees: []
-    });
-    return { issue: data, posted: true };
+    return { issue: await tracker.createIssue({ title, body, labels: LABELS, assignees: [] }), posted: true };
   };
   try {
     return await retryTransient(target, "creating the issue", attempt2, log4);
@@ -7439,24 +7656,16 @@ async function create(github, target, failure2, title, log4) {
     fail(cause, log4);
   }
 }
-var CreateFailed, holds;
+var holds;
 var init_report = __esm({
   "lib/core/report.ts"() {
     "use strict";
-    init_webhook();
     init_converge();
     init_dedup();
-    init_client();
     init_issue();
-    init_open_issues();
-    init_ratelimit();
-    CreateFailed = class extends Error {
-      constructor(cause) {
-        super("Failed to create issue", { cause });
-        this.name = "CreateFailed";
-      }
-    };
-    holds = (issue) => `Open issue #${issue.number} holds this report: ${issue.html_url}`;
+    init_transient();
+    init_errors();
+    holds = (issue) => `Open issue #${issue.number} holds this report: ${issue.url}`;
   }
 });
 
@@ -7465,18 +7674,18 @@ var preview_exports = {};
 __export(preview_exports, {
   previewReport: () => previewReport
 });
-async function previewReport(github, target, failure2, log4) {
+async function previewReport(tracker, target, failure2, log4) {
   const title = renderTitle(failure2);
   log4.info("Dry run: nothing will be created, commented or posted");
-  if (!github) {
+  if (!tracker) {
     log4.info("No ISSUE_TOKEN: the duplicate check was skipped");
   } else {
     try {
-      const existing = await findExisting(github, target, title, failure2.time);
+      const existing = await findExisting(tracker, title, failure2.time);
       if (!existing) log4.info("No open duplicate: a real run would create the issue below");
       else {
         const action = target.onDuplicate === "comment" ? "comment on it" : "skip creation";
-        log4.info(`Duplicate issue found: #${existing.number} ${existing.html_url}; a real run would ${action}`);
+        log4.info(`Duplicate issue found: #${existing.number} ${existing.url}; a real run would ${action}`);
       }
     } catch (error) {
       log4.warn(`Could not list open issues (${describeError(error)}); a real run would create the issue below`);
@@ -7488,9 +7697,9 @@ async function previewReport(github, target, failure2, log4) {
 var init_preview = __esm({
   "lib/core/preview.ts"() {
     "use strict";
-    init_client();
     init_issue();
     init_report();
+    init_transient();
   }
 });
 
@@ -7593,10 +7802,10 @@ async function main(args2) {
   failure = { ...await readDeploy(config, time), reason: withoutToken(positionals[0] || DEFAULT_REASON, config) };
   if (dryRun) {
     const { previewReport: previewReport2 } = await Promise.resolve().then(() => (init_preview(), preview_exports));
-    process.stdout.write(await previewReport2(config.token ? createGitHub(config, log2) : void 0, config, failure, log2));
+    process.stdout.write(await previewReport2(config.token ? createTracker(config, log2) : void 0, config, failure, log2));
     return EXIT.ok;
   }
-  await finish(await fileReport(createGitHub(config, log2), config, failure, log2));
+  await finish(await fileReport(createTracker(config, log2), createNotifier(config), config, failure, log2));
   return EXIT.ok;
 }
 async function finish(outcome) {
@@ -7617,8 +7826,10 @@ var init_report2 = __esm({
     "use strict";
     init_args();
     init_config();
+    init_errors();
     init_deploy();
-    init_client();
+    init_chat();
+    init_tracker2();
     init_issue();
     init_log();
     init_report();
@@ -7661,57 +7872,25 @@ Exit codes: 0 issue created or duplicate found, 1 the issue could not be filed, 
   }
 });
 
-// lib/core/recovery.ts
-function parseTitle(title) {
-  const match = TITLE.exec(title);
-  if (!match) return void 0;
-  const [, environment = "", commitSha = "", date = ""] = match;
-  return { environment, commitSha, date };
-}
-function isRecoverable(issue, environment, time3) {
-  return issue.pull_request == null && hasLabel(issue, DEDUP_LABEL) && filedBefore(issue, time3) && parseTitle(issue.title)?.environment === environment;
-}
-function selectRecoverable(issues, environment, time3) {
-  return [...issues].filter((issue) => isRecoverable(issue, environment, time3));
-}
-function renderRecoveryChat(recovery, closed) {
-  return [
-    `*[DEPLOY RECOVERED]* ${chatField(recovery.environment)}`,
-    `Commit: \`${chatField(recovery.commitSha)}\``,
-    `Closed: ${closed.map((n) => `#${n}`).join(", ")}`,
-    `Pipeline: ${chatField(recovery.pipelineUrl)}`
-  ].join("\n");
-}
-var TITLE, hasLabel, filedBefore;
-var init_recovery = __esm({
-  "lib/core/recovery.ts"() {
-    "use strict";
-    init_issue();
-    TITLE = /\[DEPLOY FAIL\] (.+) \u2014 ([^\u2014]+?) \u2014 (\d{4}-\d{2}-\d{2})(?!\d)/u;
-    hasLabel = (issue, label) => issue.labels === void 0 || issue.labels.some((l) => (typeof l === "string" ? l : l.name) === label);
-    filedBefore = (issue, time3) => time3 === void 0 || issue.created_at === void 0 || !(Date.parse(issue.created_at) > time3.getTime());
-  }
-});
-
 // lib/core/resolve.ts
-async function findRecoverable(github, target, environment, time3) {
+async function findRecoverable(tracker, environment, time3) {
   const found = [];
-  for await (const page of openReportPages(github, target)) found.push(...selectRecoverable(page.data, environment, time3));
+  for await (const page of tracker.openIssues({ label: DEDUP_LABEL })) found.push(...selectRecoverable(page, environment, time3));
   return found;
 }
-async function resolveRecovery(github, target, recovery, log4, { dryRun: dryRun3 = false } = {}) {
+async function resolveRecovery(tracker, chat, retry, recovery, log4, { dryRun: dryRun3 = false } = {}) {
   let issues;
   try {
-    issues = await findRecoverable(github, target, recovery.environment, recovery.time);
+    issues = await findRecoverable(tracker, recovery.environment, recovery.time);
   } catch (error) {
-    throw new ListFailed(error);
+    throw new ListFailed(error, describeError(error));
   }
   if (issues.length === 0) {
     log4.info(`No open ${DEDUP_LABEL} issue for ${recovery.environment}; nothing to close`);
     return { outcome: "nothing", closed: [], failed: [] };
   }
   if (dryRun3) {
-    for (const issue of issues) log4.info(`Would close issue #${issue.number}: ${issue.html_url}`);
+    for (const issue of issues) log4.info(`Would close issue #${issue.number}: ${issue.url}`);
     return { outcome: "resolved", closed: issues.map((issue) => issue.number), failed: [] };
   }
   const comment = renderRecoveryComment(recovery);
@@ -7720,37 +7899,29 @@ async function resolveRecovery(github, target, recovery, log4, { dryRun: dryRun3
   for (const issue of issues) {
     let step = "commenting on it";
     try {
-      await postCommentOnce(github, target, issue.number, comment, log4);
+      await postCommentOnce(tracker, retry, issue.number, comment, log4);
       step = "closing it after the comment";
-      await closeIssue(github, target, issue.number, "completed", log4);
-      log4.info(`Closed issue #${issue.number}: ${issue.html_url}`);
-      closed.push(issue.number);
+      await closeIssue(tracker, retry, issue.number, "completed", log4);
+      log4.info(`Closed issue #${issue.number}: ${issue.url}`);
+      closed.push(issue);
     } catch (error) {
       log4.error(`Could not close issue #${issue.number}, it stays open (${step}: ${describeError(error)})`);
       failed.push(issue.number);
     }
   }
-  if (closed.length && target.chatWebhook) await postChat(target.chatWebhook, renderRecoveryChat(recovery, closed));
-  return { outcome: closed.length ? "resolved" : "failed", closed, failed };
+  if (closed.length && chat) await chat.send({ kind: "recovery", recovery, closed: closed.map(({ number: number2, url }) => ({ number: number2, url })) });
+  return { outcome: closed.length ? "resolved" : "failed", closed: closed.map((issue) => issue.number), failed };
 }
-var ListFailed;
 var init_resolve = __esm({
   "lib/core/resolve.ts"() {
     "use strict";
-    init_webhook();
     init_close();
     init_comment_text();
     init_comments();
-    init_client();
     init_issue();
-    init_open_issues();
     init_recovery();
-    ListFailed = class extends Error {
-      constructor(cause) {
-        super(`Could not list the open ${DEDUP_LABEL} issues, so none was closed (${describeError(cause)})`, { cause });
-        this.name = "ListFailed";
-      }
-    };
+    init_transient();
+    init_errors();
   }
 });
 
@@ -7774,7 +7945,7 @@ async function main2(args2) {
   for (const warning of config.warnings) log3.warn(warning);
   const recovery = await readDeploy(config, time2, { withMessage: false });
   dryRun2 = values["dry-run"] === true;
-  resolution = await resolveRecovery(createGitHub(config, log3), config, recovery, log3, { dryRun: dryRun2 });
+  resolution = await resolveRecovery(createTracker(config, log3), createNotifier(config), config, recovery, log3, { dryRun: dryRun2 });
   if (dryRun2 && resolution.closed.length) {
     process.stdout.write(`
 --- comment on each issue before closing it
@@ -7793,8 +7964,10 @@ var init_resolve2 = __esm({
     init_args();
     init_comment_text();
     init_config();
+    init_errors();
     init_deploy();
-    init_client();
+    init_chat();
+    init_tracker2();
     init_log();
     init_recovery();
     init_resolve();
@@ -7846,7 +8019,7 @@ issues could not be listed (each named on stderr); 2 bad configuration.
 });
 
 // lib/cli/action-inputs.ts
-init_config();
+init_errors();
 var VARIABLES = {
   token: "ISSUE_TOKEN",
   repo: "ISSUE_REPO",

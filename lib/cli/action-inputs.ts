@@ -1,6 +1,6 @@
 // The GitHub Action's inputs (action.yml) turned into what the tools already read: a command, its
 // arguments and environment variables. Pure: reads only the environment it is given.
-import { ConfigError } from '../config/config.ts'
+import { ConfigError } from '../errors.ts'
 
 type Env = Record<string, string | undefined>
 

@@ -1,6 +1,7 @@
 import { config as dotenvConfig } from 'dotenv'
 import { redact } from '../core/log.ts'
 import { detectCi } from './ci.ts'
+import { ConfigError } from '../errors.ts'
 
 type Env = Record<string, string | undefined>
 
@@ -35,16 +36,6 @@ export interface Config {
   readonly writeIntervalSeconds: number
   /** Problems that do not stop the run (a malformed CHAT_WEBHOOK), to be printed as `[WARN]` lines. */
   readonly warnings: readonly string[]
-}
-
-/** Thrown by {@link loadConfig}; `problems` holds one line per bad variable. Scripts exit 2 on it. */
-export class ConfigError extends Error {
-  readonly problems: readonly string[]
-  constructor(problems: string[]) {
-    super(problems.join('\n'))
-    this.name = 'ConfigError'
-    this.problems = problems
-  }
 }
 
 export const DEFAULT_API_URL = 'https://api.github.com'

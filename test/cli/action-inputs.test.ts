@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { actionRun, input } from '../../lib/cli/action-inputs.ts'
-import { ConfigError } from '../../lib/config/config.ts'
+import { ConfigError } from '../../lib/errors.ts'
 
 test('input: INPUT_<NAME> upper-cased, hyphens kept, spaces as _, trimmed; empty when unset', () => {
   const env = { 'INPUT_CHAT-WEBHOOK': ' https://hooks.example/x \n', INPUT_SOME_NAME: 'v' }
