@@ -160,16 +160,16 @@ var init_text = __esm({
 });
 
 // lib/core/issue.ts
-function localDate(time3) {
-  return `${time3.getFullYear()}-${pad(time3.getMonth() + 1)}-${pad(time3.getDate())}`;
+function localDate(time) {
+  return `${time.getFullYear()}-${pad(time.getMonth() + 1)}-${pad(time.getDate())}`;
 }
-function localTimestamp(time3) {
-  return `${localDate(time3)} ${pad(time3.getHours())}:${pad(time3.getMinutes())}:${pad(time3.getSeconds())}`;
+function localTimestamp(time) {
+  return `${localDate(time)} ${pad(time.getHours())}:${pad(time.getMinutes())}:${pad(time.getSeconds())}`;
 }
-function renderTitle(failure2) {
-  const environment = oneLine(failure2.environment);
-  const commit = oneLine(failure2.commitSha);
-  const frame = (env2, sha) => `[DEPLOY FAIL] ${env2} \u2014 ${sha} \u2014 ${localDate(failure2.time)}`;
+function renderTitle(failure) {
+  const environment = oneLine(failure.environment);
+  const commit = oneLine(failure.commitSha);
+  const frame = (env2, sha) => `[DEPLOY FAIL] ${env2} \u2014 ${sha} \u2014 ${localDate(failure.time)}`;
   const part = (kept, cut) => cut ? `${kept}\u2026 ${cutNote(cut)}` : kept;
   const room = TITLE_LIMIT - frame("", "").length;
   const env = fitPrefix(environment, roomForSecond(room, commit.length, environment.length, Math.floor(room / 2)), part);
@@ -178,16 +178,16 @@ function renderTitle(failure2) {
 function field(text2, render) {
   return fitPrefix(oneLine(text2), FIELD_LIMIT, (kept, cut) => render(kept) + (cut ? ` ${cutNote(cut)}` : ""));
 }
-function renderBody(failure2) {
-  const environment = field(failure2.environment, inlineCode);
-  const commit = field(failure2.commitSha, inlineCode);
-  const pipeline = field(failure2.pipelineUrl, pipelineMarkdown);
+function renderBody(failure) {
+  const environment = field(failure.environment, inlineCode);
+  const commit = field(failure.commitSha, inlineCode);
+  const pipeline = field(failure.pipelineUrl, pipelineMarkdown);
   const layout = (message2, reason2) => [
     "## Deploy Failure Report",
     "",
     `**Environment:** ${environment}`,
     `**Commit:** ${commit}`,
-    `**Time:** ${localTimestamp(failure2.time)}`,
+    `**Time:** ${localTimestamp(failure.time)}`,
     `**Pipeline:** ${pipeline}`,
     "",
     "### Commit Message",
@@ -203,8 +203,8 @@ function renderBody(failure2) {
     "*This issue was generated automatically by the deployment monitoring script.*",
     ""
   ].join("\n");
-  const message = cleanText(failure2.commitMessage);
-  const reason = cleanText(failure2.reason);
+  const message = cleanText(failure.commitMessage);
+  const reason = cleanText(failure.reason);
   const room = BODY_LIMIT - layout("", "").length;
   const reasonRoom = roomForSecond(room, messagePart(message, 0).length, reasonPart(reason, 0).length, Math.floor(room / 4));
   const renderedReason = fitPrefix(reason, reasonRoom, reasonPart);
@@ -216,12 +216,12 @@ function slackEscape(text2) {
 function chatField(text2) {
   return fitPrefix(oneLine(text2), FIELD_LIMIT, slackPart);
 }
-function renderChat(failure2) {
-  const environment = chatField(failure2.environment);
-  const commit = chatField(failure2.commitSha);
-  const pipeline = chatField(failure2.pipelineUrl);
+function renderChat(failure) {
+  const environment = chatField(failure.environment);
+  const commit = chatField(failure.commitSha);
+  const pipeline = chatField(failure.pipelineUrl);
   const layout = (reason) => [`*[DEPLOY FAILURE]* ${environment}`, `Commit: \`${commit}\``, `Reason: ${reason}`, `Pipeline: ${pipeline}`].join("\n");
-  return layout(fitPrefix(cleanText(failure2.reason), CHAT_LIMIT - 1 - layout("").length, slackPart));
+  return layout(fitPrefix(cleanText(failure.reason), CHAT_LIMIT - 1 - layout("").length, slackPart));
 }
 var LABELS, DEDUP_LABEL, DEFAULT_REASON, REQUIRED_ACTIONS, pad, pipelineMarkdown, messagePart, reasonPart, slackPart;
 var init_issue = __esm({
@@ -296,6 +296,8 @@ var init_errors = __esm({
       }
     };
     CreateFailed = class extends Error {
+      /** As in the `--json` line, for callers of the plugin API. */
+      outcome = "failed";
       constructor(cause) {
         super("Failed to create issue", { cause });
         this.name = "CreateFailed";
@@ -315,62 +317,6 @@ var init_errors = __esm({
         this.attempts = attempts;
       }
     };
-  }
-});
-
-// lib/core/log.ts
-function redact(text2, secrets) {
-  let out = text2;
-  for (const secret of secrets) {
-    if (secret.length >= 4) out = out.split(secret).join("***");
-  }
-  return out;
-}
-function consoleLog(secrets = () => []) {
-  const line = (level, message) => `[${level}] ${redact(message, secrets())}
-`;
-  return {
-    info: (message) => void process.stdout.write(line("INFO", message)),
-    warn: (message) => void process.stderr.write(line("WARN", message)),
-    error: (message) => void process.stderr.write(line("ERROR", message))
-  };
-}
-var init_log = __esm({
-  "lib/core/log.ts"() {
-    "use strict";
-  }
-});
-
-// lib/cli/args.ts
-import { parseArgs } from "node:util";
-import { fileURLToPath } from "node:url";
-function scriptArgs(metaUrl, argv = process.argv) {
-  const self2 = fileURLToPath(metaUrl);
-  const at = argv.findIndex((arg, i) => i > 0 && (arg === self2 || self2.endsWith(`/${arg.replace(/^\.\//, "")}`)));
-  return argv.slice(at === -1 ? 2 : at + 1);
-}
-function reportFailure(error, log4) {
-  if (error instanceof ConfigError) {
-    for (const problem of error.problems) log4.error(problem);
-    return EXIT.config;
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  log4.error(message);
-  return EXIT.failed;
-}
-function parseFlags(args2, options) {
-  try {
-    return parseArgs({ args: args2, options, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new ConfigError([`${error.message.replace(/\. To specify a positional argument.*$/s, "")}; see --help`]);
-  }
-}
-var EXIT;
-var init_args = __esm({
-  "lib/cli/args.ts"() {
-    "use strict";
-    init_errors();
-    EXIT = { ok: 0, failed: 1, config: 2 };
   }
 });
 
@@ -572,152 +518,6 @@ var require_dist = __commonJS({
     module.exports.configDotenv = m.configDotenv;
     module.exports.parse = m.parse;
     module.exports.populate = m.populate;
-  }
-});
-
-// lib/config/ci.ts
-function detectCi(env) {
-  const server = value(env, "GITHUB_SERVER_URL");
-  const repository = value(env, "GITHUB_REPOSITORY");
-  const runId = value(env, "GITHUB_RUN_ID");
-  const githubSha = hash(value(env, "GITHUB_SHA"));
-  if (server && repository && runId || githubSha) {
-    return {
-      name: "GitHub Actions",
-      pipelineUrl: server && repository && runId ? `${server.replace(/\/+$/, "")}/${repository}/actions/runs/${runId}` : void 0,
-      commitSha: githubSha
-    };
-  }
-  const gitCommit = hash(value(env, "GIT_COMMIT"));
-  if (gitCommit) return { name: "Jenkins", commitSha: gitCommit };
-  const circleUrl = value(env, "CIRCLE_BUILD_URL");
-  const circleSha = hash(value(env, "CIRCLE_SHA1"));
-  if (circleUrl || circleSha) return { name: "CircleCI", pipelineUrl: circleUrl, commitSha: circleSha };
-  const buildkiteUrl = value(env, "BUILDKITE_BUILD_URL");
-  const buildkiteSha = hash(value(env, "BUILDKITE_COMMIT"));
-  const buildkiteMessage = value(env, "BUILDKITE_MESSAGE");
-  if (buildkiteUrl || buildkiteSha || buildkiteMessage) {
-    return { name: "Buildkite", pipelineUrl: buildkiteUrl, commitSha: buildkiteSha, commitMessage: buildkiteMessage };
-  }
-  return void 0;
-}
-var value, hash;
-var init_ci = __esm({
-  "lib/config/ci.ts"() {
-    "use strict";
-    value = (env, name) => {
-      const v = env[name];
-      return v === void 0 || v === "" ? void 0 : v;
-    };
-    hash = (text2) => text2 && /^[0-9a-f]{7,64}$/i.test(text2) ? text2.slice(0, 7) : void 0;
-  }
-});
-
-// lib/config/config.ts
-function number(env, name, fallback, problems, min = 0) {
-  const raw = value2(env, name);
-  if (raw === void 0) return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < min || raw.trim() === "") {
-    problems.push(`${name} must be a number of at least ${min} (got ${JSON.stringify(raw)})`);
-    return fallback;
-  }
-  return n;
-}
-function loadConfig(env = process.env, { requireToken = true } = {}) {
-  const problems = [];
-  const warnings = [];
-  const token3 = value2(env, "ISSUE_TOKEN") ?? "";
-  if (!token3 && requireToken) problems.push("ISSUE_TOKEN is required");
-  let owner = "";
-  let repo = "";
-  const fullName = value2(env, "ISSUE_REPO");
-  if (fullName === void 0) {
-    problems.push("ISSUE_REPO is required (owner/repo)");
-  } else {
-    const [o = "", r = "", ...rest] = fullName.split("/");
-    if (rest.length || !OWNER.test(o) || !REPO.test(r) || r === "." || r === "..") {
-      problems.push(
-        `ISSUE_REPO must have the form owner/repo (owner: letters, digits and -, up to 39; repo: letters, digits, ., _ and -, up to 100), got ${JSON.stringify(fullName)}`
-      );
-    } else {
-      owner = o;
-      repo = r;
-    }
-  }
-  const apiName = value2(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "GITHUB_API_URL";
-  const apiUrl = value2(env, "ISSUE_API_URL") ?? value2(env, "GITHUB_API_URL") ?? DEFAULT_API_URL;
-  if (!isHttpUrl(apiUrl)) problems.push(`${apiName} must be an http(s) URL such as ${DEFAULT_API_URL}, got ${JSON.stringify(apiUrl)}`);
-  else if (new URL(apiUrl).protocol === "http:" && !LOOPBACK.test(new URL(apiUrl).hostname)) {
-    warnings.push(`${apiName} uses plain http, so ISSUE_TOKEN travels unencrypted; use https unless the network is trusted`);
-  }
-  let chatWebhook = value2(env, "CHAT_WEBHOOK");
-  if (chatWebhook !== void 0 && !isHttpUrl(chatWebhook)) {
-    warnings.push("CHAT_WEBHOOK is not an http(s) URL such as https://hooks.slack.com/services/\u2026; no chat notice will be sent");
-    chatWebhook = void 0;
-  }
-  const onDuplicate = value2(env, "ON_DUPLICATE") ?? "skip";
-  if (onDuplicate !== "skip" && onDuplicate !== "comment") {
-    problems.push(`ON_DUPLICATE must be skip or comment, got ${JSON.stringify(onDuplicate)}`);
-  }
-  const timeoutSeconds = number(env, "REPORT_TIMEOUT", 30, problems, 1e-3);
-  const chatTimeoutSeconds = number(env, "REPORT_CHAT_TIMEOUT", 10, problems, 1e-3);
-  const maxWaitSeconds = number(env, "REPORT_MAX_WAIT", 60, problems);
-  const retryAttempts = Math.floor(number(env, "REPORT_RETRY_ATTEMPTS", 3, problems, 1));
-  const retryDelaySeconds = number(env, "REPORT_RETRY_DELAY", 1, problems);
-  const writeIntervalSeconds = number(env, "REPORT_WRITE_INTERVAL", 1, problems);
-  if (problems.length) throw new ConfigError(problems.map((problem) => redact(problem, [token3])));
-  const ci = detectCi(env);
-  return Object.freeze({
-    token: token3,
-    owner,
-    repo,
-    apiUrl: apiUrl.replace(/\/+$/, ""),
-    chatWebhook,
-    pipelineUrl: value2(env, "CI_PIPELINE_URL") ?? value2(env, "BUILD_URL") ?? ci?.pipelineUrl ?? "unknown",
-    commitSha: value2(env, "CI_COMMIT_SHA") ?? ci?.commitSha,
-    commitMessage: value2(env, "CI_COMMIT_MESSAGE") ?? ci?.commitMessage,
-    deployEnv: value2(env, "DEPLOY_ENV") ?? "production",
-    onDuplicate,
-    timeoutMs: Math.round(timeoutSeconds * 1e3),
-    chatTimeoutMs: Math.round(chatTimeoutSeconds * 1e3),
-    maxWaitSeconds,
-    retryAttempts,
-    retryDelaySeconds,
-    writeIntervalSeconds,
-    warnings: Object.freeze(warnings)
-  });
-}
-function loadDotenv(env = process.env, dir = process.cwd()) {
-  (0, import_dotenv.config)({ path: `${dir}/.env`, processEnv: env, override: false, quiet: true });
-}
-function outputFiles(env = process.env) {
-  return Object.freeze({ githubOutput: value2(env, "GITHUB_OUTPUT"), stepSummary: value2(env, "GITHUB_STEP_SUMMARY") });
-}
-var import_dotenv, DEFAULT_API_URL, LOOPBACK, OWNER, REPO, value2, isHttpUrl;
-var init_config = __esm({
-  "lib/config/config.ts"() {
-    "use strict";
-    import_dotenv = __toESM(require_dist(), 1);
-    init_log();
-    init_ci();
-    init_errors();
-    DEFAULT_API_URL = "https://api.github.com";
-    LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
-    OWNER = /^[A-Za-z0-9-]{1,39}$/;
-    REPO = /^[A-Za-z0-9._-]{1,100}$/;
-    value2 = (env, name) => {
-      const v = env[name];
-      return v === void 0 || v === "" ? void 0 : v;
-    };
-    isHttpUrl = (text2) => {
-      try {
-        const url = new URL(text2);
-        return url.protocol === "http:" || url.protocol === "https:";
-      } catch {
-        return false;
-      }
-    };
   }
 });
 
@@ -931,8 +731,8 @@ var require_internals = __commonJS({
           var _a, _b;
           return store.get(name)[key] || ((_b = (_a = store.get(name)) == null ? void 0 : _a.default) == null ? void 0 : _b[key]);
         },
-        apply(_, self2, args2) {
-          return store.get(name).apply(self2, args2);
+        apply(_, self2, args) {
+          return store.get(name).apply(self2, args);
         }
       });
     }
@@ -1883,12 +1683,12 @@ var require_vendor_core = __commonJS({
       rest.length + 1 === pieces.length;
     };
     var assign = (target, ...extras) => Object.defineProperties(target, extras.reduce((m, extra) => __spreadValues(__spreadValues({}, m), Object.fromEntries(Object.entries(Object.getOwnPropertyDescriptors(extra)).filter(([, v]) => !Object.prototype.hasOwnProperty.call(v, "value") || v.value !== void 0))), {}));
-    var buildCmd = (quote22, pieces, args2, subs = substitute) => {
-      if (args2.some(isPromiseLike))
-        return Promise.all(args2).then((args22) => buildCmd(quote22, pieces, args22, subs));
+    var buildCmd = (quote22, pieces, args, subs = substitute) => {
+      if (args.some(isPromiseLike))
+        return Promise.all(args).then((args2) => buildCmd(quote22, pieces, args2, subs));
       let cmd = pieces[0], i = 0;
-      while (i < args2.length) {
-        const s = Array.isArray(args2[i]) ? args2[i].map((x) => quote22(subs(x))).join(" ") : quote22(subs(args2[i]));
+      while (i < args.length) {
+        const s = Array.isArray(args[i]) ? args[i].map((x) => quote22(subs(x))).join(" ") : quote22(subs(args[i]));
         cmd += s + pieces[++i];
       }
       return cmd;
@@ -2171,7 +1971,7 @@ var require_vendor_core = __commonJS({
       const {
         parse: parse22,
         cmd,
-        args: args2
+        args
       } = LOOKUPS[lookupFlow];
       const callback = (err, { stdout }) => {
         if (err) {
@@ -2185,7 +1985,7 @@ var require_vendor_core = __commonJS({
       };
       exec({
         cmd,
-        args: args2,
+        args,
         callback,
         sync,
         run(cb2) {
@@ -2311,12 +2111,12 @@ var require_vendor_core = __commonJS({
       if (pid && cmd.length > 0) {
         const c = cmd.findIndex((_v, i) => isBin(cmd.slice(0, i).join(" ")));
         const command = (c === -1 ? cmd : cmd.slice(0, c)).join(" ");
-        const args2 = c === -1 ? [] : cmd.slice(c);
+        const args = c === -1 ? [] : cmd.slice(c);
         m.push({
           pid,
           ppid,
           command,
-          arguments: args2
+          arguments: args
         });
       }
       return m;
@@ -2433,7 +2233,7 @@ var require_util = __commonJS({
     var once = (fn) => {
       let called = false;
       let result;
-      return (...args2) => called ? result : (called = true, result = fn(...args2));
+      return (...args) => called ? result : (called = true, result = fn(...args));
     };
     var proxyOverride = (origin, ...fallbacks) => new Proxy(origin, {
       get(target, key) {
@@ -2484,7 +2284,7 @@ var require_core = __commonJS({
       chalk: () => import_vendor_core3.chalk,
       defaults: () => defaults2,
       kill: () => kill2,
-      log: () => log4,
+      log: () => log2,
       os: () => os2,
       path: () => import_node_path.default,
       ps: () => import_vendor_core3.ps,
@@ -2747,11 +2547,11 @@ ${details}`;
         return "";
       }
     };
-    var log4 = function(entry) {
+    var log2 = function(entry) {
       var _a;
       if (!entry.verbose) return;
-      const stream = log4.output || import_node_process.default.stderr;
-      const format = ((_a = log4.formatters) == null ? void 0 : _a[entry.kind]) || formatters[entry.kind];
+      const stream = log2.output || import_node_process.default.stderr;
+      const format = ((_a = log2.formatters) == null ? void 0 : _a[entry.kind]) || formatters[entry.kind];
       if (!format) return;
       stream.write(format(entry));
     };
@@ -2887,19 +2687,19 @@ ${details}`;
       preferLocal: false,
       spawn: import_node_child_process.default.spawn,
       spawnSync: import_node_child_process.default.spawnSync,
-      log: log4,
+      log: log2,
       kill: kill2,
       killSignal: SIGTERM,
       timeoutSignal: SIGTERM
     });
     var storage = new import_node_async_hooks2.AsyncLocalStorage();
     var getStore = () => storage.getStore() || defaults2;
-    var getSnapshot = (opts, from, pieces, args2) => __spreadProps(__spreadValues({}, opts), {
+    var getSnapshot = (opts, from, pieces, args) => __spreadProps(__spreadValues({}, opts), {
       ac: opts.ac || new AbortController(),
       ee: new import_node_events.EventEmitter(),
       from,
       pieces,
-      args: args2,
+      args,
       cmd: ""
     });
     function within2(callback) {
@@ -2907,15 +2707,15 @@ ${details}`;
     }
     var $2 = new Proxy(
       // prettier-ignore
-      function(pieces, ...args2) {
+      function(pieces, ...args) {
         const opts = getStore();
         if (!Array.isArray(pieces)) {
-          return function(...args22) {
-            return within2(() => Object.assign($2, opts, pieces).apply(this, args22));
+          return function(...args2) {
+            return within2(() => Object.assign($2, opts, pieces).apply(this, args2));
           };
         }
         const from = Fail2.getCallerLocation();
-        const cb = () => cb[SHOT] = getSnapshot(opts, from, pieces, args2);
+        const cb = () => cb[SHOT] = getSnapshot(opts, from, pieces, args);
         const pp = new ProcessPromise2(cb);
         if (!pp.isHalted()) pp.run();
         return pp.sync ? pp.output : pp;
@@ -2937,10 +2737,10 @@ ${details}`;
       constructor(executor) {
         let resolve;
         let reject;
-        super((...args2) => {
+        super((...args) => {
           ;
-          [resolve = import_util.noop, reject = import_util.noop] = args2;
-          executor(...args2);
+          [resolve = import_util.noop, reject = import_util.noop] = args;
+          executor(...args);
         });
         this._stage = "initial";
         this._id = (0, import_util.randomId)();
@@ -3232,16 +3032,16 @@ ${details}`;
         return this;
       }
       // prettier-ignore
-      _pipe(source, dest, ...args2) {
+      _pipe(source, dest, ...args) {
         if ((0, import_util.isString)(dest))
           return this._pipe(source, import_node_fs2.default.createWriteStream(dest));
-        if ((0, import_util.isStringLiteral)(dest, ...args2))
+        if ((0, import_util.isStringLiteral)(dest, ...args))
           return this._pipe(
             source,
             $2({
               halt: true,
               signal: this.signal
-            })(dest, ...args2)
+            })(dest, ...args)
           );
         const isP = dest instanceof _ProcessPromise2;
         if (isP && dest.isSettled()) throw new Fail2("Cannot pipe to a settled process.");
@@ -3329,7 +3129,7 @@ ${details}`;
           yield new __await(this);
         });
       }
-      emit(event, ...args2) {
+      emit(event, ...args) {
         return this;
       }
       on(event, cb) {
@@ -3413,8 +3213,8 @@ ${details}`;
         run() {
           from.run();
         },
-        pipe(...args2) {
-          const dest = stream.pipe.apply(stream, args2);
+        pipe(...args) {
+          const dest = stream.pipe.apply(stream, args);
           return dest instanceof _ProcessPromise ? dest : _ProcessPromise.promisifyStream(dest, from);
         }
       });
@@ -3655,82 +3455,6 @@ var init_core = __esm({
   }
 });
 
-// lib/cli/git.ts
-async function shortSha(cwd) {
-  const out = await (await git())({ cwd })`git rev-parse --short HEAD`;
-  const sha = out.stdout.trim();
-  return out.exitCode === 0 && sha ? sha : void 0;
-}
-async function lastCommitMessage(cwd) {
-  const out = await (await git())({ cwd })`git log -1 --pretty=%B`;
-  const message = out.stdout.replace(/\s+$/, "");
-  return out.exitCode === 0 && message ? message : void 0;
-}
-var shell, git;
-var init_git = __esm({
-  "lib/cli/git.ts"() {
-    "use strict";
-    git = () => shell ??= Promise.resolve().then(() => (init_core(), core_exports)).then(({ $: $2 }) => $2({ quiet: true, nothrow: true, verbose: false }));
-  }
-});
-
-// lib/cli/deploy.ts
-async function readDeploy(config, time3, { withMessage = true } = {}) {
-  const [sha, message] = await Promise.all([
-    config.commitSha ?? shortSha(),
-    withMessage ? config.commitMessage ?? lastCommitMessage() : void 0
-  ]);
-  return {
-    environment: withoutToken(config.deployEnv, config),
-    commitSha: withoutToken(sha ?? "unknown", config),
-    commitMessage: withoutToken(message ?? "unknown", config),
-    pipelineUrl: withoutToken(config.pipelineUrl, config),
-    time: time3
-  };
-}
-function withoutToken(text2, config) {
-  return redact(text2, [config.token]);
-}
-var init_deploy = __esm({
-  "lib/cli/deploy.ts"() {
-    "use strict";
-    init_git();
-    init_log();
-  }
-});
-
-// lib/core/recovery.ts
-function parseTitle(title) {
-  const match = TITLE.exec(title);
-  if (!match) return void 0;
-  const [, environment = "", commitSha = "", date = ""] = match;
-  return { environment, commitSha, date };
-}
-function isRecoverable(issue, environment, time3) {
-  return hasLabel(issue, DEDUP_LABEL) && filedBefore(issue, time3) && parseTitle(issue.title)?.environment === environment;
-}
-function selectRecoverable(issues, environment, time3) {
-  return [...issues].filter((issue) => isRecoverable(issue, environment, time3));
-}
-function renderRecoveryChat(recovery, closed) {
-  return [
-    `*[DEPLOY RECOVERED]* ${chatField(recovery.environment)}`,
-    `Commit: \`${chatField(recovery.commitSha)}\``,
-    `Closed: ${closed.map((n) => `#${n}`).join(", ")}`,
-    `Pipeline: ${chatField(recovery.pipelineUrl)}`
-  ].join("\n");
-}
-var TITLE, hasLabel, filedBefore;
-var init_recovery = __esm({
-  "lib/core/recovery.ts"() {
-    "use strict";
-    init_issue();
-    TITLE = /\[DEPLOY FAIL\] (.+) \u2014 ([^\u2014]+?) \u2014 (\d{4}-\d{2}-\d{2})(?!\d)/u;
-    hasLabel = (issue, label) => issue.labels.includes(label);
-    filedBefore = (issue, time3) => time3 === void 0 || issue.createdAt === void 0 || !(issue.createdAt.getTime() > time3.getTime());
-  }
-});
-
 // lib/http/fetch.ts
 var fetchQuietly;
 var init_fetch = __esm({
@@ -3741,66 +3465,6 @@ var init_fetch = __esm({
       if (zx) zx.verbose = false;
       return globalThis.fetch(input2, init);
     };
-  }
-});
-
-// lib/chat/webhook.ts
-function pingText(repo) {
-  return `Test message from deploy-failure-reporter (doctor --ping) for ${slackEscape(repo)}: the chat webhook works. No action needed.`;
-}
-function webhookText(event) {
-  switch (event.kind) {
-    case "failure":
-    case "recurrence":
-      return renderChat(event.failure);
-    case "recovery":
-      return renderRecoveryChat(event.recovery, event.closed.map((issue) => issue.number));
-    case "ping":
-      return pingText(event.repo);
-  }
-}
-async function postText(webhook, text2, timeoutMs = CHAT_TIMEOUT_MS) {
-  try {
-    const response = await fetchQuietly(webhook, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ text: text2 }),
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: "error"
-    });
-    await response.body?.cancel();
-    return { ok: response.ok, status: response.status };
-  } catch {
-    return { ok: false };
-  }
-}
-function createWebhookNotifier(webhook, timeoutMs = CHAT_TIMEOUT_MS) {
-  return {
-    format: "slack",
-    // The host only: the rest of a Slack-style address is the secret.
-    host: new URL(webhook).host,
-    send: (event) => postText(webhook, webhookText(event), timeoutMs)
-  };
-}
-var CHAT_TIMEOUT_MS;
-var init_webhook = __esm({
-  "lib/chat/webhook.ts"() {
-    "use strict";
-    init_issue();
-    init_recovery();
-    init_fetch();
-    CHAT_TIMEOUT_MS = 1e4;
-  }
-});
-
-// lib/chat/index.ts
-function createNotifier(config) {
-  return config.chatWebhook ? createWebhookNotifier(config.chatWebhook, config.chatTimeoutMs) : void 0;
-}
-var init_chat = __esm({
-  "lib/chat/index.ts"() {
-    "use strict";
-    init_webhook();
   }
 });
 
@@ -3912,8 +3576,8 @@ function bindApi(hook2, state, name) {
   hook2.api = { remove: removeHookRef };
   hook2.remove = removeHookRef;
   ["before", "error", "after", "wrap"].forEach((kind) => {
-    const args2 = name ? [state, kind, name] : [state, kind];
-    hook2[kind] = hook2.api[kind] = bindable(addHook, null).apply(null, args2);
+    const args = name ? [state, kind, name] : [state, kind];
+    hook2[kind] = hook2.api[kind] = bindable(addHook, null).apply(null, args);
   });
 }
 function Singular() {
@@ -4264,192 +3928,142 @@ var init_dist_bundle = __esm({
   }
 });
 
-// node_modules/content-type/dist/index.js
-function parse2(header, options) {
-  const stopFlags = SEMI_FLAG | (options?.comma === true ? COMMA_FLAG : 0);
-  const len = header.length;
-  let valueStart = options?.start ?? 0;
-  while ((CHAR_MAP[header.charCodeAt(valueStart)] & OWS) !== 0) {
-    valueStart++;
-  }
-  let index = valueStart;
-  let typeFlags = 0;
-  let whitespace = -1;
-  let stop = options?.parameters === false ? COMMA_FLAG : 0;
-  while (index < len) {
-    const code = header.charCodeAt(index);
-    const flags = CHAR_MAP[code];
-    if ((flags & stopFlags) !== 0) {
-      stop |= flags & COMMA_FLAG;
-      break;
-    }
-    if ((flags & OWS) !== 0) {
-      if (whitespace === -1)
-        whitespace = index;
-    } else {
-      whitespace = -1;
-    }
-    typeFlags |= code & NON_ASCII | flags;
-    index++;
-  }
-  const valueEnd = whitespace === -1 ? index : whitespace;
-  const value3 = header.slice(valueStart, valueEnd);
-  const type = (typeFlags & CASE_FLAGS) === 0 ? value3 : value3.toLowerCase();
-  if (index === len || stop !== 0) {
-    return { type, index, parameters: new NullObject() };
-  }
-  return parseParameters(header, type, index, len, stopFlags);
-}
-function parseParameters(header, type, index, len, stopFlags) {
-  const parameters = new NullObject();
-  parameter: while (index < len) {
-    index++;
-    while ((CHAR_MAP[header.charCodeAt(index)] & OWS) !== 0) {
-      index++;
-    }
-    const keyStart = index;
-    let keyFlags = 0;
-    let keyWhitespace = -1;
-    while (index < len) {
-      const code = header.charCodeAt(index);
-      const flags = CHAR_MAP[code];
-      if ((flags & stopFlags) !== 0) {
-        if ((flags & COMMA_FLAG) !== 0)
-          break parameter;
-        continue parameter;
-      }
-      if (code === EQ) {
-        const keyEnd = keyWhitespace === -1 ? index : keyWhitespace;
-        const value3 = header.slice(keyStart, keyEnd);
-        const key = (keyFlags & CASE_FLAGS) === 0 ? value3 : value3.toLowerCase();
-        index++;
-        while ((CHAR_MAP[header.charCodeAt(index)] & OWS) !== 0) {
-          index++;
-        }
-        if (index < len && header.charCodeAt(index) === DQUOTE) {
-          const quotedStart = ++index;
-          let escaped = false;
-          while (index < len) {
-            const code2 = header.charCodeAt(index);
-            if (code2 === DQUOTE) {
-              if (parameters[key] === void 0) {
-                parameters[key] = escaped ? unescapeQuotedPairs(header, quotedStart, index) : header.slice(quotedStart, index);
-              }
-              index++;
-              let stop2 = 0;
-              while (index < len) {
-                const code3 = header.charCodeAt(index);
-                const flags2 = CHAR_MAP[code3];
-                if ((flags2 & stopFlags) !== 0) {
-                  stop2 = flags2 & COMMA_FLAG;
-                  break;
-                }
-                index++;
-              }
-              if (stop2 !== 0)
-                break parameter;
-              continue parameter;
-            }
-            if (code2 === BSLASH && index + 1 < len) {
-              escaped = true;
-              index += 2;
-              continue;
-            }
-            index++;
-          }
-          continue parameter;
-        }
-        const valueStart = index;
-        let stop = 0;
-        let valueWhitespace = -1;
-        while (index < len) {
-          const code2 = header.charCodeAt(index);
-          const flags2 = CHAR_MAP[code2];
-          if ((flags2 & stopFlags) !== 0) {
-            stop = flags2 & COMMA_FLAG;
-            break;
-          }
-          if ((flags2 & OWS) !== 0) {
-            if (valueWhitespace === -1)
-              valueWhitespace = index;
-          } else {
-            valueWhitespace = -1;
-          }
-          index++;
-        }
-        if (parameters[key] === void 0) {
-          const valueEnd = valueWhitespace === -1 ? index : valueWhitespace;
-          parameters[key] = header.slice(valueStart, valueEnd);
-        }
-        if (stop !== 0)
-          break parameter;
-        continue parameter;
-      }
-      if ((flags & OWS) !== 0) {
-        if (keyWhitespace === -1)
-          keyWhitespace = index;
-      } else {
-        keyWhitespace = -1;
-      }
-      keyFlags |= code & NON_ASCII | flags;
-      index++;
-    }
-  }
-  return { type, index, parameters };
-}
-function unescapeQuotedPairs(str, start, end) {
-  let result = "";
-  for (let index = start; index < end; index++) {
-    if (str.charCodeAt(index) === BSLASH) {
-      result += str.slice(start, index);
-      start = ++index;
-    }
-  }
-  return result + str.slice(start, end);
-}
-var SP, HTAB, SEMI, EQ, DQUOTE, BSLASH, COMMA, LOWER_CASE, OWS, SEMI_FLAG, COMMA_FLAG, TOKEN_FLAG, NON_ASCII, CASE_FLAGS, CHAR_MAP, NullObject;
-var init_dist = __esm({
-  "node_modules/content-type/dist/index.js"() {
-    SP = 32;
-    HTAB = 9;
-    SEMI = 59;
-    EQ = 61;
-    DQUOTE = 34;
-    BSLASH = 92;
-    COMMA = 44;
-    LOWER_CASE = 1;
-    OWS = 2;
-    SEMI_FLAG = 4;
-    COMMA_FLAG = 8;
-    TOKEN_FLAG = 16;
-    NON_ASCII = 65280;
-    CASE_FLAGS = LOWER_CASE | NON_ASCII;
-    CHAR_MAP = new Uint8Array(256);
-    CHAR_MAP[HTAB] |= OWS;
-    CHAR_MAP[SP] |= OWS;
-    CHAR_MAP[SEMI] |= SEMI_FLAG;
-    CHAR_MAP[COMMA] |= COMMA_FLAG;
-    for (let code = 128; code <= 255; code++) {
-      CHAR_MAP[code] |= LOWER_CASE;
-    }
-    for (const char of "!#$%&'*+-.^_`|~") {
-      CHAR_MAP[char.charCodeAt(0)] |= TOKEN_FLAG;
-    }
-    for (let code = 48; code <= 57; code++) {
-      CHAR_MAP[code] |= TOKEN_FLAG;
-    }
-    for (let code = 65; code <= 90; code++) {
-      CHAR_MAP[code] |= LOWER_CASE | TOKEN_FLAG;
-    }
-    for (let code = 97; code <= 122; code++) {
-      CHAR_MAP[code] |= TOKEN_FLAG;
-    }
-    NullObject = /* @__PURE__ */ (() => {
+// node_modules/@octokit/request/node_modules/content-type/dist/index.js
+var require_dist2 = __commonJS({
+  "node_modules/@octokit/request/node_modules/content-type/dist/index.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.format = format;
+    exports.parse = parse3;
+    var TEXT_REGEXP = /^[\u0009\u0020-\u007e\u0080-\u00ff]*$/;
+    var TOKEN_REGEXP = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+    var QUOTE_REGEXP = /[\\"]/g;
+    var TYPE_REGEXP = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+\/[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+    var NullObject = /* @__PURE__ */ (() => {
       const C = function() {
       };
       C.prototype = /* @__PURE__ */ Object.create(null);
       return C;
     })();
+    function format(obj) {
+      const { type, parameters } = obj;
+      if (!type || !TYPE_REGEXP.test(type)) {
+        throw new TypeError(`Invalid type: ${type}`);
+      }
+      let result = type;
+      if (parameters) {
+        for (const param of Object.keys(parameters)) {
+          if (!TOKEN_REGEXP.test(param)) {
+            throw new TypeError(`Invalid parameter name: ${param}`);
+          }
+          result += `; ${param}=${qstring(parameters[param])}`;
+        }
+      }
+      return result;
+    }
+    function parse3(header, options) {
+      const stopChar = options?.comma === true ? COMMA : 65536;
+      const len = header.length;
+      let index = skipOWS(header, options?.start ?? 0, len);
+      const valueStart = index;
+      index = skipValue(header, index, len, stopChar);
+      const valueEnd = trailingOWS(header, valueStart, index);
+      const type = header.slice(valueStart, valueEnd).toLowerCase();
+      if (options?.parameters === false) {
+        return { type, index, parameters: new NullObject() };
+      }
+      return parseParameters(header, type, index, len, stopChar);
+    }
+    var SP = 32;
+    var HTAB = 9;
+    var SEMI = 59;
+    var EQ = 61;
+    var DQUOTE = 34;
+    var BSLASH = 92;
+    var COMMA = 44;
+    function parseParameters(header, type, index, len, stopChar) {
+      const parameters = new NullObject();
+      parameter: while (index < len) {
+        if (header.charCodeAt(index) === stopChar)
+          break;
+        index = skipOWS(header, index + 1, len);
+        const keyStart = index;
+        while (index < len) {
+          const code = header.charCodeAt(index);
+          if (code === stopChar)
+            break parameter;
+          if (code === SEMI)
+            continue parameter;
+          if (code === EQ) {
+            const keyEnd = trailingOWS(header, keyStart, index);
+            const key = header.slice(keyStart, keyEnd).toLowerCase();
+            index = skipOWS(header, index + 1, len);
+            if (index < len && header.charCodeAt(index) === DQUOTE) {
+              index++;
+              let value3 = "";
+              while (index < len) {
+                const code2 = header.charCodeAt(index++);
+                if (code2 === DQUOTE) {
+                  index = skipValue(header, index, len, stopChar);
+                  if (parameters[key] === void 0)
+                    parameters[key] = value3;
+                  break;
+                }
+                if (code2 === BSLASH && index < len) {
+                  value3 += header[index++];
+                  continue;
+                }
+                value3 += String.fromCharCode(code2);
+              }
+              continue parameter;
+            }
+            const valueStart = index;
+            index = skipValue(header, index, len, stopChar);
+            if (parameters[key] === void 0) {
+              const valueEnd = trailingOWS(header, valueStart, index);
+              parameters[key] = header.slice(valueStart, valueEnd);
+            }
+            continue parameter;
+          }
+          index++;
+        }
+      }
+      return { type, index, parameters };
+    }
+    function skipValue(str, index, len, stopChar) {
+      while (index < len) {
+        const code = str.charCodeAt(index);
+        if (code === SEMI || code === stopChar)
+          break;
+        index++;
+      }
+      return index;
+    }
+    function skipOWS(header, index, len) {
+      while (index < len) {
+        const char = header.charCodeAt(index);
+        if (char !== SP && char !== HTAB)
+          break;
+        index++;
+      }
+      return index;
+    }
+    function trailingOWS(header, start, end) {
+      while (end > start) {
+        const char = header.charCodeAt(end - 1);
+        if (char !== SP && char !== HTAB)
+          break;
+        end--;
+      }
+      return end;
+    }
+    function qstring(str) {
+      if (TOKEN_REGEXP.test(str))
+        return str;
+      if (TEXT_REGEXP.test(str))
+        return `"${str.replace(QUOTE_REGEXP, "\\$&")}"`;
+      throw new TypeError(`Invalid parameter value: ${str}`);
+    }
   }
 });
 
@@ -4853,7 +4467,7 @@ async function fetchWrapper(requestOptions) {
       "fetch is not set. Please pass a fetch implementation as new Octokit({ request: { fetch }}). Learn more at https://github.com/octokit/octokit.js/#fetch-missing"
     );
   }
-  const log4 = requestOptions.request?.log || console;
+  const log2 = requestOptions.request?.log || console;
   const parseSuccessResponseBody = requestOptions.request?.parseSuccessResponseBody !== false;
   const body = isPlainObject2(requestOptions.body) || Array.isArray(requestOptions.body) ? JSONStringify(requestOptions.body) : requestOptions.body;
   const requestHeaders = Object.fromEntries(
@@ -4911,7 +4525,7 @@ async function fetchWrapper(requestOptions) {
   if ("deprecation" in responseHeaders) {
     const matches = responseHeaders.link && responseHeaders.link.match(/<([^<>]+)>; rel="deprecation"/);
     const deprecationLink = matches && matches.pop();
-    log4.warn(
+    log2.warn(
       `[@octokit/request] "${requestOptions.method} ${requestOptions.url}" is deprecated. It is scheduled to be removed on ${responseHeaders.sunset}${deprecationLink ? `. See ${deprecationLink}` : ""}`
     );
   }
@@ -4949,7 +4563,7 @@ async function getResponseData(response) {
   if (!contentType) {
     return response.text().catch(noop);
   }
-  const mimetype = parse2(contentType);
+  const mimetype = (0, import_content_type.parse)(contentType);
   if (isJSONResponse(mimetype)) {
     let text2 = "";
     try {
@@ -5010,12 +4624,12 @@ function withDefaults2(oldEndpoint, newDefaults) {
     defaults: withDefaults2.bind(null, endpoint2)
   });
 }
-var VERSION2, defaults_default, noop, request;
+var import_content_type, VERSION2, defaults_default, noop, request;
 var init_dist_bundle2 = __esm({
   "node_modules/@octokit/request/dist-bundle/index.js"() {
     init_dist_bundle();
     init_universal_user_agent();
-    init_dist();
+    import_content_type = __toESM(require_dist2(), 1);
     init_json_with_bigint();
     init_dist_src();
     VERSION2 = "10.0.16";
@@ -5147,29 +4761,29 @@ var init_dist_bundle3 = __esm({
 });
 
 // node_modules/@octokit/auth-token/dist-bundle/index.js
-async function auth(token3) {
-  const isApp = isJWT(token3);
-  const isInstallation = token3.startsWith("v1.") || token3.startsWith("ghs_");
-  const isUserToServer = token3.startsWith("ghu_");
+async function auth(token) {
+  const isApp = isJWT(token);
+  const isInstallation = token.startsWith("v1.") || token.startsWith("ghs_");
+  const isUserToServer = token.startsWith("ghu_");
   const tokenType = isApp ? "app" : isInstallation ? "installation" : isUserToServer ? "user-to-server" : "oauth";
   return {
     type: "token",
-    token: token3,
+    token,
     tokenType
   };
 }
-function withAuthorizationPrefix(token3) {
-  if (token3.split(/\./).length === 3) {
-    return `bearer ${token3}`;
+function withAuthorizationPrefix(token) {
+  if (token.split(/\./).length === 3) {
+    return `bearer ${token}`;
   }
-  return `token ${token3}`;
+  return `token ${token}`;
 }
-async function hook(token3, request2, route, parameters) {
+async function hook(token, request2, route, parameters) {
   const endpoint2 = request2.endpoint.merge(
     route,
     parameters
   );
-  endpoint2.headers.authorization = withAuthorizationPrefix(token3);
+  endpoint2.headers.authorization = withAuthorizationPrefix(token);
   return request2(endpoint2);
 }
 var b64url, sep, jwtRE, isJWT, createTokenAuth;
@@ -5179,18 +4793,18 @@ var init_dist_bundle4 = __esm({
     sep = "\\.";
     jwtRE = new RegExp(`^${b64url}${sep}${b64url}${sep}${b64url}$`);
     isJWT = jwtRE.test.bind(jwtRE);
-    createTokenAuth = function createTokenAuth2(token3) {
-      if (!token3) {
+    createTokenAuth = function createTokenAuth2(token) {
+      if (!token) {
         throw new Error("[@octokit/auth-token] No token passed to createTokenAuth");
       }
-      if (typeof token3 !== "string") {
+      if (typeof token !== "string") {
         throw new Error(
           "[@octokit/auth-token] Token passed to createTokenAuth is not a string"
         );
       }
-      token3 = token3.replace(/^(token|bearer) +/i, "");
-      return Object.assign(auth.bind(null, token3), {
-        hook: hook.bind(null, token3)
+      token = token.replace(/^(token|bearer) +/i, "");
+      return Object.assign(auth.bind(null, token), {
+        hook: hook.bind(null, token)
       });
     };
   }
@@ -5238,8 +4852,8 @@ var init_dist_src2 = __esm({
       static VERSION = VERSION4;
       static defaults(defaults2) {
         const OctokitWithDefaults = class extends this {
-          constructor(...args2) {
-            const options = args2[0] || {};
+          constructor(...args) {
+            const options = args[0] || {};
             if (typeof defaults2 === "function") {
               super(defaults2(options));
               return;
@@ -5623,11 +5237,11 @@ var require_light = __commonJS({
             return 0;
           }
         }
-        async trigger(name, ...args2) {
+        async trigger(name, ...args) {
           var e, promises;
           try {
             if (name !== "debug") {
-              this.trigger("debug", `Event triggered: ${name}`, args2);
+              this.trigger("debug", `Event triggered: ${name}`, args);
             }
             if (this._events[name] == null) {
               return;
@@ -5644,7 +5258,7 @@ var require_light = __commonJS({
                 listener.status = "none";
               }
               try {
-                returned = typeof listener.cb === "function" ? listener.cb(...args2) : void 0;
+                returned = typeof listener.cb === "function" ? listener.cb(...args) : void 0;
                 if (typeof (returned != null ? returned.then : void 0) === "function") {
                   return await returned;
                 } else {
@@ -5742,9 +5356,9 @@ var require_light = __commonJS({
       parser$1 = parser;
       BottleneckError$1 = BottleneckError_1;
       Job = class Job {
-        constructor(task, args2, options, jobDefaults, rejectOnDrop, Events2, _states, Promise2) {
+        constructor(task, args, options, jobDefaults, rejectOnDrop, Events2, _states, Promise2) {
           this.task = task;
-          this.args = args2;
+          this.args = args;
           this.rejectOnDrop = rejectOnDrop;
           this.Events = Events2;
           this._states = _states;
@@ -5950,9 +5564,9 @@ var require_light = __commonJS({
           await this.yieldLoop();
           return this._done;
         }
-        async __groupCheck__(time3) {
+        async __groupCheck__(time) {
           await this.yieldLoop();
-          return this._nextRequest + this.timeout < time3;
+          return this._nextRequest + this.timeout < time;
         }
         computeCapacity() {
           var maxConcurrent, reservoir;
@@ -6135,13 +5749,13 @@ var require_light = __commonJS({
           return this._queue.length === 0;
         }
         async _tryToRun() {
-          var args2, cb, error, reject, resolve, returned, task;
+          var args, cb, error, reject, resolve, returned, task;
           if (this._running < 1 && this._queue.length > 0) {
             this._running++;
-            ({ task, args: args2, resolve, reject } = this._queue.shift());
+            ({ task, args, resolve, reject } = this._queue.shift());
             cb = await (async function() {
               try {
-                returned = await task(...args2);
+                returned = await task(...args);
                 return function() {
                   return resolve(returned);
                 };
@@ -6157,14 +5771,14 @@ var require_light = __commonJS({
             return cb();
           }
         }
-        schedule(task, ...args2) {
+        schedule(task, ...args) {
           var promise, reject, resolve;
           resolve = reject = null;
           promise = new this.Promise(function(_resolve, _reject) {
             resolve = _resolve;
             return reject = _reject;
           });
-          this._queue.push({ task, args: args2, resolve, reject });
+          this._queue.push({ task, args, resolve, reject });
           this._tryToRun();
           return promise;
         }
@@ -6270,14 +5884,14 @@ var require_light = __commonJS({
             var base;
             clearInterval(this.interval);
             return typeof (base = this.interval = setInterval(async () => {
-              var e, k, ref, results, time3, v;
-              time3 = Date.now();
+              var e, k, ref, results, time, v;
+              time = Date.now();
               ref = this.instances;
               results = [];
               for (k in ref) {
                 v = ref[k];
                 try {
-                  if (await v._store.__groupCheck__(time3)) {
+                  if (await v._store.__groupCheck__(time)) {
                     results.push(this.deleteKey(k));
                   } else {
                     results.push(void 0);
@@ -6506,20 +6120,20 @@ var require_light = __commonJS({
           }
           _drainOne(capacity) {
             return this._registerLock.schedule(() => {
-              var args2, index, next, options, queue;
+              var args, index, next, options, queue;
               if (this.queued() === 0) {
                 return this.Promise.resolve(null);
               }
               queue = this._queues.getFirst();
-              ({ options, args: args2 } = next = queue.first());
+              ({ options, args } = next = queue.first());
               if (capacity != null && options.weight > capacity) {
                 return this.Promise.resolve(null);
               }
-              this.Events.trigger("debug", `Draining ${options.id}`, { args: args2, options });
+              this.Events.trigger("debug", `Draining ${options.id}`, { args, options });
               index = this._randomIndex();
               return this._store.__register__(index, options.weight, options.expiration).then(({ success, wait, reservoir }) => {
                 var empty;
-                this.Events.trigger("debug", `Drained ${options.id}`, { success, args: args2, options });
+                this.Events.trigger("debug", `Drained ${options.id}`, { success, args, options });
                 if (success) {
                   queue.shift();
                   empty = this.empty();
@@ -6616,13 +6230,13 @@ var require_light = __commonJS({
             return done;
           }
           async _addToQueue(job) {
-            var args2, blocked, error, options, reachedHWM, shifted, strategy;
-            ({ args: args2, options } = job);
+            var args, blocked, error, options, reachedHWM, shifted, strategy;
+            ({ args, options } = job);
             try {
               ({ reachedHWM, blocked, strategy } = await this._store.__submit__(this.queued(), options.weight));
             } catch (error1) {
               error = error1;
-              this.Events.trigger("debug", `Could not queue ${options.id}`, { args: args2, options, error });
+              this.Events.trigger("debug", `Could not queue ${options.id}`, { args, options, error });
               job.doDrop({ error });
               return false;
             }
@@ -6655,54 +6269,54 @@ var require_light = __commonJS({
               return this._submitLock.schedule(this._addToQueue, job);
             }
           }
-          submit(...args2) {
+          submit(...args) {
             var cb, fn, job, options, ref, ref1, task;
-            if (typeof args2[0] === "function") {
-              ref = args2, [fn, ...args2] = ref, [cb] = splice.call(args2, -1);
+            if (typeof args[0] === "function") {
+              ref = args, [fn, ...args] = ref, [cb] = splice.call(args, -1);
               options = parser$5.load({}, this.jobDefaults);
             } else {
-              ref1 = args2, [options, fn, ...args2] = ref1, [cb] = splice.call(args2, -1);
+              ref1 = args, [options, fn, ...args] = ref1, [cb] = splice.call(args, -1);
               options = parser$5.load(options, this.jobDefaults);
             }
-            task = (...args3) => {
+            task = (...args2) => {
               return new this.Promise(function(resolve, reject) {
-                return fn(...args3, function(...args4) {
-                  return (args4[0] != null ? reject : resolve)(args4);
+                return fn(...args2, function(...args3) {
+                  return (args3[0] != null ? reject : resolve)(args3);
                 });
               });
             };
-            job = new Job$1(task, args2, options, this.jobDefaults, this.rejectOnDrop, this.Events, this._states, this.Promise);
-            job.promise.then(function(args3) {
-              return typeof cb === "function" ? cb(...args3) : void 0;
-            }).catch(function(args3) {
-              if (Array.isArray(args3)) {
-                return typeof cb === "function" ? cb(...args3) : void 0;
+            job = new Job$1(task, args, options, this.jobDefaults, this.rejectOnDrop, this.Events, this._states, this.Promise);
+            job.promise.then(function(args2) {
+              return typeof cb === "function" ? cb(...args2) : void 0;
+            }).catch(function(args2) {
+              if (Array.isArray(args2)) {
+                return typeof cb === "function" ? cb(...args2) : void 0;
               } else {
-                return typeof cb === "function" ? cb(args3) : void 0;
+                return typeof cb === "function" ? cb(args2) : void 0;
               }
             });
             return this._receive(job);
           }
-          schedule(...args2) {
+          schedule(...args) {
             var job, options, task;
-            if (typeof args2[0] === "function") {
-              [task, ...args2] = args2;
+            if (typeof args[0] === "function") {
+              [task, ...args] = args;
               options = {};
             } else {
-              [options, task, ...args2] = args2;
+              [options, task, ...args] = args;
             }
-            job = new Job$1(task, args2, options, this.jobDefaults, this.rejectOnDrop, this.Events, this._states, this.Promise);
+            job = new Job$1(task, args, options, this.jobDefaults, this.rejectOnDrop, this.Events, this._states, this.Promise);
             this._receive(job);
             return job.promise;
           }
           wrap(fn) {
             var schedule, wrapped;
             schedule = this.schedule.bind(this);
-            wrapped = function(...args2) {
-              return schedule(fn.bind(this), ...args2);
+            wrapped = function(...args) {
+              return schedule(fn.bind(this), ...args);
             };
-            wrapped.withOptions = function(options, ...args2) {
-              return schedule(options, fn, ...args2);
+            wrapped.withOptions = function(options, ...args) {
+              return schedule(options, fn, ...args);
             };
             return wrapped;
           }
@@ -7086,12 +6700,12 @@ function describeError(error) {
   }
   return error instanceof Error ? error.message : String(error);
 }
-async function retryTransient({ retryAttempts, retryDelaySeconds }, what, send, log4) {
+async function retryTransient({ retryAttempts, retryDelaySeconds }, what, send, log2) {
   try {
     return await backoff(retryAttempts, retryDelaySeconds, send, {
       retryable: isTransient,
       waitAfterLast: false,
-      onFailure: (n, max, seconds, error) => log4.warn(`${attemptWarning(n, max, seconds).replace(/^\[WARN\] /, "")} (${what}: ${describeError(error)})`)
+      onFailure: (n, max, seconds, error) => log2.warn(`${attemptWarning(n, max, seconds).replace(/^\[WARN\] /, "")} (${what}: ${describeError(error)})`)
     });
   } catch (error) {
     throw error instanceof AttemptsExhausted ? error.cause : error;
@@ -7204,13 +6818,13 @@ var init_ratelimit = __esm({
 });
 
 // lib/tracker/github/client.ts
-function createGitHub(options, log4) {
+function createGitHub(options, log2) {
   const origin = new URL(options.apiUrl).origin;
   const budget = waitBudget(options.maxWaitSeconds);
   let quotaWarned = false;
   const onLimit = (kind) => (retryAfter, request2, _, retryCount) => {
     if (retryCount >= MAX_LIMIT_RETRIES || !budget.take(retryAfter)) return false;
-    log4.warn(`${kind} rate limit on ${describeRequest(request2)}; waiting ${retryAfter}s`);
+    log2.warn(`${kind} rate limit on ${describeRequest(request2)}; waiting ${retryAfter}s`);
     return true;
   };
   const octokit = new ThrottledOctokit({
@@ -7219,7 +6833,7 @@ function createGitHub(options, log4) {
     request: { fetch: timedFetch(options.timeoutMs) },
     log: { debug: () => {
     }, info: () => {
-    }, warn: (m) => log4.warn(m), error: (m) => log4.error(m) },
+    }, warn: (m) => log2.warn(m), error: (m) => log2.error(m) },
     throttle: {
       onRateLimit: onLimit("Primary"),
       onSecondaryRateLimit: onLimit("Secondary"),
@@ -7236,7 +6850,7 @@ function createGitHub(options, log4) {
     const remaining = Number(headers?.["x-ratelimit-remaining"]);
     if (!quotaWarned && headers?.["x-ratelimit-remaining"] !== void 0 && remaining < LOW_QUOTA) {
       quotaWarned = true;
-      log4.warn(`GitHub API quota is low: ${remaining} requests left until ${resetTime(headers)}`);
+      log2.warn(`GitHub API quota is low: ${remaining} requests left until ${resetTime(headers)}`);
     }
   };
   octokit.hook.after("request", (response) => watchQuota(response.headers));
@@ -7248,7 +6862,7 @@ function createGitHub(options, log4) {
       } catch (error) {
         const limit = rateLimitOf(error);
         if (!limit || isKnownToThrottling(error) || retries >= MAX_LIMIT_RETRIES || !budget.take(limit.waitSeconds)) throw error;
-        log4.warn(`Secondary rate limit on ${where}; waiting ${limit.waitSeconds}s`);
+        log2.warn(`Secondary rate limit on ${where}; waiting ${limit.waitSeconds}s`);
         await new Promise((resolve) => setTimeout(resolve, limit.waitSeconds * 1e3));
       }
     }
@@ -7265,7 +6879,7 @@ function createGitHub(options, log4) {
       }
     };
     try {
-      return await retryTransient({ retryAttempts, retryDelaySeconds: options.retryDelaySeconds }, where, once, log4);
+      return await retryTransient({ retryAttempts, retryDelaySeconds: options.retryDelaySeconds }, where, once, log2);
     } catch (last) {
       watchQuota(last instanceof ApiError ? last.headers : last?.response?.headers);
       throw last;
@@ -7303,7 +6917,712 @@ var init_client = __esm({
   }
 });
 
+// lib/core/close.ts
+async function closeIssue(tracker, retry, number2, reason, log2) {
+  await retryTransient(retry, `closing issue #${number2}`, () => tracker.closeIssue(number2, reason), log2);
+}
+var init_close = __esm({
+  "lib/core/close.ts"() {
+    "use strict";
+    init_transient();
+  }
+});
+
+// lib/core/converge.ts
+function duplicateComment(survivor) {
+  return `Duplicate of #${survivor.number}
+
+Another run of the deploy-failure reporter filed the same failure at the same time; the report is kept there.`;
+}
+async function converge(tracker, retry, own, recheck, log2) {
+  let survivor;
+  try {
+    survivor = await recheck();
+  } catch (error) {
+    log2.warn(`Could not look for issues filed at the same time, so #${own.number} stays open (${describeError(error)})`);
+    return own;
+  }
+  if (!survivor || survivor.number >= own.number) return own;
+  try {
+    await tracker.addComment(own.number, duplicateComment(survivor));
+    await closeIssue(tracker, retry, own.number, { duplicateOf: survivor }, log2);
+  } catch (cause) {
+    log2.warn(`Could not close #${own.number} as a duplicate of #${survivor.number}; close it by hand (${describeError(cause)})`);
+    return own;
+  }
+  return survivor;
+}
+var init_converge = __esm({
+  "lib/core/converge.ts"() {
+    "use strict";
+    init_close();
+    init_transient();
+  }
+});
+
+// lib/core/dedup.ts
+function isMatch(issue, title) {
+  return issue.title.includes(title);
+}
+function findMatch(issues, title) {
+  let best;
+  for (const issue of issues) {
+    if (isMatch(issue, title) && (best === void 0 || issue.number < best.number)) best = issue;
+  }
+  return best;
+}
+function sinceFor(date) {
+  const midnightUtc = Date.UTC(date.getFullYear(), date.getMonth(), date.getDate());
+  return new Date(midnightUtc - EARLIEST_OFFSET_MS);
+}
+var EARLIEST_OFFSET_MS;
+var init_dedup = __esm({
+  "lib/core/dedup.ts"() {
+    "use strict";
+    EARLIEST_OFFSET_MS = 14 * 60 * 60 * 1e3;
+  }
+});
+
+// lib/core/comment-text.ts
+function isOccurrenceComment(body) {
+  return typeof body === "string" && body.startsWith(OCCURRENCE_MARKER);
+}
+function nextOccurrence(commentBodies) {
+  let earlier = 1;
+  for (const body of commentBodies) if (isOccurrenceComment(body)) earlier++;
+  return earlier + 1;
+}
+function pipelineLink(address) {
+  if (/^https?:\/\/[^\s<>\p{Cc}]+$/iu.test(address)) {
+    try {
+      new URL(address);
+      return `<${address}>`;
+    } catch {
+    }
+  }
+  return inlineCode(address);
+}
+function renderOccurrence(failure, occurrence) {
+  return [
+    OCCURRENCE_MARKER,
+    `### Failed again: occurrence ${occurrence}`,
+    "",
+    `**Time:** ${localTimestamp(failure.time)}`,
+    `**Commit:** ${field(failure.commitSha, inlineCode)}`,
+    `**Pipeline:** ${field(failure.pipelineUrl, pipelineLink)}`,
+    `**Reason:** ${reasonField(failure.reason)}`,
+    ""
+  ].join("\n");
+}
+function renderRecoveryComment(recovery) {
+  return [
+    RECOVERY_MARKER,
+    "### Deploy recovered",
+    "",
+    `A deploy to ${field(recovery.environment, inlineCode)} succeeded, so this issue is closed automatically.`,
+    "",
+    `**Commit:** ${field(recovery.commitSha, inlineCode)}`,
+    `**Time:** ${localTimestamp(recovery.time)}`,
+    `**Pipeline:** ${field(recovery.pipelineUrl, pipelineLink)}`,
+    ""
+  ].join("\n");
+}
+var OCCURRENCE_MARKER, RECOVERY_MARKER, MAX_REASON, reasonField;
+var init_comment_text = __esm({
+  "lib/core/comment-text.ts"() {
+    "use strict";
+    init_budget();
+    init_issue();
+    init_text();
+    OCCURRENCE_MARKER = "<!-- deploy-failure-reporter:occurrence -->";
+    RECOVERY_MARKER = "<!-- deploy-failure-reporter:recovery -->";
+    MAX_REASON = 1e3;
+    reasonField = (reason) => {
+      const text2 = oneLine(reason);
+      const kept = fitPrefix(text2, MAX_REASON, (prefix) => prefix);
+      const cut = codePointsFrom(text2, kept.length);
+      return inlineCode(kept) + (cut ? ` ${cutNote(cut)}` : "");
+    };
+  }
+});
+
+// lib/core/comments.ts
+var comments_exports = {};
+__export(comments_exports, {
+  commentOnDuplicate: () => commentOnDuplicate,
+  postCommentOnce: () => postCommentOnce
+});
+async function postCommentOnce(tracker, retry, number2, body, log2) {
+  let sent;
+  const post = async (attempt2) => {
+    const existing = typeof body === "function" || attempt2 > 1 ? await tracker.listComments(number2) : [];
+    const committed = sent === void 0 ? void 0 : existing.find((comment) => comment.body === sent);
+    if (committed) return committed;
+    sent = typeof body === "function" ? body(existing) : body;
+    return tracker.addComment(number2, sent);
+  };
+  return retryTransient(retry, `commenting on issue #${number2}`, post, log2);
+}
+async function commentOnDuplicate(tracker, retry, issue, failure, log2) {
+  let occurrence = 0;
+  const render = (existing) => {
+    occurrence = nextOccurrence(existing.map((comment) => comment.body));
+    return renderOccurrence(failure, occurrence);
+  };
+  try {
+    const comment = await postCommentOnce(tracker, retry, issue.number, render, log2);
+    log2.info(`Commented on issue #${issue.number} (occurrence ${occurrence}): ${comment.url}`);
+    return occurrence;
+  } catch (error) {
+    log2.warn(`Could not comment on issue #${issue.number}, so this occurrence is not recorded there (${describeError(error)})`);
+    return void 0;
+  }
+}
+var init_comments = __esm({
+  "lib/core/comments.ts"() {
+    "use strict";
+    init_comment_text();
+    init_transient();
+  }
+});
+
+// lib/core/report.ts
+async function findExisting(tracker, title, time) {
+  for await (const page of tracker.openIssues({ label: DEDUP_LABEL, updatedSince: sinceFor(time) })) {
+    const match = findMatch(page, title);
+    if (match) return match;
+  }
+  return void 0;
+}
+async function fileReport(tracker, chat, target, failure, log2) {
+  const title = renderTitle(failure);
+  let filed;
+  try {
+    const { outcome, occurrence } = await fileIssue(tracker, target, failure, title, log2);
+    if (outcome.number !== null && outcome.url !== null) filed = { issue: { number: outcome.number, url: outcome.url }, occurrence };
+    return outcome;
+  } finally {
+    if (chat) {
+      await chat.send(
+        filed?.occurrence === void 0 ? { kind: "failure", failure, ...filed ? { issue: filed.issue } : {} } : { kind: "recurrence", failure, issue: filed.issue, occurrence: filed.occurrence }
+      );
+    }
+  }
+}
+async function lookUp(tracker, title, time, log2) {
+  try {
+    return await findExisting(tracker, title, time);
+  } catch (error) {
+    if (error instanceof RateLimited) fail(error, log2);
+    log2.warn(`Could not list open issues, so no duplicate check was made (${describeError(error)})`);
+    return void 0;
+  }
+}
+function fail(cause, log2) {
+  log2.error("Failed to create issue");
+  log2.error(describeError(cause));
+  throw new CreateFailed(cause);
+}
+async function fileIssue(tracker, target, failure, title, log2) {
+  const existing = await lookUp(tracker, title, failure.time, log2);
+  if (existing) {
+    log2.info("Duplicate issue found, skipping creation");
+    const occurrence = target.onDuplicate === "comment" ? await (await Promise.resolve().then(() => (init_comments(), comments_exports))).commentOnDuplicate(tracker, target, existing, failure, log2) : void 0;
+    if (occurrence === void 0) log2.info(holds(existing));
+    return { outcome: { outcome: occurrence === void 0 ? "duplicate" : "commented", number: existing.number, url: existing.url, title }, occurrence };
+  }
+  const { issue, posted } = await create(tracker, target, failure, title, log2);
+  const recheck = () => findExisting(tracker, title, failure.time);
+  const survivor = posted ? await converge(tracker, target, issue, recheck, log2) : issue;
+  if (survivor.number !== issue.number) {
+    log2.info(`Closed #${issue.number} as a duplicate of #${survivor.number}, the older open issue for this failure`);
+    log2.info(holds(survivor));
+    return { outcome: { outcome: "duplicate", number: survivor.number, url: survivor.url, title } };
+  }
+  log2.info(`Created issue #${issue.number}: ${issue.url}`);
+  return { outcome: { outcome: "created", number: issue.number, url: issue.url, title } };
+}
+async function create(tracker, target, failure, title, log2) {
+  const body = renderBody(failure);
+  const lookAgain = () => withAttempts(1, () => findExisting(tracker, title, failure.time));
+  const attempt2 = async (n) => {
+    const committed = n > 1 ? await lookAgain() : void 0;
+    if (committed) return { issue: committed, posted: false };
+    return { issue: await tracker.createIssue({ title, body, labels: LABELS, assignees: [] }), posted: true };
+  };
+  try {
+    return await retryTransient(target, "creating the issue", attempt2, log2);
+  } catch (cause) {
+    const committed = isTransient(cause) ? await lookAgain().catch(() => void 0) : void 0;
+    if (committed) return { issue: committed, posted: false };
+    fail(cause, log2);
+  }
+}
+var holds;
+var init_report = __esm({
+  "lib/core/report.ts"() {
+    "use strict";
+    init_converge();
+    init_dedup();
+    init_issue();
+    init_transient();
+    init_errors();
+    holds = (issue) => `Open issue #${issue.number} holds this report: ${issue.url}`;
+  }
+});
+
+// lib/core/preview.ts
+var preview_exports = {};
+__export(preview_exports, {
+  previewReport: () => previewReport
+});
+async function previewReport(tracker, target, failure, log2) {
+  const title = renderTitle(failure);
+  log2.info("Dry run: nothing will be created, commented or posted");
+  if (!tracker) {
+    log2.info("No ISSUE_TOKEN: the duplicate check was skipped");
+  } else {
+    try {
+      const existing = await findExisting(tracker, title, failure.time);
+      if (!existing) log2.info("No open duplicate: a real run would create the issue below");
+      else {
+        const action = target.onDuplicate === "comment" ? "comment on it" : "skip creation";
+        log2.info(`Duplicate issue found: #${existing.number} ${existing.url}; a real run would ${action}`);
+      }
+    } catch (error) {
+      log2.warn(`Could not list open issues (${describeError(error)}); a real run would create the issue below`);
+    }
+  }
+  const chat = target.chatWebhook ? "chat message (to CHAT_WEBHOOK)" : "chat message (not sent: CHAT_WEBHOOK is not set)";
+  return [`--- title`, title, `--- body`, renderBody(failure).replace(/\n$/, ""), `--- ${chat}`, renderChat(failure), ""].join("\n");
+}
+var init_preview = __esm({
+  "lib/core/preview.ts"() {
+    "use strict";
+    init_issue();
+    init_report();
+    init_transient();
+  }
+});
+
+// lib/cli/outputs.ts
+var outputs_exports = {};
+__export(outputs_exports, {
+  appendOutputs: () => appendOutputs,
+  appendResolveOutputs: () => appendResolveOutputs,
+  failedOutcome: () => failedOutcome,
+  jsonLine: () => jsonLine,
+  outputLines: () => outputLines,
+  resolveOutputLines: () => resolveOutputLines,
+  summaryMarkdown: () => summaryMarkdown
+});
+import { randomUUID } from "node:crypto";
+import { appendFileSync } from "node:fs";
+function failedOutcome(title = null) {
+  return { outcome: "failed", number: null, url: null, title };
+}
+function jsonLine(o) {
+  return JSON.stringify({ outcome: o.outcome, number: o.number, url: o.url, title: o.title });
+}
+function outputLines(o, delimiter = () => `ghadelimiter_${randomUUID()}`) {
+  const entries = [
+    ["outcome", o.outcome],
+    ["issue-number", o.number === null ? "" : String(o.number)],
+    ["issue-url", o.url ?? ""]
+  ];
+  return entries.map(([name, value3]) => {
+    if (!/[\r\n]/.test(value3)) return `${name}=${value3}
+`;
+    let end = delimiter();
+    while (value3.includes(end)) end = delimiter();
+    return `${name}<<${end}
+${value3}
+${end}
+`;
+  }).join("");
+}
+function summaryMarkdown(o, failure) {
+  const lines = [`### ${HEADLINES[o.outcome](o)}`, "", `- **Outcome:** ${o.outcome}`];
+  if (o.url) lines.push(`- **Issue:** [#${o.number}](${o.url})${o.title ? ` ${text(o.title)}` : ""}`);
+  else if (o.outcome === "failed") lines.push("- **Issue:** none filed; the step log says why");
+  if (failure) {
+    lines.push(
+      `- **Environment:** ${field(failure.environment, inlineCode)}`,
+      `- **Commit:** ${field(failure.commitSha, inlineCode)}`,
+      `- **Reason:** ${text(failure.reason)}`
+    );
+  }
+  return lines.join("\n") + "\n\n";
+}
+function appendOutputs(files, o, failure) {
+  if (files.githubOutput) appendFileSync(files.githubOutput, outputLines(o));
+  if (files.stepSummary) appendFileSync(files.stepSummary, summaryMarkdown(o, failure));
+}
+function resolveOutputLines(r) {
+  return `outcome=${r.outcome}
+closed=${r.closed.join(",")}
+`;
+}
+function appendResolveOutputs(githubOutput, r) {
+  appendFileSync(githubOutput, resolveOutputLines(r));
+}
+var HEADLINES, text;
+var init_outputs = __esm({
+  "lib/cli/outputs.ts"() {
+    "use strict";
+    init_issue();
+    init_markdown();
+    HEADLINES = {
+      created: (o) => `Deploy failure reported: issue #${o.number} created`,
+      duplicate: (o) => `Deploy failure already reported: open issue #${o.number}`,
+      commented: (o) => `Deploy failure added to open issue #${o.number}`,
+      failed: () => "Deploy failure could not be filed"
+    };
+    text = (value3) => field(value3, markdownText);
+  }
+});
+
+// lib/cli/action-inputs.ts
+init_errors();
+var VARIABLES = {
+  token: "ISSUE_TOKEN",
+  repo: "ISSUE_REPO",
+  "api-url": "ISSUE_API_URL",
+  environment: "DEPLOY_ENV",
+  "chat-webhook": "CHAT_WEBHOOK",
+  "on-duplicate": "ON_DUPLICATE"
+};
+function input(env, name) {
+  return (env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] ?? "").trim();
+}
+function actionRun(env) {
+  const problems = [];
+  const mode = input(env, "mode") || "report";
+  if (mode !== "report" && mode !== "resolve") problems.push(`The input mode must be report or resolve, got ${JSON.stringify(mode)}`);
+  const dryRun = input(env, "dry-run").toLowerCase();
+  if (!["", "true", "false"].includes(dryRun)) problems.push(`The input dry-run must be true or false, got ${JSON.stringify(input(env, "dry-run"))}`);
+  if (problems.length) throw new ConfigError(problems);
+  const vars = {};
+  for (const [name, variable] of Object.entries(VARIABLES)) {
+    const value3 = input(env, name);
+    if (value3) vars[variable] = value3;
+  }
+  const flags = dryRun === "true" ? ["--dry-run"] : [];
+  const reason = input(env, "reason");
+  const command = mode === "resolve" ? "resolve" : "report";
+  return {
+    command,
+    args: command === "report" ? [...flags, ...reason ? ["--", reason] : []] : flags,
+    env: vars,
+    secrets: [vars.ISSUE_TOKEN, vars.CHAT_WEBHOOK].filter((s) => Boolean(s))
+  };
+}
+
+// lib/core/log.ts
+function redact(text2, secrets) {
+  let out = text2;
+  for (const secret of secrets) {
+    if (secret.length >= 4) out = out.split(secret).join("***");
+  }
+  return out;
+}
+
+// lib/cli/annotations.ts
+var escapeData = (text2) => text2.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+function annotation(line) {
+  const match = /^\[(WARN|ERROR)\] (.*)$/s.exec(line);
+  if (!match) return void 0;
+  return `::${match[1] === "WARN" ? "warning" : "error"}::${escapeData(match[2])}`;
+}
+function annotating(target, annotations, secrets) {
+  let pending = "";
+  return {
+    write(text2) {
+      const result = target.write(text2);
+      pending += text2;
+      let end;
+      while ((end = pending.indexOf("\n")) !== -1) {
+        const found = annotation(redact(pending.slice(0, end), secrets));
+        pending = pending.slice(end + 1);
+        if (found) annotations.write(`${found}
+`);
+      }
+      return result;
+    }
+  };
+}
+
+// lib/cli/args.ts
+import { parseArgs } from "node:util";
+init_errors();
+var EXIT = { ok: 0, failed: 1, config: 2 };
+function reportFailure(error, log2) {
+  if (error instanceof ConfigError) {
+    for (const problem of error.problems) log2.error(problem);
+    return EXIT.config;
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  log2.error(message);
+  return EXIT.failed;
+}
+function parseFlags(args, options) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new ConfigError([`${error.message.replace(/\. To specify a positional argument.*$/s, "")}; see --help`]);
+  }
+}
+
+// lib/config/config.ts
+var import_dotenv = __toESM(require_dist(), 1);
+
+// lib/config/ci.ts
+var value = (env, name) => {
+  const v = env[name];
+  return v === void 0 || v === "" ? void 0 : v;
+};
+var hash = (text2) => text2 && /^[0-9a-f]{7,64}$/i.test(text2) ? text2.slice(0, 7) : void 0;
+function detectCi(env) {
+  const server = value(env, "GITHUB_SERVER_URL");
+  const repository = value(env, "GITHUB_REPOSITORY");
+  const runId = value(env, "GITHUB_RUN_ID");
+  const githubSha = hash(value(env, "GITHUB_SHA"));
+  if (server && repository && runId || githubSha) {
+    return {
+      name: "GitHub Actions",
+      pipelineUrl: server && repository && runId ? `${server.replace(/\/+$/, "")}/${repository}/actions/runs/${runId}` : void 0,
+      commitSha: githubSha
+    };
+  }
+  const gitCommit = hash(value(env, "GIT_COMMIT"));
+  if (gitCommit) return { name: "Jenkins", commitSha: gitCommit };
+  const circleUrl = value(env, "CIRCLE_BUILD_URL");
+  const circleSha = hash(value(env, "CIRCLE_SHA1"));
+  if (circleUrl || circleSha) return { name: "CircleCI", pipelineUrl: circleUrl, commitSha: circleSha };
+  const buildkiteUrl = value(env, "BUILDKITE_BUILD_URL");
+  const buildkiteSha = hash(value(env, "BUILDKITE_COMMIT"));
+  const buildkiteMessage = value(env, "BUILDKITE_MESSAGE");
+  if (buildkiteUrl || buildkiteSha || buildkiteMessage) {
+    return { name: "Buildkite", pipelineUrl: buildkiteUrl, commitSha: buildkiteSha, commitMessage: buildkiteMessage };
+  }
+  return void 0;
+}
+
+// lib/config/config.ts
+init_errors();
+var DEFAULT_API_URL = "https://api.github.com";
+var LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+var OWNER = /^[A-Za-z0-9-]{1,39}$/;
+var REPO = /^[A-Za-z0-9._-]{1,100}$/;
+var value2 = (env, name) => {
+  const v = env[name];
+  return v === void 0 || v === "" ? void 0 : v;
+};
+var isHttpUrl = (text2) => {
+  try {
+    const url = new URL(text2);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+};
+function number(env, name, fallback, problems, min = 0) {
+  const raw = value2(env, name);
+  if (raw === void 0) return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < min || raw.trim() === "") {
+    problems.push(`${name} must be a number of at least ${min} (got ${JSON.stringify(raw)})`);
+    return fallback;
+  }
+  return n;
+}
+function loadConfig(env = process.env, { requireToken = true } = {}) {
+  const problems = [];
+  const warnings = [];
+  const token = value2(env, "ISSUE_TOKEN") ?? "";
+  if (!token && requireToken) problems.push("ISSUE_TOKEN is required");
+  let owner = "";
+  let repo = "";
+  const fullName = value2(env, "ISSUE_REPO");
+  if (fullName === void 0) {
+    problems.push("ISSUE_REPO is required (owner/repo)");
+  } else {
+    const [o = "", r = "", ...rest] = fullName.split("/");
+    if (rest.length || !OWNER.test(o) || !REPO.test(r) || r === "." || r === "..") {
+      problems.push(
+        `ISSUE_REPO must have the form owner/repo (owner: letters, digits and -, up to 39; repo: letters, digits, ., _ and -, up to 100), got ${JSON.stringify(fullName)}`
+      );
+    } else {
+      owner = o;
+      repo = r;
+    }
+  }
+  const apiName = value2(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "GITHUB_API_URL";
+  const apiUrl = value2(env, "ISSUE_API_URL") ?? value2(env, "GITHUB_API_URL") ?? DEFAULT_API_URL;
+  if (!isHttpUrl(apiUrl)) problems.push(`${apiName} must be an http(s) URL such as ${DEFAULT_API_URL}, got ${JSON.stringify(apiUrl)}`);
+  else if (new URL(apiUrl).protocol === "http:" && !LOOPBACK.test(new URL(apiUrl).hostname)) {
+    warnings.push(`${apiName} uses plain http, so ISSUE_TOKEN travels unencrypted; use https unless the network is trusted`);
+  }
+  let chatWebhook = value2(env, "CHAT_WEBHOOK");
+  if (chatWebhook !== void 0 && !isHttpUrl(chatWebhook)) {
+    warnings.push("CHAT_WEBHOOK is not an http(s) URL such as https://hooks.slack.com/services/\u2026; no chat notice will be sent");
+    chatWebhook = void 0;
+  }
+  const onDuplicate = value2(env, "ON_DUPLICATE") ?? "skip";
+  if (onDuplicate !== "skip" && onDuplicate !== "comment") {
+    problems.push(`ON_DUPLICATE must be skip or comment, got ${JSON.stringify(onDuplicate)}`);
+  }
+  const timeoutSeconds = number(env, "REPORT_TIMEOUT", 30, problems, 1e-3);
+  const chatTimeoutSeconds = number(env, "REPORT_CHAT_TIMEOUT", 10, problems, 1e-3);
+  const maxWaitSeconds = number(env, "REPORT_MAX_WAIT", 60, problems);
+  const retryAttempts = Math.floor(number(env, "REPORT_RETRY_ATTEMPTS", 3, problems, 1));
+  const retryDelaySeconds = number(env, "REPORT_RETRY_DELAY", 1, problems);
+  const writeIntervalSeconds = number(env, "REPORT_WRITE_INTERVAL", 1, problems);
+  if (problems.length) throw new ConfigError(problems.map((problem) => redact(problem, [token])));
+  const ci = detectCi(env);
+  return Object.freeze({
+    token,
+    owner,
+    repo,
+    apiUrl: apiUrl.replace(/\/+$/, ""),
+    chatWebhook,
+    pipelineUrl: value2(env, "CI_PIPELINE_URL") ?? value2(env, "BUILD_URL") ?? ci?.pipelineUrl ?? "unknown",
+    commitSha: value2(env, "CI_COMMIT_SHA") ?? ci?.commitSha,
+    commitMessage: value2(env, "CI_COMMIT_MESSAGE") ?? ci?.commitMessage,
+    deployEnv: value2(env, "DEPLOY_ENV") ?? "production",
+    onDuplicate,
+    timeoutMs: Math.round(timeoutSeconds * 1e3),
+    chatTimeoutMs: Math.round(chatTimeoutSeconds * 1e3),
+    maxWaitSeconds,
+    retryAttempts,
+    retryDelaySeconds,
+    writeIntervalSeconds,
+    warnings: Object.freeze(warnings)
+  });
+}
+function loadDotenv(env = process.env, dir = process.cwd()) {
+  if (value2(env, "REPORT_DOTENV") === "off") return;
+  (0, import_dotenv.config)({ path: `${dir}/.env`, processEnv: env, override: false, quiet: true });
+}
+function outputFiles(env = process.env) {
+  return Object.freeze({ githubOutput: value2(env, "GITHUB_OUTPUT"), stepSummary: value2(env, "GITHUB_STEP_SUMMARY") });
+}
+
+// lib/cli/commands/report.ts
+init_errors();
+
+// lib/cli/git.ts
+var shell;
+var git = () => shell ??= Promise.resolve().then(() => (init_core(), core_exports)).then(({ $: $2 }) => $2({ quiet: true, nothrow: true, verbose: false }));
+async function shortSha(cwd) {
+  const out = await (await git())({ cwd })`git rev-parse --short HEAD`;
+  const sha = out.stdout.trim();
+  return out.exitCode === 0 && sha ? sha : void 0;
+}
+async function lastCommitMessage(cwd) {
+  const out = await (await git())({ cwd })`git log -1 --pretty=%B`;
+  const message = out.stdout.replace(/\s+$/, "");
+  return out.exitCode === 0 && message ? message : void 0;
+}
+
+// lib/cli/deploy.ts
+async function readDeploy(config, time, { withMessage = true } = {}) {
+  const [sha, message] = await Promise.all([
+    config.commitSha ?? shortSha(),
+    withMessage ? config.commitMessage ?? lastCommitMessage() : void 0
+  ]);
+  return {
+    environment: withoutToken(config.deployEnv, config),
+    commitSha: withoutToken(sha ?? "unknown", config),
+    commitMessage: withoutToken(message ?? "unknown", config),
+    pipelineUrl: withoutToken(config.pipelineUrl, config),
+    time
+  };
+}
+function withoutToken(text2, config) {
+  return redact(text2, [config.token]);
+}
+
+// lib/chat/webhook.ts
+init_issue();
+
+// lib/core/recovery.ts
+init_issue();
+var TITLE = /\[DEPLOY FAIL\] (.+) \u2014 ([^\u2014]+?) \u2014 (\d{4}-\d{2}-\d{2})(?!\d)/u;
+function parseTitle(title) {
+  const match = TITLE.exec(title);
+  if (!match) return void 0;
+  const [, environment = "", commitSha = "", date = ""] = match;
+  return { environment, commitSha, date };
+}
+var hasLabel = (issue, label) => issue.labels.includes(label);
+var filedBefore = (issue, time) => time === void 0 || issue.createdAt === void 0 || !(issue.createdAt.getTime() > time.getTime());
+function isRecoverable(issue, environment, time) {
+  return hasLabel(issue, DEDUP_LABEL) && filedBefore(issue, time) && parseTitle(issue.title)?.environment === environment;
+}
+function selectRecoverable(issues, environment, time) {
+  return [...issues].filter((issue) => isRecoverable(issue, environment, time));
+}
+function renderRecoveryChat(recovery, closed) {
+  return [
+    `*[DEPLOY RECOVERED]* ${chatField(recovery.environment)}`,
+    `Commit: \`${chatField(recovery.commitSha)}\``,
+    `Closed: ${closed.map((n) => `#${n}`).join(", ")}`,
+    `Pipeline: ${chatField(recovery.pipelineUrl)}`
+  ].join("\n");
+}
+
+// lib/chat/webhook.ts
+init_fetch();
+var CHAT_TIMEOUT_MS = 1e4;
+function pingText(repo) {
+  return `Test message from deploy-failure-reporter (doctor --ping) for ${slackEscape(repo)}: the chat webhook works. No action needed.`;
+}
+function webhookText(event) {
+  switch (event.kind) {
+    case "failure":
+    case "recurrence":
+      return renderChat(event.failure);
+    case "recovery":
+      return renderRecoveryChat(event.recovery, event.closed.map((issue) => issue.number));
+    case "ping":
+      return pingText(event.repo);
+  }
+}
+async function postText(webhook, text2, timeoutMs = CHAT_TIMEOUT_MS) {
+  try {
+    const response = await fetchQuietly(webhook, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ text: text2 }),
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: "error"
+    });
+    await response.body?.cancel();
+    return { ok: response.ok, status: response.status };
+  } catch {
+    return { ok: false };
+  }
+}
+function createWebhookNotifier(webhook, timeoutMs = CHAT_TIMEOUT_MS) {
+  return {
+    format: "slack",
+    // The host only: the rest of a Slack-style address is the secret.
+    host: new URL(webhook).host,
+    send: (event) => postText(webhook, webhookText(event), timeoutMs)
+  };
+}
+
+// lib/chat/index.ts
+function createNotifier(config) {
+  return config.chatWebhook ? createWebhookNotifier(config.chatWebhook, config.chatTimeoutMs) : void 0;
+}
+
+// lib/tracker/index.ts
+init_client();
+
 // lib/tracker/github/tracker.ts
+init_budget();
 function toIssue(data) {
   return {
     number: data.number,
@@ -7317,6 +7636,8 @@ function toIssue(data) {
     ...data.closed_at ? { closedAt: new Date(data.closed_at) } : {}
   };
 }
+var toComment = (data) => ({ id: Number(data.id), body: data.body ?? "", url: data.html_url });
+var realIssues = (page) => page.filter((issue) => issue.pull_request == null).map(toIssue);
 function createGitHubTracker(github, repo) {
   const where = { owner: repo.owner, repo: repo.repo };
   const patch = (number2, fields) => github.request("PATCH /repos/{owner}/{repo}/issues/{issue_number}", { ...where, issue_number: number2, ...fields });
@@ -7393,450 +7714,36 @@ function createGitHubTracker(github, repo) {
     }
   };
 }
-var toComment, realIssues;
-var init_tracker = __esm({
-  "lib/tracker/github/tracker.ts"() {
-    "use strict";
-    init_budget();
-    toComment = (data) => ({ id: Number(data.id), body: data.body ?? "", url: data.html_url });
-    realIssues = (page) => page.filter((issue) => issue.pull_request == null).map(toIssue);
-  }
-});
 
 // lib/tracker/index.ts
-function createTracker(config, log4) {
-  return createGitHubTracker(createGitHub(config, log4), config);
+function createTracker(config, log2) {
+  return createGitHubTracker(createGitHub(config, log2), config);
 }
-var init_tracker2 = __esm({
-  "lib/tracker/index.ts"() {
-    "use strict";
-    init_client();
-    init_tracker();
-  }
-});
 
-// lib/core/close.ts
-async function closeIssue(tracker, retry, number2, reason, log4) {
-  await retryTransient(retry, `closing issue #${number2}`, () => tracker.closeIssue(number2, reason), log4);
-}
-var init_close = __esm({
-  "lib/core/close.ts"() {
-    "use strict";
-    init_transient();
-  }
-});
+// lib/cli/commands/report.ts
+init_issue();
 
-// lib/core/converge.ts
-function duplicateComment(survivor) {
-  return `Duplicate of #${survivor.number}
-
-Another run of the deploy-failure reporter filed the same failure at the same time; the report is kept there.`;
+// lib/cli/io.ts
+function processIo() {
+  return { env: process.env, stdout: process.stdout, stderr: process.stderr };
 }
-async function converge(tracker, retry, own, recheck, log4) {
-  let survivor;
-  try {
-    survivor = await recheck();
-  } catch (error) {
-    log4.warn(`Could not look for issues filed at the same time, so #${own.number} stays open (${describeError(error)})`);
-    return own;
-  }
-  if (!survivor || survivor.number >= own.number) return own;
-  try {
-    await tracker.addComment(own.number, duplicateComment(survivor));
-    await closeIssue(tracker, retry, own.number, { duplicateOf: survivor }, log4);
-  } catch (cause) {
-    log4.warn(`Could not close #${own.number} as a duplicate of #${survivor.number}; close it by hand (${describeError(cause)})`);
-    return own;
-  }
-  return survivor;
-}
-var init_converge = __esm({
-  "lib/core/converge.ts"() {
-    "use strict";
-    init_close();
-    init_transient();
-  }
-});
-
-// lib/core/dedup.ts
-function isMatch(issue, title) {
-  return issue.title.includes(title);
-}
-function findMatch(issues, title) {
-  let best;
-  for (const issue of issues) {
-    if (isMatch(issue, title) && (best === void 0 || issue.number < best.number)) best = issue;
-  }
-  return best;
-}
-function sinceFor(date) {
-  const midnightUtc = Date.UTC(date.getFullYear(), date.getMonth(), date.getDate());
-  return new Date(midnightUtc - EARLIEST_OFFSET_MS);
-}
-var EARLIEST_OFFSET_MS;
-var init_dedup = __esm({
-  "lib/core/dedup.ts"() {
-    "use strict";
-    EARLIEST_OFFSET_MS = 14 * 60 * 60 * 1e3;
-  }
-});
-
-// lib/core/comment-text.ts
-function isOccurrenceComment(body) {
-  return typeof body === "string" && body.startsWith(OCCURRENCE_MARKER);
-}
-function nextOccurrence(commentBodies) {
-  let earlier = 1;
-  for (const body of commentBodies) if (isOccurrenceComment(body)) earlier++;
-  return earlier + 1;
-}
-function pipelineLink(address) {
-  if (/^https?:\/\/[^\s<>\p{Cc}]+$/iu.test(address)) {
-    try {
-      new URL(address);
-      return `<${address}>`;
-    } catch {
-    }
-  }
-  return inlineCode(address);
-}
-function renderOccurrence(failure2, occurrence) {
-  return [
-    OCCURRENCE_MARKER,
-    `### Failed again: occurrence ${occurrence}`,
-    "",
-    `**Time:** ${localTimestamp(failure2.time)}`,
-    `**Commit:** ${field(failure2.commitSha, inlineCode)}`,
-    `**Pipeline:** ${field(failure2.pipelineUrl, pipelineLink)}`,
-    `**Reason:** ${reasonField(failure2.reason)}`,
-    ""
-  ].join("\n");
-}
-function renderRecoveryComment(recovery) {
-  return [
-    RECOVERY_MARKER,
-    "### Deploy recovered",
-    "",
-    `A deploy to ${field(recovery.environment, inlineCode)} succeeded, so this issue is closed automatically.`,
-    "",
-    `**Commit:** ${field(recovery.commitSha, inlineCode)}`,
-    `**Time:** ${localTimestamp(recovery.time)}`,
-    `**Pipeline:** ${field(recovery.pipelineUrl, pipelineLink)}`,
-    ""
-  ].join("\n");
-}
-var OCCURRENCE_MARKER, RECOVERY_MARKER, MAX_REASON, reasonField;
-var init_comment_text = __esm({
-  "lib/core/comment-text.ts"() {
-    "use strict";
-    init_budget();
-    init_issue();
-    init_text();
-    OCCURRENCE_MARKER = "<!-- deploy-failure-reporter:occurrence -->";
-    RECOVERY_MARKER = "<!-- deploy-failure-reporter:recovery -->";
-    MAX_REASON = 1e3;
-    reasonField = (reason) => {
-      const text2 = oneLine(reason);
-      const kept = fitPrefix(text2, MAX_REASON, (prefix) => prefix);
-      const cut = codePointsFrom(text2, kept.length);
-      return inlineCode(kept) + (cut ? ` ${cutNote(cut)}` : "");
-    };
-  }
-});
-
-// lib/core/comments.ts
-var comments_exports = {};
-__export(comments_exports, {
-  commentOnDuplicate: () => commentOnDuplicate,
-  postCommentOnce: () => postCommentOnce
-});
-async function postCommentOnce(tracker, retry, number2, body, log4) {
-  let sent;
-  const post = async (attempt2) => {
-    const existing = typeof body === "function" || attempt2 > 1 ? await tracker.listComments(number2) : [];
-    const committed = sent === void 0 ? void 0 : existing.find((comment) => comment.body === sent);
-    if (committed) return committed;
-    sent = typeof body === "function" ? body(existing) : body;
-    return tracker.addComment(number2, sent);
-  };
-  return retryTransient(retry, `commenting on issue #${number2}`, post, log4);
-}
-async function commentOnDuplicate(tracker, retry, issue, failure2, log4) {
-  let occurrence = 0;
-  const render = (existing) => {
-    occurrence = nextOccurrence(existing.map((comment) => comment.body));
-    return renderOccurrence(failure2, occurrence);
-  };
-  try {
-    const comment = await postCommentOnce(tracker, retry, issue.number, render, log4);
-    log4.info(`Commented on issue #${issue.number} (occurrence ${occurrence}): ${comment.url}`);
-    return occurrence;
-  } catch (error) {
-    log4.warn(`Could not comment on issue #${issue.number}, so this occurrence is not recorded there (${describeError(error)})`);
-    return void 0;
-  }
-}
-var init_comments = __esm({
-  "lib/core/comments.ts"() {
-    "use strict";
-    init_comment_text();
-    init_transient();
-  }
-});
-
-// lib/core/report.ts
-async function findExisting(tracker, title, time3) {
-  for await (const page of tracker.openIssues({ label: DEDUP_LABEL, updatedSince: sinceFor(time3) })) {
-    const match = findMatch(page, title);
-    if (match) return match;
-  }
-  return void 0;
-}
-async function fileReport(tracker, chat, target, failure2, log4) {
-  const title = renderTitle(failure2);
-  let filed;
-  try {
-    const { outcome, occurrence } = await fileIssue(tracker, target, failure2, title, log4);
-    if (outcome.number !== null && outcome.url !== null) filed = { issue: { number: outcome.number, url: outcome.url }, occurrence };
-    return outcome;
-  } finally {
-    if (chat) {
-      await chat.send(
-        filed?.occurrence === void 0 ? { kind: "failure", failure: failure2, ...filed ? { issue: filed.issue } : {} } : { kind: "recurrence", failure: failure2, issue: filed.issue, occurrence: filed.occurrence }
-      );
-    }
-  }
-}
-async function lookUp(tracker, title, time3, log4) {
-  try {
-    return await findExisting(tracker, title, time3);
-  } catch (error) {
-    if (error instanceof RateLimited) fail(error, log4);
-    log4.warn(`Could not list open issues, so no duplicate check was made (${describeError(error)})`);
-    return void 0;
-  }
-}
-function fail(cause, log4) {
-  log4.error("Failed to create issue");
-  log4.error(describeError(cause));
-  throw new CreateFailed(cause);
-}
-async function fileIssue(tracker, target, failure2, title, log4) {
-  const existing = await lookUp(tracker, title, failure2.time, log4);
-  if (existing) {
-    log4.info("Duplicate issue found, skipping creation");
-    const occurrence = target.onDuplicate === "comment" ? await (await Promise.resolve().then(() => (init_comments(), comments_exports))).commentOnDuplicate(tracker, target, existing, failure2, log4) : void 0;
-    if (occurrence === void 0) log4.info(holds(existing));
-    return { outcome: { outcome: occurrence === void 0 ? "duplicate" : "commented", number: existing.number, url: existing.url, title }, occurrence };
-  }
-  const { issue, posted } = await create(tracker, target, failure2, title, log4);
-  const recheck = () => findExisting(tracker, title, failure2.time);
-  const survivor = posted ? await converge(tracker, target, issue, recheck, log4) : issue;
-  if (survivor.number !== issue.number) {
-    log4.info(`Closed #${issue.number} as a duplicate of #${survivor.number}, the older open issue for this failure`);
-    log4.info(holds(survivor));
-    return { outcome: { outcome: "duplicate", number: survivor.number, url: survivor.url, title } };
-  }
-  log4.info(`Created issue #${issue.number}: ${issue.url}`);
-  return { outcome: { outcome: "created", number: issue.number, url: issue.url, title } };
-}
-async function create(tracker, target, failure2, title, log4) {
-  const body = renderBody(failure2);
-  const lookAgain = () => withAttempts(1, () => findExisting(tracker, title, failure2.time));
-  const attempt2 = async (n) => {
-    const committed = n > 1 ? await lookAgain() : void 0;
-    if (committed) return { issue: committed, posted: false };
-    return { issue: await tracker.createIssue({ title, body, labels: LABELS, assignees: [] }), posted: true };
-  };
-  try {
-    return await retryTransient(target, "creating the issue", attempt2, log4);
-  } catch (cause) {
-    const committed = isTransient(cause) ? await lookAgain().catch(() => void 0) : void 0;
-    if (committed) return { issue: committed, posted: false };
-    fail(cause, log4);
-  }
-}
-var holds;
-var init_report = __esm({
-  "lib/core/report.ts"() {
-    "use strict";
-    init_converge();
-    init_dedup();
-    init_issue();
-    init_transient();
-    init_errors();
-    holds = (issue) => `Open issue #${issue.number} holds this report: ${issue.url}`;
-  }
-});
-
-// lib/core/preview.ts
-var preview_exports = {};
-__export(preview_exports, {
-  previewReport: () => previewReport
-});
-async function previewReport(tracker, target, failure2, log4) {
-  const title = renderTitle(failure2);
-  log4.info("Dry run: nothing will be created, commented or posted");
-  if (!tracker) {
-    log4.info("No ISSUE_TOKEN: the duplicate check was skipped");
-  } else {
-    try {
-      const existing = await findExisting(tracker, title, failure2.time);
-      if (!existing) log4.info("No open duplicate: a real run would create the issue below");
-      else {
-        const action = target.onDuplicate === "comment" ? "comment on it" : "skip creation";
-        log4.info(`Duplicate issue found: #${existing.number} ${existing.url}; a real run would ${action}`);
-      }
-    } catch (error) {
-      log4.warn(`Could not list open issues (${describeError(error)}); a real run would create the issue below`);
-    }
-  }
-  const chat = target.chatWebhook ? "chat message (to CHAT_WEBHOOK)" : "chat message (not sent: CHAT_WEBHOOK is not set)";
-  return [`--- title`, title, `--- body`, renderBody(failure2).replace(/\n$/, ""), `--- ${chat}`, renderChat(failure2), ""].join("\n");
-}
-var init_preview = __esm({
-  "lib/core/preview.ts"() {
-    "use strict";
-    init_issue();
-    init_report();
-    init_transient();
-  }
-});
-
-// lib/cli/outputs.ts
-var outputs_exports = {};
-__export(outputs_exports, {
-  appendOutputs: () => appendOutputs,
-  appendResolveOutputs: () => appendResolveOutputs,
-  failedOutcome: () => failedOutcome,
-  jsonLine: () => jsonLine,
-  outputLines: () => outputLines,
-  resolveOutputLines: () => resolveOutputLines,
-  summaryMarkdown: () => summaryMarkdown
-});
-import { randomUUID } from "node:crypto";
-import { appendFileSync } from "node:fs";
-function failedOutcome(title = null) {
-  return { outcome: "failed", number: null, url: null, title };
-}
-function jsonLine(o) {
-  return JSON.stringify({ outcome: o.outcome, number: o.number, url: o.url, title: o.title });
-}
-function outputLines(o, delimiter = () => `ghadelimiter_${randomUUID()}`) {
-  const entries = [
-    ["outcome", o.outcome],
-    ["issue-number", o.number === null ? "" : String(o.number)],
-    ["issue-url", o.url ?? ""]
-  ];
-  return entries.map(([name, value3]) => {
-    if (!/[\r\n]/.test(value3)) return `${name}=${value3}
+function ioLog(io2, secrets = () => []) {
+  const line = (level, message) => `[${level}] ${redact(message, secrets())}
 `;
-    let end = delimiter();
-    while (value3.includes(end)) end = delimiter();
-    return `${name}<<${end}
-${value3}
-${end}
-`;
-  }).join("");
+  return {
+    info: (message) => void io2.stdout.write(line("INFO", message)),
+    warn: (message) => void io2.stderr.write(line("WARN", message)),
+    error: (message) => void io2.stderr.write(line("ERROR", message))
+  };
 }
-function summaryMarkdown(o, failure2) {
-  const lines = [`### ${HEADLINES[o.outcome](o)}`, "", `- **Outcome:** ${o.outcome}`];
-  if (o.url) lines.push(`- **Issue:** [#${o.number}](${o.url})${o.title ? ` ${text(o.title)}` : ""}`);
-  else if (o.outcome === "failed") lines.push("- **Issue:** none filed; the step log says why");
-  if (failure2) {
-    lines.push(
-      `- **Environment:** ${field(failure2.environment, inlineCode)}`,
-      `- **Commit:** ${field(failure2.commitSha, inlineCode)}`,
-      `- **Reason:** ${text(failure2.reason)}`
-    );
-  }
-  return lines.join("\n") + "\n\n";
-}
-function appendOutputs(files, o, failure2) {
-  if (files.githubOutput) appendFileSync(files.githubOutput, outputLines(o));
-  if (files.stepSummary) appendFileSync(files.stepSummary, summaryMarkdown(o, failure2));
-}
-function resolveOutputLines(r) {
-  return `outcome=${r.outcome}
-closed=${r.closed.join(",")}
-`;
-}
-function appendResolveOutputs(githubOutput2, r) {
-  appendFileSync(githubOutput2, resolveOutputLines(r));
-}
-var HEADLINES, text;
-var init_outputs = __esm({
-  "lib/cli/outputs.ts"() {
-    "use strict";
-    init_issue();
-    init_markdown();
-    HEADLINES = {
-      created: (o) => `Deploy failure reported: issue #${o.number} created`,
-      duplicate: (o) => `Deploy failure already reported: open issue #${o.number}`,
-      commented: (o) => `Deploy failure added to open issue #${o.number}`,
-      failed: () => "Deploy failure could not be filed"
-    };
-    text = (value3) => field(value3, markdownText);
-  }
-});
 
-// scripts/report.mts
-var report_exports = {};
-async function main(args2) {
-  const { values, positionals } = parseFlags(args2, {
-    help: { type: "boolean", short: "h" },
-    json: { type: "boolean" },
-    "dry-run": { type: "boolean" }
-  });
-  json = values.json === true;
-  if (values.help) {
-    process.stdout.write(HELP);
-    return EXIT.ok;
-  }
-  dryRun = values["dry-run"] === true;
-  if (dryRun && json) throw new ConfigError(["--dry-run and --json cannot be combined: a dry run has no outcome; see --help"]);
-  loadDotenv();
-  const config = loadConfig(process.env, { requireToken: !dryRun });
-  token = config.token;
-  for (const warning of config.warnings) log2.warn(warning);
-  failure = { ...await readDeploy(config, time), reason: withoutToken(positionals[0] || DEFAULT_REASON, config) };
-  if (dryRun) {
-    const { previewReport: previewReport2 } = await Promise.resolve().then(() => (init_preview(), preview_exports));
-    process.stdout.write(await previewReport2(config.token ? createTracker(config, log2) : void 0, config, failure, log2));
-    return EXIT.ok;
-  }
-  await finish(await fileReport(createTracker(config, log2), createNotifier(config), config, failure, log2));
-  return EXIT.ok;
-}
-async function finish(outcome) {
-  const files = outputFiles();
-  if (dryRun || !(json || files.githubOutput || files.stepSummary)) return;
-  const { appendOutputs: appendOutputs2, failedOutcome: failedOutcome2, jsonLine: jsonLine2 } = await Promise.resolve().then(() => (init_outputs(), outputs_exports));
-  const result = outcome === "failed" ? failedOutcome2(failure ? renderTitle(failure) : null) : outcome;
-  try {
-    appendOutputs2(files, result, failure);
-  } catch (error) {
-    log2.warn(`Could not write the GitHub Actions outputs (${error.message})`);
-  }
-  if (json) process.stdout.write(jsonLine2(result) + "\n");
-}
-var HELP, time, token, log2, args, json, dryRun, failure;
-var init_report2 = __esm({
-  async "scripts/report.mts"() {
-    "use strict";
-    init_args();
-    init_config();
-    init_errors();
-    init_deploy();
-    init_chat();
-    init_tracker2();
-    init_issue();
-    init_log();
-    init_report();
-    HELP = `Usage: npx zx scripts/report.mts [options] [reason]
+// lib/cli/commands/report.ts
+init_report();
+var help = (program) => `Usage: ${program} [options] [reason]
 
 Files one issue labelled auto-deploy-failure and ops for a failed deploy (unless an open one already
 has the same title), then posts a notice to CHAT_WEBHOOK. The reason defaults to "${DEFAULT_REASON}".
+Quoting the reason is optional: several words are joined with single spaces into one reason.
 
 Options:
   --dry-run    check and render only: print the title, body and chat text a real run would send, and
@@ -7845,7 +7752,7 @@ Options:
                "number", "url", "title"} (nulls when nothing was filed), whatever the exit code
   -h, --help   show this text
 
-Environment (a .env file in the current folder is read too; set variables win):
+Environment (a .env file in the current folder is read too; set variables win; REPORT_DOTENV=off skips it):
   ISSUE_TOKEN (required), ISSUE_REPO (required, owner/repo), ISSUE_API_URL or GITHUB_API_URL,
   CHAT_WEBHOOK, CI_PIPELINE_URL, BUILD_URL, CI_COMMIT_SHA, CI_COMMIT_MESSAGE, DEPLOY_ENV,
   REPORT_TIMEOUT, REPORT_CHAT_TIMEOUT, REPORT_MAX_WAIT, REPORT_RETRY_ATTEMPTS, REPORT_RETRY_DELAY  (see .env.example)
@@ -7857,28 +7764,78 @@ Environment (a .env file in the current folder is read too; set variables win):
 
 Exit codes: 0 issue created or duplicate found, 1 the issue could not be filed, 2 bad configuration.
 `;
-    time = /* @__PURE__ */ new Date();
-    token = "";
-    log2 = consoleLog(() => [token]);
-    args = scriptArgs(import.meta.url);
-    json = args.includes("--json");
-    dryRun = args.includes("--dry-run");
-    try {
-      process.exitCode = await main(args);
-    } catch (error) {
-      process.exitCode = error instanceof CreateFailed ? EXIT.failed : reportFailure(error, log2);
-      await finish("failed");
+async function runReport(args, io2 = processIo(), program = "deploy-failure-reporter report") {
+  const time = /* @__PURE__ */ new Date();
+  let token = "";
+  const log2 = ioLog(io2, () => [token]);
+  let json = args.includes("--json");
+  let dryRun = args.includes("--dry-run");
+  let failure;
+  const main = async () => {
+    const { values, positionals } = parseFlags([...args], {
+      help: { type: "boolean", short: "h" },
+      json: { type: "boolean" },
+      "dry-run": { type: "boolean" }
+    });
+    json = values.json === true;
+    if (values.help) {
+      io2.stdout.write(help(program));
+      return EXIT.ok;
     }
+    dryRun = values["dry-run"] === true;
+    if (dryRun && json) throw new ConfigError(["--dry-run and --json cannot be combined: a dry run has no outcome; see --help"]);
+    loadDotenv(io2.env);
+    const config = loadConfig(io2.env, { requireToken: !dryRun });
+    token = config.token;
+    for (const warning of config.warnings) log2.warn(warning);
+    const reason = positionals.join(" ") || DEFAULT_REASON;
+    failure = { ...await readDeploy(config, time), reason: withoutToken(reason, config) };
+    if (dryRun) {
+      const { previewReport: previewReport2 } = await Promise.resolve().then(() => (init_preview(), preview_exports));
+      io2.stdout.write(await previewReport2(config.token ? createTracker(config, log2) : void 0, config, failure, log2));
+      return EXIT.ok;
+    }
+    await finish(await fileReport(createTracker(config, log2), createNotifier(config), config, failure, log2));
+    return EXIT.ok;
+  };
+  const finish = async (outcome) => {
+    const files = outputFiles(io2.env);
+    if (dryRun || !(json || files.githubOutput || files.stepSummary)) return;
+    const { appendOutputs: appendOutputs2, failedOutcome: failedOutcome2, jsonLine: jsonLine2 } = await Promise.resolve().then(() => (init_outputs(), outputs_exports));
+    const result = outcome === "failed" ? failedOutcome2(failure ? renderTitle(failure) : null) : outcome;
+    try {
+      appendOutputs2(files, result, failure);
+    } catch (error) {
+      log2.warn(`Could not write the GitHub Actions outputs (${error.message})`);
+    }
+    if (json) io2.stdout.write(jsonLine2(result) + "\n");
+  };
+  try {
+    return await main();
+  } catch (error) {
+    const code = error instanceof CreateFailed ? EXIT.failed : reportFailure(error, log2);
+    await finish("failed");
+    return code;
   }
-});
+}
+
+// lib/cli/commands/resolve.ts
+init_comment_text();
+init_errors();
 
 // lib/core/resolve.ts
-async function findRecoverable(tracker, environment, time3) {
+init_close();
+init_comment_text();
+init_comments();
+init_issue();
+init_transient();
+init_errors();
+async function findRecoverable(tracker, environment, time) {
   const found = [];
-  for await (const page of tracker.openIssues({ label: DEDUP_LABEL })) found.push(...selectRecoverable(page, environment, time3));
+  for await (const page of tracker.openIssues({ label: DEDUP_LABEL })) found.push(...selectRecoverable(page, environment, time));
   return found;
 }
-async function resolveRecovery(tracker, chat, retry, recovery, log4, { dryRun: dryRun3 = false } = {}) {
+async function resolveRecovery(tracker, chat, retry, recovery, log2, { dryRun = false } = {}) {
   let issues;
   try {
     issues = await findRecoverable(tracker, recovery.environment, recovery.time);
@@ -7886,11 +7843,11 @@ async function resolveRecovery(tracker, chat, retry, recovery, log4, { dryRun: d
     throw new ListFailed(error, describeError(error));
   }
   if (issues.length === 0) {
-    log4.info(`No open ${DEDUP_LABEL} issue for ${recovery.environment}; nothing to close`);
+    log2.info(`No open ${DEDUP_LABEL} issue for ${recovery.environment}; nothing to close`);
     return { outcome: "nothing", closed: [], failed: [] };
   }
-  if (dryRun3) {
-    for (const issue of issues) log4.info(`Would close issue #${issue.number}: ${issue.url}`);
+  if (dryRun) {
+    for (const issue of issues) log2.info(`Would close issue #${issue.number}: ${issue.url}`);
     return { outcome: "resolved", closed: issues.map((issue) => issue.number), failed: [] };
   }
   const comment = renderRecoveryComment(recovery);
@@ -7899,79 +7856,22 @@ async function resolveRecovery(tracker, chat, retry, recovery, log4, { dryRun: d
   for (const issue of issues) {
     let step = "commenting on it";
     try {
-      await postCommentOnce(tracker, retry, issue.number, comment, log4);
+      await postCommentOnce(tracker, retry, issue.number, comment, log2);
       step = "closing it after the comment";
-      await closeIssue(tracker, retry, issue.number, "completed", log4);
-      log4.info(`Closed issue #${issue.number}: ${issue.url}`);
+      await closeIssue(tracker, retry, issue.number, "completed", log2);
+      log2.info(`Closed issue #${issue.number}: ${issue.url}`);
       closed.push(issue);
     } catch (error) {
-      log4.error(`Could not close issue #${issue.number}, it stays open (${step}: ${describeError(error)})`);
+      log2.error(`Could not close issue #${issue.number}, it stays open (${step}: ${describeError(error)})`);
       failed.push(issue.number);
     }
   }
   if (closed.length && chat) await chat.send({ kind: "recovery", recovery, closed: closed.map(({ number: number2, url }) => ({ number: number2, url })) });
   return { outcome: closed.length ? "resolved" : "failed", closed: closed.map((issue) => issue.number), failed };
 }
-var init_resolve = __esm({
-  "lib/core/resolve.ts"() {
-    "use strict";
-    init_close();
-    init_comment_text();
-    init_comments();
-    init_issue();
-    init_recovery();
-    init_transient();
-    init_errors();
-  }
-});
 
-// scripts/resolve.mts
-var resolve_exports = {};
-async function main2(args2) {
-  const { values, positionals } = parseFlags(args2, {
-    help: { type: "boolean", short: "h" },
-    "dry-run": { type: "boolean" },
-    json: { type: "boolean" }
-  });
-  json2 = values.json === true;
-  if (values.help) {
-    process.stdout.write(HELP2);
-    return EXIT.ok;
-  }
-  if (positionals.length) throw new ConfigError([`resolve.mts takes no arguments, got ${JSON.stringify(positionals[0])}; see --help`]);
-  loadDotenv();
-  const config = loadConfig();
-  token2 = config.token;
-  for (const warning of config.warnings) log3.warn(warning);
-  const recovery = await readDeploy(config, time2, { withMessage: false });
-  dryRun2 = values["dry-run"] === true;
-  resolution = await resolveRecovery(createTracker(config, log3), createNotifier(config), config, recovery, log3, { dryRun: dryRun2 });
-  if (dryRun2 && resolution.closed.length) {
-    process.stdout.write(`
---- comment on each issue before closing it
-${renderRecoveryComment(recovery)}`);
-    if (config.chatWebhook) process.stdout.write(`
---- chat message
-${renderRecoveryChat(recovery, resolution.closed)}
-`);
-  }
-  return resolution.failed.length ? EXIT.failed : EXIT.ok;
-}
-var HELP2, time2, token2, log3, json2, dryRun2, resolution, githubOutput;
-var init_resolve2 = __esm({
-  async "scripts/resolve.mts"() {
-    "use strict";
-    init_args();
-    init_comment_text();
-    init_config();
-    init_errors();
-    init_deploy();
-    init_chat();
-    init_tracker2();
-    init_log();
-    init_recovery();
-    init_resolve();
-    HELP2 = `Usage: npx zx scripts/resolve.mts [options]
+// lib/cli/commands/resolve.ts
+var help2 = (program) => `Usage: ${program} [options]
 
 Run after a successful deploy. Closes (as completed, with a comment naming this deploy's commit, time
 and pipeline) every open issue labelled auto-deploy-failure whose title is for DEPLOY_ENV, whatever its
@@ -7983,7 +7883,7 @@ Options:
   --json       end with one JSON line: {"outcome": "resolved"|"nothing"|"failed", "closed": [...], "failed": [...]}
   -h, --help   show this text
 
-Environment (a .env file in the current folder is read too; set variables win):
+Environment (a .env file in the current folder is read too; set variables win; REPORT_DOTENV=off skips it):
   ISSUE_TOKEN (required), ISSUE_REPO (required, owner/repo), ISSUE_API_URL or GITHUB_API_URL,
   CHAT_WEBHOOK, CI_PIPELINE_URL, BUILD_URL, CI_COMMIT_SHA, DEPLOY_ENV, REPORT_TIMEOUT,
   REPORT_MAX_WAIT, REPORT_RETRY_ATTEMPTS, REPORT_RETRY_DELAY, REPORT_WRITE_INTERVAL  (see .env.example)
@@ -7993,115 +7893,75 @@ Environment (a .env file in the current folder is read too; set variables win):
 Exit codes: 0 closed every matching issue, or there was none; 1 an issue could not be closed or the
 issues could not be listed (each named on stderr); 2 bad configuration.
 `;
-    time2 = /* @__PURE__ */ new Date();
-    token2 = "";
-    log3 = consoleLog(() => [token2]);
-    json2 = false;
-    dryRun2 = false;
-    resolution = { outcome: "failed", closed: [], failed: [] };
+async function runResolve(args, io2 = processIo(), program = "deploy-failure-reporter resolve") {
+  const time = /* @__PURE__ */ new Date();
+  let token = "";
+  const log2 = ioLog(io2, () => [token]);
+  let json = false;
+  let dryRun = false;
+  let resolution = { outcome: "failed", closed: [], failed: [] };
+  const main = async () => {
+    const { values, positionals } = parseFlags([...args], {
+      help: { type: "boolean", short: "h" },
+      "dry-run": { type: "boolean" },
+      json: { type: "boolean" }
+    });
+    json = values.json === true;
+    if (values.help) {
+      io2.stdout.write(help2(program));
+      return EXIT.ok;
+    }
+    if (positionals.length) throw new ConfigError([`resolve takes no arguments, got ${JSON.stringify(positionals[0])}; see --help`]);
+    loadDotenv(io2.env);
+    const config = loadConfig(io2.env);
+    token = config.token;
+    for (const warning of config.warnings) log2.warn(warning);
+    const recovery = await readDeploy(config, time, { withMessage: false });
+    dryRun = values["dry-run"] === true;
+    resolution = await resolveRecovery(createTracker(config, log2), createNotifier(config), config, recovery, log2, { dryRun });
+    if (dryRun && resolution.closed.length) {
+      io2.stdout.write(`
+--- comment on each issue before closing it
+${renderRecoveryComment(recovery)}`);
+      if (config.chatWebhook) io2.stdout.write(`
+--- chat message
+${renderRecoveryChat(recovery, resolution.closed)}
+`);
+    }
+    return resolution.failed.length ? EXIT.failed : EXIT.ok;
+  };
+  let code;
+  try {
+    code = await main();
+  } catch (error) {
+    code = reportFailure(error, log2);
+  }
+  const { githubOutput } = outputFiles(io2.env);
+  if (githubOutput && !dryRun) {
+    const { appendResolveOutputs: appendResolveOutputs2 } = await Promise.resolve().then(() => (init_outputs(), outputs_exports));
     try {
-      process.exitCode = await main2(scriptArgs(import.meta.url));
+      appendResolveOutputs2(githubOutput, resolution);
     } catch (error) {
-      process.exitCode = reportFailure(error, log3);
+      log2.warn(`Could not write the GitHub Actions outputs (${error.message})`);
     }
-    ({ githubOutput } = outputFiles());
-    if (githubOutput && !dryRun2) {
-      const { appendResolveOutputs: appendResolveOutputs2 } = await Promise.resolve().then(() => (init_outputs(), outputs_exports));
-      try {
-        appendResolveOutputs2(githubOutput, resolution);
-      } catch (error) {
-        log3.warn(`Could not write the GitHub Actions outputs (${error.message})`);
-      }
-    }
-    if (json2) process.stdout.write(`${JSON.stringify(resolution)}
-`);
   }
-});
-
-// lib/cli/action-inputs.ts
-init_errors();
-var VARIABLES = {
-  token: "ISSUE_TOKEN",
-  repo: "ISSUE_REPO",
-  "api-url": "ISSUE_API_URL",
-  environment: "DEPLOY_ENV",
-  "chat-webhook": "CHAT_WEBHOOK",
-  "on-duplicate": "ON_DUPLICATE"
-};
-function input(env, name) {
-  return (env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] ?? "").trim();
-}
-function actionRun(env) {
-  const problems = [];
-  const mode = input(env, "mode") || "report";
-  if (mode !== "report" && mode !== "resolve") problems.push(`The input mode must be report or resolve, got ${JSON.stringify(mode)}`);
-  const dryRun3 = input(env, "dry-run").toLowerCase();
-  if (!["", "true", "false"].includes(dryRun3)) problems.push(`The input dry-run must be true or false, got ${JSON.stringify(input(env, "dry-run"))}`);
-  if (problems.length) throw new ConfigError(problems);
-  const vars = {};
-  for (const [name, variable] of Object.entries(VARIABLES)) {
-    const value3 = input(env, name);
-    if (value3) vars[variable] = value3;
-  }
-  const flags = dryRun3 === "true" ? ["--dry-run"] : [];
-  const reason = input(env, "reason");
-  const command = mode === "resolve" ? "resolve" : "report";
-  return {
-    command,
-    args: command === "report" ? [...flags, ...reason ? ["--", reason] : []] : flags,
-    env: vars,
-    secrets: [vars.ISSUE_TOKEN, vars.CHAT_WEBHOOK].filter((s) => Boolean(s))
-  };
-}
-
-// lib/cli/annotations.ts
-init_log();
-var escapeData = (text2) => text2.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-function annotation(line) {
-  const match = /^\[(WARN|ERROR)\] (.*)$/s.exec(line);
-  if (!match) return void 0;
-  return `::${match[1] === "WARN" ? "warning" : "error"}::${escapeData(match[2])}`;
-}
-function annotating(target, annotations, secrets) {
-  let pending = "";
-  return {
-    write(text2) {
-      const result = target.write(text2);
-      pending += text2;
-      let end;
-      while ((end = pending.indexOf("\n")) !== -1) {
-        const found = annotation(redact(pending.slice(0, end), secrets));
-        pending = pending.slice(end + 1);
-        if (found) annotations.write(`${found}
+  if (json) io2.stdout.write(`${JSON.stringify(resolution)}
 `);
-      }
-      return result;
-    }
-  };
+  return code;
 }
 
 // lib/cli/action.ts
-init_args();
-init_log();
-var annotateStderr = (secrets) => {
-  const write = process.stderr.write.bind(process.stderr);
-  const wrapped = annotating({ write }, process.stdout, secrets);
-  process.stderr.write = ((text2) => wrapped.write(String(text2)));
-};
+var io = (env, secrets) => ({ env, stdout: process.stdout, stderr: annotating(process.stderr, process.stdout, secrets) });
 var run;
 try {
   run = actionRun(process.env);
 } catch (error) {
-  annotateStderr([]);
-  process.exitCode = reportFailure(error, consoleLog());
+  process.exitCode = reportFailure(error, ioLog(io(process.env, [])));
 }
 if (run) {
-  Object.assign(process.env, run.env);
-  annotateStderr(run.secrets);
-  process.argv = [process.argv[0], process.argv[1], ...run.args];
-  if (run.command === "report") await init_report2().then(() => report_exports);
-  else await init_resolve2().then(() => resolve_exports);
-  if (process.exitCode === void 0) process.exitCode = EXIT.ok;
+  const commandIo = io({ ...process.env, ...run.env }, run.secrets);
+  const program = `deploy-failure-reporter action (${run.command})`;
+  process.exitCode = run.command === "report" ? await runReport(run.args, commandIo, program) : await runResolve(run.args, commandIo, program);
 }
 /*! Bundled license information:
 

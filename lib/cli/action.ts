@@ -1,33 +1,26 @@
 // The GitHub Action's entry: action.yml runs dist/action.js, this file bundled with everything it imports
 // (npm run build:action), since a JavaScript action runs from its checkout and installs nothing.
-// It maps the inputs to the tools' variables, runs `report` or `resolve` in this process exactly as the
-// command line does (same lines, GITHUB_OUTPUT, step summary, exit codes), and mirrors `[WARN]`/`[ERROR]`
-// lines as annotations. The run's address and commit come from the runner's GITHUB_* variables.
-import { actionRun } from './action-inputs.ts'
+// It maps the inputs to the tools' variables, runs `report` or `resolve` exactly as the command line does
+// (same lines, GITHUB_OUTPUT, step summary, exit codes), and mirrors `[WARN]`/`[ERROR]` lines as
+// annotations. The run's address and commit come from the runner's GITHUB_* variables.
+import { actionRun, type ActionRun } from './action-inputs.ts'
 import { annotating } from './annotations.ts'
-import { EXIT, reportFailure } from './args.ts'
-import { consoleLog } from '../core/log.ts'
+import { reportFailure } from './args.ts'
+import { runReport } from './commands/report.ts'
+import { runResolve } from './commands/resolve.ts'
+import { ioLog, type Io } from './io.ts'
 
-// Until the commands take their streams as arguments, their stderr is the process's, wrapped.
-const annotateStderr = (secrets: readonly string[]) => {
-  const write = process.stderr.write.bind(process.stderr) as (text: string) => boolean
-  const wrapped = annotating({ write }, process.stdout, secrets)
-  process.stderr.write = ((text: string) => wrapped.write(String(text))) as typeof process.stderr.write
-}
+const io = (env: Io['env'], secrets: readonly string[]): Io => ({ env, stdout: process.stdout, stderr: annotating(process.stderr, process.stdout, secrets) })
 
-let run
+let run: ActionRun | undefined
 try {
   run = actionRun(process.env)
 } catch (error) {
-  annotateStderr([])
-  process.exitCode = reportFailure(error, consoleLog())
+  process.exitCode = reportFailure(error, ioLog(io(process.env, [])))
 }
 if (run) {
-  Object.assign(process.env, run.env)
-  annotateStderr(run.secrets)
-  // The commands read their arguments after their own path in process.argv (lib/cli/args.ts scriptArgs).
-  process.argv = [process.argv[0]!, process.argv[1]!, ...run.args]
-  if (run.command === 'report') await import('../../scripts/report.mts')
-  else await import('../../scripts/resolve.mts')
-  if (process.exitCode === undefined) process.exitCode = EXIT.ok
+  // The inputs win over the step's own env, as the action's interface.
+  const commandIo = io({ ...process.env, ...run.env }, run.secrets)
+  const program = `deploy-failure-reporter action (${run.command})`
+  process.exitCode = run.command === 'report' ? await runReport(run.args, commandIo, program) : await runResolve(run.args, commandIo, program)
 }

@@ -158,9 +158,11 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
 
 /**
  * Loads `.env` from `dir` into `env` when the file exists. Variables already set win, so a pipeline's
- * own settings are never overridden by a stray file.
+ * own settings are never overridden by a stray file. `REPORT_DOTENV=off` in `env` skips the file: the
+ * test suite sets it, so that a developer's `.env` (a real token) never reaches a test run.
  */
 export function loadDotenv(env: Env = process.env, dir: string = process.cwd()): void {
+  if (value(env, 'REPORT_DOTENV') === 'off') return
   dotenvConfig({ path: `${dir}/.env`, processEnv: env as NodeJS.ProcessEnv, override: false, quiet: true })
 }
 
