@@ -4,9 +4,11 @@ import { ioLog, processIo } from '../cli/io.ts'
 
 /** Options every API function takes: where the configuration comes from and whether it prints. */
 export interface CommonOptions {
-  /** ISSUE_TOKEN: the GitHub token. */
+  /** ISSUE_TRACKER: `github` (default) or `gitlab`. */
+  readonly tracker?: 'github' | 'gitlab'
+  /** ISSUE_TOKEN: the GitHub token (GitLab: an access token with the `api` scope). */
   readonly token?: string
-  /** ISSUE_REPO: `owner/repo`. */
+  /** ISSUE_REPO: `owner/repo` (GitLab: the project's path, nested groups allowed, or numeric id). */
   readonly repo?: string
   /** ISSUE_API_URL: the API's base address (GitHub Enterprise: `https://HOST/api/v3`). */
   readonly apiUrl?: string
@@ -26,6 +28,7 @@ export interface CommonOptions {
 
 // Each option and the variable it stands for.
 const VARIABLES = {
+  tracker: 'ISSUE_TRACKER',
   token: 'ISSUE_TOKEN',
   repo: 'ISSUE_REPO',
   apiUrl: 'ISSUE_API_URL',

@@ -2,6 +2,7 @@ import { config as dotenvConfig } from 'dotenv'
 import { redact } from '../core/log.ts'
 import { detectCi } from './ci.ts'
 import { ConfigError } from '../errors.ts'
+import { GITLAB_DEFAULT_API_URL, gitLabTarget, trackerKind, type TrackerKind } from './tracker.ts'
 
 type Env = Record<string, string | undefined>
 
@@ -9,6 +10,10 @@ type Env = Record<string, string | undefined>
 export interface Config {
   /** ISSUE_TOKEN; empty only when loaded with `requireToken: false`. */
   readonly token: string
+  /** ISSUE_TRACKER: where issues are filed (default github). */
+  readonly tracker: TrackerKind
+  /** GitHub: `owner/repo`; GitLab: the project's full path or numeric id. */
+  readonly project: string
   readonly owner: string
   readonly repo: string
   /** Base address of the API, without a trailing slash. */
@@ -84,8 +89,12 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
 
   let owner = ''
   let repo = ''
+  const tracker = trackerKind(env, problems)
+  const gitlab = tracker === 'gitlab' ? gitLabTarget(env, problems) : undefined
   const fullName = value(env, 'ISSUE_REPO')
-  if (fullName === undefined) {
+  if (gitlab) {
+    ;({ owner, repo } = gitlab)
+  } else if (fullName === undefined) {
     problems.push('ISSUE_REPO is required (owner/repo)')
   } else {
     const [o = '', r = '', ...rest] = fullName.split('/')
@@ -100,9 +109,9 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
     }
   }
 
-  const apiName = value(env, 'ISSUE_API_URL') !== undefined ? 'ISSUE_API_URL' : 'GITHUB_API_URL'
-  const apiUrl = value(env, 'ISSUE_API_URL') ?? value(env, 'GITHUB_API_URL') ?? DEFAULT_API_URL
-  if (!isHttpUrl(apiUrl)) problems.push(`${apiName} must be an http(s) URL such as ${DEFAULT_API_URL}, got ${JSON.stringify(apiUrl)}`)
+  const apiName = gitlab?.apiName ?? (value(env, 'ISSUE_API_URL') !== undefined ? 'ISSUE_API_URL' : 'GITHUB_API_URL')
+  const apiUrl = gitlab?.apiUrl ?? value(env, 'ISSUE_API_URL') ?? value(env, 'GITHUB_API_URL') ?? DEFAULT_API_URL
+  if (!isHttpUrl(apiUrl)) problems.push(`${apiName} must be an http(s) URL such as ${gitlab ? GITLAB_DEFAULT_API_URL : DEFAULT_API_URL}, got ${JSON.stringify(apiUrl)}`)
   else if (new URL(apiUrl).protocol === 'http:' && !LOOPBACK.test(new URL(apiUrl).hostname)) {
     // Allowed (some GitHub Enterprise servers sit behind plain http on a private network), but the token
     // then crosses that network in clear text.
@@ -137,6 +146,8 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
 
   return Object.freeze({
     token,
+    tracker,
+    project: gitlab?.project ?? `${owner}/${repo}`,
     owner,
     repo,
     apiUrl: apiUrl.replace(/\/+$/, ''),

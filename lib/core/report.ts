@@ -41,7 +41,7 @@ export async function findExisting(tracker: Tracker, title: string, time: Date):
  * has still gone out).
  */
 export async function fileReport(tracker: Tracker, chat: ChatNotifier | undefined, target: Target, failure: Failure, log: Log): Promise<Outcome> {
-  const title = renderTitle(failure)
+  const title = renderTitle(failure, tracker.limits.title)
   let filed: { issue: IssueRef; occurrence?: number | undefined } | undefined
   try {
     const { outcome, occurrence } = await fileIssue(tracker, target, failure, title, log)
@@ -107,7 +107,7 @@ async function fileIssue(tracker: Tracker, target: Target, failure: Failure, tit
 // creates only when that look answered and found nothing. `posted` tells whether this run's own create
 // answered (rather than a look finding the issue).
 async function create(tracker: Tracker, target: Target, failure: Failure, title: string, log: Log): Promise<{ issue: Issue; posted: boolean }> {
-  const body = renderBody(failure)
+  const body = renderBody(failure, tracker.kind)
   // One request per look: the loop below is the retry, so page requests must not retry on their own.
   const lookAgain = () => withAttempts(1, () => findExisting(tracker, title, failure.time))
   const attempt = async (n: number) => {

@@ -53,7 +53,7 @@ export async function runDoctor(args: readonly string[], io: Io = processIo(), p
       return EXIT.config
     }
     token = config.token
-    print({ ok: true, text: `configuration valid: ${config.owner}/${config.repo} at ${config.apiUrl}, environment ${config.deployEnv}, pipeline ${config.pipelineUrl}` })
+    print({ ok: true, text: `configuration valid: ${config.project} at ${config.apiUrl}, environment ${config.deployEnv}, pipeline ${config.pipelineUrl}` })
     const checks = await runChecks(doctorChecks(config, log), config, { ping: values.ping === true, chat: createNotifier(config) })
     checks.forEach(print)
     const failed = checks.filter((c) => !c.ok).length

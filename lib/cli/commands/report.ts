@@ -6,7 +6,7 @@ import { ConfigError, CreateFailed } from '../../errors.ts'
 import { readDeploy, withoutToken } from '../deploy.ts'
 import { createNotifier } from '../../chat/index.ts'
 import { createTracker } from '../../tracker/index.ts'
-import { DEFAULT_REASON, renderTitle, type Failure } from '../../core/issue.ts'
+import { DEFAULT_REASON, renderTitle, TITLE_LIMITS, type Failure } from '../../core/issue.ts'
 import { ioLog, processIo, type Io } from '../io.ts'
 import type { RunOutcome } from '../outputs.ts'
 import { fileReport } from '../../core/report.ts'
@@ -26,6 +26,7 @@ Options:
 
 Environment (a .env file in the current folder is read too; set variables win; REPORT_DOTENV=off skips it):
   ISSUE_TOKEN (required), ISSUE_REPO (required, owner/repo), ISSUE_API_URL or GITHUB_API_URL,
+  ISSUE_TRACKER=github|gitlab (default github; GitLab's project path, API and token: docs/gitlab.md),
   CHAT_WEBHOOK, CI_PIPELINE_URL, BUILD_URL, CI_COMMIT_SHA, CI_COMMIT_MESSAGE, DEPLOY_ENV,
   REPORT_TIMEOUT, REPORT_CHAT_TIMEOUT, REPORT_MAX_WAIT, REPORT_RETRY_ATTEMPTS, REPORT_RETRY_DELAY  (see .env.example)
   ON_DUPLICATE=skip|comment: on a duplicate, skip (default) or add one comment counting the occurrence;
@@ -49,6 +50,7 @@ export async function runReport(args: readonly string[], io: Io = processIo(), p
   let json = args.includes('--json')
   let dryRun = args.includes('--dry-run')
   let failure: Failure | undefined
+  let kind: 'github' | 'gitlab' = 'github'
 
   const main = async (): Promise<number> => {
     const { values, positionals } = parseFlags([...args], {
@@ -66,6 +68,7 @@ export async function runReport(args: readonly string[], io: Io = processIo(), p
     loadDotenv(io.env)
     const config = loadConfig(io.env, { requireToken: !dryRun })
     token = config.token
+    kind = config.tracker
     for (const warning of config.warnings) log.warn(warning)
 
     // An unquoted reason arrives as several words; every one of them is kept.
@@ -86,7 +89,7 @@ export async function runReport(args: readonly string[], io: Io = processIo(), p
     const files = outputFiles(io.env)
     if (dryRun || !(json || files.githubOutput || files.stepSummary)) return
     const { appendOutputs, failedOutcome, jsonLine } = await import('../outputs.ts')
-    const result = outcome === 'failed' ? failedOutcome(failure ? renderTitle(failure) : null) : outcome
+    const result = outcome === 'failed' ? failedOutcome(failure ? renderTitle(failure, TITLE_LIMITS[kind]) : null) : outcome
     try {
       appendOutputs(files, result, failure)
     } catch (error) {
