@@ -78,11 +78,12 @@ function fitPrefix(text2, max, render) {
 function roomForSecond(room, firstLength, secondLength, floor) {
   return Math.min(secondLength, room - Math.min(firstLength, floor));
 }
-var TITLE_LIMIT, BODY_LIMIT, CHAT_LIMIT, FIELD_LIMIT, isHighSurrogate;
+var TITLE_LIMIT, GITLAB_TITLE_LIMIT, BODY_LIMIT, CHAT_LIMIT, FIELD_LIMIT, isHighSurrogate;
 var init_budget = __esm({
   "lib/core/budget.ts"() {
     "use strict";
     TITLE_LIMIT = 256;
+    GITLAB_TITLE_LIMIT = 255;
     BODY_LIMIT = 65536;
     CHAT_LIMIT = 4e4;
     FIELD_LIMIT = 1e3;
@@ -98,21 +99,29 @@ function inlineCode(text2) {
   const padding = flat.startsWith("`") || flat.endsWith("`") || flat === "" || stripped ? " " : "";
   return `${fence}${padding}${flat}${padding}${fence}`;
 }
-function codeBlock(text2) {
-  const fence = "`".repeat(Math.max(3, longestRun(text2, "`") + 1));
+function codeBlock(text2, flavor = "github") {
+  const inner = flavor === "gitlab" ? defuseQuickActions(text2) : text2;
+  const fence = "`".repeat(Math.max(3, longestRun(inner, "`") + 1));
   return `${fence}
-${text2}
+${inner}
 ${fence}`;
 }
-function defuseReferences(text2) {
-  return text2.replace(/(^|[^A-Za-z0-9_])@(?=[A-Za-z0-9])/g, `$1@${ZWSP}`).replace(/#(?=\d)/g, `#${ZWSP}`).replace(/\b(GH-)(?=\d)/gi, `$1${ZWSP}`);
+function defuseReferences(text2, flavor = "github") {
+  const out = text2.replace(/(^|[^A-Za-z0-9_])@(?=[A-Za-z0-9])/g, `$1@${ZWSP}`).replace(/#(?=\d)/g, `#${ZWSP}`).replace(/\b(GH-)(?=\d)/gi, `$1${ZWSP}`);
+  return flavor === "gitlab" ? defuseGitLabReferences(out) : out;
 }
-function markdownText(text2) {
+function defuseGitLabReferences(text2) {
+  return text2.split(URL_PART).map((part, i) => i % 2 ? part : GITLAB_REFERENCES.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), part)).join("");
+}
+function defuseQuickActions(text2) {
+  return text2.replace(/^\//gm, `${ZWSP}/`);
+}
+function markdownText(text2, flavor = "github") {
   let out = text2.replace(INLINE, (_, slashes, char) => slashes.length % 2 ? slashes + char : `${slashes}\\${char}`);
   for (const pattern of BLOCK_START) out = out.replace(pattern, "$1\\$2");
-  return defuseReferences(out);
+  return defuseReferences(flavor === "gitlab" ? defuseQuickActions(out) : out, flavor);
 }
-var longestRun, ZWSP, BLOCK_START, INLINE;
+var longestRun, ZWSP, URL_PART, GITLAB_REFERENCES, BLOCK_START, INLINE;
 var init_markdown = __esm({
   "lib/core/markdown.ts"() {
     "use strict";
@@ -126,6 +135,12 @@ var init_markdown = __esm({
       return longest;
     };
     ZWSP = "\u200B";
+    URL_PART = /(https?:\/\/[^\s<>]+)/i;
+    GITLAB_REFERENCES = [
+      [/([!&$])(?=\d)/g, `$1${ZWSP}`],
+      [/([~%])(?=[\p{L}\p{N}_"])/gu, `$1${ZWSP}`],
+      [/(^|[^\p{L}\p{N}_])@(?=[\p{L}\p{N}_.])/gu, `$1@${ZWSP}`]
+    ];
     BLOCK_START = [
       /^( {0,3})(#)(?=#{0,5}(?:[ \t]|$))/gm,
       /^( {0,3})(`(?=``)|~(?=~~))/gm,
@@ -166,22 +181,24 @@ function localDate(time) {
 function localTimestamp(time) {
   return `${localDate(time)} ${pad(time.getHours())}:${pad(time.getMinutes())}:${pad(time.getSeconds())}`;
 }
-function renderTitle(failure) {
+function renderTitle(failure, limit = TITLE_LIMIT) {
   const environment = oneLine(failure.environment);
   const commit = oneLine(failure.commitSha);
   const frame = (env2, sha) => `[DEPLOY FAIL] ${env2} \u2014 ${sha} \u2014 ${localDate(failure.time)}`;
   const part = (kept, cut) => cut ? `${kept}\u2026 ${cutNote(cut)}` : kept;
-  const room = TITLE_LIMIT - frame("", "").length;
+  const room = limit - frame("", "").length;
   const env = fitPrefix(environment, roomForSecond(room, commit.length, environment.length, Math.floor(room / 2)), part);
   return frame(env, fitPrefix(commit, room - env.length, part));
 }
 function field(text2, render) {
   return fitPrefix(oneLine(text2), FIELD_LIMIT, (kept, cut) => render(kept) + (cut ? ` ${cutNote(cut)}` : ""));
 }
-function renderBody(failure) {
+function renderBody(failure, flavor = "github") {
+  const messagePart = messagePartFor(flavor);
+  const reasonPart = reasonPartFor(flavor);
   const environment = field(failure.environment, inlineCode);
   const commit = field(failure.commitSha, inlineCode);
-  const pipeline = field(failure.pipelineUrl, pipelineMarkdown);
+  const pipeline = field(failure.pipelineUrl, (text2) => pipelineMarkdown(text2, flavor));
   const layout = (message2, reason2) => [
     "## Deploy Failure Report",
     "",
@@ -223,7 +240,7 @@ function renderChat(failure) {
   const layout = (reason) => [`*[DEPLOY FAILURE]* ${environment}`, `Commit: \`${commit}\``, `Reason: ${reason}`, `Pipeline: ${pipeline}`].join("\n");
   return layout(fitPrefix(cleanText(failure.reason), CHAT_LIMIT - 1 - layout("").length, slackPart));
 }
-var LABELS, DEDUP_LABEL, DEFAULT_REASON, REQUIRED_ACTIONS, pad, pipelineMarkdown, messagePart, reasonPart, slackPart;
+var LABELS, DEDUP_LABEL, DEFAULT_REASON, REQUIRED_ACTIONS, pad, TITLE_LIMITS, pipelineMarkdown, messagePartFor, reasonPartFor, slackPart;
 var init_issue = __esm({
   "lib/core/issue.ts"() {
     "use strict";
@@ -241,10 +258,11 @@ var init_issue = __esm({
       "Update issue when resolved"
     ];
     pad = (n) => String(n).padStart(2, "0");
-    pipelineMarkdown = (text2) => /^https?:\/\/[^\s<>`"]+$/i.test(text2) && URL.canParse(text2) ? text2 : markdownText(text2);
-    messagePart = (kept, cut) => codeBlock(kept) + (cut ? `
+    TITLE_LIMITS = Object.freeze({ github: TITLE_LIMIT, gitlab: GITLAB_TITLE_LIMIT });
+    pipelineMarkdown = (text2, flavor = "github") => /^https?:\/\/[^\s<>`"]+$/i.test(text2) && URL.canParse(text2) ? text2 : markdownText(text2, flavor);
+    messagePartFor = (flavor) => (kept, cut) => codeBlock(kept, flavor) + (cut ? `
 *${cutNote(cut)}*` : "");
-    reasonPart = (kept, cut) => markdownText(kept) + (cut ? `
+    reasonPartFor = (flavor) => (kept, cut) => markdownText(kept, flavor) + (cut ? `
 
 *${cutNote(cut)}*` : "");
     slackPart = (kept, cut) => slackEscape(kept) + (cut ? ` ${cutNote(cut)}` : "");
@@ -574,16 +592,16 @@ var require_esblib = __commonJS({
     var __toCommonJS = (mod) => __copyProps2(__defProp2({}, "__esModule", { value: true }), mod);
     var __async = (__this, __arguments, generator) => {
       return new Promise((resolve, reject) => {
-        var fulfilled = (value3) => {
+        var fulfilled = (value4) => {
           try {
-            step(generator.next(value3));
+            step(generator.next(value4));
           } catch (e) {
             reject(e);
           }
         };
-        var rejected = (value3) => {
+        var rejected = (value4) => {
           try {
-            step(generator.throw(value3));
+            step(generator.throw(value4));
           } catch (e) {
             reject(e);
           }
@@ -600,7 +618,7 @@ var require_esblib = __commonJS({
     var __typeError = (msg) => {
       throw TypeError(msg);
     };
-    var __defNormalProp = (obj, key, value3) => key in obj ? __defProp2(obj, key, { enumerable: true, configurable: true, writable: true, value: value3 }) : obj[key] = value3;
+    var __defNormalProp = (obj, key, value4) => key in obj ? __defProp2(obj, key, { enumerable: true, configurable: true, writable: true, value: value4 }) : obj[key] = value4;
     var __spreadValues = (a, b) => {
       for (var prop in b || (b = {}))
         if (__hasOwnProp2.call(b, prop))
@@ -628,13 +646,13 @@ var require_esblib = __commonJS({
       }, method = (k2) => it[k2] = (x2) => new Promise((yes, no) => resume(k2, x2, yes, no)), it = {};
       return generator = generator.apply(__this, __arguments), it[__knownSymbol("asyncIterator")] = () => it, method("next"), method("throw"), method("return"), it;
     };
-    var __yieldStar = (value3) => {
-      var obj = value3[__knownSymbol("asyncIterator")], isAwait = false, method, it = {};
+    var __yieldStar = (value4) => {
+      var obj = value4[__knownSymbol("asyncIterator")], isAwait = false, method, it = {};
       if (obj == null) {
-        obj = value3[__knownSymbol("iterator")]();
+        obj = value4[__knownSymbol("iterator")]();
         method = (k2) => it[k2] = (x2) => obj[k2](x2);
       } else {
-        obj = obj.call(value3);
+        obj = obj.call(value4);
         method = (k2) => it[k2] = (v2) => {
           if (isAwait) {
             isAwait = false;
@@ -656,7 +674,7 @@ var require_esblib = __commonJS({
         throw x2;
       }, "return" in obj && method("return"), it;
     };
-    var __forAwait = (obj, it, method) => (it = obj[__knownSymbol("asyncIterator")]) ? it.call(obj) : (obj = obj[__knownSymbol("iterator")](), it = {}, method = (key, fn) => (fn = obj[key]) && (it[key] = (arg) => new Promise((yes, no, done) => (arg = fn.call(obj, arg), done = arg.done, Promise.resolve(arg.value).then((value3) => yes({ value: value3, done }), no)))), method("next"), method("return"), it);
+    var __forAwait = (obj, it, method) => (it = obj[__knownSymbol("asyncIterator")]) ? it.call(obj) : (obj = obj[__knownSymbol("iterator")](), it = {}, method = (key, fn) => (fn = obj[key]) && (it[key] = (arg) => new Promise((yes, no, done) => (arg = fn.call(obj, arg), done = arg.done, Promise.resolve(arg.value).then((value4) => yes({ value: value4, done }), no)))), method("next"), method("return"), it);
     var __pow = Math.pow;
     var __reExport = (target, mod, secondTarget) => (__copyProps2(target, mod, "default"), secondTarget && __copyProps2(secondTarget, mod, "default"));
     var __commonJS2 = (cb, mod) => function __require2() {
@@ -667,8 +685,8 @@ var require_esblib = __commonJS({
     };
     var __accessCheck = (obj, member, msg) => member.has(obj) || __typeError("Cannot " + msg);
     var __privateGet = (obj, member, getter) => (__accessCheck(obj, member, "read from private field"), getter ? getter.call(obj) : member.get(obj));
-    var __privateAdd = (obj, member, value3) => member.has(obj) ? __typeError("Cannot add the same private member more than once") : member instanceof WeakSet ? member.add(obj) : member.set(obj, value3);
-    var __privateSet = (obj, member, value3, setter) => (__accessCheck(obj, member, "write to private field"), setter ? setter.call(obj, value3) : member.set(obj, value3), value3);
+    var __privateAdd = (obj, member, value4) => member.has(obj) ? __typeError("Cannot add the same private member more than once") : member instanceof WeakSet ? member.add(obj) : member.set(obj, value4);
+    var __privateSet = (obj, member, value4, setter) => (__accessCheck(obj, member, "write to private field"), setter ? setter.call(obj, value4) : member.set(obj, value4), value4);
     module.exports = {
       __create: __create2,
       __defProp: __defProp2,
@@ -1168,12 +1186,12 @@ var require_vendor_core = __commonJS({
               green = Math.floor(remainder / 6) / 5;
               blue = remainder % 6 / 5;
             }
-            const value3 = Math.max(red, green, blue) * 2;
-            if (value3 === 0) {
+            const value4 = Math.max(red, green, blue) * 2;
+            if (value4 === 0) {
               return 30;
             }
             let result = 30 + (Math.round(blue) << 2 | Math.round(green) << 1 | Math.round(red));
-            if (value3 === 2) {
+            if (value4 === 2) {
               result += 60;
             }
             return result;
@@ -1676,7 +1694,7 @@ var require_vendor_core = __commonJS({
     var noop4 = () => {
     };
     var randomId = () => Math.random().toString(36).slice(2);
-    var isPromiseLike = (value3) => typeof (value3 == null ? void 0 : value3.then) === "function";
+    var isPromiseLike = (value4) => typeof (value4 == null ? void 0 : value4.then) === "function";
     var isStringLiteral2 = (pieces, ...rest) => {
       var _a;
       return (pieces == null ? void 0 : pieces.length) > 0 && ((_a = pieces.raw) == null ? void 0 : _a.length) === pieces.length && // Object.isFrozen(pieces) &&
@@ -2721,11 +2739,11 @@ ${details}`;
         return pp.sync ? pp.output : pp;
       },
       {
-        set(t, key, value3) {
+        set(t, key, value4) {
           return Reflect.set(
             key in Function.prototype ? t : getStore(),
             key === "sync" ? SYNC : key,
-            value3
+            value4
           );
         },
         get(t, key) {
@@ -3619,13 +3637,13 @@ function lowercaseKeys(object) {
     return newObj;
   }, {});
 }
-function isPlainObject(value3) {
-  if (typeof value3 !== "object" || value3 === null) return false;
-  if (Object.prototype.toString.call(value3) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value3);
+function isPlainObject(value4) {
+  if (typeof value4 !== "object" || value4 === null) return false;
+  if (Object.prototype.toString.call(value4) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value4);
   if (proto === null) return true;
   const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value3);
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value4);
 }
 function mergeDeep(defaults2, options) {
   const result = Object.assign({}, defaults2);
@@ -3713,57 +3731,57 @@ function encodeUnreserved(str) {
     return "%" + c.charCodeAt(0).toString(16).toUpperCase();
   });
 }
-function encodeValue(operator, value3, key) {
-  value3 = operator === "+" || operator === "#" ? encodeReserved(value3) : encodeUnreserved(value3);
+function encodeValue(operator, value4, key) {
+  value4 = operator === "+" || operator === "#" ? encodeReserved(value4) : encodeUnreserved(value4);
   if (key) {
-    return encodeUnreserved(key) + "=" + value3;
+    return encodeUnreserved(key) + "=" + value4;
   } else {
-    return value3;
+    return value4;
   }
 }
-function isDefined(value3) {
-  return value3 !== void 0 && value3 !== null;
+function isDefined(value4) {
+  return value4 !== void 0 && value4 !== null;
 }
 function isKeyOperator(operator) {
   return operator === ";" || operator === "&" || operator === "?";
 }
 function getValues(context, operator, key, modifier) {
-  var value3 = context[key], result = [];
-  if (isDefined(value3) && value3 !== "") {
-    if (typeof value3 === "string" || typeof value3 === "number" || typeof value3 === "bigint" || typeof value3 === "boolean") {
-      value3 = value3.toString();
+  var value4 = context[key], result = [];
+  if (isDefined(value4) && value4 !== "") {
+    if (typeof value4 === "string" || typeof value4 === "number" || typeof value4 === "bigint" || typeof value4 === "boolean") {
+      value4 = value4.toString();
       if (modifier && modifier !== "*") {
-        value3 = value3.substring(0, parseInt(modifier, 10));
+        value4 = value4.substring(0, parseInt(modifier, 10));
       }
       result.push(
-        encodeValue(operator, value3, isKeyOperator(operator) ? key : "")
+        encodeValue(operator, value4, isKeyOperator(operator) ? key : "")
       );
     } else {
       if (modifier === "*") {
-        if (Array.isArray(value3)) {
-          value3.filter(isDefined).forEach(function(value22) {
+        if (Array.isArray(value4)) {
+          value4.filter(isDefined).forEach(function(value22) {
             result.push(
               encodeValue(operator, value22, isKeyOperator(operator) ? key : "")
             );
           });
         } else {
-          Object.keys(value3).forEach(function(k) {
-            if (isDefined(value3[k])) {
-              result.push(encodeValue(operator, value3[k], k));
+          Object.keys(value4).forEach(function(k) {
+            if (isDefined(value4[k])) {
+              result.push(encodeValue(operator, value4[k], k));
             }
           });
         }
       } else {
         const tmp = [];
-        if (Array.isArray(value3)) {
-          value3.filter(isDefined).forEach(function(value22) {
+        if (Array.isArray(value4)) {
+          value4.filter(isDefined).forEach(function(value22) {
             tmp.push(encodeValue(operator, value22));
           });
         } else {
-          Object.keys(value3).forEach(function(k) {
-            if (isDefined(value3[k])) {
+          Object.keys(value4).forEach(function(k) {
+            if (isDefined(value4[k])) {
               tmp.push(encodeUnreserved(k));
-              tmp.push(encodeValue(operator, value3[k].toString()));
+              tmp.push(encodeValue(operator, value4[k].toString()));
             }
           });
         }
@@ -3776,12 +3794,12 @@ function getValues(context, operator, key, modifier) {
     }
   } else {
     if (operator === ";") {
-      if (isDefined(value3)) {
+      if (isDefined(value4)) {
         result.push(encodeUnreserved(key));
       }
-    } else if (value3 === "" && (operator === "&" || operator === "?")) {
+    } else if (value4 === "" && (operator === "&" || operator === "?")) {
       result.push(encodeUnreserved(key) + "=");
-    } else if (value3 === "") {
+    } else if (value4 === "") {
       result.push("");
     }
   }
@@ -4000,20 +4018,20 @@ var require_dist2 = __commonJS({
             index = skipOWS(header, index + 1, len);
             if (index < len && header.charCodeAt(index) === DQUOTE) {
               index++;
-              let value3 = "";
+              let value4 = "";
               while (index < len) {
                 const code2 = header.charCodeAt(index++);
                 if (code2 === DQUOTE) {
                   index = skipValue(header, index, len, stopChar);
                   if (parameters[key] === void 0)
-                    parameters[key] = value3;
+                    parameters[key] = value4;
                   break;
                 }
                 if (code2 === BSLASH && index < len) {
-                  value3 += header[index++];
+                  value4 += header[index++];
                   continue;
                 }
-                value3 += String.fromCharCode(code2);
+                value4 += String.fromCharCode(code2);
               }
               continue parameter;
             }
@@ -4235,12 +4253,12 @@ var init_json_with_bigint = __esm({
       }
       return chunks.join("");
     };
-    JSONStringify = (value3, replacer, space) => {
+    JSONStringify = (value4, replacer, space) => {
       try {
         const supportsRawJSON = "rawJSON" in JSON;
         if (supportsRawJSON) {
           return originalStringify(
-            value3,
+            value4,
             (key, val) => {
               if (typeof val === "bigint") return JSON.rawJSON(val.toString());
               const hasFunctionReplacer = typeof replacer === "function";
@@ -4252,9 +4270,9 @@ var init_json_with_bigint = __esm({
             space
           );
         }
-        if (!value3) return originalStringify(value3, replacer, space);
+        if (!value4) return originalStringify(value4, replacer, space);
         const convertedToCustomJSON = originalStringify(
-          value3,
+          value4,
           (key, val) => {
             const isNoise = typeof val === "string" && noiseValue.test(val);
             if (isNoise) return val.toString() + "n";
@@ -4275,7 +4293,7 @@ var init_json_with_bigint = __esm({
         return denoisedJSON;
       } catch (error) {
         if (error instanceof RangeError) {
-          const convertedJSON = stringifyIteratively(value3, replacer, space);
+          const convertedJSON = stringifyIteratively(value4, replacer, space);
           if (convertedJSON === void 0) return void 0;
           const supportsRawJSON = "rawJSON" in JSON;
           if (supportsRawJSON) return convertedJSON;
@@ -4303,26 +4321,26 @@ var init_json_with_bigint = __esm({
         return false;
       }
     };
-    convertMarkedBigIntsReviver = (key, value3, context, userReviver) => {
-      const isCustomFormatBigInt = typeof value3 === "string" && customFormat.test(value3);
-      if (isCustomFormatBigInt) return BigInt(value3.slice(0, -1));
-      const isNoiseValue = typeof value3 === "string" && noiseValue.test(value3);
-      if (isNoiseValue) return value3.slice(0, -1);
+    convertMarkedBigIntsReviver = (key, value4, context, userReviver) => {
+      const isCustomFormatBigInt = typeof value4 === "string" && customFormat.test(value4);
+      if (isCustomFormatBigInt) return BigInt(value4.slice(0, -1));
+      const isNoiseValue = typeof value4 === "string" && noiseValue.test(value4);
+      if (isNoiseValue) return value4.slice(0, -1);
       const hasUserReviver = typeof userReviver === "function";
-      if (!hasUserReviver) return value3;
-      return userReviver(key, value3, context);
+      if (!hasUserReviver) return value4;
+      return userReviver(key, value4, context);
     };
     JSONParseV2 = (text2, reviver) => {
-      return JSON.parse(text2, (key, value3, context) => {
-        const isNumber = typeof value3 === "number";
-        const isOutOfBounds = value3 > Number.MAX_SAFE_INTEGER || value3 < Number.MIN_SAFE_INTEGER;
+      return JSON.parse(text2, (key, value4, context) => {
+        const isNumber = typeof value4 === "number";
+        const isOutOfBounds = value4 > Number.MAX_SAFE_INTEGER || value4 < Number.MIN_SAFE_INTEGER;
         const isBigNumber = isNumber && isOutOfBounds;
         const isInt = context && intRegex.test(context.source);
         const isBigInt = isBigNumber && isInt;
         if (isBigInt) return BigInt(context.source);
         const hasCustomReviver = typeof reviver === "function";
-        if (!hasCustomReviver) return value3;
-        return reviver(key, value3, context);
+        if (!hasCustomReviver) return value4;
+        return reviver(key, value4, context);
       });
     };
     MAX_INT = Number.MAX_SAFE_INTEGER.toString();
@@ -4336,35 +4354,35 @@ var init_json_with_bigint = __esm({
         const node = stack[stack.length - 1];
         if (!node.visited) {
           node.visited = true;
-          const value3 = node.parent[node.key];
-          const isComplexObject = value3 !== null && typeof value3 === "object";
+          const value4 = node.parent[node.key];
+          const isComplexObject = value4 !== null && typeof value4 === "object";
           if (isComplexObject) {
-            const keys = Object.keys(value3);
+            const keys = Object.keys(value4);
             for (let i = keys.length - 1; i >= 0; i--) {
-              stack.push({ parent: value3, key: keys[i], visited: false });
+              stack.push({ parent: value4, key: keys[i], visited: false });
             }
           }
         } else {
           const { parent, key } = node;
-          let value3 = parent[key];
-          if (typeof value3 === "string") {
-            const isCustomFormatBigInt = customFormat.test(value3);
+          let value4 = parent[key];
+          if (typeof value4 === "string") {
+            const isCustomFormatBigInt = customFormat.test(value4);
             if (isCustomFormatBigInt) {
-              value3 = BigInt(value3.slice(0, -1));
+              value4 = BigInt(value4.slice(0, -1));
             } else {
-              const isNoise = noiseValue.test(value3);
-              if (isNoise) value3 = value3.slice(0, -1);
+              const isNoise = noiseValue.test(value4);
+              if (isNoise) value4 = value4.slice(0, -1);
             }
           }
           const hasUserReviver = typeof userReviver === "function";
           if (hasUserReviver) {
-            value3 = userReviver.call(parent, key, value3);
+            value4 = userReviver.call(parent, key, value4);
           }
-          const isDeleted = value3 === void 0;
+          const isDeleted = value4 === void 0;
           if (isDeleted) {
             delete parent[key];
           } else {
-            parent[key] = value3;
+            parent[key] = value4;
           }
           stack.pop();
         }
@@ -4393,7 +4411,7 @@ var init_json_with_bigint = __esm({
         const serializedData = serializeBigInts(text2);
         return originalParse(
           serializedData,
-          (key, value3, context) => convertMarkedBigIntsReviver(key, value3, context, reviver)
+          (key, value4, context) => convertMarkedBigIntsReviver(key, value4, context, reviver)
         );
       } catch (error) {
         if (error instanceof RangeError) {
@@ -4452,13 +4470,13 @@ var init_dist_src = __esm({
 });
 
 // node_modules/@octokit/request/dist-bundle/index.js
-function isPlainObject2(value3) {
-  if (typeof value3 !== "object" || value3 === null) return false;
-  if (Object.prototype.toString.call(value3) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value3);
+function isPlainObject2(value4) {
+  if (typeof value4 !== "object" || value4 === null) return false;
+  if (Object.prototype.toString.call(value4) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value4);
   if (proto === null) return true;
   const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value3);
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value4);
 }
 async function fetchWrapper(requestOptions) {
   const fetch = requestOptions.request?.fetch || globalThis.fetch;
@@ -4471,9 +4489,9 @@ async function fetchWrapper(requestOptions) {
   const parseSuccessResponseBody = requestOptions.request?.parseSuccessResponseBody !== false;
   const body = isPlainObject2(requestOptions.body) || Array.isArray(requestOptions.body) ? JSONStringify(requestOptions.body) : requestOptions.body;
   const requestHeaders = Object.fromEntries(
-    Object.entries(requestOptions.headers).map(([name, value3]) => [
+    Object.entries(requestOptions.headers).map(([name, value4]) => [
       name,
-      String(value3)
+      String(value4)
     ])
   );
   let fetchResponse;
@@ -4513,8 +4531,8 @@ async function fetchWrapper(requestOptions) {
   const status = fetchResponse.status;
   const url = fetchResponse.url;
   const responseHeaders = {};
-  for (const [key, value3] of fetchResponse.headers) {
-    responseHeaders[key] = value3;
+  for (const [key, value4] of fetchResponse.headers) {
+    responseHeaders[key] = value4;
   }
   const octokitResponse = {
     url,
@@ -5126,14 +5144,14 @@ var require_light = __commonJS({
           this._last = null;
           this.length = 0;
         }
-        push(value3) {
+        push(value4) {
           var node;
           this.length++;
           if (typeof this.incr === "function") {
             this.incr();
           }
           node = {
-            value: value3,
+            value: value4,
             prev: this._last,
             next: null
           };
@@ -5146,7 +5164,7 @@ var require_light = __commonJS({
           return void 0;
         }
         shift() {
-          var value3;
+          var value4;
           if (this._first == null) {
             return;
           } else {
@@ -5155,13 +5173,13 @@ var require_light = __commonJS({
               this.decr();
             }
           }
-          value3 = this._first.value;
+          value4 = this._first.value;
           if ((this._first = this._first.next) != null) {
             this._first.prev = null;
           } else {
             this._last = null;
           }
-          return value3;
+          return value4;
         }
         first() {
           if (this._first != null) {
@@ -5977,7 +5995,7 @@ var require_light = __commonJS({
       var Batcher_1 = Batcher;
       var require$$4$1 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
       var require$$8 = getCjsExportFromNamespace(version$2);
-      var Bottleneck2, DEFAULT_PRIORITY$1, Events$4, Job$1, LocalDatastore$1, NUM_PRIORITIES$1, Queues$1, RedisDatastore$1, States$1, Sync$1, parser$5, splice = [].splice;
+      var Bottleneck3, DEFAULT_PRIORITY$1, Events$4, Job$1, LocalDatastore$1, NUM_PRIORITIES$1, Queues$1, RedisDatastore$1, States$1, Sync$1, parser$5, splice = [].splice;
       NUM_PRIORITIES$1 = 10;
       DEFAULT_PRIORITY$1 = 5;
       parser$5 = parser;
@@ -5988,8 +6006,8 @@ var require_light = __commonJS({
       Events$4 = Events_1;
       States$1 = States_1;
       Sync$1 = Sync_1;
-      Bottleneck2 = (function() {
-        class Bottleneck3 {
+      Bottleneck3 = (function() {
+        class Bottleneck4 {
           constructor(options = {}, ...invalid) {
             var storeInstanceOptions, storeOptions;
             this._addToQueue = this._addToQueue.bind(this);
@@ -6011,7 +6029,7 @@ var require_light = __commonJS({
                 storeInstanceOptions = parser$5.load(options, this.localStoreDefaults, {});
                 return new LocalDatastore$1(this, storeOptions, storeInstanceOptions);
               } else {
-                throw new Bottleneck3.prototype.BottleneckError(`Invalid datastore type: ${this.datastore}`);
+                throw new Bottleneck4.prototype.BottleneckError(`Invalid datastore type: ${this.datastore}`);
               }
             }).call(this);
             this._queues.on("leftzero", () => {
@@ -6025,7 +6043,7 @@ var require_light = __commonJS({
           }
           _validateOptions(options, invalid) {
             if (!(options != null && typeof options === "object" && invalid.length === 0)) {
-              throw new Bottleneck3.prototype.BottleneckError("Bottleneck v2 takes a single object argument. Refer to https://github.com/SGrondin/bottleneck#upgrading-to-v2 if you're upgrading from Bottleneck v1.");
+              throw new Bottleneck4.prototype.BottleneckError("Bottleneck v2 takes a single object argument. Refer to https://github.com/SGrondin/bottleneck#upgrading-to-v2 if you're upgrading from Bottleneck v1.");
             }
           }
           ready() {
@@ -6222,10 +6240,10 @@ var require_light = __commonJS({
               return waitForExecuting(1);
             });
             this._receive = function(job) {
-              return job._reject(new Bottleneck3.prototype.BottleneckError(options.enqueueErrorMessage));
+              return job._reject(new Bottleneck4.prototype.BottleneckError(options.enqueueErrorMessage));
             };
             this.stop = () => {
-              return this.Promise.reject(new Bottleneck3.prototype.BottleneckError("stop() has already been called"));
+              return this.Promise.reject(new Bottleneck4.prototype.BottleneckError("stop() has already been called"));
             };
             return done;
           }
@@ -6244,11 +6262,11 @@ var require_light = __commonJS({
               job.doDrop();
               return true;
             } else if (reachedHWM) {
-              shifted = strategy === Bottleneck3.prototype.strategy.LEAK ? this._queues.shiftLastFrom(options.priority) : strategy === Bottleneck3.prototype.strategy.OVERFLOW_PRIORITY ? this._queues.shiftLastFrom(options.priority + 1) : strategy === Bottleneck3.prototype.strategy.OVERFLOW ? job : void 0;
+              shifted = strategy === Bottleneck4.prototype.strategy.LEAK ? this._queues.shiftLastFrom(options.priority) : strategy === Bottleneck4.prototype.strategy.OVERFLOW_PRIORITY ? this._queues.shiftLastFrom(options.priority + 1) : strategy === Bottleneck4.prototype.strategy.OVERFLOW ? job : void 0;
               if (shifted != null) {
                 shifted.doDrop();
               }
-              if (shifted == null || strategy === Bottleneck3.prototype.strategy.OVERFLOW) {
+              if (shifted == null || strategy === Bottleneck4.prototype.strategy.OVERFLOW) {
                 if (shifted == null) {
                   job.doDrop();
                 }
@@ -6262,7 +6280,7 @@ var require_light = __commonJS({
           }
           _receive(job) {
             if (this._states.jobStatus(job.options.id) != null) {
-              job._reject(new Bottleneck3.prototype.BottleneckError(`A job with the same id already exists (id=${job.options.id})`));
+              job._reject(new Bottleneck4.prototype.BottleneckError(`A job with the same id already exists (id=${job.options.id})`));
               return false;
             } else {
               job.doReceive();
@@ -6332,31 +6350,31 @@ var require_light = __commonJS({
             return this._store.__incrementReservoir__(incr);
           }
         }
-        Bottleneck3.default = Bottleneck3;
-        Bottleneck3.Events = Events$4;
-        Bottleneck3.version = Bottleneck3.prototype.version = require$$8.version;
-        Bottleneck3.strategy = Bottleneck3.prototype.strategy = {
+        Bottleneck4.default = Bottleneck4;
+        Bottleneck4.Events = Events$4;
+        Bottleneck4.version = Bottleneck4.prototype.version = require$$8.version;
+        Bottleneck4.strategy = Bottleneck4.prototype.strategy = {
           LEAK: 1,
           OVERFLOW: 2,
           OVERFLOW_PRIORITY: 4,
           BLOCK: 3
         };
-        Bottleneck3.BottleneckError = Bottleneck3.prototype.BottleneckError = BottleneckError_1;
-        Bottleneck3.Group = Bottleneck3.prototype.Group = Group_1;
-        Bottleneck3.RedisConnection = Bottleneck3.prototype.RedisConnection = require$$2;
-        Bottleneck3.IORedisConnection = Bottleneck3.prototype.IORedisConnection = require$$3;
-        Bottleneck3.Batcher = Bottleneck3.prototype.Batcher = Batcher_1;
-        Bottleneck3.prototype.jobDefaults = {
+        Bottleneck4.BottleneckError = Bottleneck4.prototype.BottleneckError = BottleneckError_1;
+        Bottleneck4.Group = Bottleneck4.prototype.Group = Group_1;
+        Bottleneck4.RedisConnection = Bottleneck4.prototype.RedisConnection = require$$2;
+        Bottleneck4.IORedisConnection = Bottleneck4.prototype.IORedisConnection = require$$3;
+        Bottleneck4.Batcher = Bottleneck4.prototype.Batcher = Batcher_1;
+        Bottleneck4.prototype.jobDefaults = {
           priority: DEFAULT_PRIORITY$1,
           weight: 1,
           expiration: null,
           id: "<no-id>"
         };
-        Bottleneck3.prototype.storeDefaults = {
+        Bottleneck4.prototype.storeDefaults = {
           maxConcurrent: null,
           minTime: 0,
           highWater: null,
-          strategy: Bottleneck3.prototype.strategy.LEAK,
+          strategy: Bottleneck4.prototype.strategy.LEAK,
           penalty: null,
           reservoir: null,
           reservoirRefreshInterval: null,
@@ -6365,12 +6383,12 @@ var require_light = __commonJS({
           reservoirIncreaseAmount: null,
           reservoirIncreaseMaximum: null
         };
-        Bottleneck3.prototype.localStoreDefaults = {
+        Bottleneck4.prototype.localStoreDefaults = {
           Promise,
           timeout: null,
           heartbeatInterval: 250
         };
-        Bottleneck3.prototype.redisStoreDefaults = {
+        Bottleneck4.prototype.redisStoreDefaults = {
           Promise,
           timeout: null,
           heartbeatInterval: 5e3,
@@ -6381,7 +6399,7 @@ var require_light = __commonJS({
           clearDatastore: false,
           connection: null
         };
-        Bottleneck3.prototype.instanceDefaults = {
+        Bottleneck4.prototype.instanceDefaults = {
           datastore: "local",
           connection: null,
           id: "<no-id>",
@@ -6389,14 +6407,14 @@ var require_light = __commonJS({
           trackDoneStatus: false,
           Promise
         };
-        Bottleneck3.prototype.stopDefaults = {
+        Bottleneck4.prototype.stopDefaults = {
           enqueueErrorMessage: "This limiter has been stopped and cannot accept new jobs.",
           dropWaitingJobs: true,
           dropErrorMessage: "This limiter has been stopped."
         };
-        return Bottleneck3;
+        return Bottleneck4;
       }).call(commonjsGlobal);
-      var Bottleneck_1 = Bottleneck2;
+      var Bottleneck_1 = Bottleneck3;
       var lib = Bottleneck_1;
       return lib;
     }));
@@ -6457,7 +6475,7 @@ function routeMatcher(paths) {
 function throttling(octokit, octokitOptions) {
   const {
     enabled = true,
-    Bottleneck: Bottleneck2 = import_light.default,
+    Bottleneck: Bottleneck3 = import_light.default,
     id = "no-id",
     timeout = 1e3 * 60 * 2,
     // Redis TTL: 2 minutes
@@ -6500,16 +6518,16 @@ function throttling(octokit, octokitOptions) {
     }
     initialized = true;
     if (groups.global == null) {
-      createGroups(Bottleneck2, common);
+      createGroups(Bottleneck3, common);
     }
     state.global = state.global ?? groups.global;
     state.auth = state.auth ?? groups.auth;
     state.search = state.search ?? groups.search;
     state.write = state.write ?? groups.write;
     state.notifications = state.notifications ?? groups.notifications;
-    state.retryLimiter = state.retryLimiter ?? new Bottleneck2();
+    state.retryLimiter = state.retryLimiter ?? new Bottleneck3();
     const events = {};
-    const emitter = new Bottleneck2.Events(events);
+    const emitter = new Bottleneck3.Events(events);
     events.on("secondary-limit", state.onSecondaryRateLimit);
     events.on("rate-limit", state.onRateLimit);
     events.on(
@@ -6603,30 +6621,30 @@ var init_dist_bundle6 = __esm({
     regex = routeMatcher(triggers_notification_paths_default);
     triggersNotification = regex.test.bind(regex);
     groups = {};
-    createGroups = function(Bottleneck2, common) {
-      groups.global = new Bottleneck2.Group({
+    createGroups = function(Bottleneck3, common) {
+      groups.global = new Bottleneck3.Group({
         id: "octokit-global",
         maxConcurrent: 10,
         ...common
       });
-      groups.auth = new Bottleneck2.Group({
+      groups.auth = new Bottleneck3.Group({
         id: "octokit-auth",
         maxConcurrent: 1,
         ...common
       });
-      groups.search = new Bottleneck2.Group({
+      groups.search = new Bottleneck3.Group({
         id: "octokit-search",
         maxConcurrent: 1,
         minTime: 2e3,
         ...common
       });
-      groups.write = new Bottleneck2.Group({
+      groups.write = new Bottleneck3.Group({
         id: "octokit-write",
         maxConcurrent: 1,
         minTime: 1e3,
         ...common
       });
-      groups.notifications = new Bottleneck2.Group({
+      groups.notifications = new Bottleneck3.Group({
         id: "octokit-notifications",
         maxConcurrent: 1,
         minTime: 3e3,
@@ -6649,7 +6667,7 @@ async function attempt(maxAttempts, delay, fn, options = {}) {
   const {
     retryable = () => true,
     onFailure = (n, max, seconds) => void process.stderr.write(attemptWarning(n, max, seconds) + "\n"),
-    sleep = sleepMs,
+    sleep: sleep2 = sleepMs,
     waitAfterLast = true
   } = options;
   let lastError;
@@ -6662,7 +6680,7 @@ async function attempt(maxAttempts, delay, fn, options = {}) {
       if (n === maxAttempts && !waitAfterLast) break;
       const seconds = delay(n);
       onFailure(n, maxAttempts, seconds, error);
-      await sleep(seconds * 1e3);
+      await sleep2(seconds * 1e3);
     }
   }
   throw new AttemptsExhausted(maxAttempts, lastError);
@@ -6724,7 +6742,7 @@ var init_transient = __esm({
 // lib/tracker/github/api-error.ts
 function lowerCaseHeaders(headers) {
   const out = {};
-  for (const [name, value3] of Object.entries(headers ?? {})) if (value3 !== void 0) out[name.toLowerCase()] = String(value3);
+  for (const [name, value4] of Object.entries(headers ?? {})) if (value4 !== void 0) out[name.toLowerCase()] = String(value4);
   return out;
 }
 function toApiError(error) {
@@ -6917,6 +6935,239 @@ var init_client = __esm({
   }
 });
 
+// lib/tracker/gitlab/ratelimit.ts
+function gitLabLimitOf(error, now = Date.now()) {
+  if (!(error instanceof ApiError) || error.status !== 429) return void 0;
+  const retryAfter = error.headers["retry-after"] === void 0 ? NaN : Number(error.headers["retry-after"]);
+  const reset = Number(error.headers["ratelimit-reset"]);
+  const resetsAt = Number.isFinite(retryAfter) && retryAfter >= 0 ? now + retryAfter * 1e3 : Number.isFinite(reset) && reset > 0 ? reset * 1e3 : now + FALLBACK_SECONDS2 * 1e3;
+  return { resetsAt, waitSeconds: Math.max(Math.ceil((resetsAt - now) / 1e3), 0) };
+}
+function gitLabResetTime(headers) {
+  const reset = Number(headers["ratelimit-reset"]);
+  return Number.isFinite(reset) && reset > 0 ? localTimestamp(new Date(reset * 1e3)) : "an unknown time";
+}
+var FALLBACK_SECONDS2;
+var init_ratelimit2 = __esm({
+  "lib/tracker/gitlab/ratelimit.ts"() {
+    "use strict";
+    init_errors();
+    init_issue();
+    FALLBACK_SECONDS2 = 60;
+  }
+});
+
+// lib/tracker/gitlab/client.ts
+function errorText(text2) {
+  try {
+    const body = JSON.parse(text2);
+    const said = body.message ?? body.error;
+    return (typeof said === "string" ? said : JSON.stringify(said ?? body)).slice(0, 300);
+  } catch {
+    return text2.slice(0, 300);
+  }
+}
+function createGitLab(options, log2) {
+  const base = options.apiUrl.replace(/\/+$/, "");
+  const origin = new URL(base).origin;
+  const budget = waitBudget(options.maxWaitSeconds);
+  const writes = pacer(options.writeIntervalSeconds ?? 1);
+  let quotaWarned = false;
+  const watchQuota = (headers) => {
+    const remaining = Number(headers["ratelimit-remaining"]);
+    if (!quotaWarned && headers["ratelimit-remaining"] !== void 0 && remaining < LOW_QUOTA2) {
+      quotaWarned = true;
+      log2.warn(`GitLab API quota is low: ${remaining} requests left until ${gitLabResetTime(headers)}`);
+    }
+  };
+  const send = async (method, url, body) => {
+    const headers = { accept: "application/json", "user-agent": "deploy-failure-reporter" };
+    if (body !== void 0) headers["content-type"] = "application/json";
+    if (options.token && new URL(url).origin === origin) headers.authorization = `Bearer ${options.token}`;
+    const signal = AbortSignal.timeout(options.timeoutMs);
+    let response;
+    let text2;
+    try {
+      response = await fetchQuietly(url, { method, headers, signal, ...body === void 0 ? {} : { body: JSON.stringify(body) } });
+      text2 = await response.text();
+    } catch (cause) {
+      const why = signal.aborted ? `timed out after ${options.timeoutMs / 1e3}s` : cause.cause?.code ?? cause.message;
+      throw new ApiError(why, { transient: true, cause });
+    }
+    const responseHeaders = headersOf(response);
+    watchQuota(responseHeaders);
+    if (!response.ok) {
+      throw new ApiError(errorText(text2), { status: response.status, headers: responseHeaders, transient: response.status >= 500 });
+    }
+    try {
+      return { status: response.status, headers: responseHeaders, data: text2 === "" ? null : JSON.parse(text2) };
+    } catch (cause) {
+      throw new ApiError("the answer was cut off or is not valid JSON", { status: response.status, headers: responseHeaders, transient: true, cause });
+    }
+  };
+  const waitingOutLimits = async (exchange, where) => {
+    for (let retries = 0; ; retries++) {
+      try {
+        return await exchange();
+      } catch (error) {
+        const limit = gitLabLimitOf(error);
+        if (!limit) throw error;
+        if (retries >= MAX_LIMIT_RETRIES2 || !budget.take(limit.waitSeconds)) throw new RateLimited({ kind: "primary", ...limit }, where, options.maxWaitSeconds, error, "GitLab API");
+        log2.warn(`GitLab rate limit on ${where}; waiting ${limit.waitSeconds}s`);
+        await sleep(limit.waitSeconds);
+      }
+    }
+  };
+  const call = async (method, url, body, attempts) => {
+    const where = `${method} ${new URL(url).pathname.slice(new URL(base).pathname.length) || "/"}`;
+    const exchange = () => method === "GET" ? send(method, url, body) : writes.schedule(() => send(method, url, body));
+    return retryTransient({ retryAttempts: attempts, retryDelaySeconds: options.retryDelaySeconds }, where, () => waitingOutLimits(exchange, where), log2);
+  };
+  const urlOf = (path3, query = {}) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== void 0) params.set(k, String(v));
+    const search = params.toString();
+    return `${base}${path3}${search ? `?${search}` : ""}`;
+  };
+  return {
+    // Only reads are retried here: a write that failed may still have been committed, so the caller decides.
+    request: ({ method, path: path3, query, body, attempts }) => call(method, urlOf(path3, query), body, method === "GET" ? attempts ?? readAttempts(options.retryAttempts) : 1),
+    async *pages(path3, query, attempts) {
+      let url = urlOf(path3, query);
+      while (url) {
+        const page = await call("GET", url, void 0, attempts ?? readAttempts(options.retryAttempts));
+        yield page;
+        url = nextPage(page.headers, url);
+      }
+    }
+  };
+}
+function nextPage(headers, current) {
+  const number2 = headers["x-next-page"];
+  if (number2 && /^\d+$/.test(number2)) {
+    const url = new URL(current);
+    url.searchParams.set("page", number2);
+    return url.toString();
+  }
+  return /<([^>]+)>\s*;\s*rel="next"/.exec(headers.link ?? "")?.[1];
+}
+var import_light3, MAX_LIMIT_RETRIES2, LOW_QUOTA2, pacers, pacer, sleep, headersOf;
+var init_client2 = __esm({
+  "lib/tracker/gitlab/client.ts"() {
+    "use strict";
+    import_light3 = __toESM(require_light(), 1);
+    init_errors();
+    init_fetch();
+    init_transient();
+    init_ratelimit();
+    init_ratelimit2();
+    MAX_LIMIT_RETRIES2 = 3;
+    LOW_QUOTA2 = 100;
+    pacers = /* @__PURE__ */ new Map();
+    pacer = (seconds) => {
+      let limiter = pacers.get(seconds);
+      if (!limiter) pacers.set(seconds, limiter = new import_light3.default({ maxConcurrent: 1, minTime: Math.round(seconds * 1e3) }));
+      return limiter;
+    };
+    sleep = (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1e3));
+    headersOf = (response) => Object.fromEntries([...response.headers].map(([k, v]) => [k.toLowerCase(), v]));
+  }
+});
+
+// lib/tracker/gitlab/tracker.ts
+function toIssue2(issue) {
+  return {
+    number: issue.iid,
+    title: issue.title,
+    url: issue.web_url,
+    body: issue.description ?? "",
+    labels: [...issue.labels],
+    state: issue.state === "opened" ? "open" : "closed",
+    ...issue.created_at ? { createdAt: new Date(issue.created_at) } : {},
+    ...issue.closed_at ? { closedAt: new Date(issue.closed_at) } : {}
+  };
+}
+function projectId(project) {
+  return encodeURIComponent(project);
+}
+function createGitLabTracker(options, log2, client = createGitLab(options, log2)) {
+  const project = `/projects/${projectId(options.project)}`;
+  const issuePath = (iid) => `${project}/issues/${iid}`;
+  const webUrls = /* @__PURE__ */ new Map();
+  const remember = (issue) => {
+    webUrls.set(issue.iid, issue.web_url);
+    return toIssue2(issue);
+  };
+  const webUrl = async (iid) => {
+    const known = webUrls.get(iid);
+    if (known) return known;
+    const { data } = await client.request({ method: "GET", path: issuePath(iid) });
+    return remember(data).url;
+  };
+  const put = async (iid, body) => {
+    await client.request({ method: "PUT", path: issuePath(iid), body });
+  };
+  const assigneeIds = async (usernames) => {
+    const ids = [];
+    for (const username of usernames) {
+      const { data } = await client.request({ method: "GET", path: "/users", query: { username } });
+      if (data[0]) ids.push(data[0].id);
+      else log2.warn(`No GitLab user named ${username}; the issue is filed without that assignee`);
+    }
+    return ids;
+  };
+  return {
+    kind: "gitlab",
+    limits: GITLAB_LIMITS,
+    async *openIssues({ label, updatedSince }) {
+      const query = { state: "opened", labels: label, per_page: 100, order_by: "created_at", sort: "asc", updated_after: updatedSince?.toISOString() };
+      for await (const page of client.pages(`${project}/issues`, query)) yield page.data.map(remember);
+    },
+    // GitLab has no `closed_after`: closing an issue updates it, so `updated_after` bounds the list and
+    // `closed_at` is checked here.
+    async *closedIssues({ label, closedSince }) {
+      const query = { state: "closed", labels: label, per_page: 100, order_by: "updated_at", sort: "desc", updated_after: closedSince.toISOString() };
+      for await (const page of client.pages(`${project}/issues`, query)) {
+        const closed = page.data.map(remember).filter((i) => i.closedAt !== void 0 && i.closedAt >= closedSince);
+        yield closed.sort((a, b) => b.closedAt.getTime() - a.closedAt.getTime());
+      }
+    },
+    async createIssue(issue) {
+      const assignees = issue.assignees.length ? await assigneeIds(issue.assignees) : [];
+      const body = { title: issue.title, description: issue.body, labels: issue.labels.join(","), ...assignees.length ? { assignee_ids: assignees } : {} };
+      const { data } = await client.request({ method: "POST", path: `${project}/issues`, body });
+      return remember(data);
+    },
+    updateBody: (iid, body) => put(iid, { description: body }),
+    async listComments(iid) {
+      const url = await webUrl(iid);
+      const comments = [];
+      for await (const page of client.pages(`${issuePath(iid)}/notes`, { sort: "asc", order_by: "created_at", per_page: 100 })) {
+        for (const note of page.data) if (!note.system) comments.push({ id: note.id, body: note.body, url: `${url}#note_${note.id}` });
+      }
+      return comments;
+    },
+    async addComment(iid, body) {
+      const url = await webUrl(iid);
+      const { data } = await client.request({ method: "POST", path: `${issuePath(iid)}/notes`, body: { body } });
+      return { id: data.id, body: data.body, url: `${url}#note_${data.id}` };
+    },
+    // GitLab closes without a reason: "completed", "not planned" and a duplicate all close the issue
+    // (a duplicate is named in the comment the core adds).
+    closeIssue: (iid, _reason) => put(iid, { state_event: "close" }),
+    reopenIssue: (iid) => put(iid, { state_event: "reopen" })
+  };
+}
+var GITLAB_LIMITS;
+var init_tracker = __esm({
+  "lib/tracker/gitlab/tracker.ts"() {
+    "use strict";
+    init_budget();
+    init_client2();
+    GITLAB_LIMITS = Object.freeze({ title: GITLAB_TITLE_LIMIT, body: 1048576 });
+  }
+});
+
 // lib/core/close.ts
 async function closeIssue(tracker, retry, number2, reason, log2) {
   await retryTransient(retry, `closing issue #${number2}`, () => tracker.closeIssue(number2, reason), log2);
@@ -7095,7 +7346,7 @@ async function findExisting(tracker, title, time) {
   return void 0;
 }
 async function fileReport(tracker, chat, target, failure, log2) {
-  const title = renderTitle(failure);
+  const title = renderTitle(failure, tracker.limits.title);
   let filed;
   try {
     const { outcome, occurrence } = await fileIssue(tracker, target, failure, title, log2);
@@ -7143,7 +7394,7 @@ async function fileIssue(tracker, target, failure, title, log2) {
   return { outcome: { outcome: "created", number: issue.number, url: issue.url, title } };
 }
 async function create(tracker, target, failure, title, log2) {
-  const body = renderBody(failure);
+  const body = renderBody(failure, tracker.kind);
   const lookAgain = () => withAttempts(1, () => findExisting(tracker, title, failure.time));
   const attempt2 = async (n) => {
     const committed = n > 1 ? await lookAgain() : void 0;
@@ -7177,7 +7428,8 @@ __export(preview_exports, {
   previewReport: () => previewReport
 });
 async function previewReport(tracker, target, failure, log2) {
-  const title = renderTitle(failure);
+  const kind = tracker?.kind ?? target.tracker ?? "github";
+  const title = renderTitle(failure, tracker?.limits.title ?? TITLE_LIMITS[kind]);
   log2.info("Dry run: nothing will be created, commented or posted");
   if (!tracker) {
     log2.info("No ISSUE_TOKEN: the duplicate check was skipped");
@@ -7194,7 +7446,7 @@ async function previewReport(tracker, target, failure, log2) {
     }
   }
   const chat = target.chatWebhook ? "chat message (to CHAT_WEBHOOK)" : "chat message (not sent: CHAT_WEBHOOK is not set)";
-  return [`--- title`, title, `--- body`, renderBody(failure).replace(/\n$/, ""), `--- ${chat}`, renderChat(failure), ""].join("\n");
+  return [`--- title`, title, `--- body`, renderBody(failure, kind).replace(/\n$/, ""), `--- ${chat}`, renderChat(failure), ""].join("\n");
 }
 var init_preview = __esm({
   "lib/core/preview.ts"() {
@@ -7230,13 +7482,13 @@ function outputLines(o, delimiter = () => `ghadelimiter_${randomUUID()}`) {
     ["issue-number", o.number === null ? "" : String(o.number)],
     ["issue-url", o.url ?? ""]
   ];
-  return entries.map(([name, value3]) => {
-    if (!/[\r\n]/.test(value3)) return `${name}=${value3}
+  return entries.map(([name, value4]) => {
+    if (!/[\r\n]/.test(value4)) return `${name}=${value4}
 `;
     let end = delimiter();
-    while (value3.includes(end)) end = delimiter();
+    while (value4.includes(end)) end = delimiter();
     return `${name}<<${end}
-${value3}
+${value4}
 ${end}
 `;
   }).join("");
@@ -7278,7 +7530,7 @@ var init_outputs = __esm({
       commented: (o) => `Deploy failure added to open issue #${o.number}`,
       failed: () => "Deploy failure could not be filed"
     };
-    text = (value3) => field(value3, markdownText);
+    text = (value4) => field(value4, markdownText);
   }
 });
 
@@ -7304,8 +7556,8 @@ function actionRun(env) {
   if (problems.length) throw new ConfigError(problems);
   const vars = {};
   for (const [name, variable] of Object.entries(VARIABLES)) {
-    const value3 = input(env, name);
-    if (value3) vars[variable] = value3;
+    const value4 = input(env, name);
+    if (value4) vars[variable] = value4;
   }
   const flags = dryRun === "true" ? ["--dry-run"] : [];
   const reason = input(env, "reason");
@@ -7410,11 +7662,52 @@ function detectCi(env) {
 
 // lib/config/config.ts
 init_errors();
+
+// lib/config/tracker.ts
+var GITLAB_DEFAULT_API_URL = "https://gitlab.com/api/v4";
+var value2 = (env, name) => {
+  const v = env[name];
+  return v === void 0 || v === "" ? void 0 : v;
+};
+function trackerKind(env, problems) {
+  const kind = value2(env, "ISSUE_TRACKER") ?? "github";
+  if (kind === "github" || kind === "gitlab") return kind;
+  problems.push(`ISSUE_TRACKER must be github or gitlab, got ${JSON.stringify(kind)}`);
+  return "github";
+}
+var SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,254}$/;
+var BAD_END = /(\.|\.git|\.atom)$/i;
+var NUMERIC_ID = /^[1-9][0-9]{0,18}$/;
+function isGitLabProject(text2) {
+  if (NUMERIC_ID.test(text2)) return true;
+  const segments = text2.split("/");
+  return segments.length >= 2 && segments.every((s) => SEGMENT.test(s) && !BAD_END.test(s));
+}
+function gitLabTarget(env, problems) {
+  const apiName = value2(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "CI_API_V4_URL";
+  const apiUrl = value2(env, "ISSUE_API_URL") ?? value2(env, "CI_API_V4_URL") ?? GITLAB_DEFAULT_API_URL;
+  const given = value2(env, "ISSUE_REPO") ?? value2(env, "CI_PROJECT_PATH");
+  const empty = { project: "", owner: "", repo: "", apiName, apiUrl };
+  if (given === void 0) {
+    problems.push("ISSUE_REPO is required (a GitLab project path such as group/project, or a numeric project id; GitLab CI sets CI_PROJECT_PATH)");
+    return empty;
+  }
+  if (!isGitLabProject(given)) {
+    problems.push(
+      `ISSUE_REPO must be a GitLab project path such as group/subgroup/project (each part: letters, digits, _, - and ., starting with a letter, digit or _, not ending in ., .git or .atom) or a numeric project id, got ${JSON.stringify(given)}`
+    );
+    return empty;
+  }
+  const cut = given.lastIndexOf("/");
+  return { project: given, owner: given.slice(0, Math.max(cut, 0)), repo: given.slice(cut + 1), apiName, apiUrl };
+}
+
+// lib/config/config.ts
 var DEFAULT_API_URL = "https://api.github.com";
 var LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
 var OWNER = /^[A-Za-z0-9-]{1,39}$/;
 var REPO = /^[A-Za-z0-9._-]{1,100}$/;
-var value2 = (env, name) => {
+var value3 = (env, name) => {
   const v = env[name];
   return v === void 0 || v === "" ? void 0 : v;
 };
@@ -7427,7 +7720,7 @@ var isHttpUrl = (text2) => {
   }
 };
 function number(env, name, fallback, problems, min = 0) {
-  const raw = value2(env, name);
+  const raw = value3(env, name);
   if (raw === void 0) return fallback;
   const n = Number(raw);
   if (!Number.isFinite(n) || n < min || raw.trim() === "") {
@@ -7439,12 +7732,17 @@ function number(env, name, fallback, problems, min = 0) {
 function loadConfig(env = process.env, { requireToken = true } = {}) {
   const problems = [];
   const warnings = [];
-  const token = value2(env, "ISSUE_TOKEN") ?? "";
+  const token = value3(env, "ISSUE_TOKEN") ?? "";
   if (!token && requireToken) problems.push("ISSUE_TOKEN is required");
   let owner = "";
   let repo = "";
-  const fullName = value2(env, "ISSUE_REPO");
-  if (fullName === void 0) {
+  const tracker = trackerKind(env, problems);
+  const gitlab = tracker === "gitlab" ? gitLabTarget(env, problems) : void 0;
+  const fullName = value3(env, "ISSUE_REPO");
+  if (gitlab) {
+    ;
+    ({ owner, repo } = gitlab);
+  } else if (fullName === void 0) {
     problems.push("ISSUE_REPO is required (owner/repo)");
   } else {
     const [o = "", r = "", ...rest] = fullName.split("/");
@@ -7457,18 +7755,18 @@ function loadConfig(env = process.env, { requireToken = true } = {}) {
       repo = r;
     }
   }
-  const apiName = value2(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "GITHUB_API_URL";
-  const apiUrl = value2(env, "ISSUE_API_URL") ?? value2(env, "GITHUB_API_URL") ?? DEFAULT_API_URL;
-  if (!isHttpUrl(apiUrl)) problems.push(`${apiName} must be an http(s) URL such as ${DEFAULT_API_URL}, got ${JSON.stringify(apiUrl)}`);
+  const apiName = gitlab?.apiName ?? (value3(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "GITHUB_API_URL");
+  const apiUrl = gitlab?.apiUrl ?? value3(env, "ISSUE_API_URL") ?? value3(env, "GITHUB_API_URL") ?? DEFAULT_API_URL;
+  if (!isHttpUrl(apiUrl)) problems.push(`${apiName} must be an http(s) URL such as ${gitlab ? GITLAB_DEFAULT_API_URL : DEFAULT_API_URL}, got ${JSON.stringify(apiUrl)}`);
   else if (new URL(apiUrl).protocol === "http:" && !LOOPBACK.test(new URL(apiUrl).hostname)) {
     warnings.push(`${apiName} uses plain http, so ISSUE_TOKEN travels unencrypted; use https unless the network is trusted`);
   }
-  let chatWebhook = value2(env, "CHAT_WEBHOOK");
+  let chatWebhook = value3(env, "CHAT_WEBHOOK");
   if (chatWebhook !== void 0 && !isHttpUrl(chatWebhook)) {
     warnings.push("CHAT_WEBHOOK is not an http(s) URL such as https://hooks.slack.com/services/\u2026; no chat notice will be sent");
     chatWebhook = void 0;
   }
-  const onDuplicate = value2(env, "ON_DUPLICATE") ?? "skip";
+  const onDuplicate = value3(env, "ON_DUPLICATE") ?? "skip";
   if (onDuplicate !== "skip" && onDuplicate !== "comment") {
     problems.push(`ON_DUPLICATE must be skip or comment, got ${JSON.stringify(onDuplicate)}`);
   }
@@ -7482,14 +7780,16 @@ function loadConfig(env = process.env, { requireToken = true } = {}) {
   const ci = detectCi(env);
   return Object.freeze({
     token,
+    tracker,
+    project: gitlab?.project ?? `${owner}/${repo}`,
     owner,
     repo,
     apiUrl: apiUrl.replace(/\/+$/, ""),
     chatWebhook,
-    pipelineUrl: value2(env, "CI_PIPELINE_URL") ?? value2(env, "BUILD_URL") ?? ci?.pipelineUrl ?? "unknown",
-    commitSha: value2(env, "CI_COMMIT_SHA") ?? ci?.commitSha,
-    commitMessage: value2(env, "CI_COMMIT_MESSAGE") ?? ci?.commitMessage,
-    deployEnv: value2(env, "DEPLOY_ENV") ?? "production",
+    pipelineUrl: value3(env, "CI_PIPELINE_URL") ?? value3(env, "BUILD_URL") ?? ci?.pipelineUrl ?? "unknown",
+    commitSha: value3(env, "CI_COMMIT_SHA") ?? ci?.commitSha,
+    commitMessage: value3(env, "CI_COMMIT_MESSAGE") ?? ci?.commitMessage,
+    deployEnv: value3(env, "DEPLOY_ENV") ?? "production",
     onDuplicate,
     timeoutMs: Math.round(timeoutSeconds * 1e3),
     chatTimeoutMs: Math.round(chatTimeoutSeconds * 1e3),
@@ -7501,11 +7801,11 @@ function loadConfig(env = process.env, { requireToken = true } = {}) {
   });
 }
 function loadDotenv(env = process.env, dir = process.cwd()) {
-  if (value2(env, "REPORT_DOTENV") === "off") return;
+  if (value3(env, "REPORT_DOTENV") === "off") return;
   (0, import_dotenv.config)({ path: `${dir}/.env`, processEnv: env, override: false, quiet: true });
 }
 function outputFiles(env = process.env) {
-  return Object.freeze({ githubOutput: value2(env, "GITHUB_OUTPUT"), stepSummary: value2(env, "GITHUB_STEP_SUMMARY") });
+  return Object.freeze({ githubOutput: value3(env, "GITHUB_OUTPUT"), stepSummary: value3(env, "GITHUB_STEP_SUMMARY") });
 }
 
 // lib/cli/commands/report.ts
@@ -7619,6 +7919,7 @@ function createNotifier(config) {
 }
 
 // lib/tracker/index.ts
+init_issue();
 init_client();
 
 // lib/tracker/github/tracker.ts
@@ -7716,7 +8017,10 @@ function createGitHubTracker(github, repo) {
 }
 
 // lib/tracker/index.ts
+init_client2();
+init_tracker();
 function createTracker(config, log2) {
+  if (config.tracker === "gitlab") return createGitLabTracker(config, log2);
   return createGitHubTracker(createGitHub(config, log2), config);
 }
 
@@ -7754,6 +8058,7 @@ Options:
 
 Environment (a .env file in the current folder is read too; set variables win; REPORT_DOTENV=off skips it):
   ISSUE_TOKEN (required), ISSUE_REPO (required, owner/repo), ISSUE_API_URL or GITHUB_API_URL,
+  ISSUE_TRACKER=github|gitlab (default github; GitLab's project path, API and token: docs/gitlab.md),
   CHAT_WEBHOOK, CI_PIPELINE_URL, BUILD_URL, CI_COMMIT_SHA, CI_COMMIT_MESSAGE, DEPLOY_ENV,
   REPORT_TIMEOUT, REPORT_CHAT_TIMEOUT, REPORT_MAX_WAIT, REPORT_RETRY_ATTEMPTS, REPORT_RETRY_DELAY  (see .env.example)
   ON_DUPLICATE=skip|comment: on a duplicate, skip (default) or add one comment counting the occurrence;
@@ -7771,6 +8076,7 @@ async function runReport(args, io2 = processIo(), program = "deploy-failure-repo
   let json = args.includes("--json");
   let dryRun = args.includes("--dry-run");
   let failure;
+  let kind = "github";
   const main = async () => {
     const { values, positionals } = parseFlags([...args], {
       help: { type: "boolean", short: "h" },
@@ -7787,6 +8093,7 @@ async function runReport(args, io2 = processIo(), program = "deploy-failure-repo
     loadDotenv(io2.env);
     const config = loadConfig(io2.env, { requireToken: !dryRun });
     token = config.token;
+    kind = config.tracker;
     for (const warning of config.warnings) log2.warn(warning);
     const reason = positionals.join(" ") || DEFAULT_REASON;
     failure = { ...await readDeploy(config, time), reason: withoutToken(reason, config) };
@@ -7802,7 +8109,7 @@ async function runReport(args, io2 = processIo(), program = "deploy-failure-repo
     const files = outputFiles(io2.env);
     if (dryRun || !(json || files.githubOutput || files.stepSummary)) return;
     const { appendOutputs: appendOutputs2, failedOutcome: failedOutcome2, jsonLine: jsonLine2 } = await Promise.resolve().then(() => (init_outputs(), outputs_exports));
-    const result = outcome === "failed" ? failedOutcome2(failure ? renderTitle(failure) : null) : outcome;
+    const result = outcome === "failed" ? failedOutcome2(failure ? renderTitle(failure, TITLE_LIMITS[kind]) : null) : outcome;
     try {
       appendOutputs2(files, result, failure);
     } catch (error) {
@@ -7885,6 +8192,7 @@ Options:
 
 Environment (a .env file in the current folder is read too; set variables win; REPORT_DOTENV=off skips it):
   ISSUE_TOKEN (required), ISSUE_REPO (required, owner/repo), ISSUE_API_URL or GITHUB_API_URL,
+  ISSUE_TRACKER=github|gitlab (default github; GitLab's project path, API and token: docs/gitlab.md),
   CHAT_WEBHOOK, CI_PIPELINE_URL, BUILD_URL, CI_COMMIT_SHA, DEPLOY_ENV, REPORT_TIMEOUT,
   REPORT_MAX_WAIT, REPORT_RETRY_ATTEMPTS, REPORT_RETRY_DELAY, REPORT_WRITE_INTERVAL  (see .env.example)
   GITHUB_OUTPUT (set by GitHub Actions): when set, the step outputs outcome and closed (comma-separated
