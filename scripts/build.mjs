@@ -6,7 +6,7 @@
 //   dist/*.d.ts      the API's type declarations (tsc), with no import of any other package
 // Plain JavaScript, so that it runs on every supported Node without a TypeScript loader.
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -32,7 +32,11 @@ const common = {
   logLevel: 'warning',
 }
 
-rmSync(dist, { recursive: true, force: true })
+// Everything but dist/action.js, the GitHub Action's bundle: committed, and built by npm run build:action.
+mkdirSync(dist, { recursive: true })
+for (const entry of readdirSync(dist, { withFileTypes: true }).map((e) => e.name)) {
+  if (entry !== 'action.js') rmSync(join(dist, entry), { recursive: true, force: true })
+}
 // One build for both entries, split: the code they share, and what only one command needs (undici, 1 MB,
 // for `health`), sit in chunks loaded on first use, so `--help` and `report` never parse them
 // (docs/performance.md has the measurements). Every chunk is in dist/: nothing is read from node_modules.

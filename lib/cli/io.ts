@@ -12,6 +12,8 @@ export interface Io {
   readonly env: Record<string, string | undefined>
   readonly stdout: Writer
   readonly stderr: Writer
+  /** Set when `stderr` already turns every `[WARN]`/`[ERROR]` line into an annotation (the GitHub Action). */
+  readonly annotated?: boolean
 }
 
 /** The running process's environment and standard streams. */
@@ -30,4 +32,12 @@ export function ioLog(io: Io, secrets: () => readonly string[] = () => []): Log 
     warn: (message) => void io.stderr.write(line('WARN', message)),
     error: (message) => void io.stderr.write(line('ERROR', message)),
   }
+}
+
+/**
+ * Where the chat's strict mode hands its warning annotation: stdout inside a GitHub Actions step, unless
+ * `io` annotates every warning already (the Action's entry), which would show the same warning twice.
+ */
+export function chatAnnotations(io: Io): ((line: string) => void) | undefined {
+  return io.env.GITHUB_ACTIONS === 'true' && !io.annotated ? (line) => void io.stdout.write(`${line}\n`) : undefined
 }

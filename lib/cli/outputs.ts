@@ -7,6 +7,7 @@ import type { OutputFiles } from '../config/config.ts'
 import { field, inlineCode, type Failure } from '../core/issue.ts'
 import { markdownText } from '../core/markdown.ts'
 import type { Outcome } from '../core/report.ts'
+import type { Resolution } from '../core/resolve.ts'
 
 /** A run's outcome as printed: a failed run may have no title yet (bad configuration). */
 export interface RunOutcome {
@@ -79,4 +80,14 @@ export function summaryMarkdown(o: RunOutcome, failure: Failure | undefined): st
 export function appendOutputs(files: OutputFiles, o: RunOutcome, failure: Failure | undefined): void {
   if (files.githubOutput) appendFileSync(files.githubOutput, outputLines(o))
   if (files.stepSummary) appendFileSync(files.stepSummary, summaryMarkdown(o, failure))
+}
+
+/** The resolver's step outputs: `outcome` and `closed`, the closed issues' numbers comma-separated. */
+export function resolveOutputLines(r: Resolution): string {
+  return `outcome=${r.outcome}\nclosed=${r.closed.join(',')}\n`
+}
+
+/** Appends {@link resolveOutputLines} to the `GITHUB_OUTPUT` file; throws when it cannot be written. */
+export function appendResolveOutputs(githubOutput: string, r: Resolution): void {
+  appendFileSync(githubOutput, resolveOutputLines(r))
 }

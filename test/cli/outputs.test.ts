@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Failure } from '../../lib/core/issue.ts'
-import { appendOutputs, failedOutcome, jsonLine, outputLines, summaryMarkdown, type RunOutcome } from '../../lib/cli/outputs.ts'
+import { appendOutputs, failedOutcome, jsonLine, outputLines, resolveOutputLines, summaryMarkdown, type RunOutcome } from '../../lib/cli/outputs.ts'
 
 const created: RunOutcome = { outcome: 'created', number: 12, url: 'https://github.com/acme/shop/issues/12', title: '[DEPLOY FAIL] staging — abc1234 — 2026-11-25' }
 const failure: Failure = {
@@ -85,6 +85,11 @@ test('summaryMarkdown: untrusted values cannot ping, add HTML or break the list'
   assert.is(lines.filter((l) => l.startsWith('- **')).length, 5, 'one line per field')
   assert.ok(lines.includes('- **Environment:** ``prod` x``'), md)
   assert.ok(lines.includes('- **Commit:** `a\u241bb`'), md)
+})
+
+test('resolveOutputLines: outcome and the closed numbers comma-separated; empty when none', () => {
+  assert.is(resolveOutputLines({ outcome: 'resolved', closed: [3, 7], failed: [] }), 'outcome=resolved\nclosed=3,7\n')
+  assert.is(resolveOutputLines({ outcome: 'nothing', closed: [], failed: [] }), 'outcome=nothing\nclosed=\n')
 })
 
 test.run()

@@ -1,6 +1,6 @@
 // scripts/after-script.sh, sourced by real shells the way a CI after_script does, against the loopback GitHub.
 import { execFileSync } from 'node:child_process'
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { test } from 'uvu'
@@ -115,17 +115,6 @@ test('run with bash --help: usage, options, environment and exit status; nothing
   assert.match(r.stdout, /Environment: CI_JOB_STATUS/)
   assert.match(r.stdout, /Exit status: always 0/)
   assert.is(gh.requests.length, 0)
-})
-
-test('the GitLab example\'s after_script lines, run as GitLab would, report the failure', async () => {
-  const yaml = readFileSync(join(ROOT, 'examples/gitlab-ci.yml'), 'utf8')
-  const block = /\n {2}after_script:\n((?: {4}- .*\n)+)/.exec(yaml)
-  assert.ok(block, 'examples/gitlab-ci.yml has an after_script list')
-  const lines = block![1]!.split('\n').filter(Boolean).map((l) => l.replace(/^ {4}- /, ''))
-  // GitLab runs after_script in a fresh shell from the checkout; here the checkout is the project itself.
-  const r = await runCommand('bash', ['-c', `set -eo pipefail\n${lines.join('\n')}\necho after-script-done`], gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd: ROOT })
-  assert.is(r.code, 0, r.stderr)
-  assert.is(r.stdout, `[INFO] Created issue #1: ${gh.url}/acme/shop/issues/1\nafter-script-done\n`)
 })
 
 // When the reporter cannot start at all, one [ERROR] line says the failure was lost and what to run.

@@ -7,7 +7,7 @@ import { readDeploy, withoutToken } from '../deploy.ts'
 import { createNotifier } from '../../chat/index.ts'
 import { createTracker } from '../../tracker/index.ts'
 import { DEFAULT_REASON, renderTitle, TITLE_LIMITS, type Failure } from '../../core/issue.ts'
-import { ioLog, processIo, type Io } from '../io.ts'
+import { chatAnnotations, ioLog, processIo, type Io } from '../io.ts'
 import { phase } from '../phase.ts'
 import type { RunOutcome } from '../outputs.ts'
 import { fileReport } from '../../core/report.ts'
@@ -89,7 +89,7 @@ export async function runReport(args: readonly string[], io: Io = processIo(), p
       io.stdout.write(await previewReport(config.token || config.app ? createTracker(config, log) : undefined, config, failure, log))
       return EXIT.ok
     }
-    await finish(await fileReport(createTracker(config, log), createNotifier(config, log, io.env.GITHUB_ACTIONS === 'true' ? (line) => void io.stdout.write(`${line}\n`) : undefined), config, failure, log))
+    await finish(await fileReport(createTracker(config, log), createNotifier(config, log, chatAnnotations(io)), config, failure, log))
     return EXIT.ok
   }
 

@@ -2,12 +2,12 @@
 // issues of an environment after a good deploy.
 import { EXIT, parseFlags, reportFailure } from '../args.ts'
 import { renderRecoveryComment, type Recovery } from '../../core/comment-text.ts'
-import { loadConfig, loadDotenv, secretsOf } from '../../config/config.ts'
+import { loadConfig, loadDotenv, outputFiles, secretsOf } from '../../config/config.ts'
 import { ConfigError } from '../../errors.ts'
 import { readDeploy } from '../deploy.ts'
 import { createNotifier } from '../../chat/index.ts'
 import { createTracker } from '../../tracker/index.ts'
-import { ioLog, processIo, type Io } from '../io.ts'
+import { chatAnnotations, ioLog, processIo, type Io } from '../io.ts'
 import { renderRecoveryChat } from '../../core/recovery.ts'
 import { resolveRecovery, type Resolution } from '../../core/resolve.ts'
 
@@ -33,6 +33,8 @@ Environment (a .env file in the current folder is read too; set variables win; R
   REPORT_CHAT_STRICT=1: a chat notice that failed is one [WARN]; SLACK_BOT_TOKEN and SLACK_CHANNEL
   (SLACK_API_URL): post through Slack's Web API, threaded per issue. See docs/chat.md
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY (lower-case too): a proxy for every request, as curl (docs/security.md)
+  GITHUB_OUTPUT (set by GitHub Actions): when set, the step outputs outcome and closed (comma-separated
+  issue numbers) are appended to it.
 
 Exit codes: 0 closed every matching issue, or there was none; 1 an issue could not be closed or the
 issues could not be listed (each named on stderr); 2 bad configuration.
@@ -48,6 +50,7 @@ export async function runResolve(args: readonly string[], io: Io = processIo(), 
   let secrets: string[] = []
   const log = ioLog(io, () => secrets)
   let json = false
+  let dryRun = false
   let resolution: Resolution = { outcome: 'failed', closed: [], failed: [] }
 
   const main = async (): Promise<number> => {
@@ -68,8 +71,8 @@ export async function runResolve(args: readonly string[], io: Io = processIo(), 
     for (const warning of config.warnings) log.warn(warning)
 
     const recovery: Recovery = await readDeploy(config, time, { withMessage: false })
-    const dryRun = values['dry-run'] === true
-    resolution = await resolveRecovery(createTracker(config, log), createNotifier(config, log, io.env.GITHUB_ACTIONS === 'true' ? (line) => void io.stdout.write(`${line}\n`) : undefined), config, recovery, log, { dryRun })
+    dryRun = values['dry-run'] === true
+    resolution = await resolveRecovery(createTracker(config, log), createNotifier(config, log, chatAnnotations(io)), config, recovery, log, { dryRun })
     if (dryRun && resolution.closed.length) {
       io.stdout.write(`\n--- comment on each issue before closing it\n${renderRecoveryComment(recovery)}`)
       if (config.chatWebhook) io.stdout.write(`\n--- chat message\n${renderRecoveryChat(recovery, resolution.closed)}\n`)
@@ -82,6 +85,16 @@ export async function runResolve(args: readonly string[], io: Io = processIo(), 
     code = await main()
   } catch (error) {
     code = reportFailure(error, log)
+  }
+  // Like the reporter's outputs: recorded for GitHub Actions when it names a file, never for a dry run.
+  const { githubOutput } = outputFiles(io.env)
+  if (githubOutput && !dryRun) {
+    const { appendResolveOutputs } = await import('../outputs.ts')
+    try {
+      appendResolveOutputs(githubOutput, resolution)
+    } catch (error) {
+      log.warn(`Could not write the GitHub Actions outputs (${(error as Error).message})`)
+    }
   }
   if (json) io.stdout.write(`${JSON.stringify(resolution)}\n`)
   return code

@@ -1,0 +1,194 @@
+// The GitHub Action (action.yml → dist/action.js) run as the runner runs it: `node dist/action.js` on
+// Node 24 in the workspace, inputs as INPUT_<NAME> with action.yml's defaults filled in, the runner's
+// GITHUB_* variables and output files, against the loopback GitHub.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { parse } from 'yaml'
+import { ROOT, runCommand, today, type RunResult } from '../helpers/helpers.ts'
+import { startLoopbackGitHub, type LoopbackGitHub } from '../helpers/loopback-github.ts'
+import { node24 } from '../helpers/node24.ts'
+
+interface ActionYml {
+  inputs: Record<string, { default?: string }>
+  outputs: Record<string, unknown>
+  runs: { using: string; main: string }
+}
+const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as ActionYml
+const SHA = '0123456789abcdef0123456789abcdef01234567'
+
+let gh: LoopbackGitHub
+let dir: string
+test.before.each(async () => {
+  gh = await startLoopbackGitHub()
+  dir = mkdtempSync(join(tmpdir(), 'action-'))
+})
+test.after.each(async () => {
+  await gh.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+/** The runner's view of an expression default: the `github` context of this pretend run. */
+function evaluate(value: string): string {
+  const context: Record<string, string> = { 'github.token': gh.token, 'github.repository': 'acme/shop', 'github.api_url': gh.url }
+  return value.replace(/\$\{\{\s*([\w.]+)\s*\}\}/g, (_, name: string) => {
+    if (!(name in context)) throw new Error(`action.yml uses \${{ ${name} }}, which this test does not know`)
+    return context[name]!
+  })
+}
+
+/** Runs the action's entry with `inputs` over action.yml's defaults, as the runner does; returns the run and its files. */
+async function runAction(inputs: Record<string, string> = {}, extraEnv: Record<string, string> = {}) {
+  const env: Record<string, string> = {
+    CI: 'true',
+    GITHUB_ACTIONS: 'true',
+    GITHUB_SERVER_URL: 'https://github.com',
+    GITHUB_REPOSITORY: 'acme/shop',
+    GITHUB_RUN_ID: '4242',
+    GITHUB_SHA: SHA,
+    GITHUB_WORKSPACE: dir,
+    GITHUB_OUTPUT: join(dir, 'output.txt'),
+    GITHUB_STEP_SUMMARY: join(dir, 'summary.md'),
+    REPORT_RETRY_DELAY: '0.01',
+    REPORT_WRITE_INTERVAL: '0',
+    ...extraEnv,
+  }
+  for (const file of [env.GITHUB_OUTPUT!, env.GITHUB_STEP_SUMMARY!]) writeFileSync(file, '')
+  for (const [name, spec] of Object.entries(action.inputs)) {
+    env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = name in inputs ? inputs[name]! : evaluate(spec.default ?? '')
+  }
+  const run: RunResult = await runCommand(node24(), [join(ROOT, action.runs.main)], env, { cwd: dir })
+  const outputs = Object.fromEntries(
+    readFileSync(env.GITHUB_OUTPUT!, 'utf8').split('\n').filter(Boolean).map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]),
+  )
+  return { ...run, outputs, summary: readFileSync(env.GITHUB_STEP_SUMMARY!, 'utf8') }
+}
+
+const annotations = (stdout: string) => stdout.split('\n').filter((line) => line.startsWith('::'))
+const TITLE = (env = 'production') => `[DEPLOY FAIL] ${env} — 0123456 — ${today()}`
+
+test('action.yml: a node24 action running dist/action.js, with the inputs and outputs the README documents', () => {
+  assert.equal(action.runs, { using: 'node24', main: 'dist/action.js' })
+  assert.equal(Object.keys(action.inputs).sort(), ['api-url', 'chat-webhook', 'dry-run', 'environment', 'mode', 'on-duplicate', 'reason', 'repo', 'token'])
+  assert.equal(Object.keys(action.outputs).sort(), ['closed', 'issue-number', 'issue-url', 'outcome'])
+  assert.is(action.inputs.mode!.default, 'report')
+  assert.is(action.inputs.reason!.default, 'Deploy job failed')
+  assert.is(action.inputs.environment!.default, 'production')
+})
+
+test('examples/github-actions.yml: report with if: failure(), resolve in a later job with if: success(), only known inputs', () => {
+  type Step = { uses?: string; if?: string; with?: Record<string, string> }
+  const workflow = parse(readFileSync(join(ROOT, 'examples/github-actions.yml'), 'utf8')) as { jobs: Record<string, { needs?: string; if?: string; steps: Step[] }> }
+  const uses = Object.entries(workflow.jobs).flatMap(([job, j]) => j.steps.filter((s) => s.uses === 'OWNER/deploy-failure-reporter@v1').map((s) => ({ job, ...s, jobIf: j.if, needs: j.needs })))
+  assert.is(uses.length, 2)
+  const [report, resolve] = uses
+  assert.is(report!.if, 'failure()')
+  assert.is(report!.with?.mode ?? 'report', 'report')
+  assert.is(resolve!.with?.mode, 'resolve')
+  assert.is(resolve!.jobIf, 'success()')
+  assert.is(resolve!.needs, report!.job)
+  for (const step of uses) for (const name of Object.keys(step.with ?? {})) assert.ok(name in action.inputs, `unknown input ${name}`)
+})
+
+test('report with the defaults: files one issue with the run\'s address and commit; outputs and summary written', async () => {
+  const r = await runAction({ 'chat-webhook': gh.chatUrl })
+  assert.is(r.code, 0, r.stderr)
+  assert.is(r.stderr, '')
+  assert.is(r.stdout, `[INFO] Created issue #1: ${gh.url}/acme/shop/issues/1\n`)
+  const [issue] = gh.issues
+  assert.is(issue!.title, TITLE())
+  assert.match(issue!.body ?? '', /\n### Failure Reason\nDeploy job failed\n/)
+  assert.ok(issue!.body?.includes('https://github.com/acme/shop/actions/runs/4242'), issue!.body ?? '')
+  assert.equal(r.outputs, { outcome: 'created', 'issue-number': '1', 'issue-url': `${gh.url}/acme/shop/issues/1` })
+  assert.match(r.summary, /^### Deploy failure reported: issue #1 created\n/)
+  assert.is(gh.chat.length, 1)
+  assert.is(gh.calls('POST', /\/issues$/)[0]!.headers.authorization, `Bearer ${gh.token}`)
+})
+
+test('report twice: the second run finds the open issue (duplicate), files nothing more', async () => {
+  await runAction({ environment: 'staging', reason: 'Smoke test failed' })
+  const r = await runAction({ environment: 'staging', reason: 'Smoke test failed' })
+  assert.is(r.code, 0, r.stderr)
+  assert.equal(r.outputs, { outcome: 'duplicate', 'issue-number': '1', 'issue-url': `${gh.url}/acme/shop/issues/1` })
+  assert.is(gh.issues.length, 1)
+  assert.is(gh.issues[0]!.title, TITLE('staging'))
+})
+
+test('an issue that could not be filed fails the step (exit 1), with an error annotation and outcome failed', async () => {
+  gh.inject('POST', /\/issues$/, { status: 422, body: { message: 'Validation Failed' } })
+  const r = await runAction()
+  assert.is(r.code, 1)
+  assert.match(r.stderr, /^\[ERROR\] Failed to create issue$/m)
+  assert.ok(annotations(r.stdout).includes('::error::Failed to create issue'), r.stdout)
+  assert.is(r.outputs.outcome, 'failed')
+  assert.is(r.outputs['issue-number'], '')
+})
+
+test('[WARN] lines become warning annotations, redacted; the issue is still filed', async () => {
+  gh.inject('GET', /\/issues$/, { status: 502, body: { message: 'Bad gateway 100% down' } })
+  const r = await runAction({ 'chat-webhook': 'hooks.example/T000/B000/secretpart' })
+  assert.is(r.code, 0, r.stderr)
+  const warnLines = r.stderr.split('\n').filter((l) => l.startsWith('[WARN] '))
+  assert.ok(warnLines.length >= 2, r.stderr)
+  assert.ok(warnLines.some((l) => l.includes('CHAT_WEBHOOK')), r.stderr)
+  const escape = (l: string) => l.slice('[WARN] '.length).replace(/%/g, '%25')
+  assert.equal(annotations(r.stdout).filter((a) => a.startsWith('::warning::')), warnLines.map((l) => `::warning::${escape(l)}`))
+  assert.not.ok(`${r.stdout}${r.stderr}`.includes('secretpart'))
+  assert.is(r.outputs.outcome, 'created')
+})
+
+test('REPORT_CHAT_STRICT: a chat notice that failed is one warning annotation, not two', async () => {
+  gh.injectChat({ status: 500 })
+  const r = await runAction({ 'chat-webhook': `${gh.url}/chat` }, { REPORT_CHAT_STRICT: '1' })
+  assert.is(r.code, 0, r.stderr)
+  const chatWarnings = annotations(r.stdout).filter((a) => a.includes('Chat notice not delivered'))
+  assert.is(chatWarnings.length, 1, r.stdout)
+  assert.ok(chatWarnings[0]!.includes('status 500'), chatWarnings[0])
+  assert.is(r.outputs.outcome, 'created')
+})
+
+test('the token never shows, in lines or annotations, even when a bad input echoes it', async () => {
+  const r = await runAction({ repo: gh.token })
+  assert.is(r.code, 2)
+  assert.not.ok(`${r.stdout}${r.stderr}`.includes(gh.token))
+  assert.match(r.stderr, /^\[ERROR\] ISSUE_REPO must have the form owner\/repo .*got "\*\*\*"$/m)
+  assert.ok(annotations(r.stdout).some((a) => /^::error::ISSUE_REPO must have the form owner\/repo .*got "\*\*\*"$/.test(a)), r.stdout)
+  assert.is(gh.requests.length, 0)
+})
+
+test('a bad mode or dry-run input: exit 2, one error annotation each, nothing sent', async () => {
+  const r = await runAction({ mode: 'close', 'dry-run': 'yes' })
+  assert.is(r.code, 2)
+  assert.equal(annotations(r.stdout), ['::error::The input mode must be report or resolve, got "close"', '::error::The input dry-run must be true or false, got "yes"'])
+  assert.is(gh.requests.length, 0)
+})
+
+test('dry-run: prints what would be sent, writes nothing, records no outputs', async () => {
+  const r = await runAction({ 'dry-run': 'true', reason: 'Canary failed' })
+  assert.is(r.code, 0, r.stderr)
+  assert.ok(r.stdout.includes(TITLE()), r.stdout)
+  assert.ok(r.stdout.includes('Canary failed'), r.stdout)
+  assert.is(gh.calls('POST').length + gh.calls('PATCH').length, 0)
+  assert.equal(r.outputs, {})
+})
+
+test('mode resolve: closes this environment\'s open failure issues; outputs outcome and closed', async () => {
+  const mine = gh.addIssue({ title: `[DEPLOY FAIL] production — 0ld0000 — ${today()}` })
+  const also = gh.addIssue({ title: `[DEPLOY FAIL] production — 0ld1111 — ${today()}` })
+  const other = gh.addIssue({ title: `[DEPLOY FAIL] staging — 0ld0000 — ${today()}` })
+  const r = await runAction({ mode: 'resolve' })
+  assert.is(r.code, 0, r.stderr)
+  assert.equal([mine.state, also.state, other.state], ['closed', 'closed', 'open'])
+  assert.equal(r.outputs, { outcome: 'resolved', closed: `${mine.number},${also.number}` })
+  assert.is(gh.calls('POST', /\/issues$/).length, 0)
+})
+
+test('mode resolve with nothing open: outcome nothing, closed empty', async () => {
+  const r = await runAction({ mode: 'resolve' })
+  assert.is(r.code, 0, r.stderr)
+  assert.equal(r.outputs, { outcome: 'nothing', closed: '' })
+})
+
+test.run()

@@ -1,0 +1,55 @@
+// Runs real GitLab pipelines locally with gitlab-ci-local (a devDependency): every job in the shell of
+// this machine, whatever its `image:`, so no container engine is needed. It needs Node >= 22 (node24())
+// and rsync, which it uses to copy the checkout even for shell jobs (.ci/run installs it).
+import { execFileSync } from 'node:child_process'
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { ROOT, runCommand, type RunResult } from './helpers.ts'
+import { node24 } from './node24.ts'
+
+const CLI = join(ROOT, 'node_modules/gitlab-ci-local/dist/index.js')
+
+/** A fresh git repository in a temporary folder holding `files` (path → content; `.sh` files executable), committed. */
+export function gitRepo(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'glci-'))
+  execFileSync('git', ['init', '-q', '-b', 'main'], { cwd: dir })
+  // gitlab-ci-local derives the project's path and addresses from the origin remote; it never fetches it.
+  execFileSync('git', ['remote', 'add', 'origin', 'https://gitlab.example.invalid/acme/shop.git'], { cwd: dir })
+  execFileSync('git', ['symbolic-ref', 'refs/remotes/origin/HEAD', 'refs/remotes/origin/main'], { cwd: dir })
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true })
+    writeFileSync(join(dir, path), content, { mode: path.endsWith('.sh') ? 0o755 : 0o644 })
+  }
+  commitAll(dir)
+  return dir
+}
+
+/** Copies this project's own files (tracked and new, never ignored ones such as node_modules) into `dir/sub`. */
+export function copyProject(dir: string, sub: string): void {
+  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean)
+  for (const file of files) cpSync(join(ROOT, file), join(dir, sub, file), { recursive: true })
+}
+
+/** `git add -A && git commit` in `dir`, as the app's developer would before pushing. */
+export function commitAll(dir: string): void {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'ignore' })
+  git('add', '-A')
+  git('-c', 'user.name=App Dev', '-c', 'user.email=dev@example.invalid', 'commit', '-q', '--allow-empty', '-m', 'Deploy the widget')
+}
+
+/**
+ * Runs the pipeline of `dir`'s .gitlab-ci.yml with `variables` set as CI/CD variables (as a project's
+ * settings would), and returns gitlab-ci-local's exit code and output (exit 1 when a job failed).
+ */
+export async function runPipeline(dir: string, variables: Record<string, string>, env: Record<string, string> = {}): Promise<RunResult> {
+  try {
+    execFileSync('rsync', ['--version'], { stdio: 'ignore' })
+  } catch {
+    throw new Error('gitlab-ci-local needs rsync: apt-get install rsync (.ci/run does)')
+  }
+  const args = [CLI, '--no-color', '--force-shell-executor', '--home', join(dir, '.gitlab-ci-local-home')]
+  for (const [name, value] of Object.entries(variables)) args.push('--variable', `${name}=${value}`)
+  // npm answers from its cache when it can: the tests reach no registry for what is cached already.
+  return runCommand(node24(), args, { npm_config_prefer_offline: 'true', npm_config_update_notifier: 'false', ...env }, { cwd: dir, timeoutMs: 180_000 })
+}
