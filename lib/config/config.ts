@@ -1,11 +1,13 @@
 import { config as dotenvConfig } from 'dotenv'
+import { LABELS } from '../core/issue.ts'
 import { redact } from '../core/log.ts'
+import { readActionable, type ActionableSettings } from './actionable.ts'
 import { detectCi } from './ci.ts'
 
 type Env = Record<string, string | undefined>
 
 /** Everything the tools read from the environment, validated once. */
-export interface Config {
+export interface Config extends ActionableSettings {
   /** ISSUE_TOKEN; empty only when loaded with `requireToken: false`. */
   readonly token: string
   readonly owner: string
@@ -136,6 +138,8 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
   const retryAttempts = Math.floor(number(env, 'REPORT_RETRY_ATTEMPTS', 3, problems, 1))
   const retryDelaySeconds = number(env, 'REPORT_RETRY_DELAY', 1, problems)
   const writeIntervalSeconds = number(env, 'REPORT_WRITE_INTERVAL', 1, problems)
+  // Log excerpt, labels, assignees, grouping and reopening (lib/config/actionable.ts).
+  const actionable = readActionable(env, LABELS, problems)
 
   // A value echoed in a problem may be the token itself (ISSUE_REPO=$ISSUE_TOKEN by mistake), and the
   // caller cannot redact what it has not been told yet.
@@ -161,6 +165,7 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
     retryAttempts,
     retryDelaySeconds,
     writeIntervalSeconds,
+    ...actionable,
     warnings: Object.freeze(warnings),
   })
 }
