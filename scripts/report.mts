@@ -14,6 +14,9 @@ Files one issue labelled auto-deploy-failure and ops for a failed deploy (unless
 has the same title), then posts a notice to CHAT_WEBHOOK. The reason defaults to "${DEFAULT_REASON}".
 
 Options:
+  --log <file>          put the last REPORT_LOG_LINES (default 100) lines of <file> (- = standard input) in
+                        the issue, colour codes stripped and secrets masked; default REPORT_LOG_FILE
+  --reason-file <file>  read the reason from <file> (- = standard input) instead of the argument
   --dry-run    check and render only: print the title, body and chat text a real run would send, and
                whether an open duplicate exists (needs ISSUE_TOKEN; skipped without it); writes nothing
   --json       end stdout with one JSON line: {"outcome": "created"|"duplicate"|"commented"|"failed",
@@ -26,6 +29,8 @@ Environment (a .env file in the current folder is read too; set variables win):
   REPORT_TIMEOUT, REPORT_CHAT_TIMEOUT, REPORT_MAX_WAIT, REPORT_RETRY_ATTEMPTS, REPORT_RETRY_DELAY  (see .env.example)
   ON_DUPLICATE=skip|comment: on a duplicate, skip (default) or add one comment counting the occurrence;
   REPORT_WRITE_INTERVAL: seconds between API writes (default 1)
+  REPORT_LOG_FILE, REPORT_LOG_LINES, CI_JOB_URL: the log excerpt (see --log)
+  REPORT_LABELS, REPORT_ASSIGNEES: comma-separated labels added after the two above, and logins to assign
   Unset pipeline and commit variables are taken from GitHub Actions, Jenkins, CircleCI or Buildkite.
   GITHUB_OUTPUT, GITHUB_STEP_SUMMARY (set by GitHub Actions): when set, the step outputs outcome,
   issue-number and issue-url, and a short summary for the run page, are appended to them.
@@ -47,6 +52,8 @@ async function main(args: string[]): Promise<number> {
     help: { type: 'boolean', short: 'h' },
     json: { type: 'boolean' },
     'dry-run': { type: 'boolean' },
+    log: { type: 'string' },
+    'reason-file': { type: 'string' },
   })
   json = values.json === true
   if (values.help) {
@@ -61,6 +68,11 @@ async function main(args: string[]): Promise<number> {
   for (const warning of config.warnings) log.warn(warning)
 
   failure = { ...(await readDeploy(config, time)), reason: withoutToken(positionals[0] || DEFAULT_REASON, config) }
+  const logSource = values.log ?? config.logFile
+  if (values['reason-file'] !== undefined || logSource !== undefined) {
+    const { readInputs } = await import('../lib/cli/input-files.ts')
+    failure = { ...failure, ...(await readInputs({ reasonFile: values['reason-file'], reason: positionals[0], log: logSource }, config, log)) }
+  }
   if (dryRun) {
     // Loaded only when asked for, like the outputs below: every module costs start-up (npm run bench).
     const { previewReport } = await import('../lib/core/preview.ts')
