@@ -28,11 +28,13 @@ const lastFrame = (line: string): string => {
  * `raw` made safe to publish: ANSI colour, cursor and other terminal control sequences stripped (Node's
  * own `util.stripVTControlCharacters`), each line reduced to its last carriage-return frame, the
  * remaining control codes made visible as everywhere else (lib/core/text.ts), and every well-known
- * secret shape and each of `known` replaced by `***` (lib/core/secrets.ts). Sequences are stripped
- * before secrets are looked for, so colour codes inside a token do not hide it.
+ * secret shape and each of `known` replaced by `***` (lib/core/secrets.ts), both before and after the
+ * sequences are stripped, so colour codes inside a token do not hide it.
  */
 export function cleanLog(raw: string, known: readonly string[] = []): string {
-  const plain = stripVTControlCharacters(raw)
+  // Secrets are masked before the sequences are stripped as well: a broken sequence just before a token
+  // (`ESC [ 3` then `ghp_…`) would otherwise swallow the token's first letter and hide the rest of it.
+  const plain = stripVTControlCharacters(redactSecrets(raw, known))
     .replace(/\r+\n/g, '\n')
     .split('\n')
     .map(lastFrame)

@@ -24,6 +24,15 @@ for (const [name, secret] of SHAPES) {
   })
 }
 
+test('tokens printed with nothing between them are each masked, none left half visible', () => {
+  const slack = 'xoxb-' + '1'.repeat(12) + '-AbC'
+  const gitlab = 'glpat-' + 'Q'.repeat(20)
+  assert.is(redactSecrets(GH + GH), '******')
+  assert.is(redactSecrets(`${GH}g${slack}`), '******')
+  assert.is(redactSecrets(`${slack}${GH}`), '******')
+  assert.is(redactSecrets(`${slack}${gitlab}`), '******')
+})
+
 test('Authorization headers lose their value to the end of the line, whatever the scheme and case', () => {
   assert.is(redactSecrets('> Authorization: Bearer abc.def\n< HTTP/2 200'), '> Authorization: ***\n< HTTP/2 200')
   assert.is(redactSecrets('authorization:token xyz'), 'authorization:***')
