@@ -1,4 +1,5 @@
 // Every error class the tools throw lives here, so that entries can map them to exit codes in one place.
+import { DEDUP_LABEL, localTimestamp } from './core/issue.ts'
 
 /** An API answered with an error status, or did not answer at all. Thrown by the trackers. */
 export class ApiError extends Error {
@@ -14,5 +15,80 @@ export class ApiError extends Error {
     this.status = options.status
     this.headers = options.headers ?? {}
     this.transient = options.transient
+  }
+}
+
+/** Thrown by `loadConfig` and by flag parsing; `problems` holds one line per bad variable. Scripts exit 2 on it. */
+export class ConfigError extends Error {
+  readonly problems: readonly string[]
+  constructor(problems: string[]) {
+    super(problems.join('\n'))
+    this.name = 'ConfigError'
+    this.problems = problems
+  }
+}
+
+/** A rate-limit answer: which limit, and when it lifts. */
+export interface RateLimit {
+  readonly kind: 'primary' | 'secondary'
+  /** Seconds until the limit lifts, rounded up. */
+  readonly waitSeconds: number
+  /** When the limit lifts, in epoch milliseconds. */
+  readonly resetsAt: number
+}
+
+/**
+ * Thrown when a rate limit lifts later than the run may still wait. Keeps the answer's `status` and
+ * `response`, so it is never taken for a transient failure, and says when to try again.
+ */
+export class RateLimited extends Error {
+  readonly limit: RateLimit
+  readonly status: number | undefined
+  readonly response: unknown
+  constructor(limit: RateLimit, where: string, maxWaitSeconds: number, cause: unknown, service = 'GitHub API') {
+    super(
+      `${service} ${limit.kind} rate limit hit on ${where}; it resets at ${localTimestamp(new Date(limit.resetsAt))} ` +
+        `(in ${limit.waitSeconds}s), beyond the ${maxWaitSeconds}s REPORT_MAX_WAIT allows for waiting in one run. ` +
+        `Run the reporter again after that, or raise REPORT_MAX_WAIT.`,
+      { cause },
+    )
+    this.name = 'RateLimited'
+    this.limit = limit
+    this.status = (cause as { status?: number } | undefined)?.status
+    this.response = (cause as { response?: unknown } | undefined)?.response
+  }
+}
+
+/** Thrown when the issue could not be filed; its message is the spec's `Failed to create issue`. */
+export class CreateFailed extends Error {
+  constructor(cause: unknown) {
+    super('Failed to create issue', { cause })
+    this.name = 'CreateFailed'
+  }
+}
+
+/** Thrown when the open issues could not be listed, so nothing was closed; `why` describes the cause. */
+export class ListFailed extends Error {
+  constructor(cause: unknown, why: string) {
+    super(`Could not list the open ${DEDUP_LABEL} issues, so none was closed (${why})`, { cause })
+    this.name = 'ListFailed'
+  }
+}
+
+/** Thrown when every attempt failed; `cause` is the last attempt's error. */
+export class AttemptsExhausted extends Error {
+  readonly attempts: number
+  constructor(attempts: number, cause: unknown) {
+    super(`All ${attempts} attempts failed`, { cause })
+    this.name = 'AttemptsExhausted'
+    this.attempts = attempts
+  }
+}
+
+/** Thrown when no answer came at all, after every retry; the message says why in plain words. */
+export class Unreachable extends Error {
+  constructor(message: string, cause: unknown) {
+    super(message, { cause })
+    this.name = 'Unreachable'
   }
 }

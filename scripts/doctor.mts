@@ -1,8 +1,10 @@
 // Preflight for wiring the reporter in: is everything it needs in place? Usage: see --help.
 import { EXIT, parseFlags, reportFailure, scriptArgs } from '../lib/cli/args.ts'
-import { ConfigError, loadConfig, loadDotenv } from '../lib/config/config.ts'
+import { loadConfig, loadDotenv } from '../lib/config/config.ts'
+import { ConfigError } from '../lib/errors.ts'
 import { runChecks, type Check } from '../lib/cli/doctor.ts'
-import { createGitHub } from '../lib/tracker/github/client.ts'
+import { createNotifier } from '../lib/chat/index.ts'
+import { doctorChecks } from '../lib/tracker/index.ts'
 import { consoleLog, redact } from '../lib/core/log.ts'
 
 const HELP = `Usage: npx zx scripts/doctor.mts [--ping]
@@ -46,7 +48,7 @@ async function main(args: string[]): Promise<number> {
   }
   token = config.token
   print({ ok: true, text: `configuration valid: ${config.owner}/${config.repo} at ${config.apiUrl}, environment ${config.deployEnv}, pipeline ${config.pipelineUrl}` })
-  const checks = await runChecks(createGitHub(config, log), config, { ping: values.ping === true })
+  const checks = await runChecks(doctorChecks(config, log), config, { ping: values.ping === true, chat: createNotifier(config) })
   checks.forEach(print)
   const failed = checks.filter((c) => !c.ok).length
   if (failed) {

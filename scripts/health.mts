@@ -1,6 +1,6 @@
 // The spec's health check: is the API at <api_address> answering 200 on /health? Usage: see --help.
 import { EXIT, parseFlags, parseNumber, reportFailure, scriptArgs } from '../lib/cli/args.ts'
-import { ConfigError } from '../lib/config/config.ts'
+import { ConfigError } from '../lib/errors.ts'
 import { checkHealth, HEALTH_DEFAULTS, healthUrl } from '../lib/cli/health.ts'
 import { consoleLog } from '../lib/core/log.ts'
 

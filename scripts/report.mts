@@ -1,12 +1,14 @@
 // Files one GitHub issue for a failed deploy and posts a chat notice. Usage: see --help.
 import { EXIT, parseFlags, reportFailure, scriptArgs } from '../lib/cli/args.ts'
-import { ConfigError, loadConfig, loadDotenv, outputFiles } from '../lib/config/config.ts'
+import { loadConfig, loadDotenv, outputFiles } from '../lib/config/config.ts'
+import { ConfigError, CreateFailed } from '../lib/errors.ts'
 import { readDeploy, withoutToken } from '../lib/cli/deploy.ts'
-import { createGitHub } from '../lib/tracker/github/client.ts'
+import { createNotifier } from '../lib/chat/index.ts'
+import { createTracker } from '../lib/tracker/index.ts'
 import { DEFAULT_REASON, renderTitle, type Failure } from '../lib/core/issue.ts'
 import { consoleLog } from '../lib/core/log.ts'
 import type { RunOutcome } from '../lib/cli/outputs.ts'
-import { CreateFailed, fileReport } from '../lib/core/report.ts'
+import { fileReport } from '../lib/core/report.ts'
 
 const HELP = `Usage: npx zx scripts/report.mts [options] [reason]
 
@@ -76,10 +78,10 @@ async function main(args: string[]): Promise<number> {
   if (dryRun) {
     // Loaded only when asked for, like the outputs below: every module costs start-up (npm run bench).
     const { previewReport } = await import('../lib/core/preview.ts')
-    process.stdout.write(await previewReport(config.token ? createGitHub(config, log) : undefined, config, failure, log))
+    process.stdout.write(await previewReport(config.token ? createTracker(config, log) : undefined, config, failure, log))
     return EXIT.ok
   }
-  await finish(await fileReport(createGitHub(config, log), config, failure, log))
+  await finish(await fileReport(createTracker(config, log), createNotifier(config), config, failure, log))
   return EXIT.ok
 }
 

@@ -1,9 +1,11 @@
 // Closes the open deploy-failure issues of an environment after a good deploy. Usage: see --help.
 import { EXIT, parseFlags, reportFailure, scriptArgs } from '../lib/cli/args.ts'
 import { renderRecoveryComment, type Recovery } from '../lib/core/comment-text.ts'
-import { ConfigError, loadConfig, loadDotenv } from '../lib/config/config.ts'
+import { loadConfig, loadDotenv } from '../lib/config/config.ts'
+import { ConfigError } from '../lib/errors.ts'
 import { readDeploy } from '../lib/cli/deploy.ts'
-import { createGitHub } from '../lib/tracker/github/client.ts'
+import { createNotifier } from '../lib/chat/index.ts'
+import { createTracker } from '../lib/tracker/index.ts'
 import { consoleLog } from '../lib/core/log.ts'
 import { renderRecoveryChat } from '../lib/core/recovery.ts'
 import { resolveRecovery, type Resolution } from '../lib/core/resolve.ts'
@@ -54,7 +56,7 @@ async function main(args: string[]): Promise<number> {
 
   const recovery: Recovery = await readDeploy(config, time, { withMessage: false })
   const dryRun = values['dry-run'] === true
-  resolution = await resolveRecovery(createGitHub(config, log), config, recovery, log, { dryRun })
+  resolution = await resolveRecovery(createTracker(config, log), createNotifier(config), config, recovery, log, { dryRun })
   if (dryRun && resolution.closed.length) {
     process.stdout.write(`\n--- comment on each issue before closing it\n${renderRecoveryComment(recovery)}`)
     if (config.chatWebhook) process.stdout.write(`\n--- chat message\n${renderRecoveryChat(recovery, resolution.closed)}\n`)

@@ -1,9 +1,10 @@
 // The spec's retry and backoff helpers for developers: runs a command until it succeeds. Usage: see --help.
 import { $ } from 'zx/core'
 import { EXIT, parseFlags, parseNumber, reportFailure, scriptArgs } from '../lib/cli/args.ts'
-import { ConfigError } from '../lib/config/config.ts'
+import { ConfigError } from '../lib/errors.ts'
 import { consoleLog } from '../lib/core/log.ts'
-import { AttemptsExhausted, backoff, retry } from '../lib/core/retry.ts'
+import { backoff, retry } from '../lib/core/retry.ts'
+import { AttemptsExhausted } from '../lib/errors.ts'
 
 const HELP = `Usage: npx zx scripts/retry.mts <max_attempts> <delay_seconds> -- <command…>
        npx zx scripts/retry.mts --backoff [max_attempts] [base_delay] -- <command…>

@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { fileURLToPath } from 'node:url'
-import { ConfigError } from '../config/config.ts'
+import { ConfigError } from '../errors.ts'
 import type { Log } from '../core/log.ts'
 
 /** Exit codes shared by every script. */

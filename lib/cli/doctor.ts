@@ -1,7 +1,5 @@
-import { postChat } from '../chat/webhook.ts'
 import type { Config } from '../config/config.ts'
-import { describeError, resetTime, type GitHub } from '../tracker/github/client.ts'
-import { LABELS, slackEscape } from '../core/issue.ts'
+import type { ChatNotifier } from '../core/chat.ts'
 
 /** One line of the doctor's report. */
 export interface Check {
@@ -10,99 +8,33 @@ export interface Check {
 }
 
 /** What the checks need from the configuration. */
-export type DoctorTarget = Pick<Config, 'owner' | 'repo' | 'chatWebhook' | 'warnings'>
+export type DoctorTarget = Pick<Config, 'owner' | 'repo' | 'warnings'>
 
 const pass = (text: string): Check => ({ ok: true, text })
 const fail = (text: string): Check => ({ ok: false, text })
-const statusOf = (error: unknown) => (error as { status?: number } | undefined)?.status
 
-// The webhook's host only: the rest of a Slack-style address is the secret.
-const hostOf = (url: string) => new URL(url).host
-
-/** The test message `--ping` posts: says plainly that nothing failed. */
-export function pingText(target: DoctorTarget): string {
-  return `Test message from deploy-failure-reporter (doctor --ping) for ${slackEscape(`${target.owner}/${target.repo}`)}: the chat webhook works. No action needed.`
-}
-
-// GET /rate_limit tests the token without spending quota, and reports the quota.
-// https://docs.github.com/en/rest/rate-limit/rate-limit#get-rate-limit-status-for-the-authenticated-user
-async function tokenAndQuota(github: GitHub): Promise<{ token: Check | undefined; quota: Check }> {
-  try {
-    const { data } = await github.request('GET /rate_limit')
-    const core = data.resources.core
-    const left = `${core.remaining} of ${core.limit} requests left, resets at ${resetTime({ 'x-ratelimit-reset': core.reset })}`
-    return { token: pass('token accepted'), quota: core.remaining > 0 ? pass(`rate limit: ${left}`) : fail(`rate limit exhausted: ${left}`) }
-  } catch (error) {
-    if (statusOf(error) === 401) return { token: fail(`token refused (${describeError(error)}): check ISSUE_TOKEN`), quota: fail('rate limit: not checked, the token was refused') }
-    // GitHub Enterprise Server answers 404 when rate limiting is off; the repository read then tests the token.
-    if (statusOf(error) === 404) return { token: undefined, quota: pass('rate limit: not enforced by this server') }
-    return { token: fail(`token not checked (${describeError(error)})`), quota: fail('rate limit: unknown') }
-  }
-}
-
-async function repository(github: GitHub, t: DoctorTarget): Promise<Check> {
-  try {
-    const { data } = await github.request('GET /repos/{owner}/{repo}', { owner: t.owner, repo: t.repo })
-    return pass(`repository readable: ${data.full_name}, ${data.stargazers_count} stars`)
-  } catch (error) {
-    const status = statusOf(error)
-    if (status === 401) return fail('repository: not checked, the token was refused')
-    const hint = status === 404 ? ': check ISSUE_REPO, and that the token can see the repository' : ''
-    return fail(`repository ${t.owner}/${t.repo} not readable (${describeError(error)})${hint}`)
-  }
-}
-
-async function latestCommit(github: GitHub, t: DoctorTarget): Promise<Check> {
-  try {
-    const { data } = await github.request('GET /repos/{owner}/{repo}/commits', { owner: t.owner, repo: t.repo, per_page: 1 })
-    const [commit] = data
-    if (!commit) return fail('latest commit: the repository has no commits')
-    const subject = commit.commit.message.split('\n')[0]
-    return pass(`latest commit readable: "${subject}" by ${commit.commit.author?.name ?? 'an unknown author'}`)
-  } catch (error) {
-    return fail(`latest commit not readable (${describeError(error)})`)
-  }
-}
-
-async function label(github: GitHub, t: DoctorTarget, name: string): Promise<Check> {
-  try {
-    await github.request('GET /repos/{owner}/{repo}/labels/{name}', { owner: t.owner, repo: t.repo, name })
-    return pass(`label ${name} exists`)
-  } catch (error) {
-    if (statusOf(error) === 404) {
-      // GitHub creates a missing label on issue creation only for users with push access, and drops it
-      // silently otherwise, which would defeat the duplicate check (observed; see the shared notes).
-      return fail(`label ${name} missing: create it in the repository (Issues → Labels)`)
-    }
-    return fail(`label ${name} not checked (${describeError(error)})`)
-  }
-}
-
-async function chat(t: DoctorTarget, ping: boolean, post: typeof postChat): Promise<Check> {
-  if (!t.chatWebhook) {
+async function chatCheck(t: DoctorTarget, ping: boolean, chat: ChatNotifier | undefined): Promise<Check> {
+  if (!chat) {
     const malformed = t.warnings.find((w) => w.startsWith('CHAT_WEBHOOK'))
     if (malformed) return fail(malformed)
     return ping ? fail('chat webhook: --ping given, but CHAT_WEBHOOK is not set') : pass('chat webhook: not configured (optional; no chat notices will be sent)')
   }
-  const host = hostOf(t.chatWebhook)
-  if (!ping) return pass(`chat webhook configured (${host}); --ping posts a test message`)
-  return (await post(t.chatWebhook, pingText(t)))
-    ? pass(`chat webhook accepted a test message (${host})`)
-    : fail(`chat webhook did not accept the test message (${host}): check CHAT_WEBHOOK`)
+  if (!ping) return pass(`chat webhook configured (${chat.host}); --ping posts a test message`)
+  return (await chat.send({ kind: 'ping', repo: `${t.owner}/${t.repo}` })).ok
+    ? pass(`chat webhook accepted a test message (${chat.host})`)
+    : fail(`chat webhook did not accept the test message (${chat.host}): check CHAT_WEBHOOK`)
 }
 
 /**
- * The preflight checks after the configuration: token, quota, repository, latest commit, both labels and
- * the chat webhook (posting a test message only when `ping`). Every API call goes through `github`.
- * Commit and labels are read only once the repository is, so one cause gives one clear failure rather
- * than five. Lines come back in a fixed order. Never throws, never names the token.
+ * The preflight checks after the configuration: the tracker's own (`trackerChecks`: token, quota,
+ * repository, …) and then the chat, sending a test message only when `ping`. Lines come back in a fixed
+ * order. Never throws, never names the token.
  */
-export async function runChecks(github: GitHub, target: DoctorTarget, { ping = false, post = postChat } = {}): Promise<Check[]> {
-  const [{ token, quota }, repo, webhook] = await Promise.all([tokenAndQuota(github), repository(github, target), chat(target, ping, post)])
-  const tokenCheck = token ?? (repo.ok ? pass('token accepted') : fail('token not confirmed: the repository read failed'))
-  const skipped = !tokenCheck.ok ? 'not checked, the token was refused' : !repo.ok ? 'not checked, the repository is not readable' : undefined
-  const reads = skipped
-    ? [fail(`latest commit: ${skipped}`), ...LABELS.map((name) => fail(`label ${name}: ${skipped}`))]
-    : await Promise.all([latestCommit(github, target), ...LABELS.map((name) => label(github, target, name))])
-  return [tokenCheck, quota, repo, ...reads, webhook]
+export async function runChecks(
+  trackerChecks: Promise<readonly Check[]>,
+  target: DoctorTarget,
+  { ping = false, chat }: { ping?: boolean; chat?: ChatNotifier | undefined } = {},
+): Promise<Check[]> {
+  const [checks, webhook] = await Promise.all([trackerChecks, chatCheck(target, ping, chat)])
+  return [...checks, webhook]
 }

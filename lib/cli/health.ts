@@ -1,6 +1,7 @@
 // The spec's health check: GET <api_address>/health with a 5 s connect timeout and 3 retries 2 s apart.
 // undici's Agent (connect timeout) and RetryAgent (retries) do the work; this module only sets them up.
-// It touches the network, like lib/github.ts and lib/chat.ts.
+// It touches the network, like the trackers and the chat notifiers.
+import { Unreachable } from '../errors.ts'
 
 /** How patient the check is; {@link HEALTH_DEFAULTS} are the spec's. */
 export interface HealthOptions {
@@ -15,14 +16,6 @@ export interface HealthOptions {
 }
 
 export const HEALTH_DEFAULTS: HealthOptions = Object.freeze({ connectTimeoutMs: 5_000, retries: 3, retryDelayMs: 2_000, responseTimeoutMs: 10_000 })
-
-/** Thrown when no answer came at all, after every retry; the message says why in plain words. */
-export class Unreachable extends Error {
-  constructor(message: string, cause: unknown) {
-    super(message, { cause })
-    this.name = 'Unreachable'
-  }
-}
 
 // The statuses curl's --retry treats as transient (https://curl.se/docs/manpage.html#--retry).
 const RETRY_STATUSES = [408, 429, 500, 502, 503, 504]

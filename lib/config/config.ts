@@ -3,6 +3,7 @@ import { LABELS } from '../core/issue.ts'
 import { redact } from '../core/log.ts'
 import { readActionable, type ActionableSettings } from './actionable.ts'
 import { detectCi } from './ci.ts'
+import { ConfigError } from '../errors.ts'
 
 type Env = Record<string, string | undefined>
 
@@ -37,16 +38,6 @@ export interface Config extends ActionableSettings {
   readonly writeIntervalSeconds: number
   /** Problems that do not stop the run (a malformed CHAT_WEBHOOK), to be printed as `[WARN]` lines. */
   readonly warnings: readonly string[]
-}
-
-/** Thrown by {@link loadConfig}; `problems` holds one line per bad variable. Scripts exit 2 on it. */
-export class ConfigError extends Error {
-  readonly problems: readonly string[]
-  constructor(problems: string[]) {
-    super(problems.join('\n'))
-    this.name = 'ConfigError'
-    this.problems = problems
-  }
 }
 
 export const DEFAULT_API_URL = 'https://api.github.com'

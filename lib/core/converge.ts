@@ -1,18 +1,17 @@
-// Concurrent reporters for the same failure can all see an empty list and all create. GitHub offers no
+// Concurrent reporters for the same failure can all see an empty list and all create. Trackers offer no
 // lock, but issue numbers are handed out in commit order, so every run that looks after its own create
 // sees the lowest-numbered match and agrees on it: that one stays open, every other run closes its own.
-import { closeIssue, type Repo } from '../tracker/github/close.ts'
-import type { ListedIssue } from './dedup.ts'
-import { describeError, type GitHub } from '../tracker/github/client.ts'
+import { closeIssue, type RetrySettings } from './close.ts'
 import type { Log } from './log.ts'
-
+import type { Issue, Tracker } from './tracker.ts'
+import { describeError } from './transient.ts'
 
 /**
  * The comment left on an issue closed in favour of `survivor`. GitHub marks an issue whose comment starts
  * with "Duplicate of #n" as that issue's duplicate.
  * https://docs.github.com/en/issues/tracking-your-work-with-issues/administering-issues/marking-issues-or-pull-requests-as-a-duplicate
  */
-export function duplicateComment(survivor: ListedIssue): string {
+export function duplicateComment(survivor: Pick<Issue, 'number'>): string {
   return (
     `Duplicate of #${survivor.number}\n\n` +
     'Another run of the deploy-failure reporter filed the same failure at the same time; the report is kept there.'
@@ -21,18 +20,18 @@ export function duplicateComment(survivor: ListedIssue): string {
 
 /**
  * Called after this run created `own`. `recheck` lists again and returns the lowest-numbered open match.
- * When that is an older issue, comments a link to it on `own` and closes `own` as not planned, then
+ * When that is an older issue, comments a link to it on `own` and closes `own` as its duplicate, then
  * returns the survivor; otherwise returns `own`. Never throws: a failed look or close leaves `own` open
  * with a `[WARN]`, since a second open issue is better than a lost report.
  */
 export async function converge(
-  github: GitHub,
-  repo: Repo,
-  own: ListedIssue,
-  recheck: () => Promise<ListedIssue | undefined>,
+  tracker: Tracker,
+  retry: RetrySettings,
+  own: Issue,
+  recheck: () => Promise<Issue | undefined>,
   log: Log,
-): Promise<ListedIssue> {
-  let survivor: ListedIssue | undefined
+): Promise<Issue> {
+  let survivor: Issue | undefined
   try {
     survivor = await recheck()
   } catch (error) {
@@ -43,13 +42,8 @@ export async function converge(
   if (!survivor || survivor.number >= own.number) return own
 
   try {
-    await github.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
-      owner: repo.owner,
-      repo: repo.repo,
-      issue_number: own.number,
-      body: duplicateComment(survivor),
-    })
-    await closeIssue(github, repo, own.number, 'not_planned', log)
+    await tracker.addComment(own.number, duplicateComment(survivor))
+    await closeIssue(tracker, retry, own.number, { duplicateOf: survivor }, log)
   } catch (cause) {
     log.warn(`Could not close #${own.number} as a duplicate of #${survivor.number}; close it by hand (${describeError(cause)})`)
     return own

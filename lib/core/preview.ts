@@ -1,29 +1,30 @@
 import type { Config } from '../config/config.ts'
-import { describeError, type GitHub } from '../tracker/github/client.ts'
 import { renderBody, renderChat, renderTitle, type Failure } from './issue.ts'
 import type { Log } from './log.ts'
 import { findExisting } from './report.ts'
+import type { Tracker } from './tracker.ts'
+import { describeError } from './transient.ts'
 
 /** What a dry run needs from the configuration. */
-export type PreviewTarget = Pick<Config, 'owner' | 'repo' | 'chatWebhook' | 'retryAttempts' | 'retryDelaySeconds' | 'onDuplicate'>
+export type PreviewTarget = Pick<Config, 'chatWebhook' | 'onDuplicate'>
 
 /**
  * The reporter's `--dry-run`: everything up to, but not including, the writes. Runs the read-only
- * duplicate check when a client is given (there is a token), says what a real run would do, and returns
+ * duplicate check when a tracker is given (there is a token), says what a real run would do, and returns
  * the title, body and chat text it would send, for printing. Never creates, comments or posts.
  */
-export async function previewReport(github: GitHub | undefined, target: PreviewTarget, failure: Failure, log: Log): Promise<string> {
+export async function previewReport(tracker: Tracker | undefined, target: PreviewTarget, failure: Failure, log: Log): Promise<string> {
   const title = renderTitle(failure)
   log.info('Dry run: nothing will be created, commented or posted')
-  if (!github) {
+  if (!tracker) {
     log.info('No ISSUE_TOKEN: the duplicate check was skipped')
   } else {
     try {
-      const existing = await findExisting(github, target, title, failure.time)
+      const existing = await findExisting(tracker, title, failure.time)
       if (!existing) log.info('No open duplicate: a real run would create the issue below')
       else {
         const action = target.onDuplicate === 'comment' ? 'comment on it' : 'skip creation'
-        log.info(`Duplicate issue found: #${existing.number} ${existing.html_url}; a real run would ${action}`)
+        log.info(`Duplicate issue found: #${existing.number} ${existing.url}; a real run would ${action}`)
       }
     } catch (error) {
       // As in a real run, a list call that fails counts as an empty list.

@@ -1,5 +1,6 @@
 import type { Recovery } from './comment-text.ts'
 import { chatField, DEDUP_LABEL } from './issue.ts'
+import type { Issue } from './tracker.ts'
 
 /** The parts of a title in the reporter's format `[DEPLOY FAIL] <env> — <sha> — <YYYY-MM-DD>`. */
 export interface TitleParts {
@@ -8,16 +9,8 @@ export interface TitleParts {
   readonly date: string
 }
 
-/** The fields of a listed issue that recovery looks at. */
-export interface RecoverableIssue {
-  readonly number: number
-  readonly title: string
-  readonly html_url: string
-  readonly pull_request?: unknown
-  readonly labels?: readonly (string | { readonly name?: string })[]
-  /** ISO 8601, as GitHub sends it. */
-  readonly created_at?: string
-}
+/** The fields of an issue that recovery looks at. */
+export type RecoverableIssue = Pick<Issue, 'number' | 'title' | 'labels' | 'createdAt'>
 
 // The environment is greedy, so it may itself contain ` — `; the commit is the last segment before the
 // date and holds no em dash. The format may sit anywhere in the title, as for the reporter's duplicate
@@ -32,24 +25,22 @@ export function parseTitle(title: string): TitleParts | undefined {
   return { environment, commitSha, date }
 }
 
-const hasLabel = (issue: RecoverableIssue, label: string): boolean =>
-  issue.labels === undefined || issue.labels.some((l) => (typeof l === 'string' ? l : l.name) === label)
+const hasLabel = (issue: RecoverableIssue, label: string): boolean => issue.labels.includes(label)
 
 // A failure filed after the good deploy's resolver started (another pipeline of the same environment
 // failing meanwhile) is newer than this recovery and must not be closed by it, or a real alarm would
-// flap shut. GitHub's clock and the runner's may differ: a skew only leaves an issue open for the next
+// flap shut. The tracker's clock and the runner's may differ: a skew only leaves an issue open for the next
 // good deploy, never closes a newer one.
 const filedBefore = (issue: RecoverableIssue, time: Date | undefined): boolean =>
-  time === undefined || issue.created_at === undefined || !(Date.parse(issue.created_at) > time.getTime())
+  time === undefined || issue.createdAt === undefined || !(issue.createdAt.getTime() > time.getTime())
 
 /**
- * Whether a good deploy of `environment` (resolver started at `time`) closes `issue`: a real issue (not
- * a pull request), labelled `auto-deploy-failure`, filed before `time`, whose title names exactly that
- * environment (any commit, any day). `staging` does not match `staging-eu`, nor the other way round.
+ * Whether a good deploy of `environment` (resolver started at `time`) closes `issue` (trackers list no
+ * pull or merge requests): labelled `auto-deploy-failure`, filed before `time`, whose title names exactly
+ * that environment (any commit, any day). `staging` does not match `staging-eu`, nor the other way round.
  */
 export function isRecoverable(issue: RecoverableIssue, environment: string, time?: Date): boolean {
   return (
-    issue.pull_request == null &&
     hasLabel(issue, DEDUP_LABEL) &&
     filedBefore(issue, time) &&
     parseTitle(issue.title)?.environment === environment

@@ -1,11 +1,12 @@
-import { postChat } from '../chat/webhook.ts'
+import type { ChatNotifier, IssueRef } from './chat.ts'
+import type { RetrySettings } from './close.ts'
 import { converge } from './converge.ts'
-import { findMatch, sinceFor, type ListedIssue } from './dedup.ts'
-import { describeError, isTransient, retryTransient, withAttempts, type GitHub } from '../tracker/github/client.ts'
-import { LABELS, renderBody, renderChat, renderTitle, type Failure } from './issue.ts'
+import { findMatch, sinceFor } from './dedup.ts'
+import { DEDUP_LABEL, LABELS, renderBody, renderTitle, type Failure } from './issue.ts'
 import type { Log } from './log.ts'
-import { openReportPages } from '../tracker/github/open-issues.ts'
-import { RateLimited } from '../tracker/github/ratelimit.ts'
+import type { Issue, Tracker } from './tracker.ts'
+import { describeError, isTransient, retryTransient, withAttempts } from './transient.ts'
+import { CreateFailed, RateLimited } from '../errors.ts'
 
 /** What a run ended with; `--json` prints it. */
 export interface Outcome {
@@ -15,25 +16,10 @@ export interface Outcome {
   readonly title: string
 }
 
-/** Where to file, and how hard to try. */
-export interface Target {
-  readonly owner: string
-  readonly repo: string
-  readonly chatWebhook: string | undefined
-  readonly retryAttempts: number
-  readonly retryDelaySeconds: number
+/** How hard to try, and what to do on a duplicate. */
+export interface Target extends RetrySettings {
   /** ON_DUPLICATE; `comment` records a repeated failure on the open issue. Default `skip`. */
   readonly onDuplicate?: 'skip' | 'comment'
-  /** Time limit of the chat post; `postChat`'s 10 s when absent. */
-  readonly chatTimeoutMs?: number
-}
-
-/** Thrown when the issue could not be filed; its message is the spec's `Failed to create issue`. */
-export class CreateFailed extends Error {
-  constructor(cause: unknown) {
-    super('Failed to create issue', { cause })
-    this.name = 'CreateFailed'
-  }
 }
 
 /**
@@ -41,30 +27,40 @@ export class CreateFailed extends Error {
  * reading the list oldest-first and stopping at the first page that has one. Only issues updated since
  * the title's date can match (see `sinceFor`), so old issues cost nothing.
  */
-export async function findExisting(github: GitHub, target: Target, title: string, time: Date): Promise<ListedIssue | undefined> {
-  for await (const page of openReportPages(github, target, sinceFor(time))) {
-    const match = findMatch(page.data, title)
+export async function findExisting(tracker: Tracker, title: string, time: Date): Promise<Issue | undefined> {
+  for await (const page of tracker.openIssues({ label: DEDUP_LABEL, updatedSince: sinceFor(time) })) {
+    const match = findMatch(page, title)
     if (match) return match
   }
   return undefined
 }
 
 /**
- * The spec's single pass: duplicate check, then create, then notify. Returns the outcome, or throws
- * {@link CreateFailed} when the issue could not be filed (after the chat notice has still gone out).
+ * The spec's single pass: duplicate check, then create, then notify `chat` (when there is one). Returns
+ * the outcome, or throws {@link CreateFailed} when the issue could not be filed (after the chat notice
+ * has still gone out).
  */
-export async function fileReport(github: GitHub, target: Target, failure: Failure, log: Log): Promise<Outcome> {
+export async function fileReport(tracker: Tracker, chat: ChatNotifier | undefined, target: Target, failure: Failure, log: Log): Promise<Outcome> {
   const title = renderTitle(failure)
+  let filed: { issue: IssueRef; occurrence?: number | undefined } | undefined
   try {
-    return await fileIssue(github, target, failure, title, log)
+    const { outcome, occurrence } = await fileIssue(tracker, target, failure, title, log)
+    if (outcome.number !== null && outcome.url !== null) filed = { issue: { number: outcome.number, url: outcome.url }, occurrence }
+    return outcome
   } finally {
-    if (target.chatWebhook) await postChat(target.chatWebhook, renderChat(failure), target.chatTimeoutMs)
+    if (chat) {
+      await chat.send(
+        filed?.occurrence === undefined
+          ? { kind: 'failure', failure, ...(filed ? { issue: filed.issue } : {}) }
+          : { kind: 'recurrence', failure, issue: filed.issue, occurrence: filed.occurrence },
+      )
+    }
   }
 }
 
-async function lookUp(github: GitHub, target: Target, title: string, time: Date, log: Log): Promise<ListedIssue | undefined> {
+async function lookUp(tracker: Tracker, title: string, time: Date, log: Log): Promise<Issue | undefined> {
   try {
-    return await findExisting(github, target, title, time)
+    return await findExisting(tracker, title, time)
   } catch (error) {
     // A limit beyond REPORT_MAX_WAIT stops the run: every further call would be refused too.
     if (error instanceof RateLimited) fail(error, log)
@@ -80,52 +76,44 @@ function fail(cause: unknown, log: Log): never {
   throw new CreateFailed(cause)
 }
 
-const holds = (issue: ListedIssue) => `Open issue #${issue.number} holds this report: ${issue.html_url}`
+const holds = (issue: Issue) => `Open issue #${issue.number} holds this report: ${issue.url}`
 
-async function fileIssue(github: GitHub, target: Target, failure: Failure, title: string, log: Log): Promise<Outcome> {
-  const existing = await lookUp(github, target, title, failure.time, log)
+async function fileIssue(tracker: Tracker, target: Target, failure: Failure, title: string, log: Log): Promise<{ outcome: Outcome; occurrence?: number | undefined }> {
+  const existing = await lookUp(tracker, title, failure.time, log)
   if (existing) {
     log.info('Duplicate issue found, skipping creation')
     // Loaded only in comment mode: every module costs start-up (npm run bench).
-    const commented = target.onDuplicate === 'comment' && (await (await import('./comments.ts')).commentOnDuplicate(github, target, existing, failure, log))
+    const occurrence = target.onDuplicate === 'comment' ? await (await import('./comments.ts')).commentOnDuplicate(tracker, target, existing, failure, log) : undefined
     // The comment line names the issue already; otherwise say which issue holds the report.
-    if (!commented) log.info(holds(existing))
-    return { outcome: commented ? 'commented' : 'duplicate', number: existing.number, url: existing.html_url, title }
+    if (occurrence === undefined) log.info(holds(existing))
+    return { outcome: { outcome: occurrence === undefined ? 'duplicate' : 'commented', number: existing.number, url: existing.url, title }, occurrence }
   }
-  const { issue, posted } = await create(github, target, failure, title, log)
+  const { issue, posted } = await create(tracker, target, failure, title, log)
   // Concurrent runs may each have created one: all keep the oldest (see converge.ts). An issue a look
   // found is already the oldest match.
-  const recheck = () => findExisting(github, target, title, failure.time)
-  const survivor = posted ? await converge(github, target, issue, recheck, log) : issue
+  const recheck = () => findExisting(tracker, title, failure.time)
+  const survivor = posted ? await converge(tracker, target, issue, recheck, log) : issue
   if (survivor.number !== issue.number) {
     log.info(`Closed #${issue.number} as a duplicate of #${survivor.number}, the older open issue for this failure`)
     log.info(holds(survivor))
-    return { outcome: 'duplicate', number: survivor.number, url: survivor.html_url, title }
+    return { outcome: { outcome: 'duplicate', number: survivor.number, url: survivor.url, title } }
   }
-  log.info(`Created issue #${issue.number}: ${issue.html_url}`)
-  return { outcome: 'created', number: issue.number, url: issue.html_url, title }
+  log.info(`Created issue #${issue.number}: ${issue.url}`)
+  return { outcome: { outcome: 'created', number: issue.number, url: issue.url, title } }
 }
 
 // Creates the issue, retrying transient failures with the backoff helper. A create that failed without a
 // clear answer (timeout, reset, 5xx) may have been committed, so every retry first looks again, and
 // creates only when that look answered and found nothing. `posted` tells whether this run's own create
 // answered (rather than a look finding the issue).
-async function create(github: GitHub, target: Target, failure: Failure, title: string, log: Log): Promise<{ issue: ListedIssue; posted: boolean }> {
+async function create(tracker: Tracker, target: Target, failure: Failure, title: string, log: Log): Promise<{ issue: Issue; posted: boolean }> {
   const body = renderBody(failure)
   // One request per look: the loop below is the retry, so page requests must not retry on their own.
-  const lookAgain = () => withAttempts(1, () => findExisting(github, target, title, failure.time))
+  const lookAgain = () => withAttempts(1, () => findExisting(tracker, title, failure.time))
   const attempt = async (n: number) => {
     const committed = n > 1 ? await lookAgain() : undefined
     if (committed) return { issue: committed, posted: false }
-    const { data } = await github.request('POST /repos/{owner}/{repo}/issues', {
-      owner: target.owner,
-      repo: target.repo,
-      title,
-      body,
-      labels: [...LABELS],
-      assignees: [],
-    })
-    return { issue: data, posted: true }
+    return { issue: await tracker.createIssue({ title, body, labels: LABELS, assignees: [] }), posted: true }
   }
   try {
     return await retryTransient(target, 'creating the issue', attempt, log)

@@ -1,17 +1,13 @@
-import { postChat } from '../chat/webhook.ts'
-import { closeIssue } from '../tracker/github/close.ts'
+import type { ChatNotifier } from './chat.ts'
+import { closeIssue, type RetrySettings } from './close.ts'
 import { renderRecoveryComment, type Recovery } from './comment-text.ts'
-import { postCommentOnce, type CommentTarget } from './comments.ts'
-import { describeError, type GitHub } from '../tracker/github/client.ts'
+import { postCommentOnce } from './comments.ts'
 import { DEDUP_LABEL } from './issue.ts'
 import type { Log } from './log.ts'
-import { openReportPages } from '../tracker/github/open-issues.ts'
-import { selectRecoverable, renderRecoveryChat, type RecoverableIssue } from './recovery.ts'
-
-/** Where the issues live, where the chat notice goes, and how hard to try. */
-export interface ResolveTarget extends CommentTarget {
-  readonly chatWebhook: string | undefined
-}
+import { selectRecoverable } from './recovery.ts'
+import type { Issue, Tracker } from './tracker.ts'
+import { describeError } from './transient.ts'
+import { ListFailed } from '../errors.ts'
 
 /** What a resolver run ended with; `--json` prints it. */
 export interface Resolution {
@@ -23,70 +19,63 @@ export interface Resolution {
   readonly failed: readonly number[]
 }
 
-/** Thrown when the open issues could not be listed, so nothing was closed. */
-export class ListFailed extends Error {
-  constructor(cause: unknown) {
-    super(`Could not list the open ${DEDUP_LABEL} issues, so none was closed (${describeError(cause)})`, { cause })
-    this.name = 'ListFailed'
-  }
-}
-
 /**
  * Every open `auto-deploy-failure` issue whose title is for `environment` and that was filed before
  * `time`, oldest first. All pages are read before anything is closed: closing shifts the later pages of
- * a `state=open` list under a reader.
+ * a list of open issues under a reader.
  */
-export async function findRecoverable(github: GitHub, target: CommentTarget, environment: string, time?: Date): Promise<RecoverableIssue[]> {
-  const found: RecoverableIssue[] = []
-  for await (const page of openReportPages(github, target)) found.push(...selectRecoverable(page.data, environment, time))
+export async function findRecoverable(tracker: Tracker, environment: string, time?: Date): Promise<Issue[]> {
+  const found: Issue[] = []
+  for await (const page of tracker.openIssues({ label: DEDUP_LABEL })) found.push(...selectRecoverable(page, environment, time))
   return found
 }
 
 /**
  * After a good deploy of `recovery.environment`: comments on and closes each of its open failure issues
  * (comment first, so a closed issue always says why; an issue whose comment failed stays open for the
- * next good deploy), then posts one recovery notice when anything was closed. A failure on one issue is
- * an `[ERROR]` line naming it, and the rest are still closed. With `dryRun`, lists and writes nothing.
- * Throws {@link ListFailed} when the issues cannot be listed.
+ * next good deploy), then sends `chat` one recovery notice when anything was closed. A failure on one
+ * issue is an `[ERROR]` line naming it, and the rest are still closed. With `dryRun`, lists and writes
+ * nothing. Throws {@link ListFailed} when the issues cannot be listed.
  */
 export async function resolveRecovery(
-  github: GitHub,
-  target: ResolveTarget,
+  tracker: Tracker,
+  chat: ChatNotifier | undefined,
+  retry: RetrySettings,
   recovery: Recovery,
   log: Log,
   { dryRun = false } = {},
 ): Promise<Resolution> {
-  let issues: RecoverableIssue[]
+  let issues: Issue[]
   try {
-    issues = await findRecoverable(github, target, recovery.environment, recovery.time)
+    issues = await findRecoverable(tracker, recovery.environment, recovery.time)
   } catch (error) {
-    throw new ListFailed(error)
+    throw new ListFailed(error, describeError(error))
   }
   if (issues.length === 0) {
     log.info(`No open ${DEDUP_LABEL} issue for ${recovery.environment}; nothing to close`)
     return { outcome: 'nothing', closed: [], failed: [] }
   }
   if (dryRun) {
-    for (const issue of issues) log.info(`Would close issue #${issue.number}: ${issue.html_url}`)
+    for (const issue of issues) log.info(`Would close issue #${issue.number}: ${issue.url}`)
     return { outcome: 'resolved', closed: issues.map((issue) => issue.number), failed: [] }
   }
 
   const comment = renderRecoveryComment(recovery)
-  const closed: number[] = []
+  const closed: Issue[] = []
   const failed: number[] = []
   for (const issue of issues) {
     let step = 'commenting on it'
     try {
-      await postCommentOnce(github, target, issue.number, comment, log)
+      await postCommentOnce(tracker, retry, issue.number, comment, log)
       step = 'closing it after the comment'
-      await closeIssue(github, target, issue.number, 'completed', log)
-      log.info(`Closed issue #${issue.number}: ${issue.html_url}`)
-      closed.push(issue.number)
+      await closeIssue(tracker, retry, issue.number, 'completed', log)
+      log.info(`Closed issue #${issue.number}: ${issue.url}`)
+      closed.push(issue)
     } catch (error) {
       log.error(`Could not close issue #${issue.number}, it stays open (${step}: ${describeError(error)})`)
       failed.push(issue.number)
     }
   }
-  if (closed.length && target.chatWebhook) await postChat(target.chatWebhook, renderRecoveryChat(recovery, closed))
-  return { outcome: closed.length ? 'resolved' : 'failed', closed, failed }
+  if (closed.length && chat) await chat.send({ kind: 'recovery', recovery, closed: closed.map(({ number, url }) => ({ number, url })) })
+  return { outcome: closed.length ? 'resolved' : 'failed', closed: closed.map((issue) => issue.number), failed }
 }

@@ -1,5 +1,6 @@
 // Written by hand rather than with zx's `retry`: that one cannot stop early on an error that will not go
 // away (a 401 or 422 must not be retried), sleeps without saying so, and cannot print the spec's lines.
+import { AttemptsExhausted } from '../errors.ts'
 
 /** How a retry loop reports and waits; every field has a default that follows the spec. */
 export interface RetryOptions {
@@ -14,16 +15,6 @@ export interface RetryOptions {
    * helper's third delay of 4 s comes from); a caller that only wants the result turns it off.
    */
   waitAfterLast?: boolean
-}
-
-/** Thrown when every attempt failed; `cause` is the last attempt's error. */
-export class AttemptsExhausted extends Error {
-  readonly attempts: number
-  constructor(attempts: number, cause: unknown) {
-    super(`All ${attempts} attempts failed`, { cause })
-    this.name = 'AttemptsExhausted'
-    this.attempts = attempts
-  }
 }
 
 const sleepMs = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))

@@ -12,6 +12,8 @@ export interface Issue {
   readonly body: string
   readonly labels: readonly string[]
   readonly state: 'open' | 'closed'
+  /** When it was filed, when the service said; a recovery closes only failures filed before it began. */
+  readonly createdAt?: Date
   /** When it was closed; only on closed issues. */
   readonly closedAt?: Date
 }

@@ -1,6 +1,10 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { postChat } from '../../lib/chat/webhook.ts'
+import { createNotifier } from '../../lib/chat/index.ts'
+import { createWebhookNotifier, pingText, postChat } from '../../lib/chat/webhook.ts'
+import { renderChat } from '../../lib/core/issue.ts'
+import { renderRecoveryChat } from '../../lib/core/recovery.ts'
+import { SAMPLE_FAILURE } from '../helpers/fixtures.ts'
 import { startLoopbackGitHub, type LoopbackGitHub } from '../helpers/loopback-github.ts'
 
 let gh: LoopbackGitHub
@@ -26,6 +30,34 @@ test('never throws: refused connection, HTTP error and a hung webhook all resolv
   const started = Date.now()
   assert.is(await postChat(`${gh.url}/hang`, 't', 200), false)
   assert.ok(Date.now() - started < 5000, 'given up after its time limit, not at the end of the test')
+})
+
+test('the notifier posts the spec texts: failure and recurrence as renderChat, recovery, ping', async () => {
+  const chat = createWebhookNotifier(gh.chatUrl)
+  assert.is(chat.format, 'slack')
+  assert.is(chat.host, new URL(gh.url).host)
+  const issue = { number: 3, url: 'https://github.example/acme/shop/issues/3' }
+  const recovery = { environment: 'prod', commitSha: 'c0ffee1', pipelineUrl: 'https://ci.example/p/3', time: new Date() }
+  assert.equal(await chat.send({ kind: 'failure', failure: SAMPLE_FAILURE }), { ok: true, status: 200 })
+  await chat.send({ kind: 'recurrence', failure: SAMPLE_FAILURE, issue, occurrence: 2 })
+  await chat.send({ kind: 'recovery', recovery, closed: [issue, { number: 5, url: 'u' }] })
+  await chat.send({ kind: 'ping', repo: 'acme/shop' })
+  assert.equal(gh.chat.map((post) => post.json), [
+    { text: renderChat(SAMPLE_FAILURE) },
+    { text: renderChat(SAMPLE_FAILURE) },
+    { text: renderRecoveryChat(recovery, [3, 5]) },
+    { text: pingText('acme/shop') },
+  ])
+})
+
+test('the notifier never throws and reports the status it got', async () => {
+  assert.equal(await createWebhookNotifier(`${gh.url}/not-chat`).send({ kind: 'ping', repo: 'a/b' }), { ok: false, status: 401 }, 'the loopback API refuses a post without its token')
+  assert.equal(await createWebhookNotifier('http://127.0.0.1:9/x').send({ kind: 'ping', repo: 'a/b' }), { ok: false })
+})
+
+test('createNotifier: the webhook notifier when CHAT_WEBHOOK is set, none otherwise', () => {
+  assert.is(createNotifier({ chatWebhook: undefined, chatTimeoutMs: 1000 }), undefined)
+  assert.is(createNotifier({ chatWebhook: 'https://hooks.example/services/SECRET', chatTimeoutMs: 1000 })?.host, 'hooks.example')
 })
 
 test.run()

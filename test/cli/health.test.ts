@@ -1,6 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { checkHealth, HEALTH_DEFAULTS, healthUrl, Unreachable } from '../../lib/cli/health.ts'
+import { checkHealth, HEALTH_DEFAULTS, healthUrl } from '../../lib/cli/health.ts'
+import { Unreachable } from '../../lib/errors.ts'
 import { startLoopbackGitHub } from '../helpers/loopback-github.ts'
 
 const FAST = { ...HEALTH_DEFAULTS, retryDelayMs: 10 }

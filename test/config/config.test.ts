@@ -3,7 +3,8 @@ import * as assert from 'uvu/assert'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ConfigError, loadConfig, loadDotenv, outputFiles } from '../../lib/config/config.ts'
+import { loadConfig, loadDotenv, outputFiles } from '../../lib/config/config.ts'
+import { ConfigError } from '../../lib/errors.ts'
 
 const OK = { ISSUE_TOKEN: 'tok-123456', ISSUE_REPO: 'acme/shop' }
 

@@ -1,7 +1,8 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { commentOnDuplicate, listComments, postCommentOnce } from '../../lib/core/comments.ts'
+import { commentOnDuplicate, postCommentOnce } from '../../lib/core/comments.ts'
 import { createGitHub } from '../../lib/tracker/github/client.ts'
+import { createGitHubTracker } from '../../lib/tracker/github/tracker.ts'
 import { renderTitle, type Failure } from '../../lib/core/issue.ts'
 import { memoryLog } from '../../lib/core/log.ts'
 import { fileReport } from '../../lib/core/report.ts'
@@ -15,9 +16,9 @@ test.after.each(async () => {
   await gh.close()
 })
 
-const target = { owner: 'acme', repo: 'shop', retryAttempts: 3, retryDelaySeconds: 0.01, chatWebhook: undefined }
+const target = { retryAttempts: 3, retryDelaySeconds: 0.01 }
 const client = (log = memoryLog()) =>
-  createGitHub({ token: gh.token, apiUrl: gh.url, timeoutMs: 2000, maxWaitSeconds: 5, retryAttempts: 3, retryDelaySeconds: 0.01, writeIntervalSeconds: 0.01 }, log)
+  createGitHubTracker(createGitHub({ token: gh.token, apiUrl: gh.url, timeoutMs: 2000, maxWaitSeconds: 5, retryAttempts: 3, retryDelaySeconds: 0.01, writeIntervalSeconds: 0.01 }, log), { owner: 'acme', repo: 'shop' })
 const failure: Failure = {
   environment: 'staging',
   commitSha: 'abc1234',
@@ -30,12 +31,12 @@ const failure: Failure = {
 test('fileReport with onDuplicate=comment ends "commented"; with skip (or unset) "duplicate"', async () => {
   const issue = gh.addIssue({ title: renderTitle(failure) })
   let log = memoryLog()
-  let outcome = await fileReport(client(log), { ...target, onDuplicate: 'comment' }, failure, log)
+  let outcome = await fileReport(client(log), undefined, { ...target, onDuplicate: 'comment' }, failure, log)
   assert.equal(outcome, { outcome: 'commented', number: issue.number, url: issue.html_url, title: renderTitle(failure) })
   assert.equal(log.lines, ['[INFO] Duplicate issue found, skipping creation', `[INFO] Commented on issue #1 (occurrence 2): ${issue.html_url}#issuecomment-1`])
   for (const onDuplicate of ['skip', undefined] as const) {
     log = memoryLog()
-    outcome = await fileReport(client(log), { ...target, onDuplicate }, failure, log)
+    outcome = await fileReport(client(log), undefined, { ...target, onDuplicate }, failure, log)
     assert.is(outcome.outcome, 'duplicate')
     assert.equal(log.lines, ['[INFO] Duplicate issue found, skipping creation', `[INFO] Open issue #1 holds this report: ${issue.html_url}`])
   }
@@ -46,7 +47,7 @@ test('a failed comment leaves the outcome "duplicate" and one [WARN]', async () 
   gh.addIssue({ title: renderTitle(failure) })
   gh.inject('POST', /\/comments$/, { status: 422, body: { message: 'Validation Failed' } })
   const log = memoryLog()
-  const outcome = await fileReport(client(log), { ...target, onDuplicate: 'comment' }, failure, log)
+  const outcome = await fileReport(client(log), undefined, { ...target, onDuplicate: 'comment' }, failure, log)
   assert.is(outcome.outcome, 'duplicate')
   assert.is(log.lines.length, 3)
   assert.match(log.lines[2]!, /^\[INFO\] Open issue #1 holds this report: /, 'the run still names the issue')
@@ -84,27 +85,6 @@ test('postCommentOnce gives up after the attempts and throws the last error; 4xx
   } catch {
     assert.unreachable('commentOnDuplicate never throws')
   }
-})
-
-test('listComments follows every page', async () => {
-  const issue = gh.addIssue({ title: 't' })
-  gh.inject('GET', /\/comments$/, { status: 200, body: [{ body: 'p1', html_url: 'h' }], headers: { link: `<${gh.url}/repos/acme/shop/issues/${issue.number}/comments?page=2>; rel="next"` } })
-  const comments = await listComments(client(), target, issue.number)
-  assert.equal(comments.map((c) => c.body), ['p1'])
-  assert.is(gh.calls('GET').length, 2)
-})
-
-test('writes keep the configured pacing: comment POSTs 3 intervals apart, other writes 1', async () => {
-  const issue = gh.addIssue({ title: 't' })
-  const github = createGitHub({ token: gh.token, apiUrl: gh.url, timeoutMs: 5000, maxWaitSeconds: 5, retryAttempts: 1, retryDelaySeconds: 0, writeIntervalSeconds: 0.1 }, memoryLog())
-  const started = Date.now()
-  for (const body of ['a', 'b', 'c']) {
-    await github.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { owner: 'acme', repo: 'shop', issue_number: issue.number, body })
-  }
-  // Three comments cannot finish before two gaps of 3 × 0.1 s. The generous upper bound only shows the
-  // configured interval replaced the plugin's default (3 s per comment POST, so at least 6 s here).
-  const took = Date.now() - started
-  assert.ok(took >= 590 && took < 5500, `took ${took} ms`)
 })
 
 test.run()

@@ -1,9 +1,11 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { converge, duplicateComment } from '../../lib/core/converge.ts'
-import type { ListedIssue } from '../../lib/core/dedup.ts'
+import type { Issue } from '../../lib/core/tracker.ts'
 import { createGitHub } from '../../lib/tracker/github/client.ts'
+import { createGitHubTracker, toIssue } from '../../lib/tracker/github/tracker.ts'
 import { memoryLog } from '../../lib/core/log.ts'
+import { ApiError } from '../../lib/errors.ts'
 import { startLoopbackGitHub, type LoopbackGitHub } from '../helpers/loopback-github.ts'
 
 let gh: LoopbackGitHub
@@ -14,10 +16,10 @@ test.after.each(async () => {
   await gh.close()
 })
 
-const REPO = { owner: 'acme', repo: 'shop', retryAttempts: 3, retryDelaySeconds: 0.01 }
+const REPO = { retryAttempts: 3, retryDelaySeconds: 0.01 }
 const client = (log = memoryLog()) =>
-  createGitHub({ token: gh.token, apiUrl: gh.url, timeoutMs: 2000, maxWaitSeconds: 5, ...REPO }, log)
-const found = (issue: ListedIssue | undefined) => async () => issue
+  createGitHubTracker(createGitHub({ token: gh.token, apiUrl: gh.url, timeoutMs: 2000, maxWaitSeconds: 5, ...REPO }, log), { owner: 'acme', repo: 'shop' })
+const found = (issue: { number: number; title: string; html_url: string; labels: { name: string }[]; state: string } | undefined): (() => Promise<Issue | undefined>) => async () => issue && toIssue(issue)
 
 // plugin-throttling spaces comments 3 s apart in one process, so each comment here costs that much: two in all.
 test('an older open match survives: ours gets a "Duplicate of" comment and is closed as not planned, the close retried on 5xx', async () => {
@@ -25,7 +27,7 @@ test('an older open match survives: ours gets a "Duplicate of" comment and is cl
   const own = gh.addIssue({ title: 'T' })
   gh.inject('PATCH', /\/issues\/2$/, { status: 502 }, 2)
   const log = memoryLog()
-  const survivor = await converge(client(log), REPO, own, found(older), log)
+  const survivor = await converge(client(log), REPO, toIssue(own), found(older), log)
   assert.is(survivor.number, older.number)
   assert.is(own.state, 'closed')
   assert.is(own.state_reason, 'not_planned')
@@ -40,15 +42,15 @@ test('an older open match survives: ours gets a "Duplicate of" comment and is cl
 test('ours is the oldest, or the re-check does not show it yet: nothing is written', async () => {
   const own = gh.addIssue({ title: 'T' })
   gh.addIssue({ title: 'T' })
-  assert.is((await converge(client(), REPO, own, found(own), memoryLog())).number, own.number)
-  assert.is((await converge(client(), REPO, own, found(undefined), memoryLog())).number, own.number)
+  assert.is((await converge(client(), REPO, toIssue(own), found(own), memoryLog())).number, own.number)
+  assert.is((await converge(client(), REPO, toIssue(own), found(undefined), memoryLog())).number, own.number)
   assert.is(gh.requests.length, 0)
 })
 
 test('a failed re-check keeps ours open, with a [WARN]', async () => {
   const own = gh.addIssue({ title: 'T' })
   const log = memoryLog()
-  const survivor = await converge(client(log), REPO, own, () => Promise.reject(Object.assign(new Error('boom'), { status: 502, response: {} })), log)
+  const survivor = await converge(client(log), REPO, toIssue(own), () => Promise.reject(new ApiError('boom', { status: 502, transient: true })), log)
   assert.is(survivor.number, own.number)
   assert.is(log.lines.length, 1)
   assert.match(log.lines[0]!, /^\[WARN\] Could not look for issues filed at the same time, so #1 stays open \(HTTP 502: boom\)$/)
@@ -59,7 +61,7 @@ test('a close that keeps failing leaves ours open, with a [WARN]', async () => {
   const own = gh.addIssue({ title: 'T' })
   gh.inject('PATCH', /\/issues\/2$/, { status: 503 }, 3)
   const log = memoryLog()
-  assert.is((await converge(client(log), REPO, own, found(older), log)).number, own.number)
+  assert.is((await converge(client(log), REPO, toIssue(own), found(older), log)).number, own.number)
   assert.is(own.state, 'open')
   assert.is(gh.calls('PATCH').length, 3)
   assert.match(log.lines.at(-1)!, /^\[WARN\] Could not close #2 as a duplicate of #1; close it by hand \(HTTP 503/)

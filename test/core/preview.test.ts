@@ -1,6 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createGitHub } from '../../lib/tracker/github/client.ts'
+import { createGitHubTracker } from '../../lib/tracker/github/tracker.ts'
 import { renderBody, renderChat, renderTitle, type Failure } from '../../lib/core/issue.ts'
 import { memoryLog } from '../../lib/core/log.ts'
 import { previewReport, type PreviewTarget } from '../../lib/core/preview.ts'
@@ -14,7 +15,7 @@ const failure: Failure = {
   pipelineUrl: 'https://ci.example/p/1',
   time: new Date(),
 }
-const target: PreviewTarget = { owner: 'acme', repo: 'shop', chatWebhook: 'http://127.0.0.1:9/hook', retryAttempts: 2, retryDelaySeconds: 0.01, onDuplicate: 'skip' }
+const target: PreviewTarget = { chatWebhook: 'http://127.0.0.1:9/hook', onDuplicate: 'skip' }
 
 let gh: LoopbackGitHub
 test.before.each(async () => {
@@ -25,7 +26,7 @@ test.after.each(async () => {
 })
 
 const client = (log = memoryLog()) =>
-  createGitHub({ token: gh.token, apiUrl: gh.url, timeoutMs: 5000, maxWaitSeconds: 0, retryAttempts: 2, retryDelaySeconds: 0.01 }, log)
+  createGitHubTracker(createGitHub({ token: gh.token, apiUrl: gh.url, timeoutMs: 5000, maxWaitSeconds: 0, retryAttempts: 2, retryDelaySeconds: 0.01 }, log), { owner: 'acme', repo: 'shop' })
 
 test('returns title, body and chat text; reads once and writes nothing', async () => {
   const log = memoryLog()

@@ -2,10 +2,10 @@ import fc from 'fast-check'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { renderTitle } from '../../lib/core/issue.ts'
-import { isRecoverable, parseTitle, renderRecoveryChat, selectRecoverable } from '../../lib/core/recovery.ts'
+import { isRecoverable, parseTitle, renderRecoveryChat, selectRecoverable, type RecoverableIssue } from '../../lib/core/recovery.ts'
 
 const T = (env: string, sha = 'abc1234', day = '2026-11-05') => `[DEPLOY FAIL] ${env} \u2014 ${sha} \u2014 ${day}`
-const issue = (title: string, extra: object = {}) => ({ number: 1, title, html_url: 'u', ...extra })
+const issue = (title: string, extra: Partial<RecoverableIssue> = {}): RecoverableIssue => ({ number: 1, title, labels: ['auto-deploy-failure', 'ops'], ...extra })
 
 test('parses the reporter title into environment, commit and date', () => {
   assert.equal(parseTitle(T('staging')), { environment: 'staging', commitSha: 'abc1234', date: '2026-11-05' })
@@ -28,22 +28,22 @@ test('environment match is exact: staging closes neither staging-eu nor stag, an
   assert.not.ok(isRecoverable(issue(T('aXb')), 'a.b'))
 })
 
-test('pull requests and issues without the label are never recoverable; any commit and day are', () => {
-  assert.not.ok(isRecoverable(issue(T('staging'), { pull_request: { url: 'x' } }), 'staging'))
-  assert.not.ok(isRecoverable(issue(T('staging'), { labels: [{ name: 'ops' }] }), 'staging'))
+test('issues without the label are never recoverable; any commit and day are', () => {
+  assert.not.ok(isRecoverable(issue(T('staging'), { labels: ['ops'] }), 'staging'))
+  assert.not.ok(isRecoverable(issue(T('staging'), { labels: [] }), 'staging'))
   assert.ok(isRecoverable(issue(T('staging'), { labels: ['ops', 'auto-deploy-failure'] }), 'staging'))
-  assert.ok(isRecoverable(issue(T('staging', 'deadbee', '1999-01-01'), { labels: [{ name: 'auto-deploy-failure' }] }), 'staging'))
+  assert.ok(isRecoverable(issue(T('staging', 'deadbee', '1999-01-01'), { labels: ['auto-deploy-failure'] }), 'staging'))
   const picked = selectRecoverable([issue(T('a'), { number: 3 }), issue(T('b'), { number: 4 }), issue(T('a', 'x'), { number: 5 })], 'a')
   assert.equal(picked.map((i) => i.number), [3, 5])
 })
 
 test('an issue filed after the recovery started is not recoverable (a newer alarm must not flap shut)', () => {
   const at = new Date('2026-11-05T10:00:00Z')
-  assert.ok(isRecoverable(issue(T('a'), { created_at: '2026-11-05T09:59:59Z' }), 'a', at))
-  assert.ok(isRecoverable(issue(T('a'), { created_at: '2026-11-05T10:00:00Z' }), 'a', at))
-  assert.not.ok(isRecoverable(issue(T('a'), { created_at: '2026-11-05T10:00:01Z' }), 'a', at))
-  assert.ok(isRecoverable(issue(T('a'), { created_at: '2026-11-05T10:00:01Z' }), 'a'), 'no time: no bound')
-  assert.ok(isRecoverable(issue(T('a')), 'a', at), 'no created_at: no bound')
+  assert.ok(isRecoverable(issue(T('a'), { createdAt: new Date('2026-11-05T09:59:59Z') }), 'a', at))
+  assert.ok(isRecoverable(issue(T('a'), { createdAt: new Date('2026-11-05T10:00:00Z') }), 'a', at))
+  assert.not.ok(isRecoverable(issue(T('a'), { createdAt: new Date('2026-11-05T10:00:01Z') }), 'a', at))
+  assert.ok(isRecoverable(issue(T('a'), { createdAt: new Date('2026-11-05T10:00:01Z') }), 'a'), 'no time: no bound')
+  assert.ok(isRecoverable(issue(T('a')), 'a', at), 'no creation time: no bound')
 })
 
 test('property: every title the reporter renders parses back to its environment and commit', () => {

@@ -1,8 +1,11 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { createWebhookNotifier } from '../../lib/chat/webhook.ts'
 import { createGitHub } from '../../lib/tracker/github/client.ts'
+import { createGitHubTracker } from '../../lib/tracker/github/tracker.ts'
 import { memoryLog } from '../../lib/core/log.ts'
-import { ListFailed, findRecoverable, resolveRecovery } from '../../lib/core/resolve.ts'
+import { findRecoverable, resolveRecovery } from '../../lib/core/resolve.ts'
+import { ListFailed } from '../../lib/errors.ts'
 import { startLoopbackGitHub, type LoopbackGitHub } from '../helpers/loopback-github.ts'
 
 let gh: LoopbackGitHub
@@ -13,16 +16,17 @@ test.after.each(async () => {
   await gh.close()
 })
 
-const target = () => ({ owner: 'acme', repo: 'shop', retryAttempts: 2, retryDelaySeconds: 0.01, chatWebhook: gh.chatUrl })
+const target = { retryAttempts: 2, retryDelaySeconds: 0.01 }
+const chat = () => createWebhookNotifier(gh.chatUrl)
 const client = (log = memoryLog()) =>
-  createGitHub({ token: gh.token, apiUrl: gh.url, timeoutMs: 2000, maxWaitSeconds: 5, retryAttempts: 2, retryDelaySeconds: 0.01, writeIntervalSeconds: 0.01 }, log)
+  createGitHubTracker(createGitHub({ token: gh.token, apiUrl: gh.url, timeoutMs: 2000, maxWaitSeconds: 5, retryAttempts: 2, retryDelaySeconds: 0.01, writeIntervalSeconds: 0.01 }, log), { owner: 'acme', repo: 'shop' })
 // The resolver "starts" after every issue a test adds.
 const recovery = { environment: 'prod', commitSha: 'c0ffee1', pipelineUrl: 'https://ci.example/p/3', time: new Date(Date.now() + 3_600_000) }
 const T = (env: string, sha: string) => `[DEPLOY FAIL] ${env} — ${sha} — 2026-11-05`
 
 test('findRecoverable returns this environment\'s open labelled issues, oldest first, across pages', async () => {
   for (let i = 0; i < 120; i++) gh.addIssue({ title: T(i % 50 === 7 ? 'prod' : 'prod-eu', `s${i}`) })
-  const found = await findRecoverable(client(), target(), 'prod')
+  const found = await findRecoverable(client(), 'prod')
   assert.equal(found.map((i) => i.number), [8, 58, 108])
   assert.equal(gh.calls('GET').map((r) => r.query.get('direction')), ['asc', 'asc'])
 })
@@ -31,7 +35,7 @@ test('an issue filed after the resolver started is left open for the next good d
   const older = gh.addIssue({ title: T('prod', 'a'), created_at: '2026-11-05T10:00:00Z' })
   const newer = gh.addIssue({ title: T('prod', 'b'), created_at: '2026-11-05T10:00:02Z' })
   const log = memoryLog()
-  const result = await resolveRecovery(client(log), target(), { ...recovery, time: new Date('2026-11-05T10:00:01Z') }, log)
+  const result = await resolveRecovery(client(log), chat(), target, { ...recovery, time: new Date('2026-11-05T10:00:01Z') }, log)
   assert.equal(result.closed, [older.number])
   assert.is(newer.state, 'open')
 })
@@ -40,7 +44,7 @@ test('resolveRecovery: closed, failed and the outcome; the chat lists what was c
   const [a, b] = [gh.addIssue({ title: T('prod', 'a') }), gh.addIssue({ title: T('prod', 'b') })]
   gh.inject('POST', new RegExp(`/issues/${a.number}/comments$`), { status: 410, body: { message: 'Gone' } })
   const log = memoryLog()
-  const result = await resolveRecovery(client(log), target(), recovery, log)
+  const result = await resolveRecovery(client(log), chat(), target, recovery, log)
   assert.equal(result, { outcome: 'resolved', closed: [b.number], failed: [a.number] })
   assert.is(a.state, 'open', 'no close without its comment')
   assert.is(gh.calls('PATCH').length, 1)
@@ -52,7 +56,7 @@ test('resolveRecovery: closed, failed and the outcome; the chat lists what was c
 test('resolveRecovery: every close failing is outcome "failed" and no chat', async () => {
   gh.addIssue({ title: T('prod', 'a') })
   gh.inject('PATCH', /\/issues\/\d+$/, { status: 422 })
-  const result = await resolveRecovery(client(), target(), recovery, memoryLog())
+  const result = await resolveRecovery(client(), chat(), target, recovery, memoryLog())
   assert.equal(result, { outcome: 'failed', closed: [], failed: [1] })
   assert.is(gh.chat.length, 0)
 })
@@ -60,13 +64,13 @@ test('resolveRecovery: every close failing is outcome "failed" and no chat', asy
 test('resolveRecovery: dry run reads only; a list that cannot be read throws ListFailed', async () => {
   gh.addIssue({ title: T('prod', 'a') })
   const log = memoryLog()
-  assert.equal(await resolveRecovery(client(log), target(), recovery, log, { dryRun: true }), { outcome: 'resolved', closed: [1], failed: [] })
+  assert.equal(await resolveRecovery(client(log), chat(), target, recovery, log, { dryRun: true }), { outcome: 'resolved', closed: [1], failed: [] })
   assert.ok(gh.requests.every((r) => r.method === 'GET'))
   assert.is(gh.chat.length, 0)
 
   gh.inject('GET', /\/issues$/, { reset: true }, 5)
   try {
-    await resolveRecovery(client(), target(), recovery, memoryLog())
+    await resolveRecovery(client(), chat(), target, recovery, memoryLog())
     assert.unreachable()
   } catch (error) {
     assert.instance(error, ListFailed)

@@ -1,6 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { attempt, AttemptsExhausted, attemptWarning, backoff, backoffDelay, retry } from '../../lib/core/retry.ts'
+import { attempt, attemptWarning, backoff, backoffDelay, retry } from '../../lib/core/retry.ts'
+import { AttemptsExhausted } from '../../lib/errors.ts'
 
 const recorder = () => {
   const lines: string[] = []

@@ -299,13 +299,14 @@ export class LoopbackGitHub {
       }
     }
     if (issue && r.method === 'PATCH') {
-      const patch = (r.json ?? {}) as { state?: string; state_reason?: string; title?: string }
+      const patch = (r.json ?? {}) as { state?: string; state_reason?: string; title?: string; body?: string }
       if (patch.state === 'closed' || patch.state === 'open') {
         issue.state = patch.state
         issue.state_reason = patch.state === 'closed' ? ((patch.state_reason ?? 'completed') as IssueRecord['state_reason']) : 'reopened'
         issue.closed_at = patch.state === 'closed' ? now() : null
       }
       if (typeof patch.title === 'string') issue.title = patch.title
+      if (typeof patch.body === 'string') issue.body = patch.body
       issue.updated_at = now()
       return this.send(res, 200, issue)
     }

@@ -1,13 +1,14 @@
-import { AsyncLocalStorage } from 'node:async_hooks'
 import { Octokit } from '@octokit/core'
 import { paginateRest } from '@octokit/plugin-paginate-rest'
 import { throttling } from '@octokit/plugin-throttling'
-import Bottleneck from 'bottleneck/light.js'
 import { fetchQuietly } from '../../http/fetch.ts'
 import { localTimestamp } from '../../core/issue.ts'
 import type { Log } from '../../core/log.ts'
-import { isKnownToThrottling, rateLimitOf, RateLimited, waitBudget } from './ratelimit.ts'
-import { AttemptsExhausted, attemptWarning, backoff } from '../../core/retry.ts'
+import { readAttempts, retryTransient } from '../../core/transient.ts'
+import { ApiError, RateLimited } from '../../errors.ts'
+import { complete, toApiError } from './api-error.ts'
+import { pacing } from './pacing.ts'
+import { isKnownToThrottling, rateLimitOf, waitBudget } from './ratelimit.ts'
 
 const ThrottledOctokit = Octokit.plugin(throttling, paginateRest)
 /** The one API client type every tool uses. */
@@ -33,64 +34,6 @@ const LOW_QUOTA = 100
 // A limit handler that keeps saying yes to a 0 s wait would retry forever; a few rounds are plenty.
 const MAX_LIMIT_RETRIES = 3
 
-// Carried through async context rather than as a request option because plugin-paginate-rest passes
-// only method, url and headers on to the pages after the first.
-const attemptsOverride = new AsyncLocalStorage<number>()
-
-/**
- * Runs `fn` with every GET it makes tried `attempts` times instead of the client's setting: for callers
- * that retry a whole look themselves, so that retries never multiply.
- */
-export function withAttempts<T>(attempts: number, fn: () => Promise<T>): Promise<T> {
-  return attemptsOverride.run(attempts, fn)
-}
-
-interface ErrorLike {
-  status?: number
-  response?: { headers?: Record<string, string | number | undefined> }
-}
-
-/**
- * Whether an API error may go away on its own: a 5xx, or no answer at all (reset, refused, timed out),
- * which Octokit reports as status 500 without a response.
- */
-export function isTransient(error: unknown): boolean {
-  const { status, response } = (error ?? {}) as ErrorLike
-  return response === undefined || status === undefined || status >= 500
-}
-
-/** A short, token-free description of an API error for `[WARN]`/`[ERROR]` lines. */
-export function describeError(error: unknown): string {
-  if (error instanceof RateLimited) return error.message
-  const e = (error ?? {}) as ErrorLike & { message?: string; cause?: { message?: string; code?: string } }
-  if (e.response === undefined) {
-    const cause = e.cause?.code ?? e.cause?.message
-    return `no answer from the API (${e.message ?? 'network error'}${cause && cause !== e.message ? `: ${cause}` : ''})`
-  }
-  return `HTTP ${e.status}: ${e.message ?? ''}`.trim()
-}
-
-// GitHub asks for at least one second between writes (POST, PATCH, PUT, DELETE) to avoid secondary limits:
-// https://docs.github.com/en/rest/using-the-rest-api/best-practices-for-using-the-rest-api#pause-between-mutative-requests
-// plugin-throttling paces writes 1 s apart and POSTs that notify people (issues, comments) 3 s apart, in
-// groups shared by the whole process. Production keeps exactly that (an interval of 1 s); the interval is
-// configurable only so tests and rate-limit-free GitHub Enterprise servers need not wait, and the groups
-// are still the plugin's mechanism, shared per process, so the pacing code path always runs.
-const NOTIFY_FACTOR = 3
-const pacingGroups = new Map<number, { write: Bottleneck.Group; notifications: Bottleneck.Group }>()
-function pacing(seconds: number) {
-  let groups = pacingGroups.get(seconds)
-  if (!groups) {
-    const minTime = Math.round(seconds * 1000)
-    groups = {
-      write: new Bottleneck.Group({ maxConcurrent: 1, minTime }),
-      notifications: new Bottleneck.Group({ maxConcurrent: 1, minTime: minTime * NOTIFY_FACTOR }),
-    }
-    pacingGroups.set(seconds, groups)
-  }
-  return groups
-}
-
 const timedFetch =
   (timeoutMs: number): typeof fetch =>
   (input, init) => {
@@ -102,7 +45,8 @@ const timedFetch =
 /**
  * The throttled Octokit client all issue-tracking calls go through: `Authorization: Bearer <token>` sent
  * to the API's own origin only, JSON headers, a timeout on every request, rate limits waited out within
- * `maxWaitSeconds` in all, and transient failures of reads retried with the backoff helper.
+ * `maxWaitSeconds` in all, and transient failures of reads retried with the backoff helper. Its failures
+ * come out as `ApiError`, or `RateLimited` past the wait budget; any other error (a bug) unchanged.
  */
 export function createGitHub(options: ClientOptions, log: Log): GitHub {
   const origin = new URL(options.apiUrl).origin
@@ -166,51 +110,26 @@ export function createGitHub(options: ClientOptions, log: Log): GitHub {
   octokit.hook.wrap('request', async (request, endpoint) => {
     // Only reads are retried here: a write that failed may still have been committed, so the caller
     // decides (the reporter looks again before creating again).
-    const retryAttempts = endpoint.method === 'GET' ? (attemptsOverride.getStore() ?? options.retryAttempts) : 1
+    const retryAttempts = endpoint.method === 'GET' ? readAttempts(options.retryAttempts) : 1
     const where = describeRequest(endpoint)
+    const once = async () => {
+      try {
+        return await waitingOutLimits(() => complete(request(endpoint)), where)
+      } catch (error) {
+        // A limit that outlasts the budget: no more calls this run (GitHub may ban clients that keep calling).
+        const limit = rateLimitOf(error)
+        throw limit ? new RateLimited(limit, where, options.maxWaitSeconds, error) : toApiError(error)
+      }
+    }
     try {
-      return await retryTransient({ retryAttempts, retryDelaySeconds: options.retryDelaySeconds }, where, () => waitingOutLimits(() => complete(request(endpoint)), where), log)
+      return await retryTransient({ retryAttempts, retryDelaySeconds: options.retryDelaySeconds }, where, once, log)
     } catch (last) {
-      watchQuota((last as ErrorLike).response?.headers)
-      // A limit that outlasts the budget: no more calls this run (GitHub may ban clients that keep calling).
-      const limit = rateLimitOf(last)
-      throw limit ? new RateLimited(limit, where, options.maxWaitSeconds, last) : last
+      watchQuota(last instanceof ApiError ? last.headers : (last as { response?: { headers?: Record<string, string> } } | undefined)?.response?.headers)
+      throw last
     }
   })
 
   return octokit
-}
-
-/**
- * Runs `send` up to `retryAttempts` times with the backoff helper, again only after a transient failure
- * (see {@link isTransient}), with the spec's attempt warning naming `what` after each; throws the last
- * error itself. For writes that are safe to repeat (closing, or a create that looks before it retries).
- */
-export async function retryTransient<T>(
-  { retryAttempts, retryDelaySeconds }: { readonly retryAttempts: number; readonly retryDelaySeconds: number },
-  what: string,
-  send: (attempt: number) => Promise<T>,
-  log: Log,
-): Promise<T> {
-  try {
-    return await backoff(retryAttempts, retryDelaySeconds, send, {
-      retryable: isTransient,
-      waitAfterLast: false,
-      onFailure: (n, max, seconds, error) => log.warn(`${attemptWarning(n, max, seconds).replace(/^\[WARN\] /, '')} (${what}: ${describeError(error)})`),
-    })
-  } catch (error) {
-    throw error instanceof AttemptsExhausted ? error.cause : error
-  }
-}
-
-// @octokit/request hands back the raw text when a JSON body cannot be read or parsed (a connection cut or
-// stalled until the timeout), so a half-sent list would pass for an empty one. It is no answer at all.
-async function complete<T extends { headers: Record<string, unknown>; data: unknown }>(pending: T | Promise<T>): Promise<T> {
-  const response = await pending
-  if (typeof response.data === 'string' && /\bjson\b/i.test(String(response.headers['content-type'] ?? ''))) {
-    throw new Error('the answer was cut off or is not valid JSON')
-  }
-  return response
 }
 
 const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '').replace(/\?.*$/, '')

@@ -1,15 +1,6 @@
 // How to read GitHub's "slow down" answers, and how long one run may wait for them.
 // https://docs.github.com/en/rest/using-the-rest-api/rate-limits-for-the-rest-api#exceeding-the-rate-limit
-import { localTimestamp } from '../../core/issue.ts'
-
-/** A rate-limit answer: which limit, and when it lifts. */
-export interface RateLimit {
-  readonly kind: 'primary' | 'secondary'
-  /** Seconds until the limit lifts, rounded up. */
-  readonly waitSeconds: number
-  /** When the limit lifts, in epoch milliseconds. */
-  readonly resetsAt: number
-}
+import type { RateLimit } from '../../errors.ts'
 
 type Headers = Record<string, string | number | undefined>
 interface ErrorLike {
@@ -70,25 +61,3 @@ export function waitBudget(maxSeconds: number): { take(seconds: number): boolean
   }
 }
 
-
-/**
- * Thrown when a rate limit lifts later than the run may still wait. Keeps the answer's `status` and
- * `response`, so it is never taken for a transient failure, and says when to try again.
- */
-export class RateLimited extends Error {
-  readonly limit: RateLimit
-  readonly status: number | undefined
-  readonly response: unknown
-  constructor(limit: RateLimit, where: string, maxWaitSeconds: number, cause: unknown) {
-    super(
-      `GitHub API ${limit.kind} rate limit hit on ${where}; it resets at ${localTimestamp(new Date(limit.resetsAt))} ` +
-        `(in ${limit.waitSeconds}s), beyond the ${maxWaitSeconds}s REPORT_MAX_WAIT allows for waiting in one run. ` +
-        `Run the reporter again after that, or raise REPORT_MAX_WAIT.`,
-      { cause },
-    )
-    this.name = 'RateLimited'
-    this.limit = limit
-    this.status = (cause as ErrorLike).status
-    this.response = (cause as ErrorLike).response
-  }
-}

@@ -1,6 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createGitHub, describeError, isTransient, withAttempts } from '../../../lib/tracker/github/client.ts'
+import { createGitHub } from '../../../lib/tracker/github/client.ts'
+import { describeError, isTransient, withAttempts } from '../../../lib/core/transient.ts'
 import { memoryLog } from '../../../lib/core/log.ts'
 import { startLoopbackGitHub, type LoopbackGitHub } from '../../helpers/loopback-github.ts'
 

@@ -1,7 +1,8 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { localTimestamp } from '../../../lib/core/issue.ts'
-import { isKnownToThrottling, rateLimitOf, RateLimited, waitBudget } from '../../../lib/tracker/github/ratelimit.ts'
+import { isKnownToThrottling, rateLimitOf, waitBudget } from '../../../lib/tracker/github/ratelimit.ts'
+import { RateLimited } from '../../../lib/errors.ts'
 
 const localTime = (ms: number) => localTimestamp(new Date(ms))
 

@@ -1,0 +1,79 @@
+// GitHub's own preflight checks for the doctor: token, quota, repository, latest commit and labels.
+import type { Check } from '../../cli/doctor.ts'
+import { LABELS } from '../../core/issue.ts'
+import { describeError } from '../../core/transient.ts'
+import { resetTime, type GitHub } from './client.ts'
+import type { GitHubRepo } from './tracker.ts'
+
+const pass = (text: string): Check => ({ ok: true, text })
+const fail = (text: string): Check => ({ ok: false, text })
+const statusOf = (error: unknown) => (error as { status?: number } | undefined)?.status
+
+// GET /rate_limit tests the token without spending quota, and reports the quota.
+// https://docs.github.com/en/rest/rate-limit/rate-limit#get-rate-limit-status-for-the-authenticated-user
+async function tokenAndQuota(github: GitHub): Promise<{ token: Check | undefined; quota: Check }> {
+  try {
+    const { data } = await github.request('GET /rate_limit')
+    const core = data.resources.core
+    const left = `${core.remaining} of ${core.limit} requests left, resets at ${resetTime({ 'x-ratelimit-reset': core.reset })}`
+    return { token: pass('token accepted'), quota: core.remaining > 0 ? pass(`rate limit: ${left}`) : fail(`rate limit exhausted: ${left}`) }
+  } catch (error) {
+    if (statusOf(error) === 401) return { token: fail(`token refused (${describeError(error)}): check ISSUE_TOKEN`), quota: fail('rate limit: not checked, the token was refused') }
+    // GitHub Enterprise Server answers 404 when rate limiting is off; the repository read then tests the token.
+    if (statusOf(error) === 404) return { token: undefined, quota: pass('rate limit: not enforced by this server') }
+    return { token: fail(`token not checked (${describeError(error)})`), quota: fail('rate limit: unknown') }
+  }
+}
+
+async function repository(github: GitHub, t: GitHubRepo): Promise<Check> {
+  try {
+    const { data } = await github.request('GET /repos/{owner}/{repo}', { owner: t.owner, repo: t.repo })
+    return pass(`repository readable: ${data.full_name}, ${data.stargazers_count} stars`)
+  } catch (error) {
+    const status = statusOf(error)
+    if (status === 401) return fail('repository: not checked, the token was refused')
+    const hint = status === 404 ? ': check ISSUE_REPO, and that the token can see the repository' : ''
+    return fail(`repository ${t.owner}/${t.repo} not readable (${describeError(error)})${hint}`)
+  }
+}
+
+async function latestCommit(github: GitHub, t: GitHubRepo): Promise<Check> {
+  try {
+    const { data } = await github.request('GET /repos/{owner}/{repo}/commits', { owner: t.owner, repo: t.repo, per_page: 1 })
+    const [commit] = data
+    if (!commit) return fail('latest commit: the repository has no commits')
+    const subject = commit.commit.message.split('\n')[0]
+    return pass(`latest commit readable: "${subject}" by ${commit.commit.author?.name ?? 'an unknown author'}`)
+  } catch (error) {
+    return fail(`latest commit not readable (${describeError(error)})`)
+  }
+}
+
+async function label(github: GitHub, t: GitHubRepo, name: string): Promise<Check> {
+  try {
+    await github.request('GET /repos/{owner}/{repo}/labels/{name}', { owner: t.owner, repo: t.repo, name })
+    return pass(`label ${name} exists`)
+  } catch (error) {
+    if (statusOf(error) === 404) {
+      // GitHub creates a missing label on issue creation only for users with push access, and drops it
+      // silently otherwise, which would defeat the duplicate check (observed; see the shared notes).
+      return fail(`label ${name} missing: create it in the repository (Issues → Labels)`)
+    }
+    return fail(`label ${name} not checked (${describeError(error)})`)
+  }
+}
+
+/**
+ * Token, quota, repository, latest commit and both labels, in that order. Commit and labels are read only
+ * once the repository is, so one cause gives one clear failure rather than five. Never throws, never
+ * names the token.
+ */
+export async function doctorChecks(github: GitHub, target: GitHubRepo): Promise<Check[]> {
+  const [{ token, quota }, repo] = await Promise.all([tokenAndQuota(github), repository(github, target)])
+  const tokenCheck = token ?? (repo.ok ? pass('token accepted') : fail('token not confirmed: the repository read failed'))
+  const skipped = !tokenCheck.ok ? 'not checked, the token was refused' : !repo.ok ? 'not checked, the repository is not readable' : undefined
+  const reads = skipped
+    ? [fail(`latest commit: ${skipped}`), ...LABELS.map((name) => fail(`label ${name}: ${skipped}`))]
+    : await Promise.all([latestCommit(github, target), ...LABELS.map((name) => label(github, target, name))])
+  return [tokenCheck, quota, repo, ...reads]
+}

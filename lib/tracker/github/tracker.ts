@@ -1,0 +1,143 @@
+// The `Tracker` on GitHub's REST API, over the throttled Octokit client (lib/tracker/github/client.ts),
+// which retries reads and turns failures into `ApiError`. Pull requests, which GitHub lists as issues,
+// never leave this module. https://docs.github.com/en/rest/issues
+import { BODY_LIMIT, TITLE_LIMIT } from '../../core/budget.ts'
+import type { CloseReason, Comment, Issue, NewIssue, Tracker } from '../../core/tracker.ts'
+import type { GitHub } from './client.ts'
+
+/** Where the issues live. */
+export interface GitHubRepo {
+  readonly owner: string
+  readonly repo: string
+}
+
+/** The fields of GitHub's issue object this module reads. */
+export interface GitHubIssue {
+  readonly number: number
+  readonly title: string
+  readonly html_url: string
+  readonly body?: string | null
+  readonly labels?: readonly (string | { readonly name?: string })[]
+  readonly state: string
+  readonly created_at?: string
+  readonly closed_at?: string | null
+  readonly pull_request?: unknown
+}
+
+/** The fields of GitHub's issue comment object this module reads. */
+export interface GitHubComment {
+  readonly id: number | bigint
+  readonly body?: string | null
+  readonly html_url: string
+}
+
+/** A GitHub issue as the core sees it. */
+export function toIssue(data: GitHubIssue): Issue {
+  return {
+    number: data.number,
+    title: data.title,
+    url: data.html_url,
+    body: data.body ?? '',
+    // A sparse answer (a proxy, an older server) may leave labels out; none is then what we know.
+    labels: (data.labels ?? []).map((label) => (typeof label === 'string' ? label : (label.name ?? ''))),
+    state: data.state === 'closed' ? 'closed' : 'open',
+    ...(data.created_at ? { createdAt: new Date(data.created_at) } : {}),
+    ...(data.closed_at ? { closedAt: new Date(data.closed_at) } : {}),
+  }
+}
+
+const toComment = (data: GitHubComment): Comment => ({ id: Number(data.id), body: data.body ?? '', url: data.html_url })
+
+// GitHub lists pull requests among issues; they carry a `pull_request` key.
+const realIssues = (page: readonly GitHubIssue[]): Issue[] => page.filter((issue) => issue.pull_request == null).map(toIssue)
+
+/**
+ * The {@link Tracker} for `repo` on GitHub. Reads go through the client's retries (and `withAttempts`);
+ * writes are sent once, so the core decides what is safe to send again.
+ */
+export function createGitHubTracker(github: GitHub, repo: GitHubRepo): Tracker {
+  const where = { owner: repo.owner, repo: repo.repo }
+  const patch = (number: number, fields: { state?: 'open' | 'closed'; state_reason?: 'completed' | 'not_planned'; body?: string }) =>
+    github.request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', { ...where, issue_number: number, ...fields })
+
+  return {
+    kind: 'github',
+    limits: { title: TITLE_LIMIT, body: BODY_LIMIT },
+
+    // Oldest first, so a reader can stop at the first page that answers its question; `since` keeps only
+    // issues updated at or after that instant.
+    // https://docs.github.com/en/rest/issues/issues#list-repository-issues
+    async *openIssues({ label, updatedSince }) {
+      const pages = github.paginate.iterator('GET /repos/{owner}/{repo}/issues', {
+        ...where,
+        state: 'open',
+        labels: label,
+        per_page: 100,
+        sort: 'created',
+        direction: 'asc',
+        ...(updatedSince === undefined ? {} : { since: updatedSince.toISOString() }),
+      })
+      for await (const page of pages) yield realIssues(page.data)
+    },
+
+    // Closing updates an issue, so one closed at or after `closedSince` was updated since then too;
+    // `closed_at` then drops those closed earlier and only touched since.
+    async *closedIssues({ label, closedSince }) {
+      const pages = github.paginate.iterator('GET /repos/{owner}/{repo}/issues', {
+        ...where,
+        state: 'closed',
+        labels: label,
+        per_page: 100,
+        sort: 'updated',
+        direction: 'desc',
+        since: closedSince.toISOString(),
+      })
+      for await (const page of pages) {
+        yield realIssues(page.data).filter((issue) => issue.closedAt !== undefined && issue.closedAt >= closedSince)
+      }
+    },
+
+    // https://docs.github.com/en/rest/issues/issues#create-an-issue
+    async createIssue(issue: NewIssue) {
+      const { data } = await github.request('POST /repos/{owner}/{repo}/issues', {
+        ...where,
+        title: issue.title,
+        body: issue.body,
+        labels: [...issue.labels],
+        assignees: [...issue.assignees],
+      })
+      return toIssue(data)
+    },
+
+    // https://docs.github.com/en/rest/issues/issues#update-an-issue
+    async updateBody(number, body) {
+      await patch(number, { body })
+    },
+
+    // Every comment, oldest first, following the `Link` header page by page.
+    // https://docs.github.com/en/rest/issues/comments#list-issue-comments
+    async listComments(number) {
+      const comments: Comment[] = []
+      const pages = github.paginate.iterator('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', { ...where, issue_number: number, per_page: 100 })
+      for await (const page of pages) comments.push(...page.data.map(toComment))
+      return comments
+    },
+
+    // https://docs.github.com/en/rest/issues/comments#create-an-issue-comment
+    async addComment(number, body) {
+      const { data } = await github.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { ...where, issue_number: number, body })
+      return toComment(data)
+    },
+
+    // A duplicate is closed as not planned; the core posts the "Duplicate of #n" comment before, which is
+    // what marks it as one on GitHub.
+    // https://docs.github.com/en/issues/tracking-your-work-with-issues/administering-issues/marking-issues-or-pull-requests-as-a-duplicate
+    async closeIssue(number, reason: CloseReason) {
+      await patch(number, { state: 'closed', state_reason: reason === 'completed' ? 'completed' : 'not_planned' })
+    },
+
+    async reopenIssue(number) {
+      await patch(number, { state: 'open' })
+    },
+  }
+}
