@@ -1,6 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { ConfigError, loadConfig } from '../../lib/config/config.ts'
+import { loadConfig } from '../../lib/config/config.ts'
+import { ConfigError } from '../../lib/errors.ts'
 
 const OK = { ISSUE_TOKEN: 'tok-123456', ISSUE_REPO: 'acme/shop' }
 
