@@ -5,7 +5,8 @@
 import type { Grouping } from '../config/actionable.ts'
 import { sinceFor } from './dedup.ts'
 import { parseTitle } from './recovery.ts'
-import type { Issue } from './tracker.ts'
+import { DEDUP_LABEL } from './issue.ts'
+import type { Issue, Tracker } from './tracker.ts'
 
 /** What a new failure's report is matched on. */
 export interface ReportKey {
@@ -50,4 +51,17 @@ export function findHolder<T extends Pick<Issue, 'number' | 'title'>>(issues: It
  */
 export function listBound(key: ReportKey): Date | undefined {
   return key.group === 'title' ? new Date(sinceFor(key.time)) : undefined
+}
+
+/**
+ * The open `auto-deploy-failure` issue that holds the report for `key`, if any: the lowest-numbered
+ * holder, found by reading the list oldest-first and stopping at the first page that has one.
+ */
+export async function findHolderIssue(tracker: Tracker, key: ReportKey): Promise<Issue | undefined> {
+  const updatedSince = listBound(key)
+  for await (const page of tracker.openIssues({ label: DEDUP_LABEL, ...(updatedSince ? { updatedSince } : {}) })) {
+    const holder = findHolder(page, key)
+    if (holder) return holder
+  }
+  return undefined
 }

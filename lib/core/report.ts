@@ -2,6 +2,8 @@ import type { ChatNotifier, IssueRef } from './chat.ts'
 import type { RetrySettings } from './close.ts'
 import { converge } from './converge.ts'
 import { findMatch, sinceFor } from './dedup.ts'
+import { findHolderIssue, type ReportKey } from './grouping.ts'
+import type { Grouping } from '../config/actionable.ts'
 import { DEDUP_LABEL, LABELS, renderBody, renderTitle, type Failure } from './issue.ts'
 import type { Log } from './log.ts'
 import type { Issue, Tracker } from './tracker.ts'
@@ -10,7 +12,7 @@ import { CreateFailed, RateLimited } from '../errors.ts'
 
 /** What a run ended with; `--json` prints it. */
 export interface Outcome {
-  readonly outcome: 'created' | 'duplicate' | 'commented' | 'failed'
+  readonly outcome: 'created' | 'duplicate' | 'commented' | 'reopened' | 'failed'
   readonly number: number | null
   readonly url: string | null
   readonly title: string
@@ -20,6 +22,14 @@ export interface Outcome {
 export interface Target extends RetrySettings {
   /** ON_DUPLICATE; `comment` records a repeated failure on the open issue. Default `skip`. */
   readonly onDuplicate?: 'skip' | 'comment'
+  /** REPORT_GROUP: which open issue holds a report (lib/core/grouping.ts). Default `title`, the spec's. */
+  readonly group?: Grouping
+  /** REPORT_REOPEN_WINDOW in hours (lib/core/reopen.ts); 0 or absent never reopens. */
+  readonly reopenWindowHours?: number
+  /** REPORT_LABELS, added after the spec's two on a new issue. */
+  readonly extraLabels?: readonly string[]
+  /** REPORT_ASSIGNEES, assigned on a new issue; the spec's empty list when absent. */
+  readonly assignees?: readonly string[]
 }
 
 /**
@@ -42,6 +52,8 @@ export async function findExisting(tracker: Tracker, title: string, time: Date):
  */
 export async function fileReport(tracker: Tracker, chat: ChatNotifier | undefined, target: Target, failure: Failure, log: Log): Promise<Outcome> {
   const title = renderTitle(failure)
+  // The chat notice never carries the log excerpt: a chat channel is no place for a job log.
+  const notice: Failure = failure.log === undefined ? failure : (({ log: _excerpt, ...rest }) => rest)(failure)
   let filed: { issue: IssueRef; occurrence?: number | undefined } | undefined
   try {
     const { outcome, occurrence } = await fileIssue(tracker, target, failure, title, log)
@@ -51,16 +63,16 @@ export async function fileReport(tracker: Tracker, chat: ChatNotifier | undefine
     if (chat) {
       await chat.send(
         filed?.occurrence === undefined
-          ? { kind: 'failure', failure, ...(filed ? { issue: filed.issue } : {}) }
-          : { kind: 'recurrence', failure, issue: filed.issue, occurrence: filed.occurrence },
+          ? { kind: 'failure', failure: notice, ...(filed ? { issue: filed.issue } : {}) }
+          : { kind: 'recurrence', failure: notice, issue: filed.issue, occurrence: filed.occurrence },
       )
     }
   }
 }
 
-async function lookUp(tracker: Tracker, title: string, time: Date, log: Log): Promise<Issue | undefined> {
+async function lookUp(tracker: Tracker, key: ReportKey, log: Log): Promise<Issue | undefined> {
   try {
-    return await findExisting(tracker, title, time)
+    return await findHolderIssue(tracker, key)
   } catch (error) {
     // A limit beyond REPORT_MAX_WAIT stops the run: every further call would be refused too.
     if (error instanceof RateLimited) fail(error, log)
@@ -79,7 +91,8 @@ function fail(cause: unknown, log: Log): never {
 const holds = (issue: Issue) => `Open issue #${issue.number} holds this report: ${issue.url}`
 
 async function fileIssue(tracker: Tracker, target: Target, failure: Failure, title: string, log: Log): Promise<{ outcome: Outcome; occurrence?: number | undefined }> {
-  const existing = await lookUp(tracker, title, failure.time, log)
+  const key: ReportKey = { group: target.group ?? 'title', title, time: failure.time }
+  const existing = await lookUp(tracker, key, log)
   if (existing) {
     log.info('Duplicate issue found, skipping creation')
     // Loaded only in comment mode: every module costs start-up (npm run bench).
@@ -88,10 +101,17 @@ async function fileIssue(tracker: Tracker, target: Target, failure: Failure, tit
     if (occurrence === undefined) log.info(holds(existing))
     return { outcome: { outcome: occurrence === undefined ? 'duplicate' : 'commented', number: existing.number, url: existing.url, title }, occurrence }
   }
-  const { issue, posted } = await create(tracker, target, failure, title, log)
+  const reopening = (target.reopenWindowHours ?? 0) > 0
+  if (reopening) {
+    const reopened = await (await import('./reopen-step.ts')).reopenStep(tracker, { ...target, reopenWindowHours: target.reopenWindowHours ?? 0 }, key, failure, log)
+    if (reopened) return reopened
+  }
+  const { issue, posted } = await create(tracker, target, failure, key, log)
   // Concurrent runs may each have created one: all keep the oldest (see converge.ts). An issue a look
-  // found is already the oldest match.
-  const recheck = () => findExisting(tracker, title, failure.time)
+  // found is already the oldest match; so is one a concurrent run reopened.
+  const recheck = reopening
+    ? async () => (await import('./reopen-step.ts')).oldestHolder(tracker, { ...target, reopenWindowHours: target.reopenWindowHours ?? 0 }, key)
+    : () => findHolderIssue(tracker, key)
   const survivor = posted ? await converge(tracker, target, issue, recheck, log) : issue
   if (survivor.number !== issue.number) {
     log.info(`Closed #${issue.number} as a duplicate of #${survivor.number}, the older open issue for this failure`)
@@ -106,14 +126,16 @@ async function fileIssue(tracker: Tracker, target: Target, failure: Failure, tit
 // clear answer (timeout, reset, 5xx) may have been committed, so every retry first looks again, and
 // creates only when that look answered and found nothing. `posted` tells whether this run's own create
 // answered (rather than a look finding the issue).
-async function create(tracker: Tracker, target: Target, failure: Failure, title: string, log: Log): Promise<{ issue: Issue; posted: boolean }> {
+async function create(tracker: Tracker, target: Target, failure: Failure, key: ReportKey, log: Log): Promise<{ issue: Issue; posted: boolean }> {
   const body = renderBody(failure)
+  const { title } = key
   // One request per look: the loop below is the retry, so page requests must not retry on their own.
-  const lookAgain = () => withAttempts(1, () => findExisting(tracker, title, failure.time))
+  const lookAgain = () => withAttempts(1, () => findHolderIssue(tracker, key))
   const attempt = async (n: number) => {
     const committed = n > 1 ? await lookAgain() : undefined
     if (committed) return { issue: committed, posted: false }
-    return { issue: await tracker.createIssue({ title, body, labels: LABELS, assignees: [] }), posted: true }
+    const labels = [...LABELS, ...(target.extraLabels ?? [])]
+    return { issue: await tracker.createIssue({ title, body, labels, assignees: target.assignees ?? [] }), posted: true }
   }
   try {
     return await retryTransient(target, 'creating the issue', attempt, log)

@@ -10,7 +10,8 @@ import { createGitHubTracker } from './github/tracker.ts'
 export type TrackerConfig = Pick<
   Config,
   'token' | 'owner' | 'repo' | 'apiUrl' | 'timeoutMs' | 'maxWaitSeconds' | 'retryAttempts' | 'retryDelaySeconds' | 'writeIntervalSeconds'
->
+> &
+  Partial<Pick<Config, 'extraLabels' | 'assignees'>>
 
 /** The tracker for `config`, its failures and waits reported through `log`. */
 export function createTracker(config: TrackerConfig, log: Log): Tracker {
