@@ -7,7 +7,7 @@ import type { RetrySettings } from './close.ts'
 import { nextOccurrence, RECOVERY_MARKER, renderOccurrence } from './comment-text.ts'
 import { postCommentOnce } from './comments.ts'
 import { converge } from './converge.ts'
-import { findHolderIssue, titleEnvironment, type ReportKey } from './grouping.ts'
+import { holdsReport, listBound, titleEnvironment, type ReportKey } from './grouping.ts'
 import { DEDUP_LABEL, type Failure } from './issue.ts'
 import type { Log } from './log.ts'
 import { isRecoveryClose, minutesSince, regressionRecorded, renderRegression, reopenCandidates } from './regression.ts'
@@ -63,6 +63,21 @@ export async function findReopened(tracker: Tracker, target: ReopenTarget, key: 
   return undefined
 }
 
+// The open issues holding the report that are newer than the reopened `issue`: filed by concurrent runs.
+// A failed look finds none; those runs' own convergence still applies.
+async function filedMeanwhile(tracker: Tracker, key: ReportKey, issue: Issue): Promise<Issue[]> {
+  const filed: Issue[] = []
+  try {
+    const updatedSince = listBound(key)
+    for await (const page of tracker.openIssues({ label: DEDUP_LABEL, ...(updatedSince ? { updatedSince } : {}) })) {
+      filed.push(...page.filter((other) => other.number > issue.number && holdsReport(other, key)))
+    }
+  } catch {
+    return []
+  }
+  return filed
+}
+
 /**
  * Reopens `issue` and adds this run's occurrence: "failed again N minutes after recovery" when it is
  * the first since the recovery, an ordinary occurrence when another run got there first. Then closes any
@@ -78,8 +93,7 @@ export async function reopenIssue(tracker: Tracker, target: ReopenTarget, key: R
     return undefined
   }
   // A run that saw nothing to reopen may have filed the report meanwhile; the reopened issue is older.
-  const filed = await findHolderIssue(tracker, key).catch(() => undefined)
-  if (filed && filed.number > issue.number) await converge(tracker, target, filed, async () => issue, log)
+  for (const filed of await filedMeanwhile(tracker, key, issue)) await converge(tracker, target, filed, async () => issue, log)
 
   const minutes = issue.closedAt ? minutesSince(issue.closedAt, failure.time) : 0
   let occurrence = 0

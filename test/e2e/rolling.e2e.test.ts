@@ -125,18 +125,23 @@ test('reopen: not for an issue closed by a person, as not planned, or before the
   }
 })
 
-test('reopen: concurrent runs reopen once and never also create', async () => {
+for (const group of ['title', 'environment']) {
+test(`reopen (REPORT_GROUP=${group}): concurrent runs reopen once and never also create`, async () => {
   const issue = await failThenRecover()
   gh.holdLists(3)
-  const runs = await Promise.all(
-    [1, 2, 3].map((i) => runScript('report.mts', ['--json', `Deploy job failed (${i})`], gh.env({ ...FAILED, REPORT_REOPEN_WINDOW: '1' }), { timeoutMs: 120_000 })),
-  )
+  const env = gh.env({ ...FAILED, REPORT_REOPEN_WINDOW: '1', REPORT_GROUP: group })
+  const runs = await Promise.all([1, 2, 3].map((i) => runScript('report.mts', ['--json', `Deploy job failed (${i})`], env, { timeoutMs: 120_000 })))
   for (const r of runs) assert.is(r.code, 0, r.stderr)
   const outcomes = runs.map((r) => lastJson(r.stdout).outcome).sort()
   assert.is(outcomes.filter((o) => o === 'reopened').length, 1, outcomes.join())
   assert.equal(gh.openIssues().map((i) => i.number), [issue.number])
   for (const r of runs) assert.is(lastJson(r.stdout).number, issue.number)
+  // Each run's occurrence is recorded once. (Runs that read the comments at the very same moment may all
+  // head theirs "failed again … after recovery"; only the first posted counts as the reopen.)
+  const recovery = gh.comments.findIndex((c) => c.body?.startsWith('<!-- deploy-failure-reporter:recovery -->'))
+  assert.is(gh.comments.slice(recovery + 1).filter((c) => c.body?.startsWith('<!-- deploy-failure-reporter:occurrence -->')).length, 3)
 })
+}
 
 test('labels and assignees: REPORT_LABELS follow the spec\'s two, REPORT_ASSIGNEES are assigned', async () => {
   const r = await runScript('report.mts', [], gh.env({ ...FAILED, REPORT_LABELS: 'env:staging, severity:high', REPORT_ASSIGNEES: 'octocat' }))
