@@ -21,7 +21,7 @@ Options:
   --reason-file <file>  read the reason from <file> (- = standard input) instead of the argument
   --dry-run    check and render only: print the title, body and chat text a real run would send, and
                whether an open duplicate exists (needs ISSUE_TOKEN; skipped without it); writes nothing
-  --json       end stdout with one JSON line: {"outcome": "created"|"duplicate"|"commented"|"failed",
+  --json       end stdout with one JSON line: {"outcome": "created"|"duplicate"|"commented"|"reopened"|"failed",
                "number", "url", "title"} (nulls when nothing was filed), whatever the exit code
   -h, --help   show this text
 
@@ -33,6 +33,8 @@ Environment (a .env file in the current folder is read too; set variables win):
   REPORT_WRITE_INTERVAL: seconds between API writes (default 1)
   REPORT_LOG_FILE, REPORT_LOG_LINES, CI_JOB_URL: the log excerpt (see --log)
   REPORT_LABELS, REPORT_ASSIGNEES: comma-separated labels added after the two above, and logins to assign
+  REPORT_GROUP=title|environment: which open issue holds the report (environment: any for DEPLOY_ENV)
+  REPORT_REOPEN_WINDOW: hours after a recovery within which a failure reopens the closed issue (default 0)
   Unset pipeline and commit variables are taken from GitHub Actions, Jenkins, CircleCI or Buildkite.
   GITHUB_OUTPUT, GITHUB_STEP_SUMMARY (set by GitHub Actions): when set, the step outputs outcome,
   issue-number and issue-url, and a short summary for the run page, are appended to them.
