@@ -1,10 +1,9 @@
 import type { ChatNotifier, IssueRef } from './chat.ts'
 import type { RetrySettings } from './close.ts'
 import { converge } from './converge.ts'
-import { findMatch, sinceFor } from './dedup.ts'
 import { findHolderIssue, type ReportKey } from './grouping.ts'
 import type { Grouping } from '../config/actionable.ts'
-import { DEDUP_LABEL, LABELS, renderBody, renderTitle, type Failure } from './issue.ts'
+import { LABELS, renderBody, renderTitle, type Failure } from './issue.ts'
 import type { Log } from './log.ts'
 import type { Issue, Tracker } from './tracker.ts'
 import { describeError, isTransient, retryTransient, withAttempts } from './transient.ts'
@@ -33,16 +32,11 @@ export interface Target extends RetrySettings {
 }
 
 /**
- * The open `auto-deploy-failure` issue that already holds `title`, if any: the oldest match, found by
- * reading the list oldest-first and stopping at the first page that has one. Only issues updated since
- * the title's date can match (see `sinceFor`), so old issues cost nothing.
+ * The open `auto-deploy-failure` issue that already holds `title` by the spec's rule, if any: the oldest
+ * match (see {@link findHolderIssue}).
  */
-export async function findExisting(tracker: Tracker, title: string, time: Date): Promise<Issue | undefined> {
-  for await (const page of tracker.openIssues({ label: DEDUP_LABEL, updatedSince: sinceFor(time) })) {
-    const match = findMatch(page, title)
-    if (match) return match
-  }
-  return undefined
+export function findExisting(tracker: Tracker, title: string, time: Date): Promise<Issue | undefined> {
+  return findHolderIssue(tracker, { group: 'title', title, time })
 }
 
 /**
@@ -101,16 +95,18 @@ async function fileIssue(tracker: Tracker, target: Target, failure: Failure, tit
     if (occurrence === undefined) log.info(holds(existing))
     return { outcome: { outcome: occurrence === undefined ? 'duplicate' : 'commented', number: existing.number, url: existing.url, title }, occurrence }
   }
-  const reopening = (target.reopenWindowHours ?? 0) > 0
+  const reopenTarget = { ...target, reopenWindowHours: target.reopenWindowHours ?? 0 }
+  const reopening = reopenTarget.reopenWindowHours > 0
+  // Loaded only with REPORT_REOPEN_WINDOW set, like the comment module above.
   if (reopening) {
-    const reopened = await (await import('./reopen-step.ts')).reopenStep(tracker, { ...target, reopenWindowHours: target.reopenWindowHours ?? 0 }, key, failure, log)
+    const reopened = await (await import('./reopen-step.ts')).reopenStep(tracker, reopenTarget, key, failure, log)
     if (reopened) return reopened
   }
   const { issue, posted } = await create(tracker, target, failure, key, log)
   // Concurrent runs may each have created one: all keep the oldest (see converge.ts). An issue a look
   // found is already the oldest match; so is one a concurrent run reopened.
   const recheck = reopening
-    ? async () => (await import('./reopen-step.ts')).oldestHolder(tracker, { ...target, reopenWindowHours: target.reopenWindowHours ?? 0 }, key)
+    ? async () => (await import('./reopen-step.ts')).oldestHolder(tracker, reopenTarget, key)
     : () => findHolderIssue(tracker, key)
   const survivor = posted ? await converge(tracker, target, issue, recheck, log) : issue
   if (survivor.number !== issue.number) {
