@@ -136,10 +136,15 @@ test(`reopen (REPORT_GROUP=${group}): concurrent runs reopen once and never also
   assert.is(outcomes.filter((o) => o === 'reopened').length, 1, outcomes.join())
   assert.equal(gh.openIssues().map((i) => i.number), [issue.number])
   for (const r of runs) assert.is(lastJson(r.stdout).number, issue.number)
-  // Each run's occurrence is recorded once. (Runs that read the comments at the very same moment may all
-  // head theirs "failed again … after recovery"; only the first posted counts as the reopen.)
+  // A run that looked after the reopen filed its own and closed it again as a duplicate of the older one.
+  for (const other of gh.issues.filter((i) => i.number !== issue.number)) assert.is(other.state_reason, 'not_planned', `#${other.number}`)
+  assert.is(gh.issues.length - 1, outcomes.filter((o) => o === 'duplicate').length)
+  // The reopening and commenting runs each recorded their occurrence once. (Runs that read the comments at
+  // the very same moment may all head theirs "failed again … after recovery"; the first posted is the reopen.)
   const recovery = gh.comments.findIndex((c) => c.body?.startsWith('<!-- deploy-failure-reporter:recovery -->'))
-  assert.is(gh.comments.slice(recovery + 1).filter((c) => c.body?.startsWith('<!-- deploy-failure-reporter:occurrence -->')).length, 3)
+  const occurrences = gh.comments.slice(recovery + 1).filter((c) => c.body?.startsWith('<!-- deploy-failure-reporter:occurrence -->'))
+  assert.is(occurrences.length, outcomes.filter((o) => o === 'reopened' || o === 'commented').length)
+  assert.ok(occurrences[0]!.body!.includes('after recovery'))
 })
 }
 
