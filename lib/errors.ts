@@ -61,6 +61,8 @@ export class RateLimited extends Error {
 
 /** Thrown when the issue could not be filed; its message is the spec's `Failed to create issue`. */
 export class CreateFailed extends Error {
+  /** As in the `--json` line, for callers of the plugin API. */
+  readonly outcome = 'failed' as const
   constructor(cause: unknown) {
     super('Failed to create issue', { cause })
     this.name = 'CreateFailed'
@@ -90,5 +92,18 @@ export class Unreachable extends Error {
   constructor(message: string, cause: unknown) {
     super(message, { cause })
     this.name = 'Unreachable'
+  }
+}
+
+/** Thrown by the plugin API's resolve when some issues could not be closed; `closed` lists those that were. */
+export class ResolveFailed extends Error {
+  readonly outcome = 'failed' as const
+  readonly closed: number[]
+  readonly failed: number[]
+  constructor(closed: readonly number[], failed: readonly number[]) {
+    super(`Could not close issue${failed.length === 1 ? '' : 's'} ${failed.map((n) => `#${n}`).join(', ')}`)
+    this.name = 'ResolveFailed'
+    this.closed = [...closed]
+    this.failed = [...failed]
   }
 }

@@ -1,4 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { realpathSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ConfigError } from '../errors.ts'
 import type { Log } from '../core/log.ts'
@@ -10,11 +12,22 @@ export const EXIT = { ok: 0, failed: 1, config: 2 } as const
  * The arguments after the script's own path. Under the zx CLI `process.argv` holds node, zx and the
  * script; run with plain `node`, it holds node and the script.
  */
-export function scriptArgs(metaUrl: string, argv: readonly string[] = process.argv): string[] {
+export function scriptArgs(metaUrl: string, argv: readonly string[] = process.argv, cwd: string = process.cwd()): string[] {
   const self = fileURLToPath(metaUrl)
-  const at = argv.findIndex((arg, i) => i > 0 && (arg === self || self.endsWith(`/${arg.replace(/^\.\//, '')}`)))
+  // However the path was written (relative to the working folder, `../scripts/…`, through a symlink),
+  // it names the script when it resolves to the same file.
+  const at = argv.findIndex((arg, i) => i > 0 && (arg.startsWith('file:') ? arg === metaUrl : samePath(resolve(cwd, arg), self)))
   return argv.slice(at === -1 ? 2 : at + 1)
 }
+
+const real = (path: string): string => {
+  try {
+    return realpathSync(path)
+  } catch {
+    return path
+  }
+}
+const samePath = (a: string, b: string): boolean => a === b || real(a) === real(b)
 
 /** Prints `error` as `[ERROR]` lines (every configuration problem on its own line) and returns the exit code. */
 export function reportFailure(error: unknown, log: Log): number {
@@ -33,7 +46,7 @@ type Options = NonNullable<ParseArgsConfig['options']>
  * Parses a script's flags with `node:util`'s parseArgs (strict). An unknown flag or a missing value is a
  * usage error: thrown as a {@link ConfigError} naming the flag, so the script exits 2.
  */
-export function parseFlags<O extends Options>(args: string[], options: O) {
+export function parseFlags<O extends Options>(args: string[], options: O): ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>> {
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true })
   } catch (error) {

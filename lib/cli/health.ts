@@ -51,7 +51,9 @@ function why(error: unknown, options: HealthOptions): string {
  */
 export async function checkHealth(apiAddress: string, options: HealthOptions = HEALTH_DEFAULTS): Promise<number> {
   // Loaded here, not at the top: only this check needs undici's dispatcher API.
-  const { Agent, RetryAgent, request } = await import('undici')
+  // `.default`: undici is CommonJS. Node's import() also names its exports, but inside the package's
+  // bundle import() yields them only as `default` (esbuild's Node interop), so this form works in both.
+  const { Agent, RetryAgent, request } = (await import('undici')).default
   const agent = new Agent({
     connect: { timeout: options.connectTimeoutMs },
     headersTimeout: options.responseTimeoutMs,

@@ -4,6 +4,7 @@ import { redact } from '../core/log.ts'
 import { readActionable, type ActionableSettings } from './actionable.ts'
 import { detectCi } from './ci.ts'
 import { ConfigError } from '../errors.ts'
+import { GITLAB_DEFAULT_API_URL, gitLabTarget, trackerKind, type TrackerKind } from './tracker.ts'
 
 type Env = Record<string, string | undefined>
 
@@ -11,6 +12,10 @@ type Env = Record<string, string | undefined>
 export interface Config extends ActionableSettings {
   /** ISSUE_TOKEN; empty only when loaded with `requireToken: false`. */
   readonly token: string
+  /** ISSUE_TRACKER: where issues are filed (default github). */
+  readonly tracker: TrackerKind
+  /** GitHub: `owner/repo`; GitLab: the project's full path or numeric id. */
+  readonly project: string
   readonly owner: string
   readonly repo: string
   /** Base address of the API, without a trailing slash. */
@@ -86,8 +91,12 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
 
   let owner = ''
   let repo = ''
+  const tracker = trackerKind(env, problems)
+  const gitlab = tracker === 'gitlab' ? gitLabTarget(env, problems) : undefined
   const fullName = value(env, 'ISSUE_REPO')
-  if (fullName === undefined) {
+  if (gitlab) {
+    ;({ owner, repo } = gitlab)
+  } else if (fullName === undefined) {
     problems.push('ISSUE_REPO is required (owner/repo)')
   } else {
     const [o = '', r = '', ...rest] = fullName.split('/')
@@ -102,9 +111,9 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
     }
   }
 
-  const apiName = value(env, 'ISSUE_API_URL') !== undefined ? 'ISSUE_API_URL' : 'GITHUB_API_URL'
-  const apiUrl = value(env, 'ISSUE_API_URL') ?? value(env, 'GITHUB_API_URL') ?? DEFAULT_API_URL
-  if (!isHttpUrl(apiUrl)) problems.push(`${apiName} must be an http(s) URL such as ${DEFAULT_API_URL}, got ${JSON.stringify(apiUrl)}`)
+  const apiName = gitlab?.apiName ?? (value(env, 'ISSUE_API_URL') !== undefined ? 'ISSUE_API_URL' : 'GITHUB_API_URL')
+  const apiUrl = gitlab?.apiUrl ?? value(env, 'ISSUE_API_URL') ?? value(env, 'GITHUB_API_URL') ?? DEFAULT_API_URL
+  if (!isHttpUrl(apiUrl)) problems.push(`${apiName} must be an http(s) URL such as ${gitlab ? GITLAB_DEFAULT_API_URL : DEFAULT_API_URL}, got ${JSON.stringify(apiUrl)}`)
   else if (new URL(apiUrl).protocol === 'http:' && !LOOPBACK.test(new URL(apiUrl).hostname)) {
     // Allowed (some GitHub Enterprise servers sit behind plain http on a private network), but the token
     // then crosses that network in clear text.
@@ -141,6 +150,8 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
 
   return Object.freeze({
     token,
+    tracker,
+    project: gitlab?.project ?? `${owner}/${repo}`,
     owner,
     repo,
     apiUrl: apiUrl.replace(/\/+$/, ''),
@@ -163,9 +174,11 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
 
 /**
  * Loads `.env` from `dir` into `env` when the file exists. Variables already set win, so a pipeline's
- * own settings are never overridden by a stray file.
+ * own settings are never overridden by a stray file. `REPORT_DOTENV=off` in `env` skips the file: the
+ * test suite sets it, so that a developer's `.env` (a real token) never reaches a test run.
  */
 export function loadDotenv(env: Env = process.env, dir: string = process.cwd()): void {
+  if (value(env, 'REPORT_DOTENV') === 'off') return
   dotenvConfig({ path: `${dir}/.env`, processEnv: env as NodeJS.ProcessEnv, override: false, quiet: true })
 }
 

@@ -9,6 +9,8 @@
 
 /** GitHub's longest issue title. */
 export const TITLE_LIMIT = 256
+/** GitLab's longest issue title; its description may be 1,048,576 characters. */
+export const GITLAB_TITLE_LIMIT = 255
 /** GitHub's longest issue body. */
 export const BODY_LIMIT = 65_536
 /** Slack's limit for a message's `text`; the chat text stays below it. */

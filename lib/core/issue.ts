@@ -1,6 +1,6 @@
-import { BODY_LIMIT, CHAT_LIMIT, cutNote, FIELD_LIMIT, fitPrefix, roomForSecond, TITLE_LIMIT } from './budget.ts'
+import { BODY_LIMIT, CHAT_LIMIT, cutNote, FIELD_LIMIT, fitPrefix, GITLAB_TITLE_LIMIT, roomForSecond, TITLE_LIMIT } from './budget.ts'
 import { renderLogSection, type LogExcerpt } from './log-tail.ts'
-import { codeBlock, inlineCode, markdownText } from './markdown.ts'
+import { codeBlock, inlineCode, markdownText, type Flavor } from './markdown.ts'
 import { cleanText, oneLine } from './text.ts'
 
 export { codeBlock, inlineCode } from './markdown.ts'
@@ -31,6 +31,9 @@ export const REQUIRED_ACTIONS = [
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
+/** The longest title of each tracker's issues, for rendering before (or without) a tracker at hand. */
+export const TITLE_LIMITS: Readonly<Record<'github' | 'gitlab', number>> = Object.freeze({ github: TITLE_LIMIT, gitlab: GITLAB_TITLE_LIMIT })
+
 /** `YYYY-MM-DD` in local time. */
 export function localDate(time: Date): string {
   return `${time.getFullYear()}-${pad(time.getMonth() + 1)}-${pad(time.getDate())}`
@@ -43,24 +46,24 @@ export function localTimestamp(time: Date): string {
 
 /**
  * The spec's title, `[DEPLOY FAIL] <env> — <sha> — <YYYY-MM-DD>` (local date), on one line and within
- * GitHub's 256 characters: an overlong environment or commit is cut, with a note of how much (a value that
- * fits in half the room is never cut), the same way for the same inputs, so duplicate detection still finds
- * it. GitHub sends no notification for an `@mention` in a title, so the values are carried as they are.
+ * `limit` (GitHub's 256 characters unless told; GitLab's is 255): an overlong environment or commit is
+ * cut, with a note of how much (a value that fits in half the room is never cut), the same way for the
+ * same inputs, so duplicate detection still finds it. GitHub sends no notification for an `@mention` in a title, so the values are carried as they are.
  */
-export function renderTitle(failure: Failure): string {
+export function renderTitle(failure: Failure, limit: number = TITLE_LIMIT): string {
   const environment = oneLine(failure.environment)
   const commit = oneLine(failure.commitSha)
   const frame = (env: string, sha: string) => `[DEPLOY FAIL] ${env} — ${sha} — ${localDate(failure.time)}`
   const part = (kept: string, cut: number) => (cut ? `${kept}… ${cutNote(cut)}` : kept)
-  const room = TITLE_LIMIT - frame('', '').length
+  const room = limit - frame('', '').length
   const env = fitPrefix(environment, roomForSecond(room, commit.length, environment.length, Math.floor(room / 2)), part)
   return frame(env, fitPrefix(commit, room - env.length, part))
 }
 
 // A pipeline address that is a plain http(s) URL stays as typed: GitHub makes it a link, and nothing
 // inside a link is taken for a mention or reference. Anything else is text.
-const pipelineMarkdown = (text: string): string =>
-  /^https?:\/\/[^\s<>`"]+$/i.test(text) && URL.canParse(text) ? text : markdownText(text)
+const pipelineMarkdown = (text: string, flavor: Flavor = 'github'): string =>
+  /^https?:\/\/[^\s<>`"]+$/i.test(text) && URL.canParse(text) ? text : markdownText(text, flavor)
 
 /**
  * A one-line untrusted value (environment, commit, pipeline address) rendered by `render` (inline code, a
@@ -70,8 +73,8 @@ export function field(text: string, render: (text: string) => string): string {
   return fitPrefix(oneLine(text), FIELD_LIMIT, (kept, cut) => render(kept) + (cut ? ` ${cutNote(cut)}` : ''))
 }
 
-const messagePart = (kept: string, cut: number): string => codeBlock(kept) + (cut ? `\n*${cutNote(cut)}*` : '')
-const reasonPart = (kept: string, cut: number): string => markdownText(kept) + (cut ? `\n\n*${cutNote(cut)}*` : '')
+const messagePartFor = (flavor: Flavor) => (kept: string, cut: number): string => codeBlock(kept, flavor) + (cut ? `\n*${cutNote(cut)}*` : '')
+const reasonPartFor = (flavor: Flavor) => (kept: string, cut: number): string => markdownText(kept, flavor) + (cut ? `\n\n*${cutNote(cut)}*` : '')
 
 /**
  * The spec's issue body, in its six parts and order, within GitHub's 65,536 characters. Untrusted values
@@ -80,12 +83,15 @@ const reasonPart = (kept: string, cut: number): string => markdownText(kept) + (
  * a `### Log excerpt` section follows the reason (lib/core/log-tail.ts); without one the body is the
  * spec's exactly. When too long, the log is cut first (keeping its end), then the commit message, then
  * the reason, each to no less than a quarter of the room left to it and with a note of how much was cut;
- * the code block always holds a prefix of the message.
+ * the code block always holds a prefix of the message. `flavor` is the tracker's Markdown: GitLab's has
+ * more references, and quick actions, to keep from acting.
  */
-export function renderBody(failure: Failure): string {
+export function renderBody(failure: Failure, flavor: Flavor = 'github'): string {
+  const messagePart = messagePartFor(flavor)
+  const reasonPart = reasonPartFor(flavor)
   const environment = field(failure.environment, inlineCode)
   const commit = field(failure.commitSha, inlineCode)
-  const pipeline = field(failure.pipelineUrl, pipelineMarkdown)
+  const pipeline = field(failure.pipelineUrl, (text) => pipelineMarkdown(text, flavor))
   const layout = (message: string, reason: string, log: string) =>
     [
       '## Deploy Failure Report',
@@ -115,13 +121,13 @@ export function renderBody(failure: Failure): string {
   // The log section, when present, takes its own length plus a line feed and a blank line after it.
   const LOG_JOIN = 2
   const logLength = (text: string) => (text ? text.length + LOG_JOIN : 0)
-  const fullLog = failure.log ? renderLogSection(failure.log, Infinity) : ''
+  const fullLog = failure.log ? renderLogSection(failure.log, Infinity, flavor) : ''
   const textRoom = roomForSecond(room, logLength(fullLog), messagePart(message, 0).length + reasonPart(reason, 0).length, Math.floor(room / 4))
   const reasonRoom = roomForSecond(textRoom, messagePart(message, 0).length, reasonPart(reason, 0).length, Math.floor(textRoom / 4))
   const renderedReason = fitPrefix(reason, reasonRoom, reasonPart)
   const renderedMessage = fitPrefix(message, textRoom - renderedReason.length, messagePart)
   const logRoom = room - renderedReason.length - renderedMessage.length - LOG_JOIN
-  const log = failure.log && fullLog.length > logRoom ? renderLogSection(failure.log, logRoom) : fullLog
+  const log = failure.log && fullLog.length > logRoom ? renderLogSection(failure.log, logRoom, flavor) : fullLog
   return layout(renderedMessage, renderedReason, log)
 }
 

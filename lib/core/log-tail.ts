@@ -2,7 +2,7 @@
 // (terminal escape codes, binary noise, and secrets a pipeline printed by accident).
 import { stripVTControlCharacters } from 'node:util'
 import { cutNote, fitSuffix, FIELD_LIMIT, fitPrefix } from './budget.ts'
-import { codeBlock, defuseReferences } from './markdown.ts'
+import { codeBlock, defuseReferences, type Flavor } from './markdown.ts'
 import { redactSecrets } from './secrets.ts'
 import { cleanText, oneLine } from './text.ts'
 
@@ -58,29 +58,30 @@ const escapeHtml = (text: string): string =>
 
 // The summary is HTML: values are escaped, and mentions and references are broken as in the rest of
 // the body, since GitHub links them in HTML text too. A job address that is a plain http(s) URL is a link.
-const summaryValue = (text: string) => fitPrefix(oneLine(text), FIELD_LIMIT, (kept, cut) => defuseReferences(escapeHtml(kept)) + (cut ? ` ${cutNote(cut)}` : ''))
+const summaryValue = (text: string, flavor: Flavor) =>
+  fitPrefix(oneLine(text), FIELD_LIMIT, (kept, cut) => defuseReferences(escapeHtml(kept), flavor) + (cut ? ` ${cutNote(cut)}` : ''))
 
-const jobLink = (url: string): string => {
+const jobLink = (url: string, flavor: Flavor): string => {
   const line = oneLine(url)
   if (escapeHtml(line).length <= FIELD_LIMIT && /^https?:\/\/[^\s<>"']+$/i.test(line) && URL.canParse(line)) {
     return `<a href="${escapeHtml(line)}">${escapeHtml(line)}</a>`
   }
-  return summaryValue(url)
+  return summaryValue(url, flavor)
 }
 
 /** The summary line of the collapsed excerpt: how many lines, from which file, and the job when known. */
-export function logSummary(excerpt: LogExcerpt, lines: number): string {
-  const what = `Last ${lines} line${lines === 1 ? '' : 's'} of ${summaryValue(excerpt.source)}`
-  return excerpt.jobUrl ? `${what}, full log: ${jobLink(excerpt.jobUrl)}` : what
+export function logSummary(excerpt: LogExcerpt, lines: number, flavor: Flavor = 'github'): string {
+  const what = `Last ${lines} line${lines === 1 ? '' : 's'} of ${summaryValue(excerpt.source, flavor)}`
+  return excerpt.jobUrl ? `${what}, full log: ${jobLink(excerpt.jobUrl, flavor)}` : what
 }
 
 /**
  * The `### Log excerpt` section: a collapsed `<details>` whose summary says how many lines and from
  * where, holding the log in a fence longer than any backtick run in it. When `max` is too small, the
  * log's start is cut (the end, where a job fails, is kept), from a line start where one fits, after a
- * note of how much was cut.
+ * note of how much was cut. `flavor` is the tracker's Markdown (lib/core/markdown.ts).
  */
-export function renderLogSection(excerpt: LogExcerpt, max: number): string {
+export function renderLogSection(excerpt: LogExcerpt, max: number, flavor: Flavor = 'github'): string {
   const render = (kept: string, cut: number): string => {
     // A cut inside a line: start at the next whole line, when there is one.
     const newline = cut ? kept.indexOf('\n') : -1
@@ -89,10 +90,10 @@ export function renderLogSection(excerpt: LogExcerpt, max: number): string {
     const lines = shown === '' ? 0 : shown.split('\n').length
     return [
       '### Log excerpt',
-      `<details><summary>${logSummary(excerpt, lines)}</summary>`,
+      `<details><summary>${logSummary(excerpt, lines, flavor)}</summary>`,
       '',
       ...(cutCount ? [`*${cutNote(cutCount)}*`, ''] : []),
-      codeBlock(shown),
+      codeBlock(shown, flavor),
       '',
       '</details>',
     ].join('\n')

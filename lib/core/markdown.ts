@@ -1,6 +1,11 @@
 // Targeted escaping for GitHub Flavored Markdown: ordinary text (quotes, backslashes, `$`, emoji, shell
 // metacharacters) is left as typed; only what could change the report's structure, inject HTML, or notify
 // someone is neutralised. https://github.github.com/gfm/
+// GitLab Flavored Markdown has more references and runs quick actions; the `gitlab` flavor adds what it
+// needs and the `github` flavor (the default) renders exactly as before.
+
+/** The Markdown dialect a text is rendered for: the tracker's. */
+export type Flavor = 'github' | 'gitlab'
 
 const longestRun = (text: string, char: string): number => {
   let longest = 0
@@ -27,11 +32,13 @@ export function inlineCode(text: string): string {
 
 /**
  * A fenced code block that holds `text` verbatim: the fence is longer than any backtick run inside, so no
- * line of the text can close it (GFM §4.5), and a ``` or `### heading` line stays inside.
+ * line of the text can close it (GFM §4.5), and a ``` or `### heading` line stays inside. For GitLab, a
+ * line starting with `/` gets an invisible zero-width space before it (see {@link defuseQuickActions}).
  */
-export function codeBlock(text: string): string {
-  const fence = '`'.repeat(Math.max(3, longestRun(text, '`') + 1))
-  return `${fence}\n${text}\n${fence}`
+export function codeBlock(text: string, flavor: Flavor = 'github'): string {
+  const inner = flavor === 'gitlab' ? defuseQuickActions(text) : text
+  const fence = '`'.repeat(Math.max(3, longestRun(inner, '`') + 1))
+  return `${fence}\n${inner}\n${fence}`
 }
 
 // A zero-width space after `@` or `#` is what Renovate puts in the release notes it copies into GitHub
@@ -44,11 +51,41 @@ const ZWSP = '\u200B'
  * (an `@` after a non-word character, as GitHub matches them, so `ops@acme.com` is untouched), `#123`,
  * `owner/repo#123` and `GH-123`. https://docs.github.com/en/get-started/writing-on-github/working-with-advanced-formatting/autolinked-references-and-urls
  */
-export function defuseReferences(text: string): string {
-  return text
+export function defuseReferences(text: string, flavor: Flavor = 'github'): string {
+  const out = text
     .replace(/(^|[^A-Za-z0-9_])@(?=[A-Za-z0-9])/g, `$1@${ZWSP}`)
     .replace(/#(?=\d)/g, `#${ZWSP}`)
     .replace(/\b(GH-)(?=\d)/gi, `$1${ZWSP}`)
+  return flavor === 'gitlab' ? defuseGitLabReferences(out) : out
+}
+
+// GitLab's references beyond GitHub's, each also after a project or group path (`group/project!1`):
+// `!1` merge request, `&1` epic, `$1` snippet, `~label` / `~"two words"`, `%milestone` / `%"v 1"`, and
+// `@user` names starting with `_` or `.`. Addresses are left whole: GitLab makes them links, inside which
+// it reads no references, and a `%20` in one must stay intact.
+// https://docs.gitlab.com/user/markdown/#gitlab-specific-references
+const URL_PART = /(https?:\/\/[^\s<>]+)/i
+const GITLAB_REFERENCES: readonly [RegExp, string][] = [
+  [/([!&$])(?=\d)/g, `$1${ZWSP}`],
+  [/([~%])(?=[\p{L}\p{N}_"])/gu, `$1${ZWSP}`],
+  [/(^|[^\p{L}\p{N}_])@(?=[\p{L}\p{N}_.])/gu, `$1@${ZWSP}`],
+]
+
+function defuseGitLabReferences(text: string): string {
+  return text
+    .split(URL_PART)
+    .map((part, i) => (i % 2 ? part : GITLAB_REFERENCES.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), part)))
+    .join('')
+}
+
+/**
+ * Keeps GitLab from running quick actions (`/close`, `/label ~x`, `/assign @me`) held in `text`: GitLab
+ * runs every line that starts with `/` in a new issue's description or a note, outside only the code
+ * blocks its own pattern recognises (three backticks exactly), so each such line gets a zero-width space
+ * in front; it reads the same. https://docs.gitlab.com/user/project/quick_actions/
+ */
+export function defuseQuickActions(text: string): string {
+  return text.replace(/^\//gm, `${ZWSP}/`)
 }
 
 // Block constructs that may start a line after at most three spaces (more makes an indented code block,
@@ -71,10 +108,10 @@ const INLINE = /(\\*)(<(?=[A-Za-z/!?])|&(?=#?[A-Za-z0-9]+;))/g
 /**
  * `text` as Markdown that renders as the text itself inside the report: it cannot add headings, code
  * fences, rules, lists, quotes or HTML that would break the report's structure, and it pings no one.
- * Line breaks are kept.
+ * Line breaks are kept. For `gitlab`, GitLab's references and quick actions are defused too.
  */
-export function markdownText(text: string): string {
+export function markdownText(text: string, flavor: Flavor = 'github'): string {
   let out = text.replace(INLINE, (_, slashes: string, char: string) => (slashes.length % 2 ? slashes + char : `${slashes}\\${char}`))
   for (const pattern of BLOCK_START) out = out.replace(pattern, '$1\\$2')
-  return defuseReferences(out)
+  return defuseReferences(flavor === 'gitlab' ? defuseQuickActions(out) : out, flavor)
 }

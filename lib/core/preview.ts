@@ -1,12 +1,12 @@
 import type { Config } from '../config/config.ts'
-import { renderBody, renderChat, renderTitle, type Failure } from './issue.ts'
+import { renderBody, renderChat, renderTitle, TITLE_LIMITS, type Failure } from './issue.ts'
 import type { Log } from './log.ts'
 import { findHolderIssue } from './grouping.ts'
 import type { Tracker } from './tracker.ts'
 import { describeError } from './transient.ts'
 
 /** What a dry run needs from the configuration. */
-export type PreviewTarget = Pick<Config, 'chatWebhook' | 'onDuplicate'> & Partial<Pick<Config, 'group'>>
+export type PreviewTarget = Pick<Config, 'chatWebhook' | 'onDuplicate'> & { readonly tracker?: Config['tracker'] } & Partial<Pick<Config, 'group'>>
 
 /**
  * The reporter's `--dry-run`: everything up to, but not including, the writes. Runs the read-only
@@ -14,7 +14,8 @@ export type PreviewTarget = Pick<Config, 'chatWebhook' | 'onDuplicate'> & Partia
  * the title, body and chat text it would send, for printing. Never creates, comments or posts.
  */
 export async function previewReport(tracker: Tracker | undefined, target: PreviewTarget, failure: Failure, log: Log): Promise<string> {
-  const title = renderTitle(failure)
+  const kind = tracker?.kind ?? target.tracker ?? 'github'
+  const title = renderTitle(failure, tracker?.limits.title ?? TITLE_LIMITS[kind])
   log.info('Dry run: nothing will be created, commented or posted')
   if (!tracker) {
     log.info('No ISSUE_TOKEN: the duplicate check was skipped')
@@ -32,5 +33,5 @@ export async function previewReport(tracker: Tracker | undefined, target: Previe
     }
   }
   const chat = target.chatWebhook ? 'chat message (to CHAT_WEBHOOK)' : 'chat message (not sent: CHAT_WEBHOOK is not set)'
-  return [`--- title`, title, `--- body`, renderBody(failure).replace(/\n$/, ''), `--- ${chat}`, renderChat(failure), ''].join('\n')
+  return [`--- title`, title, `--- body`, renderBody(failure, kind).replace(/\n$/, ''), `--- ${chat}`, renderChat(failure), ''].join('\n')
 }

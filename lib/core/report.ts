@@ -45,7 +45,7 @@ export function findExisting(tracker: Tracker, title: string, time: Date): Promi
  * has still gone out).
  */
 export async function fileReport(tracker: Tracker, chat: ChatNotifier | undefined, target: Target, failure: Failure, log: Log): Promise<Outcome> {
-  const title = renderTitle(failure)
+  const title = renderTitle(failure, tracker.limits.title)
   // The chat notice never carries the log excerpt: a chat channel is no place for a job log.
   const notice: Failure = failure.log === undefined ? failure : (({ log: _excerpt, ...rest }) => rest)(failure)
   let filed: { issue: IssueRef; occurrence?: number | undefined } | undefined
@@ -123,7 +123,7 @@ async function fileIssue(tracker: Tracker, target: Target, failure: Failure, tit
 // creates only when that look answered and found nothing. `posted` tells whether this run's own create
 // answered (rather than a look finding the issue).
 async function create(tracker: Tracker, target: Target, failure: Failure, key: ReportKey, log: Log): Promise<{ issue: Issue; posted: boolean }> {
-  const body = renderBody(failure)
+  const body = renderBody(failure, tracker.kind)
   const { title } = key
   // One request per look: the loop below is the retry, so page requests must not retry on their own.
   const lookAgain = () => withAttempts(1, () => findHolderIssue(tracker, key))

@@ -9,10 +9,18 @@ const self = '/p/scripts/report.mts'
 const url = pathToFileURL(self).href
 
 test('scriptArgs drops node, zx and the script path, however the script was named', () => {
-  assert.equal(scriptArgs(url, ['node', '/p/node_modules/.bin/zx', 'scripts/report.mts', 'a', '--json']), ['a', '--json'])
-  assert.equal(scriptArgs(url, ['node', '/p/node_modules/.bin/zx', './scripts/report.mts', 'b']), ['b'])
-  assert.equal(scriptArgs(url, ['node', self, 'c']), ['c'])
-  assert.equal(scriptArgs(url, ['node', 'x.mjs', 'd']), ['d'])
+  assert.equal(scriptArgs(url, ['node', '/p/node_modules/.bin/zx', 'scripts/report.mts', 'a', '--json'], '/p'), ['a', '--json'])
+  assert.equal(scriptArgs(url, ['node', '/p/node_modules/.bin/zx', './scripts/report.mts', 'b'], '/p'), ['b'])
+  assert.equal(scriptArgs(url, ['node', self, 'c'], '/elsewhere'), ['c'])
+  assert.equal(scriptArgs(url, ['node', 'x.mjs', 'd'], '/p'), ['d'])
+  assert.equal(scriptArgs(url, ['node', '/p/node_modules/.bin/zx', url, 'e'], '/p'), ['e'])
+})
+
+test('scriptArgs recognises the script path written relative to another folder (cd lib && zx ../scripts/…)', () => {
+  assert.equal(scriptArgs(url, ['node', '/p/node_modules/.bin/zx', '../scripts/report.mts', '--dry-run', 'Real reason'], '/p/lib'), ['--dry-run', 'Real reason'])
+  assert.equal(scriptArgs(url, ['node', 'zx', '../../p/scripts/report.mts', 'f'], '/x/y'), ['f'])
+  // The same name in another folder is another script: its path is then an argument.
+  assert.equal(scriptArgs(url, ['node', 'zx', '/q/scripts/report.mts', 'g'], '/p'), ['/q/scripts/report.mts', 'g'])
 })
 
 test('reportFailure: configuration problems exit 2, one line each; anything else exits 1', () => {

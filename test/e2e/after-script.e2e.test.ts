@@ -1,5 +1,6 @@
 // scripts/after-script.sh, sourced by real shells the way a CI after_script does, against the loopback GitHub.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { test } from 'uvu'
@@ -92,7 +93,7 @@ test('CI_JOB_STATUS unset under set -u does nothing and does not trip nounset', 
 
 test('sourced by a relative path; the reporter runs in the caller\'s folder (its .env counts)', async () => {
   writeFileSync(join(dir, '.env'), 'DEPLOY_ENV=from-callers-dotenv\n')
-  const r = await runCommand('bash', ['-c', sourcing('set -e', relative(dir, AFTER))], gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd: dir })
+  const r = await runCommand('bash', ['-c', sourcing('set -e', relative(dir, AFTER))], gh.env({ ...FIXED, CI_JOB_STATUS: 'failed', REPORT_DOTENV: '' }), { cwd: dir })
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stdout, /status=0\ncaller-unchanged\nreached-end\n$/)
   assert.is(gh.issues[0]!.title, `[DEPLOY FAIL] from-callers-dotenv — abc1234 — ${today()}`)
@@ -125,6 +126,55 @@ test('the GitLab example\'s after_script lines, run as GitLab would, report the 
   const r = await runCommand('bash', ['-c', `set -eo pipefail\n${lines.join('\n')}\necho after-script-done`], gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd: ROOT })
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stdout, `[INFO] Created issue #1: ${gh.url}/acme/shop/issues/1\nafter-script-done\n`)
+})
+
+// When the reporter cannot start at all, one [ERROR] line says the failure was lost and what to run.
+const LOST = '[ERROR] deploy-failure-reporter: the deploy failure was NOT reported: '
+const sourceFrom = (path: string) => `source "${path}"; echo "status=$?"`
+
+test('no node on PATH: one [ERROR] line saying the failure was not reported, status 0', async () => {
+  // A PATH holding only what the script needs besides node. HOME: bash started over a socket (as Node's
+  // pipes are) reads ~/.bashrc, whose tools would fail on this PATH.
+  const bin = join(dir, 'bin')
+  mkdirSync(bin)
+  const where = (name: string) => execFileSync('bash', ['-c', `realpath "$(command -v ${name})"`], { encoding: 'utf8' }).trim()
+  symlinkSync(where('dirname'), join(bin, 'dirname'))
+  const r = await runCommand(where('bash'), ['-c', sourceFrom(AFTER)], { ...gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), PATH: bin, HOME: dir }, { cwd: dir })
+  assert.is(r.code, 0)
+  assert.is(r.stdout, 'status=0\n')
+  assert.is(r.stderr, `${LOST}node is not on PATH; install Node.js 20.18 or later in this job's image\n`)
+  assert.is(gh.requests.length, 0)
+})
+
+test('a vendored checkout whose npm ci was not run: the [ERROR] line names the npm ci to run', async () => {
+  const vendor = join(dir, 'vendor/deploy-failure-reporter')
+  cpSync(join(ROOT, 'scripts'), join(vendor, 'scripts'), { recursive: true })
+  const r = await runCommand('bash', ['-c', sourceFrom(join(vendor, 'scripts/after-script.sh'))], gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd: dir })
+  assert.is(r.stdout, 'status=0\n')
+  assert.is(r.stderr, `${LOST}its dependencies are not installed in ${vendor}; run: npm ci --prefix ${vendor}\n`)
+})
+
+test('a vendored checkout without its dev dependencies on a Node that needs a loader: the [ERROR] line says so', async () => {
+  const vendor = join(dir, 'vendor/deploy-failure-reporter')
+  cpSync(join(ROOT, 'scripts'), join(vendor, 'scripts'), { recursive: true })
+  mkdirSync(join(vendor, 'node_modules'))
+  symlinkSync(join(ROOT, 'node_modules/zx'), join(vendor, 'node_modules/zx'))
+  // Node >= 22.18 would strip the types itself; told not to, it is in Node 20's position.
+  const nodeOptions: Record<string, string> = (process.features as { typescript?: unknown }).typescript ? { NODE_OPTIONS: '--no-experimental-strip-types' } : {}
+  const r = await runCommand('bash', ['-c', sourceFrom(join(vendor, 'scripts/after-script.sh'))], { ...gh.env({ ...FIXED, CI_JOB_STATUS: 'success' }), ...nodeOptions }, { cwd: dir })
+  assert.is(r.stdout, 'status=0\n')
+  assert.match(r.stderr, /^\[ERROR\] deploy-failure-reporter: this environment's failure issues were NOT resolved: Node v[\d.]+ needs tsx to run the TypeScript sources, and it is not installed in /)
+  assert.is(r.stderr.split('\n').filter(Boolean).length, 1)
+  assert.is(gh.requests.length, 0)
+})
+
+test('neither a checkout nor a built package next to it: the [ERROR] line says where it looked', async () => {
+  const lone = join(dir, 'lone/scripts')
+  mkdirSync(lone, { recursive: true })
+  copyFileSync(AFTER, join(lone, 'after-script.sh'))
+  const r = await runCommand('bash', ['-c', sourceFrom(join(lone, 'after-script.sh'))], gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd: dir })
+  assert.is(r.stdout, 'status=0\n')
+  assert.match(r.stderr, new RegExp(`^\\[ERROR\\] deploy-failure-reporter: the deploy failure was NOT reported: cannot find the reporter in ${join(dir, 'lone').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}; `))
 })
 
 test.run()

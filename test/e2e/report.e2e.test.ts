@@ -189,6 +189,7 @@ test('.env in the working folder is read, and never overrides variables already 
   try {
     writeFileSync(join(dir, '.env'), `ISSUE_TOKEN=${gh.token}\nISSUE_REPO=acme/shop\nDEPLOY_ENV=from-dotenv\nCI_COMMIT_SHA=fromfile\n`)
     const r = await runScript('report.mts', [], {
+      REPORT_DOTENV: '',
       ISSUE_API_URL: gh.url,
       DEPLOY_ENV: 'from-env',
       CI_COMMIT_MESSAGE: 'm',

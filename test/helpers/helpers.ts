@@ -11,10 +11,12 @@ export interface RunResult {
   readonly stderr: string
 }
 
-// Only what a shell needs: tests must not pick up the CI variables of whoever runs them.
+// Only what a shell needs: tests must not pick up the CI variables of whoever runs them. REPORT_DOTENV=off:
+// nor a developer's .env (a real token and repository) in the folder a tool runs from; a test that is
+// about .env files turns it back on with REPORT_DOTENV: ''.
 const baseEnv = (): Record<string, string> => {
   const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ']
-  return Object.fromEntries(keep.flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : [])))
+  return { ...Object.fromEntries(keep.flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : []))), REPORT_DOTENV: 'off' }
 }
 
 /**

@@ -1,0 +1,46 @@
+// reportDeployFailure: the report command's single pass for a team's own scripts.
+import { loadConfig } from '../config/config.ts'
+import { readDeploy, withoutToken } from '../cli/deploy.ts'
+import { createNotifier } from '../chat/index.ts'
+import { createTracker } from '../tracker/index.ts'
+import { DEFAULT_REASON } from '../core/issue.ts'
+import { fileReport } from '../core/report.ts'
+import { CreateFailed } from '../errors.ts'
+import { optionsEnv, optionsLog, type CommonOptions } from './options.ts'
+
+/** Options of {@link reportDeployFailure}; each overrides the variable it stands for. */
+export interface ReportOptions extends CommonOptions {
+  /** CI_COMMIT_MESSAGE: the deployed commit's message (default: asked of git, else `unknown`). */
+  readonly commitMessage?: string
+  /** The failure reason (default `Unknown failure`). */
+  readonly reason?: string
+  /** ON_DUPLICATE: on an open duplicate, `skip` (default) or add one comment counting the occurrence. */
+  readonly onDuplicate?: 'skip' | 'comment'
+}
+
+/** What {@link reportDeployFailure} filed or found. */
+export interface ReportResult {
+  readonly outcome: 'created' | 'duplicate' | 'commented' | 'reopened'
+  readonly number: number
+  readonly url: string
+  readonly title: string
+}
+
+/**
+ * Files the issue for a failed deploy (or finds the open one with the same title) and posts the chat
+ * notice, like `deploy-failure-reporter report`. Rejects with a `ConfigError` listing every problem
+ * (`.problems`) on bad configuration, and with a `CreateFailed` (`.outcome === 'failed'`) when the issue
+ * could not be filed. No `.env` file is read: pass `env` or options.
+ */
+export async function reportDeployFailure(options: ReportOptions = {}): Promise<ReportResult> {
+  const time = new Date()
+  let token = ''
+  const log = optionsLog(options, () => [token])
+  const config = loadConfig(optionsEnv(options))
+  token = config.token
+  for (const warning of config.warnings) log.warn(warning)
+  const failure = { ...(await readDeploy(config, time)), reason: withoutToken(options.reason || DEFAULT_REASON, config) }
+  const outcome = await fileReport(createTracker(config, log), createNotifier(config), config, failure, log)
+  if (outcome.outcome === 'failed' || outcome.number === null || outcome.url === null) throw new CreateFailed(outcome)
+  return { outcome: outcome.outcome, number: outcome.number, url: outcome.url, title: outcome.title }
+}

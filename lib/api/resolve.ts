@@ -1,0 +1,37 @@
+// resolveDeployFailures: the resolve command for a team's own scripts.
+import { loadConfig } from '../config/config.ts'
+import { readDeploy } from '../cli/deploy.ts'
+import { createNotifier } from '../chat/index.ts'
+import { createTracker } from '../tracker/index.ts'
+import { resolveRecovery } from '../core/resolve.ts'
+import { ResolveFailed } from '../errors.ts'
+import { optionsEnv, optionsLog, type CommonOptions } from './options.ts'
+
+/** Options of {@link resolveDeployFailures}; each overrides the variable it stands for. */
+export type ResolveOptions = CommonOptions
+
+/** What {@link resolveDeployFailures} closed. */
+export interface ResolveResult {
+  readonly outcome: 'resolved' | 'nothing'
+  /** The numbers of the issues closed. */
+  readonly closed: number[]
+}
+
+/**
+ * After a good deploy, closes every open failure issue of the environment (with a comment) and posts one
+ * recovery notice, like `deploy-failure-reporter resolve`. Rejects with a `ConfigError` (`.problems`) on
+ * bad configuration, a `ListFailed` when the issues could not be listed, and a `ResolveFailed` (`.outcome === 'failed'`)
+ * when some could not be closed. No `.env` file is read.
+ */
+export async function resolveDeployFailures(options: ResolveOptions = {}): Promise<ResolveResult> {
+  const time = new Date()
+  let token = ''
+  const log = optionsLog(options, () => [token])
+  const config = loadConfig(optionsEnv(options))
+  token = config.token
+  for (const warning of config.warnings) log.warn(warning)
+  const recovery = await readDeploy(config, time, { withMessage: false })
+  const resolution = await resolveRecovery(createTracker(config, log), createNotifier(config), config, recovery, log, { dryRun: false })
+  if (resolution.outcome === 'failed' || resolution.failed.length) throw new ResolveFailed(resolution.closed, resolution.failed)
+  return { outcome: resolution.outcome, closed: [...resolution.closed] }
+}

@@ -1,0 +1,73 @@
+// `deploy-failure-reporter doctor` (and `npx zx scripts/doctor.mts`): preflight for wiring the reporter in.
+import { EXIT, parseFlags, reportFailure } from '../args.ts'
+import { loadConfig, loadDotenv } from '../../config/config.ts'
+import { ConfigError } from '../../errors.ts'
+import { runChecks, type Check } from '../doctor.ts'
+import { createNotifier } from '../../chat/index.ts'
+import { doctorChecks } from '../../tracker/index.ts'
+import { redact } from '../../core/log.ts'
+import { ioLog, processIo, type Io } from '../io.ts'
+
+const help = (program: string) => `Usage: ${program} [--ping]
+
+Checks, one line each (✓ or ✗), what the reporter needs: the configuration, that the token is
+accepted, the remaining API quota, that the repository and its latest commit can be read, that the
+labels auto-deploy-failure and ops exist, and whether a chat webhook is configured. Reads only; the
+token is never printed.
+
+Options:
+  --ping       also post a test message to CHAT_WEBHOOK
+  -h, --help   show this text
+
+Environment: as for the report command (ISSUE_TOKEN, ISSUE_REPO, ISSUE_API_URL or GITHUB_API_URL,
+CHAT_WEBHOOK, REPORT_TIMEOUT, REPORT_MAX_WAIT, REPORT_RETRY_ATTEMPTS, REPORT_RETRY_DELAY, …); a .env
+file in the current folder is read too (REPORT_DOTENV=off skips it).
+
+Exit codes: 0 every check passed, 1 a check failed, 2 bad configuration (or bad arguments).
+`
+
+/**
+ * Runs the doctor with `args` and resolves to its exit code: 0 every check passed, 1 a check failed,
+ * 2 bad configuration or arguments. `program` names it in `--help`.
+ */
+export async function runDoctor(args: readonly string[], io: Io = processIo(), program = 'deploy-failure-reporter doctor'): Promise<number> {
+  let token = ''
+  const log = ioLog(io, () => [token])
+  const print = (check: Check) => io.stdout.write(redact(`${check.ok ? '✓' : '✗'} ${check.text}\n`, [token]))
+
+  const main = async (): Promise<number> => {
+    const { values, positionals } = parseFlags([...args], { help: { type: 'boolean', short: 'h' }, ping: { type: 'boolean' } })
+    if (values.help) {
+      io.stdout.write(help(program))
+      return EXIT.ok
+    }
+    if (positionals.length) throw new ConfigError([`Unexpected argument ${JSON.stringify(positionals[0])}; see --help`])
+    loadDotenv(io.env)
+    let config
+    try {
+      config = loadConfig(io.env)
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error
+      for (const problem of error.problems) print({ ok: false, text: `configuration: ${problem}` })
+      log.error('Fix the configuration and run the doctor again')
+      return EXIT.config
+    }
+    token = config.token
+    print({ ok: true, text: `configuration valid: ${config.project} at ${config.apiUrl}, environment ${config.deployEnv}, pipeline ${config.pipelineUrl}` })
+    const checks = await runChecks(doctorChecks(config, log), config, { ping: values.ping === true, chat: createNotifier(config) })
+    checks.forEach(print)
+    const failed = checks.filter((c) => !c.ok).length
+    if (failed) {
+      log.error(`${failed} of ${checks.length + 1} checks failed`)
+      return EXIT.failed
+    }
+    log.info(`All ${checks.length + 1} checks passed`)
+    return EXIT.ok
+  }
+
+  try {
+    return await main()
+  } catch (error) {
+    return reportFailure(error, log)
+  }
+}

@@ -1,0 +1,124 @@
+// `deploy-failure-reporter report` (and `npx zx scripts/report.mts`): files one GitHub issue for a failed
+// deploy and posts a chat notice.
+import { EXIT, parseFlags, reportFailure } from '../args.ts'
+import { loadConfig, loadDotenv, outputFiles } from '../../config/config.ts'
+import { ConfigError, CreateFailed } from '../../errors.ts'
+import { readDeploy, withoutToken } from '../deploy.ts'
+import { createNotifier } from '../../chat/index.ts'
+import { createTracker } from '../../tracker/index.ts'
+import { DEFAULT_REASON, renderTitle, TITLE_LIMITS, type Failure } from '../../core/issue.ts'
+import { ioLog, processIo, type Io } from '../io.ts'
+import type { RunOutcome } from '../outputs.ts'
+import { fileReport } from '../../core/report.ts'
+
+const help = (program: string) => `Usage: ${program} [options] [reason]
+
+Files one issue labelled auto-deploy-failure and ops for a failed deploy (unless an open one already
+has the same title), then posts a notice to CHAT_WEBHOOK. The reason defaults to "${DEFAULT_REASON}".
+Quoting the reason is optional: several words are joined with single spaces into one reason.
+
+Options:
+  --log <file>          put the last REPORT_LOG_LINES (default 100) lines of <file> (- = standard input) in
+                        the issue, colour codes stripped and secrets masked; default REPORT_LOG_FILE
+  --reason-file <file>  read the reason from <file> (- = standard input) instead of the argument
+  --dry-run    check and render only: print the title, body and chat text a real run would send, and
+               whether an open duplicate exists (needs ISSUE_TOKEN; skipped without it); writes nothing
+  --json       end stdout with one JSON line: {"outcome": "created"|"duplicate"|"commented"|"reopened"|"failed",
+               "number", "url", "title"} (nulls when nothing was filed), whatever the exit code
+  -h, --help   show this text
+
+Environment (a .env file in the current folder is read too; set variables win; REPORT_DOTENV=off skips it):
+  ISSUE_TOKEN (required), ISSUE_REPO (required, owner/repo), ISSUE_API_URL or GITHUB_API_URL,
+  ISSUE_TRACKER=github|gitlab (default github; GitLab's project path, API and token: docs/gitlab.md),
+  CHAT_WEBHOOK, CI_PIPELINE_URL, BUILD_URL, CI_COMMIT_SHA, CI_COMMIT_MESSAGE, DEPLOY_ENV,
+  REPORT_TIMEOUT, REPORT_CHAT_TIMEOUT, REPORT_MAX_WAIT, REPORT_RETRY_ATTEMPTS, REPORT_RETRY_DELAY  (see .env.example)
+  ON_DUPLICATE=skip|comment: on a duplicate, skip (default) or add one comment counting the occurrence;
+  REPORT_WRITE_INTERVAL: seconds between API writes (default 1)
+  REPORT_LOG_FILE, REPORT_LOG_LINES, CI_JOB_URL: the log excerpt (see --log)
+  REPORT_LABELS, REPORT_ASSIGNEES: comma-separated labels added after the two above, and logins to assign
+  REPORT_GROUP=title|environment: which open issue holds the report (environment: any for DEPLOY_ENV)
+  REPORT_REOPEN_WINDOW: hours after a recovery within which a failure reopens the closed issue (default 0)
+  Unset pipeline and commit variables are taken from GitHub Actions, Jenkins, CircleCI or Buildkite.
+  GITHUB_OUTPUT, GITHUB_STEP_SUMMARY (set by GitHub Actions): when set, the step outputs outcome,
+  issue-number and issue-url, and a short summary for the run page, are appended to them.
+
+Exit codes: 0 issue created or duplicate found, 1 the issue could not be filed, 2 bad configuration.
+`
+
+/**
+ * Runs the report command with `args` (the words after the command) and resolves to its exit code:
+ * 0 filed or duplicate, 1 not filed, 2 bad configuration or arguments. `program` names it in `--help`.
+ */
+export async function runReport(args: readonly string[], io: Io = processIo(), program = 'deploy-failure-reporter report'): Promise<number> {
+  const time = new Date()
+  let token = ''
+  const log = ioLog(io, () => [token])
+  // Known before the flags are parsed, so that even a usage error ends as the flags asked.
+  let json = args.includes('--json')
+  let dryRun = args.includes('--dry-run')
+  let failure: Failure | undefined
+  let kind: 'github' | 'gitlab' = 'github'
+
+  const main = async (): Promise<number> => {
+    const { values, positionals } = parseFlags([...args], {
+      help: { type: 'boolean', short: 'h' },
+      json: { type: 'boolean' },
+      'dry-run': { type: 'boolean' },
+      log: { type: 'string' },
+      'reason-file': { type: 'string' },
+    })
+    json = values.json === true
+    if (values.help) {
+      io.stdout.write(help(program))
+      return EXIT.ok
+    }
+    dryRun = values['dry-run'] === true
+    if (dryRun && json) throw new ConfigError(['--dry-run and --json cannot be combined: a dry run has no outcome; see --help'])
+    loadDotenv(io.env)
+    const config = loadConfig(io.env, { requireToken: !dryRun })
+    token = config.token
+    kind = config.tracker
+    for (const warning of config.warnings) log.warn(warning)
+
+    // An unquoted reason arrives as several words; every one of them is kept.
+    const reason = positionals.join(' ') || DEFAULT_REASON
+    failure = { ...(await readDeploy(config, time)), reason: withoutToken(reason, config) }
+    const logSource = values.log ?? config.logFile
+    if (values['reason-file'] !== undefined || logSource !== undefined) {
+      // Loaded only when asked for: every module costs start-up (npm run bench).
+      const { readInputs } = await import('../input-files.ts')
+      const request = { reasonFile: values['reason-file'], reason: positionals.join(' '), log: logSource }
+      failure = { ...failure, ...(await readInputs(request, config, log)) }
+    }
+    if (dryRun) {
+      // Loaded only when asked for, like the outputs below: every module costs start-up (npm run bench).
+      const { previewReport } = await import('../../core/preview.ts')
+      io.stdout.write(await previewReport(config.token ? createTracker(config, log) : undefined, config, failure, log))
+      return EXIT.ok
+    }
+    await finish(await fileReport(createTracker(config, log), createNotifier(config), config, failure, log))
+    return EXIT.ok
+  }
+
+  // Records the outcome for machines: GitHub Actions' files when set, and the --json line last. A dry run records nothing.
+  const finish = async (outcome: RunOutcome | 'failed'): Promise<void> => {
+    const files = outputFiles(io.env)
+    if (dryRun || !(json || files.githubOutput || files.stepSummary)) return
+    const { appendOutputs, failedOutcome, jsonLine } = await import('../outputs.ts')
+    const result = outcome === 'failed' ? failedOutcome(failure ? renderTitle(failure, TITLE_LIMITS[kind]) : null) : outcome
+    try {
+      appendOutputs(files, result, failure)
+    } catch (error) {
+      log.warn(`Could not write the GitHub Actions outputs (${(error as Error).message})`)
+    }
+    if (json) io.stdout.write(jsonLine(result) + '\n')
+  }
+
+  try {
+    return await main()
+  } catch (error) {
+    const code = error instanceof CreateFailed ? EXIT.failed : reportFailure(error, log)
+    await finish('failed')
+    return code
+  }
+}

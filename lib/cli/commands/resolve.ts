@@ -1,0 +1,82 @@
+// `deploy-failure-reporter resolve` (and `npx zx scripts/resolve.mts`): closes the open deploy-failure
+// issues of an environment after a good deploy.
+import { EXIT, parseFlags, reportFailure } from '../args.ts'
+import { renderRecoveryComment, type Recovery } from '../../core/comment-text.ts'
+import { loadConfig, loadDotenv } from '../../config/config.ts'
+import { ConfigError } from '../../errors.ts'
+import { readDeploy } from '../deploy.ts'
+import { createNotifier } from '../../chat/index.ts'
+import { createTracker } from '../../tracker/index.ts'
+import { ioLog, processIo, type Io } from '../io.ts'
+import { renderRecoveryChat } from '../../core/recovery.ts'
+import { resolveRecovery, type Resolution } from '../../core/resolve.ts'
+
+const help = (program: string) => `Usage: ${program} [options]
+
+Run after a successful deploy. Closes (as completed, with a comment naming this deploy's commit, time
+and pipeline) every open issue labelled auto-deploy-failure whose title is for DEPLOY_ENV, whatever its
+commit or day; other environments, pull requests and unlabelled issues are never touched. Then posts
+one recovery notice to CHAT_WEBHOOK, only if it closed something.
+
+Options:
+  --dry-run    list the issues it would close and the texts it would send; write nothing
+  --json       end with one JSON line: {"outcome": "resolved"|"nothing"|"failed", "closed": [...], "failed": [...]}
+  -h, --help   show this text
+
+Environment (a .env file in the current folder is read too; set variables win; REPORT_DOTENV=off skips it):
+  ISSUE_TOKEN (required), ISSUE_REPO (required, owner/repo), ISSUE_API_URL or GITHUB_API_URL,
+  ISSUE_TRACKER=github|gitlab (default github; GitLab's project path, API and token: docs/gitlab.md),
+  CHAT_WEBHOOK, CI_PIPELINE_URL, BUILD_URL, CI_COMMIT_SHA, DEPLOY_ENV, REPORT_TIMEOUT,
+  REPORT_MAX_WAIT, REPORT_RETRY_ATTEMPTS, REPORT_RETRY_DELAY, REPORT_WRITE_INTERVAL  (see .env.example)
+
+Exit codes: 0 closed every matching issue, or there was none; 1 an issue could not be closed or the
+issues could not be listed (each named on stderr); 2 bad configuration.
+`
+
+/**
+ * Runs the resolve command with `args` and resolves to its exit code: 0 closed all or nothing to close,
+ * 1 something could not be closed or listed, 2 bad configuration. `program` names it in `--help`.
+ */
+export async function runResolve(args: readonly string[], io: Io = processIo(), program = 'deploy-failure-reporter resolve'): Promise<number> {
+  const time = new Date()
+  let token = ''
+  const log = ioLog(io, () => [token])
+  let json = false
+  let resolution: Resolution = { outcome: 'failed', closed: [], failed: [] }
+
+  const main = async (): Promise<number> => {
+    const { values, positionals } = parseFlags([...args], {
+      help: { type: 'boolean', short: 'h' },
+      'dry-run': { type: 'boolean' },
+      json: { type: 'boolean' },
+    })
+    json = values.json === true
+    if (values.help) {
+      io.stdout.write(help(program))
+      return EXIT.ok
+    }
+    if (positionals.length) throw new ConfigError([`resolve takes no arguments, got ${JSON.stringify(positionals[0])}; see --help`])
+    loadDotenv(io.env)
+    const config = loadConfig(io.env)
+    token = config.token
+    for (const warning of config.warnings) log.warn(warning)
+
+    const recovery: Recovery = await readDeploy(config, time, { withMessage: false })
+    const dryRun = values['dry-run'] === true
+    resolution = await resolveRecovery(createTracker(config, log), createNotifier(config), config, recovery, log, { dryRun })
+    if (dryRun && resolution.closed.length) {
+      io.stdout.write(`\n--- comment on each issue before closing it\n${renderRecoveryComment(recovery)}`)
+      if (config.chatWebhook) io.stdout.write(`\n--- chat message\n${renderRecoveryChat(recovery, resolution.closed)}\n`)
+    }
+    return resolution.failed.length ? EXIT.failed : EXIT.ok
+  }
+
+  let code: number
+  try {
+    code = await main()
+  } catch (error) {
+    code = reportFailure(error, log)
+  }
+  if (json) io.stdout.write(`${JSON.stringify(resolution)}\n`)
+  return code
+}

@@ -1,0 +1,214 @@
+// The package as a team gets it: `npm pack`, installed from the tarball into fresh projects (offline, from
+// npm's cache; once as is and once with --omit=dev), then used three ways against the loopback GitHub: the
+// deploy-failure-reporter executable, the plugin API from a zx script, and the after-script sourced from
+// node_modules. Runs on whichever `node` is first on PATH, like the rest of the suite.
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { ROOT, runCommand, today, type RunResult } from '../helpers/helpers.ts'
+import { startLoopbackGitHub, type LoopbackGitHub } from '../helpers/loopback-github.ts'
+
+const work = mkdtempSync(join(tmpdir(), 'package-e2e-'))
+const rootPkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string }
+const FIXED = { CI_COMMIT_SHA: 'abc1234', CI_COMMIT_MESSAGE: 'Bump the widget', DEPLOY_ENV: 'staging', REPORT_RETRY_DELAY: '0.01', REPORT_WRITE_INTERVAL: '0' }
+const title = () => `[DEPLOY FAIL] staging — abc1234 — ${today()}`
+const VARIANTS = { full: [] as string[], 'omit-dev': ['--omit=dev'] }
+type Variant = keyof typeof VARIANTS
+
+const ok = (r: RunResult, what: string) => assert.is(r.code, 0, `${what}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`)
+
+// One pack and one install per variant for the whole file, made on first use.
+let ready: Promise<{ tarball: string }> | undefined
+const setup = () =>
+  (ready ??= (async () => {
+    ok(await runCommand('npm', ['pack', '--pack-destination', work], {}, { timeoutMs: 300_000 }), 'npm pack')
+    const tarball = join(work, `${rootPkg.name}-${rootPkg.version}.tgz`)
+    for (const [variant, flags] of Object.entries(VARIANTS)) {
+      const dir = join(work, variant)
+      mkdirSync(dir)
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `consumer-${variant}`, version: '1.0.0', private: true, type: 'module' }))
+      const args = ['install', '--offline', '--prefer-offline', '--no-audit', '--no-fund', '--engine-strict', ...flags, tarball]
+      ok(await runCommand('npm', args, {}, { cwd: dir, timeoutMs: 180_000 }), `npm ${args.join(' ')}`)
+    }
+    return { tarball }
+  })())
+
+const project = (variant: Variant) => join(work, variant)
+const bin = (variant: Variant) => join(project(variant), 'node_modules/.bin/deploy-failure-reporter')
+
+let gh: LoopbackGitHub
+test.before.each(async () => {
+  gh = await startLoopbackGitHub()
+})
+test.after.each(async () => {
+  await gh.close()
+})
+test.after(() => rmSync(work, { recursive: true, force: true }))
+
+test('npm pack ships the built JavaScript, its declarations, the after-script, README and LICENSE; no sources, tests or bench', async () => {
+  const { tarball } = await setup()
+  const listing = await runCommand('tar', ['-tzf', tarball])
+  ok(listing, 'tar')
+  const files = listing.stdout.split('\n').filter(Boolean).map((f) => f.replace(/^package\//, ''))
+  for (const file of ['package.json', 'README.md', 'LICENSE', 'dist/cli.js', 'dist/index.js', 'dist/index.d.ts', 'scripts/after-script.sh']) {
+    assert.ok(files.includes(file), `${file} is packed`)
+  }
+  assert.equal(files.filter((f) => /^(test|bench|lib|examples)\//.test(f) || /(?<!\.d)\.[cm]?ts$/.test(f)), [])
+  const packed = JSON.parse(readFileSync(join(project('full'), 'node_modules/deploy-failure-reporter/package.json'), 'utf8'))
+  assert.is(packed.private, undefined)
+  assert.is(packed.dependencies, undefined)
+})
+
+for (const variant of Object.keys(VARIANTS) as Variant[]) {
+  test(`${variant}: installed offline with --engine-strict, and nothing else comes along`, async () => {
+    await setup()
+    assert.equal(readdirSync(join(project(variant), 'node_modules')).filter((f) => !f.startsWith('.')), ['deploy-failure-reporter'])
+  })
+
+  test(`${variant}: node_modules/.bin/deploy-failure-reporter report, resolve and doctor against the loopback GitHub`, async () => {
+    await setup()
+    const cwd = project(variant)
+    const report = await runCommand(bin(variant), ['report', 'Smoke', 'test', 'failed'], gh.env(FIXED), { cwd })
+    ok(report, 'report')
+    assert.is(report.stdout, `[INFO] Created issue #1: ${gh.url}/acme/shop/issues/1\n`)
+    const [issue] = gh.issues
+    assert.is(issue!.title, title())
+    assert.match(issue!.body ?? '', /\n### Failure Reason\nSmoke test failed\n/)
+    assert.match((gh.chat[0]!.json as { text: string }).text, /\nReason: Smoke test failed\n/)
+
+    const doctor = await runCommand(bin(variant), ['doctor'], gh.env(FIXED), { cwd })
+    ok(doctor, 'doctor')
+    assert.match(doctor.stdout, /^✓ configuration valid: acme\/shop at /)
+    assert.not.match(doctor.stdout, /✗/)
+
+    const resolve = await runCommand(bin(variant), ['resolve'], gh.env({ ...FIXED, CI_COMMIT_SHA: 'def5678' }), { cwd })
+    ok(resolve, 'resolve')
+    assert.is(resolve.stdout, `[INFO] Closed issue #1: ${issue!.html_url}\n`)
+    assert.is(issue!.state, 'closed')
+  })
+
+  test(`${variant}: the after-script sourced from node_modules files the failure, and resolves after a good deploy`, async () => {
+    await setup()
+    const cwd = project(variant)
+    const source = 'source node_modules/deploy-failure-reporter/scripts/after-script.sh; echo "status=$?"'
+    const failed = await runCommand('bash', ['-c', `set -euo pipefail; ${source}`], gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd })
+    ok(failed, 'after-script, failed')
+    assert.is(failed.stdout, `[INFO] Created issue #1: ${gh.url}/acme/shop/issues/1\nstatus=0\n`)
+    assert.match(gh.issues[0]!.body ?? '', /\n### Failure Reason\nDeploy job failed\n/)
+    const success = await runCommand('bash', ['-c', source], gh.env({ ...FIXED, CI_COMMIT_SHA: 'def5678', CI_JOB_STATUS: 'success' }), { cwd })
+    ok(success, 'after-script, success')
+    assert.is(success.stdout, `[INFO] Closed issue #1: ${gh.issues[0]!.html_url}\nstatus=0\n`)
+  })
+}
+
+test('the executable: --help lists the commands, --version, an unknown command exits 2', async () => {
+  await setup()
+  const cwd = project('full')
+  const help = await runCommand(bin('full'), ['--help'], {}, { cwd })
+  ok(help, '--help')
+  assert.match(help.stdout, /^Usage: deploy-failure-reporter <command>/)
+  for (const name of ['report', 'resolve', 'doctor', 'health', 'retry']) assert.match(help.stdout, new RegExp(`\\n {2}${name}\\b`))
+  const version = await runCommand(bin('full'), ['--version'], {}, { cwd })
+  assert.is(version.stdout, `${rootPkg.version}\n`)
+  const unknown = await runCommand(bin('full'), ['deploy'], {}, { cwd })
+  assert.is(unknown.code, 2)
+  assert.match(unknown.stderr, /^\[ERROR\] Unknown command "deploy"; the commands are report, resolve, doctor, health, retry\n/)
+  const reportHelp = await runCommand(bin('full'), ['report', '--help'], {}, { cwd })
+  assert.match(reportHelp.stdout, /^Usage: deploy-failure-reporter report \[options\] \[reason\]\n/)
+  const health = await runCommand(bin('full'), ['health', gh.url, '--retries', '0'], {}, { cwd })
+  ok(health, 'health')
+  assert.is(health.stdout, `[INFO] API is healthy: GET ${gh.url}/health returned 200\n`)
+})
+
+// A team's own zx script, as examples/deploy.mjs shows: zx's $ for the work, the API for the reporting.
+const ZX_SCRIPT = `
+import { reportDeployFailure, resolveDeployFailures, checkHealth, ConfigError, CreateFailed } from 'deploy-failure-reporter'
+const stderr = (await $\`bash -c 'echo "step 3 failed: disk full" >&2; exit 1'\`.nothrow().quiet()).stderr.trim()
+const created = await reportDeployFailure({ reason: stderr, environment: 'staging', quiet: true })
+const again = await reportDeployFailure({ reason: stderr, environment: 'staging', quiet: true })
+const health = await checkHealth(process.env.ISSUE_API_URL, { retries: 0, quiet: true })
+let problems = null
+try { await reportDeployFailure({ env: {}, quiet: true }) } catch (error) { problems = error instanceof ConfigError ? error.problems : String(error) }
+let failed = null
+try { await reportDeployFailure({ reason: 'refused', apiUrl: process.env.ISSUE_API_URL + '/nowhere', quiet: true }) } catch (error) { failed = error instanceof CreateFailed ? error.outcome : String(error) }
+const resolved = await resolveDeployFailures({ environment: 'staging', commitSha: 'def5678', quiet: true })
+echo(JSON.stringify({ created, again, health, problems, failed, resolved }))
+`
+
+test('the plugin API from a zx script: the returned objects and the issue it filed', async () => {
+  await setup()
+  const cwd = project('full')
+  writeFileSync(join(cwd, 'deploy.mjs'), ZX_SCRIPT)
+  const r = await runCommand(process.execPath, [join(ROOT, 'node_modules/zx/build/cli.js'), 'deploy.mjs'], gh.env(FIXED), { cwd })
+  ok(r, 'zx deploy.mjs')
+  assert.is(r.stderr, '', 'quiet: no lines')
+  const [issue] = gh.issues
+  assert.is(gh.issues.length, 1)
+  assert.is(issue!.title, title())
+  assert.match(issue!.body ?? '', /\n### Failure Reason\nstep 3 failed: disk full\n/)
+  const filed = { number: issue!.number, url: issue!.html_url, title: issue!.title }
+  assert.equal(JSON.parse(r.stdout), {
+    created: { outcome: 'created', ...filed },
+    again: { outcome: 'duplicate', ...filed },
+    health: { healthy: true, status: 200 },
+    problems: ['ISSUE_TOKEN is required', 'ISSUE_REPO is required (owner/repo)'],
+    failed: 'failed',
+    resolved: { outcome: 'resolved', closed: [issue!.number] },
+  })
+  assert.is(issue!.state, 'closed')
+})
+
+test('examples/deploy.mjs: a failing deploy.sh is reported with the tail of its stderr, and the script exits 1', async () => {
+  await setup()
+  const cwd = project('full')
+  copyFileSync(join(ROOT, 'examples/deploy.mjs'), join(cwd, 'example-deploy.mjs'))
+  writeFileSync(join(cwd, 'deploy.sh'), '#!/bin/sh\necho "uploading artefacts"\necho "rsync: write failed: No space left on device" >&2\nexit 3\n', { mode: 0o755 })
+  const r = await runCommand(process.execPath, [join(ROOT, 'node_modules/zx/build/cli.js'), 'example-deploy.mjs'], gh.env(FIXED), { cwd })
+  assert.is(r.code, 1, r.stderr)
+  const [issue] = gh.issues
+  assert.match(r.stdout, new RegExp(`Reported as issue #${issue!.number} \\(created\\): ${issue!.html_url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\n$`))
+  assert.match(issue!.body ?? '', /deploy\.sh exited with 3:/)
+  assert.match(issue!.body ?? '', /rsync: write failed: No space left on device/)
+})
+
+test('importing the package runs nothing: no request, no output, no .env read', async () => {
+  await setup()
+  const cwd = project('full')
+  // A .env that would send the run to the loopback server, were it read.
+  writeFileSync(join(cwd, '.env'), `ISSUE_TOKEN=${gh.token}\nISSUE_REPO=acme/shop\nISSUE_API_URL=${gh.url}\n`)
+  try {
+    const code = "const api = await import('deploy-failure-reporter'); console.log(Object.keys(api).sort().join(' ')); console.log(process.env.ISSUE_TOKEN ?? 'no token')"
+    const r = await runCommand(process.execPath, ['--input-type=module', '-e', code], { ...gh.env(FIXED), ISSUE_TOKEN: '' }, { cwd })
+    ok(r, 'import')
+    assert.is(r.stderr, '')
+    assert.is(r.stdout.split('\n')[1], '', 'the .env file did not fill ISSUE_TOKEN')
+    assert.match(r.stdout, /^ApiError AttemptsExhausted ConfigError CreateFailed ListFailed RateLimited ResolveFailed Unreachable backoff checkHealth reportDeployFailure resolveDeployFailures retry\n/)
+    assert.is(gh.requests.length + gh.chat.length, 0)
+  } finally {
+    rmSync(join(cwd, '.env'))
+  }
+})
+
+test('a TypeScript consumer type-checks against the declarations alone (strict, no @types/node, no skipLibCheck)', async () => {
+  await setup()
+  const cwd = project('full')
+  writeFileSync(join(cwd, 'consumer.ts'), `
+import { reportDeployFailure, ConfigError, type ReportOptions, type ReportResult, type ResolveResult, resolveDeployFailures, backoff } from 'deploy-failure-reporter'
+const options: ReportOptions = { reason: 'x', onDuplicate: 'comment', quiet: true, env: {} }
+const result: ReportResult = await reportDeployFailure(options)
+const outcome: 'created' | 'duplicate' | 'commented' = result.outcome
+const closed: number[] = (await resolveDeployFailures() satisfies ResolveResult).closed
+const n: number = await backoff(async () => 1, 2, 0)
+export const all = [outcome, closed, n, new ConfigError(['p']).problems]
+`)
+  writeFileSync(join(cwd, 'tsconfig.json'), JSON.stringify({
+    compilerOptions: { target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', strict: true, noEmit: true, skipLibCheck: false, types: [], lib: ['es2023'] },
+    files: ['consumer.ts'],
+  }))
+  const tsc = await runCommand(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], {}, { cwd })
+  ok(tsc, 'tsc')
+})
+
+test.run()
