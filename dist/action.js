@@ -75,6 +75,23 @@ function fitPrefix(text2, max, render5) {
   }
   return at(lo);
 }
+function fitSuffix(text2, max, render5) {
+  const whole = render5(text2, 0);
+  if (whole.length <= max) return whole;
+  const at = (k) => {
+    const start = k < text2.length && isHighSurrogate(text2.charCodeAt(k - 1)) ? k + 1 : k;
+    return render5(text2.slice(start), codePointsFrom(text2.slice(0, start)));
+  };
+  let lo = 1;
+  let hi = text2.length;
+  if (at(hi).length > max) return at(hi);
+  while (lo < hi) {
+    const mid = lo + hi >> 1;
+    if (at(mid).length <= max) hi = mid;
+    else lo = mid + 1;
+  }
+  return at(hi);
+}
 function roomForSecond(room, firstLength, secondLength, floor) {
   return Math.min(secondLength, room - Math.min(firstLength, floor));
 }
@@ -153,6 +170,74 @@ var init_markdown = __esm({
   }
 });
 
+// lib/core/secrets.ts
+function spans(text2, pattern) {
+  const found = [];
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text2); m; m = pattern.exec(text2)) {
+    found.push([m.index, m.index + m[0].length]);
+    pattern.lastIndex = m.index + 1;
+  }
+  return found;
+}
+function mask(text2, masked) {
+  if (masked.length === 0) return text2;
+  const sorted = [...masked].sort((a, b) => a[0] - b[0]);
+  let out = "";
+  let at = 0;
+  let open2;
+  for (const [start, end] of sorted) {
+    if (open2 && start <= open2[1]) open2[1] = Math.max(open2[1], end);
+    else {
+      if (open2) out += MASK;
+      out += text2.slice(at, start);
+      open2 = [start, end];
+    }
+    at = Math.max(at, open2[1]);
+  }
+  return out + MASK + text2.slice(at);
+}
+function redactKeys(text2) {
+  const begins = spans(text2, PEM_BEGIN);
+  const ends = spans(text2, PEM_END);
+  const masked = [...ends];
+  const firstEnd = ends[0];
+  if (firstEnd && !(begins[0] && begins[0][0] < firstEnd[0])) masked.push([0, firstEnd[1]]);
+  let next = 0;
+  for (const [start] of begins) {
+    while (next < ends.length && ends[next][0] <= start) next++;
+    masked.push([start, next < ends.length ? ends[next][1] : text2.length]);
+  }
+  return mask(text2, masked);
+}
+function redactSecrets(text2, known = []) {
+  let out = text2;
+  for (const secret of known) if (secret.length >= 4) out = out.split(secret).join(MASK);
+  out = redactKeys(out).replace(HEADER, (_, name, colon) => `${name}${colon}${MASK}`);
+  for (const pattern of TOKENS) out = out.replace(pattern, MASK);
+  return out;
+}
+var MASK, PREFIX, body, TOKENS, HEADER, PEM_BEGIN, PEM_END;
+var init_secrets = __esm({
+  "lib/core/secrets.ts"() {
+    "use strict";
+    MASK = "***";
+    PREFIX = "gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|cbt|oas|soat|ffct|imt|agent)-|xox[abeoprs]-";
+    body = (chars, min) => `(?:(?!${PREFIX})[${chars}]){${min},}`;
+    TOKENS = [
+      new RegExp(`gh[pousr]_${body("A-Za-z0-9", 20)}`, "g"),
+      new RegExp(`github_pat_${body("A-Za-z0-9_", 20)}`, "g"),
+      new RegExp(`gl(?:pat|dt|rt|ptt|cbt|oas|soat|ffct|imt|agent)-${body("A-Za-z0-9_-", 20)}`, "g"),
+      new RegExp(`xox[abeoprs]-${body("A-Za-z0-9-", 10)}`, "g"),
+      /hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9/_-]+/g,
+      /(?:AKIA|ASIA|AGPA|AIDA|AROA)[A-Z0-9]{16}/g
+    ];
+    HEADER = /((?:proxy-)?authorization|private-token|job-token)([ \t]*[:=][ \t]*)[^\n]*/gi;
+    PEM_BEGIN = /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
+    PEM_END = /-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
+  }
+});
+
 // lib/core/text.ts
 function cleanText(text2) {
   const wellFormed = text2.toWellFormed();
@@ -170,6 +255,66 @@ var init_text = __esm({
       const code = c.charCodeAt(0);
       if (code < 32) return String.fromCharCode(9216 + code);
       return code === 127 ? "\u2421" : "\uFFFD";
+    };
+  }
+});
+
+// lib/core/log-tail.ts
+import { stripVTControlCharacters } from "node:util";
+function cleanLog(raw, known = []) {
+  const plain = stripVTControlCharacters(redactSecrets(raw, known)).replace(/\r+\n/g, "\n").split("\n").map(lastFrame).join("\n");
+  return redactSecrets(cleanText(plain), known);
+}
+function lastLines(text2, count) {
+  const lines = text2.replace(/\n$/, "").split("\n");
+  return count > 0 ? lines.slice(-count).join("\n") : "";
+}
+function logTail(raw, count, known = []) {
+  return lastLines(cleanLog(raw, known), count);
+}
+function logSummary(excerpt, lines, flavor = "github") {
+  const what = `Last ${lines} line${lines === 1 ? "" : "s"} of ${summaryValue(excerpt.source, flavor)}`;
+  return excerpt.jobUrl ? `${what}, full log: ${jobLink(excerpt.jobUrl, flavor)}` : what;
+}
+function renderLogSection(excerpt, max, flavor = "github") {
+  const render5 = (kept, cut) => {
+    const newline = cut ? kept.indexOf("\n") : -1;
+    const shown = newline >= 0 ? kept.slice(newline + 1) : kept;
+    const cutCount = cut + (newline >= 0 ? [...kept.slice(0, newline + 1)].length : 0);
+    const lines = shown === "" ? 0 : shown.split("\n").length;
+    return [
+      "### Log excerpt",
+      `<details><summary>${logSummary(excerpt, lines, flavor)}</summary>`,
+      "",
+      ...cutCount ? [`*${cutNote(cutCount)}*`, ""] : [],
+      codeBlock(shown, flavor),
+      "",
+      "</details>"
+    ].join("\n");
+  };
+  return fitSuffix(excerpt.text, max, render5);
+}
+var lastFrame, escapeHtml, summaryValue, jobLink;
+var init_log_tail = __esm({
+  "lib/core/log-tail.ts"() {
+    "use strict";
+    init_budget();
+    init_markdown();
+    init_secrets();
+    init_text();
+    lastFrame = (line) => {
+      const frames = line.split("\r");
+      for (let i = frames.length - 1; i >= 0; i--) if (frames[i] !== "") return frames[i];
+      return "";
+    };
+    escapeHtml = (text2) => text2.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+    summaryValue = (text2, flavor) => fitPrefix(oneLine(text2), FIELD_LIMIT, (kept, cut) => defuseReferences(escapeHtml(kept), flavor) + (cut ? ` ${cutNote(cut)}` : ""));
+    jobLink = (url, flavor) => {
+      const line = oneLine(url);
+      if (escapeHtml(line).length <= FIELD_LIMIT && /^https?:\/\/[^\s<>"']+$/i.test(line) && URL.canParse(line)) {
+        return `<a href="${escapeHtml(line)}">${escapeHtml(line)}</a>`;
+      }
+      return summaryValue(url, flavor);
     };
   }
 });
@@ -199,7 +344,7 @@ function renderBody(failure, flavor = "github") {
   const environment = field(failure.environment, inlineCode);
   const commit = field(failure.commitSha, inlineCode);
   const pipeline = field(failure.pipelineUrl, (text2) => pipelineMarkdown(text2, flavor));
-  const layout = (message2, reason2) => [
+  const layout = (message2, reason2, log3) => [
     "## Deploy Failure Report",
     "",
     `**Environment:** ${environment}`,
@@ -213,6 +358,7 @@ function renderBody(failure, flavor = "github") {
     "### Failure Reason",
     reason2,
     "",
+    ...log3 ? [log3, ""] : [],
     "### Required Actions",
     ...REQUIRED_ACTIONS.map((action) => `- [ ] ${action}`),
     "",
@@ -222,10 +368,17 @@ function renderBody(failure, flavor = "github") {
   ].join("\n");
   const message = cleanText(failure.commitMessage);
   const reason = cleanText(failure.reason);
-  const room = BODY_LIMIT - layout("", "").length;
-  const reasonRoom = roomForSecond(room, messagePart(message, 0).length, reasonPart(reason, 0).length, Math.floor(room / 4));
+  const room = BODY_LIMIT - layout("", "", "").length;
+  const LOG_JOIN = 2;
+  const logLength = (text2) => text2 ? text2.length + LOG_JOIN : 0;
+  const fullLog = failure.log ? renderLogSection(failure.log, Infinity, flavor) : "";
+  const textRoom = roomForSecond(room, logLength(fullLog), messagePart(message, 0).length + reasonPart(reason, 0).length, Math.floor(room / 4));
+  const reasonRoom = roomForSecond(textRoom, messagePart(message, 0).length, reasonPart(reason, 0).length, Math.floor(textRoom / 4));
   const renderedReason = fitPrefix(reason, reasonRoom, reasonPart);
-  return layout(fitPrefix(message, room - renderedReason.length, messagePart), renderedReason);
+  const renderedMessage = fitPrefix(message, textRoom - renderedReason.length, messagePart);
+  const logRoom = room - renderedReason.length - renderedMessage.length - LOG_JOIN;
+  const log2 = failure.log && fullLog.length > logRoom ? renderLogSection(failure.log, logRoom, flavor) : fullLog;
+  return layout(renderedMessage, renderedReason, log2);
 }
 function slackEscape(text2) {
   return text2.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -245,6 +398,7 @@ var init_issue = __esm({
   "lib/core/issue.ts"() {
     "use strict";
     init_budget();
+    init_log_tail();
     init_markdown();
     init_text();
     init_markdown();
@@ -322,8 +476,8 @@ var init_errors = __esm({
       }
     };
     ListFailed = class extends Error {
-      constructor(cause, why) {
-        super(`Could not list the open ${DEDUP_LABEL} issues, so none was closed (${why})`, { cause });
+      constructor(cause, why2) {
+        super(`Could not list the open ${DEDUP_LABEL} issues, so none was closed (${why2})`, { cause });
         this.name = "ListFailed";
       }
     };
@@ -340,7 +494,7 @@ var init_errors = __esm({
 
 // lib/core/log.ts
 function registerSecret(...values) {
-  for (const value8 of values) registered.add(value8);
+  for (const value9 of values) registered.add(value9);
 }
 function redact(text2, secrets) {
   let out = text2;
@@ -611,16 +765,16 @@ var require_esblib = __commonJS({
     var __toCommonJS = (mod) => __copyProps2(__defProp2({}, "__esModule", { value: true }), mod);
     var __async = (__this, __arguments, generator) => {
       return new Promise((resolve, reject) => {
-        var fulfilled = (value8) => {
+        var fulfilled = (value9) => {
           try {
-            step(generator.next(value8));
+            step(generator.next(value9));
           } catch (e) {
             reject(e);
           }
         };
-        var rejected = (value8) => {
+        var rejected = (value9) => {
           try {
-            step(generator.throw(value8));
+            step(generator.throw(value9));
           } catch (e) {
             reject(e);
           }
@@ -637,7 +791,7 @@ var require_esblib = __commonJS({
     var __typeError = (msg) => {
       throw TypeError(msg);
     };
-    var __defNormalProp = (obj, key, value8) => key in obj ? __defProp2(obj, key, { enumerable: true, configurable: true, writable: true, value: value8 }) : obj[key] = value8;
+    var __defNormalProp = (obj, key, value9) => key in obj ? __defProp2(obj, key, { enumerable: true, configurable: true, writable: true, value: value9 }) : obj[key] = value9;
     var __spreadValues = (a, b) => {
       for (var prop in b || (b = {}))
         if (__hasOwnProp2.call(b, prop))
@@ -665,13 +819,13 @@ var require_esblib = __commonJS({
       }, method = (k2) => it[k2] = (x2) => new Promise((yes, no) => resume(k2, x2, yes, no)), it = {};
       return generator = generator.apply(__this, __arguments), it[__knownSymbol("asyncIterator")] = () => it, method("next"), method("throw"), method("return"), it;
     };
-    var __yieldStar = (value8) => {
-      var obj = value8[__knownSymbol("asyncIterator")], isAwait = false, method, it = {};
+    var __yieldStar = (value9) => {
+      var obj = value9[__knownSymbol("asyncIterator")], isAwait = false, method, it = {};
       if (obj == null) {
-        obj = value8[__knownSymbol("iterator")]();
+        obj = value9[__knownSymbol("iterator")]();
         method = (k2) => it[k2] = (x2) => obj[k2](x2);
       } else {
-        obj = obj.call(value8);
+        obj = obj.call(value9);
         method = (k2) => it[k2] = (v2) => {
           if (isAwait) {
             isAwait = false;
@@ -693,7 +847,7 @@ var require_esblib = __commonJS({
         throw x2;
       }, "return" in obj && method("return"), it;
     };
-    var __forAwait = (obj, it, method) => (it = obj[__knownSymbol("asyncIterator")]) ? it.call(obj) : (obj = obj[__knownSymbol("iterator")](), it = {}, method = (key, fn) => (fn = obj[key]) && (it[key] = (arg) => new Promise((yes, no, done) => (arg = fn.call(obj, arg), done = arg.done, Promise.resolve(arg.value).then((value8) => yes({ value: value8, done }), no)))), method("next"), method("return"), it);
+    var __forAwait = (obj, it, method) => (it = obj[__knownSymbol("asyncIterator")]) ? it.call(obj) : (obj = obj[__knownSymbol("iterator")](), it = {}, method = (key, fn) => (fn = obj[key]) && (it[key] = (arg) => new Promise((yes, no, done) => (arg = fn.call(obj, arg), done = arg.done, Promise.resolve(arg.value).then((value9) => yes({ value: value9, done }), no)))), method("next"), method("return"), it);
     var __pow = Math.pow;
     var __reExport = (target, mod, secondTarget) => (__copyProps2(target, mod, "default"), secondTarget && __copyProps2(secondTarget, mod, "default"));
     var __commonJS2 = (cb, mod) => function __require2() {
@@ -704,8 +858,8 @@ var require_esblib = __commonJS({
     };
     var __accessCheck = (obj, member, msg) => member.has(obj) || __typeError("Cannot " + msg);
     var __privateGet = (obj, member, getter) => (__accessCheck(obj, member, "read from private field"), getter ? getter.call(obj) : member.get(obj));
-    var __privateAdd = (obj, member, value8) => member.has(obj) ? __typeError("Cannot add the same private member more than once") : member instanceof WeakSet ? member.add(obj) : member.set(obj, value8);
-    var __privateSet = (obj, member, value8, setter) => (__accessCheck(obj, member, "write to private field"), setter ? setter.call(obj, value8) : member.set(obj, value8), value8);
+    var __privateAdd = (obj, member, value9) => member.has(obj) ? __typeError("Cannot add the same private member more than once") : member instanceof WeakSet ? member.add(obj) : member.set(obj, value9);
+    var __privateSet = (obj, member, value9, setter) => (__accessCheck(obj, member, "write to private field"), setter ? setter.call(obj, value9) : member.set(obj, value9), value9);
     module.exports = {
       __create: __create2,
       __defProp: __defProp2,
@@ -1205,12 +1359,12 @@ var require_vendor_core = __commonJS({
               green = Math.floor(remainder / 6) / 5;
               blue = remainder % 6 / 5;
             }
-            const value8 = Math.max(red, green, blue) * 2;
-            if (value8 === 0) {
+            const value9 = Math.max(red, green, blue) * 2;
+            if (value9 === 0) {
               return 30;
             }
             let result = 30 + (Math.round(blue) << 2 | Math.round(green) << 1 | Math.round(red));
-            if (value8 === 2) {
+            if (value9 === 2) {
               result += 60;
             }
             return result;
@@ -1480,18 +1634,18 @@ var require_vendor_core = __commonJS({
         }
       }
     }));
-    var createStyler = (open, close, parent) => {
+    var createStyler = (open2, close, parent) => {
       let openAll;
       let closeAll;
       if (parent === void 0) {
-        openAll = open;
+        openAll = open2;
         closeAll = close;
       } else {
-        openAll = parent.openAll + open;
+        openAll = parent.openAll + open2;
         closeAll = close + parent.closeAll;
       }
       return {
-        open,
+        open: open2,
         close,
         openAll,
         closeAll,
@@ -1611,8 +1765,8 @@ var require_vendor_core = __commonJS({
     };
     var gridToData = (grid) => {
       const data = [];
-      const [headers, ...body] = grid;
-      for (const row of body) {
+      const [headers, ...body2] = grid;
+      for (const row of body2) {
         const entry = {};
         data.push(entry);
         for (const i in headers) {
@@ -1665,7 +1819,7 @@ var require_vendor_core = __commonJS({
       }
       let w = "";
       let p;
-      const body = input2.slice(headline.length);
+      const body2 = input2.slice(headline.length);
       const vals = [];
       const data = [];
       const cap = (v) => {
@@ -1678,7 +1832,7 @@ var require_vendor_core = __commonJS({
         }
         w = "";
       };
-      for (const c of body) {
+      for (const c of body2) {
         w += c;
         if (c === " ") {
           if (p === "\n") {
@@ -1713,7 +1867,7 @@ var require_vendor_core = __commonJS({
     var noop4 = () => {
     };
     var randomId = () => Math.random().toString(36).slice(2);
-    var isPromiseLike = (value8) => typeof (value8 == null ? void 0 : value8.then) === "function";
+    var isPromiseLike = (value9) => typeof (value9 == null ? void 0 : value9.then) === "function";
     var isStringLiteral2 = (pieces, ...rest) => {
       var _a;
       return (pieces == null ? void 0 : pieces.length) > 0 && ((_a = pieces.raw) == null ? void 0 : _a.length) === pieces.length && // Object.isFrozen(pieces) &&
@@ -2343,7 +2497,7 @@ var require_core = __commonJS({
     var import_node_fs3 = __toESM2(__require("fs"), 1);
     var import_node_os = __require("os");
     var import_node_process2 = __toESM2(__require("process"), 1);
-    var import_node_util2 = __require("util");
+    var import_node_util22 = __require("util");
     var EXIT_CODES = {
       2: "Misuse of shell builtins",
       126: "Invoked command cannot execute",
@@ -2758,11 +2912,11 @@ ${details}`;
         return pp.sync ? pp.output : pp;
       },
       {
-        set(t, key, value8) {
+        set(t, key, value9) {
           return Reflect.set(
             key in Function.prototype ? t : getStore(),
             key === "sync" ? SYNC : key,
-            value8
+            value9
           );
         },
         get(t, key) {
@@ -3334,12 +3488,12 @@ ${details}`;
         }
         if (memo[0]) yield memo[0];
       }
-      [import_node_util2.inspect.custom]() {
+      [import_node_util22.inspect.custom]() {
         const codeInfo = _ProcessOutput2.getExitCodeInfo(this.exitCode);
         return `ProcessOutput {
-  stdout: ${import_vendor_core2.chalk.green((0, import_node_util2.inspect)(this.stdout))},
-  stderr: ${import_vendor_core2.chalk.red((0, import_node_util2.inspect)(this.stderr))},
-  signal: ${(0, import_node_util2.inspect)(this.signal)},
+  stdout: ${import_vendor_core2.chalk.green((0, import_node_util22.inspect)(this.stdout))},
+  stderr: ${import_vendor_core2.chalk.red((0, import_node_util22.inspect)(this.stderr))},
+  signal: ${(0, import_node_util22.inspect)(this.signal)},
   exitCode: ${(this.ok ? import_vendor_core2.chalk.green : import_vendor_core2.chalk.red)(this.exitCode)}${codeInfo ? import_vendor_core2.chalk.grey(" (" + codeInfo + ")") : ""},
   duration: ${this.duration}
 }`;
@@ -4156,13 +4310,13 @@ var require_errors = __commonJS({
     };
     var kResponseError = /* @__PURE__ */ Symbol.for("undici.error.UND_ERR_RESPONSE");
     var ResponseError = class extends UndiciError {
-      constructor(message, code, { headers, body }) {
+      constructor(message, code, { headers, body: body2 }) {
         super(message);
         this.name = "ResponseError";
         this.message = message || "Response error";
         this.code = "UND_ERR_RESPONSE";
         this.statusCode = code;
-        this.body = body;
+        this.body = body2;
         this.headers = headers;
       }
       static [Symbol.hasInstance](instance) {
@@ -4408,7 +4562,7 @@ var require_tree = __commonJS({
        * @param {any} value
        * @param {number} index
        */
-      constructor(key, value8, index) {
+      constructor(key, value9, index) {
         if (index === void 0 || index >= key.length) {
           throw new TypeError("Unreachable");
         }
@@ -4417,9 +4571,9 @@ var require_tree = __commonJS({
           throw new TypeError("key must be ascii string");
         }
         if (key.length !== ++index) {
-          this.middle = new _TstNode(key, value8, index);
+          this.middle = new _TstNode(key, value9, index);
         } else {
-          this.value = value8;
+          this.value = value9;
         }
       }
       /**
@@ -4427,7 +4581,7 @@ var require_tree = __commonJS({
        * @param {any} value
        * @returns {void}
        */
-      add(key, value8) {
+      add(key, value9) {
         const length = key.length;
         if (length === 0) {
           throw new TypeError("Unreachable");
@@ -4441,25 +4595,25 @@ var require_tree = __commonJS({
           }
           if (node.code === code) {
             if (length === ++index) {
-              node.value = value8;
+              node.value = value9;
               break;
             } else if (node.middle !== null) {
               node = node.middle;
             } else {
-              node.middle = new _TstNode(key, value8, index);
+              node.middle = new _TstNode(key, value9, index);
               break;
             }
           } else if (node.code < code) {
             if (node.left !== null) {
               node = node.left;
             } else {
-              node.left = new _TstNode(key, value8, index);
+              node.left = new _TstNode(key, value9, index);
               break;
             }
           } else if (node.right !== null) {
             node = node.right;
           } else {
-            node.right = new _TstNode(key, value8, index);
+            node.right = new _TstNode(key, value9, index);
             break;
           }
         }
@@ -4499,11 +4653,11 @@ var require_tree = __commonJS({
        * @param {any} value
        * @returns {void}
        * */
-      insert(key, value8) {
+      insert(key, value9) {
         if (this.node === null) {
-          this.node = new TstNode(key, value8, 0);
+          this.node = new TstNode(key, value9, 0);
         } else {
-          this.node.add(key, value8);
+          this.node.add(key, value9);
         }
       }
       /**
@@ -4543,8 +4697,8 @@ var require_util2 = __commonJS({
     var { tree } = require_tree();
     var [nodeMajor, nodeMinor] = process.versions.node.split(".", 2).map((v) => Number(v));
     var BodyAsyncIterable = class {
-      constructor(body) {
-        this[kBody] = body;
+      constructor(body2) {
+        this[kBody] = body2;
         this[kBodyUsed] = false;
       }
       async *[Symbol.asyncIterator]() {
@@ -4555,28 +4709,28 @@ var require_util2 = __commonJS({
     };
     function noop4() {
     }
-    function wrapRequestBody(body) {
-      if (isStream(body)) {
-        if (bodyLength(body) === 0) {
-          body.on("data", function() {
+    function wrapRequestBody(body2) {
+      if (isStream(body2)) {
+        if (bodyLength(body2) === 0) {
+          body2.on("data", function() {
             assert(false);
           });
         }
-        if (typeof body.readableDidRead !== "boolean") {
-          body[kBodyUsed] = false;
-          EE.prototype.on.call(body, "data", function() {
+        if (typeof body2.readableDidRead !== "boolean") {
+          body2[kBodyUsed] = false;
+          EE.prototype.on.call(body2, "data", function() {
             this[kBodyUsed] = true;
           });
         }
-        return body;
-      } else if (body && typeof body.pipeTo === "function") {
-        return new BodyAsyncIterable(body);
-      } else if (body && isFormDataLike(body)) {
-        return body;
-      } else if (body && typeof body !== "string" && !ArrayBuffer.isView(body) && isIterable(body)) {
-        return new BodyAsyncIterable(body);
+        return body2;
+      } else if (body2 && typeof body2.pipeTo === "function") {
+        return new BodyAsyncIterable(body2);
+      } else if (body2 && isFormDataLike(body2)) {
+        return body2;
+      } else if (body2 && typeof body2 !== "string" && !ArrayBuffer.isView(body2) && isIterable(body2)) {
+        return new BodyAsyncIterable(body2);
       } else {
-        return body;
+        return body2;
       }
     }
     function isStream(obj) {
@@ -4608,11 +4762,11 @@ var require_util2 = __commonJS({
       return url;
     }
     function isValidPort(port) {
-      const value8 = parseInt(port, 10);
-      return value8 === Number(port) && value8 >= 0 && value8 <= 65535;
+      const value9 = parseInt(port, 10);
+      return value9 === Number(port) && value9 >= 0 && value9 <= 65535;
     }
-    function isHttpOrHttpsPrefixed(value8) {
-      return value8 != null && value8[0] === "h" && value8[1] === "t" && value8[2] === "t" && value8[3] === "p" && (value8[4] === ":" || value8[4] === "s" && value8[5] === ":");
+    function isHttpOrHttpsPrefixed(value9) {
+      return value9 != null && value9[0] === "h" && value9[1] === "t" && value9[2] === "t" && value9[3] === "p" && (value9[4] === ":" || value9[4] === "s" && value9[5] === ":");
     }
     function parseURL(url) {
       if (typeof url === "string") {
@@ -4702,21 +4856,21 @@ var require_util2 = __commonJS({
       const ownIterator = Object.prototype.hasOwnProperty.call(obj, Symbol.iterator);
       return ownIterator || prototype != null && prototype !== Object.prototype && typeof obj[Symbol.iterator] === "function";
     }
-    function bodyLength(body) {
-      if (body == null) {
+    function bodyLength(body2) {
+      if (body2 == null) {
         return 0;
-      } else if (isStream(body)) {
-        const state = body._readableState;
+      } else if (isStream(body2)) {
+        const state = body2._readableState;
         return state && state.objectMode === false && state.ended === true && Number.isFinite(state.length) ? state.length : null;
-      } else if (isBlobLike(body)) {
-        return body.size != null ? body.size : null;
-      } else if (isBuffer(body)) {
-        return body.byteLength;
+      } else if (isBlobLike(body2)) {
+        return body2.size != null ? body2.size : null;
+      } else if (isBuffer(body2)) {
+        return body2.byteLength;
       }
       return null;
     }
-    function isDestroyed(body) {
-      return body && !!(body.destroyed || body[kDestroyed] || stream.isDestroyed?.(body));
+    function isDestroyed(body2) {
+      return body2 && !!(body2.destroyed || body2[kDestroyed] || stream.isDestroyed?.(body2));
     }
     function destroy(stream2, err) {
       if (stream2 == null || !isStream(stream2) || isDestroyed(stream2)) {
@@ -4741,11 +4895,11 @@ var require_util2 = __commonJS({
       const m = val.match(KEEPALIVE_TIMEOUT_EXPR);
       return m ? parseInt(m[1], 10) * 1e3 : null;
     }
-    function headerNameToString(value8) {
-      return typeof value8 === "string" ? headerNameLowerCasedRecord[value8] ?? value8.toLowerCase() : tree.lookup(value8) ?? value8.toString("latin1").toLowerCase();
+    function headerNameToString(value9) {
+      return typeof value9 === "string" ? headerNameLowerCasedRecord[value9] ?? value9.toLowerCase() : tree.lookup(value9) ?? value9.toString("latin1").toLowerCase();
     }
-    function bufferToLowerCasedHeaderName(value8) {
-      return tree.lookup(value8) ?? value8.toString("latin1").toLowerCase();
+    function bufferToLowerCasedHeaderName(value9) {
+      return tree.lookup(value9) ?? value9.toString("latin1").toLowerCase();
     }
     function parseHeaders(headers, obj) {
       if (obj === void 0) obj = {};
@@ -4796,13 +4950,13 @@ var require_util2 = __commonJS({
     }
     function toRawHeaders(headers) {
       const rawHeaders = [];
-      for (const [name, value8] of Object.entries(headers)) {
-        if (Array.isArray(value8)) {
-          for (const entry of value8) {
+      for (const [name, value9] of Object.entries(headers)) {
+        if (Array.isArray(value9)) {
+          for (const entry of value9) {
             rawHeaders.push(Buffer.from(name, "latin1"), Buffer.from(`${entry}`, "latin1"));
           }
         } else {
-          rawHeaders.push(Buffer.from(name, "latin1"), Buffer.from(`${value8}`, "latin1"));
+          rawHeaders.push(Buffer.from(name, "latin1"), Buffer.from(`${value9}`, "latin1"));
         }
       }
       return rawHeaders;
@@ -4848,8 +5002,8 @@ var require_util2 = __commonJS({
         }
       }
     }
-    function isDisturbed(body) {
-      return !!(body && (stream.isDisturbed(body) || body[kBodyUsed]));
+    function isDisturbed(body2) {
+      return !!(body2 && (stream.isDisturbed(body2) || body2[kBodyUsed]));
     }
     function getSocketInfo(socket) {
       return {
@@ -4871,14 +5025,14 @@ var require_util2 = __commonJS({
             iterator2 = iterable[Symbol.asyncIterator]();
           },
           pull(controller) {
-            return iterator2.next().then(({ done, value: value8 }) => {
+            return iterator2.next().then(({ done, value: value9 }) => {
               if (done) {
                 return queueMicrotask(() => {
                   controller.close();
                   controller.byobRequest?.respond(0);
                 });
               } else {
-                const buf = Buffer.isBuffer(value8) ? value8 : Buffer.from(value8);
+                const buf = Buffer.isBuffer(value9) ? value9 : Buffer.from(value9);
                 if (buf.byteLength) {
                   return controller.enqueue(new Uint8Array(buf));
                 } else {
@@ -5657,7 +5811,7 @@ var require_request = __commonJS({
       constructor(origin, {
         path: path3,
         method,
-        body,
+        body: body2,
         headers,
         query,
         idempotent,
@@ -5716,10 +5870,10 @@ var require_request = __commonJS({
         this.method = method;
         this.typeOfService = typeOfService;
         this.abort = null;
-        if (body == null) {
+        if (body2 == null) {
           this.body = null;
-        } else if (isStream(body)) {
-          this.body = body;
+        } else if (isStream(body2)) {
+          this.body = body2;
           const rState = this.body._readableState;
           if (!rState || !rState.autoDestroy) {
             this.endHandler = function autoDestroy() {
@@ -5735,16 +5889,16 @@ var require_request = __commonJS({
             }
           };
           this.body.on("error", this.errorHandler);
-        } else if (isBuffer(body)) {
-          this.body = body.byteLength ? body : null;
-        } else if (ArrayBuffer.isView(body)) {
-          this.body = body.buffer.byteLength ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : null;
-        } else if (body instanceof ArrayBuffer) {
-          this.body = body.byteLength ? Buffer.from(body) : null;
-        } else if (typeof body === "string") {
-          this.body = body.length ? Buffer.from(body) : null;
-        } else if (isFormDataLike(body) || isIterable(body) || isBlobLike(body)) {
-          this.body = body;
+        } else if (isBuffer(body2)) {
+          this.body = body2.byteLength ? body2 : null;
+        } else if (ArrayBuffer.isView(body2)) {
+          this.body = body2.buffer.byteLength ? Buffer.from(body2.buffer, body2.byteOffset, body2.byteLength) : null;
+        } else if (body2 instanceof ArrayBuffer) {
+          this.body = body2.byteLength ? Buffer.from(body2) : null;
+        } else if (typeof body2 === "string") {
+          this.body = body2.length ? Buffer.from(body2) : null;
+        } else if (isFormDataLike(body2) || isIterable(body2) || isBlobLike(body2)) {
+          this.body = body2;
         } else {
           throw new InvalidArgumentError("body must be a string, a Buffer, a Readable stream, an iterable, or an async iterable");
         }
@@ -5912,8 +6066,8 @@ var require_request = __commonJS({
           this.endHandler = null;
         }
       }
-      addHeader(key, value8) {
-        processHeader(this, key, value8);
+      addHeader(key, value9) {
+        processHeader(this, key, value9);
         return this;
       }
     };
@@ -5985,11 +6139,11 @@ var require_request = __commonJS({
       } else if (headerName === "transfer-encoding" || headerName === "keep-alive" || headerName === "upgrade") {
         throw new InvalidArgumentError(`invalid ${headerName} header`);
       } else if (headerName === "connection") {
-        const value8 = typeof val === "string" ? val : null;
-        if (value8 === null) {
+        const value9 = typeof val === "string" ? val : null;
+        if (value9 === null) {
           throw new InvalidArgumentError("invalid connection header");
         }
-        for (const token of value8.toLowerCase().split(",")) {
+        for (const token of value9.toLowerCase().split(",")) {
           const trimmed = token.trim();
           if (!isValidHTTPToken(trimmed)) {
             throw new InvalidArgumentError("invalid connection header");
@@ -6085,8 +6239,8 @@ var require_wrap_handler = __commonJS({
         this.#handler.onError?.(err);
       }
     };
-    function toRawHeaderValue(value8) {
-      return Array.isArray(value8) ? value8.map((item) => Buffer.from(item, "latin1")) : Buffer.from(value8, "latin1");
+    function toRawHeaderValue(value9) {
+      return Array.isArray(value9) ? value9.map((item) => Buffer.from(item, "latin1")) : Buffer.from(value9, "latin1");
     }
   }
 });
@@ -6523,8 +6677,8 @@ var require_utils = __commonJS({
     function enumToMap(obj, filter = [], exceptions = []) {
       const emptyFilter = (filter?.length ?? 0) === 0;
       const emptyExceptions = (exceptions?.length ?? 0) === 0;
-      return Object.fromEntries(Object.entries(obj).filter(([, value8]) => {
-        return typeof value8 === "number" && (emptyFilter || filter.includes(value8)) && (emptyExceptions || !exceptions.includes(value8));
+      return Object.fromEntries(Object.entries(obj).filter(([, value9]) => {
+        return typeof value9 === "number" && (emptyFilter || filter.includes(value9)) && (emptyExceptions || !exceptions.includes(value9));
       }));
     }
   }
@@ -7558,8 +7712,8 @@ var require_infra = __commonJS({
       }
       return lead === 0 && trail === str.length - 1 ? str : str.slice(lead, trail + 1);
     }
-    function serializeJavascriptValueToJSONString(value8) {
-      const result = JSON.stringify(value8);
+    function serializeJavascriptValueToJSONString(value9) {
+      const result = JSON.stringify(value9);
       if (result === void 0) {
         throw new TypeError("Value is not JSON serializable");
       }
@@ -7609,11 +7763,11 @@ var require_data_url = __commonJS({
       }
       position.position++;
       const encodedBody = input2.slice(mimeTypeLength + 1);
-      let body = stringPercentDecode(encodedBody);
+      let body2 = stringPercentDecode(encodedBody);
       if (/;(?:\u0020*)base64$/ui.test(mimeType)) {
-        const stringBody = isomorphicDecode(body);
-        body = forgivingBase64(stringBody);
-        if (body === "failure") {
+        const stringBody = isomorphicDecode(body2);
+        body2 = forgivingBase64(stringBody);
+        if (body2 === "failure") {
           return "failure";
         }
         mimeType = mimeType.slice(0, -6);
@@ -7627,7 +7781,7 @@ var require_data_url = __commonJS({
       if (mimeTypeRecord === "failure") {
         mimeTypeRecord = parseMIMEType("text/plain;charset=US-ASCII");
       }
-      return { mimeType: mimeTypeRecord, body };
+      return { mimeType: mimeTypeRecord, body: body2 };
     }
     function URLSerializer(url, excludeFragment = false) {
       if (!excludeFragment) {
@@ -7757,11 +7911,11 @@ var require_data_url = __commonJS({
     }
     function collectAnHTTPQuotedString(input2, position, extractValue = false) {
       const positionStart = position.position;
-      let value8 = "";
+      let value9 = "";
       assert(input2[position.position] === '"');
       position.position++;
       while (true) {
-        value8 += collectASequenceOfCodePoints(
+        value9 += collectASequenceOfCodePoints(
           (char) => char !== '"' && char !== "\\",
           input2,
           position
@@ -7773,10 +7927,10 @@ var require_data_url = __commonJS({
         position.position++;
         if (quoteOrBackslash === "\\") {
           if (position.position >= input2.length) {
-            value8 += "\\";
+            value9 += "\\";
             break;
           }
-          value8 += input2[position.position];
+          value9 += input2[position.position];
           position.position++;
         } else {
           assert(quoteOrBackslash === '"');
@@ -7784,7 +7938,7 @@ var require_data_url = __commonJS({
         }
       }
       if (extractValue) {
-        return value8;
+        return value9;
       }
       return input2.slice(positionStart, position.position);
     }
@@ -7792,16 +7946,16 @@ var require_data_url = __commonJS({
       assert(mimeType !== "failure");
       const { parameters, essence } = mimeType;
       let serialization = essence;
-      for (let [name, value8] of parameters.entries()) {
+      for (let [name, value9] of parameters.entries()) {
         serialization += ";";
         serialization += name;
         serialization += "=";
-        if (!HTTP_TOKEN_CODEPOINTS.test(value8)) {
-          value8 = value8.replace(/[\\"]/ug, "\\$&");
-          value8 = '"' + value8;
-          value8 += '"';
+        if (!HTTP_TOKEN_CODEPOINTS.test(value9)) {
+          value9 = value9.replace(/[\\"]/ug, "\\$&");
+          value9 = '"' + value9;
+          value9 += '"';
         }
-        serialization += value8;
+        serialization += value9;
       }
       return serialization;
     }
@@ -7941,11 +8095,11 @@ var require_runtime_features = __commonJS({
        * @param {Feature} feature
        * @param {boolean} value
        */
-      set(feature, value8) {
+      set(feature, value9) {
         if (features.includes(feature) === false) {
           throw new TypeError(`unknown feature: ${feature}`);
         }
-        this.#map.set(feature, value8);
+        this.#map.set(feature, value9);
       }
       /**
        * @param {Feature} feature
@@ -8202,11 +8356,11 @@ var require_webidl = __commonJS({
           });
         }
         while (true) {
-          const { done, value: value8 } = method.next();
+          const { done, value: value9 } = method.next();
           if (done) {
             break;
           }
-          seq.push(converter(value8, prefix, `${argument}[${index++}]`));
+          seq.push(converter(value9, prefix, `${argument}[${index++}]`));
         }
         return seq;
       };
@@ -8273,20 +8427,20 @@ var require_webidl = __commonJS({
               });
             }
           }
-          let value8 = dictionary?.[key];
+          let value9 = dictionary?.[key];
           const hasDefault = defaultValue !== void 0;
-          if (hasDefault && value8 === void 0) {
-            value8 = defaultValue();
+          if (hasDefault && value9 === void 0) {
+            value9 = defaultValue();
           }
-          if (required || hasDefault || value8 !== void 0) {
-            value8 = converter(value8, prefix, `${argument}.${key}`);
-            if (options.allowedValues && !options.allowedValues.includes(value8)) {
+          if (required || hasDefault || value9 !== void 0) {
+            value9 = converter(value9, prefix, `${argument}.${key}`);
+            if (options.allowedValues && !options.allowedValues.includes(value9)) {
               throw webidl.errors.exception({
                 header: prefix,
-                message: `${value8} is not an accepted type. Expected one of ${options.allowedValues.join(", ")}.`
+                message: `${value9} is not an accepted type. Expected one of ${options.allowedValues.join(", ")}.`
               });
             }
-            dict[key] = value8;
+            dict[key] = value9;
           }
         }
         return dict;
@@ -8300,8 +8454,8 @@ var require_webidl = __commonJS({
         return converter(V, prefix, argument);
       };
     };
-    webidl.is.USVString = function(value8) {
-      return typeof value8 === "string" && value8.isWellFormed();
+    webidl.is.USVString = function(value9) {
+      return typeof value9 === "string" && value9.isWellFormed();
     };
     webidl.is.ReadableStream = webidl.util.MakeTypeAssertion(ReadableStream);
     webidl.is.Blob = webidl.util.MakeTypeAssertion(Blob);
@@ -8363,11 +8517,11 @@ var require_webidl = __commonJS({
       }
       return x;
     };
-    webidl.converters.USVString = function(value8) {
-      if (typeof value8 === "string") {
-        return value8.toWellFormed();
+    webidl.converters.USVString = function(value9) {
+      if (typeof value9 === "string") {
+        return value9.toWellFormed();
       }
-      return `${value8}`.toWellFormed();
+      return `${value9}`.toWellFormed();
     };
     webidl.converters.boolean = function(V) {
       const x = Boolean(V);
@@ -8611,8 +8765,8 @@ var require_util3 = __commonJS({
       }
       return true;
     }
-    function normalizeBinaryStringToUtf8(value8) {
-      return Buffer.from(value8, "binary").toString("utf8");
+    function normalizeBinaryStringToUtf8(value9) {
+      return Buffer.from(value9, "binary").toString("utf8");
     }
     function requestCurrentURL(request2) {
       return request2.urlList[request2.urlList.length - 1];
@@ -8933,7 +9087,7 @@ var require_util3 = __commonJS({
               done: true
             };
           }
-          const { [keyIndex]: key, [valueIndex]: value8 } = values[index];
+          const { [keyIndex]: key, [valueIndex]: value9 } = values[index];
           this.#index = index + 1;
           let result;
           switch (this.#kind) {
@@ -8941,10 +9095,10 @@ var require_util3 = __commonJS({
               result = key;
               break;
             case "value":
-              result = value8;
+              result = value9;
               break;
             case "key+value":
-              result = [key, value8];
+              result = [key, value9];
               break;
           }
           return {
@@ -8993,7 +9147,7 @@ var require_util3 = __commonJS({
           writable: true,
           enumerable: true,
           configurable: true,
-          value: function entries() {
+          value: function entries2() {
             webidl.brandCheck(this, object);
             return makeIterator(this, "key+value");
           }
@@ -9010,8 +9164,8 @@ var require_util3 = __commonJS({
                 `Failed to execute 'forEach' on '${name}': parameter 1 is not of type 'Function'.`
               );
             }
-            for (const { 0: key, 1: value8 } of makeIterator(this, "key+value")) {
-              callbackfn.call(thisArg, value8, key, this);
+            for (const { 0: key, 1: value9 } of makeIterator(this, "key+value")) {
+              callbackfn.call(thisArg, value9, key, this);
             }
           }
         }
@@ -9026,11 +9180,11 @@ var require_util3 = __commonJS({
         }
       });
     }
-    function fullyReadBody(body, processBody, processBodyError) {
+    function fullyReadBody(body2, processBody, processBodyError) {
       const successSteps = processBody;
       const errorSteps = processBodyError;
       try {
-        const reader = body.stream.getReader();
+        const reader = body2.stream.getReader();
         readAllBytes(reader, successSteps, errorSteps);
       } catch (e) {
         errorSteps(e);
@@ -9080,8 +9234,8 @@ var require_util3 = __commonJS({
       const protocol = url.protocol;
       return protocol === "http:" || protocol === "https:";
     }
-    function simpleRangeHeaderValue(value8, allowWhitespace) {
-      const data = value8;
+    function simpleRangeHeaderValue(value9, allowWhitespace) {
+      const data = value9;
       if (!data.startsWith("bytes")) {
         return "failure";
       }
@@ -9199,8 +9353,8 @@ var require_util3 = __commonJS({
       if (values === null) {
         return "failure";
       }
-      for (const value8 of values) {
-        const temporaryMimeType = parseMIMEType(value8);
+      for (const value9 of values) {
+        const temporaryMimeType = parseMIMEType(value9);
         if (temporaryMimeType === "failure" || temporaryMimeType.essence === "*/*") {
           continue;
         }
@@ -9220,8 +9374,8 @@ var require_util3 = __commonJS({
       }
       return mimeType;
     }
-    function gettingDecodingSplitting(value8) {
-      const input2 = value8;
+    function gettingDecodingSplitting(value9) {
+      const input2 = value9;
       const position = { position: 0 };
       const values = [];
       let temporaryValue = "";
@@ -9252,11 +9406,11 @@ var require_util3 = __commonJS({
       return values;
     }
     function getDecodeSplit(name, list) {
-      const value8 = list.get(name, true);
-      if (value8 === null) {
+      const value9 = list.get(name, true);
+      if (value9 === null) {
         return null;
       }
-      return gettingDecodingSplitting(value8);
+      return gettingDecodingSplitting(value9);
     }
     function hasAuthenticationEntry(request2) {
       return false;
@@ -9352,20 +9506,20 @@ var require_formdata = __commonJS({
           });
         }
       }
-      append(name, value8, filename = void 0) {
+      append(name, value9, filename = void 0) {
         webidl.brandCheck(this, _FormData);
         const prefix = "FormData.append";
         webidl.argumentLengthCheck(arguments, 2, prefix);
         name = webidl.converters.USVString(name);
-        if (arguments.length === 3 || webidl.is.Blob(value8)) {
-          value8 = webidl.converters.Blob(value8, prefix, "value");
+        if (arguments.length === 3 || webidl.is.Blob(value9)) {
+          value9 = webidl.converters.Blob(value9, prefix, "value");
           if (filename !== void 0) {
             filename = webidl.converters.USVString(filename);
           }
         } else {
-          value8 = webidl.converters.USVString(value8);
+          value9 = webidl.converters.USVString(value9);
         }
-        const entry = makeEntry(name, value8, filename);
+        const entry = makeEntry(name, value9, filename);
         this.#state.push(entry);
       }
       delete(name) {
@@ -9400,20 +9554,20 @@ var require_formdata = __commonJS({
         name = webidl.converters.USVString(name);
         return this.#state.findIndex((entry) => entry.name === name) !== -1;
       }
-      set(name, value8, filename = void 0) {
+      set(name, value9, filename = void 0) {
         webidl.brandCheck(this, _FormData);
         const prefix = "FormData.set";
         webidl.argumentLengthCheck(arguments, 2, prefix);
         name = webidl.converters.USVString(name);
-        if (arguments.length === 3 || webidl.is.Blob(value8)) {
-          value8 = webidl.converters.Blob(value8, prefix, "value");
+        if (arguments.length === 3 || webidl.is.Blob(value9)) {
+          value9 = webidl.converters.Blob(value9, prefix, "value");
           if (filename !== void 0) {
             filename = webidl.converters.USVString(filename);
           }
         } else {
-          value8 = webidl.converters.USVString(value8);
+          value9 = webidl.converters.USVString(value9);
         }
-        const entry = makeEntry(name, value8, filename);
+        const entry = makeEntry(name, value9, filename);
         const idx = this.#state.findIndex((entry2) => entry2.name === name);
         if (idx !== -1) {
           this.#state = [
@@ -9473,21 +9627,21 @@ var require_formdata = __commonJS({
         configurable: true
       }
     });
-    function makeEntry(name, value8, filename) {
-      if (typeof value8 === "string") {
+    function makeEntry(name, value9, filename) {
+      if (typeof value9 === "string") {
       } else {
-        if (!webidl.is.File(value8)) {
-          value8 = new File([value8], "blob", { type: value8.type });
+        if (!webidl.is.File(value9)) {
+          value9 = new File([value9], "blob", { type: value9.type });
         }
         if (filename !== void 0) {
           const options = {
-            type: value8.type,
-            lastModified: value8.lastModified
+            type: value9.type,
+            lastModified: value9.lastModified
           };
-          value8 = new File([value8], filename, options);
+          value9 = new File([value9], filename, options);
         }
       }
-      return { name, value: value8 };
+      return { name, value: value9 };
     }
     webidl.is.FormData = webidl.util.MakeTypeAssertion(FormData);
     module.exports = { FormData, makeEntry, setFormDataState };
@@ -9558,16 +9712,16 @@ var require_formdata_parser = __commonJS({
         const result = parseMultipartFormDataHeaders(input2, position);
         let { name, filename, contentType, encoding } = result;
         position.position += 2;
-        let body;
+        let body2;
         {
           const boundaryIndex = input2.indexOf(boundary.subarray(2), position.position);
           if (boundaryIndex === -1) {
             throw parsingError("expected boundary after body");
           }
-          body = input2.subarray(position.position, boundaryIndex - 4);
-          position.position += body.length;
+          body2 = input2.subarray(position.position, boundaryIndex - 4);
+          position.position += body2.length;
           if (encoding === "base64") {
-            body = Buffer.from(body.toString(), "base64");
+            body2 = Buffer.from(body2.toString(), "base64");
           }
         }
         if (input2[position.position] !== 13 || input2[position.position + 1] !== 10) {
@@ -9575,19 +9729,19 @@ var require_formdata_parser = __commonJS({
         } else {
           position.position += 2;
         }
-        let value8;
+        let value9;
         if (filename !== null) {
           contentType ??= "text/plain";
           if (!isAsciiString(contentType)) {
             contentType = "";
           }
-          value8 = new File([body], filename, { type: contentType });
+          value9 = new File([body2], filename, { type: contentType });
         } else {
-          value8 = decoderIgnoreBOM.decode(Buffer.from(body));
+          value9 = decoderIgnoreBOM.decode(Buffer.from(body2));
         }
         assert(webidl.is.USVString(name));
-        assert(typeof value8 === "string" && webidl.is.USVString(value8) || webidl.is.File(value8));
-        entryList.push(makeEntry(name, value8, filename));
+        assert(typeof value9 === "string" && webidl.is.USVString(value9) || webidl.is.File(value9));
+        entryList.push(makeEntry(name, value9, filename));
       }
     }
     function parseContentDispositionAttribute(input2, position) {
@@ -9622,7 +9776,7 @@ var require_formdata_parser = __commonJS({
         input2,
         position
       );
-      let value8;
+      let value9;
       if (isExtended) {
         const headerValue = collectASequenceOfBytes(
           (char) => char !== 32 && char !== 13 && char !== 10 && char !== 59,
@@ -9637,7 +9791,7 @@ var require_formdata_parser = __commonJS({
         headerValue[4] !== 56) {
           throw parsingError("unknown encoding, expected utf-8''");
         }
-        value8 = decodeURIComponent(decoder.decode(headerValue.subarray(7)));
+        value9 = decodeURIComponent(decoder.decode(headerValue.subarray(7)));
       } else if (input2[position.position] === 34) {
         position.position++;
         const quotedValue = collectASequenceOfBytes(
@@ -9650,7 +9804,7 @@ var require_formdata_parser = __commonJS({
           throw parsingError("Closing quote not found");
         }
         position.position++;
-        value8 = decoder.decode(quotedValue).replace(/%0A/ig, "\n").replace(/%0D/ig, "\r").replace(/%22/g, '"');
+        value9 = decoder.decode(quotedValue).replace(/%0A/ig, "\n").replace(/%0D/ig, "\r").replace(/%22/g, '"');
       } else {
         const tokenValue = collectASequenceOfBytes(
           (char) => isToken(char) && char !== 59,
@@ -9658,9 +9812,9 @@ var require_formdata_parser = __commonJS({
           input2,
           position
         );
-        value8 = decoder.decode(tokenValue);
+        value9 = decoder.decode(tokenValue);
       }
-      return { name: attrNameStr, value: value8, extended: isExtended };
+      return { name: attrNameStr, value: value9, extended: isExtended };
     }
     function parseMultipartFormDataHeaders(input2, position) {
       let name = null;
@@ -9896,13 +10050,13 @@ var require_body = __commonJS({
               return;
             }
             while (true) {
-              const { value: value8, done } = await iterator2.next();
+              const { value: value9, done } = await iterator2.next();
               if (done) {
                 queueMicrotask(() => readableStreamClose(controller));
                 return;
               }
-              if (value8.length && !isErrored(stream)) {
-                controller.enqueue(new Uint8Array(value8));
+              if (value9.length && !isErrored(stream)) {
+                controller.enqueue(new Uint8Array(value9));
                 return;
               }
             }
@@ -9931,27 +10085,27 @@ var require_body = __commonJS({
         const prefix = `--${boundary}\r
 Content-Disposition: form-data`;
         const formdataEscape = (str) => str.replace(/\n/g, "%0A").replace(/\r/g, "%0D").replace(/"/g, "%22");
-        const normalizeLinefeeds = (value8) => value8.replace(/\r?\n|\r/g, "\r\n");
+        const normalizeLinefeeds = (value9) => value9.replace(/\r?\n|\r/g, "\r\n");
         const blobParts = [];
         const rn = new Uint8Array([13, 10]);
         length = 0;
         let hasUnknownSizeValue = false;
-        for (const [name, value8] of object) {
-          if (typeof value8 === "string") {
+        for (const [name, value9] of object) {
+          if (typeof value9 === "string") {
             const chunk2 = textEncoder.encode(prefix + `; name="${formdataEscape(normalizeLinefeeds(name))}"\r
 \r
-${normalizeLinefeeds(value8)}\r
+${normalizeLinefeeds(value9)}\r
 `);
             blobParts.push(chunk2);
             length += chunk2.byteLength;
           } else {
-            const chunk2 = textEncoder.encode(`${prefix}; name="${formdataEscape(normalizeLinefeeds(name))}"` + (value8.name ? `; filename="${formdataEscape(value8.name)}"` : "") + `\r
-Content-Type: ${value8.type || "application/octet-stream"}\r
+            const chunk2 = textEncoder.encode(`${prefix}; name="${formdataEscape(normalizeLinefeeds(name))}"` + (value9.name ? `; filename="${formdataEscape(value9.name)}"` : "") + `\r
+Content-Type: ${value9.type || "application/octet-stream"}\r
 \r
 `);
-            blobParts.push(chunk2, value8, rn);
-            if (typeof value8.size === "number") {
-              length += chunk2.byteLength + value8.size + rn.byteLength;
+            blobParts.push(chunk2, value9, rn);
+            if (typeof value9.size === "number") {
+              length += chunk2.byteLength + value9.size + rn.byteLength;
             } else {
               hasUnknownSizeValue = true;
             }
@@ -9997,8 +10151,8 @@ Content-Type: ${value8.type || "application/octet-stream"}\r
         action = () => source;
         length = typeof source === "string" ? Buffer.byteLength(source) : source.length;
       }
-      const body = { stream, source, length };
-      return [body, type];
+      const body2 = { stream, source, length };
+      return [body2, type];
     }
     function safelyExtractBody(object, keepalive = false) {
       if (webidl.is.ReadableStream(object)) {
@@ -10007,13 +10161,13 @@ Content-Type: ${value8.type || "application/octet-stream"}\r
       }
       return extractBody(object, keepalive);
     }
-    function cloneBody(body) {
-      const { 0: out1, 1: out2 } = body.stream.tee();
-      body.stream = out1;
+    function cloneBody(body2) {
+      const { 0: out1, 1: out2 } = body2.stream.tee();
+      body2.stream = out1;
       return {
         stream: out2,
-        length: body.length,
-        source: body.source
+        length: body2.length,
+        source: body2.source
       };
     }
     function bodyMixinMethods(instance, getInternalState) {
@@ -10041,21 +10195,21 @@ Content-Type: ${value8.type || "application/octet-stream"}\r
           return consumeBody(this, parseJSONFromBytes, instance, getInternalState);
         },
         formData() {
-          return consumeBody(this, (value8) => {
+          return consumeBody(this, (value9) => {
             const mimeType = bodyMimeType(getInternalState(this));
             if (mimeType !== null) {
               switch (mimeType.essence) {
                 case "multipart/form-data": {
-                  const parsed = multipartFormDataParser(value8, mimeType);
+                  const parsed = multipartFormDataParser(value9, mimeType);
                   const fd = new FormData();
                   setFormDataState(fd, parsed);
                   return fd;
                 }
                 case "application/x-www-form-urlencoded": {
-                  const entries = new URLSearchParams(value8.toString());
+                  const entries2 = new URLSearchParams(value9.toString());
                   const fd = new FormData();
-                  for (const [name, value9] of entries) {
-                    fd.append(name, value9);
+                  for (const [name, value10] of entries2) {
+                    fd.append(name, value10);
                   }
                   return fd;
                 }
@@ -10104,8 +10258,8 @@ Content-Type: ${value8.type || "application/octet-stream"}\r
       return promise.promise;
     }
     function bodyUnusable(object) {
-      const body = object.body;
-      return body != null && (body.stream.locked || util.isDisturbed(body.stream));
+      const body2 = object.body;
+      return body2 != null && (body2.stream.locked || util.isDisturbed(body2.stream));
     }
     function bodyMimeType(requestOrResponse) {
       const headers = requestOrResponse.headersList;
@@ -10996,20 +11150,20 @@ var require_client_h1 = __commonJS({
     }
     function writeH1(client, request2) {
       const { method, path: path3, host, upgrade, blocking, reset } = request2;
-      let { body, headers, contentLength } = request2;
+      let { body: body2, headers, contentLength } = request2;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
-      if (util.isFormDataLike(body)) {
+      if (util.isFormDataLike(body2)) {
         if (!extractBody) {
           extractBody = require_body().extractBody;
         }
-        const [bodyStream, contentType] = extractBody(body);
+        const [bodyStream, contentType] = extractBody(body2);
         if (request2.contentType == null) {
           headers.push("content-type", contentType);
         }
-        body = bodyStream.stream;
+        body2 = bodyStream.stream;
         contentLength = bodyStream.length;
-      } else if (util.isBlobLike(body) && request2.contentType == null) {
-        const contentType = body.type;
+      } else if (util.isBlobLike(body2) && request2.contentType == null) {
+        const contentType = body2.type;
         if (contentType) {
           const contentTypeValue = `${contentType}`;
           if (!util.isValidHeaderValue(contentTypeValue)) {
@@ -11019,10 +11173,10 @@ var require_client_h1 = __commonJS({
           headers.push("content-type", contentTypeValue);
         }
       }
-      if (body && typeof body.read === "function") {
-        body.read(0);
+      if (body2 && typeof body2.read === "function") {
+        body2.read(0);
       }
-      const bodyLength = util.bodyLength(body);
+      const bodyLength = util.bodyLength(body2);
       contentLength = bodyLength ?? contentLength;
       if (contentLength === null) {
         contentLength = request2.contentLength;
@@ -11044,7 +11198,7 @@ var require_client_h1 = __commonJS({
           return;
         }
         util.errorRequest(client, request2, err || new RequestAbortedError());
-        util.destroy(body);
+        util.destroy(body2);
         util.destroy(socket, new InformationalError("aborted"));
       };
       try {
@@ -11106,26 +11260,26 @@ upgrade: ${upgrade}\r
       if (channels.sendHeaders.hasSubscribers) {
         channels.sendHeaders.publish({ request: request2, headers: header, socket });
       }
-      if (!body || bodyLength === 0) {
+      if (!body2 || bodyLength === 0) {
         writeBuffer(abort, null, client, request2, socket, contentLength, header, expectsPayload);
-      } else if (util.isBuffer(body)) {
-        writeBuffer(abort, body, client, request2, socket, contentLength, header, expectsPayload);
-      } else if (util.isBlobLike(body)) {
-        if (typeof body.stream === "function") {
-          writeIterable(abort, body.stream(), client, request2, socket, contentLength, header, expectsPayload);
+      } else if (util.isBuffer(body2)) {
+        writeBuffer(abort, body2, client, request2, socket, contentLength, header, expectsPayload);
+      } else if (util.isBlobLike(body2)) {
+        if (typeof body2.stream === "function") {
+          writeIterable(abort, body2.stream(), client, request2, socket, contentLength, header, expectsPayload);
         } else {
-          writeBlob(abort, body, client, request2, socket, contentLength, header, expectsPayload);
+          writeBlob(abort, body2, client, request2, socket, contentLength, header, expectsPayload);
         }
-      } else if (util.isStream(body)) {
-        writeStream(abort, body, client, request2, socket, contentLength, header, expectsPayload);
-      } else if (util.isIterable(body)) {
-        writeIterable(abort, body, client, request2, socket, contentLength, header, expectsPayload);
+      } else if (util.isStream(body2)) {
+        writeStream(abort, body2, client, request2, socket, contentLength, header, expectsPayload);
+      } else if (util.isIterable(body2)) {
+        writeIterable(abort, body2, client, request2, socket, contentLength, header, expectsPayload);
       } else {
         assert(false);
       }
       return true;
     }
-    function writeStream(abort, body, client, request2, socket, contentLength, header, expectsPayload) {
+    function writeStream(abort, body2, client, request2, socket, contentLength, header, expectsPayload) {
       assert(contentLength !== 0 || client[kRunning] === 0, "stream body cannot be pipelined");
       let finished = false;
       const writer = new AsyncWriter({ abort, socket, request: request2, contentLength, client, expectsPayload, header });
@@ -11145,13 +11299,13 @@ upgrade: ${upgrade}\r
         if (finished) {
           return;
         }
-        if (body.resume) {
-          body.resume();
+        if (body2.resume) {
+          body2.resume();
         }
       };
       const onClose = function() {
         queueMicrotask(() => {
-          body.removeListener("error", onFinished);
+          body2.removeListener("error", onFinished);
         });
         if (!finished) {
           const err = new RequestAbortedError();
@@ -11165,7 +11319,7 @@ upgrade: ${upgrade}\r
         finished = true;
         assert(socket.destroyed || socket[kWriting] && client[kRunning] <= 1);
         socket.off("drain", onDrain).off("error", onFinished);
-        body.removeListener("data", onData).removeListener("end", onFinished).removeListener("close", onClose);
+        body2.removeListener("data", onData).removeListener("end", onFinished).removeListener("close", onClose);
         if (!err) {
           try {
             writer.end();
@@ -11175,28 +11329,28 @@ upgrade: ${upgrade}\r
         }
         writer.destroy(err);
         if (err && (err.code !== "UND_ERR_INFO" || err.message !== "reset")) {
-          util.destroy(body, err);
+          util.destroy(body2, err);
         } else {
-          util.destroy(body);
+          util.destroy(body2);
         }
       };
-      body.on("data", onData).on("end", onFinished).on("error", onFinished).on("close", onClose);
-      if (body.resume) {
-        body.resume();
+      body2.on("data", onData).on("end", onFinished).on("error", onFinished).on("close", onClose);
+      if (body2.resume) {
+        body2.resume();
       }
       socket.on("drain", onDrain).on("error", onFinished);
-      if (body.errorEmitted ?? body.errored) {
-        setImmediate(onFinished, body.errored);
-      } else if (body.endEmitted ?? body.readableEnded) {
+      if (body2.errorEmitted ?? body2.errored) {
+        setImmediate(onFinished, body2.errored);
+      } else if (body2.endEmitted ?? body2.readableEnded) {
         setImmediate(onFinished, null);
       }
-      if (body.closeEmitted ?? body.closed) {
+      if (body2.closeEmitted ?? body2.closed) {
         setImmediate(onClose);
       }
     }
-    function writeBuffer(abort, body, client, request2, socket, contentLength, header, expectsPayload) {
+    function writeBuffer(abort, body2, client, request2, socket, contentLength, header, expectsPayload) {
       try {
-        if (!body) {
+        if (!body2) {
           if (contentLength === 0) {
             socket.write(`${header}content-length: 0\r
 \r
@@ -11206,15 +11360,15 @@ upgrade: ${upgrade}\r
             socket.write(`${header}\r
 `, "latin1");
           }
-        } else if (util.isBuffer(body)) {
-          assert(contentLength === body.byteLength, "buffer body must have content length");
+        } else if (util.isBuffer(body2)) {
+          assert(contentLength === body2.byteLength, "buffer body must have content length");
           socket.cork();
           socket.write(`${header}content-length: ${contentLength}\r
 \r
 `, "latin1");
-          socket.write(body);
+          socket.write(body2);
           socket.uncork();
-          request2.onBodySent(body);
+          request2.onBodySent(body2);
           if (!expectsPayload && request2.reset !== false) {
             socket[kReset] = true;
           }
@@ -11225,13 +11379,13 @@ upgrade: ${upgrade}\r
         abort(err);
       }
     }
-    async function writeBlob(abort, body, client, request2, socket, contentLength, header, expectsPayload) {
-      assert(contentLength === body.size, "blob body must have content length");
+    async function writeBlob(abort, body2, client, request2, socket, contentLength, header, expectsPayload) {
+      assert(contentLength === body2.size, "blob body must have content length");
       try {
-        if (contentLength != null && contentLength !== body.size) {
+        if (contentLength != null && contentLength !== body2.size) {
           throw new RequestContentLengthMismatchError();
         }
-        const buffer = Buffer.from(await body.arrayBuffer());
+        const buffer = Buffer.from(await body2.arrayBuffer());
         socket.cork();
         socket.write(`${header}content-length: ${contentLength}\r
 \r
@@ -11248,7 +11402,7 @@ upgrade: ${upgrade}\r
         abort(err);
       }
     }
-    async function writeIterable(abort, body, client, request2, socket, contentLength, header, expectsPayload) {
+    async function writeIterable(abort, body2, client, request2, socket, contentLength, header, expectsPayload) {
       assert(contentLength !== 0 || client[kRunning] === 0, "iterator body cannot be pipelined");
       let callback = null;
       function onDrain() {
@@ -11269,7 +11423,7 @@ upgrade: ${upgrade}\r
       socket.on("close", onDrain).on("drain", onDrain);
       const writer = new AsyncWriter({ abort, socket, request: request2, contentLength, client, expectsPayload, header });
       try {
-        for await (const chunk of body) {
+        for await (const chunk of body2) {
           if (socket[kError]) {
             throw socket[kError];
           }
@@ -11487,13 +11641,13 @@ var require_client_h2 = __commonJS({
     } = http2;
     function parseH2Headers(headers) {
       const result = [];
-      for (const [name, value8] of Object.entries(headers)) {
-        if (Array.isArray(value8)) {
-          for (const subvalue of value8) {
+      for (const [name, value9] of Object.entries(headers)) {
+        if (Array.isArray(value9)) {
+          for (const subvalue of value9) {
             result.push(Buffer.from(name), Buffer.from(subvalue));
           }
         } else {
-          result.push(Buffer.from(name), Buffer.from(value8));
+          result.push(Buffer.from(name), Buffer.from(value9));
         }
       }
       return result;
@@ -11749,7 +11903,7 @@ var require_client_h2 = __commonJS({
       const bodyTimeout = request2.bodyTimeout ?? client[kBodyTimeout];
       const session = client[kHTTP2Session];
       const { method, path: path3, host, upgrade, expectContinue, signal, protocol, headers: reqHeaders } = request2;
-      let { body } = request2;
+      let { body: body2 } = request2;
       if (upgrade != null && upgrade !== "websocket") {
         util.errorRequest(client, request2, new InvalidArgumentError(`Custom upgrade "${upgrade}" not supported over HTTP/2`));
         return false;
@@ -11797,7 +11951,7 @@ var require_client_h2 = __commonJS({
           completeRequest(client, request2);
           client[kResume]();
         }
-        util.destroy(body, err);
+        util.destroy(body2, err);
       };
       try {
         request2.onConnect(abort);
@@ -11872,15 +12026,15 @@ var require_client_h2 = __commonJS({
       headers[HTTP2_HEADER_PATH] = path3;
       headers[HTTP2_HEADER_SCHEME] = protocol === "http:" ? "http" : "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
-      if (body && typeof body.read === "function") {
-        body.read(0);
+      if (body2 && typeof body2.read === "function") {
+        body2.read(0);
       }
-      let contentLength = util.bodyLength(body);
-      if (util.isFormDataLike(body)) {
+      let contentLength = util.bodyLength(body2);
+      if (util.isFormDataLike(body2)) {
         extractBody ??= require_body().extractBody;
-        const [bodyStream, contentType] = extractBody(body);
+        const [bodyStream, contentType] = extractBody(body2);
         headers["content-type"] = contentType;
-        body = bodyStream.stream;
+        body2 = bodyStream.stream;
         contentLength = bodyStream.length;
       }
       if (contentLength == null) {
@@ -11897,7 +12051,7 @@ var require_client_h2 = __commonJS({
         process.emitWarning(new RequestContentLengthMismatchError());
       }
       if (contentLength != null) {
-        assert(body || contentLength === 0, "no body must not have content length");
+        assert(body2 || contentLength === 0, "no body must not have content length");
         headers[HTTP2_HEADER_CONTENT_LENGTH] = `${contentLength}`;
       }
       session.ref();
@@ -11909,7 +12063,7 @@ var require_client_h2 = __commonJS({
         }
         channels.sendHeaders.publish({ request: request2, headers: header, socket: session[kSocket] });
       }
-      const shouldEndStream = method === "GET" || method === "HEAD" || body === null;
+      const shouldEndStream = method === "GET" || method === "HEAD" || body2 === null;
       if (expectContinue) {
         headers[HTTP2_HEADER_EXPECT] = "100-continue";
         stream = session.request(headers, { endStream: shouldEndStream, signal });
@@ -12000,7 +12154,7 @@ var require_client_h2 = __commonJS({
       });
       return true;
       function writeBodyH2() {
-        if (!body || contentLength === 0) {
+        if (!body2 || contentLength === 0) {
           writeBuffer(
             abort,
             stream,
@@ -12011,23 +12165,23 @@ var require_client_h2 = __commonJS({
             contentLength,
             expectsPayload
           );
-        } else if (util.isBuffer(body)) {
+        } else if (util.isBuffer(body2)) {
           writeBuffer(
             abort,
             stream,
-            body,
+            body2,
             client,
             request2,
             client[kSocket],
             contentLength,
             expectsPayload
           );
-        } else if (util.isBlobLike(body)) {
-          if (typeof body.stream === "function") {
+        } else if (util.isBlobLike(body2)) {
+          if (typeof body2.stream === "function") {
             writeIterable(
               abort,
               stream,
-              body.stream(),
+              body2.stream(),
               client,
               request2,
               client[kSocket],
@@ -12038,7 +12192,7 @@ var require_client_h2 = __commonJS({
             writeBlob(
               abort,
               stream,
-              body,
+              body2,
               client,
               request2,
               client[kSocket],
@@ -12046,22 +12200,22 @@ var require_client_h2 = __commonJS({
               expectsPayload
             );
           }
-        } else if (util.isStream(body)) {
+        } else if (util.isStream(body2)) {
           writeStream(
             abort,
             client[kSocket],
             expectsPayload,
             stream,
-            body,
+            body2,
             client,
             request2,
             contentLength
           );
-        } else if (util.isIterable(body)) {
+        } else if (util.isIterable(body2)) {
           writeIterable(
             abort,
             stream,
-            body,
+            body2,
             client,
             request2,
             client[kSocket],
@@ -12073,15 +12227,15 @@ var require_client_h2 = __commonJS({
         }
       }
     }
-    function writeBuffer(abort, h2stream, body, client, request2, socket, contentLength, expectsPayload) {
+    function writeBuffer(abort, h2stream, body2, client, request2, socket, contentLength, expectsPayload) {
       try {
-        if (body != null && util.isBuffer(body)) {
-          assert(contentLength === body.byteLength, "buffer body must have content length");
+        if (body2 != null && util.isBuffer(body2)) {
+          assert(contentLength === body2.byteLength, "buffer body must have content length");
           h2stream.cork();
-          h2stream.write(body);
+          h2stream.write(body2);
           h2stream.uncork();
           h2stream.end();
-          request2.onBodySent(body);
+          request2.onBodySent(body2);
         }
         if (!expectsPayload) {
           socket[kReset] = true;
@@ -12092,10 +12246,10 @@ var require_client_h2 = __commonJS({
         abort(error);
       }
     }
-    function writeStream(abort, socket, expectsPayload, h2stream, body, client, request2, contentLength) {
+    function writeStream(abort, socket, expectsPayload, h2stream, body2, client, request2, contentLength) {
       assert(contentLength !== 0 || client[kRunning] === 0, "stream body cannot be pipelined");
       const pipe = pipeline(
-        body,
+        body2,
         h2stream,
         (err) => {
           if (err) {
@@ -12116,13 +12270,13 @@ var require_client_h2 = __commonJS({
         request2.onBodySent(chunk);
       }
     }
-    async function writeBlob(abort, h2stream, body, client, request2, socket, contentLength, expectsPayload) {
-      assert(contentLength === body.size, "blob body must have content length");
+    async function writeBlob(abort, h2stream, body2, client, request2, socket, contentLength, expectsPayload) {
+      assert(contentLength === body2.size, "blob body must have content length");
       try {
-        if (contentLength != null && contentLength !== body.size) {
+        if (contentLength != null && contentLength !== body2.size) {
           throw new RequestContentLengthMismatchError();
         }
-        const buffer = Buffer.from(await body.arrayBuffer());
+        const buffer = Buffer.from(await body2.arrayBuffer());
         h2stream.cork();
         h2stream.write(buffer);
         h2stream.uncork();
@@ -12137,7 +12291,7 @@ var require_client_h2 = __commonJS({
         abort(err);
       }
     }
-    async function writeIterable(abort, h2stream, body, client, request2, socket, contentLength, expectsPayload) {
+    async function writeIterable(abort, h2stream, body2, client, request2, socket, contentLength, expectsPayload) {
       assert(contentLength !== 0 || client[kRunning] === 0, "iterator body cannot be pipelined");
       let callback = null;
       function onDrain() {
@@ -12157,7 +12311,7 @@ var require_client_h2 = __commonJS({
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
       try {
-        for await (const chunk of body) {
+        for await (const chunk of body2) {
           if (socket[kError]) {
             throw socket[kError];
           }
@@ -12425,8 +12579,8 @@ var require_client = __commonJS({
       get pipelining() {
         return this[kPipelining];
       }
-      set pipelining(value8) {
-        this[kPipelining] = value8;
+      set pipelining(value9) {
+        this[kPipelining] = value9;
         this[kResume](true);
       }
       get stats() {
@@ -13581,8 +13735,8 @@ var require_socks5_utils = __commonJS({
           }
           const parts = [];
           for (let i = 0; i < 8; i++) {
-            const value8 = buffer.readUInt16BE(currentOffset + i * 2);
-            parts.push(value8.toString(16));
+            const value9 = buffer.readUInt16BE(currentOffset + i * 2);
+            parts.push(value9.toString(16));
           }
           address = parts.join(":");
           currentOffset += 16;
@@ -13911,8 +14065,8 @@ var require_socks5_client = __commonJS({
         } else if (addressType === ADDRESS_TYPES.IPV6) {
           const parts = [];
           for (let i = 0; i < 8; i++) {
-            const value8 = this.buffer.readUInt16BE(offset + i * 2);
-            parts.push(value8.toString(16));
+            const value9 = this.buffer.readUInt16BE(offset + i * 2);
+            parts.push(value9.toString(16));
           }
           boundAddress = parts.join(":");
           offset += 16;
@@ -14613,17 +14767,17 @@ var require_retry_handler = __commonJS({
       get rawHeaders() {
         return this.#target?.rawHeaders ?? null;
       }
-      set rawHeaders(value8) {
+      set rawHeaders(value9) {
         if (this.#target) {
-          this.#target.rawHeaders = value8;
+          this.#target.rawHeaders = value9;
         }
       }
       get rawTrailers() {
         return this.#target?.rawTrailers ?? null;
       }
-      set rawTrailers(value8) {
+      set rawTrailers(value9) {
         if (this.#target) {
-          this.#target.rawTrailers = value8;
+          this.#target.rawTrailers = value9;
         }
       }
     };
@@ -15384,18 +15538,18 @@ var require_readable = __commonJS({
       return buffer;
     }
     function consumeEnd(consume2, encoding) {
-      const { type, body, resolve, stream, length } = consume2;
+      const { type, body: body2, resolve, stream, length } = consume2;
       try {
         if (type === "text") {
-          resolve(chunksDecode(body, length, encoding));
+          resolve(chunksDecode(body2, length, encoding));
         } else if (type === "json") {
-          resolve(JSON.parse(chunksDecode(body, length, encoding)));
+          resolve(JSON.parse(chunksDecode(body2, length, encoding)));
         } else if (type === "arrayBuffer") {
-          resolve(chunksConcat(body, length).buffer);
+          resolve(chunksConcat(body2, length).buffer);
         } else if (type === "blob") {
-          resolve(new Blob(body, { type: stream[kContentType] }));
+          resolve(new Blob(body2, { type: stream[kContentType] }));
         } else if (type === "bytes") {
-          resolve(chunksConcat(body, length));
+          resolve(chunksConcat(body2, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -15445,7 +15599,7 @@ var require_api_request = __commonJS({
         if (!opts || typeof opts !== "object") {
           throw new InvalidArgumentError("invalid opts");
         }
-        const { signal, method, opaque, body, onInfo, responseHeaders, highWaterMark } = opts;
+        const { signal, method, opaque, body: body2, onInfo, responseHeaders, highWaterMark } = opts;
         try {
           if (typeof callback !== "function") {
             throw new InvalidArgumentError("invalid callback");
@@ -15464,8 +15618,8 @@ var require_api_request = __commonJS({
           }
           super("UNDICI_REQUEST");
         } catch (err) {
-          if (util.isStream(body)) {
-            util.destroy(body.on("error", noop4), err);
+          if (util.isStream(body2)) {
+            util.destroy(body2.on("error", noop4), err);
           }
           throw err;
         }
@@ -15475,7 +15629,7 @@ var require_api_request = __commonJS({
         this.callback = callback;
         this.res = null;
         this.abort = null;
-        this.body = body;
+        this.body = body2;
         this.trailers = {};
         this.context = null;
         this.onInfo = onInfo || null;
@@ -15557,7 +15711,7 @@ var require_api_request = __commonJS({
         this.res.push(null);
       }
       onError(err) {
-        const { res, callback, body, opaque } = this;
+        const { res, callback, body: body2, opaque } = this;
         if (callback) {
           this.callback = null;
           queueMicrotask(() => {
@@ -15570,11 +15724,11 @@ var require_api_request = __commonJS({
             util.destroy(res.on("error", noop4), err);
           });
         }
-        if (body) {
+        if (body2) {
           this.body = null;
-          if (util.isStream(body)) {
-            body.on("error", noop4);
-            util.destroy(body, err);
+          if (util.isStream(body2)) {
+            body2.on("error", noop4);
+            util.destroy(body2, err);
           }
         }
         if (this.removeAbortListener) {
@@ -15676,7 +15830,7 @@ var require_api_stream = __commonJS({
         if (!opts || typeof opts !== "object") {
           throw new InvalidArgumentError("invalid opts");
         }
-        const { signal, method, opaque, body, onInfo, responseHeaders } = opts;
+        const { signal, method, opaque, body: body2, onInfo, responseHeaders } = opts;
         try {
           if (typeof callback !== "function") {
             throw new InvalidArgumentError("invalid callback");
@@ -15695,8 +15849,8 @@ var require_api_stream = __commonJS({
           }
           super("UNDICI_STREAM");
         } catch (err) {
-          if (util.isStream(body)) {
-            util.destroy(body.on("error", noop4), err);
+          if (util.isStream(body2)) {
+            util.destroy(body2.on("error", noop4), err);
           }
           throw err;
         }
@@ -15708,10 +15862,10 @@ var require_api_stream = __commonJS({
         this.abort = null;
         this.context = null;
         this.trailers = null;
-        this.body = body;
+        this.body = body2;
         this.onInfo = onInfo || null;
-        if (util.isStream(body)) {
-          body.on("error", (err) => {
+        if (util.isStream(body2)) {
+          body2.on("error", (err) => {
             this.onError(err);
           });
         }
@@ -15779,7 +15933,7 @@ var require_api_stream = __commonJS({
         res.end();
       }
       onError(err) {
-        const { res, callback, opaque, body } = this;
+        const { res, callback, opaque, body: body2 } = this;
         removeSignal(this);
         this.factory = null;
         if (res) {
@@ -15791,9 +15945,9 @@ var require_api_stream = __commonJS({
             this.runInAsyncScope(callback, null, err, { opaque });
           });
         }
-        if (body) {
+        if (body2) {
           this.body = null;
-          util.destroy(body, err);
+          util.destroy(body2, err);
         }
       }
     };
@@ -15903,9 +16057,9 @@ var require_api_pipeline = __commonJS({
           readableObjectMode: opts.objectMode,
           autoDestroy: true,
           read: () => {
-            const { body } = this;
-            if (body?.resume) {
-              body.resume();
+            const { body: body2 } = this;
+            if (body2?.resume) {
+              body2.resume();
             }
           },
           write: (chunk, encoding, callback) => {
@@ -15917,14 +16071,14 @@ var require_api_pipeline = __commonJS({
             }
           },
           destroy: (err, callback) => {
-            const { body, req, res, ret, abort } = this;
+            const { body: body2, req, res, ret, abort } = this;
             if (!err && !ret._readableState.endEmitted) {
               err = new RequestAbortedError();
             }
             if (abort && err) {
               abort();
             }
-            util.destroy(body, err);
+            util.destroy(body2, err);
             util.destroy(req, err);
             util.destroy(res, err);
             removeSignal(this);
@@ -15957,11 +16111,11 @@ var require_api_pipeline = __commonJS({
           return;
         }
         this.res = new PipelineResponse(resume);
-        let body;
+        let body2;
         try {
           this.handler = null;
           const headers = this.responseHeaders === "raw" ? util.parseRawHeaders(rawHeaders) : util.parseHeaders(rawHeaders);
-          body = this.runInAsyncScope(handler, null, {
+          body2 = this.runInAsyncScope(handler, null, {
             statusCode,
             headers,
             opaque,
@@ -15972,13 +16126,13 @@ var require_api_pipeline = __commonJS({
           this.res.on("error", noop4);
           throw err;
         }
-        if (!body || typeof body.on !== "function") {
+        if (!body2 || typeof body2.on !== "function") {
           throw new InvalidReturnValueError("expected Readable");
         }
-        body.on("data", (chunk) => {
-          const { ret, body: body2 } = this;
-          if (!ret.push(chunk) && body2.pause) {
-            body2.pause();
+        body2.on("data", (chunk) => {
+          const { ret, body: body3 } = this;
+          if (!ret.push(chunk) && body3.pause) {
+            body3.pause();
           }
         }).on("error", (err) => {
           const { ret } = this;
@@ -15992,7 +16146,7 @@ var require_api_pipeline = __commonJS({
             util.destroy(ret, new RequestAbortedError());
           }
         });
-        this.body = body;
+        this.body = body2;
       }
       onData(chunk) {
         const { res } = this;
@@ -16302,15 +16456,15 @@ var require_mock_utils = __commonJS({
       }
     } = __require("node:util");
     var { InvalidArgumentError } = require_errors();
-    function matchValue(match, value8) {
+    function matchValue(match, value9) {
       if (typeof match === "string") {
-        return match === value8;
+        return match === value9;
       }
       if (match instanceof RegExp) {
-        return match.test(value8);
+        return match.test(value9);
       }
       if (typeof match === "function") {
-        return match(value8) === true;
+        return match(value9) === true;
       }
       return false;
     }
@@ -16337,11 +16491,11 @@ var require_mock_utils = __commonJS({
     }
     function buildHeadersFromArray(headers) {
       const clone = headers.slice();
-      const entries = [];
+      const entries2 = [];
       for (let index = 0; index < clone.length; index += 2) {
-        entries.push([clone[index], clone[index + 1]]);
+        entries2.push([clone[index], clone[index + 1]]);
       }
-      return Object.fromEntries(entries);
+      return Object.fromEntries(entries2);
     }
     function matchHeaders(mockDispatch2, headers) {
       if (typeof mockDispatch2.headers === "function") {
@@ -16370,21 +16524,21 @@ var require_mock_utils = __commonJS({
       }
       const originalQp = new URLSearchParams(query);
       const normalizedQp = new URLSearchParams();
-      for (let [key, value8] of originalQp.entries()) {
+      for (let [key, value9] of originalQp.entries()) {
         key = key.replace("[]", "");
-        const valueRepresentsString = /^(['"]).*\1$/.test(value8);
+        const valueRepresentsString = /^(['"]).*\1$/.test(value9);
         if (valueRepresentsString) {
-          normalizedQp.append(key, value8);
+          normalizedQp.append(key, value9);
           continue;
         }
-        if (value8.includes(",")) {
-          const values = value8.split(",");
+        if (value9.includes(",")) {
+          const values = value9.split(",");
           for (const v of values) {
             normalizedQp.append(key, v);
           }
           continue;
         }
-        normalizedQp.append(key, value8);
+        normalizedQp.append(key, value9);
       }
       return normalizedQp;
     }
@@ -16400,10 +16554,10 @@ var require_mock_utils = __commonJS({
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path3, method, body, headers }) {
+    function matchKey(mockDispatch2, { path: path3, method, body: body2, headers }) {
       const pathMatch = matchValue(mockDispatch2.path, path3);
       const methodMatch = matchValue(mockDispatch2.method, method);
-      const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body) : true;
+      const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body2) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
       return pathMatch && methodMatch && bodyMatch && headersMatch;
     }
@@ -16436,7 +16590,7 @@ var require_mock_utils = __commonJS({
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for method '${key.method}' on path '${resolvedPath}'`);
       }
-      matchedMockDispatches = matchedMockDispatches.filter(({ body }) => typeof body !== "undefined" ? matchValue(body, key.body) : true);
+      matchedMockDispatches = matchedMockDispatches.filter(({ body: body2 }) => typeof body2 !== "undefined" ? matchValue(body2, key.body) : true);
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for body '${key.body}' on path '${resolvedPath}'`);
       }
@@ -16476,11 +16630,11 @@ var require_mock_utils = __commonJS({
       return path3;
     }
     function buildKey(opts) {
-      const { path: path3, method, body, headers, query } = opts;
+      const { path: path3, method, body: body2, headers, query } = opts;
       return {
         path: path3,
         method,
-        body,
+        body: body2,
         headers,
         query
       };
@@ -16490,14 +16644,14 @@ var require_mock_utils = __commonJS({
       const result = [];
       for (let i = 0; i < keys.length; ++i) {
         const key = keys[i];
-        const value8 = data[key];
+        const value9 = data[key];
         const name = Buffer.from(`${key}`);
-        if (Array.isArray(value8)) {
-          for (let j = 0; j < value8.length; ++j) {
-            result.push(name, Buffer.from(`${value8[j]}`));
+        if (Array.isArray(value9)) {
+          for (let j = 0; j < value9.length; ++j) {
+            result.push(name, Buffer.from(`${value9[j]}`));
           }
         } else {
-          result.push(name, Buffer.from(`${value8}`));
+          result.push(name, Buffer.from(`${value9}`));
         }
       }
       return result;
@@ -16505,9 +16659,9 @@ var require_mock_utils = __commonJS({
     function getStatusText(statusCode) {
       return STATUS_CODES[statusCode] || "unknown";
     }
-    async function getResponse(body) {
+    async function getResponse(body2) {
       const buffers = [];
-      for await (const data of body) {
+      for await (const data of body2) {
         buffers.push(data);
       }
       return Buffer.concat(buffers).toString("utf8");
@@ -16555,14 +16709,14 @@ var require_mock_utils = __commonJS({
           return;
         }
         const optsHeaders = Array.isArray(opts.headers) ? buildHeadersFromArray(opts.headers) : opts.headers;
-        const body = typeof _data === "function" ? _data({ ...opts, headers: optsHeaders }) : _data;
-        if (isPromise(body)) {
-          return body.then((newData) => handleReply(mockDispatches, newData));
+        const body2 = typeof _data === "function" ? _data({ ...opts, headers: optsHeaders }) : _data;
+        if (isPromise(body2)) {
+          return body2.then((newData) => handleReply(mockDispatches, newData));
         }
         if (aborted) {
           return;
         }
-        const responseData = getResponseData2(body);
+        const responseData = getResponseData2(body2);
         const responseHeaders = generateKeyValues(headers);
         const responseTrailers = generateKeyValues(trailers);
         handler.onHeaders?.(statusCode, responseHeaders, resume, getStatusText(statusCode));
@@ -16975,12 +17129,12 @@ var require_mock_call_history = __commonJS({
       toString() {
         const options = { betweenKeyValueSeparator: "->", betweenPairSeparator: "|" };
         let result = "";
-        this.toMap().forEach((value8, key) => {
-          if (typeof value8 === "string" || value8 === void 0 || value8 === null) {
-            result = `${result}${key}${options.betweenKeyValueSeparator}${value8}${options.betweenPairSeparator}`;
+        this.toMap().forEach((value9, key) => {
+          if (typeof value9 === "string" || value9 === void 0 || value9 === null) {
+            result = `${result}${key}${options.betweenKeyValueSeparator}${value9}${options.betweenPairSeparator}`;
           }
-          if (typeof value8 === "object" && value8 !== null || Array.isArray(value8)) {
-            result = `${result}${key}${options.betweenKeyValueSeparator}${JSON.stringify(value8)}${options.betweenPairSeparator}`;
+          if (typeof value9 === "object" && value9 !== null || Array.isArray(value9)) {
+            result = `${result}${key}${options.betweenKeyValueSeparator}${JSON.stringify(value9)}${options.betweenPairSeparator}`;
           }
         });
         return result.slice(0, -1);
@@ -17384,7 +17538,7 @@ var require_snapshot_utils = __commonJS({
       };
     }
     var crypto = runtimeFeatures.has("crypto") ? __require("node:crypto") : null;
-    var hashId = crypto?.hash ? (value8) => crypto.hash("sha256", value8, "base64url") : (value8) => Buffer.from(value8).toString("base64url");
+    var hashId = crypto?.hash ? (value9) => crypto.hash("sha256", value9, "base64url") : (value9) => Buffer.from(value9).toString("base64url");
     function isUndiciHeaders(headers) {
       return Array.isArray(headers) && (headers.length & 1) === 0;
     }
@@ -17417,19 +17571,19 @@ var require_snapshot_utils = __commonJS({
       if (isUndiciHeaders(headers)) {
         for (let i = 0; i < headers.length; i += 2) {
           const key = headers[i];
-          const value8 = headers[i + 1];
-          if (key && value8 !== void 0) {
+          const value9 = headers[i + 1];
+          if (key && value9 !== void 0) {
             const keyStr = Buffer.isBuffer(key) ? key.toString() : key;
-            const valueStr = Buffer.isBuffer(value8) ? value8.toString() : value8;
+            const valueStr = Buffer.isBuffer(value9) ? value9.toString() : value9;
             normalizedHeaders[keyStr.toLowerCase()] = valueStr;
           }
         }
         return normalizedHeaders;
       }
       if (headers && typeof headers === "object") {
-        for (const [key, value8] of Object.entries(headers)) {
+        for (const [key, value9] of Object.entries(headers)) {
           if (key && typeof key === "string") {
-            normalizedHeaders[key.toLowerCase()] = Array.isArray(value8) ? value8.join(", ") : String(value8);
+            normalizedHeaders[key.toLowerCase()] = Array.isArray(value9) ? value9.join(", ") : String(value9);
           }
         }
       }
@@ -17484,14 +17638,14 @@ var require_snapshot_recorder = __commonJS({
       } = matchOptions;
       const filtered = {};
       const { ignore, exclude, match } = headerFilters;
-      for (const [key, value8] of Object.entries(headers)) {
+      for (const [key, value9] of Object.entries(headers)) {
         const headerKey = caseSensitive ? key : key.toLowerCase();
         if (exclude.has(headerKey)) continue;
         if (ignore.has(headerKey)) continue;
         if (match.size !== 0) {
           if (!match.has(headerKey)) continue;
         }
-        filtered[headerKey] = value8;
+        filtered[headerKey] = value9;
       }
       return filtered;
     }
@@ -17502,10 +17656,10 @@ var require_snapshot_recorder = __commonJS({
       } = matchOptions;
       const filtered = {};
       const { exclude: excludeSet } = headerFilters;
-      for (const [key, value8] of Object.entries(headers)) {
+      for (const [key, value9] of Object.entries(headers)) {
         const headerKey = caseSensitive ? key : key.toLowerCase();
         if (excludeSet.has(headerKey)) continue;
-        filtered[headerKey] = value8;
+        filtered[headerKey] = value9;
       }
       return filtered;
     }
@@ -17519,8 +17673,8 @@ var require_snapshot_recorder = __commonJS({
         for (const key of headerKeys) {
           const values = Array.isArray(formattedRequest.headers[key]) ? formattedRequest.headers[key] : [formattedRequest.headers[key]];
           parts.push(key);
-          for (const value8 of values.sort()) {
-            parts.push(String(value8));
+          for (const value9 of values.sort()) {
+            parts.push(String(value9));
           }
         }
       }
@@ -17992,8 +18146,8 @@ var require_snapshot_agent = __commonJS({
           };
           handler.onRequestStart(controller);
           handler.onResponseStart(controller, response.statusCode, response.headers);
-          const body = Buffer.from(response.body, "base64");
-          handler.onResponseData(controller, body);
+          const body2 = Buffer.from(response.body, "base64");
+          handler.onResponseData(controller, body2);
           handler.onResponseEnd(controller, response.trailers);
         } catch (error) {
           handler.onError?.(error);
@@ -18242,8 +18396,8 @@ var require_redirect_handler = __commonJS({
     var noop4 = () => {
     };
     var BodyAsyncIterable = class {
-      constructor(body) {
-        this[kBody] = body;
+      constructor(body2) {
+        this[kBody] = body2;
         this[kBodyUsed] = false;
       }
       async *[Symbol.asyncIterator]() {
@@ -18377,9 +18531,9 @@ var require_redirect_handler = __commonJS({
       const ret = [];
       if (Array.isArray(headers)) {
         if (headers.length > 0 && Array.isArray(headers[0])) {
-          for (const [key, value8] of headers) {
+          for (const [key, value9] of headers) {
             if (!shouldRemoveHeader(key, removeContent, unknownOrigin)) {
-              ret.push(key, value8);
+              ret.push(key, value9);
             }
           }
         } else {
@@ -18390,10 +18544,10 @@ var require_redirect_handler = __commonJS({
           }
         }
       } else if (headers && typeof headers === "object") {
-        const entries = util.hasSafeIterator(headers) ? headers : Object.entries(headers);
-        for (const [key, value8] of entries) {
+        const entries2 = util.hasSafeIterator(headers) ? headers : Object.entries(headers);
+        for (const [key, value9] of entries2) {
           if (!shouldRemoveHeader(key, removeContent, unknownOrigin)) {
-            ret.push(key, value8);
+            ret.push(key, value9);
           }
         }
       } else {
@@ -19063,65 +19217,65 @@ var require_cache = __commonJS({
     var MAX_DELTA_SECONDS = 2147483647;
     var RESTRICTIVE_DIRECTIVE_NAMES = ["no-store", "private", "no-cache"];
     var kInvalidCacheControlDirectives = /* @__PURE__ */ Symbol("invalid cache-control directives");
-    function trimOWS(value8) {
-      return value8.replace(/^[\t ]+|[\t ]+$/g, "");
+    function trimOWS(value9) {
+      return value9.replace(/^[\t ]+|[\t ]+$/g, "");
     }
-    function arrayIncludes(array, value8) {
+    function arrayIncludes(array, value9) {
       for (let i = 0; i < array.length; i++) {
-        if (array[i] === value8) {
+        if (array[i] === value9) {
           return true;
         }
       }
       return false;
     }
-    function trimOWSStart(value8) {
-      return value8.replace(/^[\t ]+/, "");
+    function trimOWSStart(value9) {
+      return value9.replace(/^[\t ]+/, "");
     }
-    function trimOWSEnd(value8) {
-      return value8.replace(/[\t ]+$/, "");
+    function trimOWSEnd(value9) {
+      return value9.replace(/[\t ]+$/, "");
     }
-    function findUnescapedQuote(value8, start) {
+    function findUnescapedQuote(value9, start) {
       let escaped = false;
-      for (let i = start; i < value8.length; i++) {
+      for (let i = start; i < value9.length; i++) {
         if (escaped) {
           escaped = false;
-        } else if (value8[i] === "\\") {
+        } else if (value9[i] === "\\") {
           escaped = true;
-        } else if (value8[i] === '"') {
+        } else if (value9[i] === '"') {
           return i;
         }
       }
       return -1;
     }
-    function splitCacheControlHeaderValue(value8) {
+    function splitCacheControlHeaderValue(value9) {
       const directives = [];
       let start = 0;
       let quoteStart = -1;
       let inQuote = false;
       let escaped = false;
-      for (let i = 0; i < value8.length; i++) {
+      for (let i = 0; i < value9.length; i++) {
         if (inQuote) {
           if (escaped) {
             escaped = false;
-          } else if (value8[i] === "\\") {
+          } else if (value9[i] === "\\") {
             escaped = true;
-          } else if (value8[i] === '"') {
+          } else if (value9[i] === '"') {
             inQuote = false;
             quoteStart = -1;
           }
-        } else if (value8[i] === '"') {
+        } else if (value9[i] === '"') {
           inQuote = true;
           quoteStart = i;
-        } else if (value8[i] === ",") {
-          directives.push({ value: value8.substring(start, i), fromMalformedQuote: false });
+        } else if (value9[i] === ",") {
+          directives.push({ value: value9.substring(start, i), fromMalformedQuote: false });
           start = i + 1;
         }
       }
       if (!inQuote) {
-        directives.push({ value: value8.substring(start), fromMalformedQuote: false });
+        directives.push({ value: value9.substring(start), fromMalformedQuote: false });
         return directives;
       }
-      const tail = value8.substring(start);
+      const tail = value9.substring(start);
       const quoteOffset = quoteStart - start;
       let tailStart = 0;
       for (let i = 0; i < tail.length; i++) {
@@ -19269,26 +19423,26 @@ var require_cache = __commonJS({
         throw new TypeError(`expected headers to be object, got ${typeof key}`);
       }
     }
-    function assertCacheValue(value8) {
-      if (typeof value8 !== "object") {
-        throw new TypeError(`expected value to be object, got ${typeof value8}`);
+    function assertCacheValue(value9) {
+      if (typeof value9 !== "object") {
+        throw new TypeError(`expected value to be object, got ${typeof value9}`);
       }
       for (const property of ["statusCode", "cachedAt", "staleAt", "deleteAt"]) {
-        if (typeof value8[property] !== "number") {
-          throw new TypeError(`expected value.${property} to be number, got ${typeof value8[property]}`);
+        if (typeof value9[property] !== "number") {
+          throw new TypeError(`expected value.${property} to be number, got ${typeof value9[property]}`);
         }
       }
-      if (typeof value8.statusMessage !== "string") {
-        throw new TypeError(`expected value.statusMessage to be string, got ${typeof value8.statusMessage}`);
+      if (typeof value9.statusMessage !== "string") {
+        throw new TypeError(`expected value.statusMessage to be string, got ${typeof value9.statusMessage}`);
       }
-      if (value8.headers != null && typeof value8.headers !== "object") {
-        throw new TypeError(`expected value.rawHeaders to be object, got ${typeof value8.headers}`);
+      if (value9.headers != null && typeof value9.headers !== "object") {
+        throw new TypeError(`expected value.rawHeaders to be object, got ${typeof value9.headers}`);
       }
-      if (value8.vary !== void 0 && typeof value8.vary !== "object") {
-        throw new TypeError(`expected value.vary to be object, got ${typeof value8.vary}`);
+      if (value9.vary !== void 0 && typeof value9.vary !== "object") {
+        throw new TypeError(`expected value.vary to be object, got ${typeof value9.vary}`);
       }
-      if (value8.etag !== void 0 && typeof value8.etag !== "string") {
-        throw new TypeError(`expected value.etag to be string, got ${typeof value8.etag}`);
+      if (value9.etag !== void 0 && typeof value9.etag !== "string") {
+        throw new TypeError(`expected value.etag to be string, got ${typeof value9.etag}`);
       }
     }
     function parseCacheControlHeader(header) {
@@ -19302,7 +19456,7 @@ var require_cache = __commonJS({
         const fromMalformedQuote = directiveRecord.fromMalformedQuote;
         const keyValueDelimiter = directive.indexOf("=");
         let key;
-        let value8;
+        let value9;
         let keyHasTrailingWhitespace = false;
         let valueHasLeadingWhitespace = false;
         if (keyValueDelimiter !== -1) {
@@ -19311,7 +19465,7 @@ var require_cache = __commonJS({
           keyHasTrailingWhitespace = trimOWSEnd(rawKey) !== rawKey;
           valueHasLeadingWhitespace = trimOWSStart(rawValue) !== rawValue;
           key = trimOWS(rawKey);
-          value8 = trimOWSStart(rawValue);
+          value9 = trimOWSStart(rawValue);
         } else {
           key = trimOWS(directive);
         }
@@ -19330,22 +19484,22 @@ var require_cache = __commonJS({
             if (fromMalformedQuote || invalidNumericDirectives.has(key)) {
               continue;
             }
-            if (value8 === void 0 || keyHasTrailingWhitespace || valueHasLeadingWhitespace) {
+            if (value9 === void 0 || keyHasTrailingWhitespace || valueHasLeadingWhitespace) {
               delete output[key];
               invalidNumericDirectives.add(key);
               markInvalidCacheControlDirective(output, key);
               continue;
             }
-            if (value8.length >= 2 && value8[0] === '"' && value8[value8.length - 1] === '"') {
-              value8 = value8.substring(1, value8.length - 1);
+            if (value9.length >= 2 && value9[0] === '"' && value9[value9.length - 1] === '"') {
+              value9 = value9.substring(1, value9.length - 1);
             }
-            if (!/^[0-9]+$/.test(value8)) {
+            if (!/^[0-9]+$/.test(value9)) {
               delete output[key];
               invalidNumericDirectives.add(key);
               markInvalidCacheControlDirective(output, key);
               continue;
             }
-            const parsedValue = Math.min(parseInt(value8, 10), MAX_DELTA_SECONDS);
+            const parsedValue = Math.min(parseInt(value9, 10), MAX_DELTA_SECONDS);
             if (key === "min-fresh") {
               if (!(key in output) || output[key] < parsedValue) {
                 output[key] = parsedValue;
@@ -19361,22 +19515,22 @@ var require_cache = __commonJS({
               output[key] = true;
               break;
             }
-            if (value8 !== void 0 && value8.length === 0) {
+            if (value9 !== void 0 && value9.length === 0) {
               output[key] = true;
               break;
             }
-            if (value8) {
-              if (value8[0] === '"') {
-                value8 = trimOWSEnd(value8);
+            if (value9) {
+              if (value9[0] === '"') {
+                value9 = trimOWSEnd(value9);
                 let fieldList = "";
                 let lastQuotedPart = i;
                 let foundEndingQuote = false;
-                const closingQuote = findUnescapedQuote(value8, 1);
+                const closingQuote = findUnescapedQuote(value9, 1);
                 if (closingQuote !== -1) {
-                  fieldList = value8.substring(1, closingQuote);
+                  fieldList = value9.substring(1, closingQuote);
                   foundEndingQuote = true;
                 } else {
-                  const fieldListParts = [value8.substring(1)];
+                  const fieldListParts = [value9.substring(1)];
                   for (let j = i + 1; j < directives.length; j++) {
                     const nextPart = trimOWS(directives[j].value);
                     const closingQuote2 = findUnescapedQuote(nextPart, 0);
@@ -19413,7 +19567,7 @@ var require_cache = __commonJS({
                   }
                 }
               } else {
-                const fieldName = trimOWS(value8);
+                const fieldName = trimOWS(value9);
                 if (!isValidHTTPToken(fieldName)) {
                   output[key] = true;
                 } else if (output[key] !== true) {
@@ -19438,7 +19592,7 @@ var require_cache = __commonJS({
             if (fromMalformedQuote || invalidNoArgumentDirectives.has(key)) {
               continue;
             }
-            if (value8 !== void 0) {
+            if (value9 !== void 0) {
               delete output[key];
               invalidNoArgumentDirectives.add(key);
               continue;
@@ -20108,12 +20262,12 @@ var require_cache_handler = __commonJS({
     ];
     var MAX_RESPONSE_AGE = 2147483647e3;
     var REVALIDATION_ONLY_RETENTION = 864e5;
-    function trimOWS(value8) {
-      return value8.replace(/^[\t ]+|[\t ]+$/g, "");
+    function trimOWS(value9) {
+      return value9.replace(/^[\t ]+|[\t ]+$/g, "");
     }
-    function arrayIncludes(array, value8) {
+    function arrayIncludes(array, value9) {
       for (let i = 0; i < array.length; i++) {
-        if (array[i] === value8) {
+        if (array[i] === value9) {
           return true;
         }
       }
@@ -20377,7 +20531,7 @@ var require_cache_handler = __commonJS({
         const cachedAt = baseTime;
         const deleteAt = determineDeleteAt(baseTime, now, effectiveCacheControlDirectives, absoluteStaleAt);
         const strippedHeaders = stripNecessaryHeaders(resHeaders, cacheControlDirectives);
-        const value8 = {
+        const value9 = {
           statusCode,
           statusMessage,
           headers: strippedHeaders,
@@ -20423,13 +20577,13 @@ var require_cache_handler = __commonJS({
               finish304();
               return;
             }
-            value8.statusCode = cachedValue.statusCode;
-            value8.statusMessage = cachedValue.statusMessage;
-            value8.etag = cachedValue.etag;
-            value8.vary = varyDirectives ?? cachedValue.vary;
-            value8.headers = { ...cachedValue.headers, ...strippedHeaders };
+            value9.statusCode = cachedValue.statusCode;
+            value9.statusMessage = cachedValue.statusMessage;
+            value9.etag = cachedValue.etag;
+            value9.vary = varyDirectives ?? cachedValue.vary;
+            value9.headers = { ...cachedValue.headers, ...strippedHeaders };
             downstreamOnHeaders();
-            this.#writeStream = this.#store.createWriteStream(this.#cacheKey, value8);
+            this.#writeStream = this.#store.createWriteStream(this.#cacheKey, value9);
             if (!this.#writeStream || !cachedValue?.body) {
               finish304();
               return;
@@ -20505,9 +20659,9 @@ var require_cache_handler = __commonJS({
           }
         } else {
           if (typeof resHeaders.etag === "string" && isEtagUsable(resHeaders.etag)) {
-            value8.etag = resHeaders.etag;
+            value9.etag = resHeaders.etag;
           }
-          this.#writeStream = this.#store.createWriteStream(this.#cacheKey, value8);
+          this.#writeStream = this.#store.createWriteStream(this.#cacheKey, value9);
           if (!this.#writeStream) {
             return downstreamOnHeaders();
           }
@@ -20881,8 +21035,8 @@ var require_memory_cache_store = __commonJS({
         assertCacheKey(key);
         const topLevelKey = `${key.origin}:${key.path}`;
         const now = Date.now();
-        const entries = this.#entries.get(topLevelKey);
-        const entry = entries ? findEntry(key, entries, now) : null;
+        const entries2 = this.#entries.get(topLevelKey);
+        const entry = entries2 ? findEntry(key, entries2, now) : null;
         return entry == null ? void 0 : {
           statusMessage: entry.statusMessage,
           statusCode: entry.statusCode,
@@ -20921,18 +21075,18 @@ var require_memory_cache_store = __commonJS({
             callback(null);
           },
           final(callback) {
-            let entries = store.#entries.get(topLevelKey);
-            if (!entries) {
-              entries = [];
-              store.#entries.set(topLevelKey, entries);
+            let entries2 = store.#entries.get(topLevelKey);
+            if (!entries2) {
+              entries2 = [];
+              store.#entries.set(topLevelKey, entries2);
             }
-            const previousEntry = findEntry(key, entries, Date.now());
+            const previousEntry = findEntry(key, entries2, Date.now());
             if (previousEntry) {
-              const index = entries.indexOf(previousEntry);
-              entries.splice(index, 1, entry);
+              const index = entries2.indexOf(previousEntry);
+              entries2.splice(index, 1, entry);
               store.#size -= previousEntry.size;
             } else {
-              entries.push(entry);
+              entries2.push(entry);
               store.#count += 1;
             }
             store.#size += entry.size;
@@ -20946,12 +21100,12 @@ var require_memory_cache_store = __commonJS({
                 });
                 store.#hasEmittedMaxSizeEvent = true;
               }
-              for (const [key2, entries2] of store.#entries) {
-                for (const entry2 of entries2.splice(0, entries2.length / 2)) {
+              for (const [key2, entries3] of store.#entries) {
+                for (const entry2 of entries3.splice(0, entries3.length / 2)) {
                   store.#size -= entry2.size;
                   store.#count -= 1;
                 }
-                if (entries2.length === 0) {
+                if (entries3.length === 0) {
                   store.#entries.delete(key2);
                 }
               }
@@ -20978,9 +21132,9 @@ var require_memory_cache_store = __commonJS({
         this.#entries.delete(topLevelKey);
       }
     };
-    function findEntry(key, entries, now) {
-      for (let i = 0; i < entries.length; i++) {
-        const entry = entries[i];
+    function findEntry(key, entries2, now) {
+      for (let i = 0; i < entries2.length; i++) {
+        const entry = entries2[i];
         if (entry.deleteAt > now && entry.method === key.method && varyMatches(key, entry)) {
           return entry;
         }
@@ -21144,12 +21298,12 @@ var require_cache2 = __commonJS({
     }
     var nop = () => {
     };
-    function trimOWS(value8) {
-      return value8.replace(/^[\t ]+|[\t ]+$/g, "");
+    function trimOWS(value9) {
+      return value9.replace(/^[\t ]+|[\t ]+$/g, "");
     }
-    function arrayIncludes(array, value8) {
+    function arrayIncludes(array, value9) {
       for (let i = 0; i < array.length; i++) {
-        if (array[i] === value8) {
+        if (array[i] === value9) {
           return true;
         }
       }
@@ -21162,11 +21316,11 @@ var require_cache2 = __commonJS({
       }
       const values = Array.isArray(pragma) ? pragma : [pragma];
       for (let i = 0; i < values.length; i++) {
-        const value8 = values[i];
-        if (typeof value8 !== "string") {
+        const value9 = values[i];
+        if (typeof value9 !== "string") {
           continue;
         }
-        const directives = value8.split(",");
+        const directives = value9.split(",");
         for (let j = 0; j < directives.length; j++) {
           if (trimOWS(directives[j]).toLowerCase() === "no-cache") {
             return true;
@@ -21668,17 +21822,17 @@ var require_decompress = __commonJS({
       get rawHeaders() {
         return this.target?.rawHeaders ?? null;
       }
-      set rawHeaders(value8) {
+      set rawHeaders(value9) {
         if (this.target) {
-          this.target.rawHeaders = value8;
+          this.target.rawHeaders = value9;
         }
       }
       get rawTrailers() {
         return this.target?.rawTrailers ?? null;
       }
-      set rawTrailers(value8) {
+      set rawTrailers(value9) {
         if (this.target) {
-          this.target.rawTrailers = value8;
+          this.target.rawTrailers = value9;
         }
       }
     };
@@ -22750,60 +22904,60 @@ var require_sqlite_cache_store = __commonJS({
        */
       get(key) {
         assertCacheKey(key);
-        const value8 = this.#findValue(key);
-        return value8 ? {
-          body: value8.body ? Buffer.from(value8.body.buffer, value8.body.byteOffset, value8.body.byteLength) : void 0,
-          statusCode: value8.statusCode,
-          statusMessage: value8.statusMessage,
-          headers: value8.headers ? JSON.parse(value8.headers) : void 0,
-          etag: value8.etag ? value8.etag : void 0,
-          vary: value8.vary ? JSON.parse(value8.vary) : void 0,
-          cacheControlDirectives: value8.cacheControlDirectives ? JSON.parse(value8.cacheControlDirectives) : void 0,
-          cachedAt: value8.cachedAt,
-          staleAt: value8.staleAt,
-          deleteAt: value8.deleteAt
+        const value9 = this.#findValue(key);
+        return value9 ? {
+          body: value9.body ? Buffer.from(value9.body.buffer, value9.body.byteOffset, value9.body.byteLength) : void 0,
+          statusCode: value9.statusCode,
+          statusMessage: value9.statusMessage,
+          headers: value9.headers ? JSON.parse(value9.headers) : void 0,
+          etag: value9.etag ? value9.etag : void 0,
+          vary: value9.vary ? JSON.parse(value9.vary) : void 0,
+          cacheControlDirectives: value9.cacheControlDirectives ? JSON.parse(value9.cacheControlDirectives) : void 0,
+          cachedAt: value9.cachedAt,
+          staleAt: value9.staleAt,
+          deleteAt: value9.deleteAt
         } : void 0;
       }
       /**
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheKey} key
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheValue & { body: null | Buffer | Array<Buffer>}} value
        */
-      set(key, value8) {
+      set(key, value9) {
         assertCacheKey(key);
         const url = this.#makeValueUrl(key);
-        const body = Array.isArray(value8.body) ? Buffer.concat(value8.body) : value8.body;
-        const size = body?.byteLength;
+        const body2 = Array.isArray(value9.body) ? Buffer.concat(value9.body) : value9.body;
+        const size = body2?.byteLength;
         if (size && size > this.#maxEntrySize) {
           return;
         }
         const existingValue = this.#findValue(key, true);
         if (existingValue) {
           this.#updateValueQuery.run(
-            body,
-            value8.deleteAt,
-            value8.statusCode,
-            value8.statusMessage,
-            value8.headers ? JSON.stringify(value8.headers) : null,
-            value8.etag ? value8.etag : null,
-            value8.cacheControlDirectives ? JSON.stringify(value8.cacheControlDirectives) : null,
-            value8.cachedAt,
-            value8.staleAt,
+            body2,
+            value9.deleteAt,
+            value9.statusCode,
+            value9.statusMessage,
+            value9.headers ? JSON.stringify(value9.headers) : null,
+            value9.etag ? value9.etag : null,
+            value9.cacheControlDirectives ? JSON.stringify(value9.cacheControlDirectives) : null,
+            value9.cachedAt,
+            value9.staleAt,
             existingValue.id
           );
         } else {
           this.#insertValueQuery.run(
             url,
             key.method,
-            body,
-            value8.deleteAt,
-            value8.statusCode,
-            value8.statusMessage,
-            value8.headers ? JSON.stringify(value8.headers) : null,
-            value8.etag ? value8.etag : null,
-            value8.cacheControlDirectives ? JSON.stringify(value8.cacheControlDirectives) : null,
-            value8.vary ? JSON.stringify(value8.vary) : null,
-            value8.cachedAt,
-            value8.staleAt
+            body2,
+            value9.deleteAt,
+            value9.statusCode,
+            value9.statusMessage,
+            value9.headers ? JSON.stringify(value9.headers) : null,
+            value9.etag ? value9.etag : null,
+            value9.cacheControlDirectives ? JSON.stringify(value9.cacheControlDirectives) : null,
+            value9.vary ? JSON.stringify(value9.vary) : null,
+            value9.cachedAt,
+            value9.staleAt
           );
           this.#prune();
         }
@@ -22813,25 +22967,25 @@ var require_sqlite_cache_store = __commonJS({
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheValue} value
        * @returns {Writable | undefined}
        */
-      createWriteStream(key, value8) {
+      createWriteStream(key, value9) {
         assertCacheKey(key);
-        assertCacheValue(value8);
+        assertCacheValue(value9);
         let size = 0;
-        const body = [];
+        const body2 = [];
         const store = this;
         return new Writable({
           decodeStrings: true,
           write(chunk, encoding, callback) {
             size += chunk.byteLength;
             if (size < store.#maxEntrySize) {
-              body.push(chunk);
+              body2.push(chunk);
             } else {
               this.destroy();
             }
             callback();
           },
           final(callback) {
-            store.set(key, { ...value8, body });
+            store.set(key, { ...value9, body: body2 });
             callback();
           }
         });
@@ -22891,13 +23045,13 @@ var require_sqlite_cache_store = __commonJS({
           return void 0;
         }
         const now = Date.now();
-        for (const value8 of values) {
-          if (now >= value8.deleteAt && !canBeExpired) {
+        for (const value9 of values) {
+          if (now >= value9.deleteAt && !canBeExpired) {
             continue;
           }
           let matches = true;
-          if (value8.vary) {
-            const vary = JSON.parse(value8.vary);
+          if (value9.vary) {
+            const vary = JSON.parse(value9.vary);
             for (const header in vary) {
               if (!headerValueEquals(headers[header], vary[header])) {
                 matches = false;
@@ -22906,7 +23060,7 @@ var require_sqlite_cache_store = __commonJS({
             }
           }
           if (matches) {
-            return value8;
+            return value9;
           }
         }
         return void 0;
@@ -22984,25 +23138,25 @@ var require_headers = __commonJS({
         });
       }
     }
-    function appendHeader(headers, name, value8) {
-      value8 = headerValueNormalize(value8);
+    function appendHeader(headers, name, value9) {
+      value9 = headerValueNormalize(value9);
       if (!isValidHeaderName(name)) {
         throw webidl.errors.invalidArgument({
           prefix: "Headers.append",
           value: name,
           type: "header name"
         });
-      } else if (!isValidHeaderValue(value8)) {
+      } else if (!isValidHeaderValue(value9)) {
         throw webidl.errors.invalidArgument({
           prefix: "Headers.append",
-          value: value8,
+          value: value9,
           type: "header value"
         });
       }
       if (getHeadersGuard(headers) === "immutable") {
         throw new TypeError("immutable");
       }
-      return getHeadersList(headers).append(name, value8, false);
+      return getHeadersList(headers).append(name, value9, false);
     }
     function headersListSortAndCombine(target) {
       const headersList = getHeadersList(target);
@@ -23019,13 +23173,13 @@ var require_headers = __commonJS({
         return headersList.sortedMap = names;
       }
       for (let i = 0; i < names.length; ++i) {
-        const { 0: name, 1: value8 } = names[i];
+        const { 0: name, 1: value9 } = names[i];
         if (name === "set-cookie") {
           for (let j = 0; j < cookies.length; ++j) {
             headers.push([name, cookies[j]]);
           }
         } else {
-          headers.push([name, value8]);
+          headers.push([name, value9]);
         }
       }
       return headersList.sortedMap = headers;
@@ -23067,7 +23221,7 @@ var require_headers = __commonJS({
        * @param {string} value
        * @param {boolean} isLowerCase
        */
-      append(name, value8, isLowerCase) {
+      append(name, value9, isLowerCase) {
         this.sortedMap = null;
         const lowercaseName = isLowerCase ? name : name.toLowerCase();
         const exists = this.headersMap.get(lowercaseName);
@@ -23075,13 +23229,13 @@ var require_headers = __commonJS({
           const delimiter = lowercaseName === "cookie" ? "; " : ", ";
           this.headersMap.set(lowercaseName, {
             name: exists.name,
-            value: `${exists.value}${delimiter}${value8}`
+            value: `${exists.value}${delimiter}${value9}`
           });
         } else {
-          this.headersMap.set(lowercaseName, { name, value: value8 });
+          this.headersMap.set(lowercaseName, { name, value: value9 });
         }
         if (lowercaseName === "set-cookie") {
-          (this.cookies ??= []).push(value8);
+          (this.cookies ??= []).push(value9);
         }
       }
       /**
@@ -23090,13 +23244,13 @@ var require_headers = __commonJS({
        * @param {string} value
        * @param {boolean} isLowerCase
        */
-      set(name, value8, isLowerCase) {
+      set(name, value9, isLowerCase) {
         this.sortedMap = null;
         const lowercaseName = isLowerCase ? name : name.toLowerCase();
         if (lowercaseName === "set-cookie") {
-          this.cookies = [value8];
+          this.cookies = [value9];
         }
-        this.headersMap.set(lowercaseName, { name, value: value8 });
+        this.headersMap.set(lowercaseName, { name, value: value9 });
       }
       /**
        * @see https://fetch.spec.whatwg.org/#concept-header-list-delete
@@ -23121,15 +23275,15 @@ var require_headers = __commonJS({
         return this.headersMap.get(isLowerCase ? name : name.toLowerCase())?.value ?? null;
       }
       *[Symbol.iterator]() {
-        for (const { 0: name, 1: { value: value8 } } of this.headersMap) {
-          yield [name, value8];
+        for (const { 0: name, 1: { value: value9 } } of this.headersMap) {
+          yield [name, value9];
         }
       }
       get entries() {
         const headers = {};
         if (this.headersMap.size !== 0) {
-          for (const { name, value: value8 } of this.headersMap.values()) {
-            headers[name] = value8;
+          for (const { name, value: value9 } of this.headersMap.values()) {
+            headers[name] = value9;
           }
         }
         return headers;
@@ -23140,13 +23294,13 @@ var require_headers = __commonJS({
       get entriesList() {
         const headers = [];
         if (this.headersMap.size !== 0) {
-          for (const { 0: lowerName, 1: { name, value: value8 } } of this.headersMap) {
+          for (const { 0: lowerName, 1: { name, value: value9 } } of this.headersMap) {
             if (lowerName === "set-cookie") {
               for (const cookie of this.cookies) {
                 headers.push([name, cookie]);
               }
             } else {
-              headers.push([name, value8]);
+              headers.push([name, value9]);
             }
           }
         }
@@ -23164,9 +23318,9 @@ var require_headers = __commonJS({
           const firstValue = iterator2.next().value;
           array[0] = [firstValue[0], firstValue[1].value];
           assert(firstValue[1].value !== null);
-          for (let i = 1, j = 0, right = 0, left = 0, pivot = 0, x, value8; i < size; ++i) {
-            value8 = iterator2.next().value;
-            x = array[i] = [value8[0], value8[1].value];
+          for (let i = 1, j = 0, right = 0, left = 0, pivot = 0, x, value9; i < size; ++i) {
+            value9 = iterator2.next().value;
+            x = array[i] = [value9[0], value9[1].value];
             assert(x[1] !== null);
             left = 0;
             right = i;
@@ -23192,9 +23346,9 @@ var require_headers = __commonJS({
           return array;
         } else {
           let i = 0;
-          for (const { 0: name, 1: { value: value8 } } of this.headersMap) {
-            array[i++] = [name, value8];
-            assert(value8 !== null);
+          for (const { 0: name, 1: { value: value9 } } of this.headersMap) {
+            array[i++] = [name, value9];
+            assert(value9 !== null);
           }
           return array.sort(compareHeaderName);
         }
@@ -23223,13 +23377,13 @@ var require_headers = __commonJS({
         }
       }
       // https://fetch.spec.whatwg.org/#dom-headers-append
-      append(name, value8) {
+      append(name, value9) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 2, "Headers.append");
         const prefix = "Headers.append";
         name = webidl.converters.ByteString(name, prefix, "name");
-        value8 = webidl.converters.ByteString(value8, prefix, "value");
-        return appendHeader(this, name, value8);
+        value9 = webidl.converters.ByteString(value9, prefix, "value");
+        return appendHeader(this, name, value9);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-delete
       delete(name) {
@@ -23283,30 +23437,30 @@ var require_headers = __commonJS({
         return this.#headersList.contains(name, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-set
-      set(name, value8) {
+      set(name, value9) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 2, "Headers.set");
         const prefix = "Headers.set";
         name = webidl.converters.ByteString(name, prefix, "name");
-        value8 = webidl.converters.ByteString(value8, prefix, "value");
-        value8 = headerValueNormalize(value8);
+        value9 = webidl.converters.ByteString(value9, prefix, "value");
+        value9 = headerValueNormalize(value9);
         if (!isValidHeaderName(name)) {
           throw webidl.errors.invalidArgument({
             prefix,
             value: name,
             type: "header name"
           });
-        } else if (!isValidHeaderValue(value8)) {
+        } else if (!isValidHeaderValue(value9)) {
           throw webidl.errors.invalidArgument({
             prefix,
-            value: value8,
+            value: value9,
             type: "header value"
           });
         }
         if (this.#guard === "immutable") {
           throw new TypeError("immutable");
         }
-        this.#headersList.set(name, value8, false);
+        this.#headersList.set(name, value9, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-getsetcookie
       getSetCookie() {
@@ -23440,9 +23594,9 @@ var require_response = __commonJS({
         const bytes = textEncoder.encode(
           serializeJavascriptValueToJSONString(data)
         );
-        const body = extractBody(bytes);
+        const body2 = extractBody(bytes);
         const responseObject = fromInnerResponse(makeResponse({}), "response");
-        initializeResponse(responseObject, init, { body: body[0], type: "application/json" });
+        initializeResponse(responseObject, init, { body: body2[0], type: "application/json" });
         return responseObject;
       }
       // Creates a redirect Response that redirects to url with status status.
@@ -23461,18 +23615,18 @@ var require_response = __commonJS({
         }
         const responseObject = fromInnerResponse(makeResponse({}), "immutable");
         responseObject.#state.status = status;
-        const value8 = isomorphicEncode(URLSerializer(parsedURL));
-        responseObject.#state.headersList.append("location", value8, true);
+        const value9 = isomorphicEncode(URLSerializer(parsedURL));
+        responseObject.#state.headersList.append("location", value9, true);
         return responseObject;
       }
       // https://fetch.spec.whatwg.org/#dom-response
-      constructor(body = null, init = void 0) {
+      constructor(body2 = null, init = void 0) {
         webidl.util.markAsUncloneable(this);
-        if (body === kConstruct) {
+        if (body2 === kConstruct) {
           return;
         }
-        if (body !== null) {
-          body = webidl.converters.BodyInit(body, "Response", "body");
+        if (body2 !== null) {
+          body2 = webidl.converters.BodyInit(body2, "Response", "body");
         }
         init = webidl.converters.ResponseInit(init);
         this.#state = makeResponse({});
@@ -23480,8 +23634,8 @@ var require_response = __commonJS({
         setHeadersGuard(this.#headers, "response");
         setHeadersList(this.#headers, this.#state.headersList);
         let bodyWithType = null;
-        if (body != null) {
-          const [extractedBody, type] = extractBody(body);
+        if (body2 != null) {
+          const [extractedBody, type] = extractBody(body2);
           bodyWithType = { body: extractedBody, type };
         }
         initializeResponse(this, init, bodyWithType);
@@ -23675,9 +23829,9 @@ var require_response = __commonJS({
         get(target, p) {
           return p in state ? state[p] : target[p];
         },
-        set(target, p, value8) {
+        set(target, p, value9) {
           assert(!(p in state));
-          target[p] = value8;
+          target[p] = value9;
           return true;
         }
       });
@@ -23717,7 +23871,7 @@ var require_response = __commonJS({
       assert(isCancelled(fetchParams));
       return isAborted(fetchParams) ? makeNetworkError(Object.assign(new DOMException("The operation was aborted.", "AbortError"), { cause: err })) : makeNetworkError(Object.assign(new DOMException("Request was cancelled."), { cause: err }));
     }
-    function initializeResponse(response, init, body) {
+    function initializeResponse(response, init, body2) {
       if (init.status !== null && (init.status < 200 || init.status > 599)) {
         throw new RangeError('init["status"] must be in the range of 200 to 599, inclusive.');
       }
@@ -23735,16 +23889,16 @@ var require_response = __commonJS({
       if ("headers" in init && init.headers != null) {
         fill(getResponseHeaders(response), init.headers);
       }
-      if (body) {
+      if (body2) {
         if (nullBodyStatus.includes(response.status)) {
           throw webidl.errors.exception({
             header: "Response constructor",
             message: `Invalid response status code ${response.status}`
           });
         }
-        getResponseState(response).body = body.body;
-        if (body.type != null && !getResponseState(response).headersList.contains("content-type", true)) {
-          getResponseState(response).headersList.append("content-type", body.type, true);
+        getResponseState(response).body = body2.body;
+        if (body2.type != null && !getResponseState(response).headersList.contains("content-type", true)) {
+          getResponseState(response).headersList.append("content-type", body2.type, true);
         }
       }
     }
@@ -24108,8 +24262,8 @@ var require_request2 = __commonJS({
           const headers = init.headers !== void 0 ? init.headers : new HeadersList(headersList);
           headersList.clear();
           if (headers instanceof HeadersList) {
-            for (const { name, value: value8 } of headers.rawValues()) {
-              headersList.append(name, value8, false);
+            for (const { name, value: value9 } of headers.rawValues()) {
+              headersList.append(name, value9, false);
             }
             headersList.cookies = headers.cookies;
           } else {
@@ -24989,8 +25143,8 @@ var require_fetch = __commonJS({
         }
       }
       if (!request2.headersList.contains("accept", true)) {
-        const value8 = "*/*";
-        request2.headersList.append("accept", value8, true);
+        const value9 = "*/*";
+        request2.headersList.append("accept", value9, true);
       }
       if (!request2.headersList.contains("accept-language", true)) {
         request2.headersList.append("accept-language", "*", true);
@@ -25569,11 +25723,11 @@ var require_fetch = __commonJS({
         })();
       }
       try {
-        const { body, status, statusText, headersList, socket } = await dispatch({ body: requestBody });
+        const { body: body2, status, statusText, headersList, socket } = await dispatch({ body: requestBody });
         if (socket) {
           response = makeResponse({ status, statusText, headersList, socket });
         } else {
-          const iterator2 = body[Symbol.asyncIterator]();
+          const iterator2 = body2[Symbol.asyncIterator]();
           fetchParams.controller.next = () => iterator2.next();
           response = makeResponse({ status, statusText, headersList });
         }
@@ -25611,11 +25765,11 @@ var require_fetch = __commonJS({
           let bytes;
           let isFailure;
           try {
-            const { done, value: value8 } = await fetchParams.controller.next();
+            const { done, value: value9 } = await fetchParams.controller.next();
             if (isAborted(fetchParams)) {
               break;
             }
-            bytes = done ? void 0 : value8;
+            bytes = done ? void 0 : value9;
           } catch (err) {
             if (fetchParams.controller.ended && !timingInfo.encodedBodySize) {
               bytes = void 0;
@@ -25665,7 +25819,7 @@ var require_fetch = __commonJS({
         fetchParams.controller.connection.destroy();
       }
       return response;
-      function dispatch({ body }) {
+      function dispatch({ body: body2 }) {
         const url = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
         const path3 = url.pathname + url.search;
@@ -25675,7 +25829,7 @@ var require_fetch = __commonJS({
             path: hasTrailingQuestionMark ? `${path3}?` : path3,
             origin: url.origin,
             method: request2.method,
-            body: agent.isMockActive ? request2.body && (request2.body.source || request2.body.stream) : body,
+            body: agent.isMockActive ? request2.body && (request2.body.source || request2.body.stream) : body2,
             headers: request2.headersList.entries,
             maxRedirections: 0,
             upgrade: request2.mode === "websocket" ? "websocket" : void 0
@@ -25704,13 +25858,13 @@ var require_fetch = __commonJS({
               const headersList = new HeadersList();
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 const nameStr = bufferToLowerCasedHeaderName(rawHeaders[i]);
-                const value8 = rawHeaders[i + 1];
-                if (Array.isArray(value8) && !Buffer.isBuffer(rawHeaders[i + 1])) {
-                  for (const val of value8) {
+                const value9 = rawHeaders[i + 1];
+                if (Array.isArray(value9) && !Buffer.isBuffer(rawHeaders[i + 1])) {
+                  for (const val of value9) {
                     headersList.append(nameStr, val.toString("latin1"), true);
                   }
                 } else {
-                  headersList.append(nameStr, value8.toString("latin1"), true);
+                  headersList.append(nameStr, value9.toString("latin1"), true);
                 }
               }
               const location = headersList.get("location", true);
@@ -25798,17 +25952,17 @@ var require_fetch = __commonJS({
                 return false;
               }
               const headersList = new HeadersList();
-              for (const [name, value8] of Object.entries(headers)) {
-                if (value8 == null) {
+              for (const [name, value9] of Object.entries(headers)) {
+                if (value9 == null) {
                   continue;
                 }
                 const headerName = name.toLowerCase();
-                if (Array.isArray(value8)) {
-                  for (const entry of value8) {
+                if (Array.isArray(value9)) {
+                  for (const entry of value9) {
                     headersList.append(headerName, String(entry), true);
                   }
                 } else {
-                  headersList.append(headerName, String(value8), true);
+                  headersList.append(headerName, String(value9), true);
                 }
               }
               resolve({
@@ -25826,13 +25980,13 @@ var require_fetch = __commonJS({
               const headersList = new HeadersList();
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 const nameStr = bufferToLowerCasedHeaderName(rawHeaders[i]);
-                const value8 = rawHeaders[i + 1];
-                if (Array.isArray(value8) && !Buffer.isBuffer(rawHeaders[i + 1])) {
-                  for (const val of value8) {
+                const value9 = rawHeaders[i + 1];
+                if (Array.isArray(value9) && !Buffer.isBuffer(rawHeaders[i + 1])) {
+                  for (const val of value9) {
                     headersList.append(nameStr, val.toString("latin1"), true);
                   }
                 } else {
-                  headersList.append(nameStr, value8.toString("latin1"), true);
+                  headersList.append(nameStr, value9.toString("latin1"), true);
                 }
               }
               resolve({
@@ -25871,10 +26025,10 @@ var require_util4 = __commonJS({
     function getFieldValues(header) {
       assert(header !== null);
       const values = [];
-      for (let value8 of header.split(",")) {
-        value8 = value8.trim();
-        if (isValidHeaderName(value8)) {
-          values.push(value8);
+      for (let value9 of header.split(",")) {
+        value9 = value9.trim();
+        if (isValidHeaderName(value9)) {
+          values.push(value9);
         }
       }
       return values;
@@ -26562,9 +26716,9 @@ var require_constants4 = __commonJS({
 var require_util5 = __commonJS({
   "node_modules/undici/lib/web/cookies/util.js"(exports, module) {
     "use strict";
-    function isCTLExcludingHtab(value8) {
-      for (let i = 0; i < value8.length; ++i) {
-        const code = value8.charCodeAt(i);
+    function isCTLExcludingHtab(value9) {
+      for (let i = 0; i < value9.length; ++i) {
+        const code = value9.charCodeAt(i);
         if (code >= 0 && code <= 8 || code >= 10 && code <= 31 || code === 127) {
           return true;
         }
@@ -26597,18 +26751,18 @@ var require_util5 = __commonJS({
         }
       }
     }
-    function validateCookieValue(value8) {
-      let len = value8.length;
+    function validateCookieValue(value9) {
+      let len = value9.length;
       let i = 0;
-      if (value8[0] === '"') {
-        if (len === 1 || value8[len - 1] !== '"') {
+      if (value9[0] === '"') {
+        if (len === 1 || value9[len - 1] !== '"') {
           throw new Error("Invalid cookie value");
         }
         --len;
         ++i;
       }
       while (i < len) {
-        const code = value8.charCodeAt(i++);
+        const code = value9.charCodeAt(i++);
         if (code < 33 || // exclude CTLs (0-31)
         code > 126 || // non-ascii and DEL (127)
         code === 34 || // "
@@ -26750,9 +26904,9 @@ var require_util5 = __commonJS({
         if (!part.includes("=")) {
           throw new Error("Invalid unparsed");
         }
-        const [key, ...value8] = part.split("=");
+        const [key, ...value9] = part.split("=");
         const trimmedKey = key.trim();
-        const joinedValue = value8.join("=");
+        const joinedValue = value9.join("=");
         validateCookieName(trimmedKey);
         validateCookieValue(joinedValue);
         out.push(`${trimmedKey}=${joinedValue}`);
@@ -26785,7 +26939,7 @@ var require_parse = __commonJS({
       let nameValuePair = "";
       let unparsedAttributes = "";
       let name = "";
-      let value8 = "";
+      let value9 = "";
       if (header.includes(";")) {
         const position = { position: 0 };
         nameValuePair = collectASequenceOfCodePointsFast(";", header, position);
@@ -26794,7 +26948,7 @@ var require_parse = __commonJS({
         nameValuePair = header;
       }
       if (!nameValuePair.includes("=")) {
-        value8 = nameValuePair;
+        value9 = nameValuePair;
       } else {
         const position = { position: 0 };
         name = collectASequenceOfCodePointsFast(
@@ -26802,16 +26956,16 @@ var require_parse = __commonJS({
           nameValuePair,
           position
         );
-        value8 = nameValuePair.slice(position.position + 1);
+        value9 = nameValuePair.slice(position.position + 1);
       }
       name = name.trim();
-      value8 = value8.trim();
-      if (name.length + value8.length > maxNameValuePairSize) {
+      value9 = value9.trim();
+      if (name.length + value9.length > maxNameValuePairSize) {
         return null;
       }
       return {
         name,
-        value: value8,
+        value: value9,
         ...parseUnparsedAttributes(unparsedAttributes)
       };
     }
@@ -26925,8 +27079,8 @@ var require_cookies = __commonJS({
         return out;
       }
       for (const piece of cookie.split(";")) {
-        const [name, ...value8] = piece.split("=");
-        out[name.trim()] = value8.join("=");
+        const [name, ...value9] = piece.split("=");
+        out[name.trim()] = value9.join("=");
       }
       return out;
     }
@@ -26987,11 +27141,11 @@ var require_cookies = __commonJS({
         key: "value"
       },
       {
-        converter: webidl.nullableConverter((value8) => {
-          if (typeof value8 === "number") {
-            return webidl.converters["unsigned long long"](value8);
+        converter: webidl.nullableConverter((value9) => {
+          if (typeof value9 === "number") {
+            return webidl.converters["unsigned long long"](value9);
           }
-          return new Date(value8);
+          return new Date(value9);
         }),
         key: "expires",
         defaultValue: () => null
@@ -27453,26 +27607,26 @@ var require_util6 = __commonJS({
       const extensionList = /* @__PURE__ */ new Map();
       while (position.position < extensions.length) {
         const pair = collectASequenceOfCodePointsFast(";", extensions, position);
-        const [name, value8 = ""] = pair.split("=", 2);
+        const [name, value9 = ""] = pair.split("=", 2);
         extensionList.set(
           removeHTTPWhitespace(name, true, false),
-          removeHTTPWhitespace(value8, false, true)
+          removeHTTPWhitespace(value9, false, true)
         );
         position.position++;
       }
       return extensionList;
     }
-    function isValidClientWindowBits(value8) {
-      if (value8.length === 0) {
+    function isValidClientWindowBits(value9) {
+      if (value9.length === 0) {
         return false;
       }
-      for (let i = 0; i < value8.length; i++) {
-        const byte = value8.charCodeAt(i);
+      for (let i = 0; i < value9.length; i++) {
+        const byte = value9.charCodeAt(i);
         if (byte < 48 || byte > 57) {
           return false;
         }
       }
-      const num = Number.parseInt(value8, 10);
+      const num = Number.parseInt(value9, 10);
       return num >= 8 && num <= 15;
     }
     function getURLRecord(url, baseURL) {
@@ -28065,9 +28219,9 @@ var require_receiver = __commonJS({
             if (this.#byteOffset < this.#info.payloadLength) {
               return callback();
             }
-            const body = this.consume(this.#info.payloadLength);
+            const body2 = this.consume(this.#info.payloadLength);
             if (isControlFrame(this.#info.opcode)) {
-              this.#loop = this.parseControlFrame(body);
+              this.#loop = this.parseControlFrame(body2);
               this.#state = parserStates.INFO;
               if (this.#loop && this.#handler.socket.writableNeedDrain) {
                 this.#loop = false;
@@ -28080,7 +28234,7 @@ var require_receiver = __commonJS({
               }
             } else {
               if (!this.#info.compressed) {
-                if (!this.writeFragments(body)) {
+                if (!this.writeFragments(body2)) {
                   return;
                 }
                 if (!this.#info.fragmented && this.#info.fin) {
@@ -28089,7 +28243,7 @@ var require_receiver = __commonJS({
                 this.#state = parserStates.INFO;
               } else {
                 this.#extensions.get("permessage-deflate").decompress(
-                  body,
+                  body2,
                   this.#info.fin,
                   (error, data) => {
                     if (error) {
@@ -28213,26 +28367,26 @@ var require_receiver = __commonJS({
        * Parses control frames.
        * @param {Buffer} body
        */
-      parseControlFrame(body) {
+      parseControlFrame(body2) {
         const { opcode, payloadLength } = this.#info;
         if (opcode === opcodes.CLOSE) {
           if (payloadLength === 1) {
             failWebsocketConnection(this.#handler, 1002, "Received close frame with a 1-byte body.");
             return false;
           }
-          this.#info.closeInfo = this.parseCloseBody(body);
+          this.#info.closeInfo = this.parseCloseBody(body2);
           if (this.#info.closeInfo.error) {
             const { code, reason } = this.#info.closeInfo;
             failWebsocketConnection(this.#handler, code, reason);
             return false;
           }
           if (!this.#handler.closeState.has(sentCloseFrameState.SENT) && !this.#handler.closeState.has(sentCloseFrameState.RECEIVED)) {
-            let body2 = emptyBuffer;
+            let body3 = emptyBuffer;
             if (this.#info.closeInfo.code) {
-              body2 = Buffer.allocUnsafe(2);
-              body2.writeUInt16BE(this.#info.closeInfo.code, 0);
+              body3 = Buffer.allocUnsafe(2);
+              body3.writeUInt16BE(this.#info.closeInfo.code, 0);
             }
-            const closeFrame = new WebsocketFrameSend(body2);
+            const closeFrame = new WebsocketFrameSend(body3);
             this.#handler.socket.write(closeFrame.createFrame(opcodes.CLOSE));
             this.#handler.closeState.add(sentCloseFrameState.SENT);
           }
@@ -28241,12 +28395,12 @@ var require_receiver = __commonJS({
           return false;
         } else if (opcode === opcodes.PING) {
           if (!this.#handler.closeState.has(sentCloseFrameState.RECEIVED)) {
-            const frame = new WebsocketFrameSend(body);
+            const frame = new WebsocketFrameSend(body2);
             this.#handler.socket.write(frame.createFrame(opcodes.PONG));
-            this.#handler.onPing(body);
+            this.#handler.onPing(body2);
           }
         } else if (opcode === opcodes.PONG) {
-          this.#handler.onPong(body);
+          this.#handler.onPong(body2);
         }
         return true;
       }
@@ -28285,10 +28439,10 @@ var require_sender = __commonJS({
         if (hint !== sendHints.blob) {
           if (!this.#running) {
             if (hint === sendHints.text) {
-              const { 0: head, 1: body } = WebsocketFrameSend.createFastTextFrame(item);
+              const { 0: head, 1: body2 } = WebsocketFrameSend.createFastTextFrame(item);
               this.#socket.cork();
               this.#socket.write(head);
-              this.#socket.write(body, cb);
+              this.#socket.write(body2, cb);
               this.#socket.uncork();
             } else {
               this.#socket.write(createFrame(item, hint), cb);
@@ -28415,18 +28569,18 @@ var require_websocket = __commonJS({
           this.#handler.socket.destroy();
         },
         onSocketClose: () => this.#onSocketClose(),
-        onPing: (body) => {
+        onPing: (body2) => {
           if (channels.ping.hasSubscribers) {
             channels.ping.publish({
-              payload: body,
+              payload: body2,
               websocket: this
             });
           }
         },
-        onPong: (body) => {
+        onPong: (body2) => {
           if (channels.pong.hasSubscribers) {
             channels.pong.publish({
-              payload: body,
+              payload: body2,
               websocket: this
             });
           }
@@ -29232,13 +29386,13 @@ var require_websocketstream = __commonJS({
 var require_util7 = __commonJS({
   "node_modules/undici/lib/web/eventsource/util.js"(exports, module) {
     "use strict";
-    function isValidLastEventId(value8) {
-      return value8.indexOf("\0") === -1;
+    function isValidLastEventId(value9) {
+      return value9.indexOf("\0") === -1;
     }
-    function isASCIINumber(value8) {
-      if (value8.length === 0) return false;
-      for (let i = 0; i < value8.length; i++) {
-        if (value8.charCodeAt(i) < 48 || value8.charCodeAt(i) > 57) return false;
+    function isASCIINumber(value9) {
+      if (value9.length === 0) return false;
+      for (let i = 0; i < value9.length; i++) {
+        if (value9.charCodeAt(i) < 48 || value9.charCodeAt(i) > 57) return false;
       }
       return true;
     }
@@ -29464,12 +29618,12 @@ var require_eventsource_stream = __commonJS({
           const valueBytes = line.length - valueStart;
           const dataSize = this.eventFieldSizes.data + (event.data === void 0 ? 0 : 1) + valueBytes;
           this.setEventFieldSize("data", dataSize);
-          const value8 = line.toString("utf8", valueStart);
+          const value9 = line.toString("utf8", valueStart);
           if (event.data === void 0) {
-            event.data = value8;
+            event.data = value9;
           } else {
             event.data += `
-${value8}`;
+${value9}`;
           }
           this.dataLineCount++;
           return;
@@ -30215,11 +30369,11 @@ import { request as httpRequest } from "node:http";
 async function fetchOverHttp(input2, init = {}) {
   let url = new URL(String(input2));
   let method = (init.method ?? "GET").toUpperCase();
-  let body = init.body ?? void 0;
+  let body2 = init.body ?? void 0;
   const headers = Object.fromEntries(Object.entries(init.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
   const signal = init.signal ?? void 0;
   for (let hops = 0; ; hops++) {
-    const message = await send(url, method, headers, body, signal);
+    const message = await send(url, method, headers, body2, signal);
     const location = message.headers.location;
     if (!REDIRECTS.has(message.statusCode ?? 0) || location === void 0 || init.redirect === "manual") {
       return new FetchedResponse(message, url.href, readAll(message, signal));
@@ -30232,13 +30386,13 @@ async function fetchOverHttp(input2, init = {}) {
     const status = message.statusCode;
     if (status === 303 && method !== "GET" && method !== "HEAD" || (status === 301 || status === 302) && method === "POST") {
       method = "GET";
-      body = void 0;
+      body2 = void 0;
       for (const name of Object.keys(headers)) if (name.startsWith("content-")) delete headers[name];
     }
     url = next;
   }
 }
-async function send(url, method, headers, body, signal) {
+async function send(url, method, headers, body2, signal) {
   signal?.throwIfAborted();
   const request2 = url.protocol === "https:" ? (await import("node:https")).request : url.protocol === "http:" ? httpRequest : void 0;
   if (!request2) throw new TypeError("fetch failed", { cause: new Error(`unsupported protocol ${url.protocol}`) });
@@ -30247,15 +30401,15 @@ async function send(url, method, headers, body, signal) {
       signal?.removeEventListener("abort", abort);
       resolve(message);
     });
-    for (const [name, value8] of Object.entries(headers)) req.setHeader(name, value8);
-    if (body !== void 0) req.setHeader("content-length", Buffer.byteLength(body));
+    for (const [name, value9] of Object.entries(headers)) req.setHeader(name, value9);
+    if (body2 !== void 0) req.setHeader("content-length", Buffer.byteLength(body2));
     const abort = () => req.destroy(signal.reason);
     signal?.addEventListener("abort", abort, { once: true });
     req.on("error", (error) => {
       signal?.removeEventListener("abort", abort);
       reject(signal?.aborted ? signal.reason : new TypeError("fetch failed", { cause: error }));
     });
-    req.end(body);
+    req.end(body2);
   });
 }
 function readAll(message, signal) {
@@ -30332,6 +30486,38 @@ var init_fetch = __esm({
       }
     };
     fetchQuietly = (input2, init) => proxyConfigured() ? proxiedFetch().then((proxied2) => proxied2(input2, init)) : fetchOverHttp(input2, init);
+  }
+});
+
+// lib/core/recovery.ts
+function parseTitle(title) {
+  const match = TITLE.exec(title);
+  if (!match) return void 0;
+  const [, environment = "", commitSha = "", date = ""] = match;
+  return { environment, commitSha, date };
+}
+function isRecoverable(issue, environment, time) {
+  return hasLabel(issue, DEDUP_LABEL) && filedBefore(issue, time) && parseTitle(issue.title)?.environment === environment;
+}
+function selectRecoverable(issues, environment, time) {
+  return [...issues].filter((issue) => isRecoverable(issue, environment, time));
+}
+function renderRecoveryChat(recovery, closed) {
+  return [
+    `*[DEPLOY RECOVERED]* ${chatField(recovery.environment)}`,
+    `Commit: \`${chatField(recovery.commitSha)}\``,
+    `Closed: ${closed.map((n) => `#${n}`).join(", ")}`,
+    `Pipeline: ${chatField(recovery.pipelineUrl)}`
+  ].join("\n");
+}
+var TITLE, hasLabel, filedBefore;
+var init_recovery = __esm({
+  "lib/core/recovery.ts"() {
+    "use strict";
+    init_issue();
+    TITLE = /\[DEPLOY FAIL\] (.+) \u2014 ([^\u2014]+?) \u2014 (\d{4}-\d{2}-\d{2})(?!\d)/u;
+    hasLabel = (issue, label) => issue.labels.includes(label);
+    filedBefore = (issue, time) => time === void 0 || issue.createdAt === void 0 || !(issue.createdAt.getTime() > time.getTime());
   }
 });
 
@@ -30486,13 +30672,13 @@ function lowercaseKeys(object) {
     return newObj;
   }, {});
 }
-function isPlainObject(value8) {
-  if (typeof value8 !== "object" || value8 === null) return false;
-  if (Object.prototype.toString.call(value8) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value8);
+function isPlainObject(value9) {
+  if (typeof value9 !== "object" || value9 === null) return false;
+  if (Object.prototype.toString.call(value9) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value9);
   if (proto === null) return true;
   const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value8);
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value9);
 }
 function mergeDeep(defaults2, options) {
   const result = Object.assign({}, defaults2);
@@ -30580,57 +30766,57 @@ function encodeUnreserved(str) {
     return "%" + c.charCodeAt(0).toString(16).toUpperCase();
   });
 }
-function encodeValue(operator, value8, key) {
-  value8 = operator === "+" || operator === "#" ? encodeReserved(value8) : encodeUnreserved(value8);
+function encodeValue(operator, value9, key) {
+  value9 = operator === "+" || operator === "#" ? encodeReserved(value9) : encodeUnreserved(value9);
   if (key) {
-    return encodeUnreserved(key) + "=" + value8;
+    return encodeUnreserved(key) + "=" + value9;
   } else {
-    return value8;
+    return value9;
   }
 }
-function isDefined(value8) {
-  return value8 !== void 0 && value8 !== null;
+function isDefined(value9) {
+  return value9 !== void 0 && value9 !== null;
 }
 function isKeyOperator(operator) {
   return operator === ";" || operator === "&" || operator === "?";
 }
 function getValues(context, operator, key, modifier) {
-  var value8 = context[key], result = [];
-  if (isDefined(value8) && value8 !== "") {
-    if (typeof value8 === "string" || typeof value8 === "number" || typeof value8 === "bigint" || typeof value8 === "boolean") {
-      value8 = value8.toString();
+  var value9 = context[key], result = [];
+  if (isDefined(value9) && value9 !== "") {
+    if (typeof value9 === "string" || typeof value9 === "number" || typeof value9 === "bigint" || typeof value9 === "boolean") {
+      value9 = value9.toString();
       if (modifier && modifier !== "*") {
-        value8 = value8.substring(0, parseInt(modifier, 10));
+        value9 = value9.substring(0, parseInt(modifier, 10));
       }
       result.push(
-        encodeValue(operator, value8, isKeyOperator(operator) ? key : "")
+        encodeValue(operator, value9, isKeyOperator(operator) ? key : "")
       );
     } else {
       if (modifier === "*") {
-        if (Array.isArray(value8)) {
-          value8.filter(isDefined).forEach(function(value22) {
+        if (Array.isArray(value9)) {
+          value9.filter(isDefined).forEach(function(value22) {
             result.push(
               encodeValue(operator, value22, isKeyOperator(operator) ? key : "")
             );
           });
         } else {
-          Object.keys(value8).forEach(function(k) {
-            if (isDefined(value8[k])) {
-              result.push(encodeValue(operator, value8[k], k));
+          Object.keys(value9).forEach(function(k) {
+            if (isDefined(value9[k])) {
+              result.push(encodeValue(operator, value9[k], k));
             }
           });
         }
       } else {
         const tmp = [];
-        if (Array.isArray(value8)) {
-          value8.filter(isDefined).forEach(function(value22) {
+        if (Array.isArray(value9)) {
+          value9.filter(isDefined).forEach(function(value22) {
             tmp.push(encodeValue(operator, value22));
           });
         } else {
-          Object.keys(value8).forEach(function(k) {
-            if (isDefined(value8[k])) {
+          Object.keys(value9).forEach(function(k) {
+            if (isDefined(value9[k])) {
               tmp.push(encodeUnreserved(k));
-              tmp.push(encodeValue(operator, value8[k].toString()));
+              tmp.push(encodeValue(operator, value9[k].toString()));
             }
           });
         }
@@ -30643,12 +30829,12 @@ function getValues(context, operator, key, modifier) {
     }
   } else {
     if (operator === ";") {
-      if (isDefined(value8)) {
+      if (isDefined(value9)) {
         result.push(encodeUnreserved(key));
       }
-    } else if (value8 === "" && (operator === "&" || operator === "?")) {
+    } else if (value9 === "" && (operator === "&" || operator === "?")) {
       result.push(encodeUnreserved(key) + "=");
-    } else if (value8 === "") {
+    } else if (value9 === "") {
       result.push("");
     }
   }
@@ -30701,7 +30887,7 @@ function parse(options) {
   let method = options.method.toUpperCase();
   let url = (options.url || "/").replace(/:([a-z]\w+)/g, "{$1}");
   let headers = Object.assign({}, options.headers);
-  let body;
+  let body2;
   let parameters = omit(options, [
     "method",
     "baseUrl",
@@ -30741,22 +30927,22 @@ function parse(options) {
     url = addQueryParameters(url, remainingParameters);
   } else {
     if ("data" in remainingParameters) {
-      body = remainingParameters.data;
+      body2 = remainingParameters.data;
     } else {
       if (Object.keys(remainingParameters).length) {
-        body = remainingParameters;
+        body2 = remainingParameters;
       }
     }
   }
-  if (!headers["content-type"] && typeof body !== "undefined") {
+  if (!headers["content-type"] && typeof body2 !== "undefined") {
     headers["content-type"] = "application/json; charset=utf-8";
   }
-  if (["PATCH", "PUT"].includes(method) && typeof body === "undefined") {
-    body = "";
+  if (["PATCH", "PUT"].includes(method) && typeof body2 === "undefined") {
+    body2 = "";
   }
   return Object.assign(
     { method, url, headers },
-    typeof body !== "undefined" ? { body } : null,
+    typeof body2 !== "undefined" ? { body: body2 } : null,
     options.request ? { request: options.request } : null
   );
 }
@@ -30867,20 +31053,20 @@ var require_dist2 = __commonJS({
             index = skipOWS(header, index + 1, len);
             if (index < len && header.charCodeAt(index) === DQUOTE) {
               index++;
-              let value8 = "";
+              let value9 = "";
               while (index < len) {
                 const code2 = header.charCodeAt(index++);
                 if (code2 === DQUOTE) {
                   index = skipValue(header, index, len, stopChar);
                   if (parameters[key] === void 0)
-                    parameters[key] = value8;
+                    parameters[key] = value9;
                   break;
                 }
                 if (code2 === BSLASH && index < len) {
-                  value8 += header[index++];
+                  value9 += header[index++];
                   continue;
                 }
-                value8 += String.fromCharCode(code2);
+                value9 += String.fromCharCode(code2);
               }
               continue parameter;
             }
@@ -31102,12 +31288,12 @@ var init_json_with_bigint = __esm({
       }
       return chunks.join("");
     };
-    JSONStringify = (value8, replacer, space) => {
+    JSONStringify = (value9, replacer, space) => {
       try {
         const supportsRawJSON = "rawJSON" in JSON;
         if (supportsRawJSON) {
           return originalStringify(
-            value8,
+            value9,
             (key, val) => {
               if (typeof val === "bigint") return JSON.rawJSON(val.toString());
               const hasFunctionReplacer = typeof replacer === "function";
@@ -31119,9 +31305,9 @@ var init_json_with_bigint = __esm({
             space
           );
         }
-        if (!value8) return originalStringify(value8, replacer, space);
+        if (!value9) return originalStringify(value9, replacer, space);
         const convertedToCustomJSON = originalStringify(
-          value8,
+          value9,
           (key, val) => {
             const isNoise = typeof val === "string" && noiseValue.test(val);
             if (isNoise) return val.toString() + "n";
@@ -31142,7 +31328,7 @@ var init_json_with_bigint = __esm({
         return denoisedJSON;
       } catch (error) {
         if (error instanceof RangeError) {
-          const convertedJSON = stringifyIteratively(value8, replacer, space);
+          const convertedJSON = stringifyIteratively(value9, replacer, space);
           if (convertedJSON === void 0) return void 0;
           const supportsRawJSON = "rawJSON" in JSON;
           if (supportsRawJSON) return convertedJSON;
@@ -31170,26 +31356,26 @@ var init_json_with_bigint = __esm({
         return false;
       }
     };
-    convertMarkedBigIntsReviver = (key, value8, context, userReviver) => {
-      const isCustomFormatBigInt = typeof value8 === "string" && customFormat.test(value8);
-      if (isCustomFormatBigInt) return BigInt(value8.slice(0, -1));
-      const isNoiseValue = typeof value8 === "string" && noiseValue.test(value8);
-      if (isNoiseValue) return value8.slice(0, -1);
+    convertMarkedBigIntsReviver = (key, value9, context, userReviver) => {
+      const isCustomFormatBigInt = typeof value9 === "string" && customFormat.test(value9);
+      if (isCustomFormatBigInt) return BigInt(value9.slice(0, -1));
+      const isNoiseValue = typeof value9 === "string" && noiseValue.test(value9);
+      if (isNoiseValue) return value9.slice(0, -1);
       const hasUserReviver = typeof userReviver === "function";
-      if (!hasUserReviver) return value8;
-      return userReviver(key, value8, context);
+      if (!hasUserReviver) return value9;
+      return userReviver(key, value9, context);
     };
     JSONParseV2 = (text2, reviver) => {
-      return JSON.parse(text2, (key, value8, context) => {
-        const isNumber = typeof value8 === "number";
-        const isOutOfBounds = value8 > Number.MAX_SAFE_INTEGER || value8 < Number.MIN_SAFE_INTEGER;
+      return JSON.parse(text2, (key, value9, context) => {
+        const isNumber = typeof value9 === "number";
+        const isOutOfBounds = value9 > Number.MAX_SAFE_INTEGER || value9 < Number.MIN_SAFE_INTEGER;
         const isBigNumber = isNumber && isOutOfBounds;
         const isInt = context && intRegex.test(context.source);
         const isBigInt = isBigNumber && isInt;
         if (isBigInt) return BigInt(context.source);
         const hasCustomReviver = typeof reviver === "function";
-        if (!hasCustomReviver) return value8;
-        return reviver(key, value8, context);
+        if (!hasCustomReviver) return value9;
+        return reviver(key, value9, context);
       });
     };
     MAX_INT = Number.MAX_SAFE_INTEGER.toString();
@@ -31203,35 +31389,35 @@ var init_json_with_bigint = __esm({
         const node = stack[stack.length - 1];
         if (!node.visited) {
           node.visited = true;
-          const value8 = node.parent[node.key];
-          const isComplexObject = value8 !== null && typeof value8 === "object";
+          const value9 = node.parent[node.key];
+          const isComplexObject = value9 !== null && typeof value9 === "object";
           if (isComplexObject) {
-            const keys = Object.keys(value8);
+            const keys = Object.keys(value9);
             for (let i = keys.length - 1; i >= 0; i--) {
-              stack.push({ parent: value8, key: keys[i], visited: false });
+              stack.push({ parent: value9, key: keys[i], visited: false });
             }
           }
         } else {
           const { parent, key } = node;
-          let value8 = parent[key];
-          if (typeof value8 === "string") {
-            const isCustomFormatBigInt = customFormat.test(value8);
+          let value9 = parent[key];
+          if (typeof value9 === "string") {
+            const isCustomFormatBigInt = customFormat.test(value9);
             if (isCustomFormatBigInt) {
-              value8 = BigInt(value8.slice(0, -1));
+              value9 = BigInt(value9.slice(0, -1));
             } else {
-              const isNoise = noiseValue.test(value8);
-              if (isNoise) value8 = value8.slice(0, -1);
+              const isNoise = noiseValue.test(value9);
+              if (isNoise) value9 = value9.slice(0, -1);
             }
           }
           const hasUserReviver = typeof userReviver === "function";
           if (hasUserReviver) {
-            value8 = userReviver.call(parent, key, value8);
+            value9 = userReviver.call(parent, key, value9);
           }
-          const isDeleted = value8 === void 0;
+          const isDeleted = value9 === void 0;
           if (isDeleted) {
             delete parent[key];
           } else {
-            parent[key] = value8;
+            parent[key] = value9;
           }
           stack.pop();
         }
@@ -31260,7 +31446,7 @@ var init_json_with_bigint = __esm({
         const serializedData = serializeBigInts(text2);
         return originalParse(
           serializedData,
-          (key, value8, context) => convertMarkedBigIntsReviver(key, value8, context, reviver)
+          (key, value9, context) => convertMarkedBigIntsReviver(key, value9, context, reviver)
         );
       } catch (error) {
         if (error instanceof RangeError) {
@@ -31319,13 +31505,13 @@ var init_dist_src = __esm({
 });
 
 // node_modules/@octokit/request/dist-bundle/index.js
-function isPlainObject2(value8) {
-  if (typeof value8 !== "object" || value8 === null) return false;
-  if (Object.prototype.toString.call(value8) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value8);
+function isPlainObject2(value9) {
+  if (typeof value9 !== "object" || value9 === null) return false;
+  if (Object.prototype.toString.call(value9) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value9);
   if (proto === null) return true;
   const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value8);
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value9);
 }
 async function fetchWrapper(requestOptions) {
   const fetch = requestOptions.request?.fetch || globalThis.fetch;
@@ -31336,18 +31522,18 @@ async function fetchWrapper(requestOptions) {
   }
   const log2 = requestOptions.request?.log || console;
   const parseSuccessResponseBody = requestOptions.request?.parseSuccessResponseBody !== false;
-  const body = isPlainObject2(requestOptions.body) || Array.isArray(requestOptions.body) ? JSONStringify(requestOptions.body) : requestOptions.body;
+  const body2 = isPlainObject2(requestOptions.body) || Array.isArray(requestOptions.body) ? JSONStringify(requestOptions.body) : requestOptions.body;
   const requestHeaders = Object.fromEntries(
-    Object.entries(requestOptions.headers).map(([name, value8]) => [
+    Object.entries(requestOptions.headers).map(([name, value9]) => [
       name,
-      String(value8)
+      String(value9)
     ])
   );
   let fetchResponse;
   try {
     fetchResponse = await fetch(requestOptions.url, {
       method: requestOptions.method,
-      body,
+      body: body2,
       redirect: requestOptions.request?.redirect,
       headers: requestHeaders,
       signal: requestOptions.request?.signal,
@@ -31380,8 +31566,8 @@ async function fetchWrapper(requestOptions) {
   const status = fetchResponse.status;
   const url = fetchResponse.url;
   const responseHeaders = {};
-  for (const [key, value8] of fetchResponse.headers) {
-    responseHeaders[key] = value8;
+  for (const [key, value9] of fetchResponse.headers) {
+    responseHeaders[key] = value9;
   }
   const octokitResponse = {
     url,
@@ -31993,14 +32179,14 @@ var require_light = __commonJS({
           this._last = null;
           this.length = 0;
         }
-        push(value8) {
+        push(value9) {
           var node;
           this.length++;
           if (typeof this.incr === "function") {
             this.incr();
           }
           node = {
-            value: value8,
+            value: value9,
             prev: this._last,
             next: null
           };
@@ -32013,7 +32199,7 @@ var require_light = __commonJS({
           return void 0;
         }
         shift() {
-          var value8;
+          var value9;
           if (this._first == null) {
             return;
           } else {
@@ -32022,13 +32208,13 @@ var require_light = __commonJS({
               this.decr();
             }
           }
-          value8 = this._first.value;
+          value9 = this._first.value;
           if ((this._first = this._first.next) != null) {
             this._first.prev = null;
           } else {
             this._last = null;
           }
-          return value8;
+          return value9;
         }
         first() {
           if (this._first != null) {
@@ -33591,7 +33777,7 @@ var init_transient = __esm({
 // lib/tracker/github/api-error.ts
 function lowerCaseHeaders(headers) {
   const out = {};
-  for (const [name, value8] of Object.entries(headers ?? {})) if (value8 !== void 0) out[name.toLowerCase()] = String(value8);
+  for (const [name, value9] of Object.entries(headers ?? {})) if (value9 !== void 0) out[name.toLowerCase()] = String(value9);
   return out;
 }
 function toApiError(error) {
@@ -34555,10 +34741,10 @@ var init_toad_cache = __esm({
       keys() {
         return Object.keys(this.items);
       }
-      set(key, value8) {
+      set(key, value9) {
         const existing = this.items[key];
         if (existing !== void 0) {
-          existing.value = value8;
+          existing.value = value9;
           existing.expiry = this.ttl > 0 ? Date.now() + this.ttl : this.ttl;
           this.bumpLru(existing);
           return;
@@ -34571,7 +34757,7 @@ var init_toad_cache = __esm({
           key,
           prev: this.last,
           next: null,
-          value: value8
+          value: value9
         };
         this.items[key] = item;
         if (++this.size === 1) {
@@ -34679,7 +34865,7 @@ async function set(cache, options, data) {
   const permissionsString = options.permissions ? "" : Object.keys(data.permissions).map(
     (name) => `${name}${data.permissions[name] === "write" ? "!" : ""}`
   ).join(",");
-  const value8 = [
+  const value9 = [
     data.token,
     data.createdAt,
     data.expiresAt,
@@ -34687,7 +34873,7 @@ async function set(cache, options, data) {
     permissionsString,
     data.singleFileName
   ].join("|");
-  await cache.set(key, value8);
+  await cache.set(key, value9);
 }
 function optionsToCacheKey({
   installationId,
@@ -35250,9 +35436,9 @@ var init_ratelimit2 = __esm({
 // lib/tracker/gitlab/client.ts
 function errorText(text2) {
   try {
-    const body = JSON.parse(text2);
-    const said = body.message ?? body.error;
-    return (typeof said === "string" ? said : JSON.stringify(said ?? body)).slice(0, 300);
+    const body2 = JSON.parse(text2);
+    const said = body2.message ?? body2.error;
+    return (typeof said === "string" ? said : JSON.stringify(said ?? body2)).slice(0, 300);
   } catch {
     return text2.slice(0, 300);
   }
@@ -35270,19 +35456,19 @@ function createGitLab(options, log2) {
       log2.warn(`GitLab API quota is low: ${remaining} requests left until ${gitLabResetTime(headers)}`);
     }
   };
-  const send2 = async (method, url, body) => {
+  const send2 = async (method, url, body2) => {
     const headers = { accept: "application/json", "user-agent": "deploy-failure-reporter" };
-    if (body !== void 0) headers["content-type"] = "application/json";
+    if (body2 !== void 0) headers["content-type"] = "application/json";
     if (options.token && new URL(url).origin === origin) headers.authorization = `Bearer ${options.token}`;
     const signal = AbortSignal.timeout(options.timeoutMs);
     let response;
     let text2;
     try {
-      response = await fetchQuietly(url, { method, headers, signal, ...body === void 0 ? {} : { body: JSON.stringify(body) } });
+      response = await fetchQuietly(url, { method, headers, signal, ...body2 === void 0 ? {} : { body: JSON.stringify(body2) } });
       text2 = await response.text();
     } catch (cause) {
-      const why = signal.aborted ? `timed out after ${options.timeoutMs / 1e3}s` : cause.cause?.code ?? cause.message;
-      throw new ApiError(why, { transient: true, cause });
+      const why2 = signal.aborted ? `timed out after ${options.timeoutMs / 1e3}s` : cause.cause?.code ?? cause.message;
+      throw new ApiError(why2, { transient: true, cause });
     }
     const responseHeaders = headersOf(response);
     watchQuota(responseHeaders);
@@ -35308,9 +35494,9 @@ function createGitLab(options, log2) {
       }
     }
   };
-  const call = async (method, url, body, attempts) => {
+  const call = async (method, url, body2, attempts) => {
     const where = `${method} ${new URL(url).pathname.slice(new URL(base).pathname.length) || "/"}`;
-    const exchange = () => method === "GET" ? send2(method, url, body) : writes.schedule(() => send2(method, url, body));
+    const exchange = () => method === "GET" ? send2(method, url, body2) : writes.schedule(() => send2(method, url, body2));
     return retryTransient({ retryAttempts: attempts, retryDelaySeconds: options.retryDelaySeconds }, where, () => waitingOutLimits(exchange, where), log2);
   };
   const urlOf = (path3, query = {}) => {
@@ -35321,7 +35507,7 @@ function createGitLab(options, log2) {
   };
   return {
     // Only reads are retried here: a write that failed may still have been committed, so the caller decides.
-    request: ({ method, path: path3, query, body, attempts }) => call(method, urlOf(path3, query), body, method === "GET" ? attempts ?? readAttempts(options.retryAttempts) : 1),
+    request: ({ method, path: path3, query, body: body2, attempts }) => call(method, urlOf(path3, query), body2, method === "GET" ? attempts ?? readAttempts(options.retryAttempts) : 1),
     async *pages(path3, query, attempts) {
       let url = urlOf(path3, query);
       while (url) {
@@ -35394,8 +35580,8 @@ function createGitLabTracker(options, log2, client = createGitLab(options, log2)
     const { data } = await client.request({ method: "GET", path: issuePath(iid) });
     return remember(data).url;
   };
-  const put = async (iid, body) => {
-    await client.request({ method: "PUT", path: issuePath(iid), body });
+  const put = async (iid, body2) => {
+    await client.request({ method: "PUT", path: issuePath(iid), body: body2 });
   };
   const assigneeIds = async (usernames) => {
     const ids = [];
@@ -35424,11 +35610,11 @@ function createGitLabTracker(options, log2, client = createGitLab(options, log2)
     },
     async createIssue(issue) {
       const assignees = issue.assignees.length ? await assigneeIds(issue.assignees) : [];
-      const body = { title: issue.title, description: issue.body, labels: issue.labels.join(","), ...assignees.length ? { assignee_ids: assignees } : {} };
-      const { data } = await client.request({ method: "POST", path: `${project}/issues`, body });
+      const body2 = { title: issue.title, description: issue.body, labels: issue.labels.join(","), ...assignees.length ? { assignee_ids: assignees } : {} };
+      const { data } = await client.request({ method: "POST", path: `${project}/issues`, body: body2 });
       return remember(data);
     },
-    updateBody: (iid, body) => put(iid, { description: body }),
+    updateBody: (iid, body2) => put(iid, { description: body2 }),
     async listComments(iid) {
       const url = await webUrl(iid);
       const comments = [];
@@ -35437,9 +35623,9 @@ function createGitLabTracker(options, log2, client = createGitLab(options, log2)
       }
       return comments;
     },
-    async addComment(iid, body) {
+    async addComment(iid, body2) {
       const url = await webUrl(iid);
-      const { data } = await client.request({ method: "POST", path: `${issuePath(iid)}/notes`, body: { body } });
+      const { data } = await client.request({ method: "POST", path: `${issuePath(iid)}/notes`, body: { body: body2 } });
       return { id: data.id, body: data.body, url: `${url}#note_${data.id}` };
     },
     // GitLab closes without a reason: "completed", "not planned" and a duplicate all close the issue
@@ -35455,61 +35641,6 @@ var init_tracker = __esm({
     init_budget();
     init_client2();
     GITLAB_LIMITS = Object.freeze({ title: GITLAB_TITLE_LIMIT, body: 1048576 });
-  }
-});
-
-// lib/core/thread-marker.ts
-function renderThreadMarker(thread) {
-  if (!CHANNEL.test(thread.channel) || !TS.test(thread.ts)) return void 0;
-  return `${PREFIX} channel=${thread.channel} ts=${thread.ts} -->`;
-}
-function parseThreadMarker(body) {
-  const match = AT_END.exec(body);
-  return match ? { channel: match[1], ts: match[2] } : void 0;
-}
-function withThreadMarker(body, thread, limit = Infinity) {
-  const marker = renderThreadMarker(thread);
-  if (marker === void 0) return void 0;
-  const base = body.replace(AT_END, "\n");
-  const result = `${base.endsWith("\n") ? base : `${base}
-`}${marker}
-`;
-  return result.length <= limit ? result : void 0;
-}
-var PREFIX, CHANNEL, TS, AT_END;
-var init_thread_marker = __esm({
-  "lib/core/thread-marker.ts"() {
-    "use strict";
-    PREFIX = "<!-- deploy-failure-reporter:slack-thread";
-    CHANNEL = /^[A-Za-z0-9]{1,40}$/;
-    TS = /^\d{1,12}\.\d{1,9}$/;
-    AT_END = /\n<!-- deploy-failure-reporter:slack-thread channel=([A-Za-z0-9]{1,40}) ts=(\d{1,12}\.\d{1,9}) -->\s*$/;
-  }
-});
-
-// lib/core/chat-thread.ts
-function issueRef(issue) {
-  const thread = parseThreadMarker(issue.body);
-  return thread ? { number: issue.number, url: issue.url, thread } : { number: issue.number, url: issue.url };
-}
-async function recordThread(tracker, issue, result, log2) {
-  if (!result.ok || !result.thread || parseThreadMarker(issue.body)) return;
-  const body = withThreadMarker(issue.body, result.thread, tracker.limits.body);
-  if (body === void 0) {
-    log2.warn(`Could not record the chat thread on issue #${issue.number}: the body has no room left for it`);
-    return;
-  }
-  try {
-    await tracker.updateBody(issue.number, body);
-  } catch (error) {
-    log2.warn(`Could not record the chat thread on issue #${issue.number} (${describeError(error)}); later notices will start a new thread`);
-  }
-}
-var init_chat_thread = __esm({
-  "lib/core/chat-thread.ts"() {
-    "use strict";
-    init_thread_marker();
-    init_transient();
   }
 });
 
@@ -35563,16 +35694,6 @@ var init_converge = __esm({
 });
 
 // lib/core/dedup.ts
-function isMatch(issue, title) {
-  return issue.title.includes(title);
-}
-function findMatch(issues, title) {
-  let best;
-  for (const issue of issues) {
-    if (isMatch(issue, title) && (best === void 0 || issue.number < best.number)) best = issue;
-  }
-  return best;
-}
 function sinceFor(date) {
   const midnightUtc = Date.UTC(date.getFullYear(), date.getMonth(), date.getDate());
   return new Date(midnightUtc - EARLIEST_OFFSET_MS);
@@ -35585,29 +35706,46 @@ var init_dedup = __esm({
   }
 });
 
-// lib/core/unlabelled.ts
-function checkDedupLabel(issue, log2) {
-  const names = (issue.labels ?? []).map((label) => typeof label === "string" ? label : label.name);
-  if (names.includes(DEDUP_LABEL)) return true;
-  log2.warn(
-    `Issue #${issue.number} was filed without the label ${DEDUP_LABEL}, so deduplication will not see it and the next run for this failure files another issue: the identity lacks push access to the repository, and GitHub then drops the labels of new issues silently (run scripts/doctor.mts)`
-  );
-  return false;
+// lib/core/grouping.ts
+function holdsReport(issue, key) {
+  if (key.group === "title") return issue.title.includes(key.title);
+  const environment = titleEnvironment(key.title);
+  return environment !== void 0 && titleEnvironment(issue.title) === environment;
 }
-var init_unlabelled = __esm({
-  "lib/core/unlabelled.ts"() {
+function findHolder(issues, key) {
+  let best;
+  for (const issue of issues) if (holdsReport(issue, key) && (best === void 0 || issue.number < best.number)) best = issue;
+  return best;
+}
+function listBound(key) {
+  return key.group === "title" ? new Date(sinceFor(key.time)) : void 0;
+}
+async function findHolderIssue(tracker, key) {
+  const updatedSince = listBound(key);
+  for await (const page of tracker.openIssues({ label: DEDUP_LABEL, ...updatedSince ? { updatedSince } : {} })) {
+    const holder = findHolder(page, key);
+    if (holder) return holder;
+  }
+  return void 0;
+}
+var titleEnvironment;
+var init_grouping = __esm({
+  "lib/core/grouping.ts"() {
     "use strict";
+    init_dedup();
+    init_recovery();
     init_issue();
+    titleEnvironment = (title) => parseTitle(title)?.environment;
   }
 });
 
 // lib/core/comment-text.ts
-function isOccurrenceComment(body) {
-  return typeof body === "string" && body.startsWith(OCCURRENCE_MARKER);
+function isOccurrenceComment(body2) {
+  return typeof body2 === "string" && body2.startsWith(OCCURRENCE_MARKER);
 }
 function nextOccurrence(commentBodies) {
   let earlier = 1;
-  for (const body of commentBodies) if (isOccurrenceComment(body)) earlier++;
+  for (const body2 of commentBodies) if (isOccurrenceComment(body2)) earlier++;
   return earlier + 1;
 }
 function pipelineLink(address) {
@@ -35620,17 +35758,16 @@ function pipelineLink(address) {
   }
   return inlineCode(address);
 }
-function renderOccurrence(failure, occurrence) {
+function occurrenceFacts(failure) {
   return [
-    OCCURRENCE_MARKER,
-    `### Failed again: occurrence ${occurrence}`,
-    "",
     `**Time:** ${localTimestamp(failure.time)}`,
     `**Commit:** ${field(failure.commitSha, inlineCode)}`,
     `**Pipeline:** ${field(failure.pipelineUrl, pipelineLink)}`,
-    `**Reason:** ${reasonField(failure.reason)}`,
-    ""
-  ].join("\n");
+    `**Reason:** ${reasonField(failure.reason)}`
+  ];
+}
+function renderOccurrence(failure, occurrence) {
+  return [OCCURRENCE_MARKER, `### Failed again: occurrence ${occurrence}`, "", ...occurrenceFacts(failure), ""].join("\n");
 }
 function renderRecoveryComment(recovery) {
   return [
@@ -35670,13 +35807,13 @@ __export(comments_exports, {
   commentOnDuplicate: () => commentOnDuplicate,
   postCommentOnce: () => postCommentOnce
 });
-async function postCommentOnce(tracker, retry, number2, body, log2) {
+async function postCommentOnce(tracker, retry, number2, body2, log2) {
   let sent;
   const post = async (attempt2) => {
-    const existing = typeof body === "function" || attempt2 > 1 ? await tracker.listComments(number2) : [];
+    const existing = typeof body2 === "function" || attempt2 > 1 ? await tracker.listComments(number2) : [];
     const committed = sent === void 0 ? void 0 : existing.find((comment) => comment.body === sent);
     if (committed) return committed;
-    sent = typeof body === "function" ? body(existing) : body;
+    sent = typeof body2 === "function" ? body2(existing) : body2;
     return tracker.addComment(number2, sent);
   };
   return retryTransient(retry, `commenting on issue #${number2}`, post, log2);
@@ -35704,94 +35841,300 @@ var init_comments = __esm({
   }
 });
 
-// lib/core/report.ts
-async function findExisting(tracker, title, time) {
-  for await (const page of tracker.openIssues({ label: DEDUP_LABEL, updatedSince: sinceFor(time) })) {
-    const match = findMatch(page, title);
-    if (match) return match;
+// lib/core/regression.ts
+function isRecoveryClose(issue, comments) {
+  if (issue.state !== "closed" || issue.closedAs !== void 0 && issue.closedAs !== "completed") return false;
+  const recovery = comments.findLast(isRecoveryComment);
+  if (!recovery) return false;
+  if (recovery.createdAt && issue.closedAt) {
+    const gap = issue.closedAt.getTime() - recovery.createdAt.getTime();
+    return gap >= -CLOSE_AFTER_COMMENT_MS && gap <= CLOSE_AFTER_COMMENT_MS;
+  }
+  return comments.at(-1) === recovery;
+}
+function reopenCandidates(issues, environment) {
+  return [...issues].filter((issue) => issue.state === "closed" && issue.closedAt !== void 0 && parseTitle(issue.title)?.environment === environment).sort((a, b) => b.closedAt.getTime() - a.closedAt.getTime() || a.number - b.number);
+}
+function minutesSince(closedAt, time) {
+  return Math.max(0, Math.floor((time.getTime() - closedAt.getTime()) / 6e4));
+}
+function renderRegression(failure, minutes, occurrence) {
+  return [
+    OCCURRENCE_MARKER,
+    REGRESSION_MARKER,
+    `### Failed again ${minutes} minute${minutes === 1 ? "" : "s"} after recovery: occurrence ${occurrence}`,
+    "",
+    ...occurrenceFacts(failure),
+    ""
+  ].join("\n");
+}
+function regressionRecorded(comments) {
+  let last = -1;
+  comments.forEach((comment, i) => {
+    if (isRecoveryComment(comment)) last = i;
+  });
+  return comments.slice(last + 1).find(isRegressionComment);
+}
+var REGRESSION_MARKER, CLOSE_AFTER_COMMENT_MS, isRecoveryComment, isRegressionComment;
+var init_regression = __esm({
+  "lib/core/regression.ts"() {
+    "use strict";
+    init_comment_text();
+    init_recovery();
+    REGRESSION_MARKER = "<!-- deploy-failure-reporter:regression -->";
+    CLOSE_AFTER_COMMENT_MS = 10 * 60 * 1e3;
+    isRecoveryComment = (comment) => comment.body.startsWith(RECOVERY_MARKER);
+    isRegressionComment = (comment) => comment.body.startsWith(`${OCCURRENCE_MARKER}
+${REGRESSION_MARKER}`);
+  }
+});
+
+// lib/core/reopen.ts
+async function findReopenable(tracker, target, key) {
+  const environment = titleEnvironment(key.title);
+  if (environment === void 0 || target.reopenWindowHours <= 0) return void 0;
+  const closed = [];
+  for await (const page of tracker.closedIssues({ label: DEDUP_LABEL, closedSince: windowStart(target, key.time) })) closed.push(...page);
+  const [latest] = reopenCandidates(closed, environment);
+  return latest && isRecoveryClose(latest, await tracker.listComments(latest.number)) ? latest : void 0;
+}
+async function findReopened(tracker, target, key) {
+  const environment = titleEnvironment(key.title);
+  if (environment === void 0 || target.reopenWindowHours <= 0) return void 0;
+  const since = windowStart(target, key.time);
+  for await (const page of tracker.openIssues({ label: DEDUP_LABEL, updatedSince: since })) {
+    for (const issue of [...page].sort((a, b) => a.number - b.number)) {
+      if (titleEnvironment(issue.title) !== environment) continue;
+      const comments = await tracker.listComments(issue.number);
+      if (comments.some((c) => c.body.startsWith(RECOVERY_MARKER) && (!c.createdAt || c.createdAt >= since))) return issue;
+    }
   }
   return void 0;
 }
-async function fileReport(tracker, chat, target, failure, log2) {
-  const title = renderTitle(failure, tracker.limits.title);
-  let filed;
+async function filedMeanwhile(tracker, key, issue) {
+  const filed = [];
   try {
-    const { outcome, occurrence, issue } = await fileIssue(tracker, target, failure, title, log2);
-    if (issue) filed = { issue, occurrence };
-    return outcome;
-  } finally {
-    if (chat) {
-      const ref = filed && issueRef(filed.issue);
-      const result = await chat.send(
-        filed?.occurrence === void 0 || !ref ? { kind: "failure", failure, ...ref ? { issue: ref } : {} } : { kind: "recurrence", failure, issue: ref, occurrence: filed.occurrence }
-      );
-      if (filed) await recordThread(tracker, filed.issue, result, log2);
+    const updatedSince = listBound(key);
+    for await (const page of tracker.openIssues({ label: DEDUP_LABEL, ...updatedSince ? { updatedSince } : {} })) {
+      filed.push(...page.filter((other) => other.number > issue.number && holdsReport(other, key)));
     }
+  } catch {
+    return [];
   }
+  return filed;
 }
-async function lookUp(tracker, title, time, log2) {
+async function reopenIssue(tracker, target, key, issue, failure, log2) {
   try {
-    return await findExisting(tracker, title, time);
+    await retryTransient(target, `reopening issue #${issue.number}`, () => tracker.reopenIssue(issue.number), log2);
   } catch (error) {
-    if (error instanceof RateLimited) fail(error, log2);
-    log2.warn(`Could not list open issues, so no duplicate check was made (${describeError(error)})`);
+    log2.warn(`Could not reopen issue #${issue.number}, so a new issue is filed (${describeError(error)})`);
     return void 0;
   }
-}
-function fail(cause, log2) {
-  log2.error("Failed to create issue");
-  log2.error(describeError(cause));
-  throw new CreateFailed(cause);
-}
-async function fileIssue(tracker, target, failure, title, log2) {
-  const existing = await lookUp(tracker, title, failure.time, log2);
-  if (existing) {
-    log2.info("Duplicate issue found, skipping creation");
-    const occurrence = target.onDuplicate === "comment" ? await (await Promise.resolve().then(() => (init_comments(), comments_exports))).commentOnDuplicate(tracker, target, existing, failure, log2) : void 0;
-    if (occurrence === void 0) log2.info(holds(existing));
-    return { outcome: { outcome: occurrence === void 0 ? "duplicate" : "commented", number: existing.number, url: existing.url, title }, occurrence, issue: existing };
-  }
-  const { issue, posted } = await create(tracker, target, failure, title, log2);
-  const recheck = () => findExisting(tracker, title, failure.time);
-  const survivor = posted ? await converge(tracker, target, issue, recheck, log2) : issue;
-  if (survivor.number !== issue.number) {
-    log2.info(`Closed #${issue.number} as a duplicate of #${survivor.number}, the older open issue for this failure`);
-    log2.info(holds(survivor));
-    return { outcome: { outcome: "duplicate", number: survivor.number, url: survivor.url, title }, issue: survivor };
-  }
-  log2.info(`Created issue #${issue.number}: ${issue.url}`);
-  return { outcome: { outcome: "created", number: issue.number, url: issue.url, title }, issue };
-}
-async function create(tracker, target, failure, title, log2) {
-  const body = renderBody(failure, tracker.kind);
-  const lookAgain = () => withAttempts(1, () => findExisting(tracker, title, failure.time));
-  const attempt2 = async (n) => {
-    const committed = n > 1 ? await lookAgain() : void 0;
-    if (committed) return { issue: committed, posted: false };
-    const issue = await tracker.createIssue({ title, body, labels: LABELS, assignees: [] });
-    checkDedupLabel(issue, log2);
-    return { issue, posted: true };
+  for (const filed of await filedMeanwhile(tracker, key, issue)) await converge(tracker, target, filed, async () => issue, log2);
+  const minutes = issue.closedAt ? minutesSince(issue.closedAt, failure.time) : 0;
+  let occurrence = 0;
+  let first2 = false;
+  const render5 = (existing) => {
+    occurrence = nextOccurrence(existing.map((comment2) => comment2.body));
+    first2 = regressionRecorded(existing) === void 0;
+    return first2 ? renderRegression(failure, minutes, occurrence) : renderOccurrence(failure, occurrence);
   };
+  let comment;
   try {
-    return await retryTransient(target, "creating the issue", attempt2, log2);
-  } catch (cause) {
-    const committed = isTransient(cause) ? await lookAgain().catch(() => void 0) : void 0;
-    if (committed) return { issue: committed, posted: false };
-    fail(cause, log2);
+    comment = await postCommentOnce(tracker, target, issue.number, render5, log2);
+  } catch (error) {
+    log2.warn(`Could not comment on issue #${issue.number}, so this occurrence is not recorded there (${describeError(error)})`);
+    log2.info(`Reopened issue #${issue.number}: ${issue.url}`);
+    return { outcome: "reopened", issue, occurrence: void 0 };
   }
+  const reopener = first2 ? await tracker.listComments(issue.number).then(regressionRecorded, () => comment) : void 0;
+  if (reopener && reopener.id === comment.id) {
+    log2.info(`Reopened issue #${issue.number}: ${issue.url}`);
+    return { outcome: "reopened", issue, occurrence };
+  }
+  log2.info(`Commented on issue #${issue.number} (occurrence ${occurrence}): ${comment.url}`);
+  return { outcome: "commented", issue, occurrence };
 }
-var holds;
-var init_report = __esm({
-  "lib/core/report.ts"() {
+var windowStart;
+var init_reopen = __esm({
+  "lib/core/reopen.ts"() {
     "use strict";
-    init_chat_thread();
+    init_comment_text();
+    init_comments();
     init_converge();
-    init_dedup();
+    init_grouping();
     init_issue();
+    init_regression();
+    init_transient();
+    windowStart = (target, time) => new Date(time.getTime() - target.reopenWindowHours * 36e5);
+  }
+});
+
+// lib/core/reopen-step.ts
+var reopen_step_exports = {};
+__export(reopen_step_exports, {
+  oldestHolder: () => oldestHolder,
+  reopenStep: () => reopenStep
+});
+async function reopenStep(tracker, target, key, failure, log2) {
+  let closed;
+  try {
+    closed = await findReopenable(tracker, target, key);
+  } catch (error) {
+    if (error instanceof RateLimited) {
+      log2.error("Failed to create issue");
+      log2.error(describeError(error));
+      throw new CreateFailed(error);
+    }
+    log2.warn(`Could not look for a recently recovered issue, so none was reopened (${describeError(error)})`);
+    return void 0;
+  }
+  if (!closed) return void 0;
+  const done = await reopenIssue(tracker, target, key, closed, failure, log2);
+  if (!done) return void 0;
+  return { outcome: { outcome: done.outcome, number: done.issue.number, url: done.issue.url, title: key.title }, occurrence: done.occurrence, issue: done.issue };
+}
+async function oldestHolder(tracker, target, key) {
+  const [holder, reopened] = await Promise.all([findHolderIssue(tracker, key), findReopened(tracker, target, key)]);
+  return [holder, reopened].filter((issue) => issue !== void 0).sort((a, b) => a.number - b.number)[0];
+}
+var init_reopen_step = __esm({
+  "lib/core/reopen-step.ts"() {
+    "use strict";
+    init_grouping();
+    init_reopen();
     init_transient();
     init_errors();
-    init_unlabelled();
-    holds = (issue) => `Open issue #${issue.number} holds this report: ${issue.url}`;
+  }
+});
+
+// lib/cli/input-files.ts
+var input_files_exports = {};
+__export(input_files_exports, {
+  REASON_BYTES: () => REASON_BYTES,
+  TAIL_BYTES: () => TAIL_BYTES,
+  readInputs: () => readInputs,
+  readLogExcerpt: () => readLogExcerpt,
+  readReasonFile: () => readReasonFile,
+  readTail: () => readTail
+});
+import { open } from "node:fs/promises";
+async function readStream(stream, max, keepStart) {
+  let chunks = [];
+  let size = 0;
+  let seen = 0;
+  for await (const chunk of stream) {
+    const bytes = Buffer.from(chunk);
+    seen += bytes.length;
+    if (keepStart) {
+      if (size < max) chunks.push(bytes.subarray(0, max - size));
+      size = Math.min(max, size + bytes.length);
+      continue;
+    }
+    chunks.push(bytes);
+    size += bytes.length;
+    if (size > 2 * max) {
+      chunks = [Buffer.concat(chunks).subarray(size - max)];
+      size = max;
+    }
+  }
+  const all = Buffer.concat(chunks);
+  return { bytes: keepStart ? all : all.subarray(Math.max(0, all.length - max)), cut: seen > max };
+}
+async function readTail(source, lines, { stdin = process.stdin, maxBytes = TAIL_BYTES } = {}) {
+  if (source === "-") {
+    const { bytes, cut } = await readStream(stdin, maxBytes, false);
+    return fromWholeLine(bytes, cut).toString("utf8");
+  }
+  const file = await open(source, "r");
+  try {
+    const stat = await file.stat();
+    if (!stat.isFile()) {
+      const { bytes, cut } = await readStream(file.createReadStream({ autoClose: false }), maxBytes, false);
+      return fromWholeLine(bytes, cut).toString("utf8");
+    }
+    const parts = [];
+    let position = stat.size;
+    let newlines = 0;
+    while (position > 0 && stat.size - position < maxBytes && newlines <= lines) {
+      const length = Math.min(CHUNK, position, maxBytes - (stat.size - position));
+      position -= length;
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await file.read(buffer, 0, length, position);
+      const part = buffer.subarray(0, bytesRead);
+      for (const byte of part) if (byte === NEWLINE) newlines++;
+      parts.unshift(part);
+    }
+    return fromWholeLine(Buffer.concat(parts), position > 0).toString("utf8");
+  } finally {
+    await file.close();
+  }
+}
+async function readLogExcerpt(source, settings, log2, options = {}) {
+  const name = nameOf(source);
+  const stdin = options.stdin ?? process.stdin;
+  if (source === "-" && stdin.isTTY) {
+    log2.warn("The log is standard input, but that is a terminal, so the issue has no log excerpt (pipe the log in, or give a file)");
+    return void 0;
+  }
+  let text2;
+  try {
+    text2 = logTail(await readTail(source, settings.lines, { ...options, stdin }), settings.lines, settings.known);
+  } catch (error) {
+    log2.warn(`Could not read the log ${name} (${why(error)}), so the issue has no log excerpt`);
+    return void 0;
+  }
+  if (text2.trim() === "") {
+    log2.warn(`The log ${name} is empty, so the issue has no log excerpt`);
+    return void 0;
+  }
+  return { text: text2, source: name, jobUrl: settings.jobUrl };
+}
+async function readReasonFile(source, known, log2, options = {}) {
+  const name = nameOf(source);
+  let raw;
+  try {
+    const stream = source === "-" ? options.stdin ?? process.stdin : (await open(source, "r")).createReadStream();
+    raw = (await readStream(stream, options.maxBytes ?? REASON_BYTES, true)).bytes.toString("utf8");
+  } catch (error) {
+    log2.warn(`Could not read the reason file ${name} (${why(error)}), so the default reason is used`);
+    return void 0;
+  }
+  const reason = cleanLog(raw, known).replace(/\s+$/, "");
+  if (reason === "") log2.warn(`The reason file ${name} is empty, so the default reason is used`);
+  return reason || void 0;
+}
+async function readInputs(request2, config, log2, options = {}) {
+  if (request2.reasonFile !== void 0 && request2.reason) {
+    throw new ConfigError(["Give the reason as an argument or with --reason-file, not both; see --help"]);
+  }
+  if (request2.reasonFile === "-" && request2.log === "-") {
+    throw new ConfigError(["--reason-file and the log cannot both be standard input (-); see --help"]);
+  }
+  const known = [config.token, config.chatWebhook ?? ""].filter((secret) => secret !== "");
+  const reason = request2.reasonFile === void 0 ? void 0 : await readReasonFile(request2.reasonFile, known, log2, options);
+  const excerpt = request2.log === void 0 ? void 0 : await readLogExcerpt(request2.log, { lines: config.logLines, jobUrl: config.jobUrl, known }, log2, options);
+  return { ...reason === void 0 ? {} : { reason }, ...excerpt === void 0 ? {} : { log: excerpt } };
+}
+var TAIL_BYTES, REASON_BYTES, CHUNK, NEWLINE, nameOf, fromWholeLine, why;
+var init_input_files = __esm({
+  "lib/cli/input-files.ts"() {
+    "use strict";
+    init_errors();
+    init_log_tail();
+    TAIL_BYTES = 1 << 20;
+    REASON_BYTES = 8 << 20;
+    CHUNK = 64 * 1024;
+    NEWLINE = 10;
+    nameOf = (source) => source === "-" ? "standard input" : source;
+    fromWholeLine = (bytes, cut) => {
+      if (!cut) return bytes;
+      const newline = bytes.indexOf(NEWLINE);
+      if (newline >= 0) return bytes.subarray(newline + 1);
+      const space = bytes.findIndex((b) => b === 32 || b === 9);
+      return space >= 0 ? bytes.subarray(space + 1) : bytes;
+    };
+    why = (error) => error.code ?? error.message ?? String(error);
   }
 });
 
@@ -35808,7 +36151,7 @@ async function previewReport(tracker, target, failure, log2) {
     log2.info("No ISSUE_TOKEN: the duplicate check was skipped");
   } else {
     try {
-      const existing = await findExisting(tracker, title, failure.time);
+      const existing = await findHolderIssue(tracker, { group: target.group ?? "title", title, time: failure.time });
       if (!existing) log2.info("No open duplicate: a real run would create the issue below");
       else {
         const action = target.onDuplicate === "comment" ? "comment on it" : "skip creation";
@@ -35825,7 +36168,7 @@ var init_preview = __esm({
   "lib/core/preview.ts"() {
     "use strict";
     init_issue();
-    init_report();
+    init_grouping();
     init_transient();
   }
 });
@@ -35850,18 +36193,18 @@ function jsonLine(o) {
   return JSON.stringify({ outcome: o.outcome, number: o.number, url: o.url, title: o.title });
 }
 function outputLines(o, delimiter = () => `ghadelimiter_${randomUUID()}`) {
-  const entries = [
+  const entries2 = [
     ["outcome", o.outcome],
     ["issue-number", o.number === null ? "" : String(o.number)],
     ["issue-url", o.url ?? ""]
   ];
-  return entries.map(([name, value8]) => {
-    if (!/[\r\n]/.test(value8)) return `${name}=${value8}
+  return entries2.map(([name, value9]) => {
+    if (!/[\r\n]/.test(value9)) return `${name}=${value9}
 `;
     let end = delimiter();
-    while (value8.includes(end)) end = delimiter();
+    while (value9.includes(end)) end = delimiter();
     return `${name}<<${end}
-${value8}
+${value9}
 ${end}
 `;
   }).join("");
@@ -35901,9 +36244,10 @@ var init_outputs = __esm({
       created: (o) => `Deploy failure reported: issue #${o.number} created`,
       duplicate: (o) => `Deploy failure already reported: open issue #${o.number}`,
       commented: (o) => `Deploy failure added to open issue #${o.number}`,
+      reopened: (o) => `Deploy failed again after recovery: issue #${o.number} reopened`,
       failed: () => "Deploy failure could not be filed"
     };
-    text = (value8) => field(value8, markdownText);
+    text = (value9) => field(value9, markdownText);
   }
 });
 
@@ -35929,8 +36273,8 @@ function actionRun(env) {
   if (problems.length) throw new ConfigError(problems);
   const vars = {};
   for (const [name, variable] of Object.entries(VARIABLES)) {
-    const value8 = input(env, name);
-    if (value8) vars[variable] = value8;
+    const value9 = input(env, name);
+    if (value9) vars[variable] = value9;
   }
   const flags = dryRun === "true" ? ["--dry-run"] : [];
   const reason = input(env, "reason");
@@ -35996,8 +36340,8 @@ var import_dotenv = __toESM(require_dist(), 1);
 // lib/chat/format.ts
 var CHAT_FORMATS = ["slack", "mattermost", "googlechat", "discord", "teams"];
 var CHAT_FORMAT_SETTINGS = ["auto", ...CHAT_FORMATS];
-function isChatFormatSetting(value8) {
-  return CHAT_FORMAT_SETTINGS.includes(value8);
+function isChatFormatSetting(value9) {
+  return CHAT_FORMAT_SETTINGS.includes(value9);
 }
 var TEAMS_DOMAINS = [".logic.azure.com", ".powerautomate.com", ".powerplatform.com", ".webhook.office.com"];
 var DISCORD_SLACK = /\/slack\/?$/;
@@ -36022,19 +36366,80 @@ function resolveFormat(setting, webhook) {
 }
 
 // lib/config/config.ts
+init_issue();
 init_log();
 
-// lib/config/ci.ts
+// lib/config/actionable.ts
+var DEFAULT_LOG_LINES = 100;
+var LABEL_MAX = 50;
+var LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
+var MAX_ASSIGNEES = 10;
+var CONTROL2 = /[\u0000-\u001F\u007F-\u009F]/;
 var value = (env, name) => {
+  const v = env[name];
+  return v === void 0 || v === "" ? void 0 : v;
+};
+var entries = (text2) => (text2 ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
+var unique = (list, taken = []) => {
+  const seen = new Set(taken.map((entry) => entry.toLowerCase()));
+  return list.filter((entry) => !seen.has(entry.toLowerCase()) && seen.add(entry.toLowerCase()));
+};
+function parseLabels(text2, fixed, problems) {
+  const labels = entries(text2);
+  for (const label of labels) {
+    if ([...label].length > LABEL_MAX || CONTROL2.test(label)) {
+      problems.push(`REPORT_LABELS: ${JSON.stringify(label)} is not a GitHub label name (at most ${LABEL_MAX} characters, no control characters)`);
+    }
+  }
+  return unique(labels, fixed);
+}
+function parseAssignees(text2, problems) {
+  const logins = unique(entries(text2).map((login) => login.replace(/^@/, "")));
+  for (const login of logins) {
+    if (!LOGIN.test(login)) {
+      problems.push(
+        `REPORT_ASSIGNEES: ${JSON.stringify(login)} is not a GitHub login (letters, digits and single hyphens, not first or last, at most 39 characters)`
+      );
+    }
+  }
+  if (logins.length > MAX_ASSIGNEES) problems.push(`REPORT_ASSIGNEES: ${logins.length} logins given; GitHub assigns at most ${MAX_ASSIGNEES}`);
+  return logins;
+}
+function readActionable(env, fixedLabels, problems) {
+  const linesText = value(env, "REPORT_LOG_LINES");
+  const logLines = linesText === void 0 ? DEFAULT_LOG_LINES : Number(linesText);
+  if (!Number.isInteger(logLines) || logLines < 1 || linesText?.trim() === "") {
+    problems.push(`REPORT_LOG_LINES must be a whole number of at least 1 (got ${JSON.stringify(linesText)})`);
+  }
+  const group = value(env, "REPORT_GROUP") ?? "title";
+  if (group !== "title" && group !== "environment") problems.push(`REPORT_GROUP must be title or environment, got ${JSON.stringify(group)}`);
+  const windowText = value(env, "REPORT_REOPEN_WINDOW");
+  const reopenWindowHours = windowText === void 0 ? 0 : Number(windowText);
+  if (!Number.isFinite(reopenWindowHours) || reopenWindowHours < 0 || windowText?.trim() === "") {
+    problems.push(`REPORT_REOPEN_WINDOW must be a number of hours of at least 0 (got ${JSON.stringify(windowText)})`);
+  }
+  return {
+    logFile: value(env, "REPORT_LOG_FILE"),
+    logLines: Number.isInteger(logLines) && logLines >= 1 ? logLines : DEFAULT_LOG_LINES,
+    jobUrl: value(env, "CI_JOB_URL"),
+    extraLabels: Object.freeze(parseLabels(value(env, "REPORT_LABELS"), fixedLabels, problems)),
+    assignees: Object.freeze(parseAssignees(value(env, "REPORT_ASSIGNEES"), problems)),
+    group,
+    reopenWindowHours: Number.isFinite(reopenWindowHours) && reopenWindowHours >= 0 ? reopenWindowHours : 0
+  };
+}
+
+// lib/config/ci.ts
+var value2 = (env, name) => {
   const v = env[name];
   return v === void 0 || v === "" ? void 0 : v;
 };
 var hash = (text2) => text2 && /^[0-9a-f]{7,64}$/i.test(text2) ? text2.slice(0, 7) : void 0;
 function detectCi(env) {
-  const server = value(env, "GITHUB_SERVER_URL");
-  const repository = value(env, "GITHUB_REPOSITORY");
-  const runId = value(env, "GITHUB_RUN_ID");
-  const githubSha = hash(value(env, "GITHUB_SHA"));
+  const server = value2(env, "GITHUB_SERVER_URL");
+  const repository = value2(env, "GITHUB_REPOSITORY");
+  const runId = value2(env, "GITHUB_RUN_ID");
+  const githubSha = hash(value2(env, "GITHUB_SHA"));
   if (server && repository && runId || githubSha) {
     return {
       name: "GitHub Actions",
@@ -36042,14 +36447,14 @@ function detectCi(env) {
       commitSha: githubSha
     };
   }
-  const gitCommit = hash(value(env, "GIT_COMMIT"));
+  const gitCommit = hash(value2(env, "GIT_COMMIT"));
   if (gitCommit) return { name: "Jenkins", commitSha: gitCommit };
-  const circleUrl = value(env, "CIRCLE_BUILD_URL");
-  const circleSha = hash(value(env, "CIRCLE_SHA1"));
+  const circleUrl = value2(env, "CIRCLE_BUILD_URL");
+  const circleSha = hash(value2(env, "CIRCLE_SHA1"));
   if (circleUrl || circleSha) return { name: "CircleCI", pipelineUrl: circleUrl, commitSha: circleSha };
-  const buildkiteUrl = value(env, "BUILDKITE_BUILD_URL");
-  const buildkiteSha = hash(value(env, "BUILDKITE_COMMIT"));
-  const buildkiteMessage = value(env, "BUILDKITE_MESSAGE");
+  const buildkiteUrl = value2(env, "BUILDKITE_BUILD_URL");
+  const buildkiteSha = hash(value2(env, "BUILDKITE_COMMIT"));
+  const buildkiteMessage = value2(env, "BUILDKITE_MESSAGE");
   if (buildkiteUrl || buildkiteSha || buildkiteMessage) {
     return { name: "Buildkite", pipelineUrl: buildkiteUrl, commitSha: buildkiteSha, commitMessage: buildkiteMessage };
   }
@@ -36060,7 +36465,7 @@ function detectCi(env) {
 init_log();
 import { createPrivateKey } from "node:crypto";
 import { readFileSync } from "node:fs";
-var value2 = (env, name) => env[name] === void 0 || env[name] === "" ? void 0 : env[name];
+var value3 = (env, name) => env[name] === void 0 || env[name] === "" ? void 0 : env[name];
 var unflatten = (pem) => pem.includes("\n") ? pem : pem.replace(/\\n/g, "\n");
 function readKey(raw, problems) {
   let pem = raw.trim();
@@ -36083,15 +36488,15 @@ function readKey(raw, problems) {
   return pem;
 }
 function appCredentials(env, problems) {
-  const appId = value2(env, "ISSUE_APP_ID");
-  const rawKey = value2(env, "ISSUE_APP_PRIVATE_KEY");
-  const rawInstallation = value2(env, "ISSUE_APP_INSTALLATION_ID");
+  const appId = value3(env, "ISSUE_APP_ID");
+  const rawKey = value3(env, "ISSUE_APP_PRIVATE_KEY");
+  const rawInstallation = value3(env, "ISSUE_APP_INSTALLATION_ID");
   if (appId === void 0 && rawKey === void 0) {
     if (rawInstallation !== void 0) problems.push("ISSUE_APP_INSTALLATION_ID is set, but ISSUE_APP_ID and ISSUE_APP_PRIVATE_KEY are not");
     return void 0;
   }
   const before = problems.length;
-  if (value2(env, "ISSUE_TOKEN") !== void 0) {
+  if (value3(env, "ISSUE_TOKEN") !== void 0) {
     problems.push("ISSUE_TOKEN and ISSUE_APP_ID are both set: use either a token or a GitHub App (ISSUE_APP_ID, ISSUE_APP_PRIVATE_KEY), not both");
   }
   if (appId === void 0) problems.push("ISSUE_APP_ID is required with ISSUE_APP_PRIVATE_KEY (the App's id, from its settings page)");
@@ -36111,12 +36516,12 @@ init_errors();
 
 // lib/config/tracker.ts
 var GITLAB_DEFAULT_API_URL = "https://gitlab.com/api/v4";
-var value3 = (env, name) => {
+var value4 = (env, name) => {
   const v = env[name];
   return v === void 0 || v === "" ? void 0 : v;
 };
 function trackerKind(env, problems) {
-  const kind = value3(env, "ISSUE_TRACKER") ?? "github";
+  const kind = value4(env, "ISSUE_TRACKER") ?? "github";
   if (kind === "github" || kind === "gitlab") return kind;
   problems.push(`ISSUE_TRACKER must be github or gitlab, got ${JSON.stringify(kind)}`);
   return "github";
@@ -36130,9 +36535,9 @@ function isGitLabProject(text2) {
   return segments.length >= 2 && segments.every((s) => SEGMENT.test(s) && !BAD_END.test(s));
 }
 function gitLabTarget(env, problems) {
-  const apiName = value3(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "CI_API_V4_URL";
-  const apiUrl = value3(env, "ISSUE_API_URL") ?? value3(env, "CI_API_V4_URL") ?? GITLAB_DEFAULT_API_URL;
-  const given = value3(env, "ISSUE_REPO") ?? value3(env, "CI_PROJECT_PATH");
+  const apiName = value4(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "CI_API_V4_URL";
+  const apiUrl = value4(env, "ISSUE_API_URL") ?? value4(env, "CI_API_V4_URL") ?? GITLAB_DEFAULT_API_URL;
+  const given = value4(env, "ISSUE_REPO") ?? value4(env, "CI_PROJECT_PATH");
   const empty = { project: "", owner: "", repo: "", apiName, apiUrl };
   if (given === void 0) {
     problems.push("ISSUE_REPO is required (a GitLab project path such as group/project, or a numeric project id; GitLab CI sets CI_PROJECT_PATH)");
@@ -36157,7 +36562,7 @@ var DEFAULT_API_URL = "https://api.github.com";
 var LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
 var OWNER = /^[A-Za-z0-9-]{1,39}$/;
 var REPO = /^[A-Za-z0-9._-]{1,100}$/;
-var value4 = (env, name) => {
+var value5 = (env, name) => {
   const v = env[name];
   return v === void 0 || v === "" ? void 0 : v;
 };
@@ -36170,7 +36575,7 @@ var isHttpUrl = (text2) => {
   }
 };
 function number(env, name, fallback, problems, min = 0) {
-  const raw = value4(env, name);
+  const raw = value5(env, name);
   if (raw === void 0) return fallback;
   const n = Number(raw);
   if (!Number.isFinite(n) || n < min || raw.trim() === "") {
@@ -36182,16 +36587,16 @@ function number(env, name, fallback, problems, min = 0) {
 function loadConfig(env = process.env, { requireToken = true } = {}) {
   const problems = [];
   const warnings = [];
-  const token = value4(env, "ISSUE_TOKEN") ?? "";
+  const token = value5(env, "ISSUE_TOKEN") ?? "";
   const app = appCredentials(env, problems);
-  const appNamed = value4(env, "ISSUE_APP_ID") !== void 0 || value4(env, "ISSUE_APP_PRIVATE_KEY") !== void 0;
+  const appNamed = value5(env, "ISSUE_APP_ID") !== void 0 || value5(env, "ISSUE_APP_PRIVATE_KEY") !== void 0;
   if (!token && !appNamed && requireToken) problems.push("ISSUE_TOKEN is required");
   let owner = "";
   let repo = "";
   const tracker = trackerKind(env, problems);
   if (tracker === "gitlab" && appNamed) problems.push("ISSUE_APP_ID is a GitHub App; ISSUE_TRACKER=gitlab takes ISSUE_TOKEN instead");
   const gitlab = tracker === "gitlab" ? gitLabTarget(env, problems) : void 0;
-  const fullName = value4(env, "ISSUE_REPO");
+  const fullName = value5(env, "ISSUE_REPO");
   if (gitlab) {
     ;
     ({ owner, repo } = gitlab);
@@ -36208,19 +36613,19 @@ function loadConfig(env = process.env, { requireToken = true } = {}) {
       repo = r;
     }
   }
-  const apiName = gitlab?.apiName ?? (value4(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "GITHUB_API_URL");
-  const apiUrl = gitlab?.apiUrl ?? value4(env, "ISSUE_API_URL") ?? value4(env, "GITHUB_API_URL") ?? DEFAULT_API_URL;
+  const apiName = gitlab?.apiName ?? (value5(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "GITHUB_API_URL");
+  const apiUrl = gitlab?.apiUrl ?? value5(env, "ISSUE_API_URL") ?? value5(env, "GITHUB_API_URL") ?? DEFAULT_API_URL;
   if (!isHttpUrl(apiUrl)) problems.push(`${apiName} must be an http(s) URL such as ${gitlab ? GITLAB_DEFAULT_API_URL : DEFAULT_API_URL}, got ${JSON.stringify(apiUrl)}`);
   else if (new URL(apiUrl).protocol === "http:" && !LOOPBACK.test(new URL(apiUrl).hostname)) {
     warnings.push(`${apiName} uses plain http, so ISSUE_TOKEN travels unencrypted; use https unless the network is trusted`);
   }
-  let chatWebhook = value4(env, "CHAT_WEBHOOK");
+  let chatWebhook = value5(env, "CHAT_WEBHOOK");
   if (chatWebhook !== void 0 && !isHttpUrl(chatWebhook)) {
     warnings.push("CHAT_WEBHOOK is not an http(s) URL such as https://hooks.slack.com/services/\u2026; no chat notice will be sent");
     chatWebhook = void 0;
   }
   const chat = chatConfig(env, problems);
-  const onDuplicate = value4(env, "ON_DUPLICATE") ?? "skip";
+  const onDuplicate = value5(env, "ON_DUPLICATE") ?? "skip";
   if (onDuplicate !== "skip" && onDuplicate !== "comment") {
     problems.push(`ON_DUPLICATE must be skip or comment, got ${JSON.stringify(onDuplicate)}`);
   }
@@ -36230,7 +36635,8 @@ function loadConfig(env = process.env, { requireToken = true } = {}) {
   const retryAttempts = Math.floor(number(env, "REPORT_RETRY_ATTEMPTS", 3, problems, 1));
   const retryDelaySeconds = number(env, "REPORT_RETRY_DELAY", 1, problems);
   const writeIntervalSeconds = number(env, "REPORT_WRITE_INTERVAL", 1, problems);
-  if (problems.length) throw new ConfigError(problems.map((problem) => redact(problem, [token, value4(env, "SLACK_BOT_TOKEN") ?? ""])));
+  const actionable = readActionable(env, LABELS, problems);
+  if (problems.length) throw new ConfigError(problems.map((problem) => redact(problem, [token, value5(env, "SLACK_BOT_TOKEN") ?? ""])));
   const ci = detectCi(env);
   return Object.freeze({
     token,
@@ -36241,10 +36647,10 @@ function loadConfig(env = process.env, { requireToken = true } = {}) {
     repo,
     apiUrl: apiUrl.replace(/\/+$/, ""),
     chatWebhook,
-    pipelineUrl: value4(env, "CI_PIPELINE_URL") ?? value4(env, "BUILD_URL") ?? ci?.pipelineUrl ?? "unknown",
-    commitSha: value4(env, "CI_COMMIT_SHA") ?? ci?.commitSha,
-    commitMessage: value4(env, "CI_COMMIT_MESSAGE") ?? ci?.commitMessage,
-    deployEnv: value4(env, "DEPLOY_ENV") ?? "production",
+    pipelineUrl: value5(env, "CI_PIPELINE_URL") ?? value5(env, "BUILD_URL") ?? ci?.pipelineUrl ?? "unknown",
+    commitSha: value5(env, "CI_COMMIT_SHA") ?? ci?.commitSha,
+    commitMessage: value5(env, "CI_COMMIT_MESSAGE") ?? ci?.commitMessage,
+    deployEnv: value5(env, "DEPLOY_ENV") ?? "production",
     onDuplicate,
     timeoutMs: Math.round(timeoutSeconds * 1e3),
     chatTimeoutMs: Math.round(chatTimeoutSeconds * 1e3),
@@ -36252,20 +36658,21 @@ function loadConfig(env = process.env, { requireToken = true } = {}) {
     retryAttempts,
     retryDelaySeconds,
     writeIntervalSeconds,
+    ...actionable,
     warnings: Object.freeze(warnings),
     chat
   });
 }
 function chatConfig(env, problems) {
-  const format = value4(env, "CHAT_FORMAT") ?? "auto";
+  const format = value5(env, "CHAT_FORMAT") ?? "auto";
   if (!isChatFormatSetting(format)) problems.push(`CHAT_FORMAT must be one of ${CHAT_FORMAT_SETTINGS.join(", ")}, got ${JSON.stringify(format)}`);
-  const strictValue = value4(env, "REPORT_CHAT_STRICT") ?? "0";
+  const strictValue = value5(env, "REPORT_CHAT_STRICT") ?? "0";
   if (!["0", "1", "true", "false"].includes(strictValue)) problems.push(`REPORT_CHAT_STRICT must be 1 or 0, got ${JSON.stringify(strictValue)}`);
-  const token = value4(env, "SLACK_BOT_TOKEN");
-  const channel2 = value4(env, "SLACK_CHANNEL");
+  const token = value5(env, "SLACK_BOT_TOKEN");
+  const channel2 = value5(env, "SLACK_CHANNEL");
   if (token !== void 0 && channel2 === void 0) problems.push("SLACK_CHANNEL is required with SLACK_BOT_TOKEN (a channel id such as C0123456789, or #name)");
   if (channel2 !== void 0 && token === void 0) problems.push("SLACK_BOT_TOKEN is required with SLACK_CHANNEL (a bot token, xoxb-\u2026)");
-  const apiUrl = (value4(env, "SLACK_API_URL") ?? DEFAULT_SLACK_API_URL).replace(/\/+$/, "");
+  const apiUrl = (value5(env, "SLACK_API_URL") ?? DEFAULT_SLACK_API_URL).replace(/\/+$/, "");
   const secure = isHttpUrl(apiUrl) && (new URL(apiUrl).protocol === "https:" || LOOPBACK.test(new URL(apiUrl).hostname));
   if (!secure) problems.push(`SLACK_API_URL must be an https URL such as ${DEFAULT_SLACK_API_URL} (plain http only on loopback), got ${JSON.stringify(apiUrl)}`);
   return Object.freeze({
@@ -36275,11 +36682,11 @@ function chatConfig(env, problems) {
   });
 }
 function loadDotenv(env = process.env, dir = process.cwd()) {
-  if (value4(env, "REPORT_DOTENV") === "off") return;
+  if (value5(env, "REPORT_DOTENV") === "off") return;
   (0, import_dotenv.config)({ path: `${dir}/.env`, processEnv: env, override: false, quiet: true });
 }
 function outputFiles(env = process.env) {
-  return Object.freeze({ githubOutput: value4(env, "GITHUB_OUTPUT"), stepSummary: value4(env, "GITHUB_STEP_SUMMARY") });
+  return Object.freeze({ githubOutput: value5(env, "GITHUB_OUTPUT"), stepSummary: value5(env, "GITHUB_STEP_SUMMARY") });
 }
 
 // lib/cli/commands/report.ts
@@ -36379,13 +36786,13 @@ var withReason = (notice, reason) => ({
 });
 function fitNotice(notice, limit, render5, measure) {
   const reason = notice.facts.find((fact2) => fact2.kind === "reason")?.value;
-  let body = render5(notice);
-  if (reason === void 0 || measure(body) <= limit) return body;
+  let body2 = render5(notice);
+  if (reason === void 0 || measure(body2) <= limit) return body2;
   fitPrefix(reason, limit, (kept, cut) => {
-    body = render5(withReason(notice, cut ? `${kept} ${cutNote(cut)}` : kept));
-    return " ".repeat(measure(body));
+    body2 = render5(withReason(notice, cut ? `${kept} ${cutNote(cut)}` : kept));
+    return " ".repeat(measure(body2));
   });
-  return body;
+  return body2;
 }
 function pingSentence(repo) {
   return `Test message from deploy-failure-reporter (doctor --ping) for ${repo}: the chat webhook works. No action needed.`;
@@ -36397,18 +36804,18 @@ function discordEscape(text2) {
   return text2.replace(/[\\*_~`|<>#\-[\]()@:.]/g, "\\$&");
 }
 var link = (url, text2) => text2 === url ? `<${url}>` : `[${discordEscape(text2)}](<${url}>)`;
-var value5 = (f, notice) => {
+var value6 = (f, notice) => {
   if (f.kind === "issues") return notice.issues.map((i) => isLink(i.url) ? link(i.url, `#${i.number}`) : discordEscape(`#${i.number}`)).join(", ");
   if (f.kind === "url" && isLink(f.value)) return link(f.value, f.value);
   return f.kind === "code" ? inlineCode(f.value) : discordEscape(f.value);
 };
 var render = (notice) => ({
-  content: [`**[${notice.headline}]** ${discordEscape(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value5(f, notice)}`)].join("\n"),
+  content: [`**[${notice.headline}]** ${discordEscape(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value6(f, notice)}`)].join("\n"),
   allowed_mentions: { parse: [] }
 });
 function renderDiscord(event) {
   if (event.kind === "ping") return { content: pingSentence(discordEscape(event.repo)), allowed_mentions: { parse: [] } };
-  return fitNotice(noticeOf(event), DISCORD_LIMIT, render, (body) => body.content.length);
+  return fitNotice(noticeOf(event), DISCORD_LIMIT, render, (body2) => body2.content.length);
 }
 
 // lib/chat/googlechat.ts
@@ -36423,12 +36830,12 @@ ${literal(text2)}
 }
 var link2 = (url, text2) => `<${url}|${text2}>`;
 var issueLinks = (notice) => notice.issues.map((i) => isLink(i.url) ? link2(i.url, `#${i.number}`) : `#${i.number}`).join(", ");
-var value6 = (f, notice) => {
+var value7 = (f, notice) => {
   if (f.kind === "issues") return issueLinks(notice);
   if (f.kind === "url" && isLink(f.value)) return link2(f.value, f.value);
   return f.kind === "text" ? f.value : googleChatCode(f.value);
 };
-var render2 = (notice) => [`*[${notice.headline}]* ${googleChatCode(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value6(f, notice)}`)].join("\n");
+var render2 = (notice) => [`*[${notice.headline}]* ${googleChatCode(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value7(f, notice)}`)].join("\n");
 function renderGoogleChat(event) {
   if (event.kind === "ping") return { text: pingSentence(googleChatCode(event.repo)) };
   return { text: fitNotice(noticeOf(event), GOOGLE_CHAT_LIMIT, render2, (text2) => text2.length) };
@@ -36458,34 +36865,7 @@ init_issue();
 
 // lib/chat/webhook.ts
 init_issue();
-
-// lib/core/recovery.ts
-init_issue();
-var TITLE = /\[DEPLOY FAIL\] (.+) \u2014 ([^\u2014]+?) \u2014 (\d{4}-\d{2}-\d{2})(?!\d)/u;
-function parseTitle(title) {
-  const match = TITLE.exec(title);
-  if (!match) return void 0;
-  const [, environment = "", commitSha = "", date = ""] = match;
-  return { environment, commitSha, date };
-}
-var hasLabel = (issue, label) => issue.labels.includes(label);
-var filedBefore = (issue, time) => time === void 0 || issue.createdAt === void 0 || !(issue.createdAt.getTime() > time.getTime());
-function isRecoverable(issue, environment, time) {
-  return hasLabel(issue, DEDUP_LABEL) && filedBefore(issue, time) && parseTitle(issue.title)?.environment === environment;
-}
-function selectRecoverable(issues, environment, time) {
-  return [...issues].filter((issue) => isRecoverable(issue, environment, time));
-}
-function renderRecoveryChat(recovery, closed) {
-  return [
-    `*[DEPLOY RECOVERED]* ${chatField(recovery.environment)}`,
-    `Commit: \`${chatField(recovery.commitSha)}\``,
-    `Closed: ${closed.map((n) => `#${n}`).join(", ")}`,
-    `Pipeline: ${chatField(recovery.pipelineUrl)}`
-  ].join("\n");
-}
-
-// lib/chat/webhook.ts
+init_recovery();
 init_fetch();
 var CHAT_TIMEOUT_MS = 1e4;
 function pingText(repo) {
@@ -36547,7 +36927,7 @@ function teamsEscape(text2) {
   return text2.replace(/[\\*_~`[\]()#>+\-!|]/g, "\\$&").replace(/\{(?=\{)/g, "{\u200B");
 }
 var linkTarget = (url) => url.replace(/\(/g, "%28").replace(/\)/g, "%29");
-var value7 = (f) => f.kind === "url" && isLink(f.value) ? `[${teamsEscape(f.value)}](${linkTarget(f.value)})` : teamsEscape(f.value);
+var value8 = (f) => f.kind === "url" && isLink(f.value) ? `[${teamsEscape(f.value)}](${linkTarget(f.value)})` : teamsEscape(f.value);
 var card = (notice) => ({
   type: "AdaptiveCard",
   $schema: "http://adaptivecards.io/schemas/adaptive-card.json",
@@ -36561,7 +36941,7 @@ var card = (notice) => ({
       color: notice.headline === "DEPLOY RECOVERED" ? "Good" : notice.headline === "TEST MESSAGE" ? "Default" : "Attention",
       wrap: true
     },
-    ...notice.facts.length ? [{ type: "FactSet", facts: notice.facts.map((f) => ({ title: f.label, value: value7(f) })) }] : []
+    ...notice.facts.length ? [{ type: "FactSet", facts: notice.facts.map((f) => ({ title: f.label, value: value8(f) })) }] : []
   ],
   // A button per issue; Teams shows up to six in a row, a recovery rarely closes more.
   actions: notice.issues.filter((i) => isLink(i.url)).map((i) => ({ type: "Action.OpenUrl", title: `Open issue #${i.number}`, url: i.url }))
@@ -36575,7 +36955,7 @@ function renderTeams(event) {
     const notice = { headline: "TEST MESSAGE", subject: event.repo, facts: [{ label: "Message", value: pingSentence(event.repo), kind: "text" }], issues: [] };
     return render4(notice);
   }
-  return fitNotice(noticeOf(event), TEAMS_LIMIT, render4, (body) => Buffer.byteLength(JSON.stringify(body)));
+  return fitNotice(noticeOf(event), TEAMS_LIMIT, render4, (body2) => Buffer.byteLength(JSON.stringify(body2)));
 }
 
 // lib/chat/post.ts
@@ -36586,12 +36966,12 @@ var RENDERERS = {
   discord: renderDiscord,
   teams: renderTeams
 };
-async function postJson(url, body, timeoutMs) {
+async function postJson(url, body2, timeoutMs) {
   try {
     const response = await fetchQuietly(url, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify(body),
+      body: JSON.stringify(body2),
       signal: AbortSignal.timeout(timeoutMs),
       redirect: "error"
     });
@@ -36756,10 +37136,17 @@ function toIssue(data) {
     labels: (data.labels ?? []).map((label) => typeof label === "string" ? label : label.name ?? ""),
     state: data.state === "closed" ? "closed" : "open",
     ...data.created_at ? { createdAt: new Date(data.created_at) } : {},
-    ...data.closed_at ? { closedAt: new Date(data.closed_at) } : {}
+    ...data.closed_at ? { closedAt: new Date(data.closed_at) } : {},
+    ...data.state === "closed" && isCloseReason(data.state_reason) ? { closedAs: data.state_reason } : {}
   };
 }
-var toComment = (data) => ({ id: Number(data.id), body: data.body ?? "", url: data.html_url });
+var isCloseReason = (reason) => reason === "completed" || reason === "not_planned" || reason === "duplicate";
+var toComment = (data) => ({
+  id: Number(data.id),
+  body: data.body ?? "",
+  url: data.html_url,
+  ...data.created_at ? { createdAt: new Date(data.created_at) } : {}
+});
 var realIssues = (page) => page.filter((issue) => issue.pull_request == null).map(toIssue);
 function createGitHubTracker(github, repo) {
   const where = { owner: repo.owner, repo: repo.repo };
@@ -36810,8 +37197,8 @@ function createGitHubTracker(github, repo) {
       return toIssue(data);
     },
     // https://docs.github.com/en/rest/issues/issues#update-an-issue
-    async updateBody(number2, body) {
-      await patch(number2, { body });
+    async updateBody(number2, body2) {
+      await patch(number2, { body: body2 });
     },
     // Every comment, oldest first, following the `Link` header page by page.
     // https://docs.github.com/en/rest/issues/comments#list-issue-comments
@@ -36822,8 +37209,8 @@ function createGitHubTracker(github, repo) {
       return comments;
     },
     // https://docs.github.com/en/rest/issues/comments#create-an-issue-comment
-    async addComment(number2, body) {
-      const { data } = await github.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", { ...where, issue_number: number2, body });
+    async addComment(number2, body2) {
+      const { data } = await github.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", { ...where, issue_number: number2, body: body2 });
       return toComment(data);
     },
     // A duplicate is closed the way GitHub's own "Close as duplicate" does: `state_reason: "duplicate"`
@@ -36882,8 +37269,149 @@ function phase(name) {
   if (phases.hasSubscribers) phases.publish(name);
 }
 
+// lib/core/thread-marker.ts
+var PREFIX2 = "<!-- deploy-failure-reporter:slack-thread";
+var CHANNEL = /^[A-Za-z0-9]{1,40}$/;
+var TS = /^\d{1,12}\.\d{1,9}$/;
+var AT_END = /\n<!-- deploy-failure-reporter:slack-thread channel=([A-Za-z0-9]{1,40}) ts=(\d{1,12}\.\d{1,9}) -->\s*$/;
+function renderThreadMarker(thread) {
+  if (!CHANNEL.test(thread.channel) || !TS.test(thread.ts)) return void 0;
+  return `${PREFIX2} channel=${thread.channel} ts=${thread.ts} -->`;
+}
+function parseThreadMarker(body2) {
+  const match = AT_END.exec(body2);
+  return match ? { channel: match[1], ts: match[2] } : void 0;
+}
+function withThreadMarker(body2, thread, limit = Infinity) {
+  const marker = renderThreadMarker(thread);
+  if (marker === void 0) return void 0;
+  const base = body2.replace(AT_END, "\n");
+  const result = `${base.endsWith("\n") ? base : `${base}
+`}${marker}
+`;
+  return result.length <= limit ? result : void 0;
+}
+
+// lib/core/chat-thread.ts
+init_transient();
+function issueRef(issue) {
+  const thread = parseThreadMarker(issue.body);
+  return thread ? { number: issue.number, url: issue.url, thread } : { number: issue.number, url: issue.url };
+}
+async function recordThread(tracker, issue, result, log2) {
+  if (!result.ok || !result.thread || parseThreadMarker(issue.body)) return;
+  const body2 = withThreadMarker(issue.body, result.thread, tracker.limits.body);
+  if (body2 === void 0) {
+    log2.warn(`Could not record the chat thread on issue #${issue.number}: the body has no room left for it`);
+    return;
+  }
+  try {
+    await tracker.updateBody(issue.number, body2);
+  } catch (error) {
+    log2.warn(`Could not record the chat thread on issue #${issue.number} (${describeError(error)}); later notices will start a new thread`);
+  }
+}
+
+// lib/core/report.ts
+init_converge();
+init_grouping();
+init_issue();
+init_transient();
+init_errors();
+
+// lib/core/unlabelled.ts
+init_issue();
+function checkDedupLabel(issue, log2) {
+  const names = (issue.labels ?? []).map((label) => typeof label === "string" ? label : label.name);
+  if (names.includes(DEDUP_LABEL)) return true;
+  log2.warn(
+    `Issue #${issue.number} was filed without the label ${DEDUP_LABEL}, so deduplication will not see it and the next run for this failure files another issue: the identity lacks push access to the repository, and GitHub then drops the labels of new issues silently (run scripts/doctor.mts)`
+  );
+  return false;
+}
+
+// lib/core/report.ts
+async function fileReport(tracker, chat, target, failure, log2) {
+  const title = renderTitle(failure, tracker.limits.title);
+  const notice = failure.log === void 0 ? failure : (({ log: _excerpt, ...rest }) => rest)(failure);
+  let filed;
+  try {
+    const { outcome, occurrence, issue } = await fileIssue(tracker, target, failure, title, log2);
+    if (issue) filed = { issue, occurrence };
+    return outcome;
+  } finally {
+    if (chat) {
+      const ref = filed && issueRef(filed.issue);
+      const result = await chat.send(
+        filed?.occurrence === void 0 || !ref ? { kind: "failure", failure: notice, ...ref ? { issue: ref } : {} } : { kind: "recurrence", failure: notice, issue: ref, occurrence: filed.occurrence }
+      );
+      if (filed) await recordThread(tracker, filed.issue, result, log2);
+    }
+  }
+}
+async function lookUp(tracker, key, log2) {
+  try {
+    return await findHolderIssue(tracker, key);
+  } catch (error) {
+    if (error instanceof RateLimited) fail(error, log2);
+    log2.warn(`Could not list open issues, so no duplicate check was made (${describeError(error)})`);
+    return void 0;
+  }
+}
+function fail(cause, log2) {
+  log2.error("Failed to create issue");
+  log2.error(describeError(cause));
+  throw new CreateFailed(cause);
+}
+var holds = (issue) => `Open issue #${issue.number} holds this report: ${issue.url}`;
+async function fileIssue(tracker, target, failure, title, log2) {
+  const key = { group: target.group ?? "title", title, time: failure.time };
+  const existing = await lookUp(tracker, key, log2);
+  if (existing) {
+    log2.info("Duplicate issue found, skipping creation");
+    const occurrence = target.onDuplicate === "comment" ? await (await Promise.resolve().then(() => (init_comments(), comments_exports))).commentOnDuplicate(tracker, target, existing, failure, log2) : void 0;
+    if (occurrence === void 0) log2.info(holds(existing));
+    return { outcome: { outcome: occurrence === void 0 ? "duplicate" : "commented", number: existing.number, url: existing.url, title }, occurrence, issue: existing };
+  }
+  const reopenTarget = { ...target, reopenWindowHours: target.reopenWindowHours ?? 0 };
+  const reopening = reopenTarget.reopenWindowHours > 0;
+  if (reopening) {
+    const reopened = await (await Promise.resolve().then(() => (init_reopen_step(), reopen_step_exports))).reopenStep(tracker, reopenTarget, key, failure, log2);
+    if (reopened) return reopened;
+  }
+  const { issue, posted } = await create(tracker, target, failure, key, log2);
+  const recheck = reopening ? async () => (await Promise.resolve().then(() => (init_reopen_step(), reopen_step_exports))).oldestHolder(tracker, reopenTarget, key) : () => findHolderIssue(tracker, key);
+  const survivor = posted ? await converge(tracker, target, issue, recheck, log2) : issue;
+  if (survivor.number !== issue.number) {
+    log2.info(`Closed #${issue.number} as a duplicate of #${survivor.number}, the older open issue for this failure`);
+    log2.info(holds(survivor));
+    return { outcome: { outcome: "duplicate", number: survivor.number, url: survivor.url, title }, issue: survivor };
+  }
+  log2.info(`Created issue #${issue.number}: ${issue.url}`);
+  return { outcome: { outcome: "created", number: issue.number, url: issue.url, title }, issue };
+}
+async function create(tracker, target, failure, key, log2) {
+  const body2 = renderBody(failure, tracker.kind);
+  const { title } = key;
+  const lookAgain = () => withAttempts(1, () => findHolderIssue(tracker, key));
+  const attempt2 = async (n) => {
+    const committed = n > 1 ? await lookAgain() : void 0;
+    if (committed) return { issue: committed, posted: false };
+    const labels = [...LABELS, ...target.extraLabels ?? []];
+    const issue = await tracker.createIssue({ title, body: body2, labels, assignees: target.assignees ?? [] });
+    checkDedupLabel(issue, log2);
+    return { issue, posted: true };
+  };
+  try {
+    return await retryTransient(target, "creating the issue", attempt2, log2);
+  } catch (cause) {
+    const committed = isTransient(cause) ? await lookAgain().catch(() => void 0) : void 0;
+    if (committed) return { issue: committed, posted: false };
+    fail(cause, log2);
+  }
+}
+
 // lib/cli/commands/report.ts
-init_report();
 var help = (program) => `Usage: ${program} [options] [reason]
 
 Files one issue labelled auto-deploy-failure and ops for a failed deploy (unless an open one already
@@ -36891,9 +37419,12 @@ has the same title), then posts a notice to CHAT_WEBHOOK. The reason defaults to
 Quoting the reason is optional: several words are joined with single spaces into one reason.
 
 Options:
+  --log <file>          put the last REPORT_LOG_LINES (default 100) lines of <file> (- = standard input) in
+                        the issue, colour codes stripped and secrets masked; default REPORT_LOG_FILE
+  --reason-file <file>  read the reason from <file> (- = standard input) instead of the argument
   --dry-run    check and render only: print the title, body and chat text a real run would send, and
                whether an open duplicate exists (needs ISSUE_TOKEN; skipped without it); writes nothing
-  --json       end stdout with one JSON line: {"outcome": "created"|"duplicate"|"commented"|"failed",
+  --json       end stdout with one JSON line: {"outcome": "created"|"duplicate"|"commented"|"reopened"|"failed",
                "number", "url", "title"} (nulls when nothing was filed), whatever the exit code
   -h, --help   show this text
 
@@ -36905,6 +37436,10 @@ Environment (a .env file in the current folder is read too; set variables win; R
   REPORT_TIMEOUT, REPORT_CHAT_TIMEOUT, REPORT_MAX_WAIT, REPORT_RETRY_ATTEMPTS, REPORT_RETRY_DELAY  (see .env.example)
   ON_DUPLICATE=skip|comment: on a duplicate, skip (default) or add one comment counting the occurrence;
   REPORT_WRITE_INTERVAL: seconds between API writes (default 1)
+  REPORT_LOG_FILE, REPORT_LOG_LINES, CI_JOB_URL: the log excerpt (see --log)
+  REPORT_LABELS, REPORT_ASSIGNEES: comma-separated labels added after the two above, and logins to assign
+  REPORT_GROUP=title|environment: which open issue holds the report (environment: any for DEPLOY_ENV)
+  REPORT_REOPEN_WINDOW: hours after a recovery within which a failure reopens the closed issue (default 0)
   Unset pipeline and commit variables are taken from GitHub Actions, Jenkins, CircleCI or Buildkite.
   GITHUB_OUTPUT, GITHUB_STEP_SUMMARY (set by GitHub Actions): when set, the step outputs outcome,
   issue-number and issue-url, and a short summary for the run page, are appended to them.
@@ -36928,7 +37463,9 @@ async function runReport(args, io2 = processIo(), program = "deploy-failure-repo
     const { values, positionals } = parseFlags([...args], {
       help: { type: "boolean", short: "h" },
       json: { type: "boolean" },
-      "dry-run": { type: "boolean" }
+      "dry-run": { type: "boolean" },
+      log: { type: "string" },
+      "reason-file": { type: "string" }
     });
     json = values.json === true;
     if (values.help) {
@@ -36945,6 +37482,12 @@ async function runReport(args, io2 = processIo(), program = "deploy-failure-repo
     for (const warning of config.warnings) log2.warn(warning);
     const reason = positionals.join(" ") || DEFAULT_REASON;
     failure = { ...await readDeploy(config, time), reason: withoutToken(reason, config) };
+    const logSource = values.log ?? config.logFile;
+    if (values["reason-file"] !== void 0 || logSource !== void 0) {
+      const { readInputs: readInputs2 } = await Promise.resolve().then(() => (init_input_files(), input_files_exports));
+      const request2 = { reasonFile: values["reason-file"], reason: positionals.join(" "), log: logSource };
+      failure = { ...failure, ...await readInputs2(request2, config, log2) };
+    }
     if (dryRun) {
       const { previewReport: previewReport2 } = await Promise.resolve().then(() => (init_preview(), preview_exports));
       io2.stdout.write(await previewReport2(config.token || config.app ? createTracker(config, log2) : void 0, config, failure, log2));
@@ -36977,9 +37520,9 @@ async function runReport(args, io2 = processIo(), program = "deploy-failure-repo
 // lib/cli/commands/resolve.ts
 init_comment_text();
 init_errors();
+init_recovery();
 
 // lib/core/resolve.ts
-init_chat_thread();
 init_comment_text();
 
 // lib/core/recover-once.ts
@@ -37015,6 +37558,7 @@ async function recoverOnce(tracker, retry, number2, comment, log2, progress = { 
 
 // lib/core/resolve.ts
 init_issue();
+init_recovery();
 init_transient();
 init_errors();
 async function findRecoverable(tracker, environment, time) {

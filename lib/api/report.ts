@@ -20,7 +20,7 @@ export interface ReportOptions extends CommonOptions {
 
 /** What {@link reportDeployFailure} filed or found. */
 export interface ReportResult {
-  readonly outcome: 'created' | 'duplicate' | 'commented'
+  readonly outcome: 'created' | 'duplicate' | 'commented' | 'reopened'
   readonly number: number
   readonly url: string
   readonly title: string

@@ -52,6 +52,7 @@ const HEADLINES: Record<RunOutcome['outcome'], (o: RunOutcome) => string> = {
   created: (o) => `Deploy failure reported: issue #${o.number} created`,
   duplicate: (o) => `Deploy failure already reported: open issue #${o.number}`,
   commented: (o) => `Deploy failure added to open issue #${o.number}`,
+  reopened: (o) => `Deploy failed again after recovery: issue #${o.number} reopened`,
   failed: () => 'Deploy failure could not be filed',
 }
 

@@ -1,6 +1,8 @@
 import { config as dotenvConfig } from 'dotenv'
 import { CHAT_FORMAT_SETTINGS, isChatFormatSetting, type ChatFormatSetting } from '../chat/format.ts'
+import { LABELS } from '../core/issue.ts'
 import { redact } from '../core/log.ts'
+import { readActionable, type ActionableSettings } from './actionable.ts'
 import { detectCi } from './ci.ts'
 import { appCredentials, type AppCredentials } from './app.ts'
 import { ConfigError } from '../errors.ts'
@@ -9,7 +11,7 @@ import { GITLAB_DEFAULT_API_URL, gitLabTarget, trackerKind, type TrackerKind } f
 type Env = Record<string, string | undefined>
 
 /** Everything the tools read from the environment, validated once. */
-export interface Config {
+export interface Config extends ActionableSettings {
   /** ISSUE_TOKEN; empty when a GitHub App is configured, or when loaded with `requireToken: false`. */
   readonly token: string
   /** ISSUE_APP_ID, ISSUE_APP_PRIVATE_KEY, ISSUE_APP_INSTALLATION_ID: the tools act as the App's installation. */
@@ -166,6 +168,8 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
   const retryAttempts = Math.floor(number(env, 'REPORT_RETRY_ATTEMPTS', 3, problems, 1))
   const retryDelaySeconds = number(env, 'REPORT_RETRY_DELAY', 1, problems)
   const writeIntervalSeconds = number(env, 'REPORT_WRITE_INTERVAL', 1, problems)
+  // Log excerpt, labels, assignees, grouping and reopening (lib/config/actionable.ts).
+  const actionable = readActionable(env, LABELS, problems)
 
   // A value echoed in a problem may be the token itself (ISSUE_REPO=$ISSUE_TOKEN by mistake), and the
   // caller cannot redact what it has not been told yet.
@@ -194,6 +198,7 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
     retryAttempts,
     retryDelaySeconds,
     writeIntervalSeconds,
+    ...actionable,
     warnings: Object.freeze(warnings),
     chat,
   })

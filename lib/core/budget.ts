@@ -61,6 +61,30 @@ export function fitPrefix(text: string, max: number, render: (kept: string, cutC
 }
 
 /**
+ * The suffix counterpart of {@link fitPrefix}, for text whose end matters most (a log): `render(text, 0)`
+ * when that fits in `max`; otherwise `render(suffix, cutCount)` for the longest suffix of `text` (never
+ * starting inside a surrogate pair) whose rendering fits, or for the empty suffix when none does.
+ */
+export function fitSuffix(text: string, max: number, render: (kept: string, cutCount: number) => string): string {
+  const whole = render(text, 0)
+  if (whole.length <= max) return whole
+  const at = (k: number): string => {
+    const start = k < text.length && isHighSurrogate(text.charCodeAt(k - 1)) ? k + 1 : k
+    return render(text.slice(start), codePointsFrom(text.slice(0, start)))
+  }
+  let lo = 1
+  let hi = text.length
+  if (at(hi).length > max) return at(hi)
+  // Invariant: at(hi) fits; the smallest fitting cut is found (see fitPrefix on monotonicity).
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1
+    if (at(mid).length <= max) hi = mid
+    else lo = mid + 1
+  }
+  return at(hi)
+}
+
+/**
  * Shares `room` between two parts given their full rendered lengths, cutting `first` before `second`:
  * `first` keeps at least `floor` (or its whole length when shorter), `second` gets what is left after
  * that, and `first` then gets whatever `second` did not need. Returns the room for `second`; give `first`

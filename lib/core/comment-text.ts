@@ -65,18 +65,19 @@ export function pipelineLink(address: string): string {
   return inlineCode(address)
 }
 
-/** The comment added to the open issue when the same failure happens again (ON_DUPLICATE=comment). */
-export function renderOccurrence(failure: Failure, occurrence: number): string {
+/** The lines of an occurrence comment that say what failed: time, commit, pipeline and reason. */
+export function occurrenceFacts(failure: Failure): string[] {
   return [
-    OCCURRENCE_MARKER,
-    `### Failed again: occurrence ${occurrence}`,
-    '',
     `**Time:** ${localTimestamp(failure.time)}`,
     `**Commit:** ${field(failure.commitSha, inlineCode)}`,
     `**Pipeline:** ${field(failure.pipelineUrl, pipelineLink)}`,
     `**Reason:** ${reasonField(failure.reason)}`,
-    '',
-  ].join('\n')
+  ]
+}
+
+/** The comment added to the open issue when the same failure happens again (ON_DUPLICATE=comment). */
+export function renderOccurrence(failure: Failure, occurrence: number): string {
+  return [OCCURRENCE_MARKER, `### Failed again: occurrence ${occurrence}`, '', ...occurrenceFacts(failure), ''].join('\n')
 }
 
 /** The comment that closes an issue once a deploy of its environment has succeeded. */

@@ -1,4 +1,5 @@
 import { BODY_LIMIT, CHAT_LIMIT, cutNote, FIELD_LIMIT, fitPrefix, GITLAB_TITLE_LIMIT, roomForSecond, TITLE_LIMIT } from './budget.ts'
+import { renderLogSection, type LogExcerpt } from './log-tail.ts'
 import { codeBlock, inlineCode, markdownText, type Flavor } from './markdown.ts'
 import { cleanText, oneLine } from './text.ts'
 
@@ -13,6 +14,8 @@ export interface Failure {
   readonly pipelineUrl: string
   /** When the reporter started; rendered in local time. */
   readonly time: Date
+  /** The end of the job log (`--log`), already cleaned; the body has no log section without it. */
+  readonly log?: LogExcerpt | undefined
 }
 
 export const LABELS = ['auto-deploy-failure', 'ops'] as const
@@ -76,10 +79,12 @@ const reasonPartFor = (flavor: Flavor) => (kept: string, cut: number): string =>
 /**
  * The spec's issue body, in its six parts and order, within GitHub's 65,536 characters. Untrusted values
  * cannot change its structure or ping anyone: the environment and commit are inline code, the commit
- * message a code block, the reason and pipeline escaped text (see lib/markdown.ts). When too long, the
- * commit message is cut first (to no less than a quarter of the room), then the reason, each followed by
- * a note of how much was cut; the code block always holds a prefix of the message. `flavor` is the
- * tracker's Markdown: GitLab's has more references, and quick actions, to keep from acting.
+ * message a code block, the reason and pipeline escaped text (see lib/markdown.ts). With a log excerpt,
+ * a `### Log excerpt` section follows the reason (lib/core/log-tail.ts); without one the body is the
+ * spec's exactly. When too long, the log is cut first (keeping its end), then the commit message, then
+ * the reason, each to no less than a quarter of the room left to it and with a note of how much was cut;
+ * the code block always holds a prefix of the message. `flavor` is the tracker's Markdown: GitLab's has
+ * more references, and quick actions, to keep from acting.
  */
 export function renderBody(failure: Failure, flavor: Flavor = 'github'): string {
   const messagePart = messagePartFor(flavor)
@@ -87,7 +92,7 @@ export function renderBody(failure: Failure, flavor: Flavor = 'github'): string 
   const environment = field(failure.environment, inlineCode)
   const commit = field(failure.commitSha, inlineCode)
   const pipeline = field(failure.pipelineUrl, (text) => pipelineMarkdown(text, flavor))
-  const layout = (message: string, reason: string) =>
+  const layout = (message: string, reason: string, log: string) =>
     [
       '## Deploy Failure Report',
       '',
@@ -102,6 +107,7 @@ export function renderBody(failure: Failure, flavor: Flavor = 'github'): string 
       '### Failure Reason',
       reason,
       '',
+      ...(log ? [log, ''] : []),
       '### Required Actions',
       ...REQUIRED_ACTIONS.map((action) => `- [ ] ${action}`),
       '',
@@ -111,10 +117,18 @@ export function renderBody(failure: Failure, flavor: Flavor = 'github'): string 
     ].join('\n')
   const message = cleanText(failure.commitMessage)
   const reason = cleanText(failure.reason)
-  const room = BODY_LIMIT - layout('', '').length
-  const reasonRoom = roomForSecond(room, messagePart(message, 0).length, reasonPart(reason, 0).length, Math.floor(room / 4))
+  const room = BODY_LIMIT - layout('', '', '').length
+  // The log section, when present, takes its own length plus a line feed and a blank line after it.
+  const LOG_JOIN = 2
+  const logLength = (text: string) => (text ? text.length + LOG_JOIN : 0)
+  const fullLog = failure.log ? renderLogSection(failure.log, Infinity, flavor) : ''
+  const textRoom = roomForSecond(room, logLength(fullLog), messagePart(message, 0).length + reasonPart(reason, 0).length, Math.floor(room / 4))
+  const reasonRoom = roomForSecond(textRoom, messagePart(message, 0).length, reasonPart(reason, 0).length, Math.floor(textRoom / 4))
   const renderedReason = fitPrefix(reason, reasonRoom, reasonPart)
-  return layout(fitPrefix(message, room - renderedReason.length, messagePart), renderedReason)
+  const renderedMessage = fitPrefix(message, textRoom - renderedReason.length, messagePart)
+  const logRoom = room - renderedReason.length - renderedMessage.length - LOG_JOIN
+  const log = failure.log && fullLog.length > logRoom ? renderLogSection(failure.log, logRoom, flavor) : fullLog
+  return layout(renderedMessage, renderedReason, log)
 }
 
 /** Slack's escaping for interpolated text: only `&`, `<` and `>` (https://api.slack.com/reference/surfaces/formatting#escaping). */

@@ -1,12 +1,12 @@
 import type { Config } from '../config/config.ts'
 import { renderBody, renderChat, renderTitle, TITLE_LIMITS, type Failure } from './issue.ts'
 import type { Log } from './log.ts'
-import { findExisting } from './report.ts'
+import { findHolderIssue } from './grouping.ts'
 import type { Tracker } from './tracker.ts'
 import { describeError } from './transient.ts'
 
 /** What a dry run needs from the configuration. */
-export type PreviewTarget = Pick<Config, 'chatWebhook' | 'onDuplicate'> & { readonly tracker?: Config['tracker'] }
+export type PreviewTarget = Pick<Config, 'chatWebhook' | 'onDuplicate'> & { readonly tracker?: Config['tracker'] } & Partial<Pick<Config, 'group'>>
 
 /**
  * The reporter's `--dry-run`: everything up to, but not including, the writes. Runs the read-only
@@ -21,7 +21,7 @@ export async function previewReport(tracker: Tracker | undefined, target: Previe
     log.info('No ISSUE_TOKEN: the duplicate check was skipped')
   } else {
     try {
-      const existing = await findExisting(tracker, title, failure.time)
+      const existing = await findHolderIssue(tracker, { group: target.group ?? 'title', title, time: failure.time })
       if (!existing) log.info('No open duplicate: a real run would create the issue below')
       else {
         const action = target.onDuplicate === 'comment' ? 'comment on it' : 'skip creation'

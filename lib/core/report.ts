@@ -2,8 +2,9 @@ import type { ChatNotifier } from './chat.ts'
 import { issueRef, recordThread } from './chat-thread.ts'
 import type { RetrySettings } from './close.ts'
 import { converge } from './converge.ts'
-import { findMatch, sinceFor } from './dedup.ts'
-import { DEDUP_LABEL, LABELS, renderBody, renderTitle, type Failure } from './issue.ts'
+import { findHolderIssue, type ReportKey } from './grouping.ts'
+import type { Grouping } from '../config/actionable.ts'
+import { LABELS, renderBody, renderTitle, type Failure } from './issue.ts'
 import type { Log } from './log.ts'
 import type { Issue, Tracker } from './tracker.ts'
 import { describeError, isTransient, retryTransient, withAttempts } from './transient.ts'
@@ -12,7 +13,7 @@ import { checkDedupLabel } from './unlabelled.ts'
 
 /** What a run ended with; `--json` prints it. */
 export interface Outcome {
-  readonly outcome: 'created' | 'duplicate' | 'commented' | 'failed'
+  readonly outcome: 'created' | 'duplicate' | 'commented' | 'reopened' | 'failed'
   readonly number: number | null
   readonly url: string | null
   readonly title: string
@@ -22,19 +23,22 @@ export interface Outcome {
 export interface Target extends RetrySettings {
   /** ON_DUPLICATE; `comment` records a repeated failure on the open issue. Default `skip`. */
   readonly onDuplicate?: 'skip' | 'comment'
+  /** REPORT_GROUP: which open issue holds a report (lib/core/grouping.ts). Default `title`, the spec's. */
+  readonly group?: Grouping
+  /** REPORT_REOPEN_WINDOW in hours (lib/core/reopen.ts); 0 or absent never reopens. */
+  readonly reopenWindowHours?: number
+  /** REPORT_LABELS, added after the spec's two on a new issue. */
+  readonly extraLabels?: readonly string[]
+  /** REPORT_ASSIGNEES, assigned on a new issue; the spec's empty list when absent. */
+  readonly assignees?: readonly string[]
 }
 
 /**
- * The open `auto-deploy-failure` issue that already holds `title`, if any: the oldest match, found by
- * reading the list oldest-first and stopping at the first page that has one. Only issues updated since
- * the title's date can match (see `sinceFor`), so old issues cost nothing.
+ * The open `auto-deploy-failure` issue that already holds `title` by the spec's rule, if any: the oldest
+ * match (see {@link findHolderIssue}).
  */
-export async function findExisting(tracker: Tracker, title: string, time: Date): Promise<Issue | undefined> {
-  for await (const page of tracker.openIssues({ label: DEDUP_LABEL, updatedSince: sinceFor(time) })) {
-    const match = findMatch(page, title)
-    if (match) return match
-  }
-  return undefined
+export function findExisting(tracker: Tracker, title: string, time: Date): Promise<Issue | undefined> {
+  return findHolderIssue(tracker, { group: 'title', title, time })
 }
 
 /**
@@ -44,6 +48,8 @@ export async function findExisting(tracker: Tracker, title: string, time: Date):
  */
 export async function fileReport(tracker: Tracker, chat: ChatNotifier | undefined, target: Target, failure: Failure, log: Log): Promise<Outcome> {
   const title = renderTitle(failure, tracker.limits.title)
+  // The chat notice never carries the log excerpt: a chat channel is no place for a job log.
+  const notice: Failure = failure.log === undefined ? failure : (({ log: _excerpt, ...rest }) => rest)(failure)
   let filed: { issue: Issue; occurrence?: number | undefined } | undefined
   try {
     const { outcome, occurrence, issue } = await fileIssue(tracker, target, failure, title, log)
@@ -54,8 +60,8 @@ export async function fileReport(tracker: Tracker, chat: ChatNotifier | undefine
       const ref = filed && issueRef(filed.issue)
       const result = await chat.send(
         filed?.occurrence === undefined || !ref
-          ? { kind: 'failure', failure, ...(ref ? { issue: ref } : {}) }
-          : { kind: 'recurrence', failure, issue: ref, occurrence: filed.occurrence },
+          ? { kind: 'failure', failure: notice, ...(ref ? { issue: ref } : {}) }
+          : { kind: 'recurrence', failure: notice, issue: ref, occurrence: filed.occurrence },
       )
       // A notice that started a thread (Slack's Web API): later notices for this issue reply in it.
       if (filed) await recordThread(tracker, filed.issue, result, log)
@@ -63,9 +69,9 @@ export async function fileReport(tracker: Tracker, chat: ChatNotifier | undefine
   }
 }
 
-async function lookUp(tracker: Tracker, title: string, time: Date, log: Log): Promise<Issue | undefined> {
+async function lookUp(tracker: Tracker, key: ReportKey, log: Log): Promise<Issue | undefined> {
   try {
-    return await findExisting(tracker, title, time)
+    return await findHolderIssue(tracker, key)
   } catch (error) {
     // A limit beyond REPORT_MAX_WAIT stops the run: every further call would be refused too.
     if (error instanceof RateLimited) fail(error, log)
@@ -84,7 +90,8 @@ function fail(cause: unknown, log: Log): never {
 const holds = (issue: Issue) => `Open issue #${issue.number} holds this report: ${issue.url}`
 
 async function fileIssue(tracker: Tracker, target: Target, failure: Failure, title: string, log: Log): Promise<{ outcome: Outcome; occurrence?: number | undefined; issue?: Issue }> {
-  const existing = await lookUp(tracker, title, failure.time, log)
+  const key: ReportKey = { group: target.group ?? 'title', title, time: failure.time }
+  const existing = await lookUp(tracker, key, log)
   if (existing) {
     log.info('Duplicate issue found, skipping creation')
     // Loaded only in comment mode: every module costs start-up (npm run bench).
@@ -93,10 +100,19 @@ async function fileIssue(tracker: Tracker, target: Target, failure: Failure, tit
     if (occurrence === undefined) log.info(holds(existing))
     return { outcome: { outcome: occurrence === undefined ? 'duplicate' : 'commented', number: existing.number, url: existing.url, title }, occurrence, issue: existing }
   }
-  const { issue, posted } = await create(tracker, target, failure, title, log)
+  const reopenTarget = { ...target, reopenWindowHours: target.reopenWindowHours ?? 0 }
+  const reopening = reopenTarget.reopenWindowHours > 0
+  // Loaded only with REPORT_REOPEN_WINDOW set, like the comment module above.
+  if (reopening) {
+    const reopened = await (await import('./reopen-step.ts')).reopenStep(tracker, reopenTarget, key, failure, log)
+    if (reopened) return reopened
+  }
+  const { issue, posted } = await create(tracker, target, failure, key, log)
   // Concurrent runs may each have created one: all keep the oldest (see converge.ts). An issue a look
-  // found is already the oldest match.
-  const recheck = () => findExisting(tracker, title, failure.time)
+  // found is already the oldest match; so is one a concurrent run reopened.
+  const recheck = reopening
+    ? async () => (await import('./reopen-step.ts')).oldestHolder(tracker, reopenTarget, key)
+    : () => findHolderIssue(tracker, key)
   const survivor = posted ? await converge(tracker, target, issue, recheck, log) : issue
   if (survivor.number !== issue.number) {
     log.info(`Closed #${issue.number} as a duplicate of #${survivor.number}, the older open issue for this failure`)
@@ -111,14 +127,16 @@ async function fileIssue(tracker: Tracker, target: Target, failure: Failure, tit
 // clear answer (timeout, reset, 5xx) may have been committed, so every retry first looks again, and
 // creates only when that look answered and found nothing. `posted` tells whether this run's own create
 // answered (rather than a look finding the issue).
-async function create(tracker: Tracker, target: Target, failure: Failure, title: string, log: Log): Promise<{ issue: Issue; posted: boolean }> {
+async function create(tracker: Tracker, target: Target, failure: Failure, key: ReportKey, log: Log): Promise<{ issue: Issue; posted: boolean }> {
   const body = renderBody(failure, tracker.kind)
+  const { title } = key
   // One request per look: the loop below is the retry, so page requests must not retry on their own.
-  const lookAgain = () => withAttempts(1, () => findExisting(tracker, title, failure.time))
+  const lookAgain = () => withAttempts(1, () => findHolderIssue(tracker, key))
   const attempt = async (n: number) => {
     const committed = n > 1 ? await lookAgain() : undefined
     if (committed) return { issue: committed, posted: false }
-    const issue = await tracker.createIssue({ title, body, labels: LABELS, assignees: [] })
+    const labels = [...LABELS, ...(target.extraLabels ?? [])]
+    const issue = await tracker.createIssue({ title, body, labels, assignees: target.assignees ?? [] })
     checkDedupLabel(issue, log)
     return { issue, posted: true }
   }

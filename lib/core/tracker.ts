@@ -18,6 +18,8 @@ export interface Issue {
   readonly createdAt?: Date
   /** When it was closed; only on closed issues. */
   readonly closedAt?: Date
+  /** Why it was closed, where the service says (GitHub's `state_reason`); only on closed issues. */
+  readonly closedAs?: 'completed' | 'not_planned' | 'duplicate'
 }
 
 /** A comment (GitLab: note) on an issue. */
@@ -25,6 +27,8 @@ export interface Comment {
   readonly id: number
   readonly body: string
   readonly url: string
+  /** When it was posted, when the service said. */
+  readonly createdAt?: Date
 }
 
 /** What a create sends. */

@@ -24,7 +24,8 @@ export type TrackerConfig = Pick<
   | 'retryAttempts'
   | 'retryDelaySeconds'
   | 'writeIntervalSeconds'
->
+> &
+  Partial<Pick<Config, 'extraLabels' | 'assignees'>>
 
 /** The tracker for `config`, its failures and waits reported through `log`. */
 export function createTracker(config: TrackerConfig, log: Log): Tracker {
@@ -37,7 +38,7 @@ export async function doctorChecks(config: TrackerConfig, log: Log): Promise<Che
   // Loaded only by the doctor: every module costs the reporter start-up (npm run bench).
   if (config.tracker === 'gitlab') {
     const { gitLabChecks } = await import('./gitlab/doctor.ts')
-    return gitLabChecks(createGitLab(config, log), config.project, LABELS)
+    return gitLabChecks(createGitLab(config, log), config.project, [...LABELS, ...(config.extraLabels ?? [])])
   }
   const { doctorChecks: github } = await import('./github/doctor.ts')
   return github(createGitHub(config, log), config)

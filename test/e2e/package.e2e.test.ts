@@ -198,7 +198,7 @@ test('a TypeScript consumer type-checks against the declarations alone (strict, 
 import { reportDeployFailure, ConfigError, type ReportOptions, type ReportResult, type ResolveResult, resolveDeployFailures, backoff } from 'deploy-failure-reporter'
 const options: ReportOptions = { reason: 'x', onDuplicate: 'comment', quiet: true, env: {} }
 const result: ReportResult = await reportDeployFailure(options)
-const outcome: 'created' | 'duplicate' | 'commented' = result.outcome
+const outcome: 'created' | 'duplicate' | 'commented' | 'reopened' = result.outcome
 const closed: number[] = (await resolveDeployFailures() satisfies ResolveResult).closed
 const n: number = await backoff(async () => 1, 2, 0)
 export const all = [outcome, closed, n, new ConfigError(['p']).problems]

@@ -11,7 +11,7 @@ type Schemas = components['schemas']
 export type IssueRecord = Pick<
   Schemas['issue'],
   'id' | 'number' | 'title' | 'body' | 'state' | 'state_reason' | 'html_url' | 'url' | 'created_at' | 'updated_at' | 'closed_at' | 'comments'
-> & { labels: { name: string }[]; assignees: []; pull_request?: Pick<NonNullable<Schemas['issue']['pull_request']>, 'url'> }
+> & { labels: { name: string }[]; assignees: { login: string }[]; pull_request?: Pick<NonNullable<Schemas['issue']['pull_request']>, 'url'> }
 export type CommentRecord = Pick<Schemas['issue-comment'], 'id' | 'body' | 'html_url' | 'created_at'> & { issue_number: number }
 type RepoRecord = Pick<Schemas['full-repository'], 'full_name' | 'stargazers_count' | 'private' | 'permissions'>
 type CommitRecord = { sha: string; commit: { author: { name: string }; message: string } }
@@ -104,6 +104,8 @@ export class LoopbackGitHub {
   readonly issues: IssueRecord[] = []
   readonly comments: CommentRecord[] = []
   readonly labels = new Set(['auto-deploy-failure', 'ops'])
+  /** Logins that can be assigned (`GET /assignees/{login}` answers 204); others are dropped from a create, as GitHub does. */
+  readonly assignable = new Set(['octocat'])
   readonly commits: CommitRecord[] = [{ sha: 'f00dfeed', commit: { author: { name: 'Ada Lovelace' }, message: 'Fix the deploy\n\nLonger text' } }]
   token: string
   owner: string
@@ -362,6 +364,11 @@ export class LoopbackGitHub {
       return this.labels.has(name) ? this.send(res, 200, { name, color: 'ededed' }) : this.error(res, 404, 'Not Found')
     }
     if (r.method === 'GET' && rest === '/issues') return this.listIssues(r, res)
+    // https://docs.github.com/en/rest/issues/assignees#check-if-a-user-can-be-assigned
+    const assignee = /^\/assignees\/([^/]+)$/.exec(rest)
+    if (r.method === 'GET' && assignee) {
+      return this.assignable.has(decodeURIComponent(assignee[1]!)) ? this.send(res, 204, '') : this.error(res, 404, 'Not Found')
+    }
     if (r.method === 'POST' && rest === '/issues') return this.createIssue(r, res)
 
     const item = /^\/issues\/(\d+)(\/comments)?$/.exec(rest)
@@ -450,7 +457,11 @@ export class LoopbackGitHub {
       .filter((i) => state === 'all' || i.state === state)
       .filter((i) => labels.every((l) => i.labels.some((x) => x.name === l)))
       .filter((i) => !since || i.updated_at >= since)
-      .sort((a, b) => (ascending ? a.number - b.number : b.number - a.number))
+      // sort=updated orders by the last update (a close is one), otherwise by creation, which numbers follow.
+      .sort((a, b) => {
+        const order = r.query.get('sort') === 'updated' ? a.updated_at.localeCompare(b.updated_at) || a.number - b.number : a.number - b.number
+        return ascending ? order : -order
+      })
     const last = Math.max(Math.ceil(matching.length / perPage), 1)
     const links: string[] = []
     const link = (p: number, rel: string) => {
@@ -485,7 +496,8 @@ export class LoopbackGitHub {
     // Only users with push access can set labels for new issues; otherwise they are dropped silently.
     const labels = Array.isArray(input.labels) && this.permissions.push ? input.labels.map(String) : []
     for (const l of labels) this.labels.add(l)
-    const issue = this.addIssue({ title: input.title, body: typeof input.body === 'string' ? input.body : '' }, labels)
+    const assignees = (Array.isArray(input.assignees) ? input.assignees.map(String) : []).filter((login) => this.assignable.has(login))
+    const issue = this.addIssue({ title: input.title, body: typeof input.body === 'string' ? input.body : '', assignees: assignees.map((login) => ({ login })) }, labels)
     this.send(res, 201, issue)
   }
 }

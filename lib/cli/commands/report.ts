@@ -19,9 +19,12 @@ has the same title), then posts a notice to CHAT_WEBHOOK. The reason defaults to
 Quoting the reason is optional: several words are joined with single spaces into one reason.
 
 Options:
+  --log <file>          put the last REPORT_LOG_LINES (default 100) lines of <file> (- = standard input) in
+                        the issue, colour codes stripped and secrets masked; default REPORT_LOG_FILE
+  --reason-file <file>  read the reason from <file> (- = standard input) instead of the argument
   --dry-run    check and render only: print the title, body and chat text a real run would send, and
                whether an open duplicate exists (needs ISSUE_TOKEN; skipped without it); writes nothing
-  --json       end stdout with one JSON line: {"outcome": "created"|"duplicate"|"commented"|"failed",
+  --json       end stdout with one JSON line: {"outcome": "created"|"duplicate"|"commented"|"reopened"|"failed",
                "number", "url", "title"} (nulls when nothing was filed), whatever the exit code
   -h, --help   show this text
 
@@ -33,6 +36,10 @@ Environment (a .env file in the current folder is read too; set variables win; R
   REPORT_TIMEOUT, REPORT_CHAT_TIMEOUT, REPORT_MAX_WAIT, REPORT_RETRY_ATTEMPTS, REPORT_RETRY_DELAY  (see .env.example)
   ON_DUPLICATE=skip|comment: on a duplicate, skip (default) or add one comment counting the occurrence;
   REPORT_WRITE_INTERVAL: seconds between API writes (default 1)
+  REPORT_LOG_FILE, REPORT_LOG_LINES, CI_JOB_URL: the log excerpt (see --log)
+  REPORT_LABELS, REPORT_ASSIGNEES: comma-separated labels added after the two above, and logins to assign
+  REPORT_GROUP=title|environment: which open issue holds the report (environment: any for DEPLOY_ENV)
+  REPORT_REOPEN_WINDOW: hours after a recovery within which a failure reopens the closed issue (default 0)
   Unset pipeline and commit variables are taken from GitHub Actions, Jenkins, CircleCI or Buildkite.
   GITHUB_OUTPUT, GITHUB_STEP_SUMMARY (set by GitHub Actions): when set, the step outputs outcome,
   issue-number and issue-url, and a short summary for the run page, are appended to them.
@@ -65,6 +72,8 @@ export async function runReport(args: readonly string[], io: Io = processIo(), p
       help: { type: 'boolean', short: 'h' },
       json: { type: 'boolean' },
       'dry-run': { type: 'boolean' },
+      log: { type: 'string' },
+      'reason-file': { type: 'string' },
     })
     json = values.json === true
     if (values.help) {
@@ -83,6 +92,13 @@ export async function runReport(args: readonly string[], io: Io = processIo(), p
     // An unquoted reason arrives as several words; every one of them is kept.
     const reason = positionals.join(' ') || DEFAULT_REASON
     failure = { ...(await readDeploy(config, time)), reason: withoutToken(reason, config) }
+    const logSource = values.log ?? config.logFile
+    if (values['reason-file'] !== undefined || logSource !== undefined) {
+      // Loaded only when asked for: every module costs start-up (npm run bench).
+      const { readInputs } = await import('../input-files.ts')
+      const request = { reasonFile: values['reason-file'], reason: positionals.join(' '), log: logSource }
+      failure = { ...failure, ...(await readInputs(request, config, log)) }
+    }
     if (dryRun) {
       // Loaded only when asked for, like the outputs below: every module costs start-up (npm run bench).
       const { previewReport } = await import('../../core/preview.ts')

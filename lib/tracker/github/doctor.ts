@@ -72,18 +72,43 @@ async function label(github: GitHub, t: GitHubRepo, name: string): Promise<Check
   }
 }
 
+// GitHub answers 204 when the user can be assigned issues in the repository, 404 when not; without
+// access an assignee is dropped from a new issue silently.
+// https://docs.github.com/en/rest/issues/assignees#check-if-a-user-can-be-assigned
+async function assignee(github: GitHub, t: GitHubRepo, login: string): Promise<Check> {
+  try {
+    await github.request('GET /repos/{owner}/{repo}/assignees/{assignee}', { owner: t.owner, repo: t.repo, assignee: login })
+    return pass(`assignee ${login} can be assigned`)
+  } catch (error) {
+    if (statusOf(error) === 404) return fail(`assignee ${login} cannot be assigned in ${t.owner}/${t.repo}: check REPORT_ASSIGNEES, and that ${login} has access`)
+    return fail(`assignee ${login} not checked (${describeError(error)})`)
+  }
+}
+
+/** The repository, and the extra labels and assignees (REPORT_LABELS, REPORT_ASSIGNEES) to check. */
+export interface DoctorRepo extends GitHubRepo {
+  readonly extraLabels?: readonly string[]
+  readonly assignees?: readonly string[]
+}
+
 /**
  * Identity (user, or App and installation), token, quota, repository, the identity's permission on it
- * (and a classic token's scopes), latest commit and both labels, in that order. Commit and labels are read only
- * once the repository is, so one cause gives one clear failure rather than five. Never throws, never
- * names the token.
+ * (and a classic token's scopes), latest commit, both labels, then any extra labels and assignees, in
+ * that order. Commit, labels and assignees are read only once the repository is, so one cause gives one
+ * clear failure rather than five. Never throws, never names the token.
  */
-export async function doctorChecks(github: GitHub, target: GitHubRepo): Promise<Check[]> {
+export async function doctorChecks(github: GitHub, target: DoctorRepo): Promise<Check[]> {
   const [identity, { token, quota }, [repo, ...access]] = await Promise.all([identityChecks(github, target), tokenAndQuota(github), repository(github, target)])
   const tokenCheck = token ?? (repo!.ok ? pass('token accepted') : fail('token not confirmed: the repository read failed'))
   const skipped = !tokenCheck.ok ? 'not checked, the token was refused' : !repo!.ok ? 'not checked, the repository is not readable' : undefined
+  const labels = [...LABELS, ...(target.extraLabels ?? [])]
+  const assignees = target.assignees ?? []
   const reads = skipped
-    ? [fail(`latest commit: ${skipped}`), ...LABELS.map((name) => fail(`label ${name}: ${skipped}`))]
-    : await Promise.all([latestCommit(github, target), ...LABELS.map((name) => label(github, target, name))])
+    ? [fail(`latest commit: ${skipped}`), ...labels.map((name) => fail(`label ${name}: ${skipped}`)), ...assignees.map((login) => fail(`assignee ${login}: ${skipped}`))]
+    : await Promise.all([
+        latestCommit(github, target),
+        ...labels.map((name) => label(github, target, name)),
+        ...assignees.map((login) => assignee(github, target, login)),
+      ])
   return [...identity, tokenCheck, quota, repo!, ...access, ...reads]
 }

@@ -22,6 +22,7 @@ export interface GitHubIssue {
   readonly state: string
   readonly created_at?: string
   readonly closed_at?: string | null
+  readonly state_reason?: string | null
   readonly pull_request?: unknown
 }
 
@@ -30,6 +31,7 @@ export interface GitHubComment {
   readonly id: number | bigint
   readonly body?: string | null
   readonly html_url: string
+  readonly created_at?: string
 }
 
 /** A GitHub issue as the core sees it. */
@@ -45,10 +47,19 @@ export function toIssue(data: GitHubIssue): Issue {
     state: data.state === 'closed' ? 'closed' : 'open',
     ...(data.created_at ? { createdAt: new Date(data.created_at) } : {}),
     ...(data.closed_at ? { closedAt: new Date(data.closed_at) } : {}),
+    ...(data.state === 'closed' && isCloseReason(data.state_reason) ? { closedAs: data.state_reason } : {}),
   }
 }
 
-const toComment = (data: GitHubComment): Comment => ({ id: Number(data.id), body: data.body ?? '', url: data.html_url })
+const isCloseReason = (reason: string | null | undefined): reason is NonNullable<Issue['closedAs']> =>
+  reason === 'completed' || reason === 'not_planned' || reason === 'duplicate'
+
+const toComment = (data: GitHubComment): Comment => ({
+  id: Number(data.id),
+  body: data.body ?? '',
+  url: data.html_url,
+  ...(data.created_at ? { createdAt: new Date(data.created_at) } : {}),
+})
 
 // GitHub lists pull requests among issues; they carry a `pull_request` key.
 const realIssues = (page: readonly GitHubIssue[]): Issue[] => page.filter((issue) => issue.pull_request == null).map(toIssue)

@@ -117,7 +117,7 @@ test('listComments follows every page; addComment returns the Comment', async ()
   assert.equal(await t.listComments(issue.number), [{ id: 7, body: 'p1', url: 'h' }])
   assert.is(gh.calls('GET').length, 2)
   const added = await t.addComment(issue.number, 'hello')
-  assert.equal(added, { id: gh.comments[0]!.id, body: 'hello', url: gh.comments[0]!.html_url })
+  assert.equal(added, { id: gh.comments[0]!.id, body: 'hello', url: gh.comments[0]!.html_url, createdAt: new Date(gh.comments[0]!.created_at) })
   assert.equal(await t.listComments(issue.number), [added])
 })
 
@@ -128,6 +128,14 @@ test('deleteComment removes one comment by its id', async () => {
   await t.deleteComment!(issue.number, first.id)
   assert.equal((await t.listComments(issue.number)).map((c) => c.id), [second.id])
   assert.is(gh.calls('DELETE')[0]!.path, `/repos/acme/shop/issues/comments/${first.id}`)
+})
+
+test('closedAs carries GitHub\'s state_reason on closed issues only; unknown reasons are left out', () => {
+  const base = { number: 1, title: 't', html_url: 'h', state: 'closed' }
+  assert.is(toIssue({ ...base, state_reason: 'not_planned' }).closedAs, 'not_planned')
+  assert.is(toIssue({ ...base, state_reason: 'completed' }).closedAs, 'completed')
+  assert.is(toIssue({ ...base, state_reason: 'reopened' }).closedAs, undefined)
+  assert.is(toIssue({ ...base, state: 'open', state_reason: 'reopened' }).closedAs, undefined)
 })
 
 test('a 4xx is a non-transient ApiError with its status and lower-case headers', async () => {
