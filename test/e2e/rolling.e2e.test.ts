@@ -136,8 +136,8 @@ test(`reopen (REPORT_GROUP=${group}): concurrent runs reopen once and never also
   assert.is(outcomes.filter((o) => o === 'reopened').length, 1, outcomes.join())
   assert.equal(gh.openIssues().map((i) => i.number), [issue.number])
   for (const r of runs) assert.is(lastJson(r.stdout).number, issue.number)
-  // A run that looked after the reopen filed its own and closed it again as a duplicate of the older one.
-  for (const other of gh.issues.filter((i) => i.number !== issue.number)) assert.is(other.state_reason, 'not_planned', `#${other.number}`)
+  // A run that looked after the reopen filed its own and closed it again as GitHub's duplicate of the older one.
+  for (const other of gh.issues.filter((i) => i.number !== issue.number)) assert.is(other.state_reason, 'duplicate', `#${other.number}`)
   assert.is(gh.issues.length - 1, outcomes.filter((o) => o === 'duplicate').length)
   // The reopening and commenting runs each recorded their occurrence once. (Runs that read the comments at
   // the very same moment may all head theirs "failed again … after recovery"; the first posted is the reopen.)
