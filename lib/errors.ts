@@ -107,3 +107,12 @@ export class ResolveFailed extends Error {
     this.failed = [...failed]
   }
 }
+
+/**
+ * Whether `error` is a programming error (a `TypeError`, `ReferenceError`, `RangeError` or `SyntaxError`
+ * that no tracker turned into an {@link ApiError}): a bug in this tool, never a network failure, so it
+ * is neither retried nor taken for an empty answer.
+ */
+export function isBug(error: unknown): boolean {
+  return error instanceof TypeError || error instanceof ReferenceError || error instanceof RangeError || error instanceof SyntaxError
+}

@@ -16,7 +16,7 @@ let run: ActionRun | undefined
 try {
   run = actionRun(process.env)
 } catch (error) {
-  process.exitCode = reportFailure(error, ioLog(io(process.env, [])))
+  process.exitCode = reportFailure(error, ioLog(io(process.env, [])), { debug: Boolean(process.env.DEBUG) })
 }
 if (run) {
   // The inputs win over the step's own env, as the action's interface.

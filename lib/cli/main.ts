@@ -62,6 +62,6 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
     }
     return await (await command.load())(args, io, `${NAME} ${name}`)
   } catch (error) {
-    return reportFailure(error, ioLog(io))
+    return reportFailure(error, ioLog(io), { debug: Boolean(io.env.DEBUG) })
   }
 }

@@ -8,7 +8,7 @@ import { LABELS, renderBody, renderTitle, type Failure } from './issue.ts'
 import type { Log } from './log.ts'
 import type { Issue, Tracker } from './tracker.ts'
 import { describeError, isTransient, retryTransient, withAttempts } from './transient.ts'
-import { CreateFailed, RateLimited } from '../errors.ts'
+import { CreateFailed, isBug, RateLimited } from '../errors.ts'
 import { checkDedupLabel } from './unlabelled.ts'
 
 /** What a run ended with; `--json` prints it. */
@@ -75,6 +75,8 @@ async function lookUp(tracker: Tracker, key: ReportKey, log: Log): Promise<Issue
   } catch (error) {
     // A limit beyond REPORT_MAX_WAIT stops the run: every further call would be refused too.
     if (error instanceof RateLimited) fail(error, log)
+    // A bug is not a failed list call: it surfaces as itself rather than as a duplicate check skipped.
+    if (isBug(error)) throw error
     // The spec: a list call that fails counts as an empty list.
     log.warn(`Could not list open issues, so no duplicate check was made (${describeError(error)})`)
     return undefined
@@ -83,6 +85,8 @@ async function lookUp(tracker: Tracker, key: ReportKey, log: Log): Promise<Issue
 
 function fail(cause: unknown, log: Log): never {
   log.error('Failed to create issue')
+  // A bug is thrown as itself, for the entry to name it as one (lib/cli/args.ts reportFailure).
+  if (isBug(cause)) throw cause
   log.error(describeError(cause))
   throw new CreateFailed(cause)
 }

@@ -59,4 +59,20 @@ test('parseNumber: numbers within bounds pass; anything else is a usage error na
   }
 })
 
+
+test('reportFailure: a bug says so and asks for a report; with debug, its stack follows', () => {
+  const bug = new TypeError("Cannot read properties of undefined (reading 'number')")
+  const log = memoryLog()
+  assert.is(reportFailure(bug, log), EXIT.failed)
+  assert.equal(log.lines, [
+    "[ERROR] Internal error: TypeError: Cannot read properties of undefined (reading 'number')",
+    '[ERROR] This is a bug in deploy-failure-reporter, not a problem with the configuration or the network; please report it with the output of the same run with DEBUG=1 set',
+  ])
+  const debug = memoryLog()
+  assert.is(reportFailure(bug, debug, { debug: true }), EXIT.failed)
+  assert.ok(debug.lines[1]!.endsWith('please report it with the stack below'), debug.lines[1])
+  // The frames of the stack, one line each, the first of them in this file, where the error was made.
+  assert.ok(debug.lines[2]!.startsWith('[ERROR] at ') && debug.lines[2]!.includes('args.test.ts'), debug.lines.join('\n'))
+})
+
 test.run()

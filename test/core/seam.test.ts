@@ -64,4 +64,41 @@ test('resolve: comments on and closes the environment\'s issues as completed, on
   assert.equal(sent, [{ kind: 'recovery', recovery, closed: [{ number: 1, url: 'memory://issues/1' }] }])
 })
 
+
+test('report: a bug while listing surfaces as itself, once, not as a skipped duplicate check', async () => {
+  const bug = new TypeError('issue.labels.map is not a function')
+  let lists = 0
+  const tracker = {
+    ...memoryTracker(),
+    openIssues: async function* () {
+      lists++
+      throw bug
+    },
+  }
+  const log = memoryLog()
+  const error = await fileReport(tracker, undefined, retry, { ...SAMPLE_FAILURE, time: new Date() }, log).catch((e: unknown) => e)
+  assert.is(error, bug)
+  assert.is(lists, 1)
+  assert.is(tracker.issues.length, 0)
+  assert.not.ok(log.lines.some((line) => line.startsWith('[WARN]')), log.lines.join('\n'))
+})
+
+test('report: a bug while creating is not retried and is thrown as itself after the spec\'s line', async () => {
+  const bug = new RangeError('Invalid time value')
+  const memory = memoryTracker()
+  let creates = 0
+  const tracker = {
+    ...memory,
+    createIssue: async () => {
+      creates++
+      throw bug
+    },
+  }
+  const log = memoryLog()
+  const error = await fileReport(tracker, undefined, retry, { ...SAMPLE_FAILURE, time: new Date() }, log).catch((e: unknown) => e)
+  assert.is(error, bug)
+  assert.is(creates, 1)
+  assert.equal(log.lines, ['[ERROR] Failed to create issue'])
+})
+
 test.run()

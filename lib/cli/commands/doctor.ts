@@ -73,6 +73,6 @@ export async function runDoctor(args: readonly string[], io: Io = processIo(), p
   try {
     return await main()
   } catch (error) {
-    return reportFailure(error, log)
+    return reportFailure(error, log, { debug: Boolean(io.env.DEBUG) })
   }
 }

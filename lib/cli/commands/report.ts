@@ -126,7 +126,7 @@ export async function runReport(args: readonly string[], io: Io = processIo(), p
   try {
     return await main()
   } catch (error) {
-    const code = error instanceof CreateFailed ? EXIT.failed : reportFailure(error, log)
+    const code = error instanceof CreateFailed ? EXIT.failed : reportFailure(error, log, { debug: Boolean(io.env.DEBUG) })
     await finish('failed')
     return code
   }

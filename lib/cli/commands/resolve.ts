@@ -84,7 +84,7 @@ export async function runResolve(args: readonly string[], io: Io = processIo(), 
   try {
     code = await main()
   } catch (error) {
-    code = reportFailure(error, log)
+    code = reportFailure(error, log, { debug: Boolean(io.env.DEBUG) })
   }
   // Like the reporter's outputs: recorded for GitHub Actions when it names a file, never for a dry run.
   const { githubOutput } = outputFiles(io.env)

@@ -66,6 +66,6 @@ export async function runRetry(args: readonly string[], io: Io = processIo(), pr
     return await main()
   } catch (error) {
     // The helpers have already said so on stderr ([WARN] lines, and [ERROR] for the retry helper).
-    return error instanceof AttemptsExhausted ? EXIT.failed : reportFailure(error, log)
+    return error instanceof AttemptsExhausted ? EXIT.failed : reportFailure(error, log, { debug: Boolean(io.env.DEBUG) })
   }
 }
