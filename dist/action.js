@@ -424,6 +424,9 @@ var init_issue = __esm({
 });
 
 // lib/errors.ts
+function isBug(error) {
+  return error instanceof TypeError || error instanceof ReferenceError || error instanceof RangeError || error instanceof SyntaxError;
+}
 var ApiError, ConfigError, RateLimited, CreateFailed, ListFailed, AttemptsExhausted;
 var init_errors = __esm({
   "lib/errors.ts"() {
@@ -36317,10 +36320,19 @@ function annotating(target, annotations, secrets) {
 import { parseArgs } from "node:util";
 init_errors();
 var EXIT = { ok: 0, failed: 1, config: 2 };
-function reportFailure(error, log2) {
+function reportFailure(error, log2, { debug = false } = {}) {
   if (error instanceof ConfigError) {
     for (const problem of error.problems) log2.error(problem);
     return EXIT.config;
+  }
+  if (isBug(error)) {
+    const bug = error;
+    log2.error(`Internal error: ${bug.name}: ${bug.message}`);
+    log2.error(
+      "This is a bug in deploy-failure-reporter, not a problem with the configuration or the network; please report it" + (debug ? " with the stack below" : " with the output of the same run with DEBUG=1 set")
+    );
+    if (debug) for (const line of (bug.stack ?? "").split("\n").slice(1)) log2.error(line.trim());
+    return EXIT.failed;
   }
   const message = error instanceof Error ? error.message : String(error);
   log2.error(message);
@@ -37354,12 +37366,14 @@ async function lookUp(tracker, key, log2) {
     return await findHolderIssue(tracker, key);
   } catch (error) {
     if (error instanceof RateLimited) fail(error, log2);
+    if (isBug(error)) throw error;
     log2.warn(`Could not list open issues, so no duplicate check was made (${describeError(error)})`);
     return void 0;
   }
 }
 function fail(cause, log2) {
   log2.error("Failed to create issue");
+  if (isBug(cause)) throw cause;
   log2.error(describeError(cause));
   throw new CreateFailed(cause);
 }
@@ -37511,7 +37525,7 @@ async function runReport(args, io2 = processIo(), program = "deploy-failure-repo
   try {
     return await main();
   } catch (error) {
-    const code = error instanceof CreateFailed ? EXIT.failed : reportFailure(error, log2);
+    const code = error instanceof CreateFailed ? EXIT.failed : reportFailure(error, log2, { debug: Boolean(io2.env.DEBUG) });
     await finish("failed");
     return code;
   }
@@ -37674,7 +37688,7 @@ ${renderRecoveryChat(recovery, resolution.closed)}
   try {
     code = await main();
   } catch (error) {
-    code = reportFailure(error, log2);
+    code = reportFailure(error, log2, { debug: Boolean(io2.env.DEBUG) });
   }
   const { githubOutput } = outputFiles(io2.env);
   if (githubOutput && !dryRun) {
@@ -37696,7 +37710,7 @@ var run;
 try {
   run = actionRun(process.env);
 } catch (error) {
-  process.exitCode = reportFailure(error, ioLog(io(process.env, [])));
+  process.exitCode = reportFailure(error, ioLog(io(process.env, [])), { debug: Boolean(process.env.DEBUG) });
 }
 if (run) {
   const commandIo = io({ ...process.env, ...run.env }, run.secrets);
