@@ -1,9 +1,19 @@
 import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 /** The project root, where `npx zx scripts/…` is meant to be run. */
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+
+/** `--import` of the guard that refuses every connection but loopback's (loopback-only.mjs). */
+export const GUARD = `--import=${new URL('loopback-only.mjs', import.meta.url).href}`
+
+// The project's own `.npmrc` node-options (the Node 20 loader), which the guard is added to, not put in place of.
+function projectNodeOptions(): string {
+  const line = readFileSync(join(ROOT, '.npmrc'), 'utf8').split('\n').find((l) => l.startsWith('node-options='))
+  return line ? line.slice('node-options='.length).trim() : ''
+}
 
 export interface RunResult {
   readonly code: number | null
@@ -14,9 +24,16 @@ export interface RunResult {
 // Only what a shell needs: tests must not pick up the CI variables of whoever runs them. REPORT_DOTENV=off:
 // nor a developer's .env (a real token and repository) in the folder a tool runs from; a test that is
 // about .env files turns it back on with REPORT_DOTENV: ''.
+// NODE_OPTIONS and npm's node-options (which npm puts in place of NODE_OPTIONS for what it starts) both
+// preload the loopback-only guard, so no process a test starts can connect anywhere but 127.0.0.1.
 const baseEnv = (): Record<string, string> => {
   const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ']
-  return { ...Object.fromEntries(keep.flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : []))), REPORT_DOTENV: 'off' }
+  return {
+    ...Object.fromEntries(keep.flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : []))),
+    REPORT_DOTENV: 'off',
+    NODE_OPTIONS: GUARD,
+    npm_config_node_options: `${projectNodeOptions()} ${GUARD}`.trim(),
+  }
 }
 
 /**
