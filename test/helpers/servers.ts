@@ -26,6 +26,8 @@ export interface Loopback {
   readonly slack: LoopbackSlack
   readonly proxy: LoopbackProxy
   readonly dir: string
+  /** Closes this test's servers and starts fresh ones with the same options; the directory stays. */
+  restart(): Promise<void>
 }
 
 const arg = <T>(value: true | T): T | undefined => (value === true ? undefined : value)
@@ -38,7 +40,7 @@ const arg = <T>(value: true | T): T | undefined => (value === true ? undefined :
 export function useLoopback(suite: Test, choice: LoopbackChoice): Loopback {
   let current: Partial<Record<keyof Loopback, unknown>> = {}
 
-  suite.before.each(async () => {
+  const start = async () => {
     // Each one is kept as soon as it listens, so a later one failing to start still gets it closed.
     const started = current
     const jobs: Promise<unknown>[] = []
@@ -46,17 +48,29 @@ export function useLoopback(suite: Test, choice: LoopbackChoice): Loopback {
     if (choice.gitlab) jobs.push(startLoopbackGitLab(arg(choice.gitlab)).then((s) => (started.gl = s)))
     if (choice.slack) jobs.push(startLoopbackSlack(arg(choice.slack)).then((s) => (started.slack = s)))
     if (choice.proxy) jobs.push(startLoopbackProxy(arg(choice.proxy)).then((s) => (started.proxy = s)))
-    if (choice.tmpdir !== undefined) started.dir = mkdtempSync(join(tmpdir(), choice.tmpdir))
     const results = await Promise.allSettled(jobs)
     for (const r of results) if (r.status === 'rejected') throw r.reason
+  }
+  const close = async () => {
+    const { gh, gl, slack, proxy } = current as Partial<Loopback>
+    current = { dir: current.dir }
+    const results = await Promise.allSettled([gh?.close(), gl?.close(), slack?.close(), proxy?.close()])
+    for (const r of results) if (r.status === 'rejected') throw r.reason
+  }
+
+  suite.before.each(async () => {
+    if (choice.tmpdir !== undefined) current.dir = mkdtempSync(join(tmpdir(), choice.tmpdir))
+    await start()
   })
 
   suite.after.each(async () => {
-    const { gh, gl, slack, proxy, dir } = current as Partial<Loopback>
-    current = {}
-    const results = await Promise.allSettled([gh?.close(), gl?.close(), slack?.close(), proxy?.close()])
-    if (dir !== undefined) rmSync(dir, { recursive: true, force: true })
-    for (const r of results) if (r.status === 'rejected') throw r.reason
+    const dir = current.dir as string | undefined
+    try {
+      await close()
+    } finally {
+      current = {}
+      if (dir !== undefined) rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   const get = <K extends keyof Loopback>(key: K) => (): Loopback[K] => {
@@ -69,5 +83,11 @@ export function useLoopback(suite: Test, choice: LoopbackChoice): Loopback {
     slack: { get: get('slack') },
     proxy: { get: get('proxy') },
     dir: { get: get('dir') },
+    restart: {
+      value: async () => {
+        await close()
+        await start()
+      },
+    },
   })
 }
