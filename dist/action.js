@@ -3694,6 +3694,38 @@ var init_ratelimit = __esm({
   }
 });
 
+// lib/core/recovery.ts
+function parseTitle(title) {
+  const match = TITLE.exec(title);
+  if (!match) return void 0;
+  const [, environment = "", commitSha = "", date = ""] = match;
+  return { environment, commitSha, date };
+}
+function isRecoverable(issue, environment, time) {
+  return hasLabel(issue, DEDUP_LABEL) && filedBefore(issue, time) && parseTitle(issue.title)?.environment === environment;
+}
+function selectRecoverable(issues, environment, time) {
+  return [...issues].filter((issue) => isRecoverable(issue, environment, time));
+}
+function renderRecoveryChat(recovery, closed) {
+  return [
+    `*[DEPLOY RECOVERED]* ${chatField(recovery.environment)}`,
+    `Commit: \`${chatField(recovery.commitSha)}\``,
+    `Closed: ${closed.map((n) => `#${n}`).join(", ")}`,
+    `Pipeline: ${chatField(recovery.pipelineUrl)}`
+  ].join("\n");
+}
+var TITLE, hasLabel, filedBefore;
+var init_recovery = __esm({
+  "lib/core/recovery.ts"() {
+    "use strict";
+    init_issue();
+    TITLE = /\[DEPLOY FAIL\] (.+) \u2014 ([^\u2014]+?) \u2014 (\d{4}-\d{2}-\d{2})(?!\d)/u;
+    hasLabel = (issue, label) => issue.labels.includes(label);
+    filedBefore = (issue, time) => time === void 0 || issue.createdAt === void 0 || !(issue.createdAt.getTime() > time.getTime());
+  }
+});
+
 // node_modules/undici/lib/core/symbols.js
 var require_symbols = __commonJS({
   "node_modules/undici/lib/core/symbols.js"(exports, module) {
@@ -30492,38 +30524,6 @@ var init_fetch = __esm({
   }
 });
 
-// lib/core/recovery.ts
-function parseTitle(title) {
-  const match = TITLE.exec(title);
-  if (!match) return void 0;
-  const [, environment = "", commitSha = "", date = ""] = match;
-  return { environment, commitSha, date };
-}
-function isRecoverable(issue, environment, time) {
-  return hasLabel(issue, DEDUP_LABEL) && filedBefore(issue, time) && parseTitle(issue.title)?.environment === environment;
-}
-function selectRecoverable(issues, environment, time) {
-  return [...issues].filter((issue) => isRecoverable(issue, environment, time));
-}
-function renderRecoveryChat(recovery, closed) {
-  return [
-    `*[DEPLOY RECOVERED]* ${chatField(recovery.environment)}`,
-    `Commit: \`${chatField(recovery.commitSha)}\``,
-    `Closed: ${closed.map((n) => `#${n}`).join(", ")}`,
-    `Pipeline: ${chatField(recovery.pipelineUrl)}`
-  ].join("\n");
-}
-var TITLE, hasLabel, filedBefore;
-var init_recovery = __esm({
-  "lib/core/recovery.ts"() {
-    "use strict";
-    init_issue();
-    TITLE = /\[DEPLOY FAIL\] (.+) \u2014 ([^\u2014]+?) \u2014 (\d{4}-\d{2}-\d{2})(?!\d)/u;
-    hasLabel = (issue, label) => issue.labels.includes(label);
-    filedBefore = (issue, time) => time === void 0 || issue.createdAt === void 0 || !(issue.createdAt.getTime() > time.getTime());
-  }
-});
-
 // node_modules/universal-user-agent/index.js
 function getUserAgent() {
   if (typeof navigator === "object" && "userAgent" in navigator) {
@@ -36740,9 +36740,6 @@ function withoutToken(text2, config) {
 // lib/chat/index.ts
 init_ratelimit();
 
-// lib/chat/post.ts
-init_fetch();
-
 // lib/chat/discord.ts
 init_markdown();
 
@@ -36894,12 +36891,12 @@ function webhookText(event) {
       return pingText(event.repo);
   }
 }
-async function postText(webhook, text2, timeoutMs = CHAT_TIMEOUT_MS) {
+async function postJson(url, body2, timeoutMs) {
   try {
-    const response = await fetchQuietly(webhook, {
+    const response = await fetchQuietly(url, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ text: text2 }),
+      body: JSON.stringify(body2),
       signal: AbortSignal.timeout(timeoutMs),
       redirect: "error"
     });
@@ -36908,6 +36905,9 @@ async function postText(webhook, text2, timeoutMs = CHAT_TIMEOUT_MS) {
   } catch {
     return { ok: false };
   }
+}
+function postText(webhook, text2, timeoutMs = CHAT_TIMEOUT_MS) {
+  return postJson(webhook, { text: text2 }, timeoutMs);
 }
 function createWebhookNotifier(webhook, timeoutMs = CHAT_TIMEOUT_MS) {
   return {
@@ -36978,21 +36978,6 @@ var RENDERERS = {
   discord: renderDiscord,
   teams: renderTeams
 };
-async function postJson(url, body2, timeoutMs) {
-  try {
-    const response = await fetchQuietly(url, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body2),
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: "error"
-    });
-    await response.body?.cancel();
-    return { ok: response.ok, status: response.status };
-  } catch {
-    return { ok: false };
-  }
-}
 function webhookNotifier(format, url, timeoutMs) {
   return {
     format,

@@ -1,5 +1,6 @@
 // The plugin API's options: the configuration's variables in camelCase, laid over an environment.
 import type { Log } from '../core/log.ts'
+import { loadConfig, secretsOf, type Config } from '../config/config.ts'
 import { ioLog, processIo } from '../cli/io.ts'
 
 /** Options every API function takes: where the configuration comes from and whether it prints. */
@@ -58,4 +59,18 @@ const silent: Log = { info: () => {}, warn: () => {}, error: () => {} }
 /** The log an API call prints through: the standard streams, or nothing when `quiet`. */
 export function optionsLog(options: Pick<CommonOptions, 'quiet'>, secrets: () => readonly string[]): Log {
   return options.quiet ? silent : ioLog(processIo(), secrets)
+}
+
+/**
+ * The configuration an API call runs with, and the log it prints through. The log masks the
+ * configuration's secrets (ISSUE_TOKEN, SLACK_BOT_TOKEN) from the first line it prints, the
+ * configuration's own warnings included. Throws the `ConfigError` of a bad configuration.
+ */
+export function configuredRun(options: Parameters<typeof optionsEnv>[0] & Pick<CommonOptions, 'quiet'>): { config: Config; log: Log } {
+  let secrets: string[] = []
+  const log = optionsLog(options, () => secrets)
+  const config = loadConfig(optionsEnv(options))
+  secrets = secretsOf(config)
+  for (const warning of config.warnings) log.warn(warning)
+  return { config, log }
 }

@@ -1,12 +1,11 @@
 // reportDeployFailure: the report command's single pass for a team's own scripts.
-import { loadConfig, secretsOf } from '../config/config.ts'
 import { readDeploy, withoutToken } from '../cli/deploy.ts'
 import { createNotifier } from '../chat/index.ts'
 import { createTracker } from '../tracker/index.ts'
 import { DEFAULT_REASON } from '../core/issue.ts'
 import { fileReport } from '../core/report.ts'
 import { CreateFailed } from '../errors.ts'
-import { optionsEnv, optionsLog, type CommonOptions } from './options.ts'
+import { configuredRun, type CommonOptions } from './options.ts'
 
 /** Options of {@link reportDeployFailure}; each overrides the variable it stands for. */
 export interface ReportOptions extends CommonOptions {
@@ -34,12 +33,7 @@ export interface ReportResult {
  */
 export async function reportDeployFailure(options: ReportOptions = {}): Promise<ReportResult> {
   const time = new Date()
-  // ISSUE_TOKEN and SLACK_BOT_TOKEN, once the configuration is read: never printed.
-  let secrets: string[] = []
-  const log = optionsLog(options, () => secrets)
-  const config = loadConfig(optionsEnv(options))
-  secrets = secretsOf(config)
-  for (const warning of config.warnings) log.warn(warning)
+  const { config, log } = configuredRun(options)
   const failure = { ...(await readDeploy(config, time)), reason: withoutToken(options.reason || DEFAULT_REASON, config) }
   const outcome = await fileReport(createTracker(config, log), createNotifier(config, log), config, failure, log)
   if (outcome.outcome === 'failed' || outcome.number === null || outcome.url === null) throw new CreateFailed(outcome)

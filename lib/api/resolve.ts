@@ -1,11 +1,10 @@
 // resolveDeployFailures: the resolve command for a team's own scripts.
-import { loadConfig, secretsOf } from '../config/config.ts'
 import { readDeploy } from '../cli/deploy.ts'
 import { createNotifier } from '../chat/index.ts'
 import { createTracker } from '../tracker/index.ts'
 import { resolveRecovery } from '../core/resolve.ts'
 import { ResolveFailed } from '../errors.ts'
-import { optionsEnv, optionsLog, type CommonOptions } from './options.ts'
+import { configuredRun, type CommonOptions } from './options.ts'
 
 /** Options of {@link resolveDeployFailures}; each overrides the variable it stands for. */
 export type ResolveOptions = CommonOptions
@@ -25,12 +24,7 @@ export interface ResolveResult {
  */
 export async function resolveDeployFailures(options: ResolveOptions = {}): Promise<ResolveResult> {
   const time = new Date()
-  // ISSUE_TOKEN and SLACK_BOT_TOKEN, once the configuration is read: never printed.
-  let secrets: string[] = []
-  const log = optionsLog(options, () => secrets)
-  const config = loadConfig(optionsEnv(options))
-  secrets = secretsOf(config)
-  for (const warning of config.warnings) log.warn(warning)
+  const { config, log } = configuredRun(options)
   const recovery = await readDeploy(config, time, { withMessage: false })
   const resolution = await resolveRecovery(createTracker(config, log), createNotifier(config, log), config, recovery, log, { dryRun: false })
   if (resolution.outcome === 'failed' || resolution.failed.length) throw new ResolveFailed(resolution.closed, resolution.failed)

@@ -27,16 +27,16 @@ export function webhookText(event: ChatEvent): string {
 }
 
 /**
- * Posts `{"text": text}` to a Slack-compatible webhook. Never throws and never logs: the spec says the
- * chat step's output and errors are discarded. Resolves to whether the webhook answered 2xx, and its
- * status when it answered. No token or other credential is ever sent here.
+ * Posts `body` as JSON to `url`. Never throws and never logs: any failure is `{ok: false}`, with the
+ * status when there was an answer. No credential is sent, and a redirect is refused (the address is the
+ * secret). Every chat format posts through this one.
  */
-export async function postText(webhook: string, text: string, timeoutMs = CHAT_TIMEOUT_MS): Promise<ChatResult> {
+export async function postJson(url: string, body: unknown, timeoutMs: number): Promise<ChatResult> {
   try {
-    const response = await fetchQuietly(webhook, {
+    const response = await fetchQuietly(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ text }),
+      body: JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMs),
       redirect: 'error',
     })
@@ -45,6 +45,15 @@ export async function postText(webhook: string, text: string, timeoutMs = CHAT_T
   } catch {
     return { ok: false }
   }
+}
+
+/**
+ * Posts `{"text": text}` to a Slack-compatible webhook. Never throws and never logs: the spec says the
+ * chat step's output and errors are discarded. Resolves to whether the webhook answered 2xx, and its
+ * status when it answered. No token or other credential is ever sent here.
+ */
+export function postText(webhook: string, text: string, timeoutMs = CHAT_TIMEOUT_MS): Promise<ChatResult> {
+  return postJson(webhook, { text }, timeoutMs)
 }
 
 /** Like {@link postText}, resolving to whether the webhook answered 2xx. */

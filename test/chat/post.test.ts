@@ -8,38 +8,32 @@ import { strictNotifier, warningAnnotation } from '../../lib/chat/strict.ts'
 import { renderTeams } from '../../lib/chat/teams.ts'
 import { memoryLog } from '../../lib/core/log.ts'
 import { FAILURE, RECOVERY } from '../helpers/chat-events.ts'
-import { startLoopbackGitHub, type LoopbackGitHub } from '../helpers/loopback-github.ts'
+import { useLoopback } from '../helpers/servers.ts'
 
-let gh: LoopbackGitHub
-test.before.each(async () => {
-  gh = await startLoopbackGitHub()
-})
-test.after.each(async () => {
-  await gh.close()
-})
+const servers = useLoopback(test, { github: true })
 
 test('each format posts its own body as JSON, with no credential', async () => {
   for (const format of CHAT_FORMATS) {
-    const notifier = webhookNotifier(format, gh.chatUrl, 5_000)
+    const notifier = webhookNotifier(format, servers.gh.chatUrl, 5_000)
     assert.is(notifier.format, format)
     assert.equal(await notifier.send(FAILURE), { ok: true, status: 200 })
   }
-  assert.is(gh.chat.length, CHAT_FORMATS.length)
-  for (const post of gh.chat) {
+  assert.is(servers.gh.chat.length, CHAT_FORMATS.length)
+  for (const post of servers.gh.chat) {
     assert.is(post.headers['content-type'], 'application/json')
     assert.is(post.headers.authorization, undefined)
   }
-  assert.equal(gh.chat[0]!.json, renderSlack(FAILURE))
-  assert.equal(gh.chat[3]!.json, renderDiscord(FAILURE))
-  assert.equal(gh.chat[4]!.json, renderTeams(FAILURE))
+  assert.equal(servers.gh.chat[0]!.json, renderSlack(FAILURE))
+  assert.equal(servers.gh.chat[3]!.json, renderDiscord(FAILURE))
+  assert.equal(servers.gh.chat[4]!.json, renderTeams(FAILURE))
 })
 
 test('a refused post is {ok:false, status}; strict says so once, with host and never the path', async () => {
-  gh.injectChat({ status: 400 })
+  servers.gh.injectChat({ status: 400 })
   const log = memoryLog()
-  const notifier = strictNotifier(webhookNotifier('teams', `${gh.url}/chat?sig=SECRET-SIG`, 5_000), log)
+  const notifier = strictNotifier(webhookNotifier('teams', `${servers.gh.url}/chat?sig=SECRET-SIG`, 5_000), log)
   assert.equal(await notifier.send(RECOVERY), { ok: false, status: 400 })
-  assert.equal(log.lines, [`[WARN] Chat notice not delivered (format teams, status 400, host ${new URL(gh.url).host})`])
+  assert.equal(log.lines, [`[WARN] Chat notice not delivered (format teams, status 400, host ${new URL(servers.gh.url).host})`])
   assert.equal(await notifier.send(RECOVERY), { ok: true, status: 200 })
   assert.is(log.lines.length, 1, 'a delivered notice prints nothing')
 })

@@ -5,44 +5,38 @@ import { createWebhookNotifier, pingText, postChat } from '../../lib/chat/webhoo
 import { renderChat } from '../../lib/core/issue.ts'
 import { renderRecoveryChat } from '../../lib/core/recovery.ts'
 import { SAMPLE_FAILURE } from '../helpers/fixtures.ts'
-import { startLoopbackGitHub, type LoopbackGitHub } from '../helpers/loopback-github.ts'
+import { useLoopback } from '../helpers/servers.ts'
 
-let gh: LoopbackGitHub
-test.before.each(async () => {
-  gh = await startLoopbackGitHub()
-})
-test.after.each(async () => {
-  await gh.close()
-})
+const servers = useLoopback(test, { github: true })
 
 test('posts {"text": …} as JSON and reports success', async () => {
-  assert.is(await postChat(gh.chatUrl, 'hello\nworld'), true)
-  assert.is(gh.chat.length, 1)
-  assert.is(gh.chat[0]!.headers['content-type'], 'application/json')
-  assert.equal(gh.chat[0]!.json, { text: 'hello\nworld' })
+  assert.is(await postChat(servers.gh.chatUrl, 'hello\nworld'), true)
+  assert.is(servers.gh.chat.length, 1)
+  assert.is(servers.gh.chat[0]!.headers['content-type'], 'application/json')
+  assert.equal(servers.gh.chat[0]!.json, { text: 'hello\nworld' })
 })
 
 test('never throws: refused connection, HTTP error and a hung webhook all resolve to false', async () => {
   assert.is(await postChat('http://127.0.0.1:9/x', 't'), false)
-  assert.is(await postChat(`${gh.url}/not-chat`, 't'), false)
+  assert.is(await postChat(`${servers.gh.url}/not-chat`, 't'), false)
   // A route that never answers: without the time limit this post would wait until the server closes.
-  gh.inject('POST', /^\/hang$/, { hang: true })
+  servers.gh.inject('POST', /^\/hang$/, { hang: true })
   const started = Date.now()
-  assert.is(await postChat(`${gh.url}/hang`, 't', 200), false)
+  assert.is(await postChat(`${servers.gh.url}/hang`, 't', 200), false)
   assert.ok(Date.now() - started < 5000, 'given up after its time limit, not at the end of the test')
 })
 
 test('the notifier posts the spec texts: failure and recurrence as renderChat, recovery, ping', async () => {
-  const chat = createWebhookNotifier(gh.chatUrl)
+  const chat = createWebhookNotifier(servers.gh.chatUrl)
   assert.is(chat.format, 'slack')
-  assert.is(chat.host, new URL(gh.url).host)
+  assert.is(chat.host, new URL(servers.gh.url).host)
   const issue = { number: 3, url: 'https://github.example/acme/shop/issues/3' }
   const recovery = { environment: 'prod', commitSha: 'c0ffee1', pipelineUrl: 'https://ci.example/p/3', time: new Date() }
   assert.equal(await chat.send({ kind: 'failure', failure: SAMPLE_FAILURE }), { ok: true, status: 200 })
   await chat.send({ kind: 'recurrence', failure: SAMPLE_FAILURE, issue, occurrence: 2 })
   await chat.send({ kind: 'recovery', recovery, closed: [issue, { number: 5, url: 'u' }] })
   await chat.send({ kind: 'ping', repo: 'acme/shop' })
-  assert.equal(gh.chat.map((post) => post.json), [
+  assert.equal(servers.gh.chat.map((post) => post.json), [
     { text: renderChat(SAMPLE_FAILURE) },
     { text: renderChat(SAMPLE_FAILURE) },
     { text: renderRecoveryChat(recovery, [3, 5]) },
@@ -51,7 +45,7 @@ test('the notifier posts the spec texts: failure and recurrence as renderChat, r
 })
 
 test('the notifier never throws and reports the status it got', async () => {
-  assert.equal(await createWebhookNotifier(`${gh.url}/not-chat`).send({ kind: 'ping', repo: 'a/b' }), { ok: false, status: 401 }, 'the loopback API refuses a post without its token')
+  assert.equal(await createWebhookNotifier(`${servers.gh.url}/not-chat`).send({ kind: 'ping', repo: 'a/b' }), { ok: false, status: 401 }, 'the loopback API refuses a post without its token')
   assert.equal(await createWebhookNotifier('http://127.0.0.1:9/x').send({ kind: 'ping', repo: 'a/b' }), { ok: false })
 })
 

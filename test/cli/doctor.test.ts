@@ -6,28 +6,22 @@ import type { ChatEvent, ChatNotifier } from '../../lib/core/chat.ts'
 import { createGitHub } from '../../lib/tracker/github/client.ts'
 import { doctorChecks } from '../../lib/tracker/github/doctor.ts'
 import { memoryLog } from '../../lib/core/log.ts'
-import { startLoopbackGitHub, type LoopbackGitHub } from '../helpers/loopback-github.ts'
+import { useLoopback } from '../helpers/servers.ts'
 
-let gh: LoopbackGitHub
-test.before.each(async () => {
-  gh = await startLoopbackGitHub()
-})
-test.after.each(async () => {
-  await gh.close()
-})
+const servers = useLoopback(test, { github: true })
 
 const target = (extra: Partial<DoctorTarget> = {}): DoctorTarget => ({ owner: 'acme', repo: 'shop', warnings: [], ...extra })
-const client = (token = gh.token, t = target()) =>
-  doctorChecks(createGitHub({ token, apiUrl: gh.url, timeoutMs: 5000, maxWaitSeconds: 0, retryAttempts: 2, retryDelaySeconds: 0.01 }, memoryLog()), t)
+const client = (token = servers.gh.token, t = target()) =>
+  doctorChecks(createGitHub({ token, apiUrl: servers.gh.url, timeoutMs: 5000, maxWaitSeconds: 0, retryAttempts: 2, retryDelaySeconds: 0.01 }, memoryLog()), t)
 const line = (c: { ok: boolean; text: string }) => `${c.ok ? '✓' : '✗'} ${c.text}`
 // A notifier on the loopback chat sink that must not be asked to send.
-const silent = (): ChatNotifier => ({ ...createWebhookNotifier(gh.chatUrl), send: async () => assert.unreachable('no post without ping') as never })
+const silent = (): ChatNotifier => ({ ...createWebhookNotifier(servers.gh.chatUrl), send: async () => assert.unreachable('no post without ping') as never })
 // A notifier that records what it was asked to send and answers `ok`.
 const recording = (ok: boolean, sent: ChatEvent[] = []): ChatNotifier => ({ format: 'slack', host: 'hooks.example', send: async (event) => (sent.push(event), { ok, status: ok ? 200 : 404 }) })
 
 test('all good: identity, token, quota, repository, permission, commit, labels and webhook, in order; reads only', async () => {
   const checks = await runChecks(client(), target(), { chat: silent() })
-  const reset = new Date(gh.rateLimit.reset * 1000).toLocaleString('sv-SE')
+  const reset = new Date(servers.gh.rateLimit.reset * 1000).toLocaleString('sv-SE')
   assert.equal(checks.map(line), [
     '✓ identity: user deploy-bot (ISSUE_TOKEN)',
     '✓ token accepted',
@@ -37,10 +31,10 @@ test('all good: identity, token, quota, repository, permission, commit, labels a
     '✓ latest commit readable: "Fix the deploy" by Ada Lovelace',
     '✓ label auto-deploy-failure exists',
     '✓ label ops exists',
-    `✓ chat webhook configured (${new URL(gh.url).host}); --ping posts a test message`,
+    `✓ chat webhook configured (${new URL(servers.gh.url).host}); --ping posts a test message`,
   ])
-  assert.ok(gh.requests.every((r) => r.method === 'GET'))
-  assert.equal(gh.requests.map((r) => r.path).sort(), [
+  assert.ok(servers.gh.requests.every((r) => r.method === 'GET'))
+  assert.equal(servers.gh.requests.map((r) => r.path).sort(), [
     '/rate_limit',
     '/repos/acme/shop',
     '/repos/acme/shop/commits',
@@ -48,7 +42,7 @@ test('all good: identity, token, quota, repository, permission, commit, labels a
     '/repos/acme/shop/labels/ops',
     '/user',
   ])
-  assert.is(gh.calls('GET', /\/commits$/)[0]!.query.get('per_page'), '1')
+  assert.is(servers.gh.calls('GET', /\/commits$/)[0]!.query.get('per_page'), '1')
 })
 
 test('a refused token fails once, clearly, and nothing else is read', async () => {
@@ -61,17 +55,17 @@ test('a refused token fails once, clearly, and nothing else is read', async () =
     '✗ label auto-deploy-failure: not checked, the token was refused',
     '✗ label ops: not checked, the token was refused',
   ])
-  assert.is(gh.requests.length, 3, 'identity, quota and repository, all refused')
+  assert.is(servers.gh.requests.length, 3, 'identity, quota and repository, all refused')
 })
 
 test('an unknown repository, a missing label, an empty history and an exhausted quota each fail their line', async () => {
-  let checks = await runChecks(client(gh.token, target({ repo: 'nope' })), target({ repo: 'nope' }), { chat: silent() })
+  let checks = await runChecks(client(servers.gh.token, target({ repo: 'nope' })), target({ repo: 'nope' }), { chat: silent() })
   assert.match(line(checks[3]!), /^✗ repository acme\/nope not readable \(HTTP 404: .*\): check ISSUE_REPO/)
   assert.is(line(checks[4]!), '✗ latest commit: not checked, the repository is not readable')
 
-  gh.labels.delete('ops')
-  gh.commits.length = 0
-  gh.rateLimit.remaining = 0
+  servers.gh.labels.delete('ops')
+  servers.gh.commits.length = 0
+  servers.gh.rateLimit.remaining = 0
   checks = await runChecks(client(), target(), { chat: silent() })
   assert.match(line(checks[2]!), /^✗ rate limit exhausted: 0 of 5000 requests left, resets at /)
   assert.is(line(checks[5]!), '✗ latest commit: the repository has no commits')
@@ -80,38 +74,38 @@ test('an unknown repository, a missing label, an empty history and an exhausted 
 })
 
 test('permissions: triage without push fails naming push; a classic token without repo fails naming repo', async () => {
-  gh.permissions = { ...gh.permissions, push: false }
-  gh.oauthScopes = 'gist, read:org'
-  gh.private = true
+  servers.gh.permissions = { ...servers.gh.permissions, push: false }
+  servers.gh.oauthScopes = 'gist, read:org'
+  servers.gh.private = true
   const checks = await runChecks(client(), target(), { chat: silent() })
   assert.is(
     line(checks[4]!),
     '✗ permission push missing on acme/shop (has: triage, pull): GitHub silently drops the labels of new issues without it, so no later run would find them as duplicates; give the identity write access',
   )
   assert.is(line(checks[5]!), '✗ token scope repo missing (has: gist, read:org): the classic token cannot create issues in this private repository; add the repo scope')
-  assert.ok(gh.requests.every((r) => r.method === 'GET'))
+  assert.ok(servers.gh.requests.every((r) => r.method === 'GET'))
 })
 
 test('scopes: repo passes; public_repo passes for a public repository only', async () => {
-  gh.oauthScopes = 'public_repo'
+  servers.gh.oauthScopes = 'public_repo'
   let checks = await runChecks(client(), target(), { chat: silent() })
   assert.is(line(checks[5]!), '✓ token scope public_repo granted (enough for this public repository)')
-  gh.private = true
+  servers.gh.private = true
   checks = await runChecks(client(), target(), { chat: silent() })
   assert.match(line(checks[5]!), /^✗ token scope repo missing \(has: public_repo\)/)
-  gh.oauthScopes = 'repo, workflow'
+  servers.gh.oauthScopes = 'repo, workflow'
   checks = await runChecks(client(), target(), { chat: silent() })
   assert.is(line(checks[5]!), '✓ token scope repo granted')
 })
 
 test('identity: a token that is no user\'s (403 on /user) still passes, named as such', async () => {
-  gh.inject('GET', /^\/user$/, { status: 403, body: { message: 'Resource not accessible by integration' } })
+  servers.gh.inject('GET', /^\/user$/, { status: 403, body: { message: 'Resource not accessible by integration' } })
   const checks = await runChecks(client(), target(), { chat: silent() })
   assert.is(line(checks[0]!), "✓ identity: a token that is no user's (ISSUE_TOKEN, e.g. GitHub Actions' GITHUB_TOKEN)")
 })
 
 test('a server without rate limiting (404) passes the token on the repository read', async () => {
-  gh.inject('GET', /^\/rate_limit$/, { status: 404, body: { message: 'Rate limiting is not enabled.' } })
+  servers.gh.inject('GET', /^\/rate_limit$/, { status: 404, body: { message: 'Rate limiting is not enabled.' } })
   const checks = await runChecks(client(), target(), { chat: silent() })
   assert.equal(checks.slice(1, 3).map(line), ['✓ token accepted', '✓ rate limit: not enforced by this server'])
 })
@@ -133,8 +127,8 @@ test('chat webhook: optional when unset, a failure when malformed, posted to onl
 })
 
 test('the ping the webhook posts says nothing failed', async () => {
-  assert.is(await runChecks(Promise.resolve([]), target(), { ping: true, chat: createWebhookNotifier(gh.chatUrl) }).then((c) => line(c[0]!)), `✓ chat webhook accepted a test message (format slack, ${new URL(gh.url).host})`)
-  assert.equal(gh.chat.map((post) => post.json), [{ text: pingText('acme/shop') }])
+  assert.is(await runChecks(Promise.resolve([]), target(), { ping: true, chat: createWebhookNotifier(servers.gh.chatUrl) }).then((c) => line(c[0]!)), `✓ chat webhook accepted a test message (format slack, ${new URL(servers.gh.url).host})`)
+  assert.equal(servers.gh.chat.map((post) => post.json), [{ text: pingText('acme/shop') }])
   assert.is(pingText('a/b'), 'Test message from deploy-failure-reporter (doctor --ping) for a/b: the chat webhook works. No action needed.')
 })
 

@@ -6,19 +6,13 @@ import { createGitHubTracker } from '../../lib/tracker/github/tracker.ts'
 import { renderTitle, type Failure } from '../../lib/core/issue.ts'
 import { memoryLog } from '../../lib/core/log.ts'
 import { fileReport } from '../../lib/core/report.ts'
-import { startLoopbackGitHub, type LoopbackGitHub } from '../helpers/loopback-github.ts'
+import { useLoopback } from '../helpers/servers.ts'
 
-let gh: LoopbackGitHub
-test.before.each(async () => {
-  gh = await startLoopbackGitHub()
-})
-test.after.each(async () => {
-  await gh.close()
-})
+const servers = useLoopback(test, { github: true })
 
 const target = { retryAttempts: 3, retryDelaySeconds: 0.01 }
 const client = (log = memoryLog()) =>
-  createGitHubTracker(createGitHub({ token: gh.token, apiUrl: gh.url, timeoutMs: 2000, maxWaitSeconds: 5, retryAttempts: 3, retryDelaySeconds: 0.01, writeIntervalSeconds: 0.01 }, log), { owner: 'acme', repo: 'shop' })
+  createGitHubTracker(createGitHub({ token: servers.gh.token, apiUrl: servers.gh.url, timeoutMs: 2000, maxWaitSeconds: 5, retryAttempts: 3, retryDelaySeconds: 0.01, writeIntervalSeconds: 0.01 }, log), { owner: 'acme', repo: 'shop' })
 const failure: Failure = {
   environment: 'staging',
   commitSha: 'abc1234',
@@ -29,7 +23,7 @@ const failure: Failure = {
 }
 
 test('fileReport with onDuplicate=comment ends "commented"; with skip (or unset) "duplicate"', async () => {
-  const issue = gh.addIssue({ title: renderTitle(failure) })
+  const issue = servers.gh.addIssue({ title: renderTitle(failure) })
   let log = memoryLog()
   let outcome = await fileReport(client(log), undefined, { ...target, onDuplicate: 'comment' }, failure, log)
   assert.equal(outcome, { outcome: 'commented', number: issue.number, url: issue.html_url, title: renderTitle(failure) })
@@ -40,12 +34,12 @@ test('fileReport with onDuplicate=comment ends "commented"; with skip (or unset)
     assert.is(outcome.outcome, 'duplicate')
     assert.equal(log.lines, ['[INFO] Duplicate issue found, skipping creation', `[INFO] Open issue #1 holds this report: ${issue.html_url}`])
   }
-  assert.is(gh.comments.length, 1)
+  assert.is(servers.gh.comments.length, 1)
 })
 
 test('a failed comment leaves the outcome "duplicate" and one [WARN]', async () => {
-  gh.addIssue({ title: renderTitle(failure) })
-  gh.inject('POST', /\/comments$/, { status: 422, body: { message: 'Validation Failed' } })
+  servers.gh.addIssue({ title: renderTitle(failure) })
+  servers.gh.inject('POST', /\/comments$/, { status: 422, body: { message: 'Validation Failed' } })
   const log = memoryLog()
   const outcome = await fileReport(client(log), undefined, { ...target, onDuplicate: 'comment' }, failure, log)
   assert.is(outcome.outcome, 'duplicate')
@@ -55,31 +49,31 @@ test('a failed comment leaves the outcome "duplicate" and one [WARN]', async () 
 })
 
 test('postCommentOnce with a fixed body posts without reading first; after a lost answer it reads and stops', async () => {
-  const issue = gh.addIssue({ title: 't' })
+  const issue = servers.gh.addIssue({ title: 't' })
   const log = memoryLog()
   await postCommentOnce(client(log), target, issue.number, 'hello', log)
-  assert.equal(gh.requests.map((r) => r.method), ['POST'])
+  assert.equal(servers.gh.requests.map((r) => r.method), ['POST'])
 
-  gh.inject('POST', /\/comments$/, { reset: true })
-  gh.inject('POST', /\/comments$/, { commitThen: 500 })
+  servers.gh.inject('POST', /\/comments$/, { reset: true })
+  servers.gh.inject('POST', /\/comments$/, { commitThen: 500 })
   const comment = await postCommentOnce(client(log), target, issue.number, 'again', log)
   assert.is(comment.body, 'again')
-  assert.equal(gh.comments.map((c) => c.body), ['hello', 'again'])
-  assert.equal(gh.requests.slice(1).map((r) => r.method), ['POST', 'GET', 'POST', 'GET'])
+  assert.equal(servers.gh.comments.map((c) => c.body), ['hello', 'again'])
+  assert.equal(servers.gh.requests.slice(1).map((r) => r.method), ['POST', 'GET', 'POST', 'GET'])
   assert.is(log.lines.filter((l) => l.startsWith('[WARN] Attempt')).length, 2)
 })
 
 test('postCommentOnce gives up after the attempts and throws the last error; 4xx at once', async () => {
-  const issue = gh.addIssue({ title: 't' })
-  gh.inject('POST', /\/comments$/, { status: 502 }, 5)
+  const issue = servers.gh.addIssue({ title: 't' })
+  servers.gh.inject('POST', /\/comments$/, { status: 502 }, 5)
   try {
     await postCommentOnce(client(), target, issue.number, 'x', memoryLog())
     assert.unreachable()
   } catch (error) {
     assert.is((error as { status?: number }).status, 502)
   }
-  assert.is(gh.calls('POST').length, 3)
-  gh.inject('POST', /\/comments$/, { status: 404 })
+  assert.is(servers.gh.calls('POST').length, 3)
+  servers.gh.inject('POST', /\/comments$/, { status: 404 })
   try {
     await commentOnDuplicate(client(), target, { number: 999 }, failure, memoryLog())
   } catch {

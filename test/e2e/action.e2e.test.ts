@@ -1,15 +1,14 @@
 // The GitHub Action (action.yml → dist/action.js) run as the runner runs it: `node dist/action.js` on
 // Node 24 in the workspace, inputs as INPUT_<NAME> with action.yml's defaults filled in, the runner's
 // GITHUB_* variables and output files, against the loopback GitHub.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { parse } from 'yaml'
 import { ROOT, runCommand, today, type RunResult } from '../helpers/helpers.ts'
-import { startLoopbackGitHub, type LoopbackGitHub } from '../helpers/loopback-github.ts'
 import { node24 } from '../helpers/node24.ts'
+import { useLoopback } from '../helpers/servers.ts'
 
 interface ActionYml {
   inputs: Record<string, { default?: string }>
@@ -19,20 +18,11 @@ interface ActionYml {
 const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as ActionYml
 const SHA = '0123456789abcdef0123456789abcdef01234567'
 
-let gh: LoopbackGitHub
-let dir: string
-test.before.each(async () => {
-  gh = await startLoopbackGitHub()
-  dir = mkdtempSync(join(tmpdir(), 'action-'))
-})
-test.after.each(async () => {
-  await gh.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+const servers = useLoopback(test, { github: true, tmpdir: 'action-' })
 
 /** The runner's view of an expression default: the `github` context of this pretend run. */
 function evaluate(value: string): string {
-  const context: Record<string, string> = { 'github.token': gh.token, 'github.repository': 'acme/shop', 'github.api_url': gh.url }
+  const context: Record<string, string> = { 'github.token': servers.gh.token, 'github.repository': 'acme/shop', 'github.api_url': servers.gh.url }
   return value.replace(/\$\{\{\s*([\w.]+)\s*\}\}/g, (_, name: string) => {
     if (!(name in context)) throw new Error(`action.yml uses \${{ ${name} }}, which this test does not know`)
     return context[name]!
@@ -48,9 +38,9 @@ async function runAction(inputs: Record<string, string> = {}, extraEnv: Record<s
     GITHUB_REPOSITORY: 'acme/shop',
     GITHUB_RUN_ID: '4242',
     GITHUB_SHA: SHA,
-    GITHUB_WORKSPACE: dir,
-    GITHUB_OUTPUT: join(dir, 'output.txt'),
-    GITHUB_STEP_SUMMARY: join(dir, 'summary.md'),
+    GITHUB_WORKSPACE: servers.dir,
+    GITHUB_OUTPUT: join(servers.dir, 'output.txt'),
+    GITHUB_STEP_SUMMARY: join(servers.dir, 'summary.md'),
     REPORT_RETRY_DELAY: '0.01',
     REPORT_WRITE_INTERVAL: '0',
     ...extraEnv,
@@ -59,7 +49,7 @@ async function runAction(inputs: Record<string, string> = {}, extraEnv: Record<s
   for (const [name, spec] of Object.entries(action.inputs)) {
     env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = name in inputs ? inputs[name]! : evaluate(spec.default ?? '')
   }
-  const run: RunResult = await runCommand(node24(), [join(ROOT, action.runs.main)], env, { cwd: dir })
+  const run: RunResult = await runCommand(node24(), [join(ROOT, action.runs.main)], env, { cwd: servers.dir })
   const outputs = Object.fromEntries(
     readFileSync(env.GITHUB_OUTPUT!, 'utf8').split('\n').filter(Boolean).map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]),
   )
@@ -93,31 +83,31 @@ test('examples/github-actions.yml: report with if: failure(), resolve in a later
 })
 
 test('report with the defaults: files one issue with the run\'s address and commit; outputs and summary written', async () => {
-  const r = await runAction({ 'chat-webhook': gh.chatUrl })
+  const r = await runAction({ 'chat-webhook': servers.gh.chatUrl })
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stderr, '')
-  assert.is(r.stdout, `[INFO] Created issue #1: ${gh.url}/acme/shop/issues/1\n`)
-  const [issue] = gh.issues
+  assert.is(r.stdout, `[INFO] Created issue #1: ${servers.gh.url}/acme/shop/issues/1\n`)
+  const [issue] = servers.gh.issues
   assert.is(issue!.title, TITLE())
   assert.match(issue!.body ?? '', /\n### Failure Reason\nDeploy job failed\n/)
   assert.ok(issue!.body?.includes('https://github.com/acme/shop/actions/runs/4242'), issue!.body ?? '')
-  assert.equal(r.outputs, { outcome: 'created', 'issue-number': '1', 'issue-url': `${gh.url}/acme/shop/issues/1` })
+  assert.equal(r.outputs, { outcome: 'created', 'issue-number': '1', 'issue-url': `${servers.gh.url}/acme/shop/issues/1` })
   assert.match(r.summary, /^### Deploy failure reported: issue #1 created\n/)
-  assert.is(gh.chat.length, 1)
-  assert.is(gh.calls('POST', /\/issues$/)[0]!.headers.authorization, `Bearer ${gh.token}`)
+  assert.is(servers.gh.chat.length, 1)
+  assert.is(servers.gh.calls('POST', /\/issues$/)[0]!.headers.authorization, `Bearer ${servers.gh.token}`)
 })
 
 test('report twice: the second run finds the open issue (duplicate), files nothing more', async () => {
   await runAction({ environment: 'staging', reason: 'Smoke test failed' })
   const r = await runAction({ environment: 'staging', reason: 'Smoke test failed' })
   assert.is(r.code, 0, r.stderr)
-  assert.equal(r.outputs, { outcome: 'duplicate', 'issue-number': '1', 'issue-url': `${gh.url}/acme/shop/issues/1` })
-  assert.is(gh.issues.length, 1)
-  assert.is(gh.issues[0]!.title, TITLE('staging'))
+  assert.equal(r.outputs, { outcome: 'duplicate', 'issue-number': '1', 'issue-url': `${servers.gh.url}/acme/shop/issues/1` })
+  assert.is(servers.gh.issues.length, 1)
+  assert.is(servers.gh.issues[0]!.title, TITLE('staging'))
 })
 
 test('an issue that could not be filed fails the step (exit 1), with an error annotation and outcome failed', async () => {
-  gh.inject('POST', /\/issues$/, { status: 422, body: { message: 'Validation Failed' } })
+  servers.gh.inject('POST', /\/issues$/, { status: 422, body: { message: 'Validation Failed' } })
   const r = await runAction()
   assert.is(r.code, 1)
   assert.match(r.stderr, /^\[ERROR\] Failed to create issue$/m)
@@ -127,7 +117,7 @@ test('an issue that could not be filed fails the step (exit 1), with an error an
 })
 
 test('[WARN] lines become warning annotations, redacted; the issue is still filed', async () => {
-  gh.inject('GET', /\/issues$/, { status: 502, body: { message: 'Bad gateway 100% down' } })
+  servers.gh.inject('GET', /\/issues$/, { status: 502, body: { message: 'Bad gateway 100% down' } })
   const r = await runAction({ 'chat-webhook': 'hooks.example/T000/B000/secretpart' })
   assert.is(r.code, 0, r.stderr)
   const warnLines = r.stderr.split('\n').filter((l) => l.startsWith('[WARN] '))
@@ -140,8 +130,8 @@ test('[WARN] lines become warning annotations, redacted; the issue is still file
 })
 
 test('REPORT_CHAT_STRICT: a chat notice that failed is one warning annotation, not two', async () => {
-  gh.injectChat({ status: 500 })
-  const r = await runAction({ 'chat-webhook': `${gh.url}/chat` }, { REPORT_CHAT_STRICT: '1' })
+  servers.gh.injectChat({ status: 500 })
+  const r = await runAction({ 'chat-webhook': `${servers.gh.url}/chat` }, { REPORT_CHAT_STRICT: '1' })
   assert.is(r.code, 0, r.stderr)
   const chatWarnings = annotations(r.stdout).filter((a) => a.includes('Chat notice not delivered'))
   assert.is(chatWarnings.length, 1, r.stdout)
@@ -150,19 +140,19 @@ test('REPORT_CHAT_STRICT: a chat notice that failed is one warning annotation, n
 })
 
 test('the token never shows, in lines or annotations, even when a bad input echoes it', async () => {
-  const r = await runAction({ repo: gh.token })
+  const r = await runAction({ repo: servers.gh.token })
   assert.is(r.code, 2)
-  assert.not.ok(`${r.stdout}${r.stderr}`.includes(gh.token))
+  assert.not.ok(`${r.stdout}${r.stderr}`.includes(servers.gh.token))
   assert.match(r.stderr, /^\[ERROR\] ISSUE_REPO must have the form owner\/repo .*got "\*\*\*"$/m)
   assert.ok(annotations(r.stdout).some((a) => /^::error::ISSUE_REPO must have the form owner\/repo .*got "\*\*\*"$/.test(a)), r.stdout)
-  assert.is(gh.requests.length, 0)
+  assert.is(servers.gh.requests.length, 0)
 })
 
 test('a bad mode or dry-run input: exit 2, one error annotation each, nothing sent', async () => {
   const r = await runAction({ mode: 'close', 'dry-run': 'yes' })
   assert.is(r.code, 2)
   assert.equal(annotations(r.stdout), ['::error::The input mode must be report or resolve, got "close"', '::error::The input dry-run must be true or false, got "yes"'])
-  assert.is(gh.requests.length, 0)
+  assert.is(servers.gh.requests.length, 0)
 })
 
 test('dry-run: prints what would be sent, writes nothing, records no outputs', async () => {
@@ -170,19 +160,19 @@ test('dry-run: prints what would be sent, writes nothing, records no outputs', a
   assert.is(r.code, 0, r.stderr)
   assert.ok(r.stdout.includes(TITLE()), r.stdout)
   assert.ok(r.stdout.includes('Canary failed'), r.stdout)
-  assert.is(gh.calls('POST').length + gh.calls('PATCH').length, 0)
+  assert.is(servers.gh.calls('POST').length + servers.gh.calls('PATCH').length, 0)
   assert.equal(r.outputs, {})
 })
 
 test('mode resolve: closes this environment\'s open failure issues; outputs outcome and closed', async () => {
-  const mine = gh.addIssue({ title: `[DEPLOY FAIL] production — 0ld0000 — ${today()}` })
-  const also = gh.addIssue({ title: `[DEPLOY FAIL] production — 0ld1111 — ${today()}` })
-  const other = gh.addIssue({ title: `[DEPLOY FAIL] staging — 0ld0000 — ${today()}` })
+  const mine = servers.gh.addIssue({ title: `[DEPLOY FAIL] production — 0ld0000 — ${today()}` })
+  const also = servers.gh.addIssue({ title: `[DEPLOY FAIL] production — 0ld1111 — ${today()}` })
+  const other = servers.gh.addIssue({ title: `[DEPLOY FAIL] staging — 0ld0000 — ${today()}` })
   const r = await runAction({ mode: 'resolve' })
   assert.is(r.code, 0, r.stderr)
   assert.equal([mine.state, also.state, other.state], ['closed', 'closed', 'open'])
   assert.equal(r.outputs, { outcome: 'resolved', closed: `${mine.number},${also.number}` })
-  assert.is(gh.calls('POST', /\/issues$/).length, 0)
+  assert.is(servers.gh.calls('POST', /\/issues$/).length, 0)
 })
 
 test('mode resolve with nothing open: outcome nothing, closed empty', async () => {

@@ -1,26 +1,16 @@
 // scripts/after-script.sh, sourced by real shells the way a CI after_script does, against the loopback GitHub.
 import { execFileSync } from 'node:child_process'
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { copyFileSync, cpSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { ROOT, runCommand, today } from '../helpers/helpers.ts'
-import { startLoopbackGitHub, type LoopbackGitHub } from '../helpers/loopback-github.ts'
+import { useLoopback } from '../helpers/servers.ts'
 
 const AFTER = join(ROOT, 'scripts/after-script.sh')
 const FIXED = { CI_COMMIT_SHA: 'abc1234', CI_COMMIT_MESSAGE: 'Bump the widget', REPORT_RETRY_DELAY: '0.01' }
 
-let gh: LoopbackGitHub
-let dir: string
-test.before.each(async () => {
-  gh = await startLoopbackGitHub()
-  dir = mkdtempSync(join(tmpdir(), 'after-script-'))
-})
-test.after.each(async () => {
-  await gh.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+const servers = useLoopback(test, { github: true, tmpdir: 'after-script-' })
 
 // Everything of the calling shell that sourcing could change: options, shopt, traps, functions,
 // variables (bash's own ever-changing ones aside) and the working directory.
@@ -41,80 +31,80 @@ if [ "$snap_before" = "$(snap)" ]; then echo caller-unchanged; else diff <(echo 
 echo reached-end`
 
 test('CI_JOB_STATUS=failed files the failure with the reason "Deploy job failed", from any folder', async () => {
-  const r = await runCommand('bash', ['-c', sourcing('set -euo pipefail')], gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd: dir })
+  const r = await runCommand('bash', ['-c', sourcing('set -euo pipefail')], servers.gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd: servers.dir })
   assert.is(r.code, 0, r.stderr)
-  assert.is(r.stdout, `[INFO] Created issue #1: ${gh.url}/acme/shop/issues/1\nstatus=0\ncaller-unchanged\nreached-end\n`)
-  const [issue] = gh.issues
+  assert.is(r.stdout, `[INFO] Created issue #1: ${servers.gh.url}/acme/shop/issues/1\nstatus=0\ncaller-unchanged\nreached-end\n`)
+  const [issue] = servers.gh.issues
   assert.is(issue!.title, `[DEPLOY FAIL] production — abc1234 — ${today()}`)
   assert.match(issue!.body ?? '', /\n### Failure Reason\nDeploy job failed\n/)
-  assert.match((gh.chat[0]!.json as { text: string }).text, /\nReason: Deploy job failed\n/)
+  assert.match((servers.gh.chat[0]!.json as { text: string }).text, /\nReason: Deploy job failed\n/)
 })
 
 for (const mode of ['set +e', 'set -e', 'set -euo pipefail', "set -eEuo pipefail; trap 'echo ERR-TRAP-FIRED' ERR"]) {
   test(`a failing reporter never fails the after_script nor changes the caller (${mode})`, async () => {
-    gh.inject('POST', /\/issues$/, { status: 422, body: { message: 'Validation Failed' } })
-    const r = await runCommand('bash', ['-c', sourcing(mode)], gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd: dir })
+    servers.gh.inject('POST', /\/issues$/, { status: 422, body: { message: 'Validation Failed' } })
+    const r = await runCommand('bash', ['-c', sourcing(mode)], servers.gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd: servers.dir })
     assert.is(r.code, 0, r.stderr)
     assert.is(r.stdout, 'status=0\ncaller-unchanged\nreached-end\n')
     assert.match(r.stderr, /^\[ERROR\] Failed to create issue$/m)
     assert.match(r.stderr, /^\[WARN\] deploy-failure-reporter: scripts\/report\.mts exited with 1; the after_script carries on$/m)
-    assert.is(gh.calls('POST').length, 1)
+    assert.is(servers.gh.calls('POST').length, 1)
   })
 }
 
 for (const status of ['canceled', 'running', '']) {
   test(`CI_JOB_STATUS=${JSON.stringify(status)} does nothing at all`, async () => {
-    const r = await runCommand('bash', ['-c', sourcing('set -euo pipefail')], gh.env({ ...FIXED, CI_JOB_STATUS: status }), { cwd: dir })
+    const r = await runCommand('bash', ['-c', sourcing('set -euo pipefail')], servers.gh.env({ ...FIXED, CI_JOB_STATUS: status }), { cwd: servers.dir })
     assert.is(r.code, 0, r.stderr)
     assert.is(r.stdout, 'status=0\ncaller-unchanged\nreached-end\n')
     assert.is(r.stderr, '')
-    assert.is(gh.requests.length + gh.chat.length, 0)
+    assert.is(servers.gh.requests.length + servers.gh.chat.length, 0)
   })
 }
 
 test('CI_JOB_STATUS=success closes this environment\'s open failure issues with resolve.mts, caller unchanged', async () => {
-  const mine = gh.addIssue({ title: `[DEPLOY FAIL] production — 0ld0000 — ${today()}` })
-  const other = gh.addIssue({ title: `[DEPLOY FAIL] production-eu — 0ld0000 — ${today()}` })
-  const r = await runCommand('bash', ['-c', sourcing('set -euo pipefail')], gh.env({ ...FIXED, CI_JOB_STATUS: 'success', REPORT_WRITE_INTERVAL: '0' }), { cwd: dir })
+  const mine = servers.gh.addIssue({ title: `[DEPLOY FAIL] production — 0ld0000 — ${today()}` })
+  const other = servers.gh.addIssue({ title: `[DEPLOY FAIL] production-eu — 0ld0000 — ${today()}` })
+  const r = await runCommand('bash', ['-c', sourcing('set -euo pipefail')], servers.gh.env({ ...FIXED, CI_JOB_STATUS: 'success', REPORT_WRITE_INTERVAL: '0' }), { cwd: servers.dir })
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stdout, `[INFO] Closed issue #${mine.number}: ${mine.html_url}\nstatus=0\ncaller-unchanged\nreached-end\n`)
   assert.is(mine.state, 'closed')
   assert.is(mine.state_reason, 'completed')
   assert.is(other.state, 'open')
-  assert.is(gh.calls('POST', /\/issues$/).length, 0, 'a good deploy files nothing')
+  assert.is(servers.gh.calls('POST', /\/issues$/).length, 0, 'a good deploy files nothing')
 })
 
 test('CI_JOB_STATUS unset under set -u does nothing and does not trip nounset', async () => {
-  const env = gh.env(FIXED)
-  const r = await runCommand('bash', ['-c', sourcing('set -u; unset CI_JOB_STATUS')], env, { cwd: dir })
+  const env = servers.gh.env(FIXED)
+  const r = await runCommand('bash', ['-c', sourcing('set -u; unset CI_JOB_STATUS')], env, { cwd: servers.dir })
   assert.is(r.stdout, 'status=0\ncaller-unchanged\nreached-end\n')
-  assert.is(gh.requests.length, 0)
+  assert.is(servers.gh.requests.length, 0)
 })
 
 test('sourced by a relative path; the reporter runs in the caller\'s folder (its .env counts)', async () => {
-  writeFileSync(join(dir, '.env'), 'DEPLOY_ENV=from-callers-dotenv\n')
-  const r = await runCommand('bash', ['-c', sourcing('set -e', relative(dir, AFTER))], gh.env({ ...FIXED, CI_JOB_STATUS: 'failed', REPORT_DOTENV: '' }), { cwd: dir })
+  writeFileSync(join(servers.dir, '.env'), 'DEPLOY_ENV=from-callers-dotenv\n')
+  const r = await runCommand('bash', ['-c', sourcing('set -e', relative(servers.dir, AFTER))], servers.gh.env({ ...FIXED, CI_JOB_STATUS: 'failed', REPORT_DOTENV: '' }), { cwd: servers.dir })
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stdout, /status=0\ncaller-unchanged\nreached-end\n$/)
-  assert.is(gh.issues[0]!.title, `[DEPLOY FAIL] from-callers-dotenv — abc1234 — ${today()}`)
+  assert.is(servers.gh.issues[0]!.title, `[DEPLOY FAIL] from-callers-dotenv — abc1234 — ${today()}`)
 })
 
 test('plain sh can dot it in from the project root', async () => {
   const script = '. scripts/after-script.sh; echo "status=$?"'
-  const r = await runCommand('sh', ['-c', script], gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd: ROOT })
+  const r = await runCommand('sh', ['-c', script], servers.gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd: ROOT })
   assert.is(r.code, 0, r.stderr)
-  assert.is(r.stdout, `[INFO] Created issue #1: ${gh.url}/acme/shop/issues/1\nstatus=0\n`)
+  assert.is(r.stdout, `[INFO] Created issue #1: ${servers.gh.url}/acme/shop/issues/1\nstatus=0\n`)
 })
 
 test('run with bash --help: usage, options, environment and exit status; nothing else', async () => {
-  const r = await runCommand('bash', [AFTER, '--help'], gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd: dir })
+  const r = await runCommand('bash', [AFTER, '--help'], servers.gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd: servers.dir })
   assert.is(r.code, 0)
   assert.match(r.stdout, /^Usage: source scripts\/after-script\.sh/)
   assert.match(r.stdout, /CI_JOB_STATUS=failed +files the failure/)
   assert.match(r.stdout, /Options: -h, --help/)
   assert.match(r.stdout, /Environment: CI_JOB_STATUS/)
   assert.match(r.stdout, /Exit status: always 0/)
-  assert.is(gh.requests.length, 0)
+  assert.is(servers.gh.requests.length, 0)
 })
 
 // When the reporter cannot start at all, one [ERROR] line says the failure was lost and what to run.
@@ -124,46 +114,46 @@ const sourceFrom = (path: string) => `source "${path}"; echo "status=$?"`
 test('no node on PATH: one [ERROR] line saying the failure was not reported, status 0', async () => {
   // A PATH holding only what the script needs besides node. HOME: bash started over a socket (as Node's
   // pipes are) reads ~/.bashrc, whose tools would fail on this PATH.
-  const bin = join(dir, 'bin')
+  const bin = join(servers.dir, 'bin')
   mkdirSync(bin)
   const where = (name: string) => execFileSync('bash', ['-c', `realpath "$(command -v ${name})"`], { encoding: 'utf8' }).trim()
   symlinkSync(where('dirname'), join(bin, 'dirname'))
-  const r = await runCommand(where('bash'), ['-c', sourceFrom(AFTER)], { ...gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), PATH: bin, HOME: dir }, { cwd: dir })
+  const r = await runCommand(where('bash'), ['-c', sourceFrom(AFTER)], { ...servers.gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), PATH: bin, HOME: servers.dir }, { cwd: servers.dir })
   assert.is(r.code, 0)
   assert.is(r.stdout, 'status=0\n')
   assert.is(r.stderr, `${LOST}node is not on PATH; install Node.js 20.18 or later in this job's image\n`)
-  assert.is(gh.requests.length, 0)
+  assert.is(servers.gh.requests.length, 0)
 })
 
 test('a vendored checkout whose npm ci was not run: the [ERROR] line names the npm ci to run', async () => {
-  const vendor = join(dir, 'vendor/deploy-failure-reporter')
+  const vendor = join(servers.dir, 'vendor/deploy-failure-reporter')
   cpSync(join(ROOT, 'scripts'), join(vendor, 'scripts'), { recursive: true })
-  const r = await runCommand('bash', ['-c', sourceFrom(join(vendor, 'scripts/after-script.sh'))], gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd: dir })
+  const r = await runCommand('bash', ['-c', sourceFrom(join(vendor, 'scripts/after-script.sh'))], servers.gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd: servers.dir })
   assert.is(r.stdout, 'status=0\n')
   assert.is(r.stderr, `${LOST}its dependencies are not installed in ${vendor}; run: npm ci --prefix ${vendor}\n`)
 })
 
 test('a vendored checkout without its dev dependencies on a Node that needs a loader: the [ERROR] line says so', async () => {
-  const vendor = join(dir, 'vendor/deploy-failure-reporter')
+  const vendor = join(servers.dir, 'vendor/deploy-failure-reporter')
   cpSync(join(ROOT, 'scripts'), join(vendor, 'scripts'), { recursive: true })
   mkdirSync(join(vendor, 'node_modules'))
   symlinkSync(join(ROOT, 'node_modules/zx'), join(vendor, 'node_modules/zx'))
   // Node >= 22.18 would strip the types itself; told not to, it is in Node 20's position.
   const nodeOptions: Record<string, string> = (process.features as { typescript?: unknown }).typescript ? { NODE_OPTIONS: '--no-experimental-strip-types' } : {}
-  const r = await runCommand('bash', ['-c', sourceFrom(join(vendor, 'scripts/after-script.sh'))], { ...gh.env({ ...FIXED, CI_JOB_STATUS: 'success' }), ...nodeOptions }, { cwd: dir })
+  const r = await runCommand('bash', ['-c', sourceFrom(join(vendor, 'scripts/after-script.sh'))], { ...servers.gh.env({ ...FIXED, CI_JOB_STATUS: 'success' }), ...nodeOptions }, { cwd: servers.dir })
   assert.is(r.stdout, 'status=0\n')
   assert.match(r.stderr, /^\[ERROR\] deploy-failure-reporter: this environment's failure issues were NOT resolved: Node v[\d.]+ needs tsx to run the TypeScript sources, and it is not installed in /)
   assert.is(r.stderr.split('\n').filter(Boolean).length, 1)
-  assert.is(gh.requests.length, 0)
+  assert.is(servers.gh.requests.length, 0)
 })
 
 test('neither a checkout nor a built package next to it: the [ERROR] line says where it looked', async () => {
-  const lone = join(dir, 'lone/scripts')
+  const lone = join(servers.dir, 'lone/scripts')
   mkdirSync(lone, { recursive: true })
   copyFileSync(AFTER, join(lone, 'after-script.sh'))
-  const r = await runCommand('bash', ['-c', sourceFrom(join(lone, 'after-script.sh'))], gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd: dir })
+  const r = await runCommand('bash', ['-c', sourceFrom(join(lone, 'after-script.sh'))], servers.gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd: servers.dir })
   assert.is(r.stdout, 'status=0\n')
-  assert.match(r.stderr, new RegExp(`^\\[ERROR\\] deploy-failure-reporter: the deploy failure was NOT reported: cannot find the reporter in ${join(dir, 'lone').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}; `))
+  assert.match(r.stderr, new RegExp(`^\\[ERROR\\] deploy-failure-reporter: the deploy failure was NOT reported: cannot find the reporter in ${join(servers.dir, 'lone').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}; `))
 })
 
 test.run()

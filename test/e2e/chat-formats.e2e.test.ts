@@ -3,32 +3,26 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { runScript } from '../helpers/helpers.ts'
-import { startLoopbackGitHub, type LoopbackGitHub } from '../helpers/loopback-github.ts'
 import { FAST_ENV, FIXED_ENV } from '../helpers/fixtures.ts'
+import { useLoopback } from '../helpers/servers.ts'
 
 const ENV = { ...FIXED_ENV, ...FAST_ENV, REPORT_WRITE_INTERVAL: '0.01' }
 const SPEC_TEXT = '*[DEPLOY FAILURE]* staging\nCommit: `abc1234`\nReason: Deploy job failed\nPipeline: https://ci.example/p/7'
 
-let gh: LoopbackGitHub
-test.before.each(async () => {
-  gh = await startLoopbackGitHub()
-})
-test.after.each(async () => {
-  await gh.close()
-})
+const servers = useLoopback(test, { github: true })
 
 const report = async (format: string, extra: Record<string, string> = {}) => {
-  const r = await runScript('report.mts', ['Deploy job failed'], gh.env({ ...ENV, CHAT_FORMAT: format, ...extra }))
+  const r = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, CHAT_FORMAT: format, ...extra }))
   assert.is(r.code, 0, r.stderr)
-  assert.is(gh.chat.length, 1, 'one notice')
-  assert.is(gh.chat[0]!.headers.authorization, undefined, 'no credential goes to a webhook')
-  return { r, body: gh.chat[0]!.json as Record<string, unknown>, issue: gh.issues[0]! }
+  assert.is(servers.gh.chat.length, 1, 'one notice')
+  assert.is(servers.gh.chat[0]!.headers.authorization, undefined, 'no credential goes to a webhook')
+  return { r, body: servers.gh.chat[0]!.json as Record<string, unknown>, issue: servers.gh.issues[0]! }
 }
 
 test('slack and mattermost: the spec text, byte for byte', async () => {
   for (const format of ['slack', 'mattermost']) {
-    gh.chat.length = 0
-    gh.issues.length = 0
+    servers.gh.chat.length = 0
+    servers.gh.issues.length = 0
     const { body } = await report(format)
     assert.equal(body, { text: SPEC_TEXT }, format)
   }
@@ -62,54 +56,54 @@ test('teams: an Adaptive Card 1.4 in the Workflows envelope with a button to the
 })
 
 test('teams recovery: the resolver sends a green card with a button per closed issue', async () => {
-  const open = gh.addIssue({ title: '[DEPLOY FAIL] staging — abc1234 — 2026-11-01' })
-  const r = await runScript('resolve.mts', [], gh.env({ ...ENV, CI_COMMIT_SHA: 'f1x0001', CHAT_FORMAT: 'teams' }))
+  const open = servers.gh.addIssue({ title: '[DEPLOY FAIL] staging — abc1234 — 2026-11-01' })
+  const r = await runScript('resolve.mts', [], servers.gh.env({ ...ENV, CI_COMMIT_SHA: 'f1x0001', CHAT_FORMAT: 'teams' }))
   assert.is(r.code, 0, r.stderr)
-  assert.is(gh.chat.length, 1)
-  const card = (gh.chat[0]!.json as { attachments: { content: { body: { text?: string; color?: string }[]; actions: unknown[] } }[] }).attachments[0]!.content
+  assert.is(servers.gh.chat.length, 1)
+  const card = (servers.gh.chat[0]!.json as { attachments: { content: { body: { text?: string; color?: string }[]; actions: unknown[] } }[] }).attachments[0]!.content
   assert.is(card.body[0]!.text, '[DEPLOY RECOVERED] staging')
   assert.is(card.body[0]!.color, 'Good')
   assert.equal(card.actions, [{ type: 'Action.OpenUrl', title: `Open issue #${open.number}`, url: open.html_url }])
 })
 
 test('REPORT_CHAT_STRICT=1: a refused notice is one [WARN] with format, status and host; the exit code stays 0', async () => {
-  gh.injectChat({ status: 500 })
-  const r = await runScript('report.mts', [], gh.env({ ...ENV, CHAT_FORMAT: 'discord', REPORT_CHAT_STRICT: '1', CHAT_WEBHOOK: `${gh.url}/chat?token=HOOK-SECRET` }))
+  servers.gh.injectChat({ status: 500 })
+  const r = await runScript('report.mts', [], servers.gh.env({ ...ENV, CHAT_FORMAT: 'discord', REPORT_CHAT_STRICT: '1', CHAT_WEBHOOK: `${servers.gh.url}/chat?token=HOOK-SECRET` }))
   assert.is(r.code, 0)
-  assert.is(r.stderr, `[WARN] Chat notice not delivered (format discord, status 500, host ${new URL(gh.url).host})\n`)
+  assert.is(r.stderr, `[WARN] Chat notice not delivered (format discord, status 500, host ${new URL(servers.gh.url).host})\n`)
   assert.not.match(r.stdout + r.stderr, 'HOOK-SECRET')
   assert.not.match(r.stderr, '/chat')
 })
 
 test('REPORT_CHAT_STRICT=1 in GitHub Actions: the warning is also an annotation on stdout', async () => {
-  gh.injectChat({ status: 404 })
-  const r = await runScript('report.mts', [], gh.env({ ...ENV, CHAT_FORMAT: 'teams', REPORT_CHAT_STRICT: '1', GITHUB_ACTIONS: 'true' }))
+  servers.gh.injectChat({ status: 404 })
+  const r = await runScript('report.mts', [], servers.gh.env({ ...ENV, CHAT_FORMAT: 'teams', REPORT_CHAT_STRICT: '1', GITHUB_ACTIONS: 'true' }))
   assert.is(r.code, 0)
-  const warning = `Chat notice not delivered (format teams, status 404, host ${new URL(gh.url).host})`
+  const warning = `Chat notice not delivered (format teams, status 404, host ${new URL(servers.gh.url).host})`
   assert.is(r.stderr, `[WARN] ${warning}\n`)
   assert.ok(r.stdout.split('\n').includes(`::warning title=Chat notice::${warning}`), r.stdout)
 })
 
 test('without REPORT_CHAT_STRICT a refused notice stays silent, as the spec says', async () => {
-  gh.injectChat({ status: 500 })
-  const r = await runScript('report.mts', [], gh.env({ ...ENV, CHAT_FORMAT: 'discord' }))
+  servers.gh.injectChat({ status: 500 })
+  const r = await runScript('report.mts', [], servers.gh.env({ ...ENV, CHAT_FORMAT: 'discord' }))
   assert.is(r.code, 0)
   assert.is(r.stderr, '')
 })
 
 test('a bad CHAT_FORMAT stops the run before any request, naming the allowed values', async () => {
-  const r = await runScript('report.mts', [], gh.env({ ...ENV, CHAT_FORMAT: 'msteams' }))
+  const r = await runScript('report.mts', [], servers.gh.env({ ...ENV, CHAT_FORMAT: 'msteams' }))
   assert.is(r.code, 2)
   assert.match(r.stderr, 'CHAT_FORMAT must be one of auto, slack, mattermost, googlechat, discord, teams, got "msteams"')
-  assert.is(gh.requests.length + gh.chat.length, 0)
+  assert.is(servers.gh.requests.length + servers.gh.chat.length, 0)
 })
 
 test('doctor --ping posts the test message in the chosen format and names it', async () => {
-  const r = await runScript('doctor.mts', ['--ping'], gh.env({ ...ENV, CHAT_FORMAT: 'discord' }))
+  const r = await runScript('doctor.mts', ['--ping'], servers.gh.env({ ...ENV, CHAT_FORMAT: 'discord' }))
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stdout, /^✓ chat webhook accepted a test message \(format discord, 127\.0\.0\.1:\d+\)$/m)
-  assert.is(gh.chat.length, 1)
-  const body = gh.chat[0]!.json as { content: string; allowed_mentions: unknown }
+  assert.is(servers.gh.chat.length, 1)
+  const body = servers.gh.chat[0]!.json as { content: string; allowed_mentions: unknown }
   assert.equal(body.allowed_mentions, { parse: [] })
   assert.match(body.content, /^Test message from deploy-failure-reporter .*acme\/shop.*No action needed\.$/)
 })

@@ -2,29 +2,23 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { runScript } from '../helpers/helpers.ts'
-import { startLoopbackGitHub, type LoopbackGitHub } from '../helpers/loopback-github.ts'
+import { useLoopback } from '../helpers/servers.ts'
 
-let gh: LoopbackGitHub
-test.before.each(async () => {
-  gh = await startLoopbackGitHub()
-})
-test.after.each(async () => {
-  await gh.close()
-})
+const servers = useLoopback(test, { github: true })
 
 test('extra labels and assignees in place: one ✓ line each, after the spec\'s labels', async () => {
-  gh.labels.add('env:staging')
-  gh.assignable.add('mona-lisa')
-  const r = await runScript('doctor.mts', [], gh.env({ REPORT_LABELS: 'env:staging', REPORT_ASSIGNEES: 'octocat,mona-lisa' }))
+  servers.gh.labels.add('env:staging')
+  servers.gh.assignable.add('mona-lisa')
+  const r = await runScript('doctor.mts', [], servers.gh.env({ REPORT_LABELS: 'env:staging', REPORT_ASSIGNEES: 'octocat,mona-lisa' }))
   assert.is(r.code, 0, r.stderr)
   const out = r.stdout.split('\n')
   const at = out.indexOf('✓ label ops exists')
   assert.equal(out.slice(at + 1, at + 4), ['✓ label env:staging exists', '✓ assignee octocat can be assigned', '✓ assignee mona-lisa can be assigned'])
-  assert.equal(gh.calls('GET', /\/assignees\//).map((q) => q.path), ['/repos/acme/shop/assignees/octocat', '/repos/acme/shop/assignees/mona-lisa'])
+  assert.equal(servers.gh.calls('GET', /\/assignees\//).map((q) => q.path), ['/repos/acme/shop/assignees/octocat', '/repos/acme/shop/assignees/mona-lisa'])
 })
 
 test('a missing label and an assignee without access: ✗ lines naming them, exit 1', async () => {
-  const r = await runScript('doctor.mts', [], gh.env({ REPORT_LABELS: 'severity:high', REPORT_ASSIGNEES: 'stranger' }))
+  const r = await runScript('doctor.mts', [], servers.gh.env({ REPORT_LABELS: 'severity:high', REPORT_ASSIGNEES: 'stranger' }))
   assert.is(r.code, 1)
   assert.match(r.stdout, /^✗ label severity:high missing: create it in the repository \(Issues → Labels\)$/m)
   assert.match(r.stdout, /^✗ assignee stranger cannot be assigned in acme\/shop: check REPORT_ASSIGNEES, and that stranger has access$/m)

@@ -1,27 +1,21 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { runScript } from '../helpers/helpers.ts'
-import { startLoopbackGitHub, type LoopbackGitHub } from '../helpers/loopback-github.ts'
+import { useLoopback } from '../helpers/servers.ts'
 
 const FAST = { REPORT_RETRY_DELAY: '0.01' }
 
-let gh: LoopbackGitHub
-test.before.each(async () => {
-  gh = await startLoopbackGitHub()
-})
-test.after.each(async () => {
-  await gh.close()
-})
+const servers = useLoopback(test, { github: true })
 
 const lines = (text: string) => text.split('\n').filter(Boolean)
 
 test('everything in place: one ✓ line per check, a closing line, exit 0, reads only, no chat post', async () => {
-  const r = await runScript('doctor.mts', [], gh.env(FAST))
+  const r = await runScript('doctor.mts', [], servers.gh.env(FAST))
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stderr, '')
   const out = lines(r.stdout)
   assert.is(out.length, 11)
-  assert.is(out[0], `✓ configuration valid: acme/shop at ${gh.url}, environment production, pipeline unknown`)
+  assert.is(out[0], `✓ configuration valid: acme/shop at ${servers.gh.url}, environment production, pipeline unknown`)
   assert.is(out[1], '✓ identity: user deploy-bot (ISSUE_TOKEN)')
   assert.is(out[2], '✓ token accepted')
   assert.match(out[3]!, /^✓ rate limit: 4999 of 5000 requests left, resets at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)
@@ -32,23 +26,23 @@ test('everything in place: one ✓ line per check, a closing line, exit 0, reads
   assert.is(out[8], '✓ label ops exists')
   assert.match(out[9]!, /^✓ chat webhook configured \(127\.0\.0\.1:\d+\); --ping posts a test message$/)
   assert.is(out[10], '[INFO] All 10 checks passed')
-  assert.ok(gh.requests.length > 0 && gh.requests.every((q) => q.method === 'GET'))
-  assert.ok(gh.requests.every((q) => q.headers.authorization === `Bearer ${gh.token}`))
-  assert.is(gh.chat.length, 0)
-  assert.not.ok((r.stdout + r.stderr).includes(gh.token))
+  assert.ok(servers.gh.requests.length > 0 && servers.gh.requests.every((q) => q.method === 'GET'))
+  assert.ok(servers.gh.requests.every((q) => q.headers.authorization === `Bearer ${servers.gh.token}`))
+  assert.is(servers.gh.chat.length, 0)
+  assert.not.ok((r.stdout + r.stderr).includes(servers.gh.token))
 })
 
 test('--ping posts one test message to the webhook', async () => {
-  const r = await runScript('doctor.mts', ['--ping'], gh.env(FAST))
+  const r = await runScript('doctor.mts', ['--ping'], servers.gh.env(FAST))
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stdout, /^✓ chat webhook accepted a test message \(format slack, 127\.0\.0\.1:\d+\)$/m)
-  assert.is(gh.chat.length, 1)
-  assert.match((gh.chat[0]!.json as { text: string }).text, /^Test message from deploy-failure-reporter .*acme\/shop.*No action needed\.$/)
+  assert.is(servers.gh.chat.length, 1)
+  assert.match((servers.gh.chat[0]!.json as { text: string }).text, /^Test message from deploy-failure-reporter .*acme\/shop.*No action needed\.$/)
 })
 
 test('a refused token: ✗ lines, exit 1, and the token is never printed', async () => {
   const token = 'ghp_wrongwrongwrong0123'
-  const r = await runScript('doctor.mts', [], gh.env({ ...FAST, ISSUE_TOKEN: token }))
+  const r = await runScript('doctor.mts', [], servers.gh.env({ ...FAST, ISSUE_TOKEN: token }))
   assert.is(r.code, 1)
   assert.match(r.stdout, /^✗ token refused \(HTTP 401: Bad credentials.*\): check ISSUE_TOKEN$/m)
   assert.is(r.stderr, '[ERROR] 6 of 8 checks failed\n')
@@ -56,8 +50,8 @@ test('a refused token: ✗ lines, exit 1, and the token is never printed', async
 })
 
 test('a missing label fails its line and the run', async () => {
-  gh.labels.delete('auto-deploy-failure')
-  const r = await runScript('doctor.mts', [], gh.env(FAST))
+  servers.gh.labels.delete('auto-deploy-failure')
+  const r = await runScript('doctor.mts', [], servers.gh.env(FAST))
   assert.is(r.code, 1)
   assert.match(r.stdout, /^✗ label auto-deploy-failure missing: create it in the repository \(Issues → Labels\)$/m)
   assert.match(r.stdout, /^✓ label ops exists$/m)
@@ -65,20 +59,20 @@ test('a missing label fails its line and the run', async () => {
 })
 
 test('bad configuration: a ✗ line per problem, exit 2, no request', async () => {
-  const r = await runScript('doctor.mts', [], { ...FAST, ISSUE_API_URL: gh.url })
+  const r = await runScript('doctor.mts', [], { ...FAST, ISSUE_API_URL: servers.gh.url })
   assert.is(r.code, 2)
   assert.is(r.stdout, '✗ configuration: ISSUE_TOKEN is required\n✗ configuration: ISSUE_REPO is required (owner/repo)\n')
   assert.is(r.stderr, '[ERROR] Fix the configuration and run the doctor again\n')
-  assert.is(gh.requests.length, 0)
+  assert.is(servers.gh.requests.length, 0)
 })
 
 test('an unknown flag or a positional is a usage error: exit 2, no request', async () => {
-  const [flag, positional] = await Promise.all([runScript('doctor.mts', ['--pong'], gh.env(FAST)), runScript('doctor.mts', ['now'], gh.env(FAST))])
+  const [flag, positional] = await Promise.all([runScript('doctor.mts', ['--pong'], servers.gh.env(FAST)), runScript('doctor.mts', ['now'], servers.gh.env(FAST))])
   assert.is(flag.code, 2)
   assert.is(flag.stderr, "[ERROR] Unknown option '--pong'; see --help\n")
   assert.is(positional.code, 2)
   assert.is(positional.stderr, '[ERROR] Unexpected argument "now"; see --help\n')
-  assert.is(gh.requests.length, 0)
+  assert.is(servers.gh.requests.length, 0)
 })
 
 test.run()

@@ -5,63 +5,59 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { runScript } from '../helpers/helpers.ts'
 import { FIXED_ENV } from '../helpers/fixtures.ts'
-import { startLoopbackGitLab, type LoopbackGitLab } from '../helpers/loopback-gitlab.ts'
+import { useLoopback } from '../helpers/servers.ts'
 
 const FAST = { REPORT_RETRY_DELAY: '0.01', REPORT_WRITE_INTERVAL: '0.01' }
 
-let gl: LoopbackGitLab
-test.before.each(async () => {
-  gl = await startLoopbackGitLab()
-})
-test.after.each(() => gl.close())
+const servers = useLoopback(test, { gitlab: true })
 
 test('a malformed project path is refused with exit 2 before any request, naming the form', async () => {
-  const r = await runScript('report.mts', ['x'], gl.env({ ...FAST, ISSUE_REPO: 'acme/shop.git' }))
+  const r = await runScript('report.mts', ['x'], servers.gl.env({ ...FAST, ISSUE_REPO: 'acme/shop.git' }))
   assert.is(r.code, 2)
   assert.match(r.stderr, /ISSUE_REPO must be a GitLab project path such as group\/subgroup\/project .* or a numeric project id, got "acme\/shop\.git"/)
-  assert.is(gl.requests.length, 0)
-  assert.is(gl.chat.length, 0)
+  assert.is(servers.gl.requests.length, 0)
+  assert.is(servers.gl.chat.length, 0)
 })
 
 test('an unknown ISSUE_TRACKER is refused with exit 2 before any request', async () => {
-  const r = await runScript('report.mts', ['x'], gl.env({ ...FAST, ISSUE_TRACKER: 'jira' }))
+  const r = await runScript('report.mts', ['x'], servers.gl.env({ ...FAST, ISSUE_TRACKER: 'jira' }))
   assert.is(r.code, 2)
   assert.match(r.stderr, /ISSUE_TRACKER must be github or gitlab, got "jira"/)
-  assert.is(gl.requests.length, 0)
+  assert.is(servers.gl.requests.length, 0)
 })
 
 test('GitLab CI\'s own variables are enough: CI_API_V4_URL and CI_PROJECT_PATH; the spec line has the iid and web_url', async () => {
-  const env = { ...FIXED_ENV, ...FAST, ISSUE_TRACKER: 'gitlab', ISSUE_TOKEN: gl.token, CI_API_V4_URL: gl.apiUrl, CI_PROJECT_PATH: gl.path }
+  const env = { ...FIXED_ENV, ...FAST, ISSUE_TRACKER: 'gitlab', ISSUE_TOKEN: servers.gl.token, CI_API_V4_URL: servers.gl.apiUrl, CI_PROJECT_PATH: servers.gl.path }
   const r = await runScript('report.mts', ['Deploy job failed'], env)
   assert.is(r.code, 0, r.stderr)
-  const [issue] = gl.issues
+  const [issue] = servers.gl.issues
   assert.is(r.stdout, `[INFO] Created issue #${issue!.iid}: ${issue!.web_url}\n`)
   assert.match(issue!.web_url, /\/acme\/platform\/shop\/-\/issues\/1$/)
-  assert.ok(gl.requests.every((q) => q.path.startsWith('/projects/acme%2Fplatform%2Fshop/')), gl.requests.map((q) => q.path).join(' '))
-  assert.ok(gl.requests.every((q) => q.headers.authorization === `Bearer ${gl.token}`))
-  assert.equal(gl.calls('POST')[0]!.json, { title: issue!.title, description: issue!.description, labels: 'auto-deploy-failure,ops' })
+  assert.ok(servers.gl.requests.every((q) => q.path.startsWith('/projects/acme%2Fplatform%2Fshop/')), servers.gl.requests.map((q) => q.path).join(' '))
+  assert.ok(servers.gl.requests.every((q) => q.headers.authorization === `Bearer ${servers.gl.token}`))
+  assert.equal(servers.gl.calls('POST')[0]!.json, { title: issue!.title, description: issue!.description, labels: 'auto-deploy-failure,ops' })
 })
 
 test('a numeric project id works as well as the path', async () => {
-  const r = await runScript('report.mts', ['Deploy job failed'], gl.env({ ...FIXED_ENV, ...FAST, ISSUE_REPO: String(gl.projectId) }))
+  const r = await runScript('report.mts', ['Deploy job failed'], servers.gl.env({ ...FIXED_ENV, ...FAST, ISSUE_REPO: String(servers.gl.projectId) }))
   assert.is(r.code, 0, r.stderr)
-  assert.is(r.stdout, `[INFO] Created issue #1: ${gl.issues[0]!.web_url}\n`)
-  assert.ok(gl.requests.every((q) => q.path.startsWith(`/projects/${gl.projectId}/`)))
+  assert.is(r.stdout, `[INFO] Created issue #1: ${servers.gl.issues[0]!.web_url}\n`)
+  assert.ok(servers.gl.requests.every((q) => q.path.startsWith(`/projects/${servers.gl.projectId}/`)))
 })
 
 test('titles stay within GitLab\'s 255 characters, and the same long title still deduplicates', async () => {
-  const env = gl.env({ ...FIXED_ENV, ...FAST, DEPLOY_ENV: 'e'.repeat(400) })
+  const env = servers.gl.env({ ...FIXED_ENV, ...FAST, DEPLOY_ENV: 'e'.repeat(400) })
   const first = await runScript('report.mts', ['Deploy job failed'], env)
   assert.is(first.code, 0, first.stderr)
-  assert.ok(gl.issues[0]!.title.length <= 255, String(gl.issues[0]!.title.length))
+  assert.ok(servers.gl.issues[0]!.title.length <= 255, String(servers.gl.issues[0]!.title.length))
   const second = await runScript('report.mts', ['Deploy job failed'], env)
   assert.is(second.code, 0, second.stderr)
   assert.match(second.stdout, /^\[INFO\] Duplicate issue found, skipping creation$/m)
-  assert.is(gl.issues.length, 1)
+  assert.is(servers.gl.issues.length, 1)
 })
 
 test('--dry-run without a token still renders for GitLab: quick actions defused, title within 255', async () => {
-  const env = gl.env({ ...FIXED_ENV, ...FAST, ISSUE_TOKEN: '', DEPLOY_ENV: 'e'.repeat(400) })
+  const env = servers.gl.env({ ...FIXED_ENV, ...FAST, ISSUE_TOKEN: '', DEPLOY_ENV: 'e'.repeat(400) })
   const r = await runScript('report.mts', ['--dry-run', 'oops\n/close'], env)
   assert.is(r.code, 0, r.stderr)
   const title = r.stdout.split('\n')[r.stdout.split('\n').indexOf('--- title') + 1]!
@@ -70,14 +66,14 @@ test('--dry-run without a token still renders for GitLab: quick actions defused,
   const body = r.stdout.slice(r.stdout.indexOf('--- body'), r.stdout.indexOf('--- chat'))
   assert.match(body, /^\u200B\/close$/m)
   assert.not.match(body, /^\/close$/m)
-  assert.is(gl.requests.length, 0)
+  assert.is(servers.gl.requests.length, 0)
 })
 
 test('doctor: token and scopes, quota, project, latest commit, labels; reads only, token never printed', async () => {
-  const r = await runScript('doctor.mts', [], gl.env(FAST))
+  const r = await runScript('doctor.mts', [], servers.gl.env(FAST))
   assert.is(r.code, 0, r.stderr)
   const out = r.stdout.split('\n').filter(Boolean)
-  assert.is(out[0], `✓ configuration valid: acme/platform/shop at ${gl.apiUrl}, environment production, pipeline unknown`)
+  assert.is(out[0], `✓ configuration valid: acme/platform/shop at ${servers.gl.apiUrl}, environment production, pipeline unknown`)
   assert.is(out[1], '✓ token accepted (user reporter-bot, scopes: api)')
   assert.match(out[2]!, /^✓ rate limit: 1999 of 2000 requests left, resets at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/)
   assert.is(out[3], '✓ project readable: acme/platform/shop, 42 stars')
@@ -86,13 +82,13 @@ test('doctor: token and scopes, quota, project, latest commit, labels; reads onl
   assert.is(out[6], '✓ label ops exists')
   assert.match(out[7]!, /^✓ chat webhook configured/)
   assert.is(out[8], '[INFO] All 8 checks passed')
-  assert.ok(gl.requests.every((q) => q.method === 'GET'))
-  assert.not.ok((r.stdout + r.stderr).includes(gl.token))
+  assert.ok(servers.gl.requests.every((q) => q.method === 'GET'))
+  assert.not.ok((r.stdout + r.stderr).includes(servers.gl.token))
 })
 
 test('doctor: a token without the api scope fails, saying it cannot write issues', async () => {
-  gl.tokenInfo = { scopes: ['read_api', 'read_user'], name: 'ro', active: true }
-  const r = await runScript('doctor.mts', [], gl.env(FAST))
+  servers.gl.tokenInfo = { scopes: ['read_api', 'read_user'], name: 'ro', active: true }
+  const r = await runScript('doctor.mts', [], servers.gl.env(FAST))
   assert.is(r.code, 1)
   assert.match(r.stdout, /^✗ token lacks the api scope \(user reporter-bot, scopes: read_api, read_user\): it cannot write issues$/m)
 })

@@ -3,31 +3,25 @@ import { connect, type Socket } from 'node:net'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { runScript } from '../helpers/helpers.ts'
-import { startLoopbackGitHub, type LoopbackGitHub } from '../helpers/loopback-github.ts'
+import { useLoopback } from '../helpers/servers.ts'
 
 const FAST = ['--retry-delay', '0.01']
 
-let gh: LoopbackGitHub
-test.before.each(async () => {
-  gh = await startLoopbackGitHub()
-})
-test.after.each(async () => {
-  await gh.close()
-})
+const servers = useLoopback(test, { github: true })
 
-const healthCalls = () => gh.calls('GET', /^\/health$/).length
+const healthCalls = () => servers.gh.calls('GET', /^\/health$/).length
 
 test('200: the healthy line, exit 0, one request (a trailing slash on the address is not doubled)', async () => {
-  const r = await runScript('health.mts', [`${gh.url}/`, ...FAST])
+  const r = await runScript('health.mts', [`${servers.gh.url}/`, ...FAST])
   assert.is(r.code, 0, r.stderr)
-  assert.is(r.stdout, `[INFO] API is healthy: GET ${gh.url}/health returned 200\n`)
+  assert.is(r.stdout, `[INFO] API is healthy: GET ${servers.gh.url}/health returned 200\n`)
   assert.is(r.stderr, '')
-  assert.equal(gh.requests.map((q) => `${q.method} ${q.path}`), ['GET /health'])
+  assert.equal(servers.gh.requests.map((q) => `${q.method} ${q.path}`), ['GET /health'])
 })
 
 test('any other status: "API returned status <code>", exit 1; a 404 is final, not retried', async () => {
-  gh.healthStatus = 404
-  const r = await runScript('health.mts', [gh.url, ...FAST])
+  servers.gh.healthStatus = 404
+  const r = await runScript('health.mts', [servers.gh.url, ...FAST])
   assert.is(r.code, 1)
   assert.is(r.stdout, '')
   assert.is(r.stderr, '[ERROR] API returned status 404\n')
@@ -35,50 +29,49 @@ test('any other status: "API returned status <code>", exit 1; a 404 is final, no
 })
 
 test('transient statuses are retried: two 503s, then 200 is healthy', async () => {
-  gh.inject('GET', /^\/health$/, { status: 503 }, 2)
-  const r = await runScript('health.mts', [gh.url, ...FAST])
+  servers.gh.inject('GET', /^\/health$/, { status: 503 }, 2)
+  const r = await runScript('health.mts', [servers.gh.url, ...FAST])
   assert.is(r.code, 0, r.stderr)
   assert.is(healthCalls(), 3)
 })
 
 test('3 retries by default: a 503 that persists is reported after 4 requests', async () => {
-  gh.healthStatus = 503
-  const r = await runScript('health.mts', [gh.url, ...FAST])
+  servers.gh.healthStatus = 503
+  const r = await runScript('health.mts', [servers.gh.url, ...FAST])
   assert.is(r.code, 1)
   assert.is(r.stderr, '[ERROR] API returned status 503\n')
   assert.is(healthCalls(), 4)
 })
 
 test('--retries changes the count', async () => {
-  gh.healthStatus = 500
-  const r = await runScript('health.mts', [gh.url, '--retries', '1', ...FAST])
+  servers.gh.healthStatus = 500
+  const r = await runScript('health.mts', [servers.gh.url, '--retries', '1', ...FAST])
   assert.is(r.code, 1)
   assert.is(healthCalls(), 2)
 })
 
 test('unreachable (connection refused): a clear line naming the address and reason, exit 1', async () => {
-  const url = gh.url
-  await gh.close()
+  const url = servers.gh.url
+  await servers.gh.close()
   const r = await runScript('health.mts', [url, ...FAST])
-  gh = await startLoopbackGitHub()
   assert.is(r.code, 1)
   assert.is(r.stdout, '')
   assert.is(r.stderr, `[ERROR] API unreachable: GET ${url}/health failed (connection refused) in all 4 attempts\n`)
 })
 
 test('connections dropped before an answer are retried, then reported as unreachable', async () => {
-  gh.inject('GET', /^\/health$/, { reset: true }, 10)
-  const r = await runScript('health.mts', [gh.url, ...FAST])
+  servers.gh.inject('GET', /^\/health$/, { reset: true }, 10)
+  const r = await runScript('health.mts', [servers.gh.url, ...FAST])
   assert.is(r.code, 1)
-  assert.is(r.stderr, `[ERROR] API unreachable: GET ${gh.url}/health failed (connection closed before an answer) in all 4 attempts\n`)
+  assert.is(r.stderr, `[ERROR] API unreachable: GET ${servers.gh.url}/health failed (connection closed before an answer) in all 4 attempts\n`)
   assert.is(healthCalls(), 4)
 })
 
 test('a server that never answers is given up on after --timeout, each attempt', async () => {
-  gh.inject('GET', /^\/health$/, { hang: true }, 10)
-  const r = await runScript('health.mts', [gh.url, '--timeout', '0.2', ...FAST])
+  servers.gh.inject('GET', /^\/health$/, { hang: true }, 10)
+  const r = await runScript('health.mts', [servers.gh.url, '--timeout', '0.2', ...FAST])
   assert.is(r.code, 1)
-  assert.is(r.stderr, `[ERROR] API unreachable: GET ${gh.url}/health failed (no answer within 0.2 s) in all 4 attempts\n`)
+  assert.is(r.stderr, `[ERROR] API unreachable: GET ${servers.gh.url}/health failed (no answer within 0.2 s) in all 4 attempts\n`)
   assert.is(healthCalls(), 4)
 })
 
@@ -121,7 +114,7 @@ test('bad arguments: exit 2 with a clear line each, no request', async () => {
     assert.is(r.code, 2, JSON.stringify(args))
     assert.match(r.stderr.trimEnd(), message)
   })
-  assert.is(gh.requests.length, 0)
+  assert.is(servers.gh.requests.length, 0)
 })
 
 test.run()

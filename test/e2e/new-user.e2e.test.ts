@@ -1,53 +1,43 @@
 // Bugs found by trying the tools as a new user would: each test here failed before its fix.
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { copyFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { ROOT, runCommand, runScript, today } from '../helpers/helpers.ts'
-import { startLoopbackGitHub, type LoopbackGitHub } from '../helpers/loopback-github.ts'
+import { useLoopback } from '../helpers/servers.ts'
 
 const FIXED = { CI_COMMIT_SHA: 'abc1234', CI_COMMIT_MESSAGE: 'Bump the widget', REPORT_RETRY_DELAY: '0.01' }
 
-let gh: LoopbackGitHub
-let dir: string
-test.before.each(async () => {
-  gh = await startLoopbackGitHub()
-  dir = mkdtempSync(join(tmpdir(), 'new-user-'))
-})
-test.after.each(async () => {
-  await gh.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+const servers = useLoopback(test, { github: true, tmpdir: 'new-user-' })
 
 test('the test helpers never let a tool read a .env: a planted one with a token and repository is ignored', async () => {
   // What a developer's .env holds, as .env.example invites; here it points at the loopback server.
-  writeFileSync(join(dir, '.env'), `ISSUE_TOKEN=${gh.token}\nISSUE_REPO=acme/shop\nISSUE_API_URL=${gh.url}\nCHAT_WEBHOOK=${gh.chatUrl}\n`)
-  const r = await runScript('report.mts', ['Deploy job failed'], FIXED, { cwd: dir })
+  writeFileSync(join(servers.dir, '.env'), `ISSUE_TOKEN=${servers.gh.token}\nISSUE_REPO=acme/shop\nISSUE_API_URL=${servers.gh.url}\nCHAT_WEBHOOK=${servers.gh.chatUrl}\n`)
+  const r = await runScript('report.mts', ['Deploy job failed'], FIXED, { cwd: servers.dir })
   assert.is(r.code, 2, r.stderr)
   assert.is(r.stderr, '[ERROR] ISSUE_TOKEN is required\n[ERROR] ISSUE_REPO is required (owner/repo)\n')
-  assert.is(gh.requests.length + gh.chat.length, 0)
+  assert.is(servers.gh.requests.length + servers.gh.chat.length, 0)
 })
 
 test('cd lib && npx zx ../scripts/report.mts --dry-run "Real reason": the script path is not taken for the reason', async () => {
-  const r = await runCommand('npx', ['zx', '../scripts/report.mts', '--dry-run', 'Real reason'], gh.env(FIXED), { cwd: join(ROOT, 'lib') })
+  const r = await runCommand('npx', ['zx', '../scripts/report.mts', '--dry-run', 'Real reason'], servers.gh.env(FIXED), { cwd: join(ROOT, 'lib') })
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stdout, /\n### Failure Reason\nReal reason\n/)
   assert.not.match(r.stdout, /report\.mts/)
 })
 
 test('cd lib && npx zx ../scripts/doctor.mts: the doctor does not reject its own path', async () => {
-  const r = await runCommand('npx', ['zx', '../scripts/doctor.mts'], gh.env(FIXED), { cwd: join(ROOT, 'lib') })
+  const r = await runCommand('npx', ['zx', '../scripts/doctor.mts'], servers.gh.env(FIXED), { cwd: join(ROOT, 'lib') })
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stdout, /^✓ configuration valid: acme\/shop/)
 })
 
 test('an unquoted reason keeps every word (and --help says so)', async () => {
-  const r = await runScript('report.mts', ['Deploy', 'job', 'failed'], gh.env(FIXED))
+  const r = await runScript('report.mts', ['Deploy', 'job', 'failed'], servers.gh.env(FIXED))
   assert.is(r.code, 0, r.stderr)
-  assert.is(gh.issues[0]!.title, `[DEPLOY FAIL] production — abc1234 — ${today()}`)
-  assert.match(gh.issues[0]!.body ?? '', /\n### Failure Reason\nDeploy job failed\n/)
-  assert.match((gh.chat[0]!.json as { text: string }).text, /\nReason: Deploy job failed\n/)
+  assert.is(servers.gh.issues[0]!.title, `[DEPLOY FAIL] production — abc1234 — ${today()}`)
+  assert.match(servers.gh.issues[0]!.body ?? '', /\n### Failure Reason\nDeploy job failed\n/)
+  assert.match((servers.gh.chat[0]!.json as { text: string }).text, /\nReason: Deploy job failed\n/)
   const help = await runScript('report.mts', ['--help'])
   assert.match(help.stdout, /Quoting the reason is optional: several words are joined with single spaces/)
 })
@@ -56,9 +46,9 @@ test('an unquoted reason keeps every word (and --help says so)', async () => {
 const withoutStripping = (process.features as { typescript?: unknown }).typescript ? ['--no-experimental-strip-types'] : []
 
 test('without a TypeScript loader, a script stops with one clear [ERROR] line and exit 2', async () => {
-  copyFileSync(join(ROOT, 'scripts/ts-hook.mjs'), join(dir, 'ts-hook.mjs'))
+  copyFileSync(join(ROOT, 'scripts/ts-hook.mjs'), join(servers.dir, 'ts-hook.mjs'))
   const zx = join(ROOT, 'node_modules/zx/build/cli.js')
-  const r = await runCommand(process.execPath, [...withoutStripping, '--import', join(dir, 'ts-hook.mjs'), zx, join(ROOT, 'scripts/report.mts'), '--help'], {})
+  const r = await runCommand(process.execPath, [...withoutStripping, '--import', join(servers.dir, 'ts-hook.mjs'), zx, join(ROOT, 'scripts/report.mts'), '--help'], {})
   assert.is(r.code, 2)
   assert.is(r.stdout, '')
   assert.match(r.stderr, /^\[ERROR\] Node v[\d.]+ cannot run TypeScript without a loader, and tsx \(a dev dependency\) is not installed: run npm ci \(without --omit=dev\)/)
@@ -66,16 +56,16 @@ test('without a TypeScript loader, a script stops with one clear [ERROR] line an
 })
 
 test('without a loader, plain JavaScript (a dependency\'s install script) still runs', async () => {
-  copyFileSync(join(ROOT, 'scripts/ts-hook.mjs'), join(dir, 'ts-hook.mjs'))
-  const r = await runCommand(process.execPath, [...withoutStripping, '--import', join(dir, 'ts-hook.mjs'), '-e', 'console.log("install script ran")'], {})
+  copyFileSync(join(ROOT, 'scripts/ts-hook.mjs'), join(servers.dir, 'ts-hook.mjs'))
+  const r = await runCommand(process.execPath, [...withoutStripping, '--import', join(servers.dir, 'ts-hook.mjs'), '-e', 'console.log("install script ran")'], {})
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stdout, 'install script ran\n')
 })
 
 test('without a loader, a TypeScript file imported later fails naming the fix, not ERR_UNKNOWN_FILE_EXTENSION', async () => {
-  copyFileSync(join(ROOT, 'scripts/ts-hook.mjs'), join(dir, 'ts-hook.mjs'))
-  writeFileSync(join(dir, 'main.mjs'), `import ${JSON.stringify(join(ROOT, 'lib/core/text.ts'))}\n`)
-  const r = await runCommand(process.execPath, [...withoutStripping, '--import', join(dir, 'ts-hook.mjs'), join(dir, 'main.mjs')], {})
+  copyFileSync(join(ROOT, 'scripts/ts-hook.mjs'), join(servers.dir, 'ts-hook.mjs'))
+  writeFileSync(join(servers.dir, 'main.mjs'), `import ${JSON.stringify(join(ROOT, 'lib/core/text.ts'))}\n`)
+  const r = await runCommand(process.execPath, [...withoutStripping, '--import', join(servers.dir, 'ts-hook.mjs'), join(servers.dir, 'main.mjs')], {})
   assert.is(r.code, 1)
   assert.match(r.stderr, /cannot run TypeScript without a loader/)
   assert.not.match(r.stderr, /ERR_UNKNOWN_FILE_EXTENSION/)

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { ROOT, runCommand, today, type RunResult } from '../helpers/helpers.ts'
-import { startLoopbackGitHub, type LoopbackGitHub } from '../helpers/loopback-github.ts'
+import { useLoopback } from '../helpers/servers.ts'
 
 const work = mkdtempSync(join(tmpdir(), 'package-e2e-'))
 const rootPkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string }
@@ -38,13 +38,7 @@ const setup = () =>
 const project = (variant: Variant) => join(work, variant)
 const bin = (variant: Variant) => join(project(variant), 'node_modules/.bin/deploy-failure-reporter')
 
-let gh: LoopbackGitHub
-test.before.each(async () => {
-  gh = await startLoopbackGitHub()
-})
-test.after.each(async () => {
-  await gh.close()
-})
+const servers = useLoopback(test, { github: true })
 test.after(() => rmSync(work, { recursive: true, force: true }))
 
 test('npm pack ships the built JavaScript, its declarations, the after-script, README and LICENSE; no sources, tests or bench', async () => {
@@ -70,20 +64,20 @@ for (const variant of Object.keys(VARIANTS) as Variant[]) {
   test(`${variant}: node_modules/.bin/deploy-failure-reporter report, resolve and doctor against the loopback GitHub`, async () => {
     await setup()
     const cwd = project(variant)
-    const report = await runCommand(bin(variant), ['report', 'Smoke', 'test', 'failed'], gh.env(FIXED), { cwd })
+    const report = await runCommand(bin(variant), ['report', 'Smoke', 'test', 'failed'], servers.gh.env(FIXED), { cwd })
     ok(report, 'report')
-    assert.is(report.stdout, `[INFO] Created issue #1: ${gh.url}/acme/shop/issues/1\n`)
-    const [issue] = gh.issues
+    assert.is(report.stdout, `[INFO] Created issue #1: ${servers.gh.url}/acme/shop/issues/1\n`)
+    const [issue] = servers.gh.issues
     assert.is(issue!.title, title())
     assert.match(issue!.body ?? '', /\n### Failure Reason\nSmoke test failed\n/)
-    assert.match((gh.chat[0]!.json as { text: string }).text, /\nReason: Smoke test failed\n/)
+    assert.match((servers.gh.chat[0]!.json as { text: string }).text, /\nReason: Smoke test failed\n/)
 
-    const doctor = await runCommand(bin(variant), ['doctor'], gh.env(FIXED), { cwd })
+    const doctor = await runCommand(bin(variant), ['doctor'], servers.gh.env(FIXED), { cwd })
     ok(doctor, 'doctor')
     assert.match(doctor.stdout, /^✓ configuration valid: acme\/shop at /)
     assert.not.match(doctor.stdout, /✗/)
 
-    const resolve = await runCommand(bin(variant), ['resolve'], gh.env({ ...FIXED, CI_COMMIT_SHA: 'def5678' }), { cwd })
+    const resolve = await runCommand(bin(variant), ['resolve'], servers.gh.env({ ...FIXED, CI_COMMIT_SHA: 'def5678' }), { cwd })
     ok(resolve, 'resolve')
     assert.is(resolve.stdout, `[INFO] Closed issue #1: ${issue!.html_url}\n`)
     assert.is(issue!.state, 'closed')
@@ -93,13 +87,13 @@ for (const variant of Object.keys(VARIANTS) as Variant[]) {
     await setup()
     const cwd = project(variant)
     const source = 'source node_modules/deploy-failure-reporter/scripts/after-script.sh; echo "status=$?"'
-    const failed = await runCommand('bash', ['-c', `set -euo pipefail; ${source}`], gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd })
+    const failed = await runCommand('bash', ['-c', `set -euo pipefail; ${source}`], servers.gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd })
     ok(failed, 'after-script, failed')
-    assert.is(failed.stdout, `[INFO] Created issue #1: ${gh.url}/acme/shop/issues/1\nstatus=0\n`)
-    assert.match(gh.issues[0]!.body ?? '', /\n### Failure Reason\nDeploy job failed\n/)
-    const success = await runCommand('bash', ['-c', source], gh.env({ ...FIXED, CI_COMMIT_SHA: 'def5678', CI_JOB_STATUS: 'success' }), { cwd })
+    assert.is(failed.stdout, `[INFO] Created issue #1: ${servers.gh.url}/acme/shop/issues/1\nstatus=0\n`)
+    assert.match(servers.gh.issues[0]!.body ?? '', /\n### Failure Reason\nDeploy job failed\n/)
+    const success = await runCommand('bash', ['-c', source], servers.gh.env({ ...FIXED, CI_COMMIT_SHA: 'def5678', CI_JOB_STATUS: 'success' }), { cwd })
     ok(success, 'after-script, success')
-    assert.is(success.stdout, `[INFO] Closed issue #1: ${gh.issues[0]!.html_url}\nstatus=0\n`)
+    assert.is(success.stdout, `[INFO] Closed issue #1: ${servers.gh.issues[0]!.html_url}\nstatus=0\n`)
   })
 }
 
@@ -117,9 +111,9 @@ test('the executable: --help lists the commands, --version, an unknown command e
   assert.match(unknown.stderr, /^\[ERROR\] Unknown command "deploy"; the commands are report, resolve, doctor, health, retry\n/)
   const reportHelp = await runCommand(bin('full'), ['report', '--help'], {}, { cwd })
   assert.match(reportHelp.stdout, /^Usage: deploy-failure-reporter report \[options\] \[reason\]\n/)
-  const health = await runCommand(bin('full'), ['health', gh.url, '--retries', '0'], {}, { cwd })
+  const health = await runCommand(bin('full'), ['health', servers.gh.url, '--retries', '0'], {}, { cwd })
   ok(health, 'health')
-  assert.is(health.stdout, `[INFO] API is healthy: GET ${gh.url}/health returned 200\n`)
+  assert.is(health.stdout, `[INFO] API is healthy: GET ${servers.gh.url}/health returned 200\n`)
 })
 
 // A team's own zx script, as examples/deploy.mjs shows: zx's $ for the work, the API for the reporting.
@@ -141,11 +135,11 @@ test('the plugin API from a zx script: the returned objects and the issue it fil
   await setup()
   const cwd = project('full')
   writeFileSync(join(cwd, 'deploy.mjs'), ZX_SCRIPT)
-  const r = await runCommand(process.execPath, [join(ROOT, 'node_modules/zx/build/cli.js'), 'deploy.mjs'], gh.env(FIXED), { cwd })
+  const r = await runCommand(process.execPath, [join(ROOT, 'node_modules/zx/build/cli.js'), 'deploy.mjs'], servers.gh.env(FIXED), { cwd })
   ok(r, 'zx deploy.mjs')
   assert.is(r.stderr, '', 'quiet: no lines')
-  const [issue] = gh.issues
-  assert.is(gh.issues.length, 1)
+  const [issue] = servers.gh.issues
+  assert.is(servers.gh.issues.length, 1)
   assert.is(issue!.title, title())
   assert.match(issue!.body ?? '', /\n### Failure Reason\nstep 3 failed: disk full\n/)
   const filed = { number: issue!.number, url: issue!.html_url, title: issue!.title }
@@ -165,9 +159,9 @@ test('examples/deploy.mjs: a failing deploy.sh is reported with the tail of its 
   const cwd = project('full')
   copyFileSync(join(ROOT, 'examples/deploy.mjs'), join(cwd, 'example-deploy.mjs'))
   writeFileSync(join(cwd, 'deploy.sh'), '#!/bin/sh\necho "uploading artefacts"\necho "rsync: write failed: No space left on device" >&2\nexit 3\n', { mode: 0o755 })
-  const r = await runCommand(process.execPath, [join(ROOT, 'node_modules/zx/build/cli.js'), 'example-deploy.mjs'], gh.env(FIXED), { cwd })
+  const r = await runCommand(process.execPath, [join(ROOT, 'node_modules/zx/build/cli.js'), 'example-deploy.mjs'], servers.gh.env(FIXED), { cwd })
   assert.is(r.code, 1, r.stderr)
-  const [issue] = gh.issues
+  const [issue] = servers.gh.issues
   assert.match(r.stdout, new RegExp(`Reported as issue #${issue!.number} \\(created\\): ${issue!.html_url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\n$`))
   assert.match(issue!.body ?? '', /deploy\.sh exited with 3:/)
   assert.match(issue!.body ?? '', /rsync: write failed: No space left on device/)
@@ -177,15 +171,15 @@ test('importing the package runs nothing: no request, no output, no .env read', 
   await setup()
   const cwd = project('full')
   // A .env that would send the run to the loopback server, were it read.
-  writeFileSync(join(cwd, '.env'), `ISSUE_TOKEN=${gh.token}\nISSUE_REPO=acme/shop\nISSUE_API_URL=${gh.url}\n`)
+  writeFileSync(join(cwd, '.env'), `ISSUE_TOKEN=${servers.gh.token}\nISSUE_REPO=acme/shop\nISSUE_API_URL=${servers.gh.url}\n`)
   try {
     const code = "const api = await import('deploy-failure-reporter'); console.log(Object.keys(api).sort().join(' ')); console.log(process.env.ISSUE_TOKEN ?? 'no token')"
-    const r = await runCommand(process.execPath, ['--input-type=module', '-e', code], { ...gh.env(FIXED), ISSUE_TOKEN: '' }, { cwd })
+    const r = await runCommand(process.execPath, ['--input-type=module', '-e', code], { ...servers.gh.env(FIXED), ISSUE_TOKEN: '' }, { cwd })
     ok(r, 'import')
     assert.is(r.stderr, '')
     assert.is(r.stdout.split('\n')[1], '', 'the .env file did not fill ISSUE_TOKEN')
     assert.match(r.stdout, /^ApiError AttemptsExhausted ConfigError CreateFailed ListFailed RateLimited ResolveFailed Unreachable backoff checkHealth reportDeployFailure resolveDeployFailures retry\n/)
-    assert.is(gh.requests.length + gh.chat.length, 0)
+    assert.is(servers.gh.requests.length + servers.gh.chat.length, 0)
   } finally {
     rmSync(join(cwd, '.env'))
   }

@@ -3,8 +3,9 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { runScript, today } from '../helpers/helpers.ts'
-import { startLoopbackGitHub, type Fault, type LoopbackGitHub } from '../helpers/loopback-github.ts'
+import { type Fault, type LoopbackGitHub } from '../helpers/loopback-github.ts'
 import { runScenarios, type Scenario } from '../helpers/scenarios.ts'
+import { useLoopback } from '../helpers/servers.ts'
 
 const FAST = { REPORT_RETRY_DELAY: '0.01' }
 const FIXED = { CI_COMMIT_SHA: 'abc1234', CI_COMMIT_MESSAGE: 'Bump the widget', DEPLOY_ENV: 'staging', CI_PIPELINE_URL: 'https://ci.example/p/7' }
@@ -12,64 +13,58 @@ const TITLE = () => `[DEPLOY FAIL] staging — abc1234 — ${today()}`
 const LIST = /^\/repos\/acme\/shop\/issues$/
 const DAY = 24 * 60 * 60 * 1000
 
-let gh: LoopbackGitHub
-test.before.each(async () => {
-  gh = await startLoopbackGitHub()
-})
-test.after.each(async () => {
-  await gh.close()
-})
+const servers = useLoopback(test, { github: true })
 
 const report = (server: LoopbackGitHub, env: Record<string, string> = {}) =>
   runScript('report.mts', ['Deploy job failed'], server.env({ ...FIXED, ...FAST, ...env }))
-const lists = (server = gh) => server.calls('GET', LIST)
-const creates = (server = gh) => server.calls('POST', LIST)
+const lists = (server = servers.gh) => server.calls('GET', LIST)
+const creates = (server = servers.gh) => server.calls('POST', LIST)
 const holds = (server: LoopbackGitHub, n: number) => `[INFO] Open issue #${n} holds this report: ${server.url}/acme/shop/issues/${n}\n`
 const created = (server: LoopbackGitHub, n: number) => `[INFO] Created issue #${n}: ${server.url}/acme/shop/issues/${n}\n`
 const DUPLICATE = '[INFO] Duplicate issue found, skipping creation\n'
 
 test('item 1: pages past the first are read by the Link header, the walk stops at the first match, pull requests never count', async () => {
-  for (let i = 0; i < 150; i++) gh.addIssue({ title: `[DEPLOY FAIL] staging — other${i} — ${today()}` })
-  gh.addIssue({ title: TITLE(), pull_request: { url: `${gh.url}/pulls/151` } })
-  for (let i = 0; i < 80; i++) gh.addIssue({ title: `unrelated ${i}` })
-  const match = gh.addIssue({ title: `Re: ${TITLE()}` })
-  for (let i = 0; i < 250; i++) gh.addIssue({ title: `later ${i}` })
+  for (let i = 0; i < 150; i++) servers.gh.addIssue({ title: `[DEPLOY FAIL] staging — other${i} — ${today()}` })
+  servers.gh.addIssue({ title: TITLE(), pull_request: { url: `${servers.gh.url}/pulls/151` } })
+  for (let i = 0; i < 80; i++) servers.gh.addIssue({ title: `unrelated ${i}` })
+  const match = servers.gh.addIssue({ title: `Re: ${TITLE()}` })
+  for (let i = 0; i < 250; i++) servers.gh.addIssue({ title: `later ${i}` })
 
-  const r = await report(gh)
+  const r = await report(servers.gh)
   assert.is(r.code, 0, r.stderr)
-  assert.is(r.stdout, DUPLICATE + holds(gh, match.number))
+  assert.is(r.stdout, DUPLICATE + holds(servers.gh, match.number))
   assert.equal(lists().map((q) => q.query.get('page')), [null, '2', '3'], 'pages 1–3 of 5, nothing after the match')
   assert.is(creates().length, 0)
 })
 
 test('item 1: with 10,000 open labelled issues from earlier days, at most 2 list requests still find today\'s match', async () => {
   const old = new Date(Date.now() - 3 * DAY).toISOString()
-  for (let i = 0; i < 10_000; i++) gh.addIssue({ title: `[DEPLOY FAIL] production — old${i} — 2020-01-01`, created_at: old, updated_at: old })
+  for (let i = 0; i < 10_000; i++) servers.gh.addIssue({ title: `[DEPLOY FAIL] production — old${i} — 2020-01-01`, created_at: old, updated_at: old })
   // Old issues touched today (a comment, a label) are listed too: 120 of them push the match onto page 2.
-  for (let i = 0; i < 120; i++) gh.addIssue({ title: `[DEPLOY FAIL] production — touched${i} — 2020-01-02`, created_at: old })
-  const match = gh.addIssue({ title: TITLE() })
+  for (let i = 0; i < 120; i++) servers.gh.addIssue({ title: `[DEPLOY FAIL] production — touched${i} — 2020-01-02`, created_at: old })
+  const match = servers.gh.addIssue({ title: TITLE() })
 
-  const r = await report(gh)
+  const r = await report(servers.gh)
   assert.is(r.code, 0, r.stderr)
-  assert.is(r.stdout, DUPLICATE + holds(gh, match.number))
+  assert.is(r.stdout, DUPLICATE + holds(servers.gh, match.number))
   assert.ok(lists().length <= 2, `${lists().length} list requests`)
   assert.is(creates().length, 0)
 })
 
 test('item 7: the duplicate path makes 1 list request and 1 chat post', async () => {
-  gh.addIssue({ title: TITLE() })
-  const r = await report(gh)
+  servers.gh.addIssue({ title: TITLE() })
+  const r = await report(servers.gh)
   assert.is(r.code, 0, r.stderr)
-  assert.equal(gh.requests.map((q) => `${q.method} ${q.path}`), ['GET /repos/acme/shop/issues'])
-  assert.is(gh.chat.length, 1)
+  assert.equal(servers.gh.requests.map((q) => `${q.method} ${q.path}`), ['GET /repos/acme/shop/issues'])
+  assert.is(servers.gh.chat.length, 1)
 })
 
 test('item 7: the create path makes list + create + one re-check and 1 chat post', async () => {
-  const r = await report(gh)
+  const r = await report(servers.gh)
   assert.is(r.code, 0, r.stderr)
-  assert.is(r.stdout, created(gh, 1))
-  assert.equal(gh.requests.map((q) => `${q.method} ${q.path}`), ['GET /repos/acme/shop/issues', 'POST /repos/acme/shop/issues', 'GET /repos/acme/shop/issues'])
-  assert.is(gh.chat.length, 1)
+  assert.is(r.stdout, created(servers.gh, 1))
+  assert.equal(servers.gh.requests.map((q) => `${q.method} ${q.path}`), ['GET /repos/acme/shop/issues', 'POST /repos/acme/shop/issues', 'GET /repos/acme/shop/issues'])
+  assert.is(servers.gh.chat.length, 1)
 })
 
 test('item 3: a create that times out, is reset or answers 5xx never leaves a duplicate, committed or not', async () => {
@@ -108,20 +103,20 @@ test('item 3: a create that times out, is reset or answers 5xx never leaves a du
 
 test('item 3/4: a look that fails is retried as part of the create, never answered by a blind second create', async () => {
   // The first check (3 attempts) and the first look fail; the create was committed before its 502.
-  gh.inject('GET', LIST, { status: 500 }, 4)
-  gh.inject('POST', LIST, { commitThen: 502 })
-  const r = await report(gh)
+  servers.gh.inject('GET', LIST, { status: 500 }, 4)
+  servers.gh.inject('POST', LIST, { commitThen: 502 })
+  const r = await report(servers.gh)
   assert.is(r.code, 0, r.stderr)
-  assert.is(r.stdout, created(gh, 1))
-  assert.is(gh.openIssues(TITLE()).length, 1)
+  assert.is(r.stdout, created(servers.gh, 1))
+  assert.is(servers.gh.openIssues(TITLE()).length, 1)
   assert.is(creates().length, 1)
   assert.is(lists().length, 5, '3 for the first check, then 1 per look: no retries inside the create loop')
 })
 
 test('item 4: with the API down, retries stay one level deep: no retries multiplied inside the create loop', async () => {
-  gh.inject('GET', LIST, { status: 500 }, 99)
-  gh.inject('POST', LIST, { status: 502 }, 99)
-  const r = await report(gh)
+  servers.gh.inject('GET', LIST, { status: 500 }, 99)
+  servers.gh.inject('POST', LIST, { status: 502 }, 99)
+  const r = await report(servers.gh)
   assert.is(r.code, 1)
   assert.match(r.stderr, /^\[ERROR\] Failed to create issue$/m)
   assert.is(creates().length, 1, 'never created again without a look that answered')
@@ -129,33 +124,33 @@ test('item 4: with the API down, retries stay one level deep: no retries multipl
 })
 
 test('item 4: every create failing transiently: REPORT_RETRY_ATTEMPTS creates with backoff, one look between each, exit 1', async () => {
-  gh.inject('POST', LIST, { status: 502 }, 99)
-  const r = await report(gh, { REPORT_RETRY_ATTEMPTS: '2', REPORT_RETRY_DELAY: '0.05' })
+  servers.gh.inject('POST', LIST, { status: 502 }, 99)
+  const r = await report(servers.gh, { REPORT_RETRY_ATTEMPTS: '2', REPORT_RETRY_DELAY: '0.05' })
   assert.is(r.code, 1)
   assert.is(creates().length, 2)
   assert.is(lists().length, 3, 'the first check, one look before the second create, one last look')
   assert.match(r.stderr, /^\[WARN\] Attempt 1\/2 failed, retrying in 0\.05s\.\.\. \(creating the issue: HTTP 502/m)
   assert.not.match(r.stderr, /Attempt 2\/2 failed/)
   assert.match(r.stderr, /^\[ERROR\] Failed to create issue\n\[ERROR\] HTTP 502/m)
-  assert.is(gh.openIssues().length, 0)
-  assert.is(gh.chat.length, 1, 'the chat notice still goes out')
+  assert.is(servers.gh.openIssues().length, 0)
+  assert.is(servers.gh.chat.length, 1, 'the chat notice still goes out')
 })
 
 test('item 4: a 5xx list is retried with the doubling backoff; 4xx answers are never retried', async () => {
-  gh.addIssue({ title: TITLE() })
-  gh.inject('GET', LIST, { status: 502 }, 2)
-  let r = await report(gh, { REPORT_RETRY_DELAY: '0.02' })
+  servers.gh.addIssue({ title: TITLE() })
+  servers.gh.inject('GET', LIST, { status: 502 }, 2)
+  let r = await report(servers.gh, { REPORT_RETRY_DELAY: '0.02' })
   assert.is(r.code, 0, r.stderr)
   assert.is(lists().length, 3)
   assert.match(r.stderr, /^\[WARN\] Attempt 1\/3 failed, retrying in 0\.02s\.\.\. \(GET \/repos\/acme\/shop\/issues: HTTP 502/m)
   assert.match(r.stderr, /^\[WARN\] Attempt 2\/3 failed, retrying in 0\.04s\.\.\./m)
-  assert.is(r.stdout, DUPLICATE + holds(gh, 1))
+  assert.is(r.stdout, DUPLICATE + holds(servers.gh, 1))
 
-  gh.requests.length = 0
-  gh.issues[0]!.state = 'closed'
-  gh.inject('GET', LIST, { status: 404, body: { message: 'Not Found' } })
-  gh.inject('POST', LIST, { status: 403, body: { message: 'Resource not accessible by integration' } })
-  r = await report(gh)
+  servers.gh.requests.length = 0
+  servers.gh.issues[0]!.state = 'closed'
+  servers.gh.inject('GET', LIST, { status: 404, body: { message: 'Not Found' } })
+  servers.gh.inject('POST', LIST, { status: 403, body: { message: 'Resource not accessible by integration' } })
+  r = await report(servers.gh)
   assert.is(r.code, 1)
   assert.is(lists().length, 1, 'a 404 list is not retried, and counts as empty')
   assert.is(creates().length, 1, 'a 403 without rate-limit headers is not retried')
@@ -163,23 +158,23 @@ test('item 4: a 5xx list is retried with the doubling backoff; 4xx answers are n
 })
 
 test('item 6: API calls that hang or stall are abandoned after REPORT_TIMEOUT; the run still files the issue', async () => {
-  gh.inject('GET', LIST, { hang: true }, 2)
-  gh.inject('GET', LIST, { stall: true }, 1)
-  const r = await report(gh, { REPORT_TIMEOUT: '0.5' })
+  servers.gh.inject('GET', LIST, { hang: true }, 2)
+  servers.gh.inject('GET', LIST, { stall: true }, 1)
+  const r = await report(servers.gh, { REPORT_TIMEOUT: '0.5' })
   assert.is(r.code, 0, r.stderr)
-  assert.is(r.stdout, created(gh, 1))
+  assert.is(r.stdout, created(servers.gh, 1))
   assert.match(r.stderr, /^\[WARN\] Attempt 2\/3 failed, retrying in 0\.02s\.\.\. \(GET \/repos\/acme\/shop\/issues: no answer from the API/m)
   assert.match(r.stderr, /^\[WARN\] Could not list open issues, so no duplicate check was made/m)
   assert.is(lists().length, 4, 'three timed-out attempts, then the re-check')
 })
 
 test('item 6: a chat webhook that never answers is abandoned silently after REPORT_CHAT_TIMEOUT', async () => {
-  gh.injectChat({ hang: true })
-  const r = await report(gh, { REPORT_CHAT_TIMEOUT: '0.3' })
+  servers.gh.injectChat({ hang: true })
+  const r = await report(servers.gh, { REPORT_CHAT_TIMEOUT: '0.3' })
   assert.is(r.code, 0)
-  assert.is(r.stdout, created(gh, 1))
+  assert.is(r.stdout, created(servers.gh, 1))
   assert.is(r.stderr, '')
-  assert.is(gh.chat.length, 1)
+  assert.is(servers.gh.chat.length, 1)
 })
 
 test.run()

@@ -6,21 +6,15 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { FAST_ENV, FIXED_ENV, fixedTitle } from '../helpers/fixtures.ts'
 import { runScript, today } from '../helpers/helpers.ts'
-import { startLoopbackGitHub, type LoopbackGitHub } from '../helpers/loopback-github.ts'
+import { useLoopback } from '../helpers/servers.ts'
 
 const FIXED = { ...FIXED_ENV, ...FAST_ENV }
 const TITLE = fixedTitle
 
-let gh: LoopbackGitHub
-test.before.each(async () => {
-  gh = await startLoopbackGitHub()
-})
-test.after.each(async () => {
-  await gh.close()
-})
+const servers = useLoopback(test, { github: true })
 
 test('prints the title, body and chat text a real run would send; only reads, never writes or posts', async () => {
-  const r = await runScript('report.mts', ['--dry-run', 'Deploy job failed'], gh.env(FIXED))
+  const r = await runScript('report.mts', ['--dry-run', 'Deploy job failed'], servers.gh.env(FIXED))
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stderr, '')
   const out = r.stdout
@@ -32,35 +26,35 @@ test('prints the title, body and chat text a real run would send; only reads, ne
     out.endsWith('\n--- chat message (to CHAT_WEBHOOK)\n*[DEPLOY FAILURE]* staging\nCommit: `abc1234`\nReason: Deploy job failed\nPipeline: https://ci.example/p/7\n'),
     out,
   )
-  assert.equal(gh.requests.map((q) => `${q.method} ${q.path}`), ['GET /repos/acme/shop/issues'])
-  assert.is(gh.chat.length, 0)
-  assert.is(gh.issues.length, 0)
+  assert.equal(servers.gh.requests.map((q) => `${q.method} ${q.path}`), ['GET /repos/acme/shop/issues'])
+  assert.is(servers.gh.chat.length, 0)
+  assert.is(servers.gh.issues.length, 0)
 })
 
 test('an open duplicate is named with what a real run would do', async () => {
-  const existing = gh.addIssue({ title: TITLE() })
-  const r = await runScript('report.mts', ['--dry-run'], gh.env(FIXED))
+  const existing = servers.gh.addIssue({ title: TITLE() })
+  const r = await runScript('report.mts', ['--dry-run'], servers.gh.env(FIXED))
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stdout, new RegExp(`^\\[INFO\\] Duplicate issue found: #${existing.number} \\S+/issues/${existing.number}; a real run would skip creation$`, 'm'))
-  assert.is(gh.calls('POST').length + gh.chat.length, 0)
+  assert.is(servers.gh.calls('POST').length + servers.gh.chat.length, 0)
 })
 
 test('without a token the duplicate check is skipped, said so, and no request is made', async () => {
-  const r = await runScript('report.mts', ['--dry-run'], gh.env({ ...FIXED, ISSUE_TOKEN: '', CHAT_WEBHOOK: '' }))
+  const r = await runScript('report.mts', ['--dry-run'], servers.gh.env({ ...FIXED, ISSUE_TOKEN: '', CHAT_WEBHOOK: '' }))
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stdout, /^\[INFO\] No ISSUE_TOKEN: the duplicate check was skipped$/m)
   assert.match(r.stdout, /\n--- chat message \(not sent: CHAT_WEBHOOK is not set\)\n/)
-  assert.is(gh.requests.length + gh.chat.length, 0)
+  assert.is(servers.gh.requests.length + servers.gh.chat.length, 0)
 })
 
 test('a dry run still validates the configuration (exit 2) and writes no GitHub Actions output', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'dry-run-'))
   try {
     const output = join(dir, 'output')
-    let r = await runScript('report.mts', ['--dry-run'], gh.env({ ...FIXED, ISSUE_REPO: '', GITHUB_OUTPUT: output }))
+    let r = await runScript('report.mts', ['--dry-run'], servers.gh.env({ ...FIXED, ISSUE_REPO: '', GITHUB_OUTPUT: output }))
     assert.is(r.code, 2)
     assert.is(r.stderr, '[ERROR] ISSUE_REPO is required (owner/repo)\n')
-    r = await runScript('report.mts', ['--dry-run'], gh.env({ ...FIXED, GITHUB_OUTPUT: output }))
+    r = await runScript('report.mts', ['--dry-run'], servers.gh.env({ ...FIXED, GITHUB_OUTPUT: output }))
     assert.is(r.code, 0, r.stderr)
     assert.not.ok(existsSync(output))
   } finally {
@@ -69,16 +63,16 @@ test('a dry run still validates the configuration (exit 2) and writes no GitHub 
 })
 
 test('--dry-run with --json is a usage error', async () => {
-  const r = await runScript('report.mts', ['--dry-run', '--json'], gh.env(FIXED))
+  const r = await runScript('report.mts', ['--dry-run', '--json'], servers.gh.env(FIXED))
   assert.is(r.code, 2)
   assert.is(r.stderr, '[ERROR] --dry-run and --json cannot be combined: a dry run has no outcome; see --help\n')
   assert.is(r.stdout, '')
-  assert.is(gh.requests.length, 0)
+  assert.is(servers.gh.requests.length, 0)
 })
 
 test('GitHub Actions run address and commit are detected when the spec variables are unset', async () => {
   const sha = '0123456789abcdef0123456789abcdef01234567'
-  const env = gh.env({
+  const env = servers.gh.env({
     CI_COMMIT_MESSAGE: 'm',
     GITHUB_SERVER_URL: 'https://github.com',
     GITHUB_REPOSITORY: 'acme/shop',
@@ -95,7 +89,7 @@ test('GitHub Actions run address and commit are detected when the spec variables
 })
 
 test('Buildkite: build address, commit and message', async () => {
-  const r = await runScript('report.mts', ['--dry-run'], gh.env({
+  const r = await runScript('report.mts', ['--dry-run'], servers.gh.env({
     BUILDKITE_BUILD_URL: 'https://buildkite.com/acme/shop/builds/88',
     BUILDKITE_COMMIT: 'feedbeef01',
     BUILDKITE_MESSAGE: 'Release 2.0',

@@ -1,17 +1,11 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { runScript } from '../helpers/helpers.ts'
+import { useLoopback } from '../helpers/servers.ts'
 
-let dir: string
-test.before.each(() => {
-  dir = mkdtempSync(join(tmpdir(), 'retry-e2e-'))
-})
-test.after.each(() => {
-  rmSync(dir, { recursive: true, force: true })
-})
+const servers = useLoopback(test, { tmpdir: 'retry-e2e-' })
 
 // A command that counts its runs in a file, prints to both streams, and succeeds from run `okFrom` on.
 const flaky = (okFrom: number) => [
@@ -21,7 +15,7 @@ const flaky = (okFrom: number) => [
 ]
 
 test('exits 0 at the first success; a warning per failed attempt; the command output passes through', async () => {
-  const r = await runScript('retry.mts', ['5', '0.01', '--', ...flaky(3)], {}, { cwd: dir })
+  const r = await runScript('retry.mts', ['5', '0.01', '--', ...flaky(3)], {}, { cwd: servers.dir })
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stdout, 'out 1\nout 2\nout 3\n')
   assert.is(
@@ -31,7 +25,7 @@ test('exits 0 at the first success; a warning per failed attempt; the command ou
 })
 
 test('every attempt failing: a warning after each (the last too), then the [ERROR] line, exit 1', async () => {
-  const r = await runScript('retry.mts', ['3', '0.01', '--', ...flaky(99)], {}, { cwd: dir })
+  const r = await runScript('retry.mts', ['3', '0.01', '--', ...flaky(99)], {}, { cwd: servers.dir })
   assert.is(r.code, 1)
   assert.is(r.stdout, 'out 1\nout 2\nout 3\n')
   assert.is(
@@ -50,14 +44,14 @@ test('every attempt failing: a warning after each (the last too), then the [ERRO
 })
 
 test('a success on the first attempt prints nothing of its own', async () => {
-  const r = await runScript('retry.mts', ['3', '5', '--', 'printf', '%s|', 'two  words', '$HOME', '--flag'], {}, { cwd: dir })
+  const r = await runScript('retry.mts', ['3', '5', '--', 'printf', '%s|', 'two  words', '$HOME', '--flag'], {}, { cwd: servers.dir })
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stdout, 'two  words|$HOME|--flag|', 'words reach the command as they are')
   assert.is(r.stderr, '')
 })
 
 test('--backoff: delays base × 2^(n−1) after every failure, and no [ERROR] line', async () => {
-  const r = await runScript('retry.mts', ['--backoff', '3', '0.01', '--', ...flaky(99)], {}, { cwd: dir })
+  const r = await runScript('retry.mts', ['--backoff', '3', '0.01', '--', ...flaky(99)], {}, { cwd: servers.dir })
   assert.is(r.code, 1)
   const warnings = r.stderr.split('\n').filter((l) => l.startsWith('['))
   assert.equal(warnings, [
@@ -68,7 +62,7 @@ test('--backoff: delays base × 2^(n−1) after every failure, and no [ERROR] li
 })
 
 test('--backoff defaults to 3 attempts and a 1 s base', async () => {
-  const r = await runScript('retry.mts', ['--backoff', '--', ...flaky(2)], {}, { cwd: dir })
+  const r = await runScript('retry.mts', ['--backoff', '--', ...flaky(2)], {}, { cwd: servers.dir })
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stderr, 'err 1\n[WARN] Attempt 1/3 failed, retrying in 1s...\nerr 2\n')
 })
@@ -88,14 +82,14 @@ const BAD_ARGS = [
 
 test('bad arguments: exit 2 with one clear line each, and the command is never run', async () => {
   // Independent processes, so they run side by side.
-  const results = await Promise.all(BAD_ARGS.map(([args]) => runScript('retry.mts', args, {}, { cwd: dir })))
+  const results = await Promise.all(BAD_ARGS.map(([args]) => runScript('retry.mts', args, {}, { cwd: servers.dir })))
   results.forEach((r, i) => {
     const [args, message] = BAD_ARGS[i]!
     assert.is(r.code, 2, JSON.stringify(args))
     assert.match(r.stderr.trimEnd(), message)
     assert.is(r.stderr.split('\n').length, 2, 'one line')
   })
-  assert.not.ok(existsSync(join(dir, 'ran')))
+  assert.not.ok(existsSync(join(servers.dir, 'ran')))
 })
 
 test.run()

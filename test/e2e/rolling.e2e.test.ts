@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { runScript, today } from '../helpers/helpers.ts'
-import { startLoopbackGitHub, type LoopbackGitHub } from '../helpers/loopback-github.ts'
+import { useLoopback } from '../helpers/servers.ts'
 
 const FAST = { REPORT_RETRY_DELAY: '0.01', REPORT_WRITE_INTERVAL: '0.01' }
 const FAILED = { CI_COMMIT_SHA: 'bad0002', CI_COMMIT_MESSAGE: 'Break it again', DEPLOY_ENV: 'staging', CI_PIPELINE_URL: 'https://ci.example/p/2', ...FAST }
@@ -15,64 +15,58 @@ const title = (env: string, sha: string, day: string) => `[DEPLOY FAIL] ${env} â
 const LIST = /^\/repos\/acme\/shop\/issues$/
 const lastJson = (stdout: string) => JSON.parse(stdout.trimEnd().split('\n').at(-1)!) as { outcome: string; number: number | null }
 
-let gh: LoopbackGitHub
-test.before.each(async () => {
-  gh = await startLoopbackGitHub()
-})
-test.after.each(async () => {
-  await gh.close()
-})
+const servers = useLoopback(test, { github: true })
 
 test('environment: an open issue of another commit and day, past the first page, holds the report; the occurrence is commented', async () => {
-  for (let i = 0; i < 120; i++) gh.addIssue({ title: title(i % 2 ? 'production' : 'staging-eu', `c${i}`, '2026-10-01') })
-  const rolling = gh.addIssue({ title: title('staging', 'old0001', '2026-09-30') })
-  const r = await runScript('report.mts', ['--json', 'Deploy job failed'], gh.env({ ...FAILED, REPORT_GROUP: 'environment', ON_DUPLICATE: 'comment' }))
+  for (let i = 0; i < 120; i++) servers.gh.addIssue({ title: title(i % 2 ? 'production' : 'staging-eu', `c${i}`, '2026-10-01') })
+  const rolling = servers.gh.addIssue({ title: title('staging', 'old0001', '2026-09-30') })
+  const r = await runScript('report.mts', ['--json', 'Deploy job failed'], servers.gh.env({ ...FAILED, REPORT_GROUP: 'environment', ON_DUPLICATE: 'comment' }))
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stderr, '')
   const lines = r.stdout.split('\n')
   assert.is(lines[0], '[INFO] Duplicate issue found, skipping creation')
   assert.match(lines[1]!, new RegExp(`^\\[INFO\\] Commented on issue #${rolling.number} \\(occurrence 2\\): `))
   assert.equal(lastJson(r.stdout), { outcome: 'commented', number: rolling.number, url: rolling.html_url, title: title('staging', 'bad0002', today()) })
-  assert.is(gh.calls('POST', LIST).length, 0, 'nothing created')
-  assert.ok(gh.calls('GET', LIST).length >= 2, 'read past the first page')
-  const [comment] = gh.comments
+  assert.is(servers.gh.calls('POST', LIST).length, 0, 'nothing created')
+  assert.ok(servers.gh.calls('GET', LIST).length >= 2, 'read past the first page')
+  const [comment] = servers.gh.comments
   assert.ok(comment!.body!.includes('**Commit:** `bad0002`') && comment!.body!.includes('**Pipeline:** <https://ci.example/p/2>'))
 })
 
 test('environment: staging never matches staging-eu; without an issue for the environment one is created', async () => {
-  gh.addIssue({ title: title('staging-eu', 'abc', '2026-10-01') })
-  const r = await runScript('report.mts', ['Deploy job failed'], gh.env({ ...FAILED, REPORT_GROUP: 'environment' }))
+  servers.gh.addIssue({ title: title('staging-eu', 'abc', '2026-10-01') })
+  const r = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...FAILED, REPORT_GROUP: 'environment' }))
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stdout, /^\[INFO\] Created issue #2: /)
 })
 
 test('environment: concurrent runs for different commits converge on one open issue', async () => {
-  gh.holdLists(4)
+  servers.gh.holdLists(4)
   const runs = await Promise.all(
-    ['c1', 'c2', 'c3', 'c4'].map((sha) => runScript('report.mts', ['Deploy job failed'], gh.env({ ...FAILED, CI_COMMIT_SHA: sha, REPORT_GROUP: 'environment' }), { timeoutMs: 120_000 })),
+    ['c1', 'c2', 'c3', 'c4'].map((sha) => runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...FAILED, CI_COMMIT_SHA: sha, REPORT_GROUP: 'environment' }), { timeoutMs: 120_000 })),
   )
   for (const r of runs) assert.is(r.code, 0, r.stderr)
-  assert.is(gh.calls('POST', LIST).length, 4, 'every run created')
-  assert.is(gh.openIssues().length, 1, `open: ${gh.openIssues().map((i) => i.number)}`)
-  assert.is(gh.openIssues()[0]!.number, 1)
+  assert.is(servers.gh.calls('POST', LIST).length, 4, 'every run created')
+  assert.is(servers.gh.openIssues().length, 1, `open: ${servers.gh.openIssues().map((i) => i.number)}`)
+  assert.is(servers.gh.openIssues()[0]!.number, 1)
 })
 
 test('environment: a create whose answer is lost is not repeated', async () => {
-  gh.addIssue({ title: title('production', 'x', '2026-10-01') })
-  gh.inject('POST', LIST, { commitThen: 502 })
-  const r = await runScript('report.mts', ['Deploy job failed'], gh.env({ ...FAILED, REPORT_GROUP: 'environment' }))
+  servers.gh.addIssue({ title: title('production', 'x', '2026-10-01') })
+  servers.gh.inject('POST', LIST, { commitThen: 502 })
+  const r = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...FAILED, REPORT_GROUP: 'environment' }))
   assert.is(r.code, 0, r.stderr)
-  assert.is(gh.openIssues().filter((i) => i.title.includes('staging')).length, 1)
-  assert.is(gh.calls('POST', LIST).length, 1)
+  assert.is(servers.gh.openIssues().filter((i) => i.title.includes('staging')).length, 1)
+  assert.is(servers.gh.calls('POST', LIST).length, 1)
 })
 
 /** Files a failure, then lets the real resolver close it after a good deploy; returns the issue. */
 async function failThenRecover() {
-  const filed = await runScript('report.mts', ['Deploy job failed'], gh.env({ ...FAILED, CI_COMMIT_SHA: 'bad0001' }))
+  const filed = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...FAILED, CI_COMMIT_SHA: 'bad0001' }))
   assert.is(filed.code, 0, filed.stderr)
-  const resolved = await runScript('resolve.mts', [], gh.env(GOOD))
+  const resolved = await runScript('resolve.mts', [], servers.gh.env(GOOD))
   assert.is(resolved.code, 0, resolved.stderr)
-  const issue = gh.issues[0]!
+  const issue = servers.gh.issues[0]!
   assert.is(issue.state, 'closed')
   return issue
 }
@@ -82,7 +76,7 @@ test('reopen: a failure soon after the resolver closed the issue reopens it, wit
   const dir = mkdtempSync(join(tmpdir(), 'reopen-'))
   try {
     const output = join(dir, 'out')
-    const r = await runScript('report.mts', ['--json', 'Deploy job failed'], gh.env({ ...FAILED, REPORT_REOPEN_WINDOW: '1', GITHUB_OUTPUT: output }))
+    const r = await runScript('report.mts', ['--json', 'Deploy job failed'], servers.gh.env({ ...FAILED, REPORT_REOPEN_WINDOW: '1', GITHUB_OUTPUT: output }))
     assert.is(r.code, 0, r.stderr)
     assert.is(r.stderr, '')
     assert.is(r.stdout.split('\n')[0], `[INFO] Reopened issue #${issue.number}: ${issue.html_url}`)
@@ -92,15 +86,15 @@ test('reopen: a failure soon after the resolver closed the issue reopens it, wit
     rmSync(dir, { recursive: true, force: true })
   }
   assert.is(issue.state, 'open')
-  assert.is(gh.issues.length, 1, 'nothing created')
-  const last = gh.comments.at(-1)!.body!
+  assert.is(servers.gh.issues.length, 1, 'nothing created')
+  const last = servers.gh.comments.at(-1)!.body!
   assert.match(last, /\n### Failed again 0 minutes after recovery: occurrence 2\n/)
   assert.ok(last.includes('**Commit:** `bad0002`') && last.includes('**Reason:** `Deploy job failed`'))
 })
 
 test('reopen: not for an issue closed by a person, as not planned, or before the window', async () => {
   const long = new Date(Date.now() - 3 * 3_600_000).toISOString()
-  const closedBy = (fields: object) => gh.addIssue({ title: title('staging', 'old', '2026-11-01'), state: 'closed', closed_at: new Date().toISOString(), state_reason: 'completed', ...fields })
+  const closedBy = (fields: object) => servers.gh.addIssue({ title: title('staging', 'old', '2026-11-01'), state: 'closed', closed_at: new Date().toISOString(), state_reason: 'completed', ...fields })
   const cases = [
     () => closedBy({}),
     async () => {
@@ -113,48 +107,47 @@ test('reopen: not for an issue closed by a person, as not planned, or before the
     },
   ]
   for (const [i, arrange] of cases.entries()) {
-    await gh.close()
-    gh = await startLoopbackGitHub()
+    await servers.restart()
     await arrange()
-    const before = gh.issues.length
-    const r = await runScript('report.mts', ['Deploy job failed'], gh.env({ ...FAILED, REPORT_REOPEN_WINDOW: '2' }))
+    const before = servers.gh.issues.length
+    const r = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...FAILED, REPORT_REOPEN_WINDOW: '2' }))
     assert.is(r.code, 0, r.stderr)
     assert.match(r.stdout, /^\[INFO\] Created issue #\d+: /, `case ${i}: ${r.stdout}`)
-    assert.is(gh.issues.length, before + 1)
-    assert.is(gh.issues[0]!.state, 'closed', `case ${i}`)
+    assert.is(servers.gh.issues.length, before + 1)
+    assert.is(servers.gh.issues[0]!.state, 'closed', `case ${i}`)
   }
 })
 
 for (const group of ['title', 'environment']) {
 test(`reopen (REPORT_GROUP=${group}): concurrent runs reopen once and never also create`, async () => {
   const issue = await failThenRecover()
-  gh.holdLists(3)
-  const env = gh.env({ ...FAILED, REPORT_REOPEN_WINDOW: '1', REPORT_GROUP: group })
+  servers.gh.holdLists(3)
+  const env = servers.gh.env({ ...FAILED, REPORT_REOPEN_WINDOW: '1', REPORT_GROUP: group })
   const runs = await Promise.all([1, 2, 3].map((i) => runScript('report.mts', ['--json', `Deploy job failed (${i})`], env, { timeoutMs: 120_000 })))
   for (const r of runs) assert.is(r.code, 0, r.stderr)
   const outcomes = runs.map((r) => lastJson(r.stdout).outcome).sort()
   assert.is(outcomes.filter((o) => o === 'reopened').length, 1, outcomes.join())
-  assert.equal(gh.openIssues().map((i) => i.number), [issue.number])
+  assert.equal(servers.gh.openIssues().map((i) => i.number), [issue.number])
   for (const r of runs) assert.is(lastJson(r.stdout).number, issue.number)
   // A run that looked after the reopen filed its own and closed it again as GitHub's duplicate of the older one.
-  for (const other of gh.issues.filter((i) => i.number !== issue.number)) assert.is(other.state_reason, 'duplicate', `#${other.number}`)
-  assert.is(gh.issues.length - 1, outcomes.filter((o) => o === 'duplicate').length)
+  for (const other of servers.gh.issues.filter((i) => i.number !== issue.number)) assert.is(other.state_reason, 'duplicate', `#${other.number}`)
+  assert.is(servers.gh.issues.length - 1, outcomes.filter((o) => o === 'duplicate').length)
   // The reopening and commenting runs each recorded their occurrence once. (Runs that read the comments at
   // the very same moment may all head theirs "failed again â€¦ after recovery"; the first posted is the reopen.)
-  const recovery = gh.comments.findIndex((c) => c.body?.startsWith('<!-- deploy-failure-reporter:recovery -->'))
-  const occurrences = gh.comments.slice(recovery + 1).filter((c) => c.body?.startsWith('<!-- deploy-failure-reporter:occurrence -->'))
+  const recovery = servers.gh.comments.findIndex((c) => c.body?.startsWith('<!-- deploy-failure-reporter:recovery -->'))
+  const occurrences = servers.gh.comments.slice(recovery + 1).filter((c) => c.body?.startsWith('<!-- deploy-failure-reporter:occurrence -->'))
   assert.is(occurrences.length, outcomes.filter((o) => o === 'reopened' || o === 'commented').length)
   assert.ok(occurrences[0]!.body!.includes('after recovery'))
 })
 }
 
 test('labels and assignees: REPORT_LABELS follow the spec\'s two, REPORT_ASSIGNEES are assigned', async () => {
-  const r = await runScript('report.mts', [], gh.env({ ...FAILED, REPORT_LABELS: 'env:staging, severity:high', REPORT_ASSIGNEES: 'octocat' }))
+  const r = await runScript('report.mts', [], servers.gh.env({ ...FAILED, REPORT_LABELS: 'env:staging, severity:high', REPORT_ASSIGNEES: 'octocat' }))
   assert.is(r.code, 0, r.stderr)
-  const sent = gh.calls('POST', LIST)[0]!.json as { labels: string[]; assignees: string[] }
+  const sent = servers.gh.calls('POST', LIST)[0]!.json as { labels: string[]; assignees: string[] }
   assert.equal(sent.labels, ['auto-deploy-failure', 'ops', 'env:staging', 'severity:high'])
   assert.equal(sent.assignees, ['octocat'])
-  assert.equal(gh.issues[0]!.assignees, [{ login: 'octocat' }])
+  assert.equal(servers.gh.issues[0]!.assignees, [{ login: 'octocat' }])
 })
 
 test.run()

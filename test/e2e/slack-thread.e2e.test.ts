@@ -3,28 +3,18 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { runScript } from '../helpers/helpers.ts'
-import { startLoopbackGitHub, type LoopbackGitHub } from '../helpers/loopback-github.ts'
-import { startLoopbackSlack, type LoopbackSlack } from '../helpers/loopback-slack.ts'
 import { FAST_ENV, FIXED_ENV } from '../helpers/fixtures.ts'
+import { useLoopback } from '../helpers/servers.ts'
 
 const BOT_TOKEN = 'xoxb-e2e-bot-token-5678'
 const ENV = { ...FIXED_ENV, ...FAST_ENV, REPORT_WRITE_INTERVAL: '0.01' }
 const MARKER = /\n<!-- deploy-failure-reporter:slack-thread channel=C0DEPLOY ts=(\d+\.\d+) -->\n$/
 
-let gh: LoopbackGitHub
-let slack: LoopbackSlack
-test.before.each(async () => {
-  gh = await startLoopbackGitHub()
-  slack = await startLoopbackSlack(BOT_TOKEN)
-})
-test.after.each(async () => {
-  await gh.close()
-  await slack.close()
-})
+const servers = useLoopback(test, { github: true, slack: BOT_TOKEN })
 
 // No CHAT_WEBHOOK: the Web API replaces it.
 const env = (extra: Record<string, string> = {}) => {
-  const { CHAT_WEBHOOK: _, ...rest } = gh.env({ ...ENV, SLACK_BOT_TOKEN: BOT_TOKEN, SLACK_CHANNEL: '#deploys', SLACK_API_URL: slack.url, ...extra })
+  const { CHAT_WEBHOOK: _, ...rest } = servers.gh.env({ ...ENV, SLACK_BOT_TOKEN: BOT_TOKEN, SLACK_CHANNEL: '#deploys', SLACK_API_URL: servers.slack.url, ...extra })
   return rest
 }
 
@@ -33,24 +23,24 @@ test('failure, repeat, recovery: one message, replies in its thread, the first m
   let r = await runScript('report.mts', ['Deploy job failed'], env())
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stderr, '')
-  const issue = gh.issues[0]!
-  assert.is(slack.topLevel().length, 1)
-  const first = slack.topLevel()[0]!
+  const issue = servers.gh.issues[0]!
+  assert.is(servers.slack.topLevel().length, 1)
+  const first = servers.slack.topLevel()[0]!
   assert.is(first.text, '*[DEPLOY FAILURE]* staging\nCommit: `abc1234`\nReason: Deploy job failed\nPipeline: https://ci.example/p/7')
   assert.is(MARKER.exec(issue.body ?? '')?.[1], first.ts, 'the thread is kept at the end of the issue body')
   assert.match(issue.body ?? '', /^## Deploy Failure Report\n/, 'the report itself is unchanged')
   assert.equal(
-    gh.requests.filter((q) => q.method !== 'GET').map((q) => `${q.method} ${q.path}`),
+    servers.gh.requests.filter((q) => q.method !== 'GET').map((q) => `${q.method} ${q.path}`),
     ['POST /repos/acme/shop/issues', `PATCH /repos/acme/shop/issues/${issue.number}`],
     'create, then notify, then record',
   )
-  assert.equal(Object.keys(gh.calls('PATCH')[0]!.json as object), ['body'])
+  assert.equal(Object.keys(servers.gh.calls('PATCH')[0]!.json as object), ['body'])
 
   // 2. The same failure again with ON_DUPLICATE=comment: a reply in the thread, nothing new in the channel.
   r = await runScript('report.mts', ['Deploy job failed'], env({ ON_DUPLICATE: 'comment' }))
   assert.is(r.code, 0, r.stderr)
-  assert.is(slack.topLevel().length, 1)
-  const [again] = slack.replies(first.ts)
+  assert.is(servers.slack.topLevel().length, 1)
+  const [again] = servers.slack.replies(first.ts)
   assert.is(again!.text.split('\n')[0], '*[DEPLOY FAILED AGAIN]* staging')
   assert.match(again!.text, /\nOccurrence: 2\n/)
   assert.match(again!.text, new RegExp(`\\nIssue: <${issue.html_url}\\|#${issue.number}>$`))
@@ -59,32 +49,32 @@ test('failure, repeat, recovery: one message, replies in its thread, the first m
   r = await runScript('resolve.mts', [], env({ CI_COMMIT_SHA: 'f1x0001' }))
   assert.is(r.code, 0, r.stderr)
   assert.is(issue.state, 'closed')
-  assert.is(slack.topLevel().length, 1, 'a recovery adds no top-level message')
-  assert.is(slack.replies(first.ts).length, 2)
-  assert.is(slack.replies(first.ts)[1]!.text.split('\n')[0], '*[DEPLOY RECOVERED]* staging')
+  assert.is(servers.slack.topLevel().length, 1, 'a recovery adds no top-level message')
+  assert.is(servers.slack.replies(first.ts).length, 2)
+  assert.is(servers.slack.replies(first.ts)[1]!.text.split('\n')[0], '*[DEPLOY RECOVERED]* staging')
   assert.ok(first.edited)
   assert.is(first.text.split('\n')[0], '*[DEPLOY RECOVERED]* staging')
   assert.match(first.text, /\nCommit: `f1x0001`\n/)
 
-  for (const call of slack.requests) assert.is(call.headers.authorization, `Bearer ${BOT_TOKEN}`)
-  for (const call of gh.requests) assert.not.match(JSON.stringify(call.headers), BOT_TOKEN, 'the bot token goes to Slack only')
+  for (const call of servers.slack.requests) assert.is(call.headers.authorization, `Bearer ${BOT_TOKEN}`)
+  for (const call of servers.gh.requests) assert.not.match(JSON.stringify(call.headers), BOT_TOKEN, 'the bot token goes to Slack only')
 })
 
 test('a refused bot token: the issue is still filed, exit 0; strict names Slack’s error, never the token', async () => {
   const r = await runScript('report.mts', [], env({ SLACK_BOT_TOKEN: 'xoxb-wrong-token-0000', REPORT_CHAT_STRICT: '1' }))
   assert.is(r.code, 0)
-  assert.is(gh.issues.length, 1)
-  assert.is(r.stderr, `[WARN] Chat notice not delivered (format slack-api, status 200, error invalid_auth, host ${new URL(slack.url).host})\n`)
+  assert.is(servers.gh.issues.length, 1)
+  assert.is(r.stderr, `[WARN] Chat notice not delivered (format slack-api, status 200, error invalid_auth, host ${new URL(servers.slack.url).host})\n`)
   assert.not.match(r.stdout + r.stderr, 'xoxb-wrong-token-0000')
-  assert.is(gh.calls('PATCH').length, 0, 'no thread to record')
+  assert.is(servers.gh.calls('PATCH').length, 0, 'no thread to record')
 })
 
 test('Slack rate limit: Retry-After is waited out and the message goes out once', async () => {
-  slack.inject('chat.postMessage', { status: 429, retryAfter: 0 })
+  servers.slack.inject('chat.postMessage', { status: 429, retryAfter: 0 })
   const r = await runScript('report.mts', [], env())
   assert.is(r.code, 0, r.stderr)
-  assert.is(slack.requests.length, 2)
-  assert.is(slack.messages.length, 1)
+  assert.is(servers.slack.requests.length, 2)
+  assert.is(servers.slack.messages.length, 1)
 })
 
 test('a bot token echoed into a value is never printed', async () => {

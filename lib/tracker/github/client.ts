@@ -11,20 +11,15 @@ import { pacing } from './pacing.ts'
 import { isKnownToThrottling, rateLimitOf, waitBudget } from './ratelimit.ts'
 import { actsAs, createAppAuthFor } from './app-auth.ts'
 import type { AppCredentials } from '../../config/app.ts'
+import type { ConnectionOptions } from '../connection.ts'
 
 const ThrottledOctokit = Octokit.plugin(throttling, paginateRest)
 /** The one API client type every tool uses. */
 export type GitHub = InstanceType<typeof ThrottledOctokit>
 type Endpoint = Parameters<GitHub['request']['endpoint']['parse']>[0]
 
-/** What the client factory needs: a subset of `Config`, so tests can build one by hand. */
-export interface ClientOptions {
-  readonly token: string
-  readonly apiUrl: string
-  readonly timeoutMs: number
-  readonly maxWaitSeconds: number
-  readonly retryAttempts: number
-  readonly retryDelaySeconds: number
+/** What the client factory needs. */
+export interface ClientOptions extends ConnectionOptions {
   /** Seconds between writes (REPORT_WRITE_INTERVAL); undefined keeps plugin-throttling's own pacing. */
   readonly writeIntervalSeconds?: number
   /** Act as this GitHub App's installation on `owner/repo` instead of `token` (app-auth.ts). */

@@ -13,16 +13,10 @@ import type { Log } from '../../core/log.ts'
 import { readAttempts, retryTransient } from '../../core/transient.ts'
 import { waitBudget } from '../github/ratelimit.ts'
 import { gitLabLimitOf, gitLabResetTime } from './ratelimit.ts'
+import type { ConnectionOptions } from '../connection.ts'
 
-/** What the client needs: a subset of `Config`, so tests can build one by hand. */
-export interface GitLabOptions {
-  readonly token: string
-  /** Base address of the API, e.g. `https://gitlab.com/api/v4`. */
-  readonly apiUrl: string
-  readonly timeoutMs: number
-  readonly maxWaitSeconds: number
-  readonly retryAttempts: number
-  readonly retryDelaySeconds: number
+/** What the client needs. */
+export interface GitLabOptions extends ConnectionOptions {
   /** Seconds between writes (REPORT_WRITE_INTERVAL); default 1. */
   readonly writeIntervalSeconds?: number
 }

@@ -6,18 +6,12 @@ import { withAttempts } from '../../../lib/core/transient.ts'
 import { ApiError } from '../../../lib/errors.ts'
 import { createGitHub } from '../../../lib/tracker/github/client.ts'
 import { createGitHubTracker, toIssue } from '../../../lib/tracker/github/tracker.ts'
-import { startLoopbackGitHub, type LoopbackGitHub } from '../../helpers/loopback-github.ts'
+import { useLoopback } from '../../helpers/servers.ts'
 
-let gh: LoopbackGitHub
-test.before.each(async () => {
-  gh = await startLoopbackGitHub()
-})
-test.after.each(async () => {
-  await gh.close()
-})
+const servers = useLoopback(test, { github: true })
 
 const options = { timeoutMs: 2000, maxWaitSeconds: 5, retryAttempts: 3, retryDelaySeconds: 0.01, writeIntervalSeconds: 0.01 }
-const tracker = (log = memoryLog()) => createGitHubTracker(createGitHub({ token: gh.token, apiUrl: gh.url, ...options }, log), { owner: 'acme', repo: 'shop' })
+const tracker = (log = memoryLog()) => createGitHubTracker(createGitHub({ token: servers.gh.token, apiUrl: servers.gh.url, ...options }, log), { owner: 'acme', repo: 'shop' })
 const all = async (pages: AsyncIterable<readonly Issue[]>) => {
   const out: Issue[][] = []
   for await (const page of pages) out.push([...page])
@@ -25,12 +19,12 @@ const all = async (pages: AsyncIterable<readonly Issue[]>) => {
 }
 
 test('openIssues: labelled open issues oldest first, 100 a page, mapped to Issue, pull requests left out', async () => {
-  for (let i = 0; i < 120; i++) gh.addIssue({ title: `t${i}`, ...(i === 3 ? { pull_request: { url: 'x' } } : {}) })
-  gh.addIssue({ title: 'unlabelled' }, ['ops'])
+  for (let i = 0; i < 120; i++) servers.gh.addIssue({ title: `t${i}`, ...(i === 3 ? { pull_request: { url: 'x' } } : {}) })
+  servers.gh.addIssue({ title: 'unlabelled' }, ['ops'])
   const pages = await all(tracker().openIssues({ label: 'auto-deploy-failure' }))
   assert.equal(pages.map((p) => p.length), [99, 20])
   assert.not.ok(pages.flat().some((i) => i.title === 't3' || i.title === 'unlabelled'))
-  const record = gh.issues[0]!
+  const record = servers.gh.issues[0]!
   assert.equal(pages[0]![0], {
     number: record.number,
     id: record.id,
@@ -41,16 +35,16 @@ test('openIssues: labelled open issues oldest first, 100 a page, mapped to Issue
     state: 'open',
     createdAt: new Date(record.created_at),
   })
-  const [first] = gh.calls('GET')
+  const [first] = servers.gh.calls('GET')
   assert.equal(Object.fromEntries(first!.query), { state: 'open', labels: 'auto-deploy-failure', per_page: '100', sort: 'created', direction: 'asc' })
 })
 
 test('openIssues: updatedSince becomes since; reads honour withAttempts', async () => {
-  gh.addIssue({ title: 'a' })
+  servers.gh.addIssue({ title: 'a' })
   const since = new Date('2026-11-24T10:00:00.000Z')
   await all(tracker().openIssues({ label: 'auto-deploy-failure', updatedSince: since }))
-  assert.is(gh.calls('GET')[0]!.query.get('since'), '2026-11-24T10:00:00.000Z')
-  gh.inject('GET', /\/issues$/, { status: 502 }, 3)
+  assert.is(servers.gh.calls('GET')[0]!.query.get('since'), '2026-11-24T10:00:00.000Z')
+  servers.gh.inject('GET', /\/issues$/, { status: 502 }, 3)
   try {
     await withAttempts(1, () => all(tracker().openIssues({ label: 'auto-deploy-failure' })))
     assert.unreachable()
@@ -59,25 +53,25 @@ test('openIssues: updatedSince becomes since; reads honour withAttempts', async 
     assert.is((error as ApiError).status, 502)
     assert.ok((error as ApiError).transient)
   }
-  assert.is(gh.calls('GET').length, 2, 'one request inside withAttempts(1)')
+  assert.is(servers.gh.calls('GET').length, 2, 'one request inside withAttempts(1)')
 })
 
 test('closedIssues: closed since the bound only, newest update first', async () => {
-  const [a, b, c] = [gh.addIssue({ title: 'a' }), gh.addIssue({ title: 'b' }), gh.addIssue({ title: 'c' })]
+  const [a, b, c] = [servers.gh.addIssue({ title: 'a' }), servers.gh.addIssue({ title: 'b' }), servers.gh.addIssue({ title: 'c' })]
   Object.assign(a, { state: 'closed', closed_at: '2026-11-01T00:00:00Z', updated_at: '2026-11-20T00:00:00Z' })
   Object.assign(b, { state: 'closed', closed_at: '2026-11-21T00:00:00Z', updated_at: '2026-11-21T00:00:00Z' })
   const pages = await all(tracker().closedIssues({ label: 'auto-deploy-failure', closedSince: new Date('2026-11-10T00:00:00Z') }))
   assert.equal(pages.flat().map((i) => [i.number, i.state, i.closedAt?.toISOString()]), [[b.number, 'closed', '2026-11-21T00:00:00.000Z']])
   assert.is(c.state, 'open')
-  assert.equal(Object.fromEntries(gh.calls('GET')[0]!.query), { state: 'closed', labels: 'auto-deploy-failure', per_page: '100', sort: 'updated', direction: 'desc', since: '2026-11-10T00:00:00.000Z' })
+  assert.equal(Object.fromEntries(servers.gh.calls('GET')[0]!.query), { state: 'closed', labels: 'auto-deploy-failure', per_page: '100', sort: 'updated', direction: 'desc', since: '2026-11-10T00:00:00.000Z' })
 })
 
 test('createIssue posts title, body, labels and assignees and returns the Issue; a failed create is an ApiError, sent once', async () => {
   const issue = await tracker().createIssue({ title: 'T', body: 'B', labels: ['auto-deploy-failure', 'ops'], assignees: [] })
-  assert.equal(gh.calls('POST')[0]!.json, { title: 'T', body: 'B', labels: ['auto-deploy-failure', 'ops'], assignees: [] })
-  assert.equal(issue, toIssue(gh.issues[0]!))
-  assert.is(issue.url, gh.issues[0]!.html_url)
-  gh.inject('POST', /\/issues$/, { status: 503 })
+  assert.equal(servers.gh.calls('POST')[0]!.json, { title: 'T', body: 'B', labels: ['auto-deploy-failure', 'ops'], assignees: [] })
+  assert.equal(issue, toIssue(servers.gh.issues[0]!))
+  assert.is(issue.url, servers.gh.issues[0]!.html_url)
+  servers.gh.inject('POST', /\/issues$/, { status: 503 })
   try {
     await tracker().createIssue({ title: 'T', body: 'B', labels: [], assignees: [] })
     assert.unreachable()
@@ -86,48 +80,48 @@ test('createIssue posts title, body, labels and assignees and returns the Issue;
     assert.is((error as ApiError).status, 503)
     assert.ok((error as ApiError).transient)
   }
-  assert.is(gh.calls('POST').length, 2)
+  assert.is(servers.gh.calls('POST').length, 2)
 })
 
 test('closeIssue: completed, not_planned, and a duplicate as GitHub\'s duplicate naming the original\'s id; reopenIssue and updateBody PATCH', async () => {
-  const [a, b, c, dup] = [gh.addIssue({ title: 'a' }), gh.addIssue({ title: 'b' }), gh.addIssue({ title: 'c' }), gh.addIssue({ title: 'd' })]
+  const [a, b, c, dup] = [servers.gh.addIssue({ title: 'a' }), servers.gh.addIssue({ title: 'b' }), servers.gh.addIssue({ title: 'c' }), servers.gh.addIssue({ title: 'd' })]
   const t = tracker()
   await t.closeIssue(a.number, 'completed')
   await t.closeIssue(b.number, 'not_planned')
   await t.closeIssue(dup.number, { duplicateOf: toIssue(c) })
   assert.equal([a.state_reason, b.state_reason, dup.state_reason], ['completed', 'not_planned', 'duplicate'])
-  assert.equal(gh.calls('PATCH').map((r) => r.json), [
+  assert.equal(servers.gh.calls('PATCH').map((r) => r.json), [
     { state: 'closed', state_reason: 'completed' },
     { state: 'closed', state_reason: 'not_planned' },
     { state: 'closed', state_reason: 'duplicate', duplicate_issue_id: c.id },
   ])
   assert.ok(c.id !== c.number)
-  assert.is(gh.comments.length, 0, 'the duplicate comment is the core\'s to post')
+  assert.is(servers.gh.comments.length, 0, 'the duplicate comment is the core\'s to post')
   await t.reopenIssue(a.number)
   assert.is(a.state, 'open')
   await t.updateBody(c.number, 'new body')
   assert.is(c.body, 'new body')
-  assert.equal(gh.calls('PATCH').slice(3).map((r) => r.json), [{ state: 'open' }, { body: 'new body' }])
+  assert.equal(servers.gh.calls('PATCH').slice(3).map((r) => r.json), [{ state: 'open' }, { body: 'new body' }])
 })
 
 test('listComments follows every page; addComment returns the Comment', async () => {
-  const issue = gh.addIssue({ title: 't' })
-  gh.inject('GET', /\/comments$/, { status: 200, body: [{ id: 7, body: 'p1', html_url: 'h' }], headers: { link: `<${gh.url}/repos/acme/shop/issues/${issue.number}/comments?page=2>; rel="next"` } })
+  const issue = servers.gh.addIssue({ title: 't' })
+  servers.gh.inject('GET', /\/comments$/, { status: 200, body: [{ id: 7, body: 'p1', html_url: 'h' }], headers: { link: `<${servers.gh.url}/repos/acme/shop/issues/${issue.number}/comments?page=2>; rel="next"` } })
   const t = tracker()
   assert.equal(await t.listComments(issue.number), [{ id: 7, body: 'p1', url: 'h' }])
-  assert.is(gh.calls('GET').length, 2)
+  assert.is(servers.gh.calls('GET').length, 2)
   const added = await t.addComment(issue.number, 'hello')
-  assert.equal(added, { id: gh.comments[0]!.id, body: 'hello', url: gh.comments[0]!.html_url, createdAt: new Date(gh.comments[0]!.created_at) })
+  assert.equal(added, { id: servers.gh.comments[0]!.id, body: 'hello', url: servers.gh.comments[0]!.html_url, createdAt: new Date(servers.gh.comments[0]!.created_at) })
   assert.equal(await t.listComments(issue.number), [added])
 })
 
 test('deleteComment removes one comment by its id', async () => {
-  const issue = gh.addIssue({ title: 'a' })
+  const issue = servers.gh.addIssue({ title: 'a' })
   const t = tracker()
   const [first, second] = [await t.addComment(issue.number, 'one'), await t.addComment(issue.number, 'two')]
   await t.deleteComment!(issue.number, first.id)
   assert.equal((await t.listComments(issue.number)).map((c) => c.id), [second.id])
-  assert.is(gh.calls('DELETE')[0]!.path, `/repos/acme/shop/issues/comments/${first.id}`)
+  assert.is(servers.gh.calls('DELETE')[0]!.path, `/repos/acme/shop/issues/comments/${first.id}`)
 })
 
 test('closedAs carries GitHub\'s state_reason on closed issues only; unknown reasons are left out', () => {
@@ -139,7 +133,7 @@ test('closedAs carries GitHub\'s state_reason on closed issues only; unknown rea
 })
 
 test('a 4xx is a non-transient ApiError with its status and lower-case headers', async () => {
-  gh.inject('POST', /\/comments$/, { status: 422, body: { message: 'Validation Failed' }, headers: { 'X-Custom': 'v' } })
+  servers.gh.inject('POST', /\/comments$/, { status: 422, body: { message: 'Validation Failed' }, headers: { 'X-Custom': 'v' } })
   try {
     await tracker().addComment(1, 'x')
     assert.unreachable()
@@ -159,8 +153,8 @@ test('toIssue: a sparse answer (no labels, no body, no dates) still maps', () =>
 })
 
 test('writes keep the configured pacing: comment POSTs 3 intervals apart', async () => {
-  const issue = gh.addIssue({ title: 't' })
-  const t = createGitHubTracker(createGitHub({ token: gh.token, apiUrl: gh.url, timeoutMs: 5000, maxWaitSeconds: 5, retryAttempts: 1, retryDelaySeconds: 0, writeIntervalSeconds: 0.1 }, memoryLog()), { owner: 'acme', repo: 'shop' })
+  const issue = servers.gh.addIssue({ title: 't' })
+  const t = createGitHubTracker(createGitHub({ token: servers.gh.token, apiUrl: servers.gh.url, timeoutMs: 5000, maxWaitSeconds: 5, retryAttempts: 1, retryDelaySeconds: 0, writeIntervalSeconds: 0.1 }, memoryLog()), { owner: 'acme', repo: 'shop' })
   const started = Date.now()
   for (const body of ['a', 'b', 'c']) await t.addComment(issue.number, body)
   // Three comments cannot finish before two gaps of 3 × 0.1 s. The generous upper bound only shows the
