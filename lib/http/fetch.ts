@@ -10,8 +10,14 @@
 // `redirect: 'error'`; and a body cut off midway makes `text()` reject, never a short text.
 // https://fetch.spec.whatwg.org/#http-redirect-fetch
 // The zx CLI's own `fetch` echoes requests (headers and all) in verbose mode; this one prints nothing.
-import { request as httpRequest, type IncomingMessage } from 'node:http'
+import type { IncomingMessage } from 'node:http'
+import { createRequire } from 'node:module'
 import { proxiedFetch, proxyConfigured } from './proxy.ts'
+
+// Required, not imported: on Node 24 the ES module view of node:http reads every export, and its lazy
+// WebSocket getters load Node's bundled undici, ~25 ms before the first request (npm run bench; require
+// reads none of them).
+const { request: httpRequest } = createRequire(import.meta.url)('node:http') as typeof import('node:http')
 
 /** What is sent: the subset of `RequestInit` the callers use. */
 export interface FetchInit {
