@@ -30400,7 +30400,7 @@ var init_proxy = __esm({
 });
 
 // lib/http/fetch.ts
-import { request as httpRequest } from "node:http";
+import { createRequire as createRequire2 } from "node:module";
 async function fetchOverHttp(input2, init = {}) {
   let url = new URL(String(input2));
   let method = (init.method ?? "GET").toUpperCase();
@@ -30468,11 +30468,12 @@ function readAll(message, signal) {
   });
   return content;
 }
-var REDIRECTS, MAX_REDIRECTS, CROSS_ORIGIN_DROPPED, FetchedResponse, ResponseHeaders, fetchQuietly;
+var httpRequest, REDIRECTS, MAX_REDIRECTS, CROSS_ORIGIN_DROPPED, FetchedResponse, ResponseHeaders, fetchQuietly;
 var init_fetch = __esm({
   "lib/http/fetch.ts"() {
     "use strict";
     init_proxy();
+    ({ request: httpRequest } = createRequire2(import.meta.url)("node:http"));
     REDIRECTS = /* @__PURE__ */ new Set([301, 302, 303, 307, 308]);
     MAX_REDIRECTS = 20;
     CROSS_ORIGIN_DROPPED = ["authorization", "proxy-authorization", "cookie"];
