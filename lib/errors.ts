@@ -1,5 +1,5 @@
 // Every error class the tools throw lives here, so that entries can map them to exit codes in one place.
-import { DEDUP_LABEL, localTimestamp } from './core/issue.ts'
+import { DEDUP_LABEL, localTimestamp } from './core/text/issue.ts'
 
 /** An API answered with an error status, or did not answer at all. Thrown by the trackers. */
 export class ApiError extends Error {

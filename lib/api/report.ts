@@ -2,8 +2,8 @@
 import { readDeploy, withoutToken } from '../cli/deploy.ts'
 import { createNotifier } from '../chat/index.ts'
 import { createTracker } from '../tracker/index.ts'
-import { DEFAULT_REASON } from '../core/issue.ts'
-import { fileReport } from '../core/report.ts'
+import { DEFAULT_REASON } from '../core/text/issue.ts'
+import { fileReport } from '../core/flows/report.ts'
 import { CreateFailed } from '../errors.ts'
 import { configuredRun, type CommonOptions } from './options.ts'
 

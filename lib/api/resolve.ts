@@ -2,7 +2,7 @@
 import { readDeploy } from '../cli/deploy.ts'
 import { createNotifier } from '../chat/index.ts'
 import { createTracker } from '../tracker/index.ts'
-import { resolveRecovery } from '../core/resolve.ts'
+import { resolveRecovery } from '../core/flows/resolve.ts'
 import { ResolveFailed } from '../errors.ts'
 import { configuredRun, type CommonOptions } from './options.ts'
 

@@ -1,5 +1,5 @@
 // The spec's retry and backoff helpers for a team's own scripts, with its lines on stderr.
-import { backoff as backoffCore, retry as retryCore } from '../core/retry.ts'
+import { backoff as backoffCore, retry as retryCore } from '../core/retry/retry.ts'
 
 /**
  * Runs `fn` up to `maxAttempts` times, `delaySeconds` apart, and resolves to its first result. After each

@@ -3,7 +3,7 @@
 // https://discord.com/developers/docs/resources/webhook#execute-webhook
 // https://discord.com/developers/docs/resources/message#allowed-mentions-object
 import type { ChatEvent } from '../core/chat.ts'
-import { inlineCode } from '../core/markdown.ts'
+import { inlineCode } from '../core/text/markdown.ts'
 import { fitNotice, isLink, noticeOf, pingSentence, type Fact, type Notice } from './notice.ts'
 
 /** Discord's longest message `content`. */

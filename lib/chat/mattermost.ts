@@ -2,8 +2,8 @@
 // `@all`, `@here` notify and `~channel` links. https://developers.mattermost.com/integrate/webhooks/incoming/
 // The layout is the spec's four lines; for ordinary values the failure text is the spec's byte for byte.
 import type { ChatEvent } from '../core/chat.ts'
-import { slackEscape } from '../core/issue.ts'
-import { inlineCode } from '../core/markdown.ts'
+import { slackEscape } from '../core/text/issue.ts'
+import { inlineCode } from '../core/text/markdown.ts'
 import { fitNotice, isLink, noticeOf, pingSentence, type Fact, type Notice } from './notice.ts'
 
 /** Mattermost's longest post, in characters (server 5.0 and later); longer webhook posts are split. */

@@ -1,8 +1,8 @@
 // What every chat format shows for an event, before any service's escaping: a headline, its subject
 // (the environment, or the repository for a ping), the facts in the spec's order, and the issue.
-import { cutNote, FIELD_LIMIT, fitPrefix } from '../core/budget.ts'
+import { cutNote, FIELD_LIMIT, fitPrefix } from '../core/text/budget.ts'
 import type { ChatEvent, IssueRef } from '../core/chat.ts'
-import { cleanText, oneLine } from '../core/text.ts'
+import { cleanText, oneLine } from '../core/text/text.ts'
 
 /**
  * One labelled fact. `code` is shown as code; `url` as a link when it is an http(s) address; `reason` is

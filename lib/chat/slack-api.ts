@@ -5,7 +5,7 @@
 // The bot token goes in the Authorization header to SLACK_API_URL's origin only; redirects are refused.
 import type { ChatEvent, ChatNotifier, ChatResult, ChatThread, IssueRef } from '../core/chat.ts'
 import { fetchQuietly } from '../http/fetch.ts'
-import { slackEscape } from '../core/issue.ts'
+import { slackEscape } from '../core/text/issue.ts'
 import { noticeOf, pingSentence, type Notice } from './notice.ts'
 import { slackNoticeText } from './slack.ts'
 import { webhookText } from './webhook.ts'

@@ -1,8 +1,8 @@
 // Slack mrkdwn beyond the spec's webhook text (lib/chat/webhook.ts): the texts of thread replies and of
 // the updated first message. Escaping `&`, `<` and `>`: https://api.slack.com/reference/surfaces/formatting#escaping
-import { CHAT_LIMIT } from '../core/budget.ts'
+import { CHAT_LIMIT } from '../core/text/budget.ts'
 import type { ChatEvent } from '../core/chat.ts'
-import { slackEscape } from '../core/issue.ts'
+import { slackEscape } from '../core/text/issue.ts'
 import { fitNotice, isLink, type Fact, type Notice } from './notice.ts'
 import { webhookText } from './webhook.ts'
 

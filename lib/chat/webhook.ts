@@ -1,8 +1,8 @@
 // The spec's chat notice: `{"text": …}` posted to a Slack-compatible incoming webhook. The default
 // `ChatNotifier`; the texts are the ones the reporter has always sent.
 import type { ChatEvent, ChatNotifier, ChatResult } from '../core/chat.ts'
-import { renderChat, slackEscape } from '../core/issue.ts'
-import { renderRecoveryChat } from '../core/recovery.ts'
+import { renderChat, slackEscape } from '../core/text/issue.ts'
+import { renderRecoveryChat } from '../core/find/recovery.ts'
 import { fetchQuietly } from '../http/fetch.ts'
 
 /** The spec gives the chat post no time limit; a dead webhook must not hang a pipeline, so it gets 10 s. */

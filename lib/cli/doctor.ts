@@ -1,11 +1,7 @@
 import type { Config } from '../config/config.ts'
 import type { ChatNotifier } from '../core/chat.ts'
+import type { Check } from '../core/check.ts'
 
-/** One line of the doctor's report. */
-export interface Check {
-  readonly ok: boolean
-  readonly text: string
-}
 
 /** What the checks need from the configuration. */
 export type DoctorTarget = Pick<Config, 'owner' | 'repo' | 'warnings'>

@@ -5,7 +5,7 @@ import { open } from 'node:fs/promises'
 import type { Readable } from 'node:stream'
 import type { Config } from '../config/config.ts'
 import { ConfigError } from '../errors.ts'
-import { cleanLog, logTail, type LogExcerpt } from '../core/log-tail.ts'
+import { cleanLog, logTail, type LogExcerpt } from '../core/text/log-tail.ts'
 import type { Log } from '../core/log.ts'
 
 /** Most of a log's end that is read: far more than the issue body holds, so cutting is the budget's job. */

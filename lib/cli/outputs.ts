@@ -4,10 +4,10 @@
 import { randomUUID } from 'node:crypto'
 import { appendFileSync } from 'node:fs'
 import type { OutputFiles } from '../config/config.ts'
-import { field, inlineCode, type Failure } from '../core/issue.ts'
-import { markdownText } from '../core/markdown.ts'
-import type { Outcome } from '../core/report.ts'
-import type { Resolution } from '../core/resolve.ts'
+import { field, inlineCode, type Failure } from '../core/text/issue.ts'
+import { markdownText } from '../core/text/markdown.ts'
+import type { Outcome } from '../core/flows/report.ts'
+import type { Resolution } from '../core/flows/resolve.ts'
 
 /** A run's outcome as printed: a failed run may have no title yet (bad configuration). */
 export interface RunOutcome {

@@ -1,6 +1,6 @@
 import type { Config } from '../config/config.ts'
 import { proxyConfigured, proxyFor, withoutCredentials } from '../http/proxy.ts'
-import type { Check } from './doctor.ts'
+import type { Check } from '../core/check.ts'
 
 type Env = Record<string, string | undefined>
 

@@ -2,10 +2,10 @@
 // assignees, one rolling issue per environment, and reopening after a recent recovery. Each is read and
 // checked here; loadConfig collects the problems with everyone else's.
 
+import type { Grouping } from '../core/find/grouping.ts'
+
 type Env = Record<string, string | undefined>
 
-/** How open issues are matched to a new failure: by the spec's title, or any issue for the environment. */
-export type Grouping = 'title' | 'environment'
 
 /** The settings this module reads; all default to the spec's behaviour. */
 export interface ActionableSettings {

@@ -1,12 +1,13 @@
 import { config as dotenvConfig } from 'dotenv'
 import { CHAT_FORMAT_SETTINGS, isChatFormatSetting, type ChatFormatSetting } from '../chat/format.ts'
-import { LABELS } from '../core/issue.ts'
+import { LABELS } from '../core/text/issue.ts'
 import { redact } from '../core/log.ts'
 import { readActionable, type ActionableSettings } from './actionable.ts'
 import { detectCi } from './ci.ts'
 import { appCredentials, type AppCredentials } from './app.ts'
 import { ConfigError } from '../errors.ts'
-import { GITLAB_DEFAULT_API_URL, gitLabTarget, trackerKind, type TrackerKind } from './tracker.ts'
+import type { TrackerKind } from '../core/tracker.ts'
+import { GITLAB_DEFAULT_API_URL, gitLabTarget, trackerKind } from './tracker.ts'
 
 type Env = Record<string, string | undefined>
 

@@ -1,7 +1,8 @@
 // Which issue tracker a run files to, and GitLab's own settings. GitHub's stay in config.ts, unchanged.
 type Env = Record<string, string | undefined>
 
-export type TrackerKind = 'github' | 'gitlab'
+import type { TrackerKind } from '../core/tracker.ts'
+
 
 export const GITLAB_DEFAULT_API_URL = 'https://gitlab.com/api/v4'
 

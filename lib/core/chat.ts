@@ -1,7 +1,7 @@
 // The one interface the core sends chat notices through. Each chat format (lib/chat/) renders and posts
 // its own body; the core knows none of them. The spec's Slack `{"text"}` webhook is the default.
-import type { Recovery } from './comment-text.ts'
-import type { Failure } from './issue.ts'
+import type { Recovery } from './text/comment-text.ts'
+import type { Failure } from './text/issue.ts'
 
 /** A Slack message that later notices can reply to and update (Web API only; webhooks return no id). */
 export interface ChatThread {

@@ -44,7 +44,7 @@ export type CloseReason = 'completed' | 'not_planned' | { readonly duplicateOf: 
 
 /** An issue tracker as the core uses it. Reads retry transient failures themselves; writes never do. */
 export interface Tracker {
-  readonly kind: 'github' | 'gitlab'
+  readonly kind: TrackerKind
   /** The longest title and body the service accepts, in UTF-16 code units. */
   readonly limits: { readonly title: number; readonly body: number }
   /** Open issues carrying `label`, oldest first, a page (at most 100) at a time; never pull or merge requests. */
@@ -60,3 +60,6 @@ export interface Tracker {
   closeIssue(number: number, reason: CloseReason): Promise<void>
   reopenIssue(number: number): Promise<void>
 }
+
+/** Which tracker a report is filed on. */
+export type TrackerKind = 'github' | 'gitlab'

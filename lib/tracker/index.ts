@@ -1,7 +1,7 @@
 // The tracker a run uses, from the configuration: GitHub (the default) or GitLab (ISSUE_TRACKER=gitlab).
-import type { Check } from '../cli/doctor.ts'
+import type { Check } from '../core/check.ts'
 import type { Config } from '../config/config.ts'
-import { LABELS } from '../core/issue.ts'
+import { LABELS } from '../core/text/issue.ts'
 import type { Log } from '../core/log.ts'
 import type { Tracker } from '../core/tracker.ts'
 import { createGitHub } from './github/client.ts'

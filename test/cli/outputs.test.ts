@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { Failure } from '../../lib/core/issue.ts'
+import type { Failure } from '../../lib/core/text/issue.ts'
 import { appendOutputs, failedOutcome, jsonLine, outputLines, resolveOutputLines, summaryMarkdown, type RunOutcome } from '../../lib/cli/outputs.ts'
 
 const created: RunOutcome = { outcome: 'created', number: 12, url: 'https://github.com/acme/shop/issues/12', title: '[DEPLOY FAIL] staging — abc1234 — 2026-11-25' }

@@ -64,7 +64,7 @@ test('without a loader, plain JavaScript (a dependency\'s install script) still 
 
 test('without a loader, a TypeScript file imported later fails naming the fix, not ERR_UNKNOWN_FILE_EXTENSION', async () => {
   copyFileSync(join(ROOT, 'scripts/ts-hook.mjs'), join(servers.dir, 'ts-hook.mjs'))
-  writeFileSync(join(servers.dir, 'main.mjs'), `import ${JSON.stringify(join(ROOT, 'lib/core/text.ts'))}\n`)
+  writeFileSync(join(servers.dir, 'main.mjs'), `import ${JSON.stringify(join(ROOT, 'lib/core/text/text.ts'))}\n`)
   const r = await runCommand(process.execPath, [...withoutStripping, '--import', join(servers.dir, 'ts-hook.mjs'), join(servers.dir, 'main.mjs')], {})
   assert.is(r.code, 1)
   assert.match(r.stderr, /cannot run TypeScript without a loader/)

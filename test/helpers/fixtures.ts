@@ -1,6 +1,6 @@
 // Sample values shared by the tests: one failure for the renderers, and the environment end-to-end tests
 // give the reporter so that its title is known in advance.
-import type { Failure } from '../../lib/core/issue.ts'
+import type { Failure } from '../../lib/core/text/issue.ts'
 import { today } from './helpers.ts'
 
 /** A failure with ordinary values and a fixed local time (2026-11-05 09:03:07). */

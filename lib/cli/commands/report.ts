@@ -6,11 +6,11 @@ import { ConfigError, CreateFailed } from '../../errors.ts'
 import { readDeploy, withoutToken } from '../deploy.ts'
 import { createNotifier } from '../../chat/index.ts'
 import { createTracker } from '../../tracker/index.ts'
-import { DEFAULT_REASON, renderTitle, TITLE_LIMITS, type Failure } from '../../core/issue.ts'
+import { DEFAULT_REASON, renderTitle, TITLE_LIMITS, type Failure } from '../../core/text/issue.ts'
 import { chatAnnotations, ioLog, processIo, type Io } from '../io.ts'
 import { phase } from '../phase.ts'
 import type { RunOutcome } from '../outputs.ts'
-import { fileReport } from '../../core/report.ts'
+import { fileReport } from '../../core/flows/report.ts'
 
 const help = (program: string) => `Usage: ${program} [options] [reason]
 
@@ -101,7 +101,7 @@ export async function runReport(args: readonly string[], io: Io = processIo(), p
     }
     if (dryRun) {
       // Loaded only when asked for, like the outputs below: every module costs start-up (npm run bench).
-      const { previewReport } = await import('../../core/preview.ts')
+      const { previewReport } = await import('../../core/flows/preview.ts')
       io.stdout.write(await previewReport(config.token || config.app ? createTracker(config, log) : undefined, config, failure, log))
       return EXIT.ok
     }

@@ -1,15 +1,15 @@
 // `deploy-failure-reporter resolve` (and `npx zx scripts/resolve.mts`): closes the open deploy-failure
 // issues of an environment after a good deploy.
 import { EXIT, parseFlags, reportFailure } from '../args.ts'
-import { renderRecoveryComment, type Recovery } from '../../core/comment-text.ts'
+import { renderRecoveryComment, type Recovery } from '../../core/text/comment-text.ts'
 import { loadConfig, loadDotenv, outputFiles, secretsOf } from '../../config/config.ts'
 import { ConfigError } from '../../errors.ts'
 import { readDeploy } from '../deploy.ts'
 import { createNotifier } from '../../chat/index.ts'
 import { createTracker } from '../../tracker/index.ts'
 import { chatAnnotations, ioLog, processIo, type Io } from '../io.ts'
-import { renderRecoveryChat } from '../../core/recovery.ts'
-import { resolveRecovery, type Resolution } from '../../core/resolve.ts'
+import { renderRecoveryChat } from '../../core/find/recovery.ts'
+import { resolveRecovery, type Resolution } from '../../core/flows/resolve.ts'
 
 const help = (program: string) => `Usage: ${program} [options]
 

@@ -2,7 +2,7 @@
 // around a command.
 import { EXIT, parseFlags, parseNumber, reportFailure } from '../args.ts'
 import { AttemptsExhausted, ConfigError } from '../../errors.ts'
-import { backoff, retry } from '../../core/retry.ts'
+import { backoff, retry } from '../../core/retry/retry.ts'
 import { ioLog, processIo, type Io } from '../io.ts'
 
 const help = (program: string) => `Usage: ${program} <max_attempts> <delay_seconds> -- <command…>

@@ -1,10 +1,10 @@
 // GitHub's own preflight checks for the doctor: identity, token, quota, repository and the identity's
 // rights on it, latest commit and labels.
-import type { Check } from '../../cli/doctor.ts'
+import type { Check } from '../../core/check.ts'
 import { identityChecks } from './identity.ts'
 import { permissionCheck, scopeCheck } from './permissions.ts'
-import { LABELS } from '../../core/issue.ts'
-import { describeError } from '../../core/transient.ts'
+import { LABELS } from '../../core/text/issue.ts'
+import { describeError } from '../../core/retry/transient.ts'
 import { resetTime, type GitHub } from './client.ts'
 import type { GitHubRepo } from './tracker.ts'
 

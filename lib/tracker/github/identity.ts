@@ -1,5 +1,5 @@
-import type { Check } from '../../cli/doctor.ts'
-import { describeError } from '../../core/transient.ts'
+import type { Check } from '../../core/check.ts'
+import { describeError } from '../../core/retry/transient.ts'
 import { toApiError } from './api-error.ts'
 import { appAuthOf } from './app-auth.ts'
 import type { GitHub } from './client.ts'

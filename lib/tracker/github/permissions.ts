@@ -2,7 +2,7 @@
 // of a new issue silently when the identity lacks push access, so a token that reads the repository can
 // still file issues no later run finds as duplicates.
 // https://docs.github.com/en/rest/issues/issues#create-an-issue (labels: "Only users with push access…")
-import type { Check } from '../../cli/doctor.ts'
+import type { Check } from '../../core/check.ts'
 
 /** The caller's rights as GitHub's repository answer gives them (`permissions`). */
 export interface RepoPermissions {

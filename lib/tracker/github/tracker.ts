@@ -1,7 +1,7 @@
 // The `Tracker` on GitHub's REST API, over the throttled Octokit client (lib/tracker/github/client.ts),
 // which retries reads and turns failures into `ApiError`. Pull requests, which GitHub lists as issues,
 // never leave this module. https://docs.github.com/en/rest/issues
-import { BODY_LIMIT, TITLE_LIMIT } from '../../core/budget.ts'
+import { BODY_LIMIT, TITLE_LIMIT } from '../../core/text/budget.ts'
 import type { CloseReason, Comment, Issue, NewIssue, Tracker } from '../../core/tracker.ts'
 import type { GitHub } from './client.ts'
 

@@ -1,8 +1,8 @@
 // The doctor's checks of a GitLab project: token (and its scopes where GitLab reports them), quota,
 // project, latest commit and labels, in the order the GitHub checks print. Reads only.
 import { ApiError } from '../../errors.ts'
-import type { Check } from '../../cli/doctor.ts'
-import { describeError } from '../../core/transient.ts'
+import type { Check } from '../../core/check.ts'
+import { describeError } from '../../core/retry/transient.ts'
 import type { GitLab } from './client.ts'
 import { gitLabResetTime } from './ratelimit.ts'
 import { projectId } from './tracker.ts'

@@ -3,7 +3,7 @@
 // https://docs.gitlab.com/administration/settings/user_and_ip_rate_limits/#response-headers
 // Past the run's wait budget the client throws `RateLimited` (lib/errors.ts), as the GitHub client does.
 import { ApiError } from '../../errors.ts'
-import { localTimestamp } from '../../core/issue.ts'
+import { localTimestamp } from '../../core/text/issue.ts'
 
 /** A rate-limit answer, and when it lifts. */
 export interface GitLabLimit {

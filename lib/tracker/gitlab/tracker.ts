@@ -1,7 +1,7 @@
 // GitLab issues behind the core's Tracker interface: `iid` is the number, `web_url` the address,
 // `description` the body, `opened` the open state. https://docs.gitlab.com/api/issues/, /api/notes/
 import type { Comment, CloseReason, Issue, NewIssue, Tracker } from '../../core/tracker.ts'
-import { GITLAB_TITLE_LIMIT } from '../../core/budget.ts'
+import { GITLAB_TITLE_LIMIT } from '../../core/text/budget.ts'
 import type { Log } from '../../core/log.ts'
 import { createGitLab, type GitLab, type GitLabOptions } from './client.ts'
 

@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createGitHub } from '../../../lib/tracker/github/client.ts'
-import { describeError, isTransient, withAttempts } from '../../../lib/core/transient.ts'
+import { describeError, isTransient, withAttempts } from '../../../lib/core/retry/transient.ts'
 import { memoryLog } from '../../../lib/core/log.ts'
 import { useLoopback } from '../../helpers/servers.ts'
 

@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { localTimestamp } from '../../../lib/core/issue.ts'
+import { localTimestamp } from '../../../lib/core/text/issue.ts'
 import { isKnownToThrottling, rateLimitOf, waitBudget } from '../../../lib/tracker/github/ratelimit.ts'
 import { RateLimited } from '../../../lib/errors.ts'
 

@@ -2,7 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createGitLab, nextPage, type GitLabOptions } from '../../../lib/tracker/gitlab/client.ts'
 import { ApiError, RateLimited } from '../../../lib/errors.ts'
-import { isTransient } from '../../../lib/core/transient.ts'
+import { isTransient } from '../../../lib/core/retry/transient.ts'
 import { memoryLog } from '../../../lib/core/log.ts'
 import { useLoopback } from '../../helpers/servers.ts'
 

@@ -1,0 +1,87 @@
+import type { ChatNotifier } from '../chat.ts'
+import { issueRef } from './chat-thread.ts'
+import type { RetrySettings } from './close.ts'
+import { renderRecoveryComment, type Recovery } from '../text/comment-text.ts'
+import { recoverOnce } from './recover-once.ts'
+import { DEDUP_LABEL } from '../text/issue.ts'
+import type { Log } from '../log.ts'
+import { selectRecoverable } from '../find/recovery.ts'
+import type { Issue, Tracker } from '../tracker.ts'
+import { describeError } from '../retry/transient.ts'
+import { ListFailed } from '../../errors.ts'
+
+/** What a resolver run ended with; `--json` prints it. */
+export interface Resolution {
+  /** `failed` only when something should have been closed and nothing was. */
+  readonly outcome: 'resolved' | 'nothing' | 'failed'
+  /** The issues closed (with `--dry-run`: that would be closed). */
+  readonly closed: readonly number[]
+  /** The issues that could not be closed; each is named in an `[ERROR]` line. */
+  readonly failed: readonly number[]
+}
+
+/**
+ * Every open `auto-deploy-failure` issue whose title is for `environment` and that was filed before
+ * `time`, oldest first. All pages are read before anything is closed: closing shifts the later pages of
+ * a list of open issues under a reader.
+ */
+export async function findRecoverable(tracker: Tracker, environment: string, time?: Date): Promise<Issue[]> {
+  const found: Issue[] = []
+  for await (const page of tracker.openIssues({ label: DEDUP_LABEL })) found.push(...selectRecoverable(page, environment, time))
+  return found
+}
+
+/**
+ * After a good deploy of `recovery.environment`: comments on and closes each of its open failure issues
+ * (comment first, so a closed issue always says why; an issue whose comment failed stays open for the
+ * next good deploy), then sends `chat` one recovery notice when anything was closed. A failure on one
+ * issue is an `[ERROR]` line naming it, and the rest are still closed. With `dryRun`, lists and writes
+ * nothing. Throws {@link ListFailed} when the issues cannot be listed.
+ */
+export async function resolveRecovery(
+  tracker: Tracker,
+  chat: ChatNotifier | undefined,
+  retry: RetrySettings,
+  recovery: Recovery,
+  log: Log,
+  { dryRun = false } = {},
+): Promise<Resolution> {
+  let issues: Issue[]
+  try {
+    issues = await findRecoverable(tracker, recovery.environment, recovery.time)
+  } catch (error) {
+    throw new ListFailed(error, describeError(error))
+  }
+  if (issues.length === 0) {
+    log.info(`No open ${DEDUP_LABEL} issue for ${recovery.environment}; nothing to close`)
+    return { outcome: 'nothing', closed: [], failed: [] }
+  }
+  if (dryRun) {
+    for (const issue of issues) log.info(`Would close issue #${issue.number}: ${issue.url}`)
+    return { outcome: 'resolved', closed: issues.map((issue) => issue.number), failed: [] }
+  }
+
+  const comment = renderRecoveryComment(recovery)
+  const closed: number[] = []
+  const closedHere: Issue[] = []
+  const failed: number[] = []
+  for (const issue of issues) {
+    const progress = { step: '' }
+    try {
+      // One comment and one close per issue even with another resolver at work (recover-once.ts).
+      if ((await recoverOnce(tracker, retry, issue.number, comment, log, progress)) === 'this run') {
+        log.info(`Closed issue #${issue.number}: ${issue.url}`)
+        closedHere.push(issue)
+      } else {
+        log.info(`Issue #${issue.number} is closed by another resolver run: ${issue.url}`)
+      }
+      closed.push(issue.number)
+    } catch (error) {
+      log.error(`Could not close issue #${issue.number}, it stays open (${progress.step}: ${describeError(error)})`)
+      failed.push(issue.number)
+    }
+  }
+  // The run that closed an issue announces it; a concurrent run does not announce it again.
+  if (closedHere.length && chat) await chat.send({ kind: 'recovery', recovery, closed: closedHere.map(issueRef) })
+  return { outcome: closed.length ? 'resolved' : 'failed', closed, failed }
+}

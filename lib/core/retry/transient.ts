@@ -1,0 +1,66 @@
+// Which failures may go away on their own, how to say what went wrong, and the retry loop for them. The
+// trackers turn their client's failures into `ApiError`; anything else is a bug and is never retried.
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { ApiError, AttemptsExhausted, RateLimited } from '../../errors.ts'
+import type { Log } from '../log.ts'
+import { attemptWarning, backoff } from './retry.ts'
+
+// Carried through async context rather than as a request option because list iterators (Octokit's
+// plugin-paginate-rest) pass only method, url and headers on to the pages after the first.
+const attemptsOverride = new AsyncLocalStorage<number>()
+
+/**
+ * Runs `fn` with every read it makes tried `attempts` times instead of the tracker's setting: for callers
+ * that retry a whole look themselves, so that retries never multiply.
+ */
+export function withAttempts<T>(attempts: number, fn: () => Promise<T>): Promise<T> {
+  return attemptsOverride.run(attempts, fn)
+}
+
+/** The attempts a read should make: the {@link withAttempts} override around it, else `configured`. */
+export function readAttempts(configured: number): number {
+  return attemptsOverride.getStore() ?? configured
+}
+
+/**
+ * Whether an error may go away on its own: an {@link ApiError} that says so (no answer, a 5xx, a cut-off
+ * body). A rate limit beyond the wait budget, and anything that is not an API error (a bug), never is.
+ */
+export function isTransient(error: unknown): boolean {
+  return error instanceof ApiError && error.transient
+}
+
+/** A short, token-free description of an error for `[WARN]`/`[ERROR]` lines. */
+export function describeError(error: unknown): string {
+  if (error instanceof RateLimited) return error.message
+  if (error instanceof ApiError) {
+    if (error.status !== undefined) return `HTTP ${error.status}: ${error.message}`.trim()
+    const { code, message } = (error.cause ?? {}) as { code?: string; message?: string }
+    const cause = code ?? message
+    return `no answer from the API (${error.message || 'network error'}${cause && cause !== error.message ? `: ${cause}` : ''})`
+  }
+  return error instanceof Error ? error.message : String(error)
+}
+
+/**
+ * Runs `send` up to `retryAttempts` times with the backoff helper, again only after a transient failure
+ * (see {@link isTransient}), with the spec's attempt warning naming `what` after each; throws the last
+ * error itself. For reads, and for writes that are safe to repeat (closing, or a create that looks
+ * before it retries).
+ */
+export async function retryTransient<T>(
+  { retryAttempts, retryDelaySeconds }: { readonly retryAttempts: number; readonly retryDelaySeconds: number },
+  what: string,
+  send: (attempt: number) => Promise<T>,
+  log: Log,
+): Promise<T> {
+  try {
+    return await backoff(retryAttempts, retryDelaySeconds, send, {
+      retryable: isTransient,
+      waitAfterLast: false,
+      onFailure: (n, max, seconds, error) => log.warn(`${attemptWarning(n, max, seconds).replace(/^\[WARN\] /, '')} (${what}: ${describeError(error)})`),
+    })
+  } catch (error) {
+    throw error instanceof AttemptsExhausted ? error.cause : error
+  }
+}

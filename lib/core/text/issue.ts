@@ -1,0 +1,158 @@
+import { BODY_LIMIT, CHAT_LIMIT, cutNote, FIELD_LIMIT, fitPrefix, GITLAB_TITLE_LIMIT, roomForSecond, TITLE_LIMIT } from './budget.ts'
+import { renderLogSection, type LogExcerpt } from './log-tail.ts'
+import { codeBlock, inlineCode, markdownText, type Flavor } from './markdown.ts'
+import { cleanText, oneLine } from './text.ts'
+
+export { codeBlock, inlineCode } from './markdown.ts'
+
+/** The facts of one failed deploy, as plain values; everything rendered is derived from these. */
+export interface Failure {
+  readonly environment: string
+  readonly commitSha: string
+  readonly commitMessage: string
+  readonly reason: string
+  readonly pipelineUrl: string
+  /** When the reporter started; rendered in local time. */
+  readonly time: Date
+  /** The end of the job log (`--log`), already cleaned; the body has no log section without it. */
+  readonly log?: LogExcerpt | undefined
+}
+
+export const LABELS = ['auto-deploy-failure', 'ops'] as const
+export const DEDUP_LABEL = LABELS[0]
+export const DEFAULT_REASON = 'Unknown failure'
+
+export const REQUIRED_ACTIONS = [
+  'Check pipeline logs',
+  'Verify deployment artifacts',
+  'Confirm service health',
+  'Update issue when resolved',
+] as const
+
+const pad = (n: number) => String(n).padStart(2, '0')
+
+/** The longest title of each tracker's issues, for rendering before (or without) a tracker at hand. */
+export const TITLE_LIMITS: Readonly<Record<'github' | 'gitlab', number>> = Object.freeze({ github: TITLE_LIMIT, gitlab: GITLAB_TITLE_LIMIT })
+
+/** `YYYY-MM-DD` in local time. */
+export function localDate(time: Date): string {
+  return `${time.getFullYear()}-${pad(time.getMonth() + 1)}-${pad(time.getDate())}`
+}
+
+/** `YYYY-MM-DD HH:MM:SS` in local time. */
+export function localTimestamp(time: Date): string {
+  return `${localDate(time)} ${pad(time.getHours())}:${pad(time.getMinutes())}:${pad(time.getSeconds())}`
+}
+
+/**
+ * The spec's title, `[DEPLOY FAIL] <env> — <sha> — <YYYY-MM-DD>` (local date), on one line and within
+ * `limit` (GitHub's 256 characters unless told; GitLab's is 255): an overlong environment or commit is
+ * cut, with a note of how much (a value that fits in half the room is never cut), the same way for the
+ * same inputs, so duplicate detection still finds it. GitHub sends no notification for an `@mention` in a title, so the values are carried as they are.
+ */
+export function renderTitle(failure: Failure, limit: number = TITLE_LIMIT): string {
+  const environment = oneLine(failure.environment)
+  const commit = oneLine(failure.commitSha)
+  const frame = (env: string, sha: string) => `[DEPLOY FAIL] ${env} — ${sha} — ${localDate(failure.time)}`
+  const part = (kept: string, cut: number) => (cut ? `${kept}… ${cutNote(cut)}` : kept)
+  const room = limit - frame('', '').length
+  const env = fitPrefix(environment, roomForSecond(room, commit.length, environment.length, Math.floor(room / 2)), part)
+  return frame(env, fitPrefix(commit, room - env.length, part))
+}
+
+// A pipeline address that is a plain http(s) URL stays as typed: GitHub makes it a link, and nothing
+// inside a link is taken for a mention or reference. Anything else is text.
+const pipelineMarkdown = (text: string, flavor: Flavor = 'github'): string =>
+  /^https?:\/\/[^\s<>`"]+$/i.test(text) && URL.canParse(text) ? text : markdownText(text, flavor)
+
+/**
+ * A one-line untrusted value (environment, commit, pipeline address) rendered by `render` (inline code, a
+ * link): cleaned to one line and cut to {@link FIELD_LIMIT} with a note of what was cut.
+ */
+export function field(text: string, render: (text: string) => string): string {
+  return fitPrefix(oneLine(text), FIELD_LIMIT, (kept, cut) => render(kept) + (cut ? ` ${cutNote(cut)}` : ''))
+}
+
+const messagePartFor = (flavor: Flavor) => (kept: string, cut: number): string => codeBlock(kept, flavor) + (cut ? `\n*${cutNote(cut)}*` : '')
+const reasonPartFor = (flavor: Flavor) => (kept: string, cut: number): string => markdownText(kept, flavor) + (cut ? `\n\n*${cutNote(cut)}*` : '')
+
+/**
+ * The spec's issue body, in its six parts and order, within GitHub's 65,536 characters. Untrusted values
+ * cannot change its structure or ping anyone: the environment and commit are inline code, the commit
+ * message a code block, the reason and pipeline escaped text (see lib/markdown.ts). With a log excerpt,
+ * a `### Log excerpt` section follows the reason (lib/core/text/log-tail.ts); without one the body is the
+ * spec's exactly. When too long, the log is cut first (keeping its end), then the commit message, then
+ * the reason, each to no less than a quarter of the room left to it and with a note of how much was cut;
+ * the code block always holds a prefix of the message. `flavor` is the tracker's Markdown: GitLab's has
+ * more references, and quick actions, to keep from acting.
+ */
+export function renderBody(failure: Failure, flavor: Flavor = 'github'): string {
+  const messagePart = messagePartFor(flavor)
+  const reasonPart = reasonPartFor(flavor)
+  const environment = field(failure.environment, inlineCode)
+  const commit = field(failure.commitSha, inlineCode)
+  const pipeline = field(failure.pipelineUrl, (text) => pipelineMarkdown(text, flavor))
+  const layout = (message: string, reason: string, log: string) =>
+    [
+      '## Deploy Failure Report',
+      '',
+      `**Environment:** ${environment}`,
+      `**Commit:** ${commit}`,
+      `**Time:** ${localTimestamp(failure.time)}`,
+      `**Pipeline:** ${pipeline}`,
+      '',
+      '### Commit Message',
+      message,
+      '',
+      '### Failure Reason',
+      reason,
+      '',
+      ...(log ? [log, ''] : []),
+      '### Required Actions',
+      ...REQUIRED_ACTIONS.map((action) => `- [ ] ${action}`),
+      '',
+      '---',
+      '*This issue was generated automatically by the deployment monitoring script.*',
+      '',
+    ].join('\n')
+  const message = cleanText(failure.commitMessage)
+  const reason = cleanText(failure.reason)
+  const room = BODY_LIMIT - layout('', '', '').length
+  // The log section, when present, takes its own length plus a line feed and a blank line after it.
+  const LOG_JOIN = 2
+  const logLength = (text: string) => (text ? text.length + LOG_JOIN : 0)
+  const fullLog = failure.log ? renderLogSection(failure.log, Infinity, flavor) : ''
+  const textRoom = roomForSecond(room, logLength(fullLog), messagePart(message, 0).length + reasonPart(reason, 0).length, Math.floor(room / 4))
+  const reasonRoom = roomForSecond(textRoom, messagePart(message, 0).length, reasonPart(reason, 0).length, Math.floor(textRoom / 4))
+  const renderedReason = fitPrefix(reason, reasonRoom, reasonPart)
+  const renderedMessage = fitPrefix(message, textRoom - renderedReason.length, messagePart)
+  const logRoom = room - renderedReason.length - renderedMessage.length - LOG_JOIN
+  const log = failure.log && fullLog.length > logRoom ? renderLogSection(failure.log, logRoom, flavor) : fullLog
+  return layout(renderedMessage, renderedReason, log)
+}
+
+/** Slack's escaping for interpolated text: only `&`, `<` and `>` (https://api.slack.com/reference/surfaces/formatting#escaping). */
+export function slackEscape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+}
+
+const slackPart = (kept: string, cut: number): string => slackEscape(kept) + (cut ? ` ${cutNote(cut)}` : '')
+
+/** A one-line untrusted value for chat text: cleaned to one line, Slack-escaped, cut to {@link FIELD_LIMIT}. */
+export function chatField(text: string): string {
+  return fitPrefix(oneLine(text), FIELD_LIMIT, slackPart)
+}
+
+/**
+ * The spec's four-line chat notice. Every value is Slack-escaped, so `<!channel>` in a reason is text; the
+ * environment, commit and pipeline are one line each, and the reason is cut so the text stays under
+ * Slack's 40,000 characters.
+ */
+export function renderChat(failure: Failure): string {
+  const environment = chatField(failure.environment)
+  const commit = chatField(failure.commitSha)
+  const pipeline = chatField(failure.pipelineUrl)
+  const layout = (reason: string) =>
+    [`*[DEPLOY FAILURE]* ${environment}`, `Commit: \`${commit}\``, `Reason: ${reason}`, `Pipeline: ${pipeline}`].join('\n')
+  return layout(fitPrefix(cleanText(failure.reason), CHAT_LIMIT - 1 - layout('').length, slackPart))
+}
