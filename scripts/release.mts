@@ -52,13 +52,15 @@ function release(wanted: string, { push, date, remote }: { push: boolean; date: 
   git('add', '--', 'CHANGELOG.md', 'dist/action.js', ...files)
   git('commit', '--quiet', '-m', `Release ${version}`)
   git('tag', '--annotate', tag, '-m', `deploy-failure-reporter ${version}`)
-  // The major tag points at the commit (not the annotated tag object), as `uses: …@vX` resolves it.
-  git('tag', '--force', majorTag(version), `${tag}^{commit}`)
-  say(`Committed "Release ${version}", tagged ${tag} and moved ${majorTag(version)} to it`)
+  // The major tag points at the commit (not the annotated tag object), as `uses: …@vX` resolves it. A
+  // pre-release leaves it where it is: `@vX` users get releases only.
+  const major = version.includes('-') ? undefined : majorTag(version)
+  if (major) git('tag', '--force', major, `${tag}^{commit}`)
+  say(`Committed "Release ${version}", tagged ${tag}${major ? ` and moved ${major} to it` : ' (a pre-release: the major tag stays)'}`)
   const branch = git('rev-parse', '--abbrev-ref', 'HEAD')
   const pushCommands = [
     ['push', '--atomic', remote, `HEAD:refs/heads/${branch}`, `refs/tags/${tag}`],
-    ['push', '--force', remote, `refs/tags/${majorTag(version)}`],
+    ...(major ? [['push', '--force', remote, `refs/tags/${major}`]] : []),
   ]
   if (!push) {
     say(`To publish: ${pushCommands.map((c) => `git ${c.join(' ')}`).join(' && ')}`)

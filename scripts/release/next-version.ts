@@ -16,9 +16,12 @@ export function nextVersion(current: string, wanted: string): string {
   if (!VERSION.test(next)) throw new Error(`${JSON.stringify(wanted)} is not a version: give X.Y.Z, major, minor or patch`)
   const a = core(next)
   const b = core(current)
-  const order = a[0] - b[0] || a[1] - b[1] || a[2] - b[2] || (next.includes('-') ? 0 : current.includes('-') ? 1 : 0)
-  if (order <= 0 && next !== current) throw new Error(`${next} does not come after the current version ${current}`)
+  // Same X.Y.Z: a release comes after its pre-releases, and pre-releases in order (rc.2 after rc.1).
+  const pre = (v: string) => v.split('-').slice(1).join('-')
+  const preOrder = !pre(next) ? (pre(current) ? 1 : 0) : !pre(current) ? -1 : pre(next).localeCompare(pre(current), 'en', { numeric: true })
+  const order = a[0] - b[0] || a[1] - b[1] || a[2] - b[2] || preOrder
   if (next === current) throw new Error(`${next} is the current version already`)
+  if (order <= 0) throw new Error(`${next} does not come after the current version ${current}`)
   return next
 }
 

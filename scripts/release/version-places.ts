@@ -6,7 +6,8 @@ import { join } from 'node:path'
 
 /** A release version: X.Y.Z with an optional pre-release (SemVer 2.0.0 §9), no build metadata. */
 export const VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/
-const V = String.raw`\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]*[0-9A-Za-z])?`
+// A tarball's `.tgz` is not part of a pre-release (deploy-failure-reporter-1.0.0-rc.1.tgz).
+const V = String.raw`\d+\.\d+\.\d+(?:-[0-9A-Za-z-]+(?:\.(?!tgz\b)[0-9A-Za-z-]+)*)?`
 
 /** One place that names a version, and the version it names (undefined: the place is missing). */
 export interface Written {

@@ -89,4 +89,18 @@ test('the next release with an empty Unreleased section stops before writing any
   assert.is(git('log', '-1', '--format=%s'), `Release ${NEXT}`)
 })
 
+test('a pre-release: tagged, published from the same workflow, but vX stays on the last release', async () => {
+  const rc = `${MAJOR + 1}.0.0-rc.1`
+  writeFileSync(join(dir, 'CHANGELOG.md'), read('CHANGELOG.md').replace('## [Unreleased]\n', '## [Unreleased]\n\n### Changed\n- Something big.\n'))
+  git('commit', '-q', '-am', 'Note the big change')
+  const before = git('rev-parse', `v${MAJOR}^{commit}`)
+  const r = await release(rc, '--date', '2026-12-02')
+  assert.is(r.code, 0, r.stdout + r.stderr)
+  assert.match(r.stdout, 'a pre-release: the major tag stays')
+  assert.is(git('rev-parse', `v${rc}^{commit}`), git('rev-parse', 'HEAD'))
+  assert.is(git('rev-parse', `v${MAJOR}^{commit}`), before)
+  assert.is(git('tag', '--list', `v${MAJOR + 1}`), '')
+  assert.not.match(r.stdout, 'push --force')
+})
+
 test.run()
