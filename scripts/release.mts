@@ -18,7 +18,7 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim()
 const say = (line: string) => console.log(`[INFO] ${line}`)
 
-/** The repository's web address from package.json (git+https://github.com/o/n.git → https://github.com/o/n). */
+// The repository's web address from package.json (git+https://github.com/o/n.git → https://github.com/o/n).
 function webAddress(): string {
   const { repository } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { repository?: { url?: string } | string }
   const url = typeof repository === 'string' ? repository : repository?.url

@@ -4,7 +4,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const HEADING = /^## \[([^\]]+)\](.*)$/gm
 const LINK = (name: string) => new RegExp(String.raw`^\[${escape(name)}\]: \S+$`, 'im')
 
-/** One `## [...]` section: its name, the rest of the heading line, and its text up to the next section. */
+// One `## [...]` section: its name, the rest of the heading line, and its text up to the next section.
 interface Section {
   readonly name: string
   readonly rest: string

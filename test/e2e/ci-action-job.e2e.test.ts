@@ -38,20 +38,29 @@ test('ci.yml\'s action job: start the fake, report, report again, resolve, each 
     writeFileSync(envFile, '')
     const runner = { CI: 'true', GITHUB_ACTIONS: 'true', GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: 'deploy-failure-reporter/deploy-failure-reporter', GITHUB_RUN_ID: '77', GITHUB_SHA: SHA, GITHUB_WORKSPACE: ROOT, GITHUB_ENV: envFile, REPORT_RETRY_DELAY: '0.01', REPORT_WRITE_INTERVAL: '0' }
     const context = () => ({ ...job.env, ...readEnvFile(envFile) })
-    const evaluate = (value: string | number, env: Record<string, string>) =>
+    // The contexts the runner fills in, for ci.yml and for action.yml's defaults.
+    const github: Record<string, string> = {
+      'github.token': 'the-workflow-token',
+      'github.repository': runner.GITHUB_REPOSITORY,
+      'github.api_url': 'https://api.github.com',
+      'github.server_url': runner.GITHUB_SERVER_URL,
+      'github.run_id': runner.GITHUB_RUN_ID,
+      'github.run_attempt': '1',
+      'github.sha': SHA,
+      'job.check_run_id': '',
+    }
+    const evaluate = (value: string | number, env: Record<string, string>, source: string) =>
       String(value).replace(/\$\{\{\s*([\w.-]+)\s*\}\}/g, (_, name: string) => {
         const [scope, key, sub, out] = name.split('.')
         if (scope === 'env' && key! in env) return env[key!]!
         if (scope === 'steps' && sub === 'outputs' && outputs[key!]) return outputs[key!]![out!] ?? ''
-        if (name === 'github.token') return 'the-workflow-token'
-        if (name === 'github.repository') return runner.GITHUB_REPOSITORY
-        if (name === 'github.api_url') return 'https://api.github.com'
-        throw new Error(`ci.yml uses \${{ ${name} }}, which this test does not know`)
+        if (name in github) return github[name]!
+        throw new Error(`${source} uses \${{ ${name} }}, which this test does not know`)
       })
     for (const step of job.steps) {
       if (step.uses?.startsWith('actions/')) continue
       const env = context()
-      const stepEnv = Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, evaluate(v, env)]))
+      const stepEnv = Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, evaluate(v, env, 'ci.yml')]))
       if (step.run) {
         const r = await runCommand('bash', ['-eo', 'pipefail', '-c', step.run], { ...runner, ...env, ...stepEnv, PATH: `${join(node24(), '..')}:${process.env.PATH}` }, { cwd: ROOT })
         assert.is(r.code, 0, `${step.name ?? step.run}\n${r.stdout}${r.stderr}`)
@@ -64,8 +73,9 @@ test('ci.yml\'s action job: start the fake, report, report again, resolve, each 
       writeFileSync(output, '')
       const inputs: Record<string, string> = {}
       for (const [name, spec] of Object.entries(action.inputs)) {
-        const value = step.with && name in step.with ? step.with[name]! : (spec.default ?? '')
-        inputs[`INPUT_${name.toUpperCase()}`] = evaluate(value, env)
+        const given = step.with !== undefined && name in step.with
+        const value = given ? step.with![name]! : (spec.default ?? '')
+        inputs[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = evaluate(value, env, given ? 'ci.yml' : 'action.yml')
       }
       const r = await runCommand(node24(), [join(ROOT, action.runs.main)], { ...runner, ...inputs, GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: join(dir, 'summary.md') }, { cwd: ROOT })
       assert.is(r.code, 0, `${step.name}\n${r.stdout}${r.stderr}`)

@@ -25,7 +25,7 @@ test.before(() => {
 })
 test.after(() => rmSync(dir, { recursive: true, force: true }))
 
-/** The jobs gitlab-ci-local would run, by name, with their stage and needs, for these predefined variables. */
+// The jobs gitlab-ci-local would run, by name, with their stage and needs, for these predefined variables.
 async function jobs(variables: Record<string, string> = {}): Promise<string[]> {
   const args = [CLI, '--list', '--no-color', '--home', join(dir, '.gitlab-ci-local-home')]
   for (const [name, value] of Object.entries(variables)) args.push('--variable', `${name}=${value}`)

@@ -20,7 +20,7 @@ test.before(() => {
 })
 test.after(() => rmSync(dir, { recursive: true, force: true }))
 
-/** Runs release:check in the copy as npm does, with `change` applied to `file` for this run only. */
+// Runs release:check in the copy as npm does, with `change` applied to `file` for this run only.
 async function check(change?: { file: string; edit: (text: string) => string }, args: string[] = []) {
   const before = change && readFileSync(join(dir, change.file), 'utf8')
   try {

@@ -6,7 +6,8 @@
 //   serve            the server itself, plus a control server answering /state with what it received, and
 //                    /stop (for tests; on a runner the job's end stops it)
 //   expect <stage>   asserts what the fake received after the step `stage` (report, duplicate, resolve),
-//                    from the step's outputs in OUTCOME, ISSUE_NUMBER and CLOSED
+//                    from the step's outputs in OUTCOME, ISSUE_NUMBER and CLOSED, and the job's
+//                    LOOPBACK_ENVIRONMENT and LOOPBACK_REASON (names no reporter setting uses)
 // Node 24 runs it as it is (type stripping); its only imports are Node's and the loopback's.
 import { strict as assert } from 'node:assert'
 import { spawn } from 'node:child_process'
@@ -74,7 +75,7 @@ async function start(): Promise<void> {
   console.log(`loopback GitHub listening at ${started.url} (log: ${log})`)
 }
 
-/** The title the reporter gives this run's failure: the commit's first 7 characters and the local date. */
+// The title the reporter gives this run's failure: the commit's first 7 characters and the local date.
 function expectedTitle(environment: string): string {
   const d = new Date()
   const date = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
@@ -84,13 +85,13 @@ function expectedTitle(environment: string): string {
 async function expect(stage: string): Promise<void> {
   const env = process.env
   const state = (await (await fetch(`${env.FAKE_GITHUB_CONTROL}/state`)).json()) as JobState
-  const environment = env.ENVIRONMENT ?? 'ci-loopback'
+  const environment = env.LOOPBACK_ENVIRONMENT ?? 'ci-loopback'
   assert.deepEqual(state.unauthorised, [], 'every API request carried the token as Bearer')
   assert.equal(state.issues.length, 1, 'one issue filed, never a second one')
   const [issue] = state.issues
   assert.equal(issue!.title, expectedTitle(environment))
   assert.deepEqual([...issue!.labels].sort(), ['auto-deploy-failure', 'ops'])
-  if (env.REASON) assert.ok(issue!.body.includes(`### Failure Reason\n${env.REASON}`), `the reason is in the body:\n${issue!.body}`)
+  if (env.LOOPBACK_REASON) assert.ok(issue!.body.includes(`### Failure Reason\n${env.LOOPBACK_REASON}`), `the reason is in the body:\n${issue!.body}`)
   if (stage === 'report') {
     assert.equal(env.OUTCOME, 'created')
     assert.equal(env.ISSUE_NUMBER, '1')

@@ -18,7 +18,7 @@ else module.register(HOOK.href)
 const parser = await import('@actions/workflow-parser')
 const actions = await import('@actions/workflow-parser/actions/action-parser')
 
-/** The file as the parser wants it: named by its path from the project root, for the messages. */
+// The file as the parser wants it: named by its path from the project root, for the messages.
 const read = (path: string) => ({ name: relative(ROOT, resolve(ROOT, path)), content: readFileSync(resolve(ROOT, path), 'utf8') })
 
 type Result = ReturnType<typeof parser.parseWorkflow>
