@@ -64,7 +64,7 @@ class Window {
  * Keeps the end of a GitLab job trace fed to it piece by piece (`write`, in any cut, markers and lines
  * split across pieces included): `end()` gives the last `lines` lines of the `step_script` section, or of
  * the whole trace when it has no such section, as a terminal would show them (ANSI codes, `\r` redraws
- * and section markers removed).
+ * and section markers removed), without blank lines at the end.
  */
 export class TraceTail {
   private readonly all: Window
@@ -93,7 +93,10 @@ export class TraceTail {
   end(): string[] {
     if (this.pending !== '') this.line(this.pending)
     this.pending = ''
-    return (this.sawScript ? this.script : this.all).lines()
+    const lines = (this.sawScript ? this.script : this.all).lines()
+    // The runner's last colour reset makes an empty line after its final error line: the end is where text is.
+    while (lines.length > 0 && lines[lines.length - 1]!.trim() === '') lines.pop()
+    return lines
   }
 
   private line(raw: string): void {
