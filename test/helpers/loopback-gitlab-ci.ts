@@ -270,7 +270,14 @@ export class LoopbackGitLabCi {
 // piece is made afresh, so the server holds one piece at a time.
 async function generate(res: ServerResponse, bytes: number): Promise<void> {
   const write = async (text: string) => {
-    if (!res.write(text)) await Promise.race([once(res, 'drain'), once(res, 'close')])
+    if (res.write(text)) return
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        res.off('drain', done).off('close', done)
+        resolve()
+      }
+      res.on('drain', done).on('close', done)
+    })
   }
   await write(sectionSwitch(undefined, 'step_script', 'Executing "step_script" stage of the job script'))
   let sent = 0

@@ -174,9 +174,7 @@ export function gitLabCiReader(options: GitLabCiOptions): CiReader {
           throw refused(what, answer.status, 'the log has expired or been erased, or the token cannot see the project')
         }
         const tail = new TraceTail(lines)
-        const decoder = new TextDecoder()
-        for await (const chunk of answer.body) tail.write(decoder.decode(chunk, { stream: true }))
-        tail.write(decoder.decode())
+        for await (const chunk of answer.body) tail.write(chunk)
         return tail.end()
       } catch (error) {
         throw unavailable(what, error, signal)

@@ -12,7 +12,7 @@ import { stripVTControlCharacters } from 'node:util'
 const MARKER = /(?:\x1b\[0K)?section_(start|end):\d+:([A-Za-z0-9_.-]+)(?:\[[^\]\r\n]*\])?\r?(?:\x1b\[0K)?/g
 const SCRIPT_SECTION = 'step_script'
 
-/** Longest line kept, in UTF-16 units; a longer one keeps its end, where a `\r` redraw's visible frame is. */
+/** Longest line kept, in bytes; a longer one keeps its end, where a `\r` redraw's visible frame is. */
 export const MAX_LINE = 8192
 /** Most characters one window holds, so that a huge line count cannot hold a huge trace. */
 export const MAX_WINDOW = 1 << 20
@@ -27,36 +27,54 @@ export function visibleLine(raw: string): string {
   return ''
 }
 
-// The last `max` lines, and at most MAX_WINDOW characters of them.
+// The last `max` lines, in a ring that grows up to `max` slots as lines come (a dropped line is let go at
+// once), and no more lines than MAX_WINDOW characters of the raw lines they came from: a kept line may
+// be a slice that holds its raw line alive, so the raw length is what it costs.
 class Window {
-  private items: string[] = []
-  private head = 0
+  private ring: (string | undefined)[] = []
+  private costs: number[] = []
+  private first = 0
+  private count = 0
   private chars = 0
   private readonly max: number
   constructor(max: number) {
     this.max = max
   }
 
-  push(line: string): void {
+  push(line: string, cost: number): void {
     if (this.max <= 0) return
-    this.items.push(line)
-    this.chars += line.length
-    while (this.items.length - this.head > this.max || this.chars > MAX_WINDOW) this.chars -= this.items[this.head++]!.length
-    // Compacted now and then, so the dropped lines do not pile up.
-    if (this.head > 1024 && this.head > this.items.length / 2) {
-      this.items = this.items.slice(this.head)
-      this.head = 0
+    if (this.count === this.max) this.drop()
+    if (this.count === this.ring.length) {
+      const size = Math.min(this.max, Math.max(16, this.ring.length * 2))
+      const order = Array.from({ length: this.count }, (_, i) => (this.first + i) % this.ring.length)
+      this.ring = [...order.map((i) => this.ring[i]), ...new Array<undefined>(size - this.count)]
+      this.costs = [...order.map((i) => this.costs[i]!), ...new Array<number>(size - this.count).fill(0)]
+      this.first = 0
     }
+    const at = (this.first + this.count++) % this.ring.length
+    this.ring[at] = line
+    this.costs[at] = cost
+    this.chars += cost
+    while (this.chars > MAX_WINDOW && this.count > 1) this.drop()
+  }
+
+  private drop(): void {
+    this.chars -= this.costs[this.first]!
+    this.ring[this.first] = undefined
+    this.first = (this.first + 1) % this.ring.length
+    this.count--
   }
 
   clear(): void {
-    this.items = []
-    this.head = 0
+    this.ring = []
+    this.costs = []
+    this.first = 0
+    this.count = 0
     this.chars = 0
   }
 
   lines(): string[] {
-    return this.items.slice(this.head)
+    return Array.from({ length: this.count }, (_, i) => this.ring[(this.first + i) % this.ring.length]!)
   }
 }
 
@@ -69,7 +87,11 @@ class Window {
 export class TraceTail {
   private readonly all: Window
   private readonly script: Window
-  private pending = ''
+  // The unfinished last line, as bytes: a line is decoded once it is whole, so a character or a marker
+  // cut between two pieces is whole again, and each kept line is a string of its own (a slice of a
+  // decoded piece would keep the whole piece alive).
+  private pending: Buffer[] = []
+  private pendingBytes = 0
   private inScript = false
   private sawScript = false
 
@@ -78,30 +100,45 @@ export class TraceTail {
     this.script = new Window(lines)
   }
 
-  write(text: string): void {
+  /** Feeds the next piece of the trace: bytes as they arrived, or text. */
+  write(piece: Uint8Array | string): void {
+    const bytes = typeof piece === 'string' ? Buffer.from(piece) : Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength)
     let start = 0
-    for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
-      this.line(this.pending + text.slice(start, end))
-      this.pending = ''
+    // A line feed byte is never part of a longer UTF-8 character, so lines can be cut before decoding.
+    for (let end = bytes.indexOf(10); end >= 0; end = bytes.indexOf(10, start)) {
+      this.line(this.decode(bytes.subarray(start, end)))
       start = end + 1
     }
-    this.pending += text.slice(start)
-    // A line with no end in sight keeps only what could still be shown of it.
-    if (this.pending.length > 4 * MAX_LINE) this.pending = this.pending.slice(-2 * MAX_LINE)
+    if (start === bytes.length) return
+    this.pending.push(bytes.subarray(start))
+    this.pendingBytes += bytes.length - start
+    // A line with no end in sight keeps only what could still be shown of it, copied out of the piece.
+    if (this.pendingBytes > 4 * MAX_LINE) {
+      this.pending = [Buffer.from(Buffer.concat(this.pending).subarray(-MAX_LINE))]
+      this.pendingBytes = MAX_LINE
+    }
   }
 
+  /** The kept lines; see the class. */
   end(): string[] {
-    if (this.pending !== '') this.line(this.pending)
-    this.pending = ''
+    if (this.pendingBytes > 0) this.line(this.decode(Buffer.alloc(0)))
     const lines = (this.sawScript ? this.script : this.all).lines()
     // The runner's last colour reset makes an empty line after its final error line: the end is where text is.
     while (lines.length > 0 && lines[lines.length - 1]!.trim() === '') lines.pop()
     return lines
   }
 
+  // The pending bytes and `last` as one line's text, at most its last MAX_LINE bytes.
+  private decode(last: Buffer): string {
+    const whole = this.pending.length === 0 ? last : Buffer.concat([...this.pending, last])
+    this.pending = []
+    this.pendingBytes = 0
+    return whole.toString('utf8', Math.max(0, whole.length - MAX_LINE))
+  }
+
   private line(raw: string): void {
     // The cheap test first: most lines of a big trace carry no marker.
-    if (!raw.includes('section_')) return this.keep(visibleLine(raw.length > MAX_LINE ? raw.slice(-MAX_LINE) : raw))
+    if (!raw.includes('section_')) return this.keep(visibleLine(raw), raw.length)
     let shown = false
     let from = 0
     for (const marker of raw.matchAll(MARKER)) {
@@ -117,18 +154,18 @@ export class TraceTail {
     }
     shown = this.piece(raw.slice(from)) || shown
     // A line that held only markers was never a line of output.
-    if (!shown && from === 0) this.keep('')
+    if (!shown && from === 0) this.keep('', raw.length)
   }
 
   // A piece of a line with markers: kept when a terminal would show something of it.
   private piece(raw: string): boolean {
-    const text = visibleLine(raw.length > MAX_LINE ? raw.slice(-MAX_LINE) : raw)
-    if (text !== '') this.keep(text)
+    const text = visibleLine(raw)
+    if (text !== '') this.keep(text, raw.length)
     return text !== ''
   }
 
-  private keep(text: string): void {
-    this.all.push(text)
-    if (this.inScript) this.script.push(text)
+  private keep(text: string, cost: number): void {
+    this.all.push(text, cost)
+    if (this.inScript) this.script.push(text, cost)
   }
 }
