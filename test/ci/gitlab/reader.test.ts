@@ -8,7 +8,7 @@ import { DEPLOY_TRACE, GENERATED_LAST_LINES, PLANTED_TOKEN } from '../../helpers
 import { ROOT, runCommand } from '../../helpers/helpers.ts'
 import { useLoopback } from '../../helpers/servers.ts'
 
-const servers = useLoopback(test, { gitlabCi: true })
+const servers = useLoopback(test, { gitlabCi: true, proxy: true })
 // A second origin, standing in for the object storage GitLab redirects traces to.
 const storage = useLoopback(test, { gitlabCi: true })
 
@@ -98,6 +98,24 @@ test('a trace in object storage: the redirect is followed without the token, whi
   servers.glci.addJob({ id: 61, name: 'again' }, { location: `${store.url}/storage/traces/61.log?X-Amz-Signature=abc` })
   const error = await unavailable(reader().logTail(jobOf(61), 1, never()))
   assert.is(error.status, 401)
+})
+
+test('through HTTP_PROXY: both hops pass the proxy, and the storage origin still never sees the token', async () => {
+  const store = storage.glci
+  store.stored.set('traces/66.log', DEPLOY_TRACE)
+  servers.glci.addJob({ id: 66, name: 'deploy' }, { location: `${store.url}/storage/traces/66.log?X-Amz-Signature=abc123` })
+  const child = await runCommand(process.execPath, ['--import', 'tsx', join(ROOT, 'test/helpers/read-gitlab-trace.mts')], {
+    CI_API_V4_URL: servers.glci.apiUrl,
+    CI_LOG_TOKEN: servers.glci.token,
+    JOB_ID: '66',
+    LINES: '2',
+    HTTP_PROXY: servers.proxy.urlWithCredentials,
+  })
+  assert.is(child.code, 0, child.stderr)
+  assert.equal(JSON.parse(child.stdout).lines, ['Uploading release 100%', 'Error: deploy target refused the release (HTTP 503)'])
+  assert.equal(servers.proxy.seen.map((p) => p.target), [`${servers.glci.apiUrl}/projects/4242/jobs/66/trace`, `${store.url}/storage/traces/66.log?X-Amz-Signature=abc123`])
+  assert.equal(store.credentialsSeenByStorage, [])
+  assert.is(servers.glci.calls(/\/trace$/)[0]!.headers.authorization, `Bearer ${servers.glci.token}`)
 })
 
 test('a redirect to anything but http(s) is refused, naming the scheme only', async () => {
