@@ -29,6 +29,8 @@ export type TraceSource =
   | { endless: true; everyMs: number }
   /** A redirect (302) to this address. */
   | { location: string }
+  /** This text, then the connection dropped before the end the answer announced. */
+  | { cut: string }
 
 /** The last lines of step_script in a generated trace, as a terminal shows them. */
 export const GENERATED_LAST_LINES = ['$ ./deploy.sh --env production', 'Uploading release 100%', 'Error: deploy target refused the release (HTTP 503)']
@@ -227,6 +229,11 @@ export class LoopbackGitLabCi {
     if (typeof source === 'object' && 'location' in source) {
       res.writeHead(302, { location: source.location })
       return void res.end()
+    }
+    if (typeof source === 'object' && 'cut' in source) {
+      res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'content-length': String(Buffer.byteLength(source.cut) + 1000) })
+      res.write(source.cut)
+      return void setTimeout(() => res.destroy(), 20)
     }
     res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' })
     res.on('close', () => {

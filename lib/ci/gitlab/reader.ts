@@ -78,7 +78,7 @@ export function gitLabCiReader(options: GitLabCiOptions): CiReader {
     }
     if (!(error instanceof ApiError)) return error
     if (error.transient) {
-      return new CiLogUnavailable(`Could not reach GitLab at ${origin} to read ${what} (${error.message})`, 'check CI_API_V4_URL and the network or proxy settings', { cause: error })
+      return new CiLogUnavailable(`Could not read ${what} from GitLab at ${origin}: ${error.message}`, 'check CI_API_V4_URL and the network or proxy settings, or try again', { cause: error })
     }
     return new CiLogUnavailable(`Could not read ${what} from GitLab: ${error.message}`, 'only http(s) addresses are followed; tell whoever runs the GitLab instance', { status: error.status, cause: error })
   }
