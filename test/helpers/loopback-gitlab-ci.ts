@@ -138,6 +138,28 @@ export class LoopbackGitLabCi {
     await new Promise<void>((resolve) => this.server.close(() => resolve()))
   }
 
+  /**
+   * What GitLab CI sets in the job the reporter runs in (id `jobId`, by default a job of a later stage),
+   * pointing at this server, with CI_LOG_TOKEN as the token for the logs.
+   */
+  env(jobId = 9001, extra: Record<string, string> = {}): Record<string, string> {
+    return {
+      GITLAB_CI: 'true',
+      CI_API_V4_URL: this.apiUrl,
+      CI_PROJECT_ID: String(this.projectId),
+      CI_PROJECT_PATH: this.path,
+      CI_PROJECT_URL: `${this.url}/${this.path}`,
+      CI_PIPELINE_ID: String(this.pipelineId),
+      CI_JOB_ID: String(jobId),
+      CI_JOB_NAME: 'deploy-failure-report',
+      CI_JOB_STAGE: '.post',
+      CI_JOB_URL: `${this.url}/${this.path}/-/jobs/${jobId}`,
+      CI_JOB_STATUS: 'running',
+      CI_LOG_TOKEN: this.token,
+      ...extra,
+    }
+  }
+
   /** Adds a job to the pipeline; its page is `<url>/<path>/-/jobs/<id>`. */
   addJob(job: Partial<CiJobRecord> & Pick<CiJobRecord, 'id' | 'name'>, trace?: TraceSource): CiJobRecord {
     const record: CiJobRecord = { stage: 'deploy', status: 'failed', failure_reason: 'script_failure', allow_failure: false, ...job }

@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert'
 import { join } from 'node:path'
 import { gitLabCiReader, type GitLabCiOptions } from '../../../lib/ci/gitlab/reader.ts'
 import type { FailedJob } from '../../../lib/core/ci.ts'
+import { gitLabCiOptions } from '../../../lib/config/ci-gitlab.ts'
 import { CiLogUnavailable } from '../../../lib/errors.ts'
 import { DEPLOY_TRACE, GENERATED_LAST_LINES, PLANTED_TOKEN } from '../../helpers/loopback-gitlab-ci.ts'
 import { ROOT, runCommand } from '../../helpers/helpers.ts'
@@ -48,6 +49,14 @@ test('failedJobs: every page of the failed jobs, 100 a page, newest first; retri
     assert.is(c.query.get('include_retried'), null)
     assert.is(c.headers.authorization, `Bearer ${gl.token}`)
   }
+})
+
+test('the options lib/config/ci-gitlab.ts reads from the loopback\'s CI variables reach it', async () => {
+  servers.glci.addJob({ id: 70, name: 'deploy' }, DEPLOY_TRACE)
+  const options = gitLabCiOptions(servers.glci.env(), [])!
+  const ci = gitLabCiReader(options)
+  const [job] = await ci.failedJobs(never())
+  assert.equal((await ci.logTail(job!, 1, never())), ['Error: deploy target refused the release (HTTP 503)'])
 })
 
 test('failedJobs: the project may be its path; a pipeline with no failed job gives none', async () => {
