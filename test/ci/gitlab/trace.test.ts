@@ -48,6 +48,15 @@ test('every cut of the trace into two pieces, and one character at a time, gives
   assert.equal(tail([...DEPLOY_TRACE], 4), whole)
 })
 
+test('a character cut between two pieces of bytes is whole again', () => {
+  const bytes = Buffer.from(sectionSwitch(undefined, 'step_script', 'Script') + 'Échec du déploiement ✗\n')
+  const t = new TraceTail(5)
+  const at = bytes.indexOf(Buffer.from('✗')) + 1
+  t.write(bytes.subarray(0, at))
+  t.write(bytes.subarray(at))
+  assert.equal(t.end(), ['Script', 'Échec du déploiement ✗'])
+})
+
 test('the runner\'s end-and-start on one line switches sections; a nested section stays inside step_script', () => {
   const trace = runnerTrace([
     `${E}[0Ksection_start:1732600050:migrations[collapsed=true]\r${E}[0K${E}[36;1mRunning migrations${E}[0;m`,
