@@ -3,6 +3,11 @@
 // hundreds of megabytes. Only the last lines survive, in two bounded windows: one for the whole trace and
 // one for the `step_script` section (the job's own script, where it failed). Memory stays within the
 // windows' bounds whatever the trace's size or its lines' length.
+//
+// The section markers are GitLab's and go here. Colours and `\r` redraws stay in the kept lines: the core
+// strips them (lib/core/text/log-tail.ts cleanLog) only after it has scrubbed secrets, because stripping
+// first can hide a token (a broken colour code swallows its first letter, and the rest no longer looks
+// like a token). They are read here only to decide what a terminal would show.
 // Section markers: https://docs.gitlab.com/ci/jobs/job_logs/#custom-collapsible-sections
 import { stripVTControlCharacters } from 'node:util'
 
@@ -26,6 +31,9 @@ export function visibleLine(raw: string): string {
   for (let i = frames.length - 1; i >= 0; i--) if (frames[i] !== '') return frames[i]!
   return ''
 }
+
+// A `\r` at the end of a line (CRLF) redraws nothing.
+const withoutFinalCr = (line: string): string => line.replace(/\r+$/, '')
 
 // The last `max` lines, in a ring that grows up to `max` slots as lines come (a dropped line is let go at
 // once), and no more lines than MAX_WINDOW characters of the raw lines they came from: a kept line may
@@ -81,8 +89,8 @@ class Window {
 /**
  * Keeps the end of a GitLab job trace fed to it piece by piece (`write`, in any cut, markers and lines
  * split across pieces included): `end()` gives the last `lines` lines of the `step_script` section, or of
- * the whole trace when it has no such section, as a terminal would show them (ANSI codes, `\r` redraws
- * and section markers removed), without blank lines at the end.
+ * the whole trace when it has no such section, without the section markers, without lines a terminal
+ * would show blank at the end, and otherwise raw (ANSI codes and `\r` redraws in; see the top of the file).
  */
 export class TraceTail {
   private readonly all: Window
@@ -124,7 +132,7 @@ export class TraceTail {
     if (this.pendingBytes > 0) this.line(this.decode(Buffer.alloc(0)))
     const lines = (this.sawScript ? this.script : this.all).lines()
     // The runner's last colour reset makes an empty line after its final error line: the end is where text is.
-    while (lines.length > 0 && lines[lines.length - 1]!.trim() === '') lines.pop()
+    while (lines.length > 0 && visibleLine(lines[lines.length - 1]!).trim() === '') lines.pop()
     return lines
   }
 
@@ -138,11 +146,10 @@ export class TraceTail {
 
   private line(raw: string): void {
     // The cheap test first: most lines of a big trace carry no marker.
-    if (!raw.includes('section_')) return this.keep(visibleLine(raw), raw.length)
-    let shown = false
+    if (!raw.includes('section_')) return this.keep(withoutFinalCr(raw), raw.length)
     let from = 0
     for (const marker of raw.matchAll(MARKER)) {
-      shown = this.piece(raw.slice(from, marker.index)) || shown
+      this.piece(raw.slice(from, marker.index))
       from = marker.index + marker[0].length
       if (marker[2] !== SCRIPT_SECTION) continue
       this.inScript = marker[1] === 'start'
@@ -152,16 +159,15 @@ export class TraceTail {
         this.sawScript = true
       }
     }
-    shown = this.piece(raw.slice(from)) || shown
-    // A line that held only markers was never a line of output.
-    if (!shown && from === 0) this.keep('', raw.length)
+    // Text that only looks like a marker (`echo section_start`) is output like any other line.
+    if (from === 0) return this.keep(withoutFinalCr(raw), raw.length)
+    this.piece(raw.slice(from))
   }
 
-  // A piece of a line with markers: kept when a terminal would show something of it.
-  private piece(raw: string): boolean {
-    const text = visibleLine(raw)
-    if (text !== '') this.keep(text, raw.length)
-    return text !== ''
+  // A piece of a line with markers, kept when a terminal would show something of it: a line that held
+  // only markers (and the colour resets around them) was never a line of output.
+  private piece(raw: string): void {
+    if (visibleLine(raw) !== '') this.keep(withoutFinalCr(raw), raw.length)
   }
 
   private keep(text: string, cost: number): void {

@@ -2,6 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { join } from 'node:path'
 import { gitLabCiReader, type GitLabCiOptions } from '../../../lib/ci/gitlab/reader.ts'
+import { visibleLine } from '../../../lib/ci/gitlab/trace.ts'
 import type { FailedJob } from '../../../lib/core/ci.ts'
 import { gitLabCiOptions } from '../../../lib/config/ci-gitlab.ts'
 import { CiLogUnavailable } from '../../../lib/errors.ts'
@@ -56,7 +57,7 @@ test('the options lib/config/ci-gitlab.ts reads from the loopback\'s CI variable
   const options = gitLabCiOptions(servers.glci.env(), [])!
   const ci = gitLabCiReader(options)
   const [job] = await ci.failedJobs(never())
-  assert.equal((await ci.logTail(job!, 1, never())), ['Error: deploy target refused the release (HTTP 503)'])
+  assert.equal((await ci.logTail(job!, 1, never())).map(visibleLine), ['Error: deploy target refused the release (HTTP 503)'])
 })
 
 test('failedJobs: the project may be its path; a pipeline with no failed job gives none', async () => {
@@ -85,9 +86,9 @@ test('the reporter\'s own job: running, named, and its trace never asked for', a
   assert.equal((await reader({ currentJob: { ...current, failed: false } }).failedJobs(never())).map((j) => j.id), ['50'])
 })
 
-test('logTail: the end of step_script, cleaned, the planted token left for the core to scrub', async () => {
+test('logTail: the end of step_script without its markers, the planted token left for the core to scrub', async () => {
   servers.glci.addJob({ id: 60, name: 'deploy' }, DEPLOY_TRACE)
-  const lines = await reader().logTail(jobOf(60), 3, never())
+  const lines = (await reader().logTail(jobOf(60), 3, never())).map(visibleLine)
   assert.equal(lines, [`export DEPLOY_TOKEN=${PLANTED_TOKEN}`, 'Uploading release 100%', 'Error: deploy target refused the release (HTTP 503)'])
   const [call] = servers.glci.calls(/\/trace$/)
   assert.is(call!.path, '/projects/4242/jobs/60/trace')
@@ -98,7 +99,7 @@ test('a trace in object storage: the redirect is followed without the token, whi
   const store = storage.glci
   store.stored.set('traces/60.log', DEPLOY_TRACE)
   servers.glci.addJob({ id: 60, name: 'deploy' }, { location: `${store.url}/storage/traces/60.log?X-Amz-Expires=60&X-Amz-Signature=abc123` })
-  const lines = await reader().logTail(jobOf(60), 1, never())
+  const lines = (await reader().logTail(jobOf(60), 1, never())).map(visibleLine)
   assert.equal(lines, ['Error: deploy target refused the release (HTTP 503)'])
   assert.is(store.calls(/^\/storage\//).length, 1)
   assert.equal(store.credentialsSeenByStorage, [])
@@ -121,7 +122,7 @@ test('through HTTP_PROXY: both hops pass the proxy, and the storage origin still
     HTTP_PROXY: servers.proxy.urlWithCredentials,
   })
   assert.is(child.code, 0, child.stderr)
-  assert.equal(JSON.parse(child.stdout).lines, ['Uploading release 100%', 'Error: deploy target refused the release (HTTP 503)'])
+  assert.equal((JSON.parse(child.stdout).lines as string[]).map(visibleLine), ['Uploading release 100%', 'Error: deploy target refused the release (HTTP 503)'])
   assert.equal(servers.proxy.seen.map((p) => p.target), [`${servers.glci.apiUrl}/projects/4242/jobs/66/trace`, `${store.url}/storage/traces/66.log?X-Amz-Signature=abc123`])
   assert.equal(store.credentialsSeenByStorage, [])
   assert.is(servers.glci.calls(/\/trace$/)[0]!.headers.authorization, `Bearer ${servers.glci.token}`)
@@ -200,9 +201,9 @@ test('a 200 MB trace is read at flat memory, and its end is the end of step_scri
   }, { timeoutMs: 600_000 })
   assert.is(child.code, 0, child.stderr)
   const { lines, grownBytes } = JSON.parse(child.stdout) as { lines: string[]; grownBytes: number }
-  assert.equal(lines.slice(-3), GENERATED_LAST_LINES)
+  assert.equal(lines.slice(-3).map(visibleLine), GENERATED_LAST_LINES)
   assert.is(lines.length, 100)
-  assert.match(lines[0]!, /^\[build \d+\.\d+\] done$/)
+  assert.match(visibleLine(lines[0]!), /^\[build \d+\.\d+\] done$/)
   const grown = grownBytes / (1 << 20)
   console.log(`  200 MB trace: the reading process's resident memory grew by ${grown.toFixed(1)} MB at most`)
   // Holding the trace would take 200 MB and more; the bound is loose so that the collector's moods cannot fail it.
