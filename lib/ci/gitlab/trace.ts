@@ -19,7 +19,7 @@ const SCRIPT_SECTION = 'step_script'
 
 /** Longest line kept, in bytes; a longer one keeps its end, where a `\r` redraw's visible frame is. */
 export const MAX_LINE = 8192
-/** Most characters one window holds, so that a huge line count cannot hold a huge trace. */
+/** Most characters of raw lines one window keeps lines of, so that a huge line count cannot hold a huge trace. */
 export const MAX_WINDOW = 1 << 20
 
 /**
