@@ -116,3 +116,21 @@ export class ResolveFailed extends Error {
 export function isBug(error: unknown): boolean {
   return error instanceof TypeError || error instanceof ReferenceError || error instanceof RangeError || error instanceof SyntaxError
 }
+
+/**
+ * Thrown when a CI's record of the failed run (its failed jobs, a job's log) cannot be read: the token
+ * lacks access, the log expired, the read timed out, or the answer was not what the CI documents. The
+ * report goes on without the section; the message names the cause and `fix` what to do about it.
+ */
+export class CiLogUnavailable extends Error {
+  /** What to change so that the next run can read it. */
+  readonly fix: string
+  /** The HTTP status, when the CI answered. */
+  readonly status: number | undefined
+  constructor(cause: string, fix: string, options: { status?: number; cause?: unknown } = {}) {
+    super(`${cause}; ${fix}`, { cause: options.cause })
+    this.name = 'CiLogUnavailable'
+    this.fix = fix
+    this.status = options.status
+  }
+}
