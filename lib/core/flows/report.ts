@@ -45,9 +45,11 @@ export function findExisting(tracker: Tracker, title: string, time: Date): Promi
 }
 
 /**
- * The spec's single pass: duplicate check, then create, then notify `chat` (when there is one). Returns
- * the outcome, or throws {@link CreateFailed} when the issue could not be filed (after the chat notice
- * has still gone out).
+ * The spec's single pass, step by step: look up the open issue that holds the report and comment on it
+ * or skip; else reopen the issue a recent recovery closed (REPORT_REOPEN_WINDOW); else create the issue
+ * and converge with concurrent runs; then notify `chat` (when there is one). Returns the outcome, or
+ * throws `CreateFailed` (lib/errors.ts) when the issue could not be filed, after the chat notice has
+ * still gone out.
  */
 export async function fileReport(tracker: Tracker, chat: ChatNotifier | undefined, target: Target, failure: Failure, log: Log): Promise<Outcome> {
   const title = renderTitle(failure, tracker.limits.title)
