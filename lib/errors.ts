@@ -69,6 +69,18 @@ export class CreateFailed extends Error {
   }
 }
 
+/**
+ * Thrown by a tracker that cannot close issue `number` as the duplicate of `original`: its server's issue
+ * has no usable `id` to name it by. Never transient; the core then links the original in a comment and
+ * closes as not planned, as when a server refuses the duplicate reason.
+ */
+export class DuplicateRefused extends Error {
+  constructor(number: number, original: number, why: string) {
+    super(`Cannot close #${number} as a duplicate of #${original}: ${why}`)
+    this.name = 'DuplicateRefused'
+  }
+}
+
 /** Thrown when the open issues could not be listed, so nothing was closed; `why` describes the cause. */
 export class ListFailed extends Error {
   constructor(cause: unknown, why: string) {

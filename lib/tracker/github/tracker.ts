@@ -4,6 +4,7 @@
 import { BODY_LIMIT, TITLE_LIMIT } from '../../core/text/budget.ts'
 import type { CloseReason, Comment, Issue, NewIssue, Tracker } from '../../core/tracker.ts'
 import type { GitHub } from './client.ts'
+import { DuplicateRefused } from '../../errors.ts'
 
 /** Where the issues live. */
 export interface GitHubRepo {
@@ -36,9 +37,10 @@ export interface GitHubComment {
 
 /** A GitHub issue as the core sees it. */
 export function toIssue(data: GitHubIssue): Issue {
+  const id = usableId(data.id)
   return {
     number: data.number,
-    ...(data.id === undefined ? {} : { id: Number(data.id) }),
+    ...(id === undefined ? {} : { id }),
     title: data.title,
     url: data.html_url,
     body: data.body ?? '',
@@ -49,6 +51,13 @@ export function toIssue(data: GitHubIssue): Issue {
     ...(data.closed_at ? { closedAt: new Date(data.closed_at) } : {}),
     ...(data.state === 'closed' && isCloseReason(data.state_reason) ? { closedAs: data.state_reason } : {}),
   }
+}
+
+// GitHub's ids are positive integers within JavaScript's safe range; anything else (null from a proxy, a
+// string, a number past 2^53 that lost digits) names no issue, and JSON would send NaN as null.
+const usableId = (id: unknown): number | undefined => {
+  const value = typeof id === 'bigint' || typeof id === 'number' ? Number(id) : NaN
+  return Number.isSafeInteger(value) && value > 0 ? value : undefined
 }
 
 const isCloseReason = (reason: string | null | undefined): reason is NonNullable<Issue['closedAs']> =>
@@ -144,11 +153,14 @@ export function createGitHubTracker(github: GitHub, repo: GitHubRepo): Tracker {
 
     // A duplicate is closed the way GitHub's own "Close as duplicate" does: `state_reason: "duplicate"`
     // naming the original by its `id` (not its number), so GitHub shows the link on both issues. A server
-    // that does not know that reason answers 422, and the core falls back to a comment and not_planned.
+    // that does not know that reason answers 422, and an original without a usable id throws
+    // DuplicateRefused; on either the core falls back to a comment and not_planned.
     // https://docs.github.com/en/rest/issues/issues#update-an-issue
     async closeIssue(number, reason: CloseReason) {
       if (typeof reason === 'string') return void (await patch(number, { state: 'closed', state_reason: reason }))
-      const id = reason.duplicateOf.id ?? Number((await github.request('GET /repos/{owner}/{repo}/issues/{issue_number}', { ...where, issue_number: reason.duplicateOf.number })).data.id)
+      const original = reason.duplicateOf.number
+      const id = usableId(reason.duplicateOf.id) ?? usableId((await github.request('GET /repos/{owner}/{repo}/issues/{issue_number}', { ...where, issue_number: original })).data.id)
+      if (id === undefined) throw new DuplicateRefused(number, original, `GitHub's answer for #${original} has no usable id`)
       await patch(number, { state: 'closed', state_reason: 'duplicate', duplicate_issue_id: id })
     },
 
