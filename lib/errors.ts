@@ -116,3 +116,10 @@ export class ResolveFailed extends Error {
 export function isBug(error: unknown): boolean {
   return error instanceof TypeError || error instanceof ReferenceError || error instanceof RangeError || error instanceof SyntaxError
 }
+
+/** The history `stats` reads could not be read whole; no figures are shown, since partial ones would mislead. */
+export class StatsReadFailed extends Error {
+  constructor(cause: unknown, why: string) {
+    super(`Could not read the ${DEDUP_LABEL} history, so no figures were printed (${why})`, { cause })
+  }
+}

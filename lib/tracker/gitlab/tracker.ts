@@ -4,6 +4,7 @@ import type { Comment, CloseReason, Issue, NewIssue, Tracker } from '../../core/
 import { GITLAB_TITLE_LIMIT } from '../../core/text/budget.ts'
 import type { Log } from '../../core/log.ts'
 import { createGitLab, type GitLab, type GitLabOptions } from './client.ts'
+import { gitLabHistory } from './history.ts'
 
 /** The fields of GitLab's issue answer the tracker reads. */
 export interface GitLabIssue {
@@ -21,6 +22,7 @@ interface GitLabNote {
   readonly id: number
   readonly body: string
   readonly system?: boolean
+  readonly created_at?: string
 }
 
 /** What the tracker needs: the client's options and the project (a numeric id or its full path). */
@@ -83,6 +85,7 @@ export function createGitLabTracker(options: GitLabTrackerOptions, log: Log, cli
   return {
     kind: 'gitlab',
     limits: GITLAB_LIMITS,
+    ...gitLabHistory(client, project, remember),
     async *openIssues({ label, updatedSince }) {
       const query = { state: 'opened', labels: label, per_page: 100, order_by: 'created_at', sort: 'asc', updated_after: updatedSince?.toISOString() }
       for await (const page of client.pages<GitLabIssue>(`${project}/issues`, query)) yield page.data.map(remember)
@@ -107,7 +110,7 @@ export function createGitLabTracker(options: GitLabTrackerOptions, log: Log, cli
       const url = await webUrl(iid)
       const comments: Comment[] = []
       for await (const page of client.pages<GitLabNote>(`${issuePath(iid)}/notes`, { sort: 'asc', order_by: 'created_at', per_page: 100 })) {
-        for (const note of page.data) if (!note.system) comments.push({ id: note.id, body: note.body, url: `${url}#note_${note.id}` })
+        for (const note of page.data) if (!note.system) comments.push({ id: note.id, body: note.body, url: `${url}#note_${note.id}`, ...(note.created_at ? { createdAt: new Date(note.created_at) } : {}) })
       }
       return comments
     },
