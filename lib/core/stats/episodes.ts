@@ -64,6 +64,10 @@ const inOrder = <T extends Pick<Comment, 'createdAt'>>(comments: readonly T[]): 
 const CLOSE_AFTER_COMMENT_MS = 10 * 60 * 1000
 const closedAtOnce = (comment: Date, closedAt: Date) => closedAt >= comment && closedAt.getTime() - comment.getTime() <= CLOSE_AFTER_COMMENT_MS
 
+// GitHub's own convention: a comment starting "Duplicate of #n" marks the issue as n's duplicate.
+// https://docs.github.com/en/issues/tracking-your-work-with-issues/administering-issues/marking-issues-or-pull-requests-as-a-duplicate
+const DUPLICATE_OF = /^Duplicate of #\d+/
+
 /** The episodes one issue holds, in order; none for an issue not in the reporter's title format. */
 function segmentsOf({ issue, comments }: IssueRecord): Segment[] {
   const environment = parseTitle(issue.title)?.environment
@@ -72,6 +76,7 @@ function segmentsOf({ issue, comments }: IssueRecord): Segment[] {
   const begin = (at: Date): Segment => ({ environment, issue: issue.number, start: at, runs: [at], end: undefined, ending: 'failing', duplicate: false })
   const segments = [begin(issue.createdAt)]
   let open: Segment | undefined = segments[0]
+  let markedDuplicate = false
   const end = (segment: Segment, at: Date, ending: Ending) => {
     // A clock that ran behind never makes an episode end before its last failed run.
     segment.end = later(at, segment.runs.at(-1)!)
@@ -89,6 +94,9 @@ function segmentsOf({ issue, comments }: IssueRecord): Segment[] {
         else segments.push((open = begin(at)))
       } else if (comment.body.startsWith(RECOVERY_MARKER) && open) {
         end(open, at, 'recovered')
+      } else if (DUPLICATE_OF.test(comment.body)) {
+        // Where the server refused the duplicate reason, the reporter says so in a comment and closes as not planned.
+        markedDuplicate = true
       }
     }
     // The episode ends at the resolver's close, which follows its recovery comment at once.
@@ -99,7 +107,7 @@ function segmentsOf({ issue, comments }: IssueRecord): Segment[] {
     end(open, closedAt, 'recovered')
   }
   if (open && issue.state === 'closed') {
-    open.duplicate = issue.closedAs === 'duplicate'
+    open.duplicate = issue.closedAs === 'duplicate' || markedDuplicate
     end(open, closedAt ?? open.runs.at(-1)!, 'closed by hand')
   }
   return segments

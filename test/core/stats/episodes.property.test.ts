@@ -201,6 +201,17 @@ test('a close by hand ends the episode as closed by hand, not as a recovery', ()
   assert.equal(episode, { environment: 'production', start: created, end: closedAt, ending: 'closed by hand', runs: [created, new Date('2026-03-01T11:00:00Z')], issues: [4] })
 })
 
+test('a duplicate closed as not planned with a "Duplicate of" comment never ends its original\'s outage', () => {
+  const t = (hms: string) => new Date(`2026-03-01T${hms}Z`)
+  const title = '[DEPLOY FAIL] production — abc — 2026-03-01'
+  const episodes = rebuildEpisodes([
+    { issue: { number: 7, title, state: 'closed', createdAt: t('10:00:00'), closedAt: t('10:30:00'), closedAs: 'completed', commentCount: 1 } },
+    // The losing run's close came late (its retries), after the original had already recovered.
+    { issue: { number: 8, title, state: 'closed', createdAt: t('10:00:30'), closedAt: t('10:31:00'), closedAs: 'not_planned', commentCount: 1 }, comments: [{ body: 'Duplicate of #7\n\nAnother run …', createdAt: t('10:31:00') }] },
+  ])
+  assert.equal(episodes.map((e) => [e.ending, e.end, e.runs.length, e.issues]), [['recovered', t('10:30:00'), 2, [7, 8]]])
+})
+
 test('issues not in the reporter title format hold no episode', () => {
   assert.equal(rebuildEpisodes([{ issue: { number: 1, title: 'production is slow', state: 'open', createdAt: new Date(), commentCount: 0 } }]), [])
 })
