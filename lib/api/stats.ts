@@ -7,6 +7,7 @@ import { statsJson } from '../core/stats/json.ts'
 import { renderMarkdown } from '../core/stats/markdown.ts'
 import { renderTable } from '../core/stats/table.ts'
 import { describeError } from '../core/retry/transient.ts'
+import type { Log } from '../core/log.ts'
 import type { Tracker } from '../core/tracker.ts'
 import { createTracker } from '../tracker/index.ts'
 import { ConfigError, StatsReadFailed } from '../errors.ts'
@@ -41,7 +42,7 @@ export function renderStats(report: StatsReport, format: StatsFormat): string {
 }
 
 /** Reads the history of `tracker` for the period and builds the report; a failed read is {@link StatsReadFailed}. */
-export async function collectStats(tracker: Tracker, input: StatsInput, now = new Date()): Promise<{ report: StatsReport; format: StatsFormat }> {
+export async function collectStats(tracker: Tracker, input: StatsInput, log: Log, now = new Date()): Promise<{ report: StatsReport; format: StatsFormat }> {
   const options = statsOptions(input, now)
   let history
   try {
@@ -49,6 +50,9 @@ export async function collectStats(tracker: Tracker, input: StatsInput, now = ne
   } catch (error) {
     if (error instanceof ConfigError) throw error
     throw new StatsReadFailed(error, describeError(error))
+  }
+  for (const [environment, deploys] of history.deploys) {
+    if (deploys.refused) log.warn(`The deployments of ${environment} could not be read (${deploys.refused}), so its failed-deploy rate is unknown`)
   }
   return { report: buildReport(history, options.period, options.periodLabel, options.timeZone), format: options.format }
 }
@@ -61,6 +65,6 @@ export async function collectStats(tracker: Tracker, input: StatsInput, now = ne
 export async function deployStats(options: StatsApiOptions = {}): Promise<StatsResult> {
   const { config, log } = configuredRun(options)
   const input = { since: options.since, until: options.until, env: options.environments, tz: options.timeZone, format: options.format ?? 'markdown' }
-  const { report, format } = await collectStats(createTracker(config, log), input)
+  const { report, format } = await collectStats(createTracker(config, log), input, log)
   return { report, text: renderStats(report, format) }
 }

@@ -49,6 +49,8 @@ export interface DeployCount {
   readonly count: number
   /** Whether failed attempts are among them (a record per attempt), or only good deploys are. */
   readonly includesFailed: boolean
+  /** Why the service would not list them (the token may not read deployments); the rate is then unknown. */
+  readonly refused?: string
 }
 
 /** An issue tracker as the core uses it. Reads retry transient failures themselves; writes never do. */

@@ -199,6 +199,17 @@ test('bad flags exit 2 naming the flag and the form expected, before any request
   assert.is(servers.gh.requests.length, 0)
 })
 
+test('deployments the token may not read: the rate is unknown, with a warning saying why; the figures still print', async () => {
+  const env = github()
+  servers.gh.inject('GET', /\/deployments$/, { status: 403, body: { message: 'Resource not accessible by integration' } }, 2)
+  const r = await runScript('stats.mts', [...OCT, '--format', 'json'], env)
+  assert.is(r.code, 0, r.stderr)
+  const doc = JSON.parse(r.stdout)
+  assert.equal(doc.environments.map((f: { failedDeployRate: unknown }) => f.failedDeployRate), [null, null])
+  assert.equal(doc.environments[0].episodes, 4)
+  assert.match(r.stderr, /^\[WARN\] The deployments of production could not be read \(.*403.*Resource not accessible by integration.*; the token needs read access to deployments\), so its failed-deploy rate is unknown$/m)
+})
+
 test('a history that cannot be read whole prints nothing and exits 1 saying why', async () => {
   const env = github()
   servers.gh.inject('GET', /\/issues\/5\/comments$/, { status: 502 }, 5)

@@ -3,6 +3,7 @@
 // Octokit client and its paginate plugin, so tokens, proxies, retries and rate-limit waits are as for
 // every other call; a page that cannot be read throws, so a history is never cut short silently.
 import type { Issue, Tracker } from '../../core/tracker.ts'
+import { ApiError } from '../../errors.ts'
 import type { GitHub } from './client.ts'
 import { toIssue, type GitHubIssue, type GitHubRepo } from './tracker.ts'
 
@@ -37,17 +38,23 @@ export function gitHubHistory(github: GitHub, repo: GitHubRepo): Required<Pick<T
     // records count attempts. Newest first: reading stops at the first one older than the period. Their
     // statuses are not read: one more request per deployment would dwarf the whole history's cost.
     // https://docs.github.com/en/rest/deployments/deployments#list-deployments
+    // A token that may not read deployments (403) leaves the rate unknown rather than failing the figures.
     async countDeploys({ environment, since, until }) {
       let count = 0
       const pages = github.paginate.iterator('GET /repos/{owner}/{repo}/deployments', { ...where, environment, per_page: 100 })
-      for await (const page of pages) {
-        let older = false
-        for (const deployment of page.data) {
-          const at = new Date(deployment.created_at)
-          if (at < since) older = true
-          else if (at < until) count++
+      try {
+        for await (const page of pages) {
+          let older = false
+          for (const deployment of page.data) {
+            const at = new Date(deployment.created_at)
+            if (at < since) older = true
+            else if (at < until) count++
+          }
+          if (older) break
         }
-        if (older) break
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return { count: 0, includesFailed: true, refused: `HTTP ${error.status}: ${error.message}; the token needs read access to deployments` }
+        throw error
       }
       return { count, includesFailed: true }
     },
