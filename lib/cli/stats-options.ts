@@ -39,7 +39,7 @@ function offsetAt(time: number, timeZone: string): number {
   return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - Math.floor(time / 1000) * 1000
 }
 
-/** Midnight starting the calendar day `y-m-d` in `timeZone`. */
+// Midnight starting the calendar day `y-m-d` in `timeZone`.
 function midnight(y: number, m: number, d: number, timeZone: string): Date {
   const wall = Date.UTC(y, m - 1, d)
   // Twice: the offset at the guess may differ from the offset at the answer across a DST change.

@@ -68,7 +68,7 @@ const closedAtOnce = (comment: Date, closedAt: Date) => closedAt >= comment && c
 // https://docs.github.com/en/issues/tracking-your-work-with-issues/administering-issues/marking-issues-or-pull-requests-as-a-duplicate
 const DUPLICATE_OF = /^Duplicate of #\d+/
 
-/** The episodes one issue holds, in order; none for an issue not in the reporter's title format. */
+// The episodes one issue holds, in order; none for an issue not in the reporter's title format.
 function segmentsOf({ issue, comments }: IssueRecord): Segment[] {
   const environment = parseTitle(issue.title)?.environment
   if (environment === undefined || issue.createdAt === undefined) return []

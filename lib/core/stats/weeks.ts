@@ -11,10 +11,7 @@ export interface Week {
 // 1970-01-01 was a Thursday: day n's Monday-based week is floor((n + 3) / 7).
 const DAY = 86_400_000
 
-/**
- * The local calendar day number (days since 1970-01-01) of `time` in `timeZone`. Throws a RangeError for
- * a zone Intl does not know; `checkTimeZone` says so first.
- */
+// The local calendar day number (days since 1970-01-01) of `time` in the zone of `format`.
 function localDay(format: Intl.DateTimeFormat, time: Date): number {
   const parts = Object.fromEntries(format.formatToParts(time).map((p) => [p.type, p.value]))
   return Math.floor(Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day)) / DAY)
