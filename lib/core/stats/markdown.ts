@@ -37,10 +37,13 @@ function gantt(report: StatsReport): { chart: string; folded: number } {
   // Newest first until the budget is spent; what is left is counted, not drawn.
   let size = head.join('\n').length
   const kept = new Set<Episode>()
+  const sections = new Set<string>()
   for (const e of [...report.episodes].reverse()) {
-    const extra = task(e).length + 1 + (`    section ${mermaidName(e.environment)}`.length + 1)
+    const section = sections.has(e.environment) ? 0 : `    section ${mermaidName(e.environment)}`.length + 1
+    const extra = task(e).length + 1 + section
     if (size + extra > CHART_BUDGET) break
     size += extra
+    sections.add(e.environment)
     kept.add(e)
   }
   const lines = [...head]

@@ -20,7 +20,8 @@ test('a long history: the gantt stays under Mermaid\'s limit, the newest outages
   const episodes = manyEpisodes(2000, 'production')
   const md = renderMarkdown(buildReport({ episodes, environments: ['production'], deploys: new Map() }, period, '365d'))
   const chart = gantt(md)
-  assert.ok(chart.length > 0 && chart.length < MERMAID_LIMIT, String(chart.length))
+  // Within Mermaid's limit, and not far below the room it leaves.
+  assert.ok(chart.length > 40_000 && chart.length < MERMAID_LIMIT, String(chart.length))
   const drawn = chart.split('\n').filter((l) => l.includes(':done,')).length
   const folded = Number(/(\d+) older outages are not drawn; the table counts them\./.exec(md)?.[1])
   assert.is(drawn + folded, 2000)
