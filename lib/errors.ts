@@ -146,3 +146,10 @@ export class CiLogUnavailable extends Error {
     this.status = options.status
   }
 }
+
+/** The history `stats` reads could not be read whole; no figures are shown, since partial ones would mislead. */
+export class StatsReadFailed extends Error {
+  constructor(cause: unknown, why: string) {
+    super(`Could not read the ${DEDUP_LABEL} history, so no figures were printed (${why})`, { cause })
+  }
+}

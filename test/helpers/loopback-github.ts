@@ -27,6 +27,9 @@ export interface Recorded {
   readonly json: unknown
 }
 
+/** A route added by a helper of its own (e.g. loopback-deployments.ts): an answer, or undefined to pass. */
+export type ExtraRoute = (r: Recorded) => { status: number; body: unknown; headers?: Record<string, string> } | undefined
+
 /** How one injected fault answers. */
 export type Fault =
   | { status: number; body?: unknown; headers?: Record<string, string> }
@@ -104,6 +107,8 @@ export class LoopbackGitHub {
   readonly issues: IssueRecord[] = []
   readonly comments: CommentRecord[] = []
   readonly labels = new Set(['auto-deploy-failure', 'ops'])
+  /** Routes other helpers add, tried (after authentication) before the built-in ones. */
+  readonly extraRoutes: ExtraRoute[] = []
   /** Logins that can be assigned (`GET /assignees/{login}` answers 204); others are dropped from a create, as GitHub does. */
   readonly assignable = new Set(['octocat'])
   readonly commits: CommitRecord[] = [{ sha: 'f00dfeed', commit: { author: { name: 'Ada Lovelace' }, message: 'Fix the deploy\n\nLonger text' } }]
@@ -318,6 +323,10 @@ export class LoopbackGitHub {
     const bearer = /^Bearer (.+)$/.exec(r.headers.authorization ?? '')?.[1]
     const asInstallation = bearer !== undefined && this.installationTokens.includes(bearer)
     if (bearer !== this.token && !asInstallation) return this.error(res, 401, 'Bad credentials')
+    for (const extra of this.extraRoutes) {
+      const answer = extra(r)
+      if (answer) return this.send(res, answer.status, answer.body, answer.headers)
+    }
     if (r.method === 'GET' && r.path === '/user') {
       // An installation token is not a user.
       return asInstallation ? this.error(res, 403, 'Resource not accessible by integration') : this.send(res, 200, { login: 'deploy-bot', type: 'User' })

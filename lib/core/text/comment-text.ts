@@ -95,14 +95,18 @@ export function renderOccurrence(failure: Failure, occurrence: number, flavor: F
   return occurrenceComment([OCCURRENCE_MARKER, `### Failed again: occurrence ${occurrence}`, '', ...occurrenceFacts(failure)], failure, flavor)
 }
 
-/** The comment that closes an issue once a deploy of its environment has succeeded. */
-export function renderRecoveryComment(recovery: Recovery): string {
+/**
+ * The comment that closes an issue once a deploy of its environment has succeeded; `recovered` (see
+ * recovered.ts) says how long it failed and in how many runs.
+ */
+export function renderRecoveryComment(recovery: Recovery, recovered?: string): string {
   return [
     RECOVERY_MARKER,
     '### Deploy recovered',
     '',
     `A deploy to ${field(recovery.environment, inlineCode)} succeeded, so this issue is closed automatically.`,
     '',
+    ...(recovered ? [recovered, ''] : []),
     `**Commit:** ${field(recovery.commitSha, inlineCode)}`,
     `**Time:** ${localTimestamp(recovery.time)}`,
     `**Pipeline:** ${field(recovery.pipelineUrl, pipelineLink)}`,

@@ -5,6 +5,7 @@ import { BODY_LIMIT, TITLE_LIMIT } from '../../core/text/budget.ts'
 import type { CloseReason, Comment, Issue, NewIssue, Tracker } from '../../core/tracker.ts'
 import type { GitHub } from './client.ts'
 import { DuplicateRefused } from '../../errors.ts'
+import { gitHubHistory } from './history.ts'
 
 /** Where the issues live. */
 export interface GitHubRepo {
@@ -85,6 +86,7 @@ export function createGitHubTracker(github: GitHub, repo: GitHubRepo): Tracker {
   return {
     kind: 'github',
     limits: { title: TITLE_LIMIT, body: BODY_LIMIT },
+    ...gitHubHistory(github, repo),
 
     // Oldest first, so a reader can stop at the first page that answers its question; `since` keeps only
     // issues updated at or after that instant.

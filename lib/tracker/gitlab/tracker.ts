@@ -4,6 +4,7 @@ import type { Comment, CloseReason, Issue, NewIssue, Tracker } from '../../core/
 import { GITLAB_TITLE_LIMIT } from '../../core/text/budget.ts'
 import type { Log } from '../../core/log.ts'
 import { createGitLab, type GitLab, type GitLabOptions } from './client.ts'
+import { gitLabHistory } from './history.ts'
 
 /** The fields of GitLab's issue answer the tracker reads. */
 export interface GitLabIssue {
@@ -92,6 +93,7 @@ export function createGitLabTracker(options: GitLabTrackerOptions, log: Log, cli
   return {
     kind: 'gitlab',
     limits: GITLAB_LIMITS,
+    ...gitLabHistory(client, project, remember),
     async *openIssues({ label, updatedSince }) {
       const query = { state: 'opened', labels: label, per_page: 100, order_by: 'created_at', sort: 'asc', updated_after: updatedSince?.toISOString() }
       for await (const page of client.pages<GitLabIssue>(`${project}/issues`, query)) yield page.data.map(remember)
