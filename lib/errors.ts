@@ -95,6 +95,17 @@ export class Unreachable extends Error {
   }
 }
 
+/**
+ * Thrown by a CI reader (lib/ci/) when the run's failed jobs or a job's log cannot be read; the message
+ * names the cause and the fix. Never costs the issue: the report is filed without its `What failed` section.
+ */
+export class CiLogUnavailable extends Error {
+  constructor(message: string, cause?: unknown) {
+    super(message, { cause })
+    this.name = 'CiLogUnavailable'
+  }
+}
+
 /** Thrown by the plugin API's resolve when some issues could not be closed; `closed` lists those that were. */
 export class ResolveFailed extends Error {
   readonly outcome = 'failed' as const

@@ -47,8 +47,8 @@ export function findExisting(tracker: Tracker, title: string, time: Date): Promi
  */
 export async function fileReport(tracker: Tracker, chat: ChatNotifier | undefined, target: Target, failure: Failure, log: Log): Promise<Outcome> {
   const title = renderTitle(failure, tracker.limits.title)
-  // The chat notice never carries the log excerpt: a chat channel is no place for a job log.
-  const notice: Failure = failure.log === undefined ? failure : (({ log: _excerpt, ...rest }) => rest)(failure)
+  // The chat notice never carries a log excerpt: a chat channel is no place for a job log.
+  const notice: Failure = failure.log === undefined && failure.ciLogs === undefined ? failure : (({ log: _excerpt, ciLogs: _ci, ...rest }) => rest)(failure)
   let filed: { issue: Issue; occurrence?: number | undefined } | undefined
   try {
     const { outcome, occurrence, issue } = await fileIssue(tracker, target, failure, title, log)
