@@ -47,8 +47,8 @@ const isJob = (j: unknown): j is Job => {
   )
 }
 
-const unexpected = (what: string) =>
-  new CiLogUnavailable(`GitHub answered ${what} in a shape this tool does not know; if GitHub changed its API, please report it`)
+const unexpected = (what: string, cause?: unknown) =>
+  new CiLogUnavailable(`GitHub answered ${what} in a shape this tool does not know; if GitHub changed its API, please report it`, cause)
 
 // What a failed request means here, with the fix; a 403 is the missing `actions: read`.
 // https://docs.github.com/en/actions/writing-workflows/choosing-what-your-workflow-does/controlling-permissions-for-github_token
@@ -98,6 +98,8 @@ export function gitHubCiReader(github: GitHub, run: GitHubRun, download: typeof 
         }
       } catch (error) {
         if (error instanceof CiLogUnavailable) throw error
+        // plugin-paginate-rest throws a TypeError on a page that is not the list it expects.
+        if (error instanceof TypeError) throw unexpected('the list of the run’s jobs', error)
         throw cannot(`the jobs of run ${run.runId}`, error)
       }
       if (!jobs.every(isJob)) throw unexpected('the list of the run’s jobs')
