@@ -129,7 +129,15 @@ class LogHost {
     if (typeof body === 'string') return void res.end(body)
     const write = async (text: string): Promise<boolean> => {
       if (res.destroyed) return false
-      if (!res.write(text)) await Promise.race([once(res, 'drain'), once(res, 'close')])
+      if (!res.write(text)) {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            res.off('drain', done).off('close', done)
+            resolve()
+          }
+          res.on('drain', done).on('close', done)
+        })
+      }
       return !res.destroyed
     }
     try {
