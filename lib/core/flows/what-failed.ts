@@ -57,7 +57,17 @@ const sourceOf = (job: FailedJob): { source: string; url: string } => {
  * is still named. Never throws.
  */
 export async function readWhatFailed(reader: CiReader, request: CiLogRequest, log: Log): Promise<WhatFailed | undefined> {
-  const signal = AbortSignal.timeout(request.timeoutMs)
+  // A timer of its own rather than AbortSignal.timeout(), whose timer does not keep the process alive.
+  const deadline = new AbortController()
+  const timer = setTimeout(() => deadline.abort(), request.timeoutMs)
+  try {
+    return await readWithin(reader, request, deadline.signal, log)
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+async function readWithin(reader: CiReader, request: CiLogRequest, signal: AbortSignal, log: Log): Promise<WhatFailed | undefined> {
   let failed: readonly FailedJob[]
   try {
     failed = await until(reader.failedJobs(signal), signal)
