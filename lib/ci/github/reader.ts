@@ -52,12 +52,15 @@ const unexpected = (what: string, cause?: unknown) =>
 
 // What a failed request means here, with the fix; a 403 is the missing `actions: read`.
 // https://docs.github.com/en/actions/writing-workflows/choosing-what-your-workflow-does/controlling-permissions-for-github_token
-function cannot(what: string, error: unknown): CiLogUnavailable {
+const PERMISSION = 'give the workflow `permissions: actions: read` (once any permission is listed, unlisted ones are none)'
+function cannot(what: string, error: unknown, gone: string): CiLogUnavailable {
   const status = error instanceof ApiError ? error.status : undefined
-  if (status === 403) return new CiLogUnavailable(`GitHub refused to let the token read ${what} (HTTP 403); give the workflow \`permissions: actions: read\``, error)
-  if (status === 404) return new CiLogUnavailable(`GitHub has no ${what} (HTTP 404): the log has expired or been deleted, or the token cannot see the run`, error)
+  if (status === 403) return new CiLogUnavailable(`GitHub refused to let the token read ${what} (HTTP 403); ${PERMISSION}`, error)
+  if (status === 404) return new CiLogUnavailable(`GitHub has no ${what} (HTTP 404): ${gone}`, error)
   return new CiLogUnavailable(`${what}: ${describeError(error)}`, error)
 }
+
+const LOG_GONE = 'it has expired or been deleted'
 
 const stepsOf = (job: Job): FailedStep[] =>
   (job.steps ?? []).filter((s) => FAILED.has(s.conclusion ?? '')).map((s) => ({ name: s.name, number: s.number, url: `${job.html_url}#step:${s.number}:1` }))
@@ -100,7 +103,7 @@ export function gitHubCiReader(github: GitHub, run: GitHubRun, download: typeof 
         if (error instanceof CiLogUnavailable) throw error
         // plugin-paginate-rest throws a TypeError on a page that is not the list it expects.
         if (error instanceof TypeError) throw unexpected('the list of the run’s jobs', error)
-        throw cannot(`the jobs of run ${run.runId}`, error)
+        throw cannot(`jobs for run ${run.runId} (attempt ${run.attempt}) in ${owner}/${repo}`, error, `the token cannot see the run (${PERMISSION}), or it is not in this repository`)
       }
       if (!jobs.every(isJob)) throw unexpected('the list of the run’s jobs')
       const failed: FailedJob[] = []
@@ -131,7 +134,7 @@ export function gitHubCiReader(github: GitHub, run: GitHubRun, download: typeof 
         location = response.headers.location
       } catch (error) {
         if (error instanceof CiLogUnavailable) throw error
-        throw cannot(`log of job ${job.id}`, error)
+        throw cannot(`log for job ${job.id}`, error, LOG_GONE)
       }
       if (typeof location !== 'string' || location === '') throw unexpected('the log request with a redirect to nowhere')
       const target = URL.canParse(location) ? new URL(location) : undefined
@@ -147,13 +150,13 @@ export function gitHubCiReader(github: GitHub, run: GitHubRun, download: typeof 
         }
         body = response.body as AsyncIterable<Uint8Array>
       } catch (error) {
-        throw cannot(`log of job ${job.id}`, error)
+        throw cannot(`log for job ${job.id}`, error, LOG_GONE)
       }
       const cutter = new StepCutter(lines)
       try {
         for await (const line of streamLines(body)) cutter.push(line)
       } catch (error) {
-        throw cannot(`log of job ${job.id}`, error)
+        throw cannot(`log for job ${job.id}`, error, LOG_GONE)
       }
       return cutter.result()
     },
