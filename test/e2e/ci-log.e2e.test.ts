@@ -238,4 +238,21 @@ test('REPORT_CI_LOG unset in GitHub Actions: no Actions request, and the body a 
   assert.not.ok(r.stdout.includes('"failed"'))
 })
 
+test('doctor in GitHub Actions: says whether the token can read the run\'s jobs; a 403 fails it only with REPORT_CI_LOG=auto', async () => {
+  const a = await run()
+  separateFailureJob(a)
+  const ok = await runScript('doctor.mts', [], servers.gh.env({ ...ENV, ...a.env() }))
+  assert.is(ok.code, 0, ok.stdout + ok.stderr)
+  assert.ok(ok.stdout.includes('✓ CI log: the token can read the jobs of run 4242 (1 failed so far)\n'), ok.stdout)
+
+  servers.gh.inject('GET', /\/actions\/runs\/\d+\/attempts\/\d+\/jobs$/, { status: 403, body: { message: 'Resource not accessible by integration' } }, 2)
+  const refused = await runScript('doctor.mts', [], servers.gh.env({ ...ENV, ...a.env() }))
+  assert.is(refused.code, 1)
+  assert.match(refused.stdout, /\n✗ CI log: the token cannot read this run's jobs \(GitHub refused to let the token read jobs for run 4242 \(attempt 2\) in acme\/shop \(HTTP 403\); give the workflow `permissions: actions: read`/)
+  const { REPORT_CI_LOG: _, ...off } = a.env()
+  const notUsed = await runScript('doctor.mts', [], servers.gh.env({ ...ENV, ...off }))
+  assert.is(notUsed.code, 0, notUsed.stdout)
+  assert.match(notUsed.stdout, /\n✓ CI log: the token cannot read this run's jobs .*\(only needed with REPORT_CI_LOG=auto, which is off\)\n/)
+})
+
 test.run()
