@@ -6,7 +6,6 @@ import type { Config } from '../config/config.ts'
 import { secretsOf } from '../config/config.ts'
 import { registerSecret, type Log } from '../core/log.ts'
 import type { Failure } from '../core/text/issue.ts'
-import { proxyConfigured, proxiedFetch } from '../http/proxy.ts'
 
 type Env = Record<string, string | undefined>
 
@@ -17,10 +16,6 @@ export type CiConfig = Pick<
 >
 
 const sameOrigin = (a: string, b: string) => URL.canParse(a) && URL.canParse(b) && new URL(a).origin === new URL(b).origin
-
-// The log's address is on another host, fetched with no credential: Node's fetch streams the body
-// (lib/http/fetch.ts reads whole answers, which a 200 MB log must never be), through the proxy when one is set.
-const downloader = async (env: Env): Promise<typeof fetch> => (proxyConfigured(env) ? proxiedFetch(env) : globalThis.fetch)
 
 /**
  * The CiReader for the CI this run is in, or undefined (after one [WARN] when it is a known CI that
@@ -43,8 +38,8 @@ export async function createCiReader(config: CiConfig, log: Log, env: Env = proc
       log.warn(`The run is on ${run.apiUrl} but issues go to ${config.apiUrl}; ISSUE_TOKEN is not sent to the run's host, so the issue has no What failed section`)
       return undefined
     }
-    const [{ createGitHub }, { gitHubCiReader }] = await Promise.all([import('../tracker/github/client.ts'), import('./github/reader.ts')])
-    return gitHubCiReader(createGitHub(config, log), run, await downloader(env))
+    const [{ createGitHub }, { gitHubCiReader }, { downloader }] = await Promise.all([import('../tracker/github/client.ts'), import('./github/reader.ts'), import('./download.ts')])
+    return gitHubCiReader(createGitHub(config, log), run, downloader(env))
   }
   if (env.GITLAB_CI === 'true') {
     // GitLab CI: lib/ci/gitlab/ (gitLabCiReader and its configuration of CI_API_V4_URL, CI_PROJECT_ID,

@@ -8,6 +8,7 @@ import { describeError } from '../../core/retry/transient.ts'
 import { ApiError, CiLogUnavailable } from '../../errors.ts'
 import { streamLines } from '../stream-lines.ts'
 import { StepCutter } from './log-cutter.ts'
+import type { Download, Downloader } from '../download.ts'
 
 // `conclusion` values that mean the job or step failed (GitHub also has success, skipped, cancelled,
 // action_required and neutral).
@@ -67,10 +68,10 @@ const stepsOf = (job: Job): FailedStep[] =>
 
 /**
  * The CiReader for GitHub Actions `run`, asking through `github` (the tracker's client: throttled, token
- * sent to its own API only). A job log is fetched from the address GitHub redirects to with `download`,
- * which is sent no credential.
+ * sent to its own API only). A job log is fetched from the address GitHub redirects to with `fetchLog`,
+ * which is sent no credential and follows no further redirect.
  */
-export function gitHubCiReader(github: GitHub, run: GitHubRun, download: typeof fetch): CiReader {
+export function gitHubCiReader(github: GitHub, run: GitHubRun, fetchLog: Downloader): CiReader {
   const { owner, repo } = run
 
   // The reporter's own job: named by JOB_CHECK_RUN_ID, else the in-progress job on this runner.
@@ -141,22 +142,20 @@ export function gitHubCiReader(github: GitHub, run: GitHubRun, download: typeof 
       if (!target || (target.protocol !== 'https:' && target.protocol !== 'http:')) {
         throw new CiLogUnavailable(`GitHub redirected the log of job ${job.id} to an address that is not http(s) (${target?.protocol ?? 'not a URL'}); refused`)
       }
-      let body: AsyncIterable<Uint8Array>
+      let download: Download
       try {
-        const response = await download(target.href, { signal, redirect: 'follow' })
-        if (!response.ok || !response.body) {
-          await response.body?.cancel()
-          throw new ApiError(response.statusText, { status: response.status, transient: response.status >= 500 })
-        }
-        body = response.body as AsyncIterable<Uint8Array>
+        download = await fetchLog(target.href, signal)
       } catch (error) {
         throw cannot(`log for job ${job.id}`, error, LOG_GONE)
       }
       const cutter = new StepCutter(lines)
       try {
-        for await (const line of streamLines(body)) cutter.push(line)
+        if (download.status < 200 || download.status >= 300) throw new ApiError(`the log's address answered HTTP ${download.status}`, { status: download.status, transient: download.status >= 500 })
+        for await (const line of streamLines(download.body)) cutter.push(line)
       } catch (error) {
         throw cannot(`log for job ${job.id}`, error, LOG_GONE)
+      } finally {
+        download.close()
       }
       return cutter.result()
     },
