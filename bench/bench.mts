@@ -13,6 +13,7 @@ import { cpuOver, formatPhases, measurePhases, phaseEnv } from './phases.ts'
 import { dedupAtScale } from './scale.ts'
 import { formatRace, race } from './race.ts'
 import { checkTargets, table, type Case, type CaseResult, type Exec } from './report-table.ts'
+import { ciLogCost } from './ci-log.ts'
 
 const HELP = `Usage: npm run bench -- [options]
 
@@ -22,7 +23,8 @@ Times, interleaved over several runs: (a) node -e '', (b) npx zx on an empty scr
 tarball installed offline into a temporary project, run as node_modules/.bin/deploy-failure-reporter),
 and (b), (c) and (f) again with cold caches; then peak memory, timelines inside the reporter process,
 the install's size and time, dedup with 10,000 open issues, and a race of --race-runs reporters for one
-failure (worst case and natural) with the writes it cost. Prints the table and the targets.
+failure (worst case and natural) with the writes it cost, and the extra time and memory of
+REPORT_CI_LOG=auto on the create path. Prints the table and the targets.
 
 Options:
   --runs N       timed runs of each case (default 10), after one warm-up round
@@ -33,6 +35,7 @@ Options:
   --node24       run the cases on Node 24 from .cache/node24, installing it there first like .ci/run
   --race-runs N  reporters in the race (default 50; 0 skips it)
   --race-only    run only the race
+  --ci-log-only  run only the cost of REPORT_CI_LOG=auto on the create path (--runs, --mem-runs)
   --strict       exit 1 when a target is missed
   -h, --help     show this text
 `
@@ -52,6 +55,7 @@ const { values } = parseFlags(scriptArgs(import.meta.url), {
   strict: { type: 'boolean' },
   'race-runs': { type: 'string', default: '50' },
   'race-only': { type: 'boolean' },
+  'ci-log-only': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 })
 if (values.help) {
@@ -118,6 +122,11 @@ const races = async (): Promise<string[]> => {
   }
   return lines
 }
+const ciLog = () => ciLogCost((env) => at('npx', ['zx', 'scripts/report.mts', REASON], { ...baseEnv, ...env }), runs, memRuns)
+if (values['ci-log-only']) {
+  process.stdout.write([...(await ciLog()), ''].join('\n'))
+  process.exit()
+}
 if (values['race-only']) {
   process.stdout.write([...(await races()), ''].join('\n'))
   process.exit()
@@ -168,7 +177,9 @@ try {
       ]
     : []
   const raced = await races()
-  process.stdout.write([...table(env, runs, memRuns, results, scales, installed), ...inside, ...raced, '', ...verdicts.lines, ''].join('\n'))
+  process.stderr.write('REPORT_CI_LOG=auto on the create path …\n')
+  const ciLogLines = await ciLog()
+  process.stdout.write([...table(env, runs, memRuns, results, scales, installed), ...inside, ...ciLogLines, ...raced, '', ...verdicts.lines, ''].join('\n'))
   if (values.strict && verdicts.missed) process.exitCode = 1
 } finally {
   await gh.close()

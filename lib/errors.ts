@@ -130,17 +130,18 @@ export function isBug(error: unknown): boolean {
 }
 
 /**
- * Thrown when a CI's record of the failed run (its failed jobs, a job's log) cannot be read: the token
- * lacks access, the log expired, the read timed out, or the answer was not what the CI documents. The
- * report goes on without the section; the message names the cause and `fix` what to do about it.
+ * Thrown by a CI reader (lib/ci/) when the run's record (its failed jobs, a job's log) cannot be read: the
+ * token lacks access, the log expired, the read timed out, or the answer was not what the CI documents.
+ * Never costs the issue: the report goes on without its `What failed` section; the message names the
+ * cause and `fix` what to do about it.
  */
 export class CiLogUnavailable extends Error {
   /** What to change so that the next run can read it. */
   readonly fix: string
   /** The HTTP status, when the CI answered. */
   readonly status: number | undefined
-  constructor(cause: string, fix: string, options: { status?: number; cause?: unknown } = {}) {
-    super(`${cause}; ${fix}`, { cause: options.cause })
+  constructor(cause: string, fix = '', options: { status?: number; cause?: unknown } = {}) {
+    super(fix ? `${cause}; ${fix}` : cause, { cause: options.cause })
     this.name = 'CiLogUnavailable'
     this.fix = fix
     this.status = options.status

@@ -39,6 +39,7 @@ const VARIABLES = {
   commitMessage: 'CI_COMMIT_MESSAGE',
   pipelineUrl: 'CI_PIPELINE_URL',
   onDuplicate: 'ON_DUPLICATE',
+  ciLog: 'REPORT_CI_LOG',
 } as const
 
 /**

@@ -2,10 +2,10 @@
 import { readDeploy, withoutToken } from '../cli/deploy.ts'
 import { createNotifier } from '../chat/index.ts'
 import { createTracker } from '../tracker/index.ts'
-import { DEFAULT_REASON } from '../core/text/issue.ts'
+import { DEFAULT_REASON, type Failure } from '../core/text/issue.ts'
 import { fileReport } from '../core/flows/report.ts'
 import { CreateFailed } from '../errors.ts'
-import { configuredRun, type CommonOptions } from './options.ts'
+import { configuredRun, optionsEnv, type CommonOptions } from './options.ts'
 
 /** Options of {@link reportDeployFailure}; each overrides the variable it stands for. */
 export interface ReportOptions extends CommonOptions {
@@ -15,6 +15,8 @@ export interface ReportOptions extends CommonOptions {
   readonly reason?: string
   /** ON_DUPLICATE: on an open duplicate, `skip` (default) or add one comment counting the occurrence. */
   readonly onDuplicate?: 'skip' | 'comment'
+  /** REPORT_CI_LOG: `auto` names what failed in the CI run (GitHub Actions) and adds the end of its logs; `off` (default). */
+  readonly ciLog?: 'auto' | 'off'
 }
 
 /** What {@link reportDeployFailure} filed or found. */
@@ -23,6 +25,8 @@ export interface ReportResult {
   readonly number: number
   readonly url: string
   readonly title: string
+  /** With `ciLog: 'auto'`, each failed job and step the CI named (empty when it could not be read); absent otherwise. */
+  readonly failed?: readonly { readonly job: string; readonly step: string | null; readonly url: string }[]
 }
 
 /**
@@ -34,8 +38,11 @@ export interface ReportResult {
 export async function reportDeployFailure(options: ReportOptions = {}): Promise<ReportResult> {
   const time = new Date()
   const { config, log } = configuredRun(options)
-  const failure = { ...(await readDeploy(config, time)), reason: withoutToken(options.reason || DEFAULT_REASON, config) }
+  let failure: Failure = { ...(await readDeploy(config, time)), reason: withoutToken(options.reason || DEFAULT_REASON, config) }
+  // Loaded only when asked for: every module costs start-up.
+  if (config.ciLog === 'auto') failure = { ...failure, ...(await (await import('../ci/index.ts')).readCiFailures(config, log, true, optionsEnv(options))) }
   const outcome = await fileReport(createTracker(config, log), createNotifier(config, log), config, failure, log)
   if (outcome.outcome === 'failed' || outcome.number === null || outcome.url === null) throw new CreateFailed(outcome)
-  return { outcome: outcome.outcome, number: outcome.number, url: outcome.url, title: outcome.title }
+  const failed = failure.failed && (await import('../core/text/what-failed.ts')).failedEntries(failure.failed)
+  return { outcome: outcome.outcome, number: outcome.number, url: outcome.url, title: outcome.title, ...(failed ? { failed } : {}) }
 }

@@ -3,6 +3,7 @@
 import { cutNote, FIELD_LIMIT, fitPrefix } from '../core/text/budget.ts'
 import type { ChatEvent, IssueRef } from '../core/chat.ts'
 import { cleanText, oneLine } from '../core/text/text.ts'
+import { failedLine } from '../core/text/what-failed.ts'
 
 /**
  * One labelled fact. `code` is shown as code; `url` as a link when it is an http(s) address; `reason` is
@@ -12,7 +13,7 @@ import { cleanText, oneLine } from '../core/text/text.ts'
 export interface Fact {
   readonly label: string
   readonly value: string
-  readonly kind: 'code' | 'text' | 'url' | 'reason' | 'issues'
+  readonly kind: 'code' | 'text' | 'url' | 'reason' | 'issues' | 'name'
 }
 
 /** An event as plain, untrusted values. */
@@ -49,6 +50,8 @@ export function noticeOf(event: ChatEvent): Notice {
       const facts: Fact[] = [
         { label: 'Commit', value: oneLineField(failure.commitSha), kind: 'code' },
         { label: 'Reason', value: cleanText(failure.reason), kind: 'reason' },
+        // What the CI says failed: job and step names only, never log text.
+        ...(failure.failed?.length ? [{ label: 'Failed', value: failedLine(failure.failed), kind: 'name' } as const] : []),
         { label: 'Pipeline', value: oneLineField(failure.pipelineUrl), kind: 'url' },
       ]
       if (event.kind === 'recurrence') facts.unshift({ label: 'Occurrence', value: String(event.occurrence), kind: 'text' })

@@ -22,6 +22,8 @@ const VARIABLES = {
   environment: 'DEPLOY_ENV',
   'chat-webhook': 'CHAT_WEBHOOK',
   'on-duplicate': 'ON_DUPLICATE',
+  'ci-log': 'REPORT_CI_LOG',
+  'ci-log-lines': 'REPORT_LOG_LINES',
 } as const
 
 /**

@@ -8,6 +8,7 @@ import { field, inlineCode, type Failure } from '../core/text/issue.ts'
 import { markdownText } from '../core/text/markdown.ts'
 import type { Outcome } from '../core/flows/report.ts'
 import type { Resolution } from '../core/flows/resolve.ts'
+import type { FailedEntry } from '../core/text/what-failed.ts'
 
 /** A run's outcome as printed: a failed run may have no title yet (bad configuration). */
 export interface RunOutcome {
@@ -15,6 +16,8 @@ export interface RunOutcome {
   readonly number: number | null
   readonly url: string | null
   readonly title: string | null
+  /** What the CI said failed (REPORT_CI_LOG=auto); absent otherwise, and then absent from every output. */
+  readonly failed?: readonly FailedEntry[]
 }
 
 /** The outcome of a run that filed nothing. */
@@ -22,9 +25,9 @@ export function failedOutcome(title: string | null = null): RunOutcome {
   return { outcome: 'failed', number: null, url: null, title }
 }
 
-/** The `--json` line: one object with exactly `outcome`, `number`, `url`, `title`, in that order. */
+/** The `--json` line: one object with exactly `outcome`, `number`, `url`, `title`, in that order, then `failed` when the CI was read. */
 export function jsonLine(o: RunOutcome): string {
-  return JSON.stringify({ outcome: o.outcome, number: o.number, url: o.url, title: o.title })
+  return JSON.stringify({ outcome: o.outcome, number: o.number, url: o.url, title: o.title, ...(o.failed ? { failed: o.failed } : {}) })
 }
 
 /**
@@ -37,6 +40,8 @@ export function outputLines(o: RunOutcome, delimiter: () => string = () => `ghad
     ['outcome', o.outcome],
     ['issue-number', o.number === null ? '' : String(o.number)],
     ['issue-url', o.url ?? ''],
+    // A JSON list of {job, step, url}, when the CI was read.
+    ...(o.failed ? [['failed', JSON.stringify(o.failed)] as [string, string]] : []),
   ]
   return entries
     .map(([name, value]) => {

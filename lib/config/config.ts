@@ -3,6 +3,7 @@ import { CHAT_FORMAT_SETTINGS, isChatFormatSetting, type ChatFormatSetting } fro
 import { LABELS } from '../core/text/issue.ts'
 import { redact } from '../core/log.ts'
 import { readActionable, type ActionableSettings } from './actionable.ts'
+import { readCiLog, type CiLogSettings } from './ci-log.ts'
 import { detectCi } from './ci.ts'
 import { appCredentials, type AppCredentials } from './app.ts'
 import { ConfigError } from '../errors.ts'
@@ -12,7 +13,7 @@ import { GITLAB_DEFAULT_API_URL, gitLabTarget, trackerKind } from './tracker.ts'
 type Env = Record<string, string | undefined>
 
 /** Everything the tools read from the environment, validated once. */
-export interface Config extends ActionableSettings {
+export interface Config extends ActionableSettings, CiLogSettings {
   /** ISSUE_TOKEN; empty when a GitHub App is configured, or when loaded with `requireToken: false`. */
   readonly token: string
   /** ISSUE_APP_ID, ISSUE_APP_PRIVATE_KEY, ISSUE_APP_INSTALLATION_ID: the tools act as the App's installation. */
@@ -171,6 +172,7 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
   const writeIntervalSeconds = number(env, 'REPORT_WRITE_INTERVAL', 1, problems)
   // Log excerpt, labels, assignees, grouping and reopening (lib/config/actionable.ts).
   const actionable = readActionable(env, LABELS, problems)
+  const ciLog = readCiLog(env, problems)
 
   // A value echoed in a problem may be the token itself (ISSUE_REPO=$ISSUE_TOKEN by mistake), and the
   // caller cannot redact what it has not been told yet.
@@ -200,6 +202,7 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
     retryDelaySeconds,
     writeIntervalSeconds,
     ...actionable,
+    ...ciLog,
     warnings: Object.freeze(warnings),
     chat,
   })

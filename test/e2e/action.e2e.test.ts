@@ -9,6 +9,7 @@ import { parse } from 'yaml'
 import { ROOT, runCommand, today, type RunResult } from '../helpers/helpers.ts'
 import { node24 } from '../helpers/node24.ts'
 import { useLoopback } from '../helpers/servers.ts'
+import { actionsJob, failedLog, LoopbackActions } from '../helpers/loopback-github-actions.ts'
 
 interface ActionYml {
   inputs: Record<string, { default?: string }>
@@ -30,13 +31,26 @@ function evaluate(value: string): string {
 }
 
 /** Runs the action's entry with `inputs` over action.yml's defaults, as the runner does; returns the run and its files. */
-async function runAction(inputs: Record<string, string> = {}, extraEnv: Record<string, string> = {}) {
+async function runAction(inputs: Record<string, string> = {}, extraEnv: Record<string, string> = {}, run?: (actions: LoopbackActions) => void) {
+  // The run's jobs, which the action reads by default (ci-log: auto): all passed unless `run` says otherwise.
+  const actions = await LoopbackActions.attach(servers.gh)
+  run?.(actions)
+  try {
+    return await runActionIn(actions, inputs, extraEnv)
+  } finally {
+    await actions.close()
+  }
+}
+
+async function runActionIn(actions: LoopbackActions, inputs: Record<string, string>, extraEnv: Record<string, string>) {
   const env: Record<string, string> = {
     CI: 'true',
     GITHUB_ACTIONS: 'true',
     GITHUB_SERVER_URL: 'https://github.com',
     GITHUB_REPOSITORY: 'acme/shop',
-    GITHUB_RUN_ID: '4242',
+    GITHUB_RUN_ID: String(actions.runId),
+    GITHUB_RUN_ATTEMPT: String(actions.attempt),
+    RUNNER_NAME: 'GitHub Actions 1000',
     GITHUB_SHA: SHA,
     GITHUB_WORKSPACE: servers.dir,
     GITHUB_OUTPUT: join(servers.dir, 'output.txt'),
@@ -61,8 +75,8 @@ const TITLE = (env = 'production') => `[DEPLOY FAIL] ${env} — 0123456 — ${to
 
 test('action.yml: a node24 action running dist/action.js, with the inputs and outputs the README documents', () => {
   assert.equal(action.runs, { using: 'node24', main: 'dist/action.js' })
-  assert.equal(Object.keys(action.inputs).sort(), ['api-url', 'chat-webhook', 'dry-run', 'environment', 'mode', 'on-duplicate', 'reason', 'repo', 'token'])
-  assert.equal(Object.keys(action.outputs).sort(), ['closed', 'issue-number', 'issue-url', 'outcome'])
+  assert.equal(Object.keys(action.inputs).sort(), ['api-url', 'chat-webhook', 'ci-log', 'ci-log-lines', 'dry-run', 'environment', 'mode', 'on-duplicate', 'reason', 'repo', 'token'])
+  assert.equal(Object.keys(action.outputs).sort(), ['closed', 'failed', 'issue-number', 'issue-url', 'outcome'])
   assert.is(action.inputs.mode!.default, 'report')
   assert.is(action.inputs.reason!.default, 'Deploy job failed')
   assert.is(action.inputs.environment!.default, 'production')
@@ -91,17 +105,32 @@ test('report with the defaults: files one issue with the run\'s address and comm
   assert.is(issue!.title, TITLE())
   assert.match(issue!.body ?? '', /\n### Failure Reason\nDeploy job failed\n/)
   assert.ok(issue!.body?.includes('https://github.com/acme/shop/actions/runs/4242'), issue!.body ?? '')
-  assert.equal(r.outputs, { outcome: 'created', 'issue-number': '1', 'issue-url': `${servers.gh.url}/acme/shop/issues/1` })
+  assert.equal(r.outputs, { outcome: 'created', 'issue-number': '1', 'issue-url': `${servers.gh.url}/acme/shop/issues/1`, failed: '[]' })
   assert.match(r.summary, /^### Deploy failure reported: issue #1 created\n/)
   assert.is(servers.gh.chat.length, 1)
   assert.is(servers.gh.calls('POST', /\/issues$/)[0]!.headers.authorization, `Bearer ${servers.gh.token}`)
+})
+
+test('ci-log (auto by default): the failed job and step in the issue and the failed output; ci-log: off leaves them out', async () => {
+  const failing = (a: LoopbackActions) => void a.add(actionsJob(102, 'deploy', 'failure', [['Set up job', 'success'], ['Deploy', 'failure']], failedLog('./deploy.sh', 'ghp_' + 'x'.repeat(36))))
+  const r = await runAction({ 'ci-log-lines': '3' }, {}, failing)
+  assert.is(r.code, 0, r.stderr)
+  assert.is(r.stderr, '')
+  const url = 'https://github.com/acme/shop/actions/runs/4242/job/102'
+  assert.equal(JSON.parse(r.outputs.failed as string), [{ job: 'deploy', step: 'Deploy', url: `${url}#step:2:1` }])
+  assert.ok(servers.gh.issues[0]!.body?.includes(`### What failed\n- [deploy](${url}) › [Deploy](${url}#step:2:1)\n\n<details><summary>Last 3 lines of deploy › Deploy`))
+
+  const off = await runAction({ 'ci-log': 'off', environment: 'staging' }, {}, failing)
+  assert.is(off.code, 0, off.stderr)
+  assert.not.ok(servers.gh.issues[1]!.body?.includes('What failed'))
+  assert.is(off.outputs.failed, undefined)
 })
 
 test('report twice: the second run finds the open issue (duplicate), files nothing more', async () => {
   await runAction({ environment: 'staging', reason: 'Smoke test failed' })
   const r = await runAction({ environment: 'staging', reason: 'Smoke test failed' })
   assert.is(r.code, 0, r.stderr)
-  assert.equal(r.outputs, { outcome: 'duplicate', 'issue-number': '1', 'issue-url': `${servers.gh.url}/acme/shop/issues/1` })
+  assert.equal(r.outputs, { outcome: 'duplicate', 'issue-number': '1', 'issue-url': `${servers.gh.url}/acme/shop/issues/1`, failed: '[]' })
   assert.is(servers.gh.issues.length, 1)
   assert.is(servers.gh.issues[0]!.title, TITLE('staging'))
 })

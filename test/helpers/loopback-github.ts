@@ -138,6 +138,8 @@ export class LoopbackGitHub {
   readonly limited: Recorded[] = []
   contentLimit: { max: number; windowMs: number }
   knowsDuplicateReason: boolean
+  /** The Actions routes (runs, jobs, logs), when a test adds them: test/helpers/loopback-github-actions.ts. */
+  actions: ((r: Recorded, res: ServerResponse) => void) | undefined
   private readonly created: number[] = []
   private nextCommentId = 1
   private nextNumber = 1
@@ -337,6 +339,7 @@ export class LoopbackGitHub {
       return this.send(res, 200, { resources: { core }, rate: core })
     }
     const base = `/repos/${this.owner}/${this.repo}`
+    if (this.actions && r.path.startsWith(`${base}/actions/`)) return this.actions(r, res)
     if (!r.path.startsWith(base)) return this.error(res, 404, 'Not Found')
     const rest = r.path.slice(base.length)
     if (r.method === 'POST' && /^\/issues(\/\d+\/comments)?$/.test(rest)) {

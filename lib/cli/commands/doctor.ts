@@ -16,8 +16,9 @@ Checks, one line each (✓ or ✗), what the reporter needs: the configuration, 
 a GitHub App, its installation and that installation's issues permission), that the token is
 accepted, the remaining API quota, that the repository can be read and the identity may push to it
 (a classic token: has the repo scope), its latest commit, that the labels auto-deploy-failure and ops
-exist, whether a chat webhook is configured, and, when a proxy variable is set, which proxy requests
-go through. Reads only; no token or key is ever printed.
+exist, whether a chat webhook is configured, when a proxy variable is set, which proxy requests go
+through, and in GitHub Actions, whether the token can read the run's jobs (REPORT_CI_LOG=auto needs
+permissions: actions: read). Reads only; no token or key is ever printed.
 
 Options:
   --ping       also post a test message to the chat (CHAT_WEBHOOK in CHAT_FORMAT, or Slack's Web API)
@@ -61,6 +62,8 @@ export async function runDoctor(args: readonly string[], io: Io = processIo(), p
     secrets = secretsOf(config)
     print({ ok: true, text: `configuration valid: ${config.project} at ${config.apiUrl}, environment ${config.deployEnv}, pipeline ${config.pipelineUrl}` })
     const checks = [...proxyChecks(config), ...(await runChecks(doctorChecks(config, log), config, { ping: values.ping === true, chat: createNotifier(config) }))]
+    // In GitHub Actions: can the token read the run's jobs (REPORT_CI_LOG=auto)? Loaded only there.
+    if (io.env.GITHUB_ACTIONS === 'true') checks.push(await (await import('../../ci/doctor.ts')).ciCheck(config, log, io.env))
     checks.forEach(print)
     const failed = checks.filter((c) => !c.ok).length
     if (failed) {

@@ -25,7 +25,8 @@ Options:
   --dry-run    check and render only: print the title, body and chat text a real run would send, and
                whether an open duplicate exists (needs ISSUE_TOKEN; skipped without it); writes nothing
   --json       end stdout with one JSON line: {"outcome": "created"|"duplicate"|"commented"|"reopened"|"failed",
-               "number", "url", "title"} (nulls when nothing was filed), whatever the exit code
+               "number", "url", "title"} (nulls when nothing was filed), whatever the exit code; with
+               REPORT_CI_LOG=auto also "failed": [{"job", "step", "url"}]
   -h, --help   show this text
 
 Environment (a .env file in the current folder is read too; set variables win; REPORT_DOTENV=off skips it):
@@ -37,6 +38,9 @@ Environment (a .env file in the current folder is read too; set variables win; R
   ON_DUPLICATE=skip|comment: on a duplicate, skip (default) or add one comment counting the occurrence;
   REPORT_WRITE_INTERVAL: seconds between API writes (default 1)
   REPORT_LOG_FILE, REPORT_LOG_LINES, CI_JOB_URL: the log excerpt (see --log)
+  REPORT_CI_LOG=auto|off (default off): in GitHub Actions, name the failed jobs and steps and add the end of
+  up to 3 of their logs (REPORT_LOG_LINES lines each; --log wins) in a What failed section; the token needs
+  actions: read. REPORT_CI_LOG_TIMEOUT: seconds for that whole read (default 10). JOB_CHECK_RUN_ID: this job's id
   REPORT_LABELS, REPORT_ASSIGNEES: comma-separated labels added after the two above, and logins to assign
   REPORT_GROUP=title|environment: which open issue holds the report (environment: any for DEPLOY_ENV)
   REPORT_REOPEN_WINDOW: hours after a recovery within which a failure reopens the closed issue (default 0)
@@ -99,6 +103,11 @@ export async function runReport(args: readonly string[], io: Io = processIo(), p
       const request = { reasonFile: values['reason-file'], reason: positionals.join(' '), log: logSource }
       failure = { ...failure, ...(await readInputs(request, config, log)) }
     }
+    if (config.ciLog === 'auto') {
+      // Loaded only when asked for, like the inputs above. An explicit log file wins over the CI's logs.
+      const { readCiFailures } = await import('../../ci/index.ts')
+      failure = { ...failure, ...(await readCiFailures(config, log, failure.log === undefined, io.env)) }
+    }
     if (dryRun) {
       // Loaded only when asked for, like the outputs below: every module costs start-up (npm run bench).
       const { previewReport } = await import('../../core/flows/preview.ts')
@@ -114,7 +123,10 @@ export async function runReport(args: readonly string[], io: Io = processIo(), p
     const files = outputFiles(io.env)
     if (dryRun || !(json || files.githubOutput || files.stepSummary)) return
     const { appendOutputs, failedOutcome, jsonLine } = await import('../outputs.ts')
-    const result = outcome === 'failed' ? failedOutcome(failure ? renderTitle(failure, TITLE_LIMITS[kind]) : null) : outcome
+    const ended = outcome === 'failed' ? failedOutcome(failure ? renderTitle(failure, TITLE_LIMITS[kind]) : null) : outcome
+    // With REPORT_CI_LOG=auto, what the CI said failed (the key is absent otherwise, as it always was).
+    const failed = failure?.failed && (await import('../../core/text/what-failed.ts')).failedEntries(failure.failed)
+    const result = failed ? { ...ended, failed } : ended
     try {
       appendOutputs(files, result, failure)
     } catch (error) {

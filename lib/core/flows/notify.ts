@@ -13,8 +13,8 @@ import type { Tracker } from '../tracker.ts'
  * A notice that started a thread (Slack's Web API) is recorded on the issue, so later notices reply in it.
  */
 export async function notifyChat(tracker: Tracker, chat: ChatNotifier, failure: Failure, filed: Filed | undefined, log: Log): Promise<void> {
-  // The chat notice never carries the log excerpt: a chat channel is no place for a job log.
-  const notice: Failure = failure.log === undefined ? failure : (({ log: _excerpt, ...rest }) => rest)(failure)
+  // The chat notice never carries a log excerpt, the --log file's or the CI's: a chat channel is no place for a job log.
+  const notice: Failure = failure.log === undefined && failure.ciLogs === undefined ? failure : (({ log: _excerpt, ciLogs: _ci, ...rest }) => rest)(failure)
   const ref = filed && issueRef(filed.issue)
   const result = await chat.send(
     filed?.occurrence === undefined || !ref

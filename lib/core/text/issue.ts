@@ -2,6 +2,8 @@ import { BODY_LIMIT, CHAT_LIMIT, cutNote, FIELD_LIMIT, fitPrefix, GITLAB_TITLE_L
 import { renderLogSection, type LogExcerpt } from './log-tail.ts'
 import { codeBlock, inlineCode, markdownText, type Flavor } from './markdown.ts'
 import { cleanText, oneLine } from './text.ts'
+import { failedLine, MAX_EXCERPTS, renderWhatFailed } from './what-failed.ts'
+import type { FailedJob } from '../ci.ts'
 
 export { codeBlock, inlineCode } from './markdown.ts'
 
@@ -16,6 +18,13 @@ export interface Failure {
   readonly time: Date
   /** The end of the job log (`--log`), already cleaned; the body has no log section without it. */
   readonly log?: LogExcerpt | undefined
+  /**
+   * What the CI says failed (REPORT_CI_LOG=auto): the failed jobs and their failed steps. Undefined when
+   * the CI was not asked or could not answer; the body then has no `What failed` section.
+   */
+  readonly failed?: readonly FailedJob[] | undefined
+  /** The end of up to three failed jobs' logs, read from the CI and already cleaned; `log` wins over them. */
+  readonly ciLogs?: readonly LogExcerpt[] | undefined
 }
 
 export const LABELS = ['auto-deploy-failure', 'ops'] as const
@@ -83,6 +92,8 @@ const reasonPartFor = (flavor: Flavor) => (kept: string, cut: number): string =>
  * a `### Log excerpt` section follows the reason (lib/core/text/log-tail.ts); without one the body is the
  * spec's exactly. When too long, the log is cut first (keeping its end), then the commit message, then
  * the reason, each to no less than a quarter of the room left to it and with a note of how much was cut;
+ * with the CI's failed jobs (`failure.failed`), a `### What failed` section comes first in the log's place
+ * (lib/core/text/what-failed.ts);
  * the code block always holds a prefix of the message. `flavor` is the tracker's Markdown: GitLab's has
  * more references, and quick actions, to keep from acting.
  */
@@ -121,13 +132,22 @@ export function renderBody(failure: Failure, flavor: Flavor = 'github'): string 
   // The log section, when present, takes its own length plus a line feed and a blank line after it.
   const LOG_JOIN = 2
   const logLength = (text: string) => (text ? text.length + LOG_JOIN : 0)
-  const fullLog = failure.log ? renderLogSection(failure.log, Infinity, flavor) : ''
+  // The `What failed` section, then `--log`'s excerpt, share the log's place and budget; an explicit
+  // `--log` wins over the CI's logs.
+  const failed = failure.failed ?? []
+  const ciLogs = failure.log ? [] : (failure.ciLogs ?? []).slice(0, MAX_EXCERPTS)
+  const logPart = (max: number): string => {
+    const section = renderWhatFailed(failed, ciLogs, max, flavor)
+    if (!failure.log) return section
+    return section ? `${section}\n\n${renderLogSection(failure.log, max - section.length - LOG_JOIN, flavor)}` : renderLogSection(failure.log, max, flavor)
+  }
+  const fullLog = logPart(Infinity)
   const textRoom = roomForSecond(room, logLength(fullLog), messagePart(message, 0).length + reasonPart(reason, 0).length, Math.floor(room / 4))
   const reasonRoom = roomForSecond(textRoom, messagePart(message, 0).length, reasonPart(reason, 0).length, Math.floor(textRoom / 4))
   const renderedReason = fitPrefix(reason, reasonRoom, reasonPart)
   const renderedMessage = fitPrefix(message, textRoom - renderedReason.length, messagePart)
   const logRoom = room - renderedReason.length - renderedMessage.length - LOG_JOIN
-  const log = failure.log && fullLog.length > logRoom ? renderLogSection(failure.log, logRoom, flavor) : fullLog
+  const log = fullLog.length > logRoom ? logPart(logRoom) : fullLog
   return layout(renderedMessage, renderedReason, log)
 }
 
@@ -152,7 +172,9 @@ export function renderChat(failure: Failure): string {
   const environment = chatField(failure.environment)
   const commit = chatField(failure.commitSha)
   const pipeline = chatField(failure.pipelineUrl)
+  // What failed, when the CI was read: one line of job and step names, never log text.
+  const failed = failure.failed?.length ? [`Failed: ${slackEscape(failedLine(failure.failed))}`] : []
   const layout = (reason: string) =>
-    [`*[DEPLOY FAILURE]* ${environment}`, `Commit: \`${commit}\``, `Reason: ${reason}`, `Pipeline: ${pipeline}`].join('\n')
+    [`*[DEPLOY FAILURE]* ${environment}`, `Commit: \`${commit}\``, `Reason: ${reason}`, ...failed, `Pipeline: ${pipeline}`].join('\n')
   return layout(fitPrefix(cleanText(failure.reason), CHAT_LIMIT - 1 - layout('').length, slackPart))
 }

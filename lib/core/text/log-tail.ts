@@ -79,9 +79,10 @@ export function logSummary(excerpt: LogExcerpt, lines: number, flavor: Flavor = 
  * The `### Log excerpt` section: a collapsed `<details>` whose summary says how many lines and from
  * where, holding the log in a fence longer than any backtick run in it. When `max` is too small, the
  * log's start is cut (the end, where a job fails, is kept), from a line start where one fits, after a
- * note of how much was cut. `flavor` is the tracker's Markdown (lib/core/text/markdown.ts).
+ * note of how much was cut. `flavor` is the tracker's Markdown (lib/core/text/markdown.ts). Without
+ * `heading`, the block alone (the `What failed` section holds several, lib/core/text/what-failed.ts).
  */
-export function renderLogSection(excerpt: LogExcerpt, max: number, flavor: Flavor = 'github'): string {
+export function renderLogSection(excerpt: LogExcerpt, max: number, flavor: Flavor = 'github', heading = true): string {
   const render = (kept: string, cut: number): string => {
     // A cut inside a line: start at the next whole line, when there is one.
     const newline = cut ? kept.indexOf('\n') : -1
@@ -89,7 +90,7 @@ export function renderLogSection(excerpt: LogExcerpt, max: number, flavor: Flavo
     const cutCount = cut + (newline >= 0 ? [...kept.slice(0, newline + 1)].length : 0)
     const lines = shown === '' ? 0 : shown.split('\n').length
     return [
-      '### Log excerpt',
+      ...(heading ? ['### Log excerpt'] : []),
       `<details><summary>${logSummary(excerpt, lines, flavor)}</summary>`,
       '',
       ...(cutCount ? [`*${cutNote(cutCount)}*`, ''] : []),

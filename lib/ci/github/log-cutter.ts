@@ -1,0 +1,107 @@
+// GitHub Actions' job log cut to the failing step, read one line at a time with memory bounded by the
+// excerpt's size. The per-job log has no step offsets (https://github.com/cli/cli/issues/11169), so steps
+// are told apart by their openers: each step's lines start at `##[group]Run …`; the runner's clean-up
+// (`Post job cleanup.`, `Cleaning up orphan processes`) comes last and is no step. The failing step is
+// the one holding the last `##[error]`; without one, the last step.
+// Every line starts with an ISO timestamp (`2022-06-20T09:28:05.8714453Z `), which is stripped.
+
+const TIMESTAMP = /^\uFEFF?\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ?/
+const STEP_START = /^##\[group\]Run /
+const CLEANUP = /^(?:Post job cleanup\.|Cleaning up orphan processes)\s*$/
+const ERROR = /^##\[error\]/
+// The runner's workflow-command markers, shown on the run page as a label (or not at all).
+const MARKERS: Record<string, string> = { error: 'Error: ', warning: 'Warning: ', notice: 'Notice: ', debug: 'Debug: ' }
+const MARKER = /^##\[(\w+)\]/
+
+/** The last `capacity` items pushed, in order; older ones are dropped. */
+class Ring<T> {
+  private items: T[] = []
+  private readonly capacity: number
+  constructor(capacity: number) {
+    this.capacity = capacity
+  }
+  push(item: T): void {
+    this.items.push(item)
+    // Trimmed now and then rather than on every push: shifting an array is linear.
+    if (this.items.length >= 2 * this.capacity) this.items = this.items.slice(-this.capacity)
+  }
+  last(count: number): T[] {
+    return count > 0 ? this.items.slice(-Math.min(count, this.capacity)) : []
+  }
+}
+
+interface Segment {
+  readonly cleanup: boolean
+  readonly tail: Ring<string>
+  /** Lines in the segment so far. */
+  count: number
+  /** The last error's line number (1-based) and the lines up to and including it, when there was one. */
+  error?: { at: number; before: string[] }
+}
+
+/** A line without its timestamp and with the runner's markers as the run page shows them; undefined for `##[endgroup]`. */
+export function plainLine(raw: string): string | undefined {
+  const line = raw.replace(TIMESTAMP, '').replace(/\r$/, '')
+  const marker = MARKER.exec(line)
+  if (!marker) return line
+  if (marker[1] === 'endgroup') return undefined
+  return (MARKERS[marker[1]!] ?? '') + line.slice(marker[0].length)
+}
+
+/**
+ * Fed a job log line by line, keeps the failing step's last lines: at most `lines` of them, ending at the
+ * step's last line. When the last `##[error]` is further from the end than that, about half of them are
+ * the lines up to that error, then a note of the lines left out, then the step's last lines.
+ */
+export class StepCutter {
+  private current: Segment
+  private failing: Segment | undefined
+  private lastStep: Segment | undefined
+  private readonly half: number
+  private readonly lines: number
+
+  constructor(lines: number) {
+    this.lines = lines
+    this.half = Math.ceil(lines / 2)
+    this.current = this.segment(false)
+  }
+
+  private segment(cleanup: boolean): Segment {
+    return { cleanup, tail: new Ring(this.lines), count: 0 }
+  }
+
+  private close(): void {
+    const done = this.current
+    if (done.cleanup || done.count === 0) return
+    this.lastStep = done
+    if (done.error) this.failing = done
+  }
+
+  /** Takes the next raw line of the log (with its timestamp). */
+  push(raw: string): void {
+    const stamped = raw.replace(TIMESTAMP, '')
+    if (STEP_START.test(stamped) || CLEANUP.test(stamped)) {
+      this.close()
+      this.current = this.segment(CLEANUP.test(stamped))
+    }
+    const line = plainLine(raw)
+    if (line === undefined) return
+    const segment = this.current
+    segment.count++
+    segment.tail.push(line)
+    if (ERROR.test(stamped)) segment.error = { at: segment.count, before: segment.tail.last(this.half) }
+  }
+
+  /** The failing step's excerpt, once the whole log has been pushed. */
+  result(): string[] {
+    this.close()
+    const step = this.failing ?? this.lastStep
+    if (!step) return []
+    const error = step.error
+    const firstInTail = step.count - Math.min(step.count, this.lines) + 1
+    if (!error || error.at >= firstInTail) return step.tail.last(this.lines)
+    const after = Math.max(0, this.lines - error.before.length - 1)
+    const skipped = step.count - error.at - after
+    return [...error.before, `… ${skipped} line${skipped === 1 ? '' : 's'} left out …`, ...step.tail.last(after)]
+  }
+}

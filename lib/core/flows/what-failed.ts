@@ -1,0 +1,93 @@
+// Asking the CI what failed, for the issue's `What failed` section: the failed jobs and steps, then the
+// end of up to three finished jobs' logs, cleaned and scrubbed like `--log`'s. Reading the CI must never
+// cost the issue: whatever goes wrong is one [WARN] naming the cause and the fix, and the report goes on.
+import type { CiReader, FailedJob } from '../ci.ts'
+import type { Log } from '../log.ts'
+import { cleanLog, lastLines, type LogExcerpt } from '../text/log-tail.ts'
+import { MAX_EXCERPTS } from '../text/what-failed.ts'
+import { describeError } from '../retry/transient.ts'
+import { isBug } from '../../errors.ts'
+
+/** How much to read and how long for. */
+export interface CiLogRequest {
+  /** REPORT_LOG_LINES: lines per excerpt. */
+  readonly lines: number
+  /** REPORT_CI_LOG_TIMEOUT in milliseconds: the whole read, job list and logs together. */
+  readonly timeoutMs: number
+  /** Secrets to mask in the excerpts besides the well-known shapes (the run's tokens, the CI log token). */
+  readonly known: readonly string[]
+  /** False when an explicit `--log` file gives the excerpt: then the jobs are only named. */
+  readonly excerpts: boolean
+}
+
+/** What the CI said: the failed jobs, and the excerpts of their logs. */
+export interface WhatFailed {
+  readonly failed: readonly FailedJob[]
+  readonly ciLogs: readonly LogExcerpt[]
+}
+
+class TimedOut extends Error {}
+
+// Settles with `work`, or rejects as soon as `signal` aborts: a reader stuck in a retry's back-off
+// cannot hold the report past the deadline.
+const until = <T>(work: Promise<T>, signal: AbortSignal): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    const abort = () => reject(new TimedOut())
+    if (signal.aborted) return abort()
+    signal.addEventListener('abort', abort, { once: true })
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort))
+  })
+
+const why = (error: unknown, timeoutMs: number): string => {
+  if (error instanceof TimedOut) return `it took longer than REPORT_CI_LOG_TIMEOUT (${timeoutMs / 1000} s); raise REPORT_CI_LOG_TIMEOUT, or set REPORT_CI_LOG=off`
+  if (isBug(error)) return `a bug in deploy-failure-reporter (${describeError(error)}); please report it`
+  return describeError(error)
+}
+
+// The excerpt's name: the job and the failed step its log was cut to, as the list shows them.
+const sourceOf = (job: FailedJob): { source: string; url: string } => {
+  const step = job.steps.at(-1)
+  return step ? { source: `${job.name} › ${step.name}`, url: step.url } : { source: job.name, url: job.url }
+}
+
+/**
+ * Asks `reader` what failed, within `request.timeoutMs` in all. Undefined (after one [WARN]) when the
+ * failed jobs cannot be listed; otherwise the failed jobs and, unless `request.excerpts` is false, the
+ * cleaned ends of up to three finished jobs' logs. A log that cannot be read is one [WARN], and its job
+ * is still named. Never throws.
+ */
+export async function readWhatFailed(reader: CiReader, request: CiLogRequest, log: Log): Promise<WhatFailed | undefined> {
+  // A timer of its own rather than AbortSignal.timeout(), whose timer does not keep the process alive.
+  const deadline = new AbortController()
+  const timer = setTimeout(() => deadline.abort(), request.timeoutMs)
+  try {
+    return await readWithin(reader, request, deadline.signal, log)
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+async function readWithin(reader: CiReader, request: CiLogRequest, signal: AbortSignal, log: Log): Promise<WhatFailed | undefined> {
+  let failed: readonly FailedJob[]
+  try {
+    failed = await until(reader.failedJobs(signal), signal)
+  } catch (error) {
+    log.warn(`Could not read the failed jobs from ${reader.ci}: ${why(error, request.timeoutMs)}. The issue is filed without its What failed section`)
+    return undefined
+  }
+  const ciLogs: LogExcerpt[] = []
+  if (!request.excerpts) return { failed, ciLogs }
+  for (const job of failed.filter((j) => !j.running).slice(0, MAX_EXCERPTS)) {
+    try {
+      const raw = await until(reader.logTail(job, request.lines, signal), signal)
+      const text = lastLines(cleanLog(raw.join('\n'), request.known), request.lines)
+      const { source, url } = sourceOf(job)
+      if (text.trim() !== '') ciLogs.push({ text, source, jobUrl: url })
+    } catch (error) {
+      log.warn(`Could not read the log of the failed job ${JSON.stringify(job.name)} from ${reader.ci}: ${why(error, request.timeoutMs)}. The issue names the job without its log`)
+      // Past the deadline every further read would fail the same way.
+      if (signal.aborted) break
+    }
+  }
+  return { failed, ciLogs }
+}
