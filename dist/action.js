@@ -27,8 +27,8 @@ var __commonJS = (cb, mod) => function __require2() {
   }
 };
 var __export = (target, all) => {
-  for (var name in all)
-    __defProp(target, name, { get: all[name], enumerable: true });
+  for (var name2 in all)
+    __defProp(target, name2, { get: all[name2], enumerable: true });
 };
 var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
@@ -51,22 +51,22 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 function cutNote(count) {
   return `[${count} characters cut]`;
 }
-function codePointsFrom(text2, from = 0) {
+function codePointsFrom(text3, from = 0) {
   let count = 0;
-  for (let i = from; i < text2.length; i++) {
-    if (!(isHighSurrogate(text2.charCodeAt(i)) && i + 1 < text2.length && (text2.charCodeAt(i + 1) & 64512) === 56320)) count++;
+  for (let i = from; i < text3.length; i++) {
+    if (!(isHighSurrogate(text3.charCodeAt(i)) && i + 1 < text3.length && (text3.charCodeAt(i + 1) & 64512) === 56320)) count++;
   }
   return count;
 }
-function fitPrefix(text2, max, render5) {
-  const whole = render5(text2, 0);
+function fitPrefix(text3, max, render5) {
+  const whole = render5(text3, 0);
   if (whole.length <= max) return whole;
   const at = (k) => {
-    const end = k > 0 && isHighSurrogate(text2.charCodeAt(k - 1)) ? k - 1 : k;
-    return render5(text2.slice(0, end), codePointsFrom(text2, end));
+    const end = k > 0 && isHighSurrogate(text3.charCodeAt(k - 1)) ? k - 1 : k;
+    return render5(text3.slice(0, end), codePointsFrom(text3, end));
   };
   let lo = 0;
-  let hi = text2.length - 1;
+  let hi = text3.length - 1;
   if (at(lo).length > max) return at(lo);
   while (lo < hi) {
     const mid = lo + hi + 1 >> 1;
@@ -75,15 +75,15 @@ function fitPrefix(text2, max, render5) {
   }
   return at(lo);
 }
-function fitSuffix(text2, max, render5) {
-  const whole = render5(text2, 0);
+function fitSuffix(text3, max, render5) {
+  const whole = render5(text3, 0);
   if (whole.length <= max) return whole;
   const at = (k) => {
-    const start = k < text2.length && isHighSurrogate(text2.charCodeAt(k - 1)) ? k + 1 : k;
-    return render5(text2.slice(start), codePointsFrom(text2.slice(0, start)));
+    const start = k < text3.length && isHighSurrogate(text3.charCodeAt(k - 1)) ? k + 1 : k;
+    return render5(text3.slice(start), codePointsFrom(text3.slice(0, start)));
   };
   let lo = 1;
-  let hi = text2.length;
+  let hi = text3.length;
   if (at(hi).length > max) return at(hi);
   while (lo < hi) {
     const mid = lo + hi >> 1;
@@ -95,13 +95,14 @@ function fitSuffix(text2, max, render5) {
 function roomForSecond(room, firstLength, secondLength, floor) {
   return Math.min(secondLength, room - Math.min(firstLength, floor));
 }
-var TITLE_LIMIT, GITLAB_TITLE_LIMIT, BODY_LIMIT, CHAT_LIMIT, FIELD_LIMIT, isHighSurrogate;
+var TITLE_LIMIT, GITLAB_TITLE_LIMIT, BODY_LIMIT, COMMENT_LIMIT, CHAT_LIMIT, FIELD_LIMIT, isHighSurrogate;
 var init_budget = __esm({
   "lib/core/text/budget.ts"() {
     "use strict";
     TITLE_LIMIT = 256;
     GITLAB_TITLE_LIMIT = 255;
     BODY_LIMIT = 65536;
+    COMMENT_LIMIT = 65536;
     CHAT_LIMIT = 4e4;
     FIELD_LIMIT = 1e3;
     isHighSurrogate = (code) => code >= 55296 && code <= 56319;
@@ -109,32 +110,32 @@ var init_budget = __esm({
 });
 
 // lib/core/text/markdown.ts
-function inlineCode(text2) {
-  const flat = text2.replace(/\r\n?|\n/g, " ");
+function inlineCode(text3) {
+  const flat = text3.replace(/\r\n?|\n/g, " ");
   const fence = "`".repeat(longestRun(flat, "`") + 1);
   const stripped = flat.startsWith(" ") && flat.endsWith(" ") && flat.trim() !== "";
   const padding = flat.startsWith("`") || flat.endsWith("`") || flat === "" || stripped ? " " : "";
   return `${fence}${padding}${flat}${padding}${fence}`;
 }
-function codeBlock(text2, flavor = "github") {
-  const inner = flavor === "gitlab" ? defuseQuickActions(text2) : text2;
+function codeBlock(text3, flavor = "github") {
+  const inner = flavor === "gitlab" ? defuseQuickActions(text3) : text3;
   const fence = "`".repeat(Math.max(3, longestRun(inner, "`") + 1));
   return `${fence}
 ${inner}
 ${fence}`;
 }
-function defuseReferences(text2, flavor = "github") {
-  const out = text2.replace(/(^|[^A-Za-z0-9_])@(?=[A-Za-z0-9])/g, `$1@${ZWSP}`).replace(/#(?=\d)/g, `#${ZWSP}`).replace(/\b(GH-)(?=\d)/gi, `$1${ZWSP}`);
+function defuseReferences(text3, flavor = "github") {
+  const out = text3.replace(/(^|[^A-Za-z0-9_])@(?=[A-Za-z0-9])/g, `$1@${ZWSP}`).replace(/#(?=\d)/g, `#${ZWSP}`).replace(/\b(GH-)(?=\d)/gi, `$1${ZWSP}`);
   return flavor === "gitlab" ? defuseGitLabReferences(out) : out;
 }
-function defuseGitLabReferences(text2) {
-  return text2.split(URL_PART).map((part, i) => i % 2 ? part : GITLAB_REFERENCES.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), part)).join("");
+function defuseGitLabReferences(text3) {
+  return text3.split(URL_PART).map((part, i) => i % 2 ? part : GITLAB_REFERENCES.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), part)).join("");
 }
-function defuseQuickActions(text2) {
-  return text2.replace(/^\//gm, `${ZWSP}/`);
+function defuseQuickActions(text3) {
+  return text3.replace(/^\//gm, `${ZWSP}/`);
 }
-function markdownText(text2, flavor = "github") {
-  let out = text2.replace(INLINE, (_, slashes, char) => slashes.length % 2 ? slashes + char : `${slashes}\\${char}`);
+function markdownText(text3, flavor = "github") {
+  let out = text3.replace(INLINE, (_, slashes, char) => slashes.length % 2 ? slashes + char : `${slashes}\\${char}`);
   for (const pattern of BLOCK_START) out = out.replace(pattern, "$1\\$2");
   return defuseReferences(flavor === "gitlab" ? defuseQuickActions(out) : out, flavor);
 }
@@ -142,10 +143,10 @@ var longestRun, ZWSP, URL_PART, GITLAB_REFERENCES, BLOCK_START, INLINE;
 var init_markdown = __esm({
   "lib/core/text/markdown.ts"() {
     "use strict";
-    longestRun = (text2, char) => {
+    longestRun = (text3, char) => {
       let longest = 0;
       let run2 = 0;
-      for (const c of text2) {
+      for (const c of text3) {
         run2 = c === char ? run2 + 1 : 0;
         if (run2 > longest) longest = run2;
       }
@@ -171,17 +172,17 @@ var init_markdown = __esm({
 });
 
 // lib/core/text/secrets.ts
-function spans(text2, pattern) {
+function spans(text3, pattern) {
   const found = [];
   pattern.lastIndex = 0;
-  for (let m = pattern.exec(text2); m; m = pattern.exec(text2)) {
+  for (let m = pattern.exec(text3); m; m = pattern.exec(text3)) {
     found.push([m.index, m.index + m[0].length]);
     pattern.lastIndex = m.index + 1;
   }
   return found;
 }
-function mask(text2, masked) {
-  if (masked.length === 0) return text2;
+function mask(text3, masked) {
+  if (masked.length === 0) return text3;
   const sorted = [...masked].sort((a, b) => a[0] - b[0]);
   let out = "";
   let at = 0;
@@ -190,30 +191,30 @@ function mask(text2, masked) {
     if (open2 && start <= open2[1]) open2[1] = Math.max(open2[1], end);
     else {
       if (open2) out += MASK;
-      out += text2.slice(at, start);
+      out += text3.slice(at, start);
       open2 = [start, end];
     }
     at = Math.max(at, open2[1]);
   }
-  return out + MASK + text2.slice(at);
+  return out + MASK + text3.slice(at);
 }
-function redactKeys(text2) {
-  const begins = spans(text2, PEM_BEGIN);
-  const ends = spans(text2, PEM_END);
+function redactKeys(text3) {
+  const begins = spans(text3, PEM_BEGIN);
+  const ends = spans(text3, PEM_END);
   const masked = [...ends];
   const firstEnd = ends[0];
   if (firstEnd && !(begins[0] && begins[0][0] < firstEnd[0])) masked.push([0, firstEnd[1]]);
   let next = 0;
   for (const [start] of begins) {
     while (next < ends.length && ends[next][0] <= start) next++;
-    masked.push([start, next < ends.length ? ends[next][1] : text2.length]);
+    masked.push([start, next < ends.length ? ends[next][1] : text3.length]);
   }
-  return mask(text2, masked);
+  return mask(text3, masked);
 }
-function redactSecrets(text2, known = []) {
-  let out = text2;
+function redactSecrets(text3, known = []) {
+  let out = text3;
   for (const secret of known) if (secret.length >= 4) out = out.split(secret).join(MASK);
-  out = redactKeys(out).replace(HEADER, (_, name, colon) => `${name}${colon}${MASK}`);
+  out = redactKeys(out).replace(HEADER, (_, name2, colon) => `${name2}${colon}${MASK}`);
   for (const pattern of TOKENS) out = out.replace(pattern, MASK);
   return out;
 }
@@ -239,12 +240,12 @@ var init_secrets = __esm({
 });
 
 // lib/core/text/text.ts
-function cleanText(text2) {
-  const wellFormed = text2.toWellFormed();
+function cleanText(text3) {
+  const wellFormed = text3.toWellFormed();
   return wellFormed.replace(/\r\n?/g, "\n").replace(CONTROL, picture);
 }
-function oneLine(text2) {
-  return cleanText(text2).replace(/[\n\t]/g, " ");
+function oneLine(text3) {
+  return cleanText(text3).replace(/[\n\t]/g, " ");
 }
 var CONTROL, picture;
 var init_text = __esm({
@@ -265,8 +266,8 @@ function cleanLog(raw, known = []) {
   const plain = stripVTControlCharacters(redactSecrets(raw, known)).replace(/\r+\n/g, "\n").split("\n").map(lastFrame).join("\n");
   return redactSecrets(cleanText(plain), known);
 }
-function lastLines(text2, count) {
-  const lines = text2.replace(/\n$/, "").split("\n");
+function lastLines(text3, count) {
+  const lines = text3.replace(/\n$/, "").split("\n");
   return count > 0 ? lines.slice(-count).join("\n") : "";
 }
 function logTail(raw, count, known = []) {
@@ -276,14 +277,14 @@ function logSummary(excerpt, lines, flavor = "github") {
   const what = `Last ${lines} line${lines === 1 ? "" : "s"} of ${summaryValue(excerpt.source, flavor)}`;
   return excerpt.jobUrl ? `${what}, full log: ${jobLink(excerpt.jobUrl, flavor)}` : what;
 }
-function renderLogSection(excerpt, max, flavor = "github") {
+function renderLogSection(excerpt, max, flavor = "github", heading = true) {
   const render5 = (kept, cut) => {
     const newline = cut ? kept.indexOf("\n") : -1;
     const shown = newline >= 0 ? kept.slice(newline + 1) : kept;
     const cutCount = cut + (newline >= 0 ? [...kept.slice(0, newline + 1)].length : 0);
     const lines = shown === "" ? 0 : shown.split("\n").length;
     return [
-      "### Log excerpt",
+      ...heading ? ["### Log excerpt"] : [],
       `<details><summary>${logSummary(excerpt, lines, flavor)}</summary>`,
       "",
       ...cutCount ? [`*${cutNote(cutCount)}*`, ""] : [],
@@ -307,8 +308,8 @@ var init_log_tail = __esm({
       for (let i = frames.length - 1; i >= 0; i--) if (frames[i] !== "") return frames[i];
       return "";
     };
-    escapeHtml = (text2) => text2.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-    summaryValue = (text2, flavor) => fitPrefix(oneLine(text2), FIELD_LIMIT, (kept, cut) => defuseReferences(escapeHtml(kept), flavor) + (cut ? ` ${cutNote(cut)}` : ""));
+    escapeHtml = (text3) => text3.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+    summaryValue = (text3, flavor) => fitPrefix(oneLine(text3), FIELD_LIMIT, (kept, cut) => defuseReferences(escapeHtml(kept), flavor) + (cut ? ` ${cutNote(cut)}` : ""));
     jobLink = (url, flavor) => {
       const line = oneLine(url);
       if (escapeHtml(line).length <= FIELD_LIMIT && /^https?:\/\/[^\s<>"']+$/i.test(line) && URL.canParse(line)) {
@@ -319,6 +320,95 @@ var init_log_tail = __esm({
   }
 });
 
+// lib/core/text/what-failed.ts
+var what_failed_exports = {};
+__export(what_failed_exports, {
+  MAX_EXCERPTS: () => MAX_EXCERPTS,
+  failedEntries: () => failedEntries,
+  failedLine: () => failedLine,
+  failedList: () => failedList,
+  renderWhatFailed: () => renderWhatFailed
+});
+function failedEntries(jobs) {
+  return jobs.flatMap(
+    (job) => job.steps.length ? job.steps.map((step) => ({ job: job.name, step: step.name, url: step.url })) : [{ job: job.name, step: null, url: job.url }]
+  );
+}
+function failedLine(jobs) {
+  const entries2 = failedEntries(jobs);
+  const [first2] = entries2;
+  if (!first2) return "";
+  const more = entries2.length > 1 ? ` (+${entries2.length - 1} more)` : "";
+  return name(first2.step === null ? first2.job : `${first2.job} \u203A ${first2.step}`, FIELD_LIMIT - more.length) + more;
+}
+function failedList(jobs, flavor = "github") {
+  const lines = jobs.flatMap((job) => {
+    const head = linked(job.name, job.url, flavor);
+    const tail = note(job, flavor);
+    return job.steps.length ? job.steps.map((step) => `- ${head} \u203A ${linked(step.name, step.url, flavor)}${tail}`) : [`- ${head}${tail}`];
+  });
+  const kept = [];
+  let length = 0;
+  for (const [i, line] of lines.entries()) {
+    const rest = lines.length - i;
+    if (length + line.length + 1 > LIST_LIMIT - 100 && rest > 0) {
+      kept.push(`- \u2026 and ${rest} more failed job${rest === 1 ? "" : "s"} and step${rest === 1 ? "" : "s"}: see the pipeline`);
+      break;
+    }
+    kept.push(line);
+    length += line.length + 1;
+  }
+  return kept;
+}
+function renderWhatFailed(jobs, excerpts, max, flavor = "github") {
+  if (!jobs.length) return "";
+  const head = ["### What failed", ...failedList(jobs, flavor)].join("\n");
+  const shown = excerpts.slice(0, MAX_EXCERPTS);
+  const block = (excerpt, room2) => renderLogSection(excerpt, room2, flavor, false);
+  const full = shown.map((excerpt) => block(excerpt, Infinity));
+  const room = max - head.length - EXCERPT_JOIN * shown.length;
+  const total = full.reduce((sum, text3) => sum + text3.length, 0);
+  const blocks = total <= room ? full : shares(full.map((text3) => text3.length), room).map((share, i) => block(shown[i], share));
+  return [head, ...blocks].join("\n\n");
+}
+var MAX_EXCERPTS, LIST_LIMIT, NAME_LIMIT, name, linkable, linkText, linked, note, shares, EXCERPT_JOIN;
+var init_what_failed = __esm({
+  "lib/core/text/what-failed.ts"() {
+    "use strict";
+    init_budget();
+    init_log_tail();
+    init_markdown();
+    init_text();
+    MAX_EXCERPTS = 3;
+    LIST_LIMIT = BODY_LIMIT / 8;
+    NAME_LIMIT = 200;
+    name = (text3, limit = NAME_LIMIT) => fitPrefix(oneLine(text3), limit, (kept, cut) => cut ? `${kept}\u2026 ${cutNote(cut)}` : kept);
+    linkable = (url) => /^https?:\/\/[^\s<>()`"[\]]+$/i.test(url) && url.length <= FIELD_LIMIT && URL.canParse(url);
+    linkText = (text3, flavor) => markdownText(name(text3), flavor).replace(/[[\]]/g, "\\$&");
+    linked = (text3, url, flavor) => linkable(url) ? `[${linkText(text3, flavor)}](${url})` : linkText(text3, flavor);
+    note = (job, flavor) => {
+      const parts = [
+        ...job.stage ? [`stage ${job.stage}`] : [],
+        ...job.reason ? [job.reason === "timed_out" ? "timed out" : job.reason] : [],
+        ...job.running ? ["this job, still running"] : []
+      ];
+      return parts.length ? ` (${markdownText(name(parts.join(", ")), flavor)})` : "";
+    };
+    shares = (lengths, room) => {
+      const out = new Array(lengths.length).fill(0);
+      const order = lengths.map((length, i) => ({ length, i })).sort((a, b) => a.length - b.length);
+      let left = Math.max(0, room);
+      for (const [k, { length, i }] of order.entries()) {
+        const share = Math.min(length, Math.floor(left / (order.length - k)));
+        out[i] = share;
+        left -= share;
+      }
+      return out;
+    };
+    EXCERPT_JOIN = 2;
+  }
+});
+
 // lib/core/text/issue.ts
 function localDate(time) {
   return `${time.getFullYear()}-${pad(time.getMonth() + 1)}-${pad(time.getDate())}`;
@@ -326,30 +416,30 @@ function localDate(time) {
 function localTimestamp(time) {
   return `${localDate(time)} ${pad(time.getHours())}:${pad(time.getMinutes())}:${pad(time.getSeconds())}`;
 }
-function renderTitle(failure, limit = TITLE_LIMIT) {
-  const environment = oneLine(failure.environment);
-  const commit = oneLine(failure.commitSha);
-  const frame = (env2, sha) => `[DEPLOY FAIL] ${env2} \u2014 ${sha} \u2014 ${localDate(failure.time)}`;
+function renderTitle(failure2, limit = TITLE_LIMIT) {
+  const environment = oneLine(failure2.environment);
+  const commit = oneLine(failure2.commitSha);
+  const frame = (env2, sha) => `[DEPLOY FAIL] ${env2} \u2014 ${sha} \u2014 ${localDate(failure2.time)}`;
   const part = (kept, cut) => cut ? `${kept}\u2026 ${cutNote(cut)}` : kept;
   const room = limit - frame("", "").length;
   const env = fitPrefix(environment, roomForSecond(room, commit.length, environment.length, Math.floor(room / 2)), part);
   return frame(env, fitPrefix(commit, room - env.length, part));
 }
-function field(text2, render5) {
-  return fitPrefix(oneLine(text2), FIELD_LIMIT, (kept, cut) => render5(kept) + (cut ? ` ${cutNote(cut)}` : ""));
+function field(text3, render5) {
+  return fitPrefix(oneLine(text3), FIELD_LIMIT, (kept, cut) => render5(kept) + (cut ? ` ${cutNote(cut)}` : ""));
 }
-function renderBody(failure, flavor = "github") {
+function renderBody(failure2, flavor = "github") {
   const messagePart = messagePartFor(flavor);
   const reasonPart = reasonPartFor(flavor);
-  const environment = field(failure.environment, inlineCode);
-  const commit = field(failure.commitSha, inlineCode);
-  const pipeline = field(failure.pipelineUrl, (text2) => pipelineMarkdown(text2, flavor));
+  const environment = field(failure2.environment, inlineCode);
+  const commit = field(failure2.commitSha, inlineCode);
+  const pipeline = field(failure2.pipelineUrl, (text3) => pipelineMarkdown(text3, flavor));
   const layout = (message2, reason2, log3) => [
     "## Deploy Failure Report",
     "",
     `**Environment:** ${environment}`,
     `**Commit:** ${commit}`,
-    `**Time:** ${localTimestamp(failure.time)}`,
+    `**Time:** ${localTimestamp(failure2.time)}`,
     `**Pipeline:** ${pipeline}`,
     "",
     "### Commit Message",
@@ -366,32 +456,42 @@ function renderBody(failure, flavor = "github") {
     "*This issue was generated automatically by the deployment monitoring script.*",
     ""
   ].join("\n");
-  const message = cleanText(failure.commitMessage);
-  const reason = cleanText(failure.reason);
+  const message = cleanText(failure2.commitMessage);
+  const reason = cleanText(failure2.reason);
   const room = BODY_LIMIT - layout("", "", "").length;
   const LOG_JOIN = 2;
-  const logLength = (text2) => text2 ? text2.length + LOG_JOIN : 0;
-  const fullLog = failure.log ? renderLogSection(failure.log, Infinity, flavor) : "";
+  const logLength = (text3) => text3 ? text3.length + LOG_JOIN : 0;
+  const failed = failure2.failed ?? [];
+  const ciLogs = failure2.log ? [] : (failure2.ciLogs ?? []).slice(0, MAX_EXCERPTS);
+  const logPart = (max) => {
+    const section = renderWhatFailed(failed, ciLogs, max, flavor);
+    if (!failure2.log) return section;
+    return section ? `${section}
+
+${renderLogSection(failure2.log, max - section.length - LOG_JOIN, flavor)}` : renderLogSection(failure2.log, max, flavor);
+  };
+  const fullLog = logPart(Infinity);
   const textRoom = roomForSecond(room, logLength(fullLog), messagePart(message, 0).length + reasonPart(reason, 0).length, Math.floor(room / 4));
   const reasonRoom = roomForSecond(textRoom, messagePart(message, 0).length, reasonPart(reason, 0).length, Math.floor(textRoom / 4));
   const renderedReason = fitPrefix(reason, reasonRoom, reasonPart);
   const renderedMessage = fitPrefix(message, textRoom - renderedReason.length, messagePart);
   const logRoom = room - renderedReason.length - renderedMessage.length - LOG_JOIN;
-  const log2 = failure.log && fullLog.length > logRoom ? renderLogSection(failure.log, logRoom, flavor) : fullLog;
+  const log2 = fullLog.length > logRoom ? logPart(logRoom) : fullLog;
   return layout(renderedMessage, renderedReason, log2);
 }
-function slackEscape(text2) {
-  return text2.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+function slackEscape(text3) {
+  return text3.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
-function chatField(text2) {
-  return fitPrefix(oneLine(text2), FIELD_LIMIT, slackPart);
+function chatField(text3) {
+  return fitPrefix(oneLine(text3), FIELD_LIMIT, slackPart);
 }
-function renderChat(failure) {
-  const environment = chatField(failure.environment);
-  const commit = chatField(failure.commitSha);
-  const pipeline = chatField(failure.pipelineUrl);
-  const layout = (reason) => [`*[DEPLOY FAILURE]* ${environment}`, `Commit: \`${commit}\``, `Reason: ${reason}`, `Pipeline: ${pipeline}`].join("\n");
-  return layout(fitPrefix(cleanText(failure.reason), CHAT_LIMIT - 1 - layout("").length, slackPart));
+function renderChat(failure2) {
+  const environment = chatField(failure2.environment);
+  const commit = chatField(failure2.commitSha);
+  const pipeline = chatField(failure2.pipelineUrl);
+  const failed = failure2.failed?.length ? [`Failed: ${slackEscape(failedLine(failure2.failed))}`] : [];
+  const layout = (reason) => [`*[DEPLOY FAILURE]* ${environment}`, `Commit: \`${commit}\``, `Reason: ${reason}`, ...failed, `Pipeline: ${pipeline}`].join("\n");
+  return layout(fitPrefix(cleanText(failure2.reason), CHAT_LIMIT - 1 - layout("").length, slackPart));
 }
 var LABELS, DEDUP_LABEL, DEFAULT_REASON, REQUIRED_ACTIONS, pad, TITLE_LIMITS, pipelineMarkdown, messagePartFor, reasonPartFor, slackPart;
 var init_issue = __esm({
@@ -401,6 +501,7 @@ var init_issue = __esm({
     init_log_tail();
     init_markdown();
     init_text();
+    init_what_failed();
     init_markdown();
     LABELS = ["auto-deploy-failure", "ops"];
     DEDUP_LABEL = LABELS[0];
@@ -413,7 +514,7 @@ var init_issue = __esm({
     ];
     pad = (n) => String(n).padStart(2, "0");
     TITLE_LIMITS = Object.freeze({ github: TITLE_LIMIT, gitlab: GITLAB_TITLE_LIMIT });
-    pipelineMarkdown = (text2, flavor = "github") => /^https?:\/\/[^\s<>`"]+$/i.test(text2) && URL.canParse(text2) ? text2 : markdownText(text2, flavor);
+    pipelineMarkdown = (text3, flavor = "github") => /^https?:\/\/[^\s<>`"]+$/i.test(text3) && URL.canParse(text3) ? text3 : markdownText(text3, flavor);
     messagePartFor = (flavor) => (kept, cut) => codeBlock(kept, flavor) + (cut ? `
 *${cutNote(cut)}*` : "");
     reasonPartFor = (flavor) => (kept, cut) => markdownText(kept, flavor) + (cut ? `
@@ -427,7 +528,7 @@ var init_issue = __esm({
 function isBug(error) {
   return error instanceof TypeError || error instanceof ReferenceError || error instanceof RangeError || error instanceof SyntaxError;
 }
-var ApiError, ConfigError, RateLimited, CreateFailed, ListFailed, AttemptsExhausted;
+var ApiError, ConfigError, RateLimited, CreateFailed, DuplicateRefused, ListFailed, AttemptsExhausted, CiLogUnavailable;
 var init_errors = __esm({
   "lib/errors.ts"() {
     "use strict";
@@ -478,9 +579,15 @@ var init_errors = __esm({
         this.name = "CreateFailed";
       }
     };
+    DuplicateRefused = class extends Error {
+      constructor(number2, original, why3) {
+        super(`Cannot close #${number2} as a duplicate of #${original}: ${why3}`);
+        this.name = "DuplicateRefused";
+      }
+    };
     ListFailed = class extends Error {
-      constructor(cause, why2) {
-        super(`Could not list the open ${DEDUP_LABEL} issues, so none was closed (${why2})`, { cause });
+      constructor(cause, why3) {
+        super(`Could not list the open ${DEDUP_LABEL} issues, so none was closed (${why3})`, { cause });
         this.name = "ListFailed";
       }
     };
@@ -492,15 +599,27 @@ var init_errors = __esm({
         this.attempts = attempts;
       }
     };
+    CiLogUnavailable = class extends Error {
+      /** What to change so that the next run can read it. */
+      fix;
+      /** The HTTP status, when the CI answered. */
+      status;
+      constructor(cause, fix = "", options = {}) {
+        super(fix ? `${cause}; ${fix}` : cause, { cause: options.cause });
+        this.name = "CiLogUnavailable";
+        this.fix = fix;
+        this.status = options.status;
+      }
+    };
   }
 });
 
 // lib/core/log.ts
 function registerSecret(...values) {
-  for (const value9 of values) registered.add(value9);
+  for (const value11 of values) registered.add(value11);
 }
-function redact(text2, secrets) {
-  let out = text2;
+function redact(text3, secrets) {
+  let out = text3;
   for (const secret of [...secrets, ...registered].sort((a, b) => b.length - a.length)) {
     if (secret.length >= 4) out = out.split(secret).join("***");
   }
@@ -715,6 +834,446 @@ var require_dist = __commonJS({
   }
 });
 
+// lib/chat/format.ts
+function isChatFormatSetting(value11) {
+  return CHAT_FORMAT_SETTINGS.includes(value11);
+}
+function detectFormat(webhook) {
+  let url;
+  try {
+    url = new URL(webhook);
+  } catch {
+    return "slack";
+  }
+  const host = url.hostname.toLowerCase().replace(/\.$/, "");
+  if (host === "hooks.slack.com") return "slack";
+  if ((host === "discord.com" || host === "discordapp.com") && url.pathname.startsWith("/api/webhooks/")) {
+    return DISCORD_SLACK.test(url.pathname) ? "slack" : "discord";
+  }
+  if (host === "chat.googleapis.com") return "googlechat";
+  if (TEAMS_DOMAINS.some((domain) => host.endsWith(domain))) return "teams";
+  return "slack";
+}
+function resolveFormat(setting, webhook) {
+  return setting === "auto" ? detectFormat(webhook) : setting;
+}
+var CHAT_FORMATS, CHAT_FORMAT_SETTINGS, TEAMS_DOMAINS, DISCORD_SLACK;
+var init_format = __esm({
+  "lib/chat/format.ts"() {
+    "use strict";
+    CHAT_FORMATS = ["slack", "mattermost", "googlechat", "discord", "teams"];
+    CHAT_FORMAT_SETTINGS = ["auto", ...CHAT_FORMATS];
+    TEAMS_DOMAINS = [".logic.azure.com", ".powerautomate.com", ".powerplatform.com", ".webhook.office.com"];
+    DISCORD_SLACK = /\/slack\/?$/;
+  }
+});
+
+// lib/config/actionable.ts
+function parseLabels(text3, fixed, problems) {
+  const labels = entries(text3);
+  for (const label of labels) {
+    if ([...label].length > LABEL_MAX || CONTROL2.test(label)) {
+      problems.push(`REPORT_LABELS: ${JSON.stringify(label)} is not a GitHub label name (at most ${LABEL_MAX} characters, no control characters)`);
+    }
+  }
+  return unique(labels, fixed);
+}
+function parseAssignees(text3, problems) {
+  const logins = unique(entries(text3).map((login) => login.replace(/^@/, "")));
+  for (const login of logins) {
+    if (!LOGIN.test(login)) {
+      problems.push(
+        `REPORT_ASSIGNEES: ${JSON.stringify(login)} is not a GitHub login (letters, digits and single hyphens, not first or last, at most 39 characters)`
+      );
+    }
+  }
+  if (logins.length > MAX_ASSIGNEES) problems.push(`REPORT_ASSIGNEES: ${logins.length} logins given; GitHub assigns at most ${MAX_ASSIGNEES}`);
+  return logins;
+}
+function readActionable(env, fixedLabels, problems) {
+  const linesText = value(env, "REPORT_LOG_LINES");
+  const logLines = linesText === void 0 ? DEFAULT_LOG_LINES : Number(linesText);
+  if (!Number.isInteger(logLines) || logLines < 1 || linesText?.trim() === "") {
+    problems.push(`REPORT_LOG_LINES must be a whole number of at least 1 (got ${JSON.stringify(linesText)})`);
+  }
+  const group = value(env, "REPORT_GROUP") ?? "title";
+  if (group !== "title" && group !== "environment") problems.push(`REPORT_GROUP must be title or environment, got ${JSON.stringify(group)}`);
+  const windowText = value(env, "REPORT_REOPEN_WINDOW");
+  const reopenWindowHours = windowText === void 0 ? 0 : Number(windowText);
+  if (!Number.isFinite(reopenWindowHours) || reopenWindowHours < 0 || windowText?.trim() === "") {
+    problems.push(`REPORT_REOPEN_WINDOW must be a number of hours of at least 0 (got ${JSON.stringify(windowText)})`);
+  }
+  return {
+    logFile: value(env, "REPORT_LOG_FILE"),
+    logLines: Number.isInteger(logLines) && logLines >= 1 ? logLines : DEFAULT_LOG_LINES,
+    jobUrl: value(env, "CI_JOB_URL"),
+    extraLabels: Object.freeze(parseLabels(value(env, "REPORT_LABELS"), fixedLabels, problems)),
+    assignees: Object.freeze(parseAssignees(value(env, "REPORT_ASSIGNEES"), problems)),
+    group,
+    reopenWindowHours: Number.isFinite(reopenWindowHours) && reopenWindowHours >= 0 ? reopenWindowHours : 0
+  };
+}
+var DEFAULT_LOG_LINES, LABEL_MAX, LOGIN, MAX_ASSIGNEES, CONTROL2, value, entries, unique;
+var init_actionable = __esm({
+  "lib/config/actionable.ts"() {
+    "use strict";
+    DEFAULT_LOG_LINES = 100;
+    LABEL_MAX = 50;
+    LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
+    MAX_ASSIGNEES = 10;
+    CONTROL2 = /[\u0000-\u001F\u007F-\u009F]/;
+    value = (env, name2) => {
+      const v = env[name2];
+      return v === void 0 || v === "" ? void 0 : v;
+    };
+    entries = (text3) => (text3 ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
+    unique = (list, taken = []) => {
+      const seen = new Set(taken.map((entry) => entry.toLowerCase()));
+      return list.filter((entry) => !seen.has(entry.toLowerCase()) && seen.add(entry.toLowerCase()));
+    };
+  }
+});
+
+// lib/config/ci-log.ts
+function githubRun(env) {
+  if (value2(env, "GITHUB_ACTIONS") !== "true") return void 0;
+  const [owner, repo, ...rest] = (value2(env, "GITHUB_REPOSITORY") ?? "").split("/");
+  const runId = value2(env, "GITHUB_RUN_ID") ?? "";
+  const attempt2 = value2(env, "GITHUB_RUN_ATTEMPT") ?? "1";
+  if (!owner || !repo || rest.length || !DIGITS.test(runId) || !DIGITS.test(attempt2)) return void 0;
+  const checkRunId = value2(env, "JOB_CHECK_RUN_ID");
+  return Object.freeze({
+    owner,
+    repo,
+    runId,
+    attempt: attempt2,
+    runnerName: value2(env, "RUNNER_NAME"),
+    checkRunId: checkRunId !== void 0 && DIGITS.test(checkRunId) ? checkRunId : void 0,
+    apiUrl: value2(env, "GITHUB_API_URL")?.replace(/\/+$/, "")
+  });
+}
+function readCiLog(env, problems) {
+  const mode = value2(env, "REPORT_CI_LOG") ?? "off";
+  if (!CI_LOG_MODES.includes(mode)) problems.push(`REPORT_CI_LOG must be auto or off, got ${JSON.stringify(mode)}`);
+  const timeoutText = value2(env, "REPORT_CI_LOG_TIMEOUT");
+  const seconds = timeoutText === void 0 ? DEFAULT_CI_LOG_TIMEOUT_SECONDS : Number(timeoutText);
+  const goodTimeout = Number.isFinite(seconds) && seconds > 0 && timeoutText?.trim() !== "";
+  if (!goodTimeout) problems.push(`REPORT_CI_LOG_TIMEOUT must be a number of seconds above 0, such as 10 (got ${JSON.stringify(timeoutText)})`);
+  const checkRunId = value2(env, "JOB_CHECK_RUN_ID");
+  if (checkRunId !== void 0 && !DIGITS.test(checkRunId)) problems.push(`JOB_CHECK_RUN_ID must be the job's numeric id, \${{ job.check_run_id }} (got ${JSON.stringify(checkRunId)})`);
+  return {
+    ciLog: mode === "auto" ? "auto" : "off",
+    ciLogTimeoutMs: Math.round((goodTimeout ? seconds : DEFAULT_CI_LOG_TIMEOUT_SECONDS) * 1e3),
+    githubRun: githubRun(env)
+  };
+}
+var CI_LOG_MODES, DEFAULT_CI_LOG_TIMEOUT_SECONDS, value2, DIGITS;
+var init_ci_log = __esm({
+  "lib/config/ci-log.ts"() {
+    "use strict";
+    CI_LOG_MODES = ["auto", "off"];
+    DEFAULT_CI_LOG_TIMEOUT_SECONDS = 10;
+    value2 = (env, name2) => {
+      const v = env[name2];
+      return v === void 0 || v === "" ? void 0 : v;
+    };
+    DIGITS = /^[1-9][0-9]{0,19}$/;
+  }
+});
+
+// lib/config/ci.ts
+function detectCi(env) {
+  const server = value3(env, "GITHUB_SERVER_URL");
+  const repository = value3(env, "GITHUB_REPOSITORY");
+  const runId = value3(env, "GITHUB_RUN_ID");
+  const githubSha = hash(value3(env, "GITHUB_SHA"));
+  if (server && repository && runId || githubSha) {
+    return {
+      name: "GitHub Actions",
+      pipelineUrl: server && repository && runId ? `${server.replace(/\/+$/, "")}/${repository}/actions/runs/${runId}` : void 0,
+      commitSha: githubSha
+    };
+  }
+  const gitCommit = hash(value3(env, "GIT_COMMIT"));
+  if (gitCommit) return { name: "Jenkins", commitSha: gitCommit };
+  const circleUrl = value3(env, "CIRCLE_BUILD_URL");
+  const circleSha = hash(value3(env, "CIRCLE_SHA1"));
+  if (circleUrl || circleSha) return { name: "CircleCI", pipelineUrl: circleUrl, commitSha: circleSha };
+  const buildkiteUrl = value3(env, "BUILDKITE_BUILD_URL");
+  const buildkiteSha = hash(value3(env, "BUILDKITE_COMMIT"));
+  const buildkiteMessage = value3(env, "BUILDKITE_MESSAGE");
+  if (buildkiteUrl || buildkiteSha || buildkiteMessage) {
+    return { name: "Buildkite", pipelineUrl: buildkiteUrl, commitSha: buildkiteSha, commitMessage: buildkiteMessage };
+  }
+  return void 0;
+}
+var value3, hash;
+var init_ci = __esm({
+  "lib/config/ci.ts"() {
+    "use strict";
+    value3 = (env, name2) => {
+      const v = env[name2];
+      return v === void 0 || v === "" ? void 0 : v;
+    };
+    hash = (text3) => text3 && /^[0-9a-f]{7,64}$/i.test(text3) ? text3.slice(0, 7) : void 0;
+  }
+});
+
+// lib/config/app.ts
+import { createPrivateKey } from "node:crypto";
+import { readFileSync } from "node:fs";
+function readKey(raw, problems) {
+  let pem = raw.trim();
+  if (!pem.startsWith("-----BEGIN")) {
+    try {
+      pem = readFileSync(raw, "utf8").trim();
+    } catch (error) {
+      problems.push(`ISSUE_APP_PRIVATE_KEY must be a PEM private key or the path of one (reading it as a path failed: ${error.code ?? "error"})`);
+      return void 0;
+    }
+  }
+  pem = unflatten(pem);
+  registerSecret(raw, pem, ...pem.split("\n").filter((line) => !line.startsWith("-----")));
+  try {
+    createPrivateKey(pem);
+  } catch {
+    problems.push("ISSUE_APP_PRIVATE_KEY is not a valid PEM private key (download a new one from the App's settings)");
+    return void 0;
+  }
+  return pem;
+}
+function appCredentials(env, problems) {
+  const appId = value4(env, "ISSUE_APP_ID");
+  const rawKey = value4(env, "ISSUE_APP_PRIVATE_KEY");
+  const rawInstallation = value4(env, "ISSUE_APP_INSTALLATION_ID");
+  if (appId === void 0 && rawKey === void 0) {
+    if (rawInstallation !== void 0) problems.push("ISSUE_APP_INSTALLATION_ID is set, but ISSUE_APP_ID and ISSUE_APP_PRIVATE_KEY are not");
+    return void 0;
+  }
+  const before = problems.length;
+  if (value4(env, "ISSUE_TOKEN") !== void 0) {
+    problems.push("ISSUE_TOKEN and ISSUE_APP_ID are both set: use either a token or a GitHub App (ISSUE_APP_ID, ISSUE_APP_PRIVATE_KEY), not both");
+  }
+  if (appId === void 0) problems.push("ISSUE_APP_ID is required with ISSUE_APP_PRIVATE_KEY (the App's id, from its settings page)");
+  else if (!/^(\d+|Iv[0-9A-Za-z.]+)$/.test(appId)) problems.push(`ISSUE_APP_ID must be the App's numeric id or its client id (Iv\u2026), got ${JSON.stringify(appId)}`);
+  if (rawKey === void 0) problems.push("ISSUE_APP_PRIVATE_KEY is required with ISSUE_APP_ID (the PEM, or the path of the .pem file)");
+  const privateKey = rawKey === void 0 ? void 0 : readKey(rawKey, problems);
+  const installationId = rawInstallation === void 0 ? void 0 : Number(rawInstallation);
+  if (rawInstallation !== void 0 && !(Number.isSafeInteger(installationId) && installationId > 0)) {
+    problems.push(`ISSUE_APP_INSTALLATION_ID must be a positive whole number, got ${JSON.stringify(rawInstallation)}`);
+  }
+  if (problems.length > before || appId === void 0 || privateKey === void 0) return void 0;
+  return Object.freeze({ appId, privateKey, installationId });
+}
+var value4, unflatten;
+var init_app = __esm({
+  "lib/config/app.ts"() {
+    "use strict";
+    init_log();
+    value4 = (env, name2) => env[name2] === void 0 || env[name2] === "" ? void 0 : env[name2];
+    unflatten = (pem) => pem.includes("\n") ? pem : pem.replace(/\\n/g, "\n");
+  }
+});
+
+// lib/config/tracker.ts
+function trackerKind(env, problems) {
+  const kind = value5(env, "ISSUE_TRACKER") ?? "github";
+  if (kind === "github" || kind === "gitlab") return kind;
+  problems.push(`ISSUE_TRACKER must be github or gitlab, got ${JSON.stringify(kind)}`);
+  return "github";
+}
+function isGitLabProject(text3) {
+  if (NUMERIC_ID.test(text3)) return true;
+  const segments = text3.split("/");
+  return segments.length >= 2 && segments.every((s) => SEGMENT.test(s) && !BAD_END.test(s));
+}
+function gitLabTarget(env, problems) {
+  const apiName = value5(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "CI_API_V4_URL";
+  const apiUrl = value5(env, "ISSUE_API_URL") ?? value5(env, "CI_API_V4_URL") ?? GITLAB_DEFAULT_API_URL;
+  const given = value5(env, "ISSUE_REPO") ?? value5(env, "CI_PROJECT_PATH");
+  const empty = { project: "", owner: "", repo: "", apiName, apiUrl };
+  if (given === void 0) {
+    problems.push("ISSUE_REPO is required (a GitLab project path such as group/project, or a numeric project id; GitLab CI sets CI_PROJECT_PATH)");
+    return empty;
+  }
+  if (!isGitLabProject(given)) {
+    problems.push(
+      `ISSUE_REPO must be a GitLab project path such as group/subgroup/project (each part: letters, digits, _, - and ., starting with a letter, digit or _, not ending in ., .git or .atom) or a numeric project id, got ${JSON.stringify(given)}`
+    );
+    return empty;
+  }
+  const cut = given.lastIndexOf("/");
+  return { project: given, owner: given.slice(0, Math.max(cut, 0)), repo: given.slice(cut + 1), apiName, apiUrl };
+}
+var GITLAB_DEFAULT_API_URL, value5, SEGMENT, BAD_END, NUMERIC_ID;
+var init_tracker = __esm({
+  "lib/config/tracker.ts"() {
+    "use strict";
+    GITLAB_DEFAULT_API_URL = "https://gitlab.com/api/v4";
+    value5 = (env, name2) => {
+      const v = env[name2];
+      return v === void 0 || v === "" ? void 0 : v;
+    };
+    SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,254}$/;
+    BAD_END = /(\.|\.git|\.atom)$/i;
+    NUMERIC_ID = /^[1-9][0-9]{0,18}$/;
+  }
+});
+
+// lib/config/config.ts
+function secretsOf(config) {
+  return [config.token, config.chat?.slack?.token ?? ""].filter((secret) => secret !== "");
+}
+function number(env, name2, fallback, problems, min = 0) {
+  const raw = value6(env, name2);
+  if (raw === void 0) return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < min || raw.trim() === "") {
+    problems.push(`${name2} must be a number of at least ${min} (got ${JSON.stringify(raw)})`);
+    return fallback;
+  }
+  return n;
+}
+function loadConfig(env = process.env, { requireToken = true } = {}) {
+  const problems = [];
+  const warnings = [];
+  const token = value6(env, "ISSUE_TOKEN") ?? "";
+  const app = appCredentials(env, problems);
+  const appNamed = value6(env, "ISSUE_APP_ID") !== void 0 || value6(env, "ISSUE_APP_PRIVATE_KEY") !== void 0;
+  if (!token && !appNamed && requireToken) problems.push("ISSUE_TOKEN is required");
+  let owner = "";
+  let repo = "";
+  const tracker = trackerKind(env, problems);
+  if (tracker === "gitlab" && appNamed) problems.push("ISSUE_APP_ID is a GitHub App; ISSUE_TRACKER=gitlab takes ISSUE_TOKEN instead");
+  const gitlab = tracker === "gitlab" ? gitLabTarget(env, problems) : void 0;
+  const fullName = value6(env, "ISSUE_REPO");
+  if (gitlab) {
+    ;
+    ({ owner, repo } = gitlab);
+  } else if (fullName === void 0) {
+    problems.push("ISSUE_REPO is required (owner/repo)");
+  } else {
+    const [o = "", r = "", ...rest] = fullName.split("/");
+    if (rest.length || !OWNER.test(o) || !REPO.test(r) || r === "." || r === "..") {
+      problems.push(
+        `ISSUE_REPO must have the form owner/repo (owner: letters, digits and -, up to 39; repo: letters, digits, ., _ and -, up to 100), got ${JSON.stringify(fullName)}`
+      );
+    } else {
+      owner = o;
+      repo = r;
+    }
+  }
+  const apiName = gitlab?.apiName ?? (value6(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "GITHUB_API_URL");
+  const apiUrl = gitlab?.apiUrl ?? value6(env, "ISSUE_API_URL") ?? value6(env, "GITHUB_API_URL") ?? DEFAULT_API_URL;
+  if (!isHttpUrl(apiUrl)) problems.push(`${apiName} must be an http(s) URL such as ${gitlab ? GITLAB_DEFAULT_API_URL : DEFAULT_API_URL}, got ${JSON.stringify(apiUrl)}`);
+  else if (new URL(apiUrl).protocol === "http:" && !LOOPBACK.test(new URL(apiUrl).hostname)) {
+    warnings.push(`${apiName} uses plain http, so ISSUE_TOKEN travels unencrypted; use https unless the network is trusted`);
+  }
+  let chatWebhook = value6(env, "CHAT_WEBHOOK");
+  if (chatWebhook !== void 0 && !isHttpUrl(chatWebhook)) {
+    warnings.push("CHAT_WEBHOOK is not an http(s) URL such as https://hooks.slack.com/services/\u2026; no chat notice will be sent");
+    chatWebhook = void 0;
+  }
+  const chat = chatConfig(env, problems);
+  const onDuplicate = value6(env, "ON_DUPLICATE") ?? "skip";
+  if (onDuplicate !== "skip" && onDuplicate !== "comment") {
+    problems.push(`ON_DUPLICATE must be skip or comment, got ${JSON.stringify(onDuplicate)}`);
+  }
+  const timeoutSeconds = number(env, "REPORT_TIMEOUT", 30, problems, 1e-3);
+  const chatTimeoutSeconds = number(env, "REPORT_CHAT_TIMEOUT", 10, problems, 1e-3);
+  const maxWaitSeconds = number(env, "REPORT_MAX_WAIT", 60, problems);
+  const retryAttempts = Math.floor(number(env, "REPORT_RETRY_ATTEMPTS", 3, problems, 1));
+  const retryDelaySeconds = number(env, "REPORT_RETRY_DELAY", 1, problems);
+  const writeIntervalSeconds = number(env, "REPORT_WRITE_INTERVAL", 1, problems);
+  const actionable = readActionable(env, LABELS, problems);
+  const ciLog = readCiLog(env, problems);
+  if (problems.length) throw new ConfigError(problems.map((problem) => redact(problem, [token, value6(env, "SLACK_BOT_TOKEN") ?? ""])));
+  const ci = detectCi(env);
+  return Object.freeze({
+    token,
+    ...app ? { app } : {},
+    tracker,
+    project: gitlab?.project ?? `${owner}/${repo}`,
+    owner,
+    repo,
+    apiUrl: apiUrl.replace(/\/+$/, ""),
+    chatWebhook,
+    pipelineUrl: value6(env, "CI_PIPELINE_URL") ?? value6(env, "BUILD_URL") ?? ci?.pipelineUrl ?? "unknown",
+    commitSha: value6(env, "CI_COMMIT_SHA") ?? ci?.commitSha,
+    commitMessage: value6(env, "CI_COMMIT_MESSAGE") ?? ci?.commitMessage,
+    deployEnv: value6(env, "DEPLOY_ENV") ?? "production",
+    onDuplicate,
+    timeoutMs: Math.round(timeoutSeconds * 1e3),
+    chatTimeoutMs: Math.round(chatTimeoutSeconds * 1e3),
+    maxWaitSeconds,
+    retryAttempts,
+    retryDelaySeconds,
+    writeIntervalSeconds,
+    ...actionable,
+    ...ciLog,
+    warnings: Object.freeze(warnings),
+    chat
+  });
+}
+function chatConfig(env, problems) {
+  const format = value6(env, "CHAT_FORMAT") ?? "auto";
+  if (!isChatFormatSetting(format)) problems.push(`CHAT_FORMAT must be one of ${CHAT_FORMAT_SETTINGS.join(", ")}, got ${JSON.stringify(format)}`);
+  const strictValue = value6(env, "REPORT_CHAT_STRICT") ?? "0";
+  if (!["0", "1", "true", "false"].includes(strictValue)) problems.push(`REPORT_CHAT_STRICT must be 1 or 0, got ${JSON.stringify(strictValue)}`);
+  const token = value6(env, "SLACK_BOT_TOKEN");
+  const channel2 = value6(env, "SLACK_CHANNEL");
+  if (token !== void 0 && channel2 === void 0) problems.push("SLACK_CHANNEL is required with SLACK_BOT_TOKEN (a channel id such as C0123456789, or #name)");
+  if (channel2 !== void 0 && token === void 0) problems.push("SLACK_BOT_TOKEN is required with SLACK_CHANNEL (a bot token, xoxb-\u2026)");
+  const apiUrl = (value6(env, "SLACK_API_URL") ?? DEFAULT_SLACK_API_URL).replace(/\/+$/, "");
+  const secure = isHttpUrl(apiUrl) && (new URL(apiUrl).protocol === "https:" || LOOPBACK.test(new URL(apiUrl).hostname));
+  if (!secure) problems.push(`SLACK_API_URL must be an https URL such as ${DEFAULT_SLACK_API_URL} (plain http only on loopback), got ${JSON.stringify(apiUrl)}`);
+  return Object.freeze({
+    format,
+    strict: strictValue === "1" || strictValue === "true",
+    slack: token !== void 0 && channel2 !== void 0 ? Object.freeze({ token, channel: channel2, apiUrl }) : void 0
+  });
+}
+function loadDotenv(env = process.env, dir = process.cwd()) {
+  if (value6(env, "REPORT_DOTENV") === "off") return;
+  (0, import_dotenv.config)({ path: `${dir}/.env`, processEnv: env, override: false, quiet: true });
+}
+function outputFiles(env = process.env) {
+  return Object.freeze({ githubOutput: value6(env, "GITHUB_OUTPUT"), stepSummary: value6(env, "GITHUB_STEP_SUMMARY") });
+}
+var import_dotenv, DEFAULT_SLACK_API_URL, DEFAULT_API_URL, LOOPBACK, OWNER, REPO, value6, isHttpUrl;
+var init_config = __esm({
+  "lib/config/config.ts"() {
+    "use strict";
+    import_dotenv = __toESM(require_dist(), 1);
+    init_format();
+    init_issue();
+    init_log();
+    init_actionable();
+    init_ci_log();
+    init_ci();
+    init_app();
+    init_errors();
+    init_tracker();
+    DEFAULT_SLACK_API_URL = "https://slack.com/api";
+    DEFAULT_API_URL = "https://api.github.com";
+    LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+    OWNER = /^[A-Za-z0-9-]{1,39}$/;
+    REPO = /^[A-Za-z0-9._-]{1,100}$/;
+    value6 = (env, name2) => {
+      const v = env[name2];
+      return v === void 0 || v === "" ? void 0 : v;
+    };
+    isHttpUrl = (text3) => {
+      try {
+        const url = new URL(text3);
+        return url.protocol === "http:" || url.protocol === "https:";
+      } catch {
+        return false;
+      }
+    };
+  }
+});
+
 // node_modules/zx/build/deno.js
 import { createRequire } from "node:module";
 import * as process2 from "node:process";
@@ -746,8 +1305,8 @@ var require_esblib = __commonJS({
     var __getProtoOf2 = Object.getPrototypeOf;
     var __hasOwnProp2 = Object.prototype.hasOwnProperty;
     var __export2 = (target, all) => {
-      for (var name in all)
-        __defProp2(target, name, { get: all[name], enumerable: true });
+      for (var name2 in all)
+        __defProp2(target, name2, { get: all[name2], enumerable: true });
     };
     var __copyProps2 = (to, from, except, desc) => {
       if (from && typeof from === "object" || typeof from === "function") {
@@ -768,16 +1327,16 @@ var require_esblib = __commonJS({
     var __toCommonJS = (mod) => __copyProps2(__defProp2({}, "__esModule", { value: true }), mod);
     var __async = (__this, __arguments, generator) => {
       return new Promise((resolve, reject) => {
-        var fulfilled = (value9) => {
+        var fulfilled = (value11) => {
           try {
-            step(generator.next(value9));
+            step(generator.next(value11));
           } catch (e) {
             reject(e);
           }
         };
-        var rejected = (value9) => {
+        var rejected = (value11) => {
           try {
-            step(generator.throw(value9));
+            step(generator.throw(value11));
           } catch (e) {
             reject(e);
           }
@@ -790,11 +1349,11 @@ var require_esblib = __commonJS({
     var __getOwnPropDescs = Object.getOwnPropertyDescriptors;
     var __getOwnPropSymbols = Object.getOwnPropertySymbols;
     var __propIsEnum = Object.prototype.propertyIsEnumerable;
-    var __knownSymbol = (name, symbol) => (symbol = Symbol[name]) ? symbol : /* @__PURE__ */ Symbol.for("Symbol." + name);
+    var __knownSymbol = (name2, symbol) => (symbol = Symbol[name2]) ? symbol : /* @__PURE__ */ Symbol.for("Symbol." + name2);
     var __typeError = (msg) => {
       throw TypeError(msg);
     };
-    var __defNormalProp = (obj, key, value9) => key in obj ? __defProp2(obj, key, { enumerable: true, configurable: true, writable: true, value: value9 }) : obj[key] = value9;
+    var __defNormalProp = (obj, key, value11) => key in obj ? __defProp2(obj, key, { enumerable: true, configurable: true, writable: true, value: value11 }) : obj[key] = value11;
     var __spreadValues = (a, b) => {
       for (var prop in b || (b = {}))
         if (__hasOwnProp2.call(b, prop))
@@ -822,13 +1381,13 @@ var require_esblib = __commonJS({
       }, method = (k2) => it[k2] = (x2) => new Promise((yes, no) => resume(k2, x2, yes, no)), it = {};
       return generator = generator.apply(__this, __arguments), it[__knownSymbol("asyncIterator")] = () => it, method("next"), method("throw"), method("return"), it;
     };
-    var __yieldStar = (value9) => {
-      var obj = value9[__knownSymbol("asyncIterator")], isAwait = false, method, it = {};
+    var __yieldStar = (value11) => {
+      var obj = value11[__knownSymbol("asyncIterator")], isAwait = false, method, it = {};
       if (obj == null) {
-        obj = value9[__knownSymbol("iterator")]();
+        obj = value11[__knownSymbol("iterator")]();
         method = (k2) => it[k2] = (x2) => obj[k2](x2);
       } else {
-        obj = obj.call(value9);
+        obj = obj.call(value11);
         method = (k2) => it[k2] = (v2) => {
           if (isAwait) {
             isAwait = false;
@@ -850,7 +1409,7 @@ var require_esblib = __commonJS({
         throw x2;
       }, "return" in obj && method("return"), it;
     };
-    var __forAwait = (obj, it, method) => (it = obj[__knownSymbol("asyncIterator")]) ? it.call(obj) : (obj = obj[__knownSymbol("iterator")](), it = {}, method = (key, fn) => (fn = obj[key]) && (it[key] = (arg) => new Promise((yes, no, done) => (arg = fn.call(obj, arg), done = arg.done, Promise.resolve(arg.value).then((value9) => yes({ value: value9, done }), no)))), method("next"), method("return"), it);
+    var __forAwait = (obj, it, method) => (it = obj[__knownSymbol("asyncIterator")]) ? it.call(obj) : (obj = obj[__knownSymbol("iterator")](), it = {}, method = (key, fn) => (fn = obj[key]) && (it[key] = (arg) => new Promise((yes, no, done) => (arg = fn.call(obj, arg), done = arg.done, Promise.resolve(arg.value).then((value11) => yes({ value: value11, done }), no)))), method("next"), method("return"), it);
     var __pow = Math.pow;
     var __reExport = (target, mod, secondTarget) => (__copyProps2(target, mod, "default"), secondTarget && __copyProps2(secondTarget, mod, "default"));
     var __commonJS2 = (cb, mod) => function __require2() {
@@ -861,8 +1420,8 @@ var require_esblib = __commonJS({
     };
     var __accessCheck = (obj, member, msg) => member.has(obj) || __typeError("Cannot " + msg);
     var __privateGet = (obj, member, getter) => (__accessCheck(obj, member, "read from private field"), getter ? getter.call(obj) : member.get(obj));
-    var __privateAdd = (obj, member, value9) => member.has(obj) ? __typeError("Cannot add the same private member more than once") : member instanceof WeakSet ? member.add(obj) : member.set(obj, value9);
-    var __privateSet = (obj, member, value9, setter) => (__accessCheck(obj, member, "write to private field"), setter ? setter.call(obj, value9) : member.set(obj, value9), value9);
+    var __privateAdd = (obj, member, value11) => member.has(obj) ? __typeError("Cannot add the same private member more than once") : member instanceof WeakSet ? member.add(obj) : member.set(obj, value11);
+    var __privateSet = (obj, member, value11, setter) => (__accessCheck(obj, member, "write to private field"), setter ? setter.call(obj, value11) : member.set(obj, value11), value11);
     module.exports = {
       __create: __create2,
       __defProp: __defProp2,
@@ -917,16 +1476,16 @@ var require_internals = __commonJS({
     var lock = () => locked = true;
     var store = /* @__PURE__ */ new Map();
     var override = store.set.bind(store);
-    function wrap(name, api) {
+    function wrap(name2, api) {
       if (locked) throw new Error("bus is locked");
-      override(name, api);
+      override(name2, api);
       return new Proxy(api, {
         get(_, key) {
           var _a, _b;
-          return store.get(name)[key] || ((_b = (_a = store.get(name)) == null ? void 0 : _a.default) == null ? void 0 : _b[key]);
+          return store.get(name2)[key] || ((_b = (_a = store.get(name2)) == null ? void 0 : _a.default) == null ? void 0 : _b[key]);
         },
         apply(_, self2, args) {
-          return store.get(name).apply(self2, args);
+          return store.get(name2).apply(self2, args);
         }
       });
     }
@@ -1362,12 +1921,12 @@ var require_vendor_core = __commonJS({
               green = Math.floor(remainder / 6) / 5;
               blue = remainder % 6 / 5;
             }
-            const value9 = Math.max(red, green, blue) * 2;
-            if (value9 === 0) {
+            const value11 = Math.max(red, green, blue) * 2;
+            if (value11 === 0) {
               return 30;
             }
             let result = 30 + (Math.round(blue) << 2 | Math.round(green) << 1 | Math.round(red));
-            if (value9 === 2) {
+            if (value11 === 2) {
               result += 60;
             }
             return result;
@@ -1870,7 +2429,7 @@ var require_vendor_core = __commonJS({
     var noop4 = () => {
     };
     var randomId = () => Math.random().toString(36).slice(2);
-    var isPromiseLike = (value9) => typeof (value9 == null ? void 0 : value9.then) === "function";
+    var isPromiseLike = (value11) => typeof (value11 == null ? void 0 : value11.then) === "function";
     var isStringLiteral2 = (pieces, ...rest) => {
       var _a;
       return (pieces == null ? void 0 : pieces.length) > 0 && ((_a = pieces.raw) == null ? void 0 : _a.length) === pieces.length && // Object.isFrozen(pieces) &&
@@ -1968,8 +2527,8 @@ var require_vendor_core = __commonJS({
       signal
     });
     var toggleListeners = (pos, ee, on = {}) => {
-      for (const [name, listener] of Object.entries(on)) {
-        ee[pos](name, listener);
+      for (const [name2, listener] of Object.entries(on)) {
+        ee[pos](name2, listener);
       }
       if (pos === "on")
         ee.once("end", () => toggleListeners("off", ee, on));
@@ -2704,7 +3263,7 @@ ${details}`;
     _Fail.ERRNO_CODES = ERRNO_CODES;
     var Fail2 = _Fail;
     var import_vendor_core = require_vendor_core();
-    var import_node_util3 = __require("util");
+    var import_node_util4 = __require("util");
     var import_node_process = __toESM2(__require("process"), 1);
     var formatters = {
       cmd({ cmd }) {
@@ -2720,7 +3279,7 @@ ${details}`;
         return data;
       },
       fetch(entry) {
-        const init = entry.init ? " " + (0, import_node_util3.inspect)(entry.init) : "";
+        const init = entry.init ? " " + (0, import_node_util4.inspect)(entry.init) : "";
         return `$ ${import_vendor_core.chalk.greenBright("fetch")} ${entry.url}${init}
 `;
       },
@@ -2915,11 +3474,11 @@ ${details}`;
         return pp.sync ? pp.output : pp;
       },
       {
-        set(t, key, value9) {
+        set(t, key, value11) {
           return Reflect.set(
             key in Function.prototype ? t : getStore(),
             key === "sync" ? SYNC : key,
-            value9
+            value11
           );
         },
         get(t, key) {
@@ -3707,12 +4266,13 @@ function isRecoverable(issue, environment, time) {
 function selectRecoverable(issues, environment, time) {
   return [...issues].filter((issue) => isRecoverable(issue, environment, time));
 }
-function renderRecoveryChat(recovery, closed) {
+function renderRecoveryChat(recovery, closed, recovered) {
   return [
     `*[DEPLOY RECOVERED]* ${chatField(recovery.environment)}`,
     `Commit: \`${chatField(recovery.commitSha)}\``,
     `Closed: ${closed.map((n) => `#${n}`).join(", ")}`,
-    `Pipeline: ${chatField(recovery.pipelineUrl)}`
+    `Pipeline: ${chatField(recovery.pipelineUrl)}`,
+    ...recovered ? [recovered] : []
   ].join("\n");
 }
 var TITLE, hasLabel, filedBefore;
@@ -4597,7 +5157,7 @@ var require_tree = __commonJS({
        * @param {any} value
        * @param {number} index
        */
-      constructor(key, value9, index) {
+      constructor(key, value11, index) {
         if (index === void 0 || index >= key.length) {
           throw new TypeError("Unreachable");
         }
@@ -4606,9 +5166,9 @@ var require_tree = __commonJS({
           throw new TypeError("key must be ascii string");
         }
         if (key.length !== ++index) {
-          this.middle = new _TstNode(key, value9, index);
+          this.middle = new _TstNode(key, value11, index);
         } else {
-          this.value = value9;
+          this.value = value11;
         }
       }
       /**
@@ -4616,7 +5176,7 @@ var require_tree = __commonJS({
        * @param {any} value
        * @returns {void}
        */
-      add(key, value9) {
+      add(key, value11) {
         const length = key.length;
         if (length === 0) {
           throw new TypeError("Unreachable");
@@ -4630,25 +5190,25 @@ var require_tree = __commonJS({
           }
           if (node.code === code) {
             if (length === ++index) {
-              node.value = value9;
+              node.value = value11;
               break;
             } else if (node.middle !== null) {
               node = node.middle;
             } else {
-              node.middle = new _TstNode(key, value9, index);
+              node.middle = new _TstNode(key, value11, index);
               break;
             }
           } else if (node.code < code) {
             if (node.left !== null) {
               node = node.left;
             } else {
-              node.left = new _TstNode(key, value9, index);
+              node.left = new _TstNode(key, value11, index);
               break;
             }
           } else if (node.right !== null) {
             node = node.right;
           } else {
-            node.right = new _TstNode(key, value9, index);
+            node.right = new _TstNode(key, value11, index);
             break;
           }
         }
@@ -4688,11 +5248,11 @@ var require_tree = __commonJS({
        * @param {any} value
        * @returns {void}
        * */
-      insert(key, value9) {
+      insert(key, value11) {
         if (this.node === null) {
-          this.node = new TstNode(key, value9, 0);
+          this.node = new TstNode(key, value11, 0);
         } else {
-          this.node.add(key, value9);
+          this.node.add(key, value11);
         }
       }
       /**
@@ -4797,11 +5357,11 @@ var require_util2 = __commonJS({
       return url;
     }
     function isValidPort(port) {
-      const value9 = parseInt(port, 10);
-      return value9 === Number(port) && value9 >= 0 && value9 <= 65535;
+      const value11 = parseInt(port, 10);
+      return value11 === Number(port) && value11 >= 0 && value11 <= 65535;
     }
-    function isHttpOrHttpsPrefixed(value9) {
-      return value9 != null && value9[0] === "h" && value9[1] === "t" && value9[2] === "t" && value9[3] === "p" && (value9[4] === ":" || value9[4] === "s" && value9[5] === ":");
+    function isHttpOrHttpsPrefixed(value11) {
+      return value11 != null && value11[0] === "h" && value11[1] === "t" && value11[2] === "t" && value11[3] === "p" && (value11[4] === ":" || value11[4] === "s" && value11[5] === ":");
     }
     function parseURL(url) {
       if (typeof url === "string") {
@@ -4930,11 +5490,11 @@ var require_util2 = __commonJS({
       const m = val.match(KEEPALIVE_TIMEOUT_EXPR);
       return m ? parseInt(m[1], 10) * 1e3 : null;
     }
-    function headerNameToString(value9) {
-      return typeof value9 === "string" ? headerNameLowerCasedRecord[value9] ?? value9.toLowerCase() : tree.lookup(value9) ?? value9.toString("latin1").toLowerCase();
+    function headerNameToString(value11) {
+      return typeof value11 === "string" ? headerNameLowerCasedRecord[value11] ?? value11.toLowerCase() : tree.lookup(value11) ?? value11.toString("latin1").toLowerCase();
     }
-    function bufferToLowerCasedHeaderName(value9) {
-      return tree.lookup(value9) ?? value9.toString("latin1").toLowerCase();
+    function bufferToLowerCasedHeaderName(value11) {
+      return tree.lookup(value11) ?? value11.toString("latin1").toLowerCase();
     }
     function parseHeaders(headers, obj) {
       if (obj === void 0) obj = {};
@@ -4985,13 +5545,13 @@ var require_util2 = __commonJS({
     }
     function toRawHeaders(headers) {
       const rawHeaders = [];
-      for (const [name, value9] of Object.entries(headers)) {
-        if (Array.isArray(value9)) {
-          for (const entry of value9) {
-            rawHeaders.push(Buffer.from(name, "latin1"), Buffer.from(`${entry}`, "latin1"));
+      for (const [name2, value11] of Object.entries(headers)) {
+        if (Array.isArray(value11)) {
+          for (const entry of value11) {
+            rawHeaders.push(Buffer.from(name2, "latin1"), Buffer.from(`${entry}`, "latin1"));
           }
         } else {
-          rawHeaders.push(Buffer.from(name, "latin1"), Buffer.from(`${value9}`, "latin1"));
+          rawHeaders.push(Buffer.from(name2, "latin1"), Buffer.from(`${value11}`, "latin1"));
         }
       }
       return rawHeaders;
@@ -5060,14 +5620,14 @@ var require_util2 = __commonJS({
             iterator2 = iterable[Symbol.asyncIterator]();
           },
           pull(controller) {
-            return iterator2.next().then(({ done, value: value9 }) => {
+            return iterator2.next().then(({ done, value: value11 }) => {
               if (done) {
                 return queueMicrotask(() => {
                   controller.close();
                   controller.byobRequest?.respond(0);
                 });
               } else {
-                const buf = Buffer.isBuffer(value9) ? value9 : Buffer.from(value9);
+                const buf = Buffer.isBuffer(value11) ? value11 : Buffer.from(value11);
                 if (buf.byteLength) {
                   return controller.enqueue(new Uint8Array(buf));
                 } else {
@@ -5396,16 +5956,16 @@ var require_util2 = __commonJS({
         size: m[3] ? parseInt(m[3]) : null
       } : null;
     }
-    function addListener(obj, name, listener) {
+    function addListener(obj, name2, listener) {
       const listeners = obj[kListeners] ??= [];
-      listeners.push([name, listener]);
-      obj.on(name, listener);
+      listeners.push([name2, listener]);
+      obj.on(name2, listener);
       return obj;
     }
     function removeAllListeners(obj) {
       if (obj[kListeners] != null) {
-        for (const [name, listener] of obj[kListeners]) {
-          obj.removeListener(name, listener);
+        for (const [name2, listener] of obj[kListeners]) {
+          obj.removeListener(name2, listener);
         }
         obj[kListeners] = null;
       }
@@ -6101,8 +6661,8 @@ var require_request = __commonJS({
           this.endHandler = null;
         }
       }
-      addHeader(key, value9) {
-        processHeader(this, key, value9);
+      addHeader(key, value11) {
+        processHeader(this, key, value11);
         return this;
       }
     };
@@ -6174,11 +6734,11 @@ var require_request = __commonJS({
       } else if (headerName === "transfer-encoding" || headerName === "keep-alive" || headerName === "upgrade") {
         throw new InvalidArgumentError(`invalid ${headerName} header`);
       } else if (headerName === "connection") {
-        const value9 = typeof val === "string" ? val : null;
-        if (value9 === null) {
+        const value11 = typeof val === "string" ? val : null;
+        if (value11 === null) {
           throw new InvalidArgumentError("invalid connection header");
         }
-        for (const token of value9.toLowerCase().split(",")) {
+        for (const token of value11.toLowerCase().split(",")) {
           const trimmed = token.trim();
           if (!isValidHTTPToken(trimmed)) {
             throw new InvalidArgumentError("invalid connection header");
@@ -6274,8 +6834,8 @@ var require_wrap_handler = __commonJS({
         this.#handler.onError?.(err);
       }
     };
-    function toRawHeaderValue(value9) {
-      return Array.isArray(value9) ? value9.map((item) => Buffer.from(item, "latin1")) : Buffer.from(value9, "latin1");
+    function toRawHeaderValue(value11) {
+      return Array.isArray(value11) ? value11.map((item) => Buffer.from(item, "latin1")) : Buffer.from(value11, "latin1");
     }
   }
 });
@@ -6712,8 +7272,8 @@ var require_utils = __commonJS({
     function enumToMap(obj, filter = [], exceptions = []) {
       const emptyFilter = (filter?.length ?? 0) === 0;
       const emptyExceptions = (exceptions?.length ?? 0) === 0;
-      return Object.fromEntries(Object.entries(obj).filter(([, value9]) => {
-        return typeof value9 === "number" && (emptyFilter || filter.includes(value9)) && (emptyExceptions || !exceptions.includes(value9));
+      return Object.fromEntries(Object.entries(obj).filter(([, value11]) => {
+        return typeof value11 === "number" && (emptyFilter || filter.includes(value11)) && (emptyExceptions || !exceptions.includes(value11));
       }));
     }
   }
@@ -7747,8 +8307,8 @@ var require_infra = __commonJS({
       }
       return lead === 0 && trail === str.length - 1 ? str : str.slice(lead, trail + 1);
     }
-    function serializeJavascriptValueToJSONString(value9) {
-      const result = JSON.stringify(value9);
+    function serializeJavascriptValueToJSONString(value11) {
+      const result = JSON.stringify(value11);
       if (result === void 0) {
         throw new TypeError("Value is not JSON serializable");
       }
@@ -7946,11 +8506,11 @@ var require_data_url = __commonJS({
     }
     function collectAnHTTPQuotedString(input2, position, extractValue = false) {
       const positionStart = position.position;
-      let value9 = "";
+      let value11 = "";
       assert(input2[position.position] === '"');
       position.position++;
       while (true) {
-        value9 += collectASequenceOfCodePoints(
+        value11 += collectASequenceOfCodePoints(
           (char) => char !== '"' && char !== "\\",
           input2,
           position
@@ -7962,10 +8522,10 @@ var require_data_url = __commonJS({
         position.position++;
         if (quoteOrBackslash === "\\") {
           if (position.position >= input2.length) {
-            value9 += "\\";
+            value11 += "\\";
             break;
           }
-          value9 += input2[position.position];
+          value11 += input2[position.position];
           position.position++;
         } else {
           assert(quoteOrBackslash === '"');
@@ -7973,7 +8533,7 @@ var require_data_url = __commonJS({
         }
       }
       if (extractValue) {
-        return value9;
+        return value11;
       }
       return input2.slice(positionStart, position.position);
     }
@@ -7981,16 +8541,16 @@ var require_data_url = __commonJS({
       assert(mimeType !== "failure");
       const { parameters, essence } = mimeType;
       let serialization = essence;
-      for (let [name, value9] of parameters.entries()) {
+      for (let [name2, value11] of parameters.entries()) {
         serialization += ";";
-        serialization += name;
+        serialization += name2;
         serialization += "=";
-        if (!HTTP_TOKEN_CODEPOINTS.test(value9)) {
-          value9 = value9.replace(/[\\"]/ug, "\\$&");
-          value9 = '"' + value9;
-          value9 += '"';
+        if (!HTTP_TOKEN_CODEPOINTS.test(value11)) {
+          value11 = value11.replace(/[\\"]/ug, "\\$&");
+          value11 = '"' + value11;
+          value11 += '"';
         }
-        serialization += value9;
+        serialization += value11;
       }
       return serialization;
     }
@@ -8130,11 +8690,11 @@ var require_runtime_features = __commonJS({
        * @param {Feature} feature
        * @param {boolean} value
        */
-      set(feature, value9) {
+      set(feature, value11) {
         if (features.includes(feature) === false) {
           throw new TypeError(`unknown feature: ${feature}`);
         }
-        this.#map.set(feature, value9);
+        this.#map.set(feature, value11);
       }
       /**
        * @param {Feature} feature
@@ -8391,11 +8951,11 @@ var require_webidl = __commonJS({
           });
         }
         while (true) {
-          const { done, value: value9 } = method.next();
+          const { done, value: value11 } = method.next();
           if (done) {
             break;
           }
-          seq.push(converter(value9, prefix, `${argument}[${index++}]`));
+          seq.push(converter(value11, prefix, `${argument}[${index++}]`));
         }
         return seq;
       };
@@ -8431,12 +8991,12 @@ var require_webidl = __commonJS({
         return result;
       };
     };
-    webidl.interfaceConverter = function(TypeCheck, name) {
+    webidl.interfaceConverter = function(TypeCheck, name2) {
       return (V, prefix, argument) => {
         if (!TypeCheck(V)) {
           throw webidl.errors.exception({
             header: prefix,
-            message: `Expected ${argument} ("${webidl.util.Stringify(V)}") to be an instance of ${name}.`
+            message: `Expected ${argument} ("${webidl.util.Stringify(V)}") to be an instance of ${name2}.`
           });
         }
         return V;
@@ -8462,20 +9022,20 @@ var require_webidl = __commonJS({
               });
             }
           }
-          let value9 = dictionary?.[key];
+          let value11 = dictionary?.[key];
           const hasDefault = defaultValue !== void 0;
-          if (hasDefault && value9 === void 0) {
-            value9 = defaultValue();
+          if (hasDefault && value11 === void 0) {
+            value11 = defaultValue();
           }
-          if (required || hasDefault || value9 !== void 0) {
-            value9 = converter(value9, prefix, `${argument}.${key}`);
-            if (options.allowedValues && !options.allowedValues.includes(value9)) {
+          if (required || hasDefault || value11 !== void 0) {
+            value11 = converter(value11, prefix, `${argument}.${key}`);
+            if (options.allowedValues && !options.allowedValues.includes(value11)) {
               throw webidl.errors.exception({
                 header: prefix,
-                message: `${value9} is not an accepted type. Expected one of ${options.allowedValues.join(", ")}.`
+                message: `${value11} is not an accepted type. Expected one of ${options.allowedValues.join(", ")}.`
               });
             }
-            dict[key] = value9;
+            dict[key] = value11;
           }
         }
         return dict;
@@ -8489,8 +9049,8 @@ var require_webidl = __commonJS({
         return converter(V, prefix, argument);
       };
     };
-    webidl.is.USVString = function(value9) {
-      return typeof value9 === "string" && value9.isWellFormed();
+    webidl.is.USVString = function(value11) {
+      return typeof value11 === "string" && value11.isWellFormed();
     };
     webidl.is.ReadableStream = webidl.util.MakeTypeAssertion(ReadableStream);
     webidl.is.Blob = webidl.util.MakeTypeAssertion(Blob);
@@ -8552,11 +9112,11 @@ var require_webidl = __commonJS({
       }
       return x;
     };
-    webidl.converters.USVString = function(value9) {
-      if (typeof value9 === "string") {
-        return value9.toWellFormed();
+    webidl.converters.USVString = function(value11) {
+      if (typeof value11 === "string") {
+        return value11.toWellFormed();
       }
-      return `${value9}`.toWellFormed();
+      return `${value11}`.toWellFormed();
     };
     webidl.converters.boolean = function(V) {
       const x = Boolean(V);
@@ -8800,8 +9360,8 @@ var require_util3 = __commonJS({
       }
       return true;
     }
-    function normalizeBinaryStringToUtf8(value9) {
-      return Buffer.from(value9, "binary").toString("utf8");
+    function normalizeBinaryStringToUtf8(value11) {
+      return Buffer.from(value11, "binary").toString("utf8");
     }
     function requestCurrentURL(request2) {
       return request2.urlList[request2.urlList.length - 1];
@@ -8860,10 +9420,10 @@ var require_util3 = __commonJS({
     function TAOCheck() {
       return "success";
     }
-    function appendFetchMetadata(httpRequest2) {
+    function appendFetchMetadata(httpRequest3) {
       let header = null;
-      header = httpRequest2.mode;
-      httpRequest2.headersList.set("sec-fetch-mode", header, true);
+      header = httpRequest3.mode;
+      httpRequest3.headersList.set("sec-fetch-mode", header, true);
     }
     function appendRequestOriginHeader(request2) {
       let serializedOrigin = request2.origin;
@@ -8885,7 +9445,7 @@ var require_util3 = __commonJS({
             }
             break;
           case "same-origin":
-            if (!sameOrigin(request2, requestCurrentURL(request2))) {
+            if (!sameOrigin2(request2, requestCurrentURL(request2))) {
               serializedOrigin = null;
             }
             break;
@@ -8982,7 +9542,7 @@ var require_util3 = __commonJS({
         }
         case "strict-origin-when-cross-origin": {
           const currentURL = requestCurrentURL(request2);
-          if (sameOrigin(referrerURL, currentURL)) {
+          if (sameOrigin2(referrerURL, currentURL)) {
             return referrerURL;
           }
           if (isURLPotentiallyTrustworthy(referrerURL) && !isURLPotentiallyTrustworthy(currentURL)) {
@@ -8991,12 +9551,12 @@ var require_util3 = __commonJS({
           return referrerOrigin;
         }
         case "same-origin":
-          if (sameOrigin(request2, referrerURL)) {
+          if (sameOrigin2(request2, referrerURL)) {
             return referrerURL;
           }
           return "no-referrer";
         case "origin-when-cross-origin":
-          if (sameOrigin(request2, referrerURL)) {
+          if (sameOrigin2(request2, referrerURL)) {
             return referrerURL;
           }
           return referrerOrigin;
@@ -9070,7 +9630,7 @@ var require_util3 = __commonJS({
     }
     function tryUpgradeRequestToAPotentiallyTrustworthyURL(request2) {
     }
-    function sameOrigin(A, B) {
+    function sameOrigin2(A, B) {
       if (A.origin === B.origin && A.origin === "null") {
         return true;
       }
@@ -9089,7 +9649,7 @@ var require_util3 = __commonJS({
       return normalizedMethodRecordsBase[method.toLowerCase()] ?? method;
     }
     var esIteratorPrototype = Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]()));
-    function createIterator(name, kInternalIterator, keyIndex = 0, valueIndex = 1) {
+    function createIterator(name2, kInternalIterator, keyIndex = 0, valueIndex = 1) {
       class FastIterableIterator {
         /** @type {any} */
         #target;
@@ -9110,7 +9670,7 @@ var require_util3 = __commonJS({
         next() {
           if (typeof this !== "object" || this === null || !(#target in this)) {
             throw new TypeError(
-              `'next' called on an object that does not implement interface ${name} Iterator.`
+              `'next' called on an object that does not implement interface ${name2} Iterator.`
             );
           }
           const index = this.#index;
@@ -9122,7 +9682,7 @@ var require_util3 = __commonJS({
               done: true
             };
           }
-          const { [keyIndex]: key, [valueIndex]: value9 } = values[index];
+          const { [keyIndex]: key, [valueIndex]: value11 } = values[index];
           this.#index = index + 1;
           let result;
           switch (this.#kind) {
@@ -9130,10 +9690,10 @@ var require_util3 = __commonJS({
               result = key;
               break;
             case "value":
-              result = value9;
+              result = value11;
               break;
             case "key+value":
-              result = [key, value9];
+              result = [key, value11];
               break;
           }
           return {
@@ -9149,7 +9709,7 @@ var require_util3 = __commonJS({
           writable: false,
           enumerable: false,
           configurable: true,
-          value: `${name} Iterator`
+          value: `${name2} Iterator`
         },
         next: { writable: true, enumerable: true, configurable: true }
       });
@@ -9157,8 +9717,8 @@ var require_util3 = __commonJS({
         return new FastIterableIterator(target, kind);
       };
     }
-    function iteratorMixin(name, object, kInternalIterator, keyIndex = 0, valueIndex = 1) {
-      const makeIterator = createIterator(name, kInternalIterator, keyIndex, valueIndex);
+    function iteratorMixin(name2, object, kInternalIterator, keyIndex = 0, valueIndex = 1) {
+      const makeIterator = createIterator(name2, kInternalIterator, keyIndex, valueIndex);
       const properties = {
         keys: {
           writable: true,
@@ -9193,14 +9753,14 @@ var require_util3 = __commonJS({
           configurable: true,
           value: function forEach(callbackfn, thisArg = globalThis) {
             webidl.brandCheck(this, object);
-            webidl.argumentLengthCheck(arguments, 1, `${name}.forEach`);
+            webidl.argumentLengthCheck(arguments, 1, `${name2}.forEach`);
             if (typeof callbackfn !== "function") {
               throw new TypeError(
-                `Failed to execute 'forEach' on '${name}': parameter 1 is not of type 'Function'.`
+                `Failed to execute 'forEach' on '${name2}': parameter 1 is not of type 'Function'.`
               );
             }
-            for (const { 0: key, 1: value9 } of makeIterator(this, "key+value")) {
-              callbackfn.call(thisArg, value9, key, this);
+            for (const { 0: key, 1: value11 } of makeIterator(this, "key+value")) {
+              callbackfn.call(thisArg, value11, key, this);
             }
           }
         }
@@ -9269,8 +9829,8 @@ var require_util3 = __commonJS({
       const protocol = url.protocol;
       return protocol === "http:" || protocol === "https:";
     }
-    function simpleRangeHeaderValue(value9, allowWhitespace) {
-      const data = value9;
+    function simpleRangeHeaderValue(value11, allowWhitespace) {
+      const data = value11;
       if (!data.startsWith("bytes")) {
         return "failure";
       }
@@ -9388,8 +9948,8 @@ var require_util3 = __commonJS({
       if (values === null) {
         return "failure";
       }
-      for (const value9 of values) {
-        const temporaryMimeType = parseMIMEType(value9);
+      for (const value11 of values) {
+        const temporaryMimeType = parseMIMEType(value11);
         if (temporaryMimeType === "failure" || temporaryMimeType.essence === "*/*") {
           continue;
         }
@@ -9409,8 +9969,8 @@ var require_util3 = __commonJS({
       }
       return mimeType;
     }
-    function gettingDecodingSplitting(value9) {
-      const input2 = value9;
+    function gettingDecodingSplitting(value11) {
+      const input2 = value11;
       const position = { position: 0 };
       const values = [];
       let temporaryValue = "";
@@ -9440,12 +10000,12 @@ var require_util3 = __commonJS({
       }
       return values;
     }
-    function getDecodeSplit(name, list) {
-      const value9 = list.get(name, true);
-      if (value9 === null) {
+    function getDecodeSplit(name2, list) {
+      const value11 = list.get(name2, true);
+      if (value11 === null) {
         return null;
       }
-      return gettingDecodingSplitting(value9);
+      return gettingDecodingSplitting(value11);
     }
     function hasAuthenticationEntry(request2) {
       return false;
@@ -9494,7 +10054,7 @@ var require_util3 = __commonJS({
       responseLocationURL,
       isURLPotentiallyTrustworthy,
       isValidReasonPhrase,
-      sameOrigin,
+      sameOrigin: sameOrigin2,
       normalizeMethod,
       iteratorMixin,
       createIterator,
@@ -9541,74 +10101,74 @@ var require_formdata = __commonJS({
           });
         }
       }
-      append(name, value9, filename = void 0) {
+      append(name2, value11, filename = void 0) {
         webidl.brandCheck(this, _FormData);
         const prefix = "FormData.append";
         webidl.argumentLengthCheck(arguments, 2, prefix);
-        name = webidl.converters.USVString(name);
-        if (arguments.length === 3 || webidl.is.Blob(value9)) {
-          value9 = webidl.converters.Blob(value9, prefix, "value");
+        name2 = webidl.converters.USVString(name2);
+        if (arguments.length === 3 || webidl.is.Blob(value11)) {
+          value11 = webidl.converters.Blob(value11, prefix, "value");
           if (filename !== void 0) {
             filename = webidl.converters.USVString(filename);
           }
         } else {
-          value9 = webidl.converters.USVString(value9);
+          value11 = webidl.converters.USVString(value11);
         }
-        const entry = makeEntry(name, value9, filename);
+        const entry = makeEntry(name2, value11, filename);
         this.#state.push(entry);
       }
-      delete(name) {
+      delete(name2) {
         webidl.brandCheck(this, _FormData);
         const prefix = "FormData.delete";
         webidl.argumentLengthCheck(arguments, 1, prefix);
-        name = webidl.converters.USVString(name);
-        this.#state = this.#state.filter((entry) => entry.name !== name);
+        name2 = webidl.converters.USVString(name2);
+        this.#state = this.#state.filter((entry) => entry.name !== name2);
       }
-      get(name) {
+      get(name2) {
         webidl.brandCheck(this, _FormData);
         const prefix = "FormData.get";
         webidl.argumentLengthCheck(arguments, 1, prefix);
-        name = webidl.converters.USVString(name);
-        const idx = this.#state.findIndex((entry) => entry.name === name);
+        name2 = webidl.converters.USVString(name2);
+        const idx = this.#state.findIndex((entry) => entry.name === name2);
         if (idx === -1) {
           return null;
         }
         return this.#state[idx].value;
       }
-      getAll(name) {
+      getAll(name2) {
         webidl.brandCheck(this, _FormData);
         const prefix = "FormData.getAll";
         webidl.argumentLengthCheck(arguments, 1, prefix);
-        name = webidl.converters.USVString(name);
-        return this.#state.filter((entry) => entry.name === name).map((entry) => entry.value);
+        name2 = webidl.converters.USVString(name2);
+        return this.#state.filter((entry) => entry.name === name2).map((entry) => entry.value);
       }
-      has(name) {
+      has(name2) {
         webidl.brandCheck(this, _FormData);
         const prefix = "FormData.has";
         webidl.argumentLengthCheck(arguments, 1, prefix);
-        name = webidl.converters.USVString(name);
-        return this.#state.findIndex((entry) => entry.name === name) !== -1;
+        name2 = webidl.converters.USVString(name2);
+        return this.#state.findIndex((entry) => entry.name === name2) !== -1;
       }
-      set(name, value9, filename = void 0) {
+      set(name2, value11, filename = void 0) {
         webidl.brandCheck(this, _FormData);
         const prefix = "FormData.set";
         webidl.argumentLengthCheck(arguments, 2, prefix);
-        name = webidl.converters.USVString(name);
-        if (arguments.length === 3 || webidl.is.Blob(value9)) {
-          value9 = webidl.converters.Blob(value9, prefix, "value");
+        name2 = webidl.converters.USVString(name2);
+        if (arguments.length === 3 || webidl.is.Blob(value11)) {
+          value11 = webidl.converters.Blob(value11, prefix, "value");
           if (filename !== void 0) {
             filename = webidl.converters.USVString(filename);
           }
         } else {
-          value9 = webidl.converters.USVString(value9);
+          value11 = webidl.converters.USVString(value11);
         }
-        const entry = makeEntry(name, value9, filename);
-        const idx = this.#state.findIndex((entry2) => entry2.name === name);
+        const entry = makeEntry(name2, value11, filename);
+        const idx = this.#state.findIndex((entry2) => entry2.name === name2);
         if (idx !== -1) {
           this.#state = [
             ...this.#state.slice(0, idx),
             entry,
-            ...this.#state.slice(idx + 1).filter((entry2) => entry2.name !== name)
+            ...this.#state.slice(idx + 1).filter((entry2) => entry2.name !== name2)
           ];
         } else {
           this.#state.push(entry);
@@ -9662,21 +10222,21 @@ var require_formdata = __commonJS({
         configurable: true
       }
     });
-    function makeEntry(name, value9, filename) {
-      if (typeof value9 === "string") {
+    function makeEntry(name2, value11, filename) {
+      if (typeof value11 === "string") {
       } else {
-        if (!webidl.is.File(value9)) {
-          value9 = new File([value9], "blob", { type: value9.type });
+        if (!webidl.is.File(value11)) {
+          value11 = new File([value11], "blob", { type: value11.type });
         }
         if (filename !== void 0) {
           const options = {
-            type: value9.type,
-            lastModified: value9.lastModified
+            type: value11.type,
+            lastModified: value11.lastModified
           };
-          value9 = new File([value9], filename, options);
+          value11 = new File([value11], filename, options);
         }
       }
-      return { name, value: value9 };
+      return { name: name2, value: value11 };
     }
     webidl.is.FormData = webidl.util.MakeTypeAssertion(FormData);
     module.exports = { FormData, makeEntry, setFormDataState };
@@ -9745,7 +10305,7 @@ var require_formdata_parser = __commonJS({
         }
         position.position += 2;
         const result = parseMultipartFormDataHeaders(input2, position);
-        let { name, filename, contentType, encoding } = result;
+        let { name: name2, filename, contentType, encoding } = result;
         position.position += 2;
         let body2;
         {
@@ -9764,19 +10324,19 @@ var require_formdata_parser = __commonJS({
         } else {
           position.position += 2;
         }
-        let value9;
+        let value11;
         if (filename !== null) {
           contentType ??= "text/plain";
           if (!isAsciiString(contentType)) {
             contentType = "";
           }
-          value9 = new File([body2], filename, { type: contentType });
+          value11 = new File([body2], filename, { type: contentType });
         } else {
-          value9 = decoderIgnoreBOM.decode(Buffer.from(body2));
+          value11 = decoderIgnoreBOM.decode(Buffer.from(body2));
         }
-        assert(webidl.is.USVString(name));
-        assert(typeof value9 === "string" && webidl.is.USVString(value9) || webidl.is.File(value9));
-        entryList.push(makeEntry(name, value9, filename));
+        assert(webidl.is.USVString(name2));
+        assert(typeof value11 === "string" && webidl.is.USVString(value11) || webidl.is.File(value11));
+        entryList.push(makeEntry(name2, value11, filename));
       }
     }
     function parseContentDispositionAttribute(input2, position) {
@@ -9811,7 +10371,7 @@ var require_formdata_parser = __commonJS({
         input2,
         position
       );
-      let value9;
+      let value11;
       if (isExtended) {
         const headerValue = collectASequenceOfBytes(
           (char) => char !== 32 && char !== 13 && char !== 10 && char !== 59,
@@ -9826,7 +10386,7 @@ var require_formdata_parser = __commonJS({
         headerValue[4] !== 56) {
           throw parsingError("unknown encoding, expected utf-8''");
         }
-        value9 = decodeURIComponent(decoder.decode(headerValue.subarray(7)));
+        value11 = decodeURIComponent(decoder.decode(headerValue.subarray(7)));
       } else if (input2[position.position] === 34) {
         position.position++;
         const quotedValue = collectASequenceOfBytes(
@@ -9839,7 +10399,7 @@ var require_formdata_parser = __commonJS({
           throw parsingError("Closing quote not found");
         }
         position.position++;
-        value9 = decoder.decode(quotedValue).replace(/%0A/ig, "\n").replace(/%0D/ig, "\r").replace(/%22/g, '"');
+        value11 = decoder.decode(quotedValue).replace(/%0A/ig, "\n").replace(/%0D/ig, "\r").replace(/%22/g, '"');
       } else {
         const tokenValue = collectASequenceOfBytes(
           (char) => isToken(char) && char !== 59,
@@ -9847,21 +10407,21 @@ var require_formdata_parser = __commonJS({
           input2,
           position
         );
-        value9 = decoder.decode(tokenValue);
+        value11 = decoder.decode(tokenValue);
       }
-      return { name: attrNameStr, value: value9, extended: isExtended };
+      return { name: attrNameStr, value: value11, extended: isExtended };
     }
     function parseMultipartFormDataHeaders(input2, position) {
-      let name = null;
+      let name2 = null;
       let filename = null;
       let contentType = null;
       let encoding = null;
       while (true) {
         if (input2[position.position] === 13 && input2[position.position + 1] === 10) {
-          if (name === null) {
+          if (name2 === null) {
             throw parsingError("header name is null");
           }
-          return { name, filename, contentType, encoding };
+          return { name: name2, filename, contentType, encoding };
         }
         let headerName = collectASequenceOfBytes(
           (char) => char !== 10 && char !== 13 && char !== 58,
@@ -9883,7 +10443,7 @@ var require_formdata_parser = __commonJS({
         );
         switch (bufferToLowerCasedHeaderName(headerName)) {
           case "content-disposition": {
-            name = filename = null;
+            name2 = filename = null;
             let filenameIsExtended = false;
             const dispositionType = collectASequenceOfBytes(
               (char) => isToken(char),
@@ -9899,7 +10459,7 @@ var require_formdata_parser = __commonJS({
                 break;
               }
               if (attribute.name === "name") {
-                name = attribute.value;
+                name2 = attribute.value;
               } else if (attribute.name === "filename") {
                 if (attribute.extended) {
                   filename = attribute.value;
@@ -9909,7 +10469,7 @@ var require_formdata_parser = __commonJS({
                 }
               }
             }
-            if (name === null) {
+            if (name2 === null) {
               throw parsingError("name attribute is required in content-disposition header");
             }
             break;
@@ -10085,13 +10645,13 @@ var require_body = __commonJS({
               return;
             }
             while (true) {
-              const { value: value9, done } = await iterator2.next();
+              const { value: value11, done } = await iterator2.next();
               if (done) {
                 queueMicrotask(() => readableStreamClose(controller));
                 return;
               }
-              if (value9.length && !isErrored(stream)) {
-                controller.enqueue(new Uint8Array(value9));
+              if (value11.length && !isErrored(stream)) {
+                controller.enqueue(new Uint8Array(value11));
                 return;
               }
             }
@@ -10120,27 +10680,27 @@ var require_body = __commonJS({
         const prefix = `--${boundary}\r
 Content-Disposition: form-data`;
         const formdataEscape = (str) => str.replace(/\n/g, "%0A").replace(/\r/g, "%0D").replace(/"/g, "%22");
-        const normalizeLinefeeds = (value9) => value9.replace(/\r?\n|\r/g, "\r\n");
+        const normalizeLinefeeds = (value11) => value11.replace(/\r?\n|\r/g, "\r\n");
         const blobParts = [];
         const rn = new Uint8Array([13, 10]);
         length = 0;
         let hasUnknownSizeValue = false;
-        for (const [name, value9] of object) {
-          if (typeof value9 === "string") {
-            const chunk2 = textEncoder.encode(prefix + `; name="${formdataEscape(normalizeLinefeeds(name))}"\r
+        for (const [name2, value11] of object) {
+          if (typeof value11 === "string") {
+            const chunk2 = textEncoder.encode(prefix + `; name="${formdataEscape(normalizeLinefeeds(name2))}"\r
 \r
-${normalizeLinefeeds(value9)}\r
+${normalizeLinefeeds(value11)}\r
 `);
             blobParts.push(chunk2);
             length += chunk2.byteLength;
           } else {
-            const chunk2 = textEncoder.encode(`${prefix}; name="${formdataEscape(normalizeLinefeeds(name))}"` + (value9.name ? `; filename="${formdataEscape(value9.name)}"` : "") + `\r
-Content-Type: ${value9.type || "application/octet-stream"}\r
+            const chunk2 = textEncoder.encode(`${prefix}; name="${formdataEscape(normalizeLinefeeds(name2))}"` + (value11.name ? `; filename="${formdataEscape(value11.name)}"` : "") + `\r
+Content-Type: ${value11.type || "application/octet-stream"}\r
 \r
 `);
-            blobParts.push(chunk2, value9, rn);
-            if (typeof value9.size === "number") {
-              length += chunk2.byteLength + value9.size + rn.byteLength;
+            blobParts.push(chunk2, value11, rn);
+            if (typeof value11.size === "number") {
+              length += chunk2.byteLength + value11.size + rn.byteLength;
             } else {
               hasUnknownSizeValue = true;
             }
@@ -10230,21 +10790,21 @@ Content-Type: ${value9.type || "application/octet-stream"}\r
           return consumeBody(this, parseJSONFromBytes, instance, getInternalState);
         },
         formData() {
-          return consumeBody(this, (value9) => {
+          return consumeBody(this, (value11) => {
             const mimeType = bodyMimeType(getInternalState(this));
             if (mimeType !== null) {
               switch (mimeType.essence) {
                 case "multipart/form-data": {
-                  const parsed = multipartFormDataParser(value9, mimeType);
+                  const parsed = multipartFormDataParser(value11, mimeType);
                   const fd = new FormData();
                   setFormDataState(fd, parsed);
                   return fd;
                 }
                 case "application/x-www-form-urlencoded": {
-                  const entries2 = new URLSearchParams(value9.toString());
+                  const entries2 = new URLSearchParams(value11.toString());
                   const fd = new FormData();
-                  for (const [name, value10] of entries2) {
-                    fd.append(name, value10);
+                  for (const [name2, value12] of entries2) {
+                    fd.append(name2, value12);
                   }
                   return fd;
                 }
@@ -11676,13 +12236,13 @@ var require_client_h2 = __commonJS({
     } = http2;
     function parseH2Headers(headers) {
       const result = [];
-      for (const [name, value9] of Object.entries(headers)) {
-        if (Array.isArray(value9)) {
-          for (const subvalue of value9) {
-            result.push(Buffer.from(name), Buffer.from(subvalue));
+      for (const [name2, value11] of Object.entries(headers)) {
+        if (Array.isArray(value11)) {
+          for (const subvalue of value11) {
+            result.push(Buffer.from(name2), Buffer.from(subvalue));
           }
         } else {
-          result.push(Buffer.from(name), Buffer.from(value9));
+          result.push(Buffer.from(name2), Buffer.from(value11));
         }
       }
       return result;
@@ -12614,8 +13174,8 @@ var require_client = __commonJS({
       get pipelining() {
         return this[kPipelining];
       }
-      set pipelining(value9) {
-        this[kPipelining] = value9;
+      set pipelining(value11) {
+        this[kPipelining] = value11;
         this[kResume](true);
       }
       get stats() {
@@ -13770,8 +14330,8 @@ var require_socks5_utils = __commonJS({
           }
           const parts = [];
           for (let i = 0; i < 8; i++) {
-            const value9 = buffer.readUInt16BE(currentOffset + i * 2);
-            parts.push(value9.toString(16));
+            const value11 = buffer.readUInt16BE(currentOffset + i * 2);
+            parts.push(value11.toString(16));
           }
           address = parts.join(":");
           currentOffset += 16;
@@ -14100,8 +14660,8 @@ var require_socks5_client = __commonJS({
         } else if (addressType === ADDRESS_TYPES.IPV6) {
           const parts = [];
           for (let i = 0; i < 8; i++) {
-            const value9 = this.buffer.readUInt16BE(offset + i * 2);
-            parts.push(value9.toString(16));
+            const value11 = this.buffer.readUInt16BE(offset + i * 2);
+            parts.push(value11.toString(16));
           }
           boundAddress = parts.join(":");
           offset += 16;
@@ -14802,17 +15362,17 @@ var require_retry_handler = __commonJS({
       get rawHeaders() {
         return this.#target?.rawHeaders ?? null;
       }
-      set rawHeaders(value9) {
+      set rawHeaders(value11) {
         if (this.#target) {
-          this.#target.rawHeaders = value9;
+          this.#target.rawHeaders = value11;
         }
       }
       get rawTrailers() {
         return this.#target?.rawTrailers ?? null;
       }
-      set rawTrailers(value9) {
+      set rawTrailers(value11) {
         if (this.#target) {
-          this.#target.rawTrailers = value9;
+          this.#target.rawTrailers = value11;
         }
       }
     };
@@ -16491,15 +17051,15 @@ var require_mock_utils = __commonJS({
       }
     } = __require("node:util");
     var { InvalidArgumentError } = require_errors();
-    function matchValue(match, value9) {
+    function matchValue(match, value11) {
       if (typeof match === "string") {
-        return match === value9;
+        return match === value11;
       }
       if (match instanceof RegExp) {
-        return match.test(value9);
+        return match.test(value11);
       }
       if (typeof match === "function") {
-        return match(value9) === true;
+        return match(value11) === true;
       }
       return false;
     }
@@ -16559,21 +17119,21 @@ var require_mock_utils = __commonJS({
       }
       const originalQp = new URLSearchParams(query);
       const normalizedQp = new URLSearchParams();
-      for (let [key, value9] of originalQp.entries()) {
+      for (let [key, value11] of originalQp.entries()) {
         key = key.replace("[]", "");
-        const valueRepresentsString = /^(['"]).*\1$/.test(value9);
+        const valueRepresentsString = /^(['"]).*\1$/.test(value11);
         if (valueRepresentsString) {
-          normalizedQp.append(key, value9);
+          normalizedQp.append(key, value11);
           continue;
         }
-        if (value9.includes(",")) {
-          const values = value9.split(",");
+        if (value11.includes(",")) {
+          const values = value11.split(",");
           for (const v of values) {
             normalizedQp.append(key, v);
           }
           continue;
         }
-        normalizedQp.append(key, value9);
+        normalizedQp.append(key, value11);
       }
       return normalizedQp;
     }
@@ -16679,14 +17239,14 @@ var require_mock_utils = __commonJS({
       const result = [];
       for (let i = 0; i < keys.length; ++i) {
         const key = keys[i];
-        const value9 = data[key];
-        const name = Buffer.from(`${key}`);
-        if (Array.isArray(value9)) {
-          for (let j = 0; j < value9.length; ++j) {
-            result.push(name, Buffer.from(`${value9[j]}`));
+        const value11 = data[key];
+        const name2 = Buffer.from(`${key}`);
+        if (Array.isArray(value11)) {
+          for (let j = 0; j < value11.length; ++j) {
+            result.push(name2, Buffer.from(`${value11[j]}`));
           }
         } else {
-          result.push(name, Buffer.from(`${value9}`));
+          result.push(name2, Buffer.from(`${value11}`));
         }
       }
       return result;
@@ -17164,12 +17724,12 @@ var require_mock_call_history = __commonJS({
       toString() {
         const options = { betweenKeyValueSeparator: "->", betweenPairSeparator: "|" };
         let result = "";
-        this.toMap().forEach((value9, key) => {
-          if (typeof value9 === "string" || value9 === void 0 || value9 === null) {
-            result = `${result}${key}${options.betweenKeyValueSeparator}${value9}${options.betweenPairSeparator}`;
+        this.toMap().forEach((value11, key) => {
+          if (typeof value11 === "string" || value11 === void 0 || value11 === null) {
+            result = `${result}${key}${options.betweenKeyValueSeparator}${value11}${options.betweenPairSeparator}`;
           }
-          if (typeof value9 === "object" && value9 !== null || Array.isArray(value9)) {
-            result = `${result}${key}${options.betweenKeyValueSeparator}${JSON.stringify(value9)}${options.betweenPairSeparator}`;
+          if (typeof value11 === "object" && value11 !== null || Array.isArray(value11)) {
+            result = `${result}${key}${options.betweenKeyValueSeparator}${JSON.stringify(value11)}${options.betweenPairSeparator}`;
           }
         });
         return result.slice(0, -1);
@@ -17573,7 +18133,7 @@ var require_snapshot_utils = __commonJS({
       };
     }
     var crypto = runtimeFeatures.has("crypto") ? __require("node:crypto") : null;
-    var hashId = crypto?.hash ? (value9) => crypto.hash("sha256", value9, "base64url") : (value9) => Buffer.from(value9).toString("base64url");
+    var hashId = crypto?.hash ? (value11) => crypto.hash("sha256", value11, "base64url") : (value11) => Buffer.from(value11).toString("base64url");
     function isUndiciHeaders(headers) {
       return Array.isArray(headers) && (headers.length & 1) === 0;
     }
@@ -17606,19 +18166,19 @@ var require_snapshot_utils = __commonJS({
       if (isUndiciHeaders(headers)) {
         for (let i = 0; i < headers.length; i += 2) {
           const key = headers[i];
-          const value9 = headers[i + 1];
-          if (key && value9 !== void 0) {
+          const value11 = headers[i + 1];
+          if (key && value11 !== void 0) {
             const keyStr = Buffer.isBuffer(key) ? key.toString() : key;
-            const valueStr = Buffer.isBuffer(value9) ? value9.toString() : value9;
+            const valueStr = Buffer.isBuffer(value11) ? value11.toString() : value11;
             normalizedHeaders[keyStr.toLowerCase()] = valueStr;
           }
         }
         return normalizedHeaders;
       }
       if (headers && typeof headers === "object") {
-        for (const [key, value9] of Object.entries(headers)) {
+        for (const [key, value11] of Object.entries(headers)) {
           if (key && typeof key === "string") {
-            normalizedHeaders[key.toLowerCase()] = Array.isArray(value9) ? value9.join(", ") : String(value9);
+            normalizedHeaders[key.toLowerCase()] = Array.isArray(value11) ? value11.join(", ") : String(value11);
           }
         }
       }
@@ -17673,14 +18233,14 @@ var require_snapshot_recorder = __commonJS({
       } = matchOptions;
       const filtered = {};
       const { ignore, exclude, match } = headerFilters;
-      for (const [key, value9] of Object.entries(headers)) {
+      for (const [key, value11] of Object.entries(headers)) {
         const headerKey = caseSensitive ? key : key.toLowerCase();
         if (exclude.has(headerKey)) continue;
         if (ignore.has(headerKey)) continue;
         if (match.size !== 0) {
           if (!match.has(headerKey)) continue;
         }
-        filtered[headerKey] = value9;
+        filtered[headerKey] = value11;
       }
       return filtered;
     }
@@ -17691,10 +18251,10 @@ var require_snapshot_recorder = __commonJS({
       } = matchOptions;
       const filtered = {};
       const { exclude: excludeSet } = headerFilters;
-      for (const [key, value9] of Object.entries(headers)) {
+      for (const [key, value11] of Object.entries(headers)) {
         const headerKey = caseSensitive ? key : key.toLowerCase();
         if (excludeSet.has(headerKey)) continue;
-        filtered[headerKey] = value9;
+        filtered[headerKey] = value11;
       }
       return filtered;
     }
@@ -17708,8 +18268,8 @@ var require_snapshot_recorder = __commonJS({
         for (const key of headerKeys) {
           const values = Array.isArray(formattedRequest.headers[key]) ? formattedRequest.headers[key] : [formattedRequest.headers[key]];
           parts.push(key);
-          for (const value9 of values.sort()) {
-            parts.push(String(value9));
+          for (const value11 of values.sort()) {
+            parts.push(String(value11));
           }
         }
       }
@@ -18557,8 +19117,8 @@ var require_redirect_handler = __commonJS({
         return true;
       }
       if (unknownOrigin && (header.length === 13 || header.length === 6 || header.length === 19)) {
-        const name = util.headerNameToString(header);
-        return name === "authorization" || name === "cookie" || name === "proxy-authorization";
+        const name2 = util.headerNameToString(header);
+        return name2 === "authorization" || name2 === "cookie" || name2 === "proxy-authorization";
       }
       return false;
     }
@@ -18566,9 +19126,9 @@ var require_redirect_handler = __commonJS({
       const ret = [];
       if (Array.isArray(headers)) {
         if (headers.length > 0 && Array.isArray(headers[0])) {
-          for (const [key, value9] of headers) {
+          for (const [key, value11] of headers) {
             if (!shouldRemoveHeader(key, removeContent, unknownOrigin)) {
-              ret.push(key, value9);
+              ret.push(key, value11);
             }
           }
         } else {
@@ -18580,9 +19140,9 @@ var require_redirect_handler = __commonJS({
         }
       } else if (headers && typeof headers === "object") {
         const entries2 = util.hasSafeIterator(headers) ? headers : Object.entries(headers);
-        for (const [key, value9] of entries2) {
+        for (const [key, value11] of entries2) {
           if (!shouldRemoveHeader(key, removeContent, unknownOrigin)) {
-            ret.push(key, value9);
+            ret.push(key, value11);
           }
         }
       } else {
@@ -19252,65 +19812,65 @@ var require_cache = __commonJS({
     var MAX_DELTA_SECONDS = 2147483647;
     var RESTRICTIVE_DIRECTIVE_NAMES = ["no-store", "private", "no-cache"];
     var kInvalidCacheControlDirectives = /* @__PURE__ */ Symbol("invalid cache-control directives");
-    function trimOWS(value9) {
-      return value9.replace(/^[\t ]+|[\t ]+$/g, "");
+    function trimOWS(value11) {
+      return value11.replace(/^[\t ]+|[\t ]+$/g, "");
     }
-    function arrayIncludes(array, value9) {
+    function arrayIncludes(array, value11) {
       for (let i = 0; i < array.length; i++) {
-        if (array[i] === value9) {
+        if (array[i] === value11) {
           return true;
         }
       }
       return false;
     }
-    function trimOWSStart(value9) {
-      return value9.replace(/^[\t ]+/, "");
+    function trimOWSStart(value11) {
+      return value11.replace(/^[\t ]+/, "");
     }
-    function trimOWSEnd(value9) {
-      return value9.replace(/[\t ]+$/, "");
+    function trimOWSEnd(value11) {
+      return value11.replace(/[\t ]+$/, "");
     }
-    function findUnescapedQuote(value9, start) {
+    function findUnescapedQuote(value11, start) {
       let escaped = false;
-      for (let i = start; i < value9.length; i++) {
+      for (let i = start; i < value11.length; i++) {
         if (escaped) {
           escaped = false;
-        } else if (value9[i] === "\\") {
+        } else if (value11[i] === "\\") {
           escaped = true;
-        } else if (value9[i] === '"') {
+        } else if (value11[i] === '"') {
           return i;
         }
       }
       return -1;
     }
-    function splitCacheControlHeaderValue(value9) {
+    function splitCacheControlHeaderValue(value11) {
       const directives = [];
       let start = 0;
       let quoteStart = -1;
       let inQuote = false;
       let escaped = false;
-      for (let i = 0; i < value9.length; i++) {
+      for (let i = 0; i < value11.length; i++) {
         if (inQuote) {
           if (escaped) {
             escaped = false;
-          } else if (value9[i] === "\\") {
+          } else if (value11[i] === "\\") {
             escaped = true;
-          } else if (value9[i] === '"') {
+          } else if (value11[i] === '"') {
             inQuote = false;
             quoteStart = -1;
           }
-        } else if (value9[i] === '"') {
+        } else if (value11[i] === '"') {
           inQuote = true;
           quoteStart = i;
-        } else if (value9[i] === ",") {
-          directives.push({ value: value9.substring(start, i), fromMalformedQuote: false });
+        } else if (value11[i] === ",") {
+          directives.push({ value: value11.substring(start, i), fromMalformedQuote: false });
           start = i + 1;
         }
       }
       if (!inQuote) {
-        directives.push({ value: value9.substring(start), fromMalformedQuote: false });
+        directives.push({ value: value11.substring(start), fromMalformedQuote: false });
         return directives;
       }
-      const tail = value9.substring(start);
+      const tail = value11.substring(start);
       const quoteOffset = quoteStart - start;
       let tailStart = 0;
       for (let i = 0; i < tail.length; i++) {
@@ -19458,26 +20018,26 @@ var require_cache = __commonJS({
         throw new TypeError(`expected headers to be object, got ${typeof key}`);
       }
     }
-    function assertCacheValue(value9) {
-      if (typeof value9 !== "object") {
-        throw new TypeError(`expected value to be object, got ${typeof value9}`);
+    function assertCacheValue(value11) {
+      if (typeof value11 !== "object") {
+        throw new TypeError(`expected value to be object, got ${typeof value11}`);
       }
       for (const property of ["statusCode", "cachedAt", "staleAt", "deleteAt"]) {
-        if (typeof value9[property] !== "number") {
-          throw new TypeError(`expected value.${property} to be number, got ${typeof value9[property]}`);
+        if (typeof value11[property] !== "number") {
+          throw new TypeError(`expected value.${property} to be number, got ${typeof value11[property]}`);
         }
       }
-      if (typeof value9.statusMessage !== "string") {
-        throw new TypeError(`expected value.statusMessage to be string, got ${typeof value9.statusMessage}`);
+      if (typeof value11.statusMessage !== "string") {
+        throw new TypeError(`expected value.statusMessage to be string, got ${typeof value11.statusMessage}`);
       }
-      if (value9.headers != null && typeof value9.headers !== "object") {
-        throw new TypeError(`expected value.rawHeaders to be object, got ${typeof value9.headers}`);
+      if (value11.headers != null && typeof value11.headers !== "object") {
+        throw new TypeError(`expected value.rawHeaders to be object, got ${typeof value11.headers}`);
       }
-      if (value9.vary !== void 0 && typeof value9.vary !== "object") {
-        throw new TypeError(`expected value.vary to be object, got ${typeof value9.vary}`);
+      if (value11.vary !== void 0 && typeof value11.vary !== "object") {
+        throw new TypeError(`expected value.vary to be object, got ${typeof value11.vary}`);
       }
-      if (value9.etag !== void 0 && typeof value9.etag !== "string") {
-        throw new TypeError(`expected value.etag to be string, got ${typeof value9.etag}`);
+      if (value11.etag !== void 0 && typeof value11.etag !== "string") {
+        throw new TypeError(`expected value.etag to be string, got ${typeof value11.etag}`);
       }
     }
     function parseCacheControlHeader(header) {
@@ -19491,7 +20051,7 @@ var require_cache = __commonJS({
         const fromMalformedQuote = directiveRecord.fromMalformedQuote;
         const keyValueDelimiter = directive.indexOf("=");
         let key;
-        let value9;
+        let value11;
         let keyHasTrailingWhitespace = false;
         let valueHasLeadingWhitespace = false;
         if (keyValueDelimiter !== -1) {
@@ -19500,7 +20060,7 @@ var require_cache = __commonJS({
           keyHasTrailingWhitespace = trimOWSEnd(rawKey) !== rawKey;
           valueHasLeadingWhitespace = trimOWSStart(rawValue) !== rawValue;
           key = trimOWS(rawKey);
-          value9 = trimOWSStart(rawValue);
+          value11 = trimOWSStart(rawValue);
         } else {
           key = trimOWS(directive);
         }
@@ -19519,22 +20079,22 @@ var require_cache = __commonJS({
             if (fromMalformedQuote || invalidNumericDirectives.has(key)) {
               continue;
             }
-            if (value9 === void 0 || keyHasTrailingWhitespace || valueHasLeadingWhitespace) {
+            if (value11 === void 0 || keyHasTrailingWhitespace || valueHasLeadingWhitespace) {
               delete output[key];
               invalidNumericDirectives.add(key);
               markInvalidCacheControlDirective(output, key);
               continue;
             }
-            if (value9.length >= 2 && value9[0] === '"' && value9[value9.length - 1] === '"') {
-              value9 = value9.substring(1, value9.length - 1);
+            if (value11.length >= 2 && value11[0] === '"' && value11[value11.length - 1] === '"') {
+              value11 = value11.substring(1, value11.length - 1);
             }
-            if (!/^[0-9]+$/.test(value9)) {
+            if (!/^[0-9]+$/.test(value11)) {
               delete output[key];
               invalidNumericDirectives.add(key);
               markInvalidCacheControlDirective(output, key);
               continue;
             }
-            const parsedValue = Math.min(parseInt(value9, 10), MAX_DELTA_SECONDS);
+            const parsedValue = Math.min(parseInt(value11, 10), MAX_DELTA_SECONDS);
             if (key === "min-fresh") {
               if (!(key in output) || output[key] < parsedValue) {
                 output[key] = parsedValue;
@@ -19550,22 +20110,22 @@ var require_cache = __commonJS({
               output[key] = true;
               break;
             }
-            if (value9 !== void 0 && value9.length === 0) {
+            if (value11 !== void 0 && value11.length === 0) {
               output[key] = true;
               break;
             }
-            if (value9) {
-              if (value9[0] === '"') {
-                value9 = trimOWSEnd(value9);
+            if (value11) {
+              if (value11[0] === '"') {
+                value11 = trimOWSEnd(value11);
                 let fieldList = "";
                 let lastQuotedPart = i;
                 let foundEndingQuote = false;
-                const closingQuote = findUnescapedQuote(value9, 1);
+                const closingQuote = findUnescapedQuote(value11, 1);
                 if (closingQuote !== -1) {
-                  fieldList = value9.substring(1, closingQuote);
+                  fieldList = value11.substring(1, closingQuote);
                   foundEndingQuote = true;
                 } else {
-                  const fieldListParts = [value9.substring(1)];
+                  const fieldListParts = [value11.substring(1)];
                   for (let j = i + 1; j < directives.length; j++) {
                     const nextPart = trimOWS(directives[j].value);
                     const closingQuote2 = findUnescapedQuote(nextPart, 0);
@@ -19602,7 +20162,7 @@ var require_cache = __commonJS({
                   }
                 }
               } else {
-                const fieldName = trimOWS(value9);
+                const fieldName = trimOWS(value11);
                 if (!isValidHTTPToken(fieldName)) {
                   output[key] = true;
                 } else if (output[key] !== true) {
@@ -19627,7 +20187,7 @@ var require_cache = __commonJS({
             if (fromMalformedQuote || invalidNoArgumentDirectives.has(key)) {
               continue;
             }
-            if (value9 !== void 0) {
+            if (value11 !== void 0) {
               delete output[key];
               invalidNoArgumentDirectives.add(key);
               continue;
@@ -19700,26 +20260,26 @@ var require_cache = __commonJS({
       }
       return false;
     }
-    function assertCacheStore(store, name = "CacheStore") {
+    function assertCacheStore(store, name2 = "CacheStore") {
       if (typeof store !== "object" || store === null) {
-        throw new TypeError(`expected type of ${name} to be a CacheStore, got ${store === null ? "null" : typeof store}`);
+        throw new TypeError(`expected type of ${name2} to be a CacheStore, got ${store === null ? "null" : typeof store}`);
       }
       for (const fn of ["get", "createWriteStream", "delete"]) {
         if (typeof store[fn] !== "function") {
-          throw new TypeError(`${name} needs to have a \`${fn}()\` function`);
+          throw new TypeError(`${name2} needs to have a \`${fn}()\` function`);
         }
       }
     }
-    function assertCacheMethods(methods, name = "CacheMethods") {
+    function assertCacheMethods(methods, name2 = "CacheMethods") {
       if (!Array.isArray(methods)) {
-        throw new TypeError(`expected type of ${name} needs to be an array, got ${methods === null ? "null" : typeof methods}`);
+        throw new TypeError(`expected type of ${name2} needs to be an array, got ${methods === null ? "null" : typeof methods}`);
       }
       if (methods.length === 0) {
-        throw new TypeError(`${name} needs to have at least one method`);
+        throw new TypeError(`${name2} needs to have at least one method`);
       }
       for (const method of methods) {
         if (!arrayIncludes(safeHTTPMethods, method)) {
-          throw new TypeError(`element of ${name}-array needs to be one of following values: ${safeHTTPMethods.join(", ")}, got ${method}`);
+          throw new TypeError(`element of ${name2}-array needs to be one of following values: ${safeHTTPMethods.join(", ")}, got ${method}`);
         }
       }
     }
@@ -20271,7 +20831,7 @@ var require_cache_handler = __commonJS({
     var { parseHttpDate } = require_date();
     function noop4() {
     }
-    function sameOrigin(a, b) {
+    function sameOrigin2(a, b) {
       try {
         return new URL(String(a)).origin === new URL(String(b)).origin;
       } catch {
@@ -20297,12 +20857,12 @@ var require_cache_handler = __commonJS({
     ];
     var MAX_RESPONSE_AGE = 2147483647e3;
     var REVALIDATION_ONLY_RETENTION = 864e5;
-    function trimOWS(value9) {
-      return value9.replace(/^[\t ]+|[\t ]+$/g, "");
+    function trimOWS(value11) {
+      return value11.replace(/^[\t ]+|[\t ]+$/g, "");
     }
-    function arrayIncludes(array, value9) {
+    function arrayIncludes(array, value11) {
       for (let i = 0; i < array.length; i++) {
-        if (array[i] === value9) {
+        if (array[i] === value11) {
           return true;
         }
       }
@@ -20466,7 +21026,7 @@ var require_cache_handler = __commonJS({
         }
         if (this.#history && this.#history.length > 0) {
           for (const hopUrl of this.#history) {
-            if (!sameOrigin(hopUrl.origin, this.#cacheKey.origin)) {
+            if (!sameOrigin2(hopUrl.origin, this.#cacheKey.origin)) {
               return downstreamOnHeaders();
             }
           }
@@ -20566,7 +21126,7 @@ var require_cache_handler = __commonJS({
         const cachedAt = baseTime;
         const deleteAt = determineDeleteAt(baseTime, now, effectiveCacheControlDirectives, absoluteStaleAt);
         const strippedHeaders = stripNecessaryHeaders(resHeaders, cacheControlDirectives);
-        const value9 = {
+        const value11 = {
           statusCode,
           statusMessage,
           headers: strippedHeaders,
@@ -20612,13 +21172,13 @@ var require_cache_handler = __commonJS({
               finish304();
               return;
             }
-            value9.statusCode = cachedValue.statusCode;
-            value9.statusMessage = cachedValue.statusMessage;
-            value9.etag = cachedValue.etag;
-            value9.vary = varyDirectives ?? cachedValue.vary;
-            value9.headers = { ...cachedValue.headers, ...strippedHeaders };
+            value11.statusCode = cachedValue.statusCode;
+            value11.statusMessage = cachedValue.statusMessage;
+            value11.etag = cachedValue.etag;
+            value11.vary = varyDirectives ?? cachedValue.vary;
+            value11.headers = { ...cachedValue.headers, ...strippedHeaders };
             downstreamOnHeaders();
-            this.#writeStream = this.#store.createWriteStream(this.#cacheKey, value9);
+            this.#writeStream = this.#store.createWriteStream(this.#cacheKey, value11);
             if (!this.#writeStream || !cachedValue?.body) {
               finish304();
               return;
@@ -20694,9 +21254,9 @@ var require_cache_handler = __commonJS({
           }
         } else {
           if (typeof resHeaders.etag === "string" && isEtagUsable(resHeaders.etag)) {
-            value9.etag = resHeaders.etag;
+            value11.etag = resHeaders.etag;
           }
-          this.#writeStream = this.#store.createWriteStream(this.#cacheKey, value9);
+          this.#writeStream = this.#store.createWriteStream(this.#cacheKey, value11);
           if (!this.#writeStream) {
             return downstreamOnHeaders();
           }
@@ -21319,26 +21879,26 @@ var require_cache2 = __commonJS({
     } = require_cache();
     var { AbortError } = require_errors();
     var { parseHttpDate } = require_date();
-    function assertCacheOrigins(origins, name) {
+    function assertCacheOrigins(origins, name2) {
       if (origins === void 0) return;
       if (!Array.isArray(origins)) {
-        throw new TypeError(`expected ${name} to be an array or undefined, got ${typeof origins}`);
+        throw new TypeError(`expected ${name2} to be an array or undefined, got ${typeof origins}`);
       }
       for (let i = 0; i < origins.length; i++) {
         const origin = origins[i];
         if (typeof origin !== "string" && !(origin instanceof RegExp)) {
-          throw new TypeError(`expected ${name}[${i}] to be a string or RegExp, got ${typeof origin}`);
+          throw new TypeError(`expected ${name2}[${i}] to be a string or RegExp, got ${typeof origin}`);
         }
       }
     }
     var nop = () => {
     };
-    function trimOWS(value9) {
-      return value9.replace(/^[\t ]+|[\t ]+$/g, "");
+    function trimOWS(value11) {
+      return value11.replace(/^[\t ]+|[\t ]+$/g, "");
     }
-    function arrayIncludes(array, value9) {
+    function arrayIncludes(array, value11) {
       for (let i = 0; i < array.length; i++) {
-        if (array[i] === value9) {
+        if (array[i] === value11) {
           return true;
         }
       }
@@ -21351,11 +21911,11 @@ var require_cache2 = __commonJS({
       }
       const values = Array.isArray(pragma) ? pragma : [pragma];
       for (let i = 0; i < values.length; i++) {
-        const value9 = values[i];
-        if (typeof value9 !== "string") {
+        const value11 = values[i];
+        if (typeof value11 !== "string") {
           continue;
         }
-        const directives = value9.split(",");
+        const directives = value11.split(",");
         for (let j = 0; j < directives.length; j++) {
           if (trimOWS(directives[j]).toLowerCase() === "no-cache") {
             return true;
@@ -21857,17 +22417,17 @@ var require_decompress = __commonJS({
       get rawHeaders() {
         return this.target?.rawHeaders ?? null;
       }
-      set rawHeaders(value9) {
+      set rawHeaders(value11) {
         if (this.target) {
-          this.target.rawHeaders = value9;
+          this.target.rawHeaders = value11;
         }
       }
       get rawTrailers() {
         return this.target?.rawTrailers ?? null;
       }
-      set rawTrailers(value9) {
+      set rawTrailers(value11) {
         if (this.target) {
-          this.target.rawTrailers = value9;
+          this.target.rawTrailers = value11;
         }
       }
     };
@@ -22194,8 +22754,8 @@ var require_decompress = __commonJS({
             const filteredHeaders = [];
             for (let i = 0; i < rawHeaders.length; i += 2) {
               const headerName = rawHeaders[i];
-              const name = Buffer.isBuffer(headerName) ? headerName.toString("latin1") : `${headerName}`;
-              const lowerName = name.toLowerCase();
+              const name2 = Buffer.isBuffer(headerName) ? headerName.toString("latin1") : `${headerName}`;
+              const lowerName = name2.toLowerCase();
               if (lowerName === "content-encoding" || lowerName === "content-length") {
                 continue;
               }
@@ -22203,10 +22763,10 @@ var require_decompress = __commonJS({
             }
             rawHeaders.splice(0, rawHeaders.length, ...filteredHeaders);
           } else if (typeof rawHeaders === "object") {
-            for (const name of Object.keys(rawHeaders)) {
-              const lowerName = name.toLowerCase();
+            for (const name2 of Object.keys(rawHeaders)) {
+              const lowerName = name2.toLowerCase();
               if (lowerName === "content-encoding" || lowerName === "content-length") {
-                delete rawHeaders[name];
+                delete rawHeaders[name2];
               }
             }
           }
@@ -22711,8 +23271,8 @@ var require_deduplicate = __commonJS({
       if (!Number.isFinite(maxBufferSize) || maxBufferSize <= 0) {
         throw new TypeError(`expected opts.maxBufferSize to be a positive finite number, got ${maxBufferSize}`);
       }
-      const skipHeaderNamesSet = new Set(skipHeaderNames.map((name) => name.toLowerCase()));
-      const excludeHeaderNamesSet = new Set(excludeHeaderNames.map((name) => name.toLowerCase()));
+      const skipHeaderNamesSet = new Set(skipHeaderNames.map((name2) => name2.toLowerCase()));
+      const excludeHeaderNamesSet = new Set(excludeHeaderNames.map((name2) => name2.toLowerCase()));
       const pendingRequests = /* @__PURE__ */ new Map();
       return (dispatch) => {
         return (opts2, handler) => {
@@ -22939,28 +23499,28 @@ var require_sqlite_cache_store = __commonJS({
        */
       get(key) {
         assertCacheKey(key);
-        const value9 = this.#findValue(key);
-        return value9 ? {
-          body: value9.body ? Buffer.from(value9.body.buffer, value9.body.byteOffset, value9.body.byteLength) : void 0,
-          statusCode: value9.statusCode,
-          statusMessage: value9.statusMessage,
-          headers: value9.headers ? JSON.parse(value9.headers) : void 0,
-          etag: value9.etag ? value9.etag : void 0,
-          vary: value9.vary ? JSON.parse(value9.vary) : void 0,
-          cacheControlDirectives: value9.cacheControlDirectives ? JSON.parse(value9.cacheControlDirectives) : void 0,
-          cachedAt: value9.cachedAt,
-          staleAt: value9.staleAt,
-          deleteAt: value9.deleteAt
+        const value11 = this.#findValue(key);
+        return value11 ? {
+          body: value11.body ? Buffer.from(value11.body.buffer, value11.body.byteOffset, value11.body.byteLength) : void 0,
+          statusCode: value11.statusCode,
+          statusMessage: value11.statusMessage,
+          headers: value11.headers ? JSON.parse(value11.headers) : void 0,
+          etag: value11.etag ? value11.etag : void 0,
+          vary: value11.vary ? JSON.parse(value11.vary) : void 0,
+          cacheControlDirectives: value11.cacheControlDirectives ? JSON.parse(value11.cacheControlDirectives) : void 0,
+          cachedAt: value11.cachedAt,
+          staleAt: value11.staleAt,
+          deleteAt: value11.deleteAt
         } : void 0;
       }
       /**
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheKey} key
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheValue & { body: null | Buffer | Array<Buffer>}} value
        */
-      set(key, value9) {
+      set(key, value11) {
         assertCacheKey(key);
         const url = this.#makeValueUrl(key);
-        const body2 = Array.isArray(value9.body) ? Buffer.concat(value9.body) : value9.body;
+        const body2 = Array.isArray(value11.body) ? Buffer.concat(value11.body) : value11.body;
         const size = body2?.byteLength;
         if (size && size > this.#maxEntrySize) {
           return;
@@ -22969,14 +23529,14 @@ var require_sqlite_cache_store = __commonJS({
         if (existingValue) {
           this.#updateValueQuery.run(
             body2,
-            value9.deleteAt,
-            value9.statusCode,
-            value9.statusMessage,
-            value9.headers ? JSON.stringify(value9.headers) : null,
-            value9.etag ? value9.etag : null,
-            value9.cacheControlDirectives ? JSON.stringify(value9.cacheControlDirectives) : null,
-            value9.cachedAt,
-            value9.staleAt,
+            value11.deleteAt,
+            value11.statusCode,
+            value11.statusMessage,
+            value11.headers ? JSON.stringify(value11.headers) : null,
+            value11.etag ? value11.etag : null,
+            value11.cacheControlDirectives ? JSON.stringify(value11.cacheControlDirectives) : null,
+            value11.cachedAt,
+            value11.staleAt,
             existingValue.id
           );
         } else {
@@ -22984,15 +23544,15 @@ var require_sqlite_cache_store = __commonJS({
             url,
             key.method,
             body2,
-            value9.deleteAt,
-            value9.statusCode,
-            value9.statusMessage,
-            value9.headers ? JSON.stringify(value9.headers) : null,
-            value9.etag ? value9.etag : null,
-            value9.cacheControlDirectives ? JSON.stringify(value9.cacheControlDirectives) : null,
-            value9.vary ? JSON.stringify(value9.vary) : null,
-            value9.cachedAt,
-            value9.staleAt
+            value11.deleteAt,
+            value11.statusCode,
+            value11.statusMessage,
+            value11.headers ? JSON.stringify(value11.headers) : null,
+            value11.etag ? value11.etag : null,
+            value11.cacheControlDirectives ? JSON.stringify(value11.cacheControlDirectives) : null,
+            value11.vary ? JSON.stringify(value11.vary) : null,
+            value11.cachedAt,
+            value11.staleAt
           );
           this.#prune();
         }
@@ -23002,9 +23562,9 @@ var require_sqlite_cache_store = __commonJS({
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheValue} value
        * @returns {Writable | undefined}
        */
-      createWriteStream(key, value9) {
+      createWriteStream(key, value11) {
         assertCacheKey(key);
-        assertCacheValue(value9);
+        assertCacheValue(value11);
         let size = 0;
         const body2 = [];
         const store = this;
@@ -23020,7 +23580,7 @@ var require_sqlite_cache_store = __commonJS({
             callback();
           },
           final(callback) {
-            store.set(key, { ...value9, body: body2 });
+            store.set(key, { ...value11, body: body2 });
             callback();
           }
         });
@@ -23080,13 +23640,13 @@ var require_sqlite_cache_store = __commonJS({
           return void 0;
         }
         const now = Date.now();
-        for (const value9 of values) {
-          if (now >= value9.deleteAt && !canBeExpired) {
+        for (const value11 of values) {
+          if (now >= value11.deleteAt && !canBeExpired) {
             continue;
           }
           let matches = true;
-          if (value9.vary) {
-            const vary = JSON.parse(value9.vary);
+          if (value11.vary) {
+            const vary = JSON.parse(value11.vary);
             for (const header in vary) {
               if (!headerValueEquals(headers[header], vary[header])) {
                 matches = false;
@@ -23095,7 +23655,7 @@ var require_sqlite_cache_store = __commonJS({
             }
           }
           if (matches) {
-            return value9;
+            return value11;
           }
         }
         return void 0;
@@ -23173,25 +23733,25 @@ var require_headers = __commonJS({
         });
       }
     }
-    function appendHeader(headers, name, value9) {
-      value9 = headerValueNormalize(value9);
-      if (!isValidHeaderName(name)) {
+    function appendHeader(headers, name2, value11) {
+      value11 = headerValueNormalize(value11);
+      if (!isValidHeaderName(name2)) {
         throw webidl.errors.invalidArgument({
           prefix: "Headers.append",
-          value: name,
+          value: name2,
           type: "header name"
         });
-      } else if (!isValidHeaderValue(value9)) {
+      } else if (!isValidHeaderValue(value11)) {
         throw webidl.errors.invalidArgument({
           prefix: "Headers.append",
-          value: value9,
+          value: value11,
           type: "header value"
         });
       }
       if (getHeadersGuard(headers) === "immutable") {
         throw new TypeError("immutable");
       }
-      return getHeadersList(headers).append(name, value9, false);
+      return getHeadersList(headers).append(name2, value11, false);
     }
     function headersListSortAndCombine(target) {
       const headersList = getHeadersList(target);
@@ -23208,13 +23768,13 @@ var require_headers = __commonJS({
         return headersList.sortedMap = names;
       }
       for (let i = 0; i < names.length; ++i) {
-        const { 0: name, 1: value9 } = names[i];
-        if (name === "set-cookie") {
+        const { 0: name2, 1: value11 } = names[i];
+        if (name2 === "set-cookie") {
           for (let j = 0; j < cookies.length; ++j) {
-            headers.push([name, cookies[j]]);
+            headers.push([name2, cookies[j]]);
           }
         } else {
-          headers.push([name, value9]);
+          headers.push([name2, value11]);
         }
       }
       return headersList.sortedMap = headers;
@@ -23242,8 +23802,8 @@ var require_headers = __commonJS({
        * @param {string} name
        * @param {boolean} isLowerCase
        */
-      contains(name, isLowerCase) {
-        return this.headersMap.has(isLowerCase ? name : name.toLowerCase());
+      contains(name2, isLowerCase) {
+        return this.headersMap.has(isLowerCase ? name2 : name2.toLowerCase());
       }
       clear() {
         this.headersMap.clear();
@@ -23256,21 +23816,21 @@ var require_headers = __commonJS({
        * @param {string} value
        * @param {boolean} isLowerCase
        */
-      append(name, value9, isLowerCase) {
+      append(name2, value11, isLowerCase) {
         this.sortedMap = null;
-        const lowercaseName = isLowerCase ? name : name.toLowerCase();
+        const lowercaseName = isLowerCase ? name2 : name2.toLowerCase();
         const exists = this.headersMap.get(lowercaseName);
         if (exists) {
           const delimiter = lowercaseName === "cookie" ? "; " : ", ";
           this.headersMap.set(lowercaseName, {
             name: exists.name,
-            value: `${exists.value}${delimiter}${value9}`
+            value: `${exists.value}${delimiter}${value11}`
           });
         } else {
-          this.headersMap.set(lowercaseName, { name, value: value9 });
+          this.headersMap.set(lowercaseName, { name: name2, value: value11 });
         }
         if (lowercaseName === "set-cookie") {
-          (this.cookies ??= []).push(value9);
+          (this.cookies ??= []).push(value11);
         }
       }
       /**
@@ -23279,26 +23839,26 @@ var require_headers = __commonJS({
        * @param {string} value
        * @param {boolean} isLowerCase
        */
-      set(name, value9, isLowerCase) {
+      set(name2, value11, isLowerCase) {
         this.sortedMap = null;
-        const lowercaseName = isLowerCase ? name : name.toLowerCase();
+        const lowercaseName = isLowerCase ? name2 : name2.toLowerCase();
         if (lowercaseName === "set-cookie") {
-          this.cookies = [value9];
+          this.cookies = [value11];
         }
-        this.headersMap.set(lowercaseName, { name, value: value9 });
+        this.headersMap.set(lowercaseName, { name: name2, value: value11 });
       }
       /**
        * @see https://fetch.spec.whatwg.org/#concept-header-list-delete
        * @param {string} name
        * @param {boolean} isLowerCase
        */
-      delete(name, isLowerCase) {
+      delete(name2, isLowerCase) {
         this.sortedMap = null;
-        if (!isLowerCase) name = name.toLowerCase();
-        if (name === "set-cookie") {
+        if (!isLowerCase) name2 = name2.toLowerCase();
+        if (name2 === "set-cookie") {
           this.cookies = null;
         }
-        this.headersMap.delete(name);
+        this.headersMap.delete(name2);
       }
       /**
        * @see https://fetch.spec.whatwg.org/#concept-header-list-get
@@ -23306,19 +23866,19 @@ var require_headers = __commonJS({
        * @param {boolean} isLowerCase
        * @returns {string | null}
        */
-      get(name, isLowerCase) {
-        return this.headersMap.get(isLowerCase ? name : name.toLowerCase())?.value ?? null;
+      get(name2, isLowerCase) {
+        return this.headersMap.get(isLowerCase ? name2 : name2.toLowerCase())?.value ?? null;
       }
       *[Symbol.iterator]() {
-        for (const { 0: name, 1: { value: value9 } } of this.headersMap) {
-          yield [name, value9];
+        for (const { 0: name2, 1: { value: value11 } } of this.headersMap) {
+          yield [name2, value11];
         }
       }
       get entries() {
         const headers = {};
         if (this.headersMap.size !== 0) {
-          for (const { name, value: value9 } of this.headersMap.values()) {
-            headers[name] = value9;
+          for (const { name: name2, value: value11 } of this.headersMap.values()) {
+            headers[name2] = value11;
           }
         }
         return headers;
@@ -23329,13 +23889,13 @@ var require_headers = __commonJS({
       get entriesList() {
         const headers = [];
         if (this.headersMap.size !== 0) {
-          for (const { 0: lowerName, 1: { name, value: value9 } } of this.headersMap) {
+          for (const { 0: lowerName, 1: { name: name2, value: value11 } } of this.headersMap) {
             if (lowerName === "set-cookie") {
               for (const cookie of this.cookies) {
-                headers.push([name, cookie]);
+                headers.push([name2, cookie]);
               }
             } else {
-              headers.push([name, value9]);
+              headers.push([name2, value11]);
             }
           }
         }
@@ -23353,9 +23913,9 @@ var require_headers = __commonJS({
           const firstValue = iterator2.next().value;
           array[0] = [firstValue[0], firstValue[1].value];
           assert(firstValue[1].value !== null);
-          for (let i = 1, j = 0, right = 0, left = 0, pivot = 0, x, value9; i < size; ++i) {
-            value9 = iterator2.next().value;
-            x = array[i] = [value9[0], value9[1].value];
+          for (let i = 1, j = 0, right = 0, left = 0, pivot = 0, x, value11; i < size; ++i) {
+            value11 = iterator2.next().value;
+            x = array[i] = [value11[0], value11[1].value];
             assert(x[1] !== null);
             left = 0;
             right = i;
@@ -23381,9 +23941,9 @@ var require_headers = __commonJS({
           return array;
         } else {
           let i = 0;
-          for (const { 0: name, 1: { value: value9 } } of this.headersMap) {
-            array[i++] = [name, value9];
-            assert(value9 !== null);
+          for (const { 0: name2, 1: { value: value11 } } of this.headersMap) {
+            array[i++] = [name2, value11];
+            assert(value11 !== null);
           }
           return array.sort(compareHeaderName);
         }
@@ -23412,90 +23972,90 @@ var require_headers = __commonJS({
         }
       }
       // https://fetch.spec.whatwg.org/#dom-headers-append
-      append(name, value9) {
+      append(name2, value11) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 2, "Headers.append");
         const prefix = "Headers.append";
-        name = webidl.converters.ByteString(name, prefix, "name");
-        value9 = webidl.converters.ByteString(value9, prefix, "value");
-        return appendHeader(this, name, value9);
+        name2 = webidl.converters.ByteString(name2, prefix, "name");
+        value11 = webidl.converters.ByteString(value11, prefix, "value");
+        return appendHeader(this, name2, value11);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-delete
-      delete(name) {
+      delete(name2) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 1, "Headers.delete");
         const prefix = "Headers.delete";
-        name = webidl.converters.ByteString(name, prefix, "name");
-        if (!isValidHeaderName(name)) {
+        name2 = webidl.converters.ByteString(name2, prefix, "name");
+        if (!isValidHeaderName(name2)) {
           throw webidl.errors.invalidArgument({
             prefix: "Headers.delete",
-            value: name,
+            value: name2,
             type: "header name"
           });
         }
         if (this.#guard === "immutable") {
           throw new TypeError("immutable");
         }
-        if (!this.#headersList.contains(name, false)) {
+        if (!this.#headersList.contains(name2, false)) {
           return;
         }
-        this.#headersList.delete(name, false);
+        this.#headersList.delete(name2, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-get
-      get(name) {
+      get(name2) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 1, "Headers.get");
         const prefix = "Headers.get";
-        name = webidl.converters.ByteString(name, prefix, "name");
-        if (!isValidHeaderName(name)) {
+        name2 = webidl.converters.ByteString(name2, prefix, "name");
+        if (!isValidHeaderName(name2)) {
           throw webidl.errors.invalidArgument({
             prefix,
-            value: name,
+            value: name2,
             type: "header name"
           });
         }
-        return this.#headersList.get(name, false);
+        return this.#headersList.get(name2, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-has
-      has(name) {
+      has(name2) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 1, "Headers.has");
         const prefix = "Headers.has";
-        name = webidl.converters.ByteString(name, prefix, "name");
-        if (!isValidHeaderName(name)) {
+        name2 = webidl.converters.ByteString(name2, prefix, "name");
+        if (!isValidHeaderName(name2)) {
           throw webidl.errors.invalidArgument({
             prefix,
-            value: name,
+            value: name2,
             type: "header name"
           });
         }
-        return this.#headersList.contains(name, false);
+        return this.#headersList.contains(name2, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-set
-      set(name, value9) {
+      set(name2, value11) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 2, "Headers.set");
         const prefix = "Headers.set";
-        name = webidl.converters.ByteString(name, prefix, "name");
-        value9 = webidl.converters.ByteString(value9, prefix, "value");
-        value9 = headerValueNormalize(value9);
-        if (!isValidHeaderName(name)) {
+        name2 = webidl.converters.ByteString(name2, prefix, "name");
+        value11 = webidl.converters.ByteString(value11, prefix, "value");
+        value11 = headerValueNormalize(value11);
+        if (!isValidHeaderName(name2)) {
           throw webidl.errors.invalidArgument({
             prefix,
-            value: name,
+            value: name2,
             type: "header name"
           });
-        } else if (!isValidHeaderValue(value9)) {
+        } else if (!isValidHeaderValue(value11)) {
           throw webidl.errors.invalidArgument({
             prefix,
-            value: value9,
+            value: value11,
             type: "header value"
           });
         }
         if (this.#guard === "immutable") {
           throw new TypeError("immutable");
         }
-        this.#headersList.set(name, value9, false);
+        this.#headersList.set(name2, value11, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-getsetcookie
       getSetCookie() {
@@ -23650,8 +24210,8 @@ var require_response = __commonJS({
         }
         const responseObject = fromInnerResponse(makeResponse({}), "immutable");
         responseObject.#state.status = status;
-        const value9 = isomorphicEncode(URLSerializer(parsedURL));
-        responseObject.#state.headersList.append("location", value9, true);
+        const value11 = isomorphicEncode(URLSerializer(parsedURL));
+        responseObject.#state.headersList.append("location", value11, true);
         return responseObject;
       }
       // https://fetch.spec.whatwg.org/#dom-response
@@ -23864,9 +24424,9 @@ var require_response = __commonJS({
         get(target, p) {
           return p in state ? state[p] : target[p];
         },
-        set(target, p, value9) {
+        set(target, p, value11) {
           assert(!(p in state));
-          target[p] = value9;
+          target[p] = value11;
           return true;
         }
       });
@@ -23949,9 +24509,9 @@ var require_response = __commonJS({
       }
       return response;
     }
-    webidl.converters.XMLHttpRequestBodyInit = function(V, prefix, name) {
+    webidl.converters.XMLHttpRequestBodyInit = function(V, prefix, name2) {
       if (typeof V === "string") {
-        return webidl.converters.USVString(V, prefix, name);
+        return webidl.converters.USVString(V, prefix, name2);
       }
       if (webidl.is.Blob(V)) {
         return V;
@@ -23965,7 +24525,7 @@ var require_response = __commonJS({
       if (webidl.is.URLSearchParams(V)) {
         return V;
       }
-      return webidl.converters.DOMString(V, prefix, name);
+      return webidl.converters.DOMString(V, prefix, name2);
     };
     webidl.converters.BodyInit = function(V, prefix, argument) {
       if (webidl.is.ReadableStream(V)) {
@@ -24017,7 +24577,7 @@ var require_request2 = __commonJS({
     var nodeUtil = __require("node:util");
     var {
       isValidHTTPToken,
-      sameOrigin,
+      sameOrigin: sameOrigin2,
       environmentSettingsObject
     } = require_util3();
     var {
@@ -24117,7 +24677,7 @@ var require_request2 = __commonJS({
         }
         const origin = environmentSettingsObject.settingsObject.origin;
         let window2 = "client";
-        if (request2.window?.constructor?.name === "EnvironmentSettingsObject" && sameOrigin(request2.window, origin)) {
+        if (request2.window?.constructor?.name === "EnvironmentSettingsObject" && sameOrigin2(request2.window, origin)) {
           window2 = request2.window;
         }
         if (init.window != null) {
@@ -24193,7 +24753,7 @@ var require_request2 = __commonJS({
             } catch (err) {
               throw new TypeError(`Referrer "${referrer}" is not a valid URL.`, { cause: err });
             }
-            if (parsedReferrer.protocol === "about:" && parsedReferrer.hostname === "client" || origin && !sameOrigin(parsedReferrer, environmentSettingsObject.settingsObject.baseUrl)) {
+            if (parsedReferrer.protocol === "about:" && parsedReferrer.hostname === "client" || origin && !sameOrigin2(parsedReferrer, environmentSettingsObject.settingsObject.baseUrl)) {
               request2.referrer = "client";
             } else {
               request2.referrer = parsedReferrer;
@@ -24297,8 +24857,8 @@ var require_request2 = __commonJS({
           const headers = init.headers !== void 0 ? init.headers : new HeadersList(headersList);
           headersList.clear();
           if (headers instanceof HeadersList) {
-            for (const { name, value: value9 } of headers.rawValues()) {
-              headersList.append(name, value9, false);
+            for (const { name: name2, value: value11 } of headers.rawValues()) {
+              headersList.append(name2, value11, false);
             }
             headersList.cookies = headers.cookies;
           } else {
@@ -24932,7 +25492,7 @@ var require_fetch = __commonJS({
       crossOriginResourcePolicyCheck,
       determineRequestsReferrer,
       coarsenedSharedCurrentTime,
-      sameOrigin,
+      sameOrigin: sameOrigin2,
       isCancelled,
       isAborted,
       isErrorLike,
@@ -25178,8 +25738,8 @@ var require_fetch = __commonJS({
         }
       }
       if (!request2.headersList.contains("accept", true)) {
-        const value9 = "*/*";
-        request2.headersList.append("accept", value9, true);
+        const value11 = "*/*";
+        request2.headersList.append("accept", value11, true);
       }
       if (!request2.headersList.contains("accept-language", true)) {
         request2.headersList.append("accept-language", "*", true);
@@ -25213,7 +25773,7 @@ var require_fetch = __commonJS({
           if (
             // - request’s current URL’s origin is same origin with request’s origin,
             //   and request’s response tainting is "basic"
-            sameOrigin(currentURL, request2.url) && request2.responseTainting === "basic" || // request’s current URL’s scheme is "data"
+            sameOrigin2(currentURL, request2.url) && request2.responseTainting === "basic" || // request’s current URL’s scheme is "data"
             currentURL.protocol === "data:" || // - request’s mode is "navigate" or "websocket"
             (request2.mode === "navigate" || request2.mode === "websocket")
           ) {
@@ -25508,7 +26068,7 @@ var require_fetch = __commonJS({
         return Promise.resolve(makeNetworkError("redirect count exceeded"));
       }
       request2.redirectCount += 1;
-      if (request2.mode === "cors" && (locationURL.username || locationURL.password) && !sameOrigin(request2, locationURL)) {
+      if (request2.mode === "cors" && (locationURL.username || locationURL.password) && !sameOrigin2(request2, locationURL)) {
         return Promise.resolve(makeNetworkError('cross origin not allowed for request mode "cors"'));
       }
       if (request2.responseTainting === "cors" && (locationURL.username || locationURL.password)) {
@@ -25526,7 +26086,7 @@ var require_fetch = __commonJS({
           request2.headersList.delete(headerName);
         }
       }
-      if (!sameOrigin(requestCurrentURL(request2), locationURL)) {
+      if (!sameOrigin2(requestCurrentURL(request2), locationURL)) {
         request2.headersList.delete("authorization", true);
         request2.headersList.delete("proxy-authorization", true);
         request2.headersList.delete("cookie", true);
@@ -25548,85 +26108,85 @@ var require_fetch = __commonJS({
     async function httpNetworkOrCacheFetch(fetchParams, isAuthenticationFetch = false, isNewConnectionFetch = false) {
       const request2 = fetchParams.request;
       let httpFetchParams = null;
-      let httpRequest2 = null;
+      let httpRequest3 = null;
       let response = null;
       const httpCache = null;
       const revalidatingFlag = false;
       if (request2.window === "no-window" && request2.redirect === "error") {
         httpFetchParams = fetchParams;
-        httpRequest2 = request2;
+        httpRequest3 = request2;
       } else {
-        httpRequest2 = cloneRequest(request2);
+        httpRequest3 = cloneRequest(request2);
         httpFetchParams = { ...fetchParams };
-        httpFetchParams.request = httpRequest2;
+        httpFetchParams.request = httpRequest3;
       }
       const includeCredentials = request2.credentials === "include" || request2.credentials === "same-origin" && request2.responseTainting === "basic";
-      const contentLength = httpRequest2.body ? httpRequest2.body.length : null;
+      const contentLength = httpRequest3.body ? httpRequest3.body.length : null;
       let contentLengthHeaderValue = null;
-      if (httpRequest2.body == null && ["POST", "PUT"].includes(httpRequest2.method)) {
+      if (httpRequest3.body == null && ["POST", "PUT"].includes(httpRequest3.method)) {
         contentLengthHeaderValue = "0";
       }
       if (contentLength != null) {
         contentLengthHeaderValue = isomorphicEncode(`${contentLength}`);
       }
-      if (contentLengthHeaderValue != null && !httpRequest2.headersList.contains("content-length", true)) {
-        httpRequest2.headersList.append("content-length", contentLengthHeaderValue, true);
+      if (contentLengthHeaderValue != null && !httpRequest3.headersList.contains("content-length", true)) {
+        httpRequest3.headersList.append("content-length", contentLengthHeaderValue, true);
       }
-      if (contentLength != null && httpRequest2.keepalive) {
+      if (contentLength != null && httpRequest3.keepalive) {
       }
-      if (webidl.is.URL(httpRequest2.referrer)) {
-        httpRequest2.headersList.append("referer", isomorphicEncode(httpRequest2.referrer.href), true);
+      if (webidl.is.URL(httpRequest3.referrer)) {
+        httpRequest3.headersList.append("referer", isomorphicEncode(httpRequest3.referrer.href), true);
       }
-      appendRequestOriginHeader(httpRequest2);
-      appendFetchMetadata(httpRequest2);
-      if (!httpRequest2.headersList.contains("user-agent", true)) {
-        httpRequest2.headersList.append("user-agent", defaultUserAgent, true);
+      appendRequestOriginHeader(httpRequest3);
+      appendFetchMetadata(httpRequest3);
+      if (!httpRequest3.headersList.contains("user-agent", true)) {
+        httpRequest3.headersList.append("user-agent", defaultUserAgent, true);
       }
-      if (httpRequest2.cache === "default" && (httpRequest2.headersList.contains("if-modified-since", true) || httpRequest2.headersList.contains("if-none-match", true) || httpRequest2.headersList.contains("if-unmodified-since", true) || httpRequest2.headersList.contains("if-match", true) || httpRequest2.headersList.contains("if-range", true))) {
-        httpRequest2.cache = "no-store";
+      if (httpRequest3.cache === "default" && (httpRequest3.headersList.contains("if-modified-since", true) || httpRequest3.headersList.contains("if-none-match", true) || httpRequest3.headersList.contains("if-unmodified-since", true) || httpRequest3.headersList.contains("if-match", true) || httpRequest3.headersList.contains("if-range", true))) {
+        httpRequest3.cache = "no-store";
       }
-      if (httpRequest2.cache === "no-cache" && !httpRequest2.preventNoCacheCacheControlHeaderModification && !httpRequest2.headersList.contains("cache-control", true)) {
-        httpRequest2.headersList.append("cache-control", "max-age=0", true);
+      if (httpRequest3.cache === "no-cache" && !httpRequest3.preventNoCacheCacheControlHeaderModification && !httpRequest3.headersList.contains("cache-control", true)) {
+        httpRequest3.headersList.append("cache-control", "max-age=0", true);
       }
-      if (httpRequest2.cache === "no-store" || httpRequest2.cache === "reload") {
-        if (!httpRequest2.headersList.contains("pragma", true)) {
-          httpRequest2.headersList.append("pragma", "no-cache", true);
+      if (httpRequest3.cache === "no-store" || httpRequest3.cache === "reload") {
+        if (!httpRequest3.headersList.contains("pragma", true)) {
+          httpRequest3.headersList.append("pragma", "no-cache", true);
         }
-        if (!httpRequest2.headersList.contains("cache-control", true)) {
-          httpRequest2.headersList.append("cache-control", "no-cache", true);
+        if (!httpRequest3.headersList.contains("cache-control", true)) {
+          httpRequest3.headersList.append("cache-control", "no-cache", true);
         }
       }
-      if (httpRequest2.headersList.contains("range", true)) {
-        httpRequest2.headersList.append("accept-encoding", "identity", true);
+      if (httpRequest3.headersList.contains("range", true)) {
+        httpRequest3.headersList.append("accept-encoding", "identity", true);
       }
-      if (!httpRequest2.headersList.contains("accept-encoding", true)) {
-        if (urlHasHttpsScheme(requestCurrentURL(httpRequest2))) {
-          httpRequest2.headersList.append("accept-encoding", "br, gzip, deflate", true);
+      if (!httpRequest3.headersList.contains("accept-encoding", true)) {
+        if (urlHasHttpsScheme(requestCurrentURL(httpRequest3))) {
+          httpRequest3.headersList.append("accept-encoding", "br, gzip, deflate", true);
         } else {
-          httpRequest2.headersList.append("accept-encoding", "gzip, deflate", true);
+          httpRequest3.headersList.append("accept-encoding", "gzip, deflate", true);
         }
       }
-      httpRequest2.headersList.delete("host", true);
+      httpRequest3.headersList.delete("host", true);
       if (includeCredentials) {
-        if (!httpRequest2.headersList.contains("authorization", true)) {
+        if (!httpRequest3.headersList.contains("authorization", true)) {
           let authorizationValue = null;
-          if (hasAuthenticationEntry(httpRequest2) && (httpRequest2.useURLCredentials === void 0 || !includesCredentials(requestCurrentURL(httpRequest2)))) {
-          } else if (includesCredentials(requestCurrentURL(httpRequest2)) && isAuthenticationFetch) {
-            const { username, password } = requestCurrentURL(httpRequest2);
+          if (hasAuthenticationEntry(httpRequest3) && (httpRequest3.useURLCredentials === void 0 || !includesCredentials(requestCurrentURL(httpRequest3)))) {
+          } else if (includesCredentials(requestCurrentURL(httpRequest3)) && isAuthenticationFetch) {
+            const { username, password } = requestCurrentURL(httpRequest3);
             authorizationValue = `Basic ${Buffer.from(`${username}:${password}`).toString("base64")}`;
           }
           if (authorizationValue !== null) {
-            httpRequest2.headersList.append("Authorization", authorizationValue, false);
+            httpRequest3.headersList.append("Authorization", authorizationValue, false);
           }
         }
       }
       if (httpCache == null) {
-        httpRequest2.cache = "no-store";
+        httpRequest3.cache = "no-store";
       }
-      if (httpRequest2.cache !== "no-store" && httpRequest2.cache !== "reload") {
+      if (httpRequest3.cache !== "no-store" && httpRequest3.cache !== "reload") {
       }
       if (response == null) {
-        if (httpRequest2.cache === "only-if-cached") {
+        if (httpRequest3.cache === "only-if-cached") {
           return makeNetworkError("only if cached");
         }
         const forwardResponse = await httpNetworkFetch(
@@ -25634,7 +26194,7 @@ var require_fetch = __commonJS({
           includeCredentials,
           isNewConnectionFetch
         );
-        if (!safeMethodsSet.has(httpRequest2.method) && forwardResponse.status >= 200 && forwardResponse.status <= 399) {
+        if (!safeMethodsSet.has(httpRequest3.method) && forwardResponse.status >= 200 && forwardResponse.status <= 399) {
         }
         if (revalidatingFlag && forwardResponse.status === 304) {
         }
@@ -25642,12 +26202,12 @@ var require_fetch = __commonJS({
           response = forwardResponse;
         }
       }
-      response.urlList = [...httpRequest2.urlList];
-      if (httpRequest2.headersList.contains("range", true)) {
+      response.urlList = [...httpRequest3.urlList];
+      if (httpRequest3.headersList.contains("range", true)) {
         response.rangeRequested = true;
       }
       response.requestIncludesCredentials = includeCredentials;
-      if (response.status === 401 && httpRequest2.responseTainting !== "cors" && includeCredentials && (request2.useURLCredentials !== void 0 || isTraversableNavigable(request2.traversableForUserPrompts))) {
+      if (response.status === 401 && httpRequest3.responseTainting !== "cors" && includeCredentials && (request2.useURLCredentials !== void 0 || isTraversableNavigable(request2.traversableForUserPrompts))) {
         if (request2.body != null) {
           if (request2.body.source == null) {
             return response;
@@ -25800,11 +26360,11 @@ var require_fetch = __commonJS({
           let bytes;
           let isFailure;
           try {
-            const { done, value: value9 } = await fetchParams.controller.next();
+            const { done, value: value11 } = await fetchParams.controller.next();
             if (isAborted(fetchParams)) {
               break;
             }
-            bytes = done ? void 0 : value9;
+            bytes = done ? void 0 : value11;
           } catch (err) {
             if (fetchParams.controller.ended && !timingInfo.encodedBodySize) {
               bytes = void 0;
@@ -25893,13 +26453,13 @@ var require_fetch = __commonJS({
               const headersList = new HeadersList();
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 const nameStr = bufferToLowerCasedHeaderName(rawHeaders[i]);
-                const value9 = rawHeaders[i + 1];
-                if (Array.isArray(value9) && !Buffer.isBuffer(rawHeaders[i + 1])) {
-                  for (const val of value9) {
+                const value11 = rawHeaders[i + 1];
+                if (Array.isArray(value11) && !Buffer.isBuffer(rawHeaders[i + 1])) {
+                  for (const val of value11) {
                     headersList.append(nameStr, val.toString("latin1"), true);
                   }
                 } else {
-                  headersList.append(nameStr, value9.toString("latin1"), true);
+                  headersList.append(nameStr, value11.toString("latin1"), true);
                 }
               }
               const location = headersList.get("location", true);
@@ -25987,17 +26547,17 @@ var require_fetch = __commonJS({
                 return false;
               }
               const headersList = new HeadersList();
-              for (const [name, value9] of Object.entries(headers)) {
-                if (value9 == null) {
+              for (const [name2, value11] of Object.entries(headers)) {
+                if (value11 == null) {
                   continue;
                 }
-                const headerName = name.toLowerCase();
-                if (Array.isArray(value9)) {
-                  for (const entry of value9) {
+                const headerName = name2.toLowerCase();
+                if (Array.isArray(value11)) {
+                  for (const entry of value11) {
                     headersList.append(headerName, String(entry), true);
                   }
                 } else {
-                  headersList.append(headerName, String(value9), true);
+                  headersList.append(headerName, String(value11), true);
                 }
               }
               resolve({
@@ -26015,13 +26575,13 @@ var require_fetch = __commonJS({
               const headersList = new HeadersList();
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 const nameStr = bufferToLowerCasedHeaderName(rawHeaders[i]);
-                const value9 = rawHeaders[i + 1];
-                if (Array.isArray(value9) && !Buffer.isBuffer(rawHeaders[i + 1])) {
-                  for (const val of value9) {
+                const value11 = rawHeaders[i + 1];
+                if (Array.isArray(value11) && !Buffer.isBuffer(rawHeaders[i + 1])) {
+                  for (const val of value11) {
                     headersList.append(nameStr, val.toString("latin1"), true);
                   }
                 } else {
-                  headersList.append(nameStr, value9.toString("latin1"), true);
+                  headersList.append(nameStr, value11.toString("latin1"), true);
                 }
               }
               resolve({
@@ -26060,10 +26620,10 @@ var require_util4 = __commonJS({
     function getFieldValues(header) {
       assert(header !== null);
       const values = [];
-      for (let value9 of header.split(",")) {
-        value9 = value9.trim();
-        if (isValidHeaderName(value9)) {
-          values.push(value9);
+      for (let value11 of header.split(",")) {
+        value11 = value11.trim();
+        if (isValidHeaderName(value11)) {
+          values.push(value11);
         }
       }
       return values;
@@ -26751,18 +27311,18 @@ var require_constants4 = __commonJS({
 var require_util5 = __commonJS({
   "node_modules/undici/lib/web/cookies/util.js"(exports, module) {
     "use strict";
-    function isCTLExcludingHtab(value9) {
-      for (let i = 0; i < value9.length; ++i) {
-        const code = value9.charCodeAt(i);
+    function isCTLExcludingHtab(value11) {
+      for (let i = 0; i < value11.length; ++i) {
+        const code = value11.charCodeAt(i);
         if (code >= 0 && code <= 8 || code >= 10 && code <= 31 || code === 127) {
           return true;
         }
       }
       return false;
     }
-    function validateCookieName(name) {
-      for (let i = 0; i < name.length; ++i) {
-        const code = name.charCodeAt(i);
+    function validateCookieName(name2) {
+      for (let i = 0; i < name2.length; ++i) {
+        const code = name2.charCodeAt(i);
         if (code < 33 || // exclude CTLs (0-31), SP and HT
         code > 126 || // exclude non-ascii and DEL
         code === 34 || // "
@@ -26786,18 +27346,18 @@ var require_util5 = __commonJS({
         }
       }
     }
-    function validateCookieValue(value9) {
-      let len = value9.length;
+    function validateCookieValue(value11) {
+      let len = value11.length;
       let i = 0;
-      if (value9[0] === '"') {
-        if (len === 1 || value9[len - 1] !== '"') {
+      if (value11[0] === '"') {
+        if (len === 1 || value11[len - 1] !== '"') {
           throw new Error("Invalid cookie value");
         }
         --len;
         ++i;
       }
       while (i < len) {
-        const code = value9.charCodeAt(i++);
+        const code = value11.charCodeAt(i++);
         if (code < 33 || // exclude CTLs (0-31)
         code > 126 || // non-ascii and DEL (127)
         code === 34 || // "
@@ -26939,9 +27499,9 @@ var require_util5 = __commonJS({
         if (!part.includes("=")) {
           throw new Error("Invalid unparsed");
         }
-        const [key, ...value9] = part.split("=");
+        const [key, ...value11] = part.split("=");
         const trimmedKey = key.trim();
-        const joinedValue = value9.join("=");
+        const joinedValue = value11.join("=");
         validateCookieName(trimmedKey);
         validateCookieValue(joinedValue);
         out.push(`${trimmedKey}=${joinedValue}`);
@@ -26973,8 +27533,8 @@ var require_parse = __commonJS({
       }
       let nameValuePair = "";
       let unparsedAttributes = "";
-      let name = "";
-      let value9 = "";
+      let name2 = "";
+      let value11 = "";
       if (header.includes(";")) {
         const position = { position: 0 };
         nameValuePair = collectASequenceOfCodePointsFast(";", header, position);
@@ -26983,24 +27543,24 @@ var require_parse = __commonJS({
         nameValuePair = header;
       }
       if (!nameValuePair.includes("=")) {
-        value9 = nameValuePair;
+        value11 = nameValuePair;
       } else {
         const position = { position: 0 };
-        name = collectASequenceOfCodePointsFast(
+        name2 = collectASequenceOfCodePointsFast(
           "=",
           nameValuePair,
           position
         );
-        value9 = nameValuePair.slice(position.position + 1);
+        value11 = nameValuePair.slice(position.position + 1);
       }
-      name = name.trim();
-      value9 = value9.trim();
-      if (name.length + value9.length > maxNameValuePairSize) {
+      name2 = name2.trim();
+      value11 = value11.trim();
+      if (name2.length + value11.length > maxNameValuePairSize) {
         return null;
       }
       return {
-        name,
-        value: value9,
+        name: name2,
+        value: value11,
         ...parseUnparsedAttributes(unparsedAttributes)
       };
     }
@@ -27114,19 +27674,19 @@ var require_cookies = __commonJS({
         return out;
       }
       for (const piece of cookie.split(";")) {
-        const [name, ...value9] = piece.split("=");
-        out[name.trim()] = value9.join("=");
+        const [name2, ...value11] = piece.split("=");
+        out[name2.trim()] = value11.join("=");
       }
       return out;
     }
-    function deleteCookie(headers, name, attributes) {
+    function deleteCookie(headers, name2, attributes) {
       brandChecks(headers);
       const prefix = "deleteCookie";
       webidl.argumentLengthCheck(arguments, 2, prefix);
-      name = webidl.converters.DOMString(name, prefix, "name");
+      name2 = webidl.converters.DOMString(name2, prefix, "name");
       attributes = webidl.converters.DeleteCookieAttributes(attributes);
       setCookie(headers, {
-        name,
+        name: name2,
         value: "",
         expires: /* @__PURE__ */ new Date(0),
         ...attributes
@@ -27176,11 +27736,11 @@ var require_cookies = __commonJS({
         key: "value"
       },
       {
-        converter: webidl.nullableConverter((value9) => {
-          if (typeof value9 === "number") {
-            return webidl.converters["unsigned long long"](value9);
+        converter: webidl.nullableConverter((value11) => {
+          if (typeof value11 === "number") {
+            return webidl.converters["unsigned long long"](value11);
           }
-          return new Date(value9);
+          return new Date(value11);
         }),
         key: "expires",
         defaultValue: () => null
@@ -27642,26 +28202,26 @@ var require_util6 = __commonJS({
       const extensionList = /* @__PURE__ */ new Map();
       while (position.position < extensions.length) {
         const pair = collectASequenceOfCodePointsFast(";", extensions, position);
-        const [name, value9 = ""] = pair.split("=", 2);
+        const [name2, value11 = ""] = pair.split("=", 2);
         extensionList.set(
-          removeHTTPWhitespace(name, true, false),
-          removeHTTPWhitespace(value9, false, true)
+          removeHTTPWhitespace(name2, true, false),
+          removeHTTPWhitespace(value11, false, true)
         );
         position.position++;
       }
       return extensionList;
     }
-    function isValidClientWindowBits(value9) {
-      if (value9.length === 0) {
+    function isValidClientWindowBits(value11) {
+      if (value11.length === 0) {
         return false;
       }
-      for (let i = 0; i < value9.length; i++) {
-        const byte = value9.charCodeAt(i);
+      for (let i = 0; i < value11.length; i++) {
+        const byte = value11.charCodeAt(i);
         if (byte < 48 || byte > 57) {
           return false;
         }
       }
-      const num = Number.parseInt(value9, 10);
+      const num = Number.parseInt(value11, 10);
       return num >= 8 && num <= 15;
     }
     function getURLRecord(url, baseURL) {
@@ -29421,13 +29981,13 @@ var require_websocketstream = __commonJS({
 var require_util7 = __commonJS({
   "node_modules/undici/lib/web/eventsource/util.js"(exports, module) {
     "use strict";
-    function isValidLastEventId(value9) {
-      return value9.indexOf("\0") === -1;
+    function isValidLastEventId(value11) {
+      return value11.indexOf("\0") === -1;
     }
-    function isASCIINumber(value9) {
-      if (value9.length === 0) return false;
-      for (let i = 0; i < value9.length; i++) {
-        if (value9.charCodeAt(i) < 48 || value9.charCodeAt(i) > 57) return false;
+    function isASCIINumber(value11) {
+      if (value11.length === 0) return false;
+      for (let i = 0; i < value11.length; i++) {
+        if (value11.charCodeAt(i) < 48 || value11.charCodeAt(i) > 57) return false;
       }
       return true;
     }
@@ -29453,7 +30013,7 @@ var require_eventsource_stream = __commonJS({
     var defaultMaxEventSize = buffer.kStringMaxLength;
     var DATA = Buffer.from("data");
     var EVENT = Buffer.from("event");
-    var ID = Buffer.from("id");
+    var ID2 = Buffer.from("id");
     var RETRY = Buffer.from("retry");
     var minParserItems = 1024;
     var maxParserItems = 131072;
@@ -29653,12 +30213,12 @@ var require_eventsource_stream = __commonJS({
           const valueBytes = line.length - valueStart;
           const dataSize = this.eventFieldSizes.data + (event.data === void 0 ? 0 : 1) + valueBytes;
           this.setEventFieldSize("data", dataSize);
-          const value9 = line.toString("utf8", valueStart);
+          const value11 = line.toString("utf8", valueStart);
           if (event.data === void 0) {
-            event.data = value9;
+            event.data = value11;
           } else {
             event.data += `
-${value9}`;
+${value11}`;
           }
           this.dataLineCount++;
           return;
@@ -29670,7 +30230,7 @@ ${value9}`;
           }
           return;
         }
-        if (isFieldName(line, fieldLength, ID)) {
+        if (isFieldName(line, fieldLength, ID2)) {
           if (isValidLastEventIdBytes(line, valueStart)) {
             this.setEventFieldSize("id", line.length - valueStart);
             event.id = line.toString("utf8", valueStart);
@@ -30373,7 +30933,7 @@ function proxyCredentials(url) {
   }
 }
 function registerProxySecrets(env = process.env) {
-  for (const name of [...HTTP, ...HTTPS]) if (env[name]) registerSecret(...proxyCredentials(env[name]));
+  for (const name2 of [...HTTP, ...HTTPS]) if (env[name2]) registerSecret(...proxyCredentials(env[name2]));
 }
 function proxiedFetch(env = process.env) {
   registerProxySecrets(env);
@@ -30392,8 +30952,8 @@ var init_proxy = __esm({
     HTTP = ["http_proxy", "HTTP_PROXY"];
     HTTPS = ["https_proxy", "HTTPS_PROXY"];
     first = (env, names) => {
-      const name = names.find((n) => env[n] !== void 0 && env[n] !== "");
-      return name === void 0 ? void 0 : { variable: name, url: env[name] };
+      const name2 = names.find((n) => env[n] !== void 0 && env[n] !== "");
+      return name2 === void 0 ? void 0 : { variable: name2, url: env[name2] };
     };
     PROXY_AGENT_OPTIONS = { proxyTunnel: false };
   }
@@ -30417,15 +30977,22 @@ async function fetchOverHttp(input2, init = {}) {
     if (init.redirect === "error") throw new TypeError("fetch failed", { cause: new Error(`unexpected redirect to ${new URL(location, url).origin}`) });
     if (hops >= MAX_REDIRECTS) throw new TypeError("fetch failed", { cause: new Error("redirect count exceeded") });
     const next = new URL(location, url);
-    if (next.origin !== url.origin) for (const name of CROSS_ORIGIN_DROPPED) delete headers[name];
+    if (next.origin !== url.origin) for (const name2 of CROSS_ORIGIN_DROPPED) delete headers[name2];
     const status = message.statusCode;
     if (status === 303 && method !== "GET" && method !== "HEAD" || (status === 301 || status === 302) && method === "POST") {
       method = "GET";
       body2 = void 0;
-      for (const name of Object.keys(headers)) if (name.startsWith("content-")) delete headers[name];
+      for (const name2 of Object.keys(headers)) if (name2.startsWith("content-")) delete headers[name2];
     }
     url = next;
   }
+}
+async function streamGet(url, signal) {
+  const message = await send(new URL(url), "GET", {}, void 0, signal);
+  const abort = () => message.destroy(signal.reason);
+  signal.addEventListener("abort", abort, { once: true });
+  message.on("close", () => signal.removeEventListener("abort", abort));
+  return message;
 }
 async function send(url, method, headers, body2, signal) {
   signal?.throwIfAborted();
@@ -30436,7 +31003,7 @@ async function send(url, method, headers, body2, signal) {
       signal?.removeEventListener("abort", abort);
       resolve(message);
     });
-    for (const [name, value9] of Object.entries(headers)) req.setHeader(name, value9);
+    for (const [name2, value11] of Object.entries(headers)) req.setHeader(name2, value11);
     if (body2 !== void 0) req.setHeader("content-length", Buffer.byteLength(body2));
     const abort = () => req.destroy(signal.reason);
     signal?.addEventListener("abort", abort, { once: true });
@@ -30511,11 +31078,11 @@ var init_fetch = __esm({
       constructor(raw) {
         this.map = new Map(Object.entries(raw).flatMap(([k, v]) => v === void 0 ? [] : [[k, Array.isArray(v) ? v.join(", ") : v]]));
       }
-      get(name) {
-        return this.map.get(name.toLowerCase()) ?? null;
+      get(name2) {
+        return this.map.get(name2.toLowerCase()) ?? null;
       }
-      has(name) {
-        return this.map.has(name.toLowerCase());
+      has(name2) {
+        return this.map.has(name2.toLowerCase());
       }
       [Symbol.iterator]() {
         return this.map.entries();
@@ -30541,23 +31108,23 @@ var init_universal_user_agent = __esm({
 });
 
 // node_modules/before-after-hook/lib/register.js
-function register(state, name, method, options) {
+function register(state, name2, method, options) {
   if (typeof method !== "function") {
     throw new Error("method for before hook must be a function");
   }
   if (!options) {
     options = {};
   }
-  if (Array.isArray(name)) {
-    return name.reverse().reduce((callback, name2) => {
-      return register.bind(null, state, name2, callback, options);
+  if (Array.isArray(name2)) {
+    return name2.reverse().reduce((callback, name3) => {
+      return register.bind(null, state, name3, callback, options);
     }, method)();
   }
   return Promise.resolve().then(() => {
-    if (!state.registry[name]) {
+    if (!state.registry[name2]) {
       return method(options);
     }
-    return state.registry[name].reduce((method2, registered2) => {
+    return state.registry[name2].reduce((method2, registered2) => {
       return registered2.hook.bind(null, method2, options);
     }, method)();
   });
@@ -30568,10 +31135,10 @@ var init_register = __esm({
 });
 
 // node_modules/before-after-hook/lib/add.js
-function addHook(state, kind, name, hook6) {
+function addHook(state, kind, name2, hook6) {
   const orig = hook6;
-  if (!state.registry[name]) {
-    state.registry[name] = [];
+  if (!state.registry[name2]) {
+    state.registry[name2] = [];
   }
   if (kind === "before") {
     hook6 = (method, options) => {
@@ -30596,7 +31163,7 @@ function addHook(state, kind, name, hook6) {
       });
     };
   }
-  state.registry[name].push({
+  state.registry[name2].push({
     hook: hook6,
     orig
   });
@@ -30607,17 +31174,17 @@ var init_add = __esm({
 });
 
 // node_modules/before-after-hook/lib/remove.js
-function removeHook(state, name, method) {
-  if (!state.registry[name]) {
+function removeHook(state, name2, method) {
+  if (!state.registry[name2]) {
     return;
   }
-  const index = state.registry[name].map((registered2) => {
+  const index = state.registry[name2].map((registered2) => {
     return registered2.orig;
   }).indexOf(method);
   if (index === -1) {
     return;
   }
-  state.registry[name].splice(index, 1);
+  state.registry[name2].splice(index, 1);
 }
 var init_remove = __esm({
   "node_modules/before-after-hook/lib/remove.js"() {
@@ -30625,15 +31192,15 @@ var init_remove = __esm({
 });
 
 // node_modules/before-after-hook/index.js
-function bindApi(hook6, state, name) {
+function bindApi(hook6, state, name2) {
   const removeHookRef = bindable(removeHook, null).apply(
     null,
-    name ? [state, name] : [state]
+    name2 ? [state, name2] : [state]
   );
   hook6.api = { remove: removeHookRef };
   hook6.remove = removeHookRef;
   ["before", "error", "after", "wrap"].forEach((kind) => {
-    const args = name ? [state, kind, name] : [state, kind];
+    const args = name2 ? [state, kind, name2] : [state, kind];
     hook6[kind] = hook6.api[kind] = bindable(addHook, null).apply(null, args);
   });
 }
@@ -30676,13 +31243,13 @@ function lowercaseKeys(object) {
     return newObj;
   }, {});
 }
-function isPlainObject(value9) {
-  if (typeof value9 !== "object" || value9 === null) return false;
-  if (Object.prototype.toString.call(value9) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value9);
+function isPlainObject(value11) {
+  if (typeof value11 !== "object" || value11 === null) return false;
+  if (Object.prototype.toString.call(value11) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value11);
   if (proto === null) return true;
   const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value9);
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value11);
 }
 function mergeDeep(defaults2, options) {
   const result = Object.assign({}, defaults2);
@@ -30731,11 +31298,11 @@ function addQueryParameters(url, parameters) {
   if (names.length === 0) {
     return url;
   }
-  return url + separator + names.map((name) => {
-    if (name === "q") {
+  return url + separator + names.map((name2) => {
+    if (name2 === "q") {
       return "q=" + parameters.q.split("+").map(encodeURIComponent).join("+");
     }
-    return `${name}=${encodeURIComponent(parameters[name])}`;
+    return `${name2}=${encodeURIComponent(parameters[name2])}`;
   }).join("&");
 }
 function removeNonChars(variableName) {
@@ -30770,57 +31337,57 @@ function encodeUnreserved(str) {
     return "%" + c.charCodeAt(0).toString(16).toUpperCase();
   });
 }
-function encodeValue(operator, value9, key) {
-  value9 = operator === "+" || operator === "#" ? encodeReserved(value9) : encodeUnreserved(value9);
+function encodeValue(operator, value11, key) {
+  value11 = operator === "+" || operator === "#" ? encodeReserved(value11) : encodeUnreserved(value11);
   if (key) {
-    return encodeUnreserved(key) + "=" + value9;
+    return encodeUnreserved(key) + "=" + value11;
   } else {
-    return value9;
+    return value11;
   }
 }
-function isDefined(value9) {
-  return value9 !== void 0 && value9 !== null;
+function isDefined(value11) {
+  return value11 !== void 0 && value11 !== null;
 }
 function isKeyOperator(operator) {
   return operator === ";" || operator === "&" || operator === "?";
 }
 function getValues(context, operator, key, modifier) {
-  var value9 = context[key], result = [];
-  if (isDefined(value9) && value9 !== "") {
-    if (typeof value9 === "string" || typeof value9 === "number" || typeof value9 === "bigint" || typeof value9 === "boolean") {
-      value9 = value9.toString();
+  var value11 = context[key], result = [];
+  if (isDefined(value11) && value11 !== "") {
+    if (typeof value11 === "string" || typeof value11 === "number" || typeof value11 === "bigint" || typeof value11 === "boolean") {
+      value11 = value11.toString();
       if (modifier && modifier !== "*") {
-        value9 = value9.substring(0, parseInt(modifier, 10));
+        value11 = value11.substring(0, parseInt(modifier, 10));
       }
       result.push(
-        encodeValue(operator, value9, isKeyOperator(operator) ? key : "")
+        encodeValue(operator, value11, isKeyOperator(operator) ? key : "")
       );
     } else {
       if (modifier === "*") {
-        if (Array.isArray(value9)) {
-          value9.filter(isDefined).forEach(function(value22) {
+        if (Array.isArray(value11)) {
+          value11.filter(isDefined).forEach(function(value22) {
             result.push(
               encodeValue(operator, value22, isKeyOperator(operator) ? key : "")
             );
           });
         } else {
-          Object.keys(value9).forEach(function(k) {
-            if (isDefined(value9[k])) {
-              result.push(encodeValue(operator, value9[k], k));
+          Object.keys(value11).forEach(function(k) {
+            if (isDefined(value11[k])) {
+              result.push(encodeValue(operator, value11[k], k));
             }
           });
         }
       } else {
         const tmp = [];
-        if (Array.isArray(value9)) {
-          value9.filter(isDefined).forEach(function(value22) {
+        if (Array.isArray(value11)) {
+          value11.filter(isDefined).forEach(function(value22) {
             tmp.push(encodeValue(operator, value22));
           });
         } else {
-          Object.keys(value9).forEach(function(k) {
-            if (isDefined(value9[k])) {
+          Object.keys(value11).forEach(function(k) {
+            if (isDefined(value11[k])) {
               tmp.push(encodeUnreserved(k));
-              tmp.push(encodeValue(operator, value9[k].toString()));
+              tmp.push(encodeValue(operator, value11[k].toString()));
             }
           });
         }
@@ -30833,12 +31400,12 @@ function getValues(context, operator, key, modifier) {
     }
   } else {
     if (operator === ";") {
-      if (isDefined(value9)) {
+      if (isDefined(value11)) {
         result.push(encodeUnreserved(key));
       }
-    } else if (value9 === "" && (operator === "&" || operator === "?")) {
+    } else if (value11 === "" && (operator === "&" || operator === "?")) {
       result.push(encodeUnreserved(key) + "=");
-    } else if (value9 === "") {
+    } else if (value11 === "") {
       result.push("");
     }
   }
@@ -31057,20 +31624,20 @@ var require_dist2 = __commonJS({
             index = skipOWS(header, index + 1, len);
             if (index < len && header.charCodeAt(index) === DQUOTE) {
               index++;
-              let value9 = "";
+              let value11 = "";
               while (index < len) {
                 const code2 = header.charCodeAt(index++);
                 if (code2 === DQUOTE) {
                   index = skipValue(header, index, len, stopChar);
                   if (parameters[key] === void 0)
-                    parameters[key] = value9;
+                    parameters[key] = value11;
                   break;
                 }
                 if (code2 === BSLASH && index < len) {
-                  value9 += header[index++];
+                  value11 += header[index++];
                   continue;
                 }
-                value9 += String.fromCharCode(code2);
+                value11 += String.fromCharCode(code2);
               }
               continue parameter;
             }
@@ -31292,12 +31859,12 @@ var init_json_with_bigint = __esm({
       }
       return chunks.join("");
     };
-    JSONStringify = (value9, replacer, space) => {
+    JSONStringify = (value11, replacer, space) => {
       try {
         const supportsRawJSON = "rawJSON" in JSON;
         if (supportsRawJSON) {
           return originalStringify(
-            value9,
+            value11,
             (key, val) => {
               if (typeof val === "bigint") return JSON.rawJSON(val.toString());
               const hasFunctionReplacer = typeof replacer === "function";
@@ -31309,9 +31876,9 @@ var init_json_with_bigint = __esm({
             space
           );
         }
-        if (!value9) return originalStringify(value9, replacer, space);
+        if (!value11) return originalStringify(value11, replacer, space);
         const convertedToCustomJSON = originalStringify(
-          value9,
+          value11,
           (key, val) => {
             const isNoise = typeof val === "string" && noiseValue.test(val);
             if (isNoise) return val.toString() + "n";
@@ -31332,7 +31899,7 @@ var init_json_with_bigint = __esm({
         return denoisedJSON;
       } catch (error) {
         if (error instanceof RangeError) {
-          const convertedJSON = stringifyIteratively(value9, replacer, space);
+          const convertedJSON = stringifyIteratively(value11, replacer, space);
           if (convertedJSON === void 0) return void 0;
           const supportsRawJSON = "rawJSON" in JSON;
           if (supportsRawJSON) return convertedJSON;
@@ -31360,26 +31927,26 @@ var init_json_with_bigint = __esm({
         return false;
       }
     };
-    convertMarkedBigIntsReviver = (key, value9, context, userReviver) => {
-      const isCustomFormatBigInt = typeof value9 === "string" && customFormat.test(value9);
-      if (isCustomFormatBigInt) return BigInt(value9.slice(0, -1));
-      const isNoiseValue = typeof value9 === "string" && noiseValue.test(value9);
-      if (isNoiseValue) return value9.slice(0, -1);
+    convertMarkedBigIntsReviver = (key, value11, context, userReviver) => {
+      const isCustomFormatBigInt = typeof value11 === "string" && customFormat.test(value11);
+      if (isCustomFormatBigInt) return BigInt(value11.slice(0, -1));
+      const isNoiseValue = typeof value11 === "string" && noiseValue.test(value11);
+      if (isNoiseValue) return value11.slice(0, -1);
       const hasUserReviver = typeof userReviver === "function";
-      if (!hasUserReviver) return value9;
-      return userReviver(key, value9, context);
+      if (!hasUserReviver) return value11;
+      return userReviver(key, value11, context);
     };
-    JSONParseV2 = (text2, reviver) => {
-      return JSON.parse(text2, (key, value9, context) => {
-        const isNumber = typeof value9 === "number";
-        const isOutOfBounds = value9 > Number.MAX_SAFE_INTEGER || value9 < Number.MIN_SAFE_INTEGER;
+    JSONParseV2 = (text3, reviver) => {
+      return JSON.parse(text3, (key, value11, context) => {
+        const isNumber = typeof value11 === "number";
+        const isOutOfBounds = value11 > Number.MAX_SAFE_INTEGER || value11 < Number.MIN_SAFE_INTEGER;
         const isBigNumber = isNumber && isOutOfBounds;
         const isInt = context && intRegex.test(context.source);
         const isBigInt = isBigNumber && isInt;
         if (isBigInt) return BigInt(context.source);
         const hasCustomReviver = typeof reviver === "function";
-        if (!hasCustomReviver) return value9;
-        return reviver(key, value9, context);
+        if (!hasCustomReviver) return value11;
+        return reviver(key, value11, context);
       });
     };
     MAX_INT = Number.MAX_SAFE_INTEGER.toString();
@@ -31393,43 +31960,43 @@ var init_json_with_bigint = __esm({
         const node = stack[stack.length - 1];
         if (!node.visited) {
           node.visited = true;
-          const value9 = node.parent[node.key];
-          const isComplexObject = value9 !== null && typeof value9 === "object";
+          const value11 = node.parent[node.key];
+          const isComplexObject = value11 !== null && typeof value11 === "object";
           if (isComplexObject) {
-            const keys = Object.keys(value9);
+            const keys = Object.keys(value11);
             for (let i = keys.length - 1; i >= 0; i--) {
-              stack.push({ parent: value9, key: keys[i], visited: false });
+              stack.push({ parent: value11, key: keys[i], visited: false });
             }
           }
         } else {
           const { parent, key } = node;
-          let value9 = parent[key];
-          if (typeof value9 === "string") {
-            const isCustomFormatBigInt = customFormat.test(value9);
+          let value11 = parent[key];
+          if (typeof value11 === "string") {
+            const isCustomFormatBigInt = customFormat.test(value11);
             if (isCustomFormatBigInt) {
-              value9 = BigInt(value9.slice(0, -1));
+              value11 = BigInt(value11.slice(0, -1));
             } else {
-              const isNoise = noiseValue.test(value9);
-              if (isNoise) value9 = value9.slice(0, -1);
+              const isNoise = noiseValue.test(value11);
+              if (isNoise) value11 = value11.slice(0, -1);
             }
           }
           const hasUserReviver = typeof userReviver === "function";
           if (hasUserReviver) {
-            value9 = userReviver.call(parent, key, value9);
+            value11 = userReviver.call(parent, key, value11);
           }
-          const isDeleted = value9 === void 0;
+          const isDeleted = value11 === void 0;
           if (isDeleted) {
             delete parent[key];
           } else {
-            parent[key] = value9;
+            parent[key] = value11;
           }
           stack.pop();
         }
       }
       return rootHolder[""];
     };
-    serializeBigInts = (text2) => {
-      return text2.replace(
+    serializeBigInts = (text3) => {
+      return text3.replace(
         stringsOrLargeNumbers,
         (match, digits, fractional, exponential) => {
           const isString = match[0] === '"';
@@ -31443,18 +32010,18 @@ var init_json_with_bigint = __esm({
         }
       );
     };
-    JSONParse = (text2, reviver) => {
-      if (!text2) return originalParse(text2, reviver);
+    JSONParse = (text3, reviver) => {
+      if (!text3) return originalParse(text3, reviver);
       try {
-        if (isContextSourceSupported()) return JSONParseV2(text2, reviver);
-        const serializedData = serializeBigInts(text2);
+        if (isContextSourceSupported()) return JSONParseV2(text3, reviver);
+        const serializedData = serializeBigInts(text3);
         return originalParse(
           serializedData,
-          (key, value9, context) => convertMarkedBigIntsReviver(key, value9, context, reviver)
+          (key, value11, context) => convertMarkedBigIntsReviver(key, value11, context, reviver)
         );
       } catch (error) {
         if (error instanceof RangeError) {
-          const serializedData = serializeBigInts(text2);
+          const serializedData = serializeBigInts(text3);
           const parsed = originalParse(serializedData);
           return applyReviverIteratively(parsed, reviver);
         }
@@ -31509,13 +32076,13 @@ var init_dist_src = __esm({
 });
 
 // node_modules/@octokit/request/dist-bundle/index.js
-function isPlainObject2(value9) {
-  if (typeof value9 !== "object" || value9 === null) return false;
-  if (Object.prototype.toString.call(value9) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value9);
+function isPlainObject2(value11) {
+  if (typeof value11 !== "object" || value11 === null) return false;
+  if (Object.prototype.toString.call(value11) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value11);
   if (proto === null) return true;
   const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value9);
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value11);
 }
 async function fetchWrapper(requestOptions) {
   const fetch = requestOptions.request?.fetch || globalThis.fetch;
@@ -31528,9 +32095,9 @@ async function fetchWrapper(requestOptions) {
   const parseSuccessResponseBody = requestOptions.request?.parseSuccessResponseBody !== false;
   const body2 = isPlainObject2(requestOptions.body) || Array.isArray(requestOptions.body) ? JSONStringify(requestOptions.body) : requestOptions.body;
   const requestHeaders = Object.fromEntries(
-    Object.entries(requestOptions.headers).map(([name, value9]) => [
-      name,
-      String(value9)
+    Object.entries(requestOptions.headers).map(([name2, value11]) => [
+      name2,
+      String(value11)
     ])
   );
   let fetchResponse;
@@ -31570,8 +32137,8 @@ async function fetchWrapper(requestOptions) {
   const status = fetchResponse.status;
   const url = fetchResponse.url;
   const responseHeaders = {};
-  for (const [key, value9] of fetchResponse.headers) {
-    responseHeaders[key] = value9;
+  for (const [key, value11] of fetchResponse.headers) {
+    responseHeaders[key] = value11;
   }
   const octokitResponse = {
     url,
@@ -31622,12 +32189,12 @@ async function getResponseData(response) {
   }
   const mimetype = (0, import_content_type.parse)(contentType);
   if (isJSONResponse(mimetype)) {
-    let text2 = "";
+    let text3 = "";
     try {
-      text2 = await response.text();
-      return JSONParse(text2);
+      text3 = await response.text();
+      return JSONParse(text3);
     } catch (err) {
-      return text2;
+      return text3;
     }
   } else if (mimetype.type.startsWith("text/") || // `application/octet-stream` is the canonical "arbitrary binary" type
   // (RFC 2046) and must never be decoded as text, even when the response
@@ -32183,14 +32750,14 @@ var require_light = __commonJS({
           this._last = null;
           this.length = 0;
         }
-        push(value9) {
+        push(value11) {
           var node;
           this.length++;
           if (typeof this.incr === "function") {
             this.incr();
           }
           node = {
-            value: value9,
+            value: value11,
             prev: this._last,
             next: null
           };
@@ -32203,7 +32770,7 @@ var require_light = __commonJS({
           return void 0;
         }
         shift() {
-          var value9;
+          var value11;
           if (this._first == null) {
             return;
           } else {
@@ -32212,13 +32779,13 @@ var require_light = __commonJS({
               this.decr();
             }
           }
-          value9 = this._first.value;
+          value11 = this._first.value;
           if ((this._first = this._first.next) != null) {
             this._first.prev = null;
           } else {
             this._last = null;
           }
-          return value9;
+          return value11;
         }
         first() {
           if (this._first != null) {
@@ -32265,48 +32832,48 @@ var require_light = __commonJS({
           if (this.instance.on != null || this.instance.once != null || this.instance.removeAllListeners != null) {
             throw new Error("An Emitter already exists for this object");
           }
-          this.instance.on = (name, cb) => {
-            return this._addListener(name, "many", cb);
+          this.instance.on = (name2, cb) => {
+            return this._addListener(name2, "many", cb);
           };
-          this.instance.once = (name, cb) => {
-            return this._addListener(name, "once", cb);
+          this.instance.once = (name2, cb) => {
+            return this._addListener(name2, "once", cb);
           };
-          this.instance.removeAllListeners = (name = null) => {
-            if (name != null) {
-              return delete this._events[name];
+          this.instance.removeAllListeners = (name2 = null) => {
+            if (name2 != null) {
+              return delete this._events[name2];
             } else {
               return this._events = {};
             }
           };
         }
-        _addListener(name, status, cb) {
+        _addListener(name2, status, cb) {
           var base;
-          if ((base = this._events)[name] == null) {
-            base[name] = [];
+          if ((base = this._events)[name2] == null) {
+            base[name2] = [];
           }
-          this._events[name].push({ cb, status });
+          this._events[name2].push({ cb, status });
           return this.instance;
         }
-        listenerCount(name) {
-          if (this._events[name] != null) {
-            return this._events[name].length;
+        listenerCount(name2) {
+          if (this._events[name2] != null) {
+            return this._events[name2].length;
           } else {
             return 0;
           }
         }
-        async trigger(name, ...args) {
+        async trigger(name2, ...args) {
           var e, promises;
           try {
-            if (name !== "debug") {
-              this.trigger("debug", `Event triggered: ${name}`, args);
+            if (name2 !== "debug") {
+              this.trigger("debug", `Event triggered: ${name2}`, args);
             }
-            if (this._events[name] == null) {
+            if (this._events[name2] == null) {
               return;
             }
-            this._events[name] = this._events[name].filter(function(listener) {
+            this._events[name2] = this._events[name2].filter(function(listener) {
               return listener.status !== "none";
             });
-            promises = this._events[name].map(async (listener) => {
+            promises = this._events[name2].map(async (listener) => {
               var e2, returned;
               if (listener.status === "none") {
                 return;
@@ -32795,9 +33362,9 @@ var require_light = __commonJS({
       var DLList$2, Sync;
       DLList$2 = DLList_1;
       Sync = class Sync {
-        constructor(name, Promise2) {
+        constructor(name2, Promise2) {
           this.schedule = this.schedule.bind(this);
-          this.name = name;
+          this.name = name2;
           this.Promise = Promise2;
           this._running = 0;
           this._queue = new DLList$2();
@@ -33781,7 +34348,7 @@ var init_transient = __esm({
 // lib/tracker/github/api-error.ts
 function lowerCaseHeaders(headers) {
   const out = {};
-  for (const [name, value9] of Object.entries(headers ?? {})) if (value9 !== void 0) out[name.toLowerCase()] = String(value9);
+  for (const [name2, value11] of Object.entries(headers ?? {})) if (value11 !== void 0) out[name2.toLowerCase()] = String(value11);
   return out;
 }
 function toApiError(error) {
@@ -34745,10 +35312,10 @@ var init_toad_cache = __esm({
       keys() {
         return Object.keys(this.items);
       }
-      set(key, value9) {
+      set(key, value11) {
         const existing = this.items[key];
         if (existing !== void 0) {
-          existing.value = value9;
+          existing.value = value11;
           existing.expiry = this.ttl > 0 ? Date.now() + this.ttl : this.ttl;
           this.bumpLru(existing);
           return;
@@ -34761,7 +35328,7 @@ var init_toad_cache = __esm({
           key,
           prev: this.last,
           next: null,
-          value: value9
+          value: value11
         };
         this.items[key] = item;
         if (++this.size === 1) {
@@ -34867,9 +35434,9 @@ async function get(cache, options) {
 async function set(cache, options, data) {
   const key = optionsToCacheKey(options);
   const permissionsString = options.permissions ? "" : Object.keys(data.permissions).map(
-    (name) => `${name}${data.permissions[name] === "write" ? "!" : ""}`
+    (name2) => `${name2}${data.permissions[name2] === "write" ? "!" : ""}`
   ).join(",");
-  const value9 = [
+  const value11 = [
     data.token,
     data.createdAt,
     data.expiresAt,
@@ -34877,7 +35444,7 @@ async function set(cache, options, data) {
     permissionsString,
     data.singleFileName
   ].join("|");
-  await cache.set(key, value9);
+  await cache.set(key, value11);
 }
 function optionsToCacheKey({
   installationId,
@@ -34885,7 +35452,7 @@ function optionsToCacheKey({
   repositoryIds = [],
   repositoryNames = []
 }) {
-  const permissionsString = Object.keys(permissions).sort().map((name) => permissions[name] === "read" ? name : `${name}!`).join(",");
+  const permissionsString = Object.keys(permissions).sort().map((name2) => permissions[name2] === "read" ? name2 : `${name2}!`).join(",");
   const repositoryIdsString = repositoryIds.sort().join(",");
   const repositoryNamesString = repositoryNames.join(",");
   return [
@@ -35311,6 +35878,12 @@ var init_app_auth = __esm({
 });
 
 // lib/tracker/github/client.ts
+var client_exports = {};
+__export(client_exports, {
+  GITHUB_API_VERSION: () => GITHUB_API_VERSION,
+  createGitHub: () => createGitHub,
+  resetTime: () => resetTime
+});
 function createGitHub(options, log2) {
   const origin = new URL(options.apiUrl).origin;
   const budget = waitBudget(options.maxWaitSeconds);
@@ -35438,13 +36011,13 @@ var init_ratelimit2 = __esm({
 });
 
 // lib/tracker/gitlab/client.ts
-function errorText(text2) {
+function errorText(text3) {
   try {
-    const body2 = JSON.parse(text2);
+    const body2 = JSON.parse(text3);
     const said = body2.message ?? body2.error;
     return (typeof said === "string" ? said : JSON.stringify(said ?? body2)).slice(0, 300);
   } catch {
-    return text2.slice(0, 300);
+    return text3.slice(0, 300);
   }
 }
 function createGitLab(options, log2) {
@@ -35466,21 +36039,21 @@ function createGitLab(options, log2) {
     if (options.token && new URL(url).origin === origin) headers.authorization = `Bearer ${options.token}`;
     const signal = AbortSignal.timeout(options.timeoutMs);
     let response;
-    let text2;
+    let text3;
     try {
       response = await fetchQuietly(url, { method, headers, signal, ...body2 === void 0 ? {} : { body: JSON.stringify(body2) } });
-      text2 = await response.text();
+      text3 = await response.text();
     } catch (cause) {
-      const why2 = signal.aborted ? `timed out after ${options.timeoutMs / 1e3}s` : cause.cause?.code ?? cause.message;
-      throw new ApiError(why2, { transient: true, cause });
+      const why3 = signal.aborted ? `timed out after ${options.timeoutMs / 1e3}s` : cause.cause?.code ?? cause.message;
+      throw new ApiError(why3, { transient: true, cause });
     }
     const responseHeaders = headersOf(response);
     watchQuota(responseHeaders);
     if (!response.ok) {
-      throw new ApiError(errorText(text2), { status: response.status, headers: responseHeaders, transient: response.status >= 500 });
+      throw new ApiError(errorText(text3), { status: response.status, headers: responseHeaders, transient: response.status >= 500 });
     }
     try {
-      return { status: response.status, headers: responseHeaders, data: text2 === "" ? null : JSON.parse(text2) };
+      return { status: response.status, headers: responseHeaders, data: text3 === "" ? null : JSON.parse(text3) };
     } catch (cause) {
       throw new ApiError("the answer was cut off or is not valid JSON", { status: response.status, headers: responseHeaders, transient: true, cause });
     }
@@ -35554,6 +36127,48 @@ var init_client2 = __esm({
   }
 });
 
+// lib/tracker/gitlab/history.ts
+function gitLabHistory(client, projectPath, seen = toIssue2) {
+  return {
+    // No `state` lists opened and closed ones; `user_notes_count` leaves GitLab's own system notes out.
+    async *history({ label, since }) {
+      const query = { labels: label, per_page: 100, order_by: "created_at", sort: "asc", updated_after: since.toISOString() };
+      for await (const page of client.pages(`${projectPath}/issues`, query)) {
+        yield page.data.map((data) => ({ ...seen(data), ...typeof data.user_notes_count === "number" ? { commentCount: data.user_notes_count } : {} }));
+      }
+    },
+    // Good deploys only (`status=success`): a failed one is a failed run the issues already count.
+    // Newest first: reading stops at the first page reaching back before the period.
+    // A project without environments, or a token that may not read them (403, 404), leaves the rate unknown.
+    async countDeploys({ environment, since, until: until2 }) {
+      let count = 0;
+      const query = { environment, status: "success", order_by: "created_at", sort: "desc", per_page: 100 };
+      try {
+        for await (const page of client.pages(`${projectPath}/deployments`, query)) {
+          let older = false;
+          for (const deployment of page.data) {
+            const at = new Date(deployment.created_at);
+            if (at < since) older = true;
+            else if (at < until2) count++;
+          }
+          if (older) break;
+        }
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return { count: 0, includesFailed: false, refused: `HTTP ${error.status}: ${error.message}; the token needs read_api and the project its environments` };
+        throw error;
+      }
+      return { count, includesFailed: false };
+    }
+  };
+}
+var init_history = __esm({
+  "lib/tracker/gitlab/history.ts"() {
+    "use strict";
+    init_errors();
+    init_tracker2();
+  }
+});
+
 // lib/tracker/gitlab/tracker.ts
 function toIssue2(issue) {
   return {
@@ -35599,6 +36214,7 @@ function createGitLabTracker(options, log2, client = createGitLab(options, log2)
   return {
     kind: "gitlab",
     limits: GITLAB_LIMITS,
+    ...gitLabHistory(client, project, remember),
     async *openIssues({ label, updatedSince }) {
       const query = { state: "opened", labels: label, per_page: 100, order_by: "created_at", sort: "asc", updated_after: updatedSince?.toISOString() };
       for await (const page of client.pages(`${project}/issues`, query)) yield page.data.map(remember);
@@ -35623,14 +36239,14 @@ function createGitLabTracker(options, log2, client = createGitLab(options, log2)
       const url = await webUrl(iid);
       const comments = [];
       for await (const page of client.pages(`${issuePath(iid)}/notes`, { sort: "asc", order_by: "created_at", per_page: 100 })) {
-        for (const note of page.data) if (!note.system) comments.push({ id: note.id, body: note.body, url: `${url}#note_${note.id}` });
+        for (const note2 of page.data) if (!note2.system) comments.push(toComment2(note2, url));
       }
       return comments;
     },
     async addComment(iid, body2) {
       const url = await webUrl(iid);
       const { data } = await client.request({ method: "POST", path: `${issuePath(iid)}/notes`, body: { body: body2 } });
-      return { id: data.id, body: data.body, url: `${url}#note_${data.id}` };
+      return toComment2(data, url);
     },
     // GitLab closes without a reason: "completed", "not planned" and a duplicate all close the issue
     // (a duplicate is named in the comment the core adds).
@@ -35638,12 +36254,19 @@ function createGitLabTracker(options, log2, client = createGitLab(options, log2)
     reopenIssue: (iid) => put(iid, { state_event: "reopen" })
   };
 }
-var GITLAB_LIMITS;
-var init_tracker = __esm({
+var toComment2, GITLAB_LIMITS;
+var init_tracker2 = __esm({
   "lib/tracker/gitlab/tracker.ts"() {
     "use strict";
     init_budget();
     init_client2();
+    init_history();
+    toComment2 = (note2, url) => ({
+      id: note2.id,
+      body: note2.body,
+      url: `${url}#note_${note2.id}`,
+      ...note2.created_at ? { createdAt: new Date(note2.created_at) } : {}
+    });
     GITLAB_LIMITS = Object.freeze({ title: GITLAB_TITLE_LIMIT, body: 1048576 });
   }
 });
@@ -35678,7 +36301,7 @@ async function converge(tracker, retry, own, recheck, log2) {
     try {
       await closeIssue(tracker, retry, own.number, { duplicateOf: survivor }, log2);
     } catch (error) {
-      if (!(error instanceof ApiError && error.status === 422)) throw error;
+      if (!(error instanceof DuplicateRefused || error instanceof ApiError && error.status === 422)) throw error;
       await tracker.addComment(own.number, duplicateComment(survivor));
       await closeIssue(tracker, retry, own.number, "not_planned", log2);
     }
@@ -35743,6 +36366,70 @@ var init_grouping = __esm({
   }
 });
 
+// lib/core/find/unlabelled.ts
+function checkDedupLabel(issue, log2) {
+  const names = (issue.labels ?? []).map((label) => typeof label === "string" ? label : label.name);
+  if (names.includes(DEDUP_LABEL)) return true;
+  log2.warn(
+    `Issue #${issue.number} was filed without the label ${DEDUP_LABEL}, so deduplication will not see it and the next run for this failure files another issue: the identity lacks push access to the repository, and GitHub then drops the labels of new issues silently (run scripts/doctor.mts)`
+  );
+  return false;
+}
+var init_unlabelled = __esm({
+  "lib/core/find/unlabelled.ts"() {
+    "use strict";
+    init_issue();
+  }
+});
+
+// lib/core/flows/create.ts
+function failCreate(cause, log2) {
+  log2.error("Failed to create issue");
+  if (isBug(cause)) throw cause;
+  log2.error(describeError(cause));
+  throw new CreateFailed(cause);
+}
+async function createOnce(tracker, target, failure2, key, log2) {
+  const body2 = renderBody(failure2, tracker.kind);
+  const { title } = key;
+  const lookAgain = () => withAttempts(1, () => findHolderIssue(tracker, key));
+  const attempt2 = async (n) => {
+    const committed = n > 1 ? await lookAgain() : void 0;
+    if (committed) return { issue: committed, posted: false };
+    const labels = [...LABELS, ...target.extraLabels ?? []];
+    const issue = await tracker.createIssue({ title, body: body2, labels, assignees: target.assignees ?? [] });
+    checkDedupLabel(issue, log2);
+    return { issue, posted: true };
+  };
+  try {
+    return await retryTransient(target, "creating the issue", attempt2, log2);
+  } catch (cause) {
+    const committed = isTransient(cause) ? await lookAgain().catch(() => void 0) : void 0;
+    if (committed) return { issue: committed, posted: false };
+    failCreate(cause, log2);
+  }
+}
+var init_create = __esm({
+  "lib/core/flows/create.ts"() {
+    "use strict";
+    init_grouping();
+    init_unlabelled();
+    init_issue();
+    init_transient();
+    init_errors();
+  }
+});
+
+// lib/core/flows/outcome.ts
+function filedAs(outcome, issue, title, occurrence) {
+  return { outcome: { outcome, number: issue.number, url: issue.url, title }, issue, ...occurrence === void 0 ? {} : { occurrence } };
+}
+var init_outcome = __esm({
+  "lib/core/flows/outcome.ts"() {
+    "use strict";
+  }
+});
+
 // lib/core/text/comment-text.ts
 function isOccurrenceComment(body2) {
   return typeof body2 === "string" && body2.startsWith(OCCURRENCE_MARKER);
@@ -35762,24 +36449,32 @@ function pipelineLink(address) {
   }
   return inlineCode(address);
 }
-function occurrenceFacts(failure) {
+function occurrenceFacts(failure2) {
   return [
-    `**Time:** ${localTimestamp(failure.time)}`,
-    `**Commit:** ${field(failure.commitSha, inlineCode)}`,
-    `**Pipeline:** ${field(failure.pipelineUrl, pipelineLink)}`,
-    `**Reason:** ${reasonField(failure.reason)}`
+    `**Time:** ${localTimestamp(failure2.time)}`,
+    `**Commit:** ${field(failure2.commitSha, inlineCode)}`,
+    `**Pipeline:** ${field(failure2.pipelineUrl, pipelineLink)}`,
+    `**Reason:** ${reasonField(failure2.reason)}`
   ];
 }
-function renderOccurrence(failure, occurrence) {
-  return [OCCURRENCE_MARKER, `### Failed again: occurrence ${occurrence}`, "", ...occurrenceFacts(failure), ""].join("\n");
+function occurrenceComment(lines, failure2, flavor = "github") {
+  const text3 = [...lines, ""].join("\n");
+  if (!failure2.log) return text3;
+  return `${text3}
+${renderLogSection(failure2.log, COMMENT_LIMIT - text3.length - 2, flavor)}
+`;
 }
-function renderRecoveryComment(recovery) {
+function renderOccurrence(failure2, occurrence, flavor = "github") {
+  return occurrenceComment([OCCURRENCE_MARKER, `### Failed again: occurrence ${occurrence}`, "", ...occurrenceFacts(failure2)], failure2, flavor);
+}
+function renderRecoveryComment(recovery, recovered) {
   return [
     RECOVERY_MARKER,
     "### Deploy recovered",
     "",
     `A deploy to ${field(recovery.environment, inlineCode)} succeeded, so this issue is closed automatically.`,
     "",
+    ...recovered ? [recovered, ""] : [],
     `**Commit:** ${field(recovery.commitSha, inlineCode)}`,
     `**Time:** ${localTimestamp(recovery.time)}`,
     `**Pipeline:** ${field(recovery.pipelineUrl, pipelineLink)}`,
@@ -35792,14 +36487,15 @@ var init_comment_text = __esm({
     "use strict";
     init_budget();
     init_issue();
+    init_log_tail();
     init_text();
     OCCURRENCE_MARKER = "<!-- deploy-failure-reporter:occurrence -->";
     RECOVERY_MARKER = "<!-- deploy-failure-reporter:recovery -->";
     MAX_REASON = 1e3;
     reasonField = (reason) => {
-      const text2 = oneLine(reason);
-      const kept = fitPrefix(text2, MAX_REASON, (prefix) => prefix);
-      const cut = codePointsFrom(text2, kept.length);
+      const text3 = oneLine(reason);
+      const kept = fitPrefix(text3, MAX_REASON, (prefix) => prefix);
+      const cut = codePointsFrom(text3, kept.length);
       return inlineCode(kept) + (cut ? ` ${cutNote(cut)}` : "");
     };
   }
@@ -35822,11 +36518,11 @@ async function postCommentOnce(tracker, retry, number2, body2, log2) {
   };
   return retryTransient(retry, `commenting on issue #${number2}`, post, log2);
 }
-async function commentOnDuplicate(tracker, retry, issue, failure, log2) {
+async function commentOnDuplicate(tracker, retry, issue, failure2, log2) {
   let occurrence = 0;
   const render5 = (existing) => {
     occurrence = nextOccurrence(existing.map((comment) => comment.body));
-    return renderOccurrence(failure, occurrence);
+    return renderOccurrence(failure2, occurrence, tracker.kind);
   };
   try {
     const comment = await postCommentOnce(tracker, retry, issue.number, render5, log2);
@@ -35862,15 +36558,9 @@ function reopenCandidates(issues, environment) {
 function minutesSince(closedAt, time) {
   return Math.max(0, Math.floor((time.getTime() - closedAt.getTime()) / 6e4));
 }
-function renderRegression(failure, minutes, occurrence) {
-  return [
-    OCCURRENCE_MARKER,
-    REGRESSION_MARKER,
-    `### Failed again ${minutes} minute${minutes === 1 ? "" : "s"} after recovery: occurrence ${occurrence}`,
-    "",
-    ...occurrenceFacts(failure),
-    ""
-  ].join("\n");
+function renderRegression(failure2, minutes, occurrence, flavor = "github") {
+  const heading = `### Failed again ${minutes} minute${minutes === 1 ? "" : "s"} after recovery: occurrence ${occurrence}`;
+  return occurrenceComment([OCCURRENCE_MARKER, REGRESSION_MARKER, heading, "", ...occurrenceFacts(failure2)], failure2, flavor);
 }
 function regressionRecorded(comments) {
   let last = -1;
@@ -35893,28 +36583,55 @@ ${REGRESSION_MARKER}`);
   }
 });
 
-// lib/core/flows/reopen.ts
-async function findReopenable(tracker, target, key) {
-  const environment = titleEnvironment(key.title);
-  if (environment === void 0 || target.reopenWindowHours <= 0) return void 0;
+// lib/core/find/reopenable.ts
+async function findReopenable(tracker, window2, key) {
+  const environment = environmentOf(window2, key);
+  if (environment === void 0) return void 0;
   const closed = [];
-  for await (const page of tracker.closedIssues({ label: DEDUP_LABEL, closedSince: windowStart(target, key.time) })) closed.push(...page);
+  for await (const page of tracker.closedIssues({ label: DEDUP_LABEL, closedSince: windowStart(window2, key.time) })) closed.push(...page);
   const [latest] = reopenCandidates(closed, environment);
   return latest && isRecoveryClose(latest, await tracker.listComments(latest.number)) ? latest : void 0;
 }
-async function findReopened(tracker, target, key) {
-  const environment = titleEnvironment(key.title);
-  if (environment === void 0 || target.reopenWindowHours <= 0) return void 0;
-  const since = windowStart(target, key.time);
+async function findReopened(tracker, window2, key) {
+  const environment = environmentOf(window2, key);
+  if (environment === void 0) return void 0;
+  const since = windowStart(window2, key.time);
   for await (const page of tracker.openIssues({ label: DEDUP_LABEL, updatedSince: since })) {
     for (const issue of [...page].sort((a, b) => a.number - b.number)) {
       if (titleEnvironment(issue.title) !== environment) continue;
       const comments = await tracker.listComments(issue.number);
-      if (comments.some((c) => c.body.startsWith(RECOVERY_MARKER) && (!c.createdAt || c.createdAt >= since))) return issue;
+      const recovery = comments.findLast((c) => c.body.startsWith(RECOVERY_MARKER) && (!c.createdAt || c.createdAt >= since));
+      if (recovery) return { issue, open: true, recoveredAt: recovery.createdAt };
     }
   }
   return void 0;
 }
+async function findRecovered(tracker, window2, key) {
+  const closed = await findReopenable(tracker, window2, key);
+  if (closed) return { issue: closed, open: false, recoveredAt: closed.closedAt };
+  return findReopened(tracker, window2, key);
+}
+function occurrenceOnRecovered(recovered, existing, failure2, flavor) {
+  const occurrence = nextOccurrence(existing.map((comment) => comment.body));
+  const first2 = regressionRecorded(existing) === void 0;
+  const minutes = recovered.recoveredAt ? minutesSince(recovered.recoveredAt, failure2.time) : 0;
+  const body2 = first2 ? renderRegression(failure2, minutes, occurrence, flavor) : renderOccurrence(failure2, occurrence, flavor);
+  return { body: body2, occurrence, first: first2 };
+}
+var windowStart, environmentOf;
+var init_reopenable = __esm({
+  "lib/core/find/reopenable.ts"() {
+    "use strict";
+    init_issue();
+    init_comment_text();
+    init_grouping();
+    init_regression();
+    windowStart = (window2, time) => new Date(time.getTime() - window2.reopenWindowHours * 36e5);
+    environmentOf = (window2, key) => window2.reopenWindowHours > 0 ? titleEnvironment(key.title) : void 0;
+  }
+});
+
+// lib/core/flows/reopen.ts
 async function filedMeanwhile(tracker, key, issue) {
   const filed = [];
   try {
@@ -35927,30 +36644,37 @@ async function filedMeanwhile(tracker, key, issue) {
   }
   return filed;
 }
-async function reopenIssue(tracker, target, key, issue, failure, log2) {
+async function reopen(tracker, target, recovered, log2) {
+  if (recovered.open) return true;
+  const { number: number2 } = recovered.issue;
   try {
-    await retryTransient(target, `reopening issue #${issue.number}`, () => tracker.reopenIssue(issue.number), log2);
+    await retryTransient(target, `reopening issue #${number2}`, () => tracker.reopenIssue(number2), log2);
+    return true;
   } catch (error) {
-    log2.warn(`Could not reopen issue #${issue.number}, so a new issue is filed (${describeError(error)})`);
-    return void 0;
+    log2.warn(`Could not reopen issue #${number2}, so a new issue is filed (${describeError(error)})`);
+    return false;
   }
+}
+async function reopenIssue(tracker, target, key, recovered, failure2, log2) {
+  const { issue } = recovered;
+  if (!await reopen(tracker, target, recovered, log2)) return void 0;
   for (const filed of await filedMeanwhile(tracker, key, issue)) await converge(tracker, target, filed, async () => issue, log2);
-  const minutes = issue.closedAt ? minutesSince(issue.closedAt, failure.time) : 0;
-  let occurrence = 0;
-  let first2 = false;
+  let recorded = { occurrence: 0, first: false };
   const render5 = (existing) => {
-    occurrence = nextOccurrence(existing.map((comment2) => comment2.body));
-    first2 = regressionRecorded(existing) === void 0;
-    return first2 ? renderRegression(failure, minutes, occurrence) : renderOccurrence(failure, occurrence);
+    const { body: body2, ...rest } = occurrenceOnRecovered(recovered, existing, failure2, tracker.kind);
+    recorded = rest;
+    return body2;
   };
   let comment;
   try {
     comment = await postCommentOnce(tracker, target, issue.number, render5, log2);
   } catch (error) {
     log2.warn(`Could not comment on issue #${issue.number}, so this occurrence is not recorded there (${describeError(error)})`);
-    log2.info(`Reopened issue #${issue.number}: ${issue.url}`);
-    return { outcome: "reopened", issue, occurrence: void 0 };
+    if (recovered.open) log2.info(`Open issue #${issue.number} holds this report: ${issue.url}`);
+    else log2.info(`Reopened issue #${issue.number}: ${issue.url}`);
+    return { outcome: recovered.open ? "duplicate" : "reopened", issue, occurrence: void 0 };
   }
+  const { occurrence, first: first2 } = recorded;
   const reopener = first2 ? await tracker.listComments(issue.number).then(regressionRecorded, () => comment) : void 0;
   if (reopener && reopener.id === comment.id) {
     log2.info(`Reopened issue #${issue.number}: ${issue.url}`);
@@ -35959,18 +36683,16 @@ async function reopenIssue(tracker, target, key, issue, failure, log2) {
   log2.info(`Commented on issue #${issue.number} (occurrence ${occurrence}): ${comment.url}`);
   return { outcome: "commented", issue, occurrence };
 }
-var windowStart;
 var init_reopen = __esm({
   "lib/core/flows/reopen.ts"() {
     "use strict";
-    init_comment_text();
     init_comments();
     init_converge();
     init_grouping();
-    init_issue();
+    init_reopenable();
     init_regression();
+    init_issue();
     init_transient();
-    windowStart = (target, time) => new Date(time.getTime() - target.reopenWindowHours * 36e5);
   }
 });
 
@@ -35980,32 +36702,31 @@ __export(reopen_step_exports, {
   oldestHolder: () => oldestHolder,
   reopenStep: () => reopenStep
 });
-async function reopenStep(tracker, target, key, failure, log2) {
-  let closed;
+async function reopenStep(tracker, target, key, failure2, log2) {
+  let recovered;
   try {
-    closed = await findReopenable(tracker, target, key);
+    recovered = await findRecovered(tracker, target, key);
   } catch (error) {
-    if (error instanceof RateLimited) {
-      log2.error("Failed to create issue");
-      log2.error(describeError(error));
-      throw new CreateFailed(error);
-    }
+    if (error instanceof RateLimited) failCreate(error, log2);
+    if (isBug(error)) throw error;
     log2.warn(`Could not look for a recently recovered issue, so none was reopened (${describeError(error)})`);
     return void 0;
   }
-  if (!closed) return void 0;
-  const done = await reopenIssue(tracker, target, key, closed, failure, log2);
-  if (!done) return void 0;
-  return { outcome: { outcome: done.outcome, number: done.issue.number, url: done.issue.url, title: key.title }, occurrence: done.occurrence, issue: done.issue };
+  if (!recovered) return void 0;
+  const done = await reopenIssue(tracker, target, key, recovered, failure2, log2);
+  return done && filedAs(done.outcome, done.issue, key.title, done.occurrence);
 }
 async function oldestHolder(tracker, target, key) {
   const [holder, reopened] = await Promise.all([findHolderIssue(tracker, key), findReopened(tracker, target, key)]);
-  return [holder, reopened].filter((issue) => issue !== void 0).sort((a, b) => a.number - b.number)[0];
+  return [holder, reopened?.issue].filter((issue) => issue !== void 0).sort((a, b) => a.number - b.number)[0];
 }
 var init_reopen_step = __esm({
   "lib/core/flows/reopen-step.ts"() {
     "use strict";
+    init_create();
     init_grouping();
+    init_reopenable();
+    init_outcome();
     init_reopen();
     init_transient();
     init_errors();
@@ -36075,37 +36796,37 @@ async function readTail(source, lines, { stdin = process.stdin, maxBytes = TAIL_
   }
 }
 async function readLogExcerpt(source, settings, log2, options = {}) {
-  const name = nameOf(source);
+  const name2 = nameOf(source);
   const stdin = options.stdin ?? process.stdin;
   if (source === "-" && stdin.isTTY) {
     log2.warn("The log is standard input, but that is a terminal, so the issue has no log excerpt (pipe the log in, or give a file)");
     return void 0;
   }
-  let text2;
+  let text3;
   try {
-    text2 = logTail(await readTail(source, settings.lines, { ...options, stdin }), settings.lines, settings.known);
+    text3 = logTail(await readTail(source, settings.lines, { ...options, stdin }), settings.lines, settings.known);
   } catch (error) {
-    log2.warn(`Could not read the log ${name} (${why(error)}), so the issue has no log excerpt`);
+    log2.warn(`Could not read the log ${name2} (${why(error)}), so the issue has no log excerpt`);
     return void 0;
   }
-  if (text2.trim() === "") {
-    log2.warn(`The log ${name} is empty, so the issue has no log excerpt`);
+  if (text3.trim() === "") {
+    log2.warn(`The log ${name2} is empty, so the issue has no log excerpt`);
     return void 0;
   }
-  return { text: text2, source: name, jobUrl: settings.jobUrl };
+  return { text: text3, source: name2, jobUrl: settings.jobUrl };
 }
 async function readReasonFile(source, known, log2, options = {}) {
-  const name = nameOf(source);
+  const name2 = nameOf(source);
   let raw;
   try {
     const stream = source === "-" ? options.stdin ?? process.stdin : (await open(source, "r")).createReadStream();
     raw = (await readStream(stream, options.maxBytes ?? REASON_BYTES, true)).bytes.toString("utf8");
   } catch (error) {
-    log2.warn(`Could not read the reason file ${name} (${why(error)}), so the default reason is used`);
+    log2.warn(`Could not read the reason file ${name2} (${why(error)}), so the default reason is used`);
     return void 0;
   }
   const reason = cleanLog(raw, known).replace(/\s+$/, "");
-  if (reason === "") log2.warn(`The reason file ${name} is empty, so the default reason is used`);
+  if (reason === "") log2.warn(`The reason file ${name2} is empty, so the default reason is used`);
   return reason || void 0;
 }
 async function readInputs(request2, config, log2, options = {}) {
@@ -36142,37 +36863,883 @@ var init_input_files = __esm({
   }
 });
 
+// lib/ci/stream-lines.ts
+async function* streamLines(body2, maxLine = MAX_LINE) {
+  const decoder = new TextDecoder("utf-8");
+  let partial = "";
+  let skipping = false;
+  const take = (text3) => {
+    const out = [];
+    let start = 0;
+    for (let nl = text3.indexOf("\n"); nl >= 0; nl = text3.indexOf("\n", start)) {
+      const piece = text3.slice(start, nl);
+      if (!skipping) out.push((partial + piece).slice(0, maxLine));
+      partial = "";
+      skipping = false;
+      start = nl + 1;
+    }
+    if (!skipping) {
+      partial += text3.slice(start);
+      if (partial.length > maxLine) {
+        out.push(partial.slice(0, maxLine));
+        partial = "";
+        skipping = true;
+      }
+    }
+    return out;
+  };
+  for await (const chunk of body2) yield* take(decoder.decode(chunk, { stream: true }));
+  yield* take(decoder.decode());
+  if (partial !== "" && !skipping) yield partial;
+}
+var MAX_LINE;
+var init_stream_lines = __esm({
+  "lib/ci/stream-lines.ts"() {
+    "use strict";
+    MAX_LINE = 4096;
+  }
+});
+
+// lib/ci/github/log-cutter.ts
+function plainLine(raw) {
+  const line = raw.replace(TIMESTAMP, "").replace(/\r$/, "");
+  const marker = MARKER.exec(line);
+  if (!marker) return line;
+  if (marker[1] === "endgroup") return void 0;
+  return (MARKERS[marker[1]] ?? "") + line.slice(marker[0].length);
+}
+var TIMESTAMP, STEP_START, CLEANUP, ERROR, MARKERS, MARKER, Ring, StepCutter;
+var init_log_cutter = __esm({
+  "lib/ci/github/log-cutter.ts"() {
+    "use strict";
+    TIMESTAMP = /^\uFEFF?\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ?/;
+    STEP_START = /^##\[group\]Run /;
+    CLEANUP = /^(?:Post job cleanup\.|Cleaning up orphan processes)\s*$/;
+    ERROR = /^##\[error\]/;
+    MARKERS = { error: "Error: ", warning: "Warning: ", notice: "Notice: ", debug: "Debug: " };
+    MARKER = /^##\[(\w+)\]/;
+    Ring = class {
+      items = [];
+      capacity;
+      constructor(capacity) {
+        this.capacity = capacity;
+      }
+      push(item) {
+        this.items.push(item);
+        if (this.items.length >= 2 * this.capacity) this.items = this.items.slice(-this.capacity);
+      }
+      last(count) {
+        return count > 0 ? this.items.slice(-Math.min(count, this.capacity)) : [];
+      }
+    };
+    StepCutter = class {
+      current;
+      failing;
+      lastStep;
+      half;
+      lines;
+      constructor(lines) {
+        this.lines = lines;
+        this.half = Math.ceil(lines / 2);
+        this.current = this.segment(false);
+      }
+      segment(cleanup) {
+        return { cleanup, tail: new Ring(this.lines), count: 0 };
+      }
+      close() {
+        const done = this.current;
+        if (done.cleanup || done.count === 0) return;
+        this.lastStep = done;
+        if (done.error) this.failing = done;
+      }
+      /** Takes the next raw line of the log (with its timestamp). */
+      push(raw) {
+        const stamped = raw.replace(TIMESTAMP, "");
+        if (STEP_START.test(stamped) || CLEANUP.test(stamped)) {
+          this.close();
+          this.current = this.segment(CLEANUP.test(stamped));
+        }
+        const line = plainLine(raw);
+        if (line === void 0) return;
+        const segment = this.current;
+        segment.count++;
+        segment.tail.push(line);
+        if (ERROR.test(stamped)) segment.error = { at: segment.count, before: segment.tail.last(this.half) };
+      }
+      /** The failing step's excerpt, once the whole log has been pushed. */
+      result() {
+        this.close();
+        const step = this.failing ?? this.lastStep;
+        if (!step) return [];
+        const error = step.error;
+        const firstInTail = step.count - Math.min(step.count, this.lines) + 1;
+        if (!error || error.at >= firstInTail) return step.tail.last(this.lines);
+        const after = Math.max(0, this.lines - error.before.length - 1);
+        const skipped = step.count - error.at - after;
+        return [...error.before, `\u2026 ${skipped} line${skipped === 1 ? "" : "s"} left out \u2026`, ...step.tail.last(after)];
+      }
+    };
+  }
+});
+
+// lib/ci/github/reader.ts
+var reader_exports = {};
+__export(reader_exports, {
+  gitHubCiReader: () => gitHubCiReader
+});
+function cannot(what, error, gone) {
+  const status = error instanceof ApiError ? error.status : void 0;
+  if (status === 403) return new CiLogUnavailable(`GitHub refused to let the token read ${what} (HTTP 403)`, PERMISSION, { status, cause: error });
+  if (status === 404) return new CiLogUnavailable(`GitHub has no ${what} (HTTP 404)`, gone, { status, cause: error });
+  return new CiLogUnavailable(`${what}: ${describeError(error)}`, "", { ...status === void 0 ? {} : { status }, cause: error });
+}
+function gitHubCiReader(github, run2, fetchLog) {
+  const { owner, repo } = run2;
+  const isOwn = (job) => run2.checkRunId !== void 0 ? String(job.id) === run2.checkRunId : job.status !== "completed" && run2.runnerName !== void 0 && job.runner_name === run2.runnerName;
+  return {
+    ci: "GitHub Actions",
+    async failedJobs(signal) {
+      const jobs = [];
+      try {
+        const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs", {
+          owner,
+          repo,
+          run_id: Number(run2.runId),
+          attempt_number: Number(run2.attempt),
+          per_page: 100,
+          // Octokit's request options are not in this route's parameter types, though every request takes them.
+          ...{ request: { signal } }
+        });
+        for await (const page of pages) {
+          if (!Array.isArray(page.data)) throw unexpected("the list of the run\u2019s jobs");
+          jobs.push(...page.data);
+          signal.throwIfAborted();
+        }
+      } catch (error) {
+        if (error instanceof CiLogUnavailable) throw error;
+        if (error instanceof TypeError) throw unexpected("the list of the run\u2019s jobs", error);
+        throw cannot(`jobs for run ${run2.runId} (attempt ${run2.attempt}) in ${owner}/${repo}`, error, `the token cannot see the run (${PERMISSION}), or it is not in this repository`);
+      }
+      if (!jobs.every(isJob)) throw unexpected("the list of the run\u2019s jobs");
+      const failed = [];
+      for (const job of jobs) {
+        const steps = stepsOf(job);
+        if (isOwn(job)) {
+          if (steps.length) failed.push({ id: String(job.id), name: job.name, url: job.html_url, steps, running: job.status !== "completed" });
+        } else if (FAILED.has(job.conclusion ?? "")) {
+          failed.push({ id: String(job.id), name: job.name, url: job.html_url, steps, running: false, ...job.conclusion === "timed_out" ? { reason: "timed_out" } : {} });
+        }
+      }
+      return failed;
+    },
+    async logTail(job, lines, signal) {
+      let location;
+      try {
+        const response = await github.request("GET /repos/{owner}/{repo}/actions/jobs/{job_id}/logs", {
+          owner,
+          repo,
+          job_id: Number(job.id),
+          request: { redirect: "manual", parseSuccessResponseBody: false, signal }
+        });
+        if (response.status < 300 || response.status >= 400) throw unexpected(`the log request with HTTP ${response.status} instead of a redirect`);
+        location = response.headers.location;
+      } catch (error) {
+        if (error instanceof CiLogUnavailable) throw error;
+        throw cannot(`log for job ${job.id}`, error, LOG_GONE);
+      }
+      if (typeof location !== "string" || location === "") throw unexpected("the log request with a redirect to nowhere");
+      const target = URL.canParse(location) ? new URL(location) : void 0;
+      if (!target || target.protocol !== "https:" && target.protocol !== "http:") {
+        throw new CiLogUnavailable(`GitHub redirected the log of job ${job.id} to an address that is not http(s) (${target?.protocol ?? "not a URL"}); refused`);
+      }
+      let download;
+      try {
+        download = await fetchLog(target.href, signal);
+      } catch (error) {
+        throw cannot(`log for job ${job.id}`, error, LOG_GONE);
+      }
+      const cutter = new StepCutter(lines);
+      try {
+        if (download.status < 200 || download.status >= 300) throw new ApiError(`the log's address answered HTTP ${download.status}`, { status: download.status, transient: download.status >= 500 });
+        for await (const line of streamLines(download.body)) cutter.push(line);
+      } catch (error) {
+        throw cannot(`log for job ${job.id}`, error, LOG_GONE);
+      } finally {
+        download.close();
+      }
+      return cutter.result();
+    }
+  };
+}
+var FAILED, isStep, isJob, unexpected, PERMISSION, LOG_GONE, stepsOf;
+var init_reader = __esm({
+  "lib/ci/github/reader.ts"() {
+    "use strict";
+    init_transient();
+    init_errors();
+    init_stream_lines();
+    init_log_cutter();
+    FAILED = /* @__PURE__ */ new Set(["failure", "timed_out"]);
+    isStep = (s) => {
+      const step = s;
+      return typeof step === "object" && step !== null && typeof step.name === "string" && Number.isInteger(step.number) && (step.conclusion === null || typeof step.conclusion === "string");
+    };
+    isJob = (j) => {
+      const job = j;
+      return typeof job === "object" && job !== null && Number.isInteger(job.id) && typeof job.name === "string" && typeof job.html_url === "string" && typeof job.status === "string" && (job.conclusion === null || typeof job.conclusion === "string") && (job.steps === void 0 || Array.isArray(job.steps) && job.steps.every(isStep));
+    };
+    unexpected = (what, cause) => new CiLogUnavailable(`GitHub answered ${what} in a shape this tool does not know`, "if GitHub changed its API, please report it", { cause });
+    PERMISSION = "give the workflow `permissions: actions: read` (once any permission is listed, unlisted ones are none)";
+    LOG_GONE = "it has expired or been deleted";
+    stepsOf = (job) => (job.steps ?? []).filter((s) => FAILED.has(s.conclusion ?? "")).map((s) => ({ name: s.name, number: s.number, url: `${job.html_url}#step:${s.number}:1` }));
+  }
+});
+
+// lib/ci/download.ts
+var download_exports = {};
+__export(download_exports, {
+  downloader: () => downloader
+});
+function downloader(env) {
+  if (proxyConfigured(env)) {
+    return async (url, signal) => {
+      const response = await (await proxiedFetch(env))(url, { signal, redirect: "error" });
+      const body2 = response.body ?? (async function* () {
+      })();
+      return { status: response.status, body: body2, close: () => void response.body?.cancel().catch(() => {
+      }) };
+    };
+  }
+  return async (url, signal) => {
+    const message = await streamGet(url, signal);
+    return { status: message.statusCode ?? 0, body: message, close: () => message.destroy() };
+  };
+}
+var init_download = __esm({
+  "lib/ci/download.ts"() {
+    "use strict";
+    init_proxy();
+    init_fetch();
+  }
+});
+
+// lib/config/ci-gitlab.ts
+var ci_gitlab_exports = {};
+__export(ci_gitlab_exports, {
+  gitLabCiMissingToken: () => gitLabCiMissingToken,
+  gitLabCiOptions: () => gitLabCiOptions
+});
+function tokenOf(env) {
+  const issueToken = value10(env, "ISSUE_TOKEN");
+  const trackerApi = value10(env, "ISSUE_API_URL") ?? value10(env, "CI_API_V4_URL");
+  const ciOrigin = originOf(value10(env, "CI_API_V4_URL"));
+  if (value10(env, "ISSUE_TRACKER") === "gitlab" && issueToken && ciOrigin !== void 0 && originOf(trackerApi) === ciOrigin) {
+    return { token: issueToken, tokenName: "ISSUE_TOKEN" };
+  }
+  const logToken = value10(env, "CI_LOG_TOKEN");
+  return logToken ? { token: logToken, tokenName: "CI_LOG_TOKEN" } : void 0;
+}
+function gitLabCiOptions(env, problems) {
+  if (value10(env, "GITLAB_CI") !== "true") return void 0;
+  const credential = tokenOf(env);
+  if (!credential) return void 0;
+  const found = [];
+  const shown = (name2) => JSON.stringify(value10(env, name2));
+  const apiUrl = value10(env, "CI_API_V4_URL");
+  if (originOf(apiUrl) === void 0) {
+    found.push(`CI_API_V4_URL must be GitLab's API address, an http(s) URL such as https://gitlab.com/api/v4 (GitLab CI sets it), got ${shown("CI_API_V4_URL")}`);
+  }
+  const projectId2 = value10(env, "CI_PROJECT_ID");
+  const projectPath = value10(env, "CI_PROJECT_PATH");
+  const project = projectId2 ?? projectPath;
+  if (projectId2 !== void 0 && !ID.test(projectId2)) found.push(`CI_PROJECT_ID must be a numeric project id (GitLab CI sets it), got ${shown("CI_PROJECT_ID")}`);
+  else if (projectId2 === void 0 && (projectPath === void 0 || !isGitLabProject(projectPath))) {
+    found.push(`CI_PROJECT_ID (a numeric project id) or CI_PROJECT_PATH (group/project) is needed to read job logs (GitLab CI sets both), got ${shown("CI_PROJECT_PATH")}`);
+  }
+  const pipelineId = value10(env, "CI_PIPELINE_ID");
+  if (pipelineId === void 0 || !ID.test(pipelineId)) found.push(`CI_PIPELINE_ID must be a numeric pipeline id (GitLab CI sets it), got ${shown("CI_PIPELINE_ID")}`);
+  const jobId = value10(env, "CI_JOB_ID");
+  if (jobId !== void 0 && !ID.test(jobId)) found.push(`CI_JOB_ID must be a numeric job id (GitLab CI sets it), got ${shown("CI_JOB_ID")}`);
+  problems.push(...found.map((problem) => redact(problem, [credential.token])));
+  if (found.length) return void 0;
+  return Object.freeze({
+    apiUrl: apiUrl.replace(/\/+$/, ""),
+    project,
+    pipelineId,
+    ...jobId === void 0 ? {} : {
+      currentJob: Object.freeze({
+        id: jobId,
+        name: value10(env, "CI_JOB_NAME") ?? `job ${jobId}`,
+        stage: value10(env, "CI_JOB_STAGE"),
+        url: value10(env, "CI_JOB_URL") ?? (value10(env, "CI_PROJECT_URL") ? `${value10(env, "CI_PROJECT_URL")}/-/jobs/${jobId}` : ""),
+        // An after_script sees its job's outcome; a job of a later stage (`when: on_failure`) sees `running`.
+        failed: value10(env, "CI_JOB_STATUS") === "failed"
+      })
+    },
+    ...credential
+  });
+}
+function gitLabCiMissingToken(env) {
+  if (value10(env, "GITLAB_CI") !== "true" || tokenOf(env)) return void 0;
+  return "GitLab job logs are not read: set CI_LOG_TOKEN to a token with the read_api scope (CI_JOB_TOKEN cannot read job logs)";
+}
+var value10, ID, originOf;
+var init_ci_gitlab = __esm({
+  "lib/config/ci-gitlab.ts"() {
+    "use strict";
+    init_log();
+    init_tracker();
+    value10 = (env, name2) => {
+      const v = env[name2];
+      return v === void 0 || v === "" ? void 0 : v;
+    };
+    ID = /^[1-9][0-9]{0,18}$/;
+    originOf = (text3) => {
+      try {
+        const url = new URL(text3 ?? "");
+        return url.protocol === "http:" || url.protocol === "https:" ? url.origin : void 0;
+      } catch {
+        return void 0;
+      }
+    };
+  }
+});
+
+// lib/http/stream.ts
+import { createRequire as createRequire3 } from "node:module";
+async function streamGet2(request2) {
+  const { signal } = request2;
+  let url = new URL(request2.url);
+  let credentialed = request2.credentials !== void 0 && url.origin === request2.credentials.origin;
+  for (let hops = 0; ; hops++) {
+    const headers = { ...request2.headers, ...credentialed ? request2.credentials.headers : {} };
+    const answer = await (proxyConfigured() ? viaProxy(url, headers, signal) : direct(url, headers, signal));
+    const location = answer.headers.get("location");
+    if (!REDIRECTS2.has(answer.status) || location === null) return answer;
+    answer.cancel();
+    if (hops >= MAX_REDIRECTS2) throw new ApiError(`more than ${MAX_REDIRECTS2} redirects`, { status: answer.status, transient: false });
+    let next;
+    try {
+      next = new URL(location, url);
+    } catch (cause) {
+      throw new ApiError("redirected to an address that is not a URL", { status: answer.status, transient: false, cause });
+    }
+    if (next.protocol !== "http:" && next.protocol !== "https:") {
+      throw new ApiError(`redirected to a non-http(s) address (${next.protocol})`, { status: answer.status, transient: false });
+    }
+    if (next.origin !== url.origin) credentialed = false;
+    url = next;
+  }
+}
+async function direct(url, headers, signal) {
+  signal.throwIfAborted();
+  const request2 = url.protocol === "https:" ? (await import("node:https")).request : httpRequest2;
+  return new Promise((resolve, reject) => {
+    const req = request2(url, { method: "GET" }, (message) => {
+      resolve({
+        status: message.statusCode ?? 0,
+        headers: new ResponseHeaders(message.headers),
+        url: url.href,
+        body: bodyOf(message, signal),
+        cancel: () => void req.destroy()
+      });
+    });
+    for (const [name2, value11] of Object.entries(headers)) req.setHeader(name2, value11);
+    const abort = () => req.destroy(signal.reason);
+    signal.addEventListener("abort", abort, { once: true });
+    req.on("close", () => signal.removeEventListener("abort", abort));
+    req.on("error", (error) => reject(failure(signal, error.code ?? error.message, error)));
+    req.end();
+  });
+}
+async function* bodyOf(message, signal) {
+  try {
+    for await (const chunk of message) yield chunk;
+  } catch (error) {
+    throw failure(signal, "the connection closed before the answer was complete", error);
+  }
+  if (!message.complete) throw failure(signal, "the connection closed before the answer was complete", void 0);
+}
+async function viaProxy(url, headers, signal) {
+  const proxied2 = await proxiedFetch();
+  let response;
+  try {
+    response = await proxied2(url.href, { headers, signal, redirect: "manual" });
+  } catch (error) {
+    throw failure(signal, error.cause?.code ?? error.message, error);
+  }
+  const stream = response.body;
+  return {
+    status: response.status,
+    headers: response.headers,
+    url: url.href,
+    body: (async function* () {
+      if (!stream) return;
+      try {
+        for await (const chunk of stream) yield chunk;
+      } catch (error) {
+        throw failure(signal, "the connection closed before the answer was complete", error);
+      }
+    })(),
+    cancel: () => void stream?.cancel().catch(() => {
+    })
+  };
+}
+var httpRequest2, REDIRECTS2, MAX_REDIRECTS2, failure;
+var init_stream = __esm({
+  "lib/http/stream.ts"() {
+    "use strict";
+    init_errors();
+    init_fetch();
+    init_proxy();
+    ({ request: httpRequest2 } = createRequire3(import.meta.url)("node:http"));
+    REDIRECTS2 = /* @__PURE__ */ new Set([301, 302, 303, 307, 308]);
+    MAX_REDIRECTS2 = 10;
+    failure = (signal, why3, cause) => signal.aborted ? signal.reason : new ApiError(why3, { transient: true, cause });
+  }
+});
+
+// lib/ci/gitlab/trace.ts
+import { stripVTControlCharacters as stripVTControlCharacters2 } from "node:util";
+function visibleLine(raw) {
+  const frames = stripVTControlCharacters2(raw).split("\r");
+  for (let i = frames.length - 1; i >= 0; i--) if (frames[i] !== "") return frames[i];
+  return "";
+}
+var MARKER2, SCRIPT_SECTION, MAX_LINE2, MAX_WINDOW, withoutFinalCr, Window, TraceTail;
+var init_trace = __esm({
+  "lib/ci/gitlab/trace.ts"() {
+    "use strict";
+    MARKER2 = /(?:\x1b\[0K)?section_(start|end):\d+:([A-Za-z0-9_.-]+)(?:\[[^\]\r\n]*\])?\r?(?:\x1b\[0K)?/g;
+    SCRIPT_SECTION = "step_script";
+    MAX_LINE2 = 8192;
+    MAX_WINDOW = 1 << 20;
+    withoutFinalCr = (line) => line.replace(/\r+$/, "");
+    Window = class {
+      ring = [];
+      costs = [];
+      first = 0;
+      count = 0;
+      chars = 0;
+      max;
+      constructor(max) {
+        this.max = max;
+      }
+      push(line, cost) {
+        if (this.max <= 0) return;
+        if (this.count === this.max) this.drop();
+        if (this.count === this.ring.length) {
+          const size = Math.min(this.max, Math.max(16, this.ring.length * 2));
+          const order = Array.from({ length: this.count }, (_, i) => (this.first + i) % this.ring.length);
+          this.ring = [...order.map((i) => this.ring[i]), ...new Array(size - this.count)];
+          this.costs = [...order.map((i) => this.costs[i]), ...new Array(size - this.count).fill(0)];
+          this.first = 0;
+        }
+        const at = (this.first + this.count++) % this.ring.length;
+        this.ring[at] = line;
+        this.costs[at] = cost;
+        this.chars += cost;
+        while (this.chars > MAX_WINDOW && this.count > 1) this.drop();
+      }
+      drop() {
+        this.chars -= this.costs[this.first];
+        this.ring[this.first] = void 0;
+        this.first = (this.first + 1) % this.ring.length;
+        this.count--;
+      }
+      clear() {
+        this.ring = [];
+        this.costs = [];
+        this.first = 0;
+        this.count = 0;
+        this.chars = 0;
+      }
+      lines() {
+        return Array.from({ length: this.count }, (_, i) => this.ring[(this.first + i) % this.ring.length]);
+      }
+    };
+    TraceTail = class {
+      all;
+      script;
+      // The unfinished last line, as bytes: a line is decoded once it is whole, so a character or a marker
+      // cut between two pieces is whole again, and each kept line is a string of its own (a slice of a
+      // decoded piece would keep the whole piece alive).
+      pending = [];
+      pendingBytes = 0;
+      inScript = false;
+      sawScript = false;
+      constructor(lines) {
+        this.all = new Window(lines);
+        this.script = new Window(lines);
+      }
+      /** Feeds the next piece of the trace: bytes as they arrived, or text. */
+      write(piece) {
+        const bytes = typeof piece === "string" ? Buffer.from(piece) : Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength);
+        let start = 0;
+        for (let end = bytes.indexOf(10); end >= 0; end = bytes.indexOf(10, start)) {
+          this.line(this.decode(bytes.subarray(start, end)));
+          start = end + 1;
+        }
+        if (start === bytes.length) return;
+        this.pending.push(bytes.subarray(start));
+        this.pendingBytes += bytes.length - start;
+        if (this.pendingBytes > 4 * MAX_LINE2) {
+          this.pending = [Buffer.from(Buffer.concat(this.pending).subarray(-MAX_LINE2))];
+          this.pendingBytes = MAX_LINE2;
+        }
+      }
+      /** The kept lines; see the class. */
+      end() {
+        if (this.pendingBytes > 0) this.line(this.decode(Buffer.alloc(0)));
+        const lines = (this.sawScript ? this.script : this.all).lines();
+        while (lines.length > 0 && visibleLine(lines[lines.length - 1]).trim() === "") lines.pop();
+        return lines;
+      }
+      // The pending bytes and `last` as one line's text, at most its last MAX_LINE bytes.
+      decode(last) {
+        const whole = this.pending.length === 0 ? last : Buffer.concat([...this.pending, last]);
+        this.pending = [];
+        this.pendingBytes = 0;
+        return whole.toString("utf8", Math.max(0, whole.length - MAX_LINE2));
+      }
+      line(raw) {
+        if (!raw.includes("section_")) return this.keep(withoutFinalCr(raw), raw.length);
+        let from = 0;
+        for (const marker of raw.matchAll(MARKER2)) {
+          this.piece(raw.slice(from, marker.index));
+          from = marker.index + marker[0].length;
+          if (marker[2] !== SCRIPT_SECTION) continue;
+          this.inScript = marker[1] === "start";
+          if (this.inScript) {
+            this.script.clear();
+            this.sawScript = true;
+          }
+        }
+        if (from === 0) return this.keep(withoutFinalCr(raw), raw.length);
+        this.piece(raw.slice(from));
+      }
+      // A piece of a line with markers, kept when a terminal would show something of it: a line that held
+      // only markers (and the colour resets around them) was never a line of output.
+      piece(raw) {
+        if (visibleLine(raw) !== "") this.keep(withoutFinalCr(raw), raw.length);
+      }
+      keep(text3, cost) {
+        this.all.push(text3, cost);
+        if (this.inScript) this.script.push(text3, cost);
+      }
+    };
+  }
+});
+
+// lib/ci/gitlab/reader.ts
+var reader_exports2 = {};
+__export(reader_exports2, {
+  gitLabCiReader: () => gitLabCiReader
+});
+function gitLabCiReader(options) {
+  registerSecret(options.token);
+  const base = options.apiUrl.replace(/\/+$/, "");
+  const origin = new URL(base).origin;
+  const project = `${base}/projects/${encodeURIComponent(options.project)}`;
+  const credentials = { origin, headers: { authorization: `Bearer ${options.token}` } };
+  const headers = { "user-agent": "deploy-failure-reporter" };
+  const current = options.currentJob;
+  const unavailable = (what, error, signal) => {
+    if (error instanceof CiLogUnavailable) return error;
+    if (signal.aborted) {
+      return new CiLogUnavailable(`Reading ${what} from GitLab did not finish in the time allowed`, "raise REPORT_CI_LOG_TIMEOUT (10 s by default), or set REPORT_CI_LOG=off", { cause: error });
+    }
+    if (!(error instanceof ApiError)) return error;
+    if (error.transient) {
+      return new CiLogUnavailable(`Could not read ${what} from GitLab at ${origin}: ${error.message}`, "check CI_API_V4_URL and the network or proxy settings, or try again", { cause: error });
+    }
+    return new CiLogUnavailable(`Could not read ${what} from GitLab: ${error.message}`, "only http(s) addresses are followed; tell whoever runs the GitLab instance", { status: error.status, cause: error });
+  };
+  const unexpected2 = (what, detail, cause) => new CiLogUnavailable(`Could not read ${what} from GitLab: ${detail}`, "check that CI_API_V4_URL is the GitLab API (https://<host>/api/v4)", { cause });
+  const refused = (what, status, notFound) => {
+    const name2 = options.tokenName;
+    if (status === 401) return new CiLogUnavailable(`GitLab refused ${name2} (401) when reading ${what}: the token is unknown, expired or revoked`, `set ${name2} to a valid token with the read_api scope`, { status });
+    if (status === 403) {
+      return new CiLogUnavailable(
+        `GitLab answered 403 to reading ${what}: ${name2} lacks the read_api scope, or its user may not read the project's jobs`,
+        `give ${name2} the read_api scope and a user with at least the Reporter role in the project (CI_JOB_TOKEN cannot read job logs)`,
+        { status }
+      );
+    }
+    if (status === 404) return new CiLogUnavailable(`GitLab answered 404 to reading ${what}: ${notFound}`, `check that ${name2}'s user is a member of the project; an expired or erased log cannot be read again`, { status });
+    return new CiLogUnavailable(`GitLab answered ${status} to reading ${what}`, "try again later, or set REPORT_CI_LOG=off to stop reading the CI log", { status });
+  };
+  const get2 = (url, signal) => streamGet2({ url, headers, credentials, signal });
+  const json = async (answer, what) => {
+    const chunks = [];
+    let size = 0;
+    for await (const chunk of answer.body) {
+      size += chunk.byteLength;
+      if (size > MAX_JSON_BYTES) {
+        answer.cancel();
+        throw unexpected2(what, `the answer is larger than ${MAX_JSON_BYTES >> 20} MB`);
+      }
+      chunks.push(chunk);
+    }
+    try {
+      return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    } catch (cause) {
+      throw unexpected2(what, "the answer is not JSON", cause);
+    }
+  };
+  const asFailedJob = (job) => ({
+    id: String(job.id),
+    name: job.name,
+    url: job.web_url,
+    steps: [],
+    stage: text(job.stage),
+    reason: text(job.failure_reason),
+    running: current !== void 0 && String(job.id) === current.id
+  });
+  return {
+    ci: "gitlab",
+    async failedJobs(signal) {
+      const what = `the failed jobs of pipeline ${options.pipelineId}`;
+      const jobs = [];
+      try {
+        let url = `${project}/pipelines/${encodeURIComponent(options.pipelineId)}/jobs?scope[]=failed&per_page=${PER_PAGE}`;
+        for (let page = 0; url !== void 0 && page < MAX_PAGES; page++) {
+          const answer = await get2(url, signal);
+          if (answer.status !== 200) {
+            answer.cancel();
+            throw refused(what, answer.status, `CI_PROJECT_ID or CI_PIPELINE_ID names no pipeline the token can see`);
+          }
+          const list = await json(answer, what);
+          if (!Array.isArray(list) || !list.every(isJob2)) throw unexpected2(what, "the answer is not the list of jobs GitLab documents");
+          jobs.push(...list.filter((job) => job.allow_failure !== true).map(asFailedJob));
+          const next = nextPage({ "x-next-page": answer.headers.get("x-next-page") ?? "", link: answer.headers.get("link") ?? "" }, url);
+          url = next === url ? void 0 : next;
+        }
+      } catch (error) {
+        throw unavailable(what, error, signal);
+      }
+      if (current?.failed && !jobs.some((job) => job.id === current.id)) {
+        jobs.unshift({ id: current.id, name: current.name, url: current.url, steps: [], stage: current.stage, running: true });
+      }
+      return jobs;
+    },
+    async logTail(job, lines, signal) {
+      if (job.running) return [];
+      const what = `the log of job "${job.name}"`;
+      try {
+        if (!/^[1-9][0-9]*$/.test(job.id)) throw unexpected2(what, `job id ${JSON.stringify(job.id)} is not a number`);
+        const answer = await get2(`${project}/jobs/${job.id}/trace`, signal);
+        if (answer.status !== 200) {
+          answer.cancel();
+          throw refused(what, answer.status, "the log has expired or been erased, or the token cannot see the project");
+        }
+        const tail = new TraceTail(lines);
+        for await (const chunk of answer.body) tail.write(chunk);
+        return tail.end();
+      } catch (error) {
+        throw unavailable(what, error, signal);
+      }
+    }
+  };
+}
+var PER_PAGE, MAX_PAGES, MAX_JSON_BYTES, isJob2, text;
+var init_reader2 = __esm({
+  "lib/ci/gitlab/reader.ts"() {
+    "use strict";
+    init_log();
+    init_errors();
+    init_stream();
+    init_client2();
+    init_trace();
+    PER_PAGE = 100;
+    MAX_PAGES = 20;
+    MAX_JSON_BYTES = 16 << 20;
+    isJob2 = (value11) => {
+      const job = value11;
+      return typeof job === "object" && job !== null && Number.isSafeInteger(job.id) && typeof job.name === "string" && typeof job.web_url === "string";
+    };
+    text = (value11) => typeof value11 === "string" && value11 !== "" ? value11 : void 0;
+  }
+});
+
+// lib/core/flows/what-failed.ts
+var what_failed_exports2 = {};
+__export(what_failed_exports2, {
+  readWhatFailed: () => readWhatFailed
+});
+async function readWhatFailed(reader, request2, log2) {
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), request2.timeoutMs);
+  try {
+    return await readWithin(reader, request2, deadline.signal, log2);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+async function readWithin(reader, request2, signal, log2) {
+  let failed;
+  try {
+    failed = await until(reader.failedJobs(signal), signal);
+  } catch (error) {
+    log2.warn(`Could not read the failed jobs from ${reader.ci}: ${why2(error, request2.timeoutMs)}. The issue is filed without its What failed section`);
+    return void 0;
+  }
+  const ciLogs = [];
+  if (!request2.excerpts) return { failed, ciLogs };
+  for (const job of failed.filter((j) => !j.running).slice(0, MAX_EXCERPTS)) {
+    try {
+      const raw = await until(reader.logTail(job, request2.lines, signal), signal);
+      const text3 = lastLines(cleanLog(raw.join("\n"), request2.known), request2.lines);
+      const { source, url } = sourceOf(job);
+      if (text3.trim() !== "") ciLogs.push({ text: text3, source, jobUrl: url });
+    } catch (error) {
+      log2.warn(`Could not read the log of the failed job ${JSON.stringify(job.name)} from ${reader.ci}: ${why2(error, request2.timeoutMs)}. The issue names the job without its log`);
+      if (signal.aborted) break;
+    }
+  }
+  return { failed, ciLogs };
+}
+var TimedOut, until, why2, sourceOf;
+var init_what_failed2 = __esm({
+  "lib/core/flows/what-failed.ts"() {
+    "use strict";
+    init_log_tail();
+    init_what_failed();
+    init_transient();
+    init_errors();
+    TimedOut = class extends Error {
+    };
+    until = (work, signal) => new Promise((resolve, reject) => {
+      const abort = () => reject(new TimedOut());
+      if (signal.aborted) return abort();
+      signal.addEventListener("abort", abort, { once: true });
+      work.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
+    });
+    why2 = (error, timeoutMs) => {
+      if (error instanceof TimedOut) return `it took longer than REPORT_CI_LOG_TIMEOUT (${timeoutMs / 1e3} s); raise REPORT_CI_LOG_TIMEOUT, or set REPORT_CI_LOG=off`;
+      if (isBug(error)) return `a bug in deploy-failure-reporter (${describeError(error)}); please report it`;
+      return describeError(error);
+    };
+    sourceOf = (job) => {
+      const step = job.steps.at(-1);
+      return step ? { source: `${job.name} \u203A ${step.name}`, url: step.url } : { source: job.name, url: job.url };
+    };
+  }
+});
+
+// lib/ci/index.ts
+var ci_exports = {};
+__export(ci_exports, {
+  createCiReader: () => createCiReader,
+  readCiFailures: () => readCiFailures
+});
+async function createCiReader(config, log2, env = process.env) {
+  if (env.GITHUB_ACTIONS === "true") {
+    const run2 = config.githubRun;
+    if (!run2) {
+      log2.warn("REPORT_CI_LOG=auto, but GITHUB_REPOSITORY or GITHUB_RUN_ID is missing or malformed, so the issue has no What failed section");
+      return void 0;
+    }
+    if (config.tracker !== "github") {
+      log2.warn("REPORT_CI_LOG=auto reads GitHub Actions with the GitHub token, but ISSUE_TRACKER is gitlab, so the issue has no What failed section");
+      return void 0;
+    }
+    if (run2.apiUrl !== void 0 && !sameOrigin(run2.apiUrl, config.apiUrl)) {
+      log2.warn(`The run is on ${run2.apiUrl} but issues go to ${config.apiUrl}; ISSUE_TOKEN is not sent to the run's host, so the issue has no What failed section`);
+      return void 0;
+    }
+    const [{ createGitHub: createGitHub2 }, { gitHubCiReader: gitHubCiReader2 }, { downloader: downloader2 }] = await Promise.all([Promise.resolve().then(() => (init_client(), client_exports)), Promise.resolve().then(() => (init_reader(), reader_exports)), Promise.resolve().then(() => (init_download(), download_exports))]);
+    return gitHubCiReader2(createGitHub2(config, log2), run2, downloader2(env));
+  }
+  if (env.GITLAB_CI === "true") {
+    const { gitLabCiOptions: gitLabCiOptions2, gitLabCiMissingToken: gitLabCiMissingToken2 } = await Promise.resolve().then(() => (init_ci_gitlab(), ci_gitlab_exports));
+    const problems = [];
+    const options = gitLabCiOptions2(env, problems);
+    if (!options) {
+      const why3 = problems.length ? problems.join("; ") : gitLabCiMissingToken2(env);
+      log2.warn(`REPORT_CI_LOG=auto, but ${why3}, so the issue has no What failed section`);
+      return void 0;
+    }
+    const { gitLabCiReader: gitLabCiReader2 } = await Promise.resolve().then(() => (init_reader2(), reader_exports2));
+    return gitLabCiReader2(options);
+  }
+  log2.info("REPORT_CI_LOG=auto, but this is neither GitHub Actions nor GitLab CI, so the issue has no What failed section");
+  return void 0;
+}
+async function readCiFailures(config, log2, excerpts, env = process.env) {
+  if (config.ciLog !== "auto") return {};
+  const ciToken = env.CI_LOG_TOKEN ?? "";
+  if (ciToken) registerSecret(ciToken);
+  const reader = await createCiReader(config, log2, env);
+  if (!reader) return { failed: [] };
+  const { readWhatFailed: readWhatFailed2 } = await Promise.resolve().then(() => (init_what_failed2(), what_failed_exports2));
+  const known = [...secretsOf(config), config.chatWebhook ?? "", ciToken].filter((secret) => secret !== "");
+  const read = await readWhatFailed2(reader, { lines: config.logLines, timeoutMs: config.ciLogTimeoutMs, known, excerpts }, log2);
+  return read ? { failed: read.failed, ciLogs: read.ciLogs } : { failed: [] };
+}
+var sameOrigin;
+var init_ci2 = __esm({
+  "lib/ci/index.ts"() {
+    "use strict";
+    init_config();
+    init_log();
+    sameOrigin = (a, b) => URL.canParse(a) && URL.canParse(b) && new URL(a).origin === new URL(b).origin;
+  }
+});
+
 // lib/core/flows/preview.ts
 var preview_exports = {};
 __export(preview_exports, {
   previewReport: () => previewReport
 });
-async function previewReport(tracker, target, failure, log2) {
+async function previewReport(tracker, target, failure2, log2) {
   const kind = tracker?.kind ?? target.tracker ?? "github";
-  const title = renderTitle(failure, tracker?.limits.title ?? TITLE_LIMITS[kind]);
+  const title = renderTitle(failure2, tracker?.limits.title ?? TITLE_LIMITS[kind]);
   log2.info("Dry run: nothing will be created, commented or posted");
+  let reopenComment = [];
   if (!tracker) {
     log2.info("No ISSUE_TOKEN: the duplicate check was skipped");
   } else {
+    const key = { group: target.group ?? "title", title, time: failure2.time };
     try {
-      const existing = await findHolderIssue(tracker, { group: target.group ?? "title", title, time: failure.time });
-      if (!existing) log2.info("No open duplicate: a real run would create the issue below");
-      else {
+      const existing = await findHolderIssue(tracker, key);
+      if (existing) {
         const action = target.onDuplicate === "comment" ? "comment on it" : "skip creation";
         log2.info(`Duplicate issue found: #${existing.number} ${existing.url}; a real run would ${action}`);
+      } else {
+        reopenComment = await previewReopen(tracker, target, key, failure2, log2);
       }
     } catch (error) {
       log2.warn(`Could not list open issues (${describeError(error)}); a real run would create the issue below`);
     }
   }
   const chat = target.chatWebhook ? "chat message (to CHAT_WEBHOOK)" : "chat message (not sent: CHAT_WEBHOOK is not set)";
-  return [`--- title`, title, `--- body`, renderBody(failure, kind).replace(/\n$/, ""), `--- ${chat}`, renderChat(failure), ""].join("\n");
+  const body2 = renderBody(failure2, kind).replace(/\n$/, "");
+  return [`--- title`, title, `--- body`, body2, ...reopenComment, `--- ${chat}`, renderChat(failure2), ""].join("\n");
+}
+async function previewReopen(tracker, target, key, failure2, log2) {
+  const reopenWindowHours = target.reopenWindowHours ?? 0;
+  const none = () => (log2.info("No open duplicate: a real run would create the issue below"), []);
+  if (reopenWindowHours <= 0) return none();
+  try {
+    const recovered = await findRecovered(tracker, { reopenWindowHours }, key);
+    if (!recovered) return none();
+    const { number: number2, url } = recovered.issue;
+    const { body: body2 } = occurrenceOnRecovered(recovered, await tracker.listComments(number2), failure2, tracker.kind);
+    const action = recovered.open ? "it is open again already; a real run would add the comment below" : "a real run would reopen it and add the comment below";
+    log2.info(`Issue closed by a recovery within REPORT_REOPEN_WINDOW: #${number2} ${url}; ${action} instead of creating an issue`);
+    return [`--- comment on #${number2}${recovered.open ? "" : " (reopened)"}`, body2.replace(/\n$/, "")];
+  } catch (error) {
+    log2.warn(`Could not look for a recently recovered issue (${describeError(error)}); a real run would create the issue below`);
+    return [];
+  }
 }
 var init_preview = __esm({
   "lib/core/flows/preview.ts"() {
     "use strict";
     init_issue();
     init_grouping();
+    init_reopenable();
     init_transient();
   }
 });
@@ -36194,41 +37761,43 @@ function failedOutcome(title = null) {
   return { outcome: "failed", number: null, url: null, title };
 }
 function jsonLine(o) {
-  return JSON.stringify({ outcome: o.outcome, number: o.number, url: o.url, title: o.title });
+  return JSON.stringify({ outcome: o.outcome, number: o.number, url: o.url, title: o.title, ...o.failed ? { failed: o.failed } : {} });
 }
 function outputLines(o, delimiter = () => `ghadelimiter_${randomUUID()}`) {
   const entries2 = [
     ["outcome", o.outcome],
     ["issue-number", o.number === null ? "" : String(o.number)],
-    ["issue-url", o.url ?? ""]
+    ["issue-url", o.url ?? ""],
+    // A JSON list of {job, step, url}, when the CI was read.
+    ...o.failed ? [["failed", JSON.stringify(o.failed)]] : []
   ];
-  return entries2.map(([name, value9]) => {
-    if (!/[\r\n]/.test(value9)) return `${name}=${value9}
+  return entries2.map(([name2, value11]) => {
+    if (!/[\r\n]/.test(value11)) return `${name2}=${value11}
 `;
     let end = delimiter();
-    while (value9.includes(end)) end = delimiter();
-    return `${name}<<${end}
-${value9}
+    while (value11.includes(end)) end = delimiter();
+    return `${name2}<<${end}
+${value11}
 ${end}
 `;
   }).join("");
 }
-function summaryMarkdown(o, failure) {
+function summaryMarkdown(o, failure2) {
   const lines = [`### ${HEADLINES[o.outcome](o)}`, "", `- **Outcome:** ${o.outcome}`];
-  if (o.url) lines.push(`- **Issue:** [#${o.number}](${o.url})${o.title ? ` ${text(o.title)}` : ""}`);
+  if (o.url) lines.push(`- **Issue:** [#${o.number}](${o.url})${o.title ? ` ${text2(o.title)}` : ""}`);
   else if (o.outcome === "failed") lines.push("- **Issue:** none filed; the step log says why");
-  if (failure) {
+  if (failure2) {
     lines.push(
-      `- **Environment:** ${field(failure.environment, inlineCode)}`,
-      `- **Commit:** ${field(failure.commitSha, inlineCode)}`,
-      `- **Reason:** ${text(failure.reason)}`
+      `- **Environment:** ${field(failure2.environment, inlineCode)}`,
+      `- **Commit:** ${field(failure2.commitSha, inlineCode)}`,
+      `- **Reason:** ${text2(failure2.reason)}`
     );
   }
   return lines.join("\n") + "\n\n";
 }
-function appendOutputs(files, o, failure) {
+function appendOutputs(files, o, failure2) {
   if (files.githubOutput) appendFileSync(files.githubOutput, outputLines(o));
-  if (files.stepSummary) appendFileSync(files.stepSummary, summaryMarkdown(o, failure));
+  if (files.stepSummary) appendFileSync(files.stepSummary, summaryMarkdown(o, failure2));
 }
 function resolveOutputLines(r) {
   return `outcome=${r.outcome}
@@ -36238,7 +37807,7 @@ closed=${r.closed.join(",")}
 function appendResolveOutputs(githubOutput, r) {
   appendFileSync(githubOutput, resolveOutputLines(r));
 }
-var HEADLINES, text;
+var HEADLINES, text2;
 var init_outputs = __esm({
   "lib/cli/outputs.ts"() {
     "use strict";
@@ -36251,7 +37820,7 @@ var init_outputs = __esm({
       reopened: (o) => `Deploy failed again after recovery: issue #${o.number} reopened`,
       failed: () => "Deploy failure could not be filed"
     };
-    text = (value9) => field(value9, markdownText);
+    text2 = (value11) => field(value11, markdownText);
   }
 });
 
@@ -36263,10 +37832,12 @@ var VARIABLES = {
   "api-url": "ISSUE_API_URL",
   environment: "DEPLOY_ENV",
   "chat-webhook": "CHAT_WEBHOOK",
-  "on-duplicate": "ON_DUPLICATE"
+  "on-duplicate": "ON_DUPLICATE",
+  "ci-log": "REPORT_CI_LOG",
+  "ci-log-lines": "REPORT_LOG_LINES"
 };
-function input(env, name) {
-  return (env[`INPUT_${name.replace(/ /g, "_").toUpperCase()}`] ?? "").trim();
+function input(env, name2) {
+  return (env[`INPUT_${name2.replace(/ /g, "_").toUpperCase()}`] ?? "").trim();
 }
 function actionRun(env) {
   const problems = [];
@@ -36276,9 +37847,9 @@ function actionRun(env) {
   if (!["", "true", "false"].includes(dryRun)) problems.push(`The input dry-run must be true or false, got ${JSON.stringify(input(env, "dry-run"))}`);
   if (problems.length) throw new ConfigError(problems);
   const vars = {};
-  for (const [name, variable] of Object.entries(VARIABLES)) {
-    const value9 = input(env, name);
-    if (value9) vars[variable] = value9;
+  for (const [name2, variable] of Object.entries(VARIABLES)) {
+    const value11 = input(env, name2);
+    if (value11) vars[variable] = value11;
   }
   const flags = dryRun === "true" ? ["--dry-run"] : [];
   const reason = input(env, "reason");
@@ -36293,7 +37864,7 @@ function actionRun(env) {
 
 // lib/cli/annotations.ts
 init_log();
-var escapeData = (text2) => text2.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+var escapeData = (text3) => text3.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 function annotation(line) {
   const match = /^\[(WARN|ERROR)\] (.*)$/s.exec(line);
   if (!match) return void 0;
@@ -36302,9 +37873,9 @@ function annotation(line) {
 function annotating(target, annotations, secrets) {
   let pending = "";
   return {
-    write(text2) {
-      const result = target.write(text2);
-      pending += text2;
+    write(text3) {
+      const result = target.write(text3);
+      pending += text3;
       let end;
       while ((end = pending.indexOf("\n")) !== -1) {
         const found = annotation(redact(pending.slice(0, end), secrets));
@@ -36347,363 +37918,12 @@ function parseFlags(args, options) {
   }
 }
 
-// lib/config/config.ts
-var import_dotenv = __toESM(require_dist(), 1);
-
-// lib/chat/format.ts
-var CHAT_FORMATS = ["slack", "mattermost", "googlechat", "discord", "teams"];
-var CHAT_FORMAT_SETTINGS = ["auto", ...CHAT_FORMATS];
-function isChatFormatSetting(value9) {
-  return CHAT_FORMAT_SETTINGS.includes(value9);
-}
-var TEAMS_DOMAINS = [".logic.azure.com", ".powerautomate.com", ".powerplatform.com", ".webhook.office.com"];
-var DISCORD_SLACK = /\/slack\/?$/;
-function detectFormat(webhook) {
-  let url;
-  try {
-    url = new URL(webhook);
-  } catch {
-    return "slack";
-  }
-  const host = url.hostname.toLowerCase().replace(/\.$/, "");
-  if (host === "hooks.slack.com") return "slack";
-  if ((host === "discord.com" || host === "discordapp.com") && url.pathname.startsWith("/api/webhooks/")) {
-    return DISCORD_SLACK.test(url.pathname) ? "slack" : "discord";
-  }
-  if (host === "chat.googleapis.com") return "googlechat";
-  if (TEAMS_DOMAINS.some((domain) => host.endsWith(domain))) return "teams";
-  return "slack";
-}
-function resolveFormat(setting, webhook) {
-  return setting === "auto" ? detectFormat(webhook) : setting;
-}
-
-// lib/config/config.ts
-init_issue();
-init_log();
-
-// lib/config/actionable.ts
-var DEFAULT_LOG_LINES = 100;
-var LABEL_MAX = 50;
-var LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
-var MAX_ASSIGNEES = 10;
-var CONTROL2 = /[\u0000-\u001F\u007F-\u009F]/;
-var value = (env, name) => {
-  const v = env[name];
-  return v === void 0 || v === "" ? void 0 : v;
-};
-var entries = (text2) => (text2 ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
-var unique = (list, taken = []) => {
-  const seen = new Set(taken.map((entry) => entry.toLowerCase()));
-  return list.filter((entry) => !seen.has(entry.toLowerCase()) && seen.add(entry.toLowerCase()));
-};
-function parseLabels(text2, fixed, problems) {
-  const labels = entries(text2);
-  for (const label of labels) {
-    if ([...label].length > LABEL_MAX || CONTROL2.test(label)) {
-      problems.push(`REPORT_LABELS: ${JSON.stringify(label)} is not a GitHub label name (at most ${LABEL_MAX} characters, no control characters)`);
-    }
-  }
-  return unique(labels, fixed);
-}
-function parseAssignees(text2, problems) {
-  const logins = unique(entries(text2).map((login) => login.replace(/^@/, "")));
-  for (const login of logins) {
-    if (!LOGIN.test(login)) {
-      problems.push(
-        `REPORT_ASSIGNEES: ${JSON.stringify(login)} is not a GitHub login (letters, digits and single hyphens, not first or last, at most 39 characters)`
-      );
-    }
-  }
-  if (logins.length > MAX_ASSIGNEES) problems.push(`REPORT_ASSIGNEES: ${logins.length} logins given; GitHub assigns at most ${MAX_ASSIGNEES}`);
-  return logins;
-}
-function readActionable(env, fixedLabels, problems) {
-  const linesText = value(env, "REPORT_LOG_LINES");
-  const logLines = linesText === void 0 ? DEFAULT_LOG_LINES : Number(linesText);
-  if (!Number.isInteger(logLines) || logLines < 1 || linesText?.trim() === "") {
-    problems.push(`REPORT_LOG_LINES must be a whole number of at least 1 (got ${JSON.stringify(linesText)})`);
-  }
-  const group = value(env, "REPORT_GROUP") ?? "title";
-  if (group !== "title" && group !== "environment") problems.push(`REPORT_GROUP must be title or environment, got ${JSON.stringify(group)}`);
-  const windowText = value(env, "REPORT_REOPEN_WINDOW");
-  const reopenWindowHours = windowText === void 0 ? 0 : Number(windowText);
-  if (!Number.isFinite(reopenWindowHours) || reopenWindowHours < 0 || windowText?.trim() === "") {
-    problems.push(`REPORT_REOPEN_WINDOW must be a number of hours of at least 0 (got ${JSON.stringify(windowText)})`);
-  }
-  return {
-    logFile: value(env, "REPORT_LOG_FILE"),
-    logLines: Number.isInteger(logLines) && logLines >= 1 ? logLines : DEFAULT_LOG_LINES,
-    jobUrl: value(env, "CI_JOB_URL"),
-    extraLabels: Object.freeze(parseLabels(value(env, "REPORT_LABELS"), fixedLabels, problems)),
-    assignees: Object.freeze(parseAssignees(value(env, "REPORT_ASSIGNEES"), problems)),
-    group,
-    reopenWindowHours: Number.isFinite(reopenWindowHours) && reopenWindowHours >= 0 ? reopenWindowHours : 0
-  };
-}
-
-// lib/config/ci.ts
-var value2 = (env, name) => {
-  const v = env[name];
-  return v === void 0 || v === "" ? void 0 : v;
-};
-var hash = (text2) => text2 && /^[0-9a-f]{7,64}$/i.test(text2) ? text2.slice(0, 7) : void 0;
-function detectCi(env) {
-  const server = value2(env, "GITHUB_SERVER_URL");
-  const repository = value2(env, "GITHUB_REPOSITORY");
-  const runId = value2(env, "GITHUB_RUN_ID");
-  const githubSha = hash(value2(env, "GITHUB_SHA"));
-  if (server && repository && runId || githubSha) {
-    return {
-      name: "GitHub Actions",
-      pipelineUrl: server && repository && runId ? `${server.replace(/\/+$/, "")}/${repository}/actions/runs/${runId}` : void 0,
-      commitSha: githubSha
-    };
-  }
-  const gitCommit = hash(value2(env, "GIT_COMMIT"));
-  if (gitCommit) return { name: "Jenkins", commitSha: gitCommit };
-  const circleUrl = value2(env, "CIRCLE_BUILD_URL");
-  const circleSha = hash(value2(env, "CIRCLE_SHA1"));
-  if (circleUrl || circleSha) return { name: "CircleCI", pipelineUrl: circleUrl, commitSha: circleSha };
-  const buildkiteUrl = value2(env, "BUILDKITE_BUILD_URL");
-  const buildkiteSha = hash(value2(env, "BUILDKITE_COMMIT"));
-  const buildkiteMessage = value2(env, "BUILDKITE_MESSAGE");
-  if (buildkiteUrl || buildkiteSha || buildkiteMessage) {
-    return { name: "Buildkite", pipelineUrl: buildkiteUrl, commitSha: buildkiteSha, commitMessage: buildkiteMessage };
-  }
-  return void 0;
-}
-
-// lib/config/app.ts
-init_log();
-import { createPrivateKey } from "node:crypto";
-import { readFileSync } from "node:fs";
-var value3 = (env, name) => env[name] === void 0 || env[name] === "" ? void 0 : env[name];
-var unflatten = (pem) => pem.includes("\n") ? pem : pem.replace(/\\n/g, "\n");
-function readKey(raw, problems) {
-  let pem = raw.trim();
-  if (!pem.startsWith("-----BEGIN")) {
-    try {
-      pem = readFileSync(raw, "utf8").trim();
-    } catch (error) {
-      problems.push(`ISSUE_APP_PRIVATE_KEY must be a PEM private key or the path of one (reading it as a path failed: ${error.code ?? "error"})`);
-      return void 0;
-    }
-  }
-  pem = unflatten(pem);
-  registerSecret(raw, pem, ...pem.split("\n").filter((line) => !line.startsWith("-----")));
-  try {
-    createPrivateKey(pem);
-  } catch {
-    problems.push("ISSUE_APP_PRIVATE_KEY is not a valid PEM private key (download a new one from the App's settings)");
-    return void 0;
-  }
-  return pem;
-}
-function appCredentials(env, problems) {
-  const appId = value3(env, "ISSUE_APP_ID");
-  const rawKey = value3(env, "ISSUE_APP_PRIVATE_KEY");
-  const rawInstallation = value3(env, "ISSUE_APP_INSTALLATION_ID");
-  if (appId === void 0 && rawKey === void 0) {
-    if (rawInstallation !== void 0) problems.push("ISSUE_APP_INSTALLATION_ID is set, but ISSUE_APP_ID and ISSUE_APP_PRIVATE_KEY are not");
-    return void 0;
-  }
-  const before = problems.length;
-  if (value3(env, "ISSUE_TOKEN") !== void 0) {
-    problems.push("ISSUE_TOKEN and ISSUE_APP_ID are both set: use either a token or a GitHub App (ISSUE_APP_ID, ISSUE_APP_PRIVATE_KEY), not both");
-  }
-  if (appId === void 0) problems.push("ISSUE_APP_ID is required with ISSUE_APP_PRIVATE_KEY (the App's id, from its settings page)");
-  else if (!/^(\d+|Iv[0-9A-Za-z.]+)$/.test(appId)) problems.push(`ISSUE_APP_ID must be the App's numeric id or its client id (Iv\u2026), got ${JSON.stringify(appId)}`);
-  if (rawKey === void 0) problems.push("ISSUE_APP_PRIVATE_KEY is required with ISSUE_APP_ID (the PEM, or the path of the .pem file)");
-  const privateKey = rawKey === void 0 ? void 0 : readKey(rawKey, problems);
-  const installationId = rawInstallation === void 0 ? void 0 : Number(rawInstallation);
-  if (rawInstallation !== void 0 && !(Number.isSafeInteger(installationId) && installationId > 0)) {
-    problems.push(`ISSUE_APP_INSTALLATION_ID must be a positive whole number, got ${JSON.stringify(rawInstallation)}`);
-  }
-  if (problems.length > before || appId === void 0 || privateKey === void 0) return void 0;
-  return Object.freeze({ appId, privateKey, installationId });
-}
-
-// lib/config/config.ts
-init_errors();
-
-// lib/config/tracker.ts
-var GITLAB_DEFAULT_API_URL = "https://gitlab.com/api/v4";
-var value4 = (env, name) => {
-  const v = env[name];
-  return v === void 0 || v === "" ? void 0 : v;
-};
-function trackerKind(env, problems) {
-  const kind = value4(env, "ISSUE_TRACKER") ?? "github";
-  if (kind === "github" || kind === "gitlab") return kind;
-  problems.push(`ISSUE_TRACKER must be github or gitlab, got ${JSON.stringify(kind)}`);
-  return "github";
-}
-var SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,254}$/;
-var BAD_END = /(\.|\.git|\.atom)$/i;
-var NUMERIC_ID = /^[1-9][0-9]{0,18}$/;
-function isGitLabProject(text2) {
-  if (NUMERIC_ID.test(text2)) return true;
-  const segments = text2.split("/");
-  return segments.length >= 2 && segments.every((s) => SEGMENT.test(s) && !BAD_END.test(s));
-}
-function gitLabTarget(env, problems) {
-  const apiName = value4(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "CI_API_V4_URL";
-  const apiUrl = value4(env, "ISSUE_API_URL") ?? value4(env, "CI_API_V4_URL") ?? GITLAB_DEFAULT_API_URL;
-  const given = value4(env, "ISSUE_REPO") ?? value4(env, "CI_PROJECT_PATH");
-  const empty = { project: "", owner: "", repo: "", apiName, apiUrl };
-  if (given === void 0) {
-    problems.push("ISSUE_REPO is required (a GitLab project path such as group/project, or a numeric project id; GitLab CI sets CI_PROJECT_PATH)");
-    return empty;
-  }
-  if (!isGitLabProject(given)) {
-    problems.push(
-      `ISSUE_REPO must be a GitLab project path such as group/subgroup/project (each part: letters, digits, _, - and ., starting with a letter, digit or _, not ending in ., .git or .atom) or a numeric project id, got ${JSON.stringify(given)}`
-    );
-    return empty;
-  }
-  const cut = given.lastIndexOf("/");
-  return { project: given, owner: given.slice(0, Math.max(cut, 0)), repo: given.slice(cut + 1), apiName, apiUrl };
-}
-
-// lib/config/config.ts
-function secretsOf(config) {
-  return [config.token, config.chat?.slack?.token ?? ""].filter((secret) => secret !== "");
-}
-var DEFAULT_SLACK_API_URL = "https://slack.com/api";
-var DEFAULT_API_URL = "https://api.github.com";
-var LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
-var OWNER = /^[A-Za-z0-9-]{1,39}$/;
-var REPO = /^[A-Za-z0-9._-]{1,100}$/;
-var value5 = (env, name) => {
-  const v = env[name];
-  return v === void 0 || v === "" ? void 0 : v;
-};
-var isHttpUrl = (text2) => {
-  try {
-    const url = new URL(text2);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
-};
-function number(env, name, fallback, problems, min = 0) {
-  const raw = value5(env, name);
-  if (raw === void 0) return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < min || raw.trim() === "") {
-    problems.push(`${name} must be a number of at least ${min} (got ${JSON.stringify(raw)})`);
-    return fallback;
-  }
-  return n;
-}
-function loadConfig(env = process.env, { requireToken = true } = {}) {
-  const problems = [];
-  const warnings = [];
-  const token = value5(env, "ISSUE_TOKEN") ?? "";
-  const app = appCredentials(env, problems);
-  const appNamed = value5(env, "ISSUE_APP_ID") !== void 0 || value5(env, "ISSUE_APP_PRIVATE_KEY") !== void 0;
-  if (!token && !appNamed && requireToken) problems.push("ISSUE_TOKEN is required");
-  let owner = "";
-  let repo = "";
-  const tracker = trackerKind(env, problems);
-  if (tracker === "gitlab" && appNamed) problems.push("ISSUE_APP_ID is a GitHub App; ISSUE_TRACKER=gitlab takes ISSUE_TOKEN instead");
-  const gitlab = tracker === "gitlab" ? gitLabTarget(env, problems) : void 0;
-  const fullName = value5(env, "ISSUE_REPO");
-  if (gitlab) {
-    ;
-    ({ owner, repo } = gitlab);
-  } else if (fullName === void 0) {
-    problems.push("ISSUE_REPO is required (owner/repo)");
-  } else {
-    const [o = "", r = "", ...rest] = fullName.split("/");
-    if (rest.length || !OWNER.test(o) || !REPO.test(r) || r === "." || r === "..") {
-      problems.push(
-        `ISSUE_REPO must have the form owner/repo (owner: letters, digits and -, up to 39; repo: letters, digits, ., _ and -, up to 100), got ${JSON.stringify(fullName)}`
-      );
-    } else {
-      owner = o;
-      repo = r;
-    }
-  }
-  const apiName = gitlab?.apiName ?? (value5(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "GITHUB_API_URL");
-  const apiUrl = gitlab?.apiUrl ?? value5(env, "ISSUE_API_URL") ?? value5(env, "GITHUB_API_URL") ?? DEFAULT_API_URL;
-  if (!isHttpUrl(apiUrl)) problems.push(`${apiName} must be an http(s) URL such as ${gitlab ? GITLAB_DEFAULT_API_URL : DEFAULT_API_URL}, got ${JSON.stringify(apiUrl)}`);
-  else if (new URL(apiUrl).protocol === "http:" && !LOOPBACK.test(new URL(apiUrl).hostname)) {
-    warnings.push(`${apiName} uses plain http, so ISSUE_TOKEN travels unencrypted; use https unless the network is trusted`);
-  }
-  let chatWebhook = value5(env, "CHAT_WEBHOOK");
-  if (chatWebhook !== void 0 && !isHttpUrl(chatWebhook)) {
-    warnings.push("CHAT_WEBHOOK is not an http(s) URL such as https://hooks.slack.com/services/\u2026; no chat notice will be sent");
-    chatWebhook = void 0;
-  }
-  const chat = chatConfig(env, problems);
-  const onDuplicate = value5(env, "ON_DUPLICATE") ?? "skip";
-  if (onDuplicate !== "skip" && onDuplicate !== "comment") {
-    problems.push(`ON_DUPLICATE must be skip or comment, got ${JSON.stringify(onDuplicate)}`);
-  }
-  const timeoutSeconds = number(env, "REPORT_TIMEOUT", 30, problems, 1e-3);
-  const chatTimeoutSeconds = number(env, "REPORT_CHAT_TIMEOUT", 10, problems, 1e-3);
-  const maxWaitSeconds = number(env, "REPORT_MAX_WAIT", 60, problems);
-  const retryAttempts = Math.floor(number(env, "REPORT_RETRY_ATTEMPTS", 3, problems, 1));
-  const retryDelaySeconds = number(env, "REPORT_RETRY_DELAY", 1, problems);
-  const writeIntervalSeconds = number(env, "REPORT_WRITE_INTERVAL", 1, problems);
-  const actionable = readActionable(env, LABELS, problems);
-  if (problems.length) throw new ConfigError(problems.map((problem) => redact(problem, [token, value5(env, "SLACK_BOT_TOKEN") ?? ""])));
-  const ci = detectCi(env);
-  return Object.freeze({
-    token,
-    ...app ? { app } : {},
-    tracker,
-    project: gitlab?.project ?? `${owner}/${repo}`,
-    owner,
-    repo,
-    apiUrl: apiUrl.replace(/\/+$/, ""),
-    chatWebhook,
-    pipelineUrl: value5(env, "CI_PIPELINE_URL") ?? value5(env, "BUILD_URL") ?? ci?.pipelineUrl ?? "unknown",
-    commitSha: value5(env, "CI_COMMIT_SHA") ?? ci?.commitSha,
-    commitMessage: value5(env, "CI_COMMIT_MESSAGE") ?? ci?.commitMessage,
-    deployEnv: value5(env, "DEPLOY_ENV") ?? "production",
-    onDuplicate,
-    timeoutMs: Math.round(timeoutSeconds * 1e3),
-    chatTimeoutMs: Math.round(chatTimeoutSeconds * 1e3),
-    maxWaitSeconds,
-    retryAttempts,
-    retryDelaySeconds,
-    writeIntervalSeconds,
-    ...actionable,
-    warnings: Object.freeze(warnings),
-    chat
-  });
-}
-function chatConfig(env, problems) {
-  const format = value5(env, "CHAT_FORMAT") ?? "auto";
-  if (!isChatFormatSetting(format)) problems.push(`CHAT_FORMAT must be one of ${CHAT_FORMAT_SETTINGS.join(", ")}, got ${JSON.stringify(format)}`);
-  const strictValue = value5(env, "REPORT_CHAT_STRICT") ?? "0";
-  if (!["0", "1", "true", "false"].includes(strictValue)) problems.push(`REPORT_CHAT_STRICT must be 1 or 0, got ${JSON.stringify(strictValue)}`);
-  const token = value5(env, "SLACK_BOT_TOKEN");
-  const channel2 = value5(env, "SLACK_CHANNEL");
-  if (token !== void 0 && channel2 === void 0) problems.push("SLACK_CHANNEL is required with SLACK_BOT_TOKEN (a channel id such as C0123456789, or #name)");
-  if (channel2 !== void 0 && token === void 0) problems.push("SLACK_BOT_TOKEN is required with SLACK_CHANNEL (a bot token, xoxb-\u2026)");
-  const apiUrl = (value5(env, "SLACK_API_URL") ?? DEFAULT_SLACK_API_URL).replace(/\/+$/, "");
-  const secure = isHttpUrl(apiUrl) && (new URL(apiUrl).protocol === "https:" || LOOPBACK.test(new URL(apiUrl).hostname));
-  if (!secure) problems.push(`SLACK_API_URL must be an https URL such as ${DEFAULT_SLACK_API_URL} (plain http only on loopback), got ${JSON.stringify(apiUrl)}`);
-  return Object.freeze({
-    format,
-    strict: strictValue === "1" || strictValue === "true",
-    slack: token !== void 0 && channel2 !== void 0 ? Object.freeze({ token, channel: channel2, apiUrl }) : void 0
-  });
-}
-function loadDotenv(env = process.env, dir = process.cwd()) {
-  if (value5(env, "REPORT_DOTENV") === "off") return;
-  (0, import_dotenv.config)({ path: `${dir}/.env`, processEnv: env, override: false, quiet: true });
-}
-function outputFiles(env = process.env) {
-  return Object.freeze({ githubOutput: value5(env, "GITHUB_OUTPUT"), stepSummary: value5(env, "GITHUB_STEP_SUMMARY") });
-}
-
 // lib/cli/commands/report.ts
+init_config();
 init_errors();
+
+// lib/cli/deploy.ts
+init_config();
 
 // lib/cli/git.ts
 var shell;
@@ -36734,12 +37954,13 @@ async function readDeploy(config, time, { withMessage = true } = {}) {
     time
   };
 }
-function withoutToken(text2, config) {
-  return redact(text2, secretsOf(config));
+function withoutToken(text3, config) {
+  return redact(text3, secretsOf(config));
 }
 
 // lib/chat/index.ts
 init_ratelimit();
+init_format();
 
 // lib/chat/discord.ts
 init_markdown();
@@ -36747,11 +37968,12 @@ init_markdown();
 // lib/chat/notice.ts
 init_budget();
 init_text();
-function oneLineField(text2) {
-  return fitPrefix(oneLine(text2), FIELD_LIMIT, (kept, cut) => cut ? `${kept} ${cutNote(cut)}` : kept);
+init_what_failed();
+function oneLineField(text3) {
+  return fitPrefix(oneLine(text3), FIELD_LIMIT, (kept, cut) => cut ? `${kept} ${cutNote(cut)}` : kept);
 }
-function isLink(text2) {
-  return /^https?:\/\/[^\s<>|`"\p{Cc}]+$/iu.test(text2) && URL.canParse(text2);
+function isLink(text3) {
+  return /^https?:\/\/[^\s<>|`"\p{Cc}]+$/iu.test(text3) && URL.canParse(text3);
 }
 function issueNumbers(issues) {
   return issues.map((issue) => `#${issue.number}`).join(", ");
@@ -36760,17 +37982,19 @@ function noticeOf(event) {
   switch (event.kind) {
     case "failure":
     case "recurrence": {
-      const { failure } = event;
+      const { failure: failure2 } = event;
       const facts = [
-        { label: "Commit", value: oneLineField(failure.commitSha), kind: "code" },
-        { label: "Reason", value: cleanText(failure.reason), kind: "reason" },
-        { label: "Pipeline", value: oneLineField(failure.pipelineUrl), kind: "url" }
+        { label: "Commit", value: oneLineField(failure2.commitSha), kind: "code" },
+        { label: "Reason", value: cleanText(failure2.reason), kind: "reason" },
+        // What the CI says failed: job and step names only, never log text.
+        ...failure2.failed?.length ? [{ label: "Failed", value: failedLine(failure2.failed), kind: "name" }] : [],
+        { label: "Pipeline", value: oneLineField(failure2.pipelineUrl), kind: "url" }
       ];
       if (event.kind === "recurrence") facts.unshift({ label: "Occurrence", value: String(event.occurrence), kind: "text" });
       if (event.issue) facts.push({ label: "Issue", value: issueNumbers([event.issue]), kind: "issues" });
       return {
         headline: event.kind === "failure" ? "DEPLOY FAILURE" : "DEPLOY FAILED AGAIN",
-        subject: oneLineField(failure.environment),
+        subject: oneLineField(failure2.environment),
         facts,
         issues: event.issue ? [event.issue] : []
       };
@@ -36782,7 +38006,8 @@ function noticeOf(event) {
         facts: [
           { label: "Commit", value: oneLineField(event.recovery.commitSha), kind: "code" },
           { label: "Closed", value: issueNumbers(event.closed), kind: "issues" },
-          { label: "Pipeline", value: oneLineField(event.recovery.pipelineUrl), kind: "url" }
+          { label: "Pipeline", value: oneLineField(event.recovery.pipelineUrl), kind: "url" },
+          ...event.recovered ? [{ label: "Recovered", value: event.recovered.replace(/^Recovered /, ""), kind: "text" }] : []
         ],
         issues: event.closed
       };
@@ -36810,17 +38035,17 @@ function pingSentence(repo) {
 
 // lib/chat/discord.ts
 var DISCORD_LIMIT = 2e3;
-function discordEscape(text2) {
-  return text2.replace(/[\\*_~`|<>#\-[\]()@:.]/g, "\\$&");
+function discordEscape(text3) {
+  return text3.replace(/[\\*_~`|<>#\-[\]()@:.]/g, "\\$&");
 }
-var link = (url, text2) => text2 === url ? `<${url}>` : `[${discordEscape(text2)}](<${url}>)`;
-var value6 = (f, notice) => {
+var link = (url, text3) => text3 === url ? `<${url}>` : `[${discordEscape(text3)}](<${url}>)`;
+var value7 = (f, notice) => {
   if (f.kind === "issues") return notice.issues.map((i) => isLink(i.url) ? link(i.url, `#${i.number}`) : discordEscape(`#${i.number}`)).join(", ");
   if (f.kind === "url" && isLink(f.value)) return link(f.value, f.value);
   return f.kind === "code" ? inlineCode(f.value) : discordEscape(f.value);
 };
 var render = (notice) => ({
-  content: [`**[${notice.headline}]** ${discordEscape(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value6(f, notice)}`)].join("\n"),
+  content: [`**[${notice.headline}]** ${discordEscape(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value7(f, notice)}`)].join("\n"),
   allowed_mentions: { parse: [] }
 });
 function renderDiscord(event) {
@@ -36830,33 +38055,33 @@ function renderDiscord(event) {
 
 // lib/chat/googlechat.ts
 var GOOGLE_CHAT_LIMIT = 4096;
-var literal = (text2) => text2.replace(/`/g, "\u02CB").replace(/</g, "<\u200B");
-function googleChatCode(text2) {
-  if (text2 === "") return "` `";
-  return text2.includes("\n") ? `
+var literal = (text3) => text3.replace(/`/g, "\u02CB").replace(/</g, "<\u200B");
+function googleChatCode(text3) {
+  if (text3 === "") return "` `";
+  return text3.includes("\n") ? `
 \`\`\`
-${literal(text2)}
-\`\`\`` : `\`${literal(text2)}\``;
+${literal(text3)}
+\`\`\`` : `\`${literal(text3)}\``;
 }
-var link2 = (url, text2) => `<${url}|${text2}>`;
+var link2 = (url, text3) => `<${url}|${text3}>`;
 var issueLinks = (notice) => notice.issues.map((i) => isLink(i.url) ? link2(i.url, `#${i.number}`) : `#${i.number}`).join(", ");
-var value7 = (f, notice) => {
+var value8 = (f, notice) => {
   if (f.kind === "issues") return issueLinks(notice);
   if (f.kind === "url" && isLink(f.value)) return link2(f.value, f.value);
   return f.kind === "text" ? f.value : googleChatCode(f.value);
 };
-var render2 = (notice) => [`*[${notice.headline}]* ${googleChatCode(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value7(f, notice)}`)].join("\n");
+var render2 = (notice) => [`*[${notice.headline}]* ${googleChatCode(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value8(f, notice)}`)].join("\n");
 function renderGoogleChat(event) {
   if (event.kind === "ping") return { text: pingSentence(googleChatCode(event.repo)) };
-  return { text: fitNotice(noticeOf(event), GOOGLE_CHAT_LIMIT, render2, (text2) => text2.length) };
+  return { text: fitNotice(noticeOf(event), GOOGLE_CHAT_LIMIT, render2, (text3) => text3.length) };
 }
 
 // lib/chat/mattermost.ts
 init_issue();
 init_markdown();
 var MATTERMOST_LIMIT = 16383;
-function mattermostEscape(text2) {
-  return slackEscape(text2).replace(/[\\*_`[\]|]/g, "\\$&").replace(/(^|[^A-Za-z0-9_])([@~])(?=[A-Za-z0-9])/g, "$1$2\u200B").replace(/^([ \t]*)(#|\d+\.|[-+])(?=[ \t])/gm, "$1\\$2");
+function mattermostEscape(text3) {
+  return slackEscape(text3).replace(/[\\*_`[\]|]/g, "\\$&").replace(/(^|[^A-Za-z0-9_])([@~])(?=[A-Za-z0-9])/g, "$1$2\u200B").replace(/^([ \t]*)(#|\d+\.|[-+])(?=[ \t])/gm, "$1\\$2");
 }
 var fact = (f) => {
   if (f.kind === "code") return `${f.label}: ${inlineCode(f.value)}`;
@@ -36866,7 +38091,7 @@ var fact = (f) => {
 var render3 = (notice) => [`*[${notice.headline}]* ${mattermostEscape(notice.subject)}`, ...notice.facts.filter((f) => f.label !== "Issue").map(fact)].join("\n");
 function renderMattermost(event) {
   if (event.kind === "ping") return { text: pingSentence(mattermostEscape(event.repo)) };
-  return { text: fitNotice(noticeOf(event), MATTERMOST_LIMIT, render3, (text2) => text2.length) };
+  return { text: fitNotice(noticeOf(event), MATTERMOST_LIMIT, render3, (text3) => text3.length) };
 }
 
 // lib/chat/slack.ts
@@ -36887,7 +38112,7 @@ function webhookText(event) {
     case "recurrence":
       return renderChat(event.failure);
     case "recovery":
-      return renderRecoveryChat(event.recovery, event.closed.map((issue) => issue.number));
+      return renderRecoveryChat(event.recovery, event.closed.map((issue) => issue.number), event.recovered);
     case "ping":
       return pingText(event.repo);
   }
@@ -36907,8 +38132,8 @@ async function postJson(url, body2, timeoutMs) {
     return { ok: false };
   }
 }
-function postText(webhook, text2, timeoutMs = CHAT_TIMEOUT_MS) {
-  return postJson(webhook, { text: text2 }, timeoutMs);
+function postText(webhook, text3, timeoutMs = CHAT_TIMEOUT_MS) {
+  return postJson(webhook, { text: text3 }, timeoutMs);
 }
 function createWebhookNotifier(webhook, timeoutMs = CHAT_TIMEOUT_MS) {
   return {
@@ -36928,7 +38153,7 @@ var slackValue = (fact2, notice) => {
 };
 function slackNoticeText(notice) {
   const render5 = (n) => [`*[${n.headline}]* ${slackEscape(n.subject)}`, ...n.facts.map((f) => `${f.label}: ${slackValue(f, n)}`)].join("\n");
-  return fitNotice(notice, SLACK_LIMIT - 1, render5, (text2) => text2.length);
+  return fitNotice(notice, SLACK_LIMIT - 1, render5, (text3) => text3.length);
 }
 function renderSlack(event) {
   return { text: webhookText(event) };
@@ -36936,11 +38161,11 @@ function renderSlack(event) {
 
 // lib/chat/teams.ts
 var TEAMS_LIMIT = 25e3;
-function teamsEscape(text2) {
-  return text2.replace(/[\\*_~`[\]()#>+\-!|]/g, "\\$&").replace(/\{(?=\{)/g, "{\u200B");
+function teamsEscape(text3) {
+  return text3.replace(/[\\*_~`[\]()#>+\-!|]/g, "\\$&").replace(/\{(?=\{)/g, "{\u200B");
 }
 var linkTarget = (url) => url.replace(/\(/g, "%28").replace(/\)/g, "%29");
-var value8 = (f) => f.kind === "url" && isLink(f.value) ? `[${teamsEscape(f.value)}](${linkTarget(f.value)})` : teamsEscape(f.value);
+var value9 = (f) => f.kind === "url" && isLink(f.value) ? `[${teamsEscape(f.value)}](${linkTarget(f.value)})` : teamsEscape(f.value);
 var card = (notice) => ({
   type: "AdaptiveCard",
   $schema: "http://adaptivecards.io/schemas/adaptive-card.json",
@@ -36954,7 +38179,7 @@ var card = (notice) => ({
       color: notice.headline === "DEPLOY RECOVERED" ? "Good" : notice.headline === "TEST MESSAGE" ? "Default" : "Attention",
       wrap: true
     },
-    ...notice.facts.length ? [{ type: "FactSet", facts: notice.facts.map((f) => ({ title: f.label, value: value8(f) })) }] : []
+    ...notice.facts.length ? [{ type: "FactSet", facts: notice.facts.map((f) => ({ title: f.label, value: value9(f) })) }] : []
   ],
   // A button per issue; Teams shows up to six in a row, a recovery rarely closes more.
   actions: notice.issues.filter((i) => isLink(i.url)).map((i) => ({ type: "Action.OpenUrl", title: `Open issue #${i.number}`, url: i.url }))
@@ -37036,15 +38261,15 @@ function slackApiNotifier(options) {
       return { ok: true, status: response.status, answer };
     }
   }
-  async function post(text2, thread) {
+  async function post(text3, thread) {
     const channel2 = thread?.channel ?? options.channel;
-    const result = await call("chat.postMessage", { channel: channel2, text: text2, ...thread ? { thread_ts: thread.ts } : {} });
+    const result = await call("chat.postMessage", { channel: channel2, text: text3, ...thread ? { thread_ts: thread.ts } : {} });
     const { answer, ...rest } = result;
     if (!result.ok || thread || !answer?.channel || !answer.ts) return rest;
     return { ...rest, thread: { channel: answer.channel, ts: answer.ts } };
   }
-  const update = async (thread, text2) => {
-    const { answer: _, ...rest } = await call("chat.update", { channel: thread.channel, ts: thread.ts, text: text2 });
+  const update = async (thread, text3) => {
+    const { answer: _, ...rest } = await call("chat.update", { channel: thread.channel, ts: thread.ts, text: text3 });
     return rest;
   };
   const all = (results) => results.find((r) => !r.ok) ?? { ok: true, status: results.at(-1)?.status };
@@ -37123,10 +38348,68 @@ init_client();
 
 // lib/tracker/github/tracker.ts
 init_budget();
+init_errors();
+
+// lib/tracker/github/history.ts
+init_errors();
+function gitHubHistory(github, repo) {
+  const where = { owner: repo.owner, repo: repo.repo };
+  return {
+    // Oldest first by creation: an issue filed while the pages are read lands after them, never shifting
+    // one out of a page not yet read. `since` keeps issues updated at or after it (a close is an update).
+    // https://docs.github.com/en/rest/issues/issues#list-repository-issues
+    async *history({ label, since }) {
+      const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/issues", {
+        ...where,
+        state: "all",
+        labels: label,
+        per_page: 100,
+        sort: "created",
+        direction: "asc",
+        since: since.toISOString()
+      });
+      for await (const page of pages) {
+        const issues = [];
+        for (const data of page.data) {
+          if (data.pull_request != null) continue;
+          issues.push({ ...toIssue(data), ...typeof data.comments === "number" ? { commentCount: data.comments } : {} });
+        }
+        yield issues;
+      }
+    },
+    // A workflow job with an `environment` records a deployment for each attempt, good or failed, so the
+    // records count attempts. Newest first: reading stops at the first one older than the period. Their
+    // statuses are not read: one more request per deployment would dwarf the whole history's cost.
+    // https://docs.github.com/en/rest/deployments/deployments#list-deployments
+    // A token that may not read deployments (403) leaves the rate unknown rather than failing the figures.
+    async countDeploys({ environment, since, until: until2 }) {
+      let count = 0;
+      const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/deployments", { ...where, environment, per_page: 100 });
+      try {
+        for await (const page of pages) {
+          let older = false;
+          for (const deployment of page.data) {
+            const at = new Date(deployment.created_at);
+            if (at < since) older = true;
+            else if (at < until2) count++;
+          }
+          if (older) break;
+        }
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return { count: 0, includesFailed: true, refused: `HTTP ${error.status}: ${error.message}; the token needs read access to deployments` };
+        throw error;
+      }
+      return { count, includesFailed: true };
+    }
+  };
+}
+
+// lib/tracker/github/tracker.ts
 function toIssue(data) {
+  const id = usableId(data.id);
   return {
     number: data.number,
-    ...data.id === void 0 ? {} : { id: Number(data.id) },
+    ...id === void 0 ? {} : { id },
     title: data.title,
     url: data.html_url,
     body: data.body ?? "",
@@ -37138,6 +38421,10 @@ function toIssue(data) {
     ...data.state === "closed" && isCloseReason(data.state_reason) ? { closedAs: data.state_reason } : {}
   };
 }
+var usableId = (id) => {
+  const value11 = typeof id === "bigint" || typeof id === "number" ? Number(id) : NaN;
+  return Number.isSafeInteger(value11) && value11 > 0 ? value11 : void 0;
+};
 var isCloseReason = (reason) => reason === "completed" || reason === "not_planned" || reason === "duplicate";
 var toComment = (data) => ({
   id: Number(data.id),
@@ -37152,6 +38439,7 @@ function createGitHubTracker(github, repo) {
   return {
     kind: "github",
     limits: { title: TITLE_LIMIT, body: BODY_LIMIT },
+    ...gitHubHistory(github, repo),
     // Oldest first, so a reader can stop at the first page that answers its question; `since` keeps only
     // issues updated at or after that instant.
     // https://docs.github.com/en/rest/issues/issues#list-repository-issues
@@ -37213,11 +38501,14 @@ function createGitHubTracker(github, repo) {
     },
     // A duplicate is closed the way GitHub's own "Close as duplicate" does: `state_reason: "duplicate"`
     // naming the original by its `id` (not its number), so GitHub shows the link on both issues. A server
-    // that does not know that reason answers 422, and the core falls back to a comment and not_planned.
+    // that does not know that reason answers 422, and an original without a usable id throws
+    // DuplicateRefused; on either the core falls back to a comment and not_planned.
     // https://docs.github.com/en/rest/issues/issues#update-an-issue
     async closeIssue(number2, reason) {
       if (typeof reason === "string") return void await patch(number2, { state: "closed", state_reason: reason });
-      const id = reason.duplicateOf.id ?? Number((await github.request("GET /repos/{owner}/{repo}/issues/{issue_number}", { ...where, issue_number: reason.duplicateOf.number })).data.id);
+      const original = reason.duplicateOf.number;
+      const id = usableId(reason.duplicateOf.id) ?? usableId((await github.request("GET /repos/{owner}/{repo}/issues/{issue_number}", { ...where, issue_number: original })).data.id);
+      if (id === void 0) throw new DuplicateRefused(number2, original, `GitHub's answer for #${original} has no usable id`);
       await patch(number2, { state: "closed", state_reason: "duplicate", duplicate_issue_id: id });
     },
     // https://docs.github.com/en/rest/issues/comments#delete-an-issue-comment
@@ -37232,7 +38523,7 @@ function createGitHubTracker(github, repo) {
 
 // lib/tracker/index.ts
 init_client2();
-init_tracker();
+init_tracker2();
 function createTracker(config, log2) {
   if (config.tracker === "gitlab") return createGitLabTracker(config, log2);
   return createGitHubTracker(createGitHub(config, log2), config);
@@ -37263,9 +38554,14 @@ function chatAnnotations(io2) {
 // lib/cli/phase.ts
 import { channel } from "node:diagnostics_channel";
 var phases = channel("deploy-failure-reporter:phase");
-function phase(name) {
-  if (phases.hasSubscribers) phases.publish(name);
+function phase(name2) {
+  if (phases.hasSubscribers) phases.publish(name2);
 }
+
+// lib/core/flows/report.ts
+init_converge();
+init_create();
+init_grouping();
 
 // lib/core/text/thread-marker.ts
 var PREFIX2 = "<!-- deploy-failure-reporter:slack-thread";
@@ -37310,105 +38606,70 @@ async function recordThread(tracker, issue, result, log2) {
   }
 }
 
+// lib/core/flows/notify.ts
+async function notifyChat(tracker, chat, failure2, filed, log2) {
+  const notice = failure2.log === void 0 && failure2.ciLogs === void 0 ? failure2 : (({ log: _excerpt, ciLogs: _ci, ...rest }) => rest)(failure2);
+  const ref = filed && issueRef(filed.issue);
+  const result = await chat.send(
+    filed?.occurrence === void 0 || !ref ? { kind: "failure", failure: notice, ...ref ? { issue: ref } : {} } : { kind: "recurrence", failure: notice, issue: ref, occurrence: filed.occurrence }
+  );
+  if (filed) await recordThread(tracker, filed.issue, result, log2);
+}
+
 // lib/core/flows/report.ts
-init_converge();
-init_grouping();
+init_outcome();
 init_issue();
 init_transient();
 init_errors();
-
-// lib/core/find/unlabelled.ts
-init_issue();
-function checkDedupLabel(issue, log2) {
-  const names = (issue.labels ?? []).map((label) => typeof label === "string" ? label : label.name);
-  if (names.includes(DEDUP_LABEL)) return true;
-  log2.warn(
-    `Issue #${issue.number} was filed without the label ${DEDUP_LABEL}, so deduplication will not see it and the next run for this failure files another issue: the identity lacks push access to the repository, and GitHub then drops the labels of new issues silently (run scripts/doctor.mts)`
-  );
-  return false;
-}
-
-// lib/core/flows/report.ts
-async function fileReport(tracker, chat, target, failure, log2) {
-  const title = renderTitle(failure, tracker.limits.title);
-  const notice = failure.log === void 0 ? failure : (({ log: _excerpt, ...rest }) => rest)(failure);
+async function fileReport(tracker, chat, target, failure2, log2) {
+  const title = renderTitle(failure2, tracker.limits.title);
+  const run2 = { tracker, target, failure: failure2, log: log2, key: { group: target.group ?? "title", title, time: failure2.time } };
   let filed;
   try {
-    const { outcome, occurrence, issue } = await fileIssue(tracker, target, failure, title, log2);
-    if (issue) filed = { issue, occurrence };
-    return outcome;
+    const holder = await lookUpHolder(run2);
+    if (holder) filed = await commentOrSkip(run2, holder);
+    else filed = await reopenRecovered(run2) ?? await convergeCreated(run2, await create(run2));
+    return filed.outcome;
   } finally {
-    if (chat) {
-      const ref = filed && issueRef(filed.issue);
-      const result = await chat.send(
-        filed?.occurrence === void 0 || !ref ? { kind: "failure", failure: notice, ...ref ? { issue: ref } : {} } : { kind: "recurrence", failure: notice, issue: ref, occurrence: filed.occurrence }
-      );
-      if (filed) await recordThread(tracker, filed.issue, result, log2);
-    }
+    if (chat) await notifyChat(tracker, chat, failure2, filed, log2);
   }
 }
-async function lookUp(tracker, key, log2) {
+async function lookUpHolder({ tracker, key, log: log2 }) {
   try {
     return await findHolderIssue(tracker, key);
   } catch (error) {
-    if (error instanceof RateLimited) fail(error, log2);
+    if (error instanceof RateLimited) failCreate(error, log2);
     if (isBug(error)) throw error;
     log2.warn(`Could not list open issues, so no duplicate check was made (${describeError(error)})`);
     return void 0;
   }
 }
-function fail(cause, log2) {
-  log2.error("Failed to create issue");
-  if (isBug(cause)) throw cause;
-  log2.error(describeError(cause));
-  throw new CreateFailed(cause);
-}
 var holds = (issue) => `Open issue #${issue.number} holds this report: ${issue.url}`;
-async function fileIssue(tracker, target, failure, title, log2) {
-  const key = { group: target.group ?? "title", title, time: failure.time };
-  const existing = await lookUp(tracker, key, log2);
-  if (existing) {
-    log2.info("Duplicate issue found, skipping creation");
-    const occurrence = target.onDuplicate === "comment" ? await (await Promise.resolve().then(() => (init_comments(), comments_exports))).commentOnDuplicate(tracker, target, existing, failure, log2) : void 0;
-    if (occurrence === void 0) log2.info(holds(existing));
-    return { outcome: { outcome: occurrence === void 0 ? "duplicate" : "commented", number: existing.number, url: existing.url, title }, occurrence, issue: existing };
-  }
-  const reopenTarget = { ...target, reopenWindowHours: target.reopenWindowHours ?? 0 };
-  const reopening = reopenTarget.reopenWindowHours > 0;
-  if (reopening) {
-    const reopened = await (await Promise.resolve().then(() => (init_reopen_step(), reopen_step_exports))).reopenStep(tracker, reopenTarget, key, failure, log2);
-    if (reopened) return reopened;
-  }
-  const { issue, posted } = await create(tracker, target, failure, key, log2);
-  const recheck = reopening ? async () => (await Promise.resolve().then(() => (init_reopen_step(), reopen_step_exports))).oldestHolder(tracker, reopenTarget, key) : () => findHolderIssue(tracker, key);
+async function commentOrSkip({ tracker, target, failure: failure2, key, log: log2 }, holder) {
+  log2.info("Duplicate issue found, skipping creation");
+  const occurrence = target.onDuplicate === "comment" ? await (await Promise.resolve().then(() => (init_comments(), comments_exports))).commentOnDuplicate(tracker, target, holder, failure2, log2) : void 0;
+  if (occurrence === void 0) log2.info(holds(holder));
+  return filedAs(occurrence === void 0 ? "duplicate" : "commented", holder, key.title, occurrence);
+}
+async function reopenRecovered({ tracker, target, failure: failure2, key, log: log2 }) {
+  const reopenWindowHours = target.reopenWindowHours ?? 0;
+  if (reopenWindowHours <= 0) return void 0;
+  return (await Promise.resolve().then(() => (init_reopen_step(), reopen_step_exports))).reopenStep(tracker, { ...target, reopenWindowHours }, key, failure2, log2);
+}
+function create({ tracker, target, failure: failure2, key, log: log2 }) {
+  return createOnce(tracker, target, failure2, key, log2);
+}
+async function convergeCreated({ tracker, target, key, log: log2 }, { issue, posted }) {
+  const reopenWindowHours = target.reopenWindowHours ?? 0;
+  const recheck = reopenWindowHours > 0 ? async () => (await Promise.resolve().then(() => (init_reopen_step(), reopen_step_exports))).oldestHolder(tracker, { ...target, reopenWindowHours }, key) : () => findHolderIssue(tracker, key);
   const survivor = posted ? await converge(tracker, target, issue, recheck, log2) : issue;
   if (survivor.number !== issue.number) {
     log2.info(`Closed #${issue.number} as a duplicate of #${survivor.number}, the older open issue for this failure`);
     log2.info(holds(survivor));
-    return { outcome: { outcome: "duplicate", number: survivor.number, url: survivor.url, title }, issue: survivor };
+    return filedAs("duplicate", survivor, key.title);
   }
   log2.info(`Created issue #${issue.number}: ${issue.url}`);
-  return { outcome: { outcome: "created", number: issue.number, url: issue.url, title }, issue };
-}
-async function create(tracker, target, failure, key, log2) {
-  const body2 = renderBody(failure, tracker.kind);
-  const { title } = key;
-  const lookAgain = () => withAttempts(1, () => findHolderIssue(tracker, key));
-  const attempt2 = async (n) => {
-    const committed = n > 1 ? await lookAgain() : void 0;
-    if (committed) return { issue: committed, posted: false };
-    const labels = [...LABELS, ...target.extraLabels ?? []];
-    const issue = await tracker.createIssue({ title, body: body2, labels, assignees: target.assignees ?? [] });
-    checkDedupLabel(issue, log2);
-    return { issue, posted: true };
-  };
-  try {
-    return await retryTransient(target, "creating the issue", attempt2, log2);
-  } catch (cause) {
-    const committed = isTransient(cause) ? await lookAgain().catch(() => void 0) : void 0;
-    if (committed) return { issue: committed, posted: false };
-    fail(cause, log2);
-  }
+  return filedAs("created", issue, key.title);
 }
 
 // lib/cli/commands/report.ts
@@ -37425,7 +38686,8 @@ Options:
   --dry-run    check and render only: print the title, body and chat text a real run would send, and
                whether an open duplicate exists (needs ISSUE_TOKEN; skipped without it); writes nothing
   --json       end stdout with one JSON line: {"outcome": "created"|"duplicate"|"commented"|"reopened"|"failed",
-               "number", "url", "title"} (nulls when nothing was filed), whatever the exit code
+               "number", "url", "title"} (nulls when nothing was filed), whatever the exit code; with
+               REPORT_CI_LOG=auto also "failed": [{"job", "step", "url"}]
   -h, --help   show this text
 
 Environment (a .env file in the current folder is read too; set variables win; REPORT_DOTENV=off skips it):
@@ -37437,6 +38699,9 @@ Environment (a .env file in the current folder is read too; set variables win; R
   ON_DUPLICATE=skip|comment: on a duplicate, skip (default) or add one comment counting the occurrence;
   REPORT_WRITE_INTERVAL: seconds between API writes (default 1)
   REPORT_LOG_FILE, REPORT_LOG_LINES, CI_JOB_URL: the log excerpt (see --log)
+  REPORT_CI_LOG=auto|off (default off): in GitHub Actions, name the failed jobs and steps and add the end of
+  up to 3 of their logs (REPORT_LOG_LINES lines each; --log wins) in a What failed section; the token needs
+  actions: read. REPORT_CI_LOG_TIMEOUT: seconds for that whole read (default 10). JOB_CHECK_RUN_ID: this job's id
   REPORT_LABELS, REPORT_ASSIGNEES: comma-separated labels added after the two above, and logins to assign
   REPORT_GROUP=title|environment: which open issue holds the report (environment: any for DEPLOY_ENV)
   REPORT_REOPEN_WINDOW: hours after a recovery within which a failure reopens the closed issue (default 0)
@@ -37457,7 +38722,7 @@ async function runReport(args, io2 = processIo(), program = "deploy-failure-repo
   const log2 = ioLog(io2, () => secrets);
   let json = args.includes("--json");
   let dryRun = args.includes("--dry-run");
-  let failure;
+  let failure2;
   let kind = "github";
   const main = async () => {
     const { values, positionals } = parseFlags([...args], {
@@ -37481,28 +38746,34 @@ async function runReport(args, io2 = processIo(), program = "deploy-failure-repo
     kind = config.tracker;
     for (const warning of config.warnings) log2.warn(warning);
     const reason = positionals.join(" ") || DEFAULT_REASON;
-    failure = { ...await readDeploy(config, time), reason: withoutToken(reason, config) };
+    failure2 = { ...await readDeploy(config, time), reason: withoutToken(reason, config) };
     const logSource = values.log ?? config.logFile;
     if (values["reason-file"] !== void 0 || logSource !== void 0) {
       const { readInputs: readInputs2 } = await Promise.resolve().then(() => (init_input_files(), input_files_exports));
       const request2 = { reasonFile: values["reason-file"], reason: positionals.join(" "), log: logSource };
-      failure = { ...failure, ...await readInputs2(request2, config, log2) };
+      failure2 = { ...failure2, ...await readInputs2(request2, config, log2) };
+    }
+    if (config.ciLog === "auto") {
+      const { readCiFailures: readCiFailures2 } = await Promise.resolve().then(() => (init_ci2(), ci_exports));
+      failure2 = { ...failure2, ...await readCiFailures2(config, log2, failure2.log === void 0, io2.env) };
     }
     if (dryRun) {
       const { previewReport: previewReport2 } = await Promise.resolve().then(() => (init_preview(), preview_exports));
-      io2.stdout.write(await previewReport2(config.token || config.app ? createTracker(config, log2) : void 0, config, failure, log2));
+      io2.stdout.write(await previewReport2(config.token || config.app ? createTracker(config, log2) : void 0, config, failure2, log2));
       return EXIT.ok;
     }
-    await finish(await fileReport(createTracker(config, log2), createNotifier(config, log2, chatAnnotations(io2)), config, failure, log2));
+    await finish(await fileReport(createTracker(config, log2), createNotifier(config, log2, chatAnnotations(io2)), config, failure2, log2));
     return EXIT.ok;
   };
   const finish = async (outcome) => {
     const files = outputFiles(io2.env);
     if (dryRun || !(json || files.githubOutput || files.stepSummary)) return;
     const { appendOutputs: appendOutputs2, failedOutcome: failedOutcome2, jsonLine: jsonLine2 } = await Promise.resolve().then(() => (init_outputs(), outputs_exports));
-    const result = outcome === "failed" ? failedOutcome2(failure ? renderTitle(failure, TITLE_LIMITS[kind]) : null) : outcome;
+    const ended = outcome === "failed" ? failedOutcome2(failure2 ? renderTitle(failure2, TITLE_LIMITS[kind]) : null) : outcome;
+    const failed = failure2?.failed && (await Promise.resolve().then(() => (init_what_failed(), what_failed_exports))).failedEntries(failure2.failed);
+    const result = failed ? { ...ended, failed } : ended;
     try {
-      appendOutputs2(files, result, failure);
+      appendOutputs2(files, result, failure2);
     } catch (error) {
       log2.warn(`Could not write the GitHub Actions outputs (${error.message})`);
     }
@@ -37519,11 +38790,51 @@ async function runReport(args, io2 = processIo(), program = "deploy-failure-repo
 
 // lib/cli/commands/resolve.ts
 init_comment_text();
+init_config();
 init_errors();
 init_recovery();
 
 // lib/core/flows/resolve.ts
 init_comment_text();
+
+// lib/core/text/duration.ts
+var UNITS = [
+  ["d", 86400],
+  ["h", 3600],
+  ["min", 60],
+  ["s", 1]
+];
+function formatDuration(seconds) {
+  let rest = Math.max(0, Math.floor(seconds));
+  const parts = [];
+  for (const [unit, size] of UNITS) {
+    if (parts.length === 2) break;
+    const n = Math.floor(rest / size);
+    rest -= n * size;
+    if (n > 0 || parts.length > 0) parts.push(`${n} ${unit}`);
+  }
+  const kept = parts.filter((part, i) => i === 0 || !part.startsWith("0 "));
+  return kept.length ? kept.join(" ") : "0 s";
+}
+
+// lib/core/text/recovered.ts
+init_comment_text();
+function outageOf(createdAt, comments) {
+  const lastRecovery = comments.findLastIndex((c) => c.body.startsWith(RECOVERY_MARKER));
+  const since = comments.slice(lastRecovery + 1).filter((c) => isOccurrenceComment(c.body));
+  if (lastRecovery === -1) return { start: createdAt, failedRuns: 1 + since.length };
+  return { start: since[0]?.createdAt, failedRuns: since.length };
+}
+function joinOutages(outages) {
+  const starts = outages.map((o) => o.start);
+  const start = starts.includes(void 0) ? void 0 : starts.reduce((a, s) => a === void 0 || s < a ? s : a, void 0);
+  return { start, failedRuns: outages.reduce((n, o) => n + o.failedRuns, 0) };
+}
+function recoveredLine(outage, time) {
+  if (outage.start === void 0 || outage.failedRuns < 1) return void 0;
+  const runs = `${outage.failedRuns} failed run${outage.failedRuns === 1 ? "" : "s"}`;
+  return `Recovered after ${formatDuration((time.getTime() - outage.start.getTime()) / 1e3)} and ${runs}`;
+}
 
 // lib/core/flows/recover-once.ts
 init_close();
@@ -37536,9 +38847,10 @@ function currentRecoveries(comments) {
 var firstById = (comments) => comments.reduce((a, c) => a && a.id < c.id ? a : c, void 0);
 async function recoverOnce(tracker, retry, number2, comment, log2, progress = { step: "" }) {
   progress.step = "commenting on it";
-  const already = currentRecoveries(await tracker.listComments(number2)).length > 0;
+  const before = await tracker.listComments(number2);
+  const already = currentRecoveries(before).length > 0;
   if (!already) {
-    const mine = await postCommentOnce(tracker, retry, number2, comment, log2);
+    const mine = await postCommentOnce(tracker, retry, number2, typeof comment === "string" ? comment : comment(before), log2);
     if (tracker.deleteComment) {
       const first2 = firstById(currentRecoveries(await tracker.listComments(number2)));
       if (first2 && first2.id !== mine.id) {
@@ -37581,14 +38893,19 @@ async function resolveRecovery(tracker, chat, retry, recovery, log2, { dryRun = 
     for (const issue of issues) log2.info(`Would close issue #${issue.number}: ${issue.url}`);
     return { outcome: "resolved", closed: issues.map((issue) => issue.number), failed: [] };
   }
-  const comment = renderRecoveryComment(recovery);
+  const outages = /* @__PURE__ */ new Map();
+  const commentFor = (issue) => (comments) => {
+    const outage = outageOf(issue.createdAt, comments);
+    outages.set(issue.number, outage);
+    return renderRecoveryComment(recovery, recoveredLine(outage, recovery.time));
+  };
   const closed = [];
   const closedHere = [];
   const failed = [];
   for (const issue of issues) {
     const progress = { step: "" };
     try {
-      if (await recoverOnce(tracker, retry, issue.number, comment, log2, progress) === "this run") {
+      if (await recoverOnce(tracker, retry, issue.number, commentFor(issue), log2, progress) === "this run") {
         log2.info(`Closed issue #${issue.number}: ${issue.url}`);
         closedHere.push(issue);
       } else {
@@ -37600,7 +38917,8 @@ async function resolveRecovery(tracker, chat, retry, recovery, log2, { dryRun = 
       failed.push(issue.number);
     }
   }
-  if (closedHere.length && chat) await chat.send({ kind: "recovery", recovery, closed: closedHere.map(issueRef) });
+  const recovered = recoveredLine(joinOutages(closedHere.map((issue) => outages.get(issue.number) ?? { start: void 0, failedRuns: 0 })), recovery.time);
+  if (closedHere.length && chat) await chat.send({ kind: "recovery", recovery, closed: closedHere.map(issueRef), ...recovered ? { recovered } : {} });
   return { outcome: closed.length ? "resolved" : "failed", closed, failed };
 }
 
