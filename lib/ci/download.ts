@@ -1,10 +1,7 @@
 // Fetching a job log from the short-lived address a CI redirects to: no credential, the body streamed
-// (a log may be hundreds of MB). Over node:http(s) (lib/http/fetch.ts), which a run has loaded already;
-// through undici's proxy-aware fetch when a proxy variable is set, as every other request.
-import { proxiedFetch, proxyConfigured } from '../http/proxy.ts'
-import { streamGet } from '../http/fetch.ts'
-
-type Env = Record<string, string | undefined>
+// (a log may be hundreds of MB), through lib/http/stream.ts like GitLab's traces, so both CIs' logs go
+// over one streamed GET that never carries a credential off its origin and honours the proxy variables.
+import { streamGet } from '../http/stream.ts'
 
 /** An answer whose body is still to be read. */
 export interface Download {
@@ -17,17 +14,10 @@ export interface Download {
 /** GETs an address, sending no credential; rejects when there is no answer. */
 export type Downloader = (url: string, signal: AbortSignal) => Promise<Download>
 
-/** The downloader for `env`: node:http(s), or the proxy's fetch when HTTPS_PROXY/HTTP_PROXY is set. */
-export function downloader(env: Env): Downloader {
-  if (proxyConfigured(env)) {
-    return async (url, signal) => {
-      const response = await (await proxiedFetch(env))(url, { signal, redirect: 'error' })
-      const body = (response.body ?? (async function* () {})()) as AsyncIterable<Uint8Array>
-      return { status: response.status, body, close: () => void response.body?.cancel().catch(() => {}) }
-    }
-  }
+/** The downloader of job logs: a streamed GET with no credential. */
+export function downloader(): Downloader {
   return async (url, signal) => {
-    const message = await streamGet(url, signal)
-    return { status: message.statusCode ?? 0, body: message, close: () => message.destroy() }
+    const answer = await streamGet({ url, signal })
+    return { status: answer.status, body: answer.body, close: () => answer.cancel() }
   }
 }

@@ -39,7 +39,7 @@ export async function createCiReader(config: CiConfig, log: Log, env: Env = proc
       return undefined
     }
     const [{ createGitHub }, { gitHubCiReader }, { downloader }] = await Promise.all([import('../tracker/github/client.ts'), import('./github/reader.ts'), import('./download.ts')])
-    return gitHubCiReader(createGitHub(config, log), run, downloader(env))
+    return gitHubCiReader(createGitHub(config, log), run, downloader())
   }
   if (env.GITLAB_CI === 'true') {
     // GitLab sets these variables itself, so a malformed one is a warning here, not a configuration error:

@@ -115,19 +115,6 @@ export async function fetchOverHttp(input: string | URL, init: FetchInit = {}): 
   }
 }
 
-/**
- * A GET of `url` whose answer is handed over as soon as its headers arrive, the body to be read as it
- * streams in (a CI job log of any size): no header sent but the defaults, no redirect followed.
- * Aborting `signal` ends the request and the body. Throws as fetch does when there is no answer.
- */
-export async function streamGet(url: string, signal: AbortSignal): Promise<IncomingMessage> {
-  const message = await send(new URL(url), 'GET', {}, undefined, signal)
-  const abort = () => message.destroy(signal.reason as Error)
-  signal.addEventListener('abort', abort, { once: true })
-  message.on('close', () => signal.removeEventListener('abort', abort))
-  return message
-}
-
 async function send(url: URL, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined, signal: AbortSignal | undefined): Promise<IncomingMessage> {
   signal?.throwIfAborted()
   // https only when asked for: loading TLS costs start-up that a plain-http address never needs.
