@@ -6,6 +6,9 @@ import { once } from 'node:events'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import type { components } from '@octokit/openapi-types'
+import { FaultKit, record, type Fault, type Recorded } from './faults.ts'
+
+export { isWellFormedJson, type Fault, type Recorded } from './faults.ts'
 
 type Schemas = components['schemas']
 export type IssueRecord = Pick<
@@ -15,36 +18,6 @@ export type IssueRecord = Pick<
 export type CommentRecord = Pick<Schemas['issue-comment'], 'id' | 'body' | 'html_url' | 'created_at'> & { issue_number: number }
 type RepoRecord = Pick<Schemas['full-repository'], 'full_name' | 'stargazers_count' | 'private' | 'permissions'>
 type CommitRecord = { sha: string; commit: { author: { name: string }; message: string } }
-
-/** One request as the server saw it. */
-export interface Recorded {
-  readonly method: string
-  readonly path: string
-  readonly query: URLSearchParams
-  readonly headers: IncomingMessage['headers']
-  readonly body: string
-  /** `body` parsed as JSON, or undefined when it is not JSON. */
-  readonly json: unknown
-}
-
-/** How one injected fault answers. */
-export type Fault =
-  | { status: number; body?: unknown; headers?: Record<string, string> }
-  | { reset: true }
-  | { hang: true }
-  /** Create: store the issue, then answer with this status (a committed write whose answer is lost). */
-  | { commitThen: number }
-  /** Create: store the issue, then drop the connection or never answer. */
-  | { commitThen: 'reset' | 'hang' }
-  /** Send the status line, headers and half a body, then never finish. */
-  | { stall: true }
-
-interface Injection {
-  method: string
-  path: RegExp
-  times: number
-  fault: Fault
-}
 
 export interface LoopbackOptions {
   token?: string
@@ -117,9 +90,11 @@ export class LoopbackGitHub {
   oauthScopes: string | undefined
   private = false
   healthStatus = 200
-  private readonly injections: Injection[] = []
-  private readonly chatFaults: Fault[] = []
-  private heldLists: { count: number; waiting: (() => void)[] } | undefined
+  private readonly faults = new FaultKit({
+    stall: { contentType: 'application/json; charset=utf-8', chunk: '[{"number":' },
+    injectedBody: () => ({ message: 'Injected failure' }),
+    committedBody: () => ({ message: 'Server Error' }),
+  })
   private readonly sockets = new Set<Socket>()
   private readonly server: Server
   readonly app: LoopbackApp | undefined
@@ -188,12 +163,12 @@ export class LoopbackGitHub {
 
   /** Answers the next `times` requests matching `method` and `path` with `fault`. */
   inject(method: string, path: RegExp, fault: Fault, times = 1): void {
-    this.injections.push({ method, path, times, fault })
+    this.faults.inject(method, path, fault, times)
   }
 
   /** Answers the next chat posts with `fault`, one post per element of the list. */
   injectChat(fault: Fault, times = 1): void {
-    for (let i = 0; i < times; i++) this.chatFaults.push(fault)
+    this.faults.injectChat(fault, times)
   }
 
   /**
@@ -201,7 +176,7 @@ export class LoopbackGitHub {
    * all: concurrent reporters all see the list as it was before any of them created.
    */
   holdLists(count: number): void {
-    this.heldLists = { count, waiting: [] }
+    this.faults.holdLists(count)
   }
 
   /** Adds an open (or closed) issue directly, as if filed earlier. */
@@ -239,58 +214,24 @@ export class LoopbackGitHub {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
-    const raw = Buffer.concat(chunks)
-    const body = raw.toString('utf8')
-    const url = new URL(req.url ?? '/', this.url)
-    let json: unknown
-    try {
-      json = body ? JSON.parse(body) : undefined
-    } catch {
-      json = undefined
-    }
-    const recorded: Recorded = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body, json }
-
-    // Like GitHub (and Slack), refuse a body that is not JSON in valid UTF-8 with well-formed strings.
-    const unparsable = raw.length > 0 && !isWellFormedJson(raw)
-    if (url.pathname === '/chat') {
+    const { recorded, unparsable } = await record(req, this.url)
+    if (recorded.path === '/chat') {
       this.chat.push(recorded)
-      const fault = this.chatFaults.shift()
+      const fault = this.faults.takeChat()
       if (fault) return this.fail(req, res, recorded, fault)
       return unparsable ? this.send(res, 400, 'invalid_payload') : this.send(res, 200, 'ok')
     }
     this.requests.push(recorded)
     if (unparsable) return this.error(res, 400, 'Problems parsing JSON')
 
-    const injection = this.injections.find((i) => i.times > 0 && i.method === recorded.method && i.path.test(url.pathname))
-    if (injection) {
-      injection.times--
-      return this.fail(req, res, recorded, injection.fault)
-    }
-    const held = this.heldLists
-    if (held && recorded.method === 'GET' && /\/issues$/.test(url.pathname)) {
-      if (--held.count === 0) this.heldLists = undefined
-      await new Promise<void>((resolve) => {
-        held.waiting.push(resolve)
-        if (held.count === 0) for (const release of held.waiting) release()
-      })
-    }
+    const fault = this.faults.take(recorded)
+    if (fault) return this.fail(req, res, recorded, fault)
+    await this.faults.hold(recorded)
     await this.route(recorded, res)
   }
 
-  private async fail(req: IncomingMessage, res: ServerResponse, recorded: Recorded, fault: Fault): Promise<void> {
-    if ('reset' in fault) return void req.socket.destroy()
-    if ('hang' in fault) return
-    if ('stall' in fault) {
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
-      return void res.write('[{"number":')
-    }
-    if ('status' in fault) return this.send(res, fault.status, fault.body ?? { message: 'Injected failure' }, fault.headers)
-    await this.route(recorded, { statusCode: 0, setHeader() {}, end() {} } as unknown as ServerResponse)
-    if (fault.commitThen === 'reset') return void req.socket.destroy()
-    if (fault.commitThen === 'hang') return
-    return this.send(res, fault.commitThen, { message: 'Server Error' })
+  private fail(req: IncomingMessage, res: ServerResponse, recorded: Recorded, fault: Fault): Promise<void> {
+    return this.faults.answer(req, res, fault, (...a) => this.send(...a), (discard) => this.route(recorded, discard))
   }
 
   private send(res: ServerResponse, status: number, data: unknown, headers: Record<string, string> = {}): void {
@@ -520,23 +461,6 @@ function jwtProblem(jwt: string, app: LoopbackApp): string | undefined {
   if (typeof claims.exp !== 'number' || claims.exp <= now) return 'expired'
   if (typeof claims.iat !== 'number' || claims.exp - claims.iat > 660 || claims.iat > now + 60) return 'lifetime over 10 minutes'
   return undefined
-}
-
-const utf8 = new TextDecoder('utf-8', { fatal: true })
-
-/** Whether `raw` is JSON in valid UTF-8 whose strings hold no lone surrogate (which no UTF-8 store can keep). */
-export function isWellFormedJson(raw: Uint8Array): boolean {
-  const wellFormed = (value: unknown): boolean =>
-    typeof value === 'string'
-      ? (value as string & { isWellFormed(): boolean }).isWellFormed()
-      : typeof value === 'object' && value !== null
-        ? Object.entries(value).every(([k, v]) => wellFormed(k) && wellFormed(v))
-        : true
-  try {
-    return wellFormed(JSON.parse(utf8.decode(raw)))
-  } catch {
-    return false
-  }
 }
 
 /** Starts a loopback GitHub on 127.0.0.1 and a free port. */

@@ -4,9 +4,9 @@
 import { once } from 'node:events'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { isWellFormedJson, type Fault, type Recorded } from './loopback-github.ts'
+import { FaultKit, record, type Fault, type Recorded } from './faults.ts'
 
-export type { Fault, Recorded } from './loopback-github.ts'
+export type { Fault, Recorded } from './faults.ts'
 
 /** An issue as GitLab answers it (the fields this project reads, and a few it must ignore). */
 export interface GitLabIssueRecord {
@@ -35,13 +35,6 @@ export interface GitLabNoteRecord {
   noteable_type: 'Issue'
   created_at: string
   author: { id: number; username: string }
-}
-
-interface Injection {
-  method: string
-  path: RegExp
-  times: number
-  fault: Fault
 }
 
 export interface LoopbackGitLabOptions {
@@ -80,9 +73,11 @@ export class LoopbackGitLab {
   /** The most creates this server was handling at one moment. */
   maxConcurrentCreates = 0
   private creating = 0
-  private readonly injections: Injection[] = []
-  private readonly chatFaults: Fault[] = []
-  private heldLists: { count: number; waiting: (() => void)[] } | undefined
+  private readonly faults = new FaultKit({
+    stall: { contentType: 'application/json', chunk: '[{"iid":' },
+    injectedBody: (status) => ({ message: `${status} Injected failure` }),
+    committedBody: (status) => ({ message: `${status} Internal Server Error` }),
+  })
   private readonly sockets = new Set<Socket>()
   private readonly server: Server
   private nextIid = 1
@@ -133,17 +128,17 @@ export class LoopbackGitLab {
 
   /** Answers the next `times` requests matching `method` and `path` (the path after `/api/v4`) with `fault`. */
   inject(method: string, path: RegExp, fault: Fault, times = 1): void {
-    this.injections.push({ method, path, times, fault })
+    this.faults.inject(method, path, fault, times)
   }
 
   /** Answers the next chat posts with `fault`, one post per element of the list. */
   injectChat(fault: Fault, times = 1): void {
-    for (let i = 0; i < times; i++) this.chatFaults.push(fault)
+    this.faults.injectChat(fault, times)
   }
 
   /** Holds the next `count` issue-list requests until the last has arrived, then answers them all. */
   holdLists(count: number): void {
-    this.heldLists = { count, waiting: [] }
+    this.faults.holdLists(count)
   }
 
   /** Adds an issue directly, as if filed earlier. */
@@ -187,59 +182,26 @@ export class LoopbackGitLab {
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
-    const raw = Buffer.concat(chunks)
-    const body = raw.toString('utf8')
-    const url = new URL(req.url ?? '/', this.url)
-    let json: unknown
-    try {
-      json = body ? JSON.parse(body) : undefined
-    } catch {
-      json = undefined
-    }
     // Recorded paths drop the `/api/v4` prefix and keep the project segment as sent (`acme%2Fshop`).
-    const path = url.pathname.startsWith(API) ? url.pathname.slice(API.length) : url.pathname
-    const recorded: Recorded = { method: req.method ?? 'GET', path, query: url.searchParams, headers: req.headers, body, json }
-    const unparsable = raw.length > 0 && !isWellFormedJson(raw)
-    if (url.pathname === '/chat') {
+    const { recorded, pathname, unparsable } = await record(req, this.url, API)
+    if (pathname === '/chat') {
       this.chat.push(recorded)
-      const fault = this.chatFaults.shift()
+      const fault = this.faults.takeChat()
       if (fault) return this.fail(req, res, recorded, fault)
       return unparsable ? this.send(res, 400, 'invalid_payload') : this.send(res, 200, 'ok')
     }
     this.requests.push(recorded)
     if (unparsable) return this.error(res, 400, '400 Bad request - JSON parse error')
 
-    const injection = this.injections.find((i) => i.times > 0 && i.method === recorded.method && i.path.test(path))
-    if (injection) {
-      injection.times--
-      return this.fail(req, res, recorded, injection.fault)
-    }
-    const held = this.heldLists
-    if (held && recorded.method === 'GET' && /\/issues$/.test(path)) {
-      if (--held.count === 0) this.heldLists = undefined
-      await new Promise<void>((resolve) => {
-        held.waiting.push(resolve)
-        if (held.count === 0) for (const release of held.waiting) release()
-      })
-    }
-    if (!url.pathname.startsWith(`${API}/`)) return this.error(res, 404, '404 Not Found')
+    const fault = this.faults.take(recorded)
+    if (fault) return this.fail(req, res, recorded, fault)
+    await this.faults.hold(recorded)
+    if (!pathname.startsWith(`${API}/`)) return this.error(res, 404, '404 Not Found')
     await this.route(recorded, res)
   }
 
-  private async fail(req: IncomingMessage, res: ServerResponse, recorded: Recorded, fault: Fault): Promise<void> {
-    if ('reset' in fault) return void req.socket.destroy()
-    if ('hang' in fault) return
-    if ('stall' in fault) {
-      res.writeHead(200, { 'content-type': 'application/json' })
-      return void res.write('[{"iid":')
-    }
-    if ('status' in fault) return this.send(res, fault.status, fault.body ?? { message: `${fault.status} Injected failure` }, fault.headers)
-    await this.route(recorded, { statusCode: 0, headersSent: false, destroyed: false, setHeader() {}, end() {} } as unknown as ServerResponse)
-    if (fault.commitThen === 'reset') return void req.socket.destroy()
-    if (fault.commitThen === 'hang') return
-    return this.send(res, fault.commitThen, { message: `${fault.commitThen} Internal Server Error` })
+  private fail(req: IncomingMessage, res: ServerResponse, recorded: Recorded, fault: Fault): Promise<void> {
+    return this.faults.answer(req, res, fault, (...a) => this.send(...a), (discard) => this.route(recorded, discard))
   }
 
   private send(res: ServerResponse, status: number, data: unknown, headers: Record<string, string> = {}): void {
