@@ -84,6 +84,12 @@ export function runCommand(
       clearTimeout(timer)
       resolve({ code, stdout, stderr })
     })
+    // A command may end before it reads its input (a usage error, a script that exits at once): the pipe
+    // then breaks, which says nothing about the command; its exit code and output do. Left unhandled, the
+    // EPIPE would end the test process, depending on which of the two came first.
+    child.stdin.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') reject(error)
+    })
     child.stdin.end(input ?? '')
   })
 }
