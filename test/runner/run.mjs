@@ -107,7 +107,7 @@ async function main() {
   const timeoutMs = Number(process.env.TEST_FILE_TIMEOUT_MS || 900_000)
 
   const report = (file, result, ms) => {
-    results.push({ file, ...result, ms })
+    results.push({ ...result, file, ms })
     const mark = result.failed ? '✘' : '✓'
     console.log(`${mark} ${file.name}  ${result.passed}/${result.total}${result.skipped ? `, ${result.skipped} skipped` : ''}  ${seconds(ms)}`)
     if (result.failed) process.stdout.write(`${result.output.replace(/^/gm, '    ')}\n${result.error ? `    ${result.error}\n` : ''}`)
@@ -120,7 +120,10 @@ async function main() {
     let kind
     const spawnWorker = (unit) =>
       new Promise((resolve, reject) => {
-        const w = fork(join(ROOT, 'test/runner/worker.mjs'), unit ? ['--unit'] : [], { cwd: ROOT, env, execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+        const w = fork(join(ROOT, 'test/runner/worker.mjs'), unit ? ['--unit'] : [], { cwd: ROOT, env, execArgv, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] })
+        // What the worker writes past uvu (a crash's stack, a child's inherited output) goes with the
+        // file it is running, or straight through between files.
+        for (const stream of [w.stdout, w.stderr]) stream.on('data', (d) => (w.current ? (w.current.output += d) : process.stderr.write(d)))
         w.once('message', (m) => (m.type === 'ready' ? resolve(w) : reject(new Error(`worker said ${JSON.stringify(m)}`))))
         w.once('exit', (code) => reject(new Error(`a worker exited with code ${code} before it was ready`)))
       })
@@ -131,16 +134,17 @@ async function main() {
     const run = (file) =>
       new Promise((resolve) => {
         const w = worker
-        let output = ''
+        const current = (w.current = { output: '' })
         const t0 = Date.now()
         const finish = (result) => {
           clearTimeout(timer)
           w.off('message', onMessage)
           w.off('exit', onExit)
-          resolve({ output, ...result, ms: Date.now() - t0 })
+          w.current = undefined
+          resolve({ ...result, output: current.output, ms: Date.now() - t0 })
         }
         const onMessage = (m) => {
-          if (m.type === 'out') output += m.data
+          if (m.type === 'out') current.output += m.data
           else if (m.type === 'done') finish(m)
         }
         const onExit = (code, signal) => {
