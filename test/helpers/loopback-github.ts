@@ -2,11 +2,10 @@
 // records every request, and can be told to misbehave. Shapes are typed from GitHub's OpenAPI description
 // so `tsc` catches drift from the real API.
 import { randomBytes, verify, type KeyObject } from 'node:crypto'
-import { once } from 'node:events'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
+import type { ServerResponse } from 'node:http'
 import type { components } from '@octokit/openapi-types'
-import { FaultKit, record, type Fault, type Recorded } from './faults.ts'
+import type { Recorded } from './faults.ts'
+import { LoopbackTracker } from './loopback-tracker.ts'
 
 export { isWellFormedJson, type Fault, type Recorded } from './faults.ts'
 
@@ -70,10 +69,7 @@ export const TRIAGE_ONLY: Permissions = { admin: false, maintain: false, push: f
 const now = () => new Date().toISOString()
 
 /** A loopback GitHub: start with {@link startLoopbackGitHub}, always `close()` it. */
-export class LoopbackGitHub {
-  readonly requests: Recorded[] = []
-  /** Bodies posted to the chat sink at `/chat`. */
-  readonly chat: Recorded[] = []
+export class LoopbackGitHub extends LoopbackTracker {
   readonly issues: IssueRecord[] = []
   readonly comments: CommentRecord[] = []
   readonly labels = new Set(['auto-deploy-failure', 'ops'])
@@ -90,13 +86,6 @@ export class LoopbackGitHub {
   oauthScopes: string | undefined
   private = false
   healthStatus = 200
-  private readonly faults = new FaultKit({
-    stall: { contentType: 'application/json; charset=utf-8', chunk: '[{"number":' },
-    injectedBody: () => ({ message: 'Injected failure' }),
-    committedBody: () => ({ message: 'Server Error' }),
-  })
-  private readonly sockets = new Set<Socket>()
-  private readonly server: Server
   readonly app: LoopbackApp | undefined
   /** Installation tokens handed out, oldest first; each is accepted as a Bearer token. */
   readonly installationTokens: string[] = []
@@ -113,6 +102,11 @@ export class LoopbackGitHub {
   private nextNumber = 1
 
   constructor(options: LoopbackOptions = {}) {
+    super({
+      stall: { contentType: 'application/json; charset=utf-8', chunk: '[{"number":' },
+      injectedBody: () => ({ message: 'Injected failure' }),
+      committedBody: () => ({ message: 'Server Error' }),
+    })
     this.token = options.token ?? 'test-token-0123456789'
     this.owner = options.owner ?? 'acme'
     this.repo = options.repo ?? 'shop'
@@ -123,31 +117,6 @@ export class LoopbackGitHub {
     this.app = options.app
     this.contentLimit = options.contentLimit ?? { max: 80, windowMs: 60_000 }
     this.knowsDuplicateReason = options.knowsDuplicateReason ?? true
-    this.server = createServer((req, res) => void this.handle(req, res))
-    this.server.on('connection', (socket) => {
-      this.sockets.add(socket)
-      socket.on('close', () => this.sockets.delete(socket))
-    })
-  }
-
-  /** `http://127.0.0.1:<port>` once listening. */
-  url = ''
-
-  async listen(): Promise<this> {
-    this.server.listen(0, '127.0.0.1')
-    await once(this.server, 'listening')
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
-    return this
-  }
-
-  /** Stops the server and drops every open connection, hung ones included. */
-  async close(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy()
-    await new Promise<void>((resolve) => this.server.close(() => resolve()))
-  }
-
-  get chatUrl(): string {
-    return `${this.url}/chat`
   }
 
   /** The environment a reporter needs to talk to this server. */
@@ -159,24 +128,6 @@ export class LoopbackGitHub {
       CHAT_WEBHOOK: this.chatUrl,
       ...extra,
     }
-  }
-
-  /** Answers the next `times` requests matching `method` and `path` with `fault`. */
-  inject(method: string, path: RegExp, fault: Fault, times = 1): void {
-    this.faults.inject(method, path, fault, times)
-  }
-
-  /** Answers the next chat posts with `fault`, one post per element of the list. */
-  injectChat(fault: Fault, times = 1): void {
-    this.faults.injectChat(fault, times)
-  }
-
-  /**
-   * Holds the next `count` issue-list requests until the last of them has arrived, then answers them
-   * all: concurrent reporters all see the list as it was before any of them created.
-   */
-  holdLists(count: number): void {
-    this.faults.holdLists(count)
   }
 
   /** Adds an open (or closed) issue directly, as if filed earlier. */
@@ -204,37 +155,15 @@ export class LoopbackGitHub {
     return issue
   }
 
-  /** Requests other than the chat sink's, optionally only those of one method and path pattern. */
-  calls(method?: string, path?: RegExp): Recorded[] {
-    return this.requests.filter((r) => (!method || r.method === method) && (!path || path.test(r.path)))
-  }
-
   openIssues(title?: string): IssueRecord[] {
     return this.issues.filter((i) => i.state === 'open' && !i.pull_request && (title === undefined || i.title === title))
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const { recorded, unparsable } = await record(req, this.url)
-    if (recorded.path === '/chat') {
-      this.chat.push(recorded)
-      const fault = this.faults.takeChat()
-      if (fault) return this.fail(req, res, recorded, fault)
-      return unparsable ? this.send(res, 400, 'invalid_payload') : this.send(res, 200, 'ok')
-    }
-    this.requests.push(recorded)
-    if (unparsable) return this.error(res, 400, 'Problems parsing JSON')
-
-    const fault = this.faults.take(recorded)
-    if (fault) return this.fail(req, res, recorded, fault)
-    await this.faults.hold(recorded)
-    await this.route(recorded, res)
+  protected unparsable(res: ServerResponse): void {
+    this.error(res, 400, 'Problems parsing JSON')
   }
 
-  private fail(req: IncomingMessage, res: ServerResponse, recorded: Recorded, fault: Fault): Promise<void> {
-    return this.faults.answer(req, res, fault, (...a) => this.send(...a), (discard) => this.route(recorded, discard))
-  }
-
-  private send(res: ServerResponse, status: number, data: unknown, headers: Record<string, string> = {}): void {
+  protected send(res: ServerResponse, status: number, data: unknown, headers: Record<string, string> = {}): void {
     if (res.headersSent || res.destroyed) return
     const rl = this.rateLimit
     res.setHeader('content-type', typeof data === 'string' ? 'text/plain' : 'application/json; charset=utf-8')
@@ -253,7 +182,7 @@ export class LoopbackGitHub {
     this.send(res, status, { message, documentation_url: 'https://docs.github.com/rest', ...(errors ? { errors } : {}), status: String(status) })
   }
 
-  private async route(r: Recorded, res: ServerResponse): Promise<void> {
+  protected async route(r: Recorded, res: ServerResponse): Promise<void> {
     if (r.path === '/health') return this.send(res, this.healthStatus, { status: this.healthStatus === 200 ? 'ok' : 'down' })
     if (this.app && (r.path.startsWith('/app') || r.path === `/repos/${this.owner}/${this.repo}/installation`)) return this.routeApp(this.app, r, res)
     const bearer = /^Bearer (.+)$/.exec(r.headers.authorization ?? '')?.[1]

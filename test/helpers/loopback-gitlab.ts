@@ -1,10 +1,9 @@
 // A real HTTP server on 127.0.0.1 that answers like GitLab's REST API v4 for the calls this project makes
 // (https://docs.gitlab.com/api/issues/, /api/notes/, /api/rest/), records every request, and can be told
 // to misbehave the way the loopback GitHub can. The API lives under `/api/v4`, as on a real instance.
-import { once } from 'node:events'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
-import { FaultKit, record, type Fault, type Recorded } from './faults.ts'
+import type { ServerResponse } from 'node:http'
+import type { Recorded } from './faults.ts'
+import { LoopbackTracker } from './loopback-tracker.ts'
 
 export type { Fault, Recorded } from './faults.ts'
 
@@ -52,11 +51,8 @@ const now = () => new Date().toISOString()
 const API = '/api/v4'
 
 /** A loopback GitLab: start with {@link startLoopbackGitLab}, always `close()` it. */
-export class LoopbackGitLab {
+export class LoopbackGitLab extends LoopbackTracker {
   readonly kind = 'gitlab'
-  readonly requests: Recorded[] = []
-  /** Bodies posted to the chat sink at `/chat`. */
-  readonly chat: Recorded[] = []
   readonly issues: GitLabIssueRecord[] = []
   readonly notes: GitLabNoteRecord[] = []
   readonly labels = new Set(['auto-deploy-failure', 'ops'])
@@ -73,72 +69,34 @@ export class LoopbackGitLab {
   /** The most creates this server was handling at one moment. */
   maxConcurrentCreates = 0
   private creating = 0
-  private readonly faults = new FaultKit({
-    stall: { contentType: 'application/json', chunk: '[{"iid":' },
-    injectedBody: (status) => ({ message: `${status} Injected failure` }),
-    committedBody: (status) => ({ message: `${status} Internal Server Error` }),
-  })
-  private readonly sockets = new Set<Socket>()
-  private readonly server: Server
   private nextIid = 1
   private nextNote = 1
 
   constructor(options: LoopbackGitLabOptions = {}) {
+    super(
+      {
+        stall: { contentType: 'application/json', chunk: '[{"iid":' },
+        injectedBody: (status) => ({ message: `${status} Injected failure` }),
+        committedBody: (status) => ({ message: `${status} Internal Server Error` }),
+      },
+      // Recorded paths drop the `/api/v4` prefix and keep the project segment as sent (`acme%2Fshop`).
+      API,
+    )
     this.token = options.token ?? 'glpat-test-token-0123456789'
     this.path = options.path ?? 'acme/platform/shop'
     this.projectId = options.projectId ?? 4242
     this.rateLimit = options.rateLimit ?? { limit: 2000, remaining: 1999, reset: Math.floor(Date.now() / 1000) + 60 }
     this.createLatencyMs = options.createLatencyMs ?? 0
-    this.server = createServer((req, res) => void this.handle(req, res))
-    this.server.on('connection', (socket) => {
-      this.sockets.add(socket)
-      socket.on('close', () => this.sockets.delete(socket))
-    })
   }
-
-  /** `http://127.0.0.1:<port>` once listening. */
-  url = ''
 
   /** The API's base address, as `CI_API_V4_URL` gives it. */
   get apiUrl(): string {
     return `${this.url}${API}`
   }
 
-  get chatUrl(): string {
-    return `${this.url}/chat`
-  }
-
-  async listen(): Promise<this> {
-    this.server.listen(0, '127.0.0.1')
-    await once(this.server, 'listening')
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
-    return this
-  }
-
-  /** Stops the server and drops every open connection, hung ones included. */
-  async close(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy()
-    await new Promise<void>((resolve) => this.server.close(() => resolve()))
-  }
-
   /** The environment a reporter needs to talk to this server. */
   env(extra: Record<string, string> = {}): Record<string, string> {
     return { ISSUE_TRACKER: 'gitlab', ISSUE_TOKEN: this.token, ISSUE_REPO: this.path, ISSUE_API_URL: this.apiUrl, CHAT_WEBHOOK: this.chatUrl, ...extra }
-  }
-
-  /** Answers the next `times` requests matching `method` and `path` (the path after `/api/v4`) with `fault`. */
-  inject(method: string, path: RegExp, fault: Fault, times = 1): void {
-    this.faults.inject(method, path, fault, times)
-  }
-
-  /** Answers the next chat posts with `fault`, one post per element of the list. */
-  injectChat(fault: Fault, times = 1): void {
-    this.faults.injectChat(fault, times)
-  }
-
-  /** Holds the next `count` issue-list requests until the last has arrived, then answers them all. */
-  holdLists(count: number): void {
-    this.faults.holdLists(count)
   }
 
   /** Adds an issue directly, as if filed earlier. */
@@ -172,39 +130,15 @@ export class LoopbackGitLab {
     return note
   }
 
-  /** API requests (not the chat sink's), optionally only those of one method and path pattern (after `/api/v4`). */
-  calls(method?: string, path?: RegExp): Recorded[] {
-    return this.requests.filter((r) => (!method || r.method === method) && (!path || path.test(r.path)))
-  }
-
   openIssues(title?: string): GitLabIssueRecord[] {
     return this.issues.filter((i) => i.state === 'opened' && (title === undefined || i.title === title))
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    // Recorded paths drop the `/api/v4` prefix and keep the project segment as sent (`acme%2Fshop`).
-    const { recorded, pathname, unparsable } = await record(req, this.url, API)
-    if (pathname === '/chat') {
-      this.chat.push(recorded)
-      const fault = this.faults.takeChat()
-      if (fault) return this.fail(req, res, recorded, fault)
-      return unparsable ? this.send(res, 400, 'invalid_payload') : this.send(res, 200, 'ok')
-    }
-    this.requests.push(recorded)
-    if (unparsable) return this.error(res, 400, '400 Bad request - JSON parse error')
-
-    const fault = this.faults.take(recorded)
-    if (fault) return this.fail(req, res, recorded, fault)
-    await this.faults.hold(recorded)
-    if (!pathname.startsWith(`${API}/`)) return this.error(res, 404, '404 Not Found')
-    await this.route(recorded, res)
+  protected unparsable(res: ServerResponse): void {
+    this.error(res, 400, '400 Bad request - JSON parse error')
   }
 
-  private fail(req: IncomingMessage, res: ServerResponse, recorded: Recorded, fault: Fault): Promise<void> {
-    return this.faults.answer(req, res, fault, (...a) => this.send(...a), (discard) => this.route(recorded, discard))
-  }
-
-  private send(res: ServerResponse, status: number, data: unknown, headers: Record<string, string> = {}): void {
+  protected send(res: ServerResponse, status: number, data: unknown, headers: Record<string, string> = {}): void {
     if (res.headersSent || res.destroyed) return
     const rl = this.rateLimit
     res.setHeader('content-type', typeof data === 'string' ? 'text/plain' : 'application/json')
@@ -228,7 +162,8 @@ export class LoopbackGitLab {
     return r.headers.authorization === `Bearer ${this.token}` || r.headers['private-token'] === this.token
   }
 
-  private async route(r: Recorded, res: ServerResponse): Promise<void> {
+  protected async route(r: Recorded, res: ServerResponse, pathname?: string): Promise<void> {
+    if (pathname !== undefined && !pathname.startsWith(`${API}/`)) return this.error(res, 404, '404 Not Found')
     if (!this.authorized(r)) return this.error(res, 401, '401 Unauthorized')
     if (r.method === 'GET' && r.path === '/user') return this.send(res, 200, { ...this.users[0], state: 'active' })
     if (r.method === 'GET' && r.path === '/personal_access_tokens/self') {
