@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { ROOT, runCommand, today, type RunResult } from '../helpers/helpers.ts'
+import { packedTarball } from '../helpers/pack.ts'
 import { useLoopback } from '../helpers/servers.ts'
 
 const work = mkdtempSync(join(tmpdir(), 'package-e2e-'))
@@ -19,12 +20,13 @@ type Variant = keyof typeof VARIANTS
 
 const ok = (r: RunResult, what: string) => assert.is(r.code, 0, `${what}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`)
 
-// One pack and one install per variant for the whole file, made on first use.
+// One install per variant for the whole file, made on first use, of the tarball `npm pack` made once
+// for the run (helpers/pack.ts).
 let ready: Promise<{ tarball: string }> | undefined
 const setup = () =>
   (ready ??= (async () => {
-    ok(await runCommand('npm', ['pack', '--pack-destination', work], {}, { timeoutMs: 300_000 }), 'npm pack')
-    const tarball = join(work, `${rootPkg.name}-${rootPkg.version}.tgz`)
+    const tarball = await packedTarball()
+    assert.ok(tarball.endsWith(`${rootPkg.name}-${rootPkg.version}.tgz`), tarball)
     for (const [variant, flags] of Object.entries(VARIANTS)) {
       const dir = join(work, variant)
       mkdirSync(dir)

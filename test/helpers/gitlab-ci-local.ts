@@ -1,14 +1,16 @@
 // Runs real GitLab pipelines locally with gitlab-ci-local (a devDependency): every job in the shell of
 // this machine, whatever its `image:`, so no container engine is needed. It needs Node >= 22 (node24())
-// and rsync, which it uses to copy the checkout even for shell jobs (.ci/run installs it).
+// and rsync, which it uses to copy the checkout even for shell jobs: it gets the stand-in in
+// test/helpers/rsync/, first on its PATH, so that the suite needs no rsync on the machine.
 import { execFileSync } from 'node:child_process'
 import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { delimiter, dirname, join } from 'node:path'
 import { ROOT, runCommand, type RunResult } from './helpers.ts'
 import { node24 } from './node24.ts'
 
 const CLI = join(ROOT, 'node_modules/gitlab-ci-local/dist/index.js')
+const RSYNC_STAND_IN = join(ROOT, 'test/helpers/rsync')
 
 /** A fresh git repository in a temporary folder holding `files` (path → content; `.sh` files executable), committed. */
 export function gitRepo(files: Record<string, string>): string {
@@ -43,13 +45,9 @@ export function commitAll(dir: string): void {
  * settings would), and returns gitlab-ci-local's exit code and output (exit 1 when a job failed).
  */
 export async function runPipeline(dir: string, variables: Record<string, string>, env: Record<string, string> = {}): Promise<RunResult> {
-  try {
-    execFileSync('rsync', ['--version'], { stdio: 'ignore' })
-  } catch {
-    throw new Error('gitlab-ci-local needs rsync: apt-get install rsync (.ci/run does)')
-  }
   const args = [CLI, '--no-color', '--force-shell-executor', '--home', join(dir, '.gitlab-ci-local-home')]
   for (const [name, value] of Object.entries(variables)) args.push('--variable', `${name}=${value}`)
   // npm answers from its cache when it can: the tests reach no registry for what is cached already.
-  return runCommand(node24(), args, { npm_config_prefer_offline: 'true', npm_config_update_notifier: 'false', ...env }, { cwd: dir, timeoutMs: 180_000 })
+  const PATH = `${RSYNC_STAND_IN}${delimiter}${process.env.PATH ?? ''}`
+  return runCommand(node24(), args, { PATH, npm_config_prefer_offline: 'true', npm_config_update_notifier: 'false', ...env }, { cwd: dir, timeoutMs: 180_000 })
 }

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { npmCache } from './npm-cache.mjs'
 
 /** The project root, where `npx zx scripts/…` is meant to be run. */
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -26,6 +27,8 @@ export interface RunResult {
 // about .env files turns it back on with REPORT_DOTENV: ''.
 // NODE_OPTIONS and npm's node-options (which npm puts in place of NODE_OPTIONS for what it starts) both
 // preload the loopback-only guard, so no process a test starts can connect anywhere but 127.0.0.1.
+// npm_config_cache: the npm and npx that tests start share one cache, never a read-only HOME (npm-cache.mjs).
+const cache = npmCache()
 const baseEnv = (): Record<string, string> => {
   const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ']
   return {
@@ -33,6 +36,7 @@ const baseEnv = (): Record<string, string> => {
     REPORT_DOTENV: 'off',
     NODE_OPTIONS: GUARD,
     npm_config_node_options: `${projectNodeOptions()} ${GUARD}`.trim(),
+    npm_config_cache: cache,
   }
 }
 
@@ -79,6 +83,12 @@ export function runCommand(
     child.on('close', (code) => {
       clearTimeout(timer)
       resolve({ code, stdout, stderr })
+    })
+    // A command may end before it reads its input (a usage error, a script that exits at once): the pipe
+    // then breaks, which says nothing about the command; its exit code and output do. Left unhandled, the
+    // EPIPE would end the test process, depending on which of the two came first.
+    child.stdin.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE') reject(error)
     })
     child.stdin.end(input ?? '')
   })

@@ -2,10 +2,12 @@
 // records every request, and can be told to misbehave. Shapes are typed from GitHub's OpenAPI description
 // so `tsc` catches drift from the real API.
 import { randomBytes, verify, type KeyObject } from 'node:crypto'
-import { once } from 'node:events'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
+import type { ServerResponse } from 'node:http'
 import type { components } from '@octokit/openapi-types'
+import type { Recorded } from './faults.ts'
+import { LoopbackTracker } from './loopback-tracker.ts'
+
+export { isWellFormedJson, type Fault, type Recorded } from './faults.ts'
 
 type Schemas = components['schemas']
 export type IssueRecord = Pick<
@@ -16,38 +18,8 @@ export type CommentRecord = Pick<Schemas['issue-comment'], 'id' | 'body' | 'html
 type RepoRecord = Pick<Schemas['full-repository'], 'full_name' | 'stargazers_count' | 'private' | 'permissions'>
 type CommitRecord = { sha: string; commit: { author: { name: string }; message: string } }
 
-/** One request as the server saw it. */
-export interface Recorded {
-  readonly method: string
-  readonly path: string
-  readonly query: URLSearchParams
-  readonly headers: IncomingMessage['headers']
-  readonly body: string
-  /** `body` parsed as JSON, or undefined when it is not JSON. */
-  readonly json: unknown
-}
-
 /** A route added by a helper of its own (e.g. loopback-deployments.ts): an answer, or undefined to pass. */
 export type ExtraRoute = (r: Recorded) => { status: number; body: unknown; headers?: Record<string, string> } | undefined
-
-/** How one injected fault answers. */
-export type Fault =
-  | { status: number; body?: unknown; headers?: Record<string, string> }
-  | { reset: true }
-  | { hang: true }
-  /** Create: store the issue, then answer with this status (a committed write whose answer is lost). */
-  | { commitThen: number }
-  /** Create: store the issue, then drop the connection or never answer. */
-  | { commitThen: 'reset' | 'hang' }
-  /** Send the status line, headers and half a body, then never finish. */
-  | { stall: true }
-
-interface Injection {
-  method: string
-  path: RegExp
-  times: number
-  fault: Fault
-}
 
 export interface LoopbackOptions {
   token?: string
@@ -100,10 +72,7 @@ export const TRIAGE_ONLY: Permissions = { admin: false, maintain: false, push: f
 const now = () => new Date().toISOString()
 
 /** A loopback GitHub: start with {@link startLoopbackGitHub}, always `close()` it. */
-export class LoopbackGitHub {
-  readonly requests: Recorded[] = []
-  /** Bodies posted to the chat sink at `/chat`. */
-  readonly chat: Recorded[] = []
+export class LoopbackGitHub extends LoopbackTracker {
   readonly issues: IssueRecord[] = []
   readonly comments: CommentRecord[] = []
   readonly labels = new Set(['auto-deploy-failure', 'ops'])
@@ -122,11 +91,6 @@ export class LoopbackGitHub {
   oauthScopes: string | undefined
   private = false
   healthStatus = 200
-  private readonly injections: Injection[] = []
-  private readonly chatFaults: Fault[] = []
-  private heldLists: { count: number; waiting: (() => void)[] } | undefined
-  private readonly sockets = new Set<Socket>()
-  private readonly server: Server
   readonly app: LoopbackApp | undefined
   /** Installation tokens handed out, oldest first; each is accepted as a Bearer token. */
   readonly installationTokens: string[] = []
@@ -145,6 +109,11 @@ export class LoopbackGitHub {
   private nextNumber = 1
 
   constructor(options: LoopbackOptions = {}) {
+    super({
+      stall: { contentType: 'application/json; charset=utf-8', chunk: '[{"number":' },
+      injectedBody: () => ({ message: 'Injected failure' }),
+      committedBody: () => ({ message: 'Server Error' }),
+    })
     this.token = options.token ?? 'test-token-0123456789'
     this.owner = options.owner ?? 'acme'
     this.repo = options.repo ?? 'shop'
@@ -155,31 +124,6 @@ export class LoopbackGitHub {
     this.app = options.app
     this.contentLimit = options.contentLimit ?? { max: 80, windowMs: 60_000 }
     this.knowsDuplicateReason = options.knowsDuplicateReason ?? true
-    this.server = createServer((req, res) => void this.handle(req, res))
-    this.server.on('connection', (socket) => {
-      this.sockets.add(socket)
-      socket.on('close', () => this.sockets.delete(socket))
-    })
-  }
-
-  /** `http://127.0.0.1:<port>` once listening. */
-  url = ''
-
-  async listen(): Promise<this> {
-    this.server.listen(0, '127.0.0.1')
-    await once(this.server, 'listening')
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
-    return this
-  }
-
-  /** Stops the server and drops every open connection, hung ones included. */
-  async close(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy()
-    await new Promise<void>((resolve) => this.server.close(() => resolve()))
-  }
-
-  get chatUrl(): string {
-    return `${this.url}/chat`
   }
 
   /** The environment a reporter needs to talk to this server. */
@@ -191,24 +135,6 @@ export class LoopbackGitHub {
       CHAT_WEBHOOK: this.chatUrl,
       ...extra,
     }
-  }
-
-  /** Answers the next `times` requests matching `method` and `path` with `fault`. */
-  inject(method: string, path: RegExp, fault: Fault, times = 1): void {
-    this.injections.push({ method, path, times, fault })
-  }
-
-  /** Answers the next chat posts with `fault`, one post per element of the list. */
-  injectChat(fault: Fault, times = 1): void {
-    for (let i = 0; i < times; i++) this.chatFaults.push(fault)
-  }
-
-  /**
-   * Holds the next `count` issue-list requests until the last of them has arrived, then answers them
-   * all: concurrent reporters all see the list as it was before any of them created.
-   */
-  holdLists(count: number): void {
-    this.heldLists = { count, waiting: [] }
   }
 
   /** Adds an open (or closed) issue directly, as if filed earlier. */
@@ -236,71 +162,15 @@ export class LoopbackGitHub {
     return issue
   }
 
-  /** Requests other than the chat sink's, optionally only those of one method and path pattern. */
-  calls(method?: string, path?: RegExp): Recorded[] {
-    return this.requests.filter((r) => (!method || r.method === method) && (!path || path.test(r.path)))
-  }
-
   openIssues(title?: string): IssueRecord[] {
     return this.issues.filter((i) => i.state === 'open' && !i.pull_request && (title === undefined || i.title === title))
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
-    const raw = Buffer.concat(chunks)
-    const body = raw.toString('utf8')
-    const url = new URL(req.url ?? '/', this.url)
-    let json: unknown
-    try {
-      json = body ? JSON.parse(body) : undefined
-    } catch {
-      json = undefined
-    }
-    const recorded: Recorded = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body, json }
-
-    // Like GitHub (and Slack), refuse a body that is not JSON in valid UTF-8 with well-formed strings.
-    const unparsable = raw.length > 0 && !isWellFormedJson(raw)
-    if (url.pathname === '/chat') {
-      this.chat.push(recorded)
-      const fault = this.chatFaults.shift()
-      if (fault) return this.fail(req, res, recorded, fault)
-      return unparsable ? this.send(res, 400, 'invalid_payload') : this.send(res, 200, 'ok')
-    }
-    this.requests.push(recorded)
-    if (unparsable) return this.error(res, 400, 'Problems parsing JSON')
-
-    const injection = this.injections.find((i) => i.times > 0 && i.method === recorded.method && i.path.test(url.pathname))
-    if (injection) {
-      injection.times--
-      return this.fail(req, res, recorded, injection.fault)
-    }
-    const held = this.heldLists
-    if (held && recorded.method === 'GET' && /\/issues$/.test(url.pathname)) {
-      if (--held.count === 0) this.heldLists = undefined
-      await new Promise<void>((resolve) => {
-        held.waiting.push(resolve)
-        if (held.count === 0) for (const release of held.waiting) release()
-      })
-    }
-    await this.route(recorded, res)
+  protected unparsable(res: ServerResponse): void {
+    this.error(res, 400, 'Problems parsing JSON')
   }
 
-  private async fail(req: IncomingMessage, res: ServerResponse, recorded: Recorded, fault: Fault): Promise<void> {
-    if ('reset' in fault) return void req.socket.destroy()
-    if ('hang' in fault) return
-    if ('stall' in fault) {
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
-      return void res.write('[{"number":')
-    }
-    if ('status' in fault) return this.send(res, fault.status, fault.body ?? { message: 'Injected failure' }, fault.headers)
-    await this.route(recorded, { statusCode: 0, setHeader() {}, end() {} } as unknown as ServerResponse)
-    if (fault.commitThen === 'reset') return void req.socket.destroy()
-    if (fault.commitThen === 'hang') return
-    return this.send(res, fault.commitThen, { message: 'Server Error' })
-  }
-
-  private send(res: ServerResponse, status: number, data: unknown, headers: Record<string, string> = {}): void {
+  protected send(res: ServerResponse, status: number, data: unknown, headers: Record<string, string> = {}): void {
     if (res.headersSent || res.destroyed) return
     const rl = this.rateLimit
     res.setHeader('content-type', typeof data === 'string' ? 'text/plain' : 'application/json; charset=utf-8')
@@ -319,7 +189,7 @@ export class LoopbackGitHub {
     this.send(res, status, { message, documentation_url: 'https://docs.github.com/rest', ...(errors ? { errors } : {}), status: String(status) })
   }
 
-  private async route(r: Recorded, res: ServerResponse): Promise<void> {
+  protected async route(r: Recorded, res: ServerResponse): Promise<void> {
     if (r.path === '/health') return this.send(res, this.healthStatus, { status: this.healthStatus === 200 ? 'ok' : 'down' })
     if (this.app && (r.path.startsWith('/app') || r.path === `/repos/${this.owner}/${this.repo}/installation`)) return this.routeApp(this.app, r, res)
     const bearer = /^Bearer (.+)$/.exec(r.headers.authorization ?? '')?.[1]
@@ -532,23 +402,6 @@ function jwtProblem(jwt: string, app: LoopbackApp): string | undefined {
   if (typeof claims.exp !== 'number' || claims.exp <= now) return 'expired'
   if (typeof claims.iat !== 'number' || claims.exp - claims.iat > 660 || claims.iat > now + 60) return 'lifetime over 10 minutes'
   return undefined
-}
-
-const utf8 = new TextDecoder('utf-8', { fatal: true })
-
-/** Whether `raw` is JSON in valid UTF-8 whose strings hold no lone surrogate (which no UTF-8 store can keep). */
-export function isWellFormedJson(raw: Uint8Array): boolean {
-  const wellFormed = (value: unknown): boolean =>
-    typeof value === 'string'
-      ? (value as string & { isWellFormed(): boolean }).isWellFormed()
-      : typeof value === 'object' && value !== null
-        ? Object.entries(value).every(([k, v]) => wellFormed(k) && wellFormed(v))
-        : true
-  try {
-    return wellFormed(JSON.parse(utf8.decode(raw)))
-  } catch {
-    return false
-  }
 }
 
 /** Starts a loopback GitHub on 127.0.0.1 and a free port. */

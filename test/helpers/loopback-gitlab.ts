@@ -1,12 +1,12 @@
 // A real HTTP server on 127.0.0.1 that answers like GitLab's REST API v4 for the calls this project makes
 // (https://docs.gitlab.com/api/issues/, /api/notes/, /api/rest/), records every request, and can be told
 // to misbehave the way the loopback GitHub can. The API lives under `/api/v4`, as on a real instance.
-import { once } from 'node:events'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
-import { isWellFormedJson, type ExtraRoute, type Fault, type Recorded } from './loopback-github.ts'
+import type { ServerResponse } from 'node:http'
+import type { Recorded } from './faults.ts'
+import { LoopbackTracker } from './loopback-tracker.ts'
+import type { ExtraRoute } from './loopback-github.ts'
 
-export type { Fault, Recorded } from './loopback-github.ts'
+export type { Fault, Recorded } from './faults.ts'
 
 /** An issue as GitLab answers it (the fields this project reads, and a few it must ignore). */
 export interface GitLabIssueRecord {
@@ -37,13 +37,6 @@ export interface GitLabNoteRecord {
   author: { id: number; username: string }
 }
 
-interface Injection {
-  method: string
-  path: RegExp
-  times: number
-  fault: Fault
-}
-
 export interface LoopbackGitLabOptions {
   token?: string
   /** The project's full path; nested groups allowed. */
@@ -59,11 +52,8 @@ const now = () => new Date().toISOString()
 const API = '/api/v4'
 
 /** A loopback GitLab: start with {@link startLoopbackGitLab}, always `close()` it. */
-export class LoopbackGitLab {
+export class LoopbackGitLab extends LoopbackTracker {
   readonly kind = 'gitlab'
-  readonly requests: Recorded[] = []
-  /** Bodies posted to the chat sink at `/chat`. */
-  readonly chat: Recorded[] = []
   readonly issues: GitLabIssueRecord[] = []
   readonly notes: GitLabNoteRecord[] = []
   readonly labels = new Set(['auto-deploy-failure', 'ops'])
@@ -82,70 +72,34 @@ export class LoopbackGitLab {
   /** The most creates this server was handling at one moment. */
   maxConcurrentCreates = 0
   private creating = 0
-  private readonly injections: Injection[] = []
-  private readonly chatFaults: Fault[] = []
-  private heldLists: { count: number; waiting: (() => void)[] } | undefined
-  private readonly sockets = new Set<Socket>()
-  private readonly server: Server
   private nextIid = 1
   private nextNote = 1
 
   constructor(options: LoopbackGitLabOptions = {}) {
+    super(
+      {
+        stall: { contentType: 'application/json', chunk: '[{"iid":' },
+        injectedBody: (status) => ({ message: `${status} Injected failure` }),
+        committedBody: (status) => ({ message: `${status} Internal Server Error` }),
+      },
+      // Recorded paths drop the `/api/v4` prefix and keep the project segment as sent (`acme%2Fshop`).
+      API,
+    )
     this.token = options.token ?? 'glpat-test-token-0123456789'
     this.path = options.path ?? 'acme/platform/shop'
     this.projectId = options.projectId ?? 4242
     this.rateLimit = options.rateLimit ?? { limit: 2000, remaining: 1999, reset: Math.floor(Date.now() / 1000) + 60 }
     this.createLatencyMs = options.createLatencyMs ?? 0
-    this.server = createServer((req, res) => void this.handle(req, res))
-    this.server.on('connection', (socket) => {
-      this.sockets.add(socket)
-      socket.on('close', () => this.sockets.delete(socket))
-    })
   }
-
-  /** `http://127.0.0.1:<port>` once listening. */
-  url = ''
 
   /** The API's base address, as `CI_API_V4_URL` gives it. */
   get apiUrl(): string {
     return `${this.url}${API}`
   }
 
-  get chatUrl(): string {
-    return `${this.url}/chat`
-  }
-
-  async listen(): Promise<this> {
-    this.server.listen(0, '127.0.0.1')
-    await once(this.server, 'listening')
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
-    return this
-  }
-
-  /** Stops the server and drops every open connection, hung ones included. */
-  async close(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy()
-    await new Promise<void>((resolve) => this.server.close(() => resolve()))
-  }
-
   /** The environment a reporter needs to talk to this server. */
   env(extra: Record<string, string> = {}): Record<string, string> {
     return { ISSUE_TRACKER: 'gitlab', ISSUE_TOKEN: this.token, ISSUE_REPO: this.path, ISSUE_API_URL: this.apiUrl, CHAT_WEBHOOK: this.chatUrl, ...extra }
-  }
-
-  /** Answers the next `times` requests matching `method` and `path` (the path after `/api/v4`) with `fault`. */
-  inject(method: string, path: RegExp, fault: Fault, times = 1): void {
-    this.injections.push({ method, path, times, fault })
-  }
-
-  /** Answers the next chat posts with `fault`, one post per element of the list. */
-  injectChat(fault: Fault, times = 1): void {
-    for (let i = 0; i < times; i++) this.chatFaults.push(fault)
-  }
-
-  /** Holds the next `count` issue-list requests until the last has arrived, then answers them all. */
-  holdLists(count: number): void {
-    this.heldLists = { count, waiting: [] }
   }
 
   /** Adds an issue directly, as if filed earlier. */
@@ -179,72 +133,15 @@ export class LoopbackGitLab {
     return note
   }
 
-  /** API requests (not the chat sink's), optionally only those of one method and path pattern (after `/api/v4`). */
-  calls(method?: string, path?: RegExp): Recorded[] {
-    return this.requests.filter((r) => (!method || r.method === method) && (!path || path.test(r.path)))
-  }
-
   openIssues(title?: string): GitLabIssueRecord[] {
     return this.issues.filter((i) => i.state === 'opened' && (title === undefined || i.title === title))
   }
 
-  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = []
-    for await (const chunk of req) chunks.push(chunk as Buffer)
-    const raw = Buffer.concat(chunks)
-    const body = raw.toString('utf8')
-    const url = new URL(req.url ?? '/', this.url)
-    let json: unknown
-    try {
-      json = body ? JSON.parse(body) : undefined
-    } catch {
-      json = undefined
-    }
-    // Recorded paths drop the `/api/v4` prefix and keep the project segment as sent (`acme%2Fshop`).
-    const path = url.pathname.startsWith(API) ? url.pathname.slice(API.length) : url.pathname
-    const recorded: Recorded = { method: req.method ?? 'GET', path, query: url.searchParams, headers: req.headers, body, json }
-    const unparsable = raw.length > 0 && !isWellFormedJson(raw)
-    if (url.pathname === '/chat') {
-      this.chat.push(recorded)
-      const fault = this.chatFaults.shift()
-      if (fault) return this.fail(req, res, recorded, fault)
-      return unparsable ? this.send(res, 400, 'invalid_payload') : this.send(res, 200, 'ok')
-    }
-    this.requests.push(recorded)
-    if (unparsable) return this.error(res, 400, '400 Bad request - JSON parse error')
-
-    const injection = this.injections.find((i) => i.times > 0 && i.method === recorded.method && i.path.test(path))
-    if (injection) {
-      injection.times--
-      return this.fail(req, res, recorded, injection.fault)
-    }
-    const held = this.heldLists
-    if (held && recorded.method === 'GET' && /\/issues$/.test(path)) {
-      if (--held.count === 0) this.heldLists = undefined
-      await new Promise<void>((resolve) => {
-        held.waiting.push(resolve)
-        if (held.count === 0) for (const release of held.waiting) release()
-      })
-    }
-    if (!url.pathname.startsWith(`${API}/`)) return this.error(res, 404, '404 Not Found')
-    await this.route(recorded, res)
+  protected unparsable(res: ServerResponse): void {
+    this.error(res, 400, '400 Bad request - JSON parse error')
   }
 
-  private async fail(req: IncomingMessage, res: ServerResponse, recorded: Recorded, fault: Fault): Promise<void> {
-    if ('reset' in fault) return void req.socket.destroy()
-    if ('hang' in fault) return
-    if ('stall' in fault) {
-      res.writeHead(200, { 'content-type': 'application/json' })
-      return void res.write('[{"iid":')
-    }
-    if ('status' in fault) return this.send(res, fault.status, fault.body ?? { message: `${fault.status} Injected failure` }, fault.headers)
-    await this.route(recorded, { statusCode: 0, headersSent: false, destroyed: false, setHeader() {}, end() {} } as unknown as ServerResponse)
-    if (fault.commitThen === 'reset') return void req.socket.destroy()
-    if (fault.commitThen === 'hang') return
-    return this.send(res, fault.commitThen, { message: `${fault.commitThen} Internal Server Error` })
-  }
-
-  private send(res: ServerResponse, status: number, data: unknown, headers: Record<string, string> = {}): void {
+  protected send(res: ServerResponse, status: number, data: unknown, headers: Record<string, string> = {}): void {
     if (res.headersSent || res.destroyed) return
     const rl = this.rateLimit
     res.setHeader('content-type', typeof data === 'string' ? 'text/plain' : 'application/json')
@@ -268,7 +165,8 @@ export class LoopbackGitLab {
     return r.headers.authorization === `Bearer ${this.token}` || r.headers['private-token'] === this.token
   }
 
-  private async route(r: Recorded, res: ServerResponse): Promise<void> {
+  protected async route(r: Recorded, res: ServerResponse, pathname?: string): Promise<void> {
+    if (pathname !== undefined && !pathname.startsWith(`${API}/`)) return this.error(res, 404, '404 Not Found')
     if (!this.authorized(r)) return this.error(res, 401, '401 Unauthorized')
     for (const extra of this.extraRoutes) {
       const answer = extra(r)

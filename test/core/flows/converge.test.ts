@@ -11,8 +11,9 @@ import { useLoopback } from '../../helpers/servers.ts'
 const servers = useLoopback(test, { github: true })
 
 const REPO = { retryAttempts: 3, retryDelaySeconds: 0.01 }
+// No pacing between writes (pacing.test.ts checks it): plugin-throttling's own spaces comments 3 s apart.
 const client = (log = memoryLog()) =>
-  createGitHubTracker(createGitHub({ token: servers.gh.token, apiUrl: servers.gh.url, timeoutMs: 2000, maxWaitSeconds: 5, ...REPO }, log), { owner: 'acme', repo: 'shop' })
+  createGitHubTracker(createGitHub({ token: servers.gh.token, apiUrl: servers.gh.url, timeoutMs: 2000, maxWaitSeconds: 5, writeIntervalSeconds: 0, ...REPO }, log), { owner: 'acme', repo: 'shop' })
 const found = (issue: { number: number; title: string; html_url: string; labels: { name: string }[]; state: string } | undefined): (() => Promise<Issue | undefined>) => async () => issue && toIssue(issue)
 
 test('an older open match survives: ours is closed as its duplicate (by id), no comment, the close retried on 5xx', async () => {
@@ -33,7 +34,6 @@ test('an older open match survives: ours is closed as its duplicate (by id), no 
   for (const line of log.lines) assert.match(line, /^\[WARN\] Attempt [12]\/3 failed, retrying in .*closing issue #2: HTTP 502/)
 })
 
-// plugin-throttling spaces comments 3 s apart in one process, so the comment here costs that much.
 test('a server that refuses the duplicate reason (422): a "Duplicate of" comment, then closed as not planned', async () => {
   servers.gh.knowsDuplicateReason = false
   const older = servers.gh.addIssue({ title: 'T' })

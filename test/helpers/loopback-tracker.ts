@@ -1,0 +1,99 @@
+// What the loopback trackers (loopback-github.ts, loopback-gitlab.ts) share: a real HTTP server on
+// 127.0.0.1 that records every request, keeps a chat sink at `/chat`, and misbehaves when a test says so
+// (faults.ts). Each tracker keeps its own routes (`route`) and its own answers (`send`, `error`).
+import { once } from 'node:events'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
+import { FaultKit, record, type Fault, type FaultDialect, type Recorded } from './faults.ts'
+
+/** A loopback tracker's server and fault kit; a subclass answers its API. Always `close()` it. */
+export abstract class LoopbackTracker {
+  readonly requests: Recorded[] = []
+  /** Bodies posted to the chat sink at `/chat`. */
+  readonly chat: Recorded[] = []
+  /** `http://127.0.0.1:<port>` once listening. */
+  url = ''
+  protected readonly faults: FaultKit
+  // The API's path prefix, cut from recorded paths (GitLab's `/api/v4`).
+  private readonly prefix: string
+  private readonly sockets = new Set<Socket>()
+  private readonly server: Server
+
+  constructor(dialect: FaultDialect, prefix = '') {
+    this.faults = new FaultKit(dialect)
+    this.prefix = prefix
+    this.server = createServer((req, res) => void this.handle(req, res))
+    this.server.on('connection', (socket) => {
+      this.sockets.add(socket)
+      socket.on('close', () => this.sockets.delete(socket))
+    })
+  }
+
+  async listen(): Promise<this> {
+    this.server.listen(0, '127.0.0.1')
+    await once(this.server, 'listening')
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
+    return this
+  }
+
+  /** Stops the server and drops every open connection, hung ones included. */
+  async close(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy()
+    await new Promise<void>((resolve) => this.server.close(() => resolve()))
+  }
+
+  get chatUrl(): string {
+    return `${this.url}/chat`
+  }
+
+  /** Answers the next `times` requests matching `method` and `path` (as recorded: GitLab's after `/api/v4`) with `fault`. */
+  inject(method: string, path: RegExp, fault: Fault, times = 1): void {
+    this.faults.inject(method, path, fault, times)
+  }
+
+  /** Answers the next chat posts with `fault`, one post per element of the list. */
+  injectChat(fault: Fault, times = 1): void {
+    this.faults.injectChat(fault, times)
+  }
+
+  /**
+   * Holds the next `count` issue-list requests until the last of them has arrived, then answers them
+   * all: concurrent reporters all see the list as it was before any of them created.
+   */
+  holdLists(count: number): void {
+    this.faults.holdLists(count)
+  }
+
+  /** API requests (not the chat sink's), optionally only those of one method and path pattern. */
+  calls(method?: string, path?: RegExp): Recorded[] {
+    return this.requests.filter((r) => (!method || r.method === method) && (!path || path.test(r.path)))
+  }
+
+  /** Answers an API request; `pathname` is the whole path as sent, absent when a fault commits a write. */
+  protected abstract route(r: Recorded, res: ServerResponse, pathname?: string): Promise<void>
+  /** Sends `data` (JSON, or text for a string) with the headers this tracker always sends. */
+  protected abstract send(res: ServerResponse, status: number, data: unknown, headers?: Record<string, string>): void
+  /** The tracker's answer to a body that is not well-formed JSON. */
+  protected abstract unparsable(res: ServerResponse): void
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const { recorded, pathname, unparsable } = await record(req, this.url, this.prefix)
+    if (pathname === '/chat') {
+      this.chat.push(recorded)
+      const fault = this.faults.takeChat()
+      if (fault) return this.fail(req, res, recorded, fault)
+      return unparsable ? this.send(res, 400, 'invalid_payload') : this.send(res, 200, 'ok')
+    }
+    this.requests.push(recorded)
+    if (unparsable) return this.unparsable(res)
+
+    const fault = this.faults.take(recorded)
+    if (fault) return this.fail(req, res, recorded, fault)
+    await this.faults.hold(recorded)
+    await this.route(recorded, res, pathname)
+  }
+
+  private fail(req: IncomingMessage, res: ServerResponse, recorded: Recorded, fault: Fault): Promise<void> {
+    return this.faults.answer(req, res, fault, (...a) => this.send(...a), (discard) => this.route(recorded, discard))
+  }
+}

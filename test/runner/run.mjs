@@ -1,0 +1,198 @@
+// The test runner behind `npm test` and `npm run test:unit`: uvu test files spread over a pool of worker
+// processes (worker.mjs), in an order shuffled from a printed seed, with one summary at the end.
+//   node test/runner/run.mjs [--tier unit|integration|e2e] [--workers N] [--seed N] [PATTERN...]
+// PATTERN is a regular expression matched against paths under test/, as with uvu (npm run test:one).
+// Whatever several files need is made once per run, before they start: the npm cache choice
+// (npm-cache.mjs), a Node >= 22 for gitlab-ci-local and the action (.ci/node24.sh), and the packed tarball.
+// Exit code 1 when any test failed, a file could not run, or nothing matched.
+import { execFileSync, fork } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { availableParallelism, tmpdir } from 'node:os'
+import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { npmCache } from '../helpers/npm-cache.mjs'
+import { needsNode24, needsPack, tierOf } from './tiers.mjs'
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const TEST = join(ROOT, 'test')
+const TIERS = ['unit', 'integration', 'e2e']
+
+function parseArgs(argv) {
+  const o = { tiers: TIERS, workers: undefined, seed: undefined, patterns: [] }
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]
+    const value = () => (arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[++i])
+    if (arg.startsWith('--tier')) o.tiers = value().split(',')
+    else if (arg.startsWith('--workers')) o.workers = Number(value())
+    else if (arg.startsWith('--seed')) o.seed = Number(value())
+    else if (arg.startsWith('-')) throw new Error(`unknown option ${arg}: use --tier, --workers, --seed or a pattern`)
+    else o.patterns.push(new RegExp(arg, 'i'))
+  }
+  for (const tier of o.tiers) if (!TIERS.includes(tier)) throw new Error(`unknown tier ${tier}: use ${TIERS.join(', ')}`)
+  if (o.workers !== undefined && !(Number.isInteger(o.workers) && o.workers > 0)) throw new Error('--workers takes a whole number above 0')
+  if (o.seed !== undefined && !Number.isInteger(o.seed)) throw new Error('--seed takes a whole number')
+  return o
+}
+
+const listFiles = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listFiles(join(dir, e.name)) : /\.test\.ts$/.test(e.name) ? [join(dir, e.name)] : []))
+
+// mulberry32: a small seeded generator, so that a seed replays the same order.
+function random(seed) {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = Math.imul(a ^ (a >>> 15), 1 | a)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+function shuffle(items, next) {
+  const out = [...items]
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1))
+    ;[out[i], out[j]] = [out[j], out[i]]
+  }
+  return out
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`
+
+// Once per run: a Node >= 22 for what this Node cannot run, and the package as npm would publish it.
+function prepare(files) {
+  const env = { npm_config_cache: npmCache() }
+  const stamp = Date.now()
+  if (files.some((f) => needsNode24(f.path)) && Number(process.versions.node.split('.')[0]) < 22 && !process.env.GITLAB_CI_LOCAL_NODE) {
+    env.GITLAB_CI_LOCAL_NODE = execFileSync('bash', [join(ROOT, '.ci/node24.sh')], { encoding: 'utf8', env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] }).trim()
+  }
+  if (files.some((f) => needsPack(f.path)) && !process.env.TEST_PACKED_TARBALL) {
+    const dir = mkdtempSync(join(tmpdir(), 'packed-'))
+    execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] })
+    const { name, version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
+    env.TEST_PACKED_TARBALL = join(dir, `${name}-${version}.tgz`)
+  }
+  return { env, ms: Date.now() - stamp }
+}
+
+async function main() {
+  const o = parseArgs(process.argv.slice(2))
+  const seed = o.seed ?? Math.floor(Math.random() * 2 ** 31)
+  const next = random(seed)
+  const all = listFiles(TEST).map((path) => ({ path, name: relative(TEST, path), ...tierOf(path) }))
+  const chosen = all.filter((f) => o.tiers.includes(f.tier) && (o.patterns.length === 0 || o.patterns.some((p) => p.test(f.name))))
+  if (chosen.length === 0) {
+    console.error(`No test file matches (tiers ${o.tiers.join(', ')}${o.patterns.length ? `, patterns ${o.patterns.join(' ')}` : ''}).`)
+    process.exit(1)
+  }
+  // The slow few first, then e2e, integration and unit files, each group shuffled: the long files start
+  // early, and which files share a worker, and in what order, changes with the seed.
+  const rank = (f) => (f.slow ? 0 : 3 - TIERS.indexOf(f.tier))
+  const groups = [0, 1, 2, 3].map((r) => shuffle(chosen.filter((f) => rank(f) === r), next))
+  const queue = groups.flat()
+  const workers = Math.min(o.workers ?? (Number(process.env.TEST_WORKERS || 0) || Math.max(2, availableParallelism())), queue.length)
+  const replay = `node test/runner/run.mjs --seed ${seed}${o.tiers !== TIERS ? ` --tier ${o.tiers.join(',')}` : ''}`
+  console.log(`${queue.length} test files on ${workers} workers, seed ${seed} (the same order again: ${replay})`)
+
+  const started = Date.now()
+  const prepared = prepare(queue)
+  if (prepared.ms > 100) console.log(`prepared once for the run in ${seconds(prepared.ms)}`)
+
+  const results = []
+  const notes = []
+  const env = { ...process.env, ...prepared.env }
+  const execArgv = [`--import=${new URL('../helpers/loopback-only.mjs', import.meta.url).href}`]
+  // Under npm, node-options (.npmrc) load the TypeScript hook; run directly, the worker loads it itself.
+  if (!(process.env.NODE_OPTIONS ?? '').includes('ts-hook')) execArgv.unshift(`--import=${new URL('../../scripts/ts-hook.mjs', import.meta.url).href}`)
+  const timeoutMs = Number(process.env.TEST_FILE_TIMEOUT_MS || 900_000)
+
+  const report = (file, result, ms) => {
+    results.push({ ...result, file, ms })
+    const mark = result.failed ? '✘' : '✓'
+    console.log(`${mark} ${file.name}  ${result.passed}/${result.total}${result.skipped ? `, ${result.skipped} skipped` : ''}  ${seconds(ms)}`)
+    if (result.failed) process.stdout.write(`${result.output.replace(/^/gm, '    ')}\n${result.error ? `    ${result.error}\n` : ''}`)
+  }
+
+  // One slot keeps one worker busy: it takes the next file, and starts a new worker when its worker died
+  // or is of the other kind (unit workers refuse processes and servers).
+  const slot = async () => {
+    let worker
+    let kind
+    const spawnWorker = (unit) =>
+      new Promise((resolve, reject) => {
+        const w = fork(join(ROOT, 'test/runner/worker.mjs'), unit ? ['--unit'] : [], { cwd: ROOT, env, execArgv, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] })
+        // What the worker writes past uvu (a crash's stack, a child's inherited output) goes with the
+        // file it is running, or straight through between files.
+        for (const stream of [w.stdout, w.stderr]) stream.on('data', (d) => (w.current ? (w.current.output += d) : process.stderr.write(d)))
+        w.once('message', (m) => (m.type === 'ready' ? resolve(w) : reject(new Error(`worker said ${JSON.stringify(m)}`))))
+        w.once('exit', (code) => reject(new Error(`a worker exited with code ${code} before it was ready`)))
+      })
+    const stop = () => {
+      if (worker?.connected) worker.send({ type: 'stop' })
+      worker = undefined
+    }
+    const run = (file) =>
+      new Promise((resolve) => {
+        const w = worker
+        const current = (w.current = { output: '' })
+        const t0 = Date.now()
+        const finish = (result) => {
+          clearTimeout(timer)
+          w.off('message', onMessage)
+          w.off('exit', onExit)
+          w.current = undefined
+          resolve({ ...result, output: current.output, ms: Date.now() - t0 })
+        }
+        const onMessage = (m) => {
+          if (m.type === 'out') current.output += m.data
+          else if (m.type === 'done') finish(m)
+        }
+        const onExit = (code, signal) => {
+          worker = undefined
+          finish({ total: 0, passed: 0, skipped: 0, failed: 1, error: `the worker running this file exited (${signal ?? `code ${code}`})` })
+        }
+        const timer = setTimeout(() => {
+          w.kill('SIGKILL')
+          onExit(null, `killed after ${seconds(timeoutMs)}, TEST_FILE_TIMEOUT_MS`)
+        }, timeoutMs)
+        w.on('message', onMessage)
+        w.on('exit', onExit)
+        w.send({ type: 'run', file: file.path, name: file.name })
+      })
+
+    for (let file = queue.shift(); file; file = queue.shift()) {
+      const unit = file.tier === 'unit' && !file.retried
+      if (!worker || kind !== unit) {
+        stop()
+        worker = await spawnWorker(unit)
+        kind = unit
+      }
+      const result = await run(file)
+      if (result.started) {
+        notes.push(`${file.name} is read as a unit test but ${result.started}: it ran again with the integration and e2e files (add what it calls to test/runner/tiers.mjs)`)
+        // Run outside the unit tier, first of what is left, by this slot.
+        queue.unshift({ ...file, retried: true })
+        continue
+      }
+      report(file, result, result.ms)
+    }
+    stop()
+  }
+  await Promise.all(Array.from({ length: workers }, slot))
+
+  const sum = (key) => results.reduce((n, r) => n + r[key], 0)
+  const failedFiles = results.filter((r) => r.failed)
+  for (const note of notes) console.log(`note: ${note}`)
+  if (failedFiles.length) console.log(`\nFailed files (replay the order: ${replay}):\n${failedFiles.map((r) => `  ${r.file.name}`).join('\n')}`)
+  console.log(`\n  Total:     ${sum('total')}`)
+  console.log(`  Passed:    ${sum('passed')}`)
+  console.log(`  Skipped:   ${sum('skipped')}`)
+  console.log(`  Duration:  ${seconds(Date.now() - started)} (${results.length} files, ${workers} workers, seed ${seed})\n`)
+  console.log(`${sum('passed')} passed, ${sum('failed')} failed`)
+  process.exitCode = failedFiles.length ? 1 : 0
+}
+
+main().catch((error) => {
+  console.error(error.message)
+  process.exitCode = 1
+})

@@ -1,0 +1,74 @@
+// One worker of test/runner/run.mjs: a long-lived Node process that runs the test files it is sent, one at
+// a time, with uvu exactly as uvu's own CLI runs them (uvu/run: import the file, then exec), and sends back
+// its output and counts. Started with `--unit`, it refuses to start a process or a server (see tiers.mjs):
+// a file that does so anyway is reported, and run.mjs runs it again in an ordinary worker.
+import childProcess from 'node:child_process'
+import { syncBuiltinESMExports } from 'node:module'
+import net from 'node:net'
+import { pathToFileURL } from 'node:url'
+
+const unit = process.argv.includes('--unit')
+let started // what the running file started, in a unit worker
+
+if (unit) {
+  const refuse = (what) => {
+    started ??= what
+    throw new Error(`unit tier: this file ${what}; it runs again with the integration and e2e files`)
+  }
+  for (const name of ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork']) {
+    childProcess[name] = (command) => refuse(`started a process (${name} ${command})`)
+  }
+  syncBuiltinESMExports()
+  net.Server.prototype.listen = () => refuse('started a server')
+}
+
+// Like uvu's CLI: collect each file's suites, run them when exec() is called.
+globalThis.UVU_DEFER = 1
+const uvu = await import('uvu')
+
+const send = (message) => new Promise((resolve) => process.send(message, resolve))
+
+// uvu writes its dots, failures and totals to stdout; what a test prints goes with them, into the file's
+// output, which is also streamed to run.mjs (so that it is not lost if the worker dies).
+let output = ''
+const capture = (stream) => {
+  const write = stream.write
+  stream.write = (chunk, ...rest) => {
+    output += String(chunk)
+    process.send({ type: 'out', data: String(chunk) })
+    rest.find((r) => typeof r === 'function')?.()
+    return true
+  }
+  return () => (stream.write = write)
+}
+
+const count = (label) => Number(new RegExp(`^\\s*${label}:\\s+(\\d+)`, 'm').exec(output)?.[1] ?? 0)
+
+async function runFile({ file, name }) {
+  started = undefined
+  output = ''
+  globalThis.UVU_QUEUE = [[name]]
+  globalThis.UVU_INDEX = 0
+  const restore = [capture(process.stdout), capture(process.stderr)]
+  let loadError
+  try {
+    await import(pathToFileURL(file).href)
+    await uvu.exec()
+  } catch (error) {
+    loadError = error
+  } finally {
+    for (const r of restore) r()
+  }
+  process.exitCode = 0
+  const total = count('Total')
+  const passed = count('Passed')
+  // uvu counts skipped tests apart from the total; a file whose before hook throws ran fewer tests than
+  // it has, which uvu does not call a failure: here it is one.
+  await send({ type: 'done', file, total, passed, skipped: count('Skipped'), failed: total - passed + (loadError ? 1 : 0), error: loadError ? String(loadError.stack ?? loadError) : undefined, started })
+}
+
+process.on('message', (message) => {
+  if (message.type === 'run') void runFile(message)
+  else if (message.type === 'stop') process.exit(0)
+})
+await send({ type: 'ready' })
