@@ -5,7 +5,8 @@ import { createTracker } from '../tracker/index.ts'
 import { DEFAULT_REASON } from '../core/text/issue.ts'
 import { fileReport } from '../core/flows/report.ts'
 import { CreateFailed } from '../errors.ts'
-import { configuredRun, type CommonOptions } from './options.ts'
+import { configuredRun, optionsEnv, type CommonOptions } from './options.ts'
+import { withTemplate } from '../config/template.ts'
 
 /** Options of {@link reportDeployFailure}; each overrides the variable it stands for. */
 export interface ReportOptions extends CommonOptions {
@@ -33,7 +34,10 @@ export interface ReportResult {
  */
 export async function reportDeployFailure(options: ReportOptions = {}): Promise<ReportResult> {
   const time = new Date()
-  const { config, log } = configuredRun(options)
+  const run = configuredRun(options)
+  const { log } = run
+  // REPORT_TEMPLATE in the environment given: read and checked before any request.
+  const config = await withTemplate(run.config, optionsEnv(options))
   const failure = { ...(await readDeploy(config, time)), reason: withoutToken(options.reason || DEFAULT_REASON, config) }
   const outcome = await fileReport(createTracker(config, log), createNotifier(config, log), config, failure, log)
   if (outcome.outcome === 'failed' || outcome.number === null || outcome.url === null) throw new CreateFailed(outcome)

@@ -6,7 +6,11 @@ import { ConfigError, CreateFailed } from '../../errors.ts'
 import { readDeploy, withoutToken } from '../deploy.ts'
 import { createNotifier } from '../../chat/index.ts'
 import { createTracker } from '../../tracker/index.ts'
-import { DEFAULT_REASON, renderTitle, TITLE_LIMITS, type Failure } from '../../core/text/issue.ts'
+import { DEFAULT_REASON, TITLE_LIMITS, type Failure } from '../../core/text/issue.ts'
+import { BODY_LIMIT } from '../../core/text/budget.ts'
+import type { IssueTemplate } from '../../core/text/template.ts'
+import { issueTitle } from '../../core/flows/issue-text.ts'
+import { withTemplate } from '../../config/template.ts'
 import { chatAnnotations, ioLog, processIo, type Io } from '../io.ts'
 import { phase } from '../phase.ts'
 import type { RunOutcome } from '../outputs.ts'
@@ -66,6 +70,7 @@ export async function runReport(args: readonly string[], io: Io = processIo(), p
   let dryRun = args.includes('--dry-run')
   let failure: Failure | undefined
   let kind: 'github' | 'gitlab' = 'github'
+  let template: IssueTemplate | undefined
 
   const main = async (): Promise<number> => {
     const { values, positionals } = parseFlags([...args], {
@@ -83,9 +88,10 @@ export async function runReport(args: readonly string[], io: Io = processIo(), p
     dryRun = values['dry-run'] === true
     if (dryRun && json) throw new ConfigError(['--dry-run and --json cannot be combined: a dry run has no outcome; see --help'])
     loadDotenv(io.env)
-    const config = loadConfig(io.env, { requireToken: !dryRun })
+    const config = await withTemplate(loadConfig(io.env, { requireToken: !dryRun }), io.env)
     phase('configured')
     secrets = secretsOf(config)
+    template = config.template
     kind = config.tracker
     for (const warning of config.warnings) log.warn(warning)
 
@@ -114,7 +120,7 @@ export async function runReport(args: readonly string[], io: Io = processIo(), p
     const files = outputFiles(io.env)
     if (dryRun || !(json || files.githubOutput || files.stepSummary)) return
     const { appendOutputs, failedOutcome, jsonLine } = await import('../outputs.ts')
-    const result = outcome === 'failed' ? failedOutcome(failure ? renderTitle(failure, TITLE_LIMITS[kind]) : null) : outcome
+    const result = outcome === 'failed' ? failedOutcome(failure ? await issueTitle(template, failure, { kind, limits: { title: TITLE_LIMITS[kind], body: BODY_LIMIT } }) : null) : outcome
     try {
       appendOutputs(files, result, failure)
     } catch (error) {

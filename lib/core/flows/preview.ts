@@ -1,4 +1,7 @@
-import { renderBody, renderChat, renderTitle, TITLE_LIMITS, type Failure } from '../text/issue.ts'
+import { BODY_LIMIT } from '../text/budget.ts'
+import { renderChat, TITLE_LIMITS, type Failure } from '../text/issue.ts'
+import type { IssueTemplate } from '../text/template.ts'
+import { issueBody, issueTitle } from './issue-text.ts'
 import type { Log } from '../log.ts'
 import { findHolderIssue, type Grouping } from '../find/grouping.ts'
 import type { Tracker, TrackerKind } from '../tracker.ts'
@@ -10,6 +13,7 @@ export interface PreviewTarget {
   readonly onDuplicate: 'skip' | 'comment'
   readonly tracker?: TrackerKind
   readonly group?: Grouping
+  readonly template?: IssueTemplate
 }
 
 /**
@@ -19,7 +23,8 @@ export interface PreviewTarget {
  */
 export async function previewReport(tracker: Tracker | undefined, target: PreviewTarget, failure: Failure, log: Log): Promise<string> {
   const kind = tracker?.kind ?? target.tracker ?? 'github'
-  const title = renderTitle(failure, tracker?.limits.title ?? TITLE_LIMITS[kind])
+  const text = { kind, limits: tracker?.limits ?? { title: TITLE_LIMITS[kind], body: BODY_LIMIT } }
+  const title = await issueTitle(target.template, failure, text)
   log.info('Dry run: nothing will be created, commented or posted')
   if (!tracker) {
     log.info('No ISSUE_TOKEN: the duplicate check was skipped')
@@ -37,5 +42,5 @@ export async function previewReport(tracker: Tracker | undefined, target: Previe
     }
   }
   const chat = target.chatWebhook ? 'chat message (to CHAT_WEBHOOK)' : 'chat message (not sent: CHAT_WEBHOOK is not set)'
-  return [`--- title`, title, `--- body`, renderBody(failure, kind).replace(/\n$/, ''), `--- ${chat}`, renderChat(failure), ''].join('\n')
+  return [`--- title`, title, `--- body`, (await issueBody(target.template, failure, text)).replace(/\n$/, ''), `--- ${chat}`, renderChat(failure), ''].join('\n')
 }

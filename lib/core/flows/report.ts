@@ -3,7 +3,9 @@ import { issueRef, recordThread } from './chat-thread.ts'
 import type { RetrySettings } from './close.ts'
 import { converge } from './converge.ts'
 import { findHolderIssue, type Grouping, type ReportKey } from '../find/grouping.ts'
-import { LABELS, renderBody, renderTitle, type Failure } from '../text/issue.ts'
+import { LABELS, type Failure } from '../text/issue.ts'
+import type { IssueTemplate } from '../text/template.ts'
+import { issueBody, issueTitle } from './issue-text.ts'
 import type { Log } from '../log.ts'
 import type { Issue, Tracker } from '../tracker.ts'
 import { describeError, isTransient, retryTransient, withAttempts } from '../retry/transient.ts'
@@ -30,6 +32,10 @@ export interface Target extends RetrySettings {
   readonly extraLabels?: readonly string[]
   /** REPORT_ASSIGNEES, assigned on a new issue; the spec's empty list when absent. */
   readonly assignees?: readonly string[]
+  /** REPORT_TEMPLATE, read and checked: the title and body a new issue gets (lib/core/text/template.ts). */
+  readonly template?: IssueTemplate
+  /** REPORT_MILESTONE: the title of the milestone a new issue is set to. */
+  readonly milestone?: string
 }
 
 /**
@@ -46,7 +52,7 @@ export function findExisting(tracker: Tracker, title: string, time: Date): Promi
  * has still gone out).
  */
 export async function fileReport(tracker: Tracker, chat: ChatNotifier | undefined, target: Target, failure: Failure, log: Log): Promise<Outcome> {
-  const title = renderTitle(failure, tracker.limits.title)
+  const title = await issueTitle(target.template, failure, tracker)
   // The chat notice never carries the log excerpt: a chat channel is no place for a job log.
   const notice: Failure = failure.log === undefined ? failure : (({ log: _excerpt, ...rest }) => rest)(failure)
   let filed: { issue: Issue; occurrence?: number | undefined } | undefined
@@ -131,7 +137,7 @@ async function fileIssue(tracker: Tracker, target: Target, failure: Failure, tit
 // creates only when that look answered and found nothing. `posted` tells whether this run's own create
 // answered (rather than a look finding the issue).
 async function create(tracker: Tracker, target: Target, failure: Failure, key: ReportKey, log: Log): Promise<{ issue: Issue; posted: boolean }> {
-  const body = renderBody(failure, tracker.kind)
+  const body = await issueBody(target.template, failure, tracker)
   const { title } = key
   // One request per look: the loop below is the retry, so page requests must not retry on their own.
   const lookAgain = () => withAttempts(1, () => findHolderIssue(tracker, key))
@@ -139,7 +145,7 @@ async function create(tracker: Tracker, target: Target, failure: Failure, key: R
     const committed = n > 1 ? await lookAgain() : undefined
     if (committed) return { issue: committed, posted: false }
     const labels = [...LABELS, ...(target.extraLabels ?? [])]
-    const issue = await tracker.createIssue({ title, body, labels, assignees: target.assignees ?? [] })
+    const issue = await tracker.createIssue({ title, body, labels, assignees: target.assignees ?? [], ...(target.milestone ? { milestone: target.milestone } : {}) })
     checkDedupLabel(issue, log)
     return { issue, posted: true }
   }
