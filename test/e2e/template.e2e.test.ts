@@ -105,4 +105,24 @@ test('an unknown variable, a malformed front matter, an unreadable file or a mer
   assert.is(servers.gh.chat.length, 0)
 })
 
+test('doctor renders the template with sample values, and says when resolve could not close its issues', async () => {
+  const r = await runScript('doctor.mts', [], servers.gh.env({ ...FAST, DEPLOY_ENV: 'prod', REPORT_TEMPLATE: write(TEMPLATE) }))
+  assert.is(r.code, 1, r.stderr)
+  assert.match(r.stdout, new RegExp(`^✓ template REPORT_TEMPLATE .*issue\\.md renders with sample values:\n  --- title\n    Deploy of prod broke at abc1234 \\(${today()}\\)\n  --- body\n    ## prod is down\n`, 'm'))
+  assert.match(r.stdout, /\n    Reason: Sample failure reason\n/)
+  assert.match(r.stdout, /^✗ template title lacks the \[DEPLOY FAIL\] <env> — <sha> — <date> form, so resolve will not close these issues .*put \{\{default_title\}\} in the title$/m)
+  assert.ok(servers.gh.requests.every((q) => q.method === 'GET'))
+
+  const ok = await runScript('doctor.mts', [], servers.gh.env({ ...FAST, REPORT_TEMPLATE: write('---\ntitle: "{{default_title}} (web)"\n---\n{{default_body}}') }))
+  assert.is(ok.code, 0, ok.stdout + ok.stderr)
+  assert.match(ok.stdout, /^✓ template title keeps the \[DEPLOY FAIL\] <env> — <sha> — <date> form: resolve closes these issues$/m)
+})
+
+test('doctor: a bad template is a configuration problem (exit 2), before any request', async () => {
+  const r = await runScript('doctor.mts', [], servers.gh.env({ ...FAST, REPORT_TEMPLATE: write('{{#actor}}') }))
+  assert.is(r.code, 2)
+  assert.match(r.stdout, /^✗ configuration: REPORT_TEMPLATE .*issue\.md line 1: Unclosed section "actor"/m)
+  assert.is(servers.gh.requests.length, 0)
+})
+
 test.run()

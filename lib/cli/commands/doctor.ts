@@ -9,6 +9,7 @@ import { createNotifier } from '../../chat/index.ts'
 import { doctorChecks } from '../../tracker/index.ts'
 import { redact } from '../../core/log.ts'
 import { ioLog, processIo, type Io } from '../io.ts'
+import { withTemplate } from '../../config/template.ts'
 
 const help = (program: string) => `Usage: ${program} [--ping]
 
@@ -51,7 +52,7 @@ export async function runDoctor(args: readonly string[], io: Io = processIo(), p
     loadDotenv(io.env)
     let config
     try {
-      config = loadConfig(io.env)
+      config = await withTemplate(loadConfig(io.env), io.env)
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error
       for (const problem of error.problems) print({ ok: false, text: `configuration: ${problem}` })
@@ -60,7 +61,9 @@ export async function runDoctor(args: readonly string[], io: Io = processIo(), p
     }
     secrets = secretsOf(config)
     print({ ok: true, text: `configuration valid: ${config.project} at ${config.apiUrl}, environment ${config.deployEnv}, pipeline ${config.pipelineUrl}` })
-    const checks = [...proxyChecks(config), ...(await runChecks(doctorChecks(config, log), config, { ping: values.ping === true, chat: createNotifier(config) }))]
+    // Loaded only with a template, like the template itself.
+    const template = config.template ? await (await import('../template-preview.ts')).templateChecks(config.template, config) : []
+    const checks = [...template, ...proxyChecks(config), ...(await runChecks(doctorChecks(config, log), config, { ping: values.ping === true, chat: createNotifier(config) }))]
     checks.forEach(print)
     const failed = checks.filter((c) => !c.ok).length
     if (failed) {
