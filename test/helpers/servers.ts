@@ -6,6 +6,7 @@ import { startLoopbackGitHub, type LoopbackGitHub, type LoopbackOptions } from '
 import { startLoopbackGitLab, type LoopbackGitLab, type LoopbackGitLabOptions } from './loopback-gitlab.ts'
 import { startLoopbackProxy, type LoopbackProxy } from './loopback-proxy.ts'
 import { startLoopbackSlack, type LoopbackSlack } from './loopback-slack.ts'
+import { startLoopbackPagerDuty, type LoopbackPagerDuty } from './loopback-pagerduty.ts'
 
 /** What a suite needs fresh for each test; `true` takes the server's defaults. */
 export interface LoopbackChoice {
@@ -15,6 +16,8 @@ export interface LoopbackChoice {
   slack?: true | string
   /** The `user:password` the proxy demands. */
   proxy?: true | string
+  /** The loopback PagerDuty Events API (loopback-pagerduty.ts). */
+  pagerduty?: true
   /** The prefix of a scratch directory, removed after each test. */
   tmpdir?: string
 }
@@ -25,6 +28,7 @@ export interface Loopback {
   readonly gl: LoopbackGitLab
   readonly slack: LoopbackSlack
   readonly proxy: LoopbackProxy
+  readonly pd: LoopbackPagerDuty
   readonly dir: string
   /** Closes this test's servers and starts fresh ones with the same options; the directory stays. */
   restart(): Promise<void>
@@ -48,13 +52,14 @@ export function useLoopback(suite: Test, choice: LoopbackChoice): Loopback {
     if (choice.gitlab) jobs.push(startLoopbackGitLab(arg(choice.gitlab)).then((s) => (started.gl = s)))
     if (choice.slack) jobs.push(startLoopbackSlack(arg(choice.slack)).then((s) => (started.slack = s)))
     if (choice.proxy) jobs.push(startLoopbackProxy(arg(choice.proxy)).then((s) => (started.proxy = s)))
+    if (choice.pagerduty) jobs.push(startLoopbackPagerDuty().then((s) => (started.pd = s)))
     const results = await Promise.allSettled(jobs)
     for (const r of results) if (r.status === 'rejected') throw r.reason
   }
   const close = async () => {
-    const { gh, gl, slack, proxy } = current as Partial<Loopback>
+    const { gh, gl, slack, proxy, pd } = current as Partial<Loopback>
     current = { dir: current.dir }
-    const results = await Promise.allSettled([gh?.close(), gl?.close(), slack?.close(), proxy?.close()])
+    const results = await Promise.allSettled([gh?.close(), gl?.close(), slack?.close(), proxy?.close(), pd?.close()])
     for (const r of results) if (r.status === 'rejected') throw r.reason
   }
 
@@ -82,6 +87,7 @@ export function useLoopback(suite: Test, choice: LoopbackChoice): Loopback {
     gl: { get: get('gl') },
     slack: { get: get('slack') },
     proxy: { get: get('proxy') },
+    pd: { get: get('pd') },
     dir: { get: get('dir') },
     restart: {
       value: async () => {

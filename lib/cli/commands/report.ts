@@ -111,7 +111,10 @@ export async function runReport(args: readonly string[], io: Io = processIo(), p
       io.stdout.write(await previewReport(config.token || config.app ? createTracker(config, log) : undefined, config, failure, log))
       return EXIT.ok
     }
-    await finish(await fileReport(createTracker(config, log), createNotifier(config, log, chatAnnotations(io)), config, failure, log))
+    const outcome = await fileReport(createTracker(config, log), createNotifier(config, log, chatAnnotations(io)), config, failure, log)
+    // PAGERDUTY_ROUTING_KEY: loaded only when set, like the outputs below.
+    if (config.pager) await (await import('../paging.ts')).pageReported(config, outcome, failure, log)
+    await finish(outcome)
     return EXIT.ok
   }
 

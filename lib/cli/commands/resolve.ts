@@ -73,6 +73,8 @@ export async function runResolve(args: readonly string[], io: Io = processIo(), 
     const recovery: Recovery = await readDeploy(config, time, { withMessage: false })
     dryRun = values['dry-run'] === true
     resolution = await resolveRecovery(createTracker(config, log), createNotifier(config, log, chatAnnotations(io)), config, recovery, log, { dryRun })
+    // PAGERDUTY_ROUTING_KEY: each closed issue's incident is resolved (loaded only when set).
+    if (config.pager && !dryRun) await (await import('../paging.ts')).pageResolved(config, recovery.environment, resolution.closed, log)
     if (dryRun && resolution.closed.length) {
       io.stdout.write(`\n--- comment on each issue before closing it\n${renderRecoveryComment(recovery)}`)
       if (config.chatWebhook) io.stdout.write(`\n--- chat message\n${renderRecoveryChat(recovery, resolution.closed)}\n`)
