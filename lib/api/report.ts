@@ -40,6 +40,8 @@ export async function reportDeployFailure(options: ReportOptions = {}): Promise<
   const config = await withTemplate(run.config, optionsEnv(options))
   const failure = { ...(await readDeploy(config, time)), reason: withoutToken(options.reason || DEFAULT_REASON, config) }
   const outcome = await fileReport(createTracker(config, log), createNotifier(config, log), config, failure, log)
+  // PAGERDUTY_ROUTING_KEY: the incident is opened, as by the command.
+  if (config.pager) await (await import('../cli/paging.ts')).pageReported(config, outcome, failure, log)
   if (outcome.outcome === 'failed' || outcome.number === null || outcome.url === null) throw new CreateFailed(outcome)
   return { outcome: outcome.outcome, number: outcome.number, url: outcome.url, title: outcome.title }
 }
