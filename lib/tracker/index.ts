@@ -30,7 +30,7 @@ export type TrackerConfig = Pick<
 /** The tracker for `config`, its failures and waits reported through `log`. */
 export function createTracker(config: TrackerConfig, log: Log): Tracker {
   if (config.tracker === 'gitlab') return createGitLabTracker(config, log)
-  return createGitHubTracker(createGitHub(config, log), config)
+  return createGitHubTracker(createGitHub(config, log), config, log)
 }
 
 /** The tracker's own preflight checks for the doctor (token, quota, repository, …), in order. */

@@ -97,7 +97,12 @@ export const TRIAGE_ONLY: Permissions = { admin: false, maintain: false, push: f
 const now = () => new Date().toISOString()
 
 /** A loopback GitHub: start with {@link startLoopbackGitHub}, always `close()` it. */
+/** A route added from another helper file: answers through `send` and returns true, or returns false to pass. */
+export type ExtraRoute = (r: Recorded, send: (status: number, data: unknown, headers?: Record<string, string>) => void) => boolean | Promise<boolean>
+
 export class LoopbackGitHub {
+  /** Routes other helper files add (loopback-milestones.ts, loopback-github-graphql.ts), tried first once authorised. */
+  readonly extraRoutes: ExtraRoute[] = []
   readonly requests: Recorded[] = []
   /** Bodies posted to the chat sink at `/chat`. */
   readonly chat: Recorded[] = []
@@ -322,6 +327,7 @@ export class LoopbackGitHub {
       // An installation token is not a user.
       return asInstallation ? this.error(res, 403, 'Resource not accessible by integration') : this.send(res, 200, { login: 'deploy-bot', type: 'User' })
     }
+    for (const extra of this.extraRoutes) if (await extra(r, (status, data, headers) => this.send(res, status, data, headers))) return
 
     if (r.method === 'GET' && r.path === '/rate_limit') {
       const core = { ...this.rateLimit, used: this.rateLimit.limit - this.rateLimit.remaining }

@@ -266,8 +266,12 @@ export class LoopbackGitLab {
     return r.headers.authorization === `Bearer ${this.token}` || r.headers['private-token'] === this.token
   }
 
+  /** Routes other helper files add (loopback-milestones.ts), tried first once authorised; true when answered. */
+  readonly extraRoutes: ((r: Recorded, send: (status: number, data: unknown, headers?: Record<string, string>) => void) => boolean | Promise<boolean>)[] = []
+
   private async route(r: Recorded, res: ServerResponse): Promise<void> {
     if (!this.authorized(r)) return this.error(res, 401, '401 Unauthorized')
+    for (const extra of this.extraRoutes) if (await extra(r, (status, data, headers) => this.send(res, status, data, headers))) return
     if (r.method === 'GET' && r.path === '/user') return this.send(res, 200, { ...this.users[0], state: 'active' })
     if (r.method === 'GET' && r.path === '/personal_access_tokens/self') {
       return this.tokenInfo ? this.send(res, 200, { id: 1, ...this.tokenInfo, expires_at: null }) : this.error(res, 404, '404 Not Found')
