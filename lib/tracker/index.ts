@@ -25,7 +25,7 @@ export type TrackerConfig = Pick<
   | 'retryDelaySeconds'
   | 'writeIntervalSeconds'
 > &
-  Partial<Pick<Config, 'extraLabels' | 'assignees'>>
+  Partial<Pick<Config, 'extraLabels' | 'assignees' | 'board'>>
 
 /** The tracker for `config`, its failures and waits reported through `log`. */
 export function createTracker(config: TrackerConfig, log: Log): Tracker {

@@ -7,6 +7,7 @@ import type { GitHub } from './client.ts'
 import type { Log } from '../../core/log.ts'
 import { openMilestoneNumber } from './milestone.ts'
 import { milestoneLookup } from '../milestone-lookup.ts'
+import type { ProjectBoard } from '../../config/shape.ts'
 
 /** Where the issues live. */
 export interface GitHubRepo {
@@ -71,7 +72,7 @@ const realIssues = (page: readonly GitHubIssue[]): Issue[] => page.filter((issue
  * The {@link Tracker} for `repo` on GitHub. Reads go through the client's retries (and `withAttempts`);
  * writes are sent once, so the core decides what is safe to send again.
  */
-export function createGitHubTracker(github: GitHub, repo: GitHubRepo, log?: Log): Tracker {
+export function createGitHubTracker(github: GitHub, repo: GitHubRepo & { readonly board?: ProjectBoard | undefined }, log?: Log): Tracker {
   const where = { owner: repo.owner, repo: repo.repo }
   const milestone = milestoneLookup((title) => openMilestoneNumber(github, where, title), `${repo.owner}/${repo.repo}`, log)
   const patch = (number: number, fields: { state?: 'open' | 'closed'; state_reason?: 'completed' | 'not_planned' | 'duplicate'; duplicate_issue_id?: number; body?: string }) =>
@@ -125,6 +126,9 @@ export function createGitHubTracker(github: GitHub, repo: GitHubRepo, log?: Log)
         assignees: [...issue.assignees],
         ...(number === undefined ? {} : { milestone: number }),
       })
+      // REPORT_PROJECT: the new issue joins the board (loaded only then); a failure there is one [WARN].
+      const board = repo.board
+      if (board && data.node_id) await (await import('./board.ts')).addToBoard(github, board, data.node_id, data.number, log ?? { info() {}, warn() {}, error() {} })
       return toIssue(data)
     },
 
