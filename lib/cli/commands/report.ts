@@ -51,6 +51,9 @@ Environment (a .env file in the current folder is read too; set variables win; R
   REPORT_CHAT_STRICT=1: a chat notice that failed is one [WARN]; SLACK_BOT_TOKEN and SLACK_CHANNEL
   (SLACK_API_URL): post through Slack's Web API, threaded per issue. See docs/chat.md
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY (lower-case too): a proxy for every request, as curl (docs/security.md)
+  REPORT_TEMPLATE: a Markdown issue template with front matter (docs/templates.md); REPORT_MILESTONE: an
+  open milestone's title; REPORT_PROJECT, REPORT_PROJECT_STATUS: a GitHub Projects board new issues join
+  PAGERDUTY_ROUTING_KEY (REPORT_PAGER_SEVERITY, REPORT_PAGER_ENVIRONMENTS): page on-call (docs/pager.md)
 
 Exit codes: 0 issue created or duplicate found, 1 the issue could not be filed, 2 bad configuration.
 `

@@ -33,6 +33,7 @@ Environment (a .env file in the current folder is read too; set variables win; R
   REPORT_CHAT_STRICT=1: a chat notice that failed is one [WARN]; SLACK_BOT_TOKEN and SLACK_CHANNEL
   (SLACK_API_URL): post through Slack's Web API, threaded per issue. See docs/chat.md
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY (lower-case too): a proxy for every request, as curl (docs/security.md)
+  PAGERDUTY_ROUTING_KEY: the incident of each issue closed is resolved (docs/pager.md)
   GITHUB_OUTPUT (set by GitHub Actions): when set, the step outputs outcome and closed (comma-separated
   issue numbers) are appended to it.
 
