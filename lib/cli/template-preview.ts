@@ -3,20 +3,12 @@
 import type { Check } from '../core/check.ts'
 import { parseTitle } from '../core/find/recovery.ts'
 import { issueBody, issueTitle } from '../core/flows/issue-text.ts'
-import { TITLE_LIMITS, type Failure } from '../core/text/issue.ts'
+import { TITLE_LIMITS } from '../core/text/issue.ts'
+import { sampleFailure } from '../config/template.ts'
 import { BODY_LIMIT } from '../core/text/budget.ts'
 import type { IssueTemplate } from '../core/text/template.ts'
 import type { Config } from '../config/config.ts'
 
-/** Plain sample values, so what the template adds is easy to tell from what a failure fills in. */
-export const sampleFailure = (config: Pick<Config, 'deployEnv' | 'pipelineUrl'>, time: Date): Failure => ({
-  environment: config.deployEnv,
-  commitSha: 'abc1234',
-  commitMessage: 'Sample commit message',
-  reason: 'Sample failure reason',
-  pipelineUrl: config.pipelineUrl === 'unknown' ? 'https://ci.example/pipelines/1' : config.pipelineUrl,
-  time,
-})
 
 /**
  * The doctor's checks for `template`: it renders (the title and body shown under the line), and its title

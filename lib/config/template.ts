@@ -7,7 +7,9 @@ import { redact } from '../core/log.ts'
 import { ConfigError } from '../errors.ts'
 import { parseAssignees, parseLabels } from './actionable.ts'
 import { secretsOf, type Config } from './config.ts'
-import { LABELS } from '../core/text/issue.ts'
+import { LABELS, TITLE_LIMITS, type Failure } from '../core/text/issue.ts'
+import { BODY_LIMIT } from '../core/text/budget.ts'
+import { parseTitle } from '../core/find/recovery.ts'
 
 type Env = Record<string, string | undefined>
 
@@ -15,6 +17,16 @@ const value = (env: Env, name: string): string | undefined => {
   const v = env[name]
   return v === undefined || v === '' ? undefined : v
 }
+
+/** Plain sample values, so what a template adds is easy to tell from what a failure fills in. */
+export const sampleFailure = (config: Pick<Config, 'deployEnv' | 'pipelineUrl'>, time: Date): Failure => ({
+  environment: config.deployEnv,
+  commitSha: 'abc1234',
+  commitMessage: 'Sample commit message',
+  reason: 'Sample failure reason',
+  pipelineUrl: config.pipelineUrl === 'unknown' ? 'https://ci.example/pipelines/1' : config.pipelineUrl,
+  time,
+})
 
 /** What the run knows about itself beyond the failure, for the template's extras; absent ones stay unset. */
 export function templateExtras(env: Env, config: Pick<Config, 'jobUrl' | 'token'> & Partial<Pick<Config, 'chat' | 'pager'>>): TemplateExtras {
@@ -50,6 +62,15 @@ export async function withTemplate<C extends Config>(config: C, env: Env): Promi
   const assignees = template ? parseAssignees([...config.assignees, ...template.assignees].join(','), checks) : []
   // The front matter's names are checked by REPORT_LABELS' and REPORT_ASSIGNEES' rules; say where they came from.
   const named = (problem: string) => problem.replace(/^REPORT_(LABELS|ASSIGNEES):/, (_, key: string) => `REPORT_TEMPLATE ${file} ${key.toLowerCase()}:`)
+  if (template?.title && config.group === 'environment') {
+    // REPORT_GROUP=environment finds the open issue by the original title's form; without it every run
+    // would file a new issue.
+    const { templateTitle } = await import('../core/text/template-render.ts')
+    const title = templateTitle(template, sampleFailure(config, new Date()), config.tracker, { title: TITLE_LIMITS[config.tracker], body: BODY_LIMIT })
+    if (parseTitle(title)?.environment !== config.deployEnv) {
+      checks.push(`REPORT_TEMPLATE ${file}: REPORT_GROUP=environment finds issues by the [DEPLOY FAIL] <env> — <sha> — <date> title, which this template's title lacks; put {{default_title}} in the title`)
+    }
+  }
   if (!template || checks.length) throw new ConfigError(checks.map(named))
   return Object.freeze({
     ...config,

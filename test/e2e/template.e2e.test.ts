@@ -105,6 +105,20 @@ test('an unknown variable, a malformed front matter, an unreadable file or a mer
   assert.is(servers.gh.chat.length, 0)
 })
 
+test('REPORT_GROUP=environment needs the original title form in a template title: refused otherwise, before any request', async () => {
+  const r = await runScript('report.mts', ['x'], servers.gh.env({ ...FAST, ...HOSTILE, REPORT_GROUP: 'environment', REPORT_TEMPLATE: write(TEMPLATE) }))
+  assert.is(r.code, 2)
+  assert.match(r.stderr, /REPORT_GROUP=environment finds issues by the \[DEPLOY FAIL\] <env> — <sha> — <date> title, which this template's title lacks; put \{\{default_title\}\} in the title/)
+  assert.is(servers.gh.requests.length, 0)
+
+  const env = servers.gh.env({ ...FAST, ...HOSTILE, REPORT_GROUP: 'environment', REPORT_TEMPLATE: write('---\ntitle: "{{default_title}} (web)"\n---\n{{default_body}}') })
+  assert.is((await runScript('report.mts', ['x'], env)).code, 0)
+  const again = await runScript('report.mts', ['y'], { ...env, CI_COMMIT_SHA: 'def5678' })
+  assert.is(again.code, 0, again.stderr)
+  assert.match(again.stdout, /Duplicate issue found/, 'another commit finds the rolling issue of the environment')
+  assert.is(servers.gh.calls('POST', /\/issues$/).length, 1)
+})
+
 test('doctor renders the template with sample values, and says when resolve could not close its issues', async () => {
   const r = await runScript('doctor.mts', [], servers.gh.env({ ...FAST, DEPLOY_ENV: 'prod', REPORT_TEMPLATE: write(TEMPLATE) }))
   assert.is(r.code, 1, r.stderr)
