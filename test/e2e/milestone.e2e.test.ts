@@ -67,4 +67,16 @@ test('GitLab: a milestone that is not there is one [WARN]; the issue is filed wi
   assert.is(servers.gl.issues.length, 1)
 })
 
+test('doctor: the milestone is found, or not, on either tracker', async () => {
+  githubMilestones(servers.gh, ['Q4 2026'])
+  gitlabMilestones(servers.gl, ['Q4 2026'])
+  const gh = await runScript('doctor.mts', [], servers.gh.env({ ...FAST, REPORT_MILESTONE: 'Q4 2026' }))
+  assert.match(gh.stdout, /^✓ milestone "Q4 2026" found$/m)
+  const gl = await runScript('doctor.mts', [], servers.gl.env({ ...FAST, REPORT_MILESTONE: 'Q4 2026' }))
+  assert.match(gl.stdout, /^✓ milestone "Q4 2026" found$/m)
+  const missing = await runScript('doctor.mts', [], servers.gh.env({ ...FAST, REPORT_MILESTONE: 'Q1 2027' }))
+  assert.is(missing.code, 1)
+  assert.match(missing.stdout, /^✗ milestone "Q1 2027" is not an open milestone of acme\/shop: create it, or check REPORT_MILESTONE/m)
+})
+
 test.run()
