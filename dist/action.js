@@ -47,7 +47,7 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
-// lib/core/budget.ts
+// lib/core/text/budget.ts
 function cutNote(count) {
   return `[${count} characters cut]`;
 }
@@ -97,7 +97,7 @@ function roomForSecond(room, firstLength, secondLength, floor) {
 }
 var TITLE_LIMIT, GITLAB_TITLE_LIMIT, BODY_LIMIT, CHAT_LIMIT, FIELD_LIMIT, isHighSurrogate;
 var init_budget = __esm({
-  "lib/core/budget.ts"() {
+  "lib/core/text/budget.ts"() {
     "use strict";
     TITLE_LIMIT = 256;
     GITLAB_TITLE_LIMIT = 255;
@@ -108,7 +108,7 @@ var init_budget = __esm({
   }
 });
 
-// lib/core/markdown.ts
+// lib/core/text/markdown.ts
 function inlineCode(text2) {
   const flat = text2.replace(/\r\n?|\n/g, " ");
   const fence = "`".repeat(longestRun(flat, "`") + 1);
@@ -140,7 +140,7 @@ function markdownText(text2, flavor = "github") {
 }
 var longestRun, ZWSP, URL_PART, GITLAB_REFERENCES, BLOCK_START, INLINE;
 var init_markdown = __esm({
-  "lib/core/markdown.ts"() {
+  "lib/core/text/markdown.ts"() {
     "use strict";
     longestRun = (text2, char) => {
       let longest = 0;
@@ -170,7 +170,7 @@ var init_markdown = __esm({
   }
 });
 
-// lib/core/secrets.ts
+// lib/core/text/secrets.ts
 function spans(text2, pattern) {
   const found = [];
   pattern.lastIndex = 0;
@@ -219,7 +219,7 @@ function redactSecrets(text2, known = []) {
 }
 var MASK, PREFIX, body, TOKENS, HEADER, PEM_BEGIN, PEM_END;
 var init_secrets = __esm({
-  "lib/core/secrets.ts"() {
+  "lib/core/text/secrets.ts"() {
     "use strict";
     MASK = "***";
     PREFIX = "gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|cbt|oas|soat|ffct|imt|agent)-|xox[abeoprs]-";
@@ -238,7 +238,7 @@ var init_secrets = __esm({
   }
 });
 
-// lib/core/text.ts
+// lib/core/text/text.ts
 function cleanText(text2) {
   const wellFormed = text2.toWellFormed();
   return wellFormed.replace(/\r\n?/g, "\n").replace(CONTROL, picture);
@@ -248,7 +248,7 @@ function oneLine(text2) {
 }
 var CONTROL, picture;
 var init_text = __esm({
-  "lib/core/text.ts"() {
+  "lib/core/text/text.ts"() {
     "use strict";
     CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
     picture = (c) => {
@@ -259,7 +259,7 @@ var init_text = __esm({
   }
 });
 
-// lib/core/log-tail.ts
+// lib/core/text/log-tail.ts
 import { stripVTControlCharacters } from "node:util";
 function cleanLog(raw, known = []) {
   const plain = stripVTControlCharacters(redactSecrets(raw, known)).replace(/\r+\n/g, "\n").split("\n").map(lastFrame).join("\n");
@@ -296,7 +296,7 @@ function renderLogSection(excerpt, max, flavor = "github") {
 }
 var lastFrame, escapeHtml, summaryValue, jobLink;
 var init_log_tail = __esm({
-  "lib/core/log-tail.ts"() {
+  "lib/core/text/log-tail.ts"() {
     "use strict";
     init_budget();
     init_markdown();
@@ -319,7 +319,7 @@ var init_log_tail = __esm({
   }
 });
 
-// lib/core/issue.ts
+// lib/core/text/issue.ts
 function localDate(time) {
   return `${time.getFullYear()}-${pad(time.getMonth() + 1)}-${pad(time.getDate())}`;
 }
@@ -395,7 +395,7 @@ function renderChat(failure) {
 }
 var LABELS, DEDUP_LABEL, DEFAULT_REASON, REQUIRED_ACTIONS, pad, TITLE_LIMITS, pipelineMarkdown, messagePartFor, reasonPartFor, slackPart;
 var init_issue = __esm({
-  "lib/core/issue.ts"() {
+  "lib/core/text/issue.ts"() {
     "use strict";
     init_budget();
     init_log_tail();
@@ -3694,7 +3694,7 @@ var init_ratelimit = __esm({
   }
 });
 
-// lib/core/recovery.ts
+// lib/core/find/recovery.ts
 function parseTitle(title) {
   const match = TITLE.exec(title);
   if (!match) return void 0;
@@ -3717,7 +3717,7 @@ function renderRecoveryChat(recovery, closed) {
 }
 var TITLE, hasLabel, filedBefore;
 var init_recovery = __esm({
-  "lib/core/recovery.ts"() {
+  "lib/core/find/recovery.ts"() {
     "use strict";
     init_issue();
     TITLE = /\[DEPLOY FAIL\] (.+) \u2014 ([^\u2014]+?) \u2014 (\d{4}-\d{2}-\d{2})(?!\d)/u;
@@ -33695,7 +33695,7 @@ var init_dist_bundle6 = __esm({
   }
 });
 
-// lib/core/retry.ts
+// lib/core/retry/retry.ts
 function attemptWarning(attempt2, max, delaySeconds) {
   return `[WARN] Attempt ${attempt2}/${max} failed, retrying in ${delaySeconds}s...`;
 }
@@ -33729,14 +33729,14 @@ function backoff(maxAttempts = 3, baseDelaySeconds = 1, fn, options = {}) {
 }
 var sleepMs;
 var init_retry = __esm({
-  "lib/core/retry.ts"() {
+  "lib/core/retry/retry.ts"() {
     "use strict";
     init_errors();
     sleepMs = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   }
 });
 
-// lib/core/transient.ts
+// lib/core/retry/transient.ts
 import { AsyncLocalStorage } from "node:async_hooks";
 function withAttempts(attempts, fn) {
   return attemptsOverride.run(attempts, fn);
@@ -33770,7 +33770,7 @@ async function retryTransient({ retryAttempts, retryDelaySeconds }, what, send2,
 }
 var attemptsOverride;
 var init_transient = __esm({
-  "lib/core/transient.ts"() {
+  "lib/core/retry/transient.ts"() {
     "use strict";
     init_errors();
     init_retry();
@@ -35648,18 +35648,18 @@ var init_tracker = __esm({
   }
 });
 
-// lib/core/close.ts
+// lib/core/flows/close.ts
 async function closeIssue(tracker, retry, number2, reason, log2) {
   await retryTransient(retry, `closing issue #${number2}`, () => tracker.closeIssue(number2, reason), log2);
 }
 var init_close = __esm({
-  "lib/core/close.ts"() {
+  "lib/core/flows/close.ts"() {
     "use strict";
     init_transient();
   }
 });
 
-// lib/core/converge.ts
+// lib/core/flows/converge.ts
 function duplicateComment(survivor) {
   return `Duplicate of #${survivor.number}
 
@@ -35689,7 +35689,7 @@ async function converge(tracker, retry, own, recheck, log2) {
   return survivor;
 }
 var init_converge = __esm({
-  "lib/core/converge.ts"() {
+  "lib/core/flows/converge.ts"() {
     "use strict";
     init_errors();
     init_close();
@@ -35697,20 +35697,20 @@ var init_converge = __esm({
   }
 });
 
-// lib/core/dedup.ts
+// lib/core/find/dedup.ts
 function sinceFor(date) {
   const midnightUtc = Date.UTC(date.getFullYear(), date.getMonth(), date.getDate());
   return new Date(midnightUtc - EARLIEST_OFFSET_MS);
 }
 var EARLIEST_OFFSET_MS;
 var init_dedup = __esm({
-  "lib/core/dedup.ts"() {
+  "lib/core/find/dedup.ts"() {
     "use strict";
     EARLIEST_OFFSET_MS = 14 * 60 * 60 * 1e3;
   }
 });
 
-// lib/core/grouping.ts
+// lib/core/find/grouping.ts
 function holdsReport(issue, key) {
   if (key.group === "title") return issue.title.includes(key.title);
   const environment = titleEnvironment(key.title);
@@ -35734,7 +35734,7 @@ async function findHolderIssue(tracker, key) {
 }
 var titleEnvironment;
 var init_grouping = __esm({
-  "lib/core/grouping.ts"() {
+  "lib/core/find/grouping.ts"() {
     "use strict";
     init_dedup();
     init_recovery();
@@ -35743,7 +35743,7 @@ var init_grouping = __esm({
   }
 });
 
-// lib/core/comment-text.ts
+// lib/core/text/comment-text.ts
 function isOccurrenceComment(body2) {
   return typeof body2 === "string" && body2.startsWith(OCCURRENCE_MARKER);
 }
@@ -35788,7 +35788,7 @@ function renderRecoveryComment(recovery) {
 }
 var OCCURRENCE_MARKER, RECOVERY_MARKER, MAX_REASON, reasonField;
 var init_comment_text = __esm({
-  "lib/core/comment-text.ts"() {
+  "lib/core/text/comment-text.ts"() {
     "use strict";
     init_budget();
     init_issue();
@@ -35805,7 +35805,7 @@ var init_comment_text = __esm({
   }
 });
 
-// lib/core/comments.ts
+// lib/core/flows/comments.ts
 var comments_exports = {};
 __export(comments_exports, {
   commentOnDuplicate: () => commentOnDuplicate,
@@ -35838,14 +35838,14 @@ async function commentOnDuplicate(tracker, retry, issue, failure, log2) {
   }
 }
 var init_comments = __esm({
-  "lib/core/comments.ts"() {
+  "lib/core/flows/comments.ts"() {
     "use strict";
     init_comment_text();
     init_transient();
   }
 });
 
-// lib/core/regression.ts
+// lib/core/find/regression.ts
 function isRecoveryClose(issue, comments) {
   if (issue.state !== "closed" || issue.closedAs !== void 0 && issue.closedAs !== "completed") return false;
   const recovery = comments.findLast(isRecoveryComment);
@@ -35881,7 +35881,7 @@ function regressionRecorded(comments) {
 }
 var REGRESSION_MARKER, CLOSE_AFTER_COMMENT_MS, isRecoveryComment, isRegressionComment;
 var init_regression = __esm({
-  "lib/core/regression.ts"() {
+  "lib/core/find/regression.ts"() {
     "use strict";
     init_comment_text();
     init_recovery();
@@ -35893,7 +35893,7 @@ ${REGRESSION_MARKER}`);
   }
 });
 
-// lib/core/reopen.ts
+// lib/core/flows/reopen.ts
 async function findReopenable(tracker, target, key) {
   const environment = titleEnvironment(key.title);
   if (environment === void 0 || target.reopenWindowHours <= 0) return void 0;
@@ -35961,7 +35961,7 @@ async function reopenIssue(tracker, target, key, issue, failure, log2) {
 }
 var windowStart;
 var init_reopen = __esm({
-  "lib/core/reopen.ts"() {
+  "lib/core/flows/reopen.ts"() {
     "use strict";
     init_comment_text();
     init_comments();
@@ -35974,7 +35974,7 @@ var init_reopen = __esm({
   }
 });
 
-// lib/core/reopen-step.ts
+// lib/core/flows/reopen-step.ts
 var reopen_step_exports = {};
 __export(reopen_step_exports, {
   oldestHolder: () => oldestHolder,
@@ -36003,7 +36003,7 @@ async function oldestHolder(tracker, target, key) {
   return [holder, reopened].filter((issue) => issue !== void 0).sort((a, b) => a.number - b.number)[0];
 }
 var init_reopen_step = __esm({
-  "lib/core/reopen-step.ts"() {
+  "lib/core/flows/reopen-step.ts"() {
     "use strict";
     init_grouping();
     init_reopen();
@@ -36142,7 +36142,7 @@ var init_input_files = __esm({
   }
 });
 
-// lib/core/preview.ts
+// lib/core/flows/preview.ts
 var preview_exports = {};
 __export(preview_exports, {
   previewReport: () => previewReport
@@ -36169,7 +36169,7 @@ async function previewReport(tracker, target, failure, log2) {
   return [`--- title`, title, `--- body`, renderBody(failure, kind).replace(/\n$/, ""), `--- ${chat}`, renderChat(failure), ""].join("\n");
 }
 var init_preview = __esm({
-  "lib/core/preview.ts"() {
+  "lib/core/flows/preview.ts"() {
     "use strict";
     init_issue();
     init_grouping();
@@ -37267,7 +37267,7 @@ function phase(name) {
   if (phases.hasSubscribers) phases.publish(name);
 }
 
-// lib/core/thread-marker.ts
+// lib/core/text/thread-marker.ts
 var PREFIX2 = "<!-- deploy-failure-reporter:slack-thread";
 var CHANNEL = /^[A-Za-z0-9]{1,40}$/;
 var TS = /^\d{1,12}\.\d{1,9}$/;
@@ -37290,7 +37290,7 @@ function withThreadMarker(body2, thread, limit = Infinity) {
   return result.length <= limit ? result : void 0;
 }
 
-// lib/core/chat-thread.ts
+// lib/core/flows/chat-thread.ts
 init_transient();
 function issueRef(issue) {
   const thread = parseThreadMarker(issue.body);
@@ -37310,14 +37310,14 @@ async function recordThread(tracker, issue, result, log2) {
   }
 }
 
-// lib/core/report.ts
+// lib/core/flows/report.ts
 init_converge();
 init_grouping();
 init_issue();
 init_transient();
 init_errors();
 
-// lib/core/unlabelled.ts
+// lib/core/find/unlabelled.ts
 init_issue();
 function checkDedupLabel(issue, log2) {
   const names = (issue.labels ?? []).map((label) => typeof label === "string" ? label : label.name);
@@ -37328,7 +37328,7 @@ function checkDedupLabel(issue, log2) {
   return false;
 }
 
-// lib/core/report.ts
+// lib/core/flows/report.ts
 async function fileReport(tracker, chat, target, failure, log2) {
   const title = renderTitle(failure, tracker.limits.title);
   const notice = failure.log === void 0 ? failure : (({ log: _excerpt, ...rest }) => rest)(failure);
@@ -37522,10 +37522,10 @@ init_comment_text();
 init_errors();
 init_recovery();
 
-// lib/core/resolve.ts
+// lib/core/flows/resolve.ts
 init_comment_text();
 
-// lib/core/recover-once.ts
+// lib/core/flows/recover-once.ts
 init_close();
 init_comment_text();
 init_comments();
@@ -37556,7 +37556,7 @@ async function recoverOnce(tracker, retry, number2, comment, log2, progress = { 
   return already ? "another run" : "this run";
 }
 
-// lib/core/resolve.ts
+// lib/core/flows/resolve.ts
 init_issue();
 init_recovery();
 init_transient();

@@ -69,6 +69,18 @@ export class CreateFailed extends Error {
   }
 }
 
+/**
+ * Thrown by a tracker that cannot close issue `number` as the duplicate of `original`: its server's issue
+ * has no usable `id` to name it by. Never transient; the core then links the original in a comment and
+ * closes as not planned, as when a server refuses the duplicate reason.
+ */
+export class DuplicateRefused extends Error {
+  constructor(number: number, original: number, why: string) {
+    super(`Cannot close #${number} as a duplicate of #${original}: ${why}`)
+    this.name = 'DuplicateRefused'
+  }
+}
+
 /** Thrown when the open issues could not be listed, so nothing was closed; `why` describes the cause. */
 export class ListFailed extends Error {
   constructor(cause: unknown, why: string) {
@@ -115,4 +127,29 @@ export class ResolveFailed extends Error {
  */
 export function isBug(error: unknown): boolean {
   return error instanceof TypeError || error instanceof ReferenceError || error instanceof RangeError || error instanceof SyntaxError
+}
+
+/**
+ * Thrown when a CI's record of the failed run (its failed jobs, a job's log) cannot be read: the token
+ * lacks access, the log expired, the read timed out, or the answer was not what the CI documents. The
+ * report goes on without the section; the message names the cause and `fix` what to do about it.
+ */
+export class CiLogUnavailable extends Error {
+  /** What to change so that the next run can read it. */
+  readonly fix: string
+  /** The HTTP status, when the CI answered. */
+  readonly status: number | undefined
+  constructor(cause: string, fix: string, options: { status?: number; cause?: unknown } = {}) {
+    super(`${cause}; ${fix}`, { cause: options.cause })
+    this.name = 'CiLogUnavailable'
+    this.fix = fix
+    this.status = options.status
+  }
+}
+
+/** The history `stats` reads could not be read whole; no figures are shown, since partial ones would mislead. */
+export class StatsReadFailed extends Error {
+  constructor(cause: unknown, why: string) {
+    super(`Could not read the ${DEDUP_LABEL} history, so no figures were printed (${why})`, { cause })
+  }
 }

@@ -68,6 +68,7 @@ export function noticeOf(event: ChatEvent): Notice {
           { label: 'Commit', value: oneLineField(event.recovery.commitSha), kind: 'code' },
           { label: 'Closed', value: issueNumbers(event.closed), kind: 'issues' },
           { label: 'Pipeline', value: oneLineField(event.recovery.pipelineUrl), kind: 'url' },
+          ...(event.recovered ? [{ label: 'Recovered', value: event.recovered.replace(/^Recovered /, ''), kind: 'text' as const }] : []),
         ],
         issues: event.closed,
       }

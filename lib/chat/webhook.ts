@@ -20,7 +20,7 @@ export function webhookText(event: ChatEvent): string {
     case 'recurrence':
       return renderChat(event.failure)
     case 'recovery':
-      return renderRecoveryChat(event.recovery, event.closed.map((issue) => issue.number))
+      return renderRecoveryChat(event.recovery, event.closed.map((issue) => issue.number), event.recovered)
     case 'ping':
       return pingText(event.repo)
   }

@@ -13,6 +13,7 @@ export const COMMANDS: Readonly<Record<string, { synopsis: string; summary: stri
   doctor: { synopsis: 'doctor [--ping]', summary: 'check the configuration, token, repository and labels', load: async () => (await import('./commands/doctor.ts')).runDoctor },
   health: { synopsis: 'health <api_address>', summary: 'GET <api_address>/health with retries', load: async () => (await import('./commands/health.ts')).runHealth },
   retry: { synopsis: 'retry <max_attempts> <delay_seconds> -- <command…>', summary: 'run a command until it succeeds (--backoff: doubling delays)', load: async () => (await import('./commands/retry.ts')).runRetry },
+  stats: { synopsis: 'stats [--since 90d]', summary: 'how often each environment failed and how fast it recovered (read-only)', load: async () => (await import('./commands/stats.ts')).runStats },
 }
 
 const NAME = 'deploy-failure-reporter'

@@ -21,7 +21,7 @@ export interface IssueRef {
 export type ChatEvent =
   | { readonly kind: 'failure'; readonly failure: Failure; readonly issue?: IssueRef }
   | { readonly kind: 'recurrence'; readonly failure: Failure; readonly issue: IssueRef; readonly occurrence: number }
-  | { readonly kind: 'recovery'; readonly recovery: Recovery; readonly closed: readonly IssueRef[] }
+  | { readonly kind: 'recovery'; readonly recovery: Recovery; readonly closed: readonly IssueRef[]; readonly recovered?: string }
   | { readonly kind: 'ping'; readonly repo: string }
 
 /** How a post went. Never carries the webhook's path or a token. */

@@ -20,6 +20,8 @@ export interface Issue {
   readonly closedAt?: Date
   /** Why it was closed, where the service says (GitHub's `state_reason`); only on closed issues. */
   readonly closedAs?: 'completed' | 'not_planned' | 'duplicate'
+  /** How many comments people and tools wrote on it, when the list says (the service's own notes left out). */
+  readonly commentCount?: number
 }
 
 /** A comment (GitLab: note) on an issue. */
@@ -44,6 +46,15 @@ export interface NewIssue {
 /** Why an issue is closed: recovered, abandoned, or the same report as an older open issue. */
 export type CloseReason = 'completed' | 'not_planned' | { readonly duplicateOf: Issue }
 
+/** The deploys the service recorded for one environment over a period. */
+export interface DeployCount {
+  readonly count: number
+  /** Whether failed attempts are among them (a record per attempt), or only good deploys are. */
+  readonly includesFailed: boolean
+  /** Why the service would not list them (the token may not read deployments); the rate is then unknown. */
+  readonly refused?: string
+}
+
 /** An issue tracker as the core uses it. Reads retry transient failures themselves; writes never do. */
 export interface Tracker {
   readonly kind: TrackerKind
@@ -53,6 +64,10 @@ export interface Tracker {
   openIssues(query: { readonly label: string; readonly updatedSince?: Date }): AsyncIterable<readonly Issue[]>
   /** Closed issues carrying `label` that were closed at or after `closedSince`, newest first, a page at a time. */
   closedIssues(query: { readonly label: string; readonly closedSince: Date }): AsyncIterable<readonly Issue[]>
+  /** Every issue carrying `label`, open or closed, updated at or after `since`, a page (at most 100) at a time. */
+  history?(query: { readonly label: string; readonly since: Date }): AsyncIterable<readonly Issue[]>
+  /** The deploys of `environment` the service recorded from `since` until before `until` (read-only). */
+  countDeploys?(query: { readonly environment: string; readonly since: Date; readonly until: Date }): Promise<DeployCount>
   createIssue(issue: NewIssue): Promise<Issue>
   updateBody(number: number, body: string): Promise<void>
   listComments(number: number): Promise<readonly Comment[]>

@@ -15,6 +15,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   retry: [SEAMS, 'retry', 'errors'],
   find: [SEAMS, 'find', 'text', 'retry', 'errors'],
   flows: [SEAMS, 'flows', 'find', 'text', 'retry', 'errors'],
+  stats: [SEAMS, 'stats', 'find', 'text'],
 }
 
 const roomOf = (libPath: string): string => {

@@ -61,7 +61,8 @@ test('resolve: comments on and closes the environment\'s issues as completed, on
   assert.equal(result, { outcome: 'resolved', closed: [1], failed: [] })
   assert.equal(tracker.issues.map((i) => [i.state, i.closedAs]), [['closed', 'completed'], ['open', undefined]])
   assert.is(tracker.issues[0]!.comments.length, 1)
-  assert.equal(sent, [{ kind: 'recovery', recovery, closed: [{ number: 1, url: 'memory://issues/1' }] }])
+  // Filed a minute before the recovery: the notice says so.
+  assert.equal(sent, [{ kind: 'recovery', recovery, closed: [{ number: 1, url: 'memory://issues/1' }], recovered: 'Recovered after 1 min and 1 failed run' }])
 })
 
 

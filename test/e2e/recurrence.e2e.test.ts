@@ -122,6 +122,20 @@ test('a comment stored but answered with a 502 is not posted again', async () =>
   assert.match(r.stdout, /\(occurrence 2\)/)
 })
 
+test('--log: the occurrence comment carries the log excerpt, secrets masked; a huge log stays within the comment limit', async () => {
+  const issue = servers.gh.addIssue({ title: TITLE() })
+  const token = servers.gh.token
+  const huge = Array.from({ length: 100_000 }, (_, i) => `step ${i} ok`).join('\n') + `\nusing ${token}\nnpm ERR! code 1\n`
+  const r = await runScript('report.mts', ['--log', '-', 'Smoke test failed'], servers.gh.env({ ...COMMENT, REPORT_LOG_LINES: '100000' }), { input: huge })
+  assert.is(r.code, 0, r.stderr)
+  const body = servers.gh.comments.find((c) => c.issue_number === issue.number)!.body ?? ''
+  assert.ok(body.length <= 65_536, `${body.length}`)
+  assert.match(body, /\n\*\*Reason:\*\* `Smoke test failed`\n\n### Log excerpt\n<details><summary>Last \d+ lines of standard input<\/summary>\n\n\*\[\d+ characters cut\]\*\n/)
+  assert.ok(body.endsWith('\nusing ***\nnpm ERR! code 1\n```\n\n</details>\n'), body.slice(-200))
+  assert.not.ok(body.includes(token))
+  assert.not.ok(JSON.stringify(servers.gh.chat.map((c) => c.json)).includes('npm ERR!'), 'the chat notice carries no log')
+})
+
 test('a bad ON_DUPLICATE value is a configuration error, before any request', async () => {
   const r = await runScript('report.mts', [], servers.gh.env({ ...FIXED, ON_DUPLICATE: 'reopen' }))
   assert.is(r.code, 2)

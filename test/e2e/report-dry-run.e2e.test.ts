@@ -39,6 +39,32 @@ test('an open duplicate is named with what a real run would do', async () => {
   assert.is(servers.gh.calls('POST').length + servers.gh.chat.length, 0)
 })
 
+test('REPORT_REOPEN_WINDOW: names the issue a real run would reopen and prints the comment it would add; writes nothing', async () => {
+  const filed = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...FIXED, CI_COMMIT_SHA: 'bad0001' }))
+  assert.is(filed.code, 0, filed.stderr)
+  const resolved = await runScript('resolve.mts', [], servers.gh.env({ ...FIXED, CI_COMMIT_SHA: 'f1x0001' }))
+  assert.is(resolved.code, 0, resolved.stderr)
+  const [issue] = servers.gh.issues
+  assert.is(issue!.state, 'closed')
+  const writes = servers.gh.requests.filter((q) => q.method !== 'GET').length
+  const chats = servers.gh.chat.length
+  const r = await runScript('report.mts', ['--dry-run', '--log', '-', 'Deploy job failed again'], servers.gh.env({ ...FIXED, REPORT_REOPEN_WINDOW: '1' }), { input: 'npm ERR! code 1\n' })
+  assert.is(r.code, 0, r.stderr)
+  assert.is(r.stderr, '')
+  assert.ok(
+    r.stdout.startsWith(
+      '[INFO] Dry run: nothing will be created, commented or posted\n' +
+        `[INFO] Issue closed by a recovery within REPORT_REOPEN_WINDOW: #1 ${issue!.html_url}; a real run would reopen it and add the comment below instead of creating an issue\n`,
+    ),
+    r.stdout,
+  )
+  assert.match(r.stdout, /\n--- comment on #1 \(reopened\)\n<!-- deploy-failure-reporter:occurrence -->\n<!-- deploy-failure-reporter:regression -->\n### Failed again \d+ minutes? after recovery: occurrence 2\n\n/)
+  assert.match(r.stdout, /\n\*\*Reason:\*\* `Deploy job failed again`\n\n### Log excerpt\n[^]*\nnpm ERR! code 1\n```\n\n<\/details>\n--- chat message \(to CHAT_WEBHOOK\)\n/)
+  assert.is(servers.gh.requests.filter((q) => q.method !== 'GET').length, writes, 'no write')
+  assert.is(servers.gh.chat.length, chats)
+  assert.is(issue!.state, 'closed')
+})
+
 test('without a token the duplicate check is skipped, said so, and no request is made', async () => {
   const r = await runScript('report.mts', ['--dry-run'], servers.gh.env({ ...FIXED, ISSUE_TOKEN: '', CHAT_WEBHOOK: '' }))
   assert.is(r.code, 0, r.stderr)

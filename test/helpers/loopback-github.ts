@@ -27,6 +27,9 @@ export interface Recorded {
   readonly json: unknown
 }
 
+/** A route added by a helper of its own (e.g. loopback-deployments.ts): an answer, or undefined to pass. */
+export type ExtraRoute = (r: Recorded) => { status: number; body: unknown; headers?: Record<string, string> } | undefined
+
 /** How one injected fault answers. */
 export type Fault =
   | { status: number; body?: unknown; headers?: Record<string, string> }
@@ -97,18 +100,15 @@ export const TRIAGE_ONLY: Permissions = { admin: false, maintain: false, push: f
 const now = () => new Date().toISOString()
 
 /** A loopback GitHub: start with {@link startLoopbackGitHub}, always `close()` it. */
-/** A route added from another helper file: answers through `send` and returns true, or returns false to pass. */
-export type ExtraRoute = (r: Recorded, send: (status: number, data: unknown, headers?: Record<string, string>) => void) => boolean | Promise<boolean>
-
 export class LoopbackGitHub {
-  /** Routes other helper files add (loopback-milestones.ts, loopback-github-graphql.ts), tried first once authorised. */
-  readonly extraRoutes: ExtraRoute[] = []
   readonly requests: Recorded[] = []
   /** Bodies posted to the chat sink at `/chat`. */
   readonly chat: Recorded[] = []
   readonly issues: IssueRecord[] = []
   readonly comments: CommentRecord[] = []
   readonly labels = new Set(['auto-deploy-failure', 'ops'])
+  /** Routes other helpers add, tried (after authentication) before the built-in ones. */
+  readonly extraRoutes: ExtraRoute[] = []
   /** Logins that can be assigned (`GET /assignees/{login}` answers 204); others are dropped from a create, as GitHub does. */
   readonly assignable = new Set(['octocat'])
   readonly commits: CommitRecord[] = [{ sha: 'f00dfeed', commit: { author: { name: 'Ada Lovelace' }, message: 'Fix the deploy\n\nLonger text' } }]
@@ -324,11 +324,14 @@ export class LoopbackGitHub {
     const bearer = /^Bearer (.+)$/.exec(r.headers.authorization ?? '')?.[1]
     const asInstallation = bearer !== undefined && this.installationTokens.includes(bearer)
     if (bearer !== this.token && !asInstallation) return this.error(res, 401, 'Bad credentials')
+    for (const extra of this.extraRoutes) {
+      const answer = extra(r)
+      if (answer) return this.send(res, answer.status, answer.body, answer.headers)
+    }
     if (r.method === 'GET' && r.path === '/user') {
       // An installation token is not a user.
       return asInstallation ? this.error(res, 403, 'Resource not accessible by integration') : this.send(res, 200, { login: 'deploy-bot', type: 'User' })
     }
-    for (const extra of this.extraRoutes) if (await extra(r, (status, data, headers) => this.send(res, status, data, headers))) return
 
     if (r.method === 'GET' && r.path === '/rate_limit') {
       const core = { ...this.rateLimit, used: this.rateLimit.limit - this.rateLimit.remaining }

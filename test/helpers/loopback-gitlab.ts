@@ -4,7 +4,7 @@
 import { once } from 'node:events'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { isWellFormedJson, type Fault, type Recorded } from './loopback-github.ts'
+import { isWellFormedJson, type ExtraRoute, type Fault, type Recorded } from './loopback-github.ts'
 
 export type { Fault, Recorded } from './loopback-github.ts'
 
@@ -67,6 +67,8 @@ export class LoopbackGitLab {
   readonly issues: GitLabIssueRecord[] = []
   readonly notes: GitLabNoteRecord[] = []
   readonly labels = new Set(['auto-deploy-failure', 'ops'])
+  /** Routes other helpers add, tried (after authentication) before the built-in ones; paths after `/api/v4`. */
+  readonly extraRoutes: ExtraRoute[] = []
   readonly users = [{ id: 7, username: 'reporter-bot', name: 'Reporter Bot' }, { id: 8, username: 'alice', name: 'Alice' }]
   readonly commits = [{ id: 'f00dfeed0123456789', short_id: 'f00dfeed', title: 'Fix the deploy', message: 'Fix the deploy\n\nLonger text', author_name: 'Ada Lovelace' }]
   /** What `GET /personal_access_tokens/self` reports; undefined answers 404, as for tokens that are not personal. */
@@ -266,12 +268,12 @@ export class LoopbackGitLab {
     return r.headers.authorization === `Bearer ${this.token}` || r.headers['private-token'] === this.token
   }
 
-  /** Routes other helper files add (loopback-milestones.ts), tried first once authorised; true when answered. */
-  readonly extraRoutes: ((r: Recorded, send: (status: number, data: unknown, headers?: Record<string, string>) => void) => boolean | Promise<boolean>)[] = []
-
   private async route(r: Recorded, res: ServerResponse): Promise<void> {
     if (!this.authorized(r)) return this.error(res, 401, '401 Unauthorized')
-    for (const extra of this.extraRoutes) if (await extra(r, (status, data, headers) => this.send(res, status, data, headers))) return
+    for (const extra of this.extraRoutes) {
+      const answer = extra(r)
+      if (answer) return this.send(res, answer.status, answer.body, answer.headers)
+    }
     if (r.method === 'GET' && r.path === '/user') return this.send(res, 200, { ...this.users[0], state: 'active' })
     if (r.method === 'GET' && r.path === '/personal_access_tokens/self') {
       return this.tokenInfo ? this.send(res, 200, { id: 1, ...this.tokenInfo, expires_at: null }) : this.error(res, 404, '404 Not Found')

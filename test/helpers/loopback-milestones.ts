@@ -3,6 +3,9 @@
 import type { LoopbackGitHub, Recorded } from './loopback-github.ts'
 import type { LoopbackGitLab } from './loopback-gitlab.ts'
 
+// An answer in the form the fakes' extraRoutes take.
+const answer = (status: number, body: unknown, headers?: Record<string, string>) => ({ status, body, ...(headers ? { headers } : {}) })
+
 /** A milestone as both fakes keep it. */
 export interface MilestoneRecord {
   readonly id: number
@@ -25,20 +28,18 @@ const pageOf = <T>(r: Recorded, items: T[], base: string) => {
 export function githubMilestones(gh: LoopbackGitHub, titles: readonly (string | { title: string; state: 'open' | 'closed' })[]): MilestoneRecord[] {
   const milestones = titles.map((t, i) => ({ id: 5000 + i, number: i + 1, ...(typeof t === 'string' ? { title: t, state: 'open' as const } : t) }))
   const base = `/repos/${gh.owner}/${gh.repo}`
-  gh.extraRoutes.push((r, send) => {
+  gh.extraRoutes.push((r) => {
     if (r.method === 'GET' && r.path === `${base}/milestones`) {
       const state = r.query.get('state') ?? 'open'
       const { data, headers } = pageOf(r, milestones.filter((m) => state === 'all' || m.state === state), gh.url)
-      send(200, data, headers)
-      return true
+      return answer(200, data, headers)
     }
     // https://docs.github.com/en/rest/issues/issues#create-an-issue: an unknown milestone number is a 422.
     const milestone = (r.json as { milestone?: unknown } | undefined)?.milestone
     if (r.method === 'POST' && r.path === `${base}/issues` && milestone !== undefined && milestone !== null && !milestones.some((m) => m.number === milestone)) {
-      send(422, { message: 'Validation Failed', errors: [{ resource: 'Issue', code: 'invalid', field: 'milestone' }] })
-      return true
+      return answer(422, { message: 'Validation Failed', errors: [{ resource: 'Issue', code: 'invalid', field: 'milestone' }] })
     }
-    return false
+    return undefined
   })
   return milestones
 }
@@ -47,21 +48,19 @@ export function githubMilestones(gh: LoopbackGitHub, titles: readonly (string | 
 export function gitlabMilestones(gl: LoopbackGitLab, titles: readonly (string | { title: string; state: 'active' | 'closed' })[]): (MilestoneRecord & { state: string })[] {
   const milestones = titles.map((t, i) => ({ id: 70 + i, number: i + 1, ...(typeof t === 'string' ? { title: t, state: 'active' } : t) }))
   const project = `/projects/${encodeURIComponent(gl.path)}`
-  gl.extraRoutes.push((r, send) => {
+  gl.extraRoutes.push((r) => {
     if (r.method === 'GET' && r.path === `${project}/milestones`) {
       const state = r.query.get('state')
       const title = r.query.get('title')
       const found = milestones.filter((m) => (!state || m.state === state) && (title === null || m.title === title))
       const { data, headers } = pageOf(r, found, gl.url)
-      send(200, data.map(({ id, title: t, state: s }) => ({ id, iid: id - 69, title: t, state: s })), headers)
-      return true
+      return answer(200, data.map(({ id, title: t, state: s }) => ({ id, iid: id - 69, title: t, state: s })), headers)
     }
     const milestoneId = (r.json as { milestone_id?: unknown } | undefined)?.milestone_id
     if (r.method === 'POST' && r.path === `${project}/issues` && milestoneId !== undefined && !milestones.some((m) => m.id === milestoneId)) {
-      send(404, { message: '404 Milestone Not Found' })
-      return true
+      return answer(404, { message: '404 Milestone Not Found' })
     }
-    return false
+    return undefined
   })
   return milestones as (MilestoneRecord & { state: string })[]
 }

@@ -1,5 +1,5 @@
 // An in-memory `Tracker` with no HTTP at all, so core tests can show the core needs nothing else.
-import type { CloseReason, Comment, Issue, NewIssue, Tracker } from '../../lib/core/tracker.ts'
+import type { CloseReason, Comment, DeployCount, Issue, NewIssue, Tracker } from '../../lib/core/tracker.ts'
 
 /** What the memory tracker holds, open for tests to read and change. */
 export interface MemoryIssue {
@@ -15,8 +15,10 @@ export interface MemoryIssue {
 }
 
 /** A tracker of kind `gitlab` (so no GitHub-only path can hide behind it) keeping issues in `issues`. */
-export function memoryTracker(): Tracker & { readonly issues: MemoryIssue[]; readonly calls: string[] } {
+export function memoryTracker(): Tracker & { readonly issues: MemoryIssue[]; readonly calls: string[]; readonly deploys: Map<string, DeployCount> } {
   const issues: MemoryIssue[] = []
+  /** What `countDeploys` answers per environment (whatever the period); none recorded when absent. */
+  const deploys = new Map<string, DeployCount>()
   const calls: string[] = []
   let comments = 0
   const url = (n: number) => `memory://issues/${n}`
@@ -38,6 +40,7 @@ export function memoryTracker(): Tracker & { readonly issues: MemoryIssue[]; rea
   return {
     issues,
     calls,
+    deploys,
     kind: 'gitlab',
     limits: { title: 255, body: 1_000_000 },
     async *openIssues({ label }) {
@@ -47,6 +50,14 @@ export function memoryTracker(): Tracker & { readonly issues: MemoryIssue[]; rea
     async *closedIssues({ label, closedSince }) {
       calls.push('closedIssues')
       yield issues.filter((i) => i.state === 'closed' && i.labels.includes(label) && i.closedAt! >= closedSince).map(view)
+    },
+    async *history({ label }) {
+      calls.push('history')
+      yield issues.filter((i) => i.labels.includes(label)).map((i) => ({ ...view(i), commentCount: i.comments.length, ...(typeof i.closedAs === 'string' ? { closedAs: i.closedAs } : i.closedAs ? { closedAs: 'duplicate' as const } : {}) }))
+    },
+    async countDeploys({ environment }) {
+      calls.push('countDeploys')
+      return deploys.get(environment) ?? { count: 0, includesFailed: true }
     },
     async createIssue(issue: NewIssue) {
       calls.push('createIssue')

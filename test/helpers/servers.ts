@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { Test } from 'uvu'
 import { startLoopbackGitHub, type LoopbackGitHub, type LoopbackOptions } from './loopback-github.ts'
 import { startLoopbackGitLab, type LoopbackGitLab, type LoopbackGitLabOptions } from './loopback-gitlab.ts'
+import { startLoopbackGitLabCi, type LoopbackGitLabCi, type LoopbackGitLabCiOptions } from './loopback-gitlab-ci.ts'
 import { startLoopbackProxy, type LoopbackProxy } from './loopback-proxy.ts'
 import { startLoopbackSlack, type LoopbackSlack } from './loopback-slack.ts'
 import { startLoopbackPagerDuty, type LoopbackPagerDuty } from './loopback-pagerduty.ts'
@@ -12,6 +13,7 @@ import { startLoopbackPagerDuty, type LoopbackPagerDuty } from './loopback-pager
 export interface LoopbackChoice {
   github?: true | LoopbackOptions
   gitlab?: true | LoopbackGitLabOptions
+  gitlabCi?: true | LoopbackGitLabCiOptions
   /** The bot token the loopback Slack accepts. */
   slack?: true | string
   /** The `user:password` the proxy demands. */
@@ -26,6 +28,7 @@ export interface LoopbackChoice {
 export interface Loopback {
   readonly gh: LoopbackGitHub
   readonly gl: LoopbackGitLab
+  readonly glci: LoopbackGitLabCi
   readonly slack: LoopbackSlack
   readonly proxy: LoopbackProxy
   readonly pd: LoopbackPagerDuty
@@ -50,6 +53,7 @@ export function useLoopback(suite: Test, choice: LoopbackChoice): Loopback {
     const jobs: Promise<unknown>[] = []
     if (choice.github) jobs.push(startLoopbackGitHub(arg(choice.github)).then((s) => (started.gh = s)))
     if (choice.gitlab) jobs.push(startLoopbackGitLab(arg(choice.gitlab)).then((s) => (started.gl = s)))
+    if (choice.gitlabCi) jobs.push(startLoopbackGitLabCi(arg(choice.gitlabCi)).then((s) => (started.glci = s)))
     if (choice.slack) jobs.push(startLoopbackSlack(arg(choice.slack)).then((s) => (started.slack = s)))
     if (choice.proxy) jobs.push(startLoopbackProxy(arg(choice.proxy)).then((s) => (started.proxy = s)))
     if (choice.pagerduty) jobs.push(startLoopbackPagerDuty().then((s) => (started.pd = s)))
@@ -57,9 +61,9 @@ export function useLoopback(suite: Test, choice: LoopbackChoice): Loopback {
     for (const r of results) if (r.status === 'rejected') throw r.reason
   }
   const close = async () => {
-    const { gh, gl, slack, proxy, pd } = current as Partial<Loopback>
+    const { gh, gl, glci, slack, proxy, pd } = current as Partial<Loopback>
     current = { dir: current.dir }
-    const results = await Promise.allSettled([gh?.close(), gl?.close(), slack?.close(), proxy?.close(), pd?.close()])
+    const results = await Promise.allSettled([gh?.close(), gl?.close(), glci?.close(), slack?.close(), proxy?.close(), pd?.close()])
     for (const r of results) if (r.status === 'rejected') throw r.reason
   }
 
@@ -85,6 +89,7 @@ export function useLoopback(suite: Test, choice: LoopbackChoice): Loopback {
   return Object.defineProperties({} as Loopback, {
     gh: { get: get('gh') },
     gl: { get: get('gl') },
+    glci: { get: get('glci') },
     slack: { get: get('slack') },
     proxy: { get: get('proxy') },
     pd: { get: get('pd') },

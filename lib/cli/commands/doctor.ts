@@ -27,7 +27,7 @@ Options:
 Environment: as for the report command (ISSUE_TOKEN or ISSUE_APP_ID with ISSUE_APP_PRIVATE_KEY,
 ISSUE_REPO, ISSUE_API_URL or GITHUB_API_URL, CHAT_WEBHOOK, CHAT_FORMAT, SLACK_BOT_TOKEN, SLACK_CHANNEL,
 HTTPS_PROXY, HTTP_PROXY, NO_PROXY, REPORT_TIMEOUT, REPORT_MAX_WAIT, …); REPORT_TEMPLATE is rendered with
-sample values, and REPORT_PROJECT's board checked for access; a .env
+sample values, REPORT_MILESTONE looked up, and REPORT_PROJECT's board checked for access; a .env
 file in the current folder is read too (REPORT_DOTENV=off skips it).
 
 Exit codes: 0 every check passed, 1 a check failed, 2 bad configuration (or bad arguments).

@@ -53,11 +53,12 @@ export function selectRecoverable<T extends RecoverableIssue>(issues: Iterable<T
 }
 
 /** The chat notice after a good deploy closed `closed`; interpolated text is Slack-escaped like `renderChat`. */
-export function renderRecoveryChat(recovery: Recovery, closed: readonly number[]): string {
+export function renderRecoveryChat(recovery: Recovery, closed: readonly number[], recovered?: string): string {
   return [
     `*[DEPLOY RECOVERED]* ${chatField(recovery.environment)}`,
     `Commit: \`${chatField(recovery.commitSha)}\``,
     `Closed: ${closed.map((n) => `#${n}`).join(', ')}`,
     `Pipeline: ${chatField(recovery.pipelineUrl)}`,
+    ...(recovered ? [recovered] : []),
   ].join('\n')
 }

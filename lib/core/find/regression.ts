@@ -1,8 +1,9 @@
 // Reopen on regression (REPORT_REOPEN_WINDOW): when an environment that a good deploy recovered fails
 // again soon after, the issue the resolver closed is reopened rather than a new one filed. Only the
 // resolver's own closes count; an issue a person closed, or closed as not planned, stays closed.
-import { OCCURRENCE_MARKER, RECOVERY_MARKER, occurrenceFacts } from '../text/comment-text.ts'
+import { OCCURRENCE_MARKER, RECOVERY_MARKER, occurrenceComment, occurrenceFacts } from '../text/comment-text.ts'
 import type { Failure } from '../text/issue.ts'
+import type { Flavor } from '../text/markdown.ts'
 import { parseTitle } from './recovery.ts'
 
 /** Opens (after the occurrence marker) the comment that records a failure after a recovery. */
@@ -64,16 +65,13 @@ export function minutesSince(closedAt: Date, time: Date): number {
   return Math.max(0, Math.floor((time.getTime() - closedAt.getTime()) / 60_000))
 }
 
-/** The occurrence comment on a reopened issue: "Failed again N minutes after recovery", and what failed. */
-export function renderRegression(failure: Failure, minutes: number, occurrence: number): string {
-  return [
-    OCCURRENCE_MARKER,
-    REGRESSION_MARKER,
-    `### Failed again ${minutes} minute${minutes === 1 ? '' : 's'} after recovery: occurrence ${occurrence}`,
-    '',
-    ...occurrenceFacts(failure),
-    '',
-  ].join('\n')
+/**
+ * The occurrence comment on a reopened issue: "Failed again N minutes after recovery", what failed, and
+ * the log excerpt when there is one (see occurrenceComment).
+ */
+export function renderRegression(failure: Failure, minutes: number, occurrence: number, flavor: Flavor = 'github'): string {
+  const heading = `### Failed again ${minutes} minute${minutes === 1 ? '' : 's'} after recovery: occurrence ${occurrence}`
+  return occurrenceComment([OCCURRENCE_MARKER, REGRESSION_MARKER, heading, '', ...occurrenceFacts(failure)], failure, flavor)
 }
 
 /**

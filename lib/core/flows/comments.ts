@@ -32,7 +32,8 @@ export async function postCommentOnce(
 
 /**
  * ON_DUPLICATE=comment: records this occurrence of `failure` as one comment on the open issue that
- * already holds it, numbered from the reporter's earlier occurrence comments. Returns the occurrence
+ * already holds it, numbered from the reporter's earlier occurrence comments, with the log excerpt when
+ * there is one. Returns the occurrence
  * number when the comment was added; a failure is one `[WARN]` line (and undefined), because the report
  * itself already exists.
  */
@@ -46,7 +47,7 @@ export async function commentOnDuplicate(
   let occurrence = 0
   const render = (existing: readonly Comment[]) => {
     occurrence = nextOccurrence(existing.map((comment) => comment.body))
-    return renderOccurrence(failure, occurrence)
+    return renderOccurrence(failure, occurrence, tracker.kind)
   }
   try {
     const comment = await postCommentOnce(tracker, retry, issue.number, render, log)

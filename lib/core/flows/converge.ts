@@ -3,7 +3,7 @@
 // sees the lowest-numbered match and agrees on it: that one stays open, every other run closes its own.
 // A loser costs two writes, its create and its close as a duplicate (which GitHub shows on both issues);
 // only a server that refuses the duplicate reason costs a third, the "Duplicate of" comment.
-import { ApiError } from '../../errors.ts'
+import { ApiError, DuplicateRefused } from '../../errors.ts'
 import { closeIssue, type RetrySettings } from './close.ts'
 import type { Log } from '../log.ts'
 import type { Issue, Tracker } from '../tracker.ts'
@@ -23,10 +23,10 @@ export function duplicateComment(survivor: Pick<Issue, 'number'>): string {
 
 /**
  * Called after this run created `own`. `recheck` lists again and returns the lowest-numbered open match.
- * When that is an older issue, closes `own` as its duplicate; where the tracker refuses that (a 422),
- * comments a link to it on `own` and closes `own` as not planned. Returns the survivor; otherwise
- * returns `own`. Never throws: a failed look or close leaves `own` open
- * with a `[WARN]`, since a second open issue is better than a lost report.
+ * When that is an older issue, closes `own` as its duplicate; where the tracker refuses that (a 422) or
+ * cannot name the survivor ({@link DuplicateRefused}), comments a link to it on `own` and closes `own` as
+ * not planned. Returns the survivor; otherwise returns `own`. Never throws: a failed look or close leaves
+ * `own` open with a `[WARN]`, since a second open issue is better than a lost report.
  */
 export async function converge(
   tracker: Tracker,
@@ -49,8 +49,9 @@ export async function converge(
     try {
       await closeIssue(tracker, retry, own.number, { duplicateOf: survivor }, log)
     } catch (error) {
-      // A server that does not know the duplicate reason (GitHub Enterprise before it) refuses it.
-      if (!(error instanceof ApiError && error.status === 422)) throw error
+      // A server that does not know the duplicate reason (GitHub Enterprise before it) refuses it, and an
+      // original without a usable id cannot be named by it.
+      if (!(error instanceof DuplicateRefused || (error instanceof ApiError && error.status === 422))) throw error
       await tracker.addComment(own.number, duplicateComment(survivor))
       await closeIssue(tracker, retry, own.number, 'not_planned', log)
     }

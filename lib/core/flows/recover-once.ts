@@ -22,7 +22,7 @@ function currentRecoveries(comments: readonly Comment[]): Comment[] {
 const firstById = (comments: readonly Comment[]) => comments.reduce<Comment | undefined>((a, c) => (a && a.id < c.id ? a : c), undefined)
 
 /**
- * Comments `comment` on issue `number` and closes it, once across concurrent resolvers (see above).
+ * Comments `comment` (or what it makes of the issue's comments so far) on issue `number` and closes it, once across concurrent resolvers (see above).
  * Throws when a write fails, with `progress.step` saying which; a comment that could not be taken back
  * is a `[WARN]` (two comments, one close). A tracker that cannot delete comments skips the take-back.
  */
@@ -30,14 +30,15 @@ export async function recoverOnce(
   tracker: Tracker,
   retry: RetrySettings,
   number: number,
-  comment: string,
+  comment: string | ((comments: readonly Comment[]) => string),
   log: Log,
   progress = { step: '' },
 ): Promise<RecoveredBy> {
   progress.step = 'commenting on it'
-  const already = currentRecoveries(await tracker.listComments(number)).length > 0
+  const before = await tracker.listComments(number)
+  const already = currentRecoveries(before).length > 0
   if (!already) {
-    const mine = await postCommentOnce(tracker, retry, number, comment, log)
+    const mine = await postCommentOnce(tracker, retry, number, typeof comment === 'string' ? comment : comment(before), log)
     if (tracker.deleteComment) {
       const first = firstById(currentRecoveries(await tracker.listComments(number)))
       if (first && first.id !== mine.id) {

@@ -1,42 +1,34 @@
 // The reporter's reopen step, loaded only when REPORT_REOPEN_WINDOW is set: every module costs start-up.
+import { failCreate } from './create.ts'
 import { findHolderIssue, type ReportKey } from '../find/grouping.ts'
+import { findReopened, findRecovered, type Recovered } from '../find/reopenable.ts'
 import type { Failure } from '../text/issue.ts'
 import type { Log } from '../log.ts'
-import { findReopenable, findReopened, reopenIssue, type ReopenTarget } from './reopen.ts'
-import type { Outcome } from './report.ts'
+import { filedAs, type Filed } from './outcome.ts'
+import { reopenIssue, type ReopenTarget } from './reopen.ts'
 import type { Issue, Tracker } from '../tracker.ts'
 import { describeError } from '../retry/transient.ts'
-import { CreateFailed, RateLimited } from '../../errors.ts'
+import { isBug, RateLimited } from '../../errors.ts'
 
 /**
- * When no open issue holds the report: reopens the issue a recovery closed within the window, if there
- * is one, and returns the outcome; undefined when there is nothing to reopen (or it could not be looked
- * for, or reopened), so the caller files a new issue.
+ * When no open issue holds the report: reopens the issue a recovery closed within the window, or comments
+ * on it when a concurrent run has reopened it already, and returns what was filed; undefined when there
+ * is nothing to reopen (or it could not be looked for, or reopened), so the caller files a new issue.
  */
-export async function reopenStep(
-  tracker: Tracker,
-  target: ReopenTarget,
-  key: ReportKey,
-  failure: Failure,
-  log: Log,
-): Promise<{ outcome: Outcome; occurrence?: number | undefined; issue: Issue } | undefined> {
-  let closed: Issue | undefined
+export async function reopenStep(tracker: Tracker, target: ReopenTarget, key: ReportKey, failure: Failure, log: Log): Promise<Filed | undefined> {
+  let recovered: Recovered | undefined
   try {
-    closed = await findReopenable(tracker, target, key)
+    recovered = await findRecovered(tracker, target, key)
   } catch (error) {
-    // A limit beyond REPORT_MAX_WAIT stops the run, as in the duplicate check.
-    if (error instanceof RateLimited) {
-      log.error('Failed to create issue')
-      log.error(describeError(error))
-      throw new CreateFailed(error)
-    }
+    // A limit beyond REPORT_MAX_WAIT stops the run, as in the duplicate check; a bug surfaces as itself.
+    if (error instanceof RateLimited) failCreate(error, log)
+    if (isBug(error)) throw error
     log.warn(`Could not look for a recently recovered issue, so none was reopened (${describeError(error)})`)
     return undefined
   }
-  if (!closed) return undefined
-  const done = await reopenIssue(tracker, target, key, closed, failure, log)
-  if (!done) return undefined
-  return { outcome: { outcome: done.outcome, number: done.issue.number, url: done.issue.url, title: key.title }, occurrence: done.occurrence, issue: done.issue }
+  if (!recovered) return undefined
+  const done = await reopenIssue(tracker, target, key, recovered, failure, log)
+  return done && filedAs(done.outcome, done.issue, key.title, done.occurrence)
 }
 
 /**
@@ -45,5 +37,5 @@ export async function reopenStep(
  */
 export async function oldestHolder(tracker: Tracker, target: ReopenTarget, key: ReportKey): Promise<Issue | undefined> {
   const [holder, reopened] = await Promise.all([findHolderIssue(tracker, key), findReopened(tracker, target, key)])
-  return [holder, reopened].filter((issue): issue is Issue => issue !== undefined).sort((a, b) => a.number - b.number)[0]
+  return [holder, reopened?.issue].filter((issue): issue is Issue => issue !== undefined).sort((a, b) => a.number - b.number)[0]
 }

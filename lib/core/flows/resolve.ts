@@ -2,6 +2,7 @@ import type { ChatNotifier } from '../chat.ts'
 import { issueRef } from './chat-thread.ts'
 import type { RetrySettings } from './close.ts'
 import { renderRecoveryComment, type Recovery } from '../text/comment-text.ts'
+import { joinOutages, outageOf, recoveredLine, type Outage } from '../text/recovered.ts'
 import { recoverOnce } from './recover-once.ts'
 import { DEDUP_LABEL } from '../text/issue.ts'
 import type { Log } from '../log.ts'
@@ -61,7 +62,13 @@ export async function resolveRecovery(
     return { outcome: 'resolved', closed: issues.map((issue) => issue.number), failed: [] }
   }
 
-  const comment = renderRecoveryComment(recovery)
+  // Each comment says how long its issue's outage lasted; the chat notice, the environment's whole outage.
+  const outages = new Map<number, Outage>()
+  const commentFor = (issue: Issue) => (comments: Parameters<typeof outageOf>[1]) => {
+    const outage = outageOf(issue.createdAt, comments)
+    outages.set(issue.number, outage)
+    return renderRecoveryComment(recovery, recoveredLine(outage, recovery.time))
+  }
   const closed: number[] = []
   const closedHere: Issue[] = []
   const failed: number[] = []
@@ -69,7 +76,7 @@ export async function resolveRecovery(
     const progress = { step: '' }
     try {
       // One comment and one close per issue even with another resolver at work (recover-once.ts).
-      if ((await recoverOnce(tracker, retry, issue.number, comment, log, progress)) === 'this run') {
+      if ((await recoverOnce(tracker, retry, issue.number, commentFor(issue), log, progress)) === 'this run') {
         log.info(`Closed issue #${issue.number}: ${issue.url}`)
         closedHere.push(issue)
       } else {
@@ -82,6 +89,7 @@ export async function resolveRecovery(
     }
   }
   // The run that closed an issue announces it; a concurrent run does not announce it again.
-  if (closedHere.length && chat) await chat.send({ kind: 'recovery', recovery, closed: closedHere.map(issueRef) })
+  const recovered = recoveredLine(joinOutages(closedHere.map((issue) => outages.get(issue.number) ?? { start: undefined, failedRuns: 0 })), recovery.time)
+  if (closedHere.length && chat) await chat.send({ kind: 'recovery', recovery, closed: closedHere.map(issueRef), ...(recovered ? { recovered } : {}) })
   return { outcome: closed.length ? 'resolved' : 'failed', closed, failed }
 }

@@ -13,6 +13,11 @@ export const TITLE_LIMIT = 256
 export const GITLAB_TITLE_LIMIT = 255
 /** GitHub's longest issue body. */
 export const BODY_LIMIT = 65_536
+/**
+ * The longest comment the reporter posts: GitHub's limit for a comment body, the same as for an issue body
+ * (GitLab's notes allow 1,000,000 characters), so one rule holds on both trackers.
+ */
+export const COMMENT_LIMIT = 65_536
 /** Slack's limit for a message's `text`; the chat text stays below it. */
 export const CHAT_LIMIT = 40_000
 /** The most any one-line field (environment, commit, pipeline) takes in the body or the chat. */

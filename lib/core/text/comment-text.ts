@@ -1,5 +1,7 @@
-import { codePointsFrom, cutNote, fitPrefix } from './budget.ts'
+import { codePointsFrom, COMMENT_LIMIT, cutNote, fitPrefix } from './budget.ts'
 import { field, inlineCode, localTimestamp, type Failure } from './issue.ts'
+import { renderLogSection } from './log-tail.ts'
+import type { Flavor } from './markdown.ts'
 import { oneLine } from './text.ts'
 
 /**
@@ -75,19 +77,36 @@ export function occurrenceFacts(failure: Failure): string[] {
   ]
 }
 
-/** The comment added to the open issue when the same failure happens again (ON_DUPLICATE=comment). */
-export function renderOccurrence(failure: Failure, occurrence: number): string {
-  return [OCCURRENCE_MARKER, `### Failed again: occurrence ${occurrence}`, '', ...occurrenceFacts(failure), ''].join('\n')
+/**
+ * An occurrence comment: `lines`, then, when `failure` carries a log excerpt (`--log`), its
+ * `### Log excerpt` section as in the issue body, its start cut (the end, where a job fails, is kept) so
+ * the whole comment stays within {@link COMMENT_LIMIT}. `flavor` is the tracker's Markdown.
+ */
+export function occurrenceComment(lines: readonly string[], failure: Failure, flavor: Flavor = 'github'): string {
+  const text = [...lines, ''].join('\n')
+  if (!failure.log) return text
+  // A blank line before the section and a line feed after it. The lines above are bounded (each field
+  // and the reason are cut), so there is always room for the section's frame.
+  return `${text}\n${renderLogSection(failure.log, COMMENT_LIMIT - text.length - 2, flavor)}\n`
 }
 
-/** The comment that closes an issue once a deploy of its environment has succeeded. */
-export function renderRecoveryComment(recovery: Recovery): string {
+/** The comment added to the open issue when the same failure happens again (ON_DUPLICATE=comment). */
+export function renderOccurrence(failure: Failure, occurrence: number, flavor: Flavor = 'github'): string {
+  return occurrenceComment([OCCURRENCE_MARKER, `### Failed again: occurrence ${occurrence}`, '', ...occurrenceFacts(failure)], failure, flavor)
+}
+
+/**
+ * The comment that closes an issue once a deploy of its environment has succeeded; `recovered` (see
+ * recovered.ts) says how long it failed and in how many runs.
+ */
+export function renderRecoveryComment(recovery: Recovery, recovered?: string): string {
   return [
     RECOVERY_MARKER,
     '### Deploy recovered',
     '',
     `A deploy to ${field(recovery.environment, inlineCode)} succeeded, so this issue is closed automatically.`,
     '',
+    ...(recovered ? [recovered, ''] : []),
     `**Commit:** ${field(recovery.commitSha, inlineCode)}`,
     `**Time:** ${localTimestamp(recovery.time)}`,
     `**Pipeline:** ${field(recovery.pipelineUrl, pipelineLink)}`,

@@ -8,6 +8,8 @@ import type { Log } from '../../core/log.ts'
 import { openMilestoneNumber } from './milestone.ts'
 import { milestoneLookup } from '../milestone-lookup.ts'
 import type { ProjectBoard } from '../../config/shape.ts'
+import { DuplicateRefused } from '../../errors.ts'
+import { gitHubHistory } from './history.ts'
 
 /** Where the issues live. */
 export interface GitHubRepo {
@@ -40,9 +42,10 @@ export interface GitHubComment {
 
 /** A GitHub issue as the core sees it. */
 export function toIssue(data: GitHubIssue): Issue {
+  const id = usableId(data.id)
   return {
     number: data.number,
-    ...(data.id === undefined ? {} : { id: Number(data.id) }),
+    ...(id === undefined ? {} : { id }),
     title: data.title,
     url: data.html_url,
     body: data.body ?? '',
@@ -53,6 +56,13 @@ export function toIssue(data: GitHubIssue): Issue {
     ...(data.closed_at ? { closedAt: new Date(data.closed_at) } : {}),
     ...(data.state === 'closed' && isCloseReason(data.state_reason) ? { closedAs: data.state_reason } : {}),
   }
+}
+
+// GitHub's ids are positive integers within JavaScript's safe range; anything else (null from a proxy, a
+// string, a number past 2^53 that lost digits) names no issue, and JSON would send NaN as null.
+const usableId = (id: unknown): number | undefined => {
+  const value = typeof id === 'bigint' || typeof id === 'number' ? Number(id) : NaN
+  return Number.isSafeInteger(value) && value > 0 ? value : undefined
 }
 
 const isCloseReason = (reason: string | null | undefined): reason is NonNullable<Issue['closedAs']> =>
@@ -81,6 +91,7 @@ export function createGitHubTracker(github: GitHub, repo: GitHubRepo & { readonl
   return {
     kind: 'github',
     limits: { title: TITLE_LIMIT, body: BODY_LIMIT },
+    ...gitHubHistory(github, repo),
 
     // Oldest first, so a reader can stop at the first page that answers its question; `since` keeps only
     // issues updated at or after that instant.
@@ -154,11 +165,14 @@ export function createGitHubTracker(github: GitHub, repo: GitHubRepo & { readonl
 
     // A duplicate is closed the way GitHub's own "Close as duplicate" does: `state_reason: "duplicate"`
     // naming the original by its `id` (not its number), so GitHub shows the link on both issues. A server
-    // that does not know that reason answers 422, and the core falls back to a comment and not_planned.
+    // that does not know that reason answers 422, and an original without a usable id throws
+    // DuplicateRefused; on either the core falls back to a comment and not_planned.
     // https://docs.github.com/en/rest/issues/issues#update-an-issue
     async closeIssue(number, reason: CloseReason) {
       if (typeof reason === 'string') return void (await patch(number, { state: 'closed', state_reason: reason }))
-      const id = reason.duplicateOf.id ?? Number((await github.request('GET /repos/{owner}/{repo}/issues/{issue_number}', { ...where, issue_number: reason.duplicateOf.number })).data.id)
+      const original = reason.duplicateOf.number
+      const id = usableId(reason.duplicateOf.id) ?? usableId((await github.request('GET /repos/{owner}/{repo}/issues/{issue_number}', { ...where, issue_number: original })).data.id)
+      if (id === undefined) throw new DuplicateRefused(number, original, `GitHub's answer for #${original} has no usable id`)
       await patch(number, { state: 'closed', state_reason: 'duplicate', duplicate_issue_id: id })
     },
 

@@ -6,6 +6,7 @@ import type { Log } from '../../core/log.ts'
 import { createGitLab, type GitLab, type GitLabOptions } from './client.ts'
 import { activeMilestoneId } from './milestone.ts'
 import { milestoneLookup } from '../milestone-lookup.ts'
+import { gitLabHistory } from './history.ts'
 
 /** The fields of GitLab's issue answer the tracker reads. */
 export interface GitLabIssue {
@@ -23,7 +24,16 @@ interface GitLabNote {
   readonly id: number
   readonly body: string
   readonly system?: boolean
+  readonly created_at?: string
 }
+
+// A note as the core sees it; its time is what tells a recovery within REPORT_REOPEN_WINDOW from an old one.
+const toComment = (note: GitLabNote, url: string): Comment => ({
+  id: note.id,
+  body: note.body,
+  url: `${url}#note_${note.id}`,
+  ...(note.created_at ? { createdAt: new Date(note.created_at) } : {}),
+})
 
 /** What the tracker needs: the client's options and the project (a numeric id or its full path). */
 export interface GitLabTrackerOptions extends GitLabOptions {
@@ -87,6 +97,7 @@ export function createGitLabTracker(options: GitLabTrackerOptions, log: Log, cli
   return {
     kind: 'gitlab',
     limits: GITLAB_LIMITS,
+    ...gitLabHistory(client, project, remember),
     async *openIssues({ label, updatedSince }) {
       const query = { state: 'opened', labels: label, per_page: 100, order_by: 'created_at', sort: 'asc', updated_after: updatedSince?.toISOString() }
       for await (const page of client.pages<GitLabIssue>(`${project}/issues`, query)) yield page.data.map(remember)
@@ -118,14 +129,14 @@ export function createGitLabTracker(options: GitLabTrackerOptions, log: Log, cli
       const url = await webUrl(iid)
       const comments: Comment[] = []
       for await (const page of client.pages<GitLabNote>(`${issuePath(iid)}/notes`, { sort: 'asc', order_by: 'created_at', per_page: 100 })) {
-        for (const note of page.data) if (!note.system) comments.push({ id: note.id, body: note.body, url: `${url}#note_${note.id}` })
+        for (const note of page.data) if (!note.system) comments.push(toComment(note, url))
       }
       return comments
     },
     async addComment(iid, body) {
       const url = await webUrl(iid)
       const { data } = await client.request<GitLabNote>({ method: 'POST', path: `${issuePath(iid)}/notes`, body: { body } })
-      return { id: data.id, body: data.body, url: `${url}#note_${data.id}` }
+      return toComment(data, url)
     },
     // GitLab closes without a reason: "completed", "not planned" and a duplicate all close the issue
     // (a duplicate is named in the comment the core adds).

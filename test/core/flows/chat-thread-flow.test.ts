@@ -41,7 +41,8 @@ test('created, notified, then the thread recorded at the end of the body; the re
 
   const recovery = { environment: failure.environment, commitSha: 'c0ffee1', pipelineUrl: 'https://ci.example/p/9', time: new Date(Date.now() + 60_000) }
   await resolveRecovery(tracker, chat, retry, recovery, memoryLog())
-  assert.equal(sent[2], { kind: 'recovery', recovery, closed: [{ number: 1, url: 'memory://issues/1', thread }] })
+  // Filed a minute before the recovery, and failed once more in between.
+  assert.equal(sent[2], { kind: 'recovery', recovery, closed: [{ number: 1, url: 'memory://issues/1', thread }], recovered: 'Recovered after 1 min and 2 failed runs' })
 })
 
 test('a notifier without threads (webhooks) writes nothing more to the issue', async () => {

@@ -61,6 +61,22 @@ test('an original whose id is not known yet: GitHub is asked for it, then ours c
   assert.is(servers.gh.comments.length, 0)
 })
 
+// A proxy or an older server may answer an issue without its `id`, or with a null one: JSON has no NaN,
+// so a careless Number() would send `duplicate_issue_id: null`.
+for (const [what, id] of [['no', undefined], ['a null', null]] as const) {
+  test(`an original whose server answer has ${what} id: a "Duplicate of" comment and not planned, never duplicate_issue_id null`, async () => {
+    const older = servers.gh.addIssue({ title: 'T', id: id as unknown as number })
+    const own = servers.gh.addIssue({ title: 'T' })
+    const log = memoryLog()
+    const survivor = await converge(client(log), REPO, toIssue(own), found(older), log)
+    assert.is(survivor.number, older.number)
+    assert.equal(servers.gh.calls('PATCH').map((q) => q.json), [{ state: 'closed', state_reason: 'not_planned' }])
+    assert.equal(servers.gh.comments.map((c) => [c.issue_number, c.body]), [[own.number, duplicateComment(older)]])
+    assert.is(own.state_reason, 'not_planned')
+    assert.equal(log.lines, [])
+  })
+}
+
 test('ours is the oldest, or the re-check does not show it yet: nothing is written', async () => {
   const own = servers.gh.addIssue({ title: 'T' })
   servers.gh.addIssue({ title: 'T' })

@@ -7,10 +7,13 @@ import {
   RECOVERY_MARKER,
   isOccurrenceComment,
   nextOccurrence,
+  occurrenceComment,
   pipelineLink,
   renderOccurrence,
   renderRecoveryComment,
 } from '../../../lib/core/text/comment-text.ts'
+import { COMMENT_LIMIT } from '../../../lib/core/text/budget.ts'
+import { renderRegression } from '../../../lib/core/find/regression.ts'
 import { SAMPLE_FAILURE } from '../../helpers/fixtures.ts'
 
 const failure = SAMPLE_FAILURE
@@ -29,6 +32,40 @@ test('occurrence comment: marker, count, time, commit, pipeline and reason, exac
       '',
     ].join('\n'),
   )
+})
+
+test('with a log excerpt, the occurrence comment ends with the log section, as in the body', () => {
+  const log = { text: 'step 1\nnpm ERR! code 1', source: 'deploy.log', jobUrl: 'https://gitlab.example/g/p/-/jobs/9' }
+  const comment = renderOccurrence({ ...failure, log }, 3)
+  assert.is(comment, [
+    renderOccurrence(failure, 3),
+    '### Log excerpt',
+    '<details><summary>Last 2 lines of deploy.log, full log: <a href="https://gitlab.example/g/p/-/jobs/9">https://gitlab.example/g/p/-/jobs/9</a></summary>',
+    '',
+    '```',
+    'step 1',
+    'npm ERR! code 1',
+    '```',
+    '',
+    '</details>',
+    '',
+  ].join('\n'))
+  assert.ok(renderRegression({ ...failure, log }, 4, 2).endsWith('\n**Reason:** `Deploy job failed`\n\n### Log excerpt\n' + comment.split('### Log excerpt\n')[1]))
+  // GitLab's flavor breaks GitLab references in the summary, as in the body.
+  assert.match(renderOccurrence({ ...failure, log: { ...log, source: 'see #12' } }, 3, 'gitlab'), /Last 2 lines of see #\u200b12/)
+})
+
+test('a huge log is cut from its start so the comment stays within the comment budget, keeping the last line', () => {
+  const lines = Array.from({ length: 50_000 }, (_, i) => `log line ${i} ${'x'.repeat(20)}`).join('\n')
+  const huge = { ...failure, reason: 'r'.repeat(5_000), environment: 'e'.repeat(5_000), log: { text: lines, source: 'deploy.log' } }
+  for (const comment of [renderOccurrence(huge, 3), renderRegression(huge, 5, 3), renderOccurrence(huge, 3, 'gitlab')]) {
+    assert.ok(comment.length <= COMMENT_LIMIT, `${comment.length}`)
+    assert.ok(comment.length > COMMENT_LIMIT - 200, `the room is used: ${comment.length}`)
+    assert.ok(comment.endsWith(`log line 49999 ${'x'.repeat(20)}\n\`\`\`\n\n</details>\n`))
+    assert.match(comment, /\n\*\[\d+ characters cut\]\*\n\n```\nlog line \d+ /, 'the cut is said, and starts at a whole line')
+    assert.not.ok(comment.includes('log line 0 '))
+  }
+  assert.is(occurrenceComment(['a'], { ...failure, log: undefined }), 'a\n', 'no log, no section')
 })
 
 test('recovery comment: marker, environment, commit, time and pipeline, exactly', () => {

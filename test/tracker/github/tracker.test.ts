@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert'
 import { memoryLog } from '../../../lib/core/log.ts'
 import type { Issue } from '../../../lib/core/tracker.ts'
 import { withAttempts } from '../../../lib/core/retry/transient.ts'
-import { ApiError } from '../../../lib/errors.ts'
+import { ApiError, DuplicateRefused } from '../../../lib/errors.ts'
 import { createGitHub } from '../../../lib/tracker/github/client.ts'
 import { createGitHubTracker, toIssue } from '../../../lib/tracker/github/tracker.ts'
 import { useLoopback } from '../../helpers/servers.ts'
@@ -102,6 +102,18 @@ test('closeIssue: completed, not_planned, and a duplicate as GitHub\'s duplicate
   await t.updateBody(c.number, 'new body')
   assert.is(c.body, 'new body')
   assert.equal(servers.gh.calls('PATCH').slice(3).map((r) => r.json), [{ state: 'open' }, { body: 'new body' }])
+})
+
+test('closeIssue as a duplicate of an issue without a usable id throws DuplicateRefused and sends no PATCH; toIssue drops such ids', async () => {
+  const original = servers.gh.addIssue({ title: 'o', id: null as unknown as number })
+  const dup = servers.gh.addIssue({ title: 'd' })
+  const error = await tracker().closeIssue(dup.number, { duplicateOf: toIssue(original) }).catch((e: unknown) => e)
+  assert.instance(error, DuplicateRefused)
+  assert.is((error as Error).message, `Cannot close #${dup.number} as a duplicate of #${original.number}: GitHub's answer for #${original.number} has no usable id`)
+  assert.is(servers.gh.calls('PATCH').length, 0)
+  assert.is(dup.state, 'open')
+  for (const id of [null, 0, -3, 1.5, '12', 2 ** 60]) assert.is(toIssue({ ...original, id: id as number }).id, undefined, String(id))
+  assert.is(toIssue({ ...original, id: 7n }).id, 7)
 })
 
 test('listComments follows every page; addComment returns the Comment', async () => {

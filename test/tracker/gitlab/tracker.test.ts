@@ -108,6 +108,8 @@ test('comments are the issue\'s notes without GitLab\'s system notes, oldest fir
   const comments = await t.listComments(issue.iid)
   assert.equal(comments.map((c) => c.body), ['first', 'second'])
   assert.is(comments[0]!.url, `${issue.web_url}#note_${comments[0]!.id}`)
+  // Their times, so that a recovery within REPORT_REOPEN_WINDOW is told from an older one.
+  assert.equal(comments.map((c) => c.createdAt?.toISOString()), servers.gl.notes.filter((n) => !n.system).map((n) => new Date(n.created_at).toISOString()))
   const added = await t.addComment(issue.iid, 'third')
   assert.is(added.body, 'third')
   assert.is(added.url, `${issue.web_url}#note_${added.id}`)

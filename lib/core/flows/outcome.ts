@@ -1,0 +1,22 @@
+// What a report run ends with: the outcome `--json` prints, and what the chat notice needs besides.
+import type { Issue } from '../tracker.ts'
+
+/** What a run ended with; `--json` prints it. */
+export interface Outcome {
+  readonly outcome: 'created' | 'duplicate' | 'commented' | 'reopened' | 'failed'
+  readonly number: number | null
+  readonly url: string | null
+  readonly title: string
+}
+
+/** A run's outcome with the issue that holds its report and, when this run commented, its occurrence number. */
+export interface Filed {
+  readonly outcome: Outcome
+  readonly issue: Issue
+  readonly occurrence?: number | undefined
+}
+
+/** The {@link Filed} for `issue`, filed under `title`, that ended as `outcome`. */
+export function filedAs(outcome: Exclude<Outcome['outcome'], 'failed'>, issue: Issue, title: string, occurrence?: number): Filed {
+  return { outcome: { outcome, number: issue.number, url: issue.url, title }, issue, ...(occurrence === undefined ? {} : { occurrence }) }
+}

@@ -1,0 +1,62 @@
+// The read-only history reads of the GitHub tracker, for `stats`: every labelled issue (open and closed)
+// with its comment count, and the deployments of an environment. Both through the same throttled
+// Octokit client and its paginate plugin, so tokens, proxies, retries and rate-limit waits are as for
+// every other call; a page that cannot be read throws, so a history is never cut short silently.
+import type { Issue, Tracker } from '../../core/tracker.ts'
+import { ApiError } from '../../errors.ts'
+import type { GitHub } from './client.ts'
+import { toIssue, type GitHubIssue, type GitHubRepo } from './tracker.ts'
+
+/** `history` and `countDeploys` of the GitHub tracker for `repo`. */
+export function gitHubHistory(github: GitHub, repo: GitHubRepo): Required<Pick<Tracker, 'history' | 'countDeploys'>> {
+  const where = { owner: repo.owner, repo: repo.repo }
+  return {
+    // Oldest first by creation: an issue filed while the pages are read lands after them, never shifting
+    // one out of a page not yet read. `since` keeps issues updated at or after it (a close is an update).
+    // https://docs.github.com/en/rest/issues/issues#list-repository-issues
+    async *history({ label, since }) {
+      const pages = github.paginate.iterator('GET /repos/{owner}/{repo}/issues', {
+        ...where,
+        state: 'all',
+        labels: label,
+        per_page: 100,
+        sort: 'created',
+        direction: 'asc',
+        since: since.toISOString(),
+      })
+      for await (const page of pages) {
+        const issues: Issue[] = []
+        for (const data of page.data as readonly (GitHubIssue & { comments?: number })[]) {
+          if (data.pull_request != null) continue
+          issues.push({ ...toIssue(data), ...(typeof data.comments === 'number' ? { commentCount: data.comments } : {}) })
+        }
+        yield issues
+      }
+    },
+
+    // A workflow job with an `environment` records a deployment for each attempt, good or failed, so the
+    // records count attempts. Newest first: reading stops at the first one older than the period. Their
+    // statuses are not read: one more request per deployment would dwarf the whole history's cost.
+    // https://docs.github.com/en/rest/deployments/deployments#list-deployments
+    // A token that may not read deployments (403) leaves the rate unknown rather than failing the figures.
+    async countDeploys({ environment, since, until }) {
+      let count = 0
+      const pages = github.paginate.iterator('GET /repos/{owner}/{repo}/deployments', { ...where, environment, per_page: 100 })
+      try {
+        for await (const page of pages) {
+          let older = false
+          for (const deployment of page.data) {
+            const at = new Date(deployment.created_at)
+            if (at < since) older = true
+            else if (at < until) count++
+          }
+          if (older) break
+        }
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return { count: 0, includesFailed: true, refused: `HTTP ${error.status}: ${error.message}; the token needs read access to deployments` }
+        throw error
+      }
+      return { count, includesFailed: true }
+    },
+  }
+}

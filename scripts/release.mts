@@ -1,0 +1,94 @@
+// `npm run release -- <X.Y.Z|major|minor|patch> [--push] [--date YYYY-MM-DD] [--remote origin]`: cuts a
+// release from a clean tree in one step: the version in every file, CHANGELOG.md's Unreleased section
+// turned into the version's, dist/action.js rebuilt, release:check, one commit, the tag vX.Y.Z and the
+// moving tag vX. With --push it pushes the commit and vX.Y.Z atomically (the tag starts
+// .github/workflows/release.yml, which publishes) and then moves vX on the remote.
+// Exit 0 done, 1 not released (why printed; nothing committed), 2 bad arguments.
+import { execFileSync } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { cutRelease } from './release/changelog.ts'
+import { packageVersion, releaseProblems } from './release/check.ts'
+import { majorTag, nextVersion } from './release/next-version.ts'
+import { writeVersion } from './release/version-places.ts'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }).trim()
+const say = (line: string) => console.log(`[INFO] ${line}`)
+
+// The repository's web address from package.json (git+https://github.com/o/n.git → https://github.com/o/n).
+function webAddress(): string {
+  const { repository } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { repository?: { url?: string } | string }
+  const url = typeof repository === 'string' ? repository : repository?.url
+  if (!url) throw new Error('package.json has no repository.url, which the changelog links need')
+  return url.replace(/^git\+/, '').replace(/\.git$/, '')
+}
+
+function release(wanted: string, { push, date, remote }: { push: boolean; date: string; remote: string }): number {
+  if (git('status', '--porcelain')) {
+    console.error('[ERROR] The working tree has changes: commit or stash them, so the release commit holds only the release')
+    return 1
+  }
+  const version = nextVersion(packageVersion(root), wanted)
+  const tag = `v${version}`
+  if (git('tag', '--list', tag)) {
+    console.error(`[ERROR] The tag ${tag} exists already`)
+    return 1
+  }
+  // The changelog first: an empty Unreleased section stops the release before any file changes.
+  const changelog = cutRelease(readFileSync(join(root, 'CHANGELOG.md'), 'utf8'), version, date, webAddress())
+  writeFileSync(join(root, 'CHANGELOG.md'), changelog)
+  const files = writeVersion(root, version)
+  say(`${version} written in ${files.join(', ')} and CHANGELOG.md`)
+  execFileSync(process.execPath, [join(root, 'scripts/build-action.mjs')], { cwd: root, stdio: 'inherit' })
+  const problems = releaseProblems(root, { tag })
+  if (problems.length > 0) {
+    for (const problem of problems) console.error(`[ERROR] ${problem}`)
+    console.error('[ERROR] Nothing was committed; git checkout -- . undoes the changes')
+    return 1
+  }
+  git('add', '--', 'CHANGELOG.md', 'dist/action.js', ...files)
+  git('commit', '--quiet', '-m', `Release ${version}`)
+  git('tag', '--annotate', tag, '-m', `deploy-failure-reporter ${version}`)
+  // The major tag points at the commit (not the annotated tag object), as `uses: …@vX` resolves it. A
+  // pre-release leaves it where it is: `@vX` users get releases only.
+  const major = version.includes('-') ? undefined : majorTag(version)
+  if (major) git('tag', '--force', major, `${tag}^{commit}`)
+  say(`Committed "Release ${version}", tagged ${tag}${major ? ` and moved ${major} to it` : ' (a pre-release: the major tag stays)'}`)
+  const branch = git('rev-parse', '--abbrev-ref', 'HEAD')
+  const pushCommands = [
+    ['push', '--atomic', remote, `HEAD:refs/heads/${branch}`, `refs/tags/${tag}`],
+    ...(major ? [['push', '--force', remote, `refs/tags/${major}`]] : []),
+  ]
+  if (!push) {
+    say(`To publish: ${pushCommands.map((c) => `git ${c.join(' ')}`).join(' && ')}`)
+    return 0
+  }
+  for (const command of pushCommands) git(...command)
+  say(`Pushed ${tag}: the release workflow publishes it`)
+  return 0
+}
+
+try {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      push: { type: 'boolean', default: false },
+      date: { type: 'string', default: new Date().toISOString().slice(0, 10) },
+      remote: { type: 'string', default: 'origin' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  })
+  if (values.help || positionals.length !== 1 || !/^\d{4}-\d{2}-\d{2}$/.test(values.date)) {
+    console.log('Usage: npm run release -- <X.Y.Z|major|minor|patch> [--push] [--date YYYY-MM-DD] [--remote origin]')
+    process.exitCode = values.help ? 0 : 2
+  } else {
+    process.exitCode = release(positionals[0]!, { push: values.push, date: values.date, remote: values.remote })
+  }
+} catch (error) {
+  const code = (error as { code?: string }).code
+  console.error(`[ERROR] ${(error as Error).message}`)
+  process.exitCode = code?.startsWith('ERR_PARSE_ARGS') ? 2 : 1
+}

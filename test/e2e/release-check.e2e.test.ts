@@ -1,0 +1,85 @@
+// `npm run release:check` on a copy of the project: it passes on the tree as it is, and fails, naming the
+// culprit, on each mismatch a release must never ship: a stale dist/action.js, a version that differs
+// between files, a changelog without the version's section, a tag that is not the version.
+import { execFileSync } from 'node:child_process'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { ROOT, runCommand } from '../helpers/helpers.ts'
+import { projectCopy } from '../helpers/project-copy.ts'
+
+const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version
+let dir: string
+
+// The copy's bundle is rebuilt first: the clean case is then "a tree whose dist/action.js is its build",
+// whether or not this checkout's committed bundle is current (.ci/run checks that one itself).
+test.before(() => {
+  dir = projectCopy('release-check-')
+  execFileSync(process.execPath, ['scripts/build-action.mjs'], { cwd: dir, stdio: 'ignore' })
+})
+test.after(() => rmSync(dir, { recursive: true, force: true }))
+
+// Runs release:check in the copy as npm does, with `change` applied to `file` for this run only.
+async function check(change?: { file: string; edit: (text: string) => string }, args: string[] = []) {
+  const before = change && readFileSync(join(dir, change.file), 'utf8')
+  try {
+    if (change) {
+      const after = change.edit(before!)
+      assert.is.not(after, before, `the planted change alters ${change.file}`)
+      writeFileSync(join(dir, change.file), after)
+    }
+    return await runCommand('npm', ['run', '--silent', 'release:check', ...(args.length ? ['--', ...args] : [])], {}, { cwd: dir })
+  } finally {
+    if (change) writeFileSync(join(dir, change.file), before!)
+  }
+}
+
+test('the tree as it is: ready, exit 0, nothing on stderr', async () => {
+  const r = await check()
+  assert.is(r.code, 0, r.stdout + r.stderr)
+  assert.is(r.stderr, '')
+  assert.match(r.stdout, `[INFO] Ready to release ${VERSION}`)
+})
+
+test('a stale bundle: dist/action.js one byte off its build', async () => {
+  const r = await check({ file: 'dist/action.js', edit: (t) => t.replace('TITLE_LIMIT = 256', 'TITLE_LIMIT = 255') })
+  assert.is(r.code, 1)
+  assert.is(r.stderr, '[ERROR] dist/action.js differs from the build of these sources: run npm run build:action and commit it\n')
+})
+
+test('a version differing between files: the component\'s default package', async () => {
+  const r = await check({ file: 'templates/deploy-failure.yml', edit: (t) => t.replace(`deploy-failure-reporter@${VERSION}`, 'deploy-failure-reporter@0.1.9') })
+  assert.is(r.code, 1)
+  assert.is(r.stderr, `[ERROR] templates/deploy-failure.yml: the input package's default says 0.1.9, package.json says ${VERSION}: run npm run release, or write ${VERSION} there\n`)
+})
+
+test('a version differing between files: package.json ahead of the lock file, the component and the changelog', async () => {
+  const r = await check({ file: 'package.json', edit: (t) => t.replace(`"version": "${VERSION}"`, '"version": "9.9.9"') })
+  assert.is(r.code, 1)
+  const lines = r.stderr.trim().split('\n')
+  assert.ok(lines.includes('[ERROR] package-lock.json: version says 0.2.0, package.json says 9.9.9: run npm run release, or write 9.9.9 there'.replaceAll('0.2.0', VERSION)), r.stderr)
+  assert.ok(lines.some((l) => l.startsWith('[ERROR] templates/deploy-failure.yml: ')), r.stderr)
+  assert.ok(lines.some((l) => l.startsWith('[ERROR] CHANGELOG.md has no section "## [9.9.9] - YYYY-MM-DD"')), r.stderr)
+})
+
+test('a version differing between files: a page of docs/ naming an old tarball', async () => {
+  const r = await check({ file: 'docs/ci.md', edit: (t) => `${t}\n    npm i ./deploy-failure-reporter-0.0.1.tgz\n` })
+  assert.is(r.code, 1)
+  assert.match(r.stderr, `[ERROR] docs/ci.md: "deploy-failure-reporter-0.0.1" says 0.0.1, package.json says ${VERSION}`)
+})
+
+test('a changelog without the version\'s section', async () => {
+  const r = await check({ file: 'CHANGELOG.md', edit: (t) => t.replace(`## [${VERSION}] - `, '## [0.0.0] - ') })
+  assert.is(r.code, 1)
+  assert.match(r.stderr, `[ERROR] CHANGELOG.md has no section "## [${VERSION}] - YYYY-MM-DD" with the changes under it`)
+})
+
+test('a pushed tag that is not the version (the release workflow passes --tag)', async () => {
+  const r = await check(undefined, ['--tag', 'v9.0.0'])
+  assert.is(r.code, 1)
+  assert.is(r.stderr, `[ERROR] the tag v9.0.0 is not v${VERSION}, the version package.json names\n`)
+  assert.is((await check(undefined, ['--tag', `v${VERSION}`])).code, 0)
+})
+
+test.run()
