@@ -6,7 +6,8 @@ import { field, localDate, localTimestamp, pipelineMarkdown, renderBody, renderT
 import { renderLogSection } from './log-tail.ts'
 import { defuseQuickActions, markdownText, type Flavor } from './markdown.ts'
 import { cleanText, oneLine } from './text.ts'
-import { TEMPLATE_VARIABLES, type IssueTemplate, type Landing, type TemplateTokens, type TemplateVariable } from './template.ts'
+import { TEMPLATE_VARIABLES, type IssueTemplate, type Landing, type TemplateExtras, type TemplateTokens, type TemplateVariable } from './template.ts'
+import type { FailedJob } from '../ci.ts'
 
 // Values that are one line (cut to the field limit in the body, like the original script's fields).
 const ONE_LINE = new Set<TemplateVariable>(['environment', 'commit', 'time', 'date', 'pipeline', 'job_url', 'run_attempt', 'actor', 'ref', 'default_title'])
@@ -85,6 +86,15 @@ function valuesAt(template: IssueTemplate, failure: Failure, flavor: Flavor, lim
     view[landing] = values
   }
   return view
+}
+
+/**
+ * The `failed_jobs` and `failed_steps` values for the CI's failed jobs: one line each, comma-separated
+ * (`build, deploy`; `deploy › Run smoke tests`), so they read well in a title, a sentence or a fence.
+ */
+export function failedJobsExtras(jobs: readonly FailedJob[]): Pick<TemplateExtras, 'failed_jobs' | 'failed_steps'> {
+  const steps = jobs.flatMap((job) => job.steps.map((step) => `${job.name} › ${step.name}`))
+  return { ...(jobs.length ? { failed_jobs: jobs.map((job) => job.name).join(', ') } : {}), ...(steps.length ? { failed_steps: steps.join(', ') } : {}) }
 }
 
 /** The longest title and body the tracker takes. */

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert'
 import { SAMPLE_FAILURE } from '../../helpers/fixtures.ts'
 import { renderBody, renderTitle, type Failure } from '../../../lib/core/text/issue.ts'
 import { parseTemplate, type IssueTemplate } from '../../../lib/core/text/template.ts'
-import { fenceSafe, templateBody, templateTitle } from '../../../lib/core/text/template-render.ts'
+import { failedJobsExtras, fenceSafe, templateBody, templateTitle } from '../../../lib/core/text/template-render.ts'
 
 const GITHUB = { title: 256, body: 65_536 }
 const ZWSP = '\u200B'
@@ -110,6 +110,17 @@ test('a template whose own text is over the budget is cut at its end, with a not
 test('fenceSafe breaks runs of three backticks or tildes and nothing else', () => {
   assert.is(fenceSafe('a `` b ``` c ~~~~'), `a \`\` b \`${ZWSP}\`${ZWSP}\` c ~${ZWSP}~${ZWSP}~${ZWSP}~`)
   assert.is(fenceSafe('/close', 'gitlab'), `${ZWSP}/close`)
+})
+
+test('failedJobsExtras: job and step names on one line each; nothing when nothing failed', () => {
+  const jobs = [
+    { id: '1', name: 'build', url: 'https://ci.example/j/1', steps: [], running: false },
+    { id: '2', name: 'deploy', url: 'https://ci.example/j/2', steps: [{ name: 'Run smoke tests', number: 4, url: 'https://ci.example/j/2#step:4:1' }], running: true },
+  ]
+  assert.equal(failedJobsExtras(jobs), { failed_jobs: 'build, deploy', failed_steps: 'deploy › Run smoke tests' })
+  assert.equal(failedJobsExtras([]), {})
+  const body = templateBody(parse('Failed: {{failed_jobs}}{{#failed_steps}} ({{failed_steps}}){{/failed_steps}}', failedJobsExtras(jobs)), SAMPLE_FAILURE, 'github', GITHUB)
+  assert.is(body, 'Failed: build, deploy (deploy › Run smoke tests)')
 })
 
 test.run()
