@@ -120,4 +120,12 @@ test('bad paging settings: exit 2 before any request, the key never echoed', asy
   neverLeaks([r.stdout, r.stderr])
 })
 
+test('doctor describes the paging set-up without paging anyone, and never prints the key', async () => {
+  const r = await runScript('doctor.mts', [], env({ REPORT_PAGER_ENVIRONMENTS: 'production', REPORT_PAGER_SEVERITY: 'critical' }))
+  assert.is(r.code, 0, r.stdout + r.stderr)
+  assert.match(r.stdout, /^✓ PagerDuty paging configured \(severity critical, environments production\); no test event is sent$/m)
+  assert.is(servers.pd.events.length, 0)
+  neverLeaks([r.stdout, r.stderr])
+})
+
 test.run()

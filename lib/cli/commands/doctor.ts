@@ -64,7 +64,11 @@ export async function runDoctor(args: readonly string[], io: Io = processIo(), p
     print({ ok: true, text: `configuration valid: ${config.project} at ${config.apiUrl}, environment ${config.deployEnv}, pipeline ${config.pipelineUrl}` })
     // Loaded only with a template, like the template itself.
     const template = config.template ? await (await import('../template-preview.ts')).templateChecks(config.template, config) : []
-    const checks = [...template, ...proxyChecks(config), ...(await runChecks(doctorChecks(config, log), config, { ping: values.ping === true, chat: createNotifier(config) }))]
+    // Paging is only described: a test event would page whoever is on call.
+    const pager = config.pager
+      ? [{ ok: true, text: `PagerDuty paging configured (severity ${config.pager.severity}, ${config.pager.environments.length ? `environments ${config.pager.environments.join(', ')}` : 'every environment'}); no test event is sent` }]
+      : []
+    const checks = [...template, ...proxyChecks(config), ...(await runChecks(doctorChecks(config, log), config, { ping: values.ping === true, chat: createNotifier(config) })), ...pager]
     checks.forEach(print)
     const failed = checks.filter((c) => !c.ok).length
     if (failed) {
