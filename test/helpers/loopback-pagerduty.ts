@@ -21,7 +21,7 @@ export class LoopbackPagerDuty {
   readonly events: PagerEvent[] = []
   /** Open incidents by dedup key, with how many triggers each got. */
   readonly open = new Map<string, number>()
-  private readonly faults: { status: number; headers?: Record<string, string> }[] = []
+  private readonly faults: (number | 'hang')[] = []
   private readonly server: Server
   url = ''
 
@@ -47,9 +47,9 @@ export class LoopbackPagerDuty {
     return { PAGERDUTY_ROUTING_KEY: this.routingKey, PAGERDUTY_EVENTS_URL: this.url, ...extra }
   }
 
-  /** Answers the next `times` events with `status` (429 carries PagerDuty's throttling message). */
-  inject(status: number, times = 1): void {
-    for (let i = 0; i < times; i++) this.faults.push({ status })
+  /** Answers the next `times` events with `status` (429 carries PagerDuty's throttling message), or never. */
+  inject(status: number | 'hang', times = 1): void {
+    for (let i = 0; i < times; i++) this.faults.push(status)
   }
 
   private send(res: ServerResponse, status: number, body: unknown): void {
@@ -69,7 +69,8 @@ export class LoopbackPagerDuty {
     this.events.push({ headers: req.headers, path: req.url ?? '', json })
     if (req.method !== 'POST' || req.url !== '/v2/enqueue') return this.send(res, 404, { message: 'Not Found' })
     const fault = this.faults.shift()
-    if (fault) return this.send(res, fault.status, fault.status === 429 ? { status: 'throttle event', message: 'Requests for this service are arriving too quickly.' } : { message: 'Internal Server Error' })
+    if (fault === 'hang') return
+    if (fault) return this.send(res, fault, fault === 429 ? { status: 'throttle event', message: 'Requests for this service are arriving too quickly.' } : { message: 'Internal Server Error' })
     const errors = this.check(json)
     if (errors.length) return this.send(res, 400, { status: 'invalid event', message: 'Event object is invalid', errors })
     const key = json.dedup_key as string
