@@ -21,8 +21,8 @@ export class ApiError extends Error {
 /** Thrown by `loadConfig` and by flag parsing; `problems` holds one line per bad variable. Scripts exit 2 on it. */
 export class ConfigError extends Error {
   readonly problems: readonly string[]
-  constructor(problems: string[]) {
-    super(problems.join('\n'))
+  constructor(problems: string[], options?: ErrorOptions) {
+    super(problems.join('\n'), options)
     this.name = 'ConfigError'
     this.problems = problems
   }

@@ -6,6 +6,7 @@ import { DEFAULT_REASON, type Failure } from '../core/text/issue.ts'
 import { fileReport } from '../core/flows/report.ts'
 import { CreateFailed } from '../errors.ts'
 import { configuredRun, optionsEnv, type CommonOptions } from './options.ts'
+import { withTemplate } from '../config/template.ts'
 
 /** Options of {@link reportDeployFailure}; each overrides the variable it stands for. */
 export interface ReportOptions extends CommonOptions {
@@ -37,11 +38,16 @@ export interface ReportResult {
  */
 export async function reportDeployFailure(options: ReportOptions = {}): Promise<ReportResult> {
   const time = new Date()
-  const { config, log } = configuredRun(options)
+  const run = configuredRun(options)
+  const { log } = run
+  // REPORT_TEMPLATE in the environment given: read and checked before any request.
+  const config = await withTemplate(run.config, optionsEnv(options))
   let failure: Failure = { ...(await readDeploy(config, time)), reason: withoutToken(options.reason || DEFAULT_REASON, config) }
   // Loaded only when asked for: every module costs start-up.
   if (config.ciLog === 'auto') failure = { ...failure, ...(await (await import('../ci/index.ts')).readCiFailures(config, log, true, optionsEnv(options))) }
   const outcome = await fileReport(createTracker(config, log), createNotifier(config, log), config, failure, log)
+  // PAGERDUTY_ROUTING_KEY: the issue's incident is opened, as by the command.
+  if (config.pager) await (await import('../cli/paging.ts')).pageReported(config, outcome, failure, log)
   if (outcome.outcome === 'failed' || outcome.number === null || outcome.url === null) throw new CreateFailed(outcome)
   const failed = failure.failed && (await import('../core/text/what-failed.ts')).failedEntries(failure.failed)
   return { outcome: outcome.outcome, number: outcome.number, url: outcome.url, title: outcome.title, ...(failed ? { failed } : {}) }

@@ -14,8 +14,9 @@ export interface ActionRun {
   readonly secrets: readonly string[]
 }
 
-// Each input and the variable of the tools it stands for (see .env.example for their meaning).
-const VARIABLES = {
+// Each input and the variable of the tools it stands for (docs/configuration.md); an input that is set
+// wins over the same variable in the step's `env:`.
+export const VARIABLES = {
   token: 'ISSUE_TOKEN',
   repo: 'ISSUE_REPO',
   'api-url': 'ISSUE_API_URL',
@@ -24,7 +25,53 @@ const VARIABLES = {
   'on-duplicate': 'ON_DUPLICATE',
   'ci-log': 'REPORT_CI_LOG',
   'ci-log-lines': 'REPORT_LOG_LINES',
+  // What a team shapes its issues and notices with.
+  tracker: 'ISSUE_TRACKER',
+  labels: 'REPORT_LABELS',
+  assignees: 'REPORT_ASSIGNEES',
+  group: 'REPORT_GROUP',
+  'reopen-window': 'REPORT_REOPEN_WINDOW',
+  log: 'REPORT_LOG_FILE',
+  template: 'REPORT_TEMPLATE',
+  milestone: 'REPORT_MILESTONE',
+  project: 'REPORT_PROJECT',
+  'project-status': 'REPORT_PROJECT_STATUS',
+  'chat-format': 'CHAT_FORMAT',
+  'chat-strict': 'REPORT_CHAT_STRICT',
+  'slack-bot-token': 'SLACK_BOT_TOKEN',
+  'slack-channel': 'SLACK_CHANNEL',
+  'pagerduty-routing-key': 'PAGERDUTY_ROUTING_KEY',
+  'pager-severity': 'REPORT_PAGER_SEVERITY',
+  'pager-environments': 'REPORT_PAGER_ENVIRONMENTS',
 } as const
+
+// Inputs whose values are secrets: taken out of every line the action prints.
+const SECRET_INPUTS = ['token', 'chat-webhook', 'slack-bot-token', 'pagerduty-routing-key'] as const
+
+/**
+ * The documented variables that have no input, and why: a step sets them in `env:` when it needs them.
+ * test/cli/action-inputs.test.ts holds docs/configuration.md to this list and {@link VARIABLES}.
+ */
+export const ENVIRONMENT_ONLY: Readonly<Record<string, string>> = {
+  CI_PIPELINE_URL: 'the run\'s address is taken from the runner\'s GITHUB_SERVER_URL, GITHUB_REPOSITORY and GITHUB_RUN_ID',
+  CI_COMMIT_SHA: 'the runner\'s GITHUB_SHA is used',
+  CI_COMMIT_MESSAGE: 'read from git in the workspace, as the command line does',
+  REPORT_TIMEOUT: 'a tuning value that rarely changes; set it in env: when needed',
+  REPORT_CHAT_TIMEOUT: 'a tuning value that rarely changes; set it in env: when needed',
+  REPORT_MAX_WAIT: 'a tuning value that rarely changes; set it in env: when needed',
+  REPORT_RETRY_ATTEMPTS: 'a tuning value that rarely changes; set it in env: when needed',
+  REPORT_RETRY_DELAY: 'a tuning value that rarely changes; set it in env: when needed',
+  REPORT_WRITE_INTERVAL: 'a tuning value that rarely changes; set it in env: when needed',
+  REPORT_DOTENV: 'a runner has no .env file to skip',
+  ISSUE_APP_ID: 'in a workflow, mint the App\'s token with actions/create-github-app-token and pass it as token',
+  ISSUE_APP_PRIVATE_KEY: 'in a workflow, mint the App\'s token with actions/create-github-app-token and pass it as token',
+  ISSUE_APP_INSTALLATION_ID: 'in a workflow, mint the App\'s token with actions/create-github-app-token and pass it as token',
+  HTTPS_PROXY: 'the runner\'s own proxy setting, read by every tool on it',
+  HTTP_PROXY: 'the runner\'s own proxy setting, read by every tool on it',
+  NO_PROXY: 'the runner\'s own proxy setting, read by every tool on it',
+  NODE_EXTRA_CA_CERTS: 'Node\'s own, read when Node starts, before any input is',
+  PAGERDUTY_EVENTS_URL: 'PagerDuty\'s address; only tests and relays change it',
+}
 
 /**
  * The value of input `name` as the runner passes it: `INPUT_<NAME>`, upper-cased with spaces turned into
@@ -52,6 +99,11 @@ export function actionRun(env: Env): ActionRun {
     const value = input(env, name)
     if (value) vars[variable] = value
   }
+  // api-url defaults to the workflow's GitHub API; a GitLab tracker's address is gitlab-url (default gitlab.com's).
+  if (input(env, 'tracker') === 'gitlab') {
+    delete vars.ISSUE_API_URL
+    if (input(env, 'gitlab-url')) vars.ISSUE_API_URL = input(env, 'gitlab-url')
+  }
   const flags = dryRun === 'true' ? ['--dry-run'] : []
   // The reason is one argument whatever its words; `--` keeps a reason such as "--force failed" a reason.
   const reason = input(env, 'reason')
@@ -60,6 +112,6 @@ export function actionRun(env: Env): ActionRun {
     command,
     args: command === 'report' ? [...flags, ...(reason ? ['--', reason] : [])] : flags,
     env: vars,
-    secrets: [vars.ISSUE_TOKEN, vars.CHAT_WEBHOOK].filter((s): s is string => Boolean(s)),
+    secrets: SECRET_INPUTS.map((name) => vars[VARIABLES[name]]).filter((s): s is string => Boolean(s)),
   }
 }

@@ -9,11 +9,15 @@ import { appCredentials, type AppCredentials } from './app.ts'
 import { ConfigError } from '../errors.ts'
 import type { TrackerKind } from '../core/tracker.ts'
 import { GITLAB_DEFAULT_API_URL, gitLabTarget, trackerKind } from './tracker.ts'
+import { readShape, type ShapeSettings } from './shape.ts'
+import { readPager, type PagerConfig } from './pager.ts'
 
 type Env = Record<string, string | undefined>
 
 /** Everything the tools read from the environment, validated once. */
-export interface Config extends ActionableSettings, CiLogSettings {
+export interface Config extends ActionableSettings, CiLogSettings, ShapeSettings {
+  /** PAGERDUTY_ROUTING_KEY and its settings (lib/config/pager.ts); absent when no paging is configured. */
+  readonly pager?: PagerConfig
   /** ISSUE_TOKEN; empty when a GitHub App is configured, or when loaded with `requireToken: false`. */
   readonly token: string
   /** ISSUE_APP_ID, ISSUE_APP_PRIVATE_KEY, ISSUE_APP_INSTALLATION_ID: the tools act as the App's installation. */
@@ -63,9 +67,9 @@ export interface ChatConfig {
   readonly slack: { readonly token: string; readonly channel: string; readonly apiUrl: string } | undefined
 }
 
-/** Every secret in `config` (ISSUE_TOKEN, SLACK_BOT_TOKEN), for redacting printed and published text. */
-export function secretsOf(config: Pick<Config, 'token'> & Partial<Pick<Config, 'chat'>>): string[] {
-  return [config.token, config.chat?.slack?.token ?? ''].filter((secret) => secret !== '')
+/** Every secret in `config` (ISSUE_TOKEN, SLACK_BOT_TOKEN, PAGERDUTY_ROUTING_KEY), for redacting printed and published text. */
+export function secretsOf(config: Pick<Config, 'token'> & Partial<Pick<Config, 'chat' | 'pager'>>): string[] {
+  return [config.token, config.chat?.slack?.token ?? '', config.pager?.routingKey ?? ''].filter((secret) => secret !== '')
 }
 
 /** Slack's Web API; SLACK_API_URL replaces it (tests point it at a loopback server). */
@@ -173,10 +177,13 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
   // Log excerpt, labels, assignees, grouping and reopening (lib/config/actionable.ts).
   const actionable = readActionable(env, LABELS, problems)
   const ciLog = readCiLog(env, problems)
+  // Template, milestone and project board (lib/config/shape.ts); paging (lib/config/pager.ts).
+  const shape = readShape(env, tracker, problems)
+  const pager = readPager(env, problems)
 
   // A value echoed in a problem may be the token itself (ISSUE_REPO=$ISSUE_TOKEN by mistake), and the
   // caller cannot redact what it has not been told yet.
-  if (problems.length) throw new ConfigError(problems.map((problem) => redact(problem, [token, value(env, 'SLACK_BOT_TOKEN') ?? ''])))
+  if (problems.length) throw new ConfigError(problems.map((problem) => redact(problem, [token, value(env, 'SLACK_BOT_TOKEN') ?? '', value(env, 'PAGERDUTY_ROUTING_KEY') ?? ''])))
 
   // Other CI systems' own variables fill in only what the spec's variables leave unset (lib/ci.ts).
   const ci = detectCi(env)
@@ -203,6 +210,8 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
     writeIntervalSeconds,
     ...actionable,
     ...ciLog,
+    ...shape,
+    ...(pager ? { pager } : {}),
     warnings: Object.freeze(warnings),
     chat,
   })

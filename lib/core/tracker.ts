@@ -39,6 +39,8 @@ export interface NewIssue {
   readonly body: string
   readonly labels: readonly string[]
   readonly assignees: readonly string[]
+  /** The title of an open milestone to set; a tracker without it files the issue anyway and warns once. */
+  readonly milestone?: string
 }
 
 /** Why an issue is closed: recovered, abandoned, or the same report as an older open issue. */

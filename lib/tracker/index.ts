@@ -25,12 +25,12 @@ export type TrackerConfig = Pick<
   | 'retryDelaySeconds'
   | 'writeIntervalSeconds'
 > &
-  Partial<Pick<Config, 'extraLabels' | 'assignees'>>
+  Partial<Pick<Config, 'extraLabels' | 'assignees' | 'board' | 'milestone'>>
 
 /** The tracker for `config`, its failures and waits reported through `log`. */
 export function createTracker(config: TrackerConfig, log: Log): Tracker {
   if (config.tracker === 'gitlab') return createGitLabTracker(config, log)
-  return createGitHubTracker(createGitHub(config, log), config)
+  return createGitHubTracker(createGitHub(config, log), config, log)
 }
 
 /** The tracker's own preflight checks for the doctor (token, quota, repository, …), in order. */
@@ -38,7 +38,7 @@ export async function doctorChecks(config: TrackerConfig, log: Log): Promise<Che
   // Loaded only by the doctor: every module costs the reporter start-up (npm run bench).
   if (config.tracker === 'gitlab') {
     const { gitLabChecks } = await import('./gitlab/doctor.ts')
-    return gitLabChecks(createGitLab(config, log), config.project, [...LABELS, ...(config.extraLabels ?? [])])
+    return gitLabChecks(createGitLab(config, log), config.project, [...LABELS, ...(config.extraLabels ?? [])], config.milestone)
   }
   const { doctorChecks: github } = await import('./github/doctor.ts')
   return github(createGitHub(config, log), config)

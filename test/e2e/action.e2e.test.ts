@@ -75,7 +75,8 @@ const TITLE = (env = 'production') => `[DEPLOY FAIL] ${env} — 0123456 — ${to
 
 test('action.yml: a node24 action running dist/action.js, with the inputs and outputs the README documents', () => {
   assert.equal(action.runs, { using: 'node24', main: 'dist/action.js' })
-  assert.equal(Object.keys(action.inputs).sort(), ['api-url', 'chat-webhook', 'ci-log', 'ci-log-lines', 'dry-run', 'environment', 'mode', 'on-duplicate', 'reason', 'repo', 'token'])
+  // The core inputs; every further one stands for a documented variable (test/cli/action-inputs.test.ts).
+  for (const name of ['api-url', 'chat-webhook', 'ci-log', 'ci-log-lines', 'dry-run', 'environment', 'mode', 'on-duplicate', 'reason', 'repo', 'token']) assert.ok(name in action.inputs, name)
   assert.equal(Object.keys(action.outputs).sort(), ['closed', 'failed', 'issue-number', 'issue-url', 'outcome'])
   assert.is(action.inputs.mode!.default, 'report')
   assert.is(action.inputs.reason!.default, 'Deploy job failed')

@@ -12,7 +12,7 @@ export { isWellFormedJson, type Fault, type Recorded } from './faults.ts'
 type Schemas = components['schemas']
 export type IssueRecord = Pick<
   Schemas['issue'],
-  'id' | 'number' | 'title' | 'body' | 'state' | 'state_reason' | 'html_url' | 'url' | 'created_at' | 'updated_at' | 'closed_at' | 'comments'
+  'id' | 'node_id' | 'number' | 'title' | 'body' | 'state' | 'state_reason' | 'html_url' | 'url' | 'created_at' | 'updated_at' | 'closed_at' | 'comments'
 > & { labels: { name: string }[]; assignees: { login: string }[]; pull_request?: Pick<NonNullable<Schemas['issue']['pull_request']>, 'url'> }
 export type CommentRecord = Pick<Schemas['issue-comment'], 'id' | 'body' | 'html_url' | 'created_at'> & { issue_number: number }
 type RepoRecord = Pick<Schemas['full-repository'], 'full_name' | 'stargazers_count' | 'private' | 'permissions'>
@@ -144,6 +144,7 @@ export class LoopbackGitHub extends LoopbackTracker {
     const issue: IssueRecord = {
       // Distinct from the number, as on GitHub, so that mixing the two up is caught.
       id: 9_000_000 + number,
+      node_id: `I_kwLoopback${number}`,
       number,
       body: '',
       state: 'open',

@@ -7,6 +7,7 @@ import { startLoopbackGitLab, type LoopbackGitLab, type LoopbackGitLabOptions } 
 import { startLoopbackGitLabCi, type LoopbackGitLabCi, type LoopbackGitLabCiOptions } from './loopback-gitlab-ci.ts'
 import { startLoopbackProxy, type LoopbackProxy } from './loopback-proxy.ts'
 import { startLoopbackSlack, type LoopbackSlack } from './loopback-slack.ts'
+import { startLoopbackPagerDuty, type LoopbackPagerDuty } from './loopback-pagerduty.ts'
 
 /** What a suite needs fresh for each test; `true` takes the server's defaults. */
 export interface LoopbackChoice {
@@ -17,6 +18,8 @@ export interface LoopbackChoice {
   slack?: true | string
   /** The `user:password` the proxy demands. */
   proxy?: true | string
+  /** The loopback PagerDuty Events API (loopback-pagerduty.ts). */
+  pagerduty?: true
   /** The prefix of a scratch directory, removed after each test. */
   tmpdir?: string
 }
@@ -28,6 +31,7 @@ export interface Loopback {
   readonly glci: LoopbackGitLabCi
   readonly slack: LoopbackSlack
   readonly proxy: LoopbackProxy
+  readonly pd: LoopbackPagerDuty
   readonly dir: string
   /** Closes this test's servers and starts fresh ones with the same options; the directory stays. */
   restart(): Promise<void>
@@ -52,13 +56,14 @@ export function useLoopback(suite: Test, choice: LoopbackChoice): Loopback {
     if (choice.gitlabCi) jobs.push(startLoopbackGitLabCi(arg(choice.gitlabCi)).then((s) => (started.glci = s)))
     if (choice.slack) jobs.push(startLoopbackSlack(arg(choice.slack)).then((s) => (started.slack = s)))
     if (choice.proxy) jobs.push(startLoopbackProxy(arg(choice.proxy)).then((s) => (started.proxy = s)))
+    if (choice.pagerduty) jobs.push(startLoopbackPagerDuty().then((s) => (started.pd = s)))
     const results = await Promise.allSettled(jobs)
     for (const r of results) if (r.status === 'rejected') throw r.reason
   }
   const close = async () => {
-    const { gh, gl, glci, slack, proxy } = current as Partial<Loopback>
+    const { gh, gl, glci, slack, proxy, pd } = current as Partial<Loopback>
     current = { dir: current.dir }
-    const results = await Promise.allSettled([gh?.close(), gl?.close(), glci?.close(), slack?.close(), proxy?.close()])
+    const results = await Promise.allSettled([gh?.close(), gl?.close(), glci?.close(), slack?.close(), proxy?.close(), pd?.close()])
     for (const r of results) if (r.status === 'rejected') throw r.reason
   }
 
@@ -87,6 +92,7 @@ export function useLoopback(suite: Test, choice: LoopbackChoice): Loopback {
     glci: { get: get('glci') },
     slack: { get: get('slack') },
     proxy: { get: get('proxy') },
+    pd: { get: get('pd') },
     dir: { get: get('dir') },
     restart: {
       value: async () => {

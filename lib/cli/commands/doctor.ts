@@ -9,6 +9,7 @@ import { createNotifier } from '../../chat/index.ts'
 import { doctorChecks } from '../../tracker/index.ts'
 import { redact } from '../../core/log.ts'
 import { ioLog, processIo, type Io } from '../io.ts'
+import { withTemplate } from '../../config/template.ts'
 
 const help = (program: string) => `Usage: ${program} [--ping]
 
@@ -26,7 +27,8 @@ Options:
 
 Environment: as for the report command (ISSUE_TOKEN or ISSUE_APP_ID with ISSUE_APP_PRIVATE_KEY,
 ISSUE_REPO, ISSUE_API_URL or GITHUB_API_URL, CHAT_WEBHOOK, CHAT_FORMAT, SLACK_BOT_TOKEN, SLACK_CHANNEL,
-HTTPS_PROXY, HTTP_PROXY, NO_PROXY, REPORT_TIMEOUT, REPORT_MAX_WAIT, …); a .env
+HTTPS_PROXY, HTTP_PROXY, NO_PROXY, REPORT_TIMEOUT, REPORT_MAX_WAIT, …); REPORT_TEMPLATE is rendered with
+sample values, REPORT_MILESTONE looked up, and REPORT_PROJECT's board checked for access; a .env
 file in the current folder is read too (REPORT_DOTENV=off skips it).
 
 Exit codes: 0 every check passed, 1 a check failed, 2 bad configuration (or bad arguments).
@@ -52,7 +54,7 @@ export async function runDoctor(args: readonly string[], io: Io = processIo(), p
     loadDotenv(io.env)
     let config
     try {
-      config = loadConfig(io.env)
+      config = await withTemplate(loadConfig(io.env), io.env)
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error
       for (const problem of error.problems) print({ ok: false, text: `configuration: ${problem}` })
@@ -61,7 +63,13 @@ export async function runDoctor(args: readonly string[], io: Io = processIo(), p
     }
     secrets = secretsOf(config)
     print({ ok: true, text: `configuration valid: ${config.project} at ${config.apiUrl}, environment ${config.deployEnv}, pipeline ${config.pipelineUrl}` })
-    const checks = [...proxyChecks(config), ...(await runChecks(doctorChecks(config, log), config, { ping: values.ping === true, chat: createNotifier(config) }))]
+    // Loaded only with a template, like the template itself.
+    const template = config.template ? await (await import('../template-preview.ts')).templateChecks(config.template, config) : []
+    // Paging is only described: a test event would page whoever is on call.
+    const pager = config.pager
+      ? [{ ok: true, text: `PagerDuty paging configured (severity ${config.pager.severity}, ${config.pager.environments.length ? `environments ${config.pager.environments.join(', ')}` : 'every environment'}); no test event is sent` }]
+      : []
+    const checks = [...template, ...proxyChecks(config), ...(await runChecks(doctorChecks(config, log), config, { ping: values.ping === true, chat: createNotifier(config) })), ...pager]
     // In GitHub Actions: can the token read the run's jobs (REPORT_CI_LOG=auto)? Loaded only there.
     if (io.env.GITHUB_ACTIONS === 'true') checks.push(await (await import('../../ci/doctor.ts')).ciCheck(config, log, io.env))
     checks.forEach(print)

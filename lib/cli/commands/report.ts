@@ -6,7 +6,11 @@ import { ConfigError, CreateFailed } from '../../errors.ts'
 import { readDeploy, withoutToken } from '../deploy.ts'
 import { createNotifier } from '../../chat/index.ts'
 import { createTracker } from '../../tracker/index.ts'
-import { DEFAULT_REASON, renderTitle, TITLE_LIMITS, type Failure } from '../../core/text/issue.ts'
+import { DEFAULT_REASON, TITLE_LIMITS, type Failure } from '../../core/text/issue.ts'
+import { BODY_LIMIT } from '../../core/text/budget.ts'
+import type { IssueTemplate } from '../../core/text/template.ts'
+import { issueTitle } from '../../core/flows/issue-text.ts'
+import { withTemplate } from '../../config/template.ts'
 import { chatAnnotations, ioLog, processIo, type Io } from '../io.ts'
 import { phase } from '../phase.ts'
 import type { RunOutcome } from '../outputs.ts'
@@ -51,6 +55,9 @@ Environment (a .env file in the current folder is read too; set variables win; R
   REPORT_CHAT_STRICT=1: a chat notice that failed is one [WARN]; SLACK_BOT_TOKEN and SLACK_CHANNEL
   (SLACK_API_URL): post through Slack's Web API, threaded per issue. See docs/chat.md
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY (lower-case too): a proxy for every request, as curl (docs/security.md)
+  REPORT_TEMPLATE: a Markdown issue template with front matter (docs/templates.md); REPORT_MILESTONE: an
+  open milestone's title; REPORT_PROJECT, REPORT_PROJECT_STATUS: a GitHub Projects board new issues join
+  PAGERDUTY_ROUTING_KEY (REPORT_PAGER_SEVERITY, REPORT_PAGER_ENVIRONMENTS): page on-call (docs/pager.md)
 
 Exit codes: 0 issue created or duplicate found, 1 the issue could not be filed, 2 bad configuration.
 `
@@ -70,6 +77,7 @@ export async function runReport(args: readonly string[], io: Io = processIo(), p
   let dryRun = args.includes('--dry-run')
   let failure: Failure | undefined
   let kind: 'github' | 'gitlab' = 'github'
+  let template: IssueTemplate | undefined
 
   const main = async (): Promise<number> => {
     const { values, positionals } = parseFlags([...args], {
@@ -87,9 +95,10 @@ export async function runReport(args: readonly string[], io: Io = processIo(), p
     dryRun = values['dry-run'] === true
     if (dryRun && json) throw new ConfigError(['--dry-run and --json cannot be combined: a dry run has no outcome; see --help'])
     loadDotenv(io.env)
-    const config = loadConfig(io.env, { requireToken: !dryRun })
+    const config = await withTemplate(loadConfig(io.env, { requireToken: !dryRun }), io.env)
     phase('configured')
     secrets = secretsOf(config)
+    template = config.template
     kind = config.tracker
     for (const warning of config.warnings) log.warn(warning)
 
@@ -114,7 +123,10 @@ export async function runReport(args: readonly string[], io: Io = processIo(), p
       io.stdout.write(await previewReport(config.token || config.app ? createTracker(config, log) : undefined, config, failure, log))
       return EXIT.ok
     }
-    await finish(await fileReport(createTracker(config, log), createNotifier(config, log, chatAnnotations(io)), config, failure, log))
+    const outcome = await fileReport(createTracker(config, log), createNotifier(config, log, chatAnnotations(io)), config, failure, log)
+    // PAGERDUTY_ROUTING_KEY: loaded only when set, like the outputs below.
+    if (config.pager) await (await import('../paging.ts')).pageReported(config, outcome, failure, log)
+    await finish(outcome)
     return EXIT.ok
   }
 
@@ -123,7 +135,7 @@ export async function runReport(args: readonly string[], io: Io = processIo(), p
     const files = outputFiles(io.env)
     if (dryRun || !(json || files.githubOutput || files.stepSummary)) return
     const { appendOutputs, failedOutcome, jsonLine } = await import('../outputs.ts')
-    const ended = outcome === 'failed' ? failedOutcome(failure ? renderTitle(failure, TITLE_LIMITS[kind]) : null) : outcome
+    const ended = outcome === 'failed' ? failedOutcome(failure ? await issueTitle(template, failure, { kind, limits: { title: TITLE_LIMITS[kind], body: BODY_LIMIT } }) : null) : outcome
     // With REPORT_CI_LOG=auto, what the CI said failed (the key is absent otherwise, as it always was).
     const failed = failure?.failed && (await import('../../core/text/what-failed.ts')).failedEntries(failure.failed)
     const result = failed ? { ...ended, failed } : ended

@@ -33,6 +33,7 @@ Environment (a .env file in the current folder is read too; set variables win; R
   REPORT_CHAT_STRICT=1: a chat notice that failed is one [WARN]; SLACK_BOT_TOKEN and SLACK_CHANNEL
   (SLACK_API_URL): post through Slack's Web API, threaded per issue. See docs/chat.md
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY (lower-case too): a proxy for every request, as curl (docs/security.md)
+  PAGERDUTY_ROUTING_KEY: the incident of each issue closed is resolved (docs/pager.md)
   GITHUB_OUTPUT (set by GitHub Actions): when set, the step outputs outcome and closed (comma-separated
   issue numbers) are appended to it.
 
@@ -73,6 +74,8 @@ export async function runResolve(args: readonly string[], io: Io = processIo(), 
     const recovery: Recovery = await readDeploy(config, time, { withMessage: false })
     dryRun = values['dry-run'] === true
     resolution = await resolveRecovery(createTracker(config, log), createNotifier(config, log, chatAnnotations(io)), config, recovery, log, { dryRun })
+    // PAGERDUTY_ROUTING_KEY: each closed issue's incident is resolved (loaded only when set).
+    if (config.pager && !dryRun) await (await import('../paging.ts')).pageResolved(config, recovery.environment, resolution.closed, log)
     if (dryRun && resolution.closed.length) {
       io.stdout.write(`\n--- comment on each issue before closing it\n${renderRecoveryComment(recovery)}`)
       if (config.chatWebhook) io.stdout.write(`\n--- chat message\n${renderRecoveryChat(recovery, resolution.closed)}\n`)

@@ -2,7 +2,9 @@
 import type { RetrySettings } from './close.ts'
 import { findHolderIssue, type ReportKey } from '../find/grouping.ts'
 import { checkDedupLabel } from '../find/unlabelled.ts'
-import { LABELS, renderBody, type Failure } from '../text/issue.ts'
+import { LABELS, type Failure } from '../text/issue.ts'
+import type { IssueTemplate } from '../text/template.ts'
+import { issueBody } from './issue-text.ts'
 import type { Log } from '../log.ts'
 import type { Issue, Tracker } from '../tracker.ts'
 import { describeError, isTransient, retryTransient, withAttempts } from '../retry/transient.ts'
@@ -14,6 +16,10 @@ export interface NewIssueExtras {
   readonly extraLabels?: readonly string[]
   /** REPORT_ASSIGNEES, assigned on a new issue; the spec's empty list when absent. */
   readonly assignees?: readonly string[]
+  /** REPORT_TEMPLATE, read and checked: the title and body a new issue gets (lib/core/text/template.ts). */
+  readonly template?: IssueTemplate
+  /** REPORT_MILESTONE: the title of the milestone a new issue is set to. */
+  readonly milestone?: string
 }
 
 /**
@@ -41,7 +47,7 @@ export async function createOnce(
   key: ReportKey,
   log: Log,
 ): Promise<{ issue: Issue; posted: boolean }> {
-  const body = renderBody(failure, tracker.kind)
+  const body = await issueBody(target.template, failure, tracker)
   const { title } = key
   // One request per look: the loop below is the retry, so page requests must not retry on their own.
   const lookAgain = () => withAttempts(1, () => findHolderIssue(tracker, key))
@@ -49,7 +55,7 @@ export async function createOnce(
     const committed = n > 1 ? await lookAgain() : undefined
     if (committed) return { issue: committed, posted: false }
     const labels = [...LABELS, ...(target.extraLabels ?? [])]
-    const issue = await tracker.createIssue({ title, body, labels, assignees: target.assignees ?? [] })
+    const issue = await tracker.createIssue({ title, body, labels, assignees: target.assignees ?? [], ...(target.milestone ? { milestone: target.milestone } : {}) })
     checkDedupLabel(issue, log)
     return { issue, posted: true }
   }

@@ -1,4 +1,7 @@
-import { renderBody, renderChat, renderTitle, TITLE_LIMITS, type Failure } from '../text/issue.ts'
+import { BODY_LIMIT } from '../text/budget.ts'
+import { renderChat, TITLE_LIMITS, type Failure } from '../text/issue.ts'
+import type { IssueTemplate } from '../text/template.ts'
+import { issueBody, issueTitle } from './issue-text.ts'
 import type { Log } from '../log.ts'
 import { findHolderIssue, type Grouping, type ReportKey } from '../find/grouping.ts'
 import { findRecovered, occurrenceOnRecovered } from '../find/reopenable.ts'
@@ -13,6 +16,8 @@ export interface PreviewTarget {
   readonly group?: Grouping
   /** REPORT_REOPEN_WINDOW in hours; 0 or absent never reopens. */
   readonly reopenWindowHours?: number
+  /** REPORT_TEMPLATE, read and checked: the title and body shown are the template's. */
+  readonly template?: IssueTemplate
 }
 
 /**
@@ -24,7 +29,8 @@ export interface PreviewTarget {
  */
 export async function previewReport(tracker: Tracker | undefined, target: PreviewTarget, failure: Failure, log: Log): Promise<string> {
   const kind = tracker?.kind ?? target.tracker ?? 'github'
-  const title = renderTitle(failure, tracker?.limits.title ?? TITLE_LIMITS[kind])
+  const text = { kind, limits: tracker?.limits ?? { title: TITLE_LIMITS[kind], body: BODY_LIMIT } }
+  const title = await issueTitle(target.template, failure, text)
   log.info('Dry run: nothing will be created, commented or posted')
   let reopenComment: string[] = []
   if (!tracker) {
@@ -45,7 +51,7 @@ export async function previewReport(tracker: Tracker | undefined, target: Previe
     }
   }
   const chat = target.chatWebhook ? 'chat message (to CHAT_WEBHOOK)' : 'chat message (not sent: CHAT_WEBHOOK is not set)'
-  const body = renderBody(failure, kind).replace(/\n$/, '')
+  const body = (await issueBody(target.template, failure, text)).replace(/\n$/, '')
   return [`--- title`, title, `--- body`, body, ...reopenComment, `--- ${chat}`, renderChat(failure), ''].join('\n')
 }
 

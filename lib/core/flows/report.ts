@@ -9,7 +9,8 @@ import { createOnce, failCreate, type NewIssueExtras } from './create.ts'
 import { findHolderIssue, type Grouping, type ReportKey } from '../find/grouping.ts'
 import { notifyChat } from './notify.ts'
 import { filedAs, type Filed, type Outcome } from './outcome.ts'
-import { renderTitle, type Failure } from '../text/issue.ts'
+import type { Failure } from '../text/issue.ts'
+import { issueTitle } from './issue-text.ts'
 import type { Log } from '../log.ts'
 import type { Issue, Tracker } from '../tracker.ts'
 import { describeError } from '../retry/transient.ts'
@@ -52,7 +53,7 @@ export function findExisting(tracker: Tracker, title: string, time: Date): Promi
  * still gone out.
  */
 export async function fileReport(tracker: Tracker, chat: ChatNotifier | undefined, target: Target, failure: Failure, log: Log): Promise<Outcome> {
-  const title = renderTitle(failure, tracker.limits.title)
+  const title = await issueTitle(target.template, failure, tracker)
   const run: Run = { tracker, target, failure, log, key: { group: target.group ?? 'title', title, time: failure.time } }
   let filed: Filed | undefined
   try {

@@ -69,9 +69,11 @@ export function renderTitle(failure: Failure, limit: number = TITLE_LIMIT): stri
   return frame(env, fitPrefix(commit, room - env.length, part))
 }
 
-// A pipeline address that is a plain http(s) URL stays as typed: GitHub makes it a link, and nothing
-// inside a link is taken for a mention or reference. Anything else is text.
-const pipelineMarkdown = (text: string, flavor: Flavor = 'github'): string =>
+/**
+ * A pipeline address that is a plain http(s) URL stays as typed: GitHub makes it a link, and nothing
+ * inside a link is taken for a mention or reference. Anything else is escaped text.
+ */
+export const pipelineMarkdown = (text: string, flavor: Flavor = 'github'): string =>
   /^https?:\/\/[^\s<>`"]+$/i.test(text) && URL.canParse(text) ? text : markdownText(text, flavor)
 
 /**
@@ -95,9 +97,10 @@ const reasonPartFor = (flavor: Flavor) => (kept: string, cut: number): string =>
  * with the CI's failed jobs (`failure.failed`), a `### What failed` section comes first in the log's place
  * (lib/core/text/what-failed.ts);
  * the code block always holds a prefix of the message. `flavor` is the tracker's Markdown: GitLab's has
- * more references, and quick actions, to keep from acting.
+ * more references, and quick actions, to keep from acting. `limit` replaces the 65,536 characters when a
+ * template wraps this body in text of its own.
  */
-export function renderBody(failure: Failure, flavor: Flavor = 'github'): string {
+export function renderBody(failure: Failure, flavor: Flavor = 'github', limit: number = BODY_LIMIT): string {
   const messagePart = messagePartFor(flavor)
   const reasonPart = reasonPartFor(flavor)
   const environment = field(failure.environment, inlineCode)
@@ -128,7 +131,7 @@ export function renderBody(failure: Failure, flavor: Flavor = 'github'): string 
     ].join('\n')
   const message = cleanText(failure.commitMessage)
   const reason = cleanText(failure.reason)
-  const room = BODY_LIMIT - layout('', '', '').length
+  const room = limit - layout('', '', '').length
   // The log section, when present, takes its own length plus a line feed and a blank line after it.
   const LOG_JOIN = 2
   const logLength = (text: string) => (text ? text.length + LOG_JOIN : 0)

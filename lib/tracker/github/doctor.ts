@@ -7,6 +7,9 @@ import { LABELS } from '../../core/text/issue.ts'
 import { describeError } from '../../core/retry/transient.ts'
 import { resetTime, type GitHub } from './client.ts'
 import type { GitHubRepo } from './tracker.ts'
+import type { ProjectBoard } from '../../config/shape.ts'
+import { openMilestoneNumber } from './milestone.ts'
+import { milestoneCheck } from '../milestone-check.ts'
 
 const pass = (text: string): Check => ({ ok: true, text })
 const fail = (text: string): Check => ({ ok: false, text })
@@ -89,6 +92,10 @@ async function assignee(github: GitHub, t: GitHubRepo, login: string): Promise<C
 export interface DoctorRepo extends GitHubRepo {
   readonly extraLabels?: readonly string[]
   readonly assignees?: readonly string[]
+  /** REPORT_MILESTONE (or a template's): the milestone new issues are set to. */
+  readonly milestone?: string | undefined
+  /** REPORT_PROJECT: the board new issues join (board.ts checks it). */
+  readonly board?: ProjectBoard | undefined
 }
 
 /**
@@ -109,6 +116,9 @@ export async function doctorChecks(github: GitHub, target: DoctorRepo): Promise<
         latestCommit(github, target),
         ...labels.map((name) => label(github, target, name)),
         ...assignees.map((login) => assignee(github, target, login)),
+        ...(target.milestone ? [milestoneCheck((title) => openMilestoneNumber(github, target, title), target.milestone, `${target.owner}/${target.repo}`)] : []),
+        // Loaded only with REPORT_PROJECT set.
+        ...(target.board ? [import('./board.ts').then(({ boardCheck }) => boardCheck(github, target.board!))] : []),
       ])
   return [...identity, tokenCheck, quota, repo!, ...access, ...reads]
 }

@@ -4,6 +4,10 @@
 import { BODY_LIMIT, TITLE_LIMIT } from '../../core/text/budget.ts'
 import type { CloseReason, Comment, Issue, NewIssue, Tracker } from '../../core/tracker.ts'
 import type { GitHub } from './client.ts'
+import type { Log } from '../../core/log.ts'
+import { openMilestoneNumber } from './milestone.ts'
+import { milestoneLookup } from '../milestone-lookup.ts'
+import type { ProjectBoard } from '../../config/shape.ts'
 import { DuplicateRefused } from '../../errors.ts'
 import { gitHubHistory } from './history.ts'
 
@@ -78,8 +82,9 @@ const realIssues = (page: readonly GitHubIssue[]): Issue[] => page.filter((issue
  * The {@link Tracker} for `repo` on GitHub. Reads go through the client's retries (and `withAttempts`);
  * writes are sent once, so the core decides what is safe to send again.
  */
-export function createGitHubTracker(github: GitHub, repo: GitHubRepo): Tracker {
+export function createGitHubTracker(github: GitHub, repo: GitHubRepo & { readonly board?: ProjectBoard | undefined }, log?: Log): Tracker {
   const where = { owner: repo.owner, repo: repo.repo }
+  const milestone = milestoneLookup((title) => openMilestoneNumber(github, where, title), `${repo.owner}/${repo.repo}`, log)
   const patch = (number: number, fields: { state?: 'open' | 'closed'; state_reason?: 'completed' | 'not_planned' | 'duplicate'; duplicate_issue_id?: number; body?: string }) =>
     github.request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', { ...where, issue_number: number, ...fields })
 
@@ -123,13 +128,18 @@ export function createGitHubTracker(github: GitHub, repo: GitHubRepo): Tracker {
 
     // https://docs.github.com/en/rest/issues/issues#create-an-issue
     async createIssue(issue: NewIssue) {
+      const number = issue.milestone === undefined ? undefined : await milestone(issue.milestone)
       const { data } = await github.request('POST /repos/{owner}/{repo}/issues', {
         ...where,
         title: issue.title,
         body: issue.body,
         labels: [...issue.labels],
         assignees: [...issue.assignees],
+        ...(number === undefined ? {} : { milestone: number }),
       })
+      // REPORT_PROJECT: the new issue joins the board (loaded only then); a failure there is one [WARN].
+      const board = repo.board
+      if (board && data.node_id) await (await import('./board.ts')).addToBoard(github, board, data.node_id, data.number, log ?? { info() {}, warn() {}, error() {} })
       return toIssue(data)
     },
 

@@ -1,5 +1,7 @@
 // The doctor's checks of a GitLab project: token (and its scopes where GitLab reports them), quota,
 // project, latest commit and labels, in the order the GitHub checks print. Reads only.
+import { activeMilestoneId } from './milestone.ts'
+import { milestoneCheck } from '../milestone-check.ts'
 import { ApiError } from '../../errors.ts'
 import type { Check } from '../../core/check.ts'
 import { describeError } from '../../core/retry/transient.ts'
@@ -84,11 +86,15 @@ async function label(client: GitLab, id: string, name: string): Promise<Check> {
  * The GitLab checks: token (with scopes), quota, project, latest commit and each of `labels`. Commit and
  * labels are read only once the project is, so one cause gives one clear failure. Never throws.
  */
-export async function gitLabChecks(client: GitLab, id: string, labels: readonly string[]): Promise<Check[]> {
+export async function gitLabChecks(client: GitLab, id: string, labels: readonly string[], milestone?: string): Promise<Check[]> {
   const [{ token, quota }, repo] = await Promise.all([tokenAndQuota(client), project(client, id)])
   const skipped = repo.ok ? undefined : repo.text.endsWith('the token was refused') ? 'not checked, the token was refused' : 'not checked, the project is not readable'
   const reads = skipped
     ? [fail(`latest commit: ${skipped}`), ...labels.map((name) => fail(`label ${name}: ${skipped}`))]
-    : await Promise.all([latestCommit(client, id), ...labels.map((name) => label(client, id, name))])
+    : await Promise.all([
+        latestCommit(client, id),
+        ...labels.map((name) => label(client, id, name)),
+        ...(milestone ? [milestoneCheck((title) => activeMilestoneId(client, `/projects/${projectId(id)}`, title), milestone, id)] : []),
+      ])
   return [token, quota, repo, ...reads]
 }

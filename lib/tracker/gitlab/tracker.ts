@@ -4,6 +4,8 @@ import type { Comment, CloseReason, Issue, NewIssue, Tracker } from '../../core/
 import { GITLAB_TITLE_LIMIT } from '../../core/text/budget.ts'
 import type { Log } from '../../core/log.ts'
 import { createGitLab, type GitLab, type GitLabOptions } from './client.ts'
+import { activeMilestoneId } from './milestone.ts'
+import { milestoneLookup } from '../milestone-lookup.ts'
 import { gitLabHistory } from './history.ts'
 
 /** The fields of GitLab's issue answer the tracker reads. */
@@ -90,6 +92,8 @@ export function createGitLabTracker(options: GitLabTrackerOptions, log: Log, cli
     return ids
   }
 
+  const milestone = milestoneLookup((title) => activeMilestoneId(client, project, title), options.project, log)
+
   return {
     kind: 'gitlab',
     limits: GITLAB_LIMITS,
@@ -109,7 +113,14 @@ export function createGitLabTracker(options: GitLabTrackerOptions, log: Log, cli
     },
     async createIssue(issue: NewIssue) {
       const assignees = issue.assignees.length ? await assigneeIds(issue.assignees) : []
-      const body = { title: issue.title, description: issue.body, labels: issue.labels.join(','), ...(assignees.length ? { assignee_ids: assignees } : {}) }
+      const milestoneId = issue.milestone === undefined ? undefined : await milestone(issue.milestone)
+      const body = {
+        title: issue.title,
+        description: issue.body,
+        labels: issue.labels.join(','),
+        ...(assignees.length ? { assignee_ids: assignees } : {}),
+        ...(milestoneId === undefined ? {} : { milestone_id: milestoneId }),
+      }
       const { data } = await client.request<GitLabIssue>({ method: 'POST', path: `${project}/issues`, body })
       return remember(data)
     },
