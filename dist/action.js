@@ -58,12 +58,12 @@ function codePointsFrom(text3, from = 0) {
   }
   return count;
 }
-function fitPrefix(text3, max, render5) {
-  const whole = render5(text3, 0);
+function fitPrefix(text3, max, render8) {
+  const whole = render8(text3, 0);
   if (whole.length <= max) return whole;
   const at = (k) => {
     const end = k > 0 && isHighSurrogate(text3.charCodeAt(k - 1)) ? k - 1 : k;
-    return render5(text3.slice(0, end), codePointsFrom(text3, end));
+    return render8(text3.slice(0, end), codePointsFrom(text3, end));
   };
   let lo = 0;
   let hi = text3.length - 1;
@@ -75,12 +75,12 @@ function fitPrefix(text3, max, render5) {
   }
   return at(lo);
 }
-function fitSuffix(text3, max, render5) {
-  const whole = render5(text3, 0);
+function fitSuffix(text3, max, render8) {
+  const whole = render8(text3, 0);
   if (whole.length <= max) return whole;
   const at = (k) => {
     const start = k < text3.length && isHighSurrogate(text3.charCodeAt(k - 1)) ? k + 1 : k;
-    return render5(text3.slice(start), codePointsFrom(text3.slice(0, start)));
+    return render8(text3.slice(start), codePointsFrom(text3.slice(0, start)));
   };
   let lo = 1;
   let hi = text3.length;
@@ -278,10 +278,10 @@ function logSummary(excerpt, lines, flavor = "github") {
   return excerpt.jobUrl ? `${what}, full log: ${jobLink(excerpt.jobUrl, flavor)}` : what;
 }
 function renderLogSection(excerpt, max, flavor = "github", heading = true) {
-  const render5 = (kept, cut) => {
-    const newline = cut ? kept.indexOf("\n") : -1;
+  const render8 = (kept, cut2) => {
+    const newline = cut2 ? kept.indexOf("\n") : -1;
     const shown = newline >= 0 ? kept.slice(newline + 1) : kept;
-    const cutCount = cut + (newline >= 0 ? [...kept.slice(0, newline + 1)].length : 0);
+    const cutCount = cut2 + (newline >= 0 ? [...kept.slice(0, newline + 1)].length : 0);
     const lines = shown === "" ? 0 : shown.split("\n").length;
     return [
       ...heading ? ["### Log excerpt"] : [],
@@ -293,7 +293,7 @@ function renderLogSection(excerpt, max, flavor = "github", heading = true) {
       "</details>"
     ].join("\n");
   };
-  return fitSuffix(excerpt.text, max, render5);
+  return fitSuffix(excerpt.text, max, render8);
 }
 var lastFrame, escapeHtml, summaryValue, jobLink;
 var init_log_tail = __esm({
@@ -309,7 +309,7 @@ var init_log_tail = __esm({
       return "";
     };
     escapeHtml = (text3) => text3.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-    summaryValue = (text3, flavor) => fitPrefix(oneLine(text3), FIELD_LIMIT, (kept, cut) => defuseReferences(escapeHtml(kept), flavor) + (cut ? ` ${cutNote(cut)}` : ""));
+    summaryValue = (text3, flavor) => fitPrefix(oneLine(text3), FIELD_LIMIT, (kept, cut2) => defuseReferences(escapeHtml(kept), flavor) + (cut2 ? ` ${cutNote(cut2)}` : ""));
     jobLink = (url, flavor) => {
       const line = oneLine(url);
       if (escapeHtml(line).length <= FIELD_LIMIT && /^https?:\/\/[^\s<>"']+$/i.test(line) && URL.canParse(line)) {
@@ -382,7 +382,7 @@ var init_what_failed = __esm({
     MAX_EXCERPTS = 3;
     LIST_LIMIT = BODY_LIMIT / 8;
     NAME_LIMIT = 200;
-    name = (text3, limit = NAME_LIMIT) => fitPrefix(oneLine(text3), limit, (kept, cut) => cut ? `${kept}\u2026 ${cutNote(cut)}` : kept);
+    name = (text3, limit = NAME_LIMIT) => fitPrefix(oneLine(text3), limit, (kept, cut2) => cut2 ? `${kept}\u2026 ${cutNote(cut2)}` : kept);
     linkable = (url) => /^https?:\/\/[^\s<>()`"[\]]+$/i.test(url) && url.length <= FIELD_LIMIT && URL.canParse(url);
     linkText = (text3, flavor) => markdownText(name(text3), flavor).replace(/[[\]]/g, "\\$&");
     linked = (text3, url, flavor) => linkable(url) ? `[${linkText(text3, flavor)}](${url})` : linkText(text3, flavor);
@@ -420,15 +420,15 @@ function renderTitle(failure2, limit = TITLE_LIMIT) {
   const environment = oneLine(failure2.environment);
   const commit = oneLine(failure2.commitSha);
   const frame = (env2, sha) => `[DEPLOY FAIL] ${env2} \u2014 ${sha} \u2014 ${localDate(failure2.time)}`;
-  const part = (kept, cut) => cut ? `${kept}\u2026 ${cutNote(cut)}` : kept;
+  const part = (kept, cut2) => cut2 ? `${kept}\u2026 ${cutNote(cut2)}` : kept;
   const room = limit - frame("", "").length;
   const env = fitPrefix(environment, roomForSecond(room, commit.length, environment.length, Math.floor(room / 2)), part);
   return frame(env, fitPrefix(commit, room - env.length, part));
 }
-function field(text3, render5) {
-  return fitPrefix(oneLine(text3), FIELD_LIMIT, (kept, cut) => render5(kept) + (cut ? ` ${cutNote(cut)}` : ""));
+function field(text3, render8) {
+  return fitPrefix(oneLine(text3), FIELD_LIMIT, (kept, cut2) => render8(kept) + (cut2 ? ` ${cutNote(cut2)}` : ""));
 }
-function renderBody(failure2, flavor = "github") {
+function renderBody(failure2, flavor = "github", limit = BODY_LIMIT) {
   const messagePart = messagePartFor(flavor);
   const reasonPart = reasonPartFor(flavor);
   const environment = field(failure2.environment, inlineCode);
@@ -458,25 +458,25 @@ function renderBody(failure2, flavor = "github") {
   ].join("\n");
   const message = cleanText(failure2.commitMessage);
   const reason = cleanText(failure2.reason);
-  const room = BODY_LIMIT - layout("", "", "").length;
+  const room = limit - layout("", "", "").length;
   const LOG_JOIN = 2;
   const logLength = (text3) => text3 ? text3.length + LOG_JOIN : 0;
   const failed = failure2.failed ?? [];
   const ciLogs = failure2.log ? [] : (failure2.ciLogs ?? []).slice(0, MAX_EXCERPTS);
-  const logPart = (max) => {
+  const logPart2 = (max) => {
     const section = renderWhatFailed(failed, ciLogs, max, flavor);
     if (!failure2.log) return section;
     return section ? `${section}
 
 ${renderLogSection(failure2.log, max - section.length - LOG_JOIN, flavor)}` : renderLogSection(failure2.log, max, flavor);
   };
-  const fullLog = logPart(Infinity);
+  const fullLog = logPart2(Infinity);
   const textRoom = roomForSecond(room, logLength(fullLog), messagePart(message, 0).length + reasonPart(reason, 0).length, Math.floor(room / 4));
   const reasonRoom = roomForSecond(textRoom, messagePart(message, 0).length, reasonPart(reason, 0).length, Math.floor(textRoom / 4));
   const renderedReason = fitPrefix(reason, reasonRoom, reasonPart);
   const renderedMessage = fitPrefix(message, textRoom - renderedReason.length, messagePart);
   const logRoom = room - renderedReason.length - renderedMessage.length - LOG_JOIN;
-  const log2 = fullLog.length > logRoom ? logPart(logRoom) : fullLog;
+  const log2 = fullLog.length > logRoom ? logPart2(logRoom) : fullLog;
   return layout(renderedMessage, renderedReason, log2);
 }
 function slackEscape(text3) {
@@ -515,12 +515,12 @@ var init_issue = __esm({
     pad = (n) => String(n).padStart(2, "0");
     TITLE_LIMITS = Object.freeze({ github: TITLE_LIMIT, gitlab: GITLAB_TITLE_LIMIT });
     pipelineMarkdown = (text3, flavor = "github") => /^https?:\/\/[^\s<>`"]+$/i.test(text3) && URL.canParse(text3) ? text3 : markdownText(text3, flavor);
-    messagePartFor = (flavor) => (kept, cut) => codeBlock(kept, flavor) + (cut ? `
-*${cutNote(cut)}*` : "");
-    reasonPartFor = (flavor) => (kept, cut) => markdownText(kept, flavor) + (cut ? `
+    messagePartFor = (flavor) => (kept, cut2) => codeBlock(kept, flavor) + (cut2 ? `
+*${cutNote(cut2)}*` : "");
+    reasonPartFor = (flavor) => (kept, cut2) => markdownText(kept, flavor) + (cut2 ? `
 
-*${cutNote(cut)}*` : "");
-    slackPart = (kept, cut) => slackEscape(kept) + (cut ? ` ${cutNote(cut)}` : "");
+*${cutNote(cut2)}*` : "");
+    slackPart = (kept, cut2) => slackEscape(kept) + (cut2 ? ` ${cutNote(cut2)}` : "");
   }
 });
 
@@ -550,8 +550,8 @@ var init_errors = __esm({
     };
     ConfigError = class extends Error {
       problems;
-      constructor(problems) {
-        super(problems.join("\n"));
+      constructor(problems, options) {
+        super(problems.join("\n"), options);
         this.name = "ConfigError";
         this.problems = problems;
       }
@@ -616,7 +616,7 @@ var init_errors = __esm({
 
 // lib/core/log.ts
 function registerSecret(...values) {
-  for (const value11 of values) registered.add(value11);
+  for (const value14 of values) registered.add(value14);
 }
 function redact(text3, secrets) {
   let out = text3;
@@ -835,8 +835,8 @@ var require_dist = __commonJS({
 });
 
 // lib/chat/format.ts
-function isChatFormatSetting(value11) {
-  return CHAT_FORMAT_SETTINGS.includes(value11);
+function isChatFormatSetting(value14) {
+  return CHAT_FORMAT_SETTINGS.includes(value14);
 }
 function detectFormat(webhook) {
   let url;
@@ -927,9 +927,9 @@ var init_actionable = __esm({
       return v === void 0 || v === "" ? void 0 : v;
     };
     entries = (text3) => (text3 ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
-    unique = (list, taken = []) => {
+    unique = (list2, taken = []) => {
       const seen = new Set(taken.map((entry) => entry.toLowerCase()));
-      return list.filter((entry) => !seen.has(entry.toLowerCase()) && seen.add(entry.toLowerCase()));
+      return list2.filter((entry) => !seen.has(entry.toLowerCase()) && seen.add(entry.toLowerCase()));
     };
   }
 });
@@ -939,14 +939,14 @@ function githubRun(env) {
   if (value2(env, "GITHUB_ACTIONS") !== "true") return void 0;
   const [owner, repo, ...rest] = (value2(env, "GITHUB_REPOSITORY") ?? "").split("/");
   const runId = value2(env, "GITHUB_RUN_ID") ?? "";
-  const attempt2 = value2(env, "GITHUB_RUN_ATTEMPT") ?? "1";
-  if (!owner || !repo || rest.length || !DIGITS.test(runId) || !DIGITS.test(attempt2)) return void 0;
+  const attempt3 = value2(env, "GITHUB_RUN_ATTEMPT") ?? "1";
+  if (!owner || !repo || rest.length || !DIGITS.test(runId) || !DIGITS.test(attempt3)) return void 0;
   const checkRunId = value2(env, "JOB_CHECK_RUN_ID");
   return Object.freeze({
     owner,
     repo,
     runId,
-    attempt: attempt2,
+    attempt: attempt3,
     runnerName: value2(env, "RUNNER_NAME"),
     checkRunId: checkRunId !== void 0 && DIGITS.test(checkRunId) ? checkRunId : void 0,
     apiUrl: value2(env, "GITHUB_API_URL")?.replace(/\/+$/, "")
@@ -1102,8 +1102,8 @@ function gitLabTarget(env, problems) {
     );
     return empty;
   }
-  const cut = given.lastIndexOf("/");
-  return { project: given, owner: given.slice(0, Math.max(cut, 0)), repo: given.slice(cut + 1), apiName, apiUrl };
+  const cut2 = given.lastIndexOf("/");
+  return { project: given, owner: given.slice(0, Math.max(cut2, 0)), repo: given.slice(cut2 + 1), apiName, apiUrl };
 }
 var GITLAB_DEFAULT_API_URL, value5, SEGMENT, BAD_END, NUMERIC_ID;
 var init_tracker = __esm({
@@ -1120,12 +1120,85 @@ var init_tracker = __esm({
   }
 });
 
+// lib/config/shape.ts
+function parseProject(url, status, problems) {
+  const match = PROJECT.exec(url);
+  if (!match) {
+    problems.push(`REPORT_PROJECT must be a GitHub Projects address such as https://github.com/orgs/acme/projects/7 (or /users/<login>/projects/<n>), got ${JSON.stringify(url)}`);
+    return void 0;
+  }
+  return Object.freeze({ url, ownerType: match[1] === "orgs" ? "organization" : "user", owner: match[2], number: Number(match[3]), status });
+}
+function readShape(env, tracker, problems) {
+  const projectUrl = value6(env, "REPORT_PROJECT");
+  const status = value6(env, "REPORT_PROJECT_STATUS");
+  if (status !== void 0 && projectUrl === void 0) problems.push("REPORT_PROJECT_STATUS needs REPORT_PROJECT (the board whose Status field it sets)");
+  if (projectUrl !== void 0 && tracker === "gitlab") problems.push("REPORT_PROJECT is a GitHub Projects board; on GitLab, boards follow labels: use REPORT_LABELS");
+  const milestone = value6(env, "REPORT_MILESTONE");
+  if (milestone !== void 0 && milestone.length > 255) problems.push(`REPORT_MILESTONE must be a milestone title of at most 255 characters`);
+  return {
+    templateFile: value6(env, "REPORT_TEMPLATE"),
+    milestone,
+    board: projectUrl !== void 0 && tracker === "github" ? parseProject(projectUrl, status, problems) : void 0
+  };
+}
+var value6, PROJECT;
+var init_shape = __esm({
+  "lib/config/shape.ts"() {
+    "use strict";
+    value6 = (env, name2) => {
+      const v = env[name2]?.trim();
+      return v === void 0 || v === "" ? void 0 : v;
+    };
+    PROJECT = /^https?:\/\/[^/]+\/(orgs|users)\/([A-Za-z0-9-]{1,39})\/projects\/(\d+)(?:\/.*)?$/;
+  }
+});
+
+// lib/config/pager.ts
+function readPager(env, problems) {
+  const routingKey = value7(env, "PAGERDUTY_ROUTING_KEY");
+  const severity = value7(env, "REPORT_PAGER_SEVERITY") ?? "error";
+  if (!PAGER_SEVERITIES.includes(severity)) {
+    problems.push(`REPORT_PAGER_SEVERITY must be one of ${PAGER_SEVERITIES.join(", ")}, got ${JSON.stringify(severity)}`);
+  }
+  const eventsUrl = (value7(env, "PAGERDUTY_EVENTS_URL") ?? DEFAULT_PAGERDUTY_EVENTS_URL).replace(/\/+$/, "");
+  let secure = false;
+  try {
+    const url = new URL(eventsUrl);
+    secure = url.protocol === "https:" || url.protocol === "http:" && LOOPBACK.test(url.hostname);
+  } catch {
+  }
+  if (!secure) problems.push(`PAGERDUTY_EVENTS_URL must be an https URL such as ${DEFAULT_PAGERDUTY_EVENTS_URL} (plain http only on loopback), got ${JSON.stringify(eventsUrl)}`);
+  const environments = (value7(env, "REPORT_PAGER_ENVIRONMENTS") ?? "").split(",").map((e) => e.trim()).filter(Boolean);
+  if (routingKey === void 0) {
+    if (value7(env, "REPORT_PAGER_ENVIRONMENTS") !== void 0 || value7(env, "REPORT_PAGER_SEVERITY") !== void 0) {
+      problems.push("REPORT_PAGER_SEVERITY and REPORT_PAGER_ENVIRONMENTS need PAGERDUTY_ROUTING_KEY (an Events API v2 integration key)");
+    }
+    return void 0;
+  }
+  if (!/^[A-Za-z0-9]{20,64}$/.test(routingKey)) problems.push("PAGERDUTY_ROUTING_KEY must be an Events API v2 integration key (32 letters and digits); the value given is not one");
+  return Object.freeze({ routingKey, eventsUrl, severity, environments: Object.freeze(environments) });
+}
+var DEFAULT_PAGERDUTY_EVENTS_URL, PAGER_SEVERITIES, LOOPBACK, value7;
+var init_pager = __esm({
+  "lib/config/pager.ts"() {
+    "use strict";
+    DEFAULT_PAGERDUTY_EVENTS_URL = "https://events.pagerduty.com";
+    PAGER_SEVERITIES = ["critical", "error", "warning", "info"];
+    LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+    value7 = (env, name2) => {
+      const v = env[name2]?.trim();
+      return v === void 0 || v === "" ? void 0 : v;
+    };
+  }
+});
+
 // lib/config/config.ts
 function secretsOf(config) {
-  return [config.token, config.chat?.slack?.token ?? ""].filter((secret) => secret !== "");
+  return [config.token, config.chat?.slack?.token ?? "", config.pager?.routingKey ?? ""].filter((secret) => secret !== "");
 }
 function number(env, name2, fallback, problems, min = 0) {
-  const raw = value6(env, name2);
+  const raw = value8(env, name2);
   if (raw === void 0) return fallback;
   const n = Number(raw);
   if (!Number.isFinite(n) || n < min || raw.trim() === "") {
@@ -1137,16 +1210,16 @@ function number(env, name2, fallback, problems, min = 0) {
 function loadConfig(env = process.env, { requireToken = true } = {}) {
   const problems = [];
   const warnings = [];
-  const token = value6(env, "ISSUE_TOKEN") ?? "";
+  const token = value8(env, "ISSUE_TOKEN") ?? "";
   const app = appCredentials(env, problems);
-  const appNamed = value6(env, "ISSUE_APP_ID") !== void 0 || value6(env, "ISSUE_APP_PRIVATE_KEY") !== void 0;
+  const appNamed = value8(env, "ISSUE_APP_ID") !== void 0 || value8(env, "ISSUE_APP_PRIVATE_KEY") !== void 0;
   if (!token && !appNamed && requireToken) problems.push("ISSUE_TOKEN is required");
   let owner = "";
   let repo = "";
   const tracker = trackerKind(env, problems);
   if (tracker === "gitlab" && appNamed) problems.push("ISSUE_APP_ID is a GitHub App; ISSUE_TRACKER=gitlab takes ISSUE_TOKEN instead");
   const gitlab = tracker === "gitlab" ? gitLabTarget(env, problems) : void 0;
-  const fullName = value6(env, "ISSUE_REPO");
+  const fullName = value8(env, "ISSUE_REPO");
   if (gitlab) {
     ;
     ({ owner, repo } = gitlab);
@@ -1163,19 +1236,19 @@ function loadConfig(env = process.env, { requireToken = true } = {}) {
       repo = r;
     }
   }
-  const apiName = gitlab?.apiName ?? (value6(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "GITHUB_API_URL");
-  const apiUrl = gitlab?.apiUrl ?? value6(env, "ISSUE_API_URL") ?? value6(env, "GITHUB_API_URL") ?? DEFAULT_API_URL;
+  const apiName = gitlab?.apiName ?? (value8(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "GITHUB_API_URL");
+  const apiUrl = gitlab?.apiUrl ?? value8(env, "ISSUE_API_URL") ?? value8(env, "GITHUB_API_URL") ?? DEFAULT_API_URL;
   if (!isHttpUrl(apiUrl)) problems.push(`${apiName} must be an http(s) URL such as ${gitlab ? GITLAB_DEFAULT_API_URL : DEFAULT_API_URL}, got ${JSON.stringify(apiUrl)}`);
-  else if (new URL(apiUrl).protocol === "http:" && !LOOPBACK.test(new URL(apiUrl).hostname)) {
+  else if (new URL(apiUrl).protocol === "http:" && !LOOPBACK2.test(new URL(apiUrl).hostname)) {
     warnings.push(`${apiName} uses plain http, so ISSUE_TOKEN travels unencrypted; use https unless the network is trusted`);
   }
-  let chatWebhook = value6(env, "CHAT_WEBHOOK");
+  let chatWebhook = value8(env, "CHAT_WEBHOOK");
   if (chatWebhook !== void 0 && !isHttpUrl(chatWebhook)) {
     warnings.push("CHAT_WEBHOOK is not an http(s) URL such as https://hooks.slack.com/services/\u2026; no chat notice will be sent");
     chatWebhook = void 0;
   }
   const chat = chatConfig(env, problems);
-  const onDuplicate = value6(env, "ON_DUPLICATE") ?? "skip";
+  const onDuplicate = value8(env, "ON_DUPLICATE") ?? "skip";
   if (onDuplicate !== "skip" && onDuplicate !== "comment") {
     problems.push(`ON_DUPLICATE must be skip or comment, got ${JSON.stringify(onDuplicate)}`);
   }
@@ -1187,7 +1260,9 @@ function loadConfig(env = process.env, { requireToken = true } = {}) {
   const writeIntervalSeconds = number(env, "REPORT_WRITE_INTERVAL", 1, problems);
   const actionable = readActionable(env, LABELS, problems);
   const ciLog = readCiLog(env, problems);
-  if (problems.length) throw new ConfigError(problems.map((problem) => redact(problem, [token, value6(env, "SLACK_BOT_TOKEN") ?? ""])));
+  const shape = readShape(env, tracker, problems);
+  const pager = readPager(env, problems);
+  if (problems.length) throw new ConfigError(problems.map((problem) => redact(problem, [token, value8(env, "SLACK_BOT_TOKEN") ?? "", value8(env, "PAGERDUTY_ROUTING_KEY") ?? ""])));
   const ci = detectCi(env);
   return Object.freeze({
     token,
@@ -1198,10 +1273,10 @@ function loadConfig(env = process.env, { requireToken = true } = {}) {
     repo,
     apiUrl: apiUrl.replace(/\/+$/, ""),
     chatWebhook,
-    pipelineUrl: value6(env, "CI_PIPELINE_URL") ?? value6(env, "BUILD_URL") ?? ci?.pipelineUrl ?? "unknown",
-    commitSha: value6(env, "CI_COMMIT_SHA") ?? ci?.commitSha,
-    commitMessage: value6(env, "CI_COMMIT_MESSAGE") ?? ci?.commitMessage,
-    deployEnv: value6(env, "DEPLOY_ENV") ?? "production",
+    pipelineUrl: value8(env, "CI_PIPELINE_URL") ?? value8(env, "BUILD_URL") ?? ci?.pipelineUrl ?? "unknown",
+    commitSha: value8(env, "CI_COMMIT_SHA") ?? ci?.commitSha,
+    commitMessage: value8(env, "CI_COMMIT_MESSAGE") ?? ci?.commitMessage,
+    deployEnv: value8(env, "DEPLOY_ENV") ?? "production",
     onDuplicate,
     timeoutMs: Math.round(timeoutSeconds * 1e3),
     chatTimeoutMs: Math.round(chatTimeoutSeconds * 1e3),
@@ -1211,21 +1286,23 @@ function loadConfig(env = process.env, { requireToken = true } = {}) {
     writeIntervalSeconds,
     ...actionable,
     ...ciLog,
+    ...shape,
+    ...pager ? { pager } : {},
     warnings: Object.freeze(warnings),
     chat
   });
 }
 function chatConfig(env, problems) {
-  const format = value6(env, "CHAT_FORMAT") ?? "auto";
+  const format = value8(env, "CHAT_FORMAT") ?? "auto";
   if (!isChatFormatSetting(format)) problems.push(`CHAT_FORMAT must be one of ${CHAT_FORMAT_SETTINGS.join(", ")}, got ${JSON.stringify(format)}`);
-  const strictValue = value6(env, "REPORT_CHAT_STRICT") ?? "0";
+  const strictValue = value8(env, "REPORT_CHAT_STRICT") ?? "0";
   if (!["0", "1", "true", "false"].includes(strictValue)) problems.push(`REPORT_CHAT_STRICT must be 1 or 0, got ${JSON.stringify(strictValue)}`);
-  const token = value6(env, "SLACK_BOT_TOKEN");
-  const channel2 = value6(env, "SLACK_CHANNEL");
+  const token = value8(env, "SLACK_BOT_TOKEN");
+  const channel2 = value8(env, "SLACK_CHANNEL");
   if (token !== void 0 && channel2 === void 0) problems.push("SLACK_CHANNEL is required with SLACK_BOT_TOKEN (a channel id such as C0123456789, or #name)");
   if (channel2 !== void 0 && token === void 0) problems.push("SLACK_BOT_TOKEN is required with SLACK_CHANNEL (a bot token, xoxb-\u2026)");
-  const apiUrl = (value6(env, "SLACK_API_URL") ?? DEFAULT_SLACK_API_URL).replace(/\/+$/, "");
-  const secure = isHttpUrl(apiUrl) && (new URL(apiUrl).protocol === "https:" || LOOPBACK.test(new URL(apiUrl).hostname));
+  const apiUrl = (value8(env, "SLACK_API_URL") ?? DEFAULT_SLACK_API_URL).replace(/\/+$/, "");
+  const secure = isHttpUrl(apiUrl) && (new URL(apiUrl).protocol === "https:" || LOOPBACK2.test(new URL(apiUrl).hostname));
   if (!secure) problems.push(`SLACK_API_URL must be an https URL such as ${DEFAULT_SLACK_API_URL} (plain http only on loopback), got ${JSON.stringify(apiUrl)}`);
   return Object.freeze({
     format,
@@ -1234,13 +1311,13 @@ function chatConfig(env, problems) {
   });
 }
 function loadDotenv(env = process.env, dir = process.cwd()) {
-  if (value6(env, "REPORT_DOTENV") === "off") return;
+  if (value8(env, "REPORT_DOTENV") === "off") return;
   (0, import_dotenv.config)({ path: `${dir}/.env`, processEnv: env, override: false, quiet: true });
 }
 function outputFiles(env = process.env) {
-  return Object.freeze({ githubOutput: value6(env, "GITHUB_OUTPUT"), stepSummary: value6(env, "GITHUB_STEP_SUMMARY") });
+  return Object.freeze({ githubOutput: value8(env, "GITHUB_OUTPUT"), stepSummary: value8(env, "GITHUB_STEP_SUMMARY") });
 }
-var import_dotenv, DEFAULT_SLACK_API_URL, DEFAULT_API_URL, LOOPBACK, OWNER, REPO, value6, isHttpUrl;
+var import_dotenv, DEFAULT_SLACK_API_URL, DEFAULT_API_URL, LOOPBACK2, OWNER, REPO, value8, isHttpUrl;
 var init_config = __esm({
   "lib/config/config.ts"() {
     "use strict";
@@ -1254,12 +1331,14 @@ var init_config = __esm({
     init_app();
     init_errors();
     init_tracker();
+    init_shape();
+    init_pager();
     DEFAULT_SLACK_API_URL = "https://slack.com/api";
     DEFAULT_API_URL = "https://api.github.com";
-    LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+    LOOPBACK2 = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
     OWNER = /^[A-Za-z0-9-]{1,39}$/;
     REPO = /^[A-Za-z0-9._-]{1,100}$/;
-    value6 = (env, name2) => {
+    value8 = (env, name2) => {
       const v = env[name2];
       return v === void 0 || v === "" ? void 0 : v;
     };
@@ -1327,16 +1406,16 @@ var require_esblib = __commonJS({
     var __toCommonJS = (mod) => __copyProps2(__defProp2({}, "__esModule", { value: true }), mod);
     var __async = (__this, __arguments, generator) => {
       return new Promise((resolve, reject) => {
-        var fulfilled = (value11) => {
+        var fulfilled = (value14) => {
           try {
-            step(generator.next(value11));
+            step(generator.next(value14));
           } catch (e) {
             reject(e);
           }
         };
-        var rejected = (value11) => {
+        var rejected = (value14) => {
           try {
-            step(generator.throw(value11));
+            step(generator.throw(value14));
           } catch (e) {
             reject(e);
           }
@@ -1353,7 +1432,7 @@ var require_esblib = __commonJS({
     var __typeError = (msg) => {
       throw TypeError(msg);
     };
-    var __defNormalProp = (obj, key, value11) => key in obj ? __defProp2(obj, key, { enumerable: true, configurable: true, writable: true, value: value11 }) : obj[key] = value11;
+    var __defNormalProp = (obj, key, value14) => key in obj ? __defProp2(obj, key, { enumerable: true, configurable: true, writable: true, value: value14 }) : obj[key] = value14;
     var __spreadValues = (a, b) => {
       for (var prop in b || (b = {}))
         if (__hasOwnProp2.call(b, prop))
@@ -1381,13 +1460,13 @@ var require_esblib = __commonJS({
       }, method = (k2) => it[k2] = (x2) => new Promise((yes, no) => resume(k2, x2, yes, no)), it = {};
       return generator = generator.apply(__this, __arguments), it[__knownSymbol("asyncIterator")] = () => it, method("next"), method("throw"), method("return"), it;
     };
-    var __yieldStar = (value11) => {
-      var obj = value11[__knownSymbol("asyncIterator")], isAwait = false, method, it = {};
+    var __yieldStar = (value14) => {
+      var obj = value14[__knownSymbol("asyncIterator")], isAwait = false, method, it = {};
       if (obj == null) {
-        obj = value11[__knownSymbol("iterator")]();
+        obj = value14[__knownSymbol("iterator")]();
         method = (k2) => it[k2] = (x2) => obj[k2](x2);
       } else {
-        obj = obj.call(value11);
+        obj = obj.call(value14);
         method = (k2) => it[k2] = (v2) => {
           if (isAwait) {
             isAwait = false;
@@ -1409,7 +1488,7 @@ var require_esblib = __commonJS({
         throw x2;
       }, "return" in obj && method("return"), it;
     };
-    var __forAwait = (obj, it, method) => (it = obj[__knownSymbol("asyncIterator")]) ? it.call(obj) : (obj = obj[__knownSymbol("iterator")](), it = {}, method = (key, fn) => (fn = obj[key]) && (it[key] = (arg) => new Promise((yes, no, done) => (arg = fn.call(obj, arg), done = arg.done, Promise.resolve(arg.value).then((value11) => yes({ value: value11, done }), no)))), method("next"), method("return"), it);
+    var __forAwait = (obj, it, method) => (it = obj[__knownSymbol("asyncIterator")]) ? it.call(obj) : (obj = obj[__knownSymbol("iterator")](), it = {}, method = (key, fn) => (fn = obj[key]) && (it[key] = (arg) => new Promise((yes, no, done) => (arg = fn.call(obj, arg), done = arg.done, Promise.resolve(arg.value).then((value14) => yes({ value: value14, done }), no)))), method("next"), method("return"), it);
     var __pow = Math.pow;
     var __reExport = (target, mod, secondTarget) => (__copyProps2(target, mod, "default"), secondTarget && __copyProps2(secondTarget, mod, "default"));
     var __commonJS2 = (cb, mod) => function __require2() {
@@ -1420,8 +1499,8 @@ var require_esblib = __commonJS({
     };
     var __accessCheck = (obj, member, msg) => member.has(obj) || __typeError("Cannot " + msg);
     var __privateGet = (obj, member, getter) => (__accessCheck(obj, member, "read from private field"), getter ? getter.call(obj) : member.get(obj));
-    var __privateAdd = (obj, member, value11) => member.has(obj) ? __typeError("Cannot add the same private member more than once") : member instanceof WeakSet ? member.add(obj) : member.set(obj, value11);
-    var __privateSet = (obj, member, value11, setter) => (__accessCheck(obj, member, "write to private field"), setter ? setter.call(obj, value11) : member.set(obj, value11), value11);
+    var __privateAdd = (obj, member, value14) => member.has(obj) ? __typeError("Cannot add the same private member more than once") : member instanceof WeakSet ? member.add(obj) : member.set(obj, value14);
+    var __privateSet = (obj, member, value14, setter) => (__accessCheck(obj, member, "write to private field"), setter ? setter.call(obj, value14) : member.set(obj, value14), value14);
     module.exports = {
       __create: __create2,
       __defProp: __defProp2,
@@ -1921,12 +2000,12 @@ var require_vendor_core = __commonJS({
               green = Math.floor(remainder / 6) / 5;
               blue = remainder % 6 / 5;
             }
-            const value11 = Math.max(red, green, blue) * 2;
-            if (value11 === 0) {
+            const value14 = Math.max(red, green, blue) * 2;
+            if (value14 === 0) {
               return 30;
             }
             let result = 30 + (Math.round(blue) << 2 | Math.round(green) << 1 | Math.round(red));
-            if (value11 === 2) {
+            if (value14 === 2) {
               result += 60;
             }
             return result;
@@ -2414,7 +2493,7 @@ var require_vendor_core = __commonJS({
       unix: parseUnixGrid,
       win: parseWinGrid
     };
-    var parse3 = (input2, { format = "unix", debug = false } = {}) => {
+    var parse5 = (input2, { format = "unix", debug = false } = {}) => {
       const parser = parsers[format];
       if (!parser) throw new Error(`unsupported format: ${format}`);
       return parser(input2, debug);
@@ -2429,7 +2508,7 @@ var require_vendor_core = __commonJS({
     var noop4 = () => {
     };
     var randomId = () => Math.random().toString(36).slice(2);
-    var isPromiseLike = (value11) => typeof (value11 == null ? void 0 : value11.then) === "function";
+    var isPromiseLike = (value14) => typeof (value14 == null ? void 0 : value14.then) === "function";
     var isStringLiteral2 = (pieces, ...rest) => {
       var _a;
       return (pieces == null ? void 0 : pieces.length) > 0 && ((_a = pieces.raw) == null ? void 0 : _a.length) === pieces.length && // Object.isFrozen(pieces) &&
@@ -2542,7 +2621,7 @@ var require_vendor_core = __commonJS({
       var _a, _b;
       const now = Date.now();
       const stdio = [c.stdin, c.stdout, c.stderr];
-      const push = (kind, data) => {
+      const push2 = (kind, data) => {
         c.store[kind].push(data);
         c.store.stdall.push(data);
         c.ee.emit(kind, data, c);
@@ -2556,11 +2635,11 @@ var require_vendor_core = __commonJS({
           c.ee.emit("start", r, c);
           if (((_a = r.stdout) == null ? void 0 : _a.length) > 0) {
             c.stdout.write(r.stdout);
-            push("stdout", r.stdout);
+            push2("stdout", r.stdout);
           }
           if (((_b = r.stderr) == null ? void 0 : _b.length) > 0) {
             c.stderr.write(r.stderr);
-            push("stderr", r.stderr);
+            push2("stderr", r.stderr);
           }
           c.callback(null, c.fulfilled = __spreadProps(__spreadValues({}, r), {
             get stdout() {
@@ -2601,10 +2680,10 @@ var require_vendor_core = __commonJS({
             (_a2 = opts.signal) == null ? void 0 : _a2.addEventListener("abort", onAbort);
             processInput(child, c.input || c.stdin);
             (_b2 = child.stdout) == null ? void 0 : _b2.on("data", (d) => {
-              push("stdout", d);
+              push2("stdout", d);
             }).pipe(c.stdout);
             (_c = child.stderr) == null ? void 0 : _c.on("data", (d) => {
-              push("stderr", d);
+              push2("stderr", d);
             }).pipe(c.stderr);
             child.once("error", (e) => {
               error = e;
@@ -2668,14 +2747,14 @@ var require_vendor_core = __commonJS({
         cmd: "wmic process get ProcessId,ParentProcessId,CommandLine",
         args: [],
         parse(stdout) {
-          return parse3(removeWmicPrefix(stdout), { format: "win" });
+          return parse5(removeWmicPrefix(stdout), { format: "win" });
         }
       },
       ps: {
         cmd: "ps",
         args: ["-lx"],
         parse(stdout) {
-          return parse3(stdout, { format: "unix" });
+          return parse5(stdout, { format: "unix" });
         }
       },
       pwsh: {
@@ -2709,9 +2788,9 @@ var require_vendor_core = __commonJS({
         return false;
       }
     };
-    var lookup = (query = {}, cb = noop22) => _lookup({ query, cb, sync: false });
+    var lookup2 = (query = {}, cb = noop22) => _lookup({ query, cb, sync: false });
     var lookupSync = (query = {}, cb = noop22) => _lookup({ query, cb, sync: true });
-    lookup.sync = lookupSync;
+    lookup2.sync = lookupSync;
     var _lookup = ({
       query = {},
       cb = noop22,
@@ -2763,11 +2842,11 @@ var require_vendor_core = __commonJS({
       const e = stdout.includes(">") ? stdout.trimEnd().lastIndexOf(import_node_os2.default.EOL) : stdout.length;
       return (s > 0 ? stdout.slice(s + LOOKUPS.wmic.cmd.length, e) : stdout.slice(0, e)).trimStart();
     };
-    var pickTree = (list, pid, recursive = false) => {
-      const children = list.filter((p) => p.ppid === pid + "");
+    var pickTree = (list2, pid, recursive = false) => {
+      const children = list2.filter((p) => p.ppid === pid + "");
       return [
         ...children,
-        ...children.flatMap((p) => recursive ? pickTree(list, p.pid, true) : [])
+        ...children.flatMap((p) => recursive ? pickTree(list2, p.pid, true) : [])
       ];
     };
     var _tree = ({
@@ -2782,9 +2861,9 @@ var require_vendor_core = __commonJS({
       const onData = (all) => {
         if (opts === void 0) return all;
         const { pid, recursive = false } = opts;
-        const list = pickTree(all, pid, recursive);
-        cb(null, list);
-        return list;
+        const list2 = pickTree(all, pid, recursive);
+        cb(null, list2);
+        return list2;
       };
       try {
         const all = _lookup({ sync });
@@ -2824,13 +2903,13 @@ var require_vendor_core = __commonJS({
       let checkConfident = 0;
       let checkTimeoutTimer;
       let checkIsTimeout = false;
-      const checkKilled = (finishCallback) => lookup({ pid }, (err, list = []) => {
+      const checkKilled = (finishCallback) => lookup2({ pid }, (err, list2 = []) => {
         if (checkIsTimeout) return;
         if (err) {
           clearTimeout(checkTimeoutTimer);
           reject(err);
           finishCallback == null ? void 0 : finishCallback(err, pid);
-        } else if (list.length > 0) {
+        } else if (list2.length > 0) {
           checkConfident = checkConfident - 1 || 0;
           checkKilled(finishCallback);
         } else {
@@ -2893,7 +2972,7 @@ var require_vendor_core = __commonJS({
     var noop22 = () => {
     };
     var identity = (v) => v;
-    var index_default = { kill: kill2, lookup, lookupSync, tree, treeSync };
+    var index_default = { kill: kill2, lookup: lookup2, lookupSync, tree, treeSync };
     var import_internals = require_internals();
     var chalk22 = import_internals.bus.wrap("chalk", source_default);
     var which3 = import_internals.bus.wrap("which", import_which.default);
@@ -3288,9 +3367,9 @@ ${details}`;
 `;
       },
       retry(entry) {
-        const attempt2 = `Attempt: ${entry.attempt}${entry.total == Infinity ? "" : `/${entry.total}`}`;
+        const attempt3 = `Attempt: ${entry.attempt}${entry.total == Infinity ? "" : `/${entry.total}`}`;
         const delay = entry.delay > 0 ? `; next in ${entry.delay}ms` : "";
-        return `${import_vendor_core.chalk.bgRed.white(" FAIL ")} ${attempt2}${delay}
+        return `${import_vendor_core.chalk.bgRed.white(" FAIL ")} ${attempt3}${delay}
 `;
       },
       end() {
@@ -3474,11 +3553,11 @@ ${details}`;
         return pp.sync ? pp.output : pp;
       },
       {
-        set(t, key, value11) {
+        set(t, key, value14) {
           return Reflect.set(
             key in Function.prototype ? t : getStore(),
             key === "sync" ? SYNC : key,
-            value11
+            value14
           );
         },
         get(t, key) {
@@ -5157,7 +5236,7 @@ var require_tree = __commonJS({
        * @param {any} value
        * @param {number} index
        */
-      constructor(key, value11, index) {
+      constructor(key, value14, index) {
         if (index === void 0 || index >= key.length) {
           throw new TypeError("Unreachable");
         }
@@ -5166,9 +5245,9 @@ var require_tree = __commonJS({
           throw new TypeError("key must be ascii string");
         }
         if (key.length !== ++index) {
-          this.middle = new _TstNode(key, value11, index);
+          this.middle = new _TstNode(key, value14, index);
         } else {
-          this.value = value11;
+          this.value = value14;
         }
       }
       /**
@@ -5176,7 +5255,7 @@ var require_tree = __commonJS({
        * @param {any} value
        * @returns {void}
        */
-      add(key, value11) {
+      add(key, value14) {
         const length = key.length;
         if (length === 0) {
           throw new TypeError("Unreachable");
@@ -5190,25 +5269,25 @@ var require_tree = __commonJS({
           }
           if (node.code === code) {
             if (length === ++index) {
-              node.value = value11;
+              node.value = value14;
               break;
             } else if (node.middle !== null) {
               node = node.middle;
             } else {
-              node.middle = new _TstNode(key, value11, index);
+              node.middle = new _TstNode(key, value14, index);
               break;
             }
           } else if (node.code < code) {
             if (node.left !== null) {
               node = node.left;
             } else {
-              node.left = new _TstNode(key, value11, index);
+              node.left = new _TstNode(key, value14, index);
               break;
             }
           } else if (node.right !== null) {
             node = node.right;
           } else {
-            node.right = new _TstNode(key, value11, index);
+            node.right = new _TstNode(key, value14, index);
             break;
           }
         }
@@ -5248,11 +5327,11 @@ var require_tree = __commonJS({
        * @param {any} value
        * @returns {void}
        * */
-      insert(key, value11) {
+      insert(key, value14) {
         if (this.node === null) {
-          this.node = new TstNode(key, value11, 0);
+          this.node = new TstNode(key, value14, 0);
         } else {
-          this.node.add(key, value11);
+          this.node.add(key, value14);
         }
       }
       /**
@@ -5357,11 +5436,11 @@ var require_util2 = __commonJS({
       return url;
     }
     function isValidPort(port) {
-      const value11 = parseInt(port, 10);
-      return value11 === Number(port) && value11 >= 0 && value11 <= 65535;
+      const value14 = parseInt(port, 10);
+      return value14 === Number(port) && value14 >= 0 && value14 <= 65535;
     }
-    function isHttpOrHttpsPrefixed(value11) {
-      return value11 != null && value11[0] === "h" && value11[1] === "t" && value11[2] === "t" && value11[3] === "p" && (value11[4] === ":" || value11[4] === "s" && value11[5] === ":");
+    function isHttpOrHttpsPrefixed(value14) {
+      return value14 != null && value14[0] === "h" && value14[1] === "t" && value14[2] === "t" && value14[3] === "p" && (value14[4] === ":" || value14[4] === "s" && value14[5] === ":");
     }
     function parseURL(url) {
       if (typeof url === "string") {
@@ -5490,11 +5569,11 @@ var require_util2 = __commonJS({
       const m = val.match(KEEPALIVE_TIMEOUT_EXPR);
       return m ? parseInt(m[1], 10) * 1e3 : null;
     }
-    function headerNameToString(value11) {
-      return typeof value11 === "string" ? headerNameLowerCasedRecord[value11] ?? value11.toLowerCase() : tree.lookup(value11) ?? value11.toString("latin1").toLowerCase();
+    function headerNameToString(value14) {
+      return typeof value14 === "string" ? headerNameLowerCasedRecord[value14] ?? value14.toLowerCase() : tree.lookup(value14) ?? value14.toString("latin1").toLowerCase();
     }
-    function bufferToLowerCasedHeaderName(value11) {
-      return tree.lookup(value11) ?? value11.toString("latin1").toLowerCase();
+    function bufferToLowerCasedHeaderName(value14) {
+      return tree.lookup(value14) ?? value14.toString("latin1").toLowerCase();
     }
     function parseHeaders(headers, obj) {
       if (obj === void 0) obj = {};
@@ -5545,13 +5624,13 @@ var require_util2 = __commonJS({
     }
     function toRawHeaders(headers) {
       const rawHeaders = [];
-      for (const [name2, value11] of Object.entries(headers)) {
-        if (Array.isArray(value11)) {
-          for (const entry of value11) {
+      for (const [name2, value14] of Object.entries(headers)) {
+        if (Array.isArray(value14)) {
+          for (const entry of value14) {
             rawHeaders.push(Buffer.from(name2, "latin1"), Buffer.from(`${entry}`, "latin1"));
           }
         } else {
-          rawHeaders.push(Buffer.from(name2, "latin1"), Buffer.from(`${value11}`, "latin1"));
+          rawHeaders.push(Buffer.from(name2, "latin1"), Buffer.from(`${value14}`, "latin1"));
         }
       }
       return rawHeaders;
@@ -5620,14 +5699,14 @@ var require_util2 = __commonJS({
             iterator2 = iterable[Symbol.asyncIterator]();
           },
           pull(controller) {
-            return iterator2.next().then(({ done, value: value11 }) => {
+            return iterator2.next().then(({ done, value: value14 }) => {
               if (done) {
                 return queueMicrotask(() => {
                   controller.close();
                   controller.byobRequest?.respond(0);
                 });
               } else {
-                const buf = Buffer.isBuffer(value11) ? value11 : Buffer.from(value11);
+                const buf = Buffer.isBuffer(value14) ? value14 : Buffer.from(value14);
                 if (buf.byteLength) {
                   return controller.enqueue(new Uint8Array(buf));
                 } else {
@@ -6661,8 +6740,8 @@ var require_request = __commonJS({
           this.endHandler = null;
         }
       }
-      addHeader(key, value11) {
-        processHeader(this, key, value11);
+      addHeader(key, value14) {
+        processHeader(this, key, value14);
         return this;
       }
     };
@@ -6734,11 +6813,11 @@ var require_request = __commonJS({
       } else if (headerName === "transfer-encoding" || headerName === "keep-alive" || headerName === "upgrade") {
         throw new InvalidArgumentError(`invalid ${headerName} header`);
       } else if (headerName === "connection") {
-        const value11 = typeof val === "string" ? val : null;
-        if (value11 === null) {
+        const value14 = typeof val === "string" ? val : null;
+        if (value14 === null) {
           throw new InvalidArgumentError("invalid connection header");
         }
-        for (const token of value11.toLowerCase().split(",")) {
+        for (const token of value14.toLowerCase().split(",")) {
           const trimmed = token.trim();
           if (!isValidHTTPToken(trimmed)) {
             throw new InvalidArgumentError("invalid connection header");
@@ -6834,8 +6913,8 @@ var require_wrap_handler = __commonJS({
         this.#handler.onError?.(err);
       }
     };
-    function toRawHeaderValue(value11) {
-      return Array.isArray(value11) ? value11.map((item) => Buffer.from(item, "latin1")) : Buffer.from(value11, "latin1");
+    function toRawHeaderValue(value14) {
+      return Array.isArray(value14) ? value14.map((item) => Buffer.from(item, "latin1")) : Buffer.from(value14, "latin1");
     }
   }
 });
@@ -7272,8 +7351,8 @@ var require_utils = __commonJS({
     function enumToMap(obj, filter = [], exceptions = []) {
       const emptyFilter = (filter?.length ?? 0) === 0;
       const emptyExceptions = (exceptions?.length ?? 0) === 0;
-      return Object.fromEntries(Object.entries(obj).filter(([, value11]) => {
-        return typeof value11 === "number" && (emptyFilter || filter.includes(value11)) && (emptyExceptions || !exceptions.includes(value11));
+      return Object.fromEntries(Object.entries(obj).filter(([, value14]) => {
+        return typeof value14 === "number" && (emptyFilter || filter.includes(value14)) && (emptyExceptions || !exceptions.includes(value14));
       }));
     }
   }
@@ -8307,8 +8386,8 @@ var require_infra = __commonJS({
       }
       return lead === 0 && trail === str.length - 1 ? str : str.slice(lead, trail + 1);
     }
-    function serializeJavascriptValueToJSONString(value11) {
-      const result = JSON.stringify(value11);
+    function serializeJavascriptValueToJSONString(value14) {
+      const result = JSON.stringify(value14);
       if (result === void 0) {
         throw new TypeError("Value is not JSON serializable");
       }
@@ -8506,11 +8585,11 @@ var require_data_url = __commonJS({
     }
     function collectAnHTTPQuotedString(input2, position, extractValue = false) {
       const positionStart = position.position;
-      let value11 = "";
+      let value14 = "";
       assert(input2[position.position] === '"');
       position.position++;
       while (true) {
-        value11 += collectASequenceOfCodePoints(
+        value14 += collectASequenceOfCodePoints(
           (char) => char !== '"' && char !== "\\",
           input2,
           position
@@ -8522,10 +8601,10 @@ var require_data_url = __commonJS({
         position.position++;
         if (quoteOrBackslash === "\\") {
           if (position.position >= input2.length) {
-            value11 += "\\";
+            value14 += "\\";
             break;
           }
-          value11 += input2[position.position];
+          value14 += input2[position.position];
           position.position++;
         } else {
           assert(quoteOrBackslash === '"');
@@ -8533,7 +8612,7 @@ var require_data_url = __commonJS({
         }
       }
       if (extractValue) {
-        return value11;
+        return value14;
       }
       return input2.slice(positionStart, position.position);
     }
@@ -8541,16 +8620,16 @@ var require_data_url = __commonJS({
       assert(mimeType !== "failure");
       const { parameters, essence } = mimeType;
       let serialization = essence;
-      for (let [name2, value11] of parameters.entries()) {
+      for (let [name2, value14] of parameters.entries()) {
         serialization += ";";
         serialization += name2;
         serialization += "=";
-        if (!HTTP_TOKEN_CODEPOINTS.test(value11)) {
-          value11 = value11.replace(/[\\"]/ug, "\\$&");
-          value11 = '"' + value11;
-          value11 += '"';
+        if (!HTTP_TOKEN_CODEPOINTS.test(value14)) {
+          value14 = value14.replace(/[\\"]/ug, "\\$&");
+          value14 = '"' + value14;
+          value14 += '"';
         }
-        serialization += value11;
+        serialization += value14;
       }
       return serialization;
     }
@@ -8690,11 +8769,11 @@ var require_runtime_features = __commonJS({
        * @param {Feature} feature
        * @param {boolean} value
        */
-      set(feature, value11) {
+      set(feature, value14) {
         if (features.includes(feature) === false) {
           throw new TypeError(`unknown feature: ${feature}`);
         }
-        this.#map.set(feature, value11);
+        this.#map.set(feature, value14);
       }
       /**
        * @param {Feature} feature
@@ -8951,11 +9030,11 @@ var require_webidl = __commonJS({
           });
         }
         while (true) {
-          const { done, value: value11 } = method.next();
+          const { done, value: value14 } = method.next();
           if (done) {
             break;
           }
-          seq.push(converter(value11, prefix, `${argument}[${index++}]`));
+          seq.push(converter(value14, prefix, `${argument}[${index++}]`));
         }
         return seq;
       };
@@ -9022,20 +9101,20 @@ var require_webidl = __commonJS({
               });
             }
           }
-          let value11 = dictionary?.[key];
+          let value14 = dictionary?.[key];
           const hasDefault = defaultValue !== void 0;
-          if (hasDefault && value11 === void 0) {
-            value11 = defaultValue();
+          if (hasDefault && value14 === void 0) {
+            value14 = defaultValue();
           }
-          if (required || hasDefault || value11 !== void 0) {
-            value11 = converter(value11, prefix, `${argument}.${key}`);
-            if (options.allowedValues && !options.allowedValues.includes(value11)) {
+          if (required || hasDefault || value14 !== void 0) {
+            value14 = converter(value14, prefix, `${argument}.${key}`);
+            if (options.allowedValues && !options.allowedValues.includes(value14)) {
               throw webidl.errors.exception({
                 header: prefix,
-                message: `${value11} is not an accepted type. Expected one of ${options.allowedValues.join(", ")}.`
+                message: `${value14} is not an accepted type. Expected one of ${options.allowedValues.join(", ")}.`
               });
             }
-            dict[key] = value11;
+            dict[key] = value14;
           }
         }
         return dict;
@@ -9049,8 +9128,8 @@ var require_webidl = __commonJS({
         return converter(V, prefix, argument);
       };
     };
-    webidl.is.USVString = function(value11) {
-      return typeof value11 === "string" && value11.isWellFormed();
+    webidl.is.USVString = function(value14) {
+      return typeof value14 === "string" && value14.isWellFormed();
     };
     webidl.is.ReadableStream = webidl.util.MakeTypeAssertion(ReadableStream);
     webidl.is.Blob = webidl.util.MakeTypeAssertion(Blob);
@@ -9112,11 +9191,11 @@ var require_webidl = __commonJS({
       }
       return x;
     };
-    webidl.converters.USVString = function(value11) {
-      if (typeof value11 === "string") {
-        return value11.toWellFormed();
+    webidl.converters.USVString = function(value14) {
+      if (typeof value14 === "string") {
+        return value14.toWellFormed();
       }
-      return `${value11}`.toWellFormed();
+      return `${value14}`.toWellFormed();
     };
     webidl.converters.boolean = function(V) {
       const x = Boolean(V);
@@ -9360,8 +9439,8 @@ var require_util3 = __commonJS({
       }
       return true;
     }
-    function normalizeBinaryStringToUtf8(value11) {
-      return Buffer.from(value11, "binary").toString("utf8");
+    function normalizeBinaryStringToUtf8(value14) {
+      return Buffer.from(value14, "binary").toString("utf8");
     }
     function requestCurrentURL(request2) {
       return request2.urlList[request2.urlList.length - 1];
@@ -9682,7 +9761,7 @@ var require_util3 = __commonJS({
               done: true
             };
           }
-          const { [keyIndex]: key, [valueIndex]: value11 } = values[index];
+          const { [keyIndex]: key, [valueIndex]: value14 } = values[index];
           this.#index = index + 1;
           let result;
           switch (this.#kind) {
@@ -9690,10 +9769,10 @@ var require_util3 = __commonJS({
               result = key;
               break;
             case "value":
-              result = value11;
+              result = value14;
               break;
             case "key+value":
-              result = [key, value11];
+              result = [key, value14];
               break;
           }
           return {
@@ -9759,8 +9838,8 @@ var require_util3 = __commonJS({
                 `Failed to execute 'forEach' on '${name2}': parameter 1 is not of type 'Function'.`
               );
             }
-            for (const { 0: key, 1: value11 } of makeIterator(this, "key+value")) {
-              callbackfn.call(thisArg, value11, key, this);
+            for (const { 0: key, 1: value14 } of makeIterator(this, "key+value")) {
+              callbackfn.call(thisArg, value14, key, this);
             }
           }
         }
@@ -9829,8 +9908,8 @@ var require_util3 = __commonJS({
       const protocol = url.protocol;
       return protocol === "http:" || protocol === "https:";
     }
-    function simpleRangeHeaderValue(value11, allowWhitespace) {
-      const data = value11;
+    function simpleRangeHeaderValue(value14, allowWhitespace) {
+      const data = value14;
       if (!data.startsWith("bytes")) {
         return "failure";
       }
@@ -9948,8 +10027,8 @@ var require_util3 = __commonJS({
       if (values === null) {
         return "failure";
       }
-      for (const value11 of values) {
-        const temporaryMimeType = parseMIMEType(value11);
+      for (const value14 of values) {
+        const temporaryMimeType = parseMIMEType(value14);
         if (temporaryMimeType === "failure" || temporaryMimeType.essence === "*/*") {
           continue;
         }
@@ -9969,8 +10048,8 @@ var require_util3 = __commonJS({
       }
       return mimeType;
     }
-    function gettingDecodingSplitting(value11) {
-      const input2 = value11;
+    function gettingDecodingSplitting(value14) {
+      const input2 = value14;
       const position = { position: 0 };
       const values = [];
       let temporaryValue = "";
@@ -10000,12 +10079,12 @@ var require_util3 = __commonJS({
       }
       return values;
     }
-    function getDecodeSplit(name2, list) {
-      const value11 = list.get(name2, true);
-      if (value11 === null) {
+    function getDecodeSplit(name2, list2) {
+      const value14 = list2.get(name2, true);
+      if (value14 === null) {
         return null;
       }
-      return gettingDecodingSplitting(value11);
+      return gettingDecodingSplitting(value14);
     }
     function hasAuthenticationEntry(request2) {
       return false;
@@ -10101,20 +10180,20 @@ var require_formdata = __commonJS({
           });
         }
       }
-      append(name2, value11, filename = void 0) {
+      append(name2, value14, filename = void 0) {
         webidl.brandCheck(this, _FormData);
         const prefix = "FormData.append";
         webidl.argumentLengthCheck(arguments, 2, prefix);
         name2 = webidl.converters.USVString(name2);
-        if (arguments.length === 3 || webidl.is.Blob(value11)) {
-          value11 = webidl.converters.Blob(value11, prefix, "value");
+        if (arguments.length === 3 || webidl.is.Blob(value14)) {
+          value14 = webidl.converters.Blob(value14, prefix, "value");
           if (filename !== void 0) {
             filename = webidl.converters.USVString(filename);
           }
         } else {
-          value11 = webidl.converters.USVString(value11);
+          value14 = webidl.converters.USVString(value14);
         }
-        const entry = makeEntry(name2, value11, filename);
+        const entry = makeEntry(name2, value14, filename);
         this.#state.push(entry);
       }
       delete(name2) {
@@ -10149,20 +10228,20 @@ var require_formdata = __commonJS({
         name2 = webidl.converters.USVString(name2);
         return this.#state.findIndex((entry) => entry.name === name2) !== -1;
       }
-      set(name2, value11, filename = void 0) {
+      set(name2, value14, filename = void 0) {
         webidl.brandCheck(this, _FormData);
         const prefix = "FormData.set";
         webidl.argumentLengthCheck(arguments, 2, prefix);
         name2 = webidl.converters.USVString(name2);
-        if (arguments.length === 3 || webidl.is.Blob(value11)) {
-          value11 = webidl.converters.Blob(value11, prefix, "value");
+        if (arguments.length === 3 || webidl.is.Blob(value14)) {
+          value14 = webidl.converters.Blob(value14, prefix, "value");
           if (filename !== void 0) {
             filename = webidl.converters.USVString(filename);
           }
         } else {
-          value11 = webidl.converters.USVString(value11);
+          value14 = webidl.converters.USVString(value14);
         }
-        const entry = makeEntry(name2, value11, filename);
+        const entry = makeEntry(name2, value14, filename);
         const idx = this.#state.findIndex((entry2) => entry2.name === name2);
         if (idx !== -1) {
           this.#state = [
@@ -10222,21 +10301,21 @@ var require_formdata = __commonJS({
         configurable: true
       }
     });
-    function makeEntry(name2, value11, filename) {
-      if (typeof value11 === "string") {
+    function makeEntry(name2, value14, filename) {
+      if (typeof value14 === "string") {
       } else {
-        if (!webidl.is.File(value11)) {
-          value11 = new File([value11], "blob", { type: value11.type });
+        if (!webidl.is.File(value14)) {
+          value14 = new File([value14], "blob", { type: value14.type });
         }
         if (filename !== void 0) {
           const options = {
-            type: value11.type,
-            lastModified: value11.lastModified
+            type: value14.type,
+            lastModified: value14.lastModified
           };
-          value11 = new File([value11], filename, options);
+          value14 = new File([value14], filename, options);
         }
       }
-      return { name: name2, value: value11 };
+      return { name: name2, value: value14 };
     }
     webidl.is.FormData = webidl.util.MakeTypeAssertion(FormData);
     module.exports = { FormData, makeEntry, setFormDataState };
@@ -10324,19 +10403,19 @@ var require_formdata_parser = __commonJS({
         } else {
           position.position += 2;
         }
-        let value11;
+        let value14;
         if (filename !== null) {
           contentType ??= "text/plain";
           if (!isAsciiString(contentType)) {
             contentType = "";
           }
-          value11 = new File([body2], filename, { type: contentType });
+          value14 = new File([body2], filename, { type: contentType });
         } else {
-          value11 = decoderIgnoreBOM.decode(Buffer.from(body2));
+          value14 = decoderIgnoreBOM.decode(Buffer.from(body2));
         }
         assert(webidl.is.USVString(name2));
-        assert(typeof value11 === "string" && webidl.is.USVString(value11) || webidl.is.File(value11));
-        entryList.push(makeEntry(name2, value11, filename));
+        assert(typeof value14 === "string" && webidl.is.USVString(value14) || webidl.is.File(value14));
+        entryList.push(makeEntry(name2, value14, filename));
       }
     }
     function parseContentDispositionAttribute(input2, position) {
@@ -10371,7 +10450,7 @@ var require_formdata_parser = __commonJS({
         input2,
         position
       );
-      let value11;
+      let value14;
       if (isExtended) {
         const headerValue = collectASequenceOfBytes(
           (char) => char !== 32 && char !== 13 && char !== 10 && char !== 59,
@@ -10386,7 +10465,7 @@ var require_formdata_parser = __commonJS({
         headerValue[4] !== 56) {
           throw parsingError("unknown encoding, expected utf-8''");
         }
-        value11 = decodeURIComponent(decoder.decode(headerValue.subarray(7)));
+        value14 = decodeURIComponent(decoder.decode(headerValue.subarray(7)));
       } else if (input2[position.position] === 34) {
         position.position++;
         const quotedValue = collectASequenceOfBytes(
@@ -10399,7 +10478,7 @@ var require_formdata_parser = __commonJS({
           throw parsingError("Closing quote not found");
         }
         position.position++;
-        value11 = decoder.decode(quotedValue).replace(/%0A/ig, "\n").replace(/%0D/ig, "\r").replace(/%22/g, '"');
+        value14 = decoder.decode(quotedValue).replace(/%0A/ig, "\n").replace(/%0D/ig, "\r").replace(/%22/g, '"');
       } else {
         const tokenValue = collectASequenceOfBytes(
           (char) => isToken(char) && char !== 59,
@@ -10407,9 +10486,9 @@ var require_formdata_parser = __commonJS({
           input2,
           position
         );
-        value11 = decoder.decode(tokenValue);
+        value14 = decoder.decode(tokenValue);
       }
-      return { name: attrNameStr, value: value11, extended: isExtended };
+      return { name: attrNameStr, value: value14, extended: isExtended };
     }
     function parseMultipartFormDataHeaders(input2, position) {
       let name2 = null;
@@ -10645,13 +10724,13 @@ var require_body = __commonJS({
               return;
             }
             while (true) {
-              const { value: value11, done } = await iterator2.next();
+              const { value: value14, done } = await iterator2.next();
               if (done) {
                 queueMicrotask(() => readableStreamClose(controller));
                 return;
               }
-              if (value11.length && !isErrored(stream)) {
-                controller.enqueue(new Uint8Array(value11));
+              if (value14.length && !isErrored(stream)) {
+                controller.enqueue(new Uint8Array(value14));
                 return;
               }
             }
@@ -10680,27 +10759,27 @@ var require_body = __commonJS({
         const prefix = `--${boundary}\r
 Content-Disposition: form-data`;
         const formdataEscape = (str) => str.replace(/\n/g, "%0A").replace(/\r/g, "%0D").replace(/"/g, "%22");
-        const normalizeLinefeeds = (value11) => value11.replace(/\r?\n|\r/g, "\r\n");
+        const normalizeLinefeeds = (value14) => value14.replace(/\r?\n|\r/g, "\r\n");
         const blobParts = [];
         const rn = new Uint8Array([13, 10]);
         length = 0;
         let hasUnknownSizeValue = false;
-        for (const [name2, value11] of object) {
-          if (typeof value11 === "string") {
+        for (const [name2, value14] of object) {
+          if (typeof value14 === "string") {
             const chunk2 = textEncoder.encode(prefix + `; name="${formdataEscape(normalizeLinefeeds(name2))}"\r
 \r
-${normalizeLinefeeds(value11)}\r
+${normalizeLinefeeds(value14)}\r
 `);
             blobParts.push(chunk2);
             length += chunk2.byteLength;
           } else {
-            const chunk2 = textEncoder.encode(`${prefix}; name="${formdataEscape(normalizeLinefeeds(name2))}"` + (value11.name ? `; filename="${formdataEscape(value11.name)}"` : "") + `\r
-Content-Type: ${value11.type || "application/octet-stream"}\r
+            const chunk2 = textEncoder.encode(`${prefix}; name="${formdataEscape(normalizeLinefeeds(name2))}"` + (value14.name ? `; filename="${formdataEscape(value14.name)}"` : "") + `\r
+Content-Type: ${value14.type || "application/octet-stream"}\r
 \r
 `);
-            blobParts.push(chunk2, value11, rn);
-            if (typeof value11.size === "number") {
-              length += chunk2.byteLength + value11.size + rn.byteLength;
+            blobParts.push(chunk2, value14, rn);
+            if (typeof value14.size === "number") {
+              length += chunk2.byteLength + value14.size + rn.byteLength;
             } else {
               hasUnknownSizeValue = true;
             }
@@ -10790,21 +10869,21 @@ Content-Type: ${value11.type || "application/octet-stream"}\r
           return consumeBody(this, parseJSONFromBytes, instance, getInternalState);
         },
         formData() {
-          return consumeBody(this, (value11) => {
+          return consumeBody(this, (value14) => {
             const mimeType = bodyMimeType(getInternalState(this));
             if (mimeType !== null) {
               switch (mimeType.essence) {
                 case "multipart/form-data": {
-                  const parsed = multipartFormDataParser(value11, mimeType);
+                  const parsed = multipartFormDataParser(value14, mimeType);
                   const fd = new FormData();
                   setFormDataState(fd, parsed);
                   return fd;
                 }
                 case "application/x-www-form-urlencoded": {
-                  const entries2 = new URLSearchParams(value11.toString());
+                  const entries2 = new URLSearchParams(value14.toString());
                   const fd = new FormData();
-                  for (const [name2, value12] of entries2) {
-                    fd.append(name2, value12);
+                  for (const [name2, value15] of entries2) {
+                    fd.append(name2, value15);
                   }
                   return fd;
                 }
@@ -12236,13 +12315,13 @@ var require_client_h2 = __commonJS({
     } = http2;
     function parseH2Headers(headers) {
       const result = [];
-      for (const [name2, value11] of Object.entries(headers)) {
-        if (Array.isArray(value11)) {
-          for (const subvalue of value11) {
+      for (const [name2, value14] of Object.entries(headers)) {
+        if (Array.isArray(value14)) {
+          for (const subvalue of value14) {
             result.push(Buffer.from(name2), Buffer.from(subvalue));
           }
         } else {
-          result.push(Buffer.from(name2), Buffer.from(value11));
+          result.push(Buffer.from(name2), Buffer.from(value14));
         }
       }
       return result;
@@ -13174,8 +13253,8 @@ var require_client = __commonJS({
       get pipelining() {
         return this[kPipelining];
       }
-      set pipelining(value11) {
-        this[kPipelining] = value11;
+      set pipelining(value14) {
+        this[kPipelining] = value14;
         this[kResume](true);
       }
       get stats() {
@@ -14330,8 +14409,8 @@ var require_socks5_utils = __commonJS({
           }
           const parts = [];
           for (let i = 0; i < 8; i++) {
-            const value11 = buffer.readUInt16BE(currentOffset + i * 2);
-            parts.push(value11.toString(16));
+            const value14 = buffer.readUInt16BE(currentOffset + i * 2);
+            parts.push(value14.toString(16));
           }
           address = parts.join(":");
           currentOffset += 16;
@@ -14660,8 +14739,8 @@ var require_socks5_client = __commonJS({
         } else if (addressType === ADDRESS_TYPES.IPV6) {
           const parts = [];
           for (let i = 0; i < 8; i++) {
-            const value11 = this.buffer.readUInt16BE(offset + i * 2);
-            parts.push(value11.toString(16));
+            const value14 = this.buffer.readUInt16BE(offset + i * 2);
+            parts.push(value14.toString(16));
           }
           boundAddress = parts.join(":");
           offset += 16;
@@ -15362,17 +15441,17 @@ var require_retry_handler = __commonJS({
       get rawHeaders() {
         return this.#target?.rawHeaders ?? null;
       }
-      set rawHeaders(value11) {
+      set rawHeaders(value14) {
         if (this.#target) {
-          this.#target.rawHeaders = value11;
+          this.#target.rawHeaders = value14;
         }
       }
       get rawTrailers() {
         return this.#target?.rawTrailers ?? null;
       }
-      set rawTrailers(value11) {
+      set rawTrailers(value14) {
         if (this.#target) {
-          this.#target.rawTrailers = value11;
+          this.#target.rawTrailers = value14;
         }
       }
     };
@@ -17051,15 +17130,15 @@ var require_mock_utils = __commonJS({
       }
     } = __require("node:util");
     var { InvalidArgumentError } = require_errors();
-    function matchValue(match, value11) {
+    function matchValue(match, value14) {
       if (typeof match === "string") {
-        return match === value11;
+        return match === value14;
       }
       if (match instanceof RegExp) {
-        return match.test(value11);
+        return match.test(value14);
       }
       if (typeof match === "function") {
-        return match(value11) === true;
+        return match(value14) === true;
       }
       return false;
     }
@@ -17119,21 +17198,21 @@ var require_mock_utils = __commonJS({
       }
       const originalQp = new URLSearchParams(query);
       const normalizedQp = new URLSearchParams();
-      for (let [key, value11] of originalQp.entries()) {
+      for (let [key, value14] of originalQp.entries()) {
         key = key.replace("[]", "");
-        const valueRepresentsString = /^(['"]).*\1$/.test(value11);
+        const valueRepresentsString = /^(['"]).*\1$/.test(value14);
         if (valueRepresentsString) {
-          normalizedQp.append(key, value11);
+          normalizedQp.append(key, value14);
           continue;
         }
-        if (value11.includes(",")) {
-          const values = value11.split(",");
+        if (value14.includes(",")) {
+          const values = value14.split(",");
           for (const v of values) {
             normalizedQp.append(key, v);
           }
           continue;
         }
-        normalizedQp.append(key, value11);
+        normalizedQp.append(key, value14);
       }
       return normalizedQp;
     }
@@ -17239,14 +17318,14 @@ var require_mock_utils = __commonJS({
       const result = [];
       for (let i = 0; i < keys.length; ++i) {
         const key = keys[i];
-        const value11 = data[key];
+        const value14 = data[key];
         const name2 = Buffer.from(`${key}`);
-        if (Array.isArray(value11)) {
-          for (let j = 0; j < value11.length; ++j) {
-            result.push(name2, Buffer.from(`${value11[j]}`));
+        if (Array.isArray(value14)) {
+          for (let j = 0; j < value14.length; ++j) {
+            result.push(name2, Buffer.from(`${value14[j]}`));
           }
         } else {
-          result.push(name2, Buffer.from(`${value11}`));
+          result.push(name2, Buffer.from(`${value14}`));
         }
       }
       return result;
@@ -17724,12 +17803,12 @@ var require_mock_call_history = __commonJS({
       toString() {
         const options = { betweenKeyValueSeparator: "->", betweenPairSeparator: "|" };
         let result = "";
-        this.toMap().forEach((value11, key) => {
-          if (typeof value11 === "string" || value11 === void 0 || value11 === null) {
-            result = `${result}${key}${options.betweenKeyValueSeparator}${value11}${options.betweenPairSeparator}`;
+        this.toMap().forEach((value14, key) => {
+          if (typeof value14 === "string" || value14 === void 0 || value14 === null) {
+            result = `${result}${key}${options.betweenKeyValueSeparator}${value14}${options.betweenPairSeparator}`;
           }
-          if (typeof value11 === "object" && value11 !== null || Array.isArray(value11)) {
-            result = `${result}${key}${options.betweenKeyValueSeparator}${JSON.stringify(value11)}${options.betweenPairSeparator}`;
+          if (typeof value14 === "object" && value14 !== null || Array.isArray(value14)) {
+            result = `${result}${key}${options.betweenKeyValueSeparator}${JSON.stringify(value14)}${options.betweenPairSeparator}`;
           }
         });
         return result.slice(0, -1);
@@ -18133,7 +18212,7 @@ var require_snapshot_utils = __commonJS({
       };
     }
     var crypto = runtimeFeatures.has("crypto") ? __require("node:crypto") : null;
-    var hashId = crypto?.hash ? (value11) => crypto.hash("sha256", value11, "base64url") : (value11) => Buffer.from(value11).toString("base64url");
+    var hashId = crypto?.hash ? (value14) => crypto.hash("sha256", value14, "base64url") : (value14) => Buffer.from(value14).toString("base64url");
     function isUndiciHeaders(headers) {
       return Array.isArray(headers) && (headers.length & 1) === 0;
     }
@@ -18166,19 +18245,19 @@ var require_snapshot_utils = __commonJS({
       if (isUndiciHeaders(headers)) {
         for (let i = 0; i < headers.length; i += 2) {
           const key = headers[i];
-          const value11 = headers[i + 1];
-          if (key && value11 !== void 0) {
+          const value14 = headers[i + 1];
+          if (key && value14 !== void 0) {
             const keyStr = Buffer.isBuffer(key) ? key.toString() : key;
-            const valueStr = Buffer.isBuffer(value11) ? value11.toString() : value11;
+            const valueStr = Buffer.isBuffer(value14) ? value14.toString() : value14;
             normalizedHeaders[keyStr.toLowerCase()] = valueStr;
           }
         }
         return normalizedHeaders;
       }
       if (headers && typeof headers === "object") {
-        for (const [key, value11] of Object.entries(headers)) {
+        for (const [key, value14] of Object.entries(headers)) {
           if (key && typeof key === "string") {
-            normalizedHeaders[key.toLowerCase()] = Array.isArray(value11) ? value11.join(", ") : String(value11);
+            normalizedHeaders[key.toLowerCase()] = Array.isArray(value14) ? value14.join(", ") : String(value14);
           }
         }
       }
@@ -18208,7 +18287,7 @@ var require_snapshot_utils = __commonJS({
 var require_snapshot_recorder = __commonJS({
   "node_modules/undici/lib/mock/snapshot-recorder.js"(exports, module) {
     "use strict";
-    var { writeFile, readFile, mkdir } = __require("node:fs/promises");
+    var { writeFile, readFile: readFile2, mkdir } = __require("node:fs/promises");
     var { dirname, resolve } = __require("node:path");
     var { setTimeout: setTimeout2, clearTimeout: clearTimeout2 } = __require("node:timers");
     var { InvalidArgumentError, UndiciError } = require_errors();
@@ -18233,14 +18312,14 @@ var require_snapshot_recorder = __commonJS({
       } = matchOptions;
       const filtered = {};
       const { ignore, exclude, match } = headerFilters;
-      for (const [key, value11] of Object.entries(headers)) {
+      for (const [key, value14] of Object.entries(headers)) {
         const headerKey = caseSensitive ? key : key.toLowerCase();
         if (exclude.has(headerKey)) continue;
         if (ignore.has(headerKey)) continue;
         if (match.size !== 0) {
           if (!match.has(headerKey)) continue;
         }
-        filtered[headerKey] = value11;
+        filtered[headerKey] = value14;
       }
       return filtered;
     }
@@ -18251,10 +18330,10 @@ var require_snapshot_recorder = __commonJS({
       } = matchOptions;
       const filtered = {};
       const { exclude: excludeSet } = headerFilters;
-      for (const [key, value11] of Object.entries(headers)) {
+      for (const [key, value14] of Object.entries(headers)) {
         const headerKey = caseSensitive ? key : key.toLowerCase();
         if (excludeSet.has(headerKey)) continue;
-        filtered[headerKey] = value11;
+        filtered[headerKey] = value14;
       }
       return filtered;
     }
@@ -18268,8 +18347,8 @@ var require_snapshot_recorder = __commonJS({
         for (const key of headerKeys) {
           const values = Array.isArray(formattedRequest.headers[key]) ? formattedRequest.headers[key] : [formattedRequest.headers[key]];
           parts.push(key);
-          for (const value11 of values.sort()) {
-            parts.push(String(value11));
+          for (const value14 of values.sort()) {
+            parts.push(String(value14));
           }
         }
       }
@@ -18410,7 +18489,7 @@ var require_snapshot_recorder = __commonJS({
           throw new InvalidArgumentError("Snapshot path is required");
         }
         try {
-          const data = await readFile(resolve(path3), "utf8");
+          const data = await readFile2(resolve(path3), "utf8");
           const parsed = JSON.parse(data);
           if (Array.isArray(parsed)) {
             this.#snapshots.clear();
@@ -19126,9 +19205,9 @@ var require_redirect_handler = __commonJS({
       const ret = [];
       if (Array.isArray(headers)) {
         if (headers.length > 0 && Array.isArray(headers[0])) {
-          for (const [key, value11] of headers) {
+          for (const [key, value14] of headers) {
             if (!shouldRemoveHeader(key, removeContent, unknownOrigin)) {
-              ret.push(key, value11);
+              ret.push(key, value14);
             }
           }
         } else {
@@ -19140,9 +19219,9 @@ var require_redirect_handler = __commonJS({
         }
       } else if (headers && typeof headers === "object") {
         const entries2 = util.hasSafeIterator(headers) ? headers : Object.entries(headers);
-        for (const [key, value11] of entries2) {
+        for (const [key, value14] of entries2) {
           if (!shouldRemoveHeader(key, removeContent, unknownOrigin)) {
-            ret.push(key, value11);
+            ret.push(key, value14);
           }
         }
       } else {
@@ -19364,7 +19443,7 @@ var require_dns = __commonJS({
   "node_modules/undici/lib/interceptor/dns.js"(exports, module) {
     "use strict";
     var { isIP } = __require("node:net");
-    var { lookup } = __require("node:dns");
+    var { lookup: lookup2 } = __require("node:dns");
     var DecoratorHandler = require_decorator_handler();
     var { InvalidArgumentError, InformationalError } = require_errors();
     var maxInt = Math.pow(2, 31) - 1;
@@ -19554,7 +19633,7 @@ var require_dns = __commonJS({
         }
       }
       #defaultLookup(origin, opts, cb) {
-        lookup(
+        lookup2(
           origin.hostname,
           {
             all: true,
@@ -19812,65 +19891,65 @@ var require_cache = __commonJS({
     var MAX_DELTA_SECONDS = 2147483647;
     var RESTRICTIVE_DIRECTIVE_NAMES = ["no-store", "private", "no-cache"];
     var kInvalidCacheControlDirectives = /* @__PURE__ */ Symbol("invalid cache-control directives");
-    function trimOWS(value11) {
-      return value11.replace(/^[\t ]+|[\t ]+$/g, "");
+    function trimOWS(value14) {
+      return value14.replace(/^[\t ]+|[\t ]+$/g, "");
     }
-    function arrayIncludes(array, value11) {
+    function arrayIncludes(array, value14) {
       for (let i = 0; i < array.length; i++) {
-        if (array[i] === value11) {
+        if (array[i] === value14) {
           return true;
         }
       }
       return false;
     }
-    function trimOWSStart(value11) {
-      return value11.replace(/^[\t ]+/, "");
+    function trimOWSStart(value14) {
+      return value14.replace(/^[\t ]+/, "");
     }
-    function trimOWSEnd(value11) {
-      return value11.replace(/[\t ]+$/, "");
+    function trimOWSEnd(value14) {
+      return value14.replace(/[\t ]+$/, "");
     }
-    function findUnescapedQuote(value11, start) {
+    function findUnescapedQuote(value14, start) {
       let escaped = false;
-      for (let i = start; i < value11.length; i++) {
+      for (let i = start; i < value14.length; i++) {
         if (escaped) {
           escaped = false;
-        } else if (value11[i] === "\\") {
+        } else if (value14[i] === "\\") {
           escaped = true;
-        } else if (value11[i] === '"') {
+        } else if (value14[i] === '"') {
           return i;
         }
       }
       return -1;
     }
-    function splitCacheControlHeaderValue(value11) {
+    function splitCacheControlHeaderValue(value14) {
       const directives = [];
       let start = 0;
       let quoteStart = -1;
       let inQuote = false;
       let escaped = false;
-      for (let i = 0; i < value11.length; i++) {
+      for (let i = 0; i < value14.length; i++) {
         if (inQuote) {
           if (escaped) {
             escaped = false;
-          } else if (value11[i] === "\\") {
+          } else if (value14[i] === "\\") {
             escaped = true;
-          } else if (value11[i] === '"') {
+          } else if (value14[i] === '"') {
             inQuote = false;
             quoteStart = -1;
           }
-        } else if (value11[i] === '"') {
+        } else if (value14[i] === '"') {
           inQuote = true;
           quoteStart = i;
-        } else if (value11[i] === ",") {
-          directives.push({ value: value11.substring(start, i), fromMalformedQuote: false });
+        } else if (value14[i] === ",") {
+          directives.push({ value: value14.substring(start, i), fromMalformedQuote: false });
           start = i + 1;
         }
       }
       if (!inQuote) {
-        directives.push({ value: value11.substring(start), fromMalformedQuote: false });
+        directives.push({ value: value14.substring(start), fromMalformedQuote: false });
         return directives;
       }
-      const tail = value11.substring(start);
+      const tail = value14.substring(start);
       const quoteOffset = quoteStart - start;
       let tailStart = 0;
       for (let i = 0; i < tail.length; i++) {
@@ -20018,26 +20097,26 @@ var require_cache = __commonJS({
         throw new TypeError(`expected headers to be object, got ${typeof key}`);
       }
     }
-    function assertCacheValue(value11) {
-      if (typeof value11 !== "object") {
-        throw new TypeError(`expected value to be object, got ${typeof value11}`);
+    function assertCacheValue(value14) {
+      if (typeof value14 !== "object") {
+        throw new TypeError(`expected value to be object, got ${typeof value14}`);
       }
       for (const property of ["statusCode", "cachedAt", "staleAt", "deleteAt"]) {
-        if (typeof value11[property] !== "number") {
-          throw new TypeError(`expected value.${property} to be number, got ${typeof value11[property]}`);
+        if (typeof value14[property] !== "number") {
+          throw new TypeError(`expected value.${property} to be number, got ${typeof value14[property]}`);
         }
       }
-      if (typeof value11.statusMessage !== "string") {
-        throw new TypeError(`expected value.statusMessage to be string, got ${typeof value11.statusMessage}`);
+      if (typeof value14.statusMessage !== "string") {
+        throw new TypeError(`expected value.statusMessage to be string, got ${typeof value14.statusMessage}`);
       }
-      if (value11.headers != null && typeof value11.headers !== "object") {
-        throw new TypeError(`expected value.rawHeaders to be object, got ${typeof value11.headers}`);
+      if (value14.headers != null && typeof value14.headers !== "object") {
+        throw new TypeError(`expected value.rawHeaders to be object, got ${typeof value14.headers}`);
       }
-      if (value11.vary !== void 0 && typeof value11.vary !== "object") {
-        throw new TypeError(`expected value.vary to be object, got ${typeof value11.vary}`);
+      if (value14.vary !== void 0 && typeof value14.vary !== "object") {
+        throw new TypeError(`expected value.vary to be object, got ${typeof value14.vary}`);
       }
-      if (value11.etag !== void 0 && typeof value11.etag !== "string") {
-        throw new TypeError(`expected value.etag to be string, got ${typeof value11.etag}`);
+      if (value14.etag !== void 0 && typeof value14.etag !== "string") {
+        throw new TypeError(`expected value.etag to be string, got ${typeof value14.etag}`);
       }
     }
     function parseCacheControlHeader(header) {
@@ -20051,16 +20130,16 @@ var require_cache = __commonJS({
         const fromMalformedQuote = directiveRecord.fromMalformedQuote;
         const keyValueDelimiter = directive.indexOf("=");
         let key;
-        let value11;
+        let value14;
         let keyHasTrailingWhitespace = false;
         let valueHasLeadingWhitespace = false;
         if (keyValueDelimiter !== -1) {
           const rawKey = directive.substring(0, keyValueDelimiter);
-          const rawValue = directive.substring(keyValueDelimiter + 1);
+          const rawValue2 = directive.substring(keyValueDelimiter + 1);
           keyHasTrailingWhitespace = trimOWSEnd(rawKey) !== rawKey;
-          valueHasLeadingWhitespace = trimOWSStart(rawValue) !== rawValue;
+          valueHasLeadingWhitespace = trimOWSStart(rawValue2) !== rawValue2;
           key = trimOWS(rawKey);
-          value11 = trimOWSStart(rawValue);
+          value14 = trimOWSStart(rawValue2);
         } else {
           key = trimOWS(directive);
         }
@@ -20079,22 +20158,22 @@ var require_cache = __commonJS({
             if (fromMalformedQuote || invalidNumericDirectives.has(key)) {
               continue;
             }
-            if (value11 === void 0 || keyHasTrailingWhitespace || valueHasLeadingWhitespace) {
+            if (value14 === void 0 || keyHasTrailingWhitespace || valueHasLeadingWhitespace) {
               delete output[key];
               invalidNumericDirectives.add(key);
               markInvalidCacheControlDirective(output, key);
               continue;
             }
-            if (value11.length >= 2 && value11[0] === '"' && value11[value11.length - 1] === '"') {
-              value11 = value11.substring(1, value11.length - 1);
+            if (value14.length >= 2 && value14[0] === '"' && value14[value14.length - 1] === '"') {
+              value14 = value14.substring(1, value14.length - 1);
             }
-            if (!/^[0-9]+$/.test(value11)) {
+            if (!/^[0-9]+$/.test(value14)) {
               delete output[key];
               invalidNumericDirectives.add(key);
               markInvalidCacheControlDirective(output, key);
               continue;
             }
-            const parsedValue = Math.min(parseInt(value11, 10), MAX_DELTA_SECONDS);
+            const parsedValue = Math.min(parseInt(value14, 10), MAX_DELTA_SECONDS);
             if (key === "min-fresh") {
               if (!(key in output) || output[key] < parsedValue) {
                 output[key] = parsedValue;
@@ -20110,22 +20189,22 @@ var require_cache = __commonJS({
               output[key] = true;
               break;
             }
-            if (value11 !== void 0 && value11.length === 0) {
+            if (value14 !== void 0 && value14.length === 0) {
               output[key] = true;
               break;
             }
-            if (value11) {
-              if (value11[0] === '"') {
-                value11 = trimOWSEnd(value11);
+            if (value14) {
+              if (value14[0] === '"') {
+                value14 = trimOWSEnd(value14);
                 let fieldList = "";
                 let lastQuotedPart = i;
                 let foundEndingQuote = false;
-                const closingQuote = findUnescapedQuote(value11, 1);
+                const closingQuote = findUnescapedQuote(value14, 1);
                 if (closingQuote !== -1) {
-                  fieldList = value11.substring(1, closingQuote);
+                  fieldList = value14.substring(1, closingQuote);
                   foundEndingQuote = true;
                 } else {
-                  const fieldListParts = [value11.substring(1)];
+                  const fieldListParts = [value14.substring(1)];
                   for (let j = i + 1; j < directives.length; j++) {
                     const nextPart = trimOWS(directives[j].value);
                     const closingQuote2 = findUnescapedQuote(nextPart, 0);
@@ -20162,7 +20241,7 @@ var require_cache = __commonJS({
                   }
                 }
               } else {
-                const fieldName = trimOWS(value11);
+                const fieldName = trimOWS(value14);
                 if (!isValidHTTPToken(fieldName)) {
                   output[key] = true;
                 } else if (output[key] !== true) {
@@ -20187,7 +20266,7 @@ var require_cache = __commonJS({
             if (fromMalformedQuote || invalidNoArgumentDirectives.has(key)) {
               continue;
             }
-            if (value11 !== void 0) {
+            if (value14 !== void 0) {
               delete output[key];
               invalidNoArgumentDirectives.add(key);
               continue;
@@ -20857,12 +20936,12 @@ var require_cache_handler = __commonJS({
     ];
     var MAX_RESPONSE_AGE = 2147483647e3;
     var REVALIDATION_ONLY_RETENTION = 864e5;
-    function trimOWS(value11) {
-      return value11.replace(/^[\t ]+|[\t ]+$/g, "");
+    function trimOWS(value14) {
+      return value14.replace(/^[\t ]+|[\t ]+$/g, "");
     }
-    function arrayIncludes(array, value11) {
+    function arrayIncludes(array, value14) {
       for (let i = 0; i < array.length; i++) {
-        if (array[i] === value11) {
+        if (array[i] === value14) {
           return true;
         }
       }
@@ -21126,7 +21205,7 @@ var require_cache_handler = __commonJS({
         const cachedAt = baseTime;
         const deleteAt = determineDeleteAt(baseTime, now, effectiveCacheControlDirectives, absoluteStaleAt);
         const strippedHeaders = stripNecessaryHeaders(resHeaders, cacheControlDirectives);
-        const value11 = {
+        const value14 = {
           statusCode,
           statusMessage,
           headers: strippedHeaders,
@@ -21172,13 +21251,13 @@ var require_cache_handler = __commonJS({
               finish304();
               return;
             }
-            value11.statusCode = cachedValue.statusCode;
-            value11.statusMessage = cachedValue.statusMessage;
-            value11.etag = cachedValue.etag;
-            value11.vary = varyDirectives ?? cachedValue.vary;
-            value11.headers = { ...cachedValue.headers, ...strippedHeaders };
+            value14.statusCode = cachedValue.statusCode;
+            value14.statusMessage = cachedValue.statusMessage;
+            value14.etag = cachedValue.etag;
+            value14.vary = varyDirectives ?? cachedValue.vary;
+            value14.headers = { ...cachedValue.headers, ...strippedHeaders };
             downstreamOnHeaders();
-            this.#writeStream = this.#store.createWriteStream(this.#cacheKey, value11);
+            this.#writeStream = this.#store.createWriteStream(this.#cacheKey, value14);
             if (!this.#writeStream || !cachedValue?.body) {
               finish304();
               return;
@@ -21254,9 +21333,9 @@ var require_cache_handler = __commonJS({
           }
         } else {
           if (typeof resHeaders.etag === "string" && isEtagUsable(resHeaders.etag)) {
-            value11.etag = resHeaders.etag;
+            value14.etag = resHeaders.etag;
           }
-          this.#writeStream = this.#store.createWriteStream(this.#cacheKey, value11);
+          this.#writeStream = this.#store.createWriteStream(this.#cacheKey, value14);
           if (!this.#writeStream) {
             return downstreamOnHeaders();
           }
@@ -21893,12 +21972,12 @@ var require_cache2 = __commonJS({
     }
     var nop = () => {
     };
-    function trimOWS(value11) {
-      return value11.replace(/^[\t ]+|[\t ]+$/g, "");
+    function trimOWS(value14) {
+      return value14.replace(/^[\t ]+|[\t ]+$/g, "");
     }
-    function arrayIncludes(array, value11) {
+    function arrayIncludes(array, value14) {
       for (let i = 0; i < array.length; i++) {
-        if (array[i] === value11) {
+        if (array[i] === value14) {
           return true;
         }
       }
@@ -21911,11 +21990,11 @@ var require_cache2 = __commonJS({
       }
       const values = Array.isArray(pragma) ? pragma : [pragma];
       for (let i = 0; i < values.length; i++) {
-        const value11 = values[i];
-        if (typeof value11 !== "string") {
+        const value14 = values[i];
+        if (typeof value14 !== "string") {
           continue;
         }
-        const directives = value11.split(",");
+        const directives = value14.split(",");
         for (let j = 0; j < directives.length; j++) {
           if (trimOWS(directives[j]).toLowerCase() === "no-cache") {
             return true;
@@ -22417,17 +22496,17 @@ var require_decompress = __commonJS({
       get rawHeaders() {
         return this.target?.rawHeaders ?? null;
       }
-      set rawHeaders(value11) {
+      set rawHeaders(value14) {
         if (this.target) {
-          this.target.rawHeaders = value11;
+          this.target.rawHeaders = value14;
         }
       }
       get rawTrailers() {
         return this.target?.rawTrailers ?? null;
       }
-      set rawTrailers(value11) {
+      set rawTrailers(value14) {
         if (this.target) {
-          this.target.rawTrailers = value11;
+          this.target.rawTrailers = value14;
         }
       }
     };
@@ -23499,28 +23578,28 @@ var require_sqlite_cache_store = __commonJS({
        */
       get(key) {
         assertCacheKey(key);
-        const value11 = this.#findValue(key);
-        return value11 ? {
-          body: value11.body ? Buffer.from(value11.body.buffer, value11.body.byteOffset, value11.body.byteLength) : void 0,
-          statusCode: value11.statusCode,
-          statusMessage: value11.statusMessage,
-          headers: value11.headers ? JSON.parse(value11.headers) : void 0,
-          etag: value11.etag ? value11.etag : void 0,
-          vary: value11.vary ? JSON.parse(value11.vary) : void 0,
-          cacheControlDirectives: value11.cacheControlDirectives ? JSON.parse(value11.cacheControlDirectives) : void 0,
-          cachedAt: value11.cachedAt,
-          staleAt: value11.staleAt,
-          deleteAt: value11.deleteAt
+        const value14 = this.#findValue(key);
+        return value14 ? {
+          body: value14.body ? Buffer.from(value14.body.buffer, value14.body.byteOffset, value14.body.byteLength) : void 0,
+          statusCode: value14.statusCode,
+          statusMessage: value14.statusMessage,
+          headers: value14.headers ? JSON.parse(value14.headers) : void 0,
+          etag: value14.etag ? value14.etag : void 0,
+          vary: value14.vary ? JSON.parse(value14.vary) : void 0,
+          cacheControlDirectives: value14.cacheControlDirectives ? JSON.parse(value14.cacheControlDirectives) : void 0,
+          cachedAt: value14.cachedAt,
+          staleAt: value14.staleAt,
+          deleteAt: value14.deleteAt
         } : void 0;
       }
       /**
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheKey} key
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheValue & { body: null | Buffer | Array<Buffer>}} value
        */
-      set(key, value11) {
+      set(key, value14) {
         assertCacheKey(key);
         const url = this.#makeValueUrl(key);
-        const body2 = Array.isArray(value11.body) ? Buffer.concat(value11.body) : value11.body;
+        const body2 = Array.isArray(value14.body) ? Buffer.concat(value14.body) : value14.body;
         const size = body2?.byteLength;
         if (size && size > this.#maxEntrySize) {
           return;
@@ -23529,14 +23608,14 @@ var require_sqlite_cache_store = __commonJS({
         if (existingValue) {
           this.#updateValueQuery.run(
             body2,
-            value11.deleteAt,
-            value11.statusCode,
-            value11.statusMessage,
-            value11.headers ? JSON.stringify(value11.headers) : null,
-            value11.etag ? value11.etag : null,
-            value11.cacheControlDirectives ? JSON.stringify(value11.cacheControlDirectives) : null,
-            value11.cachedAt,
-            value11.staleAt,
+            value14.deleteAt,
+            value14.statusCode,
+            value14.statusMessage,
+            value14.headers ? JSON.stringify(value14.headers) : null,
+            value14.etag ? value14.etag : null,
+            value14.cacheControlDirectives ? JSON.stringify(value14.cacheControlDirectives) : null,
+            value14.cachedAt,
+            value14.staleAt,
             existingValue.id
           );
         } else {
@@ -23544,15 +23623,15 @@ var require_sqlite_cache_store = __commonJS({
             url,
             key.method,
             body2,
-            value11.deleteAt,
-            value11.statusCode,
-            value11.statusMessage,
-            value11.headers ? JSON.stringify(value11.headers) : null,
-            value11.etag ? value11.etag : null,
-            value11.cacheControlDirectives ? JSON.stringify(value11.cacheControlDirectives) : null,
-            value11.vary ? JSON.stringify(value11.vary) : null,
-            value11.cachedAt,
-            value11.staleAt
+            value14.deleteAt,
+            value14.statusCode,
+            value14.statusMessage,
+            value14.headers ? JSON.stringify(value14.headers) : null,
+            value14.etag ? value14.etag : null,
+            value14.cacheControlDirectives ? JSON.stringify(value14.cacheControlDirectives) : null,
+            value14.vary ? JSON.stringify(value14.vary) : null,
+            value14.cachedAt,
+            value14.staleAt
           );
           this.#prune();
         }
@@ -23562,9 +23641,9 @@ var require_sqlite_cache_store = __commonJS({
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheValue} value
        * @returns {Writable | undefined}
        */
-      createWriteStream(key, value11) {
+      createWriteStream(key, value14) {
         assertCacheKey(key);
-        assertCacheValue(value11);
+        assertCacheValue(value14);
         let size = 0;
         const body2 = [];
         const store = this;
@@ -23580,7 +23659,7 @@ var require_sqlite_cache_store = __commonJS({
             callback();
           },
           final(callback) {
-            store.set(key, { ...value11, body: body2 });
+            store.set(key, { ...value14, body: body2 });
             callback();
           }
         });
@@ -23640,13 +23719,13 @@ var require_sqlite_cache_store = __commonJS({
           return void 0;
         }
         const now = Date.now();
-        for (const value11 of values) {
-          if (now >= value11.deleteAt && !canBeExpired) {
+        for (const value14 of values) {
+          if (now >= value14.deleteAt && !canBeExpired) {
             continue;
           }
           let matches = true;
-          if (value11.vary) {
-            const vary = JSON.parse(value11.vary);
+          if (value14.vary) {
+            const vary = JSON.parse(value14.vary);
             for (const header in vary) {
               if (!headerValueEquals(headers[header], vary[header])) {
                 matches = false;
@@ -23655,7 +23734,7 @@ var require_sqlite_cache_store = __commonJS({
             }
           }
           if (matches) {
-            return value11;
+            return value14;
           }
         }
         return void 0;
@@ -23733,25 +23812,25 @@ var require_headers = __commonJS({
         });
       }
     }
-    function appendHeader(headers, name2, value11) {
-      value11 = headerValueNormalize(value11);
+    function appendHeader(headers, name2, value14) {
+      value14 = headerValueNormalize(value14);
       if (!isValidHeaderName(name2)) {
         throw webidl.errors.invalidArgument({
           prefix: "Headers.append",
           value: name2,
           type: "header name"
         });
-      } else if (!isValidHeaderValue(value11)) {
+      } else if (!isValidHeaderValue(value14)) {
         throw webidl.errors.invalidArgument({
           prefix: "Headers.append",
-          value: value11,
+          value: value14,
           type: "header value"
         });
       }
       if (getHeadersGuard(headers) === "immutable") {
         throw new TypeError("immutable");
       }
-      return getHeadersList(headers).append(name2, value11, false);
+      return getHeadersList(headers).append(name2, value14, false);
     }
     function headersListSortAndCombine(target) {
       const headersList = getHeadersList(target);
@@ -23768,13 +23847,13 @@ var require_headers = __commonJS({
         return headersList.sortedMap = names;
       }
       for (let i = 0; i < names.length; ++i) {
-        const { 0: name2, 1: value11 } = names[i];
+        const { 0: name2, 1: value14 } = names[i];
         if (name2 === "set-cookie") {
           for (let j = 0; j < cookies.length; ++j) {
             headers.push([name2, cookies[j]]);
           }
         } else {
-          headers.push([name2, value11]);
+          headers.push([name2, value14]);
         }
       }
       return headersList.sortedMap = headers;
@@ -23816,7 +23895,7 @@ var require_headers = __commonJS({
        * @param {string} value
        * @param {boolean} isLowerCase
        */
-      append(name2, value11, isLowerCase) {
+      append(name2, value14, isLowerCase) {
         this.sortedMap = null;
         const lowercaseName = isLowerCase ? name2 : name2.toLowerCase();
         const exists = this.headersMap.get(lowercaseName);
@@ -23824,13 +23903,13 @@ var require_headers = __commonJS({
           const delimiter = lowercaseName === "cookie" ? "; " : ", ";
           this.headersMap.set(lowercaseName, {
             name: exists.name,
-            value: `${exists.value}${delimiter}${value11}`
+            value: `${exists.value}${delimiter}${value14}`
           });
         } else {
-          this.headersMap.set(lowercaseName, { name: name2, value: value11 });
+          this.headersMap.set(lowercaseName, { name: name2, value: value14 });
         }
         if (lowercaseName === "set-cookie") {
-          (this.cookies ??= []).push(value11);
+          (this.cookies ??= []).push(value14);
         }
       }
       /**
@@ -23839,13 +23918,13 @@ var require_headers = __commonJS({
        * @param {string} value
        * @param {boolean} isLowerCase
        */
-      set(name2, value11, isLowerCase) {
+      set(name2, value14, isLowerCase) {
         this.sortedMap = null;
         const lowercaseName = isLowerCase ? name2 : name2.toLowerCase();
         if (lowercaseName === "set-cookie") {
-          this.cookies = [value11];
+          this.cookies = [value14];
         }
-        this.headersMap.set(lowercaseName, { name: name2, value: value11 });
+        this.headersMap.set(lowercaseName, { name: name2, value: value14 });
       }
       /**
        * @see https://fetch.spec.whatwg.org/#concept-header-list-delete
@@ -23870,15 +23949,15 @@ var require_headers = __commonJS({
         return this.headersMap.get(isLowerCase ? name2 : name2.toLowerCase())?.value ?? null;
       }
       *[Symbol.iterator]() {
-        for (const { 0: name2, 1: { value: value11 } } of this.headersMap) {
-          yield [name2, value11];
+        for (const { 0: name2, 1: { value: value14 } } of this.headersMap) {
+          yield [name2, value14];
         }
       }
       get entries() {
         const headers = {};
         if (this.headersMap.size !== 0) {
-          for (const { name: name2, value: value11 } of this.headersMap.values()) {
-            headers[name2] = value11;
+          for (const { name: name2, value: value14 } of this.headersMap.values()) {
+            headers[name2] = value14;
           }
         }
         return headers;
@@ -23889,13 +23968,13 @@ var require_headers = __commonJS({
       get entriesList() {
         const headers = [];
         if (this.headersMap.size !== 0) {
-          for (const { 0: lowerName, 1: { name: name2, value: value11 } } of this.headersMap) {
+          for (const { 0: lowerName, 1: { name: name2, value: value14 } } of this.headersMap) {
             if (lowerName === "set-cookie") {
               for (const cookie of this.cookies) {
                 headers.push([name2, cookie]);
               }
             } else {
-              headers.push([name2, value11]);
+              headers.push([name2, value14]);
             }
           }
         }
@@ -23913,9 +23992,9 @@ var require_headers = __commonJS({
           const firstValue = iterator2.next().value;
           array[0] = [firstValue[0], firstValue[1].value];
           assert(firstValue[1].value !== null);
-          for (let i = 1, j = 0, right = 0, left = 0, pivot = 0, x, value11; i < size; ++i) {
-            value11 = iterator2.next().value;
-            x = array[i] = [value11[0], value11[1].value];
+          for (let i = 1, j = 0, right = 0, left = 0, pivot = 0, x, value14; i < size; ++i) {
+            value14 = iterator2.next().value;
+            x = array[i] = [value14[0], value14[1].value];
             assert(x[1] !== null);
             left = 0;
             right = i;
@@ -23941,9 +24020,9 @@ var require_headers = __commonJS({
           return array;
         } else {
           let i = 0;
-          for (const { 0: name2, 1: { value: value11 } } of this.headersMap) {
-            array[i++] = [name2, value11];
-            assert(value11 !== null);
+          for (const { 0: name2, 1: { value: value14 } } of this.headersMap) {
+            array[i++] = [name2, value14];
+            assert(value14 !== null);
           }
           return array.sort(compareHeaderName);
         }
@@ -23972,13 +24051,13 @@ var require_headers = __commonJS({
         }
       }
       // https://fetch.spec.whatwg.org/#dom-headers-append
-      append(name2, value11) {
+      append(name2, value14) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 2, "Headers.append");
         const prefix = "Headers.append";
         name2 = webidl.converters.ByteString(name2, prefix, "name");
-        value11 = webidl.converters.ByteString(value11, prefix, "value");
-        return appendHeader(this, name2, value11);
+        value14 = webidl.converters.ByteString(value14, prefix, "value");
+        return appendHeader(this, name2, value14);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-delete
       delete(name2) {
@@ -24032,37 +24111,37 @@ var require_headers = __commonJS({
         return this.#headersList.contains(name2, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-set
-      set(name2, value11) {
+      set(name2, value14) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 2, "Headers.set");
         const prefix = "Headers.set";
         name2 = webidl.converters.ByteString(name2, prefix, "name");
-        value11 = webidl.converters.ByteString(value11, prefix, "value");
-        value11 = headerValueNormalize(value11);
+        value14 = webidl.converters.ByteString(value14, prefix, "value");
+        value14 = headerValueNormalize(value14);
         if (!isValidHeaderName(name2)) {
           throw webidl.errors.invalidArgument({
             prefix,
             value: name2,
             type: "header name"
           });
-        } else if (!isValidHeaderValue(value11)) {
+        } else if (!isValidHeaderValue(value14)) {
           throw webidl.errors.invalidArgument({
             prefix,
-            value: value11,
+            value: value14,
             type: "header value"
           });
         }
         if (this.#guard === "immutable") {
           throw new TypeError("immutable");
         }
-        this.#headersList.set(name2, value11, false);
+        this.#headersList.set(name2, value14, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-getsetcookie
       getSetCookie() {
         webidl.brandCheck(this, _Headers);
-        const list = this.#headersList.cookies;
-        if (list) {
-          return [...list];
+        const list2 = this.#headersList.cookies;
+        if (list2) {
+          return [...list2];
         }
         return [];
       }
@@ -24086,8 +24165,8 @@ var require_headers = __commonJS({
        * @param {Headers} target
        * @param {HeadersList} list
        */
-      static setHeadersList(target, list) {
-        target.#headersList = list;
+      static setHeadersList(target, list2) {
+        target.#headersList = list2;
       }
     };
     var { getHeadersGuard, setHeadersGuard, getHeadersList, setHeadersList } = Headers;
@@ -24210,8 +24289,8 @@ var require_response = __commonJS({
         }
         const responseObject = fromInnerResponse(makeResponse({}), "immutable");
         responseObject.#state.status = status;
-        const value11 = isomorphicEncode(URLSerializer(parsedURL));
-        responseObject.#state.headersList.append("location", value11, true);
+        const value14 = isomorphicEncode(URLSerializer(parsedURL));
+        responseObject.#state.headersList.append("location", value14, true);
         return responseObject;
       }
       // https://fetch.spec.whatwg.org/#dom-response
@@ -24424,9 +24503,9 @@ var require_response = __commonJS({
         get(target, p) {
           return p in state ? state[p] : target[p];
         },
-        set(target, p, value11) {
+        set(target, p, value14) {
           assert(!(p in state));
-          target[p] = value11;
+          target[p] = value14;
           return true;
         }
       });
@@ -24857,8 +24936,8 @@ var require_request2 = __commonJS({
           const headers = init.headers !== void 0 ? init.headers : new HeadersList(headersList);
           headersList.clear();
           if (headers instanceof HeadersList) {
-            for (const { name: name2, value: value11 } of headers.rawValues()) {
-              headersList.append(name2, value11, false);
+            for (const { name: name2, value: value14 } of headers.rawValues()) {
+              headersList.append(name2, value14, false);
             }
             headersList.cookies = headers.cookies;
           } else {
@@ -25038,13 +25117,13 @@ var require_request2 = __commonJS({
         if (this.signal.aborted) {
           ac.abort(this.signal.reason);
         } else {
-          let list = dependentControllerMap.get(this.signal);
-          if (list === void 0) {
-            list = /* @__PURE__ */ new Set();
-            dependentControllerMap.set(this.signal, list);
+          let list2 = dependentControllerMap.get(this.signal);
+          if (list2 === void 0) {
+            list2 = /* @__PURE__ */ new Set();
+            dependentControllerMap.set(this.signal, list2);
           }
           const acRef = new WeakRef(ac);
-          list.add(acRef);
+          list2.add(acRef);
           util.addAbortListener(
             ac.signal,
             buildAbort(acRef)
@@ -25738,8 +25817,8 @@ var require_fetch = __commonJS({
         }
       }
       if (!request2.headersList.contains("accept", true)) {
-        const value11 = "*/*";
-        request2.headersList.append("accept", value11, true);
+        const value14 = "*/*";
+        request2.headersList.append("accept", value14, true);
       }
       if (!request2.headersList.contains("accept-language", true)) {
         request2.headersList.append("accept-language", "*", true);
@@ -26360,11 +26439,11 @@ var require_fetch = __commonJS({
           let bytes;
           let isFailure;
           try {
-            const { done, value: value11 } = await fetchParams.controller.next();
+            const { done, value: value14 } = await fetchParams.controller.next();
             if (isAborted(fetchParams)) {
               break;
             }
-            bytes = done ? void 0 : value11;
+            bytes = done ? void 0 : value14;
           } catch (err) {
             if (fetchParams.controller.ended && !timingInfo.encodedBodySize) {
               bytes = void 0;
@@ -26453,13 +26532,13 @@ var require_fetch = __commonJS({
               const headersList = new HeadersList();
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 const nameStr = bufferToLowerCasedHeaderName(rawHeaders[i]);
-                const value11 = rawHeaders[i + 1];
-                if (Array.isArray(value11) && !Buffer.isBuffer(rawHeaders[i + 1])) {
-                  for (const val of value11) {
+                const value14 = rawHeaders[i + 1];
+                if (Array.isArray(value14) && !Buffer.isBuffer(rawHeaders[i + 1])) {
+                  for (const val of value14) {
                     headersList.append(nameStr, val.toString("latin1"), true);
                   }
                 } else {
-                  headersList.append(nameStr, value11.toString("latin1"), true);
+                  headersList.append(nameStr, value14.toString("latin1"), true);
                 }
               }
               const location = headersList.get("location", true);
@@ -26547,17 +26626,17 @@ var require_fetch = __commonJS({
                 return false;
               }
               const headersList = new HeadersList();
-              for (const [name2, value11] of Object.entries(headers)) {
-                if (value11 == null) {
+              for (const [name2, value14] of Object.entries(headers)) {
+                if (value14 == null) {
                   continue;
                 }
                 const headerName = name2.toLowerCase();
-                if (Array.isArray(value11)) {
-                  for (const entry of value11) {
+                if (Array.isArray(value14)) {
+                  for (const entry of value14) {
                     headersList.append(headerName, String(entry), true);
                   }
                 } else {
-                  headersList.append(headerName, String(value11), true);
+                  headersList.append(headerName, String(value14), true);
                 }
               }
               resolve({
@@ -26575,13 +26654,13 @@ var require_fetch = __commonJS({
               const headersList = new HeadersList();
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 const nameStr = bufferToLowerCasedHeaderName(rawHeaders[i]);
-                const value11 = rawHeaders[i + 1];
-                if (Array.isArray(value11) && !Buffer.isBuffer(rawHeaders[i + 1])) {
-                  for (const val of value11) {
+                const value14 = rawHeaders[i + 1];
+                if (Array.isArray(value14) && !Buffer.isBuffer(rawHeaders[i + 1])) {
+                  for (const val of value14) {
                     headersList.append(nameStr, val.toString("latin1"), true);
                   }
                 } else {
-                  headersList.append(nameStr, value11.toString("latin1"), true);
+                  headersList.append(nameStr, value14.toString("latin1"), true);
                 }
               }
               resolve({
@@ -26620,10 +26699,10 @@ var require_util4 = __commonJS({
     function getFieldValues(header) {
       assert(header !== null);
       const values = [];
-      for (let value11 of header.split(",")) {
-        value11 = value11.trim();
-        if (isValidHeaderName(value11)) {
-          values.push(value11);
+      for (let value14 of header.split(",")) {
+        value14 = value14.trim();
+        if (isValidHeaderName(value14)) {
+          values.push(value14);
         }
       }
       return values;
@@ -27311,9 +27390,9 @@ var require_constants4 = __commonJS({
 var require_util5 = __commonJS({
   "node_modules/undici/lib/web/cookies/util.js"(exports, module) {
     "use strict";
-    function isCTLExcludingHtab(value11) {
-      for (let i = 0; i < value11.length; ++i) {
-        const code = value11.charCodeAt(i);
+    function isCTLExcludingHtab(value14) {
+      for (let i = 0; i < value14.length; ++i) {
+        const code = value14.charCodeAt(i);
         if (code >= 0 && code <= 8 || code >= 10 && code <= 31 || code === 127) {
           return true;
         }
@@ -27346,18 +27425,18 @@ var require_util5 = __commonJS({
         }
       }
     }
-    function validateCookieValue(value11) {
-      let len = value11.length;
+    function validateCookieValue(value14) {
+      let len = value14.length;
       let i = 0;
-      if (value11[0] === '"') {
-        if (len === 1 || value11[len - 1] !== '"') {
+      if (value14[0] === '"') {
+        if (len === 1 || value14[len - 1] !== '"') {
           throw new Error("Invalid cookie value");
         }
         --len;
         ++i;
       }
       while (i < len) {
-        const code = value11.charCodeAt(i++);
+        const code = value14.charCodeAt(i++);
         if (code < 33 || // exclude CTLs (0-31)
         code > 126 || // non-ascii and DEL (127)
         code === 34 || // "
@@ -27499,9 +27578,9 @@ var require_util5 = __commonJS({
         if (!part.includes("=")) {
           throw new Error("Invalid unparsed");
         }
-        const [key, ...value11] = part.split("=");
+        const [key, ...value14] = part.split("=");
         const trimmedKey = key.trim();
-        const joinedValue = value11.join("=");
+        const joinedValue = value14.join("=");
         validateCookieName(trimmedKey);
         validateCookieValue(joinedValue);
         out.push(`${trimmedKey}=${joinedValue}`);
@@ -27534,7 +27613,7 @@ var require_parse = __commonJS({
       let nameValuePair = "";
       let unparsedAttributes = "";
       let name2 = "";
-      let value11 = "";
+      let value14 = "";
       if (header.includes(";")) {
         const position = { position: 0 };
         nameValuePair = collectASequenceOfCodePointsFast(";", header, position);
@@ -27543,7 +27622,7 @@ var require_parse = __commonJS({
         nameValuePair = header;
       }
       if (!nameValuePair.includes("=")) {
-        value11 = nameValuePair;
+        value14 = nameValuePair;
       } else {
         const position = { position: 0 };
         name2 = collectASequenceOfCodePointsFast(
@@ -27551,16 +27630,16 @@ var require_parse = __commonJS({
           nameValuePair,
           position
         );
-        value11 = nameValuePair.slice(position.position + 1);
+        value14 = nameValuePair.slice(position.position + 1);
       }
       name2 = name2.trim();
-      value11 = value11.trim();
-      if (name2.length + value11.length > maxNameValuePairSize) {
+      value14 = value14.trim();
+      if (name2.length + value14.length > maxNameValuePairSize) {
         return null;
       }
       return {
         name: name2,
-        value: value11,
+        value: value14,
         ...parseUnparsedAttributes(unparsedAttributes)
       };
     }
@@ -27674,8 +27753,8 @@ var require_cookies = __commonJS({
         return out;
       }
       for (const piece of cookie.split(";")) {
-        const [name2, ...value11] = piece.split("=");
-        out[name2.trim()] = value11.join("=");
+        const [name2, ...value14] = piece.split("=");
+        out[name2.trim()] = value14.join("=");
       }
       return out;
     }
@@ -27736,11 +27815,11 @@ var require_cookies = __commonJS({
         key: "value"
       },
       {
-        converter: webidl.nullableConverter((value11) => {
-          if (typeof value11 === "number") {
-            return webidl.converters["unsigned long long"](value11);
+        converter: webidl.nullableConverter((value14) => {
+          if (typeof value14 === "number") {
+            return webidl.converters["unsigned long long"](value14);
           }
-          return new Date(value11);
+          return new Date(value14);
         }),
         key: "expires",
         defaultValue: () => null
@@ -28202,26 +28281,26 @@ var require_util6 = __commonJS({
       const extensionList = /* @__PURE__ */ new Map();
       while (position.position < extensions.length) {
         const pair = collectASequenceOfCodePointsFast(";", extensions, position);
-        const [name2, value11 = ""] = pair.split("=", 2);
+        const [name2, value14 = ""] = pair.split("=", 2);
         extensionList.set(
           removeHTTPWhitespace(name2, true, false),
-          removeHTTPWhitespace(value11, false, true)
+          removeHTTPWhitespace(value14, false, true)
         );
         position.position++;
       }
       return extensionList;
     }
-    function isValidClientWindowBits(value11) {
-      if (value11.length === 0) {
+    function isValidClientWindowBits(value14) {
+      if (value14.length === 0) {
         return false;
       }
-      for (let i = 0; i < value11.length; i++) {
-        const byte = value11.charCodeAt(i);
+      for (let i = 0; i < value14.length; i++) {
+        const byte = value14.charCodeAt(i);
         if (byte < 48 || byte > 57) {
           return false;
         }
       }
-      const num = Number.parseInt(value11, 10);
+      const num = Number.parseInt(value14, 10);
       return num >= 8 && num <= 15;
     }
     function getURLRecord(url, baseURL) {
@@ -29981,13 +30060,13 @@ var require_websocketstream = __commonJS({
 var require_util7 = __commonJS({
   "node_modules/undici/lib/web/eventsource/util.js"(exports, module) {
     "use strict";
-    function isValidLastEventId(value11) {
-      return value11.indexOf("\0") === -1;
+    function isValidLastEventId(value14) {
+      return value14.indexOf("\0") === -1;
     }
-    function isASCIINumber(value11) {
-      if (value11.length === 0) return false;
-      for (let i = 0; i < value11.length; i++) {
-        if (value11.charCodeAt(i) < 48 || value11.charCodeAt(i) > 57) return false;
+    function isASCIINumber(value14) {
+      if (value14.length === 0) return false;
+      for (let i = 0; i < value14.length; i++) {
+        if (value14.charCodeAt(i) < 48 || value14.charCodeAt(i) > 57) return false;
       }
       return true;
     }
@@ -30213,12 +30292,12 @@ var require_eventsource_stream = __commonJS({
           const valueBytes = line.length - valueStart;
           const dataSize = this.eventFieldSizes.data + (event.data === void 0 ? 0 : 1) + valueBytes;
           this.setEventFieldSize("data", dataSize);
-          const value11 = line.toString("utf8", valueStart);
+          const value14 = line.toString("utf8", valueStart);
           if (event.data === void 0) {
-            event.data = value11;
+            event.data = value14;
           } else {
             event.data += `
-${value11}`;
+${value14}`;
           }
           this.dataLineCount++;
           return;
@@ -30987,13 +31066,6 @@ async function fetchOverHttp(input2, init = {}) {
     url = next;
   }
 }
-async function streamGet(url, signal) {
-  const message = await send(new URL(url), "GET", {}, void 0, signal);
-  const abort = () => message.destroy(signal.reason);
-  signal.addEventListener("abort", abort, { once: true });
-  message.on("close", () => signal.removeEventListener("abort", abort));
-  return message;
-}
 async function send(url, method, headers, body2, signal) {
   signal?.throwIfAborted();
   const request2 = url.protocol === "https:" ? (await import("node:https")).request : url.protocol === "http:" ? httpRequest : void 0;
@@ -31003,7 +31075,7 @@ async function send(url, method, headers, body2, signal) {
       signal?.removeEventListener("abort", abort);
       resolve(message);
     });
-    for (const [name2, value11] of Object.entries(headers)) req.setHeader(name2, value11);
+    for (const [name2, value14] of Object.entries(headers)) req.setHeader(name2, value14);
     if (body2 !== void 0) req.setHeader("content-length", Buffer.byteLength(body2));
     const abort = () => req.destroy(signal.reason);
     signal?.addEventListener("abort", abort, { once: true });
@@ -31243,13 +31315,13 @@ function lowercaseKeys(object) {
     return newObj;
   }, {});
 }
-function isPlainObject(value11) {
-  if (typeof value11 !== "object" || value11 === null) return false;
-  if (Object.prototype.toString.call(value11) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value11);
+function isPlainObject(value14) {
+  if (typeof value14 !== "object" || value14 === null) return false;
+  if (Object.prototype.toString.call(value14) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value14);
   if (proto === null) return true;
   const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value11);
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value14);
 }
 function mergeDeep(defaults2, options) {
   const result = Object.assign({}, defaults2);
@@ -31337,57 +31409,57 @@ function encodeUnreserved(str) {
     return "%" + c.charCodeAt(0).toString(16).toUpperCase();
   });
 }
-function encodeValue(operator, value11, key) {
-  value11 = operator === "+" || operator === "#" ? encodeReserved(value11) : encodeUnreserved(value11);
+function encodeValue(operator, value14, key) {
+  value14 = operator === "+" || operator === "#" ? encodeReserved(value14) : encodeUnreserved(value14);
   if (key) {
-    return encodeUnreserved(key) + "=" + value11;
+    return encodeUnreserved(key) + "=" + value14;
   } else {
-    return value11;
+    return value14;
   }
 }
-function isDefined(value11) {
-  return value11 !== void 0 && value11 !== null;
+function isDefined(value14) {
+  return value14 !== void 0 && value14 !== null;
 }
 function isKeyOperator(operator) {
   return operator === ";" || operator === "&" || operator === "?";
 }
 function getValues(context, operator, key, modifier) {
-  var value11 = context[key], result = [];
-  if (isDefined(value11) && value11 !== "") {
-    if (typeof value11 === "string" || typeof value11 === "number" || typeof value11 === "bigint" || typeof value11 === "boolean") {
-      value11 = value11.toString();
+  var value14 = context[key], result = [];
+  if (isDefined(value14) && value14 !== "") {
+    if (typeof value14 === "string" || typeof value14 === "number" || typeof value14 === "bigint" || typeof value14 === "boolean") {
+      value14 = value14.toString();
       if (modifier && modifier !== "*") {
-        value11 = value11.substring(0, parseInt(modifier, 10));
+        value14 = value14.substring(0, parseInt(modifier, 10));
       }
       result.push(
-        encodeValue(operator, value11, isKeyOperator(operator) ? key : "")
+        encodeValue(operator, value14, isKeyOperator(operator) ? key : "")
       );
     } else {
       if (modifier === "*") {
-        if (Array.isArray(value11)) {
-          value11.filter(isDefined).forEach(function(value22) {
+        if (Array.isArray(value14)) {
+          value14.filter(isDefined).forEach(function(value22) {
             result.push(
               encodeValue(operator, value22, isKeyOperator(operator) ? key : "")
             );
           });
         } else {
-          Object.keys(value11).forEach(function(k) {
-            if (isDefined(value11[k])) {
-              result.push(encodeValue(operator, value11[k], k));
+          Object.keys(value14).forEach(function(k) {
+            if (isDefined(value14[k])) {
+              result.push(encodeValue(operator, value14[k], k));
             }
           });
         }
       } else {
         const tmp = [];
-        if (Array.isArray(value11)) {
-          value11.filter(isDefined).forEach(function(value22) {
+        if (Array.isArray(value14)) {
+          value14.filter(isDefined).forEach(function(value22) {
             tmp.push(encodeValue(operator, value22));
           });
         } else {
-          Object.keys(value11).forEach(function(k) {
-            if (isDefined(value11[k])) {
+          Object.keys(value14).forEach(function(k) {
+            if (isDefined(value14[k])) {
               tmp.push(encodeUnreserved(k));
-              tmp.push(encodeValue(operator, value11[k].toString()));
+              tmp.push(encodeValue(operator, value14[k].toString()));
             }
           });
         }
@@ -31400,12 +31472,12 @@ function getValues(context, operator, key, modifier) {
     }
   } else {
     if (operator === ";") {
-      if (isDefined(value11)) {
+      if (isDefined(value14)) {
         result.push(encodeUnreserved(key));
       }
-    } else if (value11 === "" && (operator === "&" || operator === "?")) {
+    } else if (value14 === "" && (operator === "&" || operator === "?")) {
       result.push(encodeUnreserved(key) + "=");
-    } else if (value11 === "") {
+    } else if (value14 === "") {
       result.push("");
     }
   }
@@ -31558,7 +31630,7 @@ var require_dist2 = __commonJS({
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.format = format;
-    exports.parse = parse3;
+    exports.parse = parse5;
     var TEXT_REGEXP = /^[\u0009\u0020-\u007e\u0080-\u00ff]*$/;
     var TOKEN_REGEXP = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
     var QUOTE_REGEXP = /[\\"]/g;
@@ -31585,7 +31657,7 @@ var require_dist2 = __commonJS({
       }
       return result;
     }
-    function parse3(header, options) {
+    function parse5(header, options) {
       const stopChar = options?.comma === true ? COMMA : 65536;
       const len = header.length;
       let index = skipOWS(header, options?.start ?? 0, len);
@@ -31624,20 +31696,20 @@ var require_dist2 = __commonJS({
             index = skipOWS(header, index + 1, len);
             if (index < len && header.charCodeAt(index) === DQUOTE) {
               index++;
-              let value11 = "";
+              let value14 = "";
               while (index < len) {
                 const code2 = header.charCodeAt(index++);
                 if (code2 === DQUOTE) {
                   index = skipValue(header, index, len, stopChar);
                   if (parameters[key] === void 0)
-                    parameters[key] = value11;
+                    parameters[key] = value14;
                   break;
                 }
                 if (code2 === BSLASH && index < len) {
-                  value11 += header[index++];
+                  value14 += header[index++];
                   continue;
                 }
-                value11 += String.fromCharCode(code2);
+                value14 += String.fromCharCode(code2);
               }
               continue parameter;
             }
@@ -31859,12 +31931,12 @@ var init_json_with_bigint = __esm({
       }
       return chunks.join("");
     };
-    JSONStringify = (value11, replacer, space) => {
+    JSONStringify = (value14, replacer, space) => {
       try {
         const supportsRawJSON = "rawJSON" in JSON;
         if (supportsRawJSON) {
           return originalStringify(
-            value11,
+            value14,
             (key, val) => {
               if (typeof val === "bigint") return JSON.rawJSON(val.toString());
               const hasFunctionReplacer = typeof replacer === "function";
@@ -31876,9 +31948,9 @@ var init_json_with_bigint = __esm({
             space
           );
         }
-        if (!value11) return originalStringify(value11, replacer, space);
+        if (!value14) return originalStringify(value14, replacer, space);
         const convertedToCustomJSON = originalStringify(
-          value11,
+          value14,
           (key, val) => {
             const isNoise = typeof val === "string" && noiseValue.test(val);
             if (isNoise) return val.toString() + "n";
@@ -31899,7 +31971,7 @@ var init_json_with_bigint = __esm({
         return denoisedJSON;
       } catch (error) {
         if (error instanceof RangeError) {
-          const convertedJSON = stringifyIteratively(value11, replacer, space);
+          const convertedJSON = stringifyIteratively(value14, replacer, space);
           if (convertedJSON === void 0) return void 0;
           const supportsRawJSON = "rawJSON" in JSON;
           if (supportsRawJSON) return convertedJSON;
@@ -31927,26 +31999,26 @@ var init_json_with_bigint = __esm({
         return false;
       }
     };
-    convertMarkedBigIntsReviver = (key, value11, context, userReviver) => {
-      const isCustomFormatBigInt = typeof value11 === "string" && customFormat.test(value11);
-      if (isCustomFormatBigInt) return BigInt(value11.slice(0, -1));
-      const isNoiseValue = typeof value11 === "string" && noiseValue.test(value11);
-      if (isNoiseValue) return value11.slice(0, -1);
+    convertMarkedBigIntsReviver = (key, value14, context, userReviver) => {
+      const isCustomFormatBigInt = typeof value14 === "string" && customFormat.test(value14);
+      if (isCustomFormatBigInt) return BigInt(value14.slice(0, -1));
+      const isNoiseValue = typeof value14 === "string" && noiseValue.test(value14);
+      if (isNoiseValue) return value14.slice(0, -1);
       const hasUserReviver = typeof userReviver === "function";
-      if (!hasUserReviver) return value11;
-      return userReviver(key, value11, context);
+      if (!hasUserReviver) return value14;
+      return userReviver(key, value14, context);
     };
     JSONParseV2 = (text3, reviver) => {
-      return JSON.parse(text3, (key, value11, context) => {
-        const isNumber = typeof value11 === "number";
-        const isOutOfBounds = value11 > Number.MAX_SAFE_INTEGER || value11 < Number.MIN_SAFE_INTEGER;
+      return JSON.parse(text3, (key, value14, context) => {
+        const isNumber = typeof value14 === "number";
+        const isOutOfBounds = value14 > Number.MAX_SAFE_INTEGER || value14 < Number.MIN_SAFE_INTEGER;
         const isBigNumber = isNumber && isOutOfBounds;
         const isInt = context && intRegex.test(context.source);
         const isBigInt = isBigNumber && isInt;
         if (isBigInt) return BigInt(context.source);
         const hasCustomReviver = typeof reviver === "function";
-        if (!hasCustomReviver) return value11;
-        return reviver(key, value11, context);
+        if (!hasCustomReviver) return value14;
+        return reviver(key, value14, context);
       });
     };
     MAX_INT = Number.MAX_SAFE_INTEGER.toString();
@@ -31960,35 +32032,35 @@ var init_json_with_bigint = __esm({
         const node = stack[stack.length - 1];
         if (!node.visited) {
           node.visited = true;
-          const value11 = node.parent[node.key];
-          const isComplexObject = value11 !== null && typeof value11 === "object";
+          const value14 = node.parent[node.key];
+          const isComplexObject = value14 !== null && typeof value14 === "object";
           if (isComplexObject) {
-            const keys = Object.keys(value11);
+            const keys = Object.keys(value14);
             for (let i = keys.length - 1; i >= 0; i--) {
-              stack.push({ parent: value11, key: keys[i], visited: false });
+              stack.push({ parent: value14, key: keys[i], visited: false });
             }
           }
         } else {
           const { parent, key } = node;
-          let value11 = parent[key];
-          if (typeof value11 === "string") {
-            const isCustomFormatBigInt = customFormat.test(value11);
+          let value14 = parent[key];
+          if (typeof value14 === "string") {
+            const isCustomFormatBigInt = customFormat.test(value14);
             if (isCustomFormatBigInt) {
-              value11 = BigInt(value11.slice(0, -1));
+              value14 = BigInt(value14.slice(0, -1));
             } else {
-              const isNoise = noiseValue.test(value11);
-              if (isNoise) value11 = value11.slice(0, -1);
+              const isNoise = noiseValue.test(value14);
+              if (isNoise) value14 = value14.slice(0, -1);
             }
           }
           const hasUserReviver = typeof userReviver === "function";
           if (hasUserReviver) {
-            value11 = userReviver.call(parent, key, value11);
+            value14 = userReviver.call(parent, key, value14);
           }
-          const isDeleted = value11 === void 0;
+          const isDeleted = value14 === void 0;
           if (isDeleted) {
             delete parent[key];
           } else {
-            parent[key] = value11;
+            parent[key] = value14;
           }
           stack.pop();
         }
@@ -32017,7 +32089,7 @@ var init_json_with_bigint = __esm({
         const serializedData = serializeBigInts(text3);
         return originalParse(
           serializedData,
-          (key, value11, context) => convertMarkedBigIntsReviver(key, value11, context, reviver)
+          (key, value14, context) => convertMarkedBigIntsReviver(key, value14, context, reviver)
         );
       } catch (error) {
         if (error instanceof RangeError) {
@@ -32076,13 +32148,13 @@ var init_dist_src = __esm({
 });
 
 // node_modules/@octokit/request/dist-bundle/index.js
-function isPlainObject2(value11) {
-  if (typeof value11 !== "object" || value11 === null) return false;
-  if (Object.prototype.toString.call(value11) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value11);
+function isPlainObject2(value14) {
+  if (typeof value14 !== "object" || value14 === null) return false;
+  if (Object.prototype.toString.call(value14) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value14);
   if (proto === null) return true;
   const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value11);
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value14);
 }
 async function fetchWrapper(requestOptions) {
   const fetch = requestOptions.request?.fetch || globalThis.fetch;
@@ -32095,9 +32167,9 @@ async function fetchWrapper(requestOptions) {
   const parseSuccessResponseBody = requestOptions.request?.parseSuccessResponseBody !== false;
   const body2 = isPlainObject2(requestOptions.body) || Array.isArray(requestOptions.body) ? JSONStringify(requestOptions.body) : requestOptions.body;
   const requestHeaders = Object.fromEntries(
-    Object.entries(requestOptions.headers).map(([name2, value11]) => [
+    Object.entries(requestOptions.headers).map(([name2, value14]) => [
       name2,
-      String(value11)
+      String(value14)
     ])
   );
   let fetchResponse;
@@ -32137,8 +32209,8 @@ async function fetchWrapper(requestOptions) {
   const status = fetchResponse.status;
   const url = fetchResponse.url;
   const responseHeaders = {};
-  for (const [key, value11] of fetchResponse.headers) {
-    responseHeaders[key] = value11;
+  for (const [key, value14] of fetchResponse.headers) {
+    responseHeaders[key] = value14;
   }
   const octokitResponse = {
     url,
@@ -32750,14 +32822,14 @@ var require_light = __commonJS({
           this._last = null;
           this.length = 0;
         }
-        push(value11) {
+        push(value14) {
           var node;
           this.length++;
           if (typeof this.incr === "function") {
             this.incr();
           }
           node = {
-            value: value11,
+            value: value14,
             prev: this._last,
             next: null
           };
@@ -32770,7 +32842,7 @@ var require_light = __commonJS({
           return void 0;
         }
         shift() {
-          var value11;
+          var value14;
           if (this._first == null) {
             return;
           } else {
@@ -32779,13 +32851,13 @@ var require_light = __commonJS({
               this.decr();
             }
           }
-          value11 = this._first.value;
+          value14 = this._first.value;
           if ((this._first = this._first.next) != null) {
             this._first.prev = null;
           } else {
             this._last = null;
           }
-          return value11;
+          return value14;
         }
         first() {
           if (this._first != null) {
@@ -32951,16 +33023,16 @@ var require_light = __commonJS({
           }
         }
         shiftAll(fn) {
-          return this._lists.forEach(function(list) {
-            return list.forEachShift(fn);
+          return this._lists.forEach(function(list2) {
+            return list2.forEachShift(fn);
           });
         }
         getFirst(arr = this._lists) {
-          var j, len, list;
+          var j, len, list2;
           for (j = 0, len = arr.length; j < len; j++) {
-            list = arr[j];
-            if (list.length > 0) {
-              return list;
+            list2 = arr[j];
+            if (list2.length > 0) {
+              return list2;
             }
           }
           return [];
@@ -34263,11 +34335,11 @@ var init_dist_bundle6 = __esm({
 });
 
 // lib/core/retry/retry.ts
-function attemptWarning(attempt2, max, delaySeconds) {
-  return `[WARN] Attempt ${attempt2}/${max} failed, retrying in ${delaySeconds}s...`;
+function attemptWarning(attempt3, max, delaySeconds) {
+  return `[WARN] Attempt ${attempt3}/${max} failed, retrying in ${delaySeconds}s...`;
 }
-function backoffDelay(attempt2, baseSeconds) {
-  return baseSeconds * 2 ** (attempt2 - 1);
+function backoffDelay(attempt3, baseSeconds) {
+  return baseSeconds * 2 ** (attempt3 - 1);
 }
 async function attempt(maxAttempts, delay, fn, options = {}) {
   const {
@@ -34348,7 +34420,7 @@ var init_transient = __esm({
 // lib/tracker/github/api-error.ts
 function lowerCaseHeaders(headers) {
   const out = {};
-  for (const [name2, value11] of Object.entries(headers ?? {})) if (value11 !== void 0) out[name2.toLowerCase()] = String(value11);
+  for (const [name2, value14] of Object.entries(headers ?? {})) if (value14 !== void 0) out[name2.toLowerCase()] = String(value14);
   return out;
 }
 function toApiError(error) {
@@ -35312,10 +35384,10 @@ var init_toad_cache = __esm({
       keys() {
         return Object.keys(this.items);
       }
-      set(key, value11) {
+      set(key, value14) {
         const existing = this.items[key];
         if (existing !== void 0) {
-          existing.value = value11;
+          existing.value = value14;
           existing.expiry = this.ttl > 0 ? Date.now() + this.ttl : this.ttl;
           this.bumpLru(existing);
           return;
@@ -35328,7 +35400,7 @@ var init_toad_cache = __esm({
           key,
           prev: this.last,
           next: null,
-          value: value11
+          value: value14
         };
         this.items[key] = item;
         if (++this.size === 1) {
@@ -35436,7 +35508,7 @@ async function set(cache, options, data) {
   const permissionsString = options.permissions ? "" : Object.keys(data.permissions).map(
     (name2) => `${name2}${data.permissions[name2] === "write" ? "!" : ""}`
   ).join(",");
-  const value11 = [
+  const value14 = [
     data.token,
     data.createdAt,
     data.expiresAt,
@@ -35444,7 +35516,7 @@ async function set(cache, options, data) {
     permissionsString,
     data.singleFileName
   ].join("|");
-  await cache.set(key, value11);
+  await cache.set(key, value14);
 }
 function optionsToCacheKey({
   installationId,
@@ -35988,6 +36060,134 @@ var init_client = __esm({
   }
 });
 
+// lib/tracker/github/milestone.ts
+async function openMilestoneNumber(github, where, title) {
+  const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/milestones", { ...where, state: "open", per_page: 100 });
+  for await (const page of pages) {
+    const found = page.data.find((milestone) => milestone.title === title);
+    if (found) return found.number;
+  }
+  return void 0;
+}
+var init_milestone = __esm({
+  "lib/tracker/github/milestone.ts"() {
+    "use strict";
+  }
+});
+
+// lib/tracker/milestone-lookup.ts
+function milestoneLookup(find, where, log2) {
+  const known = /* @__PURE__ */ new Map();
+  const look = async (title) => {
+    try {
+      const id = await find(title);
+      if (id === void 0) log2?.warn(`Milestone ${JSON.stringify(title)} is not an open milestone of ${where}; the issue is filed without it (REPORT_MILESTONE)`);
+      return id;
+    } catch (error) {
+      if (!(error instanceof ApiError) && !isTransient(error)) throw error;
+      log2?.warn(`Could not look up milestone ${JSON.stringify(title)} in ${where} (${describeError(error)}); the issue is filed without it`);
+      return void 0;
+    }
+  };
+  return (title) => known.get(title) ?? (known.set(title, look(title)), known.get(title));
+}
+var init_milestone_lookup = __esm({
+  "lib/tracker/milestone-lookup.ts"() {
+    "use strict";
+    init_transient();
+    init_errors();
+  }
+});
+
+// lib/tracker/github/board.ts
+var board_exports = {};
+__export(board_exports, {
+  addToBoard: () => addToBoard,
+  boardCheck: () => boardCheck,
+  readBoard: () => readBoard
+});
+async function graphql3(github, query, variables) {
+  const base = github.request.endpoint.DEFAULTS.baseUrl;
+  const route = /\/api\/v3\/?$/.test(base) ? `POST ${base.replace(/\/api\/v3\/?$/, "/api/graphql")}` : "POST /graphql";
+  const { data, headers } = await github.request(route, { query, variables });
+  const body2 = data;
+  const [first2] = body2.errors ?? [];
+  if (first2) return { problem: first2 };
+  return { data: body2.data, scopes: headers["x-oauth-scopes"] };
+}
+async function readBoard(github, board) {
+  const answer = await graphql3(github, PROJECT_QUERY(board.ownerType), { login: board.owner, number: board.number });
+  if ("problem" in answer) return answer;
+  const project = answer.data.owner?.projectV2;
+  if (!project) return { problem: { type: "NOT_FOUND", message: `no project ${board.number} of ${board.owner}` } };
+  return { project, scopes: answer.scopes };
+}
+async function addToBoard(github, board, contentId, number2, log2) {
+  const what = `Could not add #${number2} to the project ${board.url}`;
+  const warn = ({ problem }) => log2.warn(`${what} (${problem.message ?? problem.type}): ${fixFor(problem)}; the issue is filed`);
+  try {
+    const read = await readBoard(github, board);
+    if ("problem" in read) return warn(read);
+    const { project } = read;
+    const added = await graphql3(github, ADD_ITEM, { project: project.id, content: contentId });
+    if ("problem" in added) return warn(added);
+    if (board.status === void 0) return;
+    const option = statusOption(project, board.status);
+    if (!option || !project.field) {
+      const names = project.field?.options.map((o) => o.name).join(", ") ?? "none: the board has no single-select Status field";
+      return log2.warn(`Added #${number2} to ${project.title}, but its Status has no option ${JSON.stringify(board.status)} (options: ${names}); check REPORT_PROJECT_STATUS`);
+    }
+    const set2 = await graphql3(github, SET_STATUS, { project: project.id, item: added.data.addProjectV2ItemById.item.id, field: project.field.id, option: option.id });
+    if ("problem" in set2) return warn(set2);
+  } catch (error) {
+    if (error instanceof ApiError) return log2.warn(`${what} (${describeError(error)}); the issue is filed`);
+    throw error;
+  }
+}
+async function boardCheck(github, board) {
+  try {
+    const read = await readBoard(github, board);
+    if ("problem" in read) return { ok: false, text: `project ${board.url} not readable (${read.problem.message ?? read.problem.type}): ${fixFor(read.problem)}` };
+    const { project, scopes } = read;
+    if (scopes !== void 0 && !scopes.split(",").map((s) => s.trim()).includes("project")) {
+      return { ok: false, text: `project ${project.title} readable, but the token lacks the project scope needed to add items: ${SCOPE_FIX}` };
+    }
+    if (board.status !== void 0 && !statusOption(project, board.status)) {
+      return { ok: false, text: `project ${project.title}: its Status field has no option ${JSON.stringify(board.status)}; check REPORT_PROJECT_STATUS` };
+    }
+    return { ok: true, text: `project ${project.title} can take new issues${board.status ? ` (Status ${board.status})` : ""}` };
+  } catch (error) {
+    return { ok: false, text: `project ${board.url} not checked (${describeError(error)})` };
+  }
+}
+var isScopeProblem, SCOPE_FIX, PROJECT_QUERY, fixFor, ADD_ITEM, SET_STATUS, statusOption;
+var init_board = __esm({
+  "lib/tracker/github/board.ts"() {
+    "use strict";
+    init_transient();
+    init_errors();
+    isScopeProblem = (type) => type === "INSUFFICIENT_SCOPES" || type === "FORBIDDEN";
+    SCOPE_FIX = "give ISSUE_TOKEN the project scope (classic token) or Projects read and write (fine-grained token or GitHub App)";
+    PROJECT_QUERY = (owner) => `query($login: String!, $number: Int!) {
+  owner: ${owner}(login: $login) {
+    projectV2(number: $number) {
+      id
+      title
+      field(name: "Status") { ... on ProjectV2SingleSelectField { id options { id name } } }
+    }
+  }
+}`;
+    fixFor = (problem) => isScopeProblem(problem.type) ? SCOPE_FIX : "check REPORT_PROJECT, and that the token can see the board";
+    ADD_ITEM = `mutation($project: ID!, $content: ID!) {
+  addProjectV2ItemById(input: { projectId: $project, contentId: $content }) { item { id } }
+}`;
+    SET_STATUS = `mutation($project: ID!, $item: ID!, $field: ID!, $option: String!) {
+  updateProjectV2ItemFieldValue(input: { projectId: $project, itemId: $item, fieldId: $field, value: { singleSelectOptionId: $option } }) { projectV2Item { id } }
+}`;
+    statusOption = (project, status) => project.field?.options.find((option) => option.name.toLowerCase() === status.toLowerCase());
+  }
+});
+
 // lib/tracker/gitlab/ratelimit.ts
 function gitLabLimitOf(error, now = Date.now()) {
   if (!(error instanceof ApiError) || error.status !== 429) return void 0;
@@ -36127,6 +36327,21 @@ var init_client2 = __esm({
   }
 });
 
+// lib/tracker/gitlab/milestone.ts
+async function activeMilestoneId(client, projectPath, title) {
+  const query = { state: "active", title, include_ancestors: "true", per_page: 100 };
+  for await (const page of client.pages(`${projectPath}/milestones`, query)) {
+    const found = page.data.find((milestone) => milestone.title === title);
+    if (found) return found.id;
+  }
+  return void 0;
+}
+var init_milestone2 = __esm({
+  "lib/tracker/gitlab/milestone.ts"() {
+    "use strict";
+  }
+});
+
 // lib/tracker/gitlab/history.ts
 function gitLabHistory(client, projectPath, seen = toIssue2) {
   return {
@@ -36211,6 +36426,7 @@ function createGitLabTracker(options, log2, client = createGitLab(options, log2)
     }
     return ids;
   };
+  const milestone = milestoneLookup((title) => activeMilestoneId(client, project, title), options.project, log2);
   return {
     kind: "gitlab",
     limits: GITLAB_LIMITS,
@@ -36230,7 +36446,14 @@ function createGitLabTracker(options, log2, client = createGitLab(options, log2)
     },
     async createIssue(issue) {
       const assignees = issue.assignees.length ? await assigneeIds(issue.assignees) : [];
-      const body2 = { title: issue.title, description: issue.body, labels: issue.labels.join(","), ...assignees.length ? { assignee_ids: assignees } : {} };
+      const milestoneId = issue.milestone === void 0 ? void 0 : await milestone(issue.milestone);
+      const body2 = {
+        title: issue.title,
+        description: issue.body,
+        labels: issue.labels.join(","),
+        ...assignees.length ? { assignee_ids: assignees } : {},
+        ...milestoneId === void 0 ? {} : { milestone_id: milestoneId }
+      };
       const { data } = await client.request({ method: "POST", path: `${project}/issues`, body: body2 });
       return remember(data);
     },
@@ -36260,6 +36483,8 @@ var init_tracker2 = __esm({
     "use strict";
     init_budget();
     init_client2();
+    init_milestone2();
+    init_milestone_lookup();
     init_history();
     toComment2 = (note2, url) => ({
       id: note2.id,
@@ -36268,6 +36493,8086 @@ var init_tracker2 = __esm({
       ...note2.created_at ? { createdAt: new Date(note2.created_at) } : {}
     });
     GITLAB_LIMITS = Object.freeze({ title: GITLAB_TITLE_LIMIT, body: 1048576 });
+  }
+});
+
+// node_modules/mustache/mustache.mjs
+function isFunction(object) {
+  return typeof object === "function";
+}
+function typeStr(obj) {
+  return isArray(obj) ? "array" : typeof obj;
+}
+function escapeRegExp(string) {
+  return string.replace(/[\-\[\]{}()*+?.,\\\^$|#\s]/g, "\\$&");
+}
+function hasProperty(obj, propName) {
+  return obj != null && typeof obj === "object" && propName in obj;
+}
+function primitiveHasOwnProperty(primitive, propName) {
+  return primitive != null && typeof primitive !== "object" && primitive.hasOwnProperty && primitive.hasOwnProperty(propName);
+}
+function testRegExp(re, string) {
+  return regExpTest.call(re, string);
+}
+function isWhitespace(string) {
+  return !testRegExp(nonSpaceRe, string);
+}
+function escapeHtml2(string) {
+  return String(string).replace(/[&<>"'`=\/]/g, function fromEntityMap(s) {
+    return entityMap[s];
+  });
+}
+function parseTemplate(template, tags) {
+  if (!template)
+    return [];
+  var lineHasNonSpace = false;
+  var sections = [];
+  var tokens = [];
+  var spaces = [];
+  var hasTag = false;
+  var nonSpace = false;
+  var indentation = "";
+  var tagIndex = 0;
+  function stripSpace() {
+    if (hasTag && !nonSpace) {
+      while (spaces.length)
+        delete tokens[spaces.pop()];
+    } else {
+      spaces = [];
+    }
+    hasTag = false;
+    nonSpace = false;
+  }
+  var openingTagRe, closingTagRe, closingCurlyRe;
+  function compileTags(tagsToCompile) {
+    if (typeof tagsToCompile === "string")
+      tagsToCompile = tagsToCompile.split(spaceRe, 2);
+    if (!isArray(tagsToCompile) || tagsToCompile.length !== 2)
+      throw new Error("Invalid tags: " + tagsToCompile);
+    openingTagRe = new RegExp(escapeRegExp(tagsToCompile[0]) + "\\s*");
+    closingTagRe = new RegExp("\\s*" + escapeRegExp(tagsToCompile[1]));
+    closingCurlyRe = new RegExp("\\s*" + escapeRegExp("}" + tagsToCompile[1]));
+  }
+  compileTags(tags || mustache.tags);
+  var scanner = new Scanner(template);
+  var start, type, value14, chr, token, openSection;
+  while (!scanner.eos()) {
+    start = scanner.pos;
+    value14 = scanner.scanUntil(openingTagRe);
+    if (value14) {
+      for (var i = 0, valueLength = value14.length; i < valueLength; ++i) {
+        chr = value14.charAt(i);
+        if (isWhitespace(chr)) {
+          spaces.push(tokens.length);
+          indentation += chr;
+        } else {
+          nonSpace = true;
+          lineHasNonSpace = true;
+          indentation += " ";
+        }
+        tokens.push(["text", chr, start, start + 1]);
+        start += 1;
+        if (chr === "\n") {
+          stripSpace();
+          indentation = "";
+          tagIndex = 0;
+          lineHasNonSpace = false;
+        }
+      }
+    }
+    if (!scanner.scan(openingTagRe))
+      break;
+    hasTag = true;
+    type = scanner.scan(tagRe) || "name";
+    scanner.scan(whiteRe);
+    if (type === "=") {
+      value14 = scanner.scanUntil(equalsRe);
+      scanner.scan(equalsRe);
+      scanner.scanUntil(closingTagRe);
+    } else if (type === "{") {
+      value14 = scanner.scanUntil(closingCurlyRe);
+      scanner.scan(curlyRe);
+      scanner.scanUntil(closingTagRe);
+      type = "&";
+    } else {
+      value14 = scanner.scanUntil(closingTagRe);
+    }
+    if (!scanner.scan(closingTagRe))
+      throw new Error("Unclosed tag at " + scanner.pos);
+    if (type == ">") {
+      token = [type, value14, start, scanner.pos, indentation, tagIndex, lineHasNonSpace];
+    } else {
+      token = [type, value14, start, scanner.pos];
+    }
+    tagIndex++;
+    tokens.push(token);
+    if (type === "#" || type === "^") {
+      sections.push(token);
+    } else if (type === "/") {
+      openSection = sections.pop();
+      if (!openSection)
+        throw new Error('Unopened section "' + value14 + '" at ' + start);
+      if (openSection[1] !== value14)
+        throw new Error('Unclosed section "' + openSection[1] + '" at ' + start);
+    } else if (type === "name" || type === "{" || type === "&") {
+      nonSpace = true;
+    } else if (type === "=") {
+      compileTags(value14);
+    }
+  }
+  stripSpace();
+  openSection = sections.pop();
+  if (openSection)
+    throw new Error('Unclosed section "' + openSection[1] + '" at ' + scanner.pos);
+  return nestTokens(squashTokens(tokens));
+}
+function squashTokens(tokens) {
+  var squashedTokens = [];
+  var token, lastToken;
+  for (var i = 0, numTokens = tokens.length; i < numTokens; ++i) {
+    token = tokens[i];
+    if (token) {
+      if (token[0] === "text" && lastToken && lastToken[0] === "text") {
+        lastToken[1] += token[1];
+        lastToken[3] = token[3];
+      } else {
+        squashedTokens.push(token);
+        lastToken = token;
+      }
+    }
+  }
+  return squashedTokens;
+}
+function nestTokens(tokens) {
+  var nestedTokens = [];
+  var collector = nestedTokens;
+  var sections = [];
+  var token, section;
+  for (var i = 0, numTokens = tokens.length; i < numTokens; ++i) {
+    token = tokens[i];
+    switch (token[0]) {
+      case "#":
+      case "^":
+        collector.push(token);
+        sections.push(token);
+        collector = token[4] = [];
+        break;
+      case "/":
+        section = sections.pop();
+        section[5] = token[2];
+        collector = sections.length > 0 ? sections[sections.length - 1][4] : nestedTokens;
+        break;
+      default:
+        collector.push(token);
+    }
+  }
+  return nestedTokens;
+}
+function Scanner(string) {
+  this.string = string;
+  this.tail = string;
+  this.pos = 0;
+}
+function Context(view, parentContext) {
+  this.view = view;
+  this.cache = { ".": this.view };
+  this.parent = parentContext;
+}
+function Writer() {
+  this.templateCache = {
+    _cache: {},
+    set: function set2(key, value14) {
+      this._cache[key] = value14;
+    },
+    get: function get2(key) {
+      return this._cache[key];
+    },
+    clear: function clear() {
+      this._cache = {};
+    }
+  };
+}
+var objectToString, isArray, regExpTest, nonSpaceRe, entityMap, whiteRe, spaceRe, equalsRe, curlyRe, tagRe, mustache, defaultWriter, mustache_default;
+var init_mustache = __esm({
+  "node_modules/mustache/mustache.mjs"() {
+    objectToString = Object.prototype.toString;
+    isArray = Array.isArray || function isArrayPolyfill(object) {
+      return objectToString.call(object) === "[object Array]";
+    };
+    regExpTest = RegExp.prototype.test;
+    nonSpaceRe = /\S/;
+    entityMap = {
+      "&": "&amp;",
+      "<": "&lt;",
+      ">": "&gt;",
+      '"': "&quot;",
+      "'": "&#39;",
+      "/": "&#x2F;",
+      "`": "&#x60;",
+      "=": "&#x3D;"
+    };
+    whiteRe = /\s*/;
+    spaceRe = /\s+/;
+    equalsRe = /\s*=/;
+    curlyRe = /\s*\}/;
+    tagRe = /#|\^|\/|>|\{|&|=|!/;
+    Scanner.prototype.eos = function eos() {
+      return this.tail === "";
+    };
+    Scanner.prototype.scan = function scan(re) {
+      var match = this.tail.match(re);
+      if (!match || match.index !== 0)
+        return "";
+      var string = match[0];
+      this.tail = this.tail.substring(string.length);
+      this.pos += string.length;
+      return string;
+    };
+    Scanner.prototype.scanUntil = function scanUntil(re) {
+      var index = this.tail.search(re), match;
+      switch (index) {
+        case -1:
+          match = this.tail;
+          this.tail = "";
+          break;
+        case 0:
+          match = "";
+          break;
+        default:
+          match = this.tail.substring(0, index);
+          this.tail = this.tail.substring(index);
+      }
+      this.pos += match.length;
+      return match;
+    };
+    Context.prototype.push = function push(view) {
+      return new Context(view, this);
+    };
+    Context.prototype.lookup = function lookup(name2) {
+      var cache = this.cache;
+      var value14;
+      if (cache.hasOwnProperty(name2)) {
+        value14 = cache[name2];
+      } else {
+        var context = this, intermediateValue, names, index, lookupHit = false;
+        while (context) {
+          if (name2.indexOf(".") > 0) {
+            intermediateValue = context.view;
+            names = name2.split(".");
+            index = 0;
+            while (intermediateValue != null && index < names.length) {
+              if (index === names.length - 1)
+                lookupHit = hasProperty(intermediateValue, names[index]) || primitiveHasOwnProperty(intermediateValue, names[index]);
+              intermediateValue = intermediateValue[names[index++]];
+            }
+          } else {
+            intermediateValue = context.view[name2];
+            lookupHit = hasProperty(context.view, name2);
+          }
+          if (lookupHit) {
+            value14 = intermediateValue;
+            break;
+          }
+          context = context.parent;
+        }
+        cache[name2] = value14;
+      }
+      if (isFunction(value14))
+        value14 = value14.call(this.view);
+      return value14;
+    };
+    Writer.prototype.clearCache = function clearCache() {
+      if (typeof this.templateCache !== "undefined") {
+        this.templateCache.clear();
+      }
+    };
+    Writer.prototype.parse = function parse3(template, tags) {
+      var cache = this.templateCache;
+      var cacheKey = template + ":" + (tags || mustache.tags).join(":");
+      var isCacheEnabled = typeof cache !== "undefined";
+      var tokens = isCacheEnabled ? cache.get(cacheKey) : void 0;
+      if (tokens == void 0) {
+        tokens = parseTemplate(template, tags);
+        isCacheEnabled && cache.set(cacheKey, tokens);
+      }
+      return tokens;
+    };
+    Writer.prototype.render = function render5(template, view, partials, config) {
+      var tags = this.getConfigTags(config);
+      var tokens = this.parse(template, tags);
+      var context = view instanceof Context ? view : new Context(view, void 0);
+      return this.renderTokens(tokens, context, partials, template, config);
+    };
+    Writer.prototype.renderTokens = function renderTokens(tokens, context, partials, originalTemplate, config) {
+      var buffer = "";
+      var token, symbol, value14;
+      for (var i = 0, numTokens = tokens.length; i < numTokens; ++i) {
+        value14 = void 0;
+        token = tokens[i];
+        symbol = token[0];
+        if (symbol === "#") value14 = this.renderSection(token, context, partials, originalTemplate, config);
+        else if (symbol === "^") value14 = this.renderInverted(token, context, partials, originalTemplate, config);
+        else if (symbol === ">") value14 = this.renderPartial(token, context, partials, config);
+        else if (symbol === "&") value14 = this.unescapedValue(token, context);
+        else if (symbol === "name") value14 = this.escapedValue(token, context, config);
+        else if (symbol === "text") value14 = this.rawValue(token);
+        if (value14 !== void 0)
+          buffer += value14;
+      }
+      return buffer;
+    };
+    Writer.prototype.renderSection = function renderSection(token, context, partials, originalTemplate, config) {
+      var self2 = this;
+      var buffer = "";
+      var value14 = context.lookup(token[1]);
+      function subRender(template) {
+        return self2.render(template, context, partials, config);
+      }
+      if (!value14) return;
+      if (isArray(value14)) {
+        for (var j = 0, valueLength = value14.length; j < valueLength; ++j) {
+          buffer += this.renderTokens(token[4], context.push(value14[j]), partials, originalTemplate, config);
+        }
+      } else if (typeof value14 === "object" || typeof value14 === "string" || typeof value14 === "number") {
+        buffer += this.renderTokens(token[4], context.push(value14), partials, originalTemplate, config);
+      } else if (isFunction(value14)) {
+        if (typeof originalTemplate !== "string")
+          throw new Error("Cannot use higher-order sections without the original template");
+        value14 = value14.call(context.view, originalTemplate.slice(token[3], token[5]), subRender);
+        if (value14 != null)
+          buffer += value14;
+      } else {
+        buffer += this.renderTokens(token[4], context, partials, originalTemplate, config);
+      }
+      return buffer;
+    };
+    Writer.prototype.renderInverted = function renderInverted(token, context, partials, originalTemplate, config) {
+      var value14 = context.lookup(token[1]);
+      if (!value14 || isArray(value14) && value14.length === 0)
+        return this.renderTokens(token[4], context, partials, originalTemplate, config);
+    };
+    Writer.prototype.indentPartial = function indentPartial(partial, indentation, lineHasNonSpace) {
+      var filteredIndentation = indentation.replace(/[^ \t]/g, "");
+      var partialByNl = partial.split("\n");
+      for (var i = 0; i < partialByNl.length; i++) {
+        if (partialByNl[i].length && (i > 0 || !lineHasNonSpace)) {
+          partialByNl[i] = filteredIndentation + partialByNl[i];
+        }
+      }
+      return partialByNl.join("\n");
+    };
+    Writer.prototype.renderPartial = function renderPartial(token, context, partials, config) {
+      if (!partials) return;
+      var tags = this.getConfigTags(config);
+      var value14 = isFunction(partials) ? partials(token[1]) : partials[token[1]];
+      if (value14 != null) {
+        var lineHasNonSpace = token[6];
+        var tagIndex = token[5];
+        var indentation = token[4];
+        var indentedValue = value14;
+        if (tagIndex == 0 && indentation) {
+          indentedValue = this.indentPartial(value14, indentation, lineHasNonSpace);
+        }
+        var tokens = this.parse(indentedValue, tags);
+        return this.renderTokens(tokens, context, partials, indentedValue, config);
+      }
+    };
+    Writer.prototype.unescapedValue = function unescapedValue(token, context) {
+      var value14 = context.lookup(token[1]);
+      if (value14 != null)
+        return value14;
+    };
+    Writer.prototype.escapedValue = function escapedValue(token, context, config) {
+      var escape = this.getConfigEscape(config) || mustache.escape;
+      var value14 = context.lookup(token[1]);
+      if (value14 != null)
+        return typeof value14 === "number" && escape === mustache.escape ? String(value14) : escape(value14);
+    };
+    Writer.prototype.rawValue = function rawValue(token) {
+      return token[1];
+    };
+    Writer.prototype.getConfigTags = function getConfigTags(config) {
+      if (isArray(config)) {
+        return config;
+      } else if (config && typeof config === "object") {
+        return config.tags;
+      } else {
+        return void 0;
+      }
+    };
+    Writer.prototype.getConfigEscape = function getConfigEscape(config) {
+      if (config && typeof config === "object" && !isArray(config)) {
+        return config.escape;
+      } else {
+        return void 0;
+      }
+    };
+    mustache = {
+      name: "mustache.js",
+      version: "4.2.0",
+      tags: ["{{", "}}"],
+      clearCache: void 0,
+      escape: void 0,
+      parse: void 0,
+      render: void 0,
+      Scanner: void 0,
+      Context: void 0,
+      Writer: void 0,
+      /**
+       * Allows a user to override the default caching strategy, by providing an
+       * object with set, get and clear methods. This can also be used to disable
+       * the cache by setting it to the literal `undefined`.
+       */
+      set templateCache(cache) {
+        defaultWriter.templateCache = cache;
+      },
+      /**
+       * Gets the default or overridden caching object from the default writer.
+       */
+      get templateCache() {
+        return defaultWriter.templateCache;
+      }
+    };
+    defaultWriter = new Writer();
+    mustache.clearCache = function clearCache2() {
+      return defaultWriter.clearCache();
+    };
+    mustache.parse = function parse4(template, tags) {
+      return defaultWriter.parse(template, tags);
+    };
+    mustache.render = function render6(template, view, partials, config) {
+      if (typeof template !== "string") {
+        throw new TypeError('Invalid template! Template should be a "string" but "' + typeStr(template) + '" was given as the first argument for mustache#render(template, view, partials)');
+      }
+      return defaultWriter.render(template, view, partials, config);
+    };
+    mustache.escape = escapeHtml2;
+    mustache.Scanner = Scanner;
+    mustache.Context = Context;
+    mustache.Writer = Writer;
+    mustache_default = mustache;
+  }
+});
+
+// node_modules/yaml/dist/nodes/identity.js
+var require_identity = __commonJS({
+  "node_modules/yaml/dist/nodes/identity.js"(exports) {
+    "use strict";
+    var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
+    var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
+    var MAP = /* @__PURE__ */ Symbol.for("yaml.map");
+    var PAIR = /* @__PURE__ */ Symbol.for("yaml.pair");
+    var SCALAR = /* @__PURE__ */ Symbol.for("yaml.scalar");
+    var SEQ = /* @__PURE__ */ Symbol.for("yaml.seq");
+    var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
+    var isAlias = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS;
+    var isDocument = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === DOC;
+    var isMap = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
+    var isPair = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
+    var isScalar = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
+    var isSeq = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
+    function isCollection(node) {
+      if (node && typeof node === "object")
+        switch (node[NODE_TYPE]) {
+          case MAP:
+          case SEQ:
+            return true;
+        }
+      return false;
+    }
+    function isNode(node) {
+      if (node && typeof node === "object")
+        switch (node[NODE_TYPE]) {
+          case ALIAS:
+          case MAP:
+          case SCALAR:
+          case SEQ:
+            return true;
+        }
+      return false;
+    }
+    var hasAnchor = (node) => (isScalar(node) || isCollection(node)) && !!node.anchor;
+    exports.ALIAS = ALIAS;
+    exports.DOC = DOC;
+    exports.MAP = MAP;
+    exports.NODE_TYPE = NODE_TYPE;
+    exports.PAIR = PAIR;
+    exports.SCALAR = SCALAR;
+    exports.SEQ = SEQ;
+    exports.hasAnchor = hasAnchor;
+    exports.isAlias = isAlias;
+    exports.isCollection = isCollection;
+    exports.isDocument = isDocument;
+    exports.isMap = isMap;
+    exports.isNode = isNode;
+    exports.isPair = isPair;
+    exports.isScalar = isScalar;
+    exports.isSeq = isSeq;
+  }
+});
+
+// node_modules/yaml/dist/visit.js
+var require_visit = __commonJS({
+  "node_modules/yaml/dist/visit.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    var BREAK = /* @__PURE__ */ Symbol("break visit");
+    var SKIP = /* @__PURE__ */ Symbol("skip children");
+    var REMOVE = /* @__PURE__ */ Symbol("remove node");
+    function visit(node, visitor) {
+      const visitor_ = initVisitor(visitor);
+      if (identity.isDocument(node)) {
+        const cd2 = visit_(null, node.contents, visitor_, Object.freeze([node]));
+        if (cd2 === REMOVE)
+          node.contents = null;
+      } else
+        visit_(null, node, visitor_, Object.freeze([]));
+    }
+    visit.BREAK = BREAK;
+    visit.SKIP = SKIP;
+    visit.REMOVE = REMOVE;
+    function visit_(key, node, visitor, path3) {
+      const ctrl = callVisitor(key, node, visitor, path3);
+      if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
+        replaceNode(key, path3, ctrl);
+        return visit_(key, ctrl, visitor, path3);
+      }
+      if (typeof ctrl !== "symbol") {
+        if (identity.isCollection(node)) {
+          path3 = Object.freeze(path3.concat(node));
+          for (let i = 0; i < node.items.length; ++i) {
+            const ci = visit_(i, node.items[i], visitor, path3);
+            if (typeof ci === "number")
+              i = ci - 1;
+            else if (ci === BREAK)
+              return BREAK;
+            else if (ci === REMOVE) {
+              node.items.splice(i, 1);
+              i -= 1;
+            }
+          }
+        } else if (identity.isPair(node)) {
+          path3 = Object.freeze(path3.concat(node));
+          const ck = visit_("key", node.key, visitor, path3);
+          if (ck === BREAK)
+            return BREAK;
+          else if (ck === REMOVE)
+            node.key = null;
+          const cv = visit_("value", node.value, visitor, path3);
+          if (cv === BREAK)
+            return BREAK;
+          else if (cv === REMOVE)
+            node.value = null;
+        }
+      }
+      return ctrl;
+    }
+    async function visitAsync(node, visitor) {
+      const visitor_ = initVisitor(visitor);
+      if (identity.isDocument(node)) {
+        const cd2 = await visitAsync_(null, node.contents, visitor_, Object.freeze([node]));
+        if (cd2 === REMOVE)
+          node.contents = null;
+      } else
+        await visitAsync_(null, node, visitor_, Object.freeze([]));
+    }
+    visitAsync.BREAK = BREAK;
+    visitAsync.SKIP = SKIP;
+    visitAsync.REMOVE = REMOVE;
+    async function visitAsync_(key, node, visitor, path3) {
+      const ctrl = await callVisitor(key, node, visitor, path3);
+      if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
+        replaceNode(key, path3, ctrl);
+        return visitAsync_(key, ctrl, visitor, path3);
+      }
+      if (typeof ctrl !== "symbol") {
+        if (identity.isCollection(node)) {
+          path3 = Object.freeze(path3.concat(node));
+          for (let i = 0; i < node.items.length; ++i) {
+            const ci = await visitAsync_(i, node.items[i], visitor, path3);
+            if (typeof ci === "number")
+              i = ci - 1;
+            else if (ci === BREAK)
+              return BREAK;
+            else if (ci === REMOVE) {
+              node.items.splice(i, 1);
+              i -= 1;
+            }
+          }
+        } else if (identity.isPair(node)) {
+          path3 = Object.freeze(path3.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path3);
+          if (ck === BREAK)
+            return BREAK;
+          else if (ck === REMOVE)
+            node.key = null;
+          const cv = await visitAsync_("value", node.value, visitor, path3);
+          if (cv === BREAK)
+            return BREAK;
+          else if (cv === REMOVE)
+            node.value = null;
+        }
+      }
+      return ctrl;
+    }
+    function initVisitor(visitor) {
+      if (typeof visitor === "object" && (visitor.Collection || visitor.Node || visitor.Value)) {
+        return Object.assign({
+          Alias: visitor.Node,
+          Map: visitor.Node,
+          Scalar: visitor.Node,
+          Seq: visitor.Node
+        }, visitor.Value && {
+          Map: visitor.Value,
+          Scalar: visitor.Value,
+          Seq: visitor.Value
+        }, visitor.Collection && {
+          Map: visitor.Collection,
+          Seq: visitor.Collection
+        }, visitor);
+      }
+      return visitor;
+    }
+    function callVisitor(key, node, visitor, path3) {
+      if (typeof visitor === "function")
+        return visitor(key, node, path3);
+      if (identity.isMap(node))
+        return visitor.Map?.(key, node, path3);
+      if (identity.isSeq(node))
+        return visitor.Seq?.(key, node, path3);
+      if (identity.isPair(node))
+        return visitor.Pair?.(key, node, path3);
+      if (identity.isScalar(node))
+        return visitor.Scalar?.(key, node, path3);
+      if (identity.isAlias(node))
+        return visitor.Alias?.(key, node, path3);
+      return void 0;
+    }
+    function replaceNode(key, path3, node) {
+      const parent = path3[path3.length - 1];
+      if (identity.isCollection(parent)) {
+        parent.items[key] = node;
+      } else if (identity.isPair(parent)) {
+        if (key === "key")
+          parent.key = node;
+        else
+          parent.value = node;
+      } else if (identity.isDocument(parent)) {
+        parent.contents = node;
+      } else {
+        const pt = identity.isAlias(parent) ? "alias" : "scalar";
+        throw new Error(`Cannot replace node with ${pt} parent`);
+      }
+    }
+    exports.visit = visit;
+    exports.visitAsync = visitAsync;
+  }
+});
+
+// node_modules/yaml/dist/doc/directives.js
+var require_directives = __commonJS({
+  "node_modules/yaml/dist/doc/directives.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    var visit = require_visit();
+    var escapeChars = {
+      "!": "%21",
+      ",": "%2C",
+      "[": "%5B",
+      "]": "%5D",
+      "{": "%7B",
+      "}": "%7D"
+    };
+    var escapeTagName = (tn) => tn.replace(/[!,[\]{}]/g, (ch) => escapeChars[ch]);
+    var Directives = class _Directives {
+      constructor(yaml, tags) {
+        this.docStart = null;
+        this.docEnd = false;
+        this.yaml = Object.assign({}, _Directives.defaultYaml, yaml);
+        this.tags = Object.assign({}, _Directives.defaultTags, tags);
+      }
+      clone() {
+        const copy = new _Directives(this.yaml, this.tags);
+        copy.docStart = this.docStart;
+        return copy;
+      }
+      /**
+       * During parsing, get a Directives instance for the current document and
+       * update the stream state according to the current version's spec.
+       */
+      atDocument() {
+        const res = new _Directives(this.yaml, this.tags);
+        switch (this.yaml.version) {
+          case "1.1":
+            this.atNextDocument = true;
+            break;
+          case "1.2":
+            this.atNextDocument = false;
+            this.yaml = {
+              explicit: _Directives.defaultYaml.explicit,
+              version: "1.2"
+            };
+            this.tags = Object.assign({}, _Directives.defaultTags);
+            break;
+        }
+        return res;
+      }
+      /**
+       * @param onError - May be called even if the action was successful
+       * @returns `true` on success
+       */
+      add(line, onError) {
+        if (this.atNextDocument) {
+          this.yaml = { explicit: _Directives.defaultYaml.explicit, version: "1.1" };
+          this.tags = Object.assign({}, _Directives.defaultTags);
+          this.atNextDocument = false;
+        }
+        const parts = line.trim().split(/[ \t]+/);
+        const name2 = parts.shift();
+        switch (name2) {
+          case "%TAG": {
+            if (parts.length !== 2) {
+              onError(0, "%TAG directive should contain exactly two parts");
+              if (parts.length < 2)
+                return false;
+            }
+            const [handle, prefix] = parts;
+            this.tags[handle] = prefix;
+            return true;
+          }
+          case "%YAML": {
+            this.yaml.explicit = true;
+            if (parts.length !== 1) {
+              onError(0, "%YAML directive should contain exactly one part");
+              return false;
+            }
+            const [version] = parts;
+            if (version === "1.1" || version === "1.2") {
+              this.yaml.version = version;
+              return true;
+            } else {
+              const isValid = /^\d+\.\d+$/.test(version);
+              onError(6, `Unsupported YAML version ${version}`, isValid);
+              return false;
+            }
+          }
+          default:
+            onError(0, `Unknown directive ${name2}`, true);
+            return false;
+        }
+      }
+      /**
+       * Resolves a tag, matching handles to those defined in %TAG directives.
+       *
+       * @returns Resolved tag, which may also be the non-specific tag `'!'` or a
+       *   `'!local'` tag, or `null` if unresolvable.
+       */
+      tagName(source, onError) {
+        if (source === "!")
+          return "!";
+        if (source[0] !== "!") {
+          onError(`Not a valid tag: ${source}`);
+          return null;
+        }
+        if (source[1] === "<") {
+          const verbatim = source.slice(2, -1);
+          if (verbatim === "!" || verbatim === "!!") {
+            onError(`Verbatim tags aren't resolved, so ${source} is invalid.`);
+            return null;
+          }
+          if (source[source.length - 1] !== ">")
+            onError("Verbatim tags must end with a >");
+          return verbatim;
+        }
+        const [, handle, suffix] = source.match(/^(.*!)([^!]*)$/s);
+        if (!suffix)
+          onError(`The ${source} tag has no suffix`);
+        const prefix = this.tags[handle];
+        if (prefix) {
+          try {
+            return prefix + decodeURIComponent(suffix);
+          } catch (error) {
+            onError(String(error));
+            return null;
+          }
+        }
+        if (handle === "!")
+          return source;
+        onError(`Could not resolve tag: ${source}`);
+        return null;
+      }
+      /**
+       * Given a fully resolved tag, returns its printable string form,
+       * taking into account current tag prefixes and defaults.
+       */
+      tagString(tag) {
+        for (const [handle, prefix] of Object.entries(this.tags)) {
+          if (tag.startsWith(prefix))
+            return handle + escapeTagName(tag.substring(prefix.length));
+        }
+        return tag[0] === "!" ? tag : `!<${tag}>`;
+      }
+      toString(doc) {
+        const lines = this.yaml.explicit ? [`%YAML ${this.yaml.version || "1.2"}`] : [];
+        const tagEntries = Object.entries(this.tags);
+        let tagNames;
+        if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
+          const tags = {};
+          visit.visit(doc.contents, (_key, node) => {
+            if (identity.isNode(node) && node.tag)
+              tags[node.tag] = true;
+          });
+          tagNames = Object.keys(tags);
+        } else
+          tagNames = [];
+        for (const [handle, prefix] of tagEntries) {
+          if (handle === "!!" && prefix === "tag:yaml.org,2002:")
+            continue;
+          if (!doc || tagNames.some((tn) => tn.startsWith(prefix)))
+            lines.push(`%TAG ${handle} ${prefix}`);
+        }
+        return lines.join("\n");
+      }
+    };
+    Directives.defaultYaml = { explicit: false, version: "1.2" };
+    Directives.defaultTags = { "!!": "tag:yaml.org,2002:" };
+    exports.Directives = Directives;
+  }
+});
+
+// node_modules/yaml/dist/doc/anchors.js
+var require_anchors = __commonJS({
+  "node_modules/yaml/dist/doc/anchors.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    var visit = require_visit();
+    function anchorIsValid(anchor) {
+      if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
+        const sa = JSON.stringify(anchor);
+        const msg = `Anchor must not contain whitespace or control characters: ${sa}`;
+        throw new Error(msg);
+      }
+      return true;
+    }
+    function anchorNames(root) {
+      const anchors = /* @__PURE__ */ new Set();
+      visit.visit(root, {
+        Value(_key, node) {
+          if (node.anchor)
+            anchors.add(node.anchor);
+        }
+      });
+      return anchors;
+    }
+    function findNewAnchor(prefix, exclude) {
+      for (let i = 1; true; ++i) {
+        const name2 = `${prefix}${i}`;
+        if (!exclude.has(name2))
+          return name2;
+      }
+    }
+    function createNodeAnchors(doc, prefix) {
+      const aliasObjects = [];
+      const sourceObjects = /* @__PURE__ */ new Map();
+      let prevAnchors = null;
+      return {
+        onAnchor: (source) => {
+          aliasObjects.push(source);
+          prevAnchors ?? (prevAnchors = anchorNames(doc));
+          const anchor = findNewAnchor(prefix, prevAnchors);
+          prevAnchors.add(anchor);
+          return anchor;
+        },
+        /**
+         * With circular references, the source node is only resolved after all
+         * of its child nodes are. This is why anchors are set only after all of
+         * the nodes have been created.
+         */
+        setAnchors: () => {
+          for (const source of aliasObjects) {
+            const ref = sourceObjects.get(source);
+            if (typeof ref === "object" && ref.anchor && (identity.isScalar(ref.node) || identity.isCollection(ref.node))) {
+              ref.node.anchor = ref.anchor;
+            } else {
+              const error = new Error("Failed to resolve repeated object (this should not happen)");
+              error.source = source;
+              throw error;
+            }
+          }
+        },
+        sourceObjects
+      };
+    }
+    exports.anchorIsValid = anchorIsValid;
+    exports.anchorNames = anchorNames;
+    exports.createNodeAnchors = createNodeAnchors;
+    exports.findNewAnchor = findNewAnchor;
+  }
+});
+
+// node_modules/yaml/dist/doc/applyReviver.js
+var require_applyReviver = __commonJS({
+  "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
+    "use strict";
+    function applyReviver(reviver, obj, key, val) {
+      if (val && typeof val === "object") {
+        if (Array.isArray(val)) {
+          for (let i = 0, len = val.length; i < len; ++i) {
+            const v0 = val[i];
+            const v1 = applyReviver(reviver, val, String(i), v0);
+            if (v1 === void 0)
+              delete val[i];
+            else if (v1 !== v0)
+              val[i] = v1;
+          }
+        } else if (val instanceof Map) {
+          for (const k of Array.from(val.keys())) {
+            const v0 = val.get(k);
+            const v1 = applyReviver(reviver, val, k, v0);
+            if (v1 === void 0)
+              val.delete(k);
+            else if (v1 !== v0)
+              val.set(k, v1);
+          }
+        } else if (val instanceof Set) {
+          for (const v0 of Array.from(val)) {
+            const v1 = applyReviver(reviver, val, v0, v0);
+            if (v1 === void 0)
+              val.delete(v0);
+            else if (v1 !== v0) {
+              val.delete(v0);
+              val.add(v1);
+            }
+          }
+        } else {
+          for (const [k, v0] of Object.entries(val)) {
+            const v1 = applyReviver(reviver, val, k, v0);
+            if (v1 === void 0)
+              delete val[k];
+            else if (v1 !== v0)
+              val[k] = v1;
+          }
+        }
+      }
+      return reviver.call(obj, key, val);
+    }
+    exports.applyReviver = applyReviver;
+  }
+});
+
+// node_modules/yaml/dist/nodes/toJS.js
+var require_toJS = __commonJS({
+  "node_modules/yaml/dist/nodes/toJS.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    function toJS(value14, arg, ctx) {
+      if (Array.isArray(value14))
+        return value14.map((v, i) => toJS(v, String(i), ctx));
+      if (value14 && typeof value14.toJSON === "function") {
+        if (!ctx || !identity.hasAnchor(value14))
+          return value14.toJSON(arg, ctx);
+        const data = { aliasCount: 0, count: 1, res: void 0 };
+        ctx.anchors.set(value14, data);
+        ctx.onCreate = (res2) => {
+          data.res = res2;
+          delete ctx.onCreate;
+        };
+        const res = value14.toJSON(arg, ctx);
+        if (ctx.onCreate)
+          ctx.onCreate(res);
+        return res;
+      }
+      if (typeof value14 === "bigint" && !ctx?.keep)
+        return Number(value14);
+      return value14;
+    }
+    exports.toJS = toJS;
+  }
+});
+
+// node_modules/yaml/dist/nodes/Node.js
+var require_Node = __commonJS({
+  "node_modules/yaml/dist/nodes/Node.js"(exports) {
+    "use strict";
+    var applyReviver = require_applyReviver();
+    var identity = require_identity();
+    var toJS = require_toJS();
+    var NodeBase = class {
+      constructor(type) {
+        Object.defineProperty(this, identity.NODE_TYPE, { value: type });
+      }
+      /** Create a copy of this node.  */
+      clone() {
+        const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
+        if (this.range)
+          copy.range = this.range.slice();
+        return copy;
+      }
+      /** A plain JavaScript representation of this node. */
+      toJS(doc, { mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
+        if (!identity.isDocument(doc))
+          throw new TypeError("A document argument is required");
+        const ctx = {
+          anchors: /* @__PURE__ */ new Map(),
+          doc,
+          keep: true,
+          mapAsMap: mapAsMap === true,
+          mapKeyWarned: false,
+          maxAliasCount: typeof maxAliasCount === "number" ? maxAliasCount : 100
+        };
+        const res = toJS.toJS(this, "", ctx);
+        if (typeof onAnchor === "function")
+          for (const { count, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count);
+        return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
+      }
+    };
+    exports.NodeBase = NodeBase;
+  }
+});
+
+// node_modules/yaml/dist/nodes/Alias.js
+var require_Alias = __commonJS({
+  "node_modules/yaml/dist/nodes/Alias.js"(exports) {
+    "use strict";
+    var anchors = require_anchors();
+    var visit = require_visit();
+    var identity = require_identity();
+    var Node = require_Node();
+    var toJS = require_toJS();
+    var Alias = class extends Node.NodeBase {
+      constructor(source) {
+        super(identity.ALIAS);
+        this.source = source;
+        Object.defineProperty(this, "tag", {
+          set() {
+            throw new Error("Alias nodes cannot have tags");
+          }
+        });
+      }
+      /**
+       * Resolve the value of this alias within `doc`, finding the last
+       * instance of the `source` anchor before this node.
+       */
+      resolve(doc, ctx) {
+        if (ctx?.maxAliasCount === 0)
+          throw new ReferenceError("Alias resolution is disabled");
+        let nodes;
+        if (ctx?.aliasResolveCache) {
+          nodes = ctx.aliasResolveCache;
+        } else {
+          nodes = [];
+          visit.visit(doc, {
+            Node: (_key, node) => {
+              if (identity.isAlias(node) || identity.hasAnchor(node))
+                nodes.push(node);
+            }
+          });
+          if (ctx)
+            ctx.aliasResolveCache = nodes;
+        }
+        let found = void 0;
+        for (const node of nodes) {
+          if (node === this)
+            break;
+          if (node.anchor === this.source)
+            found = node;
+        }
+        if (found && ctx) {
+          const { anchors: anchors2, doc: doc2, maxAliasCount } = ctx;
+          let data = anchors2.get(found);
+          if (!data) {
+            toJS.toJS(found, null, ctx);
+            data = anchors2.get(found);
+          }
+          if (data?.res === void 0) {
+            const msg = "This should not happen: Alias anchor was not resolved?";
+            throw new ReferenceError(msg);
+          }
+          if (maxAliasCount >= 0) {
+            data.count += 1;
+            if (data.aliasCount === 0)
+              data.aliasCount = getAliasCount(doc2, found, anchors2);
+            if (data.count * data.aliasCount > maxAliasCount) {
+              const msg = "Excessive alias count indicates a resource exhaustion attack";
+              throw new ReferenceError(msg);
+            }
+          }
+        }
+        return found;
+      }
+      toJSON(_arg, ctx) {
+        if (!ctx)
+          return { source: this.source };
+        const source = this.resolve(ctx.doc, ctx);
+        if (!source) {
+          const msg = `Unresolved alias (the anchor must be set before the alias): ${this.source}`;
+          throw new ReferenceError(msg);
+        }
+        return ctx.anchors.get(source).res;
+      }
+      toString(ctx, _onComment, _onChompKeep) {
+        const src = `*${this.source}`;
+        if (ctx) {
+          anchors.anchorIsValid(this.source);
+          if (ctx.options.verifyAliasOrder && !ctx.anchors.has(this.source)) {
+            const msg = `Unresolved alias (the anchor must be set before the alias): ${this.source}`;
+            throw new Error(msg);
+          }
+          if (ctx.implicitKey)
+            return `${src} `;
+        }
+        return src;
+      }
+    };
+    function getAliasCount(doc, node, anchors2) {
+      if (identity.isAlias(node)) {
+        const source = node.resolve(doc);
+        const anchor = anchors2 && source && anchors2.get(source);
+        return anchor ? anchor.count * anchor.aliasCount : 0;
+      } else if (identity.isCollection(node)) {
+        let count = 0;
+        for (const item of node.items) {
+          const c = getAliasCount(doc, item, anchors2);
+          if (c > count)
+            count = c;
+        }
+        return count;
+      } else if (identity.isPair(node)) {
+        const kc = getAliasCount(doc, node.key, anchors2);
+        const vc = getAliasCount(doc, node.value, anchors2);
+        return Math.max(kc, vc);
+      }
+      return 1;
+    }
+    exports.Alias = Alias;
+  }
+});
+
+// node_modules/yaml/dist/nodes/Scalar.js
+var require_Scalar = __commonJS({
+  "node_modules/yaml/dist/nodes/Scalar.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    var Node = require_Node();
+    var toJS = require_toJS();
+    var isScalarValue = (value14) => !value14 || typeof value14 !== "function" && typeof value14 !== "object";
+    var Scalar = class extends Node.NodeBase {
+      constructor(value14) {
+        super(identity.SCALAR);
+        this.value = value14;
+      }
+      toJSON(arg, ctx) {
+        return ctx?.keep ? this.value : toJS.toJS(this.value, arg, ctx);
+      }
+      toString() {
+        return String(this.value);
+      }
+    };
+    Scalar.BLOCK_FOLDED = "BLOCK_FOLDED";
+    Scalar.BLOCK_LITERAL = "BLOCK_LITERAL";
+    Scalar.PLAIN = "PLAIN";
+    Scalar.QUOTE_DOUBLE = "QUOTE_DOUBLE";
+    Scalar.QUOTE_SINGLE = "QUOTE_SINGLE";
+    exports.Scalar = Scalar;
+    exports.isScalarValue = isScalarValue;
+  }
+});
+
+// node_modules/yaml/dist/doc/createNode.js
+var require_createNode = __commonJS({
+  "node_modules/yaml/dist/doc/createNode.js"(exports) {
+    "use strict";
+    var Alias = require_Alias();
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var defaultTagPrefix = "tag:yaml.org,2002:";
+    function findTagObject(value14, tagName, tags) {
+      if (tagName) {
+        const match = tags.filter((t) => t.tag === tagName);
+        const tagObj = match.find((t) => !t.format) ?? match[0];
+        if (!tagObj)
+          throw new Error(`Tag ${tagName} not found`);
+        return tagObj;
+      }
+      return tags.find((t) => t.identify?.(value14) && !t.format);
+    }
+    function createNode(value14, tagName, ctx) {
+      if (identity.isDocument(value14))
+        value14 = value14.contents;
+      if (identity.isNode(value14))
+        return value14;
+      if (identity.isPair(value14)) {
+        const map = ctx.schema[identity.MAP].createNode?.(ctx.schema, null, ctx);
+        map.items.push(value14);
+        return map;
+      }
+      if (value14 instanceof String || value14 instanceof Number || value14 instanceof Boolean || typeof BigInt !== "undefined" && value14 instanceof BigInt) {
+        value14 = value14.valueOf();
+      }
+      const { aliasDuplicateObjects, onAnchor, onTagObj, schema, sourceObjects } = ctx;
+      let ref = void 0;
+      if (aliasDuplicateObjects && value14 && typeof value14 === "object") {
+        ref = sourceObjects.get(value14);
+        if (ref) {
+          ref.anchor ?? (ref.anchor = onAnchor(value14));
+          return new Alias.Alias(ref.anchor);
+        } else {
+          ref = { anchor: null, node: null };
+          sourceObjects.set(value14, ref);
+        }
+      }
+      if (tagName?.startsWith("!!"))
+        tagName = defaultTagPrefix + tagName.slice(2);
+      let tagObj = findTagObject(value14, tagName, schema.tags);
+      if (!tagObj) {
+        if (value14 && typeof value14.toJSON === "function") {
+          value14 = value14.toJSON();
+        }
+        if (!value14 || typeof value14 !== "object") {
+          const node2 = new Scalar.Scalar(value14);
+          if (ref)
+            ref.node = node2;
+          return node2;
+        }
+        tagObj = value14 instanceof Map ? schema[identity.MAP] : Symbol.iterator in Object(value14) ? schema[identity.SEQ] : schema[identity.MAP];
+      }
+      if (onTagObj) {
+        onTagObj(tagObj);
+        delete ctx.onTagObj;
+      }
+      const node = tagObj?.createNode ? tagObj.createNode(ctx.schema, value14, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value14, ctx) : new Scalar.Scalar(value14);
+      if (tagName)
+        node.tag = tagName;
+      else if (!tagObj.default)
+        node.tag = tagObj.tag;
+      if (ref)
+        ref.node = node;
+      return node;
+    }
+    exports.createNode = createNode;
+  }
+});
+
+// node_modules/yaml/dist/nodes/Collection.js
+var require_Collection = __commonJS({
+  "node_modules/yaml/dist/nodes/Collection.js"(exports) {
+    "use strict";
+    var createNode = require_createNode();
+    var identity = require_identity();
+    var Node = require_Node();
+    function collectionFromPath(schema, path3, value14) {
+      let v = value14;
+      for (let i = path3.length - 1; i >= 0; --i) {
+        const k = path3[i];
+        if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
+          const a = [];
+          a[k] = v;
+          v = a;
+        } else {
+          v = /* @__PURE__ */ new Map([[k, v]]);
+        }
+      }
+      return createNode.createNode(v, void 0, {
+        aliasDuplicateObjects: false,
+        keepUndefined: false,
+        onAnchor: () => {
+          throw new Error("This should not happen, please report a bug.");
+        },
+        schema,
+        sourceObjects: /* @__PURE__ */ new Map()
+      });
+    }
+    var isEmptyPath = (path3) => path3 == null || typeof path3 === "object" && !!path3[Symbol.iterator]().next().done;
+    var Collection2 = class extends Node.NodeBase {
+      constructor(type, schema) {
+        super(type);
+        Object.defineProperty(this, "schema", {
+          value: schema,
+          configurable: true,
+          enumerable: false,
+          writable: true
+        });
+      }
+      /**
+       * Create a copy of this collection.
+       *
+       * @param schema - If defined, overwrites the original's schema
+       */
+      clone(schema) {
+        const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
+        if (schema)
+          copy.schema = schema;
+        copy.items = copy.items.map((it) => identity.isNode(it) || identity.isPair(it) ? it.clone(schema) : it);
+        if (this.range)
+          copy.range = this.range.slice();
+        return copy;
+      }
+      /**
+       * Adds a value to the collection. For `!!map` and `!!omap` the value must
+       * be a Pair instance or a `{ key, value }` object, which may not have a key
+       * that already exists in the map.
+       */
+      addIn(path3, value14) {
+        if (isEmptyPath(path3))
+          this.add(value14);
+        else {
+          const [key, ...rest] = path3;
+          const node = this.get(key, true);
+          if (identity.isCollection(node))
+            node.addIn(rest, value14);
+          else if (node === void 0 && this.schema)
+            this.set(key, collectionFromPath(this.schema, rest, value14));
+          else
+            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+        }
+      }
+      /**
+       * Removes a value from the collection.
+       * @returns `true` if the item was found and removed.
+       */
+      deleteIn(path3) {
+        const [key, ...rest] = path3;
+        if (rest.length === 0)
+          return this.delete(key);
+        const node = this.get(key, true);
+        if (identity.isCollection(node))
+          return node.deleteIn(rest);
+        else
+          throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+      }
+      /**
+       * Returns item at `key`, or `undefined` if not found. By default unwraps
+       * scalar values from their surrounding node; to disable set `keepScalar` to
+       * `true` (collections are always returned intact).
+       */
+      getIn(path3, keepScalar) {
+        const [key, ...rest] = path3;
+        const node = this.get(key, true);
+        if (rest.length === 0)
+          return !keepScalar && identity.isScalar(node) ? node.value : node;
+        else
+          return identity.isCollection(node) ? node.getIn(rest, keepScalar) : void 0;
+      }
+      hasAllNullValues(allowScalar) {
+        return this.items.every((node) => {
+          if (!identity.isPair(node))
+            return false;
+          const n = node.value;
+          return n == null || allowScalar && identity.isScalar(n) && n.value == null && !n.commentBefore && !n.comment && !n.tag;
+        });
+      }
+      /**
+       * Checks if the collection includes a value with the key `key`.
+       */
+      hasIn(path3) {
+        const [key, ...rest] = path3;
+        if (rest.length === 0)
+          return this.has(key);
+        const node = this.get(key, true);
+        return identity.isCollection(node) ? node.hasIn(rest) : false;
+      }
+      /**
+       * Sets a value in this collection. For `!!set`, `value` needs to be a
+       * boolean to add/remove the item from the set.
+       */
+      setIn(path3, value14) {
+        const [key, ...rest] = path3;
+        if (rest.length === 0) {
+          this.set(key, value14);
+        } else {
+          const node = this.get(key, true);
+          if (identity.isCollection(node))
+            node.setIn(rest, value14);
+          else if (node === void 0 && this.schema)
+            this.set(key, collectionFromPath(this.schema, rest, value14));
+          else
+            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+        }
+      }
+    };
+    exports.Collection = Collection2;
+    exports.collectionFromPath = collectionFromPath;
+    exports.isEmptyPath = isEmptyPath;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyComment.js
+var require_stringifyComment = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
+    "use strict";
+    var stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, "#");
+    function indentComment(comment, indent) {
+      if (/^\n+$/.test(comment))
+        return comment.substring(1);
+      return indent ? comment.replace(/^(?! *$)/gm, indent) : comment;
+    }
+    var lineComment = (str, indent, comment) => str.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str.endsWith(" ") ? "" : " ") + comment;
+    exports.indentComment = indentComment;
+    exports.lineComment = lineComment;
+    exports.stringifyComment = stringifyComment;
+  }
+});
+
+// node_modules/yaml/dist/stringify/foldFlowLines.js
+var require_foldFlowLines = __commonJS({
+  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
+    "use strict";
+    var FOLD_FLOW = "flow";
+    var FOLD_BLOCK = "block";
+    var FOLD_QUOTED = "quoted";
+    function foldFlowLines(text3, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+      if (!lineWidth || lineWidth < 0)
+        return text3;
+      if (lineWidth < minContentWidth)
+        minContentWidth = 0;
+      const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
+      if (text3.length <= endStep)
+        return text3;
+      const folds = [];
+      const escapedFolds = {};
+      let end = lineWidth - indent.length;
+      if (typeof indentAtStart === "number") {
+        if (indentAtStart > lineWidth - Math.max(2, minContentWidth))
+          folds.push(0);
+        else
+          end = lineWidth - indentAtStart;
+      }
+      let split = void 0;
+      let prev = void 0;
+      let overflow = false;
+      let i = -1;
+      let escStart = -1;
+      let escEnd = -1;
+      if (mode === FOLD_BLOCK) {
+        i = consumeMoreIndentedLines(text3, i, indent.length);
+        if (i !== -1)
+          end = i + endStep;
+      }
+      for (let ch; ch = text3[i += 1]; ) {
+        if (mode === FOLD_QUOTED && ch === "\\") {
+          escStart = i;
+          switch (text3[i + 1]) {
+            case "x":
+              i += 3;
+              break;
+            case "u":
+              i += 5;
+              break;
+            case "U":
+              i += 9;
+              break;
+            default:
+              i += 1;
+          }
+          escEnd = i;
+        }
+        if (ch === "\n") {
+          if (mode === FOLD_BLOCK)
+            i = consumeMoreIndentedLines(text3, i, indent.length);
+          end = i + indent.length + endStep;
+          split = void 0;
+        } else {
+          if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
+            const next = text3[i + 1];
+            if (next && next !== " " && next !== "\n" && next !== "	")
+              split = i;
+          }
+          if (i >= end) {
+            if (split) {
+              folds.push(split);
+              end = split + endStep;
+              split = void 0;
+            } else if (mode === FOLD_QUOTED) {
+              while (prev === " " || prev === "	") {
+                prev = ch;
+                ch = text3[i += 1];
+                overflow = true;
+              }
+              const j = i > escEnd + 1 ? i - 2 : escStart - 1;
+              if (escapedFolds[j])
+                return text3;
+              folds.push(j);
+              escapedFolds[j] = true;
+              end = j + endStep;
+              split = void 0;
+            } else {
+              overflow = true;
+            }
+          }
+        }
+        prev = ch;
+      }
+      if (overflow && onOverflow)
+        onOverflow();
+      if (folds.length === 0)
+        return text3;
+      if (onFold)
+        onFold();
+      let res = text3.slice(0, folds[0]);
+      for (let i2 = 0; i2 < folds.length; ++i2) {
+        const fold = folds[i2];
+        const end2 = folds[i2 + 1] || text3.length;
+        if (fold === 0)
+          res = `
+${indent}${text3.slice(0, end2)}`;
+        else {
+          if (mode === FOLD_QUOTED && escapedFolds[fold])
+            res += `${text3[fold]}\\`;
+          res += `
+${indent}${text3.slice(fold + 1, end2)}`;
+        }
+      }
+      return res;
+    }
+    function consumeMoreIndentedLines(text3, i, indent) {
+      let end = i;
+      let start = i + 1;
+      let ch = text3[start];
+      while (ch === " " || ch === "	") {
+        if (i < start + indent) {
+          ch = text3[++i];
+        } else {
+          do {
+            ch = text3[++i];
+          } while (ch && ch !== "\n");
+          end = i;
+          start = i + 1;
+          ch = text3[start];
+        }
+      }
+      return end;
+    }
+    exports.FOLD_BLOCK = FOLD_BLOCK;
+    exports.FOLD_FLOW = FOLD_FLOW;
+    exports.FOLD_QUOTED = FOLD_QUOTED;
+    exports.foldFlowLines = foldFlowLines;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyString.js
+var require_stringifyString = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var foldFlowLines = require_foldFlowLines();
+    var getFoldOptions = (ctx, isBlock) => ({
+      indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
+      lineWidth: ctx.options.lineWidth,
+      minContentWidth: ctx.options.minContentWidth
+    });
+    var containsDocumentMarker = (str) => /^(%|---|\.\.\.)/m.test(str);
+    function lineLengthOverLimit(str, lineWidth, indentLength) {
+      if (!lineWidth || lineWidth < 0)
+        return false;
+      const limit = lineWidth - indentLength;
+      const strLen = str.length;
+      if (strLen <= limit)
+        return false;
+      for (let i = 0, start = 0; i < strLen; ++i) {
+        if (str[i] === "\n") {
+          if (i - start > limit)
+            return true;
+          start = i + 1;
+          if (strLen - start <= limit)
+            return false;
+        }
+      }
+      return true;
+    }
+    function doubleQuotedString(value14, ctx) {
+      const json = JSON.stringify(value14);
+      if (ctx.options.doubleQuotedAsJSON)
+        return json;
+      const { implicitKey } = ctx;
+      const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
+      const indent = ctx.indent || (containsDocumentMarker(value14) ? "  " : "");
+      let str = "";
+      let start = 0;
+      for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
+        if (ch === " " && json[i + 1] === "\\" && json[i + 2] === "n") {
+          str += json.slice(start, i) + "\\ ";
+          i += 1;
+          start = i;
+          ch = "\\";
+        }
+        if (ch === "\\")
+          switch (json[i + 1]) {
+            case "u":
+              {
+                str += json.slice(start, i);
+                const code = json.substr(i + 2, 4);
+                switch (code) {
+                  case "0000":
+                    str += "\\0";
+                    break;
+                  case "0007":
+                    str += "\\a";
+                    break;
+                  case "000b":
+                    str += "\\v";
+                    break;
+                  case "001b":
+                    str += "\\e";
+                    break;
+                  case "0085":
+                    str += "\\N";
+                    break;
+                  case "00a0":
+                    str += "\\_";
+                    break;
+                  case "2028":
+                    str += "\\L";
+                    break;
+                  case "2029":
+                    str += "\\P";
+                    break;
+                  default:
+                    if (code.substr(0, 2) === "00")
+                      str += "\\x" + code.substr(2);
+                    else
+                      str += json.substr(i, 6);
+                }
+                i += 5;
+                start = i + 1;
+              }
+              break;
+            case "n":
+              if (implicitKey || json[i + 2] === '"' || json.length < minMultiLineLength) {
+                i += 1;
+              } else {
+                str += json.slice(start, i) + "\n\n";
+                while (json[i + 2] === "\\" && json[i + 3] === "n" && json[i + 4] !== '"') {
+                  str += "\n";
+                  i += 2;
+                }
+                str += indent;
+                if (json[i + 2] === " ")
+                  str += "\\";
+                i += 1;
+                start = i + 1;
+              }
+              break;
+            default:
+              i += 1;
+          }
+      }
+      str = start ? str + json.slice(start) : json;
+      return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
+    }
+    function singleQuotedString(value14, ctx) {
+      if (ctx.options.singleQuote === false || ctx.implicitKey && value14.includes("\n") || /[ \t]\n|\n[ \t]/.test(value14))
+        return doubleQuotedString(value14, ctx);
+      const indent = ctx.indent || (containsDocumentMarker(value14) ? "  " : "");
+      const res = "'" + value14.replace(/'/g, "''").replace(/\n+/g, `$&
+${indent}`) + "'";
+      return ctx.implicitKey ? res : foldFlowLines.foldFlowLines(res, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+    }
+    function quotedString(value14, ctx) {
+      const { singleQuote } = ctx.options;
+      let qs;
+      if (singleQuote === false)
+        qs = doubleQuotedString;
+      else {
+        const hasDouble = value14.includes('"');
+        const hasSingle = value14.includes("'");
+        if (hasDouble && !hasSingle)
+          qs = singleQuotedString;
+        else if (hasSingle && !hasDouble)
+          qs = doubleQuotedString;
+        else
+          qs = singleQuote ? singleQuotedString : doubleQuotedString;
+      }
+      return qs(value14, ctx);
+    }
+    var blockEndNewlines;
+    try {
+      blockEndNewlines = new RegExp("(^|(?<!\n))\n+(?!\n|$)", "g");
+    } catch {
+      blockEndNewlines = /\n+(?!\n|$)/g;
+    }
+    function blockString({ comment, type, value: value14 }, ctx, onComment, onChompKeep) {
+      const { blockQuote, commentString, lineWidth } = ctx.options;
+      if (!blockQuote || /\n[\t ]+$/.test(value14)) {
+        return quotedString(value14, ctx);
+      }
+      const indent = ctx.indent || (ctx.forceBlockIndent || containsDocumentMarker(value14) ? "  " : "");
+      const literal2 = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar.Scalar.BLOCK_FOLDED ? false : type === Scalar.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value14, lineWidth, indent.length);
+      if (!value14)
+        return literal2 ? "|\n" : ">\n";
+      let chomp;
+      let endStart;
+      for (endStart = value14.length; endStart > 0; --endStart) {
+        const ch = value14[endStart - 1];
+        if (ch !== "\n" && ch !== "	" && ch !== " ")
+          break;
+      }
+      let end = value14.substring(endStart);
+      const endNlPos = end.indexOf("\n");
+      if (endNlPos === -1) {
+        chomp = "-";
+      } else if (value14 === end || endNlPos !== end.length - 1) {
+        chomp = "+";
+        if (onChompKeep)
+          onChompKeep();
+      } else {
+        chomp = "";
+      }
+      if (end) {
+        value14 = value14.slice(0, -end.length);
+        if (end[end.length - 1] === "\n")
+          end = end.slice(0, -1);
+        end = end.replace(blockEndNewlines, `$&${indent}`);
+      }
+      let startWithSpace = false;
+      let startEnd;
+      let startNlPos = -1;
+      for (startEnd = 0; startEnd < value14.length; ++startEnd) {
+        const ch = value14[startEnd];
+        if (ch === " ")
+          startWithSpace = true;
+        else if (ch === "\n")
+          startNlPos = startEnd;
+        else
+          break;
+      }
+      let start = value14.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
+      if (start) {
+        value14 = value14.substring(start.length);
+        start = start.replace(/\n+/g, `$&${indent}`);
+      }
+      const indentSize = indent ? "2" : "1";
+      let header = (startWithSpace ? indentSize : "") + chomp;
+      if (comment) {
+        header += " " + commentString(comment.replace(/ ?[\r\n]+/g, " "));
+        if (onComment)
+          onComment();
+      }
+      if (!literal2) {
+        const foldedValue = value14.replace(/\n+/g, "\n$&").replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, "$1$2").replace(/\n+/g, `$&${indent}`);
+        let literalFallback = false;
+        const foldOptions = getFoldOptions(ctx, true);
+        if (blockQuote !== "folded" && type !== Scalar.Scalar.BLOCK_FOLDED) {
+          foldOptions.onOverflow = () => {
+            literalFallback = true;
+          };
+        }
+        const body2 = foldFlowLines.foldFlowLines(`${start}${foldedValue}${end}`, indent, foldFlowLines.FOLD_BLOCK, foldOptions);
+        if (!literalFallback)
+          return `>${header}
+${indent}${body2}`;
+      }
+      value14 = value14.replace(/\n+/g, `$&${indent}`);
+      return `|${header}
+${indent}${start}${value14}${end}`;
+    }
+    function plainString(item, ctx, onComment, onChompKeep) {
+      const { type, value: value14 } = item;
+      const { actualString, implicitKey, indent, indentStep, inFlow } = ctx;
+      if (implicitKey && value14.includes("\n") || inFlow && /[[\]{},]/.test(value14)) {
+        return quotedString(value14, ctx);
+      }
+      if (/^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/.test(value14)) {
+        return implicitKey || inFlow || !value14.includes("\n") ? quotedString(value14, ctx) : blockString(item, ctx, onComment, onChompKeep);
+      }
+      if (!implicitKey && !inFlow && type !== Scalar.Scalar.PLAIN && value14.includes("\n")) {
+        return blockString(item, ctx, onComment, onChompKeep);
+      }
+      if (containsDocumentMarker(value14)) {
+        if (indent === "") {
+          ctx.forceBlockIndent = true;
+          return blockString(item, ctx, onComment, onChompKeep);
+        } else if (implicitKey && indent === indentStep) {
+          return quotedString(value14, ctx);
+        }
+      }
+      const str = value14.replace(/\n+/g, `$&
+${indent}`);
+      if (actualString) {
+        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str);
+        const { compat, tags } = ctx.doc.schema;
+        if (tags.some(test) || compat?.some(test))
+          return quotedString(value14, ctx);
+      }
+      return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+    }
+    function stringifyString(item, ctx, onComment, onChompKeep) {
+      const { implicitKey, inFlow } = ctx;
+      const ss = typeof item.value === "string" ? item : Object.assign({}, item, { value: String(item.value) });
+      let { type } = item;
+      if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
+        if (/[\x00-\x08\x0b-\x1f\x7f-\x9f\u{D800}-\u{DFFF}]/u.test(ss.value))
+          type = Scalar.Scalar.QUOTE_DOUBLE;
+      }
+      const _stringify = (_type) => {
+        switch (_type) {
+          case Scalar.Scalar.BLOCK_FOLDED:
+          case Scalar.Scalar.BLOCK_LITERAL:
+            return implicitKey || inFlow ? quotedString(ss.value, ctx) : blockString(ss, ctx, onComment, onChompKeep);
+          case Scalar.Scalar.QUOTE_DOUBLE:
+            return doubleQuotedString(ss.value, ctx);
+          case Scalar.Scalar.QUOTE_SINGLE:
+            return singleQuotedString(ss.value, ctx);
+          case Scalar.Scalar.PLAIN:
+            return plainString(ss, ctx, onComment, onChompKeep);
+          default:
+            return null;
+        }
+      };
+      let res = _stringify(type);
+      if (res === null) {
+        const { defaultKeyType, defaultStringType } = ctx.options;
+        const t = implicitKey && defaultKeyType || defaultStringType;
+        res = _stringify(t);
+        if (res === null)
+          throw new Error(`Unsupported default string type ${t}`);
+      }
+      return res;
+    }
+    exports.stringifyString = stringifyString;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringify.js
+var require_stringify = __commonJS({
+  "node_modules/yaml/dist/stringify/stringify.js"(exports) {
+    "use strict";
+    var anchors = require_anchors();
+    var identity = require_identity();
+    var stringifyComment = require_stringifyComment();
+    var stringifyString = require_stringifyString();
+    function createStringifyContext(doc, options) {
+      const opt = Object.assign({
+        blockQuote: true,
+        commentString: stringifyComment.stringifyComment,
+        defaultKeyType: null,
+        defaultStringType: "PLAIN",
+        directives: null,
+        doubleQuotedAsJSON: false,
+        doubleQuotedMinMultiLineLength: 40,
+        falseStr: "false",
+        flowCollectionPadding: true,
+        indentSeq: true,
+        lineWidth: 80,
+        minContentWidth: 20,
+        nullStr: "null",
+        simpleKeys: false,
+        singleQuote: null,
+        trailingComma: false,
+        trueStr: "true",
+        verifyAliasOrder: true
+      }, doc.schema.toStringOptions, options);
+      let inFlow;
+      switch (opt.collectionStyle) {
+        case "block":
+          inFlow = false;
+          break;
+        case "flow":
+          inFlow = true;
+          break;
+        default:
+          inFlow = null;
+      }
+      return {
+        anchors: /* @__PURE__ */ new Set(),
+        doc,
+        flowCollectionPadding: opt.flowCollectionPadding ? " " : "",
+        indent: "",
+        indentStep: typeof opt.indent === "number" ? " ".repeat(opt.indent) : "  ",
+        inFlow,
+        options: opt
+      };
+    }
+    function getTagObject(tags, item) {
+      if (item.tag) {
+        const match = tags.filter((t) => t.tag === item.tag);
+        if (match.length > 0)
+          return match.find((t) => t.format === item.format) ?? match[0];
+      }
+      let tagObj = void 0;
+      let obj;
+      if (identity.isScalar(item)) {
+        obj = item.value;
+        let match = tags.filter((t) => t.identify?.(obj));
+        if (match.length > 1) {
+          const testMatch = match.filter((t) => t.test);
+          if (testMatch.length > 0)
+            match = testMatch;
+        }
+        tagObj = match.find((t) => t.format === item.format) ?? match.find((t) => !t.format);
+      } else {
+        obj = item;
+        tagObj = tags.find((t) => t.nodeClass && obj instanceof t.nodeClass);
+      }
+      if (!tagObj) {
+        const name2 = obj?.constructor?.name ?? (obj === null ? "null" : typeof obj);
+        throw new Error(`Tag not resolved for ${name2} value`);
+      }
+      return tagObj;
+    }
+    function stringifyProps(node, tagObj, { anchors: anchors$1, doc }) {
+      if (!doc.directives)
+        return "";
+      const props = [];
+      const anchor = (identity.isScalar(node) || identity.isCollection(node)) && node.anchor;
+      if (anchor && anchors.anchorIsValid(anchor)) {
+        anchors$1.add(anchor);
+        props.push(`&${anchor}`);
+      }
+      const tag = node.tag ?? (tagObj.default ? null : tagObj.tag);
+      if (tag)
+        props.push(doc.directives.tagString(tag));
+      return props.join(" ");
+    }
+    function stringify(item, ctx, onComment, onChompKeep) {
+      if (identity.isPair(item))
+        return item.toString(ctx, onComment, onChompKeep);
+      if (identity.isAlias(item)) {
+        if (ctx.doc.directives)
+          return item.toString(ctx);
+        if (ctx.resolvedAliases?.has(item)) {
+          throw new TypeError(`Cannot stringify circular structure without alias nodes`);
+        } else {
+          if (ctx.resolvedAliases)
+            ctx.resolvedAliases.add(item);
+          else
+            ctx.resolvedAliases = /* @__PURE__ */ new Set([item]);
+          item = item.resolve(ctx.doc);
+        }
+      }
+      let tagObj = void 0;
+      const node = identity.isNode(item) ? item : ctx.doc.createNode(item, { onTagObj: (o) => tagObj = o });
+      tagObj ?? (tagObj = getTagObject(ctx.doc.schema.tags, node));
+      const props = stringifyProps(node, tagObj, ctx);
+      if (props.length > 0)
+        ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
+      const str = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
+      if (!props)
+        return str;
+      return identity.isScalar(node) || str[0] === "{" || str[0] === "[" ? `${props} ${str}` : `${props}
+${ctx.indent}${str}`;
+    }
+    exports.createStringifyContext = createStringifyContext;
+    exports.stringify = stringify;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyPair.js
+var require_stringifyPair = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var stringify = require_stringify();
+    var stringifyComment = require_stringifyComment();
+    function stringifyPair({ key, value: value14 }, ctx, onComment, onChompKeep) {
+      const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
+      let keyComment = identity.isNode(key) && key.comment || null;
+      if (simpleKeys) {
+        if (keyComment) {
+          throw new Error("With simple keys, key nodes cannot have comments");
+        }
+        if (identity.isCollection(key) || !identity.isNode(key) && typeof key === "object") {
+          const msg = "With simple keys, collection cannot be used as a key value";
+          throw new Error(msg);
+        }
+      }
+      let explicitKey = !simpleKeys && (!key || keyComment && value14 == null && !ctx.inFlow || identity.isCollection(key) || (identity.isScalar(key) ? key.type === Scalar.Scalar.BLOCK_FOLDED || key.type === Scalar.Scalar.BLOCK_LITERAL : typeof key === "object"));
+      ctx = Object.assign({}, ctx, {
+        allNullValues: false,
+        implicitKey: !explicitKey && (simpleKeys || !allNullValues),
+        indent: indent + indentStep
+      });
+      let keyCommentDone = false;
+      let chompKeep = false;
+      let str = stringify.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      if (!explicitKey && !ctx.inFlow && str.length > 1024) {
+        if (simpleKeys)
+          throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
+        explicitKey = true;
+      }
+      if (ctx.inFlow) {
+        if (allNullValues || value14 == null) {
+          if (keyCommentDone && onComment)
+            onComment();
+          return str === "" ? "?" : explicitKey ? `? ${str}` : str;
+        }
+      } else if (allNullValues && !simpleKeys || value14 == null && explicitKey) {
+        str = `? ${str}`;
+        if (keyComment && !keyCommentDone) {
+          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+        } else if (chompKeep && onChompKeep)
+          onChompKeep();
+        return str;
+      }
+      if (keyCommentDone)
+        keyComment = null;
+      if (explicitKey) {
+        if (keyComment)
+          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+        str = `? ${str}
+${indent}:`;
+      } else {
+        str = `${str}:`;
+        if (keyComment)
+          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+      }
+      let vsb, vcb, valueComment;
+      if (identity.isNode(value14)) {
+        vsb = !!value14.spaceBefore;
+        vcb = value14.commentBefore;
+        valueComment = value14.comment;
+      } else {
+        vsb = false;
+        vcb = null;
+        valueComment = null;
+        if (value14 && typeof value14 === "object")
+          value14 = doc.createNode(value14);
+      }
+      ctx.implicitKey = false;
+      if (!explicitKey && !keyComment && identity.isScalar(value14))
+        ctx.indentAtStart = str.length + 1;
+      chompKeep = false;
+      if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity.isSeq(value14) && !value14.flow && !value14.tag && !value14.anchor) {
+        ctx.indent = ctx.indent.substring(2);
+      }
+      let valueCommentDone = false;
+      const valueStr = stringify.stringify(value14, ctx, () => valueCommentDone = true, () => chompKeep = true);
+      let ws = " ";
+      if (keyComment || vsb || vcb) {
+        ws = vsb ? "\n" : "";
+        if (vcb) {
+          const cs = commentString(vcb);
+          ws += `
+${stringifyComment.indentComment(cs, ctx.indent)}`;
+        }
+        if (valueStr === "" && !ctx.inFlow) {
+          if (ws === "\n" && valueComment)
+            ws = "\n\n";
+        } else {
+          ws += `
+${ctx.indent}`;
+        }
+      } else if (!explicitKey && identity.isCollection(value14)) {
+        const vs0 = valueStr[0];
+        const nl0 = valueStr.indexOf("\n");
+        const hasNewline = nl0 !== -1;
+        const flow = ctx.inFlow ?? value14.flow ?? value14.items.length === 0;
+        if (hasNewline || !flow) {
+          let hasPropsLine = false;
+          if (hasNewline && (vs0 === "&" || vs0 === "!")) {
+            let sp0 = valueStr.indexOf(" ");
+            if (vs0 === "&" && sp0 !== -1 && sp0 < nl0 && valueStr[sp0 + 1] === "!") {
+              sp0 = valueStr.indexOf(" ", sp0 + 1);
+            }
+            if (sp0 === -1 || nl0 < sp0)
+              hasPropsLine = true;
+          }
+          if (!hasPropsLine)
+            ws = `
+${ctx.indent}`;
+        }
+      } else if (valueStr === "" || valueStr[0] === "\n") {
+        ws = "";
+      }
+      str += ws + valueStr;
+      if (ctx.inFlow) {
+        if (valueCommentDone && onComment)
+          onComment();
+      } else if (valueComment && !valueCommentDone) {
+        str += stringifyComment.lineComment(str, ctx.indent, commentString(valueComment));
+      } else if (chompKeep && onChompKeep) {
+        onChompKeep();
+      }
+      return str;
+    }
+    exports.stringifyPair = stringifyPair;
+  }
+});
+
+// node_modules/yaml/dist/log.js
+var require_log = __commonJS({
+  "node_modules/yaml/dist/log.js"(exports) {
+    "use strict";
+    var node_process = __require("process");
+    function debug(logLevel, ...messages) {
+      if (logLevel === "debug")
+        console.log(...messages);
+    }
+    function warn(logLevel, warning) {
+      if (logLevel === "debug" || logLevel === "warn") {
+        if (typeof node_process.emitWarning === "function")
+          node_process.emitWarning(warning);
+        else
+          console.warn(warning);
+      }
+    }
+    exports.debug = debug;
+    exports.warn = warn;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/merge.js
+var require_merge = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var MERGE_KEY = "<<";
+    var merge2 = {
+      identify: (value14) => value14 === MERGE_KEY || typeof value14 === "symbol" && value14.description === MERGE_KEY,
+      default: "key",
+      tag: "tag:yaml.org,2002:merge",
+      test: /^<<$/,
+      resolve: () => Object.assign(new Scalar.Scalar(Symbol(MERGE_KEY)), {
+        addToJSMap: addMergeToJSMap
+      }),
+      stringify: () => MERGE_KEY
+    };
+    var isMergeKey = (ctx, key) => (merge2.identify(key) || identity.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge2.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge2.tag && tag.default);
+    function addMergeToJSMap(ctx, map, value14) {
+      const source = resolveAliasValue(ctx, value14);
+      if (identity.isSeq(source))
+        for (const it of source.items)
+          mergeValue(ctx, map, it);
+      else if (Array.isArray(source))
+        for (const it of source)
+          mergeValue(ctx, map, it);
+      else
+        mergeValue(ctx, map, source);
+    }
+    function mergeValue(ctx, map, value14) {
+      const source = resolveAliasValue(ctx, value14);
+      if (!identity.isMap(source))
+        throw new Error("Merge sources must be maps or map aliases");
+      const srcMap = source.toJSON(null, ctx, Map);
+      for (const [key, value15] of srcMap) {
+        if (map instanceof Map) {
+          if (!map.has(key))
+            map.set(key, value15);
+        } else if (map instanceof Set) {
+          map.add(key);
+        } else if (!Object.prototype.hasOwnProperty.call(map, key)) {
+          Object.defineProperty(map, key, {
+            value: value15,
+            writable: true,
+            enumerable: true,
+            configurable: true
+          });
+        }
+      }
+      return map;
+    }
+    function resolveAliasValue(ctx, value14) {
+      return ctx && identity.isAlias(value14) ? value14.resolve(ctx.doc, ctx) : value14;
+    }
+    exports.addMergeToJSMap = addMergeToJSMap;
+    exports.isMergeKey = isMergeKey;
+    exports.merge = merge2;
+  }
+});
+
+// node_modules/yaml/dist/nodes/addPairToJSMap.js
+var require_addPairToJSMap = __commonJS({
+  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
+    "use strict";
+    var log2 = require_log();
+    var merge2 = require_merge();
+    var stringify = require_stringify();
+    var identity = require_identity();
+    var toJS = require_toJS();
+    function addPairToJSMap(ctx, map, { key, value: value14 }) {
+      if (identity.isNode(key) && key.addToJSMap)
+        key.addToJSMap(ctx, map, value14);
+      else if (merge2.isMergeKey(ctx, key))
+        merge2.addMergeToJSMap(ctx, map, value14);
+      else {
+        const jsKey = toJS.toJS(key, "", ctx);
+        if (map instanceof Map) {
+          map.set(jsKey, toJS.toJS(value14, jsKey, ctx));
+        } else if (map instanceof Set) {
+          map.add(jsKey);
+        } else {
+          const stringKey = stringifyKey(key, jsKey, ctx);
+          const jsValue = toJS.toJS(value14, stringKey, ctx);
+          if (stringKey in map)
+            Object.defineProperty(map, stringKey, {
+              value: jsValue,
+              writable: true,
+              enumerable: true,
+              configurable: true
+            });
+          else
+            map[stringKey] = jsValue;
+        }
+      }
+      return map;
+    }
+    function stringifyKey(key, jsKey, ctx) {
+      if (jsKey === null)
+        return "";
+      if (typeof jsKey !== "object")
+        return String(jsKey);
+      if (identity.isNode(key) && ctx?.doc) {
+        const strCtx = stringify.createStringifyContext(ctx.doc, {});
+        strCtx.anchors = /* @__PURE__ */ new Set();
+        for (const node of ctx.anchors.keys())
+          strCtx.anchors.add(node.anchor);
+        strCtx.inFlow = true;
+        strCtx.inStringifyKey = true;
+        const strKey = key.toString(strCtx);
+        if (!ctx.mapKeyWarned) {
+          let jsonStr = JSON.stringify(strKey);
+          if (jsonStr.length > 40)
+            jsonStr = jsonStr.substring(0, 36) + '..."';
+          log2.warn(ctx.doc.options.logLevel, `Keys with collection values will be stringified due to JS Object restrictions: ${jsonStr}. Set mapAsMap: true to use object keys.`);
+          ctx.mapKeyWarned = true;
+        }
+        return strKey;
+      }
+      return JSON.stringify(jsKey);
+    }
+    exports.addPairToJSMap = addPairToJSMap;
+  }
+});
+
+// node_modules/yaml/dist/nodes/Pair.js
+var require_Pair = __commonJS({
+  "node_modules/yaml/dist/nodes/Pair.js"(exports) {
+    "use strict";
+    var createNode = require_createNode();
+    var stringifyPair = require_stringifyPair();
+    var addPairToJSMap = require_addPairToJSMap();
+    var identity = require_identity();
+    function createPair(key, value14, ctx) {
+      const k = createNode.createNode(key, void 0, ctx);
+      const v = createNode.createNode(value14, void 0, ctx);
+      return new Pair(k, v);
+    }
+    var Pair = class _Pair {
+      constructor(key, value14 = null) {
+        Object.defineProperty(this, identity.NODE_TYPE, { value: identity.PAIR });
+        this.key = key;
+        this.value = value14;
+      }
+      clone(schema) {
+        let { key, value: value14 } = this;
+        if (identity.isNode(key))
+          key = key.clone(schema);
+        if (identity.isNode(value14))
+          value14 = value14.clone(schema);
+        return new _Pair(key, value14);
+      }
+      toJSON(_, ctx) {
+        const pair = ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
+        return addPairToJSMap.addPairToJSMap(ctx, pair, this);
+      }
+      toString(ctx, onComment, onChompKeep) {
+        return ctx?.doc ? stringifyPair.stringifyPair(this, ctx, onComment, onChompKeep) : JSON.stringify(this);
+      }
+    };
+    exports.Pair = Pair;
+    exports.createPair = createPair;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyCollection.js
+var require_stringifyCollection = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    var stringify = require_stringify();
+    var stringifyComment = require_stringifyComment();
+    function stringifyCollection(collection, ctx, options) {
+      const flow = ctx.inFlow ?? collection.flow;
+      const stringify2 = flow ? stringifyFlowCollection : stringifyBlockCollection;
+      return stringify2(collection, ctx, options);
+    }
+    function stringifyBlockCollection({ comment, items }, ctx, { blockItemPrefix, flowChars, itemIndent, onChompKeep, onComment }) {
+      const { indent, options: { commentString } } = ctx;
+      const itemCtx = Object.assign({}, ctx, { indent: itemIndent, type: null });
+      let chompKeep = false;
+      const lines = [];
+      for (let i = 0; i < items.length; ++i) {
+        const item = items[i];
+        let comment2 = null;
+        if (identity.isNode(item)) {
+          if (!chompKeep && item.spaceBefore)
+            lines.push("");
+          addCommentBefore(ctx, lines, item.commentBefore, chompKeep);
+          if (item.comment)
+            comment2 = item.comment;
+        } else if (identity.isPair(item)) {
+          const ik = identity.isNode(item.key) ? item.key : null;
+          if (ik) {
+            if (!chompKeep && ik.spaceBefore)
+              lines.push("");
+            addCommentBefore(ctx, lines, ik.commentBefore, chompKeep);
+          }
+        }
+        chompKeep = false;
+        let str2 = stringify.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
+        if (comment2)
+          str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment2));
+        if (chompKeep && comment2)
+          chompKeep = false;
+        lines.push(blockItemPrefix + str2);
+      }
+      let str;
+      if (lines.length === 0) {
+        str = flowChars.start + flowChars.end;
+      } else {
+        str = lines[0];
+        for (let i = 1; i < lines.length; ++i) {
+          const line = lines[i];
+          str += line ? `
+${indent}${line}` : "\n";
+        }
+      }
+      if (comment) {
+        str += "\n" + stringifyComment.indentComment(commentString(comment), indent);
+        if (onComment)
+          onComment();
+      } else if (chompKeep && onChompKeep)
+        onChompKeep();
+      return str;
+    }
+    function stringifyFlowCollection({ items }, ctx, { flowChars, itemIndent }) {
+      const { indent, indentStep, flowCollectionPadding: fcPadding, options: { commentString } } = ctx;
+      itemIndent += indentStep;
+      const itemCtx = Object.assign({}, ctx, {
+        indent: itemIndent,
+        inFlow: true,
+        type: null
+      });
+      let reqNewline = false;
+      let linesAtValue = 0;
+      const lines = [];
+      for (let i = 0; i < items.length; ++i) {
+        const item = items[i];
+        let comment = null;
+        if (identity.isNode(item)) {
+          if (item.spaceBefore)
+            lines.push("");
+          addCommentBefore(ctx, lines, item.commentBefore, false);
+          if (item.comment)
+            comment = item.comment;
+        } else if (identity.isPair(item)) {
+          const ik = identity.isNode(item.key) ? item.key : null;
+          if (ik) {
+            if (ik.spaceBefore)
+              lines.push("");
+            addCommentBefore(ctx, lines, ik.commentBefore, false);
+            if (ik.comment)
+              reqNewline = true;
+          }
+          const iv = identity.isNode(item.value) ? item.value : null;
+          if (iv) {
+            if (iv.comment)
+              comment = iv.comment;
+            if (iv.commentBefore)
+              reqNewline = true;
+          } else if (item.value == null && ik?.comment) {
+            comment = ik.comment;
+          }
+        }
+        if (comment)
+          reqNewline = true;
+        let str = stringify.stringify(item, itemCtx, () => comment = null);
+        reqNewline || (reqNewline = lines.length > linesAtValue || str.includes("\n"));
+        if (i < items.length - 1) {
+          str += ",";
+        } else if (ctx.options.trailingComma) {
+          if (ctx.options.lineWidth > 0) {
+            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str.length + 2) > ctx.options.lineWidth);
+          }
+          if (reqNewline) {
+            str += ",";
+          }
+        }
+        if (comment)
+          str += stringifyComment.lineComment(str, itemIndent, commentString(comment));
+        lines.push(str);
+        linesAtValue = lines.length;
+      }
+      const { start, end } = flowChars;
+      if (lines.length === 0) {
+        return start + end;
+      } else {
+        if (!reqNewline) {
+          const len = lines.reduce((sum, line) => sum + line.length + 2, 2);
+          reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
+        }
+        if (reqNewline) {
+          let str = start;
+          for (const line of lines)
+            str += line ? `
+${indentStep}${indent}${line}` : "\n";
+          return `${str}
+${indent}${end}`;
+        } else {
+          return `${start}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
+        }
+      }
+    }
+    function addCommentBefore({ indent, options: { commentString } }, lines, comment, chompKeep) {
+      if (comment && chompKeep)
+        comment = comment.replace(/^\n+/, "");
+      if (comment) {
+        const ic = stringifyComment.indentComment(commentString(comment), indent);
+        lines.push(ic.trimStart());
+      }
+    }
+    exports.stringifyCollection = stringifyCollection;
+  }
+});
+
+// node_modules/yaml/dist/nodes/YAMLMap.js
+var require_YAMLMap = __commonJS({
+  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
+    "use strict";
+    var stringifyCollection = require_stringifyCollection();
+    var addPairToJSMap = require_addPairToJSMap();
+    var Collection2 = require_Collection();
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var Scalar = require_Scalar();
+    function findPair(items, key) {
+      const k = identity.isScalar(key) ? key.value : key;
+      for (const it of items) {
+        if (identity.isPair(it)) {
+          if (it.key === key || it.key === k)
+            return it;
+          if (identity.isScalar(it.key) && it.key.value === k)
+            return it;
+        }
+      }
+      return void 0;
+    }
+    var YAMLMap = class extends Collection2.Collection {
+      static get tagName() {
+        return "tag:yaml.org,2002:map";
+      }
+      constructor(schema) {
+        super(identity.MAP, schema);
+        this.items = [];
+      }
+      /**
+       * A generic collection parsing method that can be extended
+       * to other node classes that inherit from YAMLMap
+       */
+      static from(schema, obj, ctx) {
+        const { keepUndefined, replacer } = ctx;
+        const map = new this(schema);
+        const add = (key, value14) => {
+          if (typeof replacer === "function")
+            value14 = replacer.call(obj, key, value14);
+          else if (Array.isArray(replacer) && !replacer.includes(key))
+            return;
+          if (value14 !== void 0 || keepUndefined)
+            map.items.push(Pair.createPair(key, value14, ctx));
+        };
+        if (obj instanceof Map) {
+          for (const [key, value14] of obj)
+            add(key, value14);
+        } else if (obj && typeof obj === "object") {
+          for (const key of Object.keys(obj))
+            add(key, obj[key]);
+        }
+        if (typeof schema.sortMapEntries === "function") {
+          map.items.sort(schema.sortMapEntries);
+        }
+        return map;
+      }
+      /**
+       * Adds a value to the collection.
+       *
+       * @param overwrite - If not set `true`, using a key that is already in the
+       *   collection will throw. Otherwise, overwrites the previous value.
+       */
+      add(pair, overwrite) {
+        let _pair;
+        if (identity.isPair(pair))
+          _pair = pair;
+        else if (!pair || typeof pair !== "object" || !("key" in pair)) {
+          _pair = new Pair.Pair(pair, pair?.value);
+        } else
+          _pair = new Pair.Pair(pair.key, pair.value);
+        const prev = findPair(this.items, _pair.key);
+        const sortEntries = this.schema?.sortMapEntries;
+        if (prev) {
+          if (!overwrite)
+            throw new Error(`Key ${_pair.key} already set`);
+          if (identity.isScalar(prev.value) && Scalar.isScalarValue(_pair.value))
+            prev.value.value = _pair.value;
+          else
+            prev.value = _pair.value;
+        } else if (sortEntries) {
+          const i = this.items.findIndex((item) => sortEntries(_pair, item) < 0);
+          if (i === -1)
+            this.items.push(_pair);
+          else
+            this.items.splice(i, 0, _pair);
+        } else {
+          this.items.push(_pair);
+        }
+      }
+      delete(key) {
+        const it = findPair(this.items, key);
+        if (!it)
+          return false;
+        const del = this.items.splice(this.items.indexOf(it), 1);
+        return del.length > 0;
+      }
+      get(key, keepScalar) {
+        const it = findPair(this.items, key);
+        const node = it?.value;
+        return (!keepScalar && identity.isScalar(node) ? node.value : node) ?? void 0;
+      }
+      has(key) {
+        return !!findPair(this.items, key);
+      }
+      set(key, value14) {
+        this.add(new Pair.Pair(key, value14), true);
+      }
+      /**
+       * @param ctx - Conversion context, originally set in Document#toJS()
+       * @param {Class} Type - If set, forces the returned collection type
+       * @returns Instance of Type, Map, or Object
+       */
+      toJSON(_, ctx, Type) {
+        const map = Type ? new Type() : ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
+        if (ctx?.onCreate)
+          ctx.onCreate(map);
+        for (const item of this.items)
+          addPairToJSMap.addPairToJSMap(ctx, map, item);
+        return map;
+      }
+      toString(ctx, onComment, onChompKeep) {
+        if (!ctx)
+          return JSON.stringify(this);
+        for (const item of this.items) {
+          if (!identity.isPair(item))
+            throw new Error(`Map items must all be pairs; found ${JSON.stringify(item)} instead`);
+        }
+        if (!ctx.allNullValues && this.hasAllNullValues(false))
+          ctx = Object.assign({}, ctx, { allNullValues: true });
+        return stringifyCollection.stringifyCollection(this, ctx, {
+          blockItemPrefix: "",
+          flowChars: { start: "{", end: "}" },
+          itemIndent: ctx.indent || "",
+          onChompKeep,
+          onComment
+        });
+      }
+    };
+    exports.YAMLMap = YAMLMap;
+    exports.findPair = findPair;
+  }
+});
+
+// node_modules/yaml/dist/schema/common/map.js
+var require_map = __commonJS({
+  "node_modules/yaml/dist/schema/common/map.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    var YAMLMap = require_YAMLMap();
+    var map = {
+      collection: "map",
+      default: true,
+      nodeClass: YAMLMap.YAMLMap,
+      tag: "tag:yaml.org,2002:map",
+      resolve(map2, onError) {
+        if (!identity.isMap(map2))
+          onError("Expected a mapping for this tag");
+        return map2;
+      },
+      createNode: (schema, obj, ctx) => YAMLMap.YAMLMap.from(schema, obj, ctx)
+    };
+    exports.map = map;
+  }
+});
+
+// node_modules/yaml/dist/nodes/YAMLSeq.js
+var require_YAMLSeq = __commonJS({
+  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
+    "use strict";
+    var createNode = require_createNode();
+    var stringifyCollection = require_stringifyCollection();
+    var Collection2 = require_Collection();
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var toJS = require_toJS();
+    var YAMLSeq = class extends Collection2.Collection {
+      static get tagName() {
+        return "tag:yaml.org,2002:seq";
+      }
+      constructor(schema) {
+        super(identity.SEQ, schema);
+        this.items = [];
+      }
+      add(value14) {
+        this.items.push(value14);
+      }
+      /**
+       * Removes a value from the collection.
+       *
+       * `key` must contain a representation of an integer for this to succeed.
+       * It may be wrapped in a `Scalar`.
+       *
+       * @returns `true` if the item was found and removed.
+       */
+      delete(key) {
+        const idx = asItemIndex(key);
+        if (typeof idx !== "number")
+          return false;
+        const del = this.items.splice(idx, 1);
+        return del.length > 0;
+      }
+      get(key, keepScalar) {
+        const idx = asItemIndex(key);
+        if (typeof idx !== "number")
+          return void 0;
+        const it = this.items[idx];
+        return !keepScalar && identity.isScalar(it) ? it.value : it;
+      }
+      /**
+       * Checks if the collection includes a value with the key `key`.
+       *
+       * `key` must contain a representation of an integer for this to succeed.
+       * It may be wrapped in a `Scalar`.
+       */
+      has(key) {
+        const idx = asItemIndex(key);
+        return typeof idx === "number" && idx < this.items.length;
+      }
+      /**
+       * Sets a value in this collection. For `!!set`, `value` needs to be a
+       * boolean to add/remove the item from the set.
+       *
+       * If `key` does not contain a representation of an integer, this will throw.
+       * It may be wrapped in a `Scalar`.
+       */
+      set(key, value14) {
+        const idx = asItemIndex(key);
+        if (typeof idx !== "number")
+          throw new Error(`Expected a valid index, not ${key}.`);
+        const prev = this.items[idx];
+        if (identity.isScalar(prev) && Scalar.isScalarValue(value14))
+          prev.value = value14;
+        else
+          this.items[idx] = value14;
+      }
+      toJSON(_, ctx) {
+        const seq = [];
+        if (ctx?.onCreate)
+          ctx.onCreate(seq);
+        let i = 0;
+        for (const item of this.items)
+          seq.push(toJS.toJS(item, String(i++), ctx));
+        return seq;
+      }
+      toString(ctx, onComment, onChompKeep) {
+        if (!ctx)
+          return JSON.stringify(this);
+        return stringifyCollection.stringifyCollection(this, ctx, {
+          blockItemPrefix: "- ",
+          flowChars: { start: "[", end: "]" },
+          itemIndent: (ctx.indent || "") + "  ",
+          onChompKeep,
+          onComment
+        });
+      }
+      static from(schema, obj, ctx) {
+        const { replacer } = ctx;
+        const seq = new this(schema);
+        if (obj && Symbol.iterator in Object(obj)) {
+          let i = 0;
+          for (let it of obj) {
+            if (typeof replacer === "function") {
+              const key = obj instanceof Set ? it : String(i++);
+              it = replacer.call(obj, key, it);
+            }
+            seq.items.push(createNode.createNode(it, void 0, ctx));
+          }
+        }
+        return seq;
+      }
+    };
+    function asItemIndex(key) {
+      let idx = identity.isScalar(key) ? key.value : key;
+      if (idx && typeof idx === "string")
+        idx = Number(idx);
+      return typeof idx === "number" && Number.isInteger(idx) && idx >= 0 ? idx : null;
+    }
+    exports.YAMLSeq = YAMLSeq;
+  }
+});
+
+// node_modules/yaml/dist/schema/common/seq.js
+var require_seq = __commonJS({
+  "node_modules/yaml/dist/schema/common/seq.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    var YAMLSeq = require_YAMLSeq();
+    var seq = {
+      collection: "seq",
+      default: true,
+      nodeClass: YAMLSeq.YAMLSeq,
+      tag: "tag:yaml.org,2002:seq",
+      resolve(seq2, onError) {
+        if (!identity.isSeq(seq2))
+          onError("Expected a sequence for this tag");
+        return seq2;
+      },
+      createNode: (schema, obj, ctx) => YAMLSeq.YAMLSeq.from(schema, obj, ctx)
+    };
+    exports.seq = seq;
+  }
+});
+
+// node_modules/yaml/dist/schema/common/string.js
+var require_string = __commonJS({
+  "node_modules/yaml/dist/schema/common/string.js"(exports) {
+    "use strict";
+    var stringifyString = require_stringifyString();
+    var string = {
+      identify: (value14) => typeof value14 === "string",
+      default: true,
+      tag: "tag:yaml.org,2002:str",
+      resolve: (str) => str,
+      stringify(item, ctx, onComment, onChompKeep) {
+        ctx = Object.assign({ actualString: true }, ctx);
+        return stringifyString.stringifyString(item, ctx, onComment, onChompKeep);
+      }
+    };
+    exports.string = string;
+  }
+});
+
+// node_modules/yaml/dist/schema/common/null.js
+var require_null = __commonJS({
+  "node_modules/yaml/dist/schema/common/null.js"(exports) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var nullTag = {
+      identify: (value14) => value14 == null,
+      createNode: () => new Scalar.Scalar(null),
+      default: true,
+      tag: "tag:yaml.org,2002:null",
+      test: /^(?:~|[Nn]ull|NULL)?$/,
+      resolve: () => new Scalar.Scalar(null),
+      stringify: ({ source }, ctx) => typeof source === "string" && nullTag.test.test(source) ? source : ctx.options.nullStr
+    };
+    exports.nullTag = nullTag;
+  }
+});
+
+// node_modules/yaml/dist/schema/core/bool.js
+var require_bool = __commonJS({
+  "node_modules/yaml/dist/schema/core/bool.js"(exports) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var boolTag = {
+      identify: (value14) => typeof value14 === "boolean",
+      default: true,
+      tag: "tag:yaml.org,2002:bool",
+      test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
+      resolve: (str) => new Scalar.Scalar(str[0] === "t" || str[0] === "T"),
+      stringify({ source, value: value14 }, ctx) {
+        if (source && boolTag.test.test(source)) {
+          const sv = source[0] === "t" || source[0] === "T";
+          if (value14 === sv)
+            return source;
+        }
+        return value14 ? ctx.options.trueStr : ctx.options.falseStr;
+      }
+    };
+    exports.boolTag = boolTag;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyNumber.js
+var require_stringifyNumber = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
+    "use strict";
+    function stringifyNumber({ format, minFractionDigits, tag, value: value14 }) {
+      if (typeof value14 === "bigint")
+        return String(value14);
+      const num = typeof value14 === "number" ? value14 : Number(value14);
+      if (!isFinite(num))
+        return isNaN(num) ? ".nan" : num < 0 ? "-.inf" : ".inf";
+      let n = Object.is(value14, -0) ? "-0" : JSON.stringify(value14);
+      if (!format && minFractionDigits && (!tag || tag === "tag:yaml.org,2002:float") && /^-?\d/.test(n) && !n.includes("e")) {
+        let i = n.indexOf(".");
+        if (i < 0) {
+          i = n.length;
+          n += ".";
+        }
+        let d = minFractionDigits - (n.length - i - 1);
+        while (d-- > 0)
+          n += "0";
+      }
+      return n;
+    }
+    exports.stringifyNumber = stringifyNumber;
+  }
+});
+
+// node_modules/yaml/dist/schema/core/float.js
+var require_float = __commonJS({
+  "node_modules/yaml/dist/schema/core/float.js"(exports) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var stringifyNumber = require_stringifyNumber();
+    var floatNaN = {
+      identify: (value14) => typeof value14 === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
+      resolve: (str) => str.slice(-3).toLowerCase() === "nan" ? NaN : str[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      stringify: stringifyNumber.stringifyNumber
+    };
+    var floatExp = {
+      identify: (value14) => typeof value14 === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      format: "EXP",
+      test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
+      resolve: (str) => parseFloat(str),
+      stringify(node) {
+        const num = Number(node.value);
+        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
+      }
+    };
+    var float = {
+      identify: (value14) => typeof value14 === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
+      resolve(str) {
+        const node = new Scalar.Scalar(parseFloat(str));
+        const dot = str.indexOf(".");
+        if (dot !== -1 && str[str.length - 1] === "0")
+          node.minFractionDigits = str.length - dot - 1;
+        return node;
+      },
+      stringify: stringifyNumber.stringifyNumber
+    };
+    exports.float = float;
+    exports.floatExp = floatExp;
+    exports.floatNaN = floatNaN;
+  }
+});
+
+// node_modules/yaml/dist/schema/core/int.js
+var require_int = __commonJS({
+  "node_modules/yaml/dist/schema/core/int.js"(exports) {
+    "use strict";
+    var stringifyNumber = require_stringifyNumber();
+    var intIdentify = (value14) => typeof value14 === "bigint" || Number.isInteger(value14);
+    var intResolve = (str, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix);
+    function intStringify(node, radix, prefix) {
+      const { value: value14 } = node;
+      if (intIdentify(value14) && value14 >= 0)
+        return prefix + value14.toString(radix);
+      return stringifyNumber.stringifyNumber(node);
+    }
+    var intOct = {
+      identify: (value14) => intIdentify(value14) && value14 >= 0,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "OCT",
+      test: /^0o[0-7]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 2, 8, opt),
+      stringify: (node) => intStringify(node, 8, "0o")
+    };
+    var int = {
+      identify: intIdentify,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      test: /^[-+]?[0-9]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
+      stringify: stringifyNumber.stringifyNumber
+    };
+    var intHex = {
+      identify: (value14) => intIdentify(value14) && value14 >= 0,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "HEX",
+      test: /^0x[0-9a-fA-F]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
+      stringify: (node) => intStringify(node, 16, "0x")
+    };
+    exports.int = int;
+    exports.intHex = intHex;
+    exports.intOct = intOct;
+  }
+});
+
+// node_modules/yaml/dist/schema/core/schema.js
+var require_schema = __commonJS({
+  "node_modules/yaml/dist/schema/core/schema.js"(exports) {
+    "use strict";
+    var map = require_map();
+    var _null = require_null();
+    var seq = require_seq();
+    var string = require_string();
+    var bool = require_bool();
+    var float = require_float();
+    var int = require_int();
+    var schema = [
+      map.map,
+      seq.seq,
+      string.string,
+      _null.nullTag,
+      bool.boolTag,
+      int.intOct,
+      int.int,
+      int.intHex,
+      float.floatNaN,
+      float.floatExp,
+      float.float
+    ];
+    exports.schema = schema;
+  }
+});
+
+// node_modules/yaml/dist/schema/json/schema.js
+var require_schema2 = __commonJS({
+  "node_modules/yaml/dist/schema/json/schema.js"(exports) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var map = require_map();
+    var seq = require_seq();
+    function intIdentify(value14) {
+      return typeof value14 === "bigint" || Number.isInteger(value14);
+    }
+    var stringifyJSON = ({ value: value14 }) => JSON.stringify(value14);
+    var jsonScalars = [
+      {
+        identify: (value14) => typeof value14 === "string",
+        default: true,
+        tag: "tag:yaml.org,2002:str",
+        resolve: (str) => str,
+        stringify: stringifyJSON
+      },
+      {
+        identify: (value14) => value14 == null,
+        createNode: () => new Scalar.Scalar(null),
+        default: true,
+        tag: "tag:yaml.org,2002:null",
+        test: /^null$/,
+        resolve: () => null,
+        stringify: stringifyJSON
+      },
+      {
+        identify: (value14) => typeof value14 === "boolean",
+        default: true,
+        tag: "tag:yaml.org,2002:bool",
+        test: /^true$|^false$/,
+        resolve: (str) => str === "true",
+        stringify: stringifyJSON
+      },
+      {
+        identify: intIdentify,
+        default: true,
+        tag: "tag:yaml.org,2002:int",
+        test: /^-?(?:0|[1-9][0-9]*)$/,
+        resolve: (str, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str, 10),
+        stringify: ({ value: value14 }) => intIdentify(value14) ? value14.toString() : JSON.stringify(value14)
+      },
+      {
+        identify: (value14) => typeof value14 === "number",
+        default: true,
+        tag: "tag:yaml.org,2002:float",
+        test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
+        resolve: (str) => parseFloat(str),
+        stringify: stringifyJSON
+      }
+    ];
+    var jsonError = {
+      default: true,
+      tag: "",
+      test: /^/,
+      resolve(str, onError) {
+        onError(`Unresolved plain scalar ${JSON.stringify(str)}`);
+        return str;
+      }
+    };
+    var schema = [map.map, seq.seq].concat(jsonScalars, jsonError);
+    exports.schema = schema;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/binary.js
+var require_binary = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
+    "use strict";
+    var node_buffer = __require("buffer");
+    var Scalar = require_Scalar();
+    var stringifyString = require_stringifyString();
+    var binary = {
+      identify: (value14) => value14 instanceof Uint8Array,
+      // Buffer inherits from Uint8Array
+      default: false,
+      tag: "tag:yaml.org,2002:binary",
+      /**
+       * Returns a Buffer in node and an Uint8Array in browsers
+       *
+       * To use the resulting buffer as an image, you'll want to do something like:
+       *
+       *   const blob = new Blob([buffer], { type: 'image/jpeg' })
+       *   document.querySelector('#photo').src = URL.createObjectURL(blob)
+       */
+      resolve(src, onError) {
+        if (typeof node_buffer.Buffer === "function") {
+          return node_buffer.Buffer.from(src, "base64");
+        } else if (typeof atob === "function") {
+          const str = atob(src.replace(/[\n\r]/g, ""));
+          const buffer = new Uint8Array(str.length);
+          for (let i = 0; i < str.length; ++i)
+            buffer[i] = str.charCodeAt(i);
+          return buffer;
+        } else {
+          onError("This environment does not support reading binary tags; either Buffer or atob is required");
+          return src;
+        }
+      },
+      stringify({ comment, type, value: value14 }, ctx, onComment, onChompKeep) {
+        if (!value14)
+          return "";
+        const buf = value14;
+        let str;
+        if (typeof node_buffer.Buffer === "function") {
+          str = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
+        } else if (typeof btoa === "function") {
+          let s = "";
+          for (let i = 0; i < buf.length; ++i)
+            s += String.fromCharCode(buf[i]);
+          str = btoa(s);
+        } else {
+          throw new Error("This environment does not support writing binary tags; either Buffer or btoa is required");
+        }
+        type ?? (type = Scalar.Scalar.BLOCK_LITERAL);
+        if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
+          const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
+          const n = Math.ceil(str.length / lineWidth);
+          const lines = new Array(n);
+          for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
+            lines[i] = str.substr(o, lineWidth);
+          }
+          str = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
+        }
+        return stringifyString.stringifyString({ comment, type, value: str }, ctx, onComment, onChompKeep);
+      }
+    };
+    exports.binary = binary;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
+var require_pairs = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var Scalar = require_Scalar();
+    var YAMLSeq = require_YAMLSeq();
+    function resolvePairs(seq, onError) {
+      if (identity.isSeq(seq)) {
+        for (let i = 0; i < seq.items.length; ++i) {
+          let item = seq.items[i];
+          if (identity.isPair(item))
+            continue;
+          else if (identity.isMap(item)) {
+            if (item.items.length > 1)
+              onError("Each pair must have its own sequence indicator");
+            const pair = item.items[0] || new Pair.Pair(new Scalar.Scalar(null));
+            if (item.commentBefore)
+              pair.key.commentBefore = pair.key.commentBefore ? `${item.commentBefore}
+${pair.key.commentBefore}` : item.commentBefore;
+            if (item.comment) {
+              const cn = pair.value ?? pair.key;
+              cn.comment = cn.comment ? `${item.comment}
+${cn.comment}` : item.comment;
+            }
+            item = pair;
+          }
+          seq.items[i] = identity.isPair(item) ? item : new Pair.Pair(item);
+        }
+      } else
+        onError("Expected a sequence for this tag");
+      return seq;
+    }
+    function createPairs(schema, iterable, ctx) {
+      const { replacer } = ctx;
+      const pairs2 = new YAMLSeq.YAMLSeq(schema);
+      pairs2.tag = "tag:yaml.org,2002:pairs";
+      let i = 0;
+      if (iterable && Symbol.iterator in Object(iterable))
+        for (let it of iterable) {
+          if (typeof replacer === "function")
+            it = replacer.call(iterable, String(i++), it);
+          let key, value14;
+          if (Array.isArray(it)) {
+            if (it.length === 2) {
+              key = it[0];
+              value14 = it[1];
+            } else
+              throw new TypeError(`Expected [key, value] tuple: ${it}`);
+          } else if (it && it instanceof Object) {
+            const keys = Object.keys(it);
+            if (keys.length === 1) {
+              key = keys[0];
+              value14 = it[key];
+            } else {
+              throw new TypeError(`Expected tuple with one key, not ${keys.length} keys`);
+            }
+          } else {
+            key = it;
+          }
+          pairs2.items.push(Pair.createPair(key, value14, ctx));
+        }
+      return pairs2;
+    }
+    var pairs = {
+      collection: "seq",
+      default: false,
+      tag: "tag:yaml.org,2002:pairs",
+      resolve: resolvePairs,
+      createNode: createPairs
+    };
+    exports.createPairs = createPairs;
+    exports.pairs = pairs;
+    exports.resolvePairs = resolvePairs;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/omap.js
+var require_omap = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    var toJS = require_toJS();
+    var YAMLMap = require_YAMLMap();
+    var YAMLSeq = require_YAMLSeq();
+    var pairs = require_pairs();
+    var YAMLOMap = class _YAMLOMap extends YAMLSeq.YAMLSeq {
+      constructor() {
+        super();
+        this.add = YAMLMap.YAMLMap.prototype.add.bind(this);
+        this.delete = YAMLMap.YAMLMap.prototype.delete.bind(this);
+        this.get = YAMLMap.YAMLMap.prototype.get.bind(this);
+        this.has = YAMLMap.YAMLMap.prototype.has.bind(this);
+        this.set = YAMLMap.YAMLMap.prototype.set.bind(this);
+        this.tag = _YAMLOMap.tag;
+      }
+      /**
+       * If `ctx` is given, the return type is actually `Map<unknown, unknown>`,
+       * but TypeScript won't allow widening the signature of a child method.
+       */
+      toJSON(_, ctx) {
+        if (!ctx)
+          return super.toJSON(_);
+        const map = /* @__PURE__ */ new Map();
+        if (ctx?.onCreate)
+          ctx.onCreate(map);
+        for (const pair of this.items) {
+          let key, value14;
+          if (identity.isPair(pair)) {
+            key = toJS.toJS(pair.key, "", ctx);
+            value14 = toJS.toJS(pair.value, key, ctx);
+          } else {
+            key = toJS.toJS(pair, "", ctx);
+          }
+          if (map.has(key))
+            throw new Error("Ordered maps must not include duplicate keys");
+          map.set(key, value14);
+        }
+        return map;
+      }
+      static from(schema, iterable, ctx) {
+        const pairs$1 = pairs.createPairs(schema, iterable, ctx);
+        const omap2 = new this();
+        omap2.items = pairs$1.items;
+        return omap2;
+      }
+    };
+    YAMLOMap.tag = "tag:yaml.org,2002:omap";
+    var omap = {
+      collection: "seq",
+      identify: (value14) => value14 instanceof Map,
+      nodeClass: YAMLOMap,
+      default: false,
+      tag: "tag:yaml.org,2002:omap",
+      resolve(seq, onError) {
+        const pairs$1 = pairs.resolvePairs(seq, onError);
+        const seenKeys = [];
+        for (const { key } of pairs$1.items) {
+          if (identity.isScalar(key)) {
+            if (seenKeys.includes(key.value)) {
+              onError(`Ordered maps must not include duplicate keys: ${key.value}`);
+            } else {
+              seenKeys.push(key.value);
+            }
+          }
+        }
+        return Object.assign(new YAMLOMap(), pairs$1);
+      },
+      createNode: (schema, iterable, ctx) => YAMLOMap.from(schema, iterable, ctx)
+    };
+    exports.YAMLOMap = YAMLOMap;
+    exports.omap = omap;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/bool.js
+var require_bool2 = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
+    "use strict";
+    var Scalar = require_Scalar();
+    function boolStringify({ value: value14, source }, ctx) {
+      const boolObj = value14 ? trueTag : falseTag;
+      if (source && boolObj.test.test(source))
+        return source;
+      return value14 ? ctx.options.trueStr : ctx.options.falseStr;
+    }
+    var trueTag = {
+      identify: (value14) => value14 === true,
+      default: true,
+      tag: "tag:yaml.org,2002:bool",
+      test: /^(?:Y|y|[Yy]es|YES|[Tt]rue|TRUE|[Oo]n|ON)$/,
+      resolve: () => new Scalar.Scalar(true),
+      stringify: boolStringify
+    };
+    var falseTag = {
+      identify: (value14) => value14 === false,
+      default: true,
+      tag: "tag:yaml.org,2002:bool",
+      test: /^(?:N|n|[Nn]o|NO|[Ff]alse|FALSE|[Oo]ff|OFF)$/,
+      resolve: () => new Scalar.Scalar(false),
+      stringify: boolStringify
+    };
+    exports.falseTag = falseTag;
+    exports.trueTag = trueTag;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/float.js
+var require_float2 = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var stringifyNumber = require_stringifyNumber();
+    var floatNaN = {
+      identify: (value14) => typeof value14 === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
+      resolve: (str) => str.slice(-3).toLowerCase() === "nan" ? NaN : str[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      stringify: stringifyNumber.stringifyNumber
+    };
+    var floatExp = {
+      identify: (value14) => typeof value14 === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      format: "EXP",
+      test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
+      resolve: (str) => parseFloat(str.replace(/_/g, "")),
+      stringify(node) {
+        const num = Number(node.value);
+        return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
+      }
+    };
+    var float = {
+      identify: (value14) => typeof value14 === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
+      resolve(str) {
+        const node = new Scalar.Scalar(parseFloat(str.replace(/_/g, "")));
+        const dot = str.indexOf(".");
+        if (dot !== -1) {
+          const f = str.substring(dot + 1).replace(/_/g, "");
+          if (f[f.length - 1] === "0")
+            node.minFractionDigits = f.length;
+        }
+        return node;
+      },
+      stringify: stringifyNumber.stringifyNumber
+    };
+    exports.float = float;
+    exports.floatExp = floatExp;
+    exports.floatNaN = floatNaN;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/int.js
+var require_int2 = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
+    "use strict";
+    var stringifyNumber = require_stringifyNumber();
+    var intIdentify = (value14) => typeof value14 === "bigint" || Number.isInteger(value14);
+    function intResolve(str, offset, radix, { intAsBigInt }) {
+      const sign = str[0];
+      if (sign === "-" || sign === "+")
+        offset += 1;
+      str = str.substring(offset).replace(/_/g, "");
+      if (intAsBigInt) {
+        switch (radix) {
+          case 2:
+            str = `0b${str}`;
+            break;
+          case 8:
+            str = `0o${str}`;
+            break;
+          case 16:
+            str = `0x${str}`;
+            break;
+        }
+        const n2 = BigInt(str);
+        return sign === "-" ? BigInt(-1) * n2 : n2;
+      }
+      const n = parseInt(str, radix);
+      return sign === "-" ? -1 * n : n;
+    }
+    function intStringify(node, radix, prefix) {
+      const { value: value14 } = node;
+      if (intIdentify(value14)) {
+        const str = value14.toString(radix);
+        return value14 < 0 ? "-" + prefix + str.substr(1) : prefix + str;
+      }
+      return stringifyNumber.stringifyNumber(node);
+    }
+    var intBin = {
+      identify: intIdentify,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "BIN",
+      test: /^[-+]?0b[0-1_]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 2, 2, opt),
+      stringify: (node) => intStringify(node, 2, "0b")
+    };
+    var intOct = {
+      identify: intIdentify,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "OCT",
+      test: /^[-+]?0[0-7_]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 1, 8, opt),
+      stringify: (node) => intStringify(node, 8, "0")
+    };
+    var int = {
+      identify: intIdentify,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      test: /^[-+]?[0-9][0-9_]*$/,
+      resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
+      stringify: stringifyNumber.stringifyNumber
+    };
+    var intHex = {
+      identify: intIdentify,
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "HEX",
+      test: /^[-+]?0x[0-9a-fA-F_]+$/,
+      resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
+      stringify: (node) => intStringify(node, 16, "0x")
+    };
+    exports.int = int;
+    exports.intBin = intBin;
+    exports.intHex = intHex;
+    exports.intOct = intOct;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/set.js
+var require_set = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var YAMLMap = require_YAMLMap();
+    var YAMLSet = class _YAMLSet extends YAMLMap.YAMLMap {
+      constructor(schema) {
+        super(schema);
+        this.tag = _YAMLSet.tag;
+      }
+      add(key) {
+        let pair;
+        if (identity.isPair(key))
+          pair = key;
+        else if (key && typeof key === "object" && "key" in key && "value" in key && key.value === null)
+          pair = new Pair.Pair(key.key, null);
+        else
+          pair = new Pair.Pair(key, null);
+        const prev = YAMLMap.findPair(this.items, pair.key);
+        if (!prev)
+          this.items.push(pair);
+      }
+      /**
+       * If `keepPair` is `true`, returns the Pair matching `key`.
+       * Otherwise, returns the value of that Pair's key.
+       */
+      get(key, keepPair) {
+        const pair = YAMLMap.findPair(this.items, key);
+        return !keepPair && identity.isPair(pair) ? identity.isScalar(pair.key) ? pair.key.value : pair.key : pair;
+      }
+      set(key, value14) {
+        if (typeof value14 !== "boolean")
+          throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value14}`);
+        const prev = YAMLMap.findPair(this.items, key);
+        if (prev && !value14) {
+          this.items.splice(this.items.indexOf(prev), 1);
+        } else if (!prev && value14) {
+          this.items.push(new Pair.Pair(key));
+        }
+      }
+      toJSON(_, ctx) {
+        return super.toJSON(_, ctx, Set);
+      }
+      toString(ctx, onComment, onChompKeep) {
+        if (!ctx)
+          return JSON.stringify(this);
+        if (this.hasAllNullValues(true))
+          return super.toString(Object.assign({}, ctx, { allNullValues: true }), onComment, onChompKeep);
+        else
+          throw new Error("Set items must all have null values");
+      }
+      static from(schema, iterable, ctx) {
+        const { replacer } = ctx;
+        const set3 = new this(schema);
+        if (iterable && Symbol.iterator in Object(iterable))
+          for (let value14 of iterable) {
+            if (typeof replacer === "function")
+              value14 = replacer.call(iterable, value14, value14);
+            set3.items.push(Pair.createPair(value14, null, ctx));
+          }
+        return set3;
+      }
+    };
+    YAMLSet.tag = "tag:yaml.org,2002:set";
+    var set2 = {
+      collection: "map",
+      identify: (value14) => value14 instanceof Set,
+      nodeClass: YAMLSet,
+      default: false,
+      tag: "tag:yaml.org,2002:set",
+      createNode: (schema, iterable, ctx) => YAMLSet.from(schema, iterable, ctx),
+      resolve(map, onError) {
+        if (identity.isMap(map)) {
+          if (map.hasAllNullValues(true))
+            return Object.assign(new YAMLSet(), map);
+          else
+            onError("Set items must all have null values");
+        } else
+          onError("Expected a mapping for this tag");
+        return map;
+      }
+    };
+    exports.YAMLSet = YAMLSet;
+    exports.set = set2;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
+var require_timestamp = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
+    "use strict";
+    var stringifyNumber = require_stringifyNumber();
+    function parseSexagesimal(str, asBigInt) {
+      const sign = str[0];
+      const parts = sign === "-" || sign === "+" ? str.substring(1) : str;
+      const num = (n) => asBigInt ? BigInt(n) : Number(n);
+      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num(60) + num(p), num(0));
+      return sign === "-" ? num(-1) * res : res;
+    }
+    function stringifySexagesimal(node) {
+      let { value: value14 } = node;
+      let num = (n) => n;
+      if (typeof value14 === "bigint")
+        num = (n) => BigInt(n);
+      else if (isNaN(value14) || !isFinite(value14))
+        return stringifyNumber.stringifyNumber(node);
+      let sign = "";
+      if (value14 < 0) {
+        sign = "-";
+        value14 *= num(-1);
+      }
+      const _60 = num(60);
+      const parts = [value14 % _60];
+      if (value14 < 60) {
+        parts.unshift(0);
+      } else {
+        value14 = (value14 - parts[0]) / _60;
+        parts.unshift(value14 % _60);
+        if (value14 >= 60) {
+          value14 = (value14 - parts[0]) / _60;
+          parts.unshift(value14);
+        }
+      }
+      return sign + parts.map((n) => String(n).padStart(2, "0")).join(":").replace(/000000\d*$/, "");
+    }
+    var intTime = {
+      identify: (value14) => typeof value14 === "bigint" || Number.isInteger(value14),
+      default: true,
+      tag: "tag:yaml.org,2002:int",
+      format: "TIME",
+      test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+$/,
+      resolve: (str, _onError, { intAsBigInt }) => parseSexagesimal(str, intAsBigInt),
+      stringify: stringifySexagesimal
+    };
+    var floatTime = {
+      identify: (value14) => typeof value14 === "number",
+      default: true,
+      tag: "tag:yaml.org,2002:float",
+      format: "TIME",
+      test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*$/,
+      resolve: (str) => parseSexagesimal(str, false),
+      stringify: stringifySexagesimal
+    };
+    var timestamp = {
+      identify: (value14) => value14 instanceof Date,
+      default: true,
+      tag: "tag:yaml.org,2002:timestamp",
+      // If the time zone is omitted, the timestamp is assumed to be specified in UTC. The time part
+      // may be omitted altogether, resulting in a date format. In such a case, the time part is
+      // assumed to be 00:00:00Z (start of day, UTC).
+      test: RegExp("^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:(?:t|T|[ \\t]+)([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2}(\\.[0-9]+)?)(?:[ \\t]*(Z|[-+][012]?[0-9](?::[0-9]{2})?))?)?$"),
+      resolve(str) {
+        const match = str.match(timestamp.test);
+        if (!match)
+          throw new Error("!!timestamp expects a date, starting with yyyy-mm-dd");
+        const [, year, month, day, hour, minute, second] = match.map(Number);
+        const millisec = match[7] ? Number((match[7] + "00").substr(1, 3)) : 0;
+        let date = Date.UTC(year, month - 1, day, hour || 0, minute || 0, second || 0, millisec);
+        const tz = match[8];
+        if (tz && tz !== "Z") {
+          let d = parseSexagesimal(tz, false);
+          if (Math.abs(d) < 30)
+            d *= 60;
+          date -= 6e4 * d;
+        }
+        return new Date(date);
+      },
+      stringify: ({ value: value14 }) => value14?.toISOString().replace(/(T00:00:00)?\.000Z$/, "") ?? ""
+    };
+    exports.floatTime = floatTime;
+    exports.intTime = intTime;
+    exports.timestamp = timestamp;
+  }
+});
+
+// node_modules/yaml/dist/schema/yaml-1.1/schema.js
+var require_schema3 = __commonJS({
+  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
+    "use strict";
+    var map = require_map();
+    var _null = require_null();
+    var seq = require_seq();
+    var string = require_string();
+    var binary = require_binary();
+    var bool = require_bool2();
+    var float = require_float2();
+    var int = require_int2();
+    var merge2 = require_merge();
+    var omap = require_omap();
+    var pairs = require_pairs();
+    var set2 = require_set();
+    var timestamp = require_timestamp();
+    var schema = [
+      map.map,
+      seq.seq,
+      string.string,
+      _null.nullTag,
+      bool.trueTag,
+      bool.falseTag,
+      int.intBin,
+      int.intOct,
+      int.int,
+      int.intHex,
+      float.floatNaN,
+      float.floatExp,
+      float.float,
+      binary.binary,
+      merge2.merge,
+      omap.omap,
+      pairs.pairs,
+      set2.set,
+      timestamp.intTime,
+      timestamp.floatTime,
+      timestamp.timestamp
+    ];
+    exports.schema = schema;
+  }
+});
+
+// node_modules/yaml/dist/schema/tags.js
+var require_tags = __commonJS({
+  "node_modules/yaml/dist/schema/tags.js"(exports) {
+    "use strict";
+    var map = require_map();
+    var _null = require_null();
+    var seq = require_seq();
+    var string = require_string();
+    var bool = require_bool();
+    var float = require_float();
+    var int = require_int();
+    var schema = require_schema();
+    var schema$1 = require_schema2();
+    var binary = require_binary();
+    var merge2 = require_merge();
+    var omap = require_omap();
+    var pairs = require_pairs();
+    var schema$2 = require_schema3();
+    var set2 = require_set();
+    var timestamp = require_timestamp();
+    var schemas = /* @__PURE__ */ new Map([
+      ["core", schema.schema],
+      ["failsafe", [map.map, seq.seq, string.string]],
+      ["json", schema$1.schema],
+      ["yaml11", schema$2.schema],
+      ["yaml-1.1", schema$2.schema]
+    ]);
+    var tagsByName = {
+      binary: binary.binary,
+      bool: bool.boolTag,
+      float: float.float,
+      floatExp: float.floatExp,
+      floatNaN: float.floatNaN,
+      floatTime: timestamp.floatTime,
+      int: int.int,
+      intHex: int.intHex,
+      intOct: int.intOct,
+      intTime: timestamp.intTime,
+      map: map.map,
+      merge: merge2.merge,
+      null: _null.nullTag,
+      omap: omap.omap,
+      pairs: pairs.pairs,
+      seq: seq.seq,
+      set: set2.set,
+      timestamp: timestamp.timestamp
+    };
+    var coreKnownTags = {
+      "tag:yaml.org,2002:binary": binary.binary,
+      "tag:yaml.org,2002:merge": merge2.merge,
+      "tag:yaml.org,2002:omap": omap.omap,
+      "tag:yaml.org,2002:pairs": pairs.pairs,
+      "tag:yaml.org,2002:set": set2.set,
+      "tag:yaml.org,2002:timestamp": timestamp.timestamp
+    };
+    function getTags(customTags, schemaName, addMergeTag) {
+      const schemaTags = schemas.get(schemaName);
+      if (schemaTags && !customTags) {
+        return addMergeTag && !schemaTags.includes(merge2.merge) ? schemaTags.concat(merge2.merge) : schemaTags.slice();
+      }
+      let tags = schemaTags;
+      if (!tags) {
+        if (Array.isArray(customTags))
+          tags = [];
+        else {
+          const keys = Array.from(schemas.keys()).filter((key) => key !== "yaml11").map((key) => JSON.stringify(key)).join(", ");
+          throw new Error(`Unknown schema "${schemaName}"; use one of ${keys} or define customTags array`);
+        }
+      }
+      if (Array.isArray(customTags)) {
+        for (const tag of customTags)
+          tags = tags.concat(tag);
+      } else if (typeof customTags === "function") {
+        tags = customTags(tags.slice());
+      }
+      if (addMergeTag)
+        tags = tags.concat(merge2.merge);
+      return tags.reduce((tags2, tag) => {
+        const tagObj = typeof tag === "string" ? tagsByName[tag] : tag;
+        if (!tagObj) {
+          const tagName = JSON.stringify(tag);
+          const keys = Object.keys(tagsByName).map((key) => JSON.stringify(key)).join(", ");
+          throw new Error(`Unknown custom tag ${tagName}; use one of ${keys}`);
+        }
+        if (!tags2.includes(tagObj))
+          tags2.push(tagObj);
+        return tags2;
+      }, []);
+    }
+    exports.coreKnownTags = coreKnownTags;
+    exports.getTags = getTags;
+  }
+});
+
+// node_modules/yaml/dist/schema/Schema.js
+var require_Schema = __commonJS({
+  "node_modules/yaml/dist/schema/Schema.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    var map = require_map();
+    var seq = require_seq();
+    var string = require_string();
+    var tags = require_tags();
+    var sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+    var Schema = class _Schema {
+      constructor({ compat, customTags, merge: merge2, resolveKnownTags, schema, sortMapEntries, toStringDefaults }) {
+        this.compat = Array.isArray(compat) ? tags.getTags(compat, "compat") : compat ? tags.getTags(null, compat) : null;
+        this.name = typeof schema === "string" && schema || "core";
+        this.knownTags = resolveKnownTags ? tags.coreKnownTags : {};
+        this.tags = tags.getTags(customTags, this.name, merge2);
+        this.toStringOptions = toStringDefaults ?? null;
+        Object.defineProperty(this, identity.MAP, { value: map.map });
+        Object.defineProperty(this, identity.SCALAR, { value: string.string });
+        Object.defineProperty(this, identity.SEQ, { value: seq.seq });
+        this.sortMapEntries = typeof sortMapEntries === "function" ? sortMapEntries : sortMapEntries === true ? sortMapEntriesByKey : null;
+      }
+      clone() {
+        const copy = Object.create(_Schema.prototype, Object.getOwnPropertyDescriptors(this));
+        copy.tags = this.tags.slice();
+        return copy;
+      }
+    };
+    exports.Schema = Schema;
+  }
+});
+
+// node_modules/yaml/dist/stringify/stringifyDocument.js
+var require_stringifyDocument = __commonJS({
+  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    var stringify = require_stringify();
+    var stringifyComment = require_stringifyComment();
+    function stringifyDocument(doc, options) {
+      const lines = [];
+      let hasDirectives = options.directives === true;
+      if (options.directives !== false && doc.directives) {
+        const dir = doc.directives.toString(doc);
+        if (dir) {
+          lines.push(dir);
+          hasDirectives = true;
+        } else if (doc.directives.docStart)
+          hasDirectives = true;
+      }
+      if (hasDirectives)
+        lines.push("---");
+      const ctx = stringify.createStringifyContext(doc, options);
+      const { commentString } = ctx.options;
+      if (doc.commentBefore) {
+        if (lines.length !== 1)
+          lines.unshift("");
+        const cs = commentString(doc.commentBefore);
+        lines.unshift(stringifyComment.indentComment(cs, ""));
+      }
+      let chompKeep = false;
+      let contentComment = null;
+      if (doc.contents) {
+        if (identity.isNode(doc.contents)) {
+          if (doc.contents.spaceBefore && hasDirectives)
+            lines.push("");
+          if (doc.contents.commentBefore) {
+            const cs = commentString(doc.contents.commentBefore);
+            lines.push(stringifyComment.indentComment(cs, ""));
+          }
+          ctx.forceBlockIndent = !!doc.comment;
+          contentComment = doc.contents.comment;
+        }
+        const onChompKeep = contentComment ? void 0 : () => chompKeep = true;
+        let body2 = stringify.stringify(doc.contents, ctx, () => contentComment = null, onChompKeep);
+        if (contentComment)
+          body2 += stringifyComment.lineComment(body2, "", commentString(contentComment));
+        if ((body2[0] === "|" || body2[0] === ">") && lines[lines.length - 1] === "---") {
+          lines[lines.length - 1] = `--- ${body2}`;
+        } else
+          lines.push(body2);
+      } else {
+        lines.push(stringify.stringify(doc.contents, ctx));
+      }
+      if (doc.directives?.docEnd) {
+        if (doc.comment) {
+          const cs = commentString(doc.comment);
+          if (cs.includes("\n")) {
+            lines.push("...");
+            lines.push(stringifyComment.indentComment(cs, ""));
+          } else {
+            lines.push(`... ${cs}`);
+          }
+        } else {
+          lines.push("...");
+        }
+      } else {
+        let dc = doc.comment;
+        if (dc && chompKeep)
+          dc = dc.replace(/^\n+/, "");
+        if (dc) {
+          if ((!chompKeep || contentComment) && lines[lines.length - 1] !== "")
+            lines.push("");
+          lines.push(stringifyComment.indentComment(commentString(dc), ""));
+        }
+      }
+      return lines.join("\n") + "\n";
+    }
+    exports.stringifyDocument = stringifyDocument;
+  }
+});
+
+// node_modules/yaml/dist/doc/Document.js
+var require_Document = __commonJS({
+  "node_modules/yaml/dist/doc/Document.js"(exports) {
+    "use strict";
+    var Alias = require_Alias();
+    var Collection2 = require_Collection();
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var toJS = require_toJS();
+    var Schema = require_Schema();
+    var stringifyDocument = require_stringifyDocument();
+    var anchors = require_anchors();
+    var applyReviver = require_applyReviver();
+    var createNode = require_createNode();
+    var directives = require_directives();
+    var Document = class _Document {
+      constructor(value14, replacer, options) {
+        this.commentBefore = null;
+        this.comment = null;
+        this.errors = [];
+        this.warnings = [];
+        Object.defineProperty(this, identity.NODE_TYPE, { value: identity.DOC });
+        let _replacer = null;
+        if (typeof replacer === "function" || Array.isArray(replacer)) {
+          _replacer = replacer;
+        } else if (options === void 0 && replacer) {
+          options = replacer;
+          replacer = void 0;
+        }
+        const opt = Object.assign({
+          intAsBigInt: false,
+          keepSourceTokens: false,
+          logLevel: "warn",
+          prettyErrors: true,
+          strict: true,
+          stringKeys: false,
+          uniqueKeys: true,
+          version: "1.2"
+        }, options);
+        this.options = opt;
+        let { version } = opt;
+        if (options?._directives) {
+          this.directives = options._directives.atDocument();
+          if (this.directives.yaml.explicit)
+            version = this.directives.yaml.version;
+        } else
+          this.directives = new directives.Directives({ version });
+        this.setSchema(version, options);
+        this.contents = value14 === void 0 ? null : this.createNode(value14, _replacer, options);
+      }
+      /**
+       * Create a deep copy of this Document and its contents.
+       *
+       * Custom Node values that inherit from `Object` still refer to their original instances.
+       */
+      clone() {
+        const copy = Object.create(_Document.prototype, {
+          [identity.NODE_TYPE]: { value: identity.DOC }
+        });
+        copy.commentBefore = this.commentBefore;
+        copy.comment = this.comment;
+        copy.errors = this.errors.slice();
+        copy.warnings = this.warnings.slice();
+        copy.options = Object.assign({}, this.options);
+        if (this.directives)
+          copy.directives = this.directives.clone();
+        copy.schema = this.schema.clone();
+        copy.contents = identity.isNode(this.contents) ? this.contents.clone(copy.schema) : this.contents;
+        if (this.range)
+          copy.range = this.range.slice();
+        return copy;
+      }
+      /** Adds a value to the document. */
+      add(value14) {
+        if (assertCollection(this.contents))
+          this.contents.add(value14);
+      }
+      /** Adds a value to the document. */
+      addIn(path3, value14) {
+        if (assertCollection(this.contents))
+          this.contents.addIn(path3, value14);
+      }
+      /**
+       * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
+       *
+       * If `node` already has an anchor, `name` is ignored.
+       * Otherwise, the `node.anchor` value will be set to `name`,
+       * or if an anchor with that name is already present in the document,
+       * `name` will be used as a prefix for a new unique anchor.
+       * If `name` is undefined, the generated anchor will use 'a' as a prefix.
+       */
+      createAlias(node, name2) {
+        if (!node.anchor) {
+          const prev = anchors.anchorNames(this);
+          node.anchor = // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
+          !name2 || prev.has(name2) ? anchors.findNewAnchor(name2 || "a", prev) : name2;
+        }
+        return new Alias.Alias(node.anchor);
+      }
+      createNode(value14, replacer, options) {
+        let _replacer = void 0;
+        if (typeof replacer === "function") {
+          value14 = replacer.call({ "": value14 }, "", value14);
+          _replacer = replacer;
+        } else if (Array.isArray(replacer)) {
+          const keyToStr = (v) => typeof v === "number" || v instanceof String || v instanceof Number;
+          const asStr = replacer.filter(keyToStr).map(String);
+          if (asStr.length > 0)
+            replacer = replacer.concat(asStr);
+          _replacer = replacer;
+        } else if (options === void 0 && replacer) {
+          options = replacer;
+          replacer = void 0;
+        }
+        const { aliasDuplicateObjects, anchorPrefix, flow, keepUndefined, onTagObj, tag } = options ?? {};
+        const { onAnchor, setAnchors, sourceObjects } = anchors.createNodeAnchors(
+          this,
+          // eslint-disable-next-line @typescript-eslint/prefer-nullish-coalescing
+          anchorPrefix || "a"
+        );
+        const ctx = {
+          aliasDuplicateObjects: aliasDuplicateObjects ?? true,
+          keepUndefined: keepUndefined ?? false,
+          onAnchor,
+          onTagObj,
+          replacer: _replacer,
+          schema: this.schema,
+          sourceObjects
+        };
+        const node = createNode.createNode(value14, tag, ctx);
+        if (flow && identity.isCollection(node))
+          node.flow = true;
+        setAnchors();
+        return node;
+      }
+      /**
+       * Convert a key and a value into a `Pair` using the current schema,
+       * recursively wrapping all values as `Scalar` or `Collection` nodes.
+       */
+      createPair(key, value14, options = {}) {
+        const k = this.createNode(key, null, options);
+        const v = this.createNode(value14, null, options);
+        return new Pair.Pair(k, v);
+      }
+      /**
+       * Removes a value from the document.
+       * @returns `true` if the item was found and removed.
+       */
+      delete(key) {
+        return assertCollection(this.contents) ? this.contents.delete(key) : false;
+      }
+      /**
+       * Removes a value from the document.
+       * @returns `true` if the item was found and removed.
+       */
+      deleteIn(path3) {
+        if (Collection2.isEmptyPath(path3)) {
+          if (this.contents == null)
+            return false;
+          this.contents = null;
+          return true;
+        }
+        return assertCollection(this.contents) ? this.contents.deleteIn(path3) : false;
+      }
+      /**
+       * Returns item at `key`, or `undefined` if not found. By default unwraps
+       * scalar values from their surrounding node; to disable set `keepScalar` to
+       * `true` (collections are always returned intact).
+       */
+      get(key, keepScalar) {
+        return identity.isCollection(this.contents) ? this.contents.get(key, keepScalar) : void 0;
+      }
+      /**
+       * Returns item at `path`, or `undefined` if not found. By default unwraps
+       * scalar values from their surrounding node; to disable set `keepScalar` to
+       * `true` (collections are always returned intact).
+       */
+      getIn(path3, keepScalar) {
+        if (Collection2.isEmptyPath(path3))
+          return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path3, keepScalar) : void 0;
+      }
+      /**
+       * Checks if the document includes a value with the key `key`.
+       */
+      has(key) {
+        return identity.isCollection(this.contents) ? this.contents.has(key) : false;
+      }
+      /**
+       * Checks if the document includes a value at `path`.
+       */
+      hasIn(path3) {
+        if (Collection2.isEmptyPath(path3))
+          return this.contents !== void 0;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path3) : false;
+      }
+      /**
+       * Sets a value in this document. For `!!set`, `value` needs to be a
+       * boolean to add/remove the item from the set.
+       */
+      set(key, value14) {
+        if (this.contents == null) {
+          this.contents = Collection2.collectionFromPath(this.schema, [key], value14);
+        } else if (assertCollection(this.contents)) {
+          this.contents.set(key, value14);
+        }
+      }
+      /**
+       * Sets a value in this document. For `!!set`, `value` needs to be a
+       * boolean to add/remove the item from the set.
+       */
+      setIn(path3, value14) {
+        if (Collection2.isEmptyPath(path3)) {
+          this.contents = value14;
+        } else if (this.contents == null) {
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path3), value14);
+        } else if (assertCollection(this.contents)) {
+          this.contents.setIn(path3, value14);
+        }
+      }
+      /**
+       * Change the YAML version and schema used by the document.
+       * A `null` version disables support for directives, explicit tags, anchors, and aliases.
+       * It also requires the `schema` option to be given as a `Schema` instance value.
+       *
+       * Overrides all previously set schema options.
+       */
+      setSchema(version, options = {}) {
+        if (typeof version === "number")
+          version = String(version);
+        let opt;
+        switch (version) {
+          case "1.1":
+            if (this.directives)
+              this.directives.yaml.version = "1.1";
+            else
+              this.directives = new directives.Directives({ version: "1.1" });
+            opt = { resolveKnownTags: false, schema: "yaml-1.1" };
+            break;
+          case "1.2":
+          case "next":
+            if (this.directives)
+              this.directives.yaml.version = version;
+            else
+              this.directives = new directives.Directives({ version });
+            opt = { resolveKnownTags: true, schema: "core" };
+            break;
+          case null:
+            if (this.directives)
+              delete this.directives;
+            opt = null;
+            break;
+          default: {
+            const sv = JSON.stringify(version);
+            throw new Error(`Expected '1.1', '1.2' or null as first argument, but found: ${sv}`);
+          }
+        }
+        if (options.schema instanceof Object)
+          this.schema = options.schema;
+        else if (opt)
+          this.schema = new Schema.Schema(Object.assign(opt, options));
+        else
+          throw new Error(`With a null YAML version, the { schema: Schema } option is required`);
+      }
+      // json & jsonArg are only used from toJSON()
+      toJS({ json, jsonArg, mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
+        const ctx = {
+          anchors: /* @__PURE__ */ new Map(),
+          doc: this,
+          keep: !json,
+          mapAsMap: mapAsMap === true,
+          mapKeyWarned: false,
+          maxAliasCount: typeof maxAliasCount === "number" ? maxAliasCount : 100
+        };
+        const res = toJS.toJS(this.contents, jsonArg ?? "", ctx);
+        if (typeof onAnchor === "function")
+          for (const { count, res: res2 } of ctx.anchors.values())
+            onAnchor(res2, count);
+        return typeof reviver === "function" ? applyReviver.applyReviver(reviver, { "": res }, "", res) : res;
+      }
+      /**
+       * A JSON representation of the document `contents`.
+       *
+       * @param jsonArg Used by `JSON.stringify` to indicate the array index or
+       *   property name.
+       */
+      toJSON(jsonArg, onAnchor) {
+        return this.toJS({ json: true, jsonArg, mapAsMap: false, onAnchor });
+      }
+      /** A YAML representation of the document. */
+      toString(options = {}) {
+        if (this.errors.length > 0)
+          throw new Error("Document with errors cannot be stringified");
+        if ("indent" in options && (!Number.isInteger(options.indent) || Number(options.indent) <= 0)) {
+          const s = JSON.stringify(options.indent);
+          throw new Error(`"indent" option must be a positive integer, not ${s}`);
+        }
+        return stringifyDocument.stringifyDocument(this, options);
+      }
+    };
+    function assertCollection(contents) {
+      if (identity.isCollection(contents))
+        return true;
+      throw new Error("Expected a YAML collection as document contents");
+    }
+    exports.Document = Document;
+  }
+});
+
+// node_modules/yaml/dist/errors.js
+var require_errors2 = __commonJS({
+  "node_modules/yaml/dist/errors.js"(exports) {
+    "use strict";
+    var YAMLError = class extends Error {
+      constructor(name2, pos, code, message) {
+        super();
+        this.name = name2;
+        this.code = code;
+        this.message = message;
+        this.pos = pos;
+      }
+    };
+    var YAMLParseError = class extends YAMLError {
+      constructor(pos, code, message) {
+        super("YAMLParseError", pos, code, message);
+      }
+    };
+    var YAMLWarning = class extends YAMLError {
+      constructor(pos, code, message) {
+        super("YAMLWarning", pos, code, message);
+      }
+    };
+    var prettifyError = (src, lc) => (error) => {
+      if (error.pos[0] === -1)
+        return;
+      error.linePos = error.pos.map((pos) => lc.linePos(pos));
+      const { line, col } = error.linePos[0];
+      error.message += ` at line ${line}, column ${col}`;
+      let ci = col - 1;
+      let lineStr = src.substring(lc.lineStarts[line - 1], lc.lineStarts[line]).replace(/[\n\r]+$/, "");
+      if (ci >= 60 && lineStr.length > 80) {
+        const trimStart = Math.min(ci - 39, lineStr.length - 79);
+        lineStr = "\u2026" + lineStr.substring(trimStart);
+        ci -= trimStart - 1;
+      }
+      if (lineStr.length > 80)
+        lineStr = lineStr.substring(0, 79) + "\u2026";
+      if (line > 1 && /^ *$/.test(lineStr.substring(0, ci))) {
+        let prev = src.substring(lc.lineStarts[line - 2], lc.lineStarts[line - 1]);
+        if (prev.length > 80)
+          prev = prev.substring(0, 79) + "\u2026\n";
+        lineStr = prev + lineStr;
+      }
+      if (/[^ ]/.test(lineStr)) {
+        let count = 1;
+        const end = error.linePos[1];
+        if (end?.line === line && end.col > col) {
+          count = Math.max(1, Math.min(end.col - col, 80 - ci));
+        }
+        const pointer = " ".repeat(ci) + "^".repeat(count);
+        error.message += `:
+
+${lineStr}
+${pointer}
+`;
+      }
+    };
+    exports.YAMLError = YAMLError;
+    exports.YAMLParseError = YAMLParseError;
+    exports.YAMLWarning = YAMLWarning;
+    exports.prettifyError = prettifyError;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-props.js
+var require_resolve_props = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-props.js"(exports) {
+    "use strict";
+    function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
+      let spaceBefore = false;
+      let atNewline = startOnNewline;
+      let hasSpace = startOnNewline;
+      let comment = "";
+      let commentSep = "";
+      let hasNewline = false;
+      let reqSpace = false;
+      let tab = null;
+      let anchor = null;
+      let tag = null;
+      let newlineAfterProp = null;
+      let comma = null;
+      let found = null;
+      let start = null;
+      for (const token of tokens) {
+        if (reqSpace) {
+          if (token.type !== "space" && token.type !== "newline" && token.type !== "comma")
+            onError(token.offset, "MISSING_CHAR", "Tags and anchors must be separated from the next token by white space");
+          reqSpace = false;
+        }
+        if (tab) {
+          if (atNewline && token.type !== "comment" && token.type !== "newline") {
+            onError(tab, "TAB_AS_INDENT", "Tabs are not allowed as indentation");
+          }
+          tab = null;
+        }
+        switch (token.type) {
+          case "space":
+            if (!flow && (indicator !== "doc-start" || next?.type !== "flow-collection") && token.source.includes("	")) {
+              tab = token;
+            }
+            hasSpace = true;
+            break;
+          case "comment": {
+            if (!hasSpace)
+              onError(token, "MISSING_CHAR", "Comments must be separated from other tokens by white space characters");
+            const cb = token.source.substring(1) || " ";
+            if (!comment)
+              comment = cb;
+            else
+              comment += commentSep + cb;
+            commentSep = "";
+            atNewline = false;
+            break;
+          }
+          case "newline":
+            if (atNewline) {
+              if (comment)
+                comment += token.source;
+              else if (!found || indicator !== "seq-item-ind")
+                spaceBefore = true;
+            } else
+              commentSep += token.source;
+            atNewline = true;
+            hasNewline = true;
+            if (anchor || tag)
+              newlineAfterProp = token;
+            hasSpace = true;
+            break;
+          case "anchor":
+            if (anchor)
+              onError(token, "MULTIPLE_ANCHORS", "A node can have at most one anchor");
+            if (token.source.endsWith(":"))
+              onError(token.offset + token.source.length - 1, "BAD_ALIAS", "Anchor ending in : is ambiguous", true);
+            anchor = token;
+            start ?? (start = token.offset);
+            atNewline = false;
+            hasSpace = false;
+            reqSpace = true;
+            break;
+          case "tag": {
+            if (tag)
+              onError(token, "MULTIPLE_TAGS", "A node can have at most one tag");
+            tag = token;
+            start ?? (start = token.offset);
+            atNewline = false;
+            hasSpace = false;
+            reqSpace = true;
+            break;
+          }
+          case indicator:
+            if (anchor || tag)
+              onError(token, "BAD_PROP_ORDER", `Anchors and tags must be after the ${token.source} indicator`);
+            if (found)
+              onError(token, "UNEXPECTED_TOKEN", `Unexpected ${token.source} in ${flow ?? "collection"}`);
+            found = token;
+            atNewline = indicator === "seq-item-ind" || indicator === "explicit-key-ind";
+            hasSpace = false;
+            break;
+          case "comma":
+            if (flow) {
+              if (comma)
+                onError(token, "UNEXPECTED_TOKEN", `Unexpected , in ${flow}`);
+              comma = token;
+              atNewline = false;
+              hasSpace = false;
+              break;
+            }
+          // else fallthrough
+          default:
+            onError(token, "UNEXPECTED_TOKEN", `Unexpected ${token.type} token`);
+            atNewline = false;
+            hasSpace = false;
+        }
+      }
+      const last = tokens[tokens.length - 1];
+      const end = last ? last.offset + last.source.length : offset;
+      if (reqSpace && next && next.type !== "space" && next.type !== "newline" && next.type !== "comma" && (next.type !== "scalar" || next.source !== "")) {
+        onError(next.offset, "MISSING_CHAR", "Tags and anchors must be separated from the next token by white space");
+      }
+      if (tab && (atNewline && tab.indent <= parentIndent || next?.type === "block-map" || next?.type === "block-seq"))
+        onError(tab, "TAB_AS_INDENT", "Tabs are not allowed as indentation");
+      return {
+        comma,
+        found,
+        spaceBefore,
+        comment,
+        hasNewline,
+        anchor,
+        tag,
+        newlineAfterProp,
+        end,
+        start: start ?? end
+      };
+    }
+    exports.resolveProps = resolveProps;
+  }
+});
+
+// node_modules/yaml/dist/compose/util-contains-newline.js
+var require_util_contains_newline = __commonJS({
+  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
+    "use strict";
+    function containsNewline(key) {
+      if (!key)
+        return null;
+      switch (key.type) {
+        case "alias":
+        case "scalar":
+        case "double-quoted-scalar":
+        case "single-quoted-scalar":
+          if (key.source.includes("\n"))
+            return true;
+          if (key.end) {
+            for (const st of key.end)
+              if (st.type === "newline")
+                return true;
+          }
+          return false;
+        case "flow-collection":
+          for (const it of key.items) {
+            for (const st of it.start)
+              if (st.type === "newline")
+                return true;
+            if (it.sep) {
+              for (const st of it.sep)
+                if (st.type === "newline")
+                  return true;
+            }
+            if (containsNewline(it.key) || containsNewline(it.value))
+              return true;
+          }
+          return false;
+        default:
+          return true;
+      }
+    }
+    exports.containsNewline = containsNewline;
+  }
+});
+
+// node_modules/yaml/dist/compose/util-flow-indent-check.js
+var require_util_flow_indent_check = __commonJS({
+  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
+    "use strict";
+    var utilContainsNewline = require_util_contains_newline();
+    function flowIndentCheck(indent, fc, onError) {
+      if (fc?.type === "flow-collection") {
+        const end = fc.end[0];
+        if (end.indent === indent && (end.source === "]" || end.source === "}") && utilContainsNewline.containsNewline(fc)) {
+          const msg = "Flow end indicator should be more indented than parent";
+          onError(end, "BAD_INDENT", msg, true);
+        }
+      }
+    }
+    exports.flowIndentCheck = flowIndentCheck;
+  }
+});
+
+// node_modules/yaml/dist/compose/util-map-includes.js
+var require_util_map_includes = __commonJS({
+  "node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    function mapIncludes(ctx, items, search) {
+      const { uniqueKeys } = ctx.options;
+      if (uniqueKeys === false)
+        return false;
+      const isEqual = typeof uniqueKeys === "function" ? uniqueKeys : (a, b) => a === b || identity.isScalar(a) && identity.isScalar(b) && a.value === b.value;
+      return items.some((pair) => isEqual(pair.key, search));
+    }
+    exports.mapIncludes = mapIncludes;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-block-map.js
+var require_resolve_block_map = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
+    "use strict";
+    var Pair = require_Pair();
+    var YAMLMap = require_YAMLMap();
+    var resolveProps = require_resolve_props();
+    var utilContainsNewline = require_util_contains_newline();
+    var utilFlowIndentCheck = require_util_flow_indent_check();
+    var utilMapIncludes = require_util_map_includes();
+    var startColMsg = "All mapping items must start at the same column";
+    function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
+      const NodeClass = tag?.nodeClass ?? YAMLMap.YAMLMap;
+      const map = new NodeClass(ctx.schema);
+      if (ctx.atRoot)
+        ctx.atRoot = false;
+      let offset = bm.offset;
+      let commentEnd = null;
+      for (const collItem of bm.items) {
+        const { start, key, sep: sep2, value: value14 } = collItem;
+        const keyProps = resolveProps.resolveProps(start, {
+          indicator: "explicit-key-ind",
+          next: key ?? sep2?.[0],
+          offset,
+          onError,
+          parentIndent: bm.indent,
+          startOnNewline: true
+        });
+        const implicitKey = !keyProps.found;
+        if (implicitKey) {
+          if (key) {
+            if (key.type === "block-seq")
+              onError(offset, "BLOCK_AS_IMPLICIT_KEY", "A block sequence may not be used as an implicit map key");
+            else if ("indent" in key && key.indent !== bm.indent)
+              onError(offset, "BAD_INDENT", startColMsg);
+          }
+          if (!keyProps.anchor && !keyProps.tag && !sep2) {
+            commentEnd = keyProps.end;
+            if (keyProps.comment) {
+              if (map.comment)
+                map.comment += "\n" + keyProps.comment;
+              else
+                map.comment = keyProps.comment;
+            }
+            continue;
+          }
+          if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key)) {
+            onError(key ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
+          }
+        } else if (keyProps.found?.indent !== bm.indent) {
+          onError(offset, "BAD_INDENT", startColMsg);
+        }
+        ctx.atKey = true;
+        const keyStart = keyProps.end;
+        const keyNode = key ? composeNode(ctx, key, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
+        if (ctx.schema.compat)
+          utilFlowIndentCheck.flowIndentCheck(bm.indent, key, onError);
+        ctx.atKey = false;
+        if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
+          onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
+        const valueProps = resolveProps.resolveProps(sep2 ?? [], {
+          indicator: "map-value-ind",
+          next: value14,
+          offset: keyNode.range[2],
+          onError,
+          parentIndent: bm.indent,
+          startOnNewline: !key || key.type === "block-scalar"
+        });
+        offset = valueProps.end;
+        if (valueProps.found) {
+          if (implicitKey) {
+            if (value14?.type === "block-map" && !valueProps.hasNewline)
+              onError(offset, "BLOCK_AS_IMPLICIT_KEY", "Nested mappings are not allowed in compact mappings");
+            if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
+              onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
+          }
+          const valueNode = value14 ? composeNode(ctx, value14, valueProps, onError) : composeEmptyNode(ctx, offset, sep2, null, valueProps, onError);
+          if (ctx.schema.compat)
+            utilFlowIndentCheck.flowIndentCheck(bm.indent, value14, onError);
+          offset = valueNode.range[2];
+          const pair = new Pair.Pair(keyNode, valueNode);
+          if (ctx.options.keepSourceTokens)
+            pair.srcToken = collItem;
+          map.items.push(pair);
+        } else {
+          if (implicitKey)
+            onError(keyNode.range, "MISSING_CHAR", "Implicit map keys need to be followed by map values");
+          if (valueProps.comment) {
+            if (keyNode.comment)
+              keyNode.comment += "\n" + valueProps.comment;
+            else
+              keyNode.comment = valueProps.comment;
+          }
+          const pair = new Pair.Pair(keyNode);
+          if (ctx.options.keepSourceTokens)
+            pair.srcToken = collItem;
+          map.items.push(pair);
+        }
+      }
+      if (commentEnd && commentEnd < offset)
+        onError(commentEnd, "IMPOSSIBLE", "Map comment with trailing content");
+      map.range = [bm.offset, offset, commentEnd ?? offset];
+      return map;
+    }
+    exports.resolveBlockMap = resolveBlockMap;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-block-seq.js
+var require_resolve_block_seq = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
+    "use strict";
+    var YAMLSeq = require_YAMLSeq();
+    var resolveProps = require_resolve_props();
+    var utilFlowIndentCheck = require_util_flow_indent_check();
+    function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
+      const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
+      const seq = new NodeClass(ctx.schema);
+      if (ctx.atRoot)
+        ctx.atRoot = false;
+      if (ctx.atKey)
+        ctx.atKey = false;
+      let offset = bs.offset;
+      let commentEnd = null;
+      for (const { start, value: value14 } of bs.items) {
+        const props = resolveProps.resolveProps(start, {
+          indicator: "seq-item-ind",
+          next: value14,
+          offset,
+          onError,
+          parentIndent: bs.indent,
+          startOnNewline: true
+        });
+        if (!props.found) {
+          if (props.anchor || props.tag || value14) {
+            if (value14?.type === "block-seq")
+              onError(props.end, "BAD_INDENT", "All sequence items must start at the same column");
+            else
+              onError(offset, "MISSING_CHAR", "Sequence item without - indicator");
+          } else {
+            commentEnd = props.end;
+            if (props.comment)
+              seq.comment = props.comment;
+            continue;
+          }
+        }
+        const node = value14 ? composeNode(ctx, value14, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
+        if (ctx.schema.compat)
+          utilFlowIndentCheck.flowIndentCheck(bs.indent, value14, onError);
+        offset = node.range[2];
+        seq.items.push(node);
+      }
+      seq.range = [bs.offset, offset, commentEnd ?? offset];
+      return seq;
+    }
+    exports.resolveBlockSeq = resolveBlockSeq;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-end.js
+var require_resolve_end = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-end.js"(exports) {
+    "use strict";
+    function resolveEnd(end, offset, reqSpace, onError) {
+      let comment = "";
+      if (end) {
+        let hasSpace = false;
+        let sep2 = "";
+        for (const token of end) {
+          const { source, type } = token;
+          switch (type) {
+            case "space":
+              hasSpace = true;
+              break;
+            case "comment": {
+              if (reqSpace && !hasSpace)
+                onError(token, "MISSING_CHAR", "Comments must be separated from other tokens by white space characters");
+              const cb = source.substring(1) || " ";
+              if (!comment)
+                comment = cb;
+              else
+                comment += sep2 + cb;
+              sep2 = "";
+              break;
+            }
+            case "newline":
+              if (comment)
+                sep2 += source;
+              hasSpace = true;
+              break;
+            default:
+              onError(token, "UNEXPECTED_TOKEN", `Unexpected ${type} at node end`);
+          }
+          offset += source.length;
+        }
+      }
+      return { comment, offset };
+    }
+    exports.resolveEnd = resolveEnd;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-flow-collection.js
+var require_resolve_flow_collection = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var YAMLMap = require_YAMLMap();
+    var YAMLSeq = require_YAMLSeq();
+    var resolveEnd = require_resolve_end();
+    var resolveProps = require_resolve_props();
+    var utilContainsNewline = require_util_contains_newline();
+    var utilMapIncludes = require_util_map_includes();
+    var blockMsg = "Block collections are not allowed within flow collections";
+    var isBlock = (token) => token && (token.type === "block-map" || token.type === "block-seq");
+    function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
+      const isMap = fc.start.source === "{";
+      const fcName = isMap ? "flow map" : "flow sequence";
+      const NodeClass = tag?.nodeClass ?? (isMap ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
+      const coll = new NodeClass(ctx.schema);
+      coll.flow = true;
+      const atRoot = ctx.atRoot;
+      if (atRoot)
+        ctx.atRoot = false;
+      if (ctx.atKey)
+        ctx.atKey = false;
+      let offset = fc.offset + fc.start.source.length;
+      for (let i = 0; i < fc.items.length; ++i) {
+        const collItem = fc.items[i];
+        const { start, key, sep: sep2, value: value14 } = collItem;
+        const props = resolveProps.resolveProps(start, {
+          flow: fcName,
+          indicator: "explicit-key-ind",
+          next: key ?? sep2?.[0],
+          offset,
+          onError,
+          parentIndent: fc.indent,
+          startOnNewline: false
+        });
+        if (!props.found) {
+          if (!props.anchor && !props.tag && !sep2 && !value14) {
+            if (i === 0 && props.comma)
+              onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
+            else if (i < fc.items.length - 1)
+              onError(props.start, "UNEXPECTED_TOKEN", `Unexpected empty item in ${fcName}`);
+            if (props.comment) {
+              if (coll.comment)
+                coll.comment += "\n" + props.comment;
+              else
+                coll.comment = props.comment;
+            }
+            offset = props.end;
+            continue;
+          }
+          if (!isMap && ctx.options.strict && utilContainsNewline.containsNewline(key))
+            onError(
+              key,
+              // checked by containsNewline()
+              "MULTILINE_IMPLICIT_KEY",
+              "Implicit keys of flow sequence pairs need to be on a single line"
+            );
+        }
+        if (i === 0) {
+          if (props.comma)
+            onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
+        } else {
+          if (!props.comma)
+            onError(props.start, "MISSING_CHAR", `Missing , between ${fcName} items`);
+          if (props.comment) {
+            let prevItemComment = "";
+            loop: for (const st of start) {
+              switch (st.type) {
+                case "comma":
+                case "space":
+                  break;
+                case "comment":
+                  prevItemComment = st.source.substring(1);
+                  break loop;
+                default:
+                  break loop;
+              }
+            }
+            if (prevItemComment) {
+              let prev = coll.items[coll.items.length - 1];
+              if (identity.isPair(prev))
+                prev = prev.value ?? prev.key;
+              if (prev.comment)
+                prev.comment += "\n" + prevItemComment;
+              else
+                prev.comment = prevItemComment;
+              props.comment = props.comment.substring(prevItemComment.length + 1);
+            }
+          }
+        }
+        if (!isMap && !sep2 && !props.found) {
+          const valueNode = value14 ? composeNode(ctx, value14, props, onError) : composeEmptyNode(ctx, props.end, sep2, null, props, onError);
+          coll.items.push(valueNode);
+          offset = valueNode.range[2];
+          if (isBlock(value14))
+            onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
+        } else {
+          ctx.atKey = true;
+          const keyStart = props.end;
+          const keyNode = key ? composeNode(ctx, key, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
+          if (isBlock(key))
+            onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
+          ctx.atKey = false;
+          const valueProps = resolveProps.resolveProps(sep2 ?? [], {
+            flow: fcName,
+            indicator: "map-value-ind",
+            next: value14,
+            offset: keyNode.range[2],
+            onError,
+            parentIndent: fc.indent,
+            startOnNewline: false
+          });
+          if (valueProps.found) {
+            if (!isMap && !props.found && ctx.options.strict) {
+              if (sep2)
+                for (const st of sep2) {
+                  if (st === valueProps.found)
+                    break;
+                  if (st.type === "newline") {
+                    onError(st, "MULTILINE_IMPLICIT_KEY", "Implicit keys of flow sequence pairs need to be on a single line");
+                    break;
+                  }
+                }
+              if (props.start < valueProps.found.offset - 1024)
+                onError(valueProps.found, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit flow sequence key");
+            }
+          } else if (value14) {
+            if ("source" in value14 && value14.source?.[0] === ":")
+              onError(value14, "MISSING_CHAR", `Missing space after : in ${fcName}`);
+            else
+              onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
+          }
+          const valueNode = value14 ? composeNode(ctx, value14, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError) : null;
+          if (valueNode) {
+            if (isBlock(value14))
+              onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
+          } else if (valueProps.comment) {
+            if (keyNode.comment)
+              keyNode.comment += "\n" + valueProps.comment;
+            else
+              keyNode.comment = valueProps.comment;
+          }
+          const pair = new Pair.Pair(keyNode, valueNode);
+          if (ctx.options.keepSourceTokens)
+            pair.srcToken = collItem;
+          if (isMap) {
+            const map = coll;
+            if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
+              onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
+            map.items.push(pair);
+          } else {
+            const map = new YAMLMap.YAMLMap(ctx.schema);
+            map.flow = true;
+            map.items.push(pair);
+            const endRange = (valueNode ?? keyNode).range;
+            map.range = [keyNode.range[0], endRange[1], endRange[2]];
+            coll.items.push(map);
+          }
+          offset = valueNode ? valueNode.range[2] : valueProps.end;
+        }
+      }
+      const expectedEnd = isMap ? "}" : "]";
+      const [ce, ...ee] = fc.end;
+      let cePos = offset;
+      if (ce?.source === expectedEnd)
+        cePos = ce.offset + ce.source.length;
+      else {
+        const name2 = fcName[0].toUpperCase() + fcName.substring(1);
+        const msg = atRoot ? `${name2} must end with a ${expectedEnd}` : `${name2} in block collection must be sufficiently indented and end with a ${expectedEnd}`;
+        onError(offset, atRoot ? "MISSING_CHAR" : "BAD_INDENT", msg);
+        if (ce && ce.source.length !== 1)
+          ee.unshift(ce);
+      }
+      if (ee.length > 0) {
+        const end = resolveEnd.resolveEnd(ee, cePos, ctx.options.strict, onError);
+        if (end.comment) {
+          if (coll.comment)
+            coll.comment += "\n" + end.comment;
+          else
+            coll.comment = end.comment;
+        }
+        coll.range = [fc.offset, cePos, end.offset];
+      } else {
+        coll.range = [fc.offset, cePos, cePos];
+      }
+      return coll;
+    }
+    exports.resolveFlowCollection = resolveFlowCollection;
+  }
+});
+
+// node_modules/yaml/dist/compose/compose-collection.js
+var require_compose_collection = __commonJS({
+  "node_modules/yaml/dist/compose/compose-collection.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var YAMLMap = require_YAMLMap();
+    var YAMLSeq = require_YAMLSeq();
+    var resolveBlockMap = require_resolve_block_map();
+    var resolveBlockSeq = require_resolve_block_seq();
+    var resolveFlowCollection = require_resolve_flow_collection();
+    function resolveCollection(CN, ctx, token, onError, tagName, tag) {
+      const coll = token.type === "block-map" ? resolveBlockMap.resolveBlockMap(CN, ctx, token, onError, tag) : token.type === "block-seq" ? resolveBlockSeq.resolveBlockSeq(CN, ctx, token, onError, tag) : resolveFlowCollection.resolveFlowCollection(CN, ctx, token, onError, tag);
+      const Coll = coll.constructor;
+      if (tagName === "!" || tagName === Coll.tagName) {
+        coll.tag = Coll.tagName;
+        return coll;
+      }
+      if (tagName)
+        coll.tag = tagName;
+      return coll;
+    }
+    function composeCollection(CN, ctx, token, props, onError) {
+      const tagToken = props.tag;
+      const tagName = !tagToken ? null : ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg));
+      if (token.type === "block-seq") {
+        const { anchor, newlineAfterProp: nl } = props;
+        const lastProp = anchor && tagToken ? anchor.offset > tagToken.offset ? anchor : tagToken : anchor ?? tagToken;
+        if (lastProp && (!nl || nl.offset < lastProp.offset)) {
+          const message = "Missing newline after block sequence props";
+          onError(lastProp, "MISSING_CHAR", message);
+        }
+      }
+      const expType = token.type === "block-map" ? "map" : token.type === "block-seq" ? "seq" : token.start.source === "{" ? "map" : "seq";
+      if (!tagToken || !tagName || tagName === "!" || tagName === YAMLMap.YAMLMap.tagName && expType === "map" || tagName === YAMLSeq.YAMLSeq.tagName && expType === "seq") {
+        return resolveCollection(CN, ctx, token, onError, tagName);
+      }
+      let tag = ctx.schema.tags.find((t) => t.tag === tagName && t.collection === expType);
+      if (!tag) {
+        const kt = ctx.schema.knownTags[tagName];
+        if (kt?.collection === expType) {
+          ctx.schema.tags.push(Object.assign({}, kt, { default: false }));
+          tag = kt;
+        } else {
+          if (kt) {
+            onError(tagToken, "BAD_COLLECTION_TYPE", `${kt.tag} used for ${expType} collection, but expects ${kt.collection ?? "scalar"}`, true);
+          } else {
+            onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, true);
+          }
+          return resolveCollection(CN, ctx, token, onError, tagName);
+        }
+      }
+      const coll = resolveCollection(CN, ctx, token, onError, tagName, tag);
+      const res = tag.resolve?.(coll, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg), ctx.options) ?? coll;
+      const node = identity.isNode(res) ? res : new Scalar.Scalar(res);
+      node.range = coll.range;
+      node.tag = tagName;
+      if (tag?.format)
+        node.format = tag.format;
+      return node;
+    }
+    exports.composeCollection = composeCollection;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-block-scalar.js
+var require_resolve_block_scalar = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
+    "use strict";
+    var Scalar = require_Scalar();
+    function resolveBlockScalar(ctx, scalar, onError) {
+      const start = scalar.offset;
+      const header = parseBlockScalarHeader(scalar, ctx.options.strict, onError);
+      if (!header)
+        return { value: "", type: null, comment: "", range: [start, start, start] };
+      const type = header.mode === ">" ? Scalar.Scalar.BLOCK_FOLDED : Scalar.Scalar.BLOCK_LITERAL;
+      const lines = scalar.source ? splitLines(scalar.source) : [];
+      let chompStart = lines.length;
+      for (let i = lines.length - 1; i >= 0; --i) {
+        const content = lines[i][1];
+        if (content === "" || content === "\r")
+          chompStart = i;
+        else
+          break;
+      }
+      if (chompStart === 0) {
+        const value15 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
+        let end2 = start + header.length;
+        if (scalar.source)
+          end2 += scalar.source.length;
+        return { value: value15, type, comment: header.comment, range: [start, end2, end2] };
+      }
+      let trimIndent = scalar.indent + header.indent;
+      let offset = scalar.offset + header.length;
+      let contentStart = 0;
+      for (let i = 0; i < chompStart; ++i) {
+        const [indent, content] = lines[i];
+        if (content === "" || content === "\r") {
+          if (header.indent === 0 && indent.length > trimIndent)
+            trimIndent = indent.length;
+        } else {
+          if (indent.length < trimIndent) {
+            const message = "Block scalars with more-indented leading empty lines must use an explicit indentation indicator";
+            onError(offset + indent.length, "MISSING_CHAR", message);
+          }
+          if (header.indent === 0)
+            trimIndent = indent.length;
+          contentStart = i;
+          if (trimIndent === 0 && !ctx.atRoot) {
+            const message = "Block scalar values in collections must be indented";
+            onError(offset, "BAD_INDENT", message);
+          }
+          break;
+        }
+        offset += indent.length + content.length + 1;
+      }
+      for (let i = lines.length - 1; i >= chompStart; --i) {
+        if (lines[i][0].length > trimIndent)
+          chompStart = i + 1;
+      }
+      let value14 = "";
+      let sep2 = "";
+      let prevMoreIndented = false;
+      for (let i = 0; i < contentStart; ++i)
+        value14 += lines[i][0].slice(trimIndent) + "\n";
+      for (let i = contentStart; i < chompStart; ++i) {
+        let [indent, content] = lines[i];
+        offset += indent.length + content.length + 1;
+        const crlf = content[content.length - 1] === "\r";
+        if (crlf)
+          content = content.slice(0, -1);
+        if (content && indent.length < trimIndent) {
+          const src = header.indent ? "explicit indentation indicator" : "first line";
+          const message = `Block scalar lines must not be less indented than their ${src}`;
+          onError(offset - content.length - (crlf ? 2 : 1), "BAD_INDENT", message);
+          indent = "";
+        }
+        if (type === Scalar.Scalar.BLOCK_LITERAL) {
+          value14 += sep2 + indent.slice(trimIndent) + content;
+          sep2 = "\n";
+        } else if (indent.length > trimIndent || content[0] === "	") {
+          if (sep2 === " ")
+            sep2 = "\n";
+          else if (!prevMoreIndented && sep2 === "\n")
+            sep2 = "\n\n";
+          value14 += sep2 + indent.slice(trimIndent) + content;
+          sep2 = "\n";
+          prevMoreIndented = true;
+        } else if (content === "") {
+          if (sep2 === "\n")
+            value14 += "\n";
+          else
+            sep2 = "\n";
+        } else {
+          value14 += sep2 + content;
+          sep2 = " ";
+          prevMoreIndented = false;
+        }
+      }
+      switch (header.chomp) {
+        case "-":
+          break;
+        case "+":
+          for (let i = chompStart; i < lines.length; ++i)
+            value14 += "\n" + lines[i][0].slice(trimIndent);
+          if (value14[value14.length - 1] !== "\n")
+            value14 += "\n";
+          break;
+        default:
+          value14 += "\n";
+      }
+      const end = start + header.length + scalar.source.length;
+      return { value: value14, type, comment: header.comment, range: [start, end, end] };
+    }
+    function parseBlockScalarHeader({ offset, props }, strict, onError) {
+      if (props[0].type !== "block-scalar-header") {
+        onError(props[0], "IMPOSSIBLE", "Block scalar header not found");
+        return null;
+      }
+      const { source } = props[0];
+      const mode = source[0];
+      let indent = 0;
+      let chomp = "";
+      let error = -1;
+      for (let i = 1; i < source.length; ++i) {
+        const ch = source[i];
+        if (!chomp && (ch === "-" || ch === "+"))
+          chomp = ch;
+        else {
+          const n = Number(ch);
+          if (!indent && n)
+            indent = n;
+          else if (error === -1)
+            error = offset + i;
+        }
+      }
+      if (error !== -1)
+        onError(error, "UNEXPECTED_TOKEN", `Block scalar header includes extra characters: ${source}`);
+      let hasSpace = false;
+      let comment = "";
+      let length = source.length;
+      for (let i = 1; i < props.length; ++i) {
+        const token = props[i];
+        switch (token.type) {
+          case "space":
+            hasSpace = true;
+          // fallthrough
+          case "newline":
+            length += token.source.length;
+            break;
+          case "comment":
+            if (strict && !hasSpace) {
+              const message = "Comments must be separated from other tokens by white space characters";
+              onError(token, "MISSING_CHAR", message);
+            }
+            length += token.source.length;
+            comment = token.source.substring(1);
+            break;
+          case "error":
+            onError(token, "UNEXPECTED_TOKEN", token.message);
+            length += token.source.length;
+            break;
+          /* istanbul ignore next should not happen */
+          default: {
+            const message = `Unexpected token in block scalar header: ${token.type}`;
+            onError(token, "UNEXPECTED_TOKEN", message);
+            const ts = token.source;
+            if (ts && typeof ts === "string")
+              length += ts.length;
+          }
+        }
+      }
+      return { mode, indent, chomp, comment, length };
+    }
+    function splitLines(source) {
+      const split = source.split(/\n( *)/);
+      const first2 = split[0];
+      const m = first2.match(/^( *)/);
+      const line0 = m?.[1] ? [m[1], first2.slice(m[1].length)] : ["", first2];
+      const lines = [line0];
+      for (let i = 1; i < split.length; i += 2)
+        lines.push([split[i], split[i + 1]]);
+      return lines;
+    }
+    exports.resolveBlockScalar = resolveBlockScalar;
+  }
+});
+
+// node_modules/yaml/dist/compose/resolve-flow-scalar.js
+var require_resolve_flow_scalar = __commonJS({
+  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
+    "use strict";
+    var Scalar = require_Scalar();
+    var resolveEnd = require_resolve_end();
+    function resolveFlowScalar(scalar, strict, onError) {
+      const { offset, type, source, end } = scalar;
+      let _type;
+      let value14;
+      const _onError = (rel, code, msg) => onError(offset + rel, code, msg);
+      switch (type) {
+        case "scalar":
+          _type = Scalar.Scalar.PLAIN;
+          value14 = plainValue(source, _onError);
+          break;
+        case "single-quoted-scalar":
+          _type = Scalar.Scalar.QUOTE_SINGLE;
+          value14 = singleQuotedValue(source, _onError);
+          break;
+        case "double-quoted-scalar":
+          _type = Scalar.Scalar.QUOTE_DOUBLE;
+          value14 = doubleQuotedValue(source, _onError);
+          break;
+        /* istanbul ignore next should not happen */
+        default:
+          onError(scalar, "UNEXPECTED_TOKEN", `Expected a flow scalar value, but found: ${type}`);
+          return {
+            value: "",
+            type: null,
+            comment: "",
+            range: [offset, offset + source.length, offset + source.length]
+          };
+      }
+      const valueEnd = offset + source.length;
+      const re = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
+      return {
+        value: value14,
+        type: _type,
+        comment: re.comment,
+        range: [offset, valueEnd, re.offset]
+      };
+    }
+    function plainValue(source, onError) {
+      let badChar = "";
+      switch (source[0]) {
+        /* istanbul ignore next should not happen */
+        case "	":
+          badChar = "a tab character";
+          break;
+        case ",":
+          badChar = "flow indicator character ,";
+          break;
+        case "%":
+          badChar = "directive indicator character %";
+          break;
+        case "|":
+        case ">": {
+          badChar = `block scalar indicator ${source[0]}`;
+          break;
+        }
+        case "@":
+        case "`": {
+          badChar = `reserved character ${source[0]}`;
+          break;
+        }
+      }
+      if (badChar)
+        onError(0, "BAD_SCALAR_START", `Plain value cannot start with ${badChar}`);
+      return unfoldLines(source);
+    }
+    function singleQuotedValue(source, onError) {
+      if (source[source.length - 1] !== "'" || source.length === 1)
+        onError(source.length, "MISSING_CHAR", "Missing closing 'quote");
+      return unfoldLines(source.slice(1, -1)).replace(/''/g, "'");
+    }
+    function unfoldLines(source) {
+      const line = /(.*?)\r?\n/sy;
+      let match = line.exec(source);
+      if (!match)
+        return source;
+      let trimEnd, trimBoth;
+      try {
+        trimEnd = new RegExp("(?<![ 	])[ 	]+$");
+        trimBoth = new RegExp("^[ 	]+|(?<![ 	])[ 	]+$", "g");
+      } catch {
+        trimEnd = /[ \t]+$/;
+        trimBoth = /^[ \t]+|[ \t]+$/g;
+      }
+      let res = match[1].replace(trimEnd, "");
+      let sep2 = " ";
+      let pos = line.lastIndex;
+      while (match = line.exec(source)) {
+        const lm = match[1].replace(trimBoth, "");
+        if (lm === "") {
+          if (sep2 === "\n")
+            res += sep2;
+          else
+            sep2 = "\n";
+        } else {
+          res += sep2 + lm;
+          sep2 = " ";
+        }
+        pos = line.lastIndex;
+      }
+      const last = /[ \t]*(.*)/sy;
+      last.lastIndex = pos;
+      match = last.exec(source);
+      return res + sep2 + (match?.[1] ?? "");
+    }
+    function doubleQuotedValue(source, onError) {
+      let res = "";
+      for (let i = 1; i < source.length - 1; ++i) {
+        const ch = source[i];
+        if (ch === "\r" && source[i + 1] === "\n")
+          continue;
+        if (ch === "\n") {
+          const { fold, offset } = foldNewline(source, i);
+          res += fold;
+          i = offset;
+        } else if (ch === "\\") {
+          let next = source[++i];
+          const cc = escapeCodes[next];
+          if (cc)
+            res += cc;
+          else if (next === "\n") {
+            next = source[i + 1];
+            while (next === " " || next === "	")
+              next = source[++i + 1];
+          } else if (next === "\r" && source[i + 1] === "\n") {
+            next = source[++i + 1];
+            while (next === " " || next === "	")
+              next = source[++i + 1];
+          } else if (next === "x" || next === "u" || next === "U") {
+            const length = next === "x" ? 2 : next === "u" ? 4 : 8;
+            res += parseCharCode(source, i + 1, length, onError);
+            i += length;
+          } else {
+            const raw = source.substr(i - 1, 2);
+            onError(i - 1, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
+            res += raw;
+          }
+        } else if (ch === " " || ch === "	") {
+          const wsStart = i;
+          let next = source[i + 1];
+          while (next === " " || next === "	")
+            next = source[++i + 1];
+          if (next !== "\n" && !(next === "\r" && source[i + 2] === "\n"))
+            res += i > wsStart ? source.slice(wsStart, i + 1) : ch;
+        } else {
+          res += ch;
+        }
+      }
+      if (source[source.length - 1] !== '"' || source.length === 1)
+        onError(source.length, "MISSING_CHAR", 'Missing closing "quote');
+      return res;
+    }
+    function foldNewline(source, offset) {
+      let fold = "";
+      let ch = source[offset + 1];
+      while (ch === " " || ch === "	" || ch === "\n" || ch === "\r") {
+        if (ch === "\r" && source[offset + 2] !== "\n")
+          break;
+        if (ch === "\n")
+          fold += "\n";
+        offset += 1;
+        ch = source[offset + 1];
+      }
+      if (!fold)
+        fold = " ";
+      return { fold, offset };
+    }
+    var escapeCodes = {
+      "0": "\0",
+      // null character
+      a: "\x07",
+      // bell character
+      b: "\b",
+      // backspace
+      e: "\x1B",
+      // escape character
+      f: "\f",
+      // form feed
+      n: "\n",
+      // line feed
+      r: "\r",
+      // carriage return
+      t: "	",
+      // horizontal tab
+      v: "\v",
+      // vertical tab
+      N: "\x85",
+      // Unicode next line
+      _: "\xA0",
+      // Unicode non-breaking space
+      L: "\u2028",
+      // Unicode line separator
+      P: "\u2029",
+      // Unicode paragraph separator
+      " ": " ",
+      '"': '"',
+      "/": "/",
+      "\\": "\\",
+      "	": "	"
+    };
+    function parseCharCode(source, offset, length, onError) {
+      const cc = source.substr(offset, length);
+      const ok = cc.length === length && /^[0-9a-fA-F]+$/.test(cc);
+      const code = ok ? parseInt(cc, 16) : NaN;
+      try {
+        return String.fromCodePoint(code);
+      } catch {
+        const raw = source.substr(offset - 2, length + 2);
+        onError(offset - 2, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
+        return raw;
+      }
+    }
+    exports.resolveFlowScalar = resolveFlowScalar;
+  }
+});
+
+// node_modules/yaml/dist/compose/compose-scalar.js
+var require_compose_scalar = __commonJS({
+  "node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
+    "use strict";
+    var identity = require_identity();
+    var Scalar = require_Scalar();
+    var resolveBlockScalar = require_resolve_block_scalar();
+    var resolveFlowScalar = require_resolve_flow_scalar();
+    function composeScalar(ctx, token, tagToken, onError) {
+      const { value: value14, type, comment, range } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
+      const tagName = tagToken ? ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg)) : null;
+      let tag;
+      if (ctx.options.stringKeys && ctx.atKey) {
+        tag = ctx.schema[identity.SCALAR];
+      } else if (tagName)
+        tag = findScalarTagByName(ctx.schema, value14, tagName, tagToken, onError);
+      else if (token.type === "scalar")
+        tag = findScalarTagByTest(ctx, value14, token, onError);
+      else
+        tag = ctx.schema[identity.SCALAR];
+      let scalar;
+      try {
+        const res = tag.resolve(value14, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
+        scalar = identity.isScalar(res) ? res : new Scalar.Scalar(res);
+      } catch (error) {
+        const msg = error instanceof Error ? error.message : String(error);
+        onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
+        scalar = new Scalar.Scalar(value14);
+      }
+      scalar.range = range;
+      scalar.source = value14;
+      if (type)
+        scalar.type = type;
+      if (tagName)
+        scalar.tag = tagName;
+      if (tag.format)
+        scalar.format = tag.format;
+      if (comment)
+        scalar.comment = comment;
+      return scalar;
+    }
+    function findScalarTagByName(schema, value14, tagName, tagToken, onError) {
+      if (tagName === "!")
+        return schema[identity.SCALAR];
+      const matchWithTest = [];
+      for (const tag of schema.tags) {
+        if (!tag.collection && tag.tag === tagName) {
+          if (tag.default && tag.test)
+            matchWithTest.push(tag);
+          else
+            return tag;
+        }
+      }
+      for (const tag of matchWithTest)
+        if (tag.test?.test(value14))
+          return tag;
+      const kt = schema.knownTags[tagName];
+      if (kt && !kt.collection) {
+        schema.tags.push(Object.assign({}, kt, { default: false, test: void 0 }));
+        return kt;
+      }
+      onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, tagName !== "tag:yaml.org,2002:str");
+      return schema[identity.SCALAR];
+    }
+    function findScalarTagByTest({ atKey, directives, schema }, value14, token, onError) {
+      const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value14)) || schema[identity.SCALAR];
+      if (schema.compat) {
+        const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value14)) ?? schema[identity.SCALAR];
+        if (tag.tag !== compat.tag) {
+          const ts = directives.tagString(tag.tag);
+          const cs = directives.tagString(compat.tag);
+          const msg = `Value may be parsed as either ${ts} or ${cs}`;
+          onError(token, "TAG_RESOLVE_FAILED", msg, true);
+        }
+      }
+      return tag;
+    }
+    exports.composeScalar = composeScalar;
+  }
+});
+
+// node_modules/yaml/dist/compose/util-empty-scalar-position.js
+var require_util_empty_scalar_position = __commonJS({
+  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
+    "use strict";
+    function emptyScalarPosition(offset, before, pos) {
+      if (before) {
+        pos ?? (pos = before.length);
+        for (let i = pos - 1; i >= 0; --i) {
+          let st = before[i];
+          switch (st.type) {
+            case "space":
+            case "comment":
+            case "newline":
+              offset -= st.source.length;
+              continue;
+          }
+          st = before[++i];
+          while (st?.type === "space") {
+            offset += st.source.length;
+            st = before[++i];
+          }
+          break;
+        }
+      }
+      return offset;
+    }
+    exports.emptyScalarPosition = emptyScalarPosition;
+  }
+});
+
+// node_modules/yaml/dist/compose/compose-node.js
+var require_compose_node = __commonJS({
+  "node_modules/yaml/dist/compose/compose-node.js"(exports) {
+    "use strict";
+    var Alias = require_Alias();
+    var identity = require_identity();
+    var composeCollection = require_compose_collection();
+    var composeScalar = require_compose_scalar();
+    var resolveEnd = require_resolve_end();
+    var utilEmptyScalarPosition = require_util_empty_scalar_position();
+    var CN = { composeNode, composeEmptyNode };
+    function composeNode(ctx, token, props, onError) {
+      const atKey = ctx.atKey;
+      const { spaceBefore, comment, anchor, tag } = props;
+      let node;
+      let isSrcToken = true;
+      switch (token.type) {
+        case "alias":
+          node = composeAlias(ctx, token, onError);
+          if (anchor || tag)
+            onError(token, "ALIAS_PROPS", "An alias node must not specify any properties");
+          break;
+        case "scalar":
+        case "single-quoted-scalar":
+        case "double-quoted-scalar":
+        case "block-scalar":
+          node = composeScalar.composeScalar(ctx, token, tag, onError);
+          if (anchor)
+            node.anchor = anchor.source.substring(1);
+          break;
+        case "block-map":
+        case "block-seq":
+        case "flow-collection":
+          try {
+            node = composeCollection.composeCollection(CN, ctx, token, props, onError);
+            if (anchor)
+              node.anchor = anchor.source.substring(1);
+          } catch (error) {
+            const message = error instanceof Error ? error.message : String(error);
+            onError(token, "RESOURCE_EXHAUSTION", message);
+          }
+          break;
+        default: {
+          const message = token.type === "error" ? token.message : `Unsupported token (type: ${token.type})`;
+          onError(token, "UNEXPECTED_TOKEN", message);
+          isSrcToken = false;
+        }
+      }
+      node ?? (node = composeEmptyNode(ctx, token.offset, void 0, null, props, onError));
+      if (anchor && node.anchor === "")
+        onError(anchor, "BAD_ALIAS", "Anchor cannot be an empty string");
+      if (atKey && ctx.options.stringKeys && (!identity.isScalar(node) || typeof node.value !== "string" || node.tag && node.tag !== "tag:yaml.org,2002:str")) {
+        const msg = "With stringKeys, all keys must be strings";
+        onError(tag ?? token, "NON_STRING_KEY", msg);
+      }
+      if (spaceBefore)
+        node.spaceBefore = true;
+      if (comment) {
+        if (token.type === "scalar" && token.source === "")
+          node.comment = comment;
+        else
+          node.commentBefore = comment;
+      }
+      if (ctx.options.keepSourceTokens && isSrcToken)
+        node.srcToken = token;
+      return node;
+    }
+    function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor, tag, end }, onError) {
+      const token = {
+        type: "scalar",
+        offset: utilEmptyScalarPosition.emptyScalarPosition(offset, before, pos),
+        indent: -1,
+        source: ""
+      };
+      const node = composeScalar.composeScalar(ctx, token, tag, onError);
+      if (anchor) {
+        node.anchor = anchor.source.substring(1);
+        if (node.anchor === "")
+          onError(anchor, "BAD_ALIAS", "Anchor cannot be an empty string");
+      }
+      if (spaceBefore)
+        node.spaceBefore = true;
+      if (comment) {
+        node.comment = comment;
+        node.range[2] = end;
+      }
+      return node;
+    }
+    function composeAlias({ options }, { offset, source, end }, onError) {
+      const alias = new Alias.Alias(source.substring(1));
+      if (alias.source === "")
+        onError(offset, "BAD_ALIAS", "Alias cannot be an empty string");
+      if (alias.source.endsWith(":"))
+        onError(offset + source.length - 1, "BAD_ALIAS", "Alias ending in : is ambiguous", true);
+      const valueEnd = offset + source.length;
+      const re = resolveEnd.resolveEnd(end, valueEnd, options.strict, onError);
+      alias.range = [offset, valueEnd, re.offset];
+      if (re.comment)
+        alias.comment = re.comment;
+      return alias;
+    }
+    exports.composeEmptyNode = composeEmptyNode;
+    exports.composeNode = composeNode;
+  }
+});
+
+// node_modules/yaml/dist/compose/compose-doc.js
+var require_compose_doc = __commonJS({
+  "node_modules/yaml/dist/compose/compose-doc.js"(exports) {
+    "use strict";
+    var Document = require_Document();
+    var composeNode = require_compose_node();
+    var resolveEnd = require_resolve_end();
+    var resolveProps = require_resolve_props();
+    function composeDoc(options, directives, { offset, start, value: value14, end }, onError) {
+      const opts = Object.assign({ _directives: directives }, options);
+      const doc = new Document.Document(void 0, opts);
+      const ctx = {
+        atKey: false,
+        atRoot: true,
+        directives: doc.directives,
+        options: doc.options,
+        schema: doc.schema
+      };
+      const props = resolveProps.resolveProps(start, {
+        indicator: "doc-start",
+        next: value14 ?? end?.[0],
+        offset,
+        onError,
+        parentIndent: 0,
+        startOnNewline: true
+      });
+      if (props.found) {
+        doc.directives.docStart = true;
+        if (value14 && (value14.type === "block-map" || value14.type === "block-seq") && !props.hasNewline)
+          onError(props.end, "MISSING_CHAR", "Block collection cannot start on same line with directives-end marker");
+      }
+      doc.contents = value14 ? composeNode.composeNode(ctx, value14, props, onError) : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
+      const contentEnd = doc.contents.range[2];
+      const re = resolveEnd.resolveEnd(end, contentEnd, false, onError);
+      if (re.comment)
+        doc.comment = re.comment;
+      doc.range = [offset, contentEnd, re.offset];
+      return doc;
+    }
+    exports.composeDoc = composeDoc;
+  }
+});
+
+// node_modules/yaml/dist/compose/composer.js
+var require_composer = __commonJS({
+  "node_modules/yaml/dist/compose/composer.js"(exports) {
+    "use strict";
+    var node_process = __require("process");
+    var directives = require_directives();
+    var Document = require_Document();
+    var errors = require_errors2();
+    var identity = require_identity();
+    var composeDoc = require_compose_doc();
+    var resolveEnd = require_resolve_end();
+    function getErrorPos(src) {
+      if (typeof src === "number")
+        return [src, src + 1];
+      if (Array.isArray(src))
+        return src.length === 2 ? src : [src[0], src[1]];
+      const { offset, source } = src;
+      return [offset, offset + (typeof source === "string" ? source.length : 1)];
+    }
+    function parsePrelude(prelude) {
+      let comment = "";
+      let atComment = false;
+      let afterEmptyLine = false;
+      for (let i = 0; i < prelude.length; ++i) {
+        const source = prelude[i];
+        switch (source[0]) {
+          case "#":
+            comment += (comment === "" ? "" : afterEmptyLine ? "\n\n" : "\n") + (source.substring(1) || " ");
+            atComment = true;
+            afterEmptyLine = false;
+            break;
+          case "%":
+            if (prelude[i + 1]?.[0] !== "#")
+              i += 1;
+            atComment = false;
+            break;
+          default:
+            if (!atComment)
+              afterEmptyLine = true;
+            atComment = false;
+        }
+      }
+      return { comment, afterEmptyLine };
+    }
+    var Composer = class {
+      constructor(options = {}) {
+        this.doc = null;
+        this.atDirectives = false;
+        this.prelude = [];
+        this.errors = [];
+        this.warnings = [];
+        this.onError = (source, code, message, warning) => {
+          const pos = getErrorPos(source);
+          if (warning)
+            this.warnings.push(new errors.YAMLWarning(pos, code, message));
+          else
+            this.errors.push(new errors.YAMLParseError(pos, code, message));
+        };
+        this.directives = new directives.Directives({ version: options.version || "1.2" });
+        this.options = options;
+      }
+      decorate(doc, afterDoc) {
+        const { comment, afterEmptyLine } = parsePrelude(this.prelude);
+        if (comment) {
+          const dc = doc.contents;
+          if (afterDoc) {
+            doc.comment = doc.comment ? `${doc.comment}
+${comment}` : comment;
+          } else if (afterEmptyLine || doc.directives.docStart || !dc) {
+            doc.commentBefore = comment;
+          } else if (identity.isCollection(dc) && !dc.flow && dc.items.length > 0) {
+            let it = dc.items[0];
+            if (identity.isPair(it))
+              it = it.key;
+            const cb = it.commentBefore;
+            it.commentBefore = cb ? `${comment}
+${cb}` : comment;
+          } else {
+            const cb = dc.commentBefore;
+            dc.commentBefore = cb ? `${comment}
+${cb}` : comment;
+          }
+        }
+        if (afterDoc) {
+          for (let i = 0; i < this.errors.length; ++i)
+            doc.errors.push(this.errors[i]);
+          for (let i = 0; i < this.warnings.length; ++i)
+            doc.warnings.push(this.warnings[i]);
+        } else {
+          doc.errors = this.errors;
+          doc.warnings = this.warnings;
+        }
+        this.prelude = [];
+        this.errors = [];
+        this.warnings = [];
+      }
+      /**
+       * Current stream status information.
+       *
+       * Mostly useful at the end of input for an empty stream.
+       */
+      streamInfo() {
+        return {
+          comment: parsePrelude(this.prelude).comment,
+          directives: this.directives,
+          errors: this.errors,
+          warnings: this.warnings
+        };
+      }
+      /**
+       * Compose tokens into documents.
+       *
+       * @param forceDoc - If the stream contains no document, still emit a final document including any comments and directives that would be applied to a subsequent document.
+       * @param endOffset - Should be set if `forceDoc` is also set, to set the document range end and to indicate errors correctly.
+       */
+      *compose(tokens, forceDoc = false, endOffset = -1) {
+        for (const token of tokens)
+          yield* this.next(token);
+        yield* this.end(forceDoc, endOffset);
+      }
+      /** Advance the composer by one CST token. */
+      *next(token) {
+        if (node_process.env.LOG_STREAM)
+          console.dir(token, { depth: null });
+        switch (token.type) {
+          case "directive":
+            this.directives.add(token.source, (offset, message, warning) => {
+              const pos = getErrorPos(token);
+              pos[0] += offset;
+              this.onError(pos, "BAD_DIRECTIVE", message, warning);
+            });
+            this.prelude.push(token.source);
+            this.atDirectives = true;
+            break;
+          case "document": {
+            const doc = composeDoc.composeDoc(this.options, this.directives, token, this.onError);
+            if (this.atDirectives && !doc.directives.docStart)
+              this.onError(token, "MISSING_CHAR", "Missing directives-end/doc-start indicator line");
+            this.decorate(doc, false);
+            if (this.doc)
+              yield this.doc;
+            this.doc = doc;
+            this.atDirectives = false;
+            break;
+          }
+          case "byte-order-mark":
+          case "space":
+            break;
+          case "comment":
+          case "newline":
+            this.prelude.push(token.source);
+            break;
+          case "error": {
+            const msg = token.source ? `${token.message}: ${JSON.stringify(token.source)}` : token.message;
+            const error = new errors.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", msg);
+            if (this.atDirectives || !this.doc)
+              this.errors.push(error);
+            else
+              this.doc.errors.push(error);
+            break;
+          }
+          case "doc-end": {
+            if (!this.doc) {
+              const msg = "Unexpected doc-end without preceding document";
+              this.errors.push(new errors.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", msg));
+              break;
+            }
+            this.doc.directives.docEnd = true;
+            const end = resolveEnd.resolveEnd(token.end, token.offset + token.source.length, this.doc.options.strict, this.onError);
+            this.decorate(this.doc, true);
+            if (end.comment) {
+              const dc = this.doc.comment;
+              this.doc.comment = dc ? `${dc}
+${end.comment}` : end.comment;
+            }
+            this.doc.range[2] = end.offset;
+            break;
+          }
+          default:
+            this.errors.push(new errors.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", `Unsupported token ${token.type}`));
+        }
+      }
+      /**
+       * Call at end of input to yield any remaining document.
+       *
+       * @param forceDoc - If the stream contains no document, still emit a final document including any comments and directives that would be applied to a subsequent document.
+       * @param endOffset - Should be set if `forceDoc` is also set, to set the document range end and to indicate errors correctly.
+       */
+      *end(forceDoc = false, endOffset = -1) {
+        if (this.doc) {
+          this.decorate(this.doc, true);
+          yield this.doc;
+          this.doc = null;
+        } else if (forceDoc) {
+          const opts = Object.assign({ _directives: this.directives }, this.options);
+          const doc = new Document.Document(void 0, opts);
+          if (this.atDirectives)
+            this.onError(endOffset, "MISSING_CHAR", "Missing directives-end indicator line");
+          doc.range = [0, endOffset, endOffset];
+          this.decorate(doc, false);
+          yield doc;
+        }
+      }
+    };
+    exports.Composer = Composer;
+  }
+});
+
+// node_modules/yaml/dist/parse/cst-scalar.js
+var require_cst_scalar = __commonJS({
+  "node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
+    "use strict";
+    var resolveBlockScalar = require_resolve_block_scalar();
+    var resolveFlowScalar = require_resolve_flow_scalar();
+    var errors = require_errors2();
+    var stringifyString = require_stringifyString();
+    function resolveAsScalar(token, strict = true, onError) {
+      if (token) {
+        const _onError = (pos, code, message) => {
+          const offset = typeof pos === "number" ? pos : Array.isArray(pos) ? pos[0] : pos.offset;
+          if (onError)
+            onError(offset, code, message);
+          else
+            throw new errors.YAMLParseError([offset, offset + 1], code, message);
+        };
+        switch (token.type) {
+          case "scalar":
+          case "single-quoted-scalar":
+          case "double-quoted-scalar":
+            return resolveFlowScalar.resolveFlowScalar(token, strict, _onError);
+          case "block-scalar":
+            return resolveBlockScalar.resolveBlockScalar({ options: { strict } }, token, _onError);
+        }
+      }
+      return null;
+    }
+    function createScalarToken(value14, context) {
+      const { implicitKey = false, indent, inFlow = false, offset = -1, type = "PLAIN" } = context;
+      const source = stringifyString.stringifyString({ type, value: value14 }, {
+        implicitKey,
+        indent: indent > 0 ? " ".repeat(indent) : "",
+        inFlow,
+        options: { blockQuote: true, lineWidth: -1 }
+      });
+      const end = context.end ?? [
+        { type: "newline", offset: -1, indent, source: "\n" }
+      ];
+      switch (source[0]) {
+        case "|":
+        case ">": {
+          const he = source.indexOf("\n");
+          const head = source.substring(0, he);
+          const body2 = source.substring(he + 1) + "\n";
+          const props = [
+            { type: "block-scalar-header", offset, indent, source: head }
+          ];
+          if (!addEndtoBlockProps(props, end))
+            props.push({ type: "newline", offset: -1, indent, source: "\n" });
+          return { type: "block-scalar", offset, indent, props, source: body2 };
+        }
+        case '"':
+          return { type: "double-quoted-scalar", offset, indent, source, end };
+        case "'":
+          return { type: "single-quoted-scalar", offset, indent, source, end };
+        default:
+          return { type: "scalar", offset, indent, source, end };
+      }
+    }
+    function setScalarValue(token, value14, context = {}) {
+      let { afterKey = false, implicitKey = false, inFlow = false, type } = context;
+      let indent = "indent" in token ? token.indent : null;
+      if (afterKey && typeof indent === "number")
+        indent += 2;
+      if (!type)
+        switch (token.type) {
+          case "single-quoted-scalar":
+            type = "QUOTE_SINGLE";
+            break;
+          case "double-quoted-scalar":
+            type = "QUOTE_DOUBLE";
+            break;
+          case "block-scalar": {
+            const header = token.props[0];
+            if (header.type !== "block-scalar-header")
+              throw new Error("Invalid block scalar header");
+            type = header.source[0] === ">" ? "BLOCK_FOLDED" : "BLOCK_LITERAL";
+            break;
+          }
+          default:
+            type = "PLAIN";
+        }
+      const source = stringifyString.stringifyString({ type, value: value14 }, {
+        implicitKey: implicitKey || indent === null,
+        indent: indent !== null && indent > 0 ? " ".repeat(indent) : "",
+        inFlow,
+        options: { blockQuote: true, lineWidth: -1 }
+      });
+      switch (source[0]) {
+        case "|":
+        case ">":
+          setBlockScalarValue(token, source);
+          break;
+        case '"':
+          setFlowScalarValue(token, source, "double-quoted-scalar");
+          break;
+        case "'":
+          setFlowScalarValue(token, source, "single-quoted-scalar");
+          break;
+        default:
+          setFlowScalarValue(token, source, "scalar");
+      }
+    }
+    function setBlockScalarValue(token, source) {
+      const he = source.indexOf("\n");
+      const head = source.substring(0, he);
+      const body2 = source.substring(he + 1) + "\n";
+      if (token.type === "block-scalar") {
+        const header = token.props[0];
+        if (header.type !== "block-scalar-header")
+          throw new Error("Invalid block scalar header");
+        header.source = head;
+        token.source = body2;
+      } else {
+        const { offset } = token;
+        const indent = "indent" in token ? token.indent : -1;
+        const props = [
+          { type: "block-scalar-header", offset, indent, source: head }
+        ];
+        if (!addEndtoBlockProps(props, "end" in token ? token.end : void 0))
+          props.push({ type: "newline", offset: -1, indent, source: "\n" });
+        for (const key of Object.keys(token))
+          if (key !== "type" && key !== "offset")
+            delete token[key];
+        Object.assign(token, { type: "block-scalar", indent, props, source: body2 });
+      }
+    }
+    function addEndtoBlockProps(props, end) {
+      if (end)
+        for (const st of end)
+          switch (st.type) {
+            case "space":
+            case "comment":
+              props.push(st);
+              break;
+            case "newline":
+              props.push(st);
+              return true;
+          }
+      return false;
+    }
+    function setFlowScalarValue(token, source, type) {
+      switch (token.type) {
+        case "scalar":
+        case "double-quoted-scalar":
+        case "single-quoted-scalar":
+          token.type = type;
+          token.source = source;
+          break;
+        case "block-scalar": {
+          const end = token.props.slice(1);
+          let oa = source.length;
+          if (token.props[0].type === "block-scalar-header")
+            oa -= token.props[0].source.length;
+          for (const tok of end)
+            tok.offset += oa;
+          delete token.props;
+          Object.assign(token, { type, source, end });
+          break;
+        }
+        case "block-map":
+        case "block-seq": {
+          const offset = token.offset + source.length;
+          const nl = { type: "newline", offset, indent: token.indent, source: "\n" };
+          delete token.items;
+          Object.assign(token, { type, source, end: [nl] });
+          break;
+        }
+        default: {
+          const indent = "indent" in token ? token.indent : -1;
+          const end = "end" in token && Array.isArray(token.end) ? token.end.filter((st) => st.type === "space" || st.type === "comment" || st.type === "newline") : [];
+          for (const key of Object.keys(token))
+            if (key !== "type" && key !== "offset")
+              delete token[key];
+          Object.assign(token, { type, indent, source, end });
+        }
+      }
+    }
+    exports.createScalarToken = createScalarToken;
+    exports.resolveAsScalar = resolveAsScalar;
+    exports.setScalarValue = setScalarValue;
+  }
+});
+
+// node_modules/yaml/dist/parse/cst-stringify.js
+var require_cst_stringify = __commonJS({
+  "node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
+    "use strict";
+    var stringify = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
+    function stringifyToken(token) {
+      switch (token.type) {
+        case "block-scalar": {
+          let res = "";
+          for (const tok of token.props)
+            res += stringifyToken(tok);
+          return res + token.source;
+        }
+        case "block-map":
+        case "block-seq": {
+          let res = "";
+          for (const item of token.items)
+            res += stringifyItem(item);
+          return res;
+        }
+        case "flow-collection": {
+          let res = token.start.source;
+          for (const item of token.items)
+            res += stringifyItem(item);
+          for (const st of token.end)
+            res += st.source;
+          return res;
+        }
+        case "document": {
+          let res = stringifyItem(token);
+          if (token.end)
+            for (const st of token.end)
+              res += st.source;
+          return res;
+        }
+        default: {
+          let res = token.source;
+          if ("end" in token && token.end)
+            for (const st of token.end)
+              res += st.source;
+          return res;
+        }
+      }
+    }
+    function stringifyItem({ start, key, sep: sep2, value: value14 }) {
+      let res = "";
+      for (const st of start)
+        res += st.source;
+      if (key)
+        res += stringifyToken(key);
+      if (sep2)
+        for (const st of sep2)
+          res += st.source;
+      if (value14)
+        res += stringifyToken(value14);
+      return res;
+    }
+    exports.stringify = stringify;
+  }
+});
+
+// node_modules/yaml/dist/parse/cst-visit.js
+var require_cst_visit = __commonJS({
+  "node_modules/yaml/dist/parse/cst-visit.js"(exports) {
+    "use strict";
+    var BREAK = /* @__PURE__ */ Symbol("break visit");
+    var SKIP = /* @__PURE__ */ Symbol("skip children");
+    var REMOVE = /* @__PURE__ */ Symbol("remove item");
+    function visit(cst, visitor) {
+      if ("type" in cst && cst.type === "document")
+        cst = { start: cst.start, value: cst.value };
+      _visit(Object.freeze([]), cst, visitor);
+    }
+    visit.BREAK = BREAK;
+    visit.SKIP = SKIP;
+    visit.REMOVE = REMOVE;
+    visit.itemAtPath = (cst, path3) => {
+      let item = cst;
+      for (const [field2, index] of path3) {
+        const tok = item?.[field2];
+        if (tok && "items" in tok) {
+          item = tok.items[index];
+        } else
+          return void 0;
+      }
+      return item;
+    };
+    visit.parentCollection = (cst, path3) => {
+      const parent = visit.itemAtPath(cst, path3.slice(0, -1));
+      const field2 = path3[path3.length - 1][0];
+      const coll = parent?.[field2];
+      if (coll && "items" in coll)
+        return coll;
+      throw new Error("Parent collection not found");
+    };
+    function _visit(path3, item, visitor) {
+      let ctrl = visitor(item, path3);
+      if (typeof ctrl === "symbol")
+        return ctrl;
+      for (const field2 of ["key", "value"]) {
+        const token = item[field2];
+        if (token && "items" in token) {
+          for (let i = 0; i < token.items.length; ++i) {
+            const ci = _visit(Object.freeze(path3.concat([[field2, i]])), token.items[i], visitor);
+            if (typeof ci === "number")
+              i = ci - 1;
+            else if (ci === BREAK)
+              return BREAK;
+            else if (ci === REMOVE) {
+              token.items.splice(i, 1);
+              i -= 1;
+            }
+          }
+          if (typeof ctrl === "function" && field2 === "key")
+            ctrl = ctrl(item, path3);
+        }
+      }
+      return typeof ctrl === "function" ? ctrl(item, path3) : ctrl;
+    }
+    exports.visit = visit;
+  }
+});
+
+// node_modules/yaml/dist/parse/cst.js
+var require_cst = __commonJS({
+  "node_modules/yaml/dist/parse/cst.js"(exports) {
+    "use strict";
+    var cstScalar = require_cst_scalar();
+    var cstStringify = require_cst_stringify();
+    var cstVisit = require_cst_visit();
+    var BOM = "\uFEFF";
+    var DOCUMENT = "";
+    var FLOW_END = "";
+    var SCALAR = "";
+    var isCollection = (token) => !!token && "items" in token;
+    var isScalar = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
+    function prettyToken(token) {
+      switch (token) {
+        case BOM:
+          return "<BOM>";
+        case DOCUMENT:
+          return "<DOC>";
+        case FLOW_END:
+          return "<FLOW_END>";
+        case SCALAR:
+          return "<SCALAR>";
+        default:
+          return JSON.stringify(token);
+      }
+    }
+    function tokenType(source) {
+      switch (source) {
+        case BOM:
+          return "byte-order-mark";
+        case DOCUMENT:
+          return "doc-mode";
+        case FLOW_END:
+          return "flow-error-end";
+        case SCALAR:
+          return "scalar";
+        case "---":
+          return "doc-start";
+        case "...":
+          return "doc-end";
+        case "":
+        case "\n":
+        case "\r\n":
+          return "newline";
+        case "-":
+          return "seq-item-ind";
+        case "?":
+          return "explicit-key-ind";
+        case ":":
+          return "map-value-ind";
+        case "{":
+          return "flow-map-start";
+        case "}":
+          return "flow-map-end";
+        case "[":
+          return "flow-seq-start";
+        case "]":
+          return "flow-seq-end";
+        case ",":
+          return "comma";
+      }
+      switch (source[0]) {
+        case " ":
+        case "	":
+          return "space";
+        case "#":
+          return "comment";
+        case "%":
+          return "directive-line";
+        case "*":
+          return "alias";
+        case "&":
+          return "anchor";
+        case "!":
+          return "tag";
+        case "'":
+          return "single-quoted-scalar";
+        case '"':
+          return "double-quoted-scalar";
+        case "|":
+        case ">":
+          return "block-scalar-header";
+      }
+      return null;
+    }
+    exports.createScalarToken = cstScalar.createScalarToken;
+    exports.resolveAsScalar = cstScalar.resolveAsScalar;
+    exports.setScalarValue = cstScalar.setScalarValue;
+    exports.stringify = cstStringify.stringify;
+    exports.visit = cstVisit.visit;
+    exports.BOM = BOM;
+    exports.DOCUMENT = DOCUMENT;
+    exports.FLOW_END = FLOW_END;
+    exports.SCALAR = SCALAR;
+    exports.isCollection = isCollection;
+    exports.isScalar = isScalar;
+    exports.prettyToken = prettyToken;
+    exports.tokenType = tokenType;
+  }
+});
+
+// node_modules/yaml/dist/parse/lexer.js
+var require_lexer = __commonJS({
+  "node_modules/yaml/dist/parse/lexer.js"(exports) {
+    "use strict";
+    var cst = require_cst();
+    function isEmpty(ch) {
+      switch (ch) {
+        case void 0:
+        case " ":
+        case "\n":
+        case "\r":
+        case "	":
+          return true;
+        default:
+          return false;
+      }
+    }
+    var hexDigits = new Set("0123456789ABCDEFabcdef");
+    var tagChars = new Set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-#;/?:@&=+$_.!~*'()");
+    var flowIndicatorChars = new Set(",[]{}");
+    var invalidAnchorChars = new Set(" ,[]{}\n\r	");
+    var isNotAnchorChar = (ch) => !ch || invalidAnchorChars.has(ch);
+    var Lexer = class {
+      constructor() {
+        this.atEnd = false;
+        this.blockScalarIndent = -1;
+        this.blockScalarKeep = false;
+        this.buffer = "";
+        this.flowKey = false;
+        this.flowLevel = 0;
+        this.indentNext = 0;
+        this.indentValue = 0;
+        this.lineEndPos = null;
+        this.next = null;
+        this.pos = 0;
+      }
+      /**
+       * Generate YAML tokens from the `source` string. If `incomplete`,
+       * a part of the last line may be left as a buffer for the next call.
+       *
+       * @returns A generator of lexical tokens
+       */
+      *lex(source, incomplete = false) {
+        if (source) {
+          if (typeof source !== "string")
+            throw TypeError("source is not a string");
+          this.buffer = this.buffer ? this.buffer + source : source;
+          this.lineEndPos = null;
+        }
+        this.atEnd = !incomplete;
+        let next = this.next ?? "stream";
+        while (next && (incomplete || this.hasChars(1)))
+          next = yield* this.parseNext(next);
+      }
+      atLineEnd() {
+        let i = this.pos;
+        let ch = this.buffer[i];
+        while (ch === " " || ch === "	")
+          ch = this.buffer[++i];
+        if (!ch || ch === "#" || ch === "\n")
+          return true;
+        if (ch === "\r")
+          return this.buffer[i + 1] === "\n";
+        return false;
+      }
+      charAt(n) {
+        return this.buffer[this.pos + n];
+      }
+      continueScalar(offset) {
+        let ch = this.buffer[offset];
+        if (this.indentNext > 0) {
+          let indent = 0;
+          while (ch === " ")
+            ch = this.buffer[++indent + offset];
+          if (ch === "\r") {
+            const next = this.buffer[indent + offset + 1];
+            if (next === "\n" || !next && !this.atEnd)
+              return offset + indent + 1;
+          }
+          return ch === "\n" || indent >= this.indentNext || !ch && !this.atEnd ? offset + indent : -1;
+        }
+        if (ch === "-" || ch === ".") {
+          const dt = this.buffer.substr(offset, 3);
+          if ((dt === "---" || dt === "...") && isEmpty(this.buffer[offset + 3]))
+            return -1;
+        }
+        return offset;
+      }
+      getLine() {
+        let end = this.lineEndPos;
+        if (typeof end !== "number" || end !== -1 && end < this.pos) {
+          end = this.buffer.indexOf("\n", this.pos);
+          this.lineEndPos = end;
+        }
+        if (end === -1)
+          return this.atEnd ? this.buffer.substring(this.pos) : null;
+        if (this.buffer[end - 1] === "\r")
+          end -= 1;
+        return this.buffer.substring(this.pos, end);
+      }
+      hasChars(n) {
+        return this.pos + n <= this.buffer.length;
+      }
+      setNext(state) {
+        this.buffer = this.buffer.substring(this.pos);
+        this.pos = 0;
+        this.lineEndPos = null;
+        this.next = state;
+        return null;
+      }
+      peek(n) {
+        return this.buffer.substr(this.pos, n);
+      }
+      *parseNext(next) {
+        switch (next) {
+          case "stream":
+            return yield* this.parseStream();
+          case "line-start":
+            return yield* this.parseLineStart();
+          case "block-start":
+            return yield* this.parseBlockStart();
+          case "doc":
+            return yield* this.parseDocument();
+          case "flow":
+            return yield* this.parseFlowCollection();
+          case "quoted-scalar":
+            return yield* this.parseQuotedScalar();
+          case "block-scalar":
+            return yield* this.parseBlockScalar();
+          case "plain-scalar":
+            return yield* this.parsePlainScalar();
+        }
+      }
+      *parseStream() {
+        let line = this.getLine();
+        if (line === null)
+          return this.setNext("stream");
+        if (line[0] === cst.BOM) {
+          yield* this.pushCount(1);
+          line = line.substring(1);
+        }
+        if (line[0] === "%") {
+          let dirEnd = line.length;
+          let cs = line.indexOf("#");
+          while (cs !== -1) {
+            const ch = line[cs - 1];
+            if (ch === " " || ch === "	") {
+              dirEnd = cs - 1;
+              break;
+            } else {
+              cs = line.indexOf("#", cs + 1);
+            }
+          }
+          while (true) {
+            const ch = line[dirEnd - 1];
+            if (ch === " " || ch === "	")
+              dirEnd -= 1;
+            else
+              break;
+          }
+          const n = (yield* this.pushCount(dirEnd)) + (yield* this.pushSpaces(true));
+          yield* this.pushCount(line.length - n);
+          this.pushNewline();
+          return "stream";
+        }
+        if (this.atLineEnd()) {
+          const sp = yield* this.pushSpaces(true);
+          yield* this.pushCount(line.length - sp);
+          yield* this.pushNewline();
+          return "stream";
+        }
+        yield cst.DOCUMENT;
+        return yield* this.parseLineStart();
+      }
+      *parseLineStart() {
+        const ch = this.charAt(0);
+        if (!ch && !this.atEnd)
+          return this.setNext("line-start");
+        if (ch === "-" || ch === ".") {
+          if (!this.atEnd && !this.hasChars(4))
+            return this.setNext("line-start");
+          const s = this.peek(3);
+          if ((s === "---" || s === "...") && isEmpty(this.charAt(3))) {
+            yield* this.pushCount(3);
+            this.indentValue = 0;
+            this.indentNext = 0;
+            return s === "---" ? "doc" : "stream";
+          }
+        }
+        this.indentValue = yield* this.pushSpaces(false);
+        if (this.indentNext > this.indentValue && !isEmpty(this.charAt(1)))
+          this.indentNext = this.indentValue;
+        return yield* this.parseBlockStart();
+      }
+      *parseBlockStart() {
+        const [ch0, ch1] = this.peek(2);
+        if (!ch1 && !this.atEnd)
+          return this.setNext("block-start");
+        if ((ch0 === "-" || ch0 === "?" || ch0 === ":") && isEmpty(ch1)) {
+          const n = (yield* this.pushCount(1)) + (yield* this.pushSpaces(true));
+          this.indentNext = this.indentValue + 1;
+          this.indentValue += n;
+          return "block-start";
+        }
+        return "doc";
+      }
+      *parseDocument() {
+        yield* this.pushSpaces(true);
+        const line = this.getLine();
+        if (line === null)
+          return this.setNext("doc");
+        let n = yield* this.pushIndicators();
+        switch (line[n]) {
+          case "#":
+            yield* this.pushCount(line.length - n);
+          // fallthrough
+          case void 0:
+            yield* this.pushNewline();
+            return yield* this.parseLineStart();
+          case "{":
+          case "[":
+            yield* this.pushCount(1);
+            this.flowKey = false;
+            this.flowLevel = 1;
+            return "flow";
+          case "}":
+          case "]":
+            yield* this.pushCount(1);
+            return "doc";
+          case "*":
+            yield* this.pushUntil(isNotAnchorChar);
+            return "doc";
+          case '"':
+          case "'":
+            return yield* this.parseQuotedScalar();
+          case "|":
+          case ">":
+            n += yield* this.parseBlockScalarHeader();
+            n += yield* this.pushSpaces(true);
+            yield* this.pushCount(line.length - n);
+            yield* this.pushNewline();
+            return yield* this.parseBlockScalar();
+          default:
+            return yield* this.parsePlainScalar();
+        }
+      }
+      *parseFlowCollection() {
+        let nl, sp;
+        let indent = -1;
+        do {
+          nl = yield* this.pushNewline();
+          if (nl > 0) {
+            sp = yield* this.pushSpaces(false);
+            this.indentValue = indent = sp;
+          } else {
+            sp = 0;
+          }
+          sp += yield* this.pushSpaces(true);
+        } while (nl + sp > 0);
+        const line = this.getLine();
+        if (line === null)
+          return this.setNext("flow");
+        if (indent !== -1 && indent < this.indentNext && line[0] !== "#" || indent === 0 && (line.startsWith("---") || line.startsWith("...")) && isEmpty(line[3])) {
+          const atFlowEndMarker = indent === this.indentNext - 1 && this.flowLevel === 1 && (line[0] === "]" || line[0] === "}");
+          if (!atFlowEndMarker) {
+            this.flowLevel = 0;
+            yield cst.FLOW_END;
+            return yield* this.parseLineStart();
+          }
+        }
+        let n = 0;
+        while (line[n] === ",") {
+          n += yield* this.pushCount(1);
+          n += yield* this.pushSpaces(true);
+          this.flowKey = false;
+        }
+        n += yield* this.pushIndicators();
+        switch (line[n]) {
+          case void 0:
+            return "flow";
+          case "#":
+            yield* this.pushCount(line.length - n);
+            return "flow";
+          case "{":
+          case "[":
+            yield* this.pushCount(1);
+            this.flowKey = false;
+            this.flowLevel += 1;
+            return "flow";
+          case "}":
+          case "]":
+            yield* this.pushCount(1);
+            this.flowKey = true;
+            this.flowLevel -= 1;
+            return this.flowLevel ? "flow" : "doc";
+          case "*":
+            yield* this.pushUntil(isNotAnchorChar);
+            return "flow";
+          case '"':
+          case "'":
+            this.flowKey = true;
+            return yield* this.parseQuotedScalar();
+          case ":": {
+            const next = this.charAt(1);
+            if (this.flowKey || isEmpty(next) || next === ",") {
+              this.flowKey = false;
+              yield* this.pushCount(1);
+              yield* this.pushSpaces(true);
+              return "flow";
+            }
+          }
+          // fallthrough
+          default:
+            this.flowKey = false;
+            return yield* this.parsePlainScalar();
+        }
+      }
+      *parseQuotedScalar() {
+        const quote3 = this.charAt(0);
+        let end = this.buffer.indexOf(quote3, this.pos + 1);
+        if (quote3 === "'") {
+          while (end !== -1 && this.buffer[end + 1] === "'")
+            end = this.buffer.indexOf("'", end + 2);
+        } else {
+          while (end !== -1) {
+            let n = 0;
+            while (this.buffer[end - 1 - n] === "\\")
+              n += 1;
+            if (n % 2 === 0)
+              break;
+            end = this.buffer.indexOf('"', end + 1);
+          }
+        }
+        const qb = this.buffer.substring(0, end);
+        let nl = qb.indexOf("\n", this.pos);
+        if (nl !== -1) {
+          while (nl !== -1) {
+            const cs = this.continueScalar(nl + 1);
+            if (cs === -1)
+              break;
+            nl = qb.indexOf("\n", cs);
+          }
+          if (nl !== -1) {
+            end = nl - (qb[nl - 1] === "\r" ? 2 : 1);
+          }
+        }
+        if (end === -1) {
+          if (!this.atEnd)
+            return this.setNext("quoted-scalar");
+          end = this.buffer.length;
+        }
+        yield* this.pushToIndex(end + 1, false);
+        return this.flowLevel ? "flow" : "doc";
+      }
+      *parseBlockScalarHeader() {
+        this.blockScalarIndent = -1;
+        this.blockScalarKeep = false;
+        let i = this.pos;
+        while (true) {
+          const ch = this.buffer[++i];
+          if (ch === "+")
+            this.blockScalarKeep = true;
+          else if (ch > "0" && ch <= "9")
+            this.blockScalarIndent = Number(ch) - 1;
+          else if (ch !== "-")
+            break;
+        }
+        return yield* this.pushUntil((ch) => isEmpty(ch) || ch === "#");
+      }
+      *parseBlockScalar() {
+        let nl = this.pos - 1;
+        let indent = 0;
+        let ch;
+        loop: for (let i2 = this.pos; ch = this.buffer[i2]; ++i2) {
+          switch (ch) {
+            case " ":
+              indent += 1;
+              break;
+            case "\n":
+              nl = i2;
+              indent = 0;
+              break;
+            case "\r": {
+              const next = this.buffer[i2 + 1];
+              if (!next && !this.atEnd)
+                return this.setNext("block-scalar");
+              if (next === "\n")
+                break;
+            }
+            // fallthrough
+            default:
+              break loop;
+          }
+        }
+        if (!ch && !this.atEnd)
+          return this.setNext("block-scalar");
+        if (indent >= this.indentNext) {
+          if (this.blockScalarIndent === -1)
+            this.indentNext = indent;
+          else {
+            this.indentNext = this.blockScalarIndent + (this.indentNext === 0 ? 1 : this.indentNext);
+          }
+          do {
+            const cs = this.continueScalar(nl + 1);
+            if (cs === -1)
+              break;
+            nl = this.buffer.indexOf("\n", cs);
+          } while (nl !== -1);
+          if (nl === -1) {
+            if (!this.atEnd)
+              return this.setNext("block-scalar");
+            nl = this.buffer.length;
+          }
+        }
+        let i = nl + 1;
+        ch = this.buffer[i];
+        while (ch === " ")
+          ch = this.buffer[++i];
+        if (ch === "	") {
+          while (ch === "	" || ch === " " || ch === "\r" || ch === "\n")
+            ch = this.buffer[++i];
+          nl = i - 1;
+        } else if (!this.blockScalarKeep) {
+          do {
+            let i2 = nl - 1;
+            let ch2 = this.buffer[i2];
+            if (ch2 === "\r")
+              ch2 = this.buffer[--i2];
+            const lastChar = i2;
+            while (ch2 === " ")
+              ch2 = this.buffer[--i2];
+            if (ch2 === "\n" && i2 >= this.pos && i2 + 1 + indent > lastChar)
+              nl = i2;
+            else
+              break;
+          } while (true);
+        }
+        yield cst.SCALAR;
+        yield* this.pushToIndex(nl + 1, true);
+        return yield* this.parseLineStart();
+      }
+      *parsePlainScalar() {
+        const inFlow = this.flowLevel > 0;
+        let end = this.pos - 1;
+        let i = this.pos - 1;
+        let ch;
+        while (ch = this.buffer[++i]) {
+          if (ch === ":") {
+            const next = this.buffer[i + 1];
+            if (isEmpty(next) || inFlow && flowIndicatorChars.has(next))
+              break;
+            end = i;
+          } else if (isEmpty(ch)) {
+            let next = this.buffer[i + 1];
+            if (ch === "\r") {
+              if (next === "\n") {
+                i += 1;
+                ch = "\n";
+                next = this.buffer[i + 1];
+              } else
+                end = i;
+            }
+            if (next === "#" || inFlow && flowIndicatorChars.has(next))
+              break;
+            if (ch === "\n") {
+              const cs = this.continueScalar(i + 1);
+              if (cs === -1)
+                break;
+              i = Math.max(i, cs - 2);
+            }
+          } else {
+            if (inFlow && flowIndicatorChars.has(ch))
+              break;
+            end = i;
+          }
+        }
+        if (!ch && !this.atEnd)
+          return this.setNext("plain-scalar");
+        yield cst.SCALAR;
+        yield* this.pushToIndex(end + 1, true);
+        return inFlow ? "flow" : "doc";
+      }
+      *pushCount(n) {
+        if (n > 0) {
+          yield this.buffer.substr(this.pos, n);
+          this.pos += n;
+          return n;
+        }
+        return 0;
+      }
+      *pushToIndex(i, allowEmpty) {
+        const s = this.buffer.slice(this.pos, i);
+        if (s) {
+          yield s;
+          this.pos += s.length;
+          return s.length;
+        } else if (allowEmpty)
+          yield "";
+        return 0;
+      }
+      *pushIndicators() {
+        let n = 0;
+        loop: while (true) {
+          switch (this.charAt(0)) {
+            case "!":
+              n += yield* this.pushTag();
+              n += yield* this.pushSpaces(true);
+              continue loop;
+            case "&":
+              n += yield* this.pushUntil(isNotAnchorChar);
+              n += yield* this.pushSpaces(true);
+              continue loop;
+            case "-":
+            // this is an error
+            case "?":
+            // this is an error outside flow collections
+            case ":": {
+              const inFlow = this.flowLevel > 0;
+              const ch1 = this.charAt(1);
+              if (isEmpty(ch1) || inFlow && flowIndicatorChars.has(ch1)) {
+                if (!inFlow)
+                  this.indentNext = this.indentValue + 1;
+                else if (this.flowKey)
+                  this.flowKey = false;
+                n += yield* this.pushCount(1);
+                n += yield* this.pushSpaces(true);
+                continue loop;
+              }
+            }
+          }
+          break loop;
+        }
+        return n;
+      }
+      *pushTag() {
+        if (this.charAt(1) === "<") {
+          let i = this.pos + 2;
+          let ch = this.buffer[i];
+          while (!isEmpty(ch) && ch !== ">")
+            ch = this.buffer[++i];
+          return yield* this.pushToIndex(ch === ">" ? i + 1 : i, false);
+        } else {
+          let i = this.pos + 1;
+          let ch = this.buffer[i];
+          while (ch) {
+            if (tagChars.has(ch))
+              ch = this.buffer[++i];
+            else if (ch === "%" && hexDigits.has(this.buffer[i + 1]) && hexDigits.has(this.buffer[i + 2])) {
+              ch = this.buffer[i += 3];
+            } else
+              break;
+          }
+          return yield* this.pushToIndex(i, false);
+        }
+      }
+      *pushNewline() {
+        const ch = this.buffer[this.pos];
+        if (ch === "\n")
+          return yield* this.pushCount(1);
+        else if (ch === "\r" && this.charAt(1) === "\n")
+          return yield* this.pushCount(2);
+        else
+          return 0;
+      }
+      *pushSpaces(allowTabs) {
+        let i = this.pos - 1;
+        let ch;
+        do {
+          ch = this.buffer[++i];
+        } while (ch === " " || allowTabs && ch === "	");
+        const n = i - this.pos;
+        if (n > 0) {
+          yield this.buffer.substr(this.pos, n);
+          this.pos = i;
+        }
+        return n;
+      }
+      *pushUntil(test) {
+        let i = this.pos;
+        let ch = this.buffer[i];
+        while (!test(ch))
+          ch = this.buffer[++i];
+        return yield* this.pushToIndex(i, false);
+      }
+    };
+    exports.Lexer = Lexer;
+  }
+});
+
+// node_modules/yaml/dist/parse/line-counter.js
+var require_line_counter = __commonJS({
+  "node_modules/yaml/dist/parse/line-counter.js"(exports) {
+    "use strict";
+    var LineCounter = class {
+      constructor() {
+        this.lineStarts = [];
+        this.addNewLine = (offset) => this.lineStarts.push(offset);
+        this.linePos = (offset) => {
+          let low = 0;
+          let high = this.lineStarts.length;
+          while (low < high) {
+            const mid = low + high >> 1;
+            if (this.lineStarts[mid] < offset)
+              low = mid + 1;
+            else
+              high = mid;
+          }
+          if (this.lineStarts[low] === offset)
+            return { line: low + 1, col: 1 };
+          if (low === 0)
+            return { line: 0, col: offset };
+          const start = this.lineStarts[low - 1];
+          return { line: low, col: offset - start + 1 };
+        };
+      }
+    };
+    exports.LineCounter = LineCounter;
+  }
+});
+
+// node_modules/yaml/dist/parse/parser.js
+var require_parser = __commonJS({
+  "node_modules/yaml/dist/parse/parser.js"(exports) {
+    "use strict";
+    var node_process = __require("process");
+    var cst = require_cst();
+    var lexer = require_lexer();
+    function includesToken(list2, type) {
+      for (let i = 0; i < list2.length; ++i)
+        if (list2[i].type === type)
+          return true;
+      return false;
+    }
+    function findNonEmptyIndex(list2) {
+      for (let i = 0; i < list2.length; ++i) {
+        switch (list2[i].type) {
+          case "space":
+          case "comment":
+          case "newline":
+            break;
+          default:
+            return i;
+        }
+      }
+      return -1;
+    }
+    function isFlowToken(token) {
+      switch (token?.type) {
+        case "alias":
+        case "scalar":
+        case "single-quoted-scalar":
+        case "double-quoted-scalar":
+        case "flow-collection":
+          return true;
+        default:
+          return false;
+      }
+    }
+    function getPrevProps(parent) {
+      switch (parent.type) {
+        case "document":
+          return parent.start;
+        case "block-map": {
+          const it = parent.items[parent.items.length - 1];
+          return it.sep ?? it.start;
+        }
+        case "block-seq":
+          return parent.items[parent.items.length - 1].start;
+        /* istanbul ignore next should not happen */
+        default:
+          return [];
+      }
+    }
+    function getFirstKeyStartProps(prev) {
+      if (prev.length === 0)
+        return [];
+      let i = prev.length;
+      loop: while (--i >= 0) {
+        switch (prev[i].type) {
+          case "doc-start":
+          case "explicit-key-ind":
+          case "map-value-ind":
+          case "seq-item-ind":
+          case "newline":
+            break loop;
+        }
+      }
+      while (prev[++i]?.type === "space") {
+      }
+      return prev.splice(i, prev.length);
+    }
+    function arrayPushArray(target, source) {
+      if (source.length < 1e5)
+        Array.prototype.push.apply(target, source);
+      else
+        for (let i = 0; i < source.length; ++i)
+          target.push(source[i]);
+    }
+    function fixFlowSeqItems(fc) {
+      if (fc.start.type === "flow-seq-start") {
+        for (const it of fc.items) {
+          if (it.sep && !it.value && !includesToken(it.start, "explicit-key-ind") && !includesToken(it.sep, "map-value-ind")) {
+            if (it.key)
+              it.value = it.key;
+            delete it.key;
+            if (isFlowToken(it.value)) {
+              if (it.value.end)
+                arrayPushArray(it.value.end, it.sep);
+              else
+                it.value.end = it.sep;
+            } else
+              arrayPushArray(it.start, it.sep);
+            delete it.sep;
+          }
+        }
+      }
+    }
+    var Parser = class {
+      /**
+       * @param onNewLine - If defined, called separately with the start position of
+       *   each new line (in `parse()`, including the start of input).
+       */
+      constructor(onNewLine) {
+        this.atNewLine = true;
+        this.atScalar = false;
+        this.indent = 0;
+        this.offset = 0;
+        this.onKeyLine = false;
+        this.stack = [];
+        this.source = "";
+        this.type = "";
+        this.lexer = new lexer.Lexer();
+        this.onNewLine = onNewLine;
+      }
+      /**
+       * Parse `source` as a YAML stream.
+       * If `incomplete`, a part of the last line may be left as a buffer for the next call.
+       *
+       * Errors are not thrown, but yielded as `{ type: 'error', message }` tokens.
+       *
+       * @returns A generator of tokens representing each directive, document, and other structure.
+       */
+      *parse(source, incomplete = false) {
+        if (this.onNewLine && this.offset === 0)
+          this.onNewLine(0);
+        for (const lexeme of this.lexer.lex(source, incomplete))
+          yield* this.next(lexeme);
+        if (!incomplete)
+          yield* this.end();
+      }
+      /**
+       * Advance the parser by the `source` of one lexical token.
+       */
+      *next(source) {
+        this.source = source;
+        if (node_process.env.LOG_TOKENS)
+          console.log("|", cst.prettyToken(source));
+        if (this.atScalar) {
+          this.atScalar = false;
+          yield* this.step();
+          this.offset += source.length;
+          return;
+        }
+        const type = cst.tokenType(source);
+        if (!type) {
+          const message = `Not a YAML token: ${source}`;
+          yield* this.pop({ type: "error", offset: this.offset, message, source });
+          this.offset += source.length;
+        } else if (type === "scalar") {
+          this.atNewLine = false;
+          this.atScalar = true;
+          this.type = "scalar";
+        } else {
+          this.type = type;
+          yield* this.step();
+          switch (type) {
+            case "newline":
+              this.atNewLine = true;
+              this.indent = 0;
+              if (this.onNewLine)
+                this.onNewLine(this.offset + source.length);
+              break;
+            case "space":
+              if (this.atNewLine && source[0] === " ")
+                this.indent += source.length;
+              break;
+            case "explicit-key-ind":
+            case "map-value-ind":
+            case "seq-item-ind":
+              if (this.atNewLine)
+                this.indent += source.length;
+              break;
+            case "doc-mode":
+            case "flow-error-end":
+              return;
+            default:
+              this.atNewLine = false;
+          }
+          this.offset += source.length;
+        }
+      }
+      /** Call at end of input to push out any remaining constructions */
+      *end() {
+        while (this.stack.length > 0)
+          yield* this.pop();
+      }
+      get sourceToken() {
+        const st = {
+          type: this.type,
+          offset: this.offset,
+          indent: this.indent,
+          source: this.source
+        };
+        return st;
+      }
+      *step() {
+        const top = this.peek(1);
+        if (this.type === "doc-end" && top?.type !== "doc-end") {
+          while (this.stack.length > 0)
+            yield* this.pop();
+          this.stack.push({
+            type: "doc-end",
+            offset: this.offset,
+            source: this.source
+          });
+          return;
+        }
+        if (!top)
+          return yield* this.stream();
+        switch (top.type) {
+          case "document":
+            return yield* this.document(top);
+          case "alias":
+          case "scalar":
+          case "single-quoted-scalar":
+          case "double-quoted-scalar":
+            return yield* this.scalar(top);
+          case "block-scalar":
+            return yield* this.blockScalar(top);
+          case "block-map":
+            return yield* this.blockMap(top);
+          case "block-seq":
+            return yield* this.blockSequence(top);
+          case "flow-collection":
+            return yield* this.flowCollection(top);
+          case "doc-end":
+            return yield* this.documentEnd(top);
+        }
+        yield* this.pop();
+      }
+      peek(n) {
+        return this.stack[this.stack.length - n];
+      }
+      *pop(error) {
+        const token = error ?? this.stack.pop();
+        if (!token) {
+          const message = "Tried to pop an empty stack";
+          yield { type: "error", offset: this.offset, source: "", message };
+        } else if (this.stack.length === 0) {
+          yield token;
+        } else {
+          const top = this.peek(1);
+          if (token.type === "block-scalar") {
+            token.indent = "indent" in top ? top.indent : 0;
+          } else if (token.type === "flow-collection" && top.type === "document") {
+            token.indent = 0;
+          }
+          if (token.type === "flow-collection")
+            fixFlowSeqItems(token);
+          switch (top.type) {
+            case "document":
+              top.value = token;
+              break;
+            case "block-scalar":
+              top.props.push(token);
+              break;
+            case "block-map": {
+              const it = top.items[top.items.length - 1];
+              if (it.value) {
+                top.items.push({ start: [], key: token, sep: [] });
+                this.onKeyLine = true;
+                return;
+              } else if (it.sep) {
+                it.value = token;
+              } else {
+                Object.assign(it, { key: token, sep: [] });
+                this.onKeyLine = !it.explicitKey;
+                return;
+              }
+              break;
+            }
+            case "block-seq": {
+              const it = top.items[top.items.length - 1];
+              if (it.value)
+                top.items.push({ start: [], value: token });
+              else
+                it.value = token;
+              break;
+            }
+            case "flow-collection": {
+              const it = top.items[top.items.length - 1];
+              if (!it || it.value)
+                top.items.push({ start: [], key: token, sep: [] });
+              else if (it.sep)
+                it.value = token;
+              else
+                Object.assign(it, { key: token, sep: [] });
+              return;
+            }
+            /* istanbul ignore next should not happen */
+            default:
+              yield* this.pop();
+              yield* this.pop(token);
+          }
+          if ((top.type === "document" || top.type === "block-map" || top.type === "block-seq") && (token.type === "block-map" || token.type === "block-seq")) {
+            const last = token.items[token.items.length - 1];
+            if (last && !last.sep && !last.value && last.start.length > 0 && findNonEmptyIndex(last.start) === -1 && (token.indent === 0 || last.start.every((st) => st.type !== "comment" || st.indent < token.indent))) {
+              if (top.type === "document")
+                top.end = last.start;
+              else
+                top.items.push({ start: last.start });
+              token.items.splice(-1, 1);
+            }
+          }
+        }
+      }
+      *stream() {
+        switch (this.type) {
+          case "directive-line":
+            yield { type: "directive", offset: this.offset, source: this.source };
+            return;
+          case "byte-order-mark":
+          case "space":
+          case "comment":
+          case "newline":
+            yield this.sourceToken;
+            return;
+          case "doc-mode":
+          case "doc-start": {
+            const doc = {
+              type: "document",
+              offset: this.offset,
+              start: []
+            };
+            if (this.type === "doc-start")
+              doc.start.push(this.sourceToken);
+            this.stack.push(doc);
+            return;
+          }
+        }
+        yield {
+          type: "error",
+          offset: this.offset,
+          message: `Unexpected ${this.type} token in YAML stream`,
+          source: this.source
+        };
+      }
+      *document(doc) {
+        if (doc.value)
+          return yield* this.lineEnd(doc);
+        switch (this.type) {
+          case "doc-start": {
+            if (findNonEmptyIndex(doc.start) !== -1) {
+              yield* this.pop();
+              yield* this.step();
+            } else
+              doc.start.push(this.sourceToken);
+            return;
+          }
+          case "anchor":
+          case "tag":
+          case "space":
+          case "comment":
+          case "newline":
+            doc.start.push(this.sourceToken);
+            return;
+        }
+        const bv = this.startBlockValue(doc);
+        if (bv)
+          this.stack.push(bv);
+        else {
+          yield {
+            type: "error",
+            offset: this.offset,
+            message: `Unexpected ${this.type} token in YAML document`,
+            source: this.source
+          };
+        }
+      }
+      *scalar(scalar) {
+        if (this.type === "map-value-ind") {
+          const prev = getPrevProps(this.peek(2));
+          const start = getFirstKeyStartProps(prev);
+          let sep2;
+          if (scalar.end) {
+            sep2 = scalar.end;
+            sep2.push(this.sourceToken);
+            delete scalar.end;
+          } else
+            sep2 = [this.sourceToken];
+          const map = {
+            type: "block-map",
+            offset: scalar.offset,
+            indent: scalar.indent,
+            items: [{ start, key: scalar, sep: sep2 }]
+          };
+          this.onKeyLine = true;
+          this.stack[this.stack.length - 1] = map;
+        } else
+          yield* this.lineEnd(scalar);
+      }
+      *blockScalar(scalar) {
+        switch (this.type) {
+          case "space":
+          case "comment":
+          case "newline":
+            scalar.props.push(this.sourceToken);
+            return;
+          case "scalar":
+            scalar.source = this.source;
+            this.atNewLine = true;
+            this.indent = 0;
+            if (this.onNewLine) {
+              let nl = this.source.indexOf("\n") + 1;
+              while (nl !== 0) {
+                this.onNewLine(this.offset + nl);
+                nl = this.source.indexOf("\n", nl) + 1;
+              }
+            }
+            yield* this.pop();
+            break;
+          /* istanbul ignore next should not happen */
+          default:
+            yield* this.pop();
+            yield* this.step();
+        }
+      }
+      *blockMap(map) {
+        const it = map.items[map.items.length - 1];
+        switch (this.type) {
+          case "newline":
+            this.onKeyLine = false;
+            if (it.value) {
+              const end = "end" in it.value ? it.value.end : void 0;
+              const last = Array.isArray(end) ? end[end.length - 1] : void 0;
+              if (last?.type === "comment")
+                end?.push(this.sourceToken);
+              else
+                map.items.push({ start: [this.sourceToken] });
+            } else if (it.sep) {
+              it.sep.push(this.sourceToken);
+            } else {
+              it.start.push(this.sourceToken);
+            }
+            return;
+          case "space":
+          case "comment":
+            if (it.value) {
+              map.items.push({ start: [this.sourceToken] });
+            } else if (it.sep) {
+              it.sep.push(this.sourceToken);
+            } else {
+              if (this.atIndentedComment(it.start, map.indent)) {
+                const prev = map.items[map.items.length - 2];
+                const end = prev?.value?.end;
+                if (Array.isArray(end)) {
+                  arrayPushArray(end, it.start);
+                  end.push(this.sourceToken);
+                  map.items.pop();
+                  return;
+                }
+              }
+              it.start.push(this.sourceToken);
+            }
+            return;
+        }
+        if (this.indent >= map.indent) {
+          const atMapIndent = !this.onKeyLine && this.indent === map.indent;
+          const atNextItem = atMapIndent && (it.sep || it.explicitKey) && this.type !== "seq-item-ind";
+          let start = [];
+          if (atNextItem && it.sep && !it.value) {
+            const nl = [];
+            for (let i = 0; i < it.sep.length; ++i) {
+              const st = it.sep[i];
+              switch (st.type) {
+                case "newline":
+                  nl.push(i);
+                  break;
+                case "space":
+                  break;
+                case "comment":
+                  if (st.indent > map.indent)
+                    nl.length = 0;
+                  break;
+                default:
+                  nl.length = 0;
+              }
+            }
+            if (nl.length >= 2)
+              start = it.sep.splice(nl[1]);
+          }
+          switch (this.type) {
+            case "anchor":
+            case "tag":
+              if (atNextItem || it.value) {
+                start.push(this.sourceToken);
+                map.items.push({ start });
+                this.onKeyLine = true;
+              } else if (it.sep) {
+                it.sep.push(this.sourceToken);
+              } else {
+                it.start.push(this.sourceToken);
+              }
+              return;
+            case "explicit-key-ind":
+              if (!it.sep && !it.explicitKey) {
+                it.start.push(this.sourceToken);
+                it.explicitKey = true;
+              } else if (atNextItem || it.value) {
+                start.push(this.sourceToken);
+                map.items.push({ start, explicitKey: true });
+              } else {
+                this.stack.push({
+                  type: "block-map",
+                  offset: this.offset,
+                  indent: this.indent,
+                  items: [{ start: [this.sourceToken], explicitKey: true }]
+                });
+              }
+              this.onKeyLine = true;
+              return;
+            case "map-value-ind":
+              if (it.explicitKey) {
+                if (!it.sep) {
+                  if (includesToken(it.start, "newline")) {
+                    Object.assign(it, { key: null, sep: [this.sourceToken] });
+                  } else {
+                    const start2 = getFirstKeyStartProps(it.start);
+                    this.stack.push({
+                      type: "block-map",
+                      offset: this.offset,
+                      indent: this.indent,
+                      items: [{ start: start2, key: null, sep: [this.sourceToken] }]
+                    });
+                  }
+                } else if (it.value) {
+                  map.items.push({ start: [], key: null, sep: [this.sourceToken] });
+                } else if (includesToken(it.sep, "map-value-ind")) {
+                  this.stack.push({
+                    type: "block-map",
+                    offset: this.offset,
+                    indent: this.indent,
+                    items: [{ start, key: null, sep: [this.sourceToken] }]
+                  });
+                } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
+                  const start2 = getFirstKeyStartProps(it.start);
+                  const key = it.key;
+                  const sep2 = it.sep;
+                  sep2.push(this.sourceToken);
+                  delete it.key;
+                  delete it.sep;
+                  this.stack.push({
+                    type: "block-map",
+                    offset: this.offset,
+                    indent: this.indent,
+                    items: [{ start: start2, key, sep: sep2 }]
+                  });
+                } else if (start.length > 0) {
+                  it.sep = it.sep.concat(start, this.sourceToken);
+                } else {
+                  it.sep.push(this.sourceToken);
+                }
+              } else {
+                if (!it.sep) {
+                  Object.assign(it, { key: null, sep: [this.sourceToken] });
+                } else if (it.value || atNextItem) {
+                  map.items.push({ start, key: null, sep: [this.sourceToken] });
+                } else if (includesToken(it.sep, "map-value-ind")) {
+                  this.stack.push({
+                    type: "block-map",
+                    offset: this.offset,
+                    indent: this.indent,
+                    items: [{ start: [], key: null, sep: [this.sourceToken] }]
+                  });
+                } else {
+                  it.sep.push(this.sourceToken);
+                }
+              }
+              this.onKeyLine = true;
+              return;
+            case "alias":
+            case "scalar":
+            case "single-quoted-scalar":
+            case "double-quoted-scalar": {
+              const fs = this.flowScalar(this.type);
+              if (atNextItem || it.value) {
+                map.items.push({ start, key: fs, sep: [] });
+                this.onKeyLine = true;
+              } else if (it.sep) {
+                this.stack.push(fs);
+              } else {
+                Object.assign(it, { key: fs, sep: [] });
+                this.onKeyLine = true;
+              }
+              return;
+            }
+            default: {
+              const bv = this.startBlockValue(map);
+              if (bv) {
+                if (bv.type === "block-seq") {
+                  if (!it.explicitKey && it.sep && !includesToken(it.sep, "newline")) {
+                    yield* this.pop({
+                      type: "error",
+                      offset: this.offset,
+                      message: "Unexpected block-seq-ind on same line with key",
+                      source: this.source
+                    });
+                    return;
+                  }
+                } else if (atMapIndent) {
+                  map.items.push({ start });
+                }
+                this.stack.push(bv);
+                return;
+              }
+            }
+          }
+        }
+        yield* this.pop();
+        yield* this.step();
+      }
+      *blockSequence(seq) {
+        const it = seq.items[seq.items.length - 1];
+        switch (this.type) {
+          case "newline":
+            if (it.value) {
+              const end = "end" in it.value ? it.value.end : void 0;
+              const last = Array.isArray(end) ? end[end.length - 1] : void 0;
+              if (last?.type === "comment")
+                end?.push(this.sourceToken);
+              else
+                seq.items.push({ start: [this.sourceToken] });
+            } else
+              it.start.push(this.sourceToken);
+            return;
+          case "space":
+          case "comment":
+            if (it.value)
+              seq.items.push({ start: [this.sourceToken] });
+            else {
+              if (this.atIndentedComment(it.start, seq.indent)) {
+                const prev = seq.items[seq.items.length - 2];
+                const end = prev?.value?.end;
+                if (Array.isArray(end)) {
+                  arrayPushArray(end, it.start);
+                  end.push(this.sourceToken);
+                  seq.items.pop();
+                  return;
+                }
+              }
+              it.start.push(this.sourceToken);
+            }
+            return;
+          case "anchor":
+          case "tag":
+            if (it.value || this.indent <= seq.indent)
+              break;
+            it.start.push(this.sourceToken);
+            return;
+          case "seq-item-ind":
+            if (this.indent !== seq.indent)
+              break;
+            if (it.value || includesToken(it.start, "seq-item-ind"))
+              seq.items.push({ start: [this.sourceToken] });
+            else
+              it.start.push(this.sourceToken);
+            return;
+        }
+        if (this.indent > seq.indent) {
+          const bv = this.startBlockValue(seq);
+          if (bv) {
+            this.stack.push(bv);
+            return;
+          }
+        }
+        yield* this.pop();
+        yield* this.step();
+      }
+      *flowCollection(fc) {
+        const it = fc.items[fc.items.length - 1];
+        if (this.type === "flow-error-end") {
+          let top;
+          do {
+            yield* this.pop();
+            top = this.peek(1);
+          } while (top?.type === "flow-collection");
+        } else if (fc.end.length === 0) {
+          switch (this.type) {
+            case "comma":
+            case "explicit-key-ind":
+              if (!it || it.sep)
+                fc.items.push({ start: [this.sourceToken] });
+              else
+                it.start.push(this.sourceToken);
+              return;
+            case "map-value-ind":
+              if (!it || it.value)
+                fc.items.push({ start: [], key: null, sep: [this.sourceToken] });
+              else if (it.sep)
+                it.sep.push(this.sourceToken);
+              else
+                Object.assign(it, { key: null, sep: [this.sourceToken] });
+              return;
+            case "space":
+            case "comment":
+            case "newline":
+            case "anchor":
+            case "tag":
+              if (!it || it.value)
+                fc.items.push({ start: [this.sourceToken] });
+              else if (it.sep)
+                it.sep.push(this.sourceToken);
+              else
+                it.start.push(this.sourceToken);
+              return;
+            case "alias":
+            case "scalar":
+            case "single-quoted-scalar":
+            case "double-quoted-scalar": {
+              const fs = this.flowScalar(this.type);
+              if (!it || it.value)
+                fc.items.push({ start: [], key: fs, sep: [] });
+              else if (it.sep)
+                this.stack.push(fs);
+              else
+                Object.assign(it, { key: fs, sep: [] });
+              return;
+            }
+            case "flow-map-end":
+            case "flow-seq-end":
+              fc.end.push(this.sourceToken);
+              return;
+          }
+          const bv = this.startBlockValue(fc);
+          if (bv)
+            this.stack.push(bv);
+          else {
+            yield* this.pop();
+            yield* this.step();
+          }
+        } else {
+          const parent = this.peek(2);
+          if (parent.type === "block-map" && (this.type === "map-value-ind" && parent.indent === fc.indent || this.type === "newline" && !parent.items[parent.items.length - 1].sep)) {
+            yield* this.pop();
+            yield* this.step();
+          } else if (this.type === "map-value-ind" && parent.type !== "flow-collection") {
+            const prev = getPrevProps(parent);
+            const start = getFirstKeyStartProps(prev);
+            fixFlowSeqItems(fc);
+            const sep2 = fc.end.splice(1, fc.end.length);
+            sep2.push(this.sourceToken);
+            const map = {
+              type: "block-map",
+              offset: fc.offset,
+              indent: fc.indent,
+              items: [{ start, key: fc, sep: sep2 }]
+            };
+            this.onKeyLine = true;
+            this.stack[this.stack.length - 1] = map;
+          } else {
+            yield* this.lineEnd(fc);
+          }
+        }
+      }
+      flowScalar(type) {
+        if (this.onNewLine) {
+          let nl = this.source.indexOf("\n") + 1;
+          while (nl !== 0) {
+            this.onNewLine(this.offset + nl);
+            nl = this.source.indexOf("\n", nl) + 1;
+          }
+        }
+        return {
+          type,
+          offset: this.offset,
+          indent: this.indent,
+          source: this.source
+        };
+      }
+      startBlockValue(parent) {
+        switch (this.type) {
+          case "alias":
+          case "scalar":
+          case "single-quoted-scalar":
+          case "double-quoted-scalar":
+            return this.flowScalar(this.type);
+          case "block-scalar-header":
+            return {
+              type: "block-scalar",
+              offset: this.offset,
+              indent: this.indent,
+              props: [this.sourceToken],
+              source: ""
+            };
+          case "flow-map-start":
+          case "flow-seq-start":
+            return {
+              type: "flow-collection",
+              offset: this.offset,
+              indent: this.indent,
+              start: this.sourceToken,
+              items: [],
+              end: []
+            };
+          case "seq-item-ind":
+            return {
+              type: "block-seq",
+              offset: this.offset,
+              indent: this.indent,
+              items: [{ start: [this.sourceToken] }]
+            };
+          case "explicit-key-ind": {
+            this.onKeyLine = true;
+            const prev = getPrevProps(parent);
+            const start = getFirstKeyStartProps(prev);
+            start.push(this.sourceToken);
+            return {
+              type: "block-map",
+              offset: this.offset,
+              indent: this.indent,
+              items: [{ start, explicitKey: true }]
+            };
+          }
+          case "map-value-ind": {
+            this.onKeyLine = true;
+            const prev = getPrevProps(parent);
+            const start = getFirstKeyStartProps(prev);
+            return {
+              type: "block-map",
+              offset: this.offset,
+              indent: this.indent,
+              items: [{ start, key: null, sep: [this.sourceToken] }]
+            };
+          }
+        }
+        return null;
+      }
+      atIndentedComment(start, indent) {
+        if (this.type !== "comment")
+          return false;
+        if (this.indent <= indent)
+          return false;
+        return start.every((st) => st.type === "newline" || st.type === "space");
+      }
+      *documentEnd(docEnd) {
+        if (this.type !== "doc-mode") {
+          if (docEnd.end)
+            docEnd.end.push(this.sourceToken);
+          else
+            docEnd.end = [this.sourceToken];
+          if (this.type === "newline")
+            yield* this.pop();
+        }
+      }
+      *lineEnd(token) {
+        switch (this.type) {
+          case "comma":
+          case "doc-start":
+          case "doc-end":
+          case "flow-seq-end":
+          case "flow-map-end":
+          case "map-value-ind":
+            yield* this.pop();
+            yield* this.step();
+            break;
+          case "newline":
+            this.onKeyLine = false;
+          // fallthrough
+          case "space":
+          case "comment":
+          default:
+            if (token.end)
+              token.end.push(this.sourceToken);
+            else
+              token.end = [this.sourceToken];
+            if (this.type === "newline")
+              yield* this.pop();
+        }
+      }
+    };
+    exports.Parser = Parser;
+  }
+});
+
+// node_modules/yaml/dist/public-api.js
+var require_public_api = __commonJS({
+  "node_modules/yaml/dist/public-api.js"(exports) {
+    "use strict";
+    var composer = require_composer();
+    var Document = require_Document();
+    var errors = require_errors2();
+    var log2 = require_log();
+    var identity = require_identity();
+    var lineCounter = require_line_counter();
+    var parser = require_parser();
+    function parseOptions(options) {
+      const prettyErrors = options.prettyErrors !== false;
+      const lineCounter$1 = options.lineCounter || prettyErrors && new lineCounter.LineCounter() || null;
+      return { lineCounter: lineCounter$1, prettyErrors };
+    }
+    function parseAllDocuments(source, options = {}) {
+      const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
+      const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
+      const composer$1 = new composer.Composer(options);
+      const docs = Array.from(composer$1.compose(parser$1.parse(source)));
+      if (prettyErrors && lineCounter2)
+        for (const doc of docs) {
+          doc.errors.forEach(errors.prettifyError(source, lineCounter2));
+          doc.warnings.forEach(errors.prettifyError(source, lineCounter2));
+        }
+      if (docs.length > 0)
+        return docs;
+      return Object.assign([], { empty: true }, composer$1.streamInfo());
+    }
+    function parseDocument2(source, options = {}) {
+      const { lineCounter: lineCounter2, prettyErrors } = parseOptions(options);
+      const parser$1 = new parser.Parser(lineCounter2?.addNewLine);
+      const composer$1 = new composer.Composer(options);
+      let doc = null;
+      for (const _doc of composer$1.compose(parser$1.parse(source), true, source.length)) {
+        if (!doc)
+          doc = _doc;
+        else if (doc.options.logLevel !== "silent") {
+          doc.errors.push(new errors.YAMLParseError(_doc.range.slice(0, 2), "MULTIPLE_DOCS", "Source contains multiple documents; please use YAML.parseAllDocuments()"));
+          break;
+        }
+      }
+      if (prettyErrors && lineCounter2) {
+        doc.errors.forEach(errors.prettifyError(source, lineCounter2));
+        doc.warnings.forEach(errors.prettifyError(source, lineCounter2));
+      }
+      return doc;
+    }
+    function parse5(src, reviver, options) {
+      let _reviver = void 0;
+      if (typeof reviver === "function") {
+        _reviver = reviver;
+      } else if (options === void 0 && reviver && typeof reviver === "object") {
+        options = reviver;
+      }
+      const doc = parseDocument2(src, options);
+      if (!doc)
+        return null;
+      doc.warnings.forEach((warning) => log2.warn(doc.options.logLevel, warning));
+      if (doc.errors.length > 0) {
+        if (doc.options.logLevel !== "silent")
+          throw doc.errors[0];
+        else
+          doc.errors = [];
+      }
+      return doc.toJS(Object.assign({ reviver: _reviver }, options));
+    }
+    function stringify(value14, replacer, options) {
+      let _replacer = null;
+      if (typeof replacer === "function" || Array.isArray(replacer)) {
+        _replacer = replacer;
+      } else if (options === void 0 && replacer) {
+        options = replacer;
+      }
+      if (typeof options === "string")
+        options = options.length;
+      if (typeof options === "number") {
+        const indent = Math.round(options);
+        options = indent < 1 ? void 0 : indent > 8 ? { indent: 8 } : { indent };
+      }
+      if (value14 === void 0) {
+        const { keepUndefined } = options ?? replacer ?? {};
+        if (!keepUndefined)
+          return void 0;
+      }
+      if (identity.isDocument(value14) && !_replacer)
+        return value14.toString(options);
+      return new Document.Document(value14, _replacer, options).toString(options);
+    }
+    exports.parse = parse5;
+    exports.parseAllDocuments = parseAllDocuments;
+    exports.parseDocument = parseDocument2;
+    exports.stringify = stringify;
+  }
+});
+
+// node_modules/yaml/dist/index.js
+var require_dist3 = __commonJS({
+  "node_modules/yaml/dist/index.js"(exports) {
+    "use strict";
+    var composer = require_composer();
+    var Document = require_Document();
+    var Schema = require_Schema();
+    var errors = require_errors2();
+    var Alias = require_Alias();
+    var identity = require_identity();
+    var Pair = require_Pair();
+    var Scalar = require_Scalar();
+    var YAMLMap = require_YAMLMap();
+    var YAMLSeq = require_YAMLSeq();
+    var cst = require_cst();
+    var lexer = require_lexer();
+    var lineCounter = require_line_counter();
+    var parser = require_parser();
+    var publicApi = require_public_api();
+    var visit = require_visit();
+    exports.Composer = composer.Composer;
+    exports.Document = Document.Document;
+    exports.Schema = Schema.Schema;
+    exports.YAMLError = errors.YAMLError;
+    exports.YAMLParseError = errors.YAMLParseError;
+    exports.YAMLWarning = errors.YAMLWarning;
+    exports.Alias = Alias.Alias;
+    exports.isAlias = identity.isAlias;
+    exports.isCollection = identity.isCollection;
+    exports.isDocument = identity.isDocument;
+    exports.isMap = identity.isMap;
+    exports.isNode = identity.isNode;
+    exports.isPair = identity.isPair;
+    exports.isScalar = identity.isScalar;
+    exports.isSeq = identity.isSeq;
+    exports.Pair = Pair.Pair;
+    exports.Scalar = Scalar.Scalar;
+    exports.YAMLMap = YAMLMap.YAMLMap;
+    exports.YAMLSeq = YAMLSeq.YAMLSeq;
+    exports.CST = cst;
+    exports.Lexer = lexer.Lexer;
+    exports.LineCounter = lineCounter.LineCounter;
+    exports.Parser = parser.Parser;
+    exports.parse = publicApi.parse;
+    exports.parseAllDocuments = publicApi.parseAllDocuments;
+    exports.parseDocument = publicApi.parseDocument;
+    exports.stringify = publicApi.stringify;
+    exports.visit = visit.visit;
+    exports.visitAsync = visit.visitAsync;
+  }
+});
+
+// lib/core/text/template.ts
+var template_exports = {};
+__export(template_exports, {
+  TEMPLATE_VARIABLES: () => TEMPLATE_VARIABLES,
+  parseTemplate: () => parseTemplate2
+});
+function parseTemplate2(text3, name2) {
+  const problems = [];
+  const at = (line, message) => problems.push(`${name2} line ${line}: ${message}`);
+  let body2 = text3.replace(/^\uFEFF/, "");
+  let bodyLine = 1;
+  const front = {};
+  let titleLine = 1;
+  const opening = FRONT.exec(text3);
+  if (opening) {
+    const rest = text3.slice(opening[0].length);
+    const end = FRONT_END.exec(rest);
+    if (!end) return { problems: [`${name2} line 1: the front matter opened by --- is never closed; end it with a line holding only ---`] };
+    const yamlText = rest.slice(0, end.index);
+    bodyLine = 2 + yamlText.split("\n").length;
+    body2 = rest.slice(end.index + end[0].length).replace(/^\n/, "");
+    const doc = (0, import_yaml.parseDocument)(yamlText, { uniqueKeys: true });
+    for (const error of doc.errors) at(1 + (error.linePos?.[0]?.line ?? 1), `malformed front matter: ${error.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "")}`);
+    if (problems.length) return { problems };
+    const data = doc.toJS();
+    if (data !== null && data !== void 0 && (typeof data !== "object" || Array.isArray(data))) {
+      return { problems: [`${name2} line 2: the front matter must be key: value lines (title, labels, assignees, milestone)`] };
+    }
+    Object.assign(front, data ?? {});
+    const lines = yamlText.split("\n");
+    const keyLine = (key) => 2 + Math.max(0, lines.findIndex((line) => line.startsWith(`${key}:`)));
+    for (const key of Object.keys(front)) {
+      if (!["title", "labels", "assignees", "milestone"].includes(key)) at(keyLine(key), `unknown front matter key ${JSON.stringify(key)}; the keys are title, labels, assignees and milestone`);
+    }
+    for (const key of ["title", "milestone"]) {
+      const v = front[key];
+      if (v !== void 0 && v !== null && typeof v !== "string" && typeof v !== "number") at(keyLine(key), `${key} must be one line of text`);
+    }
+    for (const key of ["labels", "assignees"]) {
+      const v = front[key];
+      const ok = v === void 0 || v === null || typeof v === "string" || Array.isArray(v) && v.every((x) => typeof x === "string");
+      if (!ok) at(keyLine(key), `${key} must be a list of names (or one comma-separated line)`);
+    }
+    titleLine = keyLine("title");
+  }
+  const titleText = front.title === void 0 || front.title === null ? void 0 : String(front.title);
+  const titleTokens = titleText === void 0 ? void 0 : tokensOf(titleText, titleLine, "title", at);
+  if (titleTokens && !DISTINGUISHING.some((v) => usedNames(titleTokens).has(v))) {
+    at(
+      titleLine,
+      "the title names none of {{environment}}, {{commit}} or {{date}}, so different failures would share one issue; add at least one of them (or {{default_title}})"
+    );
+  }
+  const bodyTokens = tokensOf(body2, bodyLine, "markdown", at);
+  if (problems.length || !bodyTokens) return { problems };
+  return {
+    template: Object.freeze({
+      name: name2,
+      title: titleTokens,
+      body: bodyTokens,
+      labels: Object.freeze(list(front.labels)),
+      assignees: Object.freeze(list(front.assignees)),
+      milestone: front.milestone === void 0 || front.milestone === null ? void 0 : String(front.milestone),
+      extras: Object.freeze({})
+    }),
+    problems: []
+  };
+}
+function usedNames(tokens) {
+  const names = /* @__PURE__ */ new Set();
+  const walk = (list2) => {
+    for (const token of list2) {
+      if (["name", "&", "#", "^"].includes(token[0])) names.add(token[1].replace(/^[a-z]+\./, ""));
+      if (Array.isArray(token[4])) walk(token[4]);
+    }
+  };
+  walk(tokens);
+  return names;
+}
+function tokensOf(text3, firstLine, where, at) {
+  let parsed;
+  try {
+    parsed = mustache_default.parse(text3);
+  } catch (error) {
+    const message = error.message;
+    const end = Number(/ at (\d+)$/.exec(message)?.[1] ?? 0);
+    const section = /^Unclosed section "(.*)"/.exec(message)?.[1];
+    const opened = section === void 0 ? text3.lastIndexOf("{{", end) : Math.max(text3.lastIndexOf(`{{#${section}`, end), text3.lastIndexOf(`{{^${section}`, end));
+    const index = /^Unclosed/.test(message) && opened >= 0 ? opened : end;
+    at(lineAt(text3, index, firstLine), `${message.replace(/ at \d+$/, "")}; every {{ needs its }}, every {{#x}} its {{/x}}`);
+    return void 0;
+  }
+  let fence;
+  let line = "";
+  const scan2 = (chunk) => {
+    const parts = (line + chunk).split("\n");
+    line = parts.pop() ?? "";
+    for (const complete2 of parts) {
+      const mark = FENCE.exec(complete2)?.[1];
+      if (!fence && mark) fence = mark;
+      else if (fence && mark && mark[0] === fence[0] && mark.length >= fence.length && complete2.trim() === mark) fence = void 0;
+    }
+  };
+  const rewrite = (tokens) => tokens.map((token) => {
+    const [kind, name2, start] = token;
+    if (kind === "text") scan2(name2);
+    if (kind === ">") at(lineAt(text3, start, firstLine), `partials ({{>${name2}}}) are not supported; write the text in the template`);
+    if (!["name", "&", "#", "^"].includes(kind)) return token;
+    if (!TEMPLATE_VARIABLES.includes(name2)) {
+      at(lineAt(text3, start, firstLine), `unknown variable {{${name2}}}; the variables are ${TEMPLATE_VARIABLES.join(", ")}`);
+      return token;
+    }
+    if (kind === "name" || kind === "&") line += "x";
+    const landing = where === "title" ? "title" : kind === "name" ? fence ? "fence" : "markdown" : "raw";
+    const copy = [...token];
+    copy[1] = `${landing}.${name2}`;
+    if (Array.isArray(token[4])) copy[4] = rewrite(token[4]);
+    return copy;
+  });
+  return Object.freeze(rewrite(parsed));
+}
+var import_yaml, TEMPLATE_VARIABLES, DISTINGUISHING, lineAt, FRONT, FRONT_END, list, FENCE;
+var init_template = __esm({
+  "lib/core/text/template.ts"() {
+    "use strict";
+    init_mustache();
+    import_yaml = __toESM(require_dist3(), 1);
+    TEMPLATE_VARIABLES = [
+      "environment",
+      "commit",
+      "commit_message",
+      "time",
+      "date",
+      "pipeline",
+      "reason",
+      "log",
+      "log_excerpt",
+      "failed_jobs",
+      "failed_steps",
+      "job_url",
+      "run_attempt",
+      "actor",
+      "ref",
+      "default_body",
+      "default_title"
+    ];
+    DISTINGUISHING = ["environment", "commit", "date", "default_title"];
+    lineAt = (text3, index, first2) => first2 + text3.slice(0, index).split("\n").length - 1;
+    FRONT = /^\uFEFF?---[ \t]*\r?\n/;
+    FRONT_END = /^(?:---|\.\.\.)[ \t]*\r?$/m;
+    list = (v) => (Array.isArray(v) ? v.map(String) : typeof v === "string" ? v.split(",") : []).map((s) => s.trim()).filter(Boolean);
+    FENCE = /^ {0,3}(`{3,}(?=[^`]*$)|~{3,})/;
+  }
+});
+
+// lib/core/text/template-render.ts
+var template_render_exports = {};
+__export(template_render_exports, {
+  failedJobsExtras: () => failedJobsExtras,
+  fenceSafe: () => fenceSafe,
+  templateBody: () => templateBody,
+  templateTitle: () => templateTitle
+});
+function fenceSafe(text3, flavor = "github") {
+  const out = text3.replace(/`{3,}|~{3,}/g, (run2) => [...run2].join(ZWSP2));
+  return flavor === "gitlab" ? defuseQuickActions(out) : out;
+}
+function landed(name2, value14, landing, flavor) {
+  if (landing === "raw") return value14;
+  if (landing === "title") return oneLine(value14);
+  if (landing === "fence") return fenceSafe(value14, flavor);
+  if (MARKDOWN.has(name2)) return value14;
+  if (LINKS.has(name2)) return field(value14, (text3) => pipelineMarkdown(text3, flavor));
+  if (ONE_LINE.has(name2)) return field(value14, (text3) => markdownText(text3, flavor));
+  return markdownText(value14, flavor);
+}
+function valuesAt(template, failure2, flavor, limits, sizes, cut2) {
+  const logCut = Math.min(cut2, sizes.logSection);
+  const textCut = Math.max(0, cut2 - sizes.logSection);
+  const log2 = failure2.log;
+  const compute = {
+    environment: () => oneLine(failure2.environment),
+    commit: () => oneLine(failure2.commitSha),
+    commit_message: () => fitPrefix(cleanText(failure2.commitMessage), sizes.message - textCut, textPart),
+    time: () => localTimestamp(failure2.time),
+    date: () => localDate(failure2.time),
+    pipeline: () => oneLine(failure2.pipelineUrl),
+    reason: () => fitPrefix(cleanText(failure2.reason), sizes.reason - textCut, textPart),
+    log: () => log2 ? fitSuffix(log2.text, sizes.logText - logCut, logPart) : "",
+    log_excerpt: () => log2 ? renderLogSection(log2, sizes.logSection - logCut, flavor) : "",
+    default_body: () => renderBody(failure2, flavor, sizes.defaultBody - cut2),
+    default_title: () => renderTitle(failure2, limits.title),
+    job_url: () => oneLine(template.extras.job_url ?? log2?.jobUrl ?? ""),
+    run_attempt: () => oneLine(template.extras.run_attempt ?? ""),
+    actor: () => oneLine(template.extras.actor ?? ""),
+    ref: () => oneLine(template.extras.ref ?? ""),
+    // What the CI said failed (REPORT_CI_LOG=auto), unless the caller gave its own.
+    failed_jobs: () => cleanText(template.extras.failed_jobs ?? failedJobsExtras(failure2.failed ?? []).failed_jobs ?? ""),
+    failed_steps: () => cleanText(template.extras.failed_steps ?? failedJobsExtras(failure2.failed ?? []).failed_steps ?? "")
+  };
+  const memo = /* @__PURE__ */ new Map();
+  const raw = (name2) => memo.get(name2) ?? memo.set(name2, compute[name2]()).get(name2);
+  const view = {};
+  for (const landing of ["markdown", "fence", "raw", "title"]) {
+    const values = {};
+    for (const name2 of TEMPLATE_VARIABLES) {
+      Object.defineProperty(values, name2, { enumerable: true, get: () => landed(name2, raw(name2), landing, flavor) });
+    }
+    view[landing] = values;
+  }
+  return view;
+}
+function failedJobsExtras(jobs) {
+  const steps = jobs.flatMap((job) => job.steps.map((step) => `${job.name} \u203A ${step.name}`));
+  return { ...jobs.length ? { failed_jobs: jobs.map((job) => job.name).join(", ") } : {}, ...steps.length ? { failed_steps: steps.join(", ") } : {} };
+}
+function templateTitle(template, failure2, flavor, limits) {
+  if (!template.title) return renderTitle(failure2, limits.title);
+  const view = valuesAt(template, failure2, flavor, limits, sizesOf(failure2, flavor, limits), 0);
+  const title = oneLine(render7(template.title, view)).trim();
+  if (title === "") return renderTitle(failure2, limits.title);
+  return fitPrefix(title, limits.title, (kept, cut2) => cut2 ? `${kept}\u2026 ${cutNote(cut2)}` : kept);
+}
+function templateBody(template, failure2, flavor, limits) {
+  const sizes = sizesOf(failure2, flavor, limits);
+  const at = (cut2) => render7(template.body, valuesAt(template, failure2, flavor, limits, sizes, cut2));
+  const whole = at(0);
+  if (whole.length <= limits.body) return whole;
+  let lo = 0;
+  let hi = sizes.logSection + Math.max(sizes.message, sizes.reason, sizes.defaultBody);
+  if (at(hi).length > limits.body) return fitPrefix(at(hi), limits.body, (kept, cut2) => cut2 ? `${kept}
+
+*${cutNote(cut2)}*` : kept);
+  while (lo < hi) {
+    const mid = lo + hi >> 1;
+    if (at(mid).length <= limits.body) hi = mid;
+    else lo = mid + 1;
+  }
+  return at(hi);
+}
+var ONE_LINE, MARKDOWN, LINKS, ZWSP2, textPart, logPart, render7, sizesOf;
+var init_template_render = __esm({
+  "lib/core/text/template-render.ts"() {
+    "use strict";
+    init_mustache();
+    init_budget();
+    init_issue();
+    init_log_tail();
+    init_markdown();
+    init_text();
+    init_template();
+    ONE_LINE = /* @__PURE__ */ new Set(["environment", "commit", "time", "date", "pipeline", "job_url", "run_attempt", "actor", "ref", "default_title"]);
+    MARKDOWN = /* @__PURE__ */ new Set(["default_body", "log_excerpt"]);
+    LINKS = /* @__PURE__ */ new Set(["pipeline", "job_url"]);
+    ZWSP2 = "\u200B";
+    textPart = (kept, cut2) => cut2 ? `${kept}
+${cutNote(cut2)}` : kept;
+    logPart = (kept, cut2) => cut2 ? `${cutNote(cut2)}
+${kept}` : kept;
+    render7 = (tokens, view) => new mustache_default.Writer().renderTokens(tokens, new mustache_default.Context(view), void 0, void 0, { escape: String });
+    sizesOf = (failure2, flavor, limits) => {
+      const section = failure2.log ? renderLogSection(failure2.log, Infinity, flavor).length : 0;
+      return {
+        logSection: section,
+        logText: failure2.log?.text.length ?? 0,
+        message: cleanText(failure2.commitMessage).length + 40,
+        reason: cleanText(failure2.reason).length + 40,
+        defaultBody: renderBody(failure2, flavor, limits.body).length
+      };
+    };
+  }
+});
+
+// lib/core/flows/issue-text.ts
+async function issueTitle(template, failure2, target) {
+  if (!template) return renderTitle(failure2, target.limits.title);
+  return (await renderer()).templateTitle(template, failure2, target.kind, target.limits);
+}
+async function issueBody(template, failure2, target) {
+  if (!template) return renderBody(failure2, target.kind);
+  return (await renderer()).templateBody(template, failure2, target.kind, target.limits);
+}
+var renderer;
+var init_issue_text = __esm({
+  "lib/core/flows/issue-text.ts"() {
+    "use strict";
+    init_issue();
+    renderer = () => Promise.resolve().then(() => (init_template_render(), template_render_exports));
   }
 });
 
@@ -36390,19 +44695,19 @@ function failCreate(cause, log2) {
   throw new CreateFailed(cause);
 }
 async function createOnce(tracker, target, failure2, key, log2) {
-  const body2 = renderBody(failure2, tracker.kind);
+  const body2 = await issueBody(target.template, failure2, tracker);
   const { title } = key;
   const lookAgain = () => withAttempts(1, () => findHolderIssue(tracker, key));
-  const attempt2 = async (n) => {
+  const attempt3 = async (n) => {
     const committed = n > 1 ? await lookAgain() : void 0;
     if (committed) return { issue: committed, posted: false };
     const labels = [...LABELS, ...target.extraLabels ?? []];
-    const issue = await tracker.createIssue({ title, body: body2, labels, assignees: target.assignees ?? [] });
+    const issue = await tracker.createIssue({ title, body: body2, labels, assignees: target.assignees ?? [], ...target.milestone ? { milestone: target.milestone } : {} });
     checkDedupLabel(issue, log2);
     return { issue, posted: true };
   };
   try {
-    return await retryTransient(target, "creating the issue", attempt2, log2);
+    return await retryTransient(target, "creating the issue", attempt3, log2);
   } catch (cause) {
     const committed = isTransient(cause) ? await lookAgain().catch(() => void 0) : void 0;
     if (committed) return { issue: committed, posted: false };
@@ -36415,6 +44720,7 @@ var init_create = __esm({
     init_grouping();
     init_unlabelled();
     init_issue();
+    init_issue_text();
     init_transient();
     init_errors();
   }
@@ -36495,8 +44801,8 @@ var init_comment_text = __esm({
     reasonField = (reason) => {
       const text3 = oneLine(reason);
       const kept = fitPrefix(text3, MAX_REASON, (prefix) => prefix);
-      const cut = codePointsFrom(text3, kept.length);
-      return inlineCode(kept) + (cut ? ` ${cutNote(cut)}` : "");
+      const cut2 = codePointsFrom(text3, kept.length);
+      return inlineCode(kept) + (cut2 ? ` ${cutNote(cut2)}` : "");
     };
   }
 });
@@ -36509,8 +44815,8 @@ __export(comments_exports, {
 });
 async function postCommentOnce(tracker, retry, number2, body2, log2) {
   let sent;
-  const post = async (attempt2) => {
-    const existing = typeof body2 === "function" || attempt2 > 1 ? await tracker.listComments(number2) : [];
+  const post = async (attempt3) => {
+    const existing = typeof body2 === "function" || attempt3 > 1 ? await tracker.listComments(number2) : [];
     const committed = sent === void 0 ? void 0 : existing.find((comment) => comment.body === sent);
     if (committed) return committed;
     sent = typeof body2 === "function" ? body2(existing) : body2;
@@ -36520,12 +44826,12 @@ async function postCommentOnce(tracker, retry, number2, body2, log2) {
 }
 async function commentOnDuplicate(tracker, retry, issue, failure2, log2) {
   let occurrence = 0;
-  const render5 = (existing) => {
+  const render8 = (existing) => {
     occurrence = nextOccurrence(existing.map((comment) => comment.body));
     return renderOccurrence(failure2, occurrence, tracker.kind);
   };
   try {
-    const comment = await postCommentOnce(tracker, retry, issue.number, render5, log2);
+    const comment = await postCommentOnce(tracker, retry, issue.number, render8, log2);
     log2.info(`Commented on issue #${issue.number} (occurrence ${occurrence}): ${comment.url}`);
     return occurrence;
   } catch (error) {
@@ -36660,14 +44966,14 @@ async function reopenIssue(tracker, target, key, recovered, failure2, log2) {
   if (!await reopen(tracker, target, recovered, log2)) return void 0;
   for (const filed of await filedMeanwhile(tracker, key, issue)) await converge(tracker, target, filed, async () => issue, log2);
   let recorded = { occurrence: 0, first: false };
-  const render5 = (existing) => {
+  const render8 = (existing) => {
     const { body: body2, ...rest } = occurrenceOnRecovered(recovered, existing, failure2, tracker.kind);
     recorded = rest;
     return body2;
   };
   let comment;
   try {
-    comment = await postCommentOnce(tracker, target, issue.number, render5, log2);
+    comment = await postCommentOnce(tracker, target, issue.number, render8, log2);
   } catch (error) {
     log2.warn(`Could not comment on issue #${issue.number}, so this occurrence is not recorded there (${describeError(error)})`);
     if (recovered.open) log2.info(`Open issue #${issue.number} holds this report: ${issue.url}`);
@@ -36768,15 +45074,15 @@ async function readStream(stream, max, keepStart) {
 }
 async function readTail(source, lines, { stdin = process.stdin, maxBytes = TAIL_BYTES } = {}) {
   if (source === "-") {
-    const { bytes, cut } = await readStream(stdin, maxBytes, false);
-    return fromWholeLine(bytes, cut).toString("utf8");
+    const { bytes, cut: cut2 } = await readStream(stdin, maxBytes, false);
+    return fromWholeLine(bytes, cut2).toString("utf8");
   }
   const file = await open(source, "r");
   try {
     const stat = await file.stat();
     if (!stat.isFile()) {
-      const { bytes, cut } = await readStream(file.createReadStream({ autoClose: false }), maxBytes, false);
-      return fromWholeLine(bytes, cut).toString("utf8");
+      const { bytes, cut: cut2 } = await readStream(file.createReadStream({ autoClose: false }), maxBytes, false);
+      return fromWholeLine(bytes, cut2).toString("utf8");
     }
     const parts = [];
     let position = stat.size;
@@ -36852,8 +45158,8 @@ var init_input_files = __esm({
     CHUNK = 64 * 1024;
     NEWLINE = 10;
     nameOf = (source) => source === "-" ? "standard input" : source;
-    fromWholeLine = (bytes, cut) => {
-      if (!cut) return bytes;
+    fromWholeLine = (bytes, cut2) => {
+      if (!cut2) return bytes;
       const newline = bytes.indexOf(NEWLINE);
       if (newline >= 0) return bytes.subarray(newline + 1);
       const space = bytes.findIndex((b) => b === 32 || b === 9);
@@ -37095,119 +45401,9 @@ var init_reader = __esm({
   }
 });
 
-// lib/ci/download.ts
-var download_exports = {};
-__export(download_exports, {
-  downloader: () => downloader
-});
-function downloader(env) {
-  if (proxyConfigured(env)) {
-    return async (url, signal) => {
-      const response = await (await proxiedFetch(env))(url, { signal, redirect: "error" });
-      const body2 = response.body ?? (async function* () {
-      })();
-      return { status: response.status, body: body2, close: () => void response.body?.cancel().catch(() => {
-      }) };
-    };
-  }
-  return async (url, signal) => {
-    const message = await streamGet(url, signal);
-    return { status: message.statusCode ?? 0, body: message, close: () => message.destroy() };
-  };
-}
-var init_download = __esm({
-  "lib/ci/download.ts"() {
-    "use strict";
-    init_proxy();
-    init_fetch();
-  }
-});
-
-// lib/config/ci-gitlab.ts
-var ci_gitlab_exports = {};
-__export(ci_gitlab_exports, {
-  gitLabCiMissingToken: () => gitLabCiMissingToken,
-  gitLabCiOptions: () => gitLabCiOptions
-});
-function tokenOf(env) {
-  const issueToken = value10(env, "ISSUE_TOKEN");
-  const trackerApi = value10(env, "ISSUE_API_URL") ?? value10(env, "CI_API_V4_URL");
-  const ciOrigin = originOf(value10(env, "CI_API_V4_URL"));
-  if (value10(env, "ISSUE_TRACKER") === "gitlab" && issueToken && ciOrigin !== void 0 && originOf(trackerApi) === ciOrigin) {
-    return { token: issueToken, tokenName: "ISSUE_TOKEN" };
-  }
-  const logToken = value10(env, "CI_LOG_TOKEN");
-  return logToken ? { token: logToken, tokenName: "CI_LOG_TOKEN" } : void 0;
-}
-function gitLabCiOptions(env, problems) {
-  if (value10(env, "GITLAB_CI") !== "true") return void 0;
-  const credential = tokenOf(env);
-  if (!credential) return void 0;
-  const found = [];
-  const shown = (name2) => JSON.stringify(value10(env, name2));
-  const apiUrl = value10(env, "CI_API_V4_URL");
-  if (originOf(apiUrl) === void 0) {
-    found.push(`CI_API_V4_URL must be GitLab's API address, an http(s) URL such as https://gitlab.com/api/v4 (GitLab CI sets it), got ${shown("CI_API_V4_URL")}`);
-  }
-  const projectId2 = value10(env, "CI_PROJECT_ID");
-  const projectPath = value10(env, "CI_PROJECT_PATH");
-  const project = projectId2 ?? projectPath;
-  if (projectId2 !== void 0 && !ID.test(projectId2)) found.push(`CI_PROJECT_ID must be a numeric project id (GitLab CI sets it), got ${shown("CI_PROJECT_ID")}`);
-  else if (projectId2 === void 0 && (projectPath === void 0 || !isGitLabProject(projectPath))) {
-    found.push(`CI_PROJECT_ID (a numeric project id) or CI_PROJECT_PATH (group/project) is needed to read job logs (GitLab CI sets both), got ${shown("CI_PROJECT_PATH")}`);
-  }
-  const pipelineId = value10(env, "CI_PIPELINE_ID");
-  if (pipelineId === void 0 || !ID.test(pipelineId)) found.push(`CI_PIPELINE_ID must be a numeric pipeline id (GitLab CI sets it), got ${shown("CI_PIPELINE_ID")}`);
-  const jobId = value10(env, "CI_JOB_ID");
-  if (jobId !== void 0 && !ID.test(jobId)) found.push(`CI_JOB_ID must be a numeric job id (GitLab CI sets it), got ${shown("CI_JOB_ID")}`);
-  problems.push(...found.map((problem) => redact(problem, [credential.token])));
-  if (found.length) return void 0;
-  return Object.freeze({
-    apiUrl: apiUrl.replace(/\/+$/, ""),
-    project,
-    pipelineId,
-    ...jobId === void 0 ? {} : {
-      currentJob: Object.freeze({
-        id: jobId,
-        name: value10(env, "CI_JOB_NAME") ?? `job ${jobId}`,
-        stage: value10(env, "CI_JOB_STAGE"),
-        url: value10(env, "CI_JOB_URL") ?? (value10(env, "CI_PROJECT_URL") ? `${value10(env, "CI_PROJECT_URL")}/-/jobs/${jobId}` : ""),
-        // An after_script sees its job's outcome; a job of a later stage (`when: on_failure`) sees `running`.
-        failed: value10(env, "CI_JOB_STATUS") === "failed"
-      })
-    },
-    ...credential
-  });
-}
-function gitLabCiMissingToken(env) {
-  if (value10(env, "GITLAB_CI") !== "true" || tokenOf(env)) return void 0;
-  return "GitLab job logs are not read: set CI_LOG_TOKEN to a token with the read_api scope (CI_JOB_TOKEN cannot read job logs)";
-}
-var value10, ID, originOf;
-var init_ci_gitlab = __esm({
-  "lib/config/ci-gitlab.ts"() {
-    "use strict";
-    init_log();
-    init_tracker();
-    value10 = (env, name2) => {
-      const v = env[name2];
-      return v === void 0 || v === "" ? void 0 : v;
-    };
-    ID = /^[1-9][0-9]{0,18}$/;
-    originOf = (text3) => {
-      try {
-        const url = new URL(text3 ?? "");
-        return url.protocol === "http:" || url.protocol === "https:" ? url.origin : void 0;
-      } catch {
-        return void 0;
-      }
-    };
-  }
-});
-
 // lib/http/stream.ts
 import { createRequire as createRequire3 } from "node:module";
-async function streamGet2(request2) {
+async function streamGet(request2) {
   const { signal } = request2;
   let url = new URL(request2.url);
   let credentialed = request2.credentials !== void 0 && url.origin === request2.credentials.origin;
@@ -37244,7 +45440,7 @@ async function direct(url, headers, signal) {
         cancel: () => void req.destroy()
       });
     });
-    for (const [name2, value11] of Object.entries(headers)) req.setHeader(name2, value11);
+    for (const [name2, value14] of Object.entries(headers)) req.setHeader(name2, value14);
     const abort = () => req.destroy(signal.reason);
     signal.addEventListener("abort", abort, { once: true });
     req.on("close", () => signal.removeEventListener("abort", abort));
@@ -37296,6 +45492,106 @@ var init_stream = __esm({
     REDIRECTS2 = /* @__PURE__ */ new Set([301, 302, 303, 307, 308]);
     MAX_REDIRECTS2 = 10;
     failure = (signal, why3, cause) => signal.aborted ? signal.reason : new ApiError(why3, { transient: true, cause });
+  }
+});
+
+// lib/ci/download.ts
+var download_exports = {};
+__export(download_exports, {
+  downloader: () => downloader
+});
+function downloader() {
+  return async (url, signal) => {
+    const answer = await streamGet({ url, signal });
+    return { status: answer.status, body: answer.body, close: () => answer.cancel() };
+  };
+}
+var init_download = __esm({
+  "lib/ci/download.ts"() {
+    "use strict";
+    init_stream();
+  }
+});
+
+// lib/config/ci-gitlab.ts
+var ci_gitlab_exports = {};
+__export(ci_gitlab_exports, {
+  gitLabCiMissingToken: () => gitLabCiMissingToken,
+  gitLabCiOptions: () => gitLabCiOptions
+});
+function tokenOf(env) {
+  const issueToken = value13(env, "ISSUE_TOKEN");
+  const trackerApi = value13(env, "ISSUE_API_URL") ?? value13(env, "CI_API_V4_URL");
+  const ciOrigin = originOf(value13(env, "CI_API_V4_URL"));
+  if (value13(env, "ISSUE_TRACKER") === "gitlab" && issueToken && ciOrigin !== void 0 && originOf(trackerApi) === ciOrigin) {
+    return { token: issueToken, tokenName: "ISSUE_TOKEN" };
+  }
+  const logToken = value13(env, "CI_LOG_TOKEN");
+  return logToken ? { token: logToken, tokenName: "CI_LOG_TOKEN" } : void 0;
+}
+function gitLabCiOptions(env, problems) {
+  if (value13(env, "GITLAB_CI") !== "true") return void 0;
+  const credential = tokenOf(env);
+  if (!credential) return void 0;
+  const found = [];
+  const shown = (name2) => JSON.stringify(value13(env, name2));
+  const apiUrl = value13(env, "CI_API_V4_URL");
+  if (originOf(apiUrl) === void 0) {
+    found.push(`CI_API_V4_URL must be GitLab's API address, an http(s) URL such as https://gitlab.com/api/v4 (GitLab CI sets it), got ${shown("CI_API_V4_URL")}`);
+  }
+  const projectId2 = value13(env, "CI_PROJECT_ID");
+  const projectPath = value13(env, "CI_PROJECT_PATH");
+  const project = projectId2 ?? projectPath;
+  if (projectId2 !== void 0 && !ID.test(projectId2)) found.push(`CI_PROJECT_ID must be a numeric project id (GitLab CI sets it), got ${shown("CI_PROJECT_ID")}`);
+  else if (projectId2 === void 0 && (projectPath === void 0 || !isGitLabProject(projectPath))) {
+    found.push(`CI_PROJECT_ID (a numeric project id) or CI_PROJECT_PATH (group/project) is needed to read job logs (GitLab CI sets both), got ${shown("CI_PROJECT_PATH")}`);
+  }
+  const pipelineId = value13(env, "CI_PIPELINE_ID");
+  if (pipelineId === void 0 || !ID.test(pipelineId)) found.push(`CI_PIPELINE_ID must be a numeric pipeline id (GitLab CI sets it), got ${shown("CI_PIPELINE_ID")}`);
+  const jobId = value13(env, "CI_JOB_ID");
+  if (jobId !== void 0 && !ID.test(jobId)) found.push(`CI_JOB_ID must be a numeric job id (GitLab CI sets it), got ${shown("CI_JOB_ID")}`);
+  problems.push(...found.map((problem) => redact(problem, [credential.token])));
+  if (found.length) return void 0;
+  return Object.freeze({
+    apiUrl: apiUrl.replace(/\/+$/, ""),
+    project,
+    pipelineId,
+    ...jobId === void 0 ? {} : {
+      currentJob: Object.freeze({
+        id: jobId,
+        name: value13(env, "CI_JOB_NAME") ?? `job ${jobId}`,
+        stage: value13(env, "CI_JOB_STAGE"),
+        url: value13(env, "CI_JOB_URL") ?? (value13(env, "CI_PROJECT_URL") ? `${value13(env, "CI_PROJECT_URL")}/-/jobs/${jobId}` : ""),
+        // An after_script sees its job's outcome; a job of a later stage (`when: on_failure`) sees `running`.
+        failed: value13(env, "CI_JOB_STATUS") === "failed"
+      })
+    },
+    ...credential
+  });
+}
+function gitLabCiMissingToken(env) {
+  if (value13(env, "GITLAB_CI") !== "true" || tokenOf(env)) return void 0;
+  return "GitLab job logs are not read: set CI_LOG_TOKEN to a token with the read_api scope (CI_JOB_TOKEN cannot read job logs)";
+}
+var value13, ID, originOf;
+var init_ci_gitlab = __esm({
+  "lib/config/ci-gitlab.ts"() {
+    "use strict";
+    init_log();
+    init_tracker();
+    value13 = (env, name2) => {
+      const v = env[name2];
+      return v === void 0 || v === "" ? void 0 : v;
+    };
+    ID = /^[1-9][0-9]{0,18}$/;
+    originOf = (text3) => {
+      try {
+        const url = new URL(text3 ?? "");
+        return url.protocol === "http:" || url.protocol === "https:" ? url.origin : void 0;
+      } catch {
+        return void 0;
+      }
+    };
   }
 });
 
@@ -37469,7 +45765,7 @@ function gitLabCiReader(options) {
     if (status === 404) return new CiLogUnavailable(`GitLab answered 404 to reading ${what}: ${notFound}`, `check that ${name2}'s user is a member of the project; an expired or erased log cannot be read again`, { status });
     return new CiLogUnavailable(`GitLab answered ${status} to reading ${what}`, "try again later, or set REPORT_CI_LOG=off to stop reading the CI log", { status });
   };
-  const get2 = (url, signal) => streamGet2({ url, headers, credentials, signal });
+  const get2 = (url, signal) => streamGet({ url, headers, credentials, signal });
   const json = async (answer, what) => {
     const chunks = [];
     let size = 0;
@@ -37509,9 +45805,9 @@ function gitLabCiReader(options) {
             answer.cancel();
             throw refused(what, answer.status, `CI_PROJECT_ID or CI_PIPELINE_ID names no pipeline the token can see`);
           }
-          const list = await json(answer, what);
-          if (!Array.isArray(list) || !list.every(isJob2)) throw unexpected2(what, "the answer is not the list of jobs GitLab documents");
-          jobs.push(...list.filter((job) => job.allow_failure !== true).map(asFailedJob));
+          const list2 = await json(answer, what);
+          if (!Array.isArray(list2) || !list2.every(isJob2)) throw unexpected2(what, "the answer is not the list of jobs GitLab documents");
+          jobs.push(...list2.filter((job) => job.allow_failure !== true).map(asFailedJob));
           const next = nextPage({ "x-next-page": answer.headers.get("x-next-page") ?? "", link: answer.headers.get("link") ?? "" }, url);
           url = next === url ? void 0 : next;
         }
@@ -37554,11 +45850,11 @@ var init_reader2 = __esm({
     PER_PAGE = 100;
     MAX_PAGES = 20;
     MAX_JSON_BYTES = 16 << 20;
-    isJob2 = (value11) => {
-      const job = value11;
+    isJob2 = (value14) => {
+      const job = value14;
       return typeof job === "object" && job !== null && Number.isSafeInteger(job.id) && typeof job.name === "string" && typeof job.web_url === "string";
     };
-    text = (value11) => typeof value11 === "string" && value11 !== "" ? value11 : void 0;
+    text = (value14) => typeof value14 === "string" && value14 !== "" ? value14 : void 0;
   }
 });
 
@@ -37649,7 +45945,7 @@ async function createCiReader(config, log2, env = process.env) {
       return void 0;
     }
     const [{ createGitHub: createGitHub2 }, { gitHubCiReader: gitHubCiReader2 }, { downloader: downloader2 }] = await Promise.all([Promise.resolve().then(() => (init_client(), client_exports)), Promise.resolve().then(() => (init_reader(), reader_exports)), Promise.resolve().then(() => (init_download(), download_exports))]);
-    return gitHubCiReader2(createGitHub2(config, log2), run2, downloader2(env));
+    return gitHubCiReader2(createGitHub2(config, log2), run2, downloader2());
   }
   if (env.GITLAB_CI === "true") {
     const { gitLabCiOptions: gitLabCiOptions2, gitLabCiMissingToken: gitLabCiMissingToken2 } = await Promise.resolve().then(() => (init_ci_gitlab(), ci_gitlab_exports));
@@ -37694,7 +45990,8 @@ __export(preview_exports, {
 });
 async function previewReport(tracker, target, failure2, log2) {
   const kind = tracker?.kind ?? target.tracker ?? "github";
-  const title = renderTitle(failure2, tracker?.limits.title ?? TITLE_LIMITS[kind]);
+  const text3 = { kind, limits: tracker?.limits ?? { title: TITLE_LIMITS[kind], body: BODY_LIMIT } };
+  const title = await issueTitle(target.template, failure2, text3);
   log2.info("Dry run: nothing will be created, commented or posted");
   let reopenComment = [];
   if (!tracker) {
@@ -37714,7 +46011,7 @@ async function previewReport(tracker, target, failure2, log2) {
     }
   }
   const chat = target.chatWebhook ? "chat message (to CHAT_WEBHOOK)" : "chat message (not sent: CHAT_WEBHOOK is not set)";
-  const body2 = renderBody(failure2, kind).replace(/\n$/, "");
+  const body2 = (await issueBody(target.template, failure2, text3)).replace(/\n$/, "");
   return [`--- title`, title, `--- body`, body2, ...reopenComment, `--- ${chat}`, renderChat(failure2), ""].join("\n");
 }
 async function previewReopen(tracker, target, key, failure2, log2) {
@@ -37737,10 +46034,151 @@ async function previewReopen(tracker, target, key, failure2, log2) {
 var init_preview = __esm({
   "lib/core/flows/preview.ts"() {
     "use strict";
+    init_budget();
     init_issue();
+    init_issue_text();
     init_grouping();
     init_reopenable();
     init_transient();
+  }
+});
+
+// lib/core/flows/page.ts
+function incidentKey(tracker, project, number2) {
+  return `deploy-failure-reporter/${tracker}/${project}#${number2}`;
+}
+async function attempt2(pager, target, what, send2, log2) {
+  try {
+    await retryTransient(target, what, send2, silent);
+    return true;
+  } catch (error) {
+    log2.warn(`${pager.name}: could not ${what} (${describeError(error)}); the issue is unaffected`);
+    return false;
+  }
+}
+function incidentFor(target, issue, failure2) {
+  const pipeline = /^https?:\/\//i.test(failure2.pipelineUrl) ? [{ href: failure2.pipelineUrl, text: "Pipeline" }] : [];
+  return {
+    key: incidentKey(target.tracker, target.project, issue.number),
+    summary: issue.title,
+    source: `${target.project} (${failure2.environment})`,
+    severity: target.severity,
+    details: { environment: failure2.environment, commit: failure2.commitSha, pipeline: failure2.pipelineUrl, reason: failure2.reason, issue: issue.url },
+    links: [{ href: issue.url, text: `Issue #${issue.number}` }, ...pipeline]
+  };
+}
+async function pageReport(pager, target, issue, failure2, log2) {
+  if (!pagesFor(target, failure2.environment)) return;
+  if (await attempt2(pager, target, `open the incident for #${issue.number}`, () => pager.open(incidentFor(target, issue, failure2)), log2)) {
+    log2.info(`${pager.name}: incident open for #${issue.number}`);
+  }
+}
+async function pageRecovery(pager, target, environment, closed, log2) {
+  if (!pagesFor(target, environment)) return;
+  for (const number2 of closed) {
+    if (await attempt2(pager, target, `resolve the incident for #${number2}`, () => pager.close(incidentKey(target.tracker, target.project, number2)), log2)) {
+      log2.info(`${pager.name}: incident resolved for #${number2}`);
+    }
+  }
+}
+var pagesFor, silent;
+var init_page = __esm({
+  "lib/core/flows/page.ts"() {
+    "use strict";
+    init_transient();
+    pagesFor = (target, environment) => target.environments.length === 0 || target.environments.includes(environment);
+    silent = { info: () => {
+    }, warn: () => {
+    }, error: () => {
+    } };
+  }
+});
+
+// lib/pager/pagerduty.ts
+function eventBody(routingKey, action, key, incident) {
+  const base = { routing_key: routingKey, event_action: action, dedup_key: cut(key, 255) };
+  if (!incident) return base;
+  return {
+    ...base,
+    payload: {
+      summary: cut(incident.summary, 1024),
+      source: cut(incident.source, 255),
+      severity: incident.severity,
+      custom_details: incident.details
+    },
+    links: incident.links
+  };
+}
+function createPagerDuty(options) {
+  const send2 = async (body2) => {
+    let response;
+    try {
+      response = await fetchQuietly(`${options.eventsUrl}/v2/enqueue`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify(body2),
+        signal: AbortSignal.timeout(options.timeoutMs),
+        // A redirect could carry the body, and the key in it, to another host.
+        redirect: "error"
+      });
+    } catch (cause) {
+      throw new ApiError("PagerDuty Events API did not answer", { transient: true, cause });
+    }
+    const text3 = await response.text().catch(() => "");
+    if (response.status === 202 || response.ok) return;
+    const transient = response.status === 429 || response.status >= 500;
+    const message = (() => {
+      try {
+        return String(JSON.parse(text3).message ?? "");
+      } catch {
+        return "";
+      }
+    })();
+    throw new ApiError(`PagerDuty Events API answered ${response.status}${message ? ` (${message})` : ""}`, { status: response.status, transient });
+  };
+  return {
+    name: "PagerDuty",
+    open: (incident) => send2(eventBody(options.routingKey, "trigger", incident.key, incident)),
+    close: (key) => send2(eventBody(options.routingKey, "resolve", key))
+  };
+}
+var cut;
+var init_pagerduty = __esm({
+  "lib/pager/pagerduty.ts"() {
+    "use strict";
+    init_errors();
+    init_fetch();
+    cut = (text3, max) => text3.length <= max ? text3 : `${text3.slice(0, max - 1)}\u2026`;
+  }
+});
+
+// lib/cli/paging.ts
+var paging_exports = {};
+__export(paging_exports, {
+  pageReported: () => pageReported,
+  pageResolved: () => pageResolved
+});
+async function pageReported(config, outcome, failure2, log2) {
+  if (!config.pager || outcome.number === null || outcome.url === null) return;
+  const { pager, target } = setup(config);
+  await pageReport(pager, target, { number: outcome.number, url: outcome.url, title: outcome.title }, failure2, log2);
+}
+async function pageResolved(config, environment, closed, log2) {
+  if (!config.pager || closed.length === 0) return;
+  const { pager, target } = setup(config);
+  await pageRecovery(pager, target, environment, closed, log2);
+}
+var setup;
+var init_paging = __esm({
+  "lib/cli/paging.ts"() {
+    "use strict";
+    init_page();
+    init_pagerduty();
+    setup = (config) => {
+      const pager = config.pager;
+      const target = { ...config, severity: pager.severity, environments: pager.environments };
+      return { pager: createPagerDuty({ ...pager, timeoutMs: config.timeoutMs }), target };
+    };
   }
 });
 
@@ -37771,13 +46209,13 @@ function outputLines(o, delimiter = () => `ghadelimiter_${randomUUID()}`) {
     // A JSON list of {job, step, url}, when the CI was read.
     ...o.failed ? [["failed", JSON.stringify(o.failed)]] : []
   ];
-  return entries2.map(([name2, value11]) => {
-    if (!/[\r\n]/.test(value11)) return `${name2}=${value11}
+  return entries2.map(([name2, value14]) => {
+    if (!/[\r\n]/.test(value14)) return `${name2}=${value14}
 `;
     let end = delimiter();
-    while (value11.includes(end)) end = delimiter();
+    while (value14.includes(end)) end = delimiter();
     return `${name2}<<${end}
-${value11}
+${value14}
 ${end}
 `;
   }).join("");
@@ -37820,7 +46258,7 @@ var init_outputs = __esm({
       reopened: (o) => `Deploy failed again after recovery: issue #${o.number} reopened`,
       failed: () => "Deploy failure could not be filed"
     };
-    text2 = (value11) => field(value11, markdownText);
+    text2 = (value14) => field(value14, markdownText);
   }
 });
 
@@ -37834,8 +46272,27 @@ var VARIABLES = {
   "chat-webhook": "CHAT_WEBHOOK",
   "on-duplicate": "ON_DUPLICATE",
   "ci-log": "REPORT_CI_LOG",
-  "ci-log-lines": "REPORT_LOG_LINES"
+  "ci-log-lines": "REPORT_LOG_LINES",
+  // What a team shapes its issues and notices with.
+  tracker: "ISSUE_TRACKER",
+  labels: "REPORT_LABELS",
+  assignees: "REPORT_ASSIGNEES",
+  group: "REPORT_GROUP",
+  "reopen-window": "REPORT_REOPEN_WINDOW",
+  log: "REPORT_LOG_FILE",
+  template: "REPORT_TEMPLATE",
+  milestone: "REPORT_MILESTONE",
+  project: "REPORT_PROJECT",
+  "project-status": "REPORT_PROJECT_STATUS",
+  "chat-format": "CHAT_FORMAT",
+  "chat-strict": "REPORT_CHAT_STRICT",
+  "slack-bot-token": "SLACK_BOT_TOKEN",
+  "slack-channel": "SLACK_CHANNEL",
+  "pagerduty-routing-key": "PAGERDUTY_ROUTING_KEY",
+  "pager-severity": "REPORT_PAGER_SEVERITY",
+  "pager-environments": "REPORT_PAGER_ENVIRONMENTS"
 };
+var SECRET_INPUTS = ["token", "chat-webhook", "slack-bot-token", "pagerduty-routing-key"];
 function input(env, name2) {
   return (env[`INPUT_${name2.replace(/ /g, "_").toUpperCase()}`] ?? "").trim();
 }
@@ -37848,8 +46305,12 @@ function actionRun(env) {
   if (problems.length) throw new ConfigError(problems);
   const vars = {};
   for (const [name2, variable] of Object.entries(VARIABLES)) {
-    const value11 = input(env, name2);
-    if (value11) vars[variable] = value11;
+    const value14 = input(env, name2);
+    if (value14) vars[variable] = value14;
+  }
+  if (input(env, "tracker") === "gitlab") {
+    delete vars.ISSUE_API_URL;
+    if (input(env, "gitlab-url")) vars.ISSUE_API_URL = input(env, "gitlab-url");
   }
   const flags = dryRun === "true" ? ["--dry-run"] : [];
   const reason = input(env, "reason");
@@ -37858,7 +46319,7 @@ function actionRun(env) {
     command,
     args: command === "report" ? [...flags, ...reason ? ["--", reason] : []] : flags,
     env: vars,
-    secrets: [vars.ISSUE_TOKEN, vars.CHAT_WEBHOOK].filter((s) => Boolean(s))
+    secrets: SECRET_INPUTS.map((name2) => vars[VARIABLES[name2]]).filter((s) => Boolean(s))
   };
 }
 
@@ -37970,7 +46431,7 @@ init_budget();
 init_text();
 init_what_failed();
 function oneLineField(text3) {
-  return fitPrefix(oneLine(text3), FIELD_LIMIT, (kept, cut) => cut ? `${kept} ${cutNote(cut)}` : kept);
+  return fitPrefix(oneLine(text3), FIELD_LIMIT, (kept, cut2) => cut2 ? `${kept} ${cutNote(cut2)}` : kept);
 }
 function isLink(text3) {
   return /^https?:\/\/[^\s<>|`"\p{Cc}]+$/iu.test(text3) && URL.canParse(text3);
@@ -38019,12 +46480,12 @@ var withReason = (notice, reason) => ({
   ...notice,
   facts: notice.facts.map((fact2) => fact2.kind === "reason" ? { ...fact2, value: reason } : fact2)
 });
-function fitNotice(notice, limit, render5, measure) {
+function fitNotice(notice, limit, render8, measure) {
   const reason = notice.facts.find((fact2) => fact2.kind === "reason")?.value;
-  let body2 = render5(notice);
+  let body2 = render8(notice);
   if (reason === void 0 || measure(body2) <= limit) return body2;
-  fitPrefix(reason, limit, (kept, cut) => {
-    body2 = render5(withReason(notice, cut ? `${kept} ${cutNote(cut)}` : kept));
+  fitPrefix(reason, limit, (kept, cut2) => {
+    body2 = render8(withReason(notice, cut2 ? `${kept} ${cutNote(cut2)}` : kept));
     return " ".repeat(measure(body2));
   });
   return body2;
@@ -38039,13 +46500,13 @@ function discordEscape(text3) {
   return text3.replace(/[\\*_~`|<>#\-[\]()@:.]/g, "\\$&");
 }
 var link = (url, text3) => text3 === url ? `<${url}>` : `[${discordEscape(text3)}](<${url}>)`;
-var value7 = (f, notice) => {
+var value9 = (f, notice) => {
   if (f.kind === "issues") return notice.issues.map((i) => isLink(i.url) ? link(i.url, `#${i.number}`) : discordEscape(`#${i.number}`)).join(", ");
   if (f.kind === "url" && isLink(f.value)) return link(f.value, f.value);
   return f.kind === "code" ? inlineCode(f.value) : discordEscape(f.value);
 };
 var render = (notice) => ({
-  content: [`**[${notice.headline}]** ${discordEscape(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value7(f, notice)}`)].join("\n"),
+  content: [`**[${notice.headline}]** ${discordEscape(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value9(f, notice)}`)].join("\n"),
   allowed_mentions: { parse: [] }
 });
 function renderDiscord(event) {
@@ -38065,12 +46526,12 @@ ${literal(text3)}
 }
 var link2 = (url, text3) => `<${url}|${text3}>`;
 var issueLinks = (notice) => notice.issues.map((i) => isLink(i.url) ? link2(i.url, `#${i.number}`) : `#${i.number}`).join(", ");
-var value8 = (f, notice) => {
+var value10 = (f, notice) => {
   if (f.kind === "issues") return issueLinks(notice);
   if (f.kind === "url" && isLink(f.value)) return link2(f.value, f.value);
   return f.kind === "text" ? f.value : googleChatCode(f.value);
 };
-var render2 = (notice) => [`*[${notice.headline}]* ${googleChatCode(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value8(f, notice)}`)].join("\n");
+var render2 = (notice) => [`*[${notice.headline}]* ${googleChatCode(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value10(f, notice)}`)].join("\n");
 function renderGoogleChat(event) {
   if (event.kind === "ping") return { text: pingSentence(googleChatCode(event.repo)) };
   return { text: fitNotice(noticeOf(event), GOOGLE_CHAT_LIMIT, render2, (text3) => text3.length) };
@@ -38152,8 +46613,8 @@ var slackValue = (fact2, notice) => {
   return slackEscape(fact2.value);
 };
 function slackNoticeText(notice) {
-  const render5 = (n) => [`*[${n.headline}]* ${slackEscape(n.subject)}`, ...n.facts.map((f) => `${f.label}: ${slackValue(f, n)}`)].join("\n");
-  return fitNotice(notice, SLACK_LIMIT - 1, render5, (text3) => text3.length);
+  const render8 = (n) => [`*[${n.headline}]* ${slackEscape(n.subject)}`, ...n.facts.map((f) => `${f.label}: ${slackValue(f, n)}`)].join("\n");
+  return fitNotice(notice, SLACK_LIMIT - 1, render8, (text3) => text3.length);
 }
 function renderSlack(event) {
   return { text: webhookText(event) };
@@ -38165,7 +46626,7 @@ function teamsEscape(text3) {
   return text3.replace(/[\\*_~`[\]()#>+\-!|]/g, "\\$&").replace(/\{(?=\{)/g, "{\u200B");
 }
 var linkTarget = (url) => url.replace(/\(/g, "%28").replace(/\)/g, "%29");
-var value9 = (f) => f.kind === "url" && isLink(f.value) ? `[${teamsEscape(f.value)}](${linkTarget(f.value)})` : teamsEscape(f.value);
+var value11 = (f) => f.kind === "url" && isLink(f.value) ? `[${teamsEscape(f.value)}](${linkTarget(f.value)})` : teamsEscape(f.value);
 var card = (notice) => ({
   type: "AdaptiveCard",
   $schema: "http://adaptivecards.io/schemas/adaptive-card.json",
@@ -38179,7 +46640,7 @@ var card = (notice) => ({
       color: notice.headline === "DEPLOY RECOVERED" ? "Good" : notice.headline === "TEST MESSAGE" ? "Default" : "Attention",
       wrap: true
     },
-    ...notice.facts.length ? [{ type: "FactSet", facts: notice.facts.map((f) => ({ title: f.label, value: value9(f) })) }] : []
+    ...notice.facts.length ? [{ type: "FactSet", facts: notice.facts.map((f) => ({ title: f.label, value: value11(f) })) }] : []
   ],
   // A button per issue; Teams shows up to six in a row, a recovery rarely closes more.
   actions: notice.issues.filter((i) => isLink(i.url)).map((i) => ({ type: "Action.OpenUrl", title: `Open issue #${i.number}`, url: i.url }))
@@ -38348,6 +46809,8 @@ init_client();
 
 // lib/tracker/github/tracker.ts
 init_budget();
+init_milestone();
+init_milestone_lookup();
 init_errors();
 
 // lib/tracker/github/history.ts
@@ -38422,8 +46885,8 @@ function toIssue(data) {
   };
 }
 var usableId = (id) => {
-  const value11 = typeof id === "bigint" || typeof id === "number" ? Number(id) : NaN;
-  return Number.isSafeInteger(value11) && value11 > 0 ? value11 : void 0;
+  const value14 = typeof id === "bigint" || typeof id === "number" ? Number(id) : NaN;
+  return Number.isSafeInteger(value14) && value14 > 0 ? value14 : void 0;
 };
 var isCloseReason = (reason) => reason === "completed" || reason === "not_planned" || reason === "duplicate";
 var toComment = (data) => ({
@@ -38433,8 +46896,9 @@ var toComment = (data) => ({
   ...data.created_at ? { createdAt: new Date(data.created_at) } : {}
 });
 var realIssues = (page) => page.filter((issue) => issue.pull_request == null).map(toIssue);
-function createGitHubTracker(github, repo) {
+function createGitHubTracker(github, repo, log2) {
   const where = { owner: repo.owner, repo: repo.repo };
+  const milestone = milestoneLookup((title) => openMilestoneNumber(github, where, title), `${repo.owner}/${repo.repo}`, log2);
   const patch = (number2, fields) => github.request("PATCH /repos/{owner}/{repo}/issues/{issue_number}", { ...where, issue_number: number2, ...fields });
   return {
     kind: "github",
@@ -38473,13 +46937,20 @@ function createGitHubTracker(github, repo) {
     },
     // https://docs.github.com/en/rest/issues/issues#create-an-issue
     async createIssue(issue) {
+      const number2 = issue.milestone === void 0 ? void 0 : await milestone(issue.milestone);
       const { data } = await github.request("POST /repos/{owner}/{repo}/issues", {
         ...where,
         title: issue.title,
         body: issue.body,
         labels: [...issue.labels],
-        assignees: [...issue.assignees]
+        assignees: [...issue.assignees],
+        ...number2 === void 0 ? {} : { milestone: number2 }
       });
+      const board = repo.board;
+      if (board && data.node_id) await (await Promise.resolve().then(() => (init_board(), board_exports))).addToBoard(github, board, data.node_id, data.number, log2 ?? { info() {
+      }, warn() {
+      }, error() {
+      } });
       return toIssue(data);
     },
     // https://docs.github.com/en/rest/issues/issues#update-an-issue
@@ -38526,11 +46997,77 @@ init_client2();
 init_tracker2();
 function createTracker(config, log2) {
   if (config.tracker === "gitlab") return createGitLabTracker(config, log2);
-  return createGitHubTracker(createGitHub(config, log2), config);
+  return createGitHubTracker(createGitHub(config, log2), config, log2);
 }
 
 // lib/cli/commands/report.ts
 init_issue();
+init_budget();
+init_issue_text();
+
+// lib/config/template.ts
+init_log();
+init_errors();
+init_actionable();
+init_config();
+init_issue();
+init_budget();
+init_recovery();
+import { readFile } from "node:fs/promises";
+var value12 = (env, name2) => {
+  const v = env[name2];
+  return v === void 0 || v === "" ? void 0 : v;
+};
+var sampleFailure = (config, time) => ({
+  environment: config.deployEnv,
+  commitSha: "abc1234",
+  commitMessage: "Sample commit message",
+  reason: "Sample failure reason",
+  pipelineUrl: config.pipelineUrl === "unknown" ? "https://ci.example/pipelines/1" : config.pipelineUrl,
+  time
+});
+function templateExtras(env, config) {
+  const extras = {
+    job_url: config.jobUrl,
+    run_attempt: value12(env, "GITHUB_RUN_ATTEMPT"),
+    actor: value12(env, "GITHUB_ACTOR") ?? value12(env, "GITLAB_USER_LOGIN") ?? value12(env, "BUILDKITE_BUILD_CREATOR"),
+    ref: value12(env, "GITHUB_REF_NAME") ?? value12(env, "CI_COMMIT_REF_NAME") ?? value12(env, "BUILDKITE_BRANCH")
+  };
+  const secrets = secretsOf(config);
+  return Object.freeze(Object.fromEntries(Object.entries(extras).filter(([, v]) => v !== void 0).map(([k, v]) => [k, redact(v, secrets)])));
+}
+async function withTemplate(config, env) {
+  const file = config.templateFile;
+  if (file === void 0) return config;
+  let text3;
+  try {
+    text3 = await readFile(file, "utf8");
+  } catch (error) {
+    const code = error.code ?? "error";
+    throw new ConfigError([`REPORT_TEMPLATE: cannot read ${JSON.stringify(file)} (${code}); give the path of a Markdown file, relative to ${process.cwd()}`], { cause: error });
+  }
+  const { parseTemplate: parseTemplate3 } = await Promise.resolve().then(() => (init_template(), template_exports));
+  const { template, problems } = parseTemplate3(text3, `REPORT_TEMPLATE ${file}`);
+  const checks = [...problems];
+  const labels = template ? parseLabels(template.labels.join(","), [...LABELS, ...config.extraLabels], checks) : [];
+  const assignees = template ? parseAssignees([...config.assignees, ...template.assignees].join(","), checks) : [];
+  const named = (problem) => problem.replace(/^REPORT_(LABELS|ASSIGNEES):/, (_, key) => `REPORT_TEMPLATE ${file} ${key.toLowerCase()}:`);
+  if (template?.title && config.group === "environment") {
+    const { templateTitle: templateTitle2 } = await Promise.resolve().then(() => (init_template_render(), template_render_exports));
+    const title = templateTitle2(template, sampleFailure(config, /* @__PURE__ */ new Date()), config.tracker, { title: TITLE_LIMITS[config.tracker], body: BODY_LIMIT });
+    if (parseTitle(title)?.environment !== config.deployEnv) {
+      checks.push(`REPORT_TEMPLATE ${file}: REPORT_GROUP=environment finds issues by the [DEPLOY FAIL] <env> \u2014 <sha> \u2014 <date> title, which this template's title lacks; put {{default_title}} in the title`);
+    }
+  }
+  if (!template || checks.length) throw new ConfigError(checks.map(named));
+  return Object.freeze({
+    ...config,
+    template: Object.freeze({ ...template, extras: templateExtras(env, config) }),
+    extraLabels: Object.freeze([...config.extraLabels, ...labels]),
+    assignees: Object.freeze(assignees),
+    milestone: config.milestone ?? template.milestone
+  });
+}
 
 // lib/cli/io.ts
 init_log();
@@ -38618,11 +47155,11 @@ async function notifyChat(tracker, chat, failure2, filed, log2) {
 
 // lib/core/flows/report.ts
 init_outcome();
-init_issue();
+init_issue_text();
 init_transient();
 init_errors();
 async function fileReport(tracker, chat, target, failure2, log2) {
-  const title = renderTitle(failure2, tracker.limits.title);
+  const title = await issueTitle(target.template, failure2, tracker);
   const run2 = { tracker, target, failure: failure2, log: log2, key: { group: target.group ?? "title", title, time: failure2.time } };
   let filed;
   try {
@@ -38712,6 +47249,9 @@ Environment (a .env file in the current folder is read too; set variables win; R
   REPORT_CHAT_STRICT=1: a chat notice that failed is one [WARN]; SLACK_BOT_TOKEN and SLACK_CHANNEL
   (SLACK_API_URL): post through Slack's Web API, threaded per issue. See docs/chat.md
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY (lower-case too): a proxy for every request, as curl (docs/security.md)
+  REPORT_TEMPLATE: a Markdown issue template with front matter (docs/templates.md); REPORT_MILESTONE: an
+  open milestone's title; REPORT_PROJECT, REPORT_PROJECT_STATUS: a GitHub Projects board new issues join
+  PAGERDUTY_ROUTING_KEY (REPORT_PAGER_SEVERITY, REPORT_PAGER_ENVIRONMENTS): page on-call (docs/pager.md)
 
 Exit codes: 0 issue created or duplicate found, 1 the issue could not be filed, 2 bad configuration.
 `;
@@ -38724,6 +47264,7 @@ async function runReport(args, io2 = processIo(), program = "deploy-failure-repo
   let dryRun = args.includes("--dry-run");
   let failure2;
   let kind = "github";
+  let template;
   const main = async () => {
     const { values, positionals } = parseFlags([...args], {
       help: { type: "boolean", short: "h" },
@@ -38740,9 +47281,10 @@ async function runReport(args, io2 = processIo(), program = "deploy-failure-repo
     dryRun = values["dry-run"] === true;
     if (dryRun && json) throw new ConfigError(["--dry-run and --json cannot be combined: a dry run has no outcome; see --help"]);
     loadDotenv(io2.env);
-    const config = loadConfig(io2.env, { requireToken: !dryRun });
+    const config = await withTemplate(loadConfig(io2.env, { requireToken: !dryRun }), io2.env);
     phase("configured");
     secrets = secretsOf(config);
+    template = config.template;
     kind = config.tracker;
     for (const warning of config.warnings) log2.warn(warning);
     const reason = positionals.join(" ") || DEFAULT_REASON;
@@ -38762,14 +47304,16 @@ async function runReport(args, io2 = processIo(), program = "deploy-failure-repo
       io2.stdout.write(await previewReport2(config.token || config.app ? createTracker(config, log2) : void 0, config, failure2, log2));
       return EXIT.ok;
     }
-    await finish(await fileReport(createTracker(config, log2), createNotifier(config, log2, chatAnnotations(io2)), config, failure2, log2));
+    const outcome = await fileReport(createTracker(config, log2), createNotifier(config, log2, chatAnnotations(io2)), config, failure2, log2);
+    if (config.pager) await (await Promise.resolve().then(() => (init_paging(), paging_exports))).pageReported(config, outcome, failure2, log2);
+    await finish(outcome);
     return EXIT.ok;
   };
   const finish = async (outcome) => {
     const files = outputFiles(io2.env);
     if (dryRun || !(json || files.githubOutput || files.stepSummary)) return;
     const { appendOutputs: appendOutputs2, failedOutcome: failedOutcome2, jsonLine: jsonLine2 } = await Promise.resolve().then(() => (init_outputs(), outputs_exports));
-    const ended = outcome === "failed" ? failedOutcome2(failure2 ? renderTitle(failure2, TITLE_LIMITS[kind]) : null) : outcome;
+    const ended = outcome === "failed" ? failedOutcome2(failure2 ? await issueTitle(template, failure2, { kind, limits: { title: TITLE_LIMITS[kind], body: BODY_LIMIT } }) : null) : outcome;
     const failed = failure2?.failed && (await Promise.resolve().then(() => (init_what_failed(), what_failed_exports))).failedEntries(failure2.failed);
     const result = failed ? { ...ended, failed } : ended;
     try {
@@ -38945,6 +47489,7 @@ Environment (a .env file in the current folder is read too; set variables win; R
   REPORT_CHAT_STRICT=1: a chat notice that failed is one [WARN]; SLACK_BOT_TOKEN and SLACK_CHANNEL
   (SLACK_API_URL): post through Slack's Web API, threaded per issue. See docs/chat.md
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY (lower-case too): a proxy for every request, as curl (docs/security.md)
+  PAGERDUTY_ROUTING_KEY: the incident of each issue closed is resolved (docs/pager.md)
   GITHUB_OUTPUT (set by GitHub Actions): when set, the step outputs outcome and closed (comma-separated
   issue numbers) are appended to it.
 
@@ -38977,6 +47522,7 @@ async function runResolve(args, io2 = processIo(), program = "deploy-failure-rep
     const recovery = await readDeploy(config, time, { withMessage: false });
     dryRun = values["dry-run"] === true;
     resolution = await resolveRecovery(createTracker(config, log2), createNotifier(config, log2, chatAnnotations(io2)), config, recovery, log2, { dryRun });
+    if (config.pager && !dryRun) await (await Promise.resolve().then(() => (init_paging(), paging_exports))).pageResolved(config, recovery.environment, resolution.closed, log2);
     if (dryRun && resolution.closed.length) {
       io2.stdout.write(`
 --- comment on each issue before closing it
@@ -39074,4 +47620,10 @@ toad-cache/dist/toad-cache.mjs:
   (* v8 ignore next - repositorySelection are optional per OpenAPI spec, but we think that is incorrect -- @preserve *)
   (* v8 ignore start - due to skipped tests, see https://github.com/octokit/auth-app.js/pull/580 -- @preserve *)
   (* v8 ignore end -- @preserve *)
+
+mustache/mustache.mjs:
+  (*!
+   * mustache.js - Logic-less {{mustache}} templates with JavaScript
+   * http://github.com/janl/mustache.js
+   *)
 */

@@ -2,12 +2,25 @@
 // release. Exit 1 when the changelog has none, 2 without a version.
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { scriptArgs } from './release/args.ts'
 import { releaseNotes } from './release/changelog.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const version = process.argv[2]?.replace(/^v/, '')
-if (!version) {
-  console.error('Usage: npm run release:notes -- X.Y.Z')
+const [first] = scriptArgs(import.meta.url)
+const USAGE = [
+  'Usage: npm run release:notes -- X.Y.Z  (or npx zx scripts/release-notes.mts X.Y.Z)',
+  "Prints that version's CHANGELOG.md section, the text of its GitHub release.",
+  '',
+  'Options:',
+  '  -h, --help  print this help',
+  '',
+  'Environment: none read.',
+  'Exit codes: 0 printed, 1 the changelog has no section for it, 2 no version given',
+].join('\n')
+const version = first?.replace(/^v/, '')
+if (first === '--help' || first === '-h') console.log(USAGE)
+else if (!version) {
+  console.error(USAGE)
   process.exitCode = 2
 } else {
   const notes = releaseNotes(readFileSync(`${root}CHANGELOG.md`, 'utf8'), version)

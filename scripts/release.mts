@@ -9,6 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { scriptArgs } from './release/args.ts'
 import { cutRelease } from './release/changelog.ts'
 import { packageVersion, releaseProblems } from './release/check.ts'
 import { majorTag, nextVersion } from './release/next-version.ts'
@@ -73,6 +74,7 @@ function release(wanted: string, { push, date, remote }: { push: boolean; date: 
 
 try {
   const { values, positionals } = parseArgs({
+    args: scriptArgs(import.meta.url),
     allowPositionals: true,
     options: {
       push: { type: 'boolean', default: false },
@@ -82,7 +84,21 @@ try {
     },
   })
   if (values.help || positionals.length !== 1 || !/^\d{4}-\d{2}-\d{2}$/.test(values.date)) {
-    console.log('Usage: npm run release -- <X.Y.Z|major|minor|patch> [--push] [--date YYYY-MM-DD] [--remote origin]')
+    console.log(
+      [
+        'Usage: npm run release -- <X.Y.Z|major|minor|patch> [--push] [--date YYYY-MM-DD] [--remote origin]  (or npx zx scripts/release.mts …)',
+        'Writes the version everywhere, moves the changelog, rebuilds dist/action.js, commits, tags vX.Y.Z and moves vX (docs/releasing.md).',
+        '',
+        'Options:',
+        '  --push           push the commit and the tags to the remote',
+        "  --date <day>     the changelog's release date (default today, UTC)",
+        '  --remote <name>  where --push pushes (default origin)',
+        '  -h, --help       print this help',
+        '',
+        'Environment: none read.',
+        'Exit codes: 0 released, 1 refused or failed (nothing changed), 2 bad arguments',
+      ].join('\n'),
+    )
     process.exitCode = values.help ? 0 : 2
   } else {
     process.exitCode = release(positionals[0]!, { push: values.push, date: values.date, remote: values.remote })
