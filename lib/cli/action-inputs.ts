@@ -71,6 +71,9 @@ export const ENVIRONMENT_ONLY: Readonly<Record<string, string>> = {
   NO_PROXY: 'the runner\'s own proxy setting, read by every tool on it',
   NODE_EXTRA_CA_CERTS: 'Node\'s own, read when Node starts, before any input is',
   PAGERDUTY_EVENTS_URL: 'PagerDuty\'s address; only tests and relays change it',
+  REPORT_CI_LOG_TIMEOUT: 'a tuning value that rarely changes; set it in env: when needed',
+  JOB_CHECK_RUN_ID: 'only the workflow can read ${{ job.check_run_id }}: pass it in env:; without it the Action finds its job by the runner\'s name',
+  CI_LOG_TOKEN: 'GitLab CI only: a masked CI/CD variable holding a read_api token, never an input',
 }
 
 /**
