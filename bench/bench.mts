@@ -13,6 +13,7 @@ import { cpuOver, formatPhases, measurePhases, phaseEnv } from './phases.ts'
 import { dedupAtScale } from './scale.ts'
 import { formatRace, race } from './race.ts'
 import { checkTargets, table, type Case, type CaseResult, type Exec } from './report-table.ts'
+import { networkBench, networkTable } from './network.ts'
 
 const HELP = `Usage: npm run bench -- [options]
 
@@ -33,6 +34,10 @@ Options:
   --node24       run the cases on Node 24 from .cache/node24, installing it there first like .ci/run
   --race-runs N  reporters in the race (default 50; 0 skips it)
   --race-only    run only the race
+  --network-only run only the network case: the installed command and bench/reference*.sh on the create,
+                 duplicate and resolve paths, on the plain loopback and over TLS behind a latency link
+  --network-runs N  rounds of the network case (default 6; 0 skips it)
+  --delay MS     the latency link's one-way delay (default 20, so 40 ms per round trip)
   --strict       exit 1 when a target is missed
   -h, --help     show this text
 `
@@ -52,6 +57,9 @@ const { values } = parseFlags(scriptArgs(import.meta.url), {
   strict: { type: 'boolean' },
   'race-runs': { type: 'string', default: '50' },
   'race-only': { type: 'boolean' },
+  'network-only': { type: 'boolean' },
+  'network-runs': { type: 'string', default: '6' },
+  delay: { type: 'string', default: '20' },
   help: { type: 'boolean', short: 'h' },
 })
 if (values.help) {
@@ -126,6 +134,25 @@ if (values['race-only']) {
 const env = machine(ROOT, baseEnv)
 process.stderr.write(`Building, packing and installing ${values.package ?? 'the project'} on Node ${env.node} …\n`)
 const installed: Installed = await installPackage(values.package ?? ROOT, baseEnv)
+const networkRuns = Math.max(0, Number(values['network-runs']) || 0)
+const network = async (): Promise<{ lines: string[]; missed: boolean }> => {
+  if (!networkRuns) return { lines: [], missed: false }
+  const oneWayMs = Math.max(0, Number(values.delay) || 0)
+  const log = (line: string) => process.stderr.write(line)
+  const result = await networkBench({ root: ROOT, baseEnv, bin: installed.bin, project: installed.project, rounds: networkRuns, oneWayMs, log })
+  return networkTable(result, env.node)
+}
+if (values['network-only']) {
+  try {
+    process.stderr.write(`Machine: ${env.cpu}, nproc ${env.nproc}, load average ${env.load} at start\n`)
+    const { lines, missed } = await network()
+    process.stdout.write([`Machine: ${env.cpu}, nproc ${env.nproc}, load average ${env.load} at start`, ...lines, ''].join('\n'))
+    if (values.strict && missed) process.exitCode = 1
+  } finally {
+    removeInstalled(installed)
+  }
+  process.exit()
+}
 const gh = await startLoopbackGitHub()
 try {
   // Interleaved: every round runs every case once, starting one case later than the round before, so
@@ -168,8 +195,9 @@ try {
       ]
     : []
   const raced = await races()
-  process.stdout.write([...table(env, runs, memRuns, results, scales, installed), ...inside, ...raced, '', ...verdicts.lines, ''].join('\n'))
-  if (values.strict && verdicts.missed) process.exitCode = 1
+  const networked = await network()
+  process.stdout.write([...table(env, runs, memRuns, results, scales, installed), ...inside, ...raced, '', ...verdicts.lines, '', ...networked.lines, ''].join('\n'))
+  if (values.strict && (verdicts.missed || networked.missed)) process.exitCode = 1
 } finally {
   await gh.close()
   removeInstalled(installed)
