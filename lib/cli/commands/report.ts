@@ -9,6 +9,7 @@ import { createTracker } from '../../tracker/index.ts'
 import { DEFAULT_REASON, renderTitle, TITLE_LIMITS, type Failure } from '../../core/text/issue.ts'
 import { chatAnnotations, ioLog, processIo, type Io } from '../io.ts'
 import { phase } from '../phase.ts'
+import { preconnect } from '../../http/preconnect.ts'
 import type { RunOutcome } from '../outputs.ts'
 import { fileReport } from '../../core/flows/report.ts'
 
@@ -85,6 +86,8 @@ export async function runReport(args: readonly string[], io: Io = processIo(), p
     loadDotenv(io.env)
     const config = loadConfig(io.env, { requireToken: !dryRun })
     phase('configured')
+    // The connections this run will use, if bin.ts did not open them yet (a .env file, GitLab): lib/http/preconnect.ts.
+    if (!dryRun) for (const url of [config.apiUrl, config.chat.slack?.apiUrl ?? config.chatWebhook]) preconnect(url, io.env)
     secrets = secretsOf(config)
     kind = config.tracker
     for (const warning of config.warnings) log.warn(warning)
