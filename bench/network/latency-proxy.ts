@@ -59,6 +59,9 @@ function delayedPipe(to: Socket) {
 export async function startLatencyLink(targetPort: number, tls: { key: Buffer; cert: Buffer }, oneWayMs: number): Promise<LatencyLink> {
   const sockets = new Set<Socket>()
   const track = (socket: Socket) => {
+    // No Nagle anywhere on the link: with it, a small write waits for the peer's delayed ACK (up to
+    // 40 ms on loopback), a delay no real link adds. curl and Node's http client set TCP_NODELAY too.
+    socket.setNoDelay(true)
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
     socket.on('error', () => {})
