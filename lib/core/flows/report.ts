@@ -1,4 +1,4 @@
-import type { ChatNotifier } from '../chat.ts'
+import type { ChatNotifier, ChatResult } from '../chat.ts'
 import { issueRef, recordThread } from './chat-thread.ts'
 import type { RetrySettings } from './close.ts'
 import { converge } from './converge.ts'
@@ -50,18 +50,24 @@ export async function fileReport(tracker: Tracker, chat: ChatNotifier | undefine
   // The chat notice never carries the log excerpt: a chat channel is no place for a job log.
   const notice: Failure = failure.log === undefined ? failure : (({ log: _excerpt, ...rest }) => rest)(failure)
   let filed: { issue: Issue; occurrence?: number | undefined } | undefined
+  // A notice that names no issue goes out once this run's issue is filed, alongside the look for issues
+  // filed at the same time (converge.ts) rather than after it: one round trip less, the same text.
+  let early: Promise<ChatResult> | undefined
+  const onFiled = chat?.namesIssue === false ? () => void (early ??= chat.send({ kind: 'failure', failure: notice })) : undefined
   try {
-    const { outcome, occurrence, issue } = await fileIssue(tracker, target, failure, title, log)
+    const { outcome, occurrence, issue } = await fileIssue(tracker, target, failure, title, log, onFiled)
     if (issue) filed = { issue, occurrence }
     return outcome
   } finally {
     if (chat) {
       const ref = filed && issueRef(filed.issue)
-      const result = await chat.send(
-        filed?.occurrence === undefined || !ref
-          ? { kind: 'failure', failure: notice, ...(ref ? { issue: ref } : {}) }
-          : { kind: 'recurrence', failure: notice, issue: ref, occurrence: filed.occurrence },
-      )
+      const result = early
+        ? await early
+        : await chat.send(
+            filed?.occurrence === undefined || !ref
+              ? { kind: 'failure', failure: notice, ...(ref ? { issue: ref } : {}) }
+              : { kind: 'recurrence', failure: notice, issue: ref, occurrence: filed.occurrence },
+          )
       // A notice that started a thread (Slack's Web API): later notices for this issue reply in it.
       if (filed) await recordThread(tracker, filed.issue, result, log)
     }
@@ -92,7 +98,7 @@ function fail(cause: unknown, log: Log): never {
 
 const holds = (issue: Issue) => `Open issue #${issue.number} holds this report: ${issue.url}`
 
-async function fileIssue(tracker: Tracker, target: Target, failure: Failure, title: string, log: Log): Promise<{ outcome: Outcome; occurrence?: number | undefined; issue?: Issue }> {
+async function fileIssue(tracker: Tracker, target: Target, failure: Failure, title: string, log: Log, onFiled?: () => void): Promise<{ outcome: Outcome; occurrence?: number | undefined; issue?: Issue }> {
   const key: ReportKey = { group: target.group ?? 'title', title, time: failure.time }
   const existing = await lookUp(tracker, key, log)
   if (existing) {
@@ -111,6 +117,7 @@ async function fileIssue(tracker: Tracker, target: Target, failure: Failure, tit
     if (reopened) return reopened
   }
   const { issue, posted } = await create(tracker, target, failure, key, log)
+  if (posted) onFiled?.()
   // Concurrent runs may each have created one: all keep the oldest (see converge.ts). An issue a look
   // found is already the oldest match; so is one a concurrent run reopened.
   const recheck = reopening
