@@ -5,5 +5,7 @@ import { preconnectForCommand } from '../http/preconnect.ts'
 import { main } from './main.ts'
 
 // The API's (and the chat's) connection opens now, while the command's modules load: lib/http/preconnect.ts.
-preconnectForCommand(process.argv.slice(2), process.env, existsSync('.env'))
+// Node sends the connect on its next tick, and the command's modules then load in one block that would
+// hold it back until they are all evaluated: one turn of the event loop lets it leave first.
+if (preconnectForCommand(process.argv.slice(2), process.env, existsSync('.env'))) await new Promise((resolve) => setImmediate(resolve))
 process.exitCode = await main(process.argv.slice(2))

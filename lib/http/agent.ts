@@ -60,6 +60,8 @@ function make(protocol: 'http:' | 'https:'): Transport {
       const socket = mod.Agent.prototype.createConnection.call(agent, options) as Socket
       // A connection that fails ahead is left alone: the request then opens its own and reports that error.
       socket.on('error', () => {})
+      // Nagle off, as Node's http client and curl have it: a small write never waits for a delayed ACK.
+      socket.setNoDelay(true)
       socket.unref()
       ahead.set(key, socket)
     },

@@ -29,15 +29,16 @@ export function preconnect(url: string | undefined, env: Record<string, string |
  * connection (ISSUE_API_URL, GITHUB_API_URL or api.github.com, as loadConfig reads them) and, for
  * `report`, the chat webhook's. Skipped when a `.env` file may still change them (the command opens them
  * once its configuration is read), for GitLab, whose address loadConfig works out, for `--help` and
- * `--dry-run`, and when the configuration lacks what any request needs.
+ * `--dry-run`, and when the configuration lacks what any request needs. Returns whether it opened any.
  */
-export function preconnectForCommand(argv: readonly string[], env: Record<string, string | undefined>, dotenvPresent: boolean): void {
+export function preconnectForCommand(argv: readonly string[], env: Record<string, string | undefined>, dotenvPresent: boolean): boolean {
   const [command, ...args] = argv
-  if ((command !== 'report' && command !== 'resolve') || args.some((a) => a === '-h' || a === '--help' || a === '--dry-run')) return
-  if ((dotenvPresent && env.REPORT_DOTENV !== 'off') || (env.ISSUE_TRACKER && env.ISSUE_TRACKER !== 'github')) return
+  if ((command !== 'report' && command !== 'resolve') || args.some((a) => a === '-h' || a === '--help' || a === '--dry-run')) return false
+  if ((dotenvPresent && env.REPORT_DOTENV !== 'off') || (env.ISSUE_TRACKER && env.ISSUE_TRACKER !== 'github')) return false
   // Without a repository and a credential the run stops at its configuration, before any request.
-  if (!env.ISSUE_REPO || !(env.ISSUE_TOKEN || env.ISSUE_APP_ID)) return
+  if (!env.ISSUE_REPO || !(env.ISSUE_TOKEN || env.ISSUE_APP_ID)) return false
   preconnect(env.ISSUE_API_URL || env.GITHUB_API_URL || 'https://api.github.com', env)
   // The chat post comes last in every report run; Slack's Web API (a bot token) posts elsewhere.
   if (command === 'report' && !env.SLACK_BOT_TOKEN) preconnect(env.CHAT_WEBHOOK, env)
+  return true
 }
