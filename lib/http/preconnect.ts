@@ -9,19 +9,21 @@ const opened = new Set<string>()
 /**
  * Opens a kept-alive connection to `url`'s origin for the next request there. Does nothing through a
  * proxy (undici's agent connects there), for an address that is not http(s), or for an origin already
- * opened. Never throws: a connection that fails is left to the request to report.
+ * opened. Never throws: a connection that fails is left to the request to report. Returns whether it
+ * opened one.
  */
-export function preconnect(url: string | undefined, env: Record<string, string | undefined> = process.env): void {
-  if (!url || proxyConfigured(env)) return
+export function preconnect(url: string | undefined, env: Record<string, string | undefined> = process.env): boolean {
+  if (!url || proxyConfigured(env)) return false
   let parsed: URL
   try {
     parsed = new URL(url)
   } catch {
-    return
+    return false
   }
-  if ((parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || opened.has(parsed.origin)) return
+  if ((parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || opened.has(parsed.origin)) return false
   opened.add(parsed.origin)
   transportFor(parsed.protocol).open(parsed)
+  return true
 }
 
 /**
@@ -37,8 +39,8 @@ export function preconnectForCommand(argv: readonly string[], env: Record<string
   if ((dotenvPresent && env.REPORT_DOTENV !== 'off') || (env.ISSUE_TRACKER && env.ISSUE_TRACKER !== 'github')) return false
   // Without a repository and a credential the run stops at its configuration, before any request.
   if (!env.ISSUE_REPO || !(env.ISSUE_TOKEN || env.ISSUE_APP_ID)) return false
-  preconnect(env.ISSUE_API_URL || env.GITHUB_API_URL || 'https://api.github.com', env)
+  const api = preconnect(env.ISSUE_API_URL || env.GITHUB_API_URL || 'https://api.github.com', env)
   // The chat post comes last in every report run; Slack's Web API (a bot token) posts elsewhere.
-  if (command === 'report' && !env.SLACK_BOT_TOKEN) preconnect(env.CHAT_WEBHOOK, env)
-  return true
+  const chat = command === 'report' && !env.SLACK_BOT_TOKEN && preconnect(env.CHAT_WEBHOOK, env)
+  return api || chat
 }

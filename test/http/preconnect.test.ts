@@ -30,7 +30,7 @@ const setup = async () => {
 
 test('report opens the API and the chat connections before any request; resolve only the API', async () => {
   const { api, chat, env } = await setup()
-  preconnectForCommand(['report', 'Deploy job failed'], env, false)
+  assert.is(preconnectForCommand(['report', 'Deploy job failed'], env, false), true)
   await settle()
   assert.equal([api.count(), chat.count()], [1, 1])
   const other = await setup()
@@ -51,7 +51,7 @@ test('nothing is opened where the run may go elsewhere or make no request', asyn
     [['report'], { ...env, ISSUE_TOKEN: '' }, false],
     [['report'], { ...env, HTTPS_PROXY: 'http://127.0.0.1:9', HTTP_PROXY: 'http://127.0.0.1:9' }, false],
   ]
-  for (const [argv, e, dotenv] of cases) preconnectForCommand(argv, e, dotenv)
+  for (const [argv, e, dotenv] of cases) assert.is(preconnectForCommand(argv, e, dotenv), false, argv.join(' '))
   await settle()
   assert.equal([api.count(), chat.count()], [0, 0])
 })
