@@ -14,6 +14,7 @@ import { dedupAtScale } from './scale.ts'
 import { formatRace, race } from './race.ts'
 import { checkTargets, table, type Case, type CaseResult, type Exec } from './report-table.ts'
 import { ciLogCost } from './ci-log.ts'
+import { networkBench, networkTable } from './network.ts'
 
 const HELP = `Usage: npm run bench -- [options]
 
@@ -36,6 +37,10 @@ Options:
   --race-runs N  reporters in the race (default 50; 0 skips it)
   --race-only    run only the race
   --ci-log-only  run only the cost of REPORT_CI_LOG=auto on the create path (--runs, --mem-runs)
+  --network-only run only the network case: the installed command and bench/reference*.sh on the create,
+                 duplicate and resolve paths, on the plain loopback and over TLS behind a latency link
+  --network-runs N  rounds of the network case (default 6; 0 skips it)
+  --delay MS     the latency link's one-way delay (default 20, so 40 ms per round trip)
   --strict       exit 1 when a target is missed
   -h, --help     show this text
 `
@@ -56,6 +61,9 @@ const { values } = parseFlags(scriptArgs(import.meta.url), {
   'race-runs': { type: 'string', default: '50' },
   'race-only': { type: 'boolean' },
   'ci-log-only': { type: 'boolean' },
+  'network-only': { type: 'boolean' },
+  'network-runs': { type: 'string', default: '6' },
+  delay: { type: 'string', default: '20' },
   help: { type: 'boolean', short: 'h' },
 })
 if (values.help) {
@@ -135,6 +143,25 @@ if (values['race-only']) {
 const env = machine(ROOT, baseEnv)
 process.stderr.write(`Building, packing and installing ${values.package ?? 'the project'} on Node ${env.node} …\n`)
 const installed: Installed = await installPackage(values.package ?? ROOT, baseEnv)
+const networkRuns = Math.max(0, Number(values['network-runs']) || 0)
+const network = async (): Promise<{ lines: string[]; missed: boolean }> => {
+  if (!networkRuns) return { lines: [], missed: false }
+  const oneWayMs = Math.max(0, Number(values.delay) || 0)
+  const log = (line: string) => process.stderr.write(line)
+  const result = await networkBench({ root: ROOT, baseEnv, bin: installed.bin, project: installed.project, rounds: networkRuns, oneWayMs, log })
+  return networkTable(result, env.node)
+}
+if (values['network-only']) {
+  try {
+    process.stderr.write(`Machine: ${env.cpu}, nproc ${env.nproc}, load average ${env.load} at start\n`)
+    const { lines, missed } = await network()
+    process.stdout.write([`Machine: ${env.cpu}, nproc ${env.nproc}, load average ${env.load} at start`, ...lines, ''].join('\n'))
+    if (values.strict && missed) process.exitCode = 1
+  } finally {
+    removeInstalled(installed)
+  }
+  process.exit()
+}
 const gh = await startLoopbackGitHub()
 try {
   // Interleaved: every round runs every case once, starting one case later than the round before, so
@@ -179,8 +206,9 @@ try {
   const raced = await races()
   process.stderr.write('REPORT_CI_LOG=auto on the create path …\n')
   const ciLogLines = await ciLog()
-  process.stdout.write([...table(env, runs, memRuns, results, scales, installed), ...inside, ...ciLogLines, ...raced, '', ...verdicts.lines, ''].join('\n'))
-  if (values.strict && verdicts.missed) process.exitCode = 1
+  const networked = await network()
+  process.stdout.write([...table(env, runs, memRuns, results, scales, installed), ...inside, ...ciLogLines, ...raced, '', ...verdicts.lines, '', ...networked.lines, ''].join('\n'))
+  if (values.strict && (verdicts.missed || networked.missed)) process.exitCode = 1
 } finally {
   await gh.close()
   removeInstalled(installed)

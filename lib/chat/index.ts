@@ -6,8 +6,6 @@ import type { ChatNotifier } from '../core/chat.ts'
 import type { Log } from '../core/log.ts'
 import { waitBudget } from '../tracker/github/ratelimit.ts'
 import { resolveFormat } from './format.ts'
-import { webhookNotifier } from './post.ts'
-import { slackApiNotifier } from './slack-api.ts'
 import { strictNotifier } from './strict.ts'
 import { createWebhookNotifier } from './webhook.ts'
 
@@ -28,10 +26,26 @@ function pick(config: NotifierConfig): ChatNotifier | undefined {
   const { slack } = config.chat
   if (slack) {
     // Slack's 429s get their own REPORT_MAX_WAIT: the tracker's client keeps its budget to itself.
-    return slackApiNotifier({ ...slack, timeoutMs: config.chatTimeoutMs, budget: waitBudget(config.maxWaitSeconds) })
+    const options = { ...slack, timeoutMs: config.chatTimeoutMs, budget: waitBudget(config.maxWaitSeconds) }
+    return loadedOnUse('slack-api', new URL(slack.apiUrl).host, async () => (await import('./slack-api.ts')).slackApiNotifier(options))
   }
   if (!config.chatWebhook) return undefined
   const format = resolveFormat(config.chat.format, config.chatWebhook)
   // The spec's `{"text"}` stays the default notifier; the other formats render their own bodies.
-  return format === 'slack' ? createWebhookNotifier(config.chatWebhook, config.chatTimeoutMs) : webhookNotifier(format, config.chatWebhook, config.chatTimeoutMs)
+  const { chatWebhook: url, chatTimeoutMs: timeoutMs } = config
+  return format === 'slack'
+    ? createWebhookNotifier(url, timeoutMs)
+    : loadedOnUse(format, new URL(url).host, async () => (await import('./post.ts')).webhookNotifier(format, url, timeoutMs))
+}
+
+// The other formats and Slack's Web API are loaded when a run posts with one, not on every run: the
+// spec's `{"text"}` needs none of them, and every module costs start-up (npm run bench). Made once.
+function loadedOnUse(format: string, host: string, make: () => Promise<ChatNotifier>): ChatNotifier {
+  let made: Promise<ChatNotifier> | undefined
+  return {
+    format,
+    host,
+    // `send` never throws, like every notifier's.
+    send: async (event) => (await (made ??= make())).send(event).catch(() => ({ ok: false })),
+  }
 }

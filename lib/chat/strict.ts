@@ -31,6 +31,7 @@ export function strictNotifier(notifier: ChatNotifier, log: Log, annotate?: (lin
   return {
     format: notifier.format,
     host: notifier.host,
+    ...(notifier.namesIssue === undefined ? {} : { namesIssue: notifier.namesIssue }),
     async send(event) {
       const result = await notifier.send(event)
       if (!result.ok) {

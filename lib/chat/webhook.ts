@@ -67,6 +67,8 @@ export function createWebhookNotifier(webhook: string, timeoutMs = CHAT_TIMEOUT_
     format: 'slack',
     // The host only: the rest of a Slack-style address is the secret.
     host: new URL(webhook).host,
+    // webhookText: a failure's text is the spec's, with no issue in it.
+    namesIssue: false,
     send: (event) => postText(webhook, webhookText(event), timeoutMs),
   }
 }

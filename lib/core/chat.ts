@@ -41,5 +41,11 @@ export interface ChatNotifier {
   readonly format: string
   /** The destination's host, safe to print. */
   readonly host: string
+  /**
+   * `false` when a failure notice reads the same whichever issue holds the report (the spec's `{"text"}`):
+   * the core may then send it as soon as this run's issue is filed, while it still looks for issues filed
+   * at the same time. Unset: the notice names the issue, so it waits for that look.
+   */
+  readonly namesIssue?: boolean
   send(event: ChatEvent): Promise<ChatResult>
 }

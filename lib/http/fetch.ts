@@ -11,13 +11,8 @@
 // https://fetch.spec.whatwg.org/#http-redirect-fetch
 // The zx CLI's own `fetch` echoes requests (headers and all) in verbose mode; this one prints nothing.
 import type { IncomingMessage } from 'node:http'
-import { createRequire } from 'node:module'
+import { transportFor } from './agent.ts'
 import { proxiedFetch, proxyConfigured } from './proxy.ts'
-
-// Required, not imported: on Node 24 the ES module view of node:http reads every export, and its lazy
-// WebSocket getters load Node's bundled undici, ~25 ms before the first request (npm run bench; require
-// reads none of them).
-const { request: httpRequest } = createRequire(import.meta.url)('node:http') as typeof import('node:http')
 
 /** What is sent: the subset of `RequestInit` the callers use. */
 export interface FetchInit {
@@ -117,11 +112,11 @@ export async function fetchOverHttp(input: string | URL, init: FetchInit = {}): 
 
 async function send(url: URL, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined, signal: AbortSignal | undefined): Promise<IncomingMessage> {
   signal?.throwIfAborted()
-  // https only when asked for: loading TLS costs start-up that a plain-http address never needs.
-  const request = url.protocol === 'https:' ? (await import('node:https')).request : url.protocol === 'http:' ? httpRequest : undefined
-  if (!request) throw new TypeError('fetch failed', { cause: new Error(`unsupported protocol ${url.protocol}`) })
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TypeError('fetch failed', { cause: new Error(`unsupported protocol ${url.protocol}`) })
+  // One kept-alive connection per origin, perhaps opened ahead (agent.ts).
+  const { request, agent } = transportFor(url.protocol)
   return new Promise((resolve, reject) => {
-    const req = request(url, { method }, (message) => {
+    const req = request(url, { method, agent }, (message) => {
       signal?.removeEventListener('abort', abort)
       resolve(message)
     })

@@ -13,6 +13,7 @@ import { issueTitle } from '../../core/flows/issue-text.ts'
 import { withTemplate } from '../../config/template.ts'
 import { chatAnnotations, ioLog, processIo, type Io } from '../io.ts'
 import { phase } from '../phase.ts'
+import { preconnect } from '../../http/preconnect.ts'
 import type { RunOutcome } from '../outputs.ts'
 import { fileReport } from '../../core/flows/report.ts'
 
@@ -97,6 +98,8 @@ export async function runReport(args: readonly string[], io: Io = processIo(), p
     loadDotenv(io.env)
     const config = await withTemplate(loadConfig(io.env, { requireToken: !dryRun }), io.env)
     phase('configured')
+    // The connections this run will use, if bin.ts did not open them yet (a .env file, GitLab): lib/http/preconnect.ts.
+    if (!dryRun) for (const url of [config.apiUrl, config.chat.slack?.apiUrl ?? config.chatWebhook]) preconnect(url, io.env)
     secrets = secretsOf(config)
     template = config.template
     kind = config.tracker

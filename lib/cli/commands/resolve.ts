@@ -5,6 +5,7 @@ import { renderRecoveryComment, type Recovery } from '../../core/text/comment-te
 import { loadConfig, loadDotenv, outputFiles, secretsOf } from '../../config/config.ts'
 import { ConfigError } from '../../errors.ts'
 import { readDeploy } from '../deploy.ts'
+import { preconnect } from '../../http/preconnect.ts'
 import { createNotifier } from '../../chat/index.ts'
 import { createTracker } from '../../tracker/index.ts'
 import { chatAnnotations, ioLog, processIo, type Io } from '../io.ts'
@@ -73,7 +74,13 @@ export async function runResolve(args: readonly string[], io: Io = processIo(), 
 
     const recovery: Recovery = await readDeploy(config, time, { withMessage: false })
     dryRun = values['dry-run'] === true
-    resolution = await resolveRecovery(createTracker(config, log), createNotifier(config, log, chatAnnotations(io)), config, recovery, log, { dryRun })
+    preconnect(config.apiUrl, io.env)
+    const tracker = createTracker(config, log)
+    // The recovery notice follows the first close, a second or more after the first comment: the chat's
+    // connection opens with that comment, rather than on every good deploy (lib/http/preconnect.ts).
+    const chatUrl = config.chat.slack?.apiUrl ?? config.chatWebhook
+    const warming = { ...tracker, addComment: (number: number, body: string) => (preconnect(chatUrl, io.env), tracker.addComment(number, body)) }
+    resolution = await resolveRecovery(dryRun ? tracker : warming, createNotifier(config, log, chatAnnotations(io)), config, recovery, log, { dryRun })
     // PAGERDUTY_ROUTING_KEY: each closed issue's incident is resolved (loaded only when set).
     if (config.pager && !dryRun) await (await import('../paging.ts')).pageResolved(config, recovery.environment, resolution.closed, log)
     if (dryRun && resolution.closed.length) {

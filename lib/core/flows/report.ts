@@ -2,12 +2,12 @@
 // comment on it or skip; else reopen the issue a recent recovery closed; else create one and converge
 // with concurrent runs; then notify the chat. Each step is a small function below, delegating to the
 // module that does the work.
-import type { ChatNotifier } from '../chat.ts'
+import type { ChatNotifier, ChatResult } from '../chat.ts'
 import type { RetrySettings } from './close.ts'
 import { converge } from './converge.ts'
 import { createOnce, failCreate, type NewIssueExtras } from './create.ts'
 import { findHolderIssue, type Grouping, type ReportKey } from '../find/grouping.ts'
-import { notifyChat } from './notify.ts'
+import { noticeOf, notifyChat } from './notify.ts'
 import { filedAs, type Filed, type Outcome } from './outcome.ts'
 import type { Failure } from '../text/issue.ts'
 import { issueTitle } from './issue-text.ts'
@@ -56,13 +56,17 @@ export async function fileReport(tracker: Tracker, chat: ChatNotifier | undefine
   const title = await issueTitle(target.template, failure, tracker)
   const run: Run = { tracker, target, failure, log, key: { group: target.group ?? 'title', title, time: failure.time } }
   let filed: Filed | undefined
+  // A notice that names no issue goes out as soon as this run's issue is filed, alongside the look for
+  // issues filed at the same time (converge.ts) rather than after it: one round trip less, the same text.
+  let early: Promise<ChatResult> | undefined
+  const onPosted = chat?.namesIssue === false ? () => void (early ??= chat.send({ kind: 'failure', failure: noticeOf(failure) })) : () => {}
   try {
     const holder = await lookUpHolder(run)
     if (holder) filed = await commentOrSkip(run, holder)
-    else filed = (await reopenRecovered(run)) ?? (await convergeCreated(run, await create(run)))
+    else filed = (await reopenRecovered(run)) ?? (await convergeCreated(run, await create(run), onPosted))
     return filed.outcome
   } finally {
-    if (chat) await notifyChat(tracker, chat, failure, filed, log)
+    if (chat) await notifyChat(tracker, chat, failure, filed, log, early)
   }
 }
 
@@ -110,7 +114,8 @@ function create({ tracker, target, failure, key, log }: Run): Promise<{ issue: I
 
 // Concurrent runs may each have created one: all keep the oldest (lib/core/flows/converge.ts). An issue
 // a look found is already the oldest match; so is one a concurrent run reopened.
-async function convergeCreated({ tracker, target, key, log }: Run, { issue, posted }: { issue: Issue; posted: boolean }): Promise<Filed> {
+async function convergeCreated({ tracker, target, key, log }: Run, { issue, posted }: { issue: Issue; posted: boolean }, onPosted: () => void): Promise<Filed> {
+  if (posted) onPosted()
   const reopenWindowHours = target.reopenWindowHours ?? 0
   const recheck =
     reopenWindowHours > 0

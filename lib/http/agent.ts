@@ -1,0 +1,76 @@
+// One kept-alive connection per origin, which can be opened before the first request needs it.
+//
+// A request to a new origin first waits for TCP's handshake and then TLS's: two round trips, 80 ms at
+// 40 ms each, before a byte of the request leaves. The reporter knows its API and chat origins from the
+// environment at start, so it opens both while its modules load and while the API work runs
+// (`preconnect`), and every later request to that origin reuses the connection (keep-alive), as curl
+// cannot across its separate processes. docs/performance.md has the measurements.
+//
+// Node's Agent has no public "connect ahead" call; what it does have is `createConnection`, the one
+// place it makes a socket for an origin with no free one. The agents here hand out the socket opened
+// ahead there, once, and otherwise make one as Node would.
+import { createRequire } from 'node:module'
+import type * as Http from 'node:http'
+import { isIP, type Socket } from 'node:net'
+
+// Required, not imported, like node:http in fetch.ts: on Node 24 the ES module view reads every export.
+const load = createRequire(import.meta.url)
+
+/** The `request` function and kept-alive agent for one protocol. */
+export interface Transport {
+  readonly request: typeof Http.request
+  readonly agent: Http.Agent
+  /** Opens a connection to `url`'s origin for the next request there to take. */
+  open(url: URL): void
+}
+
+const transports = new Map<string, Transport>()
+
+function make(protocol: 'http:' | 'https:'): Transport {
+  // node:https (and so TLS) is loaded only when an https origin is used: a plain-http run never pays for it.
+  const mod = load(protocol === 'https:' ? 'node:https' : 'node:http') as typeof Http
+  const ahead = new Map<string, Socket>()
+  const keyOf = (host: string, port: number | string) => `${host}:${port}`
+  class ConnectingAhead extends mod.Agent {
+    override createConnection(options: Http.ClientRequestArgs, callback?: Parameters<Http.Agent['createConnection']>[1]) {
+      const key = keyOf(String(options.host), String(options.port))
+      const socket = ahead.get(key)
+      ahead.delete(key)
+      if (socket && !socket.destroyed) {
+        // Held unref'd while waiting, so an unused one never keeps the process alive; in use, it counts.
+        socket.ref()
+        return socket
+      }
+      return super.createConnection(options, callback)
+    }
+  }
+  // keepAlive: the connection stays open between requests; Node unrefs idle ones, so exit never waits.
+  const agent = new ConnectingAhead({ keepAlive: true })
+  const defaultPort = protocol === 'https:' ? 443 : 80
+  return {
+    request: mod.request,
+    agent,
+    open(url) {
+      const host = url.hostname.replace(/^\[|\]$/g, '')
+      const port = Number(url.port) || defaultPort
+      const key = keyOf(host, port)
+      if (ahead.has(key)) return
+      // The options Node's Agent gives createConnection (servername for SNI, none for an IP address).
+      const options = { host, port, servername: isIP(host) ? '' : host, path: null }
+      const socket = mod.Agent.prototype.createConnection.call(agent, options) as Socket
+      // A connection that fails ahead is left alone: the request then opens its own and reports that error.
+      socket.on('error', () => {})
+      // Nagle off, as Node's http client and curl have it: a small write never waits for a delayed ACK.
+      socket.setNoDelay(true)
+      socket.unref()
+      ahead.set(key, socket)
+    },
+  }
+}
+
+/** The transport for `protocol`, made on first use. */
+export function transportFor(protocol: 'http:' | 'https:'): Transport {
+  let transport = transports.get(protocol)
+  if (!transport) transports.set(protocol, (transport = make(protocol)))
+  return transport
+}

@@ -1,0 +1,46 @@
+// Opening the connections a run will need before it needs them (agent.ts): the API's as soon as the
+// command is known, the chat's alongside. Only the origin is used (scheme, host, port); the rest of a
+// webhook address is a secret and goes nowhere but into the request itself.
+import { transportFor } from './agent.ts'
+import { proxyConfigured } from './proxy.ts'
+
+const opened = new Set<string>()
+
+/**
+ * Opens a kept-alive connection to `url`'s origin for the next request there. Does nothing through a
+ * proxy (undici's agent connects there), for an address that is not http(s), or for an origin already
+ * opened. Never throws: a connection that fails is left to the request to report. Returns whether it
+ * opened one.
+ */
+export function preconnect(url: string | undefined, env: Record<string, string | undefined> = process.env): boolean {
+  if (!url || proxyConfigured(env)) return false
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    return false
+  }
+  if ((parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || opened.has(parsed.origin)) return false
+  opened.add(parsed.origin)
+  transportFor(parsed.protocol).open(parsed)
+  return true
+}
+
+/**
+ * For `report` and `resolve` on GitHub, before the command's modules are loaded: opens the API's
+ * connection (ISSUE_API_URL, GITHUB_API_URL or api.github.com, as loadConfig reads them) and, for
+ * `report`, the chat webhook's. Skipped when a `.env` file may still change them (the command opens them
+ * once its configuration is read), for GitLab, whose address loadConfig works out, for `--help` and
+ * `--dry-run`, and when the configuration lacks what any request needs. Returns whether it opened any.
+ */
+export function preconnectForCommand(argv: readonly string[], env: Record<string, string | undefined>, dotenvPresent: boolean): boolean {
+  const [command, ...args] = argv
+  if ((command !== 'report' && command !== 'resolve') || args.some((a) => a === '-h' || a === '--help' || a === '--dry-run')) return false
+  if ((dotenvPresent && env.REPORT_DOTENV !== 'off') || (env.ISSUE_TRACKER && env.ISSUE_TRACKER !== 'github')) return false
+  // Without a repository and a credential the run stops at its configuration, before any request.
+  if (!env.ISSUE_REPO || !(env.ISSUE_TOKEN || env.ISSUE_APP_ID)) return false
+  const api = preconnect(env.ISSUE_API_URL || env.GITHUB_API_URL || 'https://api.github.com', env)
+  // The chat post comes last in every report run; Slack's Web API (a bot token) posts elsewhere.
+  const chat = command === 'report' && !env.SLACK_BOT_TOKEN && preconnect(env.CHAT_WEBHOOK, env)
+  return api || chat
+}
