@@ -1452,8 +1452,8 @@ var require_esblib = __commonJS({
     var __asyncGenerator = (__this, __arguments, generator) => {
       var resume = (k2, v2, yes, no) => {
         try {
-          var x2 = generator[k2](v2), isAwait = (v2 = x2.value) instanceof __await, done = x2.done;
-          Promise.resolve(isAwait ? v2[0] : v2).then((y) => isAwait ? resume(k2 === "return" ? k2 : "next", v2[1] ? { done: y.done, value: y.value } : y, yes, no) : yes({ value: y, done })).catch((e) => resume("throw", e, yes, no));
+          var x2 = generator[k2](v2), isAwait = (v2 = x2.value) instanceof __await, done2 = x2.done;
+          Promise.resolve(isAwait ? v2[0] : v2).then((y) => isAwait ? resume(k2 === "return" ? k2 : "next", v2[1] ? { done: y.done, value: y.value } : y, yes, no) : yes({ value: y, done: done2 })).catch((e) => resume("throw", e, yes, no));
         } catch (e) {
           no(e);
         }
@@ -1488,7 +1488,7 @@ var require_esblib = __commonJS({
         throw x2;
       }, "return" in obj && method("return"), it;
     };
-    var __forAwait = (obj, it, method) => (it = obj[__knownSymbol("asyncIterator")]) ? it.call(obj) : (obj = obj[__knownSymbol("iterator")](), it = {}, method = (key, fn) => (fn = obj[key]) && (it[key] = (arg) => new Promise((yes, no, done) => (arg = fn.call(obj, arg), done = arg.done, Promise.resolve(arg.value).then((value14) => yes({ value: value14, done }), no)))), method("next"), method("return"), it);
+    var __forAwait = (obj, it, method) => (it = obj[__knownSymbol("asyncIterator")]) ? it.call(obj) : (obj = obj[__knownSymbol("iterator")](), it = {}, method = (key, fn) => (fn = obj[key]) && (it[key] = (arg) => new Promise((yes, no, done2) => (arg = fn.call(obj, arg), done2 = arg.done, Promise.resolve(arg.value).then((value14) => yes({ value: value14, done: done2 }), no)))), method("next"), method("return"), it);
     var __pow = Math.pow;
     var __reExport = (target, mod, secondTarget) => (__copyProps2(target, mod, "default"), secondTarget && __copyProps2(secondTarget, mod, "default"));
     var __commonJS2 = (cb, mod) => function __require2() {
@@ -4365,6 +4365,59 @@ var init_recovery = __esm({
   }
 });
 
+// lib/http/agent.ts
+import { createRequire as createRequire2 } from "node:module";
+import { isIP } from "node:net";
+function make(protocol) {
+  const mod = load(protocol === "https:" ? "node:https" : "node:http");
+  const ahead = /* @__PURE__ */ new Map();
+  const keyOf = (host, port) => `${host}:${port}`;
+  class ConnectingAhead extends mod.Agent {
+    createConnection(options, callback) {
+      const key = keyOf(String(options.host), String(options.port));
+      const socket = ahead.get(key);
+      ahead.delete(key);
+      if (socket && !socket.destroyed) {
+        socket.ref();
+        return socket;
+      }
+      return super.createConnection(options, callback);
+    }
+  }
+  const agent = new ConnectingAhead({ keepAlive: true });
+  const defaultPort = protocol === "https:" ? 443 : 80;
+  return {
+    request: mod.request,
+    agent,
+    open(url) {
+      const host = url.hostname.replace(/^\[|\]$/g, "");
+      const port = Number(url.port) || defaultPort;
+      const key = keyOf(host, port);
+      if (ahead.has(key)) return;
+      const options = { host, port, servername: isIP(host) ? "" : host, path: null };
+      const socket = mod.Agent.prototype.createConnection.call(agent, options);
+      socket.on("error", () => {
+      });
+      socket.setNoDelay(true);
+      socket.unref();
+      ahead.set(key, socket);
+    }
+  };
+}
+function transportFor(protocol) {
+  let transport = transports.get(protocol);
+  if (!transport) transports.set(protocol, transport = make(protocol));
+  return transport;
+}
+var load, transports;
+var init_agent = __esm({
+  "lib/http/agent.ts"() {
+    "use strict";
+    load = createRequire2(import.meta.url);
+    transports = /* @__PURE__ */ new Map();
+  }
+});
+
 // node_modules/undici/lib/core/symbols.js
 var require_symbols = __commonJS({
   "node_modules/undici/lib/core/symbols.js"(exports, module) {
@@ -5699,8 +5752,8 @@ var require_util2 = __commonJS({
             iterator2 = iterable[Symbol.asyncIterator]();
           },
           pull(controller) {
-            return iterator2.next().then(({ done, value: value14 }) => {
-              if (done) {
+            return iterator2.next().then(({ done: done2, value: value14 }) => {
+              if (done2) {
                 return queueMicrotask(() => {
                   controller.close();
                   controller.byobRequest?.respond(0);
@@ -9030,8 +9083,8 @@ var require_webidl = __commonJS({
           });
         }
         while (true) {
-          const { done, value: value14 } = method.next();
-          if (done) {
+          const { done: done2, value: value14 } = method.next();
+          if (done2) {
             break;
           }
           seq.push(converter(value14, prefix, `${argument}[${index++}]`));
@@ -9499,10 +9552,10 @@ var require_util3 = __commonJS({
     function TAOCheck() {
       return "success";
     }
-    function appendFetchMetadata(httpRequest3) {
+    function appendFetchMetadata(httpRequest2) {
       let header = null;
-      header = httpRequest3.mode;
-      httpRequest3.headersList.set("sec-fetch-mode", header, true);
+      header = httpRequest2.mode;
+      httpRequest2.headersList.set("sec-fetch-mode", header, true);
     }
     function appendRequestOriginHeader(request2) {
       let serializedOrigin = request2.origin;
@@ -9879,8 +9932,8 @@ var require_util3 = __commonJS({
         const bytes = [];
         let byteLength = 0;
         do {
-          const { done, value: chunk } = await reader.read();
-          if (done) {
+          const { done: done2, value: chunk } = await reader.read();
+          if (done2) {
             successSteps(Buffer.concat(bytes, byteLength));
             return;
           }
@@ -10724,8 +10777,8 @@ var require_body = __commonJS({
               return;
             }
             while (true) {
-              const { value: value14, done } = await iterator2.next();
-              if (done) {
+              const { value: value14, done: done2 } = await iterator2.next();
+              if (done2) {
                 queueMicrotask(() => readableStreamClose(controller));
                 return;
               }
@@ -19442,7 +19495,7 @@ var require_dump = __commonJS({
 var require_dns = __commonJS({
   "node_modules/undici/lib/interceptor/dns.js"(exports, module) {
     "use strict";
-    var { isIP } = __require("node:net");
+    var { isIP: isIP2 } = __require("node:net");
     var { lookup: lookup2 } = __require("node:dns");
     var DecoratorHandler = require_decorator_handler();
     var { InvalidArgumentError, InformationalError } = require_errors();
@@ -19848,7 +19901,7 @@ var require_dns = __commonJS({
       return (dispatch) => {
         return function dnsInterceptor(origDispatchOpts, handler) {
           const origin = origDispatchOpts.origin.constructor === URL ? origDispatchOpts.origin : new URL(origDispatchOpts.origin);
-          if (isIP(origin.hostname) !== 0) {
+          if (isIP2(origin.hostname) !== 0) {
             return dispatch(origDispatchOpts, handler);
           }
           instance.runLookup(origin, origDispatchOpts, (err, newOrigin) => {
@@ -21217,12 +21270,12 @@ var require_cache_handler = __commonJS({
         };
         if (statusCode === 304) {
           this.#replaying304 = true;
-          let done = false;
+          let done2 = false;
           const finish304 = () => {
-            if (done) {
+            if (done2) {
               return;
             }
-            done = true;
+            done2 = true;
             this.#replaying304 = false;
             if (this.#pending304End) {
               const { controller: controller2, trailers } = this.#pending304End;
@@ -21232,10 +21285,10 @@ var require_cache_handler = __commonJS({
             }
           };
           const failReplay = (err) => {
-            if (done) {
+            if (done2) {
               return;
             }
-            done = true;
+            done2 = true;
             this.#replaying304 = false;
             this.#suppress304End = true;
             this.#pending304End = void 0;
@@ -21265,7 +21318,7 @@ var require_cache_handler = __commonJS({
             if (typeof cachedValue.body.values === "function") {
               const bodyIterator = cachedValue.body.values();
               const streamCachedBody = () => {
-                if (done) {
+                if (done2) {
                   return;
                 }
                 try {
@@ -26187,85 +26240,85 @@ var require_fetch = __commonJS({
     async function httpNetworkOrCacheFetch(fetchParams, isAuthenticationFetch = false, isNewConnectionFetch = false) {
       const request2 = fetchParams.request;
       let httpFetchParams = null;
-      let httpRequest3 = null;
+      let httpRequest2 = null;
       let response = null;
       const httpCache = null;
       const revalidatingFlag = false;
       if (request2.window === "no-window" && request2.redirect === "error") {
         httpFetchParams = fetchParams;
-        httpRequest3 = request2;
+        httpRequest2 = request2;
       } else {
-        httpRequest3 = cloneRequest(request2);
+        httpRequest2 = cloneRequest(request2);
         httpFetchParams = { ...fetchParams };
-        httpFetchParams.request = httpRequest3;
+        httpFetchParams.request = httpRequest2;
       }
       const includeCredentials = request2.credentials === "include" || request2.credentials === "same-origin" && request2.responseTainting === "basic";
-      const contentLength = httpRequest3.body ? httpRequest3.body.length : null;
+      const contentLength = httpRequest2.body ? httpRequest2.body.length : null;
       let contentLengthHeaderValue = null;
-      if (httpRequest3.body == null && ["POST", "PUT"].includes(httpRequest3.method)) {
+      if (httpRequest2.body == null && ["POST", "PUT"].includes(httpRequest2.method)) {
         contentLengthHeaderValue = "0";
       }
       if (contentLength != null) {
         contentLengthHeaderValue = isomorphicEncode(`${contentLength}`);
       }
-      if (contentLengthHeaderValue != null && !httpRequest3.headersList.contains("content-length", true)) {
-        httpRequest3.headersList.append("content-length", contentLengthHeaderValue, true);
+      if (contentLengthHeaderValue != null && !httpRequest2.headersList.contains("content-length", true)) {
+        httpRequest2.headersList.append("content-length", contentLengthHeaderValue, true);
       }
-      if (contentLength != null && httpRequest3.keepalive) {
+      if (contentLength != null && httpRequest2.keepalive) {
       }
-      if (webidl.is.URL(httpRequest3.referrer)) {
-        httpRequest3.headersList.append("referer", isomorphicEncode(httpRequest3.referrer.href), true);
+      if (webidl.is.URL(httpRequest2.referrer)) {
+        httpRequest2.headersList.append("referer", isomorphicEncode(httpRequest2.referrer.href), true);
       }
-      appendRequestOriginHeader(httpRequest3);
-      appendFetchMetadata(httpRequest3);
-      if (!httpRequest3.headersList.contains("user-agent", true)) {
-        httpRequest3.headersList.append("user-agent", defaultUserAgent, true);
+      appendRequestOriginHeader(httpRequest2);
+      appendFetchMetadata(httpRequest2);
+      if (!httpRequest2.headersList.contains("user-agent", true)) {
+        httpRequest2.headersList.append("user-agent", defaultUserAgent, true);
       }
-      if (httpRequest3.cache === "default" && (httpRequest3.headersList.contains("if-modified-since", true) || httpRequest3.headersList.contains("if-none-match", true) || httpRequest3.headersList.contains("if-unmodified-since", true) || httpRequest3.headersList.contains("if-match", true) || httpRequest3.headersList.contains("if-range", true))) {
-        httpRequest3.cache = "no-store";
+      if (httpRequest2.cache === "default" && (httpRequest2.headersList.contains("if-modified-since", true) || httpRequest2.headersList.contains("if-none-match", true) || httpRequest2.headersList.contains("if-unmodified-since", true) || httpRequest2.headersList.contains("if-match", true) || httpRequest2.headersList.contains("if-range", true))) {
+        httpRequest2.cache = "no-store";
       }
-      if (httpRequest3.cache === "no-cache" && !httpRequest3.preventNoCacheCacheControlHeaderModification && !httpRequest3.headersList.contains("cache-control", true)) {
-        httpRequest3.headersList.append("cache-control", "max-age=0", true);
+      if (httpRequest2.cache === "no-cache" && !httpRequest2.preventNoCacheCacheControlHeaderModification && !httpRequest2.headersList.contains("cache-control", true)) {
+        httpRequest2.headersList.append("cache-control", "max-age=0", true);
       }
-      if (httpRequest3.cache === "no-store" || httpRequest3.cache === "reload") {
-        if (!httpRequest3.headersList.contains("pragma", true)) {
-          httpRequest3.headersList.append("pragma", "no-cache", true);
+      if (httpRequest2.cache === "no-store" || httpRequest2.cache === "reload") {
+        if (!httpRequest2.headersList.contains("pragma", true)) {
+          httpRequest2.headersList.append("pragma", "no-cache", true);
         }
-        if (!httpRequest3.headersList.contains("cache-control", true)) {
-          httpRequest3.headersList.append("cache-control", "no-cache", true);
+        if (!httpRequest2.headersList.contains("cache-control", true)) {
+          httpRequest2.headersList.append("cache-control", "no-cache", true);
         }
       }
-      if (httpRequest3.headersList.contains("range", true)) {
-        httpRequest3.headersList.append("accept-encoding", "identity", true);
+      if (httpRequest2.headersList.contains("range", true)) {
+        httpRequest2.headersList.append("accept-encoding", "identity", true);
       }
-      if (!httpRequest3.headersList.contains("accept-encoding", true)) {
-        if (urlHasHttpsScheme(requestCurrentURL(httpRequest3))) {
-          httpRequest3.headersList.append("accept-encoding", "br, gzip, deflate", true);
+      if (!httpRequest2.headersList.contains("accept-encoding", true)) {
+        if (urlHasHttpsScheme(requestCurrentURL(httpRequest2))) {
+          httpRequest2.headersList.append("accept-encoding", "br, gzip, deflate", true);
         } else {
-          httpRequest3.headersList.append("accept-encoding", "gzip, deflate", true);
+          httpRequest2.headersList.append("accept-encoding", "gzip, deflate", true);
         }
       }
-      httpRequest3.headersList.delete("host", true);
+      httpRequest2.headersList.delete("host", true);
       if (includeCredentials) {
-        if (!httpRequest3.headersList.contains("authorization", true)) {
+        if (!httpRequest2.headersList.contains("authorization", true)) {
           let authorizationValue = null;
-          if (hasAuthenticationEntry(httpRequest3) && (httpRequest3.useURLCredentials === void 0 || !includesCredentials(requestCurrentURL(httpRequest3)))) {
-          } else if (includesCredentials(requestCurrentURL(httpRequest3)) && isAuthenticationFetch) {
-            const { username, password } = requestCurrentURL(httpRequest3);
+          if (hasAuthenticationEntry(httpRequest2) && (httpRequest2.useURLCredentials === void 0 || !includesCredentials(requestCurrentURL(httpRequest2)))) {
+          } else if (includesCredentials(requestCurrentURL(httpRequest2)) && isAuthenticationFetch) {
+            const { username, password } = requestCurrentURL(httpRequest2);
             authorizationValue = `Basic ${Buffer.from(`${username}:${password}`).toString("base64")}`;
           }
           if (authorizationValue !== null) {
-            httpRequest3.headersList.append("Authorization", authorizationValue, false);
+            httpRequest2.headersList.append("Authorization", authorizationValue, false);
           }
         }
       }
       if (httpCache == null) {
-        httpRequest3.cache = "no-store";
+        httpRequest2.cache = "no-store";
       }
-      if (httpRequest3.cache !== "no-store" && httpRequest3.cache !== "reload") {
+      if (httpRequest2.cache !== "no-store" && httpRequest2.cache !== "reload") {
       }
       if (response == null) {
-        if (httpRequest3.cache === "only-if-cached") {
+        if (httpRequest2.cache === "only-if-cached") {
           return makeNetworkError("only if cached");
         }
         const forwardResponse = await httpNetworkFetch(
@@ -26273,7 +26326,7 @@ var require_fetch = __commonJS({
           includeCredentials,
           isNewConnectionFetch
         );
-        if (!safeMethodsSet.has(httpRequest3.method) && forwardResponse.status >= 200 && forwardResponse.status <= 399) {
+        if (!safeMethodsSet.has(httpRequest2.method) && forwardResponse.status >= 200 && forwardResponse.status <= 399) {
         }
         if (revalidatingFlag && forwardResponse.status === 304) {
         }
@@ -26281,12 +26334,12 @@ var require_fetch = __commonJS({
           response = forwardResponse;
         }
       }
-      response.urlList = [...httpRequest3.urlList];
-      if (httpRequest3.headersList.contains("range", true)) {
+      response.urlList = [...httpRequest2.urlList];
+      if (httpRequest2.headersList.contains("range", true)) {
         response.rangeRequested = true;
       }
       response.requestIncludesCredentials = includeCredentials;
-      if (response.status === 401 && httpRequest3.responseTainting !== "cors" && includeCredentials && (request2.useURLCredentials !== void 0 || isTraversableNavigable(request2.traversableForUserPrompts))) {
+      if (response.status === 401 && httpRequest2.responseTainting !== "cors" && includeCredentials && (request2.useURLCredentials !== void 0 || isTraversableNavigable(request2.traversableForUserPrompts))) {
         if (request2.body != null) {
           if (request2.body.source == null) {
             return response;
@@ -26439,11 +26492,11 @@ var require_fetch = __commonJS({
           let bytes;
           let isFailure;
           try {
-            const { done, value: value14 } = await fetchParams.controller.next();
+            const { done: done2, value: value14 } = await fetchParams.controller.next();
             if (isAborted(fetchParams)) {
               break;
             }
-            bytes = done ? void 0 : value14;
+            bytes = done2 ? void 0 : value14;
           } catch (err) {
             if (fetchParams.controller.ended && !timingInfo.encodedBodySize) {
               bytes = void 0;
@@ -31039,7 +31092,6 @@ var init_proxy = __esm({
 });
 
 // lib/http/fetch.ts
-import { createRequire as createRequire2 } from "node:module";
 async function fetchOverHttp(input2, init = {}) {
   let url = new URL(String(input2));
   let method = (init.method ?? "GET").toUpperCase();
@@ -31068,10 +31120,10 @@ async function fetchOverHttp(input2, init = {}) {
 }
 async function send(url, method, headers, body2, signal) {
   signal?.throwIfAborted();
-  const request2 = url.protocol === "https:" ? (await import("node:https")).request : url.protocol === "http:" ? httpRequest : void 0;
-  if (!request2) throw new TypeError("fetch failed", { cause: new Error(`unsupported protocol ${url.protocol}`) });
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new TypeError("fetch failed", { cause: new Error(`unsupported protocol ${url.protocol}`) });
+  const { request: request2, agent } = transportFor(url.protocol);
   return new Promise((resolve, reject) => {
-    const req = request2(url, { method }, (message) => {
+    const req = request2(url, { method, agent }, (message) => {
       signal?.removeEventListener("abort", abort);
       resolve(message);
     });
@@ -31091,28 +31143,28 @@ function readAll(message, signal) {
     const chunks = [];
     const abort = () => message.destroy(signal.reason);
     signal?.addEventListener("abort", abort, { once: true });
-    const done = (error) => {
+    const done2 = (error) => {
       signal?.removeEventListener("abort", abort);
       if (error === void 0) resolve(Buffer.concat(chunks));
       else reject(signal?.aborted ? signal.reason : new TypeError("terminated", { cause: error }));
     };
     message.on("data", (chunk) => chunks.push(chunk));
-    message.on("end", () => done());
-    message.on("error", (error) => done(error));
+    message.on("end", () => done2());
+    message.on("error", (error) => done2(error));
     message.on("close", () => {
-      if (!message.complete) done(new Error("the connection closed before the body was complete"));
+      if (!message.complete) done2(new Error("the connection closed before the body was complete"));
     });
   });
   content.catch(() => {
   });
   return content;
 }
-var httpRequest, REDIRECTS, MAX_REDIRECTS, CROSS_ORIGIN_DROPPED, FetchedResponse, ResponseHeaders, fetchQuietly;
+var REDIRECTS, MAX_REDIRECTS, CROSS_ORIGIN_DROPPED, FetchedResponse, ResponseHeaders, fetchQuietly;
 var init_fetch = __esm({
   "lib/http/fetch.ts"() {
     "use strict";
+    init_agent();
     init_proxy();
-    ({ request: httpRequest } = createRequire2(import.meta.url)("node:http"));
     REDIRECTS = /* @__PURE__ */ new Set([301, 302, 303, 307, 308]);
     MAX_REDIRECTS = 20;
     CROSS_ORIGIN_DROPPED = ["authorization", "proxy-authorization", "cookie"];
@@ -31161,6 +31213,423 @@ var init_fetch = __esm({
       }
     };
     fetchQuietly = (input2, init) => proxyConfigured() ? proxiedFetch().then((proxied2) => proxied2(input2, init)) : fetchOverHttp(input2, init);
+  }
+});
+
+// lib/chat/webhook.ts
+function pingText(repo) {
+  return `Test message from deploy-failure-reporter (doctor --ping) for ${slackEscape(repo)}: the chat webhook works. No action needed.`;
+}
+function webhookText(event) {
+  switch (event.kind) {
+    case "failure":
+    case "recurrence":
+      return renderChat(event.failure);
+    case "recovery":
+      return renderRecoveryChat(event.recovery, event.closed.map((issue) => issue.number), event.recovered);
+    case "ping":
+      return pingText(event.repo);
+  }
+}
+async function postJson(url, body2, timeoutMs) {
+  try {
+    const response = await fetchQuietly(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body2),
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: "error"
+    });
+    await response.body?.cancel();
+    return { ok: response.ok, status: response.status };
+  } catch {
+    return { ok: false };
+  }
+}
+function postText(webhook, text3, timeoutMs = CHAT_TIMEOUT_MS) {
+  return postJson(webhook, { text: text3 }, timeoutMs);
+}
+function createWebhookNotifier(webhook, timeoutMs = CHAT_TIMEOUT_MS) {
+  return {
+    format: "slack",
+    // The host only: the rest of a Slack-style address is the secret.
+    host: new URL(webhook).host,
+    // webhookText: a failure's text is the spec's, with no issue in it.
+    namesIssue: false,
+    send: (event) => postText(webhook, webhookText(event), timeoutMs)
+  };
+}
+var CHAT_TIMEOUT_MS;
+var init_webhook = __esm({
+  "lib/chat/webhook.ts"() {
+    "use strict";
+    init_issue();
+    init_recovery();
+    init_fetch();
+    CHAT_TIMEOUT_MS = 1e4;
+  }
+});
+
+// lib/chat/notice.ts
+function oneLineField(text3) {
+  return fitPrefix(oneLine(text3), FIELD_LIMIT, (kept, cut2) => cut2 ? `${kept} ${cutNote(cut2)}` : kept);
+}
+function isLink(text3) {
+  return /^https?:\/\/[^\s<>|`"\p{Cc}]+$/iu.test(text3) && URL.canParse(text3);
+}
+function issueNumbers(issues) {
+  return issues.map((issue) => `#${issue.number}`).join(", ");
+}
+function noticeOf(event) {
+  switch (event.kind) {
+    case "failure":
+    case "recurrence": {
+      const { failure: failure2 } = event;
+      const facts = [
+        { label: "Commit", value: oneLineField(failure2.commitSha), kind: "code" },
+        { label: "Reason", value: cleanText(failure2.reason), kind: "reason" },
+        // What the CI says failed: job and step names only, never log text.
+        ...failure2.failed?.length ? [{ label: "Failed", value: failedLine(failure2.failed), kind: "name" }] : [],
+        { label: "Pipeline", value: oneLineField(failure2.pipelineUrl), kind: "url" }
+      ];
+      if (event.kind === "recurrence") facts.unshift({ label: "Occurrence", value: String(event.occurrence), kind: "text" });
+      if (event.issue) facts.push({ label: "Issue", value: issueNumbers([event.issue]), kind: "issues" });
+      return {
+        headline: event.kind === "failure" ? "DEPLOY FAILURE" : "DEPLOY FAILED AGAIN",
+        subject: oneLineField(failure2.environment),
+        facts,
+        issues: event.issue ? [event.issue] : []
+      };
+    }
+    case "recovery":
+      return {
+        headline: "DEPLOY RECOVERED",
+        subject: oneLineField(event.recovery.environment),
+        facts: [
+          { label: "Commit", value: oneLineField(event.recovery.commitSha), kind: "code" },
+          { label: "Closed", value: issueNumbers(event.closed), kind: "issues" },
+          { label: "Pipeline", value: oneLineField(event.recovery.pipelineUrl), kind: "url" },
+          ...event.recovered ? [{ label: "Recovered", value: event.recovered.replace(/^Recovered /, ""), kind: "text" }] : []
+        ],
+        issues: event.closed
+      };
+    case "ping":
+      return { headline: "TEST MESSAGE", subject: oneLineField(event.repo), facts: [], issues: [] };
+  }
+}
+function fitNotice(notice, limit, render8, measure) {
+  const reason = notice.facts.find((fact2) => fact2.kind === "reason")?.value;
+  let body2 = render8(notice);
+  if (reason === void 0 || measure(body2) <= limit) return body2;
+  fitPrefix(reason, limit, (kept, cut2) => {
+    body2 = render8(withReason(notice, cut2 ? `${kept} ${cutNote(cut2)}` : kept));
+    return " ".repeat(measure(body2));
+  });
+  return body2;
+}
+function pingSentence(repo) {
+  return `Test message from deploy-failure-reporter (doctor --ping) for ${repo}: the chat webhook works. No action needed.`;
+}
+var withReason;
+var init_notice = __esm({
+  "lib/chat/notice.ts"() {
+    "use strict";
+    init_budget();
+    init_text();
+    init_what_failed();
+    withReason = (notice, reason) => ({
+      ...notice,
+      facts: notice.facts.map((fact2) => fact2.kind === "reason" ? { ...fact2, value: reason } : fact2)
+    });
+  }
+});
+
+// lib/chat/slack.ts
+function slackNoticeText(notice) {
+  const render8 = (n) => [`*[${n.headline}]* ${slackEscape(n.subject)}`, ...n.facts.map((f) => `${f.label}: ${slackValue(f, n)}`)].join("\n");
+  return fitNotice(notice, SLACK_LIMIT - 1, render8, (text3) => text3.length);
+}
+function renderSlack(event) {
+  return { text: webhookText(event) };
+}
+var SLACK_LIMIT, slackValue;
+var init_slack = __esm({
+  "lib/chat/slack.ts"() {
+    "use strict";
+    init_budget();
+    init_issue();
+    init_notice();
+    init_webhook();
+    SLACK_LIMIT = CHAT_LIMIT;
+    slackValue = (fact2, notice) => {
+      if (fact2.kind === "code") return `\`${slackEscape(fact2.value)}\``;
+      if (fact2.kind === "issues") return notice.issues.map((issue) => isLink(issue.url) ? `<${issue.url}|#${issue.number}>` : `#${issue.number}`).join(", ");
+      return slackEscape(fact2.value);
+    };
+  }
+});
+
+// lib/chat/slack-api.ts
+var slack_api_exports = {};
+__export(slack_api_exports, {
+  recoveredText: () => recoveredText,
+  slackApiNotifier: () => slackApiNotifier
+});
+function recoveredText(event, issue) {
+  const notice = {
+    headline: "DEPLOY RECOVERED",
+    subject: noticeOf(event).subject,
+    facts: [
+      { label: "Closed", value: `#${issue.number}`, kind: "issues" },
+      ...noticeOf(event).facts.filter((fact2) => fact2.label !== "Closed")
+    ],
+    issues: [issue]
+  };
+  return slackNoticeText(notice);
+}
+function slackApiNotifier(options) {
+  const sleep2 = options.sleep ?? pause;
+  async function call(method, payload) {
+    for (let limited = 0; ; limited++) {
+      let response;
+      try {
+        response = await fetchQuietly(`${options.apiUrl}/${method}`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${options.token}`, "content-type": "application/json; charset=utf-8" },
+          body: JSON.stringify(payload),
+          signal: AbortSignal.timeout(options.timeoutMs),
+          redirect: "error"
+        });
+      } catch {
+        return { ok: false };
+      }
+      const answer = await response.json().catch(() => void 0);
+      const rateLimited = response.status === 429 || answer?.error === "ratelimited";
+      if (rateLimited) {
+        const seconds = Math.max(Number(response.headers.get("retry-after") ?? "1") || 0, 0);
+        if (limited < MAX_RATE_LIMITED && options.budget.take(seconds)) {
+          await sleep2(seconds * 1e3);
+          continue;
+        }
+        return { ok: false, status: response.status, error: "ratelimited" };
+      }
+      if (!response.ok || answer?.ok !== true) {
+        return { ok: false, status: response.status, ...typeof answer?.error === "string" ? { error: answer.error } : {} };
+      }
+      return { ok: true, status: response.status, answer };
+    }
+  }
+  async function post(text3, thread) {
+    const channel2 = thread?.channel ?? options.channel;
+    const result = await call("chat.postMessage", { channel: channel2, text: text3, ...thread ? { thread_ts: thread.ts } : {} });
+    const { answer, ...rest } = result;
+    if (!result.ok || thread || !answer?.channel || !answer.ts) return rest;
+    return { ...rest, thread: { channel: answer.channel, ts: answer.ts } };
+  }
+  const update = async (thread, text3) => {
+    const { answer: _, ...rest } = await call("chat.update", { channel: thread.channel, ts: thread.ts, text: text3 });
+    return rest;
+  };
+  const all = (results) => results.find((r) => !r.ok) ?? { ok: true, status: results.at(-1)?.status };
+  async function recover(event) {
+    const results = [];
+    const unthreaded = event.closed.filter((issue) => !issue.thread);
+    for (const issue of event.closed) {
+      if (!issue.thread) continue;
+      results.push(await post(slackNoticeText(noticeOf({ ...event, closed: [issue] })), issue.thread));
+      results.push(await update(issue.thread, recoveredText(event, issue)));
+    }
+    if (unthreaded.length) results.push(await post(webhookText({ ...event, closed: unthreaded })));
+    return all(results);
+  }
+  return {
+    format: "slack-api",
+    host: new URL(options.apiUrl).host,
+    async send(event) {
+      switch (event.kind) {
+        case "failure":
+          return event.issue?.thread ? post(slackNoticeText(noticeOf(event)), event.issue.thread) : post(webhookText(event));
+        case "recurrence":
+          return post(slackNoticeText(noticeOf(event)), event.issue.thread);
+        case "recovery":
+          return recover(event);
+        case "ping":
+          return post(pingSentence(slackEscape(event.repo)));
+      }
+    }
+  };
+}
+var MAX_RATE_LIMITED, pause;
+var init_slack_api = __esm({
+  "lib/chat/slack-api.ts"() {
+    "use strict";
+    init_fetch();
+    init_issue();
+    init_notice();
+    init_slack();
+    init_webhook();
+    MAX_RATE_LIMITED = 5;
+    pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  }
+});
+
+// lib/chat/discord.ts
+function discordEscape(text3) {
+  return text3.replace(/[\\*_~`|<>#\-[\]()@:.]/g, "\\$&");
+}
+function renderDiscord(event) {
+  if (event.kind === "ping") return { content: pingSentence(discordEscape(event.repo)), allowed_mentions: { parse: [] } };
+  return fitNotice(noticeOf(event), DISCORD_LIMIT, render, (body2) => body2.content.length);
+}
+var DISCORD_LIMIT, link, value9, render;
+var init_discord = __esm({
+  "lib/chat/discord.ts"() {
+    "use strict";
+    init_markdown();
+    init_notice();
+    DISCORD_LIMIT = 2e3;
+    link = (url, text3) => text3 === url ? `<${url}>` : `[${discordEscape(text3)}](<${url}>)`;
+    value9 = (f, notice) => {
+      if (f.kind === "issues") return notice.issues.map((i) => isLink(i.url) ? link(i.url, `#${i.number}`) : discordEscape(`#${i.number}`)).join(", ");
+      if (f.kind === "url" && isLink(f.value)) return link(f.value, f.value);
+      return f.kind === "code" ? inlineCode(f.value) : discordEscape(f.value);
+    };
+    render = (notice) => ({
+      content: [`**[${notice.headline}]** ${discordEscape(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value9(f, notice)}`)].join("\n"),
+      allowed_mentions: { parse: [] }
+    });
+  }
+});
+
+// lib/chat/googlechat.ts
+function googleChatCode(text3) {
+  if (text3 === "") return "` `";
+  return text3.includes("\n") ? `
+\`\`\`
+${literal(text3)}
+\`\`\`` : `\`${literal(text3)}\``;
+}
+function renderGoogleChat(event) {
+  if (event.kind === "ping") return { text: pingSentence(googleChatCode(event.repo)) };
+  return { text: fitNotice(noticeOf(event), GOOGLE_CHAT_LIMIT, render2, (text3) => text3.length) };
+}
+var GOOGLE_CHAT_LIMIT, literal, link2, issueLinks, value10, render2;
+var init_googlechat = __esm({
+  "lib/chat/googlechat.ts"() {
+    "use strict";
+    init_notice();
+    GOOGLE_CHAT_LIMIT = 4096;
+    literal = (text3) => text3.replace(/`/g, "\u02CB").replace(/</g, "<\u200B");
+    link2 = (url, text3) => `<${url}|${text3}>`;
+    issueLinks = (notice) => notice.issues.map((i) => isLink(i.url) ? link2(i.url, `#${i.number}`) : `#${i.number}`).join(", ");
+    value10 = (f, notice) => {
+      if (f.kind === "issues") return issueLinks(notice);
+      if (f.kind === "url" && isLink(f.value)) return link2(f.value, f.value);
+      return f.kind === "text" ? f.value : googleChatCode(f.value);
+    };
+    render2 = (notice) => [`*[${notice.headline}]* ${googleChatCode(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value10(f, notice)}`)].join("\n");
+  }
+});
+
+// lib/chat/mattermost.ts
+function mattermostEscape(text3) {
+  return slackEscape(text3).replace(/[\\*_`[\]|]/g, "\\$&").replace(/(^|[^A-Za-z0-9_])([@~])(?=[A-Za-z0-9])/g, "$1$2\u200B").replace(/^([ \t]*)(#|\d+\.|[-+])(?=[ \t])/gm, "$1\\$2");
+}
+function renderMattermost(event) {
+  if (event.kind === "ping") return { text: pingSentence(mattermostEscape(event.repo)) };
+  return { text: fitNotice(noticeOf(event), MATTERMOST_LIMIT, render3, (text3) => text3.length) };
+}
+var MATTERMOST_LIMIT, fact, render3;
+var init_mattermost = __esm({
+  "lib/chat/mattermost.ts"() {
+    "use strict";
+    init_issue();
+    init_markdown();
+    init_notice();
+    MATTERMOST_LIMIT = 16383;
+    fact = (f) => {
+      if (f.kind === "code") return `${f.label}: ${inlineCode(f.value)}`;
+      if (f.kind === "url" && isLink(f.value)) return `${f.label}: ${f.value}`;
+      return `${f.label}: ${mattermostEscape(f.value)}`;
+    };
+    render3 = (notice) => [`*[${notice.headline}]* ${mattermostEscape(notice.subject)}`, ...notice.facts.filter((f) => f.label !== "Issue").map(fact)].join("\n");
+  }
+});
+
+// lib/chat/teams.ts
+function teamsEscape(text3) {
+  return text3.replace(/[\\*_~`[\]()#>+\-!|]/g, "\\$&").replace(/\{(?=\{)/g, "{\u200B");
+}
+function renderTeams(event) {
+  if (event.kind === "ping") {
+    const notice = { headline: "TEST MESSAGE", subject: event.repo, facts: [{ label: "Message", value: pingSentence(event.repo), kind: "text" }], issues: [] };
+    return render4(notice);
+  }
+  return fitNotice(noticeOf(event), TEAMS_LIMIT, render4, (body2) => Buffer.byteLength(JSON.stringify(body2)));
+}
+var TEAMS_LIMIT, linkTarget, value11, card, render4;
+var init_teams = __esm({
+  "lib/chat/teams.ts"() {
+    "use strict";
+    init_notice();
+    TEAMS_LIMIT = 25e3;
+    linkTarget = (url) => url.replace(/\(/g, "%28").replace(/\)/g, "%29");
+    value11 = (f) => f.kind === "url" && isLink(f.value) ? `[${teamsEscape(f.value)}](${linkTarget(f.value)})` : teamsEscape(f.value);
+    card = (notice) => ({
+      type: "AdaptiveCard",
+      $schema: "http://adaptivecards.io/schemas/adaptive-card.json",
+      version: "1.4",
+      body: [
+        {
+          type: "TextBlock",
+          text: `[${notice.headline}] ${teamsEscape(notice.subject)}`,
+          weight: "Bolder",
+          size: "Medium",
+          color: notice.headline === "DEPLOY RECOVERED" ? "Good" : notice.headline === "TEST MESSAGE" ? "Default" : "Attention",
+          wrap: true
+        },
+        ...notice.facts.length ? [{ type: "FactSet", facts: notice.facts.map((f) => ({ title: f.label, value: value11(f) })) }] : []
+      ],
+      // A button per issue; Teams shows up to six in a row, a recovery rarely closes more.
+      actions: notice.issues.filter((i) => isLink(i.url)).map((i) => ({ type: "Action.OpenUrl", title: `Open issue #${i.number}`, url: i.url }))
+    });
+    render4 = (notice) => ({
+      type: "message",
+      attachments: [{ contentType: "application/vnd.microsoft.card.adaptive", content: card(notice) }]
+    });
+  }
+});
+
+// lib/chat/post.ts
+var post_exports = {};
+__export(post_exports, {
+  RENDERERS: () => RENDERERS,
+  webhookNotifier: () => webhookNotifier
+});
+function webhookNotifier(format, url, timeoutMs) {
+  return {
+    format,
+    host: new URL(url).host,
+    send: (event) => postJson(url, RENDERERS[format](event), timeoutMs)
+  };
+}
+var RENDERERS;
+var init_post = __esm({
+  "lib/chat/post.ts"() {
+    "use strict";
+    init_discord();
+    init_googlechat();
+    init_mattermost();
+    init_slack();
+    init_teams();
+    init_webhook();
+    RENDERERS = {
+      slack: renderSlack,
+      mattermost: renderMattermost,
+      googlechat: renderGoogleChat,
+      discord: renderDiscord,
+      teams: renderTeams
+    };
   }
 });
 
@@ -32750,11 +33219,11 @@ function gather(octokit, results, iterator2, mapFn) {
       return results;
     }
     let earlyExit = false;
-    function done() {
+    function done2() {
       earlyExit = true;
     }
     results = results.concat(
-      mapFn ? mapFn(result.value, done) : result.value.data
+      mapFn ? mapFn(result.value, done2) : result.value.data
     );
     if (earlyExit) {
       return results;
@@ -32791,7 +33260,7 @@ var require_light = __commonJS({
       function getCjsExportFromNamespace(n) {
         return n && n["default"] || n;
       }
-      var load = function(received, defaults2, onto = {}) {
+      var load2 = function(received, defaults2, onto = {}) {
         var k, ref, v;
         for (k in defaults2) {
           v = defaults2[k];
@@ -32810,7 +33279,7 @@ var require_light = __commonJS({
         return onto;
       };
       var parser = {
-        load,
+        load: load2,
         overwrite
       };
       var DLList;
@@ -33673,7 +34142,7 @@ var require_light = __commonJS({
       var Batcher_1 = Batcher;
       var require$$4$1 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
       var require$$8 = getCjsExportFromNamespace(version$2);
-      var Bottleneck3, DEFAULT_PRIORITY$1, Events$4, Job$1, LocalDatastore$1, NUM_PRIORITIES$1, Queues$1, RedisDatastore$1, States$1, Sync$1, parser$5, splice = [].splice;
+      var Bottleneck4, DEFAULT_PRIORITY$1, Events$4, Job$1, LocalDatastore$1, NUM_PRIORITIES$1, Queues$1, RedisDatastore$1, States$1, Sync$1, parser$5, splice = [].splice;
       NUM_PRIORITIES$1 = 10;
       DEFAULT_PRIORITY$1 = 5;
       parser$5 = parser;
@@ -33684,8 +34153,8 @@ var require_light = __commonJS({
       Events$4 = Events_1;
       States$1 = States_1;
       Sync$1 = Sync_1;
-      Bottleneck3 = (function() {
-        class Bottleneck4 {
+      Bottleneck4 = (function() {
+        class Bottleneck5 {
           constructor(options = {}, ...invalid) {
             var storeInstanceOptions, storeOptions;
             this._addToQueue = this._addToQueue.bind(this);
@@ -33707,7 +34176,7 @@ var require_light = __commonJS({
                 storeInstanceOptions = parser$5.load(options, this.localStoreDefaults, {});
                 return new LocalDatastore$1(this, storeOptions, storeInstanceOptions);
               } else {
-                throw new Bottleneck4.prototype.BottleneckError(`Invalid datastore type: ${this.datastore}`);
+                throw new Bottleneck5.prototype.BottleneckError(`Invalid datastore type: ${this.datastore}`);
               }
             }).call(this);
             this._queues.on("leftzero", () => {
@@ -33721,7 +34190,7 @@ var require_light = __commonJS({
           }
           _validateOptions(options, invalid) {
             if (!(options != null && typeof options === "object" && invalid.length === 0)) {
-              throw new Bottleneck4.prototype.BottleneckError("Bottleneck v2 takes a single object argument. Refer to https://github.com/SGrondin/bottleneck#upgrading-to-v2 if you're upgrading from Bottleneck v1.");
+              throw new Bottleneck5.prototype.BottleneckError("Bottleneck v2 takes a single object argument. Refer to https://github.com/SGrondin/bottleneck#upgrading-to-v2 if you're upgrading from Bottleneck v1.");
             }
           }
           ready() {
@@ -33866,7 +34335,7 @@ var require_light = __commonJS({
             });
           }
           stop(options = {}) {
-            var done, waitForExecuting;
+            var done2, waitForExecuting;
             options = parser$5.load(options, this.stopDefaults);
             waitForExecuting = (at) => {
               var finished;
@@ -33888,7 +34357,7 @@ var require_light = __commonJS({
                 }
               });
             };
-            done = options.dropWaitingJobs ? (this._run = function(index, next) {
+            done2 = options.dropWaitingJobs ? (this._run = function(index, next) {
               return next.doDrop({
                 message: options.dropErrorMessage
               });
@@ -33918,12 +34387,12 @@ var require_light = __commonJS({
               return waitForExecuting(1);
             });
             this._receive = function(job) {
-              return job._reject(new Bottleneck4.prototype.BottleneckError(options.enqueueErrorMessage));
+              return job._reject(new Bottleneck5.prototype.BottleneckError(options.enqueueErrorMessage));
             };
             this.stop = () => {
-              return this.Promise.reject(new Bottleneck4.prototype.BottleneckError("stop() has already been called"));
+              return this.Promise.reject(new Bottleneck5.prototype.BottleneckError("stop() has already been called"));
             };
-            return done;
+            return done2;
           }
           async _addToQueue(job) {
             var args, blocked, error, options, reachedHWM, shifted, strategy;
@@ -33940,11 +34409,11 @@ var require_light = __commonJS({
               job.doDrop();
               return true;
             } else if (reachedHWM) {
-              shifted = strategy === Bottleneck4.prototype.strategy.LEAK ? this._queues.shiftLastFrom(options.priority) : strategy === Bottleneck4.prototype.strategy.OVERFLOW_PRIORITY ? this._queues.shiftLastFrom(options.priority + 1) : strategy === Bottleneck4.prototype.strategy.OVERFLOW ? job : void 0;
+              shifted = strategy === Bottleneck5.prototype.strategy.LEAK ? this._queues.shiftLastFrom(options.priority) : strategy === Bottleneck5.prototype.strategy.OVERFLOW_PRIORITY ? this._queues.shiftLastFrom(options.priority + 1) : strategy === Bottleneck5.prototype.strategy.OVERFLOW ? job : void 0;
               if (shifted != null) {
                 shifted.doDrop();
               }
-              if (shifted == null || strategy === Bottleneck4.prototype.strategy.OVERFLOW) {
+              if (shifted == null || strategy === Bottleneck5.prototype.strategy.OVERFLOW) {
                 if (shifted == null) {
                   job.doDrop();
                 }
@@ -33958,7 +34427,7 @@ var require_light = __commonJS({
           }
           _receive(job) {
             if (this._states.jobStatus(job.options.id) != null) {
-              job._reject(new Bottleneck4.prototype.BottleneckError(`A job with the same id already exists (id=${job.options.id})`));
+              job._reject(new Bottleneck5.prototype.BottleneckError(`A job with the same id already exists (id=${job.options.id})`));
               return false;
             } else {
               job.doReceive();
@@ -34028,31 +34497,31 @@ var require_light = __commonJS({
             return this._store.__incrementReservoir__(incr);
           }
         }
-        Bottleneck4.default = Bottleneck4;
-        Bottleneck4.Events = Events$4;
-        Bottleneck4.version = Bottleneck4.prototype.version = require$$8.version;
-        Bottleneck4.strategy = Bottleneck4.prototype.strategy = {
+        Bottleneck5.default = Bottleneck5;
+        Bottleneck5.Events = Events$4;
+        Bottleneck5.version = Bottleneck5.prototype.version = require$$8.version;
+        Bottleneck5.strategy = Bottleneck5.prototype.strategy = {
           LEAK: 1,
           OVERFLOW: 2,
           OVERFLOW_PRIORITY: 4,
           BLOCK: 3
         };
-        Bottleneck4.BottleneckError = Bottleneck4.prototype.BottleneckError = BottleneckError_1;
-        Bottleneck4.Group = Bottleneck4.prototype.Group = Group_1;
-        Bottleneck4.RedisConnection = Bottleneck4.prototype.RedisConnection = require$$2;
-        Bottleneck4.IORedisConnection = Bottleneck4.prototype.IORedisConnection = require$$3;
-        Bottleneck4.Batcher = Bottleneck4.prototype.Batcher = Batcher_1;
-        Bottleneck4.prototype.jobDefaults = {
+        Bottleneck5.BottleneckError = Bottleneck5.prototype.BottleneckError = BottleneckError_1;
+        Bottleneck5.Group = Bottleneck5.prototype.Group = Group_1;
+        Bottleneck5.RedisConnection = Bottleneck5.prototype.RedisConnection = require$$2;
+        Bottleneck5.IORedisConnection = Bottleneck5.prototype.IORedisConnection = require$$3;
+        Bottleneck5.Batcher = Bottleneck5.prototype.Batcher = Batcher_1;
+        Bottleneck5.prototype.jobDefaults = {
           priority: DEFAULT_PRIORITY$1,
           weight: 1,
           expiration: null,
           id: "<no-id>"
         };
-        Bottleneck4.prototype.storeDefaults = {
+        Bottleneck5.prototype.storeDefaults = {
           maxConcurrent: null,
           minTime: 0,
           highWater: null,
-          strategy: Bottleneck4.prototype.strategy.LEAK,
+          strategy: Bottleneck5.prototype.strategy.LEAK,
           penalty: null,
           reservoir: null,
           reservoirRefreshInterval: null,
@@ -34061,12 +34530,12 @@ var require_light = __commonJS({
           reservoirIncreaseAmount: null,
           reservoirIncreaseMaximum: null
         };
-        Bottleneck4.prototype.localStoreDefaults = {
+        Bottleneck5.prototype.localStoreDefaults = {
           Promise,
           timeout: null,
           heartbeatInterval: 250
         };
-        Bottleneck4.prototype.redisStoreDefaults = {
+        Bottleneck5.prototype.redisStoreDefaults = {
           Promise,
           timeout: null,
           heartbeatInterval: 5e3,
@@ -34077,7 +34546,7 @@ var require_light = __commonJS({
           clearDatastore: false,
           connection: null
         };
-        Bottleneck4.prototype.instanceDefaults = {
+        Bottleneck5.prototype.instanceDefaults = {
           datastore: "local",
           connection: null,
           id: "<no-id>",
@@ -34085,14 +34554,14 @@ var require_light = __commonJS({
           trackDoneStatus: false,
           Promise
         };
-        Bottleneck4.prototype.stopDefaults = {
+        Bottleneck5.prototype.stopDefaults = {
           enqueueErrorMessage: "This limiter has been stopped and cannot accept new jobs.",
           dropWaitingJobs: true,
           dropErrorMessage: "This limiter has been stopped."
         };
-        return Bottleneck4;
+        return Bottleneck5;
       }).call(commonjsGlobal);
-      var Bottleneck_1 = Bottleneck3;
+      var Bottleneck_1 = Bottleneck4;
       var lib = Bottleneck_1;
       return lib;
     }));
@@ -34153,7 +34622,7 @@ function routeMatcher(paths) {
 function throttling(octokit, octokitOptions) {
   const {
     enabled = true,
-    Bottleneck: Bottleneck3 = import_light.default,
+    Bottleneck: Bottleneck4 = import_light.default,
     id = "no-id",
     timeout = 1e3 * 60 * 2,
     // Redis TTL: 2 minutes
@@ -34196,16 +34665,16 @@ function throttling(octokit, octokitOptions) {
     }
     initialized = true;
     if (groups.global == null) {
-      createGroups(Bottleneck3, common);
+      createGroups(Bottleneck4, common);
     }
     state.global = state.global ?? groups.global;
     state.auth = state.auth ?? groups.auth;
     state.search = state.search ?? groups.search;
     state.write = state.write ?? groups.write;
     state.notifications = state.notifications ?? groups.notifications;
-    state.retryLimiter = state.retryLimiter ?? new Bottleneck3();
+    state.retryLimiter = state.retryLimiter ?? new Bottleneck4();
     const events = {};
-    const emitter = new Bottleneck3.Events(events);
+    const emitter = new Bottleneck4.Events(events);
     events.on("secondary-limit", state.onSecondaryRateLimit);
     events.on("rate-limit", state.onRateLimit);
     events.on(
@@ -34299,30 +34768,30 @@ var init_dist_bundle6 = __esm({
     regex = routeMatcher(triggers_notification_paths_default);
     triggersNotification = regex.test.bind(regex);
     groups = {};
-    createGroups = function(Bottleneck3, common) {
-      groups.global = new Bottleneck3.Group({
+    createGroups = function(Bottleneck4, common) {
+      groups.global = new Bottleneck4.Group({
         id: "octokit-global",
         maxConcurrent: 10,
         ...common
       });
-      groups.auth = new Bottleneck3.Group({
+      groups.auth = new Bottleneck4.Group({
         id: "octokit-auth",
         maxConcurrent: 1,
         ...common
       });
-      groups.search = new Bottleneck3.Group({
+      groups.search = new Bottleneck4.Group({
         id: "octokit-search",
         maxConcurrent: 1,
         minTime: 2e3,
         ...common
       });
-      groups.write = new Bottleneck3.Group({
+      groups.write = new Bottleneck4.Group({
         id: "octokit-write",
         maxConcurrent: 1,
         minTime: 1e3,
         ...common
       });
-      groups.notifications = new Bottleneck3.Group({
+      groups.notifications = new Bottleneck4.Group({
         id: "octokit-notifications",
         maxConcurrent: 1,
         minTime: 3e3,
@@ -34480,6 +34949,27 @@ var init_pacing = __esm({
     import_light2 = __toESM(require_light(), 1);
     NOTIFY_FACTOR = 3;
     pacingGroups = /* @__PURE__ */ new Map();
+  }
+});
+
+// lib/tracker/github/limiter-yield.ts
+function promptLimiters() {
+  if (done) return;
+  done = true;
+  const store = new import_light3.default()._store;
+  const datastore = Object.getPrototypeOf(store);
+  const original = datastore.yieldLoop;
+  if (typeof original !== "function") return;
+  datastore.yieldLoop = function(t = 0) {
+    return t > 0 ? original.call(this, t) : new Promise((resolve) => setImmediate(resolve));
+  };
+}
+var import_light3, done;
+var init_limiter_yield = __esm({
+  "lib/tracker/github/limiter-yield.ts"() {
+    "use strict";
+    import_light3 = __toESM(require_light(), 1);
+    done = false;
   }
 });
 
@@ -35899,8 +36389,8 @@ function createAppAuthFor(credentials, target) {
     headers: { ...target.headers }
   });
   let loaded;
-  const auth6 = () => loaded ??= load();
-  async function load() {
+  const auth6 = () => loaded ??= load2();
+  async function load2() {
     const { createAppAuth: createAppAuth2 } = await Promise.resolve().then(() => (init_dist_node(), dist_node_exports));
     return createAppAuth2({ appId: credentials.appId, privateKey: credentials.privateKey, request: request2 });
   }
@@ -36045,9 +36535,11 @@ var init_client = __esm({
     init_errors();
     init_api_error();
     init_pacing();
+    init_limiter_yield();
     init_ratelimit();
     init_app_auth();
     ThrottledOctokit = Octokit.plugin(throttling, paginateRest);
+    promptLimiters();
     LOW_QUOTA = 100;
     GITHUB_API_VERSION = "2022-11-28";
     MAX_LIMIT_RETRIES = 3;
@@ -36304,11 +36796,11 @@ function nextPage(headers, current) {
   }
   return /<([^>]+)>\s*;\s*rel="next"/.exec(headers.link ?? "")?.[1];
 }
-var import_light3, MAX_LIMIT_RETRIES2, LOW_QUOTA2, pacers, pacer, sleep, headersOf;
+var import_light4, MAX_LIMIT_RETRIES2, LOW_QUOTA2, pacers, pacer, sleep, headersOf;
 var init_client2 = __esm({
   "lib/tracker/gitlab/client.ts"() {
     "use strict";
-    import_light3 = __toESM(require_light(), 1);
+    import_light4 = __toESM(require_light(), 1);
     init_errors();
     init_fetch();
     init_transient();
@@ -36319,7 +36811,7 @@ var init_client2 = __esm({
     pacers = /* @__PURE__ */ new Map();
     pacer = (seconds) => {
       let limiter = pacers.get(seconds);
-      if (!limiter) pacers.set(seconds, limiter = new import_light3.default({ maxConcurrent: 1, minTime: Math.round(seconds * 1e3) }));
+      if (!limiter) pacers.set(seconds, limiter = new import_light4.default({ maxConcurrent: 1, minTime: Math.round(seconds * 1e3) }));
       return limiter;
     };
     sleep = (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1e3));
@@ -44372,8 +44864,8 @@ function tokensOf(text3, firstLine, where, at) {
     const message = error.message;
     const end = Number(/ at (\d+)$/.exec(message)?.[1] ?? 0);
     const section = /^Unclosed section "(.*)"/.exec(message)?.[1];
-    const opened = section === void 0 ? text3.lastIndexOf("{{", end) : Math.max(text3.lastIndexOf(`{{#${section}`, end), text3.lastIndexOf(`{{^${section}`, end));
-    const index = /^Unclosed/.test(message) && opened >= 0 ? opened : end;
+    const opened2 = section === void 0 ? text3.lastIndexOf("{{", end) : Math.max(text3.lastIndexOf(`{{#${section}`, end), text3.lastIndexOf(`{{^${section}`, end));
+    const index = /^Unclosed/.test(message) && opened2 >= 0 ? opened2 : end;
     at(lineAt(text3, index, firstLine), `${message.replace(/ at \d+$/, "")}; every {{ needs its }}, every {{#x}} its {{/x}}`);
     return void 0;
   }
@@ -45019,8 +45511,8 @@ async function reopenStep(tracker, target, key, failure2, log2) {
     return void 0;
   }
   if (!recovered) return void 0;
-  const done = await reopenIssue(tracker, target, key, recovered, failure2, log2);
-  return done && filedAs(done.outcome, done.issue, key.title, done.occurrence);
+  const done2 = await reopenIssue(tracker, target, key, recovered, failure2, log2);
+  return done2 && filedAs(done2.outcome, done2.issue, key.title, done2.occurrence);
 }
 async function oldestHolder(tracker, target, key) {
   const [holder, reopened] = await Promise.all([findHolderIssue(tracker, key), findReopened(tracker, target, key)]);
@@ -45253,10 +45745,10 @@ var init_log_cutter = __esm({
         return { cleanup, tail: new Ring(this.lines), count: 0 };
       }
       close() {
-        const done = this.current;
-        if (done.cleanup || done.count === 0) return;
-        this.lastStep = done;
-        if (done.error) this.failing = done;
+        const done2 = this.current;
+        if (done2.cleanup || done2.count === 0) return;
+        this.lastStep = done2;
+        if (done2.error) this.failing = done2;
       }
       /** Takes the next raw line of the log (with its timestamp). */
       push(raw) {
@@ -45429,7 +45921,7 @@ async function streamGet(request2) {
 }
 async function direct(url, headers, signal) {
   signal.throwIfAborted();
-  const request2 = url.protocol === "https:" ? (await import("node:https")).request : httpRequest2;
+  const request2 = url.protocol === "https:" ? (await import("node:https")).request : httpRequest;
   return new Promise((resolve, reject) => {
     const req = request2(url, { method: "GET" }, (message) => {
       resolve({
@@ -45481,14 +45973,14 @@ async function viaProxy(url, headers, signal) {
     })
   };
 }
-var httpRequest2, REDIRECTS2, MAX_REDIRECTS2, failure;
+var httpRequest, REDIRECTS2, MAX_REDIRECTS2, failure;
 var init_stream = __esm({
   "lib/http/stream.ts"() {
     "use strict";
     init_errors();
     init_fetch();
     init_proxy();
-    ({ request: httpRequest2 } = createRequire3(import.meta.url)("node:http"));
+    ({ request: httpRequest } = createRequire3(import.meta.url)("node:http"));
     REDIRECTS2 = /* @__PURE__ */ new Set([301, 302, 303, 307, 308]);
     MAX_REDIRECTS2 = 10;
     failure = (signal, why3, cause) => signal.aborted ? signal.reason : new ApiError(why3, { transient: true, cause });
@@ -46423,346 +46915,6 @@ function withoutToken(text3, config) {
 init_ratelimit();
 init_format();
 
-// lib/chat/discord.ts
-init_markdown();
-
-// lib/chat/notice.ts
-init_budget();
-init_text();
-init_what_failed();
-function oneLineField(text3) {
-  return fitPrefix(oneLine(text3), FIELD_LIMIT, (kept, cut2) => cut2 ? `${kept} ${cutNote(cut2)}` : kept);
-}
-function isLink(text3) {
-  return /^https?:\/\/[^\s<>|`"\p{Cc}]+$/iu.test(text3) && URL.canParse(text3);
-}
-function issueNumbers(issues) {
-  return issues.map((issue) => `#${issue.number}`).join(", ");
-}
-function noticeOf(event) {
-  switch (event.kind) {
-    case "failure":
-    case "recurrence": {
-      const { failure: failure2 } = event;
-      const facts = [
-        { label: "Commit", value: oneLineField(failure2.commitSha), kind: "code" },
-        { label: "Reason", value: cleanText(failure2.reason), kind: "reason" },
-        // What the CI says failed: job and step names only, never log text.
-        ...failure2.failed?.length ? [{ label: "Failed", value: failedLine(failure2.failed), kind: "name" }] : [],
-        { label: "Pipeline", value: oneLineField(failure2.pipelineUrl), kind: "url" }
-      ];
-      if (event.kind === "recurrence") facts.unshift({ label: "Occurrence", value: String(event.occurrence), kind: "text" });
-      if (event.issue) facts.push({ label: "Issue", value: issueNumbers([event.issue]), kind: "issues" });
-      return {
-        headline: event.kind === "failure" ? "DEPLOY FAILURE" : "DEPLOY FAILED AGAIN",
-        subject: oneLineField(failure2.environment),
-        facts,
-        issues: event.issue ? [event.issue] : []
-      };
-    }
-    case "recovery":
-      return {
-        headline: "DEPLOY RECOVERED",
-        subject: oneLineField(event.recovery.environment),
-        facts: [
-          { label: "Commit", value: oneLineField(event.recovery.commitSha), kind: "code" },
-          { label: "Closed", value: issueNumbers(event.closed), kind: "issues" },
-          { label: "Pipeline", value: oneLineField(event.recovery.pipelineUrl), kind: "url" },
-          ...event.recovered ? [{ label: "Recovered", value: event.recovered.replace(/^Recovered /, ""), kind: "text" }] : []
-        ],
-        issues: event.closed
-      };
-    case "ping":
-      return { headline: "TEST MESSAGE", subject: oneLineField(event.repo), facts: [], issues: [] };
-  }
-}
-var withReason = (notice, reason) => ({
-  ...notice,
-  facts: notice.facts.map((fact2) => fact2.kind === "reason" ? { ...fact2, value: reason } : fact2)
-});
-function fitNotice(notice, limit, render8, measure) {
-  const reason = notice.facts.find((fact2) => fact2.kind === "reason")?.value;
-  let body2 = render8(notice);
-  if (reason === void 0 || measure(body2) <= limit) return body2;
-  fitPrefix(reason, limit, (kept, cut2) => {
-    body2 = render8(withReason(notice, cut2 ? `${kept} ${cutNote(cut2)}` : kept));
-    return " ".repeat(measure(body2));
-  });
-  return body2;
-}
-function pingSentence(repo) {
-  return `Test message from deploy-failure-reporter (doctor --ping) for ${repo}: the chat webhook works. No action needed.`;
-}
-
-// lib/chat/discord.ts
-var DISCORD_LIMIT = 2e3;
-function discordEscape(text3) {
-  return text3.replace(/[\\*_~`|<>#\-[\]()@:.]/g, "\\$&");
-}
-var link = (url, text3) => text3 === url ? `<${url}>` : `[${discordEscape(text3)}](<${url}>)`;
-var value9 = (f, notice) => {
-  if (f.kind === "issues") return notice.issues.map((i) => isLink(i.url) ? link(i.url, `#${i.number}`) : discordEscape(`#${i.number}`)).join(", ");
-  if (f.kind === "url" && isLink(f.value)) return link(f.value, f.value);
-  return f.kind === "code" ? inlineCode(f.value) : discordEscape(f.value);
-};
-var render = (notice) => ({
-  content: [`**[${notice.headline}]** ${discordEscape(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value9(f, notice)}`)].join("\n"),
-  allowed_mentions: { parse: [] }
-});
-function renderDiscord(event) {
-  if (event.kind === "ping") return { content: pingSentence(discordEscape(event.repo)), allowed_mentions: { parse: [] } };
-  return fitNotice(noticeOf(event), DISCORD_LIMIT, render, (body2) => body2.content.length);
-}
-
-// lib/chat/googlechat.ts
-var GOOGLE_CHAT_LIMIT = 4096;
-var literal = (text3) => text3.replace(/`/g, "\u02CB").replace(/</g, "<\u200B");
-function googleChatCode(text3) {
-  if (text3 === "") return "` `";
-  return text3.includes("\n") ? `
-\`\`\`
-${literal(text3)}
-\`\`\`` : `\`${literal(text3)}\``;
-}
-var link2 = (url, text3) => `<${url}|${text3}>`;
-var issueLinks = (notice) => notice.issues.map((i) => isLink(i.url) ? link2(i.url, `#${i.number}`) : `#${i.number}`).join(", ");
-var value10 = (f, notice) => {
-  if (f.kind === "issues") return issueLinks(notice);
-  if (f.kind === "url" && isLink(f.value)) return link2(f.value, f.value);
-  return f.kind === "text" ? f.value : googleChatCode(f.value);
-};
-var render2 = (notice) => [`*[${notice.headline}]* ${googleChatCode(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value10(f, notice)}`)].join("\n");
-function renderGoogleChat(event) {
-  if (event.kind === "ping") return { text: pingSentence(googleChatCode(event.repo)) };
-  return { text: fitNotice(noticeOf(event), GOOGLE_CHAT_LIMIT, render2, (text3) => text3.length) };
-}
-
-// lib/chat/mattermost.ts
-init_issue();
-init_markdown();
-var MATTERMOST_LIMIT = 16383;
-function mattermostEscape(text3) {
-  return slackEscape(text3).replace(/[\\*_`[\]|]/g, "\\$&").replace(/(^|[^A-Za-z0-9_])([@~])(?=[A-Za-z0-9])/g, "$1$2\u200B").replace(/^([ \t]*)(#|\d+\.|[-+])(?=[ \t])/gm, "$1\\$2");
-}
-var fact = (f) => {
-  if (f.kind === "code") return `${f.label}: ${inlineCode(f.value)}`;
-  if (f.kind === "url" && isLink(f.value)) return `${f.label}: ${f.value}`;
-  return `${f.label}: ${mattermostEscape(f.value)}`;
-};
-var render3 = (notice) => [`*[${notice.headline}]* ${mattermostEscape(notice.subject)}`, ...notice.facts.filter((f) => f.label !== "Issue").map(fact)].join("\n");
-function renderMattermost(event) {
-  if (event.kind === "ping") return { text: pingSentence(mattermostEscape(event.repo)) };
-  return { text: fitNotice(noticeOf(event), MATTERMOST_LIMIT, render3, (text3) => text3.length) };
-}
-
-// lib/chat/slack.ts
-init_budget();
-init_issue();
-
-// lib/chat/webhook.ts
-init_issue();
-init_recovery();
-init_fetch();
-var CHAT_TIMEOUT_MS = 1e4;
-function pingText(repo) {
-  return `Test message from deploy-failure-reporter (doctor --ping) for ${slackEscape(repo)}: the chat webhook works. No action needed.`;
-}
-function webhookText(event) {
-  switch (event.kind) {
-    case "failure":
-    case "recurrence":
-      return renderChat(event.failure);
-    case "recovery":
-      return renderRecoveryChat(event.recovery, event.closed.map((issue) => issue.number), event.recovered);
-    case "ping":
-      return pingText(event.repo);
-  }
-}
-async function postJson(url, body2, timeoutMs) {
-  try {
-    const response = await fetchQuietly(url, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body2),
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: "error"
-    });
-    await response.body?.cancel();
-    return { ok: response.ok, status: response.status };
-  } catch {
-    return { ok: false };
-  }
-}
-function postText(webhook, text3, timeoutMs = CHAT_TIMEOUT_MS) {
-  return postJson(webhook, { text: text3 }, timeoutMs);
-}
-function createWebhookNotifier(webhook, timeoutMs = CHAT_TIMEOUT_MS) {
-  return {
-    format: "slack",
-    // The host only: the rest of a Slack-style address is the secret.
-    host: new URL(webhook).host,
-    send: (event) => postText(webhook, webhookText(event), timeoutMs)
-  };
-}
-
-// lib/chat/slack.ts
-var SLACK_LIMIT = CHAT_LIMIT;
-var slackValue = (fact2, notice) => {
-  if (fact2.kind === "code") return `\`${slackEscape(fact2.value)}\``;
-  if (fact2.kind === "issues") return notice.issues.map((issue) => isLink(issue.url) ? `<${issue.url}|#${issue.number}>` : `#${issue.number}`).join(", ");
-  return slackEscape(fact2.value);
-};
-function slackNoticeText(notice) {
-  const render8 = (n) => [`*[${n.headline}]* ${slackEscape(n.subject)}`, ...n.facts.map((f) => `${f.label}: ${slackValue(f, n)}`)].join("\n");
-  return fitNotice(notice, SLACK_LIMIT - 1, render8, (text3) => text3.length);
-}
-function renderSlack(event) {
-  return { text: webhookText(event) };
-}
-
-// lib/chat/teams.ts
-var TEAMS_LIMIT = 25e3;
-function teamsEscape(text3) {
-  return text3.replace(/[\\*_~`[\]()#>+\-!|]/g, "\\$&").replace(/\{(?=\{)/g, "{\u200B");
-}
-var linkTarget = (url) => url.replace(/\(/g, "%28").replace(/\)/g, "%29");
-var value11 = (f) => f.kind === "url" && isLink(f.value) ? `[${teamsEscape(f.value)}](${linkTarget(f.value)})` : teamsEscape(f.value);
-var card = (notice) => ({
-  type: "AdaptiveCard",
-  $schema: "http://adaptivecards.io/schemas/adaptive-card.json",
-  version: "1.4",
-  body: [
-    {
-      type: "TextBlock",
-      text: `[${notice.headline}] ${teamsEscape(notice.subject)}`,
-      weight: "Bolder",
-      size: "Medium",
-      color: notice.headline === "DEPLOY RECOVERED" ? "Good" : notice.headline === "TEST MESSAGE" ? "Default" : "Attention",
-      wrap: true
-    },
-    ...notice.facts.length ? [{ type: "FactSet", facts: notice.facts.map((f) => ({ title: f.label, value: value11(f) })) }] : []
-  ],
-  // A button per issue; Teams shows up to six in a row, a recovery rarely closes more.
-  actions: notice.issues.filter((i) => isLink(i.url)).map((i) => ({ type: "Action.OpenUrl", title: `Open issue #${i.number}`, url: i.url }))
-});
-var render4 = (notice) => ({
-  type: "message",
-  attachments: [{ contentType: "application/vnd.microsoft.card.adaptive", content: card(notice) }]
-});
-function renderTeams(event) {
-  if (event.kind === "ping") {
-    const notice = { headline: "TEST MESSAGE", subject: event.repo, facts: [{ label: "Message", value: pingSentence(event.repo), kind: "text" }], issues: [] };
-    return render4(notice);
-  }
-  return fitNotice(noticeOf(event), TEAMS_LIMIT, render4, (body2) => Buffer.byteLength(JSON.stringify(body2)));
-}
-
-// lib/chat/post.ts
-var RENDERERS = {
-  slack: renderSlack,
-  mattermost: renderMattermost,
-  googlechat: renderGoogleChat,
-  discord: renderDiscord,
-  teams: renderTeams
-};
-function webhookNotifier(format, url, timeoutMs) {
-  return {
-    format,
-    host: new URL(url).host,
-    send: (event) => postJson(url, RENDERERS[format](event), timeoutMs)
-  };
-}
-
-// lib/chat/slack-api.ts
-init_fetch();
-init_issue();
-var MAX_RATE_LIMITED = 5;
-var pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-function recoveredText(event, issue) {
-  const notice = {
-    headline: "DEPLOY RECOVERED",
-    subject: noticeOf(event).subject,
-    facts: [
-      { label: "Closed", value: `#${issue.number}`, kind: "issues" },
-      ...noticeOf(event).facts.filter((fact2) => fact2.label !== "Closed")
-    ],
-    issues: [issue]
-  };
-  return slackNoticeText(notice);
-}
-function slackApiNotifier(options) {
-  const sleep2 = options.sleep ?? pause;
-  async function call(method, payload) {
-    for (let limited = 0; ; limited++) {
-      let response;
-      try {
-        response = await fetchQuietly(`${options.apiUrl}/${method}`, {
-          method: "POST",
-          headers: { authorization: `Bearer ${options.token}`, "content-type": "application/json; charset=utf-8" },
-          body: JSON.stringify(payload),
-          signal: AbortSignal.timeout(options.timeoutMs),
-          redirect: "error"
-        });
-      } catch {
-        return { ok: false };
-      }
-      const answer = await response.json().catch(() => void 0);
-      const rateLimited = response.status === 429 || answer?.error === "ratelimited";
-      if (rateLimited) {
-        const seconds = Math.max(Number(response.headers.get("retry-after") ?? "1") || 0, 0);
-        if (limited < MAX_RATE_LIMITED && options.budget.take(seconds)) {
-          await sleep2(seconds * 1e3);
-          continue;
-        }
-        return { ok: false, status: response.status, error: "ratelimited" };
-      }
-      if (!response.ok || answer?.ok !== true) {
-        return { ok: false, status: response.status, ...typeof answer?.error === "string" ? { error: answer.error } : {} };
-      }
-      return { ok: true, status: response.status, answer };
-    }
-  }
-  async function post(text3, thread) {
-    const channel2 = thread?.channel ?? options.channel;
-    const result = await call("chat.postMessage", { channel: channel2, text: text3, ...thread ? { thread_ts: thread.ts } : {} });
-    const { answer, ...rest } = result;
-    if (!result.ok || thread || !answer?.channel || !answer.ts) return rest;
-    return { ...rest, thread: { channel: answer.channel, ts: answer.ts } };
-  }
-  const update = async (thread, text3) => {
-    const { answer: _, ...rest } = await call("chat.update", { channel: thread.channel, ts: thread.ts, text: text3 });
-    return rest;
-  };
-  const all = (results) => results.find((r) => !r.ok) ?? { ok: true, status: results.at(-1)?.status };
-  async function recover(event) {
-    const results = [];
-    const unthreaded = event.closed.filter((issue) => !issue.thread);
-    for (const issue of event.closed) {
-      if (!issue.thread) continue;
-      results.push(await post(slackNoticeText(noticeOf({ ...event, closed: [issue] })), issue.thread));
-      results.push(await update(issue.thread, recoveredText(event, issue)));
-    }
-    if (unthreaded.length) results.push(await post(webhookText({ ...event, closed: unthreaded })));
-    return all(results);
-  }
-  return {
-    format: "slack-api",
-    host: new URL(options.apiUrl).host,
-    async send(event) {
-      switch (event.kind) {
-        case "failure":
-          return event.issue?.thread ? post(slackNoticeText(noticeOf(event)), event.issue.thread) : post(webhookText(event));
-        case "recurrence":
-          return post(slackNoticeText(noticeOf(event)), event.issue.thread);
-        case "recovery":
-          return recover(event);
-        case "ping":
-          return post(pingSentence(slackEscape(event.repo)));
-      }
-    }
-  };
-}
-
 // lib/chat/strict.ts
 function chatWarning(notifier, result) {
   const answer = result.status === void 0 ? "no answer" : `status ${result.status}`;
@@ -46776,6 +46928,7 @@ function strictNotifier(notifier, log2, annotate) {
   return {
     format: notifier.format,
     host: notifier.host,
+    ...notifier.namesIssue === void 0 ? {} : { namesIssue: notifier.namesIssue },
     async send(event) {
       const result = await notifier.send(event);
       if (!result.ok) {
@@ -46789,6 +46942,7 @@ function strictNotifier(notifier, log2, annotate) {
 }
 
 // lib/chat/index.ts
+init_webhook();
 function createNotifier(config, log2, annotate) {
   const notifier = pick(config);
   return notifier && log2 && config.chat.strict ? strictNotifier(notifier, log2, annotate) : notifier;
@@ -46796,11 +46950,22 @@ function createNotifier(config, log2, annotate) {
 function pick(config) {
   const { slack } = config.chat;
   if (slack) {
-    return slackApiNotifier({ ...slack, timeoutMs: config.chatTimeoutMs, budget: waitBudget(config.maxWaitSeconds) });
+    const options = { ...slack, timeoutMs: config.chatTimeoutMs, budget: waitBudget(config.maxWaitSeconds) };
+    return loadedOnUse("slack-api", new URL(slack.apiUrl).host, async () => (await Promise.resolve().then(() => (init_slack_api(), slack_api_exports))).slackApiNotifier(options));
   }
   if (!config.chatWebhook) return void 0;
   const format = resolveFormat(config.chat.format, config.chatWebhook);
-  return format === "slack" ? createWebhookNotifier(config.chatWebhook, config.chatTimeoutMs) : webhookNotifier(format, config.chatWebhook, config.chatTimeoutMs);
+  const { chatWebhook: url, chatTimeoutMs: timeoutMs } = config;
+  return format === "slack" ? createWebhookNotifier(url, timeoutMs) : loadedOnUse(format, new URL(url).host, async () => (await Promise.resolve().then(() => (init_post(), post_exports))).webhookNotifier(format, url, timeoutMs));
+}
+function loadedOnUse(format, host, make2) {
+  let made;
+  return {
+    format,
+    host,
+    // `send` never throws, like every notifier's.
+    send: async (event) => (await (made ??= make2())).send(event).catch(() => ({ ok: false }))
+  };
 }
 
 // lib/tracker/index.ts
@@ -47095,6 +47260,24 @@ function phase(name2) {
   if (phases.hasSubscribers) phases.publish(name2);
 }
 
+// lib/http/preconnect.ts
+init_agent();
+init_proxy();
+var opened = /* @__PURE__ */ new Set();
+function preconnect(url, env = process.env) {
+  if (!url || proxyConfigured(env)) return false;
+  let parsed;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:" || opened.has(parsed.origin)) return false;
+  opened.add(parsed.origin);
+  transportFor(parsed.protocol).open(parsed);
+  return true;
+}
+
 // lib/core/flows/report.ts
 init_converge();
 init_create();
@@ -47144,13 +47327,16 @@ async function recordThread(tracker, issue, result, log2) {
 }
 
 // lib/core/flows/notify.ts
-async function notifyChat(tracker, chat, failure2, filed, log2) {
-  const notice = failure2.log === void 0 && failure2.ciLogs === void 0 ? failure2 : (({ log: _excerpt, ciLogs: _ci, ...rest }) => rest)(failure2);
+async function notifyChat(tracker, chat, failure2, filed, log2, early) {
+  const notice = noticeOf2(failure2);
   const ref = filed && issueRef(filed.issue);
-  const result = await chat.send(
+  const result = early ? await early : await chat.send(
     filed?.occurrence === void 0 || !ref ? { kind: "failure", failure: notice, ...ref ? { issue: ref } : {} } : { kind: "recurrence", failure: notice, issue: ref, occurrence: filed.occurrence }
   );
   if (filed) await recordThread(tracker, filed.issue, result, log2);
+}
+function noticeOf2(failure2) {
+  return failure2.log === void 0 && failure2.ciLogs === void 0 ? failure2 : (({ log: _excerpt, ciLogs: _ci, ...rest }) => rest)(failure2);
 }
 
 // lib/core/flows/report.ts
@@ -47162,13 +47348,16 @@ async function fileReport(tracker, chat, target, failure2, log2) {
   const title = await issueTitle(target.template, failure2, tracker);
   const run2 = { tracker, target, failure: failure2, log: log2, key: { group: target.group ?? "title", title, time: failure2.time } };
   let filed;
+  let early;
+  const onPosted = chat?.namesIssue === false ? () => void (early ??= chat.send({ kind: "failure", failure: noticeOf2(failure2) })) : () => {
+  };
   try {
     const holder = await lookUpHolder(run2);
     if (holder) filed = await commentOrSkip(run2, holder);
-    else filed = await reopenRecovered(run2) ?? await convergeCreated(run2, await create(run2));
+    else filed = await reopenRecovered(run2) ?? await convergeCreated(run2, await create(run2), onPosted);
     return filed.outcome;
   } finally {
-    if (chat) await notifyChat(tracker, chat, failure2, filed, log2);
+    if (chat) await notifyChat(tracker, chat, failure2, filed, log2, early);
   }
 }
 async function lookUpHolder({ tracker, key, log: log2 }) {
@@ -47196,7 +47385,8 @@ async function reopenRecovered({ tracker, target, failure: failure2, key, log: l
 function create({ tracker, target, failure: failure2, key, log: log2 }) {
   return createOnce(tracker, target, failure2, key, log2);
 }
-async function convergeCreated({ tracker, target, key, log: log2 }, { issue, posted }) {
+async function convergeCreated({ tracker, target, key, log: log2 }, { issue, posted }, onPosted) {
+  if (posted) onPosted();
   const reopenWindowHours = target.reopenWindowHours ?? 0;
   const recheck = reopenWindowHours > 0 ? async () => (await Promise.resolve().then(() => (init_reopen_step(), reopen_step_exports))).oldestHolder(tracker, { ...target, reopenWindowHours }, key) : () => findHolderIssue(tracker, key);
   const survivor = posted ? await converge(tracker, target, issue, recheck, log2) : issue;
@@ -47283,6 +47473,7 @@ async function runReport(args, io2 = processIo(), program = "deploy-failure-repo
     loadDotenv(io2.env);
     const config = await withTemplate(loadConfig(io2.env, { requireToken: !dryRun }), io2.env);
     phase("configured");
+    if (!dryRun) for (const url of [config.apiUrl, config.chat.slack?.apiUrl ?? config.chatWebhook]) preconnect(url, io2.env);
     secrets = secretsOf(config);
     template = config.template;
     kind = config.tracker;
@@ -47521,7 +47712,11 @@ async function runResolve(args, io2 = processIo(), program = "deploy-failure-rep
     for (const warning of config.warnings) log2.warn(warning);
     const recovery = await readDeploy(config, time, { withMessage: false });
     dryRun = values["dry-run"] === true;
-    resolution = await resolveRecovery(createTracker(config, log2), createNotifier(config, log2, chatAnnotations(io2)), config, recovery, log2, { dryRun });
+    preconnect(config.apiUrl, io2.env);
+    const tracker = createTracker(config, log2);
+    const chatUrl = config.chat.slack?.apiUrl ?? config.chatWebhook;
+    const warming = { ...tracker, addComment: (number2, body2) => (preconnect(chatUrl, io2.env), tracker.addComment(number2, body2)) };
+    resolution = await resolveRecovery(dryRun ? tracker : warming, createNotifier(config, log2, chatAnnotations(io2)), config, recovery, log2, { dryRun });
     if (config.pager && !dryRun) await (await Promise.resolve().then(() => (init_paging(), paging_exports))).pageResolved(config, recovery.environment, resolution.closed, log2);
     if (dryRun && resolution.closed.length) {
       io2.stdout.write(`
