@@ -2,9 +2,8 @@
 // served the way GitHub serves them, a 302 to a short-lived address on another origin. That second
 // origin records every request and refuses any that carries an Authorization header, which tests assert
 // never happens. https://docs.github.com/en/rest/actions/workflow-jobs
-import { once } from 'node:events'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { LoopbackServer } from './loopback-server.ts'
 import type { LoopbackGitHub, Recorded } from './loopback-github.ts'
 
 export interface ActionsStep {
@@ -94,25 +93,16 @@ class LogHost {
   /** Requests that carried an Authorization header: a test fails when there is any. */
   readonly withCredentials: string[] = []
   url = ''
-  private readonly server: Server
-  private readonly sockets = new Set<Socket>()
+  private readonly http = new LoopbackServer((req, res) => void this.handle(req, res))
   private readonly logs: (id: number) => LogBody | undefined
   constructor(logs: (id: number) => LogBody | undefined) {
     this.logs = logs
-    this.server = createServer((req, res) => void this.handle(req, res))
-    this.server.on('connection', (socket) => {
-      this.sockets.add(socket)
-      socket.on('close', () => this.sockets.delete(socket))
-    })
   }
   async listen(): Promise<void> {
-    this.server.listen(0, '127.0.0.1')
-    await once(this.server, 'listening')
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
+    this.url = await this.http.listen()
   }
-  async close(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy()
-    await new Promise<void>((resolve) => this.server.close(() => resolve()))
+  close(): Promise<void> {
+    return this.http.close()
   }
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = req.url ?? '/'

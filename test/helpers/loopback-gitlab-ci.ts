@@ -4,8 +4,8 @@
 // progress redraws), generates huge or endless ones as they are read (never held in memory), and takes
 // the loopback GitLab's faults. Start one for the API and a second one as the storage origin.
 import { once } from 'node:events'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { LoopbackServer } from './loopback-server.ts'
 import type { Fault, Recorded } from './loopback-github.ts'
 
 /** A job as GitLab lists it (the fields the reader reads, and a few it must ignore). */
@@ -106,19 +106,13 @@ export class LoopbackGitLabCi {
   pipelineId: number
   url = ''
   private readonly injections: Injection[] = []
-  private readonly sockets = new Set<Socket>()
-  private readonly server: Server
+  private readonly http = new LoopbackServer((req, res) => void this.handle(req, res))
 
   constructor(options: LoopbackGitLabCiOptions = {}) {
     this.token = options.token ?? 'glpat-ci-reader-0123456789abcdef'
     this.projectId = options.projectId ?? 4242
     this.path = options.path ?? 'acme/platform/shop'
     this.pipelineId = options.pipelineId ?? 777
-    this.server = createServer((req, res) => void this.handle(req, res))
-    this.server.on('connection', (socket) => {
-      this.sockets.add(socket)
-      socket.on('close', () => this.sockets.delete(socket))
-    })
   }
 
   /** `CI_API_V4_URL` for this server. */
@@ -127,15 +121,12 @@ export class LoopbackGitLabCi {
   }
 
   async listen(): Promise<this> {
-    this.server.listen(0, '127.0.0.1')
-    await once(this.server, 'listening')
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
+    this.url = await this.http.listen()
     return this
   }
 
-  async close(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy()
-    await new Promise<void>((resolve) => this.server.close(() => resolve()))
+  close(): Promise<void> {
+    return this.http.close()
   }
 
   /**

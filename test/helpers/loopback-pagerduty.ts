@@ -2,9 +2,8 @@
 // checks events as PagerDuty documents them, records them, keeps which incidents are open, and can be
 // told to answer the next events with a fault (a 429, a 5xx).
 // https://developer.pagerduty.com/docs/events-api-v2/trigger-events/
-import { once } from 'node:events'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { LoopbackServer } from './loopback-server.ts'
 
 /** One event as received. */
 export interface PagerEvent {
@@ -22,24 +21,20 @@ export class LoopbackPagerDuty {
   /** Open incidents by dedup key, with how many triggers each got. */
   readonly open = new Map<string, number>()
   private readonly faults: (number | 'hang')[] = []
-  private readonly server: Server
+  private readonly http = new LoopbackServer((req, res) => void this.handle(req, res))
   url = ''
 
   constructor(routingKey = 'R0UT1NGKEY0123456789abcdefABCDEF') {
     this.routingKey = routingKey
-    this.server = createServer((req, res) => void this.handle(req, res))
   }
 
   async listen(): Promise<this> {
-    this.server.listen(0, '127.0.0.1')
-    await once(this.server, 'listening')
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
+    this.url = await this.http.listen()
     return this
   }
 
-  async close(): Promise<void> {
-    this.server.closeAllConnections()
-    await new Promise<void>((resolve) => this.server.close(() => resolve()))
+  close(): Promise<void> {
+    return this.http.close()
   }
 
   /** The environment a reporter needs to page here. */

@@ -1,10 +1,9 @@
 // What the loopback trackers (loopback-github.ts, loopback-gitlab.ts) share: a real HTTP server on
 // 127.0.0.1 that records every request, keeps a chat sink at `/chat`, and misbehaves when a test says so
 // (faults.ts). Each tracker keeps its own routes (`route`) and its own answers (`send`, `error`).
-import { once } from 'node:events'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { FaultKit, record, type Fault, type FaultDialect, type Recorded } from './faults.ts'
+import { LoopbackServer } from './loopback-server.ts'
 
 /** A loopback tracker's server and fault kit; a subclass answers its API. Always `close()` it. */
 export abstract class LoopbackTracker {
@@ -16,30 +15,21 @@ export abstract class LoopbackTracker {
   protected readonly faults: FaultKit
   // The API's path prefix, cut from recorded paths (GitLab's `/api/v4`).
   private readonly prefix: string
-  private readonly sockets = new Set<Socket>()
-  private readonly server: Server
+  private readonly http = new LoopbackServer((req, res) => void this.handle(req, res))
 
   constructor(dialect: FaultDialect, prefix = '') {
     this.faults = new FaultKit(dialect)
     this.prefix = prefix
-    this.server = createServer((req, res) => void this.handle(req, res))
-    this.server.on('connection', (socket) => {
-      this.sockets.add(socket)
-      socket.on('close', () => this.sockets.delete(socket))
-    })
   }
 
   async listen(): Promise<this> {
-    this.server.listen(0, '127.0.0.1')
-    await once(this.server, 'listening')
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
+    this.url = await this.http.listen()
     return this
   }
 
   /** Stops the server and drops every open connection, hung ones included. */
-  async close(): Promise<void> {
-    for (const socket of this.sockets) socket.destroy()
-    await new Promise<void>((resolve) => this.server.close(() => resolve()))
+  close(): Promise<void> {
+    return this.http.close()
   }
 
   get chatUrl(): string {
