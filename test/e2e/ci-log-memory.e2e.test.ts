@@ -73,10 +73,12 @@ const growth = async (nodeFlags: string) => {
 }
 
 test('a 200 MB log: read to its end at flat memory, its failing step\'s last lines in the issue', async () => {
-  // With Node's defaults, V8 grows its young generation (up to 16 MB a half) under the rate of short-lived
-  // line strings, whatever is kept; that is the most the peak may rise.
+  // With Node's defaults, V8 grows its young generation (two halves of up to 16 MB) under the rate of
+  // short-lived line strings, and promotes some of them before a full collection, whatever is kept: seen
+  // from +7 to +35 MB on a loaded machine. The bound still fails a reader that holds the log (+200 MB);
+  // the few-MB claim is the one below, with the young generation held still.
   const asShipped = await growth('')
-  assert.ok(asShipped < 32, `peak RSS grew by ${asShipped.toFixed(1)} MB reading a 200 MB log`)
+  assert.ok(asShipped < 64, `peak RSS grew by ${asShipped.toFixed(1)} MB reading a 200 MB log`)
   // With the young generation held at 1 MB, what remains is what the reader keeps: a few MB at most (runs of the same command vary by about 6 MB).
   const kept = await growth('--max-semi-space-size=1')
   assert.ok(kept < 10, `peak RSS grew by ${kept.toFixed(1)} MB reading a 200 MB log with a 1 MB young generation`)
