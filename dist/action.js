@@ -36591,6 +36591,26 @@ var init_milestone_lookup = __esm({
   }
 });
 
+// lib/tracker/deploy-window.ts
+async function countInWindow(pages, since, until2) {
+  let count = 0;
+  for await (const page of pages) {
+    let older = false;
+    for (const record of page.data) {
+      const at = new Date(record.created_at);
+      if (at < since) older = true;
+      else if (at < until2) count++;
+    }
+    if (older) break;
+  }
+  return count;
+}
+var init_deploy_window = __esm({
+  "lib/tracker/deploy-window.ts"() {
+    "use strict";
+  }
+});
+
 // lib/tracker/github/board.ts
 var board_exports = {};
 __export(board_exports, {
@@ -36848,18 +36868,10 @@ function gitLabHistory(client, projectPath, seen = toIssue2) {
     // Newest first: reading stops at the first page reaching back before the period.
     // A project without environments, or a token that may not read them (403, 404), leaves the rate unknown.
     async countDeploys({ environment, since, until: until2 }) {
-      let count = 0;
+      let count;
       const query = { environment, status: "success", order_by: "created_at", sort: "desc", per_page: 100 };
       try {
-        for await (const page of client.pages(`${projectPath}/deployments`, query)) {
-          let older = false;
-          for (const deployment of page.data) {
-            const at = new Date(deployment.created_at);
-            if (at < since) older = true;
-            else if (at < until2) count++;
-          }
-          if (older) break;
-        }
+        count = await countInWindow(client.pages(`${projectPath}/deployments`, query), since, until2);
       } catch (error) {
         if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return { count: 0, includesFailed: false, refused: `HTTP ${error.status}: ${error.message}; the token needs read_api and the project its environments` };
         throw error;
@@ -36871,6 +36883,7 @@ function gitLabHistory(client, projectPath, seen = toIssue2) {
 var init_history = __esm({
   "lib/tracker/gitlab/history.ts"() {
     "use strict";
+    init_deploy_window();
     init_errors();
     init_tracker2();
   }
@@ -46979,6 +46992,7 @@ init_milestone_lookup();
 init_errors();
 
 // lib/tracker/github/history.ts
+init_deploy_window();
 init_errors();
 function gitHubHistory(github, repo) {
   const where = { owner: repo.owner, repo: repo.repo };
@@ -47011,18 +47025,10 @@ function gitHubHistory(github, repo) {
     // https://docs.github.com/en/rest/deployments/deployments#list-deployments
     // A token that may not read deployments (403) leaves the rate unknown rather than failing the figures.
     async countDeploys({ environment, since, until: until2 }) {
-      let count = 0;
+      let count;
       const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/deployments", { ...where, environment, per_page: 100 });
       try {
-        for await (const page of pages) {
-          let older = false;
-          for (const deployment of page.data) {
-            const at = new Date(deployment.created_at);
-            if (at < since) older = true;
-            else if (at < until2) count++;
-          }
-          if (older) break;
-        }
+        count = await countInWindow(pages, since, until2);
       } catch (error) {
         if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return { count: 0, includesFailed: true, refused: `HTTP ${error.status}: ${error.message}; the token needs read access to deployments` };
         throw error;

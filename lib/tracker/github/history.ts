@@ -2,6 +2,7 @@
 // with its comment count, and the deployments of an environment. Both through the same throttled
 // Octokit client and its paginate plugin, so tokens, proxies, retries and rate-limit waits are as for
 // every other call; a page that cannot be read throws, so a history is never cut short silently.
+import { countInWindow } from '../deploy-window.ts'
 import type { Issue, Tracker } from '../../core/tracker.ts'
 import { ApiError } from '../../errors.ts'
 import type { GitHub } from './client.ts'
@@ -40,18 +41,10 @@ export function gitHubHistory(github: GitHub, repo: GitHubRepo): Required<Pick<T
     // https://docs.github.com/en/rest/deployments/deployments#list-deployments
     // A token that may not read deployments (403) leaves the rate unknown rather than failing the figures.
     async countDeploys({ environment, since, until }) {
-      let count = 0
+      let count: number
       const pages = github.paginate.iterator('GET /repos/{owner}/{repo}/deployments', { ...where, environment, per_page: 100 })
       try {
-        for await (const page of pages) {
-          let older = false
-          for (const deployment of page.data) {
-            const at = new Date(deployment.created_at)
-            if (at < since) older = true
-            else if (at < until) count++
-          }
-          if (older) break
-        }
+        count = await countInWindow(pages, since, until)
       } catch (error) {
         if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return { count: 0, includesFailed: true, refused: `HTTP ${error.status}: ${error.message}; the token needs read access to deployments` }
         throw error

@@ -3,6 +3,7 @@
 // client as every other GitLab call (token, proxy, retries, rate-limit waits); a page that cannot be
 // read throws, so a history is never cut short silently. https://docs.gitlab.com/api/issues/,
 // https://docs.gitlab.com/api/deployments/
+import { countInWindow } from '../deploy-window.ts'
 import type { Issue, Tracker } from '../../core/tracker.ts'
 import { ApiError } from '../../errors.ts'
 import type { GitLab } from './client.ts'
@@ -23,18 +24,10 @@ export function gitLabHistory(client: GitLab, projectPath: string, seen: (issue:
     // Newest first: reading stops at the first page reaching back before the period.
     // A project without environments, or a token that may not read them (403, 404), leaves the rate unknown.
     async countDeploys({ environment, since, until }) {
-      let count = 0
+      let count: number
       const query = { environment, status: 'success', order_by: 'created_at', sort: 'desc', per_page: 100 }
       try {
-        for await (const page of client.pages<{ created_at: string }>(`${projectPath}/deployments`, query)) {
-          let older = false
-          for (const deployment of page.data) {
-            const at = new Date(deployment.created_at)
-            if (at < since) older = true
-            else if (at < until) count++
-          }
-          if (older) break
-        }
+        count = await countInWindow(client.pages<{ created_at: string }>(`${projectPath}/deployments`, query), since, until)
       } catch (error) {
         if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return { count: 0, includesFailed: false, refused: `HTTP ${error.status}: ${error.message}; the token needs read_api and the project its environments` }
         throw error
