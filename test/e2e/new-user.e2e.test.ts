@@ -19,6 +19,16 @@ test('the test helpers never let a tool read a .env: a planted one with a token 
   assert.is(servers.gh.requests.length + servers.gh.chat.length, 0)
 })
 
+test('the README\'s line, from the project root: npx zx scripts/report.mts files the issue and posts the notice', async () => {
+  // The other tests run the scripts through zx's CLI directly (helpers.ts runScript); this is the command
+  // as typed, npm's node-options loading the TypeScript hook.
+  const r = await runCommand('npx', ['zx', 'scripts/report.mts', 'Deploy job failed'], servers.gh.env(FIXED))
+  assert.is(r.code, 0, r.stderr)
+  assert.is(servers.gh.issues.length, 1)
+  assert.is(servers.gh.issues[0]!.title, `[DEPLOY FAIL] production — abc1234 — ${today()}`)
+  assert.is(servers.gh.chat.length, 1)
+})
+
 test('cd lib && npx zx ../scripts/report.mts --dry-run "Real reason": the script path is not taken for the reason', async () => {
   const r = await runCommand('npx', ['zx', '../scripts/report.mts', '--dry-run', 'Real reason'], servers.gh.env(FIXED), { cwd: join(ROOT, 'lib') })
   assert.is(r.code, 0, r.stderr)
