@@ -3,14 +3,16 @@
 //   node test/runner/run.mjs [--tier unit|integration|e2e] [--workers N] [--seed N] [PATTERN...]
 // PATTERN is a regular expression matched against paths under test/, as with uvu (npm run test:one).
 // Whatever several files need is made once per run, before they start: the npm cache choice
-// (npm-cache.mjs), a Node >= 22 for gitlab-ci-local and the action (.ci/node24.sh), and the packed tarball.
+// (npm-cache.mjs), a Node >= 22 for gitlab-ci-local and the action (.ci/node24.sh), the packed tarball,
+// and on a Node without type stripping the command scripts compiled (scripts-build.mjs).
 // Exit code 1 when any test failed, a file could not run, or nothing matched.
-import { execFileSync, fork } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { execFile, fork } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { npmCache } from '../helpers/npm-cache.mjs'
+import { buildScripts, nativeTypeScript } from '../helpers/scripts-build.mjs'
 import { needsNode24, needsPack, tierOf } from './tiers.mjs'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -59,20 +61,38 @@ function shuffle(items, next) {
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`
 
-// Once per run: a Node >= 22 for what this Node cannot run, and the package as npm would publish it.
-function prepare(files) {
+// What prepare() made that is the run's alone, removed when the run ends.
+const cleanup = []
+
+const execFileAsync = (command, args, options) =>
+  new Promise((resolve, reject) => execFile(command, args, { encoding: 'utf8', ...options }, (error, stdout, stderr) => (error ? reject(Object.assign(error, { stderr })) : resolve(stdout))))
+
+// Once per run, for the e2e files: a Node >= 22 for what this Node cannot run, the package as npm would
+// publish it, and on a Node that cannot strip types the command scripts compiled (scripts-build.mjs).
+// The three are made at the same time, while the unit and integration files run; what they set in the
+// environment reaches each e2e file with it.
+async function prepare(files) {
   const env = { npm_config_cache: npmCache() }
-  const stamp = Date.now()
+  const base = { ...process.env, ...env }
+  const jobs = []
   if (files.some((f) => needsNode24(f.path)) && Number(process.versions.node.split('.')[0]) < 22 && !process.env.GITLAB_CI_LOCAL_NODE) {
-    env.GITLAB_CI_LOCAL_NODE = execFileSync('bash', [join(ROOT, '.ci/node24.sh')], { encoding: 'utf8', env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] }).trim()
+    jobs.push(execFileAsync('bash', [join(ROOT, '.ci/node24.sh')], { env: base }).then((out) => (env.GITLAB_CI_LOCAL_NODE = out.trim())))
   }
   if (files.some((f) => needsPack(f.path)) && !process.env.TEST_PACKED_TARBALL) {
     const dir = mkdtempSync(join(tmpdir(), 'packed-'))
-    execFileSync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] })
     const { name, version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
-    env.TEST_PACKED_TARBALL = join(dir, `${name}-${version}.tgz`)
+    jobs.push(execFileAsync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: ROOT, env: base }).then(() => (env.TEST_PACKED_TARBALL = join(dir, `${name}-${version}.tgz`))))
   }
-  return { env, ms: Date.now() - stamp }
+  if (files.some((f) => f.tier === 'e2e') && !nativeTypeScript() && !process.env.TEST_SCRIPTS_BUILD) {
+    jobs.push(
+      buildScripts().then((dir) => {
+        cleanup.push(() => rmSync(dir, { recursive: true, force: true }))
+        env.TEST_SCRIPTS_BUILD = dir
+      }),
+    )
+  }
+  await Promise.all(jobs)
+  return env
 }
 
 async function main() {
@@ -95,12 +115,22 @@ async function main() {
   console.log(`${queue.length} test files on ${workers} workers, seed ${seed} (the same order again: ${replay})`)
 
   const started = Date.now()
-  const prepared = prepare(queue)
-  if (prepared.ms > 100) console.log(`prepared once for the run in ${seconds(prepared.ms)}`)
+  let prepared // the environment prepare() made, once it is made
+  const preparing = prepare(queue).then((made) => {
+    if (Date.now() - started > 100) console.log(`prepared once for the run in ${seconds(Date.now() - started)}`)
+    return (prepared = made)
+  })
+  // A failed preparation fails every e2e file with its message (below), not the run's bookkeeping.
+  preparing.catch(() => {})
+  // The next file for a slot: while the preparation runs, the first file that does not need it.
+  const take = () => {
+    const at = prepared ? 0 : queue.findIndex((f) => f.tier !== 'e2e')
+    return at === -1 ? queue.shift() : queue.splice(at, 1)[0]
+  }
 
   const results = []
   const notes = []
-  const env = { ...process.env, ...prepared.env }
+  const env = { ...process.env, npm_config_cache: npmCache() }
   const execArgv = [`--import=${new URL('../helpers/loopback-only.mjs', import.meta.url).href}`]
   // Under npm, node-options (.npmrc) load the TypeScript hook; run directly, the worker loads it itself.
   if (!(process.env.NODE_OPTIONS ?? '').includes('ts-hook')) execArgv.unshift(`--import=${new URL('../../scripts/ts-hook.mjs', import.meta.url).href}`)
@@ -157,10 +187,18 @@ async function main() {
         }, timeoutMs)
         w.on('message', onMessage)
         w.on('exit', onExit)
-        w.send({ type: 'run', file: file.path, name: file.name })
+        w.send({ type: 'run', file: file.path, name: file.name, env: prepared })
       })
 
-    for (let file = queue.shift(); file; file = queue.shift()) {
+    for (let file = take(); file; file = take()) {
+      if ((file.tier === 'e2e' || file.retried) && !prepared) {
+        try {
+          await preparing
+        } catch (error) {
+          report(file, { total: 0, passed: 0, skipped: 0, failed: 1, output: '', error: `preparing the run failed: ${error.message}${error.stderr ? `\n${error.stderr}` : ''}` }, 0)
+          continue
+        }
+      }
       const unit = file.tier === 'unit' && !file.retried
       if (!worker || kind !== unit) {
         stop()
@@ -190,6 +228,7 @@ async function main() {
   console.log(`  Duration:  ${seconds(Date.now() - started)} (${results.length} files, ${workers} workers, seed ${seed})\n`)
   console.log(`${sum('passed')} passed, ${sum('failed')} failed`)
   process.exitCode = failedFiles.length ? 1 : 0
+  for (const clean of cleanup) clean()
 }
 
 main().catch((error) => {

@@ -44,7 +44,9 @@ const capture = (stream) => {
 
 const count = (label) => Number(new RegExp(`^\\s*${label}:\\s+(\\d+)`, 'm').exec(output)?.[1] ?? 0)
 
-async function runFile({ file, name }) {
+// env: what run.mjs prepared for the run (the packed tarball, a Node 24, the compiled scripts), once made.
+async function runFile({ file, name, env }) {
+  if (env) Object.assign(process.env, env)
   started = undefined
   output = ''
   globalThis.UVU_QUEUE = [[name]]
