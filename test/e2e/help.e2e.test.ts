@@ -3,7 +3,8 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { ROOT, runCommand, runScript, type RunResult } from '../helpers/helpers.ts'
+import { ROOT, runCommand, runScript, runScriptAsTyped, type RunResult } from '../helpers/helpers.ts'
+import { COMMAND_SCRIPTS } from '../helpers/scripts-build.mjs'
 
 const scripts = readdirSync(join(ROOT, 'scripts')).filter((f) => f.endsWith('.mts'))
 
@@ -41,10 +42,20 @@ test('the scripts folder holds the tools this test expects at least', () => {
   for (const name of ['report.mts', 'health.mts', 'retry.mts', 'doctor.mts', 'demo.mts']) assert.ok(scripts.includes(name), name)
 })
 
-test('every script: --help, without any environment (no configuration needed, no network)', async () => {
-  // Independent processes, so they run side by side.
-  const results = await Promise.all(scripts.map((name) => runScript(name, ['--help'], {})))
+test('every script as typed (zx and the TypeScript hook): --help, without any environment (no configuration needed, no network)', async () => {
+  // Independent processes, so they run side by side. As written, not as compiled for the other tests:
+  // each script and the command module it loads go through this Node's TypeScript path.
+  const results = await Promise.all(scripts.map((name) => runScriptAsTyped(name, ['--help'], {})))
   results.forEach((r, i) => sections(r, scripts[i]!))
+})
+
+test('every command script as the other tests run it (compiled) prints the same --help as typed', async () => {
+  const commands = COMMAND_SCRIPTS.map((name) => `${name}.mts`)
+  const [typed, compiled] = await Promise.all([Promise.all(commands.map((n) => runScriptAsTyped(n, ['--help']))), Promise.all(commands.map((n) => runScript(n, ['--help'])))])
+  commands.forEach((name, i) => {
+    assert.is(compiled[i]!.code, 0, name)
+    assert.is(compiled[i]!.stdout, typed[i]!.stdout, name)
+  })
 })
 
 test('-h is the same as --help', async () => {

@@ -3,7 +3,7 @@ import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { npmCache } from './npm-cache.mjs'
-import { buildScripts, COMMAND_SCRIPTS, nativeTypeScript } from './scripts-build.mjs'
+import { buildScripts, COMMAND_SCRIPTS } from './scripts-build.mjs'
 
 /** The project root, where `npx zx scripts/…` is meant to be run. */
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -53,22 +53,32 @@ const builtScripts = (): Promise<string> =>
 
 /**
  * Runs `scripts/<script> …args` from `cwd` (the project root by default) with a clean environment plus
- * `env`, as `npx zx scripts/<script>` runs it once npm has found zx: through zx's CLI with the project's
- * TypeScript hook on a Node that strips types; on an older Node, a command script as esbuild compiled it
- * for this run (scripts-build.mjs). Kills the process (and fails) after `timeoutMs`.
+ * `env`: a command script as esbuild compiled it for this run (scripts-build.mjs), any other through
+ * zx's CLI as {@link runScriptAsTyped} does. Kills the process (and fails) after `timeoutMs`.
  */
 export async function runScript(
   script: string,
   args: readonly string[] = [],
   env: Record<string, string> = {},
+  options: { timeoutMs?: number; cwd?: string; input?: string } = {},
+): Promise<RunResult> {
+  const name = script.replace(/\.mts$/, '')
+  if (!COMMAND_SCRIPTS.includes(name)) return runScriptAsTyped(script, args, env, options)
+  const { timeoutMs = 60_000, cwd = ROOT, input } = options
+  return runCommand(process.execPath, [join(await builtScripts(), `${name}.mjs`), ...args], env, { timeoutMs, cwd, input })
+}
+
+/**
+ * Runs `scripts/<script>` as written, through zx's CLI with the project's TypeScript hook (tsx on
+ * Node 20, Node's own type stripping on Node >= 22.18): what `npx zx scripts/<script>` runs once npm has
+ * found zx. npm itself is left out, ~0.4 s of CPU per start that says nothing about the scripts.
+ */
+export function runScriptAsTyped(
+  script: string,
+  args: readonly string[] = [],
+  env: Record<string, string> = {},
   { timeoutMs = 60_000, cwd = ROOT, input }: { timeoutMs?: number; cwd?: string; input?: string } = {},
 ): Promise<RunResult> {
-  // Not through npx: npm's own start-up cost ~0.4 s of CPU per run on Node 20, nearly half of each spawn,
-  // and says nothing about the scripts. The line a user types is run as such by new-user.e2e.test.ts.
-  const name = script.replace(/\.mts$/, '')
-  if (!nativeTypeScript() && COMMAND_SCRIPTS.includes(name)) {
-    return runCommand(process.execPath, [join(await builtScripts(), `${name}.mjs`), ...args], env, { timeoutMs, cwd, input })
-  }
   const zx = join(ROOT, 'node_modules/zx/build/cli.js')
   const hook = join(ROOT, 'scripts/ts-hook.mjs')
   return runCommand(process.execPath, ['--import', hook, zx, join(ROOT, 'scripts', script), ...args], env, { timeoutMs, cwd, input })

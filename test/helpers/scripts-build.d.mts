@@ -1,6 +1,4 @@
 /** The scripts that are thin entries over lib/cli/commands, and so compile alone. */
 export declare const COMMAND_SCRIPTS: readonly string[]
-/** Whether this Node runs TypeScript itself; when it does, tests start the scripts as they are. */
-export declare function nativeTypeScript(): boolean
 /** Compiles the command scripts into a new folder under `.cache/` and returns it. */
 export declare function buildScripts(): Promise<string>

@@ -1,11 +1,11 @@
-// The command scripts as the Node 20 line of the suite runs them. A Node without native type stripping
-// (before 22.18) runs `scripts/*.mts` through tsx, whose loader thread and resolver cost ~0.65 s of CPU
-// per start on this project's 2-core machine, four times the script's own work; with ~440 spawns that
-// was most of the suite. So, once per run, esbuild (the compiler tsx itself uses, and the bundler of the
-// published package) compiles the command scripts into plain ES modules, their dependencies bundled as
-// in dist/ (~0.15 s of CPU for a report run instead of ~0.21 s with them read from node_modules), and
-// the end-to-end tests start those. The path a user types, `npx zx scripts/…` through
-// tsx, is still run as such by new-user.e2e.test.ts and security.e2e.test.ts on every line.
+// The command scripts as the end-to-end tests start them. Run as typed, `npx zx scripts/report.mts`
+// costs per start, on this project's 2-core machine: npm's start-up (~0.4 s of CPU), then on Node 20
+// tsx's loader thread and resolver (~0.6 s), on Node 24 zx's CLI and type stripping (~0.15 s), around
+// the script's own ~0.15 s; with ~440 spawns that was most of the suite. So, once per run, esbuild (the
+// compiler tsx itself uses, and the bundler of the published package) compiles the command scripts
+// into plain ES modules with their dependencies bundled, as in dist/, and the tests start those. The
+// scripts as typed still run: every one with --help through zx's CLI and the project's hook
+// (help.e2e.test.ts), and `npx zx scripts/…` itself in new-user.e2e.test.ts and security.e2e.test.ts.
 // Plain JavaScript: test/runner/run.mjs uses it before any TypeScript loader.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -15,9 +15,6 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
 /** The scripts that are thin entries over lib/cli/commands, and so compile alone. */
 export const COMMAND_SCRIPTS = ['doctor', 'health', 'report', 'resolve', 'retry', 'stats']
-
-/** Whether this Node runs TypeScript itself; when it does, tests start the scripts as they are. */
-export const nativeTypeScript = () => Boolean(process.features.typescript)
 
 // Bundled CommonJS dependencies call require() for Node's built-ins, as in scripts/build.mjs.
 const requireShim = "import { createRequire as __testCreateRequire } from 'node:module'; const require = __testCreateRequire(import.meta.url);"

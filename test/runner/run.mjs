@@ -4,7 +4,7 @@
 // PATTERN is a regular expression matched against paths under test/, as with uvu (npm run test:one).
 // Whatever several files need is made once per run, before they start: the npm cache choice
 // (npm-cache.mjs), a Node >= 22 for gitlab-ci-local and the action (.ci/node24.sh), the packed tarball,
-// and on a Node without type stripping the command scripts compiled (scripts-build.mjs).
+// and the command scripts compiled (scripts-build.mjs).
 // Exit code 1 when any test failed, a file could not run, or nothing matched.
 import { execFile, fork } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
@@ -12,7 +12,7 @@ import { availableParallelism, tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { npmCache } from '../helpers/npm-cache.mjs'
-import { buildScripts, nativeTypeScript } from '../helpers/scripts-build.mjs'
+import { buildScripts } from '../helpers/scripts-build.mjs'
 import { needsNode24, needsPack, tierOf } from './tiers.mjs'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -68,7 +68,7 @@ const execFileAsync = (command, args, options) =>
   new Promise((resolve, reject) => execFile(command, args, { encoding: 'utf8', ...options }, (error, stdout, stderr) => (error ? reject(Object.assign(error, { stderr })) : resolve(stdout))))
 
 // Once per run, for the e2e files: a Node >= 22 for what this Node cannot run, the package as npm would
-// publish it, and on a Node that cannot strip types the command scripts compiled (scripts-build.mjs).
+// publish it, and the command scripts compiled (scripts-build.mjs).
 // The three are made at the same time, while the unit and integration files run; what they set in the
 // environment reaches each e2e file with it.
 async function prepare(files) {
@@ -83,7 +83,7 @@ async function prepare(files) {
     const { name, version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
     jobs.push(execFileAsync('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: ROOT, env: base }).then(() => (env.TEST_PACKED_TARBALL = join(dir, `${name}-${version}.tgz`))))
   }
-  if (files.some((f) => f.tier === 'e2e') && !nativeTypeScript() && !process.env.TEST_SCRIPTS_BUILD) {
+  if (files.some((f) => f.tier === 'e2e') && !process.env.TEST_SCRIPTS_BUILD) {
     jobs.push(
       buildScripts().then((dir) => {
         cleanup.push(() => rmSync(dir, { recursive: true, force: true }))
