@@ -45,7 +45,7 @@ export async function reportDeployFailure(options: ReportOptions = {}): Promise<
   let failure: Failure = { ...(await readDeploy(config, time)), reason: withoutToken(options.reason || DEFAULT_REASON, config) }
   // Loaded only when asked for: every module costs start-up.
   if (config.ciLog === 'auto') failure = { ...failure, ...(await (await import('../ci/index.ts')).readCiFailures(config, log, true, optionsEnv(options))) }
-  const outcome = await fileReport(createTracker(config, log), createNotifier(config, log), config, failure, log)
+  const outcome = await fileReport(await createTracker(config, log), createNotifier(config, log), config, failure, log)
   // PAGERDUTY_ROUTING_KEY: the incident is opened, as by the command.
   if (config.pager) await (await import('../cli/paging.ts')).pageReported(config, outcome, failure, log)
   if (outcome.outcome === 'failed' || outcome.number === null || outcome.url === null) throw new CreateFailed(outcome)

@@ -26,7 +26,7 @@ export async function resolveDeployFailures(options: ResolveOptions = {}): Promi
   const time = new Date()
   const { config, log } = configuredRun(options)
   const recovery = await readDeploy(config, time, { withMessage: false })
-  const resolution = await resolveRecovery(createTracker(config, log), createNotifier(config, log), config, recovery, log, { dryRun: false })
+  const resolution = await resolveRecovery(await createTracker(config, log), createNotifier(config, log), config, recovery, log, { dryRun: false })
   // PAGERDUTY_ROUTING_KEY: each closed issue's incident is resolved, as by the command.
   if (config.pager) await (await import('../cli/paging.ts')).pageResolved(config, recovery.environment, resolution.closed, log)
   if (resolution.outcome === 'failed' || resolution.failed.length) throw new ResolveFailed(resolution.closed, resolution.failed)

@@ -65,6 +65,6 @@ export async function collectStats(tracker: Tracker, input: StatsInput, log: Log
 export async function deployStats(options: StatsApiOptions = {}): Promise<StatsResult> {
   const { config, log } = configuredRun(options)
   const input = { since: options.since, until: options.until, env: options.environments, tz: options.timeZone, format: options.format ?? 'markdown' }
-  const { report, format } = await collectStats(createTracker(config, log), input, log)
+  const { report, format } = await collectStats(await createTracker(config, log), input, log)
   return { report, text: renderStats(report, format) }
 }

@@ -123,10 +123,10 @@ export async function runReport(args: readonly string[], io: Io = processIo(), p
     if (dryRun) {
       // Loaded only when asked for, like the outputs below: every module costs start-up (npm run bench).
       const { previewReport } = await import('../../core/flows/preview.ts')
-      io.stdout.write(await previewReport(config.token || config.app ? createTracker(config, log) : undefined, config, failure, log))
+      io.stdout.write(await previewReport(config.token || config.app ? await createTracker(config, log) : undefined, config, failure, log))
       return EXIT.ok
     }
-    const outcome = await fileReport(createTracker(config, log), createNotifier(config, log, chatAnnotations(io)), config, failure, log)
+    const outcome = await fileReport(await createTracker(config, log), createNotifier(config, log, chatAnnotations(io)), config, failure, log)
     // PAGERDUTY_ROUTING_KEY: loaded only when set, like the outputs below.
     if (config.pager) await (await import('../paging.ts')).pageReported(config, outcome, failure, log)
     await finish(outcome)

@@ -75,7 +75,7 @@ export async function runResolve(args: readonly string[], io: Io = processIo(), 
     const recovery: Recovery = await readDeploy(config, time, { withMessage: false })
     dryRun = values['dry-run'] === true
     preconnect(config.apiUrl, io.env)
-    const tracker = createTracker(config, log)
+    const tracker = await createTracker(config, log)
     // The recovery notice follows the first close, a second or more after the first comment: the chat's
     // connection opens with that comment, rather than on every good deploy (lib/http/preconnect.ts).
     const chatUrl = config.chat.slack?.apiUrl ?? config.chatWebhook

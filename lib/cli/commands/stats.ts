@@ -61,7 +61,7 @@ export async function runStats(args: readonly string[], io: Io = processIo(), pr
     const config = loadConfig(io.env)
     secrets = secretsOf(config)
     for (const warning of config.warnings) log.warn(warning)
-    const { report, format } = await collectStats(createTracker(config, log), values, log)
+    const { report, format } = await collectStats(await createTracker(config, log), values, log)
     io.stdout.write(renderStats(report, format))
     if (values.summary) {
       const { stepSummary } = outputFiles(io.env)
