@@ -52,6 +52,13 @@ test('closes every open issue of this environment (any commit, any day) with a c
     [a, b].flatMap((i) => [`POST /repos/acme/shop/issues/${i.number}/comments`, `PATCH /repos/acme/shop/issues/${i.number}`]),
   )
   for (const patch of servers.gh.calls('PATCH')) assert.equal(patch.json, { state: 'closed', state_reason: 'completed' })
+  // The list said neither had a comment, so none is read before commenting (a request less per issue); the
+  // read after it stays: it takes this run's comment back when a concurrent resolver's came first.
+  for (const i of [a, b]) {
+    const path = `/repos/acme/shop/issues/${i.number}`
+    const own = servers.gh.requests.filter((q) => q.path === path || q.path === `${path}/comments`)
+    assert.equal(own.map((q) => `${q.method} ${q.path}`), [`POST ${path}/comments`, `GET ${path}/comments`, `PATCH ${path}`])
+  }
   assert.is(servers.gh.comments.length, 2)
   for (const c of servers.gh.comments) {
     assert.match(c.body!, /^<!-- deploy-failure-reporter:recovery -->\n/)

@@ -76,7 +76,7 @@ export async function resolveRecovery(
     const progress = { step: '' }
     try {
       // One comment and one close per issue even with another resolver at work (recover-once.ts).
-      if ((await recoverOnce(tracker, retry, issue.number, commentFor(issue), log, progress)) === 'this run') {
+      if ((await recoverOnce(tracker, retry, issue, commentFor(issue), log, progress)) === 'this run') {
         log.info(`Closed issue #${issue.number}: ${issue.url}`)
         closedHere.push(issue)
       } else {

@@ -3,7 +3,7 @@
 // Octokit client and its paginate plugin, so tokens, proxies, retries and rate-limit waits are as for
 // every other call; a page that cannot be read throws, so a history is never cut short silently.
 import { countInWindow } from '../deploy-window.ts'
-import type { Issue, Tracker } from '../../core/tracker.ts'
+import type { Tracker } from '../../core/tracker.ts'
 import { ApiError } from '../../errors.ts'
 import type { GitHub } from './client.ts'
 import { toIssue, type GitHubIssue, type GitHubRepo } from './tracker.ts'
@@ -26,12 +26,7 @@ export function gitHubHistory(github: GitHub, repo: GitHubRepo): Required<Pick<T
         since: since.toISOString(),
       })
       for await (const page of pages) {
-        const issues: Issue[] = []
-        for (const data of page.data as readonly (GitHubIssue & { comments?: number })[]) {
-          if (data.pull_request != null) continue
-          issues.push({ ...toIssue(data), ...(typeof data.comments === 'number' ? { commentCount: data.comments } : {}) })
-        }
-        yield issues
+        yield (page.data as readonly GitHubIssue[]).filter((data) => data.pull_request == null).map(toIssue)
       }
     },
 

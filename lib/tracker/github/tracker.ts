@@ -29,6 +29,8 @@ export interface GitHubIssue {
   readonly created_at?: string
   readonly closed_at?: string | null
   readonly state_reason?: string | null
+  /** How many comments it has; GitHub's list answers carry it. */
+  readonly comments?: number
   readonly pull_request?: unknown
 }
 
@@ -55,6 +57,7 @@ export function toIssue(data: GitHubIssue): Issue {
     ...(data.created_at ? { createdAt: new Date(data.created_at) } : {}),
     ...(data.closed_at ? { closedAt: new Date(data.closed_at) } : {}),
     ...(data.state === 'closed' && isCloseReason(data.state_reason) ? { closedAs: data.state_reason } : {}),
+    ...(typeof data.comments === 'number' ? { commentCount: data.comments } : {}),
   }
 }
 

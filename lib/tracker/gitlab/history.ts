@@ -12,12 +12,10 @@ import { toIssue, type GitLabIssue } from './tracker.ts'
 /** `history` and `countDeploys` of the GitLab tracker for the project at `projectPath` (`/projects/<id>`). */
 export function gitLabHistory(client: GitLab, projectPath: string, seen: (issue: GitLabIssue) => Issue = toIssue): Required<Pick<Tracker, 'history' | 'countDeploys'>> {
   return {
-    // No `state` lists opened and closed ones; `user_notes_count` leaves GitLab's own system notes out.
+    // No `state` lists opened and closed ones; toIssue reads `user_notes_count`, which leaves GitLab's own system notes out.
     async *history({ label, since }) {
       const query = { labels: label, per_page: 100, order_by: 'created_at', sort: 'asc', updated_after: since.toISOString() }
-      for await (const page of client.pages<GitLabIssue & { user_notes_count?: number }>(`${projectPath}/issues`, query)) {
-        yield page.data.map((data) => ({ ...seen(data), ...(typeof data.user_notes_count === 'number' ? { commentCount: data.user_notes_count } : {}) }))
-      }
+      for await (const page of client.pages<GitLabIssue>(`${projectPath}/issues`, query)) yield page.data.map(seen)
     },
 
     // Good deploys only (`status=success`): a failed one is a failed run the issues already count.

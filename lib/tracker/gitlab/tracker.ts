@@ -18,6 +18,8 @@ export interface GitLabIssue {
   readonly state: string
   readonly created_at?: string
   readonly closed_at?: string | null
+  /** How many notes people wrote on it, GitLab's own system notes left out; list answers carry it. */
+  readonly user_notes_count?: number
 }
 
 interface GitLabNote {
@@ -54,6 +56,7 @@ export function toIssue(issue: GitLabIssue): Issue {
     state: issue.state === 'opened' ? 'open' : 'closed',
     ...(issue.created_at ? { createdAt: new Date(issue.created_at) } : {}),
     ...(issue.closed_at ? { closedAt: new Date(issue.closed_at) } : {}),
+    ...(typeof issue.user_notes_count === 'number' ? { commentCount: issue.user_notes_count } : {}),
   }
 }
 

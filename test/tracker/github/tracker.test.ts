@@ -19,7 +19,7 @@ const all = async (pages: AsyncIterable<readonly Issue[]>) => {
 }
 
 test('openIssues: labelled open issues oldest first, 100 a page, mapped to Issue, pull requests left out', async () => {
-  for (let i = 0; i < 120; i++) servers.gh.addIssue({ title: `t${i}`, ...(i === 3 ? { pull_request: { url: 'x' } } : {}) })
+  for (let i = 0; i < 120; i++) servers.gh.addIssue({ title: `t${i}`, comments: i % 3, ...(i === 3 ? { pull_request: { url: 'x' } } : {}) })
   servers.gh.addIssue({ title: 'unlabelled' }, ['ops'])
   const pages = await all(tracker().openIssues({ label: 'auto-deploy-failure' }))
   assert.equal(pages.map((p) => p.length), [99, 20])
@@ -34,7 +34,10 @@ test('openIssues: labelled open issues oldest first, 100 a page, mapped to Issue
     labels: ['auto-deploy-failure', 'ops'],
     state: 'open',
     createdAt: new Date(record.created_at),
+    commentCount: 0,
   })
+  // GitHub's `comments` becomes the core's commentCount (the resolver skips a read at 0).
+  assert.equal(pages[0]!.slice(0, 3).map((i) => i.commentCount), [0, 1, 2])
   const [first] = servers.gh.calls('GET')
   assert.equal(Object.fromEntries(first!.query), { state: 'open', labels: 'auto-deploy-failure', per_page: '100', sort: 'created', direction: 'asc' })
 })

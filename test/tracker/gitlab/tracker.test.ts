@@ -28,7 +28,7 @@ test('createIssue sends title, description and labels as one comma-separated str
   assert.is(post!.path, '/projects/acme%2Fplatform%2Fshop/issues')
   assert.equal(post!.json, { title: 'T', description: 'B', labels: 'auto-deploy-failure,ops' })
   const stored = servers.gl.issues[0]!
-  assert.equal(issue, { number: stored.iid, title: 'T', url: stored.web_url, body: 'B', labels: ['auto-deploy-failure', 'ops'], state: 'open', createdAt: new Date(stored.created_at) })
+  assert.equal(issue, { number: stored.iid, title: 'T', url: stored.web_url, body: 'B', labels: ['auto-deploy-failure', 'ops'], state: 'open', createdAt: new Date(stored.created_at), commentCount: 0 })
   assert.match(issue.url, /\/acme\/platform\/shop\/-\/issues\/1$/)
 })
 
@@ -61,11 +61,12 @@ test('openIssues asks for opened issues with the label, oldest first, 100 a page
   assert.is(q.get('updated_after'), since.toISOString())
 })
 
-test('openIssues without updatedSince sends no updated_after; description null becomes an empty body', async () => {
-  servers.gl.addIssue({ title: 'a' })
+test('openIssues without updatedSince sends no updated_after; description null becomes an empty body; user_notes_count is the comment count', async () => {
+  servers.gl.addIssue({ title: 'a', user_notes_count: 2 })
   const [[issue]] = (await collect(tracker().openIssues({ label: 'auto-deploy-failure' }))) as [[Issue]]
   assert.is(issue.body, '')
   assert.is(issue.state, 'open')
+  assert.is(issue.commentCount, 2)
   assert.is(servers.gl.calls('GET')[0]!.query.has('updated_after'), false)
 })
 
