@@ -45,8 +45,9 @@ const EXPECT: Record<Path, RegExp> = {
 // handshakes (2); the chat's connection is opened while the API works, so only its request counts.
 //   create:    TCP, TLS, list, create, re-check (needs the create's answer) ∥ chat (needs neither) = 5
 //   duplicate: TCP, TLS, list, chat = 4
-//   resolve:   TCP, TLS, list, comment, [1 s write pacing], close, chat = 5 + pacing (the list says the issue
-//              has no comment, so the read before commenting is skipped: lib/core/flows/recover-once.ts)
+//   resolve:   TCP, TLS, list, comment, [1 s write pacing, the comment's round trip inside it], close, chat
+//              = 5 + pacing (the list says the issue has no comment, so the read before commenting is skipped:
+//              lib/core/flows/recover-once.ts; the re-read after it falls inside the pacing)
 export const FLOOR_ROUND_TRIPS: Record<Path, number> = { create: 5, duplicate: 4, resolve: 5 }
 /** GitHub's pacing between the comment and the close on the resolve path (writes 1 s apart). */
 export const PACING_MS: Record<Path, number> = { create: 0, duplicate: 0, resolve: 1000 }
