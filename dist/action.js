@@ -31633,6 +31633,1759 @@ var init_post = __esm({
   }
 });
 
+// node_modules/bottleneck/light.js
+var require_light = __commonJS({
+  "node_modules/bottleneck/light.js"(exports, module) {
+    (function(global2, factory) {
+      typeof exports === "object" && typeof module !== "undefined" ? module.exports = factory() : typeof define === "function" && define.amd ? define(factory) : global2.Bottleneck = factory();
+    })(exports, (function() {
+      "use strict";
+      var commonjsGlobal = typeof globalThis !== "undefined" ? globalThis : typeof window !== "undefined" ? window : typeof global !== "undefined" ? global : typeof self !== "undefined" ? self : {};
+      function getCjsExportFromNamespace(n) {
+        return n && n["default"] || n;
+      }
+      var load2 = function(received, defaults2, onto = {}) {
+        var k, ref, v;
+        for (k in defaults2) {
+          v = defaults2[k];
+          onto[k] = (ref = received[k]) != null ? ref : v;
+        }
+        return onto;
+      };
+      var overwrite = function(received, defaults2, onto = {}) {
+        var k, v;
+        for (k in received) {
+          v = received[k];
+          if (defaults2[k] !== void 0) {
+            onto[k] = v;
+          }
+        }
+        return onto;
+      };
+      var parser = {
+        load: load2,
+        overwrite
+      };
+      var DLList;
+      DLList = class DLList {
+        constructor(incr, decr) {
+          this.incr = incr;
+          this.decr = decr;
+          this._first = null;
+          this._last = null;
+          this.length = 0;
+        }
+        push(value14) {
+          var node;
+          this.length++;
+          if (typeof this.incr === "function") {
+            this.incr();
+          }
+          node = {
+            value: value14,
+            prev: this._last,
+            next: null
+          };
+          if (this._last != null) {
+            this._last.next = node;
+            this._last = node;
+          } else {
+            this._first = this._last = node;
+          }
+          return void 0;
+        }
+        shift() {
+          var value14;
+          if (this._first == null) {
+            return;
+          } else {
+            this.length--;
+            if (typeof this.decr === "function") {
+              this.decr();
+            }
+          }
+          value14 = this._first.value;
+          if ((this._first = this._first.next) != null) {
+            this._first.prev = null;
+          } else {
+            this._last = null;
+          }
+          return value14;
+        }
+        first() {
+          if (this._first != null) {
+            return this._first.value;
+          }
+        }
+        getArray() {
+          var node, ref, results;
+          node = this._first;
+          results = [];
+          while (node != null) {
+            results.push((ref = node, node = node.next, ref.value));
+          }
+          return results;
+        }
+        forEachShift(cb) {
+          var node;
+          node = this.shift();
+          while (node != null) {
+            cb(node), node = this.shift();
+          }
+          return void 0;
+        }
+        debug() {
+          var node, ref, ref1, ref2, results;
+          node = this._first;
+          results = [];
+          while (node != null) {
+            results.push((ref = node, node = node.next, {
+              value: ref.value,
+              prev: (ref1 = ref.prev) != null ? ref1.value : void 0,
+              next: (ref2 = ref.next) != null ? ref2.value : void 0
+            }));
+          }
+          return results;
+        }
+      };
+      var DLList_1 = DLList;
+      var Events;
+      Events = class Events {
+        constructor(instance) {
+          this.instance = instance;
+          this._events = {};
+          if (this.instance.on != null || this.instance.once != null || this.instance.removeAllListeners != null) {
+            throw new Error("An Emitter already exists for this object");
+          }
+          this.instance.on = (name2, cb) => {
+            return this._addListener(name2, "many", cb);
+          };
+          this.instance.once = (name2, cb) => {
+            return this._addListener(name2, "once", cb);
+          };
+          this.instance.removeAllListeners = (name2 = null) => {
+            if (name2 != null) {
+              return delete this._events[name2];
+            } else {
+              return this._events = {};
+            }
+          };
+        }
+        _addListener(name2, status, cb) {
+          var base;
+          if ((base = this._events)[name2] == null) {
+            base[name2] = [];
+          }
+          this._events[name2].push({ cb, status });
+          return this.instance;
+        }
+        listenerCount(name2) {
+          if (this._events[name2] != null) {
+            return this._events[name2].length;
+          } else {
+            return 0;
+          }
+        }
+        async trigger(name2, ...args) {
+          var e, promises;
+          try {
+            if (name2 !== "debug") {
+              this.trigger("debug", `Event triggered: ${name2}`, args);
+            }
+            if (this._events[name2] == null) {
+              return;
+            }
+            this._events[name2] = this._events[name2].filter(function(listener) {
+              return listener.status !== "none";
+            });
+            promises = this._events[name2].map(async (listener) => {
+              var e2, returned;
+              if (listener.status === "none") {
+                return;
+              }
+              if (listener.status === "once") {
+                listener.status = "none";
+              }
+              try {
+                returned = typeof listener.cb === "function" ? listener.cb(...args) : void 0;
+                if (typeof (returned != null ? returned.then : void 0) === "function") {
+                  return await returned;
+                } else {
+                  return returned;
+                }
+              } catch (error) {
+                e2 = error;
+                {
+                  this.trigger("error", e2);
+                }
+                return null;
+              }
+            });
+            return (await Promise.all(promises)).find(function(x) {
+              return x != null;
+            });
+          } catch (error) {
+            e = error;
+            {
+              this.trigger("error", e);
+            }
+            return null;
+          }
+        }
+      };
+      var Events_1 = Events;
+      var DLList$1, Events$1, Queues;
+      DLList$1 = DLList_1;
+      Events$1 = Events_1;
+      Queues = class Queues {
+        constructor(num_priorities) {
+          var i;
+          this.Events = new Events$1(this);
+          this._length = 0;
+          this._lists = (function() {
+            var j, ref, results;
+            results = [];
+            for (i = j = 1, ref = num_priorities; 1 <= ref ? j <= ref : j >= ref; i = 1 <= ref ? ++j : --j) {
+              results.push(new DLList$1((() => {
+                return this.incr();
+              }), (() => {
+                return this.decr();
+              })));
+            }
+            return results;
+          }).call(this);
+        }
+        incr() {
+          if (this._length++ === 0) {
+            return this.Events.trigger("leftzero");
+          }
+        }
+        decr() {
+          if (--this._length === 0) {
+            return this.Events.trigger("zero");
+          }
+        }
+        push(job) {
+          return this._lists[job.options.priority].push(job);
+        }
+        queued(priority) {
+          if (priority != null) {
+            return this._lists[priority].length;
+          } else {
+            return this._length;
+          }
+        }
+        shiftAll(fn) {
+          return this._lists.forEach(function(list2) {
+            return list2.forEachShift(fn);
+          });
+        }
+        getFirst(arr = this._lists) {
+          var j, len, list2;
+          for (j = 0, len = arr.length; j < len; j++) {
+            list2 = arr[j];
+            if (list2.length > 0) {
+              return list2;
+            }
+          }
+          return [];
+        }
+        shiftLastFrom(priority) {
+          return this.getFirst(this._lists.slice(priority).reverse()).shift();
+        }
+      };
+      var Queues_1 = Queues;
+      var BottleneckError;
+      BottleneckError = class BottleneckError extends Error {
+      };
+      var BottleneckError_1 = BottleneckError;
+      var BottleneckError$1, DEFAULT_PRIORITY, Job, NUM_PRIORITIES, parser$1;
+      NUM_PRIORITIES = 10;
+      DEFAULT_PRIORITY = 5;
+      parser$1 = parser;
+      BottleneckError$1 = BottleneckError_1;
+      Job = class Job {
+        constructor(task, args, options, jobDefaults, rejectOnDrop, Events2, _states, Promise2) {
+          this.task = task;
+          this.args = args;
+          this.rejectOnDrop = rejectOnDrop;
+          this.Events = Events2;
+          this._states = _states;
+          this.Promise = Promise2;
+          this.options = parser$1.load(options, jobDefaults);
+          this.options.priority = this._sanitizePriority(this.options.priority);
+          if (this.options.id === jobDefaults.id) {
+            this.options.id = `${this.options.id}-${this._randomIndex()}`;
+          }
+          this.promise = new this.Promise((_resolve, _reject) => {
+            this._resolve = _resolve;
+            this._reject = _reject;
+          });
+          this.retryCount = 0;
+        }
+        _sanitizePriority(priority) {
+          var sProperty;
+          sProperty = ~~priority !== priority ? DEFAULT_PRIORITY : priority;
+          if (sProperty < 0) {
+            return 0;
+          } else if (sProperty > NUM_PRIORITIES - 1) {
+            return NUM_PRIORITIES - 1;
+          } else {
+            return sProperty;
+          }
+        }
+        _randomIndex() {
+          return Math.random().toString(36).slice(2);
+        }
+        doDrop({ error, message = "This job has been dropped by Bottleneck" } = {}) {
+          if (this._states.remove(this.options.id)) {
+            if (this.rejectOnDrop) {
+              this._reject(error != null ? error : new BottleneckError$1(message));
+            }
+            this.Events.trigger("dropped", { args: this.args, options: this.options, task: this.task, promise: this.promise });
+            return true;
+          } else {
+            return false;
+          }
+        }
+        _assertStatus(expected) {
+          var status;
+          status = this._states.jobStatus(this.options.id);
+          if (!(status === expected || expected === "DONE" && status === null)) {
+            throw new BottleneckError$1(`Invalid job status ${status}, expected ${expected}. Please open an issue at https://github.com/SGrondin/bottleneck/issues`);
+          }
+        }
+        doReceive() {
+          this._states.start(this.options.id);
+          return this.Events.trigger("received", { args: this.args, options: this.options });
+        }
+        doQueue(reachedHWM, blocked) {
+          this._assertStatus("RECEIVED");
+          this._states.next(this.options.id);
+          return this.Events.trigger("queued", { args: this.args, options: this.options, reachedHWM, blocked });
+        }
+        doRun() {
+          if (this.retryCount === 0) {
+            this._assertStatus("QUEUED");
+            this._states.next(this.options.id);
+          } else {
+            this._assertStatus("EXECUTING");
+          }
+          return this.Events.trigger("scheduled", { args: this.args, options: this.options });
+        }
+        async doExecute(chained, clearGlobalState, run2, free) {
+          var error, eventInfo, passed;
+          if (this.retryCount === 0) {
+            this._assertStatus("RUNNING");
+            this._states.next(this.options.id);
+          } else {
+            this._assertStatus("EXECUTING");
+          }
+          eventInfo = { args: this.args, options: this.options, retryCount: this.retryCount };
+          this.Events.trigger("executing", eventInfo);
+          try {
+            passed = await (chained != null ? chained.schedule(this.options, this.task, ...this.args) : this.task(...this.args));
+            if (clearGlobalState()) {
+              this.doDone(eventInfo);
+              await free(this.options, eventInfo);
+              this._assertStatus("DONE");
+              return this._resolve(passed);
+            }
+          } catch (error1) {
+            error = error1;
+            return this._onFailure(error, eventInfo, clearGlobalState, run2, free);
+          }
+        }
+        doExpire(clearGlobalState, run2, free) {
+          var error, eventInfo;
+          if (this._states.jobStatus(this.options.id === "RUNNING")) {
+            this._states.next(this.options.id);
+          }
+          this._assertStatus("EXECUTING");
+          eventInfo = { args: this.args, options: this.options, retryCount: this.retryCount };
+          error = new BottleneckError$1(`This job timed out after ${this.options.expiration} ms.`);
+          return this._onFailure(error, eventInfo, clearGlobalState, run2, free);
+        }
+        async _onFailure(error, eventInfo, clearGlobalState, run2, free) {
+          var retry, retryAfter;
+          if (clearGlobalState()) {
+            retry = await this.Events.trigger("failed", error, eventInfo);
+            if (retry != null) {
+              retryAfter = ~~retry;
+              this.Events.trigger("retry", `Retrying ${this.options.id} after ${retryAfter} ms`, eventInfo);
+              this.retryCount++;
+              return run2(retryAfter);
+            } else {
+              this.doDone(eventInfo);
+              await free(this.options, eventInfo);
+              this._assertStatus("DONE");
+              return this._reject(error);
+            }
+          }
+        }
+        doDone(eventInfo) {
+          this._assertStatus("EXECUTING");
+          this._states.next(this.options.id);
+          return this.Events.trigger("done", eventInfo);
+        }
+      };
+      var Job_1 = Job;
+      var BottleneckError$2, LocalDatastore, parser$2;
+      parser$2 = parser;
+      BottleneckError$2 = BottleneckError_1;
+      LocalDatastore = class LocalDatastore {
+        constructor(instance, storeOptions, storeInstanceOptions) {
+          this.instance = instance;
+          this.storeOptions = storeOptions;
+          this.clientId = this.instance._randomIndex();
+          parser$2.load(storeInstanceOptions, storeInstanceOptions, this);
+          this._nextRequest = this._lastReservoirRefresh = this._lastReservoirIncrease = Date.now();
+          this._running = 0;
+          this._done = 0;
+          this._unblockTime = 0;
+          this.ready = this.Promise.resolve();
+          this.clients = {};
+          this._startHeartbeat();
+        }
+        _startHeartbeat() {
+          var base;
+          if (this.heartbeat == null && (this.storeOptions.reservoirRefreshInterval != null && this.storeOptions.reservoirRefreshAmount != null || this.storeOptions.reservoirIncreaseInterval != null && this.storeOptions.reservoirIncreaseAmount != null)) {
+            return typeof (base = this.heartbeat = setInterval(() => {
+              var amount, incr, maximum, now, reservoir;
+              now = Date.now();
+              if (this.storeOptions.reservoirRefreshInterval != null && now >= this._lastReservoirRefresh + this.storeOptions.reservoirRefreshInterval) {
+                this._lastReservoirRefresh = now;
+                this.storeOptions.reservoir = this.storeOptions.reservoirRefreshAmount;
+                this.instance._drainAll(this.computeCapacity());
+              }
+              if (this.storeOptions.reservoirIncreaseInterval != null && now >= this._lastReservoirIncrease + this.storeOptions.reservoirIncreaseInterval) {
+                ({
+                  reservoirIncreaseAmount: amount,
+                  reservoirIncreaseMaximum: maximum,
+                  reservoir
+                } = this.storeOptions);
+                this._lastReservoirIncrease = now;
+                incr = maximum != null ? Math.min(amount, maximum - reservoir) : amount;
+                if (incr > 0) {
+                  this.storeOptions.reservoir += incr;
+                  return this.instance._drainAll(this.computeCapacity());
+                }
+              }
+            }, this.heartbeatInterval)).unref === "function" ? base.unref() : void 0;
+          } else {
+            return clearInterval(this.heartbeat);
+          }
+        }
+        async __publish__(message) {
+          await this.yieldLoop();
+          return this.instance.Events.trigger("message", message.toString());
+        }
+        async __disconnect__(flush) {
+          await this.yieldLoop();
+          clearInterval(this.heartbeat);
+          return this.Promise.resolve();
+        }
+        yieldLoop(t = 0) {
+          return new this.Promise(function(resolve, reject) {
+            return setTimeout(resolve, t);
+          });
+        }
+        computePenalty() {
+          var ref;
+          return (ref = this.storeOptions.penalty) != null ? ref : 15 * this.storeOptions.minTime || 5e3;
+        }
+        async __updateSettings__(options) {
+          await this.yieldLoop();
+          parser$2.overwrite(options, options, this.storeOptions);
+          this._startHeartbeat();
+          this.instance._drainAll(this.computeCapacity());
+          return true;
+        }
+        async __running__() {
+          await this.yieldLoop();
+          return this._running;
+        }
+        async __queued__() {
+          await this.yieldLoop();
+          return this.instance.queued();
+        }
+        async __done__() {
+          await this.yieldLoop();
+          return this._done;
+        }
+        async __groupCheck__(time) {
+          await this.yieldLoop();
+          return this._nextRequest + this.timeout < time;
+        }
+        computeCapacity() {
+          var maxConcurrent, reservoir;
+          ({ maxConcurrent, reservoir } = this.storeOptions);
+          if (maxConcurrent != null && reservoir != null) {
+            return Math.min(maxConcurrent - this._running, reservoir);
+          } else if (maxConcurrent != null) {
+            return maxConcurrent - this._running;
+          } else if (reservoir != null) {
+            return reservoir;
+          } else {
+            return null;
+          }
+        }
+        conditionsCheck(weight) {
+          var capacity;
+          capacity = this.computeCapacity();
+          return capacity == null || weight <= capacity;
+        }
+        async __incrementReservoir__(incr) {
+          var reservoir;
+          await this.yieldLoop();
+          reservoir = this.storeOptions.reservoir += incr;
+          this.instance._drainAll(this.computeCapacity());
+          return reservoir;
+        }
+        async __currentReservoir__() {
+          await this.yieldLoop();
+          return this.storeOptions.reservoir;
+        }
+        isBlocked(now) {
+          return this._unblockTime >= now;
+        }
+        check(weight, now) {
+          return this.conditionsCheck(weight) && this._nextRequest - now <= 0;
+        }
+        async __check__(weight) {
+          var now;
+          await this.yieldLoop();
+          now = Date.now();
+          return this.check(weight, now);
+        }
+        async __register__(index, weight, expiration) {
+          var now, wait2;
+          await this.yieldLoop();
+          now = Date.now();
+          if (this.conditionsCheck(weight)) {
+            this._running += weight;
+            if (this.storeOptions.reservoir != null) {
+              this.storeOptions.reservoir -= weight;
+            }
+            wait2 = Math.max(this._nextRequest - now, 0);
+            this._nextRequest = now + wait2 + this.storeOptions.minTime;
+            return {
+              success: true,
+              wait: wait2,
+              reservoir: this.storeOptions.reservoir
+            };
+          } else {
+            return {
+              success: false
+            };
+          }
+        }
+        strategyIsBlock() {
+          return this.storeOptions.strategy === 3;
+        }
+        async __submit__(queueLength, weight) {
+          var blocked, now, reachedHWM;
+          await this.yieldLoop();
+          if (this.storeOptions.maxConcurrent != null && weight > this.storeOptions.maxConcurrent) {
+            throw new BottleneckError$2(`Impossible to add a job having a weight of ${weight} to a limiter having a maxConcurrent setting of ${this.storeOptions.maxConcurrent}`);
+          }
+          now = Date.now();
+          reachedHWM = this.storeOptions.highWater != null && queueLength === this.storeOptions.highWater && !this.check(weight, now);
+          blocked = this.strategyIsBlock() && (reachedHWM || this.isBlocked(now));
+          if (blocked) {
+            this._unblockTime = now + this.computePenalty();
+            this._nextRequest = this._unblockTime + this.storeOptions.minTime;
+            this.instance._dropAllQueued();
+          }
+          return {
+            reachedHWM,
+            blocked,
+            strategy: this.storeOptions.strategy
+          };
+        }
+        async __free__(index, weight) {
+          await this.yieldLoop();
+          this._running -= weight;
+          this._done += weight;
+          this.instance._drainAll(this.computeCapacity());
+          return {
+            running: this._running
+          };
+        }
+      };
+      var LocalDatastore_1 = LocalDatastore;
+      var BottleneckError$3, States;
+      BottleneckError$3 = BottleneckError_1;
+      States = class States {
+        constructor(status1) {
+          this.status = status1;
+          this._jobs = {};
+          this.counts = this.status.map(function() {
+            return 0;
+          });
+        }
+        next(id) {
+          var current, next;
+          current = this._jobs[id];
+          next = current + 1;
+          if (current != null && next < this.status.length) {
+            this.counts[current]--;
+            this.counts[next]++;
+            return this._jobs[id]++;
+          } else if (current != null) {
+            this.counts[current]--;
+            return delete this._jobs[id];
+          }
+        }
+        start(id) {
+          var initial;
+          initial = 0;
+          this._jobs[id] = initial;
+          return this.counts[initial]++;
+        }
+        remove(id) {
+          var current;
+          current = this._jobs[id];
+          if (current != null) {
+            this.counts[current]--;
+            delete this._jobs[id];
+          }
+          return current != null;
+        }
+        jobStatus(id) {
+          var ref;
+          return (ref = this.status[this._jobs[id]]) != null ? ref : null;
+        }
+        statusJobs(status) {
+          var k, pos, ref, results, v;
+          if (status != null) {
+            pos = this.status.indexOf(status);
+            if (pos < 0) {
+              throw new BottleneckError$3(`status must be one of ${this.status.join(", ")}`);
+            }
+            ref = this._jobs;
+            results = [];
+            for (k in ref) {
+              v = ref[k];
+              if (v === pos) {
+                results.push(k);
+              }
+            }
+            return results;
+          } else {
+            return Object.keys(this._jobs);
+          }
+        }
+        statusCounts() {
+          return this.counts.reduce(((acc, v, i) => {
+            acc[this.status[i]] = v;
+            return acc;
+          }), {});
+        }
+      };
+      var States_1 = States;
+      var DLList$2, Sync;
+      DLList$2 = DLList_1;
+      Sync = class Sync {
+        constructor(name2, Promise2) {
+          this.schedule = this.schedule.bind(this);
+          this.name = name2;
+          this.Promise = Promise2;
+          this._running = 0;
+          this._queue = new DLList$2();
+        }
+        isEmpty() {
+          return this._queue.length === 0;
+        }
+        async _tryToRun() {
+          var args, cb, error, reject, resolve, returned, task;
+          if (this._running < 1 && this._queue.length > 0) {
+            this._running++;
+            ({ task, args, resolve, reject } = this._queue.shift());
+            cb = await (async function() {
+              try {
+                returned = await task(...args);
+                return function() {
+                  return resolve(returned);
+                };
+              } catch (error1) {
+                error = error1;
+                return function() {
+                  return reject(error);
+                };
+              }
+            })();
+            this._running--;
+            this._tryToRun();
+            return cb();
+          }
+        }
+        schedule(task, ...args) {
+          var promise, reject, resolve;
+          resolve = reject = null;
+          promise = new this.Promise(function(_resolve, _reject) {
+            resolve = _resolve;
+            return reject = _reject;
+          });
+          this._queue.push({ task, args, resolve, reject });
+          this._tryToRun();
+          return promise;
+        }
+      };
+      var Sync_1 = Sync;
+      var version = "2.19.5";
+      var version$1 = {
+        version
+      };
+      var version$2 = /* @__PURE__ */ Object.freeze({
+        version,
+        default: version$1
+      });
+      var require$$2 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
+      var require$$3 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
+      var require$$4 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
+      var Events$2, Group, IORedisConnection$1, RedisConnection$1, Scripts$1, parser$3;
+      parser$3 = parser;
+      Events$2 = Events_1;
+      RedisConnection$1 = require$$2;
+      IORedisConnection$1 = require$$3;
+      Scripts$1 = require$$4;
+      Group = (function() {
+        class Group2 {
+          constructor(limiterOptions = {}) {
+            this.deleteKey = this.deleteKey.bind(this);
+            this.limiterOptions = limiterOptions;
+            parser$3.load(this.limiterOptions, this.defaults, this);
+            this.Events = new Events$2(this);
+            this.instances = {};
+            this.Bottleneck = Bottleneck_1;
+            this._startAutoCleanup();
+            this.sharedConnection = this.connection != null;
+            if (this.connection == null) {
+              if (this.limiterOptions.datastore === "redis") {
+                this.connection = new RedisConnection$1(Object.assign({}, this.limiterOptions, { Events: this.Events }));
+              } else if (this.limiterOptions.datastore === "ioredis") {
+                this.connection = new IORedisConnection$1(Object.assign({}, this.limiterOptions, { Events: this.Events }));
+              }
+            }
+          }
+          key(key = "") {
+            var ref;
+            return (ref = this.instances[key]) != null ? ref : (() => {
+              var limiter;
+              limiter = this.instances[key] = new this.Bottleneck(Object.assign(this.limiterOptions, {
+                id: `${this.id}-${key}`,
+                timeout: this.timeout,
+                connection: this.connection
+              }));
+              this.Events.trigger("created", limiter, key);
+              return limiter;
+            })();
+          }
+          async deleteKey(key = "") {
+            var deleted, instance;
+            instance = this.instances[key];
+            if (this.connection) {
+              deleted = await this.connection.__runCommand__(["del", ...Scripts$1.allKeys(`${this.id}-${key}`)]);
+            }
+            if (instance != null) {
+              delete this.instances[key];
+              await instance.disconnect();
+            }
+            return instance != null || deleted > 0;
+          }
+          limiters() {
+            var k, ref, results, v;
+            ref = this.instances;
+            results = [];
+            for (k in ref) {
+              v = ref[k];
+              results.push({
+                key: k,
+                limiter: v
+              });
+            }
+            return results;
+          }
+          keys() {
+            return Object.keys(this.instances);
+          }
+          async clusterKeys() {
+            var cursor, end, found, i, k, keys, len, next, start;
+            if (this.connection == null) {
+              return this.Promise.resolve(this.keys());
+            }
+            keys = [];
+            cursor = null;
+            start = `b_${this.id}-`.length;
+            end = "_settings".length;
+            while (cursor !== 0) {
+              [next, found] = await this.connection.__runCommand__(["scan", cursor != null ? cursor : 0, "match", `b_${this.id}-*_settings`, "count", 1e4]);
+              cursor = ~~next;
+              for (i = 0, len = found.length; i < len; i++) {
+                k = found[i];
+                keys.push(k.slice(start, -end));
+              }
+            }
+            return keys;
+          }
+          _startAutoCleanup() {
+            var base;
+            clearInterval(this.interval);
+            return typeof (base = this.interval = setInterval(async () => {
+              var e, k, ref, results, time, v;
+              time = Date.now();
+              ref = this.instances;
+              results = [];
+              for (k in ref) {
+                v = ref[k];
+                try {
+                  if (await v._store.__groupCheck__(time)) {
+                    results.push(this.deleteKey(k));
+                  } else {
+                    results.push(void 0);
+                  }
+                } catch (error) {
+                  e = error;
+                  results.push(v.Events.trigger("error", e));
+                }
+              }
+              return results;
+            }, this.timeout / 2)).unref === "function" ? base.unref() : void 0;
+          }
+          updateSettings(options = {}) {
+            parser$3.overwrite(options, this.defaults, this);
+            parser$3.overwrite(options, options, this.limiterOptions);
+            if (options.timeout != null) {
+              return this._startAutoCleanup();
+            }
+          }
+          disconnect(flush = true) {
+            var ref;
+            if (!this.sharedConnection) {
+              return (ref = this.connection) != null ? ref.disconnect(flush) : void 0;
+            }
+          }
+        }
+        Group2.prototype.defaults = {
+          timeout: 1e3 * 60 * 5,
+          connection: null,
+          Promise,
+          id: "group-key"
+        };
+        return Group2;
+      }).call(commonjsGlobal);
+      var Group_1 = Group;
+      var Batcher, Events$3, parser$4;
+      parser$4 = parser;
+      Events$3 = Events_1;
+      Batcher = (function() {
+        class Batcher2 {
+          constructor(options = {}) {
+            this.options = options;
+            parser$4.load(this.options, this.defaults, this);
+            this.Events = new Events$3(this);
+            this._arr = [];
+            this._resetPromise();
+            this._lastFlush = Date.now();
+          }
+          _resetPromise() {
+            return this._promise = new this.Promise((res, rej) => {
+              return this._resolve = res;
+            });
+          }
+          _flush() {
+            clearTimeout(this._timeout);
+            this._lastFlush = Date.now();
+            this._resolve();
+            this.Events.trigger("batch", this._arr);
+            this._arr = [];
+            return this._resetPromise();
+          }
+          add(data) {
+            var ret;
+            this._arr.push(data);
+            ret = this._promise;
+            if (this._arr.length === this.maxSize) {
+              this._flush();
+            } else if (this.maxTime != null && this._arr.length === 1) {
+              this._timeout = setTimeout(() => {
+                return this._flush();
+              }, this.maxTime);
+            }
+            return ret;
+          }
+        }
+        Batcher2.prototype.defaults = {
+          maxTime: null,
+          maxSize: null,
+          Promise
+        };
+        return Batcher2;
+      }).call(commonjsGlobal);
+      var Batcher_1 = Batcher;
+      var require$$4$1 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
+      var require$$8 = getCjsExportFromNamespace(version$2);
+      var Bottleneck4, DEFAULT_PRIORITY$1, Events$4, Job$1, LocalDatastore$1, NUM_PRIORITIES$1, Queues$1, RedisDatastore$1, States$1, Sync$1, parser$5, splice = [].splice;
+      NUM_PRIORITIES$1 = 10;
+      DEFAULT_PRIORITY$1 = 5;
+      parser$5 = parser;
+      Queues$1 = Queues_1;
+      Job$1 = Job_1;
+      LocalDatastore$1 = LocalDatastore_1;
+      RedisDatastore$1 = require$$4$1;
+      Events$4 = Events_1;
+      States$1 = States_1;
+      Sync$1 = Sync_1;
+      Bottleneck4 = (function() {
+        class Bottleneck5 {
+          constructor(options = {}, ...invalid) {
+            var storeInstanceOptions, storeOptions;
+            this._addToQueue = this._addToQueue.bind(this);
+            this._validateOptions(options, invalid);
+            parser$5.load(options, this.instanceDefaults, this);
+            this._queues = new Queues$1(NUM_PRIORITIES$1);
+            this._scheduled = {};
+            this._states = new States$1(["RECEIVED", "QUEUED", "RUNNING", "EXECUTING"].concat(this.trackDoneStatus ? ["DONE"] : []));
+            this._limiter = null;
+            this.Events = new Events$4(this);
+            this._submitLock = new Sync$1("submit", this.Promise);
+            this._registerLock = new Sync$1("register", this.Promise);
+            storeOptions = parser$5.load(options, this.storeDefaults, {});
+            this._store = (function() {
+              if (this.datastore === "redis" || this.datastore === "ioredis" || this.connection != null) {
+                storeInstanceOptions = parser$5.load(options, this.redisStoreDefaults, {});
+                return new RedisDatastore$1(this, storeOptions, storeInstanceOptions);
+              } else if (this.datastore === "local") {
+                storeInstanceOptions = parser$5.load(options, this.localStoreDefaults, {});
+                return new LocalDatastore$1(this, storeOptions, storeInstanceOptions);
+              } else {
+                throw new Bottleneck5.prototype.BottleneckError(`Invalid datastore type: ${this.datastore}`);
+              }
+            }).call(this);
+            this._queues.on("leftzero", () => {
+              var ref;
+              return (ref = this._store.heartbeat) != null ? typeof ref.ref === "function" ? ref.ref() : void 0 : void 0;
+            });
+            this._queues.on("zero", () => {
+              var ref;
+              return (ref = this._store.heartbeat) != null ? typeof ref.unref === "function" ? ref.unref() : void 0 : void 0;
+            });
+          }
+          _validateOptions(options, invalid) {
+            if (!(options != null && typeof options === "object" && invalid.length === 0)) {
+              throw new Bottleneck5.prototype.BottleneckError("Bottleneck v2 takes a single object argument. Refer to https://github.com/SGrondin/bottleneck#upgrading-to-v2 if you're upgrading from Bottleneck v1.");
+            }
+          }
+          ready() {
+            return this._store.ready;
+          }
+          clients() {
+            return this._store.clients;
+          }
+          channel() {
+            return `b_${this.id}`;
+          }
+          channel_client() {
+            return `b_${this.id}_${this._store.clientId}`;
+          }
+          publish(message) {
+            return this._store.__publish__(message);
+          }
+          disconnect(flush = true) {
+            return this._store.__disconnect__(flush);
+          }
+          chain(_limiter) {
+            this._limiter = _limiter;
+            return this;
+          }
+          queued(priority) {
+            return this._queues.queued(priority);
+          }
+          clusterQueued() {
+            return this._store.__queued__();
+          }
+          empty() {
+            return this.queued() === 0 && this._submitLock.isEmpty();
+          }
+          running() {
+            return this._store.__running__();
+          }
+          done() {
+            return this._store.__done__();
+          }
+          jobStatus(id) {
+            return this._states.jobStatus(id);
+          }
+          jobs(status) {
+            return this._states.statusJobs(status);
+          }
+          counts() {
+            return this._states.statusCounts();
+          }
+          _randomIndex() {
+            return Math.random().toString(36).slice(2);
+          }
+          check(weight = 1) {
+            return this._store.__check__(weight);
+          }
+          _clearGlobalState(index) {
+            if (this._scheduled[index] != null) {
+              clearTimeout(this._scheduled[index].expiration);
+              delete this._scheduled[index];
+              return true;
+            } else {
+              return false;
+            }
+          }
+          async _free(index, job, options, eventInfo) {
+            var e, running;
+            try {
+              ({ running } = await this._store.__free__(index, options.weight));
+              this.Events.trigger("debug", `Freed ${options.id}`, eventInfo);
+              if (running === 0 && this.empty()) {
+                return this.Events.trigger("idle");
+              }
+            } catch (error1) {
+              e = error1;
+              return this.Events.trigger("error", e);
+            }
+          }
+          _run(index, job, wait2) {
+            var clearGlobalState, free, run2;
+            job.doRun();
+            clearGlobalState = this._clearGlobalState.bind(this, index);
+            run2 = this._run.bind(this, index, job);
+            free = this._free.bind(this, index, job);
+            return this._scheduled[index] = {
+              timeout: setTimeout(() => {
+                return job.doExecute(this._limiter, clearGlobalState, run2, free);
+              }, wait2),
+              expiration: job.options.expiration != null ? setTimeout(function() {
+                return job.doExpire(clearGlobalState, run2, free);
+              }, wait2 + job.options.expiration) : void 0,
+              job
+            };
+          }
+          _drainOne(capacity) {
+            return this._registerLock.schedule(() => {
+              var args, index, next, options, queue;
+              if (this.queued() === 0) {
+                return this.Promise.resolve(null);
+              }
+              queue = this._queues.getFirst();
+              ({ options, args } = next = queue.first());
+              if (capacity != null && options.weight > capacity) {
+                return this.Promise.resolve(null);
+              }
+              this.Events.trigger("debug", `Draining ${options.id}`, { args, options });
+              index = this._randomIndex();
+              return this._store.__register__(index, options.weight, options.expiration).then(({ success, wait: wait2, reservoir }) => {
+                var empty;
+                this.Events.trigger("debug", `Drained ${options.id}`, { success, args, options });
+                if (success) {
+                  queue.shift();
+                  empty = this.empty();
+                  if (empty) {
+                    this.Events.trigger("empty");
+                  }
+                  if (reservoir === 0) {
+                    this.Events.trigger("depleted", empty);
+                  }
+                  this._run(index, next, wait2);
+                  return this.Promise.resolve(options.weight);
+                } else {
+                  return this.Promise.resolve(null);
+                }
+              });
+            });
+          }
+          _drainAll(capacity, total = 0) {
+            return this._drainOne(capacity).then((drained) => {
+              var newCapacity;
+              if (drained != null) {
+                newCapacity = capacity != null ? capacity - drained : capacity;
+                return this._drainAll(newCapacity, total + drained);
+              } else {
+                return this.Promise.resolve(total);
+              }
+            }).catch((e) => {
+              return this.Events.trigger("error", e);
+            });
+          }
+          _dropAllQueued(message) {
+            return this._queues.shiftAll(function(job) {
+              return job.doDrop({ message });
+            });
+          }
+          stop(options = {}) {
+            var done2, waitForExecuting;
+            options = parser$5.load(options, this.stopDefaults);
+            waitForExecuting = (at) => {
+              var finished;
+              finished = () => {
+                var counts;
+                counts = this._states.counts;
+                return counts[0] + counts[1] + counts[2] + counts[3] === at;
+              };
+              return new this.Promise((resolve, reject) => {
+                if (finished()) {
+                  return resolve();
+                } else {
+                  return this.on("done", () => {
+                    if (finished()) {
+                      this.removeAllListeners("done");
+                      return resolve();
+                    }
+                  });
+                }
+              });
+            };
+            done2 = options.dropWaitingJobs ? (this._run = function(index, next) {
+              return next.doDrop({
+                message: options.dropErrorMessage
+              });
+            }, this._drainOne = () => {
+              return this.Promise.resolve(null);
+            }, this._registerLock.schedule(() => {
+              return this._submitLock.schedule(() => {
+                var k, ref, v;
+                ref = this._scheduled;
+                for (k in ref) {
+                  v = ref[k];
+                  if (this.jobStatus(v.job.options.id) === "RUNNING") {
+                    clearTimeout(v.timeout);
+                    clearTimeout(v.expiration);
+                    v.job.doDrop({
+                      message: options.dropErrorMessage
+                    });
+                  }
+                }
+                this._dropAllQueued(options.dropErrorMessage);
+                return waitForExecuting(0);
+              });
+            })) : this.schedule({
+              priority: NUM_PRIORITIES$1 - 1,
+              weight: 0
+            }, () => {
+              return waitForExecuting(1);
+            });
+            this._receive = function(job) {
+              return job._reject(new Bottleneck5.prototype.BottleneckError(options.enqueueErrorMessage));
+            };
+            this.stop = () => {
+              return this.Promise.reject(new Bottleneck5.prototype.BottleneckError("stop() has already been called"));
+            };
+            return done2;
+          }
+          async _addToQueue(job) {
+            var args, blocked, error, options, reachedHWM, shifted, strategy;
+            ({ args, options } = job);
+            try {
+              ({ reachedHWM, blocked, strategy } = await this._store.__submit__(this.queued(), options.weight));
+            } catch (error1) {
+              error = error1;
+              this.Events.trigger("debug", `Could not queue ${options.id}`, { args, options, error });
+              job.doDrop({ error });
+              return false;
+            }
+            if (blocked) {
+              job.doDrop();
+              return true;
+            } else if (reachedHWM) {
+              shifted = strategy === Bottleneck5.prototype.strategy.LEAK ? this._queues.shiftLastFrom(options.priority) : strategy === Bottleneck5.prototype.strategy.OVERFLOW_PRIORITY ? this._queues.shiftLastFrom(options.priority + 1) : strategy === Bottleneck5.prototype.strategy.OVERFLOW ? job : void 0;
+              if (shifted != null) {
+                shifted.doDrop();
+              }
+              if (shifted == null || strategy === Bottleneck5.prototype.strategy.OVERFLOW) {
+                if (shifted == null) {
+                  job.doDrop();
+                }
+                return reachedHWM;
+              }
+            }
+            job.doQueue(reachedHWM, blocked);
+            this._queues.push(job);
+            await this._drainAll();
+            return reachedHWM;
+          }
+          _receive(job) {
+            if (this._states.jobStatus(job.options.id) != null) {
+              job._reject(new Bottleneck5.prototype.BottleneckError(`A job with the same id already exists (id=${job.options.id})`));
+              return false;
+            } else {
+              job.doReceive();
+              return this._submitLock.schedule(this._addToQueue, job);
+            }
+          }
+          submit(...args) {
+            var cb, fn, job, options, ref, ref1, task;
+            if (typeof args[0] === "function") {
+              ref = args, [fn, ...args] = ref, [cb] = splice.call(args, -1);
+              options = parser$5.load({}, this.jobDefaults);
+            } else {
+              ref1 = args, [options, fn, ...args] = ref1, [cb] = splice.call(args, -1);
+              options = parser$5.load(options, this.jobDefaults);
+            }
+            task = (...args2) => {
+              return new this.Promise(function(resolve, reject) {
+                return fn(...args2, function(...args3) {
+                  return (args3[0] != null ? reject : resolve)(args3);
+                });
+              });
+            };
+            job = new Job$1(task, args, options, this.jobDefaults, this.rejectOnDrop, this.Events, this._states, this.Promise);
+            job.promise.then(function(args2) {
+              return typeof cb === "function" ? cb(...args2) : void 0;
+            }).catch(function(args2) {
+              if (Array.isArray(args2)) {
+                return typeof cb === "function" ? cb(...args2) : void 0;
+              } else {
+                return typeof cb === "function" ? cb(args2) : void 0;
+              }
+            });
+            return this._receive(job);
+          }
+          schedule(...args) {
+            var job, options, task;
+            if (typeof args[0] === "function") {
+              [task, ...args] = args;
+              options = {};
+            } else {
+              [options, task, ...args] = args;
+            }
+            job = new Job$1(task, args, options, this.jobDefaults, this.rejectOnDrop, this.Events, this._states, this.Promise);
+            this._receive(job);
+            return job.promise;
+          }
+          wrap(fn) {
+            var schedule, wrapped;
+            schedule = this.schedule.bind(this);
+            wrapped = function(...args) {
+              return schedule(fn.bind(this), ...args);
+            };
+            wrapped.withOptions = function(options, ...args) {
+              return schedule(options, fn, ...args);
+            };
+            return wrapped;
+          }
+          async updateSettings(options = {}) {
+            await this._store.__updateSettings__(parser$5.overwrite(options, this.storeDefaults));
+            parser$5.overwrite(options, this.instanceDefaults, this);
+            return this;
+          }
+          currentReservoir() {
+            return this._store.__currentReservoir__();
+          }
+          incrementReservoir(incr = 0) {
+            return this._store.__incrementReservoir__(incr);
+          }
+        }
+        Bottleneck5.default = Bottleneck5;
+        Bottleneck5.Events = Events$4;
+        Bottleneck5.version = Bottleneck5.prototype.version = require$$8.version;
+        Bottleneck5.strategy = Bottleneck5.prototype.strategy = {
+          LEAK: 1,
+          OVERFLOW: 2,
+          OVERFLOW_PRIORITY: 4,
+          BLOCK: 3
+        };
+        Bottleneck5.BottleneckError = Bottleneck5.prototype.BottleneckError = BottleneckError_1;
+        Bottleneck5.Group = Bottleneck5.prototype.Group = Group_1;
+        Bottleneck5.RedisConnection = Bottleneck5.prototype.RedisConnection = require$$2;
+        Bottleneck5.IORedisConnection = Bottleneck5.prototype.IORedisConnection = require$$3;
+        Bottleneck5.Batcher = Bottleneck5.prototype.Batcher = Batcher_1;
+        Bottleneck5.prototype.jobDefaults = {
+          priority: DEFAULT_PRIORITY$1,
+          weight: 1,
+          expiration: null,
+          id: "<no-id>"
+        };
+        Bottleneck5.prototype.storeDefaults = {
+          maxConcurrent: null,
+          minTime: 0,
+          highWater: null,
+          strategy: Bottleneck5.prototype.strategy.LEAK,
+          penalty: null,
+          reservoir: null,
+          reservoirRefreshInterval: null,
+          reservoirRefreshAmount: null,
+          reservoirIncreaseInterval: null,
+          reservoirIncreaseAmount: null,
+          reservoirIncreaseMaximum: null
+        };
+        Bottleneck5.prototype.localStoreDefaults = {
+          Promise,
+          timeout: null,
+          heartbeatInterval: 250
+        };
+        Bottleneck5.prototype.redisStoreDefaults = {
+          Promise,
+          timeout: null,
+          heartbeatInterval: 5e3,
+          clientTimeout: 1e4,
+          Redis: null,
+          clientOptions: {},
+          clusterNodes: null,
+          clearDatastore: false,
+          connection: null
+        };
+        Bottleneck5.prototype.instanceDefaults = {
+          datastore: "local",
+          connection: null,
+          id: "<no-id>",
+          rejectOnDrop: true,
+          trackDoneStatus: false,
+          Promise
+        };
+        Bottleneck5.prototype.stopDefaults = {
+          enqueueErrorMessage: "This limiter has been stopped and cannot accept new jobs.",
+          dropWaitingJobs: true,
+          dropErrorMessage: "This limiter has been stopped."
+        };
+        return Bottleneck5;
+      }).call(commonjsGlobal);
+      var Bottleneck_1 = Bottleneck4;
+      var lib = Bottleneck_1;
+      return lib;
+    }));
+  }
+});
+
+// lib/core/retry/retry.ts
+function attemptWarning(attempt3, max, delaySeconds) {
+  return `[WARN] Attempt ${attempt3}/${max} failed, retrying in ${delaySeconds}s...`;
+}
+function backoffDelay(attempt3, baseSeconds) {
+  return baseSeconds * 2 ** (attempt3 - 1);
+}
+async function attempt(maxAttempts, delay, fn, options = {}) {
+  const {
+    retryable = () => true,
+    onFailure = (n, max, seconds) => void process.stderr.write(attemptWarning(n, max, seconds) + "\n"),
+    sleep: sleep2 = sleepMs,
+    waitAfterLast = true
+  } = options;
+  let lastError;
+  for (let n = 1; n <= maxAttempts; n++) {
+    try {
+      return await fn(n);
+    } catch (error) {
+      if (!retryable(error)) throw error;
+      lastError = error;
+      if (n === maxAttempts && !waitAfterLast) break;
+      const seconds = delay(n);
+      onFailure(n, maxAttempts, seconds, error);
+      await sleep2(seconds * 1e3);
+    }
+  }
+  throw new AttemptsExhausted(maxAttempts, lastError);
+}
+function backoff(maxAttempts = 3, baseDelaySeconds = 1, fn, options = {}) {
+  return attempt(maxAttempts, (n) => backoffDelay(n, baseDelaySeconds), fn, options);
+}
+var sleepMs;
+var init_retry = __esm({
+  "lib/core/retry/retry.ts"() {
+    "use strict";
+    init_errors();
+    sleepMs = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  }
+});
+
+// lib/core/retry/transient.ts
+import { AsyncLocalStorage } from "node:async_hooks";
+function withAttempts(attempts, fn) {
+  return attemptsOverride.run(attempts, fn);
+}
+function readAttempts(configured) {
+  return attemptsOverride.getStore() ?? configured;
+}
+function isTransient(error) {
+  return error instanceof ApiError && error.transient;
+}
+function describeError(error) {
+  if (error instanceof RateLimited) return error.message;
+  if (error instanceof ApiError) {
+    if (error.status !== void 0) return `HTTP ${error.status}: ${error.message}`.trim();
+    const { code, message } = error.cause ?? {};
+    const cause = code ?? message;
+    return `no answer from the API (${error.message || "network error"}${cause && cause !== error.message ? `: ${cause}` : ""})`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+async function retryTransient({ retryAttempts, retryDelaySeconds }, what, send2, log2) {
+  try {
+    return await backoff(retryAttempts, retryDelaySeconds, send2, {
+      retryable: isTransient,
+      waitAfterLast: false,
+      onFailure: (n, max, seconds, error) => log2.warn(`${attemptWarning(n, max, seconds).replace(/^\[WARN\] /, "")} (${what}: ${describeError(error)})`)
+    });
+  } catch (error) {
+    throw error instanceof AttemptsExhausted ? error.cause : error;
+  }
+}
+var attemptsOverride;
+var init_transient = __esm({
+  "lib/core/retry/transient.ts"() {
+    "use strict";
+    init_errors();
+    init_retry();
+    attemptsOverride = new AsyncLocalStorage();
+  }
+});
+
+// lib/tracker/gitlab/ratelimit.ts
+function gitLabLimitOf(error, now = Date.now()) {
+  if (!(error instanceof ApiError) || error.status !== 429) return void 0;
+  const retryAfter = error.headers["retry-after"] === void 0 ? NaN : Number(error.headers["retry-after"]);
+  const reset = Number(error.headers["ratelimit-reset"]);
+  const resetsAt = Number.isFinite(retryAfter) && retryAfter >= 0 ? now + retryAfter * 1e3 : Number.isFinite(reset) && reset > 0 ? reset * 1e3 : now + FALLBACK_SECONDS2 * 1e3;
+  return { resetsAt, waitSeconds: Math.max(Math.ceil((resetsAt - now) / 1e3), 0) };
+}
+function gitLabResetTime(headers) {
+  const reset = Number(headers["ratelimit-reset"]);
+  return Number.isFinite(reset) && reset > 0 ? localTimestamp(new Date(reset * 1e3)) : "an unknown time";
+}
+var FALLBACK_SECONDS2;
+var init_ratelimit2 = __esm({
+  "lib/tracker/gitlab/ratelimit.ts"() {
+    "use strict";
+    init_errors();
+    init_issue();
+    FALLBACK_SECONDS2 = 60;
+  }
+});
+
+// lib/tracker/gitlab/client.ts
+function errorText(text3) {
+  try {
+    const body2 = JSON.parse(text3);
+    const said = body2.message ?? body2.error;
+    return (typeof said === "string" ? said : JSON.stringify(said ?? body2)).slice(0, 300);
+  } catch {
+    return text3.slice(0, 300);
+  }
+}
+function createGitLab(options, log2) {
+  const base = options.apiUrl.replace(/\/+$/, "");
+  const origin = new URL(base).origin;
+  const budget = waitBudget(options.maxWaitSeconds);
+  const writes = pacer(options.writeIntervalSeconds ?? 1);
+  let quotaWarned = false;
+  const watchQuota = (headers) => {
+    const remaining = Number(headers["ratelimit-remaining"]);
+    if (!quotaWarned && headers["ratelimit-remaining"] !== void 0 && remaining < LOW_QUOTA) {
+      quotaWarned = true;
+      log2.warn(`GitLab API quota is low: ${remaining} requests left until ${gitLabResetTime(headers)}`);
+    }
+  };
+  const send2 = async (method, url, body2) => {
+    const headers = { accept: "application/json", "user-agent": "deploy-failure-reporter" };
+    if (body2 !== void 0) headers["content-type"] = "application/json";
+    if (options.token && new URL(url).origin === origin) headers.authorization = `Bearer ${options.token}`;
+    const signal = AbortSignal.timeout(options.timeoutMs);
+    let response;
+    let text3;
+    try {
+      response = await fetchQuietly(url, { method, headers, signal, ...body2 === void 0 ? {} : { body: JSON.stringify(body2) } });
+      text3 = await response.text();
+    } catch (cause) {
+      const why3 = signal.aborted ? `timed out after ${options.timeoutMs / 1e3}s` : cause.cause?.code ?? cause.message;
+      throw new ApiError(why3, { transient: true, cause });
+    }
+    const responseHeaders = headersOf(response);
+    watchQuota(responseHeaders);
+    if (!response.ok) {
+      throw new ApiError(errorText(text3), { status: response.status, headers: responseHeaders, transient: response.status >= 500 });
+    }
+    try {
+      return { status: response.status, headers: responseHeaders, data: text3 === "" ? null : JSON.parse(text3) };
+    } catch (cause) {
+      throw new ApiError("the answer was cut off or is not valid JSON", { status: response.status, headers: responseHeaders, transient: true, cause });
+    }
+  };
+  const waitingOutLimits = async (exchange, where) => {
+    for (let retries = 0; ; retries++) {
+      try {
+        return await exchange();
+      } catch (error) {
+        const limit = gitLabLimitOf(error);
+        if (!limit) throw error;
+        if (retries >= MAX_LIMIT_RETRIES || !budget.take(limit.waitSeconds)) throw new RateLimited({ kind: "primary", ...limit }, where, options.maxWaitSeconds, error, "GitLab API");
+        log2.warn(`GitLab rate limit on ${where}; waiting ${limit.waitSeconds}s`);
+        await sleep(limit.waitSeconds);
+      }
+    }
+  };
+  const call = async (method, url, body2, attempts) => {
+    const where = `${method} ${new URL(url).pathname.slice(new URL(base).pathname.length) || "/"}`;
+    const exchange = () => method === "GET" ? send2(method, url, body2) : writes.schedule(() => send2(method, url, body2));
+    return retryTransient({ retryAttempts: attempts, retryDelaySeconds: options.retryDelaySeconds }, where, () => waitingOutLimits(exchange, where), log2);
+  };
+  const urlOf = (path3, query = {}) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== void 0) params.set(k, String(v));
+    const search = params.toString();
+    return `${base}${path3}${search ? `?${search}` : ""}`;
+  };
+  return {
+    // Only reads are retried here: a write that failed may still have been committed, so the caller decides.
+    request: ({ method, path: path3, query, body: body2, attempts }) => call(method, urlOf(path3, query), body2, method === "GET" ? attempts ?? readAttempts(options.retryAttempts) : 1),
+    async *pages(path3, query, attempts) {
+      let url = urlOf(path3, query);
+      while (url) {
+        const page = await call("GET", url, void 0, attempts ?? readAttempts(options.retryAttempts));
+        yield page;
+        url = nextPage(page.headers, url);
+      }
+    }
+  };
+}
+function nextPage(headers, current) {
+  const number2 = headers["x-next-page"];
+  if (number2 && /^\d+$/.test(number2)) {
+    const url = new URL(current);
+    url.searchParams.set("page", number2);
+    return url.toString();
+  }
+  return /<([^>]+)>\s*;\s*rel="next"/.exec(headers.link ?? "")?.[1];
+}
+var import_light, MAX_LIMIT_RETRIES, LOW_QUOTA, pacers, pacer, sleep, headersOf;
+var init_client = __esm({
+  "lib/tracker/gitlab/client.ts"() {
+    "use strict";
+    import_light = __toESM(require_light(), 1);
+    init_errors();
+    init_fetch();
+    init_transient();
+    init_ratelimit();
+    init_ratelimit2();
+    MAX_LIMIT_RETRIES = 3;
+    LOW_QUOTA = 100;
+    pacers = /* @__PURE__ */ new Map();
+    pacer = (seconds) => {
+      let limiter = pacers.get(seconds);
+      if (!limiter) pacers.set(seconds, limiter = new import_light.default({ maxConcurrent: 1, minTime: Math.round(seconds * 1e3) }));
+      return limiter;
+    };
+    sleep = (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1e3));
+    headersOf = (response) => Object.fromEntries([...response.headers].map(([k, v]) => [k.toLowerCase(), v]));
+  }
+});
+
+// lib/tracker/gitlab/milestone.ts
+async function activeMilestoneId(client, projectPath, title) {
+  const query = { state: "active", title, include_ancestors: "true", per_page: 100 };
+  for await (const page of client.pages(`${projectPath}/milestones`, query)) {
+    const found = page.data.find((milestone) => milestone.title === title);
+    if (found) return found.id;
+  }
+  return void 0;
+}
+var init_milestone = __esm({
+  "lib/tracker/gitlab/milestone.ts"() {
+    "use strict";
+  }
+});
+
+// lib/tracker/milestone-lookup.ts
+function milestoneLookup(find, where, log2) {
+  const known = /* @__PURE__ */ new Map();
+  const look = async (title) => {
+    try {
+      const id = await find(title);
+      if (id === void 0) log2?.warn(`Milestone ${JSON.stringify(title)} is not an open milestone of ${where}; the issue is filed without it (REPORT_MILESTONE)`);
+      return id;
+    } catch (error) {
+      if (!(error instanceof ApiError) && !isTransient(error)) throw error;
+      log2?.warn(`Could not look up milestone ${JSON.stringify(title)} in ${where} (${describeError(error)}); the issue is filed without it`);
+      return void 0;
+    }
+  };
+  return (title) => known.get(title) ?? (known.set(title, look(title)), known.get(title));
+}
+var init_milestone_lookup = __esm({
+  "lib/tracker/milestone-lookup.ts"() {
+    "use strict";
+    init_transient();
+    init_errors();
+  }
+});
+
+// lib/tracker/deploy-window.ts
+async function countInWindow(pages, since, until2) {
+  let count = 0;
+  for await (const page of pages) {
+    let older = false;
+    for (const record of page.data) {
+      const at = new Date(record.created_at);
+      if (at < since) older = true;
+      else if (at < until2) count++;
+    }
+    if (older) break;
+  }
+  return count;
+}
+var init_deploy_window = __esm({
+  "lib/tracker/deploy-window.ts"() {
+    "use strict";
+  }
+});
+
+// lib/tracker/gitlab/history.ts
+function gitLabHistory(client, projectPath, seen = toIssue) {
+  return {
+    // No `state` lists opened and closed ones; toIssue reads `user_notes_count`, which leaves GitLab's own system notes out.
+    async *history({ label, since }) {
+      const query = { labels: label, per_page: 100, order_by: "created_at", sort: "asc", updated_after: since.toISOString() };
+      for await (const page of client.pages(`${projectPath}/issues`, query)) yield page.data.map(seen);
+    },
+    // Good deploys only (`status=success`): a failed one is a failed run the issues already count.
+    // Newest first: reading stops at the first page reaching back before the period.
+    // A project without environments, or a token that may not read them (403, 404), leaves the rate unknown.
+    async countDeploys({ environment, since, until: until2 }) {
+      let count;
+      const query = { environment, status: "success", order_by: "created_at", sort: "desc", per_page: 100 };
+      try {
+        count = await countInWindow(client.pages(`${projectPath}/deployments`, query), since, until2);
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return { count: 0, includesFailed: false, refused: `HTTP ${error.status}: ${error.message}; the token needs read_api and the project its environments` };
+        throw error;
+      }
+      return { count, includesFailed: false };
+    }
+  };
+}
+var init_history = __esm({
+  "lib/tracker/gitlab/history.ts"() {
+    "use strict";
+    init_deploy_window();
+    init_errors();
+    init_tracker2();
+  }
+});
+
+// lib/tracker/gitlab/tracker.ts
+var tracker_exports = {};
+__export(tracker_exports, {
+  GITLAB_LIMITS: () => GITLAB_LIMITS,
+  createGitLabTracker: () => createGitLabTracker,
+  projectId: () => projectId,
+  toIssue: () => toIssue
+});
+function toIssue(issue) {
+  return {
+    number: issue.iid,
+    title: issue.title,
+    url: issue.web_url,
+    body: issue.description ?? "",
+    labels: [...issue.labels],
+    state: issue.state === "opened" ? "open" : "closed",
+    ...issue.created_at ? { createdAt: new Date(issue.created_at) } : {},
+    ...issue.closed_at ? { closedAt: new Date(issue.closed_at) } : {},
+    ...typeof issue.user_notes_count === "number" ? { commentCount: issue.user_notes_count } : {}
+  };
+}
+function projectId(project) {
+  return encodeURIComponent(project);
+}
+function createGitLabTracker(options, log2, client = createGitLab(options, log2)) {
+  const project = `/projects/${projectId(options.project)}`;
+  const issuePath = (iid) => `${project}/issues/${iid}`;
+  const webUrls = /* @__PURE__ */ new Map();
+  const remember = (issue) => {
+    webUrls.set(issue.iid, issue.web_url);
+    return toIssue(issue);
+  };
+  const webUrl = async (iid) => {
+    const known = webUrls.get(iid);
+    if (known) return known;
+    const { data } = await client.request({ method: "GET", path: issuePath(iid) });
+    return remember(data).url;
+  };
+  const put = async (iid, body2) => {
+    await client.request({ method: "PUT", path: issuePath(iid), body: body2 });
+  };
+  const assigneeIds = async (usernames) => {
+    const ids = [];
+    for (const username of usernames) {
+      const { data } = await client.request({ method: "GET", path: "/users", query: { username } });
+      if (data[0]) ids.push(data[0].id);
+      else log2.warn(`No GitLab user named ${username}; the issue is filed without that assignee`);
+    }
+    return ids;
+  };
+  const milestone = milestoneLookup((title) => activeMilestoneId(client, project, title), options.project, log2);
+  return {
+    kind: "gitlab",
+    limits: GITLAB_LIMITS,
+    ...gitLabHistory(client, project, remember),
+    async *openIssues({ label, updatedSince }) {
+      const query = { state: "opened", labels: label, per_page: 100, order_by: "created_at", sort: "asc", updated_after: updatedSince?.toISOString() };
+      for await (const page of client.pages(`${project}/issues`, query)) yield page.data.map(remember);
+    },
+    // GitLab has no `closed_after`: closing an issue updates it, so `updated_after` bounds the list and
+    // `closed_at` is checked here.
+    async *closedIssues({ label, closedSince }) {
+      const query = { state: "closed", labels: label, per_page: 100, order_by: "updated_at", sort: "desc", updated_after: closedSince.toISOString() };
+      for await (const page of client.pages(`${project}/issues`, query)) {
+        const closed = page.data.map(remember).filter((i) => i.closedAt !== void 0 && i.closedAt >= closedSince);
+        yield closed.sort((a, b) => b.closedAt.getTime() - a.closedAt.getTime());
+      }
+    },
+    async createIssue(issue) {
+      const assignees = issue.assignees.length ? await assigneeIds(issue.assignees) : [];
+      const milestoneId = issue.milestone === void 0 ? void 0 : await milestone(issue.milestone);
+      const body2 = {
+        title: issue.title,
+        description: issue.body,
+        labels: issue.labels.join(","),
+        ...assignees.length ? { assignee_ids: assignees } : {},
+        ...milestoneId === void 0 ? {} : { milestone_id: milestoneId }
+      };
+      const { data } = await client.request({ method: "POST", path: `${project}/issues`, body: body2 });
+      return remember(data);
+    },
+    updateBody: (iid, body2) => put(iid, { description: body2 }),
+    async listComments(iid) {
+      const url = await webUrl(iid);
+      const comments = [];
+      for await (const page of client.pages(`${issuePath(iid)}/notes`, { sort: "asc", order_by: "created_at", per_page: 100 })) {
+        for (const note2 of page.data) if (!note2.system) comments.push(toComment(note2, url));
+      }
+      return comments;
+    },
+    async addComment(iid, body2) {
+      const url = await webUrl(iid);
+      const { data } = await client.request({ method: "POST", path: `${issuePath(iid)}/notes`, body: { body: body2 } });
+      return toComment(data, url);
+    },
+    // GitLab closes without a reason: "completed", "not planned" and a duplicate all close the issue
+    // (a duplicate is named in the comment the core adds).
+    closeIssue: (iid, _reason) => put(iid, { state_event: "close" }),
+    reopenIssue: (iid) => put(iid, { state_event: "reopen" })
+  };
+}
+var toComment, GITLAB_LIMITS;
+var init_tracker2 = __esm({
+  "lib/tracker/gitlab/tracker.ts"() {
+    "use strict";
+    init_budget();
+    init_client();
+    init_milestone();
+    init_milestone_lookup();
+    init_history();
+    toComment = (note2, url) => ({
+      id: note2.id,
+      body: note2.body,
+      url: `${url}#note_${note2.id}`,
+      ...note2.created_at ? { createdAt: new Date(note2.created_at) } : {}
+    });
+    GITLAB_LIMITS = Object.freeze({ title: GITLAB_TITLE_LIMIT, body: 1048576 });
+  }
+});
+
 // node_modules/universal-user-agent/index.js
 function getUserAgent() {
   if (typeof navigator === "object" && "userAgent" in navigator) {
@@ -33249,1325 +35002,6 @@ var init_dist_bundle5 = __esm({
   }
 });
 
-// node_modules/bottleneck/light.js
-var require_light = __commonJS({
-  "node_modules/bottleneck/light.js"(exports, module) {
-    (function(global2, factory) {
-      typeof exports === "object" && typeof module !== "undefined" ? module.exports = factory() : typeof define === "function" && define.amd ? define(factory) : global2.Bottleneck = factory();
-    })(exports, (function() {
-      "use strict";
-      var commonjsGlobal = typeof globalThis !== "undefined" ? globalThis : typeof window !== "undefined" ? window : typeof global !== "undefined" ? global : typeof self !== "undefined" ? self : {};
-      function getCjsExportFromNamespace(n) {
-        return n && n["default"] || n;
-      }
-      var load2 = function(received, defaults2, onto = {}) {
-        var k, ref, v;
-        for (k in defaults2) {
-          v = defaults2[k];
-          onto[k] = (ref = received[k]) != null ? ref : v;
-        }
-        return onto;
-      };
-      var overwrite = function(received, defaults2, onto = {}) {
-        var k, v;
-        for (k in received) {
-          v = received[k];
-          if (defaults2[k] !== void 0) {
-            onto[k] = v;
-          }
-        }
-        return onto;
-      };
-      var parser = {
-        load: load2,
-        overwrite
-      };
-      var DLList;
-      DLList = class DLList {
-        constructor(incr, decr) {
-          this.incr = incr;
-          this.decr = decr;
-          this._first = null;
-          this._last = null;
-          this.length = 0;
-        }
-        push(value14) {
-          var node;
-          this.length++;
-          if (typeof this.incr === "function") {
-            this.incr();
-          }
-          node = {
-            value: value14,
-            prev: this._last,
-            next: null
-          };
-          if (this._last != null) {
-            this._last.next = node;
-            this._last = node;
-          } else {
-            this._first = this._last = node;
-          }
-          return void 0;
-        }
-        shift() {
-          var value14;
-          if (this._first == null) {
-            return;
-          } else {
-            this.length--;
-            if (typeof this.decr === "function") {
-              this.decr();
-            }
-          }
-          value14 = this._first.value;
-          if ((this._first = this._first.next) != null) {
-            this._first.prev = null;
-          } else {
-            this._last = null;
-          }
-          return value14;
-        }
-        first() {
-          if (this._first != null) {
-            return this._first.value;
-          }
-        }
-        getArray() {
-          var node, ref, results;
-          node = this._first;
-          results = [];
-          while (node != null) {
-            results.push((ref = node, node = node.next, ref.value));
-          }
-          return results;
-        }
-        forEachShift(cb) {
-          var node;
-          node = this.shift();
-          while (node != null) {
-            cb(node), node = this.shift();
-          }
-          return void 0;
-        }
-        debug() {
-          var node, ref, ref1, ref2, results;
-          node = this._first;
-          results = [];
-          while (node != null) {
-            results.push((ref = node, node = node.next, {
-              value: ref.value,
-              prev: (ref1 = ref.prev) != null ? ref1.value : void 0,
-              next: (ref2 = ref.next) != null ? ref2.value : void 0
-            }));
-          }
-          return results;
-        }
-      };
-      var DLList_1 = DLList;
-      var Events;
-      Events = class Events {
-        constructor(instance) {
-          this.instance = instance;
-          this._events = {};
-          if (this.instance.on != null || this.instance.once != null || this.instance.removeAllListeners != null) {
-            throw new Error("An Emitter already exists for this object");
-          }
-          this.instance.on = (name2, cb) => {
-            return this._addListener(name2, "many", cb);
-          };
-          this.instance.once = (name2, cb) => {
-            return this._addListener(name2, "once", cb);
-          };
-          this.instance.removeAllListeners = (name2 = null) => {
-            if (name2 != null) {
-              return delete this._events[name2];
-            } else {
-              return this._events = {};
-            }
-          };
-        }
-        _addListener(name2, status, cb) {
-          var base;
-          if ((base = this._events)[name2] == null) {
-            base[name2] = [];
-          }
-          this._events[name2].push({ cb, status });
-          return this.instance;
-        }
-        listenerCount(name2) {
-          if (this._events[name2] != null) {
-            return this._events[name2].length;
-          } else {
-            return 0;
-          }
-        }
-        async trigger(name2, ...args) {
-          var e, promises;
-          try {
-            if (name2 !== "debug") {
-              this.trigger("debug", `Event triggered: ${name2}`, args);
-            }
-            if (this._events[name2] == null) {
-              return;
-            }
-            this._events[name2] = this._events[name2].filter(function(listener) {
-              return listener.status !== "none";
-            });
-            promises = this._events[name2].map(async (listener) => {
-              var e2, returned;
-              if (listener.status === "none") {
-                return;
-              }
-              if (listener.status === "once") {
-                listener.status = "none";
-              }
-              try {
-                returned = typeof listener.cb === "function" ? listener.cb(...args) : void 0;
-                if (typeof (returned != null ? returned.then : void 0) === "function") {
-                  return await returned;
-                } else {
-                  return returned;
-                }
-              } catch (error) {
-                e2 = error;
-                {
-                  this.trigger("error", e2);
-                }
-                return null;
-              }
-            });
-            return (await Promise.all(promises)).find(function(x) {
-              return x != null;
-            });
-          } catch (error) {
-            e = error;
-            {
-              this.trigger("error", e);
-            }
-            return null;
-          }
-        }
-      };
-      var Events_1 = Events;
-      var DLList$1, Events$1, Queues;
-      DLList$1 = DLList_1;
-      Events$1 = Events_1;
-      Queues = class Queues {
-        constructor(num_priorities) {
-          var i;
-          this.Events = new Events$1(this);
-          this._length = 0;
-          this._lists = (function() {
-            var j, ref, results;
-            results = [];
-            for (i = j = 1, ref = num_priorities; 1 <= ref ? j <= ref : j >= ref; i = 1 <= ref ? ++j : --j) {
-              results.push(new DLList$1((() => {
-                return this.incr();
-              }), (() => {
-                return this.decr();
-              })));
-            }
-            return results;
-          }).call(this);
-        }
-        incr() {
-          if (this._length++ === 0) {
-            return this.Events.trigger("leftzero");
-          }
-        }
-        decr() {
-          if (--this._length === 0) {
-            return this.Events.trigger("zero");
-          }
-        }
-        push(job) {
-          return this._lists[job.options.priority].push(job);
-        }
-        queued(priority) {
-          if (priority != null) {
-            return this._lists[priority].length;
-          } else {
-            return this._length;
-          }
-        }
-        shiftAll(fn) {
-          return this._lists.forEach(function(list2) {
-            return list2.forEachShift(fn);
-          });
-        }
-        getFirst(arr = this._lists) {
-          var j, len, list2;
-          for (j = 0, len = arr.length; j < len; j++) {
-            list2 = arr[j];
-            if (list2.length > 0) {
-              return list2;
-            }
-          }
-          return [];
-        }
-        shiftLastFrom(priority) {
-          return this.getFirst(this._lists.slice(priority).reverse()).shift();
-        }
-      };
-      var Queues_1 = Queues;
-      var BottleneckError;
-      BottleneckError = class BottleneckError extends Error {
-      };
-      var BottleneckError_1 = BottleneckError;
-      var BottleneckError$1, DEFAULT_PRIORITY, Job, NUM_PRIORITIES, parser$1;
-      NUM_PRIORITIES = 10;
-      DEFAULT_PRIORITY = 5;
-      parser$1 = parser;
-      BottleneckError$1 = BottleneckError_1;
-      Job = class Job {
-        constructor(task, args, options, jobDefaults, rejectOnDrop, Events2, _states, Promise2) {
-          this.task = task;
-          this.args = args;
-          this.rejectOnDrop = rejectOnDrop;
-          this.Events = Events2;
-          this._states = _states;
-          this.Promise = Promise2;
-          this.options = parser$1.load(options, jobDefaults);
-          this.options.priority = this._sanitizePriority(this.options.priority);
-          if (this.options.id === jobDefaults.id) {
-            this.options.id = `${this.options.id}-${this._randomIndex()}`;
-          }
-          this.promise = new this.Promise((_resolve, _reject) => {
-            this._resolve = _resolve;
-            this._reject = _reject;
-          });
-          this.retryCount = 0;
-        }
-        _sanitizePriority(priority) {
-          var sProperty;
-          sProperty = ~~priority !== priority ? DEFAULT_PRIORITY : priority;
-          if (sProperty < 0) {
-            return 0;
-          } else if (sProperty > NUM_PRIORITIES - 1) {
-            return NUM_PRIORITIES - 1;
-          } else {
-            return sProperty;
-          }
-        }
-        _randomIndex() {
-          return Math.random().toString(36).slice(2);
-        }
-        doDrop({ error, message = "This job has been dropped by Bottleneck" } = {}) {
-          if (this._states.remove(this.options.id)) {
-            if (this.rejectOnDrop) {
-              this._reject(error != null ? error : new BottleneckError$1(message));
-            }
-            this.Events.trigger("dropped", { args: this.args, options: this.options, task: this.task, promise: this.promise });
-            return true;
-          } else {
-            return false;
-          }
-        }
-        _assertStatus(expected) {
-          var status;
-          status = this._states.jobStatus(this.options.id);
-          if (!(status === expected || expected === "DONE" && status === null)) {
-            throw new BottleneckError$1(`Invalid job status ${status}, expected ${expected}. Please open an issue at https://github.com/SGrondin/bottleneck/issues`);
-          }
-        }
-        doReceive() {
-          this._states.start(this.options.id);
-          return this.Events.trigger("received", { args: this.args, options: this.options });
-        }
-        doQueue(reachedHWM, blocked) {
-          this._assertStatus("RECEIVED");
-          this._states.next(this.options.id);
-          return this.Events.trigger("queued", { args: this.args, options: this.options, reachedHWM, blocked });
-        }
-        doRun() {
-          if (this.retryCount === 0) {
-            this._assertStatus("QUEUED");
-            this._states.next(this.options.id);
-          } else {
-            this._assertStatus("EXECUTING");
-          }
-          return this.Events.trigger("scheduled", { args: this.args, options: this.options });
-        }
-        async doExecute(chained, clearGlobalState, run2, free) {
-          var error, eventInfo, passed;
-          if (this.retryCount === 0) {
-            this._assertStatus("RUNNING");
-            this._states.next(this.options.id);
-          } else {
-            this._assertStatus("EXECUTING");
-          }
-          eventInfo = { args: this.args, options: this.options, retryCount: this.retryCount };
-          this.Events.trigger("executing", eventInfo);
-          try {
-            passed = await (chained != null ? chained.schedule(this.options, this.task, ...this.args) : this.task(...this.args));
-            if (clearGlobalState()) {
-              this.doDone(eventInfo);
-              await free(this.options, eventInfo);
-              this._assertStatus("DONE");
-              return this._resolve(passed);
-            }
-          } catch (error1) {
-            error = error1;
-            return this._onFailure(error, eventInfo, clearGlobalState, run2, free);
-          }
-        }
-        doExpire(clearGlobalState, run2, free) {
-          var error, eventInfo;
-          if (this._states.jobStatus(this.options.id === "RUNNING")) {
-            this._states.next(this.options.id);
-          }
-          this._assertStatus("EXECUTING");
-          eventInfo = { args: this.args, options: this.options, retryCount: this.retryCount };
-          error = new BottleneckError$1(`This job timed out after ${this.options.expiration} ms.`);
-          return this._onFailure(error, eventInfo, clearGlobalState, run2, free);
-        }
-        async _onFailure(error, eventInfo, clearGlobalState, run2, free) {
-          var retry, retryAfter;
-          if (clearGlobalState()) {
-            retry = await this.Events.trigger("failed", error, eventInfo);
-            if (retry != null) {
-              retryAfter = ~~retry;
-              this.Events.trigger("retry", `Retrying ${this.options.id} after ${retryAfter} ms`, eventInfo);
-              this.retryCount++;
-              return run2(retryAfter);
-            } else {
-              this.doDone(eventInfo);
-              await free(this.options, eventInfo);
-              this._assertStatus("DONE");
-              return this._reject(error);
-            }
-          }
-        }
-        doDone(eventInfo) {
-          this._assertStatus("EXECUTING");
-          this._states.next(this.options.id);
-          return this.Events.trigger("done", eventInfo);
-        }
-      };
-      var Job_1 = Job;
-      var BottleneckError$2, LocalDatastore, parser$2;
-      parser$2 = parser;
-      BottleneckError$2 = BottleneckError_1;
-      LocalDatastore = class LocalDatastore {
-        constructor(instance, storeOptions, storeInstanceOptions) {
-          this.instance = instance;
-          this.storeOptions = storeOptions;
-          this.clientId = this.instance._randomIndex();
-          parser$2.load(storeInstanceOptions, storeInstanceOptions, this);
-          this._nextRequest = this._lastReservoirRefresh = this._lastReservoirIncrease = Date.now();
-          this._running = 0;
-          this._done = 0;
-          this._unblockTime = 0;
-          this.ready = this.Promise.resolve();
-          this.clients = {};
-          this._startHeartbeat();
-        }
-        _startHeartbeat() {
-          var base;
-          if (this.heartbeat == null && (this.storeOptions.reservoirRefreshInterval != null && this.storeOptions.reservoirRefreshAmount != null || this.storeOptions.reservoirIncreaseInterval != null && this.storeOptions.reservoirIncreaseAmount != null)) {
-            return typeof (base = this.heartbeat = setInterval(() => {
-              var amount, incr, maximum, now, reservoir;
-              now = Date.now();
-              if (this.storeOptions.reservoirRefreshInterval != null && now >= this._lastReservoirRefresh + this.storeOptions.reservoirRefreshInterval) {
-                this._lastReservoirRefresh = now;
-                this.storeOptions.reservoir = this.storeOptions.reservoirRefreshAmount;
-                this.instance._drainAll(this.computeCapacity());
-              }
-              if (this.storeOptions.reservoirIncreaseInterval != null && now >= this._lastReservoirIncrease + this.storeOptions.reservoirIncreaseInterval) {
-                ({
-                  reservoirIncreaseAmount: amount,
-                  reservoirIncreaseMaximum: maximum,
-                  reservoir
-                } = this.storeOptions);
-                this._lastReservoirIncrease = now;
-                incr = maximum != null ? Math.min(amount, maximum - reservoir) : amount;
-                if (incr > 0) {
-                  this.storeOptions.reservoir += incr;
-                  return this.instance._drainAll(this.computeCapacity());
-                }
-              }
-            }, this.heartbeatInterval)).unref === "function" ? base.unref() : void 0;
-          } else {
-            return clearInterval(this.heartbeat);
-          }
-        }
-        async __publish__(message) {
-          await this.yieldLoop();
-          return this.instance.Events.trigger("message", message.toString());
-        }
-        async __disconnect__(flush) {
-          await this.yieldLoop();
-          clearInterval(this.heartbeat);
-          return this.Promise.resolve();
-        }
-        yieldLoop(t = 0) {
-          return new this.Promise(function(resolve, reject) {
-            return setTimeout(resolve, t);
-          });
-        }
-        computePenalty() {
-          var ref;
-          return (ref = this.storeOptions.penalty) != null ? ref : 15 * this.storeOptions.minTime || 5e3;
-        }
-        async __updateSettings__(options) {
-          await this.yieldLoop();
-          parser$2.overwrite(options, options, this.storeOptions);
-          this._startHeartbeat();
-          this.instance._drainAll(this.computeCapacity());
-          return true;
-        }
-        async __running__() {
-          await this.yieldLoop();
-          return this._running;
-        }
-        async __queued__() {
-          await this.yieldLoop();
-          return this.instance.queued();
-        }
-        async __done__() {
-          await this.yieldLoop();
-          return this._done;
-        }
-        async __groupCheck__(time) {
-          await this.yieldLoop();
-          return this._nextRequest + this.timeout < time;
-        }
-        computeCapacity() {
-          var maxConcurrent, reservoir;
-          ({ maxConcurrent, reservoir } = this.storeOptions);
-          if (maxConcurrent != null && reservoir != null) {
-            return Math.min(maxConcurrent - this._running, reservoir);
-          } else if (maxConcurrent != null) {
-            return maxConcurrent - this._running;
-          } else if (reservoir != null) {
-            return reservoir;
-          } else {
-            return null;
-          }
-        }
-        conditionsCheck(weight) {
-          var capacity;
-          capacity = this.computeCapacity();
-          return capacity == null || weight <= capacity;
-        }
-        async __incrementReservoir__(incr) {
-          var reservoir;
-          await this.yieldLoop();
-          reservoir = this.storeOptions.reservoir += incr;
-          this.instance._drainAll(this.computeCapacity());
-          return reservoir;
-        }
-        async __currentReservoir__() {
-          await this.yieldLoop();
-          return this.storeOptions.reservoir;
-        }
-        isBlocked(now) {
-          return this._unblockTime >= now;
-        }
-        check(weight, now) {
-          return this.conditionsCheck(weight) && this._nextRequest - now <= 0;
-        }
-        async __check__(weight) {
-          var now;
-          await this.yieldLoop();
-          now = Date.now();
-          return this.check(weight, now);
-        }
-        async __register__(index, weight, expiration) {
-          var now, wait2;
-          await this.yieldLoop();
-          now = Date.now();
-          if (this.conditionsCheck(weight)) {
-            this._running += weight;
-            if (this.storeOptions.reservoir != null) {
-              this.storeOptions.reservoir -= weight;
-            }
-            wait2 = Math.max(this._nextRequest - now, 0);
-            this._nextRequest = now + wait2 + this.storeOptions.minTime;
-            return {
-              success: true,
-              wait: wait2,
-              reservoir: this.storeOptions.reservoir
-            };
-          } else {
-            return {
-              success: false
-            };
-          }
-        }
-        strategyIsBlock() {
-          return this.storeOptions.strategy === 3;
-        }
-        async __submit__(queueLength, weight) {
-          var blocked, now, reachedHWM;
-          await this.yieldLoop();
-          if (this.storeOptions.maxConcurrent != null && weight > this.storeOptions.maxConcurrent) {
-            throw new BottleneckError$2(`Impossible to add a job having a weight of ${weight} to a limiter having a maxConcurrent setting of ${this.storeOptions.maxConcurrent}`);
-          }
-          now = Date.now();
-          reachedHWM = this.storeOptions.highWater != null && queueLength === this.storeOptions.highWater && !this.check(weight, now);
-          blocked = this.strategyIsBlock() && (reachedHWM || this.isBlocked(now));
-          if (blocked) {
-            this._unblockTime = now + this.computePenalty();
-            this._nextRequest = this._unblockTime + this.storeOptions.minTime;
-            this.instance._dropAllQueued();
-          }
-          return {
-            reachedHWM,
-            blocked,
-            strategy: this.storeOptions.strategy
-          };
-        }
-        async __free__(index, weight) {
-          await this.yieldLoop();
-          this._running -= weight;
-          this._done += weight;
-          this.instance._drainAll(this.computeCapacity());
-          return {
-            running: this._running
-          };
-        }
-      };
-      var LocalDatastore_1 = LocalDatastore;
-      var BottleneckError$3, States;
-      BottleneckError$3 = BottleneckError_1;
-      States = class States {
-        constructor(status1) {
-          this.status = status1;
-          this._jobs = {};
-          this.counts = this.status.map(function() {
-            return 0;
-          });
-        }
-        next(id) {
-          var current, next;
-          current = this._jobs[id];
-          next = current + 1;
-          if (current != null && next < this.status.length) {
-            this.counts[current]--;
-            this.counts[next]++;
-            return this._jobs[id]++;
-          } else if (current != null) {
-            this.counts[current]--;
-            return delete this._jobs[id];
-          }
-        }
-        start(id) {
-          var initial;
-          initial = 0;
-          this._jobs[id] = initial;
-          return this.counts[initial]++;
-        }
-        remove(id) {
-          var current;
-          current = this._jobs[id];
-          if (current != null) {
-            this.counts[current]--;
-            delete this._jobs[id];
-          }
-          return current != null;
-        }
-        jobStatus(id) {
-          var ref;
-          return (ref = this.status[this._jobs[id]]) != null ? ref : null;
-        }
-        statusJobs(status) {
-          var k, pos, ref, results, v;
-          if (status != null) {
-            pos = this.status.indexOf(status);
-            if (pos < 0) {
-              throw new BottleneckError$3(`status must be one of ${this.status.join(", ")}`);
-            }
-            ref = this._jobs;
-            results = [];
-            for (k in ref) {
-              v = ref[k];
-              if (v === pos) {
-                results.push(k);
-              }
-            }
-            return results;
-          } else {
-            return Object.keys(this._jobs);
-          }
-        }
-        statusCounts() {
-          return this.counts.reduce(((acc, v, i) => {
-            acc[this.status[i]] = v;
-            return acc;
-          }), {});
-        }
-      };
-      var States_1 = States;
-      var DLList$2, Sync;
-      DLList$2 = DLList_1;
-      Sync = class Sync {
-        constructor(name2, Promise2) {
-          this.schedule = this.schedule.bind(this);
-          this.name = name2;
-          this.Promise = Promise2;
-          this._running = 0;
-          this._queue = new DLList$2();
-        }
-        isEmpty() {
-          return this._queue.length === 0;
-        }
-        async _tryToRun() {
-          var args, cb, error, reject, resolve, returned, task;
-          if (this._running < 1 && this._queue.length > 0) {
-            this._running++;
-            ({ task, args, resolve, reject } = this._queue.shift());
-            cb = await (async function() {
-              try {
-                returned = await task(...args);
-                return function() {
-                  return resolve(returned);
-                };
-              } catch (error1) {
-                error = error1;
-                return function() {
-                  return reject(error);
-                };
-              }
-            })();
-            this._running--;
-            this._tryToRun();
-            return cb();
-          }
-        }
-        schedule(task, ...args) {
-          var promise, reject, resolve;
-          resolve = reject = null;
-          promise = new this.Promise(function(_resolve, _reject) {
-            resolve = _resolve;
-            return reject = _reject;
-          });
-          this._queue.push({ task, args, resolve, reject });
-          this._tryToRun();
-          return promise;
-        }
-      };
-      var Sync_1 = Sync;
-      var version = "2.19.5";
-      var version$1 = {
-        version
-      };
-      var version$2 = /* @__PURE__ */ Object.freeze({
-        version,
-        default: version$1
-      });
-      var require$$2 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
-      var require$$3 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
-      var require$$4 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
-      var Events$2, Group, IORedisConnection$1, RedisConnection$1, Scripts$1, parser$3;
-      parser$3 = parser;
-      Events$2 = Events_1;
-      RedisConnection$1 = require$$2;
-      IORedisConnection$1 = require$$3;
-      Scripts$1 = require$$4;
-      Group = (function() {
-        class Group2 {
-          constructor(limiterOptions = {}) {
-            this.deleteKey = this.deleteKey.bind(this);
-            this.limiterOptions = limiterOptions;
-            parser$3.load(this.limiterOptions, this.defaults, this);
-            this.Events = new Events$2(this);
-            this.instances = {};
-            this.Bottleneck = Bottleneck_1;
-            this._startAutoCleanup();
-            this.sharedConnection = this.connection != null;
-            if (this.connection == null) {
-              if (this.limiterOptions.datastore === "redis") {
-                this.connection = new RedisConnection$1(Object.assign({}, this.limiterOptions, { Events: this.Events }));
-              } else if (this.limiterOptions.datastore === "ioredis") {
-                this.connection = new IORedisConnection$1(Object.assign({}, this.limiterOptions, { Events: this.Events }));
-              }
-            }
-          }
-          key(key = "") {
-            var ref;
-            return (ref = this.instances[key]) != null ? ref : (() => {
-              var limiter;
-              limiter = this.instances[key] = new this.Bottleneck(Object.assign(this.limiterOptions, {
-                id: `${this.id}-${key}`,
-                timeout: this.timeout,
-                connection: this.connection
-              }));
-              this.Events.trigger("created", limiter, key);
-              return limiter;
-            })();
-          }
-          async deleteKey(key = "") {
-            var deleted, instance;
-            instance = this.instances[key];
-            if (this.connection) {
-              deleted = await this.connection.__runCommand__(["del", ...Scripts$1.allKeys(`${this.id}-${key}`)]);
-            }
-            if (instance != null) {
-              delete this.instances[key];
-              await instance.disconnect();
-            }
-            return instance != null || deleted > 0;
-          }
-          limiters() {
-            var k, ref, results, v;
-            ref = this.instances;
-            results = [];
-            for (k in ref) {
-              v = ref[k];
-              results.push({
-                key: k,
-                limiter: v
-              });
-            }
-            return results;
-          }
-          keys() {
-            return Object.keys(this.instances);
-          }
-          async clusterKeys() {
-            var cursor, end, found, i, k, keys, len, next, start;
-            if (this.connection == null) {
-              return this.Promise.resolve(this.keys());
-            }
-            keys = [];
-            cursor = null;
-            start = `b_${this.id}-`.length;
-            end = "_settings".length;
-            while (cursor !== 0) {
-              [next, found] = await this.connection.__runCommand__(["scan", cursor != null ? cursor : 0, "match", `b_${this.id}-*_settings`, "count", 1e4]);
-              cursor = ~~next;
-              for (i = 0, len = found.length; i < len; i++) {
-                k = found[i];
-                keys.push(k.slice(start, -end));
-              }
-            }
-            return keys;
-          }
-          _startAutoCleanup() {
-            var base;
-            clearInterval(this.interval);
-            return typeof (base = this.interval = setInterval(async () => {
-              var e, k, ref, results, time, v;
-              time = Date.now();
-              ref = this.instances;
-              results = [];
-              for (k in ref) {
-                v = ref[k];
-                try {
-                  if (await v._store.__groupCheck__(time)) {
-                    results.push(this.deleteKey(k));
-                  } else {
-                    results.push(void 0);
-                  }
-                } catch (error) {
-                  e = error;
-                  results.push(v.Events.trigger("error", e));
-                }
-              }
-              return results;
-            }, this.timeout / 2)).unref === "function" ? base.unref() : void 0;
-          }
-          updateSettings(options = {}) {
-            parser$3.overwrite(options, this.defaults, this);
-            parser$3.overwrite(options, options, this.limiterOptions);
-            if (options.timeout != null) {
-              return this._startAutoCleanup();
-            }
-          }
-          disconnect(flush = true) {
-            var ref;
-            if (!this.sharedConnection) {
-              return (ref = this.connection) != null ? ref.disconnect(flush) : void 0;
-            }
-          }
-        }
-        Group2.prototype.defaults = {
-          timeout: 1e3 * 60 * 5,
-          connection: null,
-          Promise,
-          id: "group-key"
-        };
-        return Group2;
-      }).call(commonjsGlobal);
-      var Group_1 = Group;
-      var Batcher, Events$3, parser$4;
-      parser$4 = parser;
-      Events$3 = Events_1;
-      Batcher = (function() {
-        class Batcher2 {
-          constructor(options = {}) {
-            this.options = options;
-            parser$4.load(this.options, this.defaults, this);
-            this.Events = new Events$3(this);
-            this._arr = [];
-            this._resetPromise();
-            this._lastFlush = Date.now();
-          }
-          _resetPromise() {
-            return this._promise = new this.Promise((res, rej) => {
-              return this._resolve = res;
-            });
-          }
-          _flush() {
-            clearTimeout(this._timeout);
-            this._lastFlush = Date.now();
-            this._resolve();
-            this.Events.trigger("batch", this._arr);
-            this._arr = [];
-            return this._resetPromise();
-          }
-          add(data) {
-            var ret;
-            this._arr.push(data);
-            ret = this._promise;
-            if (this._arr.length === this.maxSize) {
-              this._flush();
-            } else if (this.maxTime != null && this._arr.length === 1) {
-              this._timeout = setTimeout(() => {
-                return this._flush();
-              }, this.maxTime);
-            }
-            return ret;
-          }
-        }
-        Batcher2.prototype.defaults = {
-          maxTime: null,
-          maxSize: null,
-          Promise
-        };
-        return Batcher2;
-      }).call(commonjsGlobal);
-      var Batcher_1 = Batcher;
-      var require$$4$1 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
-      var require$$8 = getCjsExportFromNamespace(version$2);
-      var Bottleneck4, DEFAULT_PRIORITY$1, Events$4, Job$1, LocalDatastore$1, NUM_PRIORITIES$1, Queues$1, RedisDatastore$1, States$1, Sync$1, parser$5, splice = [].splice;
-      NUM_PRIORITIES$1 = 10;
-      DEFAULT_PRIORITY$1 = 5;
-      parser$5 = parser;
-      Queues$1 = Queues_1;
-      Job$1 = Job_1;
-      LocalDatastore$1 = LocalDatastore_1;
-      RedisDatastore$1 = require$$4$1;
-      Events$4 = Events_1;
-      States$1 = States_1;
-      Sync$1 = Sync_1;
-      Bottleneck4 = (function() {
-        class Bottleneck5 {
-          constructor(options = {}, ...invalid) {
-            var storeInstanceOptions, storeOptions;
-            this._addToQueue = this._addToQueue.bind(this);
-            this._validateOptions(options, invalid);
-            parser$5.load(options, this.instanceDefaults, this);
-            this._queues = new Queues$1(NUM_PRIORITIES$1);
-            this._scheduled = {};
-            this._states = new States$1(["RECEIVED", "QUEUED", "RUNNING", "EXECUTING"].concat(this.trackDoneStatus ? ["DONE"] : []));
-            this._limiter = null;
-            this.Events = new Events$4(this);
-            this._submitLock = new Sync$1("submit", this.Promise);
-            this._registerLock = new Sync$1("register", this.Promise);
-            storeOptions = parser$5.load(options, this.storeDefaults, {});
-            this._store = (function() {
-              if (this.datastore === "redis" || this.datastore === "ioredis" || this.connection != null) {
-                storeInstanceOptions = parser$5.load(options, this.redisStoreDefaults, {});
-                return new RedisDatastore$1(this, storeOptions, storeInstanceOptions);
-              } else if (this.datastore === "local") {
-                storeInstanceOptions = parser$5.load(options, this.localStoreDefaults, {});
-                return new LocalDatastore$1(this, storeOptions, storeInstanceOptions);
-              } else {
-                throw new Bottleneck5.prototype.BottleneckError(`Invalid datastore type: ${this.datastore}`);
-              }
-            }).call(this);
-            this._queues.on("leftzero", () => {
-              var ref;
-              return (ref = this._store.heartbeat) != null ? typeof ref.ref === "function" ? ref.ref() : void 0 : void 0;
-            });
-            this._queues.on("zero", () => {
-              var ref;
-              return (ref = this._store.heartbeat) != null ? typeof ref.unref === "function" ? ref.unref() : void 0 : void 0;
-            });
-          }
-          _validateOptions(options, invalid) {
-            if (!(options != null && typeof options === "object" && invalid.length === 0)) {
-              throw new Bottleneck5.prototype.BottleneckError("Bottleneck v2 takes a single object argument. Refer to https://github.com/SGrondin/bottleneck#upgrading-to-v2 if you're upgrading from Bottleneck v1.");
-            }
-          }
-          ready() {
-            return this._store.ready;
-          }
-          clients() {
-            return this._store.clients;
-          }
-          channel() {
-            return `b_${this.id}`;
-          }
-          channel_client() {
-            return `b_${this.id}_${this._store.clientId}`;
-          }
-          publish(message) {
-            return this._store.__publish__(message);
-          }
-          disconnect(flush = true) {
-            return this._store.__disconnect__(flush);
-          }
-          chain(_limiter) {
-            this._limiter = _limiter;
-            return this;
-          }
-          queued(priority) {
-            return this._queues.queued(priority);
-          }
-          clusterQueued() {
-            return this._store.__queued__();
-          }
-          empty() {
-            return this.queued() === 0 && this._submitLock.isEmpty();
-          }
-          running() {
-            return this._store.__running__();
-          }
-          done() {
-            return this._store.__done__();
-          }
-          jobStatus(id) {
-            return this._states.jobStatus(id);
-          }
-          jobs(status) {
-            return this._states.statusJobs(status);
-          }
-          counts() {
-            return this._states.statusCounts();
-          }
-          _randomIndex() {
-            return Math.random().toString(36).slice(2);
-          }
-          check(weight = 1) {
-            return this._store.__check__(weight);
-          }
-          _clearGlobalState(index) {
-            if (this._scheduled[index] != null) {
-              clearTimeout(this._scheduled[index].expiration);
-              delete this._scheduled[index];
-              return true;
-            } else {
-              return false;
-            }
-          }
-          async _free(index, job, options, eventInfo) {
-            var e, running;
-            try {
-              ({ running } = await this._store.__free__(index, options.weight));
-              this.Events.trigger("debug", `Freed ${options.id}`, eventInfo);
-              if (running === 0 && this.empty()) {
-                return this.Events.trigger("idle");
-              }
-            } catch (error1) {
-              e = error1;
-              return this.Events.trigger("error", e);
-            }
-          }
-          _run(index, job, wait2) {
-            var clearGlobalState, free, run2;
-            job.doRun();
-            clearGlobalState = this._clearGlobalState.bind(this, index);
-            run2 = this._run.bind(this, index, job);
-            free = this._free.bind(this, index, job);
-            return this._scheduled[index] = {
-              timeout: setTimeout(() => {
-                return job.doExecute(this._limiter, clearGlobalState, run2, free);
-              }, wait2),
-              expiration: job.options.expiration != null ? setTimeout(function() {
-                return job.doExpire(clearGlobalState, run2, free);
-              }, wait2 + job.options.expiration) : void 0,
-              job
-            };
-          }
-          _drainOne(capacity) {
-            return this._registerLock.schedule(() => {
-              var args, index, next, options, queue;
-              if (this.queued() === 0) {
-                return this.Promise.resolve(null);
-              }
-              queue = this._queues.getFirst();
-              ({ options, args } = next = queue.first());
-              if (capacity != null && options.weight > capacity) {
-                return this.Promise.resolve(null);
-              }
-              this.Events.trigger("debug", `Draining ${options.id}`, { args, options });
-              index = this._randomIndex();
-              return this._store.__register__(index, options.weight, options.expiration).then(({ success, wait: wait2, reservoir }) => {
-                var empty;
-                this.Events.trigger("debug", `Drained ${options.id}`, { success, args, options });
-                if (success) {
-                  queue.shift();
-                  empty = this.empty();
-                  if (empty) {
-                    this.Events.trigger("empty");
-                  }
-                  if (reservoir === 0) {
-                    this.Events.trigger("depleted", empty);
-                  }
-                  this._run(index, next, wait2);
-                  return this.Promise.resolve(options.weight);
-                } else {
-                  return this.Promise.resolve(null);
-                }
-              });
-            });
-          }
-          _drainAll(capacity, total = 0) {
-            return this._drainOne(capacity).then((drained) => {
-              var newCapacity;
-              if (drained != null) {
-                newCapacity = capacity != null ? capacity - drained : capacity;
-                return this._drainAll(newCapacity, total + drained);
-              } else {
-                return this.Promise.resolve(total);
-              }
-            }).catch((e) => {
-              return this.Events.trigger("error", e);
-            });
-          }
-          _dropAllQueued(message) {
-            return this._queues.shiftAll(function(job) {
-              return job.doDrop({ message });
-            });
-          }
-          stop(options = {}) {
-            var done2, waitForExecuting;
-            options = parser$5.load(options, this.stopDefaults);
-            waitForExecuting = (at) => {
-              var finished;
-              finished = () => {
-                var counts;
-                counts = this._states.counts;
-                return counts[0] + counts[1] + counts[2] + counts[3] === at;
-              };
-              return new this.Promise((resolve, reject) => {
-                if (finished()) {
-                  return resolve();
-                } else {
-                  return this.on("done", () => {
-                    if (finished()) {
-                      this.removeAllListeners("done");
-                      return resolve();
-                    }
-                  });
-                }
-              });
-            };
-            done2 = options.dropWaitingJobs ? (this._run = function(index, next) {
-              return next.doDrop({
-                message: options.dropErrorMessage
-              });
-            }, this._drainOne = () => {
-              return this.Promise.resolve(null);
-            }, this._registerLock.schedule(() => {
-              return this._submitLock.schedule(() => {
-                var k, ref, v;
-                ref = this._scheduled;
-                for (k in ref) {
-                  v = ref[k];
-                  if (this.jobStatus(v.job.options.id) === "RUNNING") {
-                    clearTimeout(v.timeout);
-                    clearTimeout(v.expiration);
-                    v.job.doDrop({
-                      message: options.dropErrorMessage
-                    });
-                  }
-                }
-                this._dropAllQueued(options.dropErrorMessage);
-                return waitForExecuting(0);
-              });
-            })) : this.schedule({
-              priority: NUM_PRIORITIES$1 - 1,
-              weight: 0
-            }, () => {
-              return waitForExecuting(1);
-            });
-            this._receive = function(job) {
-              return job._reject(new Bottleneck5.prototype.BottleneckError(options.enqueueErrorMessage));
-            };
-            this.stop = () => {
-              return this.Promise.reject(new Bottleneck5.prototype.BottleneckError("stop() has already been called"));
-            };
-            return done2;
-          }
-          async _addToQueue(job) {
-            var args, blocked, error, options, reachedHWM, shifted, strategy;
-            ({ args, options } = job);
-            try {
-              ({ reachedHWM, blocked, strategy } = await this._store.__submit__(this.queued(), options.weight));
-            } catch (error1) {
-              error = error1;
-              this.Events.trigger("debug", `Could not queue ${options.id}`, { args, options, error });
-              job.doDrop({ error });
-              return false;
-            }
-            if (blocked) {
-              job.doDrop();
-              return true;
-            } else if (reachedHWM) {
-              shifted = strategy === Bottleneck5.prototype.strategy.LEAK ? this._queues.shiftLastFrom(options.priority) : strategy === Bottleneck5.prototype.strategy.OVERFLOW_PRIORITY ? this._queues.shiftLastFrom(options.priority + 1) : strategy === Bottleneck5.prototype.strategy.OVERFLOW ? job : void 0;
-              if (shifted != null) {
-                shifted.doDrop();
-              }
-              if (shifted == null || strategy === Bottleneck5.prototype.strategy.OVERFLOW) {
-                if (shifted == null) {
-                  job.doDrop();
-                }
-                return reachedHWM;
-              }
-            }
-            job.doQueue(reachedHWM, blocked);
-            this._queues.push(job);
-            await this._drainAll();
-            return reachedHWM;
-          }
-          _receive(job) {
-            if (this._states.jobStatus(job.options.id) != null) {
-              job._reject(new Bottleneck5.prototype.BottleneckError(`A job with the same id already exists (id=${job.options.id})`));
-              return false;
-            } else {
-              job.doReceive();
-              return this._submitLock.schedule(this._addToQueue, job);
-            }
-          }
-          submit(...args) {
-            var cb, fn, job, options, ref, ref1, task;
-            if (typeof args[0] === "function") {
-              ref = args, [fn, ...args] = ref, [cb] = splice.call(args, -1);
-              options = parser$5.load({}, this.jobDefaults);
-            } else {
-              ref1 = args, [options, fn, ...args] = ref1, [cb] = splice.call(args, -1);
-              options = parser$5.load(options, this.jobDefaults);
-            }
-            task = (...args2) => {
-              return new this.Promise(function(resolve, reject) {
-                return fn(...args2, function(...args3) {
-                  return (args3[0] != null ? reject : resolve)(args3);
-                });
-              });
-            };
-            job = new Job$1(task, args, options, this.jobDefaults, this.rejectOnDrop, this.Events, this._states, this.Promise);
-            job.promise.then(function(args2) {
-              return typeof cb === "function" ? cb(...args2) : void 0;
-            }).catch(function(args2) {
-              if (Array.isArray(args2)) {
-                return typeof cb === "function" ? cb(...args2) : void 0;
-              } else {
-                return typeof cb === "function" ? cb(args2) : void 0;
-              }
-            });
-            return this._receive(job);
-          }
-          schedule(...args) {
-            var job, options, task;
-            if (typeof args[0] === "function") {
-              [task, ...args] = args;
-              options = {};
-            } else {
-              [options, task, ...args] = args;
-            }
-            job = new Job$1(task, args, options, this.jobDefaults, this.rejectOnDrop, this.Events, this._states, this.Promise);
-            this._receive(job);
-            return job.promise;
-          }
-          wrap(fn) {
-            var schedule, wrapped;
-            schedule = this.schedule.bind(this);
-            wrapped = function(...args) {
-              return schedule(fn.bind(this), ...args);
-            };
-            wrapped.withOptions = function(options, ...args) {
-              return schedule(options, fn, ...args);
-            };
-            return wrapped;
-          }
-          async updateSettings(options = {}) {
-            await this._store.__updateSettings__(parser$5.overwrite(options, this.storeDefaults));
-            parser$5.overwrite(options, this.instanceDefaults, this);
-            return this;
-          }
-          currentReservoir() {
-            return this._store.__currentReservoir__();
-          }
-          incrementReservoir(incr = 0) {
-            return this._store.__incrementReservoir__(incr);
-          }
-        }
-        Bottleneck5.default = Bottleneck5;
-        Bottleneck5.Events = Events$4;
-        Bottleneck5.version = Bottleneck5.prototype.version = require$$8.version;
-        Bottleneck5.strategy = Bottleneck5.prototype.strategy = {
-          LEAK: 1,
-          OVERFLOW: 2,
-          OVERFLOW_PRIORITY: 4,
-          BLOCK: 3
-        };
-        Bottleneck5.BottleneckError = Bottleneck5.prototype.BottleneckError = BottleneckError_1;
-        Bottleneck5.Group = Bottleneck5.prototype.Group = Group_1;
-        Bottleneck5.RedisConnection = Bottleneck5.prototype.RedisConnection = require$$2;
-        Bottleneck5.IORedisConnection = Bottleneck5.prototype.IORedisConnection = require$$3;
-        Bottleneck5.Batcher = Bottleneck5.prototype.Batcher = Batcher_1;
-        Bottleneck5.prototype.jobDefaults = {
-          priority: DEFAULT_PRIORITY$1,
-          weight: 1,
-          expiration: null,
-          id: "<no-id>"
-        };
-        Bottleneck5.prototype.storeDefaults = {
-          maxConcurrent: null,
-          minTime: 0,
-          highWater: null,
-          strategy: Bottleneck5.prototype.strategy.LEAK,
-          penalty: null,
-          reservoir: null,
-          reservoirRefreshInterval: null,
-          reservoirRefreshAmount: null,
-          reservoirIncreaseInterval: null,
-          reservoirIncreaseAmount: null,
-          reservoirIncreaseMaximum: null
-        };
-        Bottleneck5.prototype.localStoreDefaults = {
-          Promise,
-          timeout: null,
-          heartbeatInterval: 250
-        };
-        Bottleneck5.prototype.redisStoreDefaults = {
-          Promise,
-          timeout: null,
-          heartbeatInterval: 5e3,
-          clientTimeout: 1e4,
-          Redis: null,
-          clientOptions: {},
-          clusterNodes: null,
-          clearDatastore: false,
-          connection: null
-        };
-        Bottleneck5.prototype.instanceDefaults = {
-          datastore: "local",
-          connection: null,
-          id: "<no-id>",
-          rejectOnDrop: true,
-          trackDoneStatus: false,
-          Promise
-        };
-        Bottleneck5.prototype.stopDefaults = {
-          enqueueErrorMessage: "This limiter has been stopped and cannot accept new jobs.",
-          dropWaitingJobs: true,
-          dropErrorMessage: "This limiter has been stopped."
-        };
-        return Bottleneck5;
-      }).call(commonjsGlobal);
-      var Bottleneck_1 = Bottleneck4;
-      var lib = Bottleneck_1;
-      return lib;
-    }));
-  }
-});
-
 // node_modules/@octokit/plugin-throttling/dist-bundle/index.js
 function wrapRequest(state, request2, options) {
   return state.retryLimiter.schedule(doRequest, state, request2, options);
@@ -34622,7 +35056,7 @@ function routeMatcher(paths) {
 function throttling(octokit, octokitOptions) {
   const {
     enabled = true,
-    Bottleneck: Bottleneck4 = import_light.default,
+    Bottleneck: Bottleneck4 = import_light2.default,
     id = "no-id",
     timeout = 1e3 * 60 * 2,
     // Redis TTL: 2 minutes
@@ -34738,10 +35172,10 @@ function throttling(octokit, octokitOptions) {
   });
   return {};
 }
-var import_light, VERSION6, noop3, triggers_notification_paths_default, regex, triggersNotification, groups, createGroups;
+var import_light2, VERSION6, noop3, triggers_notification_paths_default, regex, triggersNotification, groups, createGroups;
 var init_dist_bundle6 = __esm({
   "node_modules/@octokit/plugin-throttling/dist-bundle/index.js"() {
-    import_light = __toESM(require_light(), 1);
+    import_light2 = __toESM(require_light(), 1);
     VERSION6 = "0.0.0-development";
     noop3 = () => Promise.resolve();
     triggers_notification_paths_default = [
@@ -34803,89 +35237,6 @@ var init_dist_bundle6 = __esm({
   }
 });
 
-// lib/core/retry/retry.ts
-function attemptWarning(attempt3, max, delaySeconds) {
-  return `[WARN] Attempt ${attempt3}/${max} failed, retrying in ${delaySeconds}s...`;
-}
-function backoffDelay(attempt3, baseSeconds) {
-  return baseSeconds * 2 ** (attempt3 - 1);
-}
-async function attempt(maxAttempts, delay, fn, options = {}) {
-  const {
-    retryable = () => true,
-    onFailure = (n, max, seconds) => void process.stderr.write(attemptWarning(n, max, seconds) + "\n"),
-    sleep: sleep2 = sleepMs,
-    waitAfterLast = true
-  } = options;
-  let lastError;
-  for (let n = 1; n <= maxAttempts; n++) {
-    try {
-      return await fn(n);
-    } catch (error) {
-      if (!retryable(error)) throw error;
-      lastError = error;
-      if (n === maxAttempts && !waitAfterLast) break;
-      const seconds = delay(n);
-      onFailure(n, maxAttempts, seconds, error);
-      await sleep2(seconds * 1e3);
-    }
-  }
-  throw new AttemptsExhausted(maxAttempts, lastError);
-}
-function backoff(maxAttempts = 3, baseDelaySeconds = 1, fn, options = {}) {
-  return attempt(maxAttempts, (n) => backoffDelay(n, baseDelaySeconds), fn, options);
-}
-var sleepMs;
-var init_retry = __esm({
-  "lib/core/retry/retry.ts"() {
-    "use strict";
-    init_errors();
-    sleepMs = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-  }
-});
-
-// lib/core/retry/transient.ts
-import { AsyncLocalStorage } from "node:async_hooks";
-function withAttempts(attempts, fn) {
-  return attemptsOverride.run(attempts, fn);
-}
-function readAttempts(configured) {
-  return attemptsOverride.getStore() ?? configured;
-}
-function isTransient(error) {
-  return error instanceof ApiError && error.transient;
-}
-function describeError(error) {
-  if (error instanceof RateLimited) return error.message;
-  if (error instanceof ApiError) {
-    if (error.status !== void 0) return `HTTP ${error.status}: ${error.message}`.trim();
-    const { code, message } = error.cause ?? {};
-    const cause = code ?? message;
-    return `no answer from the API (${error.message || "network error"}${cause && cause !== error.message ? `: ${cause}` : ""})`;
-  }
-  return error instanceof Error ? error.message : String(error);
-}
-async function retryTransient({ retryAttempts, retryDelaySeconds }, what, send2, log2) {
-  try {
-    return await backoff(retryAttempts, retryDelaySeconds, send2, {
-      retryable: isTransient,
-      waitAfterLast: false,
-      onFailure: (n, max, seconds, error) => log2.warn(`${attemptWarning(n, max, seconds).replace(/^\[WARN\] /, "")} (${what}: ${describeError(error)})`)
-    });
-  } catch (error) {
-    throw error instanceof AttemptsExhausted ? error.cause : error;
-  }
-}
-var attemptsOverride;
-var init_transient = __esm({
-  "lib/core/retry/transient.ts"() {
-    "use strict";
-    init_errors();
-    init_retry();
-    attemptsOverride = new AsyncLocalStorage();
-  }
-});
-
 // lib/tracker/github/api-error.ts
 function lowerCaseHeaders(headers) {
   const out = {};
@@ -34920,8 +35271,8 @@ function pacing(seconds) {
   if (!groups2) {
     const minTime = Math.round(seconds * 1e3);
     groups2 = {
-      write: firstAtOnce(new import_light2.default.Group({ maxConcurrent: 1, minTime })),
-      notifications: firstAtOnce(new import_light2.default.Group({ maxConcurrent: 1, minTime: minTime * NOTIFY_FACTOR }))
+      write: firstAtOnce(new import_light3.default.Group({ maxConcurrent: 1, minTime })),
+      notifications: firstAtOnce(new import_light3.default.Group({ maxConcurrent: 1, minTime: minTime * NOTIFY_FACTOR }))
     };
     pacingGroups.set(seconds, groups2);
   }
@@ -34942,11 +35293,11 @@ function firstAtOnce(group) {
   });
   return group;
 }
-var import_light2, NOTIFY_FACTOR, pacingGroups;
+var import_light3, NOTIFY_FACTOR, pacingGroups;
 var init_pacing = __esm({
   "lib/tracker/github/pacing.ts"() {
     "use strict";
-    import_light2 = __toESM(require_light(), 1);
+    import_light3 = __toESM(require_light(), 1);
     NOTIFY_FACTOR = 3;
     pacingGroups = /* @__PURE__ */ new Map();
   }
@@ -34956,7 +35307,7 @@ var init_pacing = __esm({
 function promptLimiters() {
   if (done) return;
   done = true;
-  const store = new import_light3.default()._store;
+  const store = new import_light4.default()._store;
   const datastore = Object.getPrototypeOf(store);
   const original = datastore.yieldLoop;
   if (typeof original !== "function") return;
@@ -34964,11 +35315,11 @@ function promptLimiters() {
     return t > 0 ? original.call(this, t) : new Promise((resolve) => setImmediate(resolve));
   };
 }
-var import_light3, done;
+var import_light4, done;
 var init_limiter_yield = __esm({
   "lib/tracker/github/limiter-yield.ts"() {
     "use strict";
-    import_light3 = __toESM(require_light(), 1);
+    import_light4 = __toESM(require_light(), 1);
     done = false;
   }
 });
@@ -36451,7 +36802,7 @@ function createGitHub(options, log2) {
   const budget = waitBudget(options.maxWaitSeconds);
   let quotaWarned = false;
   const onLimit = (kind) => (retryAfter, request2, _, retryCount) => {
-    if (retryCount >= MAX_LIMIT_RETRIES || !budget.take(retryAfter)) return false;
+    if (retryCount >= MAX_LIMIT_RETRIES2 || !budget.take(retryAfter)) return false;
     log2.warn(`${kind} rate limit on ${describeRequest(request2)}; waiting ${retryAfter}s`);
     return true;
   };
@@ -36479,7 +36830,7 @@ function createGitHub(options, log2) {
   });
   const watchQuota = (headers) => {
     const remaining = Number(headers?.["x-ratelimit-remaining"]);
-    if (!quotaWarned && headers?.["x-ratelimit-remaining"] !== void 0 && remaining < LOW_QUOTA) {
+    if (!quotaWarned && headers?.["x-ratelimit-remaining"] !== void 0 && remaining < LOW_QUOTA2) {
       quotaWarned = true;
       log2.warn(`GitHub API quota is low: ${remaining} requests left until ${resetTime(headers)}`);
     }
@@ -36492,7 +36843,7 @@ function createGitHub(options, log2) {
         return await send2();
       } catch (error) {
         const limit = rateLimitOf(error);
-        if (!limit || isKnownToThrottling(error) || retries >= MAX_LIMIT_RETRIES || !budget.take(limit.waitSeconds)) throw error;
+        if (!limit || isKnownToThrottling(error) || retries >= MAX_LIMIT_RETRIES2 || !budget.take(limit.waitSeconds)) throw error;
         log2.warn(`Secondary rate limit on ${where}; waiting ${limit.waitSeconds}s`);
         await new Promise((resolve) => setTimeout(resolve, limit.waitSeconds * 1e3));
       }
@@ -36522,8 +36873,8 @@ function resetTime(headers) {
   const reset = Number(headers?.["x-ratelimit-reset"]);
   return Number.isFinite(reset) && reset > 0 ? localTimestamp(new Date(reset * 1e3)) : "an unknown time";
 }
-var ThrottledOctokit, LOW_QUOTA, GITHUB_API_VERSION, MAX_LIMIT_RETRIES, timedFetch, pathOf;
-var init_client = __esm({
+var ThrottledOctokit, LOW_QUOTA2, GITHUB_API_VERSION, MAX_LIMIT_RETRIES2, timedFetch, pathOf;
+var init_client2 = __esm({
   "lib/tracker/github/client.ts"() {
     "use strict";
     init_dist_src2();
@@ -36540,9 +36891,9 @@ var init_client = __esm({
     init_app_auth();
     ThrottledOctokit = Octokit.plugin(throttling, paginateRest);
     promptLimiters();
-    LOW_QUOTA = 100;
+    LOW_QUOTA2 = 100;
     GITHUB_API_VERSION = "2022-11-28";
-    MAX_LIMIT_RETRIES = 3;
+    MAX_LIMIT_RETRIES2 = 3;
     timedFetch = (timeoutMs) => (input2, init) => {
       const timeout = AbortSignal.timeout(timeoutMs);
       const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
@@ -36561,53 +36912,57 @@ async function openMilestoneNumber(github, where, title) {
   }
   return void 0;
 }
-var init_milestone = __esm({
+var init_milestone2 = __esm({
   "lib/tracker/github/milestone.ts"() {
     "use strict";
   }
 });
 
-// lib/tracker/milestone-lookup.ts
-function milestoneLookup(find, where, log2) {
-  const known = /* @__PURE__ */ new Map();
-  const look = async (title) => {
-    try {
-      const id = await find(title);
-      if (id === void 0) log2?.warn(`Milestone ${JSON.stringify(title)} is not an open milestone of ${where}; the issue is filed without it (REPORT_MILESTONE)`);
-      return id;
-    } catch (error) {
-      if (!(error instanceof ApiError) && !isTransient(error)) throw error;
-      log2?.warn(`Could not look up milestone ${JSON.stringify(title)} in ${where} (${describeError(error)}); the issue is filed without it`);
-      return void 0;
+// lib/tracker/github/history.ts
+function gitHubHistory(github, repo) {
+  const where = { owner: repo.owner, repo: repo.repo };
+  return {
+    // Oldest first by creation: an issue filed while the pages are read lands after them, never shifting
+    // one out of a page not yet read. `since` keeps issues updated at or after it (a close is an update).
+    // https://docs.github.com/en/rest/issues/issues#list-repository-issues
+    async *history({ label, since }) {
+      const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/issues", {
+        ...where,
+        state: "all",
+        labels: label,
+        per_page: 100,
+        sort: "created",
+        direction: "asc",
+        since: since.toISOString()
+      });
+      for await (const page of pages) {
+        yield page.data.filter((data) => data.pull_request == null).map(toIssue2);
+      }
+    },
+    // A workflow job with an `environment` records a deployment for each attempt, good or failed, so the
+    // records count attempts. Newest first: reading stops at the first one older than the period. Their
+    // statuses are not read: one more request per deployment would dwarf the whole history's cost.
+    // https://docs.github.com/en/rest/deployments/deployments#list-deployments
+    // A token that may not read deployments (403) leaves the rate unknown rather than failing the figures.
+    async countDeploys({ environment, since, until: until2 }) {
+      let count;
+      const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/deployments", { ...where, environment, per_page: 100 });
+      try {
+        count = await countInWindow(pages, since, until2);
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return { count: 0, includesFailed: true, refused: `HTTP ${error.status}: ${error.message}; the token needs read access to deployments` };
+        throw error;
+      }
+      return { count, includesFailed: true };
     }
   };
-  return (title) => known.get(title) ?? (known.set(title, look(title)), known.get(title));
 }
-var init_milestone_lookup = __esm({
-  "lib/tracker/milestone-lookup.ts"() {
+var init_history2 = __esm({
+  "lib/tracker/github/history.ts"() {
     "use strict";
-    init_transient();
+    init_deploy_window();
     init_errors();
-  }
-});
-
-// lib/tracker/deploy-window.ts
-async function countInWindow(pages, since, until2) {
-  let count = 0;
-  for await (const page of pages) {
-    let older = false;
-    for (const record of page.data) {
-      const at = new Date(record.created_at);
-      if (at < since) older = true;
-      else if (at < until2) count++;
-    }
-    if (older) break;
-  }
-  return count;
-}
-var init_deploy_window = __esm({
-  "lib/tracker/deploy-window.ts"() {
-    "use strict";
+    init_tracker3();
   }
 });
 
@@ -36700,304 +37055,145 @@ var init_board = __esm({
   }
 });
 
-// lib/tracker/gitlab/ratelimit.ts
-function gitLabLimitOf(error, now = Date.now()) {
-  if (!(error instanceof ApiError) || error.status !== 429) return void 0;
-  const retryAfter = error.headers["retry-after"] === void 0 ? NaN : Number(error.headers["retry-after"]);
-  const reset = Number(error.headers["ratelimit-reset"]);
-  const resetsAt = Number.isFinite(retryAfter) && retryAfter >= 0 ? now + retryAfter * 1e3 : Number.isFinite(reset) && reset > 0 ? reset * 1e3 : now + FALLBACK_SECONDS2 * 1e3;
-  return { resetsAt, waitSeconds: Math.max(Math.ceil((resetsAt - now) / 1e3), 0) };
-}
-function gitLabResetTime(headers) {
-  const reset = Number(headers["ratelimit-reset"]);
-  return Number.isFinite(reset) && reset > 0 ? localTimestamp(new Date(reset * 1e3)) : "an unknown time";
-}
-var FALLBACK_SECONDS2;
-var init_ratelimit2 = __esm({
-  "lib/tracker/gitlab/ratelimit.ts"() {
-    "use strict";
-    init_errors();
-    init_issue();
-    FALLBACK_SECONDS2 = 60;
-  }
+// lib/tracker/github/tracker.ts
+var tracker_exports2 = {};
+__export(tracker_exports2, {
+  createGitHubTracker: () => createGitHubTracker,
+  toIssue: () => toIssue2
 });
-
-// lib/tracker/gitlab/client.ts
-function errorText(text3) {
-  try {
-    const body2 = JSON.parse(text3);
-    const said = body2.message ?? body2.error;
-    return (typeof said === "string" ? said : JSON.stringify(said ?? body2)).slice(0, 300);
-  } catch {
-    return text3.slice(0, 300);
-  }
-}
-function createGitLab(options, log2) {
-  const base = options.apiUrl.replace(/\/+$/, "");
-  const origin = new URL(base).origin;
-  const budget = waitBudget(options.maxWaitSeconds);
-  const writes = pacer(options.writeIntervalSeconds ?? 1);
-  let quotaWarned = false;
-  const watchQuota = (headers) => {
-    const remaining = Number(headers["ratelimit-remaining"]);
-    if (!quotaWarned && headers["ratelimit-remaining"] !== void 0 && remaining < LOW_QUOTA2) {
-      quotaWarned = true;
-      log2.warn(`GitLab API quota is low: ${remaining} requests left until ${gitLabResetTime(headers)}`);
-    }
-  };
-  const send2 = async (method, url, body2) => {
-    const headers = { accept: "application/json", "user-agent": "deploy-failure-reporter" };
-    if (body2 !== void 0) headers["content-type"] = "application/json";
-    if (options.token && new URL(url).origin === origin) headers.authorization = `Bearer ${options.token}`;
-    const signal = AbortSignal.timeout(options.timeoutMs);
-    let response;
-    let text3;
-    try {
-      response = await fetchQuietly(url, { method, headers, signal, ...body2 === void 0 ? {} : { body: JSON.stringify(body2) } });
-      text3 = await response.text();
-    } catch (cause) {
-      const why3 = signal.aborted ? `timed out after ${options.timeoutMs / 1e3}s` : cause.cause?.code ?? cause.message;
-      throw new ApiError(why3, { transient: true, cause });
-    }
-    const responseHeaders = headersOf(response);
-    watchQuota(responseHeaders);
-    if (!response.ok) {
-      throw new ApiError(errorText(text3), { status: response.status, headers: responseHeaders, transient: response.status >= 500 });
-    }
-    try {
-      return { status: response.status, headers: responseHeaders, data: text3 === "" ? null : JSON.parse(text3) };
-    } catch (cause) {
-      throw new ApiError("the answer was cut off or is not valid JSON", { status: response.status, headers: responseHeaders, transient: true, cause });
-    }
-  };
-  const waitingOutLimits = async (exchange, where) => {
-    for (let retries = 0; ; retries++) {
-      try {
-        return await exchange();
-      } catch (error) {
-        const limit = gitLabLimitOf(error);
-        if (!limit) throw error;
-        if (retries >= MAX_LIMIT_RETRIES2 || !budget.take(limit.waitSeconds)) throw new RateLimited({ kind: "primary", ...limit }, where, options.maxWaitSeconds, error, "GitLab API");
-        log2.warn(`GitLab rate limit on ${where}; waiting ${limit.waitSeconds}s`);
-        await sleep(limit.waitSeconds);
-      }
-    }
-  };
-  const call = async (method, url, body2, attempts) => {
-    const where = `${method} ${new URL(url).pathname.slice(new URL(base).pathname.length) || "/"}`;
-    const exchange = () => method === "GET" ? send2(method, url, body2) : writes.schedule(() => send2(method, url, body2));
-    return retryTransient({ retryAttempts: attempts, retryDelaySeconds: options.retryDelaySeconds }, where, () => waitingOutLimits(exchange, where), log2);
-  };
-  const urlOf = (path3, query = {}) => {
-    const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) if (v !== void 0) params.set(k, String(v));
-    const search = params.toString();
-    return `${base}${path3}${search ? `?${search}` : ""}`;
-  };
+function toIssue2(data) {
+  const id = usableId(data.id);
   return {
-    // Only reads are retried here: a write that failed may still have been committed, so the caller decides.
-    request: ({ method, path: path3, query, body: body2, attempts }) => call(method, urlOf(path3, query), body2, method === "GET" ? attempts ?? readAttempts(options.retryAttempts) : 1),
-    async *pages(path3, query, attempts) {
-      let url = urlOf(path3, query);
-      while (url) {
-        const page = await call("GET", url, void 0, attempts ?? readAttempts(options.retryAttempts));
-        yield page;
-        url = nextPage(page.headers, url);
-      }
-    }
+    number: data.number,
+    ...id === void 0 ? {} : { id },
+    title: data.title,
+    url: data.html_url,
+    body: data.body ?? "",
+    // A sparse answer (a proxy, an older server) may leave labels out; none is then what we know.
+    labels: (data.labels ?? []).map((label) => typeof label === "string" ? label : label.name ?? ""),
+    state: data.state === "closed" ? "closed" : "open",
+    ...data.created_at ? { createdAt: new Date(data.created_at) } : {},
+    ...data.closed_at ? { closedAt: new Date(data.closed_at) } : {},
+    ...data.state === "closed" && isCloseReason(data.state_reason) ? { closedAs: data.state_reason } : {},
+    ...typeof data.comments === "number" ? { commentCount: data.comments } : {}
   };
 }
-function nextPage(headers, current) {
-  const number2 = headers["x-next-page"];
-  if (number2 && /^\d+$/.test(number2)) {
-    const url = new URL(current);
-    url.searchParams.set("page", number2);
-    return url.toString();
-  }
-  return /<([^>]+)>\s*;\s*rel="next"/.exec(headers.link ?? "")?.[1];
-}
-var import_light4, MAX_LIMIT_RETRIES2, LOW_QUOTA2, pacers, pacer, sleep, headersOf;
-var init_client2 = __esm({
-  "lib/tracker/gitlab/client.ts"() {
-    "use strict";
-    import_light4 = __toESM(require_light(), 1);
-    init_errors();
-    init_fetch();
-    init_transient();
-    init_ratelimit();
-    init_ratelimit2();
-    MAX_LIMIT_RETRIES2 = 3;
-    LOW_QUOTA2 = 100;
-    pacers = /* @__PURE__ */ new Map();
-    pacer = (seconds) => {
-      let limiter = pacers.get(seconds);
-      if (!limiter) pacers.set(seconds, limiter = new import_light4.default({ maxConcurrent: 1, minTime: Math.round(seconds * 1e3) }));
-      return limiter;
-    };
-    sleep = (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1e3));
-    headersOf = (response) => Object.fromEntries([...response.headers].map(([k, v]) => [k.toLowerCase(), v]));
-  }
-});
-
-// lib/tracker/gitlab/milestone.ts
-async function activeMilestoneId(client, projectPath, title) {
-  const query = { state: "active", title, include_ancestors: "true", per_page: 100 };
-  for await (const page of client.pages(`${projectPath}/milestones`, query)) {
-    const found = page.data.find((milestone) => milestone.title === title);
-    if (found) return found.id;
-  }
-  return void 0;
-}
-var init_milestone2 = __esm({
-  "lib/tracker/gitlab/milestone.ts"() {
-    "use strict";
-  }
-});
-
-// lib/tracker/gitlab/history.ts
-function gitLabHistory(client, projectPath, seen = toIssue2) {
+function createGitHubTracker(github, repo, log2) {
+  const where = { owner: repo.owner, repo: repo.repo };
+  const milestone = milestoneLookup((title) => openMilestoneNumber(github, where, title), `${repo.owner}/${repo.repo}`, log2);
+  const patch = (number2, fields) => github.request("PATCH /repos/{owner}/{repo}/issues/{issue_number}", { ...where, issue_number: number2, ...fields });
   return {
-    // No `state` lists opened and closed ones; `user_notes_count` leaves GitLab's own system notes out.
-    async *history({ label, since }) {
-      const query = { labels: label, per_page: 100, order_by: "created_at", sort: "asc", updated_after: since.toISOString() };
-      for await (const page of client.pages(`${projectPath}/issues`, query)) {
-        yield page.data.map((data) => ({ ...seen(data), ...typeof data.user_notes_count === "number" ? { commentCount: data.user_notes_count } : {} }));
-      }
-    },
-    // Good deploys only (`status=success`): a failed one is a failed run the issues already count.
-    // Newest first: reading stops at the first page reaching back before the period.
-    // A project without environments, or a token that may not read them (403, 404), leaves the rate unknown.
-    async countDeploys({ environment, since, until: until2 }) {
-      let count;
-      const query = { environment, status: "success", order_by: "created_at", sort: "desc", per_page: 100 };
-      try {
-        count = await countInWindow(client.pages(`${projectPath}/deployments`, query), since, until2);
-      } catch (error) {
-        if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return { count: 0, includesFailed: false, refused: `HTTP ${error.status}: ${error.message}; the token needs read_api and the project its environments` };
-        throw error;
-      }
-      return { count, includesFailed: false };
-    }
-  };
-}
-var init_history = __esm({
-  "lib/tracker/gitlab/history.ts"() {
-    "use strict";
-    init_deploy_window();
-    init_errors();
-    init_tracker2();
-  }
-});
-
-// lib/tracker/gitlab/tracker.ts
-function toIssue2(issue) {
-  return {
-    number: issue.iid,
-    title: issue.title,
-    url: issue.web_url,
-    body: issue.description ?? "",
-    labels: [...issue.labels],
-    state: issue.state === "opened" ? "open" : "closed",
-    ...issue.created_at ? { createdAt: new Date(issue.created_at) } : {},
-    ...issue.closed_at ? { closedAt: new Date(issue.closed_at) } : {}
-  };
-}
-function projectId(project) {
-  return encodeURIComponent(project);
-}
-function createGitLabTracker(options, log2, client = createGitLab(options, log2)) {
-  const project = `/projects/${projectId(options.project)}`;
-  const issuePath = (iid) => `${project}/issues/${iid}`;
-  const webUrls = /* @__PURE__ */ new Map();
-  const remember = (issue) => {
-    webUrls.set(issue.iid, issue.web_url);
-    return toIssue2(issue);
-  };
-  const webUrl = async (iid) => {
-    const known = webUrls.get(iid);
-    if (known) return known;
-    const { data } = await client.request({ method: "GET", path: issuePath(iid) });
-    return remember(data).url;
-  };
-  const put = async (iid, body2) => {
-    await client.request({ method: "PUT", path: issuePath(iid), body: body2 });
-  };
-  const assigneeIds = async (usernames) => {
-    const ids = [];
-    for (const username of usernames) {
-      const { data } = await client.request({ method: "GET", path: "/users", query: { username } });
-      if (data[0]) ids.push(data[0].id);
-      else log2.warn(`No GitLab user named ${username}; the issue is filed without that assignee`);
-    }
-    return ids;
-  };
-  const milestone = milestoneLookup((title) => activeMilestoneId(client, project, title), options.project, log2);
-  return {
-    kind: "gitlab",
-    limits: GITLAB_LIMITS,
-    ...gitLabHistory(client, project, remember),
+    kind: "github",
+    limits: { title: TITLE_LIMIT, body: BODY_LIMIT },
+    ...gitHubHistory(github, repo),
+    // Oldest first, so a reader can stop at the first page that answers its question; `since` keeps only
+    // issues updated at or after that instant.
+    // https://docs.github.com/en/rest/issues/issues#list-repository-issues
     async *openIssues({ label, updatedSince }) {
-      const query = { state: "opened", labels: label, per_page: 100, order_by: "created_at", sort: "asc", updated_after: updatedSince?.toISOString() };
-      for await (const page of client.pages(`${project}/issues`, query)) yield page.data.map(remember);
+      const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/issues", {
+        ...where,
+        state: "open",
+        labels: label,
+        per_page: 100,
+        sort: "created",
+        direction: "asc",
+        ...updatedSince === void 0 ? {} : { since: updatedSince.toISOString() }
+      });
+      for await (const page of pages) yield realIssues(page.data);
     },
-    // GitLab has no `closed_after`: closing an issue updates it, so `updated_after` bounds the list and
-    // `closed_at` is checked here.
+    // Closing updates an issue, so one closed at or after `closedSince` was updated since then too;
+    // `closed_at` then drops those closed earlier and only touched since.
     async *closedIssues({ label, closedSince }) {
-      const query = { state: "closed", labels: label, per_page: 100, order_by: "updated_at", sort: "desc", updated_after: closedSince.toISOString() };
-      for await (const page of client.pages(`${project}/issues`, query)) {
-        const closed = page.data.map(remember).filter((i) => i.closedAt !== void 0 && i.closedAt >= closedSince);
-        yield closed.sort((a, b) => b.closedAt.getTime() - a.closedAt.getTime());
+      const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/issues", {
+        ...where,
+        state: "closed",
+        labels: label,
+        per_page: 100,
+        sort: "updated",
+        direction: "desc",
+        since: closedSince.toISOString()
+      });
+      for await (const page of pages) {
+        yield realIssues(page.data).filter((issue) => issue.closedAt !== void 0 && issue.closedAt >= closedSince);
       }
     },
+    // https://docs.github.com/en/rest/issues/issues#create-an-issue
     async createIssue(issue) {
-      const assignees = issue.assignees.length ? await assigneeIds(issue.assignees) : [];
-      const milestoneId = issue.milestone === void 0 ? void 0 : await milestone(issue.milestone);
-      const body2 = {
+      const number2 = issue.milestone === void 0 ? void 0 : await milestone(issue.milestone);
+      const { data } = await github.request("POST /repos/{owner}/{repo}/issues", {
+        ...where,
         title: issue.title,
-        description: issue.body,
-        labels: issue.labels.join(","),
-        ...assignees.length ? { assignee_ids: assignees } : {},
-        ...milestoneId === void 0 ? {} : { milestone_id: milestoneId }
-      };
-      const { data } = await client.request({ method: "POST", path: `${project}/issues`, body: body2 });
-      return remember(data);
+        body: issue.body,
+        labels: [...issue.labels],
+        assignees: [...issue.assignees],
+        ...number2 === void 0 ? {} : { milestone: number2 }
+      });
+      const board = repo.board;
+      if (board && data.node_id) await (await Promise.resolve().then(() => (init_board(), board_exports))).addToBoard(github, board, data.node_id, data.number, log2 ?? { info() {
+      }, warn() {
+      }, error() {
+      } });
+      return toIssue2(data);
     },
-    updateBody: (iid, body2) => put(iid, { description: body2 }),
-    async listComments(iid) {
-      const url = await webUrl(iid);
+    // https://docs.github.com/en/rest/issues/issues#update-an-issue
+    async updateBody(number2, body2) {
+      await patch(number2, { body: body2 });
+    },
+    // Every comment, oldest first, following the `Link` header page by page.
+    // https://docs.github.com/en/rest/issues/comments#list-issue-comments
+    async listComments(number2) {
       const comments = [];
-      for await (const page of client.pages(`${issuePath(iid)}/notes`, { sort: "asc", order_by: "created_at", per_page: 100 })) {
-        for (const note2 of page.data) if (!note2.system) comments.push(toComment2(note2, url));
-      }
+      const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", { ...where, issue_number: number2, per_page: 100 });
+      for await (const page of pages) comments.push(...page.data.map(toComment2));
       return comments;
     },
-    async addComment(iid, body2) {
-      const url = await webUrl(iid);
-      const { data } = await client.request({ method: "POST", path: `${issuePath(iid)}/notes`, body: { body: body2 } });
-      return toComment2(data, url);
+    // https://docs.github.com/en/rest/issues/comments#create-an-issue-comment
+    async addComment(number2, body2) {
+      const { data } = await github.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", { ...where, issue_number: number2, body: body2 });
+      return toComment2(data);
     },
-    // GitLab closes without a reason: "completed", "not planned" and a duplicate all close the issue
-    // (a duplicate is named in the comment the core adds).
-    closeIssue: (iid, _reason) => put(iid, { state_event: "close" }),
-    reopenIssue: (iid) => put(iid, { state_event: "reopen" })
+    // A duplicate is closed the way GitHub's own "Close as duplicate" does: `state_reason: "duplicate"`
+    // naming the original by its `id` (not its number), so GitHub shows the link on both issues. A server
+    // that does not know that reason answers 422, and an original without a usable id throws
+    // DuplicateRefused; on either the core falls back to a comment and not_planned.
+    // https://docs.github.com/en/rest/issues/issues#update-an-issue
+    async closeIssue(number2, reason) {
+      if (typeof reason === "string") return void await patch(number2, { state: "closed", state_reason: reason });
+      const original = reason.duplicateOf.number;
+      const id = usableId(reason.duplicateOf.id) ?? usableId((await github.request("GET /repos/{owner}/{repo}/issues/{issue_number}", { ...where, issue_number: original })).data.id);
+      if (id === void 0) throw new DuplicateRefused(number2, original, `GitHub's answer for #${original} has no usable id`);
+      await patch(number2, { state: "closed", state_reason: "duplicate", duplicate_issue_id: id });
+    },
+    // https://docs.github.com/en/rest/issues/comments#delete-an-issue-comment
+    async deleteComment(_number, commentId) {
+      await github.request("DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}", { ...where, comment_id: commentId });
+    },
+    async reopenIssue(number2) {
+      await patch(number2, { state: "open" });
+    }
   };
 }
-var toComment2, GITLAB_LIMITS;
-var init_tracker2 = __esm({
-  "lib/tracker/gitlab/tracker.ts"() {
+var usableId, isCloseReason, toComment2, realIssues;
+var init_tracker3 = __esm({
+  "lib/tracker/github/tracker.ts"() {
     "use strict";
     init_budget();
-    init_client2();
     init_milestone2();
     init_milestone_lookup();
-    init_history();
-    toComment2 = (note2, url) => ({
-      id: note2.id,
-      body: note2.body,
-      url: `${url}#note_${note2.id}`,
-      ...note2.created_at ? { createdAt: new Date(note2.created_at) } : {}
+    init_errors();
+    init_history2();
+    usableId = (id) => {
+      const value14 = typeof id === "bigint" || typeof id === "number" ? Number(id) : NaN;
+      return Number.isSafeInteger(value14) && value14 > 0 ? value14 : void 0;
+    };
+    isCloseReason = (reason) => reason === "completed" || reason === "not_planned" || reason === "duplicate";
+    toComment2 = (data) => ({
+      id: Number(data.id),
+      body: data.body ?? "",
+      url: data.html_url,
+      ...data.created_at ? { createdAt: new Date(data.created_at) } : {}
     });
-    GITLAB_LIMITS = Object.freeze({ title: GITLAB_TITLE_LIMIT, body: 1048576 });
+    realIssues = (page) => page.filter((issue) => issue.pull_request == null).map(toIssue2);
   }
 });
 
@@ -46350,7 +46546,7 @@ var init_reader2 = __esm({
     init_log();
     init_errors();
     init_stream();
-    init_client2();
+    init_client();
     init_trace();
     PER_PAGE = 100;
     MAX_PAGES = 20;
@@ -46449,7 +46645,7 @@ async function createCiReader(config, log2, env = process.env) {
       log2.warn(`The run is on ${run2.apiUrl} but issues go to ${config.apiUrl}; ISSUE_TOKEN is not sent to the run's host, so the issue has no What failed section`);
       return void 0;
     }
-    const [{ createGitHub: createGitHub2 }, { gitHubCiReader: gitHubCiReader2 }, { downloader: downloader2 }] = await Promise.all([Promise.resolve().then(() => (init_client(), client_exports)), Promise.resolve().then(() => (init_reader(), reader_exports)), Promise.resolve().then(() => (init_download(), download_exports))]);
+    const [{ createGitHub: createGitHub2 }, { gitHubCiReader: gitHubCiReader2 }, { downloader: downloader2 }] = await Promise.all([Promise.resolve().then(() => (init_client2(), client_exports)), Promise.resolve().then(() => (init_reader(), reader_exports)), Promise.resolve().then(() => (init_download(), download_exports))]);
     return gitHubCiReader2(createGitHub2(config, log2), run2, downloader2());
   }
   if (env.GITLAB_CI === "true") {
@@ -46983,192 +47179,10 @@ function loadedOnUse(format, host, make2) {
 
 // lib/tracker/index.ts
 init_issue();
-init_client();
-
-// lib/tracker/github/tracker.ts
-init_budget();
-init_milestone();
-init_milestone_lookup();
-init_errors();
-
-// lib/tracker/github/history.ts
-init_deploy_window();
-init_errors();
-function gitHubHistory(github, repo) {
-  const where = { owner: repo.owner, repo: repo.repo };
-  return {
-    // Oldest first by creation: an issue filed while the pages are read lands after them, never shifting
-    // one out of a page not yet read. `since` keeps issues updated at or after it (a close is an update).
-    // https://docs.github.com/en/rest/issues/issues#list-repository-issues
-    async *history({ label, since }) {
-      const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/issues", {
-        ...where,
-        state: "all",
-        labels: label,
-        per_page: 100,
-        sort: "created",
-        direction: "asc",
-        since: since.toISOString()
-      });
-      for await (const page of pages) {
-        const issues = [];
-        for (const data of page.data) {
-          if (data.pull_request != null) continue;
-          issues.push({ ...toIssue(data), ...typeof data.comments === "number" ? { commentCount: data.comments } : {} });
-        }
-        yield issues;
-      }
-    },
-    // A workflow job with an `environment` records a deployment for each attempt, good or failed, so the
-    // records count attempts. Newest first: reading stops at the first one older than the period. Their
-    // statuses are not read: one more request per deployment would dwarf the whole history's cost.
-    // https://docs.github.com/en/rest/deployments/deployments#list-deployments
-    // A token that may not read deployments (403) leaves the rate unknown rather than failing the figures.
-    async countDeploys({ environment, since, until: until2 }) {
-      let count;
-      const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/deployments", { ...where, environment, per_page: 100 });
-      try {
-        count = await countInWindow(pages, since, until2);
-      } catch (error) {
-        if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return { count: 0, includesFailed: true, refused: `HTTP ${error.status}: ${error.message}; the token needs read access to deployments` };
-        throw error;
-      }
-      return { count, includesFailed: true };
-    }
-  };
-}
-
-// lib/tracker/github/tracker.ts
-function toIssue(data) {
-  const id = usableId(data.id);
-  return {
-    number: data.number,
-    ...id === void 0 ? {} : { id },
-    title: data.title,
-    url: data.html_url,
-    body: data.body ?? "",
-    // A sparse answer (a proxy, an older server) may leave labels out; none is then what we know.
-    labels: (data.labels ?? []).map((label) => typeof label === "string" ? label : label.name ?? ""),
-    state: data.state === "closed" ? "closed" : "open",
-    ...data.created_at ? { createdAt: new Date(data.created_at) } : {},
-    ...data.closed_at ? { closedAt: new Date(data.closed_at) } : {},
-    ...data.state === "closed" && isCloseReason(data.state_reason) ? { closedAs: data.state_reason } : {}
-  };
-}
-var usableId = (id) => {
-  const value14 = typeof id === "bigint" || typeof id === "number" ? Number(id) : NaN;
-  return Number.isSafeInteger(value14) && value14 > 0 ? value14 : void 0;
-};
-var isCloseReason = (reason) => reason === "completed" || reason === "not_planned" || reason === "duplicate";
-var toComment = (data) => ({
-  id: Number(data.id),
-  body: data.body ?? "",
-  url: data.html_url,
-  ...data.created_at ? { createdAt: new Date(data.created_at) } : {}
-});
-var realIssues = (page) => page.filter((issue) => issue.pull_request == null).map(toIssue);
-function createGitHubTracker(github, repo, log2) {
-  const where = { owner: repo.owner, repo: repo.repo };
-  const milestone = milestoneLookup((title) => openMilestoneNumber(github, where, title), `${repo.owner}/${repo.repo}`, log2);
-  const patch = (number2, fields) => github.request("PATCH /repos/{owner}/{repo}/issues/{issue_number}", { ...where, issue_number: number2, ...fields });
-  return {
-    kind: "github",
-    limits: { title: TITLE_LIMIT, body: BODY_LIMIT },
-    ...gitHubHistory(github, repo),
-    // Oldest first, so a reader can stop at the first page that answers its question; `since` keeps only
-    // issues updated at or after that instant.
-    // https://docs.github.com/en/rest/issues/issues#list-repository-issues
-    async *openIssues({ label, updatedSince }) {
-      const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/issues", {
-        ...where,
-        state: "open",
-        labels: label,
-        per_page: 100,
-        sort: "created",
-        direction: "asc",
-        ...updatedSince === void 0 ? {} : { since: updatedSince.toISOString() }
-      });
-      for await (const page of pages) yield realIssues(page.data);
-    },
-    // Closing updates an issue, so one closed at or after `closedSince` was updated since then too;
-    // `closed_at` then drops those closed earlier and only touched since.
-    async *closedIssues({ label, closedSince }) {
-      const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/issues", {
-        ...where,
-        state: "closed",
-        labels: label,
-        per_page: 100,
-        sort: "updated",
-        direction: "desc",
-        since: closedSince.toISOString()
-      });
-      for await (const page of pages) {
-        yield realIssues(page.data).filter((issue) => issue.closedAt !== void 0 && issue.closedAt >= closedSince);
-      }
-    },
-    // https://docs.github.com/en/rest/issues/issues#create-an-issue
-    async createIssue(issue) {
-      const number2 = issue.milestone === void 0 ? void 0 : await milestone(issue.milestone);
-      const { data } = await github.request("POST /repos/{owner}/{repo}/issues", {
-        ...where,
-        title: issue.title,
-        body: issue.body,
-        labels: [...issue.labels],
-        assignees: [...issue.assignees],
-        ...number2 === void 0 ? {} : { milestone: number2 }
-      });
-      const board = repo.board;
-      if (board && data.node_id) await (await Promise.resolve().then(() => (init_board(), board_exports))).addToBoard(github, board, data.node_id, data.number, log2 ?? { info() {
-      }, warn() {
-      }, error() {
-      } });
-      return toIssue(data);
-    },
-    // https://docs.github.com/en/rest/issues/issues#update-an-issue
-    async updateBody(number2, body2) {
-      await patch(number2, { body: body2 });
-    },
-    // Every comment, oldest first, following the `Link` header page by page.
-    // https://docs.github.com/en/rest/issues/comments#list-issue-comments
-    async listComments(number2) {
-      const comments = [];
-      const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", { ...where, issue_number: number2, per_page: 100 });
-      for await (const page of pages) comments.push(...page.data.map(toComment));
-      return comments;
-    },
-    // https://docs.github.com/en/rest/issues/comments#create-an-issue-comment
-    async addComment(number2, body2) {
-      const { data } = await github.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", { ...where, issue_number: number2, body: body2 });
-      return toComment(data);
-    },
-    // A duplicate is closed the way GitHub's own "Close as duplicate" does: `state_reason: "duplicate"`
-    // naming the original by its `id` (not its number), so GitHub shows the link on both issues. A server
-    // that does not know that reason answers 422, and an original without a usable id throws
-    // DuplicateRefused; on either the core falls back to a comment and not_planned.
-    // https://docs.github.com/en/rest/issues/issues#update-an-issue
-    async closeIssue(number2, reason) {
-      if (typeof reason === "string") return void await patch(number2, { state: "closed", state_reason: reason });
-      const original = reason.duplicateOf.number;
-      const id = usableId(reason.duplicateOf.id) ?? usableId((await github.request("GET /repos/{owner}/{repo}/issues/{issue_number}", { ...where, issue_number: original })).data.id);
-      if (id === void 0) throw new DuplicateRefused(number2, original, `GitHub's answer for #${original} has no usable id`);
-      await patch(number2, { state: "closed", state_reason: "duplicate", duplicate_issue_id: id });
-    },
-    // https://docs.github.com/en/rest/issues/comments#delete-an-issue-comment
-    async deleteComment(_number, commentId) {
-      await github.request("DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}", { ...where, comment_id: commentId });
-    },
-    async reopenIssue(number2) {
-      await patch(number2, { state: "open" });
-    }
-  };
-}
-
-// lib/tracker/index.ts
-init_client2();
-init_tracker2();
-function createTracker(config, log2) {
-  if (config.tracker === "gitlab") return createGitLabTracker(config, log2);
-  return createGitHubTracker(createGitHub(config, log2), config, log2);
+async function createTracker(config, log2) {
+  if (config.tracker === "gitlab") return (await Promise.resolve().then(() => (init_tracker2(), tracker_exports))).createGitLabTracker(config, log2);
+  const [{ createGitHub: createGitHub2 }, { createGitHubTracker: createGitHubTracker2 }] = await Promise.all([Promise.resolve().then(() => (init_client2(), client_exports)), Promise.resolve().then(() => (init_tracker3(), tracker_exports2))]);
+  return createGitHubTracker2(createGitHub2(config, log2), config, log2);
 }
 
 // lib/cli/commands/report.ts
@@ -47498,10 +47512,10 @@ async function runReport(args, io2 = processIo(), program = "deploy-failure-repo
     }
     if (dryRun) {
       const { previewReport: previewReport2 } = await Promise.resolve().then(() => (init_preview(), preview_exports));
-      io2.stdout.write(await previewReport2(config.token || config.app ? createTracker(config, log2) : void 0, config, failure2, log2));
+      io2.stdout.write(await previewReport2(config.token || config.app ? await createTracker(config, log2) : void 0, config, failure2, log2));
       return EXIT.ok;
     }
-    const outcome = await fileReport(createTracker(config, log2), createNotifier(config, log2, chatAnnotations(io2)), config, failure2, log2);
+    const outcome = await fileReport(await createTracker(config, log2), createNotifier(config, log2, chatAnnotations(io2)), config, failure2, log2);
     if (config.pager) await (await Promise.resolve().then(() => (init_paging(), paging_exports))).pageReported(config, outcome, failure2, log2);
     await finish(outcome);
     return EXIT.ok;
@@ -47586,9 +47600,10 @@ function currentRecoveries(comments) {
   return comments.slice(lastOccurrence + 1).filter((c) => c.body.startsWith(RECOVERY_MARKER));
 }
 var firstById = (comments) => comments.reduce((a, c) => a && a.id < c.id ? a : c, void 0);
-async function recoverOnce(tracker, retry, number2, comment, log2, progress = { step: "" }) {
+async function recoverOnce(tracker, retry, issue, comment, log2, progress = { step: "" }) {
+  const { number: number2 } = issue;
   progress.step = "commenting on it";
-  const before = await tracker.listComments(number2);
+  const before = issue.commentCount === 0 && tracker.deleteComment ? [] : await tracker.listComments(number2);
   const already = currentRecoveries(before).length > 0;
   if (!already) {
     const mine = await postCommentOnce(tracker, retry, number2, typeof comment === "string" ? comment : comment(before), log2);
@@ -47646,7 +47661,7 @@ async function resolveRecovery(tracker, chat, retry, recovery, log2, { dryRun = 
   for (const issue of issues) {
     const progress = { step: "" };
     try {
-      if (await recoverOnce(tracker, retry, issue.number, commentFor(issue), log2, progress) === "this run") {
+      if (await recoverOnce(tracker, retry, issue, commentFor(issue), log2, progress) === "this run") {
         log2.info(`Closed issue #${issue.number}: ${issue.url}`);
         closedHere.push(issue);
       } else {
@@ -47719,7 +47734,7 @@ async function runResolve(args, io2 = processIo(), program = "deploy-failure-rep
     const recovery = await readDeploy(config, time, { withMessage: false });
     dryRun = values["dry-run"] === true;
     preconnect(config.apiUrl, io2.env);
-    const tracker = createTracker(config, log2);
+    const tracker = await createTracker(config, log2);
     const chatUrl = config.chat.slack?.apiUrl ?? config.chatWebhook;
     const warming = { ...tracker, addComment: (number2, body2) => (preconnect(chatUrl, io2.env), tracker.addComment(number2, body2)) };
     resolution = await resolveRecovery(dryRun ? tracker : warming, createNotifier(config, log2, chatAnnotations(io2)), config, recovery, log2, { dryRun });
