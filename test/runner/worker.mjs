@@ -69,6 +69,8 @@ async function runFile({ file, name, env }) {
   await send({ type: 'done', file, total, passed, skipped: count('Skipped'), failed: total - passed + (loadError ? 1 : 0), error: loadError ? String(loadError.stack ?? loadError) : undefined, started })
 }
 
+// run.mjs gone (killed, interrupted): nothing is left to report to, so no worker outlives it.
+process.on('disconnect', () => process.exit(1))
 process.on('message', (message) => {
   if (message.type === 'run') void runFile(message)
   else if (message.type === 'stop') process.exit(0)
