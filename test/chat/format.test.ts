@@ -2,7 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { detectFormat, resolveFormat } from '../../lib/chat/format.ts'
 import { loadConfig } from '../../lib/config/config.ts'
-import { ConfigError } from '../../lib/errors.ts'
+import { configProblems as problems } from '../helpers/config-problems.ts'
 
 test('auto picks the format by the webhook host, as documented per service', () => {
   const cases: [string, string][] = [
@@ -31,16 +31,6 @@ test('an explicit format wins over the host', () => {
 })
 
 const OK = { ISSUE_TOKEN: 'tok-123456', ISSUE_REPO: 'acme/shop' }
-const problems = (env: Record<string, string>): readonly string[] => {
-  try {
-    loadConfig(env)
-  } catch (error) {
-    assert.instance(error, ConfigError)
-    return (error as ConfigError).problems
-  }
-  assert.unreachable('expected a ConfigError')
-  return []
-}
 
 test('config: chat defaults are auto, not strict, no Slack Web API', () => {
   const { chat } = loadConfig(OK)

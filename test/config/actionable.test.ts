@@ -1,20 +1,11 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { loadConfig } from '../../lib/config/config.ts'
-import { ConfigError } from '../../lib/errors.ts'
+import { configProblems } from '../helpers/config-problems.ts'
 
 const OK = { ISSUE_TOKEN: 'tok-123456', ISSUE_REPO: 'acme/shop' }
 
-const problems = (env: Record<string, string>): readonly string[] => {
-  try {
-    loadConfig({ ...OK, ...env })
-  } catch (error) {
-    assert.instance(error, ConfigError)
-    return (error as ConfigError).problems
-  }
-  assert.unreachable('expected a ConfigError')
-  return []
-}
+const problems = (env: Record<string, string>): readonly string[] => configProblems({ ...OK, ...env })
 
 test('defaults keep the spec: no log, no extra labels, no assignees, grouping by title, no reopening', () => {
   const c = loadConfig(OK)

@@ -5,22 +5,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadConfig } from '../../lib/config/config.ts'
-import { ConfigError } from '../../lib/errors.ts'
 import { redact } from '../../lib/core/log.ts'
+import { configProblems as problems } from '../helpers/config-problems.ts'
 
 const KEY = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs1', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } }).privateKey
 const APP = { ISSUE_REPO: 'acme/shop', ISSUE_APP_ID: '4242', ISSUE_APP_PRIVATE_KEY: KEY }
-
-const problems = (env: Record<string, string>): readonly string[] => {
-  try {
-    loadConfig(env)
-  } catch (error) {
-    assert.instance(error, ConfigError)
-    return (error as ConfigError).problems
-  }
-  assert.unreachable('expected a ConfigError')
-  return []
-}
 
 test('an App instead of a token: ISSUE_TOKEN not required, the key kept as PEM, installation looked up later', () => {
   const c = loadConfig(APP)

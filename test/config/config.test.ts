@@ -4,20 +4,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadConfig, loadDotenv, outputFiles } from '../../lib/config/config.ts'
-import { ConfigError } from '../../lib/errors.ts'
+import { configProblems as problems } from '../helpers/config-problems.ts'
 
 const OK = { ISSUE_TOKEN: 'tok-123456', ISSUE_REPO: 'acme/shop' }
-
-const problems = (env: Record<string, string>, options?: { requireToken?: boolean }): readonly string[] => {
-  try {
-    loadConfig(env, options)
-  } catch (error) {
-    assert.instance(error, ConfigError)
-    return (error as ConfigError).problems
-  }
-  assert.unreachable('expected a ConfigError')
-  return []
-}
 
 test('defaults follow the spec table', () => {
   const c = loadConfig(OK)

@@ -1,21 +1,10 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { loadConfig } from '../../lib/config/config.ts'
-import { ConfigError } from '../../lib/errors.ts'
 import { isGitLabProject } from '../../lib/config/tracker.ts'
+import { configProblems as problems } from '../helpers/config-problems.ts'
 
 const GL = { ISSUE_TRACKER: 'gitlab', ISSUE_TOKEN: 'glpat-123456' }
-
-const problems = (env: Record<string, string>): readonly string[] => {
-  try {
-    loadConfig(env)
-  } catch (error) {
-    assert.instance(error, ConfigError)
-    return (error as ConfigError).problems
-  }
-  assert.unreachable('expected a ConfigError')
-  return []
-}
 
 test('ISSUE_TRACKER defaults to github, and GitHub\'s settings are read as before', () => {
   const c = loadConfig({ ISSUE_TOKEN: 't-123456', ISSUE_REPO: 'acme/shop', CI_API_V4_URL: 'https://gl.example/api/v4', CI_PROJECT_PATH: 'g/p' })
