@@ -72,11 +72,14 @@ test('every third-party action is pinned by a full commit SHA, with its version 
   for (const [action, seen] of pins) assert.is(seen.size, 1, `${action}: ${[...seen].join(', ')}`)
 })
 
-test('ci.yml: npm test on Node 20 and 24 for pushes and pull requests, the bundle check, the Action from the checkout in both modes, no secrets', () => {
+test('ci.yml: npm test on a bare machine on Node 20 and 24 for pushes and pull requests, the bundle check, the Action from the checkout in both modes, no secrets', () => {
   const ci = workflow('.github/workflows/ci.yml')
   assert.ok('push' in ci.on && 'pull_request' in ci.on && 'workflow_call' in ci.on)
   assert.equal(ci.jobs.test!.strategy!.matrix.node, [20, 24])
-  assert.ok(ci.jobs.test!.steps!.some((s) => s.run === 'npm test'), 'the README\'s test command')
+  // The README's test command, as on a bare machine (no rsync, an empty read-only HOME), as .ci/run runs it.
+  assert.ok(ci.jobs.test!.steps!.some((s) => s.run === 'bash .ci/bare-test.sh'), 'the README\'s test command on a bare machine')
+  assert.match(text('.ci/bare-test.sh'), /HOME="\$bare_home" PATH="\$bare_path" .* npm test/)
+  assert.match(text('.ci/run'), /^bash \.ci\/bare-test\.sh$/m)
   const bundle = ci.jobs.bundle!.steps!.map((s) => s.run ?? '').join('\n')
   assert.match(bundle, /npm run build:action[\s\S]*git diff --exit-code --stat -- dist\/action\.js/)
   assert.match(bundle, /npm run release:check/)
