@@ -49,7 +49,8 @@ function make(protocol: 'http:' | 'https:'): Transport {
   }
   // keepAlive: the connection stays open between requests; Node unrefs idle ones, so exit never waits.
   // Over TLS that unref reaches the TCP handle too: the TLS layer forwards ref/unref to the handle it
-  // wraps, the one net.connect made below (test/http/exit.e2e.test.ts runs it in a process of its own).
+  // wraps, the one net.connect made below (test/http/agent-tls.test.ts checks it in processes of their
+  // own). So nothing has to close connections when a command ends, in the executable or a zx script.
   const agent = new ConnectingAhead({ keepAlive: true })
   const defaultPort = protocol === 'https:' ? 443 : 80
   return {
