@@ -4367,7 +4367,7 @@ var init_recovery = __esm({
 
 // lib/http/agent.ts
 import { createRequire as createRequire2 } from "node:module";
-import { connect, isIP } from "node:net";
+import { isIP } from "node:net";
 function make(protocol) {
   const mod = load(protocol === "https:" ? "node:https" : "node:http");
   const ahead = /* @__PURE__ */ new Map();
@@ -4375,9 +4375,8 @@ function make(protocol) {
   class ConnectingAhead extends mod.Agent {
     createConnection(options, callback) {
       const key = keyOf(String(options.host), String(options.port));
-      const opened2 = ahead.get(key);
+      const socket = ahead.get(key);
       ahead.delete(key);
-      const socket = opened2?.take();
       if (socket && !socket.destroyed) {
         socket.ref();
         return socket;
@@ -4395,24 +4394,15 @@ function make(protocol) {
       const port = Number(url.port) || defaultPort;
       const key = keyOf(host, port);
       if (ahead.has(key)) return;
-      const quiet = (socket) => socket.on("error", () => {
-      }).setNoDelay(true).unref();
-      if (protocol === "http:") {
-        const socket = quiet(mod.Agent.prototype.createConnection.call(agent, { host, port, path: null }));
-        ahead.set(key, { take: () => socket });
-        return;
-      }
-      const tcp = quiet(connect({ host, port, noDelay: true }));
-      let secure;
-      const take = () => tcp.destroyed && !secure ? tcp : secure ??= quiet(wrapTls(tcp, host, port));
-      ahead.set(key, { take });
-      setImmediate(take).unref();
+      const options = { host, port, servername: isIP(host) ? "" : host, path: null };
+      const socket = mod.Agent.prototype.createConnection.call(agent, options);
+      socket.on("error", () => {
+      });
+      socket.setNoDelay(true);
+      socket.unref();
+      ahead.set(key, socket);
     }
   };
-}
-function wrapTls(socket, host, port) {
-  const tls = load("node:tls");
-  return tls.connect({ socket, host, port, servername: isIP(host) ? "" : host });
 }
 function transportFor(protocol) {
   let transport = transports.get(protocol);
@@ -7336,7 +7326,7 @@ var require_connect = __commonJS({
       const sessionCache = new SessionCache(maxCachedSessions == null ? 100 : maxCachedSessions);
       timeout = timeout == null ? 1e4 : timeout;
       allowH2 = allowH2 != null ? allowH2 : false;
-      return function connect2({ hostname, host, protocol, port, servername, localAddress, httpSocket }, callback) {
+      return function connect({ hostname, host, protocol, port, servername, localAddress, httpSocket }, callback) {
         let socket;
         if (protocol === "https:") {
           if (!tls) {
@@ -13170,7 +13160,7 @@ var require_client = __commonJS({
         tls,
         strictContentLength,
         maxCachedSessions,
-        connect: connect3,
+        connect: connect2,
         maxRequestsPerClient,
         localAddress,
         maxResponseSize,
@@ -13229,7 +13219,7 @@ var require_client = __commonJS({
         if (bodyTimeout != null && (!Number.isInteger(bodyTimeout) || bodyTimeout < 0)) {
           throw new InvalidArgumentError("bodyTimeout must be a positive integer or zero");
         }
-        if (connect3 != null && typeof connect3 !== "function" && typeof connect3 !== "object") {
+        if (connect2 != null && typeof connect2 !== "function" && typeof connect2 !== "object") {
           throw new InvalidArgumentError("connect must be a function or an object");
         }
         if (maxRequestsPerClient != null && (!Number.isInteger(maxRequestsPerClient) || maxRequestsPerClient < 0)) {
@@ -13263,8 +13253,8 @@ var require_client = __commonJS({
           throw new InvalidArgumentError("pingInterval must be a positive integer, greater or equal to 0");
         }
         super({ webSocket, eventSource });
-        if (typeof connect3 !== "function") {
-          connect3 = buildConnector({
+        if (typeof connect2 !== "function") {
+          connect2 = buildConnector({
             ...tls,
             maxCachedSessions,
             allowH2,
@@ -13272,18 +13262,18 @@ var require_client = __commonJS({
             socketPath,
             timeout: connectTimeout,
             ...typeof autoSelectFamily === "boolean" ? { autoSelectFamily, autoSelectFamilyAttemptTimeout } : void 0,
-            ...connect3
+            ...connect2
           });
         } else {
-          const customConnect = connect3;
-          connect3 = (opts, callback) => customConnect({
+          const customConnect = connect2;
+          connect2 = (opts, callback) => customConnect({
             ...opts,
             ...socketPath != null ? { socketPath } : null,
             ...allowH2 != null ? { allowH2 } : null
           }, callback);
         }
         this[kUrl] = util.parseOrigin(url);
-        this[kConnector] = connect3;
+        this[kConnector] = connect2;
         this[kPipelining] = pipelining != null ? pipelining : 1;
         this[kMaxHeadersSize] = maxHeaderSize;
         this[kKeepAliveDefaultTimeout] = keepAliveTimeout == null ? 4e3 : keepAliveTimeout;
@@ -13341,7 +13331,7 @@ var require_client = __commonJS({
         );
       }
       [kConnect](cb) {
-        connect2(this);
+        connect(this);
         this.once("connect", cb);
       }
       [kDispatch](opts, handler) {
@@ -13407,7 +13397,7 @@ var require_client = __commonJS({
         assert(client[kSize] === 0);
       }
     }
-    function connect2(client) {
+    function connect(client) {
       assert(!client[kConnecting]);
       assert(!client[kHTTPContext]);
       let { host, hostname, protocol, port } = client[kUrl];
@@ -13586,7 +13576,7 @@ var require_client = __commonJS({
           return;
         }
         if (!client[kHTTPContext]) {
-          connect2(client);
+          connect(client);
           return;
         }
         if (client[kHTTPContext].destroyed) {
@@ -13882,7 +13872,7 @@ var require_pool = __commonJS({
       constructor(origin, {
         connections,
         factory = defaultFactory,
-        connect: connect2,
+        connect,
         connectTimeout,
         tls,
         maxCachedSessions,
@@ -13899,24 +13889,24 @@ var require_pool = __commonJS({
         if (typeof factory !== "function") {
           throw new InvalidArgumentError("factory must be a function.");
         }
-        if (connect2 != null && typeof connect2 !== "function" && typeof connect2 !== "object") {
+        if (connect != null && typeof connect !== "function" && typeof connect !== "object") {
           throw new InvalidArgumentError("connect must be a function or an object");
         }
-        if (typeof connect2 !== "function") {
-          connect2 = buildConnector({
+        if (typeof connect !== "function") {
+          connect = buildConnector({
             ...tls,
             maxCachedSessions,
             allowH2,
             socketPath,
             timeout: connectTimeout,
             ...typeof autoSelectFamily === "boolean" ? { autoSelectFamily, autoSelectFamilyAttemptTimeout } : void 0,
-            ...connect2
+            ...connect
           });
         }
         super(options);
         this[kConnections] = connections || null;
         this[kUrl] = util.parseOrigin(origin);
-        this[kOptions] = { ...util.deepClone(options), connect: connect2, allowH2, clientTtl, socketPath };
+        this[kOptions] = { ...util.deepClone(options), connect, allowH2, clientTtl, socketPath };
         this[kOptions].interceptors = options.interceptors ? { ...options.interceptors } : void 0;
         this[kFactory] = factory;
         this.on("connect", (origin2, targets) => {
@@ -13995,14 +13985,14 @@ var require_balanced_pool = __commonJS({
       return new Pool(origin, opts);
     }
     var BalancedPool = class extends PoolBase {
-      constructor(upstreams = [], { factory = defaultFactory, connect: connect2, tls, ...opts } = {}) {
+      constructor(upstreams = [], { factory = defaultFactory, connect, tls, ...opts } = {}) {
         if (typeof factory !== "function") {
           throw new InvalidArgumentError("factory must be a function.");
         }
         super(opts);
-        if (connect2 && typeof connect2 !== "function") connect2 = { ...connect2 };
+        if (connect && typeof connect !== "function") connect = { ...connect };
         if (tls && typeof tls !== "function") tls = { ...tls };
-        this[kOptions] = { ...util.deepClone(opts), connect: connect2, tls };
+        this[kOptions] = { ...util.deepClone(opts), connect, tls };
         this[kOptions].interceptors = opts.interceptors ? { ...opts.interceptors } : void 0;
         this[kIndex] = -1;
         this[kCurrentWeight] = 0;
@@ -14135,7 +14125,7 @@ var require_round_robin_pool = __commonJS({
       constructor(origin, {
         connections,
         factory = defaultFactory,
-        connect: connect2,
+        connect,
         connectTimeout,
         tls,
         maxCachedSessions,
@@ -14152,24 +14142,24 @@ var require_round_robin_pool = __commonJS({
         if (typeof factory !== "function") {
           throw new InvalidArgumentError("factory must be a function.");
         }
-        if (connect2 != null && typeof connect2 !== "function" && typeof connect2 !== "object") {
+        if (connect != null && typeof connect !== "function" && typeof connect !== "object") {
           throw new InvalidArgumentError("connect must be a function or an object");
         }
-        if (typeof connect2 !== "function") {
-          connect2 = buildConnector({
+        if (typeof connect !== "function") {
+          connect = buildConnector({
             ...tls,
             maxCachedSessions,
             allowH2,
             socketPath,
             timeout: connectTimeout,
             ...typeof autoSelectFamily === "boolean" ? { autoSelectFamily, autoSelectFamilyAttemptTimeout } : void 0,
-            ...connect2
+            ...connect
           });
         }
         super();
         this[kConnections] = connections || null;
         this[kUrl] = util.parseOrigin(origin);
-        this[kOptions] = { ...util.deepClone(options), connect: connect2, allowH2, clientTtl, socketPath };
+        this[kOptions] = { ...util.deepClone(options), connect, allowH2, clientTtl, socketPath };
         this[kOptions].interceptors = options.interceptors ? { ...options.interceptors } : void 0;
         this[kFactory] = factory;
         this[kIndex] = -1;
@@ -14243,24 +14233,24 @@ var require_agent = __commonJS({
       return opts && opts.connections === 1 ? new Client(origin, opts) : new Pool(origin, opts);
     }
     var Agent = class extends DispatcherBase {
-      constructor({ factory = defaultFactory, maxOrigins = Infinity, connect: connect2, tls, ...options } = {}) {
+      constructor({ factory = defaultFactory, maxOrigins = Infinity, connect, tls, ...options } = {}) {
         if (typeof factory !== "function") {
           throw new InvalidArgumentError("factory must be a function.");
         }
-        if (connect2 != null && typeof connect2 !== "function" && typeof connect2 !== "object") {
+        if (connect != null && typeof connect !== "function" && typeof connect !== "object") {
           throw new InvalidArgumentError("connect must be a function or an object");
         }
         if (typeof maxOrigins !== "number" || Number.isNaN(maxOrigins) || maxOrigins <= 0) {
           throw new InvalidArgumentError("maxOrigins must be a number greater than 0");
         }
         super(options);
-        if (connect2 && typeof connect2 !== "function") {
-          connect2 = { ...connect2 };
+        if (connect && typeof connect !== "function") {
+          connect = { ...connect };
         }
         if (tls && typeof tls !== "function") {
           tls = { ...tls };
         }
-        this[kOptions] = { ...util.deepClone(options), maxOrigins, connect: connect2, tls };
+        this[kOptions] = { ...util.deepClone(options), maxOrigins, connect, tls };
         this[kFactory] = factory;
         this[kClients] = /* @__PURE__ */ new Map();
         this[kOrigins] = /* @__PURE__ */ new Set();
@@ -15091,16 +15081,16 @@ var require_proxy_agent = __commonJS({
     }
     var Http1ProxyWrapper = class extends DispatcherBase {
       #client;
-      constructor(proxyUrl, { headers = {}, connect: connect2, factory }) {
+      constructor(proxyUrl, { headers = {}, connect, factory }) {
         if (!proxyUrl) {
           throw new InvalidArgumentError("Proxy URL is mandatory");
         }
         super();
         this[kProxyHeaders] = headers;
         if (factory) {
-          this.#client = factory(proxyUrl, { connect: connect2 });
+          this.#client = factory(proxyUrl, { connect });
         } else {
-          this.#client = new Client(proxyUrl, { connect: connect2 });
+          this.#client = new Client(proxyUrl, { connect });
         }
       }
       [kDispatch](opts, handler) {
@@ -15161,7 +15151,7 @@ var require_proxy_agent = __commonJS({
         } else if (username && password) {
           this[kProxyHeaders]["proxy-authorization"] = `Basic ${Buffer.from(`${decodeURIComponent(username)}:${decodeURIComponent(password)}`).toString("base64")}`;
         }
-        const connect2 = buildConnector({ ...opts.proxyTls });
+        const connect = buildConnector({ ...opts.proxyTls });
         this[kConnectEndpoint] = buildConnector({ ...opts.requestTls });
         const agentFactory = opts.factory || defaultAgentFactory;
         const factory = (origin2, options) => {
@@ -15169,7 +15159,7 @@ var require_proxy_agent = __commonJS({
           if (this[kProxy].protocol === "socks5:" || this[kProxy].protocol === "socks:") {
             return new Socks5ProxyAgent(this[kProxy].uri, {
               headers: this[kProxyHeaders],
-              connect: connect2,
+              connect,
               factory: agentFactory,
               username: opts.username || username,
               password: opts.password || password,
@@ -15180,7 +15170,7 @@ var require_proxy_agent = __commonJS({
           if (!this[kTunnelProxy] && protocol2 === "http:" && this[kProxy].protocol === "http:") {
             return new Http1ProxyWrapper(this[kProxy].uri, {
               headers: this[kProxyHeaders],
-              connect: connect2,
+              connect,
               factory: agentFactory
             });
           }
@@ -15189,7 +15179,7 @@ var require_proxy_agent = __commonJS({
         if (protocol === "socks5:" || protocol === "socks:") {
           this[kClient] = null;
         } else {
-          this[kClient] = clientFactory(url, { connect: connect2 });
+          this[kClient] = clientFactory(url, { connect });
         }
         this[kAgent] = new Agent({
           ...opts,
@@ -17073,10 +17063,10 @@ var require_api_connect = __commonJS({
         }
       }
     };
-    function connect2(opts, callback) {
+    function connect(opts, callback) {
       if (callback === void 0) {
         return new Promise((resolve, reject) => {
-          connect2.call(this, opts, (err, data) => {
+          connect.call(this, opts, (err, data) => {
             return err ? reject(err) : resolve(data);
           });
         });
@@ -17093,7 +17083,7 @@ var require_api_connect = __commonJS({
         queueMicrotask(() => callback(err, { opaque }));
       }
     }
-    module.exports = connect2;
+    module.exports = connect;
   }
 });
 
