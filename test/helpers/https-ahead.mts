@@ -1,9 +1,9 @@
 // Run as a child process by test/http/agent-tls.test.ts: opens a connection ahead to AHEAD (as the
-// executable does, lib/http/preconnect.ts), then, when GET is set, fetches it (at once, or with LATER set
-// after the turn in which TLS is added to the connection) and prints one JSON line,
-// { status, body, connects } or { error } with the failure's code; `connects` counts the TCP connections
-// this process opened, the one ahead included. Then it does nothing more: the test checks that the process
-// exits on its own, with an idle kept-alive connection (or an unused one) still open.
+// executable does, lib/http/preconnect.ts), then, when GET is set, fetches it (at once, or with LATER set a
+// while later, as the command's first request comes after its modules have loaded) and prints one JSON
+// line, { status, body, connects } or { error } with the failure's code; `connects` counts the TCP
+// connections this process opened, the one ahead included. Then it does nothing more: the test checks that
+// the process exits on its own, with an idle kept-alive connection (or an unused one) still open.
 import net from 'node:net'
 import { fetchOverHttp } from '../../lib/http/fetch.ts'
 import { preconnect } from '../../lib/http/preconnect.ts'

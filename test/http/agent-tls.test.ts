@@ -1,6 +1,6 @@
-// The connection opened ahead over TLS (lib/http/agent.ts: TCP first, TLS a turn later), in processes of
-// their own, because a process's trusted roots (NODE_EXTRA_CA_CERTS) are read at its start, and because
-// what is checked is that such a process exits on its own: test/helpers/https-ahead.mts.
+// The connection opened ahead over TLS (lib/http/agent.ts), in processes of their own, because a process's
+// trusted roots (NODE_EXTRA_CA_CERTS) are read at its start, and because what is checked is that such a
+// process exits on its own: test/helpers/https-ahead.mts.
 import { once } from 'node:events'
 import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
@@ -53,7 +53,7 @@ const child = (env: Record<string, string>) => runCommand(process.execPath, ['--
 const trusted = () => ({ NODE_EXTRA_CA_CERTS: tls.caFile })
 
 for (const later of [false, true]) {
-  const when = later ? 'after TLS was added' : 'before TLS was added, in the same turn'
+  const when = later ? 'a while later' : 'in the same turn as the preconnect'
   test(`over TLS the connection opened ahead carries the first request (${when}), and the process exits with it idle`, async () => {
     const o = await origin()
     const url = `https://127.0.0.1:${o.port}/`
