@@ -36924,20 +36924,8 @@ function gitHubHistory(github, repo) {
   return {
     // Oldest first by creation: an issue filed while the pages are read lands after them, never shifting
     // one out of a page not yet read. `since` keeps issues updated at or after it (a close is an update).
-    // https://docs.github.com/en/rest/issues/issues#list-repository-issues
     async *history({ label, since }) {
-      const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/issues", {
-        ...where,
-        state: "all",
-        labels: label,
-        per_page: 100,
-        sort: "created",
-        direction: "asc",
-        since: since.toISOString()
-      });
-      for await (const page of pages) {
-        yield page.data.filter((data) => data.pull_request == null).map(toIssue2);
-      }
+      yield* issuePages(github, repo, { state: "all", label, sort: "created", direction: "asc", since });
     },
     // A workflow job with an `environment` records a deployment for each attempt, good or failed, so the
     // records count attempts. Newest first: reading stops at the first one older than the period. Their
@@ -37059,6 +37047,7 @@ var init_board = __esm({
 var tracker_exports2 = {};
 __export(tracker_exports2, {
   createGitHubTracker: () => createGitHubTracker,
+  issuePages: () => issuePages,
   toIssue: () => toIssue2
 });
 function toIssue2(data) {
@@ -37078,6 +37067,20 @@ function toIssue2(data) {
     ...typeof data.comments === "number" ? { commentCount: data.comments } : {}
   };
 }
+async function* issuePages(github, where, query) {
+  const { state, label, sort, direction, since } = query;
+  const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/issues", {
+    owner: where.owner,
+    repo: where.repo,
+    state,
+    labels: label,
+    per_page: 100,
+    sort,
+    direction,
+    ...since === void 0 ? {} : { since: since.toISOString() }
+  });
+  for await (const page of pages) yield page.data.filter((issue) => issue.pull_request == null).map(toIssue2);
+}
 function createGitHubTracker(github, repo, log2) {
   const where = { owner: repo.owner, repo: repo.repo };
   const milestone = milestoneLookup((title) => openMilestoneNumber(github, where, title), `${repo.owner}/${repo.repo}`, log2);
@@ -37088,33 +37091,14 @@ function createGitHubTracker(github, repo, log2) {
     ...gitHubHistory(github, repo),
     // Oldest first, so a reader can stop at the first page that answers its question; `since` keeps only
     // issues updated at or after that instant.
-    // https://docs.github.com/en/rest/issues/issues#list-repository-issues
     async *openIssues({ label, updatedSince }) {
-      const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/issues", {
-        ...where,
-        state: "open",
-        labels: label,
-        per_page: 100,
-        sort: "created",
-        direction: "asc",
-        ...updatedSince === void 0 ? {} : { since: updatedSince.toISOString() }
-      });
-      for await (const page of pages) yield realIssues(page.data);
+      yield* issuePages(github, where, { state: "open", label, sort: "created", direction: "asc", since: updatedSince });
     },
     // Closing updates an issue, so one closed at or after `closedSince` was updated since then too;
     // `closed_at` then drops those closed earlier and only touched since.
     async *closedIssues({ label, closedSince }) {
-      const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/issues", {
-        ...where,
-        state: "closed",
-        labels: label,
-        per_page: 100,
-        sort: "updated",
-        direction: "desc",
-        since: closedSince.toISOString()
-      });
-      for await (const page of pages) {
-        yield realIssues(page.data).filter((issue) => issue.closedAt !== void 0 && issue.closedAt >= closedSince);
+      for await (const page of issuePages(github, where, { state: "closed", label, sort: "updated", direction: "desc", since: closedSince })) {
+        yield page.filter((issue) => issue.closedAt !== void 0 && issue.closedAt >= closedSince);
       }
     },
     // https://docs.github.com/en/rest/issues/issues#create-an-issue
@@ -37173,7 +37157,7 @@ function createGitHubTracker(github, repo, log2) {
     }
   };
 }
-var usableId, isCloseReason, toComment2, realIssues;
+var usableId, isCloseReason, toComment2;
 var init_tracker3 = __esm({
   "lib/tracker/github/tracker.ts"() {
     "use strict";
@@ -37193,7 +37177,6 @@ var init_tracker3 = __esm({
       url: data.html_url,
       ...data.created_at ? { createdAt: new Date(data.created_at) } : {}
     });
-    realIssues = (page) => page.filter((issue) => issue.pull_request == null).map(toIssue2);
   }
 });
 

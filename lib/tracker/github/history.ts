@@ -6,7 +6,7 @@ import { countInWindow } from '../deploy-window.ts'
 import type { Tracker } from '../../core/tracker.ts'
 import { ApiError } from '../../errors.ts'
 import type { GitHub } from './client.ts'
-import { toIssue, type GitHubIssue, type GitHubRepo } from './tracker.ts'
+import { issuePages, type GitHubRepo } from './tracker.ts'
 
 /** `history` and `countDeploys` of the GitHub tracker for `repo`. */
 export function gitHubHistory(github: GitHub, repo: GitHubRepo): Required<Pick<Tracker, 'history' | 'countDeploys'>> {
@@ -14,20 +14,8 @@ export function gitHubHistory(github: GitHub, repo: GitHubRepo): Required<Pick<T
   return {
     // Oldest first by creation: an issue filed while the pages are read lands after them, never shifting
     // one out of a page not yet read. `since` keeps issues updated at or after it (a close is an update).
-    // https://docs.github.com/en/rest/issues/issues#list-repository-issues
     async *history({ label, since }) {
-      const pages = github.paginate.iterator('GET /repos/{owner}/{repo}/issues', {
-        ...where,
-        state: 'all',
-        labels: label,
-        per_page: 100,
-        sort: 'created',
-        direction: 'asc',
-        since: since.toISOString(),
-      })
-      for await (const page of pages) {
-        yield (page.data as readonly GitHubIssue[]).filter((data) => data.pull_request == null).map(toIssue)
-      }
+      yield* issuePages(github, repo, { state: 'all', label, sort: 'created', direction: 'asc', since })
     },
 
     // A workflow job with an `environment` records a deployment for each attempt, good or failed, so the

@@ -78,8 +78,34 @@ const toComment = (data: GitHubComment): Comment => ({
   ...(data.created_at ? { createdAt: new Date(data.created_at) } : {}),
 })
 
-// GitHub lists pull requests among issues; they carry a `pull_request` key.
-const realIssues = (page: readonly GitHubIssue[]): Issue[] => page.filter((issue) => issue.pull_request == null).map(toIssue)
+/** What the three listings of labelled issues (open, closed, all) choose; the rest is common to them. */
+export interface IssueQuery {
+  readonly state: 'open' | 'closed' | 'all'
+  readonly label: string
+  readonly sort: 'created' | 'updated'
+  readonly direction: 'asc' | 'desc'
+  readonly since?: Date | undefined
+}
+
+/**
+ * The labelled issues of `where` a page at a time (100 an answer), through the client's paginate plugin.
+ * GitHub lists pull requests among issues; they carry a `pull_request` key and are left out.
+ * https://docs.github.com/en/rest/issues/issues#list-repository-issues
+ */
+export async function* issuePages(github: GitHub, where: GitHubRepo, query: IssueQuery): AsyncGenerator<Issue[]> {
+  const { state, label, sort, direction, since } = query
+  const pages = github.paginate.iterator('GET /repos/{owner}/{repo}/issues', {
+    owner: where.owner,
+    repo: where.repo,
+    state,
+    labels: label,
+    per_page: 100,
+    sort,
+    direction,
+    ...(since === undefined ? {} : { since: since.toISOString() }),
+  })
+  for await (const page of pages) yield (page.data as readonly GitHubIssue[]).filter((issue) => issue.pull_request == null).map(toIssue)
+}
 
 /**
  * The {@link Tracker} for `repo` on GitHub. Reads go through the client's retries (and `withAttempts`);
@@ -98,34 +124,15 @@ export function createGitHubTracker(github: GitHub, repo: GitHubRepo & { readonl
 
     // Oldest first, so a reader can stop at the first page that answers its question; `since` keeps only
     // issues updated at or after that instant.
-    // https://docs.github.com/en/rest/issues/issues#list-repository-issues
     async *openIssues({ label, updatedSince }) {
-      const pages = github.paginate.iterator('GET /repos/{owner}/{repo}/issues', {
-        ...where,
-        state: 'open',
-        labels: label,
-        per_page: 100,
-        sort: 'created',
-        direction: 'asc',
-        ...(updatedSince === undefined ? {} : { since: updatedSince.toISOString() }),
-      })
-      for await (const page of pages) yield realIssues(page.data)
+      yield* issuePages(github, where, { state: 'open', label, sort: 'created', direction: 'asc', since: updatedSince })
     },
 
     // Closing updates an issue, so one closed at or after `closedSince` was updated since then too;
     // `closed_at` then drops those closed earlier and only touched since.
     async *closedIssues({ label, closedSince }) {
-      const pages = github.paginate.iterator('GET /repos/{owner}/{repo}/issues', {
-        ...where,
-        state: 'closed',
-        labels: label,
-        per_page: 100,
-        sort: 'updated',
-        direction: 'desc',
-        since: closedSince.toISOString(),
-      })
-      for await (const page of pages) {
-        yield realIssues(page.data).filter((issue) => issue.closedAt !== undefined && issue.closedAt >= closedSince)
+      for await (const page of issuePages(github, where, { state: 'closed', label, sort: 'updated', direction: 'desc', since: closedSince })) {
+        yield page.filter((issue) => issue.closedAt !== undefined && issue.closedAt >= closedSince)
       }
     },
 
