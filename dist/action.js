@@ -33361,6 +33361,12 @@ function createGitLabTracker(options, log2, client = createGitLab(options, log2)
       const { data } = await client.request({ method: "POST", path: `${issuePath(iid)}/notes`, body: { body: body2 } });
       return toComment(data, url);
     },
+    // Takes back this run's recovery comment when a concurrent resolver's came first (recover-once.ts); the
+    // token's user wrote it, so it may delete it. 204, no body.
+    // https://docs.gitlab.com/api/notes/#delete-an-issue-note
+    async deleteComment(iid, noteId) {
+      await client.request({ method: "DELETE", path: `${issuePath(iid)}/notes/${noteId}` });
+    },
     // GitLab closes without a reason: "completed", "not planned" and a duplicate all close the issue
     // (a duplicate is named in the comment the core adds).
     closeIssue: (iid, _reason) => put(iid, { state_event: "close" }),

@@ -93,4 +93,23 @@ test('doctor: a token without the api scope fails, saying it cannot write issues
   assert.match(r.stdout, /^✗ token lacks the api scope \(user reporter-bot, scopes: read_api, read_user\): it cannot write issues$/m)
 })
 
+test('two resolvers at once on GitLab: each issue keeps one recovery note and is closed; the later note is taken back', async () => {
+  const title = (sha: string) => `[DEPLOY FAIL] staging — ${sha} — 2026-11-03`
+  const issues = ['a1', 'b2'].map((sha) => servers.gl.addIssue({ title: title(sha) }))
+  // Both see the same open issues (no notes yet): each list is answered only once both have asked.
+  servers.gl.holdLists(2)
+  const good = { ...FAST, CI_COMMIT_SHA: 'f1x0001', DEPLOY_ENV: 'staging' }
+  const runs = await Promise.all([runScript('resolve.mts', [], servers.gl.env(good)), runScript('resolve.mts', [], servers.gl.env(good))])
+  for (const r of runs) assert.is(r.code, 0, r.stderr)
+  for (const issue of issues) {
+    assert.is(issue.state, 'closed', `#${issue.iid}`)
+    const notes = servers.gl.notes.filter((n) => n.noteable_iid === issue.iid && !n.system)
+    assert.is(notes.length, 1, `#${issue.iid} keeps one recovery note: ${notes.map((n) => n.id)}`)
+    assert.match(notes[0]!.body, /^<!-- deploy-failure-reporter:recovery -->/)
+  }
+  // Two notes were posted per issue and one of each pair deleted: the take-back, not a read before posting.
+  assert.is(servers.gl.calls('POST', /\/notes$/).length, 4)
+  assert.is(servers.gl.calls('DELETE', /\/notes\/\d+$/).length, 2)
+})
+
 test.run()

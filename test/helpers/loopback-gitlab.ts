@@ -200,7 +200,7 @@ export class LoopbackGitLab extends LoopbackTracker {
     if (r.method === 'GET' && rest === '/issues') return this.listIssues(r, res)
     if (r.method === 'POST' && rest === '/issues') return this.createIssue(r, res)
 
-    const item = /^\/issues\/(\d+)(\/notes)?$/.exec(rest)
+    const item = /^\/issues\/(\d+)(\/notes)?(?:\/(\d+))?$/.exec(rest)
     const issue = item ? this.issues.find((i) => i.iid === Number(item[1])) : undefined
     if (item && !issue) return this.error(res, 404, '404 Not found')
     if (issue && item?.[2]) {
@@ -208,6 +208,15 @@ export class LoopbackGitLab extends LoopbackTracker {
         const notes = this.notes.filter((n) => n.noteable_iid === issue.iid)
         if (r.query.get('sort') !== 'asc') notes.reverse()
         return this.page(r, res, notes, 20)
+      }
+      if (item[3] !== undefined) {
+        // DELETE …/notes/:note_id: 204 and no body; a note of another issue, or none, is 404.
+        const at = this.notes.findIndex((n) => n.id === Number(item[3]) && n.noteable_iid === issue.iid)
+        if (r.method !== 'DELETE' || at === -1) return this.error(res, 404, '404 Note Not Found')
+        const [note] = this.notes.splice(at, 1)
+        if (!note!.system) issue.user_notes_count--
+        res.writeHead(204).end()
+        return
       }
       if (r.method === 'POST') {
         const text = (r.json as { body?: unknown } | undefined)?.body

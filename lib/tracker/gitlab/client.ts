@@ -25,7 +25,7 @@ export type Query = Readonly<Record<string, string | number | undefined>>
 
 /** One call: `path` is relative to the API base (`/projects/…`), and already URL-encoded. */
 export interface GitLabRequest {
-  readonly method: 'GET' | 'POST' | 'PUT'
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE'
   readonly path: string
   readonly query?: Query
   readonly body?: Readonly<Record<string, unknown>>

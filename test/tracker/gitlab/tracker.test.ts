@@ -118,6 +118,23 @@ test('comments are the issue\'s notes without GitLab\'s system notes, oldest fir
   assert.equal(servers.gl.calls('POST')[0]!.json, { body: 'third' })
 })
 
+test('deleteComment deletes one note of the issue by its id; the others stay', async () => {
+  const issue = servers.gl.addIssue({ title: 'a' })
+  const t = tracker()
+  const [first, second] = [await t.addComment(issue.iid, 'one'), await t.addComment(issue.iid, 'two')]
+  await t.deleteComment!(issue.iid, first.id)
+  assert.equal((await t.listComments(issue.iid)).map((c) => c.id), [second.id])
+  assert.is(servers.gl.calls('DELETE')[0]!.path, `/projects/acme%2Fplatform%2Fshop/issues/${issue.iid}/notes/${first.id}`)
+  // A note that is not there (taken back already, or never this issue's) is an ApiError 404.
+  try {
+    await t.deleteComment!(issue.iid, first.id)
+    assert.unreachable('expected a 404')
+  } catch (error) {
+    assert.instance(error, ApiError)
+    assert.is((error as ApiError).status, 404)
+  }
+})
+
 test('a missing issue is an ApiError 404', async () => {
   try {
     await tracker().closeIssue(99, 'completed')
