@@ -61,8 +61,15 @@ function shuffle(items, next) {
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`
 
-// What prepare() made that is the run's alone, removed when the run ends.
+// What prepare() made that is the run's alone, removed when the run ends, or is interrupted (the workers
+// then exit on their own: worker.mjs).
 const cleanup = []
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    for (const clean of cleanup) clean()
+    process.exit(signal === 'SIGINT' ? 130 : 143)
+  })
+}
 
 const execFileAsync = (command, args, options) =>
   new Promise((resolve, reject) => execFile(command, args, { encoding: 'utf8', ...options }, (error, stdout, stderr) => (error ? reject(Object.assign(error, { stderr })) : resolve(stdout))))
