@@ -1,8 +1,8 @@
 // What the installed command evaluates: the packed package's executable runs `report` under a module-load
 // trace (helpers/module-trace.mjs), and no file it loaded may hold what a plain GitHub token run does not
-// use: the GitLab tracker, App auth (@octokit/auth-app) or the proxy's undici agents. Every module costs
-// start-up (docs/performance.md). With ISSUE_TRACKER=gitlab the GitLab tracker is loaded, which shows the
-// trace sees it when it is there.
+// use: the GitLab tracker, App auth (@octokit/auth-app), the proxy's undici agents, or the chat formats
+// other than the spec's {"text"} notice. Every module costs start-up (docs/performance.md). With
+// ISSUE_TRACKER=gitlab the GitLab tracker is loaded, which shows the trace sees it when it is there.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -22,6 +22,11 @@ const UNUSED_ON_GITHUB = {
   'the GitLab tracker': /\bfunction createGitLabTracker\(/,
   'App auth (@octokit/auth-app)': /\bfunction createAppAuth\(/,
   "the proxy's undici agents": /\b(Env)?(Http)?ProxyAgent = class extends\b/,
+  // The run posts the spec's {"text"} notice: no other chat format, nor Slack's Web API, is loaded.
+  'the Discord format': /\bfunction renderDiscord\(/,
+  'the Google Chat format': /\bfunction renderGoogleChat\(/,
+  'the Mattermost format': /\bfunction renderMattermost\(/,
+  "Slack's Web API": /\bfunction slackApiNotifier\(/,
 }
 
 const work = mkdtempSync(join(tmpdir(), 'module-graph-e2e-'))
@@ -55,10 +60,11 @@ test('the package ships each module the trace looks for (so the test below can s
   for (const [what, definition] of Object.entries(UNUSED_ON_GITHUB)) assert.ok(holding(all, definition).length > 0, `${what}: ${definition} is in dist/chunks`)
 })
 
-test('report on GitHub with a token loads neither the GitLab tracker, App auth nor the proxy agent; on GitLab it loads the GitLab tracker', async () => {
+test('report on GitHub with a token loads neither the GitLab tracker, App auth, the proxy agent nor another chat format; on GitLab it loads the GitLab tracker', async () => {
   const github = await tracedReport(servers.gh.env(FIXED), 'github')
   assert.is(github.r.code, 0, github.r.stderr)
   assert.is(github.r.stdout, `[INFO] Created issue #1: ${servers.gh.url}/acme/shop/issues/1\n`)
+  assert.is(servers.gh.chat.length, 1, 'the notice was posted, so the chat code did run')
   assert.ok(github.files.some((f) => f.file.endsWith('/dist/cli.js')), 'the trace saw the executable')
   for (const [what, definition] of Object.entries(UNUSED_ON_GITHUB)) assert.equal(holding(github.files, definition), [], `${what} was loaded`)
 
