@@ -524,13 +524,13 @@ var init_issue = __esm({
   }
 });
 
-// lib/errors.ts
+// lib/core/errors.ts
 function isBug(error) {
   return error instanceof TypeError || error instanceof ReferenceError || error instanceof RangeError || error instanceof SyntaxError;
 }
 var ApiError, ConfigError, RateLimited, CreateFailed, DuplicateRefused, ListFailed, AttemptsExhausted, CiLogUnavailable;
 var init_errors = __esm({
-  "lib/errors.ts"() {
+  "lib/core/errors.ts"() {
     "use strict";
     init_issue();
     ApiError = class extends Error {
@@ -834,7 +834,7 @@ var require_dist = __commonJS({
   }
 });
 
-// lib/chat/format.ts
+// lib/core/chat-format.ts
 function isChatFormatSetting(value14) {
   return CHAT_FORMAT_SETTINGS.includes(value14);
 }
@@ -858,8 +858,8 @@ function resolveFormat(setting, webhook) {
   return setting === "auto" ? detectFormat(webhook) : setting;
 }
 var CHAT_FORMATS, CHAT_FORMAT_SETTINGS, TEAMS_DOMAINS, DISCORD_SLACK;
-var init_format = __esm({
-  "lib/chat/format.ts"() {
+var init_chat_format = __esm({
+  "lib/core/chat-format.ts"() {
     "use strict";
     CHAT_FORMATS = ["slack", "mattermost", "googlechat", "discord", "teams"];
     CHAT_FORMAT_SETTINGS = ["auto", ...CHAT_FORMATS];
@@ -1322,7 +1322,7 @@ var init_config = __esm({
   "lib/config/config.ts"() {
     "use strict";
     import_dotenv = __toESM(require_dist(), 1);
-    init_format();
+    init_chat_format();
     init_issue();
     init_log();
     init_actionable();
@@ -4287,7 +4287,7 @@ var init_core = __esm({
   }
 });
 
-// lib/tracker/github/ratelimit.ts
+// lib/github/ratelimit.ts
 function rateLimitOf(error, now = Date.now()) {
   const { status, message = "", response } = error ?? {};
   if (status !== 403 && status !== 429 || !response) return void 0;
@@ -4325,7 +4325,7 @@ function waitBudget(maxSeconds) {
 }
 var FALLBACK_SECONDS, SECONDARY_WORDING;
 var init_ratelimit = __esm({
-  "lib/tracker/github/ratelimit.ts"() {
+  "lib/github/ratelimit.ts"() {
     "use strict";
     FALLBACK_SECONDS = 60;
     SECONDARY_WORDING = /\bsecondary rate\b/i;
@@ -33035,7 +33035,7 @@ var init_transient = __esm({
   }
 });
 
-// lib/tracker/gitlab/ratelimit.ts
+// lib/gitlab/ratelimit.ts
 function gitLabLimitOf(error, now = Date.now()) {
   if (!(error instanceof ApiError) || error.status !== 429) return void 0;
   const retryAfter = error.headers["retry-after"] === void 0 ? NaN : Number(error.headers["retry-after"]);
@@ -33049,7 +33049,7 @@ function gitLabResetTime(headers) {
 }
 var FALLBACK_SECONDS2;
 var init_ratelimit2 = __esm({
-  "lib/tracker/gitlab/ratelimit.ts"() {
+  "lib/gitlab/ratelimit.ts"() {
     "use strict";
     init_errors();
     init_issue();
@@ -33057,7 +33057,7 @@ var init_ratelimit2 = __esm({
   }
 });
 
-// lib/tracker/gitlab/client.ts
+// lib/gitlab/client.ts
 function errorText(text3) {
   try {
     const body2 = JSON.parse(text3);
@@ -33153,7 +33153,7 @@ function nextPage(headers, current) {
 }
 var import_light, MAX_LIMIT_RETRIES, LOW_QUOTA, pacers, pacer, sleep, headersOf;
 var init_client = __esm({
-  "lib/tracker/gitlab/client.ts"() {
+  "lib/gitlab/client.ts"() {
     "use strict";
     import_light = __toESM(require_light(), 1);
     init_errors();
@@ -33174,7 +33174,7 @@ var init_client = __esm({
   }
 });
 
-// lib/tracker/gitlab/milestone.ts
+// lib/gitlab/milestone.ts
 async function activeMilestoneId(client, projectPath, title) {
   const query = { state: "active", title, include_ancestors: "true", per_page: 100 };
   for await (const page of client.pages(`${projectPath}/milestones`, query)) {
@@ -33184,12 +33184,12 @@ async function activeMilestoneId(client, projectPath, title) {
   return void 0;
 }
 var init_milestone = __esm({
-  "lib/tracker/gitlab/milestone.ts"() {
+  "lib/gitlab/milestone.ts"() {
     "use strict";
   }
 });
 
-// lib/tracker/milestone-lookup.ts
+// lib/core/find/milestone-lookup.ts
 function milestoneLookup(find, where, log2) {
   const known = /* @__PURE__ */ new Map();
   const look = async (title) => {
@@ -33206,14 +33206,14 @@ function milestoneLookup(find, where, log2) {
   return (title) => known.get(title) ?? (known.set(title, look(title)), known.get(title));
 }
 var init_milestone_lookup = __esm({
-  "lib/tracker/milestone-lookup.ts"() {
+  "lib/core/find/milestone-lookup.ts"() {
     "use strict";
     init_transient();
     init_errors();
   }
 });
 
-// lib/tracker/deploy-window.ts
+// lib/core/stats/deploy-window.ts
 async function countInWindow(pages, since, until2) {
   let count = 0;
   for await (const page of pages) {
@@ -33228,12 +33228,12 @@ async function countInWindow(pages, since, until2) {
   return count;
 }
 var init_deploy_window = __esm({
-  "lib/tracker/deploy-window.ts"() {
+  "lib/core/stats/deploy-window.ts"() {
     "use strict";
   }
 });
 
-// lib/tracker/gitlab/history.ts
+// lib/gitlab/history.ts
 function gitLabHistory(client, projectPath, seen = toIssue) {
   return {
     // No `state` lists opened and closed ones; toIssue reads `user_notes_count`, which leaves GitLab's own system notes out.
@@ -33258,7 +33258,7 @@ function gitLabHistory(client, projectPath, seen = toIssue) {
   };
 }
 var init_history = __esm({
-  "lib/tracker/gitlab/history.ts"() {
+  "lib/gitlab/history.ts"() {
     "use strict";
     init_deploy_window();
     init_errors();
@@ -33266,7 +33266,7 @@ var init_history = __esm({
   }
 });
 
-// lib/tracker/gitlab/tracker.ts
+// lib/gitlab/tracker.ts
 var tracker_exports = {};
 __export(tracker_exports, {
   GITLAB_LIMITS: () => GITLAB_LIMITS,
@@ -33375,7 +33375,7 @@ function createGitLabTracker(options, log2, client = createGitLab(options, log2)
 }
 var toComment, GITLAB_LIMITS;
 var init_tracker2 = __esm({
-  "lib/tracker/gitlab/tracker.ts"() {
+  "lib/gitlab/tracker.ts"() {
     "use strict";
     init_budget();
     init_client();
@@ -35243,7 +35243,7 @@ var init_dist_bundle6 = __esm({
   }
 });
 
-// lib/tracker/github/api-error.ts
+// lib/github/api-error.ts
 function lowerCaseHeaders(headers) {
   const out = {};
   for (const [name2, value14] of Object.entries(headers ?? {})) if (value14 !== void 0) out[name2.toLowerCase()] = String(value14);
@@ -35264,14 +35264,14 @@ async function complete(pending) {
 }
 var isRequestError;
 var init_api_error = __esm({
-  "lib/tracker/github/api-error.ts"() {
+  "lib/github/api-error.ts"() {
     "use strict";
     init_errors();
     isRequestError = (error) => error instanceof Error && error.name === "HttpError" && typeof error.status === "number";
   }
 });
 
-// lib/tracker/github/pacing.ts
+// lib/github/pacing.ts
 function pacing(seconds) {
   let groups2 = pacingGroups.get(seconds);
   if (!groups2) {
@@ -35301,7 +35301,7 @@ function firstAtOnce(group) {
 }
 var import_light3, NOTIFY_FACTOR, pacingGroups;
 var init_pacing = __esm({
-  "lib/tracker/github/pacing.ts"() {
+  "lib/github/pacing.ts"() {
     "use strict";
     import_light3 = __toESM(require_light(), 1);
     NOTIFY_FACTOR = 3;
@@ -35309,7 +35309,7 @@ var init_pacing = __esm({
   }
 });
 
-// lib/tracker/github/limiter-yield.ts
+// lib/github/limiter-yield.ts
 function promptLimiters() {
   if (done) return;
   done = true;
@@ -35323,7 +35323,7 @@ function promptLimiters() {
 }
 var import_light4, done;
 var init_limiter_yield = __esm({
-  "lib/tracker/github/limiter-yield.ts"() {
+  "lib/github/limiter-yield.ts"() {
     "use strict";
     import_light4 = __toESM(require_light(), 1);
     done = false;
@@ -36737,7 +36737,7 @@ var init_dist_node = __esm({
   }
 });
 
-// lib/tracker/github/app-auth.ts
+// lib/github/app-auth.ts
 function actsAs(client, app) {
   byClient.set(client, app);
 }
@@ -36788,7 +36788,7 @@ function createAppAuthFor(credentials, target) {
 }
 var byClient;
 var init_app_auth = __esm({
-  "lib/tracker/github/app-auth.ts"() {
+  "lib/github/app-auth.ts"() {
     "use strict";
     init_dist_src2();
     init_log();
@@ -36796,7 +36796,7 @@ var init_app_auth = __esm({
   }
 });
 
-// lib/tracker/github/client.ts
+// lib/github/client.ts
 var client_exports = {};
 __export(client_exports, {
   GITHUB_API_VERSION: () => GITHUB_API_VERSION,
@@ -36881,7 +36881,7 @@ function resetTime(headers) {
 }
 var ThrottledOctokit, LOW_QUOTA2, GITHUB_API_VERSION, MAX_LIMIT_RETRIES2, timedFetch, pathOf;
 var init_client2 = __esm({
-  "lib/tracker/github/client.ts"() {
+  "lib/github/client.ts"() {
     "use strict";
     init_dist_src2();
     init_dist_bundle5();
@@ -36909,7 +36909,7 @@ var init_client2 = __esm({
   }
 });
 
-// lib/tracker/github/milestone.ts
+// lib/github/milestone.ts
 async function openMilestoneNumber(github, where, title) {
   const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/milestones", { ...where, state: "open", per_page: 100 });
   for await (const page of pages) {
@@ -36919,12 +36919,12 @@ async function openMilestoneNumber(github, where, title) {
   return void 0;
 }
 var init_milestone2 = __esm({
-  "lib/tracker/github/milestone.ts"() {
+  "lib/github/milestone.ts"() {
     "use strict";
   }
 });
 
-// lib/tracker/github/history.ts
+// lib/github/history.ts
 function gitHubHistory(github, repo) {
   const where = { owner: repo.owner, repo: repo.repo };
   return {
@@ -36952,7 +36952,7 @@ function gitHubHistory(github, repo) {
   };
 }
 var init_history2 = __esm({
-  "lib/tracker/github/history.ts"() {
+  "lib/github/history.ts"() {
     "use strict";
     init_deploy_window();
     init_errors();
@@ -36960,7 +36960,7 @@ var init_history2 = __esm({
   }
 });
 
-// lib/tracker/github/board.ts
+// lib/github/board.ts
 var board_exports = {};
 __export(board_exports, {
   addToBoard: () => addToBoard,
@@ -37023,7 +37023,7 @@ async function boardCheck(github, board) {
 }
 var isScopeProblem, SCOPE_FIX, PROJECT_QUERY, fixFor, ADD_ITEM, SET_STATUS, statusOption;
 var init_board = __esm({
-  "lib/tracker/github/board.ts"() {
+  "lib/github/board.ts"() {
     "use strict";
     init_transient();
     init_errors();
@@ -37049,7 +37049,7 @@ var init_board = __esm({
   }
 });
 
-// lib/tracker/github/tracker.ts
+// lib/github/tracker.ts
 var tracker_exports2 = {};
 __export(tracker_exports2, {
   createGitHubTracker: () => createGitHubTracker,
@@ -37165,7 +37165,7 @@ function createGitHubTracker(github, repo, log2) {
 }
 var usableId, isCloseReason, toComment2;
 var init_tracker3 = __esm({
-  "lib/tracker/github/tracker.ts"() {
+  "lib/github/tracker.ts"() {
     "use strict";
     init_budget();
     init_milestone2();
@@ -45729,7 +45729,7 @@ var init_reopen_step = __esm({
   }
 });
 
-// lib/cli/input-files.ts
+// lib/run/input-files.ts
 var input_files_exports = {};
 __export(input_files_exports, {
   REASON_BYTES: () => REASON_BYTES,
@@ -45839,7 +45839,7 @@ async function readInputs(request2, config, log2, options = {}) {
 }
 var TAIL_BYTES, REASON_BYTES, CHUNK, NEWLINE, nameOf, fromWholeLine, why;
 var init_input_files = __esm({
-  "lib/cli/input-files.ts"() {
+  "lib/run/input-files.ts"() {
     "use strict";
     init_errors();
     init_log_tail();
@@ -45859,7 +45859,7 @@ var init_input_files = __esm({
   }
 });
 
-// lib/ci/stream-lines.ts
+// lib/http/stream-lines.ts
 async function* streamLines(body2, maxLine = MAX_LINE) {
   const decoder = new TextDecoder("utf-8");
   let partial = "";
@@ -45890,13 +45890,13 @@ async function* streamLines(body2, maxLine = MAX_LINE) {
 }
 var MAX_LINE;
 var init_stream_lines = __esm({
-  "lib/ci/stream-lines.ts"() {
+  "lib/http/stream-lines.ts"() {
     "use strict";
     MAX_LINE = 4096;
   }
 });
 
-// lib/ci/github/log-cutter.ts
+// lib/github/log-cutter.ts
 function plainLine(raw) {
   const line = raw.replace(TIMESTAMP, "").replace(/\r$/, "");
   const marker = MARKER.exec(line);
@@ -45906,7 +45906,7 @@ function plainLine(raw) {
 }
 var TIMESTAMP, STEP_START, CLEANUP, ERROR, MARKERS, MARKER, Ring, StepCutter;
 var init_log_cutter = __esm({
-  "lib/ci/github/log-cutter.ts"() {
+  "lib/github/log-cutter.ts"() {
     "use strict";
     TIMESTAMP = /^\uFEFF?\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ?/;
     STEP_START = /^##\[group\]Run /;
@@ -45978,9 +45978,9 @@ var init_log_cutter = __esm({
   }
 });
 
-// lib/ci/github/reader.ts
-var reader_exports = {};
-__export(reader_exports, {
+// lib/github/ci-reader.ts
+var ci_reader_exports = {};
+__export(ci_reader_exports, {
   gitHubCiReader: () => gitHubCiReader
 });
 function cannot(what, error, gone) {
@@ -46068,8 +46068,8 @@ function gitHubCiReader(github, run2, fetchLog) {
   };
 }
 var FAILED, isStep, isJob, unexpected, PERMISSION, LOG_GONE, stepsOf;
-var init_reader = __esm({
-  "lib/ci/github/reader.ts"() {
+var init_ci_reader = __esm({
+  "lib/github/ci-reader.ts"() {
     "use strict";
     init_transient();
     init_errors();
@@ -46185,7 +46185,7 @@ var init_stream = __esm({
   }
 });
 
-// lib/ci/download.ts
+// lib/http/download.ts
 var download_exports = {};
 __export(download_exports, {
   downloader: () => downloader
@@ -46197,7 +46197,7 @@ function downloader() {
   };
 }
 var init_download = __esm({
-  "lib/ci/download.ts"() {
+  "lib/http/download.ts"() {
     "use strict";
     init_stream();
   }
@@ -46285,7 +46285,7 @@ var init_ci_gitlab = __esm({
   }
 });
 
-// lib/ci/gitlab/trace.ts
+// lib/gitlab/trace.ts
 import { stripVTControlCharacters as stripVTControlCharacters2 } from "node:util";
 function visibleLine(raw) {
   const frames = stripVTControlCharacters2(raw).split("\r");
@@ -46294,7 +46294,7 @@ function visibleLine(raw) {
 }
 var MARKER2, SCRIPT_SECTION, MAX_LINE2, MAX_WINDOW, withoutFinalCr, Window, TraceTail;
 var init_trace = __esm({
-  "lib/ci/gitlab/trace.ts"() {
+  "lib/gitlab/trace.ts"() {
     "use strict";
     MARKER2 = /(?:\x1b\[0K)?section_(start|end):\d+:([A-Za-z0-9_.-]+)(?:\[[^\]\r\n]*\])?\r?(?:\x1b\[0K)?/g;
     SCRIPT_SECTION = "step_script";
@@ -46417,9 +46417,9 @@ var init_trace = __esm({
   }
 });
 
-// lib/ci/gitlab/reader.ts
-var reader_exports2 = {};
-__export(reader_exports2, {
+// lib/gitlab/ci-reader.ts
+var ci_reader_exports2 = {};
+__export(ci_reader_exports2, {
   gitLabCiReader: () => gitLabCiReader
 });
 function gitLabCiReader(options) {
@@ -46529,8 +46529,8 @@ function gitLabCiReader(options) {
   };
 }
 var PER_PAGE, MAX_PAGES, MAX_JSON_BYTES, isJob2, text;
-var init_reader2 = __esm({
-  "lib/ci/gitlab/reader.ts"() {
+var init_ci_reader2 = __esm({
+  "lib/gitlab/ci-reader.ts"() {
     "use strict";
     init_log();
     init_errors();
@@ -46613,7 +46613,7 @@ var init_what_failed2 = __esm({
   }
 });
 
-// lib/ci/index.ts
+// lib/run/ci.ts
 var ci_exports = {};
 __export(ci_exports, {
   createCiReader: () => createCiReader,
@@ -46634,7 +46634,7 @@ async function createCiReader(config, log2, env = process.env) {
       log2.warn(`The run is on ${run2.apiUrl} but issues go to ${config.apiUrl}; ISSUE_TOKEN is not sent to the run's host, so the issue has no What failed section`);
       return void 0;
     }
-    const [{ createGitHub: createGitHub2 }, { gitHubCiReader: gitHubCiReader2 }, { downloader: downloader2 }] = await Promise.all([Promise.resolve().then(() => (init_client2(), client_exports)), Promise.resolve().then(() => (init_reader(), reader_exports)), Promise.resolve().then(() => (init_download(), download_exports))]);
+    const [{ createGitHub: createGitHub2 }, { gitHubCiReader: gitHubCiReader2 }, { downloader: downloader2 }] = await Promise.all([Promise.resolve().then(() => (init_client2(), client_exports)), Promise.resolve().then(() => (init_ci_reader(), ci_reader_exports)), Promise.resolve().then(() => (init_download(), download_exports))]);
     return gitHubCiReader2(createGitHub2(config, log2), run2, downloader2());
   }
   if (env.GITLAB_CI === "true") {
@@ -46646,7 +46646,7 @@ async function createCiReader(config, log2, env = process.env) {
       log2.warn(`REPORT_CI_LOG=auto, but ${why3}, so the issue has no What failed section`);
       return void 0;
     }
-    const { gitLabCiReader: gitLabCiReader2 } = await Promise.resolve().then(() => (init_reader2(), reader_exports2));
+    const { gitLabCiReader: gitLabCiReader2 } = await Promise.resolve().then(() => (init_ci_reader2(), ci_reader_exports2));
     return gitLabCiReader2(options);
   }
   log2.info("REPORT_CI_LOG=auto, but this is neither GitHub Actions nor GitLab CI, so the issue has no What failed section");
@@ -46665,7 +46665,7 @@ async function readCiFailures(config, log2, excerpts, env = process.env) {
 }
 var sameOrigin;
 var init_ci2 = __esm({
-  "lib/ci/index.ts"() {
+  "lib/run/ci.ts"() {
     "use strict";
     init_config();
     init_log();
@@ -46842,7 +46842,7 @@ var init_pagerduty = __esm({
   }
 });
 
-// lib/cli/paging.ts
+// lib/run/paging.ts
 var paging_exports = {};
 __export(paging_exports, {
   pageReported: () => pageReported,
@@ -46860,7 +46860,7 @@ async function pageResolved(config, environment, closed, log2) {
 }
 var setup;
 var init_paging = __esm({
-  "lib/cli/paging.ts"() {
+  "lib/run/paging.ts"() {
     "use strict";
     init_page();
     init_pagerduty();
@@ -46872,7 +46872,7 @@ var init_paging = __esm({
   }
 });
 
-// lib/cli/outputs.ts
+// lib/run/outputs.ts
 var outputs_exports = {};
 __export(outputs_exports, {
   appendOutputs: () => appendOutputs,
@@ -46937,7 +46937,7 @@ function appendResolveOutputs(githubOutput, r) {
 }
 var HEADLINES, text2;
 var init_outputs = __esm({
-  "lib/cli/outputs.ts"() {
+  "lib/run/outputs.ts"() {
     "use strict";
     init_issue();
     init_markdown();
@@ -46952,7 +46952,7 @@ var init_outputs = __esm({
   }
 });
 
-// lib/cli/action-inputs.ts
+// lib/action/inputs.ts
 init_errors();
 var VARIABLES = {
   token: "ISSUE_TOKEN",
@@ -47013,7 +47013,7 @@ function actionRun(env) {
   };
 }
 
-// lib/cli/annotations.ts
+// lib/run/annotations.ts
 init_log();
 var escapeData = (text3) => text3.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 function annotation(line) {
@@ -47073,10 +47073,10 @@ function parseFlags(args, options) {
 init_config();
 init_errors();
 
-// lib/cli/deploy.ts
+// lib/run/deploy.ts
 init_config();
 
-// lib/cli/git.ts
+// lib/run/git.ts
 var shell;
 var git = () => shell ??= Promise.resolve().then(() => (init_core(), core_exports)).then(({ $: $2 }) => $2({ quiet: true, nothrow: true, verbose: false }));
 async function shortSha(cwd) {
@@ -47090,7 +47090,7 @@ async function lastCommitMessage(cwd) {
   return out.exitCode === 0 && message ? message : void 0;
 }
 
-// lib/cli/deploy.ts
+// lib/run/deploy.ts
 init_log();
 async function readDeploy(config, time, { withMessage = true } = {}) {
   const [sha, message] = await Promise.all([
@@ -47111,7 +47111,7 @@ function withoutToken(text3, config) {
 
 // lib/chat/index.ts
 init_ratelimit();
-init_format();
+init_chat_format();
 
 // lib/chat/strict.ts
 function chatWarning(notifier, result) {
@@ -47166,7 +47166,7 @@ function loadedOnUse(format, host, make2) {
   };
 }
 
-// lib/tracker/index.ts
+// lib/run/tracker.ts
 init_issue();
 async function createTracker(config, log2) {
   if (config.tracker === "gitlab") return (await Promise.resolve().then(() => (init_tracker2(), tracker_exports))).createGitLabTracker(config, log2);
@@ -47243,7 +47243,7 @@ async function withTemplate(config, env) {
   });
 }
 
-// lib/cli/io.ts
+// lib/run/io.ts
 init_log();
 function processIo() {
   return { env: process.env, stdout: process.stdout, stderr: process.stderr };
@@ -47262,7 +47262,7 @@ function chatAnnotations(io2) {
 `) : void 0;
 }
 
-// lib/cli/phase.ts
+// lib/run/phase.ts
 import { channel } from "node:diagnostics_channel";
 var phases = channel("deploy-failure-reporter:phase");
 function phase(name2) {
@@ -47759,7 +47759,7 @@ ${renderRecoveryChat(recovery, resolution.closed)}
   return code;
 }
 
-// lib/cli/action.ts
+// lib/action/main.ts
 var io = (env, secrets) => ({ env, stdout: process.stdout, stderr: annotating(process.stderr, process.stdout, secrets), annotated: true });
 var run;
 try {

@@ -5,7 +5,7 @@
 import { build } from 'esbuild'
 
 await build({
-  entryPoints: ['lib/cli/action.ts'],
+  entryPoints: ['lib/action/main.ts'],
   outfile: process.argv[2] ?? 'dist/action.js',
   bundle: true,
   platform: 'node',

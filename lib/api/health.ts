@@ -1,6 +1,6 @@
 // checkHealth: the spec's health check for a team's own scripts.
 import { apiAddress } from '../cli/commands/health.ts'
-import { checkHealth as getHealth, HEALTH_DEFAULTS, healthUrl } from '../cli/health.ts'
+import { checkHealth as getHealth, HEALTH_DEFAULTS, healthUrl } from '../run/health.ts'
 import { optionsLog } from './options.ts'
 
 /** Options of {@link checkHealth}; the defaults are the spec's (5 s to connect, 3 retries 2 s apart). */

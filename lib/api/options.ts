@@ -1,7 +1,7 @@
 // The plugin API's options: the configuration's variables in camelCase, laid over an environment.
 import type { Log } from '../core/log.ts'
 import { loadConfig, secretsOf, type Config } from '../config/config.ts'
-import { ioLog, processIo } from '../cli/io.ts'
+import { ioLog, processIo } from '../run/io.ts'
 
 /** Options every API function takes: where the configuration comes from and whether it prints. */
 export interface CommonOptions {

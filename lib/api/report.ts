@@ -1,10 +1,10 @@
 // reportDeployFailure: the report command's single pass for a team's own scripts.
-import { readDeploy, withoutToken } from '../cli/deploy.ts'
+import { readDeploy, withoutToken } from '../run/deploy.ts'
 import { createNotifier } from '../chat/index.ts'
-import { createTracker } from '../tracker/index.ts'
+import { createTracker } from '../run/tracker.ts'
 import { DEFAULT_REASON, type Failure } from '../core/text/issue.ts'
 import { fileReport } from '../core/flows/report.ts'
-import { CreateFailed } from '../errors.ts'
+import { CreateFailed } from '../core/errors.ts'
 import { configuredRun, optionsEnv, type CommonOptions } from './options.ts'
 import { withTemplate } from '../config/template.ts'
 
@@ -44,10 +44,10 @@ export async function reportDeployFailure(options: ReportOptions = {}): Promise<
   const config = await withTemplate(run.config, optionsEnv(options))
   let failure: Failure = { ...(await readDeploy(config, time)), reason: withoutToken(options.reason || DEFAULT_REASON, config) }
   // Loaded only when asked for: every module costs start-up.
-  if (config.ciLog === 'auto') failure = { ...failure, ...(await (await import('../ci/index.ts')).readCiFailures(config, log, true, optionsEnv(options))) }
+  if (config.ciLog === 'auto') failure = { ...failure, ...(await (await import('../run/ci.ts')).readCiFailures(config, log, true, optionsEnv(options))) }
   const outcome = await fileReport(await createTracker(config, log), createNotifier(config, log), config, failure, log)
   // PAGERDUTY_ROUTING_KEY: the issue's incident is opened, as by the command.
-  if (config.pager) await (await import('../cli/paging.ts')).pageReported(config, outcome, failure, log)
+  if (config.pager) await (await import('../run/paging.ts')).pageReported(config, outcome, failure, log)
   if (outcome.outcome === 'failed' || outcome.number === null || outcome.url === null) throw new CreateFailed(outcome)
   const failed = failure.failed && (await import('../core/text/what-failed.ts')).failedEntries(failure.failed)
   return { outcome: outcome.outcome, number: outcome.number, url: outcome.url, title: outcome.title, ...(failed ? { failed } : {}) }

@@ -1,9 +1,9 @@
 // resolveDeployFailures: the resolve command for a team's own scripts.
-import { readDeploy } from '../cli/deploy.ts'
+import { readDeploy } from '../run/deploy.ts'
 import { createNotifier } from '../chat/index.ts'
-import { createTracker } from '../tracker/index.ts'
+import { createTracker } from '../run/tracker.ts'
 import { resolveRecovery } from '../core/flows/resolve.ts'
-import { ResolveFailed } from '../errors.ts'
+import { ResolveFailed } from '../core/errors.ts'
 import { configuredRun, type CommonOptions } from './options.ts'
 
 /** Options of {@link resolveDeployFailures}; each overrides the variable it stands for. */
@@ -28,7 +28,7 @@ export async function resolveDeployFailures(options: ResolveOptions = {}): Promi
   const recovery = await readDeploy(config, time, { withMessage: false })
   const resolution = await resolveRecovery(await createTracker(config, log), createNotifier(config, log), config, recovery, log, { dryRun: false })
   // PAGERDUTY_ROUTING_KEY: each closed issue's incident is resolved, as by the command.
-  if (config.pager) await (await import('../cli/paging.ts')).pageResolved(config, recovery.environment, resolution.closed, log)
+  if (config.pager) await (await import('../run/paging.ts')).pageResolved(config, recovery.environment, resolution.closed, log)
   if (resolution.outcome === 'failed' || resolution.failed.length) throw new ResolveFailed(resolution.closed, resolution.failed)
   return { outcome: resolution.outcome, closed: [...resolution.closed] }
 }

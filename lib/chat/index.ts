@@ -4,8 +4,8 @@
 import type { Config } from '../config/config.ts'
 import type { ChatNotifier } from '../core/chat.ts'
 import type { Log } from '../core/log.ts'
-import { waitBudget } from '../tracker/github/ratelimit.ts'
-import { resolveFormat } from './format.ts'
+import { waitBudget } from '../github/ratelimit.ts'
+import { resolveFormat } from '../core/chat-format.ts'
 import { strictNotifier } from './strict.ts'
 import { createWebhookNotifier } from './webhook.ts'
 

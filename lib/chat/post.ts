@@ -1,7 +1,7 @@
 // A chat webhook in one format: renders each event as that format's body and posts it as JSON.
 import type { ChatEvent, ChatNotifier } from '../core/chat.ts'
 import { renderDiscord } from './discord.ts'
-import type { ChatFormat } from './format.ts'
+import type { ChatFormat } from '../core/chat-format.ts'
 import { renderGoogleChat } from './googlechat.ts'
 import { renderMattermost } from './mattermost.ts'
 import { renderSlack } from './slack.ts'

@@ -2,7 +2,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { realpathSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { ConfigError, isBug } from '../errors.ts'
+import { ConfigError, isBug } from '../core/errors.ts'
 import type { Log } from '../core/log.ts'
 
 /** Exit codes shared by every script. */

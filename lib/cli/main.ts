@@ -2,7 +2,7 @@
 // is loaded only when it is the one asked for, so `--help` and `report` pay for nothing else.
 import pkg from '../../package.json' with { type: 'json' }
 import { EXIT, reportFailure } from './args.ts'
-import { ioLog, processIo, type Io } from './io.ts'
+import { ioLog, processIo, type Io } from '../run/io.ts'
 
 type Runner = (args: readonly string[], io: Io, program: string) => Promise<number>
 

@@ -1,9 +1,9 @@
-// Where the GitLab CI reader (lib/ci/gitlab/reader.ts) reads the current pipeline's failed jobs and logs:
+// Where the GitLab CI reader (lib/gitlab/ci-reader.ts) reads the current pipeline's failed jobs and logs:
 // GitLab CI's predefined variables, and a token that can read job logs. CI_JOB_TOKEN cannot (GitLab lets
 // it read a job's artifacts, not its trace), so the token is ISSUE_TOKEN when issues go to this same
 // GitLab, otherwise CI_LOG_TOKEN, a token with the read_api scope.
 // https://docs.gitlab.com/ci/variables/predefined_variables/ · https://docs.gitlab.com/ci/jobs/ci_job_token/
-import type { GitLabCiOptions } from '../ci/gitlab/reader.ts'
+import type { GitLabCiOptions } from '../gitlab/ci-reader.ts'
 import { redact } from '../core/log.ts'
 import { isGitLabProject } from './tracker.ts'
 

@@ -50,7 +50,7 @@ function githubRun(env: Env): GitHubRun | undefined {
   const [owner, repo, ...rest] = (value(env, 'GITHUB_REPOSITORY') ?? '').split('/')
   const runId = value(env, 'GITHUB_RUN_ID') ?? ''
   const attempt = value(env, 'GITHUB_RUN_ATTEMPT') ?? '1'
-  // Set by the runner, not by the user: a run that does not name itself is left unread, with a [WARN] (lib/ci/index.ts).
+  // Set by the runner, not by the user: a run that does not name itself is left unread, with a [WARN] (lib/run/ci.ts).
   if (!owner || !repo || rest.length || !DIGITS.test(runId) || !DIGITS.test(attempt)) return undefined
   const checkRunId = value(env, 'JOB_CHECK_RUN_ID')
   return Object.freeze({

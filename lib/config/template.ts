@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises'
 import type { IssueTemplate, TemplateExtras } from '../core/text/template.ts'
 import { redact } from '../core/log.ts'
-import { ConfigError } from '../errors.ts'
+import { ConfigError } from '../core/errors.ts'
 import { parseAssignees, parseLabels } from './actionable.ts'
 import { secretsOf, type Config } from './config.ts'
 import { LABELS, TITLE_LIMITS, type Failure } from '../core/text/issue.ts'

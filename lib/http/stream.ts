@@ -9,7 +9,7 @@
 // same undici proxy agent as every other request (proxy.ts).
 import type { IncomingMessage } from 'node:http'
 import { createRequire } from 'node:module'
-import { ApiError } from '../errors.ts'
+import { ApiError } from '../core/errors.ts'
 import { ResponseHeaders } from './fetch.ts'
 import { proxiedFetch, proxyConfigured } from './proxy.ts'
 

@@ -4,7 +4,7 @@
 // https://developer.pagerduty.com/docs/events-api-v2/trigger-events/
 // https://developer.pagerduty.com/docs/events-api-v2/resolve-events/
 import type { Incident, Pager } from '../core/pager.ts'
-import { ApiError } from '../errors.ts'
+import { ApiError } from '../core/errors.ts'
 import { fetchQuietly } from '../http/fetch.ts'
 
 /** What the pager needs from the configuration. */

@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { renderDiscord } from '../../lib/chat/discord.ts'
-import { CHAT_FORMATS } from '../../lib/chat/format.ts'
+import { CHAT_FORMATS } from '../../lib/core/chat-format.ts'
 import { webhookNotifier } from '../../lib/chat/post.ts'
 import { renderSlack } from '../../lib/chat/slack.ts'
 import { strictNotifier, warningAnnotation } from '../../lib/chat/strict.ts'

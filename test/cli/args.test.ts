@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { pathToFileURL } from 'node:url'
-import { ConfigError } from '../../lib/errors.ts'
+import { ConfigError } from '../../lib/core/errors.ts'
 import { EXIT, parseFlags, parseNumber, reportFailure, scriptArgs } from '../../lib/cli/args.ts'
 import { memoryLog } from '../../lib/core/log.ts'
 

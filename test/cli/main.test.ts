@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import type { Io } from '../../lib/cli/io.ts'
+import type { Io } from '../../lib/run/io.ts'
 import { main } from '../../lib/cli/main.ts'
 
 const collect = (): Io & { out: string; err: string } => {

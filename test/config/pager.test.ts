@@ -2,7 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { readPager } from '../../lib/config/pager.ts'
 import { loadConfig, secretsOf } from '../../lib/config/config.ts'
-import { ConfigError } from '../../lib/errors.ts'
+import { ConfigError } from '../../lib/core/errors.ts'
 
 const KEY = 'R0UT1NGKEY0123456789abcdefABCDEF'
 

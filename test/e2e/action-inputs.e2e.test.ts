@@ -1,4 +1,4 @@
-// The Action's new inputs end to end, from source (lib/cli/action.ts: dist/action.js is rebuilt from it at
+// The Action's new inputs end to end, from source (lib/action/main.ts: dist/action.js is rebuilt from it at
 // release): inputs win over the step's env:, reach the tools as their variables, and the secrets among
 // them are never printed.
 import { writeFileSync } from 'node:fs'
@@ -24,7 +24,7 @@ const runAction = (inputs: Record<string, string>, env: Record<string, string> =
     ...env,
   }
   for (const [name, value] of Object.entries({ token: servers.gh.token, repo: 'acme/shop', 'api-url': servers.gh.url, ...inputs })) vars[`INPUT_${name.toUpperCase()}`] = value
-  return runCommand(process.execPath, ['--import', join(ROOT, 'scripts/ts-hook.mjs'), join(ROOT, 'lib/cli/action.ts')], vars, { cwd: servers.dir })
+  return runCommand(process.execPath, ['--import', join(ROOT, 'scripts/ts-hook.mjs'), join(ROOT, 'lib/action/main.ts')], vars, { cwd: servers.dir })
 }
 
 test('inputs win over the step\'s env: template, labels, milestone and the pager key; no secret is printed', async () => {

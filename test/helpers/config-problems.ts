@@ -2,7 +2,7 @@
 // listing every problem is the contract, so anything else thrown, or nothing, fails the test.
 import * as assert from 'uvu/assert'
 import { loadConfig } from '../../lib/config/config.ts'
-import { ConfigError } from '../../lib/errors.ts'
+import { ConfigError } from '../../lib/core/errors.ts'
 
 /** The `problems` of the ConfigError that `loadConfig(env, options)` throws; fails the test when it throws none. */
 export function configProblems(env: Record<string, string>, options?: Parameters<typeof loadConfig>[1]): readonly string[] {

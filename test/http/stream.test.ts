@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { streamGet, type StreamedAnswer } from '../../lib/http/stream.ts'
-import { ApiError } from '../../lib/errors.ts'
+import { ApiError } from '../../lib/core/errors.ts'
 import { useLoopback } from '../helpers/servers.ts'
 
 const servers = useLoopback(test, { gitlabCi: true })

@@ -1,14 +1,14 @@
 // `deploy-failure-reporter doctor` (and `npx zx scripts/doctor.mts`): preflight for wiring the reporter in.
 import { EXIT, parseFlags, reportFailure } from '../args.ts'
 import { loadConfig, loadDotenv, secretsOf } from '../../config/config.ts'
-import { ConfigError } from '../../errors.ts'
+import { ConfigError } from '../../core/errors.ts'
 import type { Check } from '../../core/check.ts'
-import { runChecks } from '../doctor.ts'
-import { proxyChecks } from '../proxy-check.ts'
+import { runChecks } from '../../run/doctor-checks.ts'
+import { proxyChecks } from '../../run/proxy-check.ts'
 import { createNotifier } from '../../chat/index.ts'
-import { doctorChecks } from '../../tracker/index.ts'
+import { doctorChecks } from '../../run/tracker.ts'
 import { redact } from '../../core/log.ts'
-import { ioLog, processIo, type Io } from '../io.ts'
+import { ioLog, processIo, type Io } from '../../run/io.ts'
 import { withTemplate } from '../../config/template.ts'
 
 const help = (program: string) => `Usage: ${program} [--ping]
@@ -64,14 +64,14 @@ export async function runDoctor(args: readonly string[], io: Io = processIo(), p
     secrets = secretsOf(config)
     print({ ok: true, text: `configuration valid: ${config.project} at ${config.apiUrl}, environment ${config.deployEnv}, pipeline ${config.pipelineUrl}` })
     // Loaded only with a template, like the template itself.
-    const template = config.template ? await (await import('../template-preview.ts')).templateChecks(config.template, config) : []
+    const template = config.template ? await (await import('../../run/template-preview.ts')).templateChecks(config.template, config) : []
     // Paging is only described: a test event would page whoever is on call.
     const pager = config.pager
       ? [{ ok: true, text: `PagerDuty paging configured (severity ${config.pager.severity}, ${config.pager.environments.length ? `environments ${config.pager.environments.join(', ')}` : 'every environment'}); no test event is sent` }]
       : []
     const checks = [...template, ...proxyChecks(config), ...(await runChecks(doctorChecks(config, log), config, { ping: values.ping === true, chat: createNotifier(config) })), ...pager]
     // In GitHub Actions: can the token read the run's jobs (REPORT_CI_LOG=auto)? Loaded only there.
-    if (io.env.GITHUB_ACTIONS === 'true') checks.push(await (await import('../../ci/doctor.ts')).ciCheck(config, log, io.env))
+    if (io.env.GITHUB_ACTIONS === 'true') checks.push(await (await import('../../run/ci-doctor.ts')).ciCheck(config, log, io.env))
     checks.forEach(print)
     const failed = checks.filter((c) => !c.ok).length
     if (failed) {

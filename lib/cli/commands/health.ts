@@ -1,8 +1,8 @@
 // `deploy-failure-reporter health` (and `npx zx scripts/health.mts`): the spec's health check.
 import { EXIT, parseFlags, parseNumber, reportFailure } from '../args.ts'
-import { ConfigError } from '../../errors.ts'
-import { checkHealth, HEALTH_DEFAULTS, healthUrl } from '../health.ts'
-import { ioLog, processIo, type Io } from '../io.ts'
+import { ConfigError } from '../../core/errors.ts'
+import { checkHealth, HEALTH_DEFAULTS, healthUrl } from '../../run/health.ts'
+import { ioLog, processIo, type Io } from '../../run/io.ts'
 
 const d = HEALTH_DEFAULTS
 const help = (program: string) => `Usage: ${program} [options] <api_address>

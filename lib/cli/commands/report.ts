@@ -2,19 +2,19 @@
 // deploy and posts a chat notice.
 import { EXIT, parseFlags, reportFailure } from '../args.ts'
 import { loadConfig, loadDotenv, outputFiles, secretsOf } from '../../config/config.ts'
-import { ConfigError, CreateFailed } from '../../errors.ts'
-import { readDeploy, withoutToken } from '../deploy.ts'
+import { ConfigError, CreateFailed } from '../../core/errors.ts'
+import { readDeploy, withoutToken } from '../../run/deploy.ts'
 import { createNotifier } from '../../chat/index.ts'
-import { createTracker } from '../../tracker/index.ts'
+import { createTracker } from '../../run/tracker.ts'
 import { DEFAULT_REASON, TITLE_LIMITS, type Failure } from '../../core/text/issue.ts'
 import { BODY_LIMIT } from '../../core/text/budget.ts'
 import type { IssueTemplate } from '../../core/text/template.ts'
 import { issueTitle } from '../../core/flows/issue-text.ts'
 import { withTemplate } from '../../config/template.ts'
-import { chatAnnotations, ioLog, processIo, type Io } from '../io.ts'
-import { phase } from '../phase.ts'
+import { chatAnnotations, ioLog, processIo, type Io } from '../../run/io.ts'
+import { phase } from '../../run/phase.ts'
 import { preconnect } from '../../http/preconnect.ts'
-import type { RunOutcome } from '../outputs.ts'
+import type { RunOutcome } from '../../run/outputs.ts'
 import { fileReport } from '../../core/flows/report.ts'
 
 const help = (program: string) => `Usage: ${program} [options] [reason]
@@ -111,13 +111,13 @@ export async function runReport(args: readonly string[], io: Io = processIo(), p
     const logSource = values.log ?? config.logFile
     if (values['reason-file'] !== undefined || logSource !== undefined) {
       // Loaded only when asked for: every module costs start-up (npm run bench).
-      const { readInputs } = await import('../input-files.ts')
+      const { readInputs } = await import('../../run/input-files.ts')
       const request = { reasonFile: values['reason-file'], reason: positionals.join(' '), log: logSource }
       failure = { ...failure, ...(await readInputs(request, config, log)) }
     }
     if (config.ciLog === 'auto') {
       // Loaded only when asked for, like the inputs above. An explicit log file wins over the CI's logs.
-      const { readCiFailures } = await import('../../ci/index.ts')
+      const { readCiFailures } = await import('../../run/ci.ts')
       failure = { ...failure, ...(await readCiFailures(config, log, failure.log === undefined, io.env)) }
     }
     if (dryRun) {
@@ -128,7 +128,7 @@ export async function runReport(args: readonly string[], io: Io = processIo(), p
     }
     const outcome = await fileReport(await createTracker(config, log), createNotifier(config, log, chatAnnotations(io)), config, failure, log)
     // PAGERDUTY_ROUTING_KEY: loaded only when set, like the outputs below.
-    if (config.pager) await (await import('../paging.ts')).pageReported(config, outcome, failure, log)
+    if (config.pager) await (await import('../../run/paging.ts')).pageReported(config, outcome, failure, log)
     await finish(outcome)
     return EXIT.ok
   }
@@ -137,7 +137,7 @@ export async function runReport(args: readonly string[], io: Io = processIo(), p
   const finish = async (outcome: RunOutcome | 'failed'): Promise<void> => {
     const files = outputFiles(io.env)
     if (dryRun || !(json || files.githubOutput || files.stepSummary)) return
-    const { appendOutputs, failedOutcome, jsonLine } = await import('../outputs.ts')
+    const { appendOutputs, failedOutcome, jsonLine } = await import('../../run/outputs.ts')
     const ended = outcome === 'failed' ? failedOutcome(failure ? await issueTitle(template, failure, { kind, limits: { title: TITLE_LIMITS[kind], body: BODY_LIMIT } }) : null) : outcome
     // With REPORT_CI_LOG=auto, what the CI said failed (the key is absent otherwise, as it always was).
     const failed = failure?.failed && (await import('../../core/text/what-failed.ts')).failedEntries(failure.failed)

@@ -3,12 +3,12 @@
 import { EXIT, parseFlags, reportFailure } from '../args.ts'
 import { renderRecoveryComment, type Recovery } from '../../core/text/comment-text.ts'
 import { loadConfig, loadDotenv, outputFiles, secretsOf } from '../../config/config.ts'
-import { ConfigError } from '../../errors.ts'
-import { readDeploy } from '../deploy.ts'
+import { ConfigError } from '../../core/errors.ts'
+import { readDeploy } from '../../run/deploy.ts'
 import { preconnect } from '../../http/preconnect.ts'
 import { createNotifier } from '../../chat/index.ts'
-import { createTracker } from '../../tracker/index.ts'
-import { chatAnnotations, ioLog, processIo, type Io } from '../io.ts'
+import { createTracker } from '../../run/tracker.ts'
+import { chatAnnotations, ioLog, processIo, type Io } from '../../run/io.ts'
 import { renderRecoveryChat } from '../../core/find/recovery.ts'
 import { resolveRecovery, type Resolution } from '../../core/flows/resolve.ts'
 
@@ -82,7 +82,7 @@ export async function runResolve(args: readonly string[], io: Io = processIo(), 
     const warming = { ...tracker, addComment: (number: number, body: string) => (preconnect(chatUrl, io.env), tracker.addComment(number, body)) }
     resolution = await resolveRecovery(dryRun ? tracker : warming, createNotifier(config, log, chatAnnotations(io)), config, recovery, log, { dryRun })
     // PAGERDUTY_ROUTING_KEY: each closed issue's incident is resolved (loaded only when set).
-    if (config.pager && !dryRun) await (await import('../paging.ts')).pageResolved(config, recovery.environment, resolution.closed, log)
+    if (config.pager && !dryRun) await (await import('../../run/paging.ts')).pageResolved(config, recovery.environment, resolution.closed, log)
     if (dryRun && resolution.closed.length) {
       io.stdout.write(`\n--- comment on each issue before closing it\n${renderRecoveryComment(recovery)}`)
       if (config.chatWebhook) io.stdout.write(`\n--- chat message\n${renderRecoveryChat(recovery, resolution.closed)}\n`)
@@ -99,7 +99,7 @@ export async function runResolve(args: readonly string[], io: Io = processIo(), 
   // Like the reporter's outputs: recorded for GitHub Actions when it names a file, never for a dry run.
   const { githubOutput } = outputFiles(io.env)
   if (githubOutput && !dryRun) {
-    const { appendResolveOutputs } = await import('../outputs.ts')
+    const { appendResolveOutputs } = await import('../../run/outputs.ts')
     try {
       appendResolveOutputs(githubOutput, resolution)
     } catch (error) {

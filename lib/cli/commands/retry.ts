@@ -1,9 +1,9 @@
 // `deploy-failure-reporter retry` (and `npx zx scripts/retry.mts`): the spec's retry and backoff helpers
 // around a command.
 import { EXIT, parseFlags, parseNumber, reportFailure } from '../args.ts'
-import { AttemptsExhausted, ConfigError } from '../../errors.ts'
+import { AttemptsExhausted, ConfigError } from '../../core/errors.ts'
 import { backoff, retry } from '../../core/retry/retry.ts'
-import { ioLog, processIo, type Io } from '../io.ts'
+import { ioLog, processIo, type Io } from '../../run/io.ts'
 
 const help = (program: string) => `Usage: ${program} <max_attempts> <delay_seconds> -- <command…>
        ${program} --backoff [max_attempts] [base_delay] -- <command…>

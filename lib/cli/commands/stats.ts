@@ -3,10 +3,10 @@
 import { appendFileSync } from 'node:fs'
 import { EXIT, parseFlags, reportFailure } from '../args.ts'
 import { loadConfig, loadDotenv, outputFiles, secretsOf } from '../../config/config.ts'
-import { ConfigError } from '../../errors.ts'
-import { createTracker } from '../../tracker/index.ts'
-import { ioLog, processIo, type Io } from '../io.ts'
-import { collectStats, renderStats } from '../../api/stats.ts'
+import { ConfigError } from '../../core/errors.ts'
+import { createTracker } from '../../run/tracker.ts'
+import { ioLog, processIo, type Io } from '../../run/io.ts'
+import { collectStats, renderStats } from '../../run/stats.ts'
 import { renderMarkdown } from '../../core/stats/markdown.ts'
 
 const help = (program: string) => `Usage: ${program} [options]

@@ -3,7 +3,7 @@
 // sees the lowest-numbered match and agrees on it: that one stays open, every other run closes its own.
 // A loser costs two writes, its create and its close as a duplicate (which GitHub shows on both issues);
 // only a server that refuses the duplicate reason costs a third, the "Duplicate of" comment.
-import { ApiError, DuplicateRefused } from '../../errors.ts'
+import { ApiError, DuplicateRefused } from '../errors.ts'
 import { closeIssue, type RetrySettings } from './close.ts'
 import type { Log } from '../log.ts'
 import type { Issue, Tracker } from '../tracker.ts'

@@ -8,7 +8,7 @@ import { issueBody } from './issue-text.ts'
 import type { Log } from '../log.ts'
 import type { Issue, Tracker } from '../tracker.ts'
 import { describeError, isTransient, retryTransient, withAttempts } from '../retry/transient.ts'
-import { CreateFailed, isBug } from '../../errors.ts'
+import { CreateFailed, isBug } from '../errors.ts'
 
 /** What a new issue carries besides the spec's title, body and two labels. */
 export interface NewIssueExtras {

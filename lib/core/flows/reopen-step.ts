@@ -8,7 +8,7 @@ import { filedAs, type Filed } from './outcome.ts'
 import { reopenIssue, type ReopenTarget } from './reopen.ts'
 import type { Issue, Tracker } from '../tracker.ts'
 import { describeError } from '../retry/transient.ts'
-import { isBug, RateLimited } from '../../errors.ts'
+import { isBug, RateLimited } from '../errors.ts'
 
 /**
  * When no open issue holds the report: reopens the issue a recovery closed within the window, or comments

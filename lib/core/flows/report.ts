@@ -14,7 +14,7 @@ import { issueTitle } from './issue-text.ts'
 import type { Log } from '../log.ts'
 import type { Issue, Tracker } from '../tracker.ts'
 import { describeError } from '../retry/transient.ts'
-import { isBug, RateLimited } from '../../errors.ts'
+import { isBug, RateLimited } from '../errors.ts'
 
 export type { Outcome } from './outcome.ts'
 
@@ -49,7 +49,7 @@ export function findExisting(tracker: Tracker, title: string, time: Date): Promi
  * The spec's single pass, step by step: look up the open issue that holds the report and comment on it
  * or skip; else reopen the issue a recent recovery closed (REPORT_REOPEN_WINDOW); else create the issue
  * and converge with concurrent runs; then notify `chat` (when there is one). Returns the outcome, or
- * throws `CreateFailed` (lib/errors.ts) when the issue could not be filed, after the chat notice has
+ * throws `CreateFailed` (lib/core/errors.ts) when the issue could not be filed, after the chat notice has
  * still gone out.
  */
 export async function fileReport(tracker: Tracker, chat: ChatNotifier | undefined, target: Target, failure: Failure, log: Log): Promise<Outcome> {

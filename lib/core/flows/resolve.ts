@@ -9,7 +9,7 @@ import type { Log } from '../log.ts'
 import { selectRecoverable } from '../find/recovery.ts'
 import type { Issue, Tracker } from '../tracker.ts'
 import { describeError } from '../retry/transient.ts'
-import { ListFailed } from '../../errors.ts'
+import { ListFailed } from '../errors.ts'
 
 /** What a resolver run ended with; `--json` prints it. */
 export interface Resolution {

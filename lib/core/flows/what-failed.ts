@@ -6,7 +6,7 @@ import type { Log } from '../log.ts'
 import { cleanLog, lastLines, type LogExcerpt } from '../text/log-tail.ts'
 import { MAX_EXCERPTS } from '../text/what-failed.ts'
 import { describeError } from '../retry/transient.ts'
-import { isBug } from '../../errors.ts'
+import { isBug } from '../errors.ts'
 
 /** How much to read and how long for. */
 export interface CiLogRequest {

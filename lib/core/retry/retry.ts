@@ -1,6 +1,6 @@
 // Written by hand rather than with zx's `retry`: that one cannot stop early on an error that will not go
 // away (a 401 or 422 must not be retried), sleeps without saying so, and cannot print the spec's lines.
-import { AttemptsExhausted } from '../../errors.ts'
+import { AttemptsExhausted } from '../errors.ts'
 
 /** How a retry loop reports and waits; every field has a default that follows the spec. */
 export interface RetryOptions {

@@ -1,7 +1,7 @@
 // Which failures may go away on their own, how to say what went wrong, and the retry loop for them. The
 // trackers turn their client's failures into `ApiError`; anything else is a bug and is never retried.
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { ApiError, AttemptsExhausted, RateLimited } from '../../errors.ts'
+import { ApiError, AttemptsExhausted, RateLimited } from '../errors.ts'
 import type { Log } from '../log.ts'
 import { attemptWarning, backoff } from './retry.ts'
 

@@ -2,10 +2,10 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { converge, duplicateComment } from '../../../lib/core/flows/converge.ts'
 import type { Issue } from '../../../lib/core/tracker.ts'
-import { createGitHub } from '../../../lib/tracker/github/client.ts'
-import { createGitHubTracker, toIssue } from '../../../lib/tracker/github/tracker.ts'
+import { createGitHub } from '../../../lib/github/client.ts'
+import { createGitHubTracker, toIssue } from '../../../lib/github/tracker.ts'
 import { memoryLog } from '../../../lib/core/log.ts'
-import { ApiError } from '../../../lib/errors.ts'
+import { ApiError } from '../../../lib/core/errors.ts'
 import { useLoopback } from '../../helpers/servers.ts'
 
 const servers = useLoopback(test, { github: true })

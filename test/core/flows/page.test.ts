@@ -4,7 +4,7 @@ import { SAMPLE_FAILURE } from '../../helpers/fixtures.ts'
 import { memoryLog } from '../../../lib/core/log.ts'
 import type { Incident, Pager } from '../../../lib/core/pager.ts'
 import { incidentKey, pageRecovery, pageReport, pagesFor, type PageTarget } from '../../../lib/core/flows/page.ts'
-import { ApiError } from '../../../lib/errors.ts'
+import { ApiError } from '../../../lib/core/errors.ts'
 
 const target: PageTarget = { tracker: 'github', project: 'acme/shop', severity: 'error', environments: [], retryAttempts: 3, retryDelaySeconds: 0 }
 const issue = { number: 7, url: 'https://gh.example/acme/shop/issues/7', title: 'T' }

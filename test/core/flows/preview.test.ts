@@ -1,13 +1,13 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createGitHub } from '../../../lib/tracker/github/client.ts'
-import { createGitHubTracker } from '../../../lib/tracker/github/tracker.ts'
+import { createGitHub } from '../../../lib/github/client.ts'
+import { createGitHubTracker } from '../../../lib/github/tracker.ts'
 import { renderBody, renderChat, renderTitle, type Failure } from '../../../lib/core/text/issue.ts'
 import { memoryLog } from '../../../lib/core/log.ts'
 import { previewReport, type PreviewTarget } from '../../../lib/core/flows/preview.ts'
 import { OCCURRENCE_MARKER, RECOVERY_MARKER } from '../../../lib/core/text/comment-text.ts'
 import { REGRESSION_MARKER } from '../../../lib/core/find/regression.ts'
-import { ApiError } from '../../../lib/errors.ts'
+import { ApiError } from '../../../lib/core/errors.ts'
 import { useLoopback } from '../../helpers/servers.ts'
 
 const failure: Failure = {

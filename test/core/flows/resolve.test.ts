@@ -1,11 +1,11 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createWebhookNotifier } from '../../../lib/chat/webhook.ts'
-import { createGitHub } from '../../../lib/tracker/github/client.ts'
-import { createGitHubTracker } from '../../../lib/tracker/github/tracker.ts'
+import { createGitHub } from '../../../lib/github/client.ts'
+import { createGitHubTracker } from '../../../lib/github/tracker.ts'
 import { memoryLog } from '../../../lib/core/log.ts'
 import { findRecoverable, resolveRecovery } from '../../../lib/core/flows/resolve.ts'
-import { ListFailed } from '../../../lib/errors.ts'
+import { ListFailed } from '../../../lib/core/errors.ts'
 import { useLoopback } from '../../helpers/servers.ts'
 
 const servers = useLoopback(test, { github: true })

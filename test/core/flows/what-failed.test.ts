@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert'
 import type { CiReader, FailedJob } from '../../../lib/core/ci.ts'
 import { memoryLog } from '../../../lib/core/log.ts'
 import { readWhatFailed } from '../../../lib/core/flows/what-failed.ts'
-import { CiLogUnavailable } from '../../../lib/errors.ts'
+import { CiLogUnavailable } from '../../../lib/core/errors.ts'
 
 const job = (id: string, running = false): FailedJob => ({ id, name: `job ${id}`, url: `https://ci.example/${id}`, running, steps: [{ name: 'Deploy', number: 3, url: `https://ci.example/${id}#step:3:1` }] })
 const REQUEST = { lines: 3, timeoutMs: 5_000, known: ['s3cr3t-value'], excerpts: true }

@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { attempt, attemptWarning, backoff, backoffDelay, retry } from '../../../lib/core/retry/retry.ts'
-import { AttemptsExhausted } from '../../../lib/errors.ts'
+import { AttemptsExhausted } from '../../../lib/core/errors.ts'
 
 const recorder = () => {
   const lines: string[] = []

@@ -2,7 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { memoryLog } from '../../../lib/core/log.ts'
 import { describeError, isTransient, readAttempts, retryTransient, withAttempts } from '../../../lib/core/retry/transient.ts'
-import { ApiError, RateLimited } from '../../../lib/errors.ts'
+import { ApiError, RateLimited } from '../../../lib/core/errors.ts'
 
 const RETRY = { retryAttempts: 3, retryDelaySeconds: 0.001 }
 

@@ -1,0 +1,26 @@
+// The GitHub Action's entry: action.yml runs dist/action.js, this file bundled with everything it imports
+// (npm run build:action), since a JavaScript action runs from its checkout and installs nothing.
+// It maps the inputs to the tools' variables, runs `report` or `resolve` exactly as the command line does
+// (same lines, GITHUB_OUTPUT, step summary, exit codes), and mirrors `[WARN]`/`[ERROR]` lines as
+// annotations. The run's address and commit come from the runner's GITHUB_* variables.
+import { actionRun, type ActionRun } from './inputs.ts'
+import { annotating } from '../run/annotations.ts'
+import { reportFailure } from '../cli/args.ts'
+import { runReport } from '../cli/commands/report.ts'
+import { runResolve } from '../cli/commands/resolve.ts'
+import { ioLog, type Io } from '../run/io.ts'
+
+const io = (env: Io['env'], secrets: readonly string[]): Io => ({ env, stdout: process.stdout, stderr: annotating(process.stderr, process.stdout, secrets), annotated: true })
+
+let run: ActionRun | undefined
+try {
+  run = actionRun(process.env)
+} catch (error) {
+  process.exitCode = reportFailure(error, ioLog(io(process.env, [])), { debug: Boolean(process.env.DEBUG) })
+}
+if (run) {
+  // The inputs win over the step's own env, as the action's interface.
+  const commandIo = io({ ...process.env, ...run.env }, run.secrets)
+  const program = `deploy-failure-reporter action (${run.command})`
+  process.exitCode = run.command === 'report' ? await runReport(run.args, commandIo, program) : await runResolve(run.args, commandIo, program)
+}

@@ -1,0 +1,48 @@
+// Octokit's failures as the core sees them: an `ApiError` with the status (none when there was no answer),
+// lower-case headers, and whether it may go away on its own. Anything else is a bug and passes unchanged.
+import { ApiError } from '../core/errors.ts'
+
+type HeaderValues = Record<string, string | number | undefined>
+
+// @octokit/request-error's RequestError, known by its documented name and numeric status so this module
+// needs no import of a package the project does not depend on directly.
+interface RequestErrorLike extends Error {
+  readonly name: 'HttpError'
+  readonly status: number
+  readonly response?: { readonly headers?: HeaderValues }
+}
+
+const isRequestError = (error: unknown): error is RequestErrorLike =>
+  error instanceof Error && error.name === 'HttpError' && typeof (error as { status?: unknown }).status === 'number'
+
+/** `headers` with lower-case names and string values. */
+export function lowerCaseHeaders(headers: HeaderValues | undefined): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) out[name.toLowerCase()] = String(value)
+  return out
+}
+
+/**
+ * `error` as an {@link ApiError} when it came from Octokit: an answer keeps its status and headers and is
+ * transient when 5xx; no answer (Octokit's status 500 without a response: reset, refused, timed out) has
+ * no status, keeps the network error as `cause`, and is transient. Any other error is returned unchanged.
+ */
+export function toApiError(error: unknown): unknown {
+  if (error instanceof ApiError || !isRequestError(error)) return error
+  if (!error.response) return new ApiError(error.message, { transient: true, cause: error.cause })
+  const status = error.status
+  return new ApiError(error.message, { status, headers: lowerCaseHeaders(error.response.headers), transient: status >= 500, cause: error })
+}
+
+/**
+ * The response, unless its JSON body was cut off. @octokit/request hands back the raw text when a JSON body
+ * cannot be read or parsed (a connection cut or stalled until the timeout), so a half-sent list would pass
+ * for an empty one. It is no answer at all.
+ */
+export async function complete<T extends { headers: Record<string, unknown>; data: unknown }>(pending: T | Promise<T>): Promise<T> {
+  const response = await pending
+  if (typeof response.data === 'string' && /\bjson\b/i.test(String(response.headers['content-type'] ?? ''))) {
+    throw new ApiError('the answer was cut off or is not valid JSON', { transient: true })
+  }
+  return response
+}

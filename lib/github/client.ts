@@ -1,0 +1,153 @@
+import { Octokit } from '@octokit/core'
+import { paginateRest } from '@octokit/plugin-paginate-rest'
+import { throttling } from '@octokit/plugin-throttling'
+import { fetchQuietly } from '../http/fetch.ts'
+import { localTimestamp } from '../core/text/issue.ts'
+import type { Log } from '../core/log.ts'
+import { readAttempts, retryTransient } from '../core/retry/transient.ts'
+import { ApiError, RateLimited } from '../core/errors.ts'
+import { complete, toApiError } from './api-error.ts'
+import { pacing } from './pacing.ts'
+import { promptLimiters } from './limiter-yield.ts'
+import { isKnownToThrottling, rateLimitOf, waitBudget } from './ratelimit.ts'
+import { actsAs, createAppAuthFor } from './app-auth.ts'
+import type { AppCredentials } from '../config/app.ts'
+import type { ConnectionOptions } from '../http/connection.ts'
+
+const ThrottledOctokit = Octokit.plugin(throttling, paginateRest)
+// The throttling stays; its limiters stop paying a timer clamp per step (limiter-yield.ts).
+promptLimiters()
+/** The one API client type every tool uses. */
+export type GitHub = InstanceType<typeof ThrottledOctokit>
+type Endpoint = Parameters<GitHub['request']['endpoint']['parse']>[0]
+
+/** What the client factory needs. */
+export interface ClientOptions extends ConnectionOptions {
+  /** Seconds between writes (REPORT_WRITE_INTERVAL); undefined keeps plugin-throttling's own pacing. */
+  readonly writeIntervalSeconds?: number
+  /** Act as this GitHub App's installation on `owner/repo` instead of `token` (app-auth.ts). */
+  readonly app?: AppCredentials
+  readonly owner?: string
+  readonly repo?: string
+}
+
+// GitHub asks callers to slow down as the quota runs low; one warning per run is enough to be seen.
+// https://docs.github.com/en/rest/using-the-rest-api/rate-limits-for-the-rest-api
+const LOW_QUOTA = 100
+
+// Pins the REST API version, as GitHub asks; the spec's `Accept: application/vnd.github.v3+json` (Octokit's
+// default) stays. https://docs.github.com/en/rest/about-the-rest-api/api-versions
+export const GITHUB_API_VERSION = '2022-11-28'
+
+// A limit handler that keeps saying yes to a 0 s wait would retry forever; a few rounds are plenty.
+const MAX_LIMIT_RETRIES = 3
+
+const timedFetch =
+  (timeoutMs: number): typeof fetch =>
+  (input, init) => {
+    const timeout = AbortSignal.timeout(timeoutMs)
+    const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout
+    return fetchQuietly(input, { ...init, signal })
+  }
+
+/**
+ * The throttled Octokit client all issue-tracking calls go through: `Authorization: Bearer <token>` sent
+ * to the API's own origin only, JSON headers, a timeout on every request, rate limits waited out within
+ * `maxWaitSeconds` in all, and transient failures of reads retried with the backoff helper. Its failures
+ * come out as `ApiError`, or `RateLimited` past the wait budget; any other error (a bug) unchanged.
+ */
+export function createGitHub(options: ClientOptions, log: Log): GitHub {
+  const origin = new URL(options.apiUrl).origin
+  const budget = waitBudget(options.maxWaitSeconds)
+  let quotaWarned = false
+
+  const onLimit = (kind: string) => (retryAfter: number, request: Endpoint, _: unknown, retryCount: number) => {
+    if (retryCount >= MAX_LIMIT_RETRIES || !budget.take(retryAfter)) return false
+    log.warn(`${kind} rate limit on ${describeRequest(request)}; waiting ${retryAfter}s`)
+    return true
+  }
+
+  const octokit = new ThrottledOctokit({
+    baseUrl: options.apiUrl,
+    userAgent: 'deploy-failure-reporter',
+    request: { fetch: timedFetch(options.timeoutMs) },
+    log: { debug: () => {}, info: () => {}, warn: (m: string) => log.warn(m), error: (m: string) => log.error(m) },
+    throttle: {
+      onRateLimit: onLimit('Primary'),
+      onSecondaryRateLimit: onLimit('Secondary'),
+      ...(options.writeIntervalSeconds === undefined ? {} : pacing(options.writeIntervalSeconds)),
+    },
+  })
+
+  const app = options.app && createAppAuthFor(options.app, { owner: options.owner ?? '', repo: options.repo ?? '', apiUrl: options.apiUrl, fetch: timedFetch(options.timeoutMs), headers: { 'x-github-api-version': GITHUB_API_VERSION } })
+  if (app) actsAs(octokit, app)
+
+  octokit.hook.before('request', async (request) => {
+    request.headers['content-type'] = 'application/json'
+    request.headers['x-github-api-version'] = GITHUB_API_VERSION
+    // The spec wants the Bearer scheme (Octokit's `auth` option sends `token`), and the token must never
+    // reach another origin, such as one named in a `Link` header. An App's installation token likewise.
+    if (new URL(request.url, options.apiUrl).origin !== origin) return
+    const token = app ? await app.token() : options.token
+    if (token) request.headers.authorization = `Bearer ${token}`
+  })
+
+  const watchQuota = (headers: Record<string, string | number | undefined> | undefined) => {
+    const remaining = Number(headers?.['x-ratelimit-remaining'])
+    if (!quotaWarned && headers?.['x-ratelimit-remaining'] !== undefined && remaining < LOW_QUOTA) {
+      quotaWarned = true
+      log.warn(`GitHub API quota is low: ${remaining} requests left until ${resetTime(headers)}`)
+    }
+  }
+  octokit.hook.after('request', (response) => watchQuota(response.headers))
+
+  const describeRequest = (endpoint: Endpoint) =>
+    `${endpoint.method} ${pathOf(octokit.request.endpoint.parse(endpoint).url)}`
+
+  // plugin-throttling knows a secondary limit only by its wording; GitHub also answers 403/429 with just
+  // `retry-after` (docs above), which is waited out here within the same budget and with the same warning.
+  const waitingOutLimits = async <T>(send: () => Promise<T>, where: string): Promise<T> => {
+    for (let retries = 0; ; retries++) {
+      try {
+        return await send()
+      } catch (error) {
+        const limit = rateLimitOf(error)
+        if (!limit || isKnownToThrottling(error) || retries >= MAX_LIMIT_RETRIES || !budget.take(limit.waitSeconds)) throw error
+        log.warn(`Secondary rate limit on ${where}; waiting ${limit.waitSeconds}s`)
+        await new Promise((resolve) => setTimeout(resolve, limit.waitSeconds * 1000))
+      }
+    }
+  }
+
+  octokit.hook.wrap('request', async (request, endpoint) => {
+    // Only reads are retried here: a write that failed may still have been committed, so the caller
+    // decides (the reporter looks again before creating again).
+    const retryAttempts = endpoint.method === 'GET' ? readAttempts(options.retryAttempts) : 1
+    const where = describeRequest(endpoint)
+    const once = async () => {
+      try {
+        return await waitingOutLimits(() => complete(request(endpoint)), where)
+      } catch (error) {
+        // A limit that outlasts the budget: no more calls this run (GitHub may ban clients that keep calling).
+        const limit = rateLimitOf(error)
+        throw limit ? new RateLimited(limit, where, options.maxWaitSeconds, error) : toApiError(error)
+      }
+    }
+    try {
+      return await retryTransient({ retryAttempts, retryDelaySeconds: options.retryDelaySeconds }, where, once, log)
+    } catch (last) {
+      watchQuota(last instanceof ApiError ? last.headers : (last as { response?: { headers?: Record<string, string> } } | undefined)?.response?.headers)
+      throw last
+    }
+  })
+
+  return octokit
+}
+
+const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '').replace(/\?.*$/, '')
+
+/** When the primary quota resets, as local time, from `x-ratelimit-reset` (epoch seconds). */
+export function resetTime(headers: Record<string, string | number | undefined> | undefined): string {
+  const reset = Number(headers?.['x-ratelimit-reset'])
+  return Number.isFinite(reset) && reset > 0 ? localTimestamp(new Date(reset * 1000)) : 'an unknown time'
+}

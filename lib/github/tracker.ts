@@ -1,0 +1,198 @@
+// The `Tracker` on GitHub's REST API, over the throttled Octokit client (lib/github/client.ts),
+// which retries reads and turns failures into `ApiError`. Pull requests, which GitHub lists as issues,
+// never leave this module. https://docs.github.com/en/rest/issues
+import { BODY_LIMIT, TITLE_LIMIT } from '../core/text/budget.ts'
+import type { CloseReason, Comment, Issue, NewIssue, Tracker } from '../core/tracker.ts'
+import type { GitHub } from './client.ts'
+import type { Log } from '../core/log.ts'
+import { openMilestoneNumber } from './milestone.ts'
+import { milestoneLookup } from '../core/find/milestone-lookup.ts'
+import type { ProjectBoard } from '../config/shape.ts'
+import { DuplicateRefused } from '../core/errors.ts'
+import { gitHubHistory } from './history.ts'
+
+/** Where the issues live. */
+export interface GitHubRepo {
+  readonly owner: string
+  readonly repo: string
+}
+
+/** The fields of GitHub's issue object this module reads. */
+export interface GitHubIssue {
+  readonly id?: number | bigint
+  readonly number: number
+  readonly title: string
+  readonly html_url: string
+  readonly body?: string | null
+  readonly labels?: readonly (string | { readonly name?: string })[]
+  readonly state: string
+  readonly created_at?: string
+  readonly closed_at?: string | null
+  readonly state_reason?: string | null
+  /** How many comments it has; GitHub's list answers carry it. */
+  readonly comments?: number
+  readonly pull_request?: unknown
+}
+
+/** The fields of GitHub's issue comment object this module reads. */
+export interface GitHubComment {
+  readonly id: number | bigint
+  readonly body?: string | null
+  readonly html_url: string
+  readonly created_at?: string
+}
+
+/** A GitHub issue as the core sees it. */
+export function toIssue(data: GitHubIssue): Issue {
+  const id = usableId(data.id)
+  return {
+    number: data.number,
+    ...(id === undefined ? {} : { id }),
+    title: data.title,
+    url: data.html_url,
+    body: data.body ?? '',
+    // A sparse answer (a proxy, an older server) may leave labels out; none is then what we know.
+    labels: (data.labels ?? []).map((label) => (typeof label === 'string' ? label : (label.name ?? ''))),
+    state: data.state === 'closed' ? 'closed' : 'open',
+    ...(data.created_at ? { createdAt: new Date(data.created_at) } : {}),
+    ...(data.closed_at ? { closedAt: new Date(data.closed_at) } : {}),
+    ...(data.state === 'closed' && isCloseReason(data.state_reason) ? { closedAs: data.state_reason } : {}),
+    ...(typeof data.comments === 'number' ? { commentCount: data.comments } : {}),
+  }
+}
+
+// GitHub's ids are positive integers within JavaScript's safe range; anything else (null from a proxy, a
+// string, a number past 2^53 that lost digits) names no issue, and JSON would send NaN as null.
+const usableId = (id: unknown): number | undefined => {
+  const value = typeof id === 'bigint' || typeof id === 'number' ? Number(id) : NaN
+  return Number.isSafeInteger(value) && value > 0 ? value : undefined
+}
+
+const isCloseReason = (reason: string | null | undefined): reason is NonNullable<Issue['closedAs']> =>
+  reason === 'completed' || reason === 'not_planned' || reason === 'duplicate'
+
+const toComment = (data: GitHubComment): Comment => ({
+  id: Number(data.id),
+  body: data.body ?? '',
+  url: data.html_url,
+  ...(data.created_at ? { createdAt: new Date(data.created_at) } : {}),
+})
+
+/** What the three listings of labelled issues (open, closed, all) choose; the rest is common to them. */
+export interface IssueQuery {
+  readonly state: 'open' | 'closed' | 'all'
+  readonly label: string
+  readonly sort: 'created' | 'updated'
+  readonly direction: 'asc' | 'desc'
+  readonly since?: Date | undefined
+}
+
+/**
+ * The labelled issues of `where` a page at a time (100 an answer), through the client's paginate plugin.
+ * GitHub lists pull requests among issues; they carry a `pull_request` key and are left out.
+ * https://docs.github.com/en/rest/issues/issues#list-repository-issues
+ */
+export async function* issuePages(github: GitHub, where: GitHubRepo, query: IssueQuery): AsyncGenerator<Issue[]> {
+  const { state, label, sort, direction, since } = query
+  const pages = github.paginate.iterator('GET /repos/{owner}/{repo}/issues', {
+    owner: where.owner,
+    repo: where.repo,
+    state,
+    labels: label,
+    per_page: 100,
+    sort,
+    direction,
+    ...(since === undefined ? {} : { since: since.toISOString() }),
+  })
+  for await (const page of pages) yield (page.data as readonly GitHubIssue[]).filter((issue) => issue.pull_request == null).map(toIssue)
+}
+
+/**
+ * The {@link Tracker} for `repo` on GitHub. Reads go through the client's retries (and `withAttempts`);
+ * writes are sent once, so the core decides what is safe to send again.
+ */
+export function createGitHubTracker(github: GitHub, repo: GitHubRepo & { readonly board?: ProjectBoard | undefined }, log?: Log): Tracker {
+  const where = { owner: repo.owner, repo: repo.repo }
+  const milestone = milestoneLookup((title) => openMilestoneNumber(github, where, title), `${repo.owner}/${repo.repo}`, log)
+  const patch = (number: number, fields: { state?: 'open' | 'closed'; state_reason?: 'completed' | 'not_planned' | 'duplicate'; duplicate_issue_id?: number; body?: string }) =>
+    github.request('PATCH /repos/{owner}/{repo}/issues/{issue_number}', { ...where, issue_number: number, ...fields })
+
+  return {
+    kind: 'github',
+    limits: { title: TITLE_LIMIT, body: BODY_LIMIT },
+    ...gitHubHistory(github, repo),
+
+    // Oldest first, so a reader can stop at the first page that answers its question; `since` keeps only
+    // issues updated at or after that instant.
+    async *openIssues({ label, updatedSince }) {
+      yield* issuePages(github, where, { state: 'open', label, sort: 'created', direction: 'asc', since: updatedSince })
+    },
+
+    // Closing updates an issue, so one closed at or after `closedSince` was updated since then too;
+    // `closed_at` then drops those closed earlier and only touched since.
+    async *closedIssues({ label, closedSince }) {
+      for await (const page of issuePages(github, where, { state: 'closed', label, sort: 'updated', direction: 'desc', since: closedSince })) {
+        yield page.filter((issue) => issue.closedAt !== undefined && issue.closedAt >= closedSince)
+      }
+    },
+
+    // https://docs.github.com/en/rest/issues/issues#create-an-issue
+    async createIssue(issue: NewIssue) {
+      const number = issue.milestone === undefined ? undefined : await milestone(issue.milestone)
+      const { data } = await github.request('POST /repos/{owner}/{repo}/issues', {
+        ...where,
+        title: issue.title,
+        body: issue.body,
+        labels: [...issue.labels],
+        assignees: [...issue.assignees],
+        ...(number === undefined ? {} : { milestone: number }),
+      })
+      // REPORT_PROJECT: the new issue joins the board (loaded only then); a failure there is one [WARN].
+      const board = repo.board
+      if (board && data.node_id) await (await import('./board.ts')).addToBoard(github, board, data.node_id, data.number, log ?? { info() {}, warn() {}, error() {} })
+      return toIssue(data)
+    },
+
+    // https://docs.github.com/en/rest/issues/issues#update-an-issue
+    async updateBody(number, body) {
+      await patch(number, { body })
+    },
+
+    // Every comment, oldest first, following the `Link` header page by page.
+    // https://docs.github.com/en/rest/issues/comments#list-issue-comments
+    async listComments(number) {
+      const comments: Comment[] = []
+      const pages = github.paginate.iterator('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', { ...where, issue_number: number, per_page: 100 })
+      for await (const page of pages) comments.push(...page.data.map(toComment))
+      return comments
+    },
+
+    // https://docs.github.com/en/rest/issues/comments#create-an-issue-comment
+    async addComment(number, body) {
+      const { data } = await github.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { ...where, issue_number: number, body })
+      return toComment(data)
+    },
+
+    // A duplicate is closed the way GitHub's own "Close as duplicate" does: `state_reason: "duplicate"`
+    // naming the original by its `id` (not its number), so GitHub shows the link on both issues. A server
+    // that does not know that reason answers 422, and an original without a usable id throws
+    // DuplicateRefused; on either the core falls back to a comment and not_planned.
+    // https://docs.github.com/en/rest/issues/issues#update-an-issue
+    async closeIssue(number, reason: CloseReason) {
+      if (typeof reason === 'string') return void (await patch(number, { state: 'closed', state_reason: reason }))
+      const original = reason.duplicateOf.number
+      const id = usableId(reason.duplicateOf.id) ?? usableId((await github.request('GET /repos/{owner}/{repo}/issues/{issue_number}', { ...where, issue_number: original })).data.id)
+      if (id === undefined) throw new DuplicateRefused(number, original, `GitHub's answer for #${original} has no usable id`)
+      await patch(number, { state: 'closed', state_reason: 'duplicate', duplicate_issue_id: id })
+    },
+
+    // https://docs.github.com/en/rest/issues/comments#delete-an-issue-comment
+    async deleteComment(_number, commentId) {
+      await github.request('DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}', { ...where, comment_id: commentId })
+    },
+
+    async reopenIssue(number) {
+      await patch(number, { state: 'open' })
+    },
+  }
+}

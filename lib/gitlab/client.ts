@@ -1,0 +1,182 @@
+// A small client for GitLab's REST API v4 on plain `fetch`. The reporter makes a handful of calls (list,
+// create, notes, update, and the doctor's reads); @gitbeaker/rest, the maintained GitLab library, brings
+// wrappers for hundreds of endpoints and resends every request, POSTs included, after a 502 up to ten
+// times: unsafe for a create that may have been committed. So the few calls are written here with the
+// same guarantees as the Octokit client: the token only to the API's origin, a timeout on every request,
+// transient failures of reads retried with the backoff helper, writes paced and never repeated blindly
+// (a 429 is the exception: GitLab refused the request unprocessed), rate limits waited out within
+// REPORT_MAX_WAIT. https://docs.gitlab.com/api/rest/
+import Bottleneck from 'bottleneck/light.js'
+import { ApiError, RateLimited } from '../core/errors.ts'
+import { fetchQuietly } from '../http/fetch.ts'
+import type { Log } from '../core/log.ts'
+import { readAttempts, retryTransient } from '../core/retry/transient.ts'
+import { waitBudget } from '../github/ratelimit.ts'
+import { gitLabLimitOf, gitLabResetTime } from './ratelimit.ts'
+import type { ConnectionOptions } from '../http/connection.ts'
+
+/** What the client needs. */
+export interface GitLabOptions extends ConnectionOptions {
+  /** Seconds between writes (REPORT_WRITE_INTERVAL); default 1. */
+  readonly writeIntervalSeconds?: number
+}
+
+export type Query = Readonly<Record<string, string | number | undefined>>
+
+/** One call: `path` is relative to the API base (`/projects/…`), and already URL-encoded. */
+export interface GitLabRequest {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  readonly path: string
+  readonly query?: Query
+  readonly body?: Readonly<Record<string, unknown>>
+  /** Attempts for a GET instead of the client's setting (or the `withAttempts` around the call). */
+  readonly attempts?: number
+}
+
+export interface GitLabResponse<T> {
+  readonly status: number
+  /** Lower-case names. */
+  readonly headers: Readonly<Record<string, string>>
+  readonly data: T
+}
+
+/** The GitLab client every GitLab call goes through. */
+export interface GitLab {
+  request<T>(request: GitLabRequest): Promise<GitLabResponse<T>>
+  /** Every page of a list (see {@link nextPage}); the caller may stop early. */
+  pages<T>(path: string, query: Query, attempts?: number): AsyncIterable<GitLabResponse<T[]>>
+}
+
+// A limit handler that keeps saying yes to a 0 s wait would retry forever; a few rounds are plenty.
+const MAX_LIMIT_RETRIES = 3
+// One warning per run as the quota runs low, as for GitHub.
+const LOW_QUOTA = 100
+
+// Writes are spaced out in one queue per interval, shared by the whole process (as plugin-throttling's
+// groups are for GitHub), so that concurrent callers in one run never burst.
+const pacers = new Map<number, Bottleneck>()
+const pacer = (seconds: number): Bottleneck => {
+  let limiter = pacers.get(seconds)
+  if (!limiter) pacers.set(seconds, (limiter = new Bottleneck({ maxConcurrent: 1, minTime: Math.round(seconds * 1000) })))
+  return limiter
+}
+
+const sleep = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000))
+
+const headersOf = (response: Response): Record<string, string> => Object.fromEntries([...response.headers].map(([k, v]) => [k.toLowerCase(), v]))
+
+// GitLab's error bodies are `{"message": "404 Project Not Found"}`, `{"message": {"title": ["is too long…"]}}`
+// or `{"error": "title is missing"}`.
+function errorText(text: string): string {
+  try {
+    const body = JSON.parse(text) as { message?: unknown; error?: unknown }
+    const said = body.message ?? body.error
+    return (typeof said === 'string' ? said : JSON.stringify(said ?? body)).slice(0, 300)
+  } catch {
+    return text.slice(0, 300)
+  }
+}
+
+/**
+ * The GitLab client: `Authorization: Bearer <token>` sent to the API's own origin only (never to an origin
+ * named in a `Link` header; fetch itself drops Authorization, unlike GitLab's `PRIVATE-TOKEN`, on a
+ * redirect to another origin), JSON bodies, a timeout on every request, failures as {@link ApiError}.
+ */
+export function createGitLab(options: GitLabOptions, log: Log): GitLab {
+  const base = options.apiUrl.replace(/\/+$/, '')
+  const origin = new URL(base).origin
+  const budget = waitBudget(options.maxWaitSeconds)
+  const writes = pacer(options.writeIntervalSeconds ?? 1)
+  let quotaWarned = false
+
+  const watchQuota = (headers: Readonly<Record<string, string>>) => {
+    const remaining = Number(headers['ratelimit-remaining'])
+    if (!quotaWarned && headers['ratelimit-remaining'] !== undefined && remaining < LOW_QUOTA) {
+      quotaWarned = true
+      log.warn(`GitLab API quota is low: ${remaining} requests left until ${gitLabResetTime(headers)}`)
+    }
+  }
+
+  // One HTTP exchange: every way it can fail becomes an ApiError; transient when there was no (whole) answer or a 5xx.
+  const send = async <T>(method: string, url: string, body: unknown): Promise<GitLabResponse<T>> => {
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'deploy-failure-reporter' }
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    if (options.token && new URL(url).origin === origin) headers.authorization = `Bearer ${options.token}`
+    const signal = AbortSignal.timeout(options.timeoutMs)
+    let response: Response
+    let text: string
+    try {
+      response = await fetchQuietly(url, { method, headers, signal, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
+      text = await response.text()
+    } catch (cause) {
+      const why = signal.aborted ? `timed out after ${options.timeoutMs / 1000}s` : ((cause as { cause?: { code?: string } }).cause?.code ?? (cause as Error).message)
+      throw new ApiError(why, { transient: true, cause })
+    }
+    const responseHeaders = headersOf(response)
+    watchQuota(responseHeaders)
+    if (!response.ok) {
+      throw new ApiError(errorText(text), { status: response.status, headers: responseHeaders, transient: response.status >= 500 })
+    }
+    try {
+      return { status: response.status, headers: responseHeaders, data: (text === '' ? null : JSON.parse(text)) as T }
+    } catch (cause) {
+      throw new ApiError('the answer was cut off or is not valid JSON', { status: response.status, headers: responseHeaders, transient: true, cause })
+    }
+  }
+
+  // A 429 means the request was not processed, so waiting and sending it again is safe for writes too.
+  const waitingOutLimits = async <T>(exchange: () => Promise<GitLabResponse<T>>, where: string): Promise<GitLabResponse<T>> => {
+    for (let retries = 0; ; retries++) {
+      try {
+        return await exchange()
+      } catch (error) {
+        const limit = gitLabLimitOf(error)
+        if (!limit) throw error
+        if (retries >= MAX_LIMIT_RETRIES || !budget.take(limit.waitSeconds)) throw new RateLimited({ kind: 'primary', ...limit }, where, options.maxWaitSeconds, error, 'GitLab API')
+        log.warn(`GitLab rate limit on ${where}; waiting ${limit.waitSeconds}s`)
+        await sleep(limit.waitSeconds)
+      }
+    }
+  }
+
+  const call = async <T>(method: GitLabRequest['method'], url: string, body: unknown, attempts: number): Promise<GitLabResponse<T>> => {
+    const where = `${method} ${new URL(url).pathname.slice(new URL(base).pathname.length) || '/'}`
+    const exchange = () => (method === 'GET' ? send<T>(method, url, body) : writes.schedule(() => send<T>(method, url, body)))
+    return retryTransient({ retryAttempts: attempts, retryDelaySeconds: options.retryDelaySeconds }, where, () => waitingOutLimits(exchange, where), log)
+  }
+
+  const urlOf = (path: string, query: Query = {}): string => {
+    const params = new URLSearchParams()
+    for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v))
+    const search = params.toString()
+    return `${base}${path}${search ? `?${search}` : ''}`
+  }
+
+  return {
+    // Only reads are retried here: a write that failed may still have been committed, so the caller decides.
+    request: <T>({ method, path, query, body, attempts }: GitLabRequest) =>
+      call<T>(method, urlOf(path, query), body, method === 'GET' ? (attempts ?? readAttempts(options.retryAttempts)) : 1),
+    async *pages<T>(path: string, query: Query, attempts?: number) {
+      let url: string | undefined = urlOf(path, query)
+      while (url) {
+        const page: GitLabResponse<T[]> = await call<T[]>('GET', url, undefined, attempts ?? readAttempts(options.retryAttempts))
+        yield page
+        url = nextPage(page.headers, url)
+      }
+    },
+  }
+}
+
+/**
+ * The next page's address: `x-next-page` on the same address (so a proxy that rewrites GitLab's own links
+ * cannot lead the token astray), else `Link: <…>; rel="next"`; undefined on the last page.
+ */
+export function nextPage(headers: Readonly<Record<string, string>>, current: string): string | undefined {
+  const number = headers['x-next-page']
+  if (number && /^\d+$/.test(number)) {
+    const url = new URL(current)
+    url.searchParams.set('page', number)
+    return url.toString()
+  }
+  return /<([^>]+)>\s*;\s*rel="next"/.exec(headers.link ?? '')?.[1]
+}

@@ -1,0 +1,70 @@
+// deployStats: the stats command for a team's own scripts.
+import { statsOptions, type StatsFormat, type StatsInput } from './stats-options.ts'
+import { buildReport, type StatsReport } from '../core/stats/report.ts'
+import { readHistory } from '../core/stats/read.ts'
+import { renderBadges } from '../core/stats/badge.ts'
+import { statsJson } from '../core/stats/json.ts'
+import { renderMarkdown } from '../core/stats/markdown.ts'
+import { renderTable } from '../core/stats/table.ts'
+import { describeError } from '../core/retry/transient.ts'
+import type { Log } from '../core/log.ts'
+import type { Tracker } from '../core/tracker.ts'
+import { createTracker } from './tracker.ts'
+import { ConfigError, StatsReadFailed } from '../core/errors.ts'
+import { configuredRun, type CommonOptions } from '../api/options.ts'
+
+/** Options of {@link deployStats}: the tracker's settings, and the command's flags in camelCase. */
+export interface StatsApiOptions extends Omit<CommonOptions, 'chatWebhook' | 'environment' | 'commitSha' | 'pipelineUrl'> {
+  /** `90d` (days before `until`), or a date `YYYY-MM-DD` (default `90d`). */
+  readonly since?: string
+  /** A date `YYYY-MM-DD`, that day included (default: now). */
+  readonly until?: string
+  /** Only these environments (default: every one with a failure in the period). */
+  readonly environments?: readonly string[]
+  /** An IANA zone for weeks and times (default `UTC`). */
+  readonly timeZone?: string
+  /** What `text` holds (default `markdown`). */
+  readonly format?: StatsFormat
+}
+
+/** What {@link deployStats} found, and its rendering in the format asked for. */
+export interface StatsResult {
+  readonly report: StatsReport
+  readonly text: string
+}
+
+/** `report` rendered as `format`: badges are one JSON document a line, one per environment. */
+export function renderStats(report: StatsReport, format: StatsFormat): string {
+  if (format === 'table') return renderTable(report)
+  if (format === 'markdown') return renderMarkdown(report)
+  if (format === 'json') return `${JSON.stringify(statsJson(report), null, 2)}\n`
+  return renderBadges(report).map((badge) => `${JSON.stringify(badge)}\n`).join('')
+}
+
+/** Reads the history of `tracker` for the period and builds the report; a failed read is {@link StatsReadFailed}. */
+export async function collectStats(tracker: Tracker, input: StatsInput, log: Log, now = new Date()): Promise<{ report: StatsReport; format: StatsFormat }> {
+  const options = statsOptions(input, now)
+  let history
+  try {
+    history = await readHistory(tracker, options.period, options.environments)
+  } catch (error) {
+    if (error instanceof ConfigError) throw error
+    throw new StatsReadFailed(error, describeError(error))
+  }
+  for (const [environment, deploys] of history.deploys) {
+    if (deploys.refused) log.warn(`The deployments of ${environment} could not be read (${deploys.refused}), so its failed-deploy rate is unknown`)
+  }
+  return { report: buildReport(history, options.period, options.periodLabel, options.timeZone), format: options.format }
+}
+
+/**
+ * How often each environment failed and how fast it recovered over a period, read-only from the tracker,
+ * like `deploy-failure-reporter stats`. Rejects with a `ConfigError` (`.problems`) on bad configuration or
+ * options, and a `StatsReadFailed` when the history could not be read whole. No `.env` file is read.
+ */
+export async function deployStats(options: StatsApiOptions = {}): Promise<StatsResult> {
+  const { config, log } = configuredRun(options)
+  const input = { since: options.since, until: options.until, env: options.environments, tz: options.timeZone, format: options.format ?? 'markdown' }
+  const { report, format } = await collectStats(await createTracker(config, log), input, log)
+  return { report, text: renderStats(report, format) }
+}
