@@ -4,7 +4,7 @@
 // https://api.slack.com/methods/chat.postMessage, https://api.slack.com/methods/chat.update
 // The bot token goes in the Authorization header to SLACK_API_URL's origin only; redirects are refused.
 import type { ChatEvent, ChatNotifier, ChatResult, ChatThread, IssueRef } from '../core/chat.ts'
-import { fetchQuietly } from '../http/fetch.ts'
+import { fetchQuietly, MAX_SMALL_ANSWER_BYTES } from '../http/fetch.ts'
 import { slackEscape } from '../core/text/issue.ts'
 import { noticeOf, pingSentence, type Notice } from './notice.ts'
 import { slackNoticeText } from './slack.ts'
@@ -65,6 +65,7 @@ export function slackApiNotifier(options: SlackApiOptions): ChatNotifier {
           body: JSON.stringify(payload),
           signal: AbortSignal.timeout(options.timeoutMs),
           redirect: 'error',
+          maxBytes: MAX_SMALL_ANSWER_BYTES,
         })
       } catch {
         return { ok: false }

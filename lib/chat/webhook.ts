@@ -3,7 +3,7 @@
 import type { ChatEvent, ChatNotifier, ChatResult } from '../core/chat.ts'
 import { renderChat, slackEscape } from '../core/text/issue.ts'
 import { renderRecoveryChat } from '../core/find/recovery.ts'
-import { fetchQuietly } from '../http/fetch.ts'
+import { fetchQuietly, MAX_SMALL_ANSWER_BYTES } from '../http/fetch.ts'
 
 /** The spec gives the chat post no time limit; a dead webhook must not hang a pipeline, so it gets 10 s. */
 export const CHAT_TIMEOUT_MS = 10_000
@@ -39,6 +39,7 @@ export async function postJson(url: string, body: unknown, timeoutMs: number): P
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMs),
       redirect: 'error',
+      maxBytes: MAX_SMALL_ANSWER_BYTES,
     })
     await response.body?.cancel()
     return { ok: response.ok, status: response.status }

@@ -18,6 +18,21 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * An answer larger than the size cap of a read held in memory (lib/http/fetch.ts): a failed read, never
+ * parsed in part. `status` is the answer's own status, so that messages say the service did answer.
+ */
+export class AnswerTooLarge extends Error {
+  readonly status: number
+  readonly limitBytes: number
+  constructor(status: number, limitBytes: number) {
+    super(`the answer is larger than ${limitBytes >= 1 << 20 ? `${limitBytes / (1 << 20)} MiB` : `${limitBytes} bytes`}, so it was not read`)
+    this.name = 'AnswerTooLarge'
+    this.status = status
+    this.limitBytes = limitBytes
+  }
+}
+
 /** Thrown by `loadConfig` and by flag parsing; `problems` holds one line per bad variable. Scripts exit 2 on it. */
 export class ConfigError extends Error {
   readonly problems: readonly string[]

@@ -1,6 +1,6 @@
 // Octokit's failures as the core sees them: an `ApiError` with the status (none when there was no answer),
 // lower-case headers, and whether it may go away on its own. Anything else is a bug and passes unchanged.
-import { ApiError } from '../core/errors.ts'
+import { AnswerTooLarge, ApiError } from '../core/errors.ts'
 
 type HeaderValues = Record<string, string | number | undefined>
 
@@ -29,6 +29,8 @@ export function lowerCaseHeaders(headers: HeaderValues | undefined): Record<stri
  */
 export function toApiError(error: unknown): unknown {
   if (error instanceof ApiError || !isRequestError(error)) return error
+  // An answer over the size cap (lib/http/fetch.ts): GitHub did answer; a failed read, tried again as one.
+  if (error.cause instanceof AnswerTooLarge) return new ApiError(error.cause.message, { status: error.cause.status, transient: true, cause: error.cause })
   if (!error.response) return new ApiError(error.message, { transient: true, cause: error.cause })
   const status = error.status
   return new ApiError(error.message, { status, headers: lowerCaseHeaders(error.response.headers), transient: status >= 500, cause: error })

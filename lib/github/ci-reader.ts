@@ -9,6 +9,8 @@ import { ApiError, CiLogUnavailable } from '../core/errors.ts'
 import { streamLines } from '../http/stream-lines.ts'
 import { StepCutter } from './log-cutter.ts'
 import type { Download, Downloader } from '../http/download.ts'
+import { MAX_JOB_PAGES } from '../http/paginate.ts'
+import { gitHubPages } from './pages.ts'
 
 // `conclusion` values that mean the job or step failed (GitHub also has success, skipped, cancelled,
 // action_required and neutral).
@@ -84,25 +86,16 @@ export function gitHubCiReader(github: GitHub, run: GitHubRun, fetchLog: Downloa
     async failedJobs(signal) {
       const jobs: unknown[] = []
       try {
-        // One page per 100 jobs (the default is 30, and a big matrix has more). The iterator passes the
-        // signal to the first page only, so it is checked between pages too.
-        const pages = github.paginate.iterator('GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs', {
-          owner,
-          repo,
-          run_id: Number(run.runId),
-          attempt_number: Number(run.attempt),
-          per_page: 100,
-          // Octokit's request options are not in this route's parameter types, though every request takes them.
-          ...({ request: { signal } } as object),
-        })
-        for await (const page of pages) {
-          if (!Array.isArray(page.data)) throw unexpected('the list of the run’s jobs')
-          jobs.push(...(page.data as unknown[]))
-          signal.throwIfAborted()
+        // One page per 100 jobs (the default is 30, and a big matrix has more), each page and each of its
+        // retries under the read's signal; at most MAX_JOB_PAGES pages.
+        const params = { owner, repo, run_id: Number(run.runId), attempt_number: Number(run.attempt), per_page: 100 }
+        const listing = { what: `the jobs of run ${run.runId}`, maxPages: MAX_JOB_PAGES, signal, key: 'jobs' }
+        for await (const page of gitHubPages<unknown>(github, 'GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs', params, listing)) {
+          jobs.push(...page.data)
         }
       } catch (error) {
         if (error instanceof CiLogUnavailable) throw error
-        // plugin-paginate-rest throws a TypeError on a page that is not the list it expects.
+        // gitHubPages throws a TypeError on a page that is not the list it expects.
         if (error instanceof TypeError) throw unexpected('the list of the run’s jobs', error)
         throw cannot(`jobs for run ${run.runId} (attempt ${run.attempt}) in ${owner}/${repo}`, error, `the token cannot see the run (${PERMISSION}), or it is not in this repository`)
       }
@@ -141,6 +134,10 @@ export function gitHubCiReader(github: GitHub, run: GitHubRun, fetchLog: Downloa
       const target = URL.canParse(location) ? new URL(location) : undefined
       if (!target || (target.protocol !== 'https:' && target.protocol !== 'http:')) {
         throw new CiLogUnavailable(`GitHub redirected the log of job ${job.id} to an address that is not http(s) (${target?.protocol ?? 'not a URL'}); refused`)
+      }
+      // An API reached over https never hands its log to plain http (the same rule as every redirect, lib/http/fetch.ts).
+      if (target.protocol === 'http:' && new URL(github.request.endpoint.DEFAULTS.baseUrl).protocol === 'https:') {
+        throw new CiLogUnavailable(`GitHub redirected the log of job ${job.id} from https to plain http (${target.host}); refused`)
       }
       let download: Download
       try {

@@ -1,10 +1,9 @@
 import { Octokit } from '@octokit/core'
-import { paginateRest } from '@octokit/plugin-paginate-rest'
 import { throttling } from '@octokit/plugin-throttling'
-import { fetchQuietly } from '../http/fetch.ts'
+import { fetchWhole, MAX_ANSWER_BYTES } from '../http/fetch.ts'
 import { localTimestamp } from '../core/text/issue.ts'
 import type { Log } from '../core/log.ts'
-import { readAttempts, retryTransient } from '../core/retry/transient.ts'
+import { readAttempts, retryTransient, sleepUnless } from '../core/retry/transient.ts'
 import { ApiError, RateLimited } from '../core/errors.ts'
 import { complete, toApiError } from './api-error.ts'
 import { pacing } from './pacing.ts'
@@ -14,7 +13,8 @@ import { actsAs, createAppAuthFor } from './app-auth.ts'
 import type { AppCredentials } from '../config/app.ts'
 import type { ConnectionOptions } from '../http/connection.ts'
 
-const ThrottledOctokit = Octokit.plugin(throttling, paginateRest)
+// Listings go through gitHubPages (pages.ts), not @octokit/plugin-paginate-rest: see there why.
+const ThrottledOctokit = Octokit.plugin(throttling)
 // The throttling stays; its limiters stop paying a timer clamp per step (limiter-yield.ts).
 promptLimiters()
 /** The one API client type every tool uses. */
@@ -42,12 +42,16 @@ export const GITHUB_API_VERSION = '2022-11-28'
 // A limit handler that keeps saying yes to a 0 s wait would retry forever; a few rounds are plenty.
 const MAX_LIMIT_RETRIES = 3
 
+// Every request: a time limit of its own (and the caller's signal), and an answer read whole under the
+// size cap before Octokit sees it, so that one too large (or cut off) is a failed request, never a body
+// Octokit would take for an empty one. `request.fetch` is Octokit's public option for this.
+// https://github.com/octokit/request.js#request
 const timedFetch =
   (timeoutMs: number): typeof fetch =>
   (input, init) => {
     const timeout = AbortSignal.timeout(timeoutMs)
     const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout
-    return fetchQuietly(input, { ...init, signal })
+    return fetchWhole(input as string, { ...(init as object), signal, maxBytes: MAX_ANSWER_BYTES })
   }
 
 /**
@@ -106,15 +110,15 @@ export function createGitHub(options: ClientOptions, log: Log): GitHub {
 
   // plugin-throttling knows a secondary limit only by its wording; GitHub also answers 403/429 with just
   // `retry-after` (docs above), which is waited out here within the same budget and with the same warning.
-  const waitingOutLimits = async <T>(send: () => Promise<T>, where: string): Promise<T> => {
+  const waitingOutLimits = async <T>(send: () => Promise<T>, where: string, signal: AbortSignal | undefined): Promise<T> => {
     for (let retries = 0; ; retries++) {
       try {
         return await send()
       } catch (error) {
         const limit = rateLimitOf(error)
-        if (!limit || isKnownToThrottling(error) || retries >= MAX_LIMIT_RETRIES || !budget.take(limit.waitSeconds)) throw error
+        if (!limit || isKnownToThrottling(error) || retries >= MAX_LIMIT_RETRIES || signal?.aborted || !budget.take(limit.waitSeconds)) throw error
         log.warn(`Secondary rate limit on ${where}; waiting ${limit.waitSeconds}s`)
-        await new Promise((resolve) => setTimeout(resolve, limit.waitSeconds * 1000))
+        await sleepUnless(limit.waitSeconds * 1000, signal)
       }
     }
   }
@@ -124,9 +128,12 @@ export function createGitHub(options: ClientOptions, log: Log): GitHub {
     // decides (the reporter looks again before creating again).
     const retryAttempts = endpoint.method === 'GET' ? readAttempts(options.retryAttempts) : 1
     const where = describeRequest(endpoint)
+    // A caller's deadline (the CI read's) covers the retries and waits too: once it passes, nothing more is sent.
+    const signal = (endpoint.request as { signal?: AbortSignal } | undefined)?.signal
     const once = async () => {
+      signal?.throwIfAborted()
       try {
-        return await waitingOutLimits(() => complete(request(endpoint)), where)
+        return await waitingOutLimits(() => complete(request(endpoint)), where, signal)
       } catch (error) {
         // A limit that outlasts the budget: no more calls this run (GitHub may ban clients that keep calling).
         const limit = rateLimitOf(error)
@@ -134,7 +141,7 @@ export function createGitHub(options: ClientOptions, log: Log): GitHub {
       }
     }
     try {
-      return await retryTransient({ retryAttempts, retryDelaySeconds: options.retryDelaySeconds }, where, once, log)
+      return await retryTransient({ retryAttempts, retryDelaySeconds: options.retryDelaySeconds, signal }, where, once, log)
     } catch (last) {
       watchQuota(last instanceof ApiError ? last.headers : (last as { response?: { headers?: Record<string, string> } } | undefined)?.response?.headers)
       throw last

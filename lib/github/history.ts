@@ -1,12 +1,13 @@
 // The read-only history reads of the GitHub tracker, for `stats`: every labelled issue (open and closed)
 // with its comment count, and the deployments of an environment. Both through the same throttled
-// Octokit client and its paginate plugin, so tokens, proxies, retries and rate-limit waits are as for
+// Octokit client and its guarded listing (pages.ts), so tokens, proxies, retries and rate-limit waits are as for
 // every other call; a page that cannot be read throws, so a history is never cut short silently.
 import { countInWindow } from '../core/stats/deploy-window.ts'
 import type { Tracker } from '../core/tracker.ts'
 import { ApiError } from '../core/errors.ts'
 import type { GitHub } from './client.ts'
 import { issuePages, type GitHubRepo } from './tracker.ts'
+import { gitHubPages } from './pages.ts'
 
 /** `history` and `countDeploys` of the GitHub tracker for `repo`. */
 export function gitHubHistory(github: GitHub, repo: GitHubRepo): Required<Pick<Tracker, 'history' | 'countDeploys'>> {
@@ -25,7 +26,7 @@ export function gitHubHistory(github: GitHub, repo: GitHubRepo): Required<Pick<T
     // A token that may not read deployments (403) leaves the rate unknown rather than failing the figures.
     async countDeploys({ environment, since, until }) {
       let count: number
-      const pages = github.paginate.iterator('GET /repos/{owner}/{repo}/deployments', { ...where, environment, per_page: 100 })
+      const pages = gitHubPages<{ created_at: string }>(github, 'GET /repos/{owner}/{repo}/deployments', { ...where, environment, per_page: 100 }, { what: `the deployments of ${environment}` })
       try {
         count = await countInWindow(pages, since, until)
       } catch (error) {

@@ -2,10 +2,12 @@
 // milestones (a create takes the number, not the title).
 // https://docs.github.com/en/rest/issues/milestones#list-milestones
 import type { GitHub } from './client.ts'
+import { gitHubPages } from './pages.ts'
 
 /** The number of the open milestone titled `title` in `owner/repo`, or undefined when there is none. */
 export async function openMilestoneNumber(github: GitHub, where: { owner: string; repo: string }, title: string): Promise<number | undefined> {
-  const pages = github.paginate.iterator('GET /repos/{owner}/{repo}/milestones', { ...where, state: 'open', per_page: 100 })
+  const params = { owner: where.owner, repo: where.repo, state: 'open', per_page: 100 }
+  const pages = gitHubPages<{ title: string; number: number }>(github, 'GET /repos/{owner}/{repo}/milestones', params, { what: `the open milestones of ${where.owner}/${where.repo}` })
   for await (const page of pages) {
     const found = page.data.find((milestone) => milestone.title === title)
     if (found) return found.number

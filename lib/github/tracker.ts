@@ -10,6 +10,7 @@ import { milestoneLookup } from '../core/find/milestone-lookup.ts'
 import type { ProjectBoard } from '../config/shape.ts'
 import { DuplicateRefused } from '../core/errors.ts'
 import { gitHubHistory } from './history.ts'
+import { gitHubPages } from './pages.ts'
 
 /** Where the issues live. */
 export interface GitHubRepo {
@@ -88,13 +89,13 @@ export interface IssueQuery {
 }
 
 /**
- * The labelled issues of `where` a page at a time (100 an answer), through the client's paginate plugin.
+ * The labelled issues of `where` a page at a time (100 an answer), through the guarded listing (pages.ts).
  * GitHub lists pull requests among issues; they carry a `pull_request` key and are left out.
  * https://docs.github.com/en/rest/issues/issues#list-repository-issues
  */
 export async function* issuePages(github: GitHub, where: GitHubRepo, query: IssueQuery): AsyncGenerator<Issue[]> {
   const { state, label, sort, direction, since } = query
-  const pages = github.paginate.iterator('GET /repos/{owner}/{repo}/issues', {
+  const params = {
     owner: where.owner,
     repo: where.repo,
     state,
@@ -103,8 +104,9 @@ export async function* issuePages(github: GitHub, where: GitHubRepo, query: Issu
     sort,
     direction,
     ...(since === undefined ? {} : { since: since.toISOString() }),
-  })
-  for await (const page of pages) yield (page.data as readonly GitHubIssue[]).filter((issue) => issue.pull_request == null).map(toIssue)
+  }
+  const pages = gitHubPages<GitHubIssue>(github, 'GET /repos/{owner}/{repo}/issues', params, { what: `the ${state === 'all' ? '' : `${state} `}issues of ${where.owner}/${where.repo}` })
+  for await (const page of pages) yield page.data.filter((issue) => issue.pull_request == null).map(toIssue)
 }
 
 /**
@@ -162,7 +164,7 @@ export function createGitHubTracker(github: GitHub, repo: GitHubRepo & { readonl
     // https://docs.github.com/en/rest/issues/comments#list-issue-comments
     async listComments(number) {
       const comments: Comment[] = []
-      const pages = github.paginate.iterator('GET /repos/{owner}/{repo}/issues/{issue_number}/comments', { ...where, issue_number: number, per_page: 100 })
+      const pages = gitHubPages<GitHubComment>(github, 'GET /repos/{owner}/{repo}/issues/{issue_number}/comments', { ...where, issue_number: number, per_page: 100 }, { what: `the comments of #${number}` })
       for await (const page of pages) comments.push(...page.data.map(toComment))
       return comments
     },

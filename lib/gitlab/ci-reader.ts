@@ -7,9 +7,11 @@
 // no time for. The token (`Authorization: Bearer`, as the tracker sends it) goes to CI_API_V4_URL's origin
 // only: a trace GitLab serves from object storage is reached by a redirect that never carries it.
 import type { CiReader, FailedJob } from '../core/ci.ts'
-import { registerSecret } from '../core/log.ts'
-import { ApiError, CiLogUnavailable } from '../core/errors.ts'
-import { streamGet, type StreamedAnswer } from '../http/stream.ts'
+import { registerSecret, type Log } from '../core/log.ts'
+import { AnswerTooLarge, ApiError, CiLogUnavailable } from '../core/errors.ts'
+import { readWhole, streamGet, type StreamedAnswer } from '../http/stream.ts'
+import { MAX_ANSWER_BYTES } from '../http/fetch.ts'
+import { guardedPages, MAX_JOB_PAGES } from '../http/paginate.ts'
 import { nextPage } from './client.ts'
 import { TraceTail } from './trace.ts'
 
@@ -33,11 +35,9 @@ export interface GitLabCiOptions {
   readonly tokenName: string
 }
 
-// 100 is GitLab's largest page; a pipeline with more failed jobs than these pages hold is named in part.
+// 100 is GitLab's largest page; a pipeline with more failed jobs than MAX_JOB_PAGES of them is named in
+// part, after one [WARN] (lib/http/paginate.ts). A page is held under the shared size cap (lib/http/fetch.ts).
 const PER_PAGE = 100
-const MAX_PAGES = 20
-// A page of 100 jobs is a few hundred kilobytes; anything far bigger is not a page of jobs.
-const MAX_JSON_BYTES = 16 << 20
 
 interface JobRecord {
   id: number
@@ -60,7 +60,7 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
  * A {@link CiReader} for the GitLab CI pipeline `options` name. Failures come as {@link CiLogUnavailable},
  * whose message names the cause and the fix; the token never appears in one.
  */
-export function gitLabCiReader(options: GitLabCiOptions): CiReader {
+export function gitLabCiReader(options: GitLabCiOptions, log: Pick<Log, 'warn'>): CiReader {
   registerSecret(options.token)
   const base = options.apiUrl.replace(/\/+$/, '')
   const origin = new URL(base).origin
@@ -103,18 +103,15 @@ export function gitLabCiReader(options: GitLabCiOptions): CiReader {
   const get = (url: string, signal: AbortSignal): Promise<StreamedAnswer> => streamGet({ url, headers, credentials, signal })
 
   const json = async (answer: StreamedAnswer, what: string): Promise<unknown> => {
-    const chunks: Uint8Array[] = []
-    let size = 0
-    for await (const chunk of answer.body) {
-      size += chunk.byteLength
-      if (size > MAX_JSON_BYTES) {
-        answer.cancel()
-        throw unexpected(what, `the answer is larger than ${MAX_JSON_BYTES >> 20} MB`)
-      }
-      chunks.push(chunk)
+    let whole: Buffer
+    try {
+      whole = await readWhole(answer, MAX_ANSWER_BYTES)
+    } catch (error) {
+      if (error instanceof AnswerTooLarge) throw unexpected(what, error.message, error)
+      throw error
     }
     try {
-      return JSON.parse(Buffer.concat(chunks).toString('utf8'))
+      return JSON.parse(whole.toString('utf8'))
     } catch (cause) {
       throw unexpected(what, 'the answer is not JSON', cause)
     }
@@ -138,8 +135,8 @@ export function gitLabCiReader(options: GitLabCiOptions): CiReader {
       const jobs: FailedJob[] = []
       try {
         // Retried jobs are left out by default (include_retried=false): only each job's last try counts.
-        let url: string | undefined = `${project}/pipelines/${encodeURIComponent(options.pipelineId)}/jobs?scope[]=failed&per_page=${PER_PAGE}`
-        for (let page = 0; url !== undefined && page < MAX_PAGES; page++) {
+        const first = `${project}/pipelines/${encodeURIComponent(options.pipelineId)}/jobs?scope[]=failed&per_page=${PER_PAGE}`
+        const read = async (url: string) => {
           const answer = await get(url, signal)
           if (answer.status !== 200) {
             answer.cancel()
@@ -147,10 +144,11 @@ export function gitLabCiReader(options: GitLabCiOptions): CiReader {
           }
           const list = await json(answer, what)
           if (!Array.isArray(list) || !list.every(isJob)) throw unexpected(what, 'the answer is not the list of jobs GitLab documents')
+          return { list, headers: { 'x-next-page': answer.headers.get('x-next-page') ?? '', link: answer.headers.get('link') ?? '' } }
+        }
+        for await (const page of guardedPages(first, read, (page, url) => nextPage(page.headers, url), { what, maxPages: MAX_JOB_PAGES, log })) {
           // A job allowed to fail did not fail the pipeline, so it is not what failed.
-          jobs.push(...list.filter((job) => job.allow_failure !== true).map(asFailedJob))
-          const next = nextPage({ 'x-next-page': answer.headers.get('x-next-page') ?? '', link: answer.headers.get('link') ?? '' }, url)
-          url = next === url ? undefined : next
+          jobs.push(...page.list.filter((job) => job.allow_failure !== true).map(asFailedJob))
         }
       } catch (error) {
         throw unavailable(what, error, signal)

@@ -7,8 +7,9 @@
 // (a 429 is the exception: GitLab refused the request unprocessed), rate limits waited out within
 // REPORT_MAX_WAIT. https://docs.gitlab.com/api/rest/
 import Bottleneck from 'bottleneck/light.js'
-import { ApiError, RateLimited } from '../core/errors.ts'
-import { fetchQuietly } from '../http/fetch.ts'
+import { AnswerTooLarge, ApiError, RateLimited } from '../core/errors.ts'
+import { fetchQuietly, MAX_ANSWER_BYTES } from '../http/fetch.ts'
+import { guardedPages } from '../http/paginate.ts'
 import type { Log } from '../core/log.ts'
 import { readAttempts, retryTransient } from '../core/retry/transient.ts'
 import { waitBudget } from '../github/ratelimit.ts'
@@ -106,9 +107,11 @@ export function createGitLab(options: GitLabOptions, log: Log): GitLab {
     let response: Response
     let text: string
     try {
-      response = await fetchQuietly(url, { method, headers, signal, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
+      response = await fetchQuietly(url, { method, headers, signal, maxBytes: MAX_ANSWER_BYTES, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
       text = await response.text()
     } catch (cause) {
+      // GitLab answered, beyond the size cap: a failed read, tried again as one, never parsed in part.
+      if (cause instanceof AnswerTooLarge) throw new ApiError(cause.message, { status: cause.status, transient: true, cause })
       const why = signal.aborted ? `timed out after ${options.timeoutMs / 1000}s` : ((cause as { cause?: { code?: string } }).cause?.code ?? (cause as Error).message)
       throw new ApiError(why, { transient: true, cause })
     }
@@ -156,15 +159,22 @@ export function createGitLab(options: GitLabOptions, log: Log): GitLab {
     // Only reads are retried here: a write that failed may still have been committed, so the caller decides.
     request: <T>({ method, path, query, body, attempts }: GitLabRequest) =>
       call<T>(method, urlOf(path, query), body, method === 'GET' ? (attempts ?? readAttempts(options.retryAttempts)) : 1),
-    async *pages<T>(path: string, query: Query, attempts?: number) {
-      let url: string | undefined = urlOf(path, query)
-      while (url) {
-        const page: GitLabResponse<T[]> = await call<T[]>('GET', url, undefined, attempts ?? readAttempts(options.retryAttempts))
-        yield page
-        url = nextPage(page.headers, url)
-      }
+    // Through the shared guard (lib/http/paginate.ts): a next page already read, or past the cap, ends the
+    // listing with one [WARN].
+    pages<T>(path: string, query: Query, attempts?: number) {
+      const read = (url: string) => call<T[]>('GET', url, undefined, attempts ?? readAttempts(options.retryAttempts))
+      return guardedPages(urlOf(path, query), read, (page, url) => nextPage(page.headers, url), { what: describeListing(path), log })
     },
   }
+}
+
+// `/projects/acme%2Fshop/issues/3/notes` → `the notes of issue 3 of acme/shop`, `/projects/7/issues` → `the issues of 7`.
+function describeListing(path: string): string {
+  const [, project = '', rest = path] = /^\/projects\/([^/]+)(\/.*)?$/.exec(path) ?? []
+  const name = decodeURIComponent(project)
+  const notes = /^\/issues\/(\d+)\/notes$/.exec(rest)
+  if (notes) return `the notes of issue ${notes[1]} of ${name}`
+  return project ? `the ${rest.slice(1).replace(/\//g, ' ')} of ${name}` : path
 }
 
 /**

@@ -9,8 +9,14 @@
 // body; Authorization and Cookie dropped when the redirect leads to another origin), or an error with
 // `redirect: 'error'`; and a body cut off midway makes `text()` reject, never a short text.
 // https://fetch.spec.whatwg.org/#http-redirect-fetch
+// Two rules fetch does not have: a redirect from https to plain http is refused (the Fetch standard follows
+// it; curl without --proto-redir would too), and every answer is read into memory only up to a size cap
+// (`maxBytes`, MAX_ANSWER_BYTES by default): a bigger one rejects with AnswerTooLarge and is never parsed
+// in part. With a proxy variable set, each hop goes through undici's proxy-aware fetch (proxy.ts) under the
+// same rules, since this loop, not undici, follows the redirects.
 // The zx CLI's own `fetch` echoes requests (headers and all) in verbose mode; this one prints nothing.
 import type { IncomingMessage } from 'node:http'
+import { AnswerTooLarge } from '../core/errors.ts'
 import { transportFor } from './agent.ts'
 import { proxiedFetch, proxyConfigured } from './proxy.ts'
 
@@ -21,7 +27,18 @@ export interface FetchInit {
   readonly body?: string | Uint8Array | null
   readonly signal?: AbortSignal | null
   readonly redirect?: 'follow' | 'error' | 'manual'
+  /** The most bytes of the answer's body read into memory (default {@link MAX_ANSWER_BYTES}). */
+  readonly maxBytes?: number
 }
+
+/**
+ * The size cap of an API answer held in memory: 32 MiB. A page of 100 GitHub issues with bodies at
+ * GitHub's 65,536-character limit is under 7 MB in ASCII (about 20 MB if every character took 3 bytes);
+ * a GraphQL answer or a GitLab page is smaller still. Anything bigger is not an answer this tool asked for.
+ */
+export const MAX_ANSWER_BYTES = 32 << 20
+/** The cap for the small answers of a chat post, Slack's Web API and the pager: 1 MiB. */
+export const MAX_SMALL_ANSWER_BYTES = 1 << 20
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308])
 const MAX_REDIRECTS = 20
@@ -33,18 +50,26 @@ export class FetchedResponse {
   readonly status: number
   readonly statusText: string
   readonly headers: ResponseHeaders
-  // Body already read (so the connection is free for the next request); `cancel` has nothing left to do.
-  readonly body = { cancel: async (): Promise<void> => {} }
+  // The body is read at once (so the connection is free for the next request); `cancel` drops what is
+  // still to come, so an answer that drips or never ends cannot keep the process alive once unwanted.
+  readonly body: { cancel(): Promise<void> }
   readonly url: string
   private readonly content: Promise<Buffer>
 
-  constructor(message: IncomingMessage, url: string, content: Promise<Buffer>) {
+  constructor(status: number, statusText: string, headers: ResponseHeaders, url: string, content: Promise<Buffer>, cancel: () => void = () => {}) {
+    this.body = { cancel: async () => cancel() }
     this.url = url
     this.content = content
-    this.status = message.statusCode ?? 0
+    this.status = status
     this.ok = this.status >= 200 && this.status < 300
-    this.statusText = message.statusMessage ?? ''
-    this.headers = new ResponseHeaders(message.headers)
+    this.statusText = statusText
+    this.headers = headers
+  }
+
+  /** Resolves once the whole body is read; rejects as `text()` would (cut off, aborted, too large). */
+  async whole(): Promise<this> {
+    await this.content
+    return this
   }
 
   async text(): Promise<string> {
@@ -65,8 +90,9 @@ export class FetchedResponse {
 export class ResponseHeaders {
   private readonly map: Map<string, string>
 
-  constructor(raw: IncomingMessage['headers']) {
-    this.map = new Map(Object.entries(raw).flatMap(([k, v]) => (v === undefined ? [] : [[k, Array.isArray(v) ? v.join(', ') : v] as [string, string]])))
+  constructor(raw: IncomingMessage['headers'] | Iterable<[string, string]>) {
+    const pairs = Symbol.iterator in raw ? [...(raw as Iterable<[string, string]>)] : Object.entries(raw as IncomingMessage['headers'])
+    this.map = new Map(pairs.flatMap(([k, v]) => (v === undefined ? [] : [[k.toLowerCase(), Array.isArray(v) ? v.join(', ') : v] as [string, string]])))
   }
 
   get(name: string): string | null {
@@ -82,6 +108,16 @@ export class ResponseHeaders {
   }
 }
 
+/** One hop's answer: its status and `Location`, and either its body read (capped) or dropped. */
+interface Hop {
+  readonly status: number
+  readonly location: string | undefined
+  discard(): void
+  read(url: string): FetchedResponse
+}
+
+type HopRequest = { url: URL; method: string; headers: Record<string, string>; body: string | Uint8Array | undefined; signal: AbortSignal | undefined; maxBytes: number }
+
 /** Sends one request per redirect hop, as `fetch(input, init)` would; see the top of this file. */
 export async function fetchOverHttp(input: string | URL, init: FetchInit = {}): Promise<FetchedResponse> {
   let url = new URL(String(input))
@@ -89,24 +125,58 @@ export async function fetchOverHttp(input: string | URL, init: FetchInit = {}): 
   let body = init.body ?? undefined
   const headers = Object.fromEntries(Object.entries(init.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]))
   const signal = init.signal ?? undefined
+  const maxBytes = init.maxBytes ?? MAX_ANSWER_BYTES
+  const hop = proxyConfigured() ? viaProxy : direct
   for (let hops = 0; ; hops++) {
-    const message = await send(url, method, headers, body, signal)
-    const location = message.headers.location
-    if (!REDIRECTS.has(message.statusCode ?? 0) || location === undefined || init.redirect === 'manual') {
-      return new FetchedResponse(message, url.href, readAll(message, signal))
-    }
-    message.resume()
+    const answer = await hop({ url, method, headers, body, signal, maxBytes })
+    const location = answer.location
+    if (!REDIRECTS.has(answer.status) || location === undefined || init.redirect === 'manual') return answer.read(url.href)
+    answer.discard()
     if (init.redirect === 'error') throw new TypeError('fetch failed', { cause: new Error(`unexpected redirect to ${new URL(location, url).origin}`) })
     if (hops >= MAX_REDIRECTS) throw new TypeError('fetch failed', { cause: new Error('redirect count exceeded') })
     const next = new URL(location, url)
+    // Only the scheme and host are named: the rest of the address may be a credential (a signed URL).
+    if (url.protocol === 'https:' && next.protocol !== 'https:') throw new TypeError('fetch failed', { cause: new Error(`refused a redirect from https to ${next.protocol}//${next.host}`) })
     if (next.origin !== url.origin) for (const name of CROSS_ORIGIN_DROPPED) delete headers[name]
-    const status = message.statusCode!
+    const status = answer.status
     if ((status === 303 && method !== 'GET' && method !== 'HEAD') || ((status === 301 || status === 302) && method === 'POST')) {
       method = 'GET'
       body = undefined
       for (const name of Object.keys(headers)) if (name.startsWith('content-')) delete headers[name]
     }
     url = next
+  }
+}
+
+async function direct(request: HopRequest): Promise<Hop> {
+  const message = await send(request.url, request.method, request.headers, request.body, request.signal)
+  return {
+    status: message.statusCode ?? 0,
+    location: message.headers.location,
+    discard: () => void message.resume(),
+    read: (url) => new FetchedResponse(message.statusCode ?? 0, message.statusMessage ?? '', new ResponseHeaders(message.headers), url, readAll(message, request.signal, request.maxBytes), () => {
+      if (!message.complete) message.destroy()
+    }),
+  }
+}
+
+// undici's fetch through the proxy, one hop at a time (`manual` hands back the redirect itself), its body
+// read under the same cap as a direct answer's.
+async function viaProxy(request: HopRequest): Promise<Hop> {
+  const proxied = await proxiedFetch()
+  const response = await proxied(request.url.href, {
+    method: request.method,
+    headers: request.headers,
+    redirect: 'manual',
+    ...(request.body === undefined ? {} : { body: request.body as string }),
+    ...(request.signal ? { signal: request.signal } : {}),
+  })
+  const stream = response.body as unknown as (AsyncIterable<Uint8Array> & { cancel(): Promise<void> }) | null
+  return {
+    status: response.status,
+    location: response.headers.get('location') ?? undefined,
+    discard: () => void stream?.cancel().catch(() => {}),
+    read: (url) => new FetchedResponse(response.status, response.statusText, new ResponseHeaders(response.headers), url, readStream(response.status, stream, response.headers.get('content-length'), request.signal, request.maxBytes), () => void stream?.cancel().catch(() => {})),
   }
 }
 
@@ -136,17 +206,33 @@ async function send(url: URL, method: string, headers: Record<string, string>, b
 
 // Read at once, so the socket goes back to the agent's pool (where Node lets the process exit past it)
 // even when the caller never reads the body; a failure is kept for `text()` to reject with.
-function readAll(message: IncomingMessage, signal: AbortSignal | undefined): Promise<Buffer> {
+// Past `maxBytes` the connection is dropped and the read rejects with AnswerTooLarge.
+function readAll(message: IncomingMessage, signal: AbortSignal | undefined, maxBytes: number): Promise<Buffer> {
   const content = new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = []
+    let size = 0
+    let settled = false
     const abort = () => message.destroy(signal!.reason as Error)
     signal?.addEventListener('abort', abort, { once: true })
     const done = (error?: unknown) => {
+      if (settled) return
+      settled = true
       signal?.removeEventListener('abort', abort)
       if (error === undefined) resolve(Buffer.concat(chunks))
+      else if (error instanceof AnswerTooLarge) reject(error)
       else reject(signal?.aborted ? signal.reason : new TypeError('terminated', { cause: error }))
     }
-    message.on('data', (chunk: Buffer) => chunks.push(chunk))
+    const tooLarge = () => {
+      chunks.length = 0
+      done(new AnswerTooLarge(message.statusCode ?? 0, maxBytes))
+      message.destroy()
+    }
+    if (Number(message.headers['content-length']) > maxBytes) return tooLarge()
+    message.on('data', (chunk: Buffer) => {
+      size += chunk.byteLength
+      if (size > maxBytes) return tooLarge()
+      chunks.push(chunk)
+    })
     message.on('end', () => done())
     message.on('error', (error) => done(error))
     message.on('close', () => {
@@ -157,10 +243,46 @@ function readAll(message: IncomingMessage, signal: AbortSignal | undefined): Pro
   return content
 }
 
+// The proxied answer's body under the same cap; a failure is kept for `text()` as above.
+function readStream(status: number, stream: (AsyncIterable<Uint8Array> & { cancel(): Promise<void> }) | null, length: string | null, signal: AbortSignal | undefined, maxBytes: number): Promise<Buffer> {
+  const content = (async () => {
+    const chunks: Uint8Array[] = []
+    let size = 0
+    if (Number(length) > maxBytes) {
+      void stream?.cancel().catch(() => {})
+      throw new AnswerTooLarge(status, maxBytes)
+    }
+    try {
+      for await (const chunk of stream ?? []) {
+        size += chunk.byteLength
+        if (size > maxBytes) {
+          void stream?.cancel().catch(() => {})
+          throw new AnswerTooLarge(status, maxBytes)
+        }
+        chunks.push(chunk)
+      }
+    } catch (error) {
+      if (error instanceof AnswerTooLarge) throw error
+      throw signal?.aborted ? signal.reason : new TypeError('terminated', { cause: error })
+    }
+    return Buffer.concat(chunks)
+  })()
+  content.catch(() => {})
+  return content
+}
+
 /**
  * `fetch` for the API client and the chat post: {@link fetchOverHttp}, typed as the global it replaces
- * (it implements the part of it that Octokit's request and the webhook use). With a proxy variable set,
- * every request goes through undici's proxy-aware fetch instead (proxy.ts), as curl would send it.
+ * (it implements the part of it that Octokit's request and the webhook use), with the `maxBytes` option.
+ * With a proxy variable set, every hop goes through undici's proxy-aware fetch (proxy.ts), as curl would.
  */
-export const fetchQuietly: typeof fetch = (input, init) =>
-  proxyConfigured() ? proxiedFetch().then((proxied) => proxied(input, init)) : (fetchOverHttp(input as string | URL, init as FetchInit) as unknown as Promise<Response>)
+export const fetchQuietly = ((input: string | URL, init?: FetchInit) => fetchOverHttp(input, init)) as unknown as (input: string | URL, init?: FetchInit) => Promise<Response>
+
+/**
+ * {@link fetchQuietly} resolving only once the whole body is read (under `init.maxBytes`): an answer too
+ * large, cut off or aborted rejects the call itself, so a client such as Octokit, which would take an
+ * unreadable body for an empty one, sees a failed request instead.
+ */
+export async function fetchWhole(input: string | URL, init?: FetchInit): Promise<Response> {
+  return (await fetchOverHttp(input, init).then((response) => response.whole())) as unknown as Response
+}

@@ -5,11 +5,11 @@
 // Redirects are followed here, by this module's own rule rather than fetch's: the credential headers go
 // to one named origin only, and once a redirect has left that origin they are never sent again (a log
 // is served from object storage on another host, by an address that is itself the credential). A
-// redirect to anything but http(s) is refused. With a proxy variable set, each hop goes through the
+// redirect to anything but http(s) is refused, and so is one from https down to plain http. With a proxy variable set, each hop goes through the
 // same undici proxy agent as every other request (proxy.ts).
 import type { IncomingMessage } from 'node:http'
 import { createRequire } from 'node:module'
-import { ApiError } from '../core/errors.ts'
+import { AnswerTooLarge, ApiError } from '../core/errors.ts'
 import { ResponseHeaders } from './fetch.ts'
 import { proxiedFetch, proxyConfigured } from './proxy.ts'
 
@@ -63,6 +63,10 @@ export async function streamGet(request: StreamRequest): Promise<StreamedAnswer>
     // Only the scheme is named: the address itself may carry a signature that grants access.
     if (next.protocol !== 'http:' && next.protocol !== 'https:') {
       throw new ApiError(`redirected to a non-http(s) address (${next.protocol})`, { status: answer.status, transient: false })
+    }
+    // A log served over https must not be fetched again in clear text (fetch.ts holds the same rule).
+    if (url.protocol === 'https:' && next.protocol !== 'https:') {
+      throw new ApiError(`refused a redirect from https to ${next.protocol}//${next.host}`, { status: answer.status, transient: false })
     }
     if (next.origin !== url.origin) credentialed = false
     url = next
@@ -129,4 +133,26 @@ async function viaProxy(url: URL, headers: Record<string, string>, signal: Abort
     })(),
     cancel: () => void stream?.cancel().catch(() => {}),
   }
+}
+
+/**
+ * The whole body of `answer`, for one meant to be held in memory (a page of JSON): past `maxBytes` the
+ * rest is dropped and the read rejects with AnswerTooLarge, the same cap as fetch.ts puts on API answers.
+ */
+export async function readWhole(answer: StreamedAnswer, maxBytes: number): Promise<Buffer> {
+  const chunks: Uint8Array[] = []
+  let size = 0
+  if (Number(answer.headers.get('content-length')) > maxBytes) {
+    answer.cancel()
+    throw new AnswerTooLarge(answer.status, maxBytes)
+  }
+  for await (const chunk of answer.body) {
+    size += chunk.byteLength
+    if (size > maxBytes) {
+      answer.cancel()
+      throw new AnswerTooLarge(answer.status, maxBytes)
+    }
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks)
 }

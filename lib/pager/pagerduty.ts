@@ -5,7 +5,7 @@
 // https://developer.pagerduty.com/docs/events-api-v2/resolve-events/
 import type { Incident, Pager } from '../core/pager.ts'
 import { ApiError } from '../core/errors.ts'
-import { fetchQuietly } from '../http/fetch.ts'
+import { fetchQuietly, MAX_SMALL_ANSWER_BYTES } from '../http/fetch.ts'
 
 /** What the pager needs from the configuration. */
 export interface PagerDutyOptions {
@@ -46,6 +46,7 @@ export function createPagerDuty(options: PagerDutyOptions): Pager {
         signal: AbortSignal.timeout(options.timeoutMs),
         // A redirect could carry the body, and the key in it, to another host.
         redirect: 'error',
+        maxBytes: MAX_SMALL_ANSWER_BYTES,
       })
     } catch (cause) {
       throw new ApiError('PagerDuty Events API did not answer', { transient: true, cause })

@@ -53,7 +53,7 @@ export async function createCiReader(config: CiConfig, log: Log, env: Env = proc
       return undefined
     }
     const { gitLabCiReader } = await import('../gitlab/ci-reader.ts')
-    return gitLabCiReader(options)
+    return gitLabCiReader(options, log)
   }
   log.info('REPORT_CI_LOG=auto, but this is neither GitHub Actions nor GitLab CI, so the issue has no What failed section')
   return undefined

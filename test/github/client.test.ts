@@ -1,6 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createGitHub } from '../../lib/github/client.ts'
+import { gitHubPages } from '../../lib/github/pages.ts'
 import { describeError, isTransient, withAttempts } from '../../lib/core/retry/transient.ts'
 import { memoryLog } from '../../lib/core/log.ts'
 import { useLoopback } from '../helpers/servers.ts'
@@ -25,7 +26,7 @@ test('the token is not sent to another origin named in a Link header', async () 
   others.gh.token = servers.gh.token
   servers.gh.addIssue({ title: 'one' })
   servers.gh.inject('GET', /\/issues$/, { status: 200, body: [], headers: { link: `<${others.gh.url}/repos/acme/shop/issues?page=2>; rel="next"` } })
-  const pages = client().paginate.iterator('GET /repos/{owner}/{repo}/issues', { owner: 'acme', repo: 'shop' })
+  const pages = gitHubPages(client(), 'GET /repos/{owner}/{repo}/issues', { owner: 'acme', repo: 'shop' }, { what: 'issues' })
   const seen: number[] = []
   try {
     for await (const page of pages) seen.push(page.data.length)
@@ -87,7 +88,7 @@ test('withAttempts overrides the GET attempts for every page of a paginated list
   for (let i = 0; i < 150; i++) servers.gh.addIssue({ title: `t${i}` })
   const log = memoryLog()
   const c = client(log)
-  const list = () => c.paginate.iterator('GET /repos/{owner}/{repo}/issues', { owner: 'acme', repo: 'shop', per_page: 100 })
+  const list = () => gitHubPages(c, 'GET /repos/{owner}/{repo}/issues', { owner: 'acme', repo: 'shop', per_page: 100 }, { what: 'issues' })
   const first = list()[Symbol.asyncIterator]()
   assert.is((await withAttempts(1, () => first.next())).value!.data.length, 100)
   servers.gh.inject('GET', /\/issues$/, { status: 502 }, 1)

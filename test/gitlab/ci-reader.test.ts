@@ -9,13 +9,15 @@ import { CiLogUnavailable } from '../../lib/core/errors.ts'
 import { DEPLOY_TRACE, GENERATED_LAST_LINES, PLANTED_TOKEN } from '../helpers/loopback-gitlab-ci.ts'
 import { ROOT, runCommand } from '../helpers/helpers.ts'
 import { useLoopback } from '../helpers/servers.ts'
+import { memoryLog } from '../../lib/core/log.ts'
 
 const servers = useLoopback(test, { gitlabCi: true, proxy: true })
 // A second origin, standing in for the object storage GitLab redirects traces to.
 const storage = useLoopback(test, { gitlabCi: true })
 
+const log = memoryLog()
 const reader = (extra: Partial<GitLabCiOptions> = {}) =>
-  gitLabCiReader({ apiUrl: servers.glci.apiUrl, project: String(servers.glci.projectId), pipelineId: String(servers.glci.pipelineId), token: servers.glci.token, tokenName: 'CI_LOG_TOKEN', ...extra })
+  gitLabCiReader({ apiUrl: servers.glci.apiUrl, project: String(servers.glci.projectId), pipelineId: String(servers.glci.pipelineId), token: servers.glci.token, tokenName: 'CI_LOG_TOKEN', ...extra }, log)
 
 const never = () => new AbortController().signal
 
@@ -55,7 +57,7 @@ test('failedJobs: every page of the failed jobs, 100 a page, newest first; retri
 test('the options lib/config/ci-gitlab.ts reads from the loopback\'s CI variables reach it', async () => {
   servers.glci.addJob({ id: 70, name: 'deploy' }, DEPLOY_TRACE)
   const options = gitLabCiOptions(servers.glci.env(), [])!
-  const ci = gitLabCiReader(options)
+  const ci = gitLabCiReader(options, log)
   const [job] = await ci.failedJobs(never())
   assert.equal((await ci.logTail(job!, 1, never())).map(visibleLine), ['Error: deploy target refused the release (HTTP 503)'])
 })

@@ -5,7 +5,7 @@
 import { gitLabCiReader } from '../../lib/gitlab/ci-reader.ts'
 
 const env = process.env
-const reader = gitLabCiReader({ apiUrl: env.CI_API_V4_URL!, project: '4242', pipelineId: '777', token: env.CI_LOG_TOKEN!, tokenName: 'CI_LOG_TOKEN' })
+const reader = gitLabCiReader({ apiUrl: env.CI_API_V4_URL!, project: '4242', pipelineId: '777', token: env.CI_LOG_TOKEN!, tokenName: 'CI_LOG_TOKEN' }, { warn: (line) => void process.stderr.write(`[WARN] ${line}\n`) })
 const job = { id: env.JOB_ID!, name: 'deploy', url: '', steps: [], running: false }
 const before = process.memoryUsage.rss()
 let peak = before

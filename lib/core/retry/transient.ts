@@ -46,21 +46,40 @@ export function describeError(error: unknown): string {
  * Runs `send` up to `retryAttempts` times with the backoff helper, again only after a transient failure
  * (see {@link isTransient}), with the spec's attempt warning naming `what` after each; throws the last
  * error itself. For reads, and for writes that are safe to repeat (closing, or a create that looks
- * before it retries).
+ * before it retries). With `signal`, no attempt follows its abort and a wait ends with it (rejecting
+ * with its reason).
  */
 export async function retryTransient<T>(
-  { retryAttempts, retryDelaySeconds }: { readonly retryAttempts: number; readonly retryDelaySeconds: number },
+  { retryAttempts, retryDelaySeconds, signal }: { readonly retryAttempts: number; readonly retryDelaySeconds: number; readonly signal?: AbortSignal | undefined },
   what: string,
   send: (attempt: number) => Promise<T>,
   log: Log,
 ): Promise<T> {
   try {
     return await backoff(retryAttempts, retryDelaySeconds, send, {
-      retryable: isTransient,
+      // Once the caller's deadline has passed, a failure is final, and a wait in progress ends at once.
+      retryable: (error) => !signal?.aborted && isTransient(error),
+      sleep: (ms) => sleepUnless(ms, signal),
       waitAfterLast: false,
       onFailure: (n, max, seconds, error) => log.warn(`${attemptWarning(n, max, seconds).replace(/^\[WARN\] /, '')} (${what}: ${describeError(error)})`),
     })
   } catch (error) {
     throw error instanceof AttemptsExhausted ? error.cause : error
   }
+}
+
+/** Waits `ms`, or rejects with `signal`'s reason as soon as it aborts (at once when it already has). */
+export function sleepUnless(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason)
+    const abort = () => {
+      clearTimeout(timer)
+      reject(signal!.reason)
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', abort)
+      resolve()
+    }, ms)
+    signal?.addEventListener('abort', abort, { once: true })
+  })
 }
