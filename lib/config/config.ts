@@ -11,6 +11,7 @@ import type { TrackerKind } from '../core/tracker.ts'
 import { GITLAB_DEFAULT_API_URL, gitLabTarget, trackerKind } from './tracker.ts'
 import { readShape, type ShapeSettings } from './shape.ts'
 import { readPager, type PagerConfig } from './pager.ts'
+import { crossesNetworkInClear, plainHttpWarning } from './plain-http.ts'
 
 type Env = Record<string, string | undefined>
 
@@ -77,8 +78,6 @@ export const DEFAULT_SLACK_API_URL = 'https://slack.com/api'
 
 export const DEFAULT_API_URL = 'https://api.github.com'
 
-const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/
-
 // Owner and repository name rules as GitHub enforces them on creation.
 const OWNER = /^[A-Za-z0-9-]{1,39}$/
 const REPO = /^[A-Za-z0-9._-]{1,100}$/
@@ -95,6 +94,19 @@ const isHttpUrl = (text: string): boolean => {
   } catch {
     return false
   }
+}
+
+const defined = (line: string | undefined): string[] => (line === undefined ? [] : [line])
+
+// A proxy address with a password, over plain http to another host: the password crosses the network in
+// clear text (as Proxy-Authorization), so it gets the same [WARN] as every other address with a secret.
+function proxyWarnings(env: Env): string[] {
+  const names = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY']
+  return names.flatMap((name) => {
+    const url = value(env, name)
+    if (url === undefined || !URL.canParse(url) || !new URL(url).password || !crossesNetworkInClear(url)) return []
+    return [`${name} uses plain http, so the proxy's password travels unencrypted; use an https:// proxy address unless the network is trusted`]
+  })
 }
 
 function number(env: Env, name: string, fallback: number, problems: string[], min = 0): number {
@@ -148,11 +160,8 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
   const apiName = gitlab?.apiName ?? (value(env, 'ISSUE_API_URL') !== undefined ? 'ISSUE_API_URL' : 'GITHUB_API_URL')
   const apiUrl = gitlab?.apiUrl ?? value(env, 'ISSUE_API_URL') ?? value(env, 'GITHUB_API_URL') ?? DEFAULT_API_URL
   if (!isHttpUrl(apiUrl)) problems.push(`${apiName} must be an http(s) URL such as ${gitlab ? GITLAB_DEFAULT_API_URL : DEFAULT_API_URL}, got ${JSON.stringify(apiUrl)}`)
-  else if (new URL(apiUrl).protocol === 'http:' && !LOOPBACK.test(new URL(apiUrl).hostname)) {
-    // Allowed (some GitHub Enterprise servers sit behind plain http on a private network), but the token
-    // then crosses that network in clear text.
-    warnings.push(`${apiName} uses plain http, so ISSUE_TOKEN travels unencrypted; use https unless the network is trusted`)
-  }
+  // Every address that carries a secret follows the one plain-http rule (plain-http.ts): one [WARN] each.
+  else warnings.push(...defined(plainHttpWarning(apiName, apiUrl, appNamed ? "the GitHub App's tokens" : 'ISSUE_TOKEN')))
 
   let chatWebhook = value(env, 'CHAT_WEBHOOK')
   if (chatWebhook !== undefined && !isHttpUrl(chatWebhook)) {
@@ -160,8 +169,11 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
     warnings.push('CHAT_WEBHOOK is not an http(s) URL such as https://hooks.slack.com/services/…; no chat notice will be sent')
     chatWebhook = undefined
   }
+  warnings.push(...defined(plainHttpWarning('CHAT_WEBHOOK', chatWebhook, 'the webhook address, a secret itself,')))
 
   const chat = chatConfig(env, problems)
+  if (chat.slack) warnings.push(...defined(plainHttpWarning('SLACK_API_URL', chat.slack.apiUrl, 'SLACK_BOT_TOKEN')))
+  warnings.push(...proxyWarnings(env))
 
   const onDuplicate = value(env, 'ON_DUPLICATE') ?? 'skip'
   if (onDuplicate !== 'skip' && onDuplicate !== 'comment') {
@@ -180,6 +192,7 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
   // Template, milestone and project board (lib/config/shape.ts); paging (lib/config/pager.ts).
   const shape = readShape(env, tracker, problems)
   const pager = readPager(env, problems)
+  if (pager) warnings.push(...defined(plainHttpWarning('PAGERDUTY_EVENTS_URL', pager.eventsUrl, 'PAGERDUTY_ROUTING_KEY')))
 
   // A value echoed in a problem may be the token itself (ISSUE_REPO=$ISSUE_TOKEN by mistake), and the
   // caller cannot redact what it has not been told yet.
@@ -230,9 +243,8 @@ function chatConfig(env: Env, problems: string[]): ChatConfig {
   if (token !== undefined && channel === undefined) problems.push('SLACK_CHANNEL is required with SLACK_BOT_TOKEN (a channel id such as C0123456789, or #name)')
   if (channel !== undefined && token === undefined) problems.push('SLACK_BOT_TOKEN is required with SLACK_CHANNEL (a bot token, xoxb-…)')
   const apiUrl = (value(env, 'SLACK_API_URL') ?? DEFAULT_SLACK_API_URL).replace(/\/+$/, '')
-  // The bot token goes to this address only, so it must not cross a network in clear text.
-  const secure = isHttpUrl(apiUrl) && (new URL(apiUrl).protocol === 'https:' || LOOPBACK.test(new URL(apiUrl).hostname))
-  if (!secure) problems.push(`SLACK_API_URL must be an https URL such as ${DEFAULT_SLACK_API_URL} (plain http only on loopback), got ${JSON.stringify(apiUrl)}`)
+  // Plain http off the machine is the one rule's [WARN] (loadConfig), as for every address with a secret.
+  if (!isHttpUrl(apiUrl)) problems.push(`SLACK_API_URL must be an https URL such as ${DEFAULT_SLACK_API_URL}, got ${JSON.stringify(apiUrl)}`)
 
   return Object.freeze({
     format: format as ChatFormatSetting,

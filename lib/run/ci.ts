@@ -52,6 +52,12 @@ export async function createCiReader(config: CiConfig, log: Log, env: Env = proc
       log.warn(`REPORT_CI_LOG=auto, but ${why}, so the issue has no What failed section`)
       return undefined
     }
+    // CI_LOG_TOKEN goes to CI_API_V4_URL: the one plain-http rule (ISSUE_TOKEN's address was warned about by loadConfig).
+    if (options.tokenName === 'CI_LOG_TOKEN') {
+      const { plainHttpWarning } = await import('../config/plain-http.ts')
+      const warning = plainHttpWarning('CI_API_V4_URL', options.apiUrl, 'CI_LOG_TOKEN')
+      if (warning) log.warn(warning)
+    }
     const { gitLabCiReader } = await import('../gitlab/ci-reader.ts')
     return gitLabCiReader(options, log)
   }

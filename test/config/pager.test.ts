@@ -25,12 +25,14 @@ test('REPORT_PAGER_ENVIRONMENTS is a trimmed comma list; severity is checked', (
   assert.equal(problems, ['REPORT_PAGER_SEVERITY must be one of critical, error, warning, info, got "urgent"'])
 })
 
-test('the key travels in clear only to loopback; its settings without it are a mistake', () => {
+// Plain http off the machine is the one rule's [WARN] (test/config/plain-http.test.ts); not a URL is a problem.
+test('the Events API address must be http(s); its settings without the key are a mistake', () => {
   const problems: string[] = []
+  readPager({ PAGERDUTY_ROUTING_KEY: KEY, PAGERDUTY_EVENTS_URL: 'ftp://events.example' }, problems)
   readPager({ PAGERDUTY_ROUTING_KEY: KEY, PAGERDUTY_EVENTS_URL: 'http://events.example' }, problems)
   readPager({ REPORT_PAGER_SEVERITY: 'info' }, problems)
   assert.equal(problems, [
-    'PAGERDUTY_EVENTS_URL must be an https URL such as https://events.pagerduty.com (plain http only on loopback), got "http://events.example"',
+    'PAGERDUTY_EVENTS_URL must be an https URL such as https://events.pagerduty.com, got "ftp://events.example"',
     'REPORT_PAGER_SEVERITY and REPORT_PAGER_ENVIRONMENTS need PAGERDUTY_ROUTING_KEY (an Events API v2 integration key)',
   ])
 })
