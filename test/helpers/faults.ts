@@ -1,6 +1,10 @@
-// The fault kit the loopback trackers share: how a request is recorded, how a test tells a server to
-// misbehave (inject, injectChat, holdLists), and how an injected fault is answered. Each tracker keeps its
-// own routes and its own error shapes; only what they say differently is passed in (FaultDialect).
+// The one fault kit every loopback service shares (the trackers, GitHub Actions, the GitLab CI API, the
+// chat sinks, Slack's Web API, the pager): how a request is recorded, how a test tells a server to
+// misbehave (inject, injectChat, holdLists), and how an injected fault is answered (serveFault). Each
+// server keeps its own routes and its own error shapes; only what they say differently is passed in
+// (FaultDialect). The faults: no answer, a reset, a stalled or slowly dripping body, a body that never
+// ends, an oversized body, a `Link` (and `x-next-page`) back to the same page, a redirect (to another
+// origin, or to plain http), and an error body that echoes the request, credentials and all.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
 /** One request as the server saw it. */
@@ -25,6 +29,18 @@ export type Fault =
   | { commitThen: 'reset' | 'hang' }
   /** Send the status line, headers and half a body, then never finish. */
   | { stall: true }
+  /** Send the status line and headers, then one byte of a JSON body every `everyMs` (default 200), for ever. */
+  | { drip: true; everyMs?: number }
+  /** A 200 whose JSON list never ends, written as fast as the client reads it. */
+  | { endless: true }
+  /** A complete, valid JSON list of about `oversized` bytes (sent chunked, no content-length). */
+  | { oversized: number }
+  /** A redirect (`status`, default 302) to `redirect`: another origin, or plain http. */
+  | { redirect: string; status?: number }
+  /** The answer the route gives, with `Link: rel="next"` and `x-next-page` naming this same page again. */
+  | { cyclicLink: true }
+  /** An error answer (`echo` is its status) whose body echoes the request: address, headers, body. */
+  | { echo: number }
 
 /** What differs between the trackers' misbehaviour: their content type and error bodies. */
 export interface FaultDialect {
@@ -43,6 +59,8 @@ interface Injection {
   method: string
   path: RegExp
   times: number
+  /** Matching requests still to pass untouched before the fault applies (a listing's later page). */
+  skip: number
   fault: Fault
 }
 
@@ -77,9 +95,12 @@ export class FaultKit {
     this.dialect = dialect
   }
 
-  /** Answers the next `times` requests matching `method` and `path` (a recorded path) with `fault`. */
-  inject(method: string, path: RegExp, fault: Fault, times = 1): void {
-    this.injections.push({ method, path, times, fault })
+  /**
+   * Answers the next `times` requests matching `method` and `path` (a recorded path) with `fault`, after
+   * letting `skip` matching ones through (so a listing's second page can be the faulty one).
+   */
+  inject(method: string, path: RegExp, fault: Fault, times = 1, skip = 0): void {
+    this.injections.push({ method, path, times, skip, fault })
   }
 
   /** Answers the next chat posts with `fault`, one post per element of the list. */
@@ -96,6 +117,10 @@ export class FaultKit {
   take(r: Recorded): Fault | undefined {
     const injection = this.injections.find((i) => i.times > 0 && i.method === r.method && i.path.test(r.path))
     if (!injection) return undefined
+    if (injection.skip > 0) {
+      injection.skip--
+      return undefined
+    }
     injection.times--
     return injection.fault
   }
@@ -120,19 +145,89 @@ export class FaultKit {
    * Answers `res` with `fault`. A `commitThen` fault first runs the request through `commit` (the server's
    * routes) with an answer that goes nowhere, so the write is stored, then loses or replaces the answer.
    */
-  async answer(req: IncomingMessage, res: ServerResponse, fault: Fault, send: Send, commit: (discard: ServerResponse) => Promise<void>): Promise<void> {
-    if ('reset' in fault) return void req.socket.destroy()
-    if ('hang' in fault) return
-    if ('stall' in fault) {
-      res.writeHead(200, { 'content-type': this.dialect.stall.contentType })
-      return void res.write(this.dialect.stall.chunk)
-    }
-    if ('status' in fault) return send(res, fault.status, fault.body ?? this.dialect.injectedBody(fault.status), fault.headers)
+  async answer(req: IncomingMessage, res: ServerResponse, fault: Fault, send: Send, commit: (discard: ServerResponse) => Promise<void>, recorded?: Recorded): Promise<void> {
+    if (!('commitThen' in fault)) return serveFault(req, res, fault, { dialect: this.dialect, send, route: (out) => commit(out), recorded })
     await commit({ statusCode: 0, headersSent: false, destroyed: false, setHeader() {}, end() {} } as unknown as ServerResponse)
     if (fault.commitThen === 'reset') return void req.socket.destroy()
     if (fault.commitThen === 'hang') return
     return send(res, fault.commitThen, this.dialect.committedBody(fault.commitThen))
   }
+}
+
+/** What {@link serveFault} needs from the server it answers for. */
+export interface FaultContext {
+  readonly dialect?: Pick<FaultDialect, 'stall' | 'injectedBody'>
+  /** The server's own answer, for a status fault (its headers and error shape). */
+  readonly send: Send
+  /** The server's normal answer to the request, for a cyclic `Link` on top of it. */
+  readonly route?: (res: ServerResponse) => Promise<void> | void
+  readonly recorded?: Recorded | undefined
+}
+
+// Waits until `res` can take more, or is gone; false once the client has gone.
+async function written(res: ServerResponse, text: string): Promise<boolean> {
+  if (res.destroyed) return false
+  if (!res.write(text)) {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        res.off('drain', done).off('close', done)
+        resolve()
+      }
+      res.on('drain', done).on('close', done)
+    })
+  }
+  return !res.destroyed
+}
+
+const RECORD = JSON.stringify({ id: 1, iid: 1, number: 1, name: 'padding', title: 'padding', body: 'x'.repeat(900) })
+
+/** Answers `res` with a fault that needs no write stored first: see {@link Fault}. */
+export async function serveFault(req: IncomingMessage, res: ServerResponse, fault: Exclude<Fault, { commitThen: unknown }>, context: FaultContext): Promise<void> {
+  const json = { 'content-type': context.dialect?.stall.contentType ?? 'application/json; charset=utf-8' }
+  if ('reset' in fault) return void req.socket.destroy()
+  if ('hang' in fault) return
+  if ('stall' in fault) {
+    res.writeHead(200, json)
+    return void res.write(context.dialect?.stall.chunk ?? '[{"id":')
+  }
+  if ('redirect' in fault) return void res.writeHead(fault.status ?? 302, { location: fault.redirect, 'content-length': '0' }).end()
+  if ('status' in fault) return context.send(res, fault.status, fault.body ?? context.dialect?.injectedBody(fault.status) ?? { message: 'Injected failure' }, fault.headers)
+  if ('drip' in fault) {
+    res.writeHead(200, json)
+    const text = `[${RECORD},`
+    for (let i = 0; await written(res, text[i % text.length]!); i++) await new Promise((resolve) => setTimeout(resolve, fault.everyMs ?? 200))
+    return
+  }
+  if ('endless' in fault) {
+    res.writeHead(200, json)
+    const piece = `${RECORD},`.repeat(64)
+    if (await written(res, '[')) while (await written(res, piece));
+    return
+  }
+  if ('oversized' in fault) {
+    res.writeHead(200, json)
+    const piece = `${RECORD},`.repeat(64)
+    let sent = 1
+    if (!(await written(res, '['))) return
+    while (sent < fault.oversized && (await written(res, piece))) sent += piece.length
+    if (!res.destroyed) res.end(`${RECORD}]`)
+    return
+  }
+  if ('echo' in fault) {
+    const r = context.recorded
+    return context.send(res, fault.echo, { message: `echo of ${req.method} ${req.url}`, url: req.url, headers: req.headers, body: r?.body ?? '' })
+  }
+  // cyclicLink: the route's own answer, its paging headers replaced by ones naming this page again.
+  const self = new URL(req.url ?? '/', `http://${req.headers.host}`)
+  const paging = /^(link|x-next-page|x-page)$/i
+  const setHeader = res.setHeader.bind(res)
+  res.setHeader = ((name: string, value: string | number | readonly string[]) => (paging.test(name) ? res : setHeader(name, value))) as typeof res.setHeader
+  const writeHead = res.writeHead.bind(res) as (status: number, headers?: Record<string, string>) => ServerResponse
+  res.writeHead = ((status: number, headers: Record<string, string> = {}) =>
+    writeHead(status, Object.fromEntries(Object.entries(headers).filter(([name]) => !paging.test(name))))) as unknown as typeof res.writeHead
+  setHeader('link', `<${self.href}>; rel="next"`)
+  setHeader('x-next-page', self.searchParams.get('page') ?? '1')
+  await context.route?.(res)
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })

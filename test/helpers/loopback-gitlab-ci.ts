@@ -6,7 +6,7 @@
 import { once } from 'node:events'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { LoopbackServer } from './loopback-server.ts'
-import type { Fault, Recorded } from './loopback-github.ts'
+import { FaultKit, serveFault, type Fault, type Recorded } from './faults.ts'
 
 /** A job as GitLab lists it (the fields the reader reads, and a few it must ignore). */
 export interface CiJobRecord {
@@ -72,13 +72,6 @@ export const DEPLOY_TRACE = runnerTrace([
   `${E}[31;1mError: deploy target refused the release (HTTP 503)${E}[0m`,
 ])
 
-interface Injection {
-  method: string
-  path: RegExp
-  times: number
-  fault: Fault
-}
-
 export interface LoopbackGitLabCiOptions {
   token?: string
   projectId?: number
@@ -105,7 +98,7 @@ export class LoopbackGitLabCi {
   path: string
   pipelineId: number
   url = ''
-  private readonly injections: Injection[] = []
+  private readonly faults = new FaultKit({ stall: { contentType: 'application/json', chunk: '[{"id":' }, injectedBody: (status) => ({ message: `${status} Injected failure` }), committedBody: () => ({}) })
   private readonly http = new LoopbackServer((req, res) => void this.handle(req, res))
 
   constructor(options: LoopbackGitLabCiOptions = {}) {
@@ -159,9 +152,9 @@ export class LoopbackGitLabCi {
     return record
   }
 
-  /** Answers the next `times` requests matching `method` and `path` (after `/api/v4`) with `fault`. */
-  inject(method: string, path: RegExp, fault: Fault, times = 1): void {
-    this.injections.push({ method, path, times, fault })
+  /** Answers the next `times` requests matching `method` and `path` (after `/api/v4`) with `fault`, after `skip` answered normally. */
+  inject(method: string, path: RegExp, fault: Fault, times = 1, skip = 0): void {
+    this.faults.inject(method, path, fault, times, skip)
   }
 
   calls(path?: RegExp): Recorded[] {
@@ -175,11 +168,14 @@ export class LoopbackGitLabCi {
     const recorded: Recorded = { method: req.method ?? 'GET', path, query: url.searchParams, headers: req.headers, body: '', json: undefined }
     this.requests.push(recorded)
     if (path.startsWith('/storage/')) return this.storage(recorded, res)
-    const injection = this.injections.find((i) => i.times > 0 && i.method === recorded.method && i.path.test(path))
-    if (injection) {
-      injection.times--
-      return this.fail(req, res, injection.fault)
-    }
+    const fault = this.faults.take(recorded)
+    if (fault) return this.fail(req, res, fault, recorded)
+    return this.answer(req, res, recorded)
+  }
+
+  private async answer(req: IncomingMessage, res: ServerResponse, recorded: Recorded): Promise<void> {
+    const url = new URL(req.url ?? '/', this.url)
+    const path = recorded.path
     if (!url.pathname.startsWith(`${API}/`)) return this.json(res, 404, { message: '404 Not Found' })
     if (recorded.headers.authorization !== `Bearer ${this.token}` && recorded.headers['private-token'] !== this.token) return this.json(res, 401, { message: '401 Unauthorized' })
     const project = /^\/projects\/([^/]+)(\/.*)$/.exec(path)
@@ -267,15 +263,11 @@ export class LoopbackGitLabCi {
     await generate(res, source.generate)
   }
 
-  private async fail(req: IncomingMessage, res: ServerResponse, fault: Fault): Promise<void> {
-    if ('reset' in fault) return void req.socket.destroy()
-    if ('hang' in fault) return
-    if ('stall' in fault) {
-      res.writeHead(200, { 'content-type': 'application/json' })
-      return void res.write('[{"id":')
-    }
-    if ('status' in fault) return this.json(res, fault.status, fault.body ?? { message: `${fault.status} Injected failure` }, fault.headers)
-    throw new Error('the loopback GitLab CI API takes no write faults')
+  // The shared kit's answer (faults.ts), with this API's error shape.
+  private async fail(req: IncomingMessage, res: ServerResponse, fault: Fault, recorded: Recorded): Promise<void> {
+    if ('commitThen' in fault) throw new Error('the loopback GitLab CI API takes no write faults')
+    const dialect = { stall: { contentType: 'application/json', chunk: '[{"id":' }, injectedBody: (status: number) => ({ message: `${status} Injected failure` }) }
+    return serveFault(req, res, fault, { dialect, send: (out, status, data, headers) => this.json(out, status, data, headers), route: (out) => this.answer(req, out, recorded), recorded })
   }
 
   private json(res: ServerResponse, status: number, data: unknown, headers: Record<string, string> = {}): void {

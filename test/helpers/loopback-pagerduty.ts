@@ -4,6 +4,7 @@
 // https://developer.pagerduty.com/docs/events-api-v2/trigger-events/
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { LoopbackServer } from './loopback-server.ts'
+import { serveFault, type Fault, type Recorded } from './faults.ts'
 
 /** One event as received. */
 export interface PagerEvent {
@@ -20,7 +21,7 @@ export class LoopbackPagerDuty {
   readonly events: PagerEvent[] = []
   /** Open incidents by dedup key, with how many triggers each got. */
   readonly open = new Map<string, number>()
-  private readonly faults: (number | 'hang')[] = []
+  private readonly faults: (number | 'hang' | Fault)[] = []
   private readonly http = new LoopbackServer((req, res) => void this.handle(req, res))
   url = ''
 
@@ -42,8 +43,11 @@ export class LoopbackPagerDuty {
     return { PAGERDUTY_ROUTING_KEY: this.routingKey, PAGERDUTY_EVENTS_URL: this.url, ...extra }
   }
 
-  /** Answers the next `times` events with `status` (429 carries PagerDuty's throttling message), or never. */
-  inject(status: number | 'hang', times = 1): void {
+  /**
+   * Answers the next `times` events with `status` (429 carries PagerDuty's throttling message), never
+   * (`hang`), or with one of the shared kit's faults (faults.ts).
+   */
+  inject(status: number | 'hang' | Fault, times = 1): void {
     for (let i = 0; i < times; i++) this.faults.push(status)
   }
 
@@ -65,6 +69,11 @@ export class LoopbackPagerDuty {
     if (req.method !== 'POST' || req.url !== '/v2/enqueue') return this.send(res, 404, { message: 'Not Found' })
     const fault = this.faults.shift()
     if (fault === 'hang') return
+    if (typeof fault === 'object' && !('commitThen' in fault)) {
+      const recorded: Recorded = { method: req.method ?? 'POST', path: req.url ?? '', query: new URLSearchParams(), headers: req.headers, body: JSON.stringify(json), json }
+      return serveFault(req, res, fault, { send: (out, status, body) => this.send(out, status, body), recorded })
+    }
+    if (typeof fault === 'object') throw new Error('the loopback PagerDuty takes no write faults')
     if (fault) return this.send(res, fault, fault === 429 ? { status: 'throttle event', message: 'Requests for this service are arriving too quickly.' } : { message: 'Internal Server Error' })
     const errors = this.check(json)
     if (errors.length) return this.send(res, 400, { status: 'invalid event', message: 'Event object is invalid', errors })

@@ -4,6 +4,7 @@
 import { once } from 'node:events'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { FaultKit, serveFault, type Fault, type Recorded, type Send } from './faults.ts'
 
 /** One request as the server saw it. */
 export interface SlackRequest {
@@ -32,6 +33,7 @@ export class LoopbackSlack {
   readonly channels = new Map([['#deploys', 'C0DEPLOY'], ['C0DEPLOY', 'C0DEPLOY']])
   readonly token: string
   private readonly faults: { method: string; fault: SlackFault }[] = []
+  private readonly kit = new FaultKit({ stall: { contentType: 'application/json', chunk: '{"ok":tr' }, injectedBody: () => ({ ok: false }), committedBody: () => ({ ok: false }) })
   private clock = 1_764_000_000
   private readonly server: Server
 
@@ -47,9 +49,16 @@ export class LoopbackSlack {
         } catch {}
         const path = req.url ?? ''
         this.requests.push({ method: req.method ?? '', path, headers: req.headers, json })
-        const { status, body, headers } = this.answer(path.replace(/^\/api\//, ''), req.headers.authorization, json)
+        const body = Buffer.concat(chunks).toString('utf8')
+        const recorded: Recorded = { method: req.method ?? '', path, query: new URLSearchParams(), headers: req.headers, body, json }
+        const kitFault = this.kit.take(recorded)
+        if (kitFault && !('commitThen' in kitFault)) {
+          const send: Send = (out, status, data, headers) => void out.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers }).end(JSON.stringify(data))
+          return void serveFault(req, res, kitFault, { send, recorded, dialect: { stall: { contentType: 'application/json; charset=utf-8', chunk: '{"ok":tr' }, injectedBody: () => ({ ok: false, error: 'fatal_error' }) } })
+        }
+        const { status, body: answer, headers } = this.answer(path.replace(/^\/api\//, ''), req.headers.authorization, json)
         res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers })
-        res.end(JSON.stringify(body))
+        res.end(JSON.stringify(answer))
       })
     })
   }
@@ -62,6 +71,11 @@ export class LoopbackSlack {
   /** Makes the next call to `method` answer with `fault`. */
   inject(method: string, fault: SlackFault): void {
     this.faults.push({ method, fault })
+  }
+
+  /** Answers the next `times` calls to `method` (`chat.postMessage`) with one of the shared kit's faults (faults.ts). */
+  fault(method: string, fault: Fault, times = 1): void {
+    this.kit.inject('POST', new RegExp(`/${method.replace('.', '\\.')}$`), fault, times)
   }
 
   /** The messages in `channel` that are not replies, oldest first. */

@@ -36,9 +36,12 @@ export abstract class LoopbackTracker {
     return `${this.url}/chat`
   }
 
-  /** Answers the next `times` requests matching `method` and `path` (as recorded: GitLab's after `/api/v4`) with `fault`. */
-  inject(method: string, path: RegExp, fault: Fault, times = 1): void {
-    this.faults.inject(method, path, fault, times)
+  /**
+   * Answers the next `times` requests matching `method` and `path` (as recorded: GitLab's after `/api/v4`)
+   * with `fault`, after `skip` matching ones answered normally.
+   */
+  inject(method: string, path: RegExp, fault: Fault, times = 1, skip = 0): void {
+    this.faults.inject(method, path, fault, times, skip)
   }
 
   /** Answers the next chat posts with `fault`, one post per element of the list. */
@@ -84,6 +87,6 @@ export abstract class LoopbackTracker {
   }
 
   private fail(req: IncomingMessage, res: ServerResponse, recorded: Recorded, fault: Fault): Promise<void> {
-    return this.faults.answer(req, res, fault, (...a) => this.send(...a), (discard) => this.route(recorded, discard))
+    return this.faults.answer(req, res, fault, (...a) => this.send(...a), (out) => this.route(recorded, out), recorded)
   }
 }

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { fetchOverHttp } from '../../lib/http/fetch.ts'
+import { AnswerTooLarge } from '../../lib/core/errors.ts'
 
 interface Seen {
   readonly method: string
@@ -98,6 +99,27 @@ test('the signal aborts a request that gets no answer, and a body that stalls, w
   const r = await fetchOverHttp(stalling.url, { signal: late.signal })
   late.abort(reason)
   assert.is(await r.text().then(() => undefined, (e: unknown) => e), reason)
+})
+
+test('the size cap: a body of maxBytes is read; one byte more, announced or streamed, rejects with AnswerTooLarge', async () => {
+  const body = 'x'.repeat(1000)
+  const api = await started((req, res) => {
+    if (req.url === '/announced') return void res.writeHead(200, { 'content-length': '1001' }).end('x'.repeat(1001))
+    res.writeHead(200)
+    res.write(req.url === '/over' ? `${body}x` : body)
+    res.end()
+  })
+  assert.is(await (await fetchOverHttp(`${api.url}/at`, { maxBytes: 1000 })).text(), body)
+  for (const path of ['/over', '/announced']) {
+    try {
+      await (await fetchOverHttp(`${api.url}${path}`, { maxBytes: 1000 })).text()
+      assert.unreachable(path)
+    } catch (error) {
+      assert.instance(error, AnswerTooLarge)
+      assert.is((error as AnswerTooLarge).status, 200)
+      assert.is((error as Error).message, 'the answer is larger than 1000 bytes, so it was not read')
+    }
+  }
 })
 
 test.run()

@@ -1,0 +1,41 @@
+// Rule: every answer read into memory has a size cap (docs/security.md, "Bounds"): 32 MiB for an API's
+// answer, 1 MiB for a chat post's, Slack's or the pager's. Against every service, an answer of 512 MiB and
+// one that never ends: the read fails (never parsed in part), is tried again as a failed read is, and the
+// command's peak memory stays bounded; the issue is still filed when the service is not what the command
+// is for. The services are the list in test/helpers/services-under-fault.ts.
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import type { Fault } from '../helpers/faults.ts'
+import { ALL_SERVICES, runUnderFault, SERVICES } from '../helpers/services-under-fault.ts'
+import { useLoopback } from '../helpers/servers.ts'
+
+const lb = useLoopback(test, ALL_SERVICES)
+// The process's own ~50-60 MiB, the 32 MiB cap's chunks, and the garbage of the reads before it: bounded,
+// and far below the hundreds of MiB that holding the answer would take.
+const PEAK_MIB = 200
+
+const FAULTS: readonly [string, Fault][] = [
+  ['an answer of 512 MiB', { oversized: 512 << 20 }],
+  ['an answer that never ends', { endless: true }],
+]
+
+for (const service of SERVICES) {
+  for (const [name, fault] of FAULTS) {
+    test(`${service.name}, ${name}: a failed read, at most ${service.maxHits} request(s), peak memory under ${PEAK_MIB} MiB`, async () => {
+      const r = await runUnderFault(lb, service, fault)
+      assert.ok(r.hits >= 1, 'the fault was reached')
+      assert.ok(r.hits <= service.maxHits, `${r.hits} requests; the bound is ${service.maxHits}`)
+      assert.ok(r.peakMiB < PEAK_MIB, `peak RSS ${r.peakMiB.toFixed(0)} MiB`)
+      if (service.warns) assert.match(r.stderr, /the answer is larger than 32 MiB, so it was not read/)
+      if (service.filesIssue) {
+        assert.is(r.code, 0, r.stderr)
+        assert.match(r.stdout, /^\[INFO\] Created issue #1: /m)
+      } else {
+        assert.is.not(r.code, 0)
+      }
+      console.log(`${service.name}, ${name}: ${r.hits} request(s), ${r.seconds.toFixed(1)} s, peak RSS ${r.peakMiB.toFixed(0)} MiB`)
+    })
+  }
+}
+
+test.run()
