@@ -12,7 +12,7 @@ import { fetchQuietly, MAX_ANSWER_BYTES } from '../http/fetch.ts'
 import { guardedPages } from '../http/paginate.ts'
 import type { Log } from '../core/log.ts'
 import { readAttempts, retryTransient } from '../core/retry/transient.ts'
-import { waitBudget } from '../github/ratelimit.ts'
+import { waitBudget } from '../core/retry/budget.ts'
 import { gitLabLimitOf, gitLabResetTime } from './ratelimit.ts'
 import type { ConnectionOptions } from '../http/connection.ts'
 
