@@ -547,7 +547,7 @@ var init_issue = __esm({
 function isBug(error) {
   return error instanceof TypeError || error instanceof ReferenceError || error instanceof RangeError || error instanceof SyntaxError;
 }
-var ApiError, ConfigError, RateLimited, CreateFailed, DuplicateRefused, ListFailed, AttemptsExhausted, CiLogUnavailable;
+var ApiError, AnswerTooLarge, ConfigError, RateLimited, CreateFailed, DuplicateRefused, ListFailed, AttemptsExhausted, CiLogUnavailable;
 var init_errors = __esm({
   "lib/core/errors.ts"() {
     "use strict";
@@ -565,6 +565,16 @@ var init_errors = __esm({
         this.status = options.status;
         this.headers = options.headers ?? {};
         this.transient = options.transient;
+      }
+    };
+    AnswerTooLarge = class extends Error {
+      status;
+      limitBytes;
+      constructor(status, limitBytes) {
+        super(`the answer is larger than ${limitBytes >= 1 << 20 ? `${limitBytes / (1 << 20)} MiB` : `${limitBytes} bytes`}, so it was not read`);
+        this.name = "AnswerTooLarge";
+        this.status = status;
+        this.limitBytes = limitBytes;
       }
     };
     ConfigError = class extends Error {
@@ -1167,13 +1177,8 @@ function readPager(env, problems) {
     problems.push(`REPORT_PAGER_SEVERITY must be one of ${PAGER_SEVERITIES.join(", ")}, got ${JSON.stringify(severity)}`);
   }
   const eventsUrl = (value7(env, "PAGERDUTY_EVENTS_URL") ?? DEFAULT_PAGERDUTY_EVENTS_URL).replace(/\/+$/, "");
-  let secure = false;
-  try {
-    const url = new URL(eventsUrl);
-    secure = url.protocol === "https:" || url.protocol === "http:" && LOOPBACK.test(url.hostname);
-  } catch {
-  }
-  if (!secure) problems.push(`PAGERDUTY_EVENTS_URL must be an https URL such as ${DEFAULT_PAGERDUTY_EVENTS_URL} (plain http only on loopback), got ${JSON.stringify(eventsUrl)}`);
+  const web = URL.canParse(eventsUrl) && ["https:", "http:"].includes(new URL(eventsUrl).protocol);
+  if (!web) problems.push(`PAGERDUTY_EVENTS_URL must be an https URL such as ${DEFAULT_PAGERDUTY_EVENTS_URL}, got ${JSON.stringify(eventsUrl)}`);
   const environments = (value7(env, "REPORT_PAGER_ENVIRONMENTS") ?? "").split(",").map((e) => e.trim()).filter(Boolean);
   if (routingKey === void 0) {
     if (value7(env, "REPORT_PAGER_ENVIRONMENTS") !== void 0 || value7(env, "REPORT_PAGER_SEVERITY") !== void 0) {
@@ -1184,13 +1189,12 @@ function readPager(env, problems) {
   if (!/^[A-Za-z0-9]{20,64}$/.test(routingKey)) problems.push("PAGERDUTY_ROUTING_KEY must be an Events API v2 integration key (32 letters and digits); the value given is not one");
   return Object.freeze({ routingKey, eventsUrl, severity, environments: Object.freeze(environments) });
 }
-var DEFAULT_PAGERDUTY_EVENTS_URL, PAGER_SEVERITIES, LOOPBACK, value7;
+var DEFAULT_PAGERDUTY_EVENTS_URL, PAGER_SEVERITIES, value7;
 var init_pager = __esm({
   "lib/config/pager.ts"() {
     "use strict";
     DEFAULT_PAGERDUTY_EVENTS_URL = "https://events.pagerduty.com";
     PAGER_SEVERITIES = ["critical", "error", "warning", "info"];
-    LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
     value7 = (env, name2) => {
       const v = env[name2]?.trim();
       return v === void 0 || v === "" ? void 0 : v;
@@ -1198,9 +1202,44 @@ var init_pager = __esm({
   }
 });
 
+// lib/config/plain-http.ts
+var plain_http_exports = {};
+__export(plain_http_exports, {
+  LOOPBACK: () => LOOPBACK,
+  crossesNetworkInClear: () => crossesNetworkInClear,
+  plainHttpWarning: () => plainHttpWarning
+});
+function crossesNetworkInClear(url) {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "http:" && !LOOPBACK.test(parsed.hostname);
+  } catch {
+    return false;
+  }
+}
+function plainHttpWarning(variable, url, secret) {
+  if (url === void 0 || !crossesNetworkInClear(url)) return void 0;
+  return `${variable} uses plain http, so ${secret} travels unencrypted; use https unless the network is trusted`;
+}
+var LOOPBACK;
+var init_plain_http = __esm({
+  "lib/config/plain-http.ts"() {
+    "use strict";
+    LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+  }
+});
+
 // lib/config/config.ts
 function secretsOf(config) {
   return [config.token, config.chat?.slack?.token ?? "", config.pager?.routingKey ?? ""].filter((secret) => secret !== "");
+}
+function proxyWarnings(env) {
+  const names = ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY"];
+  return names.flatMap((name2) => {
+    const url = value8(env, name2);
+    if (url === void 0 || !URL.canParse(url) || !new URL(url).password || !crossesNetworkInClear(url)) return [];
+    return [`${name2} uses plain http, so the proxy's password travels unencrypted; use an https:// proxy address unless the network is trusted`];
+  });
 }
 function number(env, name2, fallback, problems, min = 0) {
   const raw = value8(env, name2);
@@ -1244,15 +1283,16 @@ function loadConfig(env = process.env, { requireToken = true } = {}) {
   const apiName = gitlab?.apiName ?? (value8(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "GITHUB_API_URL");
   const apiUrl = gitlab?.apiUrl ?? value8(env, "ISSUE_API_URL") ?? value8(env, "GITHUB_API_URL") ?? DEFAULT_API_URL;
   if (!isHttpUrl(apiUrl)) problems.push(`${apiName} must be an http(s) URL such as ${gitlab ? GITLAB_DEFAULT_API_URL : DEFAULT_API_URL}, got ${JSON.stringify(apiUrl)}`);
-  else if (new URL(apiUrl).protocol === "http:" && !LOOPBACK2.test(new URL(apiUrl).hostname)) {
-    warnings.push(`${apiName} uses plain http, so ISSUE_TOKEN travels unencrypted; use https unless the network is trusted`);
-  }
+  else warnings.push(...defined(plainHttpWarning(apiName, apiUrl, appNamed ? "the GitHub App's tokens" : "ISSUE_TOKEN")));
   let chatWebhook = value8(env, "CHAT_WEBHOOK");
   if (chatWebhook !== void 0 && !isHttpUrl(chatWebhook)) {
     warnings.push("CHAT_WEBHOOK is not an http(s) URL such as https://hooks.slack.com/services/\u2026; no chat notice will be sent");
     chatWebhook = void 0;
   }
+  warnings.push(...defined(plainHttpWarning("CHAT_WEBHOOK", chatWebhook, "the webhook address, a secret itself,")));
   const chat = chatConfig(env, problems);
+  if (chat.slack) warnings.push(...defined(plainHttpWarning("SLACK_API_URL", chat.slack.apiUrl, "SLACK_BOT_TOKEN")));
+  warnings.push(...proxyWarnings(env));
   const onDuplicate = value8(env, "ON_DUPLICATE") ?? "skip";
   if (onDuplicate !== "skip" && onDuplicate !== "comment") {
     problems.push(`ON_DUPLICATE must be skip or comment, got ${JSON.stringify(onDuplicate)}`);
@@ -1267,6 +1307,7 @@ function loadConfig(env = process.env, { requireToken = true } = {}) {
   const ciLog = readCiLog(env, problems);
   const shape = readShape(env, tracker, problems);
   const pager = readPager(env, problems);
+  if (pager) warnings.push(...defined(plainHttpWarning("PAGERDUTY_EVENTS_URL", pager.eventsUrl, "PAGERDUTY_ROUTING_KEY")));
   if (problems.length) throw new ConfigError(problems.map((problem) => redact(problem, [token, value8(env, "SLACK_BOT_TOKEN") ?? "", value8(env, "PAGERDUTY_ROUTING_KEY") ?? ""])));
   const ci = detectCi(env);
   return Object.freeze({
@@ -1307,8 +1348,7 @@ function chatConfig(env, problems) {
   if (token !== void 0 && channel2 === void 0) problems.push("SLACK_CHANNEL is required with SLACK_BOT_TOKEN (a channel id such as C0123456789, or #name)");
   if (channel2 !== void 0 && token === void 0) problems.push("SLACK_BOT_TOKEN is required with SLACK_CHANNEL (a bot token, xoxb-\u2026)");
   const apiUrl = (value8(env, "SLACK_API_URL") ?? DEFAULT_SLACK_API_URL).replace(/\/+$/, "");
-  const secure = isHttpUrl(apiUrl) && (new URL(apiUrl).protocol === "https:" || LOOPBACK2.test(new URL(apiUrl).hostname));
-  if (!secure) problems.push(`SLACK_API_URL must be an https URL such as ${DEFAULT_SLACK_API_URL} (plain http only on loopback), got ${JSON.stringify(apiUrl)}`);
+  if (!isHttpUrl(apiUrl)) problems.push(`SLACK_API_URL must be an https URL such as ${DEFAULT_SLACK_API_URL}, got ${JSON.stringify(apiUrl)}`);
   return Object.freeze({
     format,
     strict: strictValue === "1" || strictValue === "true",
@@ -1322,7 +1362,7 @@ function loadDotenv(env = process.env, dir = process.cwd()) {
 function outputFiles(env = process.env) {
   return Object.freeze({ githubOutput: value8(env, "GITHUB_OUTPUT"), stepSummary: value8(env, "GITHUB_STEP_SUMMARY") });
 }
-var import_dotenv, DEFAULT_SLACK_API_URL, DEFAULT_API_URL, LOOPBACK2, OWNER, REPO, value8, isHttpUrl;
+var import_dotenv, DEFAULT_SLACK_API_URL, DEFAULT_API_URL, OWNER, REPO, value8, isHttpUrl, defined;
 var init_config = __esm({
   "lib/config/config.ts"() {
     "use strict";
@@ -1338,9 +1378,9 @@ var init_config = __esm({
     init_tracker();
     init_shape();
     init_pager();
+    init_plain_http();
     DEFAULT_SLACK_API_URL = "https://slack.com/api";
     DEFAULT_API_URL = "https://api.github.com";
-    LOOPBACK2 = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
     OWNER = /^[A-Za-z0-9-]{1,39}$/;
     REPO = /^[A-Za-z0-9._-]{1,100}$/;
     value8 = (env, name2) => {
@@ -1355,6 +1395,7 @@ var init_config = __esm({
         return false;
       }
     };
+    defined = (line) => line === void 0 ? [] : [line];
   }
 });
 
@@ -2738,14 +2779,14 @@ var require_util = __commonJS({
       };
     }
     function ReadableStreamFrom(iterable) {
-      let iterator2;
+      let iterator;
       return new ReadableStream(
         {
           start() {
-            iterator2 = iterable[Symbol.asyncIterator]();
+            iterator = iterable[Symbol.asyncIterator]();
           },
           pull(controller) {
-            return iterator2.next().then(({ done: done2, value: value14 }) => {
+            return iterator.next().then(({ done: done2, value: value14 }) => {
               if (done2) {
                 return queueMicrotask(() => {
                   controller.close();
@@ -2762,7 +2803,7 @@ var require_util = __commonJS({
             });
           },
           cancel() {
-            return iterator2.return();
+            return iterator.return();
           },
           type: "bytes"
         }
@@ -7761,8 +7802,8 @@ var require_body = __commonJS({
           },
           async pull(controller) {
             const result = action();
-            const iterator2 = result?.[Symbol.asyncIterator]?.();
-            if (iterator2 == null) {
+            const iterator = result?.[Symbol.asyncIterator]?.();
+            if (iterator == null) {
               if (result?.length && !isErrored(stream)) {
                 controller.enqueue(typeof result === "string" ? textEncoder.encode(result) : new Uint8Array(result));
               }
@@ -7770,7 +7811,7 @@ var require_body = __commonJS({
               return;
             }
             while (true) {
-              const { value: value14, done: done2 } = await iterator2.next();
+              const { value: value14, done: done2 } = await iterator.next();
               if (done2) {
                 queueMicrotask(() => readableStreamClose(controller));
                 return;
@@ -20452,7 +20493,7 @@ var require_sqlite_cache_store = __commonJS({
     var { Writable } = __require("node:stream");
     var { assertCacheKey, assertCacheValue } = require_cache();
     var DatabaseSync;
-    var VERSION11 = 4;
+    var VERSION10 = 4;
     var MAX_ENTRY_SIZE = 2 * 1e3 * 1e3 * 1e3;
     module.exports = class SqliteCacheStore {
       #maxEntrySize = MAX_ENTRY_SIZE;
@@ -20523,7 +20564,7 @@ var require_sqlite_cache_store = __commonJS({
       PRAGMA temp_store = memory;
       PRAGMA optimize;
 
-      CREATE TABLE IF NOT EXISTS cacheInterceptorV${VERSION11} (
+      CREATE TABLE IF NOT EXISTS cacheInterceptorV${VERSION10} (
         -- Data specific to us
         id INTEGER PRIMARY KEY AUTOINCREMENT,
         url TEXT NOT NULL,
@@ -20542,8 +20583,8 @@ var require_sqlite_cache_store = __commonJS({
         staleAt INTEGER NOT NULL
       );
 
-      CREATE INDEX IF NOT EXISTS idx_cacheInterceptorV${VERSION11}_getValuesQuery ON cacheInterceptorV${VERSION11}(url, method, deleteAt);
-      CREATE INDEX IF NOT EXISTS idx_cacheInterceptorV${VERSION11}_deleteByUrlQuery ON cacheInterceptorV${VERSION11}(deleteAt);
+      CREATE INDEX IF NOT EXISTS idx_cacheInterceptorV${VERSION10}_getValuesQuery ON cacheInterceptorV${VERSION10}(url, method, deleteAt);
+      CREATE INDEX IF NOT EXISTS idx_cacheInterceptorV${VERSION10}_deleteByUrlQuery ON cacheInterceptorV${VERSION10}(deleteAt);
     `);
         this.#getValuesQuery = this.#db.prepare(`
       SELECT
@@ -20558,7 +20599,7 @@ var require_sqlite_cache_store = __commonJS({
         vary,
         cachedAt,
         staleAt
-      FROM cacheInterceptorV${VERSION11}
+      FROM cacheInterceptorV${VERSION10}
       WHERE
         url = ?
         AND method = ?
@@ -20566,7 +20607,7 @@ var require_sqlite_cache_store = __commonJS({
         deleteAt ASC
     `);
         this.#updateValueQuery = this.#db.prepare(`
-      UPDATE cacheInterceptorV${VERSION11} SET
+      UPDATE cacheInterceptorV${VERSION10} SET
         body = ?,
         deleteAt = ?,
         statusCode = ?,
@@ -20580,7 +20621,7 @@ var require_sqlite_cache_store = __commonJS({
         id = ?
     `);
         this.#insertValueQuery = this.#db.prepare(`
-      INSERT INTO cacheInterceptorV${VERSION11} (
+      INSERT INTO cacheInterceptorV${VERSION10} (
         url,
         method,
         body,
@@ -20596,20 +20637,20 @@ var require_sqlite_cache_store = __commonJS({
       ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     `);
         this.#deleteByUrlQuery = this.#db.prepare(
-          `DELETE FROM cacheInterceptorV${VERSION11} WHERE url = ?`
+          `DELETE FROM cacheInterceptorV${VERSION10} WHERE url = ?`
         );
         this.#countEntriesQuery = this.#db.prepare(
-          `SELECT COUNT(*) AS total FROM cacheInterceptorV${VERSION11}`
+          `SELECT COUNT(*) AS total FROM cacheInterceptorV${VERSION10}`
         );
         this.#deleteExpiredValuesQuery = this.#db.prepare(
-          `DELETE FROM cacheInterceptorV${VERSION11} WHERE deleteAt <= ?`
+          `DELETE FROM cacheInterceptorV${VERSION10} WHERE deleteAt <= ?`
         );
         this.#deleteOldValuesQuery = this.#maxCount === Infinity ? null : this.#db.prepare(`
-        DELETE FROM cacheInterceptorV${VERSION11}
+        DELETE FROM cacheInterceptorV${VERSION10}
         WHERE id IN (
           SELECT
             id
-          FROM cacheInterceptorV${VERSION11}
+          FROM cacheInterceptorV${VERSION10}
           ORDER BY cachedAt ASC
           LIMIT ?
         )
@@ -21034,12 +21075,12 @@ var require_headers = __commonJS({
           if (size === 0) {
             return array;
           }
-          const iterator2 = this.headersMap[Symbol.iterator]();
-          const firstValue = iterator2.next().value;
+          const iterator = this.headersMap[Symbol.iterator]();
+          const firstValue = iterator.next().value;
           array[0] = [firstValue[0], firstValue[1].value];
           assert(firstValue[1].value !== null);
           for (let i = 1, j = 0, right = 0, left = 0, pivot = 0, x, value14; i < size; ++i) {
-            value14 = iterator2.next().value;
+            value14 = iterator.next().value;
             x = array[i] = [value14[0], value14[1].value];
             assert(x[1] !== null);
             left = 0;
@@ -21060,7 +21101,7 @@ var require_headers = __commonJS({
               array[left] = x;
             }
           }
-          if (!iterator2.next().done) {
+          if (!iterator.next().done) {
             throw new TypeError("Unreachable");
           }
           return array;
@@ -21238,15 +21279,15 @@ var require_headers = __commonJS({
     });
     webidl.converters.HeadersInit = function(V, prefix, argument) {
       if (webidl.util.Type(V) === webidl.util.Types.OBJECT) {
-        const iterator2 = Reflect.get(V, Symbol.iterator);
-        if (!util.types.isProxy(V) && iterator2 === Headers.prototype.entries) {
+        const iterator = Reflect.get(V, Symbol.iterator);
+        if (!util.types.isProxy(V) && iterator === Headers.prototype.entries) {
           try {
             return getHeadersList(V).entriesList;
           } catch {
           }
         }
-        if (typeof iterator2 === "function") {
-          return webidl.converters["sequence<sequence<ByteString>>"](V, prefix, argument, iterator2.bind(V));
+        if (typeof iterator === "function") {
+          return webidl.converters["sequence<sequence<ByteString>>"](V, prefix, argument, iterator.bind(V));
         }
         return webidl.converters["record<ByteString, ByteString>"](V, prefix, argument);
       }
@@ -23447,8 +23488,8 @@ var require_fetch = __commonJS({
         if (socket) {
           response = makeResponse({ status, statusText, headersList, socket });
         } else {
-          const iterator2 = body2[Symbol.asyncIterator]();
-          fetchParams.controller.next = () => iterator2.next();
+          const iterator = body2[Symbol.asyncIterator]();
+          fetchParams.controller.next = () => iterator.next();
           response = makeResponse({ status, statusText, headersList });
         }
       } catch (err) {
@@ -36206,18 +36247,19 @@ async function fetchOverHttp(input2, init = {}) {
   let body2 = init.body ?? void 0;
   const headers = Object.fromEntries(Object.entries(init.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
   const signal = init.signal ?? void 0;
+  const maxBytes = init.maxBytes ?? MAX_ANSWER_BYTES;
+  const hop = proxyConfigured() ? viaProxy : direct;
   for (let hops = 0; ; hops++) {
-    const message = await send(url, method, headers, body2, signal);
-    const location = message.headers.location;
-    if (!REDIRECTS.has(message.statusCode ?? 0) || location === void 0 || init.redirect === "manual") {
-      return new FetchedResponse(message, url.href, readAll(message, signal));
-    }
-    message.resume();
+    const answer = await hop({ url, method, headers, body: body2, signal, maxBytes });
+    const location = answer.location;
+    if (!REDIRECTS.has(answer.status) || location === void 0 || init.redirect === "manual") return answer.read(url.href);
+    answer.discard();
     if (init.redirect === "error") throw new TypeError("fetch failed", { cause: new Error(`unexpected redirect to ${new URL(location, url).origin}`) });
     if (hops >= MAX_REDIRECTS) throw new TypeError("fetch failed", { cause: new Error("redirect count exceeded") });
     const next = new URL(location, url);
+    if (url.protocol === "https:" && next.protocol !== "https:") throw new TypeError("fetch failed", { cause: new Error(`refused a redirect from https to ${next.protocol}//${next.host}`) });
     if (next.origin !== url.origin) for (const name2 of CROSS_ORIGIN_DROPPED) delete headers[name2];
-    const status = message.statusCode;
+    const status = answer.status;
     if (status === 303 && method !== "GET" && method !== "HEAD" || (status === 301 || status === 302) && method === "POST") {
       method = "GET";
       body2 = void 0;
@@ -36225,6 +36267,36 @@ async function fetchOverHttp(input2, init = {}) {
     }
     url = next;
   }
+}
+async function direct(request2) {
+  const message = await send(request2.url, request2.method, request2.headers, request2.body, request2.signal);
+  return {
+    status: message.statusCode ?? 0,
+    location: message.headers.location,
+    discard: () => void message.resume(),
+    read: (url) => new FetchedResponse(message.statusCode ?? 0, message.statusMessage ?? "", new ResponseHeaders(message.headers), url, readAll(message, request2.signal, request2.maxBytes), () => {
+      if (!message.complete) message.destroy();
+    })
+  };
+}
+async function viaProxy(request2) {
+  const proxied2 = await proxiedFetch();
+  const response = await proxied2(request2.url.href, {
+    method: request2.method,
+    headers: request2.headers,
+    redirect: "manual",
+    ...request2.body === void 0 ? {} : { body: request2.body },
+    ...request2.signal ? { signal: request2.signal } : {}
+  });
+  const stream = response.body;
+  return {
+    status: response.status,
+    location: response.headers.get("location") ?? void 0,
+    discard: () => void stream?.cancel().catch(() => {
+    }),
+    read: (url) => new FetchedResponse(response.status, response.statusText, new ResponseHeaders(response.headers), url, readStream(response.status, stream, response.headers.get("content-length"), request2.signal, request2.maxBytes), () => void stream?.cancel().catch(() => {
+    }))
+  };
 }
 async function send(url, method, headers, body2, signal) {
   signal?.throwIfAborted();
@@ -36246,17 +36318,32 @@ async function send(url, method, headers, body2, signal) {
     req.end(body2);
   });
 }
-function readAll(message, signal) {
+function readAll(message, signal, maxBytes) {
   const content = new Promise((resolve, reject) => {
     const chunks = [];
+    let size = 0;
+    let settled = false;
     const abort = () => message.destroy(signal.reason);
     signal?.addEventListener("abort", abort, { once: true });
     const done2 = (error) => {
+      if (settled) return;
+      settled = true;
       signal?.removeEventListener("abort", abort);
       if (error === void 0) resolve(Buffer.concat(chunks));
+      else if (error instanceof AnswerTooLarge) reject(error);
       else reject(signal?.aborted ? signal.reason : new TypeError("terminated", { cause: error }));
     };
-    message.on("data", (chunk) => chunks.push(chunk));
+    const tooLarge = () => {
+      chunks.length = 0;
+      done2(new AnswerTooLarge(message.statusCode ?? 0, maxBytes));
+      message.destroy();
+    };
+    if (Number(message.headers["content-length"]) > maxBytes) return tooLarge();
+    message.on("data", (chunk) => {
+      size += chunk.byteLength;
+      if (size > maxBytes) return tooLarge();
+      chunks.push(chunk);
+    });
     message.on("end", () => done2());
     message.on("error", (error) => done2(error));
     message.on("close", () => {
@@ -36267,12 +36354,47 @@ function readAll(message, signal) {
   });
   return content;
 }
-var REDIRECTS, MAX_REDIRECTS, CROSS_ORIGIN_DROPPED, FetchedResponse, ResponseHeaders, fetchQuietly;
+function readStream(status, stream, length, signal, maxBytes) {
+  const content = (async () => {
+    const chunks = [];
+    let size = 0;
+    if (Number(length) > maxBytes) {
+      void stream?.cancel().catch(() => {
+      });
+      throw new AnswerTooLarge(status, maxBytes);
+    }
+    try {
+      for await (const chunk of stream ?? []) {
+        size += chunk.byteLength;
+        if (size > maxBytes) {
+          void stream?.cancel().catch(() => {
+          });
+          throw new AnswerTooLarge(status, maxBytes);
+        }
+        chunks.push(chunk);
+      }
+    } catch (error) {
+      if (error instanceof AnswerTooLarge) throw error;
+      throw signal?.aborted ? signal.reason : new TypeError("terminated", { cause: error });
+    }
+    return Buffer.concat(chunks);
+  })();
+  content.catch(() => {
+  });
+  return content;
+}
+async function fetchWhole(input2, init) {
+  return await fetchOverHttp(input2, init).then((response) => response.whole());
+}
+var MAX_ANSWER_BYTES, MAX_SMALL_ANSWER_BYTES, REDIRECTS, MAX_REDIRECTS, CROSS_ORIGIN_DROPPED, FetchedResponse, ResponseHeaders, fetchQuietly;
 var init_fetch = __esm({
   "lib/http/fetch.ts"() {
     "use strict";
+    init_errors();
     init_agent();
     init_proxy();
+    MAX_ANSWER_BYTES = 32 << 20;
+    MAX_SMALL_ANSWER_BYTES = 1 << 20;
     REDIRECTS = /* @__PURE__ */ new Set([301, 302, 303, 307, 308]);
     MAX_REDIRECTS = 20;
     CROSS_ORIGIN_DROPPED = ["authorization", "proxy-authorization", "cookie"];
@@ -36281,18 +36403,25 @@ var init_fetch = __esm({
       status;
       statusText;
       headers;
-      // Body already read (so the connection is free for the next request); `cancel` has nothing left to do.
-      body = { cancel: async () => {
-      } };
+      // The body is read at once (so the connection is free for the next request); `cancel` drops what is
+      // still to come, so an answer that drips or never ends cannot keep the process alive once unwanted.
+      body;
       url;
       content;
-      constructor(message, url, content) {
+      constructor(status, statusText, headers, url, content, cancel = () => {
+      }) {
+        this.body = { cancel: async () => cancel() };
         this.url = url;
         this.content = content;
-        this.status = message.statusCode ?? 0;
+        this.status = status;
         this.ok = this.status >= 200 && this.status < 300;
-        this.statusText = message.statusMessage ?? "";
-        this.headers = new ResponseHeaders(message.headers);
+        this.statusText = statusText;
+        this.headers = headers;
+      }
+      /** Resolves once the whole body is read; rejects as `text()` would (cut off, aborted, too large). */
+      async whole() {
+        await this.content;
+        return this;
       }
       async text() {
         return (await this.content).toString("utf8");
@@ -36308,7 +36437,8 @@ var init_fetch = __esm({
     ResponseHeaders = class {
       map;
       constructor(raw) {
-        this.map = new Map(Object.entries(raw).flatMap(([k, v]) => v === void 0 ? [] : [[k, Array.isArray(v) ? v.join(", ") : v]]));
+        const pairs = Symbol.iterator in raw ? [...raw] : Object.entries(raw);
+        this.map = new Map(pairs.flatMap(([k, v]) => v === void 0 ? [] : [[k.toLowerCase(), Array.isArray(v) ? v.join(", ") : v]]));
       }
       get(name2) {
         return this.map.get(name2.toLowerCase()) ?? null;
@@ -36320,7 +36450,7 @@ var init_fetch = __esm({
         return this.map.entries();
       }
     };
-    fetchQuietly = (input2, init) => proxyConfigured() ? proxiedFetch().then((proxied2) => proxied2(input2, init)) : fetchOverHttp(input2, init);
+    fetchQuietly = ((input2, init) => fetchOverHttp(input2, init));
   }
 });
 
@@ -36346,7 +36476,8 @@ async function postJson(url, body2, timeoutMs) {
       headers: { "content-type": "application/json" },
       body: JSON.stringify(body2),
       signal: AbortSignal.timeout(timeoutMs),
-      redirect: "error"
+      redirect: "error",
+      maxBytes: MAX_SMALL_ANSWER_BYTES
     });
     await response.body?.cancel();
     return { ok: response.ok, status: response.status };
@@ -36506,7 +36637,8 @@ function slackApiNotifier(options) {
           headers: { authorization: `Bearer ${options.token}`, "content-type": "application/json; charset=utf-8" },
           body: JSON.stringify(payload),
           signal: AbortSignal.timeout(options.timeoutMs),
-          redirect: "error"
+          redirect: "error",
+          maxBytes: MAX_SMALL_ANSWER_BYTES
         });
       } catch {
         return { ok: false };
@@ -36803,16 +36935,32 @@ function describeError(error) {
   }
   return error instanceof Error ? error.message : String(error);
 }
-async function retryTransient({ retryAttempts, retryDelaySeconds }, what, send2, log2) {
+async function retryTransient({ retryAttempts, retryDelaySeconds, signal }, what, send2, log2) {
   try {
     return await backoff(retryAttempts, retryDelaySeconds, send2, {
-      retryable: isTransient,
+      // Once the caller's deadline has passed, a failure is final, and a wait in progress ends at once.
+      retryable: (error) => !signal?.aborted && isTransient(error),
+      sleep: (ms) => sleepUnless(ms, signal),
       waitAfterLast: false,
       onFailure: (n, max, seconds, error) => log2.warn(`${attemptWarning(n, max, seconds).replace(/^\[WARN\] /, "")} (${what}: ${describeError(error)})`)
     });
   } catch (error) {
     throw error instanceof AttemptsExhausted ? error.cause : error;
   }
+}
+function sleepUnless(ms, signal) {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const abort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", abort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", abort, { once: true });
+  });
 }
 var attemptsOverride;
 var init_transient = __esm({
@@ -41558,6 +41706,50 @@ var require_light = __commonJS({
   }
 });
 
+// lib/http/paginate.ts
+async function* guardedPages(first2, read, next, listing) {
+  const maxPages = listing.maxPages ?? MAX_PAGES;
+  const seen = /* @__PURE__ */ new Set();
+  let url = first2;
+  for (let pages = 1; url !== void 0; pages++) {
+    seen.add(pageKey(url));
+    const page = await read(url);
+    yield page;
+    const following = next(page, url);
+    if (following === void 0) return;
+    if (seen.has(pageKey(following))) {
+      listing.log.warn(`Listing ${listing.what}: the server named a page already read as the next one; the listing stops with the ${pages} page${pages === 1 ? "" : "s"} read`);
+      return;
+    }
+    if (pages >= maxPages) {
+      listing.log.warn(`Listing ${listing.what}: more than ${maxPages} pages; the listing stops with the first ${maxPages}`);
+      return;
+    }
+    url = following;
+  }
+}
+function linkNext(link3, base) {
+  for (const part of (link3 ?? "").split(",")) {
+    const match = /<([^>]*)>\s*;(?:[^;]*;)*\s*rel="?([^";]*)"?/.exec(part);
+    if (match && match[2].split(/\s+/).includes("next") && URL.canParse(match[1], base)) return new URL(match[1], base).href;
+  }
+  return void 0;
+}
+var MAX_PAGES, MAX_JOB_PAGES, pageKey;
+var init_paginate = __esm({
+  "lib/http/paginate.ts"() {
+    "use strict";
+    MAX_PAGES = 200;
+    MAX_JOB_PAGES = 20;
+    pageKey = (url) => {
+      const parsed = new URL(url);
+      parsed.hash = "";
+      parsed.searchParams.sort();
+      return parsed.href;
+    };
+  }
+});
+
 // lib/gitlab/ratelimit.ts
 function gitLabLimitOf(error, now = Date.now()) {
   if (!(error instanceof ApiError) || error.status !== 429) return void 0;
@@ -41611,9 +41803,10 @@ function createGitLab(options, log2) {
     let response;
     let text3;
     try {
-      response = await fetchQuietly(url, { method, headers, signal, ...body2 === void 0 ? {} : { body: JSON.stringify(body2) } });
+      response = await fetchQuietly(url, { method, headers, signal, maxBytes: MAX_ANSWER_BYTES, ...body2 === void 0 ? {} : { body: JSON.stringify(body2) } });
       text3 = await response.text();
     } catch (cause) {
+      if (cause instanceof AnswerTooLarge) throw new ApiError(cause.message, { status: cause.status, transient: true, cause });
       const why3 = signal.aborted ? `timed out after ${options.timeoutMs / 1e3}s` : cause.cause?.code ?? cause.message;
       throw new ApiError(why3, { transient: true, cause });
     }
@@ -41655,15 +41848,20 @@ function createGitLab(options, log2) {
   return {
     // Only reads are retried here: a write that failed may still have been committed, so the caller decides.
     request: ({ method, path: path3, query, body: body2, attempts }) => call(method, urlOf(path3, query), body2, method === "GET" ? attempts ?? readAttempts(options.retryAttempts) : 1),
-    async *pages(path3, query, attempts) {
-      let url = urlOf(path3, query);
-      while (url) {
-        const page = await call("GET", url, void 0, attempts ?? readAttempts(options.retryAttempts));
-        yield page;
-        url = nextPage(page.headers, url);
-      }
+    // Through the shared guard (lib/http/paginate.ts): a next page already read, or past the cap, ends the
+    // listing with one [WARN].
+    pages(path3, query, attempts) {
+      const read = (url) => call("GET", url, void 0, attempts ?? readAttempts(options.retryAttempts));
+      return guardedPages(urlOf(path3, query), read, (page, url) => nextPage(page.headers, url), { what: describeListing(path3), log: log2 });
     }
   };
+}
+function describeListing(path3) {
+  const [, project = "", rest = path3] = /^\/projects\/([^/]+)(\/.*)?$/.exec(path3) ?? [];
+  const name2 = decodeURIComponent(project);
+  const notes = /^\/issues\/(\d+)\/notes$/.exec(rest);
+  if (notes) return `the notes of issue ${notes[1]} of ${name2}`;
+  return project ? `the ${rest.slice(1).replace(/\//g, " ")} of ${name2}` : path3;
 }
 function nextPage(headers, current) {
   const number2 = headers["x-next-page"];
@@ -41681,6 +41879,7 @@ var init_client = __esm({
     import_light = __toESM(require_light(), 1);
     init_errors();
     init_fetch();
+    init_paginate();
     init_transient();
     init_budget2();
     init_ratelimit();
@@ -43418,127 +43617,6 @@ var init_dist_src2 = __esm({
   }
 });
 
-// node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
-function normalizePaginatedListResponse(response) {
-  if (!response.data) {
-    return {
-      ...response,
-      data: []
-    };
-  }
-  const responseNeedsNormalization = ("total_count" in response.data || "total_commits" in response.data) && !("url" in response.data);
-  if (!responseNeedsNormalization) return response;
-  const incompleteResults = response.data.incomplete_results;
-  const repositorySelection = response.data.repository_selection;
-  const totalCount = response.data.total_count;
-  const totalCommits = response.data.total_commits;
-  delete response.data.incomplete_results;
-  delete response.data.repository_selection;
-  delete response.data.total_count;
-  delete response.data.total_commits;
-  const namespaceKey = Object.keys(response.data)[0];
-  const data = response.data[namespaceKey];
-  response.data = data;
-  if (typeof incompleteResults !== "undefined") {
-    response.data.incomplete_results = incompleteResults;
-  }
-  if (typeof repositorySelection !== "undefined") {
-    response.data.repository_selection = repositorySelection;
-  }
-  response.data.total_count = totalCount;
-  response.data.total_commits = totalCommits;
-  return response;
-}
-function iterator(octokit, route, parameters) {
-  const options = typeof route === "function" ? route.endpoint(parameters) : octokit.request.endpoint(route, parameters);
-  const requestMethod = typeof route === "function" ? route : octokit.request;
-  const method = options.method;
-  const headers = options.headers;
-  let url = options.url;
-  return {
-    [Symbol.asyncIterator]: () => ({
-      async next() {
-        if (!url) return { done: true };
-        try {
-          const response = await requestMethod({ method, url, headers });
-          const normalizedResponse = normalizePaginatedListResponse(response);
-          url = ((normalizedResponse.headers.link || "").match(
-            /<([^<>]+)>;\s*rel="next"/
-          ) || [])[1];
-          if (!url && "total_commits" in normalizedResponse.data) {
-            const parsedUrl = new URL(normalizedResponse.url);
-            const params = parsedUrl.searchParams;
-            const page = parseInt(params.get("page") || "1", 10);
-            const per_page = parseInt(params.get("per_page") || "250", 10);
-            if (page * per_page < normalizedResponse.data.total_commits) {
-              params.set("page", String(page + 1));
-              url = parsedUrl.toString();
-            }
-          }
-          return { value: normalizedResponse };
-        } catch (error) {
-          if (error.status !== 409) throw error;
-          url = "";
-          return {
-            value: {
-              status: 200,
-              headers: {},
-              data: []
-            }
-          };
-        }
-      }
-    })
-  };
-}
-function paginate(octokit, route, parameters, mapFn) {
-  if (typeof parameters === "function") {
-    mapFn = parameters;
-    parameters = void 0;
-  }
-  return gather(
-    octokit,
-    [],
-    iterator(octokit, route, parameters)[Symbol.asyncIterator](),
-    mapFn
-  );
-}
-function gather(octokit, results, iterator2, mapFn) {
-  return iterator2.next().then((result) => {
-    if (result.done) {
-      return results;
-    }
-    let earlyExit = false;
-    function done2() {
-      earlyExit = true;
-    }
-    results = results.concat(
-      mapFn ? mapFn(result.value, done2) : result.value.data
-    );
-    if (earlyExit) {
-      return results;
-    }
-    return gather(octokit, results, iterator2, mapFn);
-  });
-}
-function paginateRest(octokit) {
-  return {
-    paginate: Object.assign(paginate.bind(null, octokit), {
-      iterator: iterator.bind(null, octokit)
-    })
-  };
-}
-var VERSION5, composePaginateRest;
-var init_dist_bundle5 = __esm({
-  "node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js"() {
-    VERSION5 = "0.0.0-development";
-    composePaginateRest = Object.assign(paginate, {
-      iterator
-    });
-    paginateRest.VERSION = VERSION5;
-  }
-});
-
 // node_modules/@octokit/plugin-throttling/dist-bundle/index.js
 function wrapRequest(state, request2, options) {
   return state.retryLimiter.schedule(doRequest, state, request2, options);
@@ -43709,11 +43787,11 @@ function throttling(octokit, octokitOptions) {
   });
   return {};
 }
-var import_light2, VERSION6, noop3, triggers_notification_paths_default, regex, triggersNotification, groups, createGroups;
-var init_dist_bundle6 = __esm({
+var import_light2, VERSION5, noop3, triggers_notification_paths_default, regex, triggersNotification, groups, createGroups;
+var init_dist_bundle5 = __esm({
   "node_modules/@octokit/plugin-throttling/dist-bundle/index.js"() {
     import_light2 = __toESM(require_light(), 1);
-    VERSION6 = "0.0.0-development";
+    VERSION5 = "0.0.0-development";
     noop3 = () => Promise.resolve();
     triggers_notification_paths_default = [
       "/orgs/{org}/invitations",
@@ -43769,7 +43847,7 @@ var init_dist_bundle6 = __esm({
         ...common
       });
     };
-    throttling.VERSION = VERSION6;
+    throttling.VERSION = VERSION5;
     throttling.triggersNotification = triggersNotification;
   }
 });
@@ -43782,6 +43860,7 @@ function lowerCaseHeaders(headers) {
 }
 function toApiError(error) {
   if (error instanceof ApiError || !isRequestError(error)) return error;
+  if (error.cause instanceof AnswerTooLarge) return new ApiError(error.cause.message, { status: error.cause.status, transient: true, cause: error.cause });
   if (!error.response) return new ApiError(error.message, { transient: true, cause: error.cause });
   const status = error.status;
   return new ApiError(error.message, { status, headers: lowerCaseHeaders(error.response.headers), transient: status >= 500, cause: error });
@@ -44124,7 +44203,7 @@ async function deleteAuthorization(options) {
     }
   );
 }
-var init_dist_bundle7 = __esm({
+var init_dist_bundle6 = __esm({
   "node_modules/@octokit/oauth-methods/dist-bundle/index.js"() {
     init_dist_src();
     init_dist_bundle2();
@@ -44231,7 +44310,7 @@ async function hook2(state, request2, route, parameters) {
 function createOAuthDeviceAuth(options) {
   const requestWithDefaults = options.request || request.defaults({
     headers: {
-      "user-agent": `octokit-auth-oauth-device.js/${VERSION7} ${getUserAgent()}`
+      "user-agent": `octokit-auth-oauth-device.js/${VERSION6} ${getUserAgent()}`
     }
   });
   const { request: request2 = requestWithDefaults, ...otherOptions } = options;
@@ -44259,13 +44338,13 @@ function createOAuthDeviceAuth(options) {
     hook: hook2.bind(null, state)
   });
 }
-var VERSION7;
-var init_dist_bundle8 = __esm({
+var VERSION6;
+var init_dist_bundle7 = __esm({
   "node_modules/@octokit/auth-oauth-device/dist-bundle/index.js"() {
     init_universal_user_agent();
     init_dist_bundle2();
-    init_dist_bundle7();
-    VERSION7 = "0.0.0-development";
+    init_dist_bundle6();
+    VERSION6 = "0.0.0-development";
   }
 });
 
@@ -44428,7 +44507,7 @@ function createOAuthUserAuth({
   clientType = "oauth-app",
   request: request2 = request.defaults({
     headers: {
-      "user-agent": `octokit-auth-oauth-app.js/${VERSION8} ${getUserAgent()}`
+      "user-agent": `octokit-auth-oauth-app.js/${VERSION7} ${getUserAgent()}`
     }
   }),
   onTokenCreated,
@@ -44447,17 +44526,17 @@ function createOAuthUserAuth({
     hook: hook3.bind(null, state)
   });
 }
-var VERSION8, ROUTES_REQUIRING_BASIC_AUTH;
-var init_dist_bundle9 = __esm({
+var VERSION7, ROUTES_REQUIRING_BASIC_AUTH;
+var init_dist_bundle8 = __esm({
   "node_modules/@octokit/auth-oauth-user/dist-bundle/index.js"() {
     init_universal_user_agent();
     init_dist_bundle2();
-    init_dist_bundle8();
     init_dist_bundle7();
-    init_dist_bundle7();
-    VERSION8 = "0.0.0-development";
+    init_dist_bundle6();
+    init_dist_bundle6();
+    VERSION7 = "0.0.0-development";
     ROUTES_REQUIRING_BASIC_AUTH = /\/applications\/[^/]+\/(token|grant)s?/;
-    createOAuthUserAuth.VERSION = VERSION8;
+    createOAuthUserAuth.VERSION = VERSION7;
   }
 });
 
@@ -44526,7 +44605,7 @@ function createOAuthAppAuth(options) {
     {
       request: request.defaults({
         headers: {
-          "user-agent": `octokit-auth-oauth-app.js/${VERSION9} ${getUserAgent()}`
+          "user-agent": `octokit-auth-oauth-app.js/${VERSION8} ${getUserAgent()}`
         }
       }),
       clientType: "oauth-app"
@@ -44537,14 +44616,14 @@ function createOAuthAppAuth(options) {
     hook: hook4.bind(null, state)
   });
 }
-var VERSION9;
-var init_dist_bundle10 = __esm({
+var VERSION8;
+var init_dist_bundle9 = __esm({
   "node_modules/@octokit/auth-oauth-app/dist-bundle/index.js"() {
     init_universal_user_agent();
     init_dist_bundle2();
-    init_dist_bundle9();
-    init_dist_bundle9();
-    VERSION9 = "0.0.0-development";
+    init_dist_bundle8();
+    init_dist_bundle8();
+    VERSION8 = "0.0.0-development";
   }
 });
 
@@ -45235,7 +45314,7 @@ function createAppAuth(options) {
   }
   const request2 = options.request || request.defaults({
     headers: {
-      "user-agent": `octokit-auth-app.js/${VERSION10} ${getUserAgent()}`
+      "user-agent": `octokit-auth-app.js/${VERSION9} ${getUserAgent()}`
     }
   });
   const state = Object.assign(
@@ -45259,16 +45338,16 @@ function createAppAuth(options) {
     hook: hook5.bind(null, state)
   });
 }
-var pendingPromises, PATHS, REGEX, FIVE_SECONDS_IN_MS, VERSION10;
+var pendingPromises, PATHS, REGEX, FIVE_SECONDS_IN_MS, VERSION9;
 var init_dist_node = __esm({
   "node_modules/@octokit/auth-app/dist-node/index.js"() {
     init_universal_user_agent();
     init_dist_bundle2();
-    init_dist_bundle10();
+    init_dist_bundle9();
     init_universal_github_app_jwt();
     init_toad_cache();
-    init_dist_bundle9();
-    init_dist_bundle9();
+    init_dist_bundle8();
+    init_dist_bundle8();
     pendingPromises = /* @__PURE__ */ new Map();
     PATHS = [
       "/app",
@@ -45296,7 +45375,7 @@ var init_dist_node = __esm({
     ];
     REGEX = routeMatcher2(PATHS);
     FIVE_SECONDS_IN_MS = 5 * 1e3;
-    VERSION10 = "8.3.1";
+    VERSION9 = "8.3.1";
   }
 });
 
@@ -45406,31 +45485,33 @@ function createGitHub(options, log2) {
   };
   octokit.hook.after("request", (response) => watchQuota(response.headers));
   const describeRequest = (endpoint2) => `${endpoint2.method} ${pathOf(octokit.request.endpoint.parse(endpoint2).url)}`;
-  const waitingOutLimits = async (send2, where) => {
+  const waitingOutLimits = async (send2, where, signal) => {
     for (let retries = 0; ; retries++) {
       try {
         return await send2();
       } catch (error) {
         const limit = rateLimitOf(error);
-        if (!limit || isKnownToThrottling(error) || retries >= MAX_LIMIT_RETRIES2 || !budget.take(limit.waitSeconds)) throw error;
+        if (!limit || isKnownToThrottling(error) || retries >= MAX_LIMIT_RETRIES2 || signal?.aborted || !budget.take(limit.waitSeconds)) throw error;
         log2.warn(`Secondary rate limit on ${where}; waiting ${limit.waitSeconds}s`);
-        await new Promise((resolve) => setTimeout(resolve, limit.waitSeconds * 1e3));
+        await sleepUnless(limit.waitSeconds * 1e3, signal);
       }
     }
   };
   octokit.hook.wrap("request", async (request2, endpoint2) => {
     const retryAttempts = endpoint2.method === "GET" ? readAttempts(options.retryAttempts) : 1;
     const where = describeRequest(endpoint2);
+    const signal = endpoint2.request?.signal;
     const once = async () => {
+      signal?.throwIfAborted();
       try {
-        return await waitingOutLimits(() => complete(request2(endpoint2)), where);
+        return await waitingOutLimits(() => complete(request2(endpoint2)), where, signal);
       } catch (error) {
         const limit = rateLimitOf(error);
         throw limit ? new RateLimited(limit, where, options.maxWaitSeconds, error) : toApiError(error);
       }
     };
     try {
-      return await retryTransient({ retryAttempts, retryDelaySeconds: options.retryDelaySeconds }, where, once, log2);
+      return await retryTransient({ retryAttempts, retryDelaySeconds: options.retryDelaySeconds, signal }, where, once, log2);
     } catch (last) {
       watchQuota(last instanceof ApiError ? last.headers : last?.response?.headers);
       throw last;
@@ -45448,7 +45529,6 @@ var init_client2 = __esm({
     "use strict";
     init_dist_src2();
     init_dist_bundle5();
-    init_dist_bundle6();
     init_fetch();
     init_issue();
     init_transient();
@@ -45459,7 +45539,7 @@ var init_client2 = __esm({
     init_budget2();
     init_ratelimit2();
     init_app_auth();
-    ThrottledOctokit = Octokit.plugin(throttling, paginateRest);
+    ThrottledOctokit = Octokit.plugin(throttling);
     promptLimiters();
     LOW_QUOTA2 = 100;
     GITHUB_API_VERSION = "2022-11-28";
@@ -45467,15 +45547,39 @@ var init_client2 = __esm({
     timedFetch = (timeoutMs) => (input2, init) => {
       const timeout = AbortSignal.timeout(timeoutMs);
       const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-      return fetchQuietly(input2, { ...init, signal });
+      return fetchWhole(input2, { ...init, signal, maxBytes: MAX_ANSWER_BYTES });
     };
     pathOf = (url) => url.replace(/^https?:\/\/[^/]+/, "").replace(/\?.*$/, "");
   }
 });
 
+// lib/github/pages.ts
+function gitHubPages(github, route, params, listing) {
+  const request2 = listing.signal ? { request: { signal: listing.signal } } : {};
+  const first2 = github.request.endpoint(route, params).url;
+  const read = async (url) => {
+    const response = url === first2 ? await github.request(route, { ...params, ...request2 }) : await github.request({ method: "GET", url, ...request2 });
+    const body2 = response.data;
+    const data = listing.key === void 0 ? body2 : body2?.[listing.key];
+    if (!Array.isArray(data)) throw notAList(listing.what);
+    return { data, headers: response.headers };
+  };
+  const next = (page, url) => linkNext(page.headers.link, url);
+  return guardedPages(first2, read, next, { ...listing, log: github.log });
+}
+var notAList;
+var init_pages = __esm({
+  "lib/github/pages.ts"() {
+    "use strict";
+    init_paginate();
+    notAList = (what) => new TypeError(`GitHub answered a page of ${what} that is not a list`);
+  }
+});
+
 // lib/github/milestone.ts
 async function openMilestoneNumber(github, where, title) {
-  const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/milestones", { ...where, state: "open", per_page: 100 });
+  const params = { owner: where.owner, repo: where.repo, state: "open", per_page: 100 };
+  const pages = gitHubPages(github, "GET /repos/{owner}/{repo}/milestones", params, { what: `the open milestones of ${where.owner}/${where.repo}` });
   for await (const page of pages) {
     const found = page.data.find((milestone) => milestone.title === title);
     if (found) return found.number;
@@ -45485,6 +45589,7 @@ async function openMilestoneNumber(github, where, title) {
 var init_milestone2 = __esm({
   "lib/github/milestone.ts"() {
     "use strict";
+    init_pages();
   }
 });
 
@@ -45508,7 +45613,7 @@ function toIssue2(data) {
 }
 async function* issuePages(github, where, query) {
   const { state, label, sort, direction, since } = query;
-  const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/issues", {
+  const params = {
     owner: where.owner,
     repo: where.repo,
     state,
@@ -45517,13 +45622,15 @@ async function* issuePages(github, where, query) {
     sort,
     direction,
     ...since === void 0 ? {} : { since: since.toISOString() }
-  });
+  };
+  const pages = gitHubPages(github, "GET /repos/{owner}/{repo}/issues", params, { what: `the ${state === "all" ? "" : `${state} `}issues of ${where.owner}/${where.repo}` });
   for await (const page of pages) yield page.data.filter((issue) => issue.pull_request == null).map(toIssue2);
 }
 var usableId, isCloseReason, toComment2;
 var init_issues2 = __esm({
   "lib/github/issues.ts"() {
     "use strict";
+    init_pages();
     usableId = (id) => {
       const value14 = typeof id === "bigint" || typeof id === "number" ? Number(id) : NaN;
       return Number.isSafeInteger(value14) && value14 > 0 ? value14 : void 0;
@@ -45554,7 +45661,7 @@ function gitHubHistory(github, repo) {
     // A token that may not read deployments (403) leaves the rate unknown rather than failing the figures.
     async countDeploys({ environment, since, until: until2 }) {
       let count;
-      const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/deployments", { ...where, environment, per_page: 100 });
+      const pages = gitHubPages(github, "GET /repos/{owner}/{repo}/deployments", { ...where, environment, per_page: 100 }, { what: `the deployments of ${environment}` });
       try {
         count = await countInWindow(pages, since, until2);
       } catch (error) {
@@ -45570,6 +45677,7 @@ var init_history2 = __esm({
     "use strict";
     init_deploy_window();
     init_errors();
+    init_pages();
     init_issues2();
   }
 });
@@ -45714,7 +45822,7 @@ function createGitHubTracker(github, repo, log2) {
     // https://docs.github.com/en/rest/issues/comments#list-issue-comments
     async listComments(number2) {
       const comments = [];
-      const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", { ...where, issue_number: number2, per_page: 100 });
+      const pages = gitHubPages(github, "GET /repos/{owner}/{repo}/issues/{issue_number}/comments", { ...where, issue_number: number2, per_page: 100 }, { what: `the comments of #${number2}` });
       for await (const page of pages) comments.push(...page.data.map(toComment2));
       return comments;
     },
@@ -45752,6 +45860,7 @@ var init_tracker3 = __esm({
     init_milestone_lookup();
     init_errors();
     init_history2();
+    init_pages();
     init_issues2();
   }
 });
@@ -45767,7 +45876,7 @@ __export(input_files_exports, {
   readTail: () => readTail
 });
 import { open } from "node:fs/promises";
-async function readStream(stream, max, keepStart) {
+async function readStream2(stream, max, keepStart) {
   let chunks = [];
   let size = 0;
   let seen = 0;
@@ -45791,14 +45900,14 @@ async function readStream(stream, max, keepStart) {
 }
 async function readTail(source, lines, { stdin = process.stdin, maxBytes = TAIL_BYTES } = {}) {
   if (source === "-") {
-    const { bytes, cut: cut2 } = await readStream(stdin, maxBytes, false);
+    const { bytes, cut: cut2 } = await readStream2(stdin, maxBytes, false);
     return fromWholeLine(bytes, cut2).toString("utf8");
   }
   const file = await open(source, "r");
   try {
     const stat = await file.stat();
     if (!stat.isFile()) {
-      const { bytes, cut: cut2 } = await readStream(file.createReadStream({ autoClose: false }), maxBytes, false);
+      const { bytes, cut: cut2 } = await readStream2(file.createReadStream({ autoClose: false }), maxBytes, false);
       return fromWholeLine(bytes, cut2).toString("utf8");
     }
     const parts = [];
@@ -45843,7 +45952,7 @@ async function readReasonFile(source, known, log2, options = {}) {
   let raw;
   try {
     const stream = source === "-" ? options.stdin ?? process.stdin : (await open(source, "r")).createReadStream();
-    raw = (await readStream(stream, options.maxBytes ?? REASON_BYTES, true)).bytes.toString("utf8");
+    raw = (await readStream2(stream, options.maxBytes ?? REASON_BYTES, true)).bytes.toString("utf8");
   } catch (error) {
     log2.warn(`Could not read the reason file ${name2} (${why(error)}), so the default reason is used`);
     return void 0;
@@ -46024,19 +46133,10 @@ function gitHubCiReader(github, run2, fetchLog) {
     async failedJobs(signal) {
       const jobs = [];
       try {
-        const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs", {
-          owner,
-          repo,
-          run_id: Number(run2.runId),
-          attempt_number: Number(run2.attempt),
-          per_page: 100,
-          // Octokit's request options are not in this route's parameter types, though every request takes them.
-          ...{ request: { signal } }
-        });
-        for await (const page of pages) {
-          if (!Array.isArray(page.data)) throw unexpected("the list of the run\u2019s jobs");
+        const params = { owner, repo, run_id: Number(run2.runId), attempt_number: Number(run2.attempt), per_page: 100 };
+        const listing = { what: `the jobs of run ${run2.runId}`, maxPages: MAX_JOB_PAGES, signal, key: "jobs" };
+        for await (const page of gitHubPages(github, "GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs", params, listing)) {
           jobs.push(...page.data);
-          signal.throwIfAborted();
         }
       } catch (error) {
         if (error instanceof CiLogUnavailable) throw error;
@@ -46075,6 +46175,9 @@ function gitHubCiReader(github, run2, fetchLog) {
       if (!target || target.protocol !== "https:" && target.protocol !== "http:") {
         throw new CiLogUnavailable(`GitHub redirected the log of job ${job.id} to an address that is not http(s) (${target?.protocol ?? "not a URL"}); refused`);
       }
+      if (target.protocol === "http:" && new URL(github.request.endpoint.DEFAULTS.baseUrl).protocol === "https:") {
+        throw new CiLogUnavailable(`GitHub redirected the log of job ${job.id} from https to plain http (${target.host}); refused`);
+      }
       let download;
       try {
         download = await fetchLog(target.href, signal);
@@ -46102,6 +46205,8 @@ var init_ci_reader = __esm({
     init_errors();
     init_stream_lines();
     init_log_cutter();
+    init_paginate();
+    init_pages();
     FAILED = /* @__PURE__ */ new Set(["failure", "timed_out"]);
     isStep = (s) => {
       const step = s;
@@ -46126,7 +46231,7 @@ async function streamGet(request2) {
   let credentialed = request2.credentials !== void 0 && url.origin === request2.credentials.origin;
   for (let hops = 0; ; hops++) {
     const headers = { ...request2.headers, ...credentialed ? request2.credentials.headers : {} };
-    const answer = await (proxyConfigured() ? viaProxy(url, headers, signal) : direct(url, headers, signal));
+    const answer = await (proxyConfigured() ? viaProxy2(url, headers, signal) : direct2(url, headers, signal));
     const location = answer.headers.get("location");
     if (!REDIRECTS2.has(answer.status) || location === null) return answer;
     answer.cancel();
@@ -46140,11 +46245,14 @@ async function streamGet(request2) {
     if (next.protocol !== "http:" && next.protocol !== "https:") {
       throw new ApiError(`redirected to a non-http(s) address (${next.protocol})`, { status: answer.status, transient: false });
     }
+    if (url.protocol === "https:" && next.protocol !== "https:") {
+      throw new ApiError(`refused a redirect from https to ${next.protocol}//${next.host}`, { status: answer.status, transient: false });
+    }
     if (next.origin !== url.origin) credentialed = false;
     url = next;
   }
 }
-async function direct(url, headers, signal) {
+async function direct2(url, headers, signal) {
   signal.throwIfAborted();
   const request2 = url.protocol === "https:" ? (await import("node:https")).request : httpRequest;
   return new Promise((resolve, reject) => {
@@ -46173,7 +46281,7 @@ async function* bodyOf(message, signal) {
   }
   if (!message.complete) throw failure(signal, "the connection closed before the answer was complete", void 0);
 }
-async function viaProxy(url, headers, signal) {
+async function viaProxy2(url, headers, signal) {
   const proxied2 = await proxiedFetch();
   let response;
   try {
@@ -46197,6 +46305,23 @@ async function viaProxy(url, headers, signal) {
     cancel: () => void stream?.cancel().catch(() => {
     })
   };
+}
+async function readWhole(answer, maxBytes) {
+  const chunks = [];
+  let size = 0;
+  if (Number(answer.headers.get("content-length")) > maxBytes) {
+    answer.cancel();
+    throw new AnswerTooLarge(answer.status, maxBytes);
+  }
+  for await (const chunk of answer.body) {
+    size += chunk.byteLength;
+    if (size > maxBytes) {
+      answer.cancel();
+      throw new AnswerTooLarge(answer.status, maxBytes);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
 }
 var httpRequest, REDIRECTS2, MAX_REDIRECTS2, failure;
 var init_stream = __esm({
@@ -46449,7 +46574,7 @@ var ci_reader_exports2 = {};
 __export(ci_reader_exports2, {
   gitLabCiReader: () => gitLabCiReader
 });
-function gitLabCiReader(options) {
+function gitLabCiReader(options, log2) {
   registerSecret(options.token);
   const base = options.apiUrl.replace(/\/+$/, "");
   const origin = new URL(base).origin;
@@ -46484,18 +46609,15 @@ function gitLabCiReader(options) {
   };
   const get2 = (url, signal) => streamGet({ url, headers, credentials, signal });
   const json = async (answer, what) => {
-    const chunks = [];
-    let size = 0;
-    for await (const chunk of answer.body) {
-      size += chunk.byteLength;
-      if (size > MAX_JSON_BYTES) {
-        answer.cancel();
-        throw unexpected2(what, `the answer is larger than ${MAX_JSON_BYTES >> 20} MB`);
-      }
-      chunks.push(chunk);
+    let whole;
+    try {
+      whole = await readWhole(answer, MAX_ANSWER_BYTES);
+    } catch (error) {
+      if (error instanceof AnswerTooLarge) throw unexpected2(what, error.message, error);
+      throw error;
     }
     try {
-      return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+      return JSON.parse(whole.toString("utf8"));
     } catch (cause) {
       throw unexpected2(what, "the answer is not JSON", cause);
     }
@@ -46515,8 +46637,8 @@ function gitLabCiReader(options) {
       const what = `the failed jobs of pipeline ${options.pipelineId}`;
       const jobs = [];
       try {
-        let url = `${project}/pipelines/${encodeURIComponent(options.pipelineId)}/jobs?scope[]=failed&per_page=${PER_PAGE}`;
-        for (let page = 0; url !== void 0 && page < MAX_PAGES; page++) {
+        const first2 = `${project}/pipelines/${encodeURIComponent(options.pipelineId)}/jobs?scope[]=failed&per_page=${PER_PAGE}`;
+        const read = async (url) => {
           const answer = await get2(url, signal);
           if (answer.status !== 200) {
             answer.cancel();
@@ -46524,9 +46646,10 @@ function gitLabCiReader(options) {
           }
           const list2 = await json(answer, what);
           if (!Array.isArray(list2) || !list2.every(isJob2)) throw unexpected2(what, "the answer is not the list of jobs GitLab documents");
-          jobs.push(...list2.filter((job) => job.allow_failure !== true).map(asFailedJob));
-          const next = nextPage({ "x-next-page": answer.headers.get("x-next-page") ?? "", link: answer.headers.get("link") ?? "" }, url);
-          url = next === url ? void 0 : next;
+          return { list: list2, headers: { "x-next-page": answer.headers.get("x-next-page") ?? "", link: answer.headers.get("link") ?? "" } };
+        };
+        for await (const page of guardedPages(first2, read, (page2, url) => nextPage(page2.headers, url), { what, maxPages: MAX_JOB_PAGES, log: log2 })) {
+          jobs.push(...page.list.filter((job) => job.allow_failure !== true).map(asFailedJob));
         }
       } catch (error) {
         throw unavailable(what, error, signal);
@@ -46555,18 +46678,18 @@ function gitLabCiReader(options) {
     }
   };
 }
-var PER_PAGE, MAX_PAGES, MAX_JSON_BYTES, isJob2, text;
+var PER_PAGE, isJob2, text;
 var init_ci_reader2 = __esm({
   "lib/gitlab/ci-reader.ts"() {
     "use strict";
     init_log();
     init_errors();
     init_stream();
+    init_fetch();
+    init_paginate();
     init_client();
     init_trace();
     PER_PAGE = 100;
-    MAX_PAGES = 20;
-    MAX_JSON_BYTES = 16 << 20;
     isJob2 = (value14) => {
       const job = value14;
       return typeof job === "object" && job !== null && Number.isSafeInteger(job.id) && typeof job.name === "string" && typeof job.web_url === "string";
@@ -46673,8 +46796,13 @@ async function createCiReader(config, log2, env = process.env) {
       log2.warn(`REPORT_CI_LOG=auto, but ${why3}, so the issue has no What failed section`);
       return void 0;
     }
+    if (options.tokenName === "CI_LOG_TOKEN") {
+      const { plainHttpWarning: plainHttpWarning2 } = await Promise.resolve().then(() => (init_plain_http(), plain_http_exports));
+      const warning = plainHttpWarning2("CI_API_V4_URL", options.apiUrl, "CI_LOG_TOKEN");
+      if (warning) log2.warn(warning);
+    }
     const { gitLabCiReader: gitLabCiReader2 } = await Promise.resolve().then(() => (init_ci_reader2(), ci_reader_exports2));
-    return gitLabCiReader2(options);
+    return gitLabCiReader2(options, log2);
   }
   log2.info("REPORT_CI_LOG=auto, but this is neither GitHub Actions nor GitLab CI, so the issue has no What failed section");
   return void 0;
@@ -46776,7 +46904,8 @@ function createPagerDuty(options) {
         body: JSON.stringify(body2),
         signal: AbortSignal.timeout(options.timeoutMs),
         // A redirect could carry the body, and the key in it, to another host.
-        redirect: "error"
+        redirect: "error",
+        maxBytes: MAX_SMALL_ANSWER_BYTES
       });
     } catch (cause) {
       throw new ApiError("PagerDuty Events API did not answer", { transient: true, cause });
@@ -47760,10 +47889,6 @@ content-type/dist/index.js:
 @octokit/graphql/dist-bundle/index.js:
   (* v8 ignore if -- @preserve *)
 
-@octokit/plugin-paginate-rest/dist-bundle/index.js:
-@octokit/auth-oauth-app/dist-bundle/index.js:
-  (* v8 ignore next -- @preserve *)
-
 @octokit/oauth-methods/dist-bundle/index.js:
   (* v8 ignore next: we always pass a custom request in tests -- @preserve *)
 
@@ -47772,6 +47897,9 @@ content-type/dist/index.js:
 
 @octokit/auth-oauth-user/dist-bundle/index.js:
   (* v8 ignore if -- @preserve *)
+  (* v8 ignore next -- @preserve *)
+
+@octokit/auth-oauth-app/dist-bundle/index.js:
   (* v8 ignore next -- @preserve *)
 
 toad-cache/dist/toad-cache.mjs:
