@@ -141,4 +141,14 @@ test('no two rooms of lib/ import each other, directly or round a cycle', () => 
   assert.equal(cyclesOf(rooms), [])
 })
 
+test('no file of lib/ reaches into a private member (`._name`), such as Bottleneck\'s `_store`', () => {
+  const wrong: string[] = []
+  for (const file of files(LIB)) {
+    // Comments may name one (to say why it is not touched); code may not.
+    const code = readFileSync(join(LIB, file), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '')
+    for (const m of code.matchAll(/[\w)\]]\._[A-Za-z]\w*/g)) wrong.push(`${file}: ${m[0]}`)
+  }
+  assert.equal(wrong, [])
+})
+
 test.run()

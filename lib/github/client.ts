@@ -7,7 +7,6 @@ import { readAttempts, retryTransient, sleepUnless } from '../core/retry/transie
 import { ApiError, RateLimited } from '../core/errors.ts'
 import { complete, toApiError } from './api-error.ts'
 import { pacing } from './pacing.ts'
-import { promptLimiters } from './limiter-yield.ts'
 import { waitBudget } from '../core/retry/budget.ts'
 import { isKnownToThrottling, rateLimitOf } from './ratelimit.ts'
 import { actsAs, createAppAuthFor } from './app-auth.ts'
@@ -16,8 +15,6 @@ import type { ConnectionOptions } from '../http/connection.ts'
 
 // Listings go through gitHubPages (pages.ts), not @octokit/plugin-paginate-rest: see there why.
 const ThrottledOctokit = Octokit.plugin(throttling)
-// The throttling stays; its limiters stop paying a timer clamp per step (limiter-yield.ts).
-promptLimiters()
 /** The one API client type every tool uses. */
 export type GitHub = InstanceType<typeof ThrottledOctokit>
 type Endpoint = Parameters<GitHub['request']['endpoint']['parse']>[0]
