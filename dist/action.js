@@ -37352,6 +37352,12 @@ var init_reopenable = __esm({
 });
 
 // lib/core/flows/reopen.ts
+var reopen_exports = {};
+__export(reopen_exports, {
+  oldestHolder: () => oldestHolder,
+  reopenIssue: () => reopenIssue,
+  reopenStep: () => reopenStep
+});
 async function filedMeanwhile(tracker, key, issue) {
   const filed = [];
   try {
@@ -37403,25 +37409,6 @@ async function reopenIssue(tracker, target, key, recovered, failure2, log2) {
   log2.info(`Commented on issue #${issue.number} (occurrence ${occurrence}): ${comment.url}`);
   return { outcome: "commented", issue, occurrence };
 }
-var init_reopen = __esm({
-  "lib/core/flows/reopen.ts"() {
-    "use strict";
-    init_comments();
-    init_converge();
-    init_grouping();
-    init_reopenable();
-    init_regression();
-    init_issue();
-    init_transient();
-  }
-});
-
-// lib/core/flows/reopen-step.ts
-var reopen_step_exports = {};
-__export(reopen_step_exports, {
-  oldestHolder: () => oldestHolder,
-  reopenStep: () => reopenStep
-});
 async function reopenStep(tracker, target, key, failure2, log2) {
   let recovered;
   try {
@@ -37440,14 +37427,17 @@ async function oldestHolder(tracker, target, key) {
   const [holder, reopened] = await Promise.all([findHolderIssue(tracker, key), findReopened(tracker, target, key)]);
   return [holder, reopened?.issue].filter((issue) => issue !== void 0).sort((a, b) => a.number - b.number)[0];
 }
-var init_reopen_step = __esm({
-  "lib/core/flows/reopen-step.ts"() {
+var init_reopen = __esm({
+  "lib/core/flows/reopen.ts"() {
     "use strict";
     init_create();
+    init_outcome();
+    init_comments();
+    init_converge();
     init_grouping();
     init_reopenable();
-    init_outcome();
-    init_reopen();
+    init_regression();
+    init_issue();
     init_transient();
     init_errors();
   }
@@ -47389,7 +47379,7 @@ async function commentOrSkip({ tracker, target, failure: failure2, log: log2 }, 
 async function reopenRecovered({ tracker, target, failure: failure2, key, log: log2 }) {
   const reopenWindowHours = target.reopenWindowHours ?? 0;
   if (reopenWindowHours <= 0) return void 0;
-  return (await Promise.resolve().then(() => (init_reopen_step(), reopen_step_exports))).reopenStep(tracker, { ...target, reopenWindowHours }, key, failure2, log2);
+  return (await Promise.resolve().then(() => (init_reopen(), reopen_exports))).reopenStep(tracker, { ...target, reopenWindowHours }, key, failure2, log2);
 }
 function create({ tracker, target, failure: failure2, key, log: log2 }) {
   return createOnce(tracker, target, failure2, key, log2);
@@ -47397,7 +47387,7 @@ function create({ tracker, target, failure: failure2, key, log: log2 }) {
 async function convergeCreated({ tracker, target, key, log: log2 }, { issue, posted }, onPosted) {
   if (posted) onPosted();
   const reopenWindowHours = target.reopenWindowHours ?? 0;
-  const recheck = reopenWindowHours > 0 ? async () => (await Promise.resolve().then(() => (init_reopen_step(), reopen_step_exports))).oldestHolder(tracker, { ...target, reopenWindowHours }, key) : () => findHolderIssue(tracker, key);
+  const recheck = reopenWindowHours > 0 ? async () => (await Promise.resolve().then(() => (init_reopen(), reopen_exports))).oldestHolder(tracker, { ...target, reopenWindowHours }, key) : () => findHolderIssue(tracker, key);
   const survivor = posted ? await converge(tracker, target, issue, recheck, log2) : issue;
   if (survivor.number !== issue.number) {
     log2.info(`Closed #${issue.number} as a duplicate of #${survivor.number}, the older open issue for this failure`);
