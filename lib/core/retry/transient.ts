@@ -5,8 +5,8 @@ import { ApiError, AttemptsExhausted, RateLimited } from '../errors.ts'
 import type { Log } from '../log.ts'
 import { attemptWarning, backoff } from './retry.ts'
 
-// Carried through async context rather than as a request option because list iterators (Octokit's
-// plugin-paginate-rest) pass only method, url and headers on to the pages after the first.
+// Carried through async context rather than as a request option, so that every request a look makes
+// (each page of a listing among them) obeys it without each caller passing it on.
 const attemptsOverride = new AsyncLocalStorage<number>()
 
 /**
