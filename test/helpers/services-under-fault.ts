@@ -216,13 +216,13 @@ export interface FaultRun {
 
 const PEAK = `--import=${new URL('peak-rss.mjs', import.meta.url).href}`
 
-/** Runs `service`'s command with `fault` on its endpoint (`times` requests, default all); timed from the spawn. */
-export async function runUnderFault(lb: Loopback, service: ServiceUnderFault, fault: Fault, times?: number): Promise<FaultRun> {
+/** Runs `service`'s command with `fault` on its endpoint (`times` requests, default all), `env` on top; timed from the spawn. */
+export async function runUnderFault(lb: Loopback, service: ServiceUnderFault, fault: Fault, times?: number, env: Record<string, string> = {}): Promise<FaultRun> {
   const staged = await service.stage(lb, fault, times)
   const file = join(lb.dir, `peak-${Date.now()}-${Math.random().toString(36).slice(2)}.txt`)
   try {
     const started = Date.now()
-    const r = await runScript(staged.script, staged.args, { ...staged.env, PEAK_RSS_FILE: file, NODE_OPTIONS: `${GUARD} ${PEAK}` }, { cwd: lb.dir, timeoutMs: 120_000 })
+    const r = await runScript(staged.script, staged.args, { ...staged.env, ...env, PEAK_RSS_FILE: file, NODE_OPTIONS: `${GUARD} ${PEAK}` }, { cwd: lb.dir, timeoutMs: 120_000 })
     const seconds = (Date.now() - started) / 1000
     const peaks = readFileSync(file, 'utf8').trim().split('\n').map((line) => Number(line.split(' ')[1]))
     return { ...r, seconds, peakMiB: Math.max(...peaks) / 1024, hits: staged.hits(), secrets: staged.secrets }
