@@ -116,7 +116,7 @@ test('GitLab: the key names the GitLab project and the issue iid', async () => {
 })
 
 test('bad paging settings: exit 2 before any request, the key never echoed', async () => {
-  const r = await runScript('report.mts', ['x'], env({ REPORT_PAGER_SEVERITY: 'high', PAGERDUTY_EVENTS_URL: 'http://pager.example' }))
+  const r = await runScript('report.mts', ['x'], env({ REPORT_PAGER_SEVERITY: 'high', PAGERDUTY_EVENTS_URL: 'ftp://pager.example' }))
   assert.is(r.code, 2)
   assert.match(r.stderr, /REPORT_PAGER_SEVERITY must be one of critical, error, warning, info, got "high"/)
   assert.match(r.stderr, /PAGERDUTY_EVENTS_URL must be an https URL/)
