@@ -20,6 +20,11 @@ test.after.each(() => {
   for (const s of servers.splice(0)) s.close(), s.closeAllConnections()
 })
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50))
+// Until `done()` holds, polling, for at most 5 s: a loaded machine may take longer than any fixed pause
+// to complete a connection, and the assertions after it still say what was opened.
+const until = async (done: () => boolean) => {
+  for (const end = Date.now() + 5_000; !done() && Date.now() < end; ) await settle()
+}
 
 const setup = async () => {
   const [api, chat] = [await origin(), await origin()]
@@ -31,10 +36,11 @@ const setup = async () => {
 test('report opens the API and the chat connections before any request; resolve only the API', async () => {
   const { api, chat, env } = await setup()
   assert.is(preconnectForCommand(['report', 'Deploy job failed'], env, false), true)
-  await settle()
+  await until(() => api.count() > 0 && chat.count() > 0)
   assert.equal([api.count(), chat.count()], [1, 1])
   const other = await setup()
   preconnectForCommand(['resolve'], other.env, false)
+  await until(() => other.api.count() > 0)
   await settle()
   assert.equal([other.api.count(), other.chat.count()], [1, 0])
 })
