@@ -3,7 +3,7 @@
 // redirect to another origin, which records what it is sent, and an error answer echoing the request. An
 // API read follows the redirect without its credentials; a post whose address or body is a secret (chat,
 // Slack, the pager) does not follow it at all. (A redirect from https to plain http is refused: tested with
-// TLS in test/http/redirect-downgrade.test.ts, since these servers speak plain http.)
+// TLS in test/e2e/http/redirect-downgrade.test.ts, since these servers speak plain http.)
 // The services are the list in test/helpers/services-under-fault.ts.
 import type { IncomingMessage } from 'node:http'
 import { test } from 'uvu'

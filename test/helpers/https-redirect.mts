@@ -1,4 +1,4 @@
-// Run as a child process by test/http/redirect-downgrade.test.ts (a process of its own, because its
+// Run as a child process by test/e2e/http/redirect-downgrade.test.ts (a process of its own, because its
 // trusted roots, NODE_EXTRA_CA_CERTS, are read at its start): GETs FROM with fetch.ts and with stream.ts,
 // each of which meets a redirect, and prints one JSON line per way, { status } or { error } with the
 // failure's message and its cause's.
