@@ -10,6 +10,7 @@ import * as assert from 'uvu/assert'
 import { ROOT, runCommand, today, type RunResult } from '../helpers/helpers.ts'
 import { packedTarball } from '../helpers/pack.ts'
 import { useLoopback } from '../helpers/servers.ts'
+import { assertFullDemo } from '../helpers/demo.ts'
 
 const work = mkdtempSync(join(tmpdir(), 'package-e2e-'))
 const rootPkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string }
@@ -105,17 +106,27 @@ test('the executable: --help lists the commands, --version, an unknown command e
   const help = await runCommand(bin('full'), ['--help'], {}, { cwd })
   ok(help, '--help')
   assert.match(help.stdout, /^Usage: deploy-failure-reporter <command>/)
-  for (const name of ['report', 'resolve', 'doctor', 'health', 'retry', 'stats']) assert.match(help.stdout, new RegExp(`\\n {2}${name}\\b`))
+  for (const name of ['report', 'resolve', 'doctor', 'health', 'retry', 'stats', 'demo']) assert.match(help.stdout, new RegExp(`\\n {2}${name}\\b`))
   const version = await runCommand(bin('full'), ['--version'], {}, { cwd })
   assert.is(version.stdout, `${rootPkg.version}\n`)
   const unknown = await runCommand(bin('full'), ['deploy'], {}, { cwd })
   assert.is(unknown.code, 2)
-  assert.match(unknown.stderr, /^\[ERROR\] Unknown command "deploy"; the commands are report, resolve, doctor, health, retry, stats\n/)
+  assert.match(unknown.stderr, /^\[ERROR\] Unknown command "deploy"; the commands are report, resolve, doctor, health, retry, stats, demo\n/)
   const reportHelp = await runCommand(bin('full'), ['report', '--help'], {}, { cwd })
   assert.match(reportHelp.stdout, /^Usage: deploy-failure-reporter report \[options\] \[reason\]\n/)
   const health = await runCommand(bin('full'), ['health', servers.gh.url, '--retries', '0'], {}, { cwd })
   ok(health, 'health')
   assert.is(health.stdout, `[INFO] API is healthy: GET ${servers.gh.url}/health returned 200\n`)
+})
+
+test('npx <the packed tarball> demo, from an empty folder with no configuration: the issue the Action files, with What failed', async () => {
+  const { tarball } = await setup()
+  const cwd = mkdtempSync(join(work, 'empty-'))
+  // Offline: the package has no dependencies, so npx needs nothing but the tarball.
+  const r = await runCommand('npx', ['--yes', '--offline', `file:${tarball}`, 'demo'], {}, { cwd, timeoutMs: 120_000 })
+  ok(r, 'npx demo')
+  assertFullDemo(r.stdout)
+  assert.equal(readdirSync(cwd), [], 'nothing written to the folder')
 })
 
 // A team's own zx script, as examples/deploy.mjs shows: zx's $ for the work, the API for the reporting.
