@@ -5,7 +5,7 @@
 // groups (writes 1 s apart, notifying POSTs 3 s). Their local datastore yields to the event loop before
 // each step of a job (register, submit, free…) with `setTimeout(resolve, 0)`, which Node clamps to 1 ms
 // and runs only after the timers phase comes round: 4-5 ms per limiter and job, ~10 ms per read and
-// ~15-30 ms per write on a busy machine, for no wait anyone asked for (npm run bench; docs/performance.md).
+// ~15-30 ms per write on a busy machine, for no wait anyone asked for (npm run bench; maintainers/performance.md).
 //
 // What was measured first, through the plugin's own options: its `Bottleneck` option (the full build
 // instead of the light one: the same datastore, 8 ms more to load); its groups' settings (no setting

@@ -44,7 +44,7 @@ const bin = (variant: Variant) => join(project(variant), 'node_modules/.bin/depl
 const servers = useLoopback(test, { github: true })
 test.after(() => rmSync(work, { recursive: true, force: true }))
 
-test('npm pack ships the built JavaScript, its declarations, the after-script, README and LICENSE; no sources, tests or bench', async () => {
+test('npm pack ships the built JavaScript, its declarations, the after-script, the user docs, README, CHANGELOG.md and LICENSE; no sources, tests, bench or maintainers\' pages', async () => {
   const { tarball } = await setup()
   const listing = await runCommand('tar', ['-tzf', tarball])
   ok(listing, 'tar')
@@ -53,6 +53,11 @@ test('npm pack ships the built JavaScript, its declarations, the after-script, R
     assert.ok(files.includes(file), `${file} is packed`)
   }
   assert.equal(files.filter((f) => /^(test|bench|lib|examples)\//.test(f) || /(?<!\.d)\.[cm]?ts$/.test(f)), [])
+  // Everything outside dist/, by name: the user docs, and no maintainers' page.
+  const userDocs = readdirSync(join(ROOT, 'docs')).map((page) => `docs/${page}`)
+  assert.equal(files.filter((f) => !f.startsWith('dist/')).sort(), ['CHANGELOG.md', 'LICENSE', 'README.md', ...userDocs, 'package.json', 'scripts/after-script.sh'].sort())
+  assert.equal(files.filter((f) => /development|releasing|maintainers/.test(f)), [])
+  assert.equal(files.filter((f) => f.startsWith('dist/') && !/^dist\/(cli\.js|index\.js|chunks\/[\w-]+\.js|[\w/-]+\.d\.ts)$/.test(f)), [])
   const packed = JSON.parse(readFileSync(join(project('full'), 'node_modules/deploy-failure-reporter/package.json'), 'utf8'))
   assert.is(packed.private, undefined)
   assert.is(packed.dependencies, undefined)
