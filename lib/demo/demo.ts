@@ -4,24 +4,18 @@
 // with its log, the report job that runs the Action (What failed section and all), the same failure again
 // (the duplicate), then the resolve step after a good deploy; it prints what each step printed, the issue
 // it filed and the chat notices it sent. `plain` keeps the original minimal run: a report outside any CI,
-// twice. The commands are passed in by the face that runs the demo (lib/cli/commands/demo.ts), so this room
-// imports no face.
+// twice. It runs the commands through the run layer, as the Action does (lib/action/main.ts).
 import type { Io, Writer } from '../run/io.ts'
+import { reportCommand } from '../run/report-command.ts'
+import { resolveCommand } from '../run/resolve-command.ts'
 import { DemoGitHub, type DemoJob } from './github.ts'
-
-/** A command as the faces run it: the words after its name, its io, its program name; resolves to the exit code. */
-export type DemoCommand = (args: readonly string[], io: Io, program: string) => Promise<number>
-
-export interface DemoCommands {
-  readonly report: DemoCommand
-  readonly resolve: DemoCommand
-}
 
 interface Step {
   /** What happens in the story, printed before the command's own lines. */
   readonly note: string
   readonly command: 'report' | 'resolve'
-  readonly args: readonly string[]
+  /** The reason given to report, as the Action's `reason` input. */
+  readonly reason?: string
   readonly env: Record<string, string>
 }
 
@@ -94,25 +88,22 @@ function actionSteps(gh: DemoGitHub): Step[] {
     REPORT_CI_LOG: 'auto',
   }
   return [
-    { note: 'The deploy job fails; the report job (if: failure()) runs the Action, which runs report', command: 'report', args: ['--', 'Deploy job failed'], env: { ...runner, GITHUB_SHA: FAILED_SHA, CI_COMMIT_MESSAGE: MESSAGE } },
-    { note: 'The same failure again (the run re-tried): one issue holds it', command: 'report', args: ['--', 'Deploy job failed'], env: { ...runner, GITHUB_SHA: FAILED_SHA, CI_COMMIT_MESSAGE: MESSAGE } },
-    { note: 'A fix is deployed; the resolve job (if: success()) runs the Action with mode: resolve', command: 'resolve', args: [], env: { ...runner, GITHUB_RUN_ID: String(gh.runId + 1), REPORT_CI_LOG: 'off', GITHUB_SHA: FIXED_SHA, CI_COMMIT_MESSAGE: 'Create order_totals before the backfill' } },
+    { note: 'The deploy job fails; the report job (if: failure()) runs the Action, which runs report', command: 'report', reason: 'Deploy job failed', env: { ...runner, GITHUB_SHA: FAILED_SHA, CI_COMMIT_MESSAGE: MESSAGE } },
+    { note: 'The same failure again (the run re-tried): one issue holds it', command: 'report', reason: 'Deploy job failed', env: { ...runner, GITHUB_SHA: FAILED_SHA, CI_COMMIT_MESSAGE: MESSAGE } },
+    { note: 'A fix is deployed; the resolve job (if: success()) runs the Action with mode: resolve', command: 'resolve', env: { ...runner, GITHUB_RUN_ID: String(gh.runId + 1), REPORT_CI_LOG: 'off', GITHUB_SHA: FIXED_SHA, CI_COMMIT_MESSAGE: 'Create order_totals before the backfill' } },
   ]
 }
 
 function plainSteps(): Step[] {
   const env = { DEPLOY_ENV: 'staging', CI_COMMIT_SHA: 'a1b2c3d', CI_COMMIT_MESSAGE: 'Bump the widget', CI_PIPELINE_URL: 'https://ci.example.com/acme/shop/-/pipelines/4242' }
   return [
-    { note: 'A deploy fails outside any CI the reporter reads: report, with the minimal issue', command: 'report', args: ['Deploy job failed'], env },
-    { note: 'The same failure again: one issue holds it', command: 'report', args: ['Deploy job failed'], env },
+    { note: 'A deploy fails outside any CI the reporter reads: report, with the minimal issue', command: 'report', reason: 'Deploy job failed', env },
+    { note: 'The same failure again: one issue holds it', command: 'report', reason: 'Deploy job failed', env },
   ]
 }
 
-/**
- * Runs the demo with `commands`, writing its story to `out`; resolves to 0 when every step ended as the
- * story says, 1 otherwise.
- */
-export async function runDemo(commands: DemoCommands, out: Writer, { plain = false } = {}): Promise<number> {
+/** Runs the demo, writing its story to `out`; resolves to 0 when every step ended as the story says, 1 otherwise. */
+export async function runDemo(out: Writer, { plain = false } = {}): Promise<number> {
   const say = (text: string) => void out.write(text)
   // The HTTP layer takes its proxy from the process, as curl does (lib/http/proxy.ts); no proxy can reach
   // this machine's 127.0.0.1, so the demo's own process goes direct while it runs.
@@ -136,10 +127,10 @@ export async function runDemo(commands: DemoCommands, out: Writer, { plain = fal
     const notices: { step: number; text: string }[] = []
     const steps = plain ? plainSteps() : actionSteps(gh)
     for (const [i, step] of steps.entries()) {
-      say(`\n${i + 1}. ${step.note}\n$ deploy-failure-reporter ${step.command}${step.args.filter((a) => a !== '--').map((a) => ` "${a}"`).join('')}\n`)
+      say(`\n${i + 1}. ${step.note}\n$ deploy-failure-reporter ${step.command}${step.reason ? ` "${step.reason}"` : ''}\n`)
       const posted = gh.chat.length
       const io: Io = { env: { ...base, ...step.env }, stdout: out, stderr: out }
-      const code = await commands[step.command](step.args, io, `deploy-failure-reporter ${step.command}`)
+      const code = step.command === 'report' ? await reportCommand({ reason: step.reason }, io) : await resolveCommand({}, io)
       if (code !== 0) {
         failures++
         say(`(exit ${code})\n`)

@@ -1,8 +1,9 @@
 // `deploy-failure-reporter demo` (and `npm run demo` in a checkout): the reporter end to end against a
 // stand-in GitHub on 127.0.0.1 that ships in the package (lib/demo/), with no account and no network.
-import { EXIT, parseFlags, reportFailure } from '../args.ts'
 import { ConfigError } from '../../core/errors.ts'
+import { EXIT, reportFailure } from '../../run/exit.ts'
 import { ioLog, processIo, type Io } from '../../run/io.ts'
+import { parseFlags } from '../args.ts'
 
 const help = (program: string) => `Usage: ${program} [--plain]
 
@@ -31,8 +32,8 @@ export async function runDemo(args: readonly string[], io: Io = processIo(), pro
       return EXIT.ok
     }
     if (positionals.length) throw new ConfigError([`${program} takes no arguments, got ${JSON.stringify(positionals)}; see --help`])
-    const [demo, { runReport }, { runResolve }] = await Promise.all([import('../../demo/demo.ts'), import('./report.ts'), import('./resolve.ts')])
-    return await demo.runDemo({ report: runReport, resolve: runResolve }, io.stdout, { plain: values.plain === true })
+    const { runDemo: demo } = await import('../../demo/demo.ts')
+    return await demo(io.stdout, { plain: values.plain === true })
   } catch (error) {
     return reportFailure(error, ioLog(io), { debug: Boolean(io.env.DEBUG) })
   }
