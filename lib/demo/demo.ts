@@ -79,7 +79,8 @@ function actionSteps(gh: DemoGitHub): Step[] {
   const runner = {
     GITHUB_ACTIONS: 'true',
     GITHUB_REPOSITORY: gh.repository,
-    GITHUB_SERVER_URL: gh.url,
+    // The run's pages are github.com's, as for a real run; its API is the stand-in.
+    GITHUB_SERVER_URL: 'https://github.com',
     GITHUB_API_URL: gh.url,
     GITHUB_RUN_ID: String(gh.runId),
     GITHUB_RUN_ATTEMPT: '1',

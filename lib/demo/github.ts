@@ -78,9 +78,9 @@ export class DemoGitHub {
     return `${OWNER}/${REPO}`
   }
 
-  /** The job page GitHub would link. */
+  /** The job page GitHub would link: on github.com, as a real run's, since the stand-in serves no pages. */
   jobUrl(id: number): string {
-    return `${this.url}/${OWNER}/${REPO}/actions/runs/${this.runId}/job/${id}`
+    return `https://github.com/${OWNER}/${REPO}/actions/runs/${this.runId}/job/${id}`
   }
 
   private send(res: ServerResponse, status: number, data: unknown, headers: Record<string, string> = {}): void {

@@ -13,8 +13,8 @@ export function assertFullDemo(stdout: string): void {
   assert.match(stdout, `\n[INFO] Closed issue #1: ${base}/acme/shop/issues/1\n`)
   // The issue, as the Action files it: the run's address, and What failed with the failed job, its step, its log.
   assert.match(stdout, `\n# [DEPLOY FAIL] production — a1b2c3d — ${today()}\n`)
-  assert.match(stdout, `**Pipeline:** ${base}/acme/shop/actions/runs/4242\n`)
-  const job = `${base}/acme/shop/actions/runs/4242/job/102`
+  assert.match(stdout, '**Pipeline:** https://github.com/acme/shop/actions/runs/4242\n')
+  const job = 'https://github.com/acme/shop/actions/runs/4242/job/102'
   assert.match(stdout, `\n### What failed\n- [deploy](${job}) › [Run ./deploy.sh production](${job}#step:3:1)\n`)
   assert.match(stdout, '\nERROR: relation "order_totals" does not exist (SQLSTATE 42P01)\n')
   // The build job passed and the report job is the reporter's own: neither is named.
