@@ -47,7 +47,11 @@ function shell(shown: string, script: string): Promise<string> {
     let text = ''
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (text += chunk))
     child.on('error', reject)
-    child.on('close', () => resolve(`$ ${shown}\n${text}`))
+    child.on('close', () => {
+      // A crash is not a sample: Node's report of an uncaught error ends with its version line.
+      if (/^Node\.js v\d+/m.test(text)) reject(new Error(`${shown} crashed:\n${text}`))
+      else resolve(`$ ${shown}\n${text}`)
+    })
   })
 }
 
@@ -159,7 +163,7 @@ export const SAMPLES: Readonly<Record<string, () => Promise<string>>> = {
     const dir = mkdtempSync(join(tmpdir(), 'docs-examples-'))
     try {
       const { build } = await import('esbuild')
-      await build({ entryPoints: [join(ROOT, 'scripts/retry.mts')], outfile: join(dir, 'retry.mjs'), bundle: true, format: 'esm', platform: 'node', logLevel: 'warning', banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" } })
+      await build({ entryPoints: [join(ROOT, 'scripts/retry.mts')], outfile: join(dir, 'retry.mjs'), bundle: true, format: 'esm', platform: 'node', logLevel: 'warning', banner: { js: "import { createRequire as __docsCreateRequire } from 'node:module'; const require = __docsCreateRequire(import.meta.url);" } })
       const retry = `node ${join(dir, 'retry.mjs')}`
       const failing = `sh -c 'echo "deploy: 503 from the load balancer" >&2; exit 1'`
       const runs = await Promise.all([
