@@ -6,13 +6,14 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { parse } from 'yaml'
 import type { Resolution } from '../../lib/core/flows/resolve.ts'
-import { outputLines, resolveOutputLines, type RunOutcome } from '../../lib/run/outputs.ts'
+import type { ReportResult } from '../../lib/core/report-result.ts'
+import { outputLines, resolveOutputLines } from '../../lib/run/outputs.ts'
 import { ROOT } from '../helpers/helpers.ts'
 
 const outputs = (parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { outputs: Record<string, { description: string }> }).outputs
 
 // Every value of each outcome type, and nothing else: tsc refuses a missing key or an extra one.
-const REPORT_OUTCOMES: Record<RunOutcome['outcome'], true> = { created: true, duplicate: true, commented: true, reopened: true, failed: true }
+const REPORT_OUTCOMES: Record<ReportResult['outcome'], true> = { created: true, duplicate: true, commented: true, reopened: true, failed: true }
 const RESOLVE_OUTCOMES: Record<Resolution['outcome'], true> = { resolved: true, nothing: true, failed: true }
 
 const names = (lines: string) => [...lines.matchAll(/^([\w-]+)(?:=|<<)/gm)].map((m) => m[1]!)
