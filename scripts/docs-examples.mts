@@ -6,13 +6,41 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { scriptArgs } from '../lib/cli/args.ts'
 import { replaceSamples, sampleNames } from './docs-examples/markers.ts'
 import { normalise } from './docs-examples/normalise.ts'
 import { SAMPLES } from './docs-examples/samples.ts'
 
+const HELP = `Usage: npm run docs:examples   (or npx zx scripts/docs-examples.mts [--check])
+
+Reruns every sample in README.md and docs/ (between <!-- sample: <name> --> and <!-- /sample -->) against
+the loopback servers of the tests, and writes it in place; ports, dates and durations are normalised.
+
+Options:
+  --check      write nothing; exit 1 when a page would change
+  -h, --help   show this text
+
+Environment: none read; the commands run with the variables each sample sets (proxies are left out).
+
+Exit codes: 0 done (or, with --check, up to date), 1 a page is out of date (--check) or a sample failed,
+2 bad arguments or a marker naming no sample.
+`
+
 const root = fileURLToPath(new URL('..', import.meta.url))
 const started = performance.now()
-const check = process.argv.includes('--check')
+let check = false
+try {
+  const { values } = parseArgs({ args: scriptArgs(import.meta.url), options: { help: { type: 'boolean', short: 'h' }, check: { type: 'boolean' } } })
+  if (values.help) {
+    process.stdout.write(HELP)
+    process.exit(0)
+  }
+  check = values.check === true
+} catch (error) {
+  console.error(`[ERROR] ${(error as Error).message}; see --help`)
+  process.exit(2)
+}
 
 // The samples talk to 127.0.0.1 only, which no proxy reaches; the HTTP layer takes its proxy from the
 // process (lib/http/proxy.ts), so this process goes direct.

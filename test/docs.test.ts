@@ -84,6 +84,21 @@ test("the README's command table is deploy-failure-reporter --help's: every comm
   for (const synopsis of synopses) assert.match(help, `\n  ${synopsis}`)
 })
 
+test('every sample marker names a sample npm run docs:examples makes; the doctor, demo and recovery samples are among them', async () => {
+  const { sampleNames } = await import('../scripts/docs-examples/markers.ts')
+  const { SAMPLES } = await import('../scripts/docs-examples/samples.ts')
+  const pages = ['README.md', ...readdirSync(join(ROOT, 'docs')).map((f) => `docs/${f}`)]
+  const marked = pages.flatMap((page) => sampleNames(read(page)).map((name) => `${page}: ${name}`))
+  assert.equal(marked.filter((m) => !Object.hasOwn(SAMPLES, m.split(': ')[1]!)), [])
+  for (const want of ['README.md: demo-issue', 'README.md: demo', 'docs/commands.md: doctor-ping', 'docs/commands.md: doctor-missing-label', 'docs/recovery.md: recovery-loop']) assert.ok(marked.includes(want), want)
+})
+
+test('docs/performance.md is a page a user reads in two minutes (at most 600 words); the history is the maintainers\'', () => {
+  const words = read('docs/performance.md').split(/\s+/).filter(Boolean).length
+  assert.ok(words <= 600, `${words} words`)
+  assert.match(read('docs/performance.md'), '](../maintainers/performance.md)')
+})
+
 // Code blocks that show a command's output ([INFO] lines, doctor's checks) but are not yet made by
 // `npm run docs:examples`: each needs a sample of its own (most need the GitLab CI runner, the Slack
 // or PagerDuty fakes, or a template file). A new typed sample fails this test.
