@@ -8,9 +8,9 @@ import { annotating } from '../run/annotations.ts'
 import { reportFailure } from '../cli/args.ts'
 import { runReport } from '../cli/commands/report.ts'
 import { runResolve } from '../cli/commands/resolve.ts'
-import { ioLog, type Io } from '../run/io.ts'
+import { ioLog, redacting, type Io } from '../run/io.ts'
 
-const io = (env: Io['env'], secrets: readonly string[]): Io => ({ env, stdout: process.stdout, stderr: annotating(process.stderr, process.stdout, secrets), annotated: true })
+const io = (env: Io['env'], secrets: readonly string[]): Io => ({ env, stdout: redacting(process.stdout), stderr: annotating(redacting(process.stderr), redacting(process.stdout), secrets), annotated: true })
 
 let run: ActionRun | undefined
 try {

@@ -25,7 +25,7 @@ export function gitHubHistory(github: GitHub, repo: GitHubRepo): Required<Pick<T
     // A token that may not read deployments (403) leaves the rate unknown rather than failing the figures.
     async countDeploys({ environment, since, until }) {
       let count: number
-      const pages = github.paginate.iterator('GET /repos/{owner}/{repo}/deployments', { ...where, environment, per_page: 100 })
+      const pages = github.paginate.iterator('GET /repos/{owner}/{repo}/deployments', { owner: where.owner, repo: where.repo, environment, per_page: 100 })
       try {
         count = await countInWindow(pages, since, until)
       } catch (error) {

@@ -3,7 +3,7 @@
 // missing file is one [WARN] line, and the issue is still filed.
 import { open } from 'node:fs/promises'
 import type { Readable } from 'node:stream'
-import type { Config } from '../config/config.ts'
+import { secretsOf, type Config } from '../config/config.ts'
 import { ConfigError } from '../core/errors.ts'
 import { cleanLog, logTail, type LogExcerpt } from '../core/text/log-tail.ts'
 import type { Log } from '../core/log.ts'
@@ -174,8 +174,8 @@ export async function readInputs(
   if (request.reasonFile === '-' && request.log === '-') {
     throw new ConfigError(['--reason-file and the log cannot both be standard input (-); see --help'])
   }
-  // The run's own secrets: the token, and the webhook address, whose path is Slack's secret.
-  const known = [config.token, config.chatWebhook ?? ''].filter((secret) => secret !== '')
+  // Every secret of the run (lib/core/redact.ts), masked before the tail and the body's budget cut anything.
+  const known = secretsOf(config)
   const reason = request.reasonFile === undefined ? undefined : await readReasonFile(request.reasonFile, known, log, options)
   const excerpt = request.log === undefined ? undefined : await readLogExcerpt(request.log, { lines: config.logLines, jobUrl: config.jobUrl, known }, log, options)
   return { ...(reason === undefined ? {} : { reason }), ...(excerpt === undefined ? {} : { log: excerpt }) }
