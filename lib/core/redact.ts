@@ -8,13 +8,9 @@
 // lib/pager/pagerduty.ts), the Actions outputs and --json (lib/run/outputs.ts), and the standard streams
 // (lib/run/io.ts). Inputs are masked again where they are read, before anything cuts them (a line
 // length, a tail, the body's budget), since a cut secret no longer matches itself.
-import { redactSecrets } from './text/secrets.ts'
+import { MIN_SECRET_LENGTH, redactSecrets } from './text/secrets.ts'
 
-/**
- * Shorter values are not masked: they would blank out ordinary words (an environment named `prod`), and
- * no real credential is this short. A value of exactly this length is masked.
- */
-export const MIN_SECRET_LENGTH = 4
+export { MIN_SECRET_LENGTH }
 
 const known = new Set<string>()
 // Longest first, so that a secret containing another (a webhook address and its path) goes whole.
