@@ -47,22 +47,117 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
-// lib/core/log.ts
-function registerSecret(...values) {
-  for (const value14 of values) registered.add(value14);
-}
-function redact(text3, secrets) {
-  let out = text3;
-  for (const secret of [...secrets, ...registered].sort((a, b) => b.length - a.length)) {
-    if (secret.length >= 4) out = out.split(secret).join("***");
+// lib/core/text/secrets.ts
+function spans(text3, pattern) {
+  const found = [];
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text3); m; m = pattern.exec(text3)) {
+    found.push([m.index, m.index + m[0].length]);
+    pattern.lastIndex = m.index + 1;
   }
+  return found;
+}
+function mask(text3, masked) {
+  if (masked.length === 0) return text3;
+  const sorted = [...masked].sort((a, b) => a[0] - b[0]);
+  let out = "";
+  let at = 0;
+  let open2;
+  for (const [start, end] of sorted) {
+    if (open2 && start <= open2[1]) open2[1] = Math.max(open2[1], end);
+    else {
+      if (open2) out += MASK;
+      out += text3.slice(at, start);
+      open2 = [start, end];
+    }
+    at = Math.max(at, open2[1]);
+  }
+  return out + MASK + text3.slice(at);
+}
+function redactKeys(text3) {
+  const begins = spans(text3, PEM_BEGIN);
+  const ends = spans(text3, PEM_END);
+  const masked = [...ends];
+  const firstEnd = ends[0];
+  if (firstEnd && !(begins[0] && begins[0][0] < firstEnd[0])) masked.push([0, firstEnd[1]]);
+  let next = 0;
+  for (const [start] of begins) {
+    while (next < ends.length && ends[next][0] <= start) next++;
+    masked.push([start, next < ends.length ? ends[next][1] : text3.length]);
+  }
+  return mask(text3, masked);
+}
+function redactSecrets(text3, known2 = []) {
+  let out = text3;
+  for (const secret of known2) if (secret.length >= MIN_SECRET_LENGTH) out = out.split(secret).join(MASK);
+  out = redactKeys(out).replace(HEADER, (_, name2, colon) => `${name2}${colon}${MASK}`);
+  for (const pattern of TOKENS) out = out.replace(pattern, MASK);
   return out;
 }
-var registered;
+var MASK, MIN_SECRET_LENGTH, PREFIX, body, TOKENS, HEADER, PEM_BEGIN, PEM_END;
+var init_secrets = __esm({
+  "lib/core/text/secrets.ts"() {
+    "use strict";
+    MASK = "***";
+    MIN_SECRET_LENGTH = 4;
+    PREFIX = "gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|cbt|oas|soat|ffct|imt|agent)-|xox[abeoprs]-";
+    body = (chars, min) => `(?:(?!${PREFIX})[${chars}]){${min},}`;
+    TOKENS = [
+      new RegExp(`gh[pousr]_${body("A-Za-z0-9", 20)}`, "g"),
+      new RegExp(`github_pat_${body("A-Za-z0-9_", 20)}`, "g"),
+      new RegExp(`gl(?:pat|dt|rt|ptt|cbt|oas|soat|ffct|imt|agent)-${body("A-Za-z0-9_-", 20)}`, "g"),
+      new RegExp(`xox[abeoprs]-${body("A-Za-z0-9-", 10)}`, "g"),
+      /hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9/_-]+/g,
+      /(?:AKIA|ASIA|AGPA|AIDA|AROA)[A-Z0-9]{16}/g
+    ];
+    HEADER = /((?:proxy-)?authorization|private-token|job-token)([ \t]*[:=][ \t]*)[^\n]*/gi;
+    PEM_BEGIN = /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
+    PEM_END = /-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
+  }
+});
+
+// lib/core/redact.ts
+function registerSecret(...values) {
+  let added = false;
+  for (const value14 of values) {
+    if (value14 === void 0 || value14.length < MIN_SECRET_LENGTH || known.has(value14)) continue;
+    known.add(value14);
+    added = true;
+  }
+  if (added) ordered = [...known].sort((a, b) => b.length - a.length);
+}
+function registeredSecrets() {
+  return ordered;
+}
+function redact(text3, extra = []) {
+  if (text3 === "") return text3;
+  const secrets = extra.length ? [...extra.filter((s) => s.length >= MIN_SECRET_LENGTH), ...ordered].sort((a, b) => b.length - a.length) : ordered;
+  return redactSecrets(text3, secrets);
+}
+function redactDeep(value14, keep = []) {
+  if (typeof value14 === "string") return redact(value14);
+  if (Array.isArray(value14)) return value14.map((item) => redactDeep(item, keep));
+  if (value14 !== null && typeof value14 === "object" && [Object.prototype, null].includes(Object.getPrototypeOf(value14))) {
+    return Object.fromEntries(Object.entries(value14).map(([k, v]) => [k, keep.includes(k) ? v : redactDeep(v, keep)]));
+  }
+  return value14;
+}
+var known, ordered;
+var init_redact = __esm({
+  "lib/core/redact.ts"() {
+    "use strict";
+    init_secrets();
+    known = /* @__PURE__ */ new Set();
+    ordered = [];
+  }
+});
+
+// lib/core/log.ts
 var init_log = __esm({
   "lib/core/log.ts"() {
     "use strict";
-    registered = /* @__PURE__ */ new Set();
+    init_redact();
+    init_redact();
   }
 });
 
@@ -190,74 +285,6 @@ var init_markdown = __esm({
   }
 });
 
-// lib/core/text/secrets.ts
-function spans(text3, pattern) {
-  const found = [];
-  pattern.lastIndex = 0;
-  for (let m = pattern.exec(text3); m; m = pattern.exec(text3)) {
-    found.push([m.index, m.index + m[0].length]);
-    pattern.lastIndex = m.index + 1;
-  }
-  return found;
-}
-function mask(text3, masked) {
-  if (masked.length === 0) return text3;
-  const sorted = [...masked].sort((a, b) => a[0] - b[0]);
-  let out = "";
-  let at = 0;
-  let open2;
-  for (const [start, end] of sorted) {
-    if (open2 && start <= open2[1]) open2[1] = Math.max(open2[1], end);
-    else {
-      if (open2) out += MASK;
-      out += text3.slice(at, start);
-      open2 = [start, end];
-    }
-    at = Math.max(at, open2[1]);
-  }
-  return out + MASK + text3.slice(at);
-}
-function redactKeys(text3) {
-  const begins = spans(text3, PEM_BEGIN);
-  const ends = spans(text3, PEM_END);
-  const masked = [...ends];
-  const firstEnd = ends[0];
-  if (firstEnd && !(begins[0] && begins[0][0] < firstEnd[0])) masked.push([0, firstEnd[1]]);
-  let next = 0;
-  for (const [start] of begins) {
-    while (next < ends.length && ends[next][0] <= start) next++;
-    masked.push([start, next < ends.length ? ends[next][1] : text3.length]);
-  }
-  return mask(text3, masked);
-}
-function redactSecrets(text3, known = []) {
-  let out = text3;
-  for (const secret of known) if (secret.length >= 4) out = out.split(secret).join(MASK);
-  out = redactKeys(out).replace(HEADER, (_, name2, colon) => `${name2}${colon}${MASK}`);
-  for (const pattern of TOKENS) out = out.replace(pattern, MASK);
-  return out;
-}
-var MASK, PREFIX, body, TOKENS, HEADER, PEM_BEGIN, PEM_END;
-var init_secrets = __esm({
-  "lib/core/text/secrets.ts"() {
-    "use strict";
-    MASK = "***";
-    PREFIX = "gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|cbt|oas|soat|ffct|imt|agent)-|xox[abeoprs]-";
-    body = (chars, min) => `(?:(?!${PREFIX})[${chars}]){${min},}`;
-    TOKENS = [
-      new RegExp(`gh[pousr]_${body("A-Za-z0-9", 20)}`, "g"),
-      new RegExp(`github_pat_${body("A-Za-z0-9_", 20)}`, "g"),
-      new RegExp(`gl(?:pat|dt|rt|ptt|cbt|oas|soat|ffct|imt|agent)-${body("A-Za-z0-9_-", 20)}`, "g"),
-      new RegExp(`xox[abeoprs]-${body("A-Za-z0-9-", 10)}`, "g"),
-      /hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9/_-]+/g,
-      /(?:AKIA|ASIA|AGPA|AIDA|AROA)[A-Z0-9]{16}/g
-    ];
-    HEADER = /((?:proxy-)?authorization|private-token|job-token)([ \t]*[:=][ \t]*)[^\n]*/gi;
-    PEM_BEGIN = /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
-    PEM_END = /-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
-  }
-});
-
 // lib/core/text/text.ts
 function cleanText(text3) {
   const wellFormed = text3.toWellFormed();
@@ -281,16 +308,16 @@ var init_text = __esm({
 
 // lib/core/text/log-tail.ts
 import { stripVTControlCharacters } from "node:util";
-function cleanLog(raw, known = []) {
-  const plain = stripVTControlCharacters(redactSecrets(raw, known)).replace(/\r+\n/g, "\n").split("\n").map(lastFrame).join("\n");
-  return redactSecrets(cleanText(plain), known);
+function cleanLog(raw, known2 = []) {
+  const plain = stripVTControlCharacters(redactSecrets(raw, known2)).replace(/\r+\n/g, "\n").split("\n").map(lastFrame).join("\n");
+  return redactSecrets(cleanText(plain), known2);
 }
 function lastLines(text3, count) {
   const lines = text3.replace(/\n$/, "").split("\n");
   return count > 0 ? lines.slice(-count).join("\n") : "";
 }
-function logTail(raw, count, known = []) {
-  return lastLines(cleanLog(raw, known), count);
+function logTail(raw, count, known2 = []) {
+  return lastLines(cleanLog(raw, known2), count);
 }
 function logSummary(excerpt, lines, flavor = "github") {
   const what = `Last ${lines} line${lines === 1 ? "" : "s"} of ${summaryValue(excerpt.source, flavor)}`;
@@ -403,7 +430,7 @@ var init_what_failed = __esm({
     NAME_LIMIT = 200;
     name = (text3, limit = NAME_LIMIT) => fitPrefix(oneLine(text3), limit, (kept, cut2) => cut2 ? `${kept}\u2026 ${cutNote(cut2)}` : kept);
     linkable = (url) => /^https?:\/\/[^\s<>()`"[\]]+$/i.test(url) && url.length <= FIELD_LIMIT && URL.canParse(url);
-    linkText = (text3, flavor) => markdownText(name(text3), flavor).replace(/[[\]]/g, "\\$&");
+    linkText = (text3, flavor) => markdownText(name(text3).replace(/[\\[\]]/g, "\\$&"), flavor);
     linked = (text3, url, flavor) => linkable(url) ? `[${linkText(text3, flavor)}](${url})` : linkText(text3, flavor);
     note = (job, flavor) => {
       const parts = [
@@ -870,544 +897,6 @@ var init_chat_format = __esm({
     CHAT_FORMAT_SETTINGS = ["auto", ...CHAT_FORMATS];
     TEAMS_DOMAINS = [".logic.azure.com", ".powerautomate.com", ".powerplatform.com", ".webhook.office.com"];
     DISCORD_SLACK = /\/slack\/?$/;
-  }
-});
-
-// lib/config/actionable.ts
-function parseLabels(text3, fixed, problems) {
-  const labels = entries(text3);
-  for (const label of labels) {
-    if ([...label].length > LABEL_MAX || CONTROL2.test(label)) {
-      problems.push(`REPORT_LABELS: ${JSON.stringify(label)} is not a GitHub label name (at most ${LABEL_MAX} characters, no control characters)`);
-    }
-  }
-  return unique(labels, fixed);
-}
-function parseAssignees(text3, problems) {
-  const logins = unique(entries(text3).map((login) => login.replace(/^@/, "")));
-  for (const login of logins) {
-    if (!LOGIN.test(login)) {
-      problems.push(
-        `REPORT_ASSIGNEES: ${JSON.stringify(login)} is not a GitHub login (letters, digits and single hyphens, not first or last, at most 39 characters)`
-      );
-    }
-  }
-  if (logins.length > MAX_ASSIGNEES) problems.push(`REPORT_ASSIGNEES: ${logins.length} logins given; GitHub assigns at most ${MAX_ASSIGNEES}`);
-  return logins;
-}
-function readActionable(env, fixedLabels, problems) {
-  const linesText = value(env, "REPORT_LOG_LINES");
-  const logLines = linesText === void 0 ? DEFAULT_LOG_LINES : Number(linesText);
-  if (!Number.isInteger(logLines) || logLines < 1 || linesText?.trim() === "") {
-    problems.push(`REPORT_LOG_LINES must be a whole number of at least 1 (got ${JSON.stringify(linesText)})`);
-  }
-  const group = value(env, "REPORT_GROUP") ?? "title";
-  if (group !== "title" && group !== "environment") problems.push(`REPORT_GROUP must be title or environment, got ${JSON.stringify(group)}`);
-  const windowText = value(env, "REPORT_REOPEN_WINDOW");
-  const reopenWindowHours = windowText === void 0 ? 0 : Number(windowText);
-  if (!Number.isFinite(reopenWindowHours) || reopenWindowHours < 0 || windowText?.trim() === "") {
-    problems.push(`REPORT_REOPEN_WINDOW must be a number of hours of at least 0 (got ${JSON.stringify(windowText)})`);
-  }
-  return {
-    logFile: value(env, "REPORT_LOG_FILE"),
-    logLines: Number.isInteger(logLines) && logLines >= 1 ? logLines : DEFAULT_LOG_LINES,
-    jobUrl: value(env, "CI_JOB_URL"),
-    extraLabels: Object.freeze(parseLabels(value(env, "REPORT_LABELS"), fixedLabels, problems)),
-    assignees: Object.freeze(parseAssignees(value(env, "REPORT_ASSIGNEES"), problems)),
-    group,
-    reopenWindowHours: Number.isFinite(reopenWindowHours) && reopenWindowHours >= 0 ? reopenWindowHours : 0
-  };
-}
-var DEFAULT_LOG_LINES, LABEL_MAX, LOGIN, MAX_ASSIGNEES, CONTROL2, value, entries, unique;
-var init_actionable = __esm({
-  "lib/config/actionable.ts"() {
-    "use strict";
-    DEFAULT_LOG_LINES = 100;
-    LABEL_MAX = 50;
-    LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
-    MAX_ASSIGNEES = 10;
-    CONTROL2 = /[\u0000-\u001F\u007F-\u009F]/;
-    value = (env, name2) => {
-      const v = env[name2];
-      return v === void 0 || v === "" ? void 0 : v;
-    };
-    entries = (text3) => (text3 ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
-    unique = (list2, taken = []) => {
-      const seen = new Set(taken.map((entry) => entry.toLowerCase()));
-      return list2.filter((entry) => !seen.has(entry.toLowerCase()) && seen.add(entry.toLowerCase()));
-    };
-  }
-});
-
-// lib/config/ci-log.ts
-function githubRun(env) {
-  if (value2(env, "GITHUB_ACTIONS") !== "true") return void 0;
-  const [owner, repo, ...rest] = (value2(env, "GITHUB_REPOSITORY") ?? "").split("/");
-  const runId = value2(env, "GITHUB_RUN_ID") ?? "";
-  const attempt3 = value2(env, "GITHUB_RUN_ATTEMPT") ?? "1";
-  if (!owner || !repo || rest.length || !DIGITS.test(runId) || !DIGITS.test(attempt3)) return void 0;
-  const checkRunId = value2(env, "JOB_CHECK_RUN_ID");
-  return Object.freeze({
-    owner,
-    repo,
-    runId,
-    attempt: attempt3,
-    runnerName: value2(env, "RUNNER_NAME"),
-    checkRunId: checkRunId !== void 0 && DIGITS.test(checkRunId) ? checkRunId : void 0,
-    apiUrl: value2(env, "GITHUB_API_URL")?.replace(/\/+$/, "")
-  });
-}
-function readCiLog(env, problems) {
-  const mode = value2(env, "REPORT_CI_LOG") ?? "off";
-  if (!CI_LOG_MODES.includes(mode)) problems.push(`REPORT_CI_LOG must be auto or off, got ${JSON.stringify(mode)}`);
-  const timeoutText = value2(env, "REPORT_CI_LOG_TIMEOUT");
-  const seconds = timeoutText === void 0 ? DEFAULT_CI_LOG_TIMEOUT_SECONDS : Number(timeoutText);
-  const goodTimeout = Number.isFinite(seconds) && seconds > 0 && timeoutText?.trim() !== "";
-  if (!goodTimeout) problems.push(`REPORT_CI_LOG_TIMEOUT must be a number of seconds above 0, such as 10 (got ${JSON.stringify(timeoutText)})`);
-  const checkRunId = value2(env, "JOB_CHECK_RUN_ID");
-  if (checkRunId !== void 0 && !DIGITS.test(checkRunId)) problems.push(`JOB_CHECK_RUN_ID must be the job's numeric id, \${{ job.check_run_id }} (got ${JSON.stringify(checkRunId)})`);
-  return {
-    ciLog: mode === "auto" ? "auto" : "off",
-    ciLogTimeoutMs: Math.round((goodTimeout ? seconds : DEFAULT_CI_LOG_TIMEOUT_SECONDS) * 1e3),
-    githubRun: githubRun(env)
-  };
-}
-var CI_LOG_MODES, DEFAULT_CI_LOG_TIMEOUT_SECONDS, value2, DIGITS;
-var init_ci_log = __esm({
-  "lib/config/ci-log.ts"() {
-    "use strict";
-    CI_LOG_MODES = ["auto", "off"];
-    DEFAULT_CI_LOG_TIMEOUT_SECONDS = 10;
-    value2 = (env, name2) => {
-      const v = env[name2];
-      return v === void 0 || v === "" ? void 0 : v;
-    };
-    DIGITS = /^[1-9][0-9]{0,19}$/;
-  }
-});
-
-// lib/config/ci.ts
-function detectCi(env) {
-  const server = value3(env, "GITHUB_SERVER_URL");
-  const repository = value3(env, "GITHUB_REPOSITORY");
-  const runId = value3(env, "GITHUB_RUN_ID");
-  const githubSha = hash(value3(env, "GITHUB_SHA"));
-  if (server && repository && runId || githubSha) {
-    return {
-      name: "GitHub Actions",
-      pipelineUrl: server && repository && runId ? `${server.replace(/\/+$/, "")}/${repository}/actions/runs/${runId}` : void 0,
-      commitSha: githubSha
-    };
-  }
-  const gitCommit = hash(value3(env, "GIT_COMMIT"));
-  if (gitCommit) return { name: "Jenkins", commitSha: gitCommit };
-  const circleUrl = value3(env, "CIRCLE_BUILD_URL");
-  const circleSha = hash(value3(env, "CIRCLE_SHA1"));
-  if (circleUrl || circleSha) return { name: "CircleCI", pipelineUrl: circleUrl, commitSha: circleSha };
-  const buildkiteUrl = value3(env, "BUILDKITE_BUILD_URL");
-  const buildkiteSha = hash(value3(env, "BUILDKITE_COMMIT"));
-  const buildkiteMessage = value3(env, "BUILDKITE_MESSAGE");
-  if (buildkiteUrl || buildkiteSha || buildkiteMessage) {
-    return { name: "Buildkite", pipelineUrl: buildkiteUrl, commitSha: buildkiteSha, commitMessage: buildkiteMessage };
-  }
-  return void 0;
-}
-var value3, hash;
-var init_ci = __esm({
-  "lib/config/ci.ts"() {
-    "use strict";
-    value3 = (env, name2) => {
-      const v = env[name2];
-      return v === void 0 || v === "" ? void 0 : v;
-    };
-    hash = (text3) => text3 && /^[0-9a-f]{7,64}$/i.test(text3) ? text3.slice(0, 7) : void 0;
-  }
-});
-
-// lib/config/app.ts
-import { createPrivateKey } from "node:crypto";
-import { readFileSync } from "node:fs";
-function readKey(raw, problems) {
-  let pem = raw.trim();
-  if (!pem.startsWith("-----BEGIN")) {
-    try {
-      pem = readFileSync(raw, "utf8").trim();
-    } catch (error) {
-      problems.push(`ISSUE_APP_PRIVATE_KEY must be a PEM private key or the path of one (reading it as a path failed: ${error.code ?? "error"})`);
-      return void 0;
-    }
-  }
-  pem = unflatten(pem);
-  registerSecret(raw, pem, ...pem.split("\n").filter((line) => !line.startsWith("-----")));
-  try {
-    createPrivateKey(pem);
-  } catch {
-    problems.push("ISSUE_APP_PRIVATE_KEY is not a valid PEM private key (download a new one from the App's settings)");
-    return void 0;
-  }
-  return pem;
-}
-function appCredentials(env, problems) {
-  const appId = value4(env, "ISSUE_APP_ID");
-  const rawKey = value4(env, "ISSUE_APP_PRIVATE_KEY");
-  const rawInstallation = value4(env, "ISSUE_APP_INSTALLATION_ID");
-  if (appId === void 0 && rawKey === void 0) {
-    if (rawInstallation !== void 0) problems.push("ISSUE_APP_INSTALLATION_ID is set, but ISSUE_APP_ID and ISSUE_APP_PRIVATE_KEY are not");
-    return void 0;
-  }
-  const before = problems.length;
-  if (value4(env, "ISSUE_TOKEN") !== void 0) {
-    problems.push("ISSUE_TOKEN and ISSUE_APP_ID are both set: use either a token or a GitHub App (ISSUE_APP_ID, ISSUE_APP_PRIVATE_KEY), not both");
-  }
-  if (appId === void 0) problems.push("ISSUE_APP_ID is required with ISSUE_APP_PRIVATE_KEY (the App's id, from its settings page)");
-  else if (!/^(\d+|Iv[0-9A-Za-z.]+)$/.test(appId)) problems.push(`ISSUE_APP_ID must be the App's numeric id or its client id (Iv\u2026), got ${JSON.stringify(appId)}`);
-  if (rawKey === void 0) problems.push("ISSUE_APP_PRIVATE_KEY is required with ISSUE_APP_ID (the PEM, or the path of the .pem file)");
-  const privateKey = rawKey === void 0 ? void 0 : readKey(rawKey, problems);
-  const installationId = rawInstallation === void 0 ? void 0 : Number(rawInstallation);
-  if (rawInstallation !== void 0 && !(Number.isSafeInteger(installationId) && installationId > 0)) {
-    problems.push(`ISSUE_APP_INSTALLATION_ID must be a positive whole number, got ${JSON.stringify(rawInstallation)}`);
-  }
-  if (problems.length > before || appId === void 0 || privateKey === void 0) return void 0;
-  return Object.freeze({ appId, privateKey, installationId });
-}
-var value4, unflatten;
-var init_app = __esm({
-  "lib/config/app.ts"() {
-    "use strict";
-    init_log();
-    value4 = (env, name2) => env[name2] === void 0 || env[name2] === "" ? void 0 : env[name2];
-    unflatten = (pem) => pem.includes("\n") ? pem : pem.replace(/\\n/g, "\n");
-  }
-});
-
-// lib/config/tracker.ts
-function trackerKind(env, problems) {
-  const kind = value5(env, "ISSUE_TRACKER") ?? "github";
-  if (kind === "github" || kind === "gitlab") return kind;
-  problems.push(`ISSUE_TRACKER must be github or gitlab, got ${JSON.stringify(kind)}`);
-  return "github";
-}
-function isGitLabProject(text3) {
-  if (NUMERIC_ID.test(text3)) return true;
-  const segments = text3.split("/");
-  return segments.length >= 2 && segments.every((s) => SEGMENT.test(s) && !BAD_END.test(s));
-}
-function gitLabTarget(env, problems) {
-  const apiName = value5(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "CI_API_V4_URL";
-  const apiUrl = value5(env, "ISSUE_API_URL") ?? value5(env, "CI_API_V4_URL") ?? GITLAB_DEFAULT_API_URL;
-  const given = value5(env, "ISSUE_REPO") ?? value5(env, "CI_PROJECT_PATH");
-  const empty = { project: "", owner: "", repo: "", apiName, apiUrl };
-  if (given === void 0) {
-    problems.push("ISSUE_REPO is required (a GitLab project path such as group/project, or a numeric project id; GitLab CI sets CI_PROJECT_PATH)");
-    return empty;
-  }
-  if (!isGitLabProject(given)) {
-    problems.push(
-      `ISSUE_REPO must be a GitLab project path such as group/subgroup/project (each part: letters, digits, _, - and ., starting with a letter, digit or _, not ending in ., .git or .atom) or a numeric project id, got ${JSON.stringify(given)}`
-    );
-    return empty;
-  }
-  const cut2 = given.lastIndexOf("/");
-  return { project: given, owner: given.slice(0, Math.max(cut2, 0)), repo: given.slice(cut2 + 1), apiName, apiUrl };
-}
-var GITLAB_DEFAULT_API_URL, value5, SEGMENT, BAD_END, NUMERIC_ID;
-var init_tracker = __esm({
-  "lib/config/tracker.ts"() {
-    "use strict";
-    GITLAB_DEFAULT_API_URL = "https://gitlab.com/api/v4";
-    value5 = (env, name2) => {
-      const v = env[name2];
-      return v === void 0 || v === "" ? void 0 : v;
-    };
-    SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,254}$/;
-    BAD_END = /(\.|\.git|\.atom)$/i;
-    NUMERIC_ID = /^[1-9][0-9]{0,18}$/;
-  }
-});
-
-// lib/config/shape.ts
-function parseProject(url, status, problems) {
-  const match = PROJECT.exec(url);
-  if (!match) {
-    problems.push(`REPORT_PROJECT must be a GitHub Projects address such as https://github.com/orgs/acme/projects/7 (or /users/<login>/projects/<n>), got ${JSON.stringify(url)}`);
-    return void 0;
-  }
-  return Object.freeze({ url, ownerType: match[1] === "orgs" ? "organization" : "user", owner: match[2], number: Number(match[3]), status });
-}
-function readShape(env, tracker, problems) {
-  const projectUrl = value6(env, "REPORT_PROJECT");
-  const status = value6(env, "REPORT_PROJECT_STATUS");
-  if (status !== void 0 && projectUrl === void 0) problems.push("REPORT_PROJECT_STATUS needs REPORT_PROJECT (the board whose Status field it sets)");
-  if (projectUrl !== void 0 && tracker === "gitlab") problems.push("REPORT_PROJECT is a GitHub Projects board; on GitLab, boards follow labels: use REPORT_LABELS");
-  const milestone = value6(env, "REPORT_MILESTONE");
-  if (milestone !== void 0 && milestone.length > 255) problems.push(`REPORT_MILESTONE must be a milestone title of at most 255 characters`);
-  return {
-    templateFile: value6(env, "REPORT_TEMPLATE"),
-    milestone,
-    board: projectUrl !== void 0 && tracker === "github" ? parseProject(projectUrl, status, problems) : void 0
-  };
-}
-var value6, PROJECT;
-var init_shape = __esm({
-  "lib/config/shape.ts"() {
-    "use strict";
-    value6 = (env, name2) => {
-      const v = env[name2]?.trim();
-      return v === void 0 || v === "" ? void 0 : v;
-    };
-    PROJECT = /^https?:\/\/[^/]+\/(orgs|users)\/([A-Za-z0-9-]{1,39})\/projects\/(\d+)(?:\/.*)?$/;
-  }
-});
-
-// lib/config/pager.ts
-function readPager(env, problems) {
-  const routingKey = value7(env, "PAGERDUTY_ROUTING_KEY");
-  const severity = value7(env, "REPORT_PAGER_SEVERITY") ?? "error";
-  if (!PAGER_SEVERITIES.includes(severity)) {
-    problems.push(`REPORT_PAGER_SEVERITY must be one of ${PAGER_SEVERITIES.join(", ")}, got ${JSON.stringify(severity)}`);
-  }
-  const eventsUrl = (value7(env, "PAGERDUTY_EVENTS_URL") ?? DEFAULT_PAGERDUTY_EVENTS_URL).replace(/\/+$/, "");
-  let secure = false;
-  try {
-    const url = new URL(eventsUrl);
-    secure = url.protocol === "https:" || url.protocol === "http:" && LOOPBACK.test(url.hostname);
-  } catch {
-  }
-  if (!secure) problems.push(`PAGERDUTY_EVENTS_URL must be an https URL such as ${DEFAULT_PAGERDUTY_EVENTS_URL} (plain http only on loopback), got ${JSON.stringify(eventsUrl)}`);
-  const environments = (value7(env, "REPORT_PAGER_ENVIRONMENTS") ?? "").split(",").map((e) => e.trim()).filter(Boolean);
-  if (routingKey === void 0) {
-    if (value7(env, "REPORT_PAGER_ENVIRONMENTS") !== void 0 || value7(env, "REPORT_PAGER_SEVERITY") !== void 0) {
-      problems.push("REPORT_PAGER_SEVERITY and REPORT_PAGER_ENVIRONMENTS need PAGERDUTY_ROUTING_KEY (an Events API v2 integration key)");
-    }
-    return void 0;
-  }
-  if (!/^[A-Za-z0-9]{20,64}$/.test(routingKey)) problems.push("PAGERDUTY_ROUTING_KEY must be an Events API v2 integration key (32 letters and digits); the value given is not one");
-  return Object.freeze({ routingKey, eventsUrl, severity, environments: Object.freeze(environments) });
-}
-var DEFAULT_PAGERDUTY_EVENTS_URL, PAGER_SEVERITIES, LOOPBACK, value7;
-var init_pager = __esm({
-  "lib/config/pager.ts"() {
-    "use strict";
-    DEFAULT_PAGERDUTY_EVENTS_URL = "https://events.pagerduty.com";
-    PAGER_SEVERITIES = ["critical", "error", "warning", "info"];
-    LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
-    value7 = (env, name2) => {
-      const v = env[name2]?.trim();
-      return v === void 0 || v === "" ? void 0 : v;
-    };
-  }
-});
-
-// lib/config/config.ts
-function secretsOf(config) {
-  return [config.token, config.chat?.slack?.token ?? "", config.pager?.routingKey ?? ""].filter((secret) => secret !== "");
-}
-function number(env, name2, fallback, problems, min = 0) {
-  const raw = value8(env, name2);
-  if (raw === void 0) return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < min || raw.trim() === "") {
-    problems.push(`${name2} must be a number of at least ${min} (got ${JSON.stringify(raw)})`);
-    return fallback;
-  }
-  return n;
-}
-function loadConfig(env = process.env, { requireToken = true } = {}) {
-  const problems = [];
-  const warnings = [];
-  const token = value8(env, "ISSUE_TOKEN") ?? "";
-  const app = appCredentials(env, problems);
-  const appNamed = value8(env, "ISSUE_APP_ID") !== void 0 || value8(env, "ISSUE_APP_PRIVATE_KEY") !== void 0;
-  if (!token && !appNamed && requireToken) problems.push("ISSUE_TOKEN is required");
-  let owner = "";
-  let repo = "";
-  const tracker = trackerKind(env, problems);
-  if (tracker === "gitlab" && appNamed) problems.push("ISSUE_APP_ID is a GitHub App; ISSUE_TRACKER=gitlab takes ISSUE_TOKEN instead");
-  const gitlab = tracker === "gitlab" ? gitLabTarget(env, problems) : void 0;
-  const fullName = value8(env, "ISSUE_REPO");
-  if (gitlab) {
-    ;
-    ({ owner, repo } = gitlab);
-  } else if (fullName === void 0) {
-    problems.push("ISSUE_REPO is required (owner/repo)");
-  } else {
-    const [o = "", r = "", ...rest] = fullName.split("/");
-    if (rest.length || !OWNER.test(o) || !REPO.test(r) || r === "." || r === "..") {
-      problems.push(
-        `ISSUE_REPO must have the form owner/repo (owner: letters, digits and -, up to 39; repo: letters, digits, ., _ and -, up to 100), got ${JSON.stringify(fullName)}`
-      );
-    } else {
-      owner = o;
-      repo = r;
-    }
-  }
-  const apiName = gitlab?.apiName ?? (value8(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "GITHUB_API_URL");
-  const apiUrl = gitlab?.apiUrl ?? value8(env, "ISSUE_API_URL") ?? value8(env, "GITHUB_API_URL") ?? DEFAULT_API_URL;
-  if (!isHttpUrl(apiUrl)) problems.push(`${apiName} must be an http(s) URL such as ${gitlab ? GITLAB_DEFAULT_API_URL : DEFAULT_API_URL}, got ${JSON.stringify(apiUrl)}`);
-  else if (new URL(apiUrl).protocol === "http:" && !LOOPBACK2.test(new URL(apiUrl).hostname)) {
-    warnings.push(`${apiName} uses plain http, so ISSUE_TOKEN travels unencrypted; use https unless the network is trusted`);
-  }
-  let chatWebhook = value8(env, "CHAT_WEBHOOK");
-  if (chatWebhook !== void 0 && !isHttpUrl(chatWebhook)) {
-    warnings.push("CHAT_WEBHOOK is not an http(s) URL such as https://hooks.slack.com/services/\u2026; no chat notice will be sent");
-    chatWebhook = void 0;
-  }
-  const chat = chatConfig(env, problems);
-  const onDuplicate = value8(env, "ON_DUPLICATE") ?? "skip";
-  if (onDuplicate !== "skip" && onDuplicate !== "comment") {
-    problems.push(`ON_DUPLICATE must be skip or comment, got ${JSON.stringify(onDuplicate)}`);
-  }
-  const timeoutSeconds = number(env, "REPORT_TIMEOUT", 30, problems, 1e-3);
-  const chatTimeoutSeconds = number(env, "REPORT_CHAT_TIMEOUT", 10, problems, 1e-3);
-  const maxWaitSeconds = number(env, "REPORT_MAX_WAIT", 60, problems);
-  const retryAttempts = Math.floor(number(env, "REPORT_RETRY_ATTEMPTS", 3, problems, 1));
-  const retryDelaySeconds = number(env, "REPORT_RETRY_DELAY", 1, problems);
-  const writeIntervalSeconds = number(env, "REPORT_WRITE_INTERVAL", 1, problems);
-  const actionable = readActionable(env, LABELS, problems);
-  const ciLog = readCiLog(env, problems);
-  const shape = readShape(env, tracker, problems);
-  const pager = readPager(env, problems);
-  if (problems.length) throw new ConfigError(problems.map((problem) => redact(problem, [token, value8(env, "SLACK_BOT_TOKEN") ?? "", value8(env, "PAGERDUTY_ROUTING_KEY") ?? ""])));
-  const ci = detectCi(env);
-  return Object.freeze({
-    token,
-    ...app ? { app } : {},
-    tracker,
-    project: gitlab?.project ?? `${owner}/${repo}`,
-    owner,
-    repo,
-    apiUrl: apiUrl.replace(/\/+$/, ""),
-    chatWebhook,
-    pipelineUrl: value8(env, "CI_PIPELINE_URL") ?? value8(env, "BUILD_URL") ?? ci?.pipelineUrl ?? "unknown",
-    commitSha: value8(env, "CI_COMMIT_SHA") ?? ci?.commitSha,
-    commitMessage: value8(env, "CI_COMMIT_MESSAGE") ?? ci?.commitMessage,
-    deployEnv: value8(env, "DEPLOY_ENV") ?? "production",
-    onDuplicate,
-    timeoutMs: Math.round(timeoutSeconds * 1e3),
-    chatTimeoutMs: Math.round(chatTimeoutSeconds * 1e3),
-    maxWaitSeconds,
-    retryAttempts,
-    retryDelaySeconds,
-    writeIntervalSeconds,
-    ...actionable,
-    ...ciLog,
-    ...shape,
-    ...pager ? { pager } : {},
-    warnings: Object.freeze(warnings),
-    chat
-  });
-}
-function chatConfig(env, problems) {
-  const format = value8(env, "CHAT_FORMAT") ?? "auto";
-  if (!isChatFormatSetting(format)) problems.push(`CHAT_FORMAT must be one of ${CHAT_FORMAT_SETTINGS.join(", ")}, got ${JSON.stringify(format)}`);
-  const strictValue = value8(env, "REPORT_CHAT_STRICT") ?? "0";
-  if (!["0", "1", "true", "false"].includes(strictValue)) problems.push(`REPORT_CHAT_STRICT must be 1 or 0, got ${JSON.stringify(strictValue)}`);
-  const token = value8(env, "SLACK_BOT_TOKEN");
-  const channel2 = value8(env, "SLACK_CHANNEL");
-  if (token !== void 0 && channel2 === void 0) problems.push("SLACK_CHANNEL is required with SLACK_BOT_TOKEN (a channel id such as C0123456789, or #name)");
-  if (channel2 !== void 0 && token === void 0) problems.push("SLACK_BOT_TOKEN is required with SLACK_CHANNEL (a bot token, xoxb-\u2026)");
-  const apiUrl = (value8(env, "SLACK_API_URL") ?? DEFAULT_SLACK_API_URL).replace(/\/+$/, "");
-  const secure = isHttpUrl(apiUrl) && (new URL(apiUrl).protocol === "https:" || LOOPBACK2.test(new URL(apiUrl).hostname));
-  if (!secure) problems.push(`SLACK_API_URL must be an https URL such as ${DEFAULT_SLACK_API_URL} (plain http only on loopback), got ${JSON.stringify(apiUrl)}`);
-  return Object.freeze({
-    format,
-    strict: strictValue === "1" || strictValue === "true",
-    slack: token !== void 0 && channel2 !== void 0 ? Object.freeze({ token, channel: channel2, apiUrl }) : void 0
-  });
-}
-function loadDotenv(env = process.env, dir = process.cwd()) {
-  if (value8(env, "REPORT_DOTENV") === "off") return;
-  (0, import_dotenv.config)({ path: `${dir}/.env`, processEnv: env, override: false, quiet: true });
-}
-function outputFiles(env = process.env) {
-  return Object.freeze({ githubOutput: value8(env, "GITHUB_OUTPUT"), stepSummary: value8(env, "GITHUB_STEP_SUMMARY") });
-}
-var import_dotenv, DEFAULT_SLACK_API_URL, DEFAULT_API_URL, LOOPBACK2, OWNER, REPO, value8, isHttpUrl;
-var init_config = __esm({
-  "lib/config/config.ts"() {
-    "use strict";
-    import_dotenv = __toESM(require_dist(), 1);
-    init_chat_format();
-    init_issue();
-    init_log();
-    init_actionable();
-    init_ci_log();
-    init_ci();
-    init_app();
-    init_errors();
-    init_tracker();
-    init_shape();
-    init_pager();
-    DEFAULT_SLACK_API_URL = "https://slack.com/api";
-    DEFAULT_API_URL = "https://api.github.com";
-    LOOPBACK2 = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
-    OWNER = /^[A-Za-z0-9-]{1,39}$/;
-    REPO = /^[A-Za-z0-9._-]{1,100}$/;
-    value8 = (env, name2) => {
-      const v = env[name2];
-      return v === void 0 || v === "" ? void 0 : v;
-    };
-    isHttpUrl = (text3) => {
-      try {
-        const url = new URL(text3);
-        return url.protocol === "http:" || url.protocol === "https:";
-      } catch {
-        return false;
-      }
-    };
-  }
-});
-
-// lib/http/agent.ts
-import { createRequire } from "node:module";
-import { isIP } from "node:net";
-function make(protocol) {
-  const mod = load(protocol === "https:" ? "node:https" : "node:http");
-  const ahead = /* @__PURE__ */ new Map();
-  const keyOf = (host, port) => `${host}:${port}`;
-  class ConnectingAhead extends mod.Agent {
-    createConnection(options, callback) {
-      const key = keyOf(String(options.host), String(options.port));
-      const socket = ahead.get(key);
-      ahead.delete(key);
-      if (socket && !socket.destroyed) {
-        socket.ref();
-        return socket;
-      }
-      return super.createConnection(options, callback);
-    }
-  }
-  const agent = new ConnectingAhead({ keepAlive: true });
-  const defaultPort = protocol === "https:" ? 443 : 80;
-  return {
-    request: mod.request,
-    agent,
-    open(url) {
-      const host = url.hostname.replace(/^\[|\]$/g, "");
-      const port = Number(url.port) || defaultPort;
-      const key = keyOf(host, port);
-      if (ahead.has(key)) return;
-      const options = { host, port, servername: isIP(host) ? "" : host, path: null };
-      const socket = mod.Agent.prototype.createConnection.call(agent, options);
-      socket.on("error", () => {
-      });
-      socket.setNoDelay(true);
-      socket.unref();
-      ahead.set(key, socket);
-    }
-  };
-}
-function transportFor(protocol) {
-  let transport = transports.get(protocol);
-  if (!transport) transports.set(protocol, transport = make(protocol));
-  return transport;
-}
-var load, transports;
-var init_agent = __esm({
-  "lib/http/agent.ts"() {
-    "use strict";
-    load = createRequire(import.meta.url);
-    transports = /* @__PURE__ */ new Map();
   }
 });
 
@@ -28084,6 +27573,562 @@ var init_proxy = __esm({
   }
 });
 
+// lib/config/actionable.ts
+function parseLabels(text3, fixed, problems) {
+  const labels = entries(text3);
+  for (const label of labels) {
+    if ([...label].length > LABEL_MAX || CONTROL2.test(label)) {
+      problems.push(`REPORT_LABELS: ${JSON.stringify(label)} is not a GitHub label name (at most ${LABEL_MAX} characters, no control characters)`);
+    }
+  }
+  return unique(labels, fixed);
+}
+function parseAssignees(text3, problems) {
+  const logins = unique(entries(text3).map((login) => login.replace(/^@/, "")));
+  for (const login of logins) {
+    if (!LOGIN.test(login)) {
+      problems.push(
+        `REPORT_ASSIGNEES: ${JSON.stringify(login)} is not a GitHub login (letters, digits and single hyphens, not first or last, at most 39 characters)`
+      );
+    }
+  }
+  if (logins.length > MAX_ASSIGNEES) problems.push(`REPORT_ASSIGNEES: ${logins.length} logins given; GitHub assigns at most ${MAX_ASSIGNEES}`);
+  return logins;
+}
+function readActionable(env, fixedLabels, problems) {
+  const linesText = value(env, "REPORT_LOG_LINES");
+  const logLines = linesText === void 0 ? DEFAULT_LOG_LINES : Number(linesText);
+  if (!Number.isInteger(logLines) || logLines < 1 || linesText?.trim() === "") {
+    problems.push(`REPORT_LOG_LINES must be a whole number of at least 1 (got ${JSON.stringify(linesText)})`);
+  }
+  const group = value(env, "REPORT_GROUP") ?? "title";
+  if (group !== "title" && group !== "environment") problems.push(`REPORT_GROUP must be title or environment, got ${JSON.stringify(group)}`);
+  const windowText = value(env, "REPORT_REOPEN_WINDOW");
+  const reopenWindowHours = windowText === void 0 ? 0 : Number(windowText);
+  if (!Number.isFinite(reopenWindowHours) || reopenWindowHours < 0 || windowText?.trim() === "") {
+    problems.push(`REPORT_REOPEN_WINDOW must be a number of hours of at least 0 (got ${JSON.stringify(windowText)})`);
+  }
+  return {
+    logFile: value(env, "REPORT_LOG_FILE"),
+    logLines: Number.isInteger(logLines) && logLines >= 1 ? logLines : DEFAULT_LOG_LINES,
+    jobUrl: value(env, "CI_JOB_URL"),
+    extraLabels: Object.freeze(parseLabels(value(env, "REPORT_LABELS"), fixedLabels, problems)),
+    assignees: Object.freeze(parseAssignees(value(env, "REPORT_ASSIGNEES"), problems)),
+    group,
+    reopenWindowHours: Number.isFinite(reopenWindowHours) && reopenWindowHours >= 0 ? reopenWindowHours : 0
+  };
+}
+var DEFAULT_LOG_LINES, LABEL_MAX, LOGIN, MAX_ASSIGNEES, CONTROL2, value, entries, unique;
+var init_actionable = __esm({
+  "lib/config/actionable.ts"() {
+    "use strict";
+    DEFAULT_LOG_LINES = 100;
+    LABEL_MAX = 50;
+    LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
+    MAX_ASSIGNEES = 10;
+    CONTROL2 = /[\u0000-\u001F\u007F-\u009F]/;
+    value = (env, name2) => {
+      const v = env[name2];
+      return v === void 0 || v === "" ? void 0 : v;
+    };
+    entries = (text3) => (text3 ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
+    unique = (list2, taken = []) => {
+      const seen = new Set(taken.map((entry) => entry.toLowerCase()));
+      return list2.filter((entry) => !seen.has(entry.toLowerCase()) && seen.add(entry.toLowerCase()));
+    };
+  }
+});
+
+// lib/config/ci-log.ts
+function githubRun(env) {
+  if (value2(env, "GITHUB_ACTIONS") !== "true") return void 0;
+  const [owner, repo, ...rest] = (value2(env, "GITHUB_REPOSITORY") ?? "").split("/");
+  const runId = value2(env, "GITHUB_RUN_ID") ?? "";
+  const attempt3 = value2(env, "GITHUB_RUN_ATTEMPT") ?? "1";
+  if (!owner || !repo || rest.length || !DIGITS.test(runId) || !DIGITS.test(attempt3)) return void 0;
+  const checkRunId = value2(env, "JOB_CHECK_RUN_ID");
+  return Object.freeze({
+    owner,
+    repo,
+    runId,
+    attempt: attempt3,
+    runnerName: value2(env, "RUNNER_NAME"),
+    checkRunId: checkRunId !== void 0 && DIGITS.test(checkRunId) ? checkRunId : void 0,
+    apiUrl: value2(env, "GITHUB_API_URL")?.replace(/\/+$/, "")
+  });
+}
+function readCiLog(env, problems) {
+  const mode = value2(env, "REPORT_CI_LOG") ?? "off";
+  if (!CI_LOG_MODES.includes(mode)) problems.push(`REPORT_CI_LOG must be auto or off, got ${JSON.stringify(mode)}`);
+  const timeoutText = value2(env, "REPORT_CI_LOG_TIMEOUT");
+  const seconds = timeoutText === void 0 ? DEFAULT_CI_LOG_TIMEOUT_SECONDS : Number(timeoutText);
+  const goodTimeout = Number.isFinite(seconds) && seconds > 0 && timeoutText?.trim() !== "";
+  if (!goodTimeout) problems.push(`REPORT_CI_LOG_TIMEOUT must be a number of seconds above 0, such as 10 (got ${JSON.stringify(timeoutText)})`);
+  const checkRunId = value2(env, "JOB_CHECK_RUN_ID");
+  if (checkRunId !== void 0 && !DIGITS.test(checkRunId)) problems.push(`JOB_CHECK_RUN_ID must be the job's numeric id, \${{ job.check_run_id }} (got ${JSON.stringify(checkRunId)})`);
+  return {
+    ciLog: mode === "auto" ? "auto" : "off",
+    ciLogTimeoutMs: Math.round((goodTimeout ? seconds : DEFAULT_CI_LOG_TIMEOUT_SECONDS) * 1e3),
+    githubRun: githubRun(env)
+  };
+}
+var CI_LOG_MODES, DEFAULT_CI_LOG_TIMEOUT_SECONDS, value2, DIGITS;
+var init_ci_log = __esm({
+  "lib/config/ci-log.ts"() {
+    "use strict";
+    CI_LOG_MODES = ["auto", "off"];
+    DEFAULT_CI_LOG_TIMEOUT_SECONDS = 10;
+    value2 = (env, name2) => {
+      const v = env[name2];
+      return v === void 0 || v === "" ? void 0 : v;
+    };
+    DIGITS = /^[1-9][0-9]{0,19}$/;
+  }
+});
+
+// lib/config/ci.ts
+function detectCi(env) {
+  const server = value3(env, "GITHUB_SERVER_URL");
+  const repository = value3(env, "GITHUB_REPOSITORY");
+  const runId = value3(env, "GITHUB_RUN_ID");
+  const githubSha = hash(value3(env, "GITHUB_SHA"));
+  if (server && repository && runId || githubSha) {
+    return {
+      name: "GitHub Actions",
+      pipelineUrl: server && repository && runId ? `${server.replace(/\/+$/, "")}/${repository}/actions/runs/${runId}` : void 0,
+      commitSha: githubSha
+    };
+  }
+  const gitCommit = hash(value3(env, "GIT_COMMIT"));
+  if (gitCommit) return { name: "Jenkins", commitSha: gitCommit };
+  const circleUrl = value3(env, "CIRCLE_BUILD_URL");
+  const circleSha = hash(value3(env, "CIRCLE_SHA1"));
+  if (circleUrl || circleSha) return { name: "CircleCI", pipelineUrl: circleUrl, commitSha: circleSha };
+  const buildkiteUrl = value3(env, "BUILDKITE_BUILD_URL");
+  const buildkiteSha = hash(value3(env, "BUILDKITE_COMMIT"));
+  const buildkiteMessage = value3(env, "BUILDKITE_MESSAGE");
+  if (buildkiteUrl || buildkiteSha || buildkiteMessage) {
+    return { name: "Buildkite", pipelineUrl: buildkiteUrl, commitSha: buildkiteSha, commitMessage: buildkiteMessage };
+  }
+  return void 0;
+}
+var value3, hash;
+var init_ci = __esm({
+  "lib/config/ci.ts"() {
+    "use strict";
+    value3 = (env, name2) => {
+      const v = env[name2];
+      return v === void 0 || v === "" ? void 0 : v;
+    };
+    hash = (text3) => text3 && /^[0-9a-f]{7,64}$/i.test(text3) ? text3.slice(0, 7) : void 0;
+  }
+});
+
+// lib/config/app.ts
+import { createPrivateKey } from "node:crypto";
+import { readFileSync } from "node:fs";
+function readKey(raw, problems) {
+  let pem = raw.trim();
+  if (!pem.startsWith("-----BEGIN")) {
+    try {
+      pem = readFileSync(raw, "utf8").trim();
+    } catch (error) {
+      problems.push(`ISSUE_APP_PRIVATE_KEY must be a PEM private key or the path of one (reading it as a path failed: ${error.code ?? "error"})`);
+      return void 0;
+    }
+  }
+  pem = unflatten(pem);
+  registerSecret(raw, pem, ...pem.split("\n").filter((line) => !line.startsWith("-----")));
+  try {
+    createPrivateKey(pem);
+  } catch {
+    problems.push("ISSUE_APP_PRIVATE_KEY is not a valid PEM private key (download a new one from the App's settings)");
+    return void 0;
+  }
+  return pem;
+}
+function appCredentials(env, problems) {
+  const appId = value4(env, "ISSUE_APP_ID");
+  const rawKey = value4(env, "ISSUE_APP_PRIVATE_KEY");
+  const rawInstallation = value4(env, "ISSUE_APP_INSTALLATION_ID");
+  if (appId === void 0 && rawKey === void 0) {
+    if (rawInstallation !== void 0) problems.push("ISSUE_APP_INSTALLATION_ID is set, but ISSUE_APP_ID and ISSUE_APP_PRIVATE_KEY are not");
+    return void 0;
+  }
+  const before = problems.length;
+  if (value4(env, "ISSUE_TOKEN") !== void 0) {
+    problems.push("ISSUE_TOKEN and ISSUE_APP_ID are both set: use either a token or a GitHub App (ISSUE_APP_ID, ISSUE_APP_PRIVATE_KEY), not both");
+  }
+  if (appId === void 0) problems.push("ISSUE_APP_ID is required with ISSUE_APP_PRIVATE_KEY (the App's id, from its settings page)");
+  else if (!/^(\d+|Iv[0-9A-Za-z.]+)$/.test(appId)) problems.push(`ISSUE_APP_ID must be the App's numeric id or its client id (Iv\u2026), got ${JSON.stringify(appId)}`);
+  if (rawKey === void 0) problems.push("ISSUE_APP_PRIVATE_KEY is required with ISSUE_APP_ID (the PEM, or the path of the .pem file)");
+  const privateKey = rawKey === void 0 ? void 0 : readKey(rawKey, problems);
+  const installationId = rawInstallation === void 0 ? void 0 : Number(rawInstallation);
+  if (rawInstallation !== void 0 && !(Number.isSafeInteger(installationId) && installationId > 0)) {
+    problems.push(`ISSUE_APP_INSTALLATION_ID must be a positive whole number, got ${JSON.stringify(rawInstallation)}`);
+  }
+  if (problems.length > before || appId === void 0 || privateKey === void 0) return void 0;
+  return Object.freeze({ appId, privateKey, installationId });
+}
+var value4, unflatten;
+var init_app = __esm({
+  "lib/config/app.ts"() {
+    "use strict";
+    init_log();
+    value4 = (env, name2) => env[name2] === void 0 || env[name2] === "" ? void 0 : env[name2];
+    unflatten = (pem) => pem.includes("\n") ? pem : pem.replace(/\\n/g, "\n");
+  }
+});
+
+// lib/config/tracker.ts
+function trackerKind(env, problems) {
+  const kind = value5(env, "ISSUE_TRACKER") ?? "github";
+  if (kind === "github" || kind === "gitlab") return kind;
+  problems.push(`ISSUE_TRACKER must be github or gitlab, got ${JSON.stringify(kind)}`);
+  return "github";
+}
+function isGitLabProject(text3) {
+  if (NUMERIC_ID.test(text3)) return true;
+  const segments = text3.split("/");
+  return segments.length >= 2 && segments.every((s) => SEGMENT.test(s) && !BAD_END.test(s));
+}
+function gitLabTarget(env, problems) {
+  const apiName = value5(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "CI_API_V4_URL";
+  const apiUrl = value5(env, "ISSUE_API_URL") ?? value5(env, "CI_API_V4_URL") ?? GITLAB_DEFAULT_API_URL;
+  const given = value5(env, "ISSUE_REPO") ?? value5(env, "CI_PROJECT_PATH");
+  const empty = { project: "", owner: "", repo: "", apiName, apiUrl };
+  if (given === void 0) {
+    problems.push("ISSUE_REPO is required (a GitLab project path such as group/project, or a numeric project id; GitLab CI sets CI_PROJECT_PATH)");
+    return empty;
+  }
+  if (!isGitLabProject(given)) {
+    problems.push(
+      `ISSUE_REPO must be a GitLab project path such as group/subgroup/project (each part: letters, digits, _, - and ., starting with a letter, digit or _, not ending in ., .git or .atom) or a numeric project id, got ${JSON.stringify(given)}`
+    );
+    return empty;
+  }
+  const cut2 = given.lastIndexOf("/");
+  return { project: given, owner: given.slice(0, Math.max(cut2, 0)), repo: given.slice(cut2 + 1), apiName, apiUrl };
+}
+var GITLAB_DEFAULT_API_URL, value5, SEGMENT, BAD_END, NUMERIC_ID;
+var init_tracker = __esm({
+  "lib/config/tracker.ts"() {
+    "use strict";
+    GITLAB_DEFAULT_API_URL = "https://gitlab.com/api/v4";
+    value5 = (env, name2) => {
+      const v = env[name2];
+      return v === void 0 || v === "" ? void 0 : v;
+    };
+    SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,254}$/;
+    BAD_END = /(\.|\.git|\.atom)$/i;
+    NUMERIC_ID = /^[1-9][0-9]{0,18}$/;
+  }
+});
+
+// lib/config/shape.ts
+function parseProject(url, status, problems) {
+  const match = PROJECT.exec(url);
+  if (!match) {
+    problems.push(`REPORT_PROJECT must be a GitHub Projects address such as https://github.com/orgs/acme/projects/7 (or /users/<login>/projects/<n>), got ${JSON.stringify(url)}`);
+    return void 0;
+  }
+  return Object.freeze({ url, ownerType: match[1] === "orgs" ? "organization" : "user", owner: match[2], number: Number(match[3]), status });
+}
+function readShape(env, tracker, problems) {
+  const projectUrl = value6(env, "REPORT_PROJECT");
+  const status = value6(env, "REPORT_PROJECT_STATUS");
+  if (status !== void 0 && projectUrl === void 0) problems.push("REPORT_PROJECT_STATUS needs REPORT_PROJECT (the board whose Status field it sets)");
+  if (projectUrl !== void 0 && tracker === "gitlab") problems.push("REPORT_PROJECT is a GitHub Projects board; on GitLab, boards follow labels: use REPORT_LABELS");
+  const milestone = value6(env, "REPORT_MILESTONE");
+  if (milestone !== void 0 && milestone.length > 255) problems.push(`REPORT_MILESTONE must be a milestone title of at most 255 characters`);
+  return {
+    templateFile: value6(env, "REPORT_TEMPLATE"),
+    milestone,
+    board: projectUrl !== void 0 && tracker === "github" ? parseProject(projectUrl, status, problems) : void 0
+  };
+}
+var value6, PROJECT;
+var init_shape = __esm({
+  "lib/config/shape.ts"() {
+    "use strict";
+    value6 = (env, name2) => {
+      const v = env[name2]?.trim();
+      return v === void 0 || v === "" ? void 0 : v;
+    };
+    PROJECT = /^https?:\/\/[^/]+\/(orgs|users)\/([A-Za-z0-9-]{1,39})\/projects\/(\d+)(?:\/.*)?$/;
+  }
+});
+
+// lib/config/pager.ts
+function readPager(env, problems) {
+  const routingKey = value7(env, "PAGERDUTY_ROUTING_KEY");
+  const severity = value7(env, "REPORT_PAGER_SEVERITY") ?? "error";
+  if (!PAGER_SEVERITIES.includes(severity)) {
+    problems.push(`REPORT_PAGER_SEVERITY must be one of ${PAGER_SEVERITIES.join(", ")}, got ${JSON.stringify(severity)}`);
+  }
+  const eventsUrl = (value7(env, "PAGERDUTY_EVENTS_URL") ?? DEFAULT_PAGERDUTY_EVENTS_URL).replace(/\/+$/, "");
+  let secure = false;
+  try {
+    const url = new URL(eventsUrl);
+    secure = url.protocol === "https:" || url.protocol === "http:" && LOOPBACK.test(url.hostname);
+  } catch {
+  }
+  if (!secure) problems.push(`PAGERDUTY_EVENTS_URL must be an https URL such as ${DEFAULT_PAGERDUTY_EVENTS_URL} (plain http only on loopback), got ${JSON.stringify(eventsUrl)}`);
+  const environments = (value7(env, "REPORT_PAGER_ENVIRONMENTS") ?? "").split(",").map((e) => e.trim()).filter(Boolean);
+  if (routingKey === void 0) {
+    if (value7(env, "REPORT_PAGER_ENVIRONMENTS") !== void 0 || value7(env, "REPORT_PAGER_SEVERITY") !== void 0) {
+      problems.push("REPORT_PAGER_SEVERITY and REPORT_PAGER_ENVIRONMENTS need PAGERDUTY_ROUTING_KEY (an Events API v2 integration key)");
+    }
+    return void 0;
+  }
+  if (!/^[A-Za-z0-9]{20,64}$/.test(routingKey)) problems.push("PAGERDUTY_ROUTING_KEY must be an Events API v2 integration key (32 letters and digits); the value given is not one");
+  return Object.freeze({ routingKey, eventsUrl, severity, environments: Object.freeze(environments) });
+}
+var DEFAULT_PAGERDUTY_EVENTS_URL, PAGER_SEVERITIES, LOOPBACK, value7;
+var init_pager = __esm({
+  "lib/config/pager.ts"() {
+    "use strict";
+    DEFAULT_PAGERDUTY_EVENTS_URL = "https://events.pagerduty.com";
+    PAGER_SEVERITIES = ["critical", "error", "warning", "info"];
+    LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+    value7 = (env, name2) => {
+      const v = env[name2]?.trim();
+      return v === void 0 || v === "" ? void 0 : v;
+    };
+  }
+});
+
+// lib/config/config.ts
+function configSecrets(config) {
+  return [config.token, config.app?.privateKey ?? "", ...webhookSecrets(config.chatWebhook), config.chat?.slack?.token ?? "", config.pager?.routingKey ?? ""].filter((secret) => secret !== "");
+}
+function webhookSecrets(webhook) {
+  if (webhook === void 0) return [];
+  if (!URL.canParse(webhook)) return [webhook];
+  const { href, pathname, search } = new URL(webhook);
+  const path3 = pathname === "/" ? "" : pathname;
+  return [webhook, href, path3 + search, path3, search.slice(1)];
+}
+function secretsOf(config) {
+  return [.../* @__PURE__ */ new Set([...configSecrets(config), ...registeredSecrets()])];
+}
+function number(env, name2, fallback, problems, min = 0) {
+  const raw = value8(env, name2);
+  if (raw === void 0) return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < min || raw.trim() === "") {
+    problems.push(`${name2} must be a number of at least ${min} (got ${JSON.stringify(raw)})`);
+    return fallback;
+  }
+  return n;
+}
+function loadConfig(env = process.env, { requireToken = true } = {}) {
+  const problems = [];
+  const warnings = [];
+  const token = value8(env, "ISSUE_TOKEN") ?? "";
+  const app = appCredentials(env, problems);
+  const appNamed = value8(env, "ISSUE_APP_ID") !== void 0 || value8(env, "ISSUE_APP_PRIVATE_KEY") !== void 0;
+  if (!token && !appNamed && requireToken) problems.push("ISSUE_TOKEN is required");
+  let owner = "";
+  let repo = "";
+  const tracker = trackerKind(env, problems);
+  if (tracker === "gitlab" && appNamed) problems.push("ISSUE_APP_ID is a GitHub App; ISSUE_TRACKER=gitlab takes ISSUE_TOKEN instead");
+  const gitlab = tracker === "gitlab" ? gitLabTarget(env, problems) : void 0;
+  const fullName = value8(env, "ISSUE_REPO");
+  if (gitlab) {
+    ;
+    ({ owner, repo } = gitlab);
+  } else if (fullName === void 0) {
+    problems.push("ISSUE_REPO is required (owner/repo)");
+  } else {
+    const [o = "", r = "", ...rest] = fullName.split("/");
+    if (rest.length || !OWNER.test(o) || !REPO.test(r) || r === "." || r === "..") {
+      problems.push(
+        `ISSUE_REPO must have the form owner/repo (owner: letters, digits and -, up to 39; repo: letters, digits, ., _ and -, up to 100), got ${JSON.stringify(fullName)}`
+      );
+    } else {
+      owner = o;
+      repo = r;
+    }
+  }
+  const apiName = gitlab?.apiName ?? (value8(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "GITHUB_API_URL");
+  const apiUrl = gitlab?.apiUrl ?? value8(env, "ISSUE_API_URL") ?? value8(env, "GITHUB_API_URL") ?? DEFAULT_API_URL;
+  if (!isHttpUrl(apiUrl)) problems.push(`${apiName} must be an http(s) URL such as ${gitlab ? GITLAB_DEFAULT_API_URL : DEFAULT_API_URL}, got ${JSON.stringify(apiUrl)}`);
+  else if (new URL(apiUrl).protocol === "http:" && !LOOPBACK2.test(new URL(apiUrl).hostname)) {
+    warnings.push(`${apiName} uses plain http, so ISSUE_TOKEN travels unencrypted; use https unless the network is trusted`);
+  }
+  let chatWebhook = value8(env, "CHAT_WEBHOOK");
+  if (chatWebhook !== void 0 && !isHttpUrl(chatWebhook)) {
+    warnings.push("CHAT_WEBHOOK is not an http(s) URL such as https://hooks.slack.com/services/\u2026; no chat notice will be sent");
+    chatWebhook = void 0;
+  }
+  const chat = chatConfig(env, problems);
+  const onDuplicate = value8(env, "ON_DUPLICATE") ?? "skip";
+  if (onDuplicate !== "skip" && onDuplicate !== "comment") {
+    problems.push(`ON_DUPLICATE must be skip or comment, got ${JSON.stringify(onDuplicate)}`);
+  }
+  const timeoutSeconds = number(env, "REPORT_TIMEOUT", 30, problems, 1e-3);
+  const chatTimeoutSeconds = number(env, "REPORT_CHAT_TIMEOUT", 10, problems, 1e-3);
+  const maxWaitSeconds = number(env, "REPORT_MAX_WAIT", 60, problems);
+  const retryAttempts = Math.floor(number(env, "REPORT_RETRY_ATTEMPTS", 3, problems, 1));
+  const retryDelaySeconds = number(env, "REPORT_RETRY_DELAY", 1, problems);
+  const writeIntervalSeconds = number(env, "REPORT_WRITE_INTERVAL", 1, problems);
+  const actionable = readActionable(env, LABELS, problems);
+  const ciLog = readCiLog(env, problems);
+  const shape = readShape(env, tracker, problems);
+  const pager = readPager(env, problems);
+  registerSecret(
+    ...configSecrets({ token, app, chatWebhook: value8(env, "CHAT_WEBHOOK"), chat, ...pager ? { pager } : {} }),
+    value8(env, "SLACK_BOT_TOKEN"),
+    value8(env, "PAGERDUTY_ROUTING_KEY"),
+    value8(env, "CI_LOG_TOKEN")
+  );
+  registerProxySecrets(env);
+  if (problems.length) throw new ConfigError(problems.map((problem) => redact(problem)));
+  const ci = detectCi(env);
+  return Object.freeze({
+    token,
+    ...app ? { app } : {},
+    tracker,
+    project: gitlab?.project ?? `${owner}/${repo}`,
+    owner,
+    repo,
+    apiUrl: apiUrl.replace(/\/+$/, ""),
+    chatWebhook,
+    pipelineUrl: value8(env, "CI_PIPELINE_URL") ?? value8(env, "BUILD_URL") ?? ci?.pipelineUrl ?? "unknown",
+    commitSha: value8(env, "CI_COMMIT_SHA") ?? ci?.commitSha,
+    commitMessage: value8(env, "CI_COMMIT_MESSAGE") ?? ci?.commitMessage,
+    deployEnv: value8(env, "DEPLOY_ENV") ?? "production",
+    onDuplicate,
+    timeoutMs: Math.round(timeoutSeconds * 1e3),
+    chatTimeoutMs: Math.round(chatTimeoutSeconds * 1e3),
+    maxWaitSeconds,
+    retryAttempts,
+    retryDelaySeconds,
+    writeIntervalSeconds,
+    ...actionable,
+    ...ciLog,
+    ...shape,
+    ...pager ? { pager } : {},
+    warnings: Object.freeze(warnings),
+    chat
+  });
+}
+function chatConfig(env, problems) {
+  const format = value8(env, "CHAT_FORMAT") ?? "auto";
+  if (!isChatFormatSetting(format)) problems.push(`CHAT_FORMAT must be one of ${CHAT_FORMAT_SETTINGS.join(", ")}, got ${JSON.stringify(format)}`);
+  const strictValue = value8(env, "REPORT_CHAT_STRICT") ?? "0";
+  if (!["0", "1", "true", "false"].includes(strictValue)) problems.push(`REPORT_CHAT_STRICT must be 1 or 0, got ${JSON.stringify(strictValue)}`);
+  const token = value8(env, "SLACK_BOT_TOKEN");
+  const channel2 = value8(env, "SLACK_CHANNEL");
+  if (token !== void 0 && channel2 === void 0) problems.push("SLACK_CHANNEL is required with SLACK_BOT_TOKEN (a channel id such as C0123456789, or #name)");
+  if (channel2 !== void 0 && token === void 0) problems.push("SLACK_BOT_TOKEN is required with SLACK_CHANNEL (a bot token, xoxb-\u2026)");
+  const apiUrl = (value8(env, "SLACK_API_URL") ?? DEFAULT_SLACK_API_URL).replace(/\/+$/, "");
+  const secure = isHttpUrl(apiUrl) && (new URL(apiUrl).protocol === "https:" || LOOPBACK2.test(new URL(apiUrl).hostname));
+  if (!secure) problems.push(`SLACK_API_URL must be an https URL such as ${DEFAULT_SLACK_API_URL} (plain http only on loopback), got ${JSON.stringify(apiUrl)}`);
+  return Object.freeze({
+    format,
+    strict: strictValue === "1" || strictValue === "true",
+    slack: token !== void 0 && channel2 !== void 0 ? Object.freeze({ token, channel: channel2, apiUrl }) : void 0
+  });
+}
+function loadDotenv(env = process.env, dir = process.cwd()) {
+  if (value8(env, "REPORT_DOTENV") === "off") return;
+  (0, import_dotenv.config)({ path: `${dir}/.env`, processEnv: env, override: false, quiet: true });
+}
+function outputFiles(env = process.env) {
+  return Object.freeze({ githubOutput: value8(env, "GITHUB_OUTPUT"), stepSummary: value8(env, "GITHUB_STEP_SUMMARY") });
+}
+var import_dotenv, DEFAULT_SLACK_API_URL, DEFAULT_API_URL, LOOPBACK2, OWNER, REPO, value8, isHttpUrl;
+var init_config = __esm({
+  "lib/config/config.ts"() {
+    "use strict";
+    import_dotenv = __toESM(require_dist(), 1);
+    init_chat_format();
+    init_issue();
+    init_redact();
+    init_proxy();
+    init_actionable();
+    init_ci_log();
+    init_ci();
+    init_app();
+    init_errors();
+    init_tracker();
+    init_shape();
+    init_pager();
+    DEFAULT_SLACK_API_URL = "https://slack.com/api";
+    DEFAULT_API_URL = "https://api.github.com";
+    LOOPBACK2 = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+    OWNER = /^[A-Za-z0-9-]{1,39}$/;
+    REPO = /^[A-Za-z0-9._-]{1,100}$/;
+    value8 = (env, name2) => {
+      const v = env[name2];
+      return v === void 0 || v === "" ? void 0 : v;
+    };
+    isHttpUrl = (text3) => {
+      try {
+        const url = new URL(text3);
+        return url.protocol === "http:" || url.protocol === "https:";
+      } catch {
+        return false;
+      }
+    };
+  }
+});
+
+// lib/http/agent.ts
+import { createRequire } from "node:module";
+import { isIP } from "node:net";
+function make(protocol) {
+  const mod = load(protocol === "https:" ? "node:https" : "node:http");
+  const ahead = /* @__PURE__ */ new Map();
+  const keyOf = (host, port) => `${host}:${port}`;
+  class ConnectingAhead extends mod.Agent {
+    createConnection(options, callback) {
+      const key = keyOf(String(options.host), String(options.port));
+      const socket = ahead.get(key);
+      ahead.delete(key);
+      if (socket && !socket.destroyed) {
+        socket.ref();
+        return socket;
+      }
+      return super.createConnection(options, callback);
+    }
+  }
+  const agent = new ConnectingAhead({ keepAlive: true });
+  const defaultPort = protocol === "https:" ? 443 : 80;
+  return {
+    request: mod.request,
+    agent,
+    open(url) {
+      const host = url.hostname.replace(/^\[|\]$/g, "");
+      const port = Number(url.port) || defaultPort;
+      const key = keyOf(host, port);
+      if (ahead.has(key)) return;
+      const options = { host, port, servername: isIP(host) ? "" : host, path: null };
+      const socket = mod.Agent.prototype.createConnection.call(agent, options);
+      socket.on("error", () => {
+      });
+      socket.setNoDelay(true);
+      socket.unref();
+      ahead.set(key, socket);
+    }
+  };
+}
+function transportFor(protocol) {
+  let transport = transports.get(protocol);
+  if (!transport) transports.set(protocol, transport = make(protocol));
+  return transport;
+}
+var load, transports;
+var init_agent = __esm({
+  "lib/http/agent.ts"() {
+    "use strict";
+    load = createRequire(import.meta.url);
+    transports = /* @__PURE__ */ new Map();
+  }
+});
+
 // lib/core/find/recovery.ts
 function parseTitle(title) {
   const match = TITLE.exec(title);
@@ -28587,7 +28632,7 @@ var require_identity = __commonJS({
     var SCALAR = /* @__PURE__ */ Symbol.for("yaml.scalar");
     var SEQ = /* @__PURE__ */ Symbol.for("yaml.seq");
     var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
-    var isAlias = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS;
+    var isAlias2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS;
     var isDocument = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === DOC;
     var isMap = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
     var isPair = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
@@ -28622,7 +28667,7 @@ var require_identity = __commonJS({
     exports.SCALAR = SCALAR;
     exports.SEQ = SEQ;
     exports.hasAnchor = hasAnchor;
-    exports.isAlias = isAlias;
+    exports.isAlias = isAlias2;
     exports.isCollection = isCollection;
     exports.isDocument = isDocument;
     exports.isMap = isMap;
@@ -28641,7 +28686,7 @@ var require_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove node");
-    function visit(node, visitor) {
+    function visit2(node, visitor) {
       const visitor_ = initVisitor(visitor);
       if (identity.isDocument(node)) {
         const cd2 = visit_(null, node.contents, visitor_, Object.freeze([node]));
@@ -28650,9 +28695,9 @@ var require_visit = __commonJS({
       } else
         visit_(null, node, visitor_, Object.freeze([]));
     }
-    visit.BREAK = BREAK;
-    visit.SKIP = SKIP;
-    visit.REMOVE = REMOVE;
+    visit2.BREAK = BREAK;
+    visit2.SKIP = SKIP;
+    visit2.REMOVE = REMOVE;
     function visit_(key, node, visitor, path3) {
       const ctrl = callVisitor(key, node, visitor, path3);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
@@ -28786,7 +28831,7 @@ var require_visit = __commonJS({
         throw new Error(`Cannot replace node with ${pt} parent`);
       }
     }
-    exports.visit = visit;
+    exports.visit = visit2;
     exports.visitAsync = visitAsync;
   }
 });
@@ -28796,7 +28841,7 @@ var require_directives = __commonJS({
   "node_modules/yaml/dist/doc/directives.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var visit = require_visit();
+    var visit2 = require_visit();
     var escapeChars = {
       "!": "%21",
       ",": "%2C",
@@ -28940,7 +28985,7 @@ var require_directives = __commonJS({
         let tagNames;
         if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
           const tags = {};
-          visit.visit(doc.contents, (_key, node) => {
+          visit2.visit(doc.contents, (_key, node) => {
             if (identity.isNode(node) && node.tag)
               tags[node.tag] = true;
           });
@@ -28967,7 +29012,7 @@ var require_anchors = __commonJS({
   "node_modules/yaml/dist/doc/anchors.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var visit = require_visit();
+    var visit2 = require_visit();
     function anchorIsValid(anchor) {
       if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
         const sa = JSON.stringify(anchor);
@@ -28978,7 +29023,7 @@ var require_anchors = __commonJS({
     }
     function anchorNames(root) {
       const anchors = /* @__PURE__ */ new Set();
-      visit.visit(root, {
+      visit2.visit(root, {
         Value(_key, node) {
           if (node.anchor)
             anchors.add(node.anchor);
@@ -29158,7 +29203,7 @@ var require_Alias = __commonJS({
   "node_modules/yaml/dist/nodes/Alias.js"(exports) {
     "use strict";
     var anchors = require_anchors();
-    var visit = require_visit();
+    var visit2 = require_visit();
     var identity = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
@@ -29184,7 +29229,7 @@ var require_Alias = __commonJS({
           nodes = ctx.aliasResolveCache;
         } else {
           nodes = [];
-          visit.visit(doc, {
+          visit2.visit(doc, {
             Node: (_key, node) => {
               if (identity.isAlias(node) || identity.hasAnchor(node))
                 nodes.push(node);
@@ -34106,15 +34151,15 @@ var require_cst_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove item");
-    function visit(cst, visitor) {
+    function visit2(cst, visitor) {
       if ("type" in cst && cst.type === "document")
         cst = { start: cst.start, value: cst.value };
       _visit(Object.freeze([]), cst, visitor);
     }
-    visit.BREAK = BREAK;
-    visit.SKIP = SKIP;
-    visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path3) => {
+    visit2.BREAK = BREAK;
+    visit2.SKIP = SKIP;
+    visit2.REMOVE = REMOVE;
+    visit2.itemAtPath = (cst, path3) => {
       let item = cst;
       for (const [field2, index] of path3) {
         const tok = item?.[field2];
@@ -34125,8 +34170,8 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path3) => {
-      const parent = visit.itemAtPath(cst, path3.slice(0, -1));
+    visit2.parentCollection = (cst, path3) => {
+      const parent = visit2.itemAtPath(cst, path3.slice(0, -1));
       const field2 = path3[path3.length - 1][0];
       const coll = parent?.[field2];
       if (coll && "items" in coll)
@@ -34157,7 +34202,7 @@ var require_cst_visit = __commonJS({
       }
       return typeof ctrl === "function" ? ctrl(item, path3) : ctrl;
     }
-    exports.visit = visit;
+    exports.visit = visit2;
   }
 });
 
@@ -35873,7 +35918,7 @@ var require_dist2 = __commonJS({
     var lineCounter = require_line_counter();
     var parser = require_parser();
     var publicApi = require_public_api();
-    var visit = require_visit();
+    var visit2 = require_visit();
     exports.Composer = composer.Composer;
     exports.Document = Document.Document;
     exports.Schema = Schema.Schema;
@@ -35901,14 +35946,76 @@ var require_dist2 = __commonJS({
     exports.parseAllDocuments = publicApi.parseAllDocuments;
     exports.parseDocument = publicApi.parseDocument;
     exports.stringify = publicApi.stringify;
-    exports.visit = visit.visit;
-    exports.visitAsync = visit.visitAsync;
+    exports.visit = visit2.visit;
+    exports.visitAsync = visit2.visitAsync;
+  }
+});
+
+// lib/core/text/front-matter.ts
+function tooDeep(yaml, max) {
+  let depth = 0;
+  let quote3;
+  for (let i = 0; i < yaml.length; i++) {
+    const c = yaml[i];
+    if (quote3) {
+      if (c === quote3) quote3 = void 0;
+      else if (c === "\\" && quote3 === '"') i++;
+    } else if (c === '"' || c === "'") quote3 = c;
+    else if (c === "#" && (i === 0 || /\s/.test(yaml[i - 1]))) {
+      const end = yaml.indexOf("\n", i);
+      i = end === -1 ? yaml.length : end;
+    } else if (c === "[" || c === "{") {
+      if (++depth > max) return i;
+    } else if (c === "]" || c === "}") depth = Math.max(0, depth - 1);
+  }
+  return void 0;
+}
+function readFrontMatter(yaml, at) {
+  if (yaml.length > MAX_FRONT_MATTER) {
+    at(2, `the front matter is ${yaml.length} characters; at most ${MAX_FRONT_MATTER} (title, labels, assignees, milestone)`);
+    return { ok: false };
+  }
+  const deep = tooDeep(yaml, MAX_FRONT_DEPTH);
+  if (deep !== void 0) {
+    at(lineAt(yaml, deep, 2), `the front matter ${DEEP}`);
+    return { ok: false };
+  }
+  const doc = (0, import_yaml.parseDocument)(yaml, { uniqueKeys: true });
+  for (const error of doc.errors) at(1 + (error.linePos?.[0]?.line ?? 1), `malformed front matter: ${error.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "")}`);
+  if (doc.errors.length) return { ok: false };
+  let refused = false;
+  (0, import_yaml.visit)(doc, (_, node, path3) => {
+    const offset = node?.range?.[0] ?? 0;
+    if ((0, import_yaml.isAlias)(node)) at(lineAt(yaml, offset, 2), `aliases (*${node.source}) are not allowed in the front matter; write the value out`);
+    else if (path3.length > 2 * MAX_FRONT_DEPTH) at(lineAt(yaml, offset, 2), `the front matter ${DEEP}`);
+    else return void 0;
+    refused = true;
+    return import_yaml.visit.BREAK;
+  });
+  if (refused) return { ok: false };
+  try {
+    return { ok: true, data: doc.toJS({ maxAliasCount: 0 }) };
+  } catch (error) {
+    at(2, `malformed front matter: ${error.message.split("\n")[0]}`);
+    return { ok: false };
+  }
+}
+var import_yaml, MAX_FRONT_MATTER, MAX_FRONT_DEPTH, lineAt, DEEP;
+var init_front_matter = __esm({
+  "lib/core/text/front-matter.ts"() {
+    "use strict";
+    import_yaml = __toESM(require_dist2(), 1);
+    MAX_FRONT_MATTER = 16 * 1024;
+    MAX_FRONT_DEPTH = 4;
+    lineAt = (text3, index, first2) => first2 + text3.slice(0, index).split("\n").length - 1;
+    DEEP = `nests more than ${MAX_FRONT_DEPTH} levels deep; its keys take one line of text or a list of names`;
   }
 });
 
 // lib/core/text/template.ts
 var template_exports = {};
 __export(template_exports, {
+  LANDINGS: () => LANDINGS,
   TEMPLATE_VARIABLES: () => TEMPLATE_VARIABLES,
   parseTemplate: () => parseTemplate2
 });
@@ -35927,10 +36034,9 @@ function parseTemplate2(text3, name2) {
     const yamlText = rest.slice(0, end.index);
     bodyLine = 2 + yamlText.split("\n").length;
     body2 = rest.slice(end.index + end[0].length).replace(/^\n/, "");
-    const doc = (0, import_yaml.parseDocument)(yamlText, { uniqueKeys: true });
-    for (const error of doc.errors) at(1 + (error.linePos?.[0]?.line ?? 1), `malformed front matter: ${error.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "")}`);
-    if (problems.length) return { problems };
-    const data = doc.toJS();
+    const read = readFrontMatter(yamlText, at);
+    if (!read.ok) return { problems };
+    const data = read.data;
     if (data !== null && data !== void 0 && (typeof data !== "object" || Array.isArray(data))) {
       return { problems: [`${name2} line 2: the front matter must be key: value lines (title, labels, assignees, milestone)`] };
     }
@@ -35985,6 +36091,14 @@ function usedNames(tokens) {
   walk(tokens);
   return names;
 }
+function bodyLanding(state, line) {
+  if (state.fence) return "fence";
+  if (state.html || HTML_BLOCK.test(line) || IN_TAG.test(line)) return "html";
+  if (IN_LINK_URL.test(line)) return "link-url";
+  if (IN_LINK_TEXT.test(line)) return "link-text";
+  if (state.table || ROW.test(line)) return "cell";
+  return "markdown";
+}
 function tokensOf(text3, firstLine, where, at) {
   let parsed;
   try {
@@ -35998,15 +36112,19 @@ function tokensOf(text3, firstLine, where, at) {
     at(lineAt(text3, index, firstLine), `${message.replace(/ at \d+$/, "")}; every {{ needs its }}, every {{#x}} its {{/x}}`);
     return void 0;
   }
-  let fence;
+  const state = { html: false, table: false };
   let line = "";
   const scan2 = (chunk) => {
     const parts = (line + chunk).split("\n");
     line = parts.pop() ?? "";
     for (const complete2 of parts) {
       const mark = FENCE.exec(complete2)?.[1];
-      if (!fence && mark) fence = mark;
-      else if (fence && mark && mark[0] === fence[0] && mark.length >= fence.length && complete2.trim() === mark) fence = void 0;
+      if (!state.fence && !state.html && mark) state.fence = mark;
+      else if (state.fence && mark && mark[0] === state.fence[0] && mark.length >= state.fence.length && complete2.trim() === mark) state.fence = void 0;
+      else if (state.fence) continue;
+      else if (complete2.trim() === "") state.html = state.table = false;
+      else if (HTML_BLOCK.test(complete2)) state.html = true;
+      else if (DELIMITER_ROW.test(complete2)) state.table = true;
     }
   };
   const rewrite = (tokens) => tokens.map((token) => {
@@ -36018,8 +36136,8 @@ function tokensOf(text3, firstLine, where, at) {
       at(lineAt(text3, start, firstLine), `unknown variable {{${name2}}}; the variables are ${TEMPLATE_VARIABLES.join(", ")}`);
       return token;
     }
+    const landing = where === "title" ? "title" : kind === "name" ? bodyLanding(state, line) : "raw";
     if (kind === "name" || kind === "&") line += "x";
-    const landing = where === "title" ? "title" : kind === "name" ? fence ? "fence" : "markdown" : "raw";
     const copy = [...token];
     copy[1] = `${landing}.${name2}`;
     if (Array.isArray(token[4])) copy[4] = rewrite(token[4]);
@@ -36027,12 +36145,12 @@ function tokensOf(text3, firstLine, where, at) {
   });
   return Object.freeze(rewrite(parsed));
 }
-var import_yaml, TEMPLATE_VARIABLES, DISTINGUISHING, lineAt, FRONT, FRONT_END, list, FENCE;
+var TEMPLATE_VARIABLES, DISTINGUISHING, LANDINGS, FRONT, FRONT_END, list, FENCE, HTML_BLOCK, IN_TAG, DELIMITER_ROW, ROW, IN_LINK_URL, IN_LINK_TEXT;
 var init_template = __esm({
   "lib/core/text/template.ts"() {
     "use strict";
     init_mustache();
-    import_yaml = __toESM(require_dist2(), 1);
+    init_front_matter();
     TEMPLATE_VARIABLES = [
       "environment",
       "commit",
@@ -36053,19 +36171,29 @@ var init_template = __esm({
       "default_title"
     ];
     DISTINGUISHING = ["environment", "commit", "date", "default_title"];
-    lineAt = (text3, index, first2) => first2 + text3.slice(0, index).split("\n").length - 1;
+    LANDINGS = ["markdown", "fence", "html", "cell", "link-text", "link-url", "raw", "title"];
     FRONT = /^\uFEFF?---[ \t]*\r?\n/;
     FRONT_END = /^(?:---|\.\.\.)[ \t]*\r?$/m;
     list = (v) => (Array.isArray(v) ? v.map(String) : typeof v === "string" ? v.split(",") : []).map((s) => s.trim()).filter(Boolean);
     FENCE = /^ {0,3}(`{3,}(?=[^`]*$)|~{3,})/;
+    HTML_BLOCK = /^ {0,3}<[A-Za-z/!?]/;
+    IN_TAG = /<[A-Za-z][^<>]*$/;
+    DELIMITER_ROW = /^ {0,3}\|?(?:\s*:?-+:?\s*\|)+\s*(?::?-+:?\s*)?\|?\s*$/;
+    ROW = /^ {0,3}\|/;
+    IN_LINK_URL = /\]\([^)\s]*$/;
+    IN_LINK_TEXT = /\[[^\]]*$/;
   }
 });
 
 // lib/core/text/template-render.ts
 var template_render_exports = {};
 __export(template_render_exports, {
+  cellSafe: () => cellSafe,
   failedJobsExtras: () => failedJobsExtras,
   fenceSafe: () => fenceSafe,
+  htmlSafe: () => htmlSafe,
+  linkTextSafe: () => linkTextSafe,
+  linkUrlSafe: () => linkUrlSafe,
   templateBody: () => templateBody,
   templateTitle: () => templateTitle
 });
@@ -36073,10 +36201,29 @@ function fenceSafe(text3, flavor = "github") {
   const out = text3.replace(/`{3,}|~{3,}/g, (run2) => [...run2].join(ZWSP2));
   return flavor === "gitlab" ? defuseQuickActions(out) : out;
 }
+function htmlSafe(text3, flavor = "github") {
+  const escaped = text3.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+  return defuseReferences(flavor === "gitlab" ? defuseQuickActions(escaped) : escaped, flavor);
+}
+function cellSafe(text3, flavor = "github") {
+  return closedEscapes(noPipes(markdownText(oneLine(text3), flavor)));
+}
+function linkTextSafe(text3, flavor = "github") {
+  return noPipes(markdownText(oneLine(text3).replace(/[\\[\]]/g, "\\$&"), flavor));
+}
+function linkUrlSafe(text3) {
+  const line = oneLine(text3).trim();
+  if (!/^https?:\/\//i.test(line)) return "";
+  return encodeURI(line).replace(/[()'"|]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
 function landed(name2, value14, landing, flavor) {
   if (landing === "raw") return value14;
   if (landing === "title") return oneLine(value14);
   if (landing === "fence") return fenceSafe(value14, flavor);
+  if (landing === "html") return htmlSafe(ONE_LINE.has(name2) ? field(value14, String) : value14, flavor);
+  if (landing === "cell") return cellSafe(ONE_LINE.has(name2) ? field(value14, String) : value14, flavor);
+  if (landing === "link-text") return linkTextSafe(ONE_LINE.has(name2) ? field(value14, String) : value14, flavor);
+  if (landing === "link-url") return linkUrlSafe(value14);
   if (MARKDOWN.has(name2)) return value14;
   if (LINKS.has(name2)) return field(value14, (text3) => pipelineMarkdown(text3, flavor));
   if (ONE_LINE.has(name2)) return field(value14, (text3) => markdownText(text3, flavor));
@@ -36109,7 +36256,7 @@ function valuesAt(template, failure2, flavor, limits, sizes, cut2) {
   const memo = /* @__PURE__ */ new Map();
   const raw = (name2) => memo.get(name2) ?? memo.set(name2, compute[name2]()).get(name2);
   const view = {};
-  for (const landing of ["markdown", "fence", "raw", "title"]) {
+  for (const landing of LANDINGS) {
     const values = {};
     for (const name2 of TEMPLATE_VARIABLES) {
       Object.defineProperty(values, name2, { enumerable: true, get: () => landed(name2, raw(name2), landing, flavor) });
@@ -36146,7 +36293,7 @@ function templateBody(template, failure2, flavor, limits) {
   }
   return at(hi);
 }
-var ONE_LINE, MARKDOWN, LINKS, ZWSP2, textPart, logPart, render3, sizesOf;
+var ONE_LINE, MARKDOWN, LINKS, ZWSP2, PIPE, noPipes, closedEscapes, textPart, logPart, render3, sizesOf;
 var init_template_render = __esm({
   "lib/core/text/template-render.ts"() {
     "use strict";
@@ -36161,6 +36308,9 @@ var init_template_render = __esm({
     MARKDOWN = /* @__PURE__ */ new Set(["default_body", "log_excerpt"]);
     LINKS = /* @__PURE__ */ new Set(["pipeline", "job_url"]);
     ZWSP2 = "\u200B";
+    PIPE = /\|/g;
+    noPipes = (text3) => text3.replace(PIPE, "&#124;");
+    closedEscapes = (text3) => (/\\+$/.exec(text3)?.[0].length ?? 0) % 2 ? `${text3}\\` : text3;
     textPart = (kept, cut2) => cut2 ? `${kept}
 ${cutNote(cut2)}` : kept;
     logPart = (kept, cut2) => cut2 ? `${cutNote(cut2)}
@@ -36369,7 +36519,8 @@ async function postJson(url, body2, timeoutMs) {
     const response = await fetchQuietly(url, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify(body2),
+      // The door out for every webhook format (lib/core/redact.ts).
+      body: JSON.stringify(redactDeep(body2)),
       signal: AbortSignal.timeout(timeoutMs),
       redirect: "error"
     });
@@ -36399,6 +36550,7 @@ var init_webhook = __esm({
     init_issue();
     init_recovery();
     init_fetch();
+    init_redact();
     CHAT_TIMEOUT_MS = 1e4;
   }
 });
@@ -36529,7 +36681,8 @@ function slackApiNotifier(options) {
         response = await fetchQuietly(`${options.apiUrl}/${method}`, {
           method: "POST",
           headers: { authorization: `Bearer ${options.token}`, "content-type": "application/json; charset=utf-8" },
-          body: JSON.stringify(payload),
+          // The door out (lib/core/redact.ts); the token travels in the header only.
+          body: JSON.stringify(redactDeep(payload)),
           signal: AbortSignal.timeout(options.timeoutMs),
           redirect: "error"
         });
@@ -36597,6 +36750,7 @@ var init_slack_api = __esm({
   "lib/chat/slack-api.ts"() {
     "use strict";
     init_fetch();
+    init_redact();
     init_issue();
     init_notice();
     init_slack();
@@ -37598,8 +37752,8 @@ var require_vendor_core = __commonJS({
           }
         };
         exports2.sync = sync;
-        var checkStat = (stat, options) => stat.isFile() && checkMode(stat, options);
-        var checkMode = (stat, options) => {
+        var checkStat = (stat2, options) => stat2.isFile() && checkMode(stat2, options);
+        var checkMode = (stat2, options) => {
           var _a, _b, _c, _d, _e, _f, _g, _h;
           const myUid = (_b = options.uid) != null ? _b : (_a = process.getuid) == null ? void 0 : _a.call(process);
           const myGroups = (_e = (_d = options.groups) != null ? _d : (_c = process.getgroups) == null ? void 0 : _c.call(process)) != null ? _e : [];
@@ -37608,9 +37762,9 @@ var require_vendor_core = __commonJS({
             throw new Error("cannot get uid or gid");
           }
           const groups2 = /* @__PURE__ */ new Set([myGid, ...myGroups]);
-          const mod = stat.mode;
-          const uid = stat.uid;
-          const gid = stat.gid;
+          const mod = stat2.mode;
+          const uid = stat2.uid;
+          const gid = stat2.gid;
           const u = parseInt("100", 8);
           const g2 = parseInt("010", 8);
           const o = parseInt("001", 8);
@@ -37665,7 +37819,7 @@ var require_vendor_core = __commonJS({
           }
           return false;
         };
-        var checkStat = (stat, path3, options) => stat.isFile() && checkPathExt(path3, options);
+        var checkStat = (stat2, path3, options) => stat2.isFile() && checkPathExt(path3, options);
       }
     });
     var require_options = __commonJS2({
@@ -38759,8 +38913,8 @@ var require_vendor_core = __commonJS({
         return f[f.length - 1] === '"' ? isBin(f.slice(1, -1)) : false;
       try {
         if (!import_node_fs3.default.existsSync(f)) return false;
-        const stat = import_node_fs3.default.lstatSync(f);
-        return stat.isFile() || stat.isSymbolicLink();
+        const stat2 = import_node_fs3.default.lstatSync(f);
+        return stat2.isFile() || stat2.isSymbolicLink();
       } catch (e) {
         return false;
       }
@@ -41739,7 +41893,7 @@ var init_milestone = __esm({
 
 // lib/core/find/milestone-lookup.ts
 function milestoneLookup(find, where, log2) {
-  const known = /* @__PURE__ */ new Map();
+  const known2 = /* @__PURE__ */ new Map();
   const look = async (title) => {
     try {
       const id = await find(title);
@@ -41751,7 +41905,7 @@ function milestoneLookup(find, where, log2) {
       return void 0;
     }
   };
-  return (title) => known.get(title) ?? (known.set(title, look(title)), known.get(title));
+  return (title) => known2.get(title) ?? (known2.set(title, look(title)), known2.get(title));
 }
 var init_milestone_lookup = __esm({
   "lib/core/find/milestone-lookup.ts"() {
@@ -41847,8 +42001,8 @@ function createGitLabTracker(options, log2, client = createGitLab(options, log2)
     return toIssue(issue);
   };
   const webUrl = async (iid) => {
-    const known = webUrls.get(iid);
-    if (known) return known;
+    const known2 = webUrls.get(iid);
+    if (known2) return known2;
     const { data } = await client.request({ method: "GET", path: issuePath(iid) });
     return remember(data).url;
   };
@@ -41886,8 +42040,9 @@ function createGitLabTracker(options, log2, client = createGitLab(options, log2)
       const assignees = issue.assignees.length ? await assigneeIds(issue.assignees) : [];
       const milestoneId = issue.milestone === void 0 ? void 0 : await milestone(issue.milestone);
       const body2 = {
-        title: issue.title,
-        description: issue.body,
+        // The door out (lib/core/redact.ts): no secret reaches the issue, whichever feature wrote the text.
+        title: redact(issue.title),
+        description: redact(issue.body),
         labels: issue.labels.join(","),
         ...assignees.length ? { assignee_ids: assignees } : {},
         ...milestoneId === void 0 ? {} : { milestone_id: milestoneId }
@@ -41895,7 +42050,7 @@ function createGitLabTracker(options, log2, client = createGitLab(options, log2)
       const { data } = await client.request({ method: "POST", path: `${project}/issues`, body: body2 });
       return remember(data);
     },
-    updateBody: (iid, body2) => put(iid, { description: body2 }),
+    updateBody: (iid, body2) => put(iid, { description: redact(body2) }),
     async listComments(iid) {
       const url = await webUrl(iid);
       const comments = [];
@@ -41906,7 +42061,7 @@ function createGitLabTracker(options, log2, client = createGitLab(options, log2)
     },
     async addComment(iid, body2) {
       const url = await webUrl(iid);
-      const { data } = await client.request({ method: "POST", path: `${issuePath(iid)}/notes`, body: { body: body2 } });
+      const { data } = await client.request({ method: "POST", path: `${issuePath(iid)}/notes`, body: { body: redact(body2) } });
       return toComment(data, url);
     },
     // Takes back this run's recovery comment when a concurrent resolver's came first (recover-once.ts); the
@@ -41926,6 +42081,7 @@ var init_tracker2 = __esm({
   "lib/gitlab/tracker.ts"() {
     "use strict";
     init_budget();
+    init_redact();
     init_client();
     init_milestone();
     init_milestone_lookup();
@@ -41972,8 +42128,8 @@ function register(state, name2, method, options) {
     if (!state.registry[name2]) {
       return method(options);
     }
-    return state.registry[name2].reduce((method2, registered2) => {
-      return registered2.hook.bind(null, method2, options);
+    return state.registry[name2].reduce((method2, registered) => {
+      return registered.hook.bind(null, method2, options);
     }, method)();
   });
 }
@@ -42026,8 +42182,8 @@ function removeHook(state, name2, method) {
   if (!state.registry[name2]) {
     return;
   }
-  const index = state.registry[name2].map((registered2) => {
-    return registered2.orig;
+  const index = state.registry[name2].map((registered) => {
+    return registered.orig;
   }).indexOf(method);
   if (index === -1) {
     return;
@@ -45459,7 +45615,7 @@ var init_client2 = __esm({
 
 // lib/github/milestone.ts
 async function openMilestoneNumber(github, where, title) {
-  const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/milestones", { ...where, state: "open", per_page: 100 });
+  const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/milestones", { owner: where.owner, repo: where.repo, state: "open", per_page: 100 });
   for await (const page of pages) {
     const found = page.data.find((milestone) => milestone.title === title);
     if (found) return found.number;
@@ -45488,7 +45644,7 @@ function gitHubHistory(github, repo) {
     // A token that may not read deployments (403) leaves the rate unknown rather than failing the figures.
     async countDeploys({ environment, since, until: until2 }) {
       let count;
-      const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/deployments", { ...where, environment, per_page: 100 });
+      const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/deployments", { owner: where.owner, repo: where.repo, environment, per_page: 100 });
       try {
         count = await countInWindow(pages, since, until2);
       } catch (error) {
@@ -45660,8 +45816,9 @@ function createGitHubTracker(github, repo, log2) {
       const number2 = issue.milestone === void 0 ? void 0 : await milestone(issue.milestone);
       const { data } = await github.request("POST /repos/{owner}/{repo}/issues", {
         ...where,
-        title: issue.title,
-        body: issue.body,
+        // The door out (lib/core/redact.ts): no secret reaches the issue, whichever feature wrote the text.
+        title: redact(issue.title),
+        body: redact(issue.body),
         labels: [...issue.labels],
         assignees: [...issue.assignees],
         ...number2 === void 0 ? {} : { milestone: number2 }
@@ -45675,7 +45832,7 @@ function createGitHubTracker(github, repo, log2) {
     },
     // https://docs.github.com/en/rest/issues/issues#update-an-issue
     async updateBody(number2, body2) {
-      await patch(number2, { body: body2 });
+      await patch(number2, { body: redact(body2) });
     },
     // Every comment, oldest first, following the `Link` header page by page.
     // https://docs.github.com/en/rest/issues/comments#list-issue-comments
@@ -45687,7 +45844,7 @@ function createGitHubTracker(github, repo, log2) {
     },
     // https://docs.github.com/en/rest/issues/comments#create-an-issue-comment
     async addComment(number2, body2) {
-      const { data } = await github.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", { ...where, issue_number: number2, body: body2 });
+      const { data } = await github.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", { ...where, issue_number: number2, body: redact(body2) });
       return toComment2(data);
     },
     // A duplicate is closed the way GitHub's own "Close as duplicate" does: `state_reason: "duplicate"`
@@ -45716,6 +45873,7 @@ var init_tracker3 = __esm({
   "lib/github/tracker.ts"() {
     "use strict";
     init_budget();
+    init_redact();
     init_milestone2();
     init_milestone_lookup();
     init_errors();
@@ -45774,16 +45932,16 @@ async function readTail(source, lines, { stdin = process.stdin, maxBytes = TAIL_
   }
   const file = await open(source, "r");
   try {
-    const stat = await file.stat();
-    if (!stat.isFile()) {
+    const stat2 = await file.stat();
+    if (!stat2.isFile()) {
       const { bytes, cut: cut2 } = await readStream(file.createReadStream({ autoClose: false }), maxBytes, false);
       return fromWholeLine(bytes, cut2).toString("utf8");
     }
     const parts = [];
-    let position = stat.size;
+    let position = stat2.size;
     let newlines = 0;
-    while (position > 0 && stat.size - position < maxBytes && newlines <= lines) {
-      const length = Math.min(CHUNK, position, maxBytes - (stat.size - position));
+    while (position > 0 && stat2.size - position < maxBytes && newlines <= lines) {
+      const length = Math.min(CHUNK, position, maxBytes - (stat2.size - position));
       position -= length;
       const buffer = Buffer.alloc(length);
       const { bytesRead } = await file.read(buffer, 0, length, position);
@@ -45816,7 +45974,7 @@ async function readLogExcerpt(source, settings, log2, options = {}) {
   }
   return { text: text3, source: name2, jobUrl: settings.jobUrl };
 }
-async function readReasonFile(source, known, log2, options = {}) {
+async function readReasonFile(source, known2, log2, options = {}) {
   const name2 = nameOf(source);
   let raw;
   try {
@@ -45826,7 +45984,7 @@ async function readReasonFile(source, known, log2, options = {}) {
     log2.warn(`Could not read the reason file ${name2} (${why(error)}), so the default reason is used`);
     return void 0;
   }
-  const reason = cleanLog(raw, known).replace(/\s+$/, "");
+  const reason = cleanLog(raw, known2).replace(/\s+$/, "");
   if (reason === "") log2.warn(`The reason file ${name2} is empty, so the default reason is used`);
   return reason || void 0;
 }
@@ -45837,15 +45995,16 @@ async function readInputs(request2, config, log2, options = {}) {
   if (request2.reasonFile === "-" && request2.log === "-") {
     throw new ConfigError(["--reason-file and the log cannot both be standard input (-); see --help"]);
   }
-  const known = [config.token, config.chatWebhook ?? ""].filter((secret) => secret !== "");
-  const reason = request2.reasonFile === void 0 ? void 0 : await readReasonFile(request2.reasonFile, known, log2, options);
-  const excerpt = request2.log === void 0 ? void 0 : await readLogExcerpt(request2.log, { lines: config.logLines, jobUrl: config.jobUrl, known }, log2, options);
+  const known2 = secretsOf(config);
+  const reason = request2.reasonFile === void 0 ? void 0 : await readReasonFile(request2.reasonFile, known2, log2, options);
+  const excerpt = request2.log === void 0 ? void 0 : await readLogExcerpt(request2.log, { lines: config.logLines, jobUrl: config.jobUrl, known: known2 }, log2, options);
   return { ...reason === void 0 ? {} : { reason }, ...excerpt === void 0 ? {} : { log: excerpt } };
 }
 var TAIL_BYTES, REASON_BYTES, CHUNK, NEWLINE, nameOf, fromWholeLine, why;
 var init_input_files = __esm({
   "lib/run/input-files.ts"() {
     "use strict";
+    init_config();
     init_errors();
     init_log_tail();
     TAIL_BYTES = 1 << 20;
@@ -45865,24 +46024,25 @@ var init_input_files = __esm({
 });
 
 // lib/http/stream-lines.ts
-async function* streamLines(body2, maxLine = MAX_LINE) {
+async function* streamLines(body2, maxLine = MAX_LINE, mask2 = redact, margin = MASK_MARGIN) {
   const decoder = new TextDecoder("utf-8");
   let partial = "";
   let skipping = false;
+  const cut2 = (line) => line.length > maxLine ? mask2(line).slice(0, maxLine) : line;
   const take = (text3) => {
     const out = [];
     let start = 0;
     for (let nl = text3.indexOf("\n"); nl >= 0; nl = text3.indexOf("\n", start)) {
       const piece = text3.slice(start, nl);
-      if (!skipping) out.push((partial + piece).slice(0, maxLine));
+      if (!skipping) out.push(cut2(partial + piece));
       partial = "";
       skipping = false;
       start = nl + 1;
     }
     if (!skipping) {
       partial += text3.slice(start);
-      if (partial.length > maxLine) {
-        out.push(partial.slice(0, maxLine));
+      if (partial.length > maxLine + margin) {
+        out.push(cut2(partial));
         partial = "";
         skipping = true;
       }
@@ -45891,13 +46051,15 @@ async function* streamLines(body2, maxLine = MAX_LINE) {
   };
   for await (const chunk of body2) yield* take(decoder.decode(chunk, { stream: true }));
   yield* take(decoder.decode());
-  if (partial !== "" && !skipping) yield partial;
+  if (partial !== "" && !skipping) yield cut2(partial);
 }
-var MAX_LINE;
+var MAX_LINE, MASK_MARGIN;
 var init_stream_lines = __esm({
   "lib/http/stream-lines.ts"() {
     "use strict";
+    init_redact();
     MAX_LINE = 4096;
+    MASK_MARGIN = 4096;
   }
 });
 
@@ -46301,6 +46463,7 @@ var MARKER2, SCRIPT_SECTION, MAX_LINE2, MAX_WINDOW, withoutFinalCr, Window, Trac
 var init_trace = __esm({
   "lib/gitlab/trace.ts"() {
     "use strict";
+    init_redact();
     MARKER2 = /(?:\x1b\[0K)?section_(start|end):\d+:([A-Za-z0-9_.-]+)(?:\[[^\]\r\n]*\])?\r?(?:\x1b\[0K)?/g;
     SCRIPT_SECTION = "step_script";
     MAX_LINE2 = 8192;
@@ -46375,8 +46538,8 @@ var init_trace = __esm({
         this.pending.push(bytes.subarray(start));
         this.pendingBytes += bytes.length - start;
         if (this.pendingBytes > 4 * MAX_LINE2) {
-          this.pending = [Buffer.from(Buffer.concat(this.pending).subarray(-MAX_LINE2))];
-          this.pendingBytes = MAX_LINE2;
+          this.pending = [Buffer.from(Buffer.concat(this.pending).subarray(-2 * MAX_LINE2))];
+          this.pendingBytes = 2 * MAX_LINE2;
         }
       }
       /** The kept lines; see the class. */
@@ -46386,12 +46549,16 @@ var init_trace = __esm({
         while (lines.length > 0 && visibleLine(lines[lines.length - 1]).trim() === "") lines.pop();
         return lines;
       }
-      // The pending bytes and `last` as one line's text, at most its last MAX_LINE bytes.
+      // The pending bytes and `last` as one line's text, at most its last MAX_LINE bytes. A longer line is
+      // masked (lib/core/redact.ts) before it is cut, with MAX_LINE bytes before the cut: a secret that
+      // straddles the cut is then taken out whole, not left in part (docs/security.md).
       decode(last) {
         const whole = this.pending.length === 0 ? last : Buffer.concat([...this.pending, last]);
         this.pending = [];
         this.pendingBytes = 0;
-        return whole.toString("utf8", Math.max(0, whole.length - MAX_LINE2));
+        if (whole.length <= MAX_LINE2) return whole.toString("utf8");
+        const masked = Buffer.from(redact(whole.toString("utf8", Math.max(0, whole.length - 2 * MAX_LINE2))));
+        return masked.toString("utf8", Math.max(0, masked.length - MAX_LINE2));
       }
       line(raw) {
         if (!raw.includes("section_")) return this.keep(withoutFinalCr(raw), raw.length);
@@ -46576,25 +46743,39 @@ async function readWithin(reader, request2, signal, log2) {
     return void 0;
   }
   const ciLogs = [];
-  if (!request2.excerpts) return { failed, ciLogs };
-  for (const job of failed.filter((j) => !j.running).slice(0, MAX_EXCERPTS)) {
+  const shown = failed.map((job) => scrubbed(job, request2.known));
+  if (!request2.excerpts) return { failed: shown, ciLogs };
+  const finished = failed.map((job, i) => [job, shown[i]]).filter(([job]) => !job.running).slice(0, MAX_EXCERPTS);
+  for (const [job, named] of finished) {
     try {
       const raw = await until(reader.logTail(job, request2.lines, signal), signal);
       const text3 = lastLines(cleanLog(raw.join("\n"), request2.known), request2.lines);
-      const { source, url } = sourceOf(job);
+      const { source, url } = sourceOf(named);
       if (text3.trim() !== "") ciLogs.push({ text: text3, source, jobUrl: url });
     } catch (error) {
-      log2.warn(`Could not read the log of the failed job ${JSON.stringify(job.name)} from ${reader.ci}: ${why2(error, request2.timeoutMs)}. The issue names the job without its log`);
+      log2.warn(`Could not read the log of the failed job ${JSON.stringify(named.name)} from ${reader.ci}: ${why2(error, request2.timeoutMs)}. The issue names the job without its log`);
       if (signal.aborted) break;
     }
   }
-  return { failed, ciLogs };
+  return { failed: shown, ciLogs };
+}
+function scrubbed(job, known2) {
+  const scrub = (text3) => redactSecrets(text3, known2);
+  return {
+    ...job,
+    name: scrub(job.name),
+    url: scrub(job.url),
+    steps: job.steps.map((step) => ({ ...step, name: scrub(step.name), url: scrub(step.url) })),
+    ...job.stage === void 0 ? {} : { stage: scrub(job.stage) },
+    ...job.reason === void 0 ? {} : { reason: scrub(job.reason) }
+  };
 }
 var TimedOut, until, why2, sourceOf;
 var init_what_failed2 = __esm({
   "lib/core/flows/what-failed.ts"() {
     "use strict";
     init_log_tail();
+    init_secrets();
     init_what_failed();
     init_transient();
     init_errors();
@@ -46659,13 +46840,12 @@ async function createCiReader(config, log2, env = process.env) {
 }
 async function readCiFailures(config, log2, excerpts, env = process.env) {
   if (config.ciLog !== "auto") return {};
-  const ciToken = env.CI_LOG_TOKEN ?? "";
-  if (ciToken) registerSecret(ciToken);
+  registerSecret(env.CI_LOG_TOKEN);
   const reader = await createCiReader(config, log2, env);
   if (!reader) return { failed: [] };
   const { readWhatFailed: readWhatFailed2 } = await Promise.resolve().then(() => (init_what_failed2(), what_failed_exports2));
-  const known = [...secretsOf(config), config.chatWebhook ?? "", ciToken].filter((secret) => secret !== "");
-  const read = await readWhatFailed2(reader, { lines: config.logLines, timeoutMs: config.ciLogTimeoutMs, known, excerpts }, log2);
+  const known2 = secretsOf(config);
+  const read = await readWhatFailed2(reader, { lines: config.logLines, timeoutMs: config.ciLogTimeoutMs, known: known2, excerpts }, log2);
   return read ? { failed: read.failed, ciLogs: read.ciLogs } : { failed: [] };
 }
 var sameOrigin;
@@ -46733,6 +46913,7 @@ var init_page = __esm({
 function eventBody(routingKey, action, key, incident) {
   const base = { routing_key: routingKey, event_action: action, dedup_key: cut(key, 255) };
   if (!incident) return base;
+  incident = redactDeep(incident);
   return {
     ...base,
     payload: {
@@ -46783,6 +46964,7 @@ var init_pagerduty = __esm({
     "use strict";
     init_errors();
     init_fetch();
+    init_redact();
     cut = (text3, max) => text3.length <= max ? text3 : `${text3.slice(0, max - 1)}\u2026`;
   }
 });
@@ -46894,6 +47076,7 @@ function failedOutcome(title = null) {
   return { outcome: "failed", number: null, url: null, title };
 }
 function jsonLine(o) {
+  o = redactDeep(o);
   return JSON.stringify({ outcome: o.outcome, number: o.number, url: o.url, title: o.title, ...o.failed ? { failed: o.failed } : {} });
 }
 function outputLines(o, delimiter = () => `ghadelimiter_${randomUUID()}`) {
@@ -46929,8 +47112,10 @@ function summaryMarkdown(o, failure2) {
   return lines.join("\n") + "\n\n";
 }
 function appendOutputs(files, o, failure2) {
+  o = redactDeep(o);
+  failure2 = failure2 && redactDeep(failure2);
   if (files.githubOutput) appendFileSync(files.githubOutput, outputLines(o));
-  if (files.stepSummary) appendFileSync(files.stepSummary, summaryMarkdown(o, failure2));
+  if (files.stepSummary) appendFileSync(files.stepSummary, redact(summaryMarkdown(o, failure2)));
 }
 function resolveOutputLines(r) {
   return `outcome=${r.outcome}
@@ -46946,6 +47131,7 @@ var init_outputs = __esm({
     "use strict";
     init_issue();
     init_markdown();
+    init_redact();
     HEADLINES = {
       created: (o) => `Deploy failure reported: issue #${o.number} created`,
       duplicate: (o) => `Deploy failure already reported: open issue #${o.number}`,
@@ -47007,6 +47193,9 @@ function reportFailure(error, log2, { debug = false } = {}) {
 
 // lib/run/io.ts
 init_log();
+function redacting(writer) {
+  return { write: (text3) => writer.write(redact(text3)) };
+}
 function ioLog(io2, secrets = () => []) {
   const line = (level, message) => `[${level}] ${redact(message, secrets())}
 `;
@@ -47057,7 +47246,8 @@ init_config();
 init_issue();
 init_budget();
 init_recovery();
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
+var MAX_TEMPLATE_BYTES = 4 * BODY_LIMIT;
 var value9 = (env, name2) => {
   const v = env[name2];
   return v === void 0 || v === "" ? void 0 : v;
@@ -47085,8 +47275,11 @@ async function withTemplate(config, env) {
   if (file === void 0) return config;
   let text3;
   try {
+    const { size } = await stat(file);
+    if (size > MAX_TEMPLATE_BYTES) throw new ConfigError([`REPORT_TEMPLATE ${file} line 1: the file is ${size} bytes; a template may be at most ${MAX_TEMPLATE_BYTES} (an issue body holds ${BODY_LIMIT} characters)`]);
     text3 = await readFile(file, "utf8");
   } catch (error) {
+    if (error instanceof ConfigError) throw error;
     const code = error.code ?? "error";
     throw new ConfigError([`REPORT_TEMPLATE: cannot read ${JSON.stringify(file)} (${code}); give the path of a Markdown file, relative to ${process.cwd()}`], { cause: error });
   }
@@ -47317,7 +47510,7 @@ async function lastCommitMessage(cwd) {
 }
 
 // lib/run/deploy.ts
-init_log();
+init_redact();
 async function readDeploy(config, time, { withMessage = true } = {}) {
   const [sha, message] = await Promise.all([
     config.commitSha ?? shortSha(),
@@ -47407,7 +47600,7 @@ async function reportCommand(command, io2) {
   const masking = maskingLog(io2);
   const { log: log2 } = masking;
   let run2;
-  let known;
+  let known2;
   let code;
   try {
     const config = await configureReport(io2.env, masking, { dotenv: true, requireToken: !command.dryRun });
@@ -47415,7 +47608,7 @@ async function reportCommand(command, io2) {
     if (!command.dryRun) for (const url of [config.apiUrl, config.chat.slack?.apiUrl ?? config.chatWebhook]) preconnect(url, io2.env);
     const session = { config, log: log2, env: io2.env, time, annotate: chatAnnotations(io2) };
     const failure2 = await readFailure(session, command);
-    known = { config, failure: failure2 };
+    known2 = { config, failure: failure2 };
     if (command.dryRun) {
       io2.stdout.write(await previewFailure(session, failure2));
       return EXIT.ok;
@@ -47424,7 +47617,7 @@ async function reportCommand(command, io2) {
     code = run2.error ? EXIT.failed : EXIT.ok;
   } catch (error) {
     code = reportFailure(error, log2, { debug: Boolean(io2.env.DEBUG) });
-    if (known) run2 = { result: failedResult(await failureTitle(known.config, known.failure)), failure: known.failure };
+    if (known2) run2 = { result: failedResult(await failureTitle(known2.config, known2.failure)), failure: known2.failure };
   }
   await recordReport(command, io2, run2, log2);
   return code;
@@ -47698,7 +47891,7 @@ function actionRun(env) {
 }
 
 // lib/action/main.ts
-var io = (env, secrets) => ({ env, stdout: process.stdout, stderr: annotating(process.stderr, process.stdout, secrets), annotated: true });
+var io = (env, secrets) => ({ env, stdout: redacting(process.stdout), stderr: annotating(redacting(process.stderr), redacting(process.stdout), secrets), annotated: true });
 var run;
 try {
   run = actionRun(process.env);
