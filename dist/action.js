@@ -134,6 +134,20 @@ function redact(text3, extra = []) {
   const secrets = extra.length ? [...extra.filter((s) => s.length >= MIN_SECRET_LENGTH), ...ordered].sort((a, b) => b.length - a.length) : ordered;
   return redactSecrets(text3, secrets);
 }
+function credentialsIn(url) {
+  try {
+    const { username, password } = new URL(url);
+    if (!password) return [];
+    let decoded = password;
+    try {
+      decoded = decodeURIComponent(password);
+    } catch {
+    }
+    return [`${username}:${password}`, password, decoded];
+  } catch {
+    return [url];
+  }
+}
 function redactDeep(value14, keep = []) {
   if (typeof value14 === "string") return redact(value14);
   if (Array.isArray(value14)) return value14.map((item) => redactDeep(item, keep));
@@ -897,6 +911,561 @@ var init_chat_format = __esm({
     CHAT_FORMAT_SETTINGS = ["auto", ...CHAT_FORMATS];
     TEAMS_DOMAINS = [".logic.azure.com", ".powerautomate.com", ".powerplatform.com", ".webhook.office.com"];
     DISCORD_SLACK = /\/slack\/?$/;
+  }
+});
+
+// lib/config/actionable.ts
+function parseLabels(text3, fixed, problems) {
+  const labels = entries(text3);
+  for (const label of labels) {
+    if ([...label].length > LABEL_MAX || CONTROL2.test(label)) {
+      problems.push(`REPORT_LABELS: ${JSON.stringify(label)} is not a GitHub label name (at most ${LABEL_MAX} characters, no control characters)`);
+    }
+  }
+  return unique(labels, fixed);
+}
+function parseAssignees(text3, problems) {
+  const logins = unique(entries(text3).map((login) => login.replace(/^@/, "")));
+  for (const login of logins) {
+    if (!LOGIN.test(login)) {
+      problems.push(
+        `REPORT_ASSIGNEES: ${JSON.stringify(login)} is not a GitHub login (letters, digits and single hyphens, not first or last, at most 39 characters)`
+      );
+    }
+  }
+  if (logins.length > MAX_ASSIGNEES) problems.push(`REPORT_ASSIGNEES: ${logins.length} logins given; GitHub assigns at most ${MAX_ASSIGNEES}`);
+  return logins;
+}
+function readActionable(env, fixedLabels, problems) {
+  const linesText = value(env, "REPORT_LOG_LINES");
+  const logLines = linesText === void 0 ? DEFAULT_LOG_LINES : Number(linesText);
+  if (!Number.isInteger(logLines) || logLines < 1 || linesText?.trim() === "") {
+    problems.push(`REPORT_LOG_LINES must be a whole number of at least 1 (got ${JSON.stringify(linesText)})`);
+  }
+  const group = value(env, "REPORT_GROUP") ?? "title";
+  if (group !== "title" && group !== "environment") problems.push(`REPORT_GROUP must be title or environment, got ${JSON.stringify(group)}`);
+  const windowText = value(env, "REPORT_REOPEN_WINDOW");
+  const reopenWindowHours = windowText === void 0 ? 0 : Number(windowText);
+  if (!Number.isFinite(reopenWindowHours) || reopenWindowHours < 0 || windowText?.trim() === "") {
+    problems.push(`REPORT_REOPEN_WINDOW must be a number of hours of at least 0 (got ${JSON.stringify(windowText)})`);
+  }
+  return {
+    logFile: value(env, "REPORT_LOG_FILE"),
+    logLines: Number.isInteger(logLines) && logLines >= 1 ? logLines : DEFAULT_LOG_LINES,
+    jobUrl: value(env, "CI_JOB_URL"),
+    extraLabels: Object.freeze(parseLabels(value(env, "REPORT_LABELS"), fixedLabels, problems)),
+    assignees: Object.freeze(parseAssignees(value(env, "REPORT_ASSIGNEES"), problems)),
+    group,
+    reopenWindowHours: Number.isFinite(reopenWindowHours) && reopenWindowHours >= 0 ? reopenWindowHours : 0
+  };
+}
+var DEFAULT_LOG_LINES, LABEL_MAX, LOGIN, MAX_ASSIGNEES, CONTROL2, value, entries, unique;
+var init_actionable = __esm({
+  "lib/config/actionable.ts"() {
+    "use strict";
+    DEFAULT_LOG_LINES = 100;
+    LABEL_MAX = 50;
+    LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
+    MAX_ASSIGNEES = 10;
+    CONTROL2 = /[\u0000-\u001F\u007F-\u009F]/;
+    value = (env, name2) => {
+      const v = env[name2];
+      return v === void 0 || v === "" ? void 0 : v;
+    };
+    entries = (text3) => (text3 ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
+    unique = (list2, taken = []) => {
+      const seen = new Set(taken.map((entry) => entry.toLowerCase()));
+      return list2.filter((entry) => !seen.has(entry.toLowerCase()) && seen.add(entry.toLowerCase()));
+    };
+  }
+});
+
+// lib/config/ci-log.ts
+function githubRun(env) {
+  if (value2(env, "GITHUB_ACTIONS") !== "true") return void 0;
+  const [owner, repo, ...rest] = (value2(env, "GITHUB_REPOSITORY") ?? "").split("/");
+  const runId = value2(env, "GITHUB_RUN_ID") ?? "";
+  const attempt3 = value2(env, "GITHUB_RUN_ATTEMPT") ?? "1";
+  if (!owner || !repo || rest.length || !DIGITS.test(runId) || !DIGITS.test(attempt3)) return void 0;
+  const checkRunId = value2(env, "JOB_CHECK_RUN_ID");
+  return Object.freeze({
+    owner,
+    repo,
+    runId,
+    attempt: attempt3,
+    runnerName: value2(env, "RUNNER_NAME"),
+    checkRunId: checkRunId !== void 0 && DIGITS.test(checkRunId) ? checkRunId : void 0,
+    apiUrl: value2(env, "GITHUB_API_URL")?.replace(/\/+$/, "")
+  });
+}
+function readCiLog(env, problems) {
+  const mode = value2(env, "REPORT_CI_LOG") ?? "off";
+  if (!CI_LOG_MODES.includes(mode)) problems.push(`REPORT_CI_LOG must be auto or off, got ${JSON.stringify(mode)}`);
+  const timeoutText = value2(env, "REPORT_CI_LOG_TIMEOUT");
+  const seconds = timeoutText === void 0 ? DEFAULT_CI_LOG_TIMEOUT_SECONDS : Number(timeoutText);
+  const goodTimeout = Number.isFinite(seconds) && seconds > 0 && timeoutText?.trim() !== "";
+  if (!goodTimeout) problems.push(`REPORT_CI_LOG_TIMEOUT must be a number of seconds above 0, such as 10 (got ${JSON.stringify(timeoutText)})`);
+  const checkRunId = value2(env, "JOB_CHECK_RUN_ID");
+  if (checkRunId !== void 0 && !DIGITS.test(checkRunId)) problems.push(`JOB_CHECK_RUN_ID must be the job's numeric id, \${{ job.check_run_id }} (got ${JSON.stringify(checkRunId)})`);
+  return {
+    ciLog: mode === "auto" ? "auto" : "off",
+    ciLogTimeoutMs: Math.round((goodTimeout ? seconds : DEFAULT_CI_LOG_TIMEOUT_SECONDS) * 1e3),
+    githubRun: githubRun(env)
+  };
+}
+var CI_LOG_MODES, DEFAULT_CI_LOG_TIMEOUT_SECONDS, value2, DIGITS;
+var init_ci_log = __esm({
+  "lib/config/ci-log.ts"() {
+    "use strict";
+    CI_LOG_MODES = ["auto", "off"];
+    DEFAULT_CI_LOG_TIMEOUT_SECONDS = 10;
+    value2 = (env, name2) => {
+      const v = env[name2];
+      return v === void 0 || v === "" ? void 0 : v;
+    };
+    DIGITS = /^[1-9][0-9]{0,19}$/;
+  }
+});
+
+// lib/config/ci.ts
+function detectCi(env) {
+  const server = value3(env, "GITHUB_SERVER_URL");
+  const repository = value3(env, "GITHUB_REPOSITORY");
+  const runId = value3(env, "GITHUB_RUN_ID");
+  const githubSha = hash(value3(env, "GITHUB_SHA"));
+  if (server && repository && runId || githubSha) {
+    return {
+      name: "GitHub Actions",
+      pipelineUrl: server && repository && runId ? `${server.replace(/\/+$/, "")}/${repository}/actions/runs/${runId}` : void 0,
+      commitSha: githubSha
+    };
+  }
+  const gitCommit = hash(value3(env, "GIT_COMMIT"));
+  if (gitCommit) return { name: "Jenkins", commitSha: gitCommit };
+  const circleUrl = value3(env, "CIRCLE_BUILD_URL");
+  const circleSha = hash(value3(env, "CIRCLE_SHA1"));
+  if (circleUrl || circleSha) return { name: "CircleCI", pipelineUrl: circleUrl, commitSha: circleSha };
+  const buildkiteUrl = value3(env, "BUILDKITE_BUILD_URL");
+  const buildkiteSha = hash(value3(env, "BUILDKITE_COMMIT"));
+  const buildkiteMessage = value3(env, "BUILDKITE_MESSAGE");
+  if (buildkiteUrl || buildkiteSha || buildkiteMessage) {
+    return { name: "Buildkite", pipelineUrl: buildkiteUrl, commitSha: buildkiteSha, commitMessage: buildkiteMessage };
+  }
+  return void 0;
+}
+var value3, hash;
+var init_ci = __esm({
+  "lib/config/ci.ts"() {
+    "use strict";
+    value3 = (env, name2) => {
+      const v = env[name2];
+      return v === void 0 || v === "" ? void 0 : v;
+    };
+    hash = (text3) => text3 && /^[0-9a-f]{7,64}$/i.test(text3) ? text3.slice(0, 7) : void 0;
+  }
+});
+
+// lib/config/app.ts
+import { createPrivateKey } from "node:crypto";
+import { readFileSync } from "node:fs";
+function readKey(raw, problems) {
+  let pem = raw.trim();
+  if (!pem.startsWith("-----BEGIN")) {
+    try {
+      pem = readFileSync(raw, "utf8").trim();
+    } catch (error) {
+      problems.push(`ISSUE_APP_PRIVATE_KEY must be a PEM private key or the path of one (reading it as a path failed: ${error.code ?? "error"})`);
+      return void 0;
+    }
+  }
+  pem = unflatten(pem);
+  registerSecret(raw, pem, ...pem.split("\n").filter((line) => !line.startsWith("-----")));
+  try {
+    createPrivateKey(pem);
+  } catch {
+    problems.push("ISSUE_APP_PRIVATE_KEY is not a valid PEM private key (download a new one from the App's settings)");
+    return void 0;
+  }
+  return pem;
+}
+function appCredentials(env, problems) {
+  const appId = value4(env, "ISSUE_APP_ID");
+  const rawKey = value4(env, "ISSUE_APP_PRIVATE_KEY");
+  const rawInstallation = value4(env, "ISSUE_APP_INSTALLATION_ID");
+  if (appId === void 0 && rawKey === void 0) {
+    if (rawInstallation !== void 0) problems.push("ISSUE_APP_INSTALLATION_ID is set, but ISSUE_APP_ID and ISSUE_APP_PRIVATE_KEY are not");
+    return void 0;
+  }
+  const before = problems.length;
+  if (value4(env, "ISSUE_TOKEN") !== void 0) {
+    problems.push("ISSUE_TOKEN and ISSUE_APP_ID are both set: use either a token or a GitHub App (ISSUE_APP_ID, ISSUE_APP_PRIVATE_KEY), not both");
+  }
+  if (appId === void 0) problems.push("ISSUE_APP_ID is required with ISSUE_APP_PRIVATE_KEY (the App's id, from its settings page)");
+  else if (!/^(\d+|Iv[0-9A-Za-z.]+)$/.test(appId)) problems.push(`ISSUE_APP_ID must be the App's numeric id or its client id (Iv\u2026), got ${JSON.stringify(appId)}`);
+  if (rawKey === void 0) problems.push("ISSUE_APP_PRIVATE_KEY is required with ISSUE_APP_ID (the PEM, or the path of the .pem file)");
+  const privateKey = rawKey === void 0 ? void 0 : readKey(rawKey, problems);
+  const installationId = rawInstallation === void 0 ? void 0 : Number(rawInstallation);
+  if (rawInstallation !== void 0 && !(Number.isSafeInteger(installationId) && installationId > 0)) {
+    problems.push(`ISSUE_APP_INSTALLATION_ID must be a positive whole number, got ${JSON.stringify(rawInstallation)}`);
+  }
+  if (problems.length > before || appId === void 0 || privateKey === void 0) return void 0;
+  return Object.freeze({ appId, privateKey, installationId });
+}
+var value4, unflatten;
+var init_app = __esm({
+  "lib/config/app.ts"() {
+    "use strict";
+    init_log();
+    value4 = (env, name2) => env[name2] === void 0 || env[name2] === "" ? void 0 : env[name2];
+    unflatten = (pem) => pem.includes("\n") ? pem : pem.replace(/\\n/g, "\n");
+  }
+});
+
+// lib/config/tracker.ts
+function trackerKind(env, problems) {
+  const kind = value5(env, "ISSUE_TRACKER") ?? "github";
+  if (kind === "github" || kind === "gitlab") return kind;
+  problems.push(`ISSUE_TRACKER must be github or gitlab, got ${JSON.stringify(kind)}`);
+  return "github";
+}
+function isGitLabProject(text3) {
+  if (NUMERIC_ID.test(text3)) return true;
+  const segments = text3.split("/");
+  return segments.length >= 2 && segments.every((s) => SEGMENT.test(s) && !BAD_END.test(s));
+}
+function gitLabTarget(env, problems) {
+  const apiName = value5(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "CI_API_V4_URL";
+  const apiUrl = value5(env, "ISSUE_API_URL") ?? value5(env, "CI_API_V4_URL") ?? GITLAB_DEFAULT_API_URL;
+  const given = value5(env, "ISSUE_REPO") ?? value5(env, "CI_PROJECT_PATH");
+  const empty = { project: "", owner: "", repo: "", apiName, apiUrl };
+  if (given === void 0) {
+    problems.push("ISSUE_REPO is required (a GitLab project path such as group/project, or a numeric project id; GitLab CI sets CI_PROJECT_PATH)");
+    return empty;
+  }
+  if (!isGitLabProject(given)) {
+    problems.push(
+      `ISSUE_REPO must be a GitLab project path such as group/subgroup/project (each part: letters, digits, _, - and ., starting with a letter, digit or _, not ending in ., .git or .atom) or a numeric project id, got ${JSON.stringify(given)}`
+    );
+    return empty;
+  }
+  const cut2 = given.lastIndexOf("/");
+  return { project: given, owner: given.slice(0, Math.max(cut2, 0)), repo: given.slice(cut2 + 1), apiName, apiUrl };
+}
+var GITLAB_DEFAULT_API_URL, value5, SEGMENT, BAD_END, NUMERIC_ID;
+var init_tracker = __esm({
+  "lib/config/tracker.ts"() {
+    "use strict";
+    GITLAB_DEFAULT_API_URL = "https://gitlab.com/api/v4";
+    value5 = (env, name2) => {
+      const v = env[name2];
+      return v === void 0 || v === "" ? void 0 : v;
+    };
+    SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,254}$/;
+    BAD_END = /(\.|\.git|\.atom)$/i;
+    NUMERIC_ID = /^[1-9][0-9]{0,18}$/;
+  }
+});
+
+// lib/config/shape.ts
+function parseProject(url, status, problems) {
+  const match = PROJECT.exec(url);
+  if (!match) {
+    problems.push(`REPORT_PROJECT must be a GitHub Projects address such as https://github.com/orgs/acme/projects/7 (or /users/<login>/projects/<n>), got ${JSON.stringify(url)}`);
+    return void 0;
+  }
+  return Object.freeze({ url, ownerType: match[1] === "orgs" ? "organization" : "user", owner: match[2], number: Number(match[3]), status });
+}
+function readShape(env, tracker, problems) {
+  const projectUrl = value6(env, "REPORT_PROJECT");
+  const status = value6(env, "REPORT_PROJECT_STATUS");
+  if (status !== void 0 && projectUrl === void 0) problems.push("REPORT_PROJECT_STATUS needs REPORT_PROJECT (the board whose Status field it sets)");
+  if (projectUrl !== void 0 && tracker === "gitlab") problems.push("REPORT_PROJECT is a GitHub Projects board; on GitLab, boards follow labels: use REPORT_LABELS");
+  const milestone = value6(env, "REPORT_MILESTONE");
+  if (milestone !== void 0 && milestone.length > 255) problems.push(`REPORT_MILESTONE must be a milestone title of at most 255 characters`);
+  return {
+    templateFile: value6(env, "REPORT_TEMPLATE"),
+    milestone,
+    board: projectUrl !== void 0 && tracker === "github" ? parseProject(projectUrl, status, problems) : void 0
+  };
+}
+var value6, PROJECT;
+var init_shape = __esm({
+  "lib/config/shape.ts"() {
+    "use strict";
+    value6 = (env, name2) => {
+      const v = env[name2]?.trim();
+      return v === void 0 || v === "" ? void 0 : v;
+    };
+    PROJECT = /^https?:\/\/[^/]+\/(orgs|users)\/([A-Za-z0-9-]{1,39})\/projects\/(\d+)(?:\/.*)?$/;
+  }
+});
+
+// lib/config/pager.ts
+function readPager(env, problems) {
+  const routingKey = value7(env, "PAGERDUTY_ROUTING_KEY");
+  const severity = value7(env, "REPORT_PAGER_SEVERITY") ?? "error";
+  if (!PAGER_SEVERITIES.includes(severity)) {
+    problems.push(`REPORT_PAGER_SEVERITY must be one of ${PAGER_SEVERITIES.join(", ")}, got ${JSON.stringify(severity)}`);
+  }
+  const eventsUrl = (value7(env, "PAGERDUTY_EVENTS_URL") ?? DEFAULT_PAGERDUTY_EVENTS_URL).replace(/\/+$/, "");
+  let secure = false;
+  try {
+    const url = new URL(eventsUrl);
+    secure = url.protocol === "https:" || url.protocol === "http:" && LOOPBACK.test(url.hostname);
+  } catch {
+  }
+  if (!secure) problems.push(`PAGERDUTY_EVENTS_URL must be an https URL such as ${DEFAULT_PAGERDUTY_EVENTS_URL} (plain http only on loopback), got ${JSON.stringify(eventsUrl)}`);
+  const environments = (value7(env, "REPORT_PAGER_ENVIRONMENTS") ?? "").split(",").map((e) => e.trim()).filter(Boolean);
+  if (routingKey === void 0) {
+    if (value7(env, "REPORT_PAGER_ENVIRONMENTS") !== void 0 || value7(env, "REPORT_PAGER_SEVERITY") !== void 0) {
+      problems.push("REPORT_PAGER_SEVERITY and REPORT_PAGER_ENVIRONMENTS need PAGERDUTY_ROUTING_KEY (an Events API v2 integration key)");
+    }
+    return void 0;
+  }
+  if (!/^[A-Za-z0-9]{20,64}$/.test(routingKey)) problems.push("PAGERDUTY_ROUTING_KEY must be an Events API v2 integration key (32 letters and digits); the value given is not one");
+  return Object.freeze({ routingKey, eventsUrl, severity, environments: Object.freeze(environments) });
+}
+var DEFAULT_PAGERDUTY_EVENTS_URL, PAGER_SEVERITIES, LOOPBACK, value7;
+var init_pager = __esm({
+  "lib/config/pager.ts"() {
+    "use strict";
+    DEFAULT_PAGERDUTY_EVENTS_URL = "https://events.pagerduty.com";
+    PAGER_SEVERITIES = ["critical", "error", "warning", "info"];
+    LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+    value7 = (env, name2) => {
+      const v = env[name2]?.trim();
+      return v === void 0 || v === "" ? void 0 : v;
+    };
+  }
+});
+
+// lib/config/config.ts
+function configSecrets(config) {
+  return [config.token, config.app?.privateKey ?? "", ...webhookSecrets(config.chatWebhook), config.chat?.slack?.token ?? "", config.pager?.routingKey ?? ""].filter((secret) => secret !== "");
+}
+function webhookSecrets(webhook) {
+  if (webhook === void 0) return [];
+  if (!URL.canParse(webhook)) return [webhook];
+  const { href, pathname, search } = new URL(webhook);
+  const path3 = pathname === "/" ? "" : pathname;
+  return [webhook, href, path3 + search, path3, search.slice(1)];
+}
+function secretsOf(config) {
+  return [.../* @__PURE__ */ new Set([...configSecrets(config), ...registeredSecrets()])];
+}
+function number(env, name2, fallback, problems, min = 0) {
+  const raw = value8(env, name2);
+  if (raw === void 0) return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < min || raw.trim() === "") {
+    problems.push(`${name2} must be a number of at least ${min} (got ${JSON.stringify(raw)})`);
+    return fallback;
+  }
+  return n;
+}
+function loadConfig(env = process.env, { requireToken = true } = {}) {
+  const problems = [];
+  const warnings = [];
+  const token = value8(env, "ISSUE_TOKEN") ?? "";
+  const app = appCredentials(env, problems);
+  const appNamed = value8(env, "ISSUE_APP_ID") !== void 0 || value8(env, "ISSUE_APP_PRIVATE_KEY") !== void 0;
+  if (!token && !appNamed && requireToken) problems.push("ISSUE_TOKEN is required");
+  let owner = "";
+  let repo = "";
+  const tracker = trackerKind(env, problems);
+  if (tracker === "gitlab" && appNamed) problems.push("ISSUE_APP_ID is a GitHub App; ISSUE_TRACKER=gitlab takes ISSUE_TOKEN instead");
+  const gitlab = tracker === "gitlab" ? gitLabTarget(env, problems) : void 0;
+  const fullName = value8(env, "ISSUE_REPO");
+  if (gitlab) {
+    ;
+    ({ owner, repo } = gitlab);
+  } else if (fullName === void 0) {
+    problems.push("ISSUE_REPO is required (owner/repo)");
+  } else {
+    const [o = "", r = "", ...rest] = fullName.split("/");
+    if (rest.length || !OWNER.test(o) || !REPO.test(r) || r === "." || r === "..") {
+      problems.push(
+        `ISSUE_REPO must have the form owner/repo (owner: letters, digits and -, up to 39; repo: letters, digits, ., _ and -, up to 100), got ${JSON.stringify(fullName)}`
+      );
+    } else {
+      owner = o;
+      repo = r;
+    }
+  }
+  const apiName = gitlab?.apiName ?? (value8(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "GITHUB_API_URL");
+  const apiUrl = gitlab?.apiUrl ?? value8(env, "ISSUE_API_URL") ?? value8(env, "GITHUB_API_URL") ?? DEFAULT_API_URL;
+  if (!isHttpUrl(apiUrl)) problems.push(`${apiName} must be an http(s) URL such as ${gitlab ? GITLAB_DEFAULT_API_URL : DEFAULT_API_URL}, got ${JSON.stringify(apiUrl)}`);
+  else if (new URL(apiUrl).protocol === "http:" && !LOOPBACK2.test(new URL(apiUrl).hostname)) {
+    warnings.push(`${apiName} uses plain http, so ISSUE_TOKEN travels unencrypted; use https unless the network is trusted`);
+  }
+  let chatWebhook = value8(env, "CHAT_WEBHOOK");
+  if (chatWebhook !== void 0 && !isHttpUrl(chatWebhook)) {
+    warnings.push("CHAT_WEBHOOK is not an http(s) URL such as https://hooks.slack.com/services/\u2026; no chat notice will be sent");
+    chatWebhook = void 0;
+  }
+  const chat = chatConfig(env, problems);
+  const onDuplicate = value8(env, "ON_DUPLICATE") ?? "skip";
+  if (onDuplicate !== "skip" && onDuplicate !== "comment") {
+    problems.push(`ON_DUPLICATE must be skip or comment, got ${JSON.stringify(onDuplicate)}`);
+  }
+  const timeoutSeconds = number(env, "REPORT_TIMEOUT", 30, problems, 1e-3);
+  const chatTimeoutSeconds = number(env, "REPORT_CHAT_TIMEOUT", 10, problems, 1e-3);
+  const maxWaitSeconds = number(env, "REPORT_MAX_WAIT", 60, problems);
+  const retryAttempts = Math.floor(number(env, "REPORT_RETRY_ATTEMPTS", 3, problems, 1));
+  const retryDelaySeconds = number(env, "REPORT_RETRY_DELAY", 1, problems);
+  const writeIntervalSeconds = number(env, "REPORT_WRITE_INTERVAL", 1, problems);
+  const actionable = readActionable(env, LABELS, problems);
+  const ciLog = readCiLog(env, problems);
+  const shape = readShape(env, tracker, problems);
+  const pager = readPager(env, problems);
+  registerSecret(
+    ...configSecrets({ token, app, chatWebhook: value8(env, "CHAT_WEBHOOK"), chat, ...pager ? { pager } : {} }),
+    value8(env, "SLACK_BOT_TOKEN"),
+    value8(env, "PAGERDUTY_ROUTING_KEY"),
+    value8(env, "CI_LOG_TOKEN")
+  );
+  for (const name2 of ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY"]) if (value8(env, name2)) registerSecret(...credentialsIn(value8(env, name2)));
+  if (problems.length) throw new ConfigError(problems.map((problem) => redact(problem)));
+  const ci = detectCi(env);
+  return Object.freeze({
+    token,
+    ...app ? { app } : {},
+    tracker,
+    project: gitlab?.project ?? `${owner}/${repo}`,
+    owner,
+    repo,
+    apiUrl: apiUrl.replace(/\/+$/, ""),
+    chatWebhook,
+    pipelineUrl: value8(env, "CI_PIPELINE_URL") ?? value8(env, "BUILD_URL") ?? ci?.pipelineUrl ?? "unknown",
+    commitSha: value8(env, "CI_COMMIT_SHA") ?? ci?.commitSha,
+    commitMessage: value8(env, "CI_COMMIT_MESSAGE") ?? ci?.commitMessage,
+    deployEnv: value8(env, "DEPLOY_ENV") ?? "production",
+    onDuplicate,
+    timeoutMs: Math.round(timeoutSeconds * 1e3),
+    chatTimeoutMs: Math.round(chatTimeoutSeconds * 1e3),
+    maxWaitSeconds,
+    retryAttempts,
+    retryDelaySeconds,
+    writeIntervalSeconds,
+    ...actionable,
+    ...ciLog,
+    ...shape,
+    ...pager ? { pager } : {},
+    warnings: Object.freeze(warnings),
+    chat
+  });
+}
+function chatConfig(env, problems) {
+  const format = value8(env, "CHAT_FORMAT") ?? "auto";
+  if (!isChatFormatSetting(format)) problems.push(`CHAT_FORMAT must be one of ${CHAT_FORMAT_SETTINGS.join(", ")}, got ${JSON.stringify(format)}`);
+  const strictValue = value8(env, "REPORT_CHAT_STRICT") ?? "0";
+  if (!["0", "1", "true", "false"].includes(strictValue)) problems.push(`REPORT_CHAT_STRICT must be 1 or 0, got ${JSON.stringify(strictValue)}`);
+  const token = value8(env, "SLACK_BOT_TOKEN");
+  const channel2 = value8(env, "SLACK_CHANNEL");
+  if (token !== void 0 && channel2 === void 0) problems.push("SLACK_CHANNEL is required with SLACK_BOT_TOKEN (a channel id such as C0123456789, or #name)");
+  if (channel2 !== void 0 && token === void 0) problems.push("SLACK_BOT_TOKEN is required with SLACK_CHANNEL (a bot token, xoxb-\u2026)");
+  const apiUrl = (value8(env, "SLACK_API_URL") ?? DEFAULT_SLACK_API_URL).replace(/\/+$/, "");
+  const secure = isHttpUrl(apiUrl) && (new URL(apiUrl).protocol === "https:" || LOOPBACK2.test(new URL(apiUrl).hostname));
+  if (!secure) problems.push(`SLACK_API_URL must be an https URL such as ${DEFAULT_SLACK_API_URL} (plain http only on loopback), got ${JSON.stringify(apiUrl)}`);
+  return Object.freeze({
+    format,
+    strict: strictValue === "1" || strictValue === "true",
+    slack: token !== void 0 && channel2 !== void 0 ? Object.freeze({ token, channel: channel2, apiUrl }) : void 0
+  });
+}
+function loadDotenv(env = process.env, dir = process.cwd()) {
+  if (value8(env, "REPORT_DOTENV") === "off") return;
+  (0, import_dotenv.config)({ path: `${dir}/.env`, processEnv: env, override: false, quiet: true });
+}
+function outputFiles(env = process.env) {
+  return Object.freeze({ githubOutput: value8(env, "GITHUB_OUTPUT"), stepSummary: value8(env, "GITHUB_STEP_SUMMARY") });
+}
+var import_dotenv, DEFAULT_SLACK_API_URL, DEFAULT_API_URL, LOOPBACK2, OWNER, REPO, value8, isHttpUrl;
+var init_config = __esm({
+  "lib/config/config.ts"() {
+    "use strict";
+    import_dotenv = __toESM(require_dist(), 1);
+    init_chat_format();
+    init_issue();
+    init_redact();
+    init_actionable();
+    init_ci_log();
+    init_ci();
+    init_app();
+    init_errors();
+    init_tracker();
+    init_shape();
+    init_pager();
+    DEFAULT_SLACK_API_URL = "https://slack.com/api";
+    DEFAULT_API_URL = "https://api.github.com";
+    LOOPBACK2 = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+    OWNER = /^[A-Za-z0-9-]{1,39}$/;
+    REPO = /^[A-Za-z0-9._-]{1,100}$/;
+    value8 = (env, name2) => {
+      const v = env[name2];
+      return v === void 0 || v === "" ? void 0 : v;
+    };
+    isHttpUrl = (text3) => {
+      try {
+        const url = new URL(text3);
+        return url.protocol === "http:" || url.protocol === "https:";
+      } catch {
+        return false;
+      }
+    };
+  }
+});
+
+// lib/http/agent.ts
+import { createRequire } from "node:module";
+import { isIP } from "node:net";
+function make(protocol) {
+  const mod = load(protocol === "https:" ? "node:https" : "node:http");
+  const ahead = /* @__PURE__ */ new Map();
+  const keyOf = (host, port) => `${host}:${port}`;
+  class ConnectingAhead extends mod.Agent {
+    createConnection(options, callback) {
+      const key = keyOf(String(options.host), String(options.port));
+      const socket = ahead.get(key);
+      ahead.delete(key);
+      if (socket && !socket.destroyed) {
+        socket.ref();
+        return socket;
+      }
+      return super.createConnection(options, callback);
+    }
+  }
+  const agent = new ConnectingAhead({ keepAlive: true });
+  const defaultPort = protocol === "https:" ? 443 : 80;
+  return {
+    request: mod.request,
+    agent,
+    open(url) {
+      const host = url.hostname.replace(/^\[|\]$/g, "");
+      const port = Number(url.port) || defaultPort;
+      const key = keyOf(host, port);
+      if (ahead.has(key)) return;
+      const options = { host, port, servername: isIP(host) ? "" : host, path: null };
+      const socket = mod.Agent.prototype.createConnection.call(agent, options);
+      socket.on("error", () => {
+      });
+      socket.setNoDelay(true);
+      socket.unref();
+      ahead.set(key, socket);
+    }
+  };
+}
+function transportFor(protocol) {
+  let transport = transports.get(protocol);
+  if (!transport) transports.set(protocol, transport = make(protocol));
+  return transport;
+}
+var load, transports;
+var init_agent = __esm({
+  "lib/http/agent.ts"() {
+    "use strict";
+    load = createRequire(import.meta.url);
+    transports = /* @__PURE__ */ new Map();
   }
 });
 
@@ -27537,15 +28106,6 @@ ${captureLines}` : capture.stack;
 function proxyConfigured(env = process.env) {
   return first(env, [...HTTP, ...HTTPS]) !== void 0;
 }
-function proxyCredentials(url) {
-  try {
-    const { username, password } = new URL(url);
-    if (!password) return [];
-    return [`${username}:${password}`, password, decodeURIComponent(password)];
-  } catch {
-    return [url];
-  }
-}
 function registerProxySecrets(env = process.env) {
   for (const name2 of [...HTTP, ...HTTPS]) if (env[name2]) registerSecret(...proxyCredentials(env[name2]));
 }
@@ -27558,574 +28118,19 @@ function proxiedFetch(env = process.env) {
   });
   return proxied;
 }
-var HTTP, HTTPS, first, PROXY_AGENT_OPTIONS, proxied;
+var HTTP, HTTPS, first, proxyCredentials, PROXY_AGENT_OPTIONS, proxied;
 var init_proxy = __esm({
   "lib/http/proxy.ts"() {
     "use strict";
-    init_log();
+    init_redact();
     HTTP = ["http_proxy", "HTTP_PROXY"];
     HTTPS = ["https_proxy", "HTTPS_PROXY"];
     first = (env, names) => {
       const name2 = names.find((n) => env[n] !== void 0 && env[n] !== "");
       return name2 === void 0 ? void 0 : { variable: name2, url: env[name2] };
     };
+    proxyCredentials = credentialsIn;
     PROXY_AGENT_OPTIONS = { proxyTunnel: false };
-  }
-});
-
-// lib/config/actionable.ts
-function parseLabels(text3, fixed, problems) {
-  const labels = entries(text3);
-  for (const label of labels) {
-    if ([...label].length > LABEL_MAX || CONTROL2.test(label)) {
-      problems.push(`REPORT_LABELS: ${JSON.stringify(label)} is not a GitHub label name (at most ${LABEL_MAX} characters, no control characters)`);
-    }
-  }
-  return unique(labels, fixed);
-}
-function parseAssignees(text3, problems) {
-  const logins = unique(entries(text3).map((login) => login.replace(/^@/, "")));
-  for (const login of logins) {
-    if (!LOGIN.test(login)) {
-      problems.push(
-        `REPORT_ASSIGNEES: ${JSON.stringify(login)} is not a GitHub login (letters, digits and single hyphens, not first or last, at most 39 characters)`
-      );
-    }
-  }
-  if (logins.length > MAX_ASSIGNEES) problems.push(`REPORT_ASSIGNEES: ${logins.length} logins given; GitHub assigns at most ${MAX_ASSIGNEES}`);
-  return logins;
-}
-function readActionable(env, fixedLabels, problems) {
-  const linesText = value(env, "REPORT_LOG_LINES");
-  const logLines = linesText === void 0 ? DEFAULT_LOG_LINES : Number(linesText);
-  if (!Number.isInteger(logLines) || logLines < 1 || linesText?.trim() === "") {
-    problems.push(`REPORT_LOG_LINES must be a whole number of at least 1 (got ${JSON.stringify(linesText)})`);
-  }
-  const group = value(env, "REPORT_GROUP") ?? "title";
-  if (group !== "title" && group !== "environment") problems.push(`REPORT_GROUP must be title or environment, got ${JSON.stringify(group)}`);
-  const windowText = value(env, "REPORT_REOPEN_WINDOW");
-  const reopenWindowHours = windowText === void 0 ? 0 : Number(windowText);
-  if (!Number.isFinite(reopenWindowHours) || reopenWindowHours < 0 || windowText?.trim() === "") {
-    problems.push(`REPORT_REOPEN_WINDOW must be a number of hours of at least 0 (got ${JSON.stringify(windowText)})`);
-  }
-  return {
-    logFile: value(env, "REPORT_LOG_FILE"),
-    logLines: Number.isInteger(logLines) && logLines >= 1 ? logLines : DEFAULT_LOG_LINES,
-    jobUrl: value(env, "CI_JOB_URL"),
-    extraLabels: Object.freeze(parseLabels(value(env, "REPORT_LABELS"), fixedLabels, problems)),
-    assignees: Object.freeze(parseAssignees(value(env, "REPORT_ASSIGNEES"), problems)),
-    group,
-    reopenWindowHours: Number.isFinite(reopenWindowHours) && reopenWindowHours >= 0 ? reopenWindowHours : 0
-  };
-}
-var DEFAULT_LOG_LINES, LABEL_MAX, LOGIN, MAX_ASSIGNEES, CONTROL2, value, entries, unique;
-var init_actionable = __esm({
-  "lib/config/actionable.ts"() {
-    "use strict";
-    DEFAULT_LOG_LINES = 100;
-    LABEL_MAX = 50;
-    LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
-    MAX_ASSIGNEES = 10;
-    CONTROL2 = /[\u0000-\u001F\u007F-\u009F]/;
-    value = (env, name2) => {
-      const v = env[name2];
-      return v === void 0 || v === "" ? void 0 : v;
-    };
-    entries = (text3) => (text3 ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
-    unique = (list2, taken = []) => {
-      const seen = new Set(taken.map((entry) => entry.toLowerCase()));
-      return list2.filter((entry) => !seen.has(entry.toLowerCase()) && seen.add(entry.toLowerCase()));
-    };
-  }
-});
-
-// lib/config/ci-log.ts
-function githubRun(env) {
-  if (value2(env, "GITHUB_ACTIONS") !== "true") return void 0;
-  const [owner, repo, ...rest] = (value2(env, "GITHUB_REPOSITORY") ?? "").split("/");
-  const runId = value2(env, "GITHUB_RUN_ID") ?? "";
-  const attempt3 = value2(env, "GITHUB_RUN_ATTEMPT") ?? "1";
-  if (!owner || !repo || rest.length || !DIGITS.test(runId) || !DIGITS.test(attempt3)) return void 0;
-  const checkRunId = value2(env, "JOB_CHECK_RUN_ID");
-  return Object.freeze({
-    owner,
-    repo,
-    runId,
-    attempt: attempt3,
-    runnerName: value2(env, "RUNNER_NAME"),
-    checkRunId: checkRunId !== void 0 && DIGITS.test(checkRunId) ? checkRunId : void 0,
-    apiUrl: value2(env, "GITHUB_API_URL")?.replace(/\/+$/, "")
-  });
-}
-function readCiLog(env, problems) {
-  const mode = value2(env, "REPORT_CI_LOG") ?? "off";
-  if (!CI_LOG_MODES.includes(mode)) problems.push(`REPORT_CI_LOG must be auto or off, got ${JSON.stringify(mode)}`);
-  const timeoutText = value2(env, "REPORT_CI_LOG_TIMEOUT");
-  const seconds = timeoutText === void 0 ? DEFAULT_CI_LOG_TIMEOUT_SECONDS : Number(timeoutText);
-  const goodTimeout = Number.isFinite(seconds) && seconds > 0 && timeoutText?.trim() !== "";
-  if (!goodTimeout) problems.push(`REPORT_CI_LOG_TIMEOUT must be a number of seconds above 0, such as 10 (got ${JSON.stringify(timeoutText)})`);
-  const checkRunId = value2(env, "JOB_CHECK_RUN_ID");
-  if (checkRunId !== void 0 && !DIGITS.test(checkRunId)) problems.push(`JOB_CHECK_RUN_ID must be the job's numeric id, \${{ job.check_run_id }} (got ${JSON.stringify(checkRunId)})`);
-  return {
-    ciLog: mode === "auto" ? "auto" : "off",
-    ciLogTimeoutMs: Math.round((goodTimeout ? seconds : DEFAULT_CI_LOG_TIMEOUT_SECONDS) * 1e3),
-    githubRun: githubRun(env)
-  };
-}
-var CI_LOG_MODES, DEFAULT_CI_LOG_TIMEOUT_SECONDS, value2, DIGITS;
-var init_ci_log = __esm({
-  "lib/config/ci-log.ts"() {
-    "use strict";
-    CI_LOG_MODES = ["auto", "off"];
-    DEFAULT_CI_LOG_TIMEOUT_SECONDS = 10;
-    value2 = (env, name2) => {
-      const v = env[name2];
-      return v === void 0 || v === "" ? void 0 : v;
-    };
-    DIGITS = /^[1-9][0-9]{0,19}$/;
-  }
-});
-
-// lib/config/ci.ts
-function detectCi(env) {
-  const server = value3(env, "GITHUB_SERVER_URL");
-  const repository = value3(env, "GITHUB_REPOSITORY");
-  const runId = value3(env, "GITHUB_RUN_ID");
-  const githubSha = hash(value3(env, "GITHUB_SHA"));
-  if (server && repository && runId || githubSha) {
-    return {
-      name: "GitHub Actions",
-      pipelineUrl: server && repository && runId ? `${server.replace(/\/+$/, "")}/${repository}/actions/runs/${runId}` : void 0,
-      commitSha: githubSha
-    };
-  }
-  const gitCommit = hash(value3(env, "GIT_COMMIT"));
-  if (gitCommit) return { name: "Jenkins", commitSha: gitCommit };
-  const circleUrl = value3(env, "CIRCLE_BUILD_URL");
-  const circleSha = hash(value3(env, "CIRCLE_SHA1"));
-  if (circleUrl || circleSha) return { name: "CircleCI", pipelineUrl: circleUrl, commitSha: circleSha };
-  const buildkiteUrl = value3(env, "BUILDKITE_BUILD_URL");
-  const buildkiteSha = hash(value3(env, "BUILDKITE_COMMIT"));
-  const buildkiteMessage = value3(env, "BUILDKITE_MESSAGE");
-  if (buildkiteUrl || buildkiteSha || buildkiteMessage) {
-    return { name: "Buildkite", pipelineUrl: buildkiteUrl, commitSha: buildkiteSha, commitMessage: buildkiteMessage };
-  }
-  return void 0;
-}
-var value3, hash;
-var init_ci = __esm({
-  "lib/config/ci.ts"() {
-    "use strict";
-    value3 = (env, name2) => {
-      const v = env[name2];
-      return v === void 0 || v === "" ? void 0 : v;
-    };
-    hash = (text3) => text3 && /^[0-9a-f]{7,64}$/i.test(text3) ? text3.slice(0, 7) : void 0;
-  }
-});
-
-// lib/config/app.ts
-import { createPrivateKey } from "node:crypto";
-import { readFileSync } from "node:fs";
-function readKey(raw, problems) {
-  let pem = raw.trim();
-  if (!pem.startsWith("-----BEGIN")) {
-    try {
-      pem = readFileSync(raw, "utf8").trim();
-    } catch (error) {
-      problems.push(`ISSUE_APP_PRIVATE_KEY must be a PEM private key or the path of one (reading it as a path failed: ${error.code ?? "error"})`);
-      return void 0;
-    }
-  }
-  pem = unflatten(pem);
-  registerSecret(raw, pem, ...pem.split("\n").filter((line) => !line.startsWith("-----")));
-  try {
-    createPrivateKey(pem);
-  } catch {
-    problems.push("ISSUE_APP_PRIVATE_KEY is not a valid PEM private key (download a new one from the App's settings)");
-    return void 0;
-  }
-  return pem;
-}
-function appCredentials(env, problems) {
-  const appId = value4(env, "ISSUE_APP_ID");
-  const rawKey = value4(env, "ISSUE_APP_PRIVATE_KEY");
-  const rawInstallation = value4(env, "ISSUE_APP_INSTALLATION_ID");
-  if (appId === void 0 && rawKey === void 0) {
-    if (rawInstallation !== void 0) problems.push("ISSUE_APP_INSTALLATION_ID is set, but ISSUE_APP_ID and ISSUE_APP_PRIVATE_KEY are not");
-    return void 0;
-  }
-  const before = problems.length;
-  if (value4(env, "ISSUE_TOKEN") !== void 0) {
-    problems.push("ISSUE_TOKEN and ISSUE_APP_ID are both set: use either a token or a GitHub App (ISSUE_APP_ID, ISSUE_APP_PRIVATE_KEY), not both");
-  }
-  if (appId === void 0) problems.push("ISSUE_APP_ID is required with ISSUE_APP_PRIVATE_KEY (the App's id, from its settings page)");
-  else if (!/^(\d+|Iv[0-9A-Za-z.]+)$/.test(appId)) problems.push(`ISSUE_APP_ID must be the App's numeric id or its client id (Iv\u2026), got ${JSON.stringify(appId)}`);
-  if (rawKey === void 0) problems.push("ISSUE_APP_PRIVATE_KEY is required with ISSUE_APP_ID (the PEM, or the path of the .pem file)");
-  const privateKey = rawKey === void 0 ? void 0 : readKey(rawKey, problems);
-  const installationId = rawInstallation === void 0 ? void 0 : Number(rawInstallation);
-  if (rawInstallation !== void 0 && !(Number.isSafeInteger(installationId) && installationId > 0)) {
-    problems.push(`ISSUE_APP_INSTALLATION_ID must be a positive whole number, got ${JSON.stringify(rawInstallation)}`);
-  }
-  if (problems.length > before || appId === void 0 || privateKey === void 0) return void 0;
-  return Object.freeze({ appId, privateKey, installationId });
-}
-var value4, unflatten;
-var init_app = __esm({
-  "lib/config/app.ts"() {
-    "use strict";
-    init_log();
-    value4 = (env, name2) => env[name2] === void 0 || env[name2] === "" ? void 0 : env[name2];
-    unflatten = (pem) => pem.includes("\n") ? pem : pem.replace(/\\n/g, "\n");
-  }
-});
-
-// lib/config/tracker.ts
-function trackerKind(env, problems) {
-  const kind = value5(env, "ISSUE_TRACKER") ?? "github";
-  if (kind === "github" || kind === "gitlab") return kind;
-  problems.push(`ISSUE_TRACKER must be github or gitlab, got ${JSON.stringify(kind)}`);
-  return "github";
-}
-function isGitLabProject(text3) {
-  if (NUMERIC_ID.test(text3)) return true;
-  const segments = text3.split("/");
-  return segments.length >= 2 && segments.every((s) => SEGMENT.test(s) && !BAD_END.test(s));
-}
-function gitLabTarget(env, problems) {
-  const apiName = value5(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "CI_API_V4_URL";
-  const apiUrl = value5(env, "ISSUE_API_URL") ?? value5(env, "CI_API_V4_URL") ?? GITLAB_DEFAULT_API_URL;
-  const given = value5(env, "ISSUE_REPO") ?? value5(env, "CI_PROJECT_PATH");
-  const empty = { project: "", owner: "", repo: "", apiName, apiUrl };
-  if (given === void 0) {
-    problems.push("ISSUE_REPO is required (a GitLab project path such as group/project, or a numeric project id; GitLab CI sets CI_PROJECT_PATH)");
-    return empty;
-  }
-  if (!isGitLabProject(given)) {
-    problems.push(
-      `ISSUE_REPO must be a GitLab project path such as group/subgroup/project (each part: letters, digits, _, - and ., starting with a letter, digit or _, not ending in ., .git or .atom) or a numeric project id, got ${JSON.stringify(given)}`
-    );
-    return empty;
-  }
-  const cut2 = given.lastIndexOf("/");
-  return { project: given, owner: given.slice(0, Math.max(cut2, 0)), repo: given.slice(cut2 + 1), apiName, apiUrl };
-}
-var GITLAB_DEFAULT_API_URL, value5, SEGMENT, BAD_END, NUMERIC_ID;
-var init_tracker = __esm({
-  "lib/config/tracker.ts"() {
-    "use strict";
-    GITLAB_DEFAULT_API_URL = "https://gitlab.com/api/v4";
-    value5 = (env, name2) => {
-      const v = env[name2];
-      return v === void 0 || v === "" ? void 0 : v;
-    };
-    SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,254}$/;
-    BAD_END = /(\.|\.git|\.atom)$/i;
-    NUMERIC_ID = /^[1-9][0-9]{0,18}$/;
-  }
-});
-
-// lib/config/shape.ts
-function parseProject(url, status, problems) {
-  const match = PROJECT.exec(url);
-  if (!match) {
-    problems.push(`REPORT_PROJECT must be a GitHub Projects address such as https://github.com/orgs/acme/projects/7 (or /users/<login>/projects/<n>), got ${JSON.stringify(url)}`);
-    return void 0;
-  }
-  return Object.freeze({ url, ownerType: match[1] === "orgs" ? "organization" : "user", owner: match[2], number: Number(match[3]), status });
-}
-function readShape(env, tracker, problems) {
-  const projectUrl = value6(env, "REPORT_PROJECT");
-  const status = value6(env, "REPORT_PROJECT_STATUS");
-  if (status !== void 0 && projectUrl === void 0) problems.push("REPORT_PROJECT_STATUS needs REPORT_PROJECT (the board whose Status field it sets)");
-  if (projectUrl !== void 0 && tracker === "gitlab") problems.push("REPORT_PROJECT is a GitHub Projects board; on GitLab, boards follow labels: use REPORT_LABELS");
-  const milestone = value6(env, "REPORT_MILESTONE");
-  if (milestone !== void 0 && milestone.length > 255) problems.push(`REPORT_MILESTONE must be a milestone title of at most 255 characters`);
-  return {
-    templateFile: value6(env, "REPORT_TEMPLATE"),
-    milestone,
-    board: projectUrl !== void 0 && tracker === "github" ? parseProject(projectUrl, status, problems) : void 0
-  };
-}
-var value6, PROJECT;
-var init_shape = __esm({
-  "lib/config/shape.ts"() {
-    "use strict";
-    value6 = (env, name2) => {
-      const v = env[name2]?.trim();
-      return v === void 0 || v === "" ? void 0 : v;
-    };
-    PROJECT = /^https?:\/\/[^/]+\/(orgs|users)\/([A-Za-z0-9-]{1,39})\/projects\/(\d+)(?:\/.*)?$/;
-  }
-});
-
-// lib/config/pager.ts
-function readPager(env, problems) {
-  const routingKey = value7(env, "PAGERDUTY_ROUTING_KEY");
-  const severity = value7(env, "REPORT_PAGER_SEVERITY") ?? "error";
-  if (!PAGER_SEVERITIES.includes(severity)) {
-    problems.push(`REPORT_PAGER_SEVERITY must be one of ${PAGER_SEVERITIES.join(", ")}, got ${JSON.stringify(severity)}`);
-  }
-  const eventsUrl = (value7(env, "PAGERDUTY_EVENTS_URL") ?? DEFAULT_PAGERDUTY_EVENTS_URL).replace(/\/+$/, "");
-  let secure = false;
-  try {
-    const url = new URL(eventsUrl);
-    secure = url.protocol === "https:" || url.protocol === "http:" && LOOPBACK.test(url.hostname);
-  } catch {
-  }
-  if (!secure) problems.push(`PAGERDUTY_EVENTS_URL must be an https URL such as ${DEFAULT_PAGERDUTY_EVENTS_URL} (plain http only on loopback), got ${JSON.stringify(eventsUrl)}`);
-  const environments = (value7(env, "REPORT_PAGER_ENVIRONMENTS") ?? "").split(",").map((e) => e.trim()).filter(Boolean);
-  if (routingKey === void 0) {
-    if (value7(env, "REPORT_PAGER_ENVIRONMENTS") !== void 0 || value7(env, "REPORT_PAGER_SEVERITY") !== void 0) {
-      problems.push("REPORT_PAGER_SEVERITY and REPORT_PAGER_ENVIRONMENTS need PAGERDUTY_ROUTING_KEY (an Events API v2 integration key)");
-    }
-    return void 0;
-  }
-  if (!/^[A-Za-z0-9]{20,64}$/.test(routingKey)) problems.push("PAGERDUTY_ROUTING_KEY must be an Events API v2 integration key (32 letters and digits); the value given is not one");
-  return Object.freeze({ routingKey, eventsUrl, severity, environments: Object.freeze(environments) });
-}
-var DEFAULT_PAGERDUTY_EVENTS_URL, PAGER_SEVERITIES, LOOPBACK, value7;
-var init_pager = __esm({
-  "lib/config/pager.ts"() {
-    "use strict";
-    DEFAULT_PAGERDUTY_EVENTS_URL = "https://events.pagerduty.com";
-    PAGER_SEVERITIES = ["critical", "error", "warning", "info"];
-    LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
-    value7 = (env, name2) => {
-      const v = env[name2]?.trim();
-      return v === void 0 || v === "" ? void 0 : v;
-    };
-  }
-});
-
-// lib/config/config.ts
-function configSecrets(config) {
-  return [config.token, config.app?.privateKey ?? "", ...webhookSecrets(config.chatWebhook), config.chat?.slack?.token ?? "", config.pager?.routingKey ?? ""].filter((secret) => secret !== "");
-}
-function webhookSecrets(webhook) {
-  if (webhook === void 0) return [];
-  if (!URL.canParse(webhook)) return [webhook];
-  const { href, pathname, search } = new URL(webhook);
-  const path3 = pathname === "/" ? "" : pathname;
-  return [webhook, href, path3 + search, path3, search.slice(1)];
-}
-function secretsOf(config) {
-  return [.../* @__PURE__ */ new Set([...configSecrets(config), ...registeredSecrets()])];
-}
-function number(env, name2, fallback, problems, min = 0) {
-  const raw = value8(env, name2);
-  if (raw === void 0) return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < min || raw.trim() === "") {
-    problems.push(`${name2} must be a number of at least ${min} (got ${JSON.stringify(raw)})`);
-    return fallback;
-  }
-  return n;
-}
-function loadConfig(env = process.env, { requireToken = true } = {}) {
-  const problems = [];
-  const warnings = [];
-  const token = value8(env, "ISSUE_TOKEN") ?? "";
-  const app = appCredentials(env, problems);
-  const appNamed = value8(env, "ISSUE_APP_ID") !== void 0 || value8(env, "ISSUE_APP_PRIVATE_KEY") !== void 0;
-  if (!token && !appNamed && requireToken) problems.push("ISSUE_TOKEN is required");
-  let owner = "";
-  let repo = "";
-  const tracker = trackerKind(env, problems);
-  if (tracker === "gitlab" && appNamed) problems.push("ISSUE_APP_ID is a GitHub App; ISSUE_TRACKER=gitlab takes ISSUE_TOKEN instead");
-  const gitlab = tracker === "gitlab" ? gitLabTarget(env, problems) : void 0;
-  const fullName = value8(env, "ISSUE_REPO");
-  if (gitlab) {
-    ;
-    ({ owner, repo } = gitlab);
-  } else if (fullName === void 0) {
-    problems.push("ISSUE_REPO is required (owner/repo)");
-  } else {
-    const [o = "", r = "", ...rest] = fullName.split("/");
-    if (rest.length || !OWNER.test(o) || !REPO.test(r) || r === "." || r === "..") {
-      problems.push(
-        `ISSUE_REPO must have the form owner/repo (owner: letters, digits and -, up to 39; repo: letters, digits, ., _ and -, up to 100), got ${JSON.stringify(fullName)}`
-      );
-    } else {
-      owner = o;
-      repo = r;
-    }
-  }
-  const apiName = gitlab?.apiName ?? (value8(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "GITHUB_API_URL");
-  const apiUrl = gitlab?.apiUrl ?? value8(env, "ISSUE_API_URL") ?? value8(env, "GITHUB_API_URL") ?? DEFAULT_API_URL;
-  if (!isHttpUrl(apiUrl)) problems.push(`${apiName} must be an http(s) URL such as ${gitlab ? GITLAB_DEFAULT_API_URL : DEFAULT_API_URL}, got ${JSON.stringify(apiUrl)}`);
-  else if (new URL(apiUrl).protocol === "http:" && !LOOPBACK2.test(new URL(apiUrl).hostname)) {
-    warnings.push(`${apiName} uses plain http, so ISSUE_TOKEN travels unencrypted; use https unless the network is trusted`);
-  }
-  let chatWebhook = value8(env, "CHAT_WEBHOOK");
-  if (chatWebhook !== void 0 && !isHttpUrl(chatWebhook)) {
-    warnings.push("CHAT_WEBHOOK is not an http(s) URL such as https://hooks.slack.com/services/\u2026; no chat notice will be sent");
-    chatWebhook = void 0;
-  }
-  const chat = chatConfig(env, problems);
-  const onDuplicate = value8(env, "ON_DUPLICATE") ?? "skip";
-  if (onDuplicate !== "skip" && onDuplicate !== "comment") {
-    problems.push(`ON_DUPLICATE must be skip or comment, got ${JSON.stringify(onDuplicate)}`);
-  }
-  const timeoutSeconds = number(env, "REPORT_TIMEOUT", 30, problems, 1e-3);
-  const chatTimeoutSeconds = number(env, "REPORT_CHAT_TIMEOUT", 10, problems, 1e-3);
-  const maxWaitSeconds = number(env, "REPORT_MAX_WAIT", 60, problems);
-  const retryAttempts = Math.floor(number(env, "REPORT_RETRY_ATTEMPTS", 3, problems, 1));
-  const retryDelaySeconds = number(env, "REPORT_RETRY_DELAY", 1, problems);
-  const writeIntervalSeconds = number(env, "REPORT_WRITE_INTERVAL", 1, problems);
-  const actionable = readActionable(env, LABELS, problems);
-  const ciLog = readCiLog(env, problems);
-  const shape = readShape(env, tracker, problems);
-  const pager = readPager(env, problems);
-  registerSecret(
-    ...configSecrets({ token, app, chatWebhook: value8(env, "CHAT_WEBHOOK"), chat, ...pager ? { pager } : {} }),
-    value8(env, "SLACK_BOT_TOKEN"),
-    value8(env, "PAGERDUTY_ROUTING_KEY"),
-    value8(env, "CI_LOG_TOKEN")
-  );
-  registerProxySecrets(env);
-  if (problems.length) throw new ConfigError(problems.map((problem) => redact(problem)));
-  const ci = detectCi(env);
-  return Object.freeze({
-    token,
-    ...app ? { app } : {},
-    tracker,
-    project: gitlab?.project ?? `${owner}/${repo}`,
-    owner,
-    repo,
-    apiUrl: apiUrl.replace(/\/+$/, ""),
-    chatWebhook,
-    pipelineUrl: value8(env, "CI_PIPELINE_URL") ?? value8(env, "BUILD_URL") ?? ci?.pipelineUrl ?? "unknown",
-    commitSha: value8(env, "CI_COMMIT_SHA") ?? ci?.commitSha,
-    commitMessage: value8(env, "CI_COMMIT_MESSAGE") ?? ci?.commitMessage,
-    deployEnv: value8(env, "DEPLOY_ENV") ?? "production",
-    onDuplicate,
-    timeoutMs: Math.round(timeoutSeconds * 1e3),
-    chatTimeoutMs: Math.round(chatTimeoutSeconds * 1e3),
-    maxWaitSeconds,
-    retryAttempts,
-    retryDelaySeconds,
-    writeIntervalSeconds,
-    ...actionable,
-    ...ciLog,
-    ...shape,
-    ...pager ? { pager } : {},
-    warnings: Object.freeze(warnings),
-    chat
-  });
-}
-function chatConfig(env, problems) {
-  const format = value8(env, "CHAT_FORMAT") ?? "auto";
-  if (!isChatFormatSetting(format)) problems.push(`CHAT_FORMAT must be one of ${CHAT_FORMAT_SETTINGS.join(", ")}, got ${JSON.stringify(format)}`);
-  const strictValue = value8(env, "REPORT_CHAT_STRICT") ?? "0";
-  if (!["0", "1", "true", "false"].includes(strictValue)) problems.push(`REPORT_CHAT_STRICT must be 1 or 0, got ${JSON.stringify(strictValue)}`);
-  const token = value8(env, "SLACK_BOT_TOKEN");
-  const channel2 = value8(env, "SLACK_CHANNEL");
-  if (token !== void 0 && channel2 === void 0) problems.push("SLACK_CHANNEL is required with SLACK_BOT_TOKEN (a channel id such as C0123456789, or #name)");
-  if (channel2 !== void 0 && token === void 0) problems.push("SLACK_BOT_TOKEN is required with SLACK_CHANNEL (a bot token, xoxb-\u2026)");
-  const apiUrl = (value8(env, "SLACK_API_URL") ?? DEFAULT_SLACK_API_URL).replace(/\/+$/, "");
-  const secure = isHttpUrl(apiUrl) && (new URL(apiUrl).protocol === "https:" || LOOPBACK2.test(new URL(apiUrl).hostname));
-  if (!secure) problems.push(`SLACK_API_URL must be an https URL such as ${DEFAULT_SLACK_API_URL} (plain http only on loopback), got ${JSON.stringify(apiUrl)}`);
-  return Object.freeze({
-    format,
-    strict: strictValue === "1" || strictValue === "true",
-    slack: token !== void 0 && channel2 !== void 0 ? Object.freeze({ token, channel: channel2, apiUrl }) : void 0
-  });
-}
-function loadDotenv(env = process.env, dir = process.cwd()) {
-  if (value8(env, "REPORT_DOTENV") === "off") return;
-  (0, import_dotenv.config)({ path: `${dir}/.env`, processEnv: env, override: false, quiet: true });
-}
-function outputFiles(env = process.env) {
-  return Object.freeze({ githubOutput: value8(env, "GITHUB_OUTPUT"), stepSummary: value8(env, "GITHUB_STEP_SUMMARY") });
-}
-var import_dotenv, DEFAULT_SLACK_API_URL, DEFAULT_API_URL, LOOPBACK2, OWNER, REPO, value8, isHttpUrl;
-var init_config = __esm({
-  "lib/config/config.ts"() {
-    "use strict";
-    import_dotenv = __toESM(require_dist(), 1);
-    init_chat_format();
-    init_issue();
-    init_redact();
-    init_proxy();
-    init_actionable();
-    init_ci_log();
-    init_ci();
-    init_app();
-    init_errors();
-    init_tracker();
-    init_shape();
-    init_pager();
-    DEFAULT_SLACK_API_URL = "https://slack.com/api";
-    DEFAULT_API_URL = "https://api.github.com";
-    LOOPBACK2 = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
-    OWNER = /^[A-Za-z0-9-]{1,39}$/;
-    REPO = /^[A-Za-z0-9._-]{1,100}$/;
-    value8 = (env, name2) => {
-      const v = env[name2];
-      return v === void 0 || v === "" ? void 0 : v;
-    };
-    isHttpUrl = (text3) => {
-      try {
-        const url = new URL(text3);
-        return url.protocol === "http:" || url.protocol === "https:";
-      } catch {
-        return false;
-      }
-    };
-  }
-});
-
-// lib/http/agent.ts
-import { createRequire } from "node:module";
-import { isIP } from "node:net";
-function make(protocol) {
-  const mod = load(protocol === "https:" ? "node:https" : "node:http");
-  const ahead = /* @__PURE__ */ new Map();
-  const keyOf = (host, port) => `${host}:${port}`;
-  class ConnectingAhead extends mod.Agent {
-    createConnection(options, callback) {
-      const key = keyOf(String(options.host), String(options.port));
-      const socket = ahead.get(key);
-      ahead.delete(key);
-      if (socket && !socket.destroyed) {
-        socket.ref();
-        return socket;
-      }
-      return super.createConnection(options, callback);
-    }
-  }
-  const agent = new ConnectingAhead({ keepAlive: true });
-  const defaultPort = protocol === "https:" ? 443 : 80;
-  return {
-    request: mod.request,
-    agent,
-    open(url) {
-      const host = url.hostname.replace(/^\[|\]$/g, "");
-      const port = Number(url.port) || defaultPort;
-      const key = keyOf(host, port);
-      if (ahead.has(key)) return;
-      const options = { host, port, servername: isIP(host) ? "" : host, path: null };
-      const socket = mod.Agent.prototype.createConnection.call(agent, options);
-      socket.on("error", () => {
-      });
-      socket.setNoDelay(true);
-      socket.unref();
-      ahead.set(key, socket);
-    }
-  };
-}
-function transportFor(protocol) {
-  let transport = transports.get(protocol);
-  if (!transport) transports.set(protocol, transport = make(protocol));
-  return transport;
-}
-var load, transports;
-var init_agent = __esm({
-  "lib/http/agent.ts"() {
-    "use strict";
-    load = createRequire(import.meta.url);
-    transports = /* @__PURE__ */ new Map();
   }
 });
 

@@ -1,8 +1,7 @@
 import { config as dotenvConfig } from 'dotenv'
 import { CHAT_FORMAT_SETTINGS, isChatFormatSetting, type ChatFormatSetting } from '../core/chat-format.ts'
 import { LABELS } from '../core/text/issue.ts'
-import { redact, registerSecret, registeredSecrets } from '../core/redact.ts'
-import { registerProxySecrets } from '../http/proxy.ts'
+import { credentialsIn, redact, registerSecret, registeredSecrets } from '../core/redact.ts'
 import { readActionable, type ActionableSettings } from './actionable.ts'
 import { readCiLog, type CiLogSettings } from './ci-log.ts'
 import { detectCi } from './ci.ts'
@@ -212,7 +211,8 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
     value(env, 'PAGERDUTY_ROUTING_KEY'),
     value(env, 'CI_LOG_TOKEN'),
   )
-  registerProxySecrets(env)
+  // A proxy's password (lib/http/proxy.ts reads the same variables, in both cases).
+  for (const name of ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY']) if (value(env, name)) registerSecret(...credentialsIn(value(env, name)!))
   if (problems.length) throw new ConfigError(problems.map((problem) => redact(problem)))
 
   // Other CI systems' own variables fill in only what the spec's variables leave unset (lib/ci.ts).

@@ -43,6 +43,25 @@ export function redact(text: string, extra: readonly string[] = []): string {
   return redactSecrets(text, secrets)
 }
 
+/**
+ * The credentials in an address such as a proxy's (`http://user:password@proxy:3128`), in every form they
+ * could be printed in (`user:password`, the password as written and decoded); [] when it has none, and
+ * the whole value when it is not an address at all (it may be a mangled secret).
+ */
+export function credentialsIn(url: string): string[] {
+  try {
+    const { username, password } = new URL(url)
+    if (!password) return []
+    let decoded = password
+    try {
+      decoded = decodeURIComponent(password)
+    } catch {}
+    return [`${username}:${password}`, password, decoded]
+  } catch {
+    return [url]
+  }
+}
+
 /** A function that masks, as the service adapters take it: {@link redact} with the process's secrets. */
 export type Redactor = (text: string) => string
 
