@@ -24,14 +24,18 @@ export interface ReadOptions {
 
 const nameOf = (source: string) => (source === '-' ? 'standard input' : source)
 
+/** What a window cut inside one giant line with no space drops of its start: more than any secret is long. */
+export const CUT_MARGIN = 4_096
+
 // A window that starts inside the text starts inside a line, maybe inside a token, which would then no
-// longer look like one: that partial line is dropped (or, in one giant line, the part before a space).
+// longer look like one: that partial line is dropped (or, in one giant line, the part before a space, or
+// without one, its first CUT_MARGIN bytes, where a secret cut in part would be).
 const fromWholeLine = (bytes: Buffer, cut: boolean): Buffer => {
   if (!cut) return bytes
   const newline = bytes.indexOf(NEWLINE)
   if (newline >= 0) return bytes.subarray(newline + 1)
   const space = bytes.findIndex((b) => b === 0x20 || b === 0x09)
-  return space >= 0 ? bytes.subarray(space + 1) : bytes
+  return bytes.subarray(space >= 0 ? space + 1 : Math.min(bytes.length, CUT_MARGIN))
 }
 
 // Reads a stream to its end (so a writer never blocks on a full pipe), keeping its last `max` bytes, or
