@@ -1,0 +1,62 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { codePointsFrom, cutNote, fitPrefix, fitSuffix, roomForSecond } from '../../../../lib/core/text/budget.ts'
+import { renderBody } from '../../../../lib/core/text/issue.ts'
+import { SAMPLE_FAILURE } from '../../../helpers/fixtures.ts'
+
+const plain = (kept: string, cut: number) => (cut ? `${kept}…${cutNote(cut)}` : kept)
+
+test('a text that fits is rendered whole, with no note', () => {
+  assert.is(fitPrefix('hello', 5, plain), 'hello')
+})
+
+test('a text that does not fit keeps the longest prefix that does, and says how much was cut', () => {
+  const out = fitPrefix('abcdefghijklmnopqrstuvwxyz'.repeat(4), 40, plain)
+  assert.ok(out.length <= 40, out)
+  assert.is(out, 'abcdefghijklmnopqrst…[84 characters cut]')
+  assert.is(fitPrefix('abcdefghijklmnopqrstuvwxyz'.repeat(4), 41, plain).length, 41, 'the largest prefix that fits')
+})
+
+test('escaping renderers are measured after escaping', () => {
+  const escape = (kept: string, cut: number) => kept.replace(/</g, '&lt;') + (cut ? ` ${cutNote(cut)}` : '')
+  const out = fitPrefix('<'.repeat(100), 50, escape)
+  assert.ok(out.length <= 50, out)
+  assert.is(out, '&lt;'.repeat(7) + ' [93 characters cut]')
+})
+
+test('a cut never splits a surrogate pair, and counts code points', () => {
+  // 26 units hold 3½ emoji and the note: the half is dropped, not split.
+  const out = fitPrefix('😀'.repeat(20), 26, plain)
+  assert.ok(out.length <= 26)
+  assert.ok((out as string & { isWellFormed(): boolean }).isWellFormed(), out)
+  assert.is(out, '😀'.repeat(3) + '…[17 characters cut]')
+  assert.is(codePointsFrom('a😀b\uD800'), 4)
+  assert.is(codePointsFrom('a😀b', 1), 2)
+})
+
+test('roomForSecond cuts the first part before the second, down to its floor', () => {
+  assert.is(roomForSecond(100, 500, 20, 25), 20, 'a short second part is never cut')
+  assert.is(roomForSecond(100, 10, 500, 25), 90, 'a short first part keeps its length')
+  assert.is(roomForSecond(100, 500, 500, 25), 75, 'both long: the first keeps its floor')
+})
+
+test('the edge: a text of exactly `max` is whole; one character over is cut to fit, with its note (prefix and suffix)', () => {
+  const suffixNote = (kept: string, cut: number) => (cut ? `${cutNote(cut)}…${kept}` : kept)
+  assert.is(fitPrefix('a'.repeat(50), 50, plain), 'a'.repeat(50))
+  assert.is(fitSuffix('a'.repeat(50), 50, suffixNote), 'a'.repeat(50))
+  // 51 characters: 30 kept + '…' + '[21 characters cut]' (19) is exactly 50.
+  assert.is(fitPrefix('a'.repeat(51), 50, plain), 'a'.repeat(30) + '…' + cutNote(21))
+  assert.is(fitSuffix('a'.repeat(51), 50, suffixNote), cutNote(21) + '…' + 'a'.repeat(30))
+})
+
+test('the issue body: sent whole at its limit; one character over the limit, cut to it with a note', () => {
+  const failure = { ...SAMPLE_FAILURE, reason: 'r'.repeat(300) }
+  const whole = renderBody(failure, 'github', Number.MAX_SAFE_INTEGER)
+  assert.not.ok(whole.includes('characters cut'))
+  assert.is(renderBody(failure, 'github', whole.length), whole)
+  const over = renderBody(failure, 'github', whole.length - 1)
+  assert.ok(over.length <= whole.length - 1, 'within the limit')
+  assert.ok(over.includes('characters cut'), 'says it cut')
+})
+
+test.run()
