@@ -45874,6 +45874,7 @@ var init_tracker3 = __esm({
 // lib/run/input-files.ts
 var input_files_exports = {};
 __export(input_files_exports, {
+  CUT_MARGIN: () => CUT_MARGIN,
   REASON_BYTES: () => REASON_BYTES,
   TAIL_BYTES: () => TAIL_BYTES,
   readInputs: () => readInputs,
@@ -45979,7 +45980,7 @@ async function readInputs(request2, config, log2, options = {}) {
   const excerpt = request2.log === void 0 ? void 0 : await readLogExcerpt(request2.log, { lines: config.logLines, jobUrl: config.jobUrl, known: known2 }, log2, options);
   return { ...reason === void 0 ? {} : { reason }, ...excerpt === void 0 ? {} : { log: excerpt } };
 }
-var TAIL_BYTES, REASON_BYTES, CHUNK, NEWLINE, nameOf, fromWholeLine, why;
+var TAIL_BYTES, REASON_BYTES, CHUNK, NEWLINE, nameOf, CUT_MARGIN, fromWholeLine, why;
 var init_input_files = __esm({
   "lib/run/input-files.ts"() {
     "use strict";
@@ -45991,12 +45992,13 @@ var init_input_files = __esm({
     CHUNK = 64 * 1024;
     NEWLINE = 10;
     nameOf = (source) => source === "-" ? "standard input" : source;
+    CUT_MARGIN = 4096;
     fromWholeLine = (bytes, cut2) => {
       if (!cut2) return bytes;
       const newline = bytes.indexOf(NEWLINE);
       if (newline >= 0) return bytes.subarray(newline + 1);
       const space = bytes.findIndex((b) => b === 32 || b === 9);
-      return space >= 0 ? bytes.subarray(space + 1) : bytes;
+      return bytes.subarray(space >= 0 ? space + 1 : Math.min(bytes.length, CUT_MARGIN));
     };
     why = (error) => error.code ?? error.message ?? String(error);
   }
