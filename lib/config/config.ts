@@ -32,7 +32,7 @@ export interface Config extends ActionableSettings, CiLogSettings, ShapeSettings
   readonly apiUrl: string
   /** CHAT_WEBHOOK when it is a valid http(s) address; otherwise undefined (see `warnings`). */
   readonly chatWebhook: string | undefined
-  /** CI_PIPELINE_URL, else BUILD_URL, else another CI system's run address (lib/ci.ts), else `unknown`. */
+  /** CI_PIPELINE_URL, else BUILD_URL, else another CI system's run address (lib/config/ci.ts), else `unknown`. */
   readonly pipelineUrl: string
   /** CI_COMMIT_SHA, else another CI system's commit variable; undefined means "ask git, else `unknown`". */
   readonly commitSha: string | undefined
@@ -215,7 +215,7 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
   for (const name of ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY']) if (value(env, name)) registerSecret(...credentialsIn(value(env, name)!))
   if (problems.length) throw new ConfigError(problems.map((problem) => redact(problem)))
 
-  // Other CI systems' own variables fill in only what the spec's variables leave unset (lib/ci.ts).
+  // Other CI systems' own variables fill in only what the spec's variables leave unset (lib/config/ci.ts).
   const ci = detectCi(env)
 
   return Object.freeze({
