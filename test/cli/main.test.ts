@@ -28,6 +28,15 @@ test('--version and -v print the package version', async () => {
   }
 })
 
+test('--version and -v after any command print the version, whatever else the words say (issue 32)', async () => {
+  for (const argv of [['report', '--version'], ['resolve', '-v'], ['doctor', '--version'], ['health', '--version'], ['retry', '3', '1', '--version', '--', 'false'], ['stats', '--since', '30d', '--version'], ['report', '--bogus', '-v']]) {
+    const io = collect()
+    assert.is(await main(argv, io), 0, argv.join(' '))
+    assert.is(io.out, `${version}\n`, argv.join(' '))
+    assert.is(io.err, '', argv.join(' '))
+  }
+})
+
 test('an unknown command, or none, exits 2 naming the commands', async () => {
   for (const [argv, first] of [[['deploy'], '[ERROR] Unknown command "deploy"'], [[], '[ERROR] No command given'], [['toString'], '[ERROR] Unknown command "toString"']] as const) {
     const io = collect()

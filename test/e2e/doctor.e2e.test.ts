@@ -69,7 +69,7 @@ test('bad configuration: a ✗ line per problem, exit 2, no request', async () =
 test('an unknown flag or a positional is a usage error: exit 2, no request', async () => {
   const [flag, positional] = await Promise.all([runScript('doctor.mts', ['--pong'], servers.gh.env(FAST)), runScript('doctor.mts', ['now'], servers.gh.env(FAST))])
   assert.is(flag.code, 2)
-  assert.is(flag.stderr, "[ERROR] Unknown option '--pong'; see --help\n")
+  assert.is(flag.stderr, '[ERROR] Unknown option --pong: the options are -h/--help, --ping; see --help\n')
   assert.is(positional.code, 2)
   assert.is(positional.stderr, '[ERROR] Unexpected argument "now"; see --help\n')
   assert.is(servers.gh.requests.length, 0)

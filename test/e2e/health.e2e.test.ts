@@ -104,7 +104,10 @@ const BAD_ARGS = [
   [['api.example.com'], /^\[ERROR\] <api_address> must be an http\(s\) URL such as https:\/\/api\.example\.com, got "api\.example\.com"$/],
   [['http://127.0.0.1:1', '--retries', 'many'], /^\[ERROR\] --retries must be a whole number of at least 0, got "many"; see --help$/],
   [['http://127.0.0.1:1', '--connect-timeout', '0'], /^\[ERROR\] --connect-timeout must be a number of at least 0\.001, got "0"; see --help$/],
-  [['http://127.0.0.1:1', '--retry-delay'], /^\[ERROR\] Option '--retry-delay <value>' argument missing; see --help$/],
+  [['http://127.0.0.1:1', '--retry-delay'], /^\[ERROR\] --retry-delay expects a value \(--retry-delay <value>\), got none; see --help$/],
+  // Issue 32: a negative number reaches the option's own check, never Node's argument-parser text.
+  [['http://127.0.0.1:1', '--retries', '-1'], /^\[ERROR\] --retries must be a whole number of at least 0, got "-1"; see --help$/],
+  [['http://127.0.0.1:1', '--retries', '--timeout', '3'], /^\[ERROR\] --retries expects a value \(--retries <value>\), got the option --timeout \(write --retries=--timeout if that is the value\); see --help$/],
 ] as const
 
 test('bad arguments: exit 2 with a clear line each, no request', async () => {

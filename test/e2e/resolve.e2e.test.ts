@@ -191,7 +191,7 @@ test('--help, an unknown flag, a stray argument and a missing token', async () =
 
   r = await runScript('resolve.mts', ['--bogus'], servers.gh.env(GOOD))
   assert.is(r.code, 2)
-  assert.is(r.stderr, "[ERROR] Unknown option '--bogus'; see --help\n")
+  assert.is(r.stderr, '[ERROR] Unknown option --bogus: the options are -h/--help, --dry-run, --json; see --help\n')
 
   r = await runScript('resolve.mts', ['staging'], servers.gh.env(GOOD))
   assert.is(r.code, 2)

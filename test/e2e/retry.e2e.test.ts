@@ -73,11 +73,11 @@ const BAD_ARGS = [
   [['2.5', '1', '--', 'touch', 'ran'], /^\[ERROR\] max_attempts must be a whole number of at least 1, got "2.5"; see --help$/],
   [['3', 'soon', '--', 'touch', 'ran'], /^\[ERROR\] delay_seconds must be a number of at least 0, got "soon"; see --help$/],
   [['--backoff', '3', '1s', '--', 'touch', 'ran'], /^\[ERROR\] base_delay must be a number of at least 0, got "1s"; see --help$/],
-  [['3', '-1', '--', 'touch', 'ran'], /^\[ERROR\] Unknown option '-1'; see --help$/],
+  [['3', '-1', '--', 'touch', 'ran'], /^\[ERROR\] delay_seconds must be a number of at least 0, got "-1"; see --help$/],
   [['--backoff', '3', '1', '4', '--', 'touch', 'ran'], /^\[ERROR\] Expected at most <max_attempts> <delay_seconds> before --/],
   [['3', '1'], /^\[ERROR\] No command given: put it after --/],
   [['3', '1', '--'], /^\[ERROR\] No command given: put it after --/],
-  [['--tries', '3', '--', 'touch', 'ran'], /^\[ERROR\] Unknown option '--tries'; see --help$/],
+  [['--tries', '3', '--', 'touch', 'ran'], /^\[ERROR\] Unknown option --tries: the options are -h\/--help, --backoff; see --help$/],
 ] as const
 
 test('bad arguments: exit 2 with one clear line each, and the command is never run', async () => {

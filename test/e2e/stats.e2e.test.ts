@@ -189,7 +189,7 @@ test('bad flags exit 2 naming the flag and the form expected, before any request
     [['--format', 'pdf'], '[ERROR] --format must be one of table, markdown, json, badge, got "pdf"'],
     [['--tz', 'Mars/Olympus'], '[ERROR] --tz must be an IANA time zone such as UTC or Europe/Berlin, got "Mars/Olympus"'],
     [['--since', '2026-10-31', '--until', '2026-10-01'], '[ERROR] --since (2026-10-31) must be before --until (2026-10-01)'],
-    [['--colour'], "[ERROR] Unknown option '--colour'"],
+    [['--colour'], '[ERROR] Unknown option --colour: the options are -h/--help, --since'],
   ]
   for (const [args, message] of cases) {
     const r = await runScript('stats.mts', args, servers.gh.env(FAST))
