@@ -28,13 +28,13 @@ export interface HealthResult {
  */
 export async function checkHealth(address: string, options: HealthCheckOptions = {}): Promise<HealthResult> {
   const ms = (seconds: number | undefined, fallback: number) => (seconds === undefined ? fallback : Math.round(seconds * 1000))
+  const log = optionsLog(options, () => [])
   const status = await getHealth(apiAddress(address), {
     connectTimeoutMs: ms(options.connectTimeoutSeconds, HEALTH_DEFAULTS.connectTimeoutMs),
     retries: options.retries ?? HEALTH_DEFAULTS.retries,
     retryDelayMs: ms(options.retryDelaySeconds, HEALTH_DEFAULTS.retryDelayMs),
     responseTimeoutMs: ms(options.timeoutSeconds, HEALTH_DEFAULTS.responseTimeoutMs),
-  })
-  const log = optionsLog(options, () => [])
+  }, log)
   if (status === 200) log.info(`API is healthy: GET ${healthUrl(address)} returned 200`)
   else log.error(`API returned status ${status}`)
   return { healthy: status === 200, status }

@@ -8,7 +8,8 @@ const d = HEALTH_DEFAULTS
 const help = (program: string) => `Usage: ${program} [options] <api_address>
 
 GETs <api_address>/health. Connection failures, timeouts and the statuses 408, 429, 500, 502, 503 and
-504 are retried. 200 means healthy; any other final status prints "API returned status <code>".
+504 are retried, each with a [WARN] line. 200 means healthy; any other final status prints "API
+returned status <code>".
 
 Options:
   --connect-timeout <s>  seconds to wait for the connection (default ${d.connectTimeoutMs / 1000})
@@ -58,7 +59,7 @@ export async function runHealth(args: readonly string[], io: Io = processIo(), p
       retries: values.retries === undefined ? d.retries : parseNumber('--retries', values.retries, { integer: true }),
       retryDelayMs: values['retry-delay'] === undefined ? d.retryDelayMs : Math.round(parseNumber('--retry-delay', values['retry-delay']) * 1000),
       responseTimeoutMs: ms('timeout', values.timeout, d.responseTimeoutMs),
-    })
+    }, log)
     if (status !== 200) {
       log.error(`API returned status ${status}`)
       return EXIT.failed
