@@ -130,6 +130,19 @@ test('table: a row per environment and for all, every ratio with its counts, the
   assert.match(r.stdout, /Reference only \(DORA, 2024 State of DevOps report\)/)
 })
 
+test('--env naming no issue (a typo): still a row, and a warning naming the environments that have issues (issue 32)', async () => {
+  const r = await runScript('stats.mts', [...OCT, '--env', 'nosuch', '--env', 'production'], github())
+  assert.is(r.code, 0, r.stderr)
+  assert.match(r.stdout, /^nosuch +0 +0 /m)
+  assert.is(
+    r.stderr,
+    '[WARN] --env nosuch: found no issues for this environment (labelled auto-deploy-failure, updated in the period), so its figures are all zero; the environments with issues are production, staging\n',
+  )
+  // An environment with issues draws no warning.
+  const ok = await runScript('stats.mts', [...OCT, '--env', 'staging'], github())
+  assert.is(ok.stderr, '')
+})
+
 test('--tz: times and weeks in that zone', async () => {
   const r = await runScript('stats.mts', [...OCT, '--tz', 'Asia/Tokyo', '--env', 'production'], github())
   assert.is(r.code, 0, r.stderr)

@@ -18,7 +18,7 @@ const gantt = (md: string) => /```mermaid\n(gantt\n[\s\S]*?)```/.exec(md)?.[1] ?
 
 test('a long history: the gantt stays under Mermaid\'s limit, the newest outages drawn and the rest counted', () => {
   const episodes = manyEpisodes(2000, 'production')
-  const md = renderMarkdown(buildReport({ episodes, environments: ['production'], deploys: new Map() }, period, '365d'))
+  const md = renderMarkdown(buildReport({ episodes, environments: ['production'], deploys: new Map(), named: [] }, period, '365d'))
   const chart = gantt(md)
   // Within Mermaid's limit, and not far below the room it leaves.
   assert.ok(chart.length > 40_000 && chart.length < MERMAID_LIMIT, String(chart.length))
@@ -35,13 +35,13 @@ test('a long history: the gantt stays under Mermaid\'s limit, the newest outages
 
 test('names that are Mermaid or table syntax are defused', () => {
   const episodes = manyEpisodes(1, 'prod|eu: #1; x\ny')
-  const md = renderMarkdown(buildReport({ episodes, environments: ['prod|eu: #1; x\ny'], deploys: new Map() }, period, '365d'))
+  const md = renderMarkdown(buildReport({ episodes, environments: ['prod|eu: #1; x\ny'], deploys: new Map(), named: [] }, period, '365d'))
   assert.match(gantt(md), '    section prod_eu_ _1_ x y\n')
   assert.match(md, '| `prod\\|eu: #1; x y` | 1 |')
 })
 
 test('a quiet period says so and draws no gantt', () => {
-  const md = renderMarkdown(buildReport({ episodes: [], environments: [], deploys: new Map() }, period, '365d'))
+  const md = renderMarkdown(buildReport({ episodes: [], environments: [], deploys: new Map(), named: [] }, period, '365d'))
   assert.match(md, 'No deploy failures recorded in this period.')
   assert.is(gantt(md), '')
 })

@@ -42,6 +42,7 @@ test('--env: only those environments, even one that never failed', async () => {
   const history = await readHistory(tracker, period, ['stage', 'qa'])
   assert.equal(history.environments, ['stage', 'qa'])
   assert.equal(history.episodes.map((e) => e.environment), ['stage'])
+  assert.equal(history.named, ['prod', 'stage'], 'every environment an issue names, asked for or not')
 })
 
 test('a failed read is not swallowed', async () => {
