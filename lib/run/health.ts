@@ -1,7 +1,7 @@
 // The spec's health check: GET <api_address>/health with a 5 s connect timeout and 3 retries 2 s apart.
 // undici's Agent keeps the time limits; the core's retry loop retries, and says so after each attempt.
 // It touches the network, like the trackers and the chat notifiers.
-import { AttemptsExhausted, Unreachable } from '../core/errors.ts'
+import { AttemptsExhausted, ConfigError, Unreachable } from '../core/errors.ts'
 import type { Log } from '../core/log.ts'
 import { attempt, attemptWarning } from '../core/retry/retry.ts'
 import { PROXY_AGENT_OPTIONS, proxyConfigured, registerProxySecrets } from '../http/proxy.ts'
@@ -116,4 +116,30 @@ class TransientStatus extends Error {
     super(`HTTP ${status}`)
     this.status = status
   }
+}
+
+/** `address` if it is an http(s) URL; otherwise a {@link ConfigError} saying what is expected. */
+export function apiAddress(address: string | undefined): string {
+  if (!address) throw new ConfigError([`Expected one <api_address>, such as https://api.example.com; see --help`])
+  if (!/^https?:\/\/[^/]/.test(address) || !URL.canParse(address)) {
+    throw new ConfigError([`<api_address> must be an http(s) URL such as https://api.example.com, got ${JSON.stringify(address)}; see --help`])
+  }
+  return address
+}
+
+/** The final answer of a health check: 200 is healthy. */
+export interface HealthResult {
+  readonly healthy: boolean
+  readonly status: number
+}
+
+/**
+ * The health command, assembled once: checks `address` (see {@link checkHealth}) and says so, with the
+ * spec's `API returned status <code>` for any status but 200.
+ */
+export async function healthCheck(address: string, options: HealthOptions, log: Log): Promise<HealthResult> {
+  const status = await checkHealth(apiAddress(address), options, log)
+  if (status === 200) log.info(`API is healthy: GET ${healthUrl(address)} returned 200`)
+  else log.error(`API returned status ${status}`)
+  return { healthy: status === 200, status }
 }

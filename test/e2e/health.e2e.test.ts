@@ -105,7 +105,7 @@ test('the connect timeout applies when no connection can be made', async () => {
 const BAD_ARGS = [
   [[], /^\[ERROR\] Expected one <api_address>/],
   [['http://a', 'http://b'], /^\[ERROR\] Expected one <api_address>/],
-  [['api.example.com'], /^\[ERROR\] <api_address> must be an http\(s\) URL such as https:\/\/api\.example\.com, got "api\.example\.com"$/],
+  [['api.example.com'], /^\[ERROR\] <api_address> must be an http\(s\) URL such as https:\/\/api\.example\.com, got "api\.example\.com"; see --help$/],
   [['http://127.0.0.1:1', '--retries', 'many'], /^\[ERROR\] --retries must be a whole number of at least 0, got "many"; see --help$/],
   [['http://127.0.0.1:1', '--connect-timeout', '0'], /^\[ERROR\] --connect-timeout must be a number of at least 0\.001, got "0"; see --help$/],
   [['http://127.0.0.1:1', '--retry-delay'], /^\[ERROR\] --retry-delay expects a value \(--retry-delay <value>\), got none; see --help$/],

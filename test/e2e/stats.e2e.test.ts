@@ -136,7 +136,7 @@ test('--env naming no issue (a typo): still a row, and a warning naming the envi
   assert.match(r.stdout, /^nosuch +0 +0 /m)
   assert.is(
     r.stderr,
-    '[WARN] --env nosuch: found no issues for this environment (labelled auto-deploy-failure, updated in the period), so its figures are all zero; the environments with issues are production, staging\n',
+    '[WARN] Found no issues for the environment "nosuch" (labelled auto-deploy-failure, updated in the period), so its figures are all zero; the environments with issues are production, staging\n',
   )
   // An environment with issues draws no warning.
   const ok = await runScript('stats.mts', [...OCT, '--env', 'staging'], github())
