@@ -45,6 +45,7 @@ export async function collectStats(tracker: Tracker, input: StatsInput, log: Log
   }
   for (const [environment, deploys] of history.deploys) {
     if (deploys.refused) log.warn(`The deployments of ${environment} could not be read (${deploys.refused}), so its failed-deploy rate is unknown`)
+    else if (deploys.statusesUnread) log.warn(`The deployment statuses of ${environment} could not be read (${deploys.statusesUnread}), so its failed-deploy rate counts failed runs instead`)
   }
   return { report: buildReport(history, options.period, options.periodLabel, options.timeZone), format: options.format }
 }
