@@ -15,8 +15,10 @@ Options:
   --connect-timeout <s>  seconds to wait for the connection (default ${d.connectTimeoutMs / 1000})
   --retries <n>          retries after the first attempt (default ${d.retries})
   --retry-delay <s>      seconds between attempts (default ${d.retryDelayMs / 1000})
-  --timeout <s>          seconds to wait for the answer once connected (default ${d.responseTimeoutMs / 1000})
+  --timeout <s>          seconds to wait for the answer once connected (default
+                         ${d.responseTimeoutMs / 1000})
   -h, --help             show this text
+  -v, --version          print the version
 
 Environment: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (lower-case too), as curl reads them.
 
