@@ -2745,8 +2745,8 @@ var require_util = __commonJS({
             iterator2 = iterable[Symbol.asyncIterator]();
           },
           pull(controller) {
-            return iterator2.next().then(({ done: done2, value: value14 }) => {
-              if (done2) {
+            return iterator2.next().then(({ done, value: value14 }) => {
+              if (done) {
                 return queueMicrotask(() => {
                   controller.close();
                   controller.byobRequest?.respond(0);
@@ -6076,8 +6076,8 @@ var require_webidl = __commonJS({
           });
         }
         while (true) {
-          const { done: done2, value: value14 } = method.next();
-          if (done2) {
+          const { done, value: value14 } = method.next();
+          if (done) {
             break;
           }
           seq.push(converter(value14, prefix, `${argument}[${index++}]`));
@@ -6925,8 +6925,8 @@ var require_util2 = __commonJS({
         const bytes = [];
         let byteLength = 0;
         do {
-          const { done: done2, value: chunk } = await reader.read();
-          if (done2) {
+          const { done, value: chunk } = await reader.read();
+          if (done) {
             successSteps(Buffer.concat(bytes, byteLength));
             return;
           }
@@ -7770,8 +7770,8 @@ var require_body = __commonJS({
               return;
             }
             while (true) {
-              const { value: value14, done: done2 } = await iterator2.next();
-              if (done2) {
+              const { value: value14, done } = await iterator2.next();
+              if (done) {
                 queueMicrotask(() => readableStreamClose(controller));
                 return;
               }
@@ -18263,12 +18263,12 @@ var require_cache_handler = __commonJS({
         };
         if (statusCode === 304) {
           this.#replaying304 = true;
-          let done2 = false;
+          let done = false;
           const finish304 = () => {
-            if (done2) {
+            if (done) {
               return;
             }
-            done2 = true;
+            done = true;
             this.#replaying304 = false;
             if (this.#pending304End) {
               const { controller: controller2, trailers } = this.#pending304End;
@@ -18278,10 +18278,10 @@ var require_cache_handler = __commonJS({
             }
           };
           const failReplay = (err) => {
-            if (done2) {
+            if (done) {
               return;
             }
-            done2 = true;
+            done = true;
             this.#replaying304 = false;
             this.#suppress304End = true;
             this.#pending304End = void 0;
@@ -18311,7 +18311,7 @@ var require_cache_handler = __commonJS({
             if (typeof cachedValue.body.values === "function") {
               const bodyIterator = cachedValue.body.values();
               const streamCachedBody = () => {
-                if (done2) {
+                if (done) {
                   return;
                 }
                 try {
@@ -23485,11 +23485,11 @@ var require_fetch = __commonJS({
           let bytes;
           let isFailure;
           try {
-            const { done: done2, value: value14 } = await fetchParams.controller.next();
+            const { done, value: value14 } = await fetchParams.controller.next();
             if (isAborted(fetchParams)) {
               break;
             }
-            bytes = done2 ? void 0 : value14;
+            bytes = done ? void 0 : value14;
           } catch (err) {
             if (fetchParams.controller.ended && !timingInfo.encodedBodySize) {
               bytes = void 0;
@@ -36179,29 +36179,7 @@ ${kept}` : kept;
   }
 });
 
-// lib/github/ratelimit.ts
-function rateLimitOf(error, now = Date.now()) {
-  const { status, message = "", response } = error ?? {};
-  if (status !== 403 && status !== 429 || !response) return void 0;
-  const headers = response.headers ?? {};
-  const lifting = (kind, resetsAt) => ({
-    kind,
-    resetsAt,
-    waitSeconds: Math.max(Math.ceil((resetsAt - now) / 1e3), 0)
-  });
-  if (String(headers["x-ratelimit-remaining"]) === "0") {
-    const reset = Number(headers["x-ratelimit-reset"]);
-    return lifting("primary", Number.isFinite(reset) && reset > 0 ? reset * 1e3 : now + FALLBACK_SECONDS * 1e3);
-  }
-  const retryAfter = headers["retry-after"] === void 0 ? NaN : Number(headers["retry-after"]);
-  if (Number.isFinite(retryAfter) && retryAfter >= 0) return lifting("secondary", now + retryAfter * 1e3);
-  if (SECONDARY_WORDING.test(message)) return lifting("secondary", now + FALLBACK_SECONDS * 1e3);
-  return void 0;
-}
-function isKnownToThrottling(error) {
-  const { message = "", response } = error ?? {};
-  return SECONDARY_WORDING.test(message) || String(response?.headers?.["x-ratelimit-remaining"]) === "0";
-}
+// lib/core/retry/budget.ts
 function waitBudget(maxSeconds) {
   let waited = 0;
   return {
@@ -36215,12 +36193,9 @@ function waitBudget(maxSeconds) {
     }
   };
 }
-var FALLBACK_SECONDS, SECONDARY_WORDING;
-var init_ratelimit = __esm({
-  "lib/github/ratelimit.ts"() {
+var init_budget2 = __esm({
+  "lib/core/retry/budget.ts"() {
     "use strict";
-    FALLBACK_SECONDS = 60;
-    SECONDARY_WORDING = /\bsecondary rate\b/i;
   }
 });
 
@@ -36276,16 +36251,16 @@ function readAll(message, signal) {
     const chunks = [];
     const abort = () => message.destroy(signal.reason);
     signal?.addEventListener("abort", abort, { once: true });
-    const done2 = (error) => {
+    const done = (error) => {
       signal?.removeEventListener("abort", abort);
       if (error === void 0) resolve(Buffer.concat(chunks));
       else reject(signal?.aborted ? signal.reason : new TypeError("terminated", { cause: error }));
     };
     message.on("data", (chunk) => chunks.push(chunk));
-    message.on("end", () => done2());
-    message.on("error", (error) => done2(error));
+    message.on("end", () => done());
+    message.on("error", (error) => done(error));
     message.on("close", () => {
-      if (!message.complete) done2(new Error("the connection closed before the body was complete"));
+      if (!message.complete) done(new Error("the connection closed before the body was complete"));
     });
   });
   content.catch(() => {
@@ -37229,6 +37204,12 @@ var init_reopenable = __esm({
 });
 
 // lib/core/flows/reopen.ts
+var reopen_exports = {};
+__export(reopen_exports, {
+  oldestHolder: () => oldestHolder,
+  reopenIssue: () => reopenIssue,
+  reopenStep: () => reopenStep
+});
 async function filedMeanwhile(tracker, key, issue) {
   const filed = [];
   try {
@@ -37280,25 +37261,6 @@ async function reopenIssue(tracker, target, key, recovered, failure2, log2) {
   log2.info(`Commented on issue #${issue.number} (occurrence ${occurrence}): ${comment.url}`);
   return { outcome: "commented", issue, occurrence };
 }
-var init_reopen = __esm({
-  "lib/core/flows/reopen.ts"() {
-    "use strict";
-    init_comments();
-    init_converge();
-    init_grouping();
-    init_reopenable();
-    init_regression();
-    init_issue();
-    init_transient();
-  }
-});
-
-// lib/core/flows/reopen-step.ts
-var reopen_step_exports = {};
-__export(reopen_step_exports, {
-  oldestHolder: () => oldestHolder,
-  reopenStep: () => reopenStep
-});
 async function reopenStep(tracker, target, key, failure2, log2) {
   let recovered;
   try {
@@ -37310,21 +37272,24 @@ async function reopenStep(tracker, target, key, failure2, log2) {
     return void 0;
   }
   if (!recovered) return void 0;
-  const done2 = await reopenIssue(tracker, target, key, recovered, failure2, log2);
-  return done2 && filedAs(done2.outcome, done2.issue, done2.occurrence);
+  const done = await reopenIssue(tracker, target, key, recovered, failure2, log2);
+  return done && filedAs(done.outcome, done.issue, done.occurrence);
 }
 async function oldestHolder(tracker, target, key) {
   const [holder, reopened] = await Promise.all([findHolderIssue(tracker, key), findReopened(tracker, target, key)]);
   return [holder, reopened?.issue].filter((issue) => issue !== void 0).sort((a, b) => a.number - b.number)[0];
 }
-var init_reopen_step = __esm({
-  "lib/core/flows/reopen-step.ts"() {
+var init_reopen = __esm({
+  "lib/core/flows/reopen.ts"() {
     "use strict";
     init_create();
+    init_outcome();
+    init_comments();
+    init_converge();
     init_grouping();
     init_reopenable();
-    init_outcome();
-    init_reopen();
+    init_regression();
+    init_issue();
     init_transient();
     init_errors();
   }
@@ -37429,8 +37394,8 @@ var require_esblib = __commonJS({
     var __asyncGenerator = (__this, __arguments, generator) => {
       var resume = (k2, v2, yes, no) => {
         try {
-          var x2 = generator[k2](v2), isAwait = (v2 = x2.value) instanceof __await, done2 = x2.done;
-          Promise.resolve(isAwait ? v2[0] : v2).then((y) => isAwait ? resume(k2 === "return" ? k2 : "next", v2[1] ? { done: y.done, value: y.value } : y, yes, no) : yes({ value: y, done: done2 })).catch((e) => resume("throw", e, yes, no));
+          var x2 = generator[k2](v2), isAwait = (v2 = x2.value) instanceof __await, done = x2.done;
+          Promise.resolve(isAwait ? v2[0] : v2).then((y) => isAwait ? resume(k2 === "return" ? k2 : "next", v2[1] ? { done: y.done, value: y.value } : y, yes, no) : yes({ value: y, done })).catch((e) => resume("throw", e, yes, no));
         } catch (e) {
           no(e);
         }
@@ -37465,7 +37430,7 @@ var require_esblib = __commonJS({
         throw x2;
       }, "return" in obj && method("return"), it;
     };
-    var __forAwait = (obj, it, method) => (it = obj[__knownSymbol("asyncIterator")]) ? it.call(obj) : (obj = obj[__knownSymbol("iterator")](), it = {}, method = (key, fn) => (fn = obj[key]) && (it[key] = (arg) => new Promise((yes, no, done2) => (arg = fn.call(obj, arg), done2 = arg.done, Promise.resolve(arg.value).then((value14) => yes({ value: value14, done: done2 }), no)))), method("next"), method("return"), it);
+    var __forAwait = (obj, it, method) => (it = obj[__knownSymbol("asyncIterator")]) ? it.call(obj) : (obj = obj[__knownSymbol("iterator")](), it = {}, method = (key, fn) => (fn = obj[key]) && (it[key] = (arg) => new Promise((yes, no, done) => (arg = fn.call(obj, arg), done = arg.done, Promise.resolve(arg.value).then((value14) => yes({ value: value14, done }), no)))), method("next"), method("return"), it);
     var __pow = Math.pow;
     var __reExport = (target, mod, secondTarget) => (__copyProps2(target, mod, "default"), secondTarget && __copyProps2(secondTarget, mod, "default"));
     var __commonJS2 = (cb, mod) => function __require2() {
@@ -41157,7 +41122,7 @@ var require_light = __commonJS({
       var Batcher_1 = Batcher;
       var require$$4$1 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
       var require$$8 = getCjsExportFromNamespace(version$2);
-      var Bottleneck4, DEFAULT_PRIORITY$1, Events$4, Job$1, LocalDatastore$1, NUM_PRIORITIES$1, Queues$1, RedisDatastore$1, States$1, Sync$1, parser$5, splice = [].splice;
+      var Bottleneck3, DEFAULT_PRIORITY$1, Events$4, Job$1, LocalDatastore$1, NUM_PRIORITIES$1, Queues$1, RedisDatastore$1, States$1, Sync$1, parser$5, splice = [].splice;
       NUM_PRIORITIES$1 = 10;
       DEFAULT_PRIORITY$1 = 5;
       parser$5 = parser;
@@ -41168,8 +41133,8 @@ var require_light = __commonJS({
       Events$4 = Events_1;
       States$1 = States_1;
       Sync$1 = Sync_1;
-      Bottleneck4 = (function() {
-        class Bottleneck5 {
+      Bottleneck3 = (function() {
+        class Bottleneck4 {
           constructor(options = {}, ...invalid) {
             var storeInstanceOptions, storeOptions;
             this._addToQueue = this._addToQueue.bind(this);
@@ -41191,7 +41156,7 @@ var require_light = __commonJS({
                 storeInstanceOptions = parser$5.load(options, this.localStoreDefaults, {});
                 return new LocalDatastore$1(this, storeOptions, storeInstanceOptions);
               } else {
-                throw new Bottleneck5.prototype.BottleneckError(`Invalid datastore type: ${this.datastore}`);
+                throw new Bottleneck4.prototype.BottleneckError(`Invalid datastore type: ${this.datastore}`);
               }
             }).call(this);
             this._queues.on("leftzero", () => {
@@ -41205,7 +41170,7 @@ var require_light = __commonJS({
           }
           _validateOptions(options, invalid) {
             if (!(options != null && typeof options === "object" && invalid.length === 0)) {
-              throw new Bottleneck5.prototype.BottleneckError("Bottleneck v2 takes a single object argument. Refer to https://github.com/SGrondin/bottleneck#upgrading-to-v2 if you're upgrading from Bottleneck v1.");
+              throw new Bottleneck4.prototype.BottleneckError("Bottleneck v2 takes a single object argument. Refer to https://github.com/SGrondin/bottleneck#upgrading-to-v2 if you're upgrading from Bottleneck v1.");
             }
           }
           ready() {
@@ -41350,7 +41315,7 @@ var require_light = __commonJS({
             });
           }
           stop(options = {}) {
-            var done2, waitForExecuting;
+            var done, waitForExecuting;
             options = parser$5.load(options, this.stopDefaults);
             waitForExecuting = (at) => {
               var finished;
@@ -41372,7 +41337,7 @@ var require_light = __commonJS({
                 }
               });
             };
-            done2 = options.dropWaitingJobs ? (this._run = function(index, next) {
+            done = options.dropWaitingJobs ? (this._run = function(index, next) {
               return next.doDrop({
                 message: options.dropErrorMessage
               });
@@ -41402,12 +41367,12 @@ var require_light = __commonJS({
               return waitForExecuting(1);
             });
             this._receive = function(job) {
-              return job._reject(new Bottleneck5.prototype.BottleneckError(options.enqueueErrorMessage));
+              return job._reject(new Bottleneck4.prototype.BottleneckError(options.enqueueErrorMessage));
             };
             this.stop = () => {
-              return this.Promise.reject(new Bottleneck5.prototype.BottleneckError("stop() has already been called"));
+              return this.Promise.reject(new Bottleneck4.prototype.BottleneckError("stop() has already been called"));
             };
-            return done2;
+            return done;
           }
           async _addToQueue(job) {
             var args, blocked, error, options, reachedHWM, shifted, strategy;
@@ -41424,11 +41389,11 @@ var require_light = __commonJS({
               job.doDrop();
               return true;
             } else if (reachedHWM) {
-              shifted = strategy === Bottleneck5.prototype.strategy.LEAK ? this._queues.shiftLastFrom(options.priority) : strategy === Bottleneck5.prototype.strategy.OVERFLOW_PRIORITY ? this._queues.shiftLastFrom(options.priority + 1) : strategy === Bottleneck5.prototype.strategy.OVERFLOW ? job : void 0;
+              shifted = strategy === Bottleneck4.prototype.strategy.LEAK ? this._queues.shiftLastFrom(options.priority) : strategy === Bottleneck4.prototype.strategy.OVERFLOW_PRIORITY ? this._queues.shiftLastFrom(options.priority + 1) : strategy === Bottleneck4.prototype.strategy.OVERFLOW ? job : void 0;
               if (shifted != null) {
                 shifted.doDrop();
               }
-              if (shifted == null || strategy === Bottleneck5.prototype.strategy.OVERFLOW) {
+              if (shifted == null || strategy === Bottleneck4.prototype.strategy.OVERFLOW) {
                 if (shifted == null) {
                   job.doDrop();
                 }
@@ -41442,7 +41407,7 @@ var require_light = __commonJS({
           }
           _receive(job) {
             if (this._states.jobStatus(job.options.id) != null) {
-              job._reject(new Bottleneck5.prototype.BottleneckError(`A job with the same id already exists (id=${job.options.id})`));
+              job._reject(new Bottleneck4.prototype.BottleneckError(`A job with the same id already exists (id=${job.options.id})`));
               return false;
             } else {
               job.doReceive();
@@ -41512,31 +41477,31 @@ var require_light = __commonJS({
             return this._store.__incrementReservoir__(incr);
           }
         }
-        Bottleneck5.default = Bottleneck5;
-        Bottleneck5.Events = Events$4;
-        Bottleneck5.version = Bottleneck5.prototype.version = require$$8.version;
-        Bottleneck5.strategy = Bottleneck5.prototype.strategy = {
+        Bottleneck4.default = Bottleneck4;
+        Bottleneck4.Events = Events$4;
+        Bottleneck4.version = Bottleneck4.prototype.version = require$$8.version;
+        Bottleneck4.strategy = Bottleneck4.prototype.strategy = {
           LEAK: 1,
           OVERFLOW: 2,
           OVERFLOW_PRIORITY: 4,
           BLOCK: 3
         };
-        Bottleneck5.BottleneckError = Bottleneck5.prototype.BottleneckError = BottleneckError_1;
-        Bottleneck5.Group = Bottleneck5.prototype.Group = Group_1;
-        Bottleneck5.RedisConnection = Bottleneck5.prototype.RedisConnection = require$$2;
-        Bottleneck5.IORedisConnection = Bottleneck5.prototype.IORedisConnection = require$$3;
-        Bottleneck5.Batcher = Bottleneck5.prototype.Batcher = Batcher_1;
-        Bottleneck5.prototype.jobDefaults = {
+        Bottleneck4.BottleneckError = Bottleneck4.prototype.BottleneckError = BottleneckError_1;
+        Bottleneck4.Group = Bottleneck4.prototype.Group = Group_1;
+        Bottleneck4.RedisConnection = Bottleneck4.prototype.RedisConnection = require$$2;
+        Bottleneck4.IORedisConnection = Bottleneck4.prototype.IORedisConnection = require$$3;
+        Bottleneck4.Batcher = Bottleneck4.prototype.Batcher = Batcher_1;
+        Bottleneck4.prototype.jobDefaults = {
           priority: DEFAULT_PRIORITY$1,
           weight: 1,
           expiration: null,
           id: "<no-id>"
         };
-        Bottleneck5.prototype.storeDefaults = {
+        Bottleneck4.prototype.storeDefaults = {
           maxConcurrent: null,
           minTime: 0,
           highWater: null,
-          strategy: Bottleneck5.prototype.strategy.LEAK,
+          strategy: Bottleneck4.prototype.strategy.LEAK,
           penalty: null,
           reservoir: null,
           reservoirRefreshInterval: null,
@@ -41545,12 +41510,12 @@ var require_light = __commonJS({
           reservoirIncreaseAmount: null,
           reservoirIncreaseMaximum: null
         };
-        Bottleneck5.prototype.localStoreDefaults = {
+        Bottleneck4.prototype.localStoreDefaults = {
           Promise,
           timeout: null,
           heartbeatInterval: 250
         };
-        Bottleneck5.prototype.redisStoreDefaults = {
+        Bottleneck4.prototype.redisStoreDefaults = {
           Promise,
           timeout: null,
           heartbeatInterval: 5e3,
@@ -41561,7 +41526,7 @@ var require_light = __commonJS({
           clearDatastore: false,
           connection: null
         };
-        Bottleneck5.prototype.instanceDefaults = {
+        Bottleneck4.prototype.instanceDefaults = {
           datastore: "local",
           connection: null,
           id: "<no-id>",
@@ -41569,14 +41534,14 @@ var require_light = __commonJS({
           trackDoneStatus: false,
           Promise
         };
-        Bottleneck5.prototype.stopDefaults = {
+        Bottleneck4.prototype.stopDefaults = {
           enqueueErrorMessage: "This limiter has been stopped and cannot accept new jobs.",
           dropWaitingJobs: true,
           dropErrorMessage: "This limiter has been stopped."
         };
-        return Bottleneck5;
+        return Bottleneck4;
       }).call(commonjsGlobal);
-      var Bottleneck_1 = Bottleneck4;
+      var Bottleneck_1 = Bottleneck3;
       var lib = Bottleneck_1;
       return lib;
     }));
@@ -41588,20 +41553,20 @@ function gitLabLimitOf(error, now = Date.now()) {
   if (!(error instanceof ApiError) || error.status !== 429) return void 0;
   const retryAfter = error.headers["retry-after"] === void 0 ? NaN : Number(error.headers["retry-after"]);
   const reset = Number(error.headers["ratelimit-reset"]);
-  const resetsAt = Number.isFinite(retryAfter) && retryAfter >= 0 ? now + retryAfter * 1e3 : Number.isFinite(reset) && reset > 0 ? reset * 1e3 : now + FALLBACK_SECONDS2 * 1e3;
+  const resetsAt = Number.isFinite(retryAfter) && retryAfter >= 0 ? now + retryAfter * 1e3 : Number.isFinite(reset) && reset > 0 ? reset * 1e3 : now + FALLBACK_SECONDS * 1e3;
   return { resetsAt, waitSeconds: Math.max(Math.ceil((resetsAt - now) / 1e3), 0) };
 }
 function gitLabResetTime(headers) {
   const reset = Number(headers["ratelimit-reset"]);
   return Number.isFinite(reset) && reset > 0 ? localTimestamp(new Date(reset * 1e3)) : "an unknown time";
 }
-var FALLBACK_SECONDS2;
-var init_ratelimit2 = __esm({
+var FALLBACK_SECONDS;
+var init_ratelimit = __esm({
   "lib/gitlab/ratelimit.ts"() {
     "use strict";
     init_errors();
     init_issue();
-    FALLBACK_SECONDS2 = 60;
+    FALLBACK_SECONDS = 60;
   }
 });
 
@@ -41707,8 +41672,8 @@ var init_client = __esm({
     init_errors();
     init_fetch();
     init_transient();
+    init_budget2();
     init_ratelimit();
-    init_ratelimit2();
     MAX_LIMIT_RETRIES = 3;
     LOW_QUOTA = 100;
     pacers = /* @__PURE__ */ new Map();
@@ -41781,6 +41746,33 @@ var init_deploy_window = __esm({
   }
 });
 
+// lib/gitlab/issues.ts
+function toIssue(issue) {
+  return {
+    number: issue.iid,
+    title: issue.title,
+    url: issue.web_url,
+    body: issue.description ?? "",
+    labels: [...issue.labels],
+    state: issue.state === "opened" ? "open" : "closed",
+    ...issue.created_at ? { createdAt: new Date(issue.created_at) } : {},
+    ...issue.closed_at ? { closedAt: new Date(issue.closed_at) } : {},
+    ...typeof issue.user_notes_count === "number" ? { commentCount: issue.user_notes_count } : {}
+  };
+}
+var toComment;
+var init_issues = __esm({
+  "lib/gitlab/issues.ts"() {
+    "use strict";
+    toComment = (note2, url) => ({
+      id: note2.id,
+      body: note2.body,
+      url: `${url}#note_${note2.id}`,
+      ...note2.created_at ? { createdAt: new Date(note2.created_at) } : {}
+    });
+  }
+});
+
 // lib/gitlab/history.ts
 function gitLabHistory(client, projectPath, seen = toIssue) {
   return {
@@ -41810,7 +41802,7 @@ var init_history = __esm({
     "use strict";
     init_deploy_window();
     init_errors();
-    init_tracker2();
+    init_issues();
   }
 });
 
@@ -41819,22 +41811,8 @@ var tracker_exports = {};
 __export(tracker_exports, {
   GITLAB_LIMITS: () => GITLAB_LIMITS,
   createGitLabTracker: () => createGitLabTracker,
-  projectId: () => projectId,
-  toIssue: () => toIssue
+  projectId: () => projectId
 });
-function toIssue(issue) {
-  return {
-    number: issue.iid,
-    title: issue.title,
-    url: issue.web_url,
-    body: issue.description ?? "",
-    labels: [...issue.labels],
-    state: issue.state === "opened" ? "open" : "closed",
-    ...issue.created_at ? { createdAt: new Date(issue.created_at) } : {},
-    ...issue.closed_at ? { closedAt: new Date(issue.closed_at) } : {},
-    ...typeof issue.user_notes_count === "number" ? { commentCount: issue.user_notes_count } : {}
-  };
-}
 function projectId(project) {
   return encodeURIComponent(project);
 }
@@ -41921,7 +41899,7 @@ function createGitLabTracker(options, log2, client = createGitLab(options, log2)
     reopenIssue: (iid) => put(iid, { state_event: "reopen" })
   };
 }
-var toComment, GITLAB_LIMITS;
+var GITLAB_LIMITS;
 var init_tracker2 = __esm({
   "lib/gitlab/tracker.ts"() {
     "use strict";
@@ -41930,12 +41908,7 @@ var init_tracker2 = __esm({
     init_milestone();
     init_milestone_lookup();
     init_history();
-    toComment = (note2, url) => ({
-      id: note2.id,
-      body: note2.body,
-      url: `${url}#note_${note2.id}`,
-      ...note2.created_at ? { createdAt: new Date(note2.created_at) } : {}
-    });
+    init_issues();
     GITLAB_LIMITS = Object.freeze({ title: GITLAB_TITLE_LIMIT, body: 1048576 });
   }
 });
@@ -43526,11 +43499,11 @@ function gather(octokit, results, iterator2, mapFn) {
       return results;
     }
     let earlyExit = false;
-    function done2() {
+    function done() {
       earlyExit = true;
     }
     results = results.concat(
-      mapFn ? mapFn(result.value, done2) : result.value.data
+      mapFn ? mapFn(result.value, done) : result.value.data
     );
     if (earlyExit) {
       return results;
@@ -43610,7 +43583,7 @@ function routeMatcher(paths) {
 function throttling(octokit, octokitOptions) {
   const {
     enabled = true,
-    Bottleneck: Bottleneck4 = import_light2.default,
+    Bottleneck: Bottleneck3 = import_light2.default,
     id = "no-id",
     timeout = 1e3 * 60 * 2,
     // Redis TTL: 2 minutes
@@ -43653,16 +43626,16 @@ function throttling(octokit, octokitOptions) {
     }
     initialized = true;
     if (groups.global == null) {
-      createGroups(Bottleneck4, common);
+      createGroups(Bottleneck3, common);
     }
     state.global = state.global ?? groups.global;
     state.auth = state.auth ?? groups.auth;
     state.search = state.search ?? groups.search;
     state.write = state.write ?? groups.write;
     state.notifications = state.notifications ?? groups.notifications;
-    state.retryLimiter = state.retryLimiter ?? new Bottleneck4();
+    state.retryLimiter = state.retryLimiter ?? new Bottleneck3();
     const events = {};
-    const emitter = new Bottleneck4.Events(events);
+    const emitter = new Bottleneck3.Events(events);
     events.on("secondary-limit", state.onSecondaryRateLimit);
     events.on("rate-limit", state.onRateLimit);
     events.on(
@@ -43756,30 +43729,30 @@ var init_dist_bundle6 = __esm({
     regex = routeMatcher(triggers_notification_paths_default);
     triggersNotification = regex.test.bind(regex);
     groups = {};
-    createGroups = function(Bottleneck4, common) {
-      groups.global = new Bottleneck4.Group({
+    createGroups = function(Bottleneck3, common) {
+      groups.global = new Bottleneck3.Group({
         id: "octokit-global",
         maxConcurrent: 10,
         ...common
       });
-      groups.auth = new Bottleneck4.Group({
+      groups.auth = new Bottleneck3.Group({
         id: "octokit-auth",
         maxConcurrent: 1,
         ...common
       });
-      groups.search = new Bottleneck4.Group({
+      groups.search = new Bottleneck3.Group({
         id: "octokit-search",
         maxConcurrent: 1,
         minTime: 2e3,
         ...common
       });
-      groups.write = new Bottleneck4.Group({
+      groups.write = new Bottleneck3.Group({
         id: "octokit-write",
         maxConcurrent: 1,
         minTime: 1e3,
         ...common
       });
-      groups.notifications = new Bottleneck4.Group({
+      groups.notifications = new Bottleneck3.Group({
         id: "octokit-notifications",
         maxConcurrent: 1,
         minTime: 3e3,
@@ -43825,27 +43798,12 @@ function pacing(seconds) {
   if (!groups2) {
     const minTime = Math.round(seconds * 1e3);
     groups2 = {
-      write: firstAtOnce(new import_light3.default.Group({ maxConcurrent: 1, minTime })),
-      notifications: firstAtOnce(new import_light3.default.Group({ maxConcurrent: 1, minTime: minTime * NOTIFY_FACTOR }))
+      write: new import_light3.default.Group({ maxConcurrent: 1, minTime }),
+      notifications: new import_light3.default.Group({ maxConcurrent: 1, minTime: minTime * NOTIFY_FACTOR })
     };
     pacingGroups.set(seconds, groups2);
   }
   return groups2;
-}
-function firstAtOnce(group) {
-  group.on("created", (limiter) => {
-    const schedule = limiter.schedule.bind(limiter);
-    let first2 = true;
-    limiter.schedule = ((...args) => {
-      if (!first2) return schedule(...args);
-      first2 = false;
-      void schedule(() => Promise.resolve());
-      const at = typeof args[0] === "function" ? 0 : 1;
-      const job = args[at];
-      return Promise.resolve().then(() => job(...args.slice(at + 1)));
-    });
-  });
-  return group;
 }
 var import_light3, NOTIFY_FACTOR, pacingGroups;
 var init_pacing = __esm({
@@ -43857,24 +43815,35 @@ var init_pacing = __esm({
   }
 });
 
-// lib/github/limiter-yield.ts
-function promptLimiters() {
-  if (done) return;
-  done = true;
-  const store = new import_light4.default()._store;
-  const datastore = Object.getPrototypeOf(store);
-  const original = datastore.yieldLoop;
-  if (typeof original !== "function") return;
-  datastore.yieldLoop = function(t = 0) {
-    return t > 0 ? original.call(this, t) : new Promise((resolve) => setImmediate(resolve));
-  };
+// lib/github/ratelimit.ts
+function rateLimitOf(error, now = Date.now()) {
+  const { status, message = "", response } = error ?? {};
+  if (status !== 403 && status !== 429 || !response) return void 0;
+  const headers = response.headers ?? {};
+  const lifting = (kind, resetsAt) => ({
+    kind,
+    resetsAt,
+    waitSeconds: Math.max(Math.ceil((resetsAt - now) / 1e3), 0)
+  });
+  if (String(headers["x-ratelimit-remaining"]) === "0") {
+    const reset = Number(headers["x-ratelimit-reset"]);
+    return lifting("primary", Number.isFinite(reset) && reset > 0 ? reset * 1e3 : now + FALLBACK_SECONDS2 * 1e3);
+  }
+  const retryAfter = headers["retry-after"] === void 0 ? NaN : Number(headers["retry-after"]);
+  if (Number.isFinite(retryAfter) && retryAfter >= 0) return lifting("secondary", now + retryAfter * 1e3);
+  if (SECONDARY_WORDING.test(message)) return lifting("secondary", now + FALLBACK_SECONDS2 * 1e3);
+  return void 0;
 }
-var import_light4, done;
-var init_limiter_yield = __esm({
-  "lib/github/limiter-yield.ts"() {
+function isKnownToThrottling(error) {
+  const { message = "", response } = error ?? {};
+  return SECONDARY_WORDING.test(message) || String(response?.headers?.["x-ratelimit-remaining"]) === "0";
+}
+var FALLBACK_SECONDS2, SECONDARY_WORDING;
+var init_ratelimit2 = __esm({
+  "lib/github/ratelimit.ts"() {
     "use strict";
-    import_light4 = __toESM(require_light(), 1);
-    done = false;
+    FALLBACK_SECONDS2 = 60;
+    SECONDARY_WORDING = /\bsecondary rate\b/i;
   }
 });
 
@@ -45440,11 +45409,10 @@ var init_client2 = __esm({
     init_errors();
     init_api_error();
     init_pacing();
-    init_limiter_yield();
-    init_ratelimit();
+    init_budget2();
+    init_ratelimit2();
     init_app_auth();
     ThrottledOctokit = Octokit.plugin(throttling, paginateRest);
-    promptLimiters();
     LOW_QUOTA2 = 100;
     GITHUB_API_VERSION = "2022-11-28";
     MAX_LIMIT_RETRIES2 = 3;
@@ -45469,6 +45437,56 @@ async function openMilestoneNumber(github, where, title) {
 var init_milestone2 = __esm({
   "lib/github/milestone.ts"() {
     "use strict";
+  }
+});
+
+// lib/github/issues.ts
+function toIssue2(data) {
+  const id = usableId(data.id);
+  return {
+    number: data.number,
+    ...id === void 0 ? {} : { id },
+    title: data.title,
+    url: data.html_url,
+    body: data.body ?? "",
+    // A sparse answer (a proxy, an older server) may leave labels out; none is then what we know.
+    labels: (data.labels ?? []).map((label) => typeof label === "string" ? label : label.name ?? ""),
+    state: data.state === "closed" ? "closed" : "open",
+    ...data.created_at ? { createdAt: new Date(data.created_at) } : {},
+    ...data.closed_at ? { closedAt: new Date(data.closed_at) } : {},
+    ...data.state === "closed" && isCloseReason(data.state_reason) ? { closedAs: data.state_reason } : {},
+    ...typeof data.comments === "number" ? { commentCount: data.comments } : {}
+  };
+}
+async function* issuePages(github, where, query) {
+  const { state, label, sort, direction, since } = query;
+  const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/issues", {
+    owner: where.owner,
+    repo: where.repo,
+    state,
+    labels: label,
+    per_page: 100,
+    sort,
+    direction,
+    ...since === void 0 ? {} : { since: since.toISOString() }
+  });
+  for await (const page of pages) yield page.data.filter((issue) => issue.pull_request == null).map(toIssue2);
+}
+var usableId, isCloseReason, toComment2;
+var init_issues2 = __esm({
+  "lib/github/issues.ts"() {
+    "use strict";
+    usableId = (id) => {
+      const value14 = typeof id === "bigint" || typeof id === "number" ? Number(id) : NaN;
+      return Number.isSafeInteger(value14) && value14 > 0 ? value14 : void 0;
+    };
+    isCloseReason = (reason) => reason === "completed" || reason === "not_planned" || reason === "duplicate";
+    toComment2 = (data) => ({
+      id: Number(data.id),
+      body: data.body ?? "",
+      url: data.html_url,
+      ...data.created_at ? { createdAt: new Date(data.created_at) } : {}
+    });
   }
 });
 
@@ -45504,7 +45522,7 @@ var init_history2 = __esm({
     "use strict";
     init_deploy_window();
     init_errors();
-    init_tracker3();
+    init_issues2();
   }
 });
 
@@ -45600,41 +45618,8 @@ var init_board = __esm({
 // lib/github/tracker.ts
 var tracker_exports2 = {};
 __export(tracker_exports2, {
-  createGitHubTracker: () => createGitHubTracker,
-  issuePages: () => issuePages,
-  toIssue: () => toIssue2
+  createGitHubTracker: () => createGitHubTracker
 });
-function toIssue2(data) {
-  const id = usableId(data.id);
-  return {
-    number: data.number,
-    ...id === void 0 ? {} : { id },
-    title: data.title,
-    url: data.html_url,
-    body: data.body ?? "",
-    // A sparse answer (a proxy, an older server) may leave labels out; none is then what we know.
-    labels: (data.labels ?? []).map((label) => typeof label === "string" ? label : label.name ?? ""),
-    state: data.state === "closed" ? "closed" : "open",
-    ...data.created_at ? { createdAt: new Date(data.created_at) } : {},
-    ...data.closed_at ? { closedAt: new Date(data.closed_at) } : {},
-    ...data.state === "closed" && isCloseReason(data.state_reason) ? { closedAs: data.state_reason } : {},
-    ...typeof data.comments === "number" ? { commentCount: data.comments } : {}
-  };
-}
-async function* issuePages(github, where, query) {
-  const { state, label, sort, direction, since } = query;
-  const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/issues", {
-    owner: where.owner,
-    repo: where.repo,
-    state,
-    labels: label,
-    per_page: 100,
-    sort,
-    direction,
-    ...since === void 0 ? {} : { since: since.toISOString() }
-  });
-  for await (const page of pages) yield page.data.filter((issue) => issue.pull_request == null).map(toIssue2);
-}
 function createGitHubTracker(github, repo, log2) {
   const where = { owner: repo.owner, repo: repo.repo };
   const milestone = milestoneLookup((title) => openMilestoneNumber(github, where, title), `${repo.owner}/${repo.repo}`, log2);
@@ -45711,7 +45696,6 @@ function createGitHubTracker(github, repo, log2) {
     }
   };
 }
-var usableId, isCloseReason, toComment2;
 var init_tracker3 = __esm({
   "lib/github/tracker.ts"() {
     "use strict";
@@ -45720,17 +45704,7 @@ var init_tracker3 = __esm({
     init_milestone_lookup();
     init_errors();
     init_history2();
-    usableId = (id) => {
-      const value14 = typeof id === "bigint" || typeof id === "number" ? Number(id) : NaN;
-      return Number.isSafeInteger(value14) && value14 > 0 ? value14 : void 0;
-    };
-    isCloseReason = (reason) => reason === "completed" || reason === "not_planned" || reason === "duplicate";
-    toComment2 = (data) => ({
-      id: Number(data.id),
-      body: data.body ?? "",
-      url: data.html_url,
-      ...data.created_at ? { createdAt: new Date(data.created_at) } : {}
-    });
+    init_issues2();
   }
 });
 
@@ -45948,10 +45922,10 @@ var init_log_cutter = __esm({
         return { cleanup, tail: new Ring(this.lines), count: 0 };
       }
       close() {
-        const done2 = this.current;
-        if (done2.cleanup || done2.count === 0) return;
-        this.lastStep = done2;
-        if (done2.error) this.failing = done2;
+        const done = this.current;
+        if (done.cleanup || done.count === 0) return;
+        this.lastStep = done;
+        if (done.error) this.failing = done;
       }
       /** Takes the next raw line of the log (with its timestamp). */
       push(raw) {
@@ -46882,7 +46856,6 @@ var outputs_exports = {};
 __export(outputs_exports, {
   appendOutputs: () => appendOutputs,
   appendResolveOutputs: () => appendResolveOutputs,
-  failedOutcome: () => failedOutcome,
   jsonLine: () => jsonLine,
   outputLines: () => outputLines,
   resolveOutputLines: () => resolveOutputLines,
@@ -46890,9 +46863,6 @@ __export(outputs_exports, {
 });
 import { randomUUID } from "node:crypto";
 import { appendFileSync } from "node:fs";
-function failedOutcome(title = null) {
-  return { outcome: "failed", number: null, url: null, title };
-}
 function jsonLine(o) {
   return JSON.stringify({ outcome: o.outcome, number: o.number, url: o.url, title: o.title, ...o.failed ? { failed: o.failed } : {} });
 }
@@ -47049,6 +47019,11 @@ function phase(name2) {
   if (phases.hasSubscribers) phases.publish(name2);
 }
 
+// lib/core/report-result.ts
+function failedResult(title = null) {
+  return { outcome: "failed", number: null, url: null, title };
+}
+
 // lib/config/template.ts
 init_log();
 init_errors();
@@ -47114,7 +47089,7 @@ async function withTemplate(config, env) {
 }
 
 // lib/chat/index.ts
-init_ratelimit();
+init_budget2();
 init_chat_format();
 
 // lib/chat/strict.ts
@@ -47275,7 +47250,7 @@ async function commentOrSkip({ tracker, target, failure: failure2, log: log2 }, 
 async function reopenRecovered({ tracker, target, failure: failure2, key, log: log2 }) {
   const reopenWindowHours = target.reopenWindowHours ?? 0;
   if (reopenWindowHours <= 0) return void 0;
-  return (await Promise.resolve().then(() => (init_reopen_step(), reopen_step_exports))).reopenStep(tracker, { ...target, reopenWindowHours }, key, failure2, log2);
+  return (await Promise.resolve().then(() => (init_reopen(), reopen_exports))).reopenStep(tracker, { ...target, reopenWindowHours }, key, failure2, log2);
 }
 function create({ tracker, target, failure: failure2, key, log: log2 }) {
   return createOnce(tracker, target, failure2, key, log2);
@@ -47283,7 +47258,7 @@ function create({ tracker, target, failure: failure2, key, log: log2 }) {
 async function convergeCreated({ tracker, target, key, log: log2 }, { issue, posted }, onPosted) {
   if (posted) onPosted();
   const reopenWindowHours = target.reopenWindowHours ?? 0;
-  const recheck = reopenWindowHours > 0 ? async () => (await Promise.resolve().then(() => (init_reopen_step(), reopen_step_exports))).oldestHolder(tracker, { ...target, reopenWindowHours }, key) : () => findHolderIssue(tracker, key);
+  const recheck = reopenWindowHours > 0 ? async () => (await Promise.resolve().then(() => (init_reopen(), reopen_exports))).oldestHolder(tracker, { ...target, reopenWindowHours }, key) : () => findHolderIssue(tracker, key);
   const survivor = posted ? await converge(tracker, target, issue, recheck, log2) : issue;
   if (survivor.number !== issue.number) {
     log2.info(`Closed #${issue.number} as a duplicate of #${survivor.number}, the older open issue for this failure`);
@@ -47358,9 +47333,6 @@ async function createTracker(config, log2) {
 }
 
 // lib/run/report.ts
-function failedResult(title = null) {
-  return { outcome: "failed", number: null, url: null, title };
-}
 async function configureReport(env, masking, options = {}) {
   return withTemplate(configure(env, masking, options), env);
 }

@@ -8,7 +8,7 @@ import type { DeployCount, Tracker } from '../core/tracker.ts'
 import { ApiError } from '../core/errors.ts'
 import type { GitHub } from './client.ts'
 import { graphql } from './graphql.ts'
-import { issuePages, type GitHubRepo } from './tracker.ts'
+import { issuePages, type GitHubRepo } from './issues.ts'
 
 // A workflow job with an `environment` records a deployment for each attempt, good or failed, and sets
 // its status. GraphQL gives each deployment's latest status with it, 100 deployments a request: the same
