@@ -28161,7 +28161,7 @@ var init_recovery = __esm({
   "lib/core/find/recovery.ts"() {
     "use strict";
     init_issue();
-    TITLE = /\[DEPLOY FAIL\] (.+) \u2014 ([^\u2014]+?) \u2014 (\d{4}-\d{2}-\d{2})(?!\d)/u;
+    TITLE = /\[DEPLOY FAIL\] (.+) \u2014 ([^\u2014]+?) \u2014 (\d{4}-\d{2}-\d{2})(?!\d)/su;
     hasLabel = (issue, label) => issue.labels.includes(label);
     filedBefore = (issue, time) => time === void 0 || issue.createdAt === void 0 || !(issue.createdAt.getTime() > time.getTime());
   }
@@ -36912,7 +36912,7 @@ async function attempt(maxAttempts, delay, fn, options = {}) {
     retryable = () => true,
     onFailure = (n, max, seconds) => void process.stderr.write(attemptWarning(n, max, seconds) + "\n"),
     sleep: sleep2 = sleepMs,
-    waitAfterLast = true
+    waitAfterLast = false
   } = options;
   let lastError;
   for (let n = 1; n <= maxAttempts; n++) {
@@ -36966,7 +36966,6 @@ async function retryTransient({ retryAttempts, retryDelaySeconds }, what, send2,
   try {
     return await backoff(retryAttempts, retryDelaySeconds, send2, {
       retryable: isTransient,
-      waitAfterLast: false,
       onFailure: (n, max, seconds, error) => log2.warn(`${attemptWarning(n, max, seconds).replace(/^\[WARN\] /, "")} (${what}: ${describeError(error)})`)
     });
   } catch (error) {
@@ -41885,26 +41884,6 @@ var init_milestone_lookup = __esm({
   }
 });
 
-// lib/core/stats/deploy-window.ts
-async function countInWindow(pages, since, until2) {
-  let count = 0;
-  for await (const page of pages) {
-    let older = false;
-    for (const record of page.data) {
-      const at = new Date(record.created_at);
-      if (at < since) older = true;
-      else if (at < until2) count++;
-    }
-    if (older) break;
-  }
-  return count;
-}
-var init_deploy_window = __esm({
-  "lib/core/stats/deploy-window.ts"() {
-    "use strict";
-  }
-});
-
 // lib/gitlab/issues.ts
 function toIssue(issue) {
   return {
@@ -41940,26 +41919,38 @@ function gitLabHistory(client, projectPath, seen = toIssue) {
       const query = { labels: label, per_page: 100, order_by: "created_at", sort: "asc", updated_after: since.toISOString() };
       for await (const page of client.pages(`${projectPath}/issues`, query)) yield page.data.map(seen);
     },
-    // Good deploys only (`status=success`): a failed one is a failed run the issues already count.
-    // Newest first: reading stops at the first page reaching back before the period.
+    // Every deployment with its `status`, 100 a page: the finished ones (success, failed) are the
+    // attempts, the failed ones the failures; created, running, canceled, skipped or blocked ones are
+    // not counted. Newest first: reading stops at the first page reaching back before the period.
     // A project without environments, or a token that may not read them (403, 404), leaves the rate unknown.
     async countDeploys({ environment, since, until: until2 }) {
-      let count;
-      const query = { environment, status: "success", order_by: "created_at", sort: "desc", per_page: 100 };
+      let count = 0;
+      let failed = 0;
+      const query = { environment, order_by: "created_at", sort: "desc", per_page: 100 };
       try {
-        count = await countInWindow(client.pages(`${projectPath}/deployments`, query), since, until2);
+        for await (const page of client.pages(`${projectPath}/deployments`, query)) {
+          let older = false;
+          for (const d of page.data) {
+            const at = new Date(d.created_at);
+            if (at < since) older = true;
+            else if (at < until2 && (d.status === "success" || d.status === "failed")) {
+              count++;
+              if (d.status === "failed") failed++;
+            }
+          }
+          if (older) break;
+        }
       } catch (error) {
-        if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return { count: 0, includesFailed: false, refused: `HTTP ${error.status}: ${error.message}; the token needs read_api and the project its environments` };
+        if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return { count: 0, includesFailed: true, refused: `HTTP ${error.status}: ${error.message}; the token needs read_api and the project its environments` };
         throw error;
       }
-      return { count, includesFailed: false };
+      return { count, failed, includesFailed: true };
     }
   };
 }
 var init_history = __esm({
   "lib/gitlab/history.ts"() {
     "use strict";
-    init_deploy_window();
     init_errors();
     init_issues();
   }
@@ -45601,6 +45592,42 @@ var init_milestone2 = __esm({
   }
 });
 
+// lib/core/stats/deploy-window.ts
+async function countInWindow(pages, since, until2) {
+  let count = 0;
+  for await (const page of pages) {
+    let older = false;
+    for (const record of page.data) {
+      const at = new Date(record.created_at);
+      if (at < since) older = true;
+      else if (at < until2) count++;
+    }
+    if (older) break;
+  }
+  return count;
+}
+var init_deploy_window = __esm({
+  "lib/core/stats/deploy-window.ts"() {
+    "use strict";
+  }
+});
+
+// lib/github/graphql.ts
+async function graphql3(github, query, variables) {
+  const base = github.request.endpoint.DEFAULTS.baseUrl;
+  const route = /\/api\/v3\/?$/.test(base) ? `POST ${base.replace(/\/api\/v3\/?$/, "/api/graphql")}` : "POST /graphql";
+  const { data, headers } = await github.request(route, { query, variables });
+  const body2 = data;
+  const [first2] = body2.errors ?? [];
+  if (first2) return { problem: first2 };
+  return { data: body2.data, scopes: headers["x-oauth-scopes"] };
+}
+var init_graphql = __esm({
+  "lib/github/graphql.ts"() {
+    "use strict";
+  }
+});
+
 // lib/github/issues.ts
 function toIssue2(data) {
   const id = usableId(data.id);
@@ -45652,6 +45679,34 @@ var init_issues2 = __esm({
 });
 
 // lib/github/history.ts
+async function countByStatus(github, repo, environment, since, until2) {
+  let count = 0;
+  let failed = 0;
+  let after = null;
+  for (; ; ) {
+    let answer;
+    try {
+      answer = await graphql3(github, DEPLOYMENTS, { owner: repo.owner, repo: repo.repo, environment, after });
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403 || error.status === 404)) return { unread: `GraphQL answered HTTP ${error.status}` };
+      throw error;
+    }
+    if ("problem" in answer) return { unread: `GraphQL: ${answer.problem.type ?? "error"}: ${answer.problem.message ?? ""}`.trim() };
+    const deployments = answer.data.repository?.deployments;
+    if (!deployments) return { unread: "GraphQL found no repository" };
+    let older = false;
+    for (const node of deployments.nodes) {
+      const at = new Date(node.createdAt);
+      if (at < since) older = true;
+      else if (at < until2 && FINISHED.has(node.latestStatus?.state ?? "")) {
+        count++;
+        if (FAILED.has(node.latestStatus.state)) failed++;
+      }
+    }
+    if (older || !deployments.pageInfo.hasNextPage || !deployments.pageInfo.endCursor) return { count, failed };
+    after = deployments.pageInfo.endCursor;
+  }
+}
 function gitHubHistory(github, repo) {
   const where = { owner: repo.owner, repo: repo.repo };
   return {
@@ -45660,12 +45715,13 @@ function gitHubHistory(github, repo) {
     async *history({ label, since }) {
       yield* issuePages(github, repo, { state: "all", label, sort: "created", direction: "asc", since });
     },
-    // A workflow job with an `environment` records a deployment for each attempt, good or failed, so the
-    // records count attempts. Newest first: reading stops at the first one older than the period. Their
-    // statuses are not read: one more request per deployment would dwarf the whole history's cost.
-    // https://docs.github.com/en/rest/deployments/deployments#list-deployments
-    // A token that may not read deployments (403) leaves the rate unknown rather than failing the figures.
+    // Their statuses through GraphQL; where GraphQL will not answer, the deployments alone over REST
+    // (https://docs.github.com/en/rest/deployments/deployments#list-deployments), and the rate counts
+    // failed runs, saying why. A token that may not read deployments (403) leaves the rate unknown
+    // rather than failing the figures.
     async countDeploys({ environment, since, until: until2 }) {
+      const byStatus = await countByStatus(github, repo, environment, since, until2);
+      if (!("unread" in byStatus)) return { count: byStatus.count, failed: byStatus.failed, includesFailed: true };
       let count;
       const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/deployments", { owner: where.owner, repo: where.repo, environment, per_page: 100 });
       try {
@@ -45674,16 +45730,28 @@ function gitHubHistory(github, repo) {
         if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return { count: 0, includesFailed: true, refused: `HTTP ${error.status}: ${error.message}; the token needs read access to deployments` };
         throw error;
       }
-      return { count, includesFailed: true };
+      return { count, includesFailed: true, statusesUnread: byStatus.unread };
     }
   };
 }
+var DEPLOYMENTS, FAILED, FINISHED;
 var init_history2 = __esm({
   "lib/github/history.ts"() {
     "use strict";
     init_deploy_window();
     init_errors();
+    init_graphql();
     init_issues2();
+    DEPLOYMENTS = `query($owner: String!, $repo: String!, $environment: String!, $after: String) {
+  repository(owner: $owner, name: $repo) {
+    deployments(first: 100, after: $after, environments: [$environment], orderBy: {field: CREATED_AT, direction: DESC}) {
+      nodes { createdAt latestStatus { state } }
+      pageInfo { hasNextPage endCursor }
+    }
+  }
+}`;
+    FAILED = /* @__PURE__ */ new Set(["FAILURE", "ERROR"]);
+    FINISHED = /* @__PURE__ */ new Set([...FAILED, "SUCCESS", "INACTIVE"]);
   }
 });
 
@@ -45694,15 +45762,6 @@ __export(board_exports, {
   boardCheck: () => boardCheck,
   readBoard: () => readBoard
 });
-async function graphql3(github, query, variables) {
-  const base = github.request.endpoint.DEFAULTS.baseUrl;
-  const route = /\/api\/v3\/?$/.test(base) ? `POST ${base.replace(/\/api\/v3\/?$/, "/api/graphql")}` : "POST /graphql";
-  const { data, headers } = await github.request(route, { query, variables });
-  const body2 = data;
-  const [first2] = body2.errors ?? [];
-  if (first2) return { problem: first2 };
-  return { data: body2.data, scopes: headers["x-oauth-scopes"] };
-}
 async function readBoard(github, board) {
   const answer = await graphql3(github, PROJECT_QUERY(board.ownerType), { login: board.owner, number: board.number });
   if ("problem" in answer) return answer;
@@ -45754,6 +45813,7 @@ var init_board = __esm({
     "use strict";
     init_transient();
     init_errors();
+    init_graphql();
     isScopeProblem = (type) => type === "INSUFFICIENT_SCOPES" || type === "FORBIDDEN";
     SCOPE_FIX = "give ISSUE_TOKEN the project scope (classic token) or Projects read and write (fine-grained token or GitHub App)";
     PROJECT_QUERY = (owner) => `query($login: String!, $number: Int!) {
@@ -46170,7 +46230,7 @@ function gitHubCiReader(github, run2, fetchLog) {
         const steps = stepsOf(job);
         if (isOwn(job)) {
           if (steps.length) failed.push({ id: String(job.id), name: job.name, url: job.html_url, steps, running: job.status !== "completed" });
-        } else if (FAILED.has(job.conclusion ?? "")) {
+        } else if (FAILED2.has(job.conclusion ?? "")) {
           failed.push({ id: String(job.id), name: job.name, url: job.html_url, steps, running: false, ...job.conclusion === "timed_out" ? { reason: "timed_out" } : {} });
         }
       }
@@ -46215,7 +46275,7 @@ function gitHubCiReader(github, run2, fetchLog) {
     }
   };
 }
-var FAILED, isStep, isJob, unexpected, PERMISSION, LOG_GONE, stepsOf;
+var FAILED2, isStep, isJob, unexpected, PERMISSION, LOG_GONE, stepsOf;
 var init_ci_reader = __esm({
   "lib/github/ci-reader.ts"() {
     "use strict";
@@ -46223,7 +46283,7 @@ var init_ci_reader = __esm({
     init_errors();
     init_stream_lines();
     init_log_cutter();
-    FAILED = /* @__PURE__ */ new Set(["failure", "timed_out"]);
+    FAILED2 = /* @__PURE__ */ new Set(["failure", "timed_out"]);
     isStep = (s) => {
       const step = s;
       return typeof step === "object" && step !== null && typeof step.name === "string" && Number.isInteger(step.number) && (step.conclusion === null || typeof step.conclusion === "string");
@@ -46235,7 +46295,7 @@ var init_ci_reader = __esm({
     unexpected = (what, cause) => new CiLogUnavailable(`GitHub answered ${what} in a shape this tool does not know`, "if GitHub changed its API, please report it", { cause });
     PERMISSION = "give the workflow `permissions: actions: read` (once any permission is listed, unlisted ones are none)";
     LOG_GONE = "it has expired or been deleted";
-    stepsOf = (job) => (job.steps ?? []).filter((s) => FAILED.has(s.conclusion ?? "")).map((s) => ({ name: s.name, number: s.number, url: `${job.html_url}#step:${s.number}:1` }));
+    stepsOf = (job) => (job.steps ?? []).filter((s) => FAILED2.has(s.conclusion ?? "")).map((s) => ({ name: s.name, number: s.number, url: `${job.html_url}#step:${s.number}:1` }));
   }
 });
 
@@ -47701,12 +47761,28 @@ init_issue();
 init_recovery();
 init_transient();
 init_errors();
+async function previewRecovery(tracker, issues, recovery, log2) {
+  const outages = [];
+  const comments = [];
+  for (const issue of issues) {
+    let outage = { start: void 0, failedRuns: 0 };
+    try {
+      outage = outageOf(issue.createdAt, issue.commentCount === 0 ? [] : await tracker.listComments(issue.number));
+    } catch (error) {
+      log2.warn(`Could not read the comments of issue #${issue.number}, so its recovery line is left out (${describeError(error)})`);
+    }
+    outages.push(outage);
+    comments.push({ number: issue.number, text: renderRecoveryComment(recovery, recoveredLine(outage, recovery.time)) });
+  }
+  const recovered = recoveredLine(joinOutages(outages), recovery.time);
+  return { comments, ...recovered ? { recovered } : {} };
+}
 async function findRecoverable(tracker, environment, time) {
   const found = [];
   for await (const page of tracker.openIssues({ label: DEDUP_LABEL })) found.push(...selectRecoverable(page, environment, time));
   return found;
 }
-async function resolveRecovery(tracker, chat, retry, recovery, log2, { dryRun = false } = {}) {
+async function resolveRecovery(tracker, chat, retry, recovery, log2, { dryRun = false, preview } = {}) {
   let issues;
   try {
     issues = await findRecoverable(tracker, recovery.environment, recovery.time);
@@ -47719,6 +47795,7 @@ async function resolveRecovery(tracker, chat, retry, recovery, log2, { dryRun = 
   }
   if (dryRun) {
     for (const issue of issues) log2.info(`Would close issue #${issue.number}: ${issue.url}`);
+    if (preview) preview(await previewRecovery(tracker, issues, recovery, log2));
     return { outcome: "resolved", closed: issues.map((issue) => issue.number), failed: [] };
   }
   const outages = /* @__PURE__ */ new Map();
@@ -47751,26 +47828,27 @@ async function resolveRecovery(tracker, chat, retry, recovery, log2, { dryRun = 
 }
 
 // lib/run/resolve.ts
-init_comment_text();
 async function resolveFailures(session, { dryRun = false } = {}) {
   const { config, log: log2, env, time } = session;
   const recovery = await readDeploy(config, time, { withMessage: false });
   const tracker = await createTracker(config, log2);
   const chatUrl = config.chat.slack?.apiUrl ?? config.chatWebhook;
   const warming = { ...tracker, addComment: (number2, body2) => (preconnect(chatUrl, env), tracker.addComment(number2, body2)) };
-  const resolution = await resolveRecovery(dryRun ? tracker : warming, createNotifier(config, log2, session.annotate), config, recovery, log2, { dryRun });
+  let preview;
+  const resolution = await resolveRecovery(dryRun ? tracker : warming, createNotifier(config, log2, session.annotate), config, recovery, log2, { dryRun, preview: (texts) => preview = texts });
   if (config.pager && !dryRun) await (await Promise.resolve().then(() => (init_paging(), paging_exports))).pageResolved(config, recovery.environment, resolution.closed, log2);
-  return { resolution, recovery };
+  return { resolution, recovery, ...preview ? { preview } : {} };
 }
-function resolvePreview(session, { resolution, recovery }) {
-  if (!resolution.closed.length) return "";
+function resolvePreview(session, { resolution, recovery, preview }) {
+  if (!resolution.closed.length || !preview) return "";
   const chat = session.config.chatWebhook ? `
 --- chat message
-${renderRecoveryChat(recovery, resolution.closed)}
+${renderRecoveryChat(recovery, resolution.closed, preview.recovered)}
 ` : "";
-  return `
---- comment on each issue before closing it
-${renderRecoveryComment(recovery)}${chat}`;
+  const comments = preview.comments.map(({ number: number2, text: text3 }) => `
+--- comment on #${number2} before closing it
+${text3}`).join("");
+  return `${comments}${chat}`;
 }
 
 // lib/run/resolve-command.ts
