@@ -6,6 +6,8 @@ import { gitHubPages } from './pages.ts'
 
 /** The number of the open milestone titled `title` in `owner/repo`, or undefined when there is none. */
 export async function openMilestoneNumber(github: GitHub, where: { owner: string; repo: string }, title: string): Promise<number | undefined> {
+  // Named fields, never a spread: Octokit sends every parameter the route does not use in the query
+  // string, and the doctor passed its whole configuration here (the token and the webhook in the address).
   const params = { owner: where.owner, repo: where.repo, state: 'open', per_page: 100 }
   const pages = gitHubPages<{ title: string; number: number }>(github, 'GET /repos/{owner}/{repo}/milestones', params, { what: `the open milestones of ${where.owner}/${where.repo}` })
   for await (const page of pages) {
