@@ -11,11 +11,12 @@ import type { TrackerKind } from '../core/tracker.ts'
 import { GITLAB_DEFAULT_API_URL, gitLabTarget, trackerKind } from './tracker.ts'
 import { readShape, type ShapeSettings } from './shape.ts'
 import { readPager, type PagerConfig } from './pager.ts'
+import { readNoise, type NoiseSettings } from './noise.ts'
 
 type Env = Record<string, string | undefined>
 
 /** Everything the tools read from the environment, validated once. */
-export interface Config extends ActionableSettings, CiLogSettings, ShapeSettings {
+export interface Config extends ActionableSettings, CiLogSettings, ShapeSettings, NoiseSettings {
   /** PAGERDUTY_ROUTING_KEY and its settings (lib/config/pager.ts); absent when no paging is configured. */
   readonly pager?: PagerConfig
   /** ISSUE_TOKEN; empty when a GitHub App is configured, or when loaded with `requireToken: false`. */
@@ -180,6 +181,8 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
   // Template, milestone and project board (lib/config/shape.ts); paging (lib/config/pager.ts).
   const shape = readShape(env, tracker, problems)
   const pager = readPager(env, problems)
+  // Page and file thresholds, flapping (lib/config/noise.ts): each key only when set.
+  const noise = readNoise(env, onDuplicate, problems)
 
   // A value echoed in a problem may be the token itself (ISSUE_REPO=$ISSUE_TOKEN by mistake), and the
   // caller cannot redact what it has not been told yet.
@@ -212,6 +215,7 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
     ...ciLog,
     ...shape,
     ...(pager ? { pager } : {}),
+    ...noise,
     warnings: Object.freeze(warnings),
     chat,
   })
