@@ -87,3 +87,6 @@ export function formatSetting(seconds: number): string {
   for (const [unit, size] of [['d', 86400], ['h', 3600], ['m', 60]] as const) if (seconds % size === 0) return `${seconds / size}${unit}`
   return `${seconds}s`
 }
+
+/** Whether any noise setting is on; when none is, the commands load none of the noise modules. */
+export const noiseOn = (config: NoiseSettings): boolean => config.fileAfter !== undefined || config.flap !== undefined || config.pageAfter !== undefined

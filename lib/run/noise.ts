@@ -11,6 +11,7 @@ import type { ChatNotifier } from '../core/chat.ts'
 import type { ReportKey } from '../core/find/grouping.ts'
 import { issueTitle } from '../core/flows/issue-text.ts'
 import type { Outcome } from '../core/flows/outcome.ts'
+import { fileReport } from '../core/flows/report.ts'
 import type { Log } from '../core/log.ts'
 import { flappingLine, flapState, type FlapState } from '../core/noise/flap.ts'
 import { episodeOf, pagedLine, pagesNow, PAGED_MARKER } from '../core/noise/page.ts'
@@ -25,10 +26,6 @@ import { trackerAndRuns } from './noise-sources.ts'
 
 type Env = Record<string, string | undefined>
 type NoiseConfig = Parameters<typeof trackerAndRuns>[0] & Pick<Config, 'fileAfter' | 'flap' | 'pageAfter' | 'group' | 'deployEnv'> & { readonly template?: IssueTemplate | undefined }
-
-/** Whether any noise setting is on. */
-export const noiseOn = (config: Partial<Pick<Config, 'fileAfter' | 'flap' | 'pageAfter'>>): boolean =>
-  config.fileAfter !== undefined || config.flap !== undefined || config.pageAfter !== undefined
 
 /** A run held below REPORT_FILE_AFTER. */
 export interface Held {
@@ -56,7 +53,7 @@ async function readStreak(runs: Awaited<ReturnType<typeof trackerAndRuns>>['runs
     const history = await runs.reader.recentRuns(runsToRead(fileAfter))
     return { count: failedStreak(history.runs, runs.current), of: fileAfter, what: history.what }
   } catch (error) {
-    log.warn(`REPORT_FILE_AFTER=${fileAfter} is not applied: ${runs.reader.name}'s run history could not be read (${describeError(error)}${permissionHint(error)}); the failure is filed as if no threshold were set`)
+    log.warn(`REPORT_FILE_AFTER=${fileAfter} is not applied: the ${runs.reader.name} run history could not be read (${describeError(error)}${permissionHint(error)}); the failure is filed as if no threshold were set`)
     return undefined
   }
 }
@@ -147,4 +144,27 @@ export async function pageAtThreshold(config: NoiseConfig & Pick<Config, 'pager'
     log.warn(`Could not tell whether issue #${outcome.number} has paged yet (${describeError(error)}); paging now`)
   }
   await pageReported(config, outcome, failure, log)
+}
+
+/** What a report with noise settings ended with: the outcome, or held below REPORT_FILE_AFTER. */
+export type NoisyOutcome = Outcome | { readonly outcome: 'held'; readonly number: null; readonly url: null; readonly title: string; readonly held: { readonly count: number; readonly of: number } }
+
+/**
+ * The report's single pass (lib/core/flows/report.ts) with the noise settings: held below the file
+ * threshold (one [INFO] line; no issue, chat or page), else filed on the wrapped tracker, the chat told
+ * once of flapping, and the pager triggered at the page threshold only. Throws as fileReport does.
+ */
+export async function reportWithNoise(config: NoiseConfig & Pick<Config, 'pager'> & Parameters<typeof fileReport>[2], chat: ChatNotifier | undefined, failure: Failure, log: Log, env: Env): Promise<NoisyOutcome> {
+  const prepared = await prepareReport(config, failure, log, env)
+  if (prepared.held) {
+    log.info(heldLine(prepared.held))
+    return { outcome: 'held', number: null, url: null, title: prepared.title, held: { count: prepared.held.count, of: prepared.held.of } }
+  }
+  const window = config.flap ? formatWindow(config.flap.windowSeconds) : ''
+  const outcome = await fileReport(prepared.tracker, flapChat(chat, prepared, config.deployEnv, window), config, failure, log)
+  if (config.pager) {
+    if (config.pageAfter) await pageAtThreshold(config, prepared, outcome, failure, log)
+    else await (await import('./paging.ts')).pageReported(config, outcome, failure, log)
+  }
+  return outcome
 }

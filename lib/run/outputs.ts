@@ -12,12 +12,14 @@ import type { FailedEntry } from '../core/text/what-failed.ts'
 
 /** A run's outcome as printed: a failed run may have no title yet (bad configuration). */
 export interface RunOutcome {
-  readonly outcome: Outcome['outcome']
+  readonly outcome: Outcome['outcome'] | 'held'
   readonly number: number | null
   readonly url: string | null
   readonly title: string | null
   /** What the CI said failed (REPORT_CI_LOG=auto); absent otherwise, and then absent from every output. */
   readonly failed?: readonly FailedEntry[]
+  /** Below REPORT_FILE_AFTER: the consecutive failed runs so far, and the threshold; absent otherwise. */
+  readonly held?: { readonly count: number; readonly of: number }
 }
 
 /** The outcome of a run that filed nothing. */
@@ -27,7 +29,7 @@ export function failedOutcome(title: string | null = null): RunOutcome {
 
 /** The `--json` line: one object with exactly `outcome`, `number`, `url`, `title`, in that order, then `failed` when the CI was read. */
 export function jsonLine(o: RunOutcome): string {
-  return JSON.stringify({ outcome: o.outcome, number: o.number, url: o.url, title: o.title, ...(o.failed ? { failed: o.failed } : {}) })
+  return JSON.stringify({ outcome: o.outcome, number: o.number, url: o.url, title: o.title, ...(o.failed ? { failed: o.failed } : {}), ...(o.held ? { held: o.held } : {}) })
 }
 
 /**
@@ -59,6 +61,7 @@ const HEADLINES: Record<RunOutcome['outcome'], (o: RunOutcome) => string> = {
   commented: (o) => `Deploy failure added to open issue #${o.number}`,
   reopened: (o) => `Deploy failed again after recovery: issue #${o.number} reopened`,
   failed: () => 'Deploy failure could not be filed',
+  held: (o) => `Deploy failure held: ${o.held?.count ?? '?'} of ${o.held?.of ?? '?'} consecutive failed runs, no issue yet (REPORT_FILE_AFTER)`,
 }
 
 // Values shown on the run page get the issue body's treatment: one clean line, Markdown and mentions defused.
@@ -69,6 +72,7 @@ export function summaryMarkdown(o: RunOutcome, failure: Failure | undefined): st
   const lines = [`### ${HEADLINES[o.outcome](o)}`, '', `- **Outcome:** ${o.outcome}`]
   if (o.url) lines.push(`- **Issue:** [#${o.number}](${o.url})${o.title ? ` ${text(o.title)}` : ''}`)
   else if (o.outcome === 'failed') lines.push('- **Issue:** none filed; the step log says why')
+  else if (o.outcome === 'held') lines.push('- **Issue:** none yet; filed from the run that reaches REPORT_FILE_AFTER')
   if (failure) {
     lines.push(
       `- **Environment:** ${field(failure.environment, inlineCode)}`,

@@ -2,6 +2,7 @@
 // deploy and posts a chat notice.
 import { EXIT, parseFlags, reportFailure } from '../args.ts'
 import { loadConfig, loadDotenv, outputFiles, secretsOf } from '../../config/config.ts'
+import { noiseOn } from '../../config/noise.ts'
 import { ConfigError, CreateFailed } from '../../core/errors.ts'
 import { readDeploy, withoutToken } from '../../run/deploy.ts'
 import { createNotifier } from '../../chat/index.ts'
@@ -31,7 +32,8 @@ Options:
                whether an open duplicate exists (needs ISSUE_TOKEN; skipped without it); writes nothing
   --json       end stdout with one JSON line: {"outcome": "created"|"duplicate"|"commented"|"reopened"|"failed",
                "number", "url", "title"} (nulls when nothing was filed), whatever the exit code; with
-               REPORT_CI_LOG=auto also "failed": [{"job", "step", "url"}]
+               REPORT_CI_LOG=auto also "failed": [{"job", "step", "url"}]; below REPORT_FILE_AFTER
+               {"outcome": "held", ..., "held": {"count", "of"}}
   -h, --help   show this text
 
 Environment (a .env file in the current folder is read too; set variables win; REPORT_DOTENV=off skips it):
@@ -59,6 +61,8 @@ Environment (a .env file in the current folder is read too; set variables win; R
   REPORT_TEMPLATE: a Markdown issue template with front matter (docs/templates.md); REPORT_MILESTONE: an
   open milestone's title; REPORT_PROJECT, REPORT_PROJECT_STATUS: a GitHub Projects board new issues join
   PAGERDUTY_ROUTING_KEY (REPORT_PAGER_SEVERITY, REPORT_PAGER_ENVIRONMENTS): page on-call (docs/pager.md)
+  REPORT_PAGE_AFTER=<runs>|<duration>, REPORT_FILE_AFTER=<N>, REPORT_FLAP=<episodes>/<window>: when a
+  failure pages, when it is filed, and when an environment is flapping (docs/noise.md)
 
 Exit codes: 0 issue created or duplicate found, 1 the issue could not be filed, 2 bad configuration.
 `
@@ -124,6 +128,11 @@ export async function runReport(args: readonly string[], io: Io = processIo(), p
       // Loaded only when asked for, like the outputs below: every module costs start-up (npm run bench).
       const { previewReport } = await import('../../core/flows/preview.ts')
       io.stdout.write(await previewReport(config.token || config.app ? await createTracker(config, log) : undefined, config, failure, log))
+      return EXIT.ok
+    }
+    // REPORT_PAGE_AFTER, REPORT_FILE_AFTER, REPORT_FLAP (docs/noise.md): loaded only when one is set.
+    if (noiseOn(config)) {
+      await finish(await (await import('../../run/noise.ts')).reportWithNoise(config, createNotifier(config, log, chatAnnotations(io)), failure, log, io.env))
       return EXIT.ok
     }
     const outcome = await fileReport(await createTracker(config, log), createNotifier(config, log, chatAnnotations(io)), config, failure, log)
