@@ -35,6 +35,8 @@ Environment (a .env file in the current folder is read too; set variables win; R
   (SLACK_API_URL): post through Slack's Web API, threaded per issue. See docs/chat.md
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY (lower-case too): a proxy for every request, as curl (docs/security.md)
   PAGERDUTY_ROUTING_KEY: the incident of each issue closed is resolved (docs/pager.md)
+  REPORT_FLAP=<episodes>/<window>: a flapping environment's issues get one comment and stay open until
+  a window passes with no new outage; their incidents are resolved as usual (docs/noise.md)
   GITHUB_OUTPUT (set by GitHub Actions): when set, the step outputs outcome and closed (comma-separated
   issue numbers) are appended to it.
 
@@ -75,14 +77,17 @@ export async function runResolve(args: readonly string[], io: Io = processIo(), 
     const recovery: Recovery = await readDeploy(config, time, { withMessage: false })
     dryRun = values['dry-run'] === true
     preconnect(config.apiUrl, io.env)
-    const tracker = await createTracker(config, log)
+    const all = await createTracker(config, log)
+    // REPORT_FLAP (docs/noise.md): a flapping environment's issues stay open; loaded only when set.
+    const flap = config.flap ? await (await import('../../run/noise-resolve.ts')).holdFlapping(config, all, recovery, log, dryRun) : undefined
+    const tracker = flap?.tracker ?? all
     // The recovery notice follows the first close, a second or more after the first comment: the chat's
     // connection opens with that comment, rather than on every good deploy (lib/http/preconnect.ts).
     const chatUrl = config.chat.slack?.apiUrl ?? config.chatWebhook
     const warming = { ...tracker, addComment: (number: number, body: string) => (preconnect(chatUrl, io.env), tracker.addComment(number, body)) }
     resolution = await resolveRecovery(dryRun ? tracker : warming, createNotifier(config, log, chatAnnotations(io)), config, recovery, log, { dryRun })
     // PAGERDUTY_ROUTING_KEY: each closed issue's incident is resolved (loaded only when set).
-    if (config.pager && !dryRun) await (await import('../../run/paging.ts')).pageResolved(config, recovery.environment, resolution.closed, log)
+    if (config.pager && !dryRun) await (await import('../../run/paging.ts')).pageResolved(config, recovery.environment, [...resolution.closed.filter((n) => !flap?.calm.includes(n)), ...(flap?.heldNow ?? [])], log)
     if (dryRun && resolution.closed.length) {
       io.stdout.write(`\n--- comment on each issue before closing it\n${renderRecoveryComment(recovery)}`)
       if (config.chatWebhook) io.stdout.write(`\n--- chat message\n${renderRecoveryChat(recovery, resolution.closed)}\n`)
