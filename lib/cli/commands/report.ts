@@ -22,7 +22,8 @@ Options:
                whether an open duplicate exists (needs ISSUE_TOKEN; skipped without it); writes nothing
   --json       end stdout with one JSON line: {"outcome": "created"|"duplicate"|"commented"|"reopened"|"failed",
                "number", "url", "title"} (nulls when nothing was filed), whatever the exit code; with
-               REPORT_CI_LOG=auto also "failed": [{"job", "step", "url"}]
+               REPORT_CI_LOG=auto also "failed": [{"job", "step", "url"}]; below REPORT_FILE_AFTER
+               {"outcome": "held", ..., "held": {"count", "of"}}
   -h, --help   show this text
 
 Environment (a .env file in the current folder is read too; set variables win; REPORT_DOTENV=off skips it):
