@@ -170,3 +170,24 @@ export async function reportWithNoise(config: NoiseConfig & Pick<Config, 'pager'
   }
   return outcome
 }
+
+/**
+ * `--dry-run`: what the thresholds would decide for this run, as `[INFO]` lines; reads only (with a
+ * token), and writes nothing. Without a token it says which thresholds are on.
+ */
+export async function previewNoise(config: NoiseConfig & { readonly token: string; readonly app?: unknown }, failure: Failure, log: Log, env: Env): Promise<void> {
+  const { describeThresholds } = await import('./noise-doctor.ts')
+  log.info(`Noise thresholds: ${describeThresholds(config)}`)
+  if (!config.token && !config.app) return
+  const { tracker, runs } = await trackerAndRuns(config, log, env, config.fileAfter !== undefined)
+  const silent = { info: () => {}, warn: (line: string) => log.info(`A real run would warn: ${line}`), error: () => {} }
+  if (config.fileAfter !== undefined) {
+    const streak = await readStreak(runs, config.fileAfter, silent)
+    if (streak) log.info(holds(streak.of, streak.count) ? `Would hold: ${heldLine(streak)}` : `Would file: ${streak.count} of ${streak.of} consecutive failed runs of ${streak.what}`)
+  }
+  if (config.flap) {
+    const flap = await readFlap(tracker, config, failure.time, true, silent)
+    if (flap) log.info(`${flappingLine(flap, config.deployEnv, formatWindow(config.flap.windowSeconds)).replace(/^Flapping: /, '')} (this run included): ${flap.flapping ? 'flapping: the issue would be labelled flapping' : 'not flapping'}`)
+  }
+  if (config.pageAfter) log.info(`Would page only on the run at which the outage reaches ${'runs' in config.pageAfter ? `${config.pageAfter.runs} failed runs` : `${formatWindow(config.pageAfter.seconds)}`}, once`)
+}

@@ -115,5 +115,7 @@ export function failureTitle(config: ReportConfig, failure: Failure): Promise<st
 export async function previewFailure(session: Session<ReportConfig>, failure: Failure): Promise<string> {
   const { config, log } = session
   const { previewReport } = await import('../core/flows/preview.ts')
+  // REPORT_PAGE_AFTER, REPORT_FILE_AFTER, REPORT_FLAP: what they would decide (loaded only when set).
+  if (noiseOn(config)) await (await import('./noise.ts')).previewNoise(config, failure, log, session.env)
   return previewReport(config.token || config.app ? await createTracker(config, log) : undefined, config, failure, log)
 }
