@@ -82,10 +82,11 @@ export function readNoise(env: Env, onDuplicate: string, problems: string[]): No
   return settings
 }
 
-/** A duration as the settings are written: `30m`, `24h`, `90s`. */
-export function formatSetting(seconds: number): string {
-  for (const [unit, size] of [['d', 86400], ['h', 3600], ['m', 60]] as const) if (seconds % size === 0) return `${seconds / size}${unit}`
-  return `${seconds}s`
+/** A window or duration as the lines say it: hours up to two days (`24 h`, as people say a day of alerts), days beyond. */
+export function formatWindow(seconds: number): string {
+  if (seconds % 86400 === 0 && seconds > 2 * 86400) return `${seconds / 86400} d`
+  if (seconds % 3600 === 0) return `${seconds / 3600} h`
+  return seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`
 }
 
 /** Whether any noise setting is on; when none is, the commands load none of the noise modules. */

@@ -7,7 +7,7 @@ import type { Log } from '../core/log.ts'
 import { runsToRead } from '../core/noise/streak.ts'
 import { describeError } from '../core/retry/transient.ts'
 import { trackerAndRuns } from './noise-sources.ts'
-import { formatWindow } from './noise.ts'
+import { formatWindow } from '../config/noise.ts'
 
 type Env = Record<string, string | undefined>
 

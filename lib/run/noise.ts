@@ -6,6 +6,7 @@
 // - paging: only on the run that reaches REPORT_PAGE_AFTER, once per episode.
 // - resolve: a flapping environment's issues are left open (one comment), until a window passes calm.
 import type { Config } from '../config/config.ts'
+import { formatWindow } from '../config/noise.ts'
 import type { ChatNotifier } from '../core/chat.ts'
 import type { ReportKey } from '../core/find/grouping.ts'
 import { issueTitle } from '../core/flows/issue-text.ts'
@@ -96,14 +97,6 @@ export async function prepareReport(config: NoiseConfig, failure: Failure, log: 
   })
   const held = streak && holds(streak.of, streak.count) ? streak : undefined
   return { tracker: noise.tracker, noise, title, ...(held ? { held } : {}), ...(flap ? { flap } : {}) }
-}
-
-/** `24 h`, `30 min`: a window as the lines say it. */
-export function formatWindow(seconds: number): string {
-  // Hours up to two days (`24 h`, as people say a day of alerts), days beyond.
-  if (seconds % 86400 === 0 && seconds > 2 * 86400) return `${seconds / 86400} d`
-  if (seconds % 3600 === 0) return `${seconds / 3600} h`
-  return seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`
 }
 
 /** The one line a held run prints. */

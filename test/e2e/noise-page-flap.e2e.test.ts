@@ -142,4 +142,17 @@ test('resolve leaves a flapping issue open with one comment, resolves its incide
   assert.equal(actions(), [`trigger ${key}`, `resolve ${key}`], 'triggered and resolved exactly once for the episode')
 })
 
+test('stats shows the flapping environments and the pages the threshold held back', async () => {
+  seedOutages(3)
+  const r = await runScript('stats.mts', ['--since', '7d'], env({ REPORT_FLAP: '3/24h', REPORT_PAGE_AFTER: '30m' }))
+  assert.is(r.code, 0, r.stderr)
+  assert.match(r.stdout, /\nFlapping \(REPORT_FLAP\): staging \(3 outages within 24 h\)\n/)
+  // Each seeded outage lasted 20 minutes: none reached 30 minutes.
+  assert.match(r.stdout, /\nPages held back \(REPORT_PAGE_AFTER\): 3 of 3 outages never reached the threshold\n/)
+  const json = await runScript('stats.mts', ['--since', '7d', '--format', 'json'], env({ REPORT_FLAP: '3/24h' }))
+  assert.equal(JSON.parse(json.stdout).noise, { flapping: [{ environment: 'staging', outages: 3 }] })
+  const plain = await runScript('stats.mts', ['--since', '7d', '--format', 'json'], env())
+  assert.not.ok('noise' in JSON.parse(plain.stdout), 'without the settings, the JSON is as it was')
+})
+
 test.run()
