@@ -36179,29 +36179,7 @@ ${kept}` : kept;
   }
 });
 
-// lib/github/ratelimit.ts
-function rateLimitOf(error, now = Date.now()) {
-  const { status, message = "", response } = error ?? {};
-  if (status !== 403 && status !== 429 || !response) return void 0;
-  const headers = response.headers ?? {};
-  const lifting = (kind, resetsAt) => ({
-    kind,
-    resetsAt,
-    waitSeconds: Math.max(Math.ceil((resetsAt - now) / 1e3), 0)
-  });
-  if (String(headers["x-ratelimit-remaining"]) === "0") {
-    const reset = Number(headers["x-ratelimit-reset"]);
-    return lifting("primary", Number.isFinite(reset) && reset > 0 ? reset * 1e3 : now + FALLBACK_SECONDS * 1e3);
-  }
-  const retryAfter = headers["retry-after"] === void 0 ? NaN : Number(headers["retry-after"]);
-  if (Number.isFinite(retryAfter) && retryAfter >= 0) return lifting("secondary", now + retryAfter * 1e3);
-  if (SECONDARY_WORDING.test(message)) return lifting("secondary", now + FALLBACK_SECONDS * 1e3);
-  return void 0;
-}
-function isKnownToThrottling(error) {
-  const { message = "", response } = error ?? {};
-  return SECONDARY_WORDING.test(message) || String(response?.headers?.["x-ratelimit-remaining"]) === "0";
-}
+// lib/core/retry/budget.ts
 function waitBudget(maxSeconds) {
   let waited = 0;
   return {
@@ -36215,12 +36193,9 @@ function waitBudget(maxSeconds) {
     }
   };
 }
-var FALLBACK_SECONDS, SECONDARY_WORDING;
-var init_ratelimit = __esm({
-  "lib/github/ratelimit.ts"() {
+var init_budget2 = __esm({
+  "lib/core/retry/budget.ts"() {
     "use strict";
-    FALLBACK_SECONDS = 60;
-    SECONDARY_WORDING = /\bsecondary rate\b/i;
   }
 });
 
@@ -41588,20 +41563,20 @@ function gitLabLimitOf(error, now = Date.now()) {
   if (!(error instanceof ApiError) || error.status !== 429) return void 0;
   const retryAfter = error.headers["retry-after"] === void 0 ? NaN : Number(error.headers["retry-after"]);
   const reset = Number(error.headers["ratelimit-reset"]);
-  const resetsAt = Number.isFinite(retryAfter) && retryAfter >= 0 ? now + retryAfter * 1e3 : Number.isFinite(reset) && reset > 0 ? reset * 1e3 : now + FALLBACK_SECONDS2 * 1e3;
+  const resetsAt = Number.isFinite(retryAfter) && retryAfter >= 0 ? now + retryAfter * 1e3 : Number.isFinite(reset) && reset > 0 ? reset * 1e3 : now + FALLBACK_SECONDS * 1e3;
   return { resetsAt, waitSeconds: Math.max(Math.ceil((resetsAt - now) / 1e3), 0) };
 }
 function gitLabResetTime(headers) {
   const reset = Number(headers["ratelimit-reset"]);
   return Number.isFinite(reset) && reset > 0 ? localTimestamp(new Date(reset * 1e3)) : "an unknown time";
 }
-var FALLBACK_SECONDS2;
-var init_ratelimit2 = __esm({
+var FALLBACK_SECONDS;
+var init_ratelimit = __esm({
   "lib/gitlab/ratelimit.ts"() {
     "use strict";
     init_errors();
     init_issue();
-    FALLBACK_SECONDS2 = 60;
+    FALLBACK_SECONDS = 60;
   }
 });
 
@@ -41707,8 +41682,8 @@ var init_client = __esm({
     init_errors();
     init_fetch();
     init_transient();
+    init_budget2();
     init_ratelimit();
-    init_ratelimit2();
     MAX_LIMIT_RETRIES = 3;
     LOW_QUOTA = 100;
     pacers = /* @__PURE__ */ new Map();
@@ -41781,6 +41756,33 @@ var init_deploy_window = __esm({
   }
 });
 
+// lib/gitlab/issues.ts
+function toIssue(issue) {
+  return {
+    number: issue.iid,
+    title: issue.title,
+    url: issue.web_url,
+    body: issue.description ?? "",
+    labels: [...issue.labels],
+    state: issue.state === "opened" ? "open" : "closed",
+    ...issue.created_at ? { createdAt: new Date(issue.created_at) } : {},
+    ...issue.closed_at ? { closedAt: new Date(issue.closed_at) } : {},
+    ...typeof issue.user_notes_count === "number" ? { commentCount: issue.user_notes_count } : {}
+  };
+}
+var toComment;
+var init_issues = __esm({
+  "lib/gitlab/issues.ts"() {
+    "use strict";
+    toComment = (note2, url) => ({
+      id: note2.id,
+      body: note2.body,
+      url: `${url}#note_${note2.id}`,
+      ...note2.created_at ? { createdAt: new Date(note2.created_at) } : {}
+    });
+  }
+});
+
 // lib/gitlab/history.ts
 function gitLabHistory(client, projectPath, seen = toIssue) {
   return {
@@ -41810,7 +41812,7 @@ var init_history = __esm({
     "use strict";
     init_deploy_window();
     init_errors();
-    init_tracker2();
+    init_issues();
   }
 });
 
@@ -41819,22 +41821,8 @@ var tracker_exports = {};
 __export(tracker_exports, {
   GITLAB_LIMITS: () => GITLAB_LIMITS,
   createGitLabTracker: () => createGitLabTracker,
-  projectId: () => projectId,
-  toIssue: () => toIssue
+  projectId: () => projectId
 });
-function toIssue(issue) {
-  return {
-    number: issue.iid,
-    title: issue.title,
-    url: issue.web_url,
-    body: issue.description ?? "",
-    labels: [...issue.labels],
-    state: issue.state === "opened" ? "open" : "closed",
-    ...issue.created_at ? { createdAt: new Date(issue.created_at) } : {},
-    ...issue.closed_at ? { closedAt: new Date(issue.closed_at) } : {},
-    ...typeof issue.user_notes_count === "number" ? { commentCount: issue.user_notes_count } : {}
-  };
-}
 function projectId(project) {
   return encodeURIComponent(project);
 }
@@ -41921,7 +41909,7 @@ function createGitLabTracker(options, log2, client = createGitLab(options, log2)
     reopenIssue: (iid) => put(iid, { state_event: "reopen" })
   };
 }
-var toComment, GITLAB_LIMITS;
+var GITLAB_LIMITS;
 var init_tracker2 = __esm({
   "lib/gitlab/tracker.ts"() {
     "use strict";
@@ -41930,12 +41918,7 @@ var init_tracker2 = __esm({
     init_milestone();
     init_milestone_lookup();
     init_history();
-    toComment = (note2, url) => ({
-      id: note2.id,
-      body: note2.body,
-      url: `${url}#note_${note2.id}`,
-      ...note2.created_at ? { createdAt: new Date(note2.created_at) } : {}
-    });
+    init_issues();
     GITLAB_LIMITS = Object.freeze({ title: GITLAB_TITLE_LIMIT, body: 1048576 });
   }
 });
@@ -43878,6 +43861,38 @@ var init_limiter_yield = __esm({
   }
 });
 
+// lib/github/ratelimit.ts
+function rateLimitOf(error, now = Date.now()) {
+  const { status, message = "", response } = error ?? {};
+  if (status !== 403 && status !== 429 || !response) return void 0;
+  const headers = response.headers ?? {};
+  const lifting = (kind, resetsAt) => ({
+    kind,
+    resetsAt,
+    waitSeconds: Math.max(Math.ceil((resetsAt - now) / 1e3), 0)
+  });
+  if (String(headers["x-ratelimit-remaining"]) === "0") {
+    const reset = Number(headers["x-ratelimit-reset"]);
+    return lifting("primary", Number.isFinite(reset) && reset > 0 ? reset * 1e3 : now + FALLBACK_SECONDS2 * 1e3);
+  }
+  const retryAfter = headers["retry-after"] === void 0 ? NaN : Number(headers["retry-after"]);
+  if (Number.isFinite(retryAfter) && retryAfter >= 0) return lifting("secondary", now + retryAfter * 1e3);
+  if (SECONDARY_WORDING.test(message)) return lifting("secondary", now + FALLBACK_SECONDS2 * 1e3);
+  return void 0;
+}
+function isKnownToThrottling(error) {
+  const { message = "", response } = error ?? {};
+  return SECONDARY_WORDING.test(message) || String(response?.headers?.["x-ratelimit-remaining"]) === "0";
+}
+var FALLBACK_SECONDS2, SECONDARY_WORDING;
+var init_ratelimit2 = __esm({
+  "lib/github/ratelimit.ts"() {
+    "use strict";
+    FALLBACK_SECONDS2 = 60;
+    SECONDARY_WORDING = /\bsecondary rate\b/i;
+  }
+});
+
 // node_modules/@octokit/oauth-methods/dist-bundle/index.js
 function requestToOAuthBaseUrl(request2) {
   const endpointDefaults = request2.endpoint.DEFAULTS;
@@ -45441,7 +45456,8 @@ var init_client2 = __esm({
     init_api_error();
     init_pacing();
     init_limiter_yield();
-    init_ratelimit();
+    init_budget2();
+    init_ratelimit2();
     init_app_auth();
     ThrottledOctokit = Octokit.plugin(throttling, paginateRest);
     promptLimiters();
@@ -45469,6 +45485,56 @@ async function openMilestoneNumber(github, where, title) {
 var init_milestone2 = __esm({
   "lib/github/milestone.ts"() {
     "use strict";
+  }
+});
+
+// lib/github/issues.ts
+function toIssue2(data) {
+  const id = usableId(data.id);
+  return {
+    number: data.number,
+    ...id === void 0 ? {} : { id },
+    title: data.title,
+    url: data.html_url,
+    body: data.body ?? "",
+    // A sparse answer (a proxy, an older server) may leave labels out; none is then what we know.
+    labels: (data.labels ?? []).map((label) => typeof label === "string" ? label : label.name ?? ""),
+    state: data.state === "closed" ? "closed" : "open",
+    ...data.created_at ? { createdAt: new Date(data.created_at) } : {},
+    ...data.closed_at ? { closedAt: new Date(data.closed_at) } : {},
+    ...data.state === "closed" && isCloseReason(data.state_reason) ? { closedAs: data.state_reason } : {},
+    ...typeof data.comments === "number" ? { commentCount: data.comments } : {}
+  };
+}
+async function* issuePages(github, where, query) {
+  const { state, label, sort, direction, since } = query;
+  const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/issues", {
+    owner: where.owner,
+    repo: where.repo,
+    state,
+    labels: label,
+    per_page: 100,
+    sort,
+    direction,
+    ...since === void 0 ? {} : { since: since.toISOString() }
+  });
+  for await (const page of pages) yield page.data.filter((issue) => issue.pull_request == null).map(toIssue2);
+}
+var usableId, isCloseReason, toComment2;
+var init_issues2 = __esm({
+  "lib/github/issues.ts"() {
+    "use strict";
+    usableId = (id) => {
+      const value14 = typeof id === "bigint" || typeof id === "number" ? Number(id) : NaN;
+      return Number.isSafeInteger(value14) && value14 > 0 ? value14 : void 0;
+    };
+    isCloseReason = (reason) => reason === "completed" || reason === "not_planned" || reason === "duplicate";
+    toComment2 = (data) => ({
+      id: Number(data.id),
+      body: data.body ?? "",
+      url: data.html_url,
+      ...data.created_at ? { createdAt: new Date(data.created_at) } : {}
+    });
   }
 });
 
@@ -45504,7 +45570,7 @@ var init_history2 = __esm({
     "use strict";
     init_deploy_window();
     init_errors();
-    init_tracker3();
+    init_issues2();
   }
 });
 
@@ -45600,41 +45666,8 @@ var init_board = __esm({
 // lib/github/tracker.ts
 var tracker_exports2 = {};
 __export(tracker_exports2, {
-  createGitHubTracker: () => createGitHubTracker,
-  issuePages: () => issuePages,
-  toIssue: () => toIssue2
+  createGitHubTracker: () => createGitHubTracker
 });
-function toIssue2(data) {
-  const id = usableId(data.id);
-  return {
-    number: data.number,
-    ...id === void 0 ? {} : { id },
-    title: data.title,
-    url: data.html_url,
-    body: data.body ?? "",
-    // A sparse answer (a proxy, an older server) may leave labels out; none is then what we know.
-    labels: (data.labels ?? []).map((label) => typeof label === "string" ? label : label.name ?? ""),
-    state: data.state === "closed" ? "closed" : "open",
-    ...data.created_at ? { createdAt: new Date(data.created_at) } : {},
-    ...data.closed_at ? { closedAt: new Date(data.closed_at) } : {},
-    ...data.state === "closed" && isCloseReason(data.state_reason) ? { closedAs: data.state_reason } : {},
-    ...typeof data.comments === "number" ? { commentCount: data.comments } : {}
-  };
-}
-async function* issuePages(github, where, query) {
-  const { state, label, sort, direction, since } = query;
-  const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/issues", {
-    owner: where.owner,
-    repo: where.repo,
-    state,
-    labels: label,
-    per_page: 100,
-    sort,
-    direction,
-    ...since === void 0 ? {} : { since: since.toISOString() }
-  });
-  for await (const page of pages) yield page.data.filter((issue) => issue.pull_request == null).map(toIssue2);
-}
 function createGitHubTracker(github, repo, log2) {
   const where = { owner: repo.owner, repo: repo.repo };
   const milestone = milestoneLookup((title) => openMilestoneNumber(github, where, title), `${repo.owner}/${repo.repo}`, log2);
@@ -45711,7 +45744,6 @@ function createGitHubTracker(github, repo, log2) {
     }
   };
 }
-var usableId, isCloseReason, toComment2;
 var init_tracker3 = __esm({
   "lib/github/tracker.ts"() {
     "use strict";
@@ -45720,17 +45752,7 @@ var init_tracker3 = __esm({
     init_milestone_lookup();
     init_errors();
     init_history2();
-    usableId = (id) => {
-      const value14 = typeof id === "bigint" || typeof id === "number" ? Number(id) : NaN;
-      return Number.isSafeInteger(value14) && value14 > 0 ? value14 : void 0;
-    };
-    isCloseReason = (reason) => reason === "completed" || reason === "not_planned" || reason === "duplicate";
-    toComment2 = (data) => ({
-      id: Number(data.id),
-      body: data.body ?? "",
-      url: data.html_url,
-      ...data.created_at ? { createdAt: new Date(data.created_at) } : {}
-    });
+    init_issues2();
   }
 });
 
@@ -46882,7 +46904,6 @@ var outputs_exports = {};
 __export(outputs_exports, {
   appendOutputs: () => appendOutputs,
   appendResolveOutputs: () => appendResolveOutputs,
-  failedOutcome: () => failedOutcome,
   jsonLine: () => jsonLine,
   outputLines: () => outputLines,
   resolveOutputLines: () => resolveOutputLines,
@@ -46890,9 +46911,6 @@ __export(outputs_exports, {
 });
 import { randomUUID } from "node:crypto";
 import { appendFileSync } from "node:fs";
-function failedOutcome(title = null) {
-  return { outcome: "failed", number: null, url: null, title };
-}
 function jsonLine(o) {
   return JSON.stringify({ outcome: o.outcome, number: o.number, url: o.url, title: o.title, ...o.failed ? { failed: o.failed } : {} });
 }
@@ -47049,6 +47067,11 @@ function phase(name2) {
   if (phases.hasSubscribers) phases.publish(name2);
 }
 
+// lib/core/report-result.ts
+function failedResult(title = null) {
+  return { outcome: "failed", number: null, url: null, title };
+}
+
 // lib/config/template.ts
 init_log();
 init_errors();
@@ -47114,7 +47137,7 @@ async function withTemplate(config, env) {
 }
 
 // lib/chat/index.ts
-init_ratelimit();
+init_budget2();
 init_chat_format();
 
 // lib/chat/strict.ts
@@ -47358,9 +47381,6 @@ async function createTracker(config, log2) {
 }
 
 // lib/run/report.ts
-function failedResult(title = null) {
-  return { outcome: "failed", number: null, url: null, title };
-}
 async function configureReport(env, masking, options = {}) {
   return withTemplate(configure(env, masking, options), env);
 }

@@ -7,7 +7,8 @@ import { EXIT, reportFailure } from './exit.ts'
 import { chatAnnotations, type Io } from './io.ts'
 import { phase } from './phase.ts'
 import type { Failure } from '../core/text/issue.ts'
-import { configureReport, failedResult, failureTitle, fileFailure, previewFailure, readFailure, type ReportConfig, type ReportRequest, type ReportRun } from './report.ts'
+import { failedResult } from '../core/report-result.ts'
+import { configureReport, failureTitle, fileFailure, previewFailure, readFailure, type ReportConfig, type ReportRequest, type ReportRun } from './report.ts'
 import { maskingLog } from './session.ts'
 
 /** A report as a command asks for it: the request, and how it ends. */

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert'
 import { slackApiNotifier } from '../../lib/chat/slack-api.ts'
 import { strictNotifier } from '../../lib/chat/strict.ts'
 import { memoryLog } from '../../lib/core/log.ts'
-import { waitBudget } from '../../lib/github/ratelimit.ts'
+import { waitBudget } from '../../lib/core/retry/budget.ts'
 import { FAILURE, ISSUE, OTHER_ISSUE, PING, RECOVERY, RECURRENCE } from '../helpers/chat-events.ts'
 import { useLoopback } from '../helpers/servers.ts'
 

@@ -1,7 +1,8 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { localTimestamp } from '../../lib/core/text/issue.ts'
-import { isKnownToThrottling, rateLimitOf, waitBudget } from '../../lib/github/ratelimit.ts'
+import { waitBudget } from '../../lib/core/retry/budget.ts'
+import { isKnownToThrottling, rateLimitOf } from '../../lib/github/ratelimit.ts'
 import { RateLimited } from '../../lib/core/errors.ts'
 
 const localTime = (ms: number) => localTimestamp(new Date(ms))

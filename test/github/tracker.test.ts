@@ -5,7 +5,8 @@ import type { Issue } from '../../lib/core/tracker.ts'
 import { withAttempts } from '../../lib/core/retry/transient.ts'
 import { ApiError, DuplicateRefused } from '../../lib/core/errors.ts'
 import { createGitHub } from '../../lib/github/client.ts'
-import { createGitHubTracker, toIssue } from '../../lib/github/tracker.ts'
+import { toIssue } from '../../lib/github/issues.ts'
+import { createGitHubTracker } from '../../lib/github/tracker.ts'
 import { useLoopback } from '../helpers/servers.ts'
 
 const servers = useLoopback(test, { github: true })

@@ -4,9 +4,10 @@ import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Failure } from '../../lib/core/text/issue.ts'
-import { appendOutputs, failedOutcome, jsonLine, outputLines, resolveOutputLines, summaryMarkdown, type RunOutcome } from '../../lib/run/outputs.ts'
+import { failedResult, type ReportResult } from '../../lib/core/report-result.ts'
+import { appendOutputs, jsonLine, outputLines, resolveOutputLines, summaryMarkdown } from '../../lib/run/outputs.ts'
 
-const created: RunOutcome = { outcome: 'created', number: 12, url: 'https://github.com/acme/shop/issues/12', title: '[DEPLOY FAIL] staging — abc1234 — 2026-11-25' }
+const created: ReportResult = { outcome: 'created', number: 12, url: 'https://github.com/acme/shop/issues/12', title: '[DEPLOY FAIL] staging — abc1234 — 2026-11-25' }
 const failure: Failure = {
   environment: 'staging',
   commitSha: 'abc1234',
@@ -21,17 +22,17 @@ test('jsonLine: exactly outcome, number, url, title, in order, on one line', () 
     jsonLine(created),
     '{"outcome":"created","number":12,"url":"https://github.com/acme/shop/issues/12","title":"[DEPLOY FAIL] staging — abc1234 — 2026-11-25"}',
   )
-  assert.is(jsonLine(failedOutcome()), '{"outcome":"failed","number":null,"url":null,"title":null}')
-  assert.is(JSON.parse(jsonLine(failedOutcome('t'))).title, 't')
+  assert.is(jsonLine(failedResult()), '{"outcome":"failed","number":null,"url":null,"title":null}')
+  assert.is(JSON.parse(jsonLine(failedResult('t'))).title, 't')
 })
 
 test('outputLines: name=value lines; empty values for a run that filed nothing', () => {
   assert.is(outputLines(created), 'outcome=created\nissue-number=12\nissue-url=https://github.com/acme/shop/issues/12\n')
-  assert.is(outputLines(failedOutcome('t')), 'outcome=failed\nissue-number=\nissue-url=\n')
+  assert.is(outputLines(failedResult('t')), 'outcome=failed\nissue-number=\nissue-url=\n')
 })
 
 test('outputLines: a value with a line break uses a heredoc whose delimiter is not in the value', () => {
-  const sneaky: RunOutcome = { ...created, url: 'https://x/1\nissue-number=999\nD1' }
+  const sneaky: ReportResult = { ...created, url: 'https://x/1\nissue-number=999\nD1' }
   const delimiters = ['D1', 'D2']
   const text = outputLines(sneaky, () => delimiters.shift()!)
   assert.is(text, 'outcome=created\nissue-number=12\nissue-url<<D2\nhttps://x/1\nissue-number=999\nD1\nD2\n')
@@ -54,7 +55,7 @@ test('summaryMarkdown: headline, outcome, link, environment, commit and a one-li
   )
   assert.match(summaryMarkdown({ ...created, outcome: 'duplicate' }, failure), /^### Deploy failure already reported: open issue #12\n/)
   assert.match(summaryMarkdown({ ...created, outcome: 'commented' }, failure), /^### Deploy failure added to open issue #12\n/)
-  const failed = summaryMarkdown(failedOutcome(), undefined)
+  const failed = summaryMarkdown(failedResult(), undefined)
   assert.is(failed, '### Deploy failure could not be filed\n\n- **Outcome:** failed\n- **Issue:** none filed; the step log says why\n\n')
 })
 
