@@ -6,6 +6,7 @@
 // - paging: only on the run that reaches REPORT_PAGE_AFTER, once per episode.
 // - resolve: a flapping environment's issues are left open (one comment), until a window passes calm.
 import type { Config } from '../config/config.ts'
+import { preconnect } from '../http/preconnect.ts'
 import { formatWindow } from '../config/noise.ts'
 import type { ChatNotifier } from '../core/chat.ts'
 import type { ReportKey } from '../core/find/grouping.ts'
@@ -79,6 +80,8 @@ async function readFlap(tracker: Tracker, config: NoiseConfig, now: Date, failin
  */
 export async function prepareReport(config: NoiseConfig, failure: Failure, log: Log, env: Env): Promise<PreparedReport> {
   const now = failure.time
+  // The reads go alongside the duplicate check: a second connection to the API, unless bin.ts opened it.
+  if (config.fileAfter !== undefined || config.flap !== undefined) preconnect(config.apiUrl, env, 2)
   const sources = await trackerAndRuns(config, log, env, config.fileAfter !== undefined)
   const noise = noiseTracker(sources.tracker)
   const title = await issueTitle(config.template, failure, sources.tracker)
