@@ -2745,8 +2745,8 @@ var require_util = __commonJS({
             iterator2 = iterable[Symbol.asyncIterator]();
           },
           pull(controller) {
-            return iterator2.next().then(({ done: done2, value: value14 }) => {
-              if (done2) {
+            return iterator2.next().then(({ done, value: value14 }) => {
+              if (done) {
                 return queueMicrotask(() => {
                   controller.close();
                   controller.byobRequest?.respond(0);
@@ -6076,8 +6076,8 @@ var require_webidl = __commonJS({
           });
         }
         while (true) {
-          const { done: done2, value: value14 } = method.next();
-          if (done2) {
+          const { done, value: value14 } = method.next();
+          if (done) {
             break;
           }
           seq.push(converter(value14, prefix, `${argument}[${index++}]`));
@@ -6925,8 +6925,8 @@ var require_util2 = __commonJS({
         const bytes = [];
         let byteLength = 0;
         do {
-          const { done: done2, value: chunk } = await reader.read();
-          if (done2) {
+          const { done, value: chunk } = await reader.read();
+          if (done) {
             successSteps(Buffer.concat(bytes, byteLength));
             return;
           }
@@ -7770,8 +7770,8 @@ var require_body = __commonJS({
               return;
             }
             while (true) {
-              const { value: value14, done: done2 } = await iterator2.next();
-              if (done2) {
+              const { value: value14, done } = await iterator2.next();
+              if (done) {
                 queueMicrotask(() => readableStreamClose(controller));
                 return;
               }
@@ -18263,12 +18263,12 @@ var require_cache_handler = __commonJS({
         };
         if (statusCode === 304) {
           this.#replaying304 = true;
-          let done2 = false;
+          let done = false;
           const finish304 = () => {
-            if (done2) {
+            if (done) {
               return;
             }
-            done2 = true;
+            done = true;
             this.#replaying304 = false;
             if (this.#pending304End) {
               const { controller: controller2, trailers } = this.#pending304End;
@@ -18278,10 +18278,10 @@ var require_cache_handler = __commonJS({
             }
           };
           const failReplay = (err) => {
-            if (done2) {
+            if (done) {
               return;
             }
-            done2 = true;
+            done = true;
             this.#replaying304 = false;
             this.#suppress304End = true;
             this.#pending304End = void 0;
@@ -18311,7 +18311,7 @@ var require_cache_handler = __commonJS({
             if (typeof cachedValue.body.values === "function") {
               const bodyIterator = cachedValue.body.values();
               const streamCachedBody = () => {
-                if (done2) {
+                if (done) {
                   return;
                 }
                 try {
@@ -23485,11 +23485,11 @@ var require_fetch = __commonJS({
           let bytes;
           let isFailure;
           try {
-            const { done: done2, value: value14 } = await fetchParams.controller.next();
+            const { done, value: value14 } = await fetchParams.controller.next();
             if (isAborted(fetchParams)) {
               break;
             }
-            bytes = done2 ? void 0 : value14;
+            bytes = done ? void 0 : value14;
           } catch (err) {
             if (fetchParams.controller.ended && !timingInfo.encodedBodySize) {
               bytes = void 0;
@@ -36251,16 +36251,16 @@ function readAll(message, signal) {
     const chunks = [];
     const abort = () => message.destroy(signal.reason);
     signal?.addEventListener("abort", abort, { once: true });
-    const done2 = (error) => {
+    const done = (error) => {
       signal?.removeEventListener("abort", abort);
       if (error === void 0) resolve(Buffer.concat(chunks));
       else reject(signal?.aborted ? signal.reason : new TypeError("terminated", { cause: error }));
     };
     message.on("data", (chunk) => chunks.push(chunk));
-    message.on("end", () => done2());
-    message.on("error", (error) => done2(error));
+    message.on("end", () => done());
+    message.on("error", (error) => done(error));
     message.on("close", () => {
-      if (!message.complete) done2(new Error("the connection closed before the body was complete"));
+      if (!message.complete) done(new Error("the connection closed before the body was complete"));
     });
   });
   content.catch(() => {
@@ -37204,6 +37204,12 @@ var init_reopenable = __esm({
 });
 
 // lib/core/flows/reopen.ts
+var reopen_exports = {};
+__export(reopen_exports, {
+  oldestHolder: () => oldestHolder,
+  reopenIssue: () => reopenIssue,
+  reopenStep: () => reopenStep
+});
 async function filedMeanwhile(tracker, key, issue) {
   const filed = [];
   try {
@@ -37255,25 +37261,6 @@ async function reopenIssue(tracker, target, key, recovered, failure2, log2) {
   log2.info(`Commented on issue #${issue.number} (occurrence ${occurrence}): ${comment.url}`);
   return { outcome: "commented", issue, occurrence };
 }
-var init_reopen = __esm({
-  "lib/core/flows/reopen.ts"() {
-    "use strict";
-    init_comments();
-    init_converge();
-    init_grouping();
-    init_reopenable();
-    init_regression();
-    init_issue();
-    init_transient();
-  }
-});
-
-// lib/core/flows/reopen-step.ts
-var reopen_step_exports = {};
-__export(reopen_step_exports, {
-  oldestHolder: () => oldestHolder,
-  reopenStep: () => reopenStep
-});
 async function reopenStep(tracker, target, key, failure2, log2) {
   let recovered;
   try {
@@ -37285,21 +37272,24 @@ async function reopenStep(tracker, target, key, failure2, log2) {
     return void 0;
   }
   if (!recovered) return void 0;
-  const done2 = await reopenIssue(tracker, target, key, recovered, failure2, log2);
-  return done2 && filedAs(done2.outcome, done2.issue, done2.occurrence);
+  const done = await reopenIssue(tracker, target, key, recovered, failure2, log2);
+  return done && filedAs(done.outcome, done.issue, done.occurrence);
 }
 async function oldestHolder(tracker, target, key) {
   const [holder, reopened] = await Promise.all([findHolderIssue(tracker, key), findReopened(tracker, target, key)]);
   return [holder, reopened?.issue].filter((issue) => issue !== void 0).sort((a, b) => a.number - b.number)[0];
 }
-var init_reopen_step = __esm({
-  "lib/core/flows/reopen-step.ts"() {
+var init_reopen = __esm({
+  "lib/core/flows/reopen.ts"() {
     "use strict";
     init_create();
+    init_outcome();
+    init_comments();
+    init_converge();
     init_grouping();
     init_reopenable();
-    init_outcome();
-    init_reopen();
+    init_regression();
+    init_issue();
     init_transient();
     init_errors();
   }
@@ -37404,8 +37394,8 @@ var require_esblib = __commonJS({
     var __asyncGenerator = (__this, __arguments, generator) => {
       var resume = (k2, v2, yes, no) => {
         try {
-          var x2 = generator[k2](v2), isAwait = (v2 = x2.value) instanceof __await, done2 = x2.done;
-          Promise.resolve(isAwait ? v2[0] : v2).then((y) => isAwait ? resume(k2 === "return" ? k2 : "next", v2[1] ? { done: y.done, value: y.value } : y, yes, no) : yes({ value: y, done: done2 })).catch((e) => resume("throw", e, yes, no));
+          var x2 = generator[k2](v2), isAwait = (v2 = x2.value) instanceof __await, done = x2.done;
+          Promise.resolve(isAwait ? v2[0] : v2).then((y) => isAwait ? resume(k2 === "return" ? k2 : "next", v2[1] ? { done: y.done, value: y.value } : y, yes, no) : yes({ value: y, done })).catch((e) => resume("throw", e, yes, no));
         } catch (e) {
           no(e);
         }
@@ -37440,7 +37430,7 @@ var require_esblib = __commonJS({
         throw x2;
       }, "return" in obj && method("return"), it;
     };
-    var __forAwait = (obj, it, method) => (it = obj[__knownSymbol("asyncIterator")]) ? it.call(obj) : (obj = obj[__knownSymbol("iterator")](), it = {}, method = (key, fn) => (fn = obj[key]) && (it[key] = (arg) => new Promise((yes, no, done2) => (arg = fn.call(obj, arg), done2 = arg.done, Promise.resolve(arg.value).then((value14) => yes({ value: value14, done: done2 }), no)))), method("next"), method("return"), it);
+    var __forAwait = (obj, it, method) => (it = obj[__knownSymbol("asyncIterator")]) ? it.call(obj) : (obj = obj[__knownSymbol("iterator")](), it = {}, method = (key, fn) => (fn = obj[key]) && (it[key] = (arg) => new Promise((yes, no, done) => (arg = fn.call(obj, arg), done = arg.done, Promise.resolve(arg.value).then((value14) => yes({ value: value14, done }), no)))), method("next"), method("return"), it);
     var __pow = Math.pow;
     var __reExport = (target, mod, secondTarget) => (__copyProps2(target, mod, "default"), secondTarget && __copyProps2(secondTarget, mod, "default"));
     var __commonJS2 = (cb, mod) => function __require2() {
@@ -41132,7 +41122,7 @@ var require_light = __commonJS({
       var Batcher_1 = Batcher;
       var require$$4$1 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
       var require$$8 = getCjsExportFromNamespace(version$2);
-      var Bottleneck4, DEFAULT_PRIORITY$1, Events$4, Job$1, LocalDatastore$1, NUM_PRIORITIES$1, Queues$1, RedisDatastore$1, States$1, Sync$1, parser$5, splice = [].splice;
+      var Bottleneck3, DEFAULT_PRIORITY$1, Events$4, Job$1, LocalDatastore$1, NUM_PRIORITIES$1, Queues$1, RedisDatastore$1, States$1, Sync$1, parser$5, splice = [].splice;
       NUM_PRIORITIES$1 = 10;
       DEFAULT_PRIORITY$1 = 5;
       parser$5 = parser;
@@ -41143,8 +41133,8 @@ var require_light = __commonJS({
       Events$4 = Events_1;
       States$1 = States_1;
       Sync$1 = Sync_1;
-      Bottleneck4 = (function() {
-        class Bottleneck5 {
+      Bottleneck3 = (function() {
+        class Bottleneck4 {
           constructor(options = {}, ...invalid) {
             var storeInstanceOptions, storeOptions;
             this._addToQueue = this._addToQueue.bind(this);
@@ -41166,7 +41156,7 @@ var require_light = __commonJS({
                 storeInstanceOptions = parser$5.load(options, this.localStoreDefaults, {});
                 return new LocalDatastore$1(this, storeOptions, storeInstanceOptions);
               } else {
-                throw new Bottleneck5.prototype.BottleneckError(`Invalid datastore type: ${this.datastore}`);
+                throw new Bottleneck4.prototype.BottleneckError(`Invalid datastore type: ${this.datastore}`);
               }
             }).call(this);
             this._queues.on("leftzero", () => {
@@ -41180,7 +41170,7 @@ var require_light = __commonJS({
           }
           _validateOptions(options, invalid) {
             if (!(options != null && typeof options === "object" && invalid.length === 0)) {
-              throw new Bottleneck5.prototype.BottleneckError("Bottleneck v2 takes a single object argument. Refer to https://github.com/SGrondin/bottleneck#upgrading-to-v2 if you're upgrading from Bottleneck v1.");
+              throw new Bottleneck4.prototype.BottleneckError("Bottleneck v2 takes a single object argument. Refer to https://github.com/SGrondin/bottleneck#upgrading-to-v2 if you're upgrading from Bottleneck v1.");
             }
           }
           ready() {
@@ -41325,7 +41315,7 @@ var require_light = __commonJS({
             });
           }
           stop(options = {}) {
-            var done2, waitForExecuting;
+            var done, waitForExecuting;
             options = parser$5.load(options, this.stopDefaults);
             waitForExecuting = (at) => {
               var finished;
@@ -41347,7 +41337,7 @@ var require_light = __commonJS({
                 }
               });
             };
-            done2 = options.dropWaitingJobs ? (this._run = function(index, next) {
+            done = options.dropWaitingJobs ? (this._run = function(index, next) {
               return next.doDrop({
                 message: options.dropErrorMessage
               });
@@ -41377,12 +41367,12 @@ var require_light = __commonJS({
               return waitForExecuting(1);
             });
             this._receive = function(job) {
-              return job._reject(new Bottleneck5.prototype.BottleneckError(options.enqueueErrorMessage));
+              return job._reject(new Bottleneck4.prototype.BottleneckError(options.enqueueErrorMessage));
             };
             this.stop = () => {
-              return this.Promise.reject(new Bottleneck5.prototype.BottleneckError("stop() has already been called"));
+              return this.Promise.reject(new Bottleneck4.prototype.BottleneckError("stop() has already been called"));
             };
-            return done2;
+            return done;
           }
           async _addToQueue(job) {
             var args, blocked, error, options, reachedHWM, shifted, strategy;
@@ -41399,11 +41389,11 @@ var require_light = __commonJS({
               job.doDrop();
               return true;
             } else if (reachedHWM) {
-              shifted = strategy === Bottleneck5.prototype.strategy.LEAK ? this._queues.shiftLastFrom(options.priority) : strategy === Bottleneck5.prototype.strategy.OVERFLOW_PRIORITY ? this._queues.shiftLastFrom(options.priority + 1) : strategy === Bottleneck5.prototype.strategy.OVERFLOW ? job : void 0;
+              shifted = strategy === Bottleneck4.prototype.strategy.LEAK ? this._queues.shiftLastFrom(options.priority) : strategy === Bottleneck4.prototype.strategy.OVERFLOW_PRIORITY ? this._queues.shiftLastFrom(options.priority + 1) : strategy === Bottleneck4.prototype.strategy.OVERFLOW ? job : void 0;
               if (shifted != null) {
                 shifted.doDrop();
               }
-              if (shifted == null || strategy === Bottleneck5.prototype.strategy.OVERFLOW) {
+              if (shifted == null || strategy === Bottleneck4.prototype.strategy.OVERFLOW) {
                 if (shifted == null) {
                   job.doDrop();
                 }
@@ -41417,7 +41407,7 @@ var require_light = __commonJS({
           }
           _receive(job) {
             if (this._states.jobStatus(job.options.id) != null) {
-              job._reject(new Bottleneck5.prototype.BottleneckError(`A job with the same id already exists (id=${job.options.id})`));
+              job._reject(new Bottleneck4.prototype.BottleneckError(`A job with the same id already exists (id=${job.options.id})`));
               return false;
             } else {
               job.doReceive();
@@ -41487,31 +41477,31 @@ var require_light = __commonJS({
             return this._store.__incrementReservoir__(incr);
           }
         }
-        Bottleneck5.default = Bottleneck5;
-        Bottleneck5.Events = Events$4;
-        Bottleneck5.version = Bottleneck5.prototype.version = require$$8.version;
-        Bottleneck5.strategy = Bottleneck5.prototype.strategy = {
+        Bottleneck4.default = Bottleneck4;
+        Bottleneck4.Events = Events$4;
+        Bottleneck4.version = Bottleneck4.prototype.version = require$$8.version;
+        Bottleneck4.strategy = Bottleneck4.prototype.strategy = {
           LEAK: 1,
           OVERFLOW: 2,
           OVERFLOW_PRIORITY: 4,
           BLOCK: 3
         };
-        Bottleneck5.BottleneckError = Bottleneck5.prototype.BottleneckError = BottleneckError_1;
-        Bottleneck5.Group = Bottleneck5.prototype.Group = Group_1;
-        Bottleneck5.RedisConnection = Bottleneck5.prototype.RedisConnection = require$$2;
-        Bottleneck5.IORedisConnection = Bottleneck5.prototype.IORedisConnection = require$$3;
-        Bottleneck5.Batcher = Bottleneck5.prototype.Batcher = Batcher_1;
-        Bottleneck5.prototype.jobDefaults = {
+        Bottleneck4.BottleneckError = Bottleneck4.prototype.BottleneckError = BottleneckError_1;
+        Bottleneck4.Group = Bottleneck4.prototype.Group = Group_1;
+        Bottleneck4.RedisConnection = Bottleneck4.prototype.RedisConnection = require$$2;
+        Bottleneck4.IORedisConnection = Bottleneck4.prototype.IORedisConnection = require$$3;
+        Bottleneck4.Batcher = Bottleneck4.prototype.Batcher = Batcher_1;
+        Bottleneck4.prototype.jobDefaults = {
           priority: DEFAULT_PRIORITY$1,
           weight: 1,
           expiration: null,
           id: "<no-id>"
         };
-        Bottleneck5.prototype.storeDefaults = {
+        Bottleneck4.prototype.storeDefaults = {
           maxConcurrent: null,
           minTime: 0,
           highWater: null,
-          strategy: Bottleneck5.prototype.strategy.LEAK,
+          strategy: Bottleneck4.prototype.strategy.LEAK,
           penalty: null,
           reservoir: null,
           reservoirRefreshInterval: null,
@@ -41520,12 +41510,12 @@ var require_light = __commonJS({
           reservoirIncreaseAmount: null,
           reservoirIncreaseMaximum: null
         };
-        Bottleneck5.prototype.localStoreDefaults = {
+        Bottleneck4.prototype.localStoreDefaults = {
           Promise,
           timeout: null,
           heartbeatInterval: 250
         };
-        Bottleneck5.prototype.redisStoreDefaults = {
+        Bottleneck4.prototype.redisStoreDefaults = {
           Promise,
           timeout: null,
           heartbeatInterval: 5e3,
@@ -41536,7 +41526,7 @@ var require_light = __commonJS({
           clearDatastore: false,
           connection: null
         };
-        Bottleneck5.prototype.instanceDefaults = {
+        Bottleneck4.prototype.instanceDefaults = {
           datastore: "local",
           connection: null,
           id: "<no-id>",
@@ -41544,14 +41534,14 @@ var require_light = __commonJS({
           trackDoneStatus: false,
           Promise
         };
-        Bottleneck5.prototype.stopDefaults = {
+        Bottleneck4.prototype.stopDefaults = {
           enqueueErrorMessage: "This limiter has been stopped and cannot accept new jobs.",
           dropWaitingJobs: true,
           dropErrorMessage: "This limiter has been stopped."
         };
-        return Bottleneck5;
+        return Bottleneck4;
       }).call(commonjsGlobal);
-      var Bottleneck_1 = Bottleneck4;
+      var Bottleneck_1 = Bottleneck3;
       var lib = Bottleneck_1;
       return lib;
     }));
@@ -43509,11 +43499,11 @@ function gather(octokit, results, iterator2, mapFn) {
       return results;
     }
     let earlyExit = false;
-    function done2() {
+    function done() {
       earlyExit = true;
     }
     results = results.concat(
-      mapFn ? mapFn(result.value, done2) : result.value.data
+      mapFn ? mapFn(result.value, done) : result.value.data
     );
     if (earlyExit) {
       return results;
@@ -43593,7 +43583,7 @@ function routeMatcher(paths) {
 function throttling(octokit, octokitOptions) {
   const {
     enabled = true,
-    Bottleneck: Bottleneck4 = import_light2.default,
+    Bottleneck: Bottleneck3 = import_light2.default,
     id = "no-id",
     timeout = 1e3 * 60 * 2,
     // Redis TTL: 2 minutes
@@ -43636,16 +43626,16 @@ function throttling(octokit, octokitOptions) {
     }
     initialized = true;
     if (groups.global == null) {
-      createGroups(Bottleneck4, common);
+      createGroups(Bottleneck3, common);
     }
     state.global = state.global ?? groups.global;
     state.auth = state.auth ?? groups.auth;
     state.search = state.search ?? groups.search;
     state.write = state.write ?? groups.write;
     state.notifications = state.notifications ?? groups.notifications;
-    state.retryLimiter = state.retryLimiter ?? new Bottleneck4();
+    state.retryLimiter = state.retryLimiter ?? new Bottleneck3();
     const events = {};
-    const emitter = new Bottleneck4.Events(events);
+    const emitter = new Bottleneck3.Events(events);
     events.on("secondary-limit", state.onSecondaryRateLimit);
     events.on("rate-limit", state.onRateLimit);
     events.on(
@@ -43739,30 +43729,30 @@ var init_dist_bundle6 = __esm({
     regex = routeMatcher(triggers_notification_paths_default);
     triggersNotification = regex.test.bind(regex);
     groups = {};
-    createGroups = function(Bottleneck4, common) {
-      groups.global = new Bottleneck4.Group({
+    createGroups = function(Bottleneck3, common) {
+      groups.global = new Bottleneck3.Group({
         id: "octokit-global",
         maxConcurrent: 10,
         ...common
       });
-      groups.auth = new Bottleneck4.Group({
+      groups.auth = new Bottleneck3.Group({
         id: "octokit-auth",
         maxConcurrent: 1,
         ...common
       });
-      groups.search = new Bottleneck4.Group({
+      groups.search = new Bottleneck3.Group({
         id: "octokit-search",
         maxConcurrent: 1,
         minTime: 2e3,
         ...common
       });
-      groups.write = new Bottleneck4.Group({
+      groups.write = new Bottleneck3.Group({
         id: "octokit-write",
         maxConcurrent: 1,
         minTime: 1e3,
         ...common
       });
-      groups.notifications = new Bottleneck4.Group({
+      groups.notifications = new Bottleneck3.Group({
         id: "octokit-notifications",
         maxConcurrent: 1,
         minTime: 3e3,
@@ -43808,27 +43798,12 @@ function pacing(seconds) {
   if (!groups2) {
     const minTime = Math.round(seconds * 1e3);
     groups2 = {
-      write: firstAtOnce(new import_light3.default.Group({ maxConcurrent: 1, minTime })),
-      notifications: firstAtOnce(new import_light3.default.Group({ maxConcurrent: 1, minTime: minTime * NOTIFY_FACTOR }))
+      write: new import_light3.default.Group({ maxConcurrent: 1, minTime }),
+      notifications: new import_light3.default.Group({ maxConcurrent: 1, minTime: minTime * NOTIFY_FACTOR })
     };
     pacingGroups.set(seconds, groups2);
   }
   return groups2;
-}
-function firstAtOnce(group) {
-  group.on("created", (limiter) => {
-    const schedule = limiter.schedule.bind(limiter);
-    let first2 = true;
-    limiter.schedule = ((...args) => {
-      if (!first2) return schedule(...args);
-      first2 = false;
-      void schedule(() => Promise.resolve());
-      const at = typeof args[0] === "function" ? 0 : 1;
-      const job = args[at];
-      return Promise.resolve().then(() => job(...args.slice(at + 1)));
-    });
-  });
-  return group;
 }
 var import_light3, NOTIFY_FACTOR, pacingGroups;
 var init_pacing = __esm({
@@ -43837,27 +43812,6 @@ var init_pacing = __esm({
     import_light3 = __toESM(require_light(), 1);
     NOTIFY_FACTOR = 3;
     pacingGroups = /* @__PURE__ */ new Map();
-  }
-});
-
-// lib/github/limiter-yield.ts
-function promptLimiters() {
-  if (done) return;
-  done = true;
-  const store = new import_light4.default()._store;
-  const datastore = Object.getPrototypeOf(store);
-  const original = datastore.yieldLoop;
-  if (typeof original !== "function") return;
-  datastore.yieldLoop = function(t = 0) {
-    return t > 0 ? original.call(this, t) : new Promise((resolve) => setImmediate(resolve));
-  };
-}
-var import_light4, done;
-var init_limiter_yield = __esm({
-  "lib/github/limiter-yield.ts"() {
-    "use strict";
-    import_light4 = __toESM(require_light(), 1);
-    done = false;
   }
 });
 
@@ -45455,12 +45409,10 @@ var init_client2 = __esm({
     init_errors();
     init_api_error();
     init_pacing();
-    init_limiter_yield();
     init_budget2();
     init_ratelimit2();
     init_app_auth();
     ThrottledOctokit = Octokit.plugin(throttling, paginateRest);
-    promptLimiters();
     LOW_QUOTA2 = 100;
     GITHUB_API_VERSION = "2022-11-28";
     MAX_LIMIT_RETRIES2 = 3;
@@ -45970,10 +45922,10 @@ var init_log_cutter = __esm({
         return { cleanup, tail: new Ring(this.lines), count: 0 };
       }
       close() {
-        const done2 = this.current;
-        if (done2.cleanup || done2.count === 0) return;
-        this.lastStep = done2;
-        if (done2.error) this.failing = done2;
+        const done = this.current;
+        if (done.cleanup || done.count === 0) return;
+        this.lastStep = done;
+        if (done.error) this.failing = done;
       }
       /** Takes the next raw line of the log (with its timestamp). */
       push(raw) {
@@ -47298,7 +47250,7 @@ async function commentOrSkip({ tracker, target, failure: failure2, log: log2 }, 
 async function reopenRecovered({ tracker, target, failure: failure2, key, log: log2 }) {
   const reopenWindowHours = target.reopenWindowHours ?? 0;
   if (reopenWindowHours <= 0) return void 0;
-  return (await Promise.resolve().then(() => (init_reopen_step(), reopen_step_exports))).reopenStep(tracker, { ...target, reopenWindowHours }, key, failure2, log2);
+  return (await Promise.resolve().then(() => (init_reopen(), reopen_exports))).reopenStep(tracker, { ...target, reopenWindowHours }, key, failure2, log2);
 }
 function create({ tracker, target, failure: failure2, key, log: log2 }) {
   return createOnce(tracker, target, failure2, key, log2);
@@ -47306,7 +47258,7 @@ function create({ tracker, target, failure: failure2, key, log: log2 }) {
 async function convergeCreated({ tracker, target, key, log: log2 }, { issue, posted }, onPosted) {
   if (posted) onPosted();
   const reopenWindowHours = target.reopenWindowHours ?? 0;
-  const recheck = reopenWindowHours > 0 ? async () => (await Promise.resolve().then(() => (init_reopen_step(), reopen_step_exports))).oldestHolder(tracker, { ...target, reopenWindowHours }, key) : () => findHolderIssue(tracker, key);
+  const recheck = reopenWindowHours > 0 ? async () => (await Promise.resolve().then(() => (init_reopen(), reopen_exports))).oldestHolder(tracker, { ...target, reopenWindowHours }, key) : () => findHolderIssue(tracker, key);
   const survivor = posted ? await converge(tracker, target, issue, recheck, log2) : issue;
   if (survivor.number !== issue.number) {
     log2.info(`Closed #${issue.number} as a duplicate of #${survivor.number}, the older open issue for this failure`);

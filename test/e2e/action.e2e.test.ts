@@ -75,7 +75,7 @@ const TITLE = (env = 'production') => `[DEPLOY FAIL] ${env} — 0123456 — ${to
 
 test('action.yml: a node24 action running dist/action.js, with the inputs and outputs the README documents', () => {
   assert.equal(action.runs, { using: 'node24', main: 'dist/action.js' })
-  // The core inputs; every further one stands for a documented variable (test/action/inputs.test.ts).
+  // The core inputs; every further one stands for a documented variable (test/unit/action/inputs.test.ts).
   for (const name of ['api-url', 'chat-webhook', 'ci-log', 'ci-log-lines', 'dry-run', 'environment', 'mode', 'on-duplicate', 'reason', 'repo', 'token']) assert.ok(name in action.inputs, name)
   assert.equal(Object.keys(action.outputs).sort(), ['closed', 'failed', 'issue-number', 'issue-url', 'outcome'])
   assert.is(action.inputs.mode!.default, 'report')
