@@ -1,6 +1,6 @@
 // What a reporter run leaves behind for machines: the `--json` line, GitHub Actions step outputs and the
 // run-page summary. Rendering is pure; `appendOutputs` is the one function here that writes (to the
-// files GitHub Actions names), kept at the edge like the network calls in lib/github.ts.
+// files GitHub Actions names), kept at the edge like the network calls in lib/github/.
 import { randomUUID } from 'node:crypto'
 import { appendFileSync } from 'node:fs'
 import type { OutputFiles } from '../config/config.ts'

@@ -19,7 +19,10 @@ const ALLOWED: Record<string, readonly string[]> = {
   config: ['core'],
   ...Object.fromEntries(SERVICES.map((service) => [service, ['core', 'http', 'config']])),
   run: ['core', 'http', 'config', ...SERVICES],
+  // The demo: a stand-in GitHub of its own and a story run through the run layer; the command line runs it.
+  demo: ['core', 'http', 'config', 'run'],
   ...Object.fromEntries(FACES.map((face) => [face, ['core', 'http', 'config', 'run']])),
+  cli: ['core', 'http', 'config', 'run', 'demo'],
   'index.ts': ['api', 'core'],
 }
 

@@ -1,5 +1,5 @@
 // package.json and the lock file: what `npm pack` publishes, and whether the Node versions it claims are true.
-import { readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 
@@ -56,6 +56,17 @@ test('the published package: named, licensed, not private, one bin, exports only
   // The build bundles every dependency: an installed package pulls nothing else in.
   assert.is(pkg.dependencies, undefined)
   assert.is(pkg.scripts.prepack, 'npm run build')
+})
+
+test('the package ships the user docs, README, CHANGELOG.md and LICENSE; the maintainers\' pages stay in the repository', () => {
+  // npm adds package.json, README and LICENSE itself; the rest is `files`.
+  assert.equal(pkg.files, ['dist/', '!dist/action.js', 'scripts/after-script.sh', 'docs/', 'CHANGELOG.md'])
+  const docs = readdirSync(new URL('../../docs', import.meta.url), { withFileTypes: true })
+  assert.equal(docs.filter((entry) => !entry.isFile() || !entry.name.endsWith('.md')).map((e) => e.name), [], 'docs/ holds only pages')
+  for (const page of ['development.md', 'releasing.md']) {
+    assert.not.ok(docs.some((e) => e.name === page), `docs/${page} is a maintainers' page`)
+    assert.ok(existsSync(new URL(`../../maintainers/${page}`, import.meta.url)), `maintainers/${page}`)
+  }
 })
 
 test.run()

@@ -32,7 +32,7 @@ test('an unknown command, or none, exits 2 naming the commands', async () => {
   for (const [argv, first] of [[['deploy'], '[ERROR] Unknown command "deploy"'], [[], '[ERROR] No command given'], [['toString'], '[ERROR] Unknown command "toString"']] as const) {
     const io = collect()
     assert.is(await main(argv, io), 2)
-    assert.ok(io.err.startsWith(`${first}; the commands are report, resolve, doctor, health, retry, stats\n`), io.err)
+    assert.ok(io.err.startsWith(`${first}; the commands are report, resolve, doctor, health, retry, stats, demo\n`), io.err)
     assert.match(io.err, /\nUsage: deploy-failure-reporter <command>/)
     assert.is(io.out, '')
   }

@@ -20,6 +20,8 @@ test.before.each(() => {
   write('README.md', 'Run `npx deploy-failure-reporter@0.2.0 report`. Not deploy-failure-reporter@v1 nor OWNER/deploy-failure-reporter@v1.\n')
   write('docs/ci.md', '      package: ./vendor/deploy-failure-reporter-0.2.0.tgz   # spec\nthe package deploy-failure-reporter@0.2.0.\n')
   write('docs/other.md', 'No version here: deploy-failure-reporter@<version>.\n')
+  write('examples/github-actions.yml', '      - uses: deploy-failure-reporter/deploy-failure-reporter@v0\n')
+  write('docs/gitlab.md', '  - component: gitlab.com/deploy-failure-reporter/deploy-failure-reporter/deploy-failure@0.2.0\n')
 })
 test.after.each(() => rmSync(root, { recursive: true, force: true }))
 
@@ -32,7 +34,19 @@ test('versionsWritten: package.json, both places in the lock, the component defa
     { file: 'README.md', what: '"deploy-failure-reporter@0.2.0"', version: '0.2.0' },
     { file: 'docs/ci.md', what: '"deploy-failure-reporter-0.2.0"', version: '0.2.0' },
     { file: 'docs/ci.md', what: '"deploy-failure-reporter@0.2.0"', version: '0.2.0' },
+    { file: 'docs/gitlab.md', what: '"deploy-failure-reporter/deploy-failure@0.2.0"', version: '0.2.0' },
+    { file: 'examples/github-actions.yml', what: '"deploy-failure-reporter/deploy-failure-reporter@v0"', version: 'v0', major: true },
   ])
+})
+
+test('writeVersion: the Action\'s uses: follows the major tag, which a pre-release leaves where it is', () => {
+  writeVersion(root, '0.3.0')
+  assert.is(read('examples/github-actions.yml'), '      - uses: deploy-failure-reporter/deploy-failure-reporter@v0\n')
+  assert.match(read('docs/gitlab.md'), 'deploy-failure@0.3.0\n')
+  writeVersion(root, '1.0.0-rc.1')
+  assert.is(read('examples/github-actions.yml'), '      - uses: deploy-failure-reporter/deploy-failure-reporter@v0\n')
+  writeVersion(root, '1.0.0')
+  assert.is(read('examples/github-actions.yml'), '      - uses: deploy-failure-reporter/deploy-failure-reporter@v1\n')
 })
 
 test('versionsWritten: a component without a pinned default is named as missing', () => {
@@ -42,8 +56,8 @@ test('versionsWritten: a component without a pinned default is named as missing'
 
 test('writeVersion: every place, nothing else (dependencies\' versions, @v1, placeholders), formatting kept', () => {
   const files = writeVersion(root, '0.3.0')
-  assert.equal(files.sort(), ['README.md', 'docs/ci.md', 'package-lock.json', 'package.json', 'templates/deploy-failure.yml'])
-  assert.ok(versionsWritten(root).every((w) => w.version === '0.3.0'))
+  assert.equal(files.sort(), ['README.md', 'docs/ci.md', 'docs/gitlab.md', 'package-lock.json', 'package.json', 'templates/deploy-failure.yml'])
+  assert.ok(versionsWritten(root).every((w) => w.version === (w.major ? 'v0' : '0.3.0')))
   assert.is(read('package.json'), `${JSON.stringify({ name: 'deploy-failure-reporter', version: '0.3.0', scripts: { a: 'b' } }, null, 2)}\n`)
   assert.is(JSON.parse(read('package-lock.json')).packages['node_modules/x'].version, '0.2.0')
   assert.match(read('README.md'), 'Not deploy-failure-reporter@v1 nor OWNER/deploy-failure-reporter@v1.')
@@ -52,7 +66,7 @@ test('writeVersion: every place, nothing else (dependencies\' versions, @v1, pla
   assert.throws(() => writeVersion(root, '0.3'), /not a release version: "0\.3"/)
   writeVersion(root, '1.0.0-rc.1')
   assert.match(read('docs/ci.md'), './vendor/deploy-failure-reporter-1.0.0-rc.1.tgz   # spec')
-  assert.ok(versionsWritten(root).every((w) => w.version === '1.0.0-rc.1'), 'a pre-release before .tgz')
+  assert.ok(versionsWritten(root).every((w) => w.major || w.version === '1.0.0-rc.1'), 'a pre-release before .tgz')
 })
 
 test.run()
