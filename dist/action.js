@@ -119,9 +119,9 @@ var init_secrets = __esm({
 // lib/core/redact.ts
 function registerSecret(...values) {
   let added = false;
-  for (const value14 of values) {
-    if (value14 === void 0 || value14.length < MIN_SECRET_LENGTH || known.has(value14)) continue;
-    known.add(value14);
+  for (const value15 of values) {
+    if (value15 === void 0 || value15.length < MIN_SECRET_LENGTH || known.has(value15)) continue;
+    known.add(value15);
     added = true;
   }
   if (added) ordered = [...known].sort((a, b) => b.length - a.length);
@@ -148,13 +148,13 @@ function credentialsIn(url) {
     return [url];
   }
 }
-function redactDeep(value14, keep = []) {
-  if (typeof value14 === "string") return redact(value14);
-  if (Array.isArray(value14)) return value14.map((item) => redactDeep(item, keep));
-  if (value14 !== null && typeof value14 === "object" && [Object.prototype, null].includes(Object.getPrototypeOf(value14))) {
-    return Object.fromEntries(Object.entries(value14).map(([k, v]) => [k, keep.includes(k) ? v : redactDeep(v, keep)]));
+function redactDeep(value15, keep = []) {
+  if (typeof value15 === "string") return redact(value15);
+  if (Array.isArray(value15)) return value15.map((item) => redactDeep(item, keep));
+  if (value15 !== null && typeof value15 === "object" && [Object.prototype, null].includes(Object.getPrototypeOf(value15))) {
+    return Object.fromEntries(Object.entries(value15).map(([k, v]) => [k, keep.includes(k) ? v : redactDeep(v, keep)]));
   }
-  return value14;
+  return value15;
 }
 var known, ordered;
 var init_redact = __esm({
@@ -891,8 +891,8 @@ var require_dist = __commonJS({
 });
 
 // lib/core/chat-format.ts
-function isChatFormatSetting(value14) {
-  return CHAT_FORMAT_SETTINGS.includes(value14);
+function isChatFormatSetting(value15) {
+  return CHAT_FORMAT_SETTINGS.includes(value15);
 }
 function detectFormat(webhook) {
   let url;
@@ -1270,6 +1270,65 @@ var init_plain_http = __esm({
   }
 });
 
+// lib/config/noise.ts
+function parseDuration(text3) {
+  const match = /^(\d+(?:\.\d+)?)\s*([smhd])$/.exec(text3.trim());
+  if (!match) return void 0;
+  const seconds = Number(match[1]) * UNIT_SECONDS[match[2]];
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : void 0;
+}
+function readNoise(env, onDuplicate, problems) {
+  const settings = {};
+  const page = value8(env, "REPORT_PAGE_AFTER");
+  if (page !== void 0) {
+    const seconds = parseDuration(page);
+    if (WHOLE.test(page)) {
+      settings.pageAfter = { runs: Number(page) };
+      if (onDuplicate !== "comment") {
+        problems.push(
+          `REPORT_PAGE_AFTER=${page} counts failed runs, which are recorded only with ON_DUPLICATE=comment (got ${JSON.stringify(value8(env, "ON_DUPLICATE") ?? "skip")}); set ON_DUPLICATE=comment, or give REPORT_PAGE_AFTER a duration such as 30m`
+        );
+      }
+    } else if (seconds !== void 0) settings.pageAfter = { seconds };
+    else problems.push(`REPORT_PAGE_AFTER must be a number of failed runs such as 3, or a duration such as 30m (s, m, h or d), got ${JSON.stringify(page)}`);
+    if (value8(env, "PAGERDUTY_ROUTING_KEY") === void 0) problems.push("REPORT_PAGE_AFTER needs PAGERDUTY_ROUTING_KEY (an Events API v2 integration key): it says when to page");
+  }
+  const file = value8(env, "REPORT_FILE_AFTER");
+  if (file !== void 0) {
+    if (WHOLE.test(file)) settings.fileAfter = Number(file);
+    else problems.push(`REPORT_FILE_AFTER must be a whole number of consecutive failed runs, at least 1, such as 3, got ${JSON.stringify(file)}`);
+  }
+  const flap = value8(env, "REPORT_FLAP");
+  if (flap !== void 0) {
+    const [count = "", window2 = "", ...rest] = flap.split("/");
+    const windowSeconds = parseDuration(window2);
+    if (rest.length === 0 && /^[1-9][0-9]{0,3}$/.test(count.trim()) && Number(count) >= 2 && windowSeconds !== void 0) {
+      settings.flap = { episodes: Number(count), windowSeconds };
+    } else {
+      problems.push(`REPORT_FLAP must be <episodes>/<window>, at least 2 episodes within a duration (s, m, h or d), such as 3/24h, got ${JSON.stringify(flap)}`);
+    }
+  }
+  return settings;
+}
+function formatWindow(seconds) {
+  if (seconds % 86400 === 0 && seconds > 2 * 86400) return `${seconds / 86400} d`;
+  if (seconds % 3600 === 0) return `${seconds / 3600} h`;
+  return seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`;
+}
+var value8, UNIT_SECONDS, WHOLE, noiseOn;
+var init_noise = __esm({
+  "lib/config/noise.ts"() {
+    "use strict";
+    value8 = (env, name2) => {
+      const v = env[name2]?.trim();
+      return v === void 0 || v === "" ? void 0 : v;
+    };
+    UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86400 };
+    WHOLE = /^[1-9][0-9]{0,5}$/;
+    noiseOn = (config) => config.fileAfter !== void 0 || config.flap !== void 0 || config.pageAfter !== void 0;
+  }
+});
+
 // lib/config/config.ts
 function configSecrets(config) {
   return [config.token, config.app?.privateKey ?? "", ...webhookSecrets(config.chatWebhook), config.chat?.slack?.token ?? "", config.pager?.routingKey ?? ""].filter((secret) => secret !== "");
@@ -1287,13 +1346,13 @@ function secretsOf(config) {
 function proxyWarnings(env) {
   const names = ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY"];
   return names.flatMap((name2) => {
-    const url = value8(env, name2);
+    const url = value9(env, name2);
     if (url === void 0 || !URL.canParse(url) || !new URL(url).password || !crossesNetworkInClear(url)) return [];
     return [`${name2} uses plain http, so the proxy's password travels unencrypted; use an https:// proxy address unless the network is trusted`];
   });
 }
 function number(env, name2, fallback, problems, min = 0) {
-  const raw = value8(env, name2);
+  const raw = value9(env, name2);
   if (raw === void 0) return fallback;
   const n = Number(raw);
   if (!Number.isFinite(n) || n < min || raw.trim() === "") {
@@ -1305,16 +1364,16 @@ function number(env, name2, fallback, problems, min = 0) {
 function loadConfig(env = process.env, { requireToken = true } = {}) {
   const problems = [];
   const warnings = [];
-  const token = value8(env, "ISSUE_TOKEN") ?? "";
+  const token = value9(env, "ISSUE_TOKEN") ?? "";
   const app = appCredentials(env, problems);
-  const appNamed = value8(env, "ISSUE_APP_ID") !== void 0 || value8(env, "ISSUE_APP_PRIVATE_KEY") !== void 0;
+  const appNamed = value9(env, "ISSUE_APP_ID") !== void 0 || value9(env, "ISSUE_APP_PRIVATE_KEY") !== void 0;
   if (!token && !appNamed && requireToken) problems.push("ISSUE_TOKEN is required");
   let owner = "";
   let repo = "";
   const tracker = trackerKind(env, problems);
   if (tracker === "gitlab" && appNamed) problems.push("ISSUE_APP_ID is a GitHub App; ISSUE_TRACKER=gitlab takes ISSUE_TOKEN instead");
   const gitlab = tracker === "gitlab" ? gitLabTarget(env, problems) : void 0;
-  const fullName = value8(env, "ISSUE_REPO");
+  const fullName = value9(env, "ISSUE_REPO");
   if (gitlab) {
     ;
     ({ owner, repo } = gitlab);
@@ -1331,11 +1390,11 @@ function loadConfig(env = process.env, { requireToken = true } = {}) {
       repo = r;
     }
   }
-  const apiName = gitlab?.apiName ?? (value8(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "GITHUB_API_URL");
-  const apiUrl = gitlab?.apiUrl ?? value8(env, "ISSUE_API_URL") ?? value8(env, "GITHUB_API_URL") ?? DEFAULT_API_URL;
+  const apiName = gitlab?.apiName ?? (value9(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "GITHUB_API_URL");
+  const apiUrl = gitlab?.apiUrl ?? value9(env, "ISSUE_API_URL") ?? value9(env, "GITHUB_API_URL") ?? DEFAULT_API_URL;
   if (!isHttpUrl(apiUrl)) problems.push(`${apiName} must be an http(s) URL such as ${gitlab ? GITLAB_DEFAULT_API_URL : DEFAULT_API_URL}, got ${JSON.stringify(apiUrl)}`);
   else warnings.push(...defined(plainHttpWarning(apiName, apiUrl, appNamed ? "the GitHub App's tokens" : "ISSUE_TOKEN")));
-  let chatWebhook = value8(env, "CHAT_WEBHOOK");
+  let chatWebhook = value9(env, "CHAT_WEBHOOK");
   if (chatWebhook !== void 0 && !isHttpUrl(chatWebhook)) {
     warnings.push("CHAT_WEBHOOK is not an http(s) URL such as https://hooks.slack.com/services/\u2026; no chat notice will be sent");
     chatWebhook = void 0;
@@ -1344,7 +1403,7 @@ function loadConfig(env = process.env, { requireToken = true } = {}) {
   const chat = chatConfig(env, problems);
   if (chat.slack) warnings.push(...defined(plainHttpWarning("SLACK_API_URL", chat.slack.apiUrl, "SLACK_BOT_TOKEN")));
   warnings.push(...proxyWarnings(env));
-  const onDuplicate = value8(env, "ON_DUPLICATE") ?? "skip";
+  const onDuplicate = value9(env, "ON_DUPLICATE") ?? "skip";
   if (onDuplicate !== "skip" && onDuplicate !== "comment") {
     problems.push(`ON_DUPLICATE must be skip or comment, got ${JSON.stringify(onDuplicate)}`);
   }
@@ -1359,13 +1418,14 @@ function loadConfig(env = process.env, { requireToken = true } = {}) {
   const shape = readShape(env, tracker, problems);
   const pager = readPager(env, problems);
   if (pager) warnings.push(...defined(plainHttpWarning("PAGERDUTY_EVENTS_URL", pager.eventsUrl, "PAGERDUTY_ROUTING_KEY")));
+  const noise = readNoise(env, onDuplicate, problems);
   registerSecret(
-    ...configSecrets({ token, app, chatWebhook: value8(env, "CHAT_WEBHOOK"), chat, ...pager ? { pager } : {} }),
-    value8(env, "SLACK_BOT_TOKEN"),
-    value8(env, "PAGERDUTY_ROUTING_KEY"),
-    value8(env, "CI_LOG_TOKEN")
+    ...configSecrets({ token, app, chatWebhook: value9(env, "CHAT_WEBHOOK"), chat, ...pager ? { pager } : {} }),
+    value9(env, "SLACK_BOT_TOKEN"),
+    value9(env, "PAGERDUTY_ROUTING_KEY"),
+    value9(env, "CI_LOG_TOKEN")
   );
-  for (const name2 of ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY"]) if (value8(env, name2)) registerSecret(...credentialsIn(value8(env, name2)));
+  for (const name2 of ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY"]) if (value9(env, name2)) registerSecret(...credentialsIn(value9(env, name2)));
   if (problems.length) throw new ConfigError(problems.map((problem) => redact(problem)));
   const ci = detectCi(env);
   return Object.freeze({
@@ -1377,10 +1437,10 @@ function loadConfig(env = process.env, { requireToken = true } = {}) {
     repo,
     apiUrl: apiUrl.replace(/\/+$/, ""),
     chatWebhook,
-    pipelineUrl: value8(env, "CI_PIPELINE_URL") ?? value8(env, "BUILD_URL") ?? ci?.pipelineUrl ?? "unknown",
-    commitSha: value8(env, "CI_COMMIT_SHA") ?? ci?.commitSha,
-    commitMessage: value8(env, "CI_COMMIT_MESSAGE") ?? ci?.commitMessage,
-    deployEnv: value8(env, "DEPLOY_ENV") ?? "production",
+    pipelineUrl: value9(env, "CI_PIPELINE_URL") ?? value9(env, "BUILD_URL") ?? ci?.pipelineUrl ?? "unknown",
+    commitSha: value9(env, "CI_COMMIT_SHA") ?? ci?.commitSha,
+    commitMessage: value9(env, "CI_COMMIT_MESSAGE") ?? ci?.commitMessage,
+    deployEnv: value9(env, "DEPLOY_ENV") ?? "production",
     onDuplicate,
     timeoutMs: Math.round(timeoutSeconds * 1e3),
     chatTimeoutMs: Math.round(chatTimeoutSeconds * 1e3),
@@ -1392,20 +1452,21 @@ function loadConfig(env = process.env, { requireToken = true } = {}) {
     ...ciLog,
     ...shape,
     ...pager ? { pager } : {},
+    ...noise,
     warnings: Object.freeze(warnings),
     chat
   });
 }
 function chatConfig(env, problems) {
-  const format = value8(env, "CHAT_FORMAT") ?? "auto";
+  const format = value9(env, "CHAT_FORMAT") ?? "auto";
   if (!isChatFormatSetting(format)) problems.push(`CHAT_FORMAT must be one of ${CHAT_FORMAT_SETTINGS.join(", ")}, got ${JSON.stringify(format)}`);
-  const strictValue = value8(env, "REPORT_CHAT_STRICT") ?? "0";
+  const strictValue = value9(env, "REPORT_CHAT_STRICT") ?? "0";
   if (!["0", "1", "true", "false"].includes(strictValue)) problems.push(`REPORT_CHAT_STRICT must be 1 or 0, got ${JSON.stringify(strictValue)}`);
-  const token = value8(env, "SLACK_BOT_TOKEN");
-  const channel2 = value8(env, "SLACK_CHANNEL");
+  const token = value9(env, "SLACK_BOT_TOKEN");
+  const channel2 = value9(env, "SLACK_CHANNEL");
   if (token !== void 0 && channel2 === void 0) problems.push("SLACK_CHANNEL is required with SLACK_BOT_TOKEN (a channel id such as C0123456789, or #name)");
   if (channel2 !== void 0 && token === void 0) problems.push("SLACK_BOT_TOKEN is required with SLACK_CHANNEL (a bot token, xoxb-\u2026)");
-  const apiUrl = (value8(env, "SLACK_API_URL") ?? DEFAULT_SLACK_API_URL).replace(/\/+$/, "");
+  const apiUrl = (value9(env, "SLACK_API_URL") ?? DEFAULT_SLACK_API_URL).replace(/\/+$/, "");
   if (!isHttpUrl(apiUrl)) problems.push(`SLACK_API_URL must be an https URL such as ${DEFAULT_SLACK_API_URL}, got ${JSON.stringify(apiUrl)}`);
   return Object.freeze({
     format,
@@ -1414,13 +1475,13 @@ function chatConfig(env, problems) {
   });
 }
 function loadDotenv(env = process.env, dir = process.cwd()) {
-  if (value8(env, "REPORT_DOTENV") === "off") return;
+  if (value9(env, "REPORT_DOTENV") === "off") return;
   (0, import_dotenv.config)({ path: `${dir}/.env`, processEnv: env, override: false, quiet: true });
 }
 function outputFiles(env = process.env) {
-  return Object.freeze({ githubOutput: value8(env, "GITHUB_OUTPUT"), stepSummary: value8(env, "GITHUB_STEP_SUMMARY") });
+  return Object.freeze({ githubOutput: value9(env, "GITHUB_OUTPUT"), stepSummary: value9(env, "GITHUB_STEP_SUMMARY") });
 }
-var import_dotenv, DEFAULT_SLACK_API_URL, DEFAULT_API_URL, OWNER, REPO, value8, isHttpUrl, defined;
+var import_dotenv, DEFAULT_SLACK_API_URL, DEFAULT_API_URL, OWNER, REPO, value9, isHttpUrl, defined;
 var init_config = __esm({
   "lib/config/config.ts"() {
     "use strict";
@@ -1437,11 +1498,12 @@ var init_config = __esm({
     init_shape();
     init_pager();
     init_plain_http();
+    init_noise();
     DEFAULT_SLACK_API_URL = "https://slack.com/api";
     DEFAULT_API_URL = "https://api.github.com";
     OWNER = /^[A-Za-z0-9-]{1,39}$/;
     REPO = /^[A-Za-z0-9._-]{1,100}$/;
-    value8 = (env, name2) => {
+    value9 = (env, name2) => {
       const v = env[name2];
       return v === void 0 || v === "" ? void 0 : v;
     };
@@ -1463,12 +1525,13 @@ import { isIP } from "node:net";
 function make(protocol) {
   const mod = load(protocol === "https:" ? "node:https" : "node:http");
   const ahead = /* @__PURE__ */ new Map();
-  const keyOf = (host, port) => `${host}:${port}`;
+  const keyOf2 = (host, port) => `${host}:${port}`;
   class ConnectingAhead extends mod.Agent {
     createConnection(options, callback) {
-      const key = keyOf(String(options.host), String(options.port));
-      const socket = ahead.get(key);
-      ahead.delete(key);
+      const key = keyOf2(String(options.host), String(options.port));
+      const waiting = ahead.get(key) ?? [];
+      const socket = waiting.shift();
+      if (!waiting.length) ahead.delete(key);
       if (socket && !socket.destroyed) {
         socket.ref();
         return socket;
@@ -1481,18 +1544,19 @@ function make(protocol) {
   return {
     request: mod.request,
     agent,
-    open(url) {
+    open(url, count = 1) {
       const host = url.hostname.replace(/^\[|\]$/g, "");
       const port = Number(url.port) || defaultPort;
-      const key = keyOf(host, port);
-      if (ahead.has(key)) return;
+      const key = keyOf2(host, port);
+      const waiting = ahead.get(key) ?? [];
+      if (waiting.length >= count) return;
       const options = { host, port, servername: isIP(host) ? "" : host, path: null };
       const socket = mod.Agent.prototype.createConnection.call(agent, options);
       socket.on("error", () => {
       });
       socket.setNoDelay(true);
       socket.unref();
-      ahead.set(key, socket);
+      ahead.set(key, [...waiting, socket]);
     }
   };
 }
@@ -2381,7 +2445,7 @@ var require_tree = __commonJS({
        * @param {any} value
        * @param {number} index
        */
-      constructor(key, value14, index) {
+      constructor(key, value15, index) {
         if (index === void 0 || index >= key.length) {
           throw new TypeError("Unreachable");
         }
@@ -2390,9 +2454,9 @@ var require_tree = __commonJS({
           throw new TypeError("key must be ascii string");
         }
         if (key.length !== ++index) {
-          this.middle = new _TstNode(key, value14, index);
+          this.middle = new _TstNode(key, value15, index);
         } else {
-          this.value = value14;
+          this.value = value15;
         }
       }
       /**
@@ -2400,7 +2464,7 @@ var require_tree = __commonJS({
        * @param {any} value
        * @returns {void}
        */
-      add(key, value14) {
+      add(key, value15) {
         const length = key.length;
         if (length === 0) {
           throw new TypeError("Unreachable");
@@ -2414,25 +2478,25 @@ var require_tree = __commonJS({
           }
           if (node.code === code) {
             if (length === ++index) {
-              node.value = value14;
+              node.value = value15;
               break;
             } else if (node.middle !== null) {
               node = node.middle;
             } else {
-              node.middle = new _TstNode(key, value14, index);
+              node.middle = new _TstNode(key, value15, index);
               break;
             }
           } else if (node.code < code) {
             if (node.left !== null) {
               node = node.left;
             } else {
-              node.left = new _TstNode(key, value14, index);
+              node.left = new _TstNode(key, value15, index);
               break;
             }
           } else if (node.right !== null) {
             node = node.right;
           } else {
-            node.right = new _TstNode(key, value14, index);
+            node.right = new _TstNode(key, value15, index);
             break;
           }
         }
@@ -2472,11 +2536,11 @@ var require_tree = __commonJS({
        * @param {any} value
        * @returns {void}
        * */
-      insert(key, value14) {
+      insert(key, value15) {
         if (this.node === null) {
-          this.node = new TstNode(key, value14, 0);
+          this.node = new TstNode(key, value15, 0);
         } else {
-          this.node.add(key, value14);
+          this.node.add(key, value15);
         }
       }
       /**
@@ -2581,11 +2645,11 @@ var require_util = __commonJS({
       return url;
     }
     function isValidPort(port) {
-      const value14 = parseInt(port, 10);
-      return value14 === Number(port) && value14 >= 0 && value14 <= 65535;
+      const value15 = parseInt(port, 10);
+      return value15 === Number(port) && value15 >= 0 && value15 <= 65535;
     }
-    function isHttpOrHttpsPrefixed(value14) {
-      return value14 != null && value14[0] === "h" && value14[1] === "t" && value14[2] === "t" && value14[3] === "p" && (value14[4] === ":" || value14[4] === "s" && value14[5] === ":");
+    function isHttpOrHttpsPrefixed(value15) {
+      return value15 != null && value15[0] === "h" && value15[1] === "t" && value15[2] === "t" && value15[3] === "p" && (value15[4] === ":" || value15[4] === "s" && value15[5] === ":");
     }
     function parseURL(url) {
       if (typeof url === "string") {
@@ -2714,11 +2778,11 @@ var require_util = __commonJS({
       const m = val.match(KEEPALIVE_TIMEOUT_EXPR);
       return m ? parseInt(m[1], 10) * 1e3 : null;
     }
-    function headerNameToString(value14) {
-      return typeof value14 === "string" ? headerNameLowerCasedRecord[value14] ?? value14.toLowerCase() : tree.lookup(value14) ?? value14.toString("latin1").toLowerCase();
+    function headerNameToString(value15) {
+      return typeof value15 === "string" ? headerNameLowerCasedRecord[value15] ?? value15.toLowerCase() : tree.lookup(value15) ?? value15.toString("latin1").toLowerCase();
     }
-    function bufferToLowerCasedHeaderName(value14) {
-      return tree.lookup(value14) ?? value14.toString("latin1").toLowerCase();
+    function bufferToLowerCasedHeaderName(value15) {
+      return tree.lookup(value15) ?? value15.toString("latin1").toLowerCase();
     }
     function parseHeaders(headers, obj) {
       if (obj === void 0) obj = {};
@@ -2769,13 +2833,13 @@ var require_util = __commonJS({
     }
     function toRawHeaders(headers) {
       const rawHeaders = [];
-      for (const [name2, value14] of Object.entries(headers)) {
-        if (Array.isArray(value14)) {
-          for (const entry of value14) {
+      for (const [name2, value15] of Object.entries(headers)) {
+        if (Array.isArray(value15)) {
+          for (const entry of value15) {
             rawHeaders.push(Buffer.from(name2, "latin1"), Buffer.from(`${entry}`, "latin1"));
           }
         } else {
-          rawHeaders.push(Buffer.from(name2, "latin1"), Buffer.from(`${value14}`, "latin1"));
+          rawHeaders.push(Buffer.from(name2, "latin1"), Buffer.from(`${value15}`, "latin1"));
         }
       }
       return rawHeaders;
@@ -2844,14 +2908,14 @@ var require_util = __commonJS({
             iterator = iterable[Symbol.asyncIterator]();
           },
           pull(controller) {
-            return iterator.next().then(({ done, value: value14 }) => {
+            return iterator.next().then(({ done, value: value15 }) => {
               if (done) {
                 return queueMicrotask(() => {
                   controller.close();
                   controller.byobRequest?.respond(0);
                 });
               } else {
-                const buf = Buffer.isBuffer(value14) ? value14 : Buffer.from(value14);
+                const buf = Buffer.isBuffer(value15) ? value15 : Buffer.from(value15);
                 if (buf.byteLength) {
                   return controller.enqueue(new Uint8Array(buf));
                 } else {
@@ -3885,8 +3949,8 @@ var require_request = __commonJS({
           this.endHandler = null;
         }
       }
-      addHeader(key, value14) {
-        processHeader(this, key, value14);
+      addHeader(key, value15) {
+        processHeader(this, key, value15);
         return this;
       }
     };
@@ -3958,11 +4022,11 @@ var require_request = __commonJS({
       } else if (headerName === "transfer-encoding" || headerName === "keep-alive" || headerName === "upgrade") {
         throw new InvalidArgumentError(`invalid ${headerName} header`);
       } else if (headerName === "connection") {
-        const value14 = typeof val === "string" ? val : null;
-        if (value14 === null) {
+        const value15 = typeof val === "string" ? val : null;
+        if (value15 === null) {
           throw new InvalidArgumentError("invalid connection header");
         }
-        for (const token of value14.toLowerCase().split(",")) {
+        for (const token of value15.toLowerCase().split(",")) {
           const trimmed = token.trim();
           if (!isValidHTTPToken(trimmed)) {
             throw new InvalidArgumentError("invalid connection header");
@@ -4058,8 +4122,8 @@ var require_wrap_handler = __commonJS({
         this.#handler.onError?.(err);
       }
     };
-    function toRawHeaderValue(value14) {
-      return Array.isArray(value14) ? value14.map((item) => Buffer.from(item, "latin1")) : Buffer.from(value14, "latin1");
+    function toRawHeaderValue(value15) {
+      return Array.isArray(value15) ? value15.map((item) => Buffer.from(item, "latin1")) : Buffer.from(value15, "latin1");
     }
   }
 });
@@ -4496,8 +4560,8 @@ var require_utils = __commonJS({
     function enumToMap(obj, filter = [], exceptions = []) {
       const emptyFilter = (filter?.length ?? 0) === 0;
       const emptyExceptions = (exceptions?.length ?? 0) === 0;
-      return Object.fromEntries(Object.entries(obj).filter(([, value14]) => {
-        return typeof value14 === "number" && (emptyFilter || filter.includes(value14)) && (emptyExceptions || !exceptions.includes(value14));
+      return Object.fromEntries(Object.entries(obj).filter(([, value15]) => {
+        return typeof value15 === "number" && (emptyFilter || filter.includes(value15)) && (emptyExceptions || !exceptions.includes(value15));
       }));
     }
   }
@@ -5531,8 +5595,8 @@ var require_infra = __commonJS({
       }
       return lead === 0 && trail === str.length - 1 ? str : str.slice(lead, trail + 1);
     }
-    function serializeJavascriptValueToJSONString(value14) {
-      const result = JSON.stringify(value14);
+    function serializeJavascriptValueToJSONString(value15) {
+      const result = JSON.stringify(value15);
       if (result === void 0) {
         throw new TypeError("Value is not JSON serializable");
       }
@@ -5730,11 +5794,11 @@ var require_data_url = __commonJS({
     }
     function collectAnHTTPQuotedString(input2, position, extractValue = false) {
       const positionStart = position.position;
-      let value14 = "";
+      let value15 = "";
       assert(input2[position.position] === '"');
       position.position++;
       while (true) {
-        value14 += collectASequenceOfCodePoints(
+        value15 += collectASequenceOfCodePoints(
           (char) => char !== '"' && char !== "\\",
           input2,
           position
@@ -5746,10 +5810,10 @@ var require_data_url = __commonJS({
         position.position++;
         if (quoteOrBackslash === "\\") {
           if (position.position >= input2.length) {
-            value14 += "\\";
+            value15 += "\\";
             break;
           }
-          value14 += input2[position.position];
+          value15 += input2[position.position];
           position.position++;
         } else {
           assert(quoteOrBackslash === '"');
@@ -5757,7 +5821,7 @@ var require_data_url = __commonJS({
         }
       }
       if (extractValue) {
-        return value14;
+        return value15;
       }
       return input2.slice(positionStart, position.position);
     }
@@ -5765,16 +5829,16 @@ var require_data_url = __commonJS({
       assert(mimeType !== "failure");
       const { parameters, essence } = mimeType;
       let serialization = essence;
-      for (let [name2, value14] of parameters.entries()) {
+      for (let [name2, value15] of parameters.entries()) {
         serialization += ";";
         serialization += name2;
         serialization += "=";
-        if (!HTTP_TOKEN_CODEPOINTS.test(value14)) {
-          value14 = value14.replace(/[\\"]/ug, "\\$&");
-          value14 = '"' + value14;
-          value14 += '"';
+        if (!HTTP_TOKEN_CODEPOINTS.test(value15)) {
+          value15 = value15.replace(/[\\"]/ug, "\\$&");
+          value15 = '"' + value15;
+          value15 += '"';
         }
-        serialization += value14;
+        serialization += value15;
       }
       return serialization;
     }
@@ -5914,11 +5978,11 @@ var require_runtime_features = __commonJS({
        * @param {Feature} feature
        * @param {boolean} value
        */
-      set(feature, value14) {
+      set(feature, value15) {
         if (features.includes(feature) === false) {
           throw new TypeError(`unknown feature: ${feature}`);
         }
-        this.#map.set(feature, value14);
+        this.#map.set(feature, value15);
       }
       /**
        * @param {Feature} feature
@@ -6175,11 +6239,11 @@ var require_webidl = __commonJS({
           });
         }
         while (true) {
-          const { done, value: value14 } = method.next();
+          const { done, value: value15 } = method.next();
           if (done) {
             break;
           }
-          seq.push(converter(value14, prefix, `${argument}[${index++}]`));
+          seq.push(converter(value15, prefix, `${argument}[${index++}]`));
         }
         return seq;
       };
@@ -6246,20 +6310,20 @@ var require_webidl = __commonJS({
               });
             }
           }
-          let value14 = dictionary?.[key];
+          let value15 = dictionary?.[key];
           const hasDefault = defaultValue !== void 0;
-          if (hasDefault && value14 === void 0) {
-            value14 = defaultValue();
+          if (hasDefault && value15 === void 0) {
+            value15 = defaultValue();
           }
-          if (required || hasDefault || value14 !== void 0) {
-            value14 = converter(value14, prefix, `${argument}.${key}`);
-            if (options.allowedValues && !options.allowedValues.includes(value14)) {
+          if (required || hasDefault || value15 !== void 0) {
+            value15 = converter(value15, prefix, `${argument}.${key}`);
+            if (options.allowedValues && !options.allowedValues.includes(value15)) {
               throw webidl.errors.exception({
                 header: prefix,
-                message: `${value14} is not an accepted type. Expected one of ${options.allowedValues.join(", ")}.`
+                message: `${value15} is not an accepted type. Expected one of ${options.allowedValues.join(", ")}.`
               });
             }
-            dict[key] = value14;
+            dict[key] = value15;
           }
         }
         return dict;
@@ -6273,8 +6337,8 @@ var require_webidl = __commonJS({
         return converter(V, prefix, argument);
       };
     };
-    webidl.is.USVString = function(value14) {
-      return typeof value14 === "string" && value14.isWellFormed();
+    webidl.is.USVString = function(value15) {
+      return typeof value15 === "string" && value15.isWellFormed();
     };
     webidl.is.ReadableStream = webidl.util.MakeTypeAssertion(ReadableStream);
     webidl.is.Blob = webidl.util.MakeTypeAssertion(Blob);
@@ -6336,11 +6400,11 @@ var require_webidl = __commonJS({
       }
       return x;
     };
-    webidl.converters.USVString = function(value14) {
-      if (typeof value14 === "string") {
-        return value14.toWellFormed();
+    webidl.converters.USVString = function(value15) {
+      if (typeof value15 === "string") {
+        return value15.toWellFormed();
       }
-      return `${value14}`.toWellFormed();
+      return `${value15}`.toWellFormed();
     };
     webidl.converters.boolean = function(V) {
       const x = Boolean(V);
@@ -6584,8 +6648,8 @@ var require_util2 = __commonJS({
       }
       return true;
     }
-    function normalizeBinaryStringToUtf8(value14) {
-      return Buffer.from(value14, "binary").toString("utf8");
+    function normalizeBinaryStringToUtf8(value15) {
+      return Buffer.from(value15, "binary").toString("utf8");
     }
     function requestCurrentURL(request2) {
       return request2.urlList[request2.urlList.length - 1];
@@ -6669,7 +6733,7 @@ var require_util2 = __commonJS({
             }
             break;
           case "same-origin":
-            if (!sameOrigin2(request2, requestCurrentURL(request2))) {
+            if (!sameOrigin3(request2, requestCurrentURL(request2))) {
               serializedOrigin = null;
             }
             break;
@@ -6766,7 +6830,7 @@ var require_util2 = __commonJS({
         }
         case "strict-origin-when-cross-origin": {
           const currentURL = requestCurrentURL(request2);
-          if (sameOrigin2(referrerURL, currentURL)) {
+          if (sameOrigin3(referrerURL, currentURL)) {
             return referrerURL;
           }
           if (isURLPotentiallyTrustworthy(referrerURL) && !isURLPotentiallyTrustworthy(currentURL)) {
@@ -6775,12 +6839,12 @@ var require_util2 = __commonJS({
           return referrerOrigin;
         }
         case "same-origin":
-          if (sameOrigin2(request2, referrerURL)) {
+          if (sameOrigin3(request2, referrerURL)) {
             return referrerURL;
           }
           return "no-referrer";
         case "origin-when-cross-origin":
-          if (sameOrigin2(request2, referrerURL)) {
+          if (sameOrigin3(request2, referrerURL)) {
             return referrerURL;
           }
           return referrerOrigin;
@@ -6854,7 +6918,7 @@ var require_util2 = __commonJS({
     }
     function tryUpgradeRequestToAPotentiallyTrustworthyURL(request2) {
     }
-    function sameOrigin2(A, B) {
+    function sameOrigin3(A, B) {
       if (A.origin === B.origin && A.origin === "null") {
         return true;
       }
@@ -6906,7 +6970,7 @@ var require_util2 = __commonJS({
               done: true
             };
           }
-          const { [keyIndex]: key, [valueIndex]: value14 } = values[index];
+          const { [keyIndex]: key, [valueIndex]: value15 } = values[index];
           this.#index = index + 1;
           let result;
           switch (this.#kind) {
@@ -6914,10 +6978,10 @@ var require_util2 = __commonJS({
               result = key;
               break;
             case "value":
-              result = value14;
+              result = value15;
               break;
             case "key+value":
-              result = [key, value14];
+              result = [key, value15];
               break;
           }
           return {
@@ -6983,8 +7047,8 @@ var require_util2 = __commonJS({
                 `Failed to execute 'forEach' on '${name2}': parameter 1 is not of type 'Function'.`
               );
             }
-            for (const { 0: key, 1: value14 } of makeIterator(this, "key+value")) {
-              callbackfn.call(thisArg, value14, key, this);
+            for (const { 0: key, 1: value15 } of makeIterator(this, "key+value")) {
+              callbackfn.call(thisArg, value15, key, this);
             }
           }
         }
@@ -7053,8 +7117,8 @@ var require_util2 = __commonJS({
       const protocol = url.protocol;
       return protocol === "http:" || protocol === "https:";
     }
-    function simpleRangeHeaderValue(value14, allowWhitespace) {
-      const data = value14;
+    function simpleRangeHeaderValue(value15, allowWhitespace) {
+      const data = value15;
       if (!data.startsWith("bytes")) {
         return "failure";
       }
@@ -7172,8 +7236,8 @@ var require_util2 = __commonJS({
       if (values === null) {
         return "failure";
       }
-      for (const value14 of values) {
-        const temporaryMimeType = parseMIMEType(value14);
+      for (const value15 of values) {
+        const temporaryMimeType = parseMIMEType(value15);
         if (temporaryMimeType === "failure" || temporaryMimeType.essence === "*/*") {
           continue;
         }
@@ -7193,8 +7257,8 @@ var require_util2 = __commonJS({
       }
       return mimeType;
     }
-    function gettingDecodingSplitting(value14) {
-      const input2 = value14;
+    function gettingDecodingSplitting(value15) {
+      const input2 = value15;
       const position = { position: 0 };
       const values = [];
       let temporaryValue = "";
@@ -7225,11 +7289,11 @@ var require_util2 = __commonJS({
       return values;
     }
     function getDecodeSplit(name2, list2) {
-      const value14 = list2.get(name2, true);
-      if (value14 === null) {
+      const value15 = list2.get(name2, true);
+      if (value15 === null) {
         return null;
       }
-      return gettingDecodingSplitting(value14);
+      return gettingDecodingSplitting(value15);
     }
     function hasAuthenticationEntry(request2) {
       return false;
@@ -7278,7 +7342,7 @@ var require_util2 = __commonJS({
       responseLocationURL,
       isURLPotentiallyTrustworthy,
       isValidReasonPhrase,
-      sameOrigin: sameOrigin2,
+      sameOrigin: sameOrigin3,
       normalizeMethod,
       iteratorMixin,
       createIterator,
@@ -7325,20 +7389,20 @@ var require_formdata = __commonJS({
           });
         }
       }
-      append(name2, value14, filename = void 0) {
+      append(name2, value15, filename = void 0) {
         webidl.brandCheck(this, _FormData);
         const prefix = "FormData.append";
         webidl.argumentLengthCheck(arguments, 2, prefix);
         name2 = webidl.converters.USVString(name2);
-        if (arguments.length === 3 || webidl.is.Blob(value14)) {
-          value14 = webidl.converters.Blob(value14, prefix, "value");
+        if (arguments.length === 3 || webidl.is.Blob(value15)) {
+          value15 = webidl.converters.Blob(value15, prefix, "value");
           if (filename !== void 0) {
             filename = webidl.converters.USVString(filename);
           }
         } else {
-          value14 = webidl.converters.USVString(value14);
+          value15 = webidl.converters.USVString(value15);
         }
-        const entry = makeEntry(name2, value14, filename);
+        const entry = makeEntry(name2, value15, filename);
         this.#state.push(entry);
       }
       delete(name2) {
@@ -7373,20 +7437,20 @@ var require_formdata = __commonJS({
         name2 = webidl.converters.USVString(name2);
         return this.#state.findIndex((entry) => entry.name === name2) !== -1;
       }
-      set(name2, value14, filename = void 0) {
+      set(name2, value15, filename = void 0) {
         webidl.brandCheck(this, _FormData);
         const prefix = "FormData.set";
         webidl.argumentLengthCheck(arguments, 2, prefix);
         name2 = webidl.converters.USVString(name2);
-        if (arguments.length === 3 || webidl.is.Blob(value14)) {
-          value14 = webidl.converters.Blob(value14, prefix, "value");
+        if (arguments.length === 3 || webidl.is.Blob(value15)) {
+          value15 = webidl.converters.Blob(value15, prefix, "value");
           if (filename !== void 0) {
             filename = webidl.converters.USVString(filename);
           }
         } else {
-          value14 = webidl.converters.USVString(value14);
+          value15 = webidl.converters.USVString(value15);
         }
-        const entry = makeEntry(name2, value14, filename);
+        const entry = makeEntry(name2, value15, filename);
         const idx = this.#state.findIndex((entry2) => entry2.name === name2);
         if (idx !== -1) {
           this.#state = [
@@ -7446,21 +7510,21 @@ var require_formdata = __commonJS({
         configurable: true
       }
     });
-    function makeEntry(name2, value14, filename) {
-      if (typeof value14 === "string") {
+    function makeEntry(name2, value15, filename) {
+      if (typeof value15 === "string") {
       } else {
-        if (!webidl.is.File(value14)) {
-          value14 = new File([value14], "blob", { type: value14.type });
+        if (!webidl.is.File(value15)) {
+          value15 = new File([value15], "blob", { type: value15.type });
         }
         if (filename !== void 0) {
           const options = {
-            type: value14.type,
-            lastModified: value14.lastModified
+            type: value15.type,
+            lastModified: value15.lastModified
           };
-          value14 = new File([value14], filename, options);
+          value15 = new File([value15], filename, options);
         }
       }
-      return { name: name2, value: value14 };
+      return { name: name2, value: value15 };
     }
     webidl.is.FormData = webidl.util.MakeTypeAssertion(FormData);
     module.exports = { FormData, makeEntry, setFormDataState };
@@ -7548,19 +7612,19 @@ var require_formdata_parser = __commonJS({
         } else {
           position.position += 2;
         }
-        let value14;
+        let value15;
         if (filename !== null) {
           contentType ??= "text/plain";
           if (!isAsciiString(contentType)) {
             contentType = "";
           }
-          value14 = new File([body2], filename, { type: contentType });
+          value15 = new File([body2], filename, { type: contentType });
         } else {
-          value14 = decoderIgnoreBOM.decode(Buffer.from(body2));
+          value15 = decoderIgnoreBOM.decode(Buffer.from(body2));
         }
         assert(webidl.is.USVString(name2));
-        assert(typeof value14 === "string" && webidl.is.USVString(value14) || webidl.is.File(value14));
-        entryList.push(makeEntry(name2, value14, filename));
+        assert(typeof value15 === "string" && webidl.is.USVString(value15) || webidl.is.File(value15));
+        entryList.push(makeEntry(name2, value15, filename));
       }
     }
     function parseContentDispositionAttribute(input2, position) {
@@ -7595,7 +7659,7 @@ var require_formdata_parser = __commonJS({
         input2,
         position
       );
-      let value14;
+      let value15;
       if (isExtended) {
         const headerValue = collectASequenceOfBytes(
           (char) => char !== 32 && char !== 13 && char !== 10 && char !== 59,
@@ -7610,7 +7674,7 @@ var require_formdata_parser = __commonJS({
         headerValue[4] !== 56) {
           throw parsingError("unknown encoding, expected utf-8''");
         }
-        value14 = decodeURIComponent(decoder.decode(headerValue.subarray(7)));
+        value15 = decodeURIComponent(decoder.decode(headerValue.subarray(7)));
       } else if (input2[position.position] === 34) {
         position.position++;
         const quotedValue = collectASequenceOfBytes(
@@ -7623,7 +7687,7 @@ var require_formdata_parser = __commonJS({
           throw parsingError("Closing quote not found");
         }
         position.position++;
-        value14 = decoder.decode(quotedValue).replace(/%0A/ig, "\n").replace(/%0D/ig, "\r").replace(/%22/g, '"');
+        value15 = decoder.decode(quotedValue).replace(/%0A/ig, "\n").replace(/%0D/ig, "\r").replace(/%22/g, '"');
       } else {
         const tokenValue = collectASequenceOfBytes(
           (char) => isToken(char) && char !== 59,
@@ -7631,9 +7695,9 @@ var require_formdata_parser = __commonJS({
           input2,
           position
         );
-        value14 = decoder.decode(tokenValue);
+        value15 = decoder.decode(tokenValue);
       }
-      return { name: attrNameStr, value: value14, extended: isExtended };
+      return { name: attrNameStr, value: value15, extended: isExtended };
     }
     function parseMultipartFormDataHeaders(input2, position) {
       let name2 = null;
@@ -7869,13 +7933,13 @@ var require_body = __commonJS({
               return;
             }
             while (true) {
-              const { value: value14, done } = await iterator.next();
+              const { value: value15, done } = await iterator.next();
               if (done) {
                 queueMicrotask(() => readableStreamClose(controller));
                 return;
               }
-              if (value14.length && !isErrored(stream)) {
-                controller.enqueue(new Uint8Array(value14));
+              if (value15.length && !isErrored(stream)) {
+                controller.enqueue(new Uint8Array(value15));
                 return;
               }
             }
@@ -7904,27 +7968,27 @@ var require_body = __commonJS({
         const prefix = `--${boundary}\r
 Content-Disposition: form-data`;
         const formdataEscape = (str) => str.replace(/\n/g, "%0A").replace(/\r/g, "%0D").replace(/"/g, "%22");
-        const normalizeLinefeeds = (value14) => value14.replace(/\r?\n|\r/g, "\r\n");
+        const normalizeLinefeeds = (value15) => value15.replace(/\r?\n|\r/g, "\r\n");
         const blobParts = [];
         const rn = new Uint8Array([13, 10]);
         length = 0;
         let hasUnknownSizeValue = false;
-        for (const [name2, value14] of object) {
-          if (typeof value14 === "string") {
+        for (const [name2, value15] of object) {
+          if (typeof value15 === "string") {
             const chunk2 = textEncoder.encode(prefix + `; name="${formdataEscape(normalizeLinefeeds(name2))}"\r
 \r
-${normalizeLinefeeds(value14)}\r
+${normalizeLinefeeds(value15)}\r
 `);
             blobParts.push(chunk2);
             length += chunk2.byteLength;
           } else {
-            const chunk2 = textEncoder.encode(`${prefix}; name="${formdataEscape(normalizeLinefeeds(name2))}"` + (value14.name ? `; filename="${formdataEscape(value14.name)}"` : "") + `\r
-Content-Type: ${value14.type || "application/octet-stream"}\r
+            const chunk2 = textEncoder.encode(`${prefix}; name="${formdataEscape(normalizeLinefeeds(name2))}"` + (value15.name ? `; filename="${formdataEscape(value15.name)}"` : "") + `\r
+Content-Type: ${value15.type || "application/octet-stream"}\r
 \r
 `);
-            blobParts.push(chunk2, value14, rn);
-            if (typeof value14.size === "number") {
-              length += chunk2.byteLength + value14.size + rn.byteLength;
+            blobParts.push(chunk2, value15, rn);
+            if (typeof value15.size === "number") {
+              length += chunk2.byteLength + value15.size + rn.byteLength;
             } else {
               hasUnknownSizeValue = true;
             }
@@ -8014,21 +8078,21 @@ Content-Type: ${value14.type || "application/octet-stream"}\r
           return consumeBody(this, parseJSONFromBytes, instance, getInternalState);
         },
         formData() {
-          return consumeBody(this, (value14) => {
+          return consumeBody(this, (value15) => {
             const mimeType = bodyMimeType(getInternalState(this));
             if (mimeType !== null) {
               switch (mimeType.essence) {
                 case "multipart/form-data": {
-                  const parsed = multipartFormDataParser(value14, mimeType);
+                  const parsed = multipartFormDataParser(value15, mimeType);
                   const fd = new FormData();
                   setFormDataState(fd, parsed);
                   return fd;
                 }
                 case "application/x-www-form-urlencoded": {
-                  const entries2 = new URLSearchParams(value14.toString());
+                  const entries2 = new URLSearchParams(value15.toString());
                   const fd = new FormData();
-                  for (const [name2, value15] of entries2) {
-                    fd.append(name2, value15);
+                  for (const [name2, value16] of entries2) {
+                    fd.append(name2, value16);
                   }
                   return fd;
                 }
@@ -9460,13 +9524,13 @@ var require_client_h2 = __commonJS({
     } = http2;
     function parseH2Headers(headers) {
       const result = [];
-      for (const [name2, value14] of Object.entries(headers)) {
-        if (Array.isArray(value14)) {
-          for (const subvalue of value14) {
+      for (const [name2, value15] of Object.entries(headers)) {
+        if (Array.isArray(value15)) {
+          for (const subvalue of value15) {
             result.push(Buffer.from(name2), Buffer.from(subvalue));
           }
         } else {
-          result.push(Buffer.from(name2), Buffer.from(value14));
+          result.push(Buffer.from(name2), Buffer.from(value15));
         }
       }
       return result;
@@ -10398,8 +10462,8 @@ var require_client = __commonJS({
       get pipelining() {
         return this[kPipelining];
       }
-      set pipelining(value14) {
-        this[kPipelining] = value14;
+      set pipelining(value15) {
+        this[kPipelining] = value15;
         this[kResume](true);
       }
       get stats() {
@@ -11554,8 +11618,8 @@ var require_socks5_utils = __commonJS({
           }
           const parts = [];
           for (let i = 0; i < 8; i++) {
-            const value14 = buffer.readUInt16BE(currentOffset + i * 2);
-            parts.push(value14.toString(16));
+            const value15 = buffer.readUInt16BE(currentOffset + i * 2);
+            parts.push(value15.toString(16));
           }
           address = parts.join(":");
           currentOffset += 16;
@@ -11884,8 +11948,8 @@ var require_socks5_client = __commonJS({
         } else if (addressType === ADDRESS_TYPES.IPV6) {
           const parts = [];
           for (let i = 0; i < 8; i++) {
-            const value14 = this.buffer.readUInt16BE(offset + i * 2);
-            parts.push(value14.toString(16));
+            const value15 = this.buffer.readUInt16BE(offset + i * 2);
+            parts.push(value15.toString(16));
           }
           boundAddress = parts.join(":");
           offset += 16;
@@ -12586,17 +12650,17 @@ var require_retry_handler = __commonJS({
       get rawHeaders() {
         return this.#target?.rawHeaders ?? null;
       }
-      set rawHeaders(value14) {
+      set rawHeaders(value15) {
         if (this.#target) {
-          this.#target.rawHeaders = value14;
+          this.#target.rawHeaders = value15;
         }
       }
       get rawTrailers() {
         return this.#target?.rawTrailers ?? null;
       }
-      set rawTrailers(value14) {
+      set rawTrailers(value15) {
         if (this.#target) {
-          this.#target.rawTrailers = value14;
+          this.#target.rawTrailers = value15;
         }
       }
     };
@@ -14275,15 +14339,15 @@ var require_mock_utils = __commonJS({
       }
     } = __require("node:util");
     var { InvalidArgumentError } = require_errors();
-    function matchValue(match, value14) {
+    function matchValue(match, value15) {
       if (typeof match === "string") {
-        return match === value14;
+        return match === value15;
       }
       if (match instanceof RegExp) {
-        return match.test(value14);
+        return match.test(value15);
       }
       if (typeof match === "function") {
-        return match(value14) === true;
+        return match(value15) === true;
       }
       return false;
     }
@@ -14343,21 +14407,21 @@ var require_mock_utils = __commonJS({
       }
       const originalQp = new URLSearchParams(query);
       const normalizedQp = new URLSearchParams();
-      for (let [key, value14] of originalQp.entries()) {
+      for (let [key, value15] of originalQp.entries()) {
         key = key.replace("[]", "");
-        const valueRepresentsString = /^(['"]).*\1$/.test(value14);
+        const valueRepresentsString = /^(['"]).*\1$/.test(value15);
         if (valueRepresentsString) {
-          normalizedQp.append(key, value14);
+          normalizedQp.append(key, value15);
           continue;
         }
-        if (value14.includes(",")) {
-          const values = value14.split(",");
+        if (value15.includes(",")) {
+          const values = value15.split(",");
           for (const v of values) {
             normalizedQp.append(key, v);
           }
           continue;
         }
-        normalizedQp.append(key, value14);
+        normalizedQp.append(key, value15);
       }
       return normalizedQp;
     }
@@ -14463,14 +14527,14 @@ var require_mock_utils = __commonJS({
       const result = [];
       for (let i = 0; i < keys.length; ++i) {
         const key = keys[i];
-        const value14 = data[key];
+        const value15 = data[key];
         const name2 = Buffer.from(`${key}`);
-        if (Array.isArray(value14)) {
-          for (let j = 0; j < value14.length; ++j) {
-            result.push(name2, Buffer.from(`${value14[j]}`));
+        if (Array.isArray(value15)) {
+          for (let j = 0; j < value15.length; ++j) {
+            result.push(name2, Buffer.from(`${value15[j]}`));
           }
         } else {
-          result.push(name2, Buffer.from(`${value14}`));
+          result.push(name2, Buffer.from(`${value15}`));
         }
       }
       return result;
@@ -14948,12 +15012,12 @@ var require_mock_call_history = __commonJS({
       toString() {
         const options = { betweenKeyValueSeparator: "->", betweenPairSeparator: "|" };
         let result = "";
-        this.toMap().forEach((value14, key) => {
-          if (typeof value14 === "string" || value14 === void 0 || value14 === null) {
-            result = `${result}${key}${options.betweenKeyValueSeparator}${value14}${options.betweenPairSeparator}`;
+        this.toMap().forEach((value15, key) => {
+          if (typeof value15 === "string" || value15 === void 0 || value15 === null) {
+            result = `${result}${key}${options.betweenKeyValueSeparator}${value15}${options.betweenPairSeparator}`;
           }
-          if (typeof value14 === "object" && value14 !== null || Array.isArray(value14)) {
-            result = `${result}${key}${options.betweenKeyValueSeparator}${JSON.stringify(value14)}${options.betweenPairSeparator}`;
+          if (typeof value15 === "object" && value15 !== null || Array.isArray(value15)) {
+            result = `${result}${key}${options.betweenKeyValueSeparator}${JSON.stringify(value15)}${options.betweenPairSeparator}`;
           }
         });
         return result.slice(0, -1);
@@ -15357,7 +15421,7 @@ var require_snapshot_utils = __commonJS({
       };
     }
     var crypto = runtimeFeatures.has("crypto") ? __require("node:crypto") : null;
-    var hashId = crypto?.hash ? (value14) => crypto.hash("sha256", value14, "base64url") : (value14) => Buffer.from(value14).toString("base64url");
+    var hashId = crypto?.hash ? (value15) => crypto.hash("sha256", value15, "base64url") : (value15) => Buffer.from(value15).toString("base64url");
     function isUndiciHeaders(headers) {
       return Array.isArray(headers) && (headers.length & 1) === 0;
     }
@@ -15390,19 +15454,19 @@ var require_snapshot_utils = __commonJS({
       if (isUndiciHeaders(headers)) {
         for (let i = 0; i < headers.length; i += 2) {
           const key = headers[i];
-          const value14 = headers[i + 1];
-          if (key && value14 !== void 0) {
+          const value15 = headers[i + 1];
+          if (key && value15 !== void 0) {
             const keyStr = Buffer.isBuffer(key) ? key.toString() : key;
-            const valueStr = Buffer.isBuffer(value14) ? value14.toString() : value14;
+            const valueStr = Buffer.isBuffer(value15) ? value15.toString() : value15;
             normalizedHeaders[keyStr.toLowerCase()] = valueStr;
           }
         }
         return normalizedHeaders;
       }
       if (headers && typeof headers === "object") {
-        for (const [key, value14] of Object.entries(headers)) {
+        for (const [key, value15] of Object.entries(headers)) {
           if (key && typeof key === "string") {
-            normalizedHeaders[key.toLowerCase()] = Array.isArray(value14) ? value14.join(", ") : String(value14);
+            normalizedHeaders[key.toLowerCase()] = Array.isArray(value15) ? value15.join(", ") : String(value15);
           }
         }
       }
@@ -15457,14 +15521,14 @@ var require_snapshot_recorder = __commonJS({
       } = matchOptions;
       const filtered = {};
       const { ignore, exclude, match } = headerFilters;
-      for (const [key, value14] of Object.entries(headers)) {
+      for (const [key, value15] of Object.entries(headers)) {
         const headerKey = caseSensitive ? key : key.toLowerCase();
         if (exclude.has(headerKey)) continue;
         if (ignore.has(headerKey)) continue;
         if (match.size !== 0) {
           if (!match.has(headerKey)) continue;
         }
-        filtered[headerKey] = value14;
+        filtered[headerKey] = value15;
       }
       return filtered;
     }
@@ -15475,10 +15539,10 @@ var require_snapshot_recorder = __commonJS({
       } = matchOptions;
       const filtered = {};
       const { exclude: excludeSet } = headerFilters;
-      for (const [key, value14] of Object.entries(headers)) {
+      for (const [key, value15] of Object.entries(headers)) {
         const headerKey = caseSensitive ? key : key.toLowerCase();
         if (excludeSet.has(headerKey)) continue;
-        filtered[headerKey] = value14;
+        filtered[headerKey] = value15;
       }
       return filtered;
     }
@@ -15492,8 +15556,8 @@ var require_snapshot_recorder = __commonJS({
         for (const key of headerKeys) {
           const values = Array.isArray(formattedRequest.headers[key]) ? formattedRequest.headers[key] : [formattedRequest.headers[key]];
           parts.push(key);
-          for (const value14 of values.sort()) {
-            parts.push(String(value14));
+          for (const value15 of values.sort()) {
+            parts.push(String(value15));
           }
         }
       }
@@ -16350,9 +16414,9 @@ var require_redirect_handler = __commonJS({
       const ret = [];
       if (Array.isArray(headers)) {
         if (headers.length > 0 && Array.isArray(headers[0])) {
-          for (const [key, value14] of headers) {
+          for (const [key, value15] of headers) {
             if (!shouldRemoveHeader(key, removeContent, unknownOrigin)) {
-              ret.push(key, value14);
+              ret.push(key, value15);
             }
           }
         } else {
@@ -16364,9 +16428,9 @@ var require_redirect_handler = __commonJS({
         }
       } else if (headers && typeof headers === "object") {
         const entries2 = util.hasSafeIterator(headers) ? headers : Object.entries(headers);
-        for (const [key, value14] of entries2) {
+        for (const [key, value15] of entries2) {
           if (!shouldRemoveHeader(key, removeContent, unknownOrigin)) {
-            ret.push(key, value14);
+            ret.push(key, value15);
           }
         }
       } else {
@@ -17036,65 +17100,65 @@ var require_cache = __commonJS({
     var MAX_DELTA_SECONDS = 2147483647;
     var RESTRICTIVE_DIRECTIVE_NAMES = ["no-store", "private", "no-cache"];
     var kInvalidCacheControlDirectives = /* @__PURE__ */ Symbol("invalid cache-control directives");
-    function trimOWS(value14) {
-      return value14.replace(/^[\t ]+|[\t ]+$/g, "");
+    function trimOWS(value15) {
+      return value15.replace(/^[\t ]+|[\t ]+$/g, "");
     }
-    function arrayIncludes(array, value14) {
+    function arrayIncludes(array, value15) {
       for (let i = 0; i < array.length; i++) {
-        if (array[i] === value14) {
+        if (array[i] === value15) {
           return true;
         }
       }
       return false;
     }
-    function trimOWSStart(value14) {
-      return value14.replace(/^[\t ]+/, "");
+    function trimOWSStart(value15) {
+      return value15.replace(/^[\t ]+/, "");
     }
-    function trimOWSEnd(value14) {
-      return value14.replace(/[\t ]+$/, "");
+    function trimOWSEnd(value15) {
+      return value15.replace(/[\t ]+$/, "");
     }
-    function findUnescapedQuote(value14, start) {
+    function findUnescapedQuote(value15, start) {
       let escaped = false;
-      for (let i = start; i < value14.length; i++) {
+      for (let i = start; i < value15.length; i++) {
         if (escaped) {
           escaped = false;
-        } else if (value14[i] === "\\") {
+        } else if (value15[i] === "\\") {
           escaped = true;
-        } else if (value14[i] === '"') {
+        } else if (value15[i] === '"') {
           return i;
         }
       }
       return -1;
     }
-    function splitCacheControlHeaderValue(value14) {
+    function splitCacheControlHeaderValue(value15) {
       const directives = [];
       let start = 0;
       let quoteStart = -1;
       let inQuote = false;
       let escaped = false;
-      for (let i = 0; i < value14.length; i++) {
+      for (let i = 0; i < value15.length; i++) {
         if (inQuote) {
           if (escaped) {
             escaped = false;
-          } else if (value14[i] === "\\") {
+          } else if (value15[i] === "\\") {
             escaped = true;
-          } else if (value14[i] === '"') {
+          } else if (value15[i] === '"') {
             inQuote = false;
             quoteStart = -1;
           }
-        } else if (value14[i] === '"') {
+        } else if (value15[i] === '"') {
           inQuote = true;
           quoteStart = i;
-        } else if (value14[i] === ",") {
-          directives.push({ value: value14.substring(start, i), fromMalformedQuote: false });
+        } else if (value15[i] === ",") {
+          directives.push({ value: value15.substring(start, i), fromMalformedQuote: false });
           start = i + 1;
         }
       }
       if (!inQuote) {
-        directives.push({ value: value14.substring(start), fromMalformedQuote: false });
+        directives.push({ value: value15.substring(start), fromMalformedQuote: false });
         return directives;
       }
-      const tail = value14.substring(start);
+      const tail = value15.substring(start);
       const quoteOffset = quoteStart - start;
       let tailStart = 0;
       for (let i = 0; i < tail.length; i++) {
@@ -17242,26 +17306,26 @@ var require_cache = __commonJS({
         throw new TypeError(`expected headers to be object, got ${typeof key}`);
       }
     }
-    function assertCacheValue(value14) {
-      if (typeof value14 !== "object") {
-        throw new TypeError(`expected value to be object, got ${typeof value14}`);
+    function assertCacheValue(value15) {
+      if (typeof value15 !== "object") {
+        throw new TypeError(`expected value to be object, got ${typeof value15}`);
       }
       for (const property of ["statusCode", "cachedAt", "staleAt", "deleteAt"]) {
-        if (typeof value14[property] !== "number") {
-          throw new TypeError(`expected value.${property} to be number, got ${typeof value14[property]}`);
+        if (typeof value15[property] !== "number") {
+          throw new TypeError(`expected value.${property} to be number, got ${typeof value15[property]}`);
         }
       }
-      if (typeof value14.statusMessage !== "string") {
-        throw new TypeError(`expected value.statusMessage to be string, got ${typeof value14.statusMessage}`);
+      if (typeof value15.statusMessage !== "string") {
+        throw new TypeError(`expected value.statusMessage to be string, got ${typeof value15.statusMessage}`);
       }
-      if (value14.headers != null && typeof value14.headers !== "object") {
-        throw new TypeError(`expected value.rawHeaders to be object, got ${typeof value14.headers}`);
+      if (value15.headers != null && typeof value15.headers !== "object") {
+        throw new TypeError(`expected value.rawHeaders to be object, got ${typeof value15.headers}`);
       }
-      if (value14.vary !== void 0 && typeof value14.vary !== "object") {
-        throw new TypeError(`expected value.vary to be object, got ${typeof value14.vary}`);
+      if (value15.vary !== void 0 && typeof value15.vary !== "object") {
+        throw new TypeError(`expected value.vary to be object, got ${typeof value15.vary}`);
       }
-      if (value14.etag !== void 0 && typeof value14.etag !== "string") {
-        throw new TypeError(`expected value.etag to be string, got ${typeof value14.etag}`);
+      if (value15.etag !== void 0 && typeof value15.etag !== "string") {
+        throw new TypeError(`expected value.etag to be string, got ${typeof value15.etag}`);
       }
     }
     function parseCacheControlHeader(header) {
@@ -17275,7 +17339,7 @@ var require_cache = __commonJS({
         const fromMalformedQuote = directiveRecord.fromMalformedQuote;
         const keyValueDelimiter = directive.indexOf("=");
         let key;
-        let value14;
+        let value15;
         let keyHasTrailingWhitespace = false;
         let valueHasLeadingWhitespace = false;
         if (keyValueDelimiter !== -1) {
@@ -17284,7 +17348,7 @@ var require_cache = __commonJS({
           keyHasTrailingWhitespace = trimOWSEnd(rawKey) !== rawKey;
           valueHasLeadingWhitespace = trimOWSStart(rawValue2) !== rawValue2;
           key = trimOWS(rawKey);
-          value14 = trimOWSStart(rawValue2);
+          value15 = trimOWSStart(rawValue2);
         } else {
           key = trimOWS(directive);
         }
@@ -17303,22 +17367,22 @@ var require_cache = __commonJS({
             if (fromMalformedQuote || invalidNumericDirectives.has(key)) {
               continue;
             }
-            if (value14 === void 0 || keyHasTrailingWhitespace || valueHasLeadingWhitespace) {
+            if (value15 === void 0 || keyHasTrailingWhitespace || valueHasLeadingWhitespace) {
               delete output[key];
               invalidNumericDirectives.add(key);
               markInvalidCacheControlDirective(output, key);
               continue;
             }
-            if (value14.length >= 2 && value14[0] === '"' && value14[value14.length - 1] === '"') {
-              value14 = value14.substring(1, value14.length - 1);
+            if (value15.length >= 2 && value15[0] === '"' && value15[value15.length - 1] === '"') {
+              value15 = value15.substring(1, value15.length - 1);
             }
-            if (!/^[0-9]+$/.test(value14)) {
+            if (!/^[0-9]+$/.test(value15)) {
               delete output[key];
               invalidNumericDirectives.add(key);
               markInvalidCacheControlDirective(output, key);
               continue;
             }
-            const parsedValue = Math.min(parseInt(value14, 10), MAX_DELTA_SECONDS);
+            const parsedValue = Math.min(parseInt(value15, 10), MAX_DELTA_SECONDS);
             if (key === "min-fresh") {
               if (!(key in output) || output[key] < parsedValue) {
                 output[key] = parsedValue;
@@ -17334,22 +17398,22 @@ var require_cache = __commonJS({
               output[key] = true;
               break;
             }
-            if (value14 !== void 0 && value14.length === 0) {
+            if (value15 !== void 0 && value15.length === 0) {
               output[key] = true;
               break;
             }
-            if (value14) {
-              if (value14[0] === '"') {
-                value14 = trimOWSEnd(value14);
+            if (value15) {
+              if (value15[0] === '"') {
+                value15 = trimOWSEnd(value15);
                 let fieldList = "";
                 let lastQuotedPart = i;
                 let foundEndingQuote = false;
-                const closingQuote = findUnescapedQuote(value14, 1);
+                const closingQuote = findUnescapedQuote(value15, 1);
                 if (closingQuote !== -1) {
-                  fieldList = value14.substring(1, closingQuote);
+                  fieldList = value15.substring(1, closingQuote);
                   foundEndingQuote = true;
                 } else {
-                  const fieldListParts = [value14.substring(1)];
+                  const fieldListParts = [value15.substring(1)];
                   for (let j = i + 1; j < directives.length; j++) {
                     const nextPart = trimOWS(directives[j].value);
                     const closingQuote2 = findUnescapedQuote(nextPart, 0);
@@ -17386,7 +17450,7 @@ var require_cache = __commonJS({
                   }
                 }
               } else {
-                const fieldName = trimOWS(value14);
+                const fieldName = trimOWS(value15);
                 if (!isValidHTTPToken(fieldName)) {
                   output[key] = true;
                 } else if (output[key] !== true) {
@@ -17411,7 +17475,7 @@ var require_cache = __commonJS({
             if (fromMalformedQuote || invalidNoArgumentDirectives.has(key)) {
               continue;
             }
-            if (value14 !== void 0) {
+            if (value15 !== void 0) {
               delete output[key];
               invalidNoArgumentDirectives.add(key);
               continue;
@@ -18055,7 +18119,7 @@ var require_cache_handler = __commonJS({
     var { parseHttpDate } = require_date();
     function noop4() {
     }
-    function sameOrigin2(a, b) {
+    function sameOrigin3(a, b) {
       try {
         return new URL(String(a)).origin === new URL(String(b)).origin;
       } catch {
@@ -18081,12 +18145,12 @@ var require_cache_handler = __commonJS({
     ];
     var MAX_RESPONSE_AGE = 2147483647e3;
     var REVALIDATION_ONLY_RETENTION = 864e5;
-    function trimOWS(value14) {
-      return value14.replace(/^[\t ]+|[\t ]+$/g, "");
+    function trimOWS(value15) {
+      return value15.replace(/^[\t ]+|[\t ]+$/g, "");
     }
-    function arrayIncludes(array, value14) {
+    function arrayIncludes(array, value15) {
       for (let i = 0; i < array.length; i++) {
-        if (array[i] === value14) {
+        if (array[i] === value15) {
           return true;
         }
       }
@@ -18250,7 +18314,7 @@ var require_cache_handler = __commonJS({
         }
         if (this.#history && this.#history.length > 0) {
           for (const hopUrl of this.#history) {
-            if (!sameOrigin2(hopUrl.origin, this.#cacheKey.origin)) {
+            if (!sameOrigin3(hopUrl.origin, this.#cacheKey.origin)) {
               return downstreamOnHeaders();
             }
           }
@@ -18350,7 +18414,7 @@ var require_cache_handler = __commonJS({
         const cachedAt = baseTime;
         const deleteAt = determineDeleteAt(baseTime, now, effectiveCacheControlDirectives, absoluteStaleAt);
         const strippedHeaders = stripNecessaryHeaders(resHeaders, cacheControlDirectives);
-        const value14 = {
+        const value15 = {
           statusCode,
           statusMessage,
           headers: strippedHeaders,
@@ -18396,13 +18460,13 @@ var require_cache_handler = __commonJS({
               finish304();
               return;
             }
-            value14.statusCode = cachedValue.statusCode;
-            value14.statusMessage = cachedValue.statusMessage;
-            value14.etag = cachedValue.etag;
-            value14.vary = varyDirectives ?? cachedValue.vary;
-            value14.headers = { ...cachedValue.headers, ...strippedHeaders };
+            value15.statusCode = cachedValue.statusCode;
+            value15.statusMessage = cachedValue.statusMessage;
+            value15.etag = cachedValue.etag;
+            value15.vary = varyDirectives ?? cachedValue.vary;
+            value15.headers = { ...cachedValue.headers, ...strippedHeaders };
             downstreamOnHeaders();
-            this.#writeStream = this.#store.createWriteStream(this.#cacheKey, value14);
+            this.#writeStream = this.#store.createWriteStream(this.#cacheKey, value15);
             if (!this.#writeStream || !cachedValue?.body) {
               finish304();
               return;
@@ -18478,9 +18542,9 @@ var require_cache_handler = __commonJS({
           }
         } else {
           if (typeof resHeaders.etag === "string" && isEtagUsable(resHeaders.etag)) {
-            value14.etag = resHeaders.etag;
+            value15.etag = resHeaders.etag;
           }
-          this.#writeStream = this.#store.createWriteStream(this.#cacheKey, value14);
+          this.#writeStream = this.#store.createWriteStream(this.#cacheKey, value15);
           if (!this.#writeStream) {
             return downstreamOnHeaders();
           }
@@ -19117,12 +19181,12 @@ var require_cache2 = __commonJS({
     }
     var nop = () => {
     };
-    function trimOWS(value14) {
-      return value14.replace(/^[\t ]+|[\t ]+$/g, "");
+    function trimOWS(value15) {
+      return value15.replace(/^[\t ]+|[\t ]+$/g, "");
     }
-    function arrayIncludes(array, value14) {
+    function arrayIncludes(array, value15) {
       for (let i = 0; i < array.length; i++) {
-        if (array[i] === value14) {
+        if (array[i] === value15) {
           return true;
         }
       }
@@ -19135,11 +19199,11 @@ var require_cache2 = __commonJS({
       }
       const values = Array.isArray(pragma) ? pragma : [pragma];
       for (let i = 0; i < values.length; i++) {
-        const value14 = values[i];
-        if (typeof value14 !== "string") {
+        const value15 = values[i];
+        if (typeof value15 !== "string") {
           continue;
         }
-        const directives = value14.split(",");
+        const directives = value15.split(",");
         for (let j = 0; j < directives.length; j++) {
           if (trimOWS(directives[j]).toLowerCase() === "no-cache") {
             return true;
@@ -19641,17 +19705,17 @@ var require_decompress = __commonJS({
       get rawHeaders() {
         return this.target?.rawHeaders ?? null;
       }
-      set rawHeaders(value14) {
+      set rawHeaders(value15) {
         if (this.target) {
-          this.target.rawHeaders = value14;
+          this.target.rawHeaders = value15;
         }
       }
       get rawTrailers() {
         return this.target?.rawTrailers ?? null;
       }
-      set rawTrailers(value14) {
+      set rawTrailers(value15) {
         if (this.target) {
-          this.target.rawTrailers = value14;
+          this.target.rawTrailers = value15;
         }
       }
     };
@@ -20723,28 +20787,28 @@ var require_sqlite_cache_store = __commonJS({
        */
       get(key) {
         assertCacheKey(key);
-        const value14 = this.#findValue(key);
-        return value14 ? {
-          body: value14.body ? Buffer.from(value14.body.buffer, value14.body.byteOffset, value14.body.byteLength) : void 0,
-          statusCode: value14.statusCode,
-          statusMessage: value14.statusMessage,
-          headers: value14.headers ? JSON.parse(value14.headers) : void 0,
-          etag: value14.etag ? value14.etag : void 0,
-          vary: value14.vary ? JSON.parse(value14.vary) : void 0,
-          cacheControlDirectives: value14.cacheControlDirectives ? JSON.parse(value14.cacheControlDirectives) : void 0,
-          cachedAt: value14.cachedAt,
-          staleAt: value14.staleAt,
-          deleteAt: value14.deleteAt
+        const value15 = this.#findValue(key);
+        return value15 ? {
+          body: value15.body ? Buffer.from(value15.body.buffer, value15.body.byteOffset, value15.body.byteLength) : void 0,
+          statusCode: value15.statusCode,
+          statusMessage: value15.statusMessage,
+          headers: value15.headers ? JSON.parse(value15.headers) : void 0,
+          etag: value15.etag ? value15.etag : void 0,
+          vary: value15.vary ? JSON.parse(value15.vary) : void 0,
+          cacheControlDirectives: value15.cacheControlDirectives ? JSON.parse(value15.cacheControlDirectives) : void 0,
+          cachedAt: value15.cachedAt,
+          staleAt: value15.staleAt,
+          deleteAt: value15.deleteAt
         } : void 0;
       }
       /**
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheKey} key
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheValue & { body: null | Buffer | Array<Buffer>}} value
        */
-      set(key, value14) {
+      set(key, value15) {
         assertCacheKey(key);
         const url = this.#makeValueUrl(key);
-        const body2 = Array.isArray(value14.body) ? Buffer.concat(value14.body) : value14.body;
+        const body2 = Array.isArray(value15.body) ? Buffer.concat(value15.body) : value15.body;
         const size = body2?.byteLength;
         if (size && size > this.#maxEntrySize) {
           return;
@@ -20753,14 +20817,14 @@ var require_sqlite_cache_store = __commonJS({
         if (existingValue) {
           this.#updateValueQuery.run(
             body2,
-            value14.deleteAt,
-            value14.statusCode,
-            value14.statusMessage,
-            value14.headers ? JSON.stringify(value14.headers) : null,
-            value14.etag ? value14.etag : null,
-            value14.cacheControlDirectives ? JSON.stringify(value14.cacheControlDirectives) : null,
-            value14.cachedAt,
-            value14.staleAt,
+            value15.deleteAt,
+            value15.statusCode,
+            value15.statusMessage,
+            value15.headers ? JSON.stringify(value15.headers) : null,
+            value15.etag ? value15.etag : null,
+            value15.cacheControlDirectives ? JSON.stringify(value15.cacheControlDirectives) : null,
+            value15.cachedAt,
+            value15.staleAt,
             existingValue.id
           );
         } else {
@@ -20768,15 +20832,15 @@ var require_sqlite_cache_store = __commonJS({
             url,
             key.method,
             body2,
-            value14.deleteAt,
-            value14.statusCode,
-            value14.statusMessage,
-            value14.headers ? JSON.stringify(value14.headers) : null,
-            value14.etag ? value14.etag : null,
-            value14.cacheControlDirectives ? JSON.stringify(value14.cacheControlDirectives) : null,
-            value14.vary ? JSON.stringify(value14.vary) : null,
-            value14.cachedAt,
-            value14.staleAt
+            value15.deleteAt,
+            value15.statusCode,
+            value15.statusMessage,
+            value15.headers ? JSON.stringify(value15.headers) : null,
+            value15.etag ? value15.etag : null,
+            value15.cacheControlDirectives ? JSON.stringify(value15.cacheControlDirectives) : null,
+            value15.vary ? JSON.stringify(value15.vary) : null,
+            value15.cachedAt,
+            value15.staleAt
           );
           this.#prune();
         }
@@ -20786,9 +20850,9 @@ var require_sqlite_cache_store = __commonJS({
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheValue} value
        * @returns {Writable | undefined}
        */
-      createWriteStream(key, value14) {
+      createWriteStream(key, value15) {
         assertCacheKey(key);
-        assertCacheValue(value14);
+        assertCacheValue(value15);
         let size = 0;
         const body2 = [];
         const store = this;
@@ -20804,7 +20868,7 @@ var require_sqlite_cache_store = __commonJS({
             callback();
           },
           final(callback) {
-            store.set(key, { ...value14, body: body2 });
+            store.set(key, { ...value15, body: body2 });
             callback();
           }
         });
@@ -20864,13 +20928,13 @@ var require_sqlite_cache_store = __commonJS({
           return void 0;
         }
         const now = Date.now();
-        for (const value14 of values) {
-          if (now >= value14.deleteAt && !canBeExpired) {
+        for (const value15 of values) {
+          if (now >= value15.deleteAt && !canBeExpired) {
             continue;
           }
           let matches = true;
-          if (value14.vary) {
-            const vary = JSON.parse(value14.vary);
+          if (value15.vary) {
+            const vary = JSON.parse(value15.vary);
             for (const header in vary) {
               if (!headerValueEquals(headers[header], vary[header])) {
                 matches = false;
@@ -20879,7 +20943,7 @@ var require_sqlite_cache_store = __commonJS({
             }
           }
           if (matches) {
-            return value14;
+            return value15;
           }
         }
         return void 0;
@@ -20957,25 +21021,25 @@ var require_headers = __commonJS({
         });
       }
     }
-    function appendHeader(headers, name2, value14) {
-      value14 = headerValueNormalize(value14);
+    function appendHeader(headers, name2, value15) {
+      value15 = headerValueNormalize(value15);
       if (!isValidHeaderName(name2)) {
         throw webidl.errors.invalidArgument({
           prefix: "Headers.append",
           value: name2,
           type: "header name"
         });
-      } else if (!isValidHeaderValue(value14)) {
+      } else if (!isValidHeaderValue(value15)) {
         throw webidl.errors.invalidArgument({
           prefix: "Headers.append",
-          value: value14,
+          value: value15,
           type: "header value"
         });
       }
       if (getHeadersGuard(headers) === "immutable") {
         throw new TypeError("immutable");
       }
-      return getHeadersList(headers).append(name2, value14, false);
+      return getHeadersList(headers).append(name2, value15, false);
     }
     function headersListSortAndCombine(target) {
       const headersList = getHeadersList(target);
@@ -20992,13 +21056,13 @@ var require_headers = __commonJS({
         return headersList.sortedMap = names;
       }
       for (let i = 0; i < names.length; ++i) {
-        const { 0: name2, 1: value14 } = names[i];
+        const { 0: name2, 1: value15 } = names[i];
         if (name2 === "set-cookie") {
           for (let j = 0; j < cookies.length; ++j) {
             headers.push([name2, cookies[j]]);
           }
         } else {
-          headers.push([name2, value14]);
+          headers.push([name2, value15]);
         }
       }
       return headersList.sortedMap = headers;
@@ -21040,7 +21104,7 @@ var require_headers = __commonJS({
        * @param {string} value
        * @param {boolean} isLowerCase
        */
-      append(name2, value14, isLowerCase) {
+      append(name2, value15, isLowerCase) {
         this.sortedMap = null;
         const lowercaseName = isLowerCase ? name2 : name2.toLowerCase();
         const exists = this.headersMap.get(lowercaseName);
@@ -21048,13 +21112,13 @@ var require_headers = __commonJS({
           const delimiter = lowercaseName === "cookie" ? "; " : ", ";
           this.headersMap.set(lowercaseName, {
             name: exists.name,
-            value: `${exists.value}${delimiter}${value14}`
+            value: `${exists.value}${delimiter}${value15}`
           });
         } else {
-          this.headersMap.set(lowercaseName, { name: name2, value: value14 });
+          this.headersMap.set(lowercaseName, { name: name2, value: value15 });
         }
         if (lowercaseName === "set-cookie") {
-          (this.cookies ??= []).push(value14);
+          (this.cookies ??= []).push(value15);
         }
       }
       /**
@@ -21063,13 +21127,13 @@ var require_headers = __commonJS({
        * @param {string} value
        * @param {boolean} isLowerCase
        */
-      set(name2, value14, isLowerCase) {
+      set(name2, value15, isLowerCase) {
         this.sortedMap = null;
         const lowercaseName = isLowerCase ? name2 : name2.toLowerCase();
         if (lowercaseName === "set-cookie") {
-          this.cookies = [value14];
+          this.cookies = [value15];
         }
-        this.headersMap.set(lowercaseName, { name: name2, value: value14 });
+        this.headersMap.set(lowercaseName, { name: name2, value: value15 });
       }
       /**
        * @see https://fetch.spec.whatwg.org/#concept-header-list-delete
@@ -21094,15 +21158,15 @@ var require_headers = __commonJS({
         return this.headersMap.get(isLowerCase ? name2 : name2.toLowerCase())?.value ?? null;
       }
       *[Symbol.iterator]() {
-        for (const { 0: name2, 1: { value: value14 } } of this.headersMap) {
-          yield [name2, value14];
+        for (const { 0: name2, 1: { value: value15 } } of this.headersMap) {
+          yield [name2, value15];
         }
       }
       get entries() {
         const headers = {};
         if (this.headersMap.size !== 0) {
-          for (const { name: name2, value: value14 } of this.headersMap.values()) {
-            headers[name2] = value14;
+          for (const { name: name2, value: value15 } of this.headersMap.values()) {
+            headers[name2] = value15;
           }
         }
         return headers;
@@ -21113,13 +21177,13 @@ var require_headers = __commonJS({
       get entriesList() {
         const headers = [];
         if (this.headersMap.size !== 0) {
-          for (const { 0: lowerName, 1: { name: name2, value: value14 } } of this.headersMap) {
+          for (const { 0: lowerName, 1: { name: name2, value: value15 } } of this.headersMap) {
             if (lowerName === "set-cookie") {
               for (const cookie of this.cookies) {
                 headers.push([name2, cookie]);
               }
             } else {
-              headers.push([name2, value14]);
+              headers.push([name2, value15]);
             }
           }
         }
@@ -21137,9 +21201,9 @@ var require_headers = __commonJS({
           const firstValue = iterator.next().value;
           array[0] = [firstValue[0], firstValue[1].value];
           assert(firstValue[1].value !== null);
-          for (let i = 1, j = 0, right = 0, left = 0, pivot = 0, x, value14; i < size; ++i) {
-            value14 = iterator.next().value;
-            x = array[i] = [value14[0], value14[1].value];
+          for (let i = 1, j = 0, right = 0, left = 0, pivot = 0, x, value15; i < size; ++i) {
+            value15 = iterator.next().value;
+            x = array[i] = [value15[0], value15[1].value];
             assert(x[1] !== null);
             left = 0;
             right = i;
@@ -21165,9 +21229,9 @@ var require_headers = __commonJS({
           return array;
         } else {
           let i = 0;
-          for (const { 0: name2, 1: { value: value14 } } of this.headersMap) {
-            array[i++] = [name2, value14];
-            assert(value14 !== null);
+          for (const { 0: name2, 1: { value: value15 } } of this.headersMap) {
+            array[i++] = [name2, value15];
+            assert(value15 !== null);
           }
           return array.sort(compareHeaderName);
         }
@@ -21196,13 +21260,13 @@ var require_headers = __commonJS({
         }
       }
       // https://fetch.spec.whatwg.org/#dom-headers-append
-      append(name2, value14) {
+      append(name2, value15) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 2, "Headers.append");
         const prefix = "Headers.append";
         name2 = webidl.converters.ByteString(name2, prefix, "name");
-        value14 = webidl.converters.ByteString(value14, prefix, "value");
-        return appendHeader(this, name2, value14);
+        value15 = webidl.converters.ByteString(value15, prefix, "value");
+        return appendHeader(this, name2, value15);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-delete
       delete(name2) {
@@ -21256,30 +21320,30 @@ var require_headers = __commonJS({
         return this.#headersList.contains(name2, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-set
-      set(name2, value14) {
+      set(name2, value15) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 2, "Headers.set");
         const prefix = "Headers.set";
         name2 = webidl.converters.ByteString(name2, prefix, "name");
-        value14 = webidl.converters.ByteString(value14, prefix, "value");
-        value14 = headerValueNormalize(value14);
+        value15 = webidl.converters.ByteString(value15, prefix, "value");
+        value15 = headerValueNormalize(value15);
         if (!isValidHeaderName(name2)) {
           throw webidl.errors.invalidArgument({
             prefix,
             value: name2,
             type: "header name"
           });
-        } else if (!isValidHeaderValue(value14)) {
+        } else if (!isValidHeaderValue(value15)) {
           throw webidl.errors.invalidArgument({
             prefix,
-            value: value14,
+            value: value15,
             type: "header value"
           });
         }
         if (this.#guard === "immutable") {
           throw new TypeError("immutable");
         }
-        this.#headersList.set(name2, value14, false);
+        this.#headersList.set(name2, value15, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-getsetcookie
       getSetCookie() {
@@ -21434,8 +21498,8 @@ var require_response = __commonJS({
         }
         const responseObject = fromInnerResponse(makeResponse({}), "immutable");
         responseObject.#state.status = status;
-        const value14 = isomorphicEncode(URLSerializer(parsedURL));
-        responseObject.#state.headersList.append("location", value14, true);
+        const value15 = isomorphicEncode(URLSerializer(parsedURL));
+        responseObject.#state.headersList.append("location", value15, true);
         return responseObject;
       }
       // https://fetch.spec.whatwg.org/#dom-response
@@ -21648,9 +21712,9 @@ var require_response = __commonJS({
         get(target, p) {
           return p in state ? state[p] : target[p];
         },
-        set(target, p, value14) {
+        set(target, p, value15) {
           assert(!(p in state));
-          target[p] = value14;
+          target[p] = value15;
           return true;
         }
       });
@@ -21801,7 +21865,7 @@ var require_request2 = __commonJS({
     var nodeUtil = __require("node:util");
     var {
       isValidHTTPToken,
-      sameOrigin: sameOrigin2,
+      sameOrigin: sameOrigin3,
       environmentSettingsObject
     } = require_util2();
     var {
@@ -21901,7 +21965,7 @@ var require_request2 = __commonJS({
         }
         const origin = environmentSettingsObject.settingsObject.origin;
         let window2 = "client";
-        if (request2.window?.constructor?.name === "EnvironmentSettingsObject" && sameOrigin2(request2.window, origin)) {
+        if (request2.window?.constructor?.name === "EnvironmentSettingsObject" && sameOrigin3(request2.window, origin)) {
           window2 = request2.window;
         }
         if (init.window != null) {
@@ -21977,7 +22041,7 @@ var require_request2 = __commonJS({
             } catch (err) {
               throw new TypeError(`Referrer "${referrer}" is not a valid URL.`, { cause: err });
             }
-            if (parsedReferrer.protocol === "about:" && parsedReferrer.hostname === "client" || origin && !sameOrigin2(parsedReferrer, environmentSettingsObject.settingsObject.baseUrl)) {
+            if (parsedReferrer.protocol === "about:" && parsedReferrer.hostname === "client" || origin && !sameOrigin3(parsedReferrer, environmentSettingsObject.settingsObject.baseUrl)) {
               request2.referrer = "client";
             } else {
               request2.referrer = parsedReferrer;
@@ -22081,8 +22145,8 @@ var require_request2 = __commonJS({
           const headers = init.headers !== void 0 ? init.headers : new HeadersList(headersList);
           headersList.clear();
           if (headers instanceof HeadersList) {
-            for (const { name: name2, value: value14 } of headers.rawValues()) {
-              headersList.append(name2, value14, false);
+            for (const { name: name2, value: value15 } of headers.rawValues()) {
+              headersList.append(name2, value15, false);
             }
             headersList.cookies = headers.cookies;
           } else {
@@ -22716,7 +22780,7 @@ var require_fetch = __commonJS({
       crossOriginResourcePolicyCheck,
       determineRequestsReferrer,
       coarsenedSharedCurrentTime,
-      sameOrigin: sameOrigin2,
+      sameOrigin: sameOrigin3,
       isCancelled,
       isAborted,
       isErrorLike,
@@ -22962,8 +23026,8 @@ var require_fetch = __commonJS({
         }
       }
       if (!request2.headersList.contains("accept", true)) {
-        const value14 = "*/*";
-        request2.headersList.append("accept", value14, true);
+        const value15 = "*/*";
+        request2.headersList.append("accept", value15, true);
       }
       if (!request2.headersList.contains("accept-language", true)) {
         request2.headersList.append("accept-language", "*", true);
@@ -22997,7 +23061,7 @@ var require_fetch = __commonJS({
           if (
             // - request’s current URL’s origin is same origin with request’s origin,
             //   and request’s response tainting is "basic"
-            sameOrigin2(currentURL, request2.url) && request2.responseTainting === "basic" || // request’s current URL’s scheme is "data"
+            sameOrigin3(currentURL, request2.url) && request2.responseTainting === "basic" || // request’s current URL’s scheme is "data"
             currentURL.protocol === "data:" || // - request’s mode is "navigate" or "websocket"
             (request2.mode === "navigate" || request2.mode === "websocket")
           ) {
@@ -23292,7 +23356,7 @@ var require_fetch = __commonJS({
         return Promise.resolve(makeNetworkError("redirect count exceeded"));
       }
       request2.redirectCount += 1;
-      if (request2.mode === "cors" && (locationURL.username || locationURL.password) && !sameOrigin2(request2, locationURL)) {
+      if (request2.mode === "cors" && (locationURL.username || locationURL.password) && !sameOrigin3(request2, locationURL)) {
         return Promise.resolve(makeNetworkError('cross origin not allowed for request mode "cors"'));
       }
       if (request2.responseTainting === "cors" && (locationURL.username || locationURL.password)) {
@@ -23310,7 +23374,7 @@ var require_fetch = __commonJS({
           request2.headersList.delete(headerName);
         }
       }
-      if (!sameOrigin2(requestCurrentURL(request2), locationURL)) {
+      if (!sameOrigin3(requestCurrentURL(request2), locationURL)) {
         request2.headersList.delete("authorization", true);
         request2.headersList.delete("proxy-authorization", true);
         request2.headersList.delete("cookie", true);
@@ -23584,11 +23648,11 @@ var require_fetch = __commonJS({
           let bytes;
           let isFailure;
           try {
-            const { done, value: value14 } = await fetchParams.controller.next();
+            const { done, value: value15 } = await fetchParams.controller.next();
             if (isAborted(fetchParams)) {
               break;
             }
-            bytes = done ? void 0 : value14;
+            bytes = done ? void 0 : value15;
           } catch (err) {
             if (fetchParams.controller.ended && !timingInfo.encodedBodySize) {
               bytes = void 0;
@@ -23677,13 +23741,13 @@ var require_fetch = __commonJS({
               const headersList = new HeadersList();
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 const nameStr = bufferToLowerCasedHeaderName(rawHeaders[i]);
-                const value14 = rawHeaders[i + 1];
-                if (Array.isArray(value14) && !Buffer.isBuffer(rawHeaders[i + 1])) {
-                  for (const val of value14) {
+                const value15 = rawHeaders[i + 1];
+                if (Array.isArray(value15) && !Buffer.isBuffer(rawHeaders[i + 1])) {
+                  for (const val of value15) {
                     headersList.append(nameStr, val.toString("latin1"), true);
                   }
                 } else {
-                  headersList.append(nameStr, value14.toString("latin1"), true);
+                  headersList.append(nameStr, value15.toString("latin1"), true);
                 }
               }
               const location = headersList.get("location", true);
@@ -23771,17 +23835,17 @@ var require_fetch = __commonJS({
                 return false;
               }
               const headersList = new HeadersList();
-              for (const [name2, value14] of Object.entries(headers)) {
-                if (value14 == null) {
+              for (const [name2, value15] of Object.entries(headers)) {
+                if (value15 == null) {
                   continue;
                 }
                 const headerName = name2.toLowerCase();
-                if (Array.isArray(value14)) {
-                  for (const entry of value14) {
+                if (Array.isArray(value15)) {
+                  for (const entry of value15) {
                     headersList.append(headerName, String(entry), true);
                   }
                 } else {
-                  headersList.append(headerName, String(value14), true);
+                  headersList.append(headerName, String(value15), true);
                 }
               }
               resolve({
@@ -23799,13 +23863,13 @@ var require_fetch = __commonJS({
               const headersList = new HeadersList();
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 const nameStr = bufferToLowerCasedHeaderName(rawHeaders[i]);
-                const value14 = rawHeaders[i + 1];
-                if (Array.isArray(value14) && !Buffer.isBuffer(rawHeaders[i + 1])) {
-                  for (const val of value14) {
+                const value15 = rawHeaders[i + 1];
+                if (Array.isArray(value15) && !Buffer.isBuffer(rawHeaders[i + 1])) {
+                  for (const val of value15) {
                     headersList.append(nameStr, val.toString("latin1"), true);
                   }
                 } else {
-                  headersList.append(nameStr, value14.toString("latin1"), true);
+                  headersList.append(nameStr, value15.toString("latin1"), true);
                 }
               }
               resolve({
@@ -23844,10 +23908,10 @@ var require_util3 = __commonJS({
     function getFieldValues(header) {
       assert(header !== null);
       const values = [];
-      for (let value14 of header.split(",")) {
-        value14 = value14.trim();
-        if (isValidHeaderName(value14)) {
-          values.push(value14);
+      for (let value15 of header.split(",")) {
+        value15 = value15.trim();
+        if (isValidHeaderName(value15)) {
+          values.push(value15);
         }
       }
       return values;
@@ -24535,9 +24599,9 @@ var require_constants4 = __commonJS({
 var require_util4 = __commonJS({
   "node_modules/undici/lib/web/cookies/util.js"(exports, module) {
     "use strict";
-    function isCTLExcludingHtab(value14) {
-      for (let i = 0; i < value14.length; ++i) {
-        const code = value14.charCodeAt(i);
+    function isCTLExcludingHtab(value15) {
+      for (let i = 0; i < value15.length; ++i) {
+        const code = value15.charCodeAt(i);
         if (code >= 0 && code <= 8 || code >= 10 && code <= 31 || code === 127) {
           return true;
         }
@@ -24570,18 +24634,18 @@ var require_util4 = __commonJS({
         }
       }
     }
-    function validateCookieValue(value14) {
-      let len = value14.length;
+    function validateCookieValue(value15) {
+      let len = value15.length;
       let i = 0;
-      if (value14[0] === '"') {
-        if (len === 1 || value14[len - 1] !== '"') {
+      if (value15[0] === '"') {
+        if (len === 1 || value15[len - 1] !== '"') {
           throw new Error("Invalid cookie value");
         }
         --len;
         ++i;
       }
       while (i < len) {
-        const code = value14.charCodeAt(i++);
+        const code = value15.charCodeAt(i++);
         if (code < 33 || // exclude CTLs (0-31)
         code > 126 || // non-ascii and DEL (127)
         code === 34 || // "
@@ -24723,9 +24787,9 @@ var require_util4 = __commonJS({
         if (!part.includes("=")) {
           throw new Error("Invalid unparsed");
         }
-        const [key, ...value14] = part.split("=");
+        const [key, ...value15] = part.split("=");
         const trimmedKey = key.trim();
-        const joinedValue = value14.join("=");
+        const joinedValue = value15.join("=");
         validateCookieName(trimmedKey);
         validateCookieValue(joinedValue);
         out.push(`${trimmedKey}=${joinedValue}`);
@@ -24758,7 +24822,7 @@ var require_parse = __commonJS({
       let nameValuePair = "";
       let unparsedAttributes = "";
       let name2 = "";
-      let value14 = "";
+      let value15 = "";
       if (header.includes(";")) {
         const position = { position: 0 };
         nameValuePair = collectASequenceOfCodePointsFast(";", header, position);
@@ -24767,7 +24831,7 @@ var require_parse = __commonJS({
         nameValuePair = header;
       }
       if (!nameValuePair.includes("=")) {
-        value14 = nameValuePair;
+        value15 = nameValuePair;
       } else {
         const position = { position: 0 };
         name2 = collectASequenceOfCodePointsFast(
@@ -24775,16 +24839,16 @@ var require_parse = __commonJS({
           nameValuePair,
           position
         );
-        value14 = nameValuePair.slice(position.position + 1);
+        value15 = nameValuePair.slice(position.position + 1);
       }
       name2 = name2.trim();
-      value14 = value14.trim();
-      if (name2.length + value14.length > maxNameValuePairSize) {
+      value15 = value15.trim();
+      if (name2.length + value15.length > maxNameValuePairSize) {
         return null;
       }
       return {
         name: name2,
-        value: value14,
+        value: value15,
         ...parseUnparsedAttributes(unparsedAttributes)
       };
     }
@@ -24898,8 +24962,8 @@ var require_cookies = __commonJS({
         return out;
       }
       for (const piece of cookie.split(";")) {
-        const [name2, ...value14] = piece.split("=");
-        out[name2.trim()] = value14.join("=");
+        const [name2, ...value15] = piece.split("=");
+        out[name2.trim()] = value15.join("=");
       }
       return out;
     }
@@ -24960,11 +25024,11 @@ var require_cookies = __commonJS({
         key: "value"
       },
       {
-        converter: webidl.nullableConverter((value14) => {
-          if (typeof value14 === "number") {
-            return webidl.converters["unsigned long long"](value14);
+        converter: webidl.nullableConverter((value15) => {
+          if (typeof value15 === "number") {
+            return webidl.converters["unsigned long long"](value15);
           }
-          return new Date(value14);
+          return new Date(value15);
         }),
         key: "expires",
         defaultValue: () => null
@@ -25426,26 +25490,26 @@ var require_util5 = __commonJS({
       const extensionList = /* @__PURE__ */ new Map();
       while (position.position < extensions.length) {
         const pair = collectASequenceOfCodePointsFast(";", extensions, position);
-        const [name2, value14 = ""] = pair.split("=", 2);
+        const [name2, value15 = ""] = pair.split("=", 2);
         extensionList.set(
           removeHTTPWhitespace(name2, true, false),
-          removeHTTPWhitespace(value14, false, true)
+          removeHTTPWhitespace(value15, false, true)
         );
         position.position++;
       }
       return extensionList;
     }
-    function isValidClientWindowBits(value14) {
-      if (value14.length === 0) {
+    function isValidClientWindowBits(value15) {
+      if (value15.length === 0) {
         return false;
       }
-      for (let i = 0; i < value14.length; i++) {
-        const byte = value14.charCodeAt(i);
+      for (let i = 0; i < value15.length; i++) {
+        const byte = value15.charCodeAt(i);
         if (byte < 48 || byte > 57) {
           return false;
         }
       }
-      const num = Number.parseInt(value14, 10);
+      const num = Number.parseInt(value15, 10);
       return num >= 8 && num <= 15;
     }
     function getURLRecord(url, baseURL) {
@@ -27205,13 +27269,13 @@ var require_websocketstream = __commonJS({
 var require_util6 = __commonJS({
   "node_modules/undici/lib/web/eventsource/util.js"(exports, module) {
     "use strict";
-    function isValidLastEventId(value14) {
-      return value14.indexOf("\0") === -1;
+    function isValidLastEventId(value15) {
+      return value15.indexOf("\0") === -1;
     }
-    function isASCIINumber(value14) {
-      if (value14.length === 0) return false;
-      for (let i = 0; i < value14.length; i++) {
-        if (value14.charCodeAt(i) < 48 || value14.charCodeAt(i) > 57) return false;
+    function isASCIINumber(value15) {
+      if (value15.length === 0) return false;
+      for (let i = 0; i < value15.length; i++) {
+        if (value15.charCodeAt(i) < 48 || value15.charCodeAt(i) > 57) return false;
       }
       return true;
     }
@@ -27237,7 +27301,7 @@ var require_eventsource_stream = __commonJS({
     var defaultMaxEventSize = buffer.kStringMaxLength;
     var DATA = Buffer.from("data");
     var EVENT = Buffer.from("event");
-    var ID2 = Buffer.from("id");
+    var ID3 = Buffer.from("id");
     var RETRY = Buffer.from("retry");
     var minParserItems = 1024;
     var maxParserItems = 131072;
@@ -27437,12 +27501,12 @@ var require_eventsource_stream = __commonJS({
           const valueBytes = line.length - valueStart;
           const dataSize = this.eventFieldSizes.data + (event.data === void 0 ? 0 : 1) + valueBytes;
           this.setEventFieldSize("data", dataSize);
-          const value14 = line.toString("utf8", valueStart);
+          const value15 = line.toString("utf8", valueStart);
           if (event.data === void 0) {
-            event.data = value14;
+            event.data = value15;
           } else {
             event.data += `
-${value14}`;
+${value15}`;
           }
           this.dataLineCount++;
           return;
@@ -27454,7 +27518,7 @@ ${value14}`;
           }
           return;
         }
-        if (isFieldName(line, fieldLength, ID2)) {
+        if (isFieldName(line, fieldLength, ID3)) {
           if (isValidLastEventIdBytes(line, valueStart)) {
             this.setEventFieldSize("id", line.length - valueStart);
             event.id = line.toString("utf8", valueStart);
@@ -28175,6 +28239,30 @@ var init_proxy = __esm({
   }
 });
 
+// lib/http/preconnect.ts
+function preconnect(url, env = process.env, connections = 1) {
+  if (!url || proxyConfigured(env)) return false;
+  let parsed;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:" || (opened.get(parsed.origin) ?? 0) >= connections) return false;
+  opened.set(parsed.origin, connections);
+  transportFor(parsed.protocol).open(parsed, connections);
+  return true;
+}
+var opened;
+var init_preconnect = __esm({
+  "lib/http/preconnect.ts"() {
+    "use strict";
+    init_agent();
+    init_proxy();
+    opened = /* @__PURE__ */ new Map();
+  }
+});
+
 // lib/core/find/recovery.ts
 function parseTitle(title) {
   const match = TITLE.exec(title);
@@ -28268,13 +28356,13 @@ function parseTemplate(template, tags) {
   }
   compileTags(tags || mustache.tags);
   var scanner = new Scanner(template);
-  var start, type, value14, chr, token, openSection;
+  var start, type, value15, chr, token, openSection;
   while (!scanner.eos()) {
     start = scanner.pos;
-    value14 = scanner.scanUntil(openingTagRe);
-    if (value14) {
-      for (var i = 0, valueLength = value14.length; i < valueLength; ++i) {
-        chr = value14.charAt(i);
+    value15 = scanner.scanUntil(openingTagRe);
+    if (value15) {
+      for (var i = 0, valueLength = value15.length; i < valueLength; ++i) {
+        chr = value15.charAt(i);
         if (isWhitespace(chr)) {
           spaces.push(tokens.length);
           indentation += chr;
@@ -28299,23 +28387,23 @@ function parseTemplate(template, tags) {
     type = scanner.scan(tagRe) || "name";
     scanner.scan(whiteRe);
     if (type === "=") {
-      value14 = scanner.scanUntil(equalsRe);
+      value15 = scanner.scanUntil(equalsRe);
       scanner.scan(equalsRe);
       scanner.scanUntil(closingTagRe);
     } else if (type === "{") {
-      value14 = scanner.scanUntil(closingCurlyRe);
+      value15 = scanner.scanUntil(closingCurlyRe);
       scanner.scan(curlyRe);
       scanner.scanUntil(closingTagRe);
       type = "&";
     } else {
-      value14 = scanner.scanUntil(closingTagRe);
+      value15 = scanner.scanUntil(closingTagRe);
     }
     if (!scanner.scan(closingTagRe))
       throw new Error("Unclosed tag at " + scanner.pos);
     if (type == ">") {
-      token = [type, value14, start, scanner.pos, indentation, tagIndex, lineHasNonSpace];
+      token = [type, value15, start, scanner.pos, indentation, tagIndex, lineHasNonSpace];
     } else {
-      token = [type, value14, start, scanner.pos];
+      token = [type, value15, start, scanner.pos];
     }
     tagIndex++;
     tokens.push(token);
@@ -28324,13 +28412,13 @@ function parseTemplate(template, tags) {
     } else if (type === "/") {
       openSection = sections.pop();
       if (!openSection)
-        throw new Error('Unopened section "' + value14 + '" at ' + start);
-      if (openSection[1] !== value14)
+        throw new Error('Unopened section "' + value15 + '" at ' + start);
+      if (openSection[1] !== value15)
         throw new Error('Unclosed section "' + openSection[1] + '" at ' + start);
     } else if (type === "name" || type === "{" || type === "&") {
       nonSpace = true;
     } else if (type === "=") {
-      compileTags(value14);
+      compileTags(value15);
     }
   }
   stripSpace();
@@ -28394,8 +28482,8 @@ function Context(view, parentContext) {
 function Writer() {
   this.templateCache = {
     _cache: {},
-    set: function set2(key, value14) {
-      this._cache[key] = value14;
+    set: function set2(key, value15) {
+      this._cache[key] = value15;
     },
     get: function get2(key) {
       return this._cache[key];
@@ -28463,9 +28551,9 @@ var init_mustache = __esm({
     };
     Context.prototype.lookup = function lookup(name2) {
       var cache = this.cache;
-      var value14;
+      var value15;
       if (cache.hasOwnProperty(name2)) {
-        value14 = cache[name2];
+        value15 = cache[name2];
       } else {
         var context = this, intermediateValue, names, index, lookupHit = false;
         while (context) {
@@ -28483,16 +28571,16 @@ var init_mustache = __esm({
             lookupHit = hasProperty(context.view, name2);
           }
           if (lookupHit) {
-            value14 = intermediateValue;
+            value15 = intermediateValue;
             break;
           }
           context = context.parent;
         }
-        cache[name2] = value14;
+        cache[name2] = value15;
       }
-      if (isFunction(value14))
-        value14 = value14.call(this.view);
-      return value14;
+      if (isFunction(value15))
+        value15 = value15.call(this.view);
+      return value15;
     };
     Writer.prototype.clearCache = function clearCache() {
       if (typeof this.templateCache !== "undefined") {
@@ -28518,50 +28606,50 @@ var init_mustache = __esm({
     };
     Writer.prototype.renderTokens = function renderTokens(tokens, context, partials, originalTemplate, config) {
       var buffer = "";
-      var token, symbol, value14;
+      var token, symbol, value15;
       for (var i = 0, numTokens = tokens.length; i < numTokens; ++i) {
-        value14 = void 0;
+        value15 = void 0;
         token = tokens[i];
         symbol = token[0];
-        if (symbol === "#") value14 = this.renderSection(token, context, partials, originalTemplate, config);
-        else if (symbol === "^") value14 = this.renderInverted(token, context, partials, originalTemplate, config);
-        else if (symbol === ">") value14 = this.renderPartial(token, context, partials, config);
-        else if (symbol === "&") value14 = this.unescapedValue(token, context);
-        else if (symbol === "name") value14 = this.escapedValue(token, context, config);
-        else if (symbol === "text") value14 = this.rawValue(token);
-        if (value14 !== void 0)
-          buffer += value14;
+        if (symbol === "#") value15 = this.renderSection(token, context, partials, originalTemplate, config);
+        else if (symbol === "^") value15 = this.renderInverted(token, context, partials, originalTemplate, config);
+        else if (symbol === ">") value15 = this.renderPartial(token, context, partials, config);
+        else if (symbol === "&") value15 = this.unescapedValue(token, context);
+        else if (symbol === "name") value15 = this.escapedValue(token, context, config);
+        else if (symbol === "text") value15 = this.rawValue(token);
+        if (value15 !== void 0)
+          buffer += value15;
       }
       return buffer;
     };
     Writer.prototype.renderSection = function renderSection(token, context, partials, originalTemplate, config) {
       var self2 = this;
       var buffer = "";
-      var value14 = context.lookup(token[1]);
+      var value15 = context.lookup(token[1]);
       function subRender(template) {
         return self2.render(template, context, partials, config);
       }
-      if (!value14) return;
-      if (isArray(value14)) {
-        for (var j = 0, valueLength = value14.length; j < valueLength; ++j) {
-          buffer += this.renderTokens(token[4], context.push(value14[j]), partials, originalTemplate, config);
+      if (!value15) return;
+      if (isArray(value15)) {
+        for (var j = 0, valueLength = value15.length; j < valueLength; ++j) {
+          buffer += this.renderTokens(token[4], context.push(value15[j]), partials, originalTemplate, config);
         }
-      } else if (typeof value14 === "object" || typeof value14 === "string" || typeof value14 === "number") {
-        buffer += this.renderTokens(token[4], context.push(value14), partials, originalTemplate, config);
-      } else if (isFunction(value14)) {
+      } else if (typeof value15 === "object" || typeof value15 === "string" || typeof value15 === "number") {
+        buffer += this.renderTokens(token[4], context.push(value15), partials, originalTemplate, config);
+      } else if (isFunction(value15)) {
         if (typeof originalTemplate !== "string")
           throw new Error("Cannot use higher-order sections without the original template");
-        value14 = value14.call(context.view, originalTemplate.slice(token[3], token[5]), subRender);
-        if (value14 != null)
-          buffer += value14;
+        value15 = value15.call(context.view, originalTemplate.slice(token[3], token[5]), subRender);
+        if (value15 != null)
+          buffer += value15;
       } else {
         buffer += this.renderTokens(token[4], context, partials, originalTemplate, config);
       }
       return buffer;
     };
     Writer.prototype.renderInverted = function renderInverted(token, context, partials, originalTemplate, config) {
-      var value14 = context.lookup(token[1]);
-      if (!value14 || isArray(value14) && value14.length === 0)
+      var value15 = context.lookup(token[1]);
+      if (!value15 || isArray(value15) && value15.length === 0)
         return this.renderTokens(token[4], context, partials, originalTemplate, config);
     };
     Writer.prototype.indentPartial = function indentPartial(partial, indentation, lineHasNonSpace) {
@@ -28577,29 +28665,29 @@ var init_mustache = __esm({
     Writer.prototype.renderPartial = function renderPartial(token, context, partials, config) {
       if (!partials) return;
       var tags = this.getConfigTags(config);
-      var value14 = isFunction(partials) ? partials(token[1]) : partials[token[1]];
-      if (value14 != null) {
+      var value15 = isFunction(partials) ? partials(token[1]) : partials[token[1]];
+      if (value15 != null) {
         var lineHasNonSpace = token[6];
         var tagIndex = token[5];
         var indentation = token[4];
-        var indentedValue = value14;
+        var indentedValue = value15;
         if (tagIndex == 0 && indentation) {
-          indentedValue = this.indentPartial(value14, indentation, lineHasNonSpace);
+          indentedValue = this.indentPartial(value15, indentation, lineHasNonSpace);
         }
         var tokens = this.parse(indentedValue, tags);
         return this.renderTokens(tokens, context, partials, indentedValue, config);
       }
     };
     Writer.prototype.unescapedValue = function unescapedValue(token, context) {
-      var value14 = context.lookup(token[1]);
-      if (value14 != null)
-        return value14;
+      var value15 = context.lookup(token[1]);
+      if (value15 != null)
+        return value15;
     };
     Writer.prototype.escapedValue = function escapedValue(token, context, config) {
       var escape = this.getConfigEscape(config) || mustache.escape;
-      var value14 = context.lookup(token[1]);
-      if (value14 != null)
-        return typeof value14 === "number" && escape === mustache.escape ? String(value14) : escape(value14);
+      var value15 = context.lookup(token[1]);
+      if (value15 != null)
+        return typeof value15 === "number" && escape === mustache.escape ? String(value15) : escape(value15);
     };
     Writer.prototype.rawValue = function rawValue(token) {
       return token[1];
@@ -29178,26 +29266,26 @@ var require_toJS = __commonJS({
   "node_modules/yaml/dist/nodes/toJS.js"(exports) {
     "use strict";
     var identity = require_identity();
-    function toJS(value14, arg, ctx) {
-      if (Array.isArray(value14))
-        return value14.map((v, i) => toJS(v, String(i), ctx));
-      if (value14 && typeof value14.toJSON === "function") {
-        if (!ctx || !identity.hasAnchor(value14))
-          return value14.toJSON(arg, ctx);
+    function toJS(value15, arg, ctx) {
+      if (Array.isArray(value15))
+        return value15.map((v, i) => toJS(v, String(i), ctx));
+      if (value15 && typeof value15.toJSON === "function") {
+        if (!ctx || !identity.hasAnchor(value15))
+          return value15.toJSON(arg, ctx);
         const data = { aliasCount: 0, count: 1, res: void 0 };
-        ctx.anchors.set(value14, data);
+        ctx.anchors.set(value15, data);
         ctx.onCreate = (res2) => {
           data.res = res2;
           delete ctx.onCreate;
         };
-        const res = value14.toJSON(arg, ctx);
+        const res = value15.toJSON(arg, ctx);
         if (ctx.onCreate)
           ctx.onCreate(res);
         return res;
       }
-      if (typeof value14 === "bigint" && !ctx?.keep)
-        return Number(value14);
-      return value14;
+      if (typeof value15 === "bigint" && !ctx?.keep)
+        return Number(value15);
+      return value15;
     }
     exports.toJS = toJS;
   }
@@ -29369,11 +29457,11 @@ var require_Scalar = __commonJS({
     var identity = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
-    var isScalarValue = (value14) => !value14 || typeof value14 !== "function" && typeof value14 !== "object";
+    var isScalarValue = (value15) => !value15 || typeof value15 !== "function" && typeof value15 !== "object";
     var Scalar = class extends Node.NodeBase {
-      constructor(value14) {
+      constructor(value15) {
         super(identity.SCALAR);
-        this.value = value14;
+        this.value = value15;
       }
       toJSON(arg, ctx) {
         return ctx?.keep ? this.value : toJS.toJS(this.value, arg, ctx);
@@ -29400,7 +29488,7 @@ var require_createNode = __commonJS({
     var identity = require_identity();
     var Scalar = require_Scalar();
     var defaultTagPrefix = "tag:yaml.org,2002:";
-    function findTagObject(value14, tagName, tags) {
+    function findTagObject(value15, tagName, tags) {
       if (tagName) {
         const match = tags.filter((t) => t.tag === tagName);
         const tagObj = match.find((t) => !t.format) ?? match[0];
@@ -29408,53 +29496,53 @@ var require_createNode = __commonJS({
           throw new Error(`Tag ${tagName} not found`);
         return tagObj;
       }
-      return tags.find((t) => t.identify?.(value14) && !t.format);
+      return tags.find((t) => t.identify?.(value15) && !t.format);
     }
-    function createNode(value14, tagName, ctx) {
-      if (identity.isDocument(value14))
-        value14 = value14.contents;
-      if (identity.isNode(value14))
-        return value14;
-      if (identity.isPair(value14)) {
+    function createNode(value15, tagName, ctx) {
+      if (identity.isDocument(value15))
+        value15 = value15.contents;
+      if (identity.isNode(value15))
+        return value15;
+      if (identity.isPair(value15)) {
         const map = ctx.schema[identity.MAP].createNode?.(ctx.schema, null, ctx);
-        map.items.push(value14);
+        map.items.push(value15);
         return map;
       }
-      if (value14 instanceof String || value14 instanceof Number || value14 instanceof Boolean || typeof BigInt !== "undefined" && value14 instanceof BigInt) {
-        value14 = value14.valueOf();
+      if (value15 instanceof String || value15 instanceof Number || value15 instanceof Boolean || typeof BigInt !== "undefined" && value15 instanceof BigInt) {
+        value15 = value15.valueOf();
       }
       const { aliasDuplicateObjects, onAnchor, onTagObj, schema, sourceObjects } = ctx;
       let ref = void 0;
-      if (aliasDuplicateObjects && value14 && typeof value14 === "object") {
-        ref = sourceObjects.get(value14);
+      if (aliasDuplicateObjects && value15 && typeof value15 === "object") {
+        ref = sourceObjects.get(value15);
         if (ref) {
-          ref.anchor ?? (ref.anchor = onAnchor(value14));
+          ref.anchor ?? (ref.anchor = onAnchor(value15));
           return new Alias.Alias(ref.anchor);
         } else {
           ref = { anchor: null, node: null };
-          sourceObjects.set(value14, ref);
+          sourceObjects.set(value15, ref);
         }
       }
       if (tagName?.startsWith("!!"))
         tagName = defaultTagPrefix + tagName.slice(2);
-      let tagObj = findTagObject(value14, tagName, schema.tags);
+      let tagObj = findTagObject(value15, tagName, schema.tags);
       if (!tagObj) {
-        if (value14 && typeof value14.toJSON === "function") {
-          value14 = value14.toJSON();
+        if (value15 && typeof value15.toJSON === "function") {
+          value15 = value15.toJSON();
         }
-        if (!value14 || typeof value14 !== "object") {
-          const node2 = new Scalar.Scalar(value14);
+        if (!value15 || typeof value15 !== "object") {
+          const node2 = new Scalar.Scalar(value15);
           if (ref)
             ref.node = node2;
           return node2;
         }
-        tagObj = value14 instanceof Map ? schema[identity.MAP] : Symbol.iterator in Object(value14) ? schema[identity.SEQ] : schema[identity.MAP];
+        tagObj = value15 instanceof Map ? schema[identity.MAP] : Symbol.iterator in Object(value15) ? schema[identity.SEQ] : schema[identity.MAP];
       }
       if (onTagObj) {
         onTagObj(tagObj);
         delete ctx.onTagObj;
       }
-      const node = tagObj?.createNode ? tagObj.createNode(ctx.schema, value14, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value14, ctx) : new Scalar.Scalar(value14);
+      const node = tagObj?.createNode ? tagObj.createNode(ctx.schema, value15, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value15, ctx) : new Scalar.Scalar(value15);
       if (tagName)
         node.tag = tagName;
       else if (!tagObj.default)
@@ -29474,8 +29562,8 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path3, value14) {
-      let v = value14;
+    function collectionFromPath(schema, path3, value15) {
+      let v = value15;
       for (let i = path3.length - 1; i >= 0; --i) {
         const k = path3[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
@@ -29526,16 +29614,16 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path3, value14) {
+      addIn(path3, value15) {
         if (isEmptyPath(path3))
-          this.add(value14);
+          this.add(value15);
         else {
           const [key, ...rest] = path3;
           const node = this.get(key, true);
           if (identity.isCollection(node))
-            node.addIn(rest, value14);
+            node.addIn(rest, value15);
           else if (node === void 0 && this.schema)
-            this.set(key, collectionFromPath(this.schema, rest, value14));
+            this.set(key, collectionFromPath(this.schema, rest, value15));
           else
             throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
         }
@@ -29589,16 +29677,16 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path3, value14) {
+      setIn(path3, value15) {
         const [key, ...rest] = path3;
         if (rest.length === 0) {
-          this.set(key, value14);
+          this.set(key, value15);
         } else {
           const node = this.get(key, true);
           if (identity.isCollection(node))
-            node.setIn(rest, value14);
+            node.setIn(rest, value15);
           else if (node === void 0 && this.schema)
-            this.set(key, collectionFromPath(this.schema, rest, value14));
+            this.set(key, collectionFromPath(this.schema, rest, value15));
           else
             throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
         }
@@ -29793,13 +29881,13 @@ var require_stringifyString = __commonJS({
       }
       return true;
     }
-    function doubleQuotedString(value14, ctx) {
-      const json = JSON.stringify(value14);
+    function doubleQuotedString(value15, ctx) {
+      const json = JSON.stringify(value15);
       if (ctx.options.doubleQuotedAsJSON)
         return json;
       const { implicitKey } = ctx;
       const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
-      const indent = ctx.indent || (containsDocumentMarker(value14) ? "  " : "");
+      const indent = ctx.indent || (containsDocumentMarker(value15) ? "  " : "");
       let str = "";
       let start = 0;
       for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
@@ -29873,22 +29961,22 @@ var require_stringifyString = __commonJS({
       str = start ? str + json.slice(start) : json;
       return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
     }
-    function singleQuotedString(value14, ctx) {
-      if (ctx.options.singleQuote === false || ctx.implicitKey && value14.includes("\n") || /[ \t]\n|\n[ \t]/.test(value14))
-        return doubleQuotedString(value14, ctx);
-      const indent = ctx.indent || (containsDocumentMarker(value14) ? "  " : "");
-      const res = "'" + value14.replace(/'/g, "''").replace(/\n+/g, `$&
+    function singleQuotedString(value15, ctx) {
+      if (ctx.options.singleQuote === false || ctx.implicitKey && value15.includes("\n") || /[ \t]\n|\n[ \t]/.test(value15))
+        return doubleQuotedString(value15, ctx);
+      const indent = ctx.indent || (containsDocumentMarker(value15) ? "  " : "");
+      const res = "'" + value15.replace(/'/g, "''").replace(/\n+/g, `$&
 ${indent}`) + "'";
       return ctx.implicitKey ? res : foldFlowLines.foldFlowLines(res, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
     }
-    function quotedString(value14, ctx) {
+    function quotedString(value15, ctx) {
       const { singleQuote } = ctx.options;
       let qs;
       if (singleQuote === false)
         qs = doubleQuotedString;
       else {
-        const hasDouble = value14.includes('"');
-        const hasSingle = value14.includes("'");
+        const hasDouble = value15.includes('"');
+        const hasSingle = value15.includes("'");
         if (hasDouble && !hasSingle)
           qs = singleQuotedString;
         else if (hasSingle && !hasDouble)
@@ -29896,7 +29984,7 @@ ${indent}`) + "'";
         else
           qs = singleQuote ? singleQuotedString : doubleQuotedString;
       }
-      return qs(value14, ctx);
+      return qs(value15, ctx);
     }
     var blockEndNewlines;
     try {
@@ -29904,27 +29992,27 @@ ${indent}`) + "'";
     } catch {
       blockEndNewlines = /\n+(?!\n|$)/g;
     }
-    function blockString({ comment, type, value: value14 }, ctx, onComment, onChompKeep) {
+    function blockString({ comment, type, value: value15 }, ctx, onComment, onChompKeep) {
       const { blockQuote, commentString, lineWidth } = ctx.options;
-      if (!blockQuote || /\n[\t ]+$/.test(value14)) {
-        return quotedString(value14, ctx);
+      if (!blockQuote || /\n[\t ]+$/.test(value15)) {
+        return quotedString(value15, ctx);
       }
-      const indent = ctx.indent || (ctx.forceBlockIndent || containsDocumentMarker(value14) ? "  " : "");
-      const literal2 = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar.Scalar.BLOCK_FOLDED ? false : type === Scalar.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value14, lineWidth, indent.length);
-      if (!value14)
+      const indent = ctx.indent || (ctx.forceBlockIndent || containsDocumentMarker(value15) ? "  " : "");
+      const literal2 = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar.Scalar.BLOCK_FOLDED ? false : type === Scalar.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value15, lineWidth, indent.length);
+      if (!value15)
         return literal2 ? "|\n" : ">\n";
       let chomp;
       let endStart;
-      for (endStart = value14.length; endStart > 0; --endStart) {
-        const ch = value14[endStart - 1];
+      for (endStart = value15.length; endStart > 0; --endStart) {
+        const ch = value15[endStart - 1];
         if (ch !== "\n" && ch !== "	" && ch !== " ")
           break;
       }
-      let end = value14.substring(endStart);
+      let end = value15.substring(endStart);
       const endNlPos = end.indexOf("\n");
       if (endNlPos === -1) {
         chomp = "-";
-      } else if (value14 === end || endNlPos !== end.length - 1) {
+      } else if (value15 === end || endNlPos !== end.length - 1) {
         chomp = "+";
         if (onChompKeep)
           onChompKeep();
@@ -29932,7 +30020,7 @@ ${indent}`) + "'";
         chomp = "";
       }
       if (end) {
-        value14 = value14.slice(0, -end.length);
+        value15 = value15.slice(0, -end.length);
         if (end[end.length - 1] === "\n")
           end = end.slice(0, -1);
         end = end.replace(blockEndNewlines, `$&${indent}`);
@@ -29940,8 +30028,8 @@ ${indent}`) + "'";
       let startWithSpace = false;
       let startEnd;
       let startNlPos = -1;
-      for (startEnd = 0; startEnd < value14.length; ++startEnd) {
-        const ch = value14[startEnd];
+      for (startEnd = 0; startEnd < value15.length; ++startEnd) {
+        const ch = value15[startEnd];
         if (ch === " ")
           startWithSpace = true;
         else if (ch === "\n")
@@ -29949,9 +30037,9 @@ ${indent}`) + "'";
         else
           break;
       }
-      let start = value14.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
+      let start = value15.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
       if (start) {
-        value14 = value14.substring(start.length);
+        value15 = value15.substring(start.length);
         start = start.replace(/\n+/g, `$&${indent}`);
       }
       const indentSize = indent ? "2" : "1";
@@ -29962,7 +30050,7 @@ ${indent}`) + "'";
           onComment();
       }
       if (!literal2) {
-        const foldedValue = value14.replace(/\n+/g, "\n$&").replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, "$1$2").replace(/\n+/g, `$&${indent}`);
+        const foldedValue = value15.replace(/\n+/g, "\n$&").replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, "$1$2").replace(/\n+/g, `$&${indent}`);
         let literalFallback = false;
         const foldOptions = getFoldOptions(ctx, true);
         if (blockQuote !== "folded" && type !== Scalar.Scalar.BLOCK_FOLDED) {
@@ -29975,37 +30063,37 @@ ${indent}`) + "'";
           return `>${header}
 ${indent}${body2}`;
       }
-      value14 = value14.replace(/\n+/g, `$&${indent}`);
+      value15 = value15.replace(/\n+/g, `$&${indent}`);
       return `|${header}
-${indent}${start}${value14}${end}`;
+${indent}${start}${value15}${end}`;
     }
     function plainString(item, ctx, onComment, onChompKeep) {
-      const { type, value: value14 } = item;
+      const { type, value: value15 } = item;
       const { actualString, implicitKey, indent, indentStep, inFlow } = ctx;
-      if (implicitKey && value14.includes("\n") || inFlow && /[[\]{},]/.test(value14)) {
-        return quotedString(value14, ctx);
+      if (implicitKey && value15.includes("\n") || inFlow && /[[\]{},]/.test(value15)) {
+        return quotedString(value15, ctx);
       }
-      if (/^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/.test(value14)) {
-        return implicitKey || inFlow || !value14.includes("\n") ? quotedString(value14, ctx) : blockString(item, ctx, onComment, onChompKeep);
+      if (/^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/.test(value15)) {
+        return implicitKey || inFlow || !value15.includes("\n") ? quotedString(value15, ctx) : blockString(item, ctx, onComment, onChompKeep);
       }
-      if (!implicitKey && !inFlow && type !== Scalar.Scalar.PLAIN && value14.includes("\n")) {
+      if (!implicitKey && !inFlow && type !== Scalar.Scalar.PLAIN && value15.includes("\n")) {
         return blockString(item, ctx, onComment, onChompKeep);
       }
-      if (containsDocumentMarker(value14)) {
+      if (containsDocumentMarker(value15)) {
         if (indent === "") {
           ctx.forceBlockIndent = true;
           return blockString(item, ctx, onComment, onChompKeep);
         } else if (implicitKey && indent === indentStep) {
-          return quotedString(value14, ctx);
+          return quotedString(value15, ctx);
         }
       }
-      const str = value14.replace(/\n+/g, `$&
+      const str = value15.replace(/\n+/g, `$&
 ${indent}`);
       if (actualString) {
         const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str);
         const { compat, tags } = ctx.doc.schema;
         if (tags.some(test) || compat?.some(test))
-          return quotedString(value14, ctx);
+          return quotedString(value15, ctx);
       }
       return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
     }
@@ -30178,7 +30266,7 @@ var require_stringifyPair = __commonJS({
     var Scalar = require_Scalar();
     var stringify = require_stringify();
     var stringifyComment = require_stringifyComment();
-    function stringifyPair({ key, value: value14 }, ctx, onComment, onChompKeep) {
+    function stringifyPair({ key, value: value15 }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
       let keyComment = identity.isNode(key) && key.comment || null;
       if (simpleKeys) {
@@ -30190,7 +30278,7 @@ var require_stringifyPair = __commonJS({
           throw new Error(msg);
         }
       }
-      let explicitKey = !simpleKeys && (!key || keyComment && value14 == null && !ctx.inFlow || identity.isCollection(key) || (identity.isScalar(key) ? key.type === Scalar.Scalar.BLOCK_FOLDED || key.type === Scalar.Scalar.BLOCK_LITERAL : typeof key === "object"));
+      let explicitKey = !simpleKeys && (!key || keyComment && value15 == null && !ctx.inFlow || identity.isCollection(key) || (identity.isScalar(key) ? key.type === Scalar.Scalar.BLOCK_FOLDED || key.type === Scalar.Scalar.BLOCK_LITERAL : typeof key === "object"));
       ctx = Object.assign({}, ctx, {
         allNullValues: false,
         implicitKey: !explicitKey && (simpleKeys || !allNullValues),
@@ -30205,12 +30293,12 @@ var require_stringifyPair = __commonJS({
         explicitKey = true;
       }
       if (ctx.inFlow) {
-        if (allNullValues || value14 == null) {
+        if (allNullValues || value15 == null) {
           if (keyCommentDone && onComment)
             onComment();
           return str === "" ? "?" : explicitKey ? `? ${str}` : str;
         }
-      } else if (allNullValues && !simpleKeys || value14 == null && explicitKey) {
+      } else if (allNullValues && !simpleKeys || value15 == null && explicitKey) {
         str = `? ${str}`;
         if (keyComment && !keyCommentDone) {
           str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
@@ -30231,26 +30319,26 @@ ${indent}:`;
           str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
       }
       let vsb, vcb, valueComment;
-      if (identity.isNode(value14)) {
-        vsb = !!value14.spaceBefore;
-        vcb = value14.commentBefore;
-        valueComment = value14.comment;
+      if (identity.isNode(value15)) {
+        vsb = !!value15.spaceBefore;
+        vcb = value15.commentBefore;
+        valueComment = value15.comment;
       } else {
         vsb = false;
         vcb = null;
         valueComment = null;
-        if (value14 && typeof value14 === "object")
-          value14 = doc.createNode(value14);
+        if (value15 && typeof value15 === "object")
+          value15 = doc.createNode(value15);
       }
       ctx.implicitKey = false;
-      if (!explicitKey && !keyComment && identity.isScalar(value14))
+      if (!explicitKey && !keyComment && identity.isScalar(value15))
         ctx.indentAtStart = str.length + 1;
       chompKeep = false;
-      if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity.isSeq(value14) && !value14.flow && !value14.tag && !value14.anchor) {
+      if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity.isSeq(value15) && !value15.flow && !value15.tag && !value15.anchor) {
         ctx.indent = ctx.indent.substring(2);
       }
       let valueCommentDone = false;
-      const valueStr = stringify.stringify(value14, ctx, () => valueCommentDone = true, () => chompKeep = true);
+      const valueStr = stringify.stringify(value15, ctx, () => valueCommentDone = true, () => chompKeep = true);
       let ws = " ";
       if (keyComment || vsb || vcb) {
         ws = vsb ? "\n" : "";
@@ -30266,11 +30354,11 @@ ${stringifyComment.indentComment(cs, ctx.indent)}`;
           ws += `
 ${ctx.indent}`;
         }
-      } else if (!explicitKey && identity.isCollection(value14)) {
+      } else if (!explicitKey && identity.isCollection(value15)) {
         const vs0 = valueStr[0];
         const nl0 = valueStr.indexOf("\n");
         const hasNewline = nl0 !== -1;
-        const flow = ctx.inFlow ?? value14.flow ?? value14.items.length === 0;
+        const flow = ctx.inFlow ?? value15.flow ?? value15.items.length === 0;
         if (hasNewline || !flow) {
           let hasPropsLine = false;
           if (hasNewline && (vs0 === "&" || vs0 === "!")) {
@@ -30332,8 +30420,8 @@ var require_merge = __commonJS({
     var identity = require_identity();
     var Scalar = require_Scalar();
     var MERGE_KEY = "<<";
-    var merge2 = {
-      identify: (value14) => value14 === MERGE_KEY || typeof value14 === "symbol" && value14.description === MERGE_KEY,
+    var merge3 = {
+      identify: (value15) => value15 === MERGE_KEY || typeof value15 === "symbol" && value15.description === MERGE_KEY,
       default: "key",
       tag: "tag:yaml.org,2002:merge",
       test: /^<<$/,
@@ -30342,9 +30430,9 @@ var require_merge = __commonJS({
       }),
       stringify: () => MERGE_KEY
     };
-    var isMergeKey = (ctx, key) => (merge2.identify(key) || identity.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge2.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge2.tag && tag.default);
-    function addMergeToJSMap(ctx, map, value14) {
-      const source = resolveAliasValue(ctx, value14);
+    var isMergeKey = (ctx, key) => (merge3.identify(key) || identity.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge3.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge3.tag && tag.default);
+    function addMergeToJSMap(ctx, map, value15) {
+      const source = resolveAliasValue(ctx, value15);
       if (identity.isSeq(source))
         for (const it of source.items)
           mergeValue(ctx, map, it);
@@ -30354,20 +30442,20 @@ var require_merge = __commonJS({
       else
         mergeValue(ctx, map, source);
     }
-    function mergeValue(ctx, map, value14) {
-      const source = resolveAliasValue(ctx, value14);
+    function mergeValue(ctx, map, value15) {
+      const source = resolveAliasValue(ctx, value15);
       if (!identity.isMap(source))
         throw new Error("Merge sources must be maps or map aliases");
       const srcMap = source.toJSON(null, ctx, Map);
-      for (const [key, value15] of srcMap) {
+      for (const [key, value16] of srcMap) {
         if (map instanceof Map) {
           if (!map.has(key))
-            map.set(key, value15);
+            map.set(key, value16);
         } else if (map instanceof Set) {
           map.add(key);
         } else if (!Object.prototype.hasOwnProperty.call(map, key)) {
           Object.defineProperty(map, key, {
-            value: value15,
+            value: value16,
             writable: true,
             enumerable: true,
             configurable: true
@@ -30376,12 +30464,12 @@ var require_merge = __commonJS({
       }
       return map;
     }
-    function resolveAliasValue(ctx, value14) {
-      return ctx && identity.isAlias(value14) ? value14.resolve(ctx.doc, ctx) : value14;
+    function resolveAliasValue(ctx, value15) {
+      return ctx && identity.isAlias(value15) ? value15.resolve(ctx.doc, ctx) : value15;
     }
     exports.addMergeToJSMap = addMergeToJSMap;
     exports.isMergeKey = isMergeKey;
-    exports.merge = merge2;
+    exports.merge = merge3;
   }
 });
 
@@ -30390,24 +30478,24 @@ var require_addPairToJSMap = __commonJS({
   "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
     "use strict";
     var log2 = require_log();
-    var merge2 = require_merge();
+    var merge3 = require_merge();
     var stringify = require_stringify();
     var identity = require_identity();
     var toJS = require_toJS();
-    function addPairToJSMap(ctx, map, { key, value: value14 }) {
+    function addPairToJSMap(ctx, map, { key, value: value15 }) {
       if (identity.isNode(key) && key.addToJSMap)
-        key.addToJSMap(ctx, map, value14);
-      else if (merge2.isMergeKey(ctx, key))
-        merge2.addMergeToJSMap(ctx, map, value14);
+        key.addToJSMap(ctx, map, value15);
+      else if (merge3.isMergeKey(ctx, key))
+        merge3.addMergeToJSMap(ctx, map, value15);
       else {
         const jsKey = toJS.toJS(key, "", ctx);
         if (map instanceof Map) {
-          map.set(jsKey, toJS.toJS(value14, jsKey, ctx));
+          map.set(jsKey, toJS.toJS(value15, jsKey, ctx));
         } else if (map instanceof Set) {
           map.add(jsKey);
         } else {
           const stringKey = stringifyKey(key, jsKey, ctx);
-          const jsValue = toJS.toJS(value14, stringKey, ctx);
+          const jsValue = toJS.toJS(value15, stringKey, ctx);
           if (stringKey in map)
             Object.defineProperty(map, stringKey, {
               value: jsValue,
@@ -30457,24 +30545,24 @@ var require_Pair = __commonJS({
     var stringifyPair = require_stringifyPair();
     var addPairToJSMap = require_addPairToJSMap();
     var identity = require_identity();
-    function createPair(key, value14, ctx) {
+    function createPair(key, value15, ctx) {
       const k = createNode.createNode(key, void 0, ctx);
-      const v = createNode.createNode(value14, void 0, ctx);
+      const v = createNode.createNode(value15, void 0, ctx);
       return new Pair(k, v);
     }
     var Pair = class _Pair {
-      constructor(key, value14 = null) {
+      constructor(key, value15 = null) {
         Object.defineProperty(this, identity.NODE_TYPE, { value: identity.PAIR });
         this.key = key;
-        this.value = value14;
+        this.value = value15;
       }
       clone(schema) {
-        let { key, value: value14 } = this;
+        let { key, value: value15 } = this;
         if (identity.isNode(key))
           key = key.clone(schema);
-        if (identity.isNode(value14))
-          value14 = value14.clone(schema);
-        return new _Pair(key, value14);
+        if (identity.isNode(value15))
+          value15 = value15.clone(schema);
+        return new _Pair(key, value15);
       }
       toJSON(_, ctx) {
         const pair = ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
@@ -30677,17 +30765,17 @@ var require_YAMLMap = __commonJS({
       static from(schema, obj, ctx) {
         const { keepUndefined, replacer } = ctx;
         const map = new this(schema);
-        const add = (key, value14) => {
+        const add = (key, value15) => {
           if (typeof replacer === "function")
-            value14 = replacer.call(obj, key, value14);
+            value15 = replacer.call(obj, key, value15);
           else if (Array.isArray(replacer) && !replacer.includes(key))
             return;
-          if (value14 !== void 0 || keepUndefined)
-            map.items.push(Pair.createPair(key, value14, ctx));
+          if (value15 !== void 0 || keepUndefined)
+            map.items.push(Pair.createPair(key, value15, ctx));
         };
         if (obj instanceof Map) {
-          for (const [key, value14] of obj)
-            add(key, value14);
+          for (const [key, value15] of obj)
+            add(key, value15);
         } else if (obj && typeof obj === "object") {
           for (const key of Object.keys(obj))
             add(key, obj[key]);
@@ -30745,8 +30833,8 @@ var require_YAMLMap = __commonJS({
       has(key) {
         return !!findPair(this.items, key);
       }
-      set(key, value14) {
-        this.add(new Pair.Pair(key, value14), true);
+      set(key, value15) {
+        this.add(new Pair.Pair(key, value15), true);
       }
       /**
        * @param ctx - Conversion context, originally set in Document#toJS()
@@ -30824,8 +30912,8 @@ var require_YAMLSeq = __commonJS({
         super(identity.SEQ, schema);
         this.items = [];
       }
-      add(value14) {
-        this.items.push(value14);
+      add(value15) {
+        this.items.push(value15);
       }
       /**
        * Removes a value from the collection.
@@ -30866,15 +30954,15 @@ var require_YAMLSeq = __commonJS({
        * If `key` does not contain a representation of an integer, this will throw.
        * It may be wrapped in a `Scalar`.
        */
-      set(key, value14) {
+      set(key, value15) {
         const idx = asItemIndex(key);
         if (typeof idx !== "number")
           throw new Error(`Expected a valid index, not ${key}.`);
         const prev = this.items[idx];
-        if (identity.isScalar(prev) && Scalar.isScalarValue(value14))
-          prev.value = value14;
+        if (identity.isScalar(prev) && Scalar.isScalarValue(value15))
+          prev.value = value15;
         else
-          this.items[idx] = value14;
+          this.items[idx] = value15;
       }
       toJSON(_, ctx) {
         const seq = [];
@@ -30950,7 +31038,7 @@ var require_string = __commonJS({
     "use strict";
     var stringifyString = require_stringifyString();
     var string = {
-      identify: (value14) => typeof value14 === "string",
+      identify: (value15) => typeof value15 === "string",
       default: true,
       tag: "tag:yaml.org,2002:str",
       resolve: (str) => str,
@@ -30969,7 +31057,7 @@ var require_null = __commonJS({
     "use strict";
     var Scalar = require_Scalar();
     var nullTag = {
-      identify: (value14) => value14 == null,
+      identify: (value15) => value15 == null,
       createNode: () => new Scalar.Scalar(null),
       default: true,
       tag: "tag:yaml.org,2002:null",
@@ -30987,18 +31075,18 @@ var require_bool = __commonJS({
     "use strict";
     var Scalar = require_Scalar();
     var boolTag = {
-      identify: (value14) => typeof value14 === "boolean",
+      identify: (value15) => typeof value15 === "boolean",
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
       resolve: (str) => new Scalar.Scalar(str[0] === "t" || str[0] === "T"),
-      stringify({ source, value: value14 }, ctx) {
+      stringify({ source, value: value15 }, ctx) {
         if (source && boolTag.test.test(source)) {
           const sv = source[0] === "t" || source[0] === "T";
-          if (value14 === sv)
+          if (value15 === sv)
             return source;
         }
-        return value14 ? ctx.options.trueStr : ctx.options.falseStr;
+        return value15 ? ctx.options.trueStr : ctx.options.falseStr;
       }
     };
     exports.boolTag = boolTag;
@@ -31009,13 +31097,13 @@ var require_bool = __commonJS({
 var require_stringifyNumber = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
     "use strict";
-    function stringifyNumber({ format, minFractionDigits, tag, value: value14 }) {
-      if (typeof value14 === "bigint")
-        return String(value14);
-      const num = typeof value14 === "number" ? value14 : Number(value14);
+    function stringifyNumber({ format, minFractionDigits, tag, value: value15 }) {
+      if (typeof value15 === "bigint")
+        return String(value15);
+      const num = typeof value15 === "number" ? value15 : Number(value15);
       if (!isFinite(num))
         return isNaN(num) ? ".nan" : num < 0 ? "-.inf" : ".inf";
-      let n = Object.is(value14, -0) ? "-0" : JSON.stringify(value14);
+      let n = Object.is(value15, -0) ? "-0" : JSON.stringify(value15);
       if (!format && minFractionDigits && (!tag || tag === "tag:yaml.org,2002:float") && /^-?\d/.test(n) && !n.includes("e")) {
         let i = n.indexOf(".");
         if (i < 0) {
@@ -31039,7 +31127,7 @@ var require_float = __commonJS({
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
-      identify: (value14) => typeof value14 === "number",
+      identify: (value15) => typeof value15 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
@@ -31047,7 +31135,7 @@ var require_float = __commonJS({
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
-      identify: (value14) => typeof value14 === "number",
+      identify: (value15) => typeof value15 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
@@ -31059,7 +31147,7 @@ var require_float = __commonJS({
       }
     };
     var float = {
-      identify: (value14) => typeof value14 === "number",
+      identify: (value15) => typeof value15 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
@@ -31083,16 +31171,16 @@ var require_int = __commonJS({
   "node_modules/yaml/dist/schema/core/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
-    var intIdentify = (value14) => typeof value14 === "bigint" || Number.isInteger(value14);
+    var intIdentify = (value15) => typeof value15 === "bigint" || Number.isInteger(value15);
     var intResolve = (str, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix);
     function intStringify(node, radix, prefix) {
-      const { value: value14 } = node;
-      if (intIdentify(value14) && value14 >= 0)
-        return prefix + value14.toString(radix);
+      const { value: value15 } = node;
+      if (intIdentify(value15) && value15 >= 0)
+        return prefix + value15.toString(radix);
       return stringifyNumber.stringifyNumber(node);
     }
     var intOct = {
-      identify: (value14) => intIdentify(value14) && value14 >= 0,
+      identify: (value15) => intIdentify(value15) && value15 >= 0,
       default: true,
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
@@ -31109,7 +31197,7 @@ var require_int = __commonJS({
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
-      identify: (value14) => intIdentify(value14) && value14 >= 0,
+      identify: (value15) => intIdentify(value15) && value15 >= 0,
       default: true,
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
@@ -31158,20 +31246,20 @@ var require_schema2 = __commonJS({
     var Scalar = require_Scalar();
     var map = require_map();
     var seq = require_seq();
-    function intIdentify(value14) {
-      return typeof value14 === "bigint" || Number.isInteger(value14);
+    function intIdentify(value15) {
+      return typeof value15 === "bigint" || Number.isInteger(value15);
     }
-    var stringifyJSON = ({ value: value14 }) => JSON.stringify(value14);
+    var stringifyJSON = ({ value: value15 }) => JSON.stringify(value15);
     var jsonScalars = [
       {
-        identify: (value14) => typeof value14 === "string",
+        identify: (value15) => typeof value15 === "string",
         default: true,
         tag: "tag:yaml.org,2002:str",
         resolve: (str) => str,
         stringify: stringifyJSON
       },
       {
-        identify: (value14) => value14 == null,
+        identify: (value15) => value15 == null,
         createNode: () => new Scalar.Scalar(null),
         default: true,
         tag: "tag:yaml.org,2002:null",
@@ -31180,7 +31268,7 @@ var require_schema2 = __commonJS({
         stringify: stringifyJSON
       },
       {
-        identify: (value14) => typeof value14 === "boolean",
+        identify: (value15) => typeof value15 === "boolean",
         default: true,
         tag: "tag:yaml.org,2002:bool",
         test: /^true$|^false$/,
@@ -31193,10 +31281,10 @@ var require_schema2 = __commonJS({
         tag: "tag:yaml.org,2002:int",
         test: /^-?(?:0|[1-9][0-9]*)$/,
         resolve: (str, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str, 10),
-        stringify: ({ value: value14 }) => intIdentify(value14) ? value14.toString() : JSON.stringify(value14)
+        stringify: ({ value: value15 }) => intIdentify(value15) ? value15.toString() : JSON.stringify(value15)
       },
       {
-        identify: (value14) => typeof value14 === "number",
+        identify: (value15) => typeof value15 === "number",
         default: true,
         tag: "tag:yaml.org,2002:float",
         test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
@@ -31226,7 +31314,7 @@ var require_binary = __commonJS({
     var Scalar = require_Scalar();
     var stringifyString = require_stringifyString();
     var binary = {
-      identify: (value14) => value14 instanceof Uint8Array,
+      identify: (value15) => value15 instanceof Uint8Array,
       // Buffer inherits from Uint8Array
       default: false,
       tag: "tag:yaml.org,2002:binary",
@@ -31252,10 +31340,10 @@ var require_binary = __commonJS({
           return src;
         }
       },
-      stringify({ comment, type, value: value14 }, ctx, onComment, onChompKeep) {
-        if (!value14)
+      stringify({ comment, type, value: value15 }, ctx, onComment, onChompKeep) {
+        if (!value15)
           return "";
-        const buf = value14;
+        const buf = value15;
         let str;
         if (typeof node_buffer.Buffer === "function") {
           str = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
@@ -31327,25 +31415,25 @@ ${cn.comment}` : item.comment;
         for (let it of iterable) {
           if (typeof replacer === "function")
             it = replacer.call(iterable, String(i++), it);
-          let key, value14;
+          let key, value15;
           if (Array.isArray(it)) {
             if (it.length === 2) {
               key = it[0];
-              value14 = it[1];
+              value15 = it[1];
             } else
               throw new TypeError(`Expected [key, value] tuple: ${it}`);
           } else if (it && it instanceof Object) {
             const keys = Object.keys(it);
             if (keys.length === 1) {
               key = keys[0];
-              value14 = it[key];
+              value15 = it[key];
             } else {
               throw new TypeError(`Expected tuple with one key, not ${keys.length} keys`);
             }
           } else {
             key = it;
           }
-          pairs2.items.push(Pair.createPair(key, value14, ctx));
+          pairs2.items.push(Pair.createPair(key, value15, ctx));
         }
       return pairs2;
     }
@@ -31392,16 +31480,16 @@ var require_omap = __commonJS({
         if (ctx?.onCreate)
           ctx.onCreate(map);
         for (const pair of this.items) {
-          let key, value14;
+          let key, value15;
           if (identity.isPair(pair)) {
             key = toJS.toJS(pair.key, "", ctx);
-            value14 = toJS.toJS(pair.value, key, ctx);
+            value15 = toJS.toJS(pair.value, key, ctx);
           } else {
             key = toJS.toJS(pair, "", ctx);
           }
           if (map.has(key))
             throw new Error("Ordered maps must not include duplicate keys");
-          map.set(key, value14);
+          map.set(key, value15);
         }
         return map;
       }
@@ -31415,7 +31503,7 @@ var require_omap = __commonJS({
     YAMLOMap.tag = "tag:yaml.org,2002:omap";
     var omap = {
       collection: "seq",
-      identify: (value14) => value14 instanceof Map,
+      identify: (value15) => value15 instanceof Map,
       nodeClass: YAMLOMap,
       default: false,
       tag: "tag:yaml.org,2002:omap",
@@ -31445,14 +31533,14 @@ var require_bool2 = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
-    function boolStringify({ value: value14, source }, ctx) {
-      const boolObj = value14 ? trueTag : falseTag;
+    function boolStringify({ value: value15, source }, ctx) {
+      const boolObj = value15 ? trueTag : falseTag;
       if (source && boolObj.test.test(source))
         return source;
-      return value14 ? ctx.options.trueStr : ctx.options.falseStr;
+      return value15 ? ctx.options.trueStr : ctx.options.falseStr;
     }
     var trueTag = {
-      identify: (value14) => value14 === true,
+      identify: (value15) => value15 === true,
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:Y|y|[Yy]es|YES|[Tt]rue|TRUE|[Oo]n|ON)$/,
@@ -31460,7 +31548,7 @@ var require_bool2 = __commonJS({
       stringify: boolStringify
     };
     var falseTag = {
-      identify: (value14) => value14 === false,
+      identify: (value15) => value15 === false,
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:N|n|[Nn]o|NO|[Ff]alse|FALSE|[Oo]ff|OFF)$/,
@@ -31479,7 +31567,7 @@ var require_float2 = __commonJS({
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
-      identify: (value14) => typeof value14 === "number",
+      identify: (value15) => typeof value15 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
@@ -31487,7 +31575,7 @@ var require_float2 = __commonJS({
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
-      identify: (value14) => typeof value14 === "number",
+      identify: (value15) => typeof value15 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
@@ -31499,7 +31587,7 @@ var require_float2 = __commonJS({
       }
     };
     var float = {
-      identify: (value14) => typeof value14 === "number",
+      identify: (value15) => typeof value15 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
@@ -31526,7 +31614,7 @@ var require_int2 = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
-    var intIdentify = (value14) => typeof value14 === "bigint" || Number.isInteger(value14);
+    var intIdentify = (value15) => typeof value15 === "bigint" || Number.isInteger(value15);
     function intResolve(str, offset, radix, { intAsBigInt }) {
       const sign = str[0];
       if (sign === "-" || sign === "+")
@@ -31551,10 +31639,10 @@ var require_int2 = __commonJS({
       return sign === "-" ? -1 * n : n;
     }
     function intStringify(node, radix, prefix) {
-      const { value: value14 } = node;
-      if (intIdentify(value14)) {
-        const str = value14.toString(radix);
-        return value14 < 0 ? "-" + prefix + str.substr(1) : prefix + str;
+      const { value: value15 } = node;
+      if (intIdentify(value15)) {
+        const str = value15.toString(radix);
+        return value15 < 0 ? "-" + prefix + str.substr(1) : prefix + str;
       }
       return stringifyNumber.stringifyNumber(node);
     }
@@ -31632,13 +31720,13 @@ var require_set = __commonJS({
         const pair = YAMLMap.findPair(this.items, key);
         return !keepPair && identity.isPair(pair) ? identity.isScalar(pair.key) ? pair.key.value : pair.key : pair;
       }
-      set(key, value14) {
-        if (typeof value14 !== "boolean")
-          throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value14}`);
+      set(key, value15) {
+        if (typeof value15 !== "boolean")
+          throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value15}`);
         const prev = YAMLMap.findPair(this.items, key);
-        if (prev && !value14) {
+        if (prev && !value15) {
           this.items.splice(this.items.indexOf(prev), 1);
-        } else if (!prev && value14) {
+        } else if (!prev && value15) {
           this.items.push(new Pair.Pair(key));
         }
       }
@@ -31657,10 +31745,10 @@ var require_set = __commonJS({
         const { replacer } = ctx;
         const set3 = new this(schema);
         if (iterable && Symbol.iterator in Object(iterable))
-          for (let value14 of iterable) {
+          for (let value15 of iterable) {
             if (typeof replacer === "function")
-              value14 = replacer.call(iterable, value14, value14);
-            set3.items.push(Pair.createPair(value14, null, ctx));
+              value15 = replacer.call(iterable, value15, value15);
+            set3.items.push(Pair.createPair(value15, null, ctx));
           }
         return set3;
       }
@@ -31668,7 +31756,7 @@ var require_set = __commonJS({
     YAMLSet.tag = "tag:yaml.org,2002:set";
     var set2 = {
       collection: "map",
-      identify: (value14) => value14 instanceof Set,
+      identify: (value15) => value15 instanceof Set,
       nodeClass: YAMLSet,
       default: false,
       tag: "tag:yaml.org,2002:set",
@@ -31702,33 +31790,33 @@ var require_timestamp = __commonJS({
       return sign === "-" ? num(-1) * res : res;
     }
     function stringifySexagesimal(node) {
-      let { value: value14 } = node;
+      let { value: value15 } = node;
       let num = (n) => n;
-      if (typeof value14 === "bigint")
+      if (typeof value15 === "bigint")
         num = (n) => BigInt(n);
-      else if (isNaN(value14) || !isFinite(value14))
+      else if (isNaN(value15) || !isFinite(value15))
         return stringifyNumber.stringifyNumber(node);
       let sign = "";
-      if (value14 < 0) {
+      if (value15 < 0) {
         sign = "-";
-        value14 *= num(-1);
+        value15 *= num(-1);
       }
       const _60 = num(60);
-      const parts = [value14 % _60];
-      if (value14 < 60) {
+      const parts = [value15 % _60];
+      if (value15 < 60) {
         parts.unshift(0);
       } else {
-        value14 = (value14 - parts[0]) / _60;
-        parts.unshift(value14 % _60);
-        if (value14 >= 60) {
-          value14 = (value14 - parts[0]) / _60;
-          parts.unshift(value14);
+        value15 = (value15 - parts[0]) / _60;
+        parts.unshift(value15 % _60);
+        if (value15 >= 60) {
+          value15 = (value15 - parts[0]) / _60;
+          parts.unshift(value15);
         }
       }
       return sign + parts.map((n) => String(n).padStart(2, "0")).join(":").replace(/000000\d*$/, "");
     }
     var intTime = {
-      identify: (value14) => typeof value14 === "bigint" || Number.isInteger(value14),
+      identify: (value15) => typeof value15 === "bigint" || Number.isInteger(value15),
       default: true,
       tag: "tag:yaml.org,2002:int",
       format: "TIME",
@@ -31737,7 +31825,7 @@ var require_timestamp = __commonJS({
       stringify: stringifySexagesimal
     };
     var floatTime = {
-      identify: (value14) => typeof value14 === "number",
+      identify: (value15) => typeof value15 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       format: "TIME",
@@ -31746,7 +31834,7 @@ var require_timestamp = __commonJS({
       stringify: stringifySexagesimal
     };
     var timestamp = {
-      identify: (value14) => value14 instanceof Date,
+      identify: (value15) => value15 instanceof Date,
       default: true,
       tag: "tag:yaml.org,2002:timestamp",
       // If the time zone is omitted, the timestamp is assumed to be specified in UTC. The time part
@@ -31769,7 +31857,7 @@ var require_timestamp = __commonJS({
         }
         return new Date(date);
       },
-      stringify: ({ value: value14 }) => value14?.toISOString().replace(/(T00:00:00)?\.000Z$/, "") ?? ""
+      stringify: ({ value: value15 }) => value15?.toISOString().replace(/(T00:00:00)?\.000Z$/, "") ?? ""
     };
     exports.floatTime = floatTime;
     exports.intTime = intTime;
@@ -31789,7 +31877,7 @@ var require_schema3 = __commonJS({
     var bool = require_bool2();
     var float = require_float2();
     var int = require_int2();
-    var merge2 = require_merge();
+    var merge3 = require_merge();
     var omap = require_omap();
     var pairs = require_pairs();
     var set2 = require_set();
@@ -31809,7 +31897,7 @@ var require_schema3 = __commonJS({
       float.floatExp,
       float.float,
       binary.binary,
-      merge2.merge,
+      merge3.merge,
       omap.omap,
       pairs.pairs,
       set2.set,
@@ -31835,7 +31923,7 @@ var require_tags = __commonJS({
     var schema = require_schema();
     var schema$1 = require_schema2();
     var binary = require_binary();
-    var merge2 = require_merge();
+    var merge3 = require_merge();
     var omap = require_omap();
     var pairs = require_pairs();
     var schema$2 = require_schema3();
@@ -31860,7 +31948,7 @@ var require_tags = __commonJS({
       intOct: int.intOct,
       intTime: timestamp.intTime,
       map: map.map,
-      merge: merge2.merge,
+      merge: merge3.merge,
       null: _null.nullTag,
       omap: omap.omap,
       pairs: pairs.pairs,
@@ -31870,7 +31958,7 @@ var require_tags = __commonJS({
     };
     var coreKnownTags = {
       "tag:yaml.org,2002:binary": binary.binary,
-      "tag:yaml.org,2002:merge": merge2.merge,
+      "tag:yaml.org,2002:merge": merge3.merge,
       "tag:yaml.org,2002:omap": omap.omap,
       "tag:yaml.org,2002:pairs": pairs.pairs,
       "tag:yaml.org,2002:set": set2.set,
@@ -31879,7 +31967,7 @@ var require_tags = __commonJS({
     function getTags(customTags, schemaName, addMergeTag) {
       const schemaTags = schemas.get(schemaName);
       if (schemaTags && !customTags) {
-        return addMergeTag && !schemaTags.includes(merge2.merge) ? schemaTags.concat(merge2.merge) : schemaTags.slice();
+        return addMergeTag && !schemaTags.includes(merge3.merge) ? schemaTags.concat(merge3.merge) : schemaTags.slice();
       }
       let tags = schemaTags;
       if (!tags) {
@@ -31897,7 +31985,7 @@ var require_tags = __commonJS({
         tags = customTags(tags.slice());
       }
       if (addMergeTag)
-        tags = tags.concat(merge2.merge);
+        tags = tags.concat(merge3.merge);
       return tags.reduce((tags2, tag) => {
         const tagObj = typeof tag === "string" ? tagsByName[tag] : tag;
         if (!tagObj) {
@@ -31926,11 +32014,11 @@ var require_Schema = __commonJS({
     var tags = require_tags();
     var sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
     var Schema = class _Schema {
-      constructor({ compat, customTags, merge: merge2, resolveKnownTags, schema, sortMapEntries, toStringDefaults }) {
+      constructor({ compat, customTags, merge: merge3, resolveKnownTags, schema, sortMapEntries, toStringDefaults }) {
         this.compat = Array.isArray(compat) ? tags.getTags(compat, "compat") : compat ? tags.getTags(null, compat) : null;
         this.name = typeof schema === "string" && schema || "core";
         this.knownTags = resolveKnownTags ? tags.coreKnownTags : {};
-        this.tags = tags.getTags(customTags, this.name, merge2);
+        this.tags = tags.getTags(customTags, this.name, merge3);
         this.toStringOptions = toStringDefaults ?? null;
         Object.defineProperty(this, identity.MAP, { value: map.map });
         Object.defineProperty(this, identity.SCALAR, { value: string.string });
@@ -32043,7 +32131,7 @@ var require_Document = __commonJS({
     var createNode = require_createNode();
     var directives = require_directives();
     var Document = class _Document {
-      constructor(value14, replacer, options) {
+      constructor(value15, replacer, options) {
         this.commentBefore = null;
         this.comment = null;
         this.errors = [];
@@ -32075,7 +32163,7 @@ var require_Document = __commonJS({
         } else
           this.directives = new directives.Directives({ version });
         this.setSchema(version, options);
-        this.contents = value14 === void 0 ? null : this.createNode(value14, _replacer, options);
+        this.contents = value15 === void 0 ? null : this.createNode(value15, _replacer, options);
       }
       /**
        * Create a deep copy of this Document and its contents.
@@ -32100,14 +32188,14 @@ var require_Document = __commonJS({
         return copy;
       }
       /** Adds a value to the document. */
-      add(value14) {
+      add(value15) {
         if (assertCollection(this.contents))
-          this.contents.add(value14);
+          this.contents.add(value15);
       }
       /** Adds a value to the document. */
-      addIn(path3, value14) {
+      addIn(path3, value15) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path3, value14);
+          this.contents.addIn(path3, value15);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -32126,10 +32214,10 @@ var require_Document = __commonJS({
         }
         return new Alias.Alias(node.anchor);
       }
-      createNode(value14, replacer, options) {
+      createNode(value15, replacer, options) {
         let _replacer = void 0;
         if (typeof replacer === "function") {
-          value14 = replacer.call({ "": value14 }, "", value14);
+          value15 = replacer.call({ "": value15 }, "", value15);
           _replacer = replacer;
         } else if (Array.isArray(replacer)) {
           const keyToStr = (v) => typeof v === "number" || v instanceof String || v instanceof Number;
@@ -32156,7 +32244,7 @@ var require_Document = __commonJS({
           schema: this.schema,
           sourceObjects
         };
-        const node = createNode.createNode(value14, tag, ctx);
+        const node = createNode.createNode(value15, tag, ctx);
         if (flow && identity.isCollection(node))
           node.flow = true;
         setAnchors();
@@ -32166,9 +32254,9 @@ var require_Document = __commonJS({
        * Convert a key and a value into a `Pair` using the current schema,
        * recursively wrapping all values as `Scalar` or `Collection` nodes.
        */
-      createPair(key, value14, options = {}) {
+      createPair(key, value15, options = {}) {
         const k = this.createNode(key, null, options);
-        const v = this.createNode(value14, null, options);
+        const v = this.createNode(value15, null, options);
         return new Pair.Pair(k, v);
       }
       /**
@@ -32227,24 +32315,24 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      set(key, value14) {
+      set(key, value15) {
         if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, [key], value14);
+          this.contents = Collection2.collectionFromPath(this.schema, [key], value15);
         } else if (assertCollection(this.contents)) {
-          this.contents.set(key, value14);
+          this.contents.set(key, value15);
         }
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path3, value14) {
+      setIn(path3, value15) {
         if (Collection2.isEmptyPath(path3)) {
-          this.contents = value14;
+          this.contents = value15;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path3), value14);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path3), value15);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path3, value14);
+          this.contents.setIn(path3, value15);
         }
       }
       /**
@@ -32630,7 +32718,7 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep2, value: value14 } = collItem;
+        const { start, key, sep: sep2, value: value15 } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
           next: key ?? sep2?.[0],
@@ -32673,7 +32761,7 @@ var require_resolve_block_map = __commonJS({
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
         const valueProps = resolveProps.resolveProps(sep2 ?? [], {
           indicator: "map-value-ind",
-          next: value14,
+          next: value15,
           offset: keyNode.range[2],
           onError,
           parentIndent: bm.indent,
@@ -32682,14 +32770,14 @@ var require_resolve_block_map = __commonJS({
         offset = valueProps.end;
         if (valueProps.found) {
           if (implicitKey) {
-            if (value14?.type === "block-map" && !valueProps.hasNewline)
+            if (value15?.type === "block-map" && !valueProps.hasNewline)
               onError(offset, "BLOCK_AS_IMPLICIT_KEY", "Nested mappings are not allowed in compact mappings");
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value14 ? composeNode(ctx, value14, valueProps, onError) : composeEmptyNode(ctx, offset, sep2, null, valueProps, onError);
+          const valueNode = value15 ? composeNode(ctx, value15, valueProps, onError) : composeEmptyNode(ctx, offset, sep2, null, valueProps, onError);
           if (ctx.schema.compat)
-            utilFlowIndentCheck.flowIndentCheck(bm.indent, value14, onError);
+            utilFlowIndentCheck.flowIndentCheck(bm.indent, value15, onError);
           offset = valueNode.range[2];
           const pair = new Pair.Pair(keyNode, valueNode);
           if (ctx.options.keepSourceTokens)
@@ -32735,18 +32823,18 @@ var require_resolve_block_seq = __commonJS({
         ctx.atKey = false;
       let offset = bs.offset;
       let commentEnd = null;
-      for (const { start, value: value14 } of bs.items) {
+      for (const { start, value: value15 } of bs.items) {
         const props = resolveProps.resolveProps(start, {
           indicator: "seq-item-ind",
-          next: value14,
+          next: value15,
           offset,
           onError,
           parentIndent: bs.indent,
           startOnNewline: true
         });
         if (!props.found) {
-          if (props.anchor || props.tag || value14) {
-            if (value14?.type === "block-seq")
+          if (props.anchor || props.tag || value15) {
+            if (value15?.type === "block-seq")
               onError(props.end, "BAD_INDENT", "All sequence items must start at the same column");
             else
               onError(offset, "MISSING_CHAR", "Sequence item without - indicator");
@@ -32757,9 +32845,9 @@ var require_resolve_block_seq = __commonJS({
             continue;
           }
         }
-        const node = value14 ? composeNode(ctx, value14, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
+        const node = value15 ? composeNode(ctx, value15, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
         if (ctx.schema.compat)
-          utilFlowIndentCheck.flowIndentCheck(bs.indent, value14, onError);
+          utilFlowIndentCheck.flowIndentCheck(bs.indent, value15, onError);
         offset = node.range[2];
         seq.items.push(node);
       }
@@ -32841,7 +32929,7 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep2, value: value14 } = collItem;
+        const { start, key, sep: sep2, value: value15 } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
@@ -32852,7 +32940,7 @@ var require_resolve_flow_collection = __commonJS({
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep2 && !value14) {
+          if (!props.anchor && !props.tag && !sep2 && !value15) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -32907,10 +32995,10 @@ var require_resolve_flow_collection = __commonJS({
           }
         }
         if (!isMap && !sep2 && !props.found) {
-          const valueNode = value14 ? composeNode(ctx, value14, props, onError) : composeEmptyNode(ctx, props.end, sep2, null, props, onError);
+          const valueNode = value15 ? composeNode(ctx, value15, props, onError) : composeEmptyNode(ctx, props.end, sep2, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
-          if (isBlock(value14))
+          if (isBlock(value15))
             onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
         } else {
           ctx.atKey = true;
@@ -32922,7 +33010,7 @@ var require_resolve_flow_collection = __commonJS({
           const valueProps = resolveProps.resolveProps(sep2 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
-            next: value14,
+            next: value15,
             offset: keyNode.range[2],
             onError,
             parentIndent: fc.indent,
@@ -32942,15 +33030,15 @@ var require_resolve_flow_collection = __commonJS({
               if (props.start < valueProps.found.offset - 1024)
                 onError(valueProps.found, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit flow sequence key");
             }
-          } else if (value14) {
-            if ("source" in value14 && value14.source?.[0] === ":")
-              onError(value14, "MISSING_CHAR", `Missing space after : in ${fcName}`);
+          } else if (value15) {
+            if ("source" in value15 && value15.source?.[0] === ":")
+              onError(value15, "MISSING_CHAR", `Missing space after : in ${fcName}`);
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value14 ? composeNode(ctx, value14, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError) : null;
+          const valueNode = value15 ? composeNode(ctx, value15, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError) : null;
           if (valueNode) {
-            if (isBlock(value14))
+            if (isBlock(value15))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
           } else if (valueProps.comment) {
             if (keyNode.comment)
@@ -33093,11 +33181,11 @@ var require_resolve_block_scalar = __commonJS({
           break;
       }
       if (chompStart === 0) {
-        const value15 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
+        const value16 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
         let end2 = start + header.length;
         if (scalar.source)
           end2 += scalar.source.length;
-        return { value: value15, type, comment: header.comment, range: [start, end2, end2] };
+        return { value: value16, type, comment: header.comment, range: [start, end2, end2] };
       }
       let trimIndent = scalar.indent + header.indent;
       let offset = scalar.offset + header.length;
@@ -33127,11 +33215,11 @@ var require_resolve_block_scalar = __commonJS({
         if (lines[i][0].length > trimIndent)
           chompStart = i + 1;
       }
-      let value14 = "";
+      let value15 = "";
       let sep2 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
-        value14 += lines[i][0].slice(trimIndent) + "\n";
+        value15 += lines[i][0].slice(trimIndent) + "\n";
       for (let i = contentStart; i < chompStart; ++i) {
         let [indent, content] = lines[i];
         offset += indent.length + content.length + 1;
@@ -33145,23 +33233,23 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value14 += sep2 + indent.slice(trimIndent) + content;
+          value15 += sep2 + indent.slice(trimIndent) + content;
           sep2 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
           if (sep2 === " ")
             sep2 = "\n";
           else if (!prevMoreIndented && sep2 === "\n")
             sep2 = "\n\n";
-          value14 += sep2 + indent.slice(trimIndent) + content;
+          value15 += sep2 + indent.slice(trimIndent) + content;
           sep2 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
           if (sep2 === "\n")
-            value14 += "\n";
+            value15 += "\n";
           else
             sep2 = "\n";
         } else {
-          value14 += sep2 + content;
+          value15 += sep2 + content;
           sep2 = " ";
           prevMoreIndented = false;
         }
@@ -33171,15 +33259,15 @@ var require_resolve_block_scalar = __commonJS({
           break;
         case "+":
           for (let i = chompStart; i < lines.length; ++i)
-            value14 += "\n" + lines[i][0].slice(trimIndent);
-          if (value14[value14.length - 1] !== "\n")
-            value14 += "\n";
+            value15 += "\n" + lines[i][0].slice(trimIndent);
+          if (value15[value15.length - 1] !== "\n")
+            value15 += "\n";
           break;
         default:
-          value14 += "\n";
+          value15 += "\n";
       }
       const end = start + header.length + scalar.source.length;
-      return { value: value14, type, comment: header.comment, range: [start, end, end] };
+      return { value: value15, type, comment: header.comment, range: [start, end, end] };
     }
     function parseBlockScalarHeader({ offset, props }, strict, onError) {
       if (props[0].type !== "block-scalar-header") {
@@ -33264,20 +33352,20 @@ var require_resolve_flow_scalar = __commonJS({
     function resolveFlowScalar(scalar, strict, onError) {
       const { offset, type, source, end } = scalar;
       let _type;
-      let value14;
+      let value15;
       const _onError = (rel, code, msg) => onError(offset + rel, code, msg);
       switch (type) {
         case "scalar":
           _type = Scalar.Scalar.PLAIN;
-          value14 = plainValue(source, _onError);
+          value15 = plainValue(source, _onError);
           break;
         case "single-quoted-scalar":
           _type = Scalar.Scalar.QUOTE_SINGLE;
-          value14 = singleQuotedValue(source, _onError);
+          value15 = singleQuotedValue(source, _onError);
           break;
         case "double-quoted-scalar":
           _type = Scalar.Scalar.QUOTE_DOUBLE;
-          value14 = doubleQuotedValue(source, _onError);
+          value15 = doubleQuotedValue(source, _onError);
           break;
         /* istanbul ignore next should not happen */
         default:
@@ -33292,7 +33380,7 @@ var require_resolve_flow_scalar = __commonJS({
       const valueEnd = offset + source.length;
       const re = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
       return {
-        value: value14,
+        value: value15,
         type: _type,
         comment: re.comment,
         range: [offset, valueEnd, re.offset]
@@ -33485,28 +33573,28 @@ var require_compose_scalar = __commonJS({
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
     function composeScalar(ctx, token, tagToken, onError) {
-      const { value: value14, type, comment, range } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
+      const { value: value15, type, comment, range } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
       const tagName = tagToken ? ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg)) : null;
       let tag;
       if (ctx.options.stringKeys && ctx.atKey) {
         tag = ctx.schema[identity.SCALAR];
       } else if (tagName)
-        tag = findScalarTagByName(ctx.schema, value14, tagName, tagToken, onError);
+        tag = findScalarTagByName(ctx.schema, value15, tagName, tagToken, onError);
       else if (token.type === "scalar")
-        tag = findScalarTagByTest(ctx, value14, token, onError);
+        tag = findScalarTagByTest(ctx, value15, token, onError);
       else
         tag = ctx.schema[identity.SCALAR];
       let scalar;
       try {
-        const res = tag.resolve(value14, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
+        const res = tag.resolve(value15, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
         scalar = identity.isScalar(res) ? res : new Scalar.Scalar(res);
       } catch (error) {
         const msg = error instanceof Error ? error.message : String(error);
         onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
-        scalar = new Scalar.Scalar(value14);
+        scalar = new Scalar.Scalar(value15);
       }
       scalar.range = range;
-      scalar.source = value14;
+      scalar.source = value15;
       if (type)
         scalar.type = type;
       if (tagName)
@@ -33517,7 +33605,7 @@ var require_compose_scalar = __commonJS({
         scalar.comment = comment;
       return scalar;
     }
-    function findScalarTagByName(schema, value14, tagName, tagToken, onError) {
+    function findScalarTagByName(schema, value15, tagName, tagToken, onError) {
       if (tagName === "!")
         return schema[identity.SCALAR];
       const matchWithTest = [];
@@ -33530,7 +33618,7 @@ var require_compose_scalar = __commonJS({
         }
       }
       for (const tag of matchWithTest)
-        if (tag.test?.test(value14))
+        if (tag.test?.test(value15))
           return tag;
       const kt = schema.knownTags[tagName];
       if (kt && !kt.collection) {
@@ -33540,10 +33628,10 @@ var require_compose_scalar = __commonJS({
       onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, tagName !== "tag:yaml.org,2002:str");
       return schema[identity.SCALAR];
     }
-    function findScalarTagByTest({ atKey, directives, schema }, value14, token, onError) {
-      const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value14)) || schema[identity.SCALAR];
+    function findScalarTagByTest({ atKey, directives, schema }, value15, token, onError) {
+      const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value15)) || schema[identity.SCALAR];
       if (schema.compat) {
-        const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value14)) ?? schema[identity.SCALAR];
+        const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value15)) ?? schema[identity.SCALAR];
         if (tag.tag !== compat.tag) {
           const ts = directives.tagString(tag.tag);
           const cs = directives.tagString(compat.tag);
@@ -33701,7 +33789,7 @@ var require_compose_doc = __commonJS({
     var composeNode = require_compose_node();
     var resolveEnd = require_resolve_end();
     var resolveProps = require_resolve_props();
-    function composeDoc(options, directives, { offset, start, value: value14, end }, onError) {
+    function composeDoc(options, directives, { offset, start, value: value15, end }, onError) {
       const opts = Object.assign({ _directives: directives }, options);
       const doc = new Document.Document(void 0, opts);
       const ctx = {
@@ -33713,7 +33801,7 @@ var require_compose_doc = __commonJS({
       };
       const props = resolveProps.resolveProps(start, {
         indicator: "doc-start",
-        next: value14 ?? end?.[0],
+        next: value15 ?? end?.[0],
         offset,
         onError,
         parentIndent: 0,
@@ -33721,10 +33809,10 @@ var require_compose_doc = __commonJS({
       });
       if (props.found) {
         doc.directives.docStart = true;
-        if (value14 && (value14.type === "block-map" || value14.type === "block-seq") && !props.hasNewline)
+        if (value15 && (value15.type === "block-map" || value15.type === "block-seq") && !props.hasNewline)
           onError(props.end, "MISSING_CHAR", "Block collection cannot start on same line with directives-end marker");
       }
-      doc.contents = value14 ? composeNode.composeNode(ctx, value14, props, onError) : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
+      doc.contents = value15 ? composeNode.composeNode(ctx, value15, props, onError) : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
       const contentEnd = doc.contents.range[2];
       const re = resolveEnd.resolveEnd(end, contentEnd, false, onError);
       if (re.comment)
@@ -33972,9 +34060,9 @@ var require_cst_scalar = __commonJS({
       }
       return null;
     }
-    function createScalarToken(value14, context) {
+    function createScalarToken(value15, context) {
       const { implicitKey = false, indent, inFlow = false, offset = -1, type = "PLAIN" } = context;
-      const source = stringifyString.stringifyString({ type, value: value14 }, {
+      const source = stringifyString.stringifyString({ type, value: value15 }, {
         implicitKey,
         indent: indent > 0 ? " ".repeat(indent) : "",
         inFlow,
@@ -34004,7 +34092,7 @@ var require_cst_scalar = __commonJS({
           return { type: "scalar", offset, indent, source, end };
       }
     }
-    function setScalarValue(token, value14, context = {}) {
+    function setScalarValue(token, value15, context = {}) {
       let { afterKey = false, implicitKey = false, inFlow = false, type } = context;
       let indent = "indent" in token ? token.indent : null;
       if (afterKey && typeof indent === "number")
@@ -34027,7 +34115,7 @@ var require_cst_scalar = __commonJS({
           default:
             type = "PLAIN";
         }
-      const source = stringifyString.stringifyString({ type, value: value14 }, {
+      const source = stringifyString.stringifyString({ type, value: value15 }, {
         implicitKey: implicitKey || indent === null,
         indent: indent !== null && indent > 0 ? " ".repeat(indent) : "",
         inFlow,
@@ -34173,7 +34261,7 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep2, value: value14 }) {
+    function stringifyItem({ start, key, sep: sep2, value: value15 }) {
       let res = "";
       for (const st of start)
         res += st.source;
@@ -34182,8 +34270,8 @@ var require_cst_stringify = __commonJS({
       if (sep2)
         for (const st of sep2)
           res += st.source;
-      if (value14)
-        res += stringifyToken(value14);
+      if (value15)
+        res += stringifyToken(value15);
       return res;
     }
     exports.stringify = stringify;
@@ -35916,7 +36004,7 @@ var require_public_api = __commonJS({
       }
       return doc.toJS(Object.assign({ reviver: _reviver }, options));
     }
-    function stringify(value14, replacer, options) {
+    function stringify(value15, replacer, options) {
       let _replacer = null;
       if (typeof replacer === "function" || Array.isArray(replacer)) {
         _replacer = replacer;
@@ -35929,14 +36017,14 @@ var require_public_api = __commonJS({
         const indent = Math.round(options);
         options = indent < 1 ? void 0 : indent > 8 ? { indent: 8 } : { indent };
       }
-      if (value14 === void 0) {
+      if (value15 === void 0) {
         const { keepUndefined } = options ?? replacer ?? {};
         if (!keepUndefined)
           return void 0;
       }
-      if (identity.isDocument(value14) && !_replacer)
-        return value14.toString(options);
-      return new Document.Document(value14, _replacer, options).toString(options);
+      if (identity.isDocument(value15) && !_replacer)
+        return value15.toString(options);
+      return new Document.Document(value15, _replacer, options).toString(options);
     }
     exports.parse = parse5;
     exports.parseAllDocuments = parseAllDocuments;
@@ -36262,18 +36350,18 @@ function linkUrlSafe(text3) {
   if (!/^https?:\/\//i.test(line)) return "";
   return encodeURI(line).replace(/[()'"|]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
-function landed(name2, value14, landing, flavor) {
-  if (landing === "raw") return value14;
-  if (landing === "title") return oneLine(value14);
-  if (landing === "fence") return fenceSafe(value14, flavor);
-  if (landing === "html") return htmlSafe(ONE_LINE.has(name2) ? field(value14, String) : value14, flavor);
-  if (landing === "cell") return cellSafe(ONE_LINE.has(name2) ? field(value14, String) : value14, flavor);
-  if (landing === "link-text") return linkTextSafe(ONE_LINE.has(name2) ? field(value14, String) : value14, flavor);
-  if (landing === "link-url") return linkUrlSafe(value14);
-  if (MARKDOWN.has(name2)) return value14;
-  if (LINKS.has(name2)) return field(value14, (text3) => pipelineMarkdown(text3, flavor));
-  if (ONE_LINE.has(name2)) return field(value14, (text3) => markdownText(text3, flavor));
-  return markdownText(value14, flavor);
+function landed(name2, value15, landing, flavor) {
+  if (landing === "raw") return value15;
+  if (landing === "title") return oneLine(value15);
+  if (landing === "fence") return fenceSafe(value15, flavor);
+  if (landing === "html") return htmlSafe(ONE_LINE.has(name2) ? field(value15, String) : value15, flavor);
+  if (landing === "cell") return cellSafe(ONE_LINE.has(name2) ? field(value15, String) : value15, flavor);
+  if (landing === "link-text") return linkTextSafe(ONE_LINE.has(name2) ? field(value15, String) : value15, flavor);
+  if (landing === "link-url") return linkUrlSafe(value15);
+  if (MARKDOWN.has(name2)) return value15;
+  if (LINKS.has(name2)) return field(value15, (text3) => pipelineMarkdown(text3, flavor));
+  if (ONE_LINE.has(name2)) return field(value15, (text3) => markdownText(text3, flavor));
+  return markdownText(value15, flavor);
 }
 function valuesAt(template, failure2, flavor, limits, sizes, cut2) {
   const logCut = Math.min(cut2, sizes.logSection);
@@ -36462,7 +36550,7 @@ async function send(url, method, headers, body2, signal) {
       signal?.removeEventListener("abort", abort);
       resolve(message);
     });
-    for (const [name2, value14] of Object.entries(headers)) req.setHeader(name2, value14);
+    for (const [name2, value15] of Object.entries(headers)) req.setHeader(name2, value15);
     if (body2 !== void 0) req.setHeader("content-length", Buffer.byteLength(body2));
     const abort = () => req.destroy(signal.reason);
     signal?.addEventListener("abort", abort, { once: true });
@@ -36880,7 +36968,7 @@ function renderDiscord(event) {
   if (event.kind === "ping") return { content: pingSentence(discordEscape(event.repo)), allowed_mentions: { parse: [] } };
   return fitNotice(noticeOf(event), DISCORD_LIMIT, render4, (body2) => body2.content.length);
 }
-var DISCORD_LIMIT, link, value10, render4;
+var DISCORD_LIMIT, link, value11, render4;
 var init_discord = __esm({
   "lib/chat/discord.ts"() {
     "use strict";
@@ -36888,13 +36976,13 @@ var init_discord = __esm({
     init_notice();
     DISCORD_LIMIT = 2e3;
     link = (url, text3) => text3 === url ? `<${url}>` : `[${discordEscape(text3)}](<${url}>)`;
-    value10 = (f, notice) => {
+    value11 = (f, notice) => {
       if (f.kind === "issues") return notice.issues.map((i) => isLink(i.url) ? link(i.url, `#${i.number}`) : discordEscape(`#${i.number}`)).join(", ");
       if (f.kind === "url" && isLink(f.value)) return link(f.value, f.value);
       return f.kind === "code" ? inlineCode(f.value) : discordEscape(f.value);
     };
     render4 = (notice) => ({
-      content: [`**[${notice.headline}]** ${discordEscape(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value10(f, notice)}`)].join("\n"),
+      content: [`**[${notice.headline}]** ${discordEscape(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value11(f, notice)}`)].join("\n"),
       allowed_mentions: { parse: [] }
     });
   }
@@ -36912,7 +37000,7 @@ function renderGoogleChat(event) {
   if (event.kind === "ping") return { text: pingSentence(googleChatCode(event.repo)) };
   return { text: fitNotice(noticeOf(event), GOOGLE_CHAT_LIMIT, render5, (text3) => text3.length) };
 }
-var GOOGLE_CHAT_LIMIT, literal, link2, issueLinks, value11, render5;
+var GOOGLE_CHAT_LIMIT, literal, link2, issueLinks, value12, render5;
 var init_googlechat = __esm({
   "lib/chat/googlechat.ts"() {
     "use strict";
@@ -36921,12 +37009,12 @@ var init_googlechat = __esm({
     literal = (text3) => text3.replace(/`/g, "\u02CB").replace(/</g, "<\u200B");
     link2 = (url, text3) => `<${url}|${text3}>`;
     issueLinks = (notice) => notice.issues.map((i) => isLink(i.url) ? link2(i.url, `#${i.number}`) : `#${i.number}`).join(", ");
-    value11 = (f, notice) => {
+    value12 = (f, notice) => {
       if (f.kind === "issues") return issueLinks(notice);
       if (f.kind === "url" && isLink(f.value)) return link2(f.value, f.value);
       return f.kind === "text" ? f.value : googleChatCode(f.value);
     };
-    render5 = (notice) => [`*[${notice.headline}]* ${googleChatCode(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value11(f, notice)}`)].join("\n");
+    render5 = (notice) => [`*[${notice.headline}]* ${googleChatCode(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value12(f, notice)}`)].join("\n");
   }
 });
 
@@ -36966,14 +37054,14 @@ function renderTeams(event) {
   }
   return fitNotice(noticeOf(event), TEAMS_LIMIT, render7, (body2) => Buffer.byteLength(JSON.stringify(body2)));
 }
-var TEAMS_LIMIT, linkTarget, value12, card, render7;
+var TEAMS_LIMIT, linkTarget, value13, card, render7;
 var init_teams = __esm({
   "lib/chat/teams.ts"() {
     "use strict";
     init_notice();
     TEAMS_LIMIT = 25e3;
     linkTarget = (url) => url.replace(/\(/g, "%28").replace(/\)/g, "%29");
-    value12 = (f) => f.kind === "url" && isLink(f.value) ? `[${teamsEscape(f.value)}](${linkTarget(f.value)})` : teamsEscape(f.value);
+    value13 = (f) => f.kind === "url" && isLink(f.value) ? `[${teamsEscape(f.value)}](${linkTarget(f.value)})` : teamsEscape(f.value);
     card = (notice) => ({
       type: "AdaptiveCard",
       $schema: "http://adaptivecards.io/schemas/adaptive-card.json",
@@ -36987,7 +37075,7 @@ var init_teams = __esm({
           color: notice.headline === "DEPLOY RECOVERED" ? "Good" : notice.headline === "TEST MESSAGE" ? "Default" : "Attention",
           wrap: true
         },
-        ...notice.facts.length ? [{ type: "FactSet", facts: notice.facts.map((f) => ({ title: f.label, value: value12(f) })) }] : []
+        ...notice.facts.length ? [{ type: "FactSet", facts: notice.facts.map((f) => ({ title: f.label, value: value13(f) })) }] : []
       ],
       // A button per issue; Teams shows up to six in a row, a recovery rarely closes more.
       actions: notice.issues.filter((i) => isLink(i.url)).map((i) => ({ type: "Action.OpenUrl", title: `Open issue #${i.number}`, url: i.url }))
@@ -37299,6 +37387,80 @@ var init_create = __esm({
   }
 });
 
+// lib/core/text/thread-marker.ts
+function renderThreadMarker(thread) {
+  if (!CHANNEL.test(thread.channel) || !TS.test(thread.ts)) return void 0;
+  return `${PREFIX2} channel=${thread.channel} ts=${thread.ts} -->`;
+}
+function parseThreadMarker(body2) {
+  const match = AT_END.exec(body2);
+  return match ? { channel: match[1], ts: match[2] } : void 0;
+}
+function withThreadMarker(body2, thread, limit = Infinity) {
+  const marker = renderThreadMarker(thread);
+  if (marker === void 0) return void 0;
+  const base = body2.replace(AT_END, "\n");
+  const result = `${base.endsWith("\n") ? base : `${base}
+`}${marker}
+`;
+  return result.length <= limit ? result : void 0;
+}
+var PREFIX2, CHANNEL, TS, AT_END;
+var init_thread_marker = __esm({
+  "lib/core/text/thread-marker.ts"() {
+    "use strict";
+    PREFIX2 = "<!-- deploy-failure-reporter:slack-thread";
+    CHANNEL = /^[A-Za-z0-9]{1,40}$/;
+    TS = /^\d{1,12}\.\d{1,9}$/;
+    AT_END = /\n<!-- deploy-failure-reporter:slack-thread channel=([A-Za-z0-9]{1,40}) ts=(\d{1,12}\.\d{1,9}) -->\s*$/;
+  }
+});
+
+// lib/core/flows/chat-thread.ts
+function issueRef(issue) {
+  const thread = parseThreadMarker(issue.body);
+  return thread ? { number: issue.number, url: issue.url, thread } : { number: issue.number, url: issue.url };
+}
+async function recordThread(tracker, issue, result, log2) {
+  if (!result.ok || !result.thread || parseThreadMarker(issue.body)) return;
+  const body2 = withThreadMarker(issue.body, result.thread, tracker.limits.body);
+  if (body2 === void 0) {
+    log2.warn(`Could not record the chat thread on issue #${issue.number}: the body has no room left for it`);
+    return;
+  }
+  try {
+    await tracker.updateBody(issue.number, body2);
+  } catch (error) {
+    log2.warn(`Could not record the chat thread on issue #${issue.number} (${describeError(error)}); later notices will start a new thread`);
+  }
+}
+var init_chat_thread = __esm({
+  "lib/core/flows/chat-thread.ts"() {
+    "use strict";
+    init_thread_marker();
+    init_transient();
+  }
+});
+
+// lib/core/flows/notify.ts
+async function notifyChat(tracker, chat, failure2, filed, log2, early) {
+  const notice = noticeOf2(failure2);
+  const ref = filed && issueRef(filed.issue);
+  const result = early ? await early : await chat.send(
+    filed?.occurrence === void 0 || !ref ? { kind: "failure", failure: notice, ...ref ? { issue: ref } : {} } : { kind: "recurrence", failure: notice, issue: ref, occurrence: filed.occurrence }
+  );
+  if (filed) await recordThread(tracker, filed.issue, result, log2);
+}
+function noticeOf2(failure2) {
+  return failure2.log === void 0 && failure2.ciLogs === void 0 ? failure2 : (({ log: _excerpt, ciLogs: _ci, ...rest }) => rest)(failure2);
+}
+var init_notify = __esm({
+  "lib/core/flows/notify.ts"() {
+    "use strict";
+    init_chat_thread();
+  }
+});
+
 // lib/core/flows/outcome.ts
 function filedAs(outcome, issue, occurrence) {
   return { outcome: { outcome, number: issue.number, url: issue.url, title: issue.title }, issue, ...occurrence === void 0 ? {} : { occurrence } };
@@ -37602,6 +37764,76 @@ var init_reopen = __esm({
   }
 });
 
+// lib/core/flows/report.ts
+async function fileReport(tracker, chat, target, failure2, log2) {
+  const title = await issueTitle(target.template, failure2, tracker);
+  const run2 = { tracker, target, failure: failure2, log: log2, key: { group: target.group ?? "title", title, time: failure2.time } };
+  let filed;
+  let early;
+  const onPosted = chat?.namesIssue === false ? () => void (early ??= chat.send({ kind: "failure", failure: noticeOf2(failure2) })) : () => {
+  };
+  try {
+    const holder = await lookUpHolder(run2);
+    if (holder) filed = await commentOrSkip(run2, holder);
+    else filed = await reopenRecovered(run2) ?? await convergeCreated(run2, await create(run2), onPosted);
+    return filed.outcome;
+  } finally {
+    if (chat) await notifyChat(tracker, chat, failure2, filed, log2, early);
+  }
+}
+async function lookUpHolder({ tracker, key, log: log2 }) {
+  try {
+    return await findHolderIssue(tracker, key);
+  } catch (error) {
+    if (error instanceof RateLimited) failCreate(error, log2);
+    if (isBug(error)) throw error;
+    log2.warn(`Could not list open issues, so no duplicate check was made (${describeError(error)})`);
+    return void 0;
+  }
+}
+async function commentOrSkip({ tracker, target, failure: failure2, log: log2 }, holder) {
+  log2.info("Duplicate issue found, skipping creation");
+  const occurrence = target.onDuplicate === "comment" ? await (await Promise.resolve().then(() => (init_comments(), comments_exports))).commentOnDuplicate(tracker, target, holder, failure2, log2) : void 0;
+  if (occurrence === void 0) log2.info(holds(holder));
+  return filedAs(occurrence === void 0 ? "duplicate" : "commented", holder, occurrence);
+}
+async function reopenRecovered({ tracker, target, failure: failure2, key, log: log2 }) {
+  const reopenWindowHours = target.reopenWindowHours ?? 0;
+  if (reopenWindowHours <= 0) return void 0;
+  return (await Promise.resolve().then(() => (init_reopen(), reopen_exports))).reopenStep(tracker, { ...target, reopenWindowHours }, key, failure2, log2);
+}
+function create({ tracker, target, failure: failure2, key, log: log2 }) {
+  return createOnce(tracker, target, failure2, key, log2);
+}
+async function convergeCreated({ tracker, target, key, log: log2 }, { issue, posted }, onPosted) {
+  if (posted) onPosted();
+  const reopenWindowHours = target.reopenWindowHours ?? 0;
+  const recheck = reopenWindowHours > 0 ? async () => (await Promise.resolve().then(() => (init_reopen(), reopen_exports))).oldestHolder(tracker, { ...target, reopenWindowHours }, key) : () => findHolderIssue(tracker, key);
+  const survivor = posted ? await converge(tracker, target, issue, recheck, log2) : issue;
+  if (survivor.number !== issue.number) {
+    log2.info(`Closed #${issue.number} as a duplicate of #${survivor.number}, the older open issue for this failure`);
+    log2.info(holds(survivor));
+    return filedAs("duplicate", survivor);
+  }
+  log2.info(`Created issue #${issue.number}: ${issue.url}`);
+  return filedAs("created", issue);
+}
+var holds;
+var init_report = __esm({
+  "lib/core/flows/report.ts"() {
+    "use strict";
+    init_converge();
+    init_create();
+    init_grouping();
+    init_notify();
+    init_outcome();
+    init_issue_text();
+    init_transient();
+    init_errors();
+    holds = (issue) => `Open issue #${issue.number} holds this report: ${issue.url}`;
+  }
+});
+
 // node_modules/zx/build/deno.js
 import { createRequire as createRequire2 } from "node:module";
 import * as process2 from "node:process";
@@ -37655,16 +37887,16 @@ var require_esblib = __commonJS({
     var __toCommonJS = (mod) => __copyProps2(__defProp2({}, "__esModule", { value: true }), mod);
     var __async = (__this, __arguments, generator) => {
       return new Promise((resolve, reject) => {
-        var fulfilled = (value14) => {
+        var fulfilled = (value15) => {
           try {
-            step(generator.next(value14));
+            step(generator.next(value15));
           } catch (e) {
             reject(e);
           }
         };
-        var rejected = (value14) => {
+        var rejected = (value15) => {
           try {
-            step(generator.throw(value14));
+            step(generator.throw(value15));
           } catch (e) {
             reject(e);
           }
@@ -37681,7 +37913,7 @@ var require_esblib = __commonJS({
     var __typeError = (msg) => {
       throw TypeError(msg);
     };
-    var __defNormalProp = (obj, key, value14) => key in obj ? __defProp2(obj, key, { enumerable: true, configurable: true, writable: true, value: value14 }) : obj[key] = value14;
+    var __defNormalProp = (obj, key, value15) => key in obj ? __defProp2(obj, key, { enumerable: true, configurable: true, writable: true, value: value15 }) : obj[key] = value15;
     var __spreadValues = (a, b) => {
       for (var prop in b || (b = {}))
         if (__hasOwnProp2.call(b, prop))
@@ -37709,13 +37941,13 @@ var require_esblib = __commonJS({
       }, method = (k2) => it[k2] = (x2) => new Promise((yes, no) => resume(k2, x2, yes, no)), it = {};
       return generator = generator.apply(__this, __arguments), it[__knownSymbol("asyncIterator")] = () => it, method("next"), method("throw"), method("return"), it;
     };
-    var __yieldStar = (value14) => {
-      var obj = value14[__knownSymbol("asyncIterator")], isAwait = false, method, it = {};
+    var __yieldStar = (value15) => {
+      var obj = value15[__knownSymbol("asyncIterator")], isAwait = false, method, it = {};
       if (obj == null) {
-        obj = value14[__knownSymbol("iterator")]();
+        obj = value15[__knownSymbol("iterator")]();
         method = (k2) => it[k2] = (x2) => obj[k2](x2);
       } else {
-        obj = obj.call(value14);
+        obj = obj.call(value15);
         method = (k2) => it[k2] = (v2) => {
           if (isAwait) {
             isAwait = false;
@@ -37737,7 +37969,7 @@ var require_esblib = __commonJS({
         throw x2;
       }, "return" in obj && method("return"), it;
     };
-    var __forAwait = (obj, it, method) => (it = obj[__knownSymbol("asyncIterator")]) ? it.call(obj) : (obj = obj[__knownSymbol("iterator")](), it = {}, method = (key, fn) => (fn = obj[key]) && (it[key] = (arg) => new Promise((yes, no, done) => (arg = fn.call(obj, arg), done = arg.done, Promise.resolve(arg.value).then((value14) => yes({ value: value14, done }), no)))), method("next"), method("return"), it);
+    var __forAwait = (obj, it, method) => (it = obj[__knownSymbol("asyncIterator")]) ? it.call(obj) : (obj = obj[__knownSymbol("iterator")](), it = {}, method = (key, fn) => (fn = obj[key]) && (it[key] = (arg) => new Promise((yes, no, done) => (arg = fn.call(obj, arg), done = arg.done, Promise.resolve(arg.value).then((value15) => yes({ value: value15, done }), no)))), method("next"), method("return"), it);
     var __pow = Math.pow;
     var __reExport = (target, mod, secondTarget) => (__copyProps2(target, mod, "default"), secondTarget && __copyProps2(secondTarget, mod, "default"));
     var __commonJS2 = (cb, mod) => function __require2() {
@@ -37748,8 +37980,8 @@ var require_esblib = __commonJS({
     };
     var __accessCheck = (obj, member, msg) => member.has(obj) || __typeError("Cannot " + msg);
     var __privateGet = (obj, member, getter) => (__accessCheck(obj, member, "read from private field"), getter ? getter.call(obj) : member.get(obj));
-    var __privateAdd = (obj, member, value14) => member.has(obj) ? __typeError("Cannot add the same private member more than once") : member instanceof WeakSet ? member.add(obj) : member.set(obj, value14);
-    var __privateSet = (obj, member, value14, setter) => (__accessCheck(obj, member, "write to private field"), setter ? setter.call(obj, value14) : member.set(obj, value14), value14);
+    var __privateAdd = (obj, member, value15) => member.has(obj) ? __typeError("Cannot add the same private member more than once") : member instanceof WeakSet ? member.add(obj) : member.set(obj, value15);
+    var __privateSet = (obj, member, value15, setter) => (__accessCheck(obj, member, "write to private field"), setter ? setter.call(obj, value15) : member.set(obj, value15), value15);
     module.exports = {
       __create: __create2,
       __defProp: __defProp2,
@@ -38249,12 +38481,12 @@ var require_vendor_core = __commonJS({
               green = Math.floor(remainder / 6) / 5;
               blue = remainder % 6 / 5;
             }
-            const value14 = Math.max(red, green, blue) * 2;
-            if (value14 === 0) {
+            const value15 = Math.max(red, green, blue) * 2;
+            if (value15 === 0) {
               return 30;
             }
             let result = 30 + (Math.round(blue) << 2 | Math.round(green) << 1 | Math.round(red));
-            if (value14 === 2) {
+            if (value15 === 2) {
               result += 60;
             }
             return result;
@@ -38757,7 +38989,7 @@ var require_vendor_core = __commonJS({
     var noop4 = () => {
     };
     var randomId = () => Math.random().toString(36).slice(2);
-    var isPromiseLike = (value14) => typeof (value14 == null ? void 0 : value14.then) === "function";
+    var isPromiseLike = (value15) => typeof (value15 == null ? void 0 : value15.then) === "function";
     var isStringLiteral2 = (pieces, ...rest) => {
       var _a;
       return (pieces == null ? void 0 : pieces.length) > 0 && ((_a = pieces.raw) == null ? void 0 : _a.length) === pieces.length && // Object.isFrozen(pieces) &&
@@ -39253,7 +39485,7 @@ var require_util7 = __commonJS({
       noop: () => noop4,
       once: () => once,
       parseBool: () => parseBool,
-      parseDuration: () => parseDuration,
+      parseDuration: () => parseDuration2,
       preferLocalBin: () => preferLocalBin,
       proxyOverride: () => proxyOverride,
       quote: () => quote3,
@@ -39302,7 +39534,7 @@ var require_util7 = __commonJS({
       if (/^[\w/.\-]+$/.test(arg)) return arg;
       return `'` + arg.replace(/'/g, "''") + `'`;
     }
-    function parseDuration(d) {
+    function parseDuration2(d) {
       if (typeof d === "number") {
         if (isNaN(d) || d < 0) throw new Error(`Invalid duration: "${d}".`);
         return d;
@@ -39802,11 +40034,11 @@ ${details}`;
         return pp.sync ? pp.output : pp;
       },
       {
-        set(t, key, value14) {
+        set(t, key, value15) {
           return Reflect.set(
             key in Function.prototype ? t : getStore(),
             key === "sync" ? SYNC : key,
-            value14
+            value15
           );
         },
         get(t, key) {
@@ -40578,14 +40810,14 @@ var require_light = __commonJS({
           this._last = null;
           this.length = 0;
         }
-        push(value14) {
+        push(value15) {
           var node;
           this.length++;
           if (typeof this.incr === "function") {
             this.incr();
           }
           node = {
-            value: value14,
+            value: value15,
             prev: this._last,
             next: null
           };
@@ -40598,7 +40830,7 @@ var require_light = __commonJS({
           return void 0;
         }
         shift() {
-          var value14;
+          var value15;
           if (this._first == null) {
             return;
           } else {
@@ -40607,13 +40839,13 @@ var require_light = __commonJS({
               this.decr();
             }
           }
-          value14 = this._first.value;
+          value15 = this._first.value;
           if ((this._first = this._first.next) != null) {
             this._first.prev = null;
           } else {
             this._last = null;
           }
-          return value14;
+          return value15;
         }
         first() {
           if (this._first != null) {
@@ -41922,6 +42154,11 @@ var init_ratelimit = __esm({
 });
 
 // lib/gitlab/client.ts
+var client_exports = {};
+__export(client_exports, {
+  createGitLab: () => createGitLab,
+  nextPage: () => nextPage
+});
 function errorText(text3) {
   try {
     const body2 = JSON.parse(text3);
@@ -42416,13 +42653,13 @@ function lowercaseKeys(object) {
     return newObj;
   }, {});
 }
-function isPlainObject(value14) {
-  if (typeof value14 !== "object" || value14 === null) return false;
-  if (Object.prototype.toString.call(value14) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value14);
+function isPlainObject(value15) {
+  if (typeof value15 !== "object" || value15 === null) return false;
+  if (Object.prototype.toString.call(value15) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value15);
   if (proto === null) return true;
   const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value14);
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value15);
 }
 function mergeDeep(defaults2, options) {
   const result = Object.assign({}, defaults2);
@@ -42510,57 +42747,57 @@ function encodeUnreserved(str) {
     return "%" + c.charCodeAt(0).toString(16).toUpperCase();
   });
 }
-function encodeValue(operator, value14, key) {
-  value14 = operator === "+" || operator === "#" ? encodeReserved(value14) : encodeUnreserved(value14);
+function encodeValue(operator, value15, key) {
+  value15 = operator === "+" || operator === "#" ? encodeReserved(value15) : encodeUnreserved(value15);
   if (key) {
-    return encodeUnreserved(key) + "=" + value14;
+    return encodeUnreserved(key) + "=" + value15;
   } else {
-    return value14;
+    return value15;
   }
 }
-function isDefined(value14) {
-  return value14 !== void 0 && value14 !== null;
+function isDefined(value15) {
+  return value15 !== void 0 && value15 !== null;
 }
 function isKeyOperator(operator) {
   return operator === ";" || operator === "&" || operator === "?";
 }
 function getValues(context, operator, key, modifier) {
-  var value14 = context[key], result = [];
-  if (isDefined(value14) && value14 !== "") {
-    if (typeof value14 === "string" || typeof value14 === "number" || typeof value14 === "bigint" || typeof value14 === "boolean") {
-      value14 = value14.toString();
+  var value15 = context[key], result = [];
+  if (isDefined(value15) && value15 !== "") {
+    if (typeof value15 === "string" || typeof value15 === "number" || typeof value15 === "bigint" || typeof value15 === "boolean") {
+      value15 = value15.toString();
       if (modifier && modifier !== "*") {
-        value14 = value14.substring(0, parseInt(modifier, 10));
+        value15 = value15.substring(0, parseInt(modifier, 10));
       }
       result.push(
-        encodeValue(operator, value14, isKeyOperator(operator) ? key : "")
+        encodeValue(operator, value15, isKeyOperator(operator) ? key : "")
       );
     } else {
       if (modifier === "*") {
-        if (Array.isArray(value14)) {
-          value14.filter(isDefined).forEach(function(value22) {
+        if (Array.isArray(value15)) {
+          value15.filter(isDefined).forEach(function(value22) {
             result.push(
               encodeValue(operator, value22, isKeyOperator(operator) ? key : "")
             );
           });
         } else {
-          Object.keys(value14).forEach(function(k) {
-            if (isDefined(value14[k])) {
-              result.push(encodeValue(operator, value14[k], k));
+          Object.keys(value15).forEach(function(k) {
+            if (isDefined(value15[k])) {
+              result.push(encodeValue(operator, value15[k], k));
             }
           });
         }
       } else {
         const tmp = [];
-        if (Array.isArray(value14)) {
-          value14.filter(isDefined).forEach(function(value22) {
+        if (Array.isArray(value15)) {
+          value15.filter(isDefined).forEach(function(value22) {
             tmp.push(encodeValue(operator, value22));
           });
         } else {
-          Object.keys(value14).forEach(function(k) {
-            if (isDefined(value14[k])) {
+          Object.keys(value15).forEach(function(k) {
+            if (isDefined(value15[k])) {
               tmp.push(encodeUnreserved(k));
-              tmp.push(encodeValue(operator, value14[k].toString()));
+              tmp.push(encodeValue(operator, value15[k].toString()));
             }
           });
         }
@@ -42573,12 +42810,12 @@ function getValues(context, operator, key, modifier) {
     }
   } else {
     if (operator === ";") {
-      if (isDefined(value14)) {
+      if (isDefined(value15)) {
         result.push(encodeUnreserved(key));
       }
-    } else if (value14 === "" && (operator === "&" || operator === "?")) {
+    } else if (value15 === "" && (operator === "&" || operator === "?")) {
       result.push(encodeUnreserved(key) + "=");
-    } else if (value14 === "") {
+    } else if (value15 === "") {
       result.push("");
     }
   }
@@ -42797,20 +43034,20 @@ var require_dist3 = __commonJS({
             index = skipOWS(header, index + 1, len);
             if (index < len && header.charCodeAt(index) === DQUOTE) {
               index++;
-              let value14 = "";
+              let value15 = "";
               while (index < len) {
                 const code2 = header.charCodeAt(index++);
                 if (code2 === DQUOTE) {
                   index = skipValue(header, index, len, stopChar);
                   if (parameters[key] === void 0)
-                    parameters[key] = value14;
+                    parameters[key] = value15;
                   break;
                 }
                 if (code2 === BSLASH && index < len) {
-                  value14 += header[index++];
+                  value15 += header[index++];
                   continue;
                 }
-                value14 += String.fromCharCode(code2);
+                value15 += String.fromCharCode(code2);
               }
               continue parameter;
             }
@@ -43032,12 +43269,12 @@ var init_json_with_bigint = __esm({
       }
       return chunks.join("");
     };
-    JSONStringify = (value14, replacer, space) => {
+    JSONStringify = (value15, replacer, space) => {
       try {
         const supportsRawJSON = "rawJSON" in JSON;
         if (supportsRawJSON) {
           return originalStringify(
-            value14,
+            value15,
             (key, val) => {
               if (typeof val === "bigint") return JSON.rawJSON(val.toString());
               const hasFunctionReplacer = typeof replacer === "function";
@@ -43049,9 +43286,9 @@ var init_json_with_bigint = __esm({
             space
           );
         }
-        if (!value14) return originalStringify(value14, replacer, space);
+        if (!value15) return originalStringify(value15, replacer, space);
         const convertedToCustomJSON = originalStringify(
-          value14,
+          value15,
           (key, val) => {
             const isNoise = typeof val === "string" && noiseValue.test(val);
             if (isNoise) return val.toString() + "n";
@@ -43072,7 +43309,7 @@ var init_json_with_bigint = __esm({
         return denoisedJSON;
       } catch (error) {
         if (error instanceof RangeError) {
-          const convertedJSON = stringifyIteratively(value14, replacer, space);
+          const convertedJSON = stringifyIteratively(value15, replacer, space);
           if (convertedJSON === void 0) return void 0;
           const supportsRawJSON = "rawJSON" in JSON;
           if (supportsRawJSON) return convertedJSON;
@@ -43100,26 +43337,26 @@ var init_json_with_bigint = __esm({
         return false;
       }
     };
-    convertMarkedBigIntsReviver = (key, value14, context, userReviver) => {
-      const isCustomFormatBigInt = typeof value14 === "string" && customFormat.test(value14);
-      if (isCustomFormatBigInt) return BigInt(value14.slice(0, -1));
-      const isNoiseValue = typeof value14 === "string" && noiseValue.test(value14);
-      if (isNoiseValue) return value14.slice(0, -1);
+    convertMarkedBigIntsReviver = (key, value15, context, userReviver) => {
+      const isCustomFormatBigInt = typeof value15 === "string" && customFormat.test(value15);
+      if (isCustomFormatBigInt) return BigInt(value15.slice(0, -1));
+      const isNoiseValue = typeof value15 === "string" && noiseValue.test(value15);
+      if (isNoiseValue) return value15.slice(0, -1);
       const hasUserReviver = typeof userReviver === "function";
-      if (!hasUserReviver) return value14;
-      return userReviver(key, value14, context);
+      if (!hasUserReviver) return value15;
+      return userReviver(key, value15, context);
     };
     JSONParseV2 = (text3, reviver) => {
-      return JSON.parse(text3, (key, value14, context) => {
-        const isNumber = typeof value14 === "number";
-        const isOutOfBounds = value14 > Number.MAX_SAFE_INTEGER || value14 < Number.MIN_SAFE_INTEGER;
+      return JSON.parse(text3, (key, value15, context) => {
+        const isNumber = typeof value15 === "number";
+        const isOutOfBounds = value15 > Number.MAX_SAFE_INTEGER || value15 < Number.MIN_SAFE_INTEGER;
         const isBigNumber = isNumber && isOutOfBounds;
         const isInt = context && intRegex.test(context.source);
         const isBigInt = isBigNumber && isInt;
         if (isBigInt) return BigInt(context.source);
         const hasCustomReviver = typeof reviver === "function";
-        if (!hasCustomReviver) return value14;
-        return reviver(key, value14, context);
+        if (!hasCustomReviver) return value15;
+        return reviver(key, value15, context);
       });
     };
     MAX_INT = Number.MAX_SAFE_INTEGER.toString();
@@ -43133,35 +43370,35 @@ var init_json_with_bigint = __esm({
         const node = stack[stack.length - 1];
         if (!node.visited) {
           node.visited = true;
-          const value14 = node.parent[node.key];
-          const isComplexObject = value14 !== null && typeof value14 === "object";
+          const value15 = node.parent[node.key];
+          const isComplexObject = value15 !== null && typeof value15 === "object";
           if (isComplexObject) {
-            const keys = Object.keys(value14);
+            const keys = Object.keys(value15);
             for (let i = keys.length - 1; i >= 0; i--) {
-              stack.push({ parent: value14, key: keys[i], visited: false });
+              stack.push({ parent: value15, key: keys[i], visited: false });
             }
           }
         } else {
           const { parent, key } = node;
-          let value14 = parent[key];
-          if (typeof value14 === "string") {
-            const isCustomFormatBigInt = customFormat.test(value14);
+          let value15 = parent[key];
+          if (typeof value15 === "string") {
+            const isCustomFormatBigInt = customFormat.test(value15);
             if (isCustomFormatBigInt) {
-              value14 = BigInt(value14.slice(0, -1));
+              value15 = BigInt(value15.slice(0, -1));
             } else {
-              const isNoise = noiseValue.test(value14);
-              if (isNoise) value14 = value14.slice(0, -1);
+              const isNoise = noiseValue.test(value15);
+              if (isNoise) value15 = value15.slice(0, -1);
             }
           }
           const hasUserReviver = typeof userReviver === "function";
           if (hasUserReviver) {
-            value14 = userReviver.call(parent, key, value14);
+            value15 = userReviver.call(parent, key, value15);
           }
-          const isDeleted = value14 === void 0;
+          const isDeleted = value15 === void 0;
           if (isDeleted) {
             delete parent[key];
           } else {
-            parent[key] = value14;
+            parent[key] = value15;
           }
           stack.pop();
         }
@@ -43190,7 +43427,7 @@ var init_json_with_bigint = __esm({
         const serializedData = serializeBigInts(text3);
         return originalParse(
           serializedData,
-          (key, value14, context) => convertMarkedBigIntsReviver(key, value14, context, reviver)
+          (key, value15, context) => convertMarkedBigIntsReviver(key, value15, context, reviver)
         );
       } catch (error) {
         if (error instanceof RangeError) {
@@ -43249,13 +43486,13 @@ var init_dist_src = __esm({
 });
 
 // node_modules/@octokit/request/dist-bundle/index.js
-function isPlainObject2(value14) {
-  if (typeof value14 !== "object" || value14 === null) return false;
-  if (Object.prototype.toString.call(value14) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value14);
+function isPlainObject2(value15) {
+  if (typeof value15 !== "object" || value15 === null) return false;
+  if (Object.prototype.toString.call(value15) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value15);
   if (proto === null) return true;
   const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value14);
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value15);
 }
 async function fetchWrapper(requestOptions) {
   const fetch = requestOptions.request?.fetch || globalThis.fetch;
@@ -43268,9 +43505,9 @@ async function fetchWrapper(requestOptions) {
   const parseSuccessResponseBody = requestOptions.request?.parseSuccessResponseBody !== false;
   const body2 = isPlainObject2(requestOptions.body) || Array.isArray(requestOptions.body) ? JSONStringify(requestOptions.body) : requestOptions.body;
   const requestHeaders = Object.fromEntries(
-    Object.entries(requestOptions.headers).map(([name2, value14]) => [
+    Object.entries(requestOptions.headers).map(([name2, value15]) => [
       name2,
-      String(value14)
+      String(value15)
     ])
   );
   let fetchResponse;
@@ -43310,8 +43547,8 @@ async function fetchWrapper(requestOptions) {
   const status = fetchResponse.status;
   const url = fetchResponse.url;
   const responseHeaders = {};
-  for (const [key, value14] of fetchResponse.headers) {
-    responseHeaders[key] = value14;
+  for (const [key, value15] of fetchResponse.headers) {
+    responseHeaders[key] = value15;
   }
   const octokitResponse = {
     url,
@@ -43998,7 +44235,7 @@ var init_dist_bundle5 = __esm({
 // lib/github/api-error.ts
 function lowerCaseHeaders(headers) {
   const out = {};
-  for (const [name2, value14] of Object.entries(headers ?? {})) if (value14 !== void 0) out[name2.toLowerCase()] = String(value14);
+  for (const [name2, value15] of Object.entries(headers ?? {})) if (value15 !== void 0) out[name2.toLowerCase()] = String(value15);
   return out;
 }
 function toApiError(error) {
@@ -44980,10 +45217,10 @@ var init_toad_cache = __esm({
       keys() {
         return Object.keys(this.items);
       }
-      set(key, value14) {
+      set(key, value15) {
         const existing = this.items[key];
         if (existing !== void 0) {
-          existing.value = value14;
+          existing.value = value15;
           existing.expiry = this.ttl > 0 ? Date.now() + this.ttl : this.ttl;
           this.bumpLru(existing);
           return;
@@ -44996,7 +45233,7 @@ var init_toad_cache = __esm({
           key,
           prev: this.last,
           next: null,
-          value: value14
+          value: value15
         };
         this.items[key] = item;
         if (++this.size === 1) {
@@ -45104,7 +45341,7 @@ async function set(cache, options, data) {
   const permissionsString = options.permissions ? "" : Object.keys(data.permissions).map(
     (name2) => `${name2}${data.permissions[name2] === "write" ? "!" : ""}`
   ).join(",");
-  const value14 = [
+  const value15 = [
     data.token,
     data.createdAt,
     data.expiresAt,
@@ -45112,7 +45349,7 @@ async function set(cache, options, data) {
     permissionsString,
     data.singleFileName
   ].join("|");
-  await cache.set(key, value14);
+  await cache.set(key, value15);
 }
 function optionsToCacheKey({
   installationId,
@@ -45546,8 +45783,8 @@ var init_app_auth = __esm({
 });
 
 // lib/github/client.ts
-var client_exports = {};
-__export(client_exports, {
+var client_exports2 = {};
+__export(client_exports2, {
   GITHUB_API_VERSION: () => GITHUB_API_VERSION,
   createGitHub: () => createGitHub,
   resetTime: () => resetTime
@@ -45773,8 +46010,8 @@ var init_issues2 = __esm({
     "use strict";
     init_pages();
     usableId = (id) => {
-      const value14 = typeof id === "bigint" || typeof id === "number" ? Number(id) : NaN;
-      return Number.isSafeInteger(value14) && value14 > 0 ? value14 : void 0;
+      const value15 = typeof id === "bigint" || typeof id === "number" ? Number(id) : NaN;
+      return Number.isSafeInteger(value15) && value15 > 0 ? value15 : void 0;
     };
     isCloseReason = (reason) => reason === "completed" || reason === "not_planned" || reason === "duplicate";
     toComment2 = (data) => ({
@@ -46038,6 +46275,19 @@ var init_tracker3 = __esm({
     init_history2();
     init_pages();
     init_issues2();
+  }
+});
+
+// lib/run/tracker.ts
+async function createTracker(config, log2) {
+  if (config.tracker === "gitlab") return (await Promise.resolve().then(() => (init_tracker2(), tracker_exports))).createGitLabTracker(config, log2);
+  const [{ createGitHub: createGitHub2 }, { createGitHubTracker: createGitHubTracker2 }] = await Promise.all([Promise.resolve().then(() => (init_client2(), client_exports2)), Promise.resolve().then(() => (init_tracker3(), tracker_exports2))]);
+  return createGitHubTracker2(createGitHub2(config, log2), config, log2);
+}
+var init_tracker4 = __esm({
+  "lib/run/tracker.ts"() {
+    "use strict";
+    init_issue();
   }
 });
 
@@ -46447,7 +46697,7 @@ async function direct2(url, headers, signal) {
         cancel: () => void req.destroy()
       });
     });
-    for (const [name2, value14] of Object.entries(headers)) req.setHeader(name2, value14);
+    for (const [name2, value15] of Object.entries(headers)) req.setHeader(name2, value15);
     const abort = () => req.destroy(signal.reason);
     signal.addEventListener("abort", abort, { once: true });
     req.on("close", () => signal.removeEventListener("abort", abort));
@@ -46544,35 +46794,35 @@ __export(ci_gitlab_exports, {
   gitLabCiOptions: () => gitLabCiOptions
 });
 function tokenOf(env) {
-  const issueToken = value13(env, "ISSUE_TOKEN");
-  const trackerApi = value13(env, "ISSUE_API_URL") ?? value13(env, "CI_API_V4_URL");
-  const ciOrigin = originOf(value13(env, "CI_API_V4_URL"));
-  if (value13(env, "ISSUE_TRACKER") === "gitlab" && issueToken && ciOrigin !== void 0 && originOf(trackerApi) === ciOrigin) {
+  const issueToken = value14(env, "ISSUE_TOKEN");
+  const trackerApi = value14(env, "ISSUE_API_URL") ?? value14(env, "CI_API_V4_URL");
+  const ciOrigin = originOf(value14(env, "CI_API_V4_URL"));
+  if (value14(env, "ISSUE_TRACKER") === "gitlab" && issueToken && ciOrigin !== void 0 && originOf(trackerApi) === ciOrigin) {
     return { token: issueToken, tokenName: "ISSUE_TOKEN" };
   }
-  const logToken = value13(env, "CI_LOG_TOKEN");
+  const logToken = value14(env, "CI_LOG_TOKEN");
   return logToken ? { token: logToken, tokenName: "CI_LOG_TOKEN" } : void 0;
 }
 function gitLabCiOptions(env, problems) {
-  if (value13(env, "GITLAB_CI") !== "true") return void 0;
+  if (value14(env, "GITLAB_CI") !== "true") return void 0;
   const credential = tokenOf(env);
   if (!credential) return void 0;
   const found = [];
-  const shown = (name2) => JSON.stringify(value13(env, name2));
-  const apiUrl = value13(env, "CI_API_V4_URL");
+  const shown = (name2) => JSON.stringify(value14(env, name2));
+  const apiUrl = value14(env, "CI_API_V4_URL");
   if (originOf(apiUrl) === void 0) {
     found.push(`CI_API_V4_URL must be GitLab's API address, an http(s) URL such as https://gitlab.com/api/v4 (GitLab CI sets it), got ${shown("CI_API_V4_URL")}`);
   }
-  const projectId2 = value13(env, "CI_PROJECT_ID");
-  const projectPath = value13(env, "CI_PROJECT_PATH");
+  const projectId2 = value14(env, "CI_PROJECT_ID");
+  const projectPath = value14(env, "CI_PROJECT_PATH");
   const project = projectId2 ?? projectPath;
   if (projectId2 !== void 0 && !ID.test(projectId2)) found.push(`CI_PROJECT_ID must be a numeric project id (GitLab CI sets it), got ${shown("CI_PROJECT_ID")}`);
   else if (projectId2 === void 0 && (projectPath === void 0 || !isGitLabProject(projectPath))) {
     found.push(`CI_PROJECT_ID (a numeric project id) or CI_PROJECT_PATH (group/project) is needed to read job logs (GitLab CI sets both), got ${shown("CI_PROJECT_PATH")}`);
   }
-  const pipelineId = value13(env, "CI_PIPELINE_ID");
+  const pipelineId = value14(env, "CI_PIPELINE_ID");
   if (pipelineId === void 0 || !ID.test(pipelineId)) found.push(`CI_PIPELINE_ID must be a numeric pipeline id (GitLab CI sets it), got ${shown("CI_PIPELINE_ID")}`);
-  const jobId = value13(env, "CI_JOB_ID");
+  const jobId = value14(env, "CI_JOB_ID");
   if (jobId !== void 0 && !ID.test(jobId)) found.push(`CI_JOB_ID must be a numeric job id (GitLab CI sets it), got ${shown("CI_JOB_ID")}`);
   problems.push(...found.map((problem) => redact(problem, [credential.token])));
   if (found.length) return void 0;
@@ -46583,27 +46833,27 @@ function gitLabCiOptions(env, problems) {
     ...jobId === void 0 ? {} : {
       currentJob: Object.freeze({
         id: jobId,
-        name: value13(env, "CI_JOB_NAME") ?? `job ${jobId}`,
-        stage: value13(env, "CI_JOB_STAGE"),
-        url: value13(env, "CI_JOB_URL") ?? (value13(env, "CI_PROJECT_URL") ? `${value13(env, "CI_PROJECT_URL")}/-/jobs/${jobId}` : ""),
+        name: value14(env, "CI_JOB_NAME") ?? `job ${jobId}`,
+        stage: value14(env, "CI_JOB_STAGE"),
+        url: value14(env, "CI_JOB_URL") ?? (value14(env, "CI_PROJECT_URL") ? `${value14(env, "CI_PROJECT_URL")}/-/jobs/${jobId}` : ""),
         // An after_script sees its job's outcome; a job of a later stage (`when: on_failure`) sees `running`.
-        failed: value13(env, "CI_JOB_STATUS") === "failed"
+        failed: value14(env, "CI_JOB_STATUS") === "failed"
       })
     },
     ...credential
   });
 }
 function gitLabCiMissingToken(env) {
-  if (value13(env, "GITLAB_CI") !== "true" || tokenOf(env)) return void 0;
+  if (value14(env, "GITLAB_CI") !== "true" || tokenOf(env)) return void 0;
   return "GitLab job logs are not read: set CI_LOG_TOKEN to a token with the read_api scope (CI_JOB_TOKEN cannot read job logs)";
 }
-var value13, ID, originOf;
+var value14, ID, originOf;
 var init_ci_gitlab = __esm({
   "lib/config/ci-gitlab.ts"() {
     "use strict";
     init_log();
     init_tracker();
-    value13 = (env, name2) => {
+    value14 = (env, name2) => {
       const v = env[name2];
       return v === void 0 || v === "" ? void 0 : v;
     };
@@ -46877,11 +47127,11 @@ var init_ci_reader2 = __esm({
     init_client();
     init_trace();
     PER_PAGE = 100;
-    isJob2 = (value14) => {
-      const job = value14;
+    isJob2 = (value15) => {
+      const job = value15;
       return typeof job === "object" && job !== null && Number.isSafeInteger(job.id) && typeof job.name === "string" && typeof job.web_url === "string";
     };
-    text = (value14) => typeof value14 === "string" && value14 !== "" ? value14 : void 0;
+    text = (value15) => typeof value15 === "string" && value15 !== "" ? value15 : void 0;
   }
 });
 
@@ -46985,7 +47235,7 @@ async function createCiReader(config, log2, env = process.env) {
       log2.warn(`The run is on ${run2.apiUrl} but issues go to ${config.apiUrl}; ISSUE_TOKEN is not sent to the run's host, so the issue has no What failed section`);
       return void 0;
     }
-    const [{ createGitHub: createGitHub2 }, { gitHubCiReader: gitHubCiReader2 }, { downloader: downloader2 }] = await Promise.all([Promise.resolve().then(() => (init_client2(), client_exports)), Promise.resolve().then(() => (init_ci_reader(), ci_reader_exports)), Promise.resolve().then(() => (init_download(), download_exports))]);
+    const [{ createGitHub: createGitHub2 }, { gitHubCiReader: gitHubCiReader2 }, { downloader: downloader2 }] = await Promise.all([Promise.resolve().then(() => (init_client2(), client_exports2)), Promise.resolve().then(() => (init_ci_reader(), ci_reader_exports)), Promise.resolve().then(() => (init_download(), download_exports))]);
     return gitHubCiReader2(createGitHub2(config, log2), run2, downloader2());
   }
   if (env.GITLAB_CI === "true") {
@@ -47028,6 +47278,524 @@ var init_ci2 = __esm({
   }
 });
 
+// lib/core/noise/flap.ts
+function flapState(episodes, environment, threshold, now, failing) {
+  const since = new Date(now.getTime() - threshold.windowSeconds * 1e3);
+  const own = episodes.filter((e) => e.environment === environment && inWindow(e, since));
+  const newEpisode = failing && !own.some((e) => e.end === void 0);
+  const count = own.length + (newEpisode ? 1 : 0);
+  const starts = own.map((e) => e.start.getTime());
+  const lastStart = newEpisode ? now : starts.length ? new Date(Math.max(...starts)) : void 0;
+  return { episodes: count, flapping: count >= threshold.episodes, newEpisode, lastStart };
+}
+function flappingLine(state, environment, window2) {
+  return `Flapping: ${state.episodes} outages of ${environment} in ${window2}`;
+}
+function alreadyHeld(comments) {
+  const lastFailure = comments.findLastIndex((c) => isOccurrenceComment(c.body));
+  return comments.slice(lastFailure + 1).some((c) => c.body.includes(FLAP_HELD_MARKER));
+}
+function recoveryAction(state, held, threshold, now) {
+  if (state.flapping) return held ? "keep" : "hold";
+  const calm = state.lastStart === void 0 || now.getTime() - state.lastStart.getTime() >= threshold.windowSeconds * 1e3;
+  return held && !calm ? "keep" : "close";
+}
+var FLAPPING_LABEL, FLAP_HELD_MARKER, inWindow, FLAP_HELD_COMMENT;
+var init_flap = __esm({
+  "lib/core/noise/flap.ts"() {
+    "use strict";
+    init_comment_text();
+    FLAPPING_LABEL = "flapping";
+    FLAP_HELD_MARKER = "<!-- deploy-failure-reporter:flapping -->";
+    inWindow = (episode, since) => episode.end === void 0 || episode.start.getTime() >= since.getTime();
+    FLAP_HELD_COMMENT = `${RECOVERY_MARKER}
+${FLAP_HELD_MARKER}
+Recovered, but flapping: left open for a person to close
+`;
+  }
+});
+
+// lib/core/text/duration.ts
+function formatDuration(seconds) {
+  let rest = Math.max(0, Math.floor(seconds));
+  const parts = [];
+  for (const [unit, size] of UNITS) {
+    if (parts.length === 2) break;
+    const n = Math.floor(rest / size);
+    rest -= n * size;
+    if (n > 0 || parts.length > 0) parts.push(`${n} ${unit}`);
+  }
+  const kept = parts.filter((part, i) => i === 0 || !part.startsWith("0 "));
+  return kept.length ? kept.join(" ") : "0 s";
+}
+var UNITS;
+var init_duration = __esm({
+  "lib/core/text/duration.ts"() {
+    "use strict";
+    UNITS = [
+      ["d", 86400],
+      ["h", 3600],
+      ["min", 60],
+      ["s", 1]
+    ];
+  }
+});
+
+// lib/core/text/recovered.ts
+function outageOf(createdAt, comments) {
+  const lastRecovery = comments.findLastIndex((c) => c.body.startsWith(RECOVERY_MARKER));
+  const since = comments.slice(lastRecovery + 1).filter((c) => isOccurrenceComment(c.body));
+  if (lastRecovery === -1) return { start: createdAt, failedRuns: 1 + since.length };
+  return { start: since[0]?.createdAt, failedRuns: since.length };
+}
+function joinOutages(outages) {
+  const starts = outages.map((o) => o.start);
+  const start = starts.includes(void 0) ? void 0 : starts.reduce((a, s) => a === void 0 || s < a ? s : a, void 0);
+  return { start, failedRuns: outages.reduce((n, o) => n + o.failedRuns, 0) };
+}
+function recoveredLine(outage, time) {
+  if (outage.start === void 0 || outage.failedRuns < 1) return void 0;
+  const runs = `${outage.failedRuns} failed run${outage.failedRuns === 1 ? "" : "s"}`;
+  return `Recovered after ${formatDuration((time.getTime() - outage.start.getTime()) / 1e3)} and ${runs}`;
+}
+var init_recovered = __esm({
+  "lib/core/text/recovered.ts"() {
+    "use strict";
+    init_duration();
+    init_comment_text();
+  }
+});
+
+// lib/core/noise/page.ts
+function episodeOf(issue, comments, thisRunCounted, now) {
+  const outage = outageOf(issue.createdAt, comments);
+  const lastRecovery = comments.findLastIndex((c) => c.body.startsWith(RECOVERY_MARKER));
+  const since = comments.slice(lastRecovery + 1);
+  const paged = since.some((c) => c.body.includes(PAGED_MARKER)) || lastRecovery === -1 && issue.body.includes(PAGED_MARKER);
+  const start = outage.start ?? (lastRecovery !== -1 && outage.failedRuns === 0 && !thisRunCounted ? now : void 0);
+  return { runs: outage.failedRuns + (thisRunCounted ? 0 : 1), start, paged };
+}
+function reached(threshold, episode, now) {
+  if ("runs" in threshold) return episode.runs >= threshold.runs;
+  return episode.start === void 0 || now.getTime() - episode.start.getTime() >= threshold.seconds * 1e3;
+}
+function pagedLine(episode, now) {
+  const runs = `${episode.runs} failed run${episode.runs === 1 ? "" : "s"}`;
+  const span = episode.start === void 0 ? "" : ` in ${formatDuration((now.getTime() - episode.start.getTime()) / 1e3)}`;
+  return `Paged on-call: ${runs}${span}`;
+}
+var PAGED_MARKER, pagesNow, pagedText;
+var init_page = __esm({
+  "lib/core/noise/page.ts"() {
+    "use strict";
+    init_duration();
+    init_recovered();
+    init_comment_text();
+    PAGED_MARKER = "<!-- deploy-failure-reporter:paged -->";
+    pagesNow = (threshold, episode, now) => !episode.paged && reached(threshold, episode, now);
+    pagedText = (episode, now) => `${PAGED_MARKER}
+${pagedLine(episode, now)}`;
+  }
+});
+
+// lib/core/noise/streak.ts
+function* attemptsOf(run2) {
+  yield run2.conclusion;
+  for (let i = 1; i < run2.attempt; i++) yield "failed";
+}
+function failedStreak(runs, current) {
+  const at = runs.findIndex((run2) => run2.id === current.id);
+  let count = 0;
+  for (const attempt3 of attemptsOf({ id: current.id, conclusion: "failed", attempt: current.attempt })) if (attempt3 === "failed") count++;
+  for (const run2 of runs.slice(at + 1)) {
+    if (run2.id === current.id) continue;
+    for (const attempt3 of attemptsOf(run2)) {
+      if (attempt3 === "succeeded") return count;
+      if (attempt3 === "failed") count++;
+    }
+  }
+  return count;
+}
+var holds2, runsToRead;
+var init_streak = __esm({
+  "lib/core/noise/streak.ts"() {
+    "use strict";
+    holds2 = (fileAfter, streak) => streak < fileAfter;
+    runsToRead = (fileAfter) => Math.min(100, fileAfter * 2 + 10);
+  }
+});
+
+// lib/core/stats/episodes.ts
+function needsComments(issue) {
+  if (issue.commentCount === void 0) return true;
+  const closedAsCompleted = issue.state === "closed" && (issue.closedAs === void 0 || issue.closedAs === "completed");
+  return issue.commentCount >= (closedAsCompleted ? 2 : 1);
+}
+function segmentsOf({ issue, comments }) {
+  const environment = parseTitle(issue.title)?.environment;
+  if (environment === void 0 || issue.createdAt === void 0) return [];
+  const closedAt = issue.state === "closed" ? issue.closedAt : void 0;
+  const begin = (at) => ({ environment, issue: issue.number, start: at, runs: [at], end: void 0, ending: "failing", duplicate: false });
+  const segments = [begin(issue.createdAt)];
+  let open2 = segments[0];
+  let markedDuplicate = false;
+  const end = (segment, at, ending) => {
+    segment.end = later(at, segment.runs.at(-1));
+    segment.ending = ending;
+    open2 = void 0;
+  };
+  if (comments) {
+    for (const comment of inOrder(comments)) {
+      const at = later(comment.createdAt ?? closedAt ?? issue.createdAt, open2?.runs.at(-1) ?? segments.at(-1).end ?? issue.createdAt);
+      if (isOccurrenceComment(comment.body)) {
+        if (open2) open2.runs.push(at);
+        else segments.push(open2 = begin(at));
+      } else if (comment.body.startsWith(RECOVERY_MARKER) && open2) {
+        end(open2, at, "recovered");
+      } else if (DUPLICATE_OF.test(comment.body)) {
+        markedDuplicate = true;
+      }
+    }
+    const last = segments.at(-1);
+    const asCompleted = issue.closedAs === void 0 || issue.closedAs === "completed";
+    if (!open2 && closedAt && asCompleted && last.ending === "recovered" && closedAtOnce(last.end, closedAt)) last.end = closedAt;
+  } else if (open2 && closedAt && !needsComments(issue) && (issue.commentCount ?? 0) >= 1) {
+    end(open2, closedAt, "recovered");
+  }
+  if (open2 && issue.state === "closed") {
+    open2.duplicate = issue.closedAs === "duplicate" || markedDuplicate;
+    end(open2, closedAt ?? open2.runs.at(-1), "closed by hand");
+  }
+  return segments;
+}
+function merge2(episode, s) {
+  episode.runs.push(...s.runs);
+  if (!episode.issues.includes(s.issue)) episode.issues.push(s.issue);
+  if (s.duplicate && !episode.duplicateOnly) return;
+  const takeOver = episode.duplicateOnly && !s.duplicate || episode.end !== void 0 && (s.end === void 0 || s.end.getTime() >= episode.end.getTime());
+  episode.duplicateOnly &&= s.duplicate;
+  if (takeOver) Object.assign(episode, { end: s.end, ending: s.ending });
+}
+function rebuildEpisodes(records) {
+  const byEnvironment = /* @__PURE__ */ new Map();
+  for (const record of records) {
+    for (const segment of segmentsOf(record)) {
+      const list2 = byEnvironment.get(segment.environment) ?? [];
+      list2.push(segment);
+      byEnvironment.set(segment.environment, list2);
+    }
+  }
+  const merged = [];
+  for (const segments of byEnvironment.values()) {
+    segments.sort((a, b) => a.start.getTime() - b.start.getTime() || a.issue - b.issue);
+    let current;
+    for (const s of segments) {
+      if (current && (current.end === void 0 || s.start.getTime() <= current.end.getTime())) merge2(current, s);
+      else merged.push(current = { environment: s.environment, start: s.start, end: s.end, ending: s.ending, runs: [...s.runs], issues: [s.issue], duplicateOnly: s.duplicate });
+    }
+  }
+  const episodes = merged.map(({ duplicateOnly: _, ...episode }) => ({
+    ...episode,
+    runs: episode.runs.sort((a, b) => a.getTime() - b.getTime()),
+    issues: episode.issues.sort((a, b) => a - b)
+  }));
+  return episodes.sort((a, b) => a.start.getTime() - b.start.getTime() || a.environment.localeCompare(b.environment));
+}
+var later, inOrder, CLOSE_AFTER_COMMENT_MS2, closedAtOnce, DUPLICATE_OF;
+var init_episodes = __esm({
+  "lib/core/stats/episodes.ts"() {
+    "use strict";
+    init_comment_text();
+    init_recovery();
+    later = (a, b) => a.getTime() >= b.getTime() ? a : b;
+    inOrder = (comments) => comments.map((comment, i) => ({ comment, i })).sort((a, b) => (a.comment.createdAt && b.comment.createdAt ? a.comment.createdAt.getTime() - b.comment.createdAt.getTime() : 0) || a.i - b.i).map(({ comment }) => comment);
+    CLOSE_AFTER_COMMENT_MS2 = 10 * 60 * 1e3;
+    closedAtOnce = (comment, closedAt) => closedAt >= comment && closedAt.getTime() - comment.getTime() <= CLOSE_AFTER_COMMENT_MS2;
+    DUPLICATE_OF = /^Duplicate of #\d+/;
+  }
+});
+
+// lib/core/stats/read.ts
+async function eachLimited(items, limit, act) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await act(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+async function readHistory(tracker, period, only = []) {
+  if (!tracker.history) throw new Error(`The ${tracker.kind} tracker cannot read its history`);
+  const records = /* @__PURE__ */ new Map();
+  const named = /* @__PURE__ */ new Set();
+  for await (const page of tracker.history({ label: DEDUP_LABEL, since: period.since })) {
+    for (const issue of page) {
+      const environment = parseTitle(issue.title)?.environment;
+      if (environment !== void 0) named.add(environment);
+      if (environment === void 0 || only.length && !only.includes(environment)) continue;
+      if (issue.createdAt && issue.createdAt >= period.until) continue;
+      const { number: number2, title, state, createdAt, closedAt, closedAs, commentCount } = issue;
+      records.set(number2, { issue: { number: number2, title, state, createdAt, closedAt, closedAs, commentCount } });
+    }
+  }
+  const toRead = [...records.values()].filter((r) => needsComments(r.issue));
+  await eachLimited(toRead, COMMENT_READS, async (record) => {
+    record.comments = (await tracker.listComments(record.issue.number)).map(({ body: body2, createdAt }) => ({ body: body2, createdAt }));
+  });
+  const episodes = rebuildEpisodes(records.values());
+  const seen = episodes.filter((e) => e.start < period.until && (e.end === void 0 || e.end >= period.since)).map((e) => e.environment);
+  const environments = only.length ? [...only] : [...new Set(seen)].sort();
+  const deploys = /* @__PURE__ */ new Map();
+  if (tracker.countDeploys) {
+    for (const environment of environments) deploys.set(environment, await tracker.countDeploys({ environment, ...period }));
+  }
+  return { episodes, environments, deploys, named: [...named].sort() };
+}
+var COMMENT_READS;
+var init_read = __esm({
+  "lib/core/stats/read.ts"() {
+    "use strict";
+    init_recovery();
+    init_issue();
+    init_episodes();
+    COMMENT_READS = 4;
+  }
+});
+
+// lib/run/noise-tracker.ts
+function noiseTracker(inner) {
+  const ahead = /* @__PURE__ */ new Map();
+  const seen = /* @__PURE__ */ new Map();
+  const comments = /* @__PURE__ */ new Map();
+  let marks;
+  let pagedOn;
+  const live = (query, skip = 0) => ({
+    async *[Symbol.asyncIterator]() {
+      let n = 0;
+      for await (const page of inner.openIssues(query)) {
+        for (const issue of page) seen.set(issue.number, issue);
+        if (n++ >= skip) yield page;
+      }
+    }
+  });
+  const replay = (recording, query) => ({
+    async *[Symbol.asyncIterator]() {
+      yield* recording.pages;
+      if (recording.error !== void 0) throw recording.error;
+      if (!recording.complete) yield* live(query, recording.pages.length);
+    }
+  });
+  const extras = () => [...marks?.flap?.newEpisode ? [marks.flap.line] : []];
+  const withLines = (body2, lines) => {
+    if (!lines.length) return body2;
+    const added = `${body2.replace(/\n*$/, "\n")}
+${lines.join("\n\n")}
+`;
+    return added.length <= inner.limits.body ? added : body2;
+  };
+  const tracker = {
+    ...inner,
+    openIssues(query) {
+      const recording = ahead.get(keyOf(query));
+      if (!recording) return live(query);
+      ahead.delete(keyOf(query));
+      return replay(recording, query);
+    },
+    async listComments(number2) {
+      const list2 = await inner.listComments(number2);
+      comments.set(number2, list2);
+      return list2;
+    },
+    async createIssue(issue) {
+      const lines = extras();
+      const pages = marks?.page !== void 0 && pagesNow(marks.page, { runs: 1, start: marks.now, paged: false }, marks.now);
+      if (pages) lines.push(pagedText({ runs: 1, start: marks.now }, marks.now));
+      const labels = marks?.flap ? [...issue.labels, FLAPPING_LABEL] : issue.labels;
+      const created = await inner.createIssue({ ...issue, labels, body: withLines(issue.body, lines) });
+      if (pages) pagedOn = created.number;
+      return created;
+    },
+    async addComment(number2, body2) {
+      if (!marks || !isOccurrenceComment(body2)) return inner.addComment(number2, body2);
+      const lines = extras();
+      let pages = false;
+      if (marks.page) {
+        const issue = seen.get(number2);
+        const before = comments.get(number2) ?? await inner.listComments(number2);
+        const episode = episodeOf({ createdAt: issue?.createdAt, body: issue?.body ?? "" }, before, false, marks.now);
+        pages = pagesNow(marks.page, episode, marks.now);
+        if (pages) lines.push(pagedText(episode, marks.now));
+      }
+      const comment = await inner.addComment(number2, withLines(body2, lines));
+      if (pages) pagedOn = number2;
+      return comment;
+    }
+  };
+  return {
+    tracker,
+    seen,
+    pagedOn: () => pagedOn,
+    mark(next) {
+      marks = next;
+    },
+    async readAhead(key) {
+      const recording = { pages: [], complete: false };
+      const recorder = {
+        ...inner,
+        openIssues: (query) => {
+          ahead.set(keyOf(query), recording);
+          return {
+            async *[Symbol.asyncIterator]() {
+              for await (const page of inner.openIssues(query)) {
+                for (const issue of page) seen.set(issue.number, issue);
+                recording.pages.push(page);
+                yield page;
+              }
+              recording.complete = true;
+            }
+          };
+        }
+      };
+      try {
+        await findHolderIssue(recorder, key);
+      } catch (error) {
+        recording.error = error;
+      }
+    }
+  };
+}
+var keyOf;
+var init_noise_tracker = __esm({
+  "lib/run/noise-tracker.ts"() {
+    "use strict";
+    init_grouping();
+    init_comment_text();
+    init_page();
+    init_flap();
+    keyOf = (q) => JSON.stringify({ label: q.label, since: q.updatedSince?.toISOString() });
+  }
+});
+
+// lib/github/workflow-runs.ts
+var workflow_runs_exports = {};
+__export(workflow_runs_exports, {
+  gitHubWorkflowRuns: () => gitHubWorkflowRuns,
+  workflowFile: () => workflowFile
+});
+function conclusionOf(run2) {
+  if (run2.status !== "completed") return "running";
+  if (run2.conclusion === "success") return "succeeded";
+  return FAILED3.has(run2.conclusion ?? "") ? "failed" : "neutral";
+}
+function gitHubWorkflowRuns(github, target) {
+  const where = { owner: target.owner, repo: target.repo };
+  return {
+    name: "GitHub Actions",
+    recentRuns: (count) => withAttempts(1, async () => {
+      let { workflow, branch } = target;
+      let workflowName = workflow;
+      if (workflow === void 0 || branch === void 0) {
+        const { data: data2 } = await github.request("GET /repos/{owner}/{repo}/actions/runs/{run_id}", { ...where, run_id: Number(target.runId) });
+        workflow ??= String(data2.workflow_id);
+        workflowName ??= data2.path?.split("/").pop() ?? data2.name ?? `workflow ${data2.workflow_id}`;
+        branch ??= data2.head_branch ?? void 0;
+      }
+      if (branch === void 0) throw new ApiError("this run names no branch", { transient: false });
+      const { data } = await github.request("GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs", { ...where, workflow_id: workflow, branch, per_page: count });
+      const listed = Array.isArray(data?.workflow_runs) ? data.workflow_runs : [];
+      const runs = listed.filter(isRun).map((run2) => ({ id: String(run2.id), conclusion: conclusionOf(run2), attempt: run2.run_attempt ?? 1 }));
+      return { what: `${workflowName} on ${branch}`, runs };
+    })
+  };
+}
+function workflowFile(workflowRef) {
+  const match = /\/\.github\/workflows\/([^/@]+\.ya?ml)@/.exec(workflowRef ?? "");
+  return match?.[1];
+}
+var FAILED3, isRun;
+var init_workflow_runs = __esm({
+  "lib/github/workflow-runs.ts"() {
+    "use strict";
+    init_transient();
+    init_errors();
+    FAILED3 = /* @__PURE__ */ new Set(["failure", "timed_out", "startup_failure"]);
+    isRun = (r) => {
+      const run2 = r;
+      return typeof run2 === "object" && run2 !== null && Number.isInteger(run2.id) && (run2.conclusion === null || typeof run2.conclusion === "string");
+    };
+  }
+});
+
+// lib/gitlab/pipelines.ts
+var pipelines_exports = {};
+__export(pipelines_exports, {
+  gitLabPipelines: () => gitLabPipelines
+});
+function conclusionOf2(status) {
+  if (status === "success") return "succeeded";
+  if (status === "failed") return "failed";
+  if (status === "canceled" || status === "skipped") return "neutral";
+  return "running";
+}
+function gitLabPipelines(client, projectPath, ref) {
+  return {
+    name: "GitLab CI",
+    async recentRuns(count) {
+      const { data } = await client.request({ method: "GET", path: `${projectPath}/pipelines`, query: { ref, per_page: count }, attempts: 1 });
+      const listed = Array.isArray(data) ? data.filter(isPipeline) : [];
+      const runs = listed.map((p) => ({ id: String(p.id), conclusion: conclusionOf2(p.status), attempt: 1 }));
+      return { what: `the pipeline on ${ref}`, runs };
+    }
+  };
+}
+var isPipeline;
+var init_pipelines = __esm({
+  "lib/gitlab/pipelines.ts"() {
+    "use strict";
+    isPipeline = (p) => {
+      const pipeline = p;
+      return typeof pipeline === "object" && pipeline !== null && Number.isInteger(pipeline.id) && typeof pipeline.status === "string";
+    };
+  }
+});
+
+// lib/run/noise-sources.ts
+async function trackerAndRuns(config, log2, env, withRuns) {
+  if (!withRuns) return { tracker: await createTracker(config, log2), runs: { why: "not asked" } };
+  if (env.GITHUB_ACTIONS === "true") {
+    const run2 = config.githubRun;
+    if (config.tracker !== "github") return { tracker: await createTracker(config, log2), runs: { why: "the run is on GitHub Actions but issues go to GitLab, whose token cannot read it" } };
+    if (!run2) return { tracker: await createTracker(config, log2), runs: { why: "GITHUB_REPOSITORY or GITHUB_RUN_ID is missing or malformed" } };
+    if (run2.apiUrl !== void 0 && !sameOrigin2(run2.apiUrl, config.apiUrl)) return { tracker: await createTracker(config, log2), runs: { why: `the run is on ${run2.apiUrl} but issues go to ${config.apiUrl}; ISSUE_TOKEN is not sent to the run's host` } };
+    const [{ createGitHub: createGitHub2 }, { createGitHubTracker: createGitHubTracker2 }, { gitHubWorkflowRuns: gitHubWorkflowRuns2, workflowFile: workflowFile2 }] = await Promise.all([Promise.resolve().then(() => (init_client2(), client_exports2)), Promise.resolve().then(() => (init_tracker3(), tracker_exports2)), Promise.resolve().then(() => (init_workflow_runs(), workflow_runs_exports))]);
+    const github = createGitHub2(config, log2);
+    const branch = env.GITHUB_HEAD_REF || (env.GITHUB_REF_TYPE === "branch" ? env.GITHUB_REF_NAME : void 0) || void 0;
+    const reader = gitHubWorkflowRuns2(github, { owner: run2.owner, repo: run2.repo, runId: run2.runId, workflow: workflowFile2(env.GITHUB_WORKFLOW_REF), branch });
+    return { tracker: createGitHubTracker2(github, config, log2), runs: { reader, current: { id: run2.runId, attempt: Number(run2.attempt) } } };
+  }
+  if (env.GITLAB_CI === "true") {
+    if (config.tracker !== "gitlab") return { tracker: await createTracker(config, log2), runs: { why: "the run is on GitLab CI but issues go to GitHub, whose token cannot read it" } };
+    const project = env.CI_PROJECT_ID || env.CI_PROJECT_PATH;
+    const ref = env.CI_COMMIT_REF_NAME;
+    const pipeline = env.CI_PIPELINE_ID ?? "";
+    if (!project || !ref || !ID2.test(pipeline)) return { tracker: await createTracker(config, log2), runs: { why: "CI_PROJECT_ID, CI_COMMIT_REF_NAME or CI_PIPELINE_ID is missing or malformed" } };
+    if (env.CI_API_V4_URL !== void 0 && !sameOrigin2(env.CI_API_V4_URL, config.apiUrl)) return { tracker: await createTracker(config, log2), runs: { why: `the pipeline is on ${env.CI_API_V4_URL} but issues go to ${config.apiUrl}; ISSUE_TOKEN is not sent to the pipeline's host` } };
+    const [{ createGitLab: createGitLab2 }, { createGitLabTracker: createGitLabTracker2, projectId: projectId2 }, { gitLabPipelines: gitLabPipelines2 }] = await Promise.all([Promise.resolve().then(() => (init_client(), client_exports)), Promise.resolve().then(() => (init_tracker2(), tracker_exports)), Promise.resolve().then(() => (init_pipelines(), pipelines_exports))]);
+    const client = createGitLab2(config, log2);
+    const reader = gitLabPipelines2(client, `/projects/${projectId2(project)}`, ref);
+    return { tracker: createGitLabTracker2(config, log2, client), runs: { reader, current: { id: pipeline, attempt: 1 } } };
+  }
+  return { tracker: await createTracker(config, log2), runs: { why: "this is neither GitHub Actions nor GitLab CI, whose run history it reads" } };
+}
+var sameOrigin2, ID2;
+var init_noise_sources = __esm({
+  "lib/run/noise-sources.ts"() {
+    "use strict";
+    init_tracker4();
+    sameOrigin2 = (a, b) => a !== void 0 && URL.canParse(a) && URL.canParse(b) && new URL(a).origin === new URL(b).origin;
+    ID2 = /^[1-9][0-9]{0,19}$/;
+  }
+});
+
 // lib/core/flows/page.ts
 function incidentKey(tracker, project, number2) {
   return `deploy-failure-reporter/${tracker}/${project}#${number2}`;
@@ -47067,7 +47835,7 @@ async function pageRecovery(pager, target, environment, closed, log2) {
   }
 }
 var pagesFor, silent;
-var init_page = __esm({
+var init_page2 = __esm({
   "lib/core/flows/page.ts"() {
     "use strict";
     init_transient();
@@ -47160,13 +47928,190 @@ var setup;
 var init_paging = __esm({
   "lib/run/paging.ts"() {
     "use strict";
-    init_page();
+    init_page2();
     init_pagerduty();
     setup = (config) => {
       const pager = config.pager;
       const target = { ...config, severity: pager.severity, environments: pager.environments };
       return { pager: createPagerDuty({ ...pager, timeoutMs: config.timeoutMs }), target };
     };
+  }
+});
+
+// lib/run/noise-doctor.ts
+var noise_doctor_exports = {};
+__export(noise_doctor_exports, {
+  describeThresholds: () => describeThresholds,
+  noiseChecks: () => noiseChecks
+});
+function describeThresholds(config) {
+  const parts = [];
+  if (config.pageAfter) parts.push("runs" in config.pageAfter ? `page after ${config.pageAfter.runs} failed run${config.pageAfter.runs === 1 ? "" : "s"}` : `page after ${formatWindow(config.pageAfter.seconds)} failing`);
+  if (config.fileAfter !== void 0) parts.push(`file after ${config.fileAfter} consecutive failed run${config.fileAfter === 1 ? "" : "s"}`);
+  if (config.flap) parts.push(`flapping at ${config.flap.episodes} outages in ${formatWindow(config.flap.windowSeconds)}`);
+  return parts.join("; ");
+}
+async function noiseChecks(config, log2, env) {
+  const checks = [{ ok: true, text: `noise thresholds: ${describeThresholds(config)} (docs/noise.md)` }];
+  if (config.fileAfter === void 0) return checks;
+  const { runs } = await trackerAndRuns(config, log2, env, true);
+  if ("why" in runs) {
+    checks.push({ ok: true, text: `REPORT_FILE_AFTER: run history not checked here (${runs.why}); in CI the token needs actions: read (GitHub) or read_api (GitLab)` });
+    return checks;
+  }
+  try {
+    const history = await runs.reader.recentRuns(runsToRead(config.fileAfter));
+    checks.push({ ok: true, text: `REPORT_FILE_AFTER: the token can read the run history of ${history.what} (${history.runs.length} recent runs)` });
+  } catch (error) {
+    const status = error.status;
+    const fix = status === 403 || status === 404 ? `; give the token ${config.tracker === "github" ? "actions: read" : "read_api"}` : "";
+    checks.push({ ok: false, text: `REPORT_FILE_AFTER: the ${runs.reader.name} run history cannot be read (${describeError(error)})${fix}; failures would be filed as if no threshold were set` });
+  }
+  return checks;
+}
+var init_noise_doctor = __esm({
+  "lib/run/noise-doctor.ts"() {
+    "use strict";
+    init_streak();
+    init_transient();
+    init_noise_sources();
+    init_noise();
+  }
+});
+
+// lib/run/noise.ts
+var noise_exports = {};
+__export(noise_exports, {
+  flapChat: () => flapChat,
+  heldLine: () => heldLine,
+  pageAtThreshold: () => pageAtThreshold,
+  prepareReport: () => prepareReport,
+  previewNoise: () => previewNoise,
+  reportWithNoise: () => reportWithNoise
+});
+async function readStreak(runs, fileAfter, log2) {
+  if ("why" in runs) {
+    log2.warn(`REPORT_FILE_AFTER=${fileAfter} is not applied: ${runs.why}; the failure is filed as if no threshold were set`);
+    return void 0;
+  }
+  try {
+    const history = await runs.reader.recentRuns(runsToRead(fileAfter));
+    return { count: failedStreak(history.runs, runs.current), of: fileAfter, what: history.what };
+  } catch (error) {
+    log2.warn(`REPORT_FILE_AFTER=${fileAfter} is not applied: the ${runs.reader.name} run history could not be read (${describeError(error)}${permissionHint(error)}); the failure is filed as if no threshold were set`);
+    return void 0;
+  }
+}
+async function readFlap(tracker, config, now, failing, log2) {
+  const flap = config.flap;
+  try {
+    const { episodes } = await readHistory({ ...tracker, countDeploys: void 0 }, { since: new Date(now.getTime() - flap.windowSeconds * 1e3), until: new Date(now.getTime() + 1) }, [config.deployEnv]);
+    return flapState(episodes, config.deployEnv, flap, now, failing);
+  } catch (error) {
+    log2.warn(`REPORT_FLAP is not applied: the record of ${config.deployEnv} could not be read (${describeError(error)})`);
+    return void 0;
+  }
+}
+async function prepareReport(config, failure2, log2, env) {
+  const now = failure2.time;
+  if (config.fileAfter !== void 0 || config.flap !== void 0) preconnect(config.apiUrl, env, 2);
+  const sources = await trackerAndRuns(config, log2, env, config.fileAfter !== void 0);
+  const noise = noiseTracker(sources.tracker);
+  const title = await issueTitle(config.template, failure2, sources.tracker);
+  const key = { group: config.group ?? "title", title, time: failure2.time };
+  const reads = config.fileAfter !== void 0 || config.flap !== void 0;
+  const [streak, flap] = await Promise.all([
+    config.fileAfter !== void 0 ? readStreak(sources.runs, config.fileAfter, log2) : void 0,
+    config.flap !== void 0 ? readFlap(sources.tracker, config, now, true, log2) : void 0,
+    reads ? noise.readAhead(key) : void 0
+  ]);
+  const window2 = config.flap ? formatWindow(config.flap.windowSeconds) : "";
+  noise.mark({
+    now,
+    ...flap?.flapping ? { flap: { line: flappingLine(flap, config.deployEnv, window2), newEpisode: flap.newEpisode } } : {},
+    ...config.pageAfter ? { page: config.pageAfter } : {}
+  });
+  const held = streak && holds2(streak.of, streak.count) ? streak : void 0;
+  return { tracker: noise.tracker, noise, title, ...held ? { held } : {}, ...flap ? { flap } : {} };
+}
+function flapChat(chat, prepared, environment, window2) {
+  const flap = prepared.flap;
+  if (!chat || !flap?.flapping || !flap.newEpisode) return chat;
+  const line = flappingLine(flap, environment, window2).replace(/^Flapping/, "flapping");
+  return {
+    ...chat,
+    send: (event) => chat.send(event.kind === "failure" || event.kind === "recurrence" ? { ...event, failure: { ...event.failure, reason: `${event.failure.reason} (${line})` } } : event)
+  };
+}
+async function pageAtThreshold(config, prepared, outcome, failure2, log2) {
+  if (!config.pager || outcome.number === null || outcome.url === null) return;
+  const { pageReported: pageReported2 } = await Promise.resolve().then(() => (init_paging(), paging_exports));
+  if (prepared.noise.pagedOn() === outcome.number) return pageReported2(config, outcome, failure2, log2);
+  const threshold = config.pageAfter;
+  if (outcome.outcome !== "duplicate" || !("seconds" in threshold)) return;
+  try {
+    const issue = prepared.noise.seen.get(outcome.number);
+    const comments = await prepared.tracker.listComments(outcome.number);
+    const episode = episodeOf({ createdAt: issue?.createdAt, body: issue?.body ?? "" }, comments, false, failure2.time);
+    if (!pagesNow(threshold, episode, failure2.time)) return;
+    const line = pagedLine(episode, failure2.time).replace(/: \d+ failed runs? in /, ": failing for ");
+    await prepared.tracker.addComment(outcome.number, `${PAGED_MARKER}
+${line}
+`);
+  } catch (error) {
+    log2.warn(`Could not tell whether issue #${outcome.number} has paged yet (${describeError(error)}); paging now`);
+  }
+  await pageReported2(config, outcome, failure2, log2);
+}
+async function reportWithNoise(config, chat, failure2, log2, env) {
+  const prepared = await prepareReport(config, failure2, log2, env);
+  if (prepared.held) {
+    log2.info(heldLine(prepared.held));
+    return { outcome: "held", number: null, url: null, title: prepared.title, held: { count: prepared.held.count, of: prepared.held.of } };
+  }
+  const window2 = config.flap ? formatWindow(config.flap.windowSeconds) : "";
+  const outcome = await fileReport(prepared.tracker, flapChat(chat, prepared, config.deployEnv, window2), config, failure2, log2);
+  if (config.pager) {
+    if (config.pageAfter) await pageAtThreshold(config, prepared, outcome, failure2, log2);
+    else await (await Promise.resolve().then(() => (init_paging(), paging_exports))).pageReported(config, outcome, failure2, log2);
+  }
+  return outcome;
+}
+async function previewNoise(config, failure2, log2, env) {
+  const { describeThresholds: describeThresholds2 } = await Promise.resolve().then(() => (init_noise_doctor(), noise_doctor_exports));
+  log2.info(`Noise thresholds: ${describeThresholds2(config)}`);
+  if (!config.token && !config.app) return;
+  const { tracker, runs } = await trackerAndRuns(config, log2, env, config.fileAfter !== void 0);
+  const silent2 = { info: () => {
+  }, warn: (line) => log2.info(`A real run would warn: ${line}`), error: () => {
+  } };
+  if (config.fileAfter !== void 0) {
+    const streak = await readStreak(runs, config.fileAfter, silent2);
+    if (streak) log2.info(holds2(streak.of, streak.count) ? `Would hold: ${heldLine(streak)}` : `Would file: ${streak.count} of ${streak.of} consecutive failed runs of ${streak.what}`);
+  }
+  if (config.flap) {
+    const flap = await readFlap(tracker, config, failure2.time, true, silent2);
+    if (flap) log2.info(`${flappingLine(flap, config.deployEnv, formatWindow(config.flap.windowSeconds)).replace(/^Flapping: /, "")} (this run included): ${flap.flapping ? "flapping: the issue would be labelled flapping" : "not flapping"}`);
+  }
+  if (config.pageAfter) log2.info(`Would page only on the run at which the outage reaches ${"runs" in config.pageAfter ? `${config.pageAfter.runs} failed runs` : `${formatWindow(config.pageAfter.seconds)}`}, once`);
+}
+var permissionHint, heldLine;
+var init_noise2 = __esm({
+  "lib/run/noise.ts"() {
+    "use strict";
+    init_preconnect();
+    init_noise();
+    init_issue_text();
+    init_report();
+    init_flap();
+    init_page();
+    init_streak();
+    init_transient();
+    init_read();
+    init_noise_tracker();
+    init_noise_sources();
+    permissionHint = (error) => error.status === 403 ? "; the token needs actions: read on GitHub, read_api on GitLab" : "";
+    heldLine = (held) => `${held.count} of ${held.of} consecutive failed runs of ${held.what}; no issue yet`;
   }
 });
 
@@ -47244,7 +48189,7 @@ import { randomUUID } from "node:crypto";
 import { appendFileSync } from "node:fs";
 function jsonLine(o) {
   o = redactDeep(o);
-  return JSON.stringify({ outcome: o.outcome, number: o.number, url: o.url, title: o.title, ...o.failed ? { failed: o.failed } : {} });
+  return JSON.stringify({ outcome: o.outcome, number: o.number, url: o.url, title: o.title, ...o.failed ? { failed: o.failed } : {}, ...o.held ? { held: o.held } : {} });
 }
 function outputLines(o, delimiter = () => `ghadelimiter_${randomUUID()}`) {
   const entries2 = [
@@ -47254,13 +48199,13 @@ function outputLines(o, delimiter = () => `ghadelimiter_${randomUUID()}`) {
     // A JSON list of {job, step, url}, when the CI was read.
     ...o.failed ? [["failed", JSON.stringify(o.failed)]] : []
   ];
-  return entries2.map(([name2, value14]) => {
-    if (!/[\r\n]/.test(value14)) return `${name2}=${value14}
+  return entries2.map(([name2, value15]) => {
+    if (!/[\r\n]/.test(value15)) return `${name2}=${value15}
 `;
     let end = delimiter();
-    while (value14.includes(end)) end = delimiter();
+    while (value15.includes(end)) end = delimiter();
     return `${name2}<<${end}
-${value14}
+${value15}
 ${end}
 `;
   }).join("");
@@ -47269,6 +48214,7 @@ function summaryMarkdown(o, failure2) {
   const lines = [`### ${HEADLINES[o.outcome](o)}`, "", `- **Outcome:** ${o.outcome}`];
   if (o.url) lines.push(`- **Issue:** [#${o.number}](${o.url})${o.title ? ` ${text2(o.title)}` : ""}`);
   else if (o.outcome === "failed") lines.push("- **Issue:** none filed; the step log says why");
+  else if (o.outcome === "held") lines.push("- **Issue:** none yet; filed from the run that reaches REPORT_FILE_AFTER");
   if (failure2) {
     lines.push(
       `- **Environment:** ${field(failure2.environment, inlineCode)}`,
@@ -47304,9 +48250,199 @@ var init_outputs = __esm({
       duplicate: (o) => `Deploy failure already reported: open issue #${o.number}`,
       commented: (o) => `Deploy failure added to open issue #${o.number}`,
       reopened: (o) => `Deploy failed again after recovery: issue #${o.number} reopened`,
-      failed: () => "Deploy failure could not be filed"
+      failed: () => "Deploy failure could not be filed",
+      held: (o) => `Deploy failure held: ${o.held?.count ?? "?"} of ${o.held?.of ?? "?"} consecutive failed runs, no issue yet (REPORT_FILE_AFTER)`
     };
-    text2 = (value14) => field(value14, markdownText);
+    text2 = (value15) => field(value15, markdownText);
+  }
+});
+
+// lib/core/flows/recover-once.ts
+function currentRecoveries(comments) {
+  const lastOccurrence = comments.findLastIndex((c) => isOccurrenceComment(c.body));
+  return comments.slice(lastOccurrence + 1).filter((c) => c.body.startsWith(RECOVERY_MARKER) && !c.body.includes(FLAP_HELD_MARKER));
+}
+async function recoverOnce(tracker, retry, issue, comment, log2, progress = { step: "" }) {
+  const { number: number2 } = issue;
+  progress.step = "commenting on it";
+  const before = issue.commentCount === 0 && tracker.deleteComment ? [] : await tracker.listComments(number2);
+  const already = currentRecoveries(before).length > 0;
+  if (!already) {
+    const mine = await postCommentOnce(tracker, retry, number2, typeof comment === "string" ? comment : comment(before), log2);
+    if (tracker.deleteComment) {
+      const first2 = firstById(currentRecoveries(await tracker.listComments(number2)));
+      if (first2 && first2.id !== mine.id) {
+        try {
+          await tracker.deleteComment(number2, mine.id);
+        } catch {
+          log2.warn(`Another resolver commented on issue #${number2} first, and this run's comment could not be taken back: ${mine.url}`);
+        }
+        return "another run";
+      }
+    }
+  }
+  progress.step = "closing it after the comment";
+  await closeIssue(tracker, retry, number2, "completed", log2);
+  return already ? "another run" : "this run";
+}
+var firstById;
+var init_recover_once = __esm({
+  "lib/core/flows/recover-once.ts"() {
+    "use strict";
+    init_close();
+    init_comment_text();
+    init_comments();
+    init_flap();
+    firstById = (comments) => comments.reduce((a, c) => a && a.id < c.id ? a : c, void 0);
+  }
+});
+
+// lib/core/flows/resolve.ts
+async function previewRecovery(tracker, issues, recovery, log2) {
+  const outages = [];
+  const comments = [];
+  for (const issue of issues) {
+    let outage = { start: void 0, failedRuns: 0 };
+    try {
+      outage = outageOf(issue.createdAt, issue.commentCount === 0 ? [] : await tracker.listComments(issue.number));
+    } catch (error) {
+      log2.warn(`Could not read the comments of issue #${issue.number}, so its recovery line is left out (${describeError(error)})`);
+    }
+    outages.push(outage);
+    comments.push({ number: issue.number, text: renderRecoveryComment(recovery, recoveredLine(outage, recovery.time)) });
+  }
+  const recovered = recoveredLine(joinOutages(outages), recovery.time);
+  return { comments, ...recovered ? { recovered } : {} };
+}
+async function findRecoverable(tracker, environment, time) {
+  const found = [];
+  for await (const page of tracker.openIssues({ label: DEDUP_LABEL })) found.push(...selectRecoverable(page, environment, time));
+  return found;
+}
+async function resolveRecovery(tracker, chat, retry, recovery, log2, { dryRun = false, preview } = {}) {
+  let issues;
+  try {
+    issues = await findRecoverable(tracker, recovery.environment, recovery.time);
+  } catch (error) {
+    throw new ListFailed(error, describeError(error));
+  }
+  if (issues.length === 0) {
+    log2.info(`No open ${DEDUP_LABEL} issue for ${recovery.environment}; nothing to close`);
+    return { outcome: "nothing", closed: [], failed: [] };
+  }
+  if (dryRun) {
+    for (const issue of issues) log2.info(`Would close issue #${issue.number}: ${issue.url}`);
+    if (preview) preview(await previewRecovery(tracker, issues, recovery, log2));
+    return { outcome: "resolved", closed: issues.map((issue) => issue.number), failed: [] };
+  }
+  const outages = /* @__PURE__ */ new Map();
+  const commentFor = (issue) => (comments) => {
+    const outage = outageOf(issue.createdAt, comments);
+    outages.set(issue.number, outage);
+    return renderRecoveryComment(recovery, recoveredLine(outage, recovery.time));
+  };
+  const closed = [];
+  const closedHere = [];
+  const failed = [];
+  for (const issue of issues) {
+    const progress = { step: "" };
+    try {
+      if (await recoverOnce(tracker, retry, issue, commentFor(issue), log2, progress) === "this run") {
+        log2.info(`Closed issue #${issue.number}: ${issue.url}`);
+        closedHere.push(issue);
+      } else {
+        log2.info(`Issue #${issue.number} is closed by another resolver run: ${issue.url}`);
+      }
+      closed.push(issue.number);
+    } catch (error) {
+      log2.error(`Could not close issue #${issue.number}, it stays open (${progress.step}: ${describeError(error)})`);
+      failed.push(issue.number);
+    }
+  }
+  const recovered = recoveredLine(joinOutages(closedHere.map((issue) => outages.get(issue.number) ?? { start: void 0, failedRuns: 0 })), recovery.time);
+  if (closedHere.length && chat) await chat.send({ kind: "recovery", recovery, closed: closedHere.map(issueRef), ...recovered ? { recovered } : {} });
+  return { outcome: closed.length ? "resolved" : "failed", closed, failed };
+}
+var init_resolve = __esm({
+  "lib/core/flows/resolve.ts"() {
+    "use strict";
+    init_chat_thread();
+    init_comment_text();
+    init_recovered();
+    init_recover_once();
+    init_issue();
+    init_recovery();
+    init_transient();
+    init_errors();
+  }
+});
+
+// lib/run/noise-resolve.ts
+var noise_resolve_exports = {};
+__export(noise_resolve_exports, {
+  holdFlapping: () => holdFlapping
+});
+async function holdFlapping(config, tracker, recovery, log2, dryRun) {
+  const flap = config.flap;
+  const none = { tracker, heldNow: [], keptOpen: [], calm: [] };
+  if (!flap) return none;
+  const now = recovery.time;
+  const decisions = [];
+  try {
+    const period = { since: new Date(now.getTime() - flap.windowSeconds * 1e3), until: new Date(now.getTime() + 1) };
+    const [{ episodes }, open2] = await Promise.all([readHistory({ ...tracker, countDeploys: void 0 }, period, [recovery.environment]), findRecoverable(tracker, recovery.environment, recovery.time)]);
+    const state = flapState(episodes, recovery.environment, flap, now, false);
+    for (const issue of open2) {
+      const comments = await tracker.listComments(issue.number);
+      const held = alreadyHeld(comments);
+      decisions.push({ number: issue.number, url: issue.url, action: recoveryAction(state, held, flap, now), held });
+    }
+  } catch (error) {
+    log2.warn(`REPORT_FLAP is not applied: the record of ${recovery.environment} could not be read (${describeError(error)}); its issues are closed as usual`);
+    return none;
+  }
+  const heldNow = [];
+  const keptOpen = [];
+  const calm = decisions.filter((d) => d.action === "close" && d.held).map((d) => d.number);
+  for (const { number: number2, url, action } of decisions) {
+    if (action === "keep") {
+      log2.info(`Issue #${number2} stays open: ${recovery.environment} is flapping: ${url}`);
+      keptOpen.push(number2);
+    } else if (action === "hold") {
+      if (dryRun) {
+        log2.info(`Would leave issue #${number2} open: ${recovery.environment} is flapping: ${url}`);
+        keptOpen.push(number2);
+        continue;
+      }
+      try {
+        await postCommentOnce(tracker, config, number2, FLAP_HELD_COMMENT, log2);
+        log2.info(`Recovered, but flapping: left issue #${number2} open for a person to close: ${url}`);
+        heldNow.push(number2);
+      } catch (error) {
+        log2.warn(`Could not comment on issue #${number2} (${describeError(error)}), so it is closed as usual`);
+      }
+    }
+  }
+  const leftOpen = /* @__PURE__ */ new Set([...heldNow, ...keptOpen]);
+  if (leftOpen.size === 0) return { ...none, calm };
+  const wrapped = {
+    ...tracker,
+    openIssues: (query) => ({
+      async *[Symbol.asyncIterator]() {
+        for await (const page of tracker.openIssues(query)) yield page.filter((issue) => !leftOpen.has(issue.number));
+      }
+    })
+  };
+  return { tracker: wrapped, heldNow, keptOpen, calm };
+}
+var init_noise_resolve = __esm({
+  "lib/run/noise-resolve.ts"() {
+    "use strict";
+    init_comments();
+    init_resolve();
+    init_flap();
+    init_transient();
+    init_read();
   }
 });
 
@@ -47379,24 +48515,7 @@ function chatAnnotations(io2) {
 
 // lib/run/report-command.ts
 init_config();
-
-// lib/http/preconnect.ts
-init_agent();
-init_proxy();
-var opened = /* @__PURE__ */ new Set();
-function preconnect(url, env = process.env) {
-  if (!url || proxyConfigured(env)) return false;
-  let parsed;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  if (parsed.protocol !== "https:" && parsed.protocol !== "http:" || opened.has(parsed.origin)) return false;
-  opened.add(parsed.origin);
-  transportFor(parsed.protocol).open(parsed);
-  return true;
-}
+init_preconnect();
 
 // lib/run/phase.ts
 import { channel } from "node:diagnostics_channel";
@@ -47420,7 +48539,7 @@ init_budget();
 init_recovery();
 import { readFile, stat } from "node:fs/promises";
 var MAX_TEMPLATE_BYTES = 4 * BODY_LIMIT;
-var value9 = (env, name2) => {
+var value10 = (env, name2) => {
   const v = env[name2];
   return v === void 0 || v === "" ? void 0 : v;
 };
@@ -47435,9 +48554,9 @@ var sampleFailure = (config, time) => ({
 function templateExtras(env, config) {
   const extras = {
     job_url: config.jobUrl,
-    run_attempt: value9(env, "GITHUB_RUN_ATTEMPT"),
-    actor: value9(env, "GITHUB_ACTOR") ?? value9(env, "GITLAB_USER_LOGIN") ?? value9(env, "BUILDKITE_BUILD_CREATOR"),
-    ref: value9(env, "GITHUB_REF_NAME") ?? value9(env, "CI_COMMIT_REF_NAME") ?? value9(env, "BUILDKITE_BRANCH")
+    run_attempt: value10(env, "GITHUB_RUN_ATTEMPT"),
+    actor: value10(env, "GITHUB_ACTOR") ?? value10(env, "GITLAB_USER_LOGIN") ?? value10(env, "BUILDKITE_BUILD_CREATOR"),
+    ref: value10(env, "GITHUB_REF_NAME") ?? value10(env, "CI_COMMIT_REF_NAME") ?? value10(env, "BUILDKITE_BRANCH")
   };
   const secrets = secretsOf(config);
   return Object.freeze(Object.fromEntries(Object.entries(extras).filter(([, v]) => v !== void 0).map(([k, v]) => [k, redact(v, secrets)])));
@@ -47477,6 +48596,9 @@ async function withTemplate(config, env) {
     milestone: config.milestone ?? template.milestone
   });
 }
+
+// lib/run/report.ts
+init_noise();
 
 // lib/chat/index.ts
 init_budget2();
@@ -47537,129 +48659,7 @@ function loadedOnUse(format, host, make2) {
 
 // lib/run/report.ts
 init_errors();
-
-// lib/core/flows/report.ts
-init_converge();
-init_create();
-init_grouping();
-
-// lib/core/text/thread-marker.ts
-var PREFIX2 = "<!-- deploy-failure-reporter:slack-thread";
-var CHANNEL = /^[A-Za-z0-9]{1,40}$/;
-var TS = /^\d{1,12}\.\d{1,9}$/;
-var AT_END = /\n<!-- deploy-failure-reporter:slack-thread channel=([A-Za-z0-9]{1,40}) ts=(\d{1,12}\.\d{1,9}) -->\s*$/;
-function renderThreadMarker(thread) {
-  if (!CHANNEL.test(thread.channel) || !TS.test(thread.ts)) return void 0;
-  return `${PREFIX2} channel=${thread.channel} ts=${thread.ts} -->`;
-}
-function parseThreadMarker(body2) {
-  const match = AT_END.exec(body2);
-  return match ? { channel: match[1], ts: match[2] } : void 0;
-}
-function withThreadMarker(body2, thread, limit = Infinity) {
-  const marker = renderThreadMarker(thread);
-  if (marker === void 0) return void 0;
-  const base = body2.replace(AT_END, "\n");
-  const result = `${base.endsWith("\n") ? base : `${base}
-`}${marker}
-`;
-  return result.length <= limit ? result : void 0;
-}
-
-// lib/core/flows/chat-thread.ts
-init_transient();
-function issueRef(issue) {
-  const thread = parseThreadMarker(issue.body);
-  return thread ? { number: issue.number, url: issue.url, thread } : { number: issue.number, url: issue.url };
-}
-async function recordThread(tracker, issue, result, log2) {
-  if (!result.ok || !result.thread || parseThreadMarker(issue.body)) return;
-  const body2 = withThreadMarker(issue.body, result.thread, tracker.limits.body);
-  if (body2 === void 0) {
-    log2.warn(`Could not record the chat thread on issue #${issue.number}: the body has no room left for it`);
-    return;
-  }
-  try {
-    await tracker.updateBody(issue.number, body2);
-  } catch (error) {
-    log2.warn(`Could not record the chat thread on issue #${issue.number} (${describeError(error)}); later notices will start a new thread`);
-  }
-}
-
-// lib/core/flows/notify.ts
-async function notifyChat(tracker, chat, failure2, filed, log2, early) {
-  const notice = noticeOf2(failure2);
-  const ref = filed && issueRef(filed.issue);
-  const result = early ? await early : await chat.send(
-    filed?.occurrence === void 0 || !ref ? { kind: "failure", failure: notice, ...ref ? { issue: ref } : {} } : { kind: "recurrence", failure: notice, issue: ref, occurrence: filed.occurrence }
-  );
-  if (filed) await recordThread(tracker, filed.issue, result, log2);
-}
-function noticeOf2(failure2) {
-  return failure2.log === void 0 && failure2.ciLogs === void 0 ? failure2 : (({ log: _excerpt, ciLogs: _ci, ...rest }) => rest)(failure2);
-}
-
-// lib/core/flows/report.ts
-init_outcome();
-init_issue_text();
-init_transient();
-init_errors();
-async function fileReport(tracker, chat, target, failure2, log2) {
-  const title = await issueTitle(target.template, failure2, tracker);
-  const run2 = { tracker, target, failure: failure2, log: log2, key: { group: target.group ?? "title", title, time: failure2.time } };
-  let filed;
-  let early;
-  const onPosted = chat?.namesIssue === false ? () => void (early ??= chat.send({ kind: "failure", failure: noticeOf2(failure2) })) : () => {
-  };
-  try {
-    const holder = await lookUpHolder(run2);
-    if (holder) filed = await commentOrSkip(run2, holder);
-    else filed = await reopenRecovered(run2) ?? await convergeCreated(run2, await create(run2), onPosted);
-    return filed.outcome;
-  } finally {
-    if (chat) await notifyChat(tracker, chat, failure2, filed, log2, early);
-  }
-}
-async function lookUpHolder({ tracker, key, log: log2 }) {
-  try {
-    return await findHolderIssue(tracker, key);
-  } catch (error) {
-    if (error instanceof RateLimited) failCreate(error, log2);
-    if (isBug(error)) throw error;
-    log2.warn(`Could not list open issues, so no duplicate check was made (${describeError(error)})`);
-    return void 0;
-  }
-}
-var holds = (issue) => `Open issue #${issue.number} holds this report: ${issue.url}`;
-async function commentOrSkip({ tracker, target, failure: failure2, log: log2 }, holder) {
-  log2.info("Duplicate issue found, skipping creation");
-  const occurrence = target.onDuplicate === "comment" ? await (await Promise.resolve().then(() => (init_comments(), comments_exports))).commentOnDuplicate(tracker, target, holder, failure2, log2) : void 0;
-  if (occurrence === void 0) log2.info(holds(holder));
-  return filedAs(occurrence === void 0 ? "duplicate" : "commented", holder, occurrence);
-}
-async function reopenRecovered({ tracker, target, failure: failure2, key, log: log2 }) {
-  const reopenWindowHours = target.reopenWindowHours ?? 0;
-  if (reopenWindowHours <= 0) return void 0;
-  return (await Promise.resolve().then(() => (init_reopen(), reopen_exports))).reopenStep(tracker, { ...target, reopenWindowHours }, key, failure2, log2);
-}
-function create({ tracker, target, failure: failure2, key, log: log2 }) {
-  return createOnce(tracker, target, failure2, key, log2);
-}
-async function convergeCreated({ tracker, target, key, log: log2 }, { issue, posted }, onPosted) {
-  if (posted) onPosted();
-  const reopenWindowHours = target.reopenWindowHours ?? 0;
-  const recheck = reopenWindowHours > 0 ? async () => (await Promise.resolve().then(() => (init_reopen(), reopen_exports))).oldestHolder(tracker, { ...target, reopenWindowHours }, key) : () => findHolderIssue(tracker, key);
-  const survivor = posted ? await converge(tracker, target, issue, recheck, log2) : issue;
-  if (survivor.number !== issue.number) {
-    log2.info(`Closed #${issue.number} as a duplicate of #${survivor.number}, the older open issue for this failure`);
-    log2.info(holds(survivor));
-    return filedAs("duplicate", survivor);
-  }
-  log2.info(`Created issue #${issue.number}: ${issue.url}`);
-  return filedAs("created", issue);
-}
-
-// lib/run/report.ts
+init_report();
 init_issue_text();
 init_budget();
 init_issue();
@@ -47714,15 +48714,8 @@ function configure(env, masking, { dotenv = false, requireToken = true, warnings
   return config;
 }
 
-// lib/run/tracker.ts
-init_issue();
-async function createTracker(config, log2) {
-  if (config.tracker === "gitlab") return (await Promise.resolve().then(() => (init_tracker2(), tracker_exports))).createGitLabTracker(config, log2);
-  const [{ createGitHub: createGitHub2 }, { createGitHubTracker: createGitHubTracker2 }] = await Promise.all([Promise.resolve().then(() => (init_client2(), client_exports)), Promise.resolve().then(() => (init_tracker3(), tracker_exports2))]);
-  return createGitHubTracker2(createGitHub2(config, log2), config, log2);
-}
-
 // lib/run/report.ts
+init_tracker4();
 async function configureReport(env, masking, options = {}) {
   return withTemplate(configure(env, masking, options), env);
 }
@@ -47745,6 +48738,7 @@ async function fileFailure(session, failure2) {
   const failed = failure2.failed && (await Promise.resolve().then(() => (init_what_failed(), what_failed_exports))).failedEntries(failure2.failed);
   const extra = failed ? { failed } : {};
   try {
+    if (noiseOn(config)) return { result: { ...await (await Promise.resolve().then(() => (init_noise2(), noise_exports))).reportWithNoise(config, createNotifier(config, log2, session.annotate), failure2, log2, session.env), ...extra }, failure: failure2 };
     const outcome = await fileReport(await createTracker(config, log2), createNotifier(config, log2, session.annotate), config, failure2, log2);
     if (config.pager) await (await Promise.resolve().then(() => (init_paging(), paging_exports))).pageReported(config, outcome, failure2, log2);
     return { result: { ...outcome, ...extra }, failure: failure2 };
@@ -47760,6 +48754,7 @@ function failureTitle(config, failure2) {
 async function previewFailure(session, failure2) {
   const { config, log: log2 } = session;
   const { previewReport: previewReport2 } = await Promise.resolve().then(() => (init_preview(), preview_exports));
+  if (noiseOn(config)) await (await Promise.resolve().then(() => (init_noise2(), noise_exports))).previewNoise(config, failure2, log2, session.env);
   return previewReport2(config.token || config.app ? await createTracker(config, log2) : void 0, config, failure2, log2);
 }
 
@@ -47806,167 +48801,25 @@ async function recordReport(command, io2, run2, log2) {
 
 // lib/run/resolve-command.ts
 init_config();
+init_preconnect();
 init_outputs();
 
 // lib/run/resolve.ts
 init_recovery();
-
-// lib/core/flows/resolve.ts
-init_comment_text();
-
-// lib/core/text/duration.ts
-var UNITS = [
-  ["d", 86400],
-  ["h", 3600],
-  ["min", 60],
-  ["s", 1]
-];
-function formatDuration(seconds) {
-  let rest = Math.max(0, Math.floor(seconds));
-  const parts = [];
-  for (const [unit, size] of UNITS) {
-    if (parts.length === 2) break;
-    const n = Math.floor(rest / size);
-    rest -= n * size;
-    if (n > 0 || parts.length > 0) parts.push(`${n} ${unit}`);
-  }
-  const kept = parts.filter((part, i) => i === 0 || !part.startsWith("0 "));
-  return kept.length ? kept.join(" ") : "0 s";
-}
-
-// lib/core/text/recovered.ts
-init_comment_text();
-function outageOf(createdAt, comments) {
-  const lastRecovery = comments.findLastIndex((c) => c.body.startsWith(RECOVERY_MARKER));
-  const since = comments.slice(lastRecovery + 1).filter((c) => isOccurrenceComment(c.body));
-  if (lastRecovery === -1) return { start: createdAt, failedRuns: 1 + since.length };
-  return { start: since[0]?.createdAt, failedRuns: since.length };
-}
-function joinOutages(outages) {
-  const starts = outages.map((o) => o.start);
-  const start = starts.includes(void 0) ? void 0 : starts.reduce((a, s) => a === void 0 || s < a ? s : a, void 0);
-  return { start, failedRuns: outages.reduce((n, o) => n + o.failedRuns, 0) };
-}
-function recoveredLine(outage, time) {
-  if (outage.start === void 0 || outage.failedRuns < 1) return void 0;
-  const runs = `${outage.failedRuns} failed run${outage.failedRuns === 1 ? "" : "s"}`;
-  return `Recovered after ${formatDuration((time.getTime() - outage.start.getTime()) / 1e3)} and ${runs}`;
-}
-
-// lib/core/flows/recover-once.ts
-init_close();
-init_comment_text();
-init_comments();
-function currentRecoveries(comments) {
-  const lastOccurrence = comments.findLastIndex((c) => isOccurrenceComment(c.body));
-  return comments.slice(lastOccurrence + 1).filter((c) => c.body.startsWith(RECOVERY_MARKER));
-}
-var firstById = (comments) => comments.reduce((a, c) => a && a.id < c.id ? a : c, void 0);
-async function recoverOnce(tracker, retry, issue, comment, log2, progress = { step: "" }) {
-  const { number: number2 } = issue;
-  progress.step = "commenting on it";
-  const before = issue.commentCount === 0 && tracker.deleteComment ? [] : await tracker.listComments(number2);
-  const already = currentRecoveries(before).length > 0;
-  if (!already) {
-    const mine = await postCommentOnce(tracker, retry, number2, typeof comment === "string" ? comment : comment(before), log2);
-    if (tracker.deleteComment) {
-      const first2 = firstById(currentRecoveries(await tracker.listComments(number2)));
-      if (first2 && first2.id !== mine.id) {
-        try {
-          await tracker.deleteComment(number2, mine.id);
-        } catch {
-          log2.warn(`Another resolver commented on issue #${number2} first, and this run's comment could not be taken back: ${mine.url}`);
-        }
-        return "another run";
-      }
-    }
-  }
-  progress.step = "closing it after the comment";
-  await closeIssue(tracker, retry, number2, "completed", log2);
-  return already ? "another run" : "this run";
-}
-
-// lib/core/flows/resolve.ts
-init_issue();
-init_recovery();
-init_transient();
-init_errors();
-async function previewRecovery(tracker, issues, recovery, log2) {
-  const outages = [];
-  const comments = [];
-  for (const issue of issues) {
-    let outage = { start: void 0, failedRuns: 0 };
-    try {
-      outage = outageOf(issue.createdAt, issue.commentCount === 0 ? [] : await tracker.listComments(issue.number));
-    } catch (error) {
-      log2.warn(`Could not read the comments of issue #${issue.number}, so its recovery line is left out (${describeError(error)})`);
-    }
-    outages.push(outage);
-    comments.push({ number: issue.number, text: renderRecoveryComment(recovery, recoveredLine(outage, recovery.time)) });
-  }
-  const recovered = recoveredLine(joinOutages(outages), recovery.time);
-  return { comments, ...recovered ? { recovered } : {} };
-}
-async function findRecoverable(tracker, environment, time) {
-  const found = [];
-  for await (const page of tracker.openIssues({ label: DEDUP_LABEL })) found.push(...selectRecoverable(page, environment, time));
-  return found;
-}
-async function resolveRecovery(tracker, chat, retry, recovery, log2, { dryRun = false, preview } = {}) {
-  let issues;
-  try {
-    issues = await findRecoverable(tracker, recovery.environment, recovery.time);
-  } catch (error) {
-    throw new ListFailed(error, describeError(error));
-  }
-  if (issues.length === 0) {
-    log2.info(`No open ${DEDUP_LABEL} issue for ${recovery.environment}; nothing to close`);
-    return { outcome: "nothing", closed: [], failed: [] };
-  }
-  if (dryRun) {
-    for (const issue of issues) log2.info(`Would close issue #${issue.number}: ${issue.url}`);
-    if (preview) preview(await previewRecovery(tracker, issues, recovery, log2));
-    return { outcome: "resolved", closed: issues.map((issue) => issue.number), failed: [] };
-  }
-  const outages = /* @__PURE__ */ new Map();
-  const commentFor = (issue) => (comments) => {
-    const outage = outageOf(issue.createdAt, comments);
-    outages.set(issue.number, outage);
-    return renderRecoveryComment(recovery, recoveredLine(outage, recovery.time));
-  };
-  const closed = [];
-  const closedHere = [];
-  const failed = [];
-  for (const issue of issues) {
-    const progress = { step: "" };
-    try {
-      if (await recoverOnce(tracker, retry, issue, commentFor(issue), log2, progress) === "this run") {
-        log2.info(`Closed issue #${issue.number}: ${issue.url}`);
-        closedHere.push(issue);
-      } else {
-        log2.info(`Issue #${issue.number} is closed by another resolver run: ${issue.url}`);
-      }
-      closed.push(issue.number);
-    } catch (error) {
-      log2.error(`Could not close issue #${issue.number}, it stays open (${progress.step}: ${describeError(error)})`);
-      failed.push(issue.number);
-    }
-  }
-  const recovered = recoveredLine(joinOutages(closedHere.map((issue) => outages.get(issue.number) ?? { start: void 0, failedRuns: 0 })), recovery.time);
-  if (closedHere.length && chat) await chat.send({ kind: "recovery", recovery, closed: closedHere.map(issueRef), ...recovered ? { recovered } : {} });
-  return { outcome: closed.length ? "resolved" : "failed", closed, failed };
-}
-
-// lib/run/resolve.ts
+init_resolve();
+init_preconnect();
+init_tracker4();
 async function resolveFailures(session, { dryRun = false } = {}) {
   const { config, log: log2, env, time } = session;
   const recovery = await readDeploy(config, time, { withMessage: false });
-  const tracker = await createTracker(config, log2);
+  const all = await createTracker(config, log2);
+  const flap = config.flap ? await (await Promise.resolve().then(() => (init_noise_resolve(), noise_resolve_exports))).holdFlapping(config, all, recovery, log2, dryRun) : void 0;
+  const tracker = flap?.tracker ?? all;
   const chatUrl = config.chat.slack?.apiUrl ?? config.chatWebhook;
   const warming = { ...tracker, addComment: (number2, body2) => (preconnect(chatUrl, env), tracker.addComment(number2, body2)) };
   let preview;
   const resolution = await resolveRecovery(dryRun ? tracker : warming, createNotifier(config, log2, session.annotate), config, recovery, log2, { dryRun, preview: (texts) => preview = texts });
-  if (config.pager && !dryRun) await (await Promise.resolve().then(() => (init_paging(), paging_exports))).pageResolved(config, recovery.environment, resolution.closed, log2);
+  if (config.pager && !dryRun) await (await Promise.resolve().then(() => (init_paging(), paging_exports))).pageResolved(config, recovery.environment, [...resolution.closed.filter((n) => !flap?.calm.includes(n)), ...flap?.heldNow ?? []], log2);
   return { resolution, recovery, ...preview ? { preview } : {} };
 }
 function resolvePreview(session, { resolution, recovery, preview }) {
@@ -48044,7 +48897,11 @@ var VARIABLES = {
   "slack-channel": "SLACK_CHANNEL",
   "pagerduty-routing-key": "PAGERDUTY_ROUTING_KEY",
   "pager-severity": "REPORT_PAGER_SEVERITY",
-  "pager-environments": "REPORT_PAGER_ENVIRONMENTS"
+  "pager-environments": "REPORT_PAGER_ENVIRONMENTS",
+  // Noise control (docs/noise.md).
+  "page-after": "REPORT_PAGE_AFTER",
+  "file-after": "REPORT_FILE_AFTER",
+  flap: "REPORT_FLAP"
 };
 var SECRET_INPUTS = ["token", "chat-webhook", "slack-bot-token", "pagerduty-routing-key"];
 function input(env, name2) {
@@ -48059,8 +48916,8 @@ function actionRun(env) {
   if (problems.length) throw new ConfigError(problems);
   const vars = {};
   for (const [name2, variable] of Object.entries(VARIABLES)) {
-    const value14 = input(env, name2);
-    if (value14) vars[variable] = value14;
+    const value15 = input(env, name2);
+    if (value15) vars[variable] = value15;
   }
   if (input(env, "tracker") === "gitlab") {
     delete vars.ISSUE_API_URL;

@@ -45,6 +45,10 @@ export const VARIABLES = {
   'pagerduty-routing-key': 'PAGERDUTY_ROUTING_KEY',
   'pager-severity': 'REPORT_PAGER_SEVERITY',
   'pager-environments': 'REPORT_PAGER_ENVIRONMENTS',
+  // Noise control (docs/noise.md).
+  'page-after': 'REPORT_PAGE_AFTER',
+  'file-after': 'REPORT_FILE_AFTER',
+  flap: 'REPORT_FLAP',
 } as const
 
 // Inputs whose values are secrets: taken out of every line the action prints.

@@ -2,6 +2,7 @@
 import type { ReportResult as CommandResult } from '../core/report-result.ts'
 import { fileFailure, readFailure, type ReportConfig } from '../run/report.ts'
 import { withTemplate } from '../config/template.ts'
+import { CreateFailed } from '../core/errors.ts'
 import { openSession, type CommonOptions } from './options.ts'
 
 /** Options of {@link reportDeployFailure}; each overrides the variable it stands for. */
@@ -17,13 +18,15 @@ export interface ReportOptions extends CommonOptions {
 }
 
 /** What {@link reportDeployFailure} filed or found: the command's `--json` result, of a filed issue. */
-export type ReportResult = CommandResult & { readonly outcome: Exclude<CommandResult['outcome'], 'failed'>; readonly number: number; readonly url: string; readonly title: string }
+export type ReportResult = CommandResult & { readonly outcome: Exclude<CommandResult['outcome'], 'failed' | 'held'>; readonly number: number; readonly url: string; readonly title: string }
 
 /**
  * Files the issue for a failed deploy (or finds the open one that holds it) and posts the chat notice,
  * like `deploy-failure-reporter report`; the result is the command's `--json` value. Rejects with a
  * `ConfigError` listing every problem (`.problems`) on bad configuration, and with a `CreateFailed`
- * (`.outcome === 'failed'`, `.title`) when the issue could not be filed. No `.env` file is read: pass `env` or options.
+ * (`.outcome === 'failed'`, `.title`) when the issue could not be filed, or was held below
+ * REPORT_FILE_AFTER (docs/noise.md; its `cause` says how many failed runs so far): the result type stays
+ * that of a filed issue. No `.env` file is read: pass `env` or options.
  */
 export async function reportDeployFailure(options: ReportOptions = {}): Promise<ReportResult> {
   const session = openSession(options)
@@ -32,5 +35,7 @@ export async function reportDeployFailure(options: ReportOptions = {}): Promise<
   const reporting = { ...session, config }
   const run = await fileFailure(reporting, await readFailure(reporting, { reason: options.reason }))
   if (run.error) throw run.error
+  const { held } = run.result
+  if (held) throw new CreateFailed(new Error(`held: ${held.count} of ${held.of} consecutive failed runs (REPORT_FILE_AFTER); no issue yet`), run.result.title)
   return run.result as ReportResult
 }

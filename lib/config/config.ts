@@ -12,11 +12,12 @@ import { GITLAB_DEFAULT_API_URL, gitLabTarget, trackerKind } from './tracker.ts'
 import { readShape, type ShapeSettings } from './shape.ts'
 import { readPager, type PagerConfig } from './pager.ts'
 import { crossesNetworkInClear, plainHttpWarning } from './plain-http.ts'
+import { readNoise, type NoiseSettings } from './noise.ts'
 
 type Env = Record<string, string | undefined>
 
 /** Everything the tools read from the environment, validated once. */
-export interface Config extends ActionableSettings, CiLogSettings, ShapeSettings {
+export interface Config extends ActionableSettings, CiLogSettings, ShapeSettings, NoiseSettings {
   /** PAGERDUTY_ROUTING_KEY and its settings (lib/config/pager.ts); absent when no paging is configured. */
   readonly pager?: PagerConfig
   /** ISSUE_TOKEN; empty when a GitHub App is configured, or when loaded with `requireToken: false`. */
@@ -215,6 +216,8 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
   const shape = readShape(env, tracker, problems)
   const pager = readPager(env, problems)
   if (pager) warnings.push(...defined(plainHttpWarning('PAGERDUTY_EVENTS_URL', pager.eventsUrl, 'PAGERDUTY_ROUTING_KEY')))
+  // Page and file thresholds, flapping (lib/config/noise.ts): each key only when set.
+  const noise = readNoise(env, onDuplicate, problems)
 
   // Every secret is registered here, once, before anything can print or send it: a value echoed in a
   // problem may be the token itself (ISSUE_REPO=$ISSUE_TOKEN by mistake).
@@ -255,6 +258,7 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
     ...ciLog,
     ...shape,
     ...(pager ? { pager } : {}),
+    ...noise,
     warnings: Object.freeze(warnings),
     chat,
   })

@@ -13,13 +13,16 @@ export interface FailedEntry {
 
 /** What a report ended with. */
 export interface ReportResult {
-  readonly outcome: 'created' | 'duplicate' | 'commented' | 'reopened' | 'failed'
+  /** `held`: below REPORT_FILE_AFTER, nothing filed yet (docs/noise.md). */
+  readonly outcome: 'created' | 'duplicate' | 'commented' | 'reopened' | 'failed' | 'held'
   readonly number: number | null
   readonly url: string | null
   /** The title of the issue that holds the report; the title it would have had when none was filed. */
   readonly title: string | null
   /** What the CI said failed (REPORT_CI_LOG=auto); absent otherwise, and then absent from every output. */
   readonly failed?: readonly FailedEntry[]
+  /** Below REPORT_FILE_AFTER: the consecutive failed runs so far, and the threshold; absent otherwise. */
+  readonly held?: { readonly count: number; readonly of: number }
 }
 
 /** The result of a run that filed nothing: a bad configuration has no title yet. */

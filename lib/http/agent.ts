@@ -20,8 +20,8 @@ const load = createRequire(import.meta.url)
 export interface Transport {
   readonly request: typeof Http.request
   readonly agent: Http.Agent
-  /** Opens a connection to `url`'s origin for the next request there to take. */
-  open(url: URL): void
+  /** Opens a connection to `url`'s origin for the next request there to take; `count` keeps that many ready (default 1). */
+  open(url: URL, count?: number): void
 }
 
 const transports = new Map<string, Transport>()
@@ -29,13 +29,15 @@ const transports = new Map<string, Transport>()
 function make(protocol: 'http:' | 'https:'): Transport {
   // node:https (and so TLS) is loaded only when an https origin is used: a plain-http run never pays for it.
   const mod = load(protocol === 'https:' ? 'node:https' : 'node:http') as typeof Http
-  const ahead = new Map<string, Socket>()
+  // Usually one per origin; two when a run sends two requests there at once (docs/noise.md).
+  const ahead = new Map<string, Socket[]>()
   const keyOf = (host: string, port: number | string) => `${host}:${port}`
   class ConnectingAhead extends mod.Agent {
     override createConnection(options: Http.ClientRequestArgs, callback?: Parameters<Http.Agent['createConnection']>[1]) {
       const key = keyOf(String(options.host), String(options.port))
-      const socket = ahead.get(key)
-      ahead.delete(key)
+      const waiting = ahead.get(key) ?? []
+      const socket = waiting.shift()
+      if (!waiting.length) ahead.delete(key)
       if (socket && !socket.destroyed) {
         // Held unref'd while waiting, so an unused one never keeps the process alive; in use, it counts.
         socket.ref()
@@ -50,11 +52,12 @@ function make(protocol: 'http:' | 'https:'): Transport {
   return {
     request: mod.request,
     agent,
-    open(url) {
+    open(url, count = 1) {
       const host = url.hostname.replace(/^\[|\]$/g, '')
       const port = Number(url.port) || defaultPort
       const key = keyOf(host, port)
-      if (ahead.has(key)) return
+      const waiting = ahead.get(key) ?? []
+      if (waiting.length >= count) return
       // The options Node's Agent gives createConnection (servername for SNI, none for an IP address).
       const options = { host, port, servername: isIP(host) ? '' : host, path: null }
       const socket = mod.Agent.prototype.createConnection.call(agent, options) as Socket
@@ -63,7 +66,7 @@ function make(protocol: 'http:' | 'https:'): Transport {
       // Nagle off, as Node's http client and curl have it: a small write never waits for a delayed ACK.
       socket.setNoDelay(true)
       socket.unref()
-      ahead.set(key, socket)
+      ahead.set(key, [...waiting, socket])
     },
   }
 }

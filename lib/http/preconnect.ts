@@ -4,15 +4,16 @@
 import { transportFor } from './agent.ts'
 import { proxyConfigured } from './proxy.ts'
 
-const opened = new Set<string>()
+// How many connections each origin was opened with ahead.
+const opened = new Map<string, number>()
 
 /**
- * Opens a kept-alive connection to `url`'s origin for the next request there. Does nothing through a
- * proxy (undici's agent connects there), for an address that is not http(s), or for an origin already
- * opened. Never throws: a connection that fails is left to the request to report. Returns whether it
+ * Opens a kept-alive connection (`connections` of them) to `url`'s origin for the next requests there.
+ * Does nothing through a proxy (undici's agent connects there), for an address that is not http(s), or
+ * for an origin already opened with as many. Never throws: a connection that fails is left to the request to report. Returns whether it
  * opened one.
  */
-export function preconnect(url: string | undefined, env: Record<string, string | undefined> = process.env): boolean {
+export function preconnect(url: string | undefined, env: Record<string, string | undefined> = process.env, connections = 1): boolean {
   if (!url || proxyConfigured(env)) return false
   let parsed: URL
   try {
@@ -20,9 +21,9 @@ export function preconnect(url: string | undefined, env: Record<string, string |
   } catch {
     return false
   }
-  if ((parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || opened.has(parsed.origin)) return false
-  opened.add(parsed.origin)
-  transportFor(parsed.protocol).open(parsed)
+  if ((parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || (opened.get(parsed.origin) ?? 0) >= connections) return false
+  opened.set(parsed.origin, connections)
+  transportFor(parsed.protocol).open(parsed, connections)
   return true
 }
 
@@ -39,7 +40,8 @@ export function preconnectForCommand(argv: readonly string[], env: Record<string
   if ((dotenvPresent && env.REPORT_DOTENV !== 'off') || (env.ISSUE_TRACKER && env.ISSUE_TRACKER !== 'github')) return false
   // Without a repository and a credential the run stops at its configuration, before any request.
   if (!env.ISSUE_REPO || !(env.ISSUE_TOKEN || env.ISSUE_APP_ID)) return false
-  const api = preconnect(env.ISSUE_API_URL || env.GITHUB_API_URL || 'https://api.github.com', env)
+  // REPORT_FILE_AFTER and REPORT_FLAP read alongside the duplicate check: two requests at once, two connections (docs/noise.md).
+  const api = preconnect(env.ISSUE_API_URL || env.GITHUB_API_URL || 'https://api.github.com', env, command === 'report' && (env.REPORT_FILE_AFTER || env.REPORT_FLAP) ? 2 : 1)
   // The chat post comes last in every report run; Slack's Web API (a bot token) posts elsewhere.
   const chat = command === 'report' && !env.SLACK_BOT_TOKEN && preconnect(env.CHAT_WEBHOOK, env)
   return api || chat

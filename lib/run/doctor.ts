@@ -1,6 +1,7 @@
 // The doctor, assembled once: every check of what the reporter needs, in the order it prints them, for a
 // configuration that loaded. Reads only; the command line prints the checks and decides the exit code.
 import { createNotifier } from '../chat/index.ts'
+import { noiseOn } from '../config/noise.ts'
 import type { Check } from '../core/check.ts'
 import { runChecks } from './doctor-checks.ts'
 import { proxyChecks } from './proxy-check.ts'
@@ -24,5 +25,7 @@ export async function doctor(session: Session<ReportConfig>, { ping = false } = 
   const checks = [valid, ...template, ...proxyChecks(config), ...(await runChecks(doctorChecks(config, log), config, { ping, chat: createNotifier(config) })), ...pager]
   // In GitHub Actions: can the token read the run's jobs (REPORT_CI_LOG=auto)? Loaded only there.
   if (env.GITHUB_ACTIONS === 'true') checks.push(await (await import('./ci-doctor.ts')).ciCheck(config, log, env))
+  // REPORT_PAGE_AFTER, REPORT_FILE_AFTER, REPORT_FLAP: which are on, and whether the run history reads. Loaded only when set.
+  if (noiseOn(config)) checks.push(...(await (await import('./noise-doctor.ts')).noiseChecks(config, log, env)))
   return checks
 }

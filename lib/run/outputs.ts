@@ -14,7 +14,7 @@ import type { ReportResult } from '../core/report-result.ts'
 export function jsonLine(o: ReportResult): string {
   // The door out (lib/core/redact.ts), on the values: a secret JSON escapes would not be found in the line.
   o = redactDeep(o)
-  return JSON.stringify({ outcome: o.outcome, number: o.number, url: o.url, title: o.title, ...(o.failed ? { failed: o.failed } : {}) })
+  return JSON.stringify({ outcome: o.outcome, number: o.number, url: o.url, title: o.title, ...(o.failed ? { failed: o.failed } : {}), ...(o.held ? { held: o.held } : {}) })
 }
 
 /**
@@ -46,6 +46,7 @@ const HEADLINES: Record<ReportResult['outcome'], (o: ReportResult) => string> = 
   commented: (o) => `Deploy failure added to open issue #${o.number}`,
   reopened: (o) => `Deploy failed again after recovery: issue #${o.number} reopened`,
   failed: () => 'Deploy failure could not be filed',
+  held: (o) => `Deploy failure held: ${o.held?.count ?? '?'} of ${o.held?.of ?? '?'} consecutive failed runs, no issue yet (REPORT_FILE_AFTER)`,
 }
 
 // Values shown on the run page get the issue body's treatment: one clean line, Markdown and mentions defused.
@@ -56,6 +57,7 @@ export function summaryMarkdown(o: ReportResult, failure: Failure | undefined): 
   const lines = [`### ${HEADLINES[o.outcome](o)}`, '', `- **Outcome:** ${o.outcome}`]
   if (o.url) lines.push(`- **Issue:** [#${o.number}](${o.url})${o.title ? ` ${text(o.title)}` : ''}`)
   else if (o.outcome === 'failed') lines.push('- **Issue:** none filed; the step log says why')
+  else if (o.outcome === 'held') lines.push('- **Issue:** none yet; filed from the run that reaches REPORT_FILE_AFTER')
   if (failure) {
     lines.push(
       `- **Environment:** ${field(failure.environment, inlineCode)}`,

@@ -4,6 +4,7 @@
 // are one value, taken from the issue that holds the report.
 import type { Config } from '../config/config.ts'
 import { withTemplate } from '../config/template.ts'
+import { noiseOn } from '../config/noise.ts'
 import { createNotifier } from '../chat/index.ts'
 import { CreateFailed } from '../core/errors.ts'
 import { fileReport } from '../core/flows/report.ts'
@@ -73,6 +74,8 @@ export async function fileFailure(session: Session<ReportConfig>, failure: Failu
   const failed = failure.failed && (await import('../core/text/what-failed.ts')).failedEntries(failure.failed)
   const extra = failed ? { failed } : {}
   try {
+    // REPORT_PAGE_AFTER, REPORT_FILE_AFTER, REPORT_FLAP (docs/noise.md): loaded only when one is set.
+    if (noiseOn(config)) return { result: { ...(await (await import('./noise.ts')).reportWithNoise(config, createNotifier(config, log, session.annotate), failure, log, session.env)), ...extra }, failure }
     const outcome = await fileReport(await createTracker(config, log), createNotifier(config, log, session.annotate), config, failure, log)
     // Loaded only when paging is configured: every module costs start-up.
     if (config.pager) await (await import('./paging.ts')).pageReported(config, outcome, failure, log)
@@ -93,5 +96,7 @@ export function failureTitle(config: ReportConfig, failure: Failure): Promise<st
 export async function previewFailure(session: Session<ReportConfig>, failure: Failure): Promise<string> {
   const { config, log } = session
   const { previewReport } = await import('../core/flows/preview.ts')
+  // REPORT_PAGE_AFTER, REPORT_FILE_AFTER, REPORT_FLAP: what they would decide (loaded only when set).
+  if (noiseOn(config)) await (await import('./noise.ts')).previewNoise(config, failure, log, session.env)
   return previewReport(config.token || config.app ? await createTracker(config, log) : undefined, config, failure, log)
 }

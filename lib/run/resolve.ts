@@ -25,15 +25,19 @@ export interface ResolveRun {
 export async function resolveFailures(session: Session, { dryRun = false } = {}): Promise<ResolveRun> {
   const { config, log, env, time } = session
   const recovery: Recovery = await readDeploy(config, time, { withMessage: false })
-  const tracker = await createTracker(config, log)
+  const all = await createTracker(config, log)
+  // REPORT_FLAP (docs/noise.md): a flapping environment's issues stay open; loaded only when set.
+  const flap = config.flap ? await (await import('./noise-resolve.ts')).holdFlapping(config, all, recovery, log, dryRun) : undefined
+  const tracker = flap?.tracker ?? all
   // The recovery notice follows the first close, a second or more after the first comment: the chat's
   // connection opens with that comment, rather than on every good deploy (lib/http/preconnect.ts).
   const chatUrl = config.chat.slack?.apiUrl ?? config.chatWebhook
   const warming = { ...tracker, addComment: (number: number, body: string) => (preconnect(chatUrl, env), tracker.addComment(number, body)) }
   let preview: RecoveryPreview | undefined
   const resolution = await resolveRecovery(dryRun ? tracker : warming, createNotifier(config, log, session.annotate), config, recovery, log, { dryRun, preview: (texts) => (preview = texts) })
-  // PAGERDUTY_ROUTING_KEY: each closed issue's incident is resolved (loaded only when set).
-  if (config.pager && !dryRun) await (await import('./paging.ts')).pageResolved(config, recovery.environment, resolution.closed, log)
+  // PAGERDUTY_ROUTING_KEY: each closed issue's incident is resolved (loaded only when set); so is each
+  // issue a flapping environment keeps open, once, and not again when it closes after a calm window.
+  if (config.pager && !dryRun) await (await import('./paging.ts')).pageResolved(config, recovery.environment, [...resolution.closed.filter((n) => !flap?.calm.includes(n)), ...(flap?.heldNow ?? [])], log)
   return { resolution, recovery, ...(preview ? { preview } : {}) }
 }
 

@@ -14,12 +14,17 @@ import { createTracker } from './tracker.ts'
 import { DEDUP_LABEL } from '../core/text/issue.ts'
 import { ConfigError, StatsReadFailed } from '../core/errors.ts'
 import type { Session } from './session.ts'
+import type { Config } from '../config/config.ts'
+import { formatWindow } from '../config/noise.ts'
+import { noiseFigures, noiseLines, type NoiseFigures } from '../core/noise/stats.ts'
 
 /** `report` rendered as `format`: badges are one JSON document a line, one per environment. */
-export function renderStats(report: StatsReport, format: StatsFormat): string {
-  if (format === 'table') return renderTable(report)
-  if (format === 'markdown') return renderMarkdown(report)
-  if (format === 'json') return `${JSON.stringify(statsJson(report), null, 2)}\n`
+export function renderStats(report: StatsReport & { readonly noise?: NoiseReport }, format: StatsFormat): string {
+  // REPORT_FLAP, REPORT_PAGE_AFTER (docs/noise.md): their lines after the table, their key in JSON; only when set.
+  const noise = report.noise ? noiseLines(report.noise.figures, report.noise.window) : []
+  if (format === 'table') return renderTable(report) + noise.map((line) => `${line}\n`).join('')
+  if (format === 'markdown') return renderMarkdown(report) + noise.map((line) => `${line}\n\n`).join('')
+  if (format === 'json') return `${JSON.stringify({ ...statsJson(report), ...(report.noise ? { noise: report.noise.figures } : {}) }, null, 2)}\n`
   return renderBadges(report).map((badge) => `${JSON.stringify(badge)}\n`).join('')
 }
 
@@ -28,7 +33,13 @@ const listed = (names: readonly string[], most = 8) =>
   names.length <= most ? names.join(', ') : `${names.slice(0, most).join(', ')} and ${names.length - most} more`
 
 /** Reads the history of `tracker` for the period and builds the report; a failed read is {@link StatsReadFailed}. */
-export async function collectStats(tracker: Tracker, input: StatsInput, log: Log, now = new Date()): Promise<{ report: StatsReport; format: StatsFormat }> {
+export async function collectStats(
+  tracker: Tracker,
+  input: StatsInput,
+  log: Log,
+  now = new Date(),
+  noise?: Pick<Config, 'flap' | 'pageAfter'>,
+): Promise<{ report: StatsReport & { readonly noise?: NoiseReport }; format: StatsFormat }> {
   const options = statsOptions(input, now)
   let history
   try {
@@ -47,10 +58,19 @@ export async function collectStats(tracker: Tracker, input: StatsInput, log: Log
     if (deploys.refused) log.warn(`The deployments of ${environment} could not be read (${deploys.refused}), so its failed-deploy rate is unknown`)
     else if (deploys.statusesUnread) log.warn(`The deployment statuses of ${environment} could not be read (${deploys.statusesUnread}), so its failed-deploy rate counts failed runs instead`)
   }
-  return { report: buildReport(history, options.period, options.periodLabel, options.timeZone), format: options.format }
+  const report = buildReport(history, options.period, options.periodLabel, options.timeZone)
+  if (!noise?.flap && !noise?.pageAfter) return { report, format: options.format }
+  const window = noise.flap ? formatWindow(noise.flap.windowSeconds) : ''
+  return { report: { ...report, noise: { figures: noiseFigures(report.episodes, noise, now), window } }, format: options.format }
+}
+
+/** The noise figures a report carries when REPORT_FLAP or REPORT_PAGE_AFTER is set. */
+export interface NoiseReport {
+  readonly figures: NoiseFigures
+  readonly window: string
 }
 
 /** Reads the history of the session's tracker and builds the report, as {@link collectStats} does. */
-export async function statsOf(session: Session, input: StatsInput): Promise<{ report: StatsReport; format: StatsFormat }> {
-  return collectStats(await createTracker(session.config, session.log), input, session.log)
+export async function statsOf(session: Session, input: StatsInput): Promise<{ report: StatsReport & { readonly noise?: NoiseReport }; format: StatsFormat }> {
+  return collectStats(await createTracker(session.config, session.log), input, session.log, new Date(), session.config)
 }

@@ -10,6 +10,7 @@
 import { closeIssue, type RetrySettings } from './close.ts'
 import { isOccurrenceComment, RECOVERY_MARKER } from '../text/comment-text.ts'
 import { postCommentOnce } from './comments.ts'
+import { FLAP_HELD_MARKER } from '../noise/flap.ts'
 import type { Log } from '../log.ts'
 import type { Comment, Issue, Tracker } from '../tracker.ts'
 
@@ -17,9 +18,10 @@ import type { Comment, Issue, Tracker } from '../tracker.ts'
 export type RecoveredBy = 'this run' | 'another run'
 
 // The recovery comments since the last occurrence: an older recovery, followed by a new failure, is history.
+// A flapping issue's "left open" comment (REPORT_FLAP) is not one: the close after a calm window says so itself.
 function currentRecoveries(comments: readonly Comment[]): Comment[] {
   const lastOccurrence = comments.findLastIndex((c) => isOccurrenceComment(c.body))
-  return comments.slice(lastOccurrence + 1).filter((c) => c.body.startsWith(RECOVERY_MARKER))
+  return comments.slice(lastOccurrence + 1).filter((c) => c.body.startsWith(RECOVERY_MARKER) && !c.body.includes(FLAP_HELD_MARKER))
 }
 
 const firstById = (comments: readonly Comment[]) => comments.reduce<Comment | undefined>((a, c) => (a && a.id < c.id ? a : c), undefined)

@@ -13,7 +13,7 @@ import { ROOT } from '../../helpers/helpers.ts'
 const outputs = (parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { outputs: Record<string, { description: string }> }).outputs
 
 // Every value of each outcome type, and nothing else: tsc refuses a missing key or an extra one.
-const REPORT_OUTCOMES: Record<ReportResult['outcome'], true> = { created: true, duplicate: true, commented: true, reopened: true, failed: true }
+const REPORT_OUTCOMES: Record<ReportResult['outcome'], true> = { created: true, duplicate: true, commented: true, reopened: true, failed: true, held: true }
 const RESOLVE_OUTCOMES: Record<Resolution['outcome'], true> = { resolved: true, nothing: true, failed: true }
 
 const names = (lines: string) => [...lines.matchAll(/^([\w-]+)(?:=|<<)/gm)].map((m) => m[1]!)

@@ -14,8 +14,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   text: [SEAMS, 'text'],
   retry: [SEAMS, 'retry', 'errors'],
   find: [SEAMS, 'find', 'text', 'retry', 'errors'],
-  flows: [SEAMS, 'flows', 'find', 'text', 'retry', 'errors'],
+  flows: [SEAMS, 'flows', 'find', 'text', 'retry', 'errors', 'noise'],
   stats: [SEAMS, 'stats', 'find', 'text'],
+  noise: [SEAMS, 'noise', 'stats', 'text'],
 }
 
 const roomOf = (libPath: string): string => {
