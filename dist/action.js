@@ -47,6 +47,25 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
+// lib/core/log.ts
+function registerSecret(...values) {
+  for (const value14 of values) registered.add(value14);
+}
+function redact(text3, secrets) {
+  let out = text3;
+  for (const secret of [...secrets, ...registered].sort((a, b) => b.length - a.length)) {
+    if (secret.length >= 4) out = out.split(secret).join("***");
+  }
+  return out;
+}
+var registered;
+var init_log = __esm({
+  "lib/core/log.ts"() {
+    "use strict";
+    registered = /* @__PURE__ */ new Set();
+  }
+});
+
 // lib/core/text/budget.ts
 function cutNote(count) {
   return `[${count} characters cut]`;
@@ -572,11 +591,16 @@ var init_errors = __esm({
       }
     };
     CreateFailed = class extends Error {
-      /** As in the `--json` line, for callers of the plugin API. */
+      /** As in the `--json` line, for callers of the plugin API: `outcome`, `number`, `url` and `title`. */
       outcome = "failed";
-      constructor(cause) {
+      number = null;
+      url = null;
+      /** The title the issue would have had; null until the run layer knows it. */
+      title;
+      constructor(cause, title = null) {
         super("Failed to create issue", { cause });
         this.name = "CreateFailed";
+        this.title = title;
       }
     };
     DuplicateRefused = class extends Error {
@@ -611,25 +635,6 @@ var init_errors = __esm({
         this.status = options.status;
       }
     };
-  }
-});
-
-// lib/core/log.ts
-function registerSecret(...values) {
-  for (const value14 of values) registered.add(value14);
-}
-function redact(text3, secrets) {
-  let out = text3;
-  for (const secret of [...secrets, ...registered].sort((a, b) => b.length - a.length)) {
-    if (secret.length >= 4) out = out.split(secret).join("***");
-  }
-  return out;
-}
-var registered;
-var init_log = __esm({
-  "lib/core/log.ts"() {
-    "use strict";
-    registered = /* @__PURE__ */ new Set();
   }
 });
 
@@ -1353,3020 +1358,8 @@ var init_config = __esm({
   }
 });
 
-// node_modules/zx/build/deno.js
-import { createRequire } from "node:module";
-import * as process2 from "node:process";
-var init_deno = __esm({
-  "node_modules/zx/build/deno.js"() {
-    if (globalThis.Deno) {
-      globalThis.require = createRequire(import.meta.url);
-      globalThis.__filename = new URL(import.meta.url).pathname;
-      globalThis.__dirname = new URL(".", import.meta.url).pathname;
-      globalThis.module = new Proxy({}, { set() {
-        return true;
-      } });
-      const p = globalThis.process = globalThis.process || process2;
-      p.version || (p.version = "v18.0.0");
-      p.version || (p.version = { node: "18.0.0" });
-      p.env || (p.env = globalThis.Deno.env.toObject());
-      p.argv || (p.argv = [globalThis.Deno.execPath(), globalThis.Deno.mainModule.replace("file://", ""), ...globalThis.Deno.args]);
-    }
-  }
-});
-
-// node_modules/zx/build/esblib.cjs
-var require_esblib = __commonJS({
-  "node_modules/zx/build/esblib.cjs"(exports, module) {
-    var __create2 = Object.create;
-    var __defProp2 = Object.defineProperty;
-    var __getOwnPropDesc2 = Object.getOwnPropertyDescriptor;
-    var __getOwnPropNames2 = Object.getOwnPropertyNames;
-    var __getProtoOf2 = Object.getPrototypeOf;
-    var __hasOwnProp2 = Object.prototype.hasOwnProperty;
-    var __export2 = (target, all) => {
-      for (var name2 in all)
-        __defProp2(target, name2, { get: all[name2], enumerable: true });
-    };
-    var __copyProps2 = (to, from, except, desc) => {
-      if (from && typeof from === "object" || typeof from === "function") {
-        for (let key of __getOwnPropNames2(from))
-          if (!__hasOwnProp2.call(to, key) && key !== except)
-            __defProp2(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc2(from, key)) || desc.enumerable });
-      }
-      return to;
-    };
-    var __toESM2 = (mod, isNodeMode, target) => (target = mod != null ? __create2(__getProtoOf2(mod)) : {}, __copyProps2(
-      // If the importer is in node compatibility mode or this is not an ESM
-      // file that has been converted to a CommonJS file using a Babel-
-      // compatible transform (i.e. "__esModule" has not been set), then set
-      // "default" to the CommonJS "module.exports" for node compatibility.
-      isNodeMode || !mod || !mod.__esModule ? __defProp2(target, "default", { value: mod, enumerable: true }) : target,
-      mod
-    ));
-    var __toCommonJS = (mod) => __copyProps2(__defProp2({}, "__esModule", { value: true }), mod);
-    var __async = (__this, __arguments, generator) => {
-      return new Promise((resolve, reject) => {
-        var fulfilled = (value14) => {
-          try {
-            step(generator.next(value14));
-          } catch (e) {
-            reject(e);
-          }
-        };
-        var rejected = (value14) => {
-          try {
-            step(generator.throw(value14));
-          } catch (e) {
-            reject(e);
-          }
-        };
-        var step = (x2) => x2.done ? resolve(x2.value) : Promise.resolve(x2.value).then(fulfilled, rejected);
-        step((generator = generator.apply(__this, __arguments)).next());
-      });
-    };
-    var __defProps = Object.defineProperties;
-    var __getOwnPropDescs = Object.getOwnPropertyDescriptors;
-    var __getOwnPropSymbols = Object.getOwnPropertySymbols;
-    var __propIsEnum = Object.prototype.propertyIsEnumerable;
-    var __knownSymbol = (name2, symbol) => (symbol = Symbol[name2]) ? symbol : /* @__PURE__ */ Symbol.for("Symbol." + name2);
-    var __typeError = (msg) => {
-      throw TypeError(msg);
-    };
-    var __defNormalProp = (obj, key, value14) => key in obj ? __defProp2(obj, key, { enumerable: true, configurable: true, writable: true, value: value14 }) : obj[key] = value14;
-    var __spreadValues = (a, b) => {
-      for (var prop in b || (b = {}))
-        if (__hasOwnProp2.call(b, prop))
-          __defNormalProp(a, prop, b[prop]);
-      if (__getOwnPropSymbols)
-        for (var prop of __getOwnPropSymbols(b)) {
-          if (__propIsEnum.call(b, prop))
-            __defNormalProp(a, prop, b[prop]);
-        }
-      return a;
-    };
-    var __spreadProps = (a, b) => __defProps(a, __getOwnPropDescs(b));
-    var __await = function(promise, isYieldStar) {
-      this[0] = promise;
-      this[1] = isYieldStar;
-    };
-    var __asyncGenerator = (__this, __arguments, generator) => {
-      var resume = (k2, v2, yes, no) => {
-        try {
-          var x2 = generator[k2](v2), isAwait = (v2 = x2.value) instanceof __await, done2 = x2.done;
-          Promise.resolve(isAwait ? v2[0] : v2).then((y) => isAwait ? resume(k2 === "return" ? k2 : "next", v2[1] ? { done: y.done, value: y.value } : y, yes, no) : yes({ value: y, done: done2 })).catch((e) => resume("throw", e, yes, no));
-        } catch (e) {
-          no(e);
-        }
-      }, method = (k2) => it[k2] = (x2) => new Promise((yes, no) => resume(k2, x2, yes, no)), it = {};
-      return generator = generator.apply(__this, __arguments), it[__knownSymbol("asyncIterator")] = () => it, method("next"), method("throw"), method("return"), it;
-    };
-    var __yieldStar = (value14) => {
-      var obj = value14[__knownSymbol("asyncIterator")], isAwait = false, method, it = {};
-      if (obj == null) {
-        obj = value14[__knownSymbol("iterator")]();
-        method = (k2) => it[k2] = (x2) => obj[k2](x2);
-      } else {
-        obj = obj.call(value14);
-        method = (k2) => it[k2] = (v2) => {
-          if (isAwait) {
-            isAwait = false;
-            if (k2 === "throw") throw v2;
-            return v2;
-          }
-          isAwait = true;
-          return {
-            done: false,
-            value: new __await(new Promise((resolve) => {
-              var x2 = obj[k2](v2);
-              if (!(x2 instanceof Object)) __typeError("Object expected");
-              resolve(x2);
-            }), 1)
-          };
-        };
-      }
-      return it[__knownSymbol("iterator")] = () => it, method("next"), "throw" in obj ? method("throw") : it.throw = (x2) => {
-        throw x2;
-      }, "return" in obj && method("return"), it;
-    };
-    var __forAwait = (obj, it, method) => (it = obj[__knownSymbol("asyncIterator")]) ? it.call(obj) : (obj = obj[__knownSymbol("iterator")](), it = {}, method = (key, fn) => (fn = obj[key]) && (it[key] = (arg) => new Promise((yes, no, done2) => (arg = fn.call(obj, arg), done2 = arg.done, Promise.resolve(arg.value).then((value14) => yes({ value: value14, done: done2 }), no)))), method("next"), method("return"), it);
-    var __pow = Math.pow;
-    var __reExport = (target, mod, secondTarget) => (__copyProps2(target, mod, "default"), secondTarget && __copyProps2(secondTarget, mod, "default"));
-    var __commonJS2 = (cb, mod) => function __require2() {
-      return mod || (0, cb[__getOwnPropNames2(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
-    };
-    var __esm2 = (fn, res) => function __init() {
-      return fn && (res = (0, fn[__getOwnPropNames2(fn)[0]])(fn = 0)), res;
-    };
-    var __accessCheck = (obj, member, msg) => member.has(obj) || __typeError("Cannot " + msg);
-    var __privateGet = (obj, member, getter) => (__accessCheck(obj, member, "read from private field"), getter ? getter.call(obj) : member.get(obj));
-    var __privateAdd = (obj, member, value14) => member.has(obj) ? __typeError("Cannot add the same private member more than once") : member instanceof WeakSet ? member.add(obj) : member.set(obj, value14);
-    var __privateSet = (obj, member, value14, setter) => (__accessCheck(obj, member, "write to private field"), setter ? setter.call(obj, value14) : member.set(obj, value14), value14);
-    module.exports = {
-      __create: __create2,
-      __defProp: __defProp2,
-      __getOwnPropDesc: __getOwnPropDesc2,
-      __getOwnPropNames: __getOwnPropNames2,
-      __getProtoOf: __getProtoOf2,
-      __hasOwnProp: __hasOwnProp2,
-      __export: __export2,
-      __copyProps: __copyProps2,
-      __toESM: __toESM2,
-      __toCommonJS,
-      __async,
-      __defProps,
-      __getOwnPropDescs,
-      __getOwnPropSymbols,
-      __propIsEnum,
-      __knownSymbol,
-      __typeError,
-      __defNormalProp,
-      __spreadValues,
-      __spreadProps,
-      __await,
-      __asyncGenerator,
-      __yieldStar,
-      __forAwait,
-      __pow,
-      __reExport,
-      __commonJS: __commonJS2,
-      __esm: __esm2,
-      __accessCheck,
-      __privateGet,
-      __privateAdd,
-      __privateSet
-    };
-  }
-});
-
-// node_modules/zx/build/internals.cjs
-var require_internals = __commonJS({
-  "node_modules/zx/build/internals.cjs"(exports, module) {
-    "use strict";
-    var {
-      __export: __export2,
-      __toCommonJS
-    } = require_esblib();
-    var internals_exports = {};
-    __export2(internals_exports, {
-      bus: () => bus3
-    });
-    module.exports = __toCommonJS(internals_exports);
-    var locked = false;
-    var lock = () => locked = true;
-    var store = /* @__PURE__ */ new Map();
-    var override = store.set.bind(store);
-    function wrap(name2, api) {
-      if (locked) throw new Error("bus is locked");
-      override(name2, api);
-      return new Proxy(api, {
-        get(_, key) {
-          var _a, _b;
-          return store.get(name2)[key] || ((_b = (_a = store.get(name2)) == null ? void 0 : _a.default) == null ? void 0 : _b[key]);
-        },
-        apply(_, self2, args) {
-          return store.get(name2).apply(self2, args);
-        }
-      });
-    }
-    var bus3 = {
-      override,
-      wrap,
-      lock
-    };
-  }
-});
-
-// node_modules/zx/build/vendor-core.cjs
-var require_vendor_core = __commonJS({
-  "node_modules/zx/build/vendor-core.cjs"(exports, module) {
-    "use strict";
-    var {
-      __create: __create2,
-      __spreadValues,
-      __spreadProps,
-      __commonJS: __commonJS2,
-      __export: __export2,
-      __toESM: __toESM2,
-      __toCommonJS,
-      __async
-    } = require_esblib();
-    var require_posix = __commonJS2({
-      "node_modules/isexe/dist/cjs/posix.js"(exports2) {
-        "use strict";
-        Object.defineProperty(exports2, "__esModule", { value: true });
-        exports2.sync = exports2.isexe = void 0;
-        var fs_1 = __require("fs");
-        var promises_1 = __require("fs").promises;
-        var isexe = (_0, ..._1) => __async(null, [_0, ..._1], function* (path3, options = {}) {
-          const { ignoreErrors = false } = options;
-          try {
-            return checkStat(yield (0, promises_1.stat)(path3), options);
-          } catch (e) {
-            const er = e;
-            if (ignoreErrors || er.code === "EACCES")
-              return false;
-            throw er;
-          }
-        });
-        exports2.isexe = isexe;
-        var sync = (path3, options = {}) => {
-          const { ignoreErrors = false } = options;
-          try {
-            return checkStat((0, fs_1.statSync)(path3), options);
-          } catch (e) {
-            const er = e;
-            if (ignoreErrors || er.code === "EACCES")
-              return false;
-            throw er;
-          }
-        };
-        exports2.sync = sync;
-        var checkStat = (stat, options) => stat.isFile() && checkMode(stat, options);
-        var checkMode = (stat, options) => {
-          var _a, _b, _c, _d, _e, _f, _g, _h;
-          const myUid = (_b = options.uid) != null ? _b : (_a = process.getuid) == null ? void 0 : _a.call(process);
-          const myGroups = (_e = (_d = options.groups) != null ? _d : (_c = process.getgroups) == null ? void 0 : _c.call(process)) != null ? _e : [];
-          const myGid = (_h = (_g = options.gid) != null ? _g : (_f = process.getgid) == null ? void 0 : _f.call(process)) != null ? _h : myGroups[0];
-          if (myUid === void 0 || myGid === void 0) {
-            throw new Error("cannot get uid or gid");
-          }
-          const groups2 = /* @__PURE__ */ new Set([myGid, ...myGroups]);
-          const mod = stat.mode;
-          const uid = stat.uid;
-          const gid = stat.gid;
-          const u = parseInt("100", 8);
-          const g2 = parseInt("010", 8);
-          const o = parseInt("001", 8);
-          const ug = u | g2;
-          return !!(mod & o || mod & g2 && groups2.has(gid) || mod & u && uid === myUid || mod & ug && myUid === 0);
-        };
-      }
-    });
-    var require_win32 = __commonJS2({
-      "node_modules/isexe/dist/cjs/win32.js"(exports2) {
-        "use strict";
-        Object.defineProperty(exports2, "__esModule", { value: true });
-        exports2.sync = exports2.isexe = void 0;
-        var fs_1 = __require("fs");
-        var promises_1 = __require("fs").promises;
-        var isexe = (_0, ..._1) => __async(null, [_0, ..._1], function* (path3, options = {}) {
-          const { ignoreErrors = false } = options;
-          try {
-            return checkStat(yield (0, promises_1.stat)(path3), path3, options);
-          } catch (e) {
-            const er = e;
-            if (ignoreErrors || er.code === "EACCES")
-              return false;
-            throw er;
-          }
-        });
-        exports2.isexe = isexe;
-        var sync = (path3, options = {}) => {
-          const { ignoreErrors = false } = options;
-          try {
-            return checkStat((0, fs_1.statSync)(path3), path3, options);
-          } catch (e) {
-            const er = e;
-            if (ignoreErrors || er.code === "EACCES")
-              return false;
-            throw er;
-          }
-        };
-        exports2.sync = sync;
-        var checkPathExt = (path3, options) => {
-          const { pathExt = process.env.PATHEXT || "" } = options;
-          const peSplit = pathExt.split(";");
-          if (peSplit.indexOf("") !== -1) {
-            return true;
-          }
-          for (let i = 0; i < peSplit.length; i++) {
-            const p = peSplit[i].toLowerCase();
-            const ext = path3.substring(path3.length - p.length).toLowerCase();
-            if (p && ext === p) {
-              return true;
-            }
-          }
-          return false;
-        };
-        var checkStat = (stat, path3, options) => stat.isFile() && checkPathExt(path3, options);
-      }
-    });
-    var require_options = __commonJS2({
-      "node_modules/isexe/dist/cjs/options.js"(exports2) {
-        "use strict";
-        Object.defineProperty(exports2, "__esModule", { value: true });
-      }
-    });
-    var require_cjs = __commonJS2({
-      "node_modules/isexe/dist/cjs/index.js"(exports2) {
-        "use strict";
-        var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
-          if (k2 === void 0) k2 = k;
-          var desc = Object.getOwnPropertyDescriptor(m, k);
-          if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
-            desc = { enumerable: true, get: function() {
-              return m[k];
-            } };
-          }
-          Object.defineProperty(o, k2, desc);
-        }) : (function(o, m, k, k2) {
-          if (k2 === void 0) k2 = k;
-          o[k2] = m[k];
-        }));
-        var __setModuleDefault = exports2 && exports2.__setModuleDefault || (Object.create ? (function(o, v) {
-          Object.defineProperty(o, "default", { enumerable: true, value: v });
-        }) : function(o, v) {
-          o["default"] = v;
-        });
-        var __importStar = exports2 && exports2.__importStar || function(mod) {
-          if (mod && mod.__esModule) return mod;
-          var result = {};
-          if (mod != null) {
-            for (var k in mod) if (k !== "default" && Object.prototype.hasOwnProperty.call(mod, k)) __createBinding(result, mod, k);
-          }
-          __setModuleDefault(result, mod);
-          return result;
-        };
-        var __exportStar = exports2 && exports2.__exportStar || function(m, exports3) {
-          for (var p in m) if (p !== "default" && !Object.prototype.hasOwnProperty.call(exports3, p)) __createBinding(exports3, m, p);
-        };
-        Object.defineProperty(exports2, "__esModule", { value: true });
-        exports2.sync = exports2.isexe = exports2.posix = exports2.win32 = void 0;
-        var posix = __importStar(require_posix());
-        exports2.posix = posix;
-        var win32 = __importStar(require_win32());
-        exports2.win32 = win32;
-        __exportStar(require_options(), exports2);
-        var platform = process.env._ISEXE_TEST_PLATFORM_ || process.platform;
-        var impl = platform === "win32" ? win32 : posix;
-        exports2.isexe = impl.isexe;
-        exports2.sync = impl.sync;
-      }
-    });
-    var require_lib = __commonJS2({
-      "node_modules/which/lib/index.js"(exports2, module2) {
-        "use strict";
-        var { isexe, sync: isexeSync } = require_cjs();
-        var { join, delimiter, sep: sep2, posix } = __require("path");
-        var isWindows = process.platform === "win32";
-        var rSlash = new RegExp(`[${posix.sep}${sep2 === posix.sep ? "" : sep2}]`.replace(/(\\)/g, "\\$1"));
-        var rRel = new RegExp(`^\\.${rSlash.source}`);
-        var getNotFoundError = (cmd) => Object.assign(new Error(`not found: ${cmd}`), { code: "ENOENT" });
-        var getPathInfo = (cmd, {
-          path: optPath = process.env.PATH,
-          pathExt: optPathExt = process.env.PATHEXT,
-          delimiter: optDelimiter = delimiter
-        }) => {
-          const pathEnv = cmd.match(rSlash) ? [""] : [
-            // windows always checks the cwd first
-            ...isWindows ? [process.cwd()] : [],
-            ...(optPath || /* istanbul ignore next: very unusual */
-            "").split(optDelimiter)
-          ];
-          if (isWindows) {
-            const pathExtExe = optPathExt || [".EXE", ".CMD", ".BAT", ".COM"].join(optDelimiter);
-            const pathExt = pathExtExe.split(optDelimiter).flatMap((item) => [item, item.toLowerCase()]);
-            if (cmd.includes(".") && pathExt[0] !== "") {
-              pathExt.unshift("");
-            }
-            return { pathEnv, pathExt, pathExtExe };
-          }
-          return { pathEnv, pathExt: [""] };
-        };
-        var getPathPart = (raw, cmd) => {
-          const pathPart = /^".*"$/.test(raw) ? raw.slice(1, -1) : raw;
-          const prefix = !pathPart && rRel.test(cmd) ? cmd.slice(0, 2) : "";
-          return prefix + join(pathPart, cmd);
-        };
-        var which22 = (_0, ..._1) => __async(null, [_0, ..._1], function* (cmd, opt = {}) {
-          const { pathEnv, pathExt, pathExtExe } = getPathInfo(cmd, opt);
-          const found = [];
-          for (const envPart of pathEnv) {
-            const p = getPathPart(envPart, cmd);
-            for (const ext of pathExt) {
-              const withExt = p + ext;
-              const is = yield isexe(withExt, { pathExt: pathExtExe, ignoreErrors: true });
-              if (is) {
-                if (!opt.all) {
-                  return withExt;
-                }
-                found.push(withExt);
-              }
-            }
-          }
-          if (opt.all && found.length) {
-            return found;
-          }
-          if (opt.nothrow) {
-            return null;
-          }
-          throw getNotFoundError(cmd);
-        });
-        var whichSync = (cmd, opt = {}) => {
-          const { pathEnv, pathExt, pathExtExe } = getPathInfo(cmd, opt);
-          const found = [];
-          for (const pathEnvPart of pathEnv) {
-            const p = getPathPart(pathEnvPart, cmd);
-            for (const ext of pathExt) {
-              const withExt = p + ext;
-              const is = isexeSync(withExt, { pathExt: pathExtExe, ignoreErrors: true });
-              if (is) {
-                if (!opt.all) {
-                  return withExt;
-                }
-                found.push(withExt);
-              }
-            }
-          }
-          if (opt.all && found.length) {
-            return found;
-          }
-          if (opt.nothrow) {
-            return null;
-          }
-          throw getNotFoundError(cmd);
-        };
-        module2.exports = which22;
-        which22.sync = whichSync;
-      }
-    });
-    var vendor_core_exports = {};
-    __export2(vendor_core_exports, {
-      VoidStream: () => VoidStream,
-      buildCmd: () => buildCmd,
-      chalk: () => chalk22,
-      exec: () => exec,
-      isStringLiteral: () => isStringLiteral2,
-      ps: () => ps3,
-      which: () => which3
-    });
-    module.exports = __toCommonJS(vendor_core_exports);
-    var ANSI_BACKGROUND_OFFSET = 10;
-    var wrapAnsi16 = (offset = 0) => (code) => `\x1B[${code + offset}m`;
-    var wrapAnsi256 = (offset = 0) => (code) => `\x1B[${38 + offset};5;${code}m`;
-    var wrapAnsi16m = (offset = 0) => (red, green, blue) => `\x1B[${38 + offset};2;${red};${green};${blue}m`;
-    var styles = {
-      modifier: {
-        reset: [0, 0],
-        // 21 isn't widely supported and 22 does the same thing
-        bold: [1, 22],
-        dim: [2, 22],
-        italic: [3, 23],
-        underline: [4, 24],
-        overline: [53, 55],
-        inverse: [7, 27],
-        hidden: [8, 28],
-        strikethrough: [9, 29]
-      },
-      color: {
-        black: [30, 39],
-        red: [31, 39],
-        green: [32, 39],
-        yellow: [33, 39],
-        blue: [34, 39],
-        magenta: [35, 39],
-        cyan: [36, 39],
-        white: [37, 39],
-        // Bright color
-        blackBright: [90, 39],
-        gray: [90, 39],
-        // Alias of `blackBright`
-        grey: [90, 39],
-        // Alias of `blackBright`
-        redBright: [91, 39],
-        greenBright: [92, 39],
-        yellowBright: [93, 39],
-        blueBright: [94, 39],
-        magentaBright: [95, 39],
-        cyanBright: [96, 39],
-        whiteBright: [97, 39]
-      },
-      bgColor: {
-        bgBlack: [40, 49],
-        bgRed: [41, 49],
-        bgGreen: [42, 49],
-        bgYellow: [43, 49],
-        bgBlue: [44, 49],
-        bgMagenta: [45, 49],
-        bgCyan: [46, 49],
-        bgWhite: [47, 49],
-        // Bright color
-        bgBlackBright: [100, 49],
-        bgGray: [100, 49],
-        // Alias of `bgBlackBright`
-        bgGrey: [100, 49],
-        // Alias of `bgBlackBright`
-        bgRedBright: [101, 49],
-        bgGreenBright: [102, 49],
-        bgYellowBright: [103, 49],
-        bgBlueBright: [104, 49],
-        bgMagentaBright: [105, 49],
-        bgCyanBright: [106, 49],
-        bgWhiteBright: [107, 49]
-      }
-    };
-    var modifierNames = Object.keys(styles.modifier);
-    var foregroundColorNames = Object.keys(styles.color);
-    var backgroundColorNames = Object.keys(styles.bgColor);
-    var colorNames = [...foregroundColorNames, ...backgroundColorNames];
-    function assembleStyles() {
-      const codes = /* @__PURE__ */ new Map();
-      for (const [groupName, group] of Object.entries(styles)) {
-        for (const [styleName, style] of Object.entries(group)) {
-          styles[styleName] = {
-            open: `\x1B[${style[0]}m`,
-            close: `\x1B[${style[1]}m`
-          };
-          group[styleName] = styles[styleName];
-          codes.set(style[0], style[1]);
-        }
-        Object.defineProperty(styles, groupName, {
-          value: group,
-          enumerable: false
-        });
-      }
-      Object.defineProperty(styles, "codes", {
-        value: codes,
-        enumerable: false
-      });
-      styles.color.close = "\x1B[39m";
-      styles.bgColor.close = "\x1B[49m";
-      styles.color.ansi = wrapAnsi16();
-      styles.color.ansi256 = wrapAnsi256();
-      styles.color.ansi16m = wrapAnsi16m();
-      styles.bgColor.ansi = wrapAnsi16(ANSI_BACKGROUND_OFFSET);
-      styles.bgColor.ansi256 = wrapAnsi256(ANSI_BACKGROUND_OFFSET);
-      styles.bgColor.ansi16m = wrapAnsi16m(ANSI_BACKGROUND_OFFSET);
-      Object.defineProperties(styles, {
-        rgbToAnsi256: {
-          value(red, green, blue) {
-            if (red === green && green === blue) {
-              if (red < 8) {
-                return 16;
-              }
-              if (red > 248) {
-                return 231;
-              }
-              return Math.round((red - 8) / 247 * 24) + 232;
-            }
-            return 16 + 36 * Math.round(red / 255 * 5) + 6 * Math.round(green / 255 * 5) + Math.round(blue / 255 * 5);
-          },
-          enumerable: false
-        },
-        hexToRgb: {
-          value(hex) {
-            const matches = /[a-f\d]{6}|[a-f\d]{3}/i.exec(hex.toString(16));
-            if (!matches) {
-              return [0, 0, 0];
-            }
-            let [colorString] = matches;
-            if (colorString.length === 3) {
-              colorString = [...colorString].map((character) => character + character).join("");
-            }
-            const integer = Number.parseInt(colorString, 16);
-            return [
-              /* eslint-disable no-bitwise */
-              integer >> 16 & 255,
-              integer >> 8 & 255,
-              integer & 255
-              /* eslint-enable no-bitwise */
-            ];
-          },
-          enumerable: false
-        },
-        hexToAnsi256: {
-          value: (hex) => styles.rgbToAnsi256(...styles.hexToRgb(hex)),
-          enumerable: false
-        },
-        ansi256ToAnsi: {
-          value(code) {
-            if (code < 8) {
-              return 30 + code;
-            }
-            if (code < 16) {
-              return 90 + (code - 8);
-            }
-            let red;
-            let green;
-            let blue;
-            if (code >= 232) {
-              red = ((code - 232) * 10 + 8) / 255;
-              green = red;
-              blue = red;
-            } else {
-              code -= 16;
-              const remainder = code % 36;
-              red = Math.floor(code / 36) / 5;
-              green = Math.floor(remainder / 6) / 5;
-              blue = remainder % 6 / 5;
-            }
-            const value14 = Math.max(red, green, blue) * 2;
-            if (value14 === 0) {
-              return 30;
-            }
-            let result = 30 + (Math.round(blue) << 2 | Math.round(green) << 1 | Math.round(red));
-            if (value14 === 2) {
-              result += 60;
-            }
-            return result;
-          },
-          enumerable: false
-        },
-        rgbToAnsi: {
-          value: (red, green, blue) => styles.ansi256ToAnsi(styles.rgbToAnsi256(red, green, blue)),
-          enumerable: false
-        },
-        hexToAnsi: {
-          value: (hex) => styles.ansi256ToAnsi(styles.hexToAnsi256(hex)),
-          enumerable: false
-        }
-      });
-      return styles;
-    }
-    var ansiStyles = assembleStyles();
-    var ansi_styles_default = ansiStyles;
-    var import_node_process = __toESM2(__require("process"), 1);
-    var import_node_os = __toESM2(__require("os"), 1);
-    var import_node_tty = __toESM2(__require("tty"), 1);
-    function hasFlag(flag, argv = globalThis.Deno ? globalThis.Deno.args : import_node_process.default.argv) {
-      const prefix = flag.startsWith("-") ? "" : flag.length === 1 ? "-" : "--";
-      const position = argv.indexOf(prefix + flag);
-      const terminatorPosition = argv.indexOf("--");
-      return position !== -1 && (terminatorPosition === -1 || position < terminatorPosition);
-    }
-    var { env } = import_node_process.default;
-    var flagForceColor;
-    if (hasFlag("no-color") || hasFlag("no-colors") || hasFlag("color=false") || hasFlag("color=never")) {
-      flagForceColor = 0;
-    } else if (hasFlag("color") || hasFlag("colors") || hasFlag("color=true") || hasFlag("color=always")) {
-      flagForceColor = 1;
-    }
-    function envForceColor() {
-      if ("FORCE_COLOR" in env) {
-        if (env.FORCE_COLOR === "true") {
-          return 1;
-        }
-        if (env.FORCE_COLOR === "false") {
-          return 0;
-        }
-        return env.FORCE_COLOR.length === 0 ? 1 : Math.min(Number.parseInt(env.FORCE_COLOR, 10), 3);
-      }
-    }
-    function translateLevel(level) {
-      if (level === 0) {
-        return false;
-      }
-      return {
-        level,
-        hasBasic: true,
-        has256: level >= 2,
-        has16m: level >= 3
-      };
-    }
-    function _supportsColor(haveStream, { streamIsTTY, sniffFlags = true } = {}) {
-      const noFlagForceColor = envForceColor();
-      if (noFlagForceColor !== void 0) {
-        flagForceColor = noFlagForceColor;
-      }
-      const forceColor = sniffFlags ? flagForceColor : noFlagForceColor;
-      if (forceColor === 0) {
-        return 0;
-      }
-      if (sniffFlags) {
-        if (hasFlag("color=16m") || hasFlag("color=full") || hasFlag("color=truecolor")) {
-          return 3;
-        }
-        if (hasFlag("color=256")) {
-          return 2;
-        }
-      }
-      if ("TF_BUILD" in env && "AGENT_NAME" in env) {
-        return 1;
-      }
-      if (haveStream && !streamIsTTY && forceColor === void 0) {
-        return 0;
-      }
-      const min = forceColor || 0;
-      if (env.TERM === "dumb") {
-        return min;
-      }
-      if (import_node_process.default.platform === "win32") {
-        const osRelease = import_node_os.default.release().split(".");
-        if (Number(osRelease[0]) >= 10 && Number(osRelease[2]) >= 10586) {
-          return Number(osRelease[2]) >= 14931 ? 3 : 2;
-        }
-        return 1;
-      }
-      if ("CI" in env) {
-        if (["GITHUB_ACTIONS", "GITEA_ACTIONS", "CIRCLECI"].some((key) => key in env)) {
-          return 3;
-        }
-        if (["TRAVIS", "APPVEYOR", "GITLAB_CI", "BUILDKITE", "DRONE"].some((sign) => sign in env) || env.CI_NAME === "codeship") {
-          return 1;
-        }
-        return min;
-      }
-      if ("TEAMCITY_VERSION" in env) {
-        return /^(9\.(0*[1-9]\d*)\.|\d{2,}\.)/.test(env.TEAMCITY_VERSION) ? 1 : 0;
-      }
-      if (env.COLORTERM === "truecolor") {
-        return 3;
-      }
-      if (env.TERM === "xterm-kitty") {
-        return 3;
-      }
-      if (env.TERM === "xterm-ghostty") {
-        return 3;
-      }
-      if (env.TERM === "wezterm") {
-        return 3;
-      }
-      if ("TERM_PROGRAM" in env) {
-        const version = Number.parseInt((env.TERM_PROGRAM_VERSION || "").split(".")[0], 10);
-        switch (env.TERM_PROGRAM) {
-          case "iTerm.app": {
-            return version >= 3 ? 3 : 2;
-          }
-          case "Apple_Terminal": {
-            return 2;
-          }
-        }
-      }
-      if (/-256(color)?$/i.test(env.TERM)) {
-        return 2;
-      }
-      if (/^screen|^xterm|^vt100|^vt220|^rxvt|color|ansi|cygwin|linux/i.test(env.TERM)) {
-        return 1;
-      }
-      if ("COLORTERM" in env) {
-        return 1;
-      }
-      return min;
-    }
-    function createSupportsColor(stream, options = {}) {
-      const level = _supportsColor(stream, __spreadValues({
-        streamIsTTY: stream && stream.isTTY
-      }, options));
-      return translateLevel(level);
-    }
-    var supportsColor = {
-      stdout: createSupportsColor({ isTTY: import_node_tty.default.isatty(1) }),
-      stderr: createSupportsColor({ isTTY: import_node_tty.default.isatty(2) })
-    };
-    var supports_color_default = supportsColor;
-    function stringReplaceAll(string, substring, replacer) {
-      let index = string.indexOf(substring);
-      if (index === -1) {
-        return string;
-      }
-      const substringLength = substring.length;
-      let endIndex = 0;
-      let returnValue = "";
-      do {
-        returnValue += string.slice(endIndex, index) + substring + replacer;
-        endIndex = index + substringLength;
-        index = string.indexOf(substring, endIndex);
-      } while (index !== -1);
-      returnValue += string.slice(endIndex);
-      return returnValue;
-    }
-    function stringEncaseCRLFWithFirstIndex(string, prefix, postfix, index) {
-      let endIndex = 0;
-      let returnValue = "";
-      do {
-        const gotCR = string[index - 1] === "\r";
-        returnValue += string.slice(endIndex, gotCR ? index - 1 : index) + prefix + (gotCR ? "\r\n" : "\n") + postfix;
-        endIndex = index + 1;
-        index = string.indexOf("\n", endIndex);
-      } while (index !== -1);
-      returnValue += string.slice(endIndex);
-      return returnValue;
-    }
-    var { stdout: stdoutColor, stderr: stderrColor } = supports_color_default;
-    var GENERATOR = /* @__PURE__ */ Symbol("GENERATOR");
-    var STYLER = /* @__PURE__ */ Symbol("STYLER");
-    var IS_EMPTY = /* @__PURE__ */ Symbol("IS_EMPTY");
-    var levelMapping = [
-      "ansi",
-      "ansi",
-      "ansi256",
-      "ansi16m"
-    ];
-    var styles2 = /* @__PURE__ */ Object.create(null);
-    var applyOptions = (object, options = {}) => {
-      if (options.level && !(Number.isInteger(options.level) && options.level >= 0 && options.level <= 3)) {
-        throw new Error("The `level` option should be an integer from 0 to 3");
-      }
-      const colorLevel = stdoutColor ? stdoutColor.level : 0;
-      object.level = options.level === void 0 ? colorLevel : options.level;
-    };
-    var chalkFactory = (options) => {
-      const chalk32 = (...strings) => strings.join(" ");
-      applyOptions(chalk32, options);
-      Object.setPrototypeOf(chalk32, createChalk.prototype);
-      return chalk32;
-    };
-    function createChalk(options) {
-      return chalkFactory(options);
-    }
-    Object.setPrototypeOf(createChalk.prototype, Function.prototype);
-    for (const [styleName, style] of Object.entries(ansi_styles_default)) {
-      styles2[styleName] = {
-        get() {
-          const builder = createBuilder(this, createStyler(style.open, style.close, this[STYLER]), this[IS_EMPTY]);
-          Object.defineProperty(this, styleName, { value: builder });
-          return builder;
-        }
-      };
-    }
-    styles2.visible = {
-      get() {
-        const builder = createBuilder(this, this[STYLER], true);
-        Object.defineProperty(this, "visible", { value: builder });
-        return builder;
-      }
-    };
-    var getModelAnsi = (model, level, type, ...arguments_) => {
-      if (model === "rgb") {
-        if (level === "ansi16m") {
-          return ansi_styles_default[type].ansi16m(...arguments_);
-        }
-        if (level === "ansi256") {
-          return ansi_styles_default[type].ansi256(ansi_styles_default.rgbToAnsi256(...arguments_));
-        }
-        return ansi_styles_default[type].ansi(ansi_styles_default.rgbToAnsi(...arguments_));
-      }
-      if (model === "hex") {
-        return getModelAnsi("rgb", level, type, ...ansi_styles_default.hexToRgb(...arguments_));
-      }
-      return ansi_styles_default[type][model](...arguments_);
-    };
-    var usedModels = ["rgb", "hex", "ansi256"];
-    for (const model of usedModels) {
-      styles2[model] = {
-        get() {
-          const { level } = this;
-          return function(...arguments_) {
-            const styler = createStyler(getModelAnsi(model, levelMapping[level], "color", ...arguments_), ansi_styles_default.color.close, this[STYLER]);
-            return createBuilder(this, styler, this[IS_EMPTY]);
-          };
-        }
-      };
-      const bgModel = "bg" + model[0].toUpperCase() + model.slice(1);
-      styles2[bgModel] = {
-        get() {
-          const { level } = this;
-          return function(...arguments_) {
-            const styler = createStyler(getModelAnsi(model, levelMapping[level], "bgColor", ...arguments_), ansi_styles_default.bgColor.close, this[STYLER]);
-            return createBuilder(this, styler, this[IS_EMPTY]);
-          };
-        }
-      };
-    }
-    var proto = Object.defineProperties(() => {
-    }, __spreadProps(__spreadValues({}, styles2), {
-      level: {
-        enumerable: true,
-        get() {
-          return this[GENERATOR].level;
-        },
-        set(level) {
-          this[GENERATOR].level = level;
-        }
-      }
-    }));
-    var createStyler = (open2, close, parent) => {
-      let openAll;
-      let closeAll;
-      if (parent === void 0) {
-        openAll = open2;
-        closeAll = close;
-      } else {
-        openAll = parent.openAll + open2;
-        closeAll = close + parent.closeAll;
-      }
-      return {
-        open: open2,
-        close,
-        openAll,
-        closeAll,
-        parent
-      };
-    };
-    var createBuilder = (self2, _styler, _isEmpty) => {
-      const builder = (...arguments_) => applyStyle(builder, arguments_.length === 1 ? "" + arguments_[0] : arguments_.join(" "));
-      Object.setPrototypeOf(builder, proto);
-      builder[GENERATOR] = self2;
-      builder[STYLER] = _styler;
-      builder[IS_EMPTY] = _isEmpty;
-      return builder;
-    };
-    var applyStyle = (self2, string) => {
-      if (self2.level <= 0 || !string) {
-        return self2[IS_EMPTY] ? "" : string;
-      }
-      let styler = self2[STYLER];
-      if (styler === void 0) {
-        return string;
-      }
-      const { openAll, closeAll } = styler;
-      if (string.includes("\x1B")) {
-        while (styler !== void 0) {
-          string = stringReplaceAll(string, styler.close, styler.open);
-          styler = styler.parent;
-        }
-      }
-      const lfIndex = string.indexOf("\n");
-      if (lfIndex !== -1) {
-        string = stringEncaseCRLFWithFirstIndex(string, closeAll, openAll, lfIndex);
-      }
-      return openAll + string + closeAll;
-    };
-    Object.defineProperties(createChalk.prototype, styles2);
-    var chalk3 = createChalk();
-    var chalkStderr = createChalk({ level: stderrColor ? stderrColor.level : 0 });
-    var source_default = chalk3;
-    var import_which = __toESM2(require_lib(), 1);
-    var import_node_process4 = __toESM2(__require("process"), 1);
-    var import_node_fs3 = __toESM2(__require("fs"), 1);
-    var import_node_os2 = __toESM2(__require("os"), 1);
-    var EOL = /\r?\n|\r|\n/;
-    var EMPTY = "-";
-    var parseLine = (line, sep2 = " ") => {
-      if (typeof line !== "string") throw new Error("parseLine: line must be a string");
-      const result = {
-        spaces: [],
-        words: []
-      };
-      const capture = () => {
-        if (word) {
-          result.words.push({
-            s,
-            e: s + word.length - 1,
-            w: word
-          });
-          word = "";
-          s = -1;
-        }
-      };
-      let bb;
-      let word = "";
-      let s = -1;
-      for (const i in [...line]) {
-        const prev = line[+i - 1];
-        const char = line[i];
-        if (bb) {
-          word += char;
-          if (char === bb && prev !== "\\") {
-            bb = void 0;
-          }
-          continue;
-        }
-        if (char === sep2) {
-          result.spaces.push(+i);
-          capture();
-          continue;
-        }
-        if (s === -1) s = +i;
-        if (char === '"' || char === "'") bb = char;
-        word += char;
-      }
-      capture();
-      return result;
-    };
-    var parseLines = (input2, sep2) => input2.split(EOL).filter(Boolean).map((l) => parseLine(l, sep2));
-    var countWordsByIndex = ({ words }, index) => words.filter(({ e }) => e < index).length;
-    var getBorders = (lines) => lines[0].spaces.reduce((m, i) => {
-      const c = countWordsByIndex(lines[0], i);
-      if (lines.every((l) => l.spaces.includes(i) && c === countWordsByIndex(l, i))) {
-        m.push(i);
-      }
-      return m;
-    }, []);
-    var parseUnixGrid = (input2) => {
-      const lines = parseLines(input2);
-      const borders = getBorders(lines);
-      const _borders = [Number.NEGATIVE_INFINITY, ...borders, Number.POSITIVE_INFINITY];
-      const grid = [];
-      for (const { words } of lines) {
-        const row = [];
-        grid.push(row);
-        for (const n in words) {
-          const { w, s, e } = words[n];
-          for (const _b in _borders) {
-            const a = _borders[+_b];
-            const b = _borders[+_b + 1];
-            if (b === void 0) break;
-            const block = row[_b] || (row[_b] = []);
-            if (s > a && e < b) block.push(w);
-          }
-        }
-      }
-      return gridToData(grid);
-    };
-    var gridToData = (grid) => {
-      const data = [];
-      const [headers, ...body2] = grid;
-      for (const row of body2) {
-        const entry = {};
-        data.push(entry);
-        for (const i in headers) {
-          const keys = headers[i];
-          if (keys.length === 0) continue;
-          if (keys.length > row[i].length) {
-            throw new Error("Malformed grid: row has more columns than headers");
-          }
-          for (const k in keys) {
-            const key = keys[k];
-            const to = +k + 1 === keys.length ? Number.POSITIVE_INFINITY : +k + 1;
-            entry[key] = row[i].slice(+k, to);
-          }
-        }
-      }
-      return data;
-    };
-    var parseWinGrid = (input2, debug = false) => {
-      const lines = input2.split(/\r*\n+/).filter(Boolean);
-      const headline = lines.shift();
-      const headers = headline.trim().split(/\s\s+/);
-      const hl = headers.length;
-      const ll = headline.length;
-      if (debug) {
-        console.log("Headers:", headers);
-        console.log("Line lengths:", lines.map((l) => l.length));
-      }
-      if (lines.every((l) => ll / l.length < 2)) {
-        const spaces = Array.from({ length: ll }).map(
-          (_, i) => lines.every((l) => l[i] === " ")
-        );
-        const borders = spaces.reduce((m, v, i, a) => {
-          if (v && !a[i - 1]) m.push(i);
-          return m;
-        }, [0]);
-        const data2 = [];
-        debug && console.log("Borders:", borders);
-        for (const line of lines) {
-          const props = [];
-          for (const i in headers) {
-            const k = headers[i];
-            const s = borders[i];
-            const e = borders[+i + 1] || ll;
-            const v = line.slice(s, e).trim();
-            props.push([k, [v || EMPTY]]);
-          }
-          data2.push(Object.fromEntries(props));
-        }
-        return data2;
-      }
-      let w = "";
-      let p;
-      const body2 = input2.slice(headline.length);
-      const vals = [];
-      const data = [];
-      const cap = (v) => {
-        const _v = w.trim() || (vals.length === 0 ? v : w.trim());
-        if (!_v) return;
-        vals.push(_v);
-        if (vals.length === hl) {
-          data.push(Object.fromEntries(headers.map((h, i) => [h, [vals[i]]])));
-          vals.length = 0;
-        }
-        w = "";
-      };
-      for (const c of body2) {
-        w += c;
-        if (c === " ") {
-          if (p === "\n") {
-            cap(EMPTY);
-          } else if (p === " ") {
-            cap();
-          }
-        } else if (c === "\n") {
-          cap();
-        }
-        p = c;
-      }
-      cap();
-      return data;
-    };
-    var parsers = {
-      unix: parseUnixGrid,
-      win: parseWinGrid
-    };
-    var parse5 = (input2, { format = "unix", debug = false } = {}) => {
-      const parser = parsers[format];
-      if (!parser) throw new Error(`unsupported format: ${format}`);
-      return parser(input2, debug);
-    };
-    var cp = __toESM2(__require("child_process"), 1);
-    var import_node_process3 = __toESM2(__require("process"), 1);
-    var import_node_events = __toESM2(__require("events"), 1);
-    var import_node_stream = __require("stream");
-    var import_node_process2 = __toESM2(__require("process"), 1);
-    var g = !import_node_process2.default.versions.deno && global || globalThis;
-    var immediate = g.setImmediate || ((f) => g.setTimeout(f, 0));
-    var noop4 = () => {
-    };
-    var randomId = () => Math.random().toString(36).slice(2);
-    var isPromiseLike = (value14) => typeof (value14 == null ? void 0 : value14.then) === "function";
-    var isStringLiteral2 = (pieces, ...rest) => {
-      var _a;
-      return (pieces == null ? void 0 : pieces.length) > 0 && ((_a = pieces.raw) == null ? void 0 : _a.length) === pieces.length && // Object.isFrozen(pieces) &&
-      rest.length + 1 === pieces.length;
-    };
-    var assign = (target, ...extras) => Object.defineProperties(target, extras.reduce((m, extra) => __spreadValues(__spreadValues({}, m), Object.fromEntries(Object.entries(Object.getOwnPropertyDescriptors(extra)).filter(([, v]) => !Object.prototype.hasOwnProperty.call(v, "value") || v.value !== void 0))), {}));
-    var buildCmd = (quote22, pieces, args, subs = substitute) => {
-      if (args.some(isPromiseLike))
-        return Promise.all(args).then((args2) => buildCmd(quote22, pieces, args2, subs));
-      let cmd = pieces[0], i = 0;
-      while (i < args.length) {
-        const s = Array.isArray(args[i]) ? args[i].map((x) => quote22(subs(x))).join(" ") : quote22(subs(args[i]));
-        cmd += s + pieces[++i];
-      }
-      return cmd;
-    };
-    var substitute = (arg) => typeof (arg == null ? void 0 : arg.stdout) === "string" ? arg.stdout.replace(/\n$/, "") : `${arg}`;
-    var defaults2 = {
-      get id() {
-        return randomId();
-      },
-      cmd: "",
-      get cwd() {
-        return import_node_process3.default.cwd();
-      },
-      sync: false,
-      args: [],
-      input: null,
-      env: import_node_process3.default.env,
-      get ee() {
-        return new import_node_events.default();
-      },
-      get ac() {
-        return g.AbortController && new AbortController();
-      },
-      get signal() {
-        var _a;
-        return (_a = this.ac) == null ? void 0 : _a.signal;
-      },
-      on: {},
-      detached: import_node_process3.default.platform !== "win32",
-      shell: true,
-      spawn: cp.spawn,
-      spawnSync: cp.spawnSync,
-      spawnOpts: {},
-      get store() {
-        return createStore();
-      },
-      callback: noop4,
-      get stdin() {
-        return new VoidStream();
-      },
-      get stdout() {
-        return new VoidStream();
-      },
-      get stderr() {
-        return new VoidStream();
-      },
-      stdio: ["pipe", "pipe", "pipe"],
-      run: immediate,
-      stack: ""
-    };
-    var normalizeCtx = (...ctxs) => assign(
-      __spreadValues({}, defaults2),
-      { get signal() {
-        var _a;
-        return (_a = this.ac) == null ? void 0 : _a.signal;
-      } },
-      ...ctxs
-    );
-    var processInput = (child, input2) => {
-      if (input2 && child.stdin && !child.stdin.destroyed) {
-        if (input2 instanceof import_node_stream.Readable) {
-          input2.pipe(child.stdin);
-        } else {
-          child.stdin.write(input2);
-          child.stdin.end();
-        }
-      }
-    };
-    var VoidStream = class extends import_node_stream.Transform {
-      _transform(chunk, _, cb) {
-        this.emit("data", chunk);
-        cb();
-      }
-    };
-    var buildSpawnOpts = ({ spawnOpts, stdio, cwd, shell: shell2, input: input2, env: env2, detached, signal }) => __spreadProps(__spreadValues({}, spawnOpts), {
-      env: env2,
-      cwd,
-      stdio,
-      shell: shell2,
-      input: input2,
-      windowsHide: true,
-      detached,
-      signal
-    });
-    var toggleListeners = (pos, ee, on = {}) => {
-      for (const [name2, listener] of Object.entries(on)) {
-        ee[pos](name2, listener);
-      }
-      if (pos === "on")
-        ee.once("end", () => toggleListeners("off", ee, on));
-    };
-    var createStore = () => ({
-      stdout: [],
-      stderr: [],
-      stdall: []
-    });
-    var invoke = (c) => {
-      var _a, _b;
-      const now = Date.now();
-      const stdio = [c.stdin, c.stdout, c.stderr];
-      const push2 = (kind, data) => {
-        c.store[kind].push(data);
-        c.store.stdall.push(data);
-        c.ee.emit(kind, data, c);
-        c.ee.emit("stdall", data, c);
-      };
-      try {
-        if (c.sync) {
-          toggleListeners("on", c.ee, c.on);
-          const opts = buildSpawnOpts(c);
-          const r = c.spawnSync(c.cmd, c.args, opts);
-          c.ee.emit("start", r, c);
-          if (((_a = r.stdout) == null ? void 0 : _a.length) > 0) {
-            c.stdout.write(r.stdout);
-            push2("stdout", r.stdout);
-          }
-          if (((_b = r.stderr) == null ? void 0 : _b.length) > 0) {
-            c.stderr.write(r.stderr);
-            push2("stderr", r.stderr);
-          }
-          c.callback(null, c.fulfilled = __spreadProps(__spreadValues({}, r), {
-            get stdout() {
-              return c.store.stdout.join("");
-            },
-            get stderr() {
-              return c.store.stderr.join("");
-            },
-            get stdall() {
-              return c.store.stdall.join("");
-            },
-            stdio,
-            duration: Date.now() - now,
-            ctx: c
-          }));
-          c.ee.emit("end", c.fulfilled, c);
-        } else {
-          c.run(() => {
-            var _a2, _b2, _c;
-            toggleListeners("on", c.ee, c.on);
-            let error = null;
-            let aborted = false;
-            const opts = buildSpawnOpts(c);
-            const child = c.spawn(c.cmd, c.args, opts);
-            const onAbort = (event) => {
-              if (opts.detached && child.pid) {
-                try {
-                  import_node_process3.default.kill(-child.pid);
-                } catch (e) {
-                  child.kill();
-                }
-              }
-              aborted = true;
-              c.ee.emit("abort", event, c);
-            };
-            c.child = child;
-            c.ee.emit("start", child, c);
-            (_a2 = opts.signal) == null ? void 0 : _a2.addEventListener("abort", onAbort);
-            processInput(child, c.input || c.stdin);
-            (_b2 = child.stdout) == null ? void 0 : _b2.on("data", (d) => {
-              push2("stdout", d);
-            }).pipe(c.stdout);
-            (_c = child.stderr) == null ? void 0 : _c.on("data", (d) => {
-              push2("stderr", d);
-            }).pipe(c.stderr);
-            child.once("error", (e) => {
-              error = e;
-              c.ee.emit("err", error, c);
-            }).once("exit", () => {
-              var _a3, _b3;
-              if (aborted) {
-                (_a3 = child.stdout) == null ? void 0 : _a3.destroy();
-                (_b3 = child.stderr) == null ? void 0 : _b3.destroy();
-              }
-            }).once("close", (status, signal) => {
-              var _a3;
-              c.fulfilled = {
-                error,
-                status,
-                signal,
-                get stdout() {
-                  return c.store.stdout.join("");
-                },
-                get stderr() {
-                  return c.store.stderr.join("");
-                },
-                get stdall() {
-                  return c.store.stdall.join("");
-                },
-                stdio,
-                duration: Date.now() - now,
-                ctx: c
-              };
-              (_a3 = opts.signal) == null ? void 0 : _a3.removeEventListener("abort", onAbort);
-              c.callback(error, c.fulfilled);
-              c.ee.emit("end", c.fulfilled, c);
-            });
-          }, c);
-        }
-      } catch (error) {
-        c.callback(
-          error,
-          c.fulfilled = {
-            error,
-            status: null,
-            signal: null,
-            stdout: "",
-            stderr: "",
-            stdall: "",
-            stdio,
-            duration: Date.now() - now,
-            ctx: c
-          }
-        );
-        c.ee.emit("err", error, c);
-        c.ee.emit("end", c.fulfilled, c);
-      }
-      return c;
-    };
-    var exec = (ctx) => invoke(normalizeCtx(ctx));
-    var IS_WIN = import_node_process4.default.platform === "win32";
-    var IS_WIN2025_PLUS = IS_WIN && Number.parseInt(import_node_os2.default.release().split(".")[2], 10) >= 26e3;
-    var LOOKUPS = {
-      wmic: {
-        cmd: "wmic process get ProcessId,ParentProcessId,CommandLine",
-        args: [],
-        parse(stdout) {
-          return parse5(removeWmicPrefix(stdout), { format: "win" });
-        }
-      },
-      ps: {
-        cmd: "ps",
-        args: ["-lx"],
-        parse(stdout) {
-          return parse5(stdout, { format: "unix" });
-        }
-      },
-      pwsh: {
-        cmd: "pwsh",
-        args: ["-NoProfile", "-Command", '"Get-CimInstance Win32_Process | Select-Object ProcessId,ParentProcessId,CommandLine | ConvertTo-Json -Compress"'],
-        parse(stdout) {
-          let arr = [];
-          try {
-            arr = JSON.parse(stdout);
-          } catch (e) {
-            return [];
-          }
-          return arr.map((p) => ({
-            ProcessId: [p.ProcessId + ""],
-            ParentProcessId: [p.ParentProcessId + ""],
-            CommandLine: p.CommandLine ? [p.CommandLine] : []
-          }));
-        }
-      }
-    };
-    var isBin = (f) => {
-      if (f === "") return false;
-      if (!f.includes("/") && !f.includes("\\")) return true;
-      if (f.length > 3 && f[0] === '"')
-        return f[f.length - 1] === '"' ? isBin(f.slice(1, -1)) : false;
-      try {
-        if (!import_node_fs3.default.existsSync(f)) return false;
-        const stat = import_node_fs3.default.lstatSync(f);
-        return stat.isFile() || stat.isSymbolicLink();
-      } catch (e) {
-        return false;
-      }
-    };
-    var lookup2 = (query = {}, cb = noop22) => _lookup({ query, cb, sync: false });
-    var lookupSync = (query = {}, cb = noop22) => _lookup({ query, cb, sync: true });
-    lookup2.sync = lookupSync;
-    var _lookup = ({
-      query = {},
-      cb = noop22,
-      sync = false
-    }) => {
-      const pFactory = sync ? makePseudoDeferred.bind(null, []) : makeDeferred;
-      const { promise, resolve, reject } = pFactory();
-      const result = [];
-      const lookupFlow = IS_WIN ? IS_WIN2025_PLUS ? "pwsh" : "wmic" : "ps";
-      const {
-        parse: parse22,
-        cmd,
-        args
-      } = LOOKUPS[lookupFlow];
-      const callback = (err, { stdout }) => {
-        if (err) {
-          reject(err);
-          cb(err);
-          return;
-        }
-        result.push(...filterProcessList(normalizeOutput(parse22(stdout)), query));
-        resolve(result);
-        cb(null, result);
-      };
-      exec({
-        cmd,
-        args,
-        callback,
-        sync,
-        run(cb2) {
-          cb2();
-        }
-      });
-      return Object.assign(promise, result);
-    };
-    var filterProcessList = (processList, query = {}) => {
-      const pidList = (query.pid === void 0 ? [] : [query.pid].flat(1)).map((v) => v + "");
-      const filters = [
-        (p) => query.command ? new RegExp(query.command, "i").test(p.command) : true,
-        (p) => query.arguments ? new RegExp(query.arguments, "i").test(p.arguments.join(" ")) : true,
-        (p) => query.ppid ? query.ppid + "" === p.ppid : true
-      ];
-      return processList.filter(
-        (p) => (pidList.length === 0 || pidList.includes(p.pid)) && filters.every((f) => f(p))
-      );
-    };
-    var removeWmicPrefix = (stdout) => {
-      const s = stdout.indexOf(LOOKUPS.wmic.cmd + import_node_os2.default.EOL);
-      const e = stdout.includes(">") ? stdout.trimEnd().lastIndexOf(import_node_os2.default.EOL) : stdout.length;
-      return (s > 0 ? stdout.slice(s + LOOKUPS.wmic.cmd.length, e) : stdout.slice(0, e)).trimStart();
-    };
-    var pickTree = (list2, pid, recursive = false) => {
-      const children = list2.filter((p) => p.ppid === pid + "");
-      return [
-        ...children,
-        ...children.flatMap((p) => recursive ? pickTree(list2, p.pid, true) : [])
-      ];
-    };
-    var _tree = ({
-      cb = noop22,
-      opts,
-      sync = false
-    }) => {
-      if (typeof opts === "string" || typeof opts === "number") {
-        return _tree({ opts: { pid: opts }, cb, sync });
-      }
-      const onError = (err) => cb(err);
-      const onData = (all) => {
-        if (opts === void 0) return all;
-        const { pid, recursive = false } = opts;
-        const list2 = pickTree(all, pid, recursive);
-        cb(null, list2);
-        return list2;
-      };
-      try {
-        const all = _lookup({ sync });
-        return sync ? onData(all) : all.then(onData, (err) => {
-          onError(err);
-          throw err;
-        });
-      } catch (err) {
-        onError(err);
-        return Promise.reject(err);
-      }
-    };
-    var tree = (opts, cb) => __async(null, null, function* () {
-      return _tree({ opts, cb });
-    });
-    var treeSync = (opts, cb) => _tree({ opts, cb, sync: true });
-    tree.sync = treeSync;
-    var kill2 = (pid, opts, next) => {
-      if (typeof opts == "function") {
-        return kill2(pid, void 0, opts);
-      }
-      if (typeof opts == "string" || typeof opts == "number") {
-        return kill2(pid, { signal: opts }, next);
-      }
-      const { promise, resolve, reject } = makeDeferred();
-      const {
-        timeout = 30,
-        signal = "SIGTERM"
-      } = opts || {};
-      try {
-        import_node_process4.default.kill(+pid, signal);
-      } catch (e) {
-        reject(e);
-        next == null ? void 0 : next(e);
-        return promise;
-      }
-      let checkConfident = 0;
-      let checkTimeoutTimer;
-      let checkIsTimeout = false;
-      const checkKilled = (finishCallback) => lookup2({ pid }, (err, list2 = []) => {
-        if (checkIsTimeout) return;
-        if (err) {
-          clearTimeout(checkTimeoutTimer);
-          reject(err);
-          finishCallback == null ? void 0 : finishCallback(err, pid);
-        } else if (list2.length > 0) {
-          checkConfident = checkConfident - 1 || 0;
-          checkKilled(finishCallback);
-        } else {
-          checkConfident++;
-          if (checkConfident === 5) {
-            clearTimeout(checkTimeoutTimer);
-            resolve(pid);
-            finishCallback == null ? void 0 : finishCallback(null, pid);
-          } else {
-            checkKilled(finishCallback);
-          }
-        }
-      });
-      if (next) {
-        checkKilled(next);
-        checkTimeoutTimer = setTimeout(() => {
-          checkIsTimeout = true;
-          next(new Error("Kill process timeout"));
-        }, timeout * 1e3);
-      } else {
-        resolve(pid);
-      }
-      return promise;
-    };
-    var normalizeOutput = (data) => data.reduce((m, d) => {
-      var _a, _b;
-      const pid = (_a = d.PID || d.ProcessId) == null ? void 0 : _a[0];
-      const ppid = (_b = d.PPID || d.ParentProcessId) == null ? void 0 : _b[0];
-      const _cmd = d.CMD || d.CommandLine || d.COMMAND || [];
-      const cmd = _cmd.length === 1 ? _cmd[0].split(/\s+/) : _cmd;
-      if (pid && cmd.length > 0) {
-        const c = cmd.findIndex((_v, i) => isBin(cmd.slice(0, i).join(" ")));
-        const command = (c === -1 ? cmd : cmd.slice(0, c)).join(" ");
-        const args = c === -1 ? [] : cmd.slice(c);
-        m.push({
-          pid,
-          ppid,
-          command,
-          arguments: args
-        });
-      }
-      return m;
-    }, []);
-    var makeDeferred = () => {
-      let resolve;
-      let reject;
-      const promise = new Promise((res, rej) => {
-        resolve = res;
-        reject = rej;
-      });
-      return { resolve, reject, promise };
-    };
-    var makePseudoDeferred = (r = {}) => ({
-      promise: r,
-      resolve: identity,
-      reject(e) {
-        throw e;
-      }
-    });
-    var noop22 = () => {
-    };
-    var identity = (v) => v;
-    var index_default = { kill: kill2, lookup: lookup2, lookupSync, tree, treeSync };
-    var import_internals = require_internals();
-    var chalk22 = import_internals.bus.wrap("chalk", source_default);
-    var which3 = import_internals.bus.wrap("which", import_which.default);
-    var ps3 = import_internals.bus.wrap("ps", index_default);
-  }
-});
-
-// node_modules/zx/build/util.cjs
-var require_util = __commonJS({
-  "node_modules/zx/build/util.cjs"(exports, module) {
-    "use strict";
-    var {
-      __spreadValues,
-      __spreadProps,
-      __export: __export2,
-      __toESM: __toESM2,
-      __toCommonJS
-    } = require_esblib();
-    var util_exports = {};
-    __export2(util_exports, {
-      bufArrJoin: () => bufArrJoin,
-      bufToString: () => bufToString,
-      getLast: () => getLast,
-      getLines: () => getLines,
-      identity: () => identity,
-      isString: () => isString,
-      isStringLiteral: () => import_vendor_core.isStringLiteral,
-      iteratorToArray: () => iteratorToArray,
-      noop: () => noop4,
-      once: () => once,
-      parseBool: () => parseBool,
-      parseDuration: () => parseDuration,
-      preferLocalBin: () => preferLocalBin,
-      proxyOverride: () => proxyOverride,
-      quote: () => quote3,
-      quotePowerShell: () => quotePowerShell3,
-      randomId: () => randomId,
-      toCamelCase: () => toCamelCase
-    });
-    module.exports = __toCommonJS(util_exports);
-    var import_node_path = __toESM2(__require("path"), 1);
-    var import_node_process = __toESM2(__require("process"), 1);
-    var import_vendor_core = require_vendor_core();
-    function noop4() {
-    }
-    function identity(v) {
-      return v;
-    }
-    function randomId() {
-      return Math.random().toString(36).slice(2);
-    }
-    function isString(obj) {
-      return typeof obj === "string";
-    }
-    var utf8Decoder = new TextDecoder("utf-8");
-    var bufToString = (buf) => isString(buf) ? buf : utf8Decoder.decode(buf);
-    var bufArrJoin = (arr) => arr.reduce((acc, buf) => acc + bufToString(buf), "");
-    var getLast = (arr) => arr[arr.length - 1];
-    function preferLocalBin(env, ...dirs) {
-      const pathKey = import_node_process.default.platform === "win32" ? Object.keys(env).reverse().find((key) => key.toUpperCase() === "PATH") || "Path" : "PATH";
-      const pathValue = dirs.map(
-        (c) => c && [
-          import_node_path.default.resolve(c, "node_modules", ".bin"),
-          import_node_path.default.resolve(c)
-        ]
-      ).flat().concat(env[pathKey]).filter(Boolean).join(import_node_path.default.delimiter);
-      return __spreadProps(__spreadValues({}, env), {
-        [pathKey]: pathValue
-      });
-    }
-    function quote3(arg) {
-      if (arg === "") return `$''`;
-      if (/^[\w/.\-@:=]+$/.test(arg)) return arg;
-      return `$'` + arg.replace(/\\/g, "\\\\").replace(/'/g, "\\'").replace(/\f/g, "\\f").replace(/\n/g, "\\n").replace(/\r/g, "\\r").replace(/\t/g, "\\t").replace(/\v/g, "\\v").replace(/\0/g, "\\0") + `'`;
-    }
-    function quotePowerShell3(arg) {
-      if (arg === "") return `''`;
-      if (/^[\w/.\-]+$/.test(arg)) return arg;
-      return `'` + arg.replace(/'/g, "''") + `'`;
-    }
-    function parseDuration(d) {
-      if (typeof d === "number") {
-        if (isNaN(d) || d < 0) throw new Error(`Invalid duration: "${d}".`);
-        return d;
-      }
-      const [m, v, u] = d.match(/^(\d+)(m?s?)$/) || [];
-      if (!m) throw new Error(`Unknown duration: "${d}".`);
-      return +v * ({ s: 1e3, ms: 1, m: 6e4 }[u] || 1);
-    }
-    var once = (fn) => {
-      let called = false;
-      let result;
-      return (...args) => called ? result : (called = true, result = fn(...args));
-    };
-    var proxyOverride = (origin, ...fallbacks) => new Proxy(origin, {
-      get(target, key) {
-        var _a, _b;
-        return (_b = (_a = fallbacks.find((f) => key in f)) == null ? void 0 : _a[key]) != null ? _b : Reflect.get(target, key);
-      }
-    });
-    var toCamelCase = (str) => str.toLowerCase().replace(/([a-z])[_-]+([a-z])/g, (_, p1, p2) => p1 + p2.toUpperCase());
-    var parseBool = (v) => v === "true" || v !== "false" && v;
-    var getLines = (chunk, next, delimiter) => {
-      const lines = ((next.pop() || "") + bufToString(chunk)).split(delimiter);
-      next.push(lines.pop());
-      return lines;
-    };
-    var iteratorToArray = (it) => {
-      const arr = [];
-      let entry;
-      while (!(entry = it.next()).done) arr.push(entry.value);
-      return arr;
-    };
-  }
-});
-
-// node_modules/zx/build/core.cjs
-var require_core = __commonJS({
-  "node_modules/zx/build/core.cjs"(exports, module) {
-    "use strict";
-    var {
-      __spreadValues,
-      __spreadProps,
-      __export: __export2,
-      __toESM: __toESM2,
-      __toCommonJS,
-      __async,
-      __await,
-      __asyncGenerator,
-      __yieldStar,
-      __forAwait
-    } = require_esblib();
-    var core_exports2 = {};
-    __export2(core_exports2, {
-      $: () => $2,
-      Fail: () => Fail2,
-      ProcessOutput: () => ProcessOutput2,
-      ProcessPromise: () => ProcessPromise2,
-      bus: () => import_internals.bus,
-      cd: () => cd2,
-      chalk: () => import_vendor_core3.chalk,
-      defaults: () => defaults2,
-      kill: () => kill2,
-      log: () => log2,
-      os: () => os2,
-      path: () => import_node_path.default,
-      ps: () => import_vendor_core3.ps,
-      quote: () => import_util2.quote,
-      quotePowerShell: () => import_util2.quotePowerShell,
-      resolveDefaults: () => resolveDefaults2,
-      syncProcessCwd: () => syncProcessCwd2,
-      useBash: () => useBash2,
-      usePowerShell: () => usePowerShell2,
-      usePwsh: () => usePwsh2,
-      which: () => import_vendor_core3.which,
-      within: () => within2
-    });
-    module.exports = __toCommonJS(core_exports2);
-    var import_node_async_hooks2 = __require("async_hooks");
-    var import_node_buffer = __require("buffer");
-    var import_node_child_process = __toESM2(__require("child_process"), 1);
-    var import_node_events = __require("events");
-    var import_node_fs3 = __toESM2(__require("fs"), 1);
-    var import_node_os = __require("os");
-    var import_node_process2 = __toESM2(__require("process"), 1);
-    var import_node_util22 = __require("util");
-    var EXIT_CODES = {
-      2: "Misuse of shell builtins",
-      126: "Invoked command cannot execute",
-      127: "Command not found",
-      128: "Invalid exit argument",
-      129: "Hangup",
-      130: "Interrupt",
-      131: "Quit and dump core",
-      132: "Illegal instruction",
-      133: "Trace/breakpoint trap",
-      134: "Process aborted",
-      135: 'Bus error: "access to undefined portion of memory object"',
-      136: 'Floating point exception: "erroneous arithmetic operation"',
-      137: "Kill (terminate immediately)",
-      138: "User-defined 1",
-      139: "Segmentation violation",
-      140: "User-defined 2",
-      141: "Write to pipe with no one reading",
-      142: "Signal raised by alarm",
-      143: "Termination (request to terminate)",
-      145: "Child process terminated, stopped (or continued*)",
-      146: "Continue if stopped",
-      147: "Stop executing temporarily",
-      148: "Terminal stop signal",
-      149: 'Background process attempting to read from tty ("in")',
-      150: 'Background process attempting to write to tty ("out")',
-      151: "Urgent data available on socket",
-      152: "CPU time limit exceeded",
-      153: "File size limit exceeded",
-      154: 'Signal raised by timer counting virtual time: "virtual timer expired"',
-      155: "Profiling timer expired",
-      157: "Pollable event",
-      159: "Bad syscall"
-    };
-    var ERRNO_CODES = {
-      0: "Success",
-      1: "Not super-user",
-      2: "No such file or directory",
-      3: "No such process",
-      4: "Interrupted system call",
-      5: "I/O error",
-      6: "No such device or address",
-      7: "Arg list too long",
-      8: "Exec format error",
-      9: "Bad file number",
-      10: "No children",
-      11: "No more processes",
-      12: "Not enough core",
-      13: "Permission denied",
-      14: "Bad address",
-      15: "Block device required",
-      16: "Mount device busy",
-      17: "File exists",
-      18: "Cross-device link",
-      19: "No such device",
-      20: "Not a directory",
-      21: "Is a directory",
-      22: "Invalid argument",
-      23: "Too many open files in system",
-      24: "Too many open files",
-      25: "Not a typewriter",
-      26: "Text file busy",
-      27: "File too large",
-      28: "No space left on device",
-      29: "Illegal seek",
-      30: "Read only file system",
-      31: "Too many links",
-      32: "Broken pipe",
-      33: "Math arg out of domain of func",
-      34: "Math result not representable",
-      35: "File locking deadlock error",
-      36: "File or path name too long",
-      37: "No record locks available",
-      38: "Function not implemented",
-      39: "Directory not empty",
-      40: "Too many symbolic links",
-      42: "No message of desired type",
-      43: "Identifier removed",
-      44: "Channel number out of range",
-      45: "Level 2 not synchronized",
-      46: "Level 3 halted",
-      47: "Level 3 reset",
-      48: "Link number out of range",
-      49: "Protocol driver not attached",
-      50: "No CSI structure available",
-      51: "Level 2 halted",
-      52: "Invalid exchange",
-      53: "Invalid request descriptor",
-      54: "Exchange full",
-      55: "No anode",
-      56: "Invalid request code",
-      57: "Invalid slot",
-      59: "Bad font file fmt",
-      60: "Device not a stream",
-      61: "No data (for no delay io)",
-      62: "Timer expired",
-      63: "Out of streams resources",
-      64: "Machine is not on the network",
-      65: "Package not installed",
-      66: "The object is remote",
-      67: "The link has been severed",
-      68: "Advertise error",
-      69: "Srmount error",
-      70: "Communication error on send",
-      71: "Protocol error",
-      72: "Multihop attempted",
-      73: "Cross mount point (not really error)",
-      74: "Trying to read unreadable message",
-      75: "Value too large for defined data type",
-      76: "Given log. name not unique",
-      77: "f.d. invalid for this operation",
-      78: "Remote address changed",
-      79: "Can   access a needed shared lib",
-      80: "Accessing a corrupted shared lib",
-      81: ".lib section in a.out corrupted",
-      82: "Attempting to link in too many libs",
-      83: "Attempting to exec a shared library",
-      84: "Illegal byte sequence",
-      86: "Streams pipe error",
-      87: "Too many users",
-      88: "Socket operation on non-socket",
-      89: "Destination address required",
-      90: "Message too long",
-      91: "Protocol wrong type for socket",
-      92: "Protocol not available",
-      93: "Unknown protocol",
-      94: "Socket type not supported",
-      95: "Not supported",
-      96: "Protocol family not supported",
-      97: "Address family not supported by protocol family",
-      98: "Address already in use",
-      99: "Address not available",
-      100: "Network interface is not configured",
-      101: "Network is unreachable",
-      102: "Connection reset by network",
-      103: "Connection aborted",
-      104: "Connection reset by peer",
-      105: "No buffer space available",
-      106: "Socket is already connected",
-      107: "Socket is not connected",
-      108: "Can't send after socket shutdown",
-      109: "Too many references",
-      110: "Connection timed out",
-      111: "Connection refused",
-      112: "Host is down",
-      113: "Host is unreachable",
-      114: "Socket already connected",
-      115: "Connection already in progress",
-      116: "Stale file handle",
-      122: "Quota exceeded",
-      123: "No medium (in tape drive)",
-      125: "Operation canceled",
-      130: "Previous owner died",
-      131: "State not recoverable"
-    };
-    var DOCS_URL = "https://google.github.io/zx";
-    var _Fail = class _Fail2 extends Error {
-      static formatExitMessage(code, signal, stderr, from, details = "") {
-        if (code == 0 && signal == null) return `exit code: ${code}`;
-        const codeInfo = _Fail2.getExitCodeInfo(code);
-        let message = `${stderr}
-    at ${from}
-    exit code: ${code}${codeInfo ? " (" + codeInfo + ")" : ""}`;
-        if (signal != null) message += `
-    signal: ${signal}`;
-        if (details) message += `
-    details: 
-${details}`;
-        return message;
-      }
-      static formatErrorMessage(err, from) {
-        return `${err.message}
-    errno: ${err.errno} (${_Fail2.getErrnoMessage(err.errno)})
-    code: ${err.code}
-    at ${from}`;
-      }
-      static formatErrorDetails(lines = [], lim = 20) {
-        if (lines.length < lim) return lines.join("\n");
-        let errors = lines.filter((l) => /(fail|error|not ok|exception)/i.test(l));
-        if (errors.length === 0) errors = lines;
-        return errors.slice(0, lim).join("\n") + (errors.length > lim ? "\n..." : "");
-      }
-      static getExitCodeInfo(exitCode) {
-        return EXIT_CODES[exitCode];
-      }
-      static getCallerLocationFromString(stackString = "unknown") {
-        const lines = stackString.split(/^\s*(at\s)?/m).filter((s) => s == null ? void 0 : s.includes(":"));
-        const i = lines.findIndex((l) => l.includes("Proxy.set"));
-        const offset = i < 0 ? i : i + 2;
-        return (lines.find((l) => l.includes("file://")) || lines[offset] || stackString).trim();
-      }
-      static getCallerLocation(err = new Error("zx error")) {
-        return _Fail2.getCallerLocationFromString(err.stack);
-      }
-      static getErrnoMessage(errno) {
-        return ERRNO_CODES[-errno] || "Unknown error";
-      }
-    };
-    _Fail.DOCS_URL = DOCS_URL;
-    _Fail.EXIT_CODES = EXIT_CODES;
-    _Fail.ERRNO_CODES = ERRNO_CODES;
-    var Fail2 = _Fail;
-    var import_vendor_core = require_vendor_core();
-    var import_node_util4 = __require("util");
-    var import_node_process = __toESM2(__require("process"), 1);
-    var formatters = {
-      cmd({ cmd }) {
-        return formatCmd(cmd);
-      },
-      stdout({ data }) {
-        return data;
-      },
-      stderr({ data }) {
-        return data;
-      },
-      custom({ data }) {
-        return data;
-      },
-      fetch(entry) {
-        const init = entry.init ? " " + (0, import_node_util4.inspect)(entry.init) : "";
-        return `$ ${import_vendor_core.chalk.greenBright("fetch")} ${entry.url}${init}
-`;
-      },
-      cd(entry) {
-        return `$ ${import_vendor_core.chalk.greenBright("cd")} ${entry.dir}
-`;
-      },
-      retry(entry) {
-        const attempt3 = `Attempt: ${entry.attempt}${entry.total == Infinity ? "" : `/${entry.total}`}`;
-        const delay = entry.delay > 0 ? `; next in ${entry.delay}ms` : "";
-        return `${import_vendor_core.chalk.bgRed.white(" FAIL ")} ${attempt3}${delay}
-`;
-      },
-      end() {
-        return "";
-      },
-      kill() {
-        return "";
-      }
-    };
-    var log2 = function(entry) {
-      var _a;
-      if (!entry.verbose) return;
-      const stream = log2.output || import_node_process.default.stderr;
-      const format = ((_a = log2.formatters) == null ? void 0 : _a[entry.kind]) || formatters[entry.kind];
-      if (!format) return;
-      stream.write(format(entry));
-    };
-    var SPACE_RE = /\s/;
-    var SYNTAX = "()[]{}<>;:+|&=";
-    var CMD_BREAK = "|&;><";
-    var RESERVED_WORDS = /* @__PURE__ */ new Set([
-      "if",
-      "then",
-      "else",
-      "elif",
-      "fi",
-      "case",
-      "esac",
-      "for",
-      "select",
-      "while",
-      "until",
-      "do",
-      "done",
-      "in",
-      "EOF"
-    ]);
-    function formatCmd(cmd) {
-      if (cmd == void 0) return import_vendor_core.chalk.grey("undefined");
-      let q = "";
-      let out = "$ ";
-      let buf = "";
-      let mode = "";
-      let pos = 0;
-      const cap = () => {
-        const word = buf.trim();
-        if (word) {
-          pos++;
-          if (mode === "syntax") {
-            if (CMD_BREAK.includes(word)) {
-              pos = 0;
-            }
-            out += import_vendor_core.chalk.red(buf);
-          } else if (mode === "quote" || mode === "dollar") {
-            out += import_vendor_core.chalk.yellowBright(buf);
-          } else if (RESERVED_WORDS.has(word)) {
-            out += import_vendor_core.chalk.cyanBright(buf);
-          } else if (pos === 1) {
-            out += import_vendor_core.chalk.greenBright(buf);
-            pos = Infinity;
-          } else {
-            out += buf;
-          }
-        } else {
-          out += buf;
-        }
-        mode = "";
-        buf = "";
-      };
-      for (const c of [...cmd]) {
-        if (!q) {
-          if (c === "$") {
-            cap();
-            mode = "dollar";
-            buf += c;
-            cap();
-          } else if (c === "'" || c === '"') {
-            cap();
-            mode = "quote";
-            q = c;
-            buf += c;
-          } else if (SPACE_RE.test(c)) {
-            cap();
-            buf += c;
-          } else if (SYNTAX.includes(c)) {
-            const isEnv = c === "=" && pos === 0;
-            isEnv && (pos = 1);
-            cap();
-            mode = "syntax";
-            buf += c;
-            cap();
-            isEnv && (pos = -1);
-          } else {
-            buf += c;
-          }
-        } else {
-          buf += c;
-          if (c === q) {
-            cap();
-            q = "";
-          }
-        }
-      }
-      cap();
-      return out.replaceAll("\n", import_vendor_core.chalk.reset("\n> ")) + "\n";
-    }
-    var import_vendor_core2 = require_vendor_core();
-    var import_util = require_util();
-    var import_internals = require_internals();
-    var import_node_path = __toESM2(__require("path"), 1);
-    var os2 = __toESM2(__require("os"), 1);
-    var import_vendor_core3 = require_vendor_core();
-    var import_util2 = require_util();
-    var CWD = /* @__PURE__ */ Symbol("processCwd");
-    var SYNC = /* @__PURE__ */ Symbol("syncExec");
-    var EPF = /* @__PURE__ */ Symbol("end-piped-from");
-    var SHOT = /* @__PURE__ */ Symbol("snapshot");
-    var EOL = import_node_buffer.Buffer.from(import_node_os.EOL);
-    var BR_CC = "\n".charCodeAt(0);
-    var DLMTR = /\r?\n/;
-    var SIGTERM = "SIGTERM";
-    var ENV_PREFIX = "ZX_";
-    var ENV_OPTS = /* @__PURE__ */ new Set([
-      "cwd",
-      "preferLocal",
-      "detached",
-      "verbose",
-      "quiet",
-      "timeout",
-      "timeoutSignal",
-      "killSignal",
-      "prefix",
-      "postfix",
-      "shell"
-    ]);
-    var defaults2 = resolveDefaults2({
-      [CWD]: import_node_process2.default.cwd(),
-      [SYNC]: false,
-      verbose: false,
-      env: import_node_process2.default.env,
-      sync: false,
-      shell: true,
-      stdio: "pipe",
-      nothrow: false,
-      quiet: false,
-      detached: false,
-      preferLocal: false,
-      spawn: import_node_child_process.default.spawn,
-      spawnSync: import_node_child_process.default.spawnSync,
-      log: log2,
-      kill: kill2,
-      killSignal: SIGTERM,
-      timeoutSignal: SIGTERM
-    });
-    var storage = new import_node_async_hooks2.AsyncLocalStorage();
-    var getStore = () => storage.getStore() || defaults2;
-    var getSnapshot = (opts, from, pieces, args) => __spreadProps(__spreadValues({}, opts), {
-      ac: opts.ac || new AbortController(),
-      ee: new import_node_events.EventEmitter(),
-      from,
-      pieces,
-      args,
-      cmd: ""
-    });
-    function within2(callback) {
-      return storage.run(__spreadValues({}, getStore()), callback);
-    }
-    var $2 = new Proxy(
-      // prettier-ignore
-      function(pieces, ...args) {
-        const opts = getStore();
-        if (!Array.isArray(pieces)) {
-          return function(...args2) {
-            return within2(() => Object.assign($2, opts, pieces).apply(this, args2));
-          };
-        }
-        const from = Fail2.getCallerLocation();
-        const cb = () => cb[SHOT] = getSnapshot(opts, from, pieces, args);
-        const pp = new ProcessPromise2(cb);
-        if (!pp.isHalted()) pp.run();
-        return pp.sync ? pp.output : pp;
-      },
-      {
-        set(t, key, value14) {
-          return Reflect.set(
-            key in Function.prototype ? t : getStore(),
-            key === "sync" ? SYNC : key,
-            value14
-          );
-        },
-        get(t, key) {
-          return key === "sync" ? $2({ sync: true }) : Reflect.get(key in Function.prototype ? t : getStore(), key);
-        }
-      }
-    );
-    var _ProcessPromise = class _ProcessPromise2 extends Promise {
-      constructor(executor) {
-        let resolve;
-        let reject;
-        super((...args) => {
-          ;
-          [resolve = import_util.noop, reject = import_util.noop] = args;
-          executor(...args);
-        });
-        this._stage = "initial";
-        this._id = (0, import_util.randomId)();
-        this._piped = false;
-        this._stdin = new import_vendor_core2.VoidStream();
-        this._zurk = null;
-        this._output = null;
-        this.writable = true;
-        const snapshot = executor[SHOT];
-        if (snapshot) {
-          this._snapshot = snapshot;
-          this._resolve = resolve;
-          this._reject = reject;
-          if (snapshot.halt) this._stage = "halted";
-          try {
-            this.build();
-          } catch (err) {
-            this.finalize(ProcessOutput2.fromError(err), true);
-          }
-        } else _ProcessPromise2.disarm(this);
-      }
-      // prettier-ignore
-      build() {
-        const $22 = this._snapshot;
-        if (!$22.shell)
-          throw new Fail2(`No shell is available: ${Fail2.DOCS_URL}/shell`);
-        if (!$22.quote)
-          throw new Fail2(`No quote function is defined: ${Fail2.DOCS_URL}/quotes`);
-        if ($22.pieces.some((p) => p == null))
-          throw new Fail2(`Malformed command at ${$22.from}`);
-        $22.cmd = (0, import_vendor_core2.buildCmd)(
-          $22.quote,
-          $22.pieces,
-          $22.args
-        );
-      }
-      run() {
-        var _a, _b;
-        _ProcessPromise2.bus.runBack(this);
-        if (this.isRunning() || this.isSettled()) return this;
-        this._stage = "running";
-        const self2 = this;
-        const $22 = self2._snapshot;
-        const id = self2.id;
-        const cwd = $22.cwd || $22[CWD];
-        if ($22.preferLocal) {
-          const dirs = $22.preferLocal === true ? [$22.cwd, $22[CWD]] : [$22.preferLocal].flat();
-          $22.env = (0, import_util.preferLocalBin)($22.env, ...dirs);
-        }
-        this._zurk = (0, import_vendor_core2.exec)({
-          cmd: self2.fullCmd,
-          cwd,
-          input: (_b = (_a = $22.input) == null ? void 0 : _a.stdout) != null ? _b : $22.input,
-          stdin: self2._stdin,
-          sync: self2.sync,
-          signal: self2.signal,
-          shell: (0, import_util.isString)($22.shell) ? $22.shell : true,
-          id,
-          env: $22.env,
-          spawn: $22.spawn,
-          spawnSync: $22.spawnSync,
-          store: $22.store,
-          stdio: $22.stdio,
-          detached: $22.detached,
-          ee: $22.ee,
-          run(cb, ctx) {
-            var _a2, _b2;
-            ((_b2 = (_a2 = self2.cmd).then) == null ? void 0 : _b2.call(
-              _a2,
-              (cmd) => {
-                $22.cmd = cmd;
-                ctx.cmd = self2.fullCmd;
-                cb();
-              },
-              (error) => self2.finalize(ProcessOutput2.fromError(error))
-            )) || cb();
-          },
-          on: {
-            start: () => {
-              $22.log({ kind: "cmd", cmd: $22.cmd, cwd, verbose: self2.isVerbose(), id });
-              self2.timeout($22.timeout, $22.timeoutSignal);
-            },
-            stdout: (data) => {
-              $22.log({ kind: "stdout", data, verbose: !self2._piped && self2.isVerbose(), id });
-            },
-            stderr: (data) => {
-              $22.log({ kind: "stderr", data, verbose: !self2.isQuiet(), id });
-            },
-            end: (data, c) => {
-              const { error: _error, status, signal: __signal, duration, ctx: { store } } = data;
-              const { stdout, stderr } = store;
-              const { cause, exitCode, signal: _signal } = self2._breakerData || {};
-              const signal = _signal != null ? _signal : __signal;
-              const code = exitCode != null ? exitCode : status;
-              const error = cause != null ? cause : _error;
-              const output = new ProcessOutput2({
-                code,
-                signal,
-                error,
-                duration,
-                store,
-                from: $22.from
-              });
-              $22.log({ kind: "end", signal, exitCode: code, duration, error, verbose: self2.isVerbose(), id });
-              if (stdout.length && (0, import_util.getLast)((0, import_util.getLast)(stdout)) !== BR_CC) c.on.stdout(EOL, c);
-              if (stderr.length && (0, import_util.getLast)((0, import_util.getLast)(stderr)) !== BR_CC) c.on.stderr(EOL, c);
-              self2.finalize(output);
-            }
-          }
-        });
-        return this;
-      }
-      break(exitCode, signal, cause) {
-        if (!this.isRunning()) return;
-        this._breakerData = { exitCode, signal, cause };
-        this.kill(signal);
-      }
-      finalize(output, legacy = false) {
-        if (this.isSettled()) return;
-        this._output = output;
-        _ProcessPromise2.bus.unpipeBack(this);
-        if (output.ok || this.isNothrow()) {
-          this._stage = "fulfilled";
-          this._resolve(output);
-        } else {
-          this._stage = "rejected";
-          if (legacy) {
-            this._resolve(output);
-            throw output.cause || output;
-          }
-          this._reject(output);
-          if (this.sync) throw output;
-        }
-      }
-      abort(reason) {
-        if (this.isSettled()) throw new Fail2("Too late to abort the process.");
-        if (this.signal !== this.ac.signal)
-          throw new Fail2("The signal is controlled by another process.");
-        if (!this.child)
-          throw new Fail2("Trying to abort a process without creating one.");
-        this.ac.abort(reason);
-      }
-      kill(signal) {
-        if (this.isSettled()) throw new Fail2("Too late to kill the process.");
-        if (!this.child)
-          throw new Fail2("Trying to kill a process without creating one.");
-        if (!this.pid) throw new Fail2("The process pid is undefined.");
-        return $2.kill(this.pid, signal || this._snapshot.killSignal || $2.killSignal);
-      }
-      // Configurators
-      stdio(stdin, stdout = "pipe", stderr = "pipe") {
-        this._snapshot.stdio = Array.isArray(stdin) ? stdin : [stdin, stdout, stderr];
-        return this;
-      }
-      nothrow(v = true) {
-        this._snapshot.nothrow = v;
-        return this;
-      }
-      quiet(v = true) {
-        this._snapshot.quiet = v;
-        return this;
-      }
-      verbose(v = true) {
-        this._snapshot.verbose = v;
-        return this;
-      }
-      timeout(d = 0, signal = $2.timeoutSignal) {
-        if (this.isSettled()) return this;
-        const $22 = this._snapshot;
-        $22.timeout = (0, import_util.parseDuration)(d);
-        $22.timeoutSignal = signal;
-        if (this._timeoutId) clearTimeout(this._timeoutId);
-        if ($22.timeout && this.isRunning()) {
-          this._timeoutId = setTimeout(() => this.kill($22.timeoutSignal), $22.timeout);
-          this.finally(() => clearTimeout(this._timeoutId)).catch(import_util.noop);
-        }
-        return this;
-      }
-      /**
-       *  @deprecated Use $({halt: true})`cmd` instead.
-       */
-      halt() {
-        return this;
-      }
-      // Getters
-      get id() {
-        return this._id;
-      }
-      get pid() {
-        var _a;
-        return (_a = this.child) == null ? void 0 : _a.pid;
-      }
-      get cmd() {
-        return this._snapshot.cmd;
-      }
-      get fullCmd() {
-        const { prefix = "", postfix = "", cmd } = this._snapshot;
-        return prefix + cmd + postfix;
-      }
-      get child() {
-        var _a;
-        return (_a = this._zurk) == null ? void 0 : _a.child;
-      }
-      get stdin() {
-        var _a;
-        return (_a = this.child) == null ? void 0 : _a.stdin;
-      }
-      get stdout() {
-        var _a;
-        return (_a = this.child) == null ? void 0 : _a.stdout;
-      }
-      get stderr() {
-        var _a;
-        return (_a = this.child) == null ? void 0 : _a.stderr;
-      }
-      get exitCode() {
-        return this.then(
-          (o) => o.exitCode,
-          (o) => o.exitCode
-        );
-      }
-      get signal() {
-        return this._snapshot.signal || this.ac.signal;
-      }
-      get ac() {
-        return this._snapshot.ac;
-      }
-      get output() {
-        return this._output;
-      }
-      get stage() {
-        return this._stage;
-      }
-      get sync() {
-        return this._snapshot[SYNC];
-      }
-      get [Symbol.toStringTag]() {
-        return "ProcessPromise";
-      }
-      [Symbol.toPrimitive]() {
-        return this.toString();
-      }
-      // Output formatters
-      json() {
-        return this.then((o) => o.json());
-      }
-      text(encoding) {
-        return this.then((o) => o.text(encoding));
-      }
-      lines(delimiter) {
-        return this.then((o) => o.lines(delimiter));
-      }
-      buffer() {
-        return this.then((o) => o.buffer());
-      }
-      blob(type) {
-        return this.then((o) => o.blob(type));
-      }
-      // Status checkers
-      isQuiet() {
-        return this._snapshot.quiet;
-      }
-      isVerbose() {
-        return this._snapshot.verbose && !this.isQuiet();
-      }
-      isNothrow() {
-        return this._snapshot.nothrow;
-      }
-      isHalted() {
-        return this.stage === "halted" && !this.sync;
-      }
-      isSettled() {
-        return !!this.output;
-      }
-      isRunning() {
-        return this.stage === "running";
-      }
-      // Piping
-      // prettier-ignore
-      get pipe() {
-        const getPipeMethod = (kind) => this._pipe.bind(this, kind);
-        const stdout = getPipeMethod("stdout");
-        const stderr = getPipeMethod("stderr");
-        const stdall = getPipeMethod("stdall");
-        return Object.assign(stdout, { stdout, stderr, stdall });
-      }
-      unpipe(to) {
-        _ProcessPromise2.bus.unpipe(this, to);
-        return this;
-      }
-      // prettier-ignore
-      _pipe(source, dest, ...args) {
-        if ((0, import_util.isString)(dest))
-          return this._pipe(source, import_node_fs3.default.createWriteStream(dest));
-        if ((0, import_util.isStringLiteral)(dest, ...args))
-          return this._pipe(
-            source,
-            $2({
-              halt: true,
-              signal: this.signal
-            })(dest, ...args)
-          );
-        const isP = dest instanceof _ProcessPromise2;
-        if (isP && dest.isSettled()) throw new Fail2("Cannot pipe to a settled process.");
-        if (!isP && dest.writableEnded) throw new Fail2("Cannot pipe to a closed stream.");
-        this._piped = true;
-        _ProcessPromise2.bus.pipe(this, dest);
-        const { ee } = this._snapshot;
-        const output = this.output;
-        const from = new import_vendor_core2.VoidStream();
-        const check = () => {
-          var _a;
-          return !!((_a = _ProcessPromise2.bus.refs.get(this)) == null ? void 0 : _a.has(dest));
-        };
-        const end = () => {
-          if (!check()) return;
-          setImmediate(() => {
-            _ProcessPromise2.bus.unpipe(this, dest);
-            _ProcessPromise2.bus.sources(dest).length === 0 && from.end();
-          });
-        };
-        const fill = () => {
-          for (const chunk of this._zurk.store[source]) from.write(chunk);
-        };
-        const fillSettled = () => {
-          if (!output) return;
-          if (isP && !output.ok) dest.break(output.exitCode, output.signal, output.cause);
-          fill();
-          end();
-        };
-        if (!output) {
-          const onData = (chunk) => check() && from.write(chunk);
-          ee.once(source, () => {
-            fill();
-            ee.on(source, onData);
-          }).once("end", () => {
-            ee.removeListener(source, onData);
-            end();
-          });
-        }
-        if (isP) {
-          from.pipe(dest._stdin);
-          if (this.isHalted()) ee.once("start", () => dest.run());
-          else {
-            dest.run();
-            this.catch((e) => dest.break(e.exitCode, e.signal, e.cause));
-          }
-          fillSettled();
-          return dest;
-        }
-        from.once("end", () => dest.emit(EPF)).pipe(dest);
-        fillSettled();
-        return _ProcessPromise2.promisifyStream(dest, this);
-      }
-      // Promise API
-      then(onfulfilled, onrejected) {
-        return super.then(onfulfilled, onrejected);
-      }
-      catch(onrejected) {
-        return super.catch(onrejected);
-      }
-      // Async iterator API
-      [Symbol.asyncIterator]() {
-        return __asyncGenerator(this, null, function* () {
-          const memo = [];
-          const dlmtr = this._snapshot.delimiter || $2.delimiter || DLMTR;
-          for (const chunk of this._zurk.store.stdout) {
-            yield* __yieldStar((0, import_util.getLines)(chunk, memo, dlmtr));
-          }
-          try {
-            for (var iter = __forAwait(this.stdout || []), more, temp, error; more = !(temp = yield new __await(iter.next())).done; more = false) {
-              const chunk = temp.value;
-              yield* __yieldStar((0, import_util.getLines)(chunk, memo, dlmtr));
-            }
-          } catch (temp2) {
-            error = [temp2];
-          } finally {
-            try {
-              more && (temp = iter.return) && (yield new __await(temp.call(iter)));
-            } finally {
-              if (error)
-                throw error[0];
-            }
-          }
-          if (memo[0]) yield memo[0];
-          yield new __await(this);
-        });
-      }
-      emit(event, ...args) {
-        return this;
-      }
-      on(event, cb) {
-        this._stdin.on(event, cb);
-        return this;
-      }
-      once(event, cb) {
-        this._stdin.once(event, cb);
-        return this;
-      }
-      write(data, encoding, cb) {
-        this._stdin.write(data, encoding, cb);
-        return this;
-      }
-      end(chunk, cb) {
-        this._stdin.end(chunk, cb);
-        return this;
-      }
-      removeListener(event, cb) {
-        this._stdin.removeListener(event, cb);
-        return this;
-      }
-      // prettier-ignore
-      static disarm(p, toggle = true) {
-        Object.getOwnPropertyNames(_ProcessPromise2.prototype).forEach((k) => {
-          if (k in Promise.prototype) return;
-          if (!toggle) {
-            Reflect.deleteProperty(p, k);
-            return;
-          }
-          Object.defineProperty(p, k, { configurable: true, get() {
-            throw new Fail2("Inappropriate usage. Apply $ instead of direct instantiation.");
-          } });
-        });
-      }
-    };
-    _ProcessPromise.bus = {
-      refs: /* @__PURE__ */ new Map(),
-      streams: /* @__PURE__ */ new WeakMap(),
-      pipe(from, to) {
-        const set2 = this.refs.get(from) || this.refs.set(from, /* @__PURE__ */ new Set()).get(from);
-        set2.add(to);
-      },
-      unpipe(from, to) {
-        const set2 = this.refs.get(from);
-        if (!set2) return;
-        if (to) set2.delete(to);
-        if (set2.size) return;
-        this.refs.delete(from);
-        from._piped = false;
-      },
-      unpipeBack(to, from) {
-        if (from) return this.unpipe(from, to);
-        for (const _from of this.refs.keys()) {
-          this.unpipe(_from, to);
-        }
-      },
-      runBack(p) {
-        var _a;
-        for (const from of this.sources(p)) {
-          if (from instanceof _ProcessPromise) from.run();
-          else (_a = this.streams.get(from)) == null ? void 0 : _a.run();
-        }
-      },
-      sources(p) {
-        const refs = [];
-        for (const [from, set2] of this.refs.entries()) {
-          set2.has(p) && refs.push(from);
-        }
-        return refs;
-      }
-    };
-    _ProcessPromise.promisifyStream = (stream, from) => {
-      const proxy = _ProcessPromise.bus.streams.get(stream) || (0, import_util.proxyOverride)(stream, {
-        then(res = import_util.noop, rej = import_util.noop) {
-          return new Promise((_res, _rej) => {
-            const end = () => _res(res((0, import_util.proxyOverride)(stream, from.output)));
-            stream.once("error", (e) => _rej(rej(e))).once("finish", end).once(EPF, end);
-          });
-        },
-        run() {
-          from.run();
-        },
-        pipe(...args) {
-          const dest = stream.pipe.apply(stream, args);
-          return dest instanceof _ProcessPromise ? dest : _ProcessPromise.promisifyStream(dest, from);
-        }
-      });
-      _ProcessPromise.bus.streams.set(stream, proxy);
-      return proxy;
-    };
-    var ProcessPromise2 = _ProcessPromise;
-    var _ProcessOutput = class _ProcessOutput2 extends Error {
-      // prettier-ignore
-      constructor(code = null, signal = null, stdout = "", stderr = "", stdall = "", message = "", duration = 0, error = null, from = "", store = { stdout: [stdout], stderr: [stderr], stdall: [stdall] }) {
-        super(message);
-        const dto = code !== null && typeof code === "object" ? code : { code, signal, duration, error, from, store };
-        Object.defineProperties(this, {
-          _dto: { value: dto, enumerable: false },
-          cause: { get() {
-            return dto.error;
-          }, enumerable: false },
-          stdout: { get: (0, import_util.once)(() => (0, import_util.bufArrJoin)(dto.store.stdout)) },
-          stderr: { get: (0, import_util.once)(() => (0, import_util.bufArrJoin)(dto.store.stderr)) },
-          stdall: { get: (0, import_util.once)(() => (0, import_util.bufArrJoin)(dto.store.stdall)) },
-          message: { get: (0, import_util.once)(
-            () => dto.error || message ? _ProcessOutput2.getErrorMessage(dto.error || new Error(message), dto.from) : _ProcessOutput2.getExitMessage(
-              dto.code,
-              dto.signal,
-              this.stderr,
-              dto.from,
-              this.stderr.trim() ? "" : _ProcessOutput2.getErrorDetails(this.lines())
-            )
-          ) }
-        });
-      }
-      get exitCode() {
-        return this._dto.code;
-      }
-      get signal() {
-        return this._dto.signal;
-      }
-      get duration() {
-        return this._dto.duration;
-      }
-      get [Symbol.toStringTag]() {
-        return "ProcessOutput";
-      }
-      get ok() {
-        return !this._dto.error && this.exitCode === 0;
-      }
-      json() {
-        return JSON.parse(this.stdall);
-      }
-      buffer() {
-        return import_node_buffer.Buffer.from(this.stdall);
-      }
-      blob(type = "text/plain") {
-        if (!globalThis.Blob)
-          throw new Fail2(
-            "Blob is not supported in this environment. Provide a polyfill"
-          );
-        return new Blob([this.buffer()], { type });
-      }
-      text(encoding = "utf8") {
-        return encoding === "utf8" ? this.toString() : this.buffer().toString(encoding);
-      }
-      lines(delimiter) {
-        return (0, import_util.iteratorToArray)(this[Symbol.iterator](delimiter));
-      }
-      toString() {
-        return this.stdall;
-      }
-      valueOf() {
-        return this.stdall.trim();
-      }
-      [Symbol.toPrimitive]() {
-        return this.valueOf();
-      }
-      // prettier-ignore
-      *[Symbol.iterator](dlmtr = this._dto.delimiter || $2.delimiter || DLMTR) {
-        const memo = [];
-        for (const chunk of this._dto.store.stdall) {
-          yield* __yieldStar((0, import_util.getLines)(chunk, memo, dlmtr));
-        }
-        if (memo[0]) yield memo[0];
-      }
-      [import_node_util22.inspect.custom]() {
-        const codeInfo = _ProcessOutput2.getExitCodeInfo(this.exitCode);
-        return `ProcessOutput {
-  stdout: ${import_vendor_core2.chalk.green((0, import_node_util22.inspect)(this.stdout))},
-  stderr: ${import_vendor_core2.chalk.red((0, import_node_util22.inspect)(this.stderr))},
-  signal: ${(0, import_node_util22.inspect)(this.signal)},
-  exitCode: ${(this.ok ? import_vendor_core2.chalk.green : import_vendor_core2.chalk.red)(this.exitCode)}${codeInfo ? import_vendor_core2.chalk.grey(" (" + codeInfo + ")") : ""},
-  duration: ${this.duration}
-}`;
-      }
-      static fromError(error) {
-        const output = new _ProcessOutput2();
-        output._dto.error = error;
-        return output;
-      }
-    };
-    _ProcessOutput.getExitMessage = Fail2.formatExitMessage;
-    _ProcessOutput.getErrorMessage = Fail2.formatErrorMessage;
-    _ProcessOutput.getErrorDetails = Fail2.formatErrorDetails;
-    _ProcessOutput.getExitCodeInfo = Fail2.getExitCodeInfo;
-    var ProcessOutput2 = _ProcessOutput;
-    var useBash2 = () => setShell("bash", false);
-    var usePwsh2 = () => setShell("pwsh");
-    var usePowerShell2 = () => setShell("powershell.exe");
-    function setShell(n, ps3 = true) {
-      $2.shell = import_vendor_core2.which.sync(n);
-      $2.prefix = ps3 ? "" : "set -euo pipefail;";
-      $2.postfix = ps3 ? "; exit $LastExitCode" : "";
-      $2.quote = ps3 ? import_util.quotePowerShell : import_util.quote;
-    }
-    try {
-      const { shell: shell2, prefix, postfix } = $2;
-      useBash2();
-      if ((0, import_util.isString)(shell2)) $2.shell = shell2;
-      if ((0, import_util.isString)(prefix)) $2.prefix = prefix;
-      if ((0, import_util.isString)(postfix)) $2.postfix = postfix;
-    } catch (err) {
-    }
-    var cwdSyncHook;
-    function syncProcessCwd2(flag = true) {
-      cwdSyncHook = cwdSyncHook || (0, import_node_async_hooks2.createHook)({
-        init: syncCwd,
-        before: syncCwd,
-        promiseResolve: syncCwd,
-        after: syncCwd,
-        destroy: syncCwd
-      });
-      if (flag) cwdSyncHook.enable();
-      else cwdSyncHook.disable();
-    }
-    function syncCwd() {
-      if ($2[CWD] != import_node_process2.default.cwd()) import_node_process2.default.chdir($2[CWD]);
-    }
-    function cd2(dir) {
-      if (dir instanceof ProcessOutput2) {
-        dir = dir.toString().trim();
-      }
-      $2.log({ kind: "cd", dir, verbose: !$2.quiet && $2.verbose });
-      import_node_process2.default.chdir(dir);
-      $2[CWD] = import_node_process2.default.cwd();
-    }
-    function kill2(_0) {
-      return __async(this, arguments, function* (pid, signal = $2.killSignal || SIGTERM) {
-        if (typeof pid !== "number" && typeof pid !== "string" || !/^\d+$/.test(pid))
-          throw new Fail2(`Invalid pid: ${pid}`);
-        $2.log({ kind: "kill", pid, signal, verbose: !$2.quiet && $2.verbose });
-        if (import_node_process2.default.platform === "win32" && (yield new Promise((resolve) => {
-          import_node_child_process.default.exec(`taskkill /pid ${pid} /t /f`, (err) => resolve(!err));
-        })))
-          return;
-        for (const p of yield import_vendor_core2.ps.tree({ pid, recursive: true })) {
-          try {
-            import_node_process2.default.kill(+p.pid, signal);
-          } catch (e) {
-          }
-        }
-        try {
-          import_node_process2.default.kill(-pid, signal);
-        } catch (e) {
-          try {
-            import_node_process2.default.kill(+pid, signal);
-          } catch (e2) {
-          }
-        }
-      });
-    }
-    function resolveDefaults2(defs = defaults2, prefix = ENV_PREFIX, env = import_node_process2.default.env, allowed = ENV_OPTS) {
-      return Object.entries(env).reduce((m, [k, v]) => {
-        if (v && k.startsWith(prefix)) {
-          const _k = (0, import_util.toCamelCase)(k.slice(prefix.length));
-          const _v = (0, import_util.parseBool)(v);
-          if (allowed.has(_k)) m[_k] = _v;
-        }
-        return m;
-      }, defs);
-    }
-  }
-});
-
-// node_modules/zx/build/core.js
-var core_exports = {};
-__export(core_exports, {
-  $: () => $,
-  Fail: () => Fail,
-  ProcessOutput: () => ProcessOutput,
-  ProcessPromise: () => ProcessPromise,
-  bus: () => bus2,
-  cd: () => cd,
-  chalk: () => chalk2,
-  defaults: () => defaults,
-  kill: () => kill,
-  log: () => log,
-  os: () => os,
-  path: () => path2,
-  ps: () => ps2,
-  quote: () => quote2,
-  quotePowerShell: () => quotePowerShell2,
-  resolveDefaults: () => resolveDefaults,
-  syncProcessCwd: () => syncProcessCwd,
-  useBash: () => useBash,
-  usePowerShell: () => usePowerShell,
-  usePwsh: () => usePwsh,
-  which: () => which2,
-  within: () => within
-});
-var __module__, $, Fail, ProcessOutput, ProcessPromise, bus2, cd, chalk2, defaults, kill, log, os, path2, ps2, quote2, quotePowerShell2, resolveDefaults, syncProcessCwd, useBash, usePowerShell, usePwsh, which2, within;
-var init_core = __esm({
-  "node_modules/zx/build/core.js"() {
-    "use strict";
-    init_deno();
-    __module__ = __toESM(require_core(), 1);
-    ({
-      $,
-      Fail,
-      ProcessOutput,
-      ProcessPromise,
-      bus: bus2,
-      cd,
-      chalk: chalk2,
-      defaults,
-      kill,
-      log,
-      os,
-      path: path2,
-      ps: ps2,
-      quote: quote2,
-      quotePowerShell: quotePowerShell2,
-      resolveDefaults,
-      syncProcessCwd,
-      useBash,
-      usePowerShell,
-      usePwsh,
-      which: which2,
-      within
-    } = globalThis.Deno ? globalThis.require("./core.cjs") : __module__);
-  }
-});
-
-// lib/github/ratelimit.ts
-function rateLimitOf(error, now = Date.now()) {
-  const { status, message = "", response } = error ?? {};
-  if (status !== 403 && status !== 429 || !response) return void 0;
-  const headers = response.headers ?? {};
-  const lifting = (kind, resetsAt) => ({
-    kind,
-    resetsAt,
-    waitSeconds: Math.max(Math.ceil((resetsAt - now) / 1e3), 0)
-  });
-  if (String(headers["x-ratelimit-remaining"]) === "0") {
-    const reset = Number(headers["x-ratelimit-reset"]);
-    return lifting("primary", Number.isFinite(reset) && reset > 0 ? reset * 1e3 : now + FALLBACK_SECONDS * 1e3);
-  }
-  const retryAfter = headers["retry-after"] === void 0 ? NaN : Number(headers["retry-after"]);
-  if (Number.isFinite(retryAfter) && retryAfter >= 0) return lifting("secondary", now + retryAfter * 1e3);
-  if (SECONDARY_WORDING.test(message)) return lifting("secondary", now + FALLBACK_SECONDS * 1e3);
-  return void 0;
-}
-function isKnownToThrottling(error) {
-  const { message = "", response } = error ?? {};
-  return SECONDARY_WORDING.test(message) || String(response?.headers?.["x-ratelimit-remaining"]) === "0";
-}
-function waitBudget(maxSeconds) {
-  let waited = 0;
-  return {
-    take(seconds) {
-      if (waited + seconds > maxSeconds) return false;
-      waited += seconds;
-      return true;
-    },
-    get waited() {
-      return waited;
-    }
-  };
-}
-var FALLBACK_SECONDS, SECONDARY_WORDING;
-var init_ratelimit = __esm({
-  "lib/github/ratelimit.ts"() {
-    "use strict";
-    FALLBACK_SECONDS = 60;
-    SECONDARY_WORDING = /\bsecondary rate\b/i;
-  }
-});
-
-// lib/core/find/recovery.ts
-function parseTitle(title) {
-  const match = TITLE.exec(title);
-  if (!match) return void 0;
-  const [, environment = "", commitSha = "", date = ""] = match;
-  return { environment, commitSha, date };
-}
-function isRecoverable(issue, environment, time) {
-  return hasLabel(issue, DEDUP_LABEL) && filedBefore(issue, time) && parseTitle(issue.title)?.environment === environment;
-}
-function selectRecoverable(issues, environment, time) {
-  return [...issues].filter((issue) => isRecoverable(issue, environment, time));
-}
-function renderRecoveryChat(recovery, closed, recovered) {
-  return [
-    `*[DEPLOY RECOVERED]* ${chatField(recovery.environment)}`,
-    `Commit: \`${chatField(recovery.commitSha)}\``,
-    `Closed: ${closed.map((n) => `#${n}`).join(", ")}`,
-    `Pipeline: ${chatField(recovery.pipelineUrl)}`,
-    ...recovered ? [recovered] : []
-  ].join("\n");
-}
-var TITLE, hasLabel, filedBefore;
-var init_recovery = __esm({
-  "lib/core/find/recovery.ts"() {
-    "use strict";
-    init_issue();
-    TITLE = /\[DEPLOY FAIL\] (.+) \u2014 ([^\u2014]+?) \u2014 (\d{4}-\d{2}-\d{2})(?!\d)/u;
-    hasLabel = (issue, label) => issue.labels.includes(label);
-    filedBefore = (issue, time) => time === void 0 || issue.createdAt === void 0 || !(issue.createdAt.getTime() > time.getTime());
-  }
-});
-
 // lib/http/agent.ts
-import { createRequire as createRequire2 } from "node:module";
+import { createRequire } from "node:module";
 import { isIP } from "node:net";
 function make(protocol) {
   const mod = load(protocol === "https:" ? "node:https" : "node:http");
@@ -4413,7 +1406,7 @@ var load, transports;
 var init_agent = __esm({
   "lib/http/agent.ts"() {
     "use strict";
-    load = createRequire2(import.meta.url);
+    load = createRequire(import.meta.url);
     transports = /* @__PURE__ */ new Map();
   }
 });
@@ -5408,7 +2401,7 @@ var require_tree = __commonJS({
 });
 
 // node_modules/undici/lib/core/util.js
-var require_util2 = __commonJS({
+var require_util = __commonJS({
   "node_modules/undici/lib/core/util.js"(exports, module) {
     "use strict";
     var assert = __require("node:assert");
@@ -6517,7 +3510,7 @@ var require_request = __commonJS({
       getServerName,
       normalizedMethodRecords,
       getProtocolFromUrlString
-    } = require_util2();
+    } = require_util();
     var { channels } = require_diagnostics();
     var { headerNameLowerCasedRecord } = require_constants();
     var invalidPathRegex = /[^\u0021-\u00ff]/;
@@ -7018,7 +4011,7 @@ var require_dispatcher = __commonJS({
 var require_unwrap_handler = __commonJS({
   "node_modules/undici/lib/handler/unwrap-handler.js"(exports, module) {
     "use strict";
-    var { parseHeaders } = require_util2();
+    var { parseHeaders } = require_util();
     var { InvalidArgumentError } = require_errors();
     var kResume = /* @__PURE__ */ Symbol("resume");
     var UnwrapController = class {
@@ -7271,7 +4264,7 @@ var require_connect = __commonJS({
     "use strict";
     var net = __require("node:net");
     var assert = __require("node:assert");
-    var util = require_util2();
+    var util = require_util();
     var { InvalidArgumentError } = require_errors();
     var tls;
     var SessionCache = class WeakSessionCache {
@@ -9447,7 +6440,7 @@ var require_webidl = __commonJS({
 });
 
 // node_modules/undici/lib/web/fetch/util.js
-var require_util3 = __commonJS({
+var require_util2 = __commonJS({
   "node_modules/undici/lib/web/fetch/util.js"(exports, module) {
     "use strict";
     var { Transform } = __require("node:stream");
@@ -9456,7 +6449,7 @@ var require_util3 = __commonJS({
     var { getGlobalOrigin } = require_global();
     var { collectAnHTTPQuotedString, parseMIMEType } = require_data_url();
     var { performance: performance2 } = __require("node:perf_hooks");
-    var { ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = require_util2();
+    var { ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = require_util();
     var assert = __require("node:assert");
     var { isUint8Array } = __require("node:util/types");
     var { webidl } = require_webidl();
@@ -10217,8 +7210,8 @@ var require_util3 = __commonJS({
 var require_formdata = __commonJS({
   "node_modules/undici/lib/web/fetch/formdata.js"(exports, module) {
     "use strict";
-    var { iteratorMixin } = require_util3();
-    var { kEnumerableProperty } = require_util2();
+    var { iteratorMixin } = require_util2();
+    var { kEnumerableProperty } = require_util();
     var { webidl } = require_webidl();
     var nodeUtil = __require("node:util");
     var FormData = class _FormData {
@@ -10379,7 +7372,7 @@ var require_formdata = __commonJS({
 var require_formdata_parser = __commonJS({
   "node_modules/undici/lib/web/fetch/formdata-parser.js"(exports, module) {
     "use strict";
-    var { bufferToLowerCasedHeaderName } = require_util2();
+    var { bufferToLowerCasedHeaderName } = require_util();
     var { HTTP_TOKEN_CODEPOINTS } = require_data_url();
     var { makeEntry } = require_formdata();
     var { webidl } = require_webidl();
@@ -10728,13 +7721,13 @@ var require_promise = __commonJS({
 var require_body = __commonJS({
   "node_modules/undici/lib/web/fetch/body.js"(exports, module) {
     "use strict";
-    var util = require_util2();
+    var util = require_util();
     var {
       ReadableStreamFrom,
       readableStreamClose,
       fullyReadBody,
       extractMimeType
-    } = require_util3();
+    } = require_util2();
     var { FormData, setFormDataState } = require_formdata();
     var { webidl } = require_webidl();
     var assert = __require("node:assert");
@@ -11012,7 +8005,7 @@ var require_client_h1 = __commonJS({
   "node_modules/undici/lib/dispatcher/client-h1.js"(exports, module) {
     "use strict";
     var assert = __require("node:assert");
-    var util = require_util2();
+    var util = require_util();
     var { channels } = require_diagnostics();
     var timers = require_timers();
     var {
@@ -12304,7 +9297,7 @@ var require_client_h2 = __commonJS({
     "use strict";
     var assert = __require("node:assert");
     var { pipeline } = __require("node:stream");
-    var util = require_util2();
+    var util = require_util();
     var {
       RequestContentLengthMismatchError,
       RequestAbortedError,
@@ -13071,7 +10064,7 @@ var require_client = __commonJS({
     var assert = __require("node:assert");
     var net = __require("node:net");
     var http = __require("node:http");
-    var util = require_util2();
+    var util = require_util();
     var { ClientStats } = require_stats();
     var { channels } = require_diagnostics();
     var Request = require_request();
@@ -13859,7 +10852,7 @@ var require_pool = __commonJS({
     var {
       InvalidArgumentError
     } = require_errors();
-    var util = require_util2();
+    var util = require_util();
     var { kUrl } = require_symbols();
     var buildConnector = require_connect();
     var kOptions = /* @__PURE__ */ Symbol("options");
@@ -13963,7 +10956,7 @@ var require_balanced_pool = __commonJS({
     } = require_pool_base();
     var Pool = require_pool();
     var { kUrl } = require_symbols();
-    var util = require_util2();
+    var util = require_util();
     var kFactory = /* @__PURE__ */ Symbol("factory");
     var kOptions = /* @__PURE__ */ Symbol("options");
     var kGreatestCommonDivisor = /* @__PURE__ */ Symbol("kGreatestCommonDivisor");
@@ -14111,7 +11104,7 @@ var require_round_robin_pool = __commonJS({
     var {
       InvalidArgumentError
     } = require_errors();
-    var util = require_util2();
+    var util = require_util();
     var { kUrl } = require_symbols();
     var buildConnector = require_connect();
     var kOptions = /* @__PURE__ */ Symbol("options");
@@ -14221,7 +11214,7 @@ var require_agent = __commonJS({
     var DispatcherBase = require_dispatcher_base();
     var Pool = require_pool();
     var Client = require_client();
-    var util = require_util2();
+    var util = require_util();
     var kOnConnect = /* @__PURE__ */ Symbol("onConnect");
     var kOnDisconnect = /* @__PURE__ */ Symbol("onDisconnect");
     var kOnConnectionError = /* @__PURE__ */ Symbol("onConnectionError");
@@ -15437,7 +12430,7 @@ var require_retry_handler = __commonJS({
       isDisturbed,
       parseRangeHeader,
       wrapRequestBody
-    } = require_util2();
+    } = require_util();
     function calculateRetryAfterHeader(retryAfter) {
       const retryTime = new Date(retryAfter).getTime();
       return isNaN(retryTime) ? 0 : retryTime - Date.now();
@@ -15915,8 +12908,8 @@ var require_readable = __commonJS({
     var assert = __require("node:assert");
     var { Readable } = __require("node:stream");
     var { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = require_errors();
-    var util = require_util2();
-    var { ReadableStreamFrom } = require_util2();
+    var util = require_util();
+    var { ReadableStreamFrom } = require_util();
     var kConsume = /* @__PURE__ */ Symbol("kConsume");
     var kReading = /* @__PURE__ */ Symbol("kReading");
     var kBody = /* @__PURE__ */ Symbol("kBody");
@@ -16318,7 +13311,7 @@ var require_api_request = __commonJS({
     var { AsyncResource } = __require("node:async_hooks");
     var { Readable } = require_readable();
     var { InvalidArgumentError, RequestAbortedError } = require_errors();
-    var util = require_util2();
+    var util = require_util();
     function noop4() {
     }
     var RequestHandler = class extends AsyncResource {
@@ -16492,7 +13485,7 @@ var require_api_request = __commonJS({
 var require_abort_signal = __commonJS({
   "node_modules/undici/lib/api/abort-signal.js"(exports, module) {
     "use strict";
-    var { addAbortListener } = require_util2();
+    var { addAbortListener } = require_util();
     var { RequestAbortedError } = require_errors();
     var kListener = /* @__PURE__ */ Symbol("kListener");
     var kSignal = /* @__PURE__ */ Symbol("kSignal");
@@ -16548,7 +13541,7 @@ var require_api_stream = __commonJS({
     var { finished } = __require("node:stream");
     var { AsyncResource } = __require("node:async_hooks");
     var { InvalidArgumentError, InvalidReturnValueError } = require_errors();
-    var util = require_util2();
+    var util = require_util();
     var { addSignal, removeSignal } = require_abort_signal();
     function noop4() {
     }
@@ -16717,7 +13710,7 @@ var require_api_pipeline = __commonJS({
       InvalidReturnValueError,
       RequestAbortedError
     } = require_errors();
-    var util = require_util2();
+    var util = require_util();
     var { addSignal, removeSignal } = require_abort_signal();
     function noop4() {
     }
@@ -16909,7 +13902,7 @@ var require_api_upgrade = __commonJS({
     var { InvalidArgumentError, SocketError } = require_errors();
     var { AsyncResource } = __require("node:async_hooks");
     var assert = __require("node:assert");
-    var util = require_util2();
+    var util = require_util();
     var { kHTTP2Stream } = require_symbols();
     var { addSignal, removeSignal } = require_abort_signal();
     var UpgradeHandler = class extends AsyncResource {
@@ -17003,7 +13996,7 @@ var require_api_connect = __commonJS({
     var assert = __require("node:assert");
     var { AsyncResource } = __require("node:async_hooks");
     var { InvalidArgumentError, SocketError } = require_errors();
-    var util = require_util2();
+    var util = require_util();
     var { addSignal, removeSignal } = require_abort_signal();
     var ConnectHandler = class extends AsyncResource {
       constructor(opts, callback) {
@@ -17175,7 +14168,7 @@ var require_mock_utils = __commonJS({
       kGetNetConnect,
       kTotalDispatchCount
     } = require_mock_symbols();
-    var { serializePathWithQuery } = require_util2();
+    var { serializePathWithQuery } = require_util();
     var { STATUS_CODES } = __require("node:http");
     var {
       types: {
@@ -17554,7 +14547,7 @@ var require_mock_interceptor = __commonJS({
       kIgnoreTrailingSlash
     } = require_mock_symbols();
     var { InvalidArgumentError } = require_errors();
-    var { serializePathWithQuery } = require_util2();
+    var { serializePathWithQuery } = require_util();
     var MockScope = class {
       constructor(mockDispatch) {
         this[kMockDispatch] = mockDispatch;
@@ -19113,7 +16106,7 @@ var require_decorator_handler = __commonJS({
 var require_redirect_handler = __commonJS({
   "node_modules/undici/lib/handler/redirect-handler.js"(exports, module) {
     "use strict";
-    var util = require_util2();
+    var util = require_util();
     var { kBodyUsed, kRedirectCacheControl } = require_symbols();
     var assert = __require("node:assert");
     var { InvalidArgumentError } = require_errors();
@@ -19939,8 +16932,8 @@ var require_cache = __commonJS({
       pathHasQueryOrFragment,
       hasSafeIterator,
       isValidHTTPToken
-    } = require_util2();
-    var { serializePathWithQuery } = require_util2();
+    } = require_util();
+    var { serializePathWithQuery } = require_util();
     var MAX_DELTA_SECONDS = 2147483647;
     var RESTRICTIVE_DIRECTIVE_NAMES = ["no-store", "private", "no-cache"];
     var kInvalidCacheControlDirectives = /* @__PURE__ */ Symbol("invalid cache-control directives");
@@ -20950,7 +17943,7 @@ var require_date = __commonJS({
 var require_cache_handler = __commonJS({
   "node_modules/undici/lib/handler/cache-handler.js"(exports, module) {
     "use strict";
-    var util = require_util2();
+    var util = require_util();
     var { kRedirectCacheControl } = require_symbols();
     var {
       parseCacheControlHeader,
@@ -21995,7 +18988,7 @@ var require_cache2 = __commonJS({
     "use strict";
     var assert = __require("node:assert");
     var { Readable } = __require("node:stream");
-    var util = require_util2();
+    var util = require_util();
     var CacheHandler = require_cache_handler();
     var MemoryCacheStore = require_memory_cache_store();
     var CacheRevalidationHandler = require_cache_revalidation_handler();
@@ -23372,7 +20365,7 @@ var require_deduplicate = __commonJS({
   "node_modules/undici/lib/interceptor/deduplicate.js"(exports, module) {
     "use strict";
     var diagnosticsChannel = __require("node:diagnostics_channel");
-    var util = require_util2();
+    var util = require_util();
     var DeduplicationHandler = require_deduplication_handler();
     var { normalizeHeaders, makeCacheKey, makeDeduplicationKey } = require_cache();
     var pendingRequestsChannel = diagnosticsChannel.channel("undici:request:pending-requests");
@@ -23821,12 +20814,12 @@ var require_headers = __commonJS({
   "node_modules/undici/lib/web/fetch/headers.js"(exports, module) {
     "use strict";
     var { kConstruct } = require_symbols();
-    var { kEnumerableProperty } = require_util2();
+    var { kEnumerableProperty } = require_util();
     var {
       iteratorMixin,
       isValidHeaderName,
       isValidHeaderValue
-    } = require_util3();
+    } = require_util2();
     var { webidl } = require_webidl();
     var assert = __require("node:assert");
     var util = __require("node:util");
@@ -24283,7 +21276,7 @@ var require_response = __commonJS({
     "use strict";
     var { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = require_headers();
     var { extractBody, cloneBody, mixinBody, streamRegistry, bodyUnusable } = require_body();
-    var util = require_util2();
+    var util = require_util();
     var nodeUtil = __require("node:util");
     var { kEnumerableProperty } = util;
     var {
@@ -24292,7 +21285,7 @@ var require_response = __commonJS({
       isAborted,
       isErrorLike,
       environmentSettingsObject: relevantRealm
-    } = require_util3();
+    } = require_util2();
     var {
       redirectStatusSet,
       nullBodyStatus
@@ -24705,13 +21698,13 @@ var require_request2 = __commonJS({
     "use strict";
     var { extractBody, mixinBody, cloneBody, bodyUnusable } = require_body();
     var { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = require_headers();
-    var util = require_util2();
+    var util = require_util();
     var nodeUtil = __require("node:util");
     var {
       isValidHTTPToken,
       sameOrigin: sameOrigin2,
       environmentSettingsObject
-    } = require_util3();
+    } = require_util2();
     var {
       forbiddenMethodsSet,
       corsSafeListedMethodsSet,
@@ -25641,7 +22634,7 @@ var require_fetch = __commonJS({
       hasAuthenticationEntry,
       includesCredentials,
       isTraversableNavigable
-    } = require_util3();
+    } = require_util2();
     var assert = __require("node:assert");
     var { safelyExtractBody, extractBody } = require_body();
     var {
@@ -25653,7 +22646,7 @@ var require_fetch = __commonJS({
     } = require_constants3();
     var EE = __require("node:events");
     var { Readable, pipeline, finished, isErrored, isReadable } = __require("node:stream");
-    var { addAbortListener, bufferToLowerCasedHeaderName } = require_util2();
+    var { addAbortListener, bufferToLowerCasedHeaderName } = require_util();
     var { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = require_data_url();
     var { getGlobalDispatcher } = require_global2();
     var { webidl } = require_webidl();
@@ -26738,12 +23731,12 @@ var require_fetch = __commonJS({
 });
 
 // node_modules/undici/lib/web/cache/util.js
-var require_util4 = __commonJS({
+var require_util3 = __commonJS({
   "node_modules/undici/lib/web/cache/util.js"(exports, module) {
     "use strict";
     var assert = __require("node:assert");
     var { URLSerializer } = require_data_url();
-    var { isValidHeaderName } = require_util3();
+    var { isValidHeaderName } = require_util2();
     function urlEquals(A, B, excludeFragment = false) {
       const serializedA = URLSerializer(A, excludeFragment);
       const serializedB = URLSerializer(B, excludeFragment);
@@ -26773,13 +23766,13 @@ var require_cache3 = __commonJS({
     "use strict";
     var assert = __require("node:assert");
     var { kConstruct } = require_symbols();
-    var { urlEquals, getFieldValues } = require_util4();
-    var { kEnumerableProperty, isDisturbed } = require_util2();
+    var { urlEquals, getFieldValues } = require_util3();
+    var { kEnumerableProperty, isDisturbed } = require_util();
     var { webidl } = require_webidl();
     var { cloneResponse, fromInnerResponse, getResponseState } = require_response();
     var { Request, fromInnerRequest, getRequestState } = require_request2();
     var { fetching } = require_fetch();
-    var { urlIsHttpHttpsScheme, readAllBytes } = require_util3();
+    var { urlIsHttpHttpsScheme, readAllBytes } = require_util2();
     var { createDeferredPromise } = require_promise();
     var Cache = class _Cache {
       /**
@@ -27322,7 +24315,7 @@ var require_cachestorage = __commonJS({
     "use strict";
     var { Cache } = require_cache3();
     var { webidl } = require_webidl();
-    var { kEnumerableProperty } = require_util2();
+    var { kEnumerableProperty } = require_util();
     var { kConstruct } = require_symbols();
     var CacheStorage = class _CacheStorage {
       /**
@@ -27440,7 +24433,7 @@ var require_constants4 = __commonJS({
 });
 
 // node_modules/undici/lib/web/cookies/util.js
-var require_util5 = __commonJS({
+var require_util4 = __commonJS({
   "node_modules/undici/lib/web/cookies/util.js"(exports, module) {
     "use strict";
     function isCTLExcludingHtab(value14) {
@@ -27657,7 +24650,7 @@ var require_parse = __commonJS({
     "use strict";
     var { collectASequenceOfCodePointsFast } = require_infra();
     var { maxNameValuePairSize, maxAttributeValueSize } = require_constants4();
-    var { isCTLExcludingHtab } = require_util5();
+    var { isCTLExcludingHtab } = require_util4();
     var assert = __require("node:assert");
     function parseSetCookie(header) {
       if (isCTLExcludingHtab(header)) {
@@ -27793,7 +24786,7 @@ var require_cookies = __commonJS({
   "node_modules/undici/lib/web/cookies/index.js"(exports, module) {
     "use strict";
     var { parseSetCookie } = require_parse();
-    var { stringify } = require_util5();
+    var { stringify } = require_util4();
     var { webidl } = require_webidl();
     var { Headers } = require_headers();
     var brandChecks = webidl.brandCheckMultiple([Headers, globalThis.Headers].filter(Boolean));
@@ -27928,7 +24921,7 @@ var require_events = __commonJS({
   "node_modules/undici/lib/web/websocket/events.js"(exports, module) {
     "use strict";
     var { webidl } = require_webidl();
-    var { kEnumerableProperty } = require_util2();
+    var { kEnumerableProperty } = require_util();
     var { kConstruct } = require_symbols();
     var MessageEvent = class _MessageEvent extends Event {
       #eventInit;
@@ -28248,7 +25241,7 @@ var require_constants5 = __commonJS({
 });
 
 // node_modules/undici/lib/web/websocket/util.js
-var require_util6 = __commonJS({
+var require_util5 = __commonJS({
   "node_modules/undici/lib/web/websocket/util.js"(exports, module) {
     "use strict";
     var { states, opcodes } = require_constants5();
@@ -28534,11 +25527,11 @@ var require_connection = __commonJS({
   "node_modules/undici/lib/web/websocket/connection.js"(exports, module) {
     "use strict";
     var { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = require_constants5();
-    var { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = require_util6();
+    var { parseExtensions, isClosed, isClosing, isEstablished, isConnecting, validateCloseCodeAndReason } = require_util5();
     var { makeRequest } = require_request2();
     var { fetching } = require_fetch();
     var { Headers, getHeadersList } = require_headers();
-    var { getDecodeSplit } = require_util3();
+    var { getDecodeSplit } = require_util2();
     var { WebsocketFrameSend } = require_frame();
     var assert = __require("node:assert");
     var { runtimeFeatures } = require_runtime_features();
@@ -28696,7 +25689,7 @@ var require_permessage_deflate = __commonJS({
   "node_modules/undici/lib/web/websocket/permessage-deflate.js"(exports, module) {
     "use strict";
     var { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __require("node:zlib");
-    var { isValidClientWindowBits } = require_util6();
+    var { isValidClientWindowBits } = require_util5();
     var { MessageSizeExceededError } = require_errors();
     var tail = Buffer.from([0, 0, 255, 255]);
     var kBuffer = /* @__PURE__ */ Symbol("kBuffer");
@@ -28788,7 +25781,7 @@ var require_receiver = __commonJS({
       isControlFrame,
       isTextBinaryFrame,
       isContinuationFrame
-    } = require_util6();
+    } = require_util5();
     var { failWebsocketConnection } = require_connection();
     var { WebsocketFrameSend } = require_frame();
     var { PerMessageDeflate } = require_permessage_deflate();
@@ -29235,7 +26228,7 @@ var require_websocket = __commonJS({
     var { isArrayBuffer } = __require("node:util/types");
     var { webidl } = require_webidl();
     var { URLSerializer } = require_data_url();
-    var { environmentSettingsObject } = require_util3();
+    var { environmentSettingsObject } = require_util2();
     var { staticPropertyDescriptors, states, sentCloseFrameState, sendHints, opcodes } = require_constants5();
     var {
       isConnecting,
@@ -29247,10 +26240,10 @@ var require_websocket = __commonJS({
       utf8Decode,
       toArrayBuffer,
       getURLRecord
-    } = require_util6();
+    } = require_util5();
     var { establishWebSocketConnection, closeWebSocketConnection, failWebsocketConnection } = require_connection();
     var { ByteParser } = require_receiver();
-    var { kEnumerableProperty } = require_util2();
+    var { kEnumerableProperty } = require_util();
     var { getGlobalDispatcher } = require_global2();
     var { ErrorEvent, CloseEvent, createFastMessageEvent } = require_events();
     var { SendQueue } = require_sender();
@@ -29723,9 +26716,9 @@ var require_websocketerror = __commonJS({
   "node_modules/undici/lib/web/websocket/stream/websocketerror.js"(exports, module) {
     "use strict";
     var { webidl } = require_webidl();
-    var { validateCloseCodeAndReason } = require_util6();
+    var { validateCloseCodeAndReason } = require_util5();
     var { kConstruct } = require_symbols();
-    var { kEnumerableProperty } = require_util2();
+    var { kEnumerableProperty } = require_util();
     function createInheritableDOMException() {
       class Test extends DOMException {
         get reason() {
@@ -29803,16 +26796,16 @@ var require_websocketstream = __commonJS({
   "node_modules/undici/lib/web/websocket/stream/websocketstream.js"(exports, module) {
     "use strict";
     var { createDeferredPromise } = require_promise();
-    var { environmentSettingsObject } = require_util3();
+    var { environmentSettingsObject } = require_util2();
     var { states, opcodes, sentCloseFrameState } = require_constants5();
     var { webidl } = require_webidl();
-    var { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = require_util6();
+    var { getURLRecord, isValidSubprotocol, isEstablished, utf8Decode } = require_util5();
     var { establishWebSocketConnection, failWebsocketConnection, closeWebSocketConnection } = require_connection();
     var { channels } = require_diagnostics();
     var { WebsocketFrameSend } = require_frame();
     var { ByteParser } = require_receiver();
     var { WebSocketError, createUnvalidatedWebSocketError } = require_websocketerror();
-    var { kEnumerableProperty } = require_util2();
+    var { kEnumerableProperty } = require_util();
     var { utf8DecodeBytes } = require_encoding();
     var emittedExperimentalWarning = false;
     var WebSocketStream = class {
@@ -30110,7 +27103,7 @@ var require_websocketstream = __commonJS({
 });
 
 // node_modules/undici/lib/web/eventsource/util.js
-var require_util7 = __commonJS({
+var require_util6 = __commonJS({
   "node_modules/undici/lib/web/eventsource/util.js"(exports, module) {
     "use strict";
     function isValidLastEventId(value14) {
@@ -30136,7 +27129,7 @@ var require_eventsource_stream = __commonJS({
     "use strict";
     var buffer = __require("node:buffer");
     var { Transform } = __require("node:stream");
-    var { isASCIINumber, isValidLastEventId } = require_util7();
+    var { isASCIINumber, isValidLastEventId } = require_util6();
     var BOM = [239, 187, 191];
     var LF = 10;
     var CR = 13;
@@ -30548,8 +27541,8 @@ var require_eventsource = __commonJS({
     var { parseMIMEType } = require_data_url();
     var { createFastMessageEvent } = require_events();
     var { isNetworkError } = require_response();
-    var { kEnumerableProperty } = require_util2();
-    var { environmentSettingsObject } = require_util3();
+    var { kEnumerableProperty } = require_util();
+    var { environmentSettingsObject } = require_util2();
     var { getGlobalDispatcher } = require_global2();
     var experimentalWarned = false;
     var defaultReconnectionTime = 3e3;
@@ -30872,7 +27865,7 @@ var require_undici = __commonJS({
     var RetryAgent = require_retry_agent();
     var H2CClient = require_h2c_client();
     var errors = require_errors();
-    var util = require_util2();
+    var util = require_util();
     var { InvalidArgumentError } = errors;
     var api = require_api();
     var buildConnector = require_connect();
@@ -31091,6098 +28084,36 @@ var init_proxy = __esm({
   }
 });
 
-// lib/http/fetch.ts
-async function fetchOverHttp(input2, init = {}) {
-  let url = new URL(String(input2));
-  let method = (init.method ?? "GET").toUpperCase();
-  let body2 = init.body ?? void 0;
-  const headers = Object.fromEntries(Object.entries(init.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
-  const signal = init.signal ?? void 0;
-  for (let hops = 0; ; hops++) {
-    const message = await send(url, method, headers, body2, signal);
-    const location = message.headers.location;
-    if (!REDIRECTS.has(message.statusCode ?? 0) || location === void 0 || init.redirect === "manual") {
-      return new FetchedResponse(message, url.href, readAll(message, signal));
-    }
-    message.resume();
-    if (init.redirect === "error") throw new TypeError("fetch failed", { cause: new Error(`unexpected redirect to ${new URL(location, url).origin}`) });
-    if (hops >= MAX_REDIRECTS) throw new TypeError("fetch failed", { cause: new Error("redirect count exceeded") });
-    const next = new URL(location, url);
-    if (next.origin !== url.origin) for (const name2 of CROSS_ORIGIN_DROPPED) delete headers[name2];
-    const status = message.statusCode;
-    if (status === 303 && method !== "GET" && method !== "HEAD" || (status === 301 || status === 302) && method === "POST") {
-      method = "GET";
-      body2 = void 0;
-      for (const name2 of Object.keys(headers)) if (name2.startsWith("content-")) delete headers[name2];
-    }
-    url = next;
-  }
-}
-async function send(url, method, headers, body2, signal) {
-  signal?.throwIfAborted();
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw new TypeError("fetch failed", { cause: new Error(`unsupported protocol ${url.protocol}`) });
-  const { request: request2, agent } = transportFor(url.protocol);
-  return new Promise((resolve, reject) => {
-    const req = request2(url, { method, agent }, (message) => {
-      signal?.removeEventListener("abort", abort);
-      resolve(message);
-    });
-    for (const [name2, value14] of Object.entries(headers)) req.setHeader(name2, value14);
-    if (body2 !== void 0) req.setHeader("content-length", Buffer.byteLength(body2));
-    const abort = () => req.destroy(signal.reason);
-    signal?.addEventListener("abort", abort, { once: true });
-    req.on("error", (error) => {
-      signal?.removeEventListener("abort", abort);
-      reject(signal?.aborted ? signal.reason : new TypeError("fetch failed", { cause: error }));
-    });
-    req.end(body2);
-  });
-}
-function readAll(message, signal) {
-  const content = new Promise((resolve, reject) => {
-    const chunks = [];
-    const abort = () => message.destroy(signal.reason);
-    signal?.addEventListener("abort", abort, { once: true });
-    const done2 = (error) => {
-      signal?.removeEventListener("abort", abort);
-      if (error === void 0) resolve(Buffer.concat(chunks));
-      else reject(signal?.aborted ? signal.reason : new TypeError("terminated", { cause: error }));
-    };
-    message.on("data", (chunk) => chunks.push(chunk));
-    message.on("end", () => done2());
-    message.on("error", (error) => done2(error));
-    message.on("close", () => {
-      if (!message.complete) done2(new Error("the connection closed before the body was complete"));
-    });
-  });
-  content.catch(() => {
-  });
-  return content;
-}
-var REDIRECTS, MAX_REDIRECTS, CROSS_ORIGIN_DROPPED, FetchedResponse, ResponseHeaders, fetchQuietly;
-var init_fetch = __esm({
-  "lib/http/fetch.ts"() {
-    "use strict";
-    init_agent();
-    init_proxy();
-    REDIRECTS = /* @__PURE__ */ new Set([301, 302, 303, 307, 308]);
-    MAX_REDIRECTS = 20;
-    CROSS_ORIGIN_DROPPED = ["authorization", "proxy-authorization", "cookie"];
-    FetchedResponse = class {
-      ok;
-      status;
-      statusText;
-      headers;
-      // Body already read (so the connection is free for the next request); `cancel` has nothing left to do.
-      body = { cancel: async () => {
-      } };
-      url;
-      content;
-      constructor(message, url, content) {
-        this.url = url;
-        this.content = content;
-        this.status = message.statusCode ?? 0;
-        this.ok = this.status >= 200 && this.status < 300;
-        this.statusText = message.statusMessage ?? "";
-        this.headers = new ResponseHeaders(message.headers);
-      }
-      async text() {
-        return (await this.content).toString("utf8");
-      }
-      async json() {
-        return JSON.parse(await this.text());
-      }
-      async arrayBuffer() {
-        const bytes = await this.content;
-        return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-      }
-    };
-    ResponseHeaders = class {
-      map;
-      constructor(raw) {
-        this.map = new Map(Object.entries(raw).flatMap(([k, v]) => v === void 0 ? [] : [[k, Array.isArray(v) ? v.join(", ") : v]]));
-      }
-      get(name2) {
-        return this.map.get(name2.toLowerCase()) ?? null;
-      }
-      has(name2) {
-        return this.map.has(name2.toLowerCase());
-      }
-      [Symbol.iterator]() {
-        return this.map.entries();
-      }
-    };
-    fetchQuietly = (input2, init) => proxyConfigured() ? proxiedFetch().then((proxied2) => proxied2(input2, init)) : fetchOverHttp(input2, init);
-  }
-});
-
-// lib/chat/webhook.ts
-function pingText(repo) {
-  return `Test message from deploy-failure-reporter (doctor --ping) for ${slackEscape(repo)}: the chat webhook works. No action needed.`;
-}
-function webhookText(event) {
-  switch (event.kind) {
-    case "failure":
-    case "recurrence":
-      return renderChat(event.failure);
-    case "recovery":
-      return renderRecoveryChat(event.recovery, event.closed.map((issue) => issue.number), event.recovered);
-    case "ping":
-      return pingText(event.repo);
-  }
-}
-async function postJson(url, body2, timeoutMs) {
-  try {
-    const response = await fetchQuietly(url, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(body2),
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: "error"
-    });
-    await response.body?.cancel();
-    return { ok: response.ok, status: response.status };
-  } catch {
-    return { ok: false };
-  }
-}
-function postText(webhook, text3, timeoutMs = CHAT_TIMEOUT_MS) {
-  return postJson(webhook, { text: text3 }, timeoutMs);
-}
-function createWebhookNotifier(webhook, timeoutMs = CHAT_TIMEOUT_MS) {
-  return {
-    format: "slack",
-    // The host only: the rest of a Slack-style address is the secret.
-    host: new URL(webhook).host,
-    // webhookText: a failure's text is the spec's, with no issue in it.
-    namesIssue: false,
-    send: (event) => postText(webhook, webhookText(event), timeoutMs)
-  };
-}
-var CHAT_TIMEOUT_MS;
-var init_webhook = __esm({
-  "lib/chat/webhook.ts"() {
-    "use strict";
-    init_issue();
-    init_recovery();
-    init_fetch();
-    CHAT_TIMEOUT_MS = 1e4;
-  }
-});
-
-// lib/chat/notice.ts
-function oneLineField(text3) {
-  return fitPrefix(oneLine(text3), FIELD_LIMIT, (kept, cut2) => cut2 ? `${kept} ${cutNote(cut2)}` : kept);
-}
-function isLink(text3) {
-  return /^https?:\/\/[^\s<>|`"\p{Cc}]+$/iu.test(text3) && URL.canParse(text3);
-}
-function issueNumbers(issues) {
-  return issues.map((issue) => `#${issue.number}`).join(", ");
-}
-function noticeOf(event) {
-  switch (event.kind) {
-    case "failure":
-    case "recurrence": {
-      const { failure: failure2 } = event;
-      const facts = [
-        { label: "Commit", value: oneLineField(failure2.commitSha), kind: "code" },
-        { label: "Reason", value: cleanText(failure2.reason), kind: "reason" },
-        // What the CI says failed: job and step names only, never log text.
-        ...failure2.failed?.length ? [{ label: "Failed", value: failedLine(failure2.failed), kind: "name" }] : [],
-        { label: "Pipeline", value: oneLineField(failure2.pipelineUrl), kind: "url" }
-      ];
-      if (event.kind === "recurrence") facts.unshift({ label: "Occurrence", value: String(event.occurrence), kind: "text" });
-      if (event.issue) facts.push({ label: "Issue", value: issueNumbers([event.issue]), kind: "issues" });
-      return {
-        headline: event.kind === "failure" ? "DEPLOY FAILURE" : "DEPLOY FAILED AGAIN",
-        subject: oneLineField(failure2.environment),
-        facts,
-        issues: event.issue ? [event.issue] : []
-      };
-    }
-    case "recovery":
-      return {
-        headline: "DEPLOY RECOVERED",
-        subject: oneLineField(event.recovery.environment),
-        facts: [
-          { label: "Commit", value: oneLineField(event.recovery.commitSha), kind: "code" },
-          { label: "Closed", value: issueNumbers(event.closed), kind: "issues" },
-          { label: "Pipeline", value: oneLineField(event.recovery.pipelineUrl), kind: "url" },
-          ...event.recovered ? [{ label: "Recovered", value: event.recovered.replace(/^Recovered /, ""), kind: "text" }] : []
-        ],
-        issues: event.closed
-      };
-    case "ping":
-      return { headline: "TEST MESSAGE", subject: oneLineField(event.repo), facts: [], issues: [] };
-  }
-}
-function fitNotice(notice, limit, render8, measure) {
-  const reason = notice.facts.find((fact2) => fact2.kind === "reason")?.value;
-  let body2 = render8(notice);
-  if (reason === void 0 || measure(body2) <= limit) return body2;
-  fitPrefix(reason, limit, (kept, cut2) => {
-    body2 = render8(withReason(notice, cut2 ? `${kept} ${cutNote(cut2)}` : kept));
-    return " ".repeat(measure(body2));
-  });
-  return body2;
-}
-function pingSentence(repo) {
-  return `Test message from deploy-failure-reporter (doctor --ping) for ${repo}: the chat webhook works. No action needed.`;
-}
-var withReason;
-var init_notice = __esm({
-  "lib/chat/notice.ts"() {
-    "use strict";
-    init_budget();
-    init_text();
-    init_what_failed();
-    withReason = (notice, reason) => ({
-      ...notice,
-      facts: notice.facts.map((fact2) => fact2.kind === "reason" ? { ...fact2, value: reason } : fact2)
-    });
-  }
-});
-
-// lib/chat/slack.ts
-function slackNoticeText(notice) {
-  const render8 = (n) => [`*[${n.headline}]* ${slackEscape(n.subject)}`, ...n.facts.map((f) => `${f.label}: ${slackValue(f, n)}`)].join("\n");
-  return fitNotice(notice, SLACK_LIMIT - 1, render8, (text3) => text3.length);
-}
-function renderSlack(event) {
-  return { text: webhookText(event) };
-}
-var SLACK_LIMIT, slackValue;
-var init_slack = __esm({
-  "lib/chat/slack.ts"() {
-    "use strict";
-    init_budget();
-    init_issue();
-    init_notice();
-    init_webhook();
-    SLACK_LIMIT = CHAT_LIMIT;
-    slackValue = (fact2, notice) => {
-      if (fact2.kind === "code") return `\`${slackEscape(fact2.value)}\``;
-      if (fact2.kind === "issues") return notice.issues.map((issue) => isLink(issue.url) ? `<${issue.url}|#${issue.number}>` : `#${issue.number}`).join(", ");
-      return slackEscape(fact2.value);
-    };
-  }
-});
-
-// lib/chat/slack-api.ts
-var slack_api_exports = {};
-__export(slack_api_exports, {
-  recoveredText: () => recoveredText,
-  slackApiNotifier: () => slackApiNotifier
-});
-function recoveredText(event, issue) {
-  const notice = {
-    headline: "DEPLOY RECOVERED",
-    subject: noticeOf(event).subject,
-    facts: [
-      { label: "Closed", value: `#${issue.number}`, kind: "issues" },
-      ...noticeOf(event).facts.filter((fact2) => fact2.label !== "Closed")
-    ],
-    issues: [issue]
-  };
-  return slackNoticeText(notice);
-}
-function slackApiNotifier(options) {
-  const sleep2 = options.sleep ?? pause;
-  async function call(method, payload) {
-    for (let limited = 0; ; limited++) {
-      let response;
-      try {
-        response = await fetchQuietly(`${options.apiUrl}/${method}`, {
-          method: "POST",
-          headers: { authorization: `Bearer ${options.token}`, "content-type": "application/json; charset=utf-8" },
-          body: JSON.stringify(payload),
-          signal: AbortSignal.timeout(options.timeoutMs),
-          redirect: "error"
-        });
-      } catch {
-        return { ok: false };
-      }
-      const answer = await response.json().catch(() => void 0);
-      const rateLimited = response.status === 429 || answer?.error === "ratelimited";
-      if (rateLimited) {
-        const seconds = Math.max(Number(response.headers.get("retry-after") ?? "1") || 0, 0);
-        if (limited < MAX_RATE_LIMITED && options.budget.take(seconds)) {
-          await sleep2(seconds * 1e3);
-          continue;
-        }
-        return { ok: false, status: response.status, error: "ratelimited" };
-      }
-      if (!response.ok || answer?.ok !== true) {
-        return { ok: false, status: response.status, ...typeof answer?.error === "string" ? { error: answer.error } : {} };
-      }
-      return { ok: true, status: response.status, answer };
-    }
-  }
-  async function post(text3, thread) {
-    const channel2 = thread?.channel ?? options.channel;
-    const result = await call("chat.postMessage", { channel: channel2, text: text3, ...thread ? { thread_ts: thread.ts } : {} });
-    const { answer, ...rest } = result;
-    if (!result.ok || thread || !answer?.channel || !answer.ts) return rest;
-    return { ...rest, thread: { channel: answer.channel, ts: answer.ts } };
-  }
-  const update = async (thread, text3) => {
-    const { answer: _, ...rest } = await call("chat.update", { channel: thread.channel, ts: thread.ts, text: text3 });
-    return rest;
-  };
-  const all = (results) => results.find((r) => !r.ok) ?? { ok: true, status: results.at(-1)?.status };
-  async function recover(event) {
-    const results = [];
-    const unthreaded = event.closed.filter((issue) => !issue.thread);
-    for (const issue of event.closed) {
-      if (!issue.thread) continue;
-      results.push(await post(slackNoticeText(noticeOf({ ...event, closed: [issue] })), issue.thread));
-      results.push(await update(issue.thread, recoveredText(event, issue)));
-    }
-    if (unthreaded.length) results.push(await post(webhookText({ ...event, closed: unthreaded })));
-    return all(results);
-  }
-  return {
-    format: "slack-api",
-    host: new URL(options.apiUrl).host,
-    async send(event) {
-      switch (event.kind) {
-        case "failure":
-          return event.issue?.thread ? post(slackNoticeText(noticeOf(event)), event.issue.thread) : post(webhookText(event));
-        case "recurrence":
-          return post(slackNoticeText(noticeOf(event)), event.issue.thread);
-        case "recovery":
-          return recover(event);
-        case "ping":
-          return post(pingSentence(slackEscape(event.repo)));
-      }
-    }
-  };
-}
-var MAX_RATE_LIMITED, pause;
-var init_slack_api = __esm({
-  "lib/chat/slack-api.ts"() {
-    "use strict";
-    init_fetch();
-    init_issue();
-    init_notice();
-    init_slack();
-    init_webhook();
-    MAX_RATE_LIMITED = 5;
-    pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-  }
-});
-
-// lib/chat/discord.ts
-function discordEscape(text3) {
-  return text3.replace(/[\\*_~`|<>#\-[\]()@:.]/g, "\\$&");
-}
-function renderDiscord(event) {
-  if (event.kind === "ping") return { content: pingSentence(discordEscape(event.repo)), allowed_mentions: { parse: [] } };
-  return fitNotice(noticeOf(event), DISCORD_LIMIT, render, (body2) => body2.content.length);
-}
-var DISCORD_LIMIT, link, value9, render;
-var init_discord = __esm({
-  "lib/chat/discord.ts"() {
-    "use strict";
-    init_markdown();
-    init_notice();
-    DISCORD_LIMIT = 2e3;
-    link = (url, text3) => text3 === url ? `<${url}>` : `[${discordEscape(text3)}](<${url}>)`;
-    value9 = (f, notice) => {
-      if (f.kind === "issues") return notice.issues.map((i) => isLink(i.url) ? link(i.url, `#${i.number}`) : discordEscape(`#${i.number}`)).join(", ");
-      if (f.kind === "url" && isLink(f.value)) return link(f.value, f.value);
-      return f.kind === "code" ? inlineCode(f.value) : discordEscape(f.value);
-    };
-    render = (notice) => ({
-      content: [`**[${notice.headline}]** ${discordEscape(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value9(f, notice)}`)].join("\n"),
-      allowed_mentions: { parse: [] }
-    });
-  }
-});
-
-// lib/chat/googlechat.ts
-function googleChatCode(text3) {
-  if (text3 === "") return "` `";
-  return text3.includes("\n") ? `
-\`\`\`
-${literal(text3)}
-\`\`\`` : `\`${literal(text3)}\``;
-}
-function renderGoogleChat(event) {
-  if (event.kind === "ping") return { text: pingSentence(googleChatCode(event.repo)) };
-  return { text: fitNotice(noticeOf(event), GOOGLE_CHAT_LIMIT, render2, (text3) => text3.length) };
-}
-var GOOGLE_CHAT_LIMIT, literal, link2, issueLinks, value10, render2;
-var init_googlechat = __esm({
-  "lib/chat/googlechat.ts"() {
-    "use strict";
-    init_notice();
-    GOOGLE_CHAT_LIMIT = 4096;
-    literal = (text3) => text3.replace(/`/g, "\u02CB").replace(/</g, "<\u200B");
-    link2 = (url, text3) => `<${url}|${text3}>`;
-    issueLinks = (notice) => notice.issues.map((i) => isLink(i.url) ? link2(i.url, `#${i.number}`) : `#${i.number}`).join(", ");
-    value10 = (f, notice) => {
-      if (f.kind === "issues") return issueLinks(notice);
-      if (f.kind === "url" && isLink(f.value)) return link2(f.value, f.value);
-      return f.kind === "text" ? f.value : googleChatCode(f.value);
-    };
-    render2 = (notice) => [`*[${notice.headline}]* ${googleChatCode(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value10(f, notice)}`)].join("\n");
-  }
-});
-
-// lib/chat/mattermost.ts
-function mattermostEscape(text3) {
-  return slackEscape(text3).replace(/[\\*_`[\]|]/g, "\\$&").replace(/(^|[^A-Za-z0-9_])([@~])(?=[A-Za-z0-9])/g, "$1$2\u200B").replace(/^([ \t]*)(#|\d+\.|[-+])(?=[ \t])/gm, "$1\\$2");
-}
-function renderMattermost(event) {
-  if (event.kind === "ping") return { text: pingSentence(mattermostEscape(event.repo)) };
-  return { text: fitNotice(noticeOf(event), MATTERMOST_LIMIT, render3, (text3) => text3.length) };
-}
-var MATTERMOST_LIMIT, fact, render3;
-var init_mattermost = __esm({
-  "lib/chat/mattermost.ts"() {
-    "use strict";
-    init_issue();
-    init_markdown();
-    init_notice();
-    MATTERMOST_LIMIT = 16383;
-    fact = (f) => {
-      if (f.kind === "code") return `${f.label}: ${inlineCode(f.value)}`;
-      if (f.kind === "url" && isLink(f.value)) return `${f.label}: ${f.value}`;
-      return `${f.label}: ${mattermostEscape(f.value)}`;
-    };
-    render3 = (notice) => [`*[${notice.headline}]* ${mattermostEscape(notice.subject)}`, ...notice.facts.filter((f) => f.label !== "Issue").map(fact)].join("\n");
-  }
-});
-
-// lib/chat/teams.ts
-function teamsEscape(text3) {
-  return text3.replace(/[\\*_~`[\]()#>+\-!|]/g, "\\$&").replace(/\{(?=\{)/g, "{\u200B");
-}
-function renderTeams(event) {
-  if (event.kind === "ping") {
-    const notice = { headline: "TEST MESSAGE", subject: event.repo, facts: [{ label: "Message", value: pingSentence(event.repo), kind: "text" }], issues: [] };
-    return render4(notice);
-  }
-  return fitNotice(noticeOf(event), TEAMS_LIMIT, render4, (body2) => Buffer.byteLength(JSON.stringify(body2)));
-}
-var TEAMS_LIMIT, linkTarget, value11, card, render4;
-var init_teams = __esm({
-  "lib/chat/teams.ts"() {
-    "use strict";
-    init_notice();
-    TEAMS_LIMIT = 25e3;
-    linkTarget = (url) => url.replace(/\(/g, "%28").replace(/\)/g, "%29");
-    value11 = (f) => f.kind === "url" && isLink(f.value) ? `[${teamsEscape(f.value)}](${linkTarget(f.value)})` : teamsEscape(f.value);
-    card = (notice) => ({
-      type: "AdaptiveCard",
-      $schema: "http://adaptivecards.io/schemas/adaptive-card.json",
-      version: "1.4",
-      body: [
-        {
-          type: "TextBlock",
-          text: `[${notice.headline}] ${teamsEscape(notice.subject)}`,
-          weight: "Bolder",
-          size: "Medium",
-          color: notice.headline === "DEPLOY RECOVERED" ? "Good" : notice.headline === "TEST MESSAGE" ? "Default" : "Attention",
-          wrap: true
-        },
-        ...notice.facts.length ? [{ type: "FactSet", facts: notice.facts.map((f) => ({ title: f.label, value: value11(f) })) }] : []
-      ],
-      // A button per issue; Teams shows up to six in a row, a recovery rarely closes more.
-      actions: notice.issues.filter((i) => isLink(i.url)).map((i) => ({ type: "Action.OpenUrl", title: `Open issue #${i.number}`, url: i.url }))
-    });
-    render4 = (notice) => ({
-      type: "message",
-      attachments: [{ contentType: "application/vnd.microsoft.card.adaptive", content: card(notice) }]
-    });
-  }
-});
-
-// lib/chat/post.ts
-var post_exports = {};
-__export(post_exports, {
-  RENDERERS: () => RENDERERS,
-  webhookNotifier: () => webhookNotifier
-});
-function webhookNotifier(format, url, timeoutMs) {
-  return {
-    format,
-    host: new URL(url).host,
-    send: (event) => postJson(url, RENDERERS[format](event), timeoutMs)
-  };
-}
-var RENDERERS;
-var init_post = __esm({
-  "lib/chat/post.ts"() {
-    "use strict";
-    init_discord();
-    init_googlechat();
-    init_mattermost();
-    init_slack();
-    init_teams();
-    init_webhook();
-    RENDERERS = {
-      slack: renderSlack,
-      mattermost: renderMattermost,
-      googlechat: renderGoogleChat,
-      discord: renderDiscord,
-      teams: renderTeams
-    };
-  }
-});
-
-// node_modules/bottleneck/light.js
-var require_light = __commonJS({
-  "node_modules/bottleneck/light.js"(exports, module) {
-    (function(global2, factory) {
-      typeof exports === "object" && typeof module !== "undefined" ? module.exports = factory() : typeof define === "function" && define.amd ? define(factory) : global2.Bottleneck = factory();
-    })(exports, (function() {
-      "use strict";
-      var commonjsGlobal = typeof globalThis !== "undefined" ? globalThis : typeof window !== "undefined" ? window : typeof global !== "undefined" ? global : typeof self !== "undefined" ? self : {};
-      function getCjsExportFromNamespace(n) {
-        return n && n["default"] || n;
-      }
-      var load2 = function(received, defaults2, onto = {}) {
-        var k, ref, v;
-        for (k in defaults2) {
-          v = defaults2[k];
-          onto[k] = (ref = received[k]) != null ? ref : v;
-        }
-        return onto;
-      };
-      var overwrite = function(received, defaults2, onto = {}) {
-        var k, v;
-        for (k in received) {
-          v = received[k];
-          if (defaults2[k] !== void 0) {
-            onto[k] = v;
-          }
-        }
-        return onto;
-      };
-      var parser = {
-        load: load2,
-        overwrite
-      };
-      var DLList;
-      DLList = class DLList {
-        constructor(incr, decr) {
-          this.incr = incr;
-          this.decr = decr;
-          this._first = null;
-          this._last = null;
-          this.length = 0;
-        }
-        push(value14) {
-          var node;
-          this.length++;
-          if (typeof this.incr === "function") {
-            this.incr();
-          }
-          node = {
-            value: value14,
-            prev: this._last,
-            next: null
-          };
-          if (this._last != null) {
-            this._last.next = node;
-            this._last = node;
-          } else {
-            this._first = this._last = node;
-          }
-          return void 0;
-        }
-        shift() {
-          var value14;
-          if (this._first == null) {
-            return;
-          } else {
-            this.length--;
-            if (typeof this.decr === "function") {
-              this.decr();
-            }
-          }
-          value14 = this._first.value;
-          if ((this._first = this._first.next) != null) {
-            this._first.prev = null;
-          } else {
-            this._last = null;
-          }
-          return value14;
-        }
-        first() {
-          if (this._first != null) {
-            return this._first.value;
-          }
-        }
-        getArray() {
-          var node, ref, results;
-          node = this._first;
-          results = [];
-          while (node != null) {
-            results.push((ref = node, node = node.next, ref.value));
-          }
-          return results;
-        }
-        forEachShift(cb) {
-          var node;
-          node = this.shift();
-          while (node != null) {
-            cb(node), node = this.shift();
-          }
-          return void 0;
-        }
-        debug() {
-          var node, ref, ref1, ref2, results;
-          node = this._first;
-          results = [];
-          while (node != null) {
-            results.push((ref = node, node = node.next, {
-              value: ref.value,
-              prev: (ref1 = ref.prev) != null ? ref1.value : void 0,
-              next: (ref2 = ref.next) != null ? ref2.value : void 0
-            }));
-          }
-          return results;
-        }
-      };
-      var DLList_1 = DLList;
-      var Events;
-      Events = class Events {
-        constructor(instance) {
-          this.instance = instance;
-          this._events = {};
-          if (this.instance.on != null || this.instance.once != null || this.instance.removeAllListeners != null) {
-            throw new Error("An Emitter already exists for this object");
-          }
-          this.instance.on = (name2, cb) => {
-            return this._addListener(name2, "many", cb);
-          };
-          this.instance.once = (name2, cb) => {
-            return this._addListener(name2, "once", cb);
-          };
-          this.instance.removeAllListeners = (name2 = null) => {
-            if (name2 != null) {
-              return delete this._events[name2];
-            } else {
-              return this._events = {};
-            }
-          };
-        }
-        _addListener(name2, status, cb) {
-          var base;
-          if ((base = this._events)[name2] == null) {
-            base[name2] = [];
-          }
-          this._events[name2].push({ cb, status });
-          return this.instance;
-        }
-        listenerCount(name2) {
-          if (this._events[name2] != null) {
-            return this._events[name2].length;
-          } else {
-            return 0;
-          }
-        }
-        async trigger(name2, ...args) {
-          var e, promises;
-          try {
-            if (name2 !== "debug") {
-              this.trigger("debug", `Event triggered: ${name2}`, args);
-            }
-            if (this._events[name2] == null) {
-              return;
-            }
-            this._events[name2] = this._events[name2].filter(function(listener) {
-              return listener.status !== "none";
-            });
-            promises = this._events[name2].map(async (listener) => {
-              var e2, returned;
-              if (listener.status === "none") {
-                return;
-              }
-              if (listener.status === "once") {
-                listener.status = "none";
-              }
-              try {
-                returned = typeof listener.cb === "function" ? listener.cb(...args) : void 0;
-                if (typeof (returned != null ? returned.then : void 0) === "function") {
-                  return await returned;
-                } else {
-                  return returned;
-                }
-              } catch (error) {
-                e2 = error;
-                {
-                  this.trigger("error", e2);
-                }
-                return null;
-              }
-            });
-            return (await Promise.all(promises)).find(function(x) {
-              return x != null;
-            });
-          } catch (error) {
-            e = error;
-            {
-              this.trigger("error", e);
-            }
-            return null;
-          }
-        }
-      };
-      var Events_1 = Events;
-      var DLList$1, Events$1, Queues;
-      DLList$1 = DLList_1;
-      Events$1 = Events_1;
-      Queues = class Queues {
-        constructor(num_priorities) {
-          var i;
-          this.Events = new Events$1(this);
-          this._length = 0;
-          this._lists = (function() {
-            var j, ref, results;
-            results = [];
-            for (i = j = 1, ref = num_priorities; 1 <= ref ? j <= ref : j >= ref; i = 1 <= ref ? ++j : --j) {
-              results.push(new DLList$1((() => {
-                return this.incr();
-              }), (() => {
-                return this.decr();
-              })));
-            }
-            return results;
-          }).call(this);
-        }
-        incr() {
-          if (this._length++ === 0) {
-            return this.Events.trigger("leftzero");
-          }
-        }
-        decr() {
-          if (--this._length === 0) {
-            return this.Events.trigger("zero");
-          }
-        }
-        push(job) {
-          return this._lists[job.options.priority].push(job);
-        }
-        queued(priority) {
-          if (priority != null) {
-            return this._lists[priority].length;
-          } else {
-            return this._length;
-          }
-        }
-        shiftAll(fn) {
-          return this._lists.forEach(function(list2) {
-            return list2.forEachShift(fn);
-          });
-        }
-        getFirst(arr = this._lists) {
-          var j, len, list2;
-          for (j = 0, len = arr.length; j < len; j++) {
-            list2 = arr[j];
-            if (list2.length > 0) {
-              return list2;
-            }
-          }
-          return [];
-        }
-        shiftLastFrom(priority) {
-          return this.getFirst(this._lists.slice(priority).reverse()).shift();
-        }
-      };
-      var Queues_1 = Queues;
-      var BottleneckError;
-      BottleneckError = class BottleneckError extends Error {
-      };
-      var BottleneckError_1 = BottleneckError;
-      var BottleneckError$1, DEFAULT_PRIORITY, Job, NUM_PRIORITIES, parser$1;
-      NUM_PRIORITIES = 10;
-      DEFAULT_PRIORITY = 5;
-      parser$1 = parser;
-      BottleneckError$1 = BottleneckError_1;
-      Job = class Job {
-        constructor(task, args, options, jobDefaults, rejectOnDrop, Events2, _states, Promise2) {
-          this.task = task;
-          this.args = args;
-          this.rejectOnDrop = rejectOnDrop;
-          this.Events = Events2;
-          this._states = _states;
-          this.Promise = Promise2;
-          this.options = parser$1.load(options, jobDefaults);
-          this.options.priority = this._sanitizePriority(this.options.priority);
-          if (this.options.id === jobDefaults.id) {
-            this.options.id = `${this.options.id}-${this._randomIndex()}`;
-          }
-          this.promise = new this.Promise((_resolve, _reject) => {
-            this._resolve = _resolve;
-            this._reject = _reject;
-          });
-          this.retryCount = 0;
-        }
-        _sanitizePriority(priority) {
-          var sProperty;
-          sProperty = ~~priority !== priority ? DEFAULT_PRIORITY : priority;
-          if (sProperty < 0) {
-            return 0;
-          } else if (sProperty > NUM_PRIORITIES - 1) {
-            return NUM_PRIORITIES - 1;
-          } else {
-            return sProperty;
-          }
-        }
-        _randomIndex() {
-          return Math.random().toString(36).slice(2);
-        }
-        doDrop({ error, message = "This job has been dropped by Bottleneck" } = {}) {
-          if (this._states.remove(this.options.id)) {
-            if (this.rejectOnDrop) {
-              this._reject(error != null ? error : new BottleneckError$1(message));
-            }
-            this.Events.trigger("dropped", { args: this.args, options: this.options, task: this.task, promise: this.promise });
-            return true;
-          } else {
-            return false;
-          }
-        }
-        _assertStatus(expected) {
-          var status;
-          status = this._states.jobStatus(this.options.id);
-          if (!(status === expected || expected === "DONE" && status === null)) {
-            throw new BottleneckError$1(`Invalid job status ${status}, expected ${expected}. Please open an issue at https://github.com/SGrondin/bottleneck/issues`);
-          }
-        }
-        doReceive() {
-          this._states.start(this.options.id);
-          return this.Events.trigger("received", { args: this.args, options: this.options });
-        }
-        doQueue(reachedHWM, blocked) {
-          this._assertStatus("RECEIVED");
-          this._states.next(this.options.id);
-          return this.Events.trigger("queued", { args: this.args, options: this.options, reachedHWM, blocked });
-        }
-        doRun() {
-          if (this.retryCount === 0) {
-            this._assertStatus("QUEUED");
-            this._states.next(this.options.id);
-          } else {
-            this._assertStatus("EXECUTING");
-          }
-          return this.Events.trigger("scheduled", { args: this.args, options: this.options });
-        }
-        async doExecute(chained, clearGlobalState, run2, free) {
-          var error, eventInfo, passed;
-          if (this.retryCount === 0) {
-            this._assertStatus("RUNNING");
-            this._states.next(this.options.id);
-          } else {
-            this._assertStatus("EXECUTING");
-          }
-          eventInfo = { args: this.args, options: this.options, retryCount: this.retryCount };
-          this.Events.trigger("executing", eventInfo);
-          try {
-            passed = await (chained != null ? chained.schedule(this.options, this.task, ...this.args) : this.task(...this.args));
-            if (clearGlobalState()) {
-              this.doDone(eventInfo);
-              await free(this.options, eventInfo);
-              this._assertStatus("DONE");
-              return this._resolve(passed);
-            }
-          } catch (error1) {
-            error = error1;
-            return this._onFailure(error, eventInfo, clearGlobalState, run2, free);
-          }
-        }
-        doExpire(clearGlobalState, run2, free) {
-          var error, eventInfo;
-          if (this._states.jobStatus(this.options.id === "RUNNING")) {
-            this._states.next(this.options.id);
-          }
-          this._assertStatus("EXECUTING");
-          eventInfo = { args: this.args, options: this.options, retryCount: this.retryCount };
-          error = new BottleneckError$1(`This job timed out after ${this.options.expiration} ms.`);
-          return this._onFailure(error, eventInfo, clearGlobalState, run2, free);
-        }
-        async _onFailure(error, eventInfo, clearGlobalState, run2, free) {
-          var retry, retryAfter;
-          if (clearGlobalState()) {
-            retry = await this.Events.trigger("failed", error, eventInfo);
-            if (retry != null) {
-              retryAfter = ~~retry;
-              this.Events.trigger("retry", `Retrying ${this.options.id} after ${retryAfter} ms`, eventInfo);
-              this.retryCount++;
-              return run2(retryAfter);
-            } else {
-              this.doDone(eventInfo);
-              await free(this.options, eventInfo);
-              this._assertStatus("DONE");
-              return this._reject(error);
-            }
-          }
-        }
-        doDone(eventInfo) {
-          this._assertStatus("EXECUTING");
-          this._states.next(this.options.id);
-          return this.Events.trigger("done", eventInfo);
-        }
-      };
-      var Job_1 = Job;
-      var BottleneckError$2, LocalDatastore, parser$2;
-      parser$2 = parser;
-      BottleneckError$2 = BottleneckError_1;
-      LocalDatastore = class LocalDatastore {
-        constructor(instance, storeOptions, storeInstanceOptions) {
-          this.instance = instance;
-          this.storeOptions = storeOptions;
-          this.clientId = this.instance._randomIndex();
-          parser$2.load(storeInstanceOptions, storeInstanceOptions, this);
-          this._nextRequest = this._lastReservoirRefresh = this._lastReservoirIncrease = Date.now();
-          this._running = 0;
-          this._done = 0;
-          this._unblockTime = 0;
-          this.ready = this.Promise.resolve();
-          this.clients = {};
-          this._startHeartbeat();
-        }
-        _startHeartbeat() {
-          var base;
-          if (this.heartbeat == null && (this.storeOptions.reservoirRefreshInterval != null && this.storeOptions.reservoirRefreshAmount != null || this.storeOptions.reservoirIncreaseInterval != null && this.storeOptions.reservoirIncreaseAmount != null)) {
-            return typeof (base = this.heartbeat = setInterval(() => {
-              var amount, incr, maximum, now, reservoir;
-              now = Date.now();
-              if (this.storeOptions.reservoirRefreshInterval != null && now >= this._lastReservoirRefresh + this.storeOptions.reservoirRefreshInterval) {
-                this._lastReservoirRefresh = now;
-                this.storeOptions.reservoir = this.storeOptions.reservoirRefreshAmount;
-                this.instance._drainAll(this.computeCapacity());
-              }
-              if (this.storeOptions.reservoirIncreaseInterval != null && now >= this._lastReservoirIncrease + this.storeOptions.reservoirIncreaseInterval) {
-                ({
-                  reservoirIncreaseAmount: amount,
-                  reservoirIncreaseMaximum: maximum,
-                  reservoir
-                } = this.storeOptions);
-                this._lastReservoirIncrease = now;
-                incr = maximum != null ? Math.min(amount, maximum - reservoir) : amount;
-                if (incr > 0) {
-                  this.storeOptions.reservoir += incr;
-                  return this.instance._drainAll(this.computeCapacity());
-                }
-              }
-            }, this.heartbeatInterval)).unref === "function" ? base.unref() : void 0;
-          } else {
-            return clearInterval(this.heartbeat);
-          }
-        }
-        async __publish__(message) {
-          await this.yieldLoop();
-          return this.instance.Events.trigger("message", message.toString());
-        }
-        async __disconnect__(flush) {
-          await this.yieldLoop();
-          clearInterval(this.heartbeat);
-          return this.Promise.resolve();
-        }
-        yieldLoop(t = 0) {
-          return new this.Promise(function(resolve, reject) {
-            return setTimeout(resolve, t);
-          });
-        }
-        computePenalty() {
-          var ref;
-          return (ref = this.storeOptions.penalty) != null ? ref : 15 * this.storeOptions.minTime || 5e3;
-        }
-        async __updateSettings__(options) {
-          await this.yieldLoop();
-          parser$2.overwrite(options, options, this.storeOptions);
-          this._startHeartbeat();
-          this.instance._drainAll(this.computeCapacity());
-          return true;
-        }
-        async __running__() {
-          await this.yieldLoop();
-          return this._running;
-        }
-        async __queued__() {
-          await this.yieldLoop();
-          return this.instance.queued();
-        }
-        async __done__() {
-          await this.yieldLoop();
-          return this._done;
-        }
-        async __groupCheck__(time) {
-          await this.yieldLoop();
-          return this._nextRequest + this.timeout < time;
-        }
-        computeCapacity() {
-          var maxConcurrent, reservoir;
-          ({ maxConcurrent, reservoir } = this.storeOptions);
-          if (maxConcurrent != null && reservoir != null) {
-            return Math.min(maxConcurrent - this._running, reservoir);
-          } else if (maxConcurrent != null) {
-            return maxConcurrent - this._running;
-          } else if (reservoir != null) {
-            return reservoir;
-          } else {
-            return null;
-          }
-        }
-        conditionsCheck(weight) {
-          var capacity;
-          capacity = this.computeCapacity();
-          return capacity == null || weight <= capacity;
-        }
-        async __incrementReservoir__(incr) {
-          var reservoir;
-          await this.yieldLoop();
-          reservoir = this.storeOptions.reservoir += incr;
-          this.instance._drainAll(this.computeCapacity());
-          return reservoir;
-        }
-        async __currentReservoir__() {
-          await this.yieldLoop();
-          return this.storeOptions.reservoir;
-        }
-        isBlocked(now) {
-          return this._unblockTime >= now;
-        }
-        check(weight, now) {
-          return this.conditionsCheck(weight) && this._nextRequest - now <= 0;
-        }
-        async __check__(weight) {
-          var now;
-          await this.yieldLoop();
-          now = Date.now();
-          return this.check(weight, now);
-        }
-        async __register__(index, weight, expiration) {
-          var now, wait2;
-          await this.yieldLoop();
-          now = Date.now();
-          if (this.conditionsCheck(weight)) {
-            this._running += weight;
-            if (this.storeOptions.reservoir != null) {
-              this.storeOptions.reservoir -= weight;
-            }
-            wait2 = Math.max(this._nextRequest - now, 0);
-            this._nextRequest = now + wait2 + this.storeOptions.minTime;
-            return {
-              success: true,
-              wait: wait2,
-              reservoir: this.storeOptions.reservoir
-            };
-          } else {
-            return {
-              success: false
-            };
-          }
-        }
-        strategyIsBlock() {
-          return this.storeOptions.strategy === 3;
-        }
-        async __submit__(queueLength, weight) {
-          var blocked, now, reachedHWM;
-          await this.yieldLoop();
-          if (this.storeOptions.maxConcurrent != null && weight > this.storeOptions.maxConcurrent) {
-            throw new BottleneckError$2(`Impossible to add a job having a weight of ${weight} to a limiter having a maxConcurrent setting of ${this.storeOptions.maxConcurrent}`);
-          }
-          now = Date.now();
-          reachedHWM = this.storeOptions.highWater != null && queueLength === this.storeOptions.highWater && !this.check(weight, now);
-          blocked = this.strategyIsBlock() && (reachedHWM || this.isBlocked(now));
-          if (blocked) {
-            this._unblockTime = now + this.computePenalty();
-            this._nextRequest = this._unblockTime + this.storeOptions.minTime;
-            this.instance._dropAllQueued();
-          }
-          return {
-            reachedHWM,
-            blocked,
-            strategy: this.storeOptions.strategy
-          };
-        }
-        async __free__(index, weight) {
-          await this.yieldLoop();
-          this._running -= weight;
-          this._done += weight;
-          this.instance._drainAll(this.computeCapacity());
-          return {
-            running: this._running
-          };
-        }
-      };
-      var LocalDatastore_1 = LocalDatastore;
-      var BottleneckError$3, States;
-      BottleneckError$3 = BottleneckError_1;
-      States = class States {
-        constructor(status1) {
-          this.status = status1;
-          this._jobs = {};
-          this.counts = this.status.map(function() {
-            return 0;
-          });
-        }
-        next(id) {
-          var current, next;
-          current = this._jobs[id];
-          next = current + 1;
-          if (current != null && next < this.status.length) {
-            this.counts[current]--;
-            this.counts[next]++;
-            return this._jobs[id]++;
-          } else if (current != null) {
-            this.counts[current]--;
-            return delete this._jobs[id];
-          }
-        }
-        start(id) {
-          var initial;
-          initial = 0;
-          this._jobs[id] = initial;
-          return this.counts[initial]++;
-        }
-        remove(id) {
-          var current;
-          current = this._jobs[id];
-          if (current != null) {
-            this.counts[current]--;
-            delete this._jobs[id];
-          }
-          return current != null;
-        }
-        jobStatus(id) {
-          var ref;
-          return (ref = this.status[this._jobs[id]]) != null ? ref : null;
-        }
-        statusJobs(status) {
-          var k, pos, ref, results, v;
-          if (status != null) {
-            pos = this.status.indexOf(status);
-            if (pos < 0) {
-              throw new BottleneckError$3(`status must be one of ${this.status.join(", ")}`);
-            }
-            ref = this._jobs;
-            results = [];
-            for (k in ref) {
-              v = ref[k];
-              if (v === pos) {
-                results.push(k);
-              }
-            }
-            return results;
-          } else {
-            return Object.keys(this._jobs);
-          }
-        }
-        statusCounts() {
-          return this.counts.reduce(((acc, v, i) => {
-            acc[this.status[i]] = v;
-            return acc;
-          }), {});
-        }
-      };
-      var States_1 = States;
-      var DLList$2, Sync;
-      DLList$2 = DLList_1;
-      Sync = class Sync {
-        constructor(name2, Promise2) {
-          this.schedule = this.schedule.bind(this);
-          this.name = name2;
-          this.Promise = Promise2;
-          this._running = 0;
-          this._queue = new DLList$2();
-        }
-        isEmpty() {
-          return this._queue.length === 0;
-        }
-        async _tryToRun() {
-          var args, cb, error, reject, resolve, returned, task;
-          if (this._running < 1 && this._queue.length > 0) {
-            this._running++;
-            ({ task, args, resolve, reject } = this._queue.shift());
-            cb = await (async function() {
-              try {
-                returned = await task(...args);
-                return function() {
-                  return resolve(returned);
-                };
-              } catch (error1) {
-                error = error1;
-                return function() {
-                  return reject(error);
-                };
-              }
-            })();
-            this._running--;
-            this._tryToRun();
-            return cb();
-          }
-        }
-        schedule(task, ...args) {
-          var promise, reject, resolve;
-          resolve = reject = null;
-          promise = new this.Promise(function(_resolve, _reject) {
-            resolve = _resolve;
-            return reject = _reject;
-          });
-          this._queue.push({ task, args, resolve, reject });
-          this._tryToRun();
-          return promise;
-        }
-      };
-      var Sync_1 = Sync;
-      var version = "2.19.5";
-      var version$1 = {
-        version
-      };
-      var version$2 = /* @__PURE__ */ Object.freeze({
-        version,
-        default: version$1
-      });
-      var require$$2 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
-      var require$$3 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
-      var require$$4 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
-      var Events$2, Group, IORedisConnection$1, RedisConnection$1, Scripts$1, parser$3;
-      parser$3 = parser;
-      Events$2 = Events_1;
-      RedisConnection$1 = require$$2;
-      IORedisConnection$1 = require$$3;
-      Scripts$1 = require$$4;
-      Group = (function() {
-        class Group2 {
-          constructor(limiterOptions = {}) {
-            this.deleteKey = this.deleteKey.bind(this);
-            this.limiterOptions = limiterOptions;
-            parser$3.load(this.limiterOptions, this.defaults, this);
-            this.Events = new Events$2(this);
-            this.instances = {};
-            this.Bottleneck = Bottleneck_1;
-            this._startAutoCleanup();
-            this.sharedConnection = this.connection != null;
-            if (this.connection == null) {
-              if (this.limiterOptions.datastore === "redis") {
-                this.connection = new RedisConnection$1(Object.assign({}, this.limiterOptions, { Events: this.Events }));
-              } else if (this.limiterOptions.datastore === "ioredis") {
-                this.connection = new IORedisConnection$1(Object.assign({}, this.limiterOptions, { Events: this.Events }));
-              }
-            }
-          }
-          key(key = "") {
-            var ref;
-            return (ref = this.instances[key]) != null ? ref : (() => {
-              var limiter;
-              limiter = this.instances[key] = new this.Bottleneck(Object.assign(this.limiterOptions, {
-                id: `${this.id}-${key}`,
-                timeout: this.timeout,
-                connection: this.connection
-              }));
-              this.Events.trigger("created", limiter, key);
-              return limiter;
-            })();
-          }
-          async deleteKey(key = "") {
-            var deleted, instance;
-            instance = this.instances[key];
-            if (this.connection) {
-              deleted = await this.connection.__runCommand__(["del", ...Scripts$1.allKeys(`${this.id}-${key}`)]);
-            }
-            if (instance != null) {
-              delete this.instances[key];
-              await instance.disconnect();
-            }
-            return instance != null || deleted > 0;
-          }
-          limiters() {
-            var k, ref, results, v;
-            ref = this.instances;
-            results = [];
-            for (k in ref) {
-              v = ref[k];
-              results.push({
-                key: k,
-                limiter: v
-              });
-            }
-            return results;
-          }
-          keys() {
-            return Object.keys(this.instances);
-          }
-          async clusterKeys() {
-            var cursor, end, found, i, k, keys, len, next, start;
-            if (this.connection == null) {
-              return this.Promise.resolve(this.keys());
-            }
-            keys = [];
-            cursor = null;
-            start = `b_${this.id}-`.length;
-            end = "_settings".length;
-            while (cursor !== 0) {
-              [next, found] = await this.connection.__runCommand__(["scan", cursor != null ? cursor : 0, "match", `b_${this.id}-*_settings`, "count", 1e4]);
-              cursor = ~~next;
-              for (i = 0, len = found.length; i < len; i++) {
-                k = found[i];
-                keys.push(k.slice(start, -end));
-              }
-            }
-            return keys;
-          }
-          _startAutoCleanup() {
-            var base;
-            clearInterval(this.interval);
-            return typeof (base = this.interval = setInterval(async () => {
-              var e, k, ref, results, time, v;
-              time = Date.now();
-              ref = this.instances;
-              results = [];
-              for (k in ref) {
-                v = ref[k];
-                try {
-                  if (await v._store.__groupCheck__(time)) {
-                    results.push(this.deleteKey(k));
-                  } else {
-                    results.push(void 0);
-                  }
-                } catch (error) {
-                  e = error;
-                  results.push(v.Events.trigger("error", e));
-                }
-              }
-              return results;
-            }, this.timeout / 2)).unref === "function" ? base.unref() : void 0;
-          }
-          updateSettings(options = {}) {
-            parser$3.overwrite(options, this.defaults, this);
-            parser$3.overwrite(options, options, this.limiterOptions);
-            if (options.timeout != null) {
-              return this._startAutoCleanup();
-            }
-          }
-          disconnect(flush = true) {
-            var ref;
-            if (!this.sharedConnection) {
-              return (ref = this.connection) != null ? ref.disconnect(flush) : void 0;
-            }
-          }
-        }
-        Group2.prototype.defaults = {
-          timeout: 1e3 * 60 * 5,
-          connection: null,
-          Promise,
-          id: "group-key"
-        };
-        return Group2;
-      }).call(commonjsGlobal);
-      var Group_1 = Group;
-      var Batcher, Events$3, parser$4;
-      parser$4 = parser;
-      Events$3 = Events_1;
-      Batcher = (function() {
-        class Batcher2 {
-          constructor(options = {}) {
-            this.options = options;
-            parser$4.load(this.options, this.defaults, this);
-            this.Events = new Events$3(this);
-            this._arr = [];
-            this._resetPromise();
-            this._lastFlush = Date.now();
-          }
-          _resetPromise() {
-            return this._promise = new this.Promise((res, rej) => {
-              return this._resolve = res;
-            });
-          }
-          _flush() {
-            clearTimeout(this._timeout);
-            this._lastFlush = Date.now();
-            this._resolve();
-            this.Events.trigger("batch", this._arr);
-            this._arr = [];
-            return this._resetPromise();
-          }
-          add(data) {
-            var ret;
-            this._arr.push(data);
-            ret = this._promise;
-            if (this._arr.length === this.maxSize) {
-              this._flush();
-            } else if (this.maxTime != null && this._arr.length === 1) {
-              this._timeout = setTimeout(() => {
-                return this._flush();
-              }, this.maxTime);
-            }
-            return ret;
-          }
-        }
-        Batcher2.prototype.defaults = {
-          maxTime: null,
-          maxSize: null,
-          Promise
-        };
-        return Batcher2;
-      }).call(commonjsGlobal);
-      var Batcher_1 = Batcher;
-      var require$$4$1 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
-      var require$$8 = getCjsExportFromNamespace(version$2);
-      var Bottleneck4, DEFAULT_PRIORITY$1, Events$4, Job$1, LocalDatastore$1, NUM_PRIORITIES$1, Queues$1, RedisDatastore$1, States$1, Sync$1, parser$5, splice = [].splice;
-      NUM_PRIORITIES$1 = 10;
-      DEFAULT_PRIORITY$1 = 5;
-      parser$5 = parser;
-      Queues$1 = Queues_1;
-      Job$1 = Job_1;
-      LocalDatastore$1 = LocalDatastore_1;
-      RedisDatastore$1 = require$$4$1;
-      Events$4 = Events_1;
-      States$1 = States_1;
-      Sync$1 = Sync_1;
-      Bottleneck4 = (function() {
-        class Bottleneck5 {
-          constructor(options = {}, ...invalid) {
-            var storeInstanceOptions, storeOptions;
-            this._addToQueue = this._addToQueue.bind(this);
-            this._validateOptions(options, invalid);
-            parser$5.load(options, this.instanceDefaults, this);
-            this._queues = new Queues$1(NUM_PRIORITIES$1);
-            this._scheduled = {};
-            this._states = new States$1(["RECEIVED", "QUEUED", "RUNNING", "EXECUTING"].concat(this.trackDoneStatus ? ["DONE"] : []));
-            this._limiter = null;
-            this.Events = new Events$4(this);
-            this._submitLock = new Sync$1("submit", this.Promise);
-            this._registerLock = new Sync$1("register", this.Promise);
-            storeOptions = parser$5.load(options, this.storeDefaults, {});
-            this._store = (function() {
-              if (this.datastore === "redis" || this.datastore === "ioredis" || this.connection != null) {
-                storeInstanceOptions = parser$5.load(options, this.redisStoreDefaults, {});
-                return new RedisDatastore$1(this, storeOptions, storeInstanceOptions);
-              } else if (this.datastore === "local") {
-                storeInstanceOptions = parser$5.load(options, this.localStoreDefaults, {});
-                return new LocalDatastore$1(this, storeOptions, storeInstanceOptions);
-              } else {
-                throw new Bottleneck5.prototype.BottleneckError(`Invalid datastore type: ${this.datastore}`);
-              }
-            }).call(this);
-            this._queues.on("leftzero", () => {
-              var ref;
-              return (ref = this._store.heartbeat) != null ? typeof ref.ref === "function" ? ref.ref() : void 0 : void 0;
-            });
-            this._queues.on("zero", () => {
-              var ref;
-              return (ref = this._store.heartbeat) != null ? typeof ref.unref === "function" ? ref.unref() : void 0 : void 0;
-            });
-          }
-          _validateOptions(options, invalid) {
-            if (!(options != null && typeof options === "object" && invalid.length === 0)) {
-              throw new Bottleneck5.prototype.BottleneckError("Bottleneck v2 takes a single object argument. Refer to https://github.com/SGrondin/bottleneck#upgrading-to-v2 if you're upgrading from Bottleneck v1.");
-            }
-          }
-          ready() {
-            return this._store.ready;
-          }
-          clients() {
-            return this._store.clients;
-          }
-          channel() {
-            return `b_${this.id}`;
-          }
-          channel_client() {
-            return `b_${this.id}_${this._store.clientId}`;
-          }
-          publish(message) {
-            return this._store.__publish__(message);
-          }
-          disconnect(flush = true) {
-            return this._store.__disconnect__(flush);
-          }
-          chain(_limiter) {
-            this._limiter = _limiter;
-            return this;
-          }
-          queued(priority) {
-            return this._queues.queued(priority);
-          }
-          clusterQueued() {
-            return this._store.__queued__();
-          }
-          empty() {
-            return this.queued() === 0 && this._submitLock.isEmpty();
-          }
-          running() {
-            return this._store.__running__();
-          }
-          done() {
-            return this._store.__done__();
-          }
-          jobStatus(id) {
-            return this._states.jobStatus(id);
-          }
-          jobs(status) {
-            return this._states.statusJobs(status);
-          }
-          counts() {
-            return this._states.statusCounts();
-          }
-          _randomIndex() {
-            return Math.random().toString(36).slice(2);
-          }
-          check(weight = 1) {
-            return this._store.__check__(weight);
-          }
-          _clearGlobalState(index) {
-            if (this._scheduled[index] != null) {
-              clearTimeout(this._scheduled[index].expiration);
-              delete this._scheduled[index];
-              return true;
-            } else {
-              return false;
-            }
-          }
-          async _free(index, job, options, eventInfo) {
-            var e, running;
-            try {
-              ({ running } = await this._store.__free__(index, options.weight));
-              this.Events.trigger("debug", `Freed ${options.id}`, eventInfo);
-              if (running === 0 && this.empty()) {
-                return this.Events.trigger("idle");
-              }
-            } catch (error1) {
-              e = error1;
-              return this.Events.trigger("error", e);
-            }
-          }
-          _run(index, job, wait2) {
-            var clearGlobalState, free, run2;
-            job.doRun();
-            clearGlobalState = this._clearGlobalState.bind(this, index);
-            run2 = this._run.bind(this, index, job);
-            free = this._free.bind(this, index, job);
-            return this._scheduled[index] = {
-              timeout: setTimeout(() => {
-                return job.doExecute(this._limiter, clearGlobalState, run2, free);
-              }, wait2),
-              expiration: job.options.expiration != null ? setTimeout(function() {
-                return job.doExpire(clearGlobalState, run2, free);
-              }, wait2 + job.options.expiration) : void 0,
-              job
-            };
-          }
-          _drainOne(capacity) {
-            return this._registerLock.schedule(() => {
-              var args, index, next, options, queue;
-              if (this.queued() === 0) {
-                return this.Promise.resolve(null);
-              }
-              queue = this._queues.getFirst();
-              ({ options, args } = next = queue.first());
-              if (capacity != null && options.weight > capacity) {
-                return this.Promise.resolve(null);
-              }
-              this.Events.trigger("debug", `Draining ${options.id}`, { args, options });
-              index = this._randomIndex();
-              return this._store.__register__(index, options.weight, options.expiration).then(({ success, wait: wait2, reservoir }) => {
-                var empty;
-                this.Events.trigger("debug", `Drained ${options.id}`, { success, args, options });
-                if (success) {
-                  queue.shift();
-                  empty = this.empty();
-                  if (empty) {
-                    this.Events.trigger("empty");
-                  }
-                  if (reservoir === 0) {
-                    this.Events.trigger("depleted", empty);
-                  }
-                  this._run(index, next, wait2);
-                  return this.Promise.resolve(options.weight);
-                } else {
-                  return this.Promise.resolve(null);
-                }
-              });
-            });
-          }
-          _drainAll(capacity, total = 0) {
-            return this._drainOne(capacity).then((drained) => {
-              var newCapacity;
-              if (drained != null) {
-                newCapacity = capacity != null ? capacity - drained : capacity;
-                return this._drainAll(newCapacity, total + drained);
-              } else {
-                return this.Promise.resolve(total);
-              }
-            }).catch((e) => {
-              return this.Events.trigger("error", e);
-            });
-          }
-          _dropAllQueued(message) {
-            return this._queues.shiftAll(function(job) {
-              return job.doDrop({ message });
-            });
-          }
-          stop(options = {}) {
-            var done2, waitForExecuting;
-            options = parser$5.load(options, this.stopDefaults);
-            waitForExecuting = (at) => {
-              var finished;
-              finished = () => {
-                var counts;
-                counts = this._states.counts;
-                return counts[0] + counts[1] + counts[2] + counts[3] === at;
-              };
-              return new this.Promise((resolve, reject) => {
-                if (finished()) {
-                  return resolve();
-                } else {
-                  return this.on("done", () => {
-                    if (finished()) {
-                      this.removeAllListeners("done");
-                      return resolve();
-                    }
-                  });
-                }
-              });
-            };
-            done2 = options.dropWaitingJobs ? (this._run = function(index, next) {
-              return next.doDrop({
-                message: options.dropErrorMessage
-              });
-            }, this._drainOne = () => {
-              return this.Promise.resolve(null);
-            }, this._registerLock.schedule(() => {
-              return this._submitLock.schedule(() => {
-                var k, ref, v;
-                ref = this._scheduled;
-                for (k in ref) {
-                  v = ref[k];
-                  if (this.jobStatus(v.job.options.id) === "RUNNING") {
-                    clearTimeout(v.timeout);
-                    clearTimeout(v.expiration);
-                    v.job.doDrop({
-                      message: options.dropErrorMessage
-                    });
-                  }
-                }
-                this._dropAllQueued(options.dropErrorMessage);
-                return waitForExecuting(0);
-              });
-            })) : this.schedule({
-              priority: NUM_PRIORITIES$1 - 1,
-              weight: 0
-            }, () => {
-              return waitForExecuting(1);
-            });
-            this._receive = function(job) {
-              return job._reject(new Bottleneck5.prototype.BottleneckError(options.enqueueErrorMessage));
-            };
-            this.stop = () => {
-              return this.Promise.reject(new Bottleneck5.prototype.BottleneckError("stop() has already been called"));
-            };
-            return done2;
-          }
-          async _addToQueue(job) {
-            var args, blocked, error, options, reachedHWM, shifted, strategy;
-            ({ args, options } = job);
-            try {
-              ({ reachedHWM, blocked, strategy } = await this._store.__submit__(this.queued(), options.weight));
-            } catch (error1) {
-              error = error1;
-              this.Events.trigger("debug", `Could not queue ${options.id}`, { args, options, error });
-              job.doDrop({ error });
-              return false;
-            }
-            if (blocked) {
-              job.doDrop();
-              return true;
-            } else if (reachedHWM) {
-              shifted = strategy === Bottleneck5.prototype.strategy.LEAK ? this._queues.shiftLastFrom(options.priority) : strategy === Bottleneck5.prototype.strategy.OVERFLOW_PRIORITY ? this._queues.shiftLastFrom(options.priority + 1) : strategy === Bottleneck5.prototype.strategy.OVERFLOW ? job : void 0;
-              if (shifted != null) {
-                shifted.doDrop();
-              }
-              if (shifted == null || strategy === Bottleneck5.prototype.strategy.OVERFLOW) {
-                if (shifted == null) {
-                  job.doDrop();
-                }
-                return reachedHWM;
-              }
-            }
-            job.doQueue(reachedHWM, blocked);
-            this._queues.push(job);
-            await this._drainAll();
-            return reachedHWM;
-          }
-          _receive(job) {
-            if (this._states.jobStatus(job.options.id) != null) {
-              job._reject(new Bottleneck5.prototype.BottleneckError(`A job with the same id already exists (id=${job.options.id})`));
-              return false;
-            } else {
-              job.doReceive();
-              return this._submitLock.schedule(this._addToQueue, job);
-            }
-          }
-          submit(...args) {
-            var cb, fn, job, options, ref, ref1, task;
-            if (typeof args[0] === "function") {
-              ref = args, [fn, ...args] = ref, [cb] = splice.call(args, -1);
-              options = parser$5.load({}, this.jobDefaults);
-            } else {
-              ref1 = args, [options, fn, ...args] = ref1, [cb] = splice.call(args, -1);
-              options = parser$5.load(options, this.jobDefaults);
-            }
-            task = (...args2) => {
-              return new this.Promise(function(resolve, reject) {
-                return fn(...args2, function(...args3) {
-                  return (args3[0] != null ? reject : resolve)(args3);
-                });
-              });
-            };
-            job = new Job$1(task, args, options, this.jobDefaults, this.rejectOnDrop, this.Events, this._states, this.Promise);
-            job.promise.then(function(args2) {
-              return typeof cb === "function" ? cb(...args2) : void 0;
-            }).catch(function(args2) {
-              if (Array.isArray(args2)) {
-                return typeof cb === "function" ? cb(...args2) : void 0;
-              } else {
-                return typeof cb === "function" ? cb(args2) : void 0;
-              }
-            });
-            return this._receive(job);
-          }
-          schedule(...args) {
-            var job, options, task;
-            if (typeof args[0] === "function") {
-              [task, ...args] = args;
-              options = {};
-            } else {
-              [options, task, ...args] = args;
-            }
-            job = new Job$1(task, args, options, this.jobDefaults, this.rejectOnDrop, this.Events, this._states, this.Promise);
-            this._receive(job);
-            return job.promise;
-          }
-          wrap(fn) {
-            var schedule, wrapped;
-            schedule = this.schedule.bind(this);
-            wrapped = function(...args) {
-              return schedule(fn.bind(this), ...args);
-            };
-            wrapped.withOptions = function(options, ...args) {
-              return schedule(options, fn, ...args);
-            };
-            return wrapped;
-          }
-          async updateSettings(options = {}) {
-            await this._store.__updateSettings__(parser$5.overwrite(options, this.storeDefaults));
-            parser$5.overwrite(options, this.instanceDefaults, this);
-            return this;
-          }
-          currentReservoir() {
-            return this._store.__currentReservoir__();
-          }
-          incrementReservoir(incr = 0) {
-            return this._store.__incrementReservoir__(incr);
-          }
-        }
-        Bottleneck5.default = Bottleneck5;
-        Bottleneck5.Events = Events$4;
-        Bottleneck5.version = Bottleneck5.prototype.version = require$$8.version;
-        Bottleneck5.strategy = Bottleneck5.prototype.strategy = {
-          LEAK: 1,
-          OVERFLOW: 2,
-          OVERFLOW_PRIORITY: 4,
-          BLOCK: 3
-        };
-        Bottleneck5.BottleneckError = Bottleneck5.prototype.BottleneckError = BottleneckError_1;
-        Bottleneck5.Group = Bottleneck5.prototype.Group = Group_1;
-        Bottleneck5.RedisConnection = Bottleneck5.prototype.RedisConnection = require$$2;
-        Bottleneck5.IORedisConnection = Bottleneck5.prototype.IORedisConnection = require$$3;
-        Bottleneck5.Batcher = Bottleneck5.prototype.Batcher = Batcher_1;
-        Bottleneck5.prototype.jobDefaults = {
-          priority: DEFAULT_PRIORITY$1,
-          weight: 1,
-          expiration: null,
-          id: "<no-id>"
-        };
-        Bottleneck5.prototype.storeDefaults = {
-          maxConcurrent: null,
-          minTime: 0,
-          highWater: null,
-          strategy: Bottleneck5.prototype.strategy.LEAK,
-          penalty: null,
-          reservoir: null,
-          reservoirRefreshInterval: null,
-          reservoirRefreshAmount: null,
-          reservoirIncreaseInterval: null,
-          reservoirIncreaseAmount: null,
-          reservoirIncreaseMaximum: null
-        };
-        Bottleneck5.prototype.localStoreDefaults = {
-          Promise,
-          timeout: null,
-          heartbeatInterval: 250
-        };
-        Bottleneck5.prototype.redisStoreDefaults = {
-          Promise,
-          timeout: null,
-          heartbeatInterval: 5e3,
-          clientTimeout: 1e4,
-          Redis: null,
-          clientOptions: {},
-          clusterNodes: null,
-          clearDatastore: false,
-          connection: null
-        };
-        Bottleneck5.prototype.instanceDefaults = {
-          datastore: "local",
-          connection: null,
-          id: "<no-id>",
-          rejectOnDrop: true,
-          trackDoneStatus: false,
-          Promise
-        };
-        Bottleneck5.prototype.stopDefaults = {
-          enqueueErrorMessage: "This limiter has been stopped and cannot accept new jobs.",
-          dropWaitingJobs: true,
-          dropErrorMessage: "This limiter has been stopped."
-        };
-        return Bottleneck5;
-      }).call(commonjsGlobal);
-      var Bottleneck_1 = Bottleneck4;
-      var lib = Bottleneck_1;
-      return lib;
-    }));
-  }
-});
-
-// lib/core/retry/retry.ts
-function attemptWarning(attempt3, max, delaySeconds) {
-  return `[WARN] Attempt ${attempt3}/${max} failed, retrying in ${delaySeconds}s...`;
-}
-function backoffDelay(attempt3, baseSeconds) {
-  return baseSeconds * 2 ** (attempt3 - 1);
-}
-async function attempt(maxAttempts, delay, fn, options = {}) {
-  const {
-    retryable = () => true,
-    onFailure = (n, max, seconds) => void process.stderr.write(attemptWarning(n, max, seconds) + "\n"),
-    sleep: sleep2 = sleepMs,
-    waitAfterLast = true
-  } = options;
-  let lastError;
-  for (let n = 1; n <= maxAttempts; n++) {
-    try {
-      return await fn(n);
-    } catch (error) {
-      if (!retryable(error)) throw error;
-      lastError = error;
-      if (n === maxAttempts && !waitAfterLast) break;
-      const seconds = delay(n);
-      onFailure(n, maxAttempts, seconds, error);
-      await sleep2(seconds * 1e3);
-    }
-  }
-  throw new AttemptsExhausted(maxAttempts, lastError);
-}
-function backoff(maxAttempts = 3, baseDelaySeconds = 1, fn, options = {}) {
-  return attempt(maxAttempts, (n) => backoffDelay(n, baseDelaySeconds), fn, options);
-}
-var sleepMs;
-var init_retry = __esm({
-  "lib/core/retry/retry.ts"() {
-    "use strict";
-    init_errors();
-    sleepMs = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-  }
-});
-
-// lib/core/retry/transient.ts
-import { AsyncLocalStorage } from "node:async_hooks";
-function withAttempts(attempts, fn) {
-  return attemptsOverride.run(attempts, fn);
-}
-function readAttempts(configured) {
-  return attemptsOverride.getStore() ?? configured;
-}
-function isTransient(error) {
-  return error instanceof ApiError && error.transient;
-}
-function describeError(error) {
-  if (error instanceof RateLimited) return error.message;
-  if (error instanceof ApiError) {
-    if (error.status !== void 0) return `HTTP ${error.status}: ${error.message}`.trim();
-    const { code, message } = error.cause ?? {};
-    const cause = code ?? message;
-    return `no answer from the API (${error.message || "network error"}${cause && cause !== error.message ? `: ${cause}` : ""})`;
-  }
-  return error instanceof Error ? error.message : String(error);
-}
-async function retryTransient({ retryAttempts, retryDelaySeconds }, what, send2, log2) {
-  try {
-    return await backoff(retryAttempts, retryDelaySeconds, send2, {
-      retryable: isTransient,
-      waitAfterLast: false,
-      onFailure: (n, max, seconds, error) => log2.warn(`${attemptWarning(n, max, seconds).replace(/^\[WARN\] /, "")} (${what}: ${describeError(error)})`)
-    });
-  } catch (error) {
-    throw error instanceof AttemptsExhausted ? error.cause : error;
-  }
-}
-var attemptsOverride;
-var init_transient = __esm({
-  "lib/core/retry/transient.ts"() {
-    "use strict";
-    init_errors();
-    init_retry();
-    attemptsOverride = new AsyncLocalStorage();
-  }
-});
-
-// lib/gitlab/ratelimit.ts
-function gitLabLimitOf(error, now = Date.now()) {
-  if (!(error instanceof ApiError) || error.status !== 429) return void 0;
-  const retryAfter = error.headers["retry-after"] === void 0 ? NaN : Number(error.headers["retry-after"]);
-  const reset = Number(error.headers["ratelimit-reset"]);
-  const resetsAt = Number.isFinite(retryAfter) && retryAfter >= 0 ? now + retryAfter * 1e3 : Number.isFinite(reset) && reset > 0 ? reset * 1e3 : now + FALLBACK_SECONDS2 * 1e3;
-  return { resetsAt, waitSeconds: Math.max(Math.ceil((resetsAt - now) / 1e3), 0) };
-}
-function gitLabResetTime(headers) {
-  const reset = Number(headers["ratelimit-reset"]);
-  return Number.isFinite(reset) && reset > 0 ? localTimestamp(new Date(reset * 1e3)) : "an unknown time";
-}
-var FALLBACK_SECONDS2;
-var init_ratelimit2 = __esm({
-  "lib/gitlab/ratelimit.ts"() {
-    "use strict";
-    init_errors();
-    init_issue();
-    FALLBACK_SECONDS2 = 60;
-  }
-});
-
-// lib/gitlab/client.ts
-function errorText(text3) {
-  try {
-    const body2 = JSON.parse(text3);
-    const said = body2.message ?? body2.error;
-    return (typeof said === "string" ? said : JSON.stringify(said ?? body2)).slice(0, 300);
-  } catch {
-    return text3.slice(0, 300);
-  }
-}
-function createGitLab(options, log2) {
-  const base = options.apiUrl.replace(/\/+$/, "");
-  const origin = new URL(base).origin;
-  const budget = waitBudget(options.maxWaitSeconds);
-  const writes = pacer(options.writeIntervalSeconds ?? 1);
-  let quotaWarned = false;
-  const watchQuota = (headers) => {
-    const remaining = Number(headers["ratelimit-remaining"]);
-    if (!quotaWarned && headers["ratelimit-remaining"] !== void 0 && remaining < LOW_QUOTA) {
-      quotaWarned = true;
-      log2.warn(`GitLab API quota is low: ${remaining} requests left until ${gitLabResetTime(headers)}`);
-    }
-  };
-  const send2 = async (method, url, body2) => {
-    const headers = { accept: "application/json", "user-agent": "deploy-failure-reporter" };
-    if (body2 !== void 0) headers["content-type"] = "application/json";
-    if (options.token && new URL(url).origin === origin) headers.authorization = `Bearer ${options.token}`;
-    const signal = AbortSignal.timeout(options.timeoutMs);
-    let response;
-    let text3;
-    try {
-      response = await fetchQuietly(url, { method, headers, signal, ...body2 === void 0 ? {} : { body: JSON.stringify(body2) } });
-      text3 = await response.text();
-    } catch (cause) {
-      const why3 = signal.aborted ? `timed out after ${options.timeoutMs / 1e3}s` : cause.cause?.code ?? cause.message;
-      throw new ApiError(why3, { transient: true, cause });
-    }
-    const responseHeaders = headersOf(response);
-    watchQuota(responseHeaders);
-    if (!response.ok) {
-      throw new ApiError(errorText(text3), { status: response.status, headers: responseHeaders, transient: response.status >= 500 });
-    }
-    try {
-      return { status: response.status, headers: responseHeaders, data: text3 === "" ? null : JSON.parse(text3) };
-    } catch (cause) {
-      throw new ApiError("the answer was cut off or is not valid JSON", { status: response.status, headers: responseHeaders, transient: true, cause });
-    }
-  };
-  const waitingOutLimits = async (exchange, where) => {
-    for (let retries = 0; ; retries++) {
-      try {
-        return await exchange();
-      } catch (error) {
-        const limit = gitLabLimitOf(error);
-        if (!limit) throw error;
-        if (retries >= MAX_LIMIT_RETRIES || !budget.take(limit.waitSeconds)) throw new RateLimited({ kind: "primary", ...limit }, where, options.maxWaitSeconds, error, "GitLab API");
-        log2.warn(`GitLab rate limit on ${where}; waiting ${limit.waitSeconds}s`);
-        await sleep(limit.waitSeconds);
-      }
-    }
-  };
-  const call = async (method, url, body2, attempts) => {
-    const where = `${method} ${new URL(url).pathname.slice(new URL(base).pathname.length) || "/"}`;
-    const exchange = () => method === "GET" ? send2(method, url, body2) : writes.schedule(() => send2(method, url, body2));
-    return retryTransient({ retryAttempts: attempts, retryDelaySeconds: options.retryDelaySeconds }, where, () => waitingOutLimits(exchange, where), log2);
-  };
-  const urlOf = (path3, query = {}) => {
-    const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) if (v !== void 0) params.set(k, String(v));
-    const search = params.toString();
-    return `${base}${path3}${search ? `?${search}` : ""}`;
-  };
-  return {
-    // Only reads are retried here: a write that failed may still have been committed, so the caller decides.
-    request: ({ method, path: path3, query, body: body2, attempts }) => call(method, urlOf(path3, query), body2, method === "GET" ? attempts ?? readAttempts(options.retryAttempts) : 1),
-    async *pages(path3, query, attempts) {
-      let url = urlOf(path3, query);
-      while (url) {
-        const page = await call("GET", url, void 0, attempts ?? readAttempts(options.retryAttempts));
-        yield page;
-        url = nextPage(page.headers, url);
-      }
-    }
-  };
-}
-function nextPage(headers, current) {
-  const number2 = headers["x-next-page"];
-  if (number2 && /^\d+$/.test(number2)) {
-    const url = new URL(current);
-    url.searchParams.set("page", number2);
-    return url.toString();
-  }
-  return /<([^>]+)>\s*;\s*rel="next"/.exec(headers.link ?? "")?.[1];
-}
-var import_light, MAX_LIMIT_RETRIES, LOW_QUOTA, pacers, pacer, sleep, headersOf;
-var init_client = __esm({
-  "lib/gitlab/client.ts"() {
-    "use strict";
-    import_light = __toESM(require_light(), 1);
-    init_errors();
-    init_fetch();
-    init_transient();
-    init_ratelimit();
-    init_ratelimit2();
-    MAX_LIMIT_RETRIES = 3;
-    LOW_QUOTA = 100;
-    pacers = /* @__PURE__ */ new Map();
-    pacer = (seconds) => {
-      let limiter = pacers.get(seconds);
-      if (!limiter) pacers.set(seconds, limiter = new import_light.default({ maxConcurrent: 1, minTime: Math.round(seconds * 1e3) }));
-      return limiter;
-    };
-    sleep = (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1e3));
-    headersOf = (response) => Object.fromEntries([...response.headers].map(([k, v]) => [k.toLowerCase(), v]));
-  }
-});
-
-// lib/gitlab/milestone.ts
-async function activeMilestoneId(client, projectPath, title) {
-  const query = { state: "active", title, include_ancestors: "true", per_page: 100 };
-  for await (const page of client.pages(`${projectPath}/milestones`, query)) {
-    const found = page.data.find((milestone) => milestone.title === title);
-    if (found) return found.id;
-  }
-  return void 0;
-}
-var init_milestone = __esm({
-  "lib/gitlab/milestone.ts"() {
-    "use strict";
-  }
-});
-
-// lib/core/find/milestone-lookup.ts
-function milestoneLookup(find, where, log2) {
-  const known = /* @__PURE__ */ new Map();
-  const look = async (title) => {
-    try {
-      const id = await find(title);
-      if (id === void 0) log2?.warn(`Milestone ${JSON.stringify(title)} is not an open milestone of ${where}; the issue is filed without it (REPORT_MILESTONE)`);
-      return id;
-    } catch (error) {
-      if (!(error instanceof ApiError) && !isTransient(error)) throw error;
-      log2?.warn(`Could not look up milestone ${JSON.stringify(title)} in ${where} (${describeError(error)}); the issue is filed without it`);
-      return void 0;
-    }
-  };
-  return (title) => known.get(title) ?? (known.set(title, look(title)), known.get(title));
-}
-var init_milestone_lookup = __esm({
-  "lib/core/find/milestone-lookup.ts"() {
-    "use strict";
-    init_transient();
-    init_errors();
-  }
-});
-
-// lib/core/stats/deploy-window.ts
-async function countInWindow(pages, since, until2) {
-  let count = 0;
-  for await (const page of pages) {
-    let older = false;
-    for (const record of page.data) {
-      const at = new Date(record.created_at);
-      if (at < since) older = true;
-      else if (at < until2) count++;
-    }
-    if (older) break;
-  }
-  return count;
-}
-var init_deploy_window = __esm({
-  "lib/core/stats/deploy-window.ts"() {
-    "use strict";
-  }
-});
-
-// lib/gitlab/history.ts
-function gitLabHistory(client, projectPath, seen = toIssue) {
-  return {
-    // No `state` lists opened and closed ones; toIssue reads `user_notes_count`, which leaves GitLab's own system notes out.
-    async *history({ label, since }) {
-      const query = { labels: label, per_page: 100, order_by: "created_at", sort: "asc", updated_after: since.toISOString() };
-      for await (const page of client.pages(`${projectPath}/issues`, query)) yield page.data.map(seen);
-    },
-    // Good deploys only (`status=success`): a failed one is a failed run the issues already count.
-    // Newest first: reading stops at the first page reaching back before the period.
-    // A project without environments, or a token that may not read them (403, 404), leaves the rate unknown.
-    async countDeploys({ environment, since, until: until2 }) {
-      let count;
-      const query = { environment, status: "success", order_by: "created_at", sort: "desc", per_page: 100 };
-      try {
-        count = await countInWindow(client.pages(`${projectPath}/deployments`, query), since, until2);
-      } catch (error) {
-        if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return { count: 0, includesFailed: false, refused: `HTTP ${error.status}: ${error.message}; the token needs read_api and the project its environments` };
-        throw error;
-      }
-      return { count, includesFailed: false };
-    }
-  };
-}
-var init_history = __esm({
-  "lib/gitlab/history.ts"() {
-    "use strict";
-    init_deploy_window();
-    init_errors();
-    init_tracker2();
-  }
-});
-
-// lib/gitlab/tracker.ts
-var tracker_exports = {};
-__export(tracker_exports, {
-  GITLAB_LIMITS: () => GITLAB_LIMITS,
-  createGitLabTracker: () => createGitLabTracker,
-  projectId: () => projectId,
-  toIssue: () => toIssue
-});
-function toIssue(issue) {
-  return {
-    number: issue.iid,
-    title: issue.title,
-    url: issue.web_url,
-    body: issue.description ?? "",
-    labels: [...issue.labels],
-    state: issue.state === "opened" ? "open" : "closed",
-    ...issue.created_at ? { createdAt: new Date(issue.created_at) } : {},
-    ...issue.closed_at ? { closedAt: new Date(issue.closed_at) } : {},
-    ...typeof issue.user_notes_count === "number" ? { commentCount: issue.user_notes_count } : {}
-  };
-}
-function projectId(project) {
-  return encodeURIComponent(project);
-}
-function createGitLabTracker(options, log2, client = createGitLab(options, log2)) {
-  const project = `/projects/${projectId(options.project)}`;
-  const issuePath = (iid) => `${project}/issues/${iid}`;
-  const webUrls = /* @__PURE__ */ new Map();
-  const remember = (issue) => {
-    webUrls.set(issue.iid, issue.web_url);
-    return toIssue(issue);
-  };
-  const webUrl = async (iid) => {
-    const known = webUrls.get(iid);
-    if (known) return known;
-    const { data } = await client.request({ method: "GET", path: issuePath(iid) });
-    return remember(data).url;
-  };
-  const put = async (iid, body2) => {
-    await client.request({ method: "PUT", path: issuePath(iid), body: body2 });
-  };
-  const assigneeIds = async (usernames) => {
-    const ids = [];
-    for (const username of usernames) {
-      const { data } = await client.request({ method: "GET", path: "/users", query: { username } });
-      if (data[0]) ids.push(data[0].id);
-      else log2.warn(`No GitLab user named ${username}; the issue is filed without that assignee`);
-    }
-    return ids;
-  };
-  const milestone = milestoneLookup((title) => activeMilestoneId(client, project, title), options.project, log2);
-  return {
-    kind: "gitlab",
-    limits: GITLAB_LIMITS,
-    ...gitLabHistory(client, project, remember),
-    async *openIssues({ label, updatedSince }) {
-      const query = { state: "opened", labels: label, per_page: 100, order_by: "created_at", sort: "asc", updated_after: updatedSince?.toISOString() };
-      for await (const page of client.pages(`${project}/issues`, query)) yield page.data.map(remember);
-    },
-    // GitLab has no `closed_after`: closing an issue updates it, so `updated_after` bounds the list and
-    // `closed_at` is checked here.
-    async *closedIssues({ label, closedSince }) {
-      const query = { state: "closed", labels: label, per_page: 100, order_by: "updated_at", sort: "desc", updated_after: closedSince.toISOString() };
-      for await (const page of client.pages(`${project}/issues`, query)) {
-        const closed = page.data.map(remember).filter((i) => i.closedAt !== void 0 && i.closedAt >= closedSince);
-        yield closed.sort((a, b) => b.closedAt.getTime() - a.closedAt.getTime());
-      }
-    },
-    async createIssue(issue) {
-      const assignees = issue.assignees.length ? await assigneeIds(issue.assignees) : [];
-      const milestoneId = issue.milestone === void 0 ? void 0 : await milestone(issue.milestone);
-      const body2 = {
-        title: issue.title,
-        description: issue.body,
-        labels: issue.labels.join(","),
-        ...assignees.length ? { assignee_ids: assignees } : {},
-        ...milestoneId === void 0 ? {} : { milestone_id: milestoneId }
-      };
-      const { data } = await client.request({ method: "POST", path: `${project}/issues`, body: body2 });
-      return remember(data);
-    },
-    updateBody: (iid, body2) => put(iid, { description: body2 }),
-    async listComments(iid) {
-      const url = await webUrl(iid);
-      const comments = [];
-      for await (const page of client.pages(`${issuePath(iid)}/notes`, { sort: "asc", order_by: "created_at", per_page: 100 })) {
-        for (const note2 of page.data) if (!note2.system) comments.push(toComment(note2, url));
-      }
-      return comments;
-    },
-    async addComment(iid, body2) {
-      const url = await webUrl(iid);
-      const { data } = await client.request({ method: "POST", path: `${issuePath(iid)}/notes`, body: { body: body2 } });
-      return toComment(data, url);
-    },
-    // Takes back this run's recovery comment when a concurrent resolver's came first (recover-once.ts); the
-    // token's user wrote it, so it may delete it. 204, no body.
-    // https://docs.gitlab.com/api/notes/#delete-an-issue-note
-    async deleteComment(iid, noteId) {
-      await client.request({ method: "DELETE", path: `${issuePath(iid)}/notes/${noteId}` });
-    },
-    // GitLab closes without a reason: "completed", "not planned" and a duplicate all close the issue
-    // (a duplicate is named in the comment the core adds).
-    closeIssue: (iid, _reason) => put(iid, { state_event: "close" }),
-    reopenIssue: (iid) => put(iid, { state_event: "reopen" })
-  };
-}
-var toComment, GITLAB_LIMITS;
-var init_tracker2 = __esm({
-  "lib/gitlab/tracker.ts"() {
-    "use strict";
-    init_budget();
-    init_client();
-    init_milestone();
-    init_milestone_lookup();
-    init_history();
-    toComment = (note2, url) => ({
-      id: note2.id,
-      body: note2.body,
-      url: `${url}#note_${note2.id}`,
-      ...note2.created_at ? { createdAt: new Date(note2.created_at) } : {}
-    });
-    GITLAB_LIMITS = Object.freeze({ title: GITLAB_TITLE_LIMIT, body: 1048576 });
-  }
-});
-
-// node_modules/universal-user-agent/index.js
-function getUserAgent() {
-  if (typeof navigator === "object" && "userAgent" in navigator) {
-    return navigator.userAgent;
-  }
-  if (typeof process === "object" && process.version !== void 0) {
-    return `Node.js/${process.version.substr(1)} (${process.platform}; ${process.arch})`;
-  }
-  return "<environment undetectable>";
-}
-var init_universal_user_agent = __esm({
-  "node_modules/universal-user-agent/index.js"() {
-  }
-});
-
-// node_modules/before-after-hook/lib/register.js
-function register(state, name2, method, options) {
-  if (typeof method !== "function") {
-    throw new Error("method for before hook must be a function");
-  }
-  if (!options) {
-    options = {};
-  }
-  if (Array.isArray(name2)) {
-    return name2.reverse().reduce((callback, name3) => {
-      return register.bind(null, state, name3, callback, options);
-    }, method)();
-  }
-  return Promise.resolve().then(() => {
-    if (!state.registry[name2]) {
-      return method(options);
-    }
-    return state.registry[name2].reduce((method2, registered2) => {
-      return registered2.hook.bind(null, method2, options);
-    }, method)();
-  });
-}
-var init_register = __esm({
-  "node_modules/before-after-hook/lib/register.js"() {
-  }
-});
-
-// node_modules/before-after-hook/lib/add.js
-function addHook(state, kind, name2, hook6) {
-  const orig = hook6;
-  if (!state.registry[name2]) {
-    state.registry[name2] = [];
-  }
-  if (kind === "before") {
-    hook6 = (method, options) => {
-      return Promise.resolve().then(orig.bind(null, options)).then(method.bind(null, options));
-    };
-  }
-  if (kind === "after") {
-    hook6 = (method, options) => {
-      let result;
-      return Promise.resolve().then(method.bind(null, options)).then((result_) => {
-        result = result_;
-        return orig(result, options);
-      }).then(() => {
-        return result;
-      });
-    };
-  }
-  if (kind === "error") {
-    hook6 = (method, options) => {
-      return Promise.resolve().then(method.bind(null, options)).catch((error) => {
-        return orig(error, options);
-      });
-    };
-  }
-  state.registry[name2].push({
-    hook: hook6,
-    orig
-  });
-}
-var init_add = __esm({
-  "node_modules/before-after-hook/lib/add.js"() {
-  }
-});
-
-// node_modules/before-after-hook/lib/remove.js
-function removeHook(state, name2, method) {
-  if (!state.registry[name2]) {
-    return;
-  }
-  const index = state.registry[name2].map((registered2) => {
-    return registered2.orig;
-  }).indexOf(method);
-  if (index === -1) {
-    return;
-  }
-  state.registry[name2].splice(index, 1);
-}
-var init_remove = __esm({
-  "node_modules/before-after-hook/lib/remove.js"() {
-  }
-});
-
-// node_modules/before-after-hook/index.js
-function bindApi(hook6, state, name2) {
-  const removeHookRef = bindable(removeHook, null).apply(
-    null,
-    name2 ? [state, name2] : [state]
-  );
-  hook6.api = { remove: removeHookRef };
-  hook6.remove = removeHookRef;
-  ["before", "error", "after", "wrap"].forEach((kind) => {
-    const args = name2 ? [state, kind, name2] : [state, kind];
-    hook6[kind] = hook6.api[kind] = bindable(addHook, null).apply(null, args);
-  });
-}
-function Singular() {
-  const singularHookName = /* @__PURE__ */ Symbol("Singular");
-  const singularHookState = {
-    registry: {}
-  };
-  const singularHook = register.bind(null, singularHookState, singularHookName);
-  bindApi(singularHook, singularHookState, singularHookName);
-  return singularHook;
-}
-function Collection() {
-  const state = {
-    registry: {}
-  };
-  const hook6 = register.bind(null, state);
-  bindApi(hook6, state);
-  return hook6;
-}
-var bind, bindable, before_after_hook_default;
-var init_before_after_hook = __esm({
-  "node_modules/before-after-hook/index.js"() {
-    init_register();
-    init_add();
-    init_remove();
-    bind = Function.bind;
-    bindable = bind.bind(bind);
-    before_after_hook_default = { Singular, Collection };
-  }
-});
-
-// node_modules/@octokit/endpoint/dist-bundle/index.js
-function lowercaseKeys(object) {
-  if (!object) {
-    return {};
-  }
-  return Object.keys(object).reduce((newObj, key) => {
-    newObj[key.toLowerCase()] = object[key];
-    return newObj;
-  }, {});
-}
-function isPlainObject(value14) {
-  if (typeof value14 !== "object" || value14 === null) return false;
-  if (Object.prototype.toString.call(value14) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value14);
-  if (proto === null) return true;
-  const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value14);
-}
-function mergeDeep(defaults2, options) {
-  const result = Object.assign({}, defaults2);
-  Object.keys(options).forEach((key) => {
-    if (isPlainObject(options[key])) {
-      if (!(key in defaults2)) Object.assign(result, { [key]: options[key] });
-      else result[key] = mergeDeep(defaults2[key], options[key]);
-    } else {
-      Object.assign(result, { [key]: options[key] });
-    }
-  });
-  return result;
-}
-function removeUndefinedProperties(obj) {
-  for (const key in obj) {
-    if (obj[key] === void 0) {
-      delete obj[key];
-    }
-  }
-  return obj;
-}
-function merge(defaults2, route, options) {
-  if (typeof route === "string") {
-    let [method, url] = route.split(" ");
-    options = Object.assign(url ? { method, url } : { url: method }, options);
-  } else {
-    options = Object.assign({}, route);
-  }
-  options.headers = lowercaseKeys(options.headers);
-  removeUndefinedProperties(options);
-  removeUndefinedProperties(options.headers);
-  const mergedOptions = mergeDeep(defaults2 || {}, options);
-  if (options.url === "/graphql") {
-    if (defaults2 && defaults2.mediaType.previews?.length) {
-      mergedOptions.mediaType.previews = defaults2.mediaType.previews.filter(
-        (preview) => !mergedOptions.mediaType.previews.includes(preview)
-      ).concat(mergedOptions.mediaType.previews);
-    }
-    mergedOptions.mediaType.previews = (mergedOptions.mediaType.previews || []).map((preview) => preview.replace(/-preview/, ""));
-  }
-  return mergedOptions;
-}
-function addQueryParameters(url, parameters) {
-  const separator = /\?/.test(url) ? "&" : "?";
-  const names = Object.keys(parameters);
-  if (names.length === 0) {
-    return url;
-  }
-  return url + separator + names.map((name2) => {
-    if (name2 === "q") {
-      return "q=" + parameters.q.split("+").map(encodeURIComponent).join("+");
-    }
-    return `${name2}=${encodeURIComponent(parameters[name2])}`;
-  }).join("&");
-}
-function removeNonChars(variableName) {
-  return variableName.replace(/(?:^\W+)|(?:(?<!\W)\W+$)/g, "").split(/,/);
-}
-function extractUrlVariableNames(url) {
-  const matches = url.match(urlVariableRegex);
-  if (!matches) {
-    return [];
-  }
-  return matches.map(removeNonChars).reduce((a, b) => a.concat(b), []);
-}
-function omit(object, keysToOmit) {
-  const result = { __proto__: null };
-  for (const key of Object.keys(object)) {
-    if (keysToOmit.indexOf(key) === -1) {
-      result[key] = object[key];
-    }
-  }
-  return result;
-}
-function encodeReserved(str) {
-  return str.split(/(%[0-9A-Fa-f]{2})/g).map(function(part) {
-    if (!/%[0-9A-Fa-f]/.test(part)) {
-      part = encodeURI(part).replace(/%5B/g, "[").replace(/%5D/g, "]");
-    }
-    return part;
-  }).join("");
-}
-function encodeUnreserved(str) {
-  return encodeURIComponent(str).replace(/[!'()*]/g, function(c) {
-    return "%" + c.charCodeAt(0).toString(16).toUpperCase();
-  });
-}
-function encodeValue(operator, value14, key) {
-  value14 = operator === "+" || operator === "#" ? encodeReserved(value14) : encodeUnreserved(value14);
-  if (key) {
-    return encodeUnreserved(key) + "=" + value14;
-  } else {
-    return value14;
-  }
-}
-function isDefined(value14) {
-  return value14 !== void 0 && value14 !== null;
-}
-function isKeyOperator(operator) {
-  return operator === ";" || operator === "&" || operator === "?";
-}
-function getValues(context, operator, key, modifier) {
-  var value14 = context[key], result = [];
-  if (isDefined(value14) && value14 !== "") {
-    if (typeof value14 === "string" || typeof value14 === "number" || typeof value14 === "bigint" || typeof value14 === "boolean") {
-      value14 = value14.toString();
-      if (modifier && modifier !== "*") {
-        value14 = value14.substring(0, parseInt(modifier, 10));
-      }
-      result.push(
-        encodeValue(operator, value14, isKeyOperator(operator) ? key : "")
-      );
-    } else {
-      if (modifier === "*") {
-        if (Array.isArray(value14)) {
-          value14.filter(isDefined).forEach(function(value22) {
-            result.push(
-              encodeValue(operator, value22, isKeyOperator(operator) ? key : "")
-            );
-          });
-        } else {
-          Object.keys(value14).forEach(function(k) {
-            if (isDefined(value14[k])) {
-              result.push(encodeValue(operator, value14[k], k));
-            }
-          });
-        }
-      } else {
-        const tmp = [];
-        if (Array.isArray(value14)) {
-          value14.filter(isDefined).forEach(function(value22) {
-            tmp.push(encodeValue(operator, value22));
-          });
-        } else {
-          Object.keys(value14).forEach(function(k) {
-            if (isDefined(value14[k])) {
-              tmp.push(encodeUnreserved(k));
-              tmp.push(encodeValue(operator, value14[k].toString()));
-            }
-          });
-        }
-        if (isKeyOperator(operator)) {
-          result.push(encodeUnreserved(key) + "=" + tmp.join(","));
-        } else if (tmp.length !== 0) {
-          result.push(tmp.join(","));
-        }
-      }
-    }
-  } else {
-    if (operator === ";") {
-      if (isDefined(value14)) {
-        result.push(encodeUnreserved(key));
-      }
-    } else if (value14 === "" && (operator === "&" || operator === "?")) {
-      result.push(encodeUnreserved(key) + "=");
-    } else if (value14 === "") {
-      result.push("");
-    }
-  }
-  return result;
-}
-function parseUrl(template) {
-  return {
-    expand: expand.bind(null, template)
-  };
-}
-function expand(template, context) {
-  var operators = ["+", "#", ".", "/", ";", "?", "&"];
-  template = template.replace(
-    /\{([^\{\}]+)\}|([^\{\}]+)/g,
-    function(_, expression, literal2) {
-      if (expression) {
-        let operator = "";
-        const values = [];
-        if (operators.indexOf(expression.charAt(0)) !== -1) {
-          operator = expression.charAt(0);
-          expression = expression.substr(1);
-        }
-        expression.split(/,/g).forEach(function(variable) {
-          var tmp = /([^:\*]*)(?::(\d+)|(\*))?/.exec(variable);
-          values.push(getValues(context, operator, tmp[1], tmp[2] || tmp[3]));
-        });
-        if (operator && operator !== "+") {
-          var separator = ",";
-          if (operator === "?") {
-            separator = "&";
-          } else if (operator !== "#") {
-            separator = operator;
-          }
-          return (values.length !== 0 ? operator : "") + values.join(separator);
-        } else {
-          return values.join(",");
-        }
-      } else {
-        return encodeReserved(literal2);
-      }
-    }
-  );
-  if (template === "/") {
-    return template;
-  } else {
-    return template.replace(/\/$/, "");
-  }
-}
-function parse(options) {
-  let method = options.method.toUpperCase();
-  let url = (options.url || "/").replace(/:([a-z]\w+)/g, "{$1}");
-  let headers = Object.assign({}, options.headers);
-  let body2;
-  let parameters = omit(options, [
-    "method",
-    "baseUrl",
-    "url",
-    "headers",
-    "request",
-    "mediaType"
-  ]);
-  const urlVariableNames = extractUrlVariableNames(url);
-  url = parseUrl(url).expand(parameters);
-  if (!/^http/.test(url)) {
-    url = options.baseUrl + url;
-  }
-  const omittedParameters = Object.keys(options).filter((option) => urlVariableNames.includes(option)).concat("baseUrl");
-  const remainingParameters = omit(parameters, omittedParameters);
-  const isBinaryRequest = /application\/octet-stream/i.test(headers.accept);
-  if (!isBinaryRequest) {
-    if (options.mediaType.format) {
-      headers.accept = headers.accept.split(/,/).map(
-        (format) => format.replace(
-          /application\/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?$/,
-          `application/vnd$1$2.${options.mediaType.format}`
-        )
-      ).join(",");
-    }
-    if (url.endsWith("/graphql")) {
-      if (options.mediaType.previews?.length) {
-        const previewsFromAcceptHeader = headers.accept.match(/(?<![\w-])[\w-]+(?=-preview)/g) || [];
-        headers.accept = previewsFromAcceptHeader.concat(options.mediaType.previews).map((preview) => {
-          const format = options.mediaType.format ? `.${options.mediaType.format}` : "+json";
-          return `application/vnd.github.${preview}-preview${format}`;
-        }).join(",");
-      }
-    }
-  }
-  if (["GET", "HEAD"].includes(method)) {
-    url = addQueryParameters(url, remainingParameters);
-  } else {
-    if ("data" in remainingParameters) {
-      body2 = remainingParameters.data;
-    } else {
-      if (Object.keys(remainingParameters).length) {
-        body2 = remainingParameters;
-      }
-    }
-  }
-  if (!headers["content-type"] && typeof body2 !== "undefined") {
-    headers["content-type"] = "application/json; charset=utf-8";
-  }
-  if (["PATCH", "PUT"].includes(method) && typeof body2 === "undefined") {
-    body2 = "";
-  }
-  return Object.assign(
-    { method, url, headers },
-    typeof body2 !== "undefined" ? { body: body2 } : null,
-    options.request ? { request: options.request } : null
-  );
-}
-function endpointWithDefaults(defaults2, route, options) {
-  return parse(merge(defaults2, route, options));
-}
-function withDefaults(oldDefaults, newDefaults) {
-  const DEFAULTS2 = merge(oldDefaults, newDefaults);
-  const endpoint2 = endpointWithDefaults.bind(null, DEFAULTS2);
-  return Object.assign(endpoint2, {
-    DEFAULTS: DEFAULTS2,
-    defaults: withDefaults.bind(null, DEFAULTS2),
-    merge: merge.bind(null, DEFAULTS2),
-    parse
-  });
-}
-var VERSION, userAgent, DEFAULTS, urlVariableRegex, endpoint;
-var init_dist_bundle = __esm({
-  "node_modules/@octokit/endpoint/dist-bundle/index.js"() {
-    init_universal_user_agent();
-    VERSION = "0.0.0-development";
-    userAgent = `octokit-endpoint.js/${VERSION} ${getUserAgent()}`;
-    DEFAULTS = {
-      method: "GET",
-      baseUrl: "https://api.github.com",
-      headers: {
-        accept: "application/vnd.github.v3+json",
-        "user-agent": userAgent
-      },
-      mediaType: {
-        format: ""
-      }
-    };
-    urlVariableRegex = /\{[^{}}]+\}/g;
-    endpoint = withDefaults(null, DEFAULTS);
-  }
-});
-
-// node_modules/@octokit/request/node_modules/content-type/dist/index.js
-var require_dist2 = __commonJS({
-  "node_modules/@octokit/request/node_modules/content-type/dist/index.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.format = format;
-    exports.parse = parse5;
-    var TEXT_REGEXP = /^[\u0009\u0020-\u007e\u0080-\u00ff]*$/;
-    var TOKEN_REGEXP = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-    var QUOTE_REGEXP = /[\\"]/g;
-    var TYPE_REGEXP = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+\/[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-    var NullObject = /* @__PURE__ */ (() => {
-      const C = function() {
-      };
-      C.prototype = /* @__PURE__ */ Object.create(null);
-      return C;
-    })();
-    function format(obj) {
-      const { type, parameters } = obj;
-      if (!type || !TYPE_REGEXP.test(type)) {
-        throw new TypeError(`Invalid type: ${type}`);
-      }
-      let result = type;
-      if (parameters) {
-        for (const param of Object.keys(parameters)) {
-          if (!TOKEN_REGEXP.test(param)) {
-            throw new TypeError(`Invalid parameter name: ${param}`);
-          }
-          result += `; ${param}=${qstring(parameters[param])}`;
-        }
-      }
-      return result;
-    }
-    function parse5(header, options) {
-      const stopChar = options?.comma === true ? COMMA : 65536;
-      const len = header.length;
-      let index = skipOWS(header, options?.start ?? 0, len);
-      const valueStart = index;
-      index = skipValue(header, index, len, stopChar);
-      const valueEnd = trailingOWS(header, valueStart, index);
-      const type = header.slice(valueStart, valueEnd).toLowerCase();
-      if (options?.parameters === false) {
-        return { type, index, parameters: new NullObject() };
-      }
-      return parseParameters(header, type, index, len, stopChar);
-    }
-    var SP = 32;
-    var HTAB = 9;
-    var SEMI = 59;
-    var EQ = 61;
-    var DQUOTE = 34;
-    var BSLASH = 92;
-    var COMMA = 44;
-    function parseParameters(header, type, index, len, stopChar) {
-      const parameters = new NullObject();
-      parameter: while (index < len) {
-        if (header.charCodeAt(index) === stopChar)
-          break;
-        index = skipOWS(header, index + 1, len);
-        const keyStart = index;
-        while (index < len) {
-          const code = header.charCodeAt(index);
-          if (code === stopChar)
-            break parameter;
-          if (code === SEMI)
-            continue parameter;
-          if (code === EQ) {
-            const keyEnd = trailingOWS(header, keyStart, index);
-            const key = header.slice(keyStart, keyEnd).toLowerCase();
-            index = skipOWS(header, index + 1, len);
-            if (index < len && header.charCodeAt(index) === DQUOTE) {
-              index++;
-              let value14 = "";
-              while (index < len) {
-                const code2 = header.charCodeAt(index++);
-                if (code2 === DQUOTE) {
-                  index = skipValue(header, index, len, stopChar);
-                  if (parameters[key] === void 0)
-                    parameters[key] = value14;
-                  break;
-                }
-                if (code2 === BSLASH && index < len) {
-                  value14 += header[index++];
-                  continue;
-                }
-                value14 += String.fromCharCode(code2);
-              }
-              continue parameter;
-            }
-            const valueStart = index;
-            index = skipValue(header, index, len, stopChar);
-            if (parameters[key] === void 0) {
-              const valueEnd = trailingOWS(header, valueStart, index);
-              parameters[key] = header.slice(valueStart, valueEnd);
-            }
-            continue parameter;
-          }
-          index++;
-        }
-      }
-      return { type, index, parameters };
-    }
-    function skipValue(str, index, len, stopChar) {
-      while (index < len) {
-        const code = str.charCodeAt(index);
-        if (code === SEMI || code === stopChar)
-          break;
-        index++;
-      }
-      return index;
-    }
-    function skipOWS(header, index, len) {
-      while (index < len) {
-        const char = header.charCodeAt(index);
-        if (char !== SP && char !== HTAB)
-          break;
-        index++;
-      }
-      return index;
-    }
-    function trailingOWS(header, start, end) {
-      while (end > start) {
-        const char = header.charCodeAt(end - 1);
-        if (char !== SP && char !== HTAB)
-          break;
-        end--;
-      }
-      return end;
-    }
-    function qstring(str) {
-      if (TOKEN_REGEXP.test(str))
-        return str;
-      if (TEXT_REGEXP.test(str))
-        return `"${str.replace(QUOTE_REGEXP, "\\$&")}"`;
-      throw new TypeError(`Invalid parameter value: ${str}`);
-    }
-  }
-});
-
-// node_modules/json-with-bigint/json-with-bigint.js
-var intRegex, noiseValue, originalStringify, originalParse, customFormat, bigIntsStringify, noiseStringify, isUnstringifiable, isRawJSON, stringifyIteratively, JSONStringify, featureCache, isContextSourceSupported, convertMarkedBigIntsReviver, JSONParseV2, MAX_INT, MAX_DIGITS, stringsOrLargeNumbers, noiseValueWithQuotes, applyReviverIteratively, serializeBigInts, JSONParse;
-var init_json_with_bigint = __esm({
-  "node_modules/json-with-bigint/json-with-bigint.js"() {
-    intRegex = /^-?\d+$/;
-    noiseValue = /^-?\d+n+$/;
-    originalStringify = JSON.stringify;
-    originalParse = JSON.parse;
-    customFormat = /^-?\d+n$/;
-    bigIntsStringify = /([\[:])?"(-?\d+)n"($|\s*[,\}\]])/g;
-    noiseStringify = /([\[:])?("-?\d+n+)n("$|"\s*[,\}\]])/g;
-    isUnstringifiable = (val) => val === void 0 || typeof val === "function" || typeof val === "symbol";
-    isRawJSON = (val) => val !== null && typeof val === "object" && val.constructor && val.constructor.name === "RawJSON";
-    stringifyIteratively = (rootValue, replacer, spaceParam) => {
-      let space = "";
-      if (typeof spaceParam === "number") {
-        space = " ".repeat(Math.min(10, Math.max(0, Math.floor(spaceParam))));
-      } else if (typeof spaceParam === "string") {
-        space = spaceParam.slice(0, 10);
-      }
-      const isFunctionReplacer = typeof replacer === "function";
-      const propertyList = Array.isArray(replacer) ? new Set(replacer.map(String)) : null;
-      const prepareVal = (parent, key, val) => {
-        const isObject = val !== null && typeof val === "object";
-        const hasToJSON = isObject && typeof val.toJSON === "function";
-        if (hasToJSON) {
-          val = val.toJSON(key);
-        }
-        const isNoise = typeof val === "string" && noiseValue.test(val);
-        if (isNoise) return val + "n";
-        const isBigInt = typeof val === "bigint";
-        if (isBigInt) {
-          const supportsRawJSON = "rawJSON" in JSON;
-          if (supportsRawJSON) return JSON.rawJSON(val.toString());
-          return val.toString() + "n";
-        }
-        if (isFunctionReplacer) {
-          val = replacer.call(parent, key, val);
-        }
-        const isPostReplacerObject = val !== null && typeof val === "object";
-        if (isPostReplacerObject) {
-          const isPrimitiveWrapper = val instanceof Number || val instanceof String || val instanceof Boolean;
-          if (isPrimitiveWrapper) {
-            val = val.valueOf();
-          }
-        }
-        return val;
-      };
-      const rootProcessed = prepareVal({ "": rootValue }, "", rootValue);
-      if (isUnstringifiable(rootProcessed)) {
-        return void 0;
-      }
-      const isRootPrimitive = rootProcessed === null || typeof rootProcessed !== "object";
-      const isRootNativeRawJSON = isRawJSON(rootProcessed);
-      if (isRootPrimitive || isRootNativeRawJSON) {
-        return originalStringify(rootProcessed);
-      }
-      const chunks = [];
-      let level = 0;
-      const stack = [
-        {
-          parent: { "": rootProcessed },
-          key: "",
-          val: rootProcessed,
-          isArray: Array.isArray(rootProcessed),
-          keys: Array.isArray(rootProcessed) ? null : Object.keys(rootProcessed),
-          index: 0,
-          first: true
-        }
-      ];
-      const visited = new WeakSet([rootProcessed]);
-      while (stack.length > 0) {
-        const node = stack[stack.length - 1];
-        if (node.index === 0) {
-          chunks.push(node.isArray ? "[" : "{");
-          level++;
-        }
-        let isDone = false;
-        if (node.isArray) {
-          if (node.index < node.val.length) {
-            if (!node.first) chunks.push(",");
-            if (space) chunks.push("\n" + space.repeat(level));
-            const childRaw = node.val[node.index];
-            const childVal = prepareVal(node.val, String(node.index), childRaw);
-            if (isUnstringifiable(childVal)) {
-              chunks.push("null");
-              node.first = false;
-              node.index++;
-            } else {
-              const isComplexObject = childVal !== null && typeof childVal === "object";
-              const isNativeRaw = isRawJSON(childVal);
-              if (isComplexObject && !isNativeRaw) {
-                if (visited.has(childVal)) {
-                  throw new TypeError("Converting circular structure to JSON");
-                }
-                visited.add(childVal);
-                stack.push({
-                  parent: node.val,
-                  key: String(node.index),
-                  val: childVal,
-                  isArray: Array.isArray(childVal),
-                  keys: Array.isArray(childVal) ? null : Object.keys(childVal),
-                  index: 0,
-                  first: true
-                });
-                node.first = false;
-                node.index++;
-              } else {
-                chunks.push(originalStringify(childVal));
-                node.first = false;
-                node.index++;
-              }
-            }
-          } else {
-            isDone = true;
-          }
-        } else {
-          while (node.index < node.keys.length) {
-            const k = node.keys[node.index++];
-            const isFilteredOutByArray = propertyList && !propertyList.has(k);
-            if (isFilteredOutByArray) continue;
-            const childRaw = node.val[k];
-            const childVal = prepareVal(node.val, k, childRaw);
-            if (isUnstringifiable(childVal)) continue;
-            if (!node.first) chunks.push(",");
-            if (space) {
-              chunks.push("\n" + space.repeat(level) + originalStringify(k) + ": ");
-            } else {
-              chunks.push(originalStringify(k) + ":");
-            }
-            const isComplexObject = childVal !== null && typeof childVal === "object";
-            const isNativeRaw = isRawJSON(childVal);
-            if (isComplexObject && !isNativeRaw) {
-              if (visited.has(childVal)) {
-                throw new TypeError("Converting circular structure to JSON");
-              }
-              visited.add(childVal);
-              stack.push({
-                parent: node.val,
-                key: k,
-                val: childVal,
-                isArray: Array.isArray(childVal),
-                keys: Array.isArray(childVal) ? null : Object.keys(childVal),
-                index: 0,
-                first: true
-              });
-              node.first = false;
-              break;
-            } else {
-              chunks.push(originalStringify(childVal));
-              node.first = false;
-            }
-          }
-          const isNodeFullyProcessed = node.index >= node.keys.length && stack[stack.length - 1] === node;
-          if (isNodeFullyProcessed) {
-            isDone = true;
-          }
-        }
-        if (isDone) {
-          level--;
-          if (!node.first && space) chunks.push("\n" + space.repeat(level));
-          chunks.push(node.isArray ? "]" : "}");
-          visited.delete(node.val);
-          stack.pop();
-        }
-      }
-      return chunks.join("");
-    };
-    JSONStringify = (value14, replacer, space) => {
-      try {
-        const supportsRawJSON = "rawJSON" in JSON;
-        if (supportsRawJSON) {
-          return originalStringify(
-            value14,
-            (key, val) => {
-              if (typeof val === "bigint") return JSON.rawJSON(val.toString());
-              const hasFunctionReplacer = typeof replacer === "function";
-              if (hasFunctionReplacer) return replacer(key, val);
-              const isKeyInArrayReplacer = Array.isArray(replacer) && replacer.includes(key);
-              if (isKeyInArrayReplacer) return val;
-              return val;
-            },
-            space
-          );
-        }
-        if (!value14) return originalStringify(value14, replacer, space);
-        const convertedToCustomJSON = originalStringify(
-          value14,
-          (key, val) => {
-            const isNoise = typeof val === "string" && noiseValue.test(val);
-            if (isNoise) return val.toString() + "n";
-            if (typeof val === "bigint") return val.toString() + "n";
-            const hasFunctionReplacer = typeof replacer === "function";
-            if (hasFunctionReplacer) return replacer(key, val);
-            const isKeyInArrayReplacer = Array.isArray(replacer) && replacer.includes(key);
-            if (isKeyInArrayReplacer) return val;
-            return val;
-          },
-          space
-        );
-        const processedJSON = convertedToCustomJSON.replace(
-          bigIntsStringify,
-          "$1$2$3"
-        );
-        const denoisedJSON = processedJSON.replace(noiseStringify, "$1$2$3");
-        return denoisedJSON;
-      } catch (error) {
-        if (error instanceof RangeError) {
-          const convertedJSON = stringifyIteratively(value14, replacer, space);
-          if (convertedJSON === void 0) return void 0;
-          const supportsRawJSON = "rawJSON" in JSON;
-          if (supportsRawJSON) return convertedJSON;
-          const processedJSON = convertedJSON.replace(bigIntsStringify, "$1$2$3");
-          return processedJSON.replace(noiseStringify, "$1$2$3");
-        }
-        throw error;
-      }
-    };
-    featureCache = /* @__PURE__ */ new Map();
-    isContextSourceSupported = () => {
-      const parseFingerprint = JSON.parse.toString();
-      if (featureCache.has(parseFingerprint)) {
-        return featureCache.get(parseFingerprint);
-      }
-      try {
-        const result = JSON.parse(
-          "1",
-          (_, __, context) => !!context?.source && context.source === "1"
-        );
-        featureCache.set(parseFingerprint, result);
-        return result;
-      } catch {
-        featureCache.set(parseFingerprint, false);
-        return false;
-      }
-    };
-    convertMarkedBigIntsReviver = (key, value14, context, userReviver) => {
-      const isCustomFormatBigInt = typeof value14 === "string" && customFormat.test(value14);
-      if (isCustomFormatBigInt) return BigInt(value14.slice(0, -1));
-      const isNoiseValue = typeof value14 === "string" && noiseValue.test(value14);
-      if (isNoiseValue) return value14.slice(0, -1);
-      const hasUserReviver = typeof userReviver === "function";
-      if (!hasUserReviver) return value14;
-      return userReviver(key, value14, context);
-    };
-    JSONParseV2 = (text3, reviver) => {
-      return JSON.parse(text3, (key, value14, context) => {
-        const isNumber = typeof value14 === "number";
-        const isOutOfBounds = value14 > Number.MAX_SAFE_INTEGER || value14 < Number.MIN_SAFE_INTEGER;
-        const isBigNumber = isNumber && isOutOfBounds;
-        const isInt = context && intRegex.test(context.source);
-        const isBigInt = isBigNumber && isInt;
-        if (isBigInt) return BigInt(context.source);
-        const hasCustomReviver = typeof reviver === "function";
-        if (!hasCustomReviver) return value14;
-        return reviver(key, value14, context);
-      });
-    };
-    MAX_INT = Number.MAX_SAFE_INTEGER.toString();
-    MAX_DIGITS = MAX_INT.length;
-    stringsOrLargeNumbers = /"(?:[^"\\]|\\.)*"|-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/g;
-    noiseValueWithQuotes = /^"-?\d+n+"$/;
-    applyReviverIteratively = (parsed, userReviver) => {
-      const rootHolder = { "": parsed };
-      const stack = [{ parent: rootHolder, key: "", visited: false }];
-      while (stack.length > 0) {
-        const node = stack[stack.length - 1];
-        if (!node.visited) {
-          node.visited = true;
-          const value14 = node.parent[node.key];
-          const isComplexObject = value14 !== null && typeof value14 === "object";
-          if (isComplexObject) {
-            const keys = Object.keys(value14);
-            for (let i = keys.length - 1; i >= 0; i--) {
-              stack.push({ parent: value14, key: keys[i], visited: false });
-            }
-          }
-        } else {
-          const { parent, key } = node;
-          let value14 = parent[key];
-          if (typeof value14 === "string") {
-            const isCustomFormatBigInt = customFormat.test(value14);
-            if (isCustomFormatBigInt) {
-              value14 = BigInt(value14.slice(0, -1));
-            } else {
-              const isNoise = noiseValue.test(value14);
-              if (isNoise) value14 = value14.slice(0, -1);
-            }
-          }
-          const hasUserReviver = typeof userReviver === "function";
-          if (hasUserReviver) {
-            value14 = userReviver.call(parent, key, value14);
-          }
-          const isDeleted = value14 === void 0;
-          if (isDeleted) {
-            delete parent[key];
-          } else {
-            parent[key] = value14;
-          }
-          stack.pop();
-        }
-      }
-      return rootHolder[""];
-    };
-    serializeBigInts = (text3) => {
-      return text3.replace(
-        stringsOrLargeNumbers,
-        (match, digits, fractional, exponential) => {
-          const isString = match[0] === '"';
-          const isNoise = isString && noiseValueWithQuotes.test(match);
-          if (isNoise) return match.substring(0, match.length - 1) + 'n"';
-          const hasFractionalOrExponential = fractional || exponential;
-          const isLessThanMaxSafeInt = digits && (digits.length < MAX_DIGITS || digits.length === MAX_DIGITS && digits <= MAX_INT);
-          const isStandardValue = isString || hasFractionalOrExponential || isLessThanMaxSafeInt;
-          if (isStandardValue) return match;
-          return '"' + match + 'n"';
-        }
-      );
-    };
-    JSONParse = (text3, reviver) => {
-      if (!text3) return originalParse(text3, reviver);
-      try {
-        if (isContextSourceSupported()) return JSONParseV2(text3, reviver);
-        const serializedData = serializeBigInts(text3);
-        return originalParse(
-          serializedData,
-          (key, value14, context) => convertMarkedBigIntsReviver(key, value14, context, reviver)
-        );
-      } catch (error) {
-        if (error instanceof RangeError) {
-          const serializedData = serializeBigInts(text3);
-          const parsed = originalParse(serializedData);
-          return applyReviverIteratively(parsed, reviver);
-        }
-        throw error;
-      }
-    };
-  }
-});
-
-// node_modules/@octokit/request-error/dist-src/index.js
-var RequestError;
-var init_dist_src = __esm({
-  "node_modules/@octokit/request-error/dist-src/index.js"() {
-    RequestError = class extends Error {
-      name;
-      /**
-       * http status code
-       */
-      status;
-      /**
-       * Request options that lead to the error.
-       */
-      request;
-      /**
-       * Response object if a response was received
-       */
-      response;
-      constructor(message, statusCode, options) {
-        super(message, { cause: options.cause });
-        this.name = "HttpError";
-        this.status = Number.parseInt(statusCode);
-        if (Number.isNaN(this.status)) {
-          this.status = 0;
-        }
-        if ("response" in options) {
-          this.response = options.response;
-        }
-        const requestCopy = Object.assign({}, options.request);
-        if (options.request.headers.authorization) {
-          requestCopy.headers = Object.assign({}, options.request.headers, {
-            authorization: options.request.headers.authorization.replace(
-              /(?<! ) .*$/,
-              " [REDACTED]"
-            )
-          });
-        }
-        requestCopy.url = requestCopy.url.replace(/\bclient_secret=\w+/g, "client_secret=[REDACTED]").replace(/\baccess_token=\w+/g, "access_token=[REDACTED]");
-        this.request = requestCopy;
-      }
-    };
-  }
-});
-
-// node_modules/@octokit/request/dist-bundle/index.js
-function isPlainObject2(value14) {
-  if (typeof value14 !== "object" || value14 === null) return false;
-  if (Object.prototype.toString.call(value14) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value14);
-  if (proto === null) return true;
-  const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value14);
-}
-async function fetchWrapper(requestOptions) {
-  const fetch = requestOptions.request?.fetch || globalThis.fetch;
-  if (!fetch) {
-    throw new Error(
-      "fetch is not set. Please pass a fetch implementation as new Octokit({ request: { fetch }}). Learn more at https://github.com/octokit/octokit.js/#fetch-missing"
-    );
-  }
-  const log2 = requestOptions.request?.log || console;
-  const parseSuccessResponseBody = requestOptions.request?.parseSuccessResponseBody !== false;
-  const body2 = isPlainObject2(requestOptions.body) || Array.isArray(requestOptions.body) ? JSONStringify(requestOptions.body) : requestOptions.body;
-  const requestHeaders = Object.fromEntries(
-    Object.entries(requestOptions.headers).map(([name2, value14]) => [
-      name2,
-      String(value14)
-    ])
-  );
-  let fetchResponse;
-  try {
-    fetchResponse = await fetch(requestOptions.url, {
-      method: requestOptions.method,
-      body: body2,
-      redirect: requestOptions.request?.redirect,
-      headers: requestHeaders,
-      signal: requestOptions.request?.signal,
-      // duplex must be set if request.body is ReadableStream or Async Iterables.
-      // See https://fetch.spec.whatwg.org/#dom-requestinit-duplex.
-      ...requestOptions.body && { duplex: "half" }
-    });
-  } catch (error) {
-    let message = "Unknown Error";
-    if (error instanceof Error) {
-      if (error.name === "AbortError") {
-        error.status = 500;
-        throw error;
-      }
-      message = error.message;
-      if (error.name === "TypeError" && "cause" in error) {
-        if (error.cause instanceof Error) {
-          message = error.cause.message;
-        } else if (typeof error.cause === "string") {
-          message = error.cause;
-        }
-      }
-    }
-    const requestError = new RequestError(message, 500, {
-      request: requestOptions
-    });
-    requestError.cause = error;
-    throw requestError;
-  }
-  const status = fetchResponse.status;
-  const url = fetchResponse.url;
-  const responseHeaders = {};
-  for (const [key, value14] of fetchResponse.headers) {
-    responseHeaders[key] = value14;
-  }
-  const octokitResponse = {
-    url,
-    status,
-    headers: responseHeaders,
-    data: ""
-  };
-  if ("deprecation" in responseHeaders) {
-    const matches = responseHeaders.link && responseHeaders.link.match(/<([^<>]+)>; rel="deprecation"/);
-    const deprecationLink = matches && matches.pop();
-    log2.warn(
-      `[@octokit/request] "${requestOptions.method} ${requestOptions.url}" is deprecated. It is scheduled to be removed on ${responseHeaders.sunset}${deprecationLink ? `. See ${deprecationLink}` : ""}`
-    );
-  }
-  if (status === 204 || status === 205) {
-    return octokitResponse;
-  }
-  if (requestOptions.method === "HEAD") {
-    if (status < 400) {
-      return octokitResponse;
-    }
-    throw new RequestError(fetchResponse.statusText, status, {
-      response: octokitResponse,
-      request: requestOptions
-    });
-  }
-  if (status === 304) {
-    octokitResponse.data = await getResponseData(fetchResponse);
-    throw new RequestError("Not modified", status, {
-      response: octokitResponse,
-      request: requestOptions
-    });
-  }
-  if (status >= 400) {
-    octokitResponse.data = await getResponseData(fetchResponse);
-    throw new RequestError(toErrorMessage(octokitResponse.data), status, {
-      response: octokitResponse,
-      request: requestOptions
-    });
-  }
-  octokitResponse.data = parseSuccessResponseBody ? await getResponseData(fetchResponse) : fetchResponse.body;
-  return octokitResponse;
-}
-async function getResponseData(response) {
-  const contentType = response.headers.get("content-type");
-  if (!contentType) {
-    return response.text().catch(noop);
-  }
-  const mimetype = (0, import_content_type.parse)(contentType);
-  if (isJSONResponse(mimetype)) {
-    let text3 = "";
-    try {
-      text3 = await response.text();
-      return JSONParse(text3);
-    } catch (err) {
-      return text3;
-    }
-  } else if (mimetype.type.startsWith("text/") || // `application/octet-stream` is the canonical "arbitrary binary" type
-  // (RFC 2046) and must never be decoded as text, even when the response
-  // carries a (misleading) `charset=utf-8` parameter — see #751.
-  mimetype.parameters.charset?.toLowerCase() === "utf-8" && mimetype.type !== "application/octet-stream") {
-    return response.text().catch(noop);
-  } else {
-    return response.arrayBuffer().catch(
-      /* v8 ignore next -- @preserve */
-      () => new ArrayBuffer(0)
-    );
-  }
-}
-function isJSONResponse(mimetype) {
-  return mimetype.type === "application/json" || mimetype.type === "application/scim+json";
-}
-function toErrorMessage(data) {
-  if (typeof data === "string") {
-    return data;
-  }
-  if (data instanceof ArrayBuffer) {
-    return "Unknown error";
-  }
-  if (typeof data === "object" && data !== null && "message" in data) {
-    const objectData = data;
-    const suffix = "documentation_url" in objectData ? ` - ${objectData.documentation_url}` : "";
-    return Array.isArray(objectData.errors) ? `${objectData.message}: ${objectData.errors.map((v) => JSON.stringify(v)).join(", ")}${suffix}` : `${objectData.message}${suffix}`;
-  }
-  return `Unknown error: ${JSON.stringify(data)}`;
-}
-function withDefaults2(oldEndpoint, newDefaults) {
-  const endpoint2 = oldEndpoint.defaults(newDefaults);
-  const newApi = function(route, parameters) {
-    const endpointOptions = endpoint2.merge(route, parameters);
-    if (!endpointOptions.request || !endpointOptions.request.hook) {
-      return fetchWrapper(endpoint2.parse(endpointOptions));
-    }
-    const request2 = (route2, parameters2) => {
-      return fetchWrapper(
-        endpoint2.parse(endpoint2.merge(route2, parameters2))
-      );
-    };
-    Object.assign(request2, {
-      endpoint: endpoint2,
-      defaults: withDefaults2.bind(null, endpoint2)
-    });
-    return endpointOptions.request.hook(request2, endpointOptions);
-  };
-  return Object.assign(newApi, {
-    endpoint: endpoint2,
-    defaults: withDefaults2.bind(null, endpoint2)
-  });
-}
-var import_content_type, VERSION2, defaults_default, noop, request;
-var init_dist_bundle2 = __esm({
-  "node_modules/@octokit/request/dist-bundle/index.js"() {
-    init_dist_bundle();
-    init_universal_user_agent();
-    import_content_type = __toESM(require_dist2(), 1);
-    init_json_with_bigint();
-    init_dist_src();
-    VERSION2 = "10.0.16";
-    defaults_default = {
-      headers: {
-        "user-agent": `octokit-request.js/${VERSION2} ${getUserAgent()}`
-      }
-    };
-    noop = () => "";
-    request = withDefaults2(endpoint, defaults_default);
-  }
-});
-
-// node_modules/@octokit/graphql/dist-bundle/index.js
-function _buildMessageForResponseErrors(data) {
-  return `Request failed due to following response errors:
-` + data.errors.map((e) => ` - ${e.message}`).join("\n");
-}
-function graphql(request2, query, options) {
-  if (options) {
-    if (typeof query === "string" && "query" in options) {
-      return Promise.reject(
-        new Error(`[@octokit/graphql] "query" cannot be used as variable name`)
-      );
-    }
-    for (const key in options) {
-      if (!FORBIDDEN_VARIABLE_OPTIONS.includes(key)) continue;
-      return Promise.reject(
-        new Error(
-          `[@octokit/graphql] "${key}" cannot be used as variable name`
-        )
-      );
-    }
-  }
-  const parsedOptions = typeof query === "string" ? Object.assign({ query }, options) : query;
-  const requestOptions = Object.keys(
-    parsedOptions
-  ).reduce((result, key) => {
-    if (NON_VARIABLE_OPTIONS.includes(key)) {
-      result[key] = parsedOptions[key];
-      return result;
-    }
-    if (!result.variables) {
-      result.variables = {};
-    }
-    result.variables[key] = parsedOptions[key];
-    return result;
-  }, {});
-  const baseUrl = parsedOptions.baseUrl || request2.endpoint.DEFAULTS.baseUrl;
-  if (GHES_V3_SUFFIX_REGEX.test(baseUrl)) {
-    requestOptions.url = baseUrl.replace(GHES_V3_SUFFIX_REGEX, "/api/graphql");
-  }
-  return request2(requestOptions).then((response) => {
-    if (response.data.errors) {
-      const headers = {};
-      for (const key of Object.keys(response.headers)) {
-        headers[key] = response.headers[key];
-      }
-      throw new GraphqlResponseError(
-        requestOptions,
-        headers,
-        response.data
-      );
-    }
-    return response.data.data;
-  });
-}
-function withDefaults3(request2, newDefaults) {
-  const newRequest = request2.defaults(newDefaults);
-  const newApi = (query, options) => {
-    return graphql(newRequest, query, options);
-  };
-  return Object.assign(newApi, {
-    defaults: withDefaults3.bind(null, newRequest),
-    endpoint: newRequest.endpoint
-  });
-}
-function withCustomRequest(customRequest) {
-  return withDefaults3(customRequest, {
-    method: "POST",
-    url: "/graphql"
-  });
-}
-var VERSION3, GraphqlResponseError, NON_VARIABLE_OPTIONS, FORBIDDEN_VARIABLE_OPTIONS, GHES_V3_SUFFIX_REGEX, graphql2;
-var init_dist_bundle3 = __esm({
-  "node_modules/@octokit/graphql/dist-bundle/index.js"() {
-    init_dist_bundle2();
-    init_universal_user_agent();
-    VERSION3 = "0.0.0-development";
-    GraphqlResponseError = class extends Error {
-      constructor(request2, headers, response) {
-        super(_buildMessageForResponseErrors(response));
-        this.request = request2;
-        this.headers = headers;
-        this.response = response;
-        this.errors = response.errors;
-        this.data = response.data;
-        if (Error.captureStackTrace) {
-          Error.captureStackTrace(this, this.constructor);
-        }
-      }
-      request;
-      headers;
-      response;
-      name = "GraphqlResponseError";
-      errors;
-      data;
-    };
-    NON_VARIABLE_OPTIONS = [
-      "method",
-      "baseUrl",
-      "url",
-      "headers",
-      "request",
-      "query",
-      "mediaType",
-      "operationName"
-    ];
-    FORBIDDEN_VARIABLE_OPTIONS = ["query", "method", "url"];
-    GHES_V3_SUFFIX_REGEX = /\/api\/v3\/?$/;
-    graphql2 = withDefaults3(request, {
-      headers: {
-        "user-agent": `octokit-graphql.js/${VERSION3} ${getUserAgent()}`
-      },
-      method: "POST",
-      url: "/graphql"
-    });
-  }
-});
-
-// node_modules/@octokit/auth-token/dist-bundle/index.js
-async function auth(token) {
-  const isApp = isJWT(token);
-  const isInstallation = token.startsWith("v1.") || token.startsWith("ghs_");
-  const isUserToServer = token.startsWith("ghu_");
-  const tokenType = isApp ? "app" : isInstallation ? "installation" : isUserToServer ? "user-to-server" : "oauth";
-  return {
-    type: "token",
-    token,
-    tokenType
-  };
-}
-function withAuthorizationPrefix(token) {
-  if (token.split(/\./).length === 3) {
-    return `bearer ${token}`;
-  }
-  return `token ${token}`;
-}
-async function hook(token, request2, route, parameters) {
-  const endpoint2 = request2.endpoint.merge(
-    route,
-    parameters
-  );
-  endpoint2.headers.authorization = withAuthorizationPrefix(token);
-  return request2(endpoint2);
-}
-var b64url, sep, jwtRE, isJWT, createTokenAuth;
-var init_dist_bundle4 = __esm({
-  "node_modules/@octokit/auth-token/dist-bundle/index.js"() {
-    b64url = "(?:[a-zA-Z0-9_-]+)";
-    sep = "\\.";
-    jwtRE = new RegExp(`^${b64url}${sep}${b64url}${sep}${b64url}$`);
-    isJWT = jwtRE.test.bind(jwtRE);
-    createTokenAuth = function createTokenAuth2(token) {
-      if (!token) {
-        throw new Error("[@octokit/auth-token] No token passed to createTokenAuth");
-      }
-      if (typeof token !== "string") {
-        throw new Error(
-          "[@octokit/auth-token] Token passed to createTokenAuth is not a string"
-        );
-      }
-      token = token.replace(/^(token|bearer) +/i, "");
-      return Object.assign(auth.bind(null, token), {
-        hook: hook.bind(null, token)
-      });
-    };
-  }
-});
-
-// node_modules/@octokit/core/dist-src/version.js
-var VERSION4;
-var init_version = __esm({
-  "node_modules/@octokit/core/dist-src/version.js"() {
-    VERSION4 = "7.0.8";
-  }
-});
-
-// node_modules/@octokit/core/dist-src/index.js
-function createLogger(logger = {}) {
-  if (typeof logger.debug !== "function") {
-    logger.debug = noop2;
-  }
-  if (typeof logger.info !== "function") {
-    logger.info = noop2;
-  }
-  if (typeof logger.warn !== "function") {
-    logger.warn = consoleWarn;
-  }
-  if (typeof logger.error !== "function") {
-    logger.error = consoleError;
-  }
-  return logger;
-}
-var noop2, consoleWarn, consoleError, userAgentTrail, Octokit;
-var init_dist_src2 = __esm({
-  "node_modules/@octokit/core/dist-src/index.js"() {
-    init_universal_user_agent();
-    init_before_after_hook();
-    init_dist_bundle2();
-    init_dist_bundle3();
-    init_dist_bundle4();
-    init_version();
-    noop2 = () => {
-    };
-    consoleWarn = console.warn.bind(console);
-    consoleError = console.error.bind(console);
-    userAgentTrail = `octokit-core.js/${VERSION4} ${getUserAgent()}`;
-    Octokit = class {
-      static VERSION = VERSION4;
-      static defaults(defaults2) {
-        const OctokitWithDefaults = class extends this {
-          constructor(...args) {
-            const options = args[0] || {};
-            if (typeof defaults2 === "function") {
-              super(defaults2(options));
-              return;
-            }
-            super(
-              Object.assign(
-                {},
-                defaults2,
-                options,
-                options.userAgent && defaults2.userAgent ? {
-                  userAgent: `${options.userAgent} ${defaults2.userAgent}`
-                } : null
-              )
-            );
-          }
-        };
-        return OctokitWithDefaults;
-      }
-      static plugins = [];
-      /**
-       * Attach a plugin (or many) to your Octokit instance.
-       *
-       * @example
-       * const API = Octokit.plugin(plugin1, plugin2, plugin3, ...)
-       */
-      static plugin(...newPlugins) {
-        const currentPlugins = this.plugins;
-        const NewOctokit = class extends this {
-          static plugins = currentPlugins.concat(
-            newPlugins.filter((plugin) => !currentPlugins.includes(plugin))
-          );
-        };
-        return NewOctokit;
-      }
-      constructor(options = {}) {
-        const hook6 = new before_after_hook_default.Collection();
-        const requestDefaults = {
-          baseUrl: request.endpoint.DEFAULTS.baseUrl,
-          headers: {},
-          request: Object.assign({}, options.request, {
-            // @ts-ignore internal usage only, no need to type
-            hook: hook6.bind(null, "request")
-          }),
-          mediaType: {
-            previews: [],
-            format: ""
-          }
-        };
-        requestDefaults.headers["user-agent"] = options.userAgent ? `${options.userAgent} ${userAgentTrail}` : userAgentTrail;
-        if (options.baseUrl) {
-          requestDefaults.baseUrl = options.baseUrl;
-        }
-        if (options.previews) {
-          requestDefaults.mediaType.previews = options.previews;
-        }
-        if (options.timeZone) {
-          requestDefaults.headers["time-zone"] = options.timeZone;
-        }
-        this.request = request.defaults(requestDefaults);
-        this.graphql = withCustomRequest(this.request).defaults(requestDefaults);
-        this.log = createLogger(options.log);
-        this.hook = hook6;
-        if (!options.authStrategy) {
-          if (!options.auth) {
-            this.auth = async () => ({
-              type: "unauthenticated"
-            });
-          } else {
-            const auth6 = createTokenAuth(options.auth);
-            hook6.wrap("request", auth6.hook);
-            this.auth = auth6;
-          }
-        } else {
-          const { authStrategy, ...otherOptions } = options;
-          const auth6 = authStrategy(
-            Object.assign(
-              {
-                request: this.request,
-                log: this.log,
-                // we pass the current octokit instance as well as its constructor options
-                // to allow for authentication strategies that return a new octokit instance
-                // that shares the same internal state as the current one. The original
-                // requirement for this was the "event-octokit" authentication strategy
-                // of https://github.com/probot/octokit-auth-probot.
-                octokit: this,
-                octokitOptions: otherOptions
-              },
-              options.auth
-            )
-          );
-          hook6.wrap("request", auth6.hook);
-          this.auth = auth6;
-        }
-        const classConstructor = this.constructor;
-        for (let i = 0; i < classConstructor.plugins.length; ++i) {
-          Object.assign(this, classConstructor.plugins[i](this, options));
-        }
-      }
-      // assigned during constructor
-      request;
-      graphql;
-      log;
-      hook;
-      // TODO: type `octokit.auth` based on passed options.authStrategy
-      auth;
-    };
-  }
-});
-
-// node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
-function normalizePaginatedListResponse(response) {
-  if (!response.data) {
-    return {
-      ...response,
-      data: []
-    };
-  }
-  const responseNeedsNormalization = ("total_count" in response.data || "total_commits" in response.data) && !("url" in response.data);
-  if (!responseNeedsNormalization) return response;
-  const incompleteResults = response.data.incomplete_results;
-  const repositorySelection = response.data.repository_selection;
-  const totalCount = response.data.total_count;
-  const totalCommits = response.data.total_commits;
-  delete response.data.incomplete_results;
-  delete response.data.repository_selection;
-  delete response.data.total_count;
-  delete response.data.total_commits;
-  const namespaceKey = Object.keys(response.data)[0];
-  const data = response.data[namespaceKey];
-  response.data = data;
-  if (typeof incompleteResults !== "undefined") {
-    response.data.incomplete_results = incompleteResults;
-  }
-  if (typeof repositorySelection !== "undefined") {
-    response.data.repository_selection = repositorySelection;
-  }
-  response.data.total_count = totalCount;
-  response.data.total_commits = totalCommits;
-  return response;
-}
-function iterator(octokit, route, parameters) {
-  const options = typeof route === "function" ? route.endpoint(parameters) : octokit.request.endpoint(route, parameters);
-  const requestMethod = typeof route === "function" ? route : octokit.request;
-  const method = options.method;
-  const headers = options.headers;
-  let url = options.url;
-  return {
-    [Symbol.asyncIterator]: () => ({
-      async next() {
-        if (!url) return { done: true };
-        try {
-          const response = await requestMethod({ method, url, headers });
-          const normalizedResponse = normalizePaginatedListResponse(response);
-          url = ((normalizedResponse.headers.link || "").match(
-            /<([^<>]+)>;\s*rel="next"/
-          ) || [])[1];
-          if (!url && "total_commits" in normalizedResponse.data) {
-            const parsedUrl = new URL(normalizedResponse.url);
-            const params = parsedUrl.searchParams;
-            const page = parseInt(params.get("page") || "1", 10);
-            const per_page = parseInt(params.get("per_page") || "250", 10);
-            if (page * per_page < normalizedResponse.data.total_commits) {
-              params.set("page", String(page + 1));
-              url = parsedUrl.toString();
-            }
-          }
-          return { value: normalizedResponse };
-        } catch (error) {
-          if (error.status !== 409) throw error;
-          url = "";
-          return {
-            value: {
-              status: 200,
-              headers: {},
-              data: []
-            }
-          };
-        }
-      }
-    })
-  };
-}
-function paginate(octokit, route, parameters, mapFn) {
-  if (typeof parameters === "function") {
-    mapFn = parameters;
-    parameters = void 0;
-  }
-  return gather(
-    octokit,
-    [],
-    iterator(octokit, route, parameters)[Symbol.asyncIterator](),
-    mapFn
-  );
-}
-function gather(octokit, results, iterator2, mapFn) {
-  return iterator2.next().then((result) => {
-    if (result.done) {
-      return results;
-    }
-    let earlyExit = false;
-    function done2() {
-      earlyExit = true;
-    }
-    results = results.concat(
-      mapFn ? mapFn(result.value, done2) : result.value.data
-    );
-    if (earlyExit) {
-      return results;
-    }
-    return gather(octokit, results, iterator2, mapFn);
-  });
-}
-function paginateRest(octokit) {
-  return {
-    paginate: Object.assign(paginate.bind(null, octokit), {
-      iterator: iterator.bind(null, octokit)
-    })
-  };
-}
-var VERSION5, composePaginateRest;
-var init_dist_bundle5 = __esm({
-  "node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js"() {
-    VERSION5 = "0.0.0-development";
-    composePaginateRest = Object.assign(paginate, {
-      iterator
-    });
-    paginateRest.VERSION = VERSION5;
-  }
-});
-
-// node_modules/@octokit/plugin-throttling/dist-bundle/index.js
-function wrapRequest(state, request2, options) {
-  return state.retryLimiter.schedule(doRequest, state, request2, options);
-}
-async function doRequest(state, request2, options) {
-  const { pathname } = new URL(options.url, "http://github.test");
-  const isAuth = isAuthRequest(options.method, pathname);
-  const isWrite = !isAuth && options.method !== "GET" && options.method !== "HEAD";
-  const isSearch = options.method === "GET" && pathname.startsWith("/search/");
-  const isGraphQL = pathname.startsWith("/graphql");
-  const retryCount = ~~request2.retryCount;
-  const jobOptions = retryCount > 0 ? { priority: 0, weight: 0 } : {};
-  if (state.clustering) {
-    jobOptions.expiration = 1e3 * 60;
-  }
-  if (isWrite || isGraphQL) {
-    await state.write.key(state.id).schedule(jobOptions, noop3);
-  }
-  if (isWrite && state.triggersNotification(pathname)) {
-    await state.notifications.key(state.id).schedule(jobOptions, noop3);
-  }
-  if (isSearch) {
-    await state.search.key(state.id).schedule(jobOptions, noop3);
-  }
-  const req = (isAuth ? state.auth : state.global).key(state.id).schedule(jobOptions, request2, options);
-  if (isGraphQL) {
-    const res = await req;
-    if (res.data.errors != null && res.data.errors.some((error) => error.type === "RATE_LIMITED")) {
-      const error = Object.assign(new Error("GraphQL Rate Limit Exceeded"), {
-        response: res,
-        data: res.data
-      });
-      throw error;
-    }
-  }
-  return req;
-}
-function isAuthRequest(method, pathname) {
-  return method === "PATCH" && // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-a-scoped-access-token
-  /^\/applications\/[^/]+\/token\/scoped$/.test(pathname) || method === "POST" && // https://docs.github.com/en/rest/apps/oauth-applications?apiVersion=2022-11-28#reset-a-token
-  (/^\/applications\/[^/]+\/token$/.test(pathname) || // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-an-installation-access-token-for-an-app
-  /^\/app\/installations\/[^/]+\/access_tokens$/.test(pathname) || // https://docs.github.com/en/apps/oauth-apps/building-oauth-apps/authorizing-oauth-apps
-  pathname === "/login/oauth/access_token");
-}
-function routeMatcher(paths) {
-  const regexes = paths.map(
-    (path3) => path3.split("/").map((c) => c.startsWith("{") ? "(?:.+?)" : c).join("/")
-  );
-  const regex2 = `^(?:${regexes.map((r) => `(?:${r})`).join("|")})[^/]*$`;
-  return new RegExp(regex2, "i");
-}
-function throttling(octokit, octokitOptions) {
-  const {
-    enabled = true,
-    Bottleneck: Bottleneck4 = import_light2.default,
-    id = "no-id",
-    timeout = 1e3 * 60 * 2,
-    // Redis TTL: 2 minutes
-    connection
-  } = octokitOptions.throttle || {};
-  if (!enabled) {
-    return {};
-  }
-  const common = { timeout };
-  if (typeof connection !== "undefined") {
-    common.connection = connection;
-  }
-  const state = Object.assign(
-    {
-      clustering: connection != null,
-      triggersNotification,
-      fallbackSecondaryRateRetryAfter: 60,
-      retryAfterBaseValue: 1e3,
-      id
-    },
-    octokitOptions.throttle
-  );
-  if (typeof state.onSecondaryRateLimit !== "function" || typeof state.onRateLimit !== "function") {
-    throw new Error(`octokit/plugin-throttling error:
-        You must pass the onSecondaryRateLimit and onRateLimit error handlers.
-        See https://octokit.github.io/rest.js/#throttling
-
-        const octokit = new Octokit({
-          throttle: {
-            onSecondaryRateLimit: (retryAfter, options) => {/* ... */},
-            onRateLimit: (retryAfter, options) => {/* ... */}
-          }
-        })
-    `);
-  }
-  let initialized = false;
-  const initializeBottleneck = () => {
-    if (initialized) {
-      return;
-    }
-    initialized = true;
-    if (groups.global == null) {
-      createGroups(Bottleneck4, common);
-    }
-    state.global = state.global ?? groups.global;
-    state.auth = state.auth ?? groups.auth;
-    state.search = state.search ?? groups.search;
-    state.write = state.write ?? groups.write;
-    state.notifications = state.notifications ?? groups.notifications;
-    state.retryLimiter = state.retryLimiter ?? new Bottleneck4();
-    const events = {};
-    const emitter = new Bottleneck4.Events(events);
-    events.on("secondary-limit", state.onSecondaryRateLimit);
-    events.on("rate-limit", state.onRateLimit);
-    events.on(
-      "error",
-      (e) => octokit.log.warn("Error in throttling-plugin limit handler", e)
-    );
-    state.retryLimiter.on("failed", async function(error, info) {
-      const [state2, request2, options] = info.args;
-      const { pathname } = new URL(options.url, "http://github.test");
-      const shouldRetryGraphQL = pathname.startsWith("/graphql") && error.status !== 401;
-      if (!(shouldRetryGraphQL || error.status === 403 || error.status === 429)) {
-        return;
-      }
-      const retryCount = ~~request2.retryCount;
-      request2.retryCount = retryCount;
-      options.request.retryCount = retryCount;
-      const { wantRetry, retryAfter = 0 } = await (async function() {
-        if (/\bsecondary rate\b/i.test(error.message)) {
-          const retryAfter2 = Number(error.response.headers["retry-after"]) || state2.fallbackSecondaryRateRetryAfter;
-          const wantRetry2 = await emitter.trigger(
-            "secondary-limit",
-            retryAfter2,
-            options,
-            octokit,
-            retryCount
-          );
-          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
-        }
-        if (error.response.headers != null && error.response.headers["x-ratelimit-remaining"] === "0" || (error.response.data?.errors ?? []).some(
-          (error2) => error2.type === "RATE_LIMITED"
-        )) {
-          const rateLimitReset = new Date(
-            ~~error.response.headers["x-ratelimit-reset"] * 1e3
-          ).getTime();
-          const retryAfter2 = Math.max(
-            // Add one second so we retry _after_ the reset time
-            // https://docs.github.com/en/rest/overview/resources-in-the-rest-api?apiVersion=2022-11-28#exceeding-the-rate-limit
-            Math.ceil((rateLimitReset - Date.now()) / 1e3) + 1,
-            0
-          );
-          const wantRetry2 = await emitter.trigger(
-            "rate-limit",
-            retryAfter2,
-            options,
-            octokit,
-            retryCount
-          );
-          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
-        }
-        return {};
-      })();
-      if (wantRetry) {
-        request2.retryCount++;
-        return retryAfter * state2.retryAfterBaseValue;
-      }
-    });
-  };
-  octokit.hook.wrap("request", (request2, options) => {
-    initializeBottleneck();
-    return wrapRequest(state, request2, options);
-  });
-  return {};
-}
-var import_light2, VERSION6, noop3, triggers_notification_paths_default, regex, triggersNotification, groups, createGroups;
-var init_dist_bundle6 = __esm({
-  "node_modules/@octokit/plugin-throttling/dist-bundle/index.js"() {
-    import_light2 = __toESM(require_light(), 1);
-    VERSION6 = "0.0.0-development";
-    noop3 = () => Promise.resolve();
-    triggers_notification_paths_default = [
-      "/orgs/{org}/invitations",
-      "/orgs/{org}/invitations/{invitation_id}",
-      "/orgs/{org}/teams/{team_slug}/discussions",
-      "/orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments",
-      "/repos/{owner}/{repo}/collaborators/{username}",
-      "/repos/{owner}/{repo}/commits/{commit_sha}/comments",
-      "/repos/{owner}/{repo}/issues",
-      "/repos/{owner}/{repo}/issues/{issue_number}/comments",
-      "/repos/{owner}/{repo}/issues/{issue_number}/sub_issue",
-      "/repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority",
-      "/repos/{owner}/{repo}/pulls",
-      "/repos/{owner}/{repo}/pulls/{pull_number}/comments",
-      "/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies",
-      "/repos/{owner}/{repo}/pulls/{pull_number}/merge",
-      "/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers",
-      "/repos/{owner}/{repo}/pulls/{pull_number}/reviews",
-      "/repos/{owner}/{repo}/releases",
-      "/teams/{team_id}/discussions",
-      "/teams/{team_id}/discussions/{discussion_number}/comments"
-    ];
-    regex = routeMatcher(triggers_notification_paths_default);
-    triggersNotification = regex.test.bind(regex);
-    groups = {};
-    createGroups = function(Bottleneck4, common) {
-      groups.global = new Bottleneck4.Group({
-        id: "octokit-global",
-        maxConcurrent: 10,
-        ...common
-      });
-      groups.auth = new Bottleneck4.Group({
-        id: "octokit-auth",
-        maxConcurrent: 1,
-        ...common
-      });
-      groups.search = new Bottleneck4.Group({
-        id: "octokit-search",
-        maxConcurrent: 1,
-        minTime: 2e3,
-        ...common
-      });
-      groups.write = new Bottleneck4.Group({
-        id: "octokit-write",
-        maxConcurrent: 1,
-        minTime: 1e3,
-        ...common
-      });
-      groups.notifications = new Bottleneck4.Group({
-        id: "octokit-notifications",
-        maxConcurrent: 1,
-        minTime: 3e3,
-        ...common
-      });
-    };
-    throttling.VERSION = VERSION6;
-    throttling.triggersNotification = triggersNotification;
-  }
-});
-
-// lib/github/api-error.ts
-function lowerCaseHeaders(headers) {
-  const out = {};
-  for (const [name2, value14] of Object.entries(headers ?? {})) if (value14 !== void 0) out[name2.toLowerCase()] = String(value14);
-  return out;
-}
-function toApiError(error) {
-  if (error instanceof ApiError || !isRequestError(error)) return error;
-  if (!error.response) return new ApiError(error.message, { transient: true, cause: error.cause });
-  const status = error.status;
-  return new ApiError(error.message, { status, headers: lowerCaseHeaders(error.response.headers), transient: status >= 500, cause: error });
-}
-async function complete(pending) {
-  const response = await pending;
-  if (typeof response.data === "string" && /\bjson\b/i.test(String(response.headers["content-type"] ?? ""))) {
-    throw new ApiError("the answer was cut off or is not valid JSON", { transient: true });
-  }
-  return response;
-}
-var isRequestError;
-var init_api_error = __esm({
-  "lib/github/api-error.ts"() {
-    "use strict";
-    init_errors();
-    isRequestError = (error) => error instanceof Error && error.name === "HttpError" && typeof error.status === "number";
-  }
-});
-
-// lib/github/pacing.ts
-function pacing(seconds) {
-  let groups2 = pacingGroups.get(seconds);
-  if (!groups2) {
-    const minTime = Math.round(seconds * 1e3);
-    groups2 = {
-      write: firstAtOnce(new import_light3.default.Group({ maxConcurrent: 1, minTime })),
-      notifications: firstAtOnce(new import_light3.default.Group({ maxConcurrent: 1, minTime: minTime * NOTIFY_FACTOR }))
-    };
-    pacingGroups.set(seconds, groups2);
-  }
-  return groups2;
-}
-function firstAtOnce(group) {
-  group.on("created", (limiter) => {
-    const schedule = limiter.schedule.bind(limiter);
-    let first2 = true;
-    limiter.schedule = ((...args) => {
-      if (!first2) return schedule(...args);
-      first2 = false;
-      void schedule(() => Promise.resolve());
-      const at = typeof args[0] === "function" ? 0 : 1;
-      const job = args[at];
-      return Promise.resolve().then(() => job(...args.slice(at + 1)));
-    });
-  });
-  return group;
-}
-var import_light3, NOTIFY_FACTOR, pacingGroups;
-var init_pacing = __esm({
-  "lib/github/pacing.ts"() {
-    "use strict";
-    import_light3 = __toESM(require_light(), 1);
-    NOTIFY_FACTOR = 3;
-    pacingGroups = /* @__PURE__ */ new Map();
-  }
-});
-
-// lib/github/limiter-yield.ts
-function promptLimiters() {
-  if (done) return;
-  done = true;
-  const store = new import_light4.default()._store;
-  const datastore = Object.getPrototypeOf(store);
-  const original = datastore.yieldLoop;
-  if (typeof original !== "function") return;
-  datastore.yieldLoop = function(t = 0) {
-    return t > 0 ? original.call(this, t) : new Promise((resolve) => setImmediate(resolve));
-  };
-}
-var import_light4, done;
-var init_limiter_yield = __esm({
-  "lib/github/limiter-yield.ts"() {
-    "use strict";
-    import_light4 = __toESM(require_light(), 1);
-    done = false;
-  }
-});
-
-// node_modules/@octokit/oauth-methods/dist-bundle/index.js
-function requestToOAuthBaseUrl(request2) {
-  const endpointDefaults = request2.endpoint.DEFAULTS;
-  if (/^https:\/\/(api\.)?github\.com$/.test(endpointDefaults.baseUrl)) {
-    return "https://github.com";
-  }
-  if (/^https:\/\/api\..*\.ghe\.com$/.test(endpointDefaults.baseUrl)) {
-    return endpointDefaults.baseUrl.replace("api.", "");
-  }
-  return endpointDefaults.baseUrl.replace("/api/v3", "");
-}
-async function oauthRequest(request2, route, parameters) {
-  const withOAuthParameters = {
-    baseUrl: requestToOAuthBaseUrl(request2),
-    headers: {
-      accept: "application/json"
-    },
-    ...parameters
-  };
-  const response = await request2(route, withOAuthParameters);
-  if ("error" in response.data) {
-    const error = new RequestError(
-      `${response.data.error_description} (${response.data.error}, ${response.data.error_uri})`,
-      400,
-      {
-        request: request2.endpoint.merge(
-          route,
-          withOAuthParameters
-        )
-      }
-    );
-    error.response = response;
-    throw error;
-  }
-  return response;
-}
-async function exchangeWebFlowCode(options) {
-  const request2 = options.request || request;
-  const response = await oauthRequest(
-    request2,
-    "POST /login/oauth/access_token",
-    {
-      client_id: options.clientId,
-      client_secret: options.clientSecret,
-      code: options.code,
-      redirect_uri: options.redirectUrl
-    }
-  );
-  const authentication = {
-    clientType: options.clientType,
-    clientId: options.clientId,
-    clientSecret: options.clientSecret,
-    token: response.data.access_token,
-    scopes: response.data.scope.split(/\s+/).filter(Boolean)
-  };
-  if (options.clientType === "github-app") {
-    if ("refresh_token" in response.data) {
-      const apiTimeInMs = new Date(response.headers.date).getTime();
-      authentication.refreshToken = response.data.refresh_token, authentication.expiresAt = toTimestamp(
-        apiTimeInMs,
-        response.data.expires_in
-      ), authentication.refreshTokenExpiresAt = toTimestamp(
-        apiTimeInMs,
-        response.data.refresh_token_expires_in
-      );
-    }
-    delete authentication.scopes;
-  }
-  return { ...response, authentication };
-}
-function toTimestamp(apiTimeInMs, expirationInSeconds) {
-  return new Date(apiTimeInMs + expirationInSeconds * 1e3).toISOString();
-}
-async function createDeviceCode(options) {
-  const request2 = options.request || request;
-  const parameters = {
-    client_id: options.clientId
-  };
-  if ("scopes" in options && Array.isArray(options.scopes)) {
-    parameters.scope = options.scopes.join(" ");
-  }
-  return oauthRequest(request2, "POST /login/device/code", parameters);
-}
-async function exchangeDeviceCode(options) {
-  const request2 = options.request || request;
-  const response = await oauthRequest(
-    request2,
-    "POST /login/oauth/access_token",
-    {
-      client_id: options.clientId,
-      device_code: options.code,
-      grant_type: "urn:ietf:params:oauth:grant-type:device_code"
-    }
-  );
-  const authentication = {
-    clientType: options.clientType,
-    clientId: options.clientId,
-    token: response.data.access_token,
-    scopes: response.data.scope.split(/\s+/).filter(Boolean)
-  };
-  if ("clientSecret" in options) {
-    authentication.clientSecret = options.clientSecret;
-  }
-  if (options.clientType === "github-app") {
-    if ("refresh_token" in response.data) {
-      const apiTimeInMs = new Date(response.headers.date).getTime();
-      authentication.refreshToken = response.data.refresh_token, authentication.expiresAt = toTimestamp2(
-        apiTimeInMs,
-        response.data.expires_in
-      ), authentication.refreshTokenExpiresAt = toTimestamp2(
-        apiTimeInMs,
-        response.data.refresh_token_expires_in
-      );
-    }
-    delete authentication.scopes;
-  }
-  return { ...response, authentication };
-}
-function toTimestamp2(apiTimeInMs, expirationInSeconds) {
-  return new Date(apiTimeInMs + expirationInSeconds * 1e3).toISOString();
-}
-async function checkToken(options) {
-  const request2 = options.request || request;
-  const response = await request2("POST /applications/{client_id}/token", {
-    headers: {
-      authorization: `basic ${btoa(
-        `${options.clientId}:${options.clientSecret}`
-      )}`
-    },
-    client_id: options.clientId,
-    access_token: options.token
-  });
-  const authentication = {
-    clientType: options.clientType,
-    clientId: options.clientId,
-    clientSecret: options.clientSecret,
-    token: options.token,
-    scopes: response.data.scopes
-  };
-  if (response.data.expires_at)
-    authentication.expiresAt = response.data.expires_at;
-  if (options.clientType === "github-app") {
-    delete authentication.scopes;
-  }
-  return { ...response, authentication };
-}
-async function refreshToken(options) {
-  const request2 = options.request || request;
-  const response = await oauthRequest(
-    request2,
-    "POST /login/oauth/access_token",
-    {
-      client_id: options.clientId,
-      client_secret: options.clientSecret,
-      grant_type: "refresh_token",
-      refresh_token: options.refreshToken
-    }
-  );
-  const apiTimeInMs = new Date(response.headers.date).getTime();
-  const authentication = {
-    clientType: "github-app",
-    clientId: options.clientId,
-    clientSecret: options.clientSecret,
-    token: response.data.access_token,
-    refreshToken: response.data.refresh_token,
-    expiresAt: toTimestamp3(apiTimeInMs, response.data.expires_in),
-    refreshTokenExpiresAt: toTimestamp3(
-      apiTimeInMs,
-      response.data.refresh_token_expires_in
-    )
-  };
-  return { ...response, authentication };
-}
-function toTimestamp3(apiTimeInMs, expirationInSeconds) {
-  return new Date(apiTimeInMs + expirationInSeconds * 1e3).toISOString();
-}
-async function resetToken(options) {
-  const request2 = options.request || request;
-  const auth6 = btoa(`${options.clientId}:${options.clientSecret}`);
-  const response = await request2(
-    "PATCH /applications/{client_id}/token",
-    {
-      headers: {
-        authorization: `basic ${auth6}`
-      },
-      client_id: options.clientId,
-      access_token: options.token
-    }
-  );
-  const authentication = {
-    clientType: options.clientType,
-    clientId: options.clientId,
-    clientSecret: options.clientSecret,
-    token: response.data.token,
-    scopes: response.data.scopes
-  };
-  if (response.data.expires_at)
-    authentication.expiresAt = response.data.expires_at;
-  if (options.clientType === "github-app") {
-    delete authentication.scopes;
-  }
-  return { ...response, authentication };
-}
-async function deleteToken(options) {
-  const request2 = options.request || request;
-  const auth6 = btoa(`${options.clientId}:${options.clientSecret}`);
-  return request2(
-    "DELETE /applications/{client_id}/token",
-    {
-      headers: {
-        authorization: `basic ${auth6}`
-      },
-      client_id: options.clientId,
-      access_token: options.token
-    }
-  );
-}
-async function deleteAuthorization(options) {
-  const request2 = options.request || request;
-  const auth6 = btoa(`${options.clientId}:${options.clientSecret}`);
-  return request2(
-    "DELETE /applications/{client_id}/grant",
-    {
-      headers: {
-        authorization: `basic ${auth6}`
-      },
-      client_id: options.clientId,
-      access_token: options.token
-    }
-  );
-}
-var init_dist_bundle7 = __esm({
-  "node_modules/@octokit/oauth-methods/dist-bundle/index.js"() {
-    init_dist_src();
-    init_dist_bundle2();
-    init_dist_bundle2();
-    init_dist_bundle2();
-    init_dist_bundle2();
-    init_dist_bundle2();
-    init_dist_bundle2();
-    init_dist_bundle2();
-    init_dist_bundle2();
-  }
-});
-
-// node_modules/@octokit/auth-oauth-device/dist-bundle/index.js
-async function getOAuthAccessToken(state, options) {
-  const cachedAuthentication = getCachedAuthentication(state, options.auth);
-  if (cachedAuthentication) return cachedAuthentication;
-  const { data: verification } = await createDeviceCode({
-    clientType: state.clientType,
-    clientId: state.clientId,
-    request: options.request || state.request,
-    // @ts-expect-error the extra code to make TS happy is not worth it
-    scopes: options.auth.scopes || state.scopes
-  });
-  await state.onVerification(verification);
-  const authentication = await waitForAccessToken(
-    options.request || state.request,
-    state.clientId,
-    state.clientType,
-    verification
-  );
-  state.authentication = authentication;
-  return authentication;
-}
-function getCachedAuthentication(state, auth22) {
-  if (auth22.refresh === true) return false;
-  if (!state.authentication) return false;
-  if (state.clientType === "github-app") {
-    return state.authentication;
-  }
-  const authentication = state.authentication;
-  const newScope = ("scopes" in auth22 && auth22.scopes || state.scopes).join(
-    " "
-  );
-  const currentScope = authentication.scopes.join(" ");
-  return newScope === currentScope ? authentication : false;
-}
-async function wait(seconds) {
-  await new Promise((resolve) => setTimeout(resolve, seconds * 1e3));
-}
-async function waitForAccessToken(request2, clientId, clientType, verification) {
-  try {
-    const options = {
-      clientId,
-      request: request2,
-      code: verification.device_code
-    };
-    const { authentication } = clientType === "oauth-app" ? await exchangeDeviceCode({
-      ...options,
-      clientType: "oauth-app"
-    }) : await exchangeDeviceCode({
-      ...options,
-      clientType: "github-app"
-    });
-    return {
-      type: "token",
-      tokenType: "oauth",
-      ...authentication
-    };
-  } catch (error) {
-    if (!error.response) throw error;
-    const errorType = error.response.data.error;
-    if (errorType === "authorization_pending") {
-      await wait(verification.interval);
-      return waitForAccessToken(request2, clientId, clientType, verification);
-    }
-    if (errorType === "slow_down") {
-      await wait(verification.interval + 7);
-      return waitForAccessToken(request2, clientId, clientType, verification);
-    }
-    throw error;
-  }
-}
-async function auth2(state, authOptions) {
-  return getOAuthAccessToken(state, {
-    auth: authOptions
-  });
-}
-async function hook2(state, request2, route, parameters) {
-  let endpoint2 = request2.endpoint.merge(
-    route,
-    parameters
-  );
-  if (/\/login\/(oauth\/access_token|device\/code)$/.test(endpoint2.url)) {
-    return request2(endpoint2);
-  }
-  const { token } = await getOAuthAccessToken(state, {
-    request: request2,
-    auth: { type: "oauth" }
-  });
-  endpoint2.headers.authorization = `token ${token}`;
-  return request2(endpoint2);
-}
-function createOAuthDeviceAuth(options) {
-  const requestWithDefaults = options.request || request.defaults({
-    headers: {
-      "user-agent": `octokit-auth-oauth-device.js/${VERSION7} ${getUserAgent()}`
-    }
-  });
-  const { request: request2 = requestWithDefaults, ...otherOptions } = options;
-  const state = options.clientType === "github-app" ? {
-    ...otherOptions,
-    clientType: "github-app",
-    request: request2
-  } : {
-    ...otherOptions,
-    clientType: "oauth-app",
-    request: request2,
-    scopes: options.scopes || []
-  };
-  if (!options.clientId) {
-    throw new Error(
-      '[@octokit/auth-oauth-device] "clientId" option must be set (https://github.com/octokit/auth-oauth-device.js#usage)'
-    );
-  }
-  if (!options.onVerification) {
-    throw new Error(
-      '[@octokit/auth-oauth-device] "onVerification" option must be a function (https://github.com/octokit/auth-oauth-device.js#usage)'
-    );
-  }
-  return Object.assign(auth2.bind(null, state), {
-    hook: hook2.bind(null, state)
-  });
-}
-var VERSION7;
-var init_dist_bundle8 = __esm({
-  "node_modules/@octokit/auth-oauth-device/dist-bundle/index.js"() {
-    init_universal_user_agent();
-    init_dist_bundle2();
-    init_dist_bundle7();
-    VERSION7 = "0.0.0-development";
-  }
-});
-
-// node_modules/@octokit/auth-oauth-user/dist-bundle/index.js
-async function getAuthentication(state) {
-  if ("code" in state.strategyOptions) {
-    const { authentication } = await exchangeWebFlowCode({
-      clientId: state.clientId,
-      clientSecret: state.clientSecret,
-      clientType: state.clientType,
-      onTokenCreated: state.onTokenCreated,
-      ...state.strategyOptions,
-      request: state.request
-    });
-    return {
-      type: "token",
-      tokenType: "oauth",
-      ...authentication
-    };
-  }
-  if ("onVerification" in state.strategyOptions) {
-    const deviceAuth = createOAuthDeviceAuth({
-      clientType: state.clientType,
-      clientId: state.clientId,
-      onTokenCreated: state.onTokenCreated,
-      ...state.strategyOptions,
-      request: state.request
-    });
-    const authentication = await deviceAuth({
-      type: "oauth"
-    });
-    return {
-      clientSecret: state.clientSecret,
-      ...authentication
-    };
-  }
-  if ("token" in state.strategyOptions) {
-    return {
-      type: "token",
-      tokenType: "oauth",
-      clientId: state.clientId,
-      clientSecret: state.clientSecret,
-      clientType: state.clientType,
-      onTokenCreated: state.onTokenCreated,
-      ...state.strategyOptions
-    };
-  }
-  throw new Error("[@octokit/auth-oauth-user] Invalid strategy options");
-}
-async function auth3(state, options = {}) {
-  if (!state.authentication) {
-    state.authentication = state.clientType === "oauth-app" ? await getAuthentication(state) : await getAuthentication(state);
-  }
-  if (state.authentication.invalid) {
-    throw new Error("[@octokit/auth-oauth-user] Token is invalid");
-  }
-  const currentAuthentication = state.authentication;
-  if ("expiresAt" in currentAuthentication) {
-    if (options.type === "refresh" || new Date(currentAuthentication.expiresAt) < /* @__PURE__ */ new Date()) {
-      const { authentication } = await refreshToken({
-        clientType: "github-app",
-        clientId: state.clientId,
-        clientSecret: state.clientSecret,
-        refreshToken: currentAuthentication.refreshToken,
-        request: state.request
-      });
-      state.authentication = {
-        tokenType: "oauth",
-        type: "token",
-        ...authentication
-      };
-    }
-  }
-  if (options.type === "refresh") {
-    if (state.clientType === "oauth-app") {
-      throw new Error(
-        "[@octokit/auth-oauth-user] OAuth Apps do not support expiring tokens"
-      );
-    }
-    if (!currentAuthentication.hasOwnProperty("expiresAt")) {
-      throw new Error("[@octokit/auth-oauth-user] Refresh token missing");
-    }
-    await state.onTokenCreated?.(state.authentication, {
-      type: options.type
-    });
-  }
-  if (options.type === "check" || options.type === "reset") {
-    const method = options.type === "check" ? checkToken : resetToken;
-    try {
-      const { authentication } = await method({
-        // @ts-expect-error making TS happy would require unnecessary code so no
-        clientType: state.clientType,
-        clientId: state.clientId,
-        clientSecret: state.clientSecret,
-        token: state.authentication.token,
-        request: state.request
-      });
-      state.authentication = {
-        tokenType: "oauth",
-        type: "token",
-        // @ts-expect-error TBD
-        ...authentication
-      };
-      if (options.type === "reset") {
-        await state.onTokenCreated?.(state.authentication, {
-          type: options.type
-        });
-      }
-      return state.authentication;
-    } catch (error) {
-      if (error.status === 404) {
-        error.message = "[@octokit/auth-oauth-user] Token is invalid";
-        state.authentication.invalid = true;
-      }
-      throw error;
-    }
-  }
-  if (options.type === "delete" || options.type === "deleteAuthorization") {
-    const method = options.type === "delete" ? deleteToken : deleteAuthorization;
-    try {
-      await method({
-        // @ts-expect-error making TS happy would require unnecessary code so no
-        clientType: state.clientType,
-        clientId: state.clientId,
-        clientSecret: state.clientSecret,
-        token: state.authentication.token,
-        request: state.request
-      });
-    } catch (error) {
-      if (error.status !== 404) throw error;
-    }
-    state.authentication.invalid = true;
-    return state.authentication;
-  }
-  return state.authentication;
-}
-function requiresBasicAuth(url) {
-  return url && ROUTES_REQUIRING_BASIC_AUTH.test(url);
-}
-async function hook3(state, request2, route, parameters = {}) {
-  const endpoint2 = request2.endpoint.merge(
-    route,
-    parameters
-  );
-  if (/\/login\/(oauth\/access_token|device\/code)$/.test(endpoint2.url)) {
-    return request2(endpoint2);
-  }
-  if (requiresBasicAuth(endpoint2.url)) {
-    const credentials = btoa(`${state.clientId}:${state.clientSecret}`);
-    endpoint2.headers.authorization = `basic ${credentials}`;
-    return request2(endpoint2);
-  }
-  const { token } = state.clientType === "oauth-app" ? await auth3({ ...state, request: request2 }) : await auth3({ ...state, request: request2 });
-  endpoint2.headers.authorization = "token " + token;
-  return request2(endpoint2);
-}
-function createOAuthUserAuth({
-  clientId,
-  clientSecret,
-  clientType = "oauth-app",
-  request: request2 = request.defaults({
-    headers: {
-      "user-agent": `octokit-auth-oauth-app.js/${VERSION8} ${getUserAgent()}`
-    }
-  }),
-  onTokenCreated,
-  ...strategyOptions
-}) {
-  const state = Object.assign({
-    clientType,
-    clientId,
-    clientSecret,
-    onTokenCreated,
-    strategyOptions,
-    request: request2
-  });
-  return Object.assign(auth3.bind(null, state), {
-    // @ts-expect-error not worth the extra code needed to appease TS
-    hook: hook3.bind(null, state)
-  });
-}
-var VERSION8, ROUTES_REQUIRING_BASIC_AUTH;
-var init_dist_bundle9 = __esm({
-  "node_modules/@octokit/auth-oauth-user/dist-bundle/index.js"() {
-    init_universal_user_agent();
-    init_dist_bundle2();
-    init_dist_bundle8();
-    init_dist_bundle7();
-    init_dist_bundle7();
-    VERSION8 = "0.0.0-development";
-    ROUTES_REQUIRING_BASIC_AUTH = /\/applications\/[^/]+\/(token|grant)s?/;
-    createOAuthUserAuth.VERSION = VERSION8;
-  }
-});
-
-// node_modules/@octokit/auth-oauth-app/dist-bundle/index.js
-async function auth4(state, authOptions) {
-  if (authOptions.type === "oauth-app") {
-    return {
-      type: "oauth-app",
-      clientId: state.clientId,
-      clientSecret: state.clientSecret,
-      clientType: state.clientType,
-      headers: {
-        authorization: `basic ${btoa(
-          `${state.clientId}:${state.clientSecret}`
-        )}`
-      }
-    };
-  }
-  if ("factory" in authOptions) {
-    const { type, ...options } = {
-      ...authOptions,
-      ...state
-    };
-    return authOptions.factory(options);
-  }
-  const common = {
-    clientId: state.clientId,
-    clientSecret: state.clientSecret,
-    request: state.request,
-    ...authOptions
-  };
-  const userAuth = state.clientType === "oauth-app" ? await createOAuthUserAuth({
-    ...common,
-    clientType: state.clientType
-  }) : await createOAuthUserAuth({
-    ...common,
-    clientType: state.clientType
-  });
-  return userAuth();
-}
-async function hook4(state, request2, route, parameters) {
-  let endpoint2 = request2.endpoint.merge(
-    route,
-    parameters
-  );
-  if (/\/login\/(oauth\/access_token|device\/code)$/.test(endpoint2.url)) {
-    return request2(endpoint2);
-  }
-  if (state.clientType === "github-app" && !requiresBasicAuth(endpoint2.url)) {
-    throw new Error(
-      `[@octokit/auth-oauth-app] GitHub Apps cannot use their client ID/secret for basic authentication for endpoints other than "/applications/{client_id}/**". "${endpoint2.method} ${endpoint2.url}" is not supported.`
-    );
-  }
-  const credentials = btoa(`${state.clientId}:${state.clientSecret}`);
-  endpoint2.headers.authorization = `basic ${credentials}`;
-  try {
-    return await request2(endpoint2);
-  } catch (error) {
-    if (error.status !== 401) throw error;
-    error.message = `[@octokit/auth-oauth-app] "${endpoint2.method} ${endpoint2.url}" does not support clientId/clientSecret basic authentication.`;
-    throw error;
-  }
-}
-function createOAuthAppAuth(options) {
-  const state = Object.assign(
-    {
-      request: request.defaults({
-        headers: {
-          "user-agent": `octokit-auth-oauth-app.js/${VERSION9} ${getUserAgent()}`
-        }
-      }),
-      clientType: "oauth-app"
-    },
-    options
-  );
-  return Object.assign(auth4.bind(null, state), {
-    hook: hook4.bind(null, state)
-  });
-}
-var VERSION9;
-var init_dist_bundle10 = __esm({
-  "node_modules/@octokit/auth-oauth-app/dist-bundle/index.js"() {
-    init_universal_user_agent();
-    init_dist_bundle2();
-    init_dist_bundle9();
-    init_dist_bundle9();
-    VERSION9 = "0.0.0-development";
-  }
-});
-
-// node_modules/universal-github-app-jwt/lib/utils.js
-function isPkcs1(privateKey) {
-  return privateKey.includes("-----BEGIN RSA PRIVATE KEY-----");
-}
-function isOpenSsh(privateKey) {
-  return privateKey.includes("-----BEGIN OPENSSH PRIVATE KEY-----");
-}
-function string2ArrayBuffer(str) {
-  const buf = new ArrayBuffer(str.length);
-  const bufView = new Uint8Array(buf);
-  for (let i = 0, strLen = str.length; i < strLen; i++) {
-    bufView[i] = str.charCodeAt(i);
-  }
-  return buf;
-}
-function getDERfromPEM(pem) {
-  const pemB64 = pem.trim().split("\n").slice(1, -1).join("");
-  const decoded = atob(pemB64);
-  return string2ArrayBuffer(decoded);
-}
-function getEncodedMessage(header, payload) {
-  return `${base64encodeJSON(header)}.${base64encodeJSON(payload)}`;
-}
-function base64encode(buffer) {
-  var binary = "";
-  var bytes = new Uint8Array(buffer);
-  var len = bytes.byteLength;
-  for (var i = 0; i < len; i++) {
-    binary += String.fromCharCode(bytes[i]);
-  }
-  return fromBase64(btoa(binary));
-}
-function fromBase64(base64) {
-  return base64.replace(/=/g, "").replace(/\+/g, "-").replace(/\//g, "_");
-}
-function base64encodeJSON(obj) {
-  return fromBase64(btoa(JSON.stringify(obj)));
-}
-var init_utils = __esm({
-  "node_modules/universal-github-app-jwt/lib/utils.js"() {
-  }
-});
-
-// node_modules/universal-github-app-jwt/lib/crypto-node.js
-import { subtle } from "node:crypto";
-import { createPrivateKey as createPrivateKey2 } from "node:crypto";
-function convertPrivateKey(privateKey) {
-  if (!isPkcs1(privateKey)) return privateKey;
-  return createPrivateKey2(privateKey).export({
-    type: "pkcs8",
-    format: "pem"
-  });
-}
-var init_crypto_node = __esm({
-  "node_modules/universal-github-app-jwt/lib/crypto-node.js"() {
-    init_utils();
-  }
-});
-
-// node_modules/universal-github-app-jwt/lib/get-token.js
-async function getToken({ privateKey, payload }) {
-  const convertedPrivateKey = convertPrivateKey(privateKey);
-  if (isPkcs1(convertedPrivateKey)) {
-    throw new Error(
-      "[universal-github-app-jwt] Private Key is in PKCS#1 format, but only PKCS#8 is supported. See https://github.com/gr2m/universal-github-app-jwt#private-key-formats"
-    );
-  }
-  if (isOpenSsh(convertedPrivateKey)) {
-    throw new Error(
-      "[universal-github-app-jwt] Private Key is in OpenSSH format, but only PKCS#8 is supported. See https://github.com/gr2m/universal-github-app-jwt#private-key-formats"
-    );
-  }
-  const algorithm = {
-    name: "RSASSA-PKCS1-v1_5",
-    hash: { name: "SHA-256" }
-  };
-  const header = { alg: "RS256", typ: "JWT" };
-  const privateKeyDER = getDERfromPEM(convertedPrivateKey);
-  const importedKey = await subtle.importKey(
-    "pkcs8",
-    privateKeyDER,
-    algorithm,
-    false,
-    ["sign"]
-  );
-  const encodedMessage = getEncodedMessage(header, payload);
-  const encodedMessageArrBuf = string2ArrayBuffer(encodedMessage);
-  const signatureArrBuf = await subtle.sign(
-    algorithm.name,
-    importedKey,
-    encodedMessageArrBuf
-  );
-  const encodedSignature = base64encode(signatureArrBuf);
-  return `${encodedMessage}.${encodedSignature}`;
-}
-var init_get_token = __esm({
-  "node_modules/universal-github-app-jwt/lib/get-token.js"() {
-    init_utils();
-    init_crypto_node();
-  }
-});
-
-// node_modules/universal-github-app-jwt/index.js
-async function githubAppJwt({
-  id,
-  privateKey,
-  now = Math.floor(Date.now() / 1e3)
-}) {
-  const privateKeyWithNewlines = privateKey.replace(/\\n/g, "\n");
-  const nowWithSafetyMargin = now - 30;
-  const expiration = nowWithSafetyMargin + 60 * 10;
-  const payload = {
-    iat: nowWithSafetyMargin,
-    // Issued at time
-    exp: expiration,
-    iss: id
-  };
-  const token = await getToken({
-    privateKey: privateKeyWithNewlines,
-    payload
-  });
-  return {
-    appId: id,
-    expiration,
-    token
-  };
-}
-var init_universal_github_app_jwt = __esm({
-  "node_modules/universal-github-app-jwt/index.js"() {
-    init_get_token();
-  }
-});
-
-// node_modules/toad-cache/dist/toad-cache.mjs
-function validateCacheParams(max, ttlInMsecs) {
-  if (typeof max !== "number" || !Number.isInteger(max) || max < 0) {
-    throw new Error("Invalid max value");
-  }
-  if (typeof ttlInMsecs !== "number" || !Number.isInteger(ttlInMsecs) || ttlInMsecs < 0) {
-    throw new Error("Invalid ttl value");
-  }
-}
-var LruObject;
-var init_toad_cache = __esm({
-  "node_modules/toad-cache/dist/toad-cache.mjs"() {
-    LruObject = class {
-      constructor(max = 1e3, ttlInMsecs = 0) {
-        validateCacheParams(max, ttlInMsecs);
-        this.first = null;
-        this.items = /* @__PURE__ */ Object.create(null);
-        this.last = null;
-        this.size = 0;
-        this.max = max;
-        this.ttl = ttlInMsecs;
-      }
-      bumpLru(item) {
-        if (this.last === item) {
-          return;
-        }
-        const last = this.last;
-        const next = item.next;
-        const prev = item.prev;
-        if (this.first === item) {
-          this.first = next;
-        }
-        item.next = null;
-        item.prev = last;
-        last.next = item;
-        if (prev !== null) {
-          prev.next = next;
-        }
-        if (next !== null) {
-          next.prev = prev;
-        }
-        this.last = item;
-      }
-      clear() {
-        this.items = /* @__PURE__ */ Object.create(null);
-        this.first = null;
-        this.last = null;
-        this.size = 0;
-      }
-      delete(key) {
-        const item = this.items[key];
-        if (item !== void 0) {
-          delete this.items[key];
-          this.size--;
-          if (item.prev !== null) {
-            item.prev.next = item.next;
-          }
-          if (item.next !== null) {
-            item.next.prev = item.prev;
-          }
-          if (this.first === item) {
-            this.first = item.next;
-          }
-          if (this.last === item) {
-            this.last = item.prev;
-          }
-        }
-      }
-      deleteMany(keys) {
-        for (var i = 0; i < keys.length; i++) {
-          this.delete(keys[i]);
-        }
-      }
-      evict() {
-        if (this.size > 0) {
-          const item = this.first;
-          delete this.items[item.key];
-          if (--this.size === 0) {
-            this.first = null;
-            this.last = null;
-          } else {
-            this.first = item.next;
-            this.first.prev = null;
-          }
-        }
-      }
-      expiresAt(key) {
-        const item = this.items[key];
-        if (item !== void 0) {
-          return item.expiry;
-        }
-      }
-      get(key) {
-        const item = this.items[key];
-        if (item !== void 0) {
-          if (this.ttl > 0 && item.expiry <= Date.now()) {
-            this.delete(key);
-            return;
-          }
-          this.bumpLru(item);
-          return item.value;
-        }
-      }
-      getMany(keys) {
-        const result = new Array(keys.length);
-        for (var i = 0; i < keys.length; i++) {
-          result[i] = this.get(keys[i]);
-        }
-        return result;
-      }
-      keys() {
-        return Object.keys(this.items);
-      }
-      set(key, value14) {
-        const existing = this.items[key];
-        if (existing !== void 0) {
-          existing.value = value14;
-          existing.expiry = this.ttl > 0 ? Date.now() + this.ttl : this.ttl;
-          this.bumpLru(existing);
-          return;
-        }
-        if (this.max > 0 && this.size >= this.max) {
-          this.evict();
-        }
-        const item = {
-          expiry: this.ttl > 0 ? Date.now() + this.ttl : this.ttl,
-          key,
-          prev: this.last,
-          next: null,
-          value: value14
-        };
-        this.items[key] = item;
-        if (++this.size === 1) {
-          this.first = item;
-        } else {
-          this.last.next = item;
-        }
-        this.last = item;
-      }
-    };
-  }
-});
-
-// node_modules/@octokit/auth-app/dist-node/index.js
-var dist_node_exports = {};
-__export(dist_node_exports, {
-  createAppAuth: () => createAppAuth,
-  createOAuthUserAuth: () => createOAuthUserAuth
-});
-async function getAppAuthentication({
-  appId,
-  privateKey,
-  timeDifference,
-  createJwt
-}) {
-  try {
-    if (createJwt) {
-      const { jwt, expiresAt } = await createJwt(appId, timeDifference);
-      return {
-        type: "app",
-        token: jwt,
-        appId,
-        expiresAt
-      };
-    }
-    const authOptions = {
-      id: appId,
-      privateKey
-    };
-    if (timeDifference) {
-      Object.assign(authOptions, {
-        now: Math.floor(Date.now() / 1e3) + timeDifference
-      });
-    }
-    const appAuthentication = await githubAppJwt(authOptions);
-    return {
-      type: "app",
-      token: appAuthentication.token,
-      appId: appAuthentication.appId,
-      expiresAt: new Date(appAuthentication.expiration * 1e3).toISOString()
-    };
-  } catch (error) {
-    if (privateKey === "-----BEGIN RSA PRIVATE KEY-----") {
-      throw new Error(
-        "The 'privateKey` option contains only the first line '-----BEGIN RSA PRIVATE KEY-----'. If you are setting it using a `.env` file, make sure it is set on a single line with newlines replaced by '\n'"
-      );
-    } else {
-      throw error;
-    }
-  }
-}
-function getCache() {
-  return new LruObject(
-    // cache max. 15000 tokens, that will use less than 10mb memory
-    15e3,
-    // Cache for 1 minute less than GitHub expiry
-    1e3 * 60 * 59
-  );
-}
-async function get(cache, options) {
-  const cacheKey = optionsToCacheKey(options);
-  const result = await cache.get(cacheKey);
-  if (!result) {
-    return;
-  }
-  const [
-    token,
-    createdAt,
-    expiresAt,
-    repositorySelection,
-    permissionsString,
-    singleFileName
-  ] = result.split("|");
-  const permissions = options.permissions || permissionsString.split(/,/).reduce((permissions2, string) => {
-    if (/!$/.test(string)) {
-      permissions2[string.slice(0, -1)] = "write";
-    } else {
-      permissions2[string] = "read";
-    }
-    return permissions2;
-  }, {});
-  return {
-    token,
-    createdAt,
-    expiresAt,
-    permissions,
-    repositoryIds: options.repositoryIds,
-    repositoryNames: options.repositoryNames,
-    singleFileName,
-    repositorySelection
-  };
-}
-async function set(cache, options, data) {
-  const key = optionsToCacheKey(options);
-  const permissionsString = options.permissions ? "" : Object.keys(data.permissions).map(
-    (name2) => `${name2}${data.permissions[name2] === "write" ? "!" : ""}`
-  ).join(",");
-  const value14 = [
-    data.token,
-    data.createdAt,
-    data.expiresAt,
-    data.repositorySelection,
-    permissionsString,
-    data.singleFileName
-  ].join("|");
-  await cache.set(key, value14);
-}
-function optionsToCacheKey({
-  installationId,
-  permissions = {},
-  repositoryIds = [],
-  repositoryNames = []
-}) {
-  const permissionsString = Object.keys(permissions).sort().map((name2) => permissions[name2] === "read" ? name2 : `${name2}!`).join(",");
-  const repositoryIdsString = repositoryIds.sort().join(",");
-  const repositoryNamesString = repositoryNames.join(",");
+// lib/core/find/recovery.ts
+function parseTitle(title) {
+  const match = TITLE.exec(title);
+  if (!match) return void 0;
+  const [, environment = "", commitSha = "", date = ""] = match;
+  return { environment, commitSha, date };
+}
+function isRecoverable(issue, environment, time) {
+  return hasLabel(issue, DEDUP_LABEL) && filedBefore(issue, time) && parseTitle(issue.title)?.environment === environment;
+}
+function selectRecoverable(issues, environment, time) {
+  return [...issues].filter((issue) => isRecoverable(issue, environment, time));
+}
+function renderRecoveryChat(recovery, closed, recovered) {
   return [
-    installationId,
-    repositoryIdsString,
-    repositoryNamesString,
-    permissionsString
-  ].filter(Boolean).join("|");
+    `*[DEPLOY RECOVERED]* ${chatField(recovery.environment)}`,
+    `Commit: \`${chatField(recovery.commitSha)}\``,
+    `Closed: ${closed.map((n) => `#${n}`).join(", ")}`,
+    `Pipeline: ${chatField(recovery.pipelineUrl)}`,
+    ...recovered ? [recovered] : []
+  ].join("\n");
 }
-function toTokenAuthentication({
-  installationId,
-  token,
-  createdAt,
-  expiresAt,
-  repositorySelection,
-  permissions,
-  repositoryIds,
-  repositoryNames,
-  singleFileName
-}) {
-  return Object.assign(
-    {
-      type: "token",
-      tokenType: "installation",
-      token,
-      installationId,
-      permissions,
-      createdAt,
-      expiresAt,
-      repositorySelection
-    },
-    repositoryIds ? { repositoryIds } : null,
-    repositoryNames ? { repositoryNames } : null,
-    singleFileName ? { singleFileName } : null
-  );
-}
-async function getInstallationAuthentication(state, options, customRequest) {
-  const installationId = Number(options.installationId || state.installationId);
-  if (!installationId) {
-    throw new Error(
-      "[@octokit/auth-app] installationId option is required for installation authentication."
-    );
-  }
-  if (options.factory) {
-    const { type, factory, oauthApp, ...factoryAuthOptions } = {
-      ...state,
-      ...options
-    };
-    return factory(factoryAuthOptions);
-  }
-  const request2 = customRequest || state.request;
-  return getInstallationAuthenticationConcurrently(
-    state,
-    { ...options, installationId },
-    request2
-  );
-}
-function getInstallationAuthenticationConcurrently(state, options, request2) {
-  const cacheKey = optionsToCacheKey(options);
-  if (pendingPromises.has(cacheKey)) {
-    return pendingPromises.get(cacheKey);
-  }
-  const promise = getInstallationAuthenticationImpl(
-    state,
-    options,
-    request2
-  ).finally(() => pendingPromises.delete(cacheKey));
-  pendingPromises.set(cacheKey, promise);
-  return promise;
-}
-async function getInstallationAuthenticationImpl(state, options, request2) {
-  if (!options.refresh) {
-    const result = await get(state.cache, options);
-    if (result) {
-      const {
-        token: token2,
-        createdAt: createdAt2,
-        expiresAt: expiresAt2,
-        permissions: permissions2,
-        repositoryIds: repositoryIds2,
-        repositoryNames: repositoryNames2,
-        singleFileName: singleFileName2,
-        repositorySelection: repositorySelection2
-      } = result;
-      return toTokenAuthentication({
-        installationId: options.installationId,
-        token: token2,
-        createdAt: createdAt2,
-        expiresAt: expiresAt2,
-        permissions: permissions2,
-        repositorySelection: repositorySelection2,
-        repositoryIds: repositoryIds2,
-        repositoryNames: repositoryNames2,
-        singleFileName: singleFileName2
-      });
-    }
-  }
-  const appAuthentication = await getAppAuthentication(state);
-  const payload = {
-    installation_id: options.installationId,
-    mediaType: {
-      previews: ["machine-man"]
-    },
-    headers: {
-      authorization: `bearer ${appAuthentication.token}`
-    }
-  };
-  if (options.repositoryIds) {
-    Object.assign(payload, { repository_ids: options.repositoryIds });
-  }
-  if (options.repositoryNames) {
-    Object.assign(payload, {
-      repositories: options.repositoryNames
-    });
-  }
-  if (options.permissions) {
-    Object.assign(payload, { permissions: options.permissions });
-  }
-  const {
-    data: {
-      token,
-      expires_at: expiresAt,
-      repositories,
-      permissions: permissionsOptional,
-      repository_selection: repositorySelectionOptional,
-      single_file: singleFileName
-    }
-  } = await request2(
-    "POST /app/installations/{installation_id}/access_tokens",
-    payload
-  );
-  const permissions = permissionsOptional || {};
-  const repositorySelection = repositorySelectionOptional || "all";
-  const repositoryIds = repositories ? repositories.map((r) => r.id) : void 0;
-  const repositoryNames = repositories ? repositories.map((repo) => repo.name) : void 0;
-  const createdAt = (/* @__PURE__ */ new Date()).toISOString();
-  const cacheOptions = {
-    token,
-    createdAt,
-    expiresAt,
-    repositorySelection,
-    permissions,
-    repositoryIds,
-    repositoryNames
-  };
-  if (singleFileName) {
-    Object.assign(payload, { singleFileName });
-  }
-  await set(state.cache, options, cacheOptions);
-  const cacheData = {
-    installationId: options.installationId,
-    token,
-    createdAt,
-    expiresAt,
-    repositorySelection,
-    permissions,
-    repositoryIds,
-    repositoryNames
-  };
-  if (singleFileName) {
-    Object.assign(cacheData, { singleFileName });
-  }
-  return toTokenAuthentication(cacheData);
-}
-async function auth5(state, authOptions) {
-  switch (authOptions.type) {
-    case "app":
-      return getAppAuthentication(state);
-    case "oauth-app":
-      return state.oauthApp({ type: "oauth-app" });
-    case "installation":
-      authOptions;
-      return getInstallationAuthentication(state, {
-        ...authOptions,
-        type: "installation"
-      });
-    case "oauth-user":
-      return state.oauthApp(authOptions);
-    default:
-      throw new Error(`Invalid auth type: ${authOptions.type}`);
-  }
-}
-function routeMatcher2(paths) {
-  const regexes = paths.map(
-    (p) => p.split("/").map((c) => c.startsWith("{") ? "(?:.+?)" : c).join("/")
-  );
-  const regex2 = `^(?:${regexes.map((r) => `(?:${r})`).join("|")})$`;
-  return new RegExp(regex2, "i");
-}
-function requiresAppAuth(url) {
-  return !!url && REGEX.test(url.split("?")[0]);
-}
-function isNotTimeSkewError(error) {
-  return !(error.message.match(
-    /'Expiration time' claim \('exp'\) is too far in the future/
-  ) || error.message.match(
-    /'Expiration time' claim \('exp'\) must be a numeric value representing the future time at which the assertion expires/
-  ) || error.message.match(
-    /'Issued at' claim \('iat'\) must be an Integer representing the time that the assertion was issued/
-  ));
-}
-async function hook5(state, request2, route, parameters) {
-  const endpoint2 = request2.endpoint.merge(route, parameters);
-  const url = endpoint2.url;
-  if (/\/login\/oauth\/access_token$/.test(url)) {
-    return request2(endpoint2);
-  }
-  if (requiresAppAuth(url.replace(request2.endpoint.DEFAULTS.baseUrl, ""))) {
-    const { token: token2 } = await getAppAuthentication(state);
-    endpoint2.headers.authorization = `bearer ${token2}`;
-    let response;
-    try {
-      response = await request2(endpoint2);
-    } catch (error) {
-      if (isNotTimeSkewError(error)) {
-        throw error;
-      }
-      if (typeof error.response.headers.date === "undefined") {
-        throw error;
-      }
-      const diff = Math.floor(
-        (Date.parse(error.response.headers.date) - Date.parse((/* @__PURE__ */ new Date()).toString())) / 1e3
-      );
-      state.log.warn(error.message);
-      state.log.warn(
-        `[@octokit/auth-app] GitHub API time and system time are different by ${diff} seconds. Retrying request with the difference accounted for.`
-      );
-      const { token: token3 } = await getAppAuthentication({
-        ...state,
-        timeDifference: diff
-      });
-      endpoint2.headers.authorization = `bearer ${token3}`;
-      return request2(endpoint2);
-    }
-    return response;
-  }
-  if (requiresBasicAuth(url)) {
-    const authentication = await state.oauthApp({ type: "oauth-app" });
-    endpoint2.headers.authorization = authentication.headers.authorization;
-    return request2(endpoint2);
-  }
-  const { token, createdAt } = await getInstallationAuthentication(
-    state,
-    // @ts-expect-error TBD
-    {},
-    request2.defaults({ baseUrl: endpoint2.baseUrl })
-  );
-  endpoint2.headers.authorization = `token ${token}`;
-  return sendRequestWithRetries(
-    state,
-    request2,
-    endpoint2,
-    createdAt
-  );
-}
-async function sendRequestWithRetries(state, request2, options, createdAt, retries = 0) {
-  const timeSinceTokenCreationInMs = +/* @__PURE__ */ new Date() - +new Date(createdAt);
-  try {
-    return await request2(options);
-  } catch (error) {
-    if (error.status !== 401) {
-      throw error;
-    }
-    if (timeSinceTokenCreationInMs >= FIVE_SECONDS_IN_MS) {
-      if (retries > 0) {
-        error.message = `After ${retries} retries within ${timeSinceTokenCreationInMs / 1e3}s of creating the installation access token, the response remains 401. At this point, the cause may be an authentication problem or a system outage. Please check https://www.githubstatus.com for status information`;
-      }
-      throw error;
-    }
-    ++retries;
-    const awaitTime = retries * 1e3;
-    state.log.warn(
-      `[@octokit/auth-app] Retrying after 401 response to account for token replication delay (retry: ${retries}, wait: ${awaitTime / 1e3}s)`
-    );
-    await new Promise((resolve) => setTimeout(resolve, awaitTime));
-    return sendRequestWithRetries(state, request2, options, createdAt, retries);
-  }
-}
-function createAppAuth(options) {
-  if (!options.appId) {
-    throw new Error("[@octokit/auth-app] appId option is required");
-  }
-  if (!options.privateKey && !options.createJwt) {
-    throw new Error("[@octokit/auth-app] privateKey option is required");
-  } else if (options.privateKey && options.createJwt) {
-    throw new Error(
-      "[@octokit/auth-app] privateKey and createJwt options are mutually exclusive"
-    );
-  }
-  if ("installationId" in options && !options.installationId) {
-    throw new Error(
-      "[@octokit/auth-app] installationId is set to a falsy value"
-    );
-  }
-  const log2 = options.log || {};
-  if (typeof log2.warn !== "function") {
-    log2.warn = console.warn.bind(console);
-  }
-  const request2 = options.request || request.defaults({
-    headers: {
-      "user-agent": `octokit-auth-app.js/${VERSION10} ${getUserAgent()}`
-    }
-  });
-  const state = Object.assign(
-    {
-      request: request2,
-      cache: getCache()
-    },
-    options,
-    options.installationId ? { installationId: Number(options.installationId) } : {},
-    {
-      log: log2,
-      oauthApp: createOAuthAppAuth({
-        clientType: "github-app",
-        clientId: options.clientId || "",
-        clientSecret: options.clientSecret || "",
-        request: request2
-      })
-    }
-  );
-  return Object.assign(auth5.bind(null, state), {
-    hook: hook5.bind(null, state)
-  });
-}
-var pendingPromises, PATHS, REGEX, FIVE_SECONDS_IN_MS, VERSION10;
-var init_dist_node = __esm({
-  "node_modules/@octokit/auth-app/dist-node/index.js"() {
-    init_universal_user_agent();
-    init_dist_bundle2();
-    init_dist_bundle10();
-    init_universal_github_app_jwt();
-    init_toad_cache();
-    init_dist_bundle9();
-    init_dist_bundle9();
-    pendingPromises = /* @__PURE__ */ new Map();
-    PATHS = [
-      "/app",
-      "/app/hook/config",
-      "/app/hook/deliveries",
-      "/app/hook/deliveries/{delivery_id}",
-      "/app/hook/deliveries/{delivery_id}/attempts",
-      "/app/installations",
-      "/app/installations/{installation_id}",
-      "/app/installations/{installation_id}/access_tokens",
-      "/app/installations/{installation_id}/suspended",
-      "/app/installation-requests",
-      "/marketplace_listing/accounts/{account_id}",
-      "/marketplace_listing/plan",
-      "/marketplace_listing/plans",
-      "/marketplace_listing/plans/{plan_id}/accounts",
-      "/marketplace_listing/stubbed/accounts/{account_id}",
-      "/marketplace_listing/stubbed/plan",
-      "/marketplace_listing/stubbed/plans",
-      "/marketplace_listing/stubbed/plans/{plan_id}/accounts",
-      "/orgs/{org}/installation",
-      "/repos/{owner}/{repo}/installation",
-      "/users/{username}/installation",
-      "/enterprises/{enterprise}/installation"
-    ];
-    REGEX = routeMatcher2(PATHS);
-    FIVE_SECONDS_IN_MS = 5 * 1e3;
-    VERSION10 = "8.3.1";
-  }
-});
-
-// lib/github/app-auth.ts
-function actsAs(client, app) {
-  byClient.set(client, app);
-}
-function createAppAuthFor(credentials, target) {
-  const request2 = new Octokit({ baseUrl: target.apiUrl, userAgent: "deploy-failure-reporter", request: { fetch: target.fetch } }).request.defaults({
-    headers: { ...target.headers }
-  });
-  let loaded;
-  const auth6 = () => loaded ??= load2();
-  async function load2() {
-    const { createAppAuth: createAppAuth2 } = await Promise.resolve().then(() => (init_dist_node(), dist_node_exports));
-    return createAppAuth2({ appId: credentials.appId, privateKey: credentials.privateKey, request: request2 });
-  }
-  const jwt = async () => {
-    const { token } = await (await auth6())({ type: "app" });
-    registerSecret(token);
-    return `Bearer ${token}`;
-  };
-  let installationId;
-  const findInstallation = () => installationId ??= (async () => {
-    if (credentials.installationId !== void 0) return credentials.installationId;
-    try {
-      const { data } = await request2("GET /repos/{owner}/{repo}/installation", { owner: target.owner, repo: target.repo, headers: { authorization: await jwt() } });
-      return data.id;
-    } catch (error) {
-      installationId = void 0;
-      if (error.status === 404) error.message = `GitHub App ${credentials.appId} is not installed on ${target.owner}/${target.repo}`;
-      throw error;
-    }
-  })();
-  const installationAuth = async () => {
-    const result = await (await auth6())({ type: "installation", installationId: await findInstallation() });
-    registerSecret(result.token);
-    return result;
-  };
-  return {
-    appId: credentials.appId,
-    token: async () => (await installationAuth()).token,
-    installation: async () => {
-      const { installationId: id, permissions } = await installationAuth();
-      return { id: Number(id), permissions };
-    },
-    app: async () => {
-      const { data } = await request2("GET /app", { headers: { authorization: await jwt() } });
-      return { slug: data?.slug ?? "", name: data?.name ?? "" };
-    }
-  };
-}
-var byClient;
-var init_app_auth = __esm({
-  "lib/github/app-auth.ts"() {
+var TITLE, hasLabel, filedBefore;
+var init_recovery = __esm({
+  "lib/core/find/recovery.ts"() {
     "use strict";
-    init_dist_src2();
-    init_log();
-    byClient = /* @__PURE__ */ new WeakMap();
-  }
-});
-
-// lib/github/client.ts
-var client_exports = {};
-__export(client_exports, {
-  GITHUB_API_VERSION: () => GITHUB_API_VERSION,
-  createGitHub: () => createGitHub,
-  resetTime: () => resetTime
-});
-function createGitHub(options, log2) {
-  const origin = new URL(options.apiUrl).origin;
-  const budget = waitBudget(options.maxWaitSeconds);
-  let quotaWarned = false;
-  const onLimit = (kind) => (retryAfter, request2, _, retryCount) => {
-    if (retryCount >= MAX_LIMIT_RETRIES2 || !budget.take(retryAfter)) return false;
-    log2.warn(`${kind} rate limit on ${describeRequest(request2)}; waiting ${retryAfter}s`);
-    return true;
-  };
-  const octokit = new ThrottledOctokit({
-    baseUrl: options.apiUrl,
-    userAgent: "deploy-failure-reporter",
-    request: { fetch: timedFetch(options.timeoutMs) },
-    log: { debug: () => {
-    }, info: () => {
-    }, warn: (m) => log2.warn(m), error: (m) => log2.error(m) },
-    throttle: {
-      onRateLimit: onLimit("Primary"),
-      onSecondaryRateLimit: onLimit("Secondary"),
-      ...options.writeIntervalSeconds === void 0 ? {} : pacing(options.writeIntervalSeconds)
-    }
-  });
-  const app = options.app && createAppAuthFor(options.app, { owner: options.owner ?? "", repo: options.repo ?? "", apiUrl: options.apiUrl, fetch: timedFetch(options.timeoutMs), headers: { "x-github-api-version": GITHUB_API_VERSION } });
-  if (app) actsAs(octokit, app);
-  octokit.hook.before("request", async (request2) => {
-    request2.headers["content-type"] = "application/json";
-    request2.headers["x-github-api-version"] = GITHUB_API_VERSION;
-    if (new URL(request2.url, options.apiUrl).origin !== origin) return;
-    const token = app ? await app.token() : options.token;
-    if (token) request2.headers.authorization = `Bearer ${token}`;
-  });
-  const watchQuota = (headers) => {
-    const remaining = Number(headers?.["x-ratelimit-remaining"]);
-    if (!quotaWarned && headers?.["x-ratelimit-remaining"] !== void 0 && remaining < LOW_QUOTA2) {
-      quotaWarned = true;
-      log2.warn(`GitHub API quota is low: ${remaining} requests left until ${resetTime(headers)}`);
-    }
-  };
-  octokit.hook.after("request", (response) => watchQuota(response.headers));
-  const describeRequest = (endpoint2) => `${endpoint2.method} ${pathOf(octokit.request.endpoint.parse(endpoint2).url)}`;
-  const waitingOutLimits = async (send2, where) => {
-    for (let retries = 0; ; retries++) {
-      try {
-        return await send2();
-      } catch (error) {
-        const limit = rateLimitOf(error);
-        if (!limit || isKnownToThrottling(error) || retries >= MAX_LIMIT_RETRIES2 || !budget.take(limit.waitSeconds)) throw error;
-        log2.warn(`Secondary rate limit on ${where}; waiting ${limit.waitSeconds}s`);
-        await new Promise((resolve) => setTimeout(resolve, limit.waitSeconds * 1e3));
-      }
-    }
-  };
-  octokit.hook.wrap("request", async (request2, endpoint2) => {
-    const retryAttempts = endpoint2.method === "GET" ? readAttempts(options.retryAttempts) : 1;
-    const where = describeRequest(endpoint2);
-    const once = async () => {
-      try {
-        return await waitingOutLimits(() => complete(request2(endpoint2)), where);
-      } catch (error) {
-        const limit = rateLimitOf(error);
-        throw limit ? new RateLimited(limit, where, options.maxWaitSeconds, error) : toApiError(error);
-      }
-    };
-    try {
-      return await retryTransient({ retryAttempts, retryDelaySeconds: options.retryDelaySeconds }, where, once, log2);
-    } catch (last) {
-      watchQuota(last instanceof ApiError ? last.headers : last?.response?.headers);
-      throw last;
-    }
-  });
-  return octokit;
-}
-function resetTime(headers) {
-  const reset = Number(headers?.["x-ratelimit-reset"]);
-  return Number.isFinite(reset) && reset > 0 ? localTimestamp(new Date(reset * 1e3)) : "an unknown time";
-}
-var ThrottledOctokit, LOW_QUOTA2, GITHUB_API_VERSION, MAX_LIMIT_RETRIES2, timedFetch, pathOf;
-var init_client2 = __esm({
-  "lib/github/client.ts"() {
-    "use strict";
-    init_dist_src2();
-    init_dist_bundle5();
-    init_dist_bundle6();
-    init_fetch();
     init_issue();
-    init_transient();
-    init_errors();
-    init_api_error();
-    init_pacing();
-    init_limiter_yield();
-    init_ratelimit();
-    init_app_auth();
-    ThrottledOctokit = Octokit.plugin(throttling, paginateRest);
-    promptLimiters();
-    LOW_QUOTA2 = 100;
-    GITHUB_API_VERSION = "2022-11-28";
-    MAX_LIMIT_RETRIES2 = 3;
-    timedFetch = (timeoutMs) => (input2, init) => {
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-      return fetchQuietly(input2, { ...init, signal });
-    };
-    pathOf = (url) => url.replace(/^https?:\/\/[^/]+/, "").replace(/\?.*$/, "");
-  }
-});
-
-// lib/github/milestone.ts
-async function openMilestoneNumber(github, where, title) {
-  const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/milestones", { ...where, state: "open", per_page: 100 });
-  for await (const page of pages) {
-    const found = page.data.find((milestone) => milestone.title === title);
-    if (found) return found.number;
-  }
-  return void 0;
-}
-var init_milestone2 = __esm({
-  "lib/github/milestone.ts"() {
-    "use strict";
-  }
-});
-
-// lib/github/history.ts
-function gitHubHistory(github, repo) {
-  const where = { owner: repo.owner, repo: repo.repo };
-  return {
-    // Oldest first by creation: an issue filed while the pages are read lands after them, never shifting
-    // one out of a page not yet read. `since` keeps issues updated at or after it (a close is an update).
-    async *history({ label, since }) {
-      yield* issuePages(github, repo, { state: "all", label, sort: "created", direction: "asc", since });
-    },
-    // A workflow job with an `environment` records a deployment for each attempt, good or failed, so the
-    // records count attempts. Newest first: reading stops at the first one older than the period. Their
-    // statuses are not read: one more request per deployment would dwarf the whole history's cost.
-    // https://docs.github.com/en/rest/deployments/deployments#list-deployments
-    // A token that may not read deployments (403) leaves the rate unknown rather than failing the figures.
-    async countDeploys({ environment, since, until: until2 }) {
-      let count;
-      const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/deployments", { ...where, environment, per_page: 100 });
-      try {
-        count = await countInWindow(pages, since, until2);
-      } catch (error) {
-        if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return { count: 0, includesFailed: true, refused: `HTTP ${error.status}: ${error.message}; the token needs read access to deployments` };
-        throw error;
-      }
-      return { count, includesFailed: true };
-    }
-  };
-}
-var init_history2 = __esm({
-  "lib/github/history.ts"() {
-    "use strict";
-    init_deploy_window();
-    init_errors();
-    init_tracker3();
-  }
-});
-
-// lib/github/board.ts
-var board_exports = {};
-__export(board_exports, {
-  addToBoard: () => addToBoard,
-  boardCheck: () => boardCheck,
-  readBoard: () => readBoard
-});
-async function graphql3(github, query, variables) {
-  const base = github.request.endpoint.DEFAULTS.baseUrl;
-  const route = /\/api\/v3\/?$/.test(base) ? `POST ${base.replace(/\/api\/v3\/?$/, "/api/graphql")}` : "POST /graphql";
-  const { data, headers } = await github.request(route, { query, variables });
-  const body2 = data;
-  const [first2] = body2.errors ?? [];
-  if (first2) return { problem: first2 };
-  return { data: body2.data, scopes: headers["x-oauth-scopes"] };
-}
-async function readBoard(github, board) {
-  const answer = await graphql3(github, PROJECT_QUERY(board.ownerType), { login: board.owner, number: board.number });
-  if ("problem" in answer) return answer;
-  const project = answer.data.owner?.projectV2;
-  if (!project) return { problem: { type: "NOT_FOUND", message: `no project ${board.number} of ${board.owner}` } };
-  return { project, scopes: answer.scopes };
-}
-async function addToBoard(github, board, contentId, number2, log2) {
-  const what = `Could not add #${number2} to the project ${board.url}`;
-  const warn = ({ problem }) => log2.warn(`${what} (${problem.message ?? problem.type}): ${fixFor(problem)}; the issue is filed`);
-  try {
-    const read = await readBoard(github, board);
-    if ("problem" in read) return warn(read);
-    const { project } = read;
-    const added = await graphql3(github, ADD_ITEM, { project: project.id, content: contentId });
-    if ("problem" in added) return warn(added);
-    if (board.status === void 0) return;
-    const option = statusOption(project, board.status);
-    if (!option || !project.field) {
-      const names = project.field?.options.map((o) => o.name).join(", ") ?? "none: the board has no single-select Status field";
-      return log2.warn(`Added #${number2} to ${project.title}, but its Status has no option ${JSON.stringify(board.status)} (options: ${names}); check REPORT_PROJECT_STATUS`);
-    }
-    const set2 = await graphql3(github, SET_STATUS, { project: project.id, item: added.data.addProjectV2ItemById.item.id, field: project.field.id, option: option.id });
-    if ("problem" in set2) return warn(set2);
-  } catch (error) {
-    if (error instanceof ApiError) return log2.warn(`${what} (${describeError(error)}); the issue is filed`);
-    throw error;
-  }
-}
-async function boardCheck(github, board) {
-  try {
-    const read = await readBoard(github, board);
-    if ("problem" in read) return { ok: false, text: `project ${board.url} not readable (${read.problem.message ?? read.problem.type}): ${fixFor(read.problem)}` };
-    const { project, scopes } = read;
-    if (scopes !== void 0 && !scopes.split(",").map((s) => s.trim()).includes("project")) {
-      return { ok: false, text: `project ${project.title} readable, but the token lacks the project scope needed to add items: ${SCOPE_FIX}` };
-    }
-    if (board.status !== void 0 && !statusOption(project, board.status)) {
-      return { ok: false, text: `project ${project.title}: its Status field has no option ${JSON.stringify(board.status)}; check REPORT_PROJECT_STATUS` };
-    }
-    return { ok: true, text: `project ${project.title} can take new issues${board.status ? ` (Status ${board.status})` : ""}` };
-  } catch (error) {
-    return { ok: false, text: `project ${board.url} not checked (${describeError(error)})` };
-  }
-}
-var isScopeProblem, SCOPE_FIX, PROJECT_QUERY, fixFor, ADD_ITEM, SET_STATUS, statusOption;
-var init_board = __esm({
-  "lib/github/board.ts"() {
-    "use strict";
-    init_transient();
-    init_errors();
-    isScopeProblem = (type) => type === "INSUFFICIENT_SCOPES" || type === "FORBIDDEN";
-    SCOPE_FIX = "give ISSUE_TOKEN the project scope (classic token) or Projects read and write (fine-grained token or GitHub App)";
-    PROJECT_QUERY = (owner) => `query($login: String!, $number: Int!) {
-  owner: ${owner}(login: $login) {
-    projectV2(number: $number) {
-      id
-      title
-      field(name: "Status") { ... on ProjectV2SingleSelectField { id options { id name } } }
-    }
-  }
-}`;
-    fixFor = (problem) => isScopeProblem(problem.type) ? SCOPE_FIX : "check REPORT_PROJECT, and that the token can see the board";
-    ADD_ITEM = `mutation($project: ID!, $content: ID!) {
-  addProjectV2ItemById(input: { projectId: $project, contentId: $content }) { item { id } }
-}`;
-    SET_STATUS = `mutation($project: ID!, $item: ID!, $field: ID!, $option: String!) {
-  updateProjectV2ItemFieldValue(input: { projectId: $project, itemId: $item, fieldId: $field, value: { singleSelectOptionId: $option } }) { projectV2Item { id } }
-}`;
-    statusOption = (project, status) => project.field?.options.find((option) => option.name.toLowerCase() === status.toLowerCase());
-  }
-});
-
-// lib/github/tracker.ts
-var tracker_exports2 = {};
-__export(tracker_exports2, {
-  createGitHubTracker: () => createGitHubTracker,
-  issuePages: () => issuePages,
-  toIssue: () => toIssue2
-});
-function toIssue2(data) {
-  const id = usableId(data.id);
-  return {
-    number: data.number,
-    ...id === void 0 ? {} : { id },
-    title: data.title,
-    url: data.html_url,
-    body: data.body ?? "",
-    // A sparse answer (a proxy, an older server) may leave labels out; none is then what we know.
-    labels: (data.labels ?? []).map((label) => typeof label === "string" ? label : label.name ?? ""),
-    state: data.state === "closed" ? "closed" : "open",
-    ...data.created_at ? { createdAt: new Date(data.created_at) } : {},
-    ...data.closed_at ? { closedAt: new Date(data.closed_at) } : {},
-    ...data.state === "closed" && isCloseReason(data.state_reason) ? { closedAs: data.state_reason } : {},
-    ...typeof data.comments === "number" ? { commentCount: data.comments } : {}
-  };
-}
-async function* issuePages(github, where, query) {
-  const { state, label, sort, direction, since } = query;
-  const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/issues", {
-    owner: where.owner,
-    repo: where.repo,
-    state,
-    labels: label,
-    per_page: 100,
-    sort,
-    direction,
-    ...since === void 0 ? {} : { since: since.toISOString() }
-  });
-  for await (const page of pages) yield page.data.filter((issue) => issue.pull_request == null).map(toIssue2);
-}
-function createGitHubTracker(github, repo, log2) {
-  const where = { owner: repo.owner, repo: repo.repo };
-  const milestone = milestoneLookup((title) => openMilestoneNumber(github, where, title), `${repo.owner}/${repo.repo}`, log2);
-  const patch = (number2, fields) => github.request("PATCH /repos/{owner}/{repo}/issues/{issue_number}", { ...where, issue_number: number2, ...fields });
-  return {
-    kind: "github",
-    limits: { title: TITLE_LIMIT, body: BODY_LIMIT },
-    ...gitHubHistory(github, repo),
-    // Oldest first, so a reader can stop at the first page that answers its question; `since` keeps only
-    // issues updated at or after that instant.
-    async *openIssues({ label, updatedSince }) {
-      yield* issuePages(github, where, { state: "open", label, sort: "created", direction: "asc", since: updatedSince });
-    },
-    // Closing updates an issue, so one closed at or after `closedSince` was updated since then too;
-    // `closed_at` then drops those closed earlier and only touched since.
-    async *closedIssues({ label, closedSince }) {
-      for await (const page of issuePages(github, where, { state: "closed", label, sort: "updated", direction: "desc", since: closedSince })) {
-        yield page.filter((issue) => issue.closedAt !== void 0 && issue.closedAt >= closedSince);
-      }
-    },
-    // https://docs.github.com/en/rest/issues/issues#create-an-issue
-    async createIssue(issue) {
-      const number2 = issue.milestone === void 0 ? void 0 : await milestone(issue.milestone);
-      const { data } = await github.request("POST /repos/{owner}/{repo}/issues", {
-        ...where,
-        title: issue.title,
-        body: issue.body,
-        labels: [...issue.labels],
-        assignees: [...issue.assignees],
-        ...number2 === void 0 ? {} : { milestone: number2 }
-      });
-      const board = repo.board;
-      if (board && data.node_id) await (await Promise.resolve().then(() => (init_board(), board_exports))).addToBoard(github, board, data.node_id, data.number, log2 ?? { info() {
-      }, warn() {
-      }, error() {
-      } });
-      return toIssue2(data);
-    },
-    // https://docs.github.com/en/rest/issues/issues#update-an-issue
-    async updateBody(number2, body2) {
-      await patch(number2, { body: body2 });
-    },
-    // Every comment, oldest first, following the `Link` header page by page.
-    // https://docs.github.com/en/rest/issues/comments#list-issue-comments
-    async listComments(number2) {
-      const comments = [];
-      const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", { ...where, issue_number: number2, per_page: 100 });
-      for await (const page of pages) comments.push(...page.data.map(toComment2));
-      return comments;
-    },
-    // https://docs.github.com/en/rest/issues/comments#create-an-issue-comment
-    async addComment(number2, body2) {
-      const { data } = await github.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", { ...where, issue_number: number2, body: body2 });
-      return toComment2(data);
-    },
-    // A duplicate is closed the way GitHub's own "Close as duplicate" does: `state_reason: "duplicate"`
-    // naming the original by its `id` (not its number), so GitHub shows the link on both issues. A server
-    // that does not know that reason answers 422, and an original without a usable id throws
-    // DuplicateRefused; on either the core falls back to a comment and not_planned.
-    // https://docs.github.com/en/rest/issues/issues#update-an-issue
-    async closeIssue(number2, reason) {
-      if (typeof reason === "string") return void await patch(number2, { state: "closed", state_reason: reason });
-      const original = reason.duplicateOf.number;
-      const id = usableId(reason.duplicateOf.id) ?? usableId((await github.request("GET /repos/{owner}/{repo}/issues/{issue_number}", { ...where, issue_number: original })).data.id);
-      if (id === void 0) throw new DuplicateRefused(number2, original, `GitHub's answer for #${original} has no usable id`);
-      await patch(number2, { state: "closed", state_reason: "duplicate", duplicate_issue_id: id });
-    },
-    // https://docs.github.com/en/rest/issues/comments#delete-an-issue-comment
-    async deleteComment(_number, commentId) {
-      await github.request("DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}", { ...where, comment_id: commentId });
-    },
-    async reopenIssue(number2) {
-      await patch(number2, { state: "open" });
-    }
-  };
-}
-var usableId, isCloseReason, toComment2;
-var init_tracker3 = __esm({
-  "lib/github/tracker.ts"() {
-    "use strict";
-    init_budget();
-    init_milestone2();
-    init_milestone_lookup();
-    init_errors();
-    init_history2();
-    usableId = (id) => {
-      const value14 = typeof id === "bigint" || typeof id === "number" ? Number(id) : NaN;
-      return Number.isSafeInteger(value14) && value14 > 0 ? value14 : void 0;
-    };
-    isCloseReason = (reason) => reason === "completed" || reason === "not_planned" || reason === "duplicate";
-    toComment2 = (data) => ({
-      id: Number(data.id),
-      body: data.body ?? "",
-      url: data.html_url,
-      ...data.created_at ? { createdAt: new Date(data.created_at) } : {}
-    });
+    TITLE = /\[DEPLOY FAIL\] (.+) \u2014 ([^\u2014]+?) \u2014 (\d{4}-\d{2}-\d{2})(?!\d)/u;
+    hasLabel = (issue, label) => issue.labels.includes(label);
+    filedBefore = (issue, time) => time === void 0 || issue.createdAt === void 0 || !(issue.createdAt.getTime() > time.getTime());
   }
 });
 
@@ -37477,7 +28408,7 @@ var init_mustache = __esm({
         this.templateCache.clear();
       }
     };
-    Writer.prototype.parse = function parse3(template, tags) {
+    Writer.prototype.parse = function parse(template, tags) {
       var cache = this.templateCache;
       var cacheKey = template + ":" + (tags || mustache.tags).join(":");
       var isCacheEnabled = typeof cache !== "undefined";
@@ -37488,7 +28419,7 @@ var init_mustache = __esm({
       }
       return tokens;
     };
-    Writer.prototype.render = function render5(template, view, partials, config) {
+    Writer.prototype.render = function render(template, view, partials, config) {
       var tags = this.getConfigTags(config);
       var tokens = this.parse(template, tags);
       var context = view instanceof Context ? view : new Context(view, void 0);
@@ -37628,10 +28559,10 @@ var init_mustache = __esm({
     mustache.clearCache = function clearCache2() {
       return defaultWriter.clearCache();
     };
-    mustache.parse = function parse4(template, tags) {
+    mustache.parse = function parse2(template, tags) {
       return defaultWriter.parse(template, tags);
     };
-    mustache.render = function render6(template, view, partials, config) {
+    mustache.render = function render2(template, view, partials, config) {
       if (typeof template !== "string") {
         throw new TypeError('Invalid template! Template should be a "string" but "' + typeStr(template) + '" was given as the first argument for mustache#render(template, view, partials)');
       }
@@ -44924,7 +35855,7 @@ var require_public_api = __commonJS({
 });
 
 // node_modules/yaml/dist/index.js
-var require_dist3 = __commonJS({
+var require_dist2 = __commonJS({
   "node_modules/yaml/dist/index.js"(exports) {
     "use strict";
     var composer = require_composer();
@@ -45101,7 +36032,7 @@ var init_template = __esm({
   "lib/core/text/template.ts"() {
     "use strict";
     init_mustache();
-    import_yaml = __toESM(require_dist3(), 1);
+    import_yaml = __toESM(require_dist2(), 1);
     TEMPLATE_VARIABLES = [
       "environment",
       "commit",
@@ -45194,13 +36125,13 @@ function failedJobsExtras(jobs) {
 function templateTitle(template, failure2, flavor, limits) {
   if (!template.title) return renderTitle(failure2, limits.title);
   const view = valuesAt(template, failure2, flavor, limits, sizesOf(failure2, flavor, limits), 0);
-  const title = oneLine(render7(template.title, view)).trim();
+  const title = oneLine(render3(template.title, view)).trim();
   if (title === "") return renderTitle(failure2, limits.title);
   return fitPrefix(title, limits.title, (kept, cut2) => cut2 ? `${kept}\u2026 ${cutNote(cut2)}` : kept);
 }
 function templateBody(template, failure2, flavor, limits) {
   const sizes = sizesOf(failure2, flavor, limits);
-  const at = (cut2) => render7(template.body, valuesAt(template, failure2, flavor, limits, sizes, cut2));
+  const at = (cut2) => render3(template.body, valuesAt(template, failure2, flavor, limits, sizes, cut2));
   const whole = at(0);
   if (whole.length <= limits.body) return whole;
   let lo = 0;
@@ -45215,7 +36146,7 @@ function templateBody(template, failure2, flavor, limits) {
   }
   return at(hi);
 }
-var ONE_LINE, MARKDOWN, LINKS, ZWSP2, textPart, logPart, render7, sizesOf;
+var ONE_LINE, MARKDOWN, LINKS, ZWSP2, textPart, logPart, render3, sizesOf;
 var init_template_render = __esm({
   "lib/core/text/template-render.ts"() {
     "use strict";
@@ -45234,7 +36165,7 @@ var init_template_render = __esm({
 ${cutNote(cut2)}` : kept;
     logPart = (kept, cut2) => cut2 ? `${cutNote(cut2)}
 ${kept}` : kept;
-    render7 = (tokens, view) => new mustache_default.Writer().renderTokens(tokens, new mustache_default.Context(view), void 0, void 0, { escape: String });
+    render3 = (tokens, view) => new mustache_default.Writer().renderTokens(tokens, new mustache_default.Context(view), void 0, void 0, { escape: String });
     sizesOf = (failure2, flavor, limits) => {
       const section = failure2.log ? renderLogSection(failure2.log, Infinity, flavor).length : 0;
       return {
@@ -45248,21 +36179,673 @@ ${kept}` : kept;
   }
 });
 
-// lib/core/flows/issue-text.ts
-async function issueTitle(template, failure2, target) {
-  if (!template) return renderTitle(failure2, target.limits.title);
-  return (await renderer()).templateTitle(template, failure2, target.kind, target.limits);
+// lib/github/ratelimit.ts
+function rateLimitOf(error, now = Date.now()) {
+  const { status, message = "", response } = error ?? {};
+  if (status !== 403 && status !== 429 || !response) return void 0;
+  const headers = response.headers ?? {};
+  const lifting = (kind, resetsAt) => ({
+    kind,
+    resetsAt,
+    waitSeconds: Math.max(Math.ceil((resetsAt - now) / 1e3), 0)
+  });
+  if (String(headers["x-ratelimit-remaining"]) === "0") {
+    const reset = Number(headers["x-ratelimit-reset"]);
+    return lifting("primary", Number.isFinite(reset) && reset > 0 ? reset * 1e3 : now + FALLBACK_SECONDS * 1e3);
+  }
+  const retryAfter = headers["retry-after"] === void 0 ? NaN : Number(headers["retry-after"]);
+  if (Number.isFinite(retryAfter) && retryAfter >= 0) return lifting("secondary", now + retryAfter * 1e3);
+  if (SECONDARY_WORDING.test(message)) return lifting("secondary", now + FALLBACK_SECONDS * 1e3);
+  return void 0;
 }
-async function issueBody(template, failure2, target) {
-  if (!template) return renderBody(failure2, target.kind);
-  return (await renderer()).templateBody(template, failure2, target.kind, target.limits);
+function isKnownToThrottling(error) {
+  const { message = "", response } = error ?? {};
+  return SECONDARY_WORDING.test(message) || String(response?.headers?.["x-ratelimit-remaining"]) === "0";
 }
-var renderer;
-var init_issue_text = __esm({
-  "lib/core/flows/issue-text.ts"() {
+function waitBudget(maxSeconds) {
+  let waited = 0;
+  return {
+    take(seconds) {
+      if (waited + seconds > maxSeconds) return false;
+      waited += seconds;
+      return true;
+    },
+    get waited() {
+      return waited;
+    }
+  };
+}
+var FALLBACK_SECONDS, SECONDARY_WORDING;
+var init_ratelimit = __esm({
+  "lib/github/ratelimit.ts"() {
+    "use strict";
+    FALLBACK_SECONDS = 60;
+    SECONDARY_WORDING = /\bsecondary rate\b/i;
+  }
+});
+
+// lib/http/fetch.ts
+async function fetchOverHttp(input2, init = {}) {
+  let url = new URL(String(input2));
+  let method = (init.method ?? "GET").toUpperCase();
+  let body2 = init.body ?? void 0;
+  const headers = Object.fromEntries(Object.entries(init.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+  const signal = init.signal ?? void 0;
+  for (let hops = 0; ; hops++) {
+    const message = await send(url, method, headers, body2, signal);
+    const location = message.headers.location;
+    if (!REDIRECTS.has(message.statusCode ?? 0) || location === void 0 || init.redirect === "manual") {
+      return new FetchedResponse(message, url.href, readAll(message, signal));
+    }
+    message.resume();
+    if (init.redirect === "error") throw new TypeError("fetch failed", { cause: new Error(`unexpected redirect to ${new URL(location, url).origin}`) });
+    if (hops >= MAX_REDIRECTS) throw new TypeError("fetch failed", { cause: new Error("redirect count exceeded") });
+    const next = new URL(location, url);
+    if (next.origin !== url.origin) for (const name2 of CROSS_ORIGIN_DROPPED) delete headers[name2];
+    const status = message.statusCode;
+    if (status === 303 && method !== "GET" && method !== "HEAD" || (status === 301 || status === 302) && method === "POST") {
+      method = "GET";
+      body2 = void 0;
+      for (const name2 of Object.keys(headers)) if (name2.startsWith("content-")) delete headers[name2];
+    }
+    url = next;
+  }
+}
+async function send(url, method, headers, body2, signal) {
+  signal?.throwIfAborted();
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new TypeError("fetch failed", { cause: new Error(`unsupported protocol ${url.protocol}`) });
+  const { request: request2, agent } = transportFor(url.protocol);
+  return new Promise((resolve, reject) => {
+    const req = request2(url, { method, agent }, (message) => {
+      signal?.removeEventListener("abort", abort);
+      resolve(message);
+    });
+    for (const [name2, value14] of Object.entries(headers)) req.setHeader(name2, value14);
+    if (body2 !== void 0) req.setHeader("content-length", Buffer.byteLength(body2));
+    const abort = () => req.destroy(signal.reason);
+    signal?.addEventListener("abort", abort, { once: true });
+    req.on("error", (error) => {
+      signal?.removeEventListener("abort", abort);
+      reject(signal?.aborted ? signal.reason : new TypeError("fetch failed", { cause: error }));
+    });
+    req.end(body2);
+  });
+}
+function readAll(message, signal) {
+  const content = new Promise((resolve, reject) => {
+    const chunks = [];
+    const abort = () => message.destroy(signal.reason);
+    signal?.addEventListener("abort", abort, { once: true });
+    const done2 = (error) => {
+      signal?.removeEventListener("abort", abort);
+      if (error === void 0) resolve(Buffer.concat(chunks));
+      else reject(signal?.aborted ? signal.reason : new TypeError("terminated", { cause: error }));
+    };
+    message.on("data", (chunk) => chunks.push(chunk));
+    message.on("end", () => done2());
+    message.on("error", (error) => done2(error));
+    message.on("close", () => {
+      if (!message.complete) done2(new Error("the connection closed before the body was complete"));
+    });
+  });
+  content.catch(() => {
+  });
+  return content;
+}
+var REDIRECTS, MAX_REDIRECTS, CROSS_ORIGIN_DROPPED, FetchedResponse, ResponseHeaders, fetchQuietly;
+var init_fetch = __esm({
+  "lib/http/fetch.ts"() {
+    "use strict";
+    init_agent();
+    init_proxy();
+    REDIRECTS = /* @__PURE__ */ new Set([301, 302, 303, 307, 308]);
+    MAX_REDIRECTS = 20;
+    CROSS_ORIGIN_DROPPED = ["authorization", "proxy-authorization", "cookie"];
+    FetchedResponse = class {
+      ok;
+      status;
+      statusText;
+      headers;
+      // Body already read (so the connection is free for the next request); `cancel` has nothing left to do.
+      body = { cancel: async () => {
+      } };
+      url;
+      content;
+      constructor(message, url, content) {
+        this.url = url;
+        this.content = content;
+        this.status = message.statusCode ?? 0;
+        this.ok = this.status >= 200 && this.status < 300;
+        this.statusText = message.statusMessage ?? "";
+        this.headers = new ResponseHeaders(message.headers);
+      }
+      async text() {
+        return (await this.content).toString("utf8");
+      }
+      async json() {
+        return JSON.parse(await this.text());
+      }
+      async arrayBuffer() {
+        const bytes = await this.content;
+        return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+      }
+    };
+    ResponseHeaders = class {
+      map;
+      constructor(raw) {
+        this.map = new Map(Object.entries(raw).flatMap(([k, v]) => v === void 0 ? [] : [[k, Array.isArray(v) ? v.join(", ") : v]]));
+      }
+      get(name2) {
+        return this.map.get(name2.toLowerCase()) ?? null;
+      }
+      has(name2) {
+        return this.map.has(name2.toLowerCase());
+      }
+      [Symbol.iterator]() {
+        return this.map.entries();
+      }
+    };
+    fetchQuietly = (input2, init) => proxyConfigured() ? proxiedFetch().then((proxied2) => proxied2(input2, init)) : fetchOverHttp(input2, init);
+  }
+});
+
+// lib/chat/webhook.ts
+function pingText(repo) {
+  return `Test message from deploy-failure-reporter (doctor --ping) for ${slackEscape(repo)}: the chat webhook works. No action needed.`;
+}
+function webhookText(event) {
+  switch (event.kind) {
+    case "failure":
+    case "recurrence":
+      return renderChat(event.failure);
+    case "recovery":
+      return renderRecoveryChat(event.recovery, event.closed.map((issue) => issue.number), event.recovered);
+    case "ping":
+      return pingText(event.repo);
+  }
+}
+async function postJson(url, body2, timeoutMs) {
+  try {
+    const response = await fetchQuietly(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body2),
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: "error"
+    });
+    await response.body?.cancel();
+    return { ok: response.ok, status: response.status };
+  } catch {
+    return { ok: false };
+  }
+}
+function postText(webhook, text3, timeoutMs = CHAT_TIMEOUT_MS) {
+  return postJson(webhook, { text: text3 }, timeoutMs);
+}
+function createWebhookNotifier(webhook, timeoutMs = CHAT_TIMEOUT_MS) {
+  return {
+    format: "slack",
+    // The host only: the rest of a Slack-style address is the secret.
+    host: new URL(webhook).host,
+    // webhookText: a failure's text is the spec's, with no issue in it.
+    namesIssue: false,
+    send: (event) => postText(webhook, webhookText(event), timeoutMs)
+  };
+}
+var CHAT_TIMEOUT_MS;
+var init_webhook = __esm({
+  "lib/chat/webhook.ts"() {
     "use strict";
     init_issue();
-    renderer = () => Promise.resolve().then(() => (init_template_render(), template_render_exports));
+    init_recovery();
+    init_fetch();
+    CHAT_TIMEOUT_MS = 1e4;
+  }
+});
+
+// lib/chat/notice.ts
+function oneLineField(text3) {
+  return fitPrefix(oneLine(text3), FIELD_LIMIT, (kept, cut2) => cut2 ? `${kept} ${cutNote(cut2)}` : kept);
+}
+function isLink(text3) {
+  return /^https?:\/\/[^\s<>|`"\p{Cc}]+$/iu.test(text3) && URL.canParse(text3);
+}
+function issueNumbers(issues) {
+  return issues.map((issue) => `#${issue.number}`).join(", ");
+}
+function noticeOf(event) {
+  switch (event.kind) {
+    case "failure":
+    case "recurrence": {
+      const { failure: failure2 } = event;
+      const facts = [
+        { label: "Commit", value: oneLineField(failure2.commitSha), kind: "code" },
+        { label: "Reason", value: cleanText(failure2.reason), kind: "reason" },
+        // What the CI says failed: job and step names only, never log text.
+        ...failure2.failed?.length ? [{ label: "Failed", value: failedLine(failure2.failed), kind: "name" }] : [],
+        { label: "Pipeline", value: oneLineField(failure2.pipelineUrl), kind: "url" }
+      ];
+      if (event.kind === "recurrence") facts.unshift({ label: "Occurrence", value: String(event.occurrence), kind: "text" });
+      if (event.issue) facts.push({ label: "Issue", value: issueNumbers([event.issue]), kind: "issues" });
+      return {
+        headline: event.kind === "failure" ? "DEPLOY FAILURE" : "DEPLOY FAILED AGAIN",
+        subject: oneLineField(failure2.environment),
+        facts,
+        issues: event.issue ? [event.issue] : []
+      };
+    }
+    case "recovery":
+      return {
+        headline: "DEPLOY RECOVERED",
+        subject: oneLineField(event.recovery.environment),
+        facts: [
+          { label: "Commit", value: oneLineField(event.recovery.commitSha), kind: "code" },
+          { label: "Closed", value: issueNumbers(event.closed), kind: "issues" },
+          { label: "Pipeline", value: oneLineField(event.recovery.pipelineUrl), kind: "url" },
+          ...event.recovered ? [{ label: "Recovered", value: event.recovered.replace(/^Recovered /, ""), kind: "text" }] : []
+        ],
+        issues: event.closed
+      };
+    case "ping":
+      return { headline: "TEST MESSAGE", subject: oneLineField(event.repo), facts: [], issues: [] };
+  }
+}
+function fitNotice(notice, limit, render8, measure) {
+  const reason = notice.facts.find((fact2) => fact2.kind === "reason")?.value;
+  let body2 = render8(notice);
+  if (reason === void 0 || measure(body2) <= limit) return body2;
+  fitPrefix(reason, limit, (kept, cut2) => {
+    body2 = render8(withReason(notice, cut2 ? `${kept} ${cutNote(cut2)}` : kept));
+    return " ".repeat(measure(body2));
+  });
+  return body2;
+}
+function pingSentence(repo) {
+  return `Test message from deploy-failure-reporter (doctor --ping) for ${repo}: the chat webhook works. No action needed.`;
+}
+var withReason;
+var init_notice = __esm({
+  "lib/chat/notice.ts"() {
+    "use strict";
+    init_budget();
+    init_text();
+    init_what_failed();
+    withReason = (notice, reason) => ({
+      ...notice,
+      facts: notice.facts.map((fact2) => fact2.kind === "reason" ? { ...fact2, value: reason } : fact2)
+    });
+  }
+});
+
+// lib/chat/slack.ts
+function slackNoticeText(notice) {
+  const render8 = (n) => [`*[${n.headline}]* ${slackEscape(n.subject)}`, ...n.facts.map((f) => `${f.label}: ${slackValue(f, n)}`)].join("\n");
+  return fitNotice(notice, SLACK_LIMIT - 1, render8, (text3) => text3.length);
+}
+function renderSlack(event) {
+  return { text: webhookText(event) };
+}
+var SLACK_LIMIT, slackValue;
+var init_slack = __esm({
+  "lib/chat/slack.ts"() {
+    "use strict";
+    init_budget();
+    init_issue();
+    init_notice();
+    init_webhook();
+    SLACK_LIMIT = CHAT_LIMIT;
+    slackValue = (fact2, notice) => {
+      if (fact2.kind === "code") return `\`${slackEscape(fact2.value)}\``;
+      if (fact2.kind === "issues") return notice.issues.map((issue) => isLink(issue.url) ? `<${issue.url}|#${issue.number}>` : `#${issue.number}`).join(", ");
+      return slackEscape(fact2.value);
+    };
+  }
+});
+
+// lib/chat/slack-api.ts
+var slack_api_exports = {};
+__export(slack_api_exports, {
+  recoveredText: () => recoveredText,
+  slackApiNotifier: () => slackApiNotifier
+});
+function recoveredText(event, issue) {
+  const notice = {
+    headline: "DEPLOY RECOVERED",
+    subject: noticeOf(event).subject,
+    facts: [
+      { label: "Closed", value: `#${issue.number}`, kind: "issues" },
+      ...noticeOf(event).facts.filter((fact2) => fact2.label !== "Closed")
+    ],
+    issues: [issue]
+  };
+  return slackNoticeText(notice);
+}
+function slackApiNotifier(options) {
+  const sleep2 = options.sleep ?? pause;
+  async function call(method, payload) {
+    for (let limited = 0; ; limited++) {
+      let response;
+      try {
+        response = await fetchQuietly(`${options.apiUrl}/${method}`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${options.token}`, "content-type": "application/json; charset=utf-8" },
+          body: JSON.stringify(payload),
+          signal: AbortSignal.timeout(options.timeoutMs),
+          redirect: "error"
+        });
+      } catch {
+        return { ok: false };
+      }
+      const answer = await response.json().catch(() => void 0);
+      const rateLimited = response.status === 429 || answer?.error === "ratelimited";
+      if (rateLimited) {
+        const seconds = Math.max(Number(response.headers.get("retry-after") ?? "1") || 0, 0);
+        if (limited < MAX_RATE_LIMITED && options.budget.take(seconds)) {
+          await sleep2(seconds * 1e3);
+          continue;
+        }
+        return { ok: false, status: response.status, error: "ratelimited" };
+      }
+      if (!response.ok || answer?.ok !== true) {
+        return { ok: false, status: response.status, ...typeof answer?.error === "string" ? { error: answer.error } : {} };
+      }
+      return { ok: true, status: response.status, answer };
+    }
+  }
+  async function post(text3, thread) {
+    const channel2 = thread?.channel ?? options.channel;
+    const result = await call("chat.postMessage", { channel: channel2, text: text3, ...thread ? { thread_ts: thread.ts } : {} });
+    const { answer, ...rest } = result;
+    if (!result.ok || thread || !answer?.channel || !answer.ts) return rest;
+    return { ...rest, thread: { channel: answer.channel, ts: answer.ts } };
+  }
+  const update = async (thread, text3) => {
+    const { answer: _, ...rest } = await call("chat.update", { channel: thread.channel, ts: thread.ts, text: text3 });
+    return rest;
+  };
+  const all = (results) => results.find((r) => !r.ok) ?? { ok: true, status: results.at(-1)?.status };
+  async function recover(event) {
+    const results = [];
+    const unthreaded = event.closed.filter((issue) => !issue.thread);
+    for (const issue of event.closed) {
+      if (!issue.thread) continue;
+      results.push(await post(slackNoticeText(noticeOf({ ...event, closed: [issue] })), issue.thread));
+      results.push(await update(issue.thread, recoveredText(event, issue)));
+    }
+    if (unthreaded.length) results.push(await post(webhookText({ ...event, closed: unthreaded })));
+    return all(results);
+  }
+  return {
+    format: "slack-api",
+    host: new URL(options.apiUrl).host,
+    async send(event) {
+      switch (event.kind) {
+        case "failure":
+          return event.issue?.thread ? post(slackNoticeText(noticeOf(event)), event.issue.thread) : post(webhookText(event));
+        case "recurrence":
+          return post(slackNoticeText(noticeOf(event)), event.issue.thread);
+        case "recovery":
+          return recover(event);
+        case "ping":
+          return post(pingSentence(slackEscape(event.repo)));
+      }
+    }
+  };
+}
+var MAX_RATE_LIMITED, pause;
+var init_slack_api = __esm({
+  "lib/chat/slack-api.ts"() {
+    "use strict";
+    init_fetch();
+    init_issue();
+    init_notice();
+    init_slack();
+    init_webhook();
+    MAX_RATE_LIMITED = 5;
+    pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  }
+});
+
+// lib/chat/discord.ts
+function discordEscape(text3) {
+  return text3.replace(/[\\*_~`|<>#\-[\]()@:.]/g, "\\$&");
+}
+function renderDiscord(event) {
+  if (event.kind === "ping") return { content: pingSentence(discordEscape(event.repo)), allowed_mentions: { parse: [] } };
+  return fitNotice(noticeOf(event), DISCORD_LIMIT, render4, (body2) => body2.content.length);
+}
+var DISCORD_LIMIT, link, value10, render4;
+var init_discord = __esm({
+  "lib/chat/discord.ts"() {
+    "use strict";
+    init_markdown();
+    init_notice();
+    DISCORD_LIMIT = 2e3;
+    link = (url, text3) => text3 === url ? `<${url}>` : `[${discordEscape(text3)}](<${url}>)`;
+    value10 = (f, notice) => {
+      if (f.kind === "issues") return notice.issues.map((i) => isLink(i.url) ? link(i.url, `#${i.number}`) : discordEscape(`#${i.number}`)).join(", ");
+      if (f.kind === "url" && isLink(f.value)) return link(f.value, f.value);
+      return f.kind === "code" ? inlineCode(f.value) : discordEscape(f.value);
+    };
+    render4 = (notice) => ({
+      content: [`**[${notice.headline}]** ${discordEscape(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value10(f, notice)}`)].join("\n"),
+      allowed_mentions: { parse: [] }
+    });
+  }
+});
+
+// lib/chat/googlechat.ts
+function googleChatCode(text3) {
+  if (text3 === "") return "` `";
+  return text3.includes("\n") ? `
+\`\`\`
+${literal(text3)}
+\`\`\`` : `\`${literal(text3)}\``;
+}
+function renderGoogleChat(event) {
+  if (event.kind === "ping") return { text: pingSentence(googleChatCode(event.repo)) };
+  return { text: fitNotice(noticeOf(event), GOOGLE_CHAT_LIMIT, render5, (text3) => text3.length) };
+}
+var GOOGLE_CHAT_LIMIT, literal, link2, issueLinks, value11, render5;
+var init_googlechat = __esm({
+  "lib/chat/googlechat.ts"() {
+    "use strict";
+    init_notice();
+    GOOGLE_CHAT_LIMIT = 4096;
+    literal = (text3) => text3.replace(/`/g, "\u02CB").replace(/</g, "<\u200B");
+    link2 = (url, text3) => `<${url}|${text3}>`;
+    issueLinks = (notice) => notice.issues.map((i) => isLink(i.url) ? link2(i.url, `#${i.number}`) : `#${i.number}`).join(", ");
+    value11 = (f, notice) => {
+      if (f.kind === "issues") return issueLinks(notice);
+      if (f.kind === "url" && isLink(f.value)) return link2(f.value, f.value);
+      return f.kind === "text" ? f.value : googleChatCode(f.value);
+    };
+    render5 = (notice) => [`*[${notice.headline}]* ${googleChatCode(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value11(f, notice)}`)].join("\n");
+  }
+});
+
+// lib/chat/mattermost.ts
+function mattermostEscape(text3) {
+  return slackEscape(text3).replace(/[\\*_`[\]|]/g, "\\$&").replace(/(^|[^A-Za-z0-9_])([@~])(?=[A-Za-z0-9])/g, "$1$2\u200B").replace(/^([ \t]*)(#|\d+\.|[-+])(?=[ \t])/gm, "$1\\$2");
+}
+function renderMattermost(event) {
+  if (event.kind === "ping") return { text: pingSentence(mattermostEscape(event.repo)) };
+  return { text: fitNotice(noticeOf(event), MATTERMOST_LIMIT, render6, (text3) => text3.length) };
+}
+var MATTERMOST_LIMIT, fact, render6;
+var init_mattermost = __esm({
+  "lib/chat/mattermost.ts"() {
+    "use strict";
+    init_issue();
+    init_markdown();
+    init_notice();
+    MATTERMOST_LIMIT = 16383;
+    fact = (f) => {
+      if (f.kind === "code") return `${f.label}: ${inlineCode(f.value)}`;
+      if (f.kind === "url" && isLink(f.value)) return `${f.label}: ${f.value}`;
+      return `${f.label}: ${mattermostEscape(f.value)}`;
+    };
+    render6 = (notice) => [`*[${notice.headline}]* ${mattermostEscape(notice.subject)}`, ...notice.facts.filter((f) => f.label !== "Issue").map(fact)].join("\n");
+  }
+});
+
+// lib/chat/teams.ts
+function teamsEscape(text3) {
+  return text3.replace(/[\\*_~`[\]()#>+\-!|]/g, "\\$&").replace(/\{(?=\{)/g, "{\u200B");
+}
+function renderTeams(event) {
+  if (event.kind === "ping") {
+    const notice = { headline: "TEST MESSAGE", subject: event.repo, facts: [{ label: "Message", value: pingSentence(event.repo), kind: "text" }], issues: [] };
+    return render7(notice);
+  }
+  return fitNotice(noticeOf(event), TEAMS_LIMIT, render7, (body2) => Buffer.byteLength(JSON.stringify(body2)));
+}
+var TEAMS_LIMIT, linkTarget, value12, card, render7;
+var init_teams = __esm({
+  "lib/chat/teams.ts"() {
+    "use strict";
+    init_notice();
+    TEAMS_LIMIT = 25e3;
+    linkTarget = (url) => url.replace(/\(/g, "%28").replace(/\)/g, "%29");
+    value12 = (f) => f.kind === "url" && isLink(f.value) ? `[${teamsEscape(f.value)}](${linkTarget(f.value)})` : teamsEscape(f.value);
+    card = (notice) => ({
+      type: "AdaptiveCard",
+      $schema: "http://adaptivecards.io/schemas/adaptive-card.json",
+      version: "1.4",
+      body: [
+        {
+          type: "TextBlock",
+          text: `[${notice.headline}] ${teamsEscape(notice.subject)}`,
+          weight: "Bolder",
+          size: "Medium",
+          color: notice.headline === "DEPLOY RECOVERED" ? "Good" : notice.headline === "TEST MESSAGE" ? "Default" : "Attention",
+          wrap: true
+        },
+        ...notice.facts.length ? [{ type: "FactSet", facts: notice.facts.map((f) => ({ title: f.label, value: value12(f) })) }] : []
+      ],
+      // A button per issue; Teams shows up to six in a row, a recovery rarely closes more.
+      actions: notice.issues.filter((i) => isLink(i.url)).map((i) => ({ type: "Action.OpenUrl", title: `Open issue #${i.number}`, url: i.url }))
+    });
+    render7 = (notice) => ({
+      type: "message",
+      attachments: [{ contentType: "application/vnd.microsoft.card.adaptive", content: card(notice) }]
+    });
+  }
+});
+
+// lib/chat/post.ts
+var post_exports = {};
+__export(post_exports, {
+  RENDERERS: () => RENDERERS,
+  webhookNotifier: () => webhookNotifier
+});
+function webhookNotifier(format, url, timeoutMs) {
+  return {
+    format,
+    host: new URL(url).host,
+    send: (event) => postJson(url, RENDERERS[format](event), timeoutMs)
+  };
+}
+var RENDERERS;
+var init_post = __esm({
+  "lib/chat/post.ts"() {
+    "use strict";
+    init_discord();
+    init_googlechat();
+    init_mattermost();
+    init_slack();
+    init_teams();
+    init_webhook();
+    RENDERERS = {
+      slack: renderSlack,
+      mattermost: renderMattermost,
+      googlechat: renderGoogleChat,
+      discord: renderDiscord,
+      teams: renderTeams
+    };
+  }
+});
+
+// lib/core/retry/retry.ts
+function attemptWarning(attempt3, max, delaySeconds) {
+  return `[WARN] Attempt ${attempt3}/${max} failed, retrying in ${delaySeconds}s...`;
+}
+function backoffDelay(attempt3, baseSeconds) {
+  return baseSeconds * 2 ** (attempt3 - 1);
+}
+async function attempt(maxAttempts, delay, fn, options = {}) {
+  const {
+    retryable = () => true,
+    onFailure = (n, max, seconds) => void process.stderr.write(attemptWarning(n, max, seconds) + "\n"),
+    sleep: sleep2 = sleepMs,
+    waitAfterLast = true
+  } = options;
+  let lastError;
+  for (let n = 1; n <= maxAttempts; n++) {
+    try {
+      return await fn(n);
+    } catch (error) {
+      if (!retryable(error)) throw error;
+      lastError = error;
+      if (n === maxAttempts && !waitAfterLast) break;
+      const seconds = delay(n);
+      onFailure(n, maxAttempts, seconds, error);
+      await sleep2(seconds * 1e3);
+    }
+  }
+  throw new AttemptsExhausted(maxAttempts, lastError);
+}
+function backoff(maxAttempts = 3, baseDelaySeconds = 1, fn, options = {}) {
+  return attempt(maxAttempts, (n) => backoffDelay(n, baseDelaySeconds), fn, options);
+}
+var sleepMs;
+var init_retry = __esm({
+  "lib/core/retry/retry.ts"() {
+    "use strict";
+    init_errors();
+    sleepMs = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  }
+});
+
+// lib/core/retry/transient.ts
+import { AsyncLocalStorage } from "node:async_hooks";
+function withAttempts(attempts, fn) {
+  return attemptsOverride.run(attempts, fn);
+}
+function readAttempts(configured) {
+  return attemptsOverride.getStore() ?? configured;
+}
+function isTransient(error) {
+  return error instanceof ApiError && error.transient;
+}
+function describeError(error) {
+  if (error instanceof RateLimited) return error.message;
+  if (error instanceof ApiError) {
+    if (error.status !== void 0) return `HTTP ${error.status}: ${error.message}`.trim();
+    const { code, message } = error.cause ?? {};
+    const cause = code ?? message;
+    return `no answer from the API (${error.message || "network error"}${cause && cause !== error.message ? `: ${cause}` : ""})`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+async function retryTransient({ retryAttempts, retryDelaySeconds }, what, send2, log2) {
+  try {
+    return await backoff(retryAttempts, retryDelaySeconds, send2, {
+      retryable: isTransient,
+      waitAfterLast: false,
+      onFailure: (n, max, seconds, error) => log2.warn(`${attemptWarning(n, max, seconds).replace(/^\[WARN\] /, "")} (${what}: ${describeError(error)})`)
+    });
+  } catch (error) {
+    throw error instanceof AttemptsExhausted ? error.cause : error;
+  }
+}
+var attemptsOverride;
+var init_transient = __esm({
+  "lib/core/retry/transient.ts"() {
+    "use strict";
+    init_errors();
+    init_retry();
+    attemptsOverride = new AsyncLocalStorage();
   }
 });
 
@@ -45377,6 +36960,24 @@ var init_unlabelled = __esm({
   }
 });
 
+// lib/core/flows/issue-text.ts
+async function issueTitle(template, failure2, target) {
+  if (!template) return renderTitle(failure2, target.limits.title);
+  return (await renderer()).templateTitle(template, failure2, target.kind, target.limits);
+}
+async function issueBody(template, failure2, target) {
+  if (!template) return renderBody(failure2, target.kind);
+  return (await renderer()).templateBody(template, failure2, target.kind, target.limits);
+}
+var renderer;
+var init_issue_text = __esm({
+  "lib/core/flows/issue-text.ts"() {
+    "use strict";
+    init_issue();
+    renderer = () => Promise.resolve().then(() => (init_template_render(), template_render_exports));
+  }
+});
+
 // lib/core/flows/create.ts
 function failCreate(cause, log2) {
   log2.error("Failed to create issue");
@@ -45417,8 +37018,8 @@ var init_create = __esm({
 });
 
 // lib/core/flows/outcome.ts
-function filedAs(outcome, issue, title, occurrence) {
-  return { outcome: { outcome, number: issue.number, url: issue.url, title }, issue, ...occurrence === void 0 ? {} : { occurrence } };
+function filedAs(outcome, issue, occurrence) {
+  return { outcome: { outcome, number: issue.number, url: issue.url, title: issue.title }, issue, ...occurrence === void 0 ? {} : { occurrence } };
 }
 var init_outcome = __esm({
   "lib/core/flows/outcome.ts"() {
@@ -45710,7 +37311,7 @@ async function reopenStep(tracker, target, key, failure2, log2) {
   }
   if (!recovered) return void 0;
   const done2 = await reopenIssue(tracker, target, key, recovered, failure2, log2);
-  return done2 && filedAs(done2.outcome, done2.issue, key.title, done2.occurrence);
+  return done2 && filedAs(done2.outcome, done2.issue, done2.occurrence);
 }
 async function oldestHolder(tracker, target, key) {
   const [holder, reopened] = await Promise.all([findHolderIssue(tracker, key), findReopened(tracker, target, key)]);
@@ -45726,6 +37327,8410 @@ var init_reopen_step = __esm({
     init_reopen();
     init_transient();
     init_errors();
+  }
+});
+
+// node_modules/zx/build/deno.js
+import { createRequire as createRequire2 } from "node:module";
+import * as process2 from "node:process";
+var init_deno = __esm({
+  "node_modules/zx/build/deno.js"() {
+    if (globalThis.Deno) {
+      globalThis.require = createRequire2(import.meta.url);
+      globalThis.__filename = new URL(import.meta.url).pathname;
+      globalThis.__dirname = new URL(".", import.meta.url).pathname;
+      globalThis.module = new Proxy({}, { set() {
+        return true;
+      } });
+      const p = globalThis.process = globalThis.process || process2;
+      p.version || (p.version = "v18.0.0");
+      p.version || (p.version = { node: "18.0.0" });
+      p.env || (p.env = globalThis.Deno.env.toObject());
+      p.argv || (p.argv = [globalThis.Deno.execPath(), globalThis.Deno.mainModule.replace("file://", ""), ...globalThis.Deno.args]);
+    }
+  }
+});
+
+// node_modules/zx/build/esblib.cjs
+var require_esblib = __commonJS({
+  "node_modules/zx/build/esblib.cjs"(exports, module) {
+    var __create2 = Object.create;
+    var __defProp2 = Object.defineProperty;
+    var __getOwnPropDesc2 = Object.getOwnPropertyDescriptor;
+    var __getOwnPropNames2 = Object.getOwnPropertyNames;
+    var __getProtoOf2 = Object.getPrototypeOf;
+    var __hasOwnProp2 = Object.prototype.hasOwnProperty;
+    var __export2 = (target, all) => {
+      for (var name2 in all)
+        __defProp2(target, name2, { get: all[name2], enumerable: true });
+    };
+    var __copyProps2 = (to, from, except, desc) => {
+      if (from && typeof from === "object" || typeof from === "function") {
+        for (let key of __getOwnPropNames2(from))
+          if (!__hasOwnProp2.call(to, key) && key !== except)
+            __defProp2(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc2(from, key)) || desc.enumerable });
+      }
+      return to;
+    };
+    var __toESM2 = (mod, isNodeMode, target) => (target = mod != null ? __create2(__getProtoOf2(mod)) : {}, __copyProps2(
+      // If the importer is in node compatibility mode or this is not an ESM
+      // file that has been converted to a CommonJS file using a Babel-
+      // compatible transform (i.e. "__esModule" has not been set), then set
+      // "default" to the CommonJS "module.exports" for node compatibility.
+      isNodeMode || !mod || !mod.__esModule ? __defProp2(target, "default", { value: mod, enumerable: true }) : target,
+      mod
+    ));
+    var __toCommonJS = (mod) => __copyProps2(__defProp2({}, "__esModule", { value: true }), mod);
+    var __async = (__this, __arguments, generator) => {
+      return new Promise((resolve, reject) => {
+        var fulfilled = (value14) => {
+          try {
+            step(generator.next(value14));
+          } catch (e) {
+            reject(e);
+          }
+        };
+        var rejected = (value14) => {
+          try {
+            step(generator.throw(value14));
+          } catch (e) {
+            reject(e);
+          }
+        };
+        var step = (x2) => x2.done ? resolve(x2.value) : Promise.resolve(x2.value).then(fulfilled, rejected);
+        step((generator = generator.apply(__this, __arguments)).next());
+      });
+    };
+    var __defProps = Object.defineProperties;
+    var __getOwnPropDescs = Object.getOwnPropertyDescriptors;
+    var __getOwnPropSymbols = Object.getOwnPropertySymbols;
+    var __propIsEnum = Object.prototype.propertyIsEnumerable;
+    var __knownSymbol = (name2, symbol) => (symbol = Symbol[name2]) ? symbol : /* @__PURE__ */ Symbol.for("Symbol." + name2);
+    var __typeError = (msg) => {
+      throw TypeError(msg);
+    };
+    var __defNormalProp = (obj, key, value14) => key in obj ? __defProp2(obj, key, { enumerable: true, configurable: true, writable: true, value: value14 }) : obj[key] = value14;
+    var __spreadValues = (a, b) => {
+      for (var prop in b || (b = {}))
+        if (__hasOwnProp2.call(b, prop))
+          __defNormalProp(a, prop, b[prop]);
+      if (__getOwnPropSymbols)
+        for (var prop of __getOwnPropSymbols(b)) {
+          if (__propIsEnum.call(b, prop))
+            __defNormalProp(a, prop, b[prop]);
+        }
+      return a;
+    };
+    var __spreadProps = (a, b) => __defProps(a, __getOwnPropDescs(b));
+    var __await = function(promise, isYieldStar) {
+      this[0] = promise;
+      this[1] = isYieldStar;
+    };
+    var __asyncGenerator = (__this, __arguments, generator) => {
+      var resume = (k2, v2, yes, no) => {
+        try {
+          var x2 = generator[k2](v2), isAwait = (v2 = x2.value) instanceof __await, done2 = x2.done;
+          Promise.resolve(isAwait ? v2[0] : v2).then((y) => isAwait ? resume(k2 === "return" ? k2 : "next", v2[1] ? { done: y.done, value: y.value } : y, yes, no) : yes({ value: y, done: done2 })).catch((e) => resume("throw", e, yes, no));
+        } catch (e) {
+          no(e);
+        }
+      }, method = (k2) => it[k2] = (x2) => new Promise((yes, no) => resume(k2, x2, yes, no)), it = {};
+      return generator = generator.apply(__this, __arguments), it[__knownSymbol("asyncIterator")] = () => it, method("next"), method("throw"), method("return"), it;
+    };
+    var __yieldStar = (value14) => {
+      var obj = value14[__knownSymbol("asyncIterator")], isAwait = false, method, it = {};
+      if (obj == null) {
+        obj = value14[__knownSymbol("iterator")]();
+        method = (k2) => it[k2] = (x2) => obj[k2](x2);
+      } else {
+        obj = obj.call(value14);
+        method = (k2) => it[k2] = (v2) => {
+          if (isAwait) {
+            isAwait = false;
+            if (k2 === "throw") throw v2;
+            return v2;
+          }
+          isAwait = true;
+          return {
+            done: false,
+            value: new __await(new Promise((resolve) => {
+              var x2 = obj[k2](v2);
+              if (!(x2 instanceof Object)) __typeError("Object expected");
+              resolve(x2);
+            }), 1)
+          };
+        };
+      }
+      return it[__knownSymbol("iterator")] = () => it, method("next"), "throw" in obj ? method("throw") : it.throw = (x2) => {
+        throw x2;
+      }, "return" in obj && method("return"), it;
+    };
+    var __forAwait = (obj, it, method) => (it = obj[__knownSymbol("asyncIterator")]) ? it.call(obj) : (obj = obj[__knownSymbol("iterator")](), it = {}, method = (key, fn) => (fn = obj[key]) && (it[key] = (arg) => new Promise((yes, no, done2) => (arg = fn.call(obj, arg), done2 = arg.done, Promise.resolve(arg.value).then((value14) => yes({ value: value14, done: done2 }), no)))), method("next"), method("return"), it);
+    var __pow = Math.pow;
+    var __reExport = (target, mod, secondTarget) => (__copyProps2(target, mod, "default"), secondTarget && __copyProps2(secondTarget, mod, "default"));
+    var __commonJS2 = (cb, mod) => function __require2() {
+      return mod || (0, cb[__getOwnPropNames2(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
+    };
+    var __esm2 = (fn, res) => function __init() {
+      return fn && (res = (0, fn[__getOwnPropNames2(fn)[0]])(fn = 0)), res;
+    };
+    var __accessCheck = (obj, member, msg) => member.has(obj) || __typeError("Cannot " + msg);
+    var __privateGet = (obj, member, getter) => (__accessCheck(obj, member, "read from private field"), getter ? getter.call(obj) : member.get(obj));
+    var __privateAdd = (obj, member, value14) => member.has(obj) ? __typeError("Cannot add the same private member more than once") : member instanceof WeakSet ? member.add(obj) : member.set(obj, value14);
+    var __privateSet = (obj, member, value14, setter) => (__accessCheck(obj, member, "write to private field"), setter ? setter.call(obj, value14) : member.set(obj, value14), value14);
+    module.exports = {
+      __create: __create2,
+      __defProp: __defProp2,
+      __getOwnPropDesc: __getOwnPropDesc2,
+      __getOwnPropNames: __getOwnPropNames2,
+      __getProtoOf: __getProtoOf2,
+      __hasOwnProp: __hasOwnProp2,
+      __export: __export2,
+      __copyProps: __copyProps2,
+      __toESM: __toESM2,
+      __toCommonJS,
+      __async,
+      __defProps,
+      __getOwnPropDescs,
+      __getOwnPropSymbols,
+      __propIsEnum,
+      __knownSymbol,
+      __typeError,
+      __defNormalProp,
+      __spreadValues,
+      __spreadProps,
+      __await,
+      __asyncGenerator,
+      __yieldStar,
+      __forAwait,
+      __pow,
+      __reExport,
+      __commonJS: __commonJS2,
+      __esm: __esm2,
+      __accessCheck,
+      __privateGet,
+      __privateAdd,
+      __privateSet
+    };
+  }
+});
+
+// node_modules/zx/build/internals.cjs
+var require_internals = __commonJS({
+  "node_modules/zx/build/internals.cjs"(exports, module) {
+    "use strict";
+    var {
+      __export: __export2,
+      __toCommonJS
+    } = require_esblib();
+    var internals_exports = {};
+    __export2(internals_exports, {
+      bus: () => bus3
+    });
+    module.exports = __toCommonJS(internals_exports);
+    var locked = false;
+    var lock = () => locked = true;
+    var store = /* @__PURE__ */ new Map();
+    var override = store.set.bind(store);
+    function wrap(name2, api) {
+      if (locked) throw new Error("bus is locked");
+      override(name2, api);
+      return new Proxy(api, {
+        get(_, key) {
+          var _a, _b;
+          return store.get(name2)[key] || ((_b = (_a = store.get(name2)) == null ? void 0 : _a.default) == null ? void 0 : _b[key]);
+        },
+        apply(_, self2, args) {
+          return store.get(name2).apply(self2, args);
+        }
+      });
+    }
+    var bus3 = {
+      override,
+      wrap,
+      lock
+    };
+  }
+});
+
+// node_modules/zx/build/vendor-core.cjs
+var require_vendor_core = __commonJS({
+  "node_modules/zx/build/vendor-core.cjs"(exports, module) {
+    "use strict";
+    var {
+      __create: __create2,
+      __spreadValues,
+      __spreadProps,
+      __commonJS: __commonJS2,
+      __export: __export2,
+      __toESM: __toESM2,
+      __toCommonJS,
+      __async
+    } = require_esblib();
+    var require_posix = __commonJS2({
+      "node_modules/isexe/dist/cjs/posix.js"(exports2) {
+        "use strict";
+        Object.defineProperty(exports2, "__esModule", { value: true });
+        exports2.sync = exports2.isexe = void 0;
+        var fs_1 = __require("fs");
+        var promises_1 = __require("fs").promises;
+        var isexe = (_0, ..._1) => __async(null, [_0, ..._1], function* (path3, options = {}) {
+          const { ignoreErrors = false } = options;
+          try {
+            return checkStat(yield (0, promises_1.stat)(path3), options);
+          } catch (e) {
+            const er = e;
+            if (ignoreErrors || er.code === "EACCES")
+              return false;
+            throw er;
+          }
+        });
+        exports2.isexe = isexe;
+        var sync = (path3, options = {}) => {
+          const { ignoreErrors = false } = options;
+          try {
+            return checkStat((0, fs_1.statSync)(path3), options);
+          } catch (e) {
+            const er = e;
+            if (ignoreErrors || er.code === "EACCES")
+              return false;
+            throw er;
+          }
+        };
+        exports2.sync = sync;
+        var checkStat = (stat, options) => stat.isFile() && checkMode(stat, options);
+        var checkMode = (stat, options) => {
+          var _a, _b, _c, _d, _e, _f, _g, _h;
+          const myUid = (_b = options.uid) != null ? _b : (_a = process.getuid) == null ? void 0 : _a.call(process);
+          const myGroups = (_e = (_d = options.groups) != null ? _d : (_c = process.getgroups) == null ? void 0 : _c.call(process)) != null ? _e : [];
+          const myGid = (_h = (_g = options.gid) != null ? _g : (_f = process.getgid) == null ? void 0 : _f.call(process)) != null ? _h : myGroups[0];
+          if (myUid === void 0 || myGid === void 0) {
+            throw new Error("cannot get uid or gid");
+          }
+          const groups2 = /* @__PURE__ */ new Set([myGid, ...myGroups]);
+          const mod = stat.mode;
+          const uid = stat.uid;
+          const gid = stat.gid;
+          const u = parseInt("100", 8);
+          const g2 = parseInt("010", 8);
+          const o = parseInt("001", 8);
+          const ug = u | g2;
+          return !!(mod & o || mod & g2 && groups2.has(gid) || mod & u && uid === myUid || mod & ug && myUid === 0);
+        };
+      }
+    });
+    var require_win32 = __commonJS2({
+      "node_modules/isexe/dist/cjs/win32.js"(exports2) {
+        "use strict";
+        Object.defineProperty(exports2, "__esModule", { value: true });
+        exports2.sync = exports2.isexe = void 0;
+        var fs_1 = __require("fs");
+        var promises_1 = __require("fs").promises;
+        var isexe = (_0, ..._1) => __async(null, [_0, ..._1], function* (path3, options = {}) {
+          const { ignoreErrors = false } = options;
+          try {
+            return checkStat(yield (0, promises_1.stat)(path3), path3, options);
+          } catch (e) {
+            const er = e;
+            if (ignoreErrors || er.code === "EACCES")
+              return false;
+            throw er;
+          }
+        });
+        exports2.isexe = isexe;
+        var sync = (path3, options = {}) => {
+          const { ignoreErrors = false } = options;
+          try {
+            return checkStat((0, fs_1.statSync)(path3), path3, options);
+          } catch (e) {
+            const er = e;
+            if (ignoreErrors || er.code === "EACCES")
+              return false;
+            throw er;
+          }
+        };
+        exports2.sync = sync;
+        var checkPathExt = (path3, options) => {
+          const { pathExt = process.env.PATHEXT || "" } = options;
+          const peSplit = pathExt.split(";");
+          if (peSplit.indexOf("") !== -1) {
+            return true;
+          }
+          for (let i = 0; i < peSplit.length; i++) {
+            const p = peSplit[i].toLowerCase();
+            const ext = path3.substring(path3.length - p.length).toLowerCase();
+            if (p && ext === p) {
+              return true;
+            }
+          }
+          return false;
+        };
+        var checkStat = (stat, path3, options) => stat.isFile() && checkPathExt(path3, options);
+      }
+    });
+    var require_options = __commonJS2({
+      "node_modules/isexe/dist/cjs/options.js"(exports2) {
+        "use strict";
+        Object.defineProperty(exports2, "__esModule", { value: true });
+      }
+    });
+    var require_cjs = __commonJS2({
+      "node_modules/isexe/dist/cjs/index.js"(exports2) {
+        "use strict";
+        var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
+          if (k2 === void 0) k2 = k;
+          var desc = Object.getOwnPropertyDescriptor(m, k);
+          if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+            desc = { enumerable: true, get: function() {
+              return m[k];
+            } };
+          }
+          Object.defineProperty(o, k2, desc);
+        }) : (function(o, m, k, k2) {
+          if (k2 === void 0) k2 = k;
+          o[k2] = m[k];
+        }));
+        var __setModuleDefault = exports2 && exports2.__setModuleDefault || (Object.create ? (function(o, v) {
+          Object.defineProperty(o, "default", { enumerable: true, value: v });
+        }) : function(o, v) {
+          o["default"] = v;
+        });
+        var __importStar = exports2 && exports2.__importStar || function(mod) {
+          if (mod && mod.__esModule) return mod;
+          var result = {};
+          if (mod != null) {
+            for (var k in mod) if (k !== "default" && Object.prototype.hasOwnProperty.call(mod, k)) __createBinding(result, mod, k);
+          }
+          __setModuleDefault(result, mod);
+          return result;
+        };
+        var __exportStar = exports2 && exports2.__exportStar || function(m, exports3) {
+          for (var p in m) if (p !== "default" && !Object.prototype.hasOwnProperty.call(exports3, p)) __createBinding(exports3, m, p);
+        };
+        Object.defineProperty(exports2, "__esModule", { value: true });
+        exports2.sync = exports2.isexe = exports2.posix = exports2.win32 = void 0;
+        var posix = __importStar(require_posix());
+        exports2.posix = posix;
+        var win32 = __importStar(require_win32());
+        exports2.win32 = win32;
+        __exportStar(require_options(), exports2);
+        var platform = process.env._ISEXE_TEST_PLATFORM_ || process.platform;
+        var impl = platform === "win32" ? win32 : posix;
+        exports2.isexe = impl.isexe;
+        exports2.sync = impl.sync;
+      }
+    });
+    var require_lib = __commonJS2({
+      "node_modules/which/lib/index.js"(exports2, module2) {
+        "use strict";
+        var { isexe, sync: isexeSync } = require_cjs();
+        var { join, delimiter, sep: sep2, posix } = __require("path");
+        var isWindows = process.platform === "win32";
+        var rSlash = new RegExp(`[${posix.sep}${sep2 === posix.sep ? "" : sep2}]`.replace(/(\\)/g, "\\$1"));
+        var rRel = new RegExp(`^\\.${rSlash.source}`);
+        var getNotFoundError = (cmd) => Object.assign(new Error(`not found: ${cmd}`), { code: "ENOENT" });
+        var getPathInfo = (cmd, {
+          path: optPath = process.env.PATH,
+          pathExt: optPathExt = process.env.PATHEXT,
+          delimiter: optDelimiter = delimiter
+        }) => {
+          const pathEnv = cmd.match(rSlash) ? [""] : [
+            // windows always checks the cwd first
+            ...isWindows ? [process.cwd()] : [],
+            ...(optPath || /* istanbul ignore next: very unusual */
+            "").split(optDelimiter)
+          ];
+          if (isWindows) {
+            const pathExtExe = optPathExt || [".EXE", ".CMD", ".BAT", ".COM"].join(optDelimiter);
+            const pathExt = pathExtExe.split(optDelimiter).flatMap((item) => [item, item.toLowerCase()]);
+            if (cmd.includes(".") && pathExt[0] !== "") {
+              pathExt.unshift("");
+            }
+            return { pathEnv, pathExt, pathExtExe };
+          }
+          return { pathEnv, pathExt: [""] };
+        };
+        var getPathPart = (raw, cmd) => {
+          const pathPart = /^".*"$/.test(raw) ? raw.slice(1, -1) : raw;
+          const prefix = !pathPart && rRel.test(cmd) ? cmd.slice(0, 2) : "";
+          return prefix + join(pathPart, cmd);
+        };
+        var which22 = (_0, ..._1) => __async(null, [_0, ..._1], function* (cmd, opt = {}) {
+          const { pathEnv, pathExt, pathExtExe } = getPathInfo(cmd, opt);
+          const found = [];
+          for (const envPart of pathEnv) {
+            const p = getPathPart(envPart, cmd);
+            for (const ext of pathExt) {
+              const withExt = p + ext;
+              const is = yield isexe(withExt, { pathExt: pathExtExe, ignoreErrors: true });
+              if (is) {
+                if (!opt.all) {
+                  return withExt;
+                }
+                found.push(withExt);
+              }
+            }
+          }
+          if (opt.all && found.length) {
+            return found;
+          }
+          if (opt.nothrow) {
+            return null;
+          }
+          throw getNotFoundError(cmd);
+        });
+        var whichSync = (cmd, opt = {}) => {
+          const { pathEnv, pathExt, pathExtExe } = getPathInfo(cmd, opt);
+          const found = [];
+          for (const pathEnvPart of pathEnv) {
+            const p = getPathPart(pathEnvPart, cmd);
+            for (const ext of pathExt) {
+              const withExt = p + ext;
+              const is = isexeSync(withExt, { pathExt: pathExtExe, ignoreErrors: true });
+              if (is) {
+                if (!opt.all) {
+                  return withExt;
+                }
+                found.push(withExt);
+              }
+            }
+          }
+          if (opt.all && found.length) {
+            return found;
+          }
+          if (opt.nothrow) {
+            return null;
+          }
+          throw getNotFoundError(cmd);
+        };
+        module2.exports = which22;
+        which22.sync = whichSync;
+      }
+    });
+    var vendor_core_exports = {};
+    __export2(vendor_core_exports, {
+      VoidStream: () => VoidStream,
+      buildCmd: () => buildCmd,
+      chalk: () => chalk22,
+      exec: () => exec,
+      isStringLiteral: () => isStringLiteral2,
+      ps: () => ps3,
+      which: () => which3
+    });
+    module.exports = __toCommonJS(vendor_core_exports);
+    var ANSI_BACKGROUND_OFFSET = 10;
+    var wrapAnsi16 = (offset = 0) => (code) => `\x1B[${code + offset}m`;
+    var wrapAnsi256 = (offset = 0) => (code) => `\x1B[${38 + offset};5;${code}m`;
+    var wrapAnsi16m = (offset = 0) => (red, green, blue) => `\x1B[${38 + offset};2;${red};${green};${blue}m`;
+    var styles = {
+      modifier: {
+        reset: [0, 0],
+        // 21 isn't widely supported and 22 does the same thing
+        bold: [1, 22],
+        dim: [2, 22],
+        italic: [3, 23],
+        underline: [4, 24],
+        overline: [53, 55],
+        inverse: [7, 27],
+        hidden: [8, 28],
+        strikethrough: [9, 29]
+      },
+      color: {
+        black: [30, 39],
+        red: [31, 39],
+        green: [32, 39],
+        yellow: [33, 39],
+        blue: [34, 39],
+        magenta: [35, 39],
+        cyan: [36, 39],
+        white: [37, 39],
+        // Bright color
+        blackBright: [90, 39],
+        gray: [90, 39],
+        // Alias of `blackBright`
+        grey: [90, 39],
+        // Alias of `blackBright`
+        redBright: [91, 39],
+        greenBright: [92, 39],
+        yellowBright: [93, 39],
+        blueBright: [94, 39],
+        magentaBright: [95, 39],
+        cyanBright: [96, 39],
+        whiteBright: [97, 39]
+      },
+      bgColor: {
+        bgBlack: [40, 49],
+        bgRed: [41, 49],
+        bgGreen: [42, 49],
+        bgYellow: [43, 49],
+        bgBlue: [44, 49],
+        bgMagenta: [45, 49],
+        bgCyan: [46, 49],
+        bgWhite: [47, 49],
+        // Bright color
+        bgBlackBright: [100, 49],
+        bgGray: [100, 49],
+        // Alias of `bgBlackBright`
+        bgGrey: [100, 49],
+        // Alias of `bgBlackBright`
+        bgRedBright: [101, 49],
+        bgGreenBright: [102, 49],
+        bgYellowBright: [103, 49],
+        bgBlueBright: [104, 49],
+        bgMagentaBright: [105, 49],
+        bgCyanBright: [106, 49],
+        bgWhiteBright: [107, 49]
+      }
+    };
+    var modifierNames = Object.keys(styles.modifier);
+    var foregroundColorNames = Object.keys(styles.color);
+    var backgroundColorNames = Object.keys(styles.bgColor);
+    var colorNames = [...foregroundColorNames, ...backgroundColorNames];
+    function assembleStyles() {
+      const codes = /* @__PURE__ */ new Map();
+      for (const [groupName, group] of Object.entries(styles)) {
+        for (const [styleName, style] of Object.entries(group)) {
+          styles[styleName] = {
+            open: `\x1B[${style[0]}m`,
+            close: `\x1B[${style[1]}m`
+          };
+          group[styleName] = styles[styleName];
+          codes.set(style[0], style[1]);
+        }
+        Object.defineProperty(styles, groupName, {
+          value: group,
+          enumerable: false
+        });
+      }
+      Object.defineProperty(styles, "codes", {
+        value: codes,
+        enumerable: false
+      });
+      styles.color.close = "\x1B[39m";
+      styles.bgColor.close = "\x1B[49m";
+      styles.color.ansi = wrapAnsi16();
+      styles.color.ansi256 = wrapAnsi256();
+      styles.color.ansi16m = wrapAnsi16m();
+      styles.bgColor.ansi = wrapAnsi16(ANSI_BACKGROUND_OFFSET);
+      styles.bgColor.ansi256 = wrapAnsi256(ANSI_BACKGROUND_OFFSET);
+      styles.bgColor.ansi16m = wrapAnsi16m(ANSI_BACKGROUND_OFFSET);
+      Object.defineProperties(styles, {
+        rgbToAnsi256: {
+          value(red, green, blue) {
+            if (red === green && green === blue) {
+              if (red < 8) {
+                return 16;
+              }
+              if (red > 248) {
+                return 231;
+              }
+              return Math.round((red - 8) / 247 * 24) + 232;
+            }
+            return 16 + 36 * Math.round(red / 255 * 5) + 6 * Math.round(green / 255 * 5) + Math.round(blue / 255 * 5);
+          },
+          enumerable: false
+        },
+        hexToRgb: {
+          value(hex) {
+            const matches = /[a-f\d]{6}|[a-f\d]{3}/i.exec(hex.toString(16));
+            if (!matches) {
+              return [0, 0, 0];
+            }
+            let [colorString] = matches;
+            if (colorString.length === 3) {
+              colorString = [...colorString].map((character) => character + character).join("");
+            }
+            const integer = Number.parseInt(colorString, 16);
+            return [
+              /* eslint-disable no-bitwise */
+              integer >> 16 & 255,
+              integer >> 8 & 255,
+              integer & 255
+              /* eslint-enable no-bitwise */
+            ];
+          },
+          enumerable: false
+        },
+        hexToAnsi256: {
+          value: (hex) => styles.rgbToAnsi256(...styles.hexToRgb(hex)),
+          enumerable: false
+        },
+        ansi256ToAnsi: {
+          value(code) {
+            if (code < 8) {
+              return 30 + code;
+            }
+            if (code < 16) {
+              return 90 + (code - 8);
+            }
+            let red;
+            let green;
+            let blue;
+            if (code >= 232) {
+              red = ((code - 232) * 10 + 8) / 255;
+              green = red;
+              blue = red;
+            } else {
+              code -= 16;
+              const remainder = code % 36;
+              red = Math.floor(code / 36) / 5;
+              green = Math.floor(remainder / 6) / 5;
+              blue = remainder % 6 / 5;
+            }
+            const value14 = Math.max(red, green, blue) * 2;
+            if (value14 === 0) {
+              return 30;
+            }
+            let result = 30 + (Math.round(blue) << 2 | Math.round(green) << 1 | Math.round(red));
+            if (value14 === 2) {
+              result += 60;
+            }
+            return result;
+          },
+          enumerable: false
+        },
+        rgbToAnsi: {
+          value: (red, green, blue) => styles.ansi256ToAnsi(styles.rgbToAnsi256(red, green, blue)),
+          enumerable: false
+        },
+        hexToAnsi: {
+          value: (hex) => styles.ansi256ToAnsi(styles.hexToAnsi256(hex)),
+          enumerable: false
+        }
+      });
+      return styles;
+    }
+    var ansiStyles = assembleStyles();
+    var ansi_styles_default = ansiStyles;
+    var import_node_process = __toESM2(__require("process"), 1);
+    var import_node_os = __toESM2(__require("os"), 1);
+    var import_node_tty = __toESM2(__require("tty"), 1);
+    function hasFlag(flag, argv = globalThis.Deno ? globalThis.Deno.args : import_node_process.default.argv) {
+      const prefix = flag.startsWith("-") ? "" : flag.length === 1 ? "-" : "--";
+      const position = argv.indexOf(prefix + flag);
+      const terminatorPosition = argv.indexOf("--");
+      return position !== -1 && (terminatorPosition === -1 || position < terminatorPosition);
+    }
+    var { env } = import_node_process.default;
+    var flagForceColor;
+    if (hasFlag("no-color") || hasFlag("no-colors") || hasFlag("color=false") || hasFlag("color=never")) {
+      flagForceColor = 0;
+    } else if (hasFlag("color") || hasFlag("colors") || hasFlag("color=true") || hasFlag("color=always")) {
+      flagForceColor = 1;
+    }
+    function envForceColor() {
+      if ("FORCE_COLOR" in env) {
+        if (env.FORCE_COLOR === "true") {
+          return 1;
+        }
+        if (env.FORCE_COLOR === "false") {
+          return 0;
+        }
+        return env.FORCE_COLOR.length === 0 ? 1 : Math.min(Number.parseInt(env.FORCE_COLOR, 10), 3);
+      }
+    }
+    function translateLevel(level) {
+      if (level === 0) {
+        return false;
+      }
+      return {
+        level,
+        hasBasic: true,
+        has256: level >= 2,
+        has16m: level >= 3
+      };
+    }
+    function _supportsColor(haveStream, { streamIsTTY, sniffFlags = true } = {}) {
+      const noFlagForceColor = envForceColor();
+      if (noFlagForceColor !== void 0) {
+        flagForceColor = noFlagForceColor;
+      }
+      const forceColor = sniffFlags ? flagForceColor : noFlagForceColor;
+      if (forceColor === 0) {
+        return 0;
+      }
+      if (sniffFlags) {
+        if (hasFlag("color=16m") || hasFlag("color=full") || hasFlag("color=truecolor")) {
+          return 3;
+        }
+        if (hasFlag("color=256")) {
+          return 2;
+        }
+      }
+      if ("TF_BUILD" in env && "AGENT_NAME" in env) {
+        return 1;
+      }
+      if (haveStream && !streamIsTTY && forceColor === void 0) {
+        return 0;
+      }
+      const min = forceColor || 0;
+      if (env.TERM === "dumb") {
+        return min;
+      }
+      if (import_node_process.default.platform === "win32") {
+        const osRelease = import_node_os.default.release().split(".");
+        if (Number(osRelease[0]) >= 10 && Number(osRelease[2]) >= 10586) {
+          return Number(osRelease[2]) >= 14931 ? 3 : 2;
+        }
+        return 1;
+      }
+      if ("CI" in env) {
+        if (["GITHUB_ACTIONS", "GITEA_ACTIONS", "CIRCLECI"].some((key) => key in env)) {
+          return 3;
+        }
+        if (["TRAVIS", "APPVEYOR", "GITLAB_CI", "BUILDKITE", "DRONE"].some((sign) => sign in env) || env.CI_NAME === "codeship") {
+          return 1;
+        }
+        return min;
+      }
+      if ("TEAMCITY_VERSION" in env) {
+        return /^(9\.(0*[1-9]\d*)\.|\d{2,}\.)/.test(env.TEAMCITY_VERSION) ? 1 : 0;
+      }
+      if (env.COLORTERM === "truecolor") {
+        return 3;
+      }
+      if (env.TERM === "xterm-kitty") {
+        return 3;
+      }
+      if (env.TERM === "xterm-ghostty") {
+        return 3;
+      }
+      if (env.TERM === "wezterm") {
+        return 3;
+      }
+      if ("TERM_PROGRAM" in env) {
+        const version = Number.parseInt((env.TERM_PROGRAM_VERSION || "").split(".")[0], 10);
+        switch (env.TERM_PROGRAM) {
+          case "iTerm.app": {
+            return version >= 3 ? 3 : 2;
+          }
+          case "Apple_Terminal": {
+            return 2;
+          }
+        }
+      }
+      if (/-256(color)?$/i.test(env.TERM)) {
+        return 2;
+      }
+      if (/^screen|^xterm|^vt100|^vt220|^rxvt|color|ansi|cygwin|linux/i.test(env.TERM)) {
+        return 1;
+      }
+      if ("COLORTERM" in env) {
+        return 1;
+      }
+      return min;
+    }
+    function createSupportsColor(stream, options = {}) {
+      const level = _supportsColor(stream, __spreadValues({
+        streamIsTTY: stream && stream.isTTY
+      }, options));
+      return translateLevel(level);
+    }
+    var supportsColor = {
+      stdout: createSupportsColor({ isTTY: import_node_tty.default.isatty(1) }),
+      stderr: createSupportsColor({ isTTY: import_node_tty.default.isatty(2) })
+    };
+    var supports_color_default = supportsColor;
+    function stringReplaceAll(string, substring, replacer) {
+      let index = string.indexOf(substring);
+      if (index === -1) {
+        return string;
+      }
+      const substringLength = substring.length;
+      let endIndex = 0;
+      let returnValue = "";
+      do {
+        returnValue += string.slice(endIndex, index) + substring + replacer;
+        endIndex = index + substringLength;
+        index = string.indexOf(substring, endIndex);
+      } while (index !== -1);
+      returnValue += string.slice(endIndex);
+      return returnValue;
+    }
+    function stringEncaseCRLFWithFirstIndex(string, prefix, postfix, index) {
+      let endIndex = 0;
+      let returnValue = "";
+      do {
+        const gotCR = string[index - 1] === "\r";
+        returnValue += string.slice(endIndex, gotCR ? index - 1 : index) + prefix + (gotCR ? "\r\n" : "\n") + postfix;
+        endIndex = index + 1;
+        index = string.indexOf("\n", endIndex);
+      } while (index !== -1);
+      returnValue += string.slice(endIndex);
+      return returnValue;
+    }
+    var { stdout: stdoutColor, stderr: stderrColor } = supports_color_default;
+    var GENERATOR = /* @__PURE__ */ Symbol("GENERATOR");
+    var STYLER = /* @__PURE__ */ Symbol("STYLER");
+    var IS_EMPTY = /* @__PURE__ */ Symbol("IS_EMPTY");
+    var levelMapping = [
+      "ansi",
+      "ansi",
+      "ansi256",
+      "ansi16m"
+    ];
+    var styles2 = /* @__PURE__ */ Object.create(null);
+    var applyOptions = (object, options = {}) => {
+      if (options.level && !(Number.isInteger(options.level) && options.level >= 0 && options.level <= 3)) {
+        throw new Error("The `level` option should be an integer from 0 to 3");
+      }
+      const colorLevel = stdoutColor ? stdoutColor.level : 0;
+      object.level = options.level === void 0 ? colorLevel : options.level;
+    };
+    var chalkFactory = (options) => {
+      const chalk32 = (...strings) => strings.join(" ");
+      applyOptions(chalk32, options);
+      Object.setPrototypeOf(chalk32, createChalk.prototype);
+      return chalk32;
+    };
+    function createChalk(options) {
+      return chalkFactory(options);
+    }
+    Object.setPrototypeOf(createChalk.prototype, Function.prototype);
+    for (const [styleName, style] of Object.entries(ansi_styles_default)) {
+      styles2[styleName] = {
+        get() {
+          const builder = createBuilder(this, createStyler(style.open, style.close, this[STYLER]), this[IS_EMPTY]);
+          Object.defineProperty(this, styleName, { value: builder });
+          return builder;
+        }
+      };
+    }
+    styles2.visible = {
+      get() {
+        const builder = createBuilder(this, this[STYLER], true);
+        Object.defineProperty(this, "visible", { value: builder });
+        return builder;
+      }
+    };
+    var getModelAnsi = (model, level, type, ...arguments_) => {
+      if (model === "rgb") {
+        if (level === "ansi16m") {
+          return ansi_styles_default[type].ansi16m(...arguments_);
+        }
+        if (level === "ansi256") {
+          return ansi_styles_default[type].ansi256(ansi_styles_default.rgbToAnsi256(...arguments_));
+        }
+        return ansi_styles_default[type].ansi(ansi_styles_default.rgbToAnsi(...arguments_));
+      }
+      if (model === "hex") {
+        return getModelAnsi("rgb", level, type, ...ansi_styles_default.hexToRgb(...arguments_));
+      }
+      return ansi_styles_default[type][model](...arguments_);
+    };
+    var usedModels = ["rgb", "hex", "ansi256"];
+    for (const model of usedModels) {
+      styles2[model] = {
+        get() {
+          const { level } = this;
+          return function(...arguments_) {
+            const styler = createStyler(getModelAnsi(model, levelMapping[level], "color", ...arguments_), ansi_styles_default.color.close, this[STYLER]);
+            return createBuilder(this, styler, this[IS_EMPTY]);
+          };
+        }
+      };
+      const bgModel = "bg" + model[0].toUpperCase() + model.slice(1);
+      styles2[bgModel] = {
+        get() {
+          const { level } = this;
+          return function(...arguments_) {
+            const styler = createStyler(getModelAnsi(model, levelMapping[level], "bgColor", ...arguments_), ansi_styles_default.bgColor.close, this[STYLER]);
+            return createBuilder(this, styler, this[IS_EMPTY]);
+          };
+        }
+      };
+    }
+    var proto = Object.defineProperties(() => {
+    }, __spreadProps(__spreadValues({}, styles2), {
+      level: {
+        enumerable: true,
+        get() {
+          return this[GENERATOR].level;
+        },
+        set(level) {
+          this[GENERATOR].level = level;
+        }
+      }
+    }));
+    var createStyler = (open2, close, parent) => {
+      let openAll;
+      let closeAll;
+      if (parent === void 0) {
+        openAll = open2;
+        closeAll = close;
+      } else {
+        openAll = parent.openAll + open2;
+        closeAll = close + parent.closeAll;
+      }
+      return {
+        open: open2,
+        close,
+        openAll,
+        closeAll,
+        parent
+      };
+    };
+    var createBuilder = (self2, _styler, _isEmpty) => {
+      const builder = (...arguments_) => applyStyle(builder, arguments_.length === 1 ? "" + arguments_[0] : arguments_.join(" "));
+      Object.setPrototypeOf(builder, proto);
+      builder[GENERATOR] = self2;
+      builder[STYLER] = _styler;
+      builder[IS_EMPTY] = _isEmpty;
+      return builder;
+    };
+    var applyStyle = (self2, string) => {
+      if (self2.level <= 0 || !string) {
+        return self2[IS_EMPTY] ? "" : string;
+      }
+      let styler = self2[STYLER];
+      if (styler === void 0) {
+        return string;
+      }
+      const { openAll, closeAll } = styler;
+      if (string.includes("\x1B")) {
+        while (styler !== void 0) {
+          string = stringReplaceAll(string, styler.close, styler.open);
+          styler = styler.parent;
+        }
+      }
+      const lfIndex = string.indexOf("\n");
+      if (lfIndex !== -1) {
+        string = stringEncaseCRLFWithFirstIndex(string, closeAll, openAll, lfIndex);
+      }
+      return openAll + string + closeAll;
+    };
+    Object.defineProperties(createChalk.prototype, styles2);
+    var chalk3 = createChalk();
+    var chalkStderr = createChalk({ level: stderrColor ? stderrColor.level : 0 });
+    var source_default = chalk3;
+    var import_which = __toESM2(require_lib(), 1);
+    var import_node_process4 = __toESM2(__require("process"), 1);
+    var import_node_fs3 = __toESM2(__require("fs"), 1);
+    var import_node_os2 = __toESM2(__require("os"), 1);
+    var EOL = /\r?\n|\r|\n/;
+    var EMPTY = "-";
+    var parseLine = (line, sep2 = " ") => {
+      if (typeof line !== "string") throw new Error("parseLine: line must be a string");
+      const result = {
+        spaces: [],
+        words: []
+      };
+      const capture = () => {
+        if (word) {
+          result.words.push({
+            s,
+            e: s + word.length - 1,
+            w: word
+          });
+          word = "";
+          s = -1;
+        }
+      };
+      let bb;
+      let word = "";
+      let s = -1;
+      for (const i in [...line]) {
+        const prev = line[+i - 1];
+        const char = line[i];
+        if (bb) {
+          word += char;
+          if (char === bb && prev !== "\\") {
+            bb = void 0;
+          }
+          continue;
+        }
+        if (char === sep2) {
+          result.spaces.push(+i);
+          capture();
+          continue;
+        }
+        if (s === -1) s = +i;
+        if (char === '"' || char === "'") bb = char;
+        word += char;
+      }
+      capture();
+      return result;
+    };
+    var parseLines = (input2, sep2) => input2.split(EOL).filter(Boolean).map((l) => parseLine(l, sep2));
+    var countWordsByIndex = ({ words }, index) => words.filter(({ e }) => e < index).length;
+    var getBorders = (lines) => lines[0].spaces.reduce((m, i) => {
+      const c = countWordsByIndex(lines[0], i);
+      if (lines.every((l) => l.spaces.includes(i) && c === countWordsByIndex(l, i))) {
+        m.push(i);
+      }
+      return m;
+    }, []);
+    var parseUnixGrid = (input2) => {
+      const lines = parseLines(input2);
+      const borders = getBorders(lines);
+      const _borders = [Number.NEGATIVE_INFINITY, ...borders, Number.POSITIVE_INFINITY];
+      const grid = [];
+      for (const { words } of lines) {
+        const row = [];
+        grid.push(row);
+        for (const n in words) {
+          const { w, s, e } = words[n];
+          for (const _b in _borders) {
+            const a = _borders[+_b];
+            const b = _borders[+_b + 1];
+            if (b === void 0) break;
+            const block = row[_b] || (row[_b] = []);
+            if (s > a && e < b) block.push(w);
+          }
+        }
+      }
+      return gridToData(grid);
+    };
+    var gridToData = (grid) => {
+      const data = [];
+      const [headers, ...body2] = grid;
+      for (const row of body2) {
+        const entry = {};
+        data.push(entry);
+        for (const i in headers) {
+          const keys = headers[i];
+          if (keys.length === 0) continue;
+          if (keys.length > row[i].length) {
+            throw new Error("Malformed grid: row has more columns than headers");
+          }
+          for (const k in keys) {
+            const key = keys[k];
+            const to = +k + 1 === keys.length ? Number.POSITIVE_INFINITY : +k + 1;
+            entry[key] = row[i].slice(+k, to);
+          }
+        }
+      }
+      return data;
+    };
+    var parseWinGrid = (input2, debug = false) => {
+      const lines = input2.split(/\r*\n+/).filter(Boolean);
+      const headline = lines.shift();
+      const headers = headline.trim().split(/\s\s+/);
+      const hl = headers.length;
+      const ll = headline.length;
+      if (debug) {
+        console.log("Headers:", headers);
+        console.log("Line lengths:", lines.map((l) => l.length));
+      }
+      if (lines.every((l) => ll / l.length < 2)) {
+        const spaces = Array.from({ length: ll }).map(
+          (_, i) => lines.every((l) => l[i] === " ")
+        );
+        const borders = spaces.reduce((m, v, i, a) => {
+          if (v && !a[i - 1]) m.push(i);
+          return m;
+        }, [0]);
+        const data2 = [];
+        debug && console.log("Borders:", borders);
+        for (const line of lines) {
+          const props = [];
+          for (const i in headers) {
+            const k = headers[i];
+            const s = borders[i];
+            const e = borders[+i + 1] || ll;
+            const v = line.slice(s, e).trim();
+            props.push([k, [v || EMPTY]]);
+          }
+          data2.push(Object.fromEntries(props));
+        }
+        return data2;
+      }
+      let w = "";
+      let p;
+      const body2 = input2.slice(headline.length);
+      const vals = [];
+      const data = [];
+      const cap = (v) => {
+        const _v = w.trim() || (vals.length === 0 ? v : w.trim());
+        if (!_v) return;
+        vals.push(_v);
+        if (vals.length === hl) {
+          data.push(Object.fromEntries(headers.map((h, i) => [h, [vals[i]]])));
+          vals.length = 0;
+        }
+        w = "";
+      };
+      for (const c of body2) {
+        w += c;
+        if (c === " ") {
+          if (p === "\n") {
+            cap(EMPTY);
+          } else if (p === " ") {
+            cap();
+          }
+        } else if (c === "\n") {
+          cap();
+        }
+        p = c;
+      }
+      cap();
+      return data;
+    };
+    var parsers = {
+      unix: parseUnixGrid,
+      win: parseWinGrid
+    };
+    var parse5 = (input2, { format = "unix", debug = false } = {}) => {
+      const parser = parsers[format];
+      if (!parser) throw new Error(`unsupported format: ${format}`);
+      return parser(input2, debug);
+    };
+    var cp = __toESM2(__require("child_process"), 1);
+    var import_node_process3 = __toESM2(__require("process"), 1);
+    var import_node_events = __toESM2(__require("events"), 1);
+    var import_node_stream = __require("stream");
+    var import_node_process2 = __toESM2(__require("process"), 1);
+    var g = !import_node_process2.default.versions.deno && global || globalThis;
+    var immediate = g.setImmediate || ((f) => g.setTimeout(f, 0));
+    var noop4 = () => {
+    };
+    var randomId = () => Math.random().toString(36).slice(2);
+    var isPromiseLike = (value14) => typeof (value14 == null ? void 0 : value14.then) === "function";
+    var isStringLiteral2 = (pieces, ...rest) => {
+      var _a;
+      return (pieces == null ? void 0 : pieces.length) > 0 && ((_a = pieces.raw) == null ? void 0 : _a.length) === pieces.length && // Object.isFrozen(pieces) &&
+      rest.length + 1 === pieces.length;
+    };
+    var assign = (target, ...extras) => Object.defineProperties(target, extras.reduce((m, extra) => __spreadValues(__spreadValues({}, m), Object.fromEntries(Object.entries(Object.getOwnPropertyDescriptors(extra)).filter(([, v]) => !Object.prototype.hasOwnProperty.call(v, "value") || v.value !== void 0))), {}));
+    var buildCmd = (quote22, pieces, args, subs = substitute) => {
+      if (args.some(isPromiseLike))
+        return Promise.all(args).then((args2) => buildCmd(quote22, pieces, args2, subs));
+      let cmd = pieces[0], i = 0;
+      while (i < args.length) {
+        const s = Array.isArray(args[i]) ? args[i].map((x) => quote22(subs(x))).join(" ") : quote22(subs(args[i]));
+        cmd += s + pieces[++i];
+      }
+      return cmd;
+    };
+    var substitute = (arg) => typeof (arg == null ? void 0 : arg.stdout) === "string" ? arg.stdout.replace(/\n$/, "") : `${arg}`;
+    var defaults2 = {
+      get id() {
+        return randomId();
+      },
+      cmd: "",
+      get cwd() {
+        return import_node_process3.default.cwd();
+      },
+      sync: false,
+      args: [],
+      input: null,
+      env: import_node_process3.default.env,
+      get ee() {
+        return new import_node_events.default();
+      },
+      get ac() {
+        return g.AbortController && new AbortController();
+      },
+      get signal() {
+        var _a;
+        return (_a = this.ac) == null ? void 0 : _a.signal;
+      },
+      on: {},
+      detached: import_node_process3.default.platform !== "win32",
+      shell: true,
+      spawn: cp.spawn,
+      spawnSync: cp.spawnSync,
+      spawnOpts: {},
+      get store() {
+        return createStore();
+      },
+      callback: noop4,
+      get stdin() {
+        return new VoidStream();
+      },
+      get stdout() {
+        return new VoidStream();
+      },
+      get stderr() {
+        return new VoidStream();
+      },
+      stdio: ["pipe", "pipe", "pipe"],
+      run: immediate,
+      stack: ""
+    };
+    var normalizeCtx = (...ctxs) => assign(
+      __spreadValues({}, defaults2),
+      { get signal() {
+        var _a;
+        return (_a = this.ac) == null ? void 0 : _a.signal;
+      } },
+      ...ctxs
+    );
+    var processInput = (child, input2) => {
+      if (input2 && child.stdin && !child.stdin.destroyed) {
+        if (input2 instanceof import_node_stream.Readable) {
+          input2.pipe(child.stdin);
+        } else {
+          child.stdin.write(input2);
+          child.stdin.end();
+        }
+      }
+    };
+    var VoidStream = class extends import_node_stream.Transform {
+      _transform(chunk, _, cb) {
+        this.emit("data", chunk);
+        cb();
+      }
+    };
+    var buildSpawnOpts = ({ spawnOpts, stdio, cwd, shell: shell2, input: input2, env: env2, detached, signal }) => __spreadProps(__spreadValues({}, spawnOpts), {
+      env: env2,
+      cwd,
+      stdio,
+      shell: shell2,
+      input: input2,
+      windowsHide: true,
+      detached,
+      signal
+    });
+    var toggleListeners = (pos, ee, on = {}) => {
+      for (const [name2, listener] of Object.entries(on)) {
+        ee[pos](name2, listener);
+      }
+      if (pos === "on")
+        ee.once("end", () => toggleListeners("off", ee, on));
+    };
+    var createStore = () => ({
+      stdout: [],
+      stderr: [],
+      stdall: []
+    });
+    var invoke = (c) => {
+      var _a, _b;
+      const now = Date.now();
+      const stdio = [c.stdin, c.stdout, c.stderr];
+      const push2 = (kind, data) => {
+        c.store[kind].push(data);
+        c.store.stdall.push(data);
+        c.ee.emit(kind, data, c);
+        c.ee.emit("stdall", data, c);
+      };
+      try {
+        if (c.sync) {
+          toggleListeners("on", c.ee, c.on);
+          const opts = buildSpawnOpts(c);
+          const r = c.spawnSync(c.cmd, c.args, opts);
+          c.ee.emit("start", r, c);
+          if (((_a = r.stdout) == null ? void 0 : _a.length) > 0) {
+            c.stdout.write(r.stdout);
+            push2("stdout", r.stdout);
+          }
+          if (((_b = r.stderr) == null ? void 0 : _b.length) > 0) {
+            c.stderr.write(r.stderr);
+            push2("stderr", r.stderr);
+          }
+          c.callback(null, c.fulfilled = __spreadProps(__spreadValues({}, r), {
+            get stdout() {
+              return c.store.stdout.join("");
+            },
+            get stderr() {
+              return c.store.stderr.join("");
+            },
+            get stdall() {
+              return c.store.stdall.join("");
+            },
+            stdio,
+            duration: Date.now() - now,
+            ctx: c
+          }));
+          c.ee.emit("end", c.fulfilled, c);
+        } else {
+          c.run(() => {
+            var _a2, _b2, _c;
+            toggleListeners("on", c.ee, c.on);
+            let error = null;
+            let aborted = false;
+            const opts = buildSpawnOpts(c);
+            const child = c.spawn(c.cmd, c.args, opts);
+            const onAbort = (event) => {
+              if (opts.detached && child.pid) {
+                try {
+                  import_node_process3.default.kill(-child.pid);
+                } catch (e) {
+                  child.kill();
+                }
+              }
+              aborted = true;
+              c.ee.emit("abort", event, c);
+            };
+            c.child = child;
+            c.ee.emit("start", child, c);
+            (_a2 = opts.signal) == null ? void 0 : _a2.addEventListener("abort", onAbort);
+            processInput(child, c.input || c.stdin);
+            (_b2 = child.stdout) == null ? void 0 : _b2.on("data", (d) => {
+              push2("stdout", d);
+            }).pipe(c.stdout);
+            (_c = child.stderr) == null ? void 0 : _c.on("data", (d) => {
+              push2("stderr", d);
+            }).pipe(c.stderr);
+            child.once("error", (e) => {
+              error = e;
+              c.ee.emit("err", error, c);
+            }).once("exit", () => {
+              var _a3, _b3;
+              if (aborted) {
+                (_a3 = child.stdout) == null ? void 0 : _a3.destroy();
+                (_b3 = child.stderr) == null ? void 0 : _b3.destroy();
+              }
+            }).once("close", (status, signal) => {
+              var _a3;
+              c.fulfilled = {
+                error,
+                status,
+                signal,
+                get stdout() {
+                  return c.store.stdout.join("");
+                },
+                get stderr() {
+                  return c.store.stderr.join("");
+                },
+                get stdall() {
+                  return c.store.stdall.join("");
+                },
+                stdio,
+                duration: Date.now() - now,
+                ctx: c
+              };
+              (_a3 = opts.signal) == null ? void 0 : _a3.removeEventListener("abort", onAbort);
+              c.callback(error, c.fulfilled);
+              c.ee.emit("end", c.fulfilled, c);
+            });
+          }, c);
+        }
+      } catch (error) {
+        c.callback(
+          error,
+          c.fulfilled = {
+            error,
+            status: null,
+            signal: null,
+            stdout: "",
+            stderr: "",
+            stdall: "",
+            stdio,
+            duration: Date.now() - now,
+            ctx: c
+          }
+        );
+        c.ee.emit("err", error, c);
+        c.ee.emit("end", c.fulfilled, c);
+      }
+      return c;
+    };
+    var exec = (ctx) => invoke(normalizeCtx(ctx));
+    var IS_WIN = import_node_process4.default.platform === "win32";
+    var IS_WIN2025_PLUS = IS_WIN && Number.parseInt(import_node_os2.default.release().split(".")[2], 10) >= 26e3;
+    var LOOKUPS = {
+      wmic: {
+        cmd: "wmic process get ProcessId,ParentProcessId,CommandLine",
+        args: [],
+        parse(stdout) {
+          return parse5(removeWmicPrefix(stdout), { format: "win" });
+        }
+      },
+      ps: {
+        cmd: "ps",
+        args: ["-lx"],
+        parse(stdout) {
+          return parse5(stdout, { format: "unix" });
+        }
+      },
+      pwsh: {
+        cmd: "pwsh",
+        args: ["-NoProfile", "-Command", '"Get-CimInstance Win32_Process | Select-Object ProcessId,ParentProcessId,CommandLine | ConvertTo-Json -Compress"'],
+        parse(stdout) {
+          let arr = [];
+          try {
+            arr = JSON.parse(stdout);
+          } catch (e) {
+            return [];
+          }
+          return arr.map((p) => ({
+            ProcessId: [p.ProcessId + ""],
+            ParentProcessId: [p.ParentProcessId + ""],
+            CommandLine: p.CommandLine ? [p.CommandLine] : []
+          }));
+        }
+      }
+    };
+    var isBin = (f) => {
+      if (f === "") return false;
+      if (!f.includes("/") && !f.includes("\\")) return true;
+      if (f.length > 3 && f[0] === '"')
+        return f[f.length - 1] === '"' ? isBin(f.slice(1, -1)) : false;
+      try {
+        if (!import_node_fs3.default.existsSync(f)) return false;
+        const stat = import_node_fs3.default.lstatSync(f);
+        return stat.isFile() || stat.isSymbolicLink();
+      } catch (e) {
+        return false;
+      }
+    };
+    var lookup2 = (query = {}, cb = noop22) => _lookup({ query, cb, sync: false });
+    var lookupSync = (query = {}, cb = noop22) => _lookup({ query, cb, sync: true });
+    lookup2.sync = lookupSync;
+    var _lookup = ({
+      query = {},
+      cb = noop22,
+      sync = false
+    }) => {
+      const pFactory = sync ? makePseudoDeferred.bind(null, []) : makeDeferred;
+      const { promise, resolve, reject } = pFactory();
+      const result = [];
+      const lookupFlow = IS_WIN ? IS_WIN2025_PLUS ? "pwsh" : "wmic" : "ps";
+      const {
+        parse: parse22,
+        cmd,
+        args
+      } = LOOKUPS[lookupFlow];
+      const callback = (err, { stdout }) => {
+        if (err) {
+          reject(err);
+          cb(err);
+          return;
+        }
+        result.push(...filterProcessList(normalizeOutput(parse22(stdout)), query));
+        resolve(result);
+        cb(null, result);
+      };
+      exec({
+        cmd,
+        args,
+        callback,
+        sync,
+        run(cb2) {
+          cb2();
+        }
+      });
+      return Object.assign(promise, result);
+    };
+    var filterProcessList = (processList, query = {}) => {
+      const pidList = (query.pid === void 0 ? [] : [query.pid].flat(1)).map((v) => v + "");
+      const filters = [
+        (p) => query.command ? new RegExp(query.command, "i").test(p.command) : true,
+        (p) => query.arguments ? new RegExp(query.arguments, "i").test(p.arguments.join(" ")) : true,
+        (p) => query.ppid ? query.ppid + "" === p.ppid : true
+      ];
+      return processList.filter(
+        (p) => (pidList.length === 0 || pidList.includes(p.pid)) && filters.every((f) => f(p))
+      );
+    };
+    var removeWmicPrefix = (stdout) => {
+      const s = stdout.indexOf(LOOKUPS.wmic.cmd + import_node_os2.default.EOL);
+      const e = stdout.includes(">") ? stdout.trimEnd().lastIndexOf(import_node_os2.default.EOL) : stdout.length;
+      return (s > 0 ? stdout.slice(s + LOOKUPS.wmic.cmd.length, e) : stdout.slice(0, e)).trimStart();
+    };
+    var pickTree = (list2, pid, recursive = false) => {
+      const children = list2.filter((p) => p.ppid === pid + "");
+      return [
+        ...children,
+        ...children.flatMap((p) => recursive ? pickTree(list2, p.pid, true) : [])
+      ];
+    };
+    var _tree = ({
+      cb = noop22,
+      opts,
+      sync = false
+    }) => {
+      if (typeof opts === "string" || typeof opts === "number") {
+        return _tree({ opts: { pid: opts }, cb, sync });
+      }
+      const onError = (err) => cb(err);
+      const onData = (all) => {
+        if (opts === void 0) return all;
+        const { pid, recursive = false } = opts;
+        const list2 = pickTree(all, pid, recursive);
+        cb(null, list2);
+        return list2;
+      };
+      try {
+        const all = _lookup({ sync });
+        return sync ? onData(all) : all.then(onData, (err) => {
+          onError(err);
+          throw err;
+        });
+      } catch (err) {
+        onError(err);
+        return Promise.reject(err);
+      }
+    };
+    var tree = (opts, cb) => __async(null, null, function* () {
+      return _tree({ opts, cb });
+    });
+    var treeSync = (opts, cb) => _tree({ opts, cb, sync: true });
+    tree.sync = treeSync;
+    var kill2 = (pid, opts, next) => {
+      if (typeof opts == "function") {
+        return kill2(pid, void 0, opts);
+      }
+      if (typeof opts == "string" || typeof opts == "number") {
+        return kill2(pid, { signal: opts }, next);
+      }
+      const { promise, resolve, reject } = makeDeferred();
+      const {
+        timeout = 30,
+        signal = "SIGTERM"
+      } = opts || {};
+      try {
+        import_node_process4.default.kill(+pid, signal);
+      } catch (e) {
+        reject(e);
+        next == null ? void 0 : next(e);
+        return promise;
+      }
+      let checkConfident = 0;
+      let checkTimeoutTimer;
+      let checkIsTimeout = false;
+      const checkKilled = (finishCallback) => lookup2({ pid }, (err, list2 = []) => {
+        if (checkIsTimeout) return;
+        if (err) {
+          clearTimeout(checkTimeoutTimer);
+          reject(err);
+          finishCallback == null ? void 0 : finishCallback(err, pid);
+        } else if (list2.length > 0) {
+          checkConfident = checkConfident - 1 || 0;
+          checkKilled(finishCallback);
+        } else {
+          checkConfident++;
+          if (checkConfident === 5) {
+            clearTimeout(checkTimeoutTimer);
+            resolve(pid);
+            finishCallback == null ? void 0 : finishCallback(null, pid);
+          } else {
+            checkKilled(finishCallback);
+          }
+        }
+      });
+      if (next) {
+        checkKilled(next);
+        checkTimeoutTimer = setTimeout(() => {
+          checkIsTimeout = true;
+          next(new Error("Kill process timeout"));
+        }, timeout * 1e3);
+      } else {
+        resolve(pid);
+      }
+      return promise;
+    };
+    var normalizeOutput = (data) => data.reduce((m, d) => {
+      var _a, _b;
+      const pid = (_a = d.PID || d.ProcessId) == null ? void 0 : _a[0];
+      const ppid = (_b = d.PPID || d.ParentProcessId) == null ? void 0 : _b[0];
+      const _cmd = d.CMD || d.CommandLine || d.COMMAND || [];
+      const cmd = _cmd.length === 1 ? _cmd[0].split(/\s+/) : _cmd;
+      if (pid && cmd.length > 0) {
+        const c = cmd.findIndex((_v, i) => isBin(cmd.slice(0, i).join(" ")));
+        const command = (c === -1 ? cmd : cmd.slice(0, c)).join(" ");
+        const args = c === -1 ? [] : cmd.slice(c);
+        m.push({
+          pid,
+          ppid,
+          command,
+          arguments: args
+        });
+      }
+      return m;
+    }, []);
+    var makeDeferred = () => {
+      let resolve;
+      let reject;
+      const promise = new Promise((res, rej) => {
+        resolve = res;
+        reject = rej;
+      });
+      return { resolve, reject, promise };
+    };
+    var makePseudoDeferred = (r = {}) => ({
+      promise: r,
+      resolve: identity,
+      reject(e) {
+        throw e;
+      }
+    });
+    var noop22 = () => {
+    };
+    var identity = (v) => v;
+    var index_default = { kill: kill2, lookup: lookup2, lookupSync, tree, treeSync };
+    var import_internals = require_internals();
+    var chalk22 = import_internals.bus.wrap("chalk", source_default);
+    var which3 = import_internals.bus.wrap("which", import_which.default);
+    var ps3 = import_internals.bus.wrap("ps", index_default);
+  }
+});
+
+// node_modules/zx/build/util.cjs
+var require_util7 = __commonJS({
+  "node_modules/zx/build/util.cjs"(exports, module) {
+    "use strict";
+    var {
+      __spreadValues,
+      __spreadProps,
+      __export: __export2,
+      __toESM: __toESM2,
+      __toCommonJS
+    } = require_esblib();
+    var util_exports = {};
+    __export2(util_exports, {
+      bufArrJoin: () => bufArrJoin,
+      bufToString: () => bufToString,
+      getLast: () => getLast,
+      getLines: () => getLines,
+      identity: () => identity,
+      isString: () => isString,
+      isStringLiteral: () => import_vendor_core.isStringLiteral,
+      iteratorToArray: () => iteratorToArray,
+      noop: () => noop4,
+      once: () => once,
+      parseBool: () => parseBool,
+      parseDuration: () => parseDuration,
+      preferLocalBin: () => preferLocalBin,
+      proxyOverride: () => proxyOverride,
+      quote: () => quote3,
+      quotePowerShell: () => quotePowerShell3,
+      randomId: () => randomId,
+      toCamelCase: () => toCamelCase
+    });
+    module.exports = __toCommonJS(util_exports);
+    var import_node_path = __toESM2(__require("path"), 1);
+    var import_node_process = __toESM2(__require("process"), 1);
+    var import_vendor_core = require_vendor_core();
+    function noop4() {
+    }
+    function identity(v) {
+      return v;
+    }
+    function randomId() {
+      return Math.random().toString(36).slice(2);
+    }
+    function isString(obj) {
+      return typeof obj === "string";
+    }
+    var utf8Decoder = new TextDecoder("utf-8");
+    var bufToString = (buf) => isString(buf) ? buf : utf8Decoder.decode(buf);
+    var bufArrJoin = (arr) => arr.reduce((acc, buf) => acc + bufToString(buf), "");
+    var getLast = (arr) => arr[arr.length - 1];
+    function preferLocalBin(env, ...dirs) {
+      const pathKey = import_node_process.default.platform === "win32" ? Object.keys(env).reverse().find((key) => key.toUpperCase() === "PATH") || "Path" : "PATH";
+      const pathValue = dirs.map(
+        (c) => c && [
+          import_node_path.default.resolve(c, "node_modules", ".bin"),
+          import_node_path.default.resolve(c)
+        ]
+      ).flat().concat(env[pathKey]).filter(Boolean).join(import_node_path.default.delimiter);
+      return __spreadProps(__spreadValues({}, env), {
+        [pathKey]: pathValue
+      });
+    }
+    function quote3(arg) {
+      if (arg === "") return `$''`;
+      if (/^[\w/.\-@:=]+$/.test(arg)) return arg;
+      return `$'` + arg.replace(/\\/g, "\\\\").replace(/'/g, "\\'").replace(/\f/g, "\\f").replace(/\n/g, "\\n").replace(/\r/g, "\\r").replace(/\t/g, "\\t").replace(/\v/g, "\\v").replace(/\0/g, "\\0") + `'`;
+    }
+    function quotePowerShell3(arg) {
+      if (arg === "") return `''`;
+      if (/^[\w/.\-]+$/.test(arg)) return arg;
+      return `'` + arg.replace(/'/g, "''") + `'`;
+    }
+    function parseDuration(d) {
+      if (typeof d === "number") {
+        if (isNaN(d) || d < 0) throw new Error(`Invalid duration: "${d}".`);
+        return d;
+      }
+      const [m, v, u] = d.match(/^(\d+)(m?s?)$/) || [];
+      if (!m) throw new Error(`Unknown duration: "${d}".`);
+      return +v * ({ s: 1e3, ms: 1, m: 6e4 }[u] || 1);
+    }
+    var once = (fn) => {
+      let called = false;
+      let result;
+      return (...args) => called ? result : (called = true, result = fn(...args));
+    };
+    var proxyOverride = (origin, ...fallbacks) => new Proxy(origin, {
+      get(target, key) {
+        var _a, _b;
+        return (_b = (_a = fallbacks.find((f) => key in f)) == null ? void 0 : _a[key]) != null ? _b : Reflect.get(target, key);
+      }
+    });
+    var toCamelCase = (str) => str.toLowerCase().replace(/([a-z])[_-]+([a-z])/g, (_, p1, p2) => p1 + p2.toUpperCase());
+    var parseBool = (v) => v === "true" || v !== "false" && v;
+    var getLines = (chunk, next, delimiter) => {
+      const lines = ((next.pop() || "") + bufToString(chunk)).split(delimiter);
+      next.push(lines.pop());
+      return lines;
+    };
+    var iteratorToArray = (it) => {
+      const arr = [];
+      let entry;
+      while (!(entry = it.next()).done) arr.push(entry.value);
+      return arr;
+    };
+  }
+});
+
+// node_modules/zx/build/core.cjs
+var require_core = __commonJS({
+  "node_modules/zx/build/core.cjs"(exports, module) {
+    "use strict";
+    var {
+      __spreadValues,
+      __spreadProps,
+      __export: __export2,
+      __toESM: __toESM2,
+      __toCommonJS,
+      __async,
+      __await,
+      __asyncGenerator,
+      __yieldStar,
+      __forAwait
+    } = require_esblib();
+    var core_exports2 = {};
+    __export2(core_exports2, {
+      $: () => $2,
+      Fail: () => Fail2,
+      ProcessOutput: () => ProcessOutput2,
+      ProcessPromise: () => ProcessPromise2,
+      bus: () => import_internals.bus,
+      cd: () => cd2,
+      chalk: () => import_vendor_core3.chalk,
+      defaults: () => defaults2,
+      kill: () => kill2,
+      log: () => log2,
+      os: () => os2,
+      path: () => import_node_path.default,
+      ps: () => import_vendor_core3.ps,
+      quote: () => import_util2.quote,
+      quotePowerShell: () => import_util2.quotePowerShell,
+      resolveDefaults: () => resolveDefaults2,
+      syncProcessCwd: () => syncProcessCwd2,
+      useBash: () => useBash2,
+      usePowerShell: () => usePowerShell2,
+      usePwsh: () => usePwsh2,
+      which: () => import_vendor_core3.which,
+      within: () => within2
+    });
+    module.exports = __toCommonJS(core_exports2);
+    var import_node_async_hooks2 = __require("async_hooks");
+    var import_node_buffer = __require("buffer");
+    var import_node_child_process = __toESM2(__require("child_process"), 1);
+    var import_node_events = __require("events");
+    var import_node_fs3 = __toESM2(__require("fs"), 1);
+    var import_node_os = __require("os");
+    var import_node_process2 = __toESM2(__require("process"), 1);
+    var import_node_util22 = __require("util");
+    var EXIT_CODES = {
+      2: "Misuse of shell builtins",
+      126: "Invoked command cannot execute",
+      127: "Command not found",
+      128: "Invalid exit argument",
+      129: "Hangup",
+      130: "Interrupt",
+      131: "Quit and dump core",
+      132: "Illegal instruction",
+      133: "Trace/breakpoint trap",
+      134: "Process aborted",
+      135: 'Bus error: "access to undefined portion of memory object"',
+      136: 'Floating point exception: "erroneous arithmetic operation"',
+      137: "Kill (terminate immediately)",
+      138: "User-defined 1",
+      139: "Segmentation violation",
+      140: "User-defined 2",
+      141: "Write to pipe with no one reading",
+      142: "Signal raised by alarm",
+      143: "Termination (request to terminate)",
+      145: "Child process terminated, stopped (or continued*)",
+      146: "Continue if stopped",
+      147: "Stop executing temporarily",
+      148: "Terminal stop signal",
+      149: 'Background process attempting to read from tty ("in")',
+      150: 'Background process attempting to write to tty ("out")',
+      151: "Urgent data available on socket",
+      152: "CPU time limit exceeded",
+      153: "File size limit exceeded",
+      154: 'Signal raised by timer counting virtual time: "virtual timer expired"',
+      155: "Profiling timer expired",
+      157: "Pollable event",
+      159: "Bad syscall"
+    };
+    var ERRNO_CODES = {
+      0: "Success",
+      1: "Not super-user",
+      2: "No such file or directory",
+      3: "No such process",
+      4: "Interrupted system call",
+      5: "I/O error",
+      6: "No such device or address",
+      7: "Arg list too long",
+      8: "Exec format error",
+      9: "Bad file number",
+      10: "No children",
+      11: "No more processes",
+      12: "Not enough core",
+      13: "Permission denied",
+      14: "Bad address",
+      15: "Block device required",
+      16: "Mount device busy",
+      17: "File exists",
+      18: "Cross-device link",
+      19: "No such device",
+      20: "Not a directory",
+      21: "Is a directory",
+      22: "Invalid argument",
+      23: "Too many open files in system",
+      24: "Too many open files",
+      25: "Not a typewriter",
+      26: "Text file busy",
+      27: "File too large",
+      28: "No space left on device",
+      29: "Illegal seek",
+      30: "Read only file system",
+      31: "Too many links",
+      32: "Broken pipe",
+      33: "Math arg out of domain of func",
+      34: "Math result not representable",
+      35: "File locking deadlock error",
+      36: "File or path name too long",
+      37: "No record locks available",
+      38: "Function not implemented",
+      39: "Directory not empty",
+      40: "Too many symbolic links",
+      42: "No message of desired type",
+      43: "Identifier removed",
+      44: "Channel number out of range",
+      45: "Level 2 not synchronized",
+      46: "Level 3 halted",
+      47: "Level 3 reset",
+      48: "Link number out of range",
+      49: "Protocol driver not attached",
+      50: "No CSI structure available",
+      51: "Level 2 halted",
+      52: "Invalid exchange",
+      53: "Invalid request descriptor",
+      54: "Exchange full",
+      55: "No anode",
+      56: "Invalid request code",
+      57: "Invalid slot",
+      59: "Bad font file fmt",
+      60: "Device not a stream",
+      61: "No data (for no delay io)",
+      62: "Timer expired",
+      63: "Out of streams resources",
+      64: "Machine is not on the network",
+      65: "Package not installed",
+      66: "The object is remote",
+      67: "The link has been severed",
+      68: "Advertise error",
+      69: "Srmount error",
+      70: "Communication error on send",
+      71: "Protocol error",
+      72: "Multihop attempted",
+      73: "Cross mount point (not really error)",
+      74: "Trying to read unreadable message",
+      75: "Value too large for defined data type",
+      76: "Given log. name not unique",
+      77: "f.d. invalid for this operation",
+      78: "Remote address changed",
+      79: "Can   access a needed shared lib",
+      80: "Accessing a corrupted shared lib",
+      81: ".lib section in a.out corrupted",
+      82: "Attempting to link in too many libs",
+      83: "Attempting to exec a shared library",
+      84: "Illegal byte sequence",
+      86: "Streams pipe error",
+      87: "Too many users",
+      88: "Socket operation on non-socket",
+      89: "Destination address required",
+      90: "Message too long",
+      91: "Protocol wrong type for socket",
+      92: "Protocol not available",
+      93: "Unknown protocol",
+      94: "Socket type not supported",
+      95: "Not supported",
+      96: "Protocol family not supported",
+      97: "Address family not supported by protocol family",
+      98: "Address already in use",
+      99: "Address not available",
+      100: "Network interface is not configured",
+      101: "Network is unreachable",
+      102: "Connection reset by network",
+      103: "Connection aborted",
+      104: "Connection reset by peer",
+      105: "No buffer space available",
+      106: "Socket is already connected",
+      107: "Socket is not connected",
+      108: "Can't send after socket shutdown",
+      109: "Too many references",
+      110: "Connection timed out",
+      111: "Connection refused",
+      112: "Host is down",
+      113: "Host is unreachable",
+      114: "Socket already connected",
+      115: "Connection already in progress",
+      116: "Stale file handle",
+      122: "Quota exceeded",
+      123: "No medium (in tape drive)",
+      125: "Operation canceled",
+      130: "Previous owner died",
+      131: "State not recoverable"
+    };
+    var DOCS_URL = "https://google.github.io/zx";
+    var _Fail = class _Fail2 extends Error {
+      static formatExitMessage(code, signal, stderr, from, details = "") {
+        if (code == 0 && signal == null) return `exit code: ${code}`;
+        const codeInfo = _Fail2.getExitCodeInfo(code);
+        let message = `${stderr}
+    at ${from}
+    exit code: ${code}${codeInfo ? " (" + codeInfo + ")" : ""}`;
+        if (signal != null) message += `
+    signal: ${signal}`;
+        if (details) message += `
+    details: 
+${details}`;
+        return message;
+      }
+      static formatErrorMessage(err, from) {
+        return `${err.message}
+    errno: ${err.errno} (${_Fail2.getErrnoMessage(err.errno)})
+    code: ${err.code}
+    at ${from}`;
+      }
+      static formatErrorDetails(lines = [], lim = 20) {
+        if (lines.length < lim) return lines.join("\n");
+        let errors = lines.filter((l) => /(fail|error|not ok|exception)/i.test(l));
+        if (errors.length === 0) errors = lines;
+        return errors.slice(0, lim).join("\n") + (errors.length > lim ? "\n..." : "");
+      }
+      static getExitCodeInfo(exitCode) {
+        return EXIT_CODES[exitCode];
+      }
+      static getCallerLocationFromString(stackString = "unknown") {
+        const lines = stackString.split(/^\s*(at\s)?/m).filter((s) => s == null ? void 0 : s.includes(":"));
+        const i = lines.findIndex((l) => l.includes("Proxy.set"));
+        const offset = i < 0 ? i : i + 2;
+        return (lines.find((l) => l.includes("file://")) || lines[offset] || stackString).trim();
+      }
+      static getCallerLocation(err = new Error("zx error")) {
+        return _Fail2.getCallerLocationFromString(err.stack);
+      }
+      static getErrnoMessage(errno) {
+        return ERRNO_CODES[-errno] || "Unknown error";
+      }
+    };
+    _Fail.DOCS_URL = DOCS_URL;
+    _Fail.EXIT_CODES = EXIT_CODES;
+    _Fail.ERRNO_CODES = ERRNO_CODES;
+    var Fail2 = _Fail;
+    var import_vendor_core = require_vendor_core();
+    var import_node_util3 = __require("util");
+    var import_node_process = __toESM2(__require("process"), 1);
+    var formatters = {
+      cmd({ cmd }) {
+        return formatCmd(cmd);
+      },
+      stdout({ data }) {
+        return data;
+      },
+      stderr({ data }) {
+        return data;
+      },
+      custom({ data }) {
+        return data;
+      },
+      fetch(entry) {
+        const init = entry.init ? " " + (0, import_node_util3.inspect)(entry.init) : "";
+        return `$ ${import_vendor_core.chalk.greenBright("fetch")} ${entry.url}${init}
+`;
+      },
+      cd(entry) {
+        return `$ ${import_vendor_core.chalk.greenBright("cd")} ${entry.dir}
+`;
+      },
+      retry(entry) {
+        const attempt3 = `Attempt: ${entry.attempt}${entry.total == Infinity ? "" : `/${entry.total}`}`;
+        const delay = entry.delay > 0 ? `; next in ${entry.delay}ms` : "";
+        return `${import_vendor_core.chalk.bgRed.white(" FAIL ")} ${attempt3}${delay}
+`;
+      },
+      end() {
+        return "";
+      },
+      kill() {
+        return "";
+      }
+    };
+    var log2 = function(entry) {
+      var _a;
+      if (!entry.verbose) return;
+      const stream = log2.output || import_node_process.default.stderr;
+      const format = ((_a = log2.formatters) == null ? void 0 : _a[entry.kind]) || formatters[entry.kind];
+      if (!format) return;
+      stream.write(format(entry));
+    };
+    var SPACE_RE = /\s/;
+    var SYNTAX = "()[]{}<>;:+|&=";
+    var CMD_BREAK = "|&;><";
+    var RESERVED_WORDS = /* @__PURE__ */ new Set([
+      "if",
+      "then",
+      "else",
+      "elif",
+      "fi",
+      "case",
+      "esac",
+      "for",
+      "select",
+      "while",
+      "until",
+      "do",
+      "done",
+      "in",
+      "EOF"
+    ]);
+    function formatCmd(cmd) {
+      if (cmd == void 0) return import_vendor_core.chalk.grey("undefined");
+      let q = "";
+      let out = "$ ";
+      let buf = "";
+      let mode = "";
+      let pos = 0;
+      const cap = () => {
+        const word = buf.trim();
+        if (word) {
+          pos++;
+          if (mode === "syntax") {
+            if (CMD_BREAK.includes(word)) {
+              pos = 0;
+            }
+            out += import_vendor_core.chalk.red(buf);
+          } else if (mode === "quote" || mode === "dollar") {
+            out += import_vendor_core.chalk.yellowBright(buf);
+          } else if (RESERVED_WORDS.has(word)) {
+            out += import_vendor_core.chalk.cyanBright(buf);
+          } else if (pos === 1) {
+            out += import_vendor_core.chalk.greenBright(buf);
+            pos = Infinity;
+          } else {
+            out += buf;
+          }
+        } else {
+          out += buf;
+        }
+        mode = "";
+        buf = "";
+      };
+      for (const c of [...cmd]) {
+        if (!q) {
+          if (c === "$") {
+            cap();
+            mode = "dollar";
+            buf += c;
+            cap();
+          } else if (c === "'" || c === '"') {
+            cap();
+            mode = "quote";
+            q = c;
+            buf += c;
+          } else if (SPACE_RE.test(c)) {
+            cap();
+            buf += c;
+          } else if (SYNTAX.includes(c)) {
+            const isEnv = c === "=" && pos === 0;
+            isEnv && (pos = 1);
+            cap();
+            mode = "syntax";
+            buf += c;
+            cap();
+            isEnv && (pos = -1);
+          } else {
+            buf += c;
+          }
+        } else {
+          buf += c;
+          if (c === q) {
+            cap();
+            q = "";
+          }
+        }
+      }
+      cap();
+      return out.replaceAll("\n", import_vendor_core.chalk.reset("\n> ")) + "\n";
+    }
+    var import_vendor_core2 = require_vendor_core();
+    var import_util = require_util7();
+    var import_internals = require_internals();
+    var import_node_path = __toESM2(__require("path"), 1);
+    var os2 = __toESM2(__require("os"), 1);
+    var import_vendor_core3 = require_vendor_core();
+    var import_util2 = require_util7();
+    var CWD = /* @__PURE__ */ Symbol("processCwd");
+    var SYNC = /* @__PURE__ */ Symbol("syncExec");
+    var EPF = /* @__PURE__ */ Symbol("end-piped-from");
+    var SHOT = /* @__PURE__ */ Symbol("snapshot");
+    var EOL = import_node_buffer.Buffer.from(import_node_os.EOL);
+    var BR_CC = "\n".charCodeAt(0);
+    var DLMTR = /\r?\n/;
+    var SIGTERM = "SIGTERM";
+    var ENV_PREFIX = "ZX_";
+    var ENV_OPTS = /* @__PURE__ */ new Set([
+      "cwd",
+      "preferLocal",
+      "detached",
+      "verbose",
+      "quiet",
+      "timeout",
+      "timeoutSignal",
+      "killSignal",
+      "prefix",
+      "postfix",
+      "shell"
+    ]);
+    var defaults2 = resolveDefaults2({
+      [CWD]: import_node_process2.default.cwd(),
+      [SYNC]: false,
+      verbose: false,
+      env: import_node_process2.default.env,
+      sync: false,
+      shell: true,
+      stdio: "pipe",
+      nothrow: false,
+      quiet: false,
+      detached: false,
+      preferLocal: false,
+      spawn: import_node_child_process.default.spawn,
+      spawnSync: import_node_child_process.default.spawnSync,
+      log: log2,
+      kill: kill2,
+      killSignal: SIGTERM,
+      timeoutSignal: SIGTERM
+    });
+    var storage = new import_node_async_hooks2.AsyncLocalStorage();
+    var getStore = () => storage.getStore() || defaults2;
+    var getSnapshot = (opts, from, pieces, args) => __spreadProps(__spreadValues({}, opts), {
+      ac: opts.ac || new AbortController(),
+      ee: new import_node_events.EventEmitter(),
+      from,
+      pieces,
+      args,
+      cmd: ""
+    });
+    function within2(callback) {
+      return storage.run(__spreadValues({}, getStore()), callback);
+    }
+    var $2 = new Proxy(
+      // prettier-ignore
+      function(pieces, ...args) {
+        const opts = getStore();
+        if (!Array.isArray(pieces)) {
+          return function(...args2) {
+            return within2(() => Object.assign($2, opts, pieces).apply(this, args2));
+          };
+        }
+        const from = Fail2.getCallerLocation();
+        const cb = () => cb[SHOT] = getSnapshot(opts, from, pieces, args);
+        const pp = new ProcessPromise2(cb);
+        if (!pp.isHalted()) pp.run();
+        return pp.sync ? pp.output : pp;
+      },
+      {
+        set(t, key, value14) {
+          return Reflect.set(
+            key in Function.prototype ? t : getStore(),
+            key === "sync" ? SYNC : key,
+            value14
+          );
+        },
+        get(t, key) {
+          return key === "sync" ? $2({ sync: true }) : Reflect.get(key in Function.prototype ? t : getStore(), key);
+        }
+      }
+    );
+    var _ProcessPromise = class _ProcessPromise2 extends Promise {
+      constructor(executor) {
+        let resolve;
+        let reject;
+        super((...args) => {
+          ;
+          [resolve = import_util.noop, reject = import_util.noop] = args;
+          executor(...args);
+        });
+        this._stage = "initial";
+        this._id = (0, import_util.randomId)();
+        this._piped = false;
+        this._stdin = new import_vendor_core2.VoidStream();
+        this._zurk = null;
+        this._output = null;
+        this.writable = true;
+        const snapshot = executor[SHOT];
+        if (snapshot) {
+          this._snapshot = snapshot;
+          this._resolve = resolve;
+          this._reject = reject;
+          if (snapshot.halt) this._stage = "halted";
+          try {
+            this.build();
+          } catch (err) {
+            this.finalize(ProcessOutput2.fromError(err), true);
+          }
+        } else _ProcessPromise2.disarm(this);
+      }
+      // prettier-ignore
+      build() {
+        const $22 = this._snapshot;
+        if (!$22.shell)
+          throw new Fail2(`No shell is available: ${Fail2.DOCS_URL}/shell`);
+        if (!$22.quote)
+          throw new Fail2(`No quote function is defined: ${Fail2.DOCS_URL}/quotes`);
+        if ($22.pieces.some((p) => p == null))
+          throw new Fail2(`Malformed command at ${$22.from}`);
+        $22.cmd = (0, import_vendor_core2.buildCmd)(
+          $22.quote,
+          $22.pieces,
+          $22.args
+        );
+      }
+      run() {
+        var _a, _b;
+        _ProcessPromise2.bus.runBack(this);
+        if (this.isRunning() || this.isSettled()) return this;
+        this._stage = "running";
+        const self2 = this;
+        const $22 = self2._snapshot;
+        const id = self2.id;
+        const cwd = $22.cwd || $22[CWD];
+        if ($22.preferLocal) {
+          const dirs = $22.preferLocal === true ? [$22.cwd, $22[CWD]] : [$22.preferLocal].flat();
+          $22.env = (0, import_util.preferLocalBin)($22.env, ...dirs);
+        }
+        this._zurk = (0, import_vendor_core2.exec)({
+          cmd: self2.fullCmd,
+          cwd,
+          input: (_b = (_a = $22.input) == null ? void 0 : _a.stdout) != null ? _b : $22.input,
+          stdin: self2._stdin,
+          sync: self2.sync,
+          signal: self2.signal,
+          shell: (0, import_util.isString)($22.shell) ? $22.shell : true,
+          id,
+          env: $22.env,
+          spawn: $22.spawn,
+          spawnSync: $22.spawnSync,
+          store: $22.store,
+          stdio: $22.stdio,
+          detached: $22.detached,
+          ee: $22.ee,
+          run(cb, ctx) {
+            var _a2, _b2;
+            ((_b2 = (_a2 = self2.cmd).then) == null ? void 0 : _b2.call(
+              _a2,
+              (cmd) => {
+                $22.cmd = cmd;
+                ctx.cmd = self2.fullCmd;
+                cb();
+              },
+              (error) => self2.finalize(ProcessOutput2.fromError(error))
+            )) || cb();
+          },
+          on: {
+            start: () => {
+              $22.log({ kind: "cmd", cmd: $22.cmd, cwd, verbose: self2.isVerbose(), id });
+              self2.timeout($22.timeout, $22.timeoutSignal);
+            },
+            stdout: (data) => {
+              $22.log({ kind: "stdout", data, verbose: !self2._piped && self2.isVerbose(), id });
+            },
+            stderr: (data) => {
+              $22.log({ kind: "stderr", data, verbose: !self2.isQuiet(), id });
+            },
+            end: (data, c) => {
+              const { error: _error, status, signal: __signal, duration, ctx: { store } } = data;
+              const { stdout, stderr } = store;
+              const { cause, exitCode, signal: _signal } = self2._breakerData || {};
+              const signal = _signal != null ? _signal : __signal;
+              const code = exitCode != null ? exitCode : status;
+              const error = cause != null ? cause : _error;
+              const output = new ProcessOutput2({
+                code,
+                signal,
+                error,
+                duration,
+                store,
+                from: $22.from
+              });
+              $22.log({ kind: "end", signal, exitCode: code, duration, error, verbose: self2.isVerbose(), id });
+              if (stdout.length && (0, import_util.getLast)((0, import_util.getLast)(stdout)) !== BR_CC) c.on.stdout(EOL, c);
+              if (stderr.length && (0, import_util.getLast)((0, import_util.getLast)(stderr)) !== BR_CC) c.on.stderr(EOL, c);
+              self2.finalize(output);
+            }
+          }
+        });
+        return this;
+      }
+      break(exitCode, signal, cause) {
+        if (!this.isRunning()) return;
+        this._breakerData = { exitCode, signal, cause };
+        this.kill(signal);
+      }
+      finalize(output, legacy = false) {
+        if (this.isSettled()) return;
+        this._output = output;
+        _ProcessPromise2.bus.unpipeBack(this);
+        if (output.ok || this.isNothrow()) {
+          this._stage = "fulfilled";
+          this._resolve(output);
+        } else {
+          this._stage = "rejected";
+          if (legacy) {
+            this._resolve(output);
+            throw output.cause || output;
+          }
+          this._reject(output);
+          if (this.sync) throw output;
+        }
+      }
+      abort(reason) {
+        if (this.isSettled()) throw new Fail2("Too late to abort the process.");
+        if (this.signal !== this.ac.signal)
+          throw new Fail2("The signal is controlled by another process.");
+        if (!this.child)
+          throw new Fail2("Trying to abort a process without creating one.");
+        this.ac.abort(reason);
+      }
+      kill(signal) {
+        if (this.isSettled()) throw new Fail2("Too late to kill the process.");
+        if (!this.child)
+          throw new Fail2("Trying to kill a process without creating one.");
+        if (!this.pid) throw new Fail2("The process pid is undefined.");
+        return $2.kill(this.pid, signal || this._snapshot.killSignal || $2.killSignal);
+      }
+      // Configurators
+      stdio(stdin, stdout = "pipe", stderr = "pipe") {
+        this._snapshot.stdio = Array.isArray(stdin) ? stdin : [stdin, stdout, stderr];
+        return this;
+      }
+      nothrow(v = true) {
+        this._snapshot.nothrow = v;
+        return this;
+      }
+      quiet(v = true) {
+        this._snapshot.quiet = v;
+        return this;
+      }
+      verbose(v = true) {
+        this._snapshot.verbose = v;
+        return this;
+      }
+      timeout(d = 0, signal = $2.timeoutSignal) {
+        if (this.isSettled()) return this;
+        const $22 = this._snapshot;
+        $22.timeout = (0, import_util.parseDuration)(d);
+        $22.timeoutSignal = signal;
+        if (this._timeoutId) clearTimeout(this._timeoutId);
+        if ($22.timeout && this.isRunning()) {
+          this._timeoutId = setTimeout(() => this.kill($22.timeoutSignal), $22.timeout);
+          this.finally(() => clearTimeout(this._timeoutId)).catch(import_util.noop);
+        }
+        return this;
+      }
+      /**
+       *  @deprecated Use $({halt: true})`cmd` instead.
+       */
+      halt() {
+        return this;
+      }
+      // Getters
+      get id() {
+        return this._id;
+      }
+      get pid() {
+        var _a;
+        return (_a = this.child) == null ? void 0 : _a.pid;
+      }
+      get cmd() {
+        return this._snapshot.cmd;
+      }
+      get fullCmd() {
+        const { prefix = "", postfix = "", cmd } = this._snapshot;
+        return prefix + cmd + postfix;
+      }
+      get child() {
+        var _a;
+        return (_a = this._zurk) == null ? void 0 : _a.child;
+      }
+      get stdin() {
+        var _a;
+        return (_a = this.child) == null ? void 0 : _a.stdin;
+      }
+      get stdout() {
+        var _a;
+        return (_a = this.child) == null ? void 0 : _a.stdout;
+      }
+      get stderr() {
+        var _a;
+        return (_a = this.child) == null ? void 0 : _a.stderr;
+      }
+      get exitCode() {
+        return this.then(
+          (o) => o.exitCode,
+          (o) => o.exitCode
+        );
+      }
+      get signal() {
+        return this._snapshot.signal || this.ac.signal;
+      }
+      get ac() {
+        return this._snapshot.ac;
+      }
+      get output() {
+        return this._output;
+      }
+      get stage() {
+        return this._stage;
+      }
+      get sync() {
+        return this._snapshot[SYNC];
+      }
+      get [Symbol.toStringTag]() {
+        return "ProcessPromise";
+      }
+      [Symbol.toPrimitive]() {
+        return this.toString();
+      }
+      // Output formatters
+      json() {
+        return this.then((o) => o.json());
+      }
+      text(encoding) {
+        return this.then((o) => o.text(encoding));
+      }
+      lines(delimiter) {
+        return this.then((o) => o.lines(delimiter));
+      }
+      buffer() {
+        return this.then((o) => o.buffer());
+      }
+      blob(type) {
+        return this.then((o) => o.blob(type));
+      }
+      // Status checkers
+      isQuiet() {
+        return this._snapshot.quiet;
+      }
+      isVerbose() {
+        return this._snapshot.verbose && !this.isQuiet();
+      }
+      isNothrow() {
+        return this._snapshot.nothrow;
+      }
+      isHalted() {
+        return this.stage === "halted" && !this.sync;
+      }
+      isSettled() {
+        return !!this.output;
+      }
+      isRunning() {
+        return this.stage === "running";
+      }
+      // Piping
+      // prettier-ignore
+      get pipe() {
+        const getPipeMethod = (kind) => this._pipe.bind(this, kind);
+        const stdout = getPipeMethod("stdout");
+        const stderr = getPipeMethod("stderr");
+        const stdall = getPipeMethod("stdall");
+        return Object.assign(stdout, { stdout, stderr, stdall });
+      }
+      unpipe(to) {
+        _ProcessPromise2.bus.unpipe(this, to);
+        return this;
+      }
+      // prettier-ignore
+      _pipe(source, dest, ...args) {
+        if ((0, import_util.isString)(dest))
+          return this._pipe(source, import_node_fs3.default.createWriteStream(dest));
+        if ((0, import_util.isStringLiteral)(dest, ...args))
+          return this._pipe(
+            source,
+            $2({
+              halt: true,
+              signal: this.signal
+            })(dest, ...args)
+          );
+        const isP = dest instanceof _ProcessPromise2;
+        if (isP && dest.isSettled()) throw new Fail2("Cannot pipe to a settled process.");
+        if (!isP && dest.writableEnded) throw new Fail2("Cannot pipe to a closed stream.");
+        this._piped = true;
+        _ProcessPromise2.bus.pipe(this, dest);
+        const { ee } = this._snapshot;
+        const output = this.output;
+        const from = new import_vendor_core2.VoidStream();
+        const check = () => {
+          var _a;
+          return !!((_a = _ProcessPromise2.bus.refs.get(this)) == null ? void 0 : _a.has(dest));
+        };
+        const end = () => {
+          if (!check()) return;
+          setImmediate(() => {
+            _ProcessPromise2.bus.unpipe(this, dest);
+            _ProcessPromise2.bus.sources(dest).length === 0 && from.end();
+          });
+        };
+        const fill = () => {
+          for (const chunk of this._zurk.store[source]) from.write(chunk);
+        };
+        const fillSettled = () => {
+          if (!output) return;
+          if (isP && !output.ok) dest.break(output.exitCode, output.signal, output.cause);
+          fill();
+          end();
+        };
+        if (!output) {
+          const onData = (chunk) => check() && from.write(chunk);
+          ee.once(source, () => {
+            fill();
+            ee.on(source, onData);
+          }).once("end", () => {
+            ee.removeListener(source, onData);
+            end();
+          });
+        }
+        if (isP) {
+          from.pipe(dest._stdin);
+          if (this.isHalted()) ee.once("start", () => dest.run());
+          else {
+            dest.run();
+            this.catch((e) => dest.break(e.exitCode, e.signal, e.cause));
+          }
+          fillSettled();
+          return dest;
+        }
+        from.once("end", () => dest.emit(EPF)).pipe(dest);
+        fillSettled();
+        return _ProcessPromise2.promisifyStream(dest, this);
+      }
+      // Promise API
+      then(onfulfilled, onrejected) {
+        return super.then(onfulfilled, onrejected);
+      }
+      catch(onrejected) {
+        return super.catch(onrejected);
+      }
+      // Async iterator API
+      [Symbol.asyncIterator]() {
+        return __asyncGenerator(this, null, function* () {
+          const memo = [];
+          const dlmtr = this._snapshot.delimiter || $2.delimiter || DLMTR;
+          for (const chunk of this._zurk.store.stdout) {
+            yield* __yieldStar((0, import_util.getLines)(chunk, memo, dlmtr));
+          }
+          try {
+            for (var iter = __forAwait(this.stdout || []), more, temp, error; more = !(temp = yield new __await(iter.next())).done; more = false) {
+              const chunk = temp.value;
+              yield* __yieldStar((0, import_util.getLines)(chunk, memo, dlmtr));
+            }
+          } catch (temp2) {
+            error = [temp2];
+          } finally {
+            try {
+              more && (temp = iter.return) && (yield new __await(temp.call(iter)));
+            } finally {
+              if (error)
+                throw error[0];
+            }
+          }
+          if (memo[0]) yield memo[0];
+          yield new __await(this);
+        });
+      }
+      emit(event, ...args) {
+        return this;
+      }
+      on(event, cb) {
+        this._stdin.on(event, cb);
+        return this;
+      }
+      once(event, cb) {
+        this._stdin.once(event, cb);
+        return this;
+      }
+      write(data, encoding, cb) {
+        this._stdin.write(data, encoding, cb);
+        return this;
+      }
+      end(chunk, cb) {
+        this._stdin.end(chunk, cb);
+        return this;
+      }
+      removeListener(event, cb) {
+        this._stdin.removeListener(event, cb);
+        return this;
+      }
+      // prettier-ignore
+      static disarm(p, toggle = true) {
+        Object.getOwnPropertyNames(_ProcessPromise2.prototype).forEach((k) => {
+          if (k in Promise.prototype) return;
+          if (!toggle) {
+            Reflect.deleteProperty(p, k);
+            return;
+          }
+          Object.defineProperty(p, k, { configurable: true, get() {
+            throw new Fail2("Inappropriate usage. Apply $ instead of direct instantiation.");
+          } });
+        });
+      }
+    };
+    _ProcessPromise.bus = {
+      refs: /* @__PURE__ */ new Map(),
+      streams: /* @__PURE__ */ new WeakMap(),
+      pipe(from, to) {
+        const set2 = this.refs.get(from) || this.refs.set(from, /* @__PURE__ */ new Set()).get(from);
+        set2.add(to);
+      },
+      unpipe(from, to) {
+        const set2 = this.refs.get(from);
+        if (!set2) return;
+        if (to) set2.delete(to);
+        if (set2.size) return;
+        this.refs.delete(from);
+        from._piped = false;
+      },
+      unpipeBack(to, from) {
+        if (from) return this.unpipe(from, to);
+        for (const _from of this.refs.keys()) {
+          this.unpipe(_from, to);
+        }
+      },
+      runBack(p) {
+        var _a;
+        for (const from of this.sources(p)) {
+          if (from instanceof _ProcessPromise) from.run();
+          else (_a = this.streams.get(from)) == null ? void 0 : _a.run();
+        }
+      },
+      sources(p) {
+        const refs = [];
+        for (const [from, set2] of this.refs.entries()) {
+          set2.has(p) && refs.push(from);
+        }
+        return refs;
+      }
+    };
+    _ProcessPromise.promisifyStream = (stream, from) => {
+      const proxy = _ProcessPromise.bus.streams.get(stream) || (0, import_util.proxyOverride)(stream, {
+        then(res = import_util.noop, rej = import_util.noop) {
+          return new Promise((_res, _rej) => {
+            const end = () => _res(res((0, import_util.proxyOverride)(stream, from.output)));
+            stream.once("error", (e) => _rej(rej(e))).once("finish", end).once(EPF, end);
+          });
+        },
+        run() {
+          from.run();
+        },
+        pipe(...args) {
+          const dest = stream.pipe.apply(stream, args);
+          return dest instanceof _ProcessPromise ? dest : _ProcessPromise.promisifyStream(dest, from);
+        }
+      });
+      _ProcessPromise.bus.streams.set(stream, proxy);
+      return proxy;
+    };
+    var ProcessPromise2 = _ProcessPromise;
+    var _ProcessOutput = class _ProcessOutput2 extends Error {
+      // prettier-ignore
+      constructor(code = null, signal = null, stdout = "", stderr = "", stdall = "", message = "", duration = 0, error = null, from = "", store = { stdout: [stdout], stderr: [stderr], stdall: [stdall] }) {
+        super(message);
+        const dto = code !== null && typeof code === "object" ? code : { code, signal, duration, error, from, store };
+        Object.defineProperties(this, {
+          _dto: { value: dto, enumerable: false },
+          cause: { get() {
+            return dto.error;
+          }, enumerable: false },
+          stdout: { get: (0, import_util.once)(() => (0, import_util.bufArrJoin)(dto.store.stdout)) },
+          stderr: { get: (0, import_util.once)(() => (0, import_util.bufArrJoin)(dto.store.stderr)) },
+          stdall: { get: (0, import_util.once)(() => (0, import_util.bufArrJoin)(dto.store.stdall)) },
+          message: { get: (0, import_util.once)(
+            () => dto.error || message ? _ProcessOutput2.getErrorMessage(dto.error || new Error(message), dto.from) : _ProcessOutput2.getExitMessage(
+              dto.code,
+              dto.signal,
+              this.stderr,
+              dto.from,
+              this.stderr.trim() ? "" : _ProcessOutput2.getErrorDetails(this.lines())
+            )
+          ) }
+        });
+      }
+      get exitCode() {
+        return this._dto.code;
+      }
+      get signal() {
+        return this._dto.signal;
+      }
+      get duration() {
+        return this._dto.duration;
+      }
+      get [Symbol.toStringTag]() {
+        return "ProcessOutput";
+      }
+      get ok() {
+        return !this._dto.error && this.exitCode === 0;
+      }
+      json() {
+        return JSON.parse(this.stdall);
+      }
+      buffer() {
+        return import_node_buffer.Buffer.from(this.stdall);
+      }
+      blob(type = "text/plain") {
+        if (!globalThis.Blob)
+          throw new Fail2(
+            "Blob is not supported in this environment. Provide a polyfill"
+          );
+        return new Blob([this.buffer()], { type });
+      }
+      text(encoding = "utf8") {
+        return encoding === "utf8" ? this.toString() : this.buffer().toString(encoding);
+      }
+      lines(delimiter) {
+        return (0, import_util.iteratorToArray)(this[Symbol.iterator](delimiter));
+      }
+      toString() {
+        return this.stdall;
+      }
+      valueOf() {
+        return this.stdall.trim();
+      }
+      [Symbol.toPrimitive]() {
+        return this.valueOf();
+      }
+      // prettier-ignore
+      *[Symbol.iterator](dlmtr = this._dto.delimiter || $2.delimiter || DLMTR) {
+        const memo = [];
+        for (const chunk of this._dto.store.stdall) {
+          yield* __yieldStar((0, import_util.getLines)(chunk, memo, dlmtr));
+        }
+        if (memo[0]) yield memo[0];
+      }
+      [import_node_util22.inspect.custom]() {
+        const codeInfo = _ProcessOutput2.getExitCodeInfo(this.exitCode);
+        return `ProcessOutput {
+  stdout: ${import_vendor_core2.chalk.green((0, import_node_util22.inspect)(this.stdout))},
+  stderr: ${import_vendor_core2.chalk.red((0, import_node_util22.inspect)(this.stderr))},
+  signal: ${(0, import_node_util22.inspect)(this.signal)},
+  exitCode: ${(this.ok ? import_vendor_core2.chalk.green : import_vendor_core2.chalk.red)(this.exitCode)}${codeInfo ? import_vendor_core2.chalk.grey(" (" + codeInfo + ")") : ""},
+  duration: ${this.duration}
+}`;
+      }
+      static fromError(error) {
+        const output = new _ProcessOutput2();
+        output._dto.error = error;
+        return output;
+      }
+    };
+    _ProcessOutput.getExitMessage = Fail2.formatExitMessage;
+    _ProcessOutput.getErrorMessage = Fail2.formatErrorMessage;
+    _ProcessOutput.getErrorDetails = Fail2.formatErrorDetails;
+    _ProcessOutput.getExitCodeInfo = Fail2.getExitCodeInfo;
+    var ProcessOutput2 = _ProcessOutput;
+    var useBash2 = () => setShell("bash", false);
+    var usePwsh2 = () => setShell("pwsh");
+    var usePowerShell2 = () => setShell("powershell.exe");
+    function setShell(n, ps3 = true) {
+      $2.shell = import_vendor_core2.which.sync(n);
+      $2.prefix = ps3 ? "" : "set -euo pipefail;";
+      $2.postfix = ps3 ? "; exit $LastExitCode" : "";
+      $2.quote = ps3 ? import_util.quotePowerShell : import_util.quote;
+    }
+    try {
+      const { shell: shell2, prefix, postfix } = $2;
+      useBash2();
+      if ((0, import_util.isString)(shell2)) $2.shell = shell2;
+      if ((0, import_util.isString)(prefix)) $2.prefix = prefix;
+      if ((0, import_util.isString)(postfix)) $2.postfix = postfix;
+    } catch (err) {
+    }
+    var cwdSyncHook;
+    function syncProcessCwd2(flag = true) {
+      cwdSyncHook = cwdSyncHook || (0, import_node_async_hooks2.createHook)({
+        init: syncCwd,
+        before: syncCwd,
+        promiseResolve: syncCwd,
+        after: syncCwd,
+        destroy: syncCwd
+      });
+      if (flag) cwdSyncHook.enable();
+      else cwdSyncHook.disable();
+    }
+    function syncCwd() {
+      if ($2[CWD] != import_node_process2.default.cwd()) import_node_process2.default.chdir($2[CWD]);
+    }
+    function cd2(dir) {
+      if (dir instanceof ProcessOutput2) {
+        dir = dir.toString().trim();
+      }
+      $2.log({ kind: "cd", dir, verbose: !$2.quiet && $2.verbose });
+      import_node_process2.default.chdir(dir);
+      $2[CWD] = import_node_process2.default.cwd();
+    }
+    function kill2(_0) {
+      return __async(this, arguments, function* (pid, signal = $2.killSignal || SIGTERM) {
+        if (typeof pid !== "number" && typeof pid !== "string" || !/^\d+$/.test(pid))
+          throw new Fail2(`Invalid pid: ${pid}`);
+        $2.log({ kind: "kill", pid, signal, verbose: !$2.quiet && $2.verbose });
+        if (import_node_process2.default.platform === "win32" && (yield new Promise((resolve) => {
+          import_node_child_process.default.exec(`taskkill /pid ${pid} /t /f`, (err) => resolve(!err));
+        })))
+          return;
+        for (const p of yield import_vendor_core2.ps.tree({ pid, recursive: true })) {
+          try {
+            import_node_process2.default.kill(+p.pid, signal);
+          } catch (e) {
+          }
+        }
+        try {
+          import_node_process2.default.kill(-pid, signal);
+        } catch (e) {
+          try {
+            import_node_process2.default.kill(+pid, signal);
+          } catch (e2) {
+          }
+        }
+      });
+    }
+    function resolveDefaults2(defs = defaults2, prefix = ENV_PREFIX, env = import_node_process2.default.env, allowed = ENV_OPTS) {
+      return Object.entries(env).reduce((m, [k, v]) => {
+        if (v && k.startsWith(prefix)) {
+          const _k = (0, import_util.toCamelCase)(k.slice(prefix.length));
+          const _v = (0, import_util.parseBool)(v);
+          if (allowed.has(_k)) m[_k] = _v;
+        }
+        return m;
+      }, defs);
+    }
+  }
+});
+
+// node_modules/zx/build/core.js
+var core_exports = {};
+__export(core_exports, {
+  $: () => $,
+  Fail: () => Fail,
+  ProcessOutput: () => ProcessOutput,
+  ProcessPromise: () => ProcessPromise,
+  bus: () => bus2,
+  cd: () => cd,
+  chalk: () => chalk2,
+  defaults: () => defaults,
+  kill: () => kill,
+  log: () => log,
+  os: () => os,
+  path: () => path2,
+  ps: () => ps2,
+  quote: () => quote2,
+  quotePowerShell: () => quotePowerShell2,
+  resolveDefaults: () => resolveDefaults,
+  syncProcessCwd: () => syncProcessCwd,
+  useBash: () => useBash,
+  usePowerShell: () => usePowerShell,
+  usePwsh: () => usePwsh,
+  which: () => which2,
+  within: () => within
+});
+var __module__, $, Fail, ProcessOutput, ProcessPromise, bus2, cd, chalk2, defaults, kill, log, os, path2, ps2, quote2, quotePowerShell2, resolveDefaults, syncProcessCwd, useBash, usePowerShell, usePwsh, which2, within;
+var init_core = __esm({
+  "node_modules/zx/build/core.js"() {
+    "use strict";
+    init_deno();
+    __module__ = __toESM(require_core(), 1);
+    ({
+      $,
+      Fail,
+      ProcessOutput,
+      ProcessPromise,
+      bus: bus2,
+      cd,
+      chalk: chalk2,
+      defaults,
+      kill,
+      log,
+      os,
+      path: path2,
+      ps: ps2,
+      quote: quote2,
+      quotePowerShell: quotePowerShell2,
+      resolveDefaults,
+      syncProcessCwd,
+      useBash,
+      usePowerShell,
+      usePwsh,
+      which: which2,
+      within
+    } = globalThis.Deno ? globalThis.require("./core.cjs") : __module__);
+  }
+});
+
+// node_modules/bottleneck/light.js
+var require_light = __commonJS({
+  "node_modules/bottleneck/light.js"(exports, module) {
+    (function(global2, factory) {
+      typeof exports === "object" && typeof module !== "undefined" ? module.exports = factory() : typeof define === "function" && define.amd ? define(factory) : global2.Bottleneck = factory();
+    })(exports, (function() {
+      "use strict";
+      var commonjsGlobal = typeof globalThis !== "undefined" ? globalThis : typeof window !== "undefined" ? window : typeof global !== "undefined" ? global : typeof self !== "undefined" ? self : {};
+      function getCjsExportFromNamespace(n) {
+        return n && n["default"] || n;
+      }
+      var load2 = function(received, defaults2, onto = {}) {
+        var k, ref, v;
+        for (k in defaults2) {
+          v = defaults2[k];
+          onto[k] = (ref = received[k]) != null ? ref : v;
+        }
+        return onto;
+      };
+      var overwrite = function(received, defaults2, onto = {}) {
+        var k, v;
+        for (k in received) {
+          v = received[k];
+          if (defaults2[k] !== void 0) {
+            onto[k] = v;
+          }
+        }
+        return onto;
+      };
+      var parser = {
+        load: load2,
+        overwrite
+      };
+      var DLList;
+      DLList = class DLList {
+        constructor(incr, decr) {
+          this.incr = incr;
+          this.decr = decr;
+          this._first = null;
+          this._last = null;
+          this.length = 0;
+        }
+        push(value14) {
+          var node;
+          this.length++;
+          if (typeof this.incr === "function") {
+            this.incr();
+          }
+          node = {
+            value: value14,
+            prev: this._last,
+            next: null
+          };
+          if (this._last != null) {
+            this._last.next = node;
+            this._last = node;
+          } else {
+            this._first = this._last = node;
+          }
+          return void 0;
+        }
+        shift() {
+          var value14;
+          if (this._first == null) {
+            return;
+          } else {
+            this.length--;
+            if (typeof this.decr === "function") {
+              this.decr();
+            }
+          }
+          value14 = this._first.value;
+          if ((this._first = this._first.next) != null) {
+            this._first.prev = null;
+          } else {
+            this._last = null;
+          }
+          return value14;
+        }
+        first() {
+          if (this._first != null) {
+            return this._first.value;
+          }
+        }
+        getArray() {
+          var node, ref, results;
+          node = this._first;
+          results = [];
+          while (node != null) {
+            results.push((ref = node, node = node.next, ref.value));
+          }
+          return results;
+        }
+        forEachShift(cb) {
+          var node;
+          node = this.shift();
+          while (node != null) {
+            cb(node), node = this.shift();
+          }
+          return void 0;
+        }
+        debug() {
+          var node, ref, ref1, ref2, results;
+          node = this._first;
+          results = [];
+          while (node != null) {
+            results.push((ref = node, node = node.next, {
+              value: ref.value,
+              prev: (ref1 = ref.prev) != null ? ref1.value : void 0,
+              next: (ref2 = ref.next) != null ? ref2.value : void 0
+            }));
+          }
+          return results;
+        }
+      };
+      var DLList_1 = DLList;
+      var Events;
+      Events = class Events {
+        constructor(instance) {
+          this.instance = instance;
+          this._events = {};
+          if (this.instance.on != null || this.instance.once != null || this.instance.removeAllListeners != null) {
+            throw new Error("An Emitter already exists for this object");
+          }
+          this.instance.on = (name2, cb) => {
+            return this._addListener(name2, "many", cb);
+          };
+          this.instance.once = (name2, cb) => {
+            return this._addListener(name2, "once", cb);
+          };
+          this.instance.removeAllListeners = (name2 = null) => {
+            if (name2 != null) {
+              return delete this._events[name2];
+            } else {
+              return this._events = {};
+            }
+          };
+        }
+        _addListener(name2, status, cb) {
+          var base;
+          if ((base = this._events)[name2] == null) {
+            base[name2] = [];
+          }
+          this._events[name2].push({ cb, status });
+          return this.instance;
+        }
+        listenerCount(name2) {
+          if (this._events[name2] != null) {
+            return this._events[name2].length;
+          } else {
+            return 0;
+          }
+        }
+        async trigger(name2, ...args) {
+          var e, promises;
+          try {
+            if (name2 !== "debug") {
+              this.trigger("debug", `Event triggered: ${name2}`, args);
+            }
+            if (this._events[name2] == null) {
+              return;
+            }
+            this._events[name2] = this._events[name2].filter(function(listener) {
+              return listener.status !== "none";
+            });
+            promises = this._events[name2].map(async (listener) => {
+              var e2, returned;
+              if (listener.status === "none") {
+                return;
+              }
+              if (listener.status === "once") {
+                listener.status = "none";
+              }
+              try {
+                returned = typeof listener.cb === "function" ? listener.cb(...args) : void 0;
+                if (typeof (returned != null ? returned.then : void 0) === "function") {
+                  return await returned;
+                } else {
+                  return returned;
+                }
+              } catch (error) {
+                e2 = error;
+                {
+                  this.trigger("error", e2);
+                }
+                return null;
+              }
+            });
+            return (await Promise.all(promises)).find(function(x) {
+              return x != null;
+            });
+          } catch (error) {
+            e = error;
+            {
+              this.trigger("error", e);
+            }
+            return null;
+          }
+        }
+      };
+      var Events_1 = Events;
+      var DLList$1, Events$1, Queues;
+      DLList$1 = DLList_1;
+      Events$1 = Events_1;
+      Queues = class Queues {
+        constructor(num_priorities) {
+          var i;
+          this.Events = new Events$1(this);
+          this._length = 0;
+          this._lists = (function() {
+            var j, ref, results;
+            results = [];
+            for (i = j = 1, ref = num_priorities; 1 <= ref ? j <= ref : j >= ref; i = 1 <= ref ? ++j : --j) {
+              results.push(new DLList$1((() => {
+                return this.incr();
+              }), (() => {
+                return this.decr();
+              })));
+            }
+            return results;
+          }).call(this);
+        }
+        incr() {
+          if (this._length++ === 0) {
+            return this.Events.trigger("leftzero");
+          }
+        }
+        decr() {
+          if (--this._length === 0) {
+            return this.Events.trigger("zero");
+          }
+        }
+        push(job) {
+          return this._lists[job.options.priority].push(job);
+        }
+        queued(priority) {
+          if (priority != null) {
+            return this._lists[priority].length;
+          } else {
+            return this._length;
+          }
+        }
+        shiftAll(fn) {
+          return this._lists.forEach(function(list2) {
+            return list2.forEachShift(fn);
+          });
+        }
+        getFirst(arr = this._lists) {
+          var j, len, list2;
+          for (j = 0, len = arr.length; j < len; j++) {
+            list2 = arr[j];
+            if (list2.length > 0) {
+              return list2;
+            }
+          }
+          return [];
+        }
+        shiftLastFrom(priority) {
+          return this.getFirst(this._lists.slice(priority).reverse()).shift();
+        }
+      };
+      var Queues_1 = Queues;
+      var BottleneckError;
+      BottleneckError = class BottleneckError extends Error {
+      };
+      var BottleneckError_1 = BottleneckError;
+      var BottleneckError$1, DEFAULT_PRIORITY, Job, NUM_PRIORITIES, parser$1;
+      NUM_PRIORITIES = 10;
+      DEFAULT_PRIORITY = 5;
+      parser$1 = parser;
+      BottleneckError$1 = BottleneckError_1;
+      Job = class Job {
+        constructor(task, args, options, jobDefaults, rejectOnDrop, Events2, _states, Promise2) {
+          this.task = task;
+          this.args = args;
+          this.rejectOnDrop = rejectOnDrop;
+          this.Events = Events2;
+          this._states = _states;
+          this.Promise = Promise2;
+          this.options = parser$1.load(options, jobDefaults);
+          this.options.priority = this._sanitizePriority(this.options.priority);
+          if (this.options.id === jobDefaults.id) {
+            this.options.id = `${this.options.id}-${this._randomIndex()}`;
+          }
+          this.promise = new this.Promise((_resolve, _reject) => {
+            this._resolve = _resolve;
+            this._reject = _reject;
+          });
+          this.retryCount = 0;
+        }
+        _sanitizePriority(priority) {
+          var sProperty;
+          sProperty = ~~priority !== priority ? DEFAULT_PRIORITY : priority;
+          if (sProperty < 0) {
+            return 0;
+          } else if (sProperty > NUM_PRIORITIES - 1) {
+            return NUM_PRIORITIES - 1;
+          } else {
+            return sProperty;
+          }
+        }
+        _randomIndex() {
+          return Math.random().toString(36).slice(2);
+        }
+        doDrop({ error, message = "This job has been dropped by Bottleneck" } = {}) {
+          if (this._states.remove(this.options.id)) {
+            if (this.rejectOnDrop) {
+              this._reject(error != null ? error : new BottleneckError$1(message));
+            }
+            this.Events.trigger("dropped", { args: this.args, options: this.options, task: this.task, promise: this.promise });
+            return true;
+          } else {
+            return false;
+          }
+        }
+        _assertStatus(expected) {
+          var status;
+          status = this._states.jobStatus(this.options.id);
+          if (!(status === expected || expected === "DONE" && status === null)) {
+            throw new BottleneckError$1(`Invalid job status ${status}, expected ${expected}. Please open an issue at https://github.com/SGrondin/bottleneck/issues`);
+          }
+        }
+        doReceive() {
+          this._states.start(this.options.id);
+          return this.Events.trigger("received", { args: this.args, options: this.options });
+        }
+        doQueue(reachedHWM, blocked) {
+          this._assertStatus("RECEIVED");
+          this._states.next(this.options.id);
+          return this.Events.trigger("queued", { args: this.args, options: this.options, reachedHWM, blocked });
+        }
+        doRun() {
+          if (this.retryCount === 0) {
+            this._assertStatus("QUEUED");
+            this._states.next(this.options.id);
+          } else {
+            this._assertStatus("EXECUTING");
+          }
+          return this.Events.trigger("scheduled", { args: this.args, options: this.options });
+        }
+        async doExecute(chained, clearGlobalState, run2, free) {
+          var error, eventInfo, passed;
+          if (this.retryCount === 0) {
+            this._assertStatus("RUNNING");
+            this._states.next(this.options.id);
+          } else {
+            this._assertStatus("EXECUTING");
+          }
+          eventInfo = { args: this.args, options: this.options, retryCount: this.retryCount };
+          this.Events.trigger("executing", eventInfo);
+          try {
+            passed = await (chained != null ? chained.schedule(this.options, this.task, ...this.args) : this.task(...this.args));
+            if (clearGlobalState()) {
+              this.doDone(eventInfo);
+              await free(this.options, eventInfo);
+              this._assertStatus("DONE");
+              return this._resolve(passed);
+            }
+          } catch (error1) {
+            error = error1;
+            return this._onFailure(error, eventInfo, clearGlobalState, run2, free);
+          }
+        }
+        doExpire(clearGlobalState, run2, free) {
+          var error, eventInfo;
+          if (this._states.jobStatus(this.options.id === "RUNNING")) {
+            this._states.next(this.options.id);
+          }
+          this._assertStatus("EXECUTING");
+          eventInfo = { args: this.args, options: this.options, retryCount: this.retryCount };
+          error = new BottleneckError$1(`This job timed out after ${this.options.expiration} ms.`);
+          return this._onFailure(error, eventInfo, clearGlobalState, run2, free);
+        }
+        async _onFailure(error, eventInfo, clearGlobalState, run2, free) {
+          var retry, retryAfter;
+          if (clearGlobalState()) {
+            retry = await this.Events.trigger("failed", error, eventInfo);
+            if (retry != null) {
+              retryAfter = ~~retry;
+              this.Events.trigger("retry", `Retrying ${this.options.id} after ${retryAfter} ms`, eventInfo);
+              this.retryCount++;
+              return run2(retryAfter);
+            } else {
+              this.doDone(eventInfo);
+              await free(this.options, eventInfo);
+              this._assertStatus("DONE");
+              return this._reject(error);
+            }
+          }
+        }
+        doDone(eventInfo) {
+          this._assertStatus("EXECUTING");
+          this._states.next(this.options.id);
+          return this.Events.trigger("done", eventInfo);
+        }
+      };
+      var Job_1 = Job;
+      var BottleneckError$2, LocalDatastore, parser$2;
+      parser$2 = parser;
+      BottleneckError$2 = BottleneckError_1;
+      LocalDatastore = class LocalDatastore {
+        constructor(instance, storeOptions, storeInstanceOptions) {
+          this.instance = instance;
+          this.storeOptions = storeOptions;
+          this.clientId = this.instance._randomIndex();
+          parser$2.load(storeInstanceOptions, storeInstanceOptions, this);
+          this._nextRequest = this._lastReservoirRefresh = this._lastReservoirIncrease = Date.now();
+          this._running = 0;
+          this._done = 0;
+          this._unblockTime = 0;
+          this.ready = this.Promise.resolve();
+          this.clients = {};
+          this._startHeartbeat();
+        }
+        _startHeartbeat() {
+          var base;
+          if (this.heartbeat == null && (this.storeOptions.reservoirRefreshInterval != null && this.storeOptions.reservoirRefreshAmount != null || this.storeOptions.reservoirIncreaseInterval != null && this.storeOptions.reservoirIncreaseAmount != null)) {
+            return typeof (base = this.heartbeat = setInterval(() => {
+              var amount, incr, maximum, now, reservoir;
+              now = Date.now();
+              if (this.storeOptions.reservoirRefreshInterval != null && now >= this._lastReservoirRefresh + this.storeOptions.reservoirRefreshInterval) {
+                this._lastReservoirRefresh = now;
+                this.storeOptions.reservoir = this.storeOptions.reservoirRefreshAmount;
+                this.instance._drainAll(this.computeCapacity());
+              }
+              if (this.storeOptions.reservoirIncreaseInterval != null && now >= this._lastReservoirIncrease + this.storeOptions.reservoirIncreaseInterval) {
+                ({
+                  reservoirIncreaseAmount: amount,
+                  reservoirIncreaseMaximum: maximum,
+                  reservoir
+                } = this.storeOptions);
+                this._lastReservoirIncrease = now;
+                incr = maximum != null ? Math.min(amount, maximum - reservoir) : amount;
+                if (incr > 0) {
+                  this.storeOptions.reservoir += incr;
+                  return this.instance._drainAll(this.computeCapacity());
+                }
+              }
+            }, this.heartbeatInterval)).unref === "function" ? base.unref() : void 0;
+          } else {
+            return clearInterval(this.heartbeat);
+          }
+        }
+        async __publish__(message) {
+          await this.yieldLoop();
+          return this.instance.Events.trigger("message", message.toString());
+        }
+        async __disconnect__(flush) {
+          await this.yieldLoop();
+          clearInterval(this.heartbeat);
+          return this.Promise.resolve();
+        }
+        yieldLoop(t = 0) {
+          return new this.Promise(function(resolve, reject) {
+            return setTimeout(resolve, t);
+          });
+        }
+        computePenalty() {
+          var ref;
+          return (ref = this.storeOptions.penalty) != null ? ref : 15 * this.storeOptions.minTime || 5e3;
+        }
+        async __updateSettings__(options) {
+          await this.yieldLoop();
+          parser$2.overwrite(options, options, this.storeOptions);
+          this._startHeartbeat();
+          this.instance._drainAll(this.computeCapacity());
+          return true;
+        }
+        async __running__() {
+          await this.yieldLoop();
+          return this._running;
+        }
+        async __queued__() {
+          await this.yieldLoop();
+          return this.instance.queued();
+        }
+        async __done__() {
+          await this.yieldLoop();
+          return this._done;
+        }
+        async __groupCheck__(time) {
+          await this.yieldLoop();
+          return this._nextRequest + this.timeout < time;
+        }
+        computeCapacity() {
+          var maxConcurrent, reservoir;
+          ({ maxConcurrent, reservoir } = this.storeOptions);
+          if (maxConcurrent != null && reservoir != null) {
+            return Math.min(maxConcurrent - this._running, reservoir);
+          } else if (maxConcurrent != null) {
+            return maxConcurrent - this._running;
+          } else if (reservoir != null) {
+            return reservoir;
+          } else {
+            return null;
+          }
+        }
+        conditionsCheck(weight) {
+          var capacity;
+          capacity = this.computeCapacity();
+          return capacity == null || weight <= capacity;
+        }
+        async __incrementReservoir__(incr) {
+          var reservoir;
+          await this.yieldLoop();
+          reservoir = this.storeOptions.reservoir += incr;
+          this.instance._drainAll(this.computeCapacity());
+          return reservoir;
+        }
+        async __currentReservoir__() {
+          await this.yieldLoop();
+          return this.storeOptions.reservoir;
+        }
+        isBlocked(now) {
+          return this._unblockTime >= now;
+        }
+        check(weight, now) {
+          return this.conditionsCheck(weight) && this._nextRequest - now <= 0;
+        }
+        async __check__(weight) {
+          var now;
+          await this.yieldLoop();
+          now = Date.now();
+          return this.check(weight, now);
+        }
+        async __register__(index, weight, expiration) {
+          var now, wait2;
+          await this.yieldLoop();
+          now = Date.now();
+          if (this.conditionsCheck(weight)) {
+            this._running += weight;
+            if (this.storeOptions.reservoir != null) {
+              this.storeOptions.reservoir -= weight;
+            }
+            wait2 = Math.max(this._nextRequest - now, 0);
+            this._nextRequest = now + wait2 + this.storeOptions.minTime;
+            return {
+              success: true,
+              wait: wait2,
+              reservoir: this.storeOptions.reservoir
+            };
+          } else {
+            return {
+              success: false
+            };
+          }
+        }
+        strategyIsBlock() {
+          return this.storeOptions.strategy === 3;
+        }
+        async __submit__(queueLength, weight) {
+          var blocked, now, reachedHWM;
+          await this.yieldLoop();
+          if (this.storeOptions.maxConcurrent != null && weight > this.storeOptions.maxConcurrent) {
+            throw new BottleneckError$2(`Impossible to add a job having a weight of ${weight} to a limiter having a maxConcurrent setting of ${this.storeOptions.maxConcurrent}`);
+          }
+          now = Date.now();
+          reachedHWM = this.storeOptions.highWater != null && queueLength === this.storeOptions.highWater && !this.check(weight, now);
+          blocked = this.strategyIsBlock() && (reachedHWM || this.isBlocked(now));
+          if (blocked) {
+            this._unblockTime = now + this.computePenalty();
+            this._nextRequest = this._unblockTime + this.storeOptions.minTime;
+            this.instance._dropAllQueued();
+          }
+          return {
+            reachedHWM,
+            blocked,
+            strategy: this.storeOptions.strategy
+          };
+        }
+        async __free__(index, weight) {
+          await this.yieldLoop();
+          this._running -= weight;
+          this._done += weight;
+          this.instance._drainAll(this.computeCapacity());
+          return {
+            running: this._running
+          };
+        }
+      };
+      var LocalDatastore_1 = LocalDatastore;
+      var BottleneckError$3, States;
+      BottleneckError$3 = BottleneckError_1;
+      States = class States {
+        constructor(status1) {
+          this.status = status1;
+          this._jobs = {};
+          this.counts = this.status.map(function() {
+            return 0;
+          });
+        }
+        next(id) {
+          var current, next;
+          current = this._jobs[id];
+          next = current + 1;
+          if (current != null && next < this.status.length) {
+            this.counts[current]--;
+            this.counts[next]++;
+            return this._jobs[id]++;
+          } else if (current != null) {
+            this.counts[current]--;
+            return delete this._jobs[id];
+          }
+        }
+        start(id) {
+          var initial;
+          initial = 0;
+          this._jobs[id] = initial;
+          return this.counts[initial]++;
+        }
+        remove(id) {
+          var current;
+          current = this._jobs[id];
+          if (current != null) {
+            this.counts[current]--;
+            delete this._jobs[id];
+          }
+          return current != null;
+        }
+        jobStatus(id) {
+          var ref;
+          return (ref = this.status[this._jobs[id]]) != null ? ref : null;
+        }
+        statusJobs(status) {
+          var k, pos, ref, results, v;
+          if (status != null) {
+            pos = this.status.indexOf(status);
+            if (pos < 0) {
+              throw new BottleneckError$3(`status must be one of ${this.status.join(", ")}`);
+            }
+            ref = this._jobs;
+            results = [];
+            for (k in ref) {
+              v = ref[k];
+              if (v === pos) {
+                results.push(k);
+              }
+            }
+            return results;
+          } else {
+            return Object.keys(this._jobs);
+          }
+        }
+        statusCounts() {
+          return this.counts.reduce(((acc, v, i) => {
+            acc[this.status[i]] = v;
+            return acc;
+          }), {});
+        }
+      };
+      var States_1 = States;
+      var DLList$2, Sync;
+      DLList$2 = DLList_1;
+      Sync = class Sync {
+        constructor(name2, Promise2) {
+          this.schedule = this.schedule.bind(this);
+          this.name = name2;
+          this.Promise = Promise2;
+          this._running = 0;
+          this._queue = new DLList$2();
+        }
+        isEmpty() {
+          return this._queue.length === 0;
+        }
+        async _tryToRun() {
+          var args, cb, error, reject, resolve, returned, task;
+          if (this._running < 1 && this._queue.length > 0) {
+            this._running++;
+            ({ task, args, resolve, reject } = this._queue.shift());
+            cb = await (async function() {
+              try {
+                returned = await task(...args);
+                return function() {
+                  return resolve(returned);
+                };
+              } catch (error1) {
+                error = error1;
+                return function() {
+                  return reject(error);
+                };
+              }
+            })();
+            this._running--;
+            this._tryToRun();
+            return cb();
+          }
+        }
+        schedule(task, ...args) {
+          var promise, reject, resolve;
+          resolve = reject = null;
+          promise = new this.Promise(function(_resolve, _reject) {
+            resolve = _resolve;
+            return reject = _reject;
+          });
+          this._queue.push({ task, args, resolve, reject });
+          this._tryToRun();
+          return promise;
+        }
+      };
+      var Sync_1 = Sync;
+      var version = "2.19.5";
+      var version$1 = {
+        version
+      };
+      var version$2 = /* @__PURE__ */ Object.freeze({
+        version,
+        default: version$1
+      });
+      var require$$2 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
+      var require$$3 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
+      var require$$4 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
+      var Events$2, Group, IORedisConnection$1, RedisConnection$1, Scripts$1, parser$3;
+      parser$3 = parser;
+      Events$2 = Events_1;
+      RedisConnection$1 = require$$2;
+      IORedisConnection$1 = require$$3;
+      Scripts$1 = require$$4;
+      Group = (function() {
+        class Group2 {
+          constructor(limiterOptions = {}) {
+            this.deleteKey = this.deleteKey.bind(this);
+            this.limiterOptions = limiterOptions;
+            parser$3.load(this.limiterOptions, this.defaults, this);
+            this.Events = new Events$2(this);
+            this.instances = {};
+            this.Bottleneck = Bottleneck_1;
+            this._startAutoCleanup();
+            this.sharedConnection = this.connection != null;
+            if (this.connection == null) {
+              if (this.limiterOptions.datastore === "redis") {
+                this.connection = new RedisConnection$1(Object.assign({}, this.limiterOptions, { Events: this.Events }));
+              } else if (this.limiterOptions.datastore === "ioredis") {
+                this.connection = new IORedisConnection$1(Object.assign({}, this.limiterOptions, { Events: this.Events }));
+              }
+            }
+          }
+          key(key = "") {
+            var ref;
+            return (ref = this.instances[key]) != null ? ref : (() => {
+              var limiter;
+              limiter = this.instances[key] = new this.Bottleneck(Object.assign(this.limiterOptions, {
+                id: `${this.id}-${key}`,
+                timeout: this.timeout,
+                connection: this.connection
+              }));
+              this.Events.trigger("created", limiter, key);
+              return limiter;
+            })();
+          }
+          async deleteKey(key = "") {
+            var deleted, instance;
+            instance = this.instances[key];
+            if (this.connection) {
+              deleted = await this.connection.__runCommand__(["del", ...Scripts$1.allKeys(`${this.id}-${key}`)]);
+            }
+            if (instance != null) {
+              delete this.instances[key];
+              await instance.disconnect();
+            }
+            return instance != null || deleted > 0;
+          }
+          limiters() {
+            var k, ref, results, v;
+            ref = this.instances;
+            results = [];
+            for (k in ref) {
+              v = ref[k];
+              results.push({
+                key: k,
+                limiter: v
+              });
+            }
+            return results;
+          }
+          keys() {
+            return Object.keys(this.instances);
+          }
+          async clusterKeys() {
+            var cursor, end, found, i, k, keys, len, next, start;
+            if (this.connection == null) {
+              return this.Promise.resolve(this.keys());
+            }
+            keys = [];
+            cursor = null;
+            start = `b_${this.id}-`.length;
+            end = "_settings".length;
+            while (cursor !== 0) {
+              [next, found] = await this.connection.__runCommand__(["scan", cursor != null ? cursor : 0, "match", `b_${this.id}-*_settings`, "count", 1e4]);
+              cursor = ~~next;
+              for (i = 0, len = found.length; i < len; i++) {
+                k = found[i];
+                keys.push(k.slice(start, -end));
+              }
+            }
+            return keys;
+          }
+          _startAutoCleanup() {
+            var base;
+            clearInterval(this.interval);
+            return typeof (base = this.interval = setInterval(async () => {
+              var e, k, ref, results, time, v;
+              time = Date.now();
+              ref = this.instances;
+              results = [];
+              for (k in ref) {
+                v = ref[k];
+                try {
+                  if (await v._store.__groupCheck__(time)) {
+                    results.push(this.deleteKey(k));
+                  } else {
+                    results.push(void 0);
+                  }
+                } catch (error) {
+                  e = error;
+                  results.push(v.Events.trigger("error", e));
+                }
+              }
+              return results;
+            }, this.timeout / 2)).unref === "function" ? base.unref() : void 0;
+          }
+          updateSettings(options = {}) {
+            parser$3.overwrite(options, this.defaults, this);
+            parser$3.overwrite(options, options, this.limiterOptions);
+            if (options.timeout != null) {
+              return this._startAutoCleanup();
+            }
+          }
+          disconnect(flush = true) {
+            var ref;
+            if (!this.sharedConnection) {
+              return (ref = this.connection) != null ? ref.disconnect(flush) : void 0;
+            }
+          }
+        }
+        Group2.prototype.defaults = {
+          timeout: 1e3 * 60 * 5,
+          connection: null,
+          Promise,
+          id: "group-key"
+        };
+        return Group2;
+      }).call(commonjsGlobal);
+      var Group_1 = Group;
+      var Batcher, Events$3, parser$4;
+      parser$4 = parser;
+      Events$3 = Events_1;
+      Batcher = (function() {
+        class Batcher2 {
+          constructor(options = {}) {
+            this.options = options;
+            parser$4.load(this.options, this.defaults, this);
+            this.Events = new Events$3(this);
+            this._arr = [];
+            this._resetPromise();
+            this._lastFlush = Date.now();
+          }
+          _resetPromise() {
+            return this._promise = new this.Promise((res, rej) => {
+              return this._resolve = res;
+            });
+          }
+          _flush() {
+            clearTimeout(this._timeout);
+            this._lastFlush = Date.now();
+            this._resolve();
+            this.Events.trigger("batch", this._arr);
+            this._arr = [];
+            return this._resetPromise();
+          }
+          add(data) {
+            var ret;
+            this._arr.push(data);
+            ret = this._promise;
+            if (this._arr.length === this.maxSize) {
+              this._flush();
+            } else if (this.maxTime != null && this._arr.length === 1) {
+              this._timeout = setTimeout(() => {
+                return this._flush();
+              }, this.maxTime);
+            }
+            return ret;
+          }
+        }
+        Batcher2.prototype.defaults = {
+          maxTime: null,
+          maxSize: null,
+          Promise
+        };
+        return Batcher2;
+      }).call(commonjsGlobal);
+      var Batcher_1 = Batcher;
+      var require$$4$1 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
+      var require$$8 = getCjsExportFromNamespace(version$2);
+      var Bottleneck4, DEFAULT_PRIORITY$1, Events$4, Job$1, LocalDatastore$1, NUM_PRIORITIES$1, Queues$1, RedisDatastore$1, States$1, Sync$1, parser$5, splice = [].splice;
+      NUM_PRIORITIES$1 = 10;
+      DEFAULT_PRIORITY$1 = 5;
+      parser$5 = parser;
+      Queues$1 = Queues_1;
+      Job$1 = Job_1;
+      LocalDatastore$1 = LocalDatastore_1;
+      RedisDatastore$1 = require$$4$1;
+      Events$4 = Events_1;
+      States$1 = States_1;
+      Sync$1 = Sync_1;
+      Bottleneck4 = (function() {
+        class Bottleneck5 {
+          constructor(options = {}, ...invalid) {
+            var storeInstanceOptions, storeOptions;
+            this._addToQueue = this._addToQueue.bind(this);
+            this._validateOptions(options, invalid);
+            parser$5.load(options, this.instanceDefaults, this);
+            this._queues = new Queues$1(NUM_PRIORITIES$1);
+            this._scheduled = {};
+            this._states = new States$1(["RECEIVED", "QUEUED", "RUNNING", "EXECUTING"].concat(this.trackDoneStatus ? ["DONE"] : []));
+            this._limiter = null;
+            this.Events = new Events$4(this);
+            this._submitLock = new Sync$1("submit", this.Promise);
+            this._registerLock = new Sync$1("register", this.Promise);
+            storeOptions = parser$5.load(options, this.storeDefaults, {});
+            this._store = (function() {
+              if (this.datastore === "redis" || this.datastore === "ioredis" || this.connection != null) {
+                storeInstanceOptions = parser$5.load(options, this.redisStoreDefaults, {});
+                return new RedisDatastore$1(this, storeOptions, storeInstanceOptions);
+              } else if (this.datastore === "local") {
+                storeInstanceOptions = parser$5.load(options, this.localStoreDefaults, {});
+                return new LocalDatastore$1(this, storeOptions, storeInstanceOptions);
+              } else {
+                throw new Bottleneck5.prototype.BottleneckError(`Invalid datastore type: ${this.datastore}`);
+              }
+            }).call(this);
+            this._queues.on("leftzero", () => {
+              var ref;
+              return (ref = this._store.heartbeat) != null ? typeof ref.ref === "function" ? ref.ref() : void 0 : void 0;
+            });
+            this._queues.on("zero", () => {
+              var ref;
+              return (ref = this._store.heartbeat) != null ? typeof ref.unref === "function" ? ref.unref() : void 0 : void 0;
+            });
+          }
+          _validateOptions(options, invalid) {
+            if (!(options != null && typeof options === "object" && invalid.length === 0)) {
+              throw new Bottleneck5.prototype.BottleneckError("Bottleneck v2 takes a single object argument. Refer to https://github.com/SGrondin/bottleneck#upgrading-to-v2 if you're upgrading from Bottleneck v1.");
+            }
+          }
+          ready() {
+            return this._store.ready;
+          }
+          clients() {
+            return this._store.clients;
+          }
+          channel() {
+            return `b_${this.id}`;
+          }
+          channel_client() {
+            return `b_${this.id}_${this._store.clientId}`;
+          }
+          publish(message) {
+            return this._store.__publish__(message);
+          }
+          disconnect(flush = true) {
+            return this._store.__disconnect__(flush);
+          }
+          chain(_limiter) {
+            this._limiter = _limiter;
+            return this;
+          }
+          queued(priority) {
+            return this._queues.queued(priority);
+          }
+          clusterQueued() {
+            return this._store.__queued__();
+          }
+          empty() {
+            return this.queued() === 0 && this._submitLock.isEmpty();
+          }
+          running() {
+            return this._store.__running__();
+          }
+          done() {
+            return this._store.__done__();
+          }
+          jobStatus(id) {
+            return this._states.jobStatus(id);
+          }
+          jobs(status) {
+            return this._states.statusJobs(status);
+          }
+          counts() {
+            return this._states.statusCounts();
+          }
+          _randomIndex() {
+            return Math.random().toString(36).slice(2);
+          }
+          check(weight = 1) {
+            return this._store.__check__(weight);
+          }
+          _clearGlobalState(index) {
+            if (this._scheduled[index] != null) {
+              clearTimeout(this._scheduled[index].expiration);
+              delete this._scheduled[index];
+              return true;
+            } else {
+              return false;
+            }
+          }
+          async _free(index, job, options, eventInfo) {
+            var e, running;
+            try {
+              ({ running } = await this._store.__free__(index, options.weight));
+              this.Events.trigger("debug", `Freed ${options.id}`, eventInfo);
+              if (running === 0 && this.empty()) {
+                return this.Events.trigger("idle");
+              }
+            } catch (error1) {
+              e = error1;
+              return this.Events.trigger("error", e);
+            }
+          }
+          _run(index, job, wait2) {
+            var clearGlobalState, free, run2;
+            job.doRun();
+            clearGlobalState = this._clearGlobalState.bind(this, index);
+            run2 = this._run.bind(this, index, job);
+            free = this._free.bind(this, index, job);
+            return this._scheduled[index] = {
+              timeout: setTimeout(() => {
+                return job.doExecute(this._limiter, clearGlobalState, run2, free);
+              }, wait2),
+              expiration: job.options.expiration != null ? setTimeout(function() {
+                return job.doExpire(clearGlobalState, run2, free);
+              }, wait2 + job.options.expiration) : void 0,
+              job
+            };
+          }
+          _drainOne(capacity) {
+            return this._registerLock.schedule(() => {
+              var args, index, next, options, queue;
+              if (this.queued() === 0) {
+                return this.Promise.resolve(null);
+              }
+              queue = this._queues.getFirst();
+              ({ options, args } = next = queue.first());
+              if (capacity != null && options.weight > capacity) {
+                return this.Promise.resolve(null);
+              }
+              this.Events.trigger("debug", `Draining ${options.id}`, { args, options });
+              index = this._randomIndex();
+              return this._store.__register__(index, options.weight, options.expiration).then(({ success, wait: wait2, reservoir }) => {
+                var empty;
+                this.Events.trigger("debug", `Drained ${options.id}`, { success, args, options });
+                if (success) {
+                  queue.shift();
+                  empty = this.empty();
+                  if (empty) {
+                    this.Events.trigger("empty");
+                  }
+                  if (reservoir === 0) {
+                    this.Events.trigger("depleted", empty);
+                  }
+                  this._run(index, next, wait2);
+                  return this.Promise.resolve(options.weight);
+                } else {
+                  return this.Promise.resolve(null);
+                }
+              });
+            });
+          }
+          _drainAll(capacity, total = 0) {
+            return this._drainOne(capacity).then((drained) => {
+              var newCapacity;
+              if (drained != null) {
+                newCapacity = capacity != null ? capacity - drained : capacity;
+                return this._drainAll(newCapacity, total + drained);
+              } else {
+                return this.Promise.resolve(total);
+              }
+            }).catch((e) => {
+              return this.Events.trigger("error", e);
+            });
+          }
+          _dropAllQueued(message) {
+            return this._queues.shiftAll(function(job) {
+              return job.doDrop({ message });
+            });
+          }
+          stop(options = {}) {
+            var done2, waitForExecuting;
+            options = parser$5.load(options, this.stopDefaults);
+            waitForExecuting = (at) => {
+              var finished;
+              finished = () => {
+                var counts;
+                counts = this._states.counts;
+                return counts[0] + counts[1] + counts[2] + counts[3] === at;
+              };
+              return new this.Promise((resolve, reject) => {
+                if (finished()) {
+                  return resolve();
+                } else {
+                  return this.on("done", () => {
+                    if (finished()) {
+                      this.removeAllListeners("done");
+                      return resolve();
+                    }
+                  });
+                }
+              });
+            };
+            done2 = options.dropWaitingJobs ? (this._run = function(index, next) {
+              return next.doDrop({
+                message: options.dropErrorMessage
+              });
+            }, this._drainOne = () => {
+              return this.Promise.resolve(null);
+            }, this._registerLock.schedule(() => {
+              return this._submitLock.schedule(() => {
+                var k, ref, v;
+                ref = this._scheduled;
+                for (k in ref) {
+                  v = ref[k];
+                  if (this.jobStatus(v.job.options.id) === "RUNNING") {
+                    clearTimeout(v.timeout);
+                    clearTimeout(v.expiration);
+                    v.job.doDrop({
+                      message: options.dropErrorMessage
+                    });
+                  }
+                }
+                this._dropAllQueued(options.dropErrorMessage);
+                return waitForExecuting(0);
+              });
+            })) : this.schedule({
+              priority: NUM_PRIORITIES$1 - 1,
+              weight: 0
+            }, () => {
+              return waitForExecuting(1);
+            });
+            this._receive = function(job) {
+              return job._reject(new Bottleneck5.prototype.BottleneckError(options.enqueueErrorMessage));
+            };
+            this.stop = () => {
+              return this.Promise.reject(new Bottleneck5.prototype.BottleneckError("stop() has already been called"));
+            };
+            return done2;
+          }
+          async _addToQueue(job) {
+            var args, blocked, error, options, reachedHWM, shifted, strategy;
+            ({ args, options } = job);
+            try {
+              ({ reachedHWM, blocked, strategy } = await this._store.__submit__(this.queued(), options.weight));
+            } catch (error1) {
+              error = error1;
+              this.Events.trigger("debug", `Could not queue ${options.id}`, { args, options, error });
+              job.doDrop({ error });
+              return false;
+            }
+            if (blocked) {
+              job.doDrop();
+              return true;
+            } else if (reachedHWM) {
+              shifted = strategy === Bottleneck5.prototype.strategy.LEAK ? this._queues.shiftLastFrom(options.priority) : strategy === Bottleneck5.prototype.strategy.OVERFLOW_PRIORITY ? this._queues.shiftLastFrom(options.priority + 1) : strategy === Bottleneck5.prototype.strategy.OVERFLOW ? job : void 0;
+              if (shifted != null) {
+                shifted.doDrop();
+              }
+              if (shifted == null || strategy === Bottleneck5.prototype.strategy.OVERFLOW) {
+                if (shifted == null) {
+                  job.doDrop();
+                }
+                return reachedHWM;
+              }
+            }
+            job.doQueue(reachedHWM, blocked);
+            this._queues.push(job);
+            await this._drainAll();
+            return reachedHWM;
+          }
+          _receive(job) {
+            if (this._states.jobStatus(job.options.id) != null) {
+              job._reject(new Bottleneck5.prototype.BottleneckError(`A job with the same id already exists (id=${job.options.id})`));
+              return false;
+            } else {
+              job.doReceive();
+              return this._submitLock.schedule(this._addToQueue, job);
+            }
+          }
+          submit(...args) {
+            var cb, fn, job, options, ref, ref1, task;
+            if (typeof args[0] === "function") {
+              ref = args, [fn, ...args] = ref, [cb] = splice.call(args, -1);
+              options = parser$5.load({}, this.jobDefaults);
+            } else {
+              ref1 = args, [options, fn, ...args] = ref1, [cb] = splice.call(args, -1);
+              options = parser$5.load(options, this.jobDefaults);
+            }
+            task = (...args2) => {
+              return new this.Promise(function(resolve, reject) {
+                return fn(...args2, function(...args3) {
+                  return (args3[0] != null ? reject : resolve)(args3);
+                });
+              });
+            };
+            job = new Job$1(task, args, options, this.jobDefaults, this.rejectOnDrop, this.Events, this._states, this.Promise);
+            job.promise.then(function(args2) {
+              return typeof cb === "function" ? cb(...args2) : void 0;
+            }).catch(function(args2) {
+              if (Array.isArray(args2)) {
+                return typeof cb === "function" ? cb(...args2) : void 0;
+              } else {
+                return typeof cb === "function" ? cb(args2) : void 0;
+              }
+            });
+            return this._receive(job);
+          }
+          schedule(...args) {
+            var job, options, task;
+            if (typeof args[0] === "function") {
+              [task, ...args] = args;
+              options = {};
+            } else {
+              [options, task, ...args] = args;
+            }
+            job = new Job$1(task, args, options, this.jobDefaults, this.rejectOnDrop, this.Events, this._states, this.Promise);
+            this._receive(job);
+            return job.promise;
+          }
+          wrap(fn) {
+            var schedule, wrapped;
+            schedule = this.schedule.bind(this);
+            wrapped = function(...args) {
+              return schedule(fn.bind(this), ...args);
+            };
+            wrapped.withOptions = function(options, ...args) {
+              return schedule(options, fn, ...args);
+            };
+            return wrapped;
+          }
+          async updateSettings(options = {}) {
+            await this._store.__updateSettings__(parser$5.overwrite(options, this.storeDefaults));
+            parser$5.overwrite(options, this.instanceDefaults, this);
+            return this;
+          }
+          currentReservoir() {
+            return this._store.__currentReservoir__();
+          }
+          incrementReservoir(incr = 0) {
+            return this._store.__incrementReservoir__(incr);
+          }
+        }
+        Bottleneck5.default = Bottleneck5;
+        Bottleneck5.Events = Events$4;
+        Bottleneck5.version = Bottleneck5.prototype.version = require$$8.version;
+        Bottleneck5.strategy = Bottleneck5.prototype.strategy = {
+          LEAK: 1,
+          OVERFLOW: 2,
+          OVERFLOW_PRIORITY: 4,
+          BLOCK: 3
+        };
+        Bottleneck5.BottleneckError = Bottleneck5.prototype.BottleneckError = BottleneckError_1;
+        Bottleneck5.Group = Bottleneck5.prototype.Group = Group_1;
+        Bottleneck5.RedisConnection = Bottleneck5.prototype.RedisConnection = require$$2;
+        Bottleneck5.IORedisConnection = Bottleneck5.prototype.IORedisConnection = require$$3;
+        Bottleneck5.Batcher = Bottleneck5.prototype.Batcher = Batcher_1;
+        Bottleneck5.prototype.jobDefaults = {
+          priority: DEFAULT_PRIORITY$1,
+          weight: 1,
+          expiration: null,
+          id: "<no-id>"
+        };
+        Bottleneck5.prototype.storeDefaults = {
+          maxConcurrent: null,
+          minTime: 0,
+          highWater: null,
+          strategy: Bottleneck5.prototype.strategy.LEAK,
+          penalty: null,
+          reservoir: null,
+          reservoirRefreshInterval: null,
+          reservoirRefreshAmount: null,
+          reservoirIncreaseInterval: null,
+          reservoirIncreaseAmount: null,
+          reservoirIncreaseMaximum: null
+        };
+        Bottleneck5.prototype.localStoreDefaults = {
+          Promise,
+          timeout: null,
+          heartbeatInterval: 250
+        };
+        Bottleneck5.prototype.redisStoreDefaults = {
+          Promise,
+          timeout: null,
+          heartbeatInterval: 5e3,
+          clientTimeout: 1e4,
+          Redis: null,
+          clientOptions: {},
+          clusterNodes: null,
+          clearDatastore: false,
+          connection: null
+        };
+        Bottleneck5.prototype.instanceDefaults = {
+          datastore: "local",
+          connection: null,
+          id: "<no-id>",
+          rejectOnDrop: true,
+          trackDoneStatus: false,
+          Promise
+        };
+        Bottleneck5.prototype.stopDefaults = {
+          enqueueErrorMessage: "This limiter has been stopped and cannot accept new jobs.",
+          dropWaitingJobs: true,
+          dropErrorMessage: "This limiter has been stopped."
+        };
+        return Bottleneck5;
+      }).call(commonjsGlobal);
+      var Bottleneck_1 = Bottleneck4;
+      var lib = Bottleneck_1;
+      return lib;
+    }));
+  }
+});
+
+// lib/gitlab/ratelimit.ts
+function gitLabLimitOf(error, now = Date.now()) {
+  if (!(error instanceof ApiError) || error.status !== 429) return void 0;
+  const retryAfter = error.headers["retry-after"] === void 0 ? NaN : Number(error.headers["retry-after"]);
+  const reset = Number(error.headers["ratelimit-reset"]);
+  const resetsAt = Number.isFinite(retryAfter) && retryAfter >= 0 ? now + retryAfter * 1e3 : Number.isFinite(reset) && reset > 0 ? reset * 1e3 : now + FALLBACK_SECONDS2 * 1e3;
+  return { resetsAt, waitSeconds: Math.max(Math.ceil((resetsAt - now) / 1e3), 0) };
+}
+function gitLabResetTime(headers) {
+  const reset = Number(headers["ratelimit-reset"]);
+  return Number.isFinite(reset) && reset > 0 ? localTimestamp(new Date(reset * 1e3)) : "an unknown time";
+}
+var FALLBACK_SECONDS2;
+var init_ratelimit2 = __esm({
+  "lib/gitlab/ratelimit.ts"() {
+    "use strict";
+    init_errors();
+    init_issue();
+    FALLBACK_SECONDS2 = 60;
+  }
+});
+
+// lib/gitlab/client.ts
+function errorText(text3) {
+  try {
+    const body2 = JSON.parse(text3);
+    const said = body2.message ?? body2.error;
+    return (typeof said === "string" ? said : JSON.stringify(said ?? body2)).slice(0, 300);
+  } catch {
+    return text3.slice(0, 300);
+  }
+}
+function createGitLab(options, log2) {
+  const base = options.apiUrl.replace(/\/+$/, "");
+  const origin = new URL(base).origin;
+  const budget = waitBudget(options.maxWaitSeconds);
+  const writes = pacer(options.writeIntervalSeconds ?? 1);
+  let quotaWarned = false;
+  const watchQuota = (headers) => {
+    const remaining = Number(headers["ratelimit-remaining"]);
+    if (!quotaWarned && headers["ratelimit-remaining"] !== void 0 && remaining < LOW_QUOTA) {
+      quotaWarned = true;
+      log2.warn(`GitLab API quota is low: ${remaining} requests left until ${gitLabResetTime(headers)}`);
+    }
+  };
+  const send2 = async (method, url, body2) => {
+    const headers = { accept: "application/json", "user-agent": "deploy-failure-reporter" };
+    if (body2 !== void 0) headers["content-type"] = "application/json";
+    if (options.token && new URL(url).origin === origin) headers.authorization = `Bearer ${options.token}`;
+    const signal = AbortSignal.timeout(options.timeoutMs);
+    let response;
+    let text3;
+    try {
+      response = await fetchQuietly(url, { method, headers, signal, ...body2 === void 0 ? {} : { body: JSON.stringify(body2) } });
+      text3 = await response.text();
+    } catch (cause) {
+      const why3 = signal.aborted ? `timed out after ${options.timeoutMs / 1e3}s` : cause.cause?.code ?? cause.message;
+      throw new ApiError(why3, { transient: true, cause });
+    }
+    const responseHeaders = headersOf(response);
+    watchQuota(responseHeaders);
+    if (!response.ok) {
+      throw new ApiError(errorText(text3), { status: response.status, headers: responseHeaders, transient: response.status >= 500 });
+    }
+    try {
+      return { status: response.status, headers: responseHeaders, data: text3 === "" ? null : JSON.parse(text3) };
+    } catch (cause) {
+      throw new ApiError("the answer was cut off or is not valid JSON", { status: response.status, headers: responseHeaders, transient: true, cause });
+    }
+  };
+  const waitingOutLimits = async (exchange, where) => {
+    for (let retries = 0; ; retries++) {
+      try {
+        return await exchange();
+      } catch (error) {
+        const limit = gitLabLimitOf(error);
+        if (!limit) throw error;
+        if (retries >= MAX_LIMIT_RETRIES || !budget.take(limit.waitSeconds)) throw new RateLimited({ kind: "primary", ...limit }, where, options.maxWaitSeconds, error, "GitLab API");
+        log2.warn(`GitLab rate limit on ${where}; waiting ${limit.waitSeconds}s`);
+        await sleep(limit.waitSeconds);
+      }
+    }
+  };
+  const call = async (method, url, body2, attempts) => {
+    const where = `${method} ${new URL(url).pathname.slice(new URL(base).pathname.length) || "/"}`;
+    const exchange = () => method === "GET" ? send2(method, url, body2) : writes.schedule(() => send2(method, url, body2));
+    return retryTransient({ retryAttempts: attempts, retryDelaySeconds: options.retryDelaySeconds }, where, () => waitingOutLimits(exchange, where), log2);
+  };
+  const urlOf = (path3, query = {}) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== void 0) params.set(k, String(v));
+    const search = params.toString();
+    return `${base}${path3}${search ? `?${search}` : ""}`;
+  };
+  return {
+    // Only reads are retried here: a write that failed may still have been committed, so the caller decides.
+    request: ({ method, path: path3, query, body: body2, attempts }) => call(method, urlOf(path3, query), body2, method === "GET" ? attempts ?? readAttempts(options.retryAttempts) : 1),
+    async *pages(path3, query, attempts) {
+      let url = urlOf(path3, query);
+      while (url) {
+        const page = await call("GET", url, void 0, attempts ?? readAttempts(options.retryAttempts));
+        yield page;
+        url = nextPage(page.headers, url);
+      }
+    }
+  };
+}
+function nextPage(headers, current) {
+  const number2 = headers["x-next-page"];
+  if (number2 && /^\d+$/.test(number2)) {
+    const url = new URL(current);
+    url.searchParams.set("page", number2);
+    return url.toString();
+  }
+  return /<([^>]+)>\s*;\s*rel="next"/.exec(headers.link ?? "")?.[1];
+}
+var import_light, MAX_LIMIT_RETRIES, LOW_QUOTA, pacers, pacer, sleep, headersOf;
+var init_client = __esm({
+  "lib/gitlab/client.ts"() {
+    "use strict";
+    import_light = __toESM(require_light(), 1);
+    init_errors();
+    init_fetch();
+    init_transient();
+    init_ratelimit();
+    init_ratelimit2();
+    MAX_LIMIT_RETRIES = 3;
+    LOW_QUOTA = 100;
+    pacers = /* @__PURE__ */ new Map();
+    pacer = (seconds) => {
+      let limiter = pacers.get(seconds);
+      if (!limiter) pacers.set(seconds, limiter = new import_light.default({ maxConcurrent: 1, minTime: Math.round(seconds * 1e3) }));
+      return limiter;
+    };
+    sleep = (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1e3));
+    headersOf = (response) => Object.fromEntries([...response.headers].map(([k, v]) => [k.toLowerCase(), v]));
+  }
+});
+
+// lib/gitlab/milestone.ts
+async function activeMilestoneId(client, projectPath, title) {
+  const query = { state: "active", title, include_ancestors: "true", per_page: 100 };
+  for await (const page of client.pages(`${projectPath}/milestones`, query)) {
+    const found = page.data.find((milestone) => milestone.title === title);
+    if (found) return found.id;
+  }
+  return void 0;
+}
+var init_milestone = __esm({
+  "lib/gitlab/milestone.ts"() {
+    "use strict";
+  }
+});
+
+// lib/core/find/milestone-lookup.ts
+function milestoneLookup(find, where, log2) {
+  const known = /* @__PURE__ */ new Map();
+  const look = async (title) => {
+    try {
+      const id = await find(title);
+      if (id === void 0) log2?.warn(`Milestone ${JSON.stringify(title)} is not an open milestone of ${where}; the issue is filed without it (REPORT_MILESTONE)`);
+      return id;
+    } catch (error) {
+      if (!(error instanceof ApiError) && !isTransient(error)) throw error;
+      log2?.warn(`Could not look up milestone ${JSON.stringify(title)} in ${where} (${describeError(error)}); the issue is filed without it`);
+      return void 0;
+    }
+  };
+  return (title) => known.get(title) ?? (known.set(title, look(title)), known.get(title));
+}
+var init_milestone_lookup = __esm({
+  "lib/core/find/milestone-lookup.ts"() {
+    "use strict";
+    init_transient();
+    init_errors();
+  }
+});
+
+// lib/core/stats/deploy-window.ts
+async function countInWindow(pages, since, until2) {
+  let count = 0;
+  for await (const page of pages) {
+    let older = false;
+    for (const record of page.data) {
+      const at = new Date(record.created_at);
+      if (at < since) older = true;
+      else if (at < until2) count++;
+    }
+    if (older) break;
+  }
+  return count;
+}
+var init_deploy_window = __esm({
+  "lib/core/stats/deploy-window.ts"() {
+    "use strict";
+  }
+});
+
+// lib/gitlab/history.ts
+function gitLabHistory(client, projectPath, seen = toIssue) {
+  return {
+    // No `state` lists opened and closed ones; toIssue reads `user_notes_count`, which leaves GitLab's own system notes out.
+    async *history({ label, since }) {
+      const query = { labels: label, per_page: 100, order_by: "created_at", sort: "asc", updated_after: since.toISOString() };
+      for await (const page of client.pages(`${projectPath}/issues`, query)) yield page.data.map(seen);
+    },
+    // Good deploys only (`status=success`): a failed one is a failed run the issues already count.
+    // Newest first: reading stops at the first page reaching back before the period.
+    // A project without environments, or a token that may not read them (403, 404), leaves the rate unknown.
+    async countDeploys({ environment, since, until: until2 }) {
+      let count;
+      const query = { environment, status: "success", order_by: "created_at", sort: "desc", per_page: 100 };
+      try {
+        count = await countInWindow(client.pages(`${projectPath}/deployments`, query), since, until2);
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return { count: 0, includesFailed: false, refused: `HTTP ${error.status}: ${error.message}; the token needs read_api and the project its environments` };
+        throw error;
+      }
+      return { count, includesFailed: false };
+    }
+  };
+}
+var init_history = __esm({
+  "lib/gitlab/history.ts"() {
+    "use strict";
+    init_deploy_window();
+    init_errors();
+    init_tracker2();
+  }
+});
+
+// lib/gitlab/tracker.ts
+var tracker_exports = {};
+__export(tracker_exports, {
+  GITLAB_LIMITS: () => GITLAB_LIMITS,
+  createGitLabTracker: () => createGitLabTracker,
+  projectId: () => projectId,
+  toIssue: () => toIssue
+});
+function toIssue(issue) {
+  return {
+    number: issue.iid,
+    title: issue.title,
+    url: issue.web_url,
+    body: issue.description ?? "",
+    labels: [...issue.labels],
+    state: issue.state === "opened" ? "open" : "closed",
+    ...issue.created_at ? { createdAt: new Date(issue.created_at) } : {},
+    ...issue.closed_at ? { closedAt: new Date(issue.closed_at) } : {},
+    ...typeof issue.user_notes_count === "number" ? { commentCount: issue.user_notes_count } : {}
+  };
+}
+function projectId(project) {
+  return encodeURIComponent(project);
+}
+function createGitLabTracker(options, log2, client = createGitLab(options, log2)) {
+  const project = `/projects/${projectId(options.project)}`;
+  const issuePath = (iid) => `${project}/issues/${iid}`;
+  const webUrls = /* @__PURE__ */ new Map();
+  const remember = (issue) => {
+    webUrls.set(issue.iid, issue.web_url);
+    return toIssue(issue);
+  };
+  const webUrl = async (iid) => {
+    const known = webUrls.get(iid);
+    if (known) return known;
+    const { data } = await client.request({ method: "GET", path: issuePath(iid) });
+    return remember(data).url;
+  };
+  const put = async (iid, body2) => {
+    await client.request({ method: "PUT", path: issuePath(iid), body: body2 });
+  };
+  const assigneeIds = async (usernames) => {
+    const ids = [];
+    for (const username of usernames) {
+      const { data } = await client.request({ method: "GET", path: "/users", query: { username } });
+      if (data[0]) ids.push(data[0].id);
+      else log2.warn(`No GitLab user named ${username}; the issue is filed without that assignee`);
+    }
+    return ids;
+  };
+  const milestone = milestoneLookup((title) => activeMilestoneId(client, project, title), options.project, log2);
+  return {
+    kind: "gitlab",
+    limits: GITLAB_LIMITS,
+    ...gitLabHistory(client, project, remember),
+    async *openIssues({ label, updatedSince }) {
+      const query = { state: "opened", labels: label, per_page: 100, order_by: "created_at", sort: "asc", updated_after: updatedSince?.toISOString() };
+      for await (const page of client.pages(`${project}/issues`, query)) yield page.data.map(remember);
+    },
+    // GitLab has no `closed_after`: closing an issue updates it, so `updated_after` bounds the list and
+    // `closed_at` is checked here.
+    async *closedIssues({ label, closedSince }) {
+      const query = { state: "closed", labels: label, per_page: 100, order_by: "updated_at", sort: "desc", updated_after: closedSince.toISOString() };
+      for await (const page of client.pages(`${project}/issues`, query)) {
+        const closed = page.data.map(remember).filter((i) => i.closedAt !== void 0 && i.closedAt >= closedSince);
+        yield closed.sort((a, b) => b.closedAt.getTime() - a.closedAt.getTime());
+      }
+    },
+    async createIssue(issue) {
+      const assignees = issue.assignees.length ? await assigneeIds(issue.assignees) : [];
+      const milestoneId = issue.milestone === void 0 ? void 0 : await milestone(issue.milestone);
+      const body2 = {
+        title: issue.title,
+        description: issue.body,
+        labels: issue.labels.join(","),
+        ...assignees.length ? { assignee_ids: assignees } : {},
+        ...milestoneId === void 0 ? {} : { milestone_id: milestoneId }
+      };
+      const { data } = await client.request({ method: "POST", path: `${project}/issues`, body: body2 });
+      return remember(data);
+    },
+    updateBody: (iid, body2) => put(iid, { description: body2 }),
+    async listComments(iid) {
+      const url = await webUrl(iid);
+      const comments = [];
+      for await (const page of client.pages(`${issuePath(iid)}/notes`, { sort: "asc", order_by: "created_at", per_page: 100 })) {
+        for (const note2 of page.data) if (!note2.system) comments.push(toComment(note2, url));
+      }
+      return comments;
+    },
+    async addComment(iid, body2) {
+      const url = await webUrl(iid);
+      const { data } = await client.request({ method: "POST", path: `${issuePath(iid)}/notes`, body: { body: body2 } });
+      return toComment(data, url);
+    },
+    // Takes back this run's recovery comment when a concurrent resolver's came first (recover-once.ts); the
+    // token's user wrote it, so it may delete it. 204, no body.
+    // https://docs.gitlab.com/api/notes/#delete-an-issue-note
+    async deleteComment(iid, noteId) {
+      await client.request({ method: "DELETE", path: `${issuePath(iid)}/notes/${noteId}` });
+    },
+    // GitLab closes without a reason: "completed", "not planned" and a duplicate all close the issue
+    // (a duplicate is named in the comment the core adds).
+    closeIssue: (iid, _reason) => put(iid, { state_event: "close" }),
+    reopenIssue: (iid) => put(iid, { state_event: "reopen" })
+  };
+}
+var toComment, GITLAB_LIMITS;
+var init_tracker2 = __esm({
+  "lib/gitlab/tracker.ts"() {
+    "use strict";
+    init_budget();
+    init_client();
+    init_milestone();
+    init_milestone_lookup();
+    init_history();
+    toComment = (note2, url) => ({
+      id: note2.id,
+      body: note2.body,
+      url: `${url}#note_${note2.id}`,
+      ...note2.created_at ? { createdAt: new Date(note2.created_at) } : {}
+    });
+    GITLAB_LIMITS = Object.freeze({ title: GITLAB_TITLE_LIMIT, body: 1048576 });
+  }
+});
+
+// node_modules/universal-user-agent/index.js
+function getUserAgent() {
+  if (typeof navigator === "object" && "userAgent" in navigator) {
+    return navigator.userAgent;
+  }
+  if (typeof process === "object" && process.version !== void 0) {
+    return `Node.js/${process.version.substr(1)} (${process.platform}; ${process.arch})`;
+  }
+  return "<environment undetectable>";
+}
+var init_universal_user_agent = __esm({
+  "node_modules/universal-user-agent/index.js"() {
+  }
+});
+
+// node_modules/before-after-hook/lib/register.js
+function register(state, name2, method, options) {
+  if (typeof method !== "function") {
+    throw new Error("method for before hook must be a function");
+  }
+  if (!options) {
+    options = {};
+  }
+  if (Array.isArray(name2)) {
+    return name2.reverse().reduce((callback, name3) => {
+      return register.bind(null, state, name3, callback, options);
+    }, method)();
+  }
+  return Promise.resolve().then(() => {
+    if (!state.registry[name2]) {
+      return method(options);
+    }
+    return state.registry[name2].reduce((method2, registered2) => {
+      return registered2.hook.bind(null, method2, options);
+    }, method)();
+  });
+}
+var init_register = __esm({
+  "node_modules/before-after-hook/lib/register.js"() {
+  }
+});
+
+// node_modules/before-after-hook/lib/add.js
+function addHook(state, kind, name2, hook6) {
+  const orig = hook6;
+  if (!state.registry[name2]) {
+    state.registry[name2] = [];
+  }
+  if (kind === "before") {
+    hook6 = (method, options) => {
+      return Promise.resolve().then(orig.bind(null, options)).then(method.bind(null, options));
+    };
+  }
+  if (kind === "after") {
+    hook6 = (method, options) => {
+      let result;
+      return Promise.resolve().then(method.bind(null, options)).then((result_) => {
+        result = result_;
+        return orig(result, options);
+      }).then(() => {
+        return result;
+      });
+    };
+  }
+  if (kind === "error") {
+    hook6 = (method, options) => {
+      return Promise.resolve().then(method.bind(null, options)).catch((error) => {
+        return orig(error, options);
+      });
+    };
+  }
+  state.registry[name2].push({
+    hook: hook6,
+    orig
+  });
+}
+var init_add = __esm({
+  "node_modules/before-after-hook/lib/add.js"() {
+  }
+});
+
+// node_modules/before-after-hook/lib/remove.js
+function removeHook(state, name2, method) {
+  if (!state.registry[name2]) {
+    return;
+  }
+  const index = state.registry[name2].map((registered2) => {
+    return registered2.orig;
+  }).indexOf(method);
+  if (index === -1) {
+    return;
+  }
+  state.registry[name2].splice(index, 1);
+}
+var init_remove = __esm({
+  "node_modules/before-after-hook/lib/remove.js"() {
+  }
+});
+
+// node_modules/before-after-hook/index.js
+function bindApi(hook6, state, name2) {
+  const removeHookRef = bindable(removeHook, null).apply(
+    null,
+    name2 ? [state, name2] : [state]
+  );
+  hook6.api = { remove: removeHookRef };
+  hook6.remove = removeHookRef;
+  ["before", "error", "after", "wrap"].forEach((kind) => {
+    const args = name2 ? [state, kind, name2] : [state, kind];
+    hook6[kind] = hook6.api[kind] = bindable(addHook, null).apply(null, args);
+  });
+}
+function Singular() {
+  const singularHookName = /* @__PURE__ */ Symbol("Singular");
+  const singularHookState = {
+    registry: {}
+  };
+  const singularHook = register.bind(null, singularHookState, singularHookName);
+  bindApi(singularHook, singularHookState, singularHookName);
+  return singularHook;
+}
+function Collection() {
+  const state = {
+    registry: {}
+  };
+  const hook6 = register.bind(null, state);
+  bindApi(hook6, state);
+  return hook6;
+}
+var bind, bindable, before_after_hook_default;
+var init_before_after_hook = __esm({
+  "node_modules/before-after-hook/index.js"() {
+    init_register();
+    init_add();
+    init_remove();
+    bind = Function.bind;
+    bindable = bind.bind(bind);
+    before_after_hook_default = { Singular, Collection };
+  }
+});
+
+// node_modules/@octokit/endpoint/dist-bundle/index.js
+function lowercaseKeys(object) {
+  if (!object) {
+    return {};
+  }
+  return Object.keys(object).reduce((newObj, key) => {
+    newObj[key.toLowerCase()] = object[key];
+    return newObj;
+  }, {});
+}
+function isPlainObject(value14) {
+  if (typeof value14 !== "object" || value14 === null) return false;
+  if (Object.prototype.toString.call(value14) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value14);
+  if (proto === null) return true;
+  const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value14);
+}
+function mergeDeep(defaults2, options) {
+  const result = Object.assign({}, defaults2);
+  Object.keys(options).forEach((key) => {
+    if (isPlainObject(options[key])) {
+      if (!(key in defaults2)) Object.assign(result, { [key]: options[key] });
+      else result[key] = mergeDeep(defaults2[key], options[key]);
+    } else {
+      Object.assign(result, { [key]: options[key] });
+    }
+  });
+  return result;
+}
+function removeUndefinedProperties(obj) {
+  for (const key in obj) {
+    if (obj[key] === void 0) {
+      delete obj[key];
+    }
+  }
+  return obj;
+}
+function merge(defaults2, route, options) {
+  if (typeof route === "string") {
+    let [method, url] = route.split(" ");
+    options = Object.assign(url ? { method, url } : { url: method }, options);
+  } else {
+    options = Object.assign({}, route);
+  }
+  options.headers = lowercaseKeys(options.headers);
+  removeUndefinedProperties(options);
+  removeUndefinedProperties(options.headers);
+  const mergedOptions = mergeDeep(defaults2 || {}, options);
+  if (options.url === "/graphql") {
+    if (defaults2 && defaults2.mediaType.previews?.length) {
+      mergedOptions.mediaType.previews = defaults2.mediaType.previews.filter(
+        (preview) => !mergedOptions.mediaType.previews.includes(preview)
+      ).concat(mergedOptions.mediaType.previews);
+    }
+    mergedOptions.mediaType.previews = (mergedOptions.mediaType.previews || []).map((preview) => preview.replace(/-preview/, ""));
+  }
+  return mergedOptions;
+}
+function addQueryParameters(url, parameters) {
+  const separator = /\?/.test(url) ? "&" : "?";
+  const names = Object.keys(parameters);
+  if (names.length === 0) {
+    return url;
+  }
+  return url + separator + names.map((name2) => {
+    if (name2 === "q") {
+      return "q=" + parameters.q.split("+").map(encodeURIComponent).join("+");
+    }
+    return `${name2}=${encodeURIComponent(parameters[name2])}`;
+  }).join("&");
+}
+function removeNonChars(variableName) {
+  return variableName.replace(/(?:^\W+)|(?:(?<!\W)\W+$)/g, "").split(/,/);
+}
+function extractUrlVariableNames(url) {
+  const matches = url.match(urlVariableRegex);
+  if (!matches) {
+    return [];
+  }
+  return matches.map(removeNonChars).reduce((a, b) => a.concat(b), []);
+}
+function omit(object, keysToOmit) {
+  const result = { __proto__: null };
+  for (const key of Object.keys(object)) {
+    if (keysToOmit.indexOf(key) === -1) {
+      result[key] = object[key];
+    }
+  }
+  return result;
+}
+function encodeReserved(str) {
+  return str.split(/(%[0-9A-Fa-f]{2})/g).map(function(part) {
+    if (!/%[0-9A-Fa-f]/.test(part)) {
+      part = encodeURI(part).replace(/%5B/g, "[").replace(/%5D/g, "]");
+    }
+    return part;
+  }).join("");
+}
+function encodeUnreserved(str) {
+  return encodeURIComponent(str).replace(/[!'()*]/g, function(c) {
+    return "%" + c.charCodeAt(0).toString(16).toUpperCase();
+  });
+}
+function encodeValue(operator, value14, key) {
+  value14 = operator === "+" || operator === "#" ? encodeReserved(value14) : encodeUnreserved(value14);
+  if (key) {
+    return encodeUnreserved(key) + "=" + value14;
+  } else {
+    return value14;
+  }
+}
+function isDefined(value14) {
+  return value14 !== void 0 && value14 !== null;
+}
+function isKeyOperator(operator) {
+  return operator === ";" || operator === "&" || operator === "?";
+}
+function getValues(context, operator, key, modifier) {
+  var value14 = context[key], result = [];
+  if (isDefined(value14) && value14 !== "") {
+    if (typeof value14 === "string" || typeof value14 === "number" || typeof value14 === "bigint" || typeof value14 === "boolean") {
+      value14 = value14.toString();
+      if (modifier && modifier !== "*") {
+        value14 = value14.substring(0, parseInt(modifier, 10));
+      }
+      result.push(
+        encodeValue(operator, value14, isKeyOperator(operator) ? key : "")
+      );
+    } else {
+      if (modifier === "*") {
+        if (Array.isArray(value14)) {
+          value14.filter(isDefined).forEach(function(value22) {
+            result.push(
+              encodeValue(operator, value22, isKeyOperator(operator) ? key : "")
+            );
+          });
+        } else {
+          Object.keys(value14).forEach(function(k) {
+            if (isDefined(value14[k])) {
+              result.push(encodeValue(operator, value14[k], k));
+            }
+          });
+        }
+      } else {
+        const tmp = [];
+        if (Array.isArray(value14)) {
+          value14.filter(isDefined).forEach(function(value22) {
+            tmp.push(encodeValue(operator, value22));
+          });
+        } else {
+          Object.keys(value14).forEach(function(k) {
+            if (isDefined(value14[k])) {
+              tmp.push(encodeUnreserved(k));
+              tmp.push(encodeValue(operator, value14[k].toString()));
+            }
+          });
+        }
+        if (isKeyOperator(operator)) {
+          result.push(encodeUnreserved(key) + "=" + tmp.join(","));
+        } else if (tmp.length !== 0) {
+          result.push(tmp.join(","));
+        }
+      }
+    }
+  } else {
+    if (operator === ";") {
+      if (isDefined(value14)) {
+        result.push(encodeUnreserved(key));
+      }
+    } else if (value14 === "" && (operator === "&" || operator === "?")) {
+      result.push(encodeUnreserved(key) + "=");
+    } else if (value14 === "") {
+      result.push("");
+    }
+  }
+  return result;
+}
+function parseUrl(template) {
+  return {
+    expand: expand.bind(null, template)
+  };
+}
+function expand(template, context) {
+  var operators = ["+", "#", ".", "/", ";", "?", "&"];
+  template = template.replace(
+    /\{([^\{\}]+)\}|([^\{\}]+)/g,
+    function(_, expression, literal2) {
+      if (expression) {
+        let operator = "";
+        const values = [];
+        if (operators.indexOf(expression.charAt(0)) !== -1) {
+          operator = expression.charAt(0);
+          expression = expression.substr(1);
+        }
+        expression.split(/,/g).forEach(function(variable) {
+          var tmp = /([^:\*]*)(?::(\d+)|(\*))?/.exec(variable);
+          values.push(getValues(context, operator, tmp[1], tmp[2] || tmp[3]));
+        });
+        if (operator && operator !== "+") {
+          var separator = ",";
+          if (operator === "?") {
+            separator = "&";
+          } else if (operator !== "#") {
+            separator = operator;
+          }
+          return (values.length !== 0 ? operator : "") + values.join(separator);
+        } else {
+          return values.join(",");
+        }
+      } else {
+        return encodeReserved(literal2);
+      }
+    }
+  );
+  if (template === "/") {
+    return template;
+  } else {
+    return template.replace(/\/$/, "");
+  }
+}
+function parse3(options) {
+  let method = options.method.toUpperCase();
+  let url = (options.url || "/").replace(/:([a-z]\w+)/g, "{$1}");
+  let headers = Object.assign({}, options.headers);
+  let body2;
+  let parameters = omit(options, [
+    "method",
+    "baseUrl",
+    "url",
+    "headers",
+    "request",
+    "mediaType"
+  ]);
+  const urlVariableNames = extractUrlVariableNames(url);
+  url = parseUrl(url).expand(parameters);
+  if (!/^http/.test(url)) {
+    url = options.baseUrl + url;
+  }
+  const omittedParameters = Object.keys(options).filter((option) => urlVariableNames.includes(option)).concat("baseUrl");
+  const remainingParameters = omit(parameters, omittedParameters);
+  const isBinaryRequest = /application\/octet-stream/i.test(headers.accept);
+  if (!isBinaryRequest) {
+    if (options.mediaType.format) {
+      headers.accept = headers.accept.split(/,/).map(
+        (format) => format.replace(
+          /application\/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?$/,
+          `application/vnd$1$2.${options.mediaType.format}`
+        )
+      ).join(",");
+    }
+    if (url.endsWith("/graphql")) {
+      if (options.mediaType.previews?.length) {
+        const previewsFromAcceptHeader = headers.accept.match(/(?<![\w-])[\w-]+(?=-preview)/g) || [];
+        headers.accept = previewsFromAcceptHeader.concat(options.mediaType.previews).map((preview) => {
+          const format = options.mediaType.format ? `.${options.mediaType.format}` : "+json";
+          return `application/vnd.github.${preview}-preview${format}`;
+        }).join(",");
+      }
+    }
+  }
+  if (["GET", "HEAD"].includes(method)) {
+    url = addQueryParameters(url, remainingParameters);
+  } else {
+    if ("data" in remainingParameters) {
+      body2 = remainingParameters.data;
+    } else {
+      if (Object.keys(remainingParameters).length) {
+        body2 = remainingParameters;
+      }
+    }
+  }
+  if (!headers["content-type"] && typeof body2 !== "undefined") {
+    headers["content-type"] = "application/json; charset=utf-8";
+  }
+  if (["PATCH", "PUT"].includes(method) && typeof body2 === "undefined") {
+    body2 = "";
+  }
+  return Object.assign(
+    { method, url, headers },
+    typeof body2 !== "undefined" ? { body: body2 } : null,
+    options.request ? { request: options.request } : null
+  );
+}
+function endpointWithDefaults(defaults2, route, options) {
+  return parse3(merge(defaults2, route, options));
+}
+function withDefaults(oldDefaults, newDefaults) {
+  const DEFAULTS2 = merge(oldDefaults, newDefaults);
+  const endpoint2 = endpointWithDefaults.bind(null, DEFAULTS2);
+  return Object.assign(endpoint2, {
+    DEFAULTS: DEFAULTS2,
+    defaults: withDefaults.bind(null, DEFAULTS2),
+    merge: merge.bind(null, DEFAULTS2),
+    parse: parse3
+  });
+}
+var VERSION, userAgent, DEFAULTS, urlVariableRegex, endpoint;
+var init_dist_bundle = __esm({
+  "node_modules/@octokit/endpoint/dist-bundle/index.js"() {
+    init_universal_user_agent();
+    VERSION = "0.0.0-development";
+    userAgent = `octokit-endpoint.js/${VERSION} ${getUserAgent()}`;
+    DEFAULTS = {
+      method: "GET",
+      baseUrl: "https://api.github.com",
+      headers: {
+        accept: "application/vnd.github.v3+json",
+        "user-agent": userAgent
+      },
+      mediaType: {
+        format: ""
+      }
+    };
+    urlVariableRegex = /\{[^{}}]+\}/g;
+    endpoint = withDefaults(null, DEFAULTS);
+  }
+});
+
+// node_modules/@octokit/request/node_modules/content-type/dist/index.js
+var require_dist3 = __commonJS({
+  "node_modules/@octokit/request/node_modules/content-type/dist/index.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.format = format;
+    exports.parse = parse5;
+    var TEXT_REGEXP = /^[\u0009\u0020-\u007e\u0080-\u00ff]*$/;
+    var TOKEN_REGEXP = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+    var QUOTE_REGEXP = /[\\"]/g;
+    var TYPE_REGEXP = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+\/[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+    var NullObject = /* @__PURE__ */ (() => {
+      const C = function() {
+      };
+      C.prototype = /* @__PURE__ */ Object.create(null);
+      return C;
+    })();
+    function format(obj) {
+      const { type, parameters } = obj;
+      if (!type || !TYPE_REGEXP.test(type)) {
+        throw new TypeError(`Invalid type: ${type}`);
+      }
+      let result = type;
+      if (parameters) {
+        for (const param of Object.keys(parameters)) {
+          if (!TOKEN_REGEXP.test(param)) {
+            throw new TypeError(`Invalid parameter name: ${param}`);
+          }
+          result += `; ${param}=${qstring(parameters[param])}`;
+        }
+      }
+      return result;
+    }
+    function parse5(header, options) {
+      const stopChar = options?.comma === true ? COMMA : 65536;
+      const len = header.length;
+      let index = skipOWS(header, options?.start ?? 0, len);
+      const valueStart = index;
+      index = skipValue(header, index, len, stopChar);
+      const valueEnd = trailingOWS(header, valueStart, index);
+      const type = header.slice(valueStart, valueEnd).toLowerCase();
+      if (options?.parameters === false) {
+        return { type, index, parameters: new NullObject() };
+      }
+      return parseParameters(header, type, index, len, stopChar);
+    }
+    var SP = 32;
+    var HTAB = 9;
+    var SEMI = 59;
+    var EQ = 61;
+    var DQUOTE = 34;
+    var BSLASH = 92;
+    var COMMA = 44;
+    function parseParameters(header, type, index, len, stopChar) {
+      const parameters = new NullObject();
+      parameter: while (index < len) {
+        if (header.charCodeAt(index) === stopChar)
+          break;
+        index = skipOWS(header, index + 1, len);
+        const keyStart = index;
+        while (index < len) {
+          const code = header.charCodeAt(index);
+          if (code === stopChar)
+            break parameter;
+          if (code === SEMI)
+            continue parameter;
+          if (code === EQ) {
+            const keyEnd = trailingOWS(header, keyStart, index);
+            const key = header.slice(keyStart, keyEnd).toLowerCase();
+            index = skipOWS(header, index + 1, len);
+            if (index < len && header.charCodeAt(index) === DQUOTE) {
+              index++;
+              let value14 = "";
+              while (index < len) {
+                const code2 = header.charCodeAt(index++);
+                if (code2 === DQUOTE) {
+                  index = skipValue(header, index, len, stopChar);
+                  if (parameters[key] === void 0)
+                    parameters[key] = value14;
+                  break;
+                }
+                if (code2 === BSLASH && index < len) {
+                  value14 += header[index++];
+                  continue;
+                }
+                value14 += String.fromCharCode(code2);
+              }
+              continue parameter;
+            }
+            const valueStart = index;
+            index = skipValue(header, index, len, stopChar);
+            if (parameters[key] === void 0) {
+              const valueEnd = trailingOWS(header, valueStart, index);
+              parameters[key] = header.slice(valueStart, valueEnd);
+            }
+            continue parameter;
+          }
+          index++;
+        }
+      }
+      return { type, index, parameters };
+    }
+    function skipValue(str, index, len, stopChar) {
+      while (index < len) {
+        const code = str.charCodeAt(index);
+        if (code === SEMI || code === stopChar)
+          break;
+        index++;
+      }
+      return index;
+    }
+    function skipOWS(header, index, len) {
+      while (index < len) {
+        const char = header.charCodeAt(index);
+        if (char !== SP && char !== HTAB)
+          break;
+        index++;
+      }
+      return index;
+    }
+    function trailingOWS(header, start, end) {
+      while (end > start) {
+        const char = header.charCodeAt(end - 1);
+        if (char !== SP && char !== HTAB)
+          break;
+        end--;
+      }
+      return end;
+    }
+    function qstring(str) {
+      if (TOKEN_REGEXP.test(str))
+        return str;
+      if (TEXT_REGEXP.test(str))
+        return `"${str.replace(QUOTE_REGEXP, "\\$&")}"`;
+      throw new TypeError(`Invalid parameter value: ${str}`);
+    }
+  }
+});
+
+// node_modules/json-with-bigint/json-with-bigint.js
+var intRegex, noiseValue, originalStringify, originalParse, customFormat, bigIntsStringify, noiseStringify, isUnstringifiable, isRawJSON, stringifyIteratively, JSONStringify, featureCache, isContextSourceSupported, convertMarkedBigIntsReviver, JSONParseV2, MAX_INT, MAX_DIGITS, stringsOrLargeNumbers, noiseValueWithQuotes, applyReviverIteratively, serializeBigInts, JSONParse;
+var init_json_with_bigint = __esm({
+  "node_modules/json-with-bigint/json-with-bigint.js"() {
+    intRegex = /^-?\d+$/;
+    noiseValue = /^-?\d+n+$/;
+    originalStringify = JSON.stringify;
+    originalParse = JSON.parse;
+    customFormat = /^-?\d+n$/;
+    bigIntsStringify = /([\[:])?"(-?\d+)n"($|\s*[,\}\]])/g;
+    noiseStringify = /([\[:])?("-?\d+n+)n("$|"\s*[,\}\]])/g;
+    isUnstringifiable = (val) => val === void 0 || typeof val === "function" || typeof val === "symbol";
+    isRawJSON = (val) => val !== null && typeof val === "object" && val.constructor && val.constructor.name === "RawJSON";
+    stringifyIteratively = (rootValue, replacer, spaceParam) => {
+      let space = "";
+      if (typeof spaceParam === "number") {
+        space = " ".repeat(Math.min(10, Math.max(0, Math.floor(spaceParam))));
+      } else if (typeof spaceParam === "string") {
+        space = spaceParam.slice(0, 10);
+      }
+      const isFunctionReplacer = typeof replacer === "function";
+      const propertyList = Array.isArray(replacer) ? new Set(replacer.map(String)) : null;
+      const prepareVal = (parent, key, val) => {
+        const isObject = val !== null && typeof val === "object";
+        const hasToJSON = isObject && typeof val.toJSON === "function";
+        if (hasToJSON) {
+          val = val.toJSON(key);
+        }
+        const isNoise = typeof val === "string" && noiseValue.test(val);
+        if (isNoise) return val + "n";
+        const isBigInt = typeof val === "bigint";
+        if (isBigInt) {
+          const supportsRawJSON = "rawJSON" in JSON;
+          if (supportsRawJSON) return JSON.rawJSON(val.toString());
+          return val.toString() + "n";
+        }
+        if (isFunctionReplacer) {
+          val = replacer.call(parent, key, val);
+        }
+        const isPostReplacerObject = val !== null && typeof val === "object";
+        if (isPostReplacerObject) {
+          const isPrimitiveWrapper = val instanceof Number || val instanceof String || val instanceof Boolean;
+          if (isPrimitiveWrapper) {
+            val = val.valueOf();
+          }
+        }
+        return val;
+      };
+      const rootProcessed = prepareVal({ "": rootValue }, "", rootValue);
+      if (isUnstringifiable(rootProcessed)) {
+        return void 0;
+      }
+      const isRootPrimitive = rootProcessed === null || typeof rootProcessed !== "object";
+      const isRootNativeRawJSON = isRawJSON(rootProcessed);
+      if (isRootPrimitive || isRootNativeRawJSON) {
+        return originalStringify(rootProcessed);
+      }
+      const chunks = [];
+      let level = 0;
+      const stack = [
+        {
+          parent: { "": rootProcessed },
+          key: "",
+          val: rootProcessed,
+          isArray: Array.isArray(rootProcessed),
+          keys: Array.isArray(rootProcessed) ? null : Object.keys(rootProcessed),
+          index: 0,
+          first: true
+        }
+      ];
+      const visited = new WeakSet([rootProcessed]);
+      while (stack.length > 0) {
+        const node = stack[stack.length - 1];
+        if (node.index === 0) {
+          chunks.push(node.isArray ? "[" : "{");
+          level++;
+        }
+        let isDone = false;
+        if (node.isArray) {
+          if (node.index < node.val.length) {
+            if (!node.first) chunks.push(",");
+            if (space) chunks.push("\n" + space.repeat(level));
+            const childRaw = node.val[node.index];
+            const childVal = prepareVal(node.val, String(node.index), childRaw);
+            if (isUnstringifiable(childVal)) {
+              chunks.push("null");
+              node.first = false;
+              node.index++;
+            } else {
+              const isComplexObject = childVal !== null && typeof childVal === "object";
+              const isNativeRaw = isRawJSON(childVal);
+              if (isComplexObject && !isNativeRaw) {
+                if (visited.has(childVal)) {
+                  throw new TypeError("Converting circular structure to JSON");
+                }
+                visited.add(childVal);
+                stack.push({
+                  parent: node.val,
+                  key: String(node.index),
+                  val: childVal,
+                  isArray: Array.isArray(childVal),
+                  keys: Array.isArray(childVal) ? null : Object.keys(childVal),
+                  index: 0,
+                  first: true
+                });
+                node.first = false;
+                node.index++;
+              } else {
+                chunks.push(originalStringify(childVal));
+                node.first = false;
+                node.index++;
+              }
+            }
+          } else {
+            isDone = true;
+          }
+        } else {
+          while (node.index < node.keys.length) {
+            const k = node.keys[node.index++];
+            const isFilteredOutByArray = propertyList && !propertyList.has(k);
+            if (isFilteredOutByArray) continue;
+            const childRaw = node.val[k];
+            const childVal = prepareVal(node.val, k, childRaw);
+            if (isUnstringifiable(childVal)) continue;
+            if (!node.first) chunks.push(",");
+            if (space) {
+              chunks.push("\n" + space.repeat(level) + originalStringify(k) + ": ");
+            } else {
+              chunks.push(originalStringify(k) + ":");
+            }
+            const isComplexObject = childVal !== null && typeof childVal === "object";
+            const isNativeRaw = isRawJSON(childVal);
+            if (isComplexObject && !isNativeRaw) {
+              if (visited.has(childVal)) {
+                throw new TypeError("Converting circular structure to JSON");
+              }
+              visited.add(childVal);
+              stack.push({
+                parent: node.val,
+                key: k,
+                val: childVal,
+                isArray: Array.isArray(childVal),
+                keys: Array.isArray(childVal) ? null : Object.keys(childVal),
+                index: 0,
+                first: true
+              });
+              node.first = false;
+              break;
+            } else {
+              chunks.push(originalStringify(childVal));
+              node.first = false;
+            }
+          }
+          const isNodeFullyProcessed = node.index >= node.keys.length && stack[stack.length - 1] === node;
+          if (isNodeFullyProcessed) {
+            isDone = true;
+          }
+        }
+        if (isDone) {
+          level--;
+          if (!node.first && space) chunks.push("\n" + space.repeat(level));
+          chunks.push(node.isArray ? "]" : "}");
+          visited.delete(node.val);
+          stack.pop();
+        }
+      }
+      return chunks.join("");
+    };
+    JSONStringify = (value14, replacer, space) => {
+      try {
+        const supportsRawJSON = "rawJSON" in JSON;
+        if (supportsRawJSON) {
+          return originalStringify(
+            value14,
+            (key, val) => {
+              if (typeof val === "bigint") return JSON.rawJSON(val.toString());
+              const hasFunctionReplacer = typeof replacer === "function";
+              if (hasFunctionReplacer) return replacer(key, val);
+              const isKeyInArrayReplacer = Array.isArray(replacer) && replacer.includes(key);
+              if (isKeyInArrayReplacer) return val;
+              return val;
+            },
+            space
+          );
+        }
+        if (!value14) return originalStringify(value14, replacer, space);
+        const convertedToCustomJSON = originalStringify(
+          value14,
+          (key, val) => {
+            const isNoise = typeof val === "string" && noiseValue.test(val);
+            if (isNoise) return val.toString() + "n";
+            if (typeof val === "bigint") return val.toString() + "n";
+            const hasFunctionReplacer = typeof replacer === "function";
+            if (hasFunctionReplacer) return replacer(key, val);
+            const isKeyInArrayReplacer = Array.isArray(replacer) && replacer.includes(key);
+            if (isKeyInArrayReplacer) return val;
+            return val;
+          },
+          space
+        );
+        const processedJSON = convertedToCustomJSON.replace(
+          bigIntsStringify,
+          "$1$2$3"
+        );
+        const denoisedJSON = processedJSON.replace(noiseStringify, "$1$2$3");
+        return denoisedJSON;
+      } catch (error) {
+        if (error instanceof RangeError) {
+          const convertedJSON = stringifyIteratively(value14, replacer, space);
+          if (convertedJSON === void 0) return void 0;
+          const supportsRawJSON = "rawJSON" in JSON;
+          if (supportsRawJSON) return convertedJSON;
+          const processedJSON = convertedJSON.replace(bigIntsStringify, "$1$2$3");
+          return processedJSON.replace(noiseStringify, "$1$2$3");
+        }
+        throw error;
+      }
+    };
+    featureCache = /* @__PURE__ */ new Map();
+    isContextSourceSupported = () => {
+      const parseFingerprint = JSON.parse.toString();
+      if (featureCache.has(parseFingerprint)) {
+        return featureCache.get(parseFingerprint);
+      }
+      try {
+        const result = JSON.parse(
+          "1",
+          (_, __, context) => !!context?.source && context.source === "1"
+        );
+        featureCache.set(parseFingerprint, result);
+        return result;
+      } catch {
+        featureCache.set(parseFingerprint, false);
+        return false;
+      }
+    };
+    convertMarkedBigIntsReviver = (key, value14, context, userReviver) => {
+      const isCustomFormatBigInt = typeof value14 === "string" && customFormat.test(value14);
+      if (isCustomFormatBigInt) return BigInt(value14.slice(0, -1));
+      const isNoiseValue = typeof value14 === "string" && noiseValue.test(value14);
+      if (isNoiseValue) return value14.slice(0, -1);
+      const hasUserReviver = typeof userReviver === "function";
+      if (!hasUserReviver) return value14;
+      return userReviver(key, value14, context);
+    };
+    JSONParseV2 = (text3, reviver) => {
+      return JSON.parse(text3, (key, value14, context) => {
+        const isNumber = typeof value14 === "number";
+        const isOutOfBounds = value14 > Number.MAX_SAFE_INTEGER || value14 < Number.MIN_SAFE_INTEGER;
+        const isBigNumber = isNumber && isOutOfBounds;
+        const isInt = context && intRegex.test(context.source);
+        const isBigInt = isBigNumber && isInt;
+        if (isBigInt) return BigInt(context.source);
+        const hasCustomReviver = typeof reviver === "function";
+        if (!hasCustomReviver) return value14;
+        return reviver(key, value14, context);
+      });
+    };
+    MAX_INT = Number.MAX_SAFE_INTEGER.toString();
+    MAX_DIGITS = MAX_INT.length;
+    stringsOrLargeNumbers = /"(?:[^"\\]|\\.)*"|-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/g;
+    noiseValueWithQuotes = /^"-?\d+n+"$/;
+    applyReviverIteratively = (parsed, userReviver) => {
+      const rootHolder = { "": parsed };
+      const stack = [{ parent: rootHolder, key: "", visited: false }];
+      while (stack.length > 0) {
+        const node = stack[stack.length - 1];
+        if (!node.visited) {
+          node.visited = true;
+          const value14 = node.parent[node.key];
+          const isComplexObject = value14 !== null && typeof value14 === "object";
+          if (isComplexObject) {
+            const keys = Object.keys(value14);
+            for (let i = keys.length - 1; i >= 0; i--) {
+              stack.push({ parent: value14, key: keys[i], visited: false });
+            }
+          }
+        } else {
+          const { parent, key } = node;
+          let value14 = parent[key];
+          if (typeof value14 === "string") {
+            const isCustomFormatBigInt = customFormat.test(value14);
+            if (isCustomFormatBigInt) {
+              value14 = BigInt(value14.slice(0, -1));
+            } else {
+              const isNoise = noiseValue.test(value14);
+              if (isNoise) value14 = value14.slice(0, -1);
+            }
+          }
+          const hasUserReviver = typeof userReviver === "function";
+          if (hasUserReviver) {
+            value14 = userReviver.call(parent, key, value14);
+          }
+          const isDeleted = value14 === void 0;
+          if (isDeleted) {
+            delete parent[key];
+          } else {
+            parent[key] = value14;
+          }
+          stack.pop();
+        }
+      }
+      return rootHolder[""];
+    };
+    serializeBigInts = (text3) => {
+      return text3.replace(
+        stringsOrLargeNumbers,
+        (match, digits, fractional, exponential) => {
+          const isString = match[0] === '"';
+          const isNoise = isString && noiseValueWithQuotes.test(match);
+          if (isNoise) return match.substring(0, match.length - 1) + 'n"';
+          const hasFractionalOrExponential = fractional || exponential;
+          const isLessThanMaxSafeInt = digits && (digits.length < MAX_DIGITS || digits.length === MAX_DIGITS && digits <= MAX_INT);
+          const isStandardValue = isString || hasFractionalOrExponential || isLessThanMaxSafeInt;
+          if (isStandardValue) return match;
+          return '"' + match + 'n"';
+        }
+      );
+    };
+    JSONParse = (text3, reviver) => {
+      if (!text3) return originalParse(text3, reviver);
+      try {
+        if (isContextSourceSupported()) return JSONParseV2(text3, reviver);
+        const serializedData = serializeBigInts(text3);
+        return originalParse(
+          serializedData,
+          (key, value14, context) => convertMarkedBigIntsReviver(key, value14, context, reviver)
+        );
+      } catch (error) {
+        if (error instanceof RangeError) {
+          const serializedData = serializeBigInts(text3);
+          const parsed = originalParse(serializedData);
+          return applyReviverIteratively(parsed, reviver);
+        }
+        throw error;
+      }
+    };
+  }
+});
+
+// node_modules/@octokit/request-error/dist-src/index.js
+var RequestError;
+var init_dist_src = __esm({
+  "node_modules/@octokit/request-error/dist-src/index.js"() {
+    RequestError = class extends Error {
+      name;
+      /**
+       * http status code
+       */
+      status;
+      /**
+       * Request options that lead to the error.
+       */
+      request;
+      /**
+       * Response object if a response was received
+       */
+      response;
+      constructor(message, statusCode, options) {
+        super(message, { cause: options.cause });
+        this.name = "HttpError";
+        this.status = Number.parseInt(statusCode);
+        if (Number.isNaN(this.status)) {
+          this.status = 0;
+        }
+        if ("response" in options) {
+          this.response = options.response;
+        }
+        const requestCopy = Object.assign({}, options.request);
+        if (options.request.headers.authorization) {
+          requestCopy.headers = Object.assign({}, options.request.headers, {
+            authorization: options.request.headers.authorization.replace(
+              /(?<! ) .*$/,
+              " [REDACTED]"
+            )
+          });
+        }
+        requestCopy.url = requestCopy.url.replace(/\bclient_secret=\w+/g, "client_secret=[REDACTED]").replace(/\baccess_token=\w+/g, "access_token=[REDACTED]");
+        this.request = requestCopy;
+      }
+    };
+  }
+});
+
+// node_modules/@octokit/request/dist-bundle/index.js
+function isPlainObject2(value14) {
+  if (typeof value14 !== "object" || value14 === null) return false;
+  if (Object.prototype.toString.call(value14) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value14);
+  if (proto === null) return true;
+  const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value14);
+}
+async function fetchWrapper(requestOptions) {
+  const fetch = requestOptions.request?.fetch || globalThis.fetch;
+  if (!fetch) {
+    throw new Error(
+      "fetch is not set. Please pass a fetch implementation as new Octokit({ request: { fetch }}). Learn more at https://github.com/octokit/octokit.js/#fetch-missing"
+    );
+  }
+  const log2 = requestOptions.request?.log || console;
+  const parseSuccessResponseBody = requestOptions.request?.parseSuccessResponseBody !== false;
+  const body2 = isPlainObject2(requestOptions.body) || Array.isArray(requestOptions.body) ? JSONStringify(requestOptions.body) : requestOptions.body;
+  const requestHeaders = Object.fromEntries(
+    Object.entries(requestOptions.headers).map(([name2, value14]) => [
+      name2,
+      String(value14)
+    ])
+  );
+  let fetchResponse;
+  try {
+    fetchResponse = await fetch(requestOptions.url, {
+      method: requestOptions.method,
+      body: body2,
+      redirect: requestOptions.request?.redirect,
+      headers: requestHeaders,
+      signal: requestOptions.request?.signal,
+      // duplex must be set if request.body is ReadableStream or Async Iterables.
+      // See https://fetch.spec.whatwg.org/#dom-requestinit-duplex.
+      ...requestOptions.body && { duplex: "half" }
+    });
+  } catch (error) {
+    let message = "Unknown Error";
+    if (error instanceof Error) {
+      if (error.name === "AbortError") {
+        error.status = 500;
+        throw error;
+      }
+      message = error.message;
+      if (error.name === "TypeError" && "cause" in error) {
+        if (error.cause instanceof Error) {
+          message = error.cause.message;
+        } else if (typeof error.cause === "string") {
+          message = error.cause;
+        }
+      }
+    }
+    const requestError = new RequestError(message, 500, {
+      request: requestOptions
+    });
+    requestError.cause = error;
+    throw requestError;
+  }
+  const status = fetchResponse.status;
+  const url = fetchResponse.url;
+  const responseHeaders = {};
+  for (const [key, value14] of fetchResponse.headers) {
+    responseHeaders[key] = value14;
+  }
+  const octokitResponse = {
+    url,
+    status,
+    headers: responseHeaders,
+    data: ""
+  };
+  if ("deprecation" in responseHeaders) {
+    const matches = responseHeaders.link && responseHeaders.link.match(/<([^<>]+)>; rel="deprecation"/);
+    const deprecationLink = matches && matches.pop();
+    log2.warn(
+      `[@octokit/request] "${requestOptions.method} ${requestOptions.url}" is deprecated. It is scheduled to be removed on ${responseHeaders.sunset}${deprecationLink ? `. See ${deprecationLink}` : ""}`
+    );
+  }
+  if (status === 204 || status === 205) {
+    return octokitResponse;
+  }
+  if (requestOptions.method === "HEAD") {
+    if (status < 400) {
+      return octokitResponse;
+    }
+    throw new RequestError(fetchResponse.statusText, status, {
+      response: octokitResponse,
+      request: requestOptions
+    });
+  }
+  if (status === 304) {
+    octokitResponse.data = await getResponseData(fetchResponse);
+    throw new RequestError("Not modified", status, {
+      response: octokitResponse,
+      request: requestOptions
+    });
+  }
+  if (status >= 400) {
+    octokitResponse.data = await getResponseData(fetchResponse);
+    throw new RequestError(toErrorMessage(octokitResponse.data), status, {
+      response: octokitResponse,
+      request: requestOptions
+    });
+  }
+  octokitResponse.data = parseSuccessResponseBody ? await getResponseData(fetchResponse) : fetchResponse.body;
+  return octokitResponse;
+}
+async function getResponseData(response) {
+  const contentType = response.headers.get("content-type");
+  if (!contentType) {
+    return response.text().catch(noop);
+  }
+  const mimetype = (0, import_content_type.parse)(contentType);
+  if (isJSONResponse(mimetype)) {
+    let text3 = "";
+    try {
+      text3 = await response.text();
+      return JSONParse(text3);
+    } catch (err) {
+      return text3;
+    }
+  } else if (mimetype.type.startsWith("text/") || // `application/octet-stream` is the canonical "arbitrary binary" type
+  // (RFC 2046) and must never be decoded as text, even when the response
+  // carries a (misleading) `charset=utf-8` parameter — see #751.
+  mimetype.parameters.charset?.toLowerCase() === "utf-8" && mimetype.type !== "application/octet-stream") {
+    return response.text().catch(noop);
+  } else {
+    return response.arrayBuffer().catch(
+      /* v8 ignore next -- @preserve */
+      () => new ArrayBuffer(0)
+    );
+  }
+}
+function isJSONResponse(mimetype) {
+  return mimetype.type === "application/json" || mimetype.type === "application/scim+json";
+}
+function toErrorMessage(data) {
+  if (typeof data === "string") {
+    return data;
+  }
+  if (data instanceof ArrayBuffer) {
+    return "Unknown error";
+  }
+  if (typeof data === "object" && data !== null && "message" in data) {
+    const objectData = data;
+    const suffix = "documentation_url" in objectData ? ` - ${objectData.documentation_url}` : "";
+    return Array.isArray(objectData.errors) ? `${objectData.message}: ${objectData.errors.map((v) => JSON.stringify(v)).join(", ")}${suffix}` : `${objectData.message}${suffix}`;
+  }
+  return `Unknown error: ${JSON.stringify(data)}`;
+}
+function withDefaults2(oldEndpoint, newDefaults) {
+  const endpoint2 = oldEndpoint.defaults(newDefaults);
+  const newApi = function(route, parameters) {
+    const endpointOptions = endpoint2.merge(route, parameters);
+    if (!endpointOptions.request || !endpointOptions.request.hook) {
+      return fetchWrapper(endpoint2.parse(endpointOptions));
+    }
+    const request2 = (route2, parameters2) => {
+      return fetchWrapper(
+        endpoint2.parse(endpoint2.merge(route2, parameters2))
+      );
+    };
+    Object.assign(request2, {
+      endpoint: endpoint2,
+      defaults: withDefaults2.bind(null, endpoint2)
+    });
+    return endpointOptions.request.hook(request2, endpointOptions);
+  };
+  return Object.assign(newApi, {
+    endpoint: endpoint2,
+    defaults: withDefaults2.bind(null, endpoint2)
+  });
+}
+var import_content_type, VERSION2, defaults_default, noop, request;
+var init_dist_bundle2 = __esm({
+  "node_modules/@octokit/request/dist-bundle/index.js"() {
+    init_dist_bundle();
+    init_universal_user_agent();
+    import_content_type = __toESM(require_dist3(), 1);
+    init_json_with_bigint();
+    init_dist_src();
+    VERSION2 = "10.0.16";
+    defaults_default = {
+      headers: {
+        "user-agent": `octokit-request.js/${VERSION2} ${getUserAgent()}`
+      }
+    };
+    noop = () => "";
+    request = withDefaults2(endpoint, defaults_default);
+  }
+});
+
+// node_modules/@octokit/graphql/dist-bundle/index.js
+function _buildMessageForResponseErrors(data) {
+  return `Request failed due to following response errors:
+` + data.errors.map((e) => ` - ${e.message}`).join("\n");
+}
+function graphql(request2, query, options) {
+  if (options) {
+    if (typeof query === "string" && "query" in options) {
+      return Promise.reject(
+        new Error(`[@octokit/graphql] "query" cannot be used as variable name`)
+      );
+    }
+    for (const key in options) {
+      if (!FORBIDDEN_VARIABLE_OPTIONS.includes(key)) continue;
+      return Promise.reject(
+        new Error(
+          `[@octokit/graphql] "${key}" cannot be used as variable name`
+        )
+      );
+    }
+  }
+  const parsedOptions = typeof query === "string" ? Object.assign({ query }, options) : query;
+  const requestOptions = Object.keys(
+    parsedOptions
+  ).reduce((result, key) => {
+    if (NON_VARIABLE_OPTIONS.includes(key)) {
+      result[key] = parsedOptions[key];
+      return result;
+    }
+    if (!result.variables) {
+      result.variables = {};
+    }
+    result.variables[key] = parsedOptions[key];
+    return result;
+  }, {});
+  const baseUrl = parsedOptions.baseUrl || request2.endpoint.DEFAULTS.baseUrl;
+  if (GHES_V3_SUFFIX_REGEX.test(baseUrl)) {
+    requestOptions.url = baseUrl.replace(GHES_V3_SUFFIX_REGEX, "/api/graphql");
+  }
+  return request2(requestOptions).then((response) => {
+    if (response.data.errors) {
+      const headers = {};
+      for (const key of Object.keys(response.headers)) {
+        headers[key] = response.headers[key];
+      }
+      throw new GraphqlResponseError(
+        requestOptions,
+        headers,
+        response.data
+      );
+    }
+    return response.data.data;
+  });
+}
+function withDefaults3(request2, newDefaults) {
+  const newRequest = request2.defaults(newDefaults);
+  const newApi = (query, options) => {
+    return graphql(newRequest, query, options);
+  };
+  return Object.assign(newApi, {
+    defaults: withDefaults3.bind(null, newRequest),
+    endpoint: newRequest.endpoint
+  });
+}
+function withCustomRequest(customRequest) {
+  return withDefaults3(customRequest, {
+    method: "POST",
+    url: "/graphql"
+  });
+}
+var VERSION3, GraphqlResponseError, NON_VARIABLE_OPTIONS, FORBIDDEN_VARIABLE_OPTIONS, GHES_V3_SUFFIX_REGEX, graphql2;
+var init_dist_bundle3 = __esm({
+  "node_modules/@octokit/graphql/dist-bundle/index.js"() {
+    init_dist_bundle2();
+    init_universal_user_agent();
+    VERSION3 = "0.0.0-development";
+    GraphqlResponseError = class extends Error {
+      constructor(request2, headers, response) {
+        super(_buildMessageForResponseErrors(response));
+        this.request = request2;
+        this.headers = headers;
+        this.response = response;
+        this.errors = response.errors;
+        this.data = response.data;
+        if (Error.captureStackTrace) {
+          Error.captureStackTrace(this, this.constructor);
+        }
+      }
+      request;
+      headers;
+      response;
+      name = "GraphqlResponseError";
+      errors;
+      data;
+    };
+    NON_VARIABLE_OPTIONS = [
+      "method",
+      "baseUrl",
+      "url",
+      "headers",
+      "request",
+      "query",
+      "mediaType",
+      "operationName"
+    ];
+    FORBIDDEN_VARIABLE_OPTIONS = ["query", "method", "url"];
+    GHES_V3_SUFFIX_REGEX = /\/api\/v3\/?$/;
+    graphql2 = withDefaults3(request, {
+      headers: {
+        "user-agent": `octokit-graphql.js/${VERSION3} ${getUserAgent()}`
+      },
+      method: "POST",
+      url: "/graphql"
+    });
+  }
+});
+
+// node_modules/@octokit/auth-token/dist-bundle/index.js
+async function auth(token) {
+  const isApp = isJWT(token);
+  const isInstallation = token.startsWith("v1.") || token.startsWith("ghs_");
+  const isUserToServer = token.startsWith("ghu_");
+  const tokenType = isApp ? "app" : isInstallation ? "installation" : isUserToServer ? "user-to-server" : "oauth";
+  return {
+    type: "token",
+    token,
+    tokenType
+  };
+}
+function withAuthorizationPrefix(token) {
+  if (token.split(/\./).length === 3) {
+    return `bearer ${token}`;
+  }
+  return `token ${token}`;
+}
+async function hook(token, request2, route, parameters) {
+  const endpoint2 = request2.endpoint.merge(
+    route,
+    parameters
+  );
+  endpoint2.headers.authorization = withAuthorizationPrefix(token);
+  return request2(endpoint2);
+}
+var b64url, sep, jwtRE, isJWT, createTokenAuth;
+var init_dist_bundle4 = __esm({
+  "node_modules/@octokit/auth-token/dist-bundle/index.js"() {
+    b64url = "(?:[a-zA-Z0-9_-]+)";
+    sep = "\\.";
+    jwtRE = new RegExp(`^${b64url}${sep}${b64url}${sep}${b64url}$`);
+    isJWT = jwtRE.test.bind(jwtRE);
+    createTokenAuth = function createTokenAuth2(token) {
+      if (!token) {
+        throw new Error("[@octokit/auth-token] No token passed to createTokenAuth");
+      }
+      if (typeof token !== "string") {
+        throw new Error(
+          "[@octokit/auth-token] Token passed to createTokenAuth is not a string"
+        );
+      }
+      token = token.replace(/^(token|bearer) +/i, "");
+      return Object.assign(auth.bind(null, token), {
+        hook: hook.bind(null, token)
+      });
+    };
+  }
+});
+
+// node_modules/@octokit/core/dist-src/version.js
+var VERSION4;
+var init_version = __esm({
+  "node_modules/@octokit/core/dist-src/version.js"() {
+    VERSION4 = "7.0.8";
+  }
+});
+
+// node_modules/@octokit/core/dist-src/index.js
+function createLogger(logger = {}) {
+  if (typeof logger.debug !== "function") {
+    logger.debug = noop2;
+  }
+  if (typeof logger.info !== "function") {
+    logger.info = noop2;
+  }
+  if (typeof logger.warn !== "function") {
+    logger.warn = consoleWarn;
+  }
+  if (typeof logger.error !== "function") {
+    logger.error = consoleError;
+  }
+  return logger;
+}
+var noop2, consoleWarn, consoleError, userAgentTrail, Octokit;
+var init_dist_src2 = __esm({
+  "node_modules/@octokit/core/dist-src/index.js"() {
+    init_universal_user_agent();
+    init_before_after_hook();
+    init_dist_bundle2();
+    init_dist_bundle3();
+    init_dist_bundle4();
+    init_version();
+    noop2 = () => {
+    };
+    consoleWarn = console.warn.bind(console);
+    consoleError = console.error.bind(console);
+    userAgentTrail = `octokit-core.js/${VERSION4} ${getUserAgent()}`;
+    Octokit = class {
+      static VERSION = VERSION4;
+      static defaults(defaults2) {
+        const OctokitWithDefaults = class extends this {
+          constructor(...args) {
+            const options = args[0] || {};
+            if (typeof defaults2 === "function") {
+              super(defaults2(options));
+              return;
+            }
+            super(
+              Object.assign(
+                {},
+                defaults2,
+                options,
+                options.userAgent && defaults2.userAgent ? {
+                  userAgent: `${options.userAgent} ${defaults2.userAgent}`
+                } : null
+              )
+            );
+          }
+        };
+        return OctokitWithDefaults;
+      }
+      static plugins = [];
+      /**
+       * Attach a plugin (or many) to your Octokit instance.
+       *
+       * @example
+       * const API = Octokit.plugin(plugin1, plugin2, plugin3, ...)
+       */
+      static plugin(...newPlugins) {
+        const currentPlugins = this.plugins;
+        const NewOctokit = class extends this {
+          static plugins = currentPlugins.concat(
+            newPlugins.filter((plugin) => !currentPlugins.includes(plugin))
+          );
+        };
+        return NewOctokit;
+      }
+      constructor(options = {}) {
+        const hook6 = new before_after_hook_default.Collection();
+        const requestDefaults = {
+          baseUrl: request.endpoint.DEFAULTS.baseUrl,
+          headers: {},
+          request: Object.assign({}, options.request, {
+            // @ts-ignore internal usage only, no need to type
+            hook: hook6.bind(null, "request")
+          }),
+          mediaType: {
+            previews: [],
+            format: ""
+          }
+        };
+        requestDefaults.headers["user-agent"] = options.userAgent ? `${options.userAgent} ${userAgentTrail}` : userAgentTrail;
+        if (options.baseUrl) {
+          requestDefaults.baseUrl = options.baseUrl;
+        }
+        if (options.previews) {
+          requestDefaults.mediaType.previews = options.previews;
+        }
+        if (options.timeZone) {
+          requestDefaults.headers["time-zone"] = options.timeZone;
+        }
+        this.request = request.defaults(requestDefaults);
+        this.graphql = withCustomRequest(this.request).defaults(requestDefaults);
+        this.log = createLogger(options.log);
+        this.hook = hook6;
+        if (!options.authStrategy) {
+          if (!options.auth) {
+            this.auth = async () => ({
+              type: "unauthenticated"
+            });
+          } else {
+            const auth6 = createTokenAuth(options.auth);
+            hook6.wrap("request", auth6.hook);
+            this.auth = auth6;
+          }
+        } else {
+          const { authStrategy, ...otherOptions } = options;
+          const auth6 = authStrategy(
+            Object.assign(
+              {
+                request: this.request,
+                log: this.log,
+                // we pass the current octokit instance as well as its constructor options
+                // to allow for authentication strategies that return a new octokit instance
+                // that shares the same internal state as the current one. The original
+                // requirement for this was the "event-octokit" authentication strategy
+                // of https://github.com/probot/octokit-auth-probot.
+                octokit: this,
+                octokitOptions: otherOptions
+              },
+              options.auth
+            )
+          );
+          hook6.wrap("request", auth6.hook);
+          this.auth = auth6;
+        }
+        const classConstructor = this.constructor;
+        for (let i = 0; i < classConstructor.plugins.length; ++i) {
+          Object.assign(this, classConstructor.plugins[i](this, options));
+        }
+      }
+      // assigned during constructor
+      request;
+      graphql;
+      log;
+      hook;
+      // TODO: type `octokit.auth` based on passed options.authStrategy
+      auth;
+    };
+  }
+});
+
+// node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
+function normalizePaginatedListResponse(response) {
+  if (!response.data) {
+    return {
+      ...response,
+      data: []
+    };
+  }
+  const responseNeedsNormalization = ("total_count" in response.data || "total_commits" in response.data) && !("url" in response.data);
+  if (!responseNeedsNormalization) return response;
+  const incompleteResults = response.data.incomplete_results;
+  const repositorySelection = response.data.repository_selection;
+  const totalCount = response.data.total_count;
+  const totalCommits = response.data.total_commits;
+  delete response.data.incomplete_results;
+  delete response.data.repository_selection;
+  delete response.data.total_count;
+  delete response.data.total_commits;
+  const namespaceKey = Object.keys(response.data)[0];
+  const data = response.data[namespaceKey];
+  response.data = data;
+  if (typeof incompleteResults !== "undefined") {
+    response.data.incomplete_results = incompleteResults;
+  }
+  if (typeof repositorySelection !== "undefined") {
+    response.data.repository_selection = repositorySelection;
+  }
+  response.data.total_count = totalCount;
+  response.data.total_commits = totalCommits;
+  return response;
+}
+function iterator(octokit, route, parameters) {
+  const options = typeof route === "function" ? route.endpoint(parameters) : octokit.request.endpoint(route, parameters);
+  const requestMethod = typeof route === "function" ? route : octokit.request;
+  const method = options.method;
+  const headers = options.headers;
+  let url = options.url;
+  return {
+    [Symbol.asyncIterator]: () => ({
+      async next() {
+        if (!url) return { done: true };
+        try {
+          const response = await requestMethod({ method, url, headers });
+          const normalizedResponse = normalizePaginatedListResponse(response);
+          url = ((normalizedResponse.headers.link || "").match(
+            /<([^<>]+)>;\s*rel="next"/
+          ) || [])[1];
+          if (!url && "total_commits" in normalizedResponse.data) {
+            const parsedUrl = new URL(normalizedResponse.url);
+            const params = parsedUrl.searchParams;
+            const page = parseInt(params.get("page") || "1", 10);
+            const per_page = parseInt(params.get("per_page") || "250", 10);
+            if (page * per_page < normalizedResponse.data.total_commits) {
+              params.set("page", String(page + 1));
+              url = parsedUrl.toString();
+            }
+          }
+          return { value: normalizedResponse };
+        } catch (error) {
+          if (error.status !== 409) throw error;
+          url = "";
+          return {
+            value: {
+              status: 200,
+              headers: {},
+              data: []
+            }
+          };
+        }
+      }
+    })
+  };
+}
+function paginate(octokit, route, parameters, mapFn) {
+  if (typeof parameters === "function") {
+    mapFn = parameters;
+    parameters = void 0;
+  }
+  return gather(
+    octokit,
+    [],
+    iterator(octokit, route, parameters)[Symbol.asyncIterator](),
+    mapFn
+  );
+}
+function gather(octokit, results, iterator2, mapFn) {
+  return iterator2.next().then((result) => {
+    if (result.done) {
+      return results;
+    }
+    let earlyExit = false;
+    function done2() {
+      earlyExit = true;
+    }
+    results = results.concat(
+      mapFn ? mapFn(result.value, done2) : result.value.data
+    );
+    if (earlyExit) {
+      return results;
+    }
+    return gather(octokit, results, iterator2, mapFn);
+  });
+}
+function paginateRest(octokit) {
+  return {
+    paginate: Object.assign(paginate.bind(null, octokit), {
+      iterator: iterator.bind(null, octokit)
+    })
+  };
+}
+var VERSION5, composePaginateRest;
+var init_dist_bundle5 = __esm({
+  "node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js"() {
+    VERSION5 = "0.0.0-development";
+    composePaginateRest = Object.assign(paginate, {
+      iterator
+    });
+    paginateRest.VERSION = VERSION5;
+  }
+});
+
+// node_modules/@octokit/plugin-throttling/dist-bundle/index.js
+function wrapRequest(state, request2, options) {
+  return state.retryLimiter.schedule(doRequest, state, request2, options);
+}
+async function doRequest(state, request2, options) {
+  const { pathname } = new URL(options.url, "http://github.test");
+  const isAuth = isAuthRequest(options.method, pathname);
+  const isWrite = !isAuth && options.method !== "GET" && options.method !== "HEAD";
+  const isSearch = options.method === "GET" && pathname.startsWith("/search/");
+  const isGraphQL = pathname.startsWith("/graphql");
+  const retryCount = ~~request2.retryCount;
+  const jobOptions = retryCount > 0 ? { priority: 0, weight: 0 } : {};
+  if (state.clustering) {
+    jobOptions.expiration = 1e3 * 60;
+  }
+  if (isWrite || isGraphQL) {
+    await state.write.key(state.id).schedule(jobOptions, noop3);
+  }
+  if (isWrite && state.triggersNotification(pathname)) {
+    await state.notifications.key(state.id).schedule(jobOptions, noop3);
+  }
+  if (isSearch) {
+    await state.search.key(state.id).schedule(jobOptions, noop3);
+  }
+  const req = (isAuth ? state.auth : state.global).key(state.id).schedule(jobOptions, request2, options);
+  if (isGraphQL) {
+    const res = await req;
+    if (res.data.errors != null && res.data.errors.some((error) => error.type === "RATE_LIMITED")) {
+      const error = Object.assign(new Error("GraphQL Rate Limit Exceeded"), {
+        response: res,
+        data: res.data
+      });
+      throw error;
+    }
+  }
+  return req;
+}
+function isAuthRequest(method, pathname) {
+  return method === "PATCH" && // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-a-scoped-access-token
+  /^\/applications\/[^/]+\/token\/scoped$/.test(pathname) || method === "POST" && // https://docs.github.com/en/rest/apps/oauth-applications?apiVersion=2022-11-28#reset-a-token
+  (/^\/applications\/[^/]+\/token$/.test(pathname) || // https://docs.github.com/en/rest/apps/apps?apiVersion=2022-11-28#create-an-installation-access-token-for-an-app
+  /^\/app\/installations\/[^/]+\/access_tokens$/.test(pathname) || // https://docs.github.com/en/apps/oauth-apps/building-oauth-apps/authorizing-oauth-apps
+  pathname === "/login/oauth/access_token");
+}
+function routeMatcher(paths) {
+  const regexes = paths.map(
+    (path3) => path3.split("/").map((c) => c.startsWith("{") ? "(?:.+?)" : c).join("/")
+  );
+  const regex2 = `^(?:${regexes.map((r) => `(?:${r})`).join("|")})[^/]*$`;
+  return new RegExp(regex2, "i");
+}
+function throttling(octokit, octokitOptions) {
+  const {
+    enabled = true,
+    Bottleneck: Bottleneck4 = import_light2.default,
+    id = "no-id",
+    timeout = 1e3 * 60 * 2,
+    // Redis TTL: 2 minutes
+    connection
+  } = octokitOptions.throttle || {};
+  if (!enabled) {
+    return {};
+  }
+  const common = { timeout };
+  if (typeof connection !== "undefined") {
+    common.connection = connection;
+  }
+  const state = Object.assign(
+    {
+      clustering: connection != null,
+      triggersNotification,
+      fallbackSecondaryRateRetryAfter: 60,
+      retryAfterBaseValue: 1e3,
+      id
+    },
+    octokitOptions.throttle
+  );
+  if (typeof state.onSecondaryRateLimit !== "function" || typeof state.onRateLimit !== "function") {
+    throw new Error(`octokit/plugin-throttling error:
+        You must pass the onSecondaryRateLimit and onRateLimit error handlers.
+        See https://octokit.github.io/rest.js/#throttling
+
+        const octokit = new Octokit({
+          throttle: {
+            onSecondaryRateLimit: (retryAfter, options) => {/* ... */},
+            onRateLimit: (retryAfter, options) => {/* ... */}
+          }
+        })
+    `);
+  }
+  let initialized = false;
+  const initializeBottleneck = () => {
+    if (initialized) {
+      return;
+    }
+    initialized = true;
+    if (groups.global == null) {
+      createGroups(Bottleneck4, common);
+    }
+    state.global = state.global ?? groups.global;
+    state.auth = state.auth ?? groups.auth;
+    state.search = state.search ?? groups.search;
+    state.write = state.write ?? groups.write;
+    state.notifications = state.notifications ?? groups.notifications;
+    state.retryLimiter = state.retryLimiter ?? new Bottleneck4();
+    const events = {};
+    const emitter = new Bottleneck4.Events(events);
+    events.on("secondary-limit", state.onSecondaryRateLimit);
+    events.on("rate-limit", state.onRateLimit);
+    events.on(
+      "error",
+      (e) => octokit.log.warn("Error in throttling-plugin limit handler", e)
+    );
+    state.retryLimiter.on("failed", async function(error, info) {
+      const [state2, request2, options] = info.args;
+      const { pathname } = new URL(options.url, "http://github.test");
+      const shouldRetryGraphQL = pathname.startsWith("/graphql") && error.status !== 401;
+      if (!(shouldRetryGraphQL || error.status === 403 || error.status === 429)) {
+        return;
+      }
+      const retryCount = ~~request2.retryCount;
+      request2.retryCount = retryCount;
+      options.request.retryCount = retryCount;
+      const { wantRetry, retryAfter = 0 } = await (async function() {
+        if (/\bsecondary rate\b/i.test(error.message)) {
+          const retryAfter2 = Number(error.response.headers["retry-after"]) || state2.fallbackSecondaryRateRetryAfter;
+          const wantRetry2 = await emitter.trigger(
+            "secondary-limit",
+            retryAfter2,
+            options,
+            octokit,
+            retryCount
+          );
+          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
+        }
+        if (error.response.headers != null && error.response.headers["x-ratelimit-remaining"] === "0" || (error.response.data?.errors ?? []).some(
+          (error2) => error2.type === "RATE_LIMITED"
+        )) {
+          const rateLimitReset = new Date(
+            ~~error.response.headers["x-ratelimit-reset"] * 1e3
+          ).getTime();
+          const retryAfter2 = Math.max(
+            // Add one second so we retry _after_ the reset time
+            // https://docs.github.com/en/rest/overview/resources-in-the-rest-api?apiVersion=2022-11-28#exceeding-the-rate-limit
+            Math.ceil((rateLimitReset - Date.now()) / 1e3) + 1,
+            0
+          );
+          const wantRetry2 = await emitter.trigger(
+            "rate-limit",
+            retryAfter2,
+            options,
+            octokit,
+            retryCount
+          );
+          return { wantRetry: wantRetry2, retryAfter: retryAfter2 };
+        }
+        return {};
+      })();
+      if (wantRetry) {
+        request2.retryCount++;
+        return retryAfter * state2.retryAfterBaseValue;
+      }
+    });
+  };
+  octokit.hook.wrap("request", (request2, options) => {
+    initializeBottleneck();
+    return wrapRequest(state, request2, options);
+  });
+  return {};
+}
+var import_light2, VERSION6, noop3, triggers_notification_paths_default, regex, triggersNotification, groups, createGroups;
+var init_dist_bundle6 = __esm({
+  "node_modules/@octokit/plugin-throttling/dist-bundle/index.js"() {
+    import_light2 = __toESM(require_light(), 1);
+    VERSION6 = "0.0.0-development";
+    noop3 = () => Promise.resolve();
+    triggers_notification_paths_default = [
+      "/orgs/{org}/invitations",
+      "/orgs/{org}/invitations/{invitation_id}",
+      "/orgs/{org}/teams/{team_slug}/discussions",
+      "/orgs/{org}/teams/{team_slug}/discussions/{discussion_number}/comments",
+      "/repos/{owner}/{repo}/collaborators/{username}",
+      "/repos/{owner}/{repo}/commits/{commit_sha}/comments",
+      "/repos/{owner}/{repo}/issues",
+      "/repos/{owner}/{repo}/issues/{issue_number}/comments",
+      "/repos/{owner}/{repo}/issues/{issue_number}/sub_issue",
+      "/repos/{owner}/{repo}/issues/{issue_number}/sub_issues/priority",
+      "/repos/{owner}/{repo}/pulls",
+      "/repos/{owner}/{repo}/pulls/{pull_number}/comments",
+      "/repos/{owner}/{repo}/pulls/{pull_number}/comments/{comment_id}/replies",
+      "/repos/{owner}/{repo}/pulls/{pull_number}/merge",
+      "/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers",
+      "/repos/{owner}/{repo}/pulls/{pull_number}/reviews",
+      "/repos/{owner}/{repo}/releases",
+      "/teams/{team_id}/discussions",
+      "/teams/{team_id}/discussions/{discussion_number}/comments"
+    ];
+    regex = routeMatcher(triggers_notification_paths_default);
+    triggersNotification = regex.test.bind(regex);
+    groups = {};
+    createGroups = function(Bottleneck4, common) {
+      groups.global = new Bottleneck4.Group({
+        id: "octokit-global",
+        maxConcurrent: 10,
+        ...common
+      });
+      groups.auth = new Bottleneck4.Group({
+        id: "octokit-auth",
+        maxConcurrent: 1,
+        ...common
+      });
+      groups.search = new Bottleneck4.Group({
+        id: "octokit-search",
+        maxConcurrent: 1,
+        minTime: 2e3,
+        ...common
+      });
+      groups.write = new Bottleneck4.Group({
+        id: "octokit-write",
+        maxConcurrent: 1,
+        minTime: 1e3,
+        ...common
+      });
+      groups.notifications = new Bottleneck4.Group({
+        id: "octokit-notifications",
+        maxConcurrent: 1,
+        minTime: 3e3,
+        ...common
+      });
+    };
+    throttling.VERSION = VERSION6;
+    throttling.triggersNotification = triggersNotification;
+  }
+});
+
+// lib/github/api-error.ts
+function lowerCaseHeaders(headers) {
+  const out = {};
+  for (const [name2, value14] of Object.entries(headers ?? {})) if (value14 !== void 0) out[name2.toLowerCase()] = String(value14);
+  return out;
+}
+function toApiError(error) {
+  if (error instanceof ApiError || !isRequestError(error)) return error;
+  if (!error.response) return new ApiError(error.message, { transient: true, cause: error.cause });
+  const status = error.status;
+  return new ApiError(error.message, { status, headers: lowerCaseHeaders(error.response.headers), transient: status >= 500, cause: error });
+}
+async function complete(pending) {
+  const response = await pending;
+  if (typeof response.data === "string" && /\bjson\b/i.test(String(response.headers["content-type"] ?? ""))) {
+    throw new ApiError("the answer was cut off or is not valid JSON", { transient: true });
+  }
+  return response;
+}
+var isRequestError;
+var init_api_error = __esm({
+  "lib/github/api-error.ts"() {
+    "use strict";
+    init_errors();
+    isRequestError = (error) => error instanceof Error && error.name === "HttpError" && typeof error.status === "number";
+  }
+});
+
+// lib/github/pacing.ts
+function pacing(seconds) {
+  let groups2 = pacingGroups.get(seconds);
+  if (!groups2) {
+    const minTime = Math.round(seconds * 1e3);
+    groups2 = {
+      write: firstAtOnce(new import_light3.default.Group({ maxConcurrent: 1, minTime })),
+      notifications: firstAtOnce(new import_light3.default.Group({ maxConcurrent: 1, minTime: minTime * NOTIFY_FACTOR }))
+    };
+    pacingGroups.set(seconds, groups2);
+  }
+  return groups2;
+}
+function firstAtOnce(group) {
+  group.on("created", (limiter) => {
+    const schedule = limiter.schedule.bind(limiter);
+    let first2 = true;
+    limiter.schedule = ((...args) => {
+      if (!first2) return schedule(...args);
+      first2 = false;
+      void schedule(() => Promise.resolve());
+      const at = typeof args[0] === "function" ? 0 : 1;
+      const job = args[at];
+      return Promise.resolve().then(() => job(...args.slice(at + 1)));
+    });
+  });
+  return group;
+}
+var import_light3, NOTIFY_FACTOR, pacingGroups;
+var init_pacing = __esm({
+  "lib/github/pacing.ts"() {
+    "use strict";
+    import_light3 = __toESM(require_light(), 1);
+    NOTIFY_FACTOR = 3;
+    pacingGroups = /* @__PURE__ */ new Map();
+  }
+});
+
+// lib/github/limiter-yield.ts
+function promptLimiters() {
+  if (done) return;
+  done = true;
+  const store = new import_light4.default()._store;
+  const datastore = Object.getPrototypeOf(store);
+  const original = datastore.yieldLoop;
+  if (typeof original !== "function") return;
+  datastore.yieldLoop = function(t = 0) {
+    return t > 0 ? original.call(this, t) : new Promise((resolve) => setImmediate(resolve));
+  };
+}
+var import_light4, done;
+var init_limiter_yield = __esm({
+  "lib/github/limiter-yield.ts"() {
+    "use strict";
+    import_light4 = __toESM(require_light(), 1);
+    done = false;
+  }
+});
+
+// node_modules/@octokit/oauth-methods/dist-bundle/index.js
+function requestToOAuthBaseUrl(request2) {
+  const endpointDefaults = request2.endpoint.DEFAULTS;
+  if (/^https:\/\/(api\.)?github\.com$/.test(endpointDefaults.baseUrl)) {
+    return "https://github.com";
+  }
+  if (/^https:\/\/api\..*\.ghe\.com$/.test(endpointDefaults.baseUrl)) {
+    return endpointDefaults.baseUrl.replace("api.", "");
+  }
+  return endpointDefaults.baseUrl.replace("/api/v3", "");
+}
+async function oauthRequest(request2, route, parameters) {
+  const withOAuthParameters = {
+    baseUrl: requestToOAuthBaseUrl(request2),
+    headers: {
+      accept: "application/json"
+    },
+    ...parameters
+  };
+  const response = await request2(route, withOAuthParameters);
+  if ("error" in response.data) {
+    const error = new RequestError(
+      `${response.data.error_description} (${response.data.error}, ${response.data.error_uri})`,
+      400,
+      {
+        request: request2.endpoint.merge(
+          route,
+          withOAuthParameters
+        )
+      }
+    );
+    error.response = response;
+    throw error;
+  }
+  return response;
+}
+async function exchangeWebFlowCode(options) {
+  const request2 = options.request || request;
+  const response = await oauthRequest(
+    request2,
+    "POST /login/oauth/access_token",
+    {
+      client_id: options.clientId,
+      client_secret: options.clientSecret,
+      code: options.code,
+      redirect_uri: options.redirectUrl
+    }
+  );
+  const authentication = {
+    clientType: options.clientType,
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    token: response.data.access_token,
+    scopes: response.data.scope.split(/\s+/).filter(Boolean)
+  };
+  if (options.clientType === "github-app") {
+    if ("refresh_token" in response.data) {
+      const apiTimeInMs = new Date(response.headers.date).getTime();
+      authentication.refreshToken = response.data.refresh_token, authentication.expiresAt = toTimestamp(
+        apiTimeInMs,
+        response.data.expires_in
+      ), authentication.refreshTokenExpiresAt = toTimestamp(
+        apiTimeInMs,
+        response.data.refresh_token_expires_in
+      );
+    }
+    delete authentication.scopes;
+  }
+  return { ...response, authentication };
+}
+function toTimestamp(apiTimeInMs, expirationInSeconds) {
+  return new Date(apiTimeInMs + expirationInSeconds * 1e3).toISOString();
+}
+async function createDeviceCode(options) {
+  const request2 = options.request || request;
+  const parameters = {
+    client_id: options.clientId
+  };
+  if ("scopes" in options && Array.isArray(options.scopes)) {
+    parameters.scope = options.scopes.join(" ");
+  }
+  return oauthRequest(request2, "POST /login/device/code", parameters);
+}
+async function exchangeDeviceCode(options) {
+  const request2 = options.request || request;
+  const response = await oauthRequest(
+    request2,
+    "POST /login/oauth/access_token",
+    {
+      client_id: options.clientId,
+      device_code: options.code,
+      grant_type: "urn:ietf:params:oauth:grant-type:device_code"
+    }
+  );
+  const authentication = {
+    clientType: options.clientType,
+    clientId: options.clientId,
+    token: response.data.access_token,
+    scopes: response.data.scope.split(/\s+/).filter(Boolean)
+  };
+  if ("clientSecret" in options) {
+    authentication.clientSecret = options.clientSecret;
+  }
+  if (options.clientType === "github-app") {
+    if ("refresh_token" in response.data) {
+      const apiTimeInMs = new Date(response.headers.date).getTime();
+      authentication.refreshToken = response.data.refresh_token, authentication.expiresAt = toTimestamp2(
+        apiTimeInMs,
+        response.data.expires_in
+      ), authentication.refreshTokenExpiresAt = toTimestamp2(
+        apiTimeInMs,
+        response.data.refresh_token_expires_in
+      );
+    }
+    delete authentication.scopes;
+  }
+  return { ...response, authentication };
+}
+function toTimestamp2(apiTimeInMs, expirationInSeconds) {
+  return new Date(apiTimeInMs + expirationInSeconds * 1e3).toISOString();
+}
+async function checkToken(options) {
+  const request2 = options.request || request;
+  const response = await request2("POST /applications/{client_id}/token", {
+    headers: {
+      authorization: `basic ${btoa(
+        `${options.clientId}:${options.clientSecret}`
+      )}`
+    },
+    client_id: options.clientId,
+    access_token: options.token
+  });
+  const authentication = {
+    clientType: options.clientType,
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    token: options.token,
+    scopes: response.data.scopes
+  };
+  if (response.data.expires_at)
+    authentication.expiresAt = response.data.expires_at;
+  if (options.clientType === "github-app") {
+    delete authentication.scopes;
+  }
+  return { ...response, authentication };
+}
+async function refreshToken(options) {
+  const request2 = options.request || request;
+  const response = await oauthRequest(
+    request2,
+    "POST /login/oauth/access_token",
+    {
+      client_id: options.clientId,
+      client_secret: options.clientSecret,
+      grant_type: "refresh_token",
+      refresh_token: options.refreshToken
+    }
+  );
+  const apiTimeInMs = new Date(response.headers.date).getTime();
+  const authentication = {
+    clientType: "github-app",
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    token: response.data.access_token,
+    refreshToken: response.data.refresh_token,
+    expiresAt: toTimestamp3(apiTimeInMs, response.data.expires_in),
+    refreshTokenExpiresAt: toTimestamp3(
+      apiTimeInMs,
+      response.data.refresh_token_expires_in
+    )
+  };
+  return { ...response, authentication };
+}
+function toTimestamp3(apiTimeInMs, expirationInSeconds) {
+  return new Date(apiTimeInMs + expirationInSeconds * 1e3).toISOString();
+}
+async function resetToken(options) {
+  const request2 = options.request || request;
+  const auth6 = btoa(`${options.clientId}:${options.clientSecret}`);
+  const response = await request2(
+    "PATCH /applications/{client_id}/token",
+    {
+      headers: {
+        authorization: `basic ${auth6}`
+      },
+      client_id: options.clientId,
+      access_token: options.token
+    }
+  );
+  const authentication = {
+    clientType: options.clientType,
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    token: response.data.token,
+    scopes: response.data.scopes
+  };
+  if (response.data.expires_at)
+    authentication.expiresAt = response.data.expires_at;
+  if (options.clientType === "github-app") {
+    delete authentication.scopes;
+  }
+  return { ...response, authentication };
+}
+async function deleteToken(options) {
+  const request2 = options.request || request;
+  const auth6 = btoa(`${options.clientId}:${options.clientSecret}`);
+  return request2(
+    "DELETE /applications/{client_id}/token",
+    {
+      headers: {
+        authorization: `basic ${auth6}`
+      },
+      client_id: options.clientId,
+      access_token: options.token
+    }
+  );
+}
+async function deleteAuthorization(options) {
+  const request2 = options.request || request;
+  const auth6 = btoa(`${options.clientId}:${options.clientSecret}`);
+  return request2(
+    "DELETE /applications/{client_id}/grant",
+    {
+      headers: {
+        authorization: `basic ${auth6}`
+      },
+      client_id: options.clientId,
+      access_token: options.token
+    }
+  );
+}
+var init_dist_bundle7 = __esm({
+  "node_modules/@octokit/oauth-methods/dist-bundle/index.js"() {
+    init_dist_src();
+    init_dist_bundle2();
+    init_dist_bundle2();
+    init_dist_bundle2();
+    init_dist_bundle2();
+    init_dist_bundle2();
+    init_dist_bundle2();
+    init_dist_bundle2();
+    init_dist_bundle2();
+  }
+});
+
+// node_modules/@octokit/auth-oauth-device/dist-bundle/index.js
+async function getOAuthAccessToken(state, options) {
+  const cachedAuthentication = getCachedAuthentication(state, options.auth);
+  if (cachedAuthentication) return cachedAuthentication;
+  const { data: verification } = await createDeviceCode({
+    clientType: state.clientType,
+    clientId: state.clientId,
+    request: options.request || state.request,
+    // @ts-expect-error the extra code to make TS happy is not worth it
+    scopes: options.auth.scopes || state.scopes
+  });
+  await state.onVerification(verification);
+  const authentication = await waitForAccessToken(
+    options.request || state.request,
+    state.clientId,
+    state.clientType,
+    verification
+  );
+  state.authentication = authentication;
+  return authentication;
+}
+function getCachedAuthentication(state, auth22) {
+  if (auth22.refresh === true) return false;
+  if (!state.authentication) return false;
+  if (state.clientType === "github-app") {
+    return state.authentication;
+  }
+  const authentication = state.authentication;
+  const newScope = ("scopes" in auth22 && auth22.scopes || state.scopes).join(
+    " "
+  );
+  const currentScope = authentication.scopes.join(" ");
+  return newScope === currentScope ? authentication : false;
+}
+async function wait(seconds) {
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1e3));
+}
+async function waitForAccessToken(request2, clientId, clientType, verification) {
+  try {
+    const options = {
+      clientId,
+      request: request2,
+      code: verification.device_code
+    };
+    const { authentication } = clientType === "oauth-app" ? await exchangeDeviceCode({
+      ...options,
+      clientType: "oauth-app"
+    }) : await exchangeDeviceCode({
+      ...options,
+      clientType: "github-app"
+    });
+    return {
+      type: "token",
+      tokenType: "oauth",
+      ...authentication
+    };
+  } catch (error) {
+    if (!error.response) throw error;
+    const errorType = error.response.data.error;
+    if (errorType === "authorization_pending") {
+      await wait(verification.interval);
+      return waitForAccessToken(request2, clientId, clientType, verification);
+    }
+    if (errorType === "slow_down") {
+      await wait(verification.interval + 7);
+      return waitForAccessToken(request2, clientId, clientType, verification);
+    }
+    throw error;
+  }
+}
+async function auth2(state, authOptions) {
+  return getOAuthAccessToken(state, {
+    auth: authOptions
+  });
+}
+async function hook2(state, request2, route, parameters) {
+  let endpoint2 = request2.endpoint.merge(
+    route,
+    parameters
+  );
+  if (/\/login\/(oauth\/access_token|device\/code)$/.test(endpoint2.url)) {
+    return request2(endpoint2);
+  }
+  const { token } = await getOAuthAccessToken(state, {
+    request: request2,
+    auth: { type: "oauth" }
+  });
+  endpoint2.headers.authorization = `token ${token}`;
+  return request2(endpoint2);
+}
+function createOAuthDeviceAuth(options) {
+  const requestWithDefaults = options.request || request.defaults({
+    headers: {
+      "user-agent": `octokit-auth-oauth-device.js/${VERSION7} ${getUserAgent()}`
+    }
+  });
+  const { request: request2 = requestWithDefaults, ...otherOptions } = options;
+  const state = options.clientType === "github-app" ? {
+    ...otherOptions,
+    clientType: "github-app",
+    request: request2
+  } : {
+    ...otherOptions,
+    clientType: "oauth-app",
+    request: request2,
+    scopes: options.scopes || []
+  };
+  if (!options.clientId) {
+    throw new Error(
+      '[@octokit/auth-oauth-device] "clientId" option must be set (https://github.com/octokit/auth-oauth-device.js#usage)'
+    );
+  }
+  if (!options.onVerification) {
+    throw new Error(
+      '[@octokit/auth-oauth-device] "onVerification" option must be a function (https://github.com/octokit/auth-oauth-device.js#usage)'
+    );
+  }
+  return Object.assign(auth2.bind(null, state), {
+    hook: hook2.bind(null, state)
+  });
+}
+var VERSION7;
+var init_dist_bundle8 = __esm({
+  "node_modules/@octokit/auth-oauth-device/dist-bundle/index.js"() {
+    init_universal_user_agent();
+    init_dist_bundle2();
+    init_dist_bundle7();
+    VERSION7 = "0.0.0-development";
+  }
+});
+
+// node_modules/@octokit/auth-oauth-user/dist-bundle/index.js
+async function getAuthentication(state) {
+  if ("code" in state.strategyOptions) {
+    const { authentication } = await exchangeWebFlowCode({
+      clientId: state.clientId,
+      clientSecret: state.clientSecret,
+      clientType: state.clientType,
+      onTokenCreated: state.onTokenCreated,
+      ...state.strategyOptions,
+      request: state.request
+    });
+    return {
+      type: "token",
+      tokenType: "oauth",
+      ...authentication
+    };
+  }
+  if ("onVerification" in state.strategyOptions) {
+    const deviceAuth = createOAuthDeviceAuth({
+      clientType: state.clientType,
+      clientId: state.clientId,
+      onTokenCreated: state.onTokenCreated,
+      ...state.strategyOptions,
+      request: state.request
+    });
+    const authentication = await deviceAuth({
+      type: "oauth"
+    });
+    return {
+      clientSecret: state.clientSecret,
+      ...authentication
+    };
+  }
+  if ("token" in state.strategyOptions) {
+    return {
+      type: "token",
+      tokenType: "oauth",
+      clientId: state.clientId,
+      clientSecret: state.clientSecret,
+      clientType: state.clientType,
+      onTokenCreated: state.onTokenCreated,
+      ...state.strategyOptions
+    };
+  }
+  throw new Error("[@octokit/auth-oauth-user] Invalid strategy options");
+}
+async function auth3(state, options = {}) {
+  if (!state.authentication) {
+    state.authentication = state.clientType === "oauth-app" ? await getAuthentication(state) : await getAuthentication(state);
+  }
+  if (state.authentication.invalid) {
+    throw new Error("[@octokit/auth-oauth-user] Token is invalid");
+  }
+  const currentAuthentication = state.authentication;
+  if ("expiresAt" in currentAuthentication) {
+    if (options.type === "refresh" || new Date(currentAuthentication.expiresAt) < /* @__PURE__ */ new Date()) {
+      const { authentication } = await refreshToken({
+        clientType: "github-app",
+        clientId: state.clientId,
+        clientSecret: state.clientSecret,
+        refreshToken: currentAuthentication.refreshToken,
+        request: state.request
+      });
+      state.authentication = {
+        tokenType: "oauth",
+        type: "token",
+        ...authentication
+      };
+    }
+  }
+  if (options.type === "refresh") {
+    if (state.clientType === "oauth-app") {
+      throw new Error(
+        "[@octokit/auth-oauth-user] OAuth Apps do not support expiring tokens"
+      );
+    }
+    if (!currentAuthentication.hasOwnProperty("expiresAt")) {
+      throw new Error("[@octokit/auth-oauth-user] Refresh token missing");
+    }
+    await state.onTokenCreated?.(state.authentication, {
+      type: options.type
+    });
+  }
+  if (options.type === "check" || options.type === "reset") {
+    const method = options.type === "check" ? checkToken : resetToken;
+    try {
+      const { authentication } = await method({
+        // @ts-expect-error making TS happy would require unnecessary code so no
+        clientType: state.clientType,
+        clientId: state.clientId,
+        clientSecret: state.clientSecret,
+        token: state.authentication.token,
+        request: state.request
+      });
+      state.authentication = {
+        tokenType: "oauth",
+        type: "token",
+        // @ts-expect-error TBD
+        ...authentication
+      };
+      if (options.type === "reset") {
+        await state.onTokenCreated?.(state.authentication, {
+          type: options.type
+        });
+      }
+      return state.authentication;
+    } catch (error) {
+      if (error.status === 404) {
+        error.message = "[@octokit/auth-oauth-user] Token is invalid";
+        state.authentication.invalid = true;
+      }
+      throw error;
+    }
+  }
+  if (options.type === "delete" || options.type === "deleteAuthorization") {
+    const method = options.type === "delete" ? deleteToken : deleteAuthorization;
+    try {
+      await method({
+        // @ts-expect-error making TS happy would require unnecessary code so no
+        clientType: state.clientType,
+        clientId: state.clientId,
+        clientSecret: state.clientSecret,
+        token: state.authentication.token,
+        request: state.request
+      });
+    } catch (error) {
+      if (error.status !== 404) throw error;
+    }
+    state.authentication.invalid = true;
+    return state.authentication;
+  }
+  return state.authentication;
+}
+function requiresBasicAuth(url) {
+  return url && ROUTES_REQUIRING_BASIC_AUTH.test(url);
+}
+async function hook3(state, request2, route, parameters = {}) {
+  const endpoint2 = request2.endpoint.merge(
+    route,
+    parameters
+  );
+  if (/\/login\/(oauth\/access_token|device\/code)$/.test(endpoint2.url)) {
+    return request2(endpoint2);
+  }
+  if (requiresBasicAuth(endpoint2.url)) {
+    const credentials = btoa(`${state.clientId}:${state.clientSecret}`);
+    endpoint2.headers.authorization = `basic ${credentials}`;
+    return request2(endpoint2);
+  }
+  const { token } = state.clientType === "oauth-app" ? await auth3({ ...state, request: request2 }) : await auth3({ ...state, request: request2 });
+  endpoint2.headers.authorization = "token " + token;
+  return request2(endpoint2);
+}
+function createOAuthUserAuth({
+  clientId,
+  clientSecret,
+  clientType = "oauth-app",
+  request: request2 = request.defaults({
+    headers: {
+      "user-agent": `octokit-auth-oauth-app.js/${VERSION8} ${getUserAgent()}`
+    }
+  }),
+  onTokenCreated,
+  ...strategyOptions
+}) {
+  const state = Object.assign({
+    clientType,
+    clientId,
+    clientSecret,
+    onTokenCreated,
+    strategyOptions,
+    request: request2
+  });
+  return Object.assign(auth3.bind(null, state), {
+    // @ts-expect-error not worth the extra code needed to appease TS
+    hook: hook3.bind(null, state)
+  });
+}
+var VERSION8, ROUTES_REQUIRING_BASIC_AUTH;
+var init_dist_bundle9 = __esm({
+  "node_modules/@octokit/auth-oauth-user/dist-bundle/index.js"() {
+    init_universal_user_agent();
+    init_dist_bundle2();
+    init_dist_bundle8();
+    init_dist_bundle7();
+    init_dist_bundle7();
+    VERSION8 = "0.0.0-development";
+    ROUTES_REQUIRING_BASIC_AUTH = /\/applications\/[^/]+\/(token|grant)s?/;
+    createOAuthUserAuth.VERSION = VERSION8;
+  }
+});
+
+// node_modules/@octokit/auth-oauth-app/dist-bundle/index.js
+async function auth4(state, authOptions) {
+  if (authOptions.type === "oauth-app") {
+    return {
+      type: "oauth-app",
+      clientId: state.clientId,
+      clientSecret: state.clientSecret,
+      clientType: state.clientType,
+      headers: {
+        authorization: `basic ${btoa(
+          `${state.clientId}:${state.clientSecret}`
+        )}`
+      }
+    };
+  }
+  if ("factory" in authOptions) {
+    const { type, ...options } = {
+      ...authOptions,
+      ...state
+    };
+    return authOptions.factory(options);
+  }
+  const common = {
+    clientId: state.clientId,
+    clientSecret: state.clientSecret,
+    request: state.request,
+    ...authOptions
+  };
+  const userAuth = state.clientType === "oauth-app" ? await createOAuthUserAuth({
+    ...common,
+    clientType: state.clientType
+  }) : await createOAuthUserAuth({
+    ...common,
+    clientType: state.clientType
+  });
+  return userAuth();
+}
+async function hook4(state, request2, route, parameters) {
+  let endpoint2 = request2.endpoint.merge(
+    route,
+    parameters
+  );
+  if (/\/login\/(oauth\/access_token|device\/code)$/.test(endpoint2.url)) {
+    return request2(endpoint2);
+  }
+  if (state.clientType === "github-app" && !requiresBasicAuth(endpoint2.url)) {
+    throw new Error(
+      `[@octokit/auth-oauth-app] GitHub Apps cannot use their client ID/secret for basic authentication for endpoints other than "/applications/{client_id}/**". "${endpoint2.method} ${endpoint2.url}" is not supported.`
+    );
+  }
+  const credentials = btoa(`${state.clientId}:${state.clientSecret}`);
+  endpoint2.headers.authorization = `basic ${credentials}`;
+  try {
+    return await request2(endpoint2);
+  } catch (error) {
+    if (error.status !== 401) throw error;
+    error.message = `[@octokit/auth-oauth-app] "${endpoint2.method} ${endpoint2.url}" does not support clientId/clientSecret basic authentication.`;
+    throw error;
+  }
+}
+function createOAuthAppAuth(options) {
+  const state = Object.assign(
+    {
+      request: request.defaults({
+        headers: {
+          "user-agent": `octokit-auth-oauth-app.js/${VERSION9} ${getUserAgent()}`
+        }
+      }),
+      clientType: "oauth-app"
+    },
+    options
+  );
+  return Object.assign(auth4.bind(null, state), {
+    hook: hook4.bind(null, state)
+  });
+}
+var VERSION9;
+var init_dist_bundle10 = __esm({
+  "node_modules/@octokit/auth-oauth-app/dist-bundle/index.js"() {
+    init_universal_user_agent();
+    init_dist_bundle2();
+    init_dist_bundle9();
+    init_dist_bundle9();
+    VERSION9 = "0.0.0-development";
+  }
+});
+
+// node_modules/universal-github-app-jwt/lib/utils.js
+function isPkcs1(privateKey) {
+  return privateKey.includes("-----BEGIN RSA PRIVATE KEY-----");
+}
+function isOpenSsh(privateKey) {
+  return privateKey.includes("-----BEGIN OPENSSH PRIVATE KEY-----");
+}
+function string2ArrayBuffer(str) {
+  const buf = new ArrayBuffer(str.length);
+  const bufView = new Uint8Array(buf);
+  for (let i = 0, strLen = str.length; i < strLen; i++) {
+    bufView[i] = str.charCodeAt(i);
+  }
+  return buf;
+}
+function getDERfromPEM(pem) {
+  const pemB64 = pem.trim().split("\n").slice(1, -1).join("");
+  const decoded = atob(pemB64);
+  return string2ArrayBuffer(decoded);
+}
+function getEncodedMessage(header, payload) {
+  return `${base64encodeJSON(header)}.${base64encodeJSON(payload)}`;
+}
+function base64encode(buffer) {
+  var binary = "";
+  var bytes = new Uint8Array(buffer);
+  var len = bytes.byteLength;
+  for (var i = 0; i < len; i++) {
+    binary += String.fromCharCode(bytes[i]);
+  }
+  return fromBase64(btoa(binary));
+}
+function fromBase64(base64) {
+  return base64.replace(/=/g, "").replace(/\+/g, "-").replace(/\//g, "_");
+}
+function base64encodeJSON(obj) {
+  return fromBase64(btoa(JSON.stringify(obj)));
+}
+var init_utils = __esm({
+  "node_modules/universal-github-app-jwt/lib/utils.js"() {
+  }
+});
+
+// node_modules/universal-github-app-jwt/lib/crypto-node.js
+import { subtle } from "node:crypto";
+import { createPrivateKey as createPrivateKey2 } from "node:crypto";
+function convertPrivateKey(privateKey) {
+  if (!isPkcs1(privateKey)) return privateKey;
+  return createPrivateKey2(privateKey).export({
+    type: "pkcs8",
+    format: "pem"
+  });
+}
+var init_crypto_node = __esm({
+  "node_modules/universal-github-app-jwt/lib/crypto-node.js"() {
+    init_utils();
+  }
+});
+
+// node_modules/universal-github-app-jwt/lib/get-token.js
+async function getToken({ privateKey, payload }) {
+  const convertedPrivateKey = convertPrivateKey(privateKey);
+  if (isPkcs1(convertedPrivateKey)) {
+    throw new Error(
+      "[universal-github-app-jwt] Private Key is in PKCS#1 format, but only PKCS#8 is supported. See https://github.com/gr2m/universal-github-app-jwt#private-key-formats"
+    );
+  }
+  if (isOpenSsh(convertedPrivateKey)) {
+    throw new Error(
+      "[universal-github-app-jwt] Private Key is in OpenSSH format, but only PKCS#8 is supported. See https://github.com/gr2m/universal-github-app-jwt#private-key-formats"
+    );
+  }
+  const algorithm = {
+    name: "RSASSA-PKCS1-v1_5",
+    hash: { name: "SHA-256" }
+  };
+  const header = { alg: "RS256", typ: "JWT" };
+  const privateKeyDER = getDERfromPEM(convertedPrivateKey);
+  const importedKey = await subtle.importKey(
+    "pkcs8",
+    privateKeyDER,
+    algorithm,
+    false,
+    ["sign"]
+  );
+  const encodedMessage = getEncodedMessage(header, payload);
+  const encodedMessageArrBuf = string2ArrayBuffer(encodedMessage);
+  const signatureArrBuf = await subtle.sign(
+    algorithm.name,
+    importedKey,
+    encodedMessageArrBuf
+  );
+  const encodedSignature = base64encode(signatureArrBuf);
+  return `${encodedMessage}.${encodedSignature}`;
+}
+var init_get_token = __esm({
+  "node_modules/universal-github-app-jwt/lib/get-token.js"() {
+    init_utils();
+    init_crypto_node();
+  }
+});
+
+// node_modules/universal-github-app-jwt/index.js
+async function githubAppJwt({
+  id,
+  privateKey,
+  now = Math.floor(Date.now() / 1e3)
+}) {
+  const privateKeyWithNewlines = privateKey.replace(/\\n/g, "\n");
+  const nowWithSafetyMargin = now - 30;
+  const expiration = nowWithSafetyMargin + 60 * 10;
+  const payload = {
+    iat: nowWithSafetyMargin,
+    // Issued at time
+    exp: expiration,
+    iss: id
+  };
+  const token = await getToken({
+    privateKey: privateKeyWithNewlines,
+    payload
+  });
+  return {
+    appId: id,
+    expiration,
+    token
+  };
+}
+var init_universal_github_app_jwt = __esm({
+  "node_modules/universal-github-app-jwt/index.js"() {
+    init_get_token();
+  }
+});
+
+// node_modules/toad-cache/dist/toad-cache.mjs
+function validateCacheParams(max, ttlInMsecs) {
+  if (typeof max !== "number" || !Number.isInteger(max) || max < 0) {
+    throw new Error("Invalid max value");
+  }
+  if (typeof ttlInMsecs !== "number" || !Number.isInteger(ttlInMsecs) || ttlInMsecs < 0) {
+    throw new Error("Invalid ttl value");
+  }
+}
+var LruObject;
+var init_toad_cache = __esm({
+  "node_modules/toad-cache/dist/toad-cache.mjs"() {
+    LruObject = class {
+      constructor(max = 1e3, ttlInMsecs = 0) {
+        validateCacheParams(max, ttlInMsecs);
+        this.first = null;
+        this.items = /* @__PURE__ */ Object.create(null);
+        this.last = null;
+        this.size = 0;
+        this.max = max;
+        this.ttl = ttlInMsecs;
+      }
+      bumpLru(item) {
+        if (this.last === item) {
+          return;
+        }
+        const last = this.last;
+        const next = item.next;
+        const prev = item.prev;
+        if (this.first === item) {
+          this.first = next;
+        }
+        item.next = null;
+        item.prev = last;
+        last.next = item;
+        if (prev !== null) {
+          prev.next = next;
+        }
+        if (next !== null) {
+          next.prev = prev;
+        }
+        this.last = item;
+      }
+      clear() {
+        this.items = /* @__PURE__ */ Object.create(null);
+        this.first = null;
+        this.last = null;
+        this.size = 0;
+      }
+      delete(key) {
+        const item = this.items[key];
+        if (item !== void 0) {
+          delete this.items[key];
+          this.size--;
+          if (item.prev !== null) {
+            item.prev.next = item.next;
+          }
+          if (item.next !== null) {
+            item.next.prev = item.prev;
+          }
+          if (this.first === item) {
+            this.first = item.next;
+          }
+          if (this.last === item) {
+            this.last = item.prev;
+          }
+        }
+      }
+      deleteMany(keys) {
+        for (var i = 0; i < keys.length; i++) {
+          this.delete(keys[i]);
+        }
+      }
+      evict() {
+        if (this.size > 0) {
+          const item = this.first;
+          delete this.items[item.key];
+          if (--this.size === 0) {
+            this.first = null;
+            this.last = null;
+          } else {
+            this.first = item.next;
+            this.first.prev = null;
+          }
+        }
+      }
+      expiresAt(key) {
+        const item = this.items[key];
+        if (item !== void 0) {
+          return item.expiry;
+        }
+      }
+      get(key) {
+        const item = this.items[key];
+        if (item !== void 0) {
+          if (this.ttl > 0 && item.expiry <= Date.now()) {
+            this.delete(key);
+            return;
+          }
+          this.bumpLru(item);
+          return item.value;
+        }
+      }
+      getMany(keys) {
+        const result = new Array(keys.length);
+        for (var i = 0; i < keys.length; i++) {
+          result[i] = this.get(keys[i]);
+        }
+        return result;
+      }
+      keys() {
+        return Object.keys(this.items);
+      }
+      set(key, value14) {
+        const existing = this.items[key];
+        if (existing !== void 0) {
+          existing.value = value14;
+          existing.expiry = this.ttl > 0 ? Date.now() + this.ttl : this.ttl;
+          this.bumpLru(existing);
+          return;
+        }
+        if (this.max > 0 && this.size >= this.max) {
+          this.evict();
+        }
+        const item = {
+          expiry: this.ttl > 0 ? Date.now() + this.ttl : this.ttl,
+          key,
+          prev: this.last,
+          next: null,
+          value: value14
+        };
+        this.items[key] = item;
+        if (++this.size === 1) {
+          this.first = item;
+        } else {
+          this.last.next = item;
+        }
+        this.last = item;
+      }
+    };
+  }
+});
+
+// node_modules/@octokit/auth-app/dist-node/index.js
+var dist_node_exports = {};
+__export(dist_node_exports, {
+  createAppAuth: () => createAppAuth,
+  createOAuthUserAuth: () => createOAuthUserAuth
+});
+async function getAppAuthentication({
+  appId,
+  privateKey,
+  timeDifference,
+  createJwt
+}) {
+  try {
+    if (createJwt) {
+      const { jwt, expiresAt } = await createJwt(appId, timeDifference);
+      return {
+        type: "app",
+        token: jwt,
+        appId,
+        expiresAt
+      };
+    }
+    const authOptions = {
+      id: appId,
+      privateKey
+    };
+    if (timeDifference) {
+      Object.assign(authOptions, {
+        now: Math.floor(Date.now() / 1e3) + timeDifference
+      });
+    }
+    const appAuthentication = await githubAppJwt(authOptions);
+    return {
+      type: "app",
+      token: appAuthentication.token,
+      appId: appAuthentication.appId,
+      expiresAt: new Date(appAuthentication.expiration * 1e3).toISOString()
+    };
+  } catch (error) {
+    if (privateKey === "-----BEGIN RSA PRIVATE KEY-----") {
+      throw new Error(
+        "The 'privateKey` option contains only the first line '-----BEGIN RSA PRIVATE KEY-----'. If you are setting it using a `.env` file, make sure it is set on a single line with newlines replaced by '\n'"
+      );
+    } else {
+      throw error;
+    }
+  }
+}
+function getCache() {
+  return new LruObject(
+    // cache max. 15000 tokens, that will use less than 10mb memory
+    15e3,
+    // Cache for 1 minute less than GitHub expiry
+    1e3 * 60 * 59
+  );
+}
+async function get(cache, options) {
+  const cacheKey = optionsToCacheKey(options);
+  const result = await cache.get(cacheKey);
+  if (!result) {
+    return;
+  }
+  const [
+    token,
+    createdAt,
+    expiresAt,
+    repositorySelection,
+    permissionsString,
+    singleFileName
+  ] = result.split("|");
+  const permissions = options.permissions || permissionsString.split(/,/).reduce((permissions2, string) => {
+    if (/!$/.test(string)) {
+      permissions2[string.slice(0, -1)] = "write";
+    } else {
+      permissions2[string] = "read";
+    }
+    return permissions2;
+  }, {});
+  return {
+    token,
+    createdAt,
+    expiresAt,
+    permissions,
+    repositoryIds: options.repositoryIds,
+    repositoryNames: options.repositoryNames,
+    singleFileName,
+    repositorySelection
+  };
+}
+async function set(cache, options, data) {
+  const key = optionsToCacheKey(options);
+  const permissionsString = options.permissions ? "" : Object.keys(data.permissions).map(
+    (name2) => `${name2}${data.permissions[name2] === "write" ? "!" : ""}`
+  ).join(",");
+  const value14 = [
+    data.token,
+    data.createdAt,
+    data.expiresAt,
+    data.repositorySelection,
+    permissionsString,
+    data.singleFileName
+  ].join("|");
+  await cache.set(key, value14);
+}
+function optionsToCacheKey({
+  installationId,
+  permissions = {},
+  repositoryIds = [],
+  repositoryNames = []
+}) {
+  const permissionsString = Object.keys(permissions).sort().map((name2) => permissions[name2] === "read" ? name2 : `${name2}!`).join(",");
+  const repositoryIdsString = repositoryIds.sort().join(",");
+  const repositoryNamesString = repositoryNames.join(",");
+  return [
+    installationId,
+    repositoryIdsString,
+    repositoryNamesString,
+    permissionsString
+  ].filter(Boolean).join("|");
+}
+function toTokenAuthentication({
+  installationId,
+  token,
+  createdAt,
+  expiresAt,
+  repositorySelection,
+  permissions,
+  repositoryIds,
+  repositoryNames,
+  singleFileName
+}) {
+  return Object.assign(
+    {
+      type: "token",
+      tokenType: "installation",
+      token,
+      installationId,
+      permissions,
+      createdAt,
+      expiresAt,
+      repositorySelection
+    },
+    repositoryIds ? { repositoryIds } : null,
+    repositoryNames ? { repositoryNames } : null,
+    singleFileName ? { singleFileName } : null
+  );
+}
+async function getInstallationAuthentication(state, options, customRequest) {
+  const installationId = Number(options.installationId || state.installationId);
+  if (!installationId) {
+    throw new Error(
+      "[@octokit/auth-app] installationId option is required for installation authentication."
+    );
+  }
+  if (options.factory) {
+    const { type, factory, oauthApp, ...factoryAuthOptions } = {
+      ...state,
+      ...options
+    };
+    return factory(factoryAuthOptions);
+  }
+  const request2 = customRequest || state.request;
+  return getInstallationAuthenticationConcurrently(
+    state,
+    { ...options, installationId },
+    request2
+  );
+}
+function getInstallationAuthenticationConcurrently(state, options, request2) {
+  const cacheKey = optionsToCacheKey(options);
+  if (pendingPromises.has(cacheKey)) {
+    return pendingPromises.get(cacheKey);
+  }
+  const promise = getInstallationAuthenticationImpl(
+    state,
+    options,
+    request2
+  ).finally(() => pendingPromises.delete(cacheKey));
+  pendingPromises.set(cacheKey, promise);
+  return promise;
+}
+async function getInstallationAuthenticationImpl(state, options, request2) {
+  if (!options.refresh) {
+    const result = await get(state.cache, options);
+    if (result) {
+      const {
+        token: token2,
+        createdAt: createdAt2,
+        expiresAt: expiresAt2,
+        permissions: permissions2,
+        repositoryIds: repositoryIds2,
+        repositoryNames: repositoryNames2,
+        singleFileName: singleFileName2,
+        repositorySelection: repositorySelection2
+      } = result;
+      return toTokenAuthentication({
+        installationId: options.installationId,
+        token: token2,
+        createdAt: createdAt2,
+        expiresAt: expiresAt2,
+        permissions: permissions2,
+        repositorySelection: repositorySelection2,
+        repositoryIds: repositoryIds2,
+        repositoryNames: repositoryNames2,
+        singleFileName: singleFileName2
+      });
+    }
+  }
+  const appAuthentication = await getAppAuthentication(state);
+  const payload = {
+    installation_id: options.installationId,
+    mediaType: {
+      previews: ["machine-man"]
+    },
+    headers: {
+      authorization: `bearer ${appAuthentication.token}`
+    }
+  };
+  if (options.repositoryIds) {
+    Object.assign(payload, { repository_ids: options.repositoryIds });
+  }
+  if (options.repositoryNames) {
+    Object.assign(payload, {
+      repositories: options.repositoryNames
+    });
+  }
+  if (options.permissions) {
+    Object.assign(payload, { permissions: options.permissions });
+  }
+  const {
+    data: {
+      token,
+      expires_at: expiresAt,
+      repositories,
+      permissions: permissionsOptional,
+      repository_selection: repositorySelectionOptional,
+      single_file: singleFileName
+    }
+  } = await request2(
+    "POST /app/installations/{installation_id}/access_tokens",
+    payload
+  );
+  const permissions = permissionsOptional || {};
+  const repositorySelection = repositorySelectionOptional || "all";
+  const repositoryIds = repositories ? repositories.map((r) => r.id) : void 0;
+  const repositoryNames = repositories ? repositories.map((repo) => repo.name) : void 0;
+  const createdAt = (/* @__PURE__ */ new Date()).toISOString();
+  const cacheOptions = {
+    token,
+    createdAt,
+    expiresAt,
+    repositorySelection,
+    permissions,
+    repositoryIds,
+    repositoryNames
+  };
+  if (singleFileName) {
+    Object.assign(payload, { singleFileName });
+  }
+  await set(state.cache, options, cacheOptions);
+  const cacheData = {
+    installationId: options.installationId,
+    token,
+    createdAt,
+    expiresAt,
+    repositorySelection,
+    permissions,
+    repositoryIds,
+    repositoryNames
+  };
+  if (singleFileName) {
+    Object.assign(cacheData, { singleFileName });
+  }
+  return toTokenAuthentication(cacheData);
+}
+async function auth5(state, authOptions) {
+  switch (authOptions.type) {
+    case "app":
+      return getAppAuthentication(state);
+    case "oauth-app":
+      return state.oauthApp({ type: "oauth-app" });
+    case "installation":
+      authOptions;
+      return getInstallationAuthentication(state, {
+        ...authOptions,
+        type: "installation"
+      });
+    case "oauth-user":
+      return state.oauthApp(authOptions);
+    default:
+      throw new Error(`Invalid auth type: ${authOptions.type}`);
+  }
+}
+function routeMatcher2(paths) {
+  const regexes = paths.map(
+    (p) => p.split("/").map((c) => c.startsWith("{") ? "(?:.+?)" : c).join("/")
+  );
+  const regex2 = `^(?:${regexes.map((r) => `(?:${r})`).join("|")})$`;
+  return new RegExp(regex2, "i");
+}
+function requiresAppAuth(url) {
+  return !!url && REGEX.test(url.split("?")[0]);
+}
+function isNotTimeSkewError(error) {
+  return !(error.message.match(
+    /'Expiration time' claim \('exp'\) is too far in the future/
+  ) || error.message.match(
+    /'Expiration time' claim \('exp'\) must be a numeric value representing the future time at which the assertion expires/
+  ) || error.message.match(
+    /'Issued at' claim \('iat'\) must be an Integer representing the time that the assertion was issued/
+  ));
+}
+async function hook5(state, request2, route, parameters) {
+  const endpoint2 = request2.endpoint.merge(route, parameters);
+  const url = endpoint2.url;
+  if (/\/login\/oauth\/access_token$/.test(url)) {
+    return request2(endpoint2);
+  }
+  if (requiresAppAuth(url.replace(request2.endpoint.DEFAULTS.baseUrl, ""))) {
+    const { token: token2 } = await getAppAuthentication(state);
+    endpoint2.headers.authorization = `bearer ${token2}`;
+    let response;
+    try {
+      response = await request2(endpoint2);
+    } catch (error) {
+      if (isNotTimeSkewError(error)) {
+        throw error;
+      }
+      if (typeof error.response.headers.date === "undefined") {
+        throw error;
+      }
+      const diff = Math.floor(
+        (Date.parse(error.response.headers.date) - Date.parse((/* @__PURE__ */ new Date()).toString())) / 1e3
+      );
+      state.log.warn(error.message);
+      state.log.warn(
+        `[@octokit/auth-app] GitHub API time and system time are different by ${diff} seconds. Retrying request with the difference accounted for.`
+      );
+      const { token: token3 } = await getAppAuthentication({
+        ...state,
+        timeDifference: diff
+      });
+      endpoint2.headers.authorization = `bearer ${token3}`;
+      return request2(endpoint2);
+    }
+    return response;
+  }
+  if (requiresBasicAuth(url)) {
+    const authentication = await state.oauthApp({ type: "oauth-app" });
+    endpoint2.headers.authorization = authentication.headers.authorization;
+    return request2(endpoint2);
+  }
+  const { token, createdAt } = await getInstallationAuthentication(
+    state,
+    // @ts-expect-error TBD
+    {},
+    request2.defaults({ baseUrl: endpoint2.baseUrl })
+  );
+  endpoint2.headers.authorization = `token ${token}`;
+  return sendRequestWithRetries(
+    state,
+    request2,
+    endpoint2,
+    createdAt
+  );
+}
+async function sendRequestWithRetries(state, request2, options, createdAt, retries = 0) {
+  const timeSinceTokenCreationInMs = +/* @__PURE__ */ new Date() - +new Date(createdAt);
+  try {
+    return await request2(options);
+  } catch (error) {
+    if (error.status !== 401) {
+      throw error;
+    }
+    if (timeSinceTokenCreationInMs >= FIVE_SECONDS_IN_MS) {
+      if (retries > 0) {
+        error.message = `After ${retries} retries within ${timeSinceTokenCreationInMs / 1e3}s of creating the installation access token, the response remains 401. At this point, the cause may be an authentication problem or a system outage. Please check https://www.githubstatus.com for status information`;
+      }
+      throw error;
+    }
+    ++retries;
+    const awaitTime = retries * 1e3;
+    state.log.warn(
+      `[@octokit/auth-app] Retrying after 401 response to account for token replication delay (retry: ${retries}, wait: ${awaitTime / 1e3}s)`
+    );
+    await new Promise((resolve) => setTimeout(resolve, awaitTime));
+    return sendRequestWithRetries(state, request2, options, createdAt, retries);
+  }
+}
+function createAppAuth(options) {
+  if (!options.appId) {
+    throw new Error("[@octokit/auth-app] appId option is required");
+  }
+  if (!options.privateKey && !options.createJwt) {
+    throw new Error("[@octokit/auth-app] privateKey option is required");
+  } else if (options.privateKey && options.createJwt) {
+    throw new Error(
+      "[@octokit/auth-app] privateKey and createJwt options are mutually exclusive"
+    );
+  }
+  if ("installationId" in options && !options.installationId) {
+    throw new Error(
+      "[@octokit/auth-app] installationId is set to a falsy value"
+    );
+  }
+  const log2 = options.log || {};
+  if (typeof log2.warn !== "function") {
+    log2.warn = console.warn.bind(console);
+  }
+  const request2 = options.request || request.defaults({
+    headers: {
+      "user-agent": `octokit-auth-app.js/${VERSION10} ${getUserAgent()}`
+    }
+  });
+  const state = Object.assign(
+    {
+      request: request2,
+      cache: getCache()
+    },
+    options,
+    options.installationId ? { installationId: Number(options.installationId) } : {},
+    {
+      log: log2,
+      oauthApp: createOAuthAppAuth({
+        clientType: "github-app",
+        clientId: options.clientId || "",
+        clientSecret: options.clientSecret || "",
+        request: request2
+      })
+    }
+  );
+  return Object.assign(auth5.bind(null, state), {
+    hook: hook5.bind(null, state)
+  });
+}
+var pendingPromises, PATHS, REGEX, FIVE_SECONDS_IN_MS, VERSION10;
+var init_dist_node = __esm({
+  "node_modules/@octokit/auth-app/dist-node/index.js"() {
+    init_universal_user_agent();
+    init_dist_bundle2();
+    init_dist_bundle10();
+    init_universal_github_app_jwt();
+    init_toad_cache();
+    init_dist_bundle9();
+    init_dist_bundle9();
+    pendingPromises = /* @__PURE__ */ new Map();
+    PATHS = [
+      "/app",
+      "/app/hook/config",
+      "/app/hook/deliveries",
+      "/app/hook/deliveries/{delivery_id}",
+      "/app/hook/deliveries/{delivery_id}/attempts",
+      "/app/installations",
+      "/app/installations/{installation_id}",
+      "/app/installations/{installation_id}/access_tokens",
+      "/app/installations/{installation_id}/suspended",
+      "/app/installation-requests",
+      "/marketplace_listing/accounts/{account_id}",
+      "/marketplace_listing/plan",
+      "/marketplace_listing/plans",
+      "/marketplace_listing/plans/{plan_id}/accounts",
+      "/marketplace_listing/stubbed/accounts/{account_id}",
+      "/marketplace_listing/stubbed/plan",
+      "/marketplace_listing/stubbed/plans",
+      "/marketplace_listing/stubbed/plans/{plan_id}/accounts",
+      "/orgs/{org}/installation",
+      "/repos/{owner}/{repo}/installation",
+      "/users/{username}/installation",
+      "/enterprises/{enterprise}/installation"
+    ];
+    REGEX = routeMatcher2(PATHS);
+    FIVE_SECONDS_IN_MS = 5 * 1e3;
+    VERSION10 = "8.3.1";
+  }
+});
+
+// lib/github/app-auth.ts
+function actsAs(client, app) {
+  byClient.set(client, app);
+}
+function createAppAuthFor(credentials, target) {
+  const request2 = new Octokit({ baseUrl: target.apiUrl, userAgent: "deploy-failure-reporter", request: { fetch: target.fetch } }).request.defaults({
+    headers: { ...target.headers }
+  });
+  let loaded;
+  const auth6 = () => loaded ??= load2();
+  async function load2() {
+    const { createAppAuth: createAppAuth2 } = await Promise.resolve().then(() => (init_dist_node(), dist_node_exports));
+    return createAppAuth2({ appId: credentials.appId, privateKey: credentials.privateKey, request: request2 });
+  }
+  const jwt = async () => {
+    const { token } = await (await auth6())({ type: "app" });
+    registerSecret(token);
+    return `Bearer ${token}`;
+  };
+  let installationId;
+  const findInstallation = () => installationId ??= (async () => {
+    if (credentials.installationId !== void 0) return credentials.installationId;
+    try {
+      const { data } = await request2("GET /repos/{owner}/{repo}/installation", { owner: target.owner, repo: target.repo, headers: { authorization: await jwt() } });
+      return data.id;
+    } catch (error) {
+      installationId = void 0;
+      if (error.status === 404) error.message = `GitHub App ${credentials.appId} is not installed on ${target.owner}/${target.repo}`;
+      throw error;
+    }
+  })();
+  const installationAuth = async () => {
+    const result = await (await auth6())({ type: "installation", installationId: await findInstallation() });
+    registerSecret(result.token);
+    return result;
+  };
+  return {
+    appId: credentials.appId,
+    token: async () => (await installationAuth()).token,
+    installation: async () => {
+      const { installationId: id, permissions } = await installationAuth();
+      return { id: Number(id), permissions };
+    },
+    app: async () => {
+      const { data } = await request2("GET /app", { headers: { authorization: await jwt() } });
+      return { slug: data?.slug ?? "", name: data?.name ?? "" };
+    }
+  };
+}
+var byClient;
+var init_app_auth = __esm({
+  "lib/github/app-auth.ts"() {
+    "use strict";
+    init_dist_src2();
+    init_log();
+    byClient = /* @__PURE__ */ new WeakMap();
+  }
+});
+
+// lib/github/client.ts
+var client_exports = {};
+__export(client_exports, {
+  GITHUB_API_VERSION: () => GITHUB_API_VERSION,
+  createGitHub: () => createGitHub,
+  resetTime: () => resetTime
+});
+function createGitHub(options, log2) {
+  const origin = new URL(options.apiUrl).origin;
+  const budget = waitBudget(options.maxWaitSeconds);
+  let quotaWarned = false;
+  const onLimit = (kind) => (retryAfter, request2, _, retryCount) => {
+    if (retryCount >= MAX_LIMIT_RETRIES2 || !budget.take(retryAfter)) return false;
+    log2.warn(`${kind} rate limit on ${describeRequest(request2)}; waiting ${retryAfter}s`);
+    return true;
+  };
+  const octokit = new ThrottledOctokit({
+    baseUrl: options.apiUrl,
+    userAgent: "deploy-failure-reporter",
+    request: { fetch: timedFetch(options.timeoutMs) },
+    log: { debug: () => {
+    }, info: () => {
+    }, warn: (m) => log2.warn(m), error: (m) => log2.error(m) },
+    throttle: {
+      onRateLimit: onLimit("Primary"),
+      onSecondaryRateLimit: onLimit("Secondary"),
+      ...options.writeIntervalSeconds === void 0 ? {} : pacing(options.writeIntervalSeconds)
+    }
+  });
+  const app = options.app && createAppAuthFor(options.app, { owner: options.owner ?? "", repo: options.repo ?? "", apiUrl: options.apiUrl, fetch: timedFetch(options.timeoutMs), headers: { "x-github-api-version": GITHUB_API_VERSION } });
+  if (app) actsAs(octokit, app);
+  octokit.hook.before("request", async (request2) => {
+    request2.headers["content-type"] = "application/json";
+    request2.headers["x-github-api-version"] = GITHUB_API_VERSION;
+    if (new URL(request2.url, options.apiUrl).origin !== origin) return;
+    const token = app ? await app.token() : options.token;
+    if (token) request2.headers.authorization = `Bearer ${token}`;
+  });
+  const watchQuota = (headers) => {
+    const remaining = Number(headers?.["x-ratelimit-remaining"]);
+    if (!quotaWarned && headers?.["x-ratelimit-remaining"] !== void 0 && remaining < LOW_QUOTA2) {
+      quotaWarned = true;
+      log2.warn(`GitHub API quota is low: ${remaining} requests left until ${resetTime(headers)}`);
+    }
+  };
+  octokit.hook.after("request", (response) => watchQuota(response.headers));
+  const describeRequest = (endpoint2) => `${endpoint2.method} ${pathOf(octokit.request.endpoint.parse(endpoint2).url)}`;
+  const waitingOutLimits = async (send2, where) => {
+    for (let retries = 0; ; retries++) {
+      try {
+        return await send2();
+      } catch (error) {
+        const limit = rateLimitOf(error);
+        if (!limit || isKnownToThrottling(error) || retries >= MAX_LIMIT_RETRIES2 || !budget.take(limit.waitSeconds)) throw error;
+        log2.warn(`Secondary rate limit on ${where}; waiting ${limit.waitSeconds}s`);
+        await new Promise((resolve) => setTimeout(resolve, limit.waitSeconds * 1e3));
+      }
+    }
+  };
+  octokit.hook.wrap("request", async (request2, endpoint2) => {
+    const retryAttempts = endpoint2.method === "GET" ? readAttempts(options.retryAttempts) : 1;
+    const where = describeRequest(endpoint2);
+    const once = async () => {
+      try {
+        return await waitingOutLimits(() => complete(request2(endpoint2)), where);
+      } catch (error) {
+        const limit = rateLimitOf(error);
+        throw limit ? new RateLimited(limit, where, options.maxWaitSeconds, error) : toApiError(error);
+      }
+    };
+    try {
+      return await retryTransient({ retryAttempts, retryDelaySeconds: options.retryDelaySeconds }, where, once, log2);
+    } catch (last) {
+      watchQuota(last instanceof ApiError ? last.headers : last?.response?.headers);
+      throw last;
+    }
+  });
+  return octokit;
+}
+function resetTime(headers) {
+  const reset = Number(headers?.["x-ratelimit-reset"]);
+  return Number.isFinite(reset) && reset > 0 ? localTimestamp(new Date(reset * 1e3)) : "an unknown time";
+}
+var ThrottledOctokit, LOW_QUOTA2, GITHUB_API_VERSION, MAX_LIMIT_RETRIES2, timedFetch, pathOf;
+var init_client2 = __esm({
+  "lib/github/client.ts"() {
+    "use strict";
+    init_dist_src2();
+    init_dist_bundle5();
+    init_dist_bundle6();
+    init_fetch();
+    init_issue();
+    init_transient();
+    init_errors();
+    init_api_error();
+    init_pacing();
+    init_limiter_yield();
+    init_ratelimit();
+    init_app_auth();
+    ThrottledOctokit = Octokit.plugin(throttling, paginateRest);
+    promptLimiters();
+    LOW_QUOTA2 = 100;
+    GITHUB_API_VERSION = "2022-11-28";
+    MAX_LIMIT_RETRIES2 = 3;
+    timedFetch = (timeoutMs) => (input2, init) => {
+      const timeout = AbortSignal.timeout(timeoutMs);
+      const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+      return fetchQuietly(input2, { ...init, signal });
+    };
+    pathOf = (url) => url.replace(/^https?:\/\/[^/]+/, "").replace(/\?.*$/, "");
+  }
+});
+
+// lib/github/milestone.ts
+async function openMilestoneNumber(github, where, title) {
+  const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/milestones", { ...where, state: "open", per_page: 100 });
+  for await (const page of pages) {
+    const found = page.data.find((milestone) => milestone.title === title);
+    if (found) return found.number;
+  }
+  return void 0;
+}
+var init_milestone2 = __esm({
+  "lib/github/milestone.ts"() {
+    "use strict";
+  }
+});
+
+// lib/github/history.ts
+function gitHubHistory(github, repo) {
+  const where = { owner: repo.owner, repo: repo.repo };
+  return {
+    // Oldest first by creation: an issue filed while the pages are read lands after them, never shifting
+    // one out of a page not yet read. `since` keeps issues updated at or after it (a close is an update).
+    async *history({ label, since }) {
+      yield* issuePages(github, repo, { state: "all", label, sort: "created", direction: "asc", since });
+    },
+    // A workflow job with an `environment` records a deployment for each attempt, good or failed, so the
+    // records count attempts. Newest first: reading stops at the first one older than the period. Their
+    // statuses are not read: one more request per deployment would dwarf the whole history's cost.
+    // https://docs.github.com/en/rest/deployments/deployments#list-deployments
+    // A token that may not read deployments (403) leaves the rate unknown rather than failing the figures.
+    async countDeploys({ environment, since, until: until2 }) {
+      let count;
+      const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/deployments", { ...where, environment, per_page: 100 });
+      try {
+        count = await countInWindow(pages, since, until2);
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return { count: 0, includesFailed: true, refused: `HTTP ${error.status}: ${error.message}; the token needs read access to deployments` };
+        throw error;
+      }
+      return { count, includesFailed: true };
+    }
+  };
+}
+var init_history2 = __esm({
+  "lib/github/history.ts"() {
+    "use strict";
+    init_deploy_window();
+    init_errors();
+    init_tracker3();
+  }
+});
+
+// lib/github/board.ts
+var board_exports = {};
+__export(board_exports, {
+  addToBoard: () => addToBoard,
+  boardCheck: () => boardCheck,
+  readBoard: () => readBoard
+});
+async function graphql3(github, query, variables) {
+  const base = github.request.endpoint.DEFAULTS.baseUrl;
+  const route = /\/api\/v3\/?$/.test(base) ? `POST ${base.replace(/\/api\/v3\/?$/, "/api/graphql")}` : "POST /graphql";
+  const { data, headers } = await github.request(route, { query, variables });
+  const body2 = data;
+  const [first2] = body2.errors ?? [];
+  if (first2) return { problem: first2 };
+  return { data: body2.data, scopes: headers["x-oauth-scopes"] };
+}
+async function readBoard(github, board) {
+  const answer = await graphql3(github, PROJECT_QUERY(board.ownerType), { login: board.owner, number: board.number });
+  if ("problem" in answer) return answer;
+  const project = answer.data.owner?.projectV2;
+  if (!project) return { problem: { type: "NOT_FOUND", message: `no project ${board.number} of ${board.owner}` } };
+  return { project, scopes: answer.scopes };
+}
+async function addToBoard(github, board, contentId, number2, log2) {
+  const what = `Could not add #${number2} to the project ${board.url}`;
+  const warn = ({ problem }) => log2.warn(`${what} (${problem.message ?? problem.type}): ${fixFor(problem)}; the issue is filed`);
+  try {
+    const read = await readBoard(github, board);
+    if ("problem" in read) return warn(read);
+    const { project } = read;
+    const added = await graphql3(github, ADD_ITEM, { project: project.id, content: contentId });
+    if ("problem" in added) return warn(added);
+    if (board.status === void 0) return;
+    const option = statusOption(project, board.status);
+    if (!option || !project.field) {
+      const names = project.field?.options.map((o) => o.name).join(", ") ?? "none: the board has no single-select Status field";
+      return log2.warn(`Added #${number2} to ${project.title}, but its Status has no option ${JSON.stringify(board.status)} (options: ${names}); check REPORT_PROJECT_STATUS`);
+    }
+    const set2 = await graphql3(github, SET_STATUS, { project: project.id, item: added.data.addProjectV2ItemById.item.id, field: project.field.id, option: option.id });
+    if ("problem" in set2) return warn(set2);
+  } catch (error) {
+    if (error instanceof ApiError) return log2.warn(`${what} (${describeError(error)}); the issue is filed`);
+    throw error;
+  }
+}
+async function boardCheck(github, board) {
+  try {
+    const read = await readBoard(github, board);
+    if ("problem" in read) return { ok: false, text: `project ${board.url} not readable (${read.problem.message ?? read.problem.type}): ${fixFor(read.problem)}` };
+    const { project, scopes } = read;
+    if (scopes !== void 0 && !scopes.split(",").map((s) => s.trim()).includes("project")) {
+      return { ok: false, text: `project ${project.title} readable, but the token lacks the project scope needed to add items: ${SCOPE_FIX}` };
+    }
+    if (board.status !== void 0 && !statusOption(project, board.status)) {
+      return { ok: false, text: `project ${project.title}: its Status field has no option ${JSON.stringify(board.status)}; check REPORT_PROJECT_STATUS` };
+    }
+    return { ok: true, text: `project ${project.title} can take new issues${board.status ? ` (Status ${board.status})` : ""}` };
+  } catch (error) {
+    return { ok: false, text: `project ${board.url} not checked (${describeError(error)})` };
+  }
+}
+var isScopeProblem, SCOPE_FIX, PROJECT_QUERY, fixFor, ADD_ITEM, SET_STATUS, statusOption;
+var init_board = __esm({
+  "lib/github/board.ts"() {
+    "use strict";
+    init_transient();
+    init_errors();
+    isScopeProblem = (type) => type === "INSUFFICIENT_SCOPES" || type === "FORBIDDEN";
+    SCOPE_FIX = "give ISSUE_TOKEN the project scope (classic token) or Projects read and write (fine-grained token or GitHub App)";
+    PROJECT_QUERY = (owner) => `query($login: String!, $number: Int!) {
+  owner: ${owner}(login: $login) {
+    projectV2(number: $number) {
+      id
+      title
+      field(name: "Status") { ... on ProjectV2SingleSelectField { id options { id name } } }
+    }
+  }
+}`;
+    fixFor = (problem) => isScopeProblem(problem.type) ? SCOPE_FIX : "check REPORT_PROJECT, and that the token can see the board";
+    ADD_ITEM = `mutation($project: ID!, $content: ID!) {
+  addProjectV2ItemById(input: { projectId: $project, contentId: $content }) { item { id } }
+}`;
+    SET_STATUS = `mutation($project: ID!, $item: ID!, $field: ID!, $option: String!) {
+  updateProjectV2ItemFieldValue(input: { projectId: $project, itemId: $item, fieldId: $field, value: { singleSelectOptionId: $option } }) { projectV2Item { id } }
+}`;
+    statusOption = (project, status) => project.field?.options.find((option) => option.name.toLowerCase() === status.toLowerCase());
+  }
+});
+
+// lib/github/tracker.ts
+var tracker_exports2 = {};
+__export(tracker_exports2, {
+  createGitHubTracker: () => createGitHubTracker,
+  issuePages: () => issuePages,
+  toIssue: () => toIssue2
+});
+function toIssue2(data) {
+  const id = usableId(data.id);
+  return {
+    number: data.number,
+    ...id === void 0 ? {} : { id },
+    title: data.title,
+    url: data.html_url,
+    body: data.body ?? "",
+    // A sparse answer (a proxy, an older server) may leave labels out; none is then what we know.
+    labels: (data.labels ?? []).map((label) => typeof label === "string" ? label : label.name ?? ""),
+    state: data.state === "closed" ? "closed" : "open",
+    ...data.created_at ? { createdAt: new Date(data.created_at) } : {},
+    ...data.closed_at ? { closedAt: new Date(data.closed_at) } : {},
+    ...data.state === "closed" && isCloseReason(data.state_reason) ? { closedAs: data.state_reason } : {},
+    ...typeof data.comments === "number" ? { commentCount: data.comments } : {}
+  };
+}
+async function* issuePages(github, where, query) {
+  const { state, label, sort, direction, since } = query;
+  const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/issues", {
+    owner: where.owner,
+    repo: where.repo,
+    state,
+    labels: label,
+    per_page: 100,
+    sort,
+    direction,
+    ...since === void 0 ? {} : { since: since.toISOString() }
+  });
+  for await (const page of pages) yield page.data.filter((issue) => issue.pull_request == null).map(toIssue2);
+}
+function createGitHubTracker(github, repo, log2) {
+  const where = { owner: repo.owner, repo: repo.repo };
+  const milestone = milestoneLookup((title) => openMilestoneNumber(github, where, title), `${repo.owner}/${repo.repo}`, log2);
+  const patch = (number2, fields) => github.request("PATCH /repos/{owner}/{repo}/issues/{issue_number}", { ...where, issue_number: number2, ...fields });
+  return {
+    kind: "github",
+    limits: { title: TITLE_LIMIT, body: BODY_LIMIT },
+    ...gitHubHistory(github, repo),
+    // Oldest first, so a reader can stop at the first page that answers its question; `since` keeps only
+    // issues updated at or after that instant.
+    async *openIssues({ label, updatedSince }) {
+      yield* issuePages(github, where, { state: "open", label, sort: "created", direction: "asc", since: updatedSince });
+    },
+    // Closing updates an issue, so one closed at or after `closedSince` was updated since then too;
+    // `closed_at` then drops those closed earlier and only touched since.
+    async *closedIssues({ label, closedSince }) {
+      for await (const page of issuePages(github, where, { state: "closed", label, sort: "updated", direction: "desc", since: closedSince })) {
+        yield page.filter((issue) => issue.closedAt !== void 0 && issue.closedAt >= closedSince);
+      }
+    },
+    // https://docs.github.com/en/rest/issues/issues#create-an-issue
+    async createIssue(issue) {
+      const number2 = issue.milestone === void 0 ? void 0 : await milestone(issue.milestone);
+      const { data } = await github.request("POST /repos/{owner}/{repo}/issues", {
+        ...where,
+        title: issue.title,
+        body: issue.body,
+        labels: [...issue.labels],
+        assignees: [...issue.assignees],
+        ...number2 === void 0 ? {} : { milestone: number2 }
+      });
+      const board = repo.board;
+      if (board && data.node_id) await (await Promise.resolve().then(() => (init_board(), board_exports))).addToBoard(github, board, data.node_id, data.number, log2 ?? { info() {
+      }, warn() {
+      }, error() {
+      } });
+      return toIssue2(data);
+    },
+    // https://docs.github.com/en/rest/issues/issues#update-an-issue
+    async updateBody(number2, body2) {
+      await patch(number2, { body: body2 });
+    },
+    // Every comment, oldest first, following the `Link` header page by page.
+    // https://docs.github.com/en/rest/issues/comments#list-issue-comments
+    async listComments(number2) {
+      const comments = [];
+      const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/issues/{issue_number}/comments", { ...where, issue_number: number2, per_page: 100 });
+      for await (const page of pages) comments.push(...page.data.map(toComment2));
+      return comments;
+    },
+    // https://docs.github.com/en/rest/issues/comments#create-an-issue-comment
+    async addComment(number2, body2) {
+      const { data } = await github.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", { ...where, issue_number: number2, body: body2 });
+      return toComment2(data);
+    },
+    // A duplicate is closed the way GitHub's own "Close as duplicate" does: `state_reason: "duplicate"`
+    // naming the original by its `id` (not its number), so GitHub shows the link on both issues. A server
+    // that does not know that reason answers 422, and an original without a usable id throws
+    // DuplicateRefused; on either the core falls back to a comment and not_planned.
+    // https://docs.github.com/en/rest/issues/issues#update-an-issue
+    async closeIssue(number2, reason) {
+      if (typeof reason === "string") return void await patch(number2, { state: "closed", state_reason: reason });
+      const original = reason.duplicateOf.number;
+      const id = usableId(reason.duplicateOf.id) ?? usableId((await github.request("GET /repos/{owner}/{repo}/issues/{issue_number}", { ...where, issue_number: original })).data.id);
+      if (id === void 0) throw new DuplicateRefused(number2, original, `GitHub's answer for #${original} has no usable id`);
+      await patch(number2, { state: "closed", state_reason: "duplicate", duplicate_issue_id: id });
+    },
+    // https://docs.github.com/en/rest/issues/comments#delete-an-issue-comment
+    async deleteComment(_number, commentId) {
+      await github.request("DELETE /repos/{owner}/{repo}/issues/comments/{comment_id}", { ...where, comment_id: commentId });
+    },
+    async reopenIssue(number2) {
+      await patch(number2, { state: "open" });
+    }
+  };
+}
+var usableId, isCloseReason, toComment2;
+var init_tracker3 = __esm({
+  "lib/github/tracker.ts"() {
+    "use strict";
+    init_budget();
+    init_milestone2();
+    init_milestone_lookup();
+    init_errors();
+    init_history2();
+    usableId = (id) => {
+      const value14 = typeof id === "bigint" || typeof id === "number" ? Number(id) : NaN;
+      return Number.isSafeInteger(value14) && value14 > 0 ? value14 : void 0;
+    };
+    isCloseReason = (reason) => reason === "completed" || reason === "not_planned" || reason === "duplicate";
+    toComment2 = (data) => ({
+      id: Number(data.id),
+      body: data.body ?? "",
+      url: data.html_url,
+      ...data.created_at ? { createdAt: new Date(data.created_at) } : {}
+    });
   }
 });
 
@@ -46673,66 +46678,6 @@ var init_ci2 = __esm({
   }
 });
 
-// lib/core/flows/preview.ts
-var preview_exports = {};
-__export(preview_exports, {
-  previewReport: () => previewReport
-});
-async function previewReport(tracker, target, failure2, log2) {
-  const kind = tracker?.kind ?? target.tracker ?? "github";
-  const text3 = { kind, limits: tracker?.limits ?? { title: TITLE_LIMITS[kind], body: BODY_LIMIT } };
-  const title = await issueTitle(target.template, failure2, text3);
-  log2.info("Dry run: nothing will be created, commented or posted");
-  let reopenComment = [];
-  if (!tracker) {
-    log2.info("No ISSUE_TOKEN: the duplicate check was skipped");
-  } else {
-    const key = { group: target.group ?? "title", title, time: failure2.time };
-    try {
-      const existing = await findHolderIssue(tracker, key);
-      if (existing) {
-        const action = target.onDuplicate === "comment" ? "comment on it" : "skip creation";
-        log2.info(`Duplicate issue found: #${existing.number} ${existing.url}; a real run would ${action}`);
-      } else {
-        reopenComment = await previewReopen(tracker, target, key, failure2, log2);
-      }
-    } catch (error) {
-      log2.warn(`Could not list open issues (${describeError(error)}); a real run would create the issue below`);
-    }
-  }
-  const chat = target.chatWebhook ? "chat message (to CHAT_WEBHOOK)" : "chat message (not sent: CHAT_WEBHOOK is not set)";
-  const body2 = (await issueBody(target.template, failure2, text3)).replace(/\n$/, "");
-  return [`--- title`, title, `--- body`, body2, ...reopenComment, `--- ${chat}`, renderChat(failure2), ""].join("\n");
-}
-async function previewReopen(tracker, target, key, failure2, log2) {
-  const reopenWindowHours = target.reopenWindowHours ?? 0;
-  const none = () => (log2.info("No open duplicate: a real run would create the issue below"), []);
-  if (reopenWindowHours <= 0) return none();
-  try {
-    const recovered = await findRecovered(tracker, { reopenWindowHours }, key);
-    if (!recovered) return none();
-    const { number: number2, url } = recovered.issue;
-    const { body: body2 } = occurrenceOnRecovered(recovered, await tracker.listComments(number2), failure2, tracker.kind);
-    const action = recovered.open ? "it is open again already; a real run would add the comment below" : "a real run would reopen it and add the comment below";
-    log2.info(`Issue closed by a recovery within REPORT_REOPEN_WINDOW: #${number2} ${url}; ${action} instead of creating an issue`);
-    return [`--- comment on #${number2}${recovered.open ? "" : " (reopened)"}`, body2.replace(/\n$/, "")];
-  } catch (error) {
-    log2.warn(`Could not look for a recently recovered issue (${describeError(error)}); a real run would create the issue below`);
-    return [];
-  }
-}
-var init_preview = __esm({
-  "lib/core/flows/preview.ts"() {
-    "use strict";
-    init_budget();
-    init_issue();
-    init_issue_text();
-    init_grouping();
-    init_reopenable();
-    init_transient();
-  }
-});
-
 // lib/core/flows/page.ts
 function incidentKey(tracker, project, number2) {
   return `deploy-failure-reporter/${tracker}/${project}#${number2}`;
@@ -46872,6 +46817,66 @@ var init_paging = __esm({
   }
 });
 
+// lib/core/flows/preview.ts
+var preview_exports = {};
+__export(preview_exports, {
+  previewReport: () => previewReport
+});
+async function previewReport(tracker, target, failure2, log2) {
+  const kind = tracker?.kind ?? target.tracker ?? "github";
+  const text3 = { kind, limits: tracker?.limits ?? { title: TITLE_LIMITS[kind], body: BODY_LIMIT } };
+  const title = await issueTitle(target.template, failure2, text3);
+  log2.info("Dry run: nothing will be created, commented or posted");
+  let reopenComment = [];
+  if (!tracker) {
+    log2.info("No ISSUE_TOKEN: the duplicate check was skipped");
+  } else {
+    const key = { group: target.group ?? "title", title, time: failure2.time };
+    try {
+      const existing = await findHolderIssue(tracker, key);
+      if (existing) {
+        const action = target.onDuplicate === "comment" ? "comment on it" : "skip creation";
+        log2.info(`Duplicate issue found: #${existing.number} ${existing.url}; a real run would ${action}`);
+      } else {
+        reopenComment = await previewReopen(tracker, target, key, failure2, log2);
+      }
+    } catch (error) {
+      log2.warn(`Could not list open issues (${describeError(error)}); a real run would create the issue below`);
+    }
+  }
+  const chat = target.chatWebhook ? "chat message (to CHAT_WEBHOOK)" : "chat message (not sent: CHAT_WEBHOOK is not set)";
+  const body2 = (await issueBody(target.template, failure2, text3)).replace(/\n$/, "");
+  return [`--- title`, title, `--- body`, body2, ...reopenComment, `--- ${chat}`, renderChat(failure2), ""].join("\n");
+}
+async function previewReopen(tracker, target, key, failure2, log2) {
+  const reopenWindowHours = target.reopenWindowHours ?? 0;
+  const none = () => (log2.info("No open duplicate: a real run would create the issue below"), []);
+  if (reopenWindowHours <= 0) return none();
+  try {
+    const recovered = await findRecovered(tracker, { reopenWindowHours }, key);
+    if (!recovered) return none();
+    const { number: number2, url } = recovered.issue;
+    const { body: body2 } = occurrenceOnRecovered(recovered, await tracker.listComments(number2), failure2, tracker.kind);
+    const action = recovered.open ? "it is open again already; a real run would add the comment below" : "a real run would reopen it and add the comment below";
+    log2.info(`Issue closed by a recovery within REPORT_REOPEN_WINDOW: #${number2} ${url}; ${action} instead of creating an issue`);
+    return [`--- comment on #${number2}${recovered.open ? "" : " (reopened)"}`, body2.replace(/\n$/, "")];
+  } catch (error) {
+    log2.warn(`Could not look for a recently recovered issue (${describeError(error)}); a real run would create the issue below`);
+    return [];
+  }
+}
+var init_preview = __esm({
+  "lib/core/flows/preview.ts"() {
+    "use strict";
+    init_budget();
+    init_issue();
+    init_issue_text();
+    init_grouping();
+    init_reopenable();
+    init_transient();
+  }
+});
+
 // lib/run/outputs.ts
 var outputs_exports = {};
 __export(outputs_exports, {
@@ -46952,67 +46957,6 @@ var init_outputs = __esm({
   }
 });
 
-// lib/action/inputs.ts
-init_errors();
-var VARIABLES = {
-  token: "ISSUE_TOKEN",
-  repo: "ISSUE_REPO",
-  "api-url": "ISSUE_API_URL",
-  environment: "DEPLOY_ENV",
-  "chat-webhook": "CHAT_WEBHOOK",
-  "on-duplicate": "ON_DUPLICATE",
-  "ci-log": "REPORT_CI_LOG",
-  "ci-log-lines": "REPORT_LOG_LINES",
-  // What a team shapes its issues and notices with.
-  tracker: "ISSUE_TRACKER",
-  labels: "REPORT_LABELS",
-  assignees: "REPORT_ASSIGNEES",
-  group: "REPORT_GROUP",
-  "reopen-window": "REPORT_REOPEN_WINDOW",
-  log: "REPORT_LOG_FILE",
-  template: "REPORT_TEMPLATE",
-  milestone: "REPORT_MILESTONE",
-  project: "REPORT_PROJECT",
-  "project-status": "REPORT_PROJECT_STATUS",
-  "chat-format": "CHAT_FORMAT",
-  "chat-strict": "REPORT_CHAT_STRICT",
-  "slack-bot-token": "SLACK_BOT_TOKEN",
-  "slack-channel": "SLACK_CHANNEL",
-  "pagerduty-routing-key": "PAGERDUTY_ROUTING_KEY",
-  "pager-severity": "REPORT_PAGER_SEVERITY",
-  "pager-environments": "REPORT_PAGER_ENVIRONMENTS"
-};
-var SECRET_INPUTS = ["token", "chat-webhook", "slack-bot-token", "pagerduty-routing-key"];
-function input(env, name2) {
-  return (env[`INPUT_${name2.replace(/ /g, "_").toUpperCase()}`] ?? "").trim();
-}
-function actionRun(env) {
-  const problems = [];
-  const mode = input(env, "mode") || "report";
-  if (mode !== "report" && mode !== "resolve") problems.push(`The input mode must be report or resolve, got ${JSON.stringify(mode)}`);
-  const dryRun = input(env, "dry-run").toLowerCase();
-  if (!["", "true", "false"].includes(dryRun)) problems.push(`The input dry-run must be true or false, got ${JSON.stringify(input(env, "dry-run"))}`);
-  if (problems.length) throw new ConfigError(problems);
-  const vars = {};
-  for (const [name2, variable] of Object.entries(VARIABLES)) {
-    const value14 = input(env, name2);
-    if (value14) vars[variable] = value14;
-  }
-  if (input(env, "tracker") === "gitlab") {
-    delete vars.ISSUE_API_URL;
-    if (input(env, "gitlab-url")) vars.ISSUE_API_URL = input(env, "gitlab-url");
-  }
-  const flags = dryRun === "true" ? ["--dry-run"] : [];
-  const reason = input(env, "reason");
-  const command = mode === "resolve" ? "resolve" : "report";
-  return {
-    command,
-    args: command === "report" ? [...flags, ...reason ? ["--", reason] : []] : flags,
-    env: vars,
-    secrets: SECRET_INPUTS.map((name2) => vars[VARIABLES[name2]]).filter((s) => Boolean(s))
-  };
-}
-
 // lib/run/annotations.ts
 init_log();
 var escapeData = (text3) => text3.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
@@ -47039,8 +46983,7 @@ function annotating(target, annotations, secrets) {
   };
 }
 
-// lib/cli/args.ts
-import { parseArgs } from "node:util";
+// lib/run/exit.ts
 init_errors();
 var EXIT = { ok: 0, failed: 1, config: 2 };
 function reportFailure(error, log2, { debug = false } = {}) {
@@ -47061,52 +47004,113 @@ function reportFailure(error, log2, { debug = false } = {}) {
   log2.error(message);
   return EXIT.failed;
 }
-function parseFlags(args, options) {
-  try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw new ConfigError([`${error.message.replace(/\. To specify a positional argument.*$/s, "")}; see --help`]);
-  }
-}
 
-// lib/cli/commands/report.ts
-init_config();
-init_errors();
-
-// lib/run/deploy.ts
-init_config();
-
-// lib/run/git.ts
-var shell;
-var git = () => shell ??= Promise.resolve().then(() => (init_core(), core_exports)).then(({ $: $2 }) => $2({ quiet: true, nothrow: true, verbose: false }));
-async function shortSha(cwd) {
-  const out = await (await git())({ cwd })`git rev-parse --short HEAD`;
-  const sha = out.stdout.trim();
-  return out.exitCode === 0 && sha ? sha : void 0;
-}
-async function lastCommitMessage(cwd) {
-  const out = await (await git())({ cwd })`git log -1 --pretty=%B`;
-  const message = out.stdout.replace(/\s+$/, "");
-  return out.exitCode === 0 && message ? message : void 0;
-}
-
-// lib/run/deploy.ts
+// lib/run/io.ts
 init_log();
-async function readDeploy(config, time, { withMessage = true } = {}) {
-  const [sha, message] = await Promise.all([
-    config.commitSha ?? shortSha(),
-    withMessage ? config.commitMessage ?? lastCommitMessage() : void 0
-  ]);
+function ioLog(io2, secrets = () => []) {
+  const line = (level, message) => `[${level}] ${redact(message, secrets())}
+`;
   return {
-    environment: withoutToken(config.deployEnv, config),
-    commitSha: withoutToken(sha ?? "unknown", config),
-    commitMessage: withoutToken(message ?? "unknown", config),
-    pipelineUrl: withoutToken(config.pipelineUrl, config),
-    time
+    info: (message) => void io2.stdout.write(line("INFO", message)),
+    warn: (message) => void io2.stderr.write(line("WARN", message)),
+    error: (message) => void io2.stderr.write(line("ERROR", message))
   };
 }
-function withoutToken(text3, config) {
-  return redact(text3, secretsOf(config));
+function chatAnnotations(io2) {
+  return io2.env.GITHUB_ACTIONS === "true" && !io2.annotated ? (line) => void io2.stdout.write(`${line}
+`) : void 0;
+}
+
+// lib/run/report-command.ts
+init_config();
+
+// lib/http/preconnect.ts
+init_agent();
+init_proxy();
+var opened = /* @__PURE__ */ new Set();
+function preconnect(url, env = process.env) {
+  if (!url || proxyConfigured(env)) return false;
+  let parsed;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:" || opened.has(parsed.origin)) return false;
+  opened.add(parsed.origin);
+  transportFor(parsed.protocol).open(parsed);
+  return true;
+}
+
+// lib/run/phase.ts
+import { channel } from "node:diagnostics_channel";
+var phases = channel("deploy-failure-reporter:phase");
+function phase(name2) {
+  if (phases.hasSubscribers) phases.publish(name2);
+}
+
+// lib/config/template.ts
+init_log();
+init_errors();
+init_actionable();
+init_config();
+init_issue();
+init_budget();
+init_recovery();
+import { readFile } from "node:fs/promises";
+var value9 = (env, name2) => {
+  const v = env[name2];
+  return v === void 0 || v === "" ? void 0 : v;
+};
+var sampleFailure = (config, time) => ({
+  environment: config.deployEnv,
+  commitSha: "abc1234",
+  commitMessage: "Sample commit message",
+  reason: "Sample failure reason",
+  pipelineUrl: config.pipelineUrl === "unknown" ? "https://ci.example/pipelines/1" : config.pipelineUrl,
+  time
+});
+function templateExtras(env, config) {
+  const extras = {
+    job_url: config.jobUrl,
+    run_attempt: value9(env, "GITHUB_RUN_ATTEMPT"),
+    actor: value9(env, "GITHUB_ACTOR") ?? value9(env, "GITLAB_USER_LOGIN") ?? value9(env, "BUILDKITE_BUILD_CREATOR"),
+    ref: value9(env, "GITHUB_REF_NAME") ?? value9(env, "CI_COMMIT_REF_NAME") ?? value9(env, "BUILDKITE_BRANCH")
+  };
+  const secrets = secretsOf(config);
+  return Object.freeze(Object.fromEntries(Object.entries(extras).filter(([, v]) => v !== void 0).map(([k, v]) => [k, redact(v, secrets)])));
+}
+async function withTemplate(config, env) {
+  const file = config.templateFile;
+  if (file === void 0) return config;
+  let text3;
+  try {
+    text3 = await readFile(file, "utf8");
+  } catch (error) {
+    const code = error.code ?? "error";
+    throw new ConfigError([`REPORT_TEMPLATE: cannot read ${JSON.stringify(file)} (${code}); give the path of a Markdown file, relative to ${process.cwd()}`], { cause: error });
+  }
+  const { parseTemplate: parseTemplate3 } = await Promise.resolve().then(() => (init_template(), template_exports));
+  const { template, problems } = parseTemplate3(text3, `REPORT_TEMPLATE ${file}`);
+  const checks = [...problems];
+  const labels = template ? parseLabels(template.labels.join(","), [...LABELS, ...config.extraLabels], checks) : [];
+  const assignees = template ? parseAssignees([...config.assignees, ...template.assignees].join(","), checks) : [];
+  const named = (problem) => problem.replace(/^REPORT_(LABELS|ASSIGNEES):/, (_, key) => `REPORT_TEMPLATE ${file} ${key.toLowerCase()}:`);
+  if (template?.title && config.group === "environment") {
+    const { templateTitle: templateTitle2 } = await Promise.resolve().then(() => (init_template_render(), template_render_exports));
+    const title = templateTitle2(template, sampleFailure(config, /* @__PURE__ */ new Date()), config.tracker, { title: TITLE_LIMITS[config.tracker], body: BODY_LIMIT });
+    if (parseTitle(title)?.environment !== config.deployEnv) {
+      checks.push(`REPORT_TEMPLATE ${file}: REPORT_GROUP=environment finds issues by the [DEPLOY FAIL] <env> \u2014 <sha> \u2014 <date> title, which this template's title lacks; put {{default_title}} in the title`);
+    }
+  }
+  if (!template || checks.length) throw new ConfigError(checks.map(named));
+  return Object.freeze({
+    ...config,
+    template: Object.freeze({ ...template, extras: templateExtras(env, config) }),
+    extraLabels: Object.freeze([...config.extraLabels, ...labels]),
+    assignees: Object.freeze(assignees),
+    milestone: config.milestone ?? template.milestone
+  });
 }
 
 // lib/chat/index.ts
@@ -47166,126 +47170,8 @@ function loadedOnUse(format, host, make2) {
   };
 }
 
-// lib/run/tracker.ts
-init_issue();
-async function createTracker(config, log2) {
-  if (config.tracker === "gitlab") return (await Promise.resolve().then(() => (init_tracker2(), tracker_exports))).createGitLabTracker(config, log2);
-  const [{ createGitHub: createGitHub2 }, { createGitHubTracker: createGitHubTracker2 }] = await Promise.all([Promise.resolve().then(() => (init_client2(), client_exports)), Promise.resolve().then(() => (init_tracker3(), tracker_exports2))]);
-  return createGitHubTracker2(createGitHub2(config, log2), config, log2);
-}
-
-// lib/cli/commands/report.ts
-init_issue();
-init_budget();
-init_issue_text();
-
-// lib/config/template.ts
-init_log();
+// lib/run/report.ts
 init_errors();
-init_actionable();
-init_config();
-init_issue();
-init_budget();
-init_recovery();
-import { readFile } from "node:fs/promises";
-var value12 = (env, name2) => {
-  const v = env[name2];
-  return v === void 0 || v === "" ? void 0 : v;
-};
-var sampleFailure = (config, time) => ({
-  environment: config.deployEnv,
-  commitSha: "abc1234",
-  commitMessage: "Sample commit message",
-  reason: "Sample failure reason",
-  pipelineUrl: config.pipelineUrl === "unknown" ? "https://ci.example/pipelines/1" : config.pipelineUrl,
-  time
-});
-function templateExtras(env, config) {
-  const extras = {
-    job_url: config.jobUrl,
-    run_attempt: value12(env, "GITHUB_RUN_ATTEMPT"),
-    actor: value12(env, "GITHUB_ACTOR") ?? value12(env, "GITLAB_USER_LOGIN") ?? value12(env, "BUILDKITE_BUILD_CREATOR"),
-    ref: value12(env, "GITHUB_REF_NAME") ?? value12(env, "CI_COMMIT_REF_NAME") ?? value12(env, "BUILDKITE_BRANCH")
-  };
-  const secrets = secretsOf(config);
-  return Object.freeze(Object.fromEntries(Object.entries(extras).filter(([, v]) => v !== void 0).map(([k, v]) => [k, redact(v, secrets)])));
-}
-async function withTemplate(config, env) {
-  const file = config.templateFile;
-  if (file === void 0) return config;
-  let text3;
-  try {
-    text3 = await readFile(file, "utf8");
-  } catch (error) {
-    const code = error.code ?? "error";
-    throw new ConfigError([`REPORT_TEMPLATE: cannot read ${JSON.stringify(file)} (${code}); give the path of a Markdown file, relative to ${process.cwd()}`], { cause: error });
-  }
-  const { parseTemplate: parseTemplate3 } = await Promise.resolve().then(() => (init_template(), template_exports));
-  const { template, problems } = parseTemplate3(text3, `REPORT_TEMPLATE ${file}`);
-  const checks = [...problems];
-  const labels = template ? parseLabels(template.labels.join(","), [...LABELS, ...config.extraLabels], checks) : [];
-  const assignees = template ? parseAssignees([...config.assignees, ...template.assignees].join(","), checks) : [];
-  const named = (problem) => problem.replace(/^REPORT_(LABELS|ASSIGNEES):/, (_, key) => `REPORT_TEMPLATE ${file} ${key.toLowerCase()}:`);
-  if (template?.title && config.group === "environment") {
-    const { templateTitle: templateTitle2 } = await Promise.resolve().then(() => (init_template_render(), template_render_exports));
-    const title = templateTitle2(template, sampleFailure(config, /* @__PURE__ */ new Date()), config.tracker, { title: TITLE_LIMITS[config.tracker], body: BODY_LIMIT });
-    if (parseTitle(title)?.environment !== config.deployEnv) {
-      checks.push(`REPORT_TEMPLATE ${file}: REPORT_GROUP=environment finds issues by the [DEPLOY FAIL] <env> \u2014 <sha> \u2014 <date> title, which this template's title lacks; put {{default_title}} in the title`);
-    }
-  }
-  if (!template || checks.length) throw new ConfigError(checks.map(named));
-  return Object.freeze({
-    ...config,
-    template: Object.freeze({ ...template, extras: templateExtras(env, config) }),
-    extraLabels: Object.freeze([...config.extraLabels, ...labels]),
-    assignees: Object.freeze(assignees),
-    milestone: config.milestone ?? template.milestone
-  });
-}
-
-// lib/run/io.ts
-init_log();
-function processIo() {
-  return { env: process.env, stdout: process.stdout, stderr: process.stderr };
-}
-function ioLog(io2, secrets = () => []) {
-  const line = (level, message) => `[${level}] ${redact(message, secrets())}
-`;
-  return {
-    info: (message) => void io2.stdout.write(line("INFO", message)),
-    warn: (message) => void io2.stderr.write(line("WARN", message)),
-    error: (message) => void io2.stderr.write(line("ERROR", message))
-  };
-}
-function chatAnnotations(io2) {
-  return io2.env.GITHUB_ACTIONS === "true" && !io2.annotated ? (line) => void io2.stdout.write(`${line}
-`) : void 0;
-}
-
-// lib/run/phase.ts
-import { channel } from "node:diagnostics_channel";
-var phases = channel("deploy-failure-reporter:phase");
-function phase(name2) {
-  if (phases.hasSubscribers) phases.publish(name2);
-}
-
-// lib/http/preconnect.ts
-init_agent();
-init_proxy();
-var opened = /* @__PURE__ */ new Set();
-function preconnect(url, env = process.env) {
-  if (!url || proxyConfigured(env)) return false;
-  let parsed;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  if (parsed.protocol !== "https:" && parsed.protocol !== "http:" || opened.has(parsed.origin)) return false;
-  opened.add(parsed.origin);
-  transportFor(parsed.protocol).open(parsed);
-  return true;
-}
 
 // lib/core/flows/report.ts
 init_converge();
@@ -47380,11 +47266,11 @@ async function lookUpHolder({ tracker, key, log: log2 }) {
   }
 }
 var holds = (issue) => `Open issue #${issue.number} holds this report: ${issue.url}`;
-async function commentOrSkip({ tracker, target, failure: failure2, key, log: log2 }, holder) {
+async function commentOrSkip({ tracker, target, failure: failure2, log: log2 }, holder) {
   log2.info("Duplicate issue found, skipping creation");
   const occurrence = target.onDuplicate === "comment" ? await (await Promise.resolve().then(() => (init_comments(), comments_exports))).commentOnDuplicate(tracker, target, holder, failure2, log2) : void 0;
   if (occurrence === void 0) log2.info(holds(holder));
-  return filedAs(occurrence === void 0 ? "duplicate" : "commented", holder, key.title, occurrence);
+  return filedAs(occurrence === void 0 ? "duplicate" : "commented", holder, occurrence);
 }
 async function reopenRecovered({ tracker, target, failure: failure2, key, log: log2 }) {
   const reopenWindowHours = target.reopenWindowHours ?? 0;
@@ -47402,140 +47288,165 @@ async function convergeCreated({ tracker, target, key, log: log2 }, { issue, pos
   if (survivor.number !== issue.number) {
     log2.info(`Closed #${issue.number} as a duplicate of #${survivor.number}, the older open issue for this failure`);
     log2.info(holds(survivor));
-    return filedAs("duplicate", survivor, key.title);
+    return filedAs("duplicate", survivor);
   }
   log2.info(`Created issue #${issue.number}: ${issue.url}`);
-  return filedAs("created", issue, key.title);
+  return filedAs("created", issue);
 }
 
-// lib/cli/commands/report.ts
-var help = (program) => `Usage: ${program} [options] [reason]
+// lib/run/report.ts
+init_issue_text();
+init_budget();
+init_issue();
 
-Files one issue labelled auto-deploy-failure and ops for a failed deploy (unless an open one already
-has the same title), then posts a notice to CHAT_WEBHOOK. The reason defaults to "${DEFAULT_REASON}".
-Quoting the reason is optional: several words are joined with single spaces into one reason.
+// lib/run/deploy.ts
+init_config();
 
-Options:
-  --log <file>          put the last REPORT_LOG_LINES (default 100) lines of <file> (- = standard input) in
-                        the issue, colour codes stripped and secrets masked; default REPORT_LOG_FILE
-  --reason-file <file>  read the reason from <file> (- = standard input) instead of the argument
-  --dry-run    check and render only: print the title, body and chat text a real run would send, and
-               whether an open duplicate exists (needs ISSUE_TOKEN; skipped without it); writes nothing
-  --json       end stdout with one JSON line: {"outcome": "created"|"duplicate"|"commented"|"reopened"|"failed",
-               "number", "url", "title"} (nulls when nothing was filed), whatever the exit code; with
-               REPORT_CI_LOG=auto also "failed": [{"job", "step", "url"}]
-  -h, --help   show this text
+// lib/run/git.ts
+var shell;
+var git = () => shell ??= Promise.resolve().then(() => (init_core(), core_exports)).then(({ $: $2 }) => $2({ quiet: true, nothrow: true, verbose: false }));
+async function shortSha(cwd) {
+  const out = await (await git())({ cwd })`git rev-parse --short HEAD`;
+  const sha = out.stdout.trim();
+  return out.exitCode === 0 && sha ? sha : void 0;
+}
+async function lastCommitMessage(cwd) {
+  const out = await (await git())({ cwd })`git log -1 --pretty=%B`;
+  const message = out.stdout.replace(/\s+$/, "");
+  return out.exitCode === 0 && message ? message : void 0;
+}
 
-Environment (a .env file in the current folder is read too; set variables win; REPORT_DOTENV=off skips it):
-  ISSUE_TOKEN (required, unless a GitHub App: ISSUE_APP_ID, ISSUE_APP_PRIVATE_KEY, ISSUE_APP_INSTALLATION_ID;
-  docs/github-app.md), ISSUE_REPO (required, owner/repo), ISSUE_API_URL or GITHUB_API_URL,
-  ISSUE_TRACKER=github|gitlab (default github; GitLab's project path, API and token: docs/gitlab.md),
-  CHAT_WEBHOOK, CI_PIPELINE_URL, BUILD_URL, CI_COMMIT_SHA, CI_COMMIT_MESSAGE, DEPLOY_ENV,
-  REPORT_TIMEOUT, REPORT_CHAT_TIMEOUT, REPORT_MAX_WAIT, REPORT_RETRY_ATTEMPTS, REPORT_RETRY_DELAY  (see .env.example)
-  ON_DUPLICATE=skip|comment: on a duplicate, skip (default) or add one comment counting the occurrence;
-  REPORT_WRITE_INTERVAL: seconds between API writes (default 1)
-  REPORT_LOG_FILE, REPORT_LOG_LINES, CI_JOB_URL: the log excerpt (see --log)
-  REPORT_CI_LOG=auto|off (default off): in GitHub Actions, name the failed jobs and steps and add the end of
-  up to 3 of their logs (REPORT_LOG_LINES lines each; --log wins) in a What failed section; the token needs
-  actions: read. REPORT_CI_LOG_TIMEOUT: seconds for that whole read (default 10). JOB_CHECK_RUN_ID: this job's id
-  REPORT_LABELS, REPORT_ASSIGNEES: comma-separated labels added after the two above, and logins to assign
-  REPORT_GROUP=title|environment: which open issue holds the report (environment: any for DEPLOY_ENV)
-  REPORT_REOPEN_WINDOW: hours after a recovery within which a failure reopens the closed issue (default 0)
-  Unset pipeline and commit variables are taken from GitHub Actions, Jenkins, CircleCI or Buildkite.
-  GITHUB_OUTPUT, GITHUB_STEP_SUMMARY (set by GitHub Actions): when set, the step outputs outcome,
-  issue-number and issue-url, and a short summary for the run page, are appended to them.
-  CHAT_FORMAT=auto|slack|mattermost|googlechat|discord|teams: the chat notice's body (auto: by host);
-  REPORT_CHAT_STRICT=1: a chat notice that failed is one [WARN]; SLACK_BOT_TOKEN and SLACK_CHANNEL
-  (SLACK_API_URL): post through Slack's Web API, threaded per issue. See docs/chat.md
-  HTTPS_PROXY, HTTP_PROXY, NO_PROXY (lower-case too): a proxy for every request, as curl (docs/security.md)
-  REPORT_TEMPLATE: a Markdown issue template with front matter (docs/templates.md); REPORT_MILESTONE: an
-  open milestone's title; REPORT_PROJECT, REPORT_PROJECT_STATUS: a GitHub Projects board new issues join
-  PAGERDUTY_ROUTING_KEY (REPORT_PAGER_SEVERITY, REPORT_PAGER_ENVIRONMENTS): page on-call (docs/pager.md)
+// lib/run/deploy.ts
+init_log();
+async function readDeploy(config, time, { withMessage = true } = {}) {
+  const [sha, message] = await Promise.all([
+    config.commitSha ?? shortSha(),
+    withMessage ? config.commitMessage ?? lastCommitMessage() : void 0
+  ]);
+  return {
+    environment: withoutToken(config.deployEnv, config),
+    commitSha: withoutToken(sha ?? "unknown", config),
+    commitMessage: withoutToken(message ?? "unknown", config),
+    pipelineUrl: withoutToken(config.pipelineUrl, config),
+    time
+  };
+}
+function withoutToken(text3, config) {
+  return redact(text3, secretsOf(config));
+}
 
-Exit codes: 0 issue created or duplicate found, 1 the issue could not be filed, 2 bad configuration.
-`;
-async function runReport(args, io2 = processIo(), program = "deploy-failure-reporter report") {
-  phase("modules");
-  const time = /* @__PURE__ */ new Date();
+// lib/run/session.ts
+init_config();
+function maskingLog(io2) {
   let secrets = [];
-  const log2 = ioLog(io2, () => secrets);
-  let json = args.includes("--json");
-  let dryRun = args.includes("--dry-run");
-  let failure2;
-  let kind = "github";
-  let template;
-  const main = async () => {
-    const { values, positionals } = parseFlags([...args], {
-      help: { type: "boolean", short: "h" },
-      json: { type: "boolean" },
-      "dry-run": { type: "boolean" },
-      log: { type: "string" },
-      "reason-file": { type: "string" }
-    });
-    json = values.json === true;
-    if (values.help) {
-      io2.stdout.write(help(program));
-      return EXIT.ok;
-    }
-    dryRun = values["dry-run"] === true;
-    if (dryRun && json) throw new ConfigError(["--dry-run and --json cannot be combined: a dry run has no outcome; see --help"]);
-    loadDotenv(io2.env);
-    const config = await withTemplate(loadConfig(io2.env, { requireToken: !dryRun }), io2.env);
-    phase("configured");
-    if (!dryRun) for (const url of [config.apiUrl, config.chat.slack?.apiUrl ?? config.chatWebhook]) preconnect(url, io2.env);
-    secrets = secretsOf(config);
-    template = config.template;
-    kind = config.tracker;
-    for (const warning of config.warnings) log2.warn(warning);
-    const reason = positionals.join(" ") || DEFAULT_REASON;
-    failure2 = { ...await readDeploy(config, time), reason: withoutToken(reason, config) };
-    const logSource = values.log ?? config.logFile;
-    if (values["reason-file"] !== void 0 || logSource !== void 0) {
-      const { readInputs: readInputs2 } = await Promise.resolve().then(() => (init_input_files(), input_files_exports));
-      const request2 = { reasonFile: values["reason-file"], reason: positionals.join(" "), log: logSource };
-      failure2 = { ...failure2, ...await readInputs2(request2, config, log2) };
-    }
-    if (config.ciLog === "auto") {
-      const { readCiFailures: readCiFailures2 } = await Promise.resolve().then(() => (init_ci2(), ci_exports));
-      failure2 = { ...failure2, ...await readCiFailures2(config, log2, failure2.log === void 0, io2.env) };
-    }
-    if (dryRun) {
-      const { previewReport: previewReport2 } = await Promise.resolve().then(() => (init_preview(), preview_exports));
-      io2.stdout.write(await previewReport2(config.token || config.app ? await createTracker(config, log2) : void 0, config, failure2, log2));
-      return EXIT.ok;
-    }
-    const outcome = await fileReport(await createTracker(config, log2), createNotifier(config, log2, chatAnnotations(io2)), config, failure2, log2);
-    if (config.pager) await (await Promise.resolve().then(() => (init_paging(), paging_exports))).pageReported(config, outcome, failure2, log2);
-    await finish(outcome);
-    return EXIT.ok;
-  };
-  const finish = async (outcome) => {
-    const files = outputFiles(io2.env);
-    if (dryRun || !(json || files.githubOutput || files.stepSummary)) return;
-    const { appendOutputs: appendOutputs2, failedOutcome: failedOutcome2, jsonLine: jsonLine2 } = await Promise.resolve().then(() => (init_outputs(), outputs_exports));
-    const ended = outcome === "failed" ? failedOutcome2(failure2 ? await issueTitle(template, failure2, { kind, limits: { title: TITLE_LIMITS[kind], body: BODY_LIMIT } }) : null) : outcome;
-    const failed = failure2?.failed && (await Promise.resolve().then(() => (init_what_failed(), what_failed_exports))).failedEntries(failure2.failed);
-    const result = failed ? { ...ended, failed } : ended;
-    try {
-      appendOutputs2(files, result, failure2);
-    } catch (error) {
-      log2.warn(`Could not write the GitHub Actions outputs (${error.message})`);
-    }
-    if (json) io2.stdout.write(jsonLine2(result) + "\n");
-  };
+  return { log: ioLog(io2, () => secrets), hide: (next) => void (secrets = next) };
+}
+function configure(env, masking, { dotenv = false, requireToken = true, warnings = true } = {}) {
+  if (dotenv) loadDotenv(env);
+  const config = loadConfig(env, { requireToken });
+  masking.hide(secretsOf(config));
+  if (warnings) for (const warning of config.warnings) masking.log.warn(warning);
+  return config;
+}
+
+// lib/run/tracker.ts
+init_issue();
+async function createTracker(config, log2) {
+  if (config.tracker === "gitlab") return (await Promise.resolve().then(() => (init_tracker2(), tracker_exports))).createGitLabTracker(config, log2);
+  const [{ createGitHub: createGitHub2 }, { createGitHubTracker: createGitHubTracker2 }] = await Promise.all([Promise.resolve().then(() => (init_client2(), client_exports)), Promise.resolve().then(() => (init_tracker3(), tracker_exports2))]);
+  return createGitHubTracker2(createGitHub2(config, log2), config, log2);
+}
+
+// lib/run/report.ts
+function failedResult(title = null) {
+  return { outcome: "failed", number: null, url: null, title };
+}
+async function configureReport(env, masking, options = {}) {
+  return withTemplate(configure(env, masking, options), env);
+}
+async function readFailure(session, request2) {
+  const { config, log: log2, env, time } = session;
+  let failure2 = { ...await readDeploy(config, time), reason: withoutToken(request2.reason || DEFAULT_REASON, config) };
+  const logSource = request2.log ?? config.logFile;
+  if (request2.reasonFile !== void 0 || logSource !== void 0) {
+    const { readInputs: readInputs2 } = await Promise.resolve().then(() => (init_input_files(), input_files_exports));
+    failure2 = { ...failure2, ...await readInputs2({ reasonFile: request2.reasonFile, reason: request2.reason, log: logSource }, config, log2) };
+  }
+  if (config.ciLog === "auto") {
+    const { readCiFailures: readCiFailures2 } = await Promise.resolve().then(() => (init_ci2(), ci_exports));
+    failure2 = { ...failure2, ...await readCiFailures2(config, log2, failure2.log === void 0, env) };
+  }
+  return failure2;
+}
+async function fileFailure(session, failure2) {
+  const { config, log: log2 } = session;
+  const failed = failure2.failed && (await Promise.resolve().then(() => (init_what_failed(), what_failed_exports))).failedEntries(failure2.failed);
+  const extra = failed ? { failed } : {};
   try {
-    return await main();
+    const outcome = await fileReport(await createTracker(config, log2), createNotifier(config, log2, session.annotate), config, failure2, log2);
+    if (config.pager) await (await Promise.resolve().then(() => (init_paging(), paging_exports))).pageReported(config, outcome, failure2, log2);
+    return { result: { ...outcome, ...extra }, failure: failure2 };
   } catch (error) {
-    const code = error instanceof CreateFailed ? EXIT.failed : reportFailure(error, log2, { debug: Boolean(io2.env.DEBUG) });
-    await finish("failed");
-    return code;
+    if (!(error instanceof CreateFailed)) throw error;
+    const title = await failureTitle(config, failure2);
+    return { result: { ...failedResult(title), ...extra }, failure: failure2, error: new CreateFailed(error.cause, title) };
   }
 }
+function failureTitle(config, failure2) {
+  return issueTitle(config.template, failure2, { kind: config.tracker, limits: { title: TITLE_LIMITS[config.tracker], body: BODY_LIMIT } });
+}
+async function previewFailure(session, failure2) {
+  const { config, log: log2 } = session;
+  const { previewReport: previewReport2 } = await Promise.resolve().then(() => (init_preview(), preview_exports));
+  return previewReport2(config.token || config.app ? await createTracker(config, log2) : void 0, config, failure2, log2);
+}
 
-// lib/cli/commands/resolve.ts
-init_comment_text();
+// lib/run/report-command.ts
+async function reportCommand(command, io2) {
+  const time = /* @__PURE__ */ new Date();
+  const masking = maskingLog(io2);
+  const { log: log2 } = masking;
+  let run2;
+  let known;
+  let code;
+  try {
+    const config = await configureReport(io2.env, masking, { dotenv: true, requireToken: !command.dryRun });
+    phase("configured");
+    if (!command.dryRun) for (const url of [config.apiUrl, config.chat.slack?.apiUrl ?? config.chatWebhook]) preconnect(url, io2.env);
+    const session = { config, log: log2, env: io2.env, time, annotate: chatAnnotations(io2) };
+    const failure2 = await readFailure(session, command);
+    known = { config, failure: failure2 };
+    if (command.dryRun) {
+      io2.stdout.write(await previewFailure(session, failure2));
+      return EXIT.ok;
+    }
+    run2 = await fileFailure(session, failure2);
+    code = run2.error ? EXIT.failed : EXIT.ok;
+  } catch (error) {
+    code = reportFailure(error, log2, { debug: Boolean(io2.env.DEBUG) });
+    if (known) run2 = { result: failedResult(await failureTitle(known.config, known.failure)), failure: known.failure };
+  }
+  await recordReport(command, io2, run2, log2);
+  return code;
+}
+async function recordReport(command, io2, run2, log2) {
+  const files = outputFiles(io2.env);
+  if (command.dryRun || !(command.json || files.githubOutput || files.stepSummary)) return;
+  const { appendOutputs: appendOutputs2, jsonLine: jsonLine2 } = await Promise.resolve().then(() => (init_outputs(), outputs_exports));
+  const result = run2?.result ?? failedResult();
+  try {
+    appendOutputs2(files, result, run2?.failure);
+  } catch (error) {
+    log2.warn(`Could not write the GitHub Actions outputs (${error.message})`);
+  }
+  if (command.json) io2.stdout.write(jsonLine2(result) + "\n");
+}
+
+// lib/run/resolve-command.ts
 init_config();
-init_errors();
+init_outputs();
+
+// lib/run/resolve.ts
 init_recovery();
 
 // lib/core/flows/resolve.ts
@@ -47667,96 +47578,123 @@ async function resolveRecovery(tracker, chat, retry, recovery, log2, { dryRun = 
   return { outcome: closed.length ? "resolved" : "failed", closed, failed };
 }
 
-// lib/cli/commands/resolve.ts
-var help2 = (program) => `Usage: ${program} [options]
-
-Run after a successful deploy. Closes (as completed, with a comment naming this deploy's commit, time
-and pipeline) every open issue labelled auto-deploy-failure whose title is for DEPLOY_ENV, whatever its
-commit or day; other environments, pull requests and unlabelled issues are never touched. Then posts
-one recovery notice to CHAT_WEBHOOK, only if it closed something.
-
-Options:
-  --dry-run    list the issues it would close and the texts it would send; write nothing
-  --json       end with one JSON line: {"outcome": "resolved"|"nothing"|"failed", "closed": [...], "failed": [...]}
-  -h, --help   show this text
-
-Environment (a .env file in the current folder is read too; set variables win; REPORT_DOTENV=off skips it):
-  ISSUE_TOKEN (required, unless a GitHub App: ISSUE_APP_ID, ISSUE_APP_PRIVATE_KEY, ISSUE_APP_INSTALLATION_ID;
-  docs/github-app.md), ISSUE_REPO (required, owner/repo), ISSUE_API_URL or GITHUB_API_URL,
-  ISSUE_TRACKER=github|gitlab (default github; GitLab's project path, API and token: docs/gitlab.md),
-  CHAT_WEBHOOK, CI_PIPELINE_URL, BUILD_URL, CI_COMMIT_SHA, DEPLOY_ENV, REPORT_TIMEOUT,
-  REPORT_MAX_WAIT, REPORT_RETRY_ATTEMPTS, REPORT_RETRY_DELAY, REPORT_WRITE_INTERVAL  (see .env.example)
-  CHAT_FORMAT=auto|slack|mattermost|googlechat|discord|teams: the chat notice's body (auto: by host);
-  REPORT_CHAT_STRICT=1: a chat notice that failed is one [WARN]; SLACK_BOT_TOKEN and SLACK_CHANNEL
-  (SLACK_API_URL): post through Slack's Web API, threaded per issue. See docs/chat.md
-  HTTPS_PROXY, HTTP_PROXY, NO_PROXY (lower-case too): a proxy for every request, as curl (docs/security.md)
-  PAGERDUTY_ROUTING_KEY: the incident of each issue closed is resolved (docs/pager.md)
-  GITHUB_OUTPUT (set by GitHub Actions): when set, the step outputs outcome and closed (comma-separated
-  issue numbers) are appended to it.
-
-Exit codes: 0 closed every matching issue, or there was none; 1 an issue could not be closed or the
-issues could not be listed (each named on stderr); 2 bad configuration.
-`;
-async function runResolve(args, io2 = processIo(), program = "deploy-failure-reporter resolve") {
-  const time = /* @__PURE__ */ new Date();
-  let secrets = [];
-  const log2 = ioLog(io2, () => secrets);
-  let json = false;
-  let dryRun = false;
-  let resolution = { outcome: "failed", closed: [], failed: [] };
-  const main = async () => {
-    const { values, positionals } = parseFlags([...args], {
-      help: { type: "boolean", short: "h" },
-      "dry-run": { type: "boolean" },
-      json: { type: "boolean" }
-    });
-    json = values.json === true;
-    if (values.help) {
-      io2.stdout.write(help2(program));
-      return EXIT.ok;
-    }
-    if (positionals.length) throw new ConfigError([`resolve takes no arguments, got ${JSON.stringify(positionals[0])}; see --help`]);
-    loadDotenv(io2.env);
-    const config = loadConfig(io2.env);
-    secrets = secretsOf(config);
-    for (const warning of config.warnings) log2.warn(warning);
-    const recovery = await readDeploy(config, time, { withMessage: false });
-    dryRun = values["dry-run"] === true;
-    preconnect(config.apiUrl, io2.env);
-    const tracker = await createTracker(config, log2);
-    const chatUrl = config.chat.slack?.apiUrl ?? config.chatWebhook;
-    const warming = { ...tracker, addComment: (number2, body2) => (preconnect(chatUrl, io2.env), tracker.addComment(number2, body2)) };
-    resolution = await resolveRecovery(dryRun ? tracker : warming, createNotifier(config, log2, chatAnnotations(io2)), config, recovery, log2, { dryRun });
-    if (config.pager && !dryRun) await (await Promise.resolve().then(() => (init_paging(), paging_exports))).pageResolved(config, recovery.environment, resolution.closed, log2);
-    if (dryRun && resolution.closed.length) {
-      io2.stdout.write(`
---- comment on each issue before closing it
-${renderRecoveryComment(recovery)}`);
-      if (config.chatWebhook) io2.stdout.write(`
+// lib/run/resolve.ts
+init_comment_text();
+async function resolveFailures(session, { dryRun = false } = {}) {
+  const { config, log: log2, env, time } = session;
+  const recovery = await readDeploy(config, time, { withMessage: false });
+  const tracker = await createTracker(config, log2);
+  const chatUrl = config.chat.slack?.apiUrl ?? config.chatWebhook;
+  const warming = { ...tracker, addComment: (number2, body2) => (preconnect(chatUrl, env), tracker.addComment(number2, body2)) };
+  const resolution = await resolveRecovery(dryRun ? tracker : warming, createNotifier(config, log2, session.annotate), config, recovery, log2, { dryRun });
+  if (config.pager && !dryRun) await (await Promise.resolve().then(() => (init_paging(), paging_exports))).pageResolved(config, recovery.environment, resolution.closed, log2);
+  return { resolution, recovery };
+}
+function resolvePreview(session, { resolution, recovery }) {
+  if (!resolution.closed.length) return "";
+  const chat = session.config.chatWebhook ? `
 --- chat message
 ${renderRecoveryChat(recovery, resolution.closed)}
-`);
-    }
-    return resolution.failed.length ? EXIT.failed : EXIT.ok;
-  };
+` : "";
+  return `
+--- comment on each issue before closing it
+${renderRecoveryComment(recovery)}${chat}`;
+}
+
+// lib/run/resolve-command.ts
+async function resolveCommand(command, io2) {
+  const time = /* @__PURE__ */ new Date();
+  const masking = maskingLog(io2);
+  const { log: log2 } = masking;
+  let resolution = NOT_RESOLVED;
   let code;
   try {
-    code = await main();
+    const config = configure(io2.env, masking, { dotenv: true });
+    preconnect(config.apiUrl, io2.env);
+    const session = { config, log: log2, env: io2.env, time, annotate: chatAnnotations(io2) };
+    const run2 = await resolveFailures(session, { dryRun: command.dryRun });
+    resolution = run2.resolution;
+    if (command.dryRun) io2.stdout.write(resolvePreview(session, run2));
+    code = resolution.failed.length ? EXIT.failed : EXIT.ok;
   } catch (error) {
     code = reportFailure(error, log2, { debug: Boolean(io2.env.DEBUG) });
   }
+  recordResolve(command, io2, resolution, log2);
+  return code;
+}
+var NOT_RESOLVED = Object.freeze({ outcome: "failed", closed: [], failed: [] });
+function recordResolve(command, io2, resolution, log2) {
   const { githubOutput } = outputFiles(io2.env);
-  if (githubOutput && !dryRun) {
-    const { appendResolveOutputs: appendResolveOutputs2 } = await Promise.resolve().then(() => (init_outputs(), outputs_exports));
+  if (githubOutput && !command.dryRun) {
     try {
-      appendResolveOutputs2(githubOutput, resolution);
+      appendResolveOutputs(githubOutput, resolution);
     } catch (error) {
       log2.warn(`Could not write the GitHub Actions outputs (${error.message})`);
     }
   }
-  if (json) io2.stdout.write(`${JSON.stringify(resolution)}
+  if (command.json) io2.stdout.write(`${JSON.stringify(resolution)}
 `);
-  return code;
+}
+
+// lib/action/inputs.ts
+init_errors();
+var VARIABLES = {
+  token: "ISSUE_TOKEN",
+  repo: "ISSUE_REPO",
+  "api-url": "ISSUE_API_URL",
+  environment: "DEPLOY_ENV",
+  "chat-webhook": "CHAT_WEBHOOK",
+  "on-duplicate": "ON_DUPLICATE",
+  "ci-log": "REPORT_CI_LOG",
+  "ci-log-lines": "REPORT_LOG_LINES",
+  // What a team shapes its issues and notices with.
+  tracker: "ISSUE_TRACKER",
+  labels: "REPORT_LABELS",
+  assignees: "REPORT_ASSIGNEES",
+  group: "REPORT_GROUP",
+  "reopen-window": "REPORT_REOPEN_WINDOW",
+  log: "REPORT_LOG_FILE",
+  template: "REPORT_TEMPLATE",
+  milestone: "REPORT_MILESTONE",
+  project: "REPORT_PROJECT",
+  "project-status": "REPORT_PROJECT_STATUS",
+  "chat-format": "CHAT_FORMAT",
+  "chat-strict": "REPORT_CHAT_STRICT",
+  "slack-bot-token": "SLACK_BOT_TOKEN",
+  "slack-channel": "SLACK_CHANNEL",
+  "pagerduty-routing-key": "PAGERDUTY_ROUTING_KEY",
+  "pager-severity": "REPORT_PAGER_SEVERITY",
+  "pager-environments": "REPORT_PAGER_ENVIRONMENTS"
+};
+var SECRET_INPUTS = ["token", "chat-webhook", "slack-bot-token", "pagerduty-routing-key"];
+function input(env, name2) {
+  return (env[`INPUT_${name2.replace(/ /g, "_").toUpperCase()}`] ?? "").trim();
+}
+function actionRun(env) {
+  const problems = [];
+  const mode = input(env, "mode") || "report";
+  if (mode !== "report" && mode !== "resolve") problems.push(`The input mode must be report or resolve, got ${JSON.stringify(mode)}`);
+  const dryRun = input(env, "dry-run").toLowerCase();
+  if (!["", "true", "false"].includes(dryRun)) problems.push(`The input dry-run must be true or false, got ${JSON.stringify(input(env, "dry-run"))}`);
+  if (problems.length) throw new ConfigError(problems);
+  const vars = {};
+  for (const [name2, variable] of Object.entries(VARIABLES)) {
+    const value14 = input(env, name2);
+    if (value14) vars[variable] = value14;
+  }
+  if (input(env, "tracker") === "gitlab") {
+    delete vars.ISSUE_API_URL;
+    if (input(env, "gitlab-url")) vars.ISSUE_API_URL = input(env, "gitlab-url");
+  }
+  const command = mode === "resolve" ? "resolve" : "report";
+  return {
+    command,
+    dryRun: dryRun === "true",
+    // Handed over as the reason, never parsed as flags: a reason such as "--force failed" stays a reason.
+    reason: command === "report" ? input(env, "reason") : "",
+    env: vars,
+    secrets: SECRET_INPUTS.map((name2) => vars[VARIABLES[name2]]).filter((s) => Boolean(s))
+  };
 }
 
 // lib/action/main.ts
@@ -47769,8 +47707,7 @@ try {
 }
 if (run) {
   const commandIo = io({ ...process.env, ...run.env }, run.secrets);
-  const program = `deploy-failure-reporter action (${run.command})`;
-  process.exitCode = run.command === "report" ? await runReport(run.args, commandIo, program) : await runResolve(run.args, commandIo, program);
+  process.exitCode = run.command === "report" ? await reportCommand({ reason: run.reason, dryRun: run.dryRun }, commandIo) : await resolveCommand({ dryRun: run.dryRun }, commandIo);
 }
 /*! Bundled license information:
 
@@ -47779,6 +47716,12 @@ undici/lib/web/fetch/body.js:
 
 undici/lib/web/websocket/frame.js:
   (*! ws. MIT License. Einar Otto Stangvik <einaros@gmail.com> *)
+
+mustache/mustache.mjs:
+  (*!
+   * mustache.js - Logic-less {{mustache}} templates with JavaScript
+   * http://github.com/janl/mustache.js
+   *)
 
 content-type/dist/index.js:
   (*!
@@ -47825,10 +47768,4 @@ toad-cache/dist/toad-cache.mjs:
   (* v8 ignore next - repositorySelection are optional per OpenAPI spec, but we think that is incorrect -- @preserve *)
   (* v8 ignore start - due to skipped tests, see https://github.com/octokit/auth-app.js/pull/580 -- @preserve *)
   (* v8 ignore end -- @preserve *)
-
-mustache/mustache.mjs:
-  (*!
-   * mustache.js - Logic-less {{mustache}} templates with JavaScript
-   * http://github.com/janl/mustache.js
-   *)
 */

@@ -2,7 +2,7 @@
 // runs nothing (no command, no .env read, no request); only the functions below act, when called.
 export { reportDeployFailure, type ReportOptions, type ReportResult } from './api/report.ts'
 export { resolveDeployFailures, type ResolveOptions, type ResolveResult } from './api/resolve.ts'
-export { deployStats, type StatsApiOptions, type StatsResult } from './run/stats.ts'
+export { deployStats, type StatsApiOptions, type StatsResult } from './api/stats.ts'
 export { checkHealth, type HealthCheckOptions, type HealthResult } from './api/health.ts'
 export { backoff, retry } from './api/retry.ts'
 export type { CommonOptions } from './api/options.ts'

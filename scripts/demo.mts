@@ -2,7 +2,8 @@
 // and chat sink: the same failure reported twice (created, then duplicate). `--recovery` (`npm run
 // demo:recovery`) shows the whole loop instead: failure, a recurrence comment, and the closing resolve.
 import { $ } from 'zx/core'
-import { EXIT, parseFlags, reportFailure, scriptArgs } from '../lib/cli/args.ts'
+import { parseFlags, scriptArgs } from '../lib/cli/args.ts'
+import { EXIT, reportFailure } from '../lib/run/exit.ts'
 import { consoleLog } from '../lib/core/log.ts'
 import { startLoopbackGitHub } from '../test/helpers/loopback-github.ts'
 

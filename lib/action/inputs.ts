@@ -4,10 +4,12 @@ import { ConfigError } from '../core/errors.ts'
 
 type Env = Record<string, string | undefined>
 
-/** What one run of the action does: `report [--dry-run] <reason>` or `resolve [--dry-run]`, with `env` added. */
+/** What one run of the action does: `report` (with its reason) or `resolve`, maybe dry, with `env` added. */
 export interface ActionRun {
   readonly command: 'report' | 'resolve'
-  readonly args: readonly string[]
+  readonly dryRun: boolean
+  /** The input reason, as one reason whatever its words; empty for the default (and for resolve). */
+  readonly reason: string
   /** The tools' own variables, set from the inputs; only inputs with a value appear. */
   readonly env: Readonly<Record<string, string>>
   /** Values to take out of every line the action prints (token, chat webhook). */
@@ -107,13 +109,12 @@ export function actionRun(env: Env): ActionRun {
     delete vars.ISSUE_API_URL
     if (input(env, 'gitlab-url')) vars.ISSUE_API_URL = input(env, 'gitlab-url')
   }
-  const flags = dryRun === 'true' ? ['--dry-run'] : []
-  // The reason is one argument whatever its words; `--` keeps a reason such as "--force failed" a reason.
-  const reason = input(env, 'reason')
   const command = mode === 'resolve' ? 'resolve' : 'report'
   return {
     command,
-    args: command === 'report' ? [...flags, ...(reason ? ['--', reason] : [])] : flags,
+    dryRun: dryRun === 'true',
+    // Handed over as the reason, never parsed as flags: a reason such as "--force failed" stays a reason.
+    reason: command === 'report' ? input(env, 'reason') : '',
     env: vars,
     secrets: SECRET_INPUTS.map((name) => vars[VARIABLES[name]]).filter((s): s is string => Boolean(s)),
   }

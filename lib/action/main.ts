@@ -1,14 +1,14 @@
 // The GitHub Action's entry: action.yml runs dist/action.js, this file bundled with everything it imports
 // (npm run build:action), since a JavaScript action runs from its checkout and installs nothing.
-// It maps the inputs to the tools' variables, runs `report` or `resolve` exactly as the command line does
+// It maps the inputs to the tools' variables, runs `report` or `resolve` through the run layer exactly as the command line does
 // (same lines, GITHUB_OUTPUT, step summary, exit codes), and mirrors `[WARN]`/`[ERROR]` lines as
 // annotations. The run's address and commit come from the runner's GITHUB_* variables.
-import { actionRun, type ActionRun } from './inputs.ts'
 import { annotating } from '../run/annotations.ts'
-import { reportFailure } from '../cli/args.ts'
-import { runReport } from '../cli/commands/report.ts'
-import { runResolve } from '../cli/commands/resolve.ts'
+import { reportFailure } from '../run/exit.ts'
 import { ioLog, type Io } from '../run/io.ts'
+import { reportCommand } from '../run/report-command.ts'
+import { resolveCommand } from '../run/resolve-command.ts'
+import { actionRun, type ActionRun } from './inputs.ts'
 
 const io = (env: Io['env'], secrets: readonly string[]): Io => ({ env, stdout: process.stdout, stderr: annotating(process.stderr, process.stdout, secrets), annotated: true })
 
@@ -21,6 +21,5 @@ try {
 if (run) {
   // The inputs win over the step's own env, as the action's interface.
   const commandIo = io({ ...process.env, ...run.env }, run.secrets)
-  const program = `deploy-failure-reporter action (${run.command})`
-  process.exitCode = run.command === 'report' ? await runReport(run.args, commandIo, program) : await runResolve(run.args, commandIo, program)
+  process.exitCode = run.command === 'report' ? await reportCommand({ reason: run.reason, dryRun: run.dryRun }, commandIo) : await resolveCommand({ dryRun: run.dryRun }, commandIo)
 }

@@ -1,7 +1,7 @@
 // The plugin API's options: the configuration's variables in camelCase, laid over an environment.
 import type { Log } from '../core/log.ts'
-import { loadConfig, secretsOf, type Config } from '../config/config.ts'
-import { ioLog, processIo } from '../run/io.ts'
+import { processIo } from '../run/io.ts'
+import { configure, maskingLog, SILENT, type MaskingLog, type Session } from '../run/session.ts'
 
 /** Options every API function takes: where the configuration comes from and whether it prints. */
 export interface CommonOptions {
@@ -55,23 +55,18 @@ export function optionsEnv(options: Partial<Record<keyof typeof VARIABLES, strin
   return env
 }
 
-const silent: Log = { info: () => {}, warn: () => {}, error: () => {} }
-
-/** The log an API call prints through: the standard streams, or nothing when `quiet`. */
-export function optionsLog(options: Pick<CommonOptions, 'quiet'>, secrets: () => readonly string[]): Log {
-  return options.quiet ? silent : ioLog(processIo(), secrets)
+/**
+ * The session an API call runs in: the configuration from the options laid over `env`, and the log it
+ * prints through (the standard streams, or nothing when `quiet`), masking the configuration's secrets from
+ * the first line, its own warnings included. No `.env` file is read. Throws the `ConfigError` of a bad configuration.
+ */
+export function openSession(options: Parameters<typeof optionsEnv>[0] & Pick<CommonOptions, 'quiet'>): Session {
+  const masking: MaskingLog = options.quiet ? { log: SILENT, hide: () => {} } : maskingLog(processIo())
+  const env = optionsEnv(options)
+  return { config: configure(env, masking), log: masking.log, env, time: new Date() }
 }
 
-/**
- * The configuration an API call runs with, and the log it prints through. The log masks the
- * configuration's secrets (ISSUE_TOKEN, SLACK_BOT_TOKEN) from the first line it prints, the
- * configuration's own warnings included. Throws the `ConfigError` of a bad configuration.
- */
-export function configuredRun(options: Parameters<typeof optionsEnv>[0] & Pick<CommonOptions, 'quiet'>): { config: Config; log: Log } {
-  let secrets: string[] = []
-  const log = optionsLog(options, () => secrets)
-  const config = loadConfig(optionsEnv(options))
-  secrets = secretsOf(config)
-  for (const warning of config.warnings) log.warn(warning)
-  return { config, log }
+/** The log an API call prints through when it reads no configuration: the standard streams, or nothing when `quiet`. */
+export function optionsLog(options: Pick<CommonOptions, 'quiet'>): Log {
+  return options.quiet ? SILENT : maskingLog(processIo()).log
 }

@@ -1,10 +1,7 @@
 // resolveDeployFailures: the resolve command for a team's own scripts.
-import { readDeploy } from '../run/deploy.ts'
-import { createNotifier } from '../chat/index.ts'
-import { createTracker } from '../run/tracker.ts'
-import { resolveRecovery } from '../core/flows/resolve.ts'
 import { ResolveFailed } from '../core/errors.ts'
-import { configuredRun, type CommonOptions } from './options.ts'
+import { resolveFailures } from '../run/resolve.ts'
+import { openSession, type CommonOptions } from './options.ts'
 
 /** Options of {@link resolveDeployFailures}; each overrides the variable it stands for. */
 export type ResolveOptions = CommonOptions
@@ -23,12 +20,7 @@ export interface ResolveResult {
  * when some could not be closed. No `.env` file is read.
  */
 export async function resolveDeployFailures(options: ResolveOptions = {}): Promise<ResolveResult> {
-  const time = new Date()
-  const { config, log } = configuredRun(options)
-  const recovery = await readDeploy(config, time, { withMessage: false })
-  const resolution = await resolveRecovery(await createTracker(config, log), createNotifier(config, log), config, recovery, log, { dryRun: false })
-  // PAGERDUTY_ROUTING_KEY: each closed issue's incident is resolved, as by the command.
-  if (config.pager) await (await import('../run/paging.ts')).pageResolved(config, recovery.environment, resolution.closed, log)
+  const { resolution } = await resolveFailures(openSession(options))
   if (resolution.outcome === 'failed' || resolution.failed.length) throw new ResolveFailed(resolution.closed, resolution.failed)
   return { outcome: resolution.outcome, closed: [...resolution.closed] }
 }

@@ -1,7 +1,7 @@
 // `deploy-failure-reporter <command> …`: the installed package's one executable. Each command's module
 // is loaded only when it is the one asked for, so `--help` and `report` pay for nothing else.
 import pkg from '../../package.json' with { type: 'json' }
-import { EXIT, reportFailure } from './args.ts'
+import { EXIT, reportFailure } from '../run/exit.ts'
 import { ioLog, processIo, type Io } from '../run/io.ts'
 
 type Runner = (args: readonly string[], io: Io, program: string) => Promise<number>

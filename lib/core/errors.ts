@@ -61,11 +61,16 @@ export class RateLimited extends Error {
 
 /** Thrown when the issue could not be filed; its message is the spec's `Failed to create issue`. */
 export class CreateFailed extends Error {
-  /** As in the `--json` line, for callers of the plugin API. */
+  /** As in the `--json` line, for callers of the plugin API: `outcome`, `number`, `url` and `title`. */
   readonly outcome = 'failed' as const
-  constructor(cause: unknown) {
+  readonly number = null
+  readonly url = null
+  /** The title the issue would have had; null until the run layer knows it. */
+  readonly title: string | null
+  constructor(cause: unknown, title: string | null = null) {
     super('Failed to create issue', { cause })
     this.name = 'CreateFailed'
+    this.title = title
   }
 }
 

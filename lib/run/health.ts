@@ -1,7 +1,8 @@
 // The spec's health check: GET <api_address>/health with a 5 s connect timeout and 3 retries 2 s apart.
 // undici's Agent (connect timeout) and RetryAgent (retries) do the work; this module only sets them up.
 // It touches the network, like the trackers and the chat notifiers.
-import { Unreachable } from '../core/errors.ts'
+import { ConfigError, Unreachable } from '../core/errors.ts'
+import type { Log } from '../core/log.ts'
 import { PROXY_AGENT_OPTIONS, proxyConfigured, registerProxySecrets } from '../http/proxy.ts'
 
 /** How patient the check is; {@link HEALTH_DEFAULTS} are the spec's. */
@@ -90,4 +91,30 @@ export async function checkHealth(apiAddress: string, options: HealthOptions = H
   } finally {
     await agent.destroy()
   }
+}
+
+/** `address` if it is an http(s) URL; otherwise a {@link ConfigError} saying what is expected. */
+export function apiAddress(address: string | undefined): string {
+  if (!address) throw new ConfigError([`Expected one <api_address>, such as https://api.example.com; see --help`])
+  if (!/^https?:\/\/[^/]/.test(address) || !URL.canParse(address)) {
+    throw new ConfigError([`<api_address> must be an http(s) URL such as https://api.example.com, got ${JSON.stringify(address)}`])
+  }
+  return address
+}
+
+/** The final answer of a health check: 200 is healthy. */
+export interface HealthResult {
+  readonly healthy: boolean
+  readonly status: number
+}
+
+/**
+ * The health command, assembled once: checks `address` (see {@link checkHealth}) and says so, with the
+ * spec's `API returned status <code>` for any status but 200.
+ */
+export async function healthCheck(address: string, options: HealthOptions, log: Log): Promise<HealthResult> {
+  const status = await checkHealth(apiAddress(address), options)
+  if (status === 200) log.info(`API is healthy: GET ${healthUrl(address)} returned 200`)
+  else log.error(`API returned status ${status}`)
+  return { healthy: status === 200, status }
 }

@@ -1,4 +1,5 @@
-// deployStats: the stats command for a team's own scripts.
+// The stats command, assembled once: the tracker's history of the period read (read-only) and built into
+// the report of outages and recovery times, for the command line and the plugin API alike.
 import { statsOptions, type StatsFormat, type StatsInput } from './stats-options.ts'
 import { buildReport, type StatsReport } from '../core/stats/report.ts'
 import { readHistory } from '../core/stats/read.ts'
@@ -11,27 +12,7 @@ import type { Log } from '../core/log.ts'
 import type { Tracker } from '../core/tracker.ts'
 import { createTracker } from './tracker.ts'
 import { ConfigError, StatsReadFailed } from '../core/errors.ts'
-import { configuredRun, type CommonOptions } from '../api/options.ts'
-
-/** Options of {@link deployStats}: the tracker's settings, and the command's flags in camelCase. */
-export interface StatsApiOptions extends Omit<CommonOptions, 'chatWebhook' | 'environment' | 'commitSha' | 'pipelineUrl'> {
-  /** `90d` (days before `until`), or a date `YYYY-MM-DD` (default `90d`). */
-  readonly since?: string
-  /** A date `YYYY-MM-DD`, that day included (default: now). */
-  readonly until?: string
-  /** Only these environments (default: every one with a failure in the period). */
-  readonly environments?: readonly string[]
-  /** An IANA zone for weeks and times (default `UTC`). */
-  readonly timeZone?: string
-  /** What `text` holds (default `markdown`). */
-  readonly format?: StatsFormat
-}
-
-/** What {@link deployStats} found, and its rendering in the format asked for. */
-export interface StatsResult {
-  readonly report: StatsReport
-  readonly text: string
-}
+import type { Session } from './session.ts'
 
 /** `report` rendered as `format`: badges are one JSON document a line, one per environment. */
 export function renderStats(report: StatsReport, format: StatsFormat): string {
@@ -57,14 +38,7 @@ export async function collectStats(tracker: Tracker, input: StatsInput, log: Log
   return { report: buildReport(history, options.period, options.periodLabel, options.timeZone), format: options.format }
 }
 
-/**
- * How often each environment failed and how fast it recovered over a period, read-only from the tracker,
- * like `deploy-failure-reporter stats`. Rejects with a `ConfigError` (`.problems`) on bad configuration or
- * options, and a `StatsReadFailed` when the history could not be read whole. No `.env` file is read.
- */
-export async function deployStats(options: StatsApiOptions = {}): Promise<StatsResult> {
-  const { config, log } = configuredRun(options)
-  const input = { since: options.since, until: options.until, env: options.environments, tz: options.timeZone, format: options.format ?? 'markdown' }
-  const { report, format } = await collectStats(await createTracker(config, log), input, log)
-  return { report, text: renderStats(report, format) }
+/** Reads the history of the session's tracker and builds the report, as {@link collectStats} does. */
+export async function statsOf(session: Session, input: StatsInput): Promise<{ report: StatsReport; format: StatsFormat }> {
+  return collectStats(await createTracker(session.config, session.log), input, session.log)
 }

@@ -30,7 +30,8 @@ test('actionRun: report by default, the reason as one argument after --, inputs 
     'INPUT_DRY-RUN': 'false',
   })
   assert.is(run.command, 'report')
-  assert.equal(run.args, ['--', 'Smoke test failed'])
+  assert.is(run.reason, 'Smoke test failed')
+  assert.is(run.dryRun, false)
   assert.equal(run.env, {
     ISSUE_TOKEN: 'tok-123456',
     ISSUE_REPO: 'acme/shop',
@@ -44,12 +45,12 @@ test('actionRun: report by default, the reason as one argument after --, inputs 
 
 test('actionRun: empty inputs set nothing, so the tools\' own defaults and the step\'s env apply', () => {
   const run = actionRun({ INPUT_MODE: '', 'INPUT_ON-DUPLICATE': '', INPUT_REASON: '' })
-  assert.equal(run, { command: 'report', args: [], env: {}, secrets: [] })
+  assert.equal(run, { command: 'report', dryRun: false, reason: '', env: {}, secrets: [] })
 })
 
-test('actionRun: resolve takes no reason; dry-run true (any case) adds --dry-run', () => {
-  assert.equal(actionRun({ INPUT_MODE: 'resolve', INPUT_REASON: 'ignored', 'INPUT_DRY-RUN': 'TRUE' }).args, ['--dry-run'])
-  assert.equal(actionRun({ INPUT_MODE: 'report', INPUT_REASON: '--json', 'INPUT_DRY-RUN': 'true' }).args, ['--dry-run', '--', '--json'])
+test('actionRun: resolve takes no reason; dry-run true (any case) makes a dry run', () => {
+  assert.equal(actionRun({ INPUT_MODE: 'resolve', INPUT_REASON: 'ignored', 'INPUT_DRY-RUN': 'TRUE' }), { command: 'resolve', dryRun: true, reason: '', env: {}, secrets: [] })
+  assert.equal(actionRun({ INPUT_MODE: 'report', INPUT_REASON: '--json', 'INPUT_DRY-RUN': 'true' }), { command: 'report', dryRun: true, reason: '--json', env: {}, secrets: [] })
 })
 
 test('actionRun: every bad input in one ConfigError', () => {

@@ -1,15 +1,13 @@
 // `deploy-failure-reporter doctor` (and `npx zx scripts/doctor.mts`): preflight for wiring the reporter in.
-import { EXIT, parseFlags, reportFailure } from '../args.ts'
-import { loadConfig, loadDotenv, secretsOf } from '../../config/config.ts'
 import { ConfigError } from '../../core/errors.ts'
 import type { Check } from '../../core/check.ts'
-import { runChecks } from '../../run/doctor-checks.ts'
-import { proxyChecks } from '../../run/proxy-check.ts'
-import { createNotifier } from '../../chat/index.ts'
-import { doctorChecks } from '../../run/tracker.ts'
 import { redact } from '../../core/log.ts'
-import { ioLog, processIo, type Io } from '../../run/io.ts'
-import { withTemplate } from '../../config/template.ts'
+import { doctor } from '../../run/doctor.ts'
+import { EXIT, reportFailure } from '../../run/exit.ts'
+import { processIo, type Io } from '../../run/io.ts'
+import { configureReport } from '../../run/report.ts'
+import { maskingLog } from '../../run/session.ts'
+import { parseFlags } from '../args.ts'
 
 const help = (program: string) => `Usage: ${program} [--ping]
 
@@ -39,9 +37,11 @@ Exit codes: 0 every check passed, 1 a check failed, 2 bad configuration (or bad 
  * 2 bad configuration or arguments. `program` names it in `--help`.
  */
 export async function runDoctor(args: readonly string[], io: Io = processIo(), program = 'deploy-failure-reporter doctor'): Promise<number> {
-  // ISSUE_TOKEN and SLACK_BOT_TOKEN, once the configuration is read: never printed.
-  let secrets: string[] = []
-  const log = ioLog(io, () => secrets)
+  // The configuration's secrets, once it is read: never printed.
+  let secrets: readonly string[] = []
+  const masking = maskingLog(io)
+  const { log } = masking
+  const hide = (next: readonly string[]) => (masking.hide(next), (secrets = next))
   const print = (check: Check) => io.stdout.write(redact(`${check.ok ? '✓' : '✗'} ${check.text}\n`, secrets))
 
   const main = async (): Promise<number> => {
@@ -51,34 +51,23 @@ export async function runDoctor(args: readonly string[], io: Io = processIo(), p
       return EXIT.ok
     }
     if (positionals.length) throw new ConfigError([`Unexpected argument ${JSON.stringify(positionals[0])}; see --help`])
-    loadDotenv(io.env)
     let config
     try {
-      config = await withTemplate(loadConfig(io.env), io.env)
+      config = await configureReport(io.env, { log, hide }, { dotenv: true, warnings: false })
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error
       for (const problem of error.problems) print({ ok: false, text: `configuration: ${problem}` })
       log.error('Fix the configuration and run the doctor again')
       return EXIT.config
     }
-    secrets = secretsOf(config)
-    print({ ok: true, text: `configuration valid: ${config.project} at ${config.apiUrl}, environment ${config.deployEnv}, pipeline ${config.pipelineUrl}` })
-    // Loaded only with a template, like the template itself.
-    const template = config.template ? await (await import('../../run/template-preview.ts')).templateChecks(config.template, config) : []
-    // Paging is only described: a test event would page whoever is on call.
-    const pager = config.pager
-      ? [{ ok: true, text: `PagerDuty paging configured (severity ${config.pager.severity}, ${config.pager.environments.length ? `environments ${config.pager.environments.join(', ')}` : 'every environment'}); no test event is sent` }]
-      : []
-    const checks = [...template, ...proxyChecks(config), ...(await runChecks(doctorChecks(config, log), config, { ping: values.ping === true, chat: createNotifier(config) })), ...pager]
-    // In GitHub Actions: can the token read the run's jobs (REPORT_CI_LOG=auto)? Loaded only there.
-    if (io.env.GITHUB_ACTIONS === 'true') checks.push(await (await import('../../run/ci-doctor.ts')).ciCheck(config, log, io.env))
+    const checks = await doctor({ config, log, env: io.env, time: new Date() }, { ping: values.ping === true })
     checks.forEach(print)
     const failed = checks.filter((c) => !c.ok).length
     if (failed) {
-      log.error(`${failed} of ${checks.length + 1} checks failed`)
+      log.error(`${failed} of ${checks.length} checks failed`)
       return EXIT.failed
     }
-    log.info(`All ${checks.length + 1} checks passed`)
+    log.info(`All ${checks.length} checks passed`)
     return EXIT.ok
   }
 

@@ -1,8 +1,8 @@
 // `deploy-failure-reporter health` (and `npx zx scripts/health.mts`): the spec's health check.
-import { EXIT, parseFlags, parseNumber, reportFailure } from '../args.ts'
-import { ConfigError } from '../../core/errors.ts'
-import { checkHealth, HEALTH_DEFAULTS, healthUrl } from '../../run/health.ts'
+import { EXIT, reportFailure } from '../../run/exit.ts'
+import { apiAddress, HEALTH_DEFAULTS, healthCheck } from '../../run/health.ts'
 import { ioLog, processIo, type Io } from '../../run/io.ts'
+import { parseFlags, parseNumber } from '../args.ts'
 
 const d = HEALTH_DEFAULTS
 const help = (program: string) => `Usage: ${program} [options] <api_address>
@@ -21,15 +21,6 @@ Environment: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (lower-case too), as curl read
 
 Exit codes: 0 healthy (200), 1 any other status or no answer, 2 bad arguments.
 `
-
-/** `address` if it is an http(s) URL; otherwise a {@link ConfigError} saying what is expected. */
-export function apiAddress(address: string | undefined): string {
-  if (!address) throw new ConfigError([`Expected one <api_address>, such as https://api.example.com; see --help`])
-  if (!/^https?:\/\/[^/]/.test(address) || !URL.canParse(address)) {
-    throw new ConfigError([`<api_address> must be an http(s) URL such as https://api.example.com, got ${JSON.stringify(address)}`])
-  }
-  return address
-}
 
 /**
  * Runs the health check with `args` and resolves to its exit code: 0 healthy, 1 another status or no
@@ -53,18 +44,13 @@ export async function runHealth(args: readonly string[], io: Io = processIo(), p
     const address = apiAddress(positionals[0])
     const ms = (name: string, text: string | undefined, fallback: number) =>
       text === undefined ? fallback : Math.round(parseNumber(`--${name}`, text, { min: 0.001 }) * 1000)
-    const status = await checkHealth(address, {
+    const { healthy } = await healthCheck(address, {
       connectTimeoutMs: ms('connect-timeout', values['connect-timeout'], d.connectTimeoutMs),
       retries: values.retries === undefined ? d.retries : parseNumber('--retries', values.retries, { integer: true }),
       retryDelayMs: values['retry-delay'] === undefined ? d.retryDelayMs : Math.round(parseNumber('--retry-delay', values['retry-delay']) * 1000),
       responseTimeoutMs: ms('timeout', values.timeout, d.responseTimeoutMs),
-    })
-    if (status !== 200) {
-      log.error(`API returned status ${status}`)
-      return EXIT.failed
-    }
-    log.info(`API is healthy: GET ${healthUrl(address)} returned 200`)
-    return EXIT.ok
+    }, log)
+    return healthy ? EXIT.ok : EXIT.failed
   }
   try {
     return await main()

@@ -1,21 +1,12 @@
 // `deploy-failure-reporter report` (and `npx zx scripts/report.mts`): files one GitHub issue for a failed
 // deploy and posts a chat notice.
-import { EXIT, parseFlags, reportFailure } from '../args.ts'
-import { loadConfig, loadDotenv, outputFiles, secretsOf } from '../../config/config.ts'
-import { ConfigError, CreateFailed } from '../../core/errors.ts'
-import { readDeploy, withoutToken } from '../../run/deploy.ts'
-import { createNotifier } from '../../chat/index.ts'
-import { createTracker } from '../../run/tracker.ts'
-import { DEFAULT_REASON, TITLE_LIMITS, type Failure } from '../../core/text/issue.ts'
-import { BODY_LIMIT } from '../../core/text/budget.ts'
-import type { IssueTemplate } from '../../core/text/template.ts'
-import { issueTitle } from '../../core/flows/issue-text.ts'
-import { withTemplate } from '../../config/template.ts'
-import { chatAnnotations, ioLog, processIo, type Io } from '../../run/io.ts'
+import { ConfigError } from '../../core/errors.ts'
+import { DEFAULT_REASON } from '../../core/text/issue.ts'
+import { EXIT, reportFailure } from '../../run/exit.ts'
+import { ioLog, processIo, type Io } from '../../run/io.ts'
 import { phase } from '../../run/phase.ts'
-import { preconnect } from '../../http/preconnect.ts'
-import type { RunOutcome } from '../../run/outputs.ts'
-import { fileReport } from '../../core/flows/report.ts'
+import { recordReport, reportCommand } from '../../run/report-command.ts'
+import { parseFlags } from '../args.ts'
 
 const help = (program: string) => `Usage: ${program} [options] [reason]
 
@@ -69,92 +60,29 @@ Exit codes: 0 issue created or duplicate found, 1 the issue could not be filed, 
  */
 export async function runReport(args: readonly string[], io: Io = processIo(), program = 'deploy-failure-reporter report'): Promise<number> {
   phase('modules') // every module the command needs is loaded and evaluated (npm run bench's timeline)
-  const time = new Date()
-  // ISSUE_TOKEN and SLACK_BOT_TOKEN, once the configuration is read: never printed.
-  let secrets: string[] = []
-  const log = ioLog(io, () => secrets)
-  // Known before the flags are parsed, so that even a usage error ends as the flags asked.
-  let json = args.includes('--json')
-  let dryRun = args.includes('--dry-run')
-  let failure: Failure | undefined
-  let kind: 'github' | 'gitlab' = 'github'
-  let template: IssueTemplate | undefined
-
-  const main = async (): Promise<number> => {
-    const { values, positionals } = parseFlags([...args], {
+  let flags
+  try {
+    flags = parseFlags([...args], {
       help: { type: 'boolean', short: 'h' },
       json: { type: 'boolean' },
       'dry-run': { type: 'boolean' },
       log: { type: 'string' },
       'reason-file': { type: 'string' },
     })
-    json = values.json === true
-    if (values.help) {
-      io.stdout.write(help(program))
-      return EXIT.ok
-    }
-    dryRun = values['dry-run'] === true
-    if (dryRun && json) throw new ConfigError(['--dry-run and --json cannot be combined: a dry run has no outcome; see --help'])
-    loadDotenv(io.env)
-    const config = await withTemplate(loadConfig(io.env, { requireToken: !dryRun }), io.env)
-    phase('configured')
-    // The connections this run will use, if bin.ts did not open them yet (a .env file, GitLab): lib/http/preconnect.ts.
-    if (!dryRun) for (const url of [config.apiUrl, config.chat.slack?.apiUrl ?? config.chatWebhook]) preconnect(url, io.env)
-    secrets = secretsOf(config)
-    template = config.template
-    kind = config.tracker
-    for (const warning of config.warnings) log.warn(warning)
-
-    // An unquoted reason arrives as several words; every one of them is kept.
-    const reason = positionals.join(' ') || DEFAULT_REASON
-    failure = { ...(await readDeploy(config, time)), reason: withoutToken(reason, config) }
-    const logSource = values.log ?? config.logFile
-    if (values['reason-file'] !== undefined || logSource !== undefined) {
-      // Loaded only when asked for: every module costs start-up (npm run bench).
-      const { readInputs } = await import('../../run/input-files.ts')
-      const request = { reasonFile: values['reason-file'], reason: positionals.join(' '), log: logSource }
-      failure = { ...failure, ...(await readInputs(request, config, log)) }
-    }
-    if (config.ciLog === 'auto') {
-      // Loaded only when asked for, like the inputs above. An explicit log file wins over the CI's logs.
-      const { readCiFailures } = await import('../../run/ci.ts')
-      failure = { ...failure, ...(await readCiFailures(config, log, failure.log === undefined, io.env)) }
-    }
-    if (dryRun) {
-      // Loaded only when asked for, like the outputs below: every module costs start-up (npm run bench).
-      const { previewReport } = await import('../../core/flows/preview.ts')
-      io.stdout.write(await previewReport(config.token || config.app ? await createTracker(config, log) : undefined, config, failure, log))
-      return EXIT.ok
-    }
-    const outcome = await fileReport(await createTracker(config, log), createNotifier(config, log, chatAnnotations(io)), config, failure, log)
-    // PAGERDUTY_ROUTING_KEY: loaded only when set, like the outputs below.
-    if (config.pager) await (await import('../../run/paging.ts')).pageReported(config, outcome, failure, log)
-    await finish(outcome)
-    return EXIT.ok
-  }
-
-  // Records the outcome for machines: GitHub Actions' files when set, and the --json line last. A dry run records nothing.
-  const finish = async (outcome: RunOutcome | 'failed'): Promise<void> => {
-    const files = outputFiles(io.env)
-    if (dryRun || !(json || files.githubOutput || files.stepSummary)) return
-    const { appendOutputs, failedOutcome, jsonLine } = await import('../../run/outputs.ts')
-    const ended = outcome === 'failed' ? failedOutcome(failure ? await issueTitle(template, failure, { kind, limits: { title: TITLE_LIMITS[kind], body: BODY_LIMIT } }) : null) : outcome
-    // With REPORT_CI_LOG=auto, what the CI said failed (the key is absent otherwise, as it always was).
-    const failed = failure?.failed && (await import('../../core/text/what-failed.ts')).failedEntries(failure.failed)
-    const result = failed ? { ...ended, failed } : ended
-    try {
-      appendOutputs(files, result, failure)
-    } catch (error) {
-      log.warn(`Could not write the GitHub Actions outputs (${(error as Error).message})`)
-    }
-    if (json) io.stdout.write(jsonLine(result) + '\n')
-  }
-
-  try {
-    return await main()
+    if (flags.values['dry-run'] && flags.values.json) throw new ConfigError(['--dry-run and --json cannot be combined: a dry run has no outcome; see --help'])
   } catch (error) {
-    const code = error instanceof CreateFailed ? EXIT.failed : reportFailure(error, log, { debug: Boolean(io.env.DEBUG) })
-    await finish('failed')
+    // Even a usage error ends as the flags asked: with the --json line when it was among them.
+    const log = ioLog(io)
+    const code = reportFailure(error, log, { debug: Boolean(io.env.DEBUG) })
+    await recordReport({ json: args.includes('--json'), dryRun: args.includes('--dry-run') }, io, undefined, log)
     return code
   }
+  const { values, positionals } = flags
+  if (values.help) {
+    io.stdout.write(help(program))
+    return EXIT.ok
+  }
+  // An unquoted reason arrives as several words; every one of them is kept.
+  const reason = positionals.join(' ')
+  return reportCommand({ reason, reasonFile: values['reason-file'], log: values.log, dryRun: values['dry-run'] === true, json: values.json === true }, io)
 }

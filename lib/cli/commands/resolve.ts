@@ -1,16 +1,10 @@
 // `deploy-failure-reporter resolve` (and `npx zx scripts/resolve.mts`): closes the open deploy-failure
 // issues of an environment after a good deploy.
-import { EXIT, parseFlags, reportFailure } from '../args.ts'
-import { renderRecoveryComment, type Recovery } from '../../core/text/comment-text.ts'
-import { loadConfig, loadDotenv, outputFiles, secretsOf } from '../../config/config.ts'
 import { ConfigError } from '../../core/errors.ts'
-import { readDeploy } from '../../run/deploy.ts'
-import { preconnect } from '../../http/preconnect.ts'
-import { createNotifier } from '../../chat/index.ts'
-import { createTracker } from '../../run/tracker.ts'
-import { chatAnnotations, ioLog, processIo, type Io } from '../../run/io.ts'
-import { renderRecoveryChat } from '../../core/find/recovery.ts'
-import { resolveRecovery, type Resolution } from '../../core/flows/resolve.ts'
+import { EXIT, reportFailure } from '../../run/exit.ts'
+import { ioLog, processIo, type Io } from '../../run/io.ts'
+import { NOT_RESOLVED, recordResolve, resolveCommand } from '../../run/resolve-command.ts'
+import { parseFlags } from '../args.ts'
 
 const help = (program: string) => `Usage: ${program} [options]
 
@@ -42,70 +36,32 @@ Exit codes: 0 closed every matching issue, or there was none; 1 an issue could n
 issues could not be listed (each named on stderr); 2 bad configuration.
 `
 
+const parse = (args: readonly string[]) =>
+  parseFlags([...args], {
+    help: { type: 'boolean', short: 'h' },
+    'dry-run': { type: 'boolean' },
+    json: { type: 'boolean' },
+  })
+
 /**
  * Runs the resolve command with `args` and resolves to its exit code: 0 closed all or nothing to close,
  * 1 something could not be closed or listed, 2 bad configuration. `program` names it in `--help`.
  */
 export async function runResolve(args: readonly string[], io: Io = processIo(), program = 'deploy-failure-reporter resolve'): Promise<number> {
-  const time = new Date()
-  // ISSUE_TOKEN and SLACK_BOT_TOKEN, once the configuration is read: never printed.
-  let secrets: string[] = []
-  const log = ioLog(io, () => secrets)
-  let json = false
-  let dryRun = false
-  let resolution: Resolution = { outcome: 'failed', closed: [], failed: [] }
-
-  const main = async (): Promise<number> => {
-    const { values, positionals } = parseFlags([...args], {
-      help: { type: 'boolean', short: 'h' },
-      'dry-run': { type: 'boolean' },
-      json: { type: 'boolean' },
-    })
-    json = values.json === true
-    if (values.help) {
+  let flags: ReturnType<typeof parse> | undefined
+  try {
+    flags = parse(args)
+    if (flags.values.help) {
       io.stdout.write(help(program))
       return EXIT.ok
     }
-    if (positionals.length) throw new ConfigError([`resolve takes no arguments, got ${JSON.stringify(positionals[0])}; see --help`])
-    loadDotenv(io.env)
-    const config = loadConfig(io.env)
-    secrets = secretsOf(config)
-    for (const warning of config.warnings) log.warn(warning)
-
-    const recovery: Recovery = await readDeploy(config, time, { withMessage: false })
-    dryRun = values['dry-run'] === true
-    preconnect(config.apiUrl, io.env)
-    const tracker = await createTracker(config, log)
-    // The recovery notice follows the first close, a second or more after the first comment: the chat's
-    // connection opens with that comment, rather than on every good deploy (lib/http/preconnect.ts).
-    const chatUrl = config.chat.slack?.apiUrl ?? config.chatWebhook
-    const warming = { ...tracker, addComment: (number: number, body: string) => (preconnect(chatUrl, io.env), tracker.addComment(number, body)) }
-    resolution = await resolveRecovery(dryRun ? tracker : warming, createNotifier(config, log, chatAnnotations(io)), config, recovery, log, { dryRun })
-    // PAGERDUTY_ROUTING_KEY: each closed issue's incident is resolved (loaded only when set).
-    if (config.pager && !dryRun) await (await import('../../run/paging.ts')).pageResolved(config, recovery.environment, resolution.closed, log)
-    if (dryRun && resolution.closed.length) {
-      io.stdout.write(`\n--- comment on each issue before closing it\n${renderRecoveryComment(recovery)}`)
-      if (config.chatWebhook) io.stdout.write(`\n--- chat message\n${renderRecoveryChat(recovery, resolution.closed)}\n`)
-    }
-    return resolution.failed.length ? EXIT.failed : EXIT.ok
-  }
-
-  let code: number
-  try {
-    code = await main()
+    if (flags.positionals.length) throw new ConfigError([`resolve takes no arguments, got ${JSON.stringify(flags.positionals[0])}; see --help`])
   } catch (error) {
-    code = reportFailure(error, log, { debug: Boolean(io.env.DEBUG) })
+    const log = ioLog(io)
+    const code = reportFailure(error, log, { debug: Boolean(io.env.DEBUG) })
+    // Unparsed flags ask for nothing: the --json line only when the flags themselves were read.
+    recordResolve({ json: flags?.values.json === true }, io, NOT_RESOLVED, log)
+    return code
   }
-  // Like the reporter's outputs: recorded for GitHub Actions when it names a file, never for a dry run.
-  const { githubOutput } = outputFiles(io.env)
-  if (githubOutput && !dryRun) {
-    const { appendResolveOutputs } = await import('../../run/outputs.ts')
-    try {
-      appendResolveOutputs(githubOutput, resolution)
-    } catch (error) {
-      log.warn(`Could not write the GitHub Actions outputs (${(error as Error).message})`)
-    }
-  }
-  if (json) io.stdout.write(`${JSON.stringify(resolution)}\n`)
-  return code
+  return resolveCommand({ dryRun: flags.values['dry-run'] === true, json: flags.values.json === true }, io)
 }

@@ -1,9 +1,10 @@
 // `deploy-failure-reporter retry` (and `npx zx scripts/retry.mts`): the spec's retry and backoff helpers
 // around a command.
-import { EXIT, parseFlags, parseNumber, reportFailure } from '../args.ts'
 import { AttemptsExhausted, ConfigError } from '../../core/errors.ts'
-import { backoff, retry } from '../../core/retry/retry.ts'
+import { EXIT, reportFailure } from '../../run/exit.ts'
 import { ioLog, processIo, type Io } from '../../run/io.ts'
+import { retryCommand } from '../../run/retry.ts'
+import { parseFlags, parseNumber } from '../args.ts'
 
 const help = (program: string) => `Usage: ${program} <max_attempts> <delay_seconds> -- <command…>
        ${program} --backoff [max_attempts] [base_delay] -- <command…>
@@ -49,17 +50,7 @@ export async function runRetry(args: readonly string[], io: Io = processIo(), pr
     const max = maxText === undefined ? 3 : parseNumber('max_attempts', maxText, { min: 1, integer: true })
     const delay = delayText === undefined ? 1 : parseNumber(values.backoff ? 'base_delay' : 'delay_seconds', delayText)
 
-    // zx/core is loaded only here: the other commands never need it.
-    const { $ } = await import('zx/core')
-    // nothrow: a failed attempt is an exit code to retry, not an exception; stdio passes straight through.
-    const run = $({ stdio: 'inherit', nothrow: true, verbose: false, quiet: true, env: io.env as NodeJS.ProcessEnv })
-    const once = async () => {
-      const { exitCode } = await run`${command}`
-      if (exitCode !== 0) throw new Error(`${command[0]} exited with ${exitCode}`)
-    }
-    const onFailure = (n: number, m: number, seconds: number) => void io.stderr.write(`[WARN] Attempt ${n}/${m} failed, retrying in ${seconds}s...\n`)
-    if (values.backoff) await backoff(max, delay, once, { onFailure })
-    else await retry(max, delay, once, { onFailure, onExhausted: (m) => void io.stderr.write(`[ERROR] All ${m} attempts failed\n`) })
+    await retryCommand(command, { maxAttempts: max, delaySeconds: delay, backoff: values.backoff === true }, io)
     return EXIT.ok
   }
   try {

@@ -1,13 +1,14 @@
 // `deploy-failure-reporter stats` (and `npx zx scripts/stats.mts`): how often each environment failed and
 // how fast it recovered, read-only from the issues the reporter keeps.
 import { appendFileSync } from 'node:fs'
-import { EXIT, parseFlags, reportFailure } from '../args.ts'
-import { loadConfig, loadDotenv, outputFiles, secretsOf } from '../../config/config.ts'
+import { outputFiles } from '../../config/config.ts'
 import { ConfigError } from '../../core/errors.ts'
-import { createTracker } from '../../run/tracker.ts'
-import { ioLog, processIo, type Io } from '../../run/io.ts'
-import { collectStats, renderStats } from '../../run/stats.ts'
 import { renderMarkdown } from '../../core/stats/markdown.ts'
+import { EXIT, reportFailure } from '../../run/exit.ts'
+import { processIo, type Io } from '../../run/io.ts'
+import { configure, maskingLog } from '../../run/session.ts'
+import { renderStats, statsOf } from '../../run/stats.ts'
+import { parseFlags } from '../args.ts'
 
 const help = (program: string) => `Usage: ${program} [options]
 
@@ -40,8 +41,8 @@ Exit codes: 0 printed; 1 the history could not be read whole (nothing printed); 
  * be read, 2 bad flags or configuration. `program` names it in `--help`.
  */
 export async function runStats(args: readonly string[], io: Io = processIo(), program = 'deploy-failure-reporter stats'): Promise<number> {
-  let secrets: string[] = []
-  const log = ioLog(io, () => secrets)
+  const masking = maskingLog(io)
+  const { log } = masking
   const main = async (): Promise<number> => {
     const { values, positionals } = parseFlags([...args], {
       help: { type: 'boolean', short: 'h' },
@@ -57,11 +58,8 @@ export async function runStats(args: readonly string[], io: Io = processIo(), pr
       return EXIT.ok
     }
     if (positionals.length) throw new ConfigError([`stats takes no arguments, got ${JSON.stringify(positionals[0])}; see --help`])
-    loadDotenv(io.env)
-    const config = loadConfig(io.env)
-    secrets = secretsOf(config)
-    for (const warning of config.warnings) log.warn(warning)
-    const { report, format } = await collectStats(await createTracker(config, log), values, log)
+    const config = configure(io.env, masking, { dotenv: true })
+    const { report, format } = await statsOf({ config, log, env: io.env, time: new Date() }, values)
     io.stdout.write(renderStats(report, format))
     if (values.summary) {
       const { stepSummary } = outputFiles(io.env)

@@ -16,7 +16,10 @@ export interface Filed {
   readonly occurrence?: number | undefined
 }
 
-/** The {@link Filed} for `issue`, filed under `title`, that ended as `outcome`. */
-export function filedAs(outcome: Exclude<Outcome['outcome'], 'failed'>, issue: Issue, title: string, occurrence?: number): Filed {
-  return { outcome: { outcome, number: issue.number, url: issue.url, title }, issue, ...(occurrence === undefined ? {} : { occurrence }) }
+/**
+ * The {@link Filed} for `issue`, the issue that holds the report, that ended as `outcome`. The title is
+ * the holder's own: with REPORT_GROUP=environment, or on a reopen, it is not the title this run rendered.
+ */
+export function filedAs(outcome: Exclude<Outcome['outcome'], 'failed'>, issue: Issue, occurrence?: number): Filed {
+  return { outcome: { outcome, number: issue.number, url: issue.url, title: issue.title }, issue, ...(occurrence === undefined ? {} : { occurrence }) }
 }

@@ -28,7 +28,7 @@ export async function reopenStep(tracker: Tracker, target: ReopenTarget, key: Re
   }
   if (!recovered) return undefined
   const done = await reopenIssue(tracker, target, key, recovered, failure, log)
-  return done && filedAs(done.outcome, done.issue, key.title, done.occurrence)
+  return done && filedAs(done.outcome, done.issue, done.occurrence)
 }
 
 /**

@@ -89,13 +89,13 @@ const holds = (issue: Issue) => `Open issue #${issue.number} holds this report: 
 
 // ON_DUPLICATE=comment records the occurrence on the holder (lib/core/flows/comments.ts); skip, or a
 // comment that failed, only says which issue holds the report.
-async function commentOrSkip({ tracker, target, failure, key, log }: Run, holder: Issue): Promise<Filed> {
+async function commentOrSkip({ tracker, target, failure, log }: Run, holder: Issue): Promise<Filed> {
   log.info('Duplicate issue found, skipping creation')
   // Loaded only in comment mode: every module costs start-up (npm run bench).
   const occurrence = target.onDuplicate === 'comment' ? await (await import('./comments.ts')).commentOnDuplicate(tracker, target, holder, failure, log) : undefined
   // The comment line names the issue already; otherwise say which issue holds the report.
   if (occurrence === undefined) log.info(holds(holder))
-  return filedAs(occurrence === undefined ? 'duplicate' : 'commented', holder, key.title, occurrence)
+  return filedAs(occurrence === undefined ? 'duplicate' : 'commented', holder, occurrence)
 }
 
 // REPORT_REOPEN_WINDOW: the issue a recent recovery closed, reopened (lib/core/flows/reopen-step.ts);
@@ -125,8 +125,8 @@ async function convergeCreated({ tracker, target, key, log }: Run, { issue, post
   if (survivor.number !== issue.number) {
     log.info(`Closed #${issue.number} as a duplicate of #${survivor.number}, the older open issue for this failure`)
     log.info(holds(survivor))
-    return filedAs('duplicate', survivor, key.title)
+    return filedAs('duplicate', survivor)
   }
   log.info(`Created issue #${issue.number}: ${issue.url}`)
-  return filedAs('created', issue, key.title)
+  return filedAs('created', issue)
 }

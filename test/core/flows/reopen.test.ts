@@ -36,7 +36,8 @@ test('still closed: reopened, with "failed again after recovery" carrying the lo
   const log = memoryLog()
   const withLog = { ...failure, log: { text: 'npm ERR! code 1', source: 'deploy.log' } }
   const outcome = await fileReport(tracker, undefined, target, withLog, log)
-  assert.equal(outcome, { outcome: 'reopened', number: 1, url: 'memory://issues/1', title: renderTitle(failure) })
+  // The title of the issue that holds the report (filed for bad0001), not the one this run rendered.
+  assert.equal(outcome, { outcome: 'reopened', number: 1, url: 'memory://issues/1', title: renderTitle({ ...failure, commitSha: 'bad0001' }) })
   assert.equal(log.lines, ['[INFO] Reopened issue #1: memory://issues/1'])
   assert.is(tracker.issues.length, 1)
   assert.is(tracker.issues[0]!.state, 'open')
@@ -51,7 +52,7 @@ test('already reopened by a concurrent run (its comment there): this run comment
   tracker.issues[0]!.comments.push({ id: 2, body: `${OCCURRENCE_MARKER}\n${REGRESSION_MARKER}\n### Failed again 1 minute after recovery: occurrence 2\n`, url: 'memory://issues/1#note-2' })
   const log = memoryLog()
   const outcome = await fileReport(tracker, undefined, target, failure, log)
-  assert.equal(outcome, { outcome: 'commented', number: 1, url: 'memory://issues/1', title: renderTitle(failure) })
+  assert.equal(outcome, { outcome: 'commented', number: 1, url: 'memory://issues/1', title: renderTitle({ ...failure, commitSha: 'bad0001' }) })
   assert.equal(log.lines.length, 1)
   assert.match(log.lines[0]!, /^\[INFO\] Commented on issue #1 \(occurrence 3\): memory:\/\/issues\/1#note-\d+$/)
   assert.equal(tracker.calls.filter((c) => !c.startsWith('list') && !c.endsWith('Issues')), ['addComment'])

@@ -1,0 +1,113 @@
+// The report command, assembled once: what failed (the deploy's facts, the reason, the log, what the CI
+// says), the issue filed or found (lib/core/flows/report.ts), the chat notice, the page. The command line,
+// the GitHub Action and the plugin API all run this, so `--json`, the step outputs and the API's result
+// are one value, taken from the issue that holds the report.
+import type { Config } from '../config/config.ts'
+import { withTemplate } from '../config/template.ts'
+import { createNotifier } from '../chat/index.ts'
+import { CreateFailed } from '../core/errors.ts'
+import { fileReport } from '../core/flows/report.ts'
+import { issueTitle } from '../core/flows/issue-text.ts'
+import { BODY_LIMIT } from '../core/text/budget.ts'
+import { DEFAULT_REASON, TITLE_LIMITS, type Failure } from '../core/text/issue.ts'
+import type { IssueTemplate } from '../core/text/template.ts'
+import type { FailedEntry } from '../core/text/what-failed.ts'
+import { readDeploy, withoutToken } from './deploy.ts'
+import { configure, type ConfigureOptions, type MaskingLog, type Session } from './session.ts'
+import { createTracker } from './tracker.ts'
+
+type Env = Record<string, string | undefined>
+
+/** The configuration a report runs with: REPORT_TEMPLATE read and checked before any request. */
+export type ReportConfig = Config & { readonly template?: IssueTemplate }
+
+/** What the caller asks to report. */
+export interface ReportRequest {
+  /** The failure reason; `Unknown failure` when absent or empty. */
+  readonly reason?: string | undefined
+  /** `--reason-file`: read the reason from this file (`-`: standard input). */
+  readonly reasonFile?: string | undefined
+  /** `--log`: the end of this file (`-`: standard input) goes into the issue; default REPORT_LOG_FILE. */
+  readonly log?: string | undefined
+}
+
+/** What a report ended with: the `--json` line, the Action's outputs and the plugin API's result. */
+export interface ReportResult {
+  readonly outcome: 'created' | 'duplicate' | 'commented' | 'reopened' | 'failed'
+  readonly number: number | null
+  readonly url: string | null
+  /** The title of the issue that holds the report; the title it would have had when none was filed. */
+  readonly title: string | null
+  /** What the CI said failed (REPORT_CI_LOG=auto); absent otherwise, and then absent from every output. */
+  readonly failed?: readonly FailedEntry[]
+}
+
+/** A finished report: its result, the failure it was about, and the error when nothing was filed. */
+export interface ReportRun {
+  readonly result: ReportResult
+  readonly failure: Failure
+  readonly error?: CreateFailed
+}
+
+/** The result of a run that filed nothing: a bad configuration has no title yet. */
+export function failedResult(title: string | null = null): ReportResult {
+  return { outcome: 'failed', number: null, url: null, title }
+}
+
+/** {@link configure}, then REPORT_TEMPLATE read and checked: a bad template is a configuration error before any request. */
+export async function configureReport(env: Env, masking: MaskingLog, options: ConfigureOptions = {}): Promise<ReportConfig> {
+  return withTemplate(configure(env, masking, options), env)
+}
+
+/**
+ * What failed: the deploy's facts, the reason (argument or file), the log's end and, with REPORT_CI_LOG=auto,
+ * what the CI's own record says. An explicit log wins over the CI's logs.
+ */
+export async function readFailure(session: Session<ReportConfig>, request: ReportRequest): Promise<Failure> {
+  const { config, log, env, time } = session
+  let failure: Failure = { ...(await readDeploy(config, time)), reason: withoutToken(request.reason || DEFAULT_REASON, config) }
+  const logSource = request.log ?? config.logFile
+  if (request.reasonFile !== undefined || logSource !== undefined) {
+    // Loaded only when asked for: every module costs start-up (npm run bench).
+    const { readInputs } = await import('./input-files.ts')
+    failure = { ...failure, ...(await readInputs({ reasonFile: request.reasonFile, reason: request.reason, log: logSource }, config, log)) }
+  }
+  if (config.ciLog === 'auto') {
+    const { readCiFailures } = await import('./ci.ts')
+    failure = { ...failure, ...(await readCiFailures(config, log, failure.log === undefined, env)) }
+  }
+  return failure
+}
+
+/**
+ * The spec's single pass for `failure`: the issue filed or found, the chat notice, then the page
+ * (PAGERDUTY_ROUTING_KEY). A report that could not be filed is a result too (`failed`, with its error);
+ * anything else that goes wrong throws.
+ */
+export async function fileFailure(session: Session<ReportConfig>, failure: Failure): Promise<ReportRun> {
+  const { config, log } = session
+  const failed = failure.failed && (await import('../core/text/what-failed.ts')).failedEntries(failure.failed)
+  const extra = failed ? { failed } : {}
+  try {
+    const outcome = await fileReport(await createTracker(config, log), createNotifier(config, log, session.annotate), config, failure, log)
+    // Loaded only when paging is configured: every module costs start-up.
+    if (config.pager) await (await import('./paging.ts')).pageReported(config, outcome, failure, log)
+    return { result: { ...outcome, ...extra }, failure }
+  } catch (error) {
+    if (!(error instanceof CreateFailed)) throw error
+    const title = await failureTitle(config, failure)
+    return { result: { ...failedResult(title), ...extra }, failure, error: new CreateFailed(error.cause, title) }
+  }
+}
+
+/** The title the issue for `failure` has, or would have had. */
+export function failureTitle(config: ReportConfig, failure: Failure): Promise<string> {
+  return issueTitle(config.template, failure, { kind: config.tracker, limits: { title: TITLE_LIMITS[config.tracker], body: BODY_LIMIT } })
+}
+
+/** `--dry-run`: the title, body and chat text a real run would send, and what it would do; writes nothing. */
+export async function previewFailure(session: Session<ReportConfig>, failure: Failure): Promise<string> {
+  const { config, log } = session
+  const { previewReport } = await import('../core/flows/preview.ts')
+  return previewReport(config.token || config.app ? await createTracker(config, log) : undefined, config, failure, log)
+}

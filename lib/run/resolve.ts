@@ -1,0 +1,42 @@
+// The resolve command, assembled once: after a good deploy, this environment's open failure issues are
+// closed with a recovery comment (lib/core/flows/resolve.ts), one recovery notice goes to chat, and each
+// closed issue's incident is resolved on the pager. The command line, the Action and the plugin API run this.
+import { createNotifier } from '../chat/index.ts'
+import { renderRecoveryChat } from '../core/find/recovery.ts'
+import { resolveRecovery, type Resolution } from '../core/flows/resolve.ts'
+import { renderRecoveryComment, type Recovery } from '../core/text/comment-text.ts'
+import { preconnect } from '../http/preconnect.ts'
+import { readDeploy } from './deploy.ts'
+import type { Session } from './session.ts'
+import { createTracker } from './tracker.ts'
+
+/** A finished resolve: what it closed and could not, and the deploy it was about. */
+export interface ResolveRun {
+  readonly resolution: Resolution
+  readonly recovery: Recovery
+}
+
+/**
+ * Closes the environment's open failure issues after a good deploy, posts the recovery notice and
+ * resolves the pages; with `dryRun`, only says what it would close and writes nothing.
+ */
+export async function resolveFailures(session: Session, { dryRun = false } = {}): Promise<ResolveRun> {
+  const { config, log, env, time } = session
+  const recovery: Recovery = await readDeploy(config, time, { withMessage: false })
+  const tracker = await createTracker(config, log)
+  // The recovery notice follows the first close, a second or more after the first comment: the chat's
+  // connection opens with that comment, rather than on every good deploy (lib/http/preconnect.ts).
+  const chatUrl = config.chat.slack?.apiUrl ?? config.chatWebhook
+  const warming = { ...tracker, addComment: (number: number, body: string) => (preconnect(chatUrl, env), tracker.addComment(number, body)) }
+  const resolution = await resolveRecovery(dryRun ? tracker : warming, createNotifier(config, log, session.annotate), config, recovery, log, { dryRun })
+  // PAGERDUTY_ROUTING_KEY: each closed issue's incident is resolved (loaded only when set).
+  if (config.pager && !dryRun) await (await import('./paging.ts')).pageResolved(config, recovery.environment, resolution.closed, log)
+  return { resolution, recovery }
+}
+
+/** What a dry run would write: the comment on each issue and the chat message; empty when it would close nothing. */
+export function resolvePreview(session: Session, { resolution, recovery }: ResolveRun): string {
+  if (!resolution.closed.length) return ''
+  const chat = session.config.chatWebhook ? `\n--- chat message\n${renderRecoveryChat(recovery, resolution.closed)}\n` : ''
+  return `\n--- comment on each issue before closing it\n${renderRecoveryComment(recovery)}${chat}`
+}
