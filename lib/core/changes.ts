@@ -127,3 +127,14 @@ export class ChangesUnavailable extends Error {
     this.status = options.status
   }
 }
+
+/**
+ * What changed, being read while the duplicate check runs: a create awaits it (at most the rest of
+ * REPORT_CHANGES_TIMEOUT), a duplicate that files nothing cancels it and waits for nothing.
+ */
+export interface PendingChanges {
+  /** Settles with what changed, or with nothing when it could not be read (after one [WARN]); never rejects. */
+  readonly settled: Promise<{ readonly changes?: Changes; readonly mentionAuthors?: boolean }>
+  /** Nothing will use the read: stop it. */
+  cancel(): void
+}

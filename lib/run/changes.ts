@@ -2,7 +2,7 @@
 // the service the code lives on, chosen by the tracker and the CI (GitHub: the run's repository in GitHub
 // Actions, else ISSUE_REPO; GitLab: the tracker's project), the checkout's own history, and
 // REPORT_LAST_GOOD_SHA. Every module here is loaded on demand, so a run without it pays nothing (npm run bench).
-import type { ChangesService } from '../core/changes.ts'
+import type { ChangesService, PendingChanges } from '../core/changes.ts'
 import type { Config } from '../config/config.ts'
 import type { Log } from '../core/log.ts'
 import type { Failure } from '../core/text/issue.ts'
@@ -87,7 +87,7 @@ export async function changesService(config: ChangesConfig, log: Log, head: stri
  * What changed since the last good deploy of `head`, for the issue's `What changed` section, when
  * REPORT_CHANGES=auto; nothing otherwise, or (after one [WARN]) when it could not be read. Never throws.
  */
-export async function readChanges(config: ChangesConfig, head: string, log: Log, env: Env = process.env, cwd?: string): Promise<Pick<Failure, 'changes' | 'mentionAuthors'>> {
+export async function readChanges(config: ChangesConfig, head: string, log: Log, env: Env = process.env, cwd?: string, signal?: AbortSignal): Promise<Pick<Failure, 'changes' | 'mentionAuthors'>> {
   if (config.changes !== 'auto') return {}
   const [{ readWhatChanged }, { localHistory }] = await Promise.all([import('../core/flows/what-changed.ts'), import('./git.ts')])
   let service: ChangesService | undefined
@@ -97,6 +97,16 @@ export async function readChanges(config: ChangesConfig, head: string, log: Log,
     log.warn(`Could not say what changed: ${(error as Error).message}. The issue is filed without its What changed section`)
     return {}
   }
-  const changes = await readWhatChanged(service, localHistory(cwd), { head, lastGoodSha: config.lastGoodSha, timeoutMs: config.changesTimeoutMs }, log)
+  const changes = await readWhatChanged(service, localHistory(cwd), { head, lastGoodSha: config.lastGoodSha, timeoutMs: config.changesTimeoutMs, ...(signal ? { signal } : {}) }, log)
   return changes ? { changes, mentionAuthors: config.mentionAuthors } : {}
+}
+
+/**
+ * The read of what changed, started now to run beside the duplicate check (REPORT_CHANGES=auto); undefined
+ * when it is off. A create waits for it; a duplicate cancels it (lib/core/flows/changes-step.ts).
+ */
+export function startChanges(config: ChangesConfig, head: string, log: Log, env: Env = process.env): PendingChanges | undefined {
+  if (config.changes !== 'auto') return undefined
+  const stop = new AbortController()
+  return { settled: readChanges(config, head, log, env, undefined, stop.signal), cancel: () => stop.abort() }
 }

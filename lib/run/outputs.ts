@@ -9,6 +9,7 @@ import { markdownText } from '../core/text/markdown.ts'
 import type { Outcome } from '../core/flows/report.ts'
 import type { Resolution } from '../core/flows/resolve.ts'
 import type { FailedEntry } from '../core/text/what-failed.ts'
+import type { ChangesEntry } from '../core/text/what-changed.ts'
 
 /** A run's outcome as printed: a failed run may have no title yet (bad configuration). */
 export interface RunOutcome {
@@ -18,6 +19,8 @@ export interface RunOutcome {
   readonly title: string | null
   /** What the CI said failed (REPORT_CI_LOG=auto); absent otherwise, and then absent from every output. */
   readonly failed?: readonly FailedEntry[]
+  /** What changed since the last good deploy (REPORT_CHANGES=auto): null when not read; absent otherwise. */
+  readonly changes?: ChangesEntry | null
 }
 
 /** The outcome of a run that filed nothing. */
@@ -25,9 +28,12 @@ export function failedOutcome(title: string | null = null): RunOutcome {
   return { outcome: 'failed', number: null, url: null, title }
 }
 
-/** The `--json` line: one object with exactly `outcome`, `number`, `url`, `title`, in that order, then `failed` when the CI was read. */
+/**
+ * The `--json` line: one object with exactly `outcome`, `number`, `url`, `title`, in that order, then
+ * `failed` when the CI was read and `changes` when REPORT_CHANGES=auto.
+ */
 export function jsonLine(o: RunOutcome): string {
-  return JSON.stringify({ outcome: o.outcome, number: o.number, url: o.url, title: o.title, ...(o.failed ? { failed: o.failed } : {}) })
+  return JSON.stringify({ outcome: o.outcome, number: o.number, url: o.url, title: o.title, ...(o.failed ? { failed: o.failed } : {}), ...(o.changes !== undefined ? { changes: o.changes } : {}) })
 }
 
 /**
@@ -42,6 +48,8 @@ export function outputLines(o: RunOutcome, delimiter: () => string = () => `ghad
     ['issue-url', o.url ?? ''],
     // A JSON list of {job, step, url}, when the CI was read.
     ...(o.failed ? [['failed', JSON.stringify(o.failed)] as [string, string]] : []),
+    // A JSON object {base, head, status, commits, pulls, authors, compareUrl}, with REPORT_CHANGES=auto.
+    ...(o.changes !== undefined ? [['changes', JSON.stringify(o.changes)] as [string, string]] : []),
   ]
   return entries
     .map(([name, value]) => {

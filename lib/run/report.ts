@@ -12,6 +12,7 @@ import { BODY_LIMIT } from '../core/text/budget.ts'
 import { DEFAULT_REASON, TITLE_LIMITS, type Failure } from '../core/text/issue.ts'
 import type { IssueTemplate } from '../core/text/template.ts'
 import type { FailedEntry } from '../core/text/what-failed.ts'
+import type { ChangesEntry } from '../core/text/what-changed.ts'
 import { readDeploy, withoutToken } from './deploy.ts'
 import { configure, type ConfigureOptions, type MaskingLog, type Session } from './session.ts'
 import { createTracker } from './tracker.ts'
@@ -40,6 +41,11 @@ export interface ReportResult {
   readonly title: string | null
   /** What the CI said failed (REPORT_CI_LOG=auto); absent otherwise, and then absent from every output. */
   readonly failed?: readonly FailedEntry[]
+  /**
+   * What changed since the last good deploy (REPORT_CHANGES=auto), when this run filed or reopened the
+   * issue with it; null when it was asked but not read; absent otherwise, and then absent from every output.
+   */
+  readonly changes?: ChangesEntry | null
 }
 
 /** A finished report: its result, the failure it was about, and the error when nothing was filed. */
@@ -88,12 +94,17 @@ export async function fileFailure(session: Session<ReportConfig>, failure: Failu
   const { config, log } = session
   const failed = failure.failed && (await import('../core/text/what-failed.ts')).failedEntries(failure.failed)
   const extra = failed ? { failed } : {}
+  // REPORT_CHANGES=auto: what changed is read beside the duplicate check, not after it (lib/run/changes.ts).
+  const pendingChanges = config.changes === 'auto' ? (await import('./changes.ts')).startChanges(config, failure.commitSha, log, session.env) : undefined
   try {
-    const outcome = await fileReport(await createTracker(config, log), createNotifier(config, log, session.annotate), config, failure, log)
+    const outcome = await fileReport(await createTracker(config, log), createNotifier(config, log, session.annotate), pendingChanges ? { ...config, pendingChanges } : config, failure, log)
+    const told = pendingChanges && (outcome.outcome === 'created' || outcome.outcome === 'reopened') ? await pendingChanges.settled : undefined
+    const changes = pendingChanges ? { changes: told?.changes ? (await import('../core/text/what-changed.ts')).changesEntry(told.changes) : null } : {}
     // Loaded only when paging is configured: every module costs start-up.
     if (config.pager) await (await import('./paging.ts')).pageReported(config, outcome, failure, log)
-    return { result: { ...outcome, ...extra }, failure }
+    return { result: { ...outcome, ...extra, ...changes }, failure: told?.changes ? { ...failure, ...told } : failure }
   } catch (error) {
+    pendingChanges?.cancel()
     if (!(error instanceof CreateFailed)) throw error
     const title = await failureTitle(config, failure)
     return { result: { ...failedResult(title), ...extra }, failure, error: new CreateFailed(error.cause, title) }
@@ -109,5 +120,7 @@ export function failureTitle(config: ReportConfig, failure: Failure): Promise<st
 export async function previewFailure(session: Session<ReportConfig>, failure: Failure): Promise<string> {
   const { config, log } = session
   const { previewReport } = await import('../core/flows/preview.ts')
-  return previewReport(config.token || config.app ? await createTracker(config, log) : undefined, config, failure, log)
+  // REPORT_CHANGES=auto: the preview shows the section a created issue would have.
+  const told = config.changes === 'auto' ? { ...failure, ...(await (await import('./changes.ts')).readChanges(config, failure.commitSha, log, session.env)) } : failure
+  return previewReport(config.token || config.app ? await createTracker(config, log) : undefined, config, told, log)
 }

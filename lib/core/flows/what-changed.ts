@@ -17,6 +17,8 @@ export interface ChangesRequest {
   readonly lastGoodSha?: string | undefined
   /** REPORT_CHANGES_TIMEOUT in milliseconds: every request together. */
   readonly timeoutMs: number
+  /** Aborts when nothing will use the answer (a duplicate files nothing): the read stops without a word. */
+  readonly signal?: AbortSignal
 }
 
 /** Pull requests are looked up for at most this many commits (one GraphQL request holds them all). */
@@ -63,6 +65,8 @@ export async function readWhatChanged(service: ChangesService | undefined, local
   // A timer of its own rather than AbortSignal.timeout(), whose timer does not keep the process alive.
   const deadline = new AbortController()
   const timer = setTimeout(() => deadline.abort(), request.timeoutMs)
+  const cancel = () => deadline.abort()
+  request.signal?.addEventListener('abort', cancel, { once: true })
   let step = 'find the last good deploy'
   try {
     const sources = [...(request.lastGoodSha ? [explicit(request.lastGoodSha)] : []), ...(service?.sources ?? [])]
@@ -79,6 +83,7 @@ export async function readWhatChanged(service: ChangesService | undefined, local
     // The same commit needs no comparison.
     if (sameCommit(good.sha, request.head)) return { status: 'identical', ...found, ...empty }
     // The checkout first: it costs no request when it holds both commits (CI checkouts are often shallow).
+    step = 'look for both commits in the checkout'
     const history = local && (await until(local.holds?.(good.sha, request.head) ?? Promise.resolve(false), deadline.signal)) ? local : service?.remote
     if (!history) {
       log.warn(`Could not say what changed since ${good.sha.slice(0, 7)} (${good.source}): the checkout does not hold both commits and no service can compare them; fetch more history (actions/checkout fetch-depth: 0, GIT_DEPTH: 0). The issue is filed without its What changed section`)
@@ -106,9 +111,11 @@ export async function readWhatChanged(service: ChangesService | undefined, local
     }
     return { ...found, status: comparison.status, commits: comparison.commits, total: comparison.total, behindBy: comparison.behindBy, pulls: [...pulls.values()], pullOf }
   } catch (error) {
+    if (request.signal?.aborted) return undefined
     log.warn(`Could not ${step} to say what changed: ${why(error, request.timeoutMs)}. The issue is filed without its What changed section`)
     return undefined
   } finally {
     clearTimeout(timer)
+    request.signal?.removeEventListener('abort', cancel)
   }
 }
