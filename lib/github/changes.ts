@@ -40,7 +40,7 @@ function cannot(what: string, error: unknown, fix: string): ChangesUnavailable {
   if (error instanceof ChangesUnavailable) return error
   const status = error instanceof ApiError ? error.status : undefined
   if (status === 403) return new ChangesUnavailable(`GitHub refused to let the token read ${what} (HTTP 403)`, fix, { status, cause: error })
-  if (status === 404) return new ChangesUnavailable(`GitHub has no ${what} the token can see (HTTP 404)`, fix, { status, cause: error })
+  if (status === 404) return new ChangesUnavailable(`GitHub answered HTTP 404 for ${what}: it does not exist, or the token may not see it`, fix, { status, cause: error })
   return new ChangesUnavailable(`${what}: ${describeError(error)}`, '', { ...(status === undefined ? {} : { status }), cause: error })
 }
 

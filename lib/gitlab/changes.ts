@@ -27,7 +27,7 @@ function cannot(what: string, error: unknown): ChangesUnavailable {
   if (error instanceof ChangesUnavailable) return error
   const status = error instanceof ApiError ? error.status : undefined
   if (status === 401 || status === 403) return new ChangesUnavailable(`GitLab refused to let the token read ${what} (HTTP ${status})`, PERMISSION, { status, cause: error })
-  if (status === 404) return new ChangesUnavailable(`GitLab has no ${what} the token can see (HTTP 404)`, PERMISSION, { status, cause: error })
+  if (status === 404) return new ChangesUnavailable(`GitLab answered HTTP 404 for ${what}: it does not exist, or the token may not see it`, PERMISSION, { status, cause: error })
   return new ChangesUnavailable(`${what}: ${describeError(error)}`, '', { ...(status === undefined ? {} : { status }), cause: error })
 }
 

@@ -107,6 +107,9 @@ export async function readChanges(config: ChangesConfig, head: string, log: Log,
  */
 export function startChanges(config: ChangesConfig, head: string, log: Log, env: Env = process.env): PendingChanges | undefined {
   if (config.changes !== 'auto') return undefined
+  // The title carries the short form; GitHub Actions gives the full id, which compare and `--json` prefer.
+  const full = env.GITHUB_ACTIONS === 'true' && /^[0-9a-f]{40,64}$/i.test(env.GITHUB_SHA ?? '') && env.GITHUB_SHA!.startsWith(head) ? env.GITHUB_SHA!.toLowerCase() : head
+  head = full
   const stop = new AbortController()
   return { settled: readChanges(config, head, log, env, undefined, stop.signal), cancel: () => stop.abort() }
 }

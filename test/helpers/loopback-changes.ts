@@ -133,13 +133,16 @@ export function serveGitHubChanges(gh: LoopbackGitHub, repo: SeedRepo): { graphq
     const run = /^\/actions\/runs\/(\d+)$/.exec(rest)
     if (run) {
       const workflow = repo.workflow
-      if (!workflow || Number(run[1]) !== workflow.runId) return notFound
+      // Another helper's run (loopback-github-actions.ts) passes on to it.
+      if (!workflow) return undefined
+      if (Number(run[1]) !== workflow.runId) return notFound
       return { status: 200, body: { id: workflow.runId, workflow_id: workflow.workflowId, head_branch: workflow.branch, status: 'in_progress', conclusion: null } satisfies Partial<Schemas['workflow-run']> }
     }
     const runs = /^\/actions\/workflows\/([^/]+)\/runs$/.exec(rest)
     if (runs) {
       const workflow = repo.workflow
-      if (!workflow || runs[1] !== String(workflow.workflowId)) return notFound
+      if (!workflow) return undefined
+      if (runs[1] !== String(workflow.workflowId)) return notFound
       const paging = pageOf(r, 30)
       if ('status' in paging) return paging
       // The status filter takes a run's status or conclusion; anything else is refused.
