@@ -113,3 +113,26 @@ export function startChanges(config: ChangesConfig, head: string, log: Log, env:
   const stop = new AbortController()
   return { settled: readChanges(config, head, log, env, undefined, stop.signal), cancel: () => stop.abort() }
 }
+
+/**
+ * `doctor`'s line for REPORT_CHANGES=auto: which source it would use first and whether the token may read
+ * it (one request: the first source's own). Never throws.
+ */
+export async function changesCheck(config: ChangesConfig, log: Log, env: Env = process.env): Promise<{ ok: boolean; text: string }> {
+  const plan = changesPlan(config, env)
+  const order = `${plan.sources.join(', then ')}${plan.where ? ` of ${plan.where}` : ''}`
+  const service = await changesService(config, log, 'HEAD', env).catch(() => undefined)
+  const first = service?.sources[0]
+  if (!first) return { ok: true, text: `what changed: from ${order}; compared by the checkout only (no token for ${plan.service ?? 'a service'})` }
+  const deadline = new AbortController()
+  const timer = setTimeout(() => deadline.abort(), config.changesTimeoutMs)
+  try {
+    const found = await first.find(deadline.signal)
+    const said = found ? `its last good deploy is ${found.sha.slice(0, 7)}` : found === null ? 'it records no good deploy yet' : 'it records no deploys'
+    return { ok: true, text: `what changed: from ${order}; the token may read ${first.name} (${said}); it also needs ${plan.permissions}` }
+  } catch (error) {
+    return { ok: false, text: `what changed: cannot read ${first.name}: ${(error as Error).message}` }
+  } finally {
+    clearTimeout(timer)
+  }
+}

@@ -24,5 +24,7 @@ export async function doctor(session: Session<ReportConfig>, { ping = false } = 
   const checks = [valid, ...template, ...proxyChecks(config), ...(await runChecks(doctorChecks(config, log), config, { ping, chat: createNotifier(config) })), ...pager]
   // In GitHub Actions: can the token read the run's jobs (REPORT_CI_LOG=auto)? Loaded only there.
   if (env.GITHUB_ACTIONS === 'true') checks.push(await (await import('./ci-doctor.ts')).ciCheck(config, log, env))
+  // REPORT_CHANGES=auto: which source says what changed, and may the token read it? Loaded only then.
+  if (config.changes === 'auto') checks.push(await (await import('./changes.ts')).changesCheck(config, log, env))
   return checks
 }
