@@ -133,6 +133,15 @@ test('mentions and assignment: plain by default; REPORT_MENTION=authors @mention
   const authors = issue.body.split('\n').find((line) => line.startsWith('**Authors:**'))!
   assert.ok(authors.includes('@dev1') && authors.includes('dependabot[bot]') && !authors.includes('@dependabot'), authors)
   assert.equal(issue.assignees, ['octocat', 'dev1'])
+  assert.equal(servers.gh.issues[0]!.assignees, [{ login: 'octocat' }, { login: 'dev1' }])
+  assert.is(r.stderr, '')
+  // An author the repository cannot assign is one [WARN], and the issue is still filed.
+  await servers.restart()
+  serveGitHubChanges(servers.gh, REPO)
+  const refused = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, REPORT_ASSIGN: 'authors' }))
+  assert.is(refused.code, 0, refused.stderr)
+  assert.equal(sentIssue().assignees, ['dev1'])
+  assert.match(refused.stderr, /^\[WARN\] GitHub did not assign dev1 to issue #1: only people with access to acme\/shop can be assigned; the issue is filed without them\n$/)
   // The chat line names no one.
   assert.not.match(chatText(), /dev1|dependabot/)
 })
