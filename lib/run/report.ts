@@ -95,9 +95,13 @@ export async function fileFailure(session: Session<ReportConfig>, failure: Failu
   const failed = failure.failed && (await import('../core/text/what-failed.ts')).failedEntries(failure.failed)
   const extra = failed ? { failed } : {}
   // REPORT_CHANGES=auto: what changed is read beside the duplicate check, not after it (lib/run/changes.ts).
-  const pendingChanges = config.changes === 'auto' ? (await import('./changes.ts')).startChanges(config, failure.commitSha, log, session.env) : undefined
+  const changesModule = config.changes === 'auto' ? await import('./changes.ts') : undefined
+  const pendingChanges = changesModule?.startChanges(config, failure.commitSha, log, session.env)
+  // An occurrence comment says what changed since the previous occurrence's commit (ON_DUPLICATE=comment).
+  const changesSince = changesModule && (async (base: string) => (await changesModule.readChanges({ ...config, lastGoodSha: base }, failure.commitSha, log, session.env)).changes)
   try {
-    const outcome = await fileReport(await createTracker(config, log), createNotifier(config, log, session.annotate), pendingChanges ? { ...config, pendingChanges } : config, failure, log)
+    const target = pendingChanges && changesSince ? { ...config, pendingChanges, changesSince } : config
+    const outcome = await fileReport(await createTracker(config, log), createNotifier(config, log, session.annotate), target, failure, log)
     const told = pendingChanges && (outcome.outcome === 'created' || outcome.outcome === 'reopened') ? await pendingChanges.settled : undefined
     const changes = pendingChanges ? { changes: told?.changes ? (await import('../core/text/what-changed.ts')).changesEntry(told.changes) : null } : {}
     // Loaded only when paging is configured: every module costs start-up.

@@ -202,6 +202,19 @@ test('off (the command line\'s default): no request beyond the spec\'s, and the 
 })
 
 
+test('ON_DUPLICATE=comment: the occurrence comment says what changed since the previous occurrence\'s commit', async () => {
+  serveGitHubChanges(servers.gh, REPO)
+  const holder = servers.gh.addIssue({ title: `[DEPLOY FAIL] production — ${HEAD} — ${today()}`, body: `## Deploy Failure Report\n\n**Commit:** \`${c(5).slice(0, 7)}\`\n` })
+  const r = await runScript('report.mts', ['--json', 'Deploy job failed'], servers.gh.env({ ...ENV, ON_DUPLICATE: 'comment' }))
+  assert.is(r.code, 0, r.stderr)
+  assert.is(r.stderr, '')
+  assert.is(jsonOf(r.stdout).outcome, 'commented')
+  const comment = servers.gh.comments.find((x) => x.issue_number === holder.number)!
+  assert.match(comment.body ?? '', /### What changed\n\*\*1 pull request and 2 commits\*\* since the previous occurrence \(`10005ee`\): \[compare\]/)
+  // Compared from the previous occurrence's commit (the read of the last good deploy ran beside the duplicate check, and went unused).
+  assert.ok(compares().some((call) => call.path.endsWith(`/compare/10005ee...${HEAD}`)), compares().map((x) => x.path).join(', '))
+})
+
 test('doctor names the source and whether the token may read it; a refusal fails the check with the permission', async () => {
   serveGitHubChanges(servers.gh, REPO)
   const ok = await runScript('doctor.mts', [], servers.gh.env({ ...ENV }))

@@ -9,7 +9,7 @@ import type { Log } from '../log.ts'
 import type { Issue, Tracker } from '../tracker.ts'
 import { describeError, isTransient, retryTransient, withAttempts } from '../retry/transient.ts'
 import { CreateFailed, isBug } from '../errors.ts'
-import type { PendingChanges } from '../changes.ts'
+import type { Changes, PendingChanges } from '../changes.ts'
 import { authorAssignees } from '../text/authors.ts'
 import { withChanges } from './changes-step.ts'
 
@@ -27,6 +27,8 @@ export interface NewIssueExtras {
   readonly pendingChanges?: PendingChanges
   /** REPORT_ASSIGN=authors: the authors of what changed are assigned after `assignees`. */
   readonly assignAuthors?: boolean
+  /** What changed between `base` (the previous occurrence's commit) and this one; for occurrence comments. */
+  readonly changesSince?: (base: string) => Promise<Changes | undefined>
 }
 
 /**

@@ -61,7 +61,9 @@ export async function fileReport(tracker: Tracker, chat: ChatNotifier | undefine
   // issues filed at the same time (converge.ts) rather than after it: one round trip less, the same text.
   let early: Promise<ChatResult> | undefined
   // The create waited for what changed already (REPORT_CHANGES=auto), so the notice has it at no cost.
-  const onPosted = chat?.namesIssue === false ? () => void (early ??= withChanges(failure, target.pendingChanges).then((told) => chat.send({ kind: 'failure', failure: noticeOf(told) }))) : () => {}
+  const send = (told: Failure) => chat!.send({ kind: 'failure', failure: noticeOf(told) })
+  const notice = () => (target.pendingChanges ? withChanges(failure, target.pendingChanges).then(send) : send(failure))
+  const onPosted = chat?.namesIssue === false ? () => void (early ??= notice()) : () => {}
   try {
     const holder = await lookUpHolder(run)
     if (holder) filed = await commentOrSkip(run, holder)
@@ -109,7 +111,8 @@ async function reopenRecovered({ tracker, target, failure, key, log }: Run): Pro
   const reopenWindowHours = target.reopenWindowHours ?? 0
   if (reopenWindowHours <= 0) return undefined
   // Loaded only with REPORT_REOPEN_WINDOW set, like the comment module above.
-  return (await import('./reopen-step.ts')).reopenStep(tracker, { ...target, reopenWindowHours }, key, failure, log)
+  // A reopen is a write like a create: its comment says what changed since the last good deploy (REPORT_CHANGES=auto).
+  return (await import('./reopen-step.ts')).reopenStep(tracker, { ...target, reopenWindowHours }, key, await withChanges(failure, target.pendingChanges), log)
 }
 
 // A new issue, filed once (lib/core/flows/create.ts).

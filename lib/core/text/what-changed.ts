@@ -27,6 +27,9 @@ export interface ChangesView {
   readonly environment?: string
 }
 
+/** `Changes.source` of a comparison with the previous occurrence's commit (an occurrence comment). */
+export const PREVIOUS_OCCURRENCE = 'the previous occurrence'
+
 /** Git's short form of a commit id. */
 export const shortSha = (sha: string): string => sha.slice(0, 7)
 
@@ -84,6 +87,7 @@ export function authorNames(authors: readonly Author[], view: Pick<ChangesView, 
 
 /** The one-line summary or plain statement that opens the section. */
 export function changesSummary(changes: Changes, view: ChangesView): string {
+  if (changes.source === PREVIOUS_OCCURRENCE) return occurrenceSummary(changes)
   const compare = link('compare', changes.compareUrl)
   switch (changes.status) {
     case 'none':
@@ -100,6 +104,26 @@ export function changesSummary(changes: Changes, view: ChangesView): string {
       const counts = changes.pulls.length ? `${plural(changes.pulls.length, 'pull request')} and ${plural(changes.total, 'commit')}` : plural(changes.total, 'commit')
       return `**${counts}** since the last good deploy (${baseWithAge(changes, view)}): ${compare}`
     }
+  }
+}
+
+// Since the previous occurrence: the same facts, measured from that occurrence's commit.
+function occurrenceSummary(changes: Changes): string {
+  const base = inlineCode(shortSha(changes.base ?? ''))
+  const compare = link('compare', changes.compareUrl)
+  switch (changes.status) {
+    case 'ahead': {
+      const counts = changes.pulls.length ? `${plural(changes.pulls.length, 'pull request')} and ${plural(changes.total, 'commit')}` : plural(changes.total, 'commit')
+      return `**${counts}** since the previous occurrence (${base}): ${compare}`
+    }
+    case 'identical':
+      return `No code change since the previous occurrence (${base}).`
+    case 'behind':
+      return `This commit is older than the previous occurrence's (${base}): a rollback by ${plural(changes.behindBy, 'commit')}. ${compare}`
+    case 'diverged':
+      return `The history diverged from the previous occurrence's commit (${base}). ${compare}`
+    default:
+      return `The previous occurrence's commit (${base}) is no longer in the repository.`
   }
 }
 
