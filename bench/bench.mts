@@ -1,5 +1,5 @@
 // `npm run bench`: times the reporter as whole processes against the loopback GitHub and holds it to its
-// targets (see docs/performance.md). Not a test: it prints figures and verdicts.
+// targets (see maintainers/performance.md). Not a test: it prints figures and verdicts.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

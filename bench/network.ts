@@ -41,7 +41,7 @@ const EXPECT: Record<Path, RegExp> = {
 }
 
 // The fewest round trips each path's requests need on the critical path, with the guarantees kept
-// (docs/performance.md, "Round trips and what each one buys"): a new connection costs TCP's and TLS 1.3's
+// (maintainers/performance.md, "Round trips and what each one buys"): a new connection costs TCP's and TLS 1.3's
 // handshakes (2); the chat's connection is opened while the API works, so only its request counts.
 //   create:    TCP, TLS, list, create, re-check (needs the create's answer) ∥ chat (needs neither) = 5
 //   duplicate: TCP, TLS, list, chat = 4

@@ -1,4 +1,4 @@
-// The benchmark's printed table, its derived figures, and the verdict on each target (docs/performance.md).
+// The benchmark's printed table, its derived figures, and the verdict on each target (maintainers/performance.md).
 import type { Installed } from './installed.ts'
 import type { LoopbackGitHub } from '../test/helpers/loopback-github.ts'
 import { summary, type Command, type MemoryRun, type ProcessPeak, type Run } from './measure.ts'

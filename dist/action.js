@@ -488,6 +488,7 @@ var init_duration = __esm({
 var what_changed_exports = {};
 __export(what_changed_exports, {
   MAX_CHANGE_LINES: () => MAX_CHANGE_LINES,
+  PREVIOUS_OCCURRENCE: () => PREVIOUS_OCCURRENCE,
   authorNames: () => authorNames,
   changeLines: () => changeLines,
   changedLine: () => changedLine,
@@ -519,6 +520,7 @@ function authorNames(authors, view) {
   });
 }
 function changesSummary(changes, view) {
+  if (changes.source === PREVIOUS_OCCURRENCE) return occurrenceSummary(changes);
   const compare2 = link("compare", changes.compareUrl);
   switch (changes.status) {
     case "none":
@@ -535,6 +537,24 @@ function changesSummary(changes, view) {
       const counts = changes.pulls.length ? `${plural(changes.pulls.length, "pull request")} and ${plural(changes.total, "commit")}` : plural(changes.total, "commit");
       return `**${counts}** since the last good deploy (${baseWithAge(changes, view)}): ${compare2}`;
     }
+  }
+}
+function occurrenceSummary(changes) {
+  const base = inlineCode(shortSha(changes.base ?? ""));
+  const compare2 = link("compare", changes.compareUrl);
+  switch (changes.status) {
+    case "ahead": {
+      const counts = changes.pulls.length ? `${plural(changes.pulls.length, "pull request")} and ${plural(changes.total, "commit")}` : plural(changes.total, "commit");
+      return `**${counts}** since the previous occurrence (${base}): ${compare2}`;
+    }
+    case "identical":
+      return `No code change since the previous occurrence (${base}).`;
+    case "behind":
+      return `This commit is older than the previous occurrence's (${base}): a rollback by ${plural(changes.behindBy, "commit")}. ${compare2}`;
+    case "diverged":
+      return `The history diverged from the previous occurrence's commit (${base}). ${compare2}`;
+    default:
+      return `The previous occurrence's commit (${base}) is no longer in the repository.`;
   }
 }
 function renderWhatChanged(changes, view) {
@@ -574,7 +594,7 @@ function changesEntry(changes) {
     compareUrl: changes.compareUrl
   };
 }
-var MAX_CHANGE_LINES, TEXT_LIMIT, shortSha, age, plural, text, linkable2, link, baseWithAge, pullRef, nameOf;
+var MAX_CHANGE_LINES, TEXT_LIMIT, PREVIOUS_OCCURRENCE, shortSha, age, plural, text, linkable2, link, baseWithAge, pullRef, nameOf;
 var init_what_changed = __esm({
   "lib/core/text/what-changed.ts"() {
     "use strict";
@@ -585,6 +605,7 @@ var init_what_changed = __esm({
     init_text();
     MAX_CHANGE_LINES = 20;
     TEXT_LIMIT = 200;
+    PREVIOUS_OCCURRENCE = "the previous occurrence";
     shortSha = (sha) => sha.slice(0, 7);
     age = (at, now) => at === void 0 ? void 0 : `${formatDuration(Math.max(0, now.getTime() - at.getTime()) / 1e3).split(" ").slice(0, 2).join(" ")} ago`;
     plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -2962,8 +2983,8 @@ var require_util = __commonJS({
             iterator2 = iterable[Symbol.asyncIterator]();
           },
           pull(controller) {
-            return iterator2.next().then(({ done: done2, value: value15 }) => {
-              if (done2) {
+            return iterator2.next().then(({ done, value: value15 }) => {
+              if (done) {
                 return queueMicrotask(() => {
                   controller.close();
                   controller.byobRequest?.respond(0);
@@ -6293,8 +6314,8 @@ var require_webidl = __commonJS({
           });
         }
         while (true) {
-          const { done: done2, value: value15 } = method.next();
-          if (done2) {
+          const { done, value: value15 } = method.next();
+          if (done) {
             break;
           }
           seq.push(converter(value15, prefix, `${argument}[${index++}]`));
@@ -7142,8 +7163,8 @@ var require_util2 = __commonJS({
         const bytes = [];
         let byteLength = 0;
         do {
-          const { done: done2, value: chunk } = await reader.read();
-          if (done2) {
+          const { done, value: chunk } = await reader.read();
+          if (done) {
             successSteps(Buffer.concat(bytes, byteLength));
             return;
           }
@@ -7987,8 +8008,8 @@ var require_body = __commonJS({
               return;
             }
             while (true) {
-              const { value: value15, done: done2 } = await iterator2.next();
-              if (done2) {
+              const { value: value15, done } = await iterator2.next();
+              if (done) {
                 queueMicrotask(() => readableStreamClose(controller));
                 return;
               }
@@ -18480,12 +18501,12 @@ var require_cache_handler = __commonJS({
         };
         if (statusCode === 304) {
           this.#replaying304 = true;
-          let done2 = false;
+          let done = false;
           const finish304 = () => {
-            if (done2) {
+            if (done) {
               return;
             }
-            done2 = true;
+            done = true;
             this.#replaying304 = false;
             if (this.#pending304End) {
               const { controller: controller2, trailers } = this.#pending304End;
@@ -18495,10 +18516,10 @@ var require_cache_handler = __commonJS({
             }
           };
           const failReplay = (err) => {
-            if (done2) {
+            if (done) {
               return;
             }
-            done2 = true;
+            done = true;
             this.#replaying304 = false;
             this.#suppress304End = true;
             this.#pending304End = void 0;
@@ -18528,7 +18549,7 @@ var require_cache_handler = __commonJS({
             if (typeof cachedValue.body.values === "function") {
               const bodyIterator = cachedValue.body.values();
               const streamCachedBody = () => {
-                if (done2) {
+                if (done) {
                   return;
                 }
                 try {
@@ -23702,11 +23723,11 @@ var require_fetch = __commonJS({
           let bytes;
           let isFailure;
           try {
-            const { done: done2, value: value15 } = await fetchParams.controller.next();
+            const { done, value: value15 } = await fetchParams.controller.next();
             if (isAborted(fetchParams)) {
               break;
             }
-            bytes = done2 ? void 0 : value15;
+            bytes = done ? void 0 : value15;
           } catch (err) {
             if (fetchParams.controller.ended && !timingInfo.encodedBodySize) {
               bytes = void 0;
@@ -36409,29 +36430,7 @@ ${kept}` : kept;
   }
 });
 
-// lib/github/ratelimit.ts
-function rateLimitOf(error, now = Date.now()) {
-  const { status, message = "", response } = error ?? {};
-  if (status !== 403 && status !== 429 || !response) return void 0;
-  const headers = response.headers ?? {};
-  const lifting = (kind, resetsAt) => ({
-    kind,
-    resetsAt,
-    waitSeconds: Math.max(Math.ceil((resetsAt - now) / 1e3), 0)
-  });
-  if (String(headers["x-ratelimit-remaining"]) === "0") {
-    const reset = Number(headers["x-ratelimit-reset"]);
-    return lifting("primary", Number.isFinite(reset) && reset > 0 ? reset * 1e3 : now + FALLBACK_SECONDS * 1e3);
-  }
-  const retryAfter = headers["retry-after"] === void 0 ? NaN : Number(headers["retry-after"]);
-  if (Number.isFinite(retryAfter) && retryAfter >= 0) return lifting("secondary", now + retryAfter * 1e3);
-  if (SECONDARY_WORDING.test(message)) return lifting("secondary", now + FALLBACK_SECONDS * 1e3);
-  return void 0;
-}
-function isKnownToThrottling(error) {
-  const { message = "", response } = error ?? {};
-  return SECONDARY_WORDING.test(message) || String(response?.headers?.["x-ratelimit-remaining"]) === "0";
-}
+// lib/core/retry/budget.ts
 function waitBudget(maxSeconds) {
   let waited = 0;
   return {
@@ -36445,12 +36444,9 @@ function waitBudget(maxSeconds) {
     }
   };
 }
-var FALLBACK_SECONDS, SECONDARY_WORDING;
-var init_ratelimit = __esm({
-  "lib/github/ratelimit.ts"() {
+var init_budget2 = __esm({
+  "lib/core/retry/budget.ts"() {
     "use strict";
-    FALLBACK_SECONDS = 60;
-    SECONDARY_WORDING = /\bsecondary rate\b/i;
   }
 });
 
@@ -36506,16 +36502,16 @@ function readAll(message, signal) {
     const chunks = [];
     const abort = () => message.destroy(signal.reason);
     signal?.addEventListener("abort", abort, { once: true });
-    const done2 = (error) => {
+    const done = (error) => {
       signal?.removeEventListener("abort", abort);
       if (error === void 0) resolve(Buffer.concat(chunks));
       else reject(signal?.aborted ? signal.reason : new TypeError("terminated", { cause: error }));
     };
     message.on("data", (chunk) => chunks.push(chunk));
-    message.on("end", () => done2());
-    message.on("error", (error) => done2(error));
+    message.on("end", () => done());
+    message.on("error", (error) => done(error));
     message.on("close", () => {
-      if (!message.complete) done2(new Error("the connection closed before the body was complete"));
+      if (!message.complete) done(new Error("the connection closed before the body was complete"));
     });
   });
   content.catch(() => {
@@ -37305,7 +37301,8 @@ function occurrenceFacts(failure2) {
   ];
 }
 function occurrenceComment(lines, failure2, flavor = "github") {
-  const text4 = [...lines, ""].join("\n");
+  const changed = failure2.changes ? ["", renderWhatChanged(failure2.changes, { now: failure2.time, flavor, mention: failure2.mentionAuthors === true, environment: failure2.environment })] : [];
+  const text4 = [...lines, ...changed, ""].join("\n");
   if (!failure2.log) return text4;
   return `${text4}
 ${renderLogSection(failure2.log, COMMENT_LIMIT - text4.length - 2, flavor)}
@@ -37334,6 +37331,7 @@ var init_comment_text = __esm({
     "use strict";
     init_budget();
     init_issue();
+    init_what_changed();
     init_log_tail();
     init_text();
     OCCURRENCE_MARKER = "<!-- deploy-failure-reporter:occurrence -->";
@@ -37345,6 +37343,128 @@ var init_comment_text = __esm({
       const cut2 = codePointsFrom(text4, kept.length);
       return inlineCode(kept) + (cut2 ? ` ${cutNote(cut2)}` : "");
     };
+  }
+});
+
+// lib/core/changes.ts
+var BaseGone, ChangesUnavailable;
+var init_changes2 = __esm({
+  "lib/core/changes.ts"() {
+    "use strict";
+    BaseGone = class extends Error {
+      sha;
+      constructor(sha, options) {
+        super(`commit ${sha} is not in the repository`, options);
+        this.name = "BaseGone";
+        this.sha = sha;
+      }
+    };
+    ChangesUnavailable = class extends Error {
+      fix;
+      status;
+      constructor(cause, fix = "", options = {}) {
+        super(fix ? `${cause}; ${fix}` : cause, { cause: options.cause });
+        this.name = "ChangesUnavailable";
+        this.fix = fix;
+        this.status = options.status;
+      }
+    };
+  }
+});
+
+// lib/core/flows/what-changed.ts
+var what_changed_exports2 = {};
+__export(what_changed_exports2, {
+  MAX_PULL_LOOKUPS: () => MAX_PULL_LOOKUPS,
+  readWhatChanged: () => readWhatChanged,
+  sameCommit: () => sameCommit
+});
+async function readWhatChanged(service, local, request2, log2) {
+  if (!SHA2.test(request2.head)) {
+    log2.warn(`Could not say what changed: this run's commit is ${JSON.stringify(request2.head)}, not a commit id; set CI_COMMIT_SHA. The issue is filed without its What changed section`);
+    return void 0;
+  }
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), request2.timeoutMs);
+  const cancel = () => deadline.abort();
+  request2.signal?.addEventListener("abort", cancel, { once: true });
+  let step = "find the last good deploy";
+  try {
+    const sources = [...request2.lastGoodSha ? [explicit(request2.lastGoodSha)] : [], ...service?.sources ?? []];
+    let good;
+    for (const source of sources) {
+      step = `read ${source.name}`;
+      good = await until(source.find(deadline.signal), deadline.signal);
+      if (good !== void 0) break;
+    }
+    const compareUrl = (base) => service?.compareUrl(base, request2.head) ?? null;
+    const empty = { commits: [], total: 0, behindBy: 0, pulls: [], pullOf: /* @__PURE__ */ new Map() };
+    if (!good) return { status: "none", base: null, head: request2.head, compareUrl: null, ...empty };
+    const found = { base: good.sha, head: request2.head, source: good.source, compareUrl: compareUrl(good.sha), ...good.at ? { baseAt: good.at } : {} };
+    if (sameCommit(good.sha, request2.head)) return { status: "identical", ...found, ...empty };
+    step = "look for both commits in the checkout";
+    const history = local && await until(local.holds?.(good.sha, request2.head) ?? Promise.resolve(false), deadline.signal) ? local : service?.remote;
+    if (!history) {
+      log2.warn(`Could not say what changed since ${good.sha.slice(0, 7)} (${good.source}): the checkout does not hold both commits and no service can compare them; fetch more history (actions/checkout fetch-depth: 0, GIT_DEPTH: 0). The issue is filed without its What changed section`);
+      return void 0;
+    }
+    step = `compare ${good.sha.slice(0, 7)}...${request2.head.slice(0, 7)} (${history.name})`;
+    let comparison;
+    try {
+      comparison = await until(history.compare(good.sha, request2.head, deadline.signal), deadline.signal);
+    } catch (error) {
+      if (error instanceof BaseGone) return { status: "gone", ...found, ...empty };
+      throw error;
+    }
+    step = `read the pull requests of the commits (${service?.service ?? ""})`;
+    const lookup2 = comparison.status === "ahead" || comparison.status === "diverged" ? service?.pulls : void 0;
+    const shas = comparison.commits.slice(0, MAX_PULL_LOOKUPS).map((commit) => commit.sha);
+    const pullOfSha = lookup2 && shas.length ? await until(lookup2.pullsOf(shas, deadline.signal), deadline.signal) : /* @__PURE__ */ new Map();
+    const pulls = /* @__PURE__ */ new Map();
+    const pullOf = /* @__PURE__ */ new Map();
+    for (const sha of shas) {
+      const pull = pullOfSha.get(sha);
+      if (!pull) continue;
+      pullOf.set(sha, pull.number);
+      if (!pulls.has(pull.number)) pulls.set(pull.number, pull);
+    }
+    return { ...found, status: comparison.status, commits: comparison.commits, total: comparison.total, behindBy: comparison.behindBy, pulls: [...pulls.values()], pullOf };
+  } catch (error) {
+    if (request2.signal?.aborted) return void 0;
+    log2.warn(`Could not ${step} to say what changed: ${why(error, request2.timeoutMs)}. The issue is filed without its What changed section`);
+    return void 0;
+  } finally {
+    clearTimeout(timer);
+    request2.signal?.removeEventListener("abort", cancel);
+  }
+}
+var MAX_PULL_LOOKUPS, SHA2, TimedOut, until, why, sameCommit, explicit;
+var init_what_changed2 = __esm({
+  "lib/core/flows/what-changed.ts"() {
+    "use strict";
+    init_changes2();
+    init_transient();
+    init_errors();
+    MAX_PULL_LOOKUPS = 100;
+    SHA2 = /^[0-9a-f]{7,64}$/i;
+    TimedOut = class extends Error {
+    };
+    until = (work, signal) => new Promise((resolve, reject) => {
+      const abort = () => reject(new TimedOut());
+      if (signal.aborted) return abort();
+      signal.addEventListener("abort", abort, { once: true });
+      work.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
+    });
+    why = (error, timeoutMs) => {
+      if (error instanceof TimedOut) return `it took longer than REPORT_CHANGES_TIMEOUT (${timeoutMs / 1e3} s); raise REPORT_CHANGES_TIMEOUT, or set REPORT_CHANGES=off`;
+      if (isBug(error)) return `a bug in deploy-failure-reporter (${describeError(error)}); please report it`;
+      return describeError(error);
+    };
+    sameCommit = (a, b) => {
+      const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+      return x.startsWith(y) || y.startsWith(x);
+    };
+    explicit = (sha) => ({ name: "REPORT_LAST_GOOD_SHA", find: async () => ({ sha, source: "REPORT_LAST_GOOD_SHA" }) });
   }
 });
 
@@ -37367,11 +37487,13 @@ async function postCommentOnce(tracker, retry, number2, body2, log2) {
 }
 async function commentOnDuplicate(tracker, retry, issue, failure2, log2) {
   let occurrence = 0;
+  let told = failure2;
   const render8 = (existing) => {
     occurrence = nextOccurrence(existing.map((comment) => comment.body));
-    return renderOccurrence(failure2, occurrence, tracker.kind);
+    return renderOccurrence(told, occurrence, tracker.kind);
   };
   try {
+    if (retry.changesSince) told = await sincePrevious(tracker, issue, failure2, retry.changesSince);
     const comment = await postCommentOnce(tracker, retry, issue.number, render8, log2);
     log2.info(`Commented on issue #${issue.number} (occurrence ${occurrence}): ${comment.url}`);
     return occurrence;
@@ -37380,11 +37502,23 @@ async function commentOnDuplicate(tracker, retry, issue, failure2, log2) {
     return void 0;
   }
 }
+async function sincePrevious(tracker, issue, failure2, since) {
+  const comments = await tracker.listComments(issue.number).catch(() => []);
+  const previous = [...comments].reverse().map((comment) => isOccurrenceComment(comment.body) ? lastCommitIn(comment.body) : void 0).find(Boolean) ?? lastCommitIn(issue.body);
+  if (!previous || sameCommit(previous, failure2.commitSha)) return failure2;
+  const changes = await since(previous);
+  return changes ? { ...failure2, changes: { ...changes, source: PREVIOUS_OCCURRENCE } } : failure2;
+}
+var COMMIT_LINE, lastCommitIn;
 var init_comments = __esm({
   "lib/core/flows/comments.ts"() {
     "use strict";
     init_comment_text();
+    init_what_changed();
+    init_what_changed2();
     init_transient();
+    COMMIT_LINE = /^\*\*Commit:\*\* `([0-9a-f]{7,64})`/gim;
+    lastCommitIn = (text4) => [...(text4 ?? "").matchAll(COMMIT_LINE)].at(-1)?.[1];
   }
 });
 
@@ -37479,6 +37613,12 @@ var init_reopenable = __esm({
 });
 
 // lib/core/flows/reopen.ts
+var reopen_exports = {};
+__export(reopen_exports, {
+  oldestHolder: () => oldestHolder,
+  reopenIssue: () => reopenIssue,
+  reopenStep: () => reopenStep
+});
 async function filedMeanwhile(tracker, key2, issue) {
   const filed = [];
   try {
@@ -37530,25 +37670,6 @@ async function reopenIssue(tracker, target, key2, recovered, failure2, log2) {
   log2.info(`Commented on issue #${issue.number} (occurrence ${occurrence}): ${comment.url}`);
   return { outcome: "commented", issue, occurrence };
 }
-var init_reopen = __esm({
-  "lib/core/flows/reopen.ts"() {
-    "use strict";
-    init_comments();
-    init_converge();
-    init_grouping();
-    init_reopenable();
-    init_regression();
-    init_issue();
-    init_transient();
-  }
-});
-
-// lib/core/flows/reopen-step.ts
-var reopen_step_exports = {};
-__export(reopen_step_exports, {
-  oldestHolder: () => oldestHolder,
-  reopenStep: () => reopenStep
-});
 async function reopenStep(tracker, target, key2, failure2, log2) {
   let recovered;
   try {
@@ -37560,21 +37681,24 @@ async function reopenStep(tracker, target, key2, failure2, log2) {
     return void 0;
   }
   if (!recovered) return void 0;
-  const done2 = await reopenIssue(tracker, target, key2, recovered, failure2, log2);
-  return done2 && filedAs(done2.outcome, done2.issue, done2.occurrence);
+  const done = await reopenIssue(tracker, target, key2, recovered, failure2, log2);
+  return done && filedAs(done.outcome, done.issue, done.occurrence);
 }
 async function oldestHolder(tracker, target, key2) {
   const [holder, reopened] = await Promise.all([findHolderIssue(tracker, key2), findReopened(tracker, target, key2)]);
   return [holder, reopened?.issue].filter((issue) => issue !== void 0).sort((a, b) => a.number - b.number)[0];
 }
-var init_reopen_step = __esm({
-  "lib/core/flows/reopen-step.ts"() {
+var init_reopen = __esm({
+  "lib/core/flows/reopen.ts"() {
     "use strict";
     init_create();
+    init_outcome();
+    init_comments();
+    init_converge();
     init_grouping();
     init_reopenable();
-    init_outcome();
-    init_reopen();
+    init_regression();
+    init_issue();
     init_transient();
     init_errors();
   }
@@ -37679,8 +37803,8 @@ var require_esblib = __commonJS({
     var __asyncGenerator = (__this, __arguments, generator) => {
       var resume = (k2, v2, yes, no) => {
         try {
-          var x2 = generator[k2](v2), isAwait = (v2 = x2.value) instanceof __await, done2 = x2.done;
-          Promise.resolve(isAwait ? v2[0] : v2).then((y) => isAwait ? resume(k2 === "return" ? k2 : "next", v2[1] ? { done: y.done, value: y.value } : y, yes, no) : yes({ value: y, done: done2 })).catch((e) => resume("throw", e, yes, no));
+          var x2 = generator[k2](v2), isAwait = (v2 = x2.value) instanceof __await, done = x2.done;
+          Promise.resolve(isAwait ? v2[0] : v2).then((y) => isAwait ? resume(k2 === "return" ? k2 : "next", v2[1] ? { done: y.done, value: y.value } : y, yes, no) : yes({ value: y, done })).catch((e) => resume("throw", e, yes, no));
         } catch (e) {
           no(e);
         }
@@ -37715,7 +37839,7 @@ var require_esblib = __commonJS({
         throw x2;
       }, "return" in obj && method("return"), it;
     };
-    var __forAwait = (obj, it, method) => (it = obj[__knownSymbol("asyncIterator")]) ? it.call(obj) : (obj = obj[__knownSymbol("iterator")](), it = {}, method = (key2, fn) => (fn = obj[key2]) && (it[key2] = (arg) => new Promise((yes, no, done2) => (arg = fn.call(obj, arg), done2 = arg.done, Promise.resolve(arg.value).then((value15) => yes({ value: value15, done: done2 }), no)))), method("next"), method("return"), it);
+    var __forAwait = (obj, it, method) => (it = obj[__knownSymbol("asyncIterator")]) ? it.call(obj) : (obj = obj[__knownSymbol("iterator")](), it = {}, method = (key2, fn) => (fn = obj[key2]) && (it[key2] = (arg) => new Promise((yes, no, done) => (arg = fn.call(obj, arg), done = arg.done, Promise.resolve(arg.value).then((value15) => yes({ value: value15, done }), no)))), method("next"), method("return"), it);
     var __pow = Math.pow;
     var __reExport = (target, mod, secondTarget) => (__copyProps2(target, mod, "default"), secondTarget && __copyProps2(secondTarget, mod, "default"));
     var __commonJS2 = (cb, mod) => function __require2() {
@@ -40537,7 +40661,7 @@ function localHistory(cwd) {
   return {
     name: "the checkout",
     async holds(base, head) {
-      if (!SHA2.test(base) || !SHA2.test(head)) return false;
+      if (!SHA3.test(base) || !SHA3.test(head)) return false;
       const [a, b] = await Promise.all([ok(["cat-file", "-e", `${base}^{commit}`]), ok(["cat-file", "-e", `${head}^{commit}`])]);
       return a && b;
     },
@@ -40556,13 +40680,13 @@ function localHistory(cwd) {
     }
   };
 }
-var shell, git, MAX_LISTED, SHA2, gitFile;
+var shell, git, MAX_LISTED, SHA3, gitFile;
 var init_git = __esm({
   "lib/run/git.ts"() {
     "use strict";
     git = () => shell ??= Promise.resolve().then(() => (init_core(), core_exports)).then(({ $: $2 }) => $2({ quiet: true, nothrow: true, verbose: false }));
     MAX_LISTED = 100;
-    SHA2 = /^[0-9a-f]{7,64}$/i;
+    SHA3 = /^[0-9a-f]{7,64}$/i;
     gitFile = async (args, cwd) => {
       const { execFile } = await import("node:child_process");
       return new Promise((resolve) => {
@@ -41468,7 +41592,7 @@ var require_light = __commonJS({
       var Batcher_1 = Batcher;
       var require$$4$1 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
       var require$$8 = getCjsExportFromNamespace(version$2);
-      var Bottleneck4, DEFAULT_PRIORITY$1, Events$4, Job$1, LocalDatastore$1, NUM_PRIORITIES$1, Queues$1, RedisDatastore$1, States$1, Sync$1, parser$5, splice = [].splice;
+      var Bottleneck3, DEFAULT_PRIORITY$1, Events$4, Job$1, LocalDatastore$1, NUM_PRIORITIES$1, Queues$1, RedisDatastore$1, States$1, Sync$1, parser$5, splice = [].splice;
       NUM_PRIORITIES$1 = 10;
       DEFAULT_PRIORITY$1 = 5;
       parser$5 = parser;
@@ -41479,8 +41603,8 @@ var require_light = __commonJS({
       Events$4 = Events_1;
       States$1 = States_1;
       Sync$1 = Sync_1;
-      Bottleneck4 = (function() {
-        class Bottleneck5 {
+      Bottleneck3 = (function() {
+        class Bottleneck4 {
           constructor(options = {}, ...invalid) {
             var storeInstanceOptions, storeOptions;
             this._addToQueue = this._addToQueue.bind(this);
@@ -41502,7 +41626,7 @@ var require_light = __commonJS({
                 storeInstanceOptions = parser$5.load(options, this.localStoreDefaults, {});
                 return new LocalDatastore$1(this, storeOptions, storeInstanceOptions);
               } else {
-                throw new Bottleneck5.prototype.BottleneckError(`Invalid datastore type: ${this.datastore}`);
+                throw new Bottleneck4.prototype.BottleneckError(`Invalid datastore type: ${this.datastore}`);
               }
             }).call(this);
             this._queues.on("leftzero", () => {
@@ -41516,7 +41640,7 @@ var require_light = __commonJS({
           }
           _validateOptions(options, invalid) {
             if (!(options != null && typeof options === "object" && invalid.length === 0)) {
-              throw new Bottleneck5.prototype.BottleneckError("Bottleneck v2 takes a single object argument. Refer to https://github.com/SGrondin/bottleneck#upgrading-to-v2 if you're upgrading from Bottleneck v1.");
+              throw new Bottleneck4.prototype.BottleneckError("Bottleneck v2 takes a single object argument. Refer to https://github.com/SGrondin/bottleneck#upgrading-to-v2 if you're upgrading from Bottleneck v1.");
             }
           }
           ready() {
@@ -41661,7 +41785,7 @@ var require_light = __commonJS({
             });
           }
           stop(options = {}) {
-            var done2, waitForExecuting;
+            var done, waitForExecuting;
             options = parser$5.load(options, this.stopDefaults);
             waitForExecuting = (at) => {
               var finished;
@@ -41683,7 +41807,7 @@ var require_light = __commonJS({
                 }
               });
             };
-            done2 = options.dropWaitingJobs ? (this._run = function(index, next) {
+            done = options.dropWaitingJobs ? (this._run = function(index, next) {
               return next.doDrop({
                 message: options.dropErrorMessage
               });
@@ -41713,12 +41837,12 @@ var require_light = __commonJS({
               return waitForExecuting(1);
             });
             this._receive = function(job) {
-              return job._reject(new Bottleneck5.prototype.BottleneckError(options.enqueueErrorMessage));
+              return job._reject(new Bottleneck4.prototype.BottleneckError(options.enqueueErrorMessage));
             };
             this.stop = () => {
-              return this.Promise.reject(new Bottleneck5.prototype.BottleneckError("stop() has already been called"));
+              return this.Promise.reject(new Bottleneck4.prototype.BottleneckError("stop() has already been called"));
             };
-            return done2;
+            return done;
           }
           async _addToQueue(job) {
             var args, blocked, error, options, reachedHWM, shifted, strategy;
@@ -41735,11 +41859,11 @@ var require_light = __commonJS({
               job.doDrop();
               return true;
             } else if (reachedHWM) {
-              shifted = strategy === Bottleneck5.prototype.strategy.LEAK ? this._queues.shiftLastFrom(options.priority) : strategy === Bottleneck5.prototype.strategy.OVERFLOW_PRIORITY ? this._queues.shiftLastFrom(options.priority + 1) : strategy === Bottleneck5.prototype.strategy.OVERFLOW ? job : void 0;
+              shifted = strategy === Bottleneck4.prototype.strategy.LEAK ? this._queues.shiftLastFrom(options.priority) : strategy === Bottleneck4.prototype.strategy.OVERFLOW_PRIORITY ? this._queues.shiftLastFrom(options.priority + 1) : strategy === Bottleneck4.prototype.strategy.OVERFLOW ? job : void 0;
               if (shifted != null) {
                 shifted.doDrop();
               }
-              if (shifted == null || strategy === Bottleneck5.prototype.strategy.OVERFLOW) {
+              if (shifted == null || strategy === Bottleneck4.prototype.strategy.OVERFLOW) {
                 if (shifted == null) {
                   job.doDrop();
                 }
@@ -41753,7 +41877,7 @@ var require_light = __commonJS({
           }
           _receive(job) {
             if (this._states.jobStatus(job.options.id) != null) {
-              job._reject(new Bottleneck5.prototype.BottleneckError(`A job with the same id already exists (id=${job.options.id})`));
+              job._reject(new Bottleneck4.prototype.BottleneckError(`A job with the same id already exists (id=${job.options.id})`));
               return false;
             } else {
               job.doReceive();
@@ -41823,31 +41947,31 @@ var require_light = __commonJS({
             return this._store.__incrementReservoir__(incr);
           }
         }
-        Bottleneck5.default = Bottleneck5;
-        Bottleneck5.Events = Events$4;
-        Bottleneck5.version = Bottleneck5.prototype.version = require$$8.version;
-        Bottleneck5.strategy = Bottleneck5.prototype.strategy = {
+        Bottleneck4.default = Bottleneck4;
+        Bottleneck4.Events = Events$4;
+        Bottleneck4.version = Bottleneck4.prototype.version = require$$8.version;
+        Bottleneck4.strategy = Bottleneck4.prototype.strategy = {
           LEAK: 1,
           OVERFLOW: 2,
           OVERFLOW_PRIORITY: 4,
           BLOCK: 3
         };
-        Bottleneck5.BottleneckError = Bottleneck5.prototype.BottleneckError = BottleneckError_1;
-        Bottleneck5.Group = Bottleneck5.prototype.Group = Group_1;
-        Bottleneck5.RedisConnection = Bottleneck5.prototype.RedisConnection = require$$2;
-        Bottleneck5.IORedisConnection = Bottleneck5.prototype.IORedisConnection = require$$3;
-        Bottleneck5.Batcher = Bottleneck5.prototype.Batcher = Batcher_1;
-        Bottleneck5.prototype.jobDefaults = {
+        Bottleneck4.BottleneckError = Bottleneck4.prototype.BottleneckError = BottleneckError_1;
+        Bottleneck4.Group = Bottleneck4.prototype.Group = Group_1;
+        Bottleneck4.RedisConnection = Bottleneck4.prototype.RedisConnection = require$$2;
+        Bottleneck4.IORedisConnection = Bottleneck4.prototype.IORedisConnection = require$$3;
+        Bottleneck4.Batcher = Bottleneck4.prototype.Batcher = Batcher_1;
+        Bottleneck4.prototype.jobDefaults = {
           priority: DEFAULT_PRIORITY$1,
           weight: 1,
           expiration: null,
           id: "<no-id>"
         };
-        Bottleneck5.prototype.storeDefaults = {
+        Bottleneck4.prototype.storeDefaults = {
           maxConcurrent: null,
           minTime: 0,
           highWater: null,
-          strategy: Bottleneck5.prototype.strategy.LEAK,
+          strategy: Bottleneck4.prototype.strategy.LEAK,
           penalty: null,
           reservoir: null,
           reservoirRefreshInterval: null,
@@ -41856,12 +41980,12 @@ var require_light = __commonJS({
           reservoirIncreaseAmount: null,
           reservoirIncreaseMaximum: null
         };
-        Bottleneck5.prototype.localStoreDefaults = {
+        Bottleneck4.prototype.localStoreDefaults = {
           Promise,
           timeout: null,
           heartbeatInterval: 250
         };
-        Bottleneck5.prototype.redisStoreDefaults = {
+        Bottleneck4.prototype.redisStoreDefaults = {
           Promise,
           timeout: null,
           heartbeatInterval: 5e3,
@@ -41872,7 +41996,7 @@ var require_light = __commonJS({
           clearDatastore: false,
           connection: null
         };
-        Bottleneck5.prototype.instanceDefaults = {
+        Bottleneck4.prototype.instanceDefaults = {
           datastore: "local",
           connection: null,
           id: "<no-id>",
@@ -41880,14 +42004,14 @@ var require_light = __commonJS({
           trackDoneStatus: false,
           Promise
         };
-        Bottleneck5.prototype.stopDefaults = {
+        Bottleneck4.prototype.stopDefaults = {
           enqueueErrorMessage: "This limiter has been stopped and cannot accept new jobs.",
           dropWaitingJobs: true,
           dropErrorMessage: "This limiter has been stopped."
         };
-        return Bottleneck5;
+        return Bottleneck4;
       }).call(commonjsGlobal);
-      var Bottleneck_1 = Bottleneck4;
+      var Bottleneck_1 = Bottleneck3;
       var lib = Bottleneck_1;
       return lib;
     }));
@@ -41899,20 +42023,20 @@ function gitLabLimitOf(error, now = Date.now()) {
   if (!(error instanceof ApiError) || error.status !== 429) return void 0;
   const retryAfter = error.headers["retry-after"] === void 0 ? NaN : Number(error.headers["retry-after"]);
   const reset = Number(error.headers["ratelimit-reset"]);
-  const resetsAt = Number.isFinite(retryAfter) && retryAfter >= 0 ? now + retryAfter * 1e3 : Number.isFinite(reset) && reset > 0 ? reset * 1e3 : now + FALLBACK_SECONDS2 * 1e3;
+  const resetsAt = Number.isFinite(retryAfter) && retryAfter >= 0 ? now + retryAfter * 1e3 : Number.isFinite(reset) && reset > 0 ? reset * 1e3 : now + FALLBACK_SECONDS * 1e3;
   return { resetsAt, waitSeconds: Math.max(Math.ceil((resetsAt - now) / 1e3), 0) };
 }
 function gitLabResetTime(headers) {
   const reset = Number(headers["ratelimit-reset"]);
   return Number.isFinite(reset) && reset > 0 ? localTimestamp(new Date(reset * 1e3)) : "an unknown time";
 }
-var FALLBACK_SECONDS2;
-var init_ratelimit2 = __esm({
+var FALLBACK_SECONDS;
+var init_ratelimit = __esm({
   "lib/gitlab/ratelimit.ts"() {
     "use strict";
     init_errors();
     init_issue();
-    FALLBACK_SECONDS2 = 60;
+    FALLBACK_SECONDS = 60;
   }
 });
 
@@ -42025,8 +42149,8 @@ var init_client = __esm({
     init_errors();
     init_fetch();
     init_transient();
+    init_budget2();
     init_ratelimit();
-    init_ratelimit2();
     MAX_LIMIT_RETRIES = 3;
     LOW_QUOTA = 100;
     pacers = /* @__PURE__ */ new Map();
@@ -42099,6 +42223,33 @@ var init_deploy_window = __esm({
   }
 });
 
+// lib/gitlab/issues.ts
+function toIssue(issue) {
+  return {
+    number: issue.iid,
+    title: issue.title,
+    url: issue.web_url,
+    body: issue.description ?? "",
+    labels: [...issue.labels],
+    state: issue.state === "opened" ? "open" : "closed",
+    ...issue.created_at ? { createdAt: new Date(issue.created_at) } : {},
+    ...issue.closed_at ? { closedAt: new Date(issue.closed_at) } : {},
+    ...typeof issue.user_notes_count === "number" ? { commentCount: issue.user_notes_count } : {}
+  };
+}
+var toComment;
+var init_issues = __esm({
+  "lib/gitlab/issues.ts"() {
+    "use strict";
+    toComment = (note2, url) => ({
+      id: note2.id,
+      body: note2.body,
+      url: `${url}#note_${note2.id}`,
+      ...note2.created_at ? { createdAt: new Date(note2.created_at) } : {}
+    });
+  }
+});
+
 // lib/gitlab/history.ts
 function gitLabHistory(client, projectPath, seen = toIssue) {
   return {
@@ -42128,7 +42279,7 @@ var init_history = __esm({
     "use strict";
     init_deploy_window();
     init_errors();
-    init_tracker2();
+    init_issues();
   }
 });
 
@@ -42137,22 +42288,8 @@ var tracker_exports = {};
 __export(tracker_exports, {
   GITLAB_LIMITS: () => GITLAB_LIMITS,
   createGitLabTracker: () => createGitLabTracker,
-  projectId: () => projectId,
-  toIssue: () => toIssue
+  projectId: () => projectId
 });
-function toIssue(issue) {
-  return {
-    number: issue.iid,
-    title: issue.title,
-    url: issue.web_url,
-    body: issue.description ?? "",
-    labels: [...issue.labels],
-    state: issue.state === "opened" ? "open" : "closed",
-    ...issue.created_at ? { createdAt: new Date(issue.created_at) } : {},
-    ...issue.closed_at ? { closedAt: new Date(issue.closed_at) } : {},
-    ...typeof issue.user_notes_count === "number" ? { commentCount: issue.user_notes_count } : {}
-  };
-}
 function projectId(project) {
   return encodeURIComponent(project);
 }
@@ -42239,7 +42376,7 @@ function createGitLabTracker(options, log2, client = createGitLab(options, log2)
     reopenIssue: (iid) => put(iid, { state_event: "reopen" })
   };
 }
-var toComment, GITLAB_LIMITS;
+var GITLAB_LIMITS;
 var init_tracker2 = __esm({
   "lib/gitlab/tracker.ts"() {
     "use strict";
@@ -42248,12 +42385,7 @@ var init_tracker2 = __esm({
     init_milestone();
     init_milestone_lookup();
     init_history();
-    toComment = (note2, url) => ({
-      id: note2.id,
-      body: note2.body,
-      url: `${url}#note_${note2.id}`,
-      ...note2.created_at ? { createdAt: new Date(note2.created_at) } : {}
-    });
+    init_issues();
     GITLAB_LIMITS = Object.freeze({ title: GITLAB_TITLE_LIMIT, body: 1048576 });
   }
 });
@@ -43844,11 +43976,11 @@ function gather(octokit, results, iterator2, mapFn) {
       return results;
     }
     let earlyExit = false;
-    function done2() {
+    function done() {
       earlyExit = true;
     }
     results = results.concat(
-      mapFn ? mapFn(result.value, done2) : result.value.data
+      mapFn ? mapFn(result.value, done) : result.value.data
     );
     if (earlyExit) {
       return results;
@@ -43928,7 +44060,7 @@ function routeMatcher(paths) {
 function throttling(octokit, octokitOptions) {
   const {
     enabled = true,
-    Bottleneck: Bottleneck4 = import_light2.default,
+    Bottleneck: Bottleneck3 = import_light2.default,
     id = "no-id",
     timeout = 1e3 * 60 * 2,
     // Redis TTL: 2 minutes
@@ -43971,16 +44103,16 @@ function throttling(octokit, octokitOptions) {
     }
     initialized = true;
     if (groups.global == null) {
-      createGroups(Bottleneck4, common);
+      createGroups(Bottleneck3, common);
     }
     state.global = state.global ?? groups.global;
     state.auth = state.auth ?? groups.auth;
     state.search = state.search ?? groups.search;
     state.write = state.write ?? groups.write;
     state.notifications = state.notifications ?? groups.notifications;
-    state.retryLimiter = state.retryLimiter ?? new Bottleneck4();
+    state.retryLimiter = state.retryLimiter ?? new Bottleneck3();
     const events = {};
-    const emitter = new Bottleneck4.Events(events);
+    const emitter = new Bottleneck3.Events(events);
     events.on("secondary-limit", state.onSecondaryRateLimit);
     events.on("rate-limit", state.onRateLimit);
     events.on(
@@ -44074,30 +44206,30 @@ var init_dist_bundle6 = __esm({
     regex = routeMatcher(triggers_notification_paths_default);
     triggersNotification = regex.test.bind(regex);
     groups = {};
-    createGroups = function(Bottleneck4, common) {
-      groups.global = new Bottleneck4.Group({
+    createGroups = function(Bottleneck3, common) {
+      groups.global = new Bottleneck3.Group({
         id: "octokit-global",
         maxConcurrent: 10,
         ...common
       });
-      groups.auth = new Bottleneck4.Group({
+      groups.auth = new Bottleneck3.Group({
         id: "octokit-auth",
         maxConcurrent: 1,
         ...common
       });
-      groups.search = new Bottleneck4.Group({
+      groups.search = new Bottleneck3.Group({
         id: "octokit-search",
         maxConcurrent: 1,
         minTime: 2e3,
         ...common
       });
-      groups.write = new Bottleneck4.Group({
+      groups.write = new Bottleneck3.Group({
         id: "octokit-write",
         maxConcurrent: 1,
         minTime: 1e3,
         ...common
       });
-      groups.notifications = new Bottleneck4.Group({
+      groups.notifications = new Bottleneck3.Group({
         id: "octokit-notifications",
         maxConcurrent: 1,
         minTime: 3e3,
@@ -44143,27 +44275,12 @@ function pacing(seconds) {
   if (!groups2) {
     const minTime = Math.round(seconds * 1e3);
     groups2 = {
-      write: firstAtOnce(new import_light3.default.Group({ maxConcurrent: 1, minTime })),
-      notifications: firstAtOnce(new import_light3.default.Group({ maxConcurrent: 1, minTime: minTime * NOTIFY_FACTOR }))
+      write: new import_light3.default.Group({ maxConcurrent: 1, minTime }),
+      notifications: new import_light3.default.Group({ maxConcurrent: 1, minTime: minTime * NOTIFY_FACTOR })
     };
     pacingGroups.set(seconds, groups2);
   }
   return groups2;
-}
-function firstAtOnce(group) {
-  group.on("created", (limiter) => {
-    const schedule = limiter.schedule.bind(limiter);
-    let first2 = true;
-    limiter.schedule = ((...args) => {
-      if (!first2) return schedule(...args);
-      first2 = false;
-      void schedule(() => Promise.resolve());
-      const at = typeof args[0] === "function" ? 0 : 1;
-      const job = args[at];
-      return Promise.resolve().then(() => job(...args.slice(at + 1)));
-    });
-  });
-  return group;
 }
 var import_light3, NOTIFY_FACTOR, pacingGroups;
 var init_pacing = __esm({
@@ -44175,24 +44292,35 @@ var init_pacing = __esm({
   }
 });
 
-// lib/github/limiter-yield.ts
-function promptLimiters() {
-  if (done) return;
-  done = true;
-  const store = new import_light4.default()._store;
-  const datastore = Object.getPrototypeOf(store);
-  const original = datastore.yieldLoop;
-  if (typeof original !== "function") return;
-  datastore.yieldLoop = function(t = 0) {
-    return t > 0 ? original.call(this, t) : new Promise((resolve) => setImmediate(resolve));
-  };
+// lib/github/ratelimit.ts
+function rateLimitOf(error, now = Date.now()) {
+  const { status, message = "", response } = error ?? {};
+  if (status !== 403 && status !== 429 || !response) return void 0;
+  const headers = response.headers ?? {};
+  const lifting = (kind, resetsAt) => ({
+    kind,
+    resetsAt,
+    waitSeconds: Math.max(Math.ceil((resetsAt - now) / 1e3), 0)
+  });
+  if (String(headers["x-ratelimit-remaining"]) === "0") {
+    const reset = Number(headers["x-ratelimit-reset"]);
+    return lifting("primary", Number.isFinite(reset) && reset > 0 ? reset * 1e3 : now + FALLBACK_SECONDS2 * 1e3);
+  }
+  const retryAfter = headers["retry-after"] === void 0 ? NaN : Number(headers["retry-after"]);
+  if (Number.isFinite(retryAfter) && retryAfter >= 0) return lifting("secondary", now + retryAfter * 1e3);
+  if (SECONDARY_WORDING.test(message)) return lifting("secondary", now + FALLBACK_SECONDS2 * 1e3);
+  return void 0;
 }
-var import_light4, done;
-var init_limiter_yield = __esm({
-  "lib/github/limiter-yield.ts"() {
+function isKnownToThrottling(error) {
+  const { message = "", response } = error ?? {};
+  return SECONDARY_WORDING.test(message) || String(response?.headers?.["x-ratelimit-remaining"]) === "0";
+}
+var FALLBACK_SECONDS2, SECONDARY_WORDING;
+var init_ratelimit2 = __esm({
+  "lib/github/ratelimit.ts"() {
     "use strict";
-    import_light4 = __toESM(require_light(), 1);
-    done = false;
+    FALLBACK_SECONDS2 = 60;
+    SECONDARY_WORDING = /\bsecondary rate\b/i;
   }
 });
 
@@ -45758,11 +45886,10 @@ var init_client2 = __esm({
     init_errors();
     init_api_error();
     init_pacing();
-    init_limiter_yield();
-    init_ratelimit();
+    init_budget2();
+    init_ratelimit2();
     init_app_auth();
     ThrottledOctokit = Octokit.plugin(throttling, paginateRest);
-    promptLimiters();
     LOW_QUOTA2 = 100;
     GITHUB_API_VERSION = "2022-11-28";
     MAX_LIMIT_RETRIES2 = 3;
@@ -45787,6 +45914,56 @@ async function openMilestoneNumber(github, where, title) {
 var init_milestone2 = __esm({
   "lib/github/milestone.ts"() {
     "use strict";
+  }
+});
+
+// lib/github/issues.ts
+function toIssue2(data) {
+  const id = usableId(data.id);
+  return {
+    number: data.number,
+    ...id === void 0 ? {} : { id },
+    title: data.title,
+    url: data.html_url,
+    body: data.body ?? "",
+    // A sparse answer (a proxy, an older server) may leave labels out; none is then what we know.
+    labels: (data.labels ?? []).map((label) => typeof label === "string" ? label : label.name ?? ""),
+    state: data.state === "closed" ? "closed" : "open",
+    ...data.created_at ? { createdAt: new Date(data.created_at) } : {},
+    ...data.closed_at ? { closedAt: new Date(data.closed_at) } : {},
+    ...data.state === "closed" && isCloseReason(data.state_reason) ? { closedAs: data.state_reason } : {},
+    ...typeof data.comments === "number" ? { commentCount: data.comments } : {}
+  };
+}
+async function* issuePages(github, where, query) {
+  const { state, label, sort, direction, since } = query;
+  const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/issues", {
+    owner: where.owner,
+    repo: where.repo,
+    state,
+    labels: label,
+    per_page: 100,
+    sort,
+    direction,
+    ...since === void 0 ? {} : { since: since.toISOString() }
+  });
+  for await (const page of pages) yield page.data.filter((issue) => issue.pull_request == null).map(toIssue2);
+}
+var usableId, isCloseReason, toComment2;
+var init_issues2 = __esm({
+  "lib/github/issues.ts"() {
+    "use strict";
+    usableId = (id) => {
+      const value15 = typeof id === "bigint" || typeof id === "number" ? Number(id) : NaN;
+      return Number.isSafeInteger(value15) && value15 > 0 ? value15 : void 0;
+    };
+    isCloseReason = (reason) => reason === "completed" || reason === "not_planned" || reason === "duplicate";
+    toComment2 = (data) => ({
+      id: Number(data.id),
+      body: data.body ?? "",
+      url: data.html_url,
+      ...data.created_at ? { createdAt: new Date(data.created_at) } : {}
+    });
   }
 });
 
@@ -45822,7 +45999,7 @@ var init_history2 = __esm({
     "use strict";
     init_deploy_window();
     init_errors();
-    init_tracker3();
+    init_issues2();
   }
 });
 
@@ -45918,41 +46095,8 @@ var init_board = __esm({
 // lib/github/tracker.ts
 var tracker_exports2 = {};
 __export(tracker_exports2, {
-  createGitHubTracker: () => createGitHubTracker,
-  issuePages: () => issuePages,
-  toIssue: () => toIssue2
+  createGitHubTracker: () => createGitHubTracker
 });
-function toIssue2(data) {
-  const id = usableId(data.id);
-  return {
-    number: data.number,
-    ...id === void 0 ? {} : { id },
-    title: data.title,
-    url: data.html_url,
-    body: data.body ?? "",
-    // A sparse answer (a proxy, an older server) may leave labels out; none is then what we know.
-    labels: (data.labels ?? []).map((label) => typeof label === "string" ? label : label.name ?? ""),
-    state: data.state === "closed" ? "closed" : "open",
-    ...data.created_at ? { createdAt: new Date(data.created_at) } : {},
-    ...data.closed_at ? { closedAt: new Date(data.closed_at) } : {},
-    ...data.state === "closed" && isCloseReason(data.state_reason) ? { closedAs: data.state_reason } : {},
-    ...typeof data.comments === "number" ? { commentCount: data.comments } : {}
-  };
-}
-async function* issuePages(github, where, query) {
-  const { state, label, sort, direction, since } = query;
-  const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/issues", {
-    owner: where.owner,
-    repo: where.repo,
-    state,
-    labels: label,
-    per_page: 100,
-    sort,
-    direction,
-    ...since === void 0 ? {} : { since: since.toISOString() }
-  });
-  for await (const page of pages) yield page.data.filter((issue) => issue.pull_request == null).map(toIssue2);
-}
 function createGitHubTracker(github, repo, log2) {
   const where = { owner: repo.owner, repo: repo.repo };
   const milestone = milestoneLookup((title) => openMilestoneNumber(github, where, title), `${repo.owner}/${repo.repo}`, log2);
@@ -45984,6 +46128,9 @@ function createGitHubTracker(github, repo, log2) {
         assignees: [...issue.assignees],
         ...number2 === void 0 ? {} : { milestone: number2 }
       });
+      const given = new Set((data.assignees ?? []).map((assignee) => assignee.login.toLowerCase()));
+      const refused = issue.assignees.filter((login) => !given.has(login.toLowerCase()));
+      if (refused.length && log2) log2.warn(`GitHub did not assign ${refused.join(", ")} to issue #${data.number}: only people with access to ${where.owner}/${where.repo} can be assigned; the issue is filed without them`);
       const board = repo.board;
       if (board && data.node_id) await (await Promise.resolve().then(() => (init_board(), board_exports))).addToBoard(github, board, data.node_id, data.number, log2 ?? { info() {
       }, warn() {
@@ -46029,7 +46176,6 @@ function createGitHubTracker(github, repo, log2) {
     }
   };
 }
-var usableId, isCloseReason, toComment2;
 var init_tracker3 = __esm({
   "lib/github/tracker.ts"() {
     "use strict";
@@ -46038,17 +46184,7 @@ var init_tracker3 = __esm({
     init_milestone_lookup();
     init_errors();
     init_history2();
-    usableId = (id) => {
-      const value15 = typeof id === "bigint" || typeof id === "number" ? Number(id) : NaN;
-      return Number.isSafeInteger(value15) && value15 > 0 ? value15 : void 0;
-    };
-    isCloseReason = (reason) => reason === "completed" || reason === "not_planned" || reason === "duplicate";
-    toComment2 = (data) => ({
-      id: Number(data.id),
-      body: data.body ?? "",
-      url: data.html_url,
-      ...data.created_at ? { createdAt: new Date(data.created_at) } : {}
-    });
+    init_issues2();
   }
 });
 
@@ -46125,7 +46261,7 @@ async function readLogExcerpt(source, settings, log2, options = {}) {
   try {
     text4 = logTail(await readTail(source, settings.lines, { ...options, stdin }), settings.lines, settings.known);
   } catch (error) {
-    log2.warn(`Could not read the log ${name2} (${why(error)}), so the issue has no log excerpt`);
+    log2.warn(`Could not read the log ${name2} (${why2(error)}), so the issue has no log excerpt`);
     return void 0;
   }
   if (text4.trim() === "") {
@@ -46141,7 +46277,7 @@ async function readReasonFile(source, known, log2, options = {}) {
     const stream = source === "-" ? options.stdin ?? process.stdin : (await open(source, "r")).createReadStream();
     raw = (await readStream(stream, options.maxBytes ?? REASON_BYTES, true)).bytes.toString("utf8");
   } catch (error) {
-    log2.warn(`Could not read the reason file ${name2} (${why(error)}), so the default reason is used`);
+    log2.warn(`Could not read the reason file ${name2} (${why2(error)}), so the default reason is used`);
     return void 0;
   }
   const reason = cleanLog(raw, known).replace(/\s+$/, "");
@@ -46160,7 +46296,7 @@ async function readInputs(request2, config, log2, options = {}) {
   const excerpt = request2.log === void 0 ? void 0 : await readLogExcerpt(request2.log, { lines: config.logLines, jobUrl: config.jobUrl, known }, log2, options);
   return { ...reason === void 0 ? {} : { reason }, ...excerpt === void 0 ? {} : { log: excerpt } };
 }
-var TAIL_BYTES, REASON_BYTES, CHUNK, NEWLINE, nameOf2, fromWholeLine, why;
+var TAIL_BYTES, REASON_BYTES, CHUNK, NEWLINE, nameOf2, fromWholeLine, why2;
 var init_input_files = __esm({
   "lib/run/input-files.ts"() {
     "use strict";
@@ -46178,7 +46314,7 @@ var init_input_files = __esm({
       const space = bytes.findIndex((b) => b === 32 || b === 9);
       return space >= 0 ? bytes.subarray(space + 1) : bytes;
     };
-    why = (error) => error.code ?? error.message ?? String(error);
+    why2 = (error) => error.code ?? error.message ?? String(error);
   }
 });
 
@@ -46266,10 +46402,10 @@ var init_log_cutter = __esm({
         return { cleanup, tail: new Ring(this.lines), count: 0 };
       }
       close() {
-        const done2 = this.current;
-        if (done2.cleanup || done2.count === 0) return;
-        this.lastStep = done2;
-        if (done2.error) this.failing = done2;
+        const done = this.current;
+        if (done.cleanup || done.count === 0) return;
+        this.lastStep = done;
+        if (done.error) this.failing = done;
       }
       /** Takes the next raw line of the log (with its timestamp). */
       push(raw) {
@@ -46888,27 +47024,27 @@ async function readWhatFailed(reader, request2, log2) {
 async function readWithin(reader, request2, signal, log2) {
   let failed;
   try {
-    failed = await until(reader.failedJobs(signal), signal);
+    failed = await until2(reader.failedJobs(signal), signal);
   } catch (error) {
-    log2.warn(`Could not read the failed jobs from ${reader.ci}: ${why2(error, request2.timeoutMs)}. The issue is filed without its What failed section`);
+    log2.warn(`Could not read the failed jobs from ${reader.ci}: ${why3(error, request2.timeoutMs)}. The issue is filed without its What failed section`);
     return void 0;
   }
   const ciLogs = [];
   if (!request2.excerpts) return { failed, ciLogs };
   for (const job of failed.filter((j) => !j.running).slice(0, MAX_EXCERPTS)) {
     try {
-      const raw = await until(reader.logTail(job, request2.lines, signal), signal);
+      const raw = await until2(reader.logTail(job, request2.lines, signal), signal);
       const text4 = lastLines(cleanLog(raw.join("\n"), request2.known), request2.lines);
       const { source, url } = sourceOf(job);
       if (text4.trim() !== "") ciLogs.push({ text: text4, source, jobUrl: url });
     } catch (error) {
-      log2.warn(`Could not read the log of the failed job ${JSON.stringify(job.name)} from ${reader.ci}: ${why2(error, request2.timeoutMs)}. The issue names the job without its log`);
+      log2.warn(`Could not read the log of the failed job ${JSON.stringify(job.name)} from ${reader.ci}: ${why3(error, request2.timeoutMs)}. The issue names the job without its log`);
       if (signal.aborted) break;
     }
   }
   return { failed, ciLogs };
 }
-var TimedOut, until, why2, sourceOf;
+var TimedOut2, until2, why3, sourceOf;
 var init_what_failed2 = __esm({
   "lib/core/flows/what-failed.ts"() {
     "use strict";
@@ -46916,16 +47052,16 @@ var init_what_failed2 = __esm({
     init_what_failed();
     init_transient();
     init_errors();
-    TimedOut = class extends Error {
+    TimedOut2 = class extends Error {
     };
-    until = (work, signal) => new Promise((resolve, reject) => {
-      const abort = () => reject(new TimedOut());
+    until2 = (work, signal) => new Promise((resolve, reject) => {
+      const abort = () => reject(new TimedOut2());
       if (signal.aborted) return abort();
       signal.addEventListener("abort", abort, { once: true });
       work.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
     });
-    why2 = (error, timeoutMs) => {
-      if (error instanceof TimedOut) return `it took longer than REPORT_CI_LOG_TIMEOUT (${timeoutMs / 1e3} s); raise REPORT_CI_LOG_TIMEOUT, or set REPORT_CI_LOG=off`;
+    why3 = (error, timeoutMs) => {
+      if (error instanceof TimedOut2) return `it took longer than REPORT_CI_LOG_TIMEOUT (${timeoutMs / 1e3} s); raise REPORT_CI_LOG_TIMEOUT, or set REPORT_CI_LOG=off`;
       if (isBug(error)) return `a bug in deploy-failure-reporter (${describeError(error)}); please report it`;
       return describeError(error);
     };
@@ -46993,32 +47129,6 @@ var init_ci2 = __esm({
     init_config();
     init_log();
     sameOrigin = (a, b) => URL.canParse(a) && URL.canParse(b) && new URL(a).origin === new URL(b).origin;
-  }
-});
-
-// lib/core/changes.ts
-var BaseGone, ChangesUnavailable;
-var init_changes2 = __esm({
-  "lib/core/changes.ts"() {
-    "use strict";
-    BaseGone = class extends Error {
-      sha;
-      constructor(sha, options) {
-        super(`commit ${sha} is not in the repository`, options);
-        this.name = "BaseGone";
-        this.sha = sha;
-      }
-    };
-    ChangesUnavailable = class extends Error {
-      fix;
-      status;
-      constructor(cause, fix = "", options = {}) {
-        super(fix ? `${cause}; ${fix}` : cause, { cause: options.cause });
-        this.name = "ChangesUnavailable";
-        this.fix = fix;
-        this.status = options.status;
-      }
-    };
   }
 });
 
@@ -47118,7 +47228,7 @@ function gitLabChanges(gitlab, code, apiUrl) {
     permissionHint: "read_api"
   };
 }
-var MAX_MR_LOOKUPS, PERMISSION2, unexpected2, SHA3, isSha, dateOf, commitOf;
+var MAX_MR_LOOKUPS, PERMISSION2, unexpected2, SHA4, isSha, dateOf, commitOf;
 var init_changes3 = __esm({
   "lib/gitlab/changes.ts"() {
     "use strict";
@@ -47128,8 +47238,8 @@ var init_changes3 = __esm({
     MAX_MR_LOOKUPS = 10;
     PERMISSION2 = "give the token the read_api scope (a project, group or personal access token; CI_JOB_TOKEN cannot read these)";
     unexpected2 = (what) => new ChangesUnavailable(`GitLab answered ${what} in a shape this tool does not know`, "if GitLab changed its API, please report it");
-    SHA3 = /^[0-9a-f]{40,64}$/i;
-    isSha = (value15) => typeof value15 === "string" && SHA3.test(value15);
+    SHA4 = /^[0-9a-f]{40,64}$/i;
+    isSha = (value15) => typeof value15 === "string" && SHA4.test(value15);
     dateOf = (value15) => typeof value15 === "string" && !Number.isNaN(Date.parse(value15)) ? new Date(value15) : void 0;
     commitOf = (c) => {
       if (!isSha(c.id) || typeof c.title !== "string") throw unexpected2("the comparison");
@@ -47313,7 +47423,7 @@ function gitHubChanges(github, code) {
     permissionHint: "deployments: read, actions: read, contents: read, pull-requests: read"
   };
 }
-var MAX_DEPLOYMENTS, STATUS_BATCH, PAGE, PERMISSION3, unexpected3, SHA4, isSha2, dateOf2, withSignal, commitOf2, STATUSES, lastPage, graphqlRoute;
+var MAX_DEPLOYMENTS, STATUS_BATCH, PAGE, PERMISSION3, unexpected3, SHA5, isSha2, dateOf2, withSignal, commitOf2, STATUSES, lastPage, graphqlRoute;
 var init_changes4 = __esm({
   "lib/github/changes.ts"() {
     "use strict";
@@ -47330,8 +47440,8 @@ var init_changes4 = __esm({
       pulls: "give the workflow `permissions: pull-requests: read`"
     };
     unexpected3 = (what) => new ChangesUnavailable(`GitHub answered ${what} in a shape this tool does not know`, "if GitHub changed its API, please report it");
-    SHA4 = /^[0-9a-f]{40,64}$/i;
-    isSha2 = (value15) => typeof value15 === "string" && SHA4.test(value15);
+    SHA5 = /^[0-9a-f]{40,64}$/i;
+    isSha2 = (value15) => typeof value15 === "string" && SHA5.test(value15);
     dateOf2 = (value15) => typeof value15 === "string" && !Number.isNaN(Date.parse(value15)) ? new Date(value15) : void 0;
     withSignal = (signal) => ({ request: { signal } });
     commitOf2 = (c) => {
@@ -47352,105 +47462,10 @@ var init_changes4 = __esm({
   }
 });
 
-// lib/core/flows/what-changed.ts
-var what_changed_exports2 = {};
-__export(what_changed_exports2, {
-  MAX_PULL_LOOKUPS: () => MAX_PULL_LOOKUPS,
-  readWhatChanged: () => readWhatChanged,
-  sameCommit: () => sameCommit
-});
-async function readWhatChanged(service, local, request2, log2) {
-  if (!SHA5.test(request2.head)) {
-    log2.warn(`Could not say what changed: this run's commit is ${JSON.stringify(request2.head)}, not a commit id; set CI_COMMIT_SHA. The issue is filed without its What changed section`);
-    return void 0;
-  }
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), request2.timeoutMs);
-  const cancel = () => deadline.abort();
-  request2.signal?.addEventListener("abort", cancel, { once: true });
-  let step = "find the last good deploy";
-  try {
-    const sources = [...request2.lastGoodSha ? [explicit(request2.lastGoodSha)] : [], ...service?.sources ?? []];
-    let good;
-    for (const source of sources) {
-      step = `read ${source.name}`;
-      good = await until2(source.find(deadline.signal), deadline.signal);
-      if (good !== void 0) break;
-    }
-    const compareUrl = (base) => service?.compareUrl(base, request2.head) ?? null;
-    const empty = { commits: [], total: 0, behindBy: 0, pulls: [], pullOf: /* @__PURE__ */ new Map() };
-    if (!good) return { status: "none", base: null, head: request2.head, compareUrl: null, ...empty };
-    const found = { base: good.sha, head: request2.head, source: good.source, compareUrl: compareUrl(good.sha), ...good.at ? { baseAt: good.at } : {} };
-    if (sameCommit(good.sha, request2.head)) return { status: "identical", ...found, ...empty };
-    step = "look for both commits in the checkout";
-    const history = local && await until2(local.holds?.(good.sha, request2.head) ?? Promise.resolve(false), deadline.signal) ? local : service?.remote;
-    if (!history) {
-      log2.warn(`Could not say what changed since ${good.sha.slice(0, 7)} (${good.source}): the checkout does not hold both commits and no service can compare them; fetch more history (actions/checkout fetch-depth: 0, GIT_DEPTH: 0). The issue is filed without its What changed section`);
-      return void 0;
-    }
-    step = `compare ${good.sha.slice(0, 7)}...${request2.head.slice(0, 7)} (${history.name})`;
-    let comparison;
-    try {
-      comparison = await until2(history.compare(good.sha, request2.head, deadline.signal), deadline.signal);
-    } catch (error) {
-      if (error instanceof BaseGone) return { status: "gone", ...found, ...empty };
-      throw error;
-    }
-    step = `read the pull requests of the commits (${service?.service ?? ""})`;
-    const lookup2 = comparison.status === "ahead" || comparison.status === "diverged" ? service?.pulls : void 0;
-    const shas = comparison.commits.slice(0, MAX_PULL_LOOKUPS).map((commit) => commit.sha);
-    const pullOfSha = lookup2 && shas.length ? await until2(lookup2.pullsOf(shas, deadline.signal), deadline.signal) : /* @__PURE__ */ new Map();
-    const pulls = /* @__PURE__ */ new Map();
-    const pullOf = /* @__PURE__ */ new Map();
-    for (const sha of shas) {
-      const pull = pullOfSha.get(sha);
-      if (!pull) continue;
-      pullOf.set(sha, pull.number);
-      if (!pulls.has(pull.number)) pulls.set(pull.number, pull);
-    }
-    return { ...found, status: comparison.status, commits: comparison.commits, total: comparison.total, behindBy: comparison.behindBy, pulls: [...pulls.values()], pullOf };
-  } catch (error) {
-    if (request2.signal?.aborted) return void 0;
-    log2.warn(`Could not ${step} to say what changed: ${why3(error, request2.timeoutMs)}. The issue is filed without its What changed section`);
-    return void 0;
-  } finally {
-    clearTimeout(timer);
-    request2.signal?.removeEventListener("abort", cancel);
-  }
-}
-var MAX_PULL_LOOKUPS, SHA5, TimedOut2, until2, why3, sameCommit, explicit;
-var init_what_changed2 = __esm({
-  "lib/core/flows/what-changed.ts"() {
-    "use strict";
-    init_changes2();
-    init_transient();
-    init_errors();
-    MAX_PULL_LOOKUPS = 100;
-    SHA5 = /^[0-9a-f]{7,64}$/i;
-    TimedOut2 = class extends Error {
-    };
-    until2 = (work, signal) => new Promise((resolve, reject) => {
-      const abort = () => reject(new TimedOut2());
-      if (signal.aborted) return abort();
-      signal.addEventListener("abort", abort, { once: true });
-      work.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
-    });
-    why3 = (error, timeoutMs) => {
-      if (error instanceof TimedOut2) return `it took longer than REPORT_CHANGES_TIMEOUT (${timeoutMs / 1e3} s); raise REPORT_CHANGES_TIMEOUT, or set REPORT_CHANGES=off`;
-      if (isBug(error)) return `a bug in deploy-failure-reporter (${describeError(error)}); please report it`;
-      return describeError(error);
-    };
-    sameCommit = (a, b) => {
-      const [x, y] = [a.toLowerCase(), b.toLowerCase()];
-      return x.startsWith(y) || y.startsWith(x);
-    };
-    explicit = (sha) => ({ name: "REPORT_LAST_GOOD_SHA", find: async () => ({ sha, source: "REPORT_LAST_GOOD_SHA" }) });
-  }
-});
-
 // lib/run/changes.ts
 var changes_exports3 = {};
 __export(changes_exports3, {
+  changesCheck: () => changesCheck,
   changesPlan: () => changesPlan,
   changesService: () => changesService,
   readChanges: () => readChanges2,
@@ -47500,6 +47515,24 @@ function startChanges(config, head, log2, env = process.env) {
   head = full;
   const stop = new AbortController();
   return { settled: readChanges2(config, head, log2, env, void 0, stop.signal), cancel: () => stop.abort() };
+}
+async function changesCheck(config, log2, env = process.env) {
+  const plan = changesPlan(config, env);
+  const order = `${plan.sources.join(", then ")}${plan.where ? ` of ${plan.where}` : ""}`;
+  const service = await changesService(config, log2, "HEAD", env).catch(() => void 0);
+  const first2 = service?.sources[0];
+  if (!first2) return { ok: true, text: `what changed: from ${order}; compared by the checkout only (no token for ${plan.service ?? "a service"})` };
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), config.changesTimeoutMs);
+  try {
+    const found = await first2.find(deadline.signal);
+    const said = found ? `its last good deploy is ${found.sha.slice(0, 7)}` : found === null ? "it records no good deploy yet" : "it records no deploys";
+    return { ok: true, text: `what changed: from ${order}; the token may read ${first2.name} (${said}); it also needs ${plan.permissions}` };
+  } catch (error) {
+    return { ok: false, text: `what changed: cannot read ${first2.name}: ${error.message}` };
+  } finally {
+    clearTimeout(timer);
+  }
 }
 var sameOrigin2, gitHubCode, gitLabProject;
 var init_changes5 = __esm({
@@ -47718,7 +47751,6 @@ var outputs_exports = {};
 __export(outputs_exports, {
   appendOutputs: () => appendOutputs,
   appendResolveOutputs: () => appendResolveOutputs,
-  failedOutcome: () => failedOutcome,
   jsonLine: () => jsonLine,
   outputLines: () => outputLines,
   resolveOutputLines: () => resolveOutputLines,
@@ -47726,9 +47758,6 @@ __export(outputs_exports, {
 });
 import { randomUUID } from "node:crypto";
 import { appendFileSync } from "node:fs";
-function failedOutcome(title = null) {
-  return { outcome: "failed", number: null, url: null, title };
-}
 function jsonLine(o) {
   return JSON.stringify({ outcome: o.outcome, number: o.number, url: o.url, title: o.title, ...o.failed ? { failed: o.failed } : {}, ...o.changes !== void 0 ? { changes: o.changes } : {} });
 }
@@ -47887,6 +47916,11 @@ function phase(name2) {
   if (phases.hasSubscribers) phases.publish(name2);
 }
 
+// lib/core/report-result.ts
+function failedResult(title = null) {
+  return { outcome: "failed", number: null, url: null, title };
+}
+
 // lib/config/template.ts
 init_log();
 init_errors();
@@ -47952,7 +47986,7 @@ async function withTemplate(config, env) {
 }
 
 // lib/chat/index.ts
-init_ratelimit();
+init_budget2();
 init_chat_format();
 
 // lib/chat/strict.ts
@@ -48083,7 +48117,9 @@ async function fileReport(tracker, chat, target, failure2, log2) {
   const run2 = { tracker, target, failure: failure2, log: log2, key: { group: target.group ?? "title", title, time: failure2.time } };
   let filed;
   let early;
-  const onPosted = chat?.namesIssue === false ? () => void (early ??= withChanges(failure2, target.pendingChanges).then((told) => chat.send({ kind: "failure", failure: noticeOf2(told) }))) : () => {
+  const send2 = (told) => chat.send({ kind: "failure", failure: noticeOf2(told) });
+  const notice = () => target.pendingChanges ? withChanges(failure2, target.pendingChanges).then(send2) : send2(failure2);
+  const onPosted = chat?.namesIssue === false ? () => void (early ??= notice()) : () => {
   };
   try {
     const holder = await lookUpHolder(run2);
@@ -48116,7 +48152,7 @@ async function commentOrSkip({ tracker, target, failure: failure2, log: log2 }, 
 async function reopenRecovered({ tracker, target, failure: failure2, key: key2, log: log2 }) {
   const reopenWindowHours = target.reopenWindowHours ?? 0;
   if (reopenWindowHours <= 0) return void 0;
-  return (await Promise.resolve().then(() => (init_reopen_step(), reopen_step_exports))).reopenStep(tracker, { ...target, reopenWindowHours }, key2, failure2, log2);
+  return (await Promise.resolve().then(() => (init_reopen(), reopen_exports))).reopenStep(tracker, { ...target, reopenWindowHours }, key2, await withChanges(failure2, target.pendingChanges), log2);
 }
 function create({ tracker, target, failure: failure2, key: key2, log: log2 }) {
   return createOnce(tracker, target, failure2, key2, log2);
@@ -48124,7 +48160,7 @@ function create({ tracker, target, failure: failure2, key: key2, log: log2 }) {
 async function convergeCreated({ tracker, target, key: key2, log: log2 }, { issue, posted }, onPosted) {
   if (posted) onPosted();
   const reopenWindowHours = target.reopenWindowHours ?? 0;
-  const recheck = reopenWindowHours > 0 ? async () => (await Promise.resolve().then(() => (init_reopen_step(), reopen_step_exports))).oldestHolder(tracker, { ...target, reopenWindowHours }, key2) : () => findHolderIssue(tracker, key2);
+  const recheck = reopenWindowHours > 0 ? async () => (await Promise.resolve().then(() => (init_reopen(), reopen_exports))).oldestHolder(tracker, { ...target, reopenWindowHours }, key2) : () => findHolderIssue(tracker, key2);
   const survivor = posted ? await converge(tracker, target, issue, recheck, log2) : issue;
   if (survivor.number !== issue.number) {
     log2.info(`Closed #${issue.number} as a duplicate of #${survivor.number}, the older open issue for this failure`);
@@ -48184,9 +48220,6 @@ async function createTracker(config, log2) {
 }
 
 // lib/run/report.ts
-function failedResult(title = null) {
-  return { outcome: "failed", number: null, url: null, title };
-}
 async function configureReport(env, masking, options = {}) {
   return withTemplate(configure(env, masking, options), env);
 }
@@ -48208,9 +48241,12 @@ async function fileFailure(session, failure2) {
   const { config, log: log2 } = session;
   const failed = failure2.failed && (await Promise.resolve().then(() => (init_what_failed(), what_failed_exports))).failedEntries(failure2.failed);
   const extra = failed ? { failed } : {};
-  const pendingChanges = config.changes === "auto" ? (await Promise.resolve().then(() => (init_changes5(), changes_exports3))).startChanges(config, failure2.commitSha, log2, session.env) : void 0;
+  const changesModule = config.changes === "auto" ? await Promise.resolve().then(() => (init_changes5(), changes_exports3)) : void 0;
+  const pendingChanges = changesModule?.startChanges(config, failure2.commitSha, log2, session.env);
+  const changesSince = changesModule && (async (base) => (await changesModule.readChanges({ ...config, lastGoodSha: base }, failure2.commitSha, log2, session.env)).changes);
   try {
-    const outcome = await fileReport(await createTracker(config, log2), createNotifier(config, log2, session.annotate), pendingChanges ? { ...config, pendingChanges } : config, failure2, log2);
+    const target = pendingChanges && changesSince ? { ...config, pendingChanges, changesSince } : config;
+    const outcome = await fileReport(await createTracker(config, log2), createNotifier(config, log2, session.annotate), target, failure2, log2);
     const told = pendingChanges && (outcome.outcome === "created" || outcome.outcome === "reopened") ? await pendingChanges.settled : void 0;
     const changes = pendingChanges ? { changes: told?.changes ? (await Promise.resolve().then(() => (init_what_changed(), what_changed_exports))).changesEntry(told.changes) : null } : {};
     if (config.pager) await (await Promise.resolve().then(() => (init_paging(), paging_exports))).pageReported(config, outcome, failure2, log2);

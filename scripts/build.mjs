@@ -39,7 +39,7 @@ for (const entry of readdirSync(dist, { withFileTypes: true }).map((e) => e.name
 }
 // One build for both entries, split: the code they share, and what only one command needs (undici, 1 MB,
 // for `health`), sit in chunks loaded on first use, so `--help` and `report` never parse them
-// (docs/performance.md has the measurements). Every chunk is in dist/: nothing is read from node_modules.
+// (maintainers/performance.md has the measurements). Every chunk is in dist/: nothing is read from node_modules.
 await build({
   ...common,
   entryPoints: { cli: 'lib/cli/bin.ts', index: 'lib/index.ts' },

@@ -87,7 +87,7 @@ try {
     console.log(
       [
         'Usage: npm run release -- <X.Y.Z|major|minor|patch> [--push] [--date YYYY-MM-DD] [--remote origin]  (or npx zx scripts/release.mts …)',
-        'Writes the version everywhere, moves the changelog, rebuilds dist/action.js, commits, tags vX.Y.Z and moves vX (docs/releasing.md).',
+        'Writes the version everywhere, moves the changelog, rebuilds dist/action.js, commits, tags vX.Y.Z and moves vX (maintainers/releasing.md).',
         '',
         'Options:',
         '  --push           push the commit and the tags to the remote',

@@ -57,7 +57,7 @@ const SECRET_INPUTS = ['token', 'chat-webhook', 'slack-bot-token', 'pagerduty-ro
 
 /**
  * The documented variables that have no input, and why: a step sets them in `env:` when it needs them.
- * test/action/inputs.test.ts holds docs/configuration.md to this list and {@link VARIABLES}.
+ * test/unit/action/inputs.test.ts holds docs/configuration.md to this list and {@link VARIABLES}.
  */
 export const ENVIRONMENT_ONLY: Readonly<Record<string, string>> = {
   CI_PIPELINE_URL: 'the run\'s address is taken from the runner\'s GITHUB_SERVER_URL, GITHUB_REPOSITORY and GITHUB_RUN_ID',

@@ -1,5 +1,6 @@
 // reportDeployFailure: the report command for a team's own scripts.
-import { fileFailure, readFailure, type ReportConfig, type ReportResult as CommandResult } from '../run/report.ts'
+import type { ReportResult as CommandResult } from '../core/report-result.ts'
+import { fileFailure, readFailure, type ReportConfig } from '../run/report.ts'
 import { withTemplate } from '../config/template.ts'
 import { openSession, type CommonOptions } from './options.ts'
 

@@ -4,7 +4,7 @@
 import type { Config } from '../config/config.ts'
 import type { ChatNotifier } from '../core/chat.ts'
 import type { Log } from '../core/log.ts'
-import { waitBudget } from '../github/ratelimit.ts'
+import { waitBudget } from '../core/retry/budget.ts'
 import { resolveFormat } from '../core/chat-format.ts'
 import { strictNotifier } from './strict.ts'
 import { createWebhookNotifier } from './webhook.ts'

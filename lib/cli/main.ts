@@ -14,6 +14,7 @@ export const COMMANDS: Readonly<Record<string, { synopsis: string; summary: stri
   health: { synopsis: 'health <api_address>', summary: 'GET <api_address>/health with retries', load: async () => (await import('./commands/health.ts')).runHealth },
   retry: { synopsis: 'retry <max_attempts> <delay_seconds> -- <command…>', summary: 'run a command until it succeeds (--backoff: doubling delays)', load: async () => (await import('./commands/retry.ts')).runRetry },
   stats: { synopsis: 'stats [--since 90d]', summary: 'how often each environment failed and how fast it recovered (read-only)', load: async () => (await import('./commands/stats.ts')).runStats },
+  demo: { synopsis: 'demo [--plain]', summary: 'a failed deploy, its duplicate and its recovery on a stand-in GitHub (no account)', load: async () => (await import('./commands/demo.ts')).runDemo },
 }
 
 const NAME = 'deploy-failure-reporter'

@@ -3,9 +3,28 @@
 // it read a job's artifacts, not its trace), so the token is ISSUE_TOKEN when issues go to this same
 // GitLab, otherwise CI_LOG_TOKEN, a token with the read_api scope.
 // https://docs.gitlab.com/ci/variables/predefined_variables/ · https://docs.gitlab.com/ci/jobs/ci_job_token/
-import type { GitLabCiOptions } from '../gitlab/ci-reader.ts'
 import { redact } from '../core/log.ts'
 import { isGitLabProject } from './tracker.ts'
+
+/** Where and how the GitLab CI reader (lib/gitlab/ci-reader.ts) reads the current pipeline: read from GitLab CI's variables. */
+export interface GitLabCiOptions {
+  /** CI_API_V4_URL. */
+  readonly apiUrl: string
+  /** CI_PROJECT_ID, or the project's full path. */
+  readonly project: string
+  /** CI_PIPELINE_ID. */
+  readonly pipelineId: string
+  /**
+   * The job the reporter runs in (CI_JOB_ID, CI_JOB_NAME, CI_JOB_STAGE, CI_JOB_URL). `failed` when it runs
+   * in that job's after_script after its script failed (CI_JOB_STATUS=failed): the job is then named as
+   * failed, still running, since GitLab lists it as failed only once the after_script is over.
+   */
+  readonly currentJob?: { readonly id: string; readonly name: string; readonly stage?: string; readonly url: string; readonly failed: boolean }
+  /** A token that can read the project's jobs and traces (the read_api scope). */
+  readonly token: string
+  /** The variable the token came from (ISSUE_TOKEN or CI_LOG_TOKEN), for messages. */
+  readonly tokenName: string
+}
 
 type Env = Record<string, string | undefined>
 

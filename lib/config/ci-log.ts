@@ -1,4 +1,4 @@
-// Reading what failed from the CI's own API (lib/ci/): whether to, for how long, and which GitHub Actions
+// Reading what failed from the CI's own API (lib/github/ci-reader.ts, lib/gitlab/ci-reader.ts): whether to, for how long, and which GitHub Actions
 // run it is. Off by default on the command line, so a run without REPORT_CI_LOG sends what it always sent;
 // the Action and the GitLab component switch it on with their `ci-log` input.
 

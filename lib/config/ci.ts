@@ -1,6 +1,6 @@
 // What other CI systems call the pipeline address and the commit, for runs where the spec's own
 // variables (CI_PIPELINE_URL, BUILD_URL, CI_COMMIT_SHA, CI_COMMIT_MESSAGE) are unset. Called only from
-// lib/config.ts, which decides precedence: the spec's variables always win.
+// lib/config/config.ts, which decides precedence: the spec's variables always win.
 
 type Env = Record<string, string | undefined>
 

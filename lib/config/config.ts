@@ -33,7 +33,7 @@ export interface Config extends ActionableSettings, CiLogSettings, ChangesSettin
   readonly apiUrl: string
   /** CHAT_WEBHOOK when it is a valid http(s) address; otherwise undefined (see `warnings`). */
   readonly chatWebhook: string | undefined
-  /** CI_PIPELINE_URL, else BUILD_URL, else another CI system's run address (lib/ci.ts), else `unknown`. */
+  /** CI_PIPELINE_URL, else BUILD_URL, else another CI system's run address (lib/config/ci.ts), else `unknown`. */
   readonly pipelineUrl: string
   /** CI_COMMIT_SHA, else another CI system's commit variable; undefined means "ask git, else `unknown`". */
   readonly commitSha: string | undefined
@@ -188,7 +188,7 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
   // caller cannot redact what it has not been told yet.
   if (problems.length) throw new ConfigError(problems.map((problem) => redact(problem, [token, value(env, 'SLACK_BOT_TOKEN') ?? '', value(env, 'PAGERDUTY_ROUTING_KEY') ?? ''])))
 
-  // Other CI systems' own variables fill in only what the spec's variables leave unset (lib/ci.ts).
+  // Other CI systems' own variables fill in only what the spec's variables leave unset (lib/config/ci.ts).
   const ci = detectCi(env)
 
   return Object.freeze({

@@ -1,5 +1,5 @@
 // The interface the core reads a CI's record of a failed run through: which jobs and steps failed, and
-// the raw end of a finished job's log. lib/ci/github/ reads GitHub Actions, lib/ci/gitlab/ reads GitLab CI;
+// the raw end of a finished job's log. lib/github/ci-reader.ts reads GitHub Actions, lib/gitlab/ci-reader.ts reads GitLab CI;
 // the core knows neither. Cleaning, secret scrubbing and the body budget stay in the core (text/log-tail.ts),
 // so both CIs' excerpts obey the same rules as `--log`.
 

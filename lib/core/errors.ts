@@ -135,7 +135,7 @@ export function isBug(error: unknown): boolean {
 }
 
 /**
- * Thrown by a CI reader (lib/ci/) when the run's record (its failed jobs, a job's log) cannot be read: the
+ * Thrown by a CI reader (lib/github/ci-reader.ts, lib/gitlab/ci-reader.ts) when the run's record (its failed jobs, a job's log) cannot be read: the
  * token lacks access, the log expired, the read timed out, or the answer was not what the CI documents.
  * Never costs the issue: the report goes on without its `What failed` section; the message names the
  * cause and `fix` what to do about it.

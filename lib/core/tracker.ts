@@ -1,5 +1,5 @@
 // The one interface the core files, finds, comments on and closes issues through. GitHub and GitLab stand
-// behind it (lib/tracker/*); the core never sees a service's own field names.
+// behind it (lib/github/tracker.ts, lib/gitlab/tracker.ts); the core never sees a service's own field names.
 
 /** An issue as the core sees it, on any tracker. */
 export interface Issue {

@@ -8,15 +8,13 @@ import { readAttempts, retryTransient } from '../core/retry/transient.ts'
 import { ApiError, RateLimited } from '../core/errors.ts'
 import { complete, toApiError } from './api-error.ts'
 import { pacing } from './pacing.ts'
-import { promptLimiters } from './limiter-yield.ts'
-import { isKnownToThrottling, rateLimitOf, waitBudget } from './ratelimit.ts'
+import { waitBudget } from '../core/retry/budget.ts'
+import { isKnownToThrottling, rateLimitOf } from './ratelimit.ts'
 import { actsAs, createAppAuthFor } from './app-auth.ts'
 import type { AppCredentials } from '../config/app.ts'
 import type { ConnectionOptions } from '../http/connection.ts'
 
 const ThrottledOctokit = Octokit.plugin(throttling, paginateRest)
-// The throttling stays; its limiters stop paying a timer clamp per step (limiter-yield.ts).
-promptLimiters()
 /** The one API client type every tool uses. */
 export type GitHub = InstanceType<typeof ThrottledOctokit>
 type Endpoint = Parameters<GitHub['request']['endpoint']['parse']>[0]

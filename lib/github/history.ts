@@ -6,7 +6,7 @@ import { countInWindow } from '../core/stats/deploy-window.ts'
 import type { Tracker } from '../core/tracker.ts'
 import { ApiError } from '../core/errors.ts'
 import type { GitHub } from './client.ts'
-import { issuePages, type GitHubRepo } from './tracker.ts'
+import { issuePages, type GitHubRepo } from './issues.ts'
 
 /** `history` and `countDeploys` of the GitHub tracker for `repo`. */
 export function gitHubHistory(github: GitHub, repo: GitHubRepo): Required<Pick<Tracker, 'history' | 'countDeploys'>> {

@@ -3,7 +3,7 @@ import { describeError } from '../core/retry/transient.ts'
 import { toApiError } from './api-error.ts'
 import { appAuthOf } from './app-auth.ts'
 import type { GitHub } from './client.ts'
-import type { GitHubRepo } from './tracker.ts'
+import type { GitHubRepo } from './issues.ts'
 
 const statusOf = (error: unknown) => (error as { status?: number } | undefined)?.status
 

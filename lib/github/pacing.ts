@@ -1,5 +1,6 @@
-// The pacing of writes that plugin-throttling applies, in groups of our own so that the interval is ours
-// and so that a run's first write goes out at once.
+// The pacing of writes that plugin-throttling applies, in groups of our own so that the interval is ours.
+// They reach the plugin through its public `write` and `notifications` options, and Bottleneck is used as
+// it is: nothing here replaces a limiter's methods or its datastore's internals.
 //
 // GitHub asks for at least one second between writes (POST, PATCH, PUT, DELETE) to avoid secondary limits:
 // https://docs.github.com/en/rest/using-the-rest-api/best-practices-for-using-the-rest-api#pause-between-mutative-requests
@@ -25,31 +26,10 @@ export function pacing(seconds: number): Pacing {
   if (!groups) {
     const minTime = Math.round(seconds * 1000)
     groups = {
-      write: firstAtOnce(new Bottleneck.Group({ maxConcurrent: 1, minTime })),
-      notifications: firstAtOnce(new Bottleneck.Group({ maxConcurrent: 1, minTime: minTime * NOTIFY_FACTOR })),
+      write: new Bottleneck.Group({ maxConcurrent: 1, minTime }),
+      notifications: new Bottleneck.Group({ maxConcurrent: 1, minTime: minTime * NOTIFY_FACTOR }),
     }
     pacingGroups.set(seconds, groups)
   }
   return groups
-}
-
-// A Bottleneck limiter passes even a job that need not wait through several timer turns of its datastore
-// (`yieldLoop`, a `setTimeout` each: ~4-5 ms per limiter, ~9 ms for a write's two). Nothing can have been
-// written before the first write, so it need not queue: it runs at once, and the limiter is handed an
-// empty job at the same moment, so that its clock starts then and every later write still waits its
-// full interval after it, exactly as before.
-function firstAtOnce(group: Bottleneck.Group): Bottleneck.Group {
-  group.on('created', (limiter: Bottleneck) => {
-    const schedule = limiter.schedule.bind(limiter) as (...args: unknown[]) => Promise<unknown>
-    let first = true
-    limiter.schedule = ((...args: unknown[]) => {
-      if (!first) return schedule(...args)
-      first = false
-      void schedule(() => Promise.resolve())
-      const at = typeof args[0] === 'function' ? 0 : 1
-      const job = args[at] as (...jobArgs: unknown[]) => unknown
-      return Promise.resolve().then(() => job(...args.slice(at + 1)))
-    }) as Bottleneck['schedule']
-  })
-  return group
 }

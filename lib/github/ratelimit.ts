@@ -45,19 +45,3 @@ export function isKnownToThrottling(error: unknown): boolean {
   const { message = '', response } = (error ?? {}) as ErrorLike
   return SECONDARY_WORDING.test(message) || String(response?.headers?.['x-ratelimit-remaining']) === '0'
 }
-
-/** The total rate-limit wait of one run: `take` books `seconds` if they still fit under the cap. */
-export function waitBudget(maxSeconds: number): { take(seconds: number): boolean; readonly waited: number } {
-  let waited = 0
-  return {
-    take(seconds) {
-      if (waited + seconds > maxSeconds) return false
-      waited += seconds
-      return true
-    },
-    get waited() {
-      return waited
-    },
-  }
-}
-

@@ -12,27 +12,9 @@ import { ApiError, CiLogUnavailable } from '../core/errors.ts'
 import { streamGet, type StreamedAnswer } from '../http/stream.ts'
 import { nextPage } from './client.ts'
 import { TraceTail } from './trace.ts'
+import type { GitLabCiOptions } from '../config/ci-gitlab.ts'
 
 /** What the reader needs, from GitLab CI's predefined variables (lib/config/ci-gitlab.ts). */
-export interface GitLabCiOptions {
-  /** CI_API_V4_URL. */
-  readonly apiUrl: string
-  /** CI_PROJECT_ID, or the project's full path. */
-  readonly project: string
-  /** CI_PIPELINE_ID. */
-  readonly pipelineId: string
-  /**
-   * The job the reporter runs in (CI_JOB_ID, CI_JOB_NAME, CI_JOB_STAGE, CI_JOB_URL). `failed` when it runs
-   * in that job's after_script after its script failed (CI_JOB_STATUS=failed): the job is then named as
-   * failed, still running, since GitLab lists it as failed only once the after_script is over.
-   */
-  readonly currentJob?: { readonly id: string; readonly name: string; readonly stage?: string; readonly url: string; readonly failed: boolean }
-  /** A token that can read the project's jobs and traces (the read_api scope). */
-  readonly token: string
-  /** The variable the token came from (ISSUE_TOKEN or CI_LOG_TOKEN), for messages. */
-  readonly tokenName: string
-}
-
 // 100 is GitLab's largest page; a pipeline with more failed jobs than these pages hold is named in part.
 const PER_PAGE = 100
 const MAX_PAGES = 20

@@ -11,7 +11,7 @@ import { ApiError, RateLimited } from '../core/errors.ts'
 import { fetchQuietly } from '../http/fetch.ts'
 import type { Log } from '../core/log.ts'
 import { readAttempts, retryTransient } from '../core/retry/transient.ts'
-import { waitBudget } from '../github/ratelimit.ts'
+import { waitBudget } from '../core/retry/budget.ts'
 import { gitLabLimitOf, gitLabResetTime } from './ratelimit.ts'
 import type { ConnectionOptions } from '../http/connection.ts'
 

@@ -7,7 +7,7 @@ import { countInWindow } from '../core/stats/deploy-window.ts'
 import type { Issue, Tracker } from '../core/tracker.ts'
 import { ApiError } from '../core/errors.ts'
 import type { GitLab } from './client.ts'
-import { toIssue, type GitLabIssue } from './tracker.ts'
+import { toIssue, type GitLabIssue } from './issues.ts'
 
 /** `history` and `countDeploys` of the GitLab tracker for the project at `projectPath` (`/projects/<id>`). */
 export function gitLabHistory(client: GitLab, projectPath: string, seen: (issue: GitLabIssue) => Issue = toIssue): Required<Pick<Tracker, 'history' | 'countDeploys'>> {

@@ -1,41 +1,13 @@
 // GitLab issues behind the core's Tracker interface: `iid` is the number, `web_url` the address,
 // `description` the body, `opened` the open state. https://docs.gitlab.com/api/issues/, /api/notes/
-import type { Comment, CloseReason, Issue, NewIssue, Tracker } from '../core/tracker.ts'
+import type { CloseReason, Comment, Issue, NewIssue, Tracker } from '../core/tracker.ts'
 import { GITLAB_TITLE_LIMIT } from '../core/text/budget.ts'
 import type { Log } from '../core/log.ts'
 import { createGitLab, type GitLab, type GitLabOptions } from './client.ts'
 import { activeMilestoneId } from './milestone.ts'
 import { milestoneLookup } from '../core/find/milestone-lookup.ts'
 import { gitLabHistory } from './history.ts'
-
-/** The fields of GitLab's issue answer the tracker reads. */
-export interface GitLabIssue {
-  readonly iid: number
-  readonly title: string
-  readonly web_url: string
-  readonly description: string | null
-  readonly labels: readonly string[]
-  readonly state: string
-  readonly created_at?: string
-  readonly closed_at?: string | null
-  /** How many notes people wrote on it, GitLab's own system notes left out; list answers carry it. */
-  readonly user_notes_count?: number
-}
-
-interface GitLabNote {
-  readonly id: number
-  readonly body: string
-  readonly system?: boolean
-  readonly created_at?: string
-}
-
-// A note as the core sees it; its time is what tells a recovery within REPORT_REOPEN_WINDOW from an old one.
-const toComment = (note: GitLabNote, url: string): Comment => ({
-  id: note.id,
-  body: note.body,
-  url: `${url}#note_${note.id}`,
-  ...(note.created_at ? { createdAt: new Date(note.created_at) } : {}),
-})
+import { toComment, toIssue, type GitLabIssue, type GitLabNote } from './issues.ts'
 
 /** What the tracker needs: the client's options and the project (a numeric id or its full path). */
 export interface GitLabTrackerOptions extends GitLabOptions {
@@ -44,21 +16,6 @@ export interface GitLabTrackerOptions extends GitLabOptions {
 
 // GitLab's own limits for an issue (app/models/issue.rb validations; docs.gitlab.com/api/issues/).
 export const GITLAB_LIMITS = Object.freeze({ title: GITLAB_TITLE_LIMIT, body: 1_048_576 })
-
-/** A GitLab issue as the core sees it. */
-export function toIssue(issue: GitLabIssue): Issue {
-  return {
-    number: issue.iid,
-    title: issue.title,
-    url: issue.web_url,
-    body: issue.description ?? '',
-    labels: [...issue.labels],
-    state: issue.state === 'opened' ? 'open' : 'closed',
-    ...(issue.created_at ? { createdAt: new Date(issue.created_at) } : {}),
-    ...(issue.closed_at ? { closedAt: new Date(issue.closed_at) } : {}),
-    ...(typeof issue.user_notes_count === 'number' ? { commentCount: issue.user_notes_count } : {}),
-  }
-}
 
 /** The project as the API's `:id`: a numeric id as it is, a path URL-encoded (`group%2Fsub%2Fproject`). */
 export function projectId(project: string): string {

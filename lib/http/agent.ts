@@ -4,7 +4,7 @@
 // 40 ms each, before a byte of the request leaves. The reporter knows its API and chat origins from the
 // environment at start, so it opens both while its modules load and while the API work runs
 // (`preconnect`), and every later request to that origin reuses the connection (keep-alive), as curl
-// cannot across its separate processes. docs/performance.md has the measurements.
+// cannot across its separate processes. maintainers/performance.md has the measurements.
 //
 // Node's Agent has no public "connect ahead" call; what it does have is `createConnection`, the one
 // place it makes a socket for an origin with no free one. The agents here hand out the socket opened

@@ -1,38 +1,19 @@
 // What a reporter run leaves behind for machines: the `--json` line, GitHub Actions step outputs and the
 // run-page summary. Rendering is pure; `appendOutputs` is the one function here that writes (to the
-// files GitHub Actions names), kept at the edge like the network calls in lib/github.ts.
+// files GitHub Actions names), kept at the edge like the network calls in lib/github/.
 import { randomUUID } from 'node:crypto'
 import { appendFileSync } from 'node:fs'
 import type { OutputFiles } from '../config/config.ts'
 import { field, inlineCode, type Failure } from '../core/text/issue.ts'
 import { markdownText } from '../core/text/markdown.ts'
-import type { Outcome } from '../core/flows/report.ts'
 import type { Resolution } from '../core/flows/resolve.ts'
-import type { FailedEntry } from '../core/text/what-failed.ts'
-import type { ChangesEntry } from '../core/text/what-changed.ts'
-
-/** A run's outcome as printed: a failed run may have no title yet (bad configuration). */
-export interface RunOutcome {
-  readonly outcome: Outcome['outcome']
-  readonly number: number | null
-  readonly url: string | null
-  readonly title: string | null
-  /** What the CI said failed (REPORT_CI_LOG=auto); absent otherwise, and then absent from every output. */
-  readonly failed?: readonly FailedEntry[]
-  /** What changed since the last good deploy (REPORT_CHANGES=auto): null when not read; absent otherwise. */
-  readonly changes?: ChangesEntry | null
-}
-
-/** The outcome of a run that filed nothing. */
-export function failedOutcome(title: string | null = null): RunOutcome {
-  return { outcome: 'failed', number: null, url: null, title }
-}
+import type { ReportResult } from '../core/report-result.ts'
 
 /**
  * The `--json` line: one object with exactly `outcome`, `number`, `url`, `title`, in that order, then
  * `failed` when the CI was read and `changes` when REPORT_CHANGES=auto.
  */
-export function jsonLine(o: RunOutcome): string {
+export function jsonLine(o: ReportResult): string {
   return JSON.stringify({ outcome: o.outcome, number: o.number, url: o.url, title: o.title, ...(o.failed ? { failed: o.failed } : {}), ...(o.changes !== undefined ? { changes: o.changes } : {}) })
 }
 
@@ -41,7 +22,7 @@ export function jsonLine(o: RunOutcome): string {
  * the value holds a line break, so no value can forge another output.
  * https://docs.github.com/en/actions/reference/workflows-and-actions/workflow-commands#multiline-strings
  */
-export function outputLines(o: RunOutcome, delimiter: () => string = () => `ghadelimiter_${randomUUID()}`): string {
+export function outputLines(o: ReportResult, delimiter: () => string = () => `ghadelimiter_${randomUUID()}`): string {
   const entries: [string, string][] = [
     ['outcome', o.outcome],
     ['issue-number', o.number === null ? '' : String(o.number)],
@@ -61,7 +42,7 @@ export function outputLines(o: RunOutcome, delimiter: () => string = () => `ghad
     .join('')
 }
 
-const HEADLINES: Record<RunOutcome['outcome'], (o: RunOutcome) => string> = {
+const HEADLINES: Record<ReportResult['outcome'], (o: ReportResult) => string> = {
   created: (o) => `Deploy failure reported: issue #${o.number} created`,
   duplicate: (o) => `Deploy failure already reported: open issue #${o.number}`,
   commented: (o) => `Deploy failure added to open issue #${o.number}`,
@@ -73,7 +54,7 @@ const HEADLINES: Record<RunOutcome['outcome'], (o: RunOutcome) => string> = {
 const text = (value: string) => field(value, markdownText)
 
 /** A short Markdown summary for the run page: outcome, link, environment, commit and reason. */
-export function summaryMarkdown(o: RunOutcome, failure: Failure | undefined): string {
+export function summaryMarkdown(o: ReportResult, failure: Failure | undefined): string {
   const lines = [`### ${HEADLINES[o.outcome](o)}`, '', `- **Outcome:** ${o.outcome}`]
   if (o.url) lines.push(`- **Issue:** [#${o.number}](${o.url})${o.title ? ` ${text(o.title)}` : ''}`)
   else if (o.outcome === 'failed') lines.push('- **Issue:** none filed; the step log says why')
@@ -91,7 +72,7 @@ export function summaryMarkdown(o: RunOutcome, failure: Failure | undefined): st
  * Appends the step outputs to `GITHUB_OUTPUT` and the summary to `GITHUB_STEP_SUMMARY`, each only when
  * set. File I/O: throws when a file cannot be written, and the caller decides what that means.
  */
-export function appendOutputs(files: OutputFiles, o: RunOutcome, failure: Failure | undefined): void {
+export function appendOutputs(files: OutputFiles, o: ReportResult, failure: Failure | undefined): void {
   if (files.githubOutput) appendFileSync(files.githubOutput, outputLines(o))
   if (files.stepSummary) appendFileSync(files.stepSummary, summaryMarkdown(o, failure))
 }

@@ -7,16 +7,12 @@ import { EXIT, reportFailure } from './exit.ts'
 import { chatAnnotations, type Io } from './io.ts'
 import { phase } from './phase.ts'
 import type { Failure } from '../core/text/issue.ts'
-import { configureReport, failedResult, failureTitle, fileFailure, previewFailure, readFailure, type ReportConfig, type ReportRequest, type ReportRun } from './report.ts'
-import { maskingLog } from './session.ts'
+import { failedResult } from '../core/report-result.ts'
+import { configureReport, failureTitle, fileFailure, previewFailure, readFailure, type ReportConfig, type ReportRequest, type ReportRun } from './report.ts'
+import { maskingLog, type CommandFlags } from './session.ts'
 
 /** A report as a command asks for it: the request, and how it ends. */
-export interface ReportCommand extends ReportRequest {
-  /** Check and render only; writes nothing and records no outcome. */
-  readonly dryRun?: boolean
-  /** End stdout with the result as one JSON line, whatever the exit code. */
-  readonly json?: boolean
-}
+export type ReportCommand = ReportRequest & CommandFlags
 
 /**
  * Runs `command` on `io` and resolves to its exit code: 0 filed or found, 1 not filed, 2 bad configuration.

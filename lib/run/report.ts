@@ -11,8 +11,7 @@ import { issueTitle } from '../core/flows/issue-text.ts'
 import { BODY_LIMIT } from '../core/text/budget.ts'
 import { DEFAULT_REASON, TITLE_LIMITS, type Failure } from '../core/text/issue.ts'
 import type { IssueTemplate } from '../core/text/template.ts'
-import type { FailedEntry } from '../core/text/what-failed.ts'
-import type { ChangesEntry } from '../core/text/what-changed.ts'
+import { failedResult, type ReportResult } from '../core/report-result.ts'
 import { readDeploy, withoutToken } from './deploy.ts'
 import { configure, type ConfigureOptions, type MaskingLog, type Session } from './session.ts'
 import { createTracker } from './tracker.ts'
@@ -32,32 +31,11 @@ export interface ReportRequest {
   readonly log?: string | undefined
 }
 
-/** What a report ended with: the `--json` line, the Action's outputs and the plugin API's result. */
-export interface ReportResult {
-  readonly outcome: 'created' | 'duplicate' | 'commented' | 'reopened' | 'failed'
-  readonly number: number | null
-  readonly url: string | null
-  /** The title of the issue that holds the report; the title it would have had when none was filed. */
-  readonly title: string | null
-  /** What the CI said failed (REPORT_CI_LOG=auto); absent otherwise, and then absent from every output. */
-  readonly failed?: readonly FailedEntry[]
-  /**
-   * What changed since the last good deploy (REPORT_CHANGES=auto), when this run filed or reopened the
-   * issue with it; null when it was asked but not read; absent otherwise, and then absent from every output.
-   */
-  readonly changes?: ChangesEntry | null
-}
-
 /** A finished report: its result, the failure it was about, and the error when nothing was filed. */
 export interface ReportRun {
   readonly result: ReportResult
   readonly failure: Failure
   readonly error?: CreateFailed
-}
-
-/** The result of a run that filed nothing: a bad configuration has no title yet. */
-export function failedResult(title: string | null = null): ReportResult {
-  return { outcome: 'failed', number: null, url: null, title }
 }
 
 /** {@link configure}, then REPORT_TEMPLATE read and checked: a bad template is a configuration error before any request. */

@@ -8,21 +8,13 @@ import { EXIT, reportFailure } from './exit.ts'
 import { appendResolveOutputs } from './outputs.ts'
 import { chatAnnotations, type Io } from './io.ts'
 import { resolveFailures, resolvePreview } from './resolve.ts'
-import { configure, maskingLog } from './session.ts'
-
-/** A resolve as a command asks for it. */
-export interface ResolveCommand {
-  /** List what it would close and the texts it would send; write nothing. */
-  readonly dryRun?: boolean
-  /** End stdout with the resolution as one JSON line, whatever the exit code. */
-  readonly json?: boolean
-}
+import { configure, maskingLog, type CommandFlags } from './session.ts'
 
 /**
  * Runs `command` on `io` and resolves to its exit code: 0 closed all or nothing to close, 1 something
  * could not be closed or listed, 2 bad configuration. Never throws.
  */
-export async function resolveCommand(command: ResolveCommand, io: Io): Promise<number> {
+export async function resolveCommand(command: CommandFlags, io: Io): Promise<number> {
   const time = new Date()
   const masking = maskingLog(io)
   const { log } = masking
@@ -47,7 +39,7 @@ export async function resolveCommand(command: ResolveCommand, io: Io): Promise<n
 export const NOT_RESOLVED: Resolution = Object.freeze({ outcome: 'failed', closed: [], failed: [] })
 
 /** Records `resolution` for machines: GitHub Actions' output file when set, and the --json line last. A dry run records nothing in the file. */
-export function recordResolve(command: ResolveCommand, io: Io, resolution: Resolution, log: { warn(message: string): void }): void {
+export function recordResolve(command: CommandFlags, io: Io, resolution: Resolution, log: { warn(message: string): void }): void {
   const { githubOutput } = outputFiles(io.env)
   if (githubOutput && !command.dryRun) {
     try {

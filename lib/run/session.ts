@@ -53,3 +53,11 @@ export function configure(env: Env, masking: Pick<MaskingLog, 'log' | 'hide'>, {
   if (warnings) for (const warning of config.warnings) masking.log.warn(warning)
   return config
 }
+
+/** How a command run by a face ends: the flags every writing command takes. */
+export interface CommandFlags {
+  /** Say what it would do, write nothing, record no outcome. */
+  readonly dryRun?: boolean
+  /** End stdout with the result as one JSON line, whatever the exit code. */
+  readonly json?: boolean
+}

@@ -1,5 +1,5 @@
-// The arguments a release script was given, whether run as `node scripts/x.mts …` (npm run) or as
-// `npx zx scripts/x.mts …` like the other scripts: zx keeps its own path and the script's in argv.
+// The arguments a release script was given, whether run as `node scripts/release.mts …` (npm run) or as
+// `npx zx scripts/release.mts …` like the other scripts: zx keeps its own path and the script's in argv.
 import { basename } from 'node:path'
 import { fileURLToPath } from 'node:url'
 

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { changelogProblems } from './changelog.ts'
-import { VERSION, versionsWritten } from './version-places.ts'
+import { majorTag, VERSION, versionsWritten } from './version-places.ts'
 
 /** The version package.json names; the one every other place must follow. */
 export const packageVersion = (root: string): string => (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version
@@ -15,12 +15,14 @@ export const packageVersion = (root: string): string => (JSON.parse(readFileSync
 export function versionProblems(root: string): string[] {
   const version = packageVersion(root)
   if (!VERSION.test(version ?? '')) return [`package.json: "version" is ${JSON.stringify(version)}, expected X.Y.Z`]
+  // A major tag follows a release; a pre-release does not move it, so any tag passes then.
+  const wanted = (w: { major?: true }) => (w.major ? majorTag(version) : version)
   return versionsWritten(root)
-    .filter((w) => w.version !== version)
+    .filter((w) => w.version !== wanted(w) && !(w.major && version.includes('-')))
     .map((w) =>
       w.version === undefined
         ? `${w.file}: ${w.what} is missing; it must name ${version}`
-        : `${w.file}: ${w.what} says ${w.version}, package.json says ${version}: run npm run release, or write ${version} there`,
+        : `${w.file}: ${w.what} says ${w.version}, package.json says ${version}: run npm run release, or write ${wanted(w)} there`,
     )
 }
 

@@ -25,5 +25,4 @@ export function nextVersion(current: string, wanted: string): string {
   return next
 }
 
-/** The tag that moves with each release of a major version: v1 for 1.4.2 (what `uses: …@v1` follows). */
-export const majorTag = (version: string): string => `v${core(version)[0]}`
+export { majorTag } from './version-places.ts'

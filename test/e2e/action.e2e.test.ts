@@ -78,7 +78,7 @@ const TITLE = (env = 'production') => `[DEPLOY FAIL] ${env} — 0123456 — ${to
 
 test('action.yml: a node24 action running dist/action.js, with the inputs and outputs the README documents', () => {
   assert.equal(action.runs, { using: 'node24', main: 'dist/action.js' })
-  // The core inputs; every further one stands for a documented variable (test/action/inputs.test.ts).
+  // The core inputs; every further one stands for a documented variable (test/unit/action/inputs.test.ts).
   for (const name of ['api-url', 'chat-webhook', 'ci-log', 'ci-log-lines', 'dry-run', 'environment', 'mode', 'on-duplicate', 'reason', 'repo', 'token']) assert.ok(name in action.inputs, name)
   assert.equal(Object.keys(action.outputs).sort(), ['changes', 'closed', 'failed', 'issue-number', 'issue-url', 'outcome'])
   assert.is(action.inputs.mode!.default, 'report')
@@ -89,7 +89,7 @@ test('action.yml: a node24 action running dist/action.js, with the inputs and ou
 test('examples/github-actions.yml: report with if: failure(), resolve in a later job with if: success(), only known inputs', () => {
   type Step = { uses?: string; if?: string; with?: Record<string, string> }
   const workflow = parse(readFileSync(join(ROOT, 'examples/github-actions.yml'), 'utf8')) as { jobs: Record<string, { needs?: string; if?: string; steps: Step[] }> }
-  const uses = Object.entries(workflow.jobs).flatMap(([job, j]) => j.steps.filter((s) => s.uses === 'OWNER/deploy-failure-reporter@v1').map((s) => ({ job, ...s, jobIf: j.if, needs: j.needs })))
+  const uses = Object.entries(workflow.jobs).flatMap(([job, j]) => j.steps.filter((s) => s.uses === 'deploy-failure-reporter/deploy-failure-reporter@v0').map((s) => ({ job, ...s, jobIf: j.if, needs: j.needs })))
   assert.is(uses.length, 2)
   const [report, resolve] = uses
   assert.is(report!.if, 'failure()')

@@ -57,7 +57,7 @@ const jobLines = (out: string, job: string) => out.split('\n').filter((l) => l.s
 test('the template: spec inputs above ---, two jobs, package defaulting to this version', () => {
   const [spec, jobs] = parseAllDocuments(TEMPLATE).map((d) => d.toJS()) as [{ spec: { inputs: Record<string, { default: string }> } }, Record<string, { when?: string }>]
   const version = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version
-  // The component's own inputs; the tools' settings it passes on are checked in test/action/inputs.test.ts.
+  // The component's own inputs; the tools' settings it passes on are checked in test/unit/action/inputs.test.ts.
   for (const name of ['ci-log', 'ci-log-lines', 'environment', 'image', 'on-duplicate', 'package', 'reason', 'stage']) assert.ok(name in spec.spec.inputs, name)
   assert.is(spec.spec.inputs.package!.default, `deploy-failure-reporter@${version}`)
   assert.is(spec.spec.inputs.stage!.default, '.post')

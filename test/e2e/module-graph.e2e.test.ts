@@ -1,7 +1,7 @@
 // What the installed command evaluates: the packed package's executable runs `report` under a module-load
 // trace (helpers/module-trace.mjs), and no file it loaded may hold what a plain GitHub token run does not
 // use: the GitLab tracker, App auth (@octokit/auth-app), the proxy's undici agents, or the chat formats
-// other than the spec's {"text"} notice. Every module costs start-up (docs/performance.md). With
+// other than the spec's {"text"} notice. Every module costs start-up (maintainers/performance.md). With
 // ISSUE_TRACKER=gitlab the GitLab tracker is loaded, which shows the trace sees it when it is there.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

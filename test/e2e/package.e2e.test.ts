@@ -10,6 +10,7 @@ import * as assert from 'uvu/assert'
 import { ROOT, runCommand, today, type RunResult } from '../helpers/helpers.ts'
 import { packedTarball } from '../helpers/pack.ts'
 import { useLoopback } from '../helpers/servers.ts'
+import { assertFullDemo } from '../helpers/demo.ts'
 
 const work = mkdtempSync(join(tmpdir(), 'package-e2e-'))
 const rootPkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string }
@@ -43,7 +44,7 @@ const bin = (variant: Variant) => join(project(variant), 'node_modules/.bin/depl
 const servers = useLoopback(test, { github: true })
 test.after(() => rmSync(work, { recursive: true, force: true }))
 
-test('npm pack ships the built JavaScript, its declarations, the after-script, README and LICENSE; no sources, tests or bench', async () => {
+test('npm pack ships the built JavaScript, its declarations, the after-script, the user docs, README, CHANGELOG.md and LICENSE; no sources, tests, bench or maintainers\' pages', async () => {
   const { tarball } = await setup()
   const listing = await runCommand('tar', ['-tzf', tarball])
   ok(listing, 'tar')
@@ -52,6 +53,11 @@ test('npm pack ships the built JavaScript, its declarations, the after-script, R
     assert.ok(files.includes(file), `${file} is packed`)
   }
   assert.equal(files.filter((f) => /^(test|bench|lib|examples)\//.test(f) || /(?<!\.d)\.[cm]?ts$/.test(f)), [])
+  // Everything outside dist/, by name: the user docs, and no maintainers' page.
+  const userDocs = readdirSync(join(ROOT, 'docs')).map((page) => `docs/${page}`)
+  assert.equal(files.filter((f) => !f.startsWith('dist/')).sort(), ['CHANGELOG.md', 'LICENSE', 'README.md', ...userDocs, 'package.json', 'scripts/after-script.sh'].sort())
+  assert.equal(files.filter((f) => /development|releasing|maintainers/.test(f)), [])
+  assert.equal(files.filter((f) => f.startsWith('dist/') && !/^dist\/(cli\.js|index\.js|chunks\/[\w-]+\.js|[\w/-]+\.d\.ts)$/.test(f)), [])
   const packed = JSON.parse(readFileSync(join(project('full'), 'node_modules/deploy-failure-reporter/package.json'), 'utf8'))
   assert.is(packed.private, undefined)
   assert.is(packed.dependencies, undefined)
@@ -105,17 +111,27 @@ test('the executable: --help lists the commands, --version, an unknown command e
   const help = await runCommand(bin('full'), ['--help'], {}, { cwd })
   ok(help, '--help')
   assert.match(help.stdout, /^Usage: deploy-failure-reporter <command>/)
-  for (const name of ['report', 'resolve', 'doctor', 'health', 'retry', 'stats']) assert.match(help.stdout, new RegExp(`\\n {2}${name}\\b`))
+  for (const name of ['report', 'resolve', 'doctor', 'health', 'retry', 'stats', 'demo']) assert.match(help.stdout, new RegExp(`\\n {2}${name}\\b`))
   const version = await runCommand(bin('full'), ['--version'], {}, { cwd })
   assert.is(version.stdout, `${rootPkg.version}\n`)
   const unknown = await runCommand(bin('full'), ['deploy'], {}, { cwd })
   assert.is(unknown.code, 2)
-  assert.match(unknown.stderr, /^\[ERROR\] Unknown command "deploy"; the commands are report, resolve, doctor, health, retry, stats\n/)
+  assert.match(unknown.stderr, /^\[ERROR\] Unknown command "deploy"; the commands are report, resolve, doctor, health, retry, stats, demo\n/)
   const reportHelp = await runCommand(bin('full'), ['report', '--help'], {}, { cwd })
   assert.match(reportHelp.stdout, /^Usage: deploy-failure-reporter report \[options\] \[reason\]\n/)
   const health = await runCommand(bin('full'), ['health', servers.gh.url, '--retries', '0'], {}, { cwd })
   ok(health, 'health')
   assert.is(health.stdout, `[INFO] API is healthy: GET ${servers.gh.url}/health returned 200\n`)
+})
+
+test('npx <the packed tarball> demo, from an empty folder with no configuration: the issue the Action files, with What failed', async () => {
+  const { tarball } = await setup()
+  const cwd = mkdtempSync(join(work, 'empty-'))
+  // Offline: the package has no dependencies, so npx needs nothing but the tarball.
+  const r = await runCommand('npx', ['--yes', '--offline', `file:${tarball}`, 'demo'], {}, { cwd, timeoutMs: 120_000 })
+  ok(r, 'npx demo')
+  assertFullDemo(r.stdout)
+  assert.equal(readdirSync(cwd), [], 'nothing written to the folder')
 })
 
 // A team's own zx script, as examples/deploy.mjs shows: zx's $ for the work, the API for the reporting.

@@ -68,7 +68,10 @@ test(`npm run release -- minor: ${NEXT} in every file, the changelog cut, one co
   assert.is(git('log', '-1', '--format=%s'), `Release ${NEXT}`)
   // dist/action.js is in the commit when its build changed (a rebuild of a current bundle changes nothing).
   const changed = git('diff', '--name-only', 'HEAD~1', 'HEAD').split('\n').filter((f) => f !== 'dist/action.js')
-  assert.equal(changed.sort(), ['CHANGELOG.md', 'docs/ci.md', 'package-lock.json', 'package.json', 'templates/deploy-failure.yml'])
+  assert.equal(changed.sort(), ['CHANGELOG.md', 'README.md', 'docs/ci.md', 'package-lock.json', 'package.json', 'templates/deploy-failure.yml'])
+  // The snippets: the component names the new release; the Action's tag stays v${MAJOR} within the major.
+  assert.match(read('README.md'), `component: gitlab.com/deploy-failure-reporter/deploy-failure-reporter/deploy-failure@${NEXT} }]`)
+  assert.match(read('README.md'), `uses: deploy-failure-reporter/deploy-failure-reporter@v${MAJOR}\n`)
   const head = git('rev-parse', 'HEAD')
   assert.is(git('rev-parse', `v${NEXT}^{commit}`), head)
   assert.is(git('rev-parse', `v${MAJOR}^{commit}`), head)

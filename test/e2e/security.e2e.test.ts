@@ -51,7 +51,7 @@ function splitBody(body: string) {
 
 test('every malformed ISSUE_REPO: exit 2, a message naming ISSUE_REPO and its form, zero requests', async () => {
   const gh = await server()
-  // The issue's forms; `.`, `..` and the length limits are covered by test/config/config.test.ts.
+  // The issue's forms; `.`, `..` and the length limits are covered by test/unit/config/config.test.ts.
   const bad = ['acme', 'acme/shop/extra', '../../x', 'acme/sh op', 'acme/shop?x=1']
   const results = await inBatches(bad, 5, (repo) => runScript('report.mts', ['x'], gh.env({ ...FIXED, ISSUE_REPO: repo })))
   results.forEach((r, i) => {

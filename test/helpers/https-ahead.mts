@@ -1,4 +1,4 @@
-// Run as a child process by test/http/agent-tls.test.ts: opens a connection ahead to AHEAD (as the
+// Run as a child process by test/e2e/http/agent-tls.test.ts: opens a connection ahead to AHEAD (as the
 // executable does, lib/http/preconnect.ts), then, when GET is set, fetches it (at once, or with LATER set a
 // while later, as the command's first request comes after its modules have loaded) and prints one JSON
 // line, { status, body, connects } or { error } with the failure's code; `connects` counts the TCP

@@ -1,4 +1,4 @@
-// Run as a child process by test/gitlab/ci-reader.test.ts: reads one job's trace tail with the GitLab CI
+// Run as a child process by test/e2e/gitlab/ci-reader.test.ts: reads one job's trace tail with the GitLab CI
 // reader and prints, as one JSON line, the lines and how far this process's resident memory grew during
 // the read at most. A process of its own, so that the loopback server generating the trace, and the test
 // runner's own garbage, are not counted. Environment: CI_API_V4_URL, CI_LOG_TOKEN, JOB_ID, LINES.

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url'
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
 /** The scripts that are thin entries over lib/cli/commands, and so compile alone. */
-export const COMMAND_SCRIPTS = ['doctor', 'health', 'report', 'resolve', 'retry', 'stats']
+export const COMMAND_SCRIPTS = ['demo', 'doctor', 'health', 'report', 'resolve', 'retry', 'stats']
 
 // Bundled CommonJS dependencies call require() for Node's built-ins, as in scripts/build.mjs.
 const requireShim = "import { createRequire as __testCreateRequire } from 'node:module'; const require = __testCreateRequire(import.meta.url);"

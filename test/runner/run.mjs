@@ -13,11 +13,10 @@ import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { npmCache } from '../helpers/npm-cache.mjs'
 import { buildScripts } from '../helpers/scripts-build.mjs'
-import { needsNode24, needsPack, tierOf } from './tiers.mjs'
+import { needsNode24, needsPack, tierOf, TIERS } from './tiers.mjs'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const TEST = join(ROOT, 'test')
-const TIERS = ['unit', 'integration', 'e2e']
 
 function parseArgs(argv) {
   const o = { tiers: TIERS, workers: undefined, seed: undefined, patterns: [] }
@@ -136,7 +135,6 @@ async function main() {
   }
 
   const results = []
-  const notes = []
   const env = { ...process.env, npm_config_cache: npmCache() }
   const execArgv = [`--import=${new URL('../helpers/loopback-only.mjs', import.meta.url).href}`]
   // Under npm, node-options (.npmrc) load the TypeScript hook; run directly, the worker loads it itself.
@@ -198,7 +196,7 @@ async function main() {
       })
 
     for (let file = take(); file; file = take()) {
-      if ((file.tier === 'e2e' || file.retried) && !prepared) {
+      if (file.tier === 'e2e' && !prepared) {
         try {
           await preparing
         } catch (error) {
@@ -206,7 +204,7 @@ async function main() {
           continue
         }
       }
-      const unit = file.tier === 'unit' && !file.retried
+      const unit = file.tier === 'unit'
       if (!worker || kind !== unit) {
         stop()
         worker = await spawnWorker(unit)
@@ -214,9 +212,8 @@ async function main() {
       }
       const result = await run(file)
       if (result.started) {
-        notes.push(`${file.name} is read as a unit test but ${result.started}: it ran again with the integration and e2e files (add what it calls to test/runner/tiers.mjs)`)
-        // Run outside the unit tier, first of what is left, by this slot.
-        queue.unshift({ ...file, retried: true })
+        // The folder is the tier: a unit file that needs a server or a process is in the wrong one.
+        report(file, { ...result, failed: Math.max(result.failed, 1), error: `${file.name} is in test/unit but ${result.started}: move it to test/integration (servers) or test/e2e (processes)` }, result.ms)
         continue
       }
       report(file, result, result.ms)
@@ -227,7 +224,6 @@ async function main() {
 
   const sum = (key) => results.reduce((n, r) => n + r[key], 0)
   const failedFiles = results.filter((r) => r.failed)
-  for (const note of notes) console.log(`note: ${note}`)
   if (failedFiles.length) console.log(`\nFailed files (replay the order: ${replay}):\n${failedFiles.map((r) => `  ${r.file.name}`).join('\n')}`)
   console.log(`\n  Total:     ${sum('total')}`)
   console.log(`  Passed:    ${sum('passed')}`)

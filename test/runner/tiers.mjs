@@ -1,22 +1,23 @@
-// Which tier a test file belongs to, read from its source: what it starts decides.
-//   unit         starts no process and no server (npm run test:unit)
-//   integration  starts loopback servers in its own process, no other process
-//   e2e          starts processes: the real commands, npm, gitlab-ci-local
-// The reading errs towards the slower tier. A file read as unit that starts a process or a server all
-// the same is caught in its worker (worker.mjs) and run again with the integration and e2e files, with a
-// note naming it; add what it calls to the patterns below.
-// "slow" marks the few e2e files that pack or install the package or run pipelines: they start first.
+// Which tier a test file belongs to: the folder it is in.
+//   test/unit/         starts no process and no server (npm run test:unit); mirrors lib/
+//   test/integration/  starts loopback servers in its own process, no other process; mirrors lib/
+//   test/e2e/          starts processes: the real commands, npm, gitlab-ci-local
+// A unit worker refuses to start a process or a server (worker.mjs): a file in the wrong folder fails and
+// says where it belongs. "slow" marks the few e2e files that pack or install the package or run
+// pipelines: they start first.
 import { readFileSync } from 'node:fs'
+import { relative, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
-const STARTS_PROCESS = /\b(runCommand|runScript|runScenarios|runPipeline|packedTarball|node24|spawn|spawnSync|execFile|execFileSync|execSync|fork)\s*\(|node:child_process/
-const STARTS_SERVER = /\b(useLoopback|startLoopback\w*|createServer|withLoopback\w*)\s*\(|\.listen\(|helpers\/(servers|scenarios|trackers|github-app)\.ts/
+export const TIERS = ['unit', 'integration', 'e2e']
+const TEST = fileURLToPath(new URL('..', import.meta.url))
 const SLOW = /helpers\/(gitlab-ci-local|pack)\.ts|npm', \['(pack|install|ci)\b/
 
-/** The tier of the test file at `path`, and whether it is one of the slow few. */
+/** The tier of the test file at `path` (its folder under test/), and whether it is one of the slow few. */
 export function tierOf(path) {
-  const source = readFileSync(path, 'utf8')
-  const tier = STARTS_PROCESS.test(source) ? 'e2e' : STARTS_SERVER.test(source) ? 'integration' : 'unit'
-  return { tier, slow: SLOW.test(source) }
+  const tier = relative(TEST, path).split(sep)[0]
+  if (!TIERS.includes(tier)) throw new Error(`${relative(TEST, path)}: a test file lives in test/unit, test/integration or test/e2e (the tier is its folder)`)
+  return { tier, slow: tier === 'e2e' && SLOW.test(readFileSync(path, 'utf8')) }
 }
 
 /** Whether the file at `path` needs the packed tarball (made once per run by run.mjs). */

@@ -1,7 +1,7 @@
 // One worker of test/runner/run.mjs: a long-lived Node process that runs the test files it is sent, one at
 // a time, with uvu exactly as uvu's own CLI runs them (uvu/run: import the file, then exec), and sends back
 // its output and counts. Started with `--unit`, it refuses to start a process or a server (see tiers.mjs):
-// a file that does so anyway is reported, and run.mjs runs it again in an ordinary worker.
+// a file that does so anyway fails, named as in the wrong folder (its tier is its folder, tiers.mjs).
 import childProcess from 'node:child_process'
 import { syncBuiltinESMExports } from 'node:module'
 import net from 'node:net'
@@ -13,7 +13,7 @@ let started // what the running file started, in a unit worker
 if (unit) {
   const refuse = (what) => {
     started ??= what
-    throw new Error(`unit tier: this file ${what}; it runs again with the integration and e2e files`)
+    throw new Error(`unit tier: this file ${what}; it belongs in test/integration or test/e2e`)
   }
   for (const name of ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork']) {
     childProcess[name] = (command) => refuse(`started a process (${name} ${command})`)

@@ -105,14 +105,14 @@ async function commentOrSkip({ tracker, target, failure, log }: Run, holder: Iss
   return filedAs(occurrence === undefined ? 'duplicate' : 'commented', holder, occurrence)
 }
 
-// REPORT_REOPEN_WINDOW: the issue a recent recovery closed, reopened (lib/core/flows/reopen-step.ts);
+// REPORT_REOPEN_WINDOW: the issue a recent recovery closed, reopened (lib/core/flows/reopen.ts);
 // undefined when reopening is off or there is nothing to reopen.
 async function reopenRecovered({ tracker, target, failure, key, log }: Run): Promise<Filed | undefined> {
   const reopenWindowHours = target.reopenWindowHours ?? 0
   if (reopenWindowHours <= 0) return undefined
   // Loaded only with REPORT_REOPEN_WINDOW set, like the comment module above.
   // A reopen is a write like a create: its comment says what changed since the last good deploy (REPORT_CHANGES=auto).
-  return (await import('./reopen-step.ts')).reopenStep(tracker, { ...target, reopenWindowHours }, key, await withChanges(failure, target.pendingChanges), log)
+  return (await import('./reopen.ts')).reopenStep(tracker, { ...target, reopenWindowHours }, key, await withChanges(failure, target.pendingChanges), log)
 }
 
 // A new issue, filed once (lib/core/flows/create.ts).
@@ -127,7 +127,7 @@ async function convergeCreated({ tracker, target, key, log }: Run, { issue, post
   const reopenWindowHours = target.reopenWindowHours ?? 0
   const recheck =
     reopenWindowHours > 0
-      ? async () => (await import('./reopen-step.ts')).oldestHolder(tracker, { ...target, reopenWindowHours }, key)
+      ? async () => (await import('./reopen.ts')).oldestHolder(tracker, { ...target, reopenWindowHours }, key)
       : () => findHolderIssue(tracker, key)
   const survivor = posted ? await converge(tracker, target, issue, recheck, log) : issue
   if (survivor.number !== issue.number) {

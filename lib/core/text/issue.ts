@@ -99,7 +99,7 @@ const reasonPartFor = (flavor: Flavor) => (kept: string, cut: number): string =>
 /**
  * The spec's issue body, in its six parts and order, within GitHub's 65,536 characters. Untrusted values
  * cannot change its structure or ping anyone: the environment and commit are inline code, the commit
- * message a code block, the reason and pipeline escaped text (see lib/markdown.ts). With a log excerpt,
+ * message a code block, the reason and pipeline escaped text (see lib/core/text/markdown.ts). With a log excerpt,
  * a `### Log excerpt` section follows the reason (lib/core/text/log-tail.ts); without one the body is the
  * spec's exactly. When too long, the log is cut first (keeping its end), then the commit message, then
  * the reason, each to no less than a quarter of the room left to it and with a note of how much was cut;

@@ -9,6 +9,7 @@ import { cutNote, fitPrefix } from './budget.ts'
 import { formatDuration } from './duration.ts'
 import { inlineCode, markdownText, type Flavor } from './markdown.ts'
 import { oneLine } from './text.ts'
+import type { ChangesEntry } from '../report-result.ts'
 
 /** At most this many lines of pull requests and commits; the rest are counted and linked. */
 export const MAX_CHANGE_LINES = 20
@@ -160,18 +161,8 @@ export function changedLine(changes: Changes, now: Date): string {
   }
 }
 
-/** What changed as `--json`, the Action's outputs and the plugin API give it. */
-export interface ChangesEntry {
-  readonly base: string | null
-  readonly head: string
-  readonly status: Changes['status']
-  /** How many commits went out since the base. */
-  readonly commits: number
-  readonly pulls: readonly ChangePull[]
-  /** The authors' accounts, else names; each once. */
-  readonly authors: readonly string[]
-  readonly compareUrl: string | null
-}
+/** What changed as `--json`, the Action's outputs and the plugin API give it (lib/core/report-result.ts). */
+export type { ChangesEntry }
 
 export function changesEntry(changes: Changes): ChangesEntry {
   return {

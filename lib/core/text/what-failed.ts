@@ -6,15 +6,7 @@ import { BODY_LIMIT, cutNote, FIELD_LIMIT, fitPrefix } from './budget.ts'
 import { renderLogSection, type LogExcerpt } from './log-tail.ts'
 import { markdownText, type Flavor } from './markdown.ts'
 import { oneLine } from './text.ts'
-
-/** One failed job and step as the `--json` line, the Action's outputs and the plugin API give it. */
-export interface FailedEntry {
-  readonly job: string
-  /** The failed step's name; null for a job whose CI names no step (GitLab) or whose steps all passed. */
-  readonly step: string | null
-  /** The step's place in the job page, else the job's page. */
-  readonly url: string
-}
+import type { FailedEntry } from '../report-result.ts'
 
 /** At most this many jobs get a log excerpt; the rest are named and linked. */
 export const MAX_EXCERPTS = 3

@@ -1,0 +1,54 @@
+import { once } from 'node:events'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { transportFor } from '../../../lib/http/agent.ts'
+import { fetchOverHttp } from '../../../lib/http/fetch.ts'
+
+// A loopback server that records each connection and which connection each request came on.
+async function counting(): Promise<{ url: string; connections: Socket[]; requests: Socket[]; server: Server }> {
+  const connections: Socket[] = []
+  const requests: Socket[] = []
+  const server = createServer((req, res) => {
+    requests.push(req.socket)
+    res.end('ok')
+  })
+  server.on('connection', (socket: Socket) => connections.push(socket))
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, connections, requests, server }
+}
+
+const servers: Server[] = []
+test.after.each(() => {
+  for (const s of servers.splice(0)) s.close(), s.closeAllConnections()
+})
+
+test('a connection opened ahead carries the first request, and the next ones reuse it (keep-alive)', async () => {
+  const s = await counting()
+  servers.push(s.server)
+  transportFor('http:').open(new URL(s.url))
+  await once(s.server, 'connection')
+  assert.is(s.connections.length, 1)
+  for (const path of ['/a', '/b', '/c']) assert.is(await (await fetchOverHttp(`${s.url}${path}`)).text(), 'ok')
+  assert.is(s.connections.length, 1, 'no second connection')
+  assert.equal(s.requests, [s.connections[0], s.connections[0], s.connections[0]])
+})
+
+test('a connection that failed ahead is not handed out: the request opens its own and succeeds', async () => {
+  const s = await counting()
+  servers.push(s.server)
+  // Nothing listens there yet: the connection ahead is refused.
+  s.server.close()
+  await once(s.server, 'close')
+  transportFor('http:').open(new URL(s.url))
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  const again = createServer((_, res) => res.end('back'))
+  servers.push(again)
+  again.listen(Number(new URL(s.url).port), '127.0.0.1')
+  await once(again, 'listening')
+  assert.is(await (await fetchOverHttp(`${s.url}/x`)).text(), 'back')
+})
+
+test.run()

@@ -1,0 +1,65 @@
+import { once } from 'node:events'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { preconnectForCommand } from '../../../lib/http/preconnect.ts'
+
+// Two loopback origins (API and chat) that count the connections made to them.
+async function origin(): Promise<{ url: string; count: () => number; server: Server }> {
+  let connections = 0
+  const server = createServer((_, res) => res.end('ok'))
+  server.on('connection', () => connections++)
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, count: () => connections, server }
+}
+
+const servers: Server[] = []
+test.after.each(() => {
+  for (const s of servers.splice(0)) s.close(), s.closeAllConnections()
+})
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50))
+// Until `done()` holds, polling, for at most 5 s: a loaded machine may take longer than any fixed pause
+// to complete a connection, and the assertions after it still say what was opened.
+const until = async (done: () => boolean) => {
+  for (const end = Date.now() + 5_000; !done() && Date.now() < end; ) await settle()
+}
+
+const setup = async () => {
+  const [api, chat] = [await origin(), await origin()]
+  servers.push(api.server, chat.server)
+  const env = { ISSUE_TOKEN: 't', ISSUE_REPO: 'acme/shop', ISSUE_API_URL: api.url, CHAT_WEBHOOK: `${chat.url}/hooks/secret` }
+  return { api, chat, env }
+}
+
+test('report opens the API and the chat connections before any request; resolve only the API', async () => {
+  const { api, chat, env } = await setup()
+  assert.is(preconnectForCommand(['report', 'Deploy job failed'], env, false), true)
+  await until(() => api.count() > 0 && chat.count() > 0)
+  assert.equal([api.count(), chat.count()], [1, 1])
+  const other = await setup()
+  preconnectForCommand(['resolve'], other.env, false)
+  await until(() => other.api.count() > 0)
+  await settle()
+  assert.equal([other.api.count(), other.chat.count()], [1, 0])
+})
+
+test('nothing is opened where the run may go elsewhere or make no request', async () => {
+  const { api, chat, env } = await setup()
+  const cases: [string[], Record<string, string>, boolean][] = [
+    [['report', '--help'], env, false],
+    [['report', '--dry-run'], env, false],
+    [['doctor'], env, false],
+    [['report'], env, true], // a .env file may change the addresses
+    [['report'], { ...env, ISSUE_TRACKER: 'gitlab' }, false],
+    [['report'], { ...env, ISSUE_REPO: '' }, false],
+    [['report'], { ...env, ISSUE_TOKEN: '' }, false],
+    [['report'], { ...env, HTTPS_PROXY: 'http://127.0.0.1:9', HTTP_PROXY: 'http://127.0.0.1:9' }, false],
+  ]
+  for (const [argv, e, dotenv] of cases) assert.is(preconnectForCommand(argv, e, dotenv), false, argv.join(' '))
+  await settle()
+  assert.equal([api.count(), chat.count()], [0, 0])
+})
+
+test.run()

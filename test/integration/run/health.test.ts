@@ -1,0 +1,51 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { checkHealth, HEALTH_DEFAULTS, healthUrl } from '../../../lib/run/health.ts'
+import { Unreachable } from '../../../lib/core/errors.ts'
+import { startLoopbackGitHub } from '../../helpers/loopback-github.ts'
+
+const FAST = { ...HEALTH_DEFAULTS, retryDelayMs: 10 }
+
+test('the spec settings are the defaults: 5 s connect timeout, 3 retries, 2 s apart', () => {
+  assert.is(HEALTH_DEFAULTS.connectTimeoutMs, 5000)
+  assert.is(HEALTH_DEFAULTS.retries, 3)
+  assert.is(HEALTH_DEFAULTS.retryDelayMs, 2000)
+})
+
+test('healthUrl appends /health once', () => {
+  assert.is(healthUrl('https://api.example.com'), 'https://api.example.com/health')
+  assert.is(healthUrl('https://api.example.com/v2//'), 'https://api.example.com/v2/health')
+})
+
+test('checkHealth resolves to the final status: transient ones retried, others returned at once', async () => {
+  const gh = await startLoopbackGitHub()
+  try {
+    gh.inject('GET', /^\/health$/, { status: 502 }, 2)
+    assert.is(await checkHealth(gh.url, FAST), 200)
+    assert.is(gh.calls('GET', /^\/health$/).length, 3)
+    gh.healthStatus = 401
+    assert.is(await checkHealth(gh.url, FAST), 401)
+    assert.is(gh.calls('GET', /^\/health$/).length, 4, '401 is not retried')
+    gh.healthStatus = 503
+    assert.is(await checkHealth(gh.url, { ...FAST, retries: 1 }), 503)
+    assert.is(gh.calls('GET', /^\/health$/).length, 6)
+  } finally {
+    await gh.close()
+  }
+})
+
+test('no answer at all throws Unreachable with the reason and the attempt count', async () => {
+  const gh = await startLoopbackGitHub()
+  const url = gh.url
+  await gh.close()
+  try {
+    await checkHealth(url, { ...FAST, retries: 2 })
+    assert.unreachable()
+  } catch (error) {
+    assert.instance(error, Unreachable)
+    assert.is((error as Error).message, `API unreachable: GET ${url}/health failed (connection refused) in all 3 attempts`)
+    assert.is(((error as Error).cause as { code?: string }).code, 'ECONNREFUSED')
+  }
+})
+
+test.run()

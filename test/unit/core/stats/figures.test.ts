@@ -1,0 +1,64 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import type { Episode } from '../../../../lib/core/stats/episodes.ts'
+import { figuresOf, percentile, periodFigures } from '../../../../lib/core/stats/figures.ts'
+
+const d = (s: string) => new Date(`2026-10-${s}Z`)
+const period = { since: d('01T00:00:00'), until: d('31T00:00:00') }
+const episode = (environment: string, start: string, end: string | undefined, ending: Episode['ending'], runs = 1): Episode => ({
+  environment,
+  start: d(start),
+  end: end === undefined ? undefined : d(end),
+  ending,
+  runs: Array.from({ length: runs }, (_, i) => new Date(d(start).getTime() + i * 60_000)),
+  issues: [1],
+})
+
+test('percentile: nearest rank, always one of the values', () => {
+  assert.is(percentile([10], 50), 10)
+  assert.is(percentile([10, 20], 50), 10)
+  assert.is(percentile([10, 20, 30], 50), 20)
+  assert.is(percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 90), 9)
+  assert.is(percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], 90), 10)
+})
+
+test('only episodes that began in the period count; runs count by their own time; the one failing at the end is named', () => {
+  const episodes = [
+    episode('prod', '01T00:00:00', '01T01:00:00', 'recovered'),
+    episode('prod', '05T00:00:00', '05T00:30:00', 'recovered', 3),
+    episode('prod', '07T00:00:00', '07T02:00:00', 'closed by hand'),
+    episode('prod', '30T23:58:00', undefined, 'failing', 4),
+  ]
+  // One that began before the period: not an episode of it, but its run on the 1st is.
+  const before: Episode = { environment: 'prod', start: new Date('2026-09-30T23:00:00Z'), end: d('01T00:30:00'), ending: 'recovered', runs: [new Date('2026-09-30T23:00:00Z'), d('01T00:10:00')], issues: [9] }
+  const f = figuresOf('prod', [before, ...episodes], period)
+  assert.is(f.episodes, 4)
+  assert.is(f.recovered, 2)
+  assert.is(f.closedByHand, 1)
+  // 1 + 3 + 1 + 2 (of 4: the last two runs are after the end) + 1 (the earlier episode's second run).
+  assert.is(f.failedRuns, 8)
+  assert.equal(f.recovery, { count: 2, median: 1800, p90: 3600, longest: 3600 })
+  assert.equal(f.failing, { since: d('30T23:58:00'), runs: 2, issues: [1] })
+  assert.is(f.rate, undefined)
+})
+
+test('the rate: GitHub counts attempts, GitLab good deploys plus failed runs; none recorded is unknown', () => {
+  const episodes = [episode('prod', '02T00:00:00', '02T01:00:00', 'recovered', 3)]
+  assert.equal(figuresOf('prod', episodes, period, { count: 30, includesFailed: true }).rate, { failedRuns: 3, deploys: 30, rate: 0.1 })
+  assert.equal(figuresOf('prod', episodes, period, { count: 27, includesFailed: false }).rate, { failedRuns: 3, deploys: 30, rate: 0.1 })
+  assert.is(figuresOf('prod', episodes, period, { count: 0, includesFailed: true }).rate, undefined)
+  // Fewer attempts recorded than failed runs: the record does not cover the failures.
+  assert.is(figuresOf('prod', episodes, period, { count: 2, includesFailed: true }).rate, undefined)
+})
+
+test('overall: sums, and a rate only when every environment has one', () => {
+  const episodes = [episode('prod', '02T00:00:00', '02T01:00:00', 'recovered', 2), episode('stage', '03T00:00:00', '03T00:10:00', 'recovered')]
+  const both = periodFigures(episodes, ['prod', 'stage'], period, new Map([['prod', { count: 20, includesFailed: true }], ['stage', { count: 10, includesFailed: true }]]))
+  assert.equal(both.overall.rate, { failedRuns: 3, deploys: 30, rate: 0.1 })
+  assert.equal(both.overall.recovery, { count: 2, median: 600, p90: 3600, longest: 3600 })
+  const one = periodFigures(episodes, ['prod', 'stage'], period, new Map([['prod', { count: 20, includesFailed: true }]]))
+  assert.is(one.overall.rate, undefined)
+  assert.is(periodFigures(episodes, ['prod'], period).overall.failedRuns, 2)
+})
+
+test.run()

@@ -1,0 +1,65 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { codeBlock, defuseReferences, inlineCode, markdownText } from '../../../../lib/core/text/markdown.ts'
+
+const Z = '\u200B'
+
+test('code block fences outgrow any backtick run in the text', () => {
+  assert.is(codeBlock('a ``` b'), '````\na ``` b\n````')
+  assert.is(codeBlock('plain'), '```\nplain\n```')
+  assert.is(codeBlock('~~~\n``````'), '```````\n~~~\n``````\n```````')
+})
+
+test('inline code holds backticks, newlines and edge spaces safely', () => {
+  assert.is(inlineCode('a`b'), '``a`b``')
+  assert.is(inlineCode('`x`'), '`` `x` ``')
+  assert.is(inlineCode('a\nb'), '`a b`')
+  assert.is(inlineCode(' padded '), '`  padded  `', 'CommonMark strips one space each side')
+  assert.is(inlineCode('   '), '`   `')
+})
+
+test('mentions and references get a zero-width space; emails and plain text do not', () => {
+  assert.is(defuseReferences('cc @alice and @org/team, see #123'), `cc @${Z}alice and @${Z}org/team, see #${Z}123`)
+  assert.is(defuseReferences('@bob: acme/shop#5 GH-7 gh-8'), `@${Z}bob: acme/shop#${Z}5 GH-${Z}7 gh-${Z}8`)
+  assert.is(defuseReferences('ops@acme.com #hashtag a@ @ # 1'), 'ops@acme.com #hashtag a@ @ # 1')
+})
+
+test('ordinary text is left exactly as typed', () => {
+  const text = 'Deploy failed: "quotes" \'single\' \\back\\slash $HOME ${x} a < b > c && d | e *not* _emph_ 5 - 3 = 2 😀'
+  assert.is(markdownText(text), text)
+})
+
+test('line-leading block syntax is escaped, so the reason cannot add headings, fences, rules, lists or quotes', () => {
+  const cases: [string, string][] = [
+    ['### Required Actions', '\\### Required Actions'],
+    ['# h', '\\# h'],
+    ['   ## h', '   \\## h'],
+    ['#hashtag', '#hashtag'],
+    ['```js', '\\```js'],
+    ['~~~', '\\~~~'],
+    ['> quote', '\\> quote'],
+    ['- item', '\\- item'],
+    ['* item', '\\* item'],
+    ['+ item', '\\+ item'],
+    ['-v flag', '-v flag'],
+    ['1. first', '1\\. first'],
+    ['2) second', '2\\) second'],
+    ['3.14 is pi', '3.14 is pi'],
+    ['---', '\\---'],
+    ['_ _ _', '\\_ _ _'],
+    ['===', '\\==='],
+    ['    # indented code is literal', '    # indented code is literal'],
+  ]
+  for (const [input, expected] of cases) assert.is(markdownText(input), expected, input)
+  assert.is(markdownText('title\n---\nmore'), 'title\n\\---\nmore', 'no setext heading')
+})
+
+test('HTML and character references are escaped; a backslash before them cannot undo that', () => {
+  assert.is(markdownText('<details><summary>x'), '\\<details>\\<summary>x')
+  assert.is(markdownText('<!-- hide'), '\\<!-- hide')
+  assert.is(markdownText('&#64;alice &commat;bob'), `\\&#${Z}64;alice \\&commat;bob`)
+  assert.is(markdownText('\\<b> \\\\<i>'), '\\<b> \\\\\\<i>')
+  assert.is(markdownText('a <3 b & c'), 'a <3 b & c')
+})
+
+test.run()

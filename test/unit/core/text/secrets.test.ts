@@ -1,0 +1,63 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { redactSecrets } from '../../../../lib/core/text/secrets.ts'
+
+// Shapes made up for the tests, in each vendor's documented format; none is a real credential.
+const GH = 'ghp_' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8'
+const SHAPES: [string, string][] = [
+  ['GitHub classic', GH],
+  ['GitHub OAuth', 'gho_' + 'z'.repeat(36)],
+  ['GitHub app installation', 'ghs_' + '0123456789'.repeat(4)],
+  ['GitHub fine-grained', 'github_pat_11ABCDEFG0' + 'x_Y'.repeat(25)],
+  ['GitLab personal', 'glpat-' + 'Ab_-'.repeat(5)],
+  ['Slack bot', 'xoxb-1234567890-0987654321-' + 'q'.repeat(24)],
+  ['Slack user', 'xoxp-' + '12345-'.repeat(4) + 'abc'],
+  ['AWS access key id', 'AKIA' + 'IOSFODNN7EXAMPLE'],
+  ['Slack webhook path', 'hooks.slack.com/services/T000/B000/XXXXXXXX'],
+]
+
+for (const [name, secret] of SHAPES) {
+  test(`${name}: replaced whole, even glued to other text`, () => {
+    assert.is(redactSecrets(`before ${secret} after`), 'before *** after')
+    assert.is(redactSecrets(`x${secret}`), 'x***')
+    assert.is(redactSecrets(`"${secret}",`), '"***",')
+  })
+}
+
+test('tokens printed with nothing between them are each masked, none left half visible', () => {
+  const slack = 'xoxb-' + '1'.repeat(12) + '-AbC'
+  const gitlab = 'glpat-' + 'Q'.repeat(20)
+  assert.is(redactSecrets(GH + GH), '******')
+  assert.is(redactSecrets(`${GH}g${slack}`), '******')
+  assert.is(redactSecrets(`${slack}${GH}`), '******')
+  assert.is(redactSecrets(`${slack}${gitlab}`), '******')
+})
+
+test('Authorization headers lose their value to the end of the line, whatever the scheme and case', () => {
+  assert.is(redactSecrets('> Authorization: Bearer abc.def\n< HTTP/2 200'), '> Authorization: ***\n< HTTP/2 200')
+  assert.is(redactSecrets('authorization:token xyz'), 'authorization:***')
+  assert.is(redactSecrets('-H "PRIVATE-TOKEN: s3cret" https://x'), '-H "PRIVATE-TOKEN: ***')
+  assert.is(redactSecrets('Proxy-Authorization: Basic dXNlcjpwYXNz'), 'Proxy-Authorization: ***')
+})
+
+test('PEM private-key blocks go whole; a block cut at either end goes from or to the cut', () => {
+  const key = '-----BEGIN RSA PRIVATE KEY-----\nMIIEow\nAKCAQEA\n-----END RSA PRIVATE KEY-----'
+  assert.is(redactSecrets(`a\n${key}\nb`), 'a\n***\nb')
+  assert.is(redactSecrets('a\n-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNz\nAAAA'), 'a\n***')
+  assert.is(redactSecrets('MIIEow\nAKCAQEA\n-----END PRIVATE KEY-----\nnext'), '***\nnext')
+  assert.is(redactSecrets('-----BEGIN PGP PRIVATE KEY BLOCK-----\nlQ\n-----END PGP PRIVATE KEY BLOCK-----'), '***')
+  // A public key or certificate is not a secret.
+  assert.is(redactSecrets('-----BEGIN PUBLIC KEY-----\nMFkw\n-----END PUBLIC KEY-----'), '-----BEGIN PUBLIC KEY-----\nMFkw\n-----END PUBLIC KEY-----')
+})
+
+test('known secrets (the run token, a webhook address) go wherever they are; short ones are left alone', () => {
+  assert.is(redactSecrets('tok=plain-token-123;', ['plain-token-123']), 'tok=***;')
+  assert.is(redactSecrets('abc', ['ab']), 'abc')
+})
+
+test('ordinary log text is untouched', () => {
+  const text = 'npm ERR! code ELIFECYCLE\nghp_ is a prefix\nAKIA short\nxoxb-1\nAuthorization header missing'
+  assert.is(redactSecrets(text), text)
+})
+
+test.run()

@@ -1,0 +1,73 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { plainLine, StepCutter } from '../../../lib/github/log-cutter.ts'
+
+const T = '2026-11-26T08:00:01.1234567Z '
+const cut = (lines: readonly string[], keep: number, stamp = T): string[] => {
+  const cutter = new StepCutter(keep)
+  for (const line of lines) cutter.push(stamp + line)
+  return cutter.result()
+}
+
+const LOG = [
+  'Current runner version: \'2.321.0\'',
+  '##[group]Operating System',
+  'Ubuntu',
+  '##[endgroup]',
+  '##[group]Run npm ci',
+  'npm ci',
+  '##[endgroup]',
+  'added 1 package',
+  '##[group]Run ./deploy.sh',
+  './deploy.sh',
+  '##[endgroup]',
+  'deploying',
+  '##[warning]slow disk',
+  'boom',
+  '##[error]Process completed with exit code 1.',
+  'Post job cleanup.',
+  '[command]/usr/bin/git version',
+  'Cleaning up orphan processes',
+]
+
+test('plainLine: the timestamp goes, markers read as the run page shows them, ##[endgroup] is dropped', () => {
+  assert.is(plainLine(`${T}##[error]bad`), 'Error: bad')
+  assert.is(plainLine(`${T}##[warning]w`), 'Warning: w')
+  assert.is(plainLine(`${T}##[group]Run x`), 'Run x')
+  assert.is(plainLine(`${T}##[command]/usr/bin/git`), '/usr/bin/git')
+  assert.is(plainLine(`${T}##[endgroup]`), undefined)
+  assert.is(plainLine('2026-11-26T08:00:01Z plain\r'), 'plain')
+  assert.is(plainLine('no stamp'), 'no stamp')
+})
+
+test('the step holding the last ##[error], to its last line; clean-up lines are not the step', () => {
+  assert.equal(cut(LOG, 100), ['Run ./deploy.sh', './deploy.sh', 'deploying', 'Warning: slow disk', 'boom', 'Error: Process completed with exit code 1.'])
+  assert.equal(cut(LOG, 2), ['boom', 'Error: Process completed with exit code 1.'])
+})
+
+test('an error in an earlier step wins over later steps without one; the last error wins over earlier ones', () => {
+  const earlier = ['##[group]Run a', '##[error]first', '##[group]Run b', 'fine', 'Cleaning up orphan processes']
+  assert.equal(cut(earlier, 10), ['Run a', 'Error: first'])
+  const both = ['##[group]Run a', '##[error]first', '##[group]Run b', '##[error]second', 'after']
+  assert.equal(cut(both, 10), ['Run b', 'Error: second', 'after'])
+})
+
+test('no ##[error] at all: the last step before clean-up', () => {
+  assert.equal(cut(['##[group]Run a', 'x', '##[group]Run b', 'y', 'Post job cleanup.', 'z'], 10), ['Run b', 'y'])
+  assert.equal(cut([], 10), [])
+})
+
+test('an error far from the step\'s end: the lines up to it, a note of what was left out, and the step\'s last lines', () => {
+  const lines = ['##[group]Run long', ...Array.from({ length: 10 }, (_, i) => `before ${i}`), '##[error]here', ...Array.from({ length: 50 }, (_, i) => `after ${i}`)]
+  assert.equal(cut(lines, 6), ['before 8', 'before 9', 'Error: here', '… 48 lines left out …', 'after 48', 'after 49'])
+})
+
+test('memory stays bounded by the excerpt: a million lines leave at most `lines` of them', () => {
+  const cutter = new StepCutter(5)
+  cutter.push(`${T}##[group]Run big`)
+  for (let i = 0; i < 1_000_000; i++) cutter.push(`${T}line ${i}`)
+  cutter.push(`${T}##[error]done`)
+  assert.equal(cutter.result(), ['line 999996', 'line 999997', 'line 999998', 'line 999999', 'Error: done'])
+})
+
+test.run()

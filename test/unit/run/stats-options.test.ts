@@ -1,0 +1,50 @@
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { statsOptions } from '../../../lib/run/stats-options.ts'
+import { ConfigError } from '../../../lib/core/errors.ts'
+
+const now = new Date('2026-11-26T08:00:00Z')
+const problems = (input: Parameters<typeof statsOptions>[0]) => {
+  try {
+    statsOptions(input, now)
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems
+    throw error
+  }
+  return []
+}
+
+test('defaults: the last 90 days until now, UTC, every environment, a table', () => {
+  assert.equal(statsOptions({}, now), {
+    period: { since: new Date('2026-08-28T08:00:00Z'), until: now },
+    periodLabel: '90d',
+    timeZone: 'UTC',
+    environments: [],
+    format: 'table',
+  })
+})
+
+test('dates are whole days in the zone; --until includes its day', () => {
+  const o = statsOptions({ since: '2026-10-01', until: '2026-10-31', tz: 'Europe/Berlin', env: ['prod', 'prod', 'stage'], format: 'json' }, now)
+  // Berlin is UTC+2 until 25 Oct, then UTC+1.
+  assert.equal(o.period, { since: new Date('2026-09-30T22:00:00Z'), until: new Date('2026-10-31T23:00:00Z') })
+  assert.equal(o.environments, ['prod', 'stage'])
+  assert.is(o.periodLabel, '2026-10-01 to 2026-10-31')
+  assert.equal(statsOptions({ since: '2026-11-01T09:30:00+01:00' }, now).period.since, new Date('2026-11-01T08:30:00Z'))
+  assert.equal(statsOptions({ since: '30d', until: '2026-10-31' }, now).period, { since: new Date('2026-10-02T00:00:00Z'), until: new Date('2026-11-01T00:00:00Z') })
+})
+
+test('every bad flag is named with the form expected, all at once', () => {
+  assert.equal(problems({ since: 'last week', format: 'html', tz: 'Nowhere/City', env: [''] }), [
+    '--tz must be an IANA time zone such as UTC or Europe/Berlin, got "Nowhere/City"; see --help',
+    '--format must be one of table, markdown, json, badge, got "html"; see --help',
+    '--since must be a number of days such as 90d, or a date such as 2026-01-31 (or an ISO 8601 time with its zone, such as 2026-01-31T09:00:00Z), got "last week"; see --help',
+    '--env must name an environment, such as --env production; see --help',
+  ])
+  assert.equal(problems({ since: '0d' }), ['--since must be at least 1d, got "0d"; see --help'])
+  assert.equal(problems({ until: '2026-13-01' })[0]?.startsWith('--until must be a date such as 2026-01-31'), true)
+  assert.equal(problems({ since: '2026-12-01' }), ['--since (2026-12-01) must be before --until (now); see --help'])
+  assert.equal(problems({ since: '2026-11-01T09:30:00' })[0]?.startsWith('--since must be'), true)
+})
+
+test.run()
