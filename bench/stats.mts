@@ -46,7 +46,7 @@ function history(now: number): { issues: SeedIssue[]; deployments: SeededDeploym
   // Two good-or-failed deploy attempts a day to production, one to staging.
   const deployments: SeededDeployment[] = []
   for (let d = 0; d < DAYS; d++) {
-    deployments.push({ environment: 'production', createdAt: iso(start + d * DAY + 9 * 3_600_000) }, { environment: 'production', createdAt: iso(start + d * DAY + 15 * 3_600_000) })
+    deployments.push({ environment: 'production', createdAt: iso(start + d * DAY + 9 * 3_600_000), status: d % 10 ? 'success' : 'failed' }, { environment: 'production', createdAt: iso(start + d * DAY + 15 * 3_600_000) })
     deployments.push({ environment: 'staging', createdAt: iso(start + d * DAY + 8 * 3_600_000) })
   }
   return { issues, deployments, recurring }
@@ -79,7 +79,7 @@ try {
     const node = Math.max(...run.processes.filter((p) => p.argv.some((a) => a.includes(marker))).map((p) => p.peakKb), 0)
     const doc = JSON.parse(run.stdout) as { overall: { episodes: number; failedRuns: number } }
     lines.push(
-      `  ${label}, run ${r + 1}: ${requests.length} requests (${kinds(/\/issues$/)} issue pages, ${kinds(/\/comments$/)} comment lists, ${kinds(/\/deployments$/)} deployment pages), ` +
+      `  ${label}, run ${r + 1}: ${requests.length} requests (${kinds(/\/issues$/)} issue pages, ${kinds(/\/comments$/)} comment lists, ${kinds(/^\/graphql$/)} deployment pages with statuses (GraphQL), ${kinds(/\/deployments$/)} over REST), ` +
         `${Math.round(run.ms)} ms wall, peak RSS ${(node / 1024).toFixed(1)} MB (process tree ${(run.treePeakKb / 1024).toFixed(1)} MB); ` +
         `${doc.overall.episodes} episodes, ${doc.overall.failedRuns} failed runs`,
     )

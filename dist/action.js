@@ -47,22 +47,131 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
-// lib/core/log.ts
-function registerSecret(...values) {
-  for (const value15 of values) registered.add(value15);
-}
-function redact(text4, secrets) {
-  let out = text4;
-  for (const secret of [...secrets, ...registered].sort((a, b) => b.length - a.length)) {
-    if (secret.length >= 4) out = out.split(secret).join("***");
+// lib/core/text/secrets.ts
+function spans(text4, pattern) {
+  const found = [];
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text4); m; m = pattern.exec(text4)) {
+    found.push([m.index, m.index + m[0].length]);
+    pattern.lastIndex = m.index + 1;
   }
+  return found;
+}
+function mask(text4, masked) {
+  if (masked.length === 0) return text4;
+  const sorted = [...masked].sort((a, b) => a[0] - b[0]);
+  let out = "";
+  let at = 0;
+  let open2;
+  for (const [start, end] of sorted) {
+    if (open2 && start <= open2[1]) open2[1] = Math.max(open2[1], end);
+    else {
+      if (open2) out += MASK;
+      out += text4.slice(at, start);
+      open2 = [start, end];
+    }
+    at = Math.max(at, open2[1]);
+  }
+  return out + MASK + text4.slice(at);
+}
+function redactKeys(text4) {
+  const begins = spans(text4, PEM_BEGIN);
+  const ends = spans(text4, PEM_END);
+  const masked = [...ends];
+  const firstEnd = ends[0];
+  if (firstEnd && !(begins[0] && begins[0][0] < firstEnd[0])) masked.push([0, firstEnd[1]]);
+  let next = 0;
+  for (const [start] of begins) {
+    while (next < ends.length && ends[next][0] <= start) next++;
+    masked.push([start, next < ends.length ? ends[next][1] : text4.length]);
+  }
+  return mask(text4, masked);
+}
+function redactSecrets(text4, known2 = []) {
+  let out = text4;
+  for (const secret of known2) if (secret.length >= MIN_SECRET_LENGTH) out = out.split(secret).join(MASK);
+  out = redactKeys(out).replace(HEADER, (_, name2, colon) => `${name2}${colon}${MASK}`);
+  for (const pattern of TOKENS) out = out.replace(pattern, MASK);
   return out;
 }
-var registered;
+var MASK, MIN_SECRET_LENGTH, PREFIX, body, TOKENS, HEADER, PEM_BEGIN, PEM_END;
+var init_secrets = __esm({
+  "lib/core/text/secrets.ts"() {
+    "use strict";
+    MASK = "***";
+    MIN_SECRET_LENGTH = 4;
+    PREFIX = "gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|cbt|oas|soat|ffct|imt|agent)-|xox[abeoprs]-";
+    body = (chars, min) => `(?:(?!${PREFIX})[${chars}]){${min},}`;
+    TOKENS = [
+      new RegExp(`gh[pousr]_${body("A-Za-z0-9", 20)}`, "g"),
+      new RegExp(`github_pat_${body("A-Za-z0-9_", 20)}`, "g"),
+      new RegExp(`gl(?:pat|dt|rt|ptt|cbt|oas|soat|ffct|imt|agent)-${body("A-Za-z0-9_-", 20)}`, "g"),
+      new RegExp(`xox[abeoprs]-${body("A-Za-z0-9-", 10)}`, "g"),
+      /hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9/_-]+/g,
+      /(?:AKIA|ASIA|AGPA|AIDA|AROA)[A-Z0-9]{16}/g
+    ];
+    HEADER = /((?:proxy-)?authorization|private-token|job-token)([ \t]*[:=][ \t]*)[^\n]*/gi;
+    PEM_BEGIN = /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
+    PEM_END = /-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
+  }
+});
+
+// lib/core/redact.ts
+function registerSecret(...values) {
+  let added = false;
+  for (const value15 of values) {
+    if (value15 === void 0 || value15.length < MIN_SECRET_LENGTH || known.has(value15)) continue;
+    known.add(value15);
+    added = true;
+  }
+  if (added) ordered = [...known].sort((a, b) => b.length - a.length);
+}
+function registeredSecrets() {
+  return ordered;
+}
+function redact(text4, extra = []) {
+  if (text4 === "") return text4;
+  const secrets = extra.length ? [...extra.filter((s) => s.length >= MIN_SECRET_LENGTH), ...ordered].sort((a, b) => b.length - a.length) : ordered;
+  return redactSecrets(text4, secrets);
+}
+function credentialsIn(url) {
+  try {
+    const { username, password } = new URL(url);
+    if (!password) return [];
+    let decoded = password;
+    try {
+      decoded = decodeURIComponent(password);
+    } catch {
+    }
+    return [`${username}:${password}`, password, decoded];
+  } catch {
+    return [url];
+  }
+}
+function redactDeep(value15, keep = []) {
+  if (typeof value15 === "string") return redact(value15);
+  if (Array.isArray(value15)) return value15.map((item) => redactDeep(item, keep));
+  if (value15 !== null && typeof value15 === "object" && [Object.prototype, null].includes(Object.getPrototypeOf(value15))) {
+    return Object.fromEntries(Object.entries(value15).map(([k, v]) => [k, keep.includes(k) ? v : redactDeep(v, keep)]));
+  }
+  return value15;
+}
+var known, ordered;
+var init_redact = __esm({
+  "lib/core/redact.ts"() {
+    "use strict";
+    init_secrets();
+    known = /* @__PURE__ */ new Set();
+    ordered = [];
+  }
+});
+
+// lib/core/log.ts
 var init_log = __esm({
   "lib/core/log.ts"() {
     "use strict";
-    registered = /* @__PURE__ */ new Set();
+    init_redact();
+    init_redact();
   }
 });
 
@@ -190,74 +299,6 @@ var init_markdown = __esm({
   }
 });
 
-// lib/core/text/secrets.ts
-function spans(text4, pattern) {
-  const found = [];
-  pattern.lastIndex = 0;
-  for (let m = pattern.exec(text4); m; m = pattern.exec(text4)) {
-    found.push([m.index, m.index + m[0].length]);
-    pattern.lastIndex = m.index + 1;
-  }
-  return found;
-}
-function mask(text4, masked) {
-  if (masked.length === 0) return text4;
-  const sorted = [...masked].sort((a, b) => a[0] - b[0]);
-  let out = "";
-  let at = 0;
-  let open2;
-  for (const [start, end] of sorted) {
-    if (open2 && start <= open2[1]) open2[1] = Math.max(open2[1], end);
-    else {
-      if (open2) out += MASK;
-      out += text4.slice(at, start);
-      open2 = [start, end];
-    }
-    at = Math.max(at, open2[1]);
-  }
-  return out + MASK + text4.slice(at);
-}
-function redactKeys(text4) {
-  const begins = spans(text4, PEM_BEGIN);
-  const ends = spans(text4, PEM_END);
-  const masked = [...ends];
-  const firstEnd = ends[0];
-  if (firstEnd && !(begins[0] && begins[0][0] < firstEnd[0])) masked.push([0, firstEnd[1]]);
-  let next = 0;
-  for (const [start] of begins) {
-    while (next < ends.length && ends[next][0] <= start) next++;
-    masked.push([start, next < ends.length ? ends[next][1] : text4.length]);
-  }
-  return mask(text4, masked);
-}
-function redactSecrets(text4, known = []) {
-  let out = text4;
-  for (const secret of known) if (secret.length >= 4) out = out.split(secret).join(MASK);
-  out = redactKeys(out).replace(HEADER, (_, name2, colon) => `${name2}${colon}${MASK}`);
-  for (const pattern of TOKENS) out = out.replace(pattern, MASK);
-  return out;
-}
-var MASK, PREFIX, body, TOKENS, HEADER, PEM_BEGIN, PEM_END;
-var init_secrets = __esm({
-  "lib/core/text/secrets.ts"() {
-    "use strict";
-    MASK = "***";
-    PREFIX = "gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|cbt|oas|soat|ffct|imt|agent)-|xox[abeoprs]-";
-    body = (chars, min) => `(?:(?!${PREFIX})[${chars}]){${min},}`;
-    TOKENS = [
-      new RegExp(`gh[pousr]_${body("A-Za-z0-9", 20)}`, "g"),
-      new RegExp(`github_pat_${body("A-Za-z0-9_", 20)}`, "g"),
-      new RegExp(`gl(?:pat|dt|rt|ptt|cbt|oas|soat|ffct|imt|agent)-${body("A-Za-z0-9_-", 20)}`, "g"),
-      new RegExp(`xox[abeoprs]-${body("A-Za-z0-9-", 10)}`, "g"),
-      /hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9/_-]+/g,
-      /(?:AKIA|ASIA|AGPA|AIDA|AROA)[A-Z0-9]{16}/g
-    ];
-    HEADER = /((?:proxy-)?authorization|private-token|job-token)([ \t]*[:=][ \t]*)[^\n]*/gi;
-    PEM_BEGIN = /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
-    PEM_END = /-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----/g;
-  }
-});
-
 // lib/core/text/text.ts
 function cleanText(text4) {
   const wellFormed = text4.toWellFormed();
@@ -281,16 +322,16 @@ var init_text = __esm({
 
 // lib/core/text/log-tail.ts
 import { stripVTControlCharacters } from "node:util";
-function cleanLog(raw, known = []) {
-  const plain = stripVTControlCharacters(redactSecrets(raw, known)).replace(/\r+\n/g, "\n").split("\n").map(lastFrame).join("\n");
-  return redactSecrets(cleanText(plain), known);
+function cleanLog(raw, known2 = []) {
+  const plain = stripVTControlCharacters(redactSecrets(raw, known2)).replace(/\r+\n/g, "\n").split("\n").map(lastFrame).join("\n");
+  return redactSecrets(cleanText(plain), known2);
 }
 function lastLines(text4, count) {
   const lines = text4.replace(/\n$/, "").split("\n");
   return count > 0 ? lines.slice(-count).join("\n") : "";
 }
-function logTail(raw, count, known = []) {
-  return lastLines(cleanLog(raw, known), count);
+function logTail(raw, count, known2 = []) {
+  return lastLines(cleanLog(raw, known2), count);
 }
 function logSummary(excerpt, lines, flavor = "github") {
   const what = `Last ${lines} line${lines === 1 ? "" : "s"} of ${summaryValue(excerpt.source, flavor)}`;
@@ -403,7 +444,7 @@ var init_what_failed = __esm({
     NAME_LIMIT = 200;
     name = (text4, limit = NAME_LIMIT) => fitPrefix(oneLine(text4), limit, (kept, cut2) => cut2 ? `${kept}\u2026 ${cutNote(cut2)}` : kept);
     linkable = (url) => /^https?:\/\/[^\s<>()`"[\]]+$/i.test(url) && url.length <= FIELD_LIMIT && URL.canParse(url);
-    linkText = (text4, flavor) => markdownText(name(text4), flavor).replace(/[[\]]/g, "\\$&");
+    linkText = (text4, flavor) => markdownText(name(text4).replace(/[\\[\]]/g, "\\$&"), flavor);
     linked = (text4, url, flavor) => linkable(url) ? `[${linkText(text4, flavor)}](${url})` : linkText(text4, flavor);
     note = (job, flavor) => {
       const parts = [
@@ -1434,8 +1475,18 @@ var init_pager = __esm({
 });
 
 // lib/config/config.ts
+function configSecrets(config) {
+  return [config.token, config.app?.privateKey ?? "", ...webhookSecrets(config.chatWebhook), config.chat?.slack?.token ?? "", config.pager?.routingKey ?? ""].filter((secret) => secret !== "");
+}
+function webhookSecrets(webhook) {
+  if (webhook === void 0) return [];
+  if (!URL.canParse(webhook)) return [webhook];
+  const { href, pathname, search } = new URL(webhook);
+  const path3 = pathname === "/" ? "" : pathname;
+  return [webhook, href, path3 + search, path3, search.slice(1)];
+}
 function secretsOf(config) {
-  return [config.token, config.chat?.slack?.token ?? "", config.pager?.routingKey ?? ""].filter((secret) => secret !== "");
+  return [.../* @__PURE__ */ new Set([...configSecrets(config), ...registeredSecrets()])];
 }
 function number(env, name2, fallback, problems, min = 0) {
   const raw = value9(env, name2);
@@ -1503,7 +1554,14 @@ function loadConfig(env = process.env, { requireToken = true } = {}) {
   const changes = readChanges(env, problems);
   const shape = readShape(env, tracker, problems);
   const pager = readPager(env, problems);
-  if (problems.length) throw new ConfigError(problems.map((problem) => redact(problem, [token, value9(env, "SLACK_BOT_TOKEN") ?? "", value9(env, "PAGERDUTY_ROUTING_KEY") ?? ""])));
+  registerSecret(
+    ...configSecrets({ token, app, chatWebhook: value9(env, "CHAT_WEBHOOK"), chat, ...pager ? { pager } : {} }),
+    value9(env, "SLACK_BOT_TOKEN"),
+    value9(env, "PAGERDUTY_ROUTING_KEY"),
+    value9(env, "CI_LOG_TOKEN")
+  );
+  for (const name2 of ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY"]) if (value9(env, name2)) registerSecret(...credentialsIn(value9(env, name2)));
+  if (problems.length) throw new ConfigError(problems.map((problem) => redact(problem)));
   const ci = detectCi(env);
   return Object.freeze({
     token,
@@ -1566,7 +1624,7 @@ var init_config = __esm({
     import_dotenv = __toESM(require_dist(), 1);
     init_chat_format();
     init_issue();
-    init_log();
+    init_redact();
     init_actionable();
     init_ci_log();
     init_changes();
@@ -28286,15 +28344,6 @@ ${captureLines}` : capture.stack;
 function proxyConfigured(env = process.env) {
   return first(env, [...HTTP, ...HTTPS]) !== void 0;
 }
-function proxyCredentials(url) {
-  try {
-    const { username, password } = new URL(url);
-    if (!password) return [];
-    return [`${username}:${password}`, password, decodeURIComponent(password)];
-  } catch {
-    return [url];
-  }
-}
 function registerProxySecrets(env = process.env) {
   for (const name2 of [...HTTP, ...HTTPS]) if (env[name2]) registerSecret(...proxyCredentials(env[name2]));
 }
@@ -28307,17 +28356,18 @@ function proxiedFetch(env = process.env) {
   });
   return proxied;
 }
-var HTTP, HTTPS, first, PROXY_AGENT_OPTIONS, proxied;
+var HTTP, HTTPS, first, proxyCredentials, PROXY_AGENT_OPTIONS, proxied;
 var init_proxy = __esm({
   "lib/http/proxy.ts"() {
     "use strict";
-    init_log();
+    init_redact();
     HTTP = ["http_proxy", "HTTP_PROXY"];
     HTTPS = ["https_proxy", "HTTPS_PROXY"];
     first = (env, names) => {
       const name2 = names.find((n) => env[n] !== void 0 && env[n] !== "");
       return name2 === void 0 ? void 0 : { variable: name2, url: env[name2] };
     };
+    proxyCredentials = credentialsIn;
     PROXY_AGENT_OPTIONS = { proxyTunnel: false };
   }
 });
@@ -28349,7 +28399,7 @@ var init_recovery = __esm({
   "lib/core/find/recovery.ts"() {
     "use strict";
     init_issue();
-    TITLE = /\[DEPLOY FAIL\] (.+) \u2014 ([^\u2014]+?) \u2014 (\d{4}-\d{2}-\d{2})(?!\d)/u;
+    TITLE = /\[DEPLOY FAIL\] (.+) \u2014 ([^\u2014]+?) \u2014 (\d{4}-\d{2}-\d{2})(?!\d)/su;
     hasLabel = (issue, label) => issue.labels.includes(label);
     filedBefore = (issue, time) => time === void 0 || issue.createdAt === void 0 || !(issue.createdAt.getTime() > time.getTime());
   }
@@ -28825,7 +28875,7 @@ var require_identity = __commonJS({
     var SCALAR = /* @__PURE__ */ Symbol.for("yaml.scalar");
     var SEQ = /* @__PURE__ */ Symbol.for("yaml.seq");
     var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
-    var isAlias = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS;
+    var isAlias2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS;
     var isDocument = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === DOC;
     var isMap = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
     var isPair = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
@@ -28860,7 +28910,7 @@ var require_identity = __commonJS({
     exports.SCALAR = SCALAR;
     exports.SEQ = SEQ;
     exports.hasAnchor = hasAnchor;
-    exports.isAlias = isAlias;
+    exports.isAlias = isAlias2;
     exports.isCollection = isCollection;
     exports.isDocument = isDocument;
     exports.isMap = isMap;
@@ -28879,7 +28929,7 @@ var require_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove node");
-    function visit(node, visitor) {
+    function visit2(node, visitor) {
       const visitor_ = initVisitor(visitor);
       if (identity.isDocument(node)) {
         const cd2 = visit_(null, node.contents, visitor_, Object.freeze([node]));
@@ -28888,9 +28938,9 @@ var require_visit = __commonJS({
       } else
         visit_(null, node, visitor_, Object.freeze([]));
     }
-    visit.BREAK = BREAK;
-    visit.SKIP = SKIP;
-    visit.REMOVE = REMOVE;
+    visit2.BREAK = BREAK;
+    visit2.SKIP = SKIP;
+    visit2.REMOVE = REMOVE;
     function visit_(key2, node, visitor, path3) {
       const ctrl = callVisitor(key2, node, visitor, path3);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
@@ -29024,7 +29074,7 @@ var require_visit = __commonJS({
         throw new Error(`Cannot replace node with ${pt} parent`);
       }
     }
-    exports.visit = visit;
+    exports.visit = visit2;
     exports.visitAsync = visitAsync;
   }
 });
@@ -29034,7 +29084,7 @@ var require_directives = __commonJS({
   "node_modules/yaml/dist/doc/directives.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var visit = require_visit();
+    var visit2 = require_visit();
     var escapeChars = {
       "!": "%21",
       ",": "%2C",
@@ -29178,7 +29228,7 @@ var require_directives = __commonJS({
         let tagNames;
         if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
           const tags = {};
-          visit.visit(doc.contents, (_key, node) => {
+          visit2.visit(doc.contents, (_key, node) => {
             if (identity.isNode(node) && node.tag)
               tags[node.tag] = true;
           });
@@ -29205,7 +29255,7 @@ var require_anchors = __commonJS({
   "node_modules/yaml/dist/doc/anchors.js"(exports) {
     "use strict";
     var identity = require_identity();
-    var visit = require_visit();
+    var visit2 = require_visit();
     function anchorIsValid(anchor) {
       if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
         const sa = JSON.stringify(anchor);
@@ -29216,7 +29266,7 @@ var require_anchors = __commonJS({
     }
     function anchorNames(root) {
       const anchors = /* @__PURE__ */ new Set();
-      visit.visit(root, {
+      visit2.visit(root, {
         Value(_key, node) {
           if (node.anchor)
             anchors.add(node.anchor);
@@ -29396,7 +29446,7 @@ var require_Alias = __commonJS({
   "node_modules/yaml/dist/nodes/Alias.js"(exports) {
     "use strict";
     var anchors = require_anchors();
-    var visit = require_visit();
+    var visit2 = require_visit();
     var identity = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
@@ -29422,7 +29472,7 @@ var require_Alias = __commonJS({
           nodes = ctx.aliasResolveCache;
         } else {
           nodes = [];
-          visit.visit(doc, {
+          visit2.visit(doc, {
             Node: (_key, node) => {
               if (identity.isAlias(node) || identity.hasAnchor(node))
                 nodes.push(node);
@@ -34344,15 +34394,15 @@ var require_cst_visit = __commonJS({
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove item");
-    function visit(cst, visitor) {
+    function visit2(cst, visitor) {
       if ("type" in cst && cst.type === "document")
         cst = { start: cst.start, value: cst.value };
       _visit(Object.freeze([]), cst, visitor);
     }
-    visit.BREAK = BREAK;
-    visit.SKIP = SKIP;
-    visit.REMOVE = REMOVE;
-    visit.itemAtPath = (cst, path3) => {
+    visit2.BREAK = BREAK;
+    visit2.SKIP = SKIP;
+    visit2.REMOVE = REMOVE;
+    visit2.itemAtPath = (cst, path3) => {
       let item = cst;
       for (const [field2, index] of path3) {
         const tok = item?.[field2];
@@ -34363,8 +34413,8 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit.parentCollection = (cst, path3) => {
-      const parent = visit.itemAtPath(cst, path3.slice(0, -1));
+    visit2.parentCollection = (cst, path3) => {
+      const parent = visit2.itemAtPath(cst, path3.slice(0, -1));
       const field2 = path3[path3.length - 1][0];
       const coll = parent?.[field2];
       if (coll && "items" in coll)
@@ -34395,7 +34445,7 @@ var require_cst_visit = __commonJS({
       }
       return typeof ctrl === "function" ? ctrl(item, path3) : ctrl;
     }
-    exports.visit = visit;
+    exports.visit = visit2;
   }
 });
 
@@ -36111,7 +36161,7 @@ var require_dist2 = __commonJS({
     var lineCounter = require_line_counter();
     var parser = require_parser();
     var publicApi = require_public_api();
-    var visit = require_visit();
+    var visit2 = require_visit();
     exports.Composer = composer.Composer;
     exports.Document = Document.Document;
     exports.Schema = Schema.Schema;
@@ -36139,14 +36189,76 @@ var require_dist2 = __commonJS({
     exports.parseAllDocuments = publicApi.parseAllDocuments;
     exports.parseDocument = publicApi.parseDocument;
     exports.stringify = publicApi.stringify;
-    exports.visit = visit.visit;
-    exports.visitAsync = visit.visitAsync;
+    exports.visit = visit2.visit;
+    exports.visitAsync = visit2.visitAsync;
+  }
+});
+
+// lib/core/text/front-matter.ts
+function tooDeep(yaml, max) {
+  let depth = 0;
+  let quote3;
+  for (let i = 0; i < yaml.length; i++) {
+    const c = yaml[i];
+    if (quote3) {
+      if (c === quote3) quote3 = void 0;
+      else if (c === "\\" && quote3 === '"') i++;
+    } else if (c === '"' || c === "'") quote3 = c;
+    else if (c === "#" && (i === 0 || /\s/.test(yaml[i - 1]))) {
+      const end = yaml.indexOf("\n", i);
+      i = end === -1 ? yaml.length : end;
+    } else if (c === "[" || c === "{") {
+      if (++depth > max) return i;
+    } else if (c === "]" || c === "}") depth = Math.max(0, depth - 1);
+  }
+  return void 0;
+}
+function readFrontMatter(yaml, at) {
+  if (yaml.length > MAX_FRONT_MATTER) {
+    at(2, `the front matter is ${yaml.length} characters; at most ${MAX_FRONT_MATTER} (title, labels, assignees, milestone)`);
+    return { ok: false };
+  }
+  const deep = tooDeep(yaml, MAX_FRONT_DEPTH);
+  if (deep !== void 0) {
+    at(lineAt(yaml, deep, 2), `the front matter ${DEEP}`);
+    return { ok: false };
+  }
+  const doc = (0, import_yaml.parseDocument)(yaml, { uniqueKeys: true });
+  for (const error of doc.errors) at(1 + (error.linePos?.[0]?.line ?? 1), `malformed front matter: ${error.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "")}`);
+  if (doc.errors.length) return { ok: false };
+  let refused = false;
+  (0, import_yaml.visit)(doc, (_, node, path3) => {
+    const offset = node?.range?.[0] ?? 0;
+    if ((0, import_yaml.isAlias)(node)) at(lineAt(yaml, offset, 2), `aliases (*${node.source}) are not allowed in the front matter; write the value out`);
+    else if (path3.length > 2 * MAX_FRONT_DEPTH) at(lineAt(yaml, offset, 2), `the front matter ${DEEP}`);
+    else return void 0;
+    refused = true;
+    return import_yaml.visit.BREAK;
+  });
+  if (refused) return { ok: false };
+  try {
+    return { ok: true, data: doc.toJS({ maxAliasCount: 0 }) };
+  } catch (error) {
+    at(2, `malformed front matter: ${error.message.split("\n")[0]}`);
+    return { ok: false };
+  }
+}
+var import_yaml, MAX_FRONT_MATTER, MAX_FRONT_DEPTH, lineAt, DEEP;
+var init_front_matter = __esm({
+  "lib/core/text/front-matter.ts"() {
+    "use strict";
+    import_yaml = __toESM(require_dist2(), 1);
+    MAX_FRONT_MATTER = 16 * 1024;
+    MAX_FRONT_DEPTH = 4;
+    lineAt = (text4, index, first2) => first2 + text4.slice(0, index).split("\n").length - 1;
+    DEEP = `nests more than ${MAX_FRONT_DEPTH} levels deep; its keys take one line of text or a list of names`;
   }
 });
 
 // lib/core/text/template.ts
 var template_exports = {};
 __export(template_exports, {
+  LANDINGS: () => LANDINGS,
   TEMPLATE_VARIABLES: () => TEMPLATE_VARIABLES,
   parseTemplate: () => parseTemplate2
 });
@@ -36165,10 +36277,9 @@ function parseTemplate2(text4, name2) {
     const yamlText = rest.slice(0, end.index);
     bodyLine = 2 + yamlText.split("\n").length;
     body2 = rest.slice(end.index + end[0].length).replace(/^\n/, "");
-    const doc = (0, import_yaml.parseDocument)(yamlText, { uniqueKeys: true });
-    for (const error of doc.errors) at(1 + (error.linePos?.[0]?.line ?? 1), `malformed front matter: ${error.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "")}`);
-    if (problems.length) return { problems };
-    const data = doc.toJS();
+    const read = readFrontMatter(yamlText, at);
+    if (!read.ok) return { problems };
+    const data = read.data;
     if (data !== null && data !== void 0 && (typeof data !== "object" || Array.isArray(data))) {
       return { problems: [`${name2} line 2: the front matter must be key: value lines (title, labels, assignees, milestone)`] };
     }
@@ -36223,6 +36334,14 @@ function usedNames(tokens) {
   walk(tokens);
   return names;
 }
+function bodyLanding(state, line) {
+  if (state.fence) return "fence";
+  if (state.html || HTML_BLOCK.test(line) || IN_TAG.test(line)) return "html";
+  if (IN_LINK_URL.test(line)) return "link-url";
+  if (IN_LINK_TEXT.test(line)) return "link-text";
+  if (state.table || ROW.test(line)) return "cell";
+  return "markdown";
+}
 function tokensOf(text4, firstLine, where, at) {
   let parsed;
   try {
@@ -36236,15 +36355,19 @@ function tokensOf(text4, firstLine, where, at) {
     at(lineAt(text4, index, firstLine), `${message.replace(/ at \d+$/, "")}; every {{ needs its }}, every {{#x}} its {{/x}}`);
     return void 0;
   }
-  let fence;
+  const state = { html: false, table: false };
   let line = "";
   const scan2 = (chunk) => {
     const parts = (line + chunk).split("\n");
     line = parts.pop() ?? "";
     for (const complete2 of parts) {
       const mark = FENCE.exec(complete2)?.[1];
-      if (!fence && mark) fence = mark;
-      else if (fence && mark && mark[0] === fence[0] && mark.length >= fence.length && complete2.trim() === mark) fence = void 0;
+      if (!state.fence && !state.html && mark) state.fence = mark;
+      else if (state.fence && mark && mark[0] === state.fence[0] && mark.length >= state.fence.length && complete2.trim() === mark) state.fence = void 0;
+      else if (state.fence) continue;
+      else if (complete2.trim() === "") state.html = state.table = false;
+      else if (HTML_BLOCK.test(complete2)) state.html = true;
+      else if (DELIMITER_ROW.test(complete2)) state.table = true;
     }
   };
   const rewrite = (tokens) => tokens.map((token) => {
@@ -36256,8 +36379,8 @@ function tokensOf(text4, firstLine, where, at) {
       at(lineAt(text4, start, firstLine), `unknown variable {{${name2}}}; the variables are ${TEMPLATE_VARIABLES.join(", ")}`);
       return token;
     }
+    const landing = where === "title" ? "title" : kind === "name" ? bodyLanding(state, line) : "raw";
     if (kind === "name" || kind === "&") line += "x";
-    const landing = where === "title" ? "title" : kind === "name" ? fence ? "fence" : "markdown" : "raw";
     const copy = [...token];
     copy[1] = `${landing}.${name2}`;
     if (Array.isArray(token[4])) copy[4] = rewrite(token[4]);
@@ -36265,12 +36388,12 @@ function tokensOf(text4, firstLine, where, at) {
   });
   return Object.freeze(rewrite(parsed));
 }
-var import_yaml, TEMPLATE_VARIABLES, DISTINGUISHING, lineAt, FRONT, FRONT_END, list, FENCE;
+var TEMPLATE_VARIABLES, DISTINGUISHING, LANDINGS, FRONT, FRONT_END, list, FENCE, HTML_BLOCK, IN_TAG, DELIMITER_ROW, ROW, IN_LINK_URL, IN_LINK_TEXT;
 var init_template = __esm({
   "lib/core/text/template.ts"() {
     "use strict";
     init_mustache();
-    import_yaml = __toESM(require_dist2(), 1);
+    init_front_matter();
     TEMPLATE_VARIABLES = [
       "environment",
       "commit",
@@ -36296,19 +36419,29 @@ var init_template = __esm({
       "default_title"
     ];
     DISTINGUISHING = ["environment", "commit", "date", "default_title"];
-    lineAt = (text4, index, first2) => first2 + text4.slice(0, index).split("\n").length - 1;
+    LANDINGS = ["markdown", "fence", "html", "cell", "link-text", "link-url", "raw", "title"];
     FRONT = /^\uFEFF?---[ \t]*\r?\n/;
     FRONT_END = /^(?:---|\.\.\.)[ \t]*\r?$/m;
     list = (v) => (Array.isArray(v) ? v.map(String) : typeof v === "string" ? v.split(",") : []).map((s) => s.trim()).filter(Boolean);
     FENCE = /^ {0,3}(`{3,}(?=[^`]*$)|~{3,})/;
+    HTML_BLOCK = /^ {0,3}<[A-Za-z/!?]/;
+    IN_TAG = /<[A-Za-z][^<>]*$/;
+    DELIMITER_ROW = /^ {0,3}\|?(?:\s*:?-+:?\s*\|)+\s*(?::?-+:?\s*)?\|?\s*$/;
+    ROW = /^ {0,3}\|/;
+    IN_LINK_URL = /\]\([^)\s]*$/;
+    IN_LINK_TEXT = /\[[^\]]*$/;
   }
 });
 
 // lib/core/text/template-render.ts
 var template_render_exports = {};
 __export(template_render_exports, {
+  cellSafe: () => cellSafe,
   failedJobsExtras: () => failedJobsExtras,
   fenceSafe: () => fenceSafe,
+  htmlSafe: () => htmlSafe,
+  linkTextSafe: () => linkTextSafe,
+  linkUrlSafe: () => linkUrlSafe,
   templateBody: () => templateBody,
   templateTitle: () => templateTitle
 });
@@ -36316,10 +36449,29 @@ function fenceSafe(text4, flavor = "github") {
   const out = text4.replace(/`{3,}|~{3,}/g, (run2) => [...run2].join(ZWSP2));
   return flavor === "gitlab" ? defuseQuickActions(out) : out;
 }
+function htmlSafe(text4, flavor = "github") {
+  const escaped = text4.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+  return defuseReferences(flavor === "gitlab" ? defuseQuickActions(escaped) : escaped, flavor);
+}
+function cellSafe(text4, flavor = "github") {
+  return closedEscapes(noPipes(markdownText(oneLine(text4), flavor)));
+}
+function linkTextSafe(text4, flavor = "github") {
+  return noPipes(markdownText(oneLine(text4).replace(/[\\[\]]/g, "\\$&"), flavor));
+}
+function linkUrlSafe(text4) {
+  const line = oneLine(text4).trim();
+  if (!/^https?:\/\//i.test(line)) return "";
+  return encodeURI(line).replace(/[()'"|]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
 function landed(name2, value15, landing, flavor) {
   if (landing === "raw") return value15;
   if (landing === "title") return oneLine(value15);
   if (landing === "fence") return fenceSafe(value15, flavor);
+  if (landing === "html") return htmlSafe(ONE_LINE.has(name2) ? field(value15, String) : value15, flavor);
+  if (landing === "cell") return cellSafe(ONE_LINE.has(name2) ? field(value15, String) : value15, flavor);
+  if (landing === "link-text") return linkTextSafe(ONE_LINE.has(name2) ? field(value15, String) : value15, flavor);
+  if (landing === "link-url") return linkUrlSafe(value15);
   if (MARKDOWN.has(name2)) return value15;
   if (LINKS.has(name2)) return field(value15, (text4) => pipelineMarkdown(text4, flavor));
   if (ONE_LINE.has(name2)) return field(value15, (text4) => markdownText(text4, flavor));
@@ -36358,7 +36510,7 @@ function valuesAt(template, failure2, flavor, limits, sizes, cut2) {
   const memo = /* @__PURE__ */ new Map();
   const raw = (name2) => memo.get(name2) ?? memo.set(name2, compute[name2]()).get(name2);
   const view = {};
-  for (const landing of ["markdown", "fence", "raw", "title"]) {
+  for (const landing of LANDINGS) {
     const values = {};
     for (const name2 of TEMPLATE_VARIABLES) {
       Object.defineProperty(values, name2, { enumerable: true, get: () => landed(name2, raw(name2), landing, flavor) });
@@ -36395,7 +36547,7 @@ function templateBody(template, failure2, flavor, limits) {
   }
   return at(hi);
 }
-var ONE_LINE, MARKDOWN, LINKS, ZWSP2, textPart, logPart, render3, sizesOf;
+var ONE_LINE, MARKDOWN, LINKS, ZWSP2, PIPE, noPipes, closedEscapes, textPart, logPart, render3, sizesOf;
 var init_template_render = __esm({
   "lib/core/text/template-render.ts"() {
     "use strict";
@@ -36412,6 +36564,9 @@ var init_template_render = __esm({
     MARKDOWN = /* @__PURE__ */ new Set(["default_body", "log_excerpt", "changes", "authors"]);
     LINKS = /* @__PURE__ */ new Set(["pipeline", "job_url", "compare_url"]);
     ZWSP2 = "\u200B";
+    PIPE = /\|/g;
+    noPipes = (text4) => text4.replace(PIPE, "&#124;");
+    closedEscapes = (text4) => (/\\+$/.exec(text4)?.[0].length ?? 0) % 2 ? `${text4}\\` : text4;
     textPart = (kept, cut2) => cut2 ? `${kept}
 ${cutNote(cut2)}` : kept;
     logPart = (kept, cut2) => cut2 ? `${cutNote(cut2)}
@@ -36595,7 +36750,8 @@ async function postJson(url, body2, timeoutMs) {
     const response = await fetchQuietly(url, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify(body2),
+      // The door out for every webhook format (lib/core/redact.ts).
+      body: JSON.stringify(redactDeep(body2)),
       signal: AbortSignal.timeout(timeoutMs),
       redirect: "error"
     });
@@ -36625,6 +36781,7 @@ var init_webhook = __esm({
     init_issue();
     init_recovery();
     init_fetch();
+    init_redact();
     CHAT_TIMEOUT_MS = 1e4;
   }
 });
@@ -36758,7 +36915,8 @@ function slackApiNotifier(options) {
         response = await fetchQuietly(`${options.apiUrl}/${method}`, {
           method: "POST",
           headers: { authorization: `Bearer ${options.token}`, "content-type": "application/json; charset=utf-8" },
-          body: JSON.stringify(payload),
+          // The door out (lib/core/redact.ts); the token travels in the header only.
+          body: JSON.stringify(redactDeep(payload)),
           signal: AbortSignal.timeout(options.timeoutMs),
           redirect: "error"
         });
@@ -36826,6 +36984,7 @@ var init_slack_api = __esm({
   "lib/chat/slack-api.ts"() {
     "use strict";
     init_fetch();
+    init_redact();
     init_issue();
     init_notice();
     init_slack();
@@ -37007,7 +37166,7 @@ async function attempt(maxAttempts, delay, fn, options = {}) {
     retryable = () => true,
     onFailure = (n, max, seconds) => void process.stderr.write(attemptWarning(n, max, seconds) + "\n"),
     sleep: sleep2 = sleepMs,
-    waitAfterLast = true
+    waitAfterLast = false
   } = options;
   let lastError;
   for (let n = 1; n <= maxAttempts; n++) {
@@ -37061,7 +37220,6 @@ async function retryTransient({ retryAttempts, retryDelaySeconds }, what, send2,
   try {
     return await backoff(retryAttempts, retryDelaySeconds, send2, {
       retryable: isTransient,
-      waitAfterLast: false,
       onFailure: (n, max, seconds, error) => log2.warn(`${attemptWarning(n, max, seconds).replace(/^\[WARN\] /, "")} (${what}: ${describeError(error)})`)
     });
   } catch (error) {
@@ -37972,8 +38130,8 @@ var require_vendor_core = __commonJS({
           }
         };
         exports2.sync = sync;
-        var checkStat = (stat, options) => stat.isFile() && checkMode(stat, options);
-        var checkMode = (stat, options) => {
+        var checkStat = (stat2, options) => stat2.isFile() && checkMode(stat2, options);
+        var checkMode = (stat2, options) => {
           var _a, _b, _c, _d, _e, _f, _g, _h;
           const myUid = (_b = options.uid) != null ? _b : (_a = process.getuid) == null ? void 0 : _a.call(process);
           const myGroups = (_e = (_d = options.groups) != null ? _d : (_c = process.getgroups) == null ? void 0 : _c.call(process)) != null ? _e : [];
@@ -37982,9 +38140,9 @@ var require_vendor_core = __commonJS({
             throw new Error("cannot get uid or gid");
           }
           const groups2 = /* @__PURE__ */ new Set([myGid, ...myGroups]);
-          const mod = stat.mode;
-          const uid = stat.uid;
-          const gid = stat.gid;
+          const mod = stat2.mode;
+          const uid = stat2.uid;
+          const gid = stat2.gid;
           const u = parseInt("100", 8);
           const g2 = parseInt("010", 8);
           const o = parseInt("001", 8);
@@ -38039,7 +38197,7 @@ var require_vendor_core = __commonJS({
           }
           return false;
         };
-        var checkStat = (stat, path3, options) => stat.isFile() && checkPathExt(path3, options);
+        var checkStat = (stat2, path3, options) => stat2.isFile() && checkPathExt(path3, options);
       }
     });
     var require_options = __commonJS2({
@@ -39133,8 +39291,8 @@ var require_vendor_core = __commonJS({
         return f[f.length - 1] === '"' ? isBin(f.slice(1, -1)) : false;
       try {
         if (!import_node_fs3.default.existsSync(f)) return false;
-        const stat = import_node_fs3.default.lstatSync(f);
-        return stat.isFile() || stat.isSymbolicLink();
+        const stat2 = import_node_fs3.default.lstatSync(f);
+        return stat2.isFile() || stat2.isSymbolicLink();
       } catch (e) {
         return false;
       }
@@ -42181,7 +42339,7 @@ var init_milestone = __esm({
 
 // lib/core/find/milestone-lookup.ts
 function milestoneLookup(find, where, log2) {
-  const known = /* @__PURE__ */ new Map();
+  const known2 = /* @__PURE__ */ new Map();
   const look = async (title) => {
     try {
       const id = await find(title);
@@ -42193,33 +42351,13 @@ function milestoneLookup(find, where, log2) {
       return void 0;
     }
   };
-  return (title) => known.get(title) ?? (known.set(title, look(title)), known.get(title));
+  return (title) => known2.get(title) ?? (known2.set(title, look(title)), known2.get(title));
 }
 var init_milestone_lookup = __esm({
   "lib/core/find/milestone-lookup.ts"() {
     "use strict";
     init_transient();
     init_errors();
-  }
-});
-
-// lib/core/stats/deploy-window.ts
-async function countInWindow(pages, since, until3) {
-  let count = 0;
-  for await (const page of pages) {
-    let older = false;
-    for (const record of page.data) {
-      const at = new Date(record.created_at);
-      if (at < since) older = true;
-      else if (at < until3) count++;
-    }
-    if (older) break;
-  }
-  return count;
-}
-var init_deploy_window = __esm({
-  "lib/core/stats/deploy-window.ts"() {
-    "use strict";
   }
 });
 
@@ -42258,26 +42396,38 @@ function gitLabHistory(client, projectPath, seen = toIssue) {
       const query = { labels: label, per_page: 100, order_by: "created_at", sort: "asc", updated_after: since.toISOString() };
       for await (const page of client.pages(`${projectPath}/issues`, query)) yield page.data.map(seen);
     },
-    // Good deploys only (`status=success`): a failed one is a failed run the issues already count.
-    // Newest first: reading stops at the first page reaching back before the period.
+    // Every deployment with its `status`, 100 a page: the finished ones (success, failed) are the
+    // attempts, the failed ones the failures; created, running, canceled, skipped or blocked ones are
+    // not counted. Newest first: reading stops at the first page reaching back before the period.
     // A project without environments, or a token that may not read them (403, 404), leaves the rate unknown.
     async countDeploys({ environment, since, until: until3 }) {
-      let count;
-      const query = { environment, status: "success", order_by: "created_at", sort: "desc", per_page: 100 };
+      let count = 0;
+      let failed = 0;
+      const query = { environment, order_by: "created_at", sort: "desc", per_page: 100 };
       try {
-        count = await countInWindow(client.pages(`${projectPath}/deployments`, query), since, until3);
+        for await (const page of client.pages(`${projectPath}/deployments`, query)) {
+          let older = false;
+          for (const d of page.data) {
+            const at = new Date(d.created_at);
+            if (at < since) older = true;
+            else if (at < until3 && (d.status === "success" || d.status === "failed")) {
+              count++;
+              if (d.status === "failed") failed++;
+            }
+          }
+          if (older) break;
+        }
       } catch (error) {
-        if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return { count: 0, includesFailed: false, refused: `HTTP ${error.status}: ${error.message}; the token needs read_api and the project its environments` };
+        if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return { count: 0, includesFailed: true, refused: `HTTP ${error.status}: ${error.message}; the token needs read_api and the project its environments` };
         throw error;
       }
-      return { count, includesFailed: false };
+      return { count, failed, includesFailed: true };
     }
   };
 }
 var init_history = __esm({
   "lib/gitlab/history.ts"() {
     "use strict";
-    init_deploy_window();
     init_errors();
     init_issues();
   }
@@ -42302,8 +42452,8 @@ function createGitLabTracker(options, log2, client = createGitLab(options, log2)
     return toIssue(issue);
   };
   const webUrl = async (iid) => {
-    const known = webUrls.get(iid);
-    if (known) return known;
+    const known2 = webUrls.get(iid);
+    if (known2) return known2;
     const { data } = await client.request({ method: "GET", path: issuePath(iid) });
     return remember(data).url;
   };
@@ -42341,8 +42491,9 @@ function createGitLabTracker(options, log2, client = createGitLab(options, log2)
       const assignees = issue.assignees.length ? await assigneeIds(issue.assignees) : [];
       const milestoneId = issue.milestone === void 0 ? void 0 : await milestone(issue.milestone);
       const body2 = {
-        title: issue.title,
-        description: issue.body,
+        // The door out (lib/core/redact.ts): no secret reaches the issue, whichever feature wrote the text.
+        title: redact(issue.title),
+        description: redact(issue.body),
         labels: issue.labels.join(","),
         ...assignees.length ? { assignee_ids: assignees } : {},
         ...milestoneId === void 0 ? {} : { milestone_id: milestoneId }
@@ -42350,7 +42501,7 @@ function createGitLabTracker(options, log2, client = createGitLab(options, log2)
       const { data } = await client.request({ method: "POST", path: `${project}/issues`, body: body2 });
       return remember(data);
     },
-    updateBody: (iid, body2) => put(iid, { description: body2 }),
+    updateBody: (iid, body2) => put(iid, { description: redact(body2) }),
     async listComments(iid) {
       const url = await webUrl(iid);
       const comments = [];
@@ -42361,7 +42512,7 @@ function createGitLabTracker(options, log2, client = createGitLab(options, log2)
     },
     async addComment(iid, body2) {
       const url = await webUrl(iid);
-      const { data } = await client.request({ method: "POST", path: `${issuePath(iid)}/notes`, body: { body: body2 } });
+      const { data } = await client.request({ method: "POST", path: `${issuePath(iid)}/notes`, body: { body: redact(body2) } });
       return toComment(data, url);
     },
     // Takes back this run's recovery comment when a concurrent resolver's came first (recover-once.ts); the
@@ -42381,6 +42532,7 @@ var init_tracker2 = __esm({
   "lib/gitlab/tracker.ts"() {
     "use strict";
     init_budget();
+    init_redact();
     init_client();
     init_milestone();
     init_milestone_lookup();
@@ -42422,8 +42574,8 @@ function register(state, name2, method, options) {
     if (!state.registry[name2]) {
       return method(options);
     }
-    return state.registry[name2].reduce((method2, registered2) => {
-      return registered2.hook.bind(null, method2, options);
+    return state.registry[name2].reduce((method2, registered) => {
+      return registered.hook.bind(null, method2, options);
     }, method)();
   });
 }
@@ -42476,8 +42628,8 @@ function removeHook(state, name2, method) {
   if (!state.registry[name2]) {
     return;
   }
-  const index = state.registry[name2].map((registered2) => {
-    return registered2.orig;
+  const index = state.registry[name2].map((registered) => {
+    return registered.orig;
   }).indexOf(method);
   if (index === -1) {
     return;
@@ -45904,7 +46056,7 @@ var init_client2 = __esm({
 
 // lib/github/milestone.ts
 async function openMilestoneNumber(github, where, title) {
-  const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/milestones", { ...where, state: "open", per_page: 100 });
+  const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/milestones", { owner: where.owner, repo: where.repo, state: "open", per_page: 100 });
   for await (const page of pages) {
     const found = page.data.find((milestone) => milestone.title === title);
     if (found) return found.number;
@@ -45913,6 +46065,42 @@ async function openMilestoneNumber(github, where, title) {
 }
 var init_milestone2 = __esm({
   "lib/github/milestone.ts"() {
+    "use strict";
+  }
+});
+
+// lib/core/stats/deploy-window.ts
+async function countInWindow(pages, since, until3) {
+  let count = 0;
+  for await (const page of pages) {
+    let older = false;
+    for (const record of page.data) {
+      const at = new Date(record.created_at);
+      if (at < since) older = true;
+      else if (at < until3) count++;
+    }
+    if (older) break;
+  }
+  return count;
+}
+var init_deploy_window = __esm({
+  "lib/core/stats/deploy-window.ts"() {
+    "use strict";
+  }
+});
+
+// lib/github/graphql.ts
+async function graphql3(github, query, variables) {
+  const base = github.request.endpoint.DEFAULTS.baseUrl;
+  const route = /\/api\/v3\/?$/.test(base) ? `POST ${base.replace(/\/api\/v3\/?$/, "/api/graphql")}` : "POST /graphql";
+  const { data, headers } = await github.request(route, { query, variables });
+  const body2 = data;
+  const [first2] = body2.errors ?? [];
+  if (first2) return { problem: first2 };
+  return { data: body2.data, scopes: headers["x-oauth-scopes"] };
+}
+var init_graphql = __esm({
+  "lib/github/graphql.ts"() {
     "use strict";
   }
 });
@@ -45968,6 +46156,34 @@ var init_issues2 = __esm({
 });
 
 // lib/github/history.ts
+async function countByStatus(github, repo, environment, since, until3) {
+  let count = 0;
+  let failed = 0;
+  let after = null;
+  for (; ; ) {
+    let answer;
+    try {
+      answer = await graphql3(github, DEPLOYMENTS, { owner: repo.owner, repo: repo.repo, environment, after });
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403 || error.status === 404)) return { unread: `GraphQL answered HTTP ${error.status}` };
+      throw error;
+    }
+    if ("problem" in answer) return { unread: `GraphQL: ${answer.problem.type ?? "error"}: ${answer.problem.message ?? ""}`.trim() };
+    const deployments = answer.data.repository?.deployments;
+    if (!deployments) return { unread: "GraphQL found no repository" };
+    let older = false;
+    for (const node of deployments.nodes) {
+      const at = new Date(node.createdAt);
+      if (at < since) older = true;
+      else if (at < until3 && FINISHED.has(node.latestStatus?.state ?? "")) {
+        count++;
+        if (FAILED.has(node.latestStatus.state)) failed++;
+      }
+    }
+    if (older || !deployments.pageInfo.hasNextPage || !deployments.pageInfo.endCursor) return { count, failed };
+    after = deployments.pageInfo.endCursor;
+  }
+}
 function gitHubHistory(github, repo) {
   const where = { owner: repo.owner, repo: repo.repo };
   return {
@@ -45976,30 +46192,43 @@ function gitHubHistory(github, repo) {
     async *history({ label, since }) {
       yield* issuePages(github, repo, { state: "all", label, sort: "created", direction: "asc", since });
     },
-    // A workflow job with an `environment` records a deployment for each attempt, good or failed, so the
-    // records count attempts. Newest first: reading stops at the first one older than the period. Their
-    // statuses are not read: one more request per deployment would dwarf the whole history's cost.
-    // https://docs.github.com/en/rest/deployments/deployments#list-deployments
-    // A token that may not read deployments (403) leaves the rate unknown rather than failing the figures.
+    // Their statuses through GraphQL; where GraphQL will not answer, the deployments alone over REST
+    // (https://docs.github.com/en/rest/deployments/deployments#list-deployments), and the rate counts
+    // failed runs, saying why. A token that may not read deployments (403) leaves the rate unknown
+    // rather than failing the figures.
     async countDeploys({ environment, since, until: until3 }) {
+      const byStatus = await countByStatus(github, repo, environment, since, until3);
+      if (!("unread" in byStatus)) return { count: byStatus.count, failed: byStatus.failed, includesFailed: true };
       let count;
-      const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/deployments", { ...where, environment, per_page: 100 });
+      const pages = github.paginate.iterator("GET /repos/{owner}/{repo}/deployments", { owner: where.owner, repo: where.repo, environment, per_page: 100 });
       try {
         count = await countInWindow(pages, since, until3);
       } catch (error) {
         if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return { count: 0, includesFailed: true, refused: `HTTP ${error.status}: ${error.message}; the token needs read access to deployments` };
         throw error;
       }
-      return { count, includesFailed: true };
+      return { count, includesFailed: true, statusesUnread: byStatus.unread };
     }
   };
 }
+var DEPLOYMENTS, FAILED, FINISHED;
 var init_history2 = __esm({
   "lib/github/history.ts"() {
     "use strict";
     init_deploy_window();
     init_errors();
+    init_graphql();
     init_issues2();
+    DEPLOYMENTS = `query($owner: String!, $repo: String!, $environment: String!, $after: String) {
+  repository(owner: $owner, name: $repo) {
+    deployments(first: 100, after: $after, environments: [$environment], orderBy: {field: CREATED_AT, direction: DESC}) {
+      nodes { createdAt latestStatus { state } }
+      pageInfo { hasNextPage endCursor }
+    }
+  }
+}`;
+    FAILED = /* @__PURE__ */ new Set(["FAILURE", "ERROR"]);
+    FINISHED = /* @__PURE__ */ new Set([...FAILED, "SUCCESS", "INACTIVE"]);
   }
 });
 
@@ -46010,15 +46239,6 @@ __export(board_exports, {
   boardCheck: () => boardCheck,
   readBoard: () => readBoard
 });
-async function graphql3(github, query, variables) {
-  const base = github.request.endpoint.DEFAULTS.baseUrl;
-  const route = /\/api\/v3\/?$/.test(base) ? `POST ${base.replace(/\/api\/v3\/?$/, "/api/graphql")}` : "POST /graphql";
-  const { data, headers } = await github.request(route, { query, variables });
-  const body2 = data;
-  const [first2] = body2.errors ?? [];
-  if (first2) return { problem: first2 };
-  return { data: body2.data, scopes: headers["x-oauth-scopes"] };
-}
 async function readBoard(github, board) {
   const answer = await graphql3(github, PROJECT_QUERY(board.ownerType), { login: board.owner, number: board.number });
   if ("problem" in answer) return answer;
@@ -46070,6 +46290,7 @@ var init_board = __esm({
     "use strict";
     init_transient();
     init_errors();
+    init_graphql();
     isScopeProblem = (type) => type === "INSUFFICIENT_SCOPES" || type === "FORBIDDEN";
     SCOPE_FIX = "give ISSUE_TOKEN the project scope (classic token) or Projects read and write (fine-grained token or GitHub App)";
     PROJECT_QUERY = (owner) => `query($login: String!, $number: Int!) {
@@ -46122,8 +46343,9 @@ function createGitHubTracker(github, repo, log2) {
       const number2 = issue.milestone === void 0 ? void 0 : await milestone(issue.milestone);
       const { data } = await github.request("POST /repos/{owner}/{repo}/issues", {
         ...where,
-        title: issue.title,
-        body: issue.body,
+        // The door out (lib/core/redact.ts): no secret reaches the issue, whichever feature wrote the text.
+        title: redact(issue.title),
+        body: redact(issue.body),
         labels: [...issue.labels],
         assignees: [...issue.assignees],
         ...number2 === void 0 ? {} : { milestone: number2 }
@@ -46140,7 +46362,7 @@ function createGitHubTracker(github, repo, log2) {
     },
     // https://docs.github.com/en/rest/issues/issues#update-an-issue
     async updateBody(number2, body2) {
-      await patch(number2, { body: body2 });
+      await patch(number2, { body: redact(body2) });
     },
     // Every comment, oldest first, following the `Link` header page by page.
     // https://docs.github.com/en/rest/issues/comments#list-issue-comments
@@ -46152,7 +46374,7 @@ function createGitHubTracker(github, repo, log2) {
     },
     // https://docs.github.com/en/rest/issues/comments#create-an-issue-comment
     async addComment(number2, body2) {
-      const { data } = await github.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", { ...where, issue_number: number2, body: body2 });
+      const { data } = await github.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", { ...where, issue_number: number2, body: redact(body2) });
       return toComment2(data);
     },
     // A duplicate is closed the way GitHub's own "Close as duplicate" does: `state_reason: "duplicate"`
@@ -46180,6 +46402,7 @@ var init_tracker3 = __esm({
   "lib/github/tracker.ts"() {
     "use strict";
     init_budget();
+    init_redact();
     init_milestone2();
     init_milestone_lookup();
     init_errors();
@@ -46191,6 +46414,7 @@ var init_tracker3 = __esm({
 // lib/run/input-files.ts
 var input_files_exports = {};
 __export(input_files_exports, {
+  CUT_MARGIN: () => CUT_MARGIN,
   REASON_BYTES: () => REASON_BYTES,
   TAIL_BYTES: () => TAIL_BYTES,
   readInputs: () => readInputs,
@@ -46228,16 +46452,16 @@ async function readTail(source, lines, { stdin = process.stdin, maxBytes = TAIL_
   }
   const file = await open(source, "r");
   try {
-    const stat = await file.stat();
-    if (!stat.isFile()) {
+    const stat2 = await file.stat();
+    if (!stat2.isFile()) {
       const { bytes, cut: cut2 } = await readStream(file.createReadStream({ autoClose: false }), maxBytes, false);
       return fromWholeLine(bytes, cut2).toString("utf8");
     }
     const parts = [];
-    let position = stat.size;
+    let position = stat2.size;
     let newlines = 0;
-    while (position > 0 && stat.size - position < maxBytes && newlines <= lines) {
-      const length = Math.min(CHUNK, position, maxBytes - (stat.size - position));
+    while (position > 0 && stat2.size - position < maxBytes && newlines <= lines) {
+      const length = Math.min(CHUNK, position, maxBytes - (stat2.size - position));
       position -= length;
       const buffer = Buffer.alloc(length);
       const { bytesRead } = await file.read(buffer, 0, length, position);
@@ -46270,7 +46494,7 @@ async function readLogExcerpt(source, settings, log2, options = {}) {
   }
   return { text: text4, source: name2, jobUrl: settings.jobUrl };
 }
-async function readReasonFile(source, known, log2, options = {}) {
+async function readReasonFile(source, known2, log2, options = {}) {
   const name2 = nameOf2(source);
   let raw;
   try {
@@ -46280,7 +46504,7 @@ async function readReasonFile(source, known, log2, options = {}) {
     log2.warn(`Could not read the reason file ${name2} (${why2(error)}), so the default reason is used`);
     return void 0;
   }
-  const reason = cleanLog(raw, known).replace(/\s+$/, "");
+  const reason = cleanLog(raw, known2).replace(/\s+$/, "");
   if (reason === "") log2.warn(`The reason file ${name2} is empty, so the default reason is used`);
   return reason || void 0;
 }
@@ -46291,15 +46515,16 @@ async function readInputs(request2, config, log2, options = {}) {
   if (request2.reasonFile === "-" && request2.log === "-") {
     throw new ConfigError(["--reason-file and the log cannot both be standard input (-); see --help"]);
   }
-  const known = [config.token, config.chatWebhook ?? ""].filter((secret) => secret !== "");
-  const reason = request2.reasonFile === void 0 ? void 0 : await readReasonFile(request2.reasonFile, known, log2, options);
-  const excerpt = request2.log === void 0 ? void 0 : await readLogExcerpt(request2.log, { lines: config.logLines, jobUrl: config.jobUrl, known }, log2, options);
+  const known2 = secretsOf(config);
+  const reason = request2.reasonFile === void 0 ? void 0 : await readReasonFile(request2.reasonFile, known2, log2, options);
+  const excerpt = request2.log === void 0 ? void 0 : await readLogExcerpt(request2.log, { lines: config.logLines, jobUrl: config.jobUrl, known: known2 }, log2, options);
   return { ...reason === void 0 ? {} : { reason }, ...excerpt === void 0 ? {} : { log: excerpt } };
 }
-var TAIL_BYTES, REASON_BYTES, CHUNK, NEWLINE, nameOf2, fromWholeLine, why2;
+var TAIL_BYTES, REASON_BYTES, CHUNK, NEWLINE, nameOf2, CUT_MARGIN, fromWholeLine, why2;
 var init_input_files = __esm({
   "lib/run/input-files.ts"() {
     "use strict";
+    init_config();
     init_errors();
     init_log_tail();
     TAIL_BYTES = 1 << 20;
@@ -46307,36 +46532,38 @@ var init_input_files = __esm({
     CHUNK = 64 * 1024;
     NEWLINE = 10;
     nameOf2 = (source) => source === "-" ? "standard input" : source;
+    CUT_MARGIN = 4096;
     fromWholeLine = (bytes, cut2) => {
       if (!cut2) return bytes;
       const newline = bytes.indexOf(NEWLINE);
       if (newline >= 0) return bytes.subarray(newline + 1);
       const space = bytes.findIndex((b) => b === 32 || b === 9);
-      return space >= 0 ? bytes.subarray(space + 1) : bytes;
+      return bytes.subarray(space >= 0 ? space + 1 : Math.min(bytes.length, CUT_MARGIN));
     };
     why2 = (error) => error.code ?? error.message ?? String(error);
   }
 });
 
 // lib/http/stream-lines.ts
-async function* streamLines(body2, maxLine = MAX_LINE) {
+async function* streamLines(body2, maxLine = MAX_LINE, mask2 = redact, margin = MASK_MARGIN) {
   const decoder = new TextDecoder("utf-8");
   let partial = "";
   let skipping = false;
+  const cut2 = (line) => line.length > maxLine ? mask2(line).slice(0, maxLine) : line;
   const take = (text4) => {
     const out = [];
     let start = 0;
     for (let nl = text4.indexOf("\n"); nl >= 0; nl = text4.indexOf("\n", start)) {
       const piece = text4.slice(start, nl);
-      if (!skipping) out.push((partial + piece).slice(0, maxLine));
+      if (!skipping) out.push(cut2(partial + piece));
       partial = "";
       skipping = false;
       start = nl + 1;
     }
     if (!skipping) {
       partial += text4.slice(start);
-      if (partial.length > maxLine) {
-        out.push(partial.slice(0, maxLine));
+      if (partial.length > maxLine + margin) {
+        out.push(cut2(partial));
         partial = "";
         skipping = true;
       }
@@ -46345,13 +46572,15 @@ async function* streamLines(body2, maxLine = MAX_LINE) {
   };
   for await (const chunk of body2) yield* take(decoder.decode(chunk, { stream: true }));
   yield* take(decoder.decode());
-  if (partial !== "" && !skipping) yield partial;
+  if (partial !== "" && !skipping) yield cut2(partial);
 }
-var MAX_LINE;
+var MAX_LINE, MASK_MARGIN;
 var init_stream_lines = __esm({
   "lib/http/stream-lines.ts"() {
     "use strict";
+    init_redact();
     MAX_LINE = 4096;
+    MASK_MARGIN = 4096;
   }
 });
 
@@ -46481,7 +46710,7 @@ function gitHubCiReader(github, run2, fetchLog) {
         const steps = stepsOf(job);
         if (isOwn(job)) {
           if (steps.length) failed.push({ id: String(job.id), name: job.name, url: job.html_url, steps, running: job.status !== "completed" });
-        } else if (FAILED.has(job.conclusion ?? "")) {
+        } else if (FAILED2.has(job.conclusion ?? "")) {
           failed.push({ id: String(job.id), name: job.name, url: job.html_url, steps, running: false, ...job.conclusion === "timed_out" ? { reason: "timed_out" } : {} });
         }
       }
@@ -46526,7 +46755,7 @@ function gitHubCiReader(github, run2, fetchLog) {
     }
   };
 }
-var FAILED, isStep, isJob, unexpected, PERMISSION, LOG_GONE, stepsOf;
+var FAILED2, isStep, isJob, unexpected, PERMISSION, LOG_GONE, stepsOf;
 var init_ci_reader = __esm({
   "lib/github/ci-reader.ts"() {
     "use strict";
@@ -46534,7 +46763,7 @@ var init_ci_reader = __esm({
     init_errors();
     init_stream_lines();
     init_log_cutter();
-    FAILED = /* @__PURE__ */ new Set(["failure", "timed_out"]);
+    FAILED2 = /* @__PURE__ */ new Set(["failure", "timed_out"]);
     isStep = (s) => {
       const step = s;
       return typeof step === "object" && step !== null && typeof step.name === "string" && Number.isInteger(step.number) && (step.conclusion === null || typeof step.conclusion === "string");
@@ -46546,7 +46775,7 @@ var init_ci_reader = __esm({
     unexpected = (what, cause) => new CiLogUnavailable(`GitHub answered ${what} in a shape this tool does not know`, "if GitHub changed its API, please report it", { cause });
     PERMISSION = "give the workflow `permissions: actions: read` (once any permission is listed, unlisted ones are none)";
     LOG_GONE = "it has expired or been deleted";
-    stepsOf = (job) => (job.steps ?? []).filter((s) => FAILED.has(s.conclusion ?? "")).map((s) => ({ name: s.name, number: s.number, url: `${job.html_url}#step:${s.number}:1` }));
+    stepsOf = (job) => (job.steps ?? []).filter((s) => FAILED2.has(s.conclusion ?? "")).map((s) => ({ name: s.name, number: s.number, url: `${job.html_url}#step:${s.number}:1` }));
   }
 });
 
@@ -46755,6 +46984,7 @@ var MARKER2, SCRIPT_SECTION, MAX_LINE2, MAX_WINDOW, withoutFinalCr, Window, Trac
 var init_trace = __esm({
   "lib/gitlab/trace.ts"() {
     "use strict";
+    init_redact();
     MARKER2 = /(?:\x1b\[0K)?section_(start|end):\d+:([A-Za-z0-9_.-]+)(?:\[[^\]\r\n]*\])?\r?(?:\x1b\[0K)?/g;
     SCRIPT_SECTION = "step_script";
     MAX_LINE2 = 8192;
@@ -46829,8 +47059,8 @@ var init_trace = __esm({
         this.pending.push(bytes.subarray(start));
         this.pendingBytes += bytes.length - start;
         if (this.pendingBytes > 4 * MAX_LINE2) {
-          this.pending = [Buffer.from(Buffer.concat(this.pending).subarray(-MAX_LINE2))];
-          this.pendingBytes = MAX_LINE2;
+          this.pending = [Buffer.from(Buffer.concat(this.pending).subarray(-2 * MAX_LINE2))];
+          this.pendingBytes = 2 * MAX_LINE2;
         }
       }
       /** The kept lines; see the class. */
@@ -46840,12 +47070,16 @@ var init_trace = __esm({
         while (lines.length > 0 && visibleLine(lines[lines.length - 1]).trim() === "") lines.pop();
         return lines;
       }
-      // The pending bytes and `last` as one line's text, at most its last MAX_LINE bytes.
+      // The pending bytes and `last` as one line's text, at most its last MAX_LINE bytes. A longer line is
+      // masked (lib/core/redact.ts) before it is cut, with MAX_LINE bytes before the cut: a secret that
+      // straddles the cut is then taken out whole, not left in part (docs/security.md).
       decode(last) {
         const whole = this.pending.length === 0 ? last : Buffer.concat([...this.pending, last]);
         this.pending = [];
         this.pendingBytes = 0;
-        return whole.toString("utf8", Math.max(0, whole.length - MAX_LINE2));
+        if (whole.length <= MAX_LINE2) return whole.toString("utf8");
+        const masked = Buffer.from(redact(whole.toString("utf8", Math.max(0, whole.length - 2 * MAX_LINE2))));
+        return masked.toString("utf8", Math.max(0, masked.length - MAX_LINE2));
       }
       line(raw) {
         if (!raw.includes("section_")) return this.keep(withoutFinalCr(raw), raw.length);
@@ -47030,25 +47264,39 @@ async function readWithin(reader, request2, signal, log2) {
     return void 0;
   }
   const ciLogs = [];
-  if (!request2.excerpts) return { failed, ciLogs };
-  for (const job of failed.filter((j) => !j.running).slice(0, MAX_EXCERPTS)) {
+  const shown = failed.map((job) => scrubbed(job, request2.known));
+  if (!request2.excerpts) return { failed: shown, ciLogs };
+  const finished = failed.map((job, i) => [job, shown[i]]).filter(([job]) => !job.running).slice(0, MAX_EXCERPTS);
+  for (const [job, named] of finished) {
     try {
       const raw = await until2(reader.logTail(job, request2.lines, signal), signal);
       const text4 = lastLines(cleanLog(raw.join("\n"), request2.known), request2.lines);
-      const { source, url } = sourceOf(job);
+      const { source, url } = sourceOf(named);
       if (text4.trim() !== "") ciLogs.push({ text: text4, source, jobUrl: url });
     } catch (error) {
-      log2.warn(`Could not read the log of the failed job ${JSON.stringify(job.name)} from ${reader.ci}: ${why3(error, request2.timeoutMs)}. The issue names the job without its log`);
+      log2.warn(`Could not read the log of the failed job ${JSON.stringify(named.name)} from ${reader.ci}: ${why3(error, request2.timeoutMs)}. The issue names the job without its log`);
       if (signal.aborted) break;
     }
   }
-  return { failed, ciLogs };
+  return { failed: shown, ciLogs };
+}
+function scrubbed(job, known2) {
+  const scrub = (text4) => redactSecrets(text4, known2);
+  return {
+    ...job,
+    name: scrub(job.name),
+    url: scrub(job.url),
+    steps: job.steps.map((step) => ({ ...step, name: scrub(step.name), url: scrub(step.url) })),
+    ...job.stage === void 0 ? {} : { stage: scrub(job.stage) },
+    ...job.reason === void 0 ? {} : { reason: scrub(job.reason) }
+  };
 }
 var TimedOut2, until2, why3, sourceOf;
 var init_what_failed2 = __esm({
   "lib/core/flows/what-failed.ts"() {
     "use strict";
     init_log_tail();
+    init_secrets();
     init_what_failed();
     init_transient();
     init_errors();
@@ -47113,13 +47361,12 @@ async function createCiReader(config, log2, env = process.env) {
 }
 async function readCiFailures(config, log2, excerpts, env = process.env) {
   if (config.ciLog !== "auto") return {};
-  const ciToken = env.CI_LOG_TOKEN ?? "";
-  if (ciToken) registerSecret(ciToken);
+  registerSecret(env.CI_LOG_TOKEN);
   const reader = await createCiReader(config, log2, env);
   if (!reader) return { failed: [] };
   const { readWhatFailed: readWhatFailed2 } = await Promise.resolve().then(() => (init_what_failed2(), what_failed_exports2));
-  const known = [...secretsOf(config), config.chatWebhook ?? "", ciToken].filter((secret) => secret !== "");
-  const read = await readWhatFailed2(reader, { lines: config.logLines, timeoutMs: config.ciLogTimeoutMs, known, excerpts }, log2);
+  const known2 = secretsOf(config);
+  const read = await readWhatFailed2(reader, { lines: config.logLines, timeoutMs: config.ciLogTimeoutMs, known: known2, excerpts }, log2);
   return read ? { failed: read.failed, ciLogs: read.ciLogs } : { failed: [] };
 }
 var sameOrigin;
@@ -47602,6 +47849,7 @@ var init_page = __esm({
 function eventBody(routingKey, action, key2, incident) {
   const base = { routing_key: routingKey, event_action: action, dedup_key: cut(key2, 255) };
   if (!incident) return base;
+  incident = redactDeep(incident);
   return {
     ...base,
     payload: {
@@ -47652,6 +47900,7 @@ var init_pagerduty = __esm({
     "use strict";
     init_errors();
     init_fetch();
+    init_redact();
     cut = (text4, max) => text4.length <= max ? text4 : `${text4.slice(0, max - 1)}\u2026`;
   }
 });
@@ -47759,6 +48008,7 @@ __export(outputs_exports, {
 import { randomUUID } from "node:crypto";
 import { appendFileSync } from "node:fs";
 function jsonLine(o) {
+  o = redactDeep(o);
   return JSON.stringify({ outcome: o.outcome, number: o.number, url: o.url, title: o.title, ...o.failed ? { failed: o.failed } : {}, ...o.changes !== void 0 ? { changes: o.changes } : {} });
 }
 function outputLines(o, delimiter = () => `ghadelimiter_${randomUUID()}`) {
@@ -47796,8 +48046,10 @@ function summaryMarkdown(o, failure2) {
   return lines.join("\n") + "\n\n";
 }
 function appendOutputs(files, o, failure2) {
+  o = redactDeep(o);
+  failure2 = failure2 && redactDeep(failure2);
   if (files.githubOutput) appendFileSync(files.githubOutput, outputLines(o));
-  if (files.stepSummary) appendFileSync(files.stepSummary, summaryMarkdown(o, failure2));
+  if (files.stepSummary) appendFileSync(files.stepSummary, redact(summaryMarkdown(o, failure2)));
 }
 function resolveOutputLines(r) {
   return `outcome=${r.outcome}
@@ -47813,6 +48065,7 @@ var init_outputs = __esm({
     "use strict";
     init_issue();
     init_markdown();
+    init_redact();
     HEADLINES = {
       created: (o) => `Deploy failure reported: issue #${o.number} created`,
       duplicate: (o) => `Deploy failure already reported: open issue #${o.number}`,
@@ -47874,6 +48127,9 @@ function reportFailure(error, log2, { debug = false } = {}) {
 
 // lib/run/io.ts
 init_log();
+function redacting(writer) {
+  return { write: (text4) => writer.write(redact(text4)) };
+}
 function ioLog(io2, secrets = () => []) {
   const line = (level, message) => `[${level}] ${redact(message, secrets())}
 `;
@@ -47929,7 +48185,8 @@ init_config();
 init_issue();
 init_budget();
 init_recovery();
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
+var MAX_TEMPLATE_BYTES = 4 * BODY_LIMIT;
 var value10 = (env, name2) => {
   const v = env[name2];
   return v === void 0 || v === "" ? void 0 : v;
@@ -47957,8 +48214,11 @@ async function withTemplate(config, env) {
   if (file === void 0) return config;
   let text4;
   try {
+    const { size } = await stat(file);
+    if (size > MAX_TEMPLATE_BYTES) throw new ConfigError([`REPORT_TEMPLATE ${file} line 1: the file is ${size} bytes; a template may be at most ${MAX_TEMPLATE_BYTES} (an issue body holds ${BODY_LIMIT} characters)`]);
     text4 = await readFile(file, "utf8");
   } catch (error) {
+    if (error instanceof ConfigError) throw error;
     const code = error.code ?? "error";
     throw new ConfigError([`REPORT_TEMPLATE: cannot read ${JSON.stringify(file)} (${code}); give the path of a Markdown file, relative to ${process.cwd()}`], { cause: error });
   }
@@ -48179,7 +48439,7 @@ init_issue();
 // lib/run/deploy.ts
 init_config();
 init_git();
-init_log();
+init_redact();
 async function readDeploy(config, time, { withMessage = true } = {}) {
   const [sha, message] = await Promise.all([
     config.commitSha ?? shortSha2(),
@@ -48274,7 +48534,7 @@ async function reportCommand(command, io2) {
   const masking = maskingLog(io2);
   const { log: log2 } = masking;
   let run2;
-  let known;
+  let known2;
   let code;
   try {
     const config = await configureReport(io2.env, masking, { dotenv: true, requireToken: !command.dryRun });
@@ -48282,7 +48542,7 @@ async function reportCommand(command, io2) {
     if (!command.dryRun) for (const url of [config.apiUrl, config.chat.slack?.apiUrl ?? config.chatWebhook]) preconnect(url, io2.env);
     const session = { config, log: log2, env: io2.env, time, annotate: chatAnnotations(io2) };
     const failure2 = await readFailure(session, command);
-    known = { config, failure: failure2 };
+    known2 = { config, failure: failure2 };
     if (command.dryRun) {
       io2.stdout.write(await previewFailure(session, failure2));
       return EXIT.ok;
@@ -48291,7 +48551,7 @@ async function reportCommand(command, io2) {
     code = run2.error ? EXIT.failed : EXIT.ok;
   } catch (error) {
     code = reportFailure(error, log2, { debug: Boolean(io2.env.DEBUG) });
-    if (known) run2 = { result: failedResult(await failureTitle(known.config, known.failure)), failure: known.failure };
+    if (known2) run2 = { result: failedResult(await failureTitle(known2.config, known2.failure)), failure: known2.failure };
   }
   await recordReport(command, io2, run2, log2);
   return code;
@@ -48377,12 +48637,28 @@ init_issue();
 init_recovery();
 init_transient();
 init_errors();
+async function previewRecovery(tracker, issues, recovery, log2) {
+  const outages = [];
+  const comments = [];
+  for (const issue of issues) {
+    let outage = { start: void 0, failedRuns: 0 };
+    try {
+      outage = outageOf(issue.createdAt, issue.commentCount === 0 ? [] : await tracker.listComments(issue.number));
+    } catch (error) {
+      log2.warn(`Could not read the comments of issue #${issue.number}, so its recovery line is left out (${describeError(error)})`);
+    }
+    outages.push(outage);
+    comments.push({ number: issue.number, text: renderRecoveryComment(recovery, recoveredLine(outage, recovery.time)) });
+  }
+  const recovered = recoveredLine(joinOutages(outages), recovery.time);
+  return { comments, ...recovered ? { recovered } : {} };
+}
 async function findRecoverable(tracker, environment, time) {
   const found = [];
   for await (const page of tracker.openIssues({ label: DEDUP_LABEL })) found.push(...selectRecoverable(page, environment, time));
   return found;
 }
-async function resolveRecovery(tracker, chat, retry, recovery, log2, { dryRun = false } = {}) {
+async function resolveRecovery(tracker, chat, retry, recovery, log2, { dryRun = false, preview } = {}) {
   let issues;
   try {
     issues = await findRecoverable(tracker, recovery.environment, recovery.time);
@@ -48395,6 +48671,7 @@ async function resolveRecovery(tracker, chat, retry, recovery, log2, { dryRun = 
   }
   if (dryRun) {
     for (const issue of issues) log2.info(`Would close issue #${issue.number}: ${issue.url}`);
+    if (preview) preview(await previewRecovery(tracker, issues, recovery, log2));
     return { outcome: "resolved", closed: issues.map((issue) => issue.number), failed: [] };
   }
   const outages = /* @__PURE__ */ new Map();
@@ -48427,26 +48704,27 @@ async function resolveRecovery(tracker, chat, retry, recovery, log2, { dryRun = 
 }
 
 // lib/run/resolve.ts
-init_comment_text();
 async function resolveFailures(session, { dryRun = false } = {}) {
   const { config, log: log2, env, time } = session;
   const recovery = await readDeploy(config, time, { withMessage: false });
   const tracker = await createTracker(config, log2);
   const chatUrl = config.chat.slack?.apiUrl ?? config.chatWebhook;
   const warming = { ...tracker, addComment: (number2, body2) => (preconnect(chatUrl, env), tracker.addComment(number2, body2)) };
-  const resolution = await resolveRecovery(dryRun ? tracker : warming, createNotifier(config, log2, session.annotate), config, recovery, log2, { dryRun });
+  let preview;
+  const resolution = await resolveRecovery(dryRun ? tracker : warming, createNotifier(config, log2, session.annotate), config, recovery, log2, { dryRun, preview: (texts) => preview = texts });
   if (config.pager && !dryRun) await (await Promise.resolve().then(() => (init_paging(), paging_exports))).pageResolved(config, recovery.environment, resolution.closed, log2);
-  return { resolution, recovery };
+  return { resolution, recovery, ...preview ? { preview } : {} };
 }
-function resolvePreview(session, { resolution, recovery }) {
-  if (!resolution.closed.length) return "";
+function resolvePreview(session, { resolution, recovery, preview }) {
+  if (!resolution.closed.length || !preview) return "";
   const chat = session.config.chatWebhook ? `
 --- chat message
-${renderRecoveryChat(recovery, resolution.closed)}
+${renderRecoveryChat(recovery, resolution.closed, preview.recovered)}
 ` : "";
-  return `
---- comment on each issue before closing it
-${renderRecoveryComment(recovery)}${chat}`;
+  const comments = preview.comments.map(({ number: number2, text: text4 }) => `
+--- comment on #${number2} before closing it
+${text4}`).join("");
+  return `${comments}${chat}`;
 }
 
 // lib/run/resolve-command.ts
@@ -48551,7 +48829,7 @@ function actionRun(env) {
 }
 
 // lib/action/main.ts
-var io = (env, secrets) => ({ env, stdout: process.stdout, stderr: annotating(process.stderr, process.stdout, secrets), annotated: true });
+var io = (env, secrets) => ({ env, stdout: redacting(process.stdout), stderr: annotating(redacting(process.stderr), redacting(process.stdout), secrets), annotated: true });
 var run;
 try {
   run = actionRun(process.env);

@@ -1,5 +1,5 @@
-// `npx zx scripts/doctor.mts` from a checkout: the same command as `deploy-failure-reporter doctor` (lib/cli/commands/doctor.ts).
-import { scriptArgs } from '../lib/cli/args.ts'
-import { runDoctor } from '../lib/cli/commands/doctor.ts'
+// `npx zx scripts/doctor.mts` from a checkout: the same command as `deploy-failure-reporter doctor` (lib/cli/commands/doctor.ts),
+// --version included (lib/cli/main.ts).
+import { runScriptEntry } from '../lib/cli/main.ts'
 
-process.exitCode = await runDoctor(scriptArgs(import.meta.url), undefined, 'npx zx scripts/doctor.mts')
+process.exitCode = await runScriptEntry('doctor', import.meta.url)

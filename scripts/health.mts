@@ -1,5 +1,5 @@
-// `npx zx scripts/health.mts` from a checkout: the same command as `deploy-failure-reporter health` (lib/cli/commands/health.ts).
-import { scriptArgs } from '../lib/cli/args.ts'
-import { runHealth } from '../lib/cli/commands/health.ts'
+// `npx zx scripts/health.mts` from a checkout: the same command as `deploy-failure-reporter health` (lib/cli/commands/health.ts),
+// --version included (lib/cli/main.ts).
+import { runScriptEntry } from '../lib/cli/main.ts'
 
-process.exitCode = await runHealth(scriptArgs(import.meta.url), undefined, 'npx zx scripts/health.mts')
+process.exitCode = await runScriptEntry('health', import.meta.url)

@@ -1,5 +1,5 @@
-// `npx zx scripts/resolve.mts` from a checkout: the same command as `deploy-failure-reporter resolve` (lib/cli/commands/resolve.ts).
-import { scriptArgs } from '../lib/cli/args.ts'
-import { runResolve } from '../lib/cli/commands/resolve.ts'
+// `npx zx scripts/resolve.mts` from a checkout: the same command as `deploy-failure-reporter resolve` (lib/cli/commands/resolve.ts),
+// --version included (lib/cli/main.ts).
+import { runScriptEntry } from '../lib/cli/main.ts'
 
-process.exitCode = await runResolve(scriptArgs(import.meta.url), undefined, 'npx zx scripts/resolve.mts')
+process.exitCode = await runScriptEntry('resolve', import.meta.url)

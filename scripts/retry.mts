@@ -1,5 +1,5 @@
-// `npx zx scripts/retry.mts` from a checkout: the same command as `deploy-failure-reporter retry` (lib/cli/commands/retry.ts).
-import { scriptArgs } from '../lib/cli/args.ts'
-import { runRetry } from '../lib/cli/commands/retry.ts'
+// `npx zx scripts/retry.mts` from a checkout: the same command as `deploy-failure-reporter retry` (lib/cli/commands/retry.ts),
+// --version included (lib/cli/main.ts).
+import { runScriptEntry } from '../lib/cli/main.ts'
 
-process.exitCode = await runRetry(scriptArgs(import.meta.url), undefined, 'npx zx scripts/retry.mts')
+process.exitCode = await runScriptEntry('retry', import.meta.url)

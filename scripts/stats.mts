@@ -1,5 +1,5 @@
-// `npx zx scripts/stats.mts` from a checkout: the same command as `deploy-failure-reporter stats` (lib/cli/commands/stats.ts).
-import { scriptArgs } from '../lib/cli/args.ts'
-import { runStats } from '../lib/cli/commands/stats.ts'
+// `npx zx scripts/stats.mts` from a checkout: the same command as `deploy-failure-reporter stats` (lib/cli/commands/stats.ts),
+// --version included (lib/cli/main.ts).
+import { runScriptEntry } from '../lib/cli/main.ts'
 
-process.exitCode = await runStats(scriptArgs(import.meta.url), undefined, 'npx zx scripts/stats.mts')
+process.exitCode = await runScriptEntry('stats', import.meta.url)

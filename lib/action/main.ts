@@ -5,12 +5,12 @@
 // annotations. The run's address and commit come from the runner's GITHUB_* variables.
 import { annotating } from '../run/annotations.ts'
 import { reportFailure } from '../run/exit.ts'
-import { ioLog, type Io } from '../run/io.ts'
+import { ioLog, redacting, type Io } from '../run/io.ts'
 import { reportCommand } from '../run/report-command.ts'
 import { resolveCommand } from '../run/resolve-command.ts'
 import { actionRun, type ActionRun } from './inputs.ts'
 
-const io = (env: Io['env'], secrets: readonly string[]): Io => ({ env, stdout: process.stdout, stderr: annotating(process.stderr, process.stdout, secrets), annotated: true })
+const io = (env: Io['env'], secrets: readonly string[]): Io => ({ env, stdout: redacting(process.stdout), stderr: annotating(redacting(process.stderr), redacting(process.stdout), secrets), annotated: true })
 
 let run: ActionRun | undefined
 try {

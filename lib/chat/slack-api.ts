@@ -5,6 +5,7 @@
 // The bot token goes in the Authorization header to SLACK_API_URL's origin only; redirects are refused.
 import type { ChatEvent, ChatNotifier, ChatResult, ChatThread, IssueRef } from '../core/chat.ts'
 import { fetchQuietly } from '../http/fetch.ts'
+import { redactDeep } from '../core/redact.ts'
 import { slackEscape } from '../core/text/issue.ts'
 import { noticeOf, pingSentence, type Notice } from './notice.ts'
 import { slackNoticeText } from './slack.ts'
@@ -62,7 +63,8 @@ export function slackApiNotifier(options: SlackApiOptions): ChatNotifier {
         response = await fetchQuietly(`${options.apiUrl}/${method}`, {
           method: 'POST',
           headers: { authorization: `Bearer ${options.token}`, 'content-type': 'application/json; charset=utf-8' },
-          body: JSON.stringify(payload),
+          // The door out (lib/core/redact.ts); the token travels in the header only.
+          body: JSON.stringify(redactDeep(payload)),
           signal: AbortSignal.timeout(options.timeoutMs),
           redirect: 'error',
         })

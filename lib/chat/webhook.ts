@@ -4,6 +4,7 @@ import type { ChatEvent, ChatNotifier, ChatResult } from '../core/chat.ts'
 import { renderChat, slackEscape } from '../core/text/issue.ts'
 import { renderRecoveryChat } from '../core/find/recovery.ts'
 import { fetchQuietly } from '../http/fetch.ts'
+import { redactDeep } from '../core/redact.ts'
 
 /** The spec gives the chat post no time limit; a dead webhook must not hang a pipeline, so it gets 10 s. */
 export const CHAT_TIMEOUT_MS = 10_000
@@ -36,7 +37,8 @@ export async function postJson(url: string, body: unknown, timeoutMs: number): P
     const response = await fetchQuietly(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
+      // The door out for every webhook format (lib/core/redact.ts).
+      body: JSON.stringify(redactDeep(body)),
       signal: AbortSignal.timeout(timeoutMs),
       redirect: 'error',
     })

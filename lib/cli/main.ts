@@ -2,6 +2,7 @@
 // is loaded only when it is the one asked for, so `--help` and `report` pay for nothing else.
 import pkg from '../../package.json' with { type: 'json' }
 import { EXIT, reportFailure } from '../run/exit.ts'
+import { asksVersion, scriptArgs } from './args.ts'
 import { ioLog, processIo, type Io } from '../run/io.ts'
 
 type Runner = (args: readonly string[], io: Io, program: string) => Promise<number>
@@ -57,13 +58,31 @@ export async function main(argv: readonly string[], io: Io = processIo()): Promi
       return EXIT.ok
     }
     const command = name === undefined ? undefined : COMMANDS[name]
-    if (!command || !Object.hasOwn(COMMANDS, name!)) {
-      io.stderr.write(`[ERROR] ${name === undefined ? 'No command given' : `Unknown command ${JSON.stringify(name)}`}; the commands are ${Object.keys(COMMANDS).join(', ')}\n\n`)
-      io.stderr.write(mainHelp())
-      return EXIT.config
-    }
-    return await (await command.load())(args, io, `${NAME} ${name}`)
+    if (command && Object.hasOwn(COMMANDS, name!)) return await runCommand(name!, args, io, `${NAME} ${name}`)
+    io.stderr.write(`[ERROR] ${name === undefined ? 'No command given' : `Unknown command ${JSON.stringify(name)}`}; the commands are ${Object.keys(COMMANDS).join(', ')}\n\n`)
+    io.stderr.write(mainHelp())
+    return EXIT.config
   } catch (error) {
     return reportFailure(error, ioLog(io), { debug: Boolean(io.env.DEBUG) })
   }
+}
+
+/**
+ * Runs the command `name` with `args` (the words after it) as `program`, and resolves to its exit code.
+ * `--version` (or `-v`) anywhere before `--` prints the version instead, for every command alike.
+ */
+export async function runCommand(name: string, args: readonly string[], io: Io = processIo(), program = `${NAME} ${name}`): Promise<number> {
+  if (asksVersion(args)) {
+    io.stdout.write(`${pkg.version}\n`)
+    return EXIT.ok
+  }
+  return (await COMMANDS[name]!.load())(args, io, program)
+}
+
+/**
+ * The body of a thin script entry, `npx zx scripts/<name>.mts …`: the command `name` with the words
+ * after the script's path, named `npx zx scripts/<name>.mts` in its help. Resolves to the exit code.
+ */
+export async function runScriptEntry(name: string, metaUrl: string): Promise<number> {
+  return runCommand(name, scriptArgs(metaUrl), processIo(), `npx zx scripts/${name}.mts`)
 }

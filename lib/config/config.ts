@@ -1,7 +1,7 @@
 import { config as dotenvConfig } from 'dotenv'
 import { CHAT_FORMAT_SETTINGS, isChatFormatSetting, type ChatFormatSetting } from '../core/chat-format.ts'
 import { LABELS } from '../core/text/issue.ts'
-import { redact } from '../core/log.ts'
+import { credentialsIn, redact, registerSecret, registeredSecrets } from '../core/redact.ts'
 import { readActionable, type ActionableSettings } from './actionable.ts'
 import { readCiLog, type CiLogSettings } from './ci-log.ts'
 import { readChanges, type ChangesSettings } from './changes.ts'
@@ -68,9 +68,31 @@ export interface ChatConfig {
   readonly slack: { readonly token: string; readonly channel: string; readonly apiUrl: string } | undefined
 }
 
-/** Every secret in `config` (ISSUE_TOKEN, SLACK_BOT_TOKEN, PAGERDUTY_ROUTING_KEY), for redacting printed and published text. */
-export function secretsOf(config: Pick<Config, 'token'> & Partial<Pick<Config, 'chat' | 'pager'>>): string[] {
-  return [config.token, config.chat?.slack?.token ?? '', config.pager?.routingKey ?? ''].filter((secret) => secret !== '')
+/**
+ * The secrets a configuration holds: ISSUE_TOKEN, the App's private key, CHAT_WEBHOOK (whole, and its
+ * path and query, where Slack, Discord and Google Chat keep the secret part), SLACK_BOT_TOKEN and
+ * PAGERDUTY_ROUTING_KEY. {@link loadConfig} registers them (lib/core/redact.ts) with CI_LOG_TOKEN and a
+ * proxy's password; a secret added later is added here.
+ */
+export function configSecrets(config: Pick<Config, 'token'> & Partial<Pick<Config, 'app' | 'chatWebhook' | 'chat' | 'pager'>>): string[] {
+  return [config.token, config.app?.privateKey ?? '', ...webhookSecrets(config.chatWebhook), config.chat?.slack?.token ?? '', config.pager?.routingKey ?? ''].filter((secret) => secret !== '')
+}
+
+/** The webhook address, and the parts of it that are the secret (path and query). */
+function webhookSecrets(webhook: string | undefined): string[] {
+  if (webhook === undefined) return []
+  if (!URL.canParse(webhook)) return [webhook]
+  const { href, pathname, search } = new URL(webhook)
+  const path = pathname === '/' ? '' : pathname
+  return [webhook, href, path + search, path, search.slice(1)]
+}
+
+/**
+ * Every secret known to the run: `config`'s own ({@link configSecrets}) and every one registered so far
+ * (lib/core/redact.ts), for redacting printed and published text.
+ */
+export function secretsOf(config: Pick<Config, 'token'> & Partial<Pick<Config, 'app' | 'chatWebhook' | 'chat' | 'pager'>>): string[] {
+  return [...new Set([...configSecrets(config), ...registeredSecrets()])]
 }
 
 /** Slack's Web API; SLACK_API_URL replaces it (tests point it at a loopback server). */
@@ -184,9 +206,17 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
   const shape = readShape(env, tracker, problems)
   const pager = readPager(env, problems)
 
-  // A value echoed in a problem may be the token itself (ISSUE_REPO=$ISSUE_TOKEN by mistake), and the
-  // caller cannot redact what it has not been told yet.
-  if (problems.length) throw new ConfigError(problems.map((problem) => redact(problem, [token, value(env, 'SLACK_BOT_TOKEN') ?? '', value(env, 'PAGERDUTY_ROUTING_KEY') ?? ''])))
+  // Every secret is registered here, once, before anything can print or send it: a value echoed in a
+  // problem may be the token itself (ISSUE_REPO=$ISSUE_TOKEN by mistake).
+  registerSecret(
+    ...configSecrets({ token, app, chatWebhook: value(env, 'CHAT_WEBHOOK'), chat, ...(pager ? { pager } : {}) }),
+    value(env, 'SLACK_BOT_TOKEN'),
+    value(env, 'PAGERDUTY_ROUTING_KEY'),
+    value(env, 'CI_LOG_TOKEN'),
+  )
+  // A proxy's password (lib/http/proxy.ts reads the same variables, in both cases).
+  for (const name of ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY']) if (value(env, name)) registerSecret(...credentialsIn(value(env, name)!))
+  if (problems.length) throw new ConfigError(problems.map((problem) => redact(problem)))
 
   // Other CI systems' own variables fill in only what the spec's variables leave unset (lib/config/ci.ts).
   const ci = detectCi(env)

@@ -1,7 +1,7 @@
 // Reads REPORT_TEMPLATE's file and checks it (lib/core/text/template.ts) before any request: a template
 // that cannot be read or parsed is a configuration error naming the line. Its front matter's labels and
 // assignees join REPORT_LABELS and REPORT_ASSIGNEES; REPORT_MILESTONE wins over its milestone.
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import type { IssueTemplate, TemplateExtras } from '../core/text/template.ts'
 import { redact } from '../core/log.ts'
 import { ConfigError } from '../core/errors.ts'
@@ -12,6 +12,9 @@ import { BODY_LIMIT } from '../core/text/budget.ts'
 import { parseTitle } from '../core/find/recovery.ts'
 
 type Env = Record<string, string | undefined>
+
+/** The largest template file read: four times what an issue body can hold. */
+export const MAX_TEMPLATE_BYTES = 4 * BODY_LIMIT
 
 const value = (env: Env, name: string): string | undefined => {
   const v = env[name]
@@ -49,8 +52,12 @@ export async function withTemplate<C extends Config>(config: C, env: Env): Promi
   if (file === undefined) return config
   let text: string
   try {
+    // A template is a page of Markdown; a huge file is a mistake (or an attack) and is not read into memory.
+    const { size } = await stat(file)
+    if (size > MAX_TEMPLATE_BYTES) throw new ConfigError([`REPORT_TEMPLATE ${file} line 1: the file is ${size} bytes; a template may be at most ${MAX_TEMPLATE_BYTES} (an issue body holds ${BODY_LIMIT} characters)`])
     text = await readFile(file, 'utf8')
   } catch (error) {
+    if (error instanceof ConfigError) throw error
     const code = (error as NodeJS.ErrnoException).code ?? 'error'
     throw new ConfigError([`REPORT_TEMPLATE: cannot read ${JSON.stringify(file)} (${code}); give the path of a Markdown file, relative to ${process.cwd()}`], { cause: error })
   }

@@ -1,28 +1,13 @@
+import { redact } from './redact.ts'
+
+// The one list of secrets and its redactor live in redact.ts; re-exported for the modules that print.
+export { redact, registerSecret } from './redact.ts'
+
 /** Where the tools write their `[INFO]`, `[WARN]` and `[ERROR]` lines. */
 export interface Log {
   info(message: string): void
   warn(message: string): void
   error(message: string): void
-}
-
-// Secrets the process learns as it goes (a proxy's password, an App's key and installation token), taken
-// out of everything redact() sees, on top of the ones each caller names.
-const registered = new Set<string>()
-
-/** Adds `values` to the secrets every {@link redact} call takes out, for the rest of the process. */
-export function registerSecret(...values: readonly string[]): void {
-  for (const value of values) registered.add(value)
-}
-
-/** Replaces every occurrence of each secret in `text`, and of each registered one, with `***`. */
-export function redact(text: string, secrets: readonly string[]): string {
-  let out = text
-  // Longest first, so that a secret containing another is taken out whole.
-  for (const secret of [...secrets, ...registered].sort((a, b) => b.length - a.length)) {
-    // Short values would blank out ordinary words; a real token is never this short.
-    if (secret.length >= 4) out = out.split(secret).join('***')
-  }
-  return out
 }
 
 /**

@@ -51,6 +51,10 @@ export interface DeployCount {
   readonly count: number
   /** Whether failed attempts are among them (a record per attempt), or only good deploys are. */
   readonly includesFailed: boolean
+  /** The failed deployments among `count`, read from their statuses; undefined when they could not be read. */
+  readonly failed?: number
+  /** Why the statuses could not be read, when they were not: the rate then counts failed runs, and says so. */
+  readonly statusesUnread?: string
   /** Why the service would not list them (the token may not read deployments); the rate is then unknown. */
   readonly refused?: string
 }

@@ -8,30 +8,14 @@ import { describeError } from '../core/retry/transient.ts'
 import type { ProjectBoard } from '../config/shape.ts'
 import { ApiError } from '../core/errors.ts'
 import type { GitHub } from './client.ts'
+import { graphql, type GraphQlError } from './graphql.ts'
 
-interface GraphQlError {
-  readonly type?: string
-  readonly message?: string
-}
+/** A GraphQL answer's first error (HTTP 200 with `errors`). */
+type Problem = { readonly problem: GraphQlError }
 
 // The token's lack of the `project` scope (classic), or of Projects access (fine-grained, App).
 const isScopeProblem = (type: string | undefined) => type === 'INSUFFICIENT_SCOPES' || type === 'FORBIDDEN'
 const SCOPE_FIX = 'give ISSUE_TOKEN the project scope (classic token) or Projects read and write (fine-grained token or GitHub App)'
-
-/** A GraphQL answer's first error (HTTP 200 with `errors`): GitHub's `type` and message. */
-type Problem = { readonly problem: GraphQlError }
-type Answer<T> = { readonly data: T; readonly scopes: string | undefined } | Problem
-
-async function graphql<T>(github: GitHub, query: string, variables: Record<string, unknown>): Promise<Answer<T>> {
-  // GitHub Enterprise Server answers GraphQL at /api/graphql, beside its REST /api/v3 (as @octokit/graphql does).
-  const base = github.request.endpoint.DEFAULTS.baseUrl
-  const route = /\/api\/v3\/?$/.test(base) ? `POST ${base.replace(/\/api\/v3\/?$/, '/api/graphql')}` : 'POST /graphql'
-  const { data, headers } = await github.request(route, { query, variables })
-  const body = data as { data?: T; errors?: GraphQlError[] }
-  const [first] = body.errors ?? []
-  if (first) return { problem: first }
-  return { data: body.data as T, scopes: headers['x-oauth-scopes'] as string | undefined }
-}
 
 interface ProjectInfo {
   readonly id: string

@@ -31,21 +31,23 @@ async function tokenAndQuota(github: GitHub): Promise<{ token: Check | undefined
   }
 }
 
-// The repository line, then what its answer tells about the identity's rights (permissions.ts).
-async function repository(github: GitHub, t: GitHubRepo): Promise<Check[]> {
+// The repository line, then what its answer tells about the identity's rights (permissions.ts); `push`:
+// whether the answer says the identity may push (undefined when it does not say).
+async function repository(github: GitHub, t: GitHubRepo): Promise<{ checks: Check[]; push?: boolean }> {
   try {
     const { data, headers } = await github.request('GET /repos/{owner}/{repo}', { owner: t.owner, repo: t.repo })
     const scopes = scopeCheck(headers['x-oauth-scopes'], data.private === true)
-    return [
+    const push = data.permissions ? permissionCheck(data.full_name, data.permissions).ok : undefined
+    return { push, checks: [
       pass(`repository readable: ${data.full_name}, ${data.stargazers_count} stars`),
       ...(data.permissions ? [permissionCheck(data.full_name, data.permissions)] : []),
       ...(scopes ? [scopes] : []),
-    ]
+    ] }
   } catch (error) {
     const status = statusOf(error)
-    if (status === 401) return [fail('repository: not checked, the token was refused')]
+    if (status === 401) return { checks: [fail('repository: not checked, the token was refused')] }
     const hint = status === 404 ? ': check ISSUE_REPO, and that the token can see the repository' : ''
-    return [fail(`repository ${t.owner}/${t.repo} not readable (${describeError(error)})${hint}`)]
+    return { checks: [fail(`repository ${t.owner}/${t.repo} not readable (${describeError(error)})${hint}`)] }
   }
 }
 
@@ -61,15 +63,18 @@ async function latestCommit(github: GitHub, t: GitHubRepo): Promise<Check> {
   }
 }
 
-async function label(github: GitHub, t: GitHubRepo, name: string): Promise<Check> {
+// `push`: the permission line passed, so the identity may push.
+async function label(github: GitHub, t: GitHubRepo, name: string, push: boolean | undefined): Promise<Check> {
   try {
     await github.request('GET /repos/{owner}/{repo}/labels/{name}', { owner: t.owner, repo: t.repo, name })
     return pass(`label ${name} exists`)
   } catch (error) {
     if (statusOf(error) === 404) {
       // GitHub creates a missing label on issue creation only for users with push access, and drops it
-      // silently otherwise, which would defeat the duplicate check (observed; see the shared notes).
-      return fail(`label ${name} missing: create it in the repository (Issues → Labels)`)
+      // silently otherwise, which would defeat the duplicate check (observed; see the shared notes). With
+      // push access confirmed, a missing label is no fault: the first issue creates it.
+      if (push) return pass(`label ${name} missing: GitHub creates it with the first issue, as the identity may push`)
+      return fail(`label ${name} missing: create it in the repository (Issues → Labels)${push === false ? '' : ', or give the identity push access, with which GitHub creates it with the first issue'}`)
     }
     return fail(`label ${name} not checked (${describeError(error)})`)
   }
@@ -105,7 +110,7 @@ export interface DoctorRepo extends GitHubRepo {
  * clear failure rather than five. Never throws, never names the token.
  */
 export async function doctorChecks(github: GitHub, target: DoctorRepo): Promise<Check[]> {
-  const [identity, { token, quota }, [repo, ...access]] = await Promise.all([identityChecks(github, target), tokenAndQuota(github), repository(github, target)])
+  const [identity, { token, quota }, { checks: [repo, ...access], push }] = await Promise.all([identityChecks(github, target), tokenAndQuota(github), repository(github, target)])
   const tokenCheck = token ?? (repo!.ok ? pass('token accepted') : fail('token not confirmed: the repository read failed'))
   const skipped = !tokenCheck.ok ? 'not checked, the token was refused' : !repo!.ok ? 'not checked, the repository is not readable' : undefined
   const labels = [...LABELS, ...(target.extraLabels ?? [])]
@@ -114,7 +119,7 @@ export async function doctorChecks(github: GitHub, target: DoctorRepo): Promise<
     ? [fail(`latest commit: ${skipped}`), ...labels.map((name) => fail(`label ${name}: ${skipped}`)), ...assignees.map((login) => fail(`assignee ${login}: ${skipped}`))]
     : await Promise.all([
         latestCommit(github, target),
-        ...labels.map((name) => label(github, target, name)),
+        ...labels.map((name) => label(github, target, name, push)),
         ...assignees.map((login) => assignee(github, target, login)),
         ...(target.milestone ? [milestoneCheck((title) => openMilestoneNumber(github, target, title), target.milestone, `${target.owner}/${target.repo}`)] : []),
         // Loaded only with REPORT_PROJECT set.

@@ -5,6 +5,7 @@ import { BODY_LIMIT, TITLE_LIMIT } from '../core/text/budget.ts'
 import type { CloseReason, Comment, NewIssue, Tracker } from '../core/tracker.ts'
 import type { GitHub } from './client.ts'
 import type { Log } from '../core/log.ts'
+import { redact } from '../core/redact.ts'
 import { openMilestoneNumber } from './milestone.ts'
 import { milestoneLookup } from '../core/find/milestone-lookup.ts'
 import type { ProjectBoard } from '../config/shape.ts'
@@ -46,8 +47,9 @@ export function createGitHubTracker(github: GitHub, repo: GitHubRepo & { readonl
       const number = issue.milestone === undefined ? undefined : await milestone(issue.milestone)
       const { data } = await github.request('POST /repos/{owner}/{repo}/issues', {
         ...where,
-        title: issue.title,
-        body: issue.body,
+        // The door out (lib/core/redact.ts): no secret reaches the issue, whichever feature wrote the text.
+        title: redact(issue.title),
+        body: redact(issue.body),
         labels: [...issue.labels],
         assignees: [...issue.assignees],
         ...(number === undefined ? {} : { milestone: number }),
@@ -64,7 +66,7 @@ export function createGitHubTracker(github: GitHub, repo: GitHubRepo & { readonl
 
     // https://docs.github.com/en/rest/issues/issues#update-an-issue
     async updateBody(number, body) {
-      await patch(number, { body })
+      await patch(number, { body: redact(body) })
     },
 
     // Every comment, oldest first, following the `Link` header page by page.
@@ -78,7 +80,7 @@ export function createGitHubTracker(github: GitHub, repo: GitHubRepo & { readonl
 
     // https://docs.github.com/en/rest/issues/comments#create-an-issue-comment
     async addComment(number, body) {
-      const { data } = await github.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { ...where, issue_number: number, body })
+      const { data } = await github.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { ...where, issue_number: number, body: redact(body) })
       return toComment(data)
     },
 

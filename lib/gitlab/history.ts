@@ -1,10 +1,9 @@
 // The read-only history reads of the GitLab tracker, for `stats`: every labelled issue (opened and
-// closed) with its count of people's notes, and the good deploys of an environment. Through the same
+// closed) with its count of people's notes, and the deployments of an environment with their status. Through the same
 // client as every other GitLab call (token, proxy, retries, rate-limit waits); a page that cannot be
 // read throws, so a history is never cut short silently. https://docs.gitlab.com/api/issues/,
 // https://docs.gitlab.com/api/deployments/
-import { countInWindow } from '../core/stats/deploy-window.ts'
-import type { Issue, Tracker } from '../core/tracker.ts'
+import type { DeployCount, Issue, Tracker } from '../core/tracker.ts'
 import { ApiError } from '../core/errors.ts'
 import type { GitLab } from './client.ts'
 import { toIssue, type GitLabIssue } from './issues.ts'
@@ -18,19 +17,32 @@ export function gitLabHistory(client: GitLab, projectPath: string, seen: (issue:
       for await (const page of client.pages<GitLabIssue>(`${projectPath}/issues`, query)) yield page.data.map(seen)
     },
 
-    // Good deploys only (`status=success`): a failed one is a failed run the issues already count.
-    // Newest first: reading stops at the first page reaching back before the period.
+    // Every deployment with its `status`, 100 a page: the finished ones (success, failed) are the
+    // attempts, the failed ones the failures; created, running, canceled, skipped or blocked ones are
+    // not counted. Newest first: reading stops at the first page reaching back before the period.
     // A project without environments, or a token that may not read them (403, 404), leaves the rate unknown.
-    async countDeploys({ environment, since, until }) {
-      let count: number
-      const query = { environment, status: 'success', order_by: 'created_at', sort: 'desc', per_page: 100 }
+    async countDeploys({ environment, since, until }): Promise<DeployCount> {
+      let count = 0
+      let failed = 0
+      const query = { environment, order_by: 'created_at', sort: 'desc', per_page: 100 }
       try {
-        count = await countInWindow(client.pages<{ created_at: string }>(`${projectPath}/deployments`, query), since, until)
+        for await (const page of client.pages<{ created_at: string; status: string }>(`${projectPath}/deployments`, query)) {
+          let older = false
+          for (const d of page.data) {
+            const at = new Date(d.created_at)
+            if (at < since) older = true
+            else if (at < until && (d.status === 'success' || d.status === 'failed')) {
+              count++
+              if (d.status === 'failed') failed++
+            }
+          }
+          if (older) break
+        }
       } catch (error) {
-        if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return { count: 0, includesFailed: false, refused: `HTTP ${error.status}: ${error.message}; the token needs read_api and the project its environments` }
+        if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return { count: 0, includesFailed: true, refused: `HTTP ${error.status}: ${error.message}; the token needs read_api and the project its environments` }
         throw error
       }
-      return { count, includesFailed: false }
+      return { count, failed, includesFailed: true }
     },
   }
 }

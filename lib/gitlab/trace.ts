@@ -10,6 +10,7 @@
 // like a token). They are read here only to decide what a terminal would show.
 // Section markers: https://docs.gitlab.com/ci/jobs/job_logs/#custom-collapsible-sections
 import { stripVTControlCharacters } from 'node:util'
+import { redact } from '../core/redact.ts'
 
 // `\e[0Ksection_start:<unix time>:<name>[<options>]\r\e[0K<header>`, and `section_end:<time>:<name>\r\e[0K`;
 // the runner writes one section's end and the next one's start on the same line. Names are letters,
@@ -121,9 +122,10 @@ export class TraceTail {
     this.pending.push(bytes.subarray(start))
     this.pendingBytes += bytes.length - start
     // A line with no end in sight keeps only what could still be shown of it, copied out of the piece.
+    // Twice what is shown: the part before the cut lets decode() mask a secret that straddles it.
     if (this.pendingBytes > 4 * MAX_LINE) {
-      this.pending = [Buffer.from(Buffer.concat(this.pending).subarray(-MAX_LINE))]
-      this.pendingBytes = MAX_LINE
+      this.pending = [Buffer.from(Buffer.concat(this.pending).subarray(-2 * MAX_LINE))]
+      this.pendingBytes = 2 * MAX_LINE
     }
   }
 
@@ -136,12 +138,16 @@ export class TraceTail {
     return lines
   }
 
-  // The pending bytes and `last` as one line's text, at most its last MAX_LINE bytes.
+  // The pending bytes and `last` as one line's text, at most its last MAX_LINE bytes. A longer line is
+  // masked (lib/core/redact.ts) before it is cut, with MAX_LINE bytes before the cut: a secret that
+  // straddles the cut is then taken out whole, not left in part (docs/security.md).
   private decode(last: Buffer): string {
     const whole = this.pending.length === 0 ? last : Buffer.concat([...this.pending, last])
     this.pending = []
     this.pendingBytes = 0
-    return whole.toString('utf8', Math.max(0, whole.length - MAX_LINE))
+    if (whole.length <= MAX_LINE) return whole.toString('utf8')
+    const masked = Buffer.from(redact(whole.toString('utf8', Math.max(0, whole.length - 2 * MAX_LINE))))
+    return masked.toString('utf8', Math.max(0, masked.length - MAX_LINE))
   }
 
   private line(raw: string): void {

@@ -3,6 +3,7 @@
 import type { CloseReason, Comment, Issue, NewIssue, Tracker } from '../core/tracker.ts'
 import { GITLAB_TITLE_LIMIT } from '../core/text/budget.ts'
 import type { Log } from '../core/log.ts'
+import { redact } from '../core/redact.ts'
 import { createGitLab, type GitLab, type GitLabOptions } from './client.ts'
 import { activeMilestoneId } from './milestone.ts'
 import { milestoneLookup } from '../core/find/milestone-lookup.ts'
@@ -75,8 +76,9 @@ export function createGitLabTracker(options: GitLabTrackerOptions, log: Log, cli
       const assignees = issue.assignees.length ? await assigneeIds(issue.assignees) : []
       const milestoneId = issue.milestone === undefined ? undefined : await milestone(issue.milestone)
       const body = {
-        title: issue.title,
-        description: issue.body,
+        // The door out (lib/core/redact.ts): no secret reaches the issue, whichever feature wrote the text.
+        title: redact(issue.title),
+        description: redact(issue.body),
         labels: issue.labels.join(','),
         ...(assignees.length ? { assignee_ids: assignees } : {}),
         ...(milestoneId === undefined ? {} : { milestone_id: milestoneId }),
@@ -84,7 +86,7 @@ export function createGitLabTracker(options: GitLabTrackerOptions, log: Log, cli
       const { data } = await client.request<GitLabIssue>({ method: 'POST', path: `${project}/issues`, body })
       return remember(data)
     },
-    updateBody: (iid, body) => put(iid, { description: body }),
+    updateBody: (iid, body) => put(iid, { description: redact(body) }),
     async listComments(iid) {
       const url = await webUrl(iid)
       const comments: Comment[] = []
@@ -95,7 +97,7 @@ export function createGitLabTracker(options: GitLabTrackerOptions, log: Log, cli
     },
     async addComment(iid, body) {
       const url = await webUrl(iid)
-      const { data } = await client.request<GitLabNote>({ method: 'POST', path: `${issuePath(iid)}/notes`, body: { body } })
+      const { data } = await client.request<GitLabNote>({ method: 'POST', path: `${issuePath(iid)}/notes`, body: { body: redact(body) } })
       return toComment(data, url)
     },
     // Takes back this run's recovery comment when a concurrent resolver's came first (recover-once.ts); the

@@ -4,7 +4,7 @@
 // these rules; Node's own fetch ignores them. undici is imported only when a proxy variable is set, so
 // runs without a proxy pay nothing for it (npm run bench).
 // https://github.com/nodejs/undici/blob/main/docs/docs/api/EnvHttpProxyAgent.md
-import { registerSecret } from '../core/log.ts'
+import { credentialsIn, registerSecret } from '../core/redact.ts'
 
 type Env = Record<string, string | undefined>
 
@@ -35,17 +35,8 @@ export function withoutCredentials(url: string): string {
   }
 }
 
-/** The credentials in a proxy URL, in every form they could be printed in; [] when it has none. */
-export function proxyCredentials(url: string): string[] {
-  try {
-    const { username, password } = new URL(url)
-    if (!password) return []
-    return [`${username}:${password}`, password, decodeURIComponent(password)]
-  } catch {
-    // Not a URL: keep the whole value out of every output.
-    return [url]
-  }
-}
+/** The credentials in a proxy URL, in every form they could be printed in; [] when it has none (lib/core/redact.ts). */
+export const proxyCredentials = credentialsIn
 
 /** The proxy a request to `target` goes through, by undici's rules, or undefined when it goes direct. */
 export function proxyFor(target: string, env: Env = process.env): { variable: string; url: string } | undefined {

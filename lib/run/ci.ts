@@ -65,14 +65,14 @@ export async function createCiReader(config: CiConfig, log: Log, env: Env = proc
  */
 export async function readCiFailures(config: CiConfig, log: Log, excerpts: boolean, env: Env = process.env): Promise<Pick<Failure, 'failed' | 'ciLogs'>> {
   if (config.ciLog !== 'auto') return {}
-  // A CI log token (GitLab's CI_LOG_TOKEN) is a secret like the others: masked in every printed line and excerpt.
-  const ciToken = env.CI_LOG_TOKEN ?? ''
-  if (ciToken) registerSecret(ciToken)
+  // A CI log token (GitLab's CI_LOG_TOKEN) is a secret like the others (registered with the configuration;
+  // again here for callers that pass an environment of their own).
+  registerSecret(env.CI_LOG_TOKEN)
   const reader = await createCiReader(config, log, env)
   // Asked, but nothing could be read: `failed` is an empty list (the --json line still has the key).
   if (!reader) return { failed: [] }
   const { readWhatFailed } = await import('../core/flows/what-failed.ts')
-  const known = [...secretsOf(config), config.chatWebhook ?? '', ciToken].filter((secret) => secret !== '')
+  const known = secretsOf(config)
   const read = await readWhatFailed(reader, { lines: config.logLines, timeoutMs: config.ciLogTimeoutMs, known, excerpts }, log)
   return read ? { failed: read.failed, ciLogs: read.ciLogs } : { failed: [] }
 }

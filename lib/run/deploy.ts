@@ -1,6 +1,6 @@
 import { secretsOf, type Config } from '../config/config.ts'
 import { lastCommitMessage, shortSha } from './git.ts'
-import { redact } from '../core/log.ts'
+import { redact } from '../core/redact.ts'
 
 /** The deploy a run is about: the values every issue, comment and chat text is rendered from. */
 export interface Deploy {
@@ -32,7 +32,7 @@ export async function readDeploy(config: Config, time: Date, { withMessage = tru
   }
 }
 
-/** `text` with the configured tokens (ISSUE_TOKEN, SLACK_BOT_TOKEN) replaced by `***`. */
-export function withoutToken(text: string, config: Pick<Config, 'token'> & Partial<Pick<Config, 'chat'>>): string {
+/** `text` with every secret of the run (lib/core/redact.ts) and every well-known secret shape replaced by `***`. */
+export function withoutToken(text: string, config: Pick<Config, 'token'> & Partial<Pick<Config, 'chat' | 'chatWebhook' | 'pager' | 'app'>>): string {
   return redact(text, secretsOf(config))
 }

@@ -1,8 +1,9 @@
 // The spec's health check: GET <api_address>/health with a 5 s connect timeout and 3 retries 2 s apart.
-// undici's Agent (connect timeout) and RetryAgent (retries) do the work; this module only sets them up.
+// undici's Agent keeps the time limits; the core's retry loop retries, and says so after each attempt.
 // It touches the network, like the trackers and the chat notifiers.
-import { ConfigError, Unreachable } from '../core/errors.ts'
+import { AttemptsExhausted, ConfigError, Unreachable } from '../core/errors.ts'
 import type { Log } from '../core/log.ts'
+import { attempt, attemptWarning } from '../core/retry/retry.ts'
 import { PROXY_AGENT_OPTIONS, proxyConfigured, registerProxySecrets } from '../http/proxy.ts'
 
 /** How patient the check is; {@link HEALTH_DEFAULTS} are the spec's. */
@@ -49,13 +50,16 @@ function why(error: unknown, options: HealthOptions): string {
 
 /**
  * GETs `<apiAddress>/health` and resolves to the final status code (200 means healthy), after retrying
- * connection failures, timeouts and transient statuses. Throws {@link Unreachable} when no answer came.
+ * connection failures, timeouts and transient statuses. Each failed attempt that another follows is the
+ * same `[WARN] Attempt <n>/<max> failed, retrying in <delay>s... (<what>: <why>)` line the report prints
+ * for its own retries, on `log` when given, so a check that retries is never silent for seconds.
+ * Throws {@link Unreachable} when no answer came.
  */
-export async function checkHealth(apiAddress: string, options: HealthOptions = HEALTH_DEFAULTS): Promise<number> {
+export async function checkHealth(apiAddress: string, options: HealthOptions = HEALTH_DEFAULTS, log?: Log): Promise<number> {
   // Loaded here, not at the top: only this check needs undici's dispatcher API.
   // `.default`: undici is CommonJS. Node's import() also names its exports, but inside the package's
   // bundle import() yields them only as `default` (esbuild's Node interop), so this form works in both.
-  const { Agent, EnvHttpProxyAgent, RetryAgent, request } = (await import('undici')).default
+  const { Agent, EnvHttpProxyAgent, request } = (await import('undici')).default
   const settings = {
     connect: { timeout: options.connectTimeoutMs },
     headersTimeout: options.responseTimeoutMs,
@@ -63,33 +67,54 @@ export async function checkHealth(apiAddress: string, options: HealthOptions = H
   }
   // Through HTTPS_PROXY/HTTP_PROXY/NO_PROXY like curl, when set (lib/http/proxy.ts).
   if (proxyConfigured()) registerProxySecrets()
-  const agent = proxyConfigured() ? new EnvHttpProxyAgent({ ...settings, ...PROXY_AGENT_OPTIONS }) : new Agent(settings)
-  let attempts = 0
-  const counted = agent.compose((dispatch) => (opts, handler) => {
-    attempts++
-    return dispatch(opts, handler)
-  })
-  const dispatcher = new RetryAgent(counted, {
-    maxRetries: options.retries,
-    // A fixed delay, as curl's --retry-delay: no growth, and a Retry-After header cannot stretch it.
-    minTimeout: options.retryDelayMs,
-    maxTimeout: options.retryDelayMs,
-    timeoutFactor: 1,
-    methods: ['GET'],
-    statusCodes: RETRY_STATUSES,
-    errorCodes: RETRY_CODES,
-    // The last answer, whatever its status, is returned rather than thrown, so its code can be reported.
-    throwOnError: false,
-  })
+  const dispatcher = proxyConfigured() ? new EnvHttpProxyAgent({ ...settings, ...PROXY_AGENT_OPTIONS }) : new Agent(settings)
   const url = healthUrl(apiAddress)
+  const max = options.retries + 1
+  // The loop is the core's (lib/core/retry/retry.ts), not undici's RetryAgent: it prints each attempt.
+  // A fixed delay, as curl's --retry-delay: no growth, and a Retry-After header cannot stretch it.
+  let last: { status: number } | { error: unknown } | undefined
+  const unreachable = (error: unknown, attempts: number) =>
+    new Unreachable(`API unreachable: GET ${url} failed (${why(error, options)}) ${attempts === 1 ? 'on the only attempt' : `in all ${attempts} attempts`}`, error)
   try {
-    const { statusCode, body } = await request(url, { dispatcher, method: 'GET' })
-    await body.dump()
-    return statusCode
+    return await attempt(
+      max,
+      () => options.retryDelayMs / 1000,
+      async (n) => {
+        try {
+          const { statusCode, body } = await request(url, { dispatcher, method: 'GET' })
+          await body.dump()
+          last = { status: statusCode }
+        } catch (error) {
+          const code = (error as { code?: string }).code
+          // Not one that may go away (a bad certificate, say): no more attempts.
+          if (!code || !RETRY_CODES.includes(code)) throw unreachable(error, n)
+          last = { error }
+          throw error
+        }
+        // The last answer, whatever its status, is returned rather than thrown, so its code can be reported.
+        if (RETRY_STATUSES.includes(last.status)) throw new TransientStatus(last.status)
+        return last.status
+      },
+      {
+        retryable: (error) => !(error instanceof Unreachable),
+        onFailure: (n, m, seconds, error) => log?.warn(`${attemptWarning(n, m, seconds).replace(/^\[WARN\] /, '')} (GET ${url}: ${error instanceof TransientStatus ? `HTTP ${error.status}` : why(error, options)})`),
+      },
+    )
   } catch (error) {
-    throw new Unreachable(`API unreachable: GET ${url} failed (${why(error, options)}) ${attempts === 1 ? 'on the only attempt' : `in all ${attempts} attempts`}`, error)
+    if (!(error instanceof AttemptsExhausted)) throw error
+    if (last && 'status' in last) return last.status
+    throw unreachable(last && 'error' in last ? last.error : undefined, max)
   } finally {
-    await agent.destroy()
+    await dispatcher.destroy()
+  }
+}
+
+/** A transient status (503, …): worth another attempt, and the answer if it stays. */
+class TransientStatus extends Error {
+  readonly status: number
+  constructor(status: number) {
+    super(`HTTP ${status}`)
+    this.status = status
   }
 }
 
@@ -97,7 +122,7 @@ export async function checkHealth(apiAddress: string, options: HealthOptions = H
 export function apiAddress(address: string | undefined): string {
   if (!address) throw new ConfigError([`Expected one <api_address>, such as https://api.example.com; see --help`])
   if (!/^https?:\/\/[^/]/.test(address) || !URL.canParse(address)) {
-    throw new ConfigError([`<api_address> must be an http(s) URL such as https://api.example.com, got ${JSON.stringify(address)}`])
+    throw new ConfigError([`<api_address> must be an http(s) URL such as https://api.example.com, got ${JSON.stringify(address)}; see --help`])
   }
   return address
 }
@@ -113,7 +138,7 @@ export interface HealthResult {
  * spec's `API returned status <code>` for any status but 200.
  */
 export async function healthCheck(address: string, options: HealthOptions, log: Log): Promise<HealthResult> {
-  const status = await checkHealth(apiAddress(address), options)
+  const status = await checkHealth(apiAddress(address), options, log)
   if (status === 200) log.info(`API is healthy: GET ${healthUrl(address)} returned 200`)
   else log.error(`API returned status ${status}`)
   return { healthy: status === 200, status }

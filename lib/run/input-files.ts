@@ -3,7 +3,7 @@
 // missing file is one [WARN] line, and the issue is still filed.
 import { open } from 'node:fs/promises'
 import type { Readable } from 'node:stream'
-import type { Config } from '../config/config.ts'
+import { secretsOf, type Config } from '../config/config.ts'
 import { ConfigError } from '../core/errors.ts'
 import { cleanLog, logTail, type LogExcerpt } from '../core/text/log-tail.ts'
 import type { Log } from '../core/log.ts'
@@ -24,14 +24,18 @@ export interface ReadOptions {
 
 const nameOf = (source: string) => (source === '-' ? 'standard input' : source)
 
+/** What a window cut inside one giant line with no space drops of its start: more than any secret is long. */
+export const CUT_MARGIN = 4_096
+
 // A window that starts inside the text starts inside a line, maybe inside a token, which would then no
-// longer look like one: that partial line is dropped (or, in one giant line, the part before a space).
+// longer look like one: that partial line is dropped (or, in one giant line, the part before a space, or
+// without one, its first CUT_MARGIN bytes, where a secret cut in part would be).
 const fromWholeLine = (bytes: Buffer, cut: boolean): Buffer => {
   if (!cut) return bytes
   const newline = bytes.indexOf(NEWLINE)
   if (newline >= 0) return bytes.subarray(newline + 1)
   const space = bytes.findIndex((b) => b === 0x20 || b === 0x09)
-  return space >= 0 ? bytes.subarray(space + 1) : bytes
+  return bytes.subarray(space >= 0 ? space + 1 : Math.min(bytes.length, CUT_MARGIN))
 }
 
 // Reads a stream to its end (so a writer never blocks on a full pipe), keeping its last `max` bytes, or
@@ -174,8 +178,8 @@ export async function readInputs(
   if (request.reasonFile === '-' && request.log === '-') {
     throw new ConfigError(['--reason-file and the log cannot both be standard input (-); see --help'])
   }
-  // The run's own secrets: the token, and the webhook address, whose path is Slack's secret.
-  const known = [config.token, config.chatWebhook ?? ''].filter((secret) => secret !== '')
+  // Every secret of the run (lib/core/redact.ts), masked before the tail and the body's budget cut anything.
+  const known = secretsOf(config)
   const reason = request.reasonFile === undefined ? undefined : await readReasonFile(request.reasonFile, known, log, options)
   const excerpt = request.log === undefined ? undefined : await readLogExcerpt(request.log, { lines: config.logLines, jobUrl: config.jobUrl, known }, log, options)
   return { ...(reason === undefined ? {} : { reason }), ...(excerpt === undefined ? {} : { log: excerpt }) }

@@ -16,9 +16,18 @@ export interface Io {
   readonly annotated?: boolean
 }
 
-/** The running process's environment and standard streams. */
+/**
+ * `writer` with every text passed through the redactor first (lib/core/redact.ts): the door out for the
+ * standard streams, whatever a command writes to them (a log line, a dry run's body, the --json line).
+ * The commands write whole lines, so a secret is never split across two writes.
+ */
+export function redacting(writer: Writer): Writer {
+  return { write: (text: string) => writer.write(redact(text)) }
+}
+
+/** The running process's environment and standard streams, every byte written through {@link redacting}. */
 export function processIo(): Io {
-  return { env: process.env, stdout: process.stdout, stderr: process.stderr }
+  return { env: process.env, stdout: redacting(process.stdout), stderr: redacting(process.stderr) }
 }
 
 /**

@@ -6,6 +6,7 @@ import { appendFileSync } from 'node:fs'
 import type { OutputFiles } from '../config/config.ts'
 import { field, inlineCode, type Failure } from '../core/text/issue.ts'
 import { markdownText } from '../core/text/markdown.ts'
+import { redact, redactDeep } from '../core/redact.ts'
 import type { Resolution } from '../core/flows/resolve.ts'
 import type { ReportResult } from '../core/report-result.ts'
 
@@ -14,6 +15,8 @@ import type { ReportResult } from '../core/report-result.ts'
  * `failed` when the CI was read and `changes` when REPORT_CHANGES=auto.
  */
 export function jsonLine(o: ReportResult): string {
+  // The door out (lib/core/redact.ts), on the values: a secret JSON escapes would not be found in the line.
+  o = redactDeep(o)
   return JSON.stringify({ outcome: o.outcome, number: o.number, url: o.url, title: o.title, ...(o.failed ? { failed: o.failed } : {}), ...(o.changes !== undefined ? { changes: o.changes } : {}) })
 }
 
@@ -73,8 +76,11 @@ export function summaryMarkdown(o: ReportResult, failure: Failure | undefined): 
  * set. File I/O: throws when a file cannot be written, and the caller decides what that means.
  */
 export function appendOutputs(files: OutputFiles, o: ReportResult, failure: Failure | undefined): void {
+  // The door out (lib/core/redact.ts), on the values before they are rendered and cut.
+  o = redactDeep(o)
+  failure = failure && redactDeep(failure)
   if (files.githubOutput) appendFileSync(files.githubOutput, outputLines(o))
-  if (files.stepSummary) appendFileSync(files.stepSummary, summaryMarkdown(o, failure))
+  if (files.stepSummary) appendFileSync(files.stepSummary, redact(summaryMarkdown(o, failure)))
 }
 
 /** The resolver's step outputs: `outcome` and `closed`, the closed issues' numbers comma-separated. */

@@ -3,8 +3,8 @@
 // closed issue's incident is resolved on the pager. The command line, the Action and the plugin API run this.
 import { createNotifier } from '../chat/index.ts'
 import { renderRecoveryChat } from '../core/find/recovery.ts'
-import { resolveRecovery, type Resolution } from '../core/flows/resolve.ts'
-import { renderRecoveryComment, type Recovery } from '../core/text/comment-text.ts'
+import { resolveRecovery, type RecoveryPreview, type Resolution } from '../core/flows/resolve.ts'
+import type { Recovery } from '../core/text/comment-text.ts'
 import { preconnect } from '../http/preconnect.ts'
 import { readDeploy } from './deploy.ts'
 import type { Session } from './session.ts'
@@ -14,6 +14,8 @@ import { createTracker } from './tracker.ts'
 export interface ResolveRun {
   readonly resolution: Resolution
   readonly recovery: Recovery
+  /** With `dryRun`: the texts a real run would write. */
+  readonly preview?: RecoveryPreview
 }
 
 /**
@@ -28,15 +30,20 @@ export async function resolveFailures(session: Session, { dryRun = false } = {})
   // connection opens with that comment, rather than on every good deploy (lib/http/preconnect.ts).
   const chatUrl = config.chat.slack?.apiUrl ?? config.chatWebhook
   const warming = { ...tracker, addComment: (number: number, body: string) => (preconnect(chatUrl, env), tracker.addComment(number, body)) }
-  const resolution = await resolveRecovery(dryRun ? tracker : warming, createNotifier(config, log, session.annotate), config, recovery, log, { dryRun })
+  let preview: RecoveryPreview | undefined
+  const resolution = await resolveRecovery(dryRun ? tracker : warming, createNotifier(config, log, session.annotate), config, recovery, log, { dryRun, preview: (texts) => (preview = texts) })
   // PAGERDUTY_ROUTING_KEY: each closed issue's incident is resolved (loaded only when set).
   if (config.pager && !dryRun) await (await import('./paging.ts')).pageResolved(config, recovery.environment, resolution.closed, log)
-  return { resolution, recovery }
+  return { resolution, recovery, ...(preview ? { preview } : {}) }
 }
 
-/** What a dry run would write: the comment on each issue and the chat message; empty when it would close nothing. */
-export function resolvePreview(session: Session, { resolution, recovery }: ResolveRun): string {
-  if (!resolution.closed.length) return ''
-  const chat = session.config.chatWebhook ? `\n--- chat message\n${renderRecoveryChat(recovery, resolution.closed)}\n` : ''
-  return `\n--- comment on each issue before closing it\n${renderRecoveryComment(recovery)}${chat}`
+/**
+ * What a dry run would write: the comment on each issue, with the `Recovered after …` line its own
+ * comments give, and the chat message with the whole outage's; empty when it would close nothing.
+ */
+export function resolvePreview(session: Session, { resolution, recovery, preview }: ResolveRun): string {
+  if (!resolution.closed.length || !preview) return ''
+  const chat = session.config.chatWebhook ? `\n--- chat message\n${renderRecoveryChat(recovery, resolution.closed, preview.recovered)}\n` : ''
+  const comments = preview.comments.map(({ number, text }) => `\n--- comment on #${number} before closing it\n${text}`).join('')
+  return `${comments}${chat}`
 }

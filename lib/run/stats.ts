@@ -11,6 +11,7 @@ import { describeError } from '../core/retry/transient.ts'
 import type { Log } from '../core/log.ts'
 import type { Tracker } from '../core/tracker.ts'
 import { createTracker } from './tracker.ts'
+import { DEDUP_LABEL } from '../core/text/issue.ts'
 import { ConfigError, StatsReadFailed } from '../core/errors.ts'
 import type { Session } from './session.ts'
 
@@ -22,6 +23,10 @@ export function renderStats(report: StatsReport, format: StatsFormat): string {
   return renderBadges(report).map((badge) => `${JSON.stringify(badge)}\n`).join('')
 }
 
+// A few names, then how many more: a warning stays one line.
+const listed = (names: readonly string[], most = 8) =>
+  names.length <= most ? names.join(', ') : `${names.slice(0, most).join(', ')} and ${names.length - most} more`
+
 /** Reads the history of `tracker` for the period and builds the report; a failed read is {@link StatsReadFailed}. */
 export async function collectStats(tracker: Tracker, input: StatsInput, log: Log, now = new Date()): Promise<{ report: StatsReport; format: StatsFormat }> {
   const options = statsOptions(input, now)
@@ -32,8 +37,15 @@ export async function collectStats(tracker: Tracker, input: StatsInput, log: Log
     if (error instanceof ConfigError) throw error
     throw new StatsReadFailed(error, describeError(error))
   }
+  // An --env that names no issue is most often a typo: an all-zero row alone would pass for a calm period.
+  for (const environment of options.environments) {
+    if (history.episodes.some((e) => e.environment === environment)) continue
+    const others = history.named.length ? `the environments with issues are ${listed(history.named)}` : 'no environment has any'
+    log.warn(`Found no issues for the environment ${JSON.stringify(environment)} (labelled ${DEDUP_LABEL}, updated in the period), so its figures are all zero; ${others}`)
+  }
   for (const [environment, deploys] of history.deploys) {
     if (deploys.refused) log.warn(`The deployments of ${environment} could not be read (${deploys.refused}), so its failed-deploy rate is unknown`)
+    else if (deploys.statusesUnread) log.warn(`The deployment statuses of ${environment} could not be read (${deploys.statusesUnread}), so its failed-deploy rate counts failed runs instead`)
   }
   return { report: buildReport(history, options.period, options.periodLabel, options.timeZone), format: options.format }
 }

@@ -35,11 +35,15 @@ test('transient statuses are retried: two 503s, then 200 is healthy', async () =
   assert.is(healthCalls(), 3)
 })
 
-test('3 retries by default: a 503 that persists is reported after 4 requests', async () => {
+// Issue 32: a check that retries prints each attempt, as the report does, rather than 7-9 s of silence.
+const warned = (url: string, why: string, attempts: number) =>
+  Array.from({ length: attempts - 1 }, (_, i) => `[WARN] Attempt ${i + 1}/${attempts} failed, retrying in 0.01s... (GET ${url}/health: ${why})\n`).join('')
+
+test('3 retries by default: a 503 that persists is reported after 4 requests, each retry said', async () => {
   servers.gh.healthStatus = 503
   const r = await runScript('health.mts', [servers.gh.url, ...FAST])
   assert.is(r.code, 1)
-  assert.is(r.stderr, '[ERROR] API returned status 503\n')
+  assert.is(r.stderr, `${warned(servers.gh.url, 'HTTP 503', 4)}[ERROR] API returned status 503\n`)
   assert.is(healthCalls(), 4)
 })
 
@@ -56,14 +60,14 @@ test('unreachable (connection refused): a clear line naming the address and reas
   const r = await runScript('health.mts', [url, ...FAST])
   assert.is(r.code, 1)
   assert.is(r.stdout, '')
-  assert.is(r.stderr, `[ERROR] API unreachable: GET ${url}/health failed (connection refused) in all 4 attempts\n`)
+  assert.is(r.stderr, `${warned(url, 'connection refused', 4)}[ERROR] API unreachable: GET ${url}/health failed (connection refused) in all 4 attempts\n`)
 })
 
 test('connections dropped before an answer are retried, then reported as unreachable', async () => {
   servers.gh.inject('GET', /^\/health$/, { reset: true }, 10)
   const r = await runScript('health.mts', [servers.gh.url, ...FAST])
   assert.is(r.code, 1)
-  assert.is(r.stderr, `[ERROR] API unreachable: GET ${servers.gh.url}/health failed (connection closed before an answer) in all 4 attempts\n`)
+  assert.is(r.stderr, `${warned(servers.gh.url, 'connection closed before an answer', 4)}[ERROR] API unreachable: GET ${servers.gh.url}/health failed (connection closed before an answer) in all 4 attempts\n`)
   assert.is(healthCalls(), 4)
 })
 
@@ -71,7 +75,7 @@ test('a server that never answers is given up on after --timeout, each attempt',
   servers.gh.inject('GET', /^\/health$/, { hang: true }, 10)
   const r = await runScript('health.mts', [servers.gh.url, '--timeout', '0.2', ...FAST])
   assert.is(r.code, 1)
-  assert.is(r.stderr, `[ERROR] API unreachable: GET ${servers.gh.url}/health failed (no answer within 0.2 s) in all 4 attempts\n`)
+  assert.is(r.stderr, `${warned(servers.gh.url, 'no answer within 0.2 s', 4)}[ERROR] API unreachable: GET ${servers.gh.url}/health failed (no answer within 0.2 s) in all 4 attempts\n`)
   assert.is(healthCalls(), 4)
 })
 
@@ -91,7 +95,7 @@ test('the connect timeout applies when no connection can be made', async () => {
     }
     const r = await runScript('health.mts', [`http://127.0.0.1:${port}`, '--connect-timeout', '0.3', '--retries', '1', ...FAST])
     assert.is(r.code, 1)
-    assert.is(r.stderr, `[ERROR] API unreachable: GET http://127.0.0.1:${port}/health failed (no connection within 0.3 s) in all 2 attempts\n`)
+    assert.is(r.stderr, `${warned(`http://127.0.0.1:${port}`, 'no connection within 0.3 s', 2)}[ERROR] API unreachable: GET http://127.0.0.1:${port}/health failed (no connection within 0.3 s) in all 2 attempts\n`)
   } finally {
     for (const socket of fillers) socket.destroy()
     listener?.kill('SIGKILL')
@@ -101,10 +105,13 @@ test('the connect timeout applies when no connection can be made', async () => {
 const BAD_ARGS = [
   [[], /^\[ERROR\] Expected one <api_address>/],
   [['http://a', 'http://b'], /^\[ERROR\] Expected one <api_address>/],
-  [['api.example.com'], /^\[ERROR\] <api_address> must be an http\(s\) URL such as https:\/\/api\.example\.com, got "api\.example\.com"$/],
+  [['api.example.com'], /^\[ERROR\] <api_address> must be an http\(s\) URL such as https:\/\/api\.example\.com, got "api\.example\.com"; see --help$/],
   [['http://127.0.0.1:1', '--retries', 'many'], /^\[ERROR\] --retries must be a whole number of at least 0, got "many"; see --help$/],
   [['http://127.0.0.1:1', '--connect-timeout', '0'], /^\[ERROR\] --connect-timeout must be a number of at least 0\.001, got "0"; see --help$/],
-  [['http://127.0.0.1:1', '--retry-delay'], /^\[ERROR\] Option '--retry-delay <value>' argument missing; see --help$/],
+  [['http://127.0.0.1:1', '--retry-delay'], /^\[ERROR\] --retry-delay expects a value \(--retry-delay <value>\), got none; see --help$/],
+  // Issue 32: a negative number reaches the option's own check, never Node's argument-parser text.
+  [['http://127.0.0.1:1', '--retries', '-1'], /^\[ERROR\] --retries must be a whole number of at least 0, got "-1"; see --help$/],
+  [['http://127.0.0.1:1', '--retries', '--timeout', '3'], /^\[ERROR\] --retries expects a value \(--retries <value>\), got the option --timeout \(write --retries=--timeout if that is the value\); see --help$/],
 ] as const
 
 test('bad arguments: exit 2 with a clear line each, no request', async () => {

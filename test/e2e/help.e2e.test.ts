@@ -1,5 +1,5 @@
 // Every script answers --help with usage, options, environment and exit codes, and does nothing else.
-import { readdirSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -47,6 +47,19 @@ test('every script as typed (zx and the TypeScript hook): --help, without any en
   // each script and the command module it loads go through this Node's TypeScript path.
   const results = await Promise.all(scripts.map((name) => runScriptAsTyped(name, ['--help'], {})))
   results.forEach((r, i) => sections(r, scripts[i]!))
+})
+
+test('every command script, as typed and as compiled, answers --version with the version alone (issue 32)', async () => {
+  const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }
+  const commands = COMMAND_SCRIPTS.map((name) => `${name}.mts`)
+  const [typed, compiled] = await Promise.all([Promise.all(commands.map((n) => runScriptAsTyped(n, ['--version']))), Promise.all(commands.map((n) => runScript(n, ['-v'])))])
+  for (const [i, name] of commands.entries()) {
+    for (const r of [typed[i]!, compiled[i]!]) {
+      assert.is(r.code, 0, `${name}: ${r.stderr}`)
+      assert.is(r.stdout, `${version}\n`, name)
+      assert.is(r.stderr, '', name)
+    }
+  }
 })
 
 test('every command script as the other tests run it (compiled) prints the same --help as typed', async () => {

@@ -79,4 +79,17 @@ test('doctor: the milestone is found, or not, on either tracker', async () => {
   assert.match(missing.stdout, /^✗ milestone "Q1 2027" is not an open milestone of acme\/shop: create it, or check REPORT_MILESTONE/m)
 })
 
+test('doctor and report ask for milestones with named parameters only: no token, webhook or other setting in the address', async () => {
+  githubMilestones(servers.gh, ['Q4 2026'])
+  const env = servers.gh.env({ ...FIXED_ENV, ...FAST, REPORT_MILESTONE: 'Q4 2026' })
+  assert.is((await runScript('doctor.mts', [], env)).code, 0)
+  assert.is((await runScript('report.mts', ['x'], env)).code, 0)
+  const lists = servers.gh.calls('GET', /\/milestones$/)
+  assert.is(lists.length, 2, 'one lookup each')
+  for (const q of lists) {
+    assert.equal([...q.query.keys()].sort(), ['per_page', 'state'], q.query.toString())
+    assert.not.ok(q.query.toString().includes(servers.gh.token), 'the token is not in the address')
+  }
+})
+
 test.run()

@@ -207,7 +207,7 @@ test('--help prints usage, environment and exit codes without touching the netwo
 test('an unknown flag is a usage error: exit 2, named on stderr, no request', async () => {
   const r = await runScript('report.mts', ['--bogus'], servers.gh.env(FIXED))
   assert.is(r.code, 2)
-  assert.match(r.stderr, /^\[ERROR\] Unknown option '--bogus'; see --help\n$/)
+  assert.match(r.stderr, /^\[ERROR\] Unknown option --bogus: the options are -h\/--help, .*--json.*; see --help\n$/)
   assert.is(servers.gh.requests.length + servers.gh.chat.length, 0)
 })
 

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { test } from 'uvu'
+import { OCCURRENCE_MARKER } from '../../lib/core/text/comment-text.ts'
 import * as assert from 'uvu/assert'
 import { ROOT, runScript } from '../helpers/helpers.ts'
 import { useLoopback } from '../helpers/servers.ts'
@@ -125,6 +126,19 @@ test('--dry-run lists what it would close and the texts, and writes nothing', as
   assert.is(a.state, 'open')
 })
 
+test('--dry-run shows the Recovered after … line each comment and the chat notice would carry (issue 32)', async () => {
+  // Filed 2 hours ago, with one recurrence since: 2 failed runs over about 2 hours.
+  const filed = new Date(Date.now() - 2 * 3_600_000).toISOString()
+  const a = servers.gh.addIssue({ title: title('staging', 'abc1234', '2026-11-01'), created_at: filed, comments: 1 })
+  servers.gh.comments.push({ id: 9001, body: `${OCCURRENCE_MARKER}\nFailed again`, issue_number: a.number, created_at: filed, html_url: `${a.html_url}#issuecomment-9001` })
+  const r = await runScript('resolve.mts', ['--dry-run'], servers.gh.env(GOOD))
+  assert.is(r.code, 0, r.stderr)
+  const comment = r.stdout.split(`--- comment on #${a.number} before closing it\n`)[1]?.split('\n--- ')[0] ?? ''
+  assert.match(comment, /A deploy to `staging` succeeded, so this issue is closed automatically\.\n\nRecovered after 2 h( \d+ s)? and 2 failed runs\n/)
+  assert.match(r.stdout, /\*\[DEPLOY RECOVERED\]\* staging\n[\s\S]*\nRecovered after 2 h( \d+ s)? and 2 failed runs\n/)
+  assert.is(writes().length, 0)
+})
+
 test('one close fails: it is named, the others are still closed, the chat lists only those, exit 1', async () => {
   const [a, b, c] = ['a1', 'b2', 'c3'].map((sha) => servers.gh.addIssue({ title: title('staging', sha, '2026-11-03') }))
   servers.gh.inject('PATCH', new RegExp(`/issues/${b!.number}$`), { status: 403, body: { message: 'Must have admin rights to Repository.' } })
@@ -191,7 +205,7 @@ test('--help, an unknown flag, a stray argument and a missing token', async () =
 
   r = await runScript('resolve.mts', ['--bogus'], servers.gh.env(GOOD))
   assert.is(r.code, 2)
-  assert.is(r.stderr, "[ERROR] Unknown option '--bogus'; see --help\n")
+  assert.is(r.stderr, '[ERROR] Unknown option --bogus: the options are -h/--help, --dry-run, --json; see --help\n')
 
   r = await runScript('resolve.mts', ['staging'], servers.gh.env(GOOD))
   assert.is(r.code, 2)

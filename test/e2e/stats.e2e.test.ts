@@ -2,7 +2,7 @@
 // October history of test/helpers/stats-history.ts. The expected figures are worked out by hand there:
 // production: 4 episodes (2 Oct: 5 runs over 3 issues, recovered at 12:13:06 → 2 h 13 min 6 s; 5 Oct:
 // closed by hand; 10 Oct: recovered after 38 min; 12 Oct: reopened by a regression, 2 runs, failing),
-// 9 failed runs, 40 deploy attempts recorded; staging: 1 episode recovered after 45 min, no deployments.
+// 9 failed runs, 40 deploy attempts recorded (7 failed by their statuses); staging: 1 episode recovered after 45 min, no deployments.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from 'uvu'
@@ -48,7 +48,7 @@ const PRODUCTION = {
   closedByHand: 1,
   recoverySeconds: { count: 2, median: 38 * 60, p90: 2 * 3600 + 13 * 60 + 6, longest: 2 * 3600 + 13 * 60 + 6 },
   failing: { since: '2026-10-12T09:00:00.000Z', runs: 2, issues: [5] },
-  failedDeployRate: { failedRuns: 9, deploys: 40, rate: 9 / 40 },
+  failedDeployRate: { failedRuns: 9, deploys: 40, rate: 7 / 40, failedDeploys: 7, counted: 'statuses' },
 }
 const STAGING = {
   environment: 'staging',
@@ -99,20 +99,23 @@ test('GitHub: read-only, one page of issues, comments only where the count says 
   const r = await runScript('stats.mts', [...OCT, '--format', 'json'], github())
   assert.is(r.code, 0, r.stderr)
   const calls = servers.gh.requests
-  assert.ok(calls.every((c) => c.method === 'GET'))
+  // Reads only: GETs, and GraphQL queries (no mutation).
+  assert.ok(calls.every((c) => c.method === 'GET' || (c.path === '/graphql' && /^\s*query\b/.test((c.json as { query: string }).query))))
   const issueLists = calls.filter((c) => c.path === '/repos/acme/shop/issues')
   assert.equal(issueLists.map((c) => Object.fromEntries(c.query)), [
     { state: 'all', labels: 'auto-deploy-failure', per_page: '100', sort: 'created', direction: 'asc', since: '2026-10-01T00:00:00.000Z' },
   ])
   assert.equal(calls.filter((c) => c.path.endsWith('/comments')).map((c) => c.path).sort(), ['/repos/acme/shop/issues/1/comments', '/repos/acme/shop/issues/5/comments'])
-  assert.equal(calls.filter((c) => c.path.endsWith('/deployments')).map((c) => c.query.get('environment')), ['production', 'staging'])
+  // The deployments with their statuses, one GraphQL page each (issue 32), none over REST.
+  assert.equal(calls.filter((c) => c.path === '/graphql').map((c) => (c.json as { variables: { environment: string } }).variables.environment), ['production', 'staging'])
+  assert.equal(calls.filter((c) => c.path.endsWith('/deployments')).length, 0)
 })
 
-test('GitLab: deployments asked for as good ones only, per environment', async () => {
+test('GitLab: deployments asked for with every status (the failed ones counted by it), per environment', async () => {
   const r = await runScript('stats.mts', [...OCT, '--format', 'json'], gitlab())
   assert.is(r.code, 0, r.stderr)
   const deployments = servers.gl.requests.filter((c) => c.path.endsWith('/deployments'))
-  assert.equal(deployments.map((c) => [c.query.get('environment'), c.query.get('status')]), [['production', 'success'], ['staging', 'success']])
+  assert.equal(deployments.map((c) => [c.query.get('environment'), c.query.get('status')]), [['production', null], ['staging', null]])
   assert.ok(servers.gl.requests.every((c) => c.method === 'GET'))
 })
 
@@ -121,13 +124,26 @@ test('table: a row per environment and for all, every ratio with its counts, the
   assert.is(r.code, 0, r.stderr)
   const lines = r.stdout.split('\n')
   const row = (name: string) => lines.find((l) => l.startsWith(`${name} `))!.split(/\s{2,}/)
-  assert.equal(row('production'), ['production', '4', '9', '2', '1', '38 min', '2 h 13 min', '2 h 13 min', 'since 2026-10-12 09:00 (2 runs)', '9 of 40 (22.5%)'])
+  assert.equal(row('production'), ['production', '4', '9', '2', '1', '38 min', '2 h 13 min', '2 h 13 min', 'since 2026-10-12 09:00 (2 runs)', '7 of 40 (17.5%)'])
   assert.equal(row('staging'), ['staging', '1', '1', '1', '0', '45 min', '45 min', '45 min', 'no', 'unknown'])
   assert.equal(row('all'), ['all', '5', '10', '3', '1', '45 min', '2 h 13 min', '2 h 13 min', 'since 2026-10-12 09:00 (2 runs)', 'unknown'])
   assert.ok(lines.includes('Failed runs per week from 2026-09-28: █▄▆▁▁ (busiest week: 5)'), r.stdout)
   assert.match(r.stdout, 'failed deployment recovery time, to the next good deploy: pipeline-based')
   assert.match(r.stdout, 'not incident-based')
   assert.match(r.stdout, /Reference only \(DORA, 2024 State of DevOps report\)/)
+})
+
+test('--env naming no issue (a typo): still a row, and a warning naming the environments that have issues (issue 32)', async () => {
+  const r = await runScript('stats.mts', [...OCT, '--env', 'nosuch', '--env', 'production'], github())
+  assert.is(r.code, 0, r.stderr)
+  assert.match(r.stdout, /^nosuch +0 +0 /m)
+  assert.is(
+    r.stderr,
+    '[WARN] Found no issues for the environment "nosuch" (labelled auto-deploy-failure, updated in the period), so its figures are all zero; the environments with issues are production, staging\n',
+  )
+  // An environment with issues draws no warning.
+  const ok = await runScript('stats.mts', [...OCT, '--env', 'staging'], github())
+  assert.is(ok.stderr, '')
 })
 
 test('--tz: times and weeks in that zone', async () => {
@@ -144,15 +160,15 @@ test('markdown: the table, a Mermaid gantt of outages per environment within its
   const r = await runScript('stats.mts', [...OCT, '--format', 'markdown', '--summary'], { ...github(), GITHUB_STEP_SUMMARY: summary })
   assert.is(r.code, 0, r.stderr)
   const md = r.stdout
-  assert.match(md, '| `production` | 4 | 9 | 2 | 1 | 38 min | 2 h 13 min | 2 h 13 min | since 2026-10-12 09:00 (2 runs) | 9 of 40 (22.5%) |')
+  assert.match(md, '| `production` | 4 | 9 | 2 | 1 | 38 min | 2 h 13 min | 2 h 13 min | since 2026-10-12 09:00 (2 runs) | 7 of 40 (17.5%) |')
   assert.match(md, '| **all** | 5 | 10 |')
   const gantt = /```mermaid\n(gantt\n[\s\S]*?)```/.exec(md)?.[1]
   assert.ok(gantt, md)
   assert.ok(gantt.length < 50_000)
   assert.match(gantt, '    section production\n')
-  assert.match(gantt, '    recovered after 2 h 13 min, 5 runs :done, 2026-10-02 10:00, 2026-10-02 12:13\n')
-  assert.match(gantt, '    closed by hand after 5 h, 1 run :active, 2026-10-05 00:00, 2026-10-05 05:00\n')
-  assert.match(gantt, '    failing, 2 runs :crit, active, 2026-10-12 09:00, 2026-11-01 00:00\n')
+  assert.match(gantt, '    recovered after 2 h 13 min, 5 runs :done, 2026-10-02 10:00, 133m\n')
+  assert.match(gantt, '    closed by hand after 5 h, 1 run :active, 2026-10-05 00:00, 300m\n')
+  assert.match(gantt, `    failing, 2 runs :crit, active, 2026-10-12 09:00, ${(19 * 24 + 15) * 60}m\n`)
   assert.match(gantt, '    section staging\n')
   assert.match(md, /```mermaid\nxychart-beta\n/)
   assert.is(readFileSync(summary, 'utf8'), `# earlier step\n${md}\n`)
@@ -189,7 +205,7 @@ test('bad flags exit 2 naming the flag and the form expected, before any request
     [['--format', 'pdf'], '[ERROR] --format must be one of table, markdown, json, badge, got "pdf"'],
     [['--tz', 'Mars/Olympus'], '[ERROR] --tz must be an IANA time zone such as UTC or Europe/Berlin, got "Mars/Olympus"'],
     [['--since', '2026-10-31', '--until', '2026-10-01'], '[ERROR] --since (2026-10-31) must be before --until (2026-10-01)'],
-    [['--colour'], "[ERROR] Unknown option '--colour'"],
+    [['--colour'], '[ERROR] Unknown option --colour: the options are -h/--help, --since'],
   ]
   for (const [args, message] of cases) {
     const r = await runScript('stats.mts', args, servers.gh.env(FAST))
@@ -199,8 +215,22 @@ test('bad flags exit 2 naming the flag and the form expected, before any request
   assert.is(servers.gh.requests.length, 0)
 })
 
+// GitHub answers a query the token may not make with HTTP 200 and a FORBIDDEN error.
+const FORBIDDEN = { status: 200, body: { data: { repository: null }, errors: [{ type: 'FORBIDDEN', path: ['repository', 'deployments'], message: 'Resource not accessible by integration' }] } }
+
+test('statuses GraphQL will not give: the rate counts failed runs and says so beside the figure, with a warning (issue 32)', async () => {
+  const env = github()
+  servers.gh.inject('POST', /^\/graphql$/, FORBIDDEN, 2)
+  const r = await runScript('stats.mts', [...OCT, '--env', 'production'], env)
+  assert.is(r.code, 0, r.stderr)
+  assert.match(r.stdout, /^production .* 9 of 40 \(22\.5%\), failed runs: statuses unread$/m)
+  assert.is(r.stderr, '[WARN] The deployment statuses of production could not be read (GraphQL: FORBIDDEN: Resource not accessible by integration), so its failed-deploy rate counts failed runs instead\n')
+  assert.equal(servers.gh.calls('GET', /\/deployments$/).map((c) => c.query.get('environment')), ['production'])
+})
+
 test('deployments the token may not read: the rate is unknown, with a warning saying why; the figures still print', async () => {
   const env = github()
+  servers.gh.inject('POST', /^\/graphql$/, FORBIDDEN, 2)
   servers.gh.inject('GET', /\/deployments$/, { status: 403, body: { message: 'Resource not accessible by integration' } }, 2)
   const r = await runScript('stats.mts', [...OCT, '--format', 'json'], env)
   assert.is(r.code, 0, r.stderr)

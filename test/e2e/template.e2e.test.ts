@@ -105,6 +105,52 @@ test('an unknown variable, a malformed front matter, an unreadable file or a mer
   assert.is(servers.gh.chat.length, 0)
 })
 
+test('a YAML alias bomb, deep nesting or an oversized file: exit 2 naming the file and the line, no request, no "Internal error"', async () => {
+  const bomb = ['---', 'title: "{{environment}}"', 'a: &a [x, x, x, x, x, x, x, x, x]', 'b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]', 'c: [*b, *b, *b, *b, *b, *b, *b, *b, *b]', '---', 'body', ''].join('\n')
+  const cases: [string, RegExp][] = [
+    [bomb, /^\[ERROR\] REPORT_TEMPLATE .*issue\.md line 4: aliases \(\*a\) are not allowed in the front matter; write the value out$/m],
+    [`---\ntitle: "{{environment}}"\nlabels: ${'['.repeat(3000)}${']'.repeat(3000)}\n---\nbody\n`, /REPORT_TEMPLATE .*issue\.md line 3: the front matter nests more than 4 levels deep/],
+    [`body\n${'x'.repeat(300_000)}\n`, /REPORT_TEMPLATE .*issue\.md line 1: the file is 300006 bytes; a template may be at most 262144/],
+  ]
+  for (const [text, expected] of cases) {
+    const r = await runScript('report.mts', ['x'], servers.gh.env({ ...FAST, ...HOSTILE, REPORT_TEMPLATE: write(text) }))
+    assert.is(r.code, 2, r.stderr)
+    assert.match(r.stderr, expected)
+    assert.not.match(r.stderr, /Internal error|bug/)
+  }
+  assert.is(servers.gh.requests.length + servers.gh.chat.length, 0)
+})
+
+test('values escaped for where they land: an HTML block, a tag\'s attribute, a table cell, a link\'s text and address', async () => {
+  const template = [
+    '---',
+    'title: "{{default_title}}"',
+    '---',
+    '<details><summary>{{reason}}</summary>',
+    '',
+    'Why: <abbr title="{{reason}}">hover</abbr>',
+    '',
+    '| reason | ref |',
+    '|---|---|',
+    '| {{reason}} | {{ref}} |',
+    '',
+    '[{{reason}}]({{pipeline}}) [ref]({{ref}})',
+    '',
+    '</details>',
+    '',
+  ].join('\n')
+  const reason = '</summary><img src=https://evil.example/x.png> a|b "q" ](javascript:alert(1)) @here'
+  const r = await runScript('report.mts', [reason], servers.gh.env({ ...FAST, ...HOSTILE, GITHUB_REF_NAME: 'x) [pwn](https://evil.example', REPORT_TEMPLATE: write(template) }))
+  assert.is(r.code, 0, r.stderr)
+  const { body } = servers.gh.calls('POST', /\/issues$/)[0]!.json as { body: string }
+  const lines = body.split('\n')
+  assert.is(lines[0], `<details><summary>&lt;/summary&gt;&lt;img src=https://evil.example/x.png&gt; a|b &quot;q&quot; ](javascript:alert(1)) @${ZWSP}here</summary>`)
+  assert.is(lines[2], `Why: <abbr title="&lt;/summary&gt;&lt;img src=https://evil.example/x.png&gt; a|b &quot;q&quot; ](javascript:alert(1)) @${ZWSP}here">hover</abbr>`)
+  assert.is(lines[6], `| \\</summary>\\<img src=https://evil.example/x.png> a&#124;b "q" ](javascript:alert(1)) @${ZWSP}here | x) [pwn](https://evil.example |`)
+  assert.is(lines[8], `[\\</summary>\\<img src=https://evil.example/x.png> a&#124;b "q" \\](javascript:alert(1)) @${ZWSP}here](https://ci.example/p/7) [ref]()`)
+  assert.not.match(body, /(^|[^\\])<img/m, 'no image tag reaches the issue unescaped')
+})
+
 test('REPORT_GROUP=environment needs the original title form in a template title: refused otherwise, before any request', async () => {
   const r = await runScript('report.mts', ['x'], servers.gh.env({ ...FAST, ...HOSTILE, REPORT_GROUP: 'environment', REPORT_TEMPLATE: write(TEMPLATE) }))
   assert.is(r.code, 2)

@@ -11,10 +11,12 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 /** `--import` of the guard that refuses every connection but loopback's (loopback-only.mjs). */
 export const GUARD = `--import=${new URL('loopback-only.mjs', import.meta.url).href}`
 
-// The project's own `.npmrc` node-options (the Node 20 loader), which the guard is added to, not put in place of.
+// The project's own `.npmrc` node-options (the Node 20 loader), which the guard is added to, not put in
+// place of; without its `${NODE_OPTIONS?}`, which an npm older than 11.6 would leave as text, ending
+// what Node reads of the options before the guard.
 function projectNodeOptions(): string {
   const line = readFileSync(join(ROOT, '.npmrc'), 'utf8').split('\n').find((l) => l.startsWith('node-options='))
-  return line ? line.slice('node-options='.length).trim() : ''
+  return line ? line.slice('node-options='.length).replace(/\$\{[^}]*\}/g, '').trim() : ''
 }
 
 export interface RunResult {

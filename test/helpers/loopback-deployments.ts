@@ -3,12 +3,16 @@
 // https://docs.github.com/en/rest/deployments/deployments#list-deployments, https://docs.gitlab.com/api/deployments/
 import type { LoopbackGitHub, Recorded } from './loopback-github.ts'
 import type { LoopbackGitLab } from './loopback-gitlab.ts'
+import { githubSchema, schemaErrors } from './github-graphql-schema.ts'
 
-/** One deployment as seeded: its environment, when it was created and (GitLab) its status. */
+/** One deployment as seeded: its environment, when it was created and its status. */
 export interface SeededDeployment {
   readonly environment: string
   readonly createdAt: string
-  readonly status?: 'success' | 'failed'
+  /** GitLab's status (default success); on GitHub, a latest status of SUCCESS or FAILURE unless `state` says. */
+  readonly status?: 'success' | 'failed' | 'running' | 'canceled'
+  /** GitHub's latest status (DeploymentStatusState), or null for a deployment without one. */
+  readonly state?: string | null
 }
 
 function paged(r: Recorded, items: readonly unknown[], base: string, defaultPerPage: number) {
@@ -26,8 +30,54 @@ function paged(r: Recorded, items: readonly unknown[], base: string, defaultPerP
 
 const newestFirst = (list: readonly SeededDeployment[]) => [...list].sort((a, b) => b.createdAt.localeCompare(a.createdAt))
 
-/** Serves `deployments` at `GET /repos/{owner}/{repo}/deployments` on `gh`. */
-export function serveGitHubDeployments(gh: LoopbackGitHub, deployments: readonly SeededDeployment[]): void {
+const githubState = (d: SeededDeployment): string | null =>
+  d.state !== undefined ? d.state : ({ success: 'SUCCESS', failed: 'FAILURE', running: 'IN_PROGRESS', canceled: 'INACTIVE' } as const)[d.status ?? 'success']
+
+/**
+ * Serves `deployments` with their latest statuses through GraphQL (`repository.deployments`), as
+ * GitHub does: every query validated against GitHub's schema first (github-graphql-schema.ts); then
+ * `environments`, `orderBy` (CREATED_AT, ASC or DESC), `first` (at most 100) and `after` are honoured.
+ * Answers only queries on deployments; returns the queries it saw.
+ * https://docs.github.com/en/graphql/reference/objects#repository (deployments)
+ */
+export function serveGitHubDeploymentsGraphQL(gh: LoopbackGitHub, deployments: readonly SeededDeployment[]): { queries: string[] } {
+  const queries: string[] = []
+  githubSchema()
+  gh.extraRoutes.push((r) => {
+    if (r.method !== 'POST' || r.path !== '/graphql') return undefined
+    const { query = '', variables = {} } = (r.json ?? {}) as { query?: string; variables?: Record<string, unknown> }
+    if (!/\bdeployments\s*\(/.test(query)) return undefined
+    queries.push(query)
+    const errors = schemaErrors(query, variables)
+    if (errors) return { status: 200, body: { errors } }
+    // The arguments, from the variables the reporter passes or written in the query.
+    const owner = variables.owner ?? /owner:\s*"([^"]+)"/.exec(query)?.[1]
+    const repo = variables.repo ?? /name:\s*"([^"]+)"/.exec(query)?.[1]
+    if (owner !== gh.owner || repo !== gh.repo) return { status: 200, body: { data: { repository: null }, errors: [{ type: 'NOT_FOUND', path: ['repository'], message: `Could not resolve to a Repository with the name '${String(owner)}/${String(repo)}'.` }] } }
+    const environments = variables.environment !== undefined ? [variables.environment] : undefined
+    const direction = /direction:\s*(ASC|DESC)/.exec(query)?.[1] ?? 'ASC'
+    const first = Math.min(Number(/first:\s*(\d+)/.exec(query)?.[1] ?? 100), 100)
+    const after = typeof variables.after === 'string' ? Number(Buffer.from(variables.after, 'base64').toString().replace('cursor:', '')) : -1
+    const sorted = [...deployments.filter((d) => !environments || environments.includes(d.environment))].sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+    if (direction === 'DESC') sorted.reverse()
+    const slice = sorted.slice(after + 1, after + 1 + first)
+    const end = after + slice.length
+    const nodes = slice.map((d) => {
+      const state = githubState(d)
+      return { createdAt: d.createdAt, latestStatus: state === null ? null : { state } }
+    })
+    const pageInfo = { hasNextPage: end < sorted.length - 1, endCursor: slice.length ? Buffer.from(`cursor:${end}`).toString('base64') : null }
+    return { status: 200, body: { data: { repository: { deployments: { nodes, pageInfo } } } } }
+  })
+  return { queries }
+}
+
+/**
+ * Serves `deployments` on `gh` as GitHub does: through GraphQL with their latest statuses (see
+ * {@link serveGitHubDeploymentsGraphQL}), and at `GET /repos/{owner}/{repo}/deployments` (REST, without them).
+ */
+export function serveGitHubDeployments(gh: LoopbackGitHub, deployments: readonly SeededDeployment[]): { queries: string[] } {
+  const graphql = serveGitHubDeploymentsGraphQL(gh, deployments)
   gh.extraRoutes.push((r) => {
     if (r.method !== 'GET' || r.path !== `/repos/${gh.owner}/${gh.repo}/deployments`) return undefined
     const environment = r.query.get('environment')
@@ -41,6 +91,7 @@ export function serveGitHubDeployments(gh: LoopbackGitHub, deployments: readonly
     }))
     return paged(r, list, gh.url, 30)
   })
+  return graphql
 }
 
 /** Serves `deployments` at `GET /projects/:id/deployments` on `gl`. */

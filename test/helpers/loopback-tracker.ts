@@ -68,7 +68,8 @@ export abstract class LoopbackTracker {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const { recorded, pathname, unparsable } = await record(req, this.url, this.prefix)
-    if (pathname === '/chat') {
+    // A longer path (/chat/…) stands for a webhook address whose path is the secret, as Slack's are.
+    if (pathname === '/chat' || pathname?.startsWith('/chat/')) {
       this.chat.push(recorded)
       const fault = this.faults.takeChat()
       if (fault) return this.fail(req, res, recorded, fault)

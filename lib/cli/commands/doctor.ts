@@ -20,14 +20,15 @@ through, and in GitHub Actions, whether the token can read the run's jobs (REPOR
 permissions: actions: read). Reads only; no token or key is ever printed.
 
 Options:
-  --ping       also post a test message to the chat (CHAT_WEBHOOK in CHAT_FORMAT, or Slack's Web API)
-  -h, --help   show this text
+  --ping         also post a test message to the chat (CHAT_WEBHOOK in CHAT_FORMAT, or Slack's Web
+                 API)
+  -h, --help     show this text
+  -v, --version  print the version
 
-Environment: as for the report command (ISSUE_TOKEN or ISSUE_APP_ID with ISSUE_APP_PRIVATE_KEY,
-ISSUE_REPO, ISSUE_API_URL or GITHUB_API_URL, CHAT_WEBHOOK, CHAT_FORMAT, SLACK_BOT_TOKEN, SLACK_CHANNEL,
-HTTPS_PROXY, HTTP_PROXY, NO_PROXY, REPORT_TIMEOUT, REPORT_MAX_WAIT, …); REPORT_TEMPLATE is rendered with
-sample values, REPORT_MILESTONE looked up, and REPORT_PROJECT's board checked for access; a .env
-file in the current folder is read too (REPORT_DOTENV=off skips it).
+Environment: as for the report command (ISSUE_TOKEN, ISSUE_REPO, CHAT_WEBHOOK, …; a .env file in the
+current folder is read too, REPORT_DOTENV=off skips it); REPORT_TEMPLATE is rendered with sample
+values, REPORT_MILESTONE looked up, and REPORT_PROJECT's board checked for access.
+Every variable, with its default: docs/configuration.md
 
 Exit codes: 0 every check passed, 1 a check failed, 2 bad configuration (or bad arguments).
 `

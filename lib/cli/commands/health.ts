@@ -8,14 +8,17 @@ const d = HEALTH_DEFAULTS
 const help = (program: string) => `Usage: ${program} [options] <api_address>
 
 GETs <api_address>/health. Connection failures, timeouts and the statuses 408, 429, 500, 502, 503 and
-504 are retried. 200 means healthy; any other final status prints "API returned status <code>".
+504 are retried, each with a [WARN] line. 200 means healthy; any other final status prints "API
+returned status <code>".
 
 Options:
   --connect-timeout <s>  seconds to wait for the connection (default ${d.connectTimeoutMs / 1000})
   --retries <n>          retries after the first attempt (default ${d.retries})
   --retry-delay <s>      seconds between attempts (default ${d.retryDelayMs / 1000})
-  --timeout <s>          seconds to wait for the answer once connected (default ${d.responseTimeoutMs / 1000})
+  --timeout <s>          seconds to wait for the answer once connected (default
+                         ${d.responseTimeoutMs / 1000})
   -h, --help             show this text
+  -v, --version          print the version
 
 Environment: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (lower-case too), as curl reads them.
 

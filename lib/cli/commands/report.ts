@@ -15,41 +15,28 @@ has the same title), then posts a notice to CHAT_WEBHOOK. The reason defaults to
 Quoting the reason is optional: several words are joined with single spaces into one reason.
 
 Options:
-  --log <file>          put the last REPORT_LOG_LINES (default 100) lines of <file> (- = standard input) in
-                        the issue, colour codes stripped and secrets masked; default REPORT_LOG_FILE
+  --log <file>          put the last REPORT_LOG_LINES (default 100) lines of <file> (- = standard
+                        input) in the issue, colour codes stripped and secrets masked (default:
+                        REPORT_LOG_FILE)
   --reason-file <file>  read the reason from <file> (- = standard input) instead of the argument
-  --dry-run    check and render only: print the title, body and chat text a real run would send, and
-               whether an open duplicate exists (needs ISSUE_TOKEN; skipped without it); writes nothing
-  --json       end stdout with one JSON line: {"outcome": "created"|"duplicate"|"commented"|"reopened"|"failed",
-               "number", "url", "title"} (nulls when nothing was filed), whatever the exit code; with
-               REPORT_CI_LOG=auto also "failed": [{"job", "step", "url"}]
-  -h, --help   show this text
+  --dry-run             check and render only: print the title, body and chat text a real run would
+                        send, and whether an open duplicate exists (with ISSUE_TOKEN); write nothing
+  --json                end stdout with one JSON line: {"outcome", "number", "url", "title"} (outcome:
+                        created, duplicate, commented, reopened or failed), whatever the exit code
+  -h, --help            show this text
+  -v, --version         print the version
 
-Environment (a .env file in the current folder is read too; set variables win; REPORT_DOTENV=off skips it):
-  ISSUE_TOKEN (required, unless a GitHub App: ISSUE_APP_ID, ISSUE_APP_PRIVATE_KEY, ISSUE_APP_INSTALLATION_ID;
-  docs/github-app.md), ISSUE_REPO (required, owner/repo), ISSUE_API_URL or GITHUB_API_URL,
-  ISSUE_TRACKER=github|gitlab (default github; GitLab's project path, API and token: docs/gitlab.md),
-  CHAT_WEBHOOK, CI_PIPELINE_URL, BUILD_URL, CI_COMMIT_SHA, CI_COMMIT_MESSAGE, DEPLOY_ENV,
-  REPORT_TIMEOUT, REPORT_CHAT_TIMEOUT, REPORT_MAX_WAIT, REPORT_RETRY_ATTEMPTS, REPORT_RETRY_DELAY  (see .env.example)
-  ON_DUPLICATE=skip|comment: on a duplicate, skip (default) or add one comment counting the occurrence;
-  REPORT_WRITE_INTERVAL: seconds between API writes (default 1)
-  REPORT_LOG_FILE, REPORT_LOG_LINES, CI_JOB_URL: the log excerpt (see --log)
-  REPORT_CI_LOG=auto|off (default off): in GitHub Actions, name the failed jobs and steps and add the end of
-  up to 3 of their logs (REPORT_LOG_LINES lines each; --log wins) in a What failed section; the token needs
-  actions: read. REPORT_CI_LOG_TIMEOUT: seconds for that whole read (default 10). JOB_CHECK_RUN_ID: this job's id
-  REPORT_LABELS, REPORT_ASSIGNEES: comma-separated labels added after the two above, and logins to assign
-  REPORT_GROUP=title|environment: which open issue holds the report (environment: any for DEPLOY_ENV)
-  REPORT_REOPEN_WINDOW: hours after a recovery within which a failure reopens the closed issue (default 0)
-  Unset pipeline and commit variables are taken from GitHub Actions, Jenkins, CircleCI or Buildkite.
-  GITHUB_OUTPUT, GITHUB_STEP_SUMMARY (set by GitHub Actions): when set, the step outputs outcome,
-  issue-number and issue-url, and a short summary for the run page, are appended to them.
-  CHAT_FORMAT=auto|slack|mattermost|googlechat|discord|teams: the chat notice's body (auto: by host);
-  REPORT_CHAT_STRICT=1: a chat notice that failed is one [WARN]; SLACK_BOT_TOKEN and SLACK_CHANNEL
-  (SLACK_API_URL): post through Slack's Web API, threaded per issue. See docs/chat.md
-  HTTPS_PROXY, HTTP_PROXY, NO_PROXY (lower-case too): a proxy for every request, as curl (docs/security.md)
-  REPORT_TEMPLATE: a Markdown issue template with front matter (docs/templates.md); REPORT_MILESTONE: an
-  open milestone's title; REPORT_PROJECT, REPORT_PROJECT_STATUS: a GitHub Projects board new issues join
-  PAGERDUTY_ROUTING_KEY (REPORT_PAGER_SEVERITY, REPORT_PAGER_ENVIRONMENTS): page on-call (docs/pager.md)
+Environment (a .env file in the current folder is read too; set variables win; REPORT_DOTENV=off
+skips it). The key ones:
+  ISSUE_TOKEN           the token (or a GitHub App: ISSUE_APP_ID, ISSUE_APP_PRIVATE_KEY)
+  ISSUE_REPO            owner/repo (ISSUE_TRACKER=gitlab: the project path)
+  CHAT_WEBHOOK          the chat notice's address (CHAT_FORMAT: its body; docs/chat.md)
+  DEPLOY_ENV            the environment the title names
+  ON_DUPLICATE          skip (default) or comment: what a duplicate does
+  REPORT_CI_LOG=auto    in GitHub Actions, a What failed section (needs actions: read)
+  CI_PIPELINE_URL, CI_COMMIT_SHA, CI_COMMIT_MESSAGE: taken from GitHub Actions, Jenkins, CircleCI
+  or Buildkite when unset; GITHUB_OUTPUT, GITHUB_STEP_SUMMARY: written when set.
+Every variable, with its default: docs/configuration.md
 
 Exit codes: 0 issue created or duplicate found, 1 the issue could not be filed, 2 bad configuration.
 `

@@ -14,23 +14,20 @@ commit or day; other environments, pull requests and unlabelled issues are never
 one recovery notice to CHAT_WEBHOOK, only if it closed something.
 
 Options:
-  --dry-run    list the issues it would close and the texts it would send; write nothing
-  --json       end with one JSON line: {"outcome": "resolved"|"nothing"|"failed", "closed": [...], "failed": [...]}
-  -h, --help   show this text
+  --dry-run      list the issues it would close and the texts it would send; write nothing
+  --json         end with one JSON line: {"outcome": "resolved"|"nothing"|"failed", "closed": [...],
+                 "failed": [...]}
+  -h, --help     show this text
+  -v, --version  print the version
 
-Environment (a .env file in the current folder is read too; set variables win; REPORT_DOTENV=off skips it):
-  ISSUE_TOKEN (required, unless a GitHub App: ISSUE_APP_ID, ISSUE_APP_PRIVATE_KEY, ISSUE_APP_INSTALLATION_ID;
-  docs/github-app.md), ISSUE_REPO (required, owner/repo), ISSUE_API_URL or GITHUB_API_URL,
-  ISSUE_TRACKER=github|gitlab (default github; GitLab's project path, API and token: docs/gitlab.md),
-  CHAT_WEBHOOK, CI_PIPELINE_URL, BUILD_URL, CI_COMMIT_SHA, DEPLOY_ENV, REPORT_TIMEOUT,
-  REPORT_MAX_WAIT, REPORT_RETRY_ATTEMPTS, REPORT_RETRY_DELAY, REPORT_WRITE_INTERVAL  (see .env.example)
-  CHAT_FORMAT=auto|slack|mattermost|googlechat|discord|teams: the chat notice's body (auto: by host);
-  REPORT_CHAT_STRICT=1: a chat notice that failed is one [WARN]; SLACK_BOT_TOKEN and SLACK_CHANNEL
-  (SLACK_API_URL): post through Slack's Web API, threaded per issue. See docs/chat.md
-  HTTPS_PROXY, HTTP_PROXY, NO_PROXY (lower-case too): a proxy for every request, as curl (docs/security.md)
-  PAGERDUTY_ROUTING_KEY: the incident of each issue closed is resolved (docs/pager.md)
-  GITHUB_OUTPUT (set by GitHub Actions): when set, the step outputs outcome and closed (comma-separated
-  issue numbers) are appended to it.
+Environment (a .env file in the current folder is read too; set variables win; REPORT_DOTENV=off
+skips it). The key ones:
+  ISSUE_TOKEN    the token (or a GitHub App: ISSUE_APP_ID, ISSUE_APP_PRIVATE_KEY)
+  ISSUE_REPO     owner/repo (ISSUE_TRACKER=gitlab: the project path)
+  CHAT_WEBHOOK   the recovery notice's address (docs/chat.md)
+  DEPLOY_ENV     the environment whose issues are closed
+  CI_PIPELINE_URL, CI_COMMIT_SHA: this deploy's, named in the comment; GITHUB_OUTPUT: written when set.
+Every variable, with its default: docs/configuration.md
 
 Exit codes: 0 closed every matching issue, or there was none; 1 an issue could not be closed or the
 issues could not be listed (each named on stderr); 2 bad configuration.

@@ -9,15 +9,16 @@ import { parseFlags, parseNumber } from '../args.ts'
 const help = (program: string) => `Usage: ${program} <max_attempts> <delay_seconds> -- <command…>
        ${program} --backoff [max_attempts] [base_delay] -- <command…>
 
-Runs <command…> (its words passed as they are, not re-split by a shell) until it succeeds, at most <max_attempts> times. Its
-output passes through. After each failed attempt, the last included, it prints
+Runs <command…> (its words passed as they are, not re-split by a shell) until it succeeds, at most
+<max_attempts> times. Its output passes through. After each failed attempt but the last, it prints
   [WARN] Attempt <n>/<max> failed, retrying in <delay>s...
-to stderr and waits; when every attempt failed it prints [ERROR] All <max> attempts failed.
+to stderr and waits; when every attempt failed it prints [ERROR] All <max> attempts failed at once.
 
 Options:
-  --backoff    the backoff helper: the delay after attempt n is base_delay × 2^(n−1) seconds
-               (defaults 3 attempts and 1 s: waits 1, 2, 4 s), and no final [ERROR] line
-  -h, --help   show this text
+  --backoff      the backoff helper: the delay after attempt n is base_delay × 2^(n−1) seconds
+                 (defaults 3 attempts and 1 s: waits 1, then 2 s), and no final [ERROR] line
+  -h, --help     show this text
+  -v, --version  print the version
 
 Environment: none read; the command inherits the environment.
 

@@ -16,7 +16,8 @@ Reads, without writing anything, every issue labelled auto-deploy-failure update
 the comments of those with recurrences or a reopen), rebuilds each environment's outages from the
 reporter's own records, and prints per environment: episodes, failed runs, failed deployment recovery
 time to the next good deploy (median, p90, longest; pipeline-based, not incident-based), whether it is
-failing now, and the failed-deploy rate where the tracker records deployments (else "unknown").
+failing now, and the failed-deploy rate where the tracker records deployments (else "unknown"), from
+their statuses.
 
 Options:
   --since <90d|date>   start of the period: days before --until, or a date YYYY-MM-DD (default 90d)
@@ -27,13 +28,14 @@ Options:
   --tz <zone>          IANA time zone for dates, times and weeks (default UTC)
   --summary            also append the Markdown to $GITHUB_STEP_SUMMARY (GitHub Actions)
   -h, --help           show this text
+  -v, --version        print the version
 
-Environment (a .env file in the current folder is read too; set variables win; REPORT_DOTENV=off skips it):
-  ISSUE_TOKEN (or a GitHub App), ISSUE_REPO, ISSUE_API_URL or GITHUB_API_URL, ISSUE_TRACKER=github|gitlab,
-  REPORT_TIMEOUT, REPORT_MAX_WAIT, REPORT_RETRY_ATTEMPTS, REPORT_RETRY_DELAY, HTTPS_PROXY, HTTP_PROXY,
-  NO_PROXY: as for the other commands. See docs/stats.md.
+Environment (a .env file in the current folder is read too; set variables win; REPORT_DOTENV=off
+skips it): ISSUE_TOKEN (or a GitHub App), ISSUE_REPO, ISSUE_TRACKER, as for the other commands.
+Every variable, with its default: docs/configuration.md; the figures: docs/stats.md
 
-Exit codes: 0 printed; 1 the history could not be read whole (nothing printed); 2 bad flags or configuration.
+Exit codes: 0 printed; 1 the history could not be read whole (nothing printed); 2 bad flags or
+configuration.
 `
 
 /**

@@ -15,7 +15,9 @@ export type RecoverableIssue = Pick<Issue, 'number' | 'title' | 'labels' | 'crea
 // The environment is greedy, so it may itself contain ` — `; the commit is the last segment before the
 // date and holds no em dash. The format may sit anywhere in the title, as for the reporter's duplicate
 // check (an issue the reporter counts as the open report for an environment is one recovery closes).
-const TITLE = /\[DEPLOY FAIL\] (.+) \u2014 ([^\u2014]+?) \u2014 (\d{4}-\d{2}-\d{2})(?!\d)/u
+// `s`: an environment may hold U+2028 or U+2029, which `.` alone does not match; the title keeps them,
+// and without the flag its issue was never closed and vanished from stats.
+const TITLE = /\[DEPLOY FAIL\] (.+) \u2014 ([^\u2014]+?) \u2014 (\d{4}-\d{2}-\d{2})(?!\d)/su
 
 /** Splits a title in the reporter's format into its parts, or undefined when it is not in that format. */
 export function parseTitle(title: string): TitleParts | undefined {

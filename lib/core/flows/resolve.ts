@@ -21,6 +21,33 @@ export interface Resolution {
   readonly failed: readonly number[]
 }
 
+/** What a dry run would write: each issue's recovery comment, and the chat notice's recovery line. */
+export interface RecoveryPreview {
+  readonly comments: readonly { readonly number: number; readonly text: string }[]
+  /** `Recovered after … and N failed runs` for the chat notice, when the outage's start is known. */
+  readonly recovered?: string
+}
+
+// The comments a real run would write, from each issue's comments as they are (read-only): a comment
+// list that cannot be read leaves that issue's recovery line out, with a warning, rather than failing
+// the dry run.
+async function previewRecovery(tracker: Tracker, issues: readonly Issue[], recovery: Recovery, log: Log): Promise<RecoveryPreview> {
+  const outages: Outage[] = []
+  const comments: { number: number; text: string }[] = []
+  for (const issue of issues) {
+    let outage: Outage = { start: undefined, failedRuns: 0 }
+    try {
+      outage = outageOf(issue.createdAt, issue.commentCount === 0 ? [] : await tracker.listComments(issue.number))
+    } catch (error) {
+      log.warn(`Could not read the comments of issue #${issue.number}, so its recovery line is left out (${describeError(error)})`)
+    }
+    outages.push(outage)
+    comments.push({ number: issue.number, text: renderRecoveryComment(recovery, recoveredLine(outage, recovery.time)) })
+  }
+  const recovered = recoveredLine(joinOutages(outages), recovery.time)
+  return { comments, ...(recovered ? { recovered } : {}) }
+}
+
 /**
  * Every open `auto-deploy-failure` issue whose title is for `environment` and that was filed before
  * `time`, oldest first. All pages are read before anything is closed: closing shifts the later pages of
@@ -37,7 +64,8 @@ export async function findRecoverable(tracker: Tracker, environment: string, tim
  * (comment first, so a closed issue always says why; an issue whose comment failed stays open for the
  * next good deploy), then sends `chat` one recovery notice when anything was closed. A failure on one
  * issue is an `[ERROR]` line naming it, and the rest are still closed. With `dryRun`, lists and writes
- * nothing. Throws {@link ListFailed} when the issues cannot be listed.
+ * nothing, and hands `preview` the texts a real run would write (their recovery lines included).
+ * Throws {@link ListFailed} when the issues cannot be listed.
  */
 export async function resolveRecovery(
   tracker: Tracker,
@@ -45,7 +73,7 @@ export async function resolveRecovery(
   retry: RetrySettings,
   recovery: Recovery,
   log: Log,
-  { dryRun = false } = {},
+  { dryRun = false, preview }: { dryRun?: boolean; preview?: (texts: RecoveryPreview) => void } = {},
 ): Promise<Resolution> {
   let issues: Issue[]
   try {
@@ -59,6 +87,7 @@ export async function resolveRecovery(
   }
   if (dryRun) {
     for (const issue of issues) log.info(`Would close issue #${issue.number}: ${issue.url}`)
+    if (preview) preview(await previewRecovery(tracker, issues, recovery, log))
     return { outcome: 'resolved', closed: issues.map((issue) => issue.number), failed: [] }
   }
 

@@ -4,6 +4,7 @@
 import type { CiReader, FailedJob } from '../ci.ts'
 import type { Log } from '../log.ts'
 import { cleanLog, lastLines, type LogExcerpt } from '../text/log-tail.ts'
+import { redactSecrets } from '../text/secrets.ts'
 import { MAX_EXCERPTS } from '../text/what-failed.ts'
 import { describeError } from '../retry/transient.ts'
 import { isBug } from '../errors.ts'
@@ -76,18 +77,35 @@ async function readWithin(reader: CiReader, request: CiLogRequest, signal: Abort
     return undefined
   }
   const ciLogs: LogExcerpt[] = []
-  if (!request.excerpts) return { failed, ciLogs }
-  for (const job of failed.filter((j) => !j.running).slice(0, MAX_EXCERPTS)) {
+  const shown = failed.map((job) => scrubbed(job, request.known))
+  if (!request.excerpts) return { failed: shown, ciLogs }
+  // Read with the CI's own record; named as shown, scrubbed.
+  const finished = failed.map((job, i) => [job, shown[i]!] as const).filter(([job]) => !job.running).slice(0, MAX_EXCERPTS)
+  for (const [job, named] of finished) {
     try {
       const raw = await until(reader.logTail(job, request.lines, signal), signal)
       const text = lastLines(cleanLog(raw.join('\n'), request.known), request.lines)
-      const { source, url } = sourceOf(job)
+      const { source, url } = sourceOf(named)
       if (text.trim() !== '') ciLogs.push({ text, source, jobUrl: url })
     } catch (error) {
-      log.warn(`Could not read the log of the failed job ${JSON.stringify(job.name)} from ${reader.ci}: ${why(error, request.timeoutMs)}. The issue names the job without its log`)
+      log.warn(`Could not read the log of the failed job ${JSON.stringify(named.name)} from ${reader.ci}: ${why(error, request.timeoutMs)}. The issue names the job without its log`)
       // Past the deadline every further read would fail the same way.
       if (signal.aborted) break
     }
   }
-  return { failed, ciLogs }
+  return { failed: shown, ciLogs }
+}
+
+// Job and step names and addresses come from the CI, written by whoever wrote the workflow or pushed a
+// branch: hostile input, scrubbed like the logs before anything shows or cuts them (docs/security.md).
+function scrubbed(job: FailedJob, known: readonly string[]): FailedJob {
+  const scrub = (text: string) => redactSecrets(text, known)
+  return {
+    ...job,
+    name: scrub(job.name),
+    url: scrub(job.url),
+    steps: job.steps.map((step) => ({ ...step, name: scrub(step.name), url: scrub(step.url) })),
+    ...(job.stage === undefined ? {} : { stage: scrub(job.stage) }),
+    ...(job.reason === undefined ? {} : { reason: scrub(job.reason) }),
+  }
 }

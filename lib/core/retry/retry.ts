@@ -11,8 +11,9 @@ export interface RetryOptions {
   /** Waits between attempts; replaced in tests. */
   sleep?: (ms: number) => Promise<void>
   /**
-   * Warn and wait after the last failed attempt too. The spec's helpers do (that is where the backoff
-   * helper's third delay of 4 s comes from); a caller that only wants the result turns it off.
+   * Warn and wait after the last failed attempt too (default false). "Retrying in 4s..." after the last
+   * attempt would announce a retry that never comes and hold a pipeline for nothing (issue 32): the
+   * spec's warning says "retrying", so it belongs to the failures another attempt follows.
    */
   waitAfterLast?: boolean
 }
@@ -44,7 +45,7 @@ export async function attempt<T>(
     retryable = () => true,
     onFailure = (n, max, seconds) => void process.stderr.write(attemptWarning(n, max, seconds) + '\n'),
     sleep = sleepMs,
-    waitAfterLast = true,
+    waitAfterLast = false,
   } = options
   let lastError: unknown
   for (let n = 1; n <= maxAttempts; n++) {
@@ -63,8 +64,8 @@ export async function attempt<T>(
 }
 
 /**
- * The spec's retry helper: up to `maxAttempts` runs, `delaySeconds` apart, a warning after each failure,
- * then `[ERROR] All <max> attempts failed` on stderr and a thrown {@link AttemptsExhausted}.
+ * The spec's retry helper: up to `maxAttempts` runs, `delaySeconds` apart, a warning after each failure
+ * that another attempt follows, then `[ERROR] All <max> attempts failed` on stderr and a thrown {@link AttemptsExhausted}.
  */
 export async function retry<T>(
   maxAttempts: number,
@@ -83,7 +84,7 @@ export async function retry<T>(
 
 /**
  * The spec's backoff helper: like {@link retry} with the delay after attempt n being
- * `baseDelaySeconds × 2^(n−1)` (1, 2, 4 s with the defaults) and no final `[ERROR]` line.
+ * `baseDelaySeconds × 2^(n−1)` (1, 2, then 4 s with more attempts) and no final `[ERROR]` line.
  */
 export function backoff<T>(
   maxAttempts = 3,

@@ -57,7 +57,6 @@ export async function retryTransient<T>(
   try {
     return await backoff(retryAttempts, retryDelaySeconds, send, {
       retryable: isTransient,
-      waitAfterLast: false,
       onFailure: (n, max, seconds, error) => log.warn(`${attemptWarning(n, max, seconds).replace(/^\[WARN\] /, '')} (${what}: ${describeError(error)})`),
     })
   } catch (error) {

@@ -11,8 +11,15 @@ const NONE = '–'
 /** `part of whole (p%)`, one decimal. */
 export const ratio = (part: number, whole: number): string => `${part} of ${whole} (${((part / whole) * 100).toFixed(1)}%)`
 
-/** The failed-deploy rate with its counts, or `unknown` where no deploys were recorded. */
-export const rateCell = (f: Figures): string => (f.rate ? ratio(f.rate.failedRuns, f.rate.deploys) : 'unknown')
+/**
+ * The failed-deploy rate with its counts, or `unknown` where no deploys were recorded; where the
+ * deployments' statuses could not be read, it counts failed runs and says so beside the figure.
+ */
+export const rateCell = (f: Figures): string => {
+  if (!f.rate) return 'unknown'
+  if (f.rate.counted === 'statuses') return ratio(f.rate.failedDeploys!, f.rate.deploys)
+  return `${ratio(f.rate.failedRuns, f.rate.deploys)}, failed runs: statuses unread`
+}
 
 /** The cells of `f` after its name, as {@link HEADINGS} orders them. */
 export function figureCells(f: Figures, timeZone: string): string[] {
@@ -36,7 +43,7 @@ export const RECOVERY_NOTE =
 
 /** What the rate counts. */
 export const RATE_NOTE =
-  'Failed-deploy rate: failed runs of all deploy attempts (GitHub: the deployments recorded; GitLab: good deployments plus failed runs); unknown where none were recorded.'
+  "Failed-deploy rate: failed deployments of all deployments, by their statuses (GitHub: a deployment's latest status, failure or error, of those that finished; GitLab: failed of success and failed); where the statuses could not be read, failed runs of all deployments, said beside the figure; unknown where none were recorded."
 
 /** DORA's figures as a labelled reference, with their year: not a target, and not the same measure. */
 export const DORA_NOTE =

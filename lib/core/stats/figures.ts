@@ -23,11 +23,18 @@ export interface Failing {
   readonly issues: readonly number[]
 }
 
-/** Failed runs over deploys, with both counts; only where deploys were recorded. */
+/**
+ * Failed deployments over deployments, with both counts; only where deploys were recorded. `counted`
+ * says what the failures are: the deployments whose statuses say they failed, or, where the statuses
+ * could not be read, the failed runs the issues record.
+ */
 export interface DeployRate {
   readonly failedRuns: number
   readonly deploys: number
   readonly rate: number
+  /** Failed deployments by their statuses; null where the statuses could not be read. */
+  readonly failedDeploys: number | null
+  readonly counted: 'statuses' | 'failed runs'
 }
 
 /** What a period shows for one environment, or for all of them (`environment` undefined). */
@@ -74,13 +81,19 @@ function failingOf(episodes: readonly Episode[], period: Period): Failing | unde
   }
 }
 
-// GitLab counts good deploys only (the failed ones are the failed runs); GitHub records every attempt.
-// Fewer attempts recorded than failed runs means the record does not cover the failures: unknown.
+// From the deployments' own statuses where they were read (GitHub: each one's latest status; GitLab: its
+// status). Otherwise the failed runs the issues record stand in for failed deployments: a record of good
+// deploys only counts them on top; fewer attempts recorded than failed runs means the record does not
+// cover the failures: unknown.
 function rateOf(failedRuns: number, recorded: DeployCount | undefined): Pick<Figures, 'deploys' | 'rate'> {
   if (!recorded || recorded.count === 0) return { deploys: undefined, rate: undefined }
+  if (recorded.failed !== undefined) {
+    const deploys = recorded.count
+    return { deploys, rate: { failedRuns, deploys, rate: recorded.failed / deploys, failedDeploys: recorded.failed, counted: 'statuses' } }
+  }
   const deploys = recorded.includesFailed ? recorded.count : recorded.count + failedRuns
   if (failedRuns > deploys) return { deploys, rate: undefined }
-  return { deploys, rate: { failedRuns, deploys, rate: failedRuns / deploys } }
+  return { deploys, rate: { failedRuns, deploys, rate: failedRuns / deploys, failedDeploys: null, counted: 'failed runs' } }
 }
 
 /** The figures of `period` for one environment's `episodes` (or all, `environment` undefined). */
@@ -113,5 +126,8 @@ export function periodFigures(
   const chosen = episodes.filter((e) => environments.includes(e.environment))
   const all = per.every((f) => f.deploys !== undefined && f.rate !== undefined)
   const total = all && per.length ? per.reduce((n, f) => n + f.deploys!, 0) : 0
-  return { environments: per, overall: figuresOf(undefined, chosen, period, total ? { count: total, includesFailed: true } : undefined) }
+  // From statuses overall only when every environment's are: else failed runs throughout, and said so.
+  const statuses = per.every((f) => f.rate?.counted === 'statuses')
+  const failed = statuses ? { failed: per.reduce((n, f) => n + f.rate!.failedDeploys!, 0) } : {}
+  return { environments: per, overall: figuresOf(undefined, chosen, period, total ? { count: total, includesFailed: true, ...failed } : undefined) }
 }

@@ -14,7 +14,14 @@ export interface FiguresJson {
   readonly recoverySeconds: { readonly count: number; readonly median: number; readonly p90: number; readonly longest: number } | null
   readonly failing: { readonly since: string; readonly runs: number; readonly issues: readonly number[] } | null
   /** Failed runs of deploy attempts; null (unknown) where no deploys were recorded. */
-  readonly failedDeployRate: { readonly failedRuns: number; readonly deploys: number; readonly rate: number } | null
+  readonly failedDeployRate: {
+    readonly failedRuns: number
+    readonly deploys: number
+    readonly rate: number
+    /** Failed deployments by their statuses; null where they could not be read (`counted`: failed runs). */
+    readonly failedDeploys: number | null
+    readonly counted: 'statuses' | 'failed runs'
+  } | null
 }
 
 /** The whole document. */

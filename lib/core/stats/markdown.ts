@@ -20,8 +20,37 @@ const cell = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|')
 const row = (cells: readonly string[]) => `| ${cells.map(cell).join(' | ')} |`
 const code = (text: string) => `\`${text.replace(/`/g, "'")}\``
 
-// Mermaid reads `:`, `#`, `;` and line breaks as syntax; anything unusual in a name becomes `_`.
-const mermaidName = (text: string) => oneLine(text).replace(/[^\p{L}\p{N} ._/-]/gu, '_').slice(0, 80) || '_'
+// Mermaid reads `:`, `#`, `;` and line breaks as syntax; anything unusual in a name becomes `_`. The cut
+// counts code points, so an astral letter (a surrogate pair) is never split in two; what survives the
+// replacement holds no combining mark to be cut from its letter.
+const NAME_LENGTH = 80
+const mermaidName = (text: string, length = NAME_LENGTH) =>
+  Array.from(oneLine(text).replace(/[^\p{L}\p{N} ._/-]/gu, '_')).slice(0, length).join('') || '_'
+
+/**
+ * A section name per environment, in `environments`' order, no two alike: names that differ only in
+ * replaced characters (`a:b`, `a;b`) or after the cut would otherwise share one section, their outages
+ * drawn as one environment's. A later one gets ` 2`, ` 3`, … (within the length) until it is unique.
+ */
+export function sectionNames(environments: readonly string[]): Map<string, string> {
+  const names = new Map<string, string>()
+  const taken = new Set<string>()
+  for (const environment of environments) {
+    if (names.has(environment)) continue
+    let name = mermaidName(environment)
+    for (let n = 2; taken.has(name); n++) name = `${mermaidName(environment, NAME_LENGTH - String(n).length - 1)} ${n}`
+    taken.add(name)
+    names.set(environment, name)
+  }
+  return names
+}
+
+// The bar of an outage: its start as a wall-clock time in the report's zone, and its length in minutes.
+// Mermaid reads a date without an offset in the reader's own zone, so an end written as a wall-clock
+// time too would draw reversed, or an hour too long, across a daylight-saving change; a length cannot.
+// https://mermaid.js.org/syntax/gantt.html (an end given as a duration: `30m`, `2h`, …)
+const MINUTE = 60_000
+const minutesBetween = (from: Date, to: Date) => Math.max(0, Math.floor(to.getTime() / MINUTE) - Math.floor(from.getTime() / MINUTE))
 
 function gantt(report: StatsReport): { chart: string; folded: number } {
   const { period, timeZone } = report
@@ -32,15 +61,16 @@ function gantt(report: StatsReport): { chart: string; folded: number } {
     const name = e.ending === 'failing' ? `failing, ${runs}` : `${e.ending} after ${formatDuration(durationSeconds(e)!)}, ${runs}`
     const tag = e.ending === 'failing' ? 'crit, active' : e.ending === 'recovered' ? 'done' : 'active'
     const from = e.start < period.since ? period.since : e.start
-    return `    ${name} :${tag}, ${wallClock(from, timeZone)}, ${wallClock(end > period.until ? period.until : end, timeZone)}`
+    return `    ${name} :${tag}, ${wallClock(from, timeZone)}, ${minutesBetween(from, end > period.until ? period.until : end)}m`
   }
+  const section = sectionNames(report.environments.map((f) => f.environment!))
   // Newest first until the budget is spent; what is left is counted, not drawn.
   let size = head.join('\n').length
   const kept = new Set<Episode>()
   const sections = new Set<string>()
   for (const e of [...report.episodes].reverse()) {
-    const section = sections.has(e.environment) ? 0 : `    section ${mermaidName(e.environment)}`.length + 1
-    const extra = task(e).length + 1 + section
+    const heading = sections.has(e.environment) ? 0 : `    section ${section.get(e.environment) ?? mermaidName(e.environment)}`.length + 1
+    const extra = task(e).length + 1 + heading
     if (size + extra > CHART_BUDGET) break
     size += extra
     sections.add(e.environment)
@@ -49,7 +79,7 @@ function gantt(report: StatsReport): { chart: string; folded: number } {
   const lines = [...head]
   for (const f of report.environments) {
     const tasks = report.episodes.filter((e) => e.environment === f.environment && kept.has(e))
-    if (tasks.length) lines.push(`    section ${mermaidName(f.environment!)}`, ...tasks.map(task))
+    if (tasks.length) lines.push(`    section ${section.get(f.environment!)}`, ...tasks.map(task))
   }
   return { chart: lines.join('\n'), folded: report.episodes.length - kept.size }
 }

@@ -12,6 +12,8 @@ export interface History {
   readonly episodes: readonly Episode[]
   readonly environments: readonly string[]
   readonly deploys: ReadonlyMap<string, DeployCount>
+  /** Every environment a labelled issue of the period names, asked for or not, sorted: what `--env` could say. */
+  readonly named: readonly string[]
 }
 
 // Comment lists are independent reads; a few at once keep a long history quick without a burst that
@@ -34,9 +36,11 @@ async function eachLimited<T>(items: readonly T[], limit: number, act: (item: T)
 export async function readHistory(tracker: Tracker, period: Period, only: readonly string[] = []): Promise<History> {
   if (!tracker.history) throw new Error(`The ${tracker.kind} tracker cannot read its history`)
   const records = new Map<number, { issue: IssueRecord['issue']; comments?: IssueRecord['comments'] }>()
+  const named = new Set<string>()
   for await (const page of tracker.history({ label: DEDUP_LABEL, since: period.since })) {
     for (const issue of page) {
       const environment = parseTitle(issue.title)?.environment
+      if (environment !== undefined) named.add(environment)
       if (environment === undefined || (only.length && !only.includes(environment))) continue
       if (issue.createdAt && issue.createdAt >= period.until) continue
       // Only what the episodes need is kept: a long history's bodies would cost memory for nothing.
@@ -55,5 +59,5 @@ export async function readHistory(tracker: Tracker, period: Period, only: readon
   if (tracker.countDeploys) {
     for (const environment of environments) deploys.set(environment, await tracker.countDeploys({ environment, ...period }))
   }
-  return { episodes, environments, deploys }
+  return { episodes, environments, deploys, named: [...named].sort() }
 }

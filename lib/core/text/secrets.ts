@@ -11,6 +11,12 @@
 // AWS:    https://docs.aws.amazon.com/IAM/latest/UserGuide/reference_identifiers.html#identifiers-unique-ids
 const MASK = '***'
 
+/**
+ * Shorter known values are not masked: they would blank out ordinary words (an environment named
+ * `prod`), and no real credential is this short. A value of exactly this length is masked.
+ */
+export const MIN_SECRET_LENGTH = 4
+
 const PREFIX = 'gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|cbt|oas|soat|ffct|imt|agent)-|xox[abeoprs]-'
 // A token's body stops where another token's prefix starts: two tokens printed with nothing between
 // them would otherwise be one match that swallows the second one's prefix and leaves its body bare.
@@ -87,11 +93,11 @@ function redactKeys(text: string): string {
  * `text` with every well-known secret shape replaced by `***`: GitHub (`ghp_`, `gho_`, `ghs_`, `ghu_`,
  * `ghr_`, `github_pat_`), GitLab (`glpat-` and its other prefixes), Slack (`xox?-` tokens and webhook
  * paths) tokens, AWS access key ids, PEM private-key blocks, and `Authorization:` header values, and every
- * occurrence of each of `known` (the run's own token, its webhook address) of at least 4 characters.
+ * occurrence of each of `known` (the run's secrets, lib/core/redact.ts) of at least {@link MIN_SECRET_LENGTH} characters.
  */
 export function redactSecrets(text: string, known: readonly string[] = []): string {
   let out = text
-  for (const secret of known) if (secret.length >= 4) out = out.split(secret).join(MASK)
+  for (const secret of known) if (secret.length >= MIN_SECRET_LENGTH) out = out.split(secret).join(MASK)
   out = redactKeys(out).replace(HEADER, (_, name: string, colon: string) => `${name}${colon}${MASK}`)
   for (const pattern of TOKENS) out = out.replace(pattern, MASK)
   return out

@@ -4,9 +4,9 @@ import Mustache from 'mustache'
 import { cutNote, fitPrefix, fitSuffix } from './budget.ts'
 import { field, localDate, localTimestamp, pipelineMarkdown, renderBody, renderTitle, type Failure } from './issue.ts'
 import { renderLogSection } from './log-tail.ts'
-import { defuseQuickActions, markdownText, type Flavor } from './markdown.ts'
+import { defuseQuickActions, defuseReferences, markdownText, type Flavor } from './markdown.ts'
 import { cleanText, oneLine } from './text.ts'
-import { TEMPLATE_VARIABLES, type IssueTemplate, type Landing, type TemplateExtras, type TemplateTokens, type TemplateVariable } from './template.ts'
+import { LANDINGS, TEMPLATE_VARIABLES, type IssueTemplate, type Landing, type TemplateExtras, type TemplateTokens, type TemplateVariable } from './template.ts'
 import type { FailedJob } from '../ci.ts'
 import { authorsOf } from './authors.ts'
 import { authorNames, renderWhatChanged } from './what-changed.ts'
@@ -30,10 +30,53 @@ export function fenceSafe(text: string, flavor: Flavor = 'github'): string {
   return flavor === 'gitlab' ? defuseQuickActions(out) : out
 }
 
+/**
+ * `text` made safe as HTML (inside an HTML block, where Markdown escapes mean nothing, or inside a tag's
+ * attribute): the characters that could close a tag, an attribute or an entity become entities, so the
+ * value cannot end `<summary>` or add a link or an image; mentions and references are still defused.
+ */
+export function htmlSafe(text: string, flavor: Flavor = 'github'): string {
+  const escaped = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;')
+  return defuseReferences(flavor === 'gitlab' ? defuseQuickActions(escaped) : escaped, flavor)
+}
+
+// A pipe in a table cell ends the cell (GFM §4.10) even after a backslash the value itself holds; the
+// entity does not, and reads the same.
+const PIPE = /\|/g
+const noPipes = (text: string) => text.replace(PIPE, '&#124;')
+
+// A value ending in an odd run of backslashes would escape the template's next character (a cell's `|`).
+const closedEscapes = (text: string) => ((/\\+$/.exec(text)?.[0].length ?? 0) % 2 ? `${text}\\` : text)
+
+/** `text` made safe in a table cell: one line, Markdown text, and no pipe or trailing backslash that could split or merge the row's cells. */
+export function cellSafe(text: string, flavor: Flavor = 'github'): string {
+  return closedEscapes(noPipes(markdownText(oneLine(text), flavor)))
+}
+
+/** `text` made safe as a link's text: Markdown text on one line whose brackets and backslashes cannot end the text early. */
+export function linkTextSafe(text: string, flavor: Flavor = 'github'): string {
+  return noPipes(markdownText(oneLine(text).replace(/[\\[\]]/g, '\\$&'), flavor))
+}
+
+/**
+ * `text` made safe as a link's address: percent-encoded (spaces, parentheses, angle brackets, quotes,
+ * pipes), so it cannot end the address and start text of its own; an address that is not http(s) is
+ * left out (no `javascript:`).
+ */
+export function linkUrlSafe(text: string): string {
+  const line = oneLine(text).trim()
+  if (!/^https?:\/\//i.test(line)) return ''
+  return encodeURI(line).replace(/[()'"|]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+}
+
 function landed(name: TemplateVariable, value: string, landing: Landing, flavor: Flavor): string {
   if (landing === 'raw') return value
   if (landing === 'title') return oneLine(value)
   if (landing === 'fence') return fenceSafe(value, flavor)
+  if (landing === 'html') return htmlSafe(ONE_LINE.has(name) ? field(value, String) : value, flavor)
+  if (landing === 'cell') return cellSafe(ONE_LINE.has(name) ? field(value, String) : value, flavor)
+  if (landing === 'link-text') return linkTextSafe(ONE_LINE.has(name) ? field(value, String) : value, flavor)
+  if (landing === 'link-url') return linkUrlSafe(value)
   if (MARKDOWN.has(name)) return value
   if (LINKS.has(name)) return field(value, (text) => pipelineMarkdown(text, flavor))
   if (ONE_LINE.has(name)) return field(value, (text) => markdownText(text, flavor))
@@ -88,7 +131,7 @@ function valuesAt(template: IssueTemplate, failure: Failure, flavor: Flavor, lim
   const raw = (name: TemplateVariable) => memo.get(name) ?? memo.set(name, compute[name]()).get(name)!
   // One object per landing, `markdown.reason` and so on, as the parsed tokens name them.
   const view: Record<string, object> = {}
-  for (const landing of ['markdown', 'fence', 'raw', 'title'] as const) {
+  for (const landing of LANDINGS) {
     const values = {}
     for (const name of TEMPLATE_VARIABLES) {
       Object.defineProperty(values, name, { enumerable: true, get: () => landed(name, raw(name), landing, flavor) })

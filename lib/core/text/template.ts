@@ -8,7 +8,7 @@
 // hands out its parsed tokens, which is what lets each value be escaped for where it lands (Markdown
 // text or the inside of a code fence) rather than with one HTML escape for all.
 import Mustache from 'mustache'
-import { parseDocument } from 'yaml'
+import { lineAt, readFrontMatter } from './front-matter.ts'
 
 /** Every variable a template may use; anything else is refused when the template is read. */
 export const TEMPLATE_VARIABLES = [
@@ -45,8 +45,15 @@ export type TemplateExtras = Readonly<Partial<Record<'job_url' | 'run_attempt' |
 // at least one of these (default_title holds all three).
 const DISTINGUISHING: readonly TemplateVariable[] = ['environment', 'commit', 'date', 'default_title']
 
-/** Where a value lands, which decides how it is escaped (lib/core/text/template-render.ts). */
-export type Landing = 'markdown' | 'fence' | 'raw' | 'title'
+/**
+ * Where a value lands, which decides how it is escaped (lib/core/text/template-render.ts): Markdown text,
+ * the inside of a code fence, HTML (an HTML block, or inside a tag), a table cell, a link's text or its
+ * address, the title, or raw (`{{{x}}}`, asked for explicitly).
+ */
+export type Landing = 'markdown' | 'fence' | 'html' | 'cell' | 'link-text' | 'link-url' | 'raw' | 'title'
+
+/** Every landing, in the order the renderer builds their views. */
+export const LANDINGS: readonly Landing[] = ['markdown', 'fence', 'html', 'cell', 'link-text', 'link-url', 'raw', 'title']
 
 /** Mustache's parsed tokens, with each variable's name rewritten to `<landing>.<variable>`. */
 export type TemplateTokens = readonly unknown[]
@@ -67,7 +74,6 @@ export interface IssueTemplate {
 
 type Token = [string, string, number, number, ...unknown[]]
 
-const lineAt = (text: string, index: number, first: number): number => first + text.slice(0, index).split('\n').length - 1
 
 const FRONT = /^\uFEFF?---[ \t]*\r?\n/
 const FRONT_END = /^(?:---|\.\.\.)[ \t]*\r?$/m
@@ -92,10 +98,9 @@ export function parseTemplate(text: string, name: string): { template: IssueTemp
     const yamlText = rest.slice(0, end.index)
     bodyLine = 2 + yamlText.split('\n').length
     body = rest.slice(end.index + end[0].length).replace(/^\n/, '')
-    const doc = parseDocument(yamlText, { uniqueKeys: true })
-    for (const error of doc.errors) at(1 + (error.linePos?.[0]?.line ?? 1), `malformed front matter: ${error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`)
-    if (problems.length) return { problems }
-    const data: unknown = doc.toJS()
+    const read = readFrontMatter(yamlText, at)
+    if (!read.ok) return { problems }
+    const data = read.data
     if (data !== null && data !== undefined && (typeof data !== 'object' || Array.isArray(data))) {
       return { problems: [`${name} line 2: the front matter must be key: value lines (title, labels, assignees, milestone)`] }
     }
@@ -159,6 +164,28 @@ function usedNames(tokens: TemplateTokens): Set<string> {
 // A line that opens or closes a fenced code block (GFM §4.5): up to three spaces, then three or more
 // backticks or tildes; a backtick fence's info string holds no backtick.
 const FENCE = /^ {0,3}(`{3,}(?=[^`]*$)|~{3,})/
+// A line that starts an HTML block (GFM §4.6: a tag, a closing tag, a comment, a declaration); the block
+// runs to the next blank line, and Markdown escapes mean nothing inside it.
+const HTML_BLOCK = /^ {0,3}<[A-Za-z/!?]/
+// Inside a tag on the current line: a `<tag` not closed by a `>` yet (an attribute's value).
+const IN_TAG = /<[A-Za-z][^<>]*$/
+// A table's delimiter row (GFM §4.10): `| --- | :-: |`; the table runs to the next blank line.
+const DELIMITER_ROW = /^ {0,3}\|?(?:\s*:?-+:?\s*\|)+\s*(?::?-+:?\s*)?\|?\s*$/
+// The current line so far is a table row: it starts with a pipe.
+const ROW = /^ {0,3}\|/
+// The current line so far inside a link's address `](…`, or inside its text `[…`.
+const IN_LINK_URL = /\]\([^)\s]*$/
+const IN_LINK_TEXT = /\[[^\]]*$/
+
+/** Where a `{{x}}` in the body lands, from the text before it: the block it is in and its line so far. */
+function bodyLanding(state: { fence?: string | undefined; html: boolean; table: boolean }, line: string): Landing {
+  if (state.fence) return 'fence'
+  if (state.html || HTML_BLOCK.test(line) || IN_TAG.test(line)) return 'html'
+  if (IN_LINK_URL.test(line)) return 'link-url'
+  if (IN_LINK_TEXT.test(line)) return 'link-text'
+  if (state.table || ROW.test(line)) return 'cell'
+  return 'markdown'
+}
 
 /**
  * Mustache's tokens of `text`, each variable checked against {@link TEMPLATE_VARIABLES} and renamed to
@@ -179,15 +206,19 @@ function tokensOf(text: string, firstLine: number, where: 'title' | 'markdown', 
     at(lineAt(text, index, firstLine), `${message.replace(/ at \d+$/, '')}; every {{ needs its }}, every {{#x}} its {{/x}}`)
     return undefined
   }
-  let fence: string | undefined
+  const state: { fence?: string | undefined; html: boolean; table: boolean } = { html: false, table: false }
   let line = ''
   const scan = (chunk: string) => {
     const parts = (line + chunk).split('\n')
     line = parts.pop() ?? ''
     for (const complete of parts) {
       const mark = FENCE.exec(complete)?.[1]
-      if (!fence && mark) fence = mark
-      else if (fence && mark && mark[0] === fence[0] && mark.length >= fence.length && complete.trim() === mark) fence = undefined
+      if (!state.fence && !state.html && mark) state.fence = mark
+      else if (state.fence && mark && mark[0] === state.fence[0] && mark.length >= state.fence.length && complete.trim() === mark) state.fence = undefined
+      else if (state.fence) continue
+      else if (complete.trim() === '') state.html = state.table = false
+      else if (HTML_BLOCK.test(complete)) state.html = true
+      else if (DELIMITER_ROW.test(complete)) state.table = true
     }
   }
   const rewrite = (tokens: Token[]): Token[] =>
@@ -200,8 +231,8 @@ function tokensOf(text: string, firstLine: number, where: 'title' | 'markdown', 
         at(lineAt(text, start, firstLine), `unknown variable {{${name}}}; the variables are ${TEMPLATE_VARIABLES.join(', ')}`)
         return token
       }
+      const landing: Landing = where === 'title' ? 'title' : kind === 'name' ? bodyLanding(state, line) : 'raw'
       if (kind === 'name' || kind === '&') line += 'x'
-      const landing: Landing = where === 'title' ? 'title' : kind === 'name' ? (fence ? 'fence' : 'markdown') : 'raw'
       const copy = [...token] as Token
       copy[1] = `${landing}.${name}`
       if (Array.isArray(token[4])) copy[4] = rewrite(token[4] as Token[])

@@ -40,7 +40,9 @@ export function failedLine(jobs: readonly FailedJob[]): string {
 // A plain http(s) address without characters that would end a Markdown link early is linked; anything
 // else is shown as text, as the pipeline address is.
 const linkable = (url: string) => /^https?:\/\/[^\s<>()`"[\]]+$/i.test(url) && url.length <= FIELD_LIMIT && URL.canParse(url)
-const linkText = (text: string, flavor: Flavor) => markdownText(name(text), flavor).replace(/[[\]]/g, '\\$&')
+// Brackets and backslashes are escaped before the Markdown escaping, so a name ending in `\` cannot
+// escape the link's closing bracket (and markdownText counts them when it escapes a `<` after them).
+const linkText = (text: string, flavor: Flavor) => markdownText(name(text).replace(/[\\[\]]/g, '\\$&'), flavor)
 const linked = (text: string, url: string, flavor: Flavor) => (linkable(url) ? `[${linkText(text, flavor)}](${url})` : linkText(text, flavor))
 
 const note = (job: FailedJob, flavor: Flavor): string => {

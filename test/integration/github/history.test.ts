@@ -28,18 +28,56 @@ test('history: open and closed labelled issues updated since, 100 a page, with c
   assert.equal(Object.fromEntries(servers.gh.calls('GET')[0]!.query), { state: 'all', labels: 'auto-deploy-failure', per_page: '100', sort: 'created', direction: 'asc', since: '2026-10-01T00:00:00.000Z' })
 })
 
-test('countDeploys: the environment\'s deployments in the period, reading no further back than it', async () => {
-  const day = (d: number) => new Date(Date.UTC(2026, 9, d, 12)).toISOString()
-  serveGitHubDeployments(servers.gh, [
-    ...Array.from({ length: 250 }, (_, i) => ({ environment: 'prod', createdAt: day(1 + (i % 28)) })),
-    ...Array.from({ length: 300 }, () => ({ environment: 'prod', createdAt: '2026-01-01T00:00:00Z' })),
-    { environment: 'stage', createdAt: day(5) },
+const day = (d: number) => new Date(Date.UTC(2026, 9, d, 12)).toISOString()
+const OCT_1_TO_14 = { since: new Date('2026-10-01T00:00:00Z'), until: new Date('2026-10-15T00:00:00Z') }
+
+test('countDeploys: the environment\'s deployments in the period with their statuses, 100 a GraphQL request, reading no further back than it', async () => {
+  const { queries } = serveGitHubDeployments(servers.gh, [
+    // Every 7th failed (FAILURE), every 11th an ERROR, every 13th still running: not a finished attempt.
+    ...Array.from({ length: 250 }, (_, i) => ({ environment: 'prod', createdAt: day(1 + (i % 28)), state: i % 13 === 0 ? 'IN_PROGRESS' : i % 11 === 0 ? 'ERROR' : i % 7 === 0 ? 'FAILURE' : i % 2 ? 'SUCCESS' : 'INACTIVE' })),
+    ...Array.from({ length: 300 }, () => ({ environment: 'prod', createdAt: '2026-01-01T00:00:00Z', status: 'failed' as const })),
+    { environment: 'stage', createdAt: day(5), status: 'failed' as const },
   ])
-  const count = await tracker().countDeploys!({ environment: 'prod', since: new Date('2026-10-01T00:00:00Z'), until: new Date('2026-10-15T00:00:00Z') })
-  // Days 1 to 14 of each 28: 9 rounds of 28 (8 full and one of 26) give 8·14 + 14 = 126.
-  assert.equal(count, { count: 126, includesFailed: true })
+  const count = await tracker().countDeploys!({ environment: 'prod', ...OCT_1_TO_14 })
+  // Worked out independently of lib/: the seeded ones of days 1 to 14, by their state.
+  const inPeriod = Array.from({ length: 250 }, (_, i) => i).filter((i) => i % 28 < 14)
+  const finished = inPeriod.filter((i) => i % 13 !== 0)
+  const failed = finished.filter((i) => i % 11 === 0 || i % 7 === 0)
+  assert.equal(count, { count: finished.length, failed: failed.length, includesFailed: true })
   // 250 in the period's month, then older ones: the third page reaches back before it, and reading stops.
-  assert.equal(servers.gh.calls('GET', /\/deployments$/).map((r) => r.query.get('page') ?? '1'), ['1', '2', '3'])
+  assert.is(queries.length, 3)
+  assert.equal(servers.gh.calls('POST', /^\/graphql$/).map((r) => (r.json as { variables: { after: string | null } }).variables.after === null), [true, false, false])
+  assert.is(servers.gh.calls('GET', /\/deployments$/).length, 0)
+})
+
+test('countDeploys where GraphQL refuses: the deployments over REST, their statuses unread and why', async () => {
+  serveGitHubDeployments(servers.gh, Array.from({ length: 30 }, (_, i) => ({ environment: 'prod', createdAt: day(1 + i % 10), status: 'failed' as const })))
+  servers.gh.inject('POST', /^\/graphql$/, { status: 200, body: { errors: [{ type: 'INSUFFICIENT_SCOPES', message: 'Your token has not been granted the required scopes' }] } })
+  const count = await tracker().countDeploys!({ environment: 'prod', ...OCT_1_TO_14 })
+  assert.equal(count, { count: 30, includesFailed: true, statusesUnread: 'GraphQL: INSUFFICIENT_SCOPES: Your token has not been granted the required scopes' })
+})
+
+test('the loopback GraphQL refuses what GitHub\'s schema refuses', async () => {
+  serveGitHubDeployments(servers.gh, [])
+  const ask = async (query: string, variables: Record<string, unknown> = {}) => {
+    const res = await fetch(`${servers.gh.url}/graphql`, { method: 'POST', headers: { authorization: `Bearer ${servers.gh.token}`, 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) })
+    return (await res.json()) as { data?: unknown; errors?: { message: string }[] }
+  }
+  // latestStatus is an object: it needs a selection; DeploymentOrder has no UPDATED_AT; `environment` is not an argument.
+  for (const query of [
+    'query { repository(owner: "acme", name: "shop") { deployments(first: 1) { nodes { latestStatus } } } }',
+    'query { repository(owner: "acme", name: "shop") { deployments(first: 1, orderBy: {field: UPDATED_AT, direction: DESC}) { nodes { createdAt } } } }',
+    'query { repository(owner: "acme", name: "shop") { deployments(first: 1, environment: "prod") { nodes { createdAt } } } }',
+  ]) {
+    const answer = await ask(query)
+    assert.ok(answer.errors?.length, query)
+    assert.is(answer.data, undefined, query)
+  }
+  // A variable of the wrong type is refused too.
+  const typed = await ask('query($n: Int) { repository(owner: "acme", name: "shop") { deployments(first: $n) { nodes { createdAt } } } }', { n: 'many' })
+  assert.ok(typed.errors?.length)
+  const good = await ask('query { repository(owner: "acme", name: "shop") { deployments(first: 1) { nodes { createdAt latestStatus { state } } } } }')
+  assert.is(good.errors, undefined)
 })
 
 test.run()

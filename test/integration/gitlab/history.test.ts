@@ -28,17 +28,21 @@ test('listComments carries each note\'s time; GitLab\'s system notes stay out', 
   assert.equal(comments.map((c) => [c.body, c.createdAt]), [['mine', new Date('2026-10-02T03:04:05Z')]])
 })
 
-test('countDeploys: good deployments of the environment in the period; failed ones are the issues\' to count', async () => {
+test('countDeploys: the finished deployments of the environment in the period, and the failed among them by their status (issue 32)', async () => {
   serveGitLabDeployments(servers.gl, [
     { environment: 'prod', createdAt: '2026-10-03T00:00:00Z' },
     { environment: 'prod', createdAt: '2026-10-04T00:00:00Z', status: 'failed' },
+    { environment: 'prod', createdAt: '2026-10-05T00:00:00Z', status: 'failed' },
+    // Not finished attempts: neither counted.
+    { environment: 'prod', createdAt: '2026-10-06T00:00:00Z', status: 'running' },
+    { environment: 'prod', createdAt: '2026-10-07T00:00:00Z', status: 'canceled' },
     { environment: 'prod', createdAt: '2026-10-20T00:00:00Z' },
     { environment: 'prod', createdAt: '2026-09-20T00:00:00Z' },
     { environment: 'stage', createdAt: '2026-10-05T00:00:00Z' },
   ])
   const count = await tracker().countDeploys!({ environment: 'prod', since: new Date('2026-10-01T00:00:00Z'), until: new Date('2026-10-15T00:00:00Z') })
-  assert.equal(count, { count: 1, includesFailed: false })
-  assert.equal(Object.fromEntries(servers.gl.calls('GET', /\/deployments$/)[0]!.query), { environment: 'prod', status: 'success', order_by: 'created_at', sort: 'desc', per_page: '100' })
+  assert.equal(count, { count: 3, failed: 2, includesFailed: true })
+  assert.equal(Object.fromEntries(servers.gl.calls('GET', /\/deployments$/)[0]!.query), { environment: 'prod', order_by: 'created_at', sort: 'desc', per_page: '100' })
 })
 
 test.run()

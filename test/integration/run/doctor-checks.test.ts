@@ -58,7 +58,7 @@ test('a refused token fails once, clearly, and nothing else is read', async () =
   assert.is(servers.gh.requests.length, 3, 'identity, quota and repository, all refused')
 })
 
-test('an unknown repository, a missing label, an empty history and an exhausted quota each fail their line', async () => {
+test('an unknown repository, an empty history and an exhausted quota each fail their line; a missing label passes where the identity may push', async () => {
   let checks = await runChecks(client(servers.gh.token, target({ repo: 'nope' })), target({ repo: 'nope' }), { chat: silent() })
   assert.match(line(checks[3]!), /^✗ repository acme\/nope not readable \(HTTP 404: .*\): check ISSUE_REPO/)
   assert.is(line(checks[4]!), '✗ latest commit: not checked, the repository is not readable')
@@ -70,7 +70,15 @@ test('an unknown repository, a missing label, an empty history and an exhausted 
   assert.match(line(checks[2]!), /^✗ rate limit exhausted: 0 of 5000 requests left, resets at /)
   assert.is(line(checks[5]!), '✗ latest commit: the repository has no commits')
   assert.is(line(checks[6]!), '✓ label auto-deploy-failure exists')
-  assert.is(line(checks[7]!), '✗ label ops missing: create it in the repository (Issues → Labels)')
+  // Issue 32: with push access, GitHub creates the label with the first issue: no failure.
+  assert.is(line(checks[7]!), '✓ label ops missing: GitHub creates it with the first issue, as the identity may push')
+})
+
+test('a missing label fails where the identity may not push (GitHub would drop it from new issues)', async () => {
+  servers.gh.labels.delete('ops')
+  servers.gh.permissions = { ...servers.gh.permissions, push: false }
+  const checks = await runChecks(client(), target(), { chat: silent() })
+  assert.is(line(checks.find((c) => c.text.startsWith('label ops'))!), '✗ label ops missing: create it in the repository (Issues → Labels)')
 })
 
 test('permissions: triage without push fails naming push; a classic token without repo fails naming repo', async () => {

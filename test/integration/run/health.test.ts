@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert'
 import { checkHealth, HEALTH_DEFAULTS, healthUrl } from '../../../lib/run/health.ts'
 import { Unreachable } from '../../../lib/core/errors.ts'
 import { startLoopbackGitHub } from '../../helpers/loopback-github.ts'
+import { memoryLog } from '../../../lib/core/log.ts'
 
 const FAST = { ...HEALTH_DEFAULTS, retryDelayMs: 10 }
 
@@ -29,6 +30,18 @@ test('checkHealth resolves to the final status: transient ones retried, others r
     gh.healthStatus = 503
     assert.is(await checkHealth(gh.url, { ...FAST, retries: 1 }), 503)
     assert.is(gh.calls('GET', /^\/health$/).length, 6)
+  } finally {
+    await gh.close()
+  }
+})
+
+test("each failed attempt that another follows is the report's [WARN] line on the log (issue 32)", async () => {
+  const gh = await startLoopbackGitHub()
+  try {
+    gh.inject('GET', /^\/health$/, { status: 502 }, 2)
+    const log = memoryLog()
+    assert.is(await checkHealth(gh.url, FAST, log), 200)
+    assert.equal(log.lines, [1, 2].map((n) => `[WARN] Attempt ${n}/4 failed, retrying in 0.01s... (GET ${gh.url}/health: HTTP 502)`))
   } finally {
     await gh.close()
   }

@@ -2,7 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { pathToFileURL } from 'node:url'
 import { ConfigError } from '../../../lib/core/errors.ts'
-import { parseFlags, parseNumber, scriptArgs } from '../../../lib/cli/args.ts'
+import { asksVersion, parseFlags, parseNumber, scriptArgs } from '../../../lib/cli/args.ts'
 import { EXIT, reportFailure } from '../../../lib/run/exit.ts'
 import { memoryLog } from '../../../lib/core/log.ts'
 
@@ -45,6 +45,47 @@ test('parseFlags: known flags and positionals; an unknown flag is a usage error 
   }
 })
 
+// Issue 32: every usage error is the reporter's own one line, never Node's argument-parser text.
+const HEALTH_FLAGS = { help: { type: 'boolean', short: 'h' }, retries: { type: 'string' }, timeout: { type: 'string' } } as const
+const usage = (args: string[], options: Parameters<typeof parseFlags>[1] = HEALTH_FLAGS): string => {
+  try {
+    parseFlags(args, options)
+  } catch (error) {
+    assert.instance(error, ConfigError)
+    return (error as ConfigError).problems.join('\n')
+  }
+  throw new Error(`accepted ${JSON.stringify(args)}`)
+}
+
+test('parseFlags: each usage error is one line naming the option and what it expects, ending "see --help"', () => {
+  assert.is(usage(['--nope']), 'Unknown option --nope: the options are -h/--help, --retries, --timeout; see --help')
+  assert.is(usage(['-x']), 'Unknown option -x: the options are -h/--help, --retries, --timeout; see --help')
+  assert.is(usage(['--retries']), '--retries expects a value (--retries <value>), got none; see --help')
+  assert.is(usage(['--retries', '--timeout', '3']), '--retries expects a value (--retries <value>), got the option --timeout (write --retries=--timeout if that is the value); see --help')
+  assert.is(usage(['--help=yes']), '--help takes no value, got "yes"; see --help')
+  for (const args of [['--nope'], ['--retries'], ['--retries', '-x'], ['--help=1']]) {
+    const message = usage(args)
+    assert.not.match(message, /\n|ambiguous|To specify|argument missing|'/, message)
+  }
+})
+
+test('parseFlags: a negative number is a value, for an option or as a positional, never an unknown flag', () => {
+  assert.is(parseFlags(['--retries', '-1'], HEALTH_FLAGS).values.retries, '-1')
+  assert.is(parseFlags(['--retries', '-2.5', 'x'], HEALTH_FLAGS).values.retries, '-2.5')
+  assert.equal(parseFlags(['3', '-1', '--', '-2'], HEALTH_FLAGS).positionals, ['3', '-1', '-2'])
+  const mixed = parseFlags(['-1', '--retries', '2', '-3'], HEALTH_FLAGS)
+  assert.equal([mixed.values.retries, mixed.positionals], ['2', ['-1', '-3']])
+  // After --, words pass as they are.
+  assert.equal(parseFlags(['--', '--retries', '-1'], HEALTH_FLAGS).positionals, ['--retries', '-1'])
+})
+
+test('asksVersion: --version or -v anywhere before --, never after it', () => {
+  assert.ok(asksVersion(['--version']))
+  assert.ok(asksVersion(['a reason', '-v']))
+  assert.ok(asksVersion(['--json', '--version', '--', 'x']))
+  assert.not.ok(asksVersion(['3', '1', '--', 'node', '--version']))
+  assert.not.ok(asksVersion(['--versions', 'v']))
+})
 
 test('parseNumber: numbers within bounds pass; anything else is a usage error naming the argument', () => {
   assert.is(parseNumber('delay', '0.5'), 0.5)

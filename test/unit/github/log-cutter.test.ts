@@ -70,4 +70,19 @@ test('memory stays bounded by the excerpt: a million lines leave at most `lines`
   assert.equal(cutter.result(), ['line 999996', 'line 999997', 'line 999998', 'line 999999', 'Error: done'])
 })
 
+test('the step boundary at the limit: a step of exactly `lines` lines is kept whole, one line more drops its first', () => {
+  const step = ['##[group]Run ./a.sh', 'l1', 'l2', '##[error]e']
+  assert.equal(cut([...step, 'Post job cleanup.'], 4), ['Run ./a.sh', 'l1', 'l2', 'Error: e'])
+  assert.equal(cut(['##[group]Run ./a.sh', 'l0', 'l1', 'l2', '##[error]e', 'Post job cleanup.'], 4), ['l0', 'l1', 'l2', 'Error: e'])
+  // The next step's opener ends the step: its lines are not the failing step's.
+  assert.equal(cut([...step, '##[group]Run ./b.sh', 'b1'], 4), ['Run ./a.sh', 'l1', 'l2', 'Error: e'])
+})
+
+test('an error on the first line the tail keeps needs no note; one line earlier, it does', () => {
+  // 5 lines, 4 kept: the tail starts at line 2.
+  assert.equal(cut(['##[group]Run ./a.sh', '##[error]e', 'l2', 'l3', 'l4'], 4), ['Error: e', 'l2', 'l3', 'l4'])
+  // 6 lines, 4 kept: the tail starts at line 3, the error is on line 2; l2, l3 and l4 are left out.
+  assert.equal(cut(['##[group]Run ./a.sh', '##[error]e', 'l2', 'l3', 'l4', 'l5'], 4), ['Run ./a.sh', 'Error: e', '… 3 lines left out …', 'l5'])
+})
+
 test.run()

@@ -2,6 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { MAX_LINE, MAX_WINDOW, TraceTail, visibleLine } from '../../../lib/gitlab/trace.ts'
 import { cleanLog } from '../../../lib/core/text/log-tail.ts'
+import { registerSecret } from '../../../lib/core/redact.ts'
 import { DEPLOY_TRACE, PLANTED_TOKEN, runnerTrace, sectionSwitch } from '../../helpers/loopback-gitlab-ci.ts'
 
 const E = '\x1b'
@@ -103,6 +104,23 @@ test('visibleLine: colours and cursor codes out, last non-empty \\r frame in', (
   assert.is(visibleLine(`${E}[31;1mred${E}[0m\r`), 'red')
   assert.is(visibleLine('a\rb\r'), 'b')
   assert.is(visibleLine(`${E}[0K`), '')
+})
+
+test('a line longer than MAX_LINE keeps its end; a secret across the cut is masked first, not left in part', () => {
+  const secret = 'Tr-Secret-0123456789abcdefghij'
+  registerSecret(secret)
+  const line = 'a'.repeat(MAX_LINE) + secret + 'z'.repeat(MAX_LINE - 20)
+  const tail = new TraceTail(5)
+  for (let i = 0; i < line.length; i += 1000) tail.write(line.slice(i, i + 1000))
+  tail.write('\ndone\n')
+  const [kept, done] = tail.end()
+  assert.is(done, 'done')
+  assert.is(kept!.length, MAX_LINE)
+  assert.ok(kept!.endsWith('z'.repeat(MAX_LINE - 20)))
+  for (let i = 0; i + 8 <= secret.length; i++) assert.not.ok(kept!.includes(secret.slice(i, i + 8)), secret.slice(i, i + 8))
+  const exact = new TraceTail(5)
+  exact.write('b'.repeat(MAX_LINE) + '\n')
+  assert.equal(exact.end(), ['b'.repeat(MAX_LINE)], 'a line of exactly MAX_LINE is kept whole')
 })
 
 test.run()

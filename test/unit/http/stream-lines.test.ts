@@ -1,6 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { streamLines } from '../../../lib/http/stream-lines.ts'
+import { registerSecret } from '../../../lib/core/redact.ts'
 
 const collect = async (chunks: readonly (string | Uint8Array)[], max?: number) => {
   const lines: string[] = []
@@ -23,6 +24,27 @@ test('a multi-byte character split between chunks is decoded whole', async () =>
 
 test('an overlong line is cut and the rest of it skipped, across chunks', async () => {
   assert.equal(await collect(['abcdefgh', 'ijk\nok\n', 'xyzxyz'], 4), ['abcd', 'ok', 'xyzx'])
+})
+
+// A made-up token, registered as the configuration would; its every 8-character piece must be gone.
+const LINE_SECRET = 'Ln-Secret-0123456789abcdefghij'
+registerSecret(LINE_SECRET)
+const pieces = (s: string) => Array.from({ length: s.length - 7 }, (_, i) => s.slice(i, i + 8))
+
+test('a line of exactly the limit is kept whole; one character more is cut to the limit', async () => {
+  assert.equal(await collect(['a'.repeat(16) + '\n'], 16), ['a'.repeat(16)])
+  assert.equal(await collect(['a'.repeat(17) + '\n'], 16), ['a'.repeat(16)])
+})
+
+test('a secret that straddles the cut is masked before the line is cut, in one chunk or split across many', async () => {
+  const line = 'x'.repeat(40 - 10) + LINE_SECRET + 'y'.repeat(200)
+  for (const chunks of [[line + '\nnext\n'], [...line].concat(['\nnext\n']), [line.slice(0, 35), line.slice(35), '\nnext\n']]) {
+    const lines = await collect(chunks, 40)
+    assert.is(lines.length, 2)
+    assert.is(lines[0], 'x'.repeat(30) + '***' + 'y'.repeat(7))
+    assert.is(lines[1], 'next')
+    for (const piece of pieces(LINE_SECRET)) assert.not.ok(lines.join('\n').includes(piece), piece)
+  }
 })
 
 test.run()

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
-import { readLogExcerpt, readReasonFile, readTail } from '../../../lib/run/input-files.ts'
+import { CUT_MARGIN, readLogExcerpt, readReasonFile, readTail } from '../../../lib/run/input-files.ts'
 import { memoryLog } from '../../../lib/core/log.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'input-files-'))
@@ -27,6 +27,15 @@ test('a window cut inside a line starts at the next whole line', async () => {
   const path = file('cut.log', 'x'.repeat(50) + '\nghp_' + 'a'.repeat(36) + '\nlast\n')
   // 20 bytes from the end start inside the token's line; that line is dropped, not shown in part.
   assert.is(await readTail(path, 100, { maxBytes: 20 }), 'last\n')
+})
+
+test('one giant line with no space, cut inside a secret: the window\'s first CUT_MARGIN bytes go, and the secret\'s tail with them', async () => {
+  const secret = 'Gl-Secret-0123456789abcdefghij'
+  const path = file('giant.log', secret + 'z'.repeat(CUT_MARGIN + 100))
+  // The window starts 10 characters into the secret.
+  const text = await readTail(path, 10, { maxBytes: CUT_MARGIN + 100 + secret.length - 10 })
+  assert.is(text, 'z'.repeat(100 + secret.length - 10))
+  for (let i = 0; i + 8 <= secret.length; i++) assert.not.ok(text.includes(secret.slice(i, i + 8)), secret.slice(i, i + 8))
 })
 
 test('standard input is read through, keeping its end', async () => {

@@ -10,6 +10,9 @@ const issue = (title: string, extra: Partial<RecoverableIssue> = {}): Recoverabl
 test('parses the reporter title into environment, commit and date', () => {
   assert.equal(parseTitle(T('staging')), { environment: 'staging', commitSha: 'abc1234', date: '2026-11-05' })
   assert.equal(parseTitle(T('eu — west', 'unknown')), { environment: 'eu — west', commitSha: 'unknown', date: '2026-11-05' })
+  // Line and paragraph separators (U+2028, U+2029) stay in a title: the resolver must still read it.
+  assert.equal(parseTitle(T('eu\u2028west'))?.environment, 'eu\u2028west')
+  assert.equal(parseTitle(T('eu\u2029west'))?.environment, 'eu\u2029west')
   assert.equal(parseTitle(`Re: ${T('prod')} (flaky)`)?.environment, 'prod')
   for (const other of ['[DEPLOY FAIL] staging - abc - 2026-11-05', 'DEPLOY FAIL staging — abc — 2026-11-05', T('staging', 'abc', '2026-11'), 'staging broke', T('')]) {
     assert.is(parseTitle(other), undefined, other)

@@ -42,10 +42,24 @@ test('only episodes that began in the period count; runs count by their own time
   assert.is(f.rate, undefined)
 })
 
-test('the rate: GitHub counts attempts, GitLab good deploys plus failed runs; none recorded is unknown', () => {
+const BY_RUNS = { failedDeploys: null, counted: 'failed runs' } as const
+
+test('the rate from statuses: failed deployments of all deployments, whatever the failed runs (issue 32)', () => {
   const episodes = [episode('prod', '02T00:00:00', '02T01:00:00', 'recovered', 3)]
-  assert.equal(figuresOf('prod', episodes, period, { count: 30, includesFailed: true }).rate, { failedRuns: 3, deploys: 30, rate: 0.1 })
-  assert.equal(figuresOf('prod', episodes, period, { count: 27, includesFailed: false }).rate, { failedRuns: 3, deploys: 30, rate: 0.1 })
+  assert.equal(figuresOf('prod', episodes, period, { count: 40, failed: 5, includesFailed: true }).rate, { failedRuns: 3, deploys: 40, rate: 5 / 40, failedDeploys: 5, counted: 'statuses' })
+  // Fewer failed runs than failed deployments, or more: the statuses decide.
+  assert.equal(figuresOf('prod', episodes, period, { count: 2, failed: 1, includesFailed: true }).rate?.rate, 0.5)
+  const both = periodFigures(episodes, ['prod', 'stage'], period, new Map([['prod', { count: 40, failed: 5, includesFailed: true }], ['stage', { count: 10, failed: 1, includesFailed: true }]]))
+  assert.equal(both.overall.rate, { failedRuns: 3, deploys: 50, rate: 6 / 50, failedDeploys: 6, counted: 'statuses' })
+  // One environment's statuses unread: the overall counts failed runs, and says so.
+  const mixed = periodFigures(episodes, ['prod', 'stage'], period, new Map([['prod', { count: 40, failed: 5, includesFailed: true }], ['stage', { count: 10, includesFailed: true, statusesUnread: 'x' }]]))
+  assert.equal(mixed.overall.rate, { failedRuns: 3, deploys: 50, rate: 3 / 50, ...BY_RUNS })
+})
+
+test('the rate where statuses are unread: GitHub counts attempts, GitLab good deploys plus failed runs; none recorded is unknown', () => {
+  const episodes = [episode('prod', '02T00:00:00', '02T01:00:00', 'recovered', 3)]
+  assert.equal(figuresOf('prod', episodes, period, { count: 30, includesFailed: true }).rate, { failedRuns: 3, deploys: 30, rate: 0.1, ...BY_RUNS })
+  assert.equal(figuresOf('prod', episodes, period, { count: 27, includesFailed: false }).rate, { failedRuns: 3, deploys: 30, rate: 0.1, ...BY_RUNS })
   assert.is(figuresOf('prod', episodes, period, { count: 0, includesFailed: true }).rate, undefined)
   // Fewer attempts recorded than failed runs: the record does not cover the failures.
   assert.is(figuresOf('prod', episodes, period, { count: 2, includesFailed: true }).rate, undefined)
@@ -54,7 +68,7 @@ test('the rate: GitHub counts attempts, GitLab good deploys plus failed runs; no
 test('overall: sums, and a rate only when every environment has one', () => {
   const episodes = [episode('prod', '02T00:00:00', '02T01:00:00', 'recovered', 2), episode('stage', '03T00:00:00', '03T00:10:00', 'recovered')]
   const both = periodFigures(episodes, ['prod', 'stage'], period, new Map([['prod', { count: 20, includesFailed: true }], ['stage', { count: 10, includesFailed: true }]]))
-  assert.equal(both.overall.rate, { failedRuns: 3, deploys: 30, rate: 0.1 })
+  assert.equal(both.overall.rate, { failedRuns: 3, deploys: 30, rate: 0.1, ...BY_RUNS })
   assert.equal(both.overall.recovery, { count: 2, median: 600, p90: 3600, longest: 3600 })
   const one = periodFigures(episodes, ['prod', 'stage'], period, new Map([['prod', { count: 20, includesFailed: true }]]))
   assert.is(one.overall.rate, undefined)

@@ -42,6 +42,14 @@ test('--env: only those environments, even one that never failed', async () => {
   const history = await readHistory(tracker, period, ['stage', 'qa'])
   assert.equal(history.environments, ['stage', 'qa'])
   assert.equal(history.episodes.map((e) => e.environment), ['stage'])
+  assert.equal(history.named, ['prod', 'stage'], 'every environment an issue names, asked for or not')
+})
+
+test('an environment whose name holds U+2028 or U+2029 is read like any other, not dropped (issue 32)', async () => {
+  const tracker = memoryTracker()
+  tracker.issues.push(issue(1, 'eu\u2028west', t(2)), issue(2, 'us\u2029east', t(3)), issue(3, 'prod', t(4)))
+  const history = await readHistory(tracker, period)
+  assert.equal(history.environments, ['eu\u2028west', 'prod', 'us\u2029east'])
 })
 
 test('a failed read is not swallowed', async () => {

@@ -1,6 +1,8 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { codePointsFrom, cutNote, fitPrefix, roomForSecond } from '../../../../lib/core/text/budget.ts'
+import { codePointsFrom, cutNote, fitPrefix, fitSuffix, roomForSecond } from '../../../../lib/core/text/budget.ts'
+import { renderBody } from '../../../../lib/core/text/issue.ts'
+import { SAMPLE_FAILURE } from '../../../helpers/fixtures.ts'
 
 const plain = (kept: string, cut: number) => (cut ? `${kept}…${cutNote(cut)}` : kept)
 
@@ -36,6 +38,25 @@ test('roomForSecond cuts the first part before the second, down to its floor', (
   assert.is(roomForSecond(100, 500, 20, 25), 20, 'a short second part is never cut')
   assert.is(roomForSecond(100, 10, 500, 25), 90, 'a short first part keeps its length')
   assert.is(roomForSecond(100, 500, 500, 25), 75, 'both long: the first keeps its floor')
+})
+
+test('the edge: a text of exactly `max` is whole; one character over is cut to fit, with its note (prefix and suffix)', () => {
+  const suffixNote = (kept: string, cut: number) => (cut ? `${cutNote(cut)}…${kept}` : kept)
+  assert.is(fitPrefix('a'.repeat(50), 50, plain), 'a'.repeat(50))
+  assert.is(fitSuffix('a'.repeat(50), 50, suffixNote), 'a'.repeat(50))
+  // 51 characters: 30 kept + '…' + '[21 characters cut]' (19) is exactly 50.
+  assert.is(fitPrefix('a'.repeat(51), 50, plain), 'a'.repeat(30) + '…' + cutNote(21))
+  assert.is(fitSuffix('a'.repeat(51), 50, suffixNote), cutNote(21) + '…' + 'a'.repeat(30))
+})
+
+test('the issue body: sent whole at its limit; one character over the limit, cut to it with a note', () => {
+  const failure = { ...SAMPLE_FAILURE, reason: 'r'.repeat(300) }
+  const whole = renderBody(failure, 'github', Number.MAX_SAFE_INTEGER)
+  assert.not.ok(whole.includes('characters cut'))
+  assert.is(renderBody(failure, 'github', whole.length), whole)
+  const over = renderBody(failure, 'github', whole.length - 1)
+  assert.ok(over.length <= whole.length - 1, 'within the limit')
+  assert.ok(over.includes('characters cut'), 'says it cut')
 })
 
 test.run()

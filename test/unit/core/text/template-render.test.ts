@@ -123,4 +123,31 @@ test('failedJobsExtras: job and step names on one line each; nothing when nothin
   assert.is(body, 'Failed: build, deploy (deploy › Run smoke tests)')
 })
 
+test('each landing: an HTML block and a tag\'s attribute get entities, a table cell no pipe, a link\'s text no bracket, its address encoding; {{{raw}}} stays raw', () => {
+  const t = parse(['<details><summary>{{reason}}</summary>', '', '<a title="{{reason}}">x</a>', '', '| a |', '|---|', '| {{reason}} |', '{{reason}}', '', '[{{reason}}]({{pipeline}}) [t]({{reason}})', '', '{{reason}} {{{reason}}}'].join('\n'))
+  const failure = { ...SAMPLE_FAILURE, reason: '</summary><b>&"\'|]\\', pipelineUrl: 'https://ci.example/p (7)' }
+  assert.is(
+    templateBody(t, failure, 'github', GITHUB),
+    [
+      '<details><summary>&lt;/summary&gt;&lt;b&gt;&amp;&quot;&#x27;|]\\</summary>',
+      '',
+      '<a title="&lt;/summary&gt;&lt;b&gt;&amp;&quot;&#x27;|]\\">x</a>',
+      '',
+      '| a |',
+      '|---|',
+      "| \\</summary>\\<b>&\"'&#124;]\\\\ |",
+      "\\</summary>\\<b>&\"'&#124;]\\\\",
+      '',
+      "[\\</summary>\\<b>&\"'&#124;\\]\\\\](https://ci.example/p%20%287%29) [t]()",
+      '',
+      "\\</summary>\\<b>&\"'|]\\ </summary><b>&\"'|]\\",
+    ].join('\n'),
+  )
+})
+
+test('a blank line ends an HTML block and a table: what follows is Markdown text again', () => {
+  const t = parse('<div>\n\n{{reason}}\n\n| a |\n|---|\n\n{{reason}}')
+  assert.is(templateBody(t, { ...SAMPLE_FAILURE, reason: 'a|<b>' }, 'github', GITHUB), '<div>\n\na|\\<b>\n\n| a |\n|---|\n\na|\\<b>')
+})
+
 test.run()

@@ -30,6 +30,12 @@ test('untrusted names cannot break the list, link or ping: brackets escaped, men
   assert.is(line, '- x\\](https://evil.example) @\u200Borg/team')
 })
 
+test('a name ending in a backslash cannot escape its link\'s closing bracket; a tag in it stays text', () => {
+  const job: FailedJob = { ...DEPLOY, name: 'deploy <img src=x> \\', steps: [{ ...DEPLOY.steps[0]!, name: 'step\\' }] }
+  const line = renderWhatFailed([job], [], Infinity).split('\n')[1]!
+  assert.is(line, `- [deploy \\<img src=x> \\\\](${URL_A}) › [step\\\\](${URL_A}#step:4:1)`)
+})
+
 test('the excerpts follow the list in collapsed blocks, and share a small budget', () => {
   const logs = [1, 2, 3].map((n) => ({ text: Array.from({ length: 50 }, (_, i) => `job ${n} line ${i}`).join('\n'), source: `job ${n}`, jobUrl: URL_A }))
   const full = renderWhatFailed([DEPLOY], logs, Infinity)

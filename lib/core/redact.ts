@@ -1,0 +1,81 @@
+// The one list of secrets and the one redactor every outbound byte passes through (docs/security.md).
+// The list is filled where the configuration is read (lib/config/config.ts: every secret variable, the
+// webhook address and its path, a proxy's password), and by whatever learns a secret at run time (a
+// GitHub App's installation token and JWTs). It is the process's: a secret known to any part of a run is
+// taken out of everything any part of it writes, so the next feature cannot forget to name it.
+// The doors that call {@link redact}: the tracker adapters' writes (lib/github/tracker.ts,
+// lib/gitlab/tracker.ts), the chat and pager posts (lib/chat/webhook.ts, lib/chat/slack-api.ts,
+// lib/pager/pagerduty.ts), the Actions outputs and --json (lib/run/outputs.ts), and the standard streams
+// (lib/run/io.ts). Inputs are masked again where they are read, before anything cuts them (a line
+// length, a tail, the body's budget), since a cut secret no longer matches itself.
+import { MIN_SECRET_LENGTH, redactSecrets } from './text/secrets.ts'
+
+export { MIN_SECRET_LENGTH }
+
+const known = new Set<string>()
+// Longest first, so that a secret containing another (a webhook address and its path) goes whole.
+let ordered: readonly string[] = []
+
+/** Adds every value of at least {@link MIN_SECRET_LENGTH} characters to the secrets {@link redact} takes out, for the rest of the process. */
+export function registerSecret(...values: readonly (string | undefined)[]): void {
+  let added = false
+  for (const value of values) {
+    if (value === undefined || value.length < MIN_SECRET_LENGTH || known.has(value)) continue
+    known.add(value)
+    added = true
+  }
+  if (added) ordered = [...known].sort((a, b) => b.length - a.length)
+}
+
+/** Every registered secret, longest first. */
+export function registeredSecrets(): readonly string[] {
+  return ordered
+}
+
+/**
+ * `text` with every registered secret, each of `extra`, and every well-known secret shape (tokens by
+ * their vendors' prefixes, PEM private keys, `Authorization:`-like header values: lib/core/text/secrets.ts)
+ * replaced by `***`.
+ */
+export function redact(text: string, extra: readonly string[] = []): string {
+  if (text === '') return text
+  const secrets = extra.length ? [...extra.filter((s) => s.length >= MIN_SECRET_LENGTH), ...ordered].sort((a, b) => b.length - a.length) : ordered
+  return redactSecrets(text, secrets)
+}
+
+/**
+ * The credentials in an address such as a proxy's (`http://user:password@proxy:3128`), in every form they
+ * could be printed in (`user:password`, the password as written and decoded); [] when it has none, and
+ * the whole value when it is not an address at all (it may be a mangled secret).
+ */
+export function credentialsIn(url: string): string[] {
+  try {
+    const { username, password } = new URL(url)
+    if (!password) return []
+    let decoded = password
+    try {
+      decoded = decodeURIComponent(password)
+    } catch {}
+    return [`${username}:${password}`, password, decoded]
+  } catch {
+    return [url]
+  }
+}
+
+/** A function that masks, as the service adapters take it: {@link redact} with the process's secrets. */
+export type Redactor = (text: string) => string
+
+/**
+ * A copy of `value` with {@link redact} applied to every string in it (keys kept), for payloads built
+ * as objects (a pager event, a chat body). `keep` names keys whose values are sent as they are (the
+ * pager's routing key travels in the body it is the secret of).
+ */
+export function redactDeep<T>(value: T, keep: readonly string[] = []): T {
+  if (typeof value === 'string') return redact(value) as T
+  if (Array.isArray(value)) return value.map((item) => redactDeep(item, keep)) as T
+  // Plain objects only: a Date or a class instance is passed as it is.
+  if (value !== null && typeof value === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(value))) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, keep.includes(k) ? v : redactDeep(v, keep)])) as T
+  }
+  return value
+}

@@ -1,0 +1,62 @@
+// The one redactor (lib/core/redact.ts) at its edges: the minimum length, secrets inside secrets, the
+// shapes it adds to the list, and payloads built as objects.
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { MIN_SECRET_LENGTH, redact, redactDeep, registerSecret, registeredSecrets } from '../../../lib/core/redact.ts'
+import { redactSecrets } from '../../../lib/core/text/secrets.ts'
+
+test('the minimum length: a known value of exactly MIN_SECRET_LENGTH is masked, one character shorter is not', () => {
+  assert.is(MIN_SECRET_LENGTH, 4, 'the documented minimum (docs/security.md)')
+  assert.is(redactSecrets('a Q7w! b', ['Q7w!']), 'a *** b')
+  assert.is(redactSecrets('a Q7w b', ['Q7w']), 'a Q7w b')
+  assert.is(redact('a Z9x% b', ['Z9x%']), 'a *** b')
+  assert.is(redact('a Z9x b', ['Z9x']), 'a Z9x b')
+})
+
+test('registered: from then on taken out of everything; a value below the minimum is not registered', () => {
+  registerSecret('reg1stered-Secret-Value', 'r3g', undefined)
+  assert.ok(registeredSecrets().includes('reg1stered-Secret-Value'))
+  assert.not.ok(registeredSecrets().includes('r3g'))
+  assert.is(redact('x reg1stered-Secret-Value y'), 'x *** y')
+})
+
+test('a secret that holds another goes whole, whatever order they were named in', () => {
+  const webhook = 'https://chat.example/hooks/Hk-0123456789'
+  const path = '/hooks/Hk-0123456789'
+  assert.is(redact(`post to ${webhook} failed`, [path, webhook]), 'post to *** failed')
+  assert.is(redact(`post to ${webhook} failed`, [webhook, path]), 'post to *** failed')
+})
+
+test('PEM: an END before a later BEGIN masks what precedes the END and what follows the BEGIN, and keeps what lies between', () => {
+  const text = [
+    'Zm9vYmFyYmF6cXV4',
+    '-----END RSA PRIVATE KEY-----',
+    'deploy step 3 ok',
+    '-----BEGIN RSA PRIVATE KEY-----',
+    'MIIEowIBAAKCAQEA',
+  ].join('\n')
+  const out = redact(text)
+  assert.is(out, '***\ndeploy step 3 ok\n***')
+  assert.not.ok(out.includes('Zm9vYmFy'))
+  assert.not.ok(out.includes('MIIEowIB'))
+})
+
+test('headers: JOB-TOKEN, PRIVATE-TOKEN, Authorization and Proxy-Authorization values go to the end of the line, in any case', () => {
+  for (const name of ['JOB-TOKEN', 'job-token', 'PRIVATE-TOKEN', 'Authorization', 'proxy-authorization']) {
+    assert.is(redact(`curl -H "${name}: s3cr3tValue42" x\nnext`), `curl -H "${name}: ***\nnext`, name)
+    assert.is(redact(`${name}=s3cr3tValue42`), `${name}=***`, name)
+  }
+  assert.is(redact('JOB-TOKENS are listed'), 'JOB-TOKENS are listed', 'only the header form')
+})
+
+test('redactDeep: every string in plain objects and lists, kept keys sent as they are, dates untouched', () => {
+  const time = new Date(0)
+  const out = redactDeep({ text: 'k=Dp-0123456789', list: ['Dp-0123456789'], nested: { n: 1, s: 'Dp-0123456789' }, routing_key: 'Dp-0123456789', time }, ['routing_key'])
+  registerSecret('Dp-0123456789')
+  const again = redactDeep({ text: 'k=Dp-0123456789', list: ['Dp-0123456789'], nested: { n: 1, s: 'Dp-0123456789' }, routing_key: 'Dp-0123456789', time }, ['routing_key'])
+  assert.is(out.text, 'k=Dp-0123456789', 'not a secret before it is registered')
+  assert.equal(again, { text: 'k=***', list: ['***'], nested: { n: 1, s: '***' }, routing_key: 'Dp-0123456789', time })
+  assert.is(again.time, time)
+})
+
+test.run()
