@@ -32,9 +32,9 @@ var __export = (target, all) => {
 };
 var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
-    for (let key of __getOwnPropNames(from))
-      if (!__hasOwnProp.call(to, key) && key !== except)
-        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
+    for (let key2 of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key2) && key2 !== except)
+        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });
   }
   return to;
 };
@@ -48,17 +48,17 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
 ));
 
 // lib/core/text/secrets.ts
-function spans(text3, pattern) {
+function spans(text4, pattern) {
   const found = [];
   pattern.lastIndex = 0;
-  for (let m = pattern.exec(text3); m; m = pattern.exec(text3)) {
+  for (let m = pattern.exec(text4); m; m = pattern.exec(text4)) {
     found.push([m.index, m.index + m[0].length]);
     pattern.lastIndex = m.index + 1;
   }
   return found;
 }
-function mask(text3, masked) {
-  if (masked.length === 0) return text3;
+function mask(text4, masked) {
+  if (masked.length === 0) return text4;
   const sorted = [...masked].sort((a, b) => a[0] - b[0]);
   let out = "";
   let at = 0;
@@ -67,28 +67,28 @@ function mask(text3, masked) {
     if (open2 && start <= open2[1]) open2[1] = Math.max(open2[1], end);
     else {
       if (open2) out += MASK;
-      out += text3.slice(at, start);
+      out += text4.slice(at, start);
       open2 = [start, end];
     }
     at = Math.max(at, open2[1]);
   }
-  return out + MASK + text3.slice(at);
+  return out + MASK + text4.slice(at);
 }
-function redactKeys(text3) {
-  const begins = spans(text3, PEM_BEGIN);
-  const ends = spans(text3, PEM_END);
+function redactKeys(text4) {
+  const begins = spans(text4, PEM_BEGIN);
+  const ends = spans(text4, PEM_END);
   const masked = [...ends];
   const firstEnd = ends[0];
   if (firstEnd && !(begins[0] && begins[0][0] < firstEnd[0])) masked.push([0, firstEnd[1]]);
   let next = 0;
   for (const [start] of begins) {
     while (next < ends.length && ends[next][0] <= start) next++;
-    masked.push([start, next < ends.length ? ends[next][1] : text3.length]);
+    masked.push([start, next < ends.length ? ends[next][1] : text4.length]);
   }
-  return mask(text3, masked);
+  return mask(text4, masked);
 }
-function redactSecrets(text3, known2 = []) {
-  let out = text3;
+function redactSecrets(text4, known2 = []) {
+  let out = text4;
   for (const secret of known2) if (secret.length >= MIN_SECRET_LENGTH) out = out.split(secret).join(MASK);
   out = redactKeys(out).replace(HEADER, (_, name2, colon) => `${name2}${colon}${MASK}`);
   for (const pattern of TOKENS) out = out.replace(pattern, MASK);
@@ -119,9 +119,9 @@ var init_secrets = __esm({
 // lib/core/redact.ts
 function registerSecret(...values) {
   let added = false;
-  for (const value15 of values) {
-    if (value15 === void 0 || value15.length < MIN_SECRET_LENGTH || known.has(value15)) continue;
-    known.add(value15);
+  for (const value16 of values) {
+    if (value16 === void 0 || value16.length < MIN_SECRET_LENGTH || known.has(value16)) continue;
+    known.add(value16);
     added = true;
   }
   if (added) ordered = [...known].sort((a, b) => b.length - a.length);
@@ -129,10 +129,10 @@ function registerSecret(...values) {
 function registeredSecrets() {
   return ordered;
 }
-function redact(text3, extra = []) {
-  if (text3 === "") return text3;
+function redact(text4, extra = []) {
+  if (text4 === "") return text4;
   const secrets = extra.length ? [...extra.filter((s) => s.length >= MIN_SECRET_LENGTH), ...ordered].sort((a, b) => b.length - a.length) : ordered;
-  return redactSecrets(text3, secrets);
+  return redactSecrets(text4, secrets);
 }
 function credentialsIn(url) {
   try {
@@ -148,13 +148,13 @@ function credentialsIn(url) {
     return [url];
   }
 }
-function redactDeep(value15, keep = []) {
-  if (typeof value15 === "string") return redact(value15);
-  if (Array.isArray(value15)) return value15.map((item) => redactDeep(item, keep));
-  if (value15 !== null && typeof value15 === "object" && [Object.prototype, null].includes(Object.getPrototypeOf(value15))) {
-    return Object.fromEntries(Object.entries(value15).map(([k, v]) => [k, keep.includes(k) ? v : redactDeep(v, keep)]));
+function redactDeep(value16, keep = []) {
+  if (typeof value16 === "string") return redact(value16);
+  if (Array.isArray(value16)) return value16.map((item) => redactDeep(item, keep));
+  if (value16 !== null && typeof value16 === "object" && [Object.prototype, null].includes(Object.getPrototypeOf(value16))) {
+    return Object.fromEntries(Object.entries(value16).map(([k, v]) => [k, keep.includes(k) ? v : redactDeep(v, keep)]));
   }
-  return value15;
+  return value16;
 }
 var known, ordered;
 var init_redact = __esm({
@@ -179,22 +179,22 @@ var init_log = __esm({
 function cutNote(count) {
   return `[${count} characters cut]`;
 }
-function codePointsFrom(text3, from = 0) {
+function codePointsFrom(text4, from = 0) {
   let count = 0;
-  for (let i = from; i < text3.length; i++) {
-    if (!(isHighSurrogate(text3.charCodeAt(i)) && i + 1 < text3.length && (text3.charCodeAt(i + 1) & 64512) === 56320)) count++;
+  for (let i = from; i < text4.length; i++) {
+    if (!(isHighSurrogate(text4.charCodeAt(i)) && i + 1 < text4.length && (text4.charCodeAt(i + 1) & 64512) === 56320)) count++;
   }
   return count;
 }
-function fitPrefix(text3, max, render8) {
-  const whole = render8(text3, 0);
+function fitPrefix(text4, max, render8) {
+  const whole = render8(text4, 0);
   if (whole.length <= max) return whole;
   const at = (k) => {
-    const end = k > 0 && isHighSurrogate(text3.charCodeAt(k - 1)) ? k - 1 : k;
-    return render8(text3.slice(0, end), codePointsFrom(text3, end));
+    const end = k > 0 && isHighSurrogate(text4.charCodeAt(k - 1)) ? k - 1 : k;
+    return render8(text4.slice(0, end), codePointsFrom(text4, end));
   };
   let lo = 0;
-  let hi = text3.length - 1;
+  let hi = text4.length - 1;
   if (at(lo).length > max) return at(lo);
   while (lo < hi) {
     const mid = lo + hi + 1 >> 1;
@@ -203,15 +203,15 @@ function fitPrefix(text3, max, render8) {
   }
   return at(lo);
 }
-function fitSuffix(text3, max, render8) {
-  const whole = render8(text3, 0);
+function fitSuffix(text4, max, render8) {
+  const whole = render8(text4, 0);
   if (whole.length <= max) return whole;
   const at = (k) => {
-    const start = k < text3.length && isHighSurrogate(text3.charCodeAt(k - 1)) ? k + 1 : k;
-    return render8(text3.slice(start), codePointsFrom(text3.slice(0, start)));
+    const start = k < text4.length && isHighSurrogate(text4.charCodeAt(k - 1)) ? k + 1 : k;
+    return render8(text4.slice(start), codePointsFrom(text4.slice(0, start)));
   };
   let lo = 1;
-  let hi = text3.length;
+  let hi = text4.length;
   if (at(hi).length > max) return at(hi);
   while (lo < hi) {
     const mid = lo + hi >> 1;
@@ -238,32 +238,32 @@ var init_budget = __esm({
 });
 
 // lib/core/text/markdown.ts
-function inlineCode(text3) {
-  const flat = text3.replace(/\r\n?|\n/g, " ");
+function inlineCode(text4) {
+  const flat = text4.replace(/\r\n?|\n/g, " ");
   const fence = "`".repeat(longestRun(flat, "`") + 1);
   const stripped = flat.startsWith(" ") && flat.endsWith(" ") && flat.trim() !== "";
   const padding = flat.startsWith("`") || flat.endsWith("`") || flat === "" || stripped ? " " : "";
   return `${fence}${padding}${flat}${padding}${fence}`;
 }
-function codeBlock(text3, flavor = "github") {
-  const inner = flavor === "gitlab" ? defuseQuickActions(text3) : text3;
+function codeBlock(text4, flavor = "github") {
+  const inner = flavor === "gitlab" ? defuseQuickActions(text4) : text4;
   const fence = "`".repeat(Math.max(3, longestRun(inner, "`") + 1));
   return `${fence}
 ${inner}
 ${fence}`;
 }
-function defuseReferences(text3, flavor = "github") {
-  const out = text3.replace(/(^|[^A-Za-z0-9_])@(?=[A-Za-z0-9])/g, `$1@${ZWSP}`).replace(/#(?=\d)/g, `#${ZWSP}`).replace(/\b(GH-)(?=\d)/gi, `$1${ZWSP}`);
+function defuseReferences(text4, flavor = "github") {
+  const out = text4.replace(/(^|[^A-Za-z0-9_])@(?=[A-Za-z0-9])/g, `$1@${ZWSP}`).replace(/#(?=\d)/g, `#${ZWSP}`).replace(/\b(GH-)(?=\d)/gi, `$1${ZWSP}`);
   return flavor === "gitlab" ? defuseGitLabReferences(out) : out;
 }
-function defuseGitLabReferences(text3) {
-  return text3.split(URL_PART).map((part, i) => i % 2 ? part : GITLAB_REFERENCES.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), part)).join("");
+function defuseGitLabReferences(text4) {
+  return text4.split(URL_PART).map((part, i) => i % 2 ? part : GITLAB_REFERENCES.reduce((out, [pattern, replacement]) => out.replace(pattern, replacement), part)).join("");
 }
-function defuseQuickActions(text3) {
-  return text3.replace(/^\//gm, `${ZWSP}/`);
+function defuseQuickActions(text4) {
+  return text4.replace(/^\//gm, `${ZWSP}/`);
 }
-function markdownText(text3, flavor = "github") {
-  let out = text3.replace(INLINE, (_, slashes, char) => slashes.length % 2 ? slashes + char : `${slashes}\\${char}`);
+function markdownText(text4, flavor = "github") {
+  let out = text4.replace(INLINE, (_, slashes, char) => slashes.length % 2 ? slashes + char : `${slashes}\\${char}`);
   for (const pattern of BLOCK_START) out = out.replace(pattern, "$1\\$2");
   return defuseReferences(flavor === "gitlab" ? defuseQuickActions(out) : out, flavor);
 }
@@ -271,10 +271,10 @@ var longestRun, ZWSP, URL_PART, GITLAB_REFERENCES, BLOCK_START, INLINE;
 var init_markdown = __esm({
   "lib/core/text/markdown.ts"() {
     "use strict";
-    longestRun = (text3, char) => {
+    longestRun = (text4, char) => {
       let longest = 0;
       let run2 = 0;
-      for (const c of text3) {
+      for (const c of text4) {
         run2 = c === char ? run2 + 1 : 0;
         if (run2 > longest) longest = run2;
       }
@@ -300,12 +300,12 @@ var init_markdown = __esm({
 });
 
 // lib/core/text/text.ts
-function cleanText(text3) {
-  const wellFormed = text3.toWellFormed();
+function cleanText(text4) {
+  const wellFormed = text4.toWellFormed();
   return wellFormed.replace(/\r\n?/g, "\n").replace(CONTROL, picture);
 }
-function oneLine(text3) {
-  return cleanText(text3).replace(/[\n\t]/g, " ");
+function oneLine(text4) {
+  return cleanText(text4).replace(/[\n\t]/g, " ");
 }
 var CONTROL, picture;
 var init_text = __esm({
@@ -326,8 +326,8 @@ function cleanLog(raw, known2 = []) {
   const plain = stripVTControlCharacters(redactSecrets(raw, known2)).replace(/\r+\n/g, "\n").split("\n").map(lastFrame).join("\n");
   return redactSecrets(cleanText(plain), known2);
 }
-function lastLines(text3, count) {
-  const lines = text3.replace(/\n$/, "").split("\n");
+function lastLines(text4, count) {
+  const lines = text4.replace(/\n$/, "").split("\n");
   return count > 0 ? lines.slice(-count).join("\n") : "";
 }
 function logTail(raw, count, known2 = []) {
@@ -368,8 +368,8 @@ var init_log_tail = __esm({
       for (let i = frames.length - 1; i >= 0; i--) if (frames[i] !== "") return frames[i];
       return "";
     };
-    escapeHtml = (text3) => text3.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-    summaryValue = (text3, flavor) => fitPrefix(oneLine(text3), FIELD_LIMIT, (kept, cut2) => defuseReferences(escapeHtml(kept), flavor) + (cut2 ? ` ${cutNote(cut2)}` : ""));
+    escapeHtml = (text4) => text4.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+    summaryValue = (text4, flavor) => fitPrefix(oneLine(text4), FIELD_LIMIT, (kept, cut2) => defuseReferences(escapeHtml(kept), flavor) + (cut2 ? ` ${cutNote(cut2)}` : ""));
     jobLink = (url, flavor) => {
       const line = oneLine(url);
       if (escapeHtml(line).length <= FIELD_LIMIT && /^https?:\/\/[^\s<>"']+$/i.test(line) && URL.canParse(line)) {
@@ -427,8 +427,8 @@ function renderWhatFailed(jobs, excerpts, max, flavor = "github") {
   const block = (excerpt, room2) => renderLogSection(excerpt, room2, flavor, false);
   const full = shown.map((excerpt) => block(excerpt, Infinity));
   const room = max - head.length - EXCERPT_JOIN * shown.length;
-  const total = full.reduce((sum, text3) => sum + text3.length, 0);
-  const blocks = total <= room ? full : shares(full.map((text3) => text3.length), room).map((share, i) => block(shown[i], share));
+  const total = full.reduce((sum, text4) => sum + text4.length, 0);
+  const blocks = total <= room ? full : shares(full.map((text4) => text4.length), room).map((share, i) => block(shown[i], share));
   return [head, ...blocks].join("\n\n");
 }
 var MAX_EXCERPTS, LIST_LIMIT, NAME_LIMIT, name, linkable, linkText, linked, note, shares, EXCERPT_JOIN;
@@ -442,10 +442,10 @@ var init_what_failed = __esm({
     MAX_EXCERPTS = 3;
     LIST_LIMIT = BODY_LIMIT / 8;
     NAME_LIMIT = 200;
-    name = (text3, limit = NAME_LIMIT) => fitPrefix(oneLine(text3), limit, (kept, cut2) => cut2 ? `${kept}\u2026 ${cutNote(cut2)}` : kept);
+    name = (text4, limit = NAME_LIMIT) => fitPrefix(oneLine(text4), limit, (kept, cut2) => cut2 ? `${kept}\u2026 ${cutNote(cut2)}` : kept);
     linkable = (url) => /^https?:\/\/[^\s<>()`"[\]]+$/i.test(url) && url.length <= FIELD_LIMIT && URL.canParse(url);
-    linkText = (text3, flavor) => markdownText(name(text3).replace(/[\\[\]]/g, "\\$&"), flavor);
-    linked = (text3, url, flavor) => linkable(url) ? `[${linkText(text3, flavor)}](${url})` : linkText(text3, flavor);
+    linkText = (text4, flavor) => markdownText(name(text4).replace(/[\\[\]]/g, "\\$&"), flavor);
+    linked = (text4, url, flavor) => linkable(url) ? `[${linkText(text4, flavor)}](${url})` : linkText(text4, flavor);
     note = (job, flavor) => {
       const parts = [
         ...job.stage ? [`stage ${job.stage}`] : [],
@@ -469,6 +469,199 @@ var init_what_failed = __esm({
   }
 });
 
+// lib/core/text/authors.ts
+function isBot(name2) {
+  return /\[bot\]$/i.test(name2) || /^(dependabot|renovate)(?:$|[-[\s])/i.test(name2);
+}
+function authorsOf(changes) {
+  const all = [
+    ...changes.pulls.filter((pull) => pull.author !== null).map((pull) => ({ name: pull.author, login: pull.author })),
+    ...changes.commits.filter((commit) => !changes.pullOf.has(commit.sha)).map((commit) => commit.login ? { name: commit.login, login: commit.login } : { name: commit.author })
+  ];
+  const seen = /* @__PURE__ */ new Set();
+  return all.filter((author) => author.name.trim() !== "" && !seen.has(key(author)) && seen.add(key(author)));
+}
+function isPerson(author) {
+  return author.login !== void 0 && ACCOUNT.test(author.login) && !isBot(author.login) && !isBot(author.name);
+}
+function authorAssignees(changes, assignees) {
+  const taken = new Set(assignees.map((login) => login.toLowerCase()));
+  const room = Math.max(0, MAX_PEOPLE - assignees.length);
+  return authorsOf(changes).filter(isPerson).map((author) => author.login).filter((login) => !taken.has(login.toLowerCase())).slice(0, room);
+}
+var MAX_PEOPLE, ACCOUNT, key;
+var init_authors = __esm({
+  "lib/core/text/authors.ts"() {
+    "use strict";
+    MAX_PEOPLE = 10;
+    ACCOUNT = /^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,253}[A-Za-z0-9_])?$/;
+    key = (author) => (author.login ?? author.name).toLowerCase();
+  }
+});
+
+// lib/core/text/duration.ts
+function formatDuration(seconds) {
+  let rest = Math.max(0, Math.floor(seconds));
+  const parts = [];
+  for (const [unit, size] of UNITS) {
+    if (parts.length === 2) break;
+    const n = Math.floor(rest / size);
+    rest -= n * size;
+    if (n > 0 || parts.length > 0) parts.push(`${n} ${unit}`);
+  }
+  const kept = parts.filter((part, i) => i === 0 || !part.startsWith("0 "));
+  return kept.length ? kept.join(" ") : "0 s";
+}
+var UNITS;
+var init_duration = __esm({
+  "lib/core/text/duration.ts"() {
+    "use strict";
+    UNITS = [
+      ["d", 86400],
+      ["h", 3600],
+      ["min", 60],
+      ["s", 1]
+    ];
+  }
+});
+
+// lib/core/text/what-changed.ts
+var what_changed_exports = {};
+__export(what_changed_exports, {
+  MAX_CHANGE_LINES: () => MAX_CHANGE_LINES,
+  PREVIOUS_OCCURRENCE: () => PREVIOUS_OCCURRENCE,
+  authorNames: () => authorNames,
+  changeLines: () => changeLines,
+  changedLine: () => changedLine,
+  changesEntry: () => changesEntry,
+  changesSummary: () => changesSummary,
+  renderWhatChanged: () => renderWhatChanged,
+  shortSha: () => shortSha
+});
+function changeLines(changes, flavor = "github") {
+  const lines = [
+    ...changes.pulls.map((pull) => `- ${text(pull.title, flavor)} (${pullRef(pull, flavor)})${pull.author ? ` by ${nameOf(pull.author, flavor)}` : ""}`),
+    ...changes.commits.filter((commit) => !changes.pullOf.has(commit.sha)).map((commit) => `- ${text(commit.subject, flavor)} (${inlineCode(shortSha(commit.sha))}) by ${nameOf(commit.login ?? commit.author, flavor)}`)
+  ];
+  const unlisted = Math.max(0, changes.total - changes.commits.length);
+  const more = Math.max(0, lines.length - MAX_CHANGE_LINES) + unlisted;
+  const kept = lines.slice(0, MAX_CHANGE_LINES);
+  if (more > 0) kept.push(`- \u2026 and ${more} more: ${link("see the comparison", changes.compareUrl)}`);
+  return kept;
+}
+function authorNames(authors, view) {
+  const flavor = view.flavor ?? "github";
+  let mentioned = 0;
+  return authors.map((author) => {
+    if (view.mention && isPerson(author) && mentioned < MAX_PEOPLE) {
+      mentioned++;
+      return `@${author.login}`;
+    }
+    return nameOf(author.name, flavor);
+  });
+}
+function changesSummary(changes, view) {
+  if (changes.source === PREVIOUS_OCCURRENCE) return occurrenceSummary(changes);
+  const compare2 = link("compare", changes.compareUrl);
+  switch (changes.status) {
+    case "none":
+      return `No earlier good deploy of ${inlineCode(oneLine(view.environment ?? "this environment").slice(0, TEXT_LIMIT))} was found, so there is nothing to compare this commit with.`;
+    case "gone":
+      return `The last good deploy's commit (${baseWithAge(changes, view)}) is no longer in the repository (a force-push or a deleted branch), so nothing can be compared.`;
+    case "identical":
+      return `No code change since the last good deploy (${baseWithAge(changes, view)}): the failure is not in the code.`;
+    case "behind":
+      return `This deploy is older than the last good deploy (${baseWithAge(changes, view)}): a rollback by ${plural(changes.behindBy, "commit")}. ${compare2}`;
+    case "diverged":
+      return `The history diverged from the last good deploy (${baseWithAge(changes, view)}), as after a force-push: this commit ${inlineCode(shortSha(changes.head))} is not built on it; ${plural(changes.total, "commit")} here are not in it. ${compare2}`;
+    case "ahead": {
+      const counts = changes.pulls.length ? `${plural(changes.pulls.length, "pull request")} and ${plural(changes.total, "commit")}` : plural(changes.total, "commit");
+      return `**${counts}** since the last good deploy (${baseWithAge(changes, view)}): ${compare2}`;
+    }
+  }
+}
+function occurrenceSummary(changes) {
+  const base = inlineCode(shortSha(changes.base ?? ""));
+  const compare2 = link("compare", changes.compareUrl);
+  switch (changes.status) {
+    case "ahead": {
+      const counts = changes.pulls.length ? `${plural(changes.pulls.length, "pull request")} and ${plural(changes.total, "commit")}` : plural(changes.total, "commit");
+      return `**${counts}** since the previous occurrence (${base}): ${compare2}`;
+    }
+    case "identical":
+      return `No code change since the previous occurrence (${base}).`;
+    case "behind":
+      return `This commit is older than the previous occurrence's (${base}): a rollback by ${plural(changes.behindBy, "commit")}. ${compare2}`;
+    case "diverged":
+      return `The history diverged from the previous occurrence's commit (${base}). ${compare2}`;
+    default:
+      return `The previous occurrence's commit (${base}) is no longer in the repository.`;
+  }
+}
+function renderWhatChanged(changes, view) {
+  const flavor = view.flavor ?? "github";
+  const head = ["### What changed", changesSummary(changes, view)];
+  if (changes.status !== "ahead") return head.join("\n");
+  const authors = authorNames(authorsOf(changes), view);
+  return [...head, "", ...changeLines(changes, flavor), ...authors.length ? ["", `**Authors:** ${authors.join(", ")}`] : []].join("\n");
+}
+function changedLine(changes, now) {
+  const base = shortSha(changes.base ?? "");
+  const when = age(changes.baseAt, now);
+  const since = `${base}${when ? ` (${when})` : ""}`;
+  switch (changes.status) {
+    case "none":
+      return "no earlier good deploy found";
+    case "gone":
+      return `the last good commit ${base} is no longer in the repository`;
+    case "identical":
+      return `no code change since ${since}`;
+    case "behind":
+      return `a rollback by ${plural(changes.behindBy, "commit")} from ${since}`;
+    case "diverged":
+      return `history diverged from ${since}`;
+    case "ahead":
+      return `${changes.pulls.length ? `${plural(changes.pulls.length, "PR")}, ` : ""}${plural(changes.total, "commit")} since ${since}`;
+  }
+}
+function changesEntry(changes) {
+  return {
+    base: changes.base,
+    head: changes.head,
+    status: changes.status,
+    commits: changes.total,
+    pulls: changes.pulls.map(({ number: number2, title, author, url }) => ({ number: number2, title, author, url })),
+    authors: authorsOf(changes).map((author) => author.login ?? author.name),
+    compareUrl: changes.compareUrl
+  };
+}
+var MAX_CHANGE_LINES, TEXT_LIMIT, PREVIOUS_OCCURRENCE, shortSha, age, plural, text, linkable2, link, baseWithAge, pullRef, nameOf;
+var init_what_changed = __esm({
+  "lib/core/text/what-changed.ts"() {
+    "use strict";
+    init_authors();
+    init_budget();
+    init_duration();
+    init_markdown();
+    init_text();
+    MAX_CHANGE_LINES = 20;
+    TEXT_LIMIT = 200;
+    PREVIOUS_OCCURRENCE = "the previous occurrence";
+    shortSha = (sha) => sha.slice(0, 7);
+    age = (at, now) => at === void 0 ? void 0 : `${formatDuration(Math.max(0, now.getTime() - at.getTime()) / 1e3).split(" ").slice(0, 2).join(" ")} ago`;
+    plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+    text = (value16, flavor) => fitPrefix(oneLine(value16), TEXT_LIMIT, (kept, cut2) => markdownText(kept, flavor) + (cut2 ? `\u2026 ${cutNote(cut2)}` : ""));
+    linkable2 = (url) => url !== null && /^https?:\/\/[^\s<>()`"[\]]+$/i.test(url) && URL.canParse(url);
+    link = (label, url) => linkable2(url) ? `[${label}](${url})` : label;
+    baseWithAge = (changes, view) => {
+      const when = age(changes.baseAt, view.now);
+      return `${inlineCode(shortSha(changes.base ?? ""))}${when ? `, ${when}` : ""}`;
+    };
+    pullRef = (pull, flavor) => link(`${flavor === "gitlab" ? "!" : "#"}${pull.number}`, pull.url);
+    nameOf = (author, flavor) => text(author, flavor);
+  }
+});
+
 // lib/core/text/issue.ts
 function localDate(time) {
   return `${time.getFullYear()}-${pad(time.getMonth() + 1)}-${pad(time.getDate())}`;
@@ -485,15 +678,15 @@ function renderTitle(failure2, limit = TITLE_LIMIT) {
   const env = fitPrefix(environment, roomForSecond(room, commit.length, environment.length, Math.floor(room / 2)), part);
   return frame(env, fitPrefix(commit, room - env.length, part));
 }
-function field(text3, render8) {
-  return fitPrefix(oneLine(text3), FIELD_LIMIT, (kept, cut2) => render8(kept) + (cut2 ? ` ${cutNote(cut2)}` : ""));
+function field(text4, render8) {
+  return fitPrefix(oneLine(text4), FIELD_LIMIT, (kept, cut2) => render8(kept) + (cut2 ? ` ${cutNote(cut2)}` : ""));
 }
 function renderBody(failure2, flavor = "github", limit = BODY_LIMIT) {
   const messagePart = messagePartFor(flavor);
   const reasonPart = reasonPartFor(flavor);
   const environment = field(failure2.environment, inlineCode);
   const commit = field(failure2.commitSha, inlineCode);
-  const pipeline = field(failure2.pipelineUrl, (text3) => pipelineMarkdown(text3, flavor));
+  const pipeline = field(failure2.pipelineUrl, (text4) => pipelineMarkdown(text4, flavor));
   const layout = (message2, reason2, log3) => [
     "## Deploy Failure Report",
     "",
@@ -520,11 +713,13 @@ function renderBody(failure2, flavor = "github", limit = BODY_LIMIT) {
   const reason = cleanText(failure2.reason);
   const room = limit - layout("", "", "").length;
   const LOG_JOIN = 2;
-  const logLength = (text3) => text3 ? text3.length + LOG_JOIN : 0;
+  const logLength = (text4) => text4 ? text4.length + LOG_JOIN : 0;
   const failed = failure2.failed ?? [];
   const ciLogs = failure2.log ? [] : (failure2.ciLogs ?? []).slice(0, MAX_EXCERPTS);
+  const changes = failure2.changes ? renderWhatChanged(failure2.changes, { now: failure2.time, flavor, mention: failure2.mentionAuthors === true, environment: failure2.environment }) : "";
   const logPart2 = (max) => {
-    const section = renderWhatFailed(failed, ciLogs, max, flavor);
+    const failedSection = renderWhatFailed(failed, ciLogs, changes ? max - changes.length - LOG_JOIN : max, flavor);
+    const section = [failedSection, changes].filter((part) => part !== "").join("\n\n");
     if (!failure2.log) return section;
     return section ? `${section}
 
@@ -539,18 +734,19 @@ ${renderLogSection(failure2.log, max - section.length - LOG_JOIN, flavor)}` : re
   const log2 = fullLog.length > logRoom ? logPart2(logRoom) : fullLog;
   return layout(renderedMessage, renderedReason, log2);
 }
-function slackEscape(text3) {
-  return text3.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+function slackEscape(text4) {
+  return text4.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
-function chatField(text3) {
-  return fitPrefix(oneLine(text3), FIELD_LIMIT, slackPart);
+function chatField(text4) {
+  return fitPrefix(oneLine(text4), FIELD_LIMIT, slackPart);
 }
 function renderChat(failure2) {
   const environment = chatField(failure2.environment);
   const commit = chatField(failure2.commitSha);
   const pipeline = chatField(failure2.pipelineUrl);
   const failed = failure2.failed?.length ? [`Failed: ${slackEscape(failedLine(failure2.failed))}`] : [];
-  const layout = (reason) => [`*[DEPLOY FAILURE]* ${environment}`, `Commit: \`${commit}\``, `Reason: ${reason}`, ...failed, `Pipeline: ${pipeline}`].join("\n");
+  const changed = failure2.changes ? [`Changed: ${slackEscape(changedLine(failure2.changes, failure2.time))}`] : [];
+  const layout = (reason) => [`*[DEPLOY FAILURE]* ${environment}`, `Commit: \`${commit}\``, `Reason: ${reason}`, ...failed, ...changed, `Pipeline: ${pipeline}`].join("\n");
   return layout(fitPrefix(cleanText(failure2.reason), CHAT_LIMIT - 1 - layout("").length, slackPart));
 }
 var LABELS, DEDUP_LABEL, DEFAULT_REASON, REQUIRED_ACTIONS, pad, TITLE_LIMITS, pipelineMarkdown, messagePartFor, reasonPartFor, slackPart;
@@ -562,6 +758,7 @@ var init_issue = __esm({
     init_markdown();
     init_text();
     init_what_failed();
+    init_what_changed();
     init_markdown();
     LABELS = ["auto-deploy-failure", "ops"];
     DEDUP_LABEL = LABELS[0];
@@ -574,7 +771,7 @@ var init_issue = __esm({
     ];
     pad = (n) => String(n).padStart(2, "0");
     TITLE_LIMITS = Object.freeze({ github: TITLE_LIMIT, gitlab: GITLAB_TITLE_LIMIT });
-    pipelineMarkdown = (text3, flavor = "github") => /^https?:\/\/[^\s<>`"]+$/i.test(text3) && URL.canParse(text3) ? text3 : markdownText(text3, flavor);
+    pipelineMarkdown = (text4, flavor = "github") => /^https?:\/\/[^\s<>`"]+$/i.test(text4) && URL.canParse(text4) ? text4 : markdownText(text4, flavor);
     messagePartFor = (flavor) => (kept, cut2) => codeBlock(kept, flavor) + (cut2 ? `
 *${cutNote(cut2)}*` : "");
     reasonPartFor = (flavor) => (kept, cut2) => markdownText(kept, flavor) + (cut2 ? `
@@ -655,14 +852,14 @@ var init_errors = __esm({
       }
     };
     DuplicateRefused = class extends Error {
-      constructor(number2, original, why3) {
-        super(`Cannot close #${number2} as a duplicate of #${original}: ${why3}`);
+      constructor(number2, original, why4) {
+        super(`Cannot close #${number2} as a duplicate of #${original}: ${why4}`);
         this.name = "DuplicateRefused";
       }
     };
     ListFailed = class extends Error {
-      constructor(cause, why3) {
-        super(`Could not list the open ${DEDUP_LABEL} issues, so none was closed (${why3})`, { cause });
+      constructor(cause, why4) {
+        super(`Could not list the open ${DEDUP_LABEL} issues, so none was closed (${why4})`, { cause });
         this.name = "ListFailed";
       }
     };
@@ -891,8 +1088,8 @@ var require_dist = __commonJS({
 });
 
 // lib/core/chat-format.ts
-function isChatFormatSetting(value15) {
-  return CHAT_FORMAT_SETTINGS.includes(value15);
+function isChatFormatSetting(value16) {
+  return CHAT_FORMAT_SETTINGS.includes(value16);
 }
 function detectFormat(webhook) {
   let url;
@@ -925,8 +1122,8 @@ var init_chat_format = __esm({
 });
 
 // lib/config/actionable.ts
-function parseLabels(text3, fixed, problems) {
-  const labels = entries(text3);
+function parseLabels(text4, fixed, problems) {
+  const labels = entries(text4);
   for (const label of labels) {
     if ([...label].length > LABEL_MAX || CONTROL2.test(label)) {
       problems.push(`REPORT_LABELS: ${JSON.stringify(label)} is not a GitHub label name (at most ${LABEL_MAX} characters, no control characters)`);
@@ -934,8 +1131,8 @@ function parseLabels(text3, fixed, problems) {
   }
   return unique(labels, fixed);
 }
-function parseAssignees(text3, problems) {
-  const logins = unique(entries(text3).map((login) => login.replace(/^@/, "")));
+function parseAssignees(text4, problems) {
+  const logins = unique(entries(text4).map((login) => login.replace(/^@/, "")));
   for (const login of logins) {
     if (!LOGIN.test(login)) {
       problems.push(
@@ -982,7 +1179,7 @@ var init_actionable = __esm({
       const v = env[name2];
       return v === void 0 || v === "" ? void 0 : v;
     };
-    entries = (text3) => (text3 ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
+    entries = (text4) => (text4 ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
     unique = (list2, taken = []) => {
       const seen = new Set(taken.map((entry) => entry.toLowerCase()));
       return list2.filter((entry) => !seen.has(entry.toLowerCase()) && seen.add(entry.toLowerCase()));
@@ -1037,12 +1234,50 @@ var init_ci_log = __esm({
   }
 });
 
+// lib/config/changes.ts
+function readChanges(env, problems) {
+  const mode = choice(env, "REPORT_CHANGES", CHANGES_MODES, "off", problems);
+  const sha = value3(env, "REPORT_LAST_GOOD_SHA");
+  if (sha !== void 0 && !SHA.test(sha)) problems.push(`REPORT_LAST_GOOD_SHA must be a commit id, 7 to 64 hex digits such as 3f2a9c1 (got ${JSON.stringify(env.REPORT_LAST_GOOD_SHA)})`);
+  const timeoutText = value3(env, "REPORT_CHANGES_TIMEOUT");
+  const seconds = timeoutText === void 0 ? DEFAULT_CHANGES_TIMEOUT_SECONDS : Number(timeoutText);
+  const goodTimeout = Number.isFinite(seconds) && seconds > 0;
+  if (!goodTimeout) problems.push(`REPORT_CHANGES_TIMEOUT must be a number of seconds above 0, such as ${DEFAULT_CHANGES_TIMEOUT_SECONDS} (got ${JSON.stringify(env.REPORT_CHANGES_TIMEOUT)})`);
+  const mention = choice(env, "REPORT_MENTION", ["authors", "off"], "off", problems);
+  const assign = choice(env, "REPORT_ASSIGN", ["authors", "off"], "off", problems);
+  return Object.freeze({
+    changes: mode,
+    lastGoodSha: sha !== void 0 && SHA.test(sha) ? sha.toLowerCase() : void 0,
+    changesTimeoutMs: Math.round((goodTimeout ? seconds : DEFAULT_CHANGES_TIMEOUT_SECONDS) * 1e3),
+    mentionAuthors: mention === "authors",
+    assignAuthors: assign === "authors"
+  });
+}
+var CHANGES_MODES, DEFAULT_CHANGES_TIMEOUT_SECONDS, value3, SHA, choice;
+var init_changes = __esm({
+  "lib/config/changes.ts"() {
+    "use strict";
+    CHANGES_MODES = ["auto", "off"];
+    DEFAULT_CHANGES_TIMEOUT_SECONDS = 5;
+    value3 = (env, name2) => {
+      const v = env[name2];
+      return v === void 0 || v === "" ? void 0 : v.trim() || void 0;
+    };
+    SHA = /^[0-9a-f]{7,64}$/i;
+    choice = (env, name2, allowed, fallback, problems) => {
+      const raw = value3(env, name2) ?? fallback;
+      if (!allowed.includes(raw)) problems.push(`${name2} must be ${allowed.join(" or ")}, got ${JSON.stringify(env[name2])}`);
+      return allowed.includes(raw) ? raw : fallback;
+    };
+  }
+});
+
 // lib/config/ci.ts
 function detectCi(env) {
-  const server = value3(env, "GITHUB_SERVER_URL");
-  const repository = value3(env, "GITHUB_REPOSITORY");
-  const runId = value3(env, "GITHUB_RUN_ID");
-  const githubSha = hash(value3(env, "GITHUB_SHA"));
+  const server = value4(env, "GITHUB_SERVER_URL");
+  const repository = value4(env, "GITHUB_REPOSITORY");
+  const runId = value4(env, "GITHUB_RUN_ID");
+  const githubSha = hash(value4(env, "GITHUB_SHA"));
   if (server && repository && runId || githubSha) {
     return {
       name: "GitHub Actions",
@@ -1050,28 +1285,28 @@ function detectCi(env) {
       commitSha: githubSha
     };
   }
-  const gitCommit = hash(value3(env, "GIT_COMMIT"));
+  const gitCommit = hash(value4(env, "GIT_COMMIT"));
   if (gitCommit) return { name: "Jenkins", commitSha: gitCommit };
-  const circleUrl = value3(env, "CIRCLE_BUILD_URL");
-  const circleSha = hash(value3(env, "CIRCLE_SHA1"));
+  const circleUrl = value4(env, "CIRCLE_BUILD_URL");
+  const circleSha = hash(value4(env, "CIRCLE_SHA1"));
   if (circleUrl || circleSha) return { name: "CircleCI", pipelineUrl: circleUrl, commitSha: circleSha };
-  const buildkiteUrl = value3(env, "BUILDKITE_BUILD_URL");
-  const buildkiteSha = hash(value3(env, "BUILDKITE_COMMIT"));
-  const buildkiteMessage = value3(env, "BUILDKITE_MESSAGE");
+  const buildkiteUrl = value4(env, "BUILDKITE_BUILD_URL");
+  const buildkiteSha = hash(value4(env, "BUILDKITE_COMMIT"));
+  const buildkiteMessage = value4(env, "BUILDKITE_MESSAGE");
   if (buildkiteUrl || buildkiteSha || buildkiteMessage) {
     return { name: "Buildkite", pipelineUrl: buildkiteUrl, commitSha: buildkiteSha, commitMessage: buildkiteMessage };
   }
   return void 0;
 }
-var value3, hash;
+var value4, hash;
 var init_ci = __esm({
   "lib/config/ci.ts"() {
     "use strict";
-    value3 = (env, name2) => {
+    value4 = (env, name2) => {
       const v = env[name2];
       return v === void 0 || v === "" ? void 0 : v;
     };
-    hash = (text3) => text3 && /^[0-9a-f]{7,64}$/i.test(text3) ? text3.slice(0, 7) : void 0;
+    hash = (text4) => text4 && /^[0-9a-f]{7,64}$/i.test(text4) ? text4.slice(0, 7) : void 0;
   }
 });
 
@@ -1099,15 +1334,15 @@ function readKey(raw, problems) {
   return pem;
 }
 function appCredentials(env, problems) {
-  const appId = value4(env, "ISSUE_APP_ID");
-  const rawKey = value4(env, "ISSUE_APP_PRIVATE_KEY");
-  const rawInstallation = value4(env, "ISSUE_APP_INSTALLATION_ID");
+  const appId = value5(env, "ISSUE_APP_ID");
+  const rawKey = value5(env, "ISSUE_APP_PRIVATE_KEY");
+  const rawInstallation = value5(env, "ISSUE_APP_INSTALLATION_ID");
   if (appId === void 0 && rawKey === void 0) {
     if (rawInstallation !== void 0) problems.push("ISSUE_APP_INSTALLATION_ID is set, but ISSUE_APP_ID and ISSUE_APP_PRIVATE_KEY are not");
     return void 0;
   }
   const before = problems.length;
-  if (value4(env, "ISSUE_TOKEN") !== void 0) {
+  if (value5(env, "ISSUE_TOKEN") !== void 0) {
     problems.push("ISSUE_TOKEN and ISSUE_APP_ID are both set: use either a token or a GitHub App (ISSUE_APP_ID, ISSUE_APP_PRIVATE_KEY), not both");
   }
   if (appId === void 0) problems.push("ISSUE_APP_ID is required with ISSUE_APP_PRIVATE_KEY (the App's id, from its settings page)");
@@ -1121,32 +1356,32 @@ function appCredentials(env, problems) {
   if (problems.length > before || appId === void 0 || privateKey === void 0) return void 0;
   return Object.freeze({ appId, privateKey, installationId });
 }
-var value4, unflatten;
+var value5, unflatten;
 var init_app = __esm({
   "lib/config/app.ts"() {
     "use strict";
     init_log();
-    value4 = (env, name2) => env[name2] === void 0 || env[name2] === "" ? void 0 : env[name2];
+    value5 = (env, name2) => env[name2] === void 0 || env[name2] === "" ? void 0 : env[name2];
     unflatten = (pem) => pem.includes("\n") ? pem : pem.replace(/\\n/g, "\n");
   }
 });
 
 // lib/config/tracker.ts
 function trackerKind(env, problems) {
-  const kind = value5(env, "ISSUE_TRACKER") ?? "github";
+  const kind = value6(env, "ISSUE_TRACKER") ?? "github";
   if (kind === "github" || kind === "gitlab") return kind;
   problems.push(`ISSUE_TRACKER must be github or gitlab, got ${JSON.stringify(kind)}`);
   return "github";
 }
-function isGitLabProject(text3) {
-  if (NUMERIC_ID.test(text3)) return true;
-  const segments = text3.split("/");
+function isGitLabProject(text4) {
+  if (NUMERIC_ID.test(text4)) return true;
+  const segments = text4.split("/");
   return segments.length >= 2 && segments.every((s) => SEGMENT.test(s) && !BAD_END.test(s));
 }
 function gitLabTarget(env, problems) {
-  const apiName = value5(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "CI_API_V4_URL";
-  const apiUrl = value5(env, "ISSUE_API_URL") ?? value5(env, "CI_API_V4_URL") ?? GITLAB_DEFAULT_API_URL;
-  const given = value5(env, "ISSUE_REPO") ?? value5(env, "CI_PROJECT_PATH");
+  const apiName = value6(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "CI_API_V4_URL";
+  const apiUrl = value6(env, "ISSUE_API_URL") ?? value6(env, "CI_API_V4_URL") ?? GITLAB_DEFAULT_API_URL;
+  const given = value6(env, "ISSUE_REPO") ?? value6(env, "CI_PROJECT_PATH");
   const empty = { project: "", owner: "", repo: "", apiName, apiUrl };
   if (given === void 0) {
     problems.push("ISSUE_REPO is required (a GitLab project path such as group/project, or a numeric project id; GitLab CI sets CI_PROJECT_PATH)");
@@ -1161,12 +1396,12 @@ function gitLabTarget(env, problems) {
   const cut2 = given.lastIndexOf("/");
   return { project: given, owner: given.slice(0, Math.max(cut2, 0)), repo: given.slice(cut2 + 1), apiName, apiUrl };
 }
-var GITLAB_DEFAULT_API_URL, value5, SEGMENT, BAD_END, NUMERIC_ID;
+var GITLAB_DEFAULT_API_URL, value6, SEGMENT, BAD_END, NUMERIC_ID;
 var init_tracker = __esm({
   "lib/config/tracker.ts"() {
     "use strict";
     GITLAB_DEFAULT_API_URL = "https://gitlab.com/api/v4";
-    value5 = (env, name2) => {
+    value6 = (env, name2) => {
       const v = env[name2];
       return v === void 0 || v === "" ? void 0 : v;
     };
@@ -1186,23 +1421,23 @@ function parseProject(url, status, problems) {
   return Object.freeze({ url, ownerType: match[1] === "orgs" ? "organization" : "user", owner: match[2], number: Number(match[3]), status });
 }
 function readShape(env, tracker, problems) {
-  const projectUrl = value6(env, "REPORT_PROJECT");
-  const status = value6(env, "REPORT_PROJECT_STATUS");
+  const projectUrl = value7(env, "REPORT_PROJECT");
+  const status = value7(env, "REPORT_PROJECT_STATUS");
   if (status !== void 0 && projectUrl === void 0) problems.push("REPORT_PROJECT_STATUS needs REPORT_PROJECT (the board whose Status field it sets)");
   if (projectUrl !== void 0 && tracker === "gitlab") problems.push("REPORT_PROJECT is a GitHub Projects board; on GitLab, boards follow labels: use REPORT_LABELS");
-  const milestone = value6(env, "REPORT_MILESTONE");
+  const milestone = value7(env, "REPORT_MILESTONE");
   if (milestone !== void 0 && milestone.length > 255) problems.push(`REPORT_MILESTONE must be a milestone title of at most 255 characters`);
   return {
-    templateFile: value6(env, "REPORT_TEMPLATE"),
+    templateFile: value7(env, "REPORT_TEMPLATE"),
     milestone,
     board: projectUrl !== void 0 && tracker === "github" ? parseProject(projectUrl, status, problems) : void 0
   };
 }
-var value6, PROJECT;
+var value7, PROJECT;
 var init_shape = __esm({
   "lib/config/shape.ts"() {
     "use strict";
-    value6 = (env, name2) => {
+    value7 = (env, name2) => {
       const v = env[name2]?.trim();
       return v === void 0 || v === "" ? void 0 : v;
     };
@@ -1212,17 +1447,17 @@ var init_shape = __esm({
 
 // lib/config/pager.ts
 function readPager(env, problems) {
-  const routingKey = value7(env, "PAGERDUTY_ROUTING_KEY");
-  const severity = value7(env, "REPORT_PAGER_SEVERITY") ?? "error";
+  const routingKey = value8(env, "PAGERDUTY_ROUTING_KEY");
+  const severity = value8(env, "REPORT_PAGER_SEVERITY") ?? "error";
   if (!PAGER_SEVERITIES.includes(severity)) {
     problems.push(`REPORT_PAGER_SEVERITY must be one of ${PAGER_SEVERITIES.join(", ")}, got ${JSON.stringify(severity)}`);
   }
-  const eventsUrl = (value7(env, "PAGERDUTY_EVENTS_URL") ?? DEFAULT_PAGERDUTY_EVENTS_URL).replace(/\/+$/, "");
+  const eventsUrl = (value8(env, "PAGERDUTY_EVENTS_URL") ?? DEFAULT_PAGERDUTY_EVENTS_URL).replace(/\/+$/, "");
   const web = URL.canParse(eventsUrl) && ["https:", "http:"].includes(new URL(eventsUrl).protocol);
   if (!web) problems.push(`PAGERDUTY_EVENTS_URL must be an https URL such as ${DEFAULT_PAGERDUTY_EVENTS_URL}, got ${JSON.stringify(eventsUrl)}`);
-  const environments = (value7(env, "REPORT_PAGER_ENVIRONMENTS") ?? "").split(",").map((e) => e.trim()).filter(Boolean);
+  const environments = (value8(env, "REPORT_PAGER_ENVIRONMENTS") ?? "").split(",").map((e) => e.trim()).filter(Boolean);
   if (routingKey === void 0) {
-    if (value7(env, "REPORT_PAGER_ENVIRONMENTS") !== void 0 || value7(env, "REPORT_PAGER_SEVERITY") !== void 0) {
+    if (value8(env, "REPORT_PAGER_ENVIRONMENTS") !== void 0 || value8(env, "REPORT_PAGER_SEVERITY") !== void 0) {
       problems.push("REPORT_PAGER_SEVERITY and REPORT_PAGER_ENVIRONMENTS need PAGERDUTY_ROUTING_KEY (an Events API v2 integration key)");
     }
     return void 0;
@@ -1230,13 +1465,13 @@ function readPager(env, problems) {
   if (!/^[A-Za-z0-9]{20,64}$/.test(routingKey)) problems.push("PAGERDUTY_ROUTING_KEY must be an Events API v2 integration key (32 letters and digits); the value given is not one");
   return Object.freeze({ routingKey, eventsUrl, severity, environments: Object.freeze(environments) });
 }
-var DEFAULT_PAGERDUTY_EVENTS_URL, PAGER_SEVERITIES, value7;
+var DEFAULT_PAGERDUTY_EVENTS_URL, PAGER_SEVERITIES, value8;
 var init_pager = __esm({
   "lib/config/pager.ts"() {
     "use strict";
     DEFAULT_PAGERDUTY_EVENTS_URL = "https://events.pagerduty.com";
     PAGER_SEVERITIES = ["critical", "error", "warning", "info"];
-    value7 = (env, name2) => {
+    value8 = (env, name2) => {
       const v = env[name2]?.trim();
       return v === void 0 || v === "" ? void 0 : v;
     };
@@ -1271,34 +1506,34 @@ var init_plain_http = __esm({
 });
 
 // lib/config/noise.ts
-function parseDuration(text3) {
-  const match = /^(\d+(?:\.\d+)?)\s*([smhd])$/.exec(text3.trim());
+function parseDuration(text4) {
+  const match = /^(\d+(?:\.\d+)?)\s*([smhd])$/.exec(text4.trim());
   if (!match) return void 0;
   const seconds = Number(match[1]) * UNIT_SECONDS[match[2]];
   return Number.isFinite(seconds) && seconds > 0 ? seconds : void 0;
 }
 function readNoise(env, onDuplicate, problems) {
   const settings = {};
-  const page = value8(env, "REPORT_PAGE_AFTER");
+  const page = value9(env, "REPORT_PAGE_AFTER");
   if (page !== void 0) {
     const seconds = parseDuration(page);
     if (WHOLE.test(page)) {
       settings.pageAfter = { runs: Number(page) };
       if (onDuplicate !== "comment") {
         problems.push(
-          `REPORT_PAGE_AFTER=${page} counts failed runs, which are recorded only with ON_DUPLICATE=comment (got ${JSON.stringify(value8(env, "ON_DUPLICATE") ?? "skip")}); set ON_DUPLICATE=comment, or give REPORT_PAGE_AFTER a duration such as 30m`
+          `REPORT_PAGE_AFTER=${page} counts failed runs, which are recorded only with ON_DUPLICATE=comment (got ${JSON.stringify(value9(env, "ON_DUPLICATE") ?? "skip")}); set ON_DUPLICATE=comment, or give REPORT_PAGE_AFTER a duration such as 30m`
         );
       }
     } else if (seconds !== void 0) settings.pageAfter = { seconds };
     else problems.push(`REPORT_PAGE_AFTER must be a number of failed runs such as 3, or a duration such as 30m (s, m, h or d), got ${JSON.stringify(page)}`);
-    if (value8(env, "PAGERDUTY_ROUTING_KEY") === void 0) problems.push("REPORT_PAGE_AFTER needs PAGERDUTY_ROUTING_KEY (an Events API v2 integration key): it says when to page");
+    if (value9(env, "PAGERDUTY_ROUTING_KEY") === void 0) problems.push("REPORT_PAGE_AFTER needs PAGERDUTY_ROUTING_KEY (an Events API v2 integration key): it says when to page");
   }
-  const file = value8(env, "REPORT_FILE_AFTER");
+  const file = value9(env, "REPORT_FILE_AFTER");
   if (file !== void 0) {
     if (WHOLE.test(file)) settings.fileAfter = Number(file);
     else problems.push(`REPORT_FILE_AFTER must be a whole number of consecutive failed runs, at least 1, such as 3, got ${JSON.stringify(file)}`);
   }
-  const flap = value8(env, "REPORT_FLAP");
+  const flap = value9(env, "REPORT_FLAP");
   if (flap !== void 0) {
     const [count = "", window2 = "", ...rest] = flap.split("/");
     const windowSeconds = parseDuration(window2);
@@ -1315,11 +1550,11 @@ function formatWindow(seconds) {
   if (seconds % 3600 === 0) return `${seconds / 3600} h`;
   return seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`;
 }
-var value8, UNIT_SECONDS, WHOLE, noiseOn;
+var value9, UNIT_SECONDS, WHOLE, noiseOn;
 var init_noise = __esm({
   "lib/config/noise.ts"() {
     "use strict";
-    value8 = (env, name2) => {
+    value9 = (env, name2) => {
       const v = env[name2]?.trim();
       return v === void 0 || v === "" ? void 0 : v;
     };
@@ -1346,13 +1581,13 @@ function secretsOf(config) {
 function proxyWarnings(env) {
   const names = ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY"];
   return names.flatMap((name2) => {
-    const url = value9(env, name2);
+    const url = value10(env, name2);
     if (url === void 0 || !URL.canParse(url) || !new URL(url).password || !crossesNetworkInClear(url)) return [];
     return [`${name2} uses plain http, so the proxy's password travels unencrypted; use an https:// proxy address unless the network is trusted`];
   });
 }
 function number(env, name2, fallback, problems, min = 0) {
-  const raw = value9(env, name2);
+  const raw = value10(env, name2);
   if (raw === void 0) return fallback;
   const n = Number(raw);
   if (!Number.isFinite(n) || n < min || raw.trim() === "") {
@@ -1364,16 +1599,16 @@ function number(env, name2, fallback, problems, min = 0) {
 function loadConfig(env = process.env, { requireToken = true } = {}) {
   const problems = [];
   const warnings = [];
-  const token = value9(env, "ISSUE_TOKEN") ?? "";
+  const token = value10(env, "ISSUE_TOKEN") ?? "";
   const app = appCredentials(env, problems);
-  const appNamed = value9(env, "ISSUE_APP_ID") !== void 0 || value9(env, "ISSUE_APP_PRIVATE_KEY") !== void 0;
+  const appNamed = value10(env, "ISSUE_APP_ID") !== void 0 || value10(env, "ISSUE_APP_PRIVATE_KEY") !== void 0;
   if (!token && !appNamed && requireToken) problems.push("ISSUE_TOKEN is required");
   let owner = "";
   let repo = "";
   const tracker = trackerKind(env, problems);
   if (tracker === "gitlab" && appNamed) problems.push("ISSUE_APP_ID is a GitHub App; ISSUE_TRACKER=gitlab takes ISSUE_TOKEN instead");
   const gitlab = tracker === "gitlab" ? gitLabTarget(env, problems) : void 0;
-  const fullName = value9(env, "ISSUE_REPO");
+  const fullName = value10(env, "ISSUE_REPO");
   if (gitlab) {
     ;
     ({ owner, repo } = gitlab);
@@ -1390,11 +1625,11 @@ function loadConfig(env = process.env, { requireToken = true } = {}) {
       repo = r;
     }
   }
-  const apiName = gitlab?.apiName ?? (value9(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "GITHUB_API_URL");
-  const apiUrl = gitlab?.apiUrl ?? value9(env, "ISSUE_API_URL") ?? value9(env, "GITHUB_API_URL") ?? DEFAULT_API_URL;
+  const apiName = gitlab?.apiName ?? (value10(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "GITHUB_API_URL");
+  const apiUrl = gitlab?.apiUrl ?? value10(env, "ISSUE_API_URL") ?? value10(env, "GITHUB_API_URL") ?? DEFAULT_API_URL;
   if (!isHttpUrl(apiUrl)) problems.push(`${apiName} must be an http(s) URL such as ${gitlab ? GITLAB_DEFAULT_API_URL : DEFAULT_API_URL}, got ${JSON.stringify(apiUrl)}`);
   else warnings.push(...defined(plainHttpWarning(apiName, apiUrl, appNamed ? "the GitHub App's tokens" : "ISSUE_TOKEN")));
-  let chatWebhook = value9(env, "CHAT_WEBHOOK");
+  let chatWebhook = value10(env, "CHAT_WEBHOOK");
   if (chatWebhook !== void 0 && !isHttpUrl(chatWebhook)) {
     warnings.push("CHAT_WEBHOOK is not an http(s) URL such as https://hooks.slack.com/services/\u2026; no chat notice will be sent");
     chatWebhook = void 0;
@@ -1403,7 +1638,7 @@ function loadConfig(env = process.env, { requireToken = true } = {}) {
   const chat = chatConfig(env, problems);
   if (chat.slack) warnings.push(...defined(plainHttpWarning("SLACK_API_URL", chat.slack.apiUrl, "SLACK_BOT_TOKEN")));
   warnings.push(...proxyWarnings(env));
-  const onDuplicate = value9(env, "ON_DUPLICATE") ?? "skip";
+  const onDuplicate = value10(env, "ON_DUPLICATE") ?? "skip";
   if (onDuplicate !== "skip" && onDuplicate !== "comment") {
     problems.push(`ON_DUPLICATE must be skip or comment, got ${JSON.stringify(onDuplicate)}`);
   }
@@ -1415,17 +1650,18 @@ function loadConfig(env = process.env, { requireToken = true } = {}) {
   const writeIntervalSeconds = number(env, "REPORT_WRITE_INTERVAL", 1, problems);
   const actionable = readActionable(env, LABELS, problems);
   const ciLog = readCiLog(env, problems);
+  const changes = readChanges(env, problems);
   const shape = readShape(env, tracker, problems);
   const pager = readPager(env, problems);
   if (pager) warnings.push(...defined(plainHttpWarning("PAGERDUTY_EVENTS_URL", pager.eventsUrl, "PAGERDUTY_ROUTING_KEY")));
   const noise = readNoise(env, onDuplicate, problems);
   registerSecret(
-    ...configSecrets({ token, app, chatWebhook: value9(env, "CHAT_WEBHOOK"), chat, ...pager ? { pager } : {} }),
-    value9(env, "SLACK_BOT_TOKEN"),
-    value9(env, "PAGERDUTY_ROUTING_KEY"),
-    value9(env, "CI_LOG_TOKEN")
+    ...configSecrets({ token, app, chatWebhook: value10(env, "CHAT_WEBHOOK"), chat, ...pager ? { pager } : {} }),
+    value10(env, "SLACK_BOT_TOKEN"),
+    value10(env, "PAGERDUTY_ROUTING_KEY"),
+    value10(env, "CI_LOG_TOKEN")
   );
-  for (const name2 of ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY"]) if (value9(env, name2)) registerSecret(...credentialsIn(value9(env, name2)));
+  for (const name2 of ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY"]) if (value10(env, name2)) registerSecret(...credentialsIn(value10(env, name2)));
   if (problems.length) throw new ConfigError(problems.map((problem) => redact(problem)));
   const ci = detectCi(env);
   return Object.freeze({
@@ -1437,10 +1673,10 @@ function loadConfig(env = process.env, { requireToken = true } = {}) {
     repo,
     apiUrl: apiUrl.replace(/\/+$/, ""),
     chatWebhook,
-    pipelineUrl: value9(env, "CI_PIPELINE_URL") ?? value9(env, "BUILD_URL") ?? ci?.pipelineUrl ?? "unknown",
-    commitSha: value9(env, "CI_COMMIT_SHA") ?? ci?.commitSha,
-    commitMessage: value9(env, "CI_COMMIT_MESSAGE") ?? ci?.commitMessage,
-    deployEnv: value9(env, "DEPLOY_ENV") ?? "production",
+    pipelineUrl: value10(env, "CI_PIPELINE_URL") ?? value10(env, "BUILD_URL") ?? ci?.pipelineUrl ?? "unknown",
+    commitSha: value10(env, "CI_COMMIT_SHA") ?? ci?.commitSha,
+    commitMessage: value10(env, "CI_COMMIT_MESSAGE") ?? ci?.commitMessage,
+    deployEnv: value10(env, "DEPLOY_ENV") ?? "production",
     onDuplicate,
     timeoutMs: Math.round(timeoutSeconds * 1e3),
     chatTimeoutMs: Math.round(chatTimeoutSeconds * 1e3),
@@ -1450,6 +1686,7 @@ function loadConfig(env = process.env, { requireToken = true } = {}) {
     writeIntervalSeconds,
     ...actionable,
     ...ciLog,
+    ...changes,
     ...shape,
     ...pager ? { pager } : {},
     ...noise,
@@ -1458,15 +1695,15 @@ function loadConfig(env = process.env, { requireToken = true } = {}) {
   });
 }
 function chatConfig(env, problems) {
-  const format = value9(env, "CHAT_FORMAT") ?? "auto";
+  const format = value10(env, "CHAT_FORMAT") ?? "auto";
   if (!isChatFormatSetting(format)) problems.push(`CHAT_FORMAT must be one of ${CHAT_FORMAT_SETTINGS.join(", ")}, got ${JSON.stringify(format)}`);
-  const strictValue = value9(env, "REPORT_CHAT_STRICT") ?? "0";
+  const strictValue = value10(env, "REPORT_CHAT_STRICT") ?? "0";
   if (!["0", "1", "true", "false"].includes(strictValue)) problems.push(`REPORT_CHAT_STRICT must be 1 or 0, got ${JSON.stringify(strictValue)}`);
-  const token = value9(env, "SLACK_BOT_TOKEN");
-  const channel2 = value9(env, "SLACK_CHANNEL");
+  const token = value10(env, "SLACK_BOT_TOKEN");
+  const channel2 = value10(env, "SLACK_CHANNEL");
   if (token !== void 0 && channel2 === void 0) problems.push("SLACK_CHANNEL is required with SLACK_BOT_TOKEN (a channel id such as C0123456789, or #name)");
   if (channel2 !== void 0 && token === void 0) problems.push("SLACK_BOT_TOKEN is required with SLACK_CHANNEL (a bot token, xoxb-\u2026)");
-  const apiUrl = (value9(env, "SLACK_API_URL") ?? DEFAULT_SLACK_API_URL).replace(/\/+$/, "");
+  const apiUrl = (value10(env, "SLACK_API_URL") ?? DEFAULT_SLACK_API_URL).replace(/\/+$/, "");
   if (!isHttpUrl(apiUrl)) problems.push(`SLACK_API_URL must be an https URL such as ${DEFAULT_SLACK_API_URL}, got ${JSON.stringify(apiUrl)}`);
   return Object.freeze({
     format,
@@ -1475,13 +1712,13 @@ function chatConfig(env, problems) {
   });
 }
 function loadDotenv(env = process.env, dir = process.cwd()) {
-  if (value9(env, "REPORT_DOTENV") === "off") return;
+  if (value10(env, "REPORT_DOTENV") === "off") return;
   (0, import_dotenv.config)({ path: `${dir}/.env`, processEnv: env, override: false, quiet: true });
 }
 function outputFiles(env = process.env) {
-  return Object.freeze({ githubOutput: value9(env, "GITHUB_OUTPUT"), stepSummary: value9(env, "GITHUB_STEP_SUMMARY") });
+  return Object.freeze({ githubOutput: value10(env, "GITHUB_OUTPUT"), stepSummary: value10(env, "GITHUB_STEP_SUMMARY") });
 }
-var import_dotenv, DEFAULT_SLACK_API_URL, DEFAULT_API_URL, OWNER, REPO, value9, isHttpUrl, defined;
+var import_dotenv, DEFAULT_SLACK_API_URL, DEFAULT_API_URL, OWNER, REPO, value10, isHttpUrl, defined;
 var init_config = __esm({
   "lib/config/config.ts"() {
     "use strict";
@@ -1491,6 +1728,7 @@ var init_config = __esm({
     init_redact();
     init_actionable();
     init_ci_log();
+    init_changes();
     init_ci();
     init_app();
     init_errors();
@@ -1503,13 +1741,13 @@ var init_config = __esm({
     DEFAULT_API_URL = "https://api.github.com";
     OWNER = /^[A-Za-z0-9-]{1,39}$/;
     REPO = /^[A-Za-z0-9._-]{1,100}$/;
-    value9 = (env, name2) => {
+    value10 = (env, name2) => {
       const v = env[name2];
       return v === void 0 || v === "" ? void 0 : v;
     };
-    isHttpUrl = (text3) => {
+    isHttpUrl = (text4) => {
       try {
-        const url = new URL(text3);
+        const url = new URL(text4);
         return url.protocol === "http:" || url.protocol === "https:";
       } catch {
         return false;
@@ -1528,10 +1766,10 @@ function make(protocol) {
   const keyOf2 = (host, port) => `${host}:${port}`;
   class ConnectingAhead extends mod.Agent {
     createConnection(options, callback) {
-      const key = keyOf2(String(options.host), String(options.port));
-      const waiting = ahead.get(key) ?? [];
+      const key2 = keyOf2(String(options.host), String(options.port));
+      const waiting = ahead.get(key2) ?? [];
       const socket = waiting.shift();
-      if (!waiting.length) ahead.delete(key);
+      if (!waiting.length) ahead.delete(key2);
       if (socket && !socket.destroyed) {
         socket.ref();
         return socket;
@@ -1547,8 +1785,8 @@ function make(protocol) {
     open(url, count = 1) {
       const host = url.hostname.replace(/^\[|\]$/g, "");
       const port = Number(url.port) || defaultPort;
-      const key = keyOf2(host, port);
-      const waiting = ahead.get(key) ?? [];
+      const key2 = keyOf2(host, port);
+      const waiting = ahead.get(key2) ?? [];
       if (waiting.length >= count) return;
       const options = { host, port, servername: isIP(host) ? "" : host, path: null };
       const socket = mod.Agent.prototype.createConnection.call(agent, options);
@@ -1556,7 +1794,7 @@ function make(protocol) {
       });
       socket.setNoDelay(true);
       socket.unref();
-      ahead.set(key, [...waiting, socket]);
+      ahead.set(key2, [...waiting, socket]);
     }
   };
 }
@@ -2409,9 +2647,9 @@ var require_constants = __commonJS({
       return buffer;
     }
     for (let i = 0; i < wellknownHeaderNames.length; ++i) {
-      const key = wellknownHeaderNames[i];
-      const lowerCasedKey = key.toLowerCase();
-      headerNameLowerCasedRecord[key] = headerNameLowerCasedRecord[lowerCasedKey] = lowerCasedKey;
+      const key2 = wellknownHeaderNames[i];
+      const lowerCasedKey = key2.toLowerCase();
+      headerNameLowerCasedRecord[key2] = headerNameLowerCasedRecord[lowerCasedKey] = lowerCasedKey;
     }
     module.exports = {
       wellknownHeaderNames,
@@ -2445,18 +2683,18 @@ var require_tree = __commonJS({
        * @param {any} value
        * @param {number} index
        */
-      constructor(key, value15, index) {
-        if (index === void 0 || index >= key.length) {
+      constructor(key2, value16, index) {
+        if (index === void 0 || index >= key2.length) {
           throw new TypeError("Unreachable");
         }
-        const code = this.code = key.charCodeAt(index);
+        const code = this.code = key2.charCodeAt(index);
         if (code > 127) {
           throw new TypeError("key must be ascii string");
         }
-        if (key.length !== ++index) {
-          this.middle = new _TstNode(key, value15, index);
+        if (key2.length !== ++index) {
+          this.middle = new _TstNode(key2, value16, index);
         } else {
-          this.value = value15;
+          this.value = value16;
         }
       }
       /**
@@ -2464,39 +2702,39 @@ var require_tree = __commonJS({
        * @param {any} value
        * @returns {void}
        */
-      add(key, value15) {
-        const length = key.length;
+      add(key2, value16) {
+        const length = key2.length;
         if (length === 0) {
           throw new TypeError("Unreachable");
         }
         let index = 0;
         let node = this;
         while (true) {
-          const code = key.charCodeAt(index);
+          const code = key2.charCodeAt(index);
           if (code > 127) {
             throw new TypeError("key must be ascii string");
           }
           if (node.code === code) {
             if (length === ++index) {
-              node.value = value15;
+              node.value = value16;
               break;
             } else if (node.middle !== null) {
               node = node.middle;
             } else {
-              node.middle = new _TstNode(key, value15, index);
+              node.middle = new _TstNode(key2, value16, index);
               break;
             }
           } else if (node.code < code) {
             if (node.left !== null) {
               node = node.left;
             } else {
-              node.left = new _TstNode(key, value15, index);
+              node.left = new _TstNode(key2, value16, index);
               break;
             }
           } else if (node.right !== null) {
             node = node.right;
           } else {
-            node.right = new _TstNode(key, value15, index);
+            node.right = new _TstNode(key2, value16, index);
             break;
           }
         }
@@ -2505,12 +2743,12 @@ var require_tree = __commonJS({
        * @param {Uint8Array} key
        * @returns {TstNode | null}
        */
-      search(key) {
-        const keylength = key.length;
+      search(key2) {
+        const keylength = key2.length;
         let index = 0;
         let node = this;
         while (node !== null && index < keylength) {
-          let code = key[index];
+          let code = key2[index];
           if (code <= 90 && code >= 65) {
             code |= 32;
           }
@@ -2536,25 +2774,25 @@ var require_tree = __commonJS({
        * @param {any} value
        * @returns {void}
        * */
-      insert(key, value15) {
+      insert(key2, value16) {
         if (this.node === null) {
-          this.node = new TstNode(key, value15, 0);
+          this.node = new TstNode(key2, value16, 0);
         } else {
-          this.node.add(key, value15);
+          this.node.add(key2, value16);
         }
       }
       /**
        * @param {Uint8Array} key
        * @returns {any}
        */
-      lookup(key) {
-        return this.node?.search(key)?.value ?? null;
+      lookup(key2) {
+        return this.node?.search(key2)?.value ?? null;
       }
     };
     var tree = new TernarySearchTree();
     for (let i = 0; i < wellknownHeaderNames.length; ++i) {
-      const key = headerNameLowerCasedRecord[wellknownHeaderNames[i]];
-      tree.insert(key, key);
+      const key2 = headerNameLowerCasedRecord[wellknownHeaderNames[i]];
+      tree.insert(key2, key2);
     }
     module.exports = {
       TernarySearchTree,
@@ -2645,11 +2883,11 @@ var require_util = __commonJS({
       return url;
     }
     function isValidPort(port) {
-      const value15 = parseInt(port, 10);
-      return value15 === Number(port) && value15 >= 0 && value15 <= 65535;
+      const value16 = parseInt(port, 10);
+      return value16 === Number(port) && value16 >= 0 && value16 <= 65535;
     }
-    function isHttpOrHttpsPrefixed(value15) {
-      return value15 != null && value15[0] === "h" && value15[1] === "t" && value15[2] === "t" && value15[3] === "p" && (value15[4] === ":" || value15[4] === "s" && value15[5] === ":");
+    function isHttpOrHttpsPrefixed(value16) {
+      return value16 != null && value16[0] === "h" && value16[1] === "t" && value16[2] === "t" && value16[3] === "p" && (value16[4] === ":" || value16[4] === "s" && value16[5] === ":");
     }
     function parseURL(url) {
       if (typeof url === "string") {
@@ -2778,40 +3016,40 @@ var require_util = __commonJS({
       const m = val.match(KEEPALIVE_TIMEOUT_EXPR);
       return m ? parseInt(m[1], 10) * 1e3 : null;
     }
-    function headerNameToString(value15) {
-      return typeof value15 === "string" ? headerNameLowerCasedRecord[value15] ?? value15.toLowerCase() : tree.lookup(value15) ?? value15.toString("latin1").toLowerCase();
+    function headerNameToString(value16) {
+      return typeof value16 === "string" ? headerNameLowerCasedRecord[value16] ?? value16.toLowerCase() : tree.lookup(value16) ?? value16.toString("latin1").toLowerCase();
     }
-    function bufferToLowerCasedHeaderName(value15) {
-      return tree.lookup(value15) ?? value15.toString("latin1").toLowerCase();
+    function bufferToLowerCasedHeaderName(value16) {
+      return tree.lookup(value16) ?? value16.toString("latin1").toLowerCase();
     }
     function parseHeaders(headers, obj) {
       if (obj === void 0) obj = {};
       for (let i = 0; i < headers.length; i += 2) {
-        const key = headerNameToString(headers[i]);
-        let val = obj[key];
+        const key2 = headerNameToString(headers[i]);
+        let val = obj[key2];
         if (val !== void 0) {
-          if (!Object.hasOwn(obj, key)) {
+          if (!Object.hasOwn(obj, key2)) {
             const headersValue = typeof headers[i + 1] === "string" ? headers[i + 1] : Array.isArray(headers[i + 1]) ? headers[i + 1].map((x) => x.toString("latin1")) : headers[i + 1].toString("latin1");
-            if (key === "__proto__") {
-              Object.defineProperty(obj, key, {
+            if (key2 === "__proto__") {
+              Object.defineProperty(obj, key2, {
                 value: headersValue,
                 enumerable: true,
                 configurable: true,
                 writable: true
               });
             } else {
-              obj[key] = headersValue;
+              obj[key2] = headersValue;
             }
           } else {
             if (typeof val === "string") {
               val = [val];
-              obj[key] = val;
+              obj[key2] = val;
             }
             val.push(headers[i + 1].toString("latin1"));
           }
         } else {
           const headersValue = typeof headers[i + 1] === "string" ? headers[i + 1] : Array.isArray(headers[i + 1]) ? headers[i + 1].map((x) => x.toString("latin1")) : headers[i + 1].toString("latin1");
-          obj[key] = headersValue;
+          obj[key2] = headersValue;
         }
       }
       return obj;
@@ -2819,27 +3057,27 @@ var require_util = __commonJS({
     function parseRawHeaders(headers) {
       const headersLength = headers.length;
       const ret = new Array(headersLength);
-      let key;
+      let key2;
       let val;
       for (let n = 0; n < headersLength; n += 2) {
-        key = headers[n];
+        key2 = headers[n];
         val = headers[n + 1];
-        typeof key !== "string" && (key = key.toString());
+        typeof key2 !== "string" && (key2 = key2.toString());
         typeof val !== "string" && (val = val.toString("latin1"));
-        ret[n] = key;
+        ret[n] = key2;
         ret[n + 1] = val;
       }
       return ret;
     }
     function toRawHeaders(headers) {
       const rawHeaders = [];
-      for (const [name2, value15] of Object.entries(headers)) {
-        if (Array.isArray(value15)) {
-          for (const entry of value15) {
+      for (const [name2, value16] of Object.entries(headers)) {
+        if (Array.isArray(value16)) {
+          for (const entry of value16) {
             rawHeaders.push(Buffer.from(name2, "latin1"), Buffer.from(`${entry}`, "latin1"));
           }
         } else {
-          rawHeaders.push(Buffer.from(name2, "latin1"), Buffer.from(`${value15}`, "latin1"));
+          rawHeaders.push(Buffer.from(name2, "latin1"), Buffer.from(`${value16}`, "latin1"));
         }
       }
       return rawHeaders;
@@ -2908,14 +3146,14 @@ var require_util = __commonJS({
             iterator = iterable[Symbol.asyncIterator]();
           },
           pull(controller) {
-            return iterator.next().then(({ done, value: value15 }) => {
+            return iterator.next().then(({ done, value: value16 }) => {
               if (done) {
                 return queueMicrotask(() => {
                   controller.close();
                   controller.byobRequest?.respond(0);
                 });
               } else {
-                const buf = Buffer.isBuffer(value15) ? value15 : Buffer.from(value15);
+                const buf = Buffer.isBuffer(value16) ? value16 : Buffer.from(value16);
                 if (buf.byteLength) {
                   return controller.enqueue(new Uint8Array(buf));
                 } else {
@@ -3949,20 +4187,20 @@ var require_request = __commonJS({
           this.endHandler = null;
         }
       }
-      addHeader(key, value15) {
-        processHeader(this, key, value15);
+      addHeader(key2, value16) {
+        processHeader(this, key2, value16);
         return this;
       }
     };
-    function processHeader(request2, key, val) {
+    function processHeader(request2, key2, val) {
       if (val && (typeof val === "object" && !Array.isArray(val))) {
-        throw new InvalidArgumentError(`invalid ${key} header`);
+        throw new InvalidArgumentError(`invalid ${key2} header`);
       } else if (val === void 0) {
         return;
       }
-      let headerName = headerNameLowerCasedRecord[key];
+      let headerName = headerNameLowerCasedRecord[key2];
       if (headerName === void 0) {
-        headerName = key.toLowerCase();
+        headerName = key2.toLowerCase();
         if (headerNameLowerCasedRecord[headerName] === void 0 && !isValidHTTPToken(headerName)) {
           throw new InvalidArgumentError("invalid header key");
         }
@@ -3972,17 +4210,17 @@ var require_request = __commonJS({
         for (let i = 0; i < val.length; i++) {
           if (typeof val[i] === "string") {
             if (!isValidHeaderValue(val[i])) {
-              throw new InvalidArgumentError(`invalid ${key} header`);
+              throw new InvalidArgumentError(`invalid ${key2} header`);
             }
             arr.push(val[i]);
           } else if (val[i] === null) {
             arr.push("");
           } else if (typeof val[i] === "object") {
-            throw new InvalidArgumentError(`invalid ${key} header`);
+            throw new InvalidArgumentError(`invalid ${key2} header`);
           } else {
             const str = `${val[i]}`;
             if (!isValidHeaderValue(str)) {
-              throw new InvalidArgumentError(`invalid ${key} header`);
+              throw new InvalidArgumentError(`invalid ${key2} header`);
             }
             arr.push(str);
           }
@@ -3990,14 +4228,14 @@ var require_request = __commonJS({
         val = arr;
       } else if (typeof val === "string") {
         if (!isValidHeaderValue(val)) {
-          throw new InvalidArgumentError(`invalid ${key} header`);
+          throw new InvalidArgumentError(`invalid ${key2} header`);
         }
       } else if (val === null) {
         val = "";
       } else {
         val = `${val}`;
         if (!isValidHeaderValue(val)) {
-          throw new InvalidArgumentError(`invalid ${key} header`);
+          throw new InvalidArgumentError(`invalid ${key2} header`);
         }
       }
       if (headerName === "host") {
@@ -4018,15 +4256,15 @@ var require_request = __commonJS({
         request2.contentLength = parseInt(val, 10);
       } else if (request2.contentType === null && headerName === "content-type") {
         request2.contentType = val;
-        request2.headers.push(key, val);
+        request2.headers.push(key2, val);
       } else if (headerName === "transfer-encoding" || headerName === "keep-alive" || headerName === "upgrade") {
         throw new InvalidArgumentError(`invalid ${headerName} header`);
       } else if (headerName === "connection") {
-        const value15 = typeof val === "string" ? val : null;
-        if (value15 === null) {
+        const value16 = typeof val === "string" ? val : null;
+        if (value16 === null) {
           throw new InvalidArgumentError("invalid connection header");
         }
-        for (const token of value15.toLowerCase().split(",")) {
+        for (const token of value16.toLowerCase().split(",")) {
           const trimmed = token.trim();
           if (!isValidHTTPToken(trimmed)) {
             throw new InvalidArgumentError("invalid connection header");
@@ -4038,7 +4276,7 @@ var require_request = __commonJS({
       } else if (headerName === "expect") {
         throw new NotSupportedError("expect header not supported");
       } else {
-        request2.headers.push(key, val);
+        request2.headers.push(key2, val);
       }
     }
     module.exports = Request;
@@ -4089,15 +4327,15 @@ var require_wrap_handler = __commonJS({
       }
       onRequestUpgrade(controller, statusCode, headers, socket) {
         const rawHeaders = [];
-        for (const [key, val] of Object.entries(headers)) {
-          rawHeaders.push(Buffer.from(key, "latin1"), toRawHeaderValue(val));
+        for (const [key2, val] of Object.entries(headers)) {
+          rawHeaders.push(Buffer.from(key2, "latin1"), toRawHeaderValue(val));
         }
         this.#handler.onUpgrade?.(statusCode, rawHeaders, socket);
       }
       onResponseStart(controller, statusCode, headers, statusMessage) {
         const rawHeaders = [];
-        for (const [key, val] of Object.entries(headers)) {
-          rawHeaders.push(Buffer.from(key, "latin1"), toRawHeaderValue(val));
+        for (const [key2, val] of Object.entries(headers)) {
+          rawHeaders.push(Buffer.from(key2, "latin1"), toRawHeaderValue(val));
         }
         if (this.#handler.onHeaders?.(statusCode, rawHeaders, () => controller.resume(), statusMessage) === false) {
           controller.pause();
@@ -4110,8 +4348,8 @@ var require_wrap_handler = __commonJS({
       }
       onResponseEnd(controller, trailers) {
         const rawTrailers = [];
-        for (const [key, val] of Object.entries(trailers)) {
-          rawTrailers.push(Buffer.from(key, "latin1"), toRawHeaderValue(val));
+        for (const [key2, val] of Object.entries(trailers)) {
+          rawTrailers.push(Buffer.from(key2, "latin1"), toRawHeaderValue(val));
         }
         this.#handler.onComplete?.(rawTrailers);
       }
@@ -4122,8 +4360,8 @@ var require_wrap_handler = __commonJS({
         this.#handler.onError?.(err);
       }
     };
-    function toRawHeaderValue(value15) {
-      return Array.isArray(value15) ? value15.map((item) => Buffer.from(item, "latin1")) : Buffer.from(value15, "latin1");
+    function toRawHeaderValue(value16) {
+      return Array.isArray(value16) ? value16.map((item) => Buffer.from(item, "latin1")) : Buffer.from(value16, "latin1");
     }
   }
 });
@@ -4162,7 +4400,7 @@ var require_dispatcher = __commonJS({
           }
         }
         return new Proxy(this, {
-          get: (target, key) => key === "dispatch" ? dispatch : target[key]
+          get: (target, key2) => key2 === "dispatch" ? dispatch : target[key2]
         });
       }
     };
@@ -4434,13 +4672,13 @@ var require_connect = __commonJS({
       constructor(maxCachedSessions) {
         this._maxCachedSessions = maxCachedSessions;
         this._sessionCache = /* @__PURE__ */ new Map();
-        this._sessionRegistry = new FinalizationRegistry((key) => {
+        this._sessionRegistry = new FinalizationRegistry((key2) => {
           if (this._sessionCache.size < this._maxCachedSessions) {
             return;
           }
-          const ref = this._sessionCache.get(key);
+          const ref = this._sessionCache.get(key2);
           if (ref !== void 0 && ref.deref() === void 0) {
-            this._sessionCache.delete(key);
+            this._sessionCache.delete(key2);
           }
         });
       }
@@ -4456,9 +4694,9 @@ var require_connect = __commonJS({
           this._sessionCache.delete(sessionKey);
         } else if (this._sessionCache.size >= this._maxCachedSessions) {
           let evicted = false;
-          for (const [key, ref] of this._sessionCache) {
+          for (const [key2, ref] of this._sessionCache) {
             if (ref.deref() === void 0) {
-              this._sessionCache.delete(key);
+              this._sessionCache.delete(key2);
               evicted = true;
               break;
             }
@@ -4560,8 +4798,8 @@ var require_utils = __commonJS({
     function enumToMap(obj, filter = [], exceptions = []) {
       const emptyFilter = (filter?.length ?? 0) === 0;
       const emptyExceptions = (exceptions?.length ?? 0) === 0;
-      return Object.fromEntries(Object.entries(obj).filter(([, value15]) => {
-        return typeof value15 === "number" && (emptyFilter || filter.includes(value15)) && (emptyExceptions || !exceptions.includes(value15));
+      return Object.fromEntries(Object.entries(obj).filter(([, value16]) => {
+        return typeof value16 === "number" && (emptyFilter || filter.includes(value16)) && (emptyExceptions || !exceptions.includes(value16));
       }));
     }
   }
@@ -5595,8 +5833,8 @@ var require_infra = __commonJS({
       }
       return lead === 0 && trail === str.length - 1 ? str : str.slice(lead, trail + 1);
     }
-    function serializeJavascriptValueToJSONString(value15) {
-      const result = JSON.stringify(value15);
+    function serializeJavascriptValueToJSONString(value16) {
+      const result = JSON.stringify(value16);
       if (result === void 0) {
         throw new TypeError("Value is not JSON serializable");
       }
@@ -5794,11 +6032,11 @@ var require_data_url = __commonJS({
     }
     function collectAnHTTPQuotedString(input2, position, extractValue = false) {
       const positionStart = position.position;
-      let value15 = "";
+      let value16 = "";
       assert(input2[position.position] === '"');
       position.position++;
       while (true) {
-        value15 += collectASequenceOfCodePoints(
+        value16 += collectASequenceOfCodePoints(
           (char) => char !== '"' && char !== "\\",
           input2,
           position
@@ -5810,10 +6048,10 @@ var require_data_url = __commonJS({
         position.position++;
         if (quoteOrBackslash === "\\") {
           if (position.position >= input2.length) {
-            value15 += "\\";
+            value16 += "\\";
             break;
           }
-          value15 += input2[position.position];
+          value16 += input2[position.position];
           position.position++;
         } else {
           assert(quoteOrBackslash === '"');
@@ -5821,7 +6059,7 @@ var require_data_url = __commonJS({
         }
       }
       if (extractValue) {
-        return value15;
+        return value16;
       }
       return input2.slice(positionStart, position.position);
     }
@@ -5829,16 +6067,16 @@ var require_data_url = __commonJS({
       assert(mimeType !== "failure");
       const { parameters, essence } = mimeType;
       let serialization = essence;
-      for (let [name2, value15] of parameters.entries()) {
+      for (let [name2, value16] of parameters.entries()) {
         serialization += ";";
         serialization += name2;
         serialization += "=";
-        if (!HTTP_TOKEN_CODEPOINTS.test(value15)) {
-          value15 = value15.replace(/[\\"]/ug, "\\$&");
-          value15 = '"' + value15;
-          value15 += '"';
+        if (!HTTP_TOKEN_CODEPOINTS.test(value16)) {
+          value16 = value16.replace(/[\\"]/ug, "\\$&");
+          value16 = '"' + value16;
+          value16 += '"';
         }
-        serialization += value15;
+        serialization += value16;
       }
       return serialization;
     }
@@ -5978,11 +6216,11 @@ var require_runtime_features = __commonJS({
        * @param {Feature} feature
        * @param {boolean} value
        */
-      set(feature, value15) {
+      set(feature, value16) {
         if (features.includes(feature) === false) {
           throw new TypeError(`unknown feature: ${feature}`);
         }
-        this.#map.set(feature, value15);
+        this.#map.set(feature, value16);
       }
       /**
        * @param {Feature} feature
@@ -6026,8 +6264,8 @@ var require_webidl = __commonJS({
       return new TypeError(`${message.header}: ${message.message}`);
     };
     webidl.errors.conversionFailed = function(opts) {
-      const plural = opts.types.length === 1 ? "" : " one of";
-      const message = `${opts.argument} could not be converted to${plural}: ${opts.types.join(", ")}.`;
+      const plural2 = opts.types.length === 1 ? "" : " one of";
+      const message = `${opts.argument} could not be converted to${plural2}: ${opts.types.join(", ")}.`;
       return webidl.errors.exception({
         header: opts.prefix,
         message
@@ -6239,11 +6477,11 @@ var require_webidl = __commonJS({
           });
         }
         while (true) {
-          const { done, value: value15 } = method.next();
+          const { done, value: value16 } = method.next();
           if (done) {
             break;
           }
-          seq.push(converter(value15, prefix, `${argument}[${index++}]`));
+          seq.push(converter(value16, prefix, `${argument}[${index++}]`));
         }
         return seq;
       };
@@ -6259,20 +6497,20 @@ var require_webidl = __commonJS({
         const result = {};
         if (!types.isProxy(O)) {
           const keys2 = [...Object.getOwnPropertyNames(O), ...Object.getOwnPropertySymbols(O)];
-          for (const key of keys2) {
-            const keyName = webidl.util.Stringify(key);
-            const typedKey = keyConverter(key, prefix, `Key ${keyName} in ${argument}`);
-            const typedValue = valueConverter(O[key], prefix, `${argument}[${keyName}]`);
+          for (const key2 of keys2) {
+            const keyName = webidl.util.Stringify(key2);
+            const typedKey = keyConverter(key2, prefix, `Key ${keyName} in ${argument}`);
+            const typedValue = valueConverter(O[key2], prefix, `${argument}[${keyName}]`);
             result[typedKey] = typedValue;
           }
           return result;
         }
         const keys = Reflect.ownKeys(O);
-        for (const key of keys) {
-          const desc = Reflect.getOwnPropertyDescriptor(O, key);
+        for (const key2 of keys) {
+          const desc = Reflect.getOwnPropertyDescriptor(O, key2);
           if (desc?.enumerable) {
-            const typedKey = keyConverter(key, prefix, argument);
-            const typedValue = valueConverter(O[key], prefix, argument);
+            const typedKey = keyConverter(key2, prefix, argument);
+            const typedValue = valueConverter(O[key2], prefix, argument);
             result[typedKey] = typedValue;
           }
         }
@@ -6301,29 +6539,29 @@ var require_webidl = __commonJS({
           });
         }
         for (const options of converters) {
-          const { key, defaultValue, required, converter } = options;
+          const { key: key2, defaultValue, required, converter } = options;
           if (required === true) {
-            if (dictionary == null || !Object.hasOwn(dictionary, key)) {
+            if (dictionary == null || !Object.hasOwn(dictionary, key2)) {
               throw webidl.errors.exception({
                 header: prefix,
-                message: `Missing required key "${key}".`
+                message: `Missing required key "${key2}".`
               });
             }
           }
-          let value15 = dictionary?.[key];
+          let value16 = dictionary?.[key2];
           const hasDefault = defaultValue !== void 0;
-          if (hasDefault && value15 === void 0) {
-            value15 = defaultValue();
+          if (hasDefault && value16 === void 0) {
+            value16 = defaultValue();
           }
-          if (required || hasDefault || value15 !== void 0) {
-            value15 = converter(value15, prefix, `${argument}.${key}`);
-            if (options.allowedValues && !options.allowedValues.includes(value15)) {
+          if (required || hasDefault || value16 !== void 0) {
+            value16 = converter(value16, prefix, `${argument}.${key2}`);
+            if (options.allowedValues && !options.allowedValues.includes(value16)) {
               throw webidl.errors.exception({
                 header: prefix,
-                message: `${value15} is not an accepted type. Expected one of ${options.allowedValues.join(", ")}.`
+                message: `${value16} is not an accepted type. Expected one of ${options.allowedValues.join(", ")}.`
               });
             }
-            dict[key] = value15;
+            dict[key2] = value16;
           }
         }
         return dict;
@@ -6337,8 +6575,8 @@ var require_webidl = __commonJS({
         return converter(V, prefix, argument);
       };
     };
-    webidl.is.USVString = function(value15) {
-      return typeof value15 === "string" && value15.isWellFormed();
+    webidl.is.USVString = function(value16) {
+      return typeof value16 === "string" && value16.isWellFormed();
     };
     webidl.is.ReadableStream = webidl.util.MakeTypeAssertion(ReadableStream);
     webidl.is.Blob = webidl.util.MakeTypeAssertion(Blob);
@@ -6400,11 +6638,11 @@ var require_webidl = __commonJS({
       }
       return x;
     };
-    webidl.converters.USVString = function(value15) {
-      if (typeof value15 === "string") {
-        return value15.toWellFormed();
+    webidl.converters.USVString = function(value16) {
+      if (typeof value16 === "string") {
+        return value16.toWellFormed();
       }
-      return `${value15}`.toWellFormed();
+      return `${value16}`.toWellFormed();
     };
     webidl.converters.boolean = function(V) {
       const x = Boolean(V);
@@ -6648,8 +6886,8 @@ var require_util2 = __commonJS({
       }
       return true;
     }
-    function normalizeBinaryStringToUtf8(value15) {
-      return Buffer.from(value15, "binary").toString("utf8");
+    function normalizeBinaryStringToUtf8(value16) {
+      return Buffer.from(value16, "binary").toString("utf8");
     }
     function requestCurrentURL(request2) {
       return request2.urlList[request2.urlList.length - 1];
@@ -6733,7 +6971,7 @@ var require_util2 = __commonJS({
             }
             break;
           case "same-origin":
-            if (!sameOrigin3(request2, requestCurrentURL(request2))) {
+            if (!sameOrigin4(request2, requestCurrentURL(request2))) {
               serializedOrigin = null;
             }
             break;
@@ -6830,7 +7068,7 @@ var require_util2 = __commonJS({
         }
         case "strict-origin-when-cross-origin": {
           const currentURL = requestCurrentURL(request2);
-          if (sameOrigin3(referrerURL, currentURL)) {
+          if (sameOrigin4(referrerURL, currentURL)) {
             return referrerURL;
           }
           if (isURLPotentiallyTrustworthy(referrerURL) && !isURLPotentiallyTrustworthy(currentURL)) {
@@ -6839,12 +7077,12 @@ var require_util2 = __commonJS({
           return referrerOrigin;
         }
         case "same-origin":
-          if (sameOrigin3(request2, referrerURL)) {
+          if (sameOrigin4(request2, referrerURL)) {
             return referrerURL;
           }
           return "no-referrer";
         case "origin-when-cross-origin":
-          if (sameOrigin3(request2, referrerURL)) {
+          if (sameOrigin4(request2, referrerURL)) {
             return referrerURL;
           }
           return referrerOrigin;
@@ -6918,7 +7156,7 @@ var require_util2 = __commonJS({
     }
     function tryUpgradeRequestToAPotentiallyTrustworthyURL(request2) {
     }
-    function sameOrigin3(A, B) {
+    function sameOrigin4(A, B) {
       if (A.origin === B.origin && A.origin === "null") {
         return true;
       }
@@ -6970,18 +7208,18 @@ var require_util2 = __commonJS({
               done: true
             };
           }
-          const { [keyIndex]: key, [valueIndex]: value15 } = values[index];
+          const { [keyIndex]: key2, [valueIndex]: value16 } = values[index];
           this.#index = index + 1;
           let result;
           switch (this.#kind) {
             case "key":
-              result = key;
+              result = key2;
               break;
             case "value":
-              result = value15;
+              result = value16;
               break;
             case "key+value":
-              result = [key, value15];
+              result = [key2, value16];
               break;
           }
           return {
@@ -7047,8 +7285,8 @@ var require_util2 = __commonJS({
                 `Failed to execute 'forEach' on '${name2}': parameter 1 is not of type 'Function'.`
               );
             }
-            for (const { 0: key, 1: value15 } of makeIterator(this, "key+value")) {
-              callbackfn.call(thisArg, value15, key, this);
+            for (const { 0: key2, 1: value16 } of makeIterator(this, "key+value")) {
+              callbackfn.call(thisArg, value16, key2, this);
             }
           }
         }
@@ -7117,8 +7355,8 @@ var require_util2 = __commonJS({
       const protocol = url.protocol;
       return protocol === "http:" || protocol === "https:";
     }
-    function simpleRangeHeaderValue(value15, allowWhitespace) {
-      const data = value15;
+    function simpleRangeHeaderValue(value16, allowWhitespace) {
+      const data = value16;
       if (!data.startsWith("bytes")) {
         return "failure";
       }
@@ -7236,8 +7474,8 @@ var require_util2 = __commonJS({
       if (values === null) {
         return "failure";
       }
-      for (const value15 of values) {
-        const temporaryMimeType = parseMIMEType(value15);
+      for (const value16 of values) {
+        const temporaryMimeType = parseMIMEType(value16);
         if (temporaryMimeType === "failure" || temporaryMimeType.essence === "*/*") {
           continue;
         }
@@ -7257,8 +7495,8 @@ var require_util2 = __commonJS({
       }
       return mimeType;
     }
-    function gettingDecodingSplitting(value15) {
-      const input2 = value15;
+    function gettingDecodingSplitting(value16) {
+      const input2 = value16;
       const position = { position: 0 };
       const values = [];
       let temporaryValue = "";
@@ -7289,11 +7527,11 @@ var require_util2 = __commonJS({
       return values;
     }
     function getDecodeSplit(name2, list2) {
-      const value15 = list2.get(name2, true);
-      if (value15 === null) {
+      const value16 = list2.get(name2, true);
+      if (value16 === null) {
         return null;
       }
-      return gettingDecodingSplitting(value15);
+      return gettingDecodingSplitting(value16);
     }
     function hasAuthenticationEntry(request2) {
       return false;
@@ -7342,7 +7580,7 @@ var require_util2 = __commonJS({
       responseLocationURL,
       isURLPotentiallyTrustworthy,
       isValidReasonPhrase,
-      sameOrigin: sameOrigin3,
+      sameOrigin: sameOrigin4,
       normalizeMethod,
       iteratorMixin,
       createIterator,
@@ -7389,20 +7627,20 @@ var require_formdata = __commonJS({
           });
         }
       }
-      append(name2, value15, filename = void 0) {
+      append(name2, value16, filename = void 0) {
         webidl.brandCheck(this, _FormData);
         const prefix = "FormData.append";
         webidl.argumentLengthCheck(arguments, 2, prefix);
         name2 = webidl.converters.USVString(name2);
-        if (arguments.length === 3 || webidl.is.Blob(value15)) {
-          value15 = webidl.converters.Blob(value15, prefix, "value");
+        if (arguments.length === 3 || webidl.is.Blob(value16)) {
+          value16 = webidl.converters.Blob(value16, prefix, "value");
           if (filename !== void 0) {
             filename = webidl.converters.USVString(filename);
           }
         } else {
-          value15 = webidl.converters.USVString(value15);
+          value16 = webidl.converters.USVString(value16);
         }
-        const entry = makeEntry(name2, value15, filename);
+        const entry = makeEntry(name2, value16, filename);
         this.#state.push(entry);
       }
       delete(name2) {
@@ -7437,20 +7675,20 @@ var require_formdata = __commonJS({
         name2 = webidl.converters.USVString(name2);
         return this.#state.findIndex((entry) => entry.name === name2) !== -1;
       }
-      set(name2, value15, filename = void 0) {
+      set(name2, value16, filename = void 0) {
         webidl.brandCheck(this, _FormData);
         const prefix = "FormData.set";
         webidl.argumentLengthCheck(arguments, 2, prefix);
         name2 = webidl.converters.USVString(name2);
-        if (arguments.length === 3 || webidl.is.Blob(value15)) {
-          value15 = webidl.converters.Blob(value15, prefix, "value");
+        if (arguments.length === 3 || webidl.is.Blob(value16)) {
+          value16 = webidl.converters.Blob(value16, prefix, "value");
           if (filename !== void 0) {
             filename = webidl.converters.USVString(filename);
           }
         } else {
-          value15 = webidl.converters.USVString(value15);
+          value16 = webidl.converters.USVString(value16);
         }
-        const entry = makeEntry(name2, value15, filename);
+        const entry = makeEntry(name2, value16, filename);
         const idx = this.#state.findIndex((entry2) => entry2.name === name2);
         if (idx !== -1) {
           this.#state = [
@@ -7510,21 +7748,21 @@ var require_formdata = __commonJS({
         configurable: true
       }
     });
-    function makeEntry(name2, value15, filename) {
-      if (typeof value15 === "string") {
+    function makeEntry(name2, value16, filename) {
+      if (typeof value16 === "string") {
       } else {
-        if (!webidl.is.File(value15)) {
-          value15 = new File([value15], "blob", { type: value15.type });
+        if (!webidl.is.File(value16)) {
+          value16 = new File([value16], "blob", { type: value16.type });
         }
         if (filename !== void 0) {
           const options = {
-            type: value15.type,
-            lastModified: value15.lastModified
+            type: value16.type,
+            lastModified: value16.lastModified
           };
-          value15 = new File([value15], filename, options);
+          value16 = new File([value16], filename, options);
         }
       }
-      return { name: name2, value: value15 };
+      return { name: name2, value: value16 };
     }
     webidl.is.FormData = webidl.util.MakeTypeAssertion(FormData);
     module.exports = { FormData, makeEntry, setFormDataState };
@@ -7612,19 +7850,19 @@ var require_formdata_parser = __commonJS({
         } else {
           position.position += 2;
         }
-        let value15;
+        let value16;
         if (filename !== null) {
           contentType ??= "text/plain";
           if (!isAsciiString(contentType)) {
             contentType = "";
           }
-          value15 = new File([body2], filename, { type: contentType });
+          value16 = new File([body2], filename, { type: contentType });
         } else {
-          value15 = decoderIgnoreBOM.decode(Buffer.from(body2));
+          value16 = decoderIgnoreBOM.decode(Buffer.from(body2));
         }
         assert(webidl.is.USVString(name2));
-        assert(typeof value15 === "string" && webidl.is.USVString(value15) || webidl.is.File(value15));
-        entryList.push(makeEntry(name2, value15, filename));
+        assert(typeof value16 === "string" && webidl.is.USVString(value16) || webidl.is.File(value16));
+        entryList.push(makeEntry(name2, value16, filename));
       }
     }
     function parseContentDispositionAttribute(input2, position) {
@@ -7659,7 +7897,7 @@ var require_formdata_parser = __commonJS({
         input2,
         position
       );
-      let value15;
+      let value16;
       if (isExtended) {
         const headerValue = collectASequenceOfBytes(
           (char) => char !== 32 && char !== 13 && char !== 10 && char !== 59,
@@ -7674,7 +7912,7 @@ var require_formdata_parser = __commonJS({
         headerValue[4] !== 56) {
           throw parsingError("unknown encoding, expected utf-8''");
         }
-        value15 = decodeURIComponent(decoder.decode(headerValue.subarray(7)));
+        value16 = decodeURIComponent(decoder.decode(headerValue.subarray(7)));
       } else if (input2[position.position] === 34) {
         position.position++;
         const quotedValue = collectASequenceOfBytes(
@@ -7687,7 +7925,7 @@ var require_formdata_parser = __commonJS({
           throw parsingError("Closing quote not found");
         }
         position.position++;
-        value15 = decoder.decode(quotedValue).replace(/%0A/ig, "\n").replace(/%0D/ig, "\r").replace(/%22/g, '"');
+        value16 = decoder.decode(quotedValue).replace(/%0A/ig, "\n").replace(/%0D/ig, "\r").replace(/%22/g, '"');
       } else {
         const tokenValue = collectASequenceOfBytes(
           (char) => isToken(char) && char !== 59,
@@ -7695,9 +7933,9 @@ var require_formdata_parser = __commonJS({
           input2,
           position
         );
-        value15 = decoder.decode(tokenValue);
+        value16 = decoder.decode(tokenValue);
       }
-      return { name: attrNameStr, value: value15, extended: isExtended };
+      return { name: attrNameStr, value: value16, extended: isExtended };
     }
     function parseMultipartFormDataHeaders(input2, position) {
       let name2 = null;
@@ -7933,13 +8171,13 @@ var require_body = __commonJS({
               return;
             }
             while (true) {
-              const { value: value15, done } = await iterator.next();
+              const { value: value16, done } = await iterator.next();
               if (done) {
                 queueMicrotask(() => readableStreamClose(controller));
                 return;
               }
-              if (value15.length && !isErrored(stream)) {
-                controller.enqueue(new Uint8Array(value15));
+              if (value16.length && !isErrored(stream)) {
+                controller.enqueue(new Uint8Array(value16));
                 return;
               }
             }
@@ -7968,27 +8206,27 @@ var require_body = __commonJS({
         const prefix = `--${boundary}\r
 Content-Disposition: form-data`;
         const formdataEscape = (str) => str.replace(/\n/g, "%0A").replace(/\r/g, "%0D").replace(/"/g, "%22");
-        const normalizeLinefeeds = (value15) => value15.replace(/\r?\n|\r/g, "\r\n");
+        const normalizeLinefeeds = (value16) => value16.replace(/\r?\n|\r/g, "\r\n");
         const blobParts = [];
         const rn = new Uint8Array([13, 10]);
         length = 0;
         let hasUnknownSizeValue = false;
-        for (const [name2, value15] of object) {
-          if (typeof value15 === "string") {
+        for (const [name2, value16] of object) {
+          if (typeof value16 === "string") {
             const chunk2 = textEncoder.encode(prefix + `; name="${formdataEscape(normalizeLinefeeds(name2))}"\r
 \r
-${normalizeLinefeeds(value15)}\r
+${normalizeLinefeeds(value16)}\r
 `);
             blobParts.push(chunk2);
             length += chunk2.byteLength;
           } else {
-            const chunk2 = textEncoder.encode(`${prefix}; name="${formdataEscape(normalizeLinefeeds(name2))}"` + (value15.name ? `; filename="${formdataEscape(value15.name)}"` : "") + `\r
-Content-Type: ${value15.type || "application/octet-stream"}\r
+            const chunk2 = textEncoder.encode(`${prefix}; name="${formdataEscape(normalizeLinefeeds(name2))}"` + (value16.name ? `; filename="${formdataEscape(value16.name)}"` : "") + `\r
+Content-Type: ${value16.type || "application/octet-stream"}\r
 \r
 `);
-            blobParts.push(chunk2, value15, rn);
-            if (typeof value15.size === "number") {
-              length += chunk2.byteLength + value15.size + rn.byteLength;
+            blobParts.push(chunk2, value16, rn);
+            if (typeof value16.size === "number") {
+              length += chunk2.byteLength + value16.size + rn.byteLength;
             } else {
               hasUnknownSizeValue = true;
             }
@@ -8078,21 +8316,21 @@ Content-Type: ${value15.type || "application/octet-stream"}\r
           return consumeBody(this, parseJSONFromBytes, instance, getInternalState);
         },
         formData() {
-          return consumeBody(this, (value15) => {
+          return consumeBody(this, (value16) => {
             const mimeType = bodyMimeType(getInternalState(this));
             if (mimeType !== null) {
               switch (mimeType.essence) {
                 case "multipart/form-data": {
-                  const parsed = multipartFormDataParser(value15, mimeType);
+                  const parsed = multipartFormDataParser(value16, mimeType);
                   const fd = new FormData();
                   setFormDataState(fd, parsed);
                   return fd;
                 }
                 case "application/x-www-form-urlencoded": {
-                  const entries2 = new URLSearchParams(value15.toString());
+                  const entries2 = new URLSearchParams(value16.toString());
                   const fd = new FormData();
-                  for (const [name2, value16] of entries2) {
-                    fd.append(name2, value16);
+                  for (const [name2, value17] of entries2) {
+                    fd.append(name2, value17);
                   }
                   return fd;
                 }
@@ -8563,15 +8801,15 @@ var require_client_h1 = __commonJS({
         } else {
           this.headers[len - 1] = Buffer.concat([this.headers[len - 1], buf]);
         }
-        const key = this.headers[len - 2];
-        if (key.length === 10) {
-          const headerName = util.bufferToLowerCasedHeaderName(key);
+        const key2 = this.headers[len - 2];
+        if (key2.length === 10) {
+          const headerName = util.bufferToLowerCasedHeaderName(key2);
           if (headerName === "keep-alive") {
             this.keepAlive += buf.toString();
           } else if (headerName === "connection") {
             this.connection += buf.toString();
           }
-        } else if (key.length === 14 && util.bufferToLowerCasedHeaderName(key) === "content-length") {
+        } else if (key2.length === 14 && util.bufferToLowerCasedHeaderName(key2) === "content-length") {
           this.contentLength += buf.toString();
         }
         this.trackHeader(buf.length);
@@ -9127,15 +9365,15 @@ upgrade: ${upgrade}\r
       }
       if (Array.isArray(headers)) {
         for (let n = 0; n < headers.length; n += 2) {
-          const key = headers[n + 0];
+          const key2 = headers[n + 0];
           const val = headers[n + 1];
           if (Array.isArray(val)) {
             for (let i = 0; i < val.length; i++) {
-              header += `${key}: ${val[i]}\r
+              header += `${key2}: ${val[i]}\r
 `;
             }
           } else {
-            header += `${key}: ${val}\r
+            header += `${key2}: ${val}\r
 `;
           }
         }
@@ -9524,13 +9762,13 @@ var require_client_h2 = __commonJS({
     } = http2;
     function parseH2Headers(headers) {
       const result = [];
-      for (const [name2, value15] of Object.entries(headers)) {
-        if (Array.isArray(value15)) {
-          for (const subvalue of value15) {
+      for (const [name2, value16] of Object.entries(headers)) {
+        if (Array.isArray(value16)) {
+          for (const subvalue of value16) {
             result.push(Buffer.from(name2), Buffer.from(subvalue));
           }
         } else {
-          result.push(Buffer.from(name2), Buffer.from(value15));
+          result.push(Buffer.from(name2), Buffer.from(value16));
         }
       }
       return result;
@@ -9793,28 +10031,28 @@ var require_client_h2 = __commonJS({
       }
       const headers = {};
       for (let n = 0; n < reqHeaders.length; n += 2) {
-        const key = reqHeaders[n + 0];
+        const key2 = reqHeaders[n + 0];
         const val = reqHeaders[n + 1];
-        if (key === "cookie") {
-          if (headers[key] != null) {
-            headers[key] = Array.isArray(headers[key]) ? (headers[key].push(val), headers[key]) : [headers[key], val];
+        if (key2 === "cookie") {
+          if (headers[key2] != null) {
+            headers[key2] = Array.isArray(headers[key2]) ? (headers[key2].push(val), headers[key2]) : [headers[key2], val];
           } else {
-            headers[key] = val;
+            headers[key2] = val;
           }
           continue;
         }
         if (Array.isArray(val)) {
           for (let i = 0; i < val.length; i++) {
-            if (headers[key]) {
-              headers[key] += `, ${val[i]}`;
+            if (headers[key2]) {
+              headers[key2] += `, ${val[i]}`;
             } else {
-              headers[key] = val[i];
+              headers[key2] = val[i];
             }
           }
-        } else if (headers[key]) {
-          headers[key] += `, ${val}`;
+        } else if (headers[key2]) {
+          headers[key2] += `, ${val}`;
         } else {
-          headers[key] = val;
+          headers[key2] = val;
         }
       }
       let stream = null;
@@ -9940,8 +10178,8 @@ var require_client_h2 = __commonJS({
       session.ref();
       if (channels.sendHeaders.hasSubscribers) {
         let header = "";
-        for (const key in headers) {
-          header += `${key}: ${headers[key]}\r
+        for (const key2 in headers) {
+          header += `${key2}: ${headers[key2]}\r
 `;
         }
         channels.sendHeaders.publish({ request: request2, headers: header, socket: session[kSocket] });
@@ -10462,8 +10700,8 @@ var require_client = __commonJS({
       get pipelining() {
         return this[kPipelining];
       }
-      set pipelining(value15) {
-        this[kPipelining] = value15;
+      set pipelining(value16) {
+        this[kPipelining] = value16;
         this[kResume](true);
       }
       get stats() {
@@ -11431,33 +11669,33 @@ var require_agent = __commonJS({
         return ret;
       }
       [kDispatch](opts, handler) {
-        let key;
+        let key2;
         if (opts.origin && (typeof opts.origin === "string" || opts.origin instanceof URL)) {
-          key = String(opts.origin);
+          key2 = String(opts.origin);
         } else {
           throw new InvalidArgumentError("opts.origin must be a non-empty string or URL.");
         }
-        if (this[kOrigins].size >= this[kOptions].maxOrigins && !this[kOrigins].has(key)) {
+        if (this[kOrigins].size >= this[kOptions].maxOrigins && !this[kOrigins].has(key2)) {
           throw new MaxOriginsReachedError();
         }
-        const result = this[kClients].get(key);
+        const result = this[kClients].get(key2);
         let dispatcher = result && result.dispatcher;
         if (!dispatcher) {
           const closeClientIfUnused = (connected) => {
-            const result2 = this[kClients].get(key);
+            const result2 = this[kClients].get(key2);
             if (result2) {
               if (connected) result2.count -= 1;
               if (result2.count <= 0) {
-                this[kClients].delete(key);
+                this[kClients].delete(key2);
                 if (!result2.dispatcher.destroyed) {
                   result2.dispatcher.close();
                 }
               }
-              this[kOrigins].delete(key);
+              this[kOrigins].delete(key2);
             }
           };
           dispatcher = this[kFactory](opts.origin, this[kOptions]).on("drain", this[kOnDrain]).on("connect", (origin, targets) => {
-            const result2 = this[kClients].get(key);
+            const result2 = this[kClients].get(key2);
             if (result2) {
               result2.count += 1;
             }
@@ -11469,8 +11707,8 @@ var require_agent = __commonJS({
             closeClientIfUnused(false);
             this[kOnConnectionError](origin, targets, err);
           });
-          this[kClients].set(key, { count: 0, dispatcher });
-          this[kOrigins].add(key);
+          this[kClients].set(key2, { count: 0, dispatcher });
+          this[kOrigins].add(key2);
         }
         return dispatcher.dispatch(opts, handler);
       }
@@ -11618,8 +11856,8 @@ var require_socks5_utils = __commonJS({
           }
           const parts = [];
           for (let i = 0; i < 8; i++) {
-            const value15 = buffer.readUInt16BE(currentOffset + i * 2);
-            parts.push(value15.toString(16));
+            const value16 = buffer.readUInt16BE(currentOffset + i * 2);
+            parts.push(value16.toString(16));
           }
           address = parts.join(":");
           currentOffset += 16;
@@ -11948,8 +12186,8 @@ var require_socks5_client = __commonJS({
         } else if (addressType === ADDRESS_TYPES.IPV6) {
           const parts = [];
           for (let i = 0; i < 8; i++) {
-            const value15 = this.buffer.readUInt16BE(offset + i * 2);
-            parts.push(value15.toString(16));
+            const value16 = this.buffer.readUInt16BE(offset + i * 2);
+            parts.push(value16.toString(16));
           }
           boundAddress = parts.join(":");
           offset += 16;
@@ -12449,7 +12687,7 @@ var require_proxy_agent = __commonJS({
       return headers;
     }
     function throwIfProxyAuthIsSent(headers) {
-      const existProxyAuth = headers && Object.keys(headers).find((key) => key.toLowerCase() === "proxy-authorization");
+      const existProxyAuth = headers && Object.keys(headers).find((key2) => key2.toLowerCase() === "proxy-authorization");
       if (existProxyAuth) {
         throw new InvalidArgumentError("Proxy-Authorization should be sent in ProxyAgent constructor");
       }
@@ -12650,17 +12888,17 @@ var require_retry_handler = __commonJS({
       get rawHeaders() {
         return this.#target?.rawHeaders ?? null;
       }
-      set rawHeaders(value15) {
+      set rawHeaders(value16) {
         if (this.#target) {
-          this.#target.rawHeaders = value15;
+          this.#target.rawHeaders = value16;
         }
       }
       get rawTrailers() {
         return this.#target?.rawTrailers ?? null;
       }
-      set rawTrailers(value15) {
+      set rawTrailers(value16) {
         if (this.#target) {
-          this.#target.rawTrailers = value15;
+          this.#target.rawTrailers = value16;
         }
       }
     };
@@ -14339,15 +14577,15 @@ var require_mock_utils = __commonJS({
       }
     } = __require("node:util");
     var { InvalidArgumentError } = require_errors();
-    function matchValue(match, value15) {
+    function matchValue(match, value16) {
       if (typeof match === "string") {
-        return match === value15;
+        return match === value16;
       }
       if (match instanceof RegExp) {
-        return match.test(value15);
+        return match.test(value16);
       }
       if (typeof match === "function") {
-        return match(value15) === true;
+        return match(value16) === true;
       }
       return false;
     }
@@ -14358,18 +14596,18 @@ var require_mock_utils = __commonJS({
         })
       );
     }
-    function getHeaderByName(headers, key) {
+    function getHeaderByName(headers, key2) {
       if (Array.isArray(headers)) {
         for (let i = 0; i < headers.length; i += 2) {
-          if (headers[i].toLocaleLowerCase() === key.toLocaleLowerCase()) {
+          if (headers[i].toLocaleLowerCase() === key2.toLocaleLowerCase()) {
             return headers[i + 1];
           }
         }
         return void 0;
       } else if (typeof headers.get === "function") {
-        return headers.get(key);
+        return headers.get(key2);
       } else {
-        return lowerCaseEntries(headers)[key.toLocaleLowerCase()];
+        return lowerCaseEntries(headers)[key2.toLocaleLowerCase()];
       }
     }
     function buildHeadersFromArray(headers) {
@@ -14407,21 +14645,21 @@ var require_mock_utils = __commonJS({
       }
       const originalQp = new URLSearchParams(query);
       const normalizedQp = new URLSearchParams();
-      for (let [key, value15] of originalQp.entries()) {
-        key = key.replace("[]", "");
-        const valueRepresentsString = /^(['"]).*\1$/.test(value15);
+      for (let [key2, value16] of originalQp.entries()) {
+        key2 = key2.replace("[]", "");
+        const valueRepresentsString = /^(['"]).*\1$/.test(value16);
         if (valueRepresentsString) {
-          normalizedQp.append(key, value15);
+          normalizedQp.append(key2, value16);
           continue;
         }
-        if (value15.includes(",")) {
-          const values = value15.split(",");
+        if (value16.includes(",")) {
+          const values = value16.split(",");
           for (const v of values) {
-            normalizedQp.append(key, v);
+            normalizedQp.append(key2, v);
           }
           continue;
         }
-        normalizedQp.append(key, value15);
+        normalizedQp.append(key2, value16);
       }
       return normalizedQp;
     }
@@ -14459,8 +14697,8 @@ var require_mock_utils = __commonJS({
         return "";
       }
     }
-    function getMockDispatch(mockDispatches, key) {
-      const basePath = key.query ? serializePathWithQuery(key.path, key.query) : key.path;
+    function getMockDispatch(mockDispatches, key2) {
+      const basePath = key2.query ? serializePathWithQuery(key2.path, key2.query) : key2.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
       const resolvedPathWithoutTrailingSlash = removeTrailingSlash(resolvedPath);
       let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path3, ignoreTrailingSlash }) => {
@@ -14469,35 +14707,35 @@ var require_mock_utils = __commonJS({
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
       }
-      matchedMockDispatches = matchedMockDispatches.filter(({ method }) => matchValue(method, key.method));
+      matchedMockDispatches = matchedMockDispatches.filter(({ method }) => matchValue(method, key2.method));
       if (matchedMockDispatches.length === 0) {
-        throw new MockNotMatchedError(`Mock dispatch not matched for method '${key.method}' on path '${resolvedPath}'`);
+        throw new MockNotMatchedError(`Mock dispatch not matched for method '${key2.method}' on path '${resolvedPath}'`);
       }
-      matchedMockDispatches = matchedMockDispatches.filter(({ body: body2 }) => typeof body2 !== "undefined" ? matchValue(body2, key.body) : true);
+      matchedMockDispatches = matchedMockDispatches.filter(({ body: body2 }) => typeof body2 !== "undefined" ? matchValue(body2, key2.body) : true);
       if (matchedMockDispatches.length === 0) {
-        throw new MockNotMatchedError(`Mock dispatch not matched for body '${key.body}' on path '${resolvedPath}'`);
+        throw new MockNotMatchedError(`Mock dispatch not matched for body '${key2.body}' on path '${resolvedPath}'`);
       }
-      matchedMockDispatches = matchedMockDispatches.filter((mockDispatch2) => matchHeaders(mockDispatch2, key.headers));
+      matchedMockDispatches = matchedMockDispatches.filter((mockDispatch2) => matchHeaders(mockDispatch2, key2.headers));
       if (matchedMockDispatches.length === 0) {
-        const headers = typeof key.headers === "object" ? JSON.stringify(key.headers) : key.headers;
+        const headers = typeof key2.headers === "object" ? JSON.stringify(key2.headers) : key2.headers;
         throw new MockNotMatchedError(`Mock dispatch not matched for headers '${headers}' on path '${resolvedPath}'`);
       }
       return matchedMockDispatches[0];
     }
-    function addMockDispatch(mockDispatches, key, data, opts) {
+    function addMockDispatch(mockDispatches, key2, data, opts) {
       const baseData = { timesInvoked: 0, times: 1, persist: false, consumed: false, ...opts };
       const replyData = typeof data === "function" ? { callback: data } : { ...data };
-      const newMockDispatch = { ...baseData, ...key, pending: true, data: { error: null, ...replyData } };
+      const newMockDispatch = { ...baseData, ...key2, pending: true, data: { error: null, ...replyData } };
       mockDispatches.push(newMockDispatch);
       mockDispatches[kTotalDispatchCount] = (mockDispatches[kTotalDispatchCount] || 0) + 1;
       return newMockDispatch;
     }
-    function deleteMockDispatch(mockDispatches, key) {
+    function deleteMockDispatch(mockDispatches, key2) {
       const index = mockDispatches.findIndex((dispatch) => {
         if (!dispatch.consumed) {
           return false;
         }
-        return matchKey(dispatch, key);
+        return matchKey(dispatch, key2);
       });
       if (index !== -1) {
         mockDispatches.splice(index, 1);
@@ -14526,15 +14764,15 @@ var require_mock_utils = __commonJS({
       const keys = Object.keys(data);
       const result = [];
       for (let i = 0; i < keys.length; ++i) {
-        const key = keys[i];
-        const value15 = data[key];
-        const name2 = Buffer.from(`${key}`);
-        if (Array.isArray(value15)) {
-          for (let j = 0; j < value15.length; ++j) {
-            result.push(name2, Buffer.from(`${value15[j]}`));
+        const key2 = keys[i];
+        const value16 = data[key2];
+        const name2 = Buffer.from(`${key2}`);
+        if (Array.isArray(value16)) {
+          for (let j = 0; j < value16.length; ++j) {
+            result.push(name2, Buffer.from(`${value16[j]}`));
           }
         } else {
-          result.push(name2, Buffer.from(`${value15}`));
+          result.push(name2, Buffer.from(`${value16}`));
         }
       }
       return result;
@@ -14550,8 +14788,8 @@ var require_mock_utils = __commonJS({
       return Buffer.concat(buffers).toString("utf8");
     }
     function mockDispatch(opts, handler) {
-      const key = buildKey(opts);
-      const mockDispatch2 = getMockDispatch(this[kDispatches], key);
+      const key2 = buildKey(opts);
+      const mockDispatch2 = getMockDispatch(this[kDispatches], key2);
       mockDispatch2.timesInvoked++;
       if (mockDispatch2.data.callback) {
         mockDispatch2.data = { ...mockDispatch2.data, ...mockDispatch2.data.callback(opts) };
@@ -14561,7 +14799,7 @@ var require_mock_utils = __commonJS({
       mockDispatch2.consumed = !persist && timesInvoked >= times;
       mockDispatch2.pending = timesInvoked < times;
       if (error !== null) {
-        deleteMockDispatch(this[kDispatches], key);
+        deleteMockDispatch(this[kDispatches], key2);
         handler.onError(error);
         return true;
       }
@@ -14605,7 +14843,7 @@ var require_mock_utils = __commonJS({
         handler.onHeaders?.(statusCode, responseHeaders, resume, getStatusText(statusCode));
         handler.onData?.(Buffer.from(responseData));
         handler.onComplete?.(responseTrailers);
-        deleteMockDispatch(mockDispatches, key);
+        deleteMockDispatch(mockDispatches, key2);
       }
       function resume() {
       }
@@ -15012,12 +15250,12 @@ var require_mock_call_history = __commonJS({
       toString() {
         const options = { betweenKeyValueSeparator: "->", betweenPairSeparator: "|" };
         let result = "";
-        this.toMap().forEach((value15, key) => {
-          if (typeof value15 === "string" || value15 === void 0 || value15 === null) {
-            result = `${result}${key}${options.betweenKeyValueSeparator}${value15}${options.betweenPairSeparator}`;
+        this.toMap().forEach((value16, key2) => {
+          if (typeof value16 === "string" || value16 === void 0 || value16 === null) {
+            result = `${result}${key2}${options.betweenKeyValueSeparator}${value16}${options.betweenPairSeparator}`;
           }
-          if (typeof value15 === "object" && value15 !== null || Array.isArray(value15)) {
-            result = `${result}${key}${options.betweenKeyValueSeparator}${JSON.stringify(value15)}${options.betweenPairSeparator}`;
+          if (typeof value16 === "object" && value16 !== null || Array.isArray(value16)) {
+            result = `${result}${key2}${options.betweenKeyValueSeparator}${JSON.stringify(value16)}${options.betweenPairSeparator}`;
           }
         });
         return result.slice(0, -1);
@@ -15421,7 +15659,7 @@ var require_snapshot_utils = __commonJS({
       };
     }
     var crypto = runtimeFeatures.has("crypto") ? __require("node:crypto") : null;
-    var hashId = crypto?.hash ? (value15) => crypto.hash("sha256", value15, "base64url") : (value15) => Buffer.from(value15).toString("base64url");
+    var hashId = crypto?.hash ? (value16) => crypto.hash("sha256", value16, "base64url") : (value16) => Buffer.from(value16).toString("base64url");
     function isUndiciHeaders(headers) {
       return Array.isArray(headers) && (headers.length & 1) === 0;
     }
@@ -15453,20 +15691,20 @@ var require_snapshot_utils = __commonJS({
       if (!headers) return normalizedHeaders;
       if (isUndiciHeaders(headers)) {
         for (let i = 0; i < headers.length; i += 2) {
-          const key = headers[i];
-          const value15 = headers[i + 1];
-          if (key && value15 !== void 0) {
-            const keyStr = Buffer.isBuffer(key) ? key.toString() : key;
-            const valueStr = Buffer.isBuffer(value15) ? value15.toString() : value15;
+          const key2 = headers[i];
+          const value16 = headers[i + 1];
+          if (key2 && value16 !== void 0) {
+            const keyStr = Buffer.isBuffer(key2) ? key2.toString() : key2;
+            const valueStr = Buffer.isBuffer(value16) ? value16.toString() : value16;
             normalizedHeaders[keyStr.toLowerCase()] = valueStr;
           }
         }
         return normalizedHeaders;
       }
       if (headers && typeof headers === "object") {
-        for (const [key, value15] of Object.entries(headers)) {
-          if (key && typeof key === "string") {
-            normalizedHeaders[key.toLowerCase()] = Array.isArray(value15) ? value15.join(", ") : String(value15);
+        for (const [key2, value16] of Object.entries(headers)) {
+          if (key2 && typeof key2 === "string") {
+            normalizedHeaders[key2.toLowerCase()] = Array.isArray(value16) ? value16.join(", ") : String(value16);
           }
         }
       }
@@ -15521,14 +15759,14 @@ var require_snapshot_recorder = __commonJS({
       } = matchOptions;
       const filtered = {};
       const { ignore, exclude, match } = headerFilters;
-      for (const [key, value15] of Object.entries(headers)) {
-        const headerKey = caseSensitive ? key : key.toLowerCase();
+      for (const [key2, value16] of Object.entries(headers)) {
+        const headerKey = caseSensitive ? key2 : key2.toLowerCase();
         if (exclude.has(headerKey)) continue;
         if (ignore.has(headerKey)) continue;
         if (match.size !== 0) {
           if (!match.has(headerKey)) continue;
         }
-        filtered[headerKey] = value15;
+        filtered[headerKey] = value16;
       }
       return filtered;
     }
@@ -15539,10 +15777,10 @@ var require_snapshot_recorder = __commonJS({
       } = matchOptions;
       const filtered = {};
       const { exclude: excludeSet } = headerFilters;
-      for (const [key, value15] of Object.entries(headers)) {
-        const headerKey = caseSensitive ? key : key.toLowerCase();
+      for (const [key2, value16] of Object.entries(headers)) {
+        const headerKey = caseSensitive ? key2 : key2.toLowerCase();
         if (excludeSet.has(headerKey)) continue;
-        filtered[headerKey] = value15;
+        filtered[headerKey] = value16;
       }
       return filtered;
     }
@@ -15553,11 +15791,11 @@ var require_snapshot_recorder = __commonJS({
       ];
       if (formattedRequest.headers && typeof formattedRequest.headers === "object") {
         const headerKeys = Object.keys(formattedRequest.headers).sort();
-        for (const key of headerKeys) {
-          const values = Array.isArray(formattedRequest.headers[key]) ? formattedRequest.headers[key] : [formattedRequest.headers[key]];
-          parts.push(key);
-          for (const value15 of values.sort()) {
-            parts.push(String(value15));
+        for (const key2 of headerKeys) {
+          const values = Array.isArray(formattedRequest.headers[key2]) ? formattedRequest.headers[key2] : [formattedRequest.headers[key2]];
+          parts.push(key2);
+          for (const value16 of values.sort()) {
+            parts.push(String(value16));
           }
         }
       }
@@ -16414,9 +16652,9 @@ var require_redirect_handler = __commonJS({
       const ret = [];
       if (Array.isArray(headers)) {
         if (headers.length > 0 && Array.isArray(headers[0])) {
-          for (const [key, value15] of headers) {
-            if (!shouldRemoveHeader(key, removeContent, unknownOrigin)) {
-              ret.push(key, value15);
+          for (const [key2, value16] of headers) {
+            if (!shouldRemoveHeader(key2, removeContent, unknownOrigin)) {
+              ret.push(key2, value16);
             }
           }
         } else {
@@ -16428,9 +16666,9 @@ var require_redirect_handler = __commonJS({
         }
       } else if (headers && typeof headers === "object") {
         const entries2 = util.hasSafeIterator(headers) ? headers : Object.entries(headers);
-        for (const [key, value15] of entries2) {
-          if (!shouldRemoveHeader(key, removeContent, unknownOrigin)) {
-            ret.push(key, value15);
+        for (const [key2, value16] of entries2) {
+          if (!shouldRemoveHeader(key2, removeContent, unknownOrigin)) {
+            ret.push(key2, value16);
           }
         }
       } else {
@@ -16661,8 +16899,8 @@ var require_dns = __commonJS({
       const ownIterator = Object.prototype.hasOwnProperty.call(headers, Symbol.iterator);
       return ownIterator || prototype != null && prototype !== Object.prototype && typeof headers[Symbol.iterator] === "function";
     }
-    function isHostHeader(key) {
-      return typeof key === "string" && key.toLowerCase() === "host";
+    function isHostHeader(key2) {
+      return typeof key2 === "string" && key2.toLowerCase() === "host";
     }
     function normalizeHeaders(headers) {
       if (headers == null) {
@@ -16711,8 +16949,8 @@ var require_dns = __commonJS({
         return false;
       }
       if (typeof headers === "object") {
-        for (const key in headers) {
-          if (isHostHeader(key)) {
+        for (const key2 in headers) {
+          if (isHostHeader(key2)) {
             return true;
           }
         }
@@ -17100,65 +17338,65 @@ var require_cache = __commonJS({
     var MAX_DELTA_SECONDS = 2147483647;
     var RESTRICTIVE_DIRECTIVE_NAMES = ["no-store", "private", "no-cache"];
     var kInvalidCacheControlDirectives = /* @__PURE__ */ Symbol("invalid cache-control directives");
-    function trimOWS(value15) {
-      return value15.replace(/^[\t ]+|[\t ]+$/g, "");
+    function trimOWS(value16) {
+      return value16.replace(/^[\t ]+|[\t ]+$/g, "");
     }
-    function arrayIncludes(array, value15) {
+    function arrayIncludes(array, value16) {
       for (let i = 0; i < array.length; i++) {
-        if (array[i] === value15) {
+        if (array[i] === value16) {
           return true;
         }
       }
       return false;
     }
-    function trimOWSStart(value15) {
-      return value15.replace(/^[\t ]+/, "");
+    function trimOWSStart(value16) {
+      return value16.replace(/^[\t ]+/, "");
     }
-    function trimOWSEnd(value15) {
-      return value15.replace(/[\t ]+$/, "");
+    function trimOWSEnd(value16) {
+      return value16.replace(/[\t ]+$/, "");
     }
-    function findUnescapedQuote(value15, start) {
+    function findUnescapedQuote(value16, start) {
       let escaped = false;
-      for (let i = start; i < value15.length; i++) {
+      for (let i = start; i < value16.length; i++) {
         if (escaped) {
           escaped = false;
-        } else if (value15[i] === "\\") {
+        } else if (value16[i] === "\\") {
           escaped = true;
-        } else if (value15[i] === '"') {
+        } else if (value16[i] === '"') {
           return i;
         }
       }
       return -1;
     }
-    function splitCacheControlHeaderValue(value15) {
+    function splitCacheControlHeaderValue(value16) {
       const directives = [];
       let start = 0;
       let quoteStart = -1;
       let inQuote = false;
       let escaped = false;
-      for (let i = 0; i < value15.length; i++) {
+      for (let i = 0; i < value16.length; i++) {
         if (inQuote) {
           if (escaped) {
             escaped = false;
-          } else if (value15[i] === "\\") {
+          } else if (value16[i] === "\\") {
             escaped = true;
-          } else if (value15[i] === '"') {
+          } else if (value16[i] === '"') {
             inQuote = false;
             quoteStart = -1;
           }
-        } else if (value15[i] === '"') {
+        } else if (value16[i] === '"') {
           inQuote = true;
           quoteStart = i;
-        } else if (value15[i] === ",") {
-          directives.push({ value: value15.substring(start, i), fromMalformedQuote: false });
+        } else if (value16[i] === ",") {
+          directives.push({ value: value16.substring(start, i), fromMalformedQuote: false });
           start = i + 1;
         }
       }
       if (!inQuote) {
-        directives.push({ value: value15.substring(start), fromMalformedQuote: false });
+        directives.push({ value: value16.substring(start), fromMalformedQuote: false });
         return directives;
       }
-      const tail = value15.substring(start);
+      const tail = value16.substring(start);
       const quoteOffset = quoteStart - start;
       let tailStart = 0;
       for (let i = 0; i < tail.length; i++) {
@@ -17176,7 +17414,7 @@ var require_cache = __commonJS({
       });
       return directives;
     }
-    function markInvalidCacheControlDirective(directives, key) {
+    function markInvalidCacheControlDirective(directives, key2) {
       let invalidDirectives = directives[kInvalidCacheControlDirectives];
       if (invalidDirectives === void 0) {
         invalidDirectives = /* @__PURE__ */ new Set();
@@ -17184,22 +17422,22 @@ var require_cache = __commonJS({
           value: invalidDirectives
         });
       }
-      invalidDirectives.add(key);
+      invalidDirectives.add(key2);
     }
-    function hasInvalidCacheControlDirective(directives, key) {
-      return directives[kInvalidCacheControlDirectives]?.has(key) === true;
+    function hasInvalidCacheControlDirective(directives, key2) {
+      return directives[kInvalidCacheControlDirectives]?.has(key2) === true;
     }
-    function getMalformedRestrictiveDirectiveName(key) {
+    function getMalformedRestrictiveDirectiveName(key2) {
       for (const directiveName of RESTRICTIVE_DIRECTIVE_NAMES) {
-        if (key.startsWith(directiveName) && key.length > directiveName.length && !isValidHTTPToken(key[directiveName.length])) {
+        if (key2.startsWith(directiveName) && key2.length > directiveName.length && !isValidHTTPToken(key2[directiveName.length])) {
           return directiveName;
         }
       }
       let tokenOnlyKey = "";
       let hasInvalidTokenChar = false;
-      for (let i = 0; i < key.length; i++) {
-        if (isValidHTTPToken(key[i])) {
-          tokenOnlyKey += key[i];
+      for (let i = 0; i < key2.length; i++) {
+        if (isValidHTTPToken(key2[i])) {
+          tokenOnlyKey += key2[i];
         } else {
           hasInvalidTokenChar = true;
         }
@@ -17223,8 +17461,8 @@ var require_cache = __commonJS({
         headers: opts.headers
       };
     }
-    function appendHeader(headers, key, val) {
-      const headerName = key.toLowerCase();
+    function appendHeader(headers, key2, val) {
+      const headerName = key2.toLowerCase();
       const current = headers[headerName];
       const values = Array.isArray(val) ? val : [val];
       if (current === void 0) {
@@ -17248,26 +17486,26 @@ var require_cache = __commonJS({
                 if (!Array.isArray(x)) {
                   throw new Error("opts.headers is not a valid header map");
                 }
-                const [key, val] = x;
-                if (typeof key !== "string" || typeof val !== "string") {
+                const [key2, val] = x;
+                if (typeof key2 !== "string" || typeof val !== "string") {
                   throw new Error("opts.headers is not a valid header map");
                 }
-                appendHeader(headers, key, val);
+                appendHeader(headers, key2, val);
               }
             } else {
               if (opts.headers.length % 2 !== 0) {
                 throw new Error("opts.headers is not a valid header map");
               }
               for (let i = 0; i < opts.headers.length; i += 2) {
-                const key = opts.headers[i];
+                const key2 = opts.headers[i];
                 const val = opts.headers[i + 1];
-                if (typeof key !== "string" || typeof val !== "string" && !Array.isArray(val)) {
+                if (typeof key2 !== "string" || typeof val !== "string" && !Array.isArray(val)) {
                   throw new Error("opts.headers is not a valid header map");
                 }
                 if (typeof val === "string") {
-                  appendHeader(headers, key, val);
+                  appendHeader(headers, key2, val);
                 } else {
-                  appendHeader(headers, key, val.map((item) => typeof item === "string" ? item : item.toString("latin1")));
+                  appendHeader(headers, key2, val.map((item) => typeof item === "string" ? item : item.toString("latin1")));
                 }
               }
             }
@@ -17276,16 +17514,16 @@ var require_cache = __commonJS({
               if (!Array.isArray(x)) {
                 throw new Error("opts.headers is not a valid header map");
               }
-              const [key, val] = x;
-              if (typeof key !== "string" || typeof val !== "string") {
+              const [key2, val] = x;
+              if (typeof key2 !== "string" || typeof val !== "string") {
                 throw new Error("opts.headers is not a valid header map");
               }
-              appendHeader(headers, key, val);
+              appendHeader(headers, key2, val);
             }
           }
         } else {
-          for (const key of Object.keys(opts.headers)) {
-            appendHeader(headers, key, opts.headers[key]);
+          for (const key2 of Object.keys(opts.headers)) {
+            appendHeader(headers, key2, opts.headers[key2]);
           }
         }
       } else {
@@ -17293,39 +17531,39 @@ var require_cache = __commonJS({
       }
       return headers;
     }
-    function assertCacheKey(key) {
-      if (typeof key !== "object") {
-        throw new TypeError(`expected key to be object, got ${typeof key}`);
+    function assertCacheKey(key2) {
+      if (typeof key2 !== "object") {
+        throw new TypeError(`expected key to be object, got ${typeof key2}`);
       }
       for (const property of ["origin", "method", "path"]) {
-        if (typeof key[property] !== "string") {
-          throw new TypeError(`expected key.${property} to be string, got ${typeof key[property]}`);
+        if (typeof key2[property] !== "string") {
+          throw new TypeError(`expected key.${property} to be string, got ${typeof key2[property]}`);
         }
       }
-      if (key.headers !== void 0 && typeof key.headers !== "object") {
-        throw new TypeError(`expected headers to be object, got ${typeof key}`);
+      if (key2.headers !== void 0 && typeof key2.headers !== "object") {
+        throw new TypeError(`expected headers to be object, got ${typeof key2}`);
       }
     }
-    function assertCacheValue(value15) {
-      if (typeof value15 !== "object") {
-        throw new TypeError(`expected value to be object, got ${typeof value15}`);
+    function assertCacheValue(value16) {
+      if (typeof value16 !== "object") {
+        throw new TypeError(`expected value to be object, got ${typeof value16}`);
       }
       for (const property of ["statusCode", "cachedAt", "staleAt", "deleteAt"]) {
-        if (typeof value15[property] !== "number") {
-          throw new TypeError(`expected value.${property} to be number, got ${typeof value15[property]}`);
+        if (typeof value16[property] !== "number") {
+          throw new TypeError(`expected value.${property} to be number, got ${typeof value16[property]}`);
         }
       }
-      if (typeof value15.statusMessage !== "string") {
-        throw new TypeError(`expected value.statusMessage to be string, got ${typeof value15.statusMessage}`);
+      if (typeof value16.statusMessage !== "string") {
+        throw new TypeError(`expected value.statusMessage to be string, got ${typeof value16.statusMessage}`);
       }
-      if (value15.headers != null && typeof value15.headers !== "object") {
-        throw new TypeError(`expected value.rawHeaders to be object, got ${typeof value15.headers}`);
+      if (value16.headers != null && typeof value16.headers !== "object") {
+        throw new TypeError(`expected value.rawHeaders to be object, got ${typeof value16.headers}`);
       }
-      if (value15.vary !== void 0 && typeof value15.vary !== "object") {
-        throw new TypeError(`expected value.vary to be object, got ${typeof value15.vary}`);
+      if (value16.vary !== void 0 && typeof value16.vary !== "object") {
+        throw new TypeError(`expected value.vary to be object, got ${typeof value16.vary}`);
       }
-      if (value15.etag !== void 0 && typeof value15.etag !== "string") {
-        throw new TypeError(`expected value.etag to be string, got ${typeof value15.etag}`);
+      if (value16.etag !== void 0 && typeof value16.etag !== "string") {
+        throw new TypeError(`expected value.etag to be string, got ${typeof value16.etag}`);
       }
     }
     function parseCacheControlHeader(header) {
@@ -17338,8 +17576,8 @@ var require_cache = __commonJS({
         const directive = directiveRecord.value.toLowerCase();
         const fromMalformedQuote = directiveRecord.fromMalformedQuote;
         const keyValueDelimiter = directive.indexOf("=");
-        let key;
-        let value15;
+        let key2;
+        let value16;
         let keyHasTrailingWhitespace = false;
         let valueHasLeadingWhitespace = false;
         if (keyValueDelimiter !== -1) {
@@ -17347,73 +17585,73 @@ var require_cache = __commonJS({
           const rawValue2 = directive.substring(keyValueDelimiter + 1);
           keyHasTrailingWhitespace = trimOWSEnd(rawKey) !== rawKey;
           valueHasLeadingWhitespace = trimOWSStart(rawValue2) !== rawValue2;
-          key = trimOWS(rawKey);
-          value15 = trimOWSStart(rawValue2);
+          key2 = trimOWS(rawKey);
+          value16 = trimOWSStart(rawValue2);
         } else {
-          key = trimOWS(directive);
+          key2 = trimOWS(directive);
         }
-        const malformedRestrictiveDirectiveName = getMalformedRestrictiveDirectiveName(key);
+        const malformedRestrictiveDirectiveName = getMalformedRestrictiveDirectiveName(key2);
         if (malformedRestrictiveDirectiveName !== void 0) {
           output[malformedRestrictiveDirectiveName] = true;
           continue;
         }
-        switch (key) {
+        switch (key2) {
           case "min-fresh":
           case "max-stale":
           case "max-age":
           case "s-maxage":
           case "stale-while-revalidate":
           case "stale-if-error": {
-            if (fromMalformedQuote || invalidNumericDirectives.has(key)) {
+            if (fromMalformedQuote || invalidNumericDirectives.has(key2)) {
               continue;
             }
-            if (value15 === void 0 || keyHasTrailingWhitespace || valueHasLeadingWhitespace) {
-              delete output[key];
-              invalidNumericDirectives.add(key);
-              markInvalidCacheControlDirective(output, key);
+            if (value16 === void 0 || keyHasTrailingWhitespace || valueHasLeadingWhitespace) {
+              delete output[key2];
+              invalidNumericDirectives.add(key2);
+              markInvalidCacheControlDirective(output, key2);
               continue;
             }
-            if (value15.length >= 2 && value15[0] === '"' && value15[value15.length - 1] === '"') {
-              value15 = value15.substring(1, value15.length - 1);
+            if (value16.length >= 2 && value16[0] === '"' && value16[value16.length - 1] === '"') {
+              value16 = value16.substring(1, value16.length - 1);
             }
-            if (!/^[0-9]+$/.test(value15)) {
-              delete output[key];
-              invalidNumericDirectives.add(key);
-              markInvalidCacheControlDirective(output, key);
+            if (!/^[0-9]+$/.test(value16)) {
+              delete output[key2];
+              invalidNumericDirectives.add(key2);
+              markInvalidCacheControlDirective(output, key2);
               continue;
             }
-            const parsedValue = Math.min(parseInt(value15, 10), MAX_DELTA_SECONDS);
-            if (key === "min-fresh") {
-              if (!(key in output) || output[key] < parsedValue) {
-                output[key] = parsedValue;
+            const parsedValue = Math.min(parseInt(value16, 10), MAX_DELTA_SECONDS);
+            if (key2 === "min-fresh") {
+              if (!(key2 in output) || output[key2] < parsedValue) {
+                output[key2] = parsedValue;
               }
-            } else if (!(key in output) || output[key] > parsedValue) {
-              output[key] = parsedValue;
+            } else if (!(key2 in output) || output[key2] > parsedValue) {
+              output[key2] = parsedValue;
             }
             break;
           }
           case "private":
           case "no-cache": {
             if (fromMalformedQuote) {
-              output[key] = true;
+              output[key2] = true;
               break;
             }
-            if (value15 !== void 0 && value15.length === 0) {
-              output[key] = true;
+            if (value16 !== void 0 && value16.length === 0) {
+              output[key2] = true;
               break;
             }
-            if (value15) {
-              if (value15[0] === '"') {
-                value15 = trimOWSEnd(value15);
+            if (value16) {
+              if (value16[0] === '"') {
+                value16 = trimOWSEnd(value16);
                 let fieldList = "";
                 let lastQuotedPart = i;
                 let foundEndingQuote = false;
-                const closingQuote = findUnescapedQuote(value15, 1);
+                const closingQuote = findUnescapedQuote(value16, 1);
                 if (closingQuote !== -1) {
-                  fieldList = value15.substring(1, closingQuote);
+                  fieldList = value16.substring(1, closingQuote);
                   foundEndingQuote = true;
                 } else {
-                  const fieldListParts = [value15.substring(1)];
+                  const fieldListParts = [value16.substring(1)];
                   for (let j = i + 1; j < directives.length; j++) {
                     const nextPart = trimOWS(directives[j].value);
                     const closingQuote2 = findUnescapedQuote(nextPart, 0);
@@ -17428,7 +17666,7 @@ var require_cache = __commonJS({
                   fieldList = fieldListParts.join(",");
                 }
                 if (!foundEndingQuote) {
-                  output[key] = true;
+                  output[key2] = true;
                   break;
                 }
                 i = lastQuotedPart;
@@ -17441,23 +17679,23 @@ var require_cache = __commonJS({
                   }
                 }
                 if (!validFieldNames) {
-                  output[key] = true;
-                } else if (output[key] !== true) {
-                  if (key in output) {
-                    output[key] = output[key].concat(headers);
+                  output[key2] = true;
+                } else if (output[key2] !== true) {
+                  if (key2 in output) {
+                    output[key2] = output[key2].concat(headers);
                   } else {
-                    output[key] = headers;
+                    output[key2] = headers;
                   }
                 }
               } else {
-                const fieldName = trimOWS(value15);
+                const fieldName = trimOWS(value16);
                 if (!isValidHTTPToken(fieldName)) {
-                  output[key] = true;
-                } else if (output[key] !== true) {
-                  if (key in output) {
-                    output[key] = output[key].concat(fieldName);
+                  output[key2] = true;
+                } else if (output[key2] !== true) {
+                  if (key2 in output) {
+                    output[key2] = output[key2].concat(fieldName);
                   } else {
-                    output[key] = [fieldName];
+                    output[key2] = [fieldName];
                   }
                 }
               }
@@ -17472,18 +17710,18 @@ var require_cache = __commonJS({
           case "no-transform":
           case "must-understand":
           case "only-if-cached":
-            if (fromMalformedQuote || invalidNoArgumentDirectives.has(key)) {
+            if (fromMalformedQuote || invalidNoArgumentDirectives.has(key2)) {
               continue;
             }
-            if (value15 !== void 0) {
-              delete output[key];
-              invalidNoArgumentDirectives.add(key);
+            if (value16 !== void 0) {
+              delete output[key2];
+              invalidNoArgumentDirectives.add(key2);
               continue;
             }
-            output[key] = true;
+            output[key2] = true;
             break;
           case "no-store":
-            output[key] = true;
+            output[key2] = true;
             break;
           default:
             continue;
@@ -18119,7 +18357,7 @@ var require_cache_handler = __commonJS({
     var { parseHttpDate } = require_date();
     function noop4() {
     }
-    function sameOrigin3(a, b) {
+    function sameOrigin4(a, b) {
       try {
         return new URL(String(a)).origin === new URL(String(b)).origin;
       } catch {
@@ -18145,12 +18383,12 @@ var require_cache_handler = __commonJS({
     ];
     var MAX_RESPONSE_AGE = 2147483647e3;
     var REVALIDATION_ONLY_RETENTION = 864e5;
-    function trimOWS(value15) {
-      return value15.replace(/^[\t ]+|[\t ]+$/g, "");
+    function trimOWS(value16) {
+      return value16.replace(/^[\t ]+|[\t ]+$/g, "");
     }
-    function arrayIncludes(array, value15) {
+    function arrayIncludes(array, value16) {
       for (let i = 0; i < array.length; i++) {
-        if (array[i] === value15) {
+        if (array[i] === value16) {
           return true;
         }
       }
@@ -18314,7 +18552,7 @@ var require_cache_handler = __commonJS({
         }
         if (this.#history && this.#history.length > 0) {
           for (const hopUrl of this.#history) {
-            if (!sameOrigin3(hopUrl.origin, this.#cacheKey.origin)) {
+            if (!sameOrigin4(hopUrl.origin, this.#cacheKey.origin)) {
               return downstreamOnHeaders();
             }
           }
@@ -18414,7 +18652,7 @@ var require_cache_handler = __commonJS({
         const cachedAt = baseTime;
         const deleteAt = determineDeleteAt(baseTime, now, effectiveCacheControlDirectives, absoluteStaleAt);
         const strippedHeaders = stripNecessaryHeaders(resHeaders, cacheControlDirectives);
-        const value15 = {
+        const value16 = {
           statusCode,
           statusMessage,
           headers: strippedHeaders,
@@ -18460,13 +18698,13 @@ var require_cache_handler = __commonJS({
               finish304();
               return;
             }
-            value15.statusCode = cachedValue.statusCode;
-            value15.statusMessage = cachedValue.statusMessage;
-            value15.etag = cachedValue.etag;
-            value15.vary = varyDirectives ?? cachedValue.vary;
-            value15.headers = { ...cachedValue.headers, ...strippedHeaders };
+            value16.statusCode = cachedValue.statusCode;
+            value16.statusMessage = cachedValue.statusMessage;
+            value16.etag = cachedValue.etag;
+            value16.vary = varyDirectives ?? cachedValue.vary;
+            value16.headers = { ...cachedValue.headers, ...strippedHeaders };
             downstreamOnHeaders();
-            this.#writeStream = this.#store.createWriteStream(this.#cacheKey, value15);
+            this.#writeStream = this.#store.createWriteStream(this.#cacheKey, value16);
             if (!this.#writeStream || !cachedValue?.body) {
               finish304();
               return;
@@ -18542,9 +18780,9 @@ var require_cache_handler = __commonJS({
           }
         } else {
           if (typeof resHeaders.etag === "string" && isEtagUsable(resHeaders.etag)) {
-            value15.etag = resHeaders.etag;
+            value16.etag = resHeaders.etag;
           }
-          this.#writeStream = this.#store.createWriteStream(this.#cacheKey, value15);
+          this.#writeStream = this.#store.createWriteStream(this.#cacheKey, value16);
           if (!this.#writeStream) {
             return downstreamOnHeaders();
           }
@@ -18675,8 +18913,8 @@ var require_cache_handler = __commonJS({
       if (!canCacheResponse(cacheType, method, hop.statusCode, hopHeaders, hopCacheControl, reqHeaders)) {
         return void 0;
       }
-      const age = Object.hasOwn(hopHeaders, "age") ? getAge(hopHeaders.age) : void 0;
-      if (age !== void 0 && age >= MAX_RESPONSE_AGE) {
+      const age2 = Object.hasOwn(hopHeaders, "age") ? getAge(hopHeaders.age) : void 0;
+      if (age2 !== void 0 && age2 >= MAX_RESPONSE_AGE) {
         return void 0;
       }
       const responseDate = Object.hasOwn(hopHeaders, "date") ? getDate(hopHeaders.date) : void 0;
@@ -18684,12 +18922,12 @@ var require_cache_handler = __commonJS({
         return void 0;
       }
       const apparentAge = responseDate ? Math.max(0, hop.receivedAt - responseDate.getTime()) : 0;
-      const currentAge = Math.max(apparentAge, age ?? 0);
+      const currentAge = Math.max(apparentAge, age2 ?? 0);
       const hasValidator = typeof hopHeaders.etag === "string" && isEtagUsable(hopHeaders.etag) || typeof hopHeaders["last-modified"] === "string";
       const freshnessLifetime = determineStaleAt(
         cacheType,
         hop.receivedAt,
-        age,
+        age2,
         hopHeaders,
         responseDate,
         hopCacheControl,
@@ -18728,13 +18966,13 @@ var require_cache_handler = __commonJS({
       if (typeof ageValue !== "string" || !/^[\t ]*[0-9]+[\t ]*$/.test(ageValue)) {
         return MAX_RESPONSE_AGE;
       }
-      const age = BigInt(ageValue.replace(/^[\t ]+|[\t ]+$/g, ""));
-      if (age >= BigInt(MAX_RESPONSE_AGE / 1e3)) {
+      const age2 = BigInt(ageValue.replace(/^[\t ]+|[\t ]+$/g, ""));
+      if (age2 >= BigInt(MAX_RESPONSE_AGE / 1e3)) {
         return MAX_RESPONSE_AGE;
       }
-      return Number(age) * 1e3;
+      return Number(age2) * 1e3;
     }
-    function determineStaleAt(cacheType, now, age, resHeaders, responseDate, cacheControlDirectives, hasValidator) {
+    function determineStaleAt(cacheType, now, age2, resHeaders, responseDate, cacheControlDirectives, hasValidator) {
       if (cacheType === "shared") {
         if (hasInvalidCacheControlDirective(cacheControlDirectives, "s-maxage")) {
           return 0;
@@ -18767,7 +19005,7 @@ var require_cache_handler = __commonJS({
             return 0;
           }
           const freshnessLifetime = expiresDate.getTime() - responseDate.getTime();
-          if (age !== void 0 && age >= freshnessLifetime) {
+          if (age2 !== void 0 && age2 >= freshnessLifetime) {
             return 0;
           }
           return freshnessLifetime;
@@ -18914,12 +19152,12 @@ var require_memory_cache_store = __commonJS({
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheKey} req
        * @returns {import('../../types/cache-interceptor.d.ts').default.GetResult | undefined}
        */
-      get(key) {
-        assertCacheKey(key);
-        const topLevelKey = `${key.origin}:${key.path}`;
+      get(key2) {
+        assertCacheKey(key2);
+        const topLevelKey = `${key2.origin}:${key2.path}`;
         const now = Date.now();
         const entries2 = this.#entries.get(topLevelKey);
-        const entry = entries2 ? findEntry(key, entries2, now) : null;
+        const entry = entries2 ? findEntry(key2, entries2, now) : null;
         return entry == null ? void 0 : {
           statusMessage: entry.statusMessage,
           statusCode: entry.statusCode,
@@ -18938,12 +19176,12 @@ var require_memory_cache_store = __commonJS({
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheValue} val
        * @returns {Writable | undefined}
        */
-      createWriteStream(key, val) {
-        assertCacheKey(key);
+      createWriteStream(key2, val) {
+        assertCacheKey(key2);
         assertCacheValue(val);
-        const topLevelKey = `${key.origin}:${key.path}`;
+        const topLevelKey = `${key2.origin}:${key2.path}`;
         const store = this;
-        const entry = { ...key, ...val, body: [], size: 0 };
+        const entry = { ...key2, ...val, body: [], size: 0 };
         return new Writable({
           write(chunk, encoding, callback) {
             if (typeof chunk === "string") {
@@ -18963,7 +19201,7 @@ var require_memory_cache_store = __commonJS({
               entries2 = [];
               store.#entries.set(topLevelKey, entries2);
             }
-            const previousEntry = findEntry(key, entries2, Date.now());
+            const previousEntry = findEntry(key2, entries2, Date.now());
             if (previousEntry) {
               const index = entries2.indexOf(previousEntry);
               entries2.splice(index, 1, entry);
@@ -18983,13 +19221,13 @@ var require_memory_cache_store = __commonJS({
                 });
                 store.#hasEmittedMaxSizeEvent = true;
               }
-              for (const [key2, entries3] of store.#entries) {
+              for (const [key3, entries3] of store.#entries) {
                 for (const entry2 of entries3.splice(0, entries3.length / 2)) {
                   store.#size -= entry2.size;
                   store.#count -= 1;
                 }
                 if (entries3.length === 0) {
-                  store.#entries.delete(key2);
+                  store.#entries.delete(key3);
                 }
               }
               if (store.#size < store.#maxSize && store.#count < store.#maxCount) {
@@ -19003,11 +19241,11 @@ var require_memory_cache_store = __commonJS({
       /**
        * @param {CacheKey} key
        */
-      delete(key) {
-        if (typeof key !== "object") {
-          throw new TypeError(`expected key to be object, got ${typeof key}`);
+      delete(key2) {
+        if (typeof key2 !== "object") {
+          throw new TypeError(`expected key to be object, got ${typeof key2}`);
         }
-        const topLevelKey = `${key.origin}:${key.path}`;
+        const topLevelKey = `${key2.origin}:${key2.path}`;
         for (const entry of this.#entries.get(topLevelKey) ?? []) {
           this.#size -= entry.size;
           this.#count -= 1;
@@ -19015,20 +19253,20 @@ var require_memory_cache_store = __commonJS({
         this.#entries.delete(topLevelKey);
       }
     };
-    function findEntry(key, entries2, now) {
+    function findEntry(key2, entries2, now) {
       for (let i = 0; i < entries2.length; i++) {
         const entry = entries2[i];
-        if (entry.deleteAt > now && entry.method === key.method && varyMatches(key, entry)) {
+        if (entry.deleteAt > now && entry.method === key2.method && varyMatches(key2, entry)) {
           return entry;
         }
       }
     }
-    function varyMatches(key, entry) {
+    function varyMatches(key2, entry) {
       if (entry.vary == null) {
         return true;
       }
       for (const headerName in entry.vary) {
-        if (Object.hasOwn(entry.vary, headerName) && !headerValueEquals(key.headers?.[headerName], entry.vary[headerName])) {
+        if (Object.hasOwn(entry.vary, headerName) && !headerValueEquals(key2.headers?.[headerName], entry.vary[headerName])) {
           return false;
         }
       }
@@ -19181,12 +19419,12 @@ var require_cache2 = __commonJS({
     }
     var nop = () => {
     };
-    function trimOWS(value15) {
-      return value15.replace(/^[\t ]+|[\t ]+$/g, "");
+    function trimOWS(value16) {
+      return value16.replace(/^[\t ]+|[\t ]+$/g, "");
     }
-    function arrayIncludes(array, value15) {
+    function arrayIncludes(array, value16) {
       for (let i = 0; i < array.length; i++) {
-        if (array[i] === value15) {
+        if (array[i] === value16) {
           return true;
         }
       }
@@ -19199,11 +19437,11 @@ var require_cache2 = __commonJS({
       }
       const values = Array.isArray(pragma) ? pragma : [pragma];
       for (let i = 0; i < values.length; i++) {
-        const value15 = values[i];
-        if (typeof value15 !== "string") {
+        const value16 = values[i];
+        if (typeof value16 !== "string") {
           continue;
         }
-        const directives = value15.split(",");
+        const directives = value16.split(",");
         for (let j = 0; j < directives.length; j++) {
           if (trimOWS(directives[j]).toLowerCase() === "no-cache") {
             return true;
@@ -19247,8 +19485,8 @@ var require_cache2 = __commonJS({
       if (!varyDirectives) {
         return false;
       }
-      for (const key in varyDirectives) {
-        if (result.vary == null || !Object.hasOwn(result.vary, key)) {
+      for (const key2 in varyDirectives) {
+        if (result.vary == null || !Object.hasOwn(result.vary, key2)) {
           return true;
         }
       }
@@ -19275,9 +19513,9 @@ var require_cache2 = __commonJS({
         headers["if-none-match"] = result.etag;
       }
       if (result.vary) {
-        for (const key in result.vary) {
-          if (result.vary[key] != null) {
-            headers[key] = result.vary[key];
+        for (const key2 in result.vary) {
+          if (result.vary[key2] != null) {
+            headers[key2] = result.vary[key2];
           }
         }
       }
@@ -19366,7 +19604,7 @@ var require_cache2 = __commonJS({
       }
       return dispatch(opts, new CacheHandler(globalOpts, cacheKey, handler));
     }
-    function sendCachedValue(handler, opts, result, age, context, isStale2) {
+    function sendCachedValue(handler, opts, result, age2, context, isStale2) {
       const stream = util.isStream(result.body) ? result.body : Readable.from(result.body ?? []);
       assert(!stream.destroyed, "stream should not be destroyed");
       assert(!stream.readableDidRead, "stream should not be readableDidRead");
@@ -19412,7 +19650,7 @@ var require_cache2 = __commonJS({
       if (stream.destroyed) {
         return;
       }
-      const headers = { ...result.headers, age: String(age) };
+      const headers = { ...result.headers, age: String(age2) };
       if (isStale2) {
         headers.warning = '110 - "response is stale"';
       }
@@ -19450,8 +19688,8 @@ var require_cache2 = __commonJS({
       if (now > result.deleteAt) {
         return dispatch(opts, new CacheHandler(globalOpts, cacheKey, handler));
       }
-      const age = Math.round((now - result.cachedAt) / 1e3);
-      const requestMaxAgeExpired = reqCacheControl?.["max-age"] !== void 0 && age >= reqCacheControl["max-age"];
+      const age2 = Math.round((now - result.cachedAt) / 1e3);
+      const requestMaxAgeExpired = reqCacheControl?.["max-age"] !== void 0 && age2 >= reqCacheControl["max-age"];
       const stale = requestMaxAgeExpired || isStale(result, reqCacheControl, globalOpts.type);
       const revalidate = requestMaxAgeExpired || needsRevalidation(result, reqCacheControl, opts);
       if (stale || revalidate) {
@@ -19459,7 +19697,7 @@ var require_cache2 = __commonJS({
           return dispatch(opts, new CacheHandler(globalOpts, cacheKey, handler));
         }
         if (!revalidate && withinStaleWhileRevalidateWindow(result, globalOpts.type)) {
-          sendCachedValue(handler, opts, result, age, null, true);
+          sendCachedValue(handler, opts, result, age2, null, true);
           queueMicrotask(() => {
             const headers2 = makeRevalidationHeaders(opts, result);
             dispatch(
@@ -19519,7 +19757,7 @@ var require_cache2 = __commonJS({
                     return refetch();
                   }
                 }
-                sendCachedValue(handler, opts, result, age, context, stale);
+                sendCachedValue(handler, opts, result, age2, context, stale);
               } else if (util.isStream(result.body)) {
                 result.body.on("error", nop).destroy();
               }
@@ -19532,7 +19770,7 @@ var require_cache2 = __commonJS({
       if (util.isStream(opts.body)) {
         opts.body.on("error", nop).destroy();
       }
-      sendCachedValue(handler, opts, result, age, null, false);
+      sendCachedValue(handler, opts, result, age2, null, false);
     }
     module.exports = (opts = {}) => {
       const {
@@ -19705,17 +19943,17 @@ var require_decompress = __commonJS({
       get rawHeaders() {
         return this.target?.rawHeaders ?? null;
       }
-      set rawHeaders(value15) {
+      set rawHeaders(value16) {
         if (this.target) {
-          this.target.rawHeaders = value15;
+          this.target.rawHeaders = value16;
         }
       }
       get rawTrailers() {
         return this.target?.rawTrailers ?? null;
       }
-      set rawTrailers(value15) {
+      set rawTrailers(value16) {
         if (this.target) {
-          this.target.rawTrailers = value15;
+          this.target.rawTrailers = value16;
         }
       }
     };
@@ -20785,62 +21023,62 @@ var require_sqlite_cache_store = __commonJS({
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheKey} key
        * @returns {(import('../../types/cache-interceptor.d.ts').default.GetResult & { body?: Buffer }) | undefined}
        */
-      get(key) {
-        assertCacheKey(key);
-        const value15 = this.#findValue(key);
-        return value15 ? {
-          body: value15.body ? Buffer.from(value15.body.buffer, value15.body.byteOffset, value15.body.byteLength) : void 0,
-          statusCode: value15.statusCode,
-          statusMessage: value15.statusMessage,
-          headers: value15.headers ? JSON.parse(value15.headers) : void 0,
-          etag: value15.etag ? value15.etag : void 0,
-          vary: value15.vary ? JSON.parse(value15.vary) : void 0,
-          cacheControlDirectives: value15.cacheControlDirectives ? JSON.parse(value15.cacheControlDirectives) : void 0,
-          cachedAt: value15.cachedAt,
-          staleAt: value15.staleAt,
-          deleteAt: value15.deleteAt
+      get(key2) {
+        assertCacheKey(key2);
+        const value16 = this.#findValue(key2);
+        return value16 ? {
+          body: value16.body ? Buffer.from(value16.body.buffer, value16.body.byteOffset, value16.body.byteLength) : void 0,
+          statusCode: value16.statusCode,
+          statusMessage: value16.statusMessage,
+          headers: value16.headers ? JSON.parse(value16.headers) : void 0,
+          etag: value16.etag ? value16.etag : void 0,
+          vary: value16.vary ? JSON.parse(value16.vary) : void 0,
+          cacheControlDirectives: value16.cacheControlDirectives ? JSON.parse(value16.cacheControlDirectives) : void 0,
+          cachedAt: value16.cachedAt,
+          staleAt: value16.staleAt,
+          deleteAt: value16.deleteAt
         } : void 0;
       }
       /**
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheKey} key
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheValue & { body: null | Buffer | Array<Buffer>}} value
        */
-      set(key, value15) {
-        assertCacheKey(key);
-        const url = this.#makeValueUrl(key);
-        const body2 = Array.isArray(value15.body) ? Buffer.concat(value15.body) : value15.body;
+      set(key2, value16) {
+        assertCacheKey(key2);
+        const url = this.#makeValueUrl(key2);
+        const body2 = Array.isArray(value16.body) ? Buffer.concat(value16.body) : value16.body;
         const size = body2?.byteLength;
         if (size && size > this.#maxEntrySize) {
           return;
         }
-        const existingValue = this.#findValue(key, true);
+        const existingValue = this.#findValue(key2, true);
         if (existingValue) {
           this.#updateValueQuery.run(
             body2,
-            value15.deleteAt,
-            value15.statusCode,
-            value15.statusMessage,
-            value15.headers ? JSON.stringify(value15.headers) : null,
-            value15.etag ? value15.etag : null,
-            value15.cacheControlDirectives ? JSON.stringify(value15.cacheControlDirectives) : null,
-            value15.cachedAt,
-            value15.staleAt,
+            value16.deleteAt,
+            value16.statusCode,
+            value16.statusMessage,
+            value16.headers ? JSON.stringify(value16.headers) : null,
+            value16.etag ? value16.etag : null,
+            value16.cacheControlDirectives ? JSON.stringify(value16.cacheControlDirectives) : null,
+            value16.cachedAt,
+            value16.staleAt,
             existingValue.id
           );
         } else {
           this.#insertValueQuery.run(
             url,
-            key.method,
+            key2.method,
             body2,
-            value15.deleteAt,
-            value15.statusCode,
-            value15.statusMessage,
-            value15.headers ? JSON.stringify(value15.headers) : null,
-            value15.etag ? value15.etag : null,
-            value15.cacheControlDirectives ? JSON.stringify(value15.cacheControlDirectives) : null,
-            value15.vary ? JSON.stringify(value15.vary) : null,
-            value15.cachedAt,
-            value15.staleAt
+            value16.deleteAt,
+            value16.statusCode,
+            value16.statusMessage,
+            value16.headers ? JSON.stringify(value16.headers) : null,
+            value16.etag ? value16.etag : null,
+            value16.cacheControlDirectives ? JSON.stringify(value16.cacheControlDirectives) : null,
+            value16.vary ? JSON.stringify(value16.vary) : null,
+            value16.cachedAt,
+            value16.staleAt
           );
           this.#prune();
         }
@@ -20850,9 +21088,9 @@ var require_sqlite_cache_store = __commonJS({
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheValue} value
        * @returns {Writable | undefined}
        */
-      createWriteStream(key, value15) {
-        assertCacheKey(key);
-        assertCacheValue(value15);
+      createWriteStream(key2, value16) {
+        assertCacheKey(key2);
+        assertCacheValue(value16);
         let size = 0;
         const body2 = [];
         const store = this;
@@ -20868,7 +21106,7 @@ var require_sqlite_cache_store = __commonJS({
             callback();
           },
           final(callback) {
-            store.set(key, { ...value15, body: body2 });
+            store.set(key2, { ...value16, body: body2 });
             callback();
           }
         });
@@ -20876,11 +21114,11 @@ var require_sqlite_cache_store = __commonJS({
       /**
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheKey} key
        */
-      delete(key) {
-        if (typeof key !== "object") {
-          throw new TypeError(`expected key to be object, got ${typeof key}`);
+      delete(key2) {
+        if (typeof key2 !== "object") {
+          throw new TypeError(`expected key to be object, got ${typeof key2}`);
         }
-        this.#deleteByUrlQuery.run(this.#makeValueUrl(key));
+        this.#deleteByUrlQuery.run(this.#makeValueUrl(key2));
       }
       #prune() {
         if (Number.isFinite(this.#maxCount) && this.size <= this.#maxCount) {
@@ -20912,29 +21150,29 @@ var require_sqlite_cache_store = __commonJS({
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheKey} key
        * @returns {string}
        */
-      #makeValueUrl(key) {
-        return `${key.origin}/${key.path}`;
+      #makeValueUrl(key2) {
+        return `${key2.origin}/${key2.path}`;
       }
       /**
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheKey} key
        * @param {boolean} [canBeExpired=false]
        * @returns {SqliteStoreValue | undefined}
        */
-      #findValue(key, canBeExpired = false) {
-        const url = this.#makeValueUrl(key);
-        const { headers, method } = key;
+      #findValue(key2, canBeExpired = false) {
+        const url = this.#makeValueUrl(key2);
+        const { headers, method } = key2;
         const values = this.#getValuesQuery.all(url, method);
         if (values.length === 0) {
           return void 0;
         }
         const now = Date.now();
-        for (const value15 of values) {
-          if (now >= value15.deleteAt && !canBeExpired) {
+        for (const value16 of values) {
+          if (now >= value16.deleteAt && !canBeExpired) {
             continue;
           }
           let matches = true;
-          if (value15.vary) {
-            const vary = JSON.parse(value15.vary);
+          if (value16.vary) {
+            const vary = JSON.parse(value16.vary);
             for (const header in vary) {
               if (!headerValueEquals(headers[header], vary[header])) {
                 matches = false;
@@ -20943,7 +21181,7 @@ var require_sqlite_cache_store = __commonJS({
             }
           }
           if (matches) {
-            return value15;
+            return value16;
           }
         }
         return void 0;
@@ -21021,25 +21259,25 @@ var require_headers = __commonJS({
         });
       }
     }
-    function appendHeader(headers, name2, value15) {
-      value15 = headerValueNormalize(value15);
+    function appendHeader(headers, name2, value16) {
+      value16 = headerValueNormalize(value16);
       if (!isValidHeaderName(name2)) {
         throw webidl.errors.invalidArgument({
           prefix: "Headers.append",
           value: name2,
           type: "header name"
         });
-      } else if (!isValidHeaderValue(value15)) {
+      } else if (!isValidHeaderValue(value16)) {
         throw webidl.errors.invalidArgument({
           prefix: "Headers.append",
-          value: value15,
+          value: value16,
           type: "header value"
         });
       }
       if (getHeadersGuard(headers) === "immutable") {
         throw new TypeError("immutable");
       }
-      return getHeadersList(headers).append(name2, value15, false);
+      return getHeadersList(headers).append(name2, value16, false);
     }
     function headersListSortAndCombine(target) {
       const headersList = getHeadersList(target);
@@ -21056,13 +21294,13 @@ var require_headers = __commonJS({
         return headersList.sortedMap = names;
       }
       for (let i = 0; i < names.length; ++i) {
-        const { 0: name2, 1: value15 } = names[i];
+        const { 0: name2, 1: value16 } = names[i];
         if (name2 === "set-cookie") {
           for (let j = 0; j < cookies.length; ++j) {
             headers.push([name2, cookies[j]]);
           }
         } else {
-          headers.push([name2, value15]);
+          headers.push([name2, value16]);
         }
       }
       return headersList.sortedMap = headers;
@@ -21104,7 +21342,7 @@ var require_headers = __commonJS({
        * @param {string} value
        * @param {boolean} isLowerCase
        */
-      append(name2, value15, isLowerCase) {
+      append(name2, value16, isLowerCase) {
         this.sortedMap = null;
         const lowercaseName = isLowerCase ? name2 : name2.toLowerCase();
         const exists = this.headersMap.get(lowercaseName);
@@ -21112,13 +21350,13 @@ var require_headers = __commonJS({
           const delimiter = lowercaseName === "cookie" ? "; " : ", ";
           this.headersMap.set(lowercaseName, {
             name: exists.name,
-            value: `${exists.value}${delimiter}${value15}`
+            value: `${exists.value}${delimiter}${value16}`
           });
         } else {
-          this.headersMap.set(lowercaseName, { name: name2, value: value15 });
+          this.headersMap.set(lowercaseName, { name: name2, value: value16 });
         }
         if (lowercaseName === "set-cookie") {
-          (this.cookies ??= []).push(value15);
+          (this.cookies ??= []).push(value16);
         }
       }
       /**
@@ -21127,13 +21365,13 @@ var require_headers = __commonJS({
        * @param {string} value
        * @param {boolean} isLowerCase
        */
-      set(name2, value15, isLowerCase) {
+      set(name2, value16, isLowerCase) {
         this.sortedMap = null;
         const lowercaseName = isLowerCase ? name2 : name2.toLowerCase();
         if (lowercaseName === "set-cookie") {
-          this.cookies = [value15];
+          this.cookies = [value16];
         }
-        this.headersMap.set(lowercaseName, { name: name2, value: value15 });
+        this.headersMap.set(lowercaseName, { name: name2, value: value16 });
       }
       /**
        * @see https://fetch.spec.whatwg.org/#concept-header-list-delete
@@ -21158,15 +21396,15 @@ var require_headers = __commonJS({
         return this.headersMap.get(isLowerCase ? name2 : name2.toLowerCase())?.value ?? null;
       }
       *[Symbol.iterator]() {
-        for (const { 0: name2, 1: { value: value15 } } of this.headersMap) {
-          yield [name2, value15];
+        for (const { 0: name2, 1: { value: value16 } } of this.headersMap) {
+          yield [name2, value16];
         }
       }
       get entries() {
         const headers = {};
         if (this.headersMap.size !== 0) {
-          for (const { name: name2, value: value15 } of this.headersMap.values()) {
-            headers[name2] = value15;
+          for (const { name: name2, value: value16 } of this.headersMap.values()) {
+            headers[name2] = value16;
           }
         }
         return headers;
@@ -21177,13 +21415,13 @@ var require_headers = __commonJS({
       get entriesList() {
         const headers = [];
         if (this.headersMap.size !== 0) {
-          for (const { 0: lowerName, 1: { name: name2, value: value15 } } of this.headersMap) {
+          for (const { 0: lowerName, 1: { name: name2, value: value16 } } of this.headersMap) {
             if (lowerName === "set-cookie") {
               for (const cookie of this.cookies) {
                 headers.push([name2, cookie]);
               }
             } else {
-              headers.push([name2, value15]);
+              headers.push([name2, value16]);
             }
           }
         }
@@ -21201,9 +21439,9 @@ var require_headers = __commonJS({
           const firstValue = iterator.next().value;
           array[0] = [firstValue[0], firstValue[1].value];
           assert(firstValue[1].value !== null);
-          for (let i = 1, j = 0, right = 0, left = 0, pivot = 0, x, value15; i < size; ++i) {
-            value15 = iterator.next().value;
-            x = array[i] = [value15[0], value15[1].value];
+          for (let i = 1, j = 0, right = 0, left = 0, pivot = 0, x, value16; i < size; ++i) {
+            value16 = iterator.next().value;
+            x = array[i] = [value16[0], value16[1].value];
             assert(x[1] !== null);
             left = 0;
             right = i;
@@ -21229,9 +21467,9 @@ var require_headers = __commonJS({
           return array;
         } else {
           let i = 0;
-          for (const { 0: name2, 1: { value: value15 } } of this.headersMap) {
-            array[i++] = [name2, value15];
-            assert(value15 !== null);
+          for (const { 0: name2, 1: { value: value16 } } of this.headersMap) {
+            array[i++] = [name2, value16];
+            assert(value16 !== null);
           }
           return array.sort(compareHeaderName);
         }
@@ -21260,13 +21498,13 @@ var require_headers = __commonJS({
         }
       }
       // https://fetch.spec.whatwg.org/#dom-headers-append
-      append(name2, value15) {
+      append(name2, value16) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 2, "Headers.append");
         const prefix = "Headers.append";
         name2 = webidl.converters.ByteString(name2, prefix, "name");
-        value15 = webidl.converters.ByteString(value15, prefix, "value");
-        return appendHeader(this, name2, value15);
+        value16 = webidl.converters.ByteString(value16, prefix, "value");
+        return appendHeader(this, name2, value16);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-delete
       delete(name2) {
@@ -21320,30 +21558,30 @@ var require_headers = __commonJS({
         return this.#headersList.contains(name2, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-set
-      set(name2, value15) {
+      set(name2, value16) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 2, "Headers.set");
         const prefix = "Headers.set";
         name2 = webidl.converters.ByteString(name2, prefix, "name");
-        value15 = webidl.converters.ByteString(value15, prefix, "value");
-        value15 = headerValueNormalize(value15);
+        value16 = webidl.converters.ByteString(value16, prefix, "value");
+        value16 = headerValueNormalize(value16);
         if (!isValidHeaderName(name2)) {
           throw webidl.errors.invalidArgument({
             prefix,
             value: name2,
             type: "header name"
           });
-        } else if (!isValidHeaderValue(value15)) {
+        } else if (!isValidHeaderValue(value16)) {
           throw webidl.errors.invalidArgument({
             prefix,
-            value: value15,
+            value: value16,
             type: "header value"
           });
         }
         if (this.#guard === "immutable") {
           throw new TypeError("immutable");
         }
-        this.#headersList.set(name2, value15, false);
+        this.#headersList.set(name2, value16, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-getsetcookie
       getSetCookie() {
@@ -21498,8 +21736,8 @@ var require_response = __commonJS({
         }
         const responseObject = fromInnerResponse(makeResponse({}), "immutable");
         responseObject.#state.status = status;
-        const value15 = isomorphicEncode(URLSerializer(parsedURL));
-        responseObject.#state.headersList.append("location", value15, true);
+        const value16 = isomorphicEncode(URLSerializer(parsedURL));
+        responseObject.#state.headersList.append("location", value16, true);
         return responseObject;
       }
       // https://fetch.spec.whatwg.org/#dom-response
@@ -21712,9 +21950,9 @@ var require_response = __commonJS({
         get(target, p) {
           return p in state ? state[p] : target[p];
         },
-        set(target, p, value15) {
+        set(target, p, value16) {
           assert(!(p in state));
-          target[p] = value15;
+          target[p] = value16;
           return true;
         }
       });
@@ -21865,7 +22103,7 @@ var require_request2 = __commonJS({
     var nodeUtil = __require("node:util");
     var {
       isValidHTTPToken,
-      sameOrigin: sameOrigin3,
+      sameOrigin: sameOrigin4,
       environmentSettingsObject
     } = require_util2();
     var {
@@ -21965,7 +22203,7 @@ var require_request2 = __commonJS({
         }
         const origin = environmentSettingsObject.settingsObject.origin;
         let window2 = "client";
-        if (request2.window?.constructor?.name === "EnvironmentSettingsObject" && sameOrigin3(request2.window, origin)) {
+        if (request2.window?.constructor?.name === "EnvironmentSettingsObject" && sameOrigin4(request2.window, origin)) {
           window2 = request2.window;
         }
         if (init.window != null) {
@@ -22041,7 +22279,7 @@ var require_request2 = __commonJS({
             } catch (err) {
               throw new TypeError(`Referrer "${referrer}" is not a valid URL.`, { cause: err });
             }
-            if (parsedReferrer.protocol === "about:" && parsedReferrer.hostname === "client" || origin && !sameOrigin3(parsedReferrer, environmentSettingsObject.settingsObject.baseUrl)) {
+            if (parsedReferrer.protocol === "about:" && parsedReferrer.hostname === "client" || origin && !sameOrigin4(parsedReferrer, environmentSettingsObject.settingsObject.baseUrl)) {
               request2.referrer = "client";
             } else {
               request2.referrer = parsedReferrer;
@@ -22145,8 +22383,8 @@ var require_request2 = __commonJS({
           const headers = init.headers !== void 0 ? init.headers : new HeadersList(headersList);
           headersList.clear();
           if (headers instanceof HeadersList) {
-            for (const { name: name2, value: value15 } of headers.rawValues()) {
-              headersList.append(name2, value15, false);
+            for (const { name: name2, value: value16 } of headers.rawValues()) {
+              headersList.append(name2, value16, false);
             }
             headersList.cookies = headers.cookies;
           } else {
@@ -22780,7 +23018,7 @@ var require_fetch = __commonJS({
       crossOriginResourcePolicyCheck,
       determineRequestsReferrer,
       coarsenedSharedCurrentTime,
-      sameOrigin: sameOrigin3,
+      sameOrigin: sameOrigin4,
       isCancelled,
       isAborted,
       isErrorLike,
@@ -23026,8 +23264,8 @@ var require_fetch = __commonJS({
         }
       }
       if (!request2.headersList.contains("accept", true)) {
-        const value15 = "*/*";
-        request2.headersList.append("accept", value15, true);
+        const value16 = "*/*";
+        request2.headersList.append("accept", value16, true);
       }
       if (!request2.headersList.contains("accept-language", true)) {
         request2.headersList.append("accept-language", "*", true);
@@ -23061,7 +23299,7 @@ var require_fetch = __commonJS({
           if (
             // - request’s current URL’s origin is same origin with request’s origin,
             //   and request’s response tainting is "basic"
-            sameOrigin3(currentURL, request2.url) && request2.responseTainting === "basic" || // request’s current URL’s scheme is "data"
+            sameOrigin4(currentURL, request2.url) && request2.responseTainting === "basic" || // request’s current URL’s scheme is "data"
             currentURL.protocol === "data:" || // - request’s mode is "navigate" or "websocket"
             (request2.mode === "navigate" || request2.mode === "websocket")
           ) {
@@ -23356,7 +23594,7 @@ var require_fetch = __commonJS({
         return Promise.resolve(makeNetworkError("redirect count exceeded"));
       }
       request2.redirectCount += 1;
-      if (request2.mode === "cors" && (locationURL.username || locationURL.password) && !sameOrigin3(request2, locationURL)) {
+      if (request2.mode === "cors" && (locationURL.username || locationURL.password) && !sameOrigin4(request2, locationURL)) {
         return Promise.resolve(makeNetworkError('cross origin not allowed for request mode "cors"'));
       }
       if (request2.responseTainting === "cors" && (locationURL.username || locationURL.password)) {
@@ -23374,7 +23612,7 @@ var require_fetch = __commonJS({
           request2.headersList.delete(headerName);
         }
       }
-      if (!sameOrigin3(requestCurrentURL(request2), locationURL)) {
+      if (!sameOrigin4(requestCurrentURL(request2), locationURL)) {
         request2.headersList.delete("authorization", true);
         request2.headersList.delete("proxy-authorization", true);
         request2.headersList.delete("cookie", true);
@@ -23648,11 +23886,11 @@ var require_fetch = __commonJS({
           let bytes;
           let isFailure;
           try {
-            const { done, value: value15 } = await fetchParams.controller.next();
+            const { done, value: value16 } = await fetchParams.controller.next();
             if (isAborted(fetchParams)) {
               break;
             }
-            bytes = done ? void 0 : value15;
+            bytes = done ? void 0 : value16;
           } catch (err) {
             if (fetchParams.controller.ended && !timingInfo.encodedBodySize) {
               bytes = void 0;
@@ -23741,13 +23979,13 @@ var require_fetch = __commonJS({
               const headersList = new HeadersList();
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 const nameStr = bufferToLowerCasedHeaderName(rawHeaders[i]);
-                const value15 = rawHeaders[i + 1];
-                if (Array.isArray(value15) && !Buffer.isBuffer(rawHeaders[i + 1])) {
-                  for (const val of value15) {
+                const value16 = rawHeaders[i + 1];
+                if (Array.isArray(value16) && !Buffer.isBuffer(rawHeaders[i + 1])) {
+                  for (const val of value16) {
                     headersList.append(nameStr, val.toString("latin1"), true);
                   }
                 } else {
-                  headersList.append(nameStr, value15.toString("latin1"), true);
+                  headersList.append(nameStr, value16.toString("latin1"), true);
                 }
               }
               const location = headersList.get("location", true);
@@ -23835,17 +24073,17 @@ var require_fetch = __commonJS({
                 return false;
               }
               const headersList = new HeadersList();
-              for (const [name2, value15] of Object.entries(headers)) {
-                if (value15 == null) {
+              for (const [name2, value16] of Object.entries(headers)) {
+                if (value16 == null) {
                   continue;
                 }
                 const headerName = name2.toLowerCase();
-                if (Array.isArray(value15)) {
-                  for (const entry of value15) {
+                if (Array.isArray(value16)) {
+                  for (const entry of value16) {
                     headersList.append(headerName, String(entry), true);
                   }
                 } else {
-                  headersList.append(headerName, String(value15), true);
+                  headersList.append(headerName, String(value16), true);
                 }
               }
               resolve({
@@ -23863,13 +24101,13 @@ var require_fetch = __commonJS({
               const headersList = new HeadersList();
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 const nameStr = bufferToLowerCasedHeaderName(rawHeaders[i]);
-                const value15 = rawHeaders[i + 1];
-                if (Array.isArray(value15) && !Buffer.isBuffer(rawHeaders[i + 1])) {
-                  for (const val of value15) {
+                const value16 = rawHeaders[i + 1];
+                if (Array.isArray(value16) && !Buffer.isBuffer(rawHeaders[i + 1])) {
+                  for (const val of value16) {
                     headersList.append(nameStr, val.toString("latin1"), true);
                   }
                 } else {
-                  headersList.append(nameStr, value15.toString("latin1"), true);
+                  headersList.append(nameStr, value16.toString("latin1"), true);
                 }
               }
               resolve({
@@ -23908,10 +24146,10 @@ var require_util3 = __commonJS({
     function getFieldValues(header) {
       assert(header !== null);
       const values = [];
-      for (let value15 of header.split(",")) {
-        value15 = value15.trim();
-        if (isValidHeaderName(value15)) {
-          values.push(value15);
+      for (let value16 of header.split(",")) {
+        value16 = value16.trim();
+        if (isValidHeaderName(value16)) {
+          values.push(value16);
         }
       }
       return values;
@@ -24599,9 +24837,9 @@ var require_constants4 = __commonJS({
 var require_util4 = __commonJS({
   "node_modules/undici/lib/web/cookies/util.js"(exports, module) {
     "use strict";
-    function isCTLExcludingHtab(value15) {
-      for (let i = 0; i < value15.length; ++i) {
-        const code = value15.charCodeAt(i);
+    function isCTLExcludingHtab(value16) {
+      for (let i = 0; i < value16.length; ++i) {
+        const code = value16.charCodeAt(i);
         if (code >= 0 && code <= 8 || code >= 10 && code <= 31 || code === 127) {
           return true;
         }
@@ -24634,18 +24872,18 @@ var require_util4 = __commonJS({
         }
       }
     }
-    function validateCookieValue(value15) {
-      let len = value15.length;
+    function validateCookieValue(value16) {
+      let len = value16.length;
       let i = 0;
-      if (value15[0] === '"') {
-        if (len === 1 || value15[len - 1] !== '"') {
+      if (value16[0] === '"') {
+        if (len === 1 || value16[len - 1] !== '"') {
           throw new Error("Invalid cookie value");
         }
         --len;
         ++i;
       }
       while (i < len) {
-        const code = value15.charCodeAt(i++);
+        const code = value16.charCodeAt(i++);
         if (code < 33 || // exclude CTLs (0-31)
         code > 126 || // non-ascii and DEL (127)
         code === 34 || // "
@@ -24787,9 +25025,9 @@ var require_util4 = __commonJS({
         if (!part.includes("=")) {
           throw new Error("Invalid unparsed");
         }
-        const [key, ...value15] = part.split("=");
-        const trimmedKey = key.trim();
-        const joinedValue = value15.join("=");
+        const [key2, ...value16] = part.split("=");
+        const trimmedKey = key2.trim();
+        const joinedValue = value16.join("=");
         validateCookieName(trimmedKey);
         validateCookieValue(joinedValue);
         out.push(`${trimmedKey}=${joinedValue}`);
@@ -24822,7 +25060,7 @@ var require_parse = __commonJS({
       let nameValuePair = "";
       let unparsedAttributes = "";
       let name2 = "";
-      let value15 = "";
+      let value16 = "";
       if (header.includes(";")) {
         const position = { position: 0 };
         nameValuePair = collectASequenceOfCodePointsFast(";", header, position);
@@ -24831,7 +25069,7 @@ var require_parse = __commonJS({
         nameValuePair = header;
       }
       if (!nameValuePair.includes("=")) {
-        value15 = nameValuePair;
+        value16 = nameValuePair;
       } else {
         const position = { position: 0 };
         name2 = collectASequenceOfCodePointsFast(
@@ -24839,16 +25077,16 @@ var require_parse = __commonJS({
           nameValuePair,
           position
         );
-        value15 = nameValuePair.slice(position.position + 1);
+        value16 = nameValuePair.slice(position.position + 1);
       }
       name2 = name2.trim();
-      value15 = value15.trim();
-      if (name2.length + value15.length > maxNameValuePairSize) {
+      value16 = value16.trim();
+      if (name2.length + value16.length > maxNameValuePairSize) {
         return null;
       }
       return {
         name: name2,
-        value: value15,
+        value: value16,
         ...parseUnparsedAttributes(unparsedAttributes)
       };
     }
@@ -24962,8 +25200,8 @@ var require_cookies = __commonJS({
         return out;
       }
       for (const piece of cookie.split(";")) {
-        const [name2, ...value15] = piece.split("=");
-        out[name2.trim()] = value15.join("=");
+        const [name2, ...value16] = piece.split("=");
+        out[name2.trim()] = value16.join("=");
       }
       return out;
     }
@@ -25024,11 +25262,11 @@ var require_cookies = __commonJS({
         key: "value"
       },
       {
-        converter: webidl.nullableConverter((value15) => {
-          if (typeof value15 === "number") {
-            return webidl.converters["unsigned long long"](value15);
+        converter: webidl.nullableConverter((value16) => {
+          if (typeof value16 === "number") {
+            return webidl.converters["unsigned long long"](value16);
           }
-          return new Date(value15);
+          return new Date(value16);
         }),
         key: "expires",
         defaultValue: () => null
@@ -25490,26 +25728,26 @@ var require_util5 = __commonJS({
       const extensionList = /* @__PURE__ */ new Map();
       while (position.position < extensions.length) {
         const pair = collectASequenceOfCodePointsFast(";", extensions, position);
-        const [name2, value15 = ""] = pair.split("=", 2);
+        const [name2, value16 = ""] = pair.split("=", 2);
         extensionList.set(
           removeHTTPWhitespace(name2, true, false),
-          removeHTTPWhitespace(value15, false, true)
+          removeHTTPWhitespace(value16, false, true)
         );
         position.position++;
       }
       return extensionList;
     }
-    function isValidClientWindowBits(value15) {
-      if (value15.length === 0) {
+    function isValidClientWindowBits(value16) {
+      if (value16.length === 0) {
         return false;
       }
-      for (let i = 0; i < value15.length; i++) {
-        const byte = value15.charCodeAt(i);
+      for (let i = 0; i < value16.length; i++) {
+        const byte = value16.charCodeAt(i);
         if (byte < 48 || byte > 57) {
           return false;
         }
       }
-      const num = Number.parseInt(value15, 10);
+      const num = Number.parseInt(value16, 10);
       return num >= 8 && num <= 15;
     }
     function getURLRecord(url, baseURL) {
@@ -27269,13 +27507,13 @@ var require_websocketstream = __commonJS({
 var require_util6 = __commonJS({
   "node_modules/undici/lib/web/eventsource/util.js"(exports, module) {
     "use strict";
-    function isValidLastEventId(value15) {
-      return value15.indexOf("\0") === -1;
+    function isValidLastEventId(value16) {
+      return value16.indexOf("\0") === -1;
     }
-    function isASCIINumber(value15) {
-      if (value15.length === 0) return false;
-      for (let i = 0; i < value15.length; i++) {
-        if (value15.charCodeAt(i) < 48 || value15.charCodeAt(i) > 57) return false;
+    function isASCIINumber(value16) {
+      if (value16.length === 0) return false;
+      for (let i = 0; i < value16.length; i++) {
+        if (value16.charCodeAt(i) < 48 || value16.charCodeAt(i) > 57) return false;
       }
       return true;
     }
@@ -27501,12 +27739,12 @@ var require_eventsource_stream = __commonJS({
           const valueBytes = line.length - valueStart;
           const dataSize = this.eventFieldSizes.data + (event.data === void 0 ? 0 : 1) + valueBytes;
           this.setEventFieldSize("data", dataSize);
-          const value15 = line.toString("utf8", valueStart);
+          const value16 = line.toString("utf8", valueStart);
           if (event.data === void 0) {
-            event.data = value15;
+            event.data = value16;
           } else {
             event.data += `
-${value15}`;
+${value16}`;
           }
           this.dataLineCount++;
           return;
@@ -28356,13 +28594,13 @@ function parseTemplate(template, tags) {
   }
   compileTags(tags || mustache.tags);
   var scanner = new Scanner(template);
-  var start, type, value15, chr, token, openSection;
+  var start, type, value16, chr, token, openSection;
   while (!scanner.eos()) {
     start = scanner.pos;
-    value15 = scanner.scanUntil(openingTagRe);
-    if (value15) {
-      for (var i = 0, valueLength = value15.length; i < valueLength; ++i) {
-        chr = value15.charAt(i);
+    value16 = scanner.scanUntil(openingTagRe);
+    if (value16) {
+      for (var i = 0, valueLength = value16.length; i < valueLength; ++i) {
+        chr = value16.charAt(i);
         if (isWhitespace(chr)) {
           spaces.push(tokens.length);
           indentation += chr;
@@ -28387,23 +28625,23 @@ function parseTemplate(template, tags) {
     type = scanner.scan(tagRe) || "name";
     scanner.scan(whiteRe);
     if (type === "=") {
-      value15 = scanner.scanUntil(equalsRe);
+      value16 = scanner.scanUntil(equalsRe);
       scanner.scan(equalsRe);
       scanner.scanUntil(closingTagRe);
     } else if (type === "{") {
-      value15 = scanner.scanUntil(closingCurlyRe);
+      value16 = scanner.scanUntil(closingCurlyRe);
       scanner.scan(curlyRe);
       scanner.scanUntil(closingTagRe);
       type = "&";
     } else {
-      value15 = scanner.scanUntil(closingTagRe);
+      value16 = scanner.scanUntil(closingTagRe);
     }
     if (!scanner.scan(closingTagRe))
       throw new Error("Unclosed tag at " + scanner.pos);
     if (type == ">") {
-      token = [type, value15, start, scanner.pos, indentation, tagIndex, lineHasNonSpace];
+      token = [type, value16, start, scanner.pos, indentation, tagIndex, lineHasNonSpace];
     } else {
-      token = [type, value15, start, scanner.pos];
+      token = [type, value16, start, scanner.pos];
     }
     tagIndex++;
     tokens.push(token);
@@ -28412,13 +28650,13 @@ function parseTemplate(template, tags) {
     } else if (type === "/") {
       openSection = sections.pop();
       if (!openSection)
-        throw new Error('Unopened section "' + value15 + '" at ' + start);
-      if (openSection[1] !== value15)
+        throw new Error('Unopened section "' + value16 + '" at ' + start);
+      if (openSection[1] !== value16)
         throw new Error('Unclosed section "' + openSection[1] + '" at ' + start);
     } else if (type === "name" || type === "{" || type === "&") {
       nonSpace = true;
     } else if (type === "=") {
-      compileTags(value15);
+      compileTags(value16);
     }
   }
   stripSpace();
@@ -28482,11 +28720,11 @@ function Context(view, parentContext) {
 function Writer() {
   this.templateCache = {
     _cache: {},
-    set: function set2(key, value15) {
-      this._cache[key] = value15;
+    set: function set2(key2, value16) {
+      this._cache[key2] = value16;
     },
-    get: function get2(key) {
-      return this._cache[key];
+    get: function get2(key2) {
+      return this._cache[key2];
     },
     clear: function clear() {
       this._cache = {};
@@ -28551,9 +28789,9 @@ var init_mustache = __esm({
     };
     Context.prototype.lookup = function lookup(name2) {
       var cache = this.cache;
-      var value15;
+      var value16;
       if (cache.hasOwnProperty(name2)) {
-        value15 = cache[name2];
+        value16 = cache[name2];
       } else {
         var context = this, intermediateValue, names, index, lookupHit = false;
         while (context) {
@@ -28571,16 +28809,16 @@ var init_mustache = __esm({
             lookupHit = hasProperty(context.view, name2);
           }
           if (lookupHit) {
-            value15 = intermediateValue;
+            value16 = intermediateValue;
             break;
           }
           context = context.parent;
         }
-        cache[name2] = value15;
+        cache[name2] = value16;
       }
-      if (isFunction(value15))
-        value15 = value15.call(this.view);
-      return value15;
+      if (isFunction(value16))
+        value16 = value16.call(this.view);
+      return value16;
     };
     Writer.prototype.clearCache = function clearCache() {
       if (typeof this.templateCache !== "undefined") {
@@ -28606,50 +28844,50 @@ var init_mustache = __esm({
     };
     Writer.prototype.renderTokens = function renderTokens(tokens, context, partials, originalTemplate, config) {
       var buffer = "";
-      var token, symbol, value15;
+      var token, symbol, value16;
       for (var i = 0, numTokens = tokens.length; i < numTokens; ++i) {
-        value15 = void 0;
+        value16 = void 0;
         token = tokens[i];
         symbol = token[0];
-        if (symbol === "#") value15 = this.renderSection(token, context, partials, originalTemplate, config);
-        else if (symbol === "^") value15 = this.renderInverted(token, context, partials, originalTemplate, config);
-        else if (symbol === ">") value15 = this.renderPartial(token, context, partials, config);
-        else if (symbol === "&") value15 = this.unescapedValue(token, context);
-        else if (symbol === "name") value15 = this.escapedValue(token, context, config);
-        else if (symbol === "text") value15 = this.rawValue(token);
-        if (value15 !== void 0)
-          buffer += value15;
+        if (symbol === "#") value16 = this.renderSection(token, context, partials, originalTemplate, config);
+        else if (symbol === "^") value16 = this.renderInverted(token, context, partials, originalTemplate, config);
+        else if (symbol === ">") value16 = this.renderPartial(token, context, partials, config);
+        else if (symbol === "&") value16 = this.unescapedValue(token, context);
+        else if (symbol === "name") value16 = this.escapedValue(token, context, config);
+        else if (symbol === "text") value16 = this.rawValue(token);
+        if (value16 !== void 0)
+          buffer += value16;
       }
       return buffer;
     };
     Writer.prototype.renderSection = function renderSection(token, context, partials, originalTemplate, config) {
       var self2 = this;
       var buffer = "";
-      var value15 = context.lookup(token[1]);
+      var value16 = context.lookup(token[1]);
       function subRender(template) {
         return self2.render(template, context, partials, config);
       }
-      if (!value15) return;
-      if (isArray(value15)) {
-        for (var j = 0, valueLength = value15.length; j < valueLength; ++j) {
-          buffer += this.renderTokens(token[4], context.push(value15[j]), partials, originalTemplate, config);
+      if (!value16) return;
+      if (isArray(value16)) {
+        for (var j = 0, valueLength = value16.length; j < valueLength; ++j) {
+          buffer += this.renderTokens(token[4], context.push(value16[j]), partials, originalTemplate, config);
         }
-      } else if (typeof value15 === "object" || typeof value15 === "string" || typeof value15 === "number") {
-        buffer += this.renderTokens(token[4], context.push(value15), partials, originalTemplate, config);
-      } else if (isFunction(value15)) {
+      } else if (typeof value16 === "object" || typeof value16 === "string" || typeof value16 === "number") {
+        buffer += this.renderTokens(token[4], context.push(value16), partials, originalTemplate, config);
+      } else if (isFunction(value16)) {
         if (typeof originalTemplate !== "string")
           throw new Error("Cannot use higher-order sections without the original template");
-        value15 = value15.call(context.view, originalTemplate.slice(token[3], token[5]), subRender);
-        if (value15 != null)
-          buffer += value15;
+        value16 = value16.call(context.view, originalTemplate.slice(token[3], token[5]), subRender);
+        if (value16 != null)
+          buffer += value16;
       } else {
         buffer += this.renderTokens(token[4], context, partials, originalTemplate, config);
       }
       return buffer;
     };
     Writer.prototype.renderInverted = function renderInverted(token, context, partials, originalTemplate, config) {
-      var value15 = context.lookup(token[1]);
-      if (!value15 || isArray(value15) && value15.length === 0)
+      var value16 = context.lookup(token[1]);
+      if (!value16 || isArray(value16) && value16.length === 0)
         return this.renderTokens(token[4], context, partials, originalTemplate, config);
     };
     Writer.prototype.indentPartial = function indentPartial(partial, indentation, lineHasNonSpace) {
@@ -28665,29 +28903,29 @@ var init_mustache = __esm({
     Writer.prototype.renderPartial = function renderPartial(token, context, partials, config) {
       if (!partials) return;
       var tags = this.getConfigTags(config);
-      var value15 = isFunction(partials) ? partials(token[1]) : partials[token[1]];
-      if (value15 != null) {
+      var value16 = isFunction(partials) ? partials(token[1]) : partials[token[1]];
+      if (value16 != null) {
         var lineHasNonSpace = token[6];
         var tagIndex = token[5];
         var indentation = token[4];
-        var indentedValue = value15;
+        var indentedValue = value16;
         if (tagIndex == 0 && indentation) {
-          indentedValue = this.indentPartial(value15, indentation, lineHasNonSpace);
+          indentedValue = this.indentPartial(value16, indentation, lineHasNonSpace);
         }
         var tokens = this.parse(indentedValue, tags);
         return this.renderTokens(tokens, context, partials, indentedValue, config);
       }
     };
     Writer.prototype.unescapedValue = function unescapedValue(token, context) {
-      var value15 = context.lookup(token[1]);
-      if (value15 != null)
-        return value15;
+      var value16 = context.lookup(token[1]);
+      if (value16 != null)
+        return value16;
     };
     Writer.prototype.escapedValue = function escapedValue(token, context, config) {
       var escape = this.getConfigEscape(config) || mustache.escape;
-      var value15 = context.lookup(token[1]);
-      if (value15 != null)
-        return typeof value15 === "number" && escape === mustache.escape ? String(value15) : escape(value15);
+      var value16 = context.lookup(token[1]);
+      if (value16 != null)
+        return typeof value16 === "number" && escape === mustache.escape ? String(value16) : escape(value16);
     };
     Writer.prototype.rawValue = function rawValue(token) {
       return token[1];
@@ -28832,11 +29070,11 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key, node, visitor, path3) {
-      const ctrl = callVisitor(key, node, visitor, path3);
+    function visit_(key2, node, visitor, path3) {
+      const ctrl = callVisitor(key2, node, visitor, path3);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path3, ctrl);
-        return visit_(key, ctrl, visitor, path3);
+        replaceNode(key2, path3, ctrl);
+        return visit_(key2, ctrl, visitor, path3);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
@@ -28880,11 +29118,11 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node, visitor, path3) {
-      const ctrl = await callVisitor(key, node, visitor, path3);
+    async function visitAsync_(key2, node, visitor, path3) {
+      const ctrl = await callVisitor(key2, node, visitor, path3);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path3, ctrl);
-        return visitAsync_(key, ctrl, visitor, path3);
+        replaceNode(key2, path3, ctrl);
+        return visitAsync_(key2, ctrl, visitor, path3);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
@@ -28934,27 +29172,27 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node, visitor, path3) {
+    function callVisitor(key2, node, visitor, path3) {
       if (typeof visitor === "function")
-        return visitor(key, node, path3);
+        return visitor(key2, node, path3);
       if (identity.isMap(node))
-        return visitor.Map?.(key, node, path3);
+        return visitor.Map?.(key2, node, path3);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key, node, path3);
+        return visitor.Seq?.(key2, node, path3);
       if (identity.isPair(node))
-        return visitor.Pair?.(key, node, path3);
+        return visitor.Pair?.(key2, node, path3);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key, node, path3);
+        return visitor.Scalar?.(key2, node, path3);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key, node, path3);
+        return visitor.Alias?.(key2, node, path3);
       return void 0;
     }
-    function replaceNode(key, path3, node) {
+    function replaceNode(key2, path3, node) {
       const parent = path3[path3.length - 1];
       if (identity.isCollection(parent)) {
-        parent.items[key] = node;
+        parent.items[key2] = node;
       } else if (identity.isPair(parent)) {
-        if (key === "key")
+        if (key2 === "key")
           parent.key = node;
         else
           parent.value = node;
@@ -29215,7 +29453,7 @@ var require_anchors = __commonJS({
 var require_applyReviver = __commonJS({
   "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
     "use strict";
-    function applyReviver(reviver, obj, key, val) {
+    function applyReviver(reviver, obj, key2, val) {
       if (val && typeof val === "object") {
         if (Array.isArray(val)) {
           for (let i = 0, len = val.length; i < len; ++i) {
@@ -29255,7 +29493,7 @@ var require_applyReviver = __commonJS({
           }
         }
       }
-      return reviver.call(obj, key, val);
+      return reviver.call(obj, key2, val);
     }
     exports.applyReviver = applyReviver;
   }
@@ -29266,26 +29504,26 @@ var require_toJS = __commonJS({
   "node_modules/yaml/dist/nodes/toJS.js"(exports) {
     "use strict";
     var identity = require_identity();
-    function toJS(value15, arg, ctx) {
-      if (Array.isArray(value15))
-        return value15.map((v, i) => toJS(v, String(i), ctx));
-      if (value15 && typeof value15.toJSON === "function") {
-        if (!ctx || !identity.hasAnchor(value15))
-          return value15.toJSON(arg, ctx);
+    function toJS(value16, arg, ctx) {
+      if (Array.isArray(value16))
+        return value16.map((v, i) => toJS(v, String(i), ctx));
+      if (value16 && typeof value16.toJSON === "function") {
+        if (!ctx || !identity.hasAnchor(value16))
+          return value16.toJSON(arg, ctx);
         const data = { aliasCount: 0, count: 1, res: void 0 };
-        ctx.anchors.set(value15, data);
+        ctx.anchors.set(value16, data);
         ctx.onCreate = (res2) => {
           data.res = res2;
           delete ctx.onCreate;
         };
-        const res = value15.toJSON(arg, ctx);
+        const res = value16.toJSON(arg, ctx);
         if (ctx.onCreate)
           ctx.onCreate(res);
         return res;
       }
-      if (typeof value15 === "bigint" && !ctx?.keep)
-        return Number(value15);
-      return value15;
+      if (typeof value16 === "bigint" && !ctx?.keep)
+        return Number(value16);
+      return value16;
     }
     exports.toJS = toJS;
   }
@@ -29457,11 +29695,11 @@ var require_Scalar = __commonJS({
     var identity = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
-    var isScalarValue = (value15) => !value15 || typeof value15 !== "function" && typeof value15 !== "object";
+    var isScalarValue = (value16) => !value16 || typeof value16 !== "function" && typeof value16 !== "object";
     var Scalar = class extends Node.NodeBase {
-      constructor(value15) {
+      constructor(value16) {
         super(identity.SCALAR);
-        this.value = value15;
+        this.value = value16;
       }
       toJSON(arg, ctx) {
         return ctx?.keep ? this.value : toJS.toJS(this.value, arg, ctx);
@@ -29488,7 +29726,7 @@ var require_createNode = __commonJS({
     var identity = require_identity();
     var Scalar = require_Scalar();
     var defaultTagPrefix = "tag:yaml.org,2002:";
-    function findTagObject(value15, tagName, tags) {
+    function findTagObject(value16, tagName, tags) {
       if (tagName) {
         const match = tags.filter((t) => t.tag === tagName);
         const tagObj = match.find((t) => !t.format) ?? match[0];
@@ -29496,53 +29734,53 @@ var require_createNode = __commonJS({
           throw new Error(`Tag ${tagName} not found`);
         return tagObj;
       }
-      return tags.find((t) => t.identify?.(value15) && !t.format);
+      return tags.find((t) => t.identify?.(value16) && !t.format);
     }
-    function createNode(value15, tagName, ctx) {
-      if (identity.isDocument(value15))
-        value15 = value15.contents;
-      if (identity.isNode(value15))
-        return value15;
-      if (identity.isPair(value15)) {
+    function createNode(value16, tagName, ctx) {
+      if (identity.isDocument(value16))
+        value16 = value16.contents;
+      if (identity.isNode(value16))
+        return value16;
+      if (identity.isPair(value16)) {
         const map = ctx.schema[identity.MAP].createNode?.(ctx.schema, null, ctx);
-        map.items.push(value15);
+        map.items.push(value16);
         return map;
       }
-      if (value15 instanceof String || value15 instanceof Number || value15 instanceof Boolean || typeof BigInt !== "undefined" && value15 instanceof BigInt) {
-        value15 = value15.valueOf();
+      if (value16 instanceof String || value16 instanceof Number || value16 instanceof Boolean || typeof BigInt !== "undefined" && value16 instanceof BigInt) {
+        value16 = value16.valueOf();
       }
       const { aliasDuplicateObjects, onAnchor, onTagObj, schema, sourceObjects } = ctx;
       let ref = void 0;
-      if (aliasDuplicateObjects && value15 && typeof value15 === "object") {
-        ref = sourceObjects.get(value15);
+      if (aliasDuplicateObjects && value16 && typeof value16 === "object") {
+        ref = sourceObjects.get(value16);
         if (ref) {
-          ref.anchor ?? (ref.anchor = onAnchor(value15));
+          ref.anchor ?? (ref.anchor = onAnchor(value16));
           return new Alias.Alias(ref.anchor);
         } else {
           ref = { anchor: null, node: null };
-          sourceObjects.set(value15, ref);
+          sourceObjects.set(value16, ref);
         }
       }
       if (tagName?.startsWith("!!"))
         tagName = defaultTagPrefix + tagName.slice(2);
-      let tagObj = findTagObject(value15, tagName, schema.tags);
+      let tagObj = findTagObject(value16, tagName, schema.tags);
       if (!tagObj) {
-        if (value15 && typeof value15.toJSON === "function") {
-          value15 = value15.toJSON();
+        if (value16 && typeof value16.toJSON === "function") {
+          value16 = value16.toJSON();
         }
-        if (!value15 || typeof value15 !== "object") {
-          const node2 = new Scalar.Scalar(value15);
+        if (!value16 || typeof value16 !== "object") {
+          const node2 = new Scalar.Scalar(value16);
           if (ref)
             ref.node = node2;
           return node2;
         }
-        tagObj = value15 instanceof Map ? schema[identity.MAP] : Symbol.iterator in Object(value15) ? schema[identity.SEQ] : schema[identity.MAP];
+        tagObj = value16 instanceof Map ? schema[identity.MAP] : Symbol.iterator in Object(value16) ? schema[identity.SEQ] : schema[identity.MAP];
       }
       if (onTagObj) {
         onTagObj(tagObj);
         delete ctx.onTagObj;
       }
-      const node = tagObj?.createNode ? tagObj.createNode(ctx.schema, value15, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value15, ctx) : new Scalar.Scalar(value15);
+      const node = tagObj?.createNode ? tagObj.createNode(ctx.schema, value16, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value16, ctx) : new Scalar.Scalar(value16);
       if (tagName)
         node.tag = tagName;
       else if (!tagObj.default)
@@ -29562,8 +29800,8 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path3, value15) {
-      let v = value15;
+    function collectionFromPath(schema, path3, value16) {
+      let v = value16;
       for (let i = path3.length - 1; i >= 0; --i) {
         const k = path3[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
@@ -29614,18 +29852,18 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path3, value15) {
+      addIn(path3, value16) {
         if (isEmptyPath(path3))
-          this.add(value15);
+          this.add(value16);
         else {
-          const [key, ...rest] = path3;
-          const node = this.get(key, true);
+          const [key2, ...rest] = path3;
+          const node = this.get(key2, true);
           if (identity.isCollection(node))
-            node.addIn(rest, value15);
+            node.addIn(rest, value16);
           else if (node === void 0 && this.schema)
-            this.set(key, collectionFromPath(this.schema, rest, value15));
+            this.set(key2, collectionFromPath(this.schema, rest, value16));
           else
-            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+            throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
         }
       }
       /**
@@ -29633,14 +29871,14 @@ var require_Collection = __commonJS({
        * @returns `true` if the item was found and removed.
        */
       deleteIn(path3) {
-        const [key, ...rest] = path3;
+        const [key2, ...rest] = path3;
         if (rest.length === 0)
-          return this.delete(key);
-        const node = this.get(key, true);
+          return this.delete(key2);
+        const node = this.get(key2, true);
         if (identity.isCollection(node))
           return node.deleteIn(rest);
         else
-          throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+          throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -29648,8 +29886,8 @@ var require_Collection = __commonJS({
        * `true` (collections are always returned intact).
        */
       getIn(path3, keepScalar) {
-        const [key, ...rest] = path3;
-        const node = this.get(key, true);
+        const [key2, ...rest] = path3;
+        const node = this.get(key2, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
         else
@@ -29667,28 +29905,28 @@ var require_Collection = __commonJS({
        * Checks if the collection includes a value with the key `key`.
        */
       hasIn(path3) {
-        const [key, ...rest] = path3;
+        const [key2, ...rest] = path3;
         if (rest.length === 0)
-          return this.has(key);
-        const node = this.get(key, true);
+          return this.has(key2);
+        const node = this.get(key2, true);
         return identity.isCollection(node) ? node.hasIn(rest) : false;
       }
       /**
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path3, value15) {
-        const [key, ...rest] = path3;
+      setIn(path3, value16) {
+        const [key2, ...rest] = path3;
         if (rest.length === 0) {
-          this.set(key, value15);
+          this.set(key2, value16);
         } else {
-          const node = this.get(key, true);
+          const node = this.get(key2, true);
           if (identity.isCollection(node))
-            node.setIn(rest, value15);
+            node.setIn(rest, value16);
           else if (node === void 0 && this.schema)
-            this.set(key, collectionFromPath(this.schema, rest, value15));
+            this.set(key2, collectionFromPath(this.schema, rest, value16));
           else
-            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+            throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
         }
       }
     };
@@ -29722,14 +29960,14 @@ var require_foldFlowLines = __commonJS({
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
     var FOLD_QUOTED = "quoted";
-    function foldFlowLines(text3, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+    function foldFlowLines(text4, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
       if (!lineWidth || lineWidth < 0)
-        return text3;
+        return text4;
       if (lineWidth < minContentWidth)
         minContentWidth = 0;
       const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
-      if (text3.length <= endStep)
-        return text3;
+      if (text4.length <= endStep)
+        return text4;
       const folds = [];
       const escapedFolds = {};
       let end = lineWidth - indent.length;
@@ -29746,14 +29984,14 @@ var require_foldFlowLines = __commonJS({
       let escStart = -1;
       let escEnd = -1;
       if (mode === FOLD_BLOCK) {
-        i = consumeMoreIndentedLines(text3, i, indent.length);
+        i = consumeMoreIndentedLines(text4, i, indent.length);
         if (i !== -1)
           end = i + endStep;
       }
-      for (let ch; ch = text3[i += 1]; ) {
+      for (let ch; ch = text4[i += 1]; ) {
         if (mode === FOLD_QUOTED && ch === "\\") {
           escStart = i;
-          switch (text3[i + 1]) {
+          switch (text4[i + 1]) {
             case "x":
               i += 3;
               break;
@@ -29770,12 +30008,12 @@ var require_foldFlowLines = __commonJS({
         }
         if (ch === "\n") {
           if (mode === FOLD_BLOCK)
-            i = consumeMoreIndentedLines(text3, i, indent.length);
+            i = consumeMoreIndentedLines(text4, i, indent.length);
           end = i + indent.length + endStep;
           split = void 0;
         } else {
           if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
-            const next = text3[i + 1];
+            const next = text4[i + 1];
             if (next && next !== " " && next !== "\n" && next !== "	")
               split = i;
           }
@@ -29787,12 +30025,12 @@ var require_foldFlowLines = __commonJS({
             } else if (mode === FOLD_QUOTED) {
               while (prev === " " || prev === "	") {
                 prev = ch;
-                ch = text3[i += 1];
+                ch = text4[i += 1];
                 overflow = true;
               }
               const j = i > escEnd + 1 ? i - 2 : escStart - 1;
               if (escapedFolds[j])
-                return text3;
+                return text4;
               folds.push(j);
               escapedFolds[j] = true;
               end = j + endStep;
@@ -29807,39 +30045,39 @@ var require_foldFlowLines = __commonJS({
       if (overflow && onOverflow)
         onOverflow();
       if (folds.length === 0)
-        return text3;
+        return text4;
       if (onFold)
         onFold();
-      let res = text3.slice(0, folds[0]);
+      let res = text4.slice(0, folds[0]);
       for (let i2 = 0; i2 < folds.length; ++i2) {
         const fold = folds[i2];
-        const end2 = folds[i2 + 1] || text3.length;
+        const end2 = folds[i2 + 1] || text4.length;
         if (fold === 0)
           res = `
-${indent}${text3.slice(0, end2)}`;
+${indent}${text4.slice(0, end2)}`;
         else {
           if (mode === FOLD_QUOTED && escapedFolds[fold])
-            res += `${text3[fold]}\\`;
+            res += `${text4[fold]}\\`;
           res += `
-${indent}${text3.slice(fold + 1, end2)}`;
+${indent}${text4.slice(fold + 1, end2)}`;
         }
       }
       return res;
     }
-    function consumeMoreIndentedLines(text3, i, indent) {
+    function consumeMoreIndentedLines(text4, i, indent) {
       let end = i;
       let start = i + 1;
-      let ch = text3[start];
+      let ch = text4[start];
       while (ch === " " || ch === "	") {
         if (i < start + indent) {
-          ch = text3[++i];
+          ch = text4[++i];
         } else {
           do {
-            ch = text3[++i];
+            ch = text4[++i];
           } while (ch && ch !== "\n");
           end = i;
           start = i + 1;
-          ch = text3[start];
+          ch = text4[start];
         }
       }
       return end;
@@ -29881,13 +30119,13 @@ var require_stringifyString = __commonJS({
       }
       return true;
     }
-    function doubleQuotedString(value15, ctx) {
-      const json = JSON.stringify(value15);
+    function doubleQuotedString(value16, ctx) {
+      const json = JSON.stringify(value16);
       if (ctx.options.doubleQuotedAsJSON)
         return json;
       const { implicitKey } = ctx;
       const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
-      const indent = ctx.indent || (containsDocumentMarker(value15) ? "  " : "");
+      const indent = ctx.indent || (containsDocumentMarker(value16) ? "  " : "");
       let str = "";
       let start = 0;
       for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
@@ -29961,22 +30199,22 @@ var require_stringifyString = __commonJS({
       str = start ? str + json.slice(start) : json;
       return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
     }
-    function singleQuotedString(value15, ctx) {
-      if (ctx.options.singleQuote === false || ctx.implicitKey && value15.includes("\n") || /[ \t]\n|\n[ \t]/.test(value15))
-        return doubleQuotedString(value15, ctx);
-      const indent = ctx.indent || (containsDocumentMarker(value15) ? "  " : "");
-      const res = "'" + value15.replace(/'/g, "''").replace(/\n+/g, `$&
+    function singleQuotedString(value16, ctx) {
+      if (ctx.options.singleQuote === false || ctx.implicitKey && value16.includes("\n") || /[ \t]\n|\n[ \t]/.test(value16))
+        return doubleQuotedString(value16, ctx);
+      const indent = ctx.indent || (containsDocumentMarker(value16) ? "  " : "");
+      const res = "'" + value16.replace(/'/g, "''").replace(/\n+/g, `$&
 ${indent}`) + "'";
       return ctx.implicitKey ? res : foldFlowLines.foldFlowLines(res, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
     }
-    function quotedString(value15, ctx) {
+    function quotedString(value16, ctx) {
       const { singleQuote } = ctx.options;
       let qs;
       if (singleQuote === false)
         qs = doubleQuotedString;
       else {
-        const hasDouble = value15.includes('"');
-        const hasSingle = value15.includes("'");
+        const hasDouble = value16.includes('"');
+        const hasSingle = value16.includes("'");
         if (hasDouble && !hasSingle)
           qs = singleQuotedString;
         else if (hasSingle && !hasDouble)
@@ -29984,7 +30222,7 @@ ${indent}`) + "'";
         else
           qs = singleQuote ? singleQuotedString : doubleQuotedString;
       }
-      return qs(value15, ctx);
+      return qs(value16, ctx);
     }
     var blockEndNewlines;
     try {
@@ -29992,27 +30230,27 @@ ${indent}`) + "'";
     } catch {
       blockEndNewlines = /\n+(?!\n|$)/g;
     }
-    function blockString({ comment, type, value: value15 }, ctx, onComment, onChompKeep) {
+    function blockString({ comment, type, value: value16 }, ctx, onComment, onChompKeep) {
       const { blockQuote, commentString, lineWidth } = ctx.options;
-      if (!blockQuote || /\n[\t ]+$/.test(value15)) {
-        return quotedString(value15, ctx);
+      if (!blockQuote || /\n[\t ]+$/.test(value16)) {
+        return quotedString(value16, ctx);
       }
-      const indent = ctx.indent || (ctx.forceBlockIndent || containsDocumentMarker(value15) ? "  " : "");
-      const literal2 = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar.Scalar.BLOCK_FOLDED ? false : type === Scalar.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value15, lineWidth, indent.length);
-      if (!value15)
+      const indent = ctx.indent || (ctx.forceBlockIndent || containsDocumentMarker(value16) ? "  " : "");
+      const literal2 = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar.Scalar.BLOCK_FOLDED ? false : type === Scalar.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value16, lineWidth, indent.length);
+      if (!value16)
         return literal2 ? "|\n" : ">\n";
       let chomp;
       let endStart;
-      for (endStart = value15.length; endStart > 0; --endStart) {
-        const ch = value15[endStart - 1];
+      for (endStart = value16.length; endStart > 0; --endStart) {
+        const ch = value16[endStart - 1];
         if (ch !== "\n" && ch !== "	" && ch !== " ")
           break;
       }
-      let end = value15.substring(endStart);
+      let end = value16.substring(endStart);
       const endNlPos = end.indexOf("\n");
       if (endNlPos === -1) {
         chomp = "-";
-      } else if (value15 === end || endNlPos !== end.length - 1) {
+      } else if (value16 === end || endNlPos !== end.length - 1) {
         chomp = "+";
         if (onChompKeep)
           onChompKeep();
@@ -30020,7 +30258,7 @@ ${indent}`) + "'";
         chomp = "";
       }
       if (end) {
-        value15 = value15.slice(0, -end.length);
+        value16 = value16.slice(0, -end.length);
         if (end[end.length - 1] === "\n")
           end = end.slice(0, -1);
         end = end.replace(blockEndNewlines, `$&${indent}`);
@@ -30028,8 +30266,8 @@ ${indent}`) + "'";
       let startWithSpace = false;
       let startEnd;
       let startNlPos = -1;
-      for (startEnd = 0; startEnd < value15.length; ++startEnd) {
-        const ch = value15[startEnd];
+      for (startEnd = 0; startEnd < value16.length; ++startEnd) {
+        const ch = value16[startEnd];
         if (ch === " ")
           startWithSpace = true;
         else if (ch === "\n")
@@ -30037,9 +30275,9 @@ ${indent}`) + "'";
         else
           break;
       }
-      let start = value15.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
+      let start = value16.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
       if (start) {
-        value15 = value15.substring(start.length);
+        value16 = value16.substring(start.length);
         start = start.replace(/\n+/g, `$&${indent}`);
       }
       const indentSize = indent ? "2" : "1";
@@ -30050,7 +30288,7 @@ ${indent}`) + "'";
           onComment();
       }
       if (!literal2) {
-        const foldedValue = value15.replace(/\n+/g, "\n$&").replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, "$1$2").replace(/\n+/g, `$&${indent}`);
+        const foldedValue = value16.replace(/\n+/g, "\n$&").replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, "$1$2").replace(/\n+/g, `$&${indent}`);
         let literalFallback = false;
         const foldOptions = getFoldOptions(ctx, true);
         if (blockQuote !== "folded" && type !== Scalar.Scalar.BLOCK_FOLDED) {
@@ -30063,37 +30301,37 @@ ${indent}`) + "'";
           return `>${header}
 ${indent}${body2}`;
       }
-      value15 = value15.replace(/\n+/g, `$&${indent}`);
+      value16 = value16.replace(/\n+/g, `$&${indent}`);
       return `|${header}
-${indent}${start}${value15}${end}`;
+${indent}${start}${value16}${end}`;
     }
     function plainString(item, ctx, onComment, onChompKeep) {
-      const { type, value: value15 } = item;
+      const { type, value: value16 } = item;
       const { actualString, implicitKey, indent, indentStep, inFlow } = ctx;
-      if (implicitKey && value15.includes("\n") || inFlow && /[[\]{},]/.test(value15)) {
-        return quotedString(value15, ctx);
+      if (implicitKey && value16.includes("\n") || inFlow && /[[\]{},]/.test(value16)) {
+        return quotedString(value16, ctx);
       }
-      if (/^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/.test(value15)) {
-        return implicitKey || inFlow || !value15.includes("\n") ? quotedString(value15, ctx) : blockString(item, ctx, onComment, onChompKeep);
+      if (/^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/.test(value16)) {
+        return implicitKey || inFlow || !value16.includes("\n") ? quotedString(value16, ctx) : blockString(item, ctx, onComment, onChompKeep);
       }
-      if (!implicitKey && !inFlow && type !== Scalar.Scalar.PLAIN && value15.includes("\n")) {
+      if (!implicitKey && !inFlow && type !== Scalar.Scalar.PLAIN && value16.includes("\n")) {
         return blockString(item, ctx, onComment, onChompKeep);
       }
-      if (containsDocumentMarker(value15)) {
+      if (containsDocumentMarker(value16)) {
         if (indent === "") {
           ctx.forceBlockIndent = true;
           return blockString(item, ctx, onComment, onChompKeep);
         } else if (implicitKey && indent === indentStep) {
-          return quotedString(value15, ctx);
+          return quotedString(value16, ctx);
         }
       }
-      const str = value15.replace(/\n+/g, `$&
+      const str = value16.replace(/\n+/g, `$&
 ${indent}`);
       if (actualString) {
         const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str);
         const { compat, tags } = ctx.doc.schema;
         if (tags.some(test) || compat?.some(test))
-          return quotedString(value15, ctx);
+          return quotedString(value16, ctx);
       }
       return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
     }
@@ -30266,19 +30504,19 @@ var require_stringifyPair = __commonJS({
     var Scalar = require_Scalar();
     var stringify = require_stringify();
     var stringifyComment = require_stringifyComment();
-    function stringifyPair({ key, value: value15 }, ctx, onComment, onChompKeep) {
+    function stringifyPair({ key: key2, value: value16 }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
-      let keyComment = identity.isNode(key) && key.comment || null;
+      let keyComment = identity.isNode(key2) && key2.comment || null;
       if (simpleKeys) {
         if (keyComment) {
           throw new Error("With simple keys, key nodes cannot have comments");
         }
-        if (identity.isCollection(key) || !identity.isNode(key) && typeof key === "object") {
+        if (identity.isCollection(key2) || !identity.isNode(key2) && typeof key2 === "object") {
           const msg = "With simple keys, collection cannot be used as a key value";
           throw new Error(msg);
         }
       }
-      let explicitKey = !simpleKeys && (!key || keyComment && value15 == null && !ctx.inFlow || identity.isCollection(key) || (identity.isScalar(key) ? key.type === Scalar.Scalar.BLOCK_FOLDED || key.type === Scalar.Scalar.BLOCK_LITERAL : typeof key === "object"));
+      let explicitKey = !simpleKeys && (!key2 || keyComment && value16 == null && !ctx.inFlow || identity.isCollection(key2) || (identity.isScalar(key2) ? key2.type === Scalar.Scalar.BLOCK_FOLDED || key2.type === Scalar.Scalar.BLOCK_LITERAL : typeof key2 === "object"));
       ctx = Object.assign({}, ctx, {
         allNullValues: false,
         implicitKey: !explicitKey && (simpleKeys || !allNullValues),
@@ -30286,19 +30524,19 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str = stringify.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      let str = stringify.stringify(key2, ctx, () => keyCommentDone = true, () => chompKeep = true);
       if (!explicitKey && !ctx.inFlow && str.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
         explicitKey = true;
       }
       if (ctx.inFlow) {
-        if (allNullValues || value15 == null) {
+        if (allNullValues || value16 == null) {
           if (keyCommentDone && onComment)
             onComment();
           return str === "" ? "?" : explicitKey ? `? ${str}` : str;
         }
-      } else if (allNullValues && !simpleKeys || value15 == null && explicitKey) {
+      } else if (allNullValues && !simpleKeys || value16 == null && explicitKey) {
         str = `? ${str}`;
         if (keyComment && !keyCommentDone) {
           str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
@@ -30319,26 +30557,26 @@ ${indent}:`;
           str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
       }
       let vsb, vcb, valueComment;
-      if (identity.isNode(value15)) {
-        vsb = !!value15.spaceBefore;
-        vcb = value15.commentBefore;
-        valueComment = value15.comment;
+      if (identity.isNode(value16)) {
+        vsb = !!value16.spaceBefore;
+        vcb = value16.commentBefore;
+        valueComment = value16.comment;
       } else {
         vsb = false;
         vcb = null;
         valueComment = null;
-        if (value15 && typeof value15 === "object")
-          value15 = doc.createNode(value15);
+        if (value16 && typeof value16 === "object")
+          value16 = doc.createNode(value16);
       }
       ctx.implicitKey = false;
-      if (!explicitKey && !keyComment && identity.isScalar(value15))
+      if (!explicitKey && !keyComment && identity.isScalar(value16))
         ctx.indentAtStart = str.length + 1;
       chompKeep = false;
-      if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity.isSeq(value15) && !value15.flow && !value15.tag && !value15.anchor) {
+      if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity.isSeq(value16) && !value16.flow && !value16.tag && !value16.anchor) {
         ctx.indent = ctx.indent.substring(2);
       }
       let valueCommentDone = false;
-      const valueStr = stringify.stringify(value15, ctx, () => valueCommentDone = true, () => chompKeep = true);
+      const valueStr = stringify.stringify(value16, ctx, () => valueCommentDone = true, () => chompKeep = true);
       let ws = " ";
       if (keyComment || vsb || vcb) {
         ws = vsb ? "\n" : "";
@@ -30354,11 +30592,11 @@ ${stringifyComment.indentComment(cs, ctx.indent)}`;
           ws += `
 ${ctx.indent}`;
         }
-      } else if (!explicitKey && identity.isCollection(value15)) {
+      } else if (!explicitKey && identity.isCollection(value16)) {
         const vs0 = valueStr[0];
         const nl0 = valueStr.indexOf("\n");
         const hasNewline = nl0 !== -1;
-        const flow = ctx.inFlow ?? value15.flow ?? value15.items.length === 0;
+        const flow = ctx.inFlow ?? value16.flow ?? value16.items.length === 0;
         if (hasNewline || !flow) {
           let hasPropsLine = false;
           if (hasNewline && (vs0 === "&" || vs0 === "!")) {
@@ -30421,7 +30659,7 @@ var require_merge = __commonJS({
     var Scalar = require_Scalar();
     var MERGE_KEY = "<<";
     var merge3 = {
-      identify: (value15) => value15 === MERGE_KEY || typeof value15 === "symbol" && value15.description === MERGE_KEY,
+      identify: (value16) => value16 === MERGE_KEY || typeof value16 === "symbol" && value16.description === MERGE_KEY,
       default: "key",
       tag: "tag:yaml.org,2002:merge",
       test: /^<<$/,
@@ -30430,9 +30668,9 @@ var require_merge = __commonJS({
       }),
       stringify: () => MERGE_KEY
     };
-    var isMergeKey = (ctx, key) => (merge3.identify(key) || identity.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge3.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge3.tag && tag.default);
-    function addMergeToJSMap(ctx, map, value15) {
-      const source = resolveAliasValue(ctx, value15);
+    var isMergeKey = (ctx, key2) => (merge3.identify(key2) || identity.isScalar(key2) && (!key2.type || key2.type === Scalar.Scalar.PLAIN) && merge3.identify(key2.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge3.tag && tag.default);
+    function addMergeToJSMap(ctx, map, value16) {
+      const source = resolveAliasValue(ctx, value16);
       if (identity.isSeq(source))
         for (const it of source.items)
           mergeValue(ctx, map, it);
@@ -30442,20 +30680,20 @@ var require_merge = __commonJS({
       else
         mergeValue(ctx, map, source);
     }
-    function mergeValue(ctx, map, value15) {
-      const source = resolveAliasValue(ctx, value15);
+    function mergeValue(ctx, map, value16) {
+      const source = resolveAliasValue(ctx, value16);
       if (!identity.isMap(source))
         throw new Error("Merge sources must be maps or map aliases");
       const srcMap = source.toJSON(null, ctx, Map);
-      for (const [key, value16] of srcMap) {
+      for (const [key2, value17] of srcMap) {
         if (map instanceof Map) {
-          if (!map.has(key))
-            map.set(key, value16);
+          if (!map.has(key2))
+            map.set(key2, value17);
         } else if (map instanceof Set) {
-          map.add(key);
-        } else if (!Object.prototype.hasOwnProperty.call(map, key)) {
-          Object.defineProperty(map, key, {
-            value: value16,
+          map.add(key2);
+        } else if (!Object.prototype.hasOwnProperty.call(map, key2)) {
+          Object.defineProperty(map, key2, {
+            value: value17,
             writable: true,
             enumerable: true,
             configurable: true
@@ -30464,8 +30702,8 @@ var require_merge = __commonJS({
       }
       return map;
     }
-    function resolveAliasValue(ctx, value15) {
-      return ctx && identity.isAlias(value15) ? value15.resolve(ctx.doc, ctx) : value15;
+    function resolveAliasValue(ctx, value16) {
+      return ctx && identity.isAlias(value16) ? value16.resolve(ctx.doc, ctx) : value16;
     }
     exports.addMergeToJSMap = addMergeToJSMap;
     exports.isMergeKey = isMergeKey;
@@ -30482,20 +30720,20 @@ var require_addPairToJSMap = __commonJS({
     var stringify = require_stringify();
     var identity = require_identity();
     var toJS = require_toJS();
-    function addPairToJSMap(ctx, map, { key, value: value15 }) {
-      if (identity.isNode(key) && key.addToJSMap)
-        key.addToJSMap(ctx, map, value15);
-      else if (merge3.isMergeKey(ctx, key))
-        merge3.addMergeToJSMap(ctx, map, value15);
+    function addPairToJSMap(ctx, map, { key: key2, value: value16 }) {
+      if (identity.isNode(key2) && key2.addToJSMap)
+        key2.addToJSMap(ctx, map, value16);
+      else if (merge3.isMergeKey(ctx, key2))
+        merge3.addMergeToJSMap(ctx, map, value16);
       else {
-        const jsKey = toJS.toJS(key, "", ctx);
+        const jsKey = toJS.toJS(key2, "", ctx);
         if (map instanceof Map) {
-          map.set(jsKey, toJS.toJS(value15, jsKey, ctx));
+          map.set(jsKey, toJS.toJS(value16, jsKey, ctx));
         } else if (map instanceof Set) {
           map.add(jsKey);
         } else {
-          const stringKey = stringifyKey(key, jsKey, ctx);
-          const jsValue = toJS.toJS(value15, stringKey, ctx);
+          const stringKey = stringifyKey(key2, jsKey, ctx);
+          const jsValue = toJS.toJS(value16, stringKey, ctx);
           if (stringKey in map)
             Object.defineProperty(map, stringKey, {
               value: jsValue,
@@ -30509,19 +30747,19 @@ var require_addPairToJSMap = __commonJS({
       }
       return map;
     }
-    function stringifyKey(key, jsKey, ctx) {
+    function stringifyKey(key2, jsKey, ctx) {
       if (jsKey === null)
         return "";
       if (typeof jsKey !== "object")
         return String(jsKey);
-      if (identity.isNode(key) && ctx?.doc) {
+      if (identity.isNode(key2) && ctx?.doc) {
         const strCtx = stringify.createStringifyContext(ctx.doc, {});
         strCtx.anchors = /* @__PURE__ */ new Set();
         for (const node of ctx.anchors.keys())
           strCtx.anchors.add(node.anchor);
         strCtx.inFlow = true;
         strCtx.inStringifyKey = true;
-        const strKey = key.toString(strCtx);
+        const strKey = key2.toString(strCtx);
         if (!ctx.mapKeyWarned) {
           let jsonStr = JSON.stringify(strKey);
           if (jsonStr.length > 40)
@@ -30545,24 +30783,24 @@ var require_Pair = __commonJS({
     var stringifyPair = require_stringifyPair();
     var addPairToJSMap = require_addPairToJSMap();
     var identity = require_identity();
-    function createPair(key, value15, ctx) {
-      const k = createNode.createNode(key, void 0, ctx);
-      const v = createNode.createNode(value15, void 0, ctx);
+    function createPair(key2, value16, ctx) {
+      const k = createNode.createNode(key2, void 0, ctx);
+      const v = createNode.createNode(value16, void 0, ctx);
       return new Pair(k, v);
     }
     var Pair = class _Pair {
-      constructor(key, value15 = null) {
+      constructor(key2, value16 = null) {
         Object.defineProperty(this, identity.NODE_TYPE, { value: identity.PAIR });
-        this.key = key;
-        this.value = value15;
+        this.key = key2;
+        this.value = value16;
       }
       clone(schema) {
-        let { key, value: value15 } = this;
-        if (identity.isNode(key))
-          key = key.clone(schema);
-        if (identity.isNode(value15))
-          value15 = value15.clone(schema);
-        return new _Pair(key, value15);
+        let { key: key2, value: value16 } = this;
+        if (identity.isNode(key2))
+          key2 = key2.clone(schema);
+        if (identity.isNode(value16))
+          value16 = value16.clone(schema);
+        return new _Pair(key2, value16);
       }
       toJSON(_, ctx) {
         const pair = ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
@@ -30738,11 +30976,11 @@ var require_YAMLMap = __commonJS({
     var identity = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
-    function findPair(items, key) {
-      const k = identity.isScalar(key) ? key.value : key;
+    function findPair(items, key2) {
+      const k = identity.isScalar(key2) ? key2.value : key2;
       for (const it of items) {
         if (identity.isPair(it)) {
-          if (it.key === key || it.key === k)
+          if (it.key === key2 || it.key === k)
             return it;
           if (identity.isScalar(it.key) && it.key.value === k)
             return it;
@@ -30765,20 +31003,20 @@ var require_YAMLMap = __commonJS({
       static from(schema, obj, ctx) {
         const { keepUndefined, replacer } = ctx;
         const map = new this(schema);
-        const add = (key, value15) => {
+        const add = (key2, value16) => {
           if (typeof replacer === "function")
-            value15 = replacer.call(obj, key, value15);
-          else if (Array.isArray(replacer) && !replacer.includes(key))
+            value16 = replacer.call(obj, key2, value16);
+          else if (Array.isArray(replacer) && !replacer.includes(key2))
             return;
-          if (value15 !== void 0 || keepUndefined)
-            map.items.push(Pair.createPair(key, value15, ctx));
+          if (value16 !== void 0 || keepUndefined)
+            map.items.push(Pair.createPair(key2, value16, ctx));
         };
         if (obj instanceof Map) {
-          for (const [key, value15] of obj)
-            add(key, value15);
+          for (const [key2, value16] of obj)
+            add(key2, value16);
         } else if (obj && typeof obj === "object") {
-          for (const key of Object.keys(obj))
-            add(key, obj[key]);
+          for (const key2 of Object.keys(obj))
+            add(key2, obj[key2]);
         }
         if (typeof schema.sortMapEntries === "function") {
           map.items.sort(schema.sortMapEntries);
@@ -30818,23 +31056,23 @@ var require_YAMLMap = __commonJS({
           this.items.push(_pair);
         }
       }
-      delete(key) {
-        const it = findPair(this.items, key);
+      delete(key2) {
+        const it = findPair(this.items, key2);
         if (!it)
           return false;
         const del = this.items.splice(this.items.indexOf(it), 1);
         return del.length > 0;
       }
-      get(key, keepScalar) {
-        const it = findPair(this.items, key);
+      get(key2, keepScalar) {
+        const it = findPair(this.items, key2);
         const node = it?.value;
         return (!keepScalar && identity.isScalar(node) ? node.value : node) ?? void 0;
       }
-      has(key) {
-        return !!findPair(this.items, key);
+      has(key2) {
+        return !!findPair(this.items, key2);
       }
-      set(key, value15) {
-        this.add(new Pair.Pair(key, value15), true);
+      set(key2, value16) {
+        this.add(new Pair.Pair(key2, value16), true);
       }
       /**
        * @param ctx - Conversion context, originally set in Document#toJS()
@@ -30912,8 +31150,8 @@ var require_YAMLSeq = __commonJS({
         super(identity.SEQ, schema);
         this.items = [];
       }
-      add(value15) {
-        this.items.push(value15);
+      add(value16) {
+        this.items.push(value16);
       }
       /**
        * Removes a value from the collection.
@@ -30923,15 +31161,15 @@ var require_YAMLSeq = __commonJS({
        *
        * @returns `true` if the item was found and removed.
        */
-      delete(key) {
-        const idx = asItemIndex(key);
+      delete(key2) {
+        const idx = asItemIndex(key2);
         if (typeof idx !== "number")
           return false;
         const del = this.items.splice(idx, 1);
         return del.length > 0;
       }
-      get(key, keepScalar) {
-        const idx = asItemIndex(key);
+      get(key2, keepScalar) {
+        const idx = asItemIndex(key2);
         if (typeof idx !== "number")
           return void 0;
         const it = this.items[idx];
@@ -30943,8 +31181,8 @@ var require_YAMLSeq = __commonJS({
        * `key` must contain a representation of an integer for this to succeed.
        * It may be wrapped in a `Scalar`.
        */
-      has(key) {
-        const idx = asItemIndex(key);
+      has(key2) {
+        const idx = asItemIndex(key2);
         return typeof idx === "number" && idx < this.items.length;
       }
       /**
@@ -30954,15 +31192,15 @@ var require_YAMLSeq = __commonJS({
        * If `key` does not contain a representation of an integer, this will throw.
        * It may be wrapped in a `Scalar`.
        */
-      set(key, value15) {
-        const idx = asItemIndex(key);
+      set(key2, value16) {
+        const idx = asItemIndex(key2);
         if (typeof idx !== "number")
-          throw new Error(`Expected a valid index, not ${key}.`);
+          throw new Error(`Expected a valid index, not ${key2}.`);
         const prev = this.items[idx];
-        if (identity.isScalar(prev) && Scalar.isScalarValue(value15))
-          prev.value = value15;
+        if (identity.isScalar(prev) && Scalar.isScalarValue(value16))
+          prev.value = value16;
         else
-          this.items[idx] = value15;
+          this.items[idx] = value16;
       }
       toJSON(_, ctx) {
         const seq = [];
@@ -30991,8 +31229,8 @@ var require_YAMLSeq = __commonJS({
           let i = 0;
           for (let it of obj) {
             if (typeof replacer === "function") {
-              const key = obj instanceof Set ? it : String(i++);
-              it = replacer.call(obj, key, it);
+              const key2 = obj instanceof Set ? it : String(i++);
+              it = replacer.call(obj, key2, it);
             }
             seq.items.push(createNode.createNode(it, void 0, ctx));
           }
@@ -31000,8 +31238,8 @@ var require_YAMLSeq = __commonJS({
         return seq;
       }
     };
-    function asItemIndex(key) {
-      let idx = identity.isScalar(key) ? key.value : key;
+    function asItemIndex(key2) {
+      let idx = identity.isScalar(key2) ? key2.value : key2;
       if (idx && typeof idx === "string")
         idx = Number(idx);
       return typeof idx === "number" && Number.isInteger(idx) && idx >= 0 ? idx : null;
@@ -31038,7 +31276,7 @@ var require_string = __commonJS({
     "use strict";
     var stringifyString = require_stringifyString();
     var string = {
-      identify: (value15) => typeof value15 === "string",
+      identify: (value16) => typeof value16 === "string",
       default: true,
       tag: "tag:yaml.org,2002:str",
       resolve: (str) => str,
@@ -31057,7 +31295,7 @@ var require_null = __commonJS({
     "use strict";
     var Scalar = require_Scalar();
     var nullTag = {
-      identify: (value15) => value15 == null,
+      identify: (value16) => value16 == null,
       createNode: () => new Scalar.Scalar(null),
       default: true,
       tag: "tag:yaml.org,2002:null",
@@ -31075,18 +31313,18 @@ var require_bool = __commonJS({
     "use strict";
     var Scalar = require_Scalar();
     var boolTag = {
-      identify: (value15) => typeof value15 === "boolean",
+      identify: (value16) => typeof value16 === "boolean",
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
       resolve: (str) => new Scalar.Scalar(str[0] === "t" || str[0] === "T"),
-      stringify({ source, value: value15 }, ctx) {
+      stringify({ source, value: value16 }, ctx) {
         if (source && boolTag.test.test(source)) {
           const sv = source[0] === "t" || source[0] === "T";
-          if (value15 === sv)
+          if (value16 === sv)
             return source;
         }
-        return value15 ? ctx.options.trueStr : ctx.options.falseStr;
+        return value16 ? ctx.options.trueStr : ctx.options.falseStr;
       }
     };
     exports.boolTag = boolTag;
@@ -31097,13 +31335,13 @@ var require_bool = __commonJS({
 var require_stringifyNumber = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
     "use strict";
-    function stringifyNumber({ format, minFractionDigits, tag, value: value15 }) {
-      if (typeof value15 === "bigint")
-        return String(value15);
-      const num = typeof value15 === "number" ? value15 : Number(value15);
+    function stringifyNumber({ format, minFractionDigits, tag, value: value16 }) {
+      if (typeof value16 === "bigint")
+        return String(value16);
+      const num = typeof value16 === "number" ? value16 : Number(value16);
       if (!isFinite(num))
         return isNaN(num) ? ".nan" : num < 0 ? "-.inf" : ".inf";
-      let n = Object.is(value15, -0) ? "-0" : JSON.stringify(value15);
+      let n = Object.is(value16, -0) ? "-0" : JSON.stringify(value16);
       if (!format && minFractionDigits && (!tag || tag === "tag:yaml.org,2002:float") && /^-?\d/.test(n) && !n.includes("e")) {
         let i = n.indexOf(".");
         if (i < 0) {
@@ -31127,7 +31365,7 @@ var require_float = __commonJS({
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
-      identify: (value15) => typeof value15 === "number",
+      identify: (value16) => typeof value16 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
@@ -31135,7 +31373,7 @@ var require_float = __commonJS({
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
-      identify: (value15) => typeof value15 === "number",
+      identify: (value16) => typeof value16 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
@@ -31147,7 +31385,7 @@ var require_float = __commonJS({
       }
     };
     var float = {
-      identify: (value15) => typeof value15 === "number",
+      identify: (value16) => typeof value16 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
@@ -31171,16 +31409,16 @@ var require_int = __commonJS({
   "node_modules/yaml/dist/schema/core/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
-    var intIdentify = (value15) => typeof value15 === "bigint" || Number.isInteger(value15);
+    var intIdentify = (value16) => typeof value16 === "bigint" || Number.isInteger(value16);
     var intResolve = (str, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix);
     function intStringify(node, radix, prefix) {
-      const { value: value15 } = node;
-      if (intIdentify(value15) && value15 >= 0)
-        return prefix + value15.toString(radix);
+      const { value: value16 } = node;
+      if (intIdentify(value16) && value16 >= 0)
+        return prefix + value16.toString(radix);
       return stringifyNumber.stringifyNumber(node);
     }
     var intOct = {
-      identify: (value15) => intIdentify(value15) && value15 >= 0,
+      identify: (value16) => intIdentify(value16) && value16 >= 0,
       default: true,
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
@@ -31197,7 +31435,7 @@ var require_int = __commonJS({
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
-      identify: (value15) => intIdentify(value15) && value15 >= 0,
+      identify: (value16) => intIdentify(value16) && value16 >= 0,
       default: true,
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
@@ -31246,20 +31484,20 @@ var require_schema2 = __commonJS({
     var Scalar = require_Scalar();
     var map = require_map();
     var seq = require_seq();
-    function intIdentify(value15) {
-      return typeof value15 === "bigint" || Number.isInteger(value15);
+    function intIdentify(value16) {
+      return typeof value16 === "bigint" || Number.isInteger(value16);
     }
-    var stringifyJSON = ({ value: value15 }) => JSON.stringify(value15);
+    var stringifyJSON = ({ value: value16 }) => JSON.stringify(value16);
     var jsonScalars = [
       {
-        identify: (value15) => typeof value15 === "string",
+        identify: (value16) => typeof value16 === "string",
         default: true,
         tag: "tag:yaml.org,2002:str",
         resolve: (str) => str,
         stringify: stringifyJSON
       },
       {
-        identify: (value15) => value15 == null,
+        identify: (value16) => value16 == null,
         createNode: () => new Scalar.Scalar(null),
         default: true,
         tag: "tag:yaml.org,2002:null",
@@ -31268,7 +31506,7 @@ var require_schema2 = __commonJS({
         stringify: stringifyJSON
       },
       {
-        identify: (value15) => typeof value15 === "boolean",
+        identify: (value16) => typeof value16 === "boolean",
         default: true,
         tag: "tag:yaml.org,2002:bool",
         test: /^true$|^false$/,
@@ -31281,10 +31519,10 @@ var require_schema2 = __commonJS({
         tag: "tag:yaml.org,2002:int",
         test: /^-?(?:0|[1-9][0-9]*)$/,
         resolve: (str, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str, 10),
-        stringify: ({ value: value15 }) => intIdentify(value15) ? value15.toString() : JSON.stringify(value15)
+        stringify: ({ value: value16 }) => intIdentify(value16) ? value16.toString() : JSON.stringify(value16)
       },
       {
-        identify: (value15) => typeof value15 === "number",
+        identify: (value16) => typeof value16 === "number",
         default: true,
         tag: "tag:yaml.org,2002:float",
         test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
@@ -31314,7 +31552,7 @@ var require_binary = __commonJS({
     var Scalar = require_Scalar();
     var stringifyString = require_stringifyString();
     var binary = {
-      identify: (value15) => value15 instanceof Uint8Array,
+      identify: (value16) => value16 instanceof Uint8Array,
       // Buffer inherits from Uint8Array
       default: false,
       tag: "tag:yaml.org,2002:binary",
@@ -31340,10 +31578,10 @@ var require_binary = __commonJS({
           return src;
         }
       },
-      stringify({ comment, type, value: value15 }, ctx, onComment, onChompKeep) {
-        if (!value15)
+      stringify({ comment, type, value: value16 }, ctx, onComment, onChompKeep) {
+        if (!value16)
           return "";
-        const buf = value15;
+        const buf = value16;
         let str;
         if (typeof node_buffer.Buffer === "function") {
           str = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
@@ -31415,25 +31653,25 @@ ${cn.comment}` : item.comment;
         for (let it of iterable) {
           if (typeof replacer === "function")
             it = replacer.call(iterable, String(i++), it);
-          let key, value15;
+          let key2, value16;
           if (Array.isArray(it)) {
             if (it.length === 2) {
-              key = it[0];
-              value15 = it[1];
+              key2 = it[0];
+              value16 = it[1];
             } else
               throw new TypeError(`Expected [key, value] tuple: ${it}`);
           } else if (it && it instanceof Object) {
             const keys = Object.keys(it);
             if (keys.length === 1) {
-              key = keys[0];
-              value15 = it[key];
+              key2 = keys[0];
+              value16 = it[key2];
             } else {
               throw new TypeError(`Expected tuple with one key, not ${keys.length} keys`);
             }
           } else {
-            key = it;
+            key2 = it;
           }
-          pairs2.items.push(Pair.createPair(key, value15, ctx));
+          pairs2.items.push(Pair.createPair(key2, value16, ctx));
         }
       return pairs2;
     }
@@ -31480,16 +31718,16 @@ var require_omap = __commonJS({
         if (ctx?.onCreate)
           ctx.onCreate(map);
         for (const pair of this.items) {
-          let key, value15;
+          let key2, value16;
           if (identity.isPair(pair)) {
-            key = toJS.toJS(pair.key, "", ctx);
-            value15 = toJS.toJS(pair.value, key, ctx);
+            key2 = toJS.toJS(pair.key, "", ctx);
+            value16 = toJS.toJS(pair.value, key2, ctx);
           } else {
-            key = toJS.toJS(pair, "", ctx);
+            key2 = toJS.toJS(pair, "", ctx);
           }
-          if (map.has(key))
+          if (map.has(key2))
             throw new Error("Ordered maps must not include duplicate keys");
-          map.set(key, value15);
+          map.set(key2, value16);
         }
         return map;
       }
@@ -31503,19 +31741,19 @@ var require_omap = __commonJS({
     YAMLOMap.tag = "tag:yaml.org,2002:omap";
     var omap = {
       collection: "seq",
-      identify: (value15) => value15 instanceof Map,
+      identify: (value16) => value16 instanceof Map,
       nodeClass: YAMLOMap,
       default: false,
       tag: "tag:yaml.org,2002:omap",
       resolve(seq, onError) {
         const pairs$1 = pairs.resolvePairs(seq, onError);
         const seenKeys = [];
-        for (const { key } of pairs$1.items) {
-          if (identity.isScalar(key)) {
-            if (seenKeys.includes(key.value)) {
-              onError(`Ordered maps must not include duplicate keys: ${key.value}`);
+        for (const { key: key2 } of pairs$1.items) {
+          if (identity.isScalar(key2)) {
+            if (seenKeys.includes(key2.value)) {
+              onError(`Ordered maps must not include duplicate keys: ${key2.value}`);
             } else {
-              seenKeys.push(key.value);
+              seenKeys.push(key2.value);
             }
           }
         }
@@ -31533,14 +31771,14 @@ var require_bool2 = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
-    function boolStringify({ value: value15, source }, ctx) {
-      const boolObj = value15 ? trueTag : falseTag;
+    function boolStringify({ value: value16, source }, ctx) {
+      const boolObj = value16 ? trueTag : falseTag;
       if (source && boolObj.test.test(source))
         return source;
-      return value15 ? ctx.options.trueStr : ctx.options.falseStr;
+      return value16 ? ctx.options.trueStr : ctx.options.falseStr;
     }
     var trueTag = {
-      identify: (value15) => value15 === true,
+      identify: (value16) => value16 === true,
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:Y|y|[Yy]es|YES|[Tt]rue|TRUE|[Oo]n|ON)$/,
@@ -31548,7 +31786,7 @@ var require_bool2 = __commonJS({
       stringify: boolStringify
     };
     var falseTag = {
-      identify: (value15) => value15 === false,
+      identify: (value16) => value16 === false,
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:N|n|[Nn]o|NO|[Ff]alse|FALSE|[Oo]ff|OFF)$/,
@@ -31567,7 +31805,7 @@ var require_float2 = __commonJS({
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
-      identify: (value15) => typeof value15 === "number",
+      identify: (value16) => typeof value16 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
@@ -31575,7 +31813,7 @@ var require_float2 = __commonJS({
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
-      identify: (value15) => typeof value15 === "number",
+      identify: (value16) => typeof value16 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
@@ -31587,7 +31825,7 @@ var require_float2 = __commonJS({
       }
     };
     var float = {
-      identify: (value15) => typeof value15 === "number",
+      identify: (value16) => typeof value16 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
@@ -31614,7 +31852,7 @@ var require_int2 = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
-    var intIdentify = (value15) => typeof value15 === "bigint" || Number.isInteger(value15);
+    var intIdentify = (value16) => typeof value16 === "bigint" || Number.isInteger(value16);
     function intResolve(str, offset, radix, { intAsBigInt }) {
       const sign = str[0];
       if (sign === "-" || sign === "+")
@@ -31639,10 +31877,10 @@ var require_int2 = __commonJS({
       return sign === "-" ? -1 * n : n;
     }
     function intStringify(node, radix, prefix) {
-      const { value: value15 } = node;
-      if (intIdentify(value15)) {
-        const str = value15.toString(radix);
-        return value15 < 0 ? "-" + prefix + str.substr(1) : prefix + str;
+      const { value: value16 } = node;
+      if (intIdentify(value16)) {
+        const str = value16.toString(radix);
+        return value16 < 0 ? "-" + prefix + str.substr(1) : prefix + str;
       }
       return stringifyNumber.stringifyNumber(node);
     }
@@ -31700,14 +31938,14 @@ var require_set = __commonJS({
         super(schema);
         this.tag = _YAMLSet.tag;
       }
-      add(key) {
+      add(key2) {
         let pair;
-        if (identity.isPair(key))
-          pair = key;
-        else if (key && typeof key === "object" && "key" in key && "value" in key && key.value === null)
-          pair = new Pair.Pair(key.key, null);
+        if (identity.isPair(key2))
+          pair = key2;
+        else if (key2 && typeof key2 === "object" && "key" in key2 && "value" in key2 && key2.value === null)
+          pair = new Pair.Pair(key2.key, null);
         else
-          pair = new Pair.Pair(key, null);
+          pair = new Pair.Pair(key2, null);
         const prev = YAMLMap.findPair(this.items, pair.key);
         if (!prev)
           this.items.push(pair);
@@ -31716,18 +31954,18 @@ var require_set = __commonJS({
        * If `keepPair` is `true`, returns the Pair matching `key`.
        * Otherwise, returns the value of that Pair's key.
        */
-      get(key, keepPair) {
-        const pair = YAMLMap.findPair(this.items, key);
+      get(key2, keepPair) {
+        const pair = YAMLMap.findPair(this.items, key2);
         return !keepPair && identity.isPair(pair) ? identity.isScalar(pair.key) ? pair.key.value : pair.key : pair;
       }
-      set(key, value15) {
-        if (typeof value15 !== "boolean")
-          throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value15}`);
-        const prev = YAMLMap.findPair(this.items, key);
-        if (prev && !value15) {
+      set(key2, value16) {
+        if (typeof value16 !== "boolean")
+          throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value16}`);
+        const prev = YAMLMap.findPair(this.items, key2);
+        if (prev && !value16) {
           this.items.splice(this.items.indexOf(prev), 1);
-        } else if (!prev && value15) {
-          this.items.push(new Pair.Pair(key));
+        } else if (!prev && value16) {
+          this.items.push(new Pair.Pair(key2));
         }
       }
       toJSON(_, ctx) {
@@ -31745,10 +31983,10 @@ var require_set = __commonJS({
         const { replacer } = ctx;
         const set3 = new this(schema);
         if (iterable && Symbol.iterator in Object(iterable))
-          for (let value15 of iterable) {
+          for (let value16 of iterable) {
             if (typeof replacer === "function")
-              value15 = replacer.call(iterable, value15, value15);
-            set3.items.push(Pair.createPair(value15, null, ctx));
+              value16 = replacer.call(iterable, value16, value16);
+            set3.items.push(Pair.createPair(value16, null, ctx));
           }
         return set3;
       }
@@ -31756,7 +31994,7 @@ var require_set = __commonJS({
     YAMLSet.tag = "tag:yaml.org,2002:set";
     var set2 = {
       collection: "map",
-      identify: (value15) => value15 instanceof Set,
+      identify: (value16) => value16 instanceof Set,
       nodeClass: YAMLSet,
       default: false,
       tag: "tag:yaml.org,2002:set",
@@ -31790,33 +32028,33 @@ var require_timestamp = __commonJS({
       return sign === "-" ? num(-1) * res : res;
     }
     function stringifySexagesimal(node) {
-      let { value: value15 } = node;
+      let { value: value16 } = node;
       let num = (n) => n;
-      if (typeof value15 === "bigint")
+      if (typeof value16 === "bigint")
         num = (n) => BigInt(n);
-      else if (isNaN(value15) || !isFinite(value15))
+      else if (isNaN(value16) || !isFinite(value16))
         return stringifyNumber.stringifyNumber(node);
       let sign = "";
-      if (value15 < 0) {
+      if (value16 < 0) {
         sign = "-";
-        value15 *= num(-1);
+        value16 *= num(-1);
       }
       const _60 = num(60);
-      const parts = [value15 % _60];
-      if (value15 < 60) {
+      const parts = [value16 % _60];
+      if (value16 < 60) {
         parts.unshift(0);
       } else {
-        value15 = (value15 - parts[0]) / _60;
-        parts.unshift(value15 % _60);
-        if (value15 >= 60) {
-          value15 = (value15 - parts[0]) / _60;
-          parts.unshift(value15);
+        value16 = (value16 - parts[0]) / _60;
+        parts.unshift(value16 % _60);
+        if (value16 >= 60) {
+          value16 = (value16 - parts[0]) / _60;
+          parts.unshift(value16);
         }
       }
       return sign + parts.map((n) => String(n).padStart(2, "0")).join(":").replace(/000000\d*$/, "");
     }
     var intTime = {
-      identify: (value15) => typeof value15 === "bigint" || Number.isInteger(value15),
+      identify: (value16) => typeof value16 === "bigint" || Number.isInteger(value16),
       default: true,
       tag: "tag:yaml.org,2002:int",
       format: "TIME",
@@ -31825,7 +32063,7 @@ var require_timestamp = __commonJS({
       stringify: stringifySexagesimal
     };
     var floatTime = {
-      identify: (value15) => typeof value15 === "number",
+      identify: (value16) => typeof value16 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       format: "TIME",
@@ -31834,7 +32072,7 @@ var require_timestamp = __commonJS({
       stringify: stringifySexagesimal
     };
     var timestamp = {
-      identify: (value15) => value15 instanceof Date,
+      identify: (value16) => value16 instanceof Date,
       default: true,
       tag: "tag:yaml.org,2002:timestamp",
       // If the time zone is omitted, the timestamp is assumed to be specified in UTC. The time part
@@ -31857,7 +32095,7 @@ var require_timestamp = __commonJS({
         }
         return new Date(date);
       },
-      stringify: ({ value: value15 }) => value15?.toISOString().replace(/(T00:00:00)?\.000Z$/, "") ?? ""
+      stringify: ({ value: value16 }) => value16?.toISOString().replace(/(T00:00:00)?\.000Z$/, "") ?? ""
     };
     exports.floatTime = floatTime;
     exports.intTime = intTime;
@@ -31974,7 +32212,7 @@ var require_tags = __commonJS({
         if (Array.isArray(customTags))
           tags = [];
         else {
-          const keys = Array.from(schemas.keys()).filter((key) => key !== "yaml11").map((key) => JSON.stringify(key)).join(", ");
+          const keys = Array.from(schemas.keys()).filter((key2) => key2 !== "yaml11").map((key2) => JSON.stringify(key2)).join(", ");
           throw new Error(`Unknown schema "${schemaName}"; use one of ${keys} or define customTags array`);
         }
       }
@@ -31990,7 +32228,7 @@ var require_tags = __commonJS({
         const tagObj = typeof tag === "string" ? tagsByName[tag] : tag;
         if (!tagObj) {
           const tagName = JSON.stringify(tag);
-          const keys = Object.keys(tagsByName).map((key) => JSON.stringify(key)).join(", ");
+          const keys = Object.keys(tagsByName).map((key2) => JSON.stringify(key2)).join(", ");
           throw new Error(`Unknown custom tag ${tagName}; use one of ${keys}`);
         }
         if (!tags2.includes(tagObj))
@@ -32131,7 +32369,7 @@ var require_Document = __commonJS({
     var createNode = require_createNode();
     var directives = require_directives();
     var Document = class _Document {
-      constructor(value15, replacer, options) {
+      constructor(value16, replacer, options) {
         this.commentBefore = null;
         this.comment = null;
         this.errors = [];
@@ -32163,7 +32401,7 @@ var require_Document = __commonJS({
         } else
           this.directives = new directives.Directives({ version });
         this.setSchema(version, options);
-        this.contents = value15 === void 0 ? null : this.createNode(value15, _replacer, options);
+        this.contents = value16 === void 0 ? null : this.createNode(value16, _replacer, options);
       }
       /**
        * Create a deep copy of this Document and its contents.
@@ -32188,14 +32426,14 @@ var require_Document = __commonJS({
         return copy;
       }
       /** Adds a value to the document. */
-      add(value15) {
+      add(value16) {
         if (assertCollection(this.contents))
-          this.contents.add(value15);
+          this.contents.add(value16);
       }
       /** Adds a value to the document. */
-      addIn(path3, value15) {
+      addIn(path3, value16) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path3, value15);
+          this.contents.addIn(path3, value16);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -32214,10 +32452,10 @@ var require_Document = __commonJS({
         }
         return new Alias.Alias(node.anchor);
       }
-      createNode(value15, replacer, options) {
+      createNode(value16, replacer, options) {
         let _replacer = void 0;
         if (typeof replacer === "function") {
-          value15 = replacer.call({ "": value15 }, "", value15);
+          value16 = replacer.call({ "": value16 }, "", value16);
           _replacer = replacer;
         } else if (Array.isArray(replacer)) {
           const keyToStr = (v) => typeof v === "number" || v instanceof String || v instanceof Number;
@@ -32244,7 +32482,7 @@ var require_Document = __commonJS({
           schema: this.schema,
           sourceObjects
         };
-        const node = createNode.createNode(value15, tag, ctx);
+        const node = createNode.createNode(value16, tag, ctx);
         if (flow && identity.isCollection(node))
           node.flow = true;
         setAnchors();
@@ -32254,17 +32492,17 @@ var require_Document = __commonJS({
        * Convert a key and a value into a `Pair` using the current schema,
        * recursively wrapping all values as `Scalar` or `Collection` nodes.
        */
-      createPair(key, value15, options = {}) {
-        const k = this.createNode(key, null, options);
-        const v = this.createNode(value15, null, options);
+      createPair(key2, value16, options = {}) {
+        const k = this.createNode(key2, null, options);
+        const v = this.createNode(value16, null, options);
         return new Pair.Pair(k, v);
       }
       /**
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      delete(key) {
-        return assertCollection(this.contents) ? this.contents.delete(key) : false;
+      delete(key2) {
+        return assertCollection(this.contents) ? this.contents.delete(key2) : false;
       }
       /**
        * Removes a value from the document.
@@ -32284,8 +32522,8 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      get(key, keepScalar) {
-        return identity.isCollection(this.contents) ? this.contents.get(key, keepScalar) : void 0;
+      get(key2, keepScalar) {
+        return identity.isCollection(this.contents) ? this.contents.get(key2, keepScalar) : void 0;
       }
       /**
        * Returns item at `path`, or `undefined` if not found. By default unwraps
@@ -32300,8 +32538,8 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value with the key `key`.
        */
-      has(key) {
-        return identity.isCollection(this.contents) ? this.contents.has(key) : false;
+      has(key2) {
+        return identity.isCollection(this.contents) ? this.contents.has(key2) : false;
       }
       /**
        * Checks if the document includes a value at `path`.
@@ -32315,24 +32553,24 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      set(key, value15) {
+      set(key2, value16) {
         if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, [key], value15);
+          this.contents = Collection2.collectionFromPath(this.schema, [key2], value16);
         } else if (assertCollection(this.contents)) {
-          this.contents.set(key, value15);
+          this.contents.set(key2, value16);
         }
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path3, value15) {
+      setIn(path3, value16) {
         if (Collection2.isEmptyPath(path3)) {
-          this.contents = value15;
+          this.contents = value16;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path3), value15);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path3), value16);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path3, value15);
+          this.contents.setIn(path3, value16);
         }
       }
       /**
@@ -32627,24 +32865,24 @@ var require_resolve_props = __commonJS({
 var require_util_contains_newline = __commonJS({
   "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
     "use strict";
-    function containsNewline(key) {
-      if (!key)
+    function containsNewline(key2) {
+      if (!key2)
         return null;
-      switch (key.type) {
+      switch (key2.type) {
         case "alias":
         case "scalar":
         case "double-quoted-scalar":
         case "single-quoted-scalar":
-          if (key.source.includes("\n"))
+          if (key2.source.includes("\n"))
             return true;
-          if (key.end) {
-            for (const st of key.end)
+          if (key2.end) {
+            for (const st of key2.end)
               if (st.type === "newline")
                 return true;
           }
           return false;
         case "flow-collection":
-          for (const it of key.items) {
+          for (const it of key2.items) {
             for (const st of it.start)
               if (st.type === "newline")
                 return true;
@@ -32718,10 +32956,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep2, value: value15 } = collItem;
+        const { start, key: key2, sep: sep2, value: value16 } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep2?.[0],
+          next: key2 ?? sep2?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -32729,10 +32967,10 @@ var require_resolve_block_map = __commonJS({
         });
         const implicitKey = !keyProps.found;
         if (implicitKey) {
-          if (key) {
-            if (key.type === "block-seq")
+          if (key2) {
+            if (key2.type === "block-seq")
               onError(offset, "BLOCK_AS_IMPLICIT_KEY", "A block sequence may not be used as an implicit map key");
-            else if ("indent" in key && key.indent !== bm.indent)
+            else if ("indent" in key2 && key2.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
           if (!keyProps.anchor && !keyProps.tag && !sep2) {
@@ -32745,39 +32983,39 @@ var require_resolve_block_map = __commonJS({
             }
             continue;
           }
-          if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key)) {
-            onError(key ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
+          if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key2)) {
+            onError(key2 ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
           }
         } else if (keyProps.found?.indent !== bm.indent) {
           onError(offset, "BAD_INDENT", startColMsg);
         }
         ctx.atKey = true;
         const keyStart = keyProps.end;
-        const keyNode = key ? composeNode(ctx, key, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
+        const keyNode = key2 ? composeNode(ctx, key2, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
         if (ctx.schema.compat)
-          utilFlowIndentCheck.flowIndentCheck(bm.indent, key, onError);
+          utilFlowIndentCheck.flowIndentCheck(bm.indent, key2, onError);
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
         const valueProps = resolveProps.resolveProps(sep2 ?? [], {
           indicator: "map-value-ind",
-          next: value15,
+          next: value16,
           offset: keyNode.range[2],
           onError,
           parentIndent: bm.indent,
-          startOnNewline: !key || key.type === "block-scalar"
+          startOnNewline: !key2 || key2.type === "block-scalar"
         });
         offset = valueProps.end;
         if (valueProps.found) {
           if (implicitKey) {
-            if (value15?.type === "block-map" && !valueProps.hasNewline)
+            if (value16?.type === "block-map" && !valueProps.hasNewline)
               onError(offset, "BLOCK_AS_IMPLICIT_KEY", "Nested mappings are not allowed in compact mappings");
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value15 ? composeNode(ctx, value15, valueProps, onError) : composeEmptyNode(ctx, offset, sep2, null, valueProps, onError);
+          const valueNode = value16 ? composeNode(ctx, value16, valueProps, onError) : composeEmptyNode(ctx, offset, sep2, null, valueProps, onError);
           if (ctx.schema.compat)
-            utilFlowIndentCheck.flowIndentCheck(bm.indent, value15, onError);
+            utilFlowIndentCheck.flowIndentCheck(bm.indent, value16, onError);
           offset = valueNode.range[2];
           const pair = new Pair.Pair(keyNode, valueNode);
           if (ctx.options.keepSourceTokens)
@@ -32823,18 +33061,18 @@ var require_resolve_block_seq = __commonJS({
         ctx.atKey = false;
       let offset = bs.offset;
       let commentEnd = null;
-      for (const { start, value: value15 } of bs.items) {
+      for (const { start, value: value16 } of bs.items) {
         const props = resolveProps.resolveProps(start, {
           indicator: "seq-item-ind",
-          next: value15,
+          next: value16,
           offset,
           onError,
           parentIndent: bs.indent,
           startOnNewline: true
         });
         if (!props.found) {
-          if (props.anchor || props.tag || value15) {
-            if (value15?.type === "block-seq")
+          if (props.anchor || props.tag || value16) {
+            if (value16?.type === "block-seq")
               onError(props.end, "BAD_INDENT", "All sequence items must start at the same column");
             else
               onError(offset, "MISSING_CHAR", "Sequence item without - indicator");
@@ -32845,9 +33083,9 @@ var require_resolve_block_seq = __commonJS({
             continue;
           }
         }
-        const node = value15 ? composeNode(ctx, value15, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
+        const node = value16 ? composeNode(ctx, value16, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
         if (ctx.schema.compat)
-          utilFlowIndentCheck.flowIndentCheck(bs.indent, value15, onError);
+          utilFlowIndentCheck.flowIndentCheck(bs.indent, value16, onError);
         offset = node.range[2];
         seq.items.push(node);
       }
@@ -32929,18 +33167,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep2, value: value15 } = collItem;
+        const { start, key: key2, sep: sep2, value: value16 } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep2?.[0],
+          next: key2 ?? sep2?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep2 && !value15) {
+          if (!props.anchor && !props.tag && !sep2 && !value16) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -32954,9 +33192,9 @@ var require_resolve_flow_collection = __commonJS({
             offset = props.end;
             continue;
           }
-          if (!isMap && ctx.options.strict && utilContainsNewline.containsNewline(key))
+          if (!isMap && ctx.options.strict && utilContainsNewline.containsNewline(key2))
             onError(
-              key,
+              key2,
               // checked by containsNewline()
               "MULTILINE_IMPLICIT_KEY",
               "Implicit keys of flow sequence pairs need to be on a single line"
@@ -32995,22 +33233,22 @@ var require_resolve_flow_collection = __commonJS({
           }
         }
         if (!isMap && !sep2 && !props.found) {
-          const valueNode = value15 ? composeNode(ctx, value15, props, onError) : composeEmptyNode(ctx, props.end, sep2, null, props, onError);
+          const valueNode = value16 ? composeNode(ctx, value16, props, onError) : composeEmptyNode(ctx, props.end, sep2, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
-          if (isBlock(value15))
+          if (isBlock(value16))
             onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
         } else {
           ctx.atKey = true;
           const keyStart = props.end;
-          const keyNode = key ? composeNode(ctx, key, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
-          if (isBlock(key))
+          const keyNode = key2 ? composeNode(ctx, key2, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
+          if (isBlock(key2))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
           const valueProps = resolveProps.resolveProps(sep2 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
-            next: value15,
+            next: value16,
             offset: keyNode.range[2],
             onError,
             parentIndent: fc.indent,
@@ -33030,15 +33268,15 @@ var require_resolve_flow_collection = __commonJS({
               if (props.start < valueProps.found.offset - 1024)
                 onError(valueProps.found, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit flow sequence key");
             }
-          } else if (value15) {
-            if ("source" in value15 && value15.source?.[0] === ":")
-              onError(value15, "MISSING_CHAR", `Missing space after : in ${fcName}`);
+          } else if (value16) {
+            if ("source" in value16 && value16.source?.[0] === ":")
+              onError(value16, "MISSING_CHAR", `Missing space after : in ${fcName}`);
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value15 ? composeNode(ctx, value15, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError) : null;
+          const valueNode = value16 ? composeNode(ctx, value16, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError) : null;
           if (valueNode) {
-            if (isBlock(value15))
+            if (isBlock(value16))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
           } else if (valueProps.comment) {
             if (keyNode.comment)
@@ -33181,11 +33419,11 @@ var require_resolve_block_scalar = __commonJS({
           break;
       }
       if (chompStart === 0) {
-        const value16 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
+        const value17 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
         let end2 = start + header.length;
         if (scalar.source)
           end2 += scalar.source.length;
-        return { value: value16, type, comment: header.comment, range: [start, end2, end2] };
+        return { value: value17, type, comment: header.comment, range: [start, end2, end2] };
       }
       let trimIndent = scalar.indent + header.indent;
       let offset = scalar.offset + header.length;
@@ -33215,11 +33453,11 @@ var require_resolve_block_scalar = __commonJS({
         if (lines[i][0].length > trimIndent)
           chompStart = i + 1;
       }
-      let value15 = "";
+      let value16 = "";
       let sep2 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
-        value15 += lines[i][0].slice(trimIndent) + "\n";
+        value16 += lines[i][0].slice(trimIndent) + "\n";
       for (let i = contentStart; i < chompStart; ++i) {
         let [indent, content] = lines[i];
         offset += indent.length + content.length + 1;
@@ -33233,23 +33471,23 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value15 += sep2 + indent.slice(trimIndent) + content;
+          value16 += sep2 + indent.slice(trimIndent) + content;
           sep2 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
           if (sep2 === " ")
             sep2 = "\n";
           else if (!prevMoreIndented && sep2 === "\n")
             sep2 = "\n\n";
-          value15 += sep2 + indent.slice(trimIndent) + content;
+          value16 += sep2 + indent.slice(trimIndent) + content;
           sep2 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
           if (sep2 === "\n")
-            value15 += "\n";
+            value16 += "\n";
           else
             sep2 = "\n";
         } else {
-          value15 += sep2 + content;
+          value16 += sep2 + content;
           sep2 = " ";
           prevMoreIndented = false;
         }
@@ -33259,15 +33497,15 @@ var require_resolve_block_scalar = __commonJS({
           break;
         case "+":
           for (let i = chompStart; i < lines.length; ++i)
-            value15 += "\n" + lines[i][0].slice(trimIndent);
-          if (value15[value15.length - 1] !== "\n")
-            value15 += "\n";
+            value16 += "\n" + lines[i][0].slice(trimIndent);
+          if (value16[value16.length - 1] !== "\n")
+            value16 += "\n";
           break;
         default:
-          value15 += "\n";
+          value16 += "\n";
       }
       const end = start + header.length + scalar.source.length;
-      return { value: value15, type, comment: header.comment, range: [start, end, end] };
+      return { value: value16, type, comment: header.comment, range: [start, end, end] };
     }
     function parseBlockScalarHeader({ offset, props }, strict, onError) {
       if (props[0].type !== "block-scalar-header") {
@@ -33352,20 +33590,20 @@ var require_resolve_flow_scalar = __commonJS({
     function resolveFlowScalar(scalar, strict, onError) {
       const { offset, type, source, end } = scalar;
       let _type;
-      let value15;
+      let value16;
       const _onError = (rel, code, msg) => onError(offset + rel, code, msg);
       switch (type) {
         case "scalar":
           _type = Scalar.Scalar.PLAIN;
-          value15 = plainValue(source, _onError);
+          value16 = plainValue(source, _onError);
           break;
         case "single-quoted-scalar":
           _type = Scalar.Scalar.QUOTE_SINGLE;
-          value15 = singleQuotedValue(source, _onError);
+          value16 = singleQuotedValue(source, _onError);
           break;
         case "double-quoted-scalar":
           _type = Scalar.Scalar.QUOTE_DOUBLE;
-          value15 = doubleQuotedValue(source, _onError);
+          value16 = doubleQuotedValue(source, _onError);
           break;
         /* istanbul ignore next should not happen */
         default:
@@ -33380,7 +33618,7 @@ var require_resolve_flow_scalar = __commonJS({
       const valueEnd = offset + source.length;
       const re = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
       return {
-        value: value15,
+        value: value16,
         type: _type,
         comment: re.comment,
         range: [offset, valueEnd, re.offset]
@@ -33573,28 +33811,28 @@ var require_compose_scalar = __commonJS({
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
     function composeScalar(ctx, token, tagToken, onError) {
-      const { value: value15, type, comment, range } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
+      const { value: value16, type, comment, range } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
       const tagName = tagToken ? ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg)) : null;
       let tag;
       if (ctx.options.stringKeys && ctx.atKey) {
         tag = ctx.schema[identity.SCALAR];
       } else if (tagName)
-        tag = findScalarTagByName(ctx.schema, value15, tagName, tagToken, onError);
+        tag = findScalarTagByName(ctx.schema, value16, tagName, tagToken, onError);
       else if (token.type === "scalar")
-        tag = findScalarTagByTest(ctx, value15, token, onError);
+        tag = findScalarTagByTest(ctx, value16, token, onError);
       else
         tag = ctx.schema[identity.SCALAR];
       let scalar;
       try {
-        const res = tag.resolve(value15, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
+        const res = tag.resolve(value16, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
         scalar = identity.isScalar(res) ? res : new Scalar.Scalar(res);
       } catch (error) {
         const msg = error instanceof Error ? error.message : String(error);
         onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
-        scalar = new Scalar.Scalar(value15);
+        scalar = new Scalar.Scalar(value16);
       }
       scalar.range = range;
-      scalar.source = value15;
+      scalar.source = value16;
       if (type)
         scalar.type = type;
       if (tagName)
@@ -33605,7 +33843,7 @@ var require_compose_scalar = __commonJS({
         scalar.comment = comment;
       return scalar;
     }
-    function findScalarTagByName(schema, value15, tagName, tagToken, onError) {
+    function findScalarTagByName(schema, value16, tagName, tagToken, onError) {
       if (tagName === "!")
         return schema[identity.SCALAR];
       const matchWithTest = [];
@@ -33618,7 +33856,7 @@ var require_compose_scalar = __commonJS({
         }
       }
       for (const tag of matchWithTest)
-        if (tag.test?.test(value15))
+        if (tag.test?.test(value16))
           return tag;
       const kt = schema.knownTags[tagName];
       if (kt && !kt.collection) {
@@ -33628,10 +33866,10 @@ var require_compose_scalar = __commonJS({
       onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, tagName !== "tag:yaml.org,2002:str");
       return schema[identity.SCALAR];
     }
-    function findScalarTagByTest({ atKey, directives, schema }, value15, token, onError) {
-      const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value15)) || schema[identity.SCALAR];
+    function findScalarTagByTest({ atKey, directives, schema }, value16, token, onError) {
+      const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value16)) || schema[identity.SCALAR];
       if (schema.compat) {
-        const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value15)) ?? schema[identity.SCALAR];
+        const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value16)) ?? schema[identity.SCALAR];
         if (tag.tag !== compat.tag) {
           const ts = directives.tagString(tag.tag);
           const cs = directives.tagString(compat.tag);
@@ -33789,7 +34027,7 @@ var require_compose_doc = __commonJS({
     var composeNode = require_compose_node();
     var resolveEnd = require_resolve_end();
     var resolveProps = require_resolve_props();
-    function composeDoc(options, directives, { offset, start, value: value15, end }, onError) {
+    function composeDoc(options, directives, { offset, start, value: value16, end }, onError) {
       const opts = Object.assign({ _directives: directives }, options);
       const doc = new Document.Document(void 0, opts);
       const ctx = {
@@ -33801,7 +34039,7 @@ var require_compose_doc = __commonJS({
       };
       const props = resolveProps.resolveProps(start, {
         indicator: "doc-start",
-        next: value15 ?? end?.[0],
+        next: value16 ?? end?.[0],
         offset,
         onError,
         parentIndent: 0,
@@ -33809,10 +34047,10 @@ var require_compose_doc = __commonJS({
       });
       if (props.found) {
         doc.directives.docStart = true;
-        if (value15 && (value15.type === "block-map" || value15.type === "block-seq") && !props.hasNewline)
+        if (value16 && (value16.type === "block-map" || value16.type === "block-seq") && !props.hasNewline)
           onError(props.end, "MISSING_CHAR", "Block collection cannot start on same line with directives-end marker");
       }
-      doc.contents = value15 ? composeNode.composeNode(ctx, value15, props, onError) : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
+      doc.contents = value16 ? composeNode.composeNode(ctx, value16, props, onError) : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
       const contentEnd = doc.contents.range[2];
       const re = resolveEnd.resolveEnd(end, contentEnd, false, onError);
       if (re.comment)
@@ -34060,9 +34298,9 @@ var require_cst_scalar = __commonJS({
       }
       return null;
     }
-    function createScalarToken(value15, context) {
+    function createScalarToken(value16, context) {
       const { implicitKey = false, indent, inFlow = false, offset = -1, type = "PLAIN" } = context;
-      const source = stringifyString.stringifyString({ type, value: value15 }, {
+      const source = stringifyString.stringifyString({ type, value: value16 }, {
         implicitKey,
         indent: indent > 0 ? " ".repeat(indent) : "",
         inFlow,
@@ -34092,7 +34330,7 @@ var require_cst_scalar = __commonJS({
           return { type: "scalar", offset, indent, source, end };
       }
     }
-    function setScalarValue(token, value15, context = {}) {
+    function setScalarValue(token, value16, context = {}) {
       let { afterKey = false, implicitKey = false, inFlow = false, type } = context;
       let indent = "indent" in token ? token.indent : null;
       if (afterKey && typeof indent === "number")
@@ -34115,7 +34353,7 @@ var require_cst_scalar = __commonJS({
           default:
             type = "PLAIN";
         }
-      const source = stringifyString.stringifyString({ type, value: value15 }, {
+      const source = stringifyString.stringifyString({ type, value: value16 }, {
         implicitKey: implicitKey || indent === null,
         indent: indent !== null && indent > 0 ? " ".repeat(indent) : "",
         inFlow,
@@ -34154,9 +34392,9 @@ var require_cst_scalar = __commonJS({
         ];
         if (!addEndtoBlockProps(props, "end" in token ? token.end : void 0))
           props.push({ type: "newline", offset: -1, indent, source: "\n" });
-        for (const key of Object.keys(token))
-          if (key !== "type" && key !== "offset")
-            delete token[key];
+        for (const key2 of Object.keys(token))
+          if (key2 !== "type" && key2 !== "offset")
+            delete token[key2];
         Object.assign(token, { type: "block-scalar", indent, props, source: body2 });
       }
     }
@@ -34204,9 +34442,9 @@ var require_cst_scalar = __commonJS({
         default: {
           const indent = "indent" in token ? token.indent : -1;
           const end = "end" in token && Array.isArray(token.end) ? token.end.filter((st) => st.type === "space" || st.type === "comment" || st.type === "newline") : [];
-          for (const key of Object.keys(token))
-            if (key !== "type" && key !== "offset")
-              delete token[key];
+          for (const key2 of Object.keys(token))
+            if (key2 !== "type" && key2 !== "offset")
+              delete token[key2];
           Object.assign(token, { type, indent, source, end });
         }
       }
@@ -34261,17 +34499,17 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep2, value: value15 }) {
+    function stringifyItem({ start, key: key2, sep: sep2, value: value16 }) {
       let res = "";
       for (const st of start)
         res += st.source;
-      if (key)
-        res += stringifyToken(key);
+      if (key2)
+        res += stringifyToken(key2);
       if (sep2)
         for (const st of sep2)
           res += st.source;
-      if (value15)
-        res += stringifyToken(value15);
+      if (value16)
+        res += stringifyToken(value16);
       return res;
     }
     exports.stringify = stringify;
@@ -35598,7 +35836,7 @@ var require_parser = __commonJS({
                   });
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
-                  const key = it.key;
+                  const key2 = it.key;
                   const sep2 = it.sep;
                   sep2.push(this.sourceToken);
                   delete it.key;
@@ -35607,7 +35845,7 @@ var require_parser = __commonJS({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep2 }]
+                    items: [{ start: start2, key: key2, sep: sep2 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -36004,7 +36242,7 @@ var require_public_api = __commonJS({
       }
       return doc.toJS(Object.assign({ reviver: _reviver }, options));
     }
-    function stringify(value15, replacer, options) {
+    function stringify(value16, replacer, options) {
       let _replacer = null;
       if (typeof replacer === "function" || Array.isArray(replacer)) {
         _replacer = replacer;
@@ -36017,14 +36255,14 @@ var require_public_api = __commonJS({
         const indent = Math.round(options);
         options = indent < 1 ? void 0 : indent > 8 ? { indent: 8 } : { indent };
       }
-      if (value15 === void 0) {
+      if (value16 === void 0) {
         const { keepUndefined } = options ?? replacer ?? {};
         if (!keepUndefined)
           return void 0;
       }
-      if (identity.isDocument(value15) && !_replacer)
-        return value15.toString(options);
-      return new Document.Document(value15, _replacer, options).toString(options);
+      if (identity.isDocument(value16) && !_replacer)
+        return value16.toString(options);
+      return new Document.Document(value16, _replacer, options).toString(options);
     }
     exports.parse = parse5;
     exports.parseAllDocuments = parseAllDocuments;
@@ -36141,7 +36379,7 @@ var init_front_matter = __esm({
     import_yaml = __toESM(require_dist2(), 1);
     MAX_FRONT_MATTER = 16 * 1024;
     MAX_FRONT_DEPTH = 4;
-    lineAt = (text3, index, first2) => first2 + text3.slice(0, index).split("\n").length - 1;
+    lineAt = (text4, index, first2) => first2 + text4.slice(0, index).split("\n").length - 1;
     DEEP = `nests more than ${MAX_FRONT_DEPTH} levels deep; its keys take one line of text or a list of names`;
   }
 });
@@ -36153,16 +36391,16 @@ __export(template_exports, {
   TEMPLATE_VARIABLES: () => TEMPLATE_VARIABLES,
   parseTemplate: () => parseTemplate2
 });
-function parseTemplate2(text3, name2) {
+function parseTemplate2(text4, name2) {
   const problems = [];
   const at = (line, message) => problems.push(`${name2} line ${line}: ${message}`);
-  let body2 = text3.replace(/^\uFEFF/, "");
+  let body2 = text4.replace(/^\uFEFF/, "");
   let bodyLine = 1;
   const front = {};
   let titleLine = 1;
-  const opening = FRONT.exec(text3);
+  const opening = FRONT.exec(text4);
   if (opening) {
-    const rest = text3.slice(opening[0].length);
+    const rest = text4.slice(opening[0].length);
     const end = FRONT_END.exec(rest);
     if (!end) return { problems: [`${name2} line 1: the front matter opened by --- is never closed; end it with a line holding only ---`] };
     const yamlText = rest.slice(0, end.index);
@@ -36176,18 +36414,18 @@ function parseTemplate2(text3, name2) {
     }
     Object.assign(front, data ?? {});
     const lines = yamlText.split("\n");
-    const keyLine = (key) => 2 + Math.max(0, lines.findIndex((line) => line.startsWith(`${key}:`)));
-    for (const key of Object.keys(front)) {
-      if (!["title", "labels", "assignees", "milestone"].includes(key)) at(keyLine(key), `unknown front matter key ${JSON.stringify(key)}; the keys are title, labels, assignees and milestone`);
+    const keyLine = (key2) => 2 + Math.max(0, lines.findIndex((line) => line.startsWith(`${key2}:`)));
+    for (const key2 of Object.keys(front)) {
+      if (!["title", "labels", "assignees", "milestone"].includes(key2)) at(keyLine(key2), `unknown front matter key ${JSON.stringify(key2)}; the keys are title, labels, assignees and milestone`);
     }
-    for (const key of ["title", "milestone"]) {
-      const v = front[key];
-      if (v !== void 0 && v !== null && typeof v !== "string" && typeof v !== "number") at(keyLine(key), `${key} must be one line of text`);
+    for (const key2 of ["title", "milestone"]) {
+      const v = front[key2];
+      if (v !== void 0 && v !== null && typeof v !== "string" && typeof v !== "number") at(keyLine(key2), `${key2} must be one line of text`);
     }
-    for (const key of ["labels", "assignees"]) {
-      const v = front[key];
+    for (const key2 of ["labels", "assignees"]) {
+      const v = front[key2];
       const ok = v === void 0 || v === null || typeof v === "string" || Array.isArray(v) && v.every((x) => typeof x === "string");
-      if (!ok) at(keyLine(key), `${key} must be a list of names (or one comma-separated line)`);
+      if (!ok) at(keyLine(key2), `${key2} must be a list of names (or one comma-separated line)`);
     }
     titleLine = keyLine("title");
   }
@@ -36233,17 +36471,17 @@ function bodyLanding(state, line) {
   if (state.table || ROW.test(line)) return "cell";
   return "markdown";
 }
-function tokensOf(text3, firstLine, where, at) {
+function tokensOf(text4, firstLine, where, at) {
   let parsed;
   try {
-    parsed = mustache_default.parse(text3);
+    parsed = mustache_default.parse(text4);
   } catch (error) {
     const message = error.message;
     const end = Number(/ at (\d+)$/.exec(message)?.[1] ?? 0);
     const section = /^Unclosed section "(.*)"/.exec(message)?.[1];
-    const opened2 = section === void 0 ? text3.lastIndexOf("{{", end) : Math.max(text3.lastIndexOf(`{{#${section}`, end), text3.lastIndexOf(`{{^${section}`, end));
+    const opened2 = section === void 0 ? text4.lastIndexOf("{{", end) : Math.max(text4.lastIndexOf(`{{#${section}`, end), text4.lastIndexOf(`{{^${section}`, end));
     const index = /^Unclosed/.test(message) && opened2 >= 0 ? opened2 : end;
-    at(lineAt(text3, index, firstLine), `${message.replace(/ at \d+$/, "")}; every {{ needs its }}, every {{#x}} its {{/x}}`);
+    at(lineAt(text4, index, firstLine), `${message.replace(/ at \d+$/, "")}; every {{ needs its }}, every {{#x}} its {{/x}}`);
     return void 0;
   }
   const state = { html: false, table: false };
@@ -36264,10 +36502,10 @@ function tokensOf(text3, firstLine, where, at) {
   const rewrite = (tokens) => tokens.map((token) => {
     const [kind, name2, start] = token;
     if (kind === "text") scan2(name2);
-    if (kind === ">") at(lineAt(text3, start, firstLine), `partials ({{>${name2}}}) are not supported; write the text in the template`);
+    if (kind === ">") at(lineAt(text4, start, firstLine), `partials ({{>${name2}}}) are not supported; write the text in the template`);
     if (!["name", "&", "#", "^"].includes(kind)) return token;
     if (!TEMPLATE_VARIABLES.includes(name2)) {
-      at(lineAt(text3, start, firstLine), `unknown variable {{${name2}}}; the variables are ${TEMPLATE_VARIABLES.join(", ")}`);
+      at(lineAt(text4, start, firstLine), `unknown variable {{${name2}}}; the variables are ${TEMPLATE_VARIABLES.join(", ")}`);
       return token;
     }
     const landing = where === "title" ? "title" : kind === "name" ? bodyLanding(state, line) : "raw";
@@ -36297,6 +36535,11 @@ var init_template = __esm({
       "log_excerpt",
       "failed_jobs",
       "failed_steps",
+      "changes",
+      "changes_count",
+      "last_good_sha",
+      "compare_url",
+      "authors",
       "job_url",
       "run_attempt",
       "actor",
@@ -36331,37 +36574,37 @@ __export(template_render_exports, {
   templateBody: () => templateBody,
   templateTitle: () => templateTitle
 });
-function fenceSafe(text3, flavor = "github") {
-  const out = text3.replace(/`{3,}|~{3,}/g, (run2) => [...run2].join(ZWSP2));
+function fenceSafe(text4, flavor = "github") {
+  const out = text4.replace(/`{3,}|~{3,}/g, (run2) => [...run2].join(ZWSP2));
   return flavor === "gitlab" ? defuseQuickActions(out) : out;
 }
-function htmlSafe(text3, flavor = "github") {
-  const escaped = text3.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+function htmlSafe(text4, flavor = "github") {
+  const escaped = text4.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
   return defuseReferences(flavor === "gitlab" ? defuseQuickActions(escaped) : escaped, flavor);
 }
-function cellSafe(text3, flavor = "github") {
-  return closedEscapes(noPipes(markdownText(oneLine(text3), flavor)));
+function cellSafe(text4, flavor = "github") {
+  return closedEscapes(noPipes(markdownText(oneLine(text4), flavor)));
 }
-function linkTextSafe(text3, flavor = "github") {
-  return noPipes(markdownText(oneLine(text3).replace(/[\\[\]]/g, "\\$&"), flavor));
+function linkTextSafe(text4, flavor = "github") {
+  return noPipes(markdownText(oneLine(text4).replace(/[\\[\]]/g, "\\$&"), flavor));
 }
-function linkUrlSafe(text3) {
-  const line = oneLine(text3).trim();
+function linkUrlSafe(text4) {
+  const line = oneLine(text4).trim();
   if (!/^https?:\/\//i.test(line)) return "";
   return encodeURI(line).replace(/[()'"|]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
-function landed(name2, value15, landing, flavor) {
-  if (landing === "raw") return value15;
-  if (landing === "title") return oneLine(value15);
-  if (landing === "fence") return fenceSafe(value15, flavor);
-  if (landing === "html") return htmlSafe(ONE_LINE.has(name2) ? field(value15, String) : value15, flavor);
-  if (landing === "cell") return cellSafe(ONE_LINE.has(name2) ? field(value15, String) : value15, flavor);
-  if (landing === "link-text") return linkTextSafe(ONE_LINE.has(name2) ? field(value15, String) : value15, flavor);
-  if (landing === "link-url") return linkUrlSafe(value15);
-  if (MARKDOWN.has(name2)) return value15;
-  if (LINKS.has(name2)) return field(value15, (text3) => pipelineMarkdown(text3, flavor));
-  if (ONE_LINE.has(name2)) return field(value15, (text3) => markdownText(text3, flavor));
-  return markdownText(value15, flavor);
+function landed(name2, value16, landing, flavor) {
+  if (landing === "raw") return value16;
+  if (landing === "title") return oneLine(value16);
+  if (landing === "fence") return fenceSafe(value16, flavor);
+  if (landing === "html") return htmlSafe(ONE_LINE.has(name2) ? field(value16, String) : value16, flavor);
+  if (landing === "cell") return cellSafe(ONE_LINE.has(name2) ? field(value16, String) : value16, flavor);
+  if (landing === "link-text") return linkTextSafe(ONE_LINE.has(name2) ? field(value16, String) : value16, flavor);
+  if (landing === "link-url") return linkUrlSafe(value16);
+  if (MARKDOWN.has(name2)) return value16;
+  if (LINKS.has(name2)) return field(value16, (text4) => pipelineMarkdown(text4, flavor));
+  if (ONE_LINE.has(name2)) return field(value16, (text4) => markdownText(text4, flavor));
+  return markdownText(value16, flavor);
 }
 function valuesAt(template, failure2, flavor, limits, sizes, cut2) {
   const logCut = Math.min(cut2, sizes.logSection);
@@ -36385,7 +36628,13 @@ function valuesAt(template, failure2, flavor, limits, sizes, cut2) {
     ref: () => oneLine(template.extras.ref ?? ""),
     // What the CI said failed (REPORT_CI_LOG=auto), unless the caller gave its own.
     failed_jobs: () => cleanText(template.extras.failed_jobs ?? failedJobsExtras(failure2.failed ?? []).failed_jobs ?? ""),
-    failed_steps: () => cleanText(template.extras.failed_steps ?? failedJobsExtras(failure2.failed ?? []).failed_steps ?? "")
+    failed_steps: () => cleanText(template.extras.failed_steps ?? failedJobsExtras(failure2.failed ?? []).failed_steps ?? ""),
+    // What changed since the last good deploy (REPORT_CHANGES=auto); empty when it was not read.
+    changes: () => failure2.changes ? renderWhatChanged(failure2.changes, { now: failure2.time, flavor, mention: failure2.mentionAuthors === true, environment: failure2.environment }) : "",
+    changes_count: () => failure2.changes && failure2.changes.status !== "none" && failure2.changes.status !== "gone" ? String(failure2.changes.total) : "",
+    last_good_sha: () => failure2.changes?.base ?? "",
+    compare_url: () => failure2.changes?.compareUrl ?? "",
+    authors: () => failure2.changes ? authorNames(authorsOf(failure2.changes), { flavor, mention: failure2.mentionAuthors === true }).join(", ") : ""
   };
   const memo = /* @__PURE__ */ new Map();
   const raw = (name2) => memo.get(name2) ?? memo.set(name2, compute[name2]()).get(name2);
@@ -36438,13 +36687,15 @@ var init_template_render = __esm({
     init_markdown();
     init_text();
     init_template();
-    ONE_LINE = /* @__PURE__ */ new Set(["environment", "commit", "time", "date", "pipeline", "job_url", "run_attempt", "actor", "ref", "default_title"]);
-    MARKDOWN = /* @__PURE__ */ new Set(["default_body", "log_excerpt"]);
-    LINKS = /* @__PURE__ */ new Set(["pipeline", "job_url"]);
+    init_authors();
+    init_what_changed();
+    ONE_LINE = /* @__PURE__ */ new Set(["environment", "commit", "time", "date", "pipeline", "job_url", "run_attempt", "actor", "ref", "default_title", "changes_count", "last_good_sha"]);
+    MARKDOWN = /* @__PURE__ */ new Set(["default_body", "log_excerpt", "changes", "authors"]);
+    LINKS = /* @__PURE__ */ new Set(["pipeline", "job_url", "compare_url"]);
     ZWSP2 = "\u200B";
     PIPE = /\|/g;
-    noPipes = (text3) => text3.replace(PIPE, "&#124;");
-    closedEscapes = (text3) => (/\\+$/.exec(text3)?.[0].length ?? 0) % 2 ? `${text3}\\` : text3;
+    noPipes = (text4) => text4.replace(PIPE, "&#124;");
+    closedEscapes = (text4) => (/\\+$/.exec(text4)?.[0].length ?? 0) % 2 ? `${text4}\\` : text4;
     textPart = (kept, cut2) => cut2 ? `${kept}
 ${cutNote(cut2)}` : kept;
     logPart = (kept, cut2) => cut2 ? `${cutNote(cut2)}
@@ -36550,7 +36801,7 @@ async function send(url, method, headers, body2, signal) {
       signal?.removeEventListener("abort", abort);
       resolve(message);
     });
-    for (const [name2, value15] of Object.entries(headers)) req.setHeader(name2, value15);
+    for (const [name2, value16] of Object.entries(headers)) req.setHeader(name2, value16);
     if (body2 !== void 0) req.setHeader("content-length", Buffer.byteLength(body2));
     const abort = () => req.destroy(signal.reason);
     signal?.addEventListener("abort", abort, { once: true });
@@ -36729,8 +36980,8 @@ async function postJson(url, body2, timeoutMs) {
     return { ok: false };
   }
 }
-function postText(webhook, text3, timeoutMs = CHAT_TIMEOUT_MS) {
-  return postJson(webhook, { text: text3 }, timeoutMs);
+function postText(webhook, text4, timeoutMs = CHAT_TIMEOUT_MS) {
+  return postJson(webhook, { text: text4 }, timeoutMs);
 }
 function createWebhookNotifier(webhook, timeoutMs = CHAT_TIMEOUT_MS) {
   return {
@@ -36755,11 +37006,11 @@ var init_webhook = __esm({
 });
 
 // lib/chat/notice.ts
-function oneLineField(text3) {
-  return fitPrefix(oneLine(text3), FIELD_LIMIT, (kept, cut2) => cut2 ? `${kept} ${cutNote(cut2)}` : kept);
+function oneLineField(text4) {
+  return fitPrefix(oneLine(text4), FIELD_LIMIT, (kept, cut2) => cut2 ? `${kept} ${cutNote(cut2)}` : kept);
 }
-function isLink(text3) {
-  return /^https?:\/\/[^\s<>|`"\p{Cc}]+$/iu.test(text3) && URL.canParse(text3);
+function isLink(text4) {
+  return /^https?:\/\/[^\s<>|`"\p{Cc}]+$/iu.test(text4) && URL.canParse(text4);
 }
 function issueNumbers(issues) {
   return issues.map((issue) => `#${issue.number}`).join(", ");
@@ -36774,6 +37025,8 @@ function noticeOf(event) {
         { label: "Reason", value: cleanText(failure2.reason), kind: "reason" },
         // What the CI says failed: job and step names only, never log text.
         ...failure2.failed?.length ? [{ label: "Failed", value: failedLine(failure2.failed), kind: "name" }] : [],
+        // What changed since the last good deploy: counts and a commit, never names, so no one is pinged.
+        ...failure2.changes ? [{ label: "Changed", value: changedLine(failure2.changes, failure2.time), kind: "name" }] : [],
         { label: "Pipeline", value: oneLineField(failure2.pipelineUrl), kind: "url" }
       ];
       if (event.kind === "recurrence") facts.unshift({ label: "Occurrence", value: String(event.occurrence), kind: "text" });
@@ -36821,6 +37074,7 @@ var init_notice = __esm({
     init_budget();
     init_text();
     init_what_failed();
+    init_what_changed();
     withReason = (notice, reason) => ({
       ...notice,
       facts: notice.facts.map((fact2) => fact2.kind === "reason" ? { ...fact2, value: reason } : fact2)
@@ -36831,7 +37085,7 @@ var init_notice = __esm({
 // lib/chat/slack.ts
 function slackNoticeText(notice) {
   const render8 = (n) => [`*[${n.headline}]* ${slackEscape(n.subject)}`, ...n.facts.map((f) => `${f.label}: ${slackValue(f, n)}`)].join("\n");
-  return fitNotice(notice, SLACK_LIMIT - 1, render8, (text3) => text3.length);
+  return fitNotice(notice, SLACK_LIMIT - 1, render8, (text4) => text4.length);
 }
 function renderSlack(event) {
   return { text: webhookText(event) };
@@ -36905,15 +37159,15 @@ function slackApiNotifier(options) {
       return { ok: true, status: response.status, answer };
     }
   }
-  async function post(text3, thread) {
+  async function post(text4, thread) {
     const channel2 = thread?.channel ?? options.channel;
-    const result = await call("chat.postMessage", { channel: channel2, text: text3, ...thread ? { thread_ts: thread.ts } : {} });
+    const result = await call("chat.postMessage", { channel: channel2, text: text4, ...thread ? { thread_ts: thread.ts } : {} });
     const { answer, ...rest } = result;
     if (!result.ok || thread || !answer?.channel || !answer.ts) return rest;
     return { ...rest, thread: { channel: answer.channel, ts: answer.ts } };
   }
-  const update = async (thread, text3) => {
-    const { answer: _, ...rest } = await call("chat.update", { channel: thread.channel, ts: thread.ts, text: text3 });
+  const update = async (thread, text4) => {
+    const { answer: _, ...rest } = await call("chat.update", { channel: thread.channel, ts: thread.ts, text: text4 });
     return rest;
   };
   const all = (results) => results.find((r) => !r.ok) ?? { ok: true, status: results.at(-1)?.status };
@@ -36961,70 +37215,70 @@ var init_slack_api = __esm({
 });
 
 // lib/chat/discord.ts
-function discordEscape(text3) {
-  return text3.replace(/[\\*_~`|<>#\-[\]()@:.]/g, "\\$&");
+function discordEscape(text4) {
+  return text4.replace(/[\\*_~`|<>#\-[\]()@:.]/g, "\\$&");
 }
 function renderDiscord(event) {
   if (event.kind === "ping") return { content: pingSentence(discordEscape(event.repo)), allowed_mentions: { parse: [] } };
   return fitNotice(noticeOf(event), DISCORD_LIMIT, render4, (body2) => body2.content.length);
 }
-var DISCORD_LIMIT, link, value11, render4;
+var DISCORD_LIMIT, link2, value12, render4;
 var init_discord = __esm({
   "lib/chat/discord.ts"() {
     "use strict";
     init_markdown();
     init_notice();
     DISCORD_LIMIT = 2e3;
-    link = (url, text3) => text3 === url ? `<${url}>` : `[${discordEscape(text3)}](<${url}>)`;
-    value11 = (f, notice) => {
-      if (f.kind === "issues") return notice.issues.map((i) => isLink(i.url) ? link(i.url, `#${i.number}`) : discordEscape(`#${i.number}`)).join(", ");
-      if (f.kind === "url" && isLink(f.value)) return link(f.value, f.value);
+    link2 = (url, text4) => text4 === url ? `<${url}>` : `[${discordEscape(text4)}](<${url}>)`;
+    value12 = (f, notice) => {
+      if (f.kind === "issues") return notice.issues.map((i) => isLink(i.url) ? link2(i.url, `#${i.number}`) : discordEscape(`#${i.number}`)).join(", ");
+      if (f.kind === "url" && isLink(f.value)) return link2(f.value, f.value);
       return f.kind === "code" ? inlineCode(f.value) : discordEscape(f.value);
     };
     render4 = (notice) => ({
-      content: [`**[${notice.headline}]** ${discordEscape(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value11(f, notice)}`)].join("\n"),
+      content: [`**[${notice.headline}]** ${discordEscape(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value12(f, notice)}`)].join("\n"),
       allowed_mentions: { parse: [] }
     });
   }
 });
 
 // lib/chat/googlechat.ts
-function googleChatCode(text3) {
-  if (text3 === "") return "` `";
-  return text3.includes("\n") ? `
+function googleChatCode(text4) {
+  if (text4 === "") return "` `";
+  return text4.includes("\n") ? `
 \`\`\`
-${literal(text3)}
-\`\`\`` : `\`${literal(text3)}\``;
+${literal(text4)}
+\`\`\`` : `\`${literal(text4)}\``;
 }
 function renderGoogleChat(event) {
   if (event.kind === "ping") return { text: pingSentence(googleChatCode(event.repo)) };
-  return { text: fitNotice(noticeOf(event), GOOGLE_CHAT_LIMIT, render5, (text3) => text3.length) };
+  return { text: fitNotice(noticeOf(event), GOOGLE_CHAT_LIMIT, render5, (text4) => text4.length) };
 }
-var GOOGLE_CHAT_LIMIT, literal, link2, issueLinks, value12, render5;
+var GOOGLE_CHAT_LIMIT, literal, link3, issueLinks, value13, render5;
 var init_googlechat = __esm({
   "lib/chat/googlechat.ts"() {
     "use strict";
     init_notice();
     GOOGLE_CHAT_LIMIT = 4096;
-    literal = (text3) => text3.replace(/`/g, "\u02CB").replace(/</g, "<\u200B");
-    link2 = (url, text3) => `<${url}|${text3}>`;
-    issueLinks = (notice) => notice.issues.map((i) => isLink(i.url) ? link2(i.url, `#${i.number}`) : `#${i.number}`).join(", ");
-    value12 = (f, notice) => {
+    literal = (text4) => text4.replace(/`/g, "\u02CB").replace(/</g, "<\u200B");
+    link3 = (url, text4) => `<${url}|${text4}>`;
+    issueLinks = (notice) => notice.issues.map((i) => isLink(i.url) ? link3(i.url, `#${i.number}`) : `#${i.number}`).join(", ");
+    value13 = (f, notice) => {
       if (f.kind === "issues") return issueLinks(notice);
-      if (f.kind === "url" && isLink(f.value)) return link2(f.value, f.value);
+      if (f.kind === "url" && isLink(f.value)) return link3(f.value, f.value);
       return f.kind === "text" ? f.value : googleChatCode(f.value);
     };
-    render5 = (notice) => [`*[${notice.headline}]* ${googleChatCode(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value12(f, notice)}`)].join("\n");
+    render5 = (notice) => [`*[${notice.headline}]* ${googleChatCode(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value13(f, notice)}`)].join("\n");
   }
 });
 
 // lib/chat/mattermost.ts
-function mattermostEscape(text3) {
-  return slackEscape(text3).replace(/[\\*_`[\]|]/g, "\\$&").replace(/(^|[^A-Za-z0-9_])([@~])(?=[A-Za-z0-9])/g, "$1$2\u200B").replace(/^([ \t]*)(#|\d+\.|[-+])(?=[ \t])/gm, "$1\\$2");
+function mattermostEscape(text4) {
+  return slackEscape(text4).replace(/[\\*_`[\]|]/g, "\\$&").replace(/(^|[^A-Za-z0-9_])([@~])(?=[A-Za-z0-9])/g, "$1$2\u200B").replace(/^([ \t]*)(#|\d+\.|[-+])(?=[ \t])/gm, "$1\\$2");
 }
 function renderMattermost(event) {
   if (event.kind === "ping") return { text: pingSentence(mattermostEscape(event.repo)) };
-  return { text: fitNotice(noticeOf(event), MATTERMOST_LIMIT, render6, (text3) => text3.length) };
+  return { text: fitNotice(noticeOf(event), MATTERMOST_LIMIT, render6, (text4) => text4.length) };
 }
 var MATTERMOST_LIMIT, fact, render6;
 var init_mattermost = __esm({
@@ -37044,8 +37298,8 @@ var init_mattermost = __esm({
 });
 
 // lib/chat/teams.ts
-function teamsEscape(text3) {
-  return text3.replace(/[\\*_~`[\]()#>+\-!|]/g, "\\$&").replace(/\{(?=\{)/g, "{\u200B");
+function teamsEscape(text4) {
+  return text4.replace(/[\\*_~`[\]()#>+\-!|]/g, "\\$&").replace(/\{(?=\{)/g, "{\u200B");
 }
 function renderTeams(event) {
   if (event.kind === "ping") {
@@ -37054,14 +37308,14 @@ function renderTeams(event) {
   }
   return fitNotice(noticeOf(event), TEAMS_LIMIT, render7, (body2) => Buffer.byteLength(JSON.stringify(body2)));
 }
-var TEAMS_LIMIT, linkTarget, value13, card, render7;
+var TEAMS_LIMIT, linkTarget, value14, card, render7;
 var init_teams = __esm({
   "lib/chat/teams.ts"() {
     "use strict";
     init_notice();
     TEAMS_LIMIT = 25e3;
     linkTarget = (url) => url.replace(/\(/g, "%28").replace(/\)/g, "%29");
-    value13 = (f) => f.kind === "url" && isLink(f.value) ? `[${teamsEscape(f.value)}](${linkTarget(f.value)})` : teamsEscape(f.value);
+    value14 = (f) => f.kind === "url" && isLink(f.value) ? `[${teamsEscape(f.value)}](${linkTarget(f.value)})` : teamsEscape(f.value);
     card = (notice) => ({
       type: "AdaptiveCard",
       $schema: "http://adaptivecards.io/schemas/adaptive-card.json",
@@ -37075,7 +37329,7 @@ var init_teams = __esm({
           color: notice.headline === "DEPLOY RECOVERED" ? "Good" : notice.headline === "TEST MESSAGE" ? "Default" : "Attention",
           wrap: true
         },
-        ...notice.facts.length ? [{ type: "FactSet", facts: notice.facts.map((f) => ({ title: f.label, value: value13(f) })) }] : []
+        ...notice.facts.length ? [{ type: "FactSet", facts: notice.facts.map((f) => ({ title: f.label, value: value14(f) })) }] : []
       ],
       // A button per issue; Teams shows up to six in a row, a recovery rarely closes more.
       actions: notice.issues.filter((i) => isLink(i.url)).map((i) => ({ type: "Action.OpenUrl", title: `Open issue #${i.number}`, url: i.url }))
@@ -37282,23 +37536,23 @@ var init_dedup = __esm({
 });
 
 // lib/core/find/grouping.ts
-function holdsReport(issue, key) {
-  if (key.group === "title") return issue.title.includes(key.title);
-  const environment = titleEnvironment(key.title);
+function holdsReport(issue, key2) {
+  if (key2.group === "title") return issue.title.includes(key2.title);
+  const environment = titleEnvironment(key2.title);
   return environment !== void 0 && titleEnvironment(issue.title) === environment;
 }
-function findHolder(issues, key) {
+function findHolder(issues, key2) {
   let best;
-  for (const issue of issues) if (holdsReport(issue, key) && (best === void 0 || issue.number < best.number)) best = issue;
+  for (const issue of issues) if (holdsReport(issue, key2) && (best === void 0 || issue.number < best.number)) best = issue;
   return best;
 }
-function listBound(key) {
-  return key.group === "title" ? new Date(sinceFor(key.time)) : void 0;
+function listBound(key2) {
+  return key2.group === "title" ? new Date(sinceFor(key2.time)) : void 0;
 }
-async function findHolderIssue(tracker, key) {
-  const updatedSince = listBound(key);
+async function findHolderIssue(tracker, key2) {
+  const updatedSince = listBound(key2);
   for await (const page of tracker.openIssues({ label: DEDUP_LABEL, ...updatedSince ? { updatedSince } : {} })) {
-    const holder = findHolder(page, key);
+    const holder = findHolder(page, key2);
     if (holder) return holder;
   }
   return void 0;
@@ -37348,6 +37602,18 @@ var init_issue_text = __esm({
   }
 });
 
+// lib/core/flows/changes-step.ts
+async function withChanges(failure2, pending) {
+  if (!pending) return failure2;
+  const read = await pending.settled;
+  return read.changes ? { ...failure2, changes: read.changes, mentionAuthors: read.mentionAuthors } : failure2;
+}
+var init_changes_step = __esm({
+  "lib/core/flows/changes-step.ts"() {
+    "use strict";
+  }
+});
+
 // lib/core/flows/create.ts
 function failCreate(cause, log2) {
   log2.error("Failed to create issue");
@@ -37355,15 +37621,18 @@ function failCreate(cause, log2) {
   log2.error(describeError(cause));
   throw new CreateFailed(cause);
 }
-async function createOnce(tracker, target, failure2, key, log2) {
-  const body2 = await issueBody(target.template, failure2, tracker);
-  const { title } = key;
-  const lookAgain = () => withAttempts(1, () => findHolderIssue(tracker, key));
+async function createOnce(tracker, target, failure2, key2, log2) {
+  const told = await withChanges(failure2, target.pendingChanges);
+  const body2 = await issueBody(target.template, told, tracker);
+  const assignees = [...target.assignees ?? []];
+  if (target.assignAuthors && told.changes) assignees.push(...authorAssignees(told.changes, assignees));
+  const { title } = key2;
+  const lookAgain = () => withAttempts(1, () => findHolderIssue(tracker, key2));
   const attempt3 = async (n) => {
     const committed = n > 1 ? await lookAgain() : void 0;
     if (committed) return { issue: committed, posted: false };
     const labels = [...LABELS, ...target.extraLabels ?? []];
-    const issue = await tracker.createIssue({ title, body: body2, labels, assignees: target.assignees ?? [], ...target.milestone ? { milestone: target.milestone } : {} });
+    const issue = await tracker.createIssue({ title, body: body2, labels, assignees, ...target.milestone ? { milestone: target.milestone } : {} });
     checkDedupLabel(issue, log2);
     return { issue, posted: true };
   };
@@ -37384,6 +37653,8 @@ var init_create = __esm({
     init_issue_text();
     init_transient();
     init_errors();
+    init_authors();
+    init_changes_step();
   }
 });
 
@@ -37499,10 +37770,11 @@ function occurrenceFacts(failure2) {
   ];
 }
 function occurrenceComment(lines, failure2, flavor = "github") {
-  const text3 = [...lines, ""].join("\n");
-  if (!failure2.log) return text3;
-  return `${text3}
-${renderLogSection(failure2.log, COMMENT_LIMIT - text3.length - 2, flavor)}
+  const changed = failure2.changes ? ["", renderWhatChanged(failure2.changes, { now: failure2.time, flavor, mention: failure2.mentionAuthors === true, environment: failure2.environment })] : [];
+  const text4 = [...lines, ...changed, ""].join("\n");
+  if (!failure2.log) return text4;
+  return `${text4}
+${renderLogSection(failure2.log, COMMENT_LIMIT - text4.length - 2, flavor)}
 `;
 }
 function renderOccurrence(failure2, occurrence, flavor = "github") {
@@ -37528,17 +37800,140 @@ var init_comment_text = __esm({
     "use strict";
     init_budget();
     init_issue();
+    init_what_changed();
     init_log_tail();
     init_text();
     OCCURRENCE_MARKER = "<!-- deploy-failure-reporter:occurrence -->";
     RECOVERY_MARKER = "<!-- deploy-failure-reporter:recovery -->";
     MAX_REASON = 1e3;
     reasonField = (reason) => {
-      const text3 = oneLine(reason);
-      const kept = fitPrefix(text3, MAX_REASON, (prefix) => prefix);
-      const cut2 = codePointsFrom(text3, kept.length);
+      const text4 = oneLine(reason);
+      const kept = fitPrefix(text4, MAX_REASON, (prefix) => prefix);
+      const cut2 = codePointsFrom(text4, kept.length);
       return inlineCode(kept) + (cut2 ? ` ${cutNote(cut2)}` : "");
     };
+  }
+});
+
+// lib/core/changes.ts
+var BaseGone, ChangesUnavailable;
+var init_changes2 = __esm({
+  "lib/core/changes.ts"() {
+    "use strict";
+    BaseGone = class extends Error {
+      sha;
+      constructor(sha, options) {
+        super(`commit ${sha} is not in the repository`, options);
+        this.name = "BaseGone";
+        this.sha = sha;
+      }
+    };
+    ChangesUnavailable = class extends Error {
+      fix;
+      status;
+      constructor(cause, fix = "", options = {}) {
+        super(fix ? `${cause}; ${fix}` : cause, { cause: options.cause });
+        this.name = "ChangesUnavailable";
+        this.fix = fix;
+        this.status = options.status;
+      }
+    };
+  }
+});
+
+// lib/core/flows/what-changed.ts
+var what_changed_exports2 = {};
+__export(what_changed_exports2, {
+  MAX_PULL_LOOKUPS: () => MAX_PULL_LOOKUPS,
+  readWhatChanged: () => readWhatChanged,
+  sameCommit: () => sameCommit
+});
+async function readWhatChanged(service, local, request2, log2) {
+  if (!SHA2.test(request2.head)) {
+    log2.warn(`Could not say what changed: this run's commit is ${JSON.stringify(request2.head)}, not a commit id; set CI_COMMIT_SHA. The issue is filed without its What changed section`);
+    return void 0;
+  }
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), request2.timeoutMs);
+  const cancel = () => deadline.abort();
+  request2.signal?.addEventListener("abort", cancel, { once: true });
+  let step = "find the last good deploy";
+  try {
+    const sources = [...request2.lastGoodSha ? [explicit(request2.lastGoodSha)] : [], ...service?.sources ?? []];
+    let good;
+    for (const source of sources) {
+      step = `read ${source.name}`;
+      good = await until(source.find(deadline.signal), deadline.signal);
+      if (good !== void 0) break;
+    }
+    const compareUrl = (base) => service?.compareUrl(base, request2.head) ?? null;
+    const empty = { commits: [], total: 0, behindBy: 0, pulls: [], pullOf: /* @__PURE__ */ new Map() };
+    if (!good) return { status: "none", base: null, head: request2.head, compareUrl: null, ...empty };
+    const found = { base: good.sha, head: request2.head, source: good.source, compareUrl: compareUrl(good.sha), ...good.at ? { baseAt: good.at } : {} };
+    if (sameCommit(good.sha, request2.head)) return { status: "identical", ...found, ...empty };
+    step = "look for both commits in the checkout";
+    const history = local && await until(local.holds?.(good.sha, request2.head) ?? Promise.resolve(false), deadline.signal) ? local : service?.remote;
+    if (!history) {
+      log2.warn(`Could not say what changed since ${good.sha.slice(0, 7)} (${good.source}): the checkout does not hold both commits and no service can compare them; fetch more history (actions/checkout fetch-depth: 0, GIT_DEPTH: 0). The issue is filed without its What changed section`);
+      return void 0;
+    }
+    step = `compare ${good.sha.slice(0, 7)}...${request2.head.slice(0, 7)} (${history.name})`;
+    let comparison;
+    try {
+      comparison = await until(history.compare(good.sha, request2.head, deadline.signal), deadline.signal);
+    } catch (error) {
+      if (error instanceof BaseGone) return { status: "gone", ...found, ...empty };
+      throw error;
+    }
+    step = `read the pull requests of the commits (${service?.service ?? ""})`;
+    const lookup2 = comparison.status === "ahead" || comparison.status === "diverged" ? service?.pulls : void 0;
+    const shas = comparison.commits.slice(0, MAX_PULL_LOOKUPS).map((commit) => commit.sha);
+    const pullOfSha = lookup2 && shas.length ? await until(lookup2.pullsOf(shas, deadline.signal), deadline.signal) : /* @__PURE__ */ new Map();
+    const pulls = /* @__PURE__ */ new Map();
+    const pullOf = /* @__PURE__ */ new Map();
+    for (const sha of shas) {
+      const pull = pullOfSha.get(sha);
+      if (!pull) continue;
+      pullOf.set(sha, pull.number);
+      if (!pulls.has(pull.number)) pulls.set(pull.number, pull);
+    }
+    return { ...found, status: comparison.status, commits: comparison.commits, total: comparison.total, behindBy: comparison.behindBy, pulls: [...pulls.values()], pullOf };
+  } catch (error) {
+    if (request2.signal?.aborted) return void 0;
+    log2.warn(`Could not ${step} to say what changed: ${why(error, request2.timeoutMs)}. The issue is filed without its What changed section`);
+    return void 0;
+  } finally {
+    clearTimeout(timer);
+    request2.signal?.removeEventListener("abort", cancel);
+  }
+}
+var MAX_PULL_LOOKUPS, SHA2, TimedOut, until, why, sameCommit, explicit;
+var init_what_changed2 = __esm({
+  "lib/core/flows/what-changed.ts"() {
+    "use strict";
+    init_changes2();
+    init_transient();
+    init_errors();
+    MAX_PULL_LOOKUPS = 100;
+    SHA2 = /^[0-9a-f]{7,64}$/i;
+    TimedOut = class extends Error {
+    };
+    until = (work, signal) => new Promise((resolve, reject) => {
+      const abort = () => reject(new TimedOut());
+      if (signal.aborted) return abort();
+      signal.addEventListener("abort", abort, { once: true });
+      work.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
+    });
+    why = (error, timeoutMs) => {
+      if (error instanceof TimedOut) return `it took longer than REPORT_CHANGES_TIMEOUT (${timeoutMs / 1e3} s); raise REPORT_CHANGES_TIMEOUT, or set REPORT_CHANGES=off`;
+      if (isBug(error)) return `a bug in deploy-failure-reporter (${describeError(error)}); please report it`;
+      return describeError(error);
+    };
+    sameCommit = (a, b) => {
+      const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+      return x.startsWith(y) || y.startsWith(x);
+    };
+    explicit = (sha) => ({ name: "REPORT_LAST_GOOD_SHA", find: async () => ({ sha, source: "REPORT_LAST_GOOD_SHA" }) });
   }
 });
 
@@ -37561,11 +37956,13 @@ async function postCommentOnce(tracker, retry, number2, body2, log2) {
 }
 async function commentOnDuplicate(tracker, retry, issue, failure2, log2) {
   let occurrence = 0;
+  let told = failure2;
   const render8 = (existing) => {
     occurrence = nextOccurrence(existing.map((comment) => comment.body));
-    return renderOccurrence(failure2, occurrence, tracker.kind);
+    return renderOccurrence(told, occurrence, tracker.kind);
   };
   try {
+    if (retry.changesSince) told = await sincePrevious(tracker, issue, failure2, retry.changesSince);
     const comment = await postCommentOnce(tracker, retry, issue.number, render8, log2);
     log2.info(`Commented on issue #${issue.number} (occurrence ${occurrence}): ${comment.url}`);
     return occurrence;
@@ -37574,11 +37971,23 @@ async function commentOnDuplicate(tracker, retry, issue, failure2, log2) {
     return void 0;
   }
 }
+async function sincePrevious(tracker, issue, failure2, since) {
+  const comments = await tracker.listComments(issue.number).catch(() => []);
+  const previous = [...comments].reverse().map((comment) => isOccurrenceComment(comment.body) ? lastCommitIn(comment.body) : void 0).find(Boolean) ?? lastCommitIn(issue.body);
+  if (!previous || sameCommit(previous, failure2.commitSha)) return failure2;
+  const changes = await since(previous);
+  return changes ? { ...failure2, changes: { ...changes, source: PREVIOUS_OCCURRENCE } } : failure2;
+}
+var COMMIT_LINE, lastCommitIn;
 var init_comments = __esm({
   "lib/core/flows/comments.ts"() {
     "use strict";
     init_comment_text();
+    init_what_changed();
+    init_what_changed2();
     init_transient();
+    COMMIT_LINE = /^\*\*Commit:\*\* `([0-9a-f]{7,64})`/gim;
+    lastCommitIn = (text4) => [...(text4 ?? "").matchAll(COMMIT_LINE)].at(-1)?.[1];
   }
 });
 
@@ -37625,18 +38034,18 @@ ${REGRESSION_MARKER}`);
 });
 
 // lib/core/find/reopenable.ts
-async function findReopenable(tracker, window2, key) {
-  const environment = environmentOf(window2, key);
+async function findReopenable(tracker, window2, key2) {
+  const environment = environmentOf(window2, key2);
   if (environment === void 0) return void 0;
   const closed = [];
-  for await (const page of tracker.closedIssues({ label: DEDUP_LABEL, closedSince: windowStart(window2, key.time) })) closed.push(...page);
+  for await (const page of tracker.closedIssues({ label: DEDUP_LABEL, closedSince: windowStart(window2, key2.time) })) closed.push(...page);
   const [latest] = reopenCandidates(closed, environment);
   return latest && isRecoveryClose(latest, await tracker.listComments(latest.number)) ? latest : void 0;
 }
-async function findReopened(tracker, window2, key) {
-  const environment = environmentOf(window2, key);
+async function findReopened(tracker, window2, key2) {
+  const environment = environmentOf(window2, key2);
   if (environment === void 0) return void 0;
-  const since = windowStart(window2, key.time);
+  const since = windowStart(window2, key2.time);
   for await (const page of tracker.openIssues({ label: DEDUP_LABEL, updatedSince: since })) {
     for (const issue of [...page].sort((a, b) => a.number - b.number)) {
       if (titleEnvironment(issue.title) !== environment) continue;
@@ -37647,10 +38056,10 @@ async function findReopened(tracker, window2, key) {
   }
   return void 0;
 }
-async function findRecovered(tracker, window2, key) {
-  const closed = await findReopenable(tracker, window2, key);
+async function findRecovered(tracker, window2, key2) {
+  const closed = await findReopenable(tracker, window2, key2);
   if (closed) return { issue: closed, open: false, recoveredAt: closed.closedAt };
-  return findReopened(tracker, window2, key);
+  return findReopened(tracker, window2, key2);
 }
 function occurrenceOnRecovered(recovered, existing, failure2, flavor) {
   const occurrence = nextOccurrence(existing.map((comment) => comment.body));
@@ -37668,7 +38077,7 @@ var init_reopenable = __esm({
     init_grouping();
     init_regression();
     windowStart = (window2, time) => new Date(time.getTime() - window2.reopenWindowHours * 36e5);
-    environmentOf = (window2, key) => window2.reopenWindowHours > 0 ? titleEnvironment(key.title) : void 0;
+    environmentOf = (window2, key2) => window2.reopenWindowHours > 0 ? titleEnvironment(key2.title) : void 0;
   }
 });
 
@@ -37679,12 +38088,12 @@ __export(reopen_exports, {
   reopenIssue: () => reopenIssue,
   reopenStep: () => reopenStep
 });
-async function filedMeanwhile(tracker, key, issue) {
+async function filedMeanwhile(tracker, key2, issue) {
   const filed = [];
   try {
-    const updatedSince = listBound(key);
+    const updatedSince = listBound(key2);
     for await (const page of tracker.openIssues({ label: DEDUP_LABEL, ...updatedSince ? { updatedSince } : {} })) {
-      filed.push(...page.filter((other) => other.number > issue.number && holdsReport(other, key)));
+      filed.push(...page.filter((other) => other.number > issue.number && holdsReport(other, key2)));
     }
   } catch {
     return [];
@@ -37702,10 +38111,10 @@ async function reopen(tracker, target, recovered, log2) {
     return false;
   }
 }
-async function reopenIssue(tracker, target, key, recovered, failure2, log2) {
+async function reopenIssue(tracker, target, key2, recovered, failure2, log2) {
   const { issue } = recovered;
   if (!await reopen(tracker, target, recovered, log2)) return void 0;
-  for (const filed of await filedMeanwhile(tracker, key, issue)) await converge(tracker, target, filed, async () => issue, log2);
+  for (const filed of await filedMeanwhile(tracker, key2, issue)) await converge(tracker, target, filed, async () => issue, log2);
   let recorded = { occurrence: 0, first: false };
   const render8 = (existing) => {
     const { body: body2, ...rest } = occurrenceOnRecovered(recovered, existing, failure2, tracker.kind);
@@ -37730,10 +38139,10 @@ async function reopenIssue(tracker, target, key, recovered, failure2, log2) {
   log2.info(`Commented on issue #${issue.number} (occurrence ${occurrence}): ${comment.url}`);
   return { outcome: "commented", issue, occurrence };
 }
-async function reopenStep(tracker, target, key, failure2, log2) {
+async function reopenStep(tracker, target, key2, failure2, log2) {
   let recovered;
   try {
-    recovered = await findRecovered(tracker, target, key);
+    recovered = await findRecovered(tracker, target, key2);
   } catch (error) {
     if (error instanceof RateLimited) failCreate(error, log2);
     if (isBug(error)) throw error;
@@ -37741,11 +38150,11 @@ async function reopenStep(tracker, target, key, failure2, log2) {
     return void 0;
   }
   if (!recovered) return void 0;
-  const done = await reopenIssue(tracker, target, key, recovered, failure2, log2);
+  const done = await reopenIssue(tracker, target, key2, recovered, failure2, log2);
   return done && filedAs(done.outcome, done.issue, done.occurrence);
 }
-async function oldestHolder(tracker, target, key) {
-  const [holder, reopened] = await Promise.all([findHolderIssue(tracker, key), findReopened(tracker, target, key)]);
+async function oldestHolder(tracker, target, key2) {
+  const [holder, reopened] = await Promise.all([findHolderIssue(tracker, key2), findReopened(tracker, target, key2)]);
   return [holder, reopened?.issue].filter((issue) => issue !== void 0).sort((a, b) => a.number - b.number)[0];
 }
 var init_reopen = __esm({
@@ -37770,7 +38179,9 @@ async function fileReport(tracker, chat, target, failure2, log2) {
   const run2 = { tracker, target, failure: failure2, log: log2, key: { group: target.group ?? "title", title, time: failure2.time } };
   let filed;
   let early;
-  const onPosted = chat?.namesIssue === false ? () => void (early ??= chat.send({ kind: "failure", failure: noticeOf2(failure2) })) : () => {
+  const send2 = (told) => chat.send({ kind: "failure", failure: noticeOf2(told) });
+  const notice = () => target.pendingChanges ? withChanges(failure2, target.pendingChanges).then(send2) : send2(failure2);
+  const onPosted = chat?.namesIssue === false ? () => void (early ??= notice()) : () => {
   };
   try {
     const holder = await lookUpHolder(run2);
@@ -37778,12 +38189,14 @@ async function fileReport(tracker, chat, target, failure2, log2) {
     else filed = await reopenRecovered(run2) ?? await convergeCreated(run2, await create(run2), onPosted);
     return filed.outcome;
   } finally {
-    if (chat) await notifyChat(tracker, chat, failure2, filed, log2, early);
+    const created = filed?.outcome.outcome === "created" || filed?.outcome.outcome === "reopened";
+    if (!created) target.pendingChanges?.cancel();
+    if (chat) await notifyChat(tracker, chat, created ? await withChanges(failure2, target.pendingChanges) : failure2, filed, log2, early);
   }
 }
-async function lookUpHolder({ tracker, key, log: log2 }) {
+async function lookUpHolder({ tracker, key: key2, log: log2 }) {
   try {
-    return await findHolderIssue(tracker, key);
+    return await findHolderIssue(tracker, key2);
   } catch (error) {
     if (error instanceof RateLimited) failCreate(error, log2);
     if (isBug(error)) throw error;
@@ -37797,18 +38210,18 @@ async function commentOrSkip({ tracker, target, failure: failure2, log: log2 }, 
   if (occurrence === void 0) log2.info(holds(holder));
   return filedAs(occurrence === void 0 ? "duplicate" : "commented", holder, occurrence);
 }
-async function reopenRecovered({ tracker, target, failure: failure2, key, log: log2 }) {
+async function reopenRecovered({ tracker, target, failure: failure2, key: key2, log: log2 }) {
   const reopenWindowHours = target.reopenWindowHours ?? 0;
   if (reopenWindowHours <= 0) return void 0;
-  return (await Promise.resolve().then(() => (init_reopen(), reopen_exports))).reopenStep(tracker, { ...target, reopenWindowHours }, key, failure2, log2);
+  return (await Promise.resolve().then(() => (init_reopen(), reopen_exports))).reopenStep(tracker, { ...target, reopenWindowHours }, key2, await withChanges(failure2, target.pendingChanges), log2);
 }
-function create({ tracker, target, failure: failure2, key, log: log2 }) {
-  return createOnce(tracker, target, failure2, key, log2);
+function create({ tracker, target, failure: failure2, key: key2, log: log2 }) {
+  return createOnce(tracker, target, failure2, key2, log2);
 }
-async function convergeCreated({ tracker, target, key, log: log2 }, { issue, posted }, onPosted) {
+async function convergeCreated({ tracker, target, key: key2, log: log2 }, { issue, posted }, onPosted) {
   if (posted) onPosted();
   const reopenWindowHours = target.reopenWindowHours ?? 0;
-  const recheck = reopenWindowHours > 0 ? async () => (await Promise.resolve().then(() => (init_reopen(), reopen_exports))).oldestHolder(tracker, { ...target, reopenWindowHours }, key) : () => findHolderIssue(tracker, key);
+  const recheck = reopenWindowHours > 0 ? async () => (await Promise.resolve().then(() => (init_reopen(), reopen_exports))).oldestHolder(tracker, { ...target, reopenWindowHours }, key2) : () => findHolderIssue(tracker, key2);
   const survivor = posted ? await converge(tracker, target, issue, recheck, log2) : issue;
   if (survivor.number !== issue.number) {
     log2.info(`Closed #${issue.number} as a duplicate of #${survivor.number}, the older open issue for this failure`);
@@ -37830,6 +38243,7 @@ var init_report = __esm({
     init_issue_text();
     init_transient();
     init_errors();
+    init_changes_step();
     holds = (issue) => `Open issue #${issue.number} holds this report: ${issue.url}`;
   }
 });
@@ -37870,9 +38284,9 @@ var require_esblib = __commonJS({
     };
     var __copyProps2 = (to, from, except, desc) => {
       if (from && typeof from === "object" || typeof from === "function") {
-        for (let key of __getOwnPropNames2(from))
-          if (!__hasOwnProp2.call(to, key) && key !== except)
-            __defProp2(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc2(from, key)) || desc.enumerable });
+        for (let key2 of __getOwnPropNames2(from))
+          if (!__hasOwnProp2.call(to, key2) && key2 !== except)
+            __defProp2(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc2(from, key2)) || desc.enumerable });
       }
       return to;
     };
@@ -37887,16 +38301,16 @@ var require_esblib = __commonJS({
     var __toCommonJS = (mod) => __copyProps2(__defProp2({}, "__esModule", { value: true }), mod);
     var __async = (__this, __arguments, generator) => {
       return new Promise((resolve, reject) => {
-        var fulfilled = (value15) => {
+        var fulfilled = (value16) => {
           try {
-            step(generator.next(value15));
+            step(generator.next(value16));
           } catch (e) {
             reject(e);
           }
         };
-        var rejected = (value15) => {
+        var rejected = (value16) => {
           try {
-            step(generator.throw(value15));
+            step(generator.throw(value16));
           } catch (e) {
             reject(e);
           }
@@ -37913,7 +38327,7 @@ var require_esblib = __commonJS({
     var __typeError = (msg) => {
       throw TypeError(msg);
     };
-    var __defNormalProp = (obj, key, value15) => key in obj ? __defProp2(obj, key, { enumerable: true, configurable: true, writable: true, value: value15 }) : obj[key] = value15;
+    var __defNormalProp = (obj, key2, value16) => key2 in obj ? __defProp2(obj, key2, { enumerable: true, configurable: true, writable: true, value: value16 }) : obj[key2] = value16;
     var __spreadValues = (a, b) => {
       for (var prop in b || (b = {}))
         if (__hasOwnProp2.call(b, prop))
@@ -37941,13 +38355,13 @@ var require_esblib = __commonJS({
       }, method = (k2) => it[k2] = (x2) => new Promise((yes, no) => resume(k2, x2, yes, no)), it = {};
       return generator = generator.apply(__this, __arguments), it[__knownSymbol("asyncIterator")] = () => it, method("next"), method("throw"), method("return"), it;
     };
-    var __yieldStar = (value15) => {
-      var obj = value15[__knownSymbol("asyncIterator")], isAwait = false, method, it = {};
+    var __yieldStar = (value16) => {
+      var obj = value16[__knownSymbol("asyncIterator")], isAwait = false, method, it = {};
       if (obj == null) {
-        obj = value15[__knownSymbol("iterator")]();
+        obj = value16[__knownSymbol("iterator")]();
         method = (k2) => it[k2] = (x2) => obj[k2](x2);
       } else {
-        obj = obj.call(value15);
+        obj = obj.call(value16);
         method = (k2) => it[k2] = (v2) => {
           if (isAwait) {
             isAwait = false;
@@ -37969,7 +38383,7 @@ var require_esblib = __commonJS({
         throw x2;
       }, "return" in obj && method("return"), it;
     };
-    var __forAwait = (obj, it, method) => (it = obj[__knownSymbol("asyncIterator")]) ? it.call(obj) : (obj = obj[__knownSymbol("iterator")](), it = {}, method = (key, fn) => (fn = obj[key]) && (it[key] = (arg) => new Promise((yes, no, done) => (arg = fn.call(obj, arg), done = arg.done, Promise.resolve(arg.value).then((value15) => yes({ value: value15, done }), no)))), method("next"), method("return"), it);
+    var __forAwait = (obj, it, method) => (it = obj[__knownSymbol("asyncIterator")]) ? it.call(obj) : (obj = obj[__knownSymbol("iterator")](), it = {}, method = (key2, fn) => (fn = obj[key2]) && (it[key2] = (arg) => new Promise((yes, no, done) => (arg = fn.call(obj, arg), done = arg.done, Promise.resolve(arg.value).then((value16) => yes({ value: value16, done }), no)))), method("next"), method("return"), it);
     var __pow = Math.pow;
     var __reExport = (target, mod, secondTarget) => (__copyProps2(target, mod, "default"), secondTarget && __copyProps2(secondTarget, mod, "default"));
     var __commonJS2 = (cb, mod) => function __require2() {
@@ -37980,8 +38394,8 @@ var require_esblib = __commonJS({
     };
     var __accessCheck = (obj, member, msg) => member.has(obj) || __typeError("Cannot " + msg);
     var __privateGet = (obj, member, getter) => (__accessCheck(obj, member, "read from private field"), getter ? getter.call(obj) : member.get(obj));
-    var __privateAdd = (obj, member, value15) => member.has(obj) ? __typeError("Cannot add the same private member more than once") : member instanceof WeakSet ? member.add(obj) : member.set(obj, value15);
-    var __privateSet = (obj, member, value15, setter) => (__accessCheck(obj, member, "write to private field"), setter ? setter.call(obj, value15) : member.set(obj, value15), value15);
+    var __privateAdd = (obj, member, value16) => member.has(obj) ? __typeError("Cannot add the same private member more than once") : member instanceof WeakSet ? member.add(obj) : member.set(obj, value16);
+    var __privateSet = (obj, member, value16, setter) => (__accessCheck(obj, member, "write to private field"), setter ? setter.call(obj, value16) : member.set(obj, value16), value16);
     module.exports = {
       __create: __create2,
       __defProp: __defProp2,
@@ -38040,9 +38454,9 @@ var require_internals = __commonJS({
       if (locked) throw new Error("bus is locked");
       override(name2, api);
       return new Proxy(api, {
-        get(_, key) {
+        get(_, key2) {
           var _a, _b;
-          return store.get(name2)[key] || ((_b = (_a = store.get(name2)) == null ? void 0 : _a.default) == null ? void 0 : _b[key]);
+          return store.get(name2)[key2] || ((_b = (_a = store.get(name2)) == null ? void 0 : _a.default) == null ? void 0 : _b[key2]);
         },
         apply(_, self2, args) {
           return store.get(name2).apply(self2, args);
@@ -38481,12 +38895,12 @@ var require_vendor_core = __commonJS({
               green = Math.floor(remainder / 6) / 5;
               blue = remainder % 6 / 5;
             }
-            const value15 = Math.max(red, green, blue) * 2;
-            if (value15 === 0) {
+            const value16 = Math.max(red, green, blue) * 2;
+            if (value16 === 0) {
               return 30;
             }
             let result = 30 + (Math.round(blue) << 2 | Math.round(green) << 1 | Math.round(red));
-            if (value15 === 2) {
+            if (value16 === 2) {
               result += 60;
             }
             return result;
@@ -38579,7 +38993,7 @@ var require_vendor_core = __commonJS({
         return 1;
       }
       if ("CI" in env) {
-        if (["GITHUB_ACTIONS", "GITEA_ACTIONS", "CIRCLECI"].some((key) => key in env)) {
+        if (["GITHUB_ACTIONS", "GITEA_ACTIONS", "CIRCLECI"].some((key2) => key2 in env)) {
           return 3;
         }
         if (["TRAVIS", "APPVEYOR", "GITLAB_CI", "BUILDKITE", "DRONE"].some((sign) => sign in env) || env.CI_NAME === "codeship") {
@@ -38898,9 +39312,9 @@ var require_vendor_core = __commonJS({
             throw new Error("Malformed grid: row has more columns than headers");
           }
           for (const k in keys) {
-            const key = keys[k];
+            const key2 = keys[k];
             const to = +k + 1 === keys.length ? Number.POSITIVE_INFINITY : +k + 1;
-            entry[key] = row[i].slice(+k, to);
+            entry[key2] = row[i].slice(+k, to);
           }
         }
       }
@@ -38989,7 +39403,7 @@ var require_vendor_core = __commonJS({
     var noop4 = () => {
     };
     var randomId = () => Math.random().toString(36).slice(2);
-    var isPromiseLike = (value15) => typeof (value15 == null ? void 0 : value15.then) === "function";
+    var isPromiseLike = (value16) => typeof (value16 == null ? void 0 : value16.then) === "function";
     var isStringLiteral2 = (pieces, ...rest) => {
       var _a;
       return (pieces == null ? void 0 : pieces.length) > 0 && ((_a = pieces.raw) == null ? void 0 : _a.length) === pieces.length && // Object.isFrozen(pieces) &&
@@ -39513,7 +39927,7 @@ var require_util7 = __commonJS({
     var bufArrJoin = (arr) => arr.reduce((acc, buf) => acc + bufToString(buf), "");
     var getLast = (arr) => arr[arr.length - 1];
     function preferLocalBin(env, ...dirs) {
-      const pathKey = import_node_process.default.platform === "win32" ? Object.keys(env).reverse().find((key) => key.toUpperCase() === "PATH") || "Path" : "PATH";
+      const pathKey = import_node_process.default.platform === "win32" ? Object.keys(env).reverse().find((key2) => key2.toUpperCase() === "PATH") || "Path" : "PATH";
       const pathValue = dirs.map(
         (c) => c && [
           import_node_path.default.resolve(c, "node_modules", ".bin"),
@@ -39549,9 +39963,9 @@ var require_util7 = __commonJS({
       return (...args) => called ? result : (called = true, result = fn(...args));
     };
     var proxyOverride = (origin, ...fallbacks) => new Proxy(origin, {
-      get(target, key) {
+      get(target, key2) {
         var _a, _b;
-        return (_b = (_a = fallbacks.find((f) => key in f)) == null ? void 0 : _a[key]) != null ? _b : Reflect.get(target, key);
+        return (_b = (_a = fallbacks.find((f) => key2 in f)) == null ? void 0 : _a[key2]) != null ? _b : Reflect.get(target, key2);
       }
     });
     var toCamelCase = (str) => str.toLowerCase().replace(/([a-z])[_-]+([a-z])/g, (_, p1, p2) => p1 + p2.toUpperCase());
@@ -40034,15 +40448,15 @@ ${details}`;
         return pp.sync ? pp.output : pp;
       },
       {
-        set(t, key, value15) {
+        set(t, key2, value16) {
           return Reflect.set(
-            key in Function.prototype ? t : getStore(),
-            key === "sync" ? SYNC : key,
-            value15
+            key2 in Function.prototype ? t : getStore(),
+            key2 === "sync" ? SYNC : key2,
+            value16
           );
         },
-        get(t, key) {
-          return key === "sync" ? $2({ sync: true }) : Reflect.get(key in Function.prototype ? t : getStore(), key);
+        get(t, key2) {
+          return key2 === "sync" ? $2({ sync: true }) : Reflect.get(key2 in Function.prototype ? t : getStore(), key2);
         }
       }
     );
@@ -40768,6 +41182,67 @@ var init_core = __esm({
   }
 });
 
+// lib/run/git.ts
+var git_exports = {};
+__export(git_exports, {
+  lastCommitMessage: () => lastCommitMessage,
+  localHistory: () => localHistory,
+  shortSha: () => shortSha2
+});
+async function shortSha2(cwd) {
+  const out = await (await git())({ cwd })`git rev-parse --short HEAD`;
+  const sha = out.stdout.trim();
+  return out.exitCode === 0 && sha ? sha : void 0;
+}
+async function lastCommitMessage(cwd) {
+  const out = await (await git())({ cwd })`git log -1 --pretty=%B`;
+  const message = out.stdout.replace(/\s+$/, "");
+  return out.exitCode === 0 && message ? message : void 0;
+}
+function localHistory(cwd) {
+  const ok = async (args) => (await gitFile(args, cwd)).code === 0;
+  const count = async (range) => Number((await gitFile(["rev-list", "--count", range], cwd)).stdout.trim()) || 0;
+  return {
+    name: "the checkout",
+    async holds(base, head) {
+      if (!SHA3.test(base) || !SHA3.test(head)) return false;
+      const [a, b] = await Promise.all([ok(["cat-file", "-e", `${base}^{commit}`]), ok(["cat-file", "-e", `${head}^{commit}`])]);
+      return a && b;
+    },
+    async compare(base, head) {
+      const [ahead, behind] = await Promise.all([ok(["merge-base", "--is-ancestor", base, head]), ok(["merge-base", "--is-ancestor", head, base])]);
+      const behindBy = ahead ? 0 : await count(`${head}..${base}`);
+      if (behind && !ahead) return { status: "behind", commits: [], total: 0, behindBy };
+      const out = await gitFile(["log", `--max-count=${MAX_LISTED}`, "--format=%H%x1f%an%x1f%s", `${base}..${head}`], cwd);
+      if (out.code !== 0) throw new Error(`git log ${base.slice(0, 7)}..${head.slice(0, 7)} failed: ${out.stderr.trim().slice(0, 200)}`);
+      const commits = out.stdout.split("\n").filter((line) => line !== "").map((line) => {
+        const [sha = "", author = "", ...subject] = line.split("");
+        return { sha, author, subject: subject.join("") };
+      });
+      const total = commits.length < MAX_LISTED ? commits.length : await count(`${base}..${head}`);
+      return { status: ahead ? total ? "ahead" : "identical" : "diverged", commits, total, behindBy };
+    }
+  };
+}
+var shell, git, MAX_LISTED, SHA3, gitFile;
+var init_git = __esm({
+  "lib/run/git.ts"() {
+    "use strict";
+    git = () => shell ??= Promise.resolve().then(() => (init_core(), core_exports)).then(({ $: $2 }) => $2({ quiet: true, nothrow: true, verbose: false }));
+    MAX_LISTED = 100;
+    SHA3 = /^[0-9a-f]{7,64}$/i;
+    gitFile = async (args, cwd) => {
+      const { execFile } = await import("node:child_process");
+      return new Promise((resolve) => {
+        execFile("git", [...args], { cwd, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } }, (error, stdout, stderr) => {
+          const code = error ? typeof error.code === "number" ? error.code : 1 : 0;
+          resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+        });
+      });
+    };
+  }
+});
+
 // node_modules/bottleneck/light.js
 var require_light = __commonJS({
   "node_modules/bottleneck/light.js"(exports, module) {
@@ -40810,14 +41285,14 @@ var require_light = __commonJS({
           this._last = null;
           this.length = 0;
         }
-        push(value15) {
+        push(value16) {
           var node;
           this.length++;
           if (typeof this.incr === "function") {
             this.incr();
           }
           node = {
-            value: value15,
+            value: value16,
             prev: this._last,
             next: null
           };
@@ -40830,7 +41305,7 @@ var require_light = __commonJS({
           return void 0;
         }
         shift() {
-          var value15;
+          var value16;
           if (this._first == null) {
             return;
           } else {
@@ -40839,13 +41314,13 @@ var require_light = __commonJS({
               this.decr();
             }
           }
-          value15 = this._first.value;
+          value16 = this._first.value;
           if ((this._first = this._first.next) != null) {
             this._first.prev = null;
           } else {
             this._last = null;
           }
-          return value15;
+          return value16;
         }
         first() {
           if (this._first != null) {
@@ -41504,27 +41979,27 @@ var require_light = __commonJS({
               }
             }
           }
-          key(key = "") {
+          key(key2 = "") {
             var ref;
-            return (ref = this.instances[key]) != null ? ref : (() => {
+            return (ref = this.instances[key2]) != null ? ref : (() => {
               var limiter;
-              limiter = this.instances[key] = new this.Bottleneck(Object.assign(this.limiterOptions, {
-                id: `${this.id}-${key}`,
+              limiter = this.instances[key2] = new this.Bottleneck(Object.assign(this.limiterOptions, {
+                id: `${this.id}-${key2}`,
                 timeout: this.timeout,
                 connection: this.connection
               }));
-              this.Events.trigger("created", limiter, key);
+              this.Events.trigger("created", limiter, key2);
               return limiter;
             })();
           }
-          async deleteKey(key = "") {
+          async deleteKey(key2 = "") {
             var deleted, instance;
-            instance = this.instances[key];
+            instance = this.instances[key2];
             if (this.connection) {
-              deleted = await this.connection.__runCommand__(["del", ...Scripts$1.allKeys(`${this.id}-${key}`)]);
+              deleted = await this.connection.__runCommand__(["del", ...Scripts$1.allKeys(`${this.id}-${key2}`)]);
             }
             if (instance != null) {
-              delete this.instances[key];
+              delete this.instances[key2];
               await instance.disconnect();
             }
             return instance != null || deleted > 0;
@@ -42109,8 +42584,8 @@ async function* guardedPages(first2, read, next, listing) {
     url = following;
   }
 }
-function linkNext(link3, base) {
-  for (const part of (link3 ?? "").split(",")) {
+function linkNext(link4, base) {
+  for (const part of (link4 ?? "").split(",")) {
     const match = /<([^>]*)>\s*;(?:[^;]*;)*\s*rel="?([^";]*)"?/.exec(part);
     if (match && match[2].split(/\s+/).includes("next") && URL.canParse(match[1], base)) return new URL(match[1], base).href;
   }
@@ -42159,13 +42634,13 @@ __export(client_exports, {
   createGitLab: () => createGitLab,
   nextPage: () => nextPage
 });
-function errorText(text3) {
+function errorText(text4) {
   try {
-    const body2 = JSON.parse(text3);
+    const body2 = JSON.parse(text4);
     const said = body2.message ?? body2.error;
     return (typeof said === "string" ? said : JSON.stringify(said ?? body2)).slice(0, 300);
   } catch {
-    return text3.slice(0, 300);
+    return text4.slice(0, 300);
   }
 }
 function createGitLab(options, log2) {
@@ -42181,28 +42656,30 @@ function createGitLab(options, log2) {
       log2.warn(`GitLab API quota is low: ${remaining} requests left until ${gitLabResetTime(headers)}`);
     }
   };
-  const send2 = async (method, url, body2) => {
+  const send2 = async (method, url, body2, outer) => {
     const headers = { accept: "application/json", "user-agent": "deploy-failure-reporter" };
     if (body2 !== void 0) headers["content-type"] = "application/json";
     if (options.token && new URL(url).origin === origin) headers.authorization = `Bearer ${options.token}`;
-    const signal = AbortSignal.timeout(options.timeoutMs);
+    const timeout = AbortSignal.timeout(options.timeoutMs);
+    const signal = outer ? AbortSignal.any([outer, timeout]) : timeout;
     let response;
-    let text3;
+    let text4;
     try {
       response = await fetchQuietly(url, { method, headers, signal, maxBytes: MAX_ANSWER_BYTES, ...body2 === void 0 ? {} : { body: JSON.stringify(body2) } });
-      text3 = await response.text();
+      text4 = await response.text();
     } catch (cause) {
       if (cause instanceof AnswerTooLarge) throw new ApiError(cause.message, { status: cause.status, transient: true, cause });
-      const why3 = signal.aborted ? `timed out after ${options.timeoutMs / 1e3}s` : cause.cause?.code ?? cause.message;
-      throw new ApiError(why3, { transient: true, cause });
+      if (outer?.aborted) throw new ApiError("the caller stopped waiting", { transient: false, cause });
+      const why4 = signal.aborted ? `timed out after ${options.timeoutMs / 1e3}s` : cause.cause?.code ?? cause.message;
+      throw new ApiError(why4, { transient: true, cause });
     }
     const responseHeaders = headersOf(response);
     watchQuota(responseHeaders);
     if (!response.ok) {
-      throw new ApiError(errorText(text3), { status: response.status, headers: responseHeaders, transient: response.status >= 500 });
+      throw new ApiError(errorText(text4), { status: response.status, headers: responseHeaders, transient: response.status >= 500 });
     }
     try {
-      return { status: response.status, headers: responseHeaders, data: text3 === "" ? null : JSON.parse(text3) };
+      return { status: response.status, headers: responseHeaders, data: text4 === "" ? null : JSON.parse(text4) };
     } catch (cause) {
       throw new ApiError("the answer was cut off or is not valid JSON", { status: response.status, headers: responseHeaders, transient: true, cause });
     }
@@ -42220,9 +42697,9 @@ function createGitLab(options, log2) {
       }
     }
   };
-  const call = async (method, url, body2, attempts) => {
+  const call = async (method, url, body2, attempts, signal) => {
     const where = `${method} ${new URL(url).pathname.slice(new URL(base).pathname.length) || "/"}`;
-    const exchange = () => method === "GET" ? send2(method, url, body2) : writes.schedule(() => send2(method, url, body2));
+    const exchange = () => method === "GET" ? send2(method, url, body2, signal) : writes.schedule(() => send2(method, url, body2, signal));
     return retryTransient({ retryAttempts: attempts, retryDelaySeconds: options.retryDelaySeconds }, where, () => waitingOutLimits(exchange, where), log2);
   };
   const urlOf = (path3, query = {}) => {
@@ -42233,7 +42710,7 @@ function createGitLab(options, log2) {
   };
   return {
     // Only reads are retried here: a write that failed may still have been committed, so the caller decides.
-    request: ({ method, path: path3, query, body: body2, attempts }) => call(method, urlOf(path3, query), body2, method === "GET" ? attempts ?? readAttempts(options.retryAttempts) : 1),
+    request: ({ method, path: path3, query, body: body2, attempts, signal }) => call(method, urlOf(path3, query), body2, method === "GET" ? attempts ?? readAttempts(options.retryAttempts) : 1, signal),
     // Through the shared guard (lib/http/paginate.ts): a next page already read, or past the cap, ends the
     // listing with one [WARN].
     pages(path3, query, attempts) {
@@ -42360,7 +42837,7 @@ function gitLabHistory(client, projectPath, seen = toIssue) {
     // attempts, the failed ones the failures; created, running, canceled, skipped or blocked ones are
     // not counted. Newest first: reading stops at the first page reaching back before the period.
     // A project without environments, or a token that may not read them (403, 404), leaves the rate unknown.
-    async countDeploys({ environment, since, until: until2 }) {
+    async countDeploys({ environment, since, until: until3 }) {
       let count = 0;
       let failed = 0;
       const query = { environment, order_by: "created_at", sort: "desc", per_page: 100 };
@@ -42370,7 +42847,7 @@ function gitLabHistory(client, projectPath, seen = toIssue) {
           for (const d of page.data) {
             const at = new Date(d.created_at);
             if (at < since) older = true;
-            else if (at < until2 && (d.status === "success" || d.status === "failed")) {
+            else if (at < until3 && (d.status === "success" || d.status === "failed")) {
               count++;
               if (d.status === "failed") failed++;
             }
@@ -42648,35 +43125,35 @@ function lowercaseKeys(object) {
   if (!object) {
     return {};
   }
-  return Object.keys(object).reduce((newObj, key) => {
-    newObj[key.toLowerCase()] = object[key];
+  return Object.keys(object).reduce((newObj, key2) => {
+    newObj[key2.toLowerCase()] = object[key2];
     return newObj;
   }, {});
 }
-function isPlainObject(value15) {
-  if (typeof value15 !== "object" || value15 === null) return false;
-  if (Object.prototype.toString.call(value15) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value15);
+function isPlainObject(value16) {
+  if (typeof value16 !== "object" || value16 === null) return false;
+  if (Object.prototype.toString.call(value16) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value16);
   if (proto === null) return true;
   const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value15);
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value16);
 }
 function mergeDeep(defaults2, options) {
   const result = Object.assign({}, defaults2);
-  Object.keys(options).forEach((key) => {
-    if (isPlainObject(options[key])) {
-      if (!(key in defaults2)) Object.assign(result, { [key]: options[key] });
-      else result[key] = mergeDeep(defaults2[key], options[key]);
+  Object.keys(options).forEach((key2) => {
+    if (isPlainObject(options[key2])) {
+      if (!(key2 in defaults2)) Object.assign(result, { [key2]: options[key2] });
+      else result[key2] = mergeDeep(defaults2[key2], options[key2]);
     } else {
-      Object.assign(result, { [key]: options[key] });
+      Object.assign(result, { [key2]: options[key2] });
     }
   });
   return result;
 }
 function removeUndefinedProperties(obj) {
-  for (const key in obj) {
-    if (obj[key] === void 0) {
-      delete obj[key];
+  for (const key2 in obj) {
+    if (obj[key2] === void 0) {
+      delete obj[key2];
     }
   }
   return obj;
@@ -42727,9 +43204,9 @@ function extractUrlVariableNames(url) {
 }
 function omit(object, keysToOmit) {
   const result = { __proto__: null };
-  for (const key of Object.keys(object)) {
-    if (keysToOmit.indexOf(key) === -1) {
-      result[key] = object[key];
+  for (const key2 of Object.keys(object)) {
+    if (keysToOmit.indexOf(key2) === -1) {
+      result[key2] = object[key2];
     }
   }
   return result;
@@ -42747,62 +43224,62 @@ function encodeUnreserved(str) {
     return "%" + c.charCodeAt(0).toString(16).toUpperCase();
   });
 }
-function encodeValue(operator, value15, key) {
-  value15 = operator === "+" || operator === "#" ? encodeReserved(value15) : encodeUnreserved(value15);
-  if (key) {
-    return encodeUnreserved(key) + "=" + value15;
+function encodeValue(operator, value16, key2) {
+  value16 = operator === "+" || operator === "#" ? encodeReserved(value16) : encodeUnreserved(value16);
+  if (key2) {
+    return encodeUnreserved(key2) + "=" + value16;
   } else {
-    return value15;
+    return value16;
   }
 }
-function isDefined(value15) {
-  return value15 !== void 0 && value15 !== null;
+function isDefined(value16) {
+  return value16 !== void 0 && value16 !== null;
 }
 function isKeyOperator(operator) {
   return operator === ";" || operator === "&" || operator === "?";
 }
-function getValues(context, operator, key, modifier) {
-  var value15 = context[key], result = [];
-  if (isDefined(value15) && value15 !== "") {
-    if (typeof value15 === "string" || typeof value15 === "number" || typeof value15 === "bigint" || typeof value15 === "boolean") {
-      value15 = value15.toString();
+function getValues(context, operator, key2, modifier) {
+  var value16 = context[key2], result = [];
+  if (isDefined(value16) && value16 !== "") {
+    if (typeof value16 === "string" || typeof value16 === "number" || typeof value16 === "bigint" || typeof value16 === "boolean") {
+      value16 = value16.toString();
       if (modifier && modifier !== "*") {
-        value15 = value15.substring(0, parseInt(modifier, 10));
+        value16 = value16.substring(0, parseInt(modifier, 10));
       }
       result.push(
-        encodeValue(operator, value15, isKeyOperator(operator) ? key : "")
+        encodeValue(operator, value16, isKeyOperator(operator) ? key2 : "")
       );
     } else {
       if (modifier === "*") {
-        if (Array.isArray(value15)) {
-          value15.filter(isDefined).forEach(function(value22) {
+        if (Array.isArray(value16)) {
+          value16.filter(isDefined).forEach(function(value22) {
             result.push(
-              encodeValue(operator, value22, isKeyOperator(operator) ? key : "")
+              encodeValue(operator, value22, isKeyOperator(operator) ? key2 : "")
             );
           });
         } else {
-          Object.keys(value15).forEach(function(k) {
-            if (isDefined(value15[k])) {
-              result.push(encodeValue(operator, value15[k], k));
+          Object.keys(value16).forEach(function(k) {
+            if (isDefined(value16[k])) {
+              result.push(encodeValue(operator, value16[k], k));
             }
           });
         }
       } else {
         const tmp = [];
-        if (Array.isArray(value15)) {
-          value15.filter(isDefined).forEach(function(value22) {
+        if (Array.isArray(value16)) {
+          value16.filter(isDefined).forEach(function(value22) {
             tmp.push(encodeValue(operator, value22));
           });
         } else {
-          Object.keys(value15).forEach(function(k) {
-            if (isDefined(value15[k])) {
+          Object.keys(value16).forEach(function(k) {
+            if (isDefined(value16[k])) {
               tmp.push(encodeUnreserved(k));
-              tmp.push(encodeValue(operator, value15[k].toString()));
+              tmp.push(encodeValue(operator, value16[k].toString()));
             }
           });
         }
         if (isKeyOperator(operator)) {
-          result.push(encodeUnreserved(key) + "=" + tmp.join(","));
+          result.push(encodeUnreserved(key2) + "=" + tmp.join(","));
         } else if (tmp.length !== 0) {
           result.push(tmp.join(","));
         }
@@ -42810,12 +43287,12 @@ function getValues(context, operator, key, modifier) {
     }
   } else {
     if (operator === ";") {
-      if (isDefined(value15)) {
-        result.push(encodeUnreserved(key));
+      if (isDefined(value16)) {
+        result.push(encodeUnreserved(key2));
       }
-    } else if (value15 === "" && (operator === "&" || operator === "?")) {
-      result.push(encodeUnreserved(key) + "=");
-    } else if (value15 === "") {
+    } else if (value16 === "" && (operator === "&" || operator === "?")) {
+      result.push(encodeUnreserved(key2) + "=");
+    } else if (value16 === "") {
       result.push("");
     }
   }
@@ -43030,32 +43507,32 @@ var require_dist3 = __commonJS({
             continue parameter;
           if (code === EQ) {
             const keyEnd = trailingOWS(header, keyStart, index);
-            const key = header.slice(keyStart, keyEnd).toLowerCase();
+            const key2 = header.slice(keyStart, keyEnd).toLowerCase();
             index = skipOWS(header, index + 1, len);
             if (index < len && header.charCodeAt(index) === DQUOTE) {
               index++;
-              let value15 = "";
+              let value16 = "";
               while (index < len) {
                 const code2 = header.charCodeAt(index++);
                 if (code2 === DQUOTE) {
                   index = skipValue(header, index, len, stopChar);
-                  if (parameters[key] === void 0)
-                    parameters[key] = value15;
+                  if (parameters[key2] === void 0)
+                    parameters[key2] = value16;
                   break;
                 }
                 if (code2 === BSLASH && index < len) {
-                  value15 += header[index++];
+                  value16 += header[index++];
                   continue;
                 }
-                value15 += String.fromCharCode(code2);
+                value16 += String.fromCharCode(code2);
               }
               continue parameter;
             }
             const valueStart = index;
             index = skipValue(header, index, len, stopChar);
-            if (parameters[key] === void 0) {
+            if (parameters[key2] === void 0) {
               const valueEnd = trailingOWS(header, valueStart, index);
-              parameters[key] = header.slice(valueStart, valueEnd);
+              parameters[key2] = header.slice(valueStart, valueEnd);
             }
             continue parameter;
           }
@@ -43123,11 +43600,11 @@ var init_json_with_bigint = __esm({
       }
       const isFunctionReplacer = typeof replacer === "function";
       const propertyList = Array.isArray(replacer) ? new Set(replacer.map(String)) : null;
-      const prepareVal = (parent, key, val) => {
+      const prepareVal = (parent, key2, val) => {
         const isObject = val !== null && typeof val === "object";
         const hasToJSON = isObject && typeof val.toJSON === "function";
         if (hasToJSON) {
-          val = val.toJSON(key);
+          val = val.toJSON(key2);
         }
         const isNoise = typeof val === "string" && noiseValue.test(val);
         if (isNoise) return val + "n";
@@ -43138,7 +43615,7 @@ var init_json_with_bigint = __esm({
           return val.toString() + "n";
         }
         if (isFunctionReplacer) {
-          val = replacer.call(parent, key, val);
+          val = replacer.call(parent, key2, val);
         }
         const isPostReplacerObject = val !== null && typeof val === "object";
         if (isPostReplacerObject) {
@@ -43269,33 +43746,33 @@ var init_json_with_bigint = __esm({
       }
       return chunks.join("");
     };
-    JSONStringify = (value15, replacer, space) => {
+    JSONStringify = (value16, replacer, space) => {
       try {
         const supportsRawJSON = "rawJSON" in JSON;
         if (supportsRawJSON) {
           return originalStringify(
-            value15,
-            (key, val) => {
+            value16,
+            (key2, val) => {
               if (typeof val === "bigint") return JSON.rawJSON(val.toString());
               const hasFunctionReplacer = typeof replacer === "function";
-              if (hasFunctionReplacer) return replacer(key, val);
-              const isKeyInArrayReplacer = Array.isArray(replacer) && replacer.includes(key);
+              if (hasFunctionReplacer) return replacer(key2, val);
+              const isKeyInArrayReplacer = Array.isArray(replacer) && replacer.includes(key2);
               if (isKeyInArrayReplacer) return val;
               return val;
             },
             space
           );
         }
-        if (!value15) return originalStringify(value15, replacer, space);
+        if (!value16) return originalStringify(value16, replacer, space);
         const convertedToCustomJSON = originalStringify(
-          value15,
-          (key, val) => {
+          value16,
+          (key2, val) => {
             const isNoise = typeof val === "string" && noiseValue.test(val);
             if (isNoise) return val.toString() + "n";
             if (typeof val === "bigint") return val.toString() + "n";
             const hasFunctionReplacer = typeof replacer === "function";
-            if (hasFunctionReplacer) return replacer(key, val);
-            const isKeyInArrayReplacer = Array.isArray(replacer) && replacer.includes(key);
+            if (hasFunctionReplacer) return replacer(key2, val);
+            const isKeyInArrayReplacer = Array.isArray(replacer) && replacer.includes(key2);
             if (isKeyInArrayReplacer) return val;
             return val;
           },
@@ -43309,7 +43786,7 @@ var init_json_with_bigint = __esm({
         return denoisedJSON;
       } catch (error) {
         if (error instanceof RangeError) {
-          const convertedJSON = stringifyIteratively(value15, replacer, space);
+          const convertedJSON = stringifyIteratively(value16, replacer, space);
           if (convertedJSON === void 0) return void 0;
           const supportsRawJSON = "rawJSON" in JSON;
           if (supportsRawJSON) return convertedJSON;
@@ -43337,26 +43814,26 @@ var init_json_with_bigint = __esm({
         return false;
       }
     };
-    convertMarkedBigIntsReviver = (key, value15, context, userReviver) => {
-      const isCustomFormatBigInt = typeof value15 === "string" && customFormat.test(value15);
-      if (isCustomFormatBigInt) return BigInt(value15.slice(0, -1));
-      const isNoiseValue = typeof value15 === "string" && noiseValue.test(value15);
-      if (isNoiseValue) return value15.slice(0, -1);
+    convertMarkedBigIntsReviver = (key2, value16, context, userReviver) => {
+      const isCustomFormatBigInt = typeof value16 === "string" && customFormat.test(value16);
+      if (isCustomFormatBigInt) return BigInt(value16.slice(0, -1));
+      const isNoiseValue = typeof value16 === "string" && noiseValue.test(value16);
+      if (isNoiseValue) return value16.slice(0, -1);
       const hasUserReviver = typeof userReviver === "function";
-      if (!hasUserReviver) return value15;
-      return userReviver(key, value15, context);
+      if (!hasUserReviver) return value16;
+      return userReviver(key2, value16, context);
     };
-    JSONParseV2 = (text3, reviver) => {
-      return JSON.parse(text3, (key, value15, context) => {
-        const isNumber = typeof value15 === "number";
-        const isOutOfBounds = value15 > Number.MAX_SAFE_INTEGER || value15 < Number.MIN_SAFE_INTEGER;
+    JSONParseV2 = (text4, reviver) => {
+      return JSON.parse(text4, (key2, value16, context) => {
+        const isNumber = typeof value16 === "number";
+        const isOutOfBounds = value16 > Number.MAX_SAFE_INTEGER || value16 < Number.MIN_SAFE_INTEGER;
         const isBigNumber = isNumber && isOutOfBounds;
         const isInt = context && intRegex.test(context.source);
         const isBigInt = isBigNumber && isInt;
         if (isBigInt) return BigInt(context.source);
         const hasCustomReviver = typeof reviver === "function";
-        if (!hasCustomReviver) return value15;
-        return reviver(key, value15, context);
+        if (!hasCustomReviver) return value16;
+        return reviver(key2, value16, context);
       });
     };
     MAX_INT = Number.MAX_SAFE_INTEGER.toString();
@@ -43370,43 +43847,43 @@ var init_json_with_bigint = __esm({
         const node = stack[stack.length - 1];
         if (!node.visited) {
           node.visited = true;
-          const value15 = node.parent[node.key];
-          const isComplexObject = value15 !== null && typeof value15 === "object";
+          const value16 = node.parent[node.key];
+          const isComplexObject = value16 !== null && typeof value16 === "object";
           if (isComplexObject) {
-            const keys = Object.keys(value15);
+            const keys = Object.keys(value16);
             for (let i = keys.length - 1; i >= 0; i--) {
-              stack.push({ parent: value15, key: keys[i], visited: false });
+              stack.push({ parent: value16, key: keys[i], visited: false });
             }
           }
         } else {
-          const { parent, key } = node;
-          let value15 = parent[key];
-          if (typeof value15 === "string") {
-            const isCustomFormatBigInt = customFormat.test(value15);
+          const { parent, key: key2 } = node;
+          let value16 = parent[key2];
+          if (typeof value16 === "string") {
+            const isCustomFormatBigInt = customFormat.test(value16);
             if (isCustomFormatBigInt) {
-              value15 = BigInt(value15.slice(0, -1));
+              value16 = BigInt(value16.slice(0, -1));
             } else {
-              const isNoise = noiseValue.test(value15);
-              if (isNoise) value15 = value15.slice(0, -1);
+              const isNoise = noiseValue.test(value16);
+              if (isNoise) value16 = value16.slice(0, -1);
             }
           }
           const hasUserReviver = typeof userReviver === "function";
           if (hasUserReviver) {
-            value15 = userReviver.call(parent, key, value15);
+            value16 = userReviver.call(parent, key2, value16);
           }
-          const isDeleted = value15 === void 0;
+          const isDeleted = value16 === void 0;
           if (isDeleted) {
-            delete parent[key];
+            delete parent[key2];
           } else {
-            parent[key] = value15;
+            parent[key2] = value16;
           }
           stack.pop();
         }
       }
       return rootHolder[""];
     };
-    serializeBigInts = (text3) => {
-      return text3.replace(
+    serializeBigInts = (text4) => {
+      return text4.replace(
         stringsOrLargeNumbers,
         (match, digits, fractional, exponential) => {
           const isString = match[0] === '"';
@@ -43420,18 +43897,18 @@ var init_json_with_bigint = __esm({
         }
       );
     };
-    JSONParse = (text3, reviver) => {
-      if (!text3) return originalParse(text3, reviver);
+    JSONParse = (text4, reviver) => {
+      if (!text4) return originalParse(text4, reviver);
       try {
-        if (isContextSourceSupported()) return JSONParseV2(text3, reviver);
-        const serializedData = serializeBigInts(text3);
+        if (isContextSourceSupported()) return JSONParseV2(text4, reviver);
+        const serializedData = serializeBigInts(text4);
         return originalParse(
           serializedData,
-          (key, value15, context) => convertMarkedBigIntsReviver(key, value15, context, reviver)
+          (key2, value16, context) => convertMarkedBigIntsReviver(key2, value16, context, reviver)
         );
       } catch (error) {
         if (error instanceof RangeError) {
-          const serializedData = serializeBigInts(text3);
+          const serializedData = serializeBigInts(text4);
           const parsed = originalParse(serializedData);
           return applyReviverIteratively(parsed, reviver);
         }
@@ -43486,13 +43963,13 @@ var init_dist_src = __esm({
 });
 
 // node_modules/@octokit/request/dist-bundle/index.js
-function isPlainObject2(value15) {
-  if (typeof value15 !== "object" || value15 === null) return false;
-  if (Object.prototype.toString.call(value15) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value15);
+function isPlainObject2(value16) {
+  if (typeof value16 !== "object" || value16 === null) return false;
+  if (Object.prototype.toString.call(value16) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value16);
   if (proto === null) return true;
   const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value15);
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value16);
 }
 async function fetchWrapper(requestOptions) {
   const fetch = requestOptions.request?.fetch || globalThis.fetch;
@@ -43505,9 +43982,9 @@ async function fetchWrapper(requestOptions) {
   const parseSuccessResponseBody = requestOptions.request?.parseSuccessResponseBody !== false;
   const body2 = isPlainObject2(requestOptions.body) || Array.isArray(requestOptions.body) ? JSONStringify(requestOptions.body) : requestOptions.body;
   const requestHeaders = Object.fromEntries(
-    Object.entries(requestOptions.headers).map(([name2, value15]) => [
+    Object.entries(requestOptions.headers).map(([name2, value16]) => [
       name2,
-      String(value15)
+      String(value16)
     ])
   );
   let fetchResponse;
@@ -43547,8 +44024,8 @@ async function fetchWrapper(requestOptions) {
   const status = fetchResponse.status;
   const url = fetchResponse.url;
   const responseHeaders = {};
-  for (const [key, value15] of fetchResponse.headers) {
-    responseHeaders[key] = value15;
+  for (const [key2, value16] of fetchResponse.headers) {
+    responseHeaders[key2] = value16;
   }
   const octokitResponse = {
     url,
@@ -43599,12 +44076,12 @@ async function getResponseData(response) {
   }
   const mimetype = (0, import_content_type.parse)(contentType);
   if (isJSONResponse(mimetype)) {
-    let text3 = "";
+    let text4 = "";
     try {
-      text3 = await response.text();
-      return JSONParse(text3);
+      text4 = await response.text();
+      return JSONParse(text4);
     } catch (err) {
-      return text3;
+      return text4;
     }
   } else if (mimetype.type.startsWith("text/") || // `application/octet-stream` is the canonical "arbitrary binary" type
   // (RFC 2046) and must never be decoded as text, even when the response
@@ -43689,11 +44166,11 @@ function graphql(request2, query, options) {
         new Error(`[@octokit/graphql] "query" cannot be used as variable name`)
       );
     }
-    for (const key in options) {
-      if (!FORBIDDEN_VARIABLE_OPTIONS.includes(key)) continue;
+    for (const key2 in options) {
+      if (!FORBIDDEN_VARIABLE_OPTIONS.includes(key2)) continue;
       return Promise.reject(
         new Error(
-          `[@octokit/graphql] "${key}" cannot be used as variable name`
+          `[@octokit/graphql] "${key2}" cannot be used as variable name`
         )
       );
     }
@@ -43701,15 +44178,15 @@ function graphql(request2, query, options) {
   const parsedOptions = typeof query === "string" ? Object.assign({ query }, options) : query;
   const requestOptions = Object.keys(
     parsedOptions
-  ).reduce((result, key) => {
-    if (NON_VARIABLE_OPTIONS.includes(key)) {
-      result[key] = parsedOptions[key];
+  ).reduce((result, key2) => {
+    if (NON_VARIABLE_OPTIONS.includes(key2)) {
+      result[key2] = parsedOptions[key2];
       return result;
     }
     if (!result.variables) {
       result.variables = {};
     }
-    result.variables[key] = parsedOptions[key];
+    result.variables[key2] = parsedOptions[key2];
     return result;
   }, {});
   const baseUrl = parsedOptions.baseUrl || request2.endpoint.DEFAULTS.baseUrl;
@@ -43719,8 +44196,8 @@ function graphql(request2, query, options) {
   return request2(requestOptions).then((response) => {
     if (response.data.errors) {
       const headers = {};
-      for (const key of Object.keys(response.headers)) {
-        headers[key] = response.headers[key];
+      for (const key2 of Object.keys(response.headers)) {
+        headers[key2] = response.headers[key2];
       }
       throw new GraphqlResponseError(
         requestOptions,
@@ -44235,7 +44712,7 @@ var init_dist_bundle5 = __esm({
 // lib/github/api-error.ts
 function lowerCaseHeaders(headers) {
   const out = {};
-  for (const [name2, value15] of Object.entries(headers ?? {})) if (value15 !== void 0) out[name2.toLowerCase()] = String(value15);
+  for (const [name2, value16] of Object.entries(headers ?? {})) if (value16 !== void 0) out[name2.toLowerCase()] = String(value16);
   return out;
 }
 function toApiError(error) {
@@ -45153,10 +45630,10 @@ var init_toad_cache = __esm({
         this.last = null;
         this.size = 0;
       }
-      delete(key) {
-        const item = this.items[key];
+      delete(key2) {
+        const item = this.items[key2];
         if (item !== void 0) {
-          delete this.items[key];
+          delete this.items[key2];
           this.size--;
           if (item.prev !== null) {
             item.prev.next = item.next;
@@ -45190,17 +45667,17 @@ var init_toad_cache = __esm({
           }
         }
       }
-      expiresAt(key) {
-        const item = this.items[key];
+      expiresAt(key2) {
+        const item = this.items[key2];
         if (item !== void 0) {
           return item.expiry;
         }
       }
-      get(key) {
-        const item = this.items[key];
+      get(key2) {
+        const item = this.items[key2];
         if (item !== void 0) {
           if (this.ttl > 0 && item.expiry <= Date.now()) {
-            this.delete(key);
+            this.delete(key2);
             return;
           }
           this.bumpLru(item);
@@ -45217,10 +45694,10 @@ var init_toad_cache = __esm({
       keys() {
         return Object.keys(this.items);
       }
-      set(key, value15) {
-        const existing = this.items[key];
+      set(key2, value16) {
+        const existing = this.items[key2];
         if (existing !== void 0) {
-          existing.value = value15;
+          existing.value = value16;
           existing.expiry = this.ttl > 0 ? Date.now() + this.ttl : this.ttl;
           this.bumpLru(existing);
           return;
@@ -45230,12 +45707,12 @@ var init_toad_cache = __esm({
         }
         const item = {
           expiry: this.ttl > 0 ? Date.now() + this.ttl : this.ttl,
-          key,
+          key: key2,
           prev: this.last,
           next: null,
-          value: value15
+          value: value16
         };
-        this.items[key] = item;
+        this.items[key2] = item;
         if (++this.size === 1) {
           this.first = item;
         } else {
@@ -45337,11 +45814,11 @@ async function get(cache, options) {
   };
 }
 async function set(cache, options, data) {
-  const key = optionsToCacheKey(options);
+  const key2 = optionsToCacheKey(options);
   const permissionsString = options.permissions ? "" : Object.keys(data.permissions).map(
     (name2) => `${name2}${data.permissions[name2] === "write" ? "!" : ""}`
   ).join(",");
-  const value15 = [
+  const value16 = [
     data.token,
     data.createdAt,
     data.expiresAt,
@@ -45349,7 +45826,7 @@ async function set(cache, options, data) {
     permissionsString,
     data.singleFileName
   ].join("|");
-  await cache.set(key, value15);
+  await cache.set(key2, value16);
 }
 function optionsToCacheKey({
   installationId,
@@ -45936,14 +46413,14 @@ var init_milestone2 = __esm({
 });
 
 // lib/core/stats/deploy-window.ts
-async function countInWindow(pages, since, until2) {
+async function countInWindow(pages, since, until3) {
   let count = 0;
   for await (const page of pages) {
     let older = false;
     for (const record of page.data) {
       const at = new Date(record.created_at);
       if (at < since) older = true;
-      else if (at < until2) count++;
+      else if (at < until3) count++;
     }
     if (older) break;
   }
@@ -46010,8 +46487,8 @@ var init_issues2 = __esm({
     "use strict";
     init_pages();
     usableId = (id) => {
-      const value15 = typeof id === "bigint" || typeof id === "number" ? Number(id) : NaN;
-      return Number.isSafeInteger(value15) && value15 > 0 ? value15 : void 0;
+      const value16 = typeof id === "bigint" || typeof id === "number" ? Number(id) : NaN;
+      return Number.isSafeInteger(value16) && value16 > 0 ? value16 : void 0;
     };
     isCloseReason = (reason) => reason === "completed" || reason === "not_planned" || reason === "duplicate";
     toComment2 = (data) => ({
@@ -46024,7 +46501,7 @@ var init_issues2 = __esm({
 });
 
 // lib/github/history.ts
-async function countByStatus(github, repo, environment, since, until2) {
+async function countByStatus(github, repo, environment, since, until3) {
   let count = 0;
   let failed = 0;
   let after = null;
@@ -46043,7 +46520,7 @@ async function countByStatus(github, repo, environment, since, until2) {
     for (const node of deployments.nodes) {
       const at = new Date(node.createdAt);
       if (at < since) older = true;
-      else if (at < until2 && FINISHED.has(node.latestStatus?.state ?? "")) {
+      else if (at < until3 && FINISHED.has(node.latestStatus?.state ?? "")) {
         count++;
         if (FAILED.has(node.latestStatus.state)) failed++;
       }
@@ -46064,13 +46541,13 @@ function gitHubHistory(github, repo) {
     // (https://docs.github.com/en/rest/deployments/deployments#list-deployments), and the rate counts
     // failed runs, saying why. A token that may not read deployments (403) leaves the rate unknown
     // rather than failing the figures.
-    async countDeploys({ environment, since, until: until2 }) {
-      const byStatus = await countByStatus(github, repo, environment, since, until2);
+    async countDeploys({ environment, since, until: until3 }) {
+      const byStatus = await countByStatus(github, repo, environment, since, until3);
       if (!("unread" in byStatus)) return { count: byStatus.count, failed: byStatus.failed, includesFailed: true };
       let count;
       const pages = gitHubPages(github, "GET /repos/{owner}/{repo}/deployments", { ...where, environment, per_page: 100 }, { what: `the deployments of ${environment}` });
       try {
-        count = await countInWindow(pages, since, until2);
+        count = await countInWindow(pages, since, until3);
       } catch (error) {
         if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return { count: 0, includesFailed: true, refused: `HTTP ${error.status}: ${error.message}; the token needs read access to deployments` };
         throw error;
@@ -46219,6 +46696,9 @@ function createGitHubTracker(github, repo, log2) {
         assignees: [...issue.assignees],
         ...number2 === void 0 ? {} : { milestone: number2 }
       });
+      const given = new Set((data.assignees ?? []).map((assignee) => assignee.login.toLowerCase()));
+      const refused = issue.assignees.filter((login) => !given.has(login.toLowerCase()));
+      if (refused.length && log2) log2.warn(`GitHub did not assign ${refused.join(", ")} to issue #${data.number}: only people with access to ${where.owner}/${where.repo} can be assigned; the issue is filed without them`);
       const board = repo.board;
       if (board && data.node_id) await (await Promise.resolve().then(() => (init_board(), board_exports))).addToBoard(github, board, data.node_id, data.number, log2 ?? { info() {
       }, warn() {
@@ -46355,33 +46835,33 @@ async function readTail(source, lines, { stdin = process.stdin, maxBytes = TAIL_
   }
 }
 async function readLogExcerpt(source, settings, log2, options = {}) {
-  const name2 = nameOf(source);
+  const name2 = nameOf2(source);
   const stdin = options.stdin ?? process.stdin;
   if (source === "-" && stdin.isTTY) {
     log2.warn("The log is standard input, but that is a terminal, so the issue has no log excerpt (pipe the log in, or give a file)");
     return void 0;
   }
-  let text3;
+  let text4;
   try {
-    text3 = logTail(await readTail(source, settings.lines, { ...options, stdin }), settings.lines, settings.known);
+    text4 = logTail(await readTail(source, settings.lines, { ...options, stdin }), settings.lines, settings.known);
   } catch (error) {
-    log2.warn(`Could not read the log ${name2} (${why(error)}), so the issue has no log excerpt`);
+    log2.warn(`Could not read the log ${name2} (${why2(error)}), so the issue has no log excerpt`);
     return void 0;
   }
-  if (text3.trim() === "") {
+  if (text4.trim() === "") {
     log2.warn(`The log ${name2} is empty, so the issue has no log excerpt`);
     return void 0;
   }
-  return { text: text3, source: name2, jobUrl: settings.jobUrl };
+  return { text: text4, source: name2, jobUrl: settings.jobUrl };
 }
 async function readReasonFile(source, known2, log2, options = {}) {
-  const name2 = nameOf(source);
+  const name2 = nameOf2(source);
   let raw;
   try {
     const stream = source === "-" ? options.stdin ?? process.stdin : (await open(source, "r")).createReadStream();
     raw = (await readStream2(stream, options.maxBytes ?? REASON_BYTES, true)).bytes.toString("utf8");
   } catch (error) {
-    log2.warn(`Could not read the reason file ${name2} (${why(error)}), so the default reason is used`);
+    log2.warn(`Could not read the reason file ${name2} (${why2(error)}), so the default reason is used`);
     return void 0;
   }
   const reason = cleanLog(raw, known2).replace(/\s+$/, "");
@@ -46400,7 +46880,7 @@ async function readInputs(request2, config, log2, options = {}) {
   const excerpt = request2.log === void 0 ? void 0 : await readLogExcerpt(request2.log, { lines: config.logLines, jobUrl: config.jobUrl, known: known2 }, log2, options);
   return { ...reason === void 0 ? {} : { reason }, ...excerpt === void 0 ? {} : { log: excerpt } };
 }
-var TAIL_BYTES, REASON_BYTES, CHUNK, NEWLINE, nameOf, CUT_MARGIN, fromWholeLine, why;
+var TAIL_BYTES, REASON_BYTES, CHUNK, NEWLINE, nameOf2, CUT_MARGIN, fromWholeLine, why2;
 var init_input_files = __esm({
   "lib/run/input-files.ts"() {
     "use strict";
@@ -46411,7 +46891,7 @@ var init_input_files = __esm({
     REASON_BYTES = 8 << 20;
     CHUNK = 64 * 1024;
     NEWLINE = 10;
-    nameOf = (source) => source === "-" ? "standard input" : source;
+    nameOf2 = (source) => source === "-" ? "standard input" : source;
     CUT_MARGIN = 4096;
     fromWholeLine = (bytes, cut2) => {
       if (!cut2) return bytes;
@@ -46420,7 +46900,7 @@ var init_input_files = __esm({
       const space = bytes.findIndex((b) => b === 32 || b === 9);
       return bytes.subarray(space >= 0 ? space + 1 : Math.min(bytes.length, CUT_MARGIN));
     };
-    why = (error) => error.code ?? error.message ?? String(error);
+    why2 = (error) => error.code ?? error.message ?? String(error);
   }
 });
 
@@ -46430,18 +46910,18 @@ async function* streamLines(body2, maxLine = MAX_LINE, mask2 = redact, margin = 
   let partial = "";
   let skipping = false;
   const cut2 = (line) => line.length > maxLine ? mask2(line).slice(0, maxLine) : line;
-  const take = (text3) => {
+  const take = (text4) => {
     const out = [];
     let start = 0;
-    for (let nl = text3.indexOf("\n"); nl >= 0; nl = text3.indexOf("\n", start)) {
-      const piece = text3.slice(start, nl);
+    for (let nl = text4.indexOf("\n"); nl >= 0; nl = text4.indexOf("\n", start)) {
+      const piece = text4.slice(start, nl);
       if (!skipping) out.push(cut2(partial + piece));
       partial = "";
       skipping = false;
       start = nl + 1;
     }
     if (!skipping) {
-      partial += text3.slice(start);
+      partial += text4.slice(start);
       if (partial.length > maxLine + margin) {
         out.push(cut2(partial));
         partial = "";
@@ -46697,7 +47177,7 @@ async function direct2(url, headers, signal) {
         cancel: () => void req.destroy()
       });
     });
-    for (const [name2, value15] of Object.entries(headers)) req.setHeader(name2, value15);
+    for (const [name2, value16] of Object.entries(headers)) req.setHeader(name2, value16);
     const abort = () => req.destroy(signal.reason);
     signal.addEventListener("abort", abort, { once: true });
     req.on("close", () => signal.removeEventListener("abort", abort));
@@ -46765,7 +47245,7 @@ var init_stream = __esm({
     ({ request: httpRequest } = createRequire3(import.meta.url)("node:http"));
     REDIRECTS2 = /* @__PURE__ */ new Set([301, 302, 303, 307, 308]);
     MAX_REDIRECTS2 = 10;
-    failure = (signal, why3, cause) => signal.aborted ? signal.reason : new ApiError(why3, { transient: true, cause });
+    failure = (signal, why4, cause) => signal.aborted ? signal.reason : new ApiError(why4, { transient: true, cause });
   }
 });
 
@@ -46794,35 +47274,35 @@ __export(ci_gitlab_exports, {
   gitLabCiOptions: () => gitLabCiOptions
 });
 function tokenOf(env) {
-  const issueToken = value14(env, "ISSUE_TOKEN");
-  const trackerApi = value14(env, "ISSUE_API_URL") ?? value14(env, "CI_API_V4_URL");
-  const ciOrigin = originOf(value14(env, "CI_API_V4_URL"));
-  if (value14(env, "ISSUE_TRACKER") === "gitlab" && issueToken && ciOrigin !== void 0 && originOf(trackerApi) === ciOrigin) {
+  const issueToken = value15(env, "ISSUE_TOKEN");
+  const trackerApi = value15(env, "ISSUE_API_URL") ?? value15(env, "CI_API_V4_URL");
+  const ciOrigin = originOf(value15(env, "CI_API_V4_URL"));
+  if (value15(env, "ISSUE_TRACKER") === "gitlab" && issueToken && ciOrigin !== void 0 && originOf(trackerApi) === ciOrigin) {
     return { token: issueToken, tokenName: "ISSUE_TOKEN" };
   }
-  const logToken = value14(env, "CI_LOG_TOKEN");
+  const logToken = value15(env, "CI_LOG_TOKEN");
   return logToken ? { token: logToken, tokenName: "CI_LOG_TOKEN" } : void 0;
 }
 function gitLabCiOptions(env, problems) {
-  if (value14(env, "GITLAB_CI") !== "true") return void 0;
+  if (value15(env, "GITLAB_CI") !== "true") return void 0;
   const credential = tokenOf(env);
   if (!credential) return void 0;
   const found = [];
-  const shown = (name2) => JSON.stringify(value14(env, name2));
-  const apiUrl = value14(env, "CI_API_V4_URL");
+  const shown = (name2) => JSON.stringify(value15(env, name2));
+  const apiUrl = value15(env, "CI_API_V4_URL");
   if (originOf(apiUrl) === void 0) {
     found.push(`CI_API_V4_URL must be GitLab's API address, an http(s) URL such as https://gitlab.com/api/v4 (GitLab CI sets it), got ${shown("CI_API_V4_URL")}`);
   }
-  const projectId2 = value14(env, "CI_PROJECT_ID");
-  const projectPath = value14(env, "CI_PROJECT_PATH");
+  const projectId2 = value15(env, "CI_PROJECT_ID");
+  const projectPath = value15(env, "CI_PROJECT_PATH");
   const project = projectId2 ?? projectPath;
   if (projectId2 !== void 0 && !ID.test(projectId2)) found.push(`CI_PROJECT_ID must be a numeric project id (GitLab CI sets it), got ${shown("CI_PROJECT_ID")}`);
   else if (projectId2 === void 0 && (projectPath === void 0 || !isGitLabProject(projectPath))) {
     found.push(`CI_PROJECT_ID (a numeric project id) or CI_PROJECT_PATH (group/project) is needed to read job logs (GitLab CI sets both), got ${shown("CI_PROJECT_PATH")}`);
   }
-  const pipelineId = value14(env, "CI_PIPELINE_ID");
+  const pipelineId = value15(env, "CI_PIPELINE_ID");
   if (pipelineId === void 0 || !ID.test(pipelineId)) found.push(`CI_PIPELINE_ID must be a numeric pipeline id (GitLab CI sets it), got ${shown("CI_PIPELINE_ID")}`);
-  const jobId = value14(env, "CI_JOB_ID");
+  const jobId = value15(env, "CI_JOB_ID");
   if (jobId !== void 0 && !ID.test(jobId)) found.push(`CI_JOB_ID must be a numeric job id (GitLab CI sets it), got ${shown("CI_JOB_ID")}`);
   problems.push(...found.map((problem) => redact(problem, [credential.token])));
   if (found.length) return void 0;
@@ -46833,34 +47313,34 @@ function gitLabCiOptions(env, problems) {
     ...jobId === void 0 ? {} : {
       currentJob: Object.freeze({
         id: jobId,
-        name: value14(env, "CI_JOB_NAME") ?? `job ${jobId}`,
-        stage: value14(env, "CI_JOB_STAGE"),
-        url: value14(env, "CI_JOB_URL") ?? (value14(env, "CI_PROJECT_URL") ? `${value14(env, "CI_PROJECT_URL")}/-/jobs/${jobId}` : ""),
+        name: value15(env, "CI_JOB_NAME") ?? `job ${jobId}`,
+        stage: value15(env, "CI_JOB_STAGE"),
+        url: value15(env, "CI_JOB_URL") ?? (value15(env, "CI_PROJECT_URL") ? `${value15(env, "CI_PROJECT_URL")}/-/jobs/${jobId}` : ""),
         // An after_script sees its job's outcome; a job of a later stage (`when: on_failure`) sees `running`.
-        failed: value14(env, "CI_JOB_STATUS") === "failed"
+        failed: value15(env, "CI_JOB_STATUS") === "failed"
       })
     },
     ...credential
   });
 }
 function gitLabCiMissingToken(env) {
-  if (value14(env, "GITLAB_CI") !== "true" || tokenOf(env)) return void 0;
+  if (value15(env, "GITLAB_CI") !== "true" || tokenOf(env)) return void 0;
   return "GitLab job logs are not read: set CI_LOG_TOKEN to a token with the read_api scope (CI_JOB_TOKEN cannot read job logs)";
 }
-var value14, ID, originOf;
+var value15, ID, originOf;
 var init_ci_gitlab = __esm({
   "lib/config/ci-gitlab.ts"() {
     "use strict";
     init_log();
     init_tracker();
-    value14 = (env, name2) => {
+    value15 = (env, name2) => {
       const v = env[name2];
       return v === void 0 || v === "" ? void 0 : v;
     };
     ID = /^[1-9][0-9]{0,18}$/;
-    originOf = (text3) => {
+    originOf = (text4) => {
       try {
-        const url = new URL(text3 ?? "");
+        const url = new URL(text4 ?? "");
         return url.protocol === "http:" || url.protocol === "https:" ? url.origin : void 0;
       } catch {
         return void 0;
@@ -46998,9 +47478,9 @@ var init_trace = __esm({
       piece(raw) {
         if (visibleLine(raw) !== "") this.keep(withoutFinalCr(raw), raw.length);
       }
-      keep(text3, cost) {
-        this.all.push(text3, cost);
-        if (this.inScript) this.script.push(text3, cost);
+      keep(text4, cost) {
+        this.all.push(text4, cost);
+        if (this.inScript) this.script.push(text4, cost);
       }
     };
   }
@@ -47030,7 +47510,7 @@ function gitLabCiReader(options, log2) {
     }
     return new CiLogUnavailable(`Could not read ${what} from GitLab: ${error.message}`, "only http(s) addresses are followed; tell whoever runs the GitLab instance", { status: error.status, cause: error });
   };
-  const unexpected2 = (what, detail, cause) => new CiLogUnavailable(`Could not read ${what} from GitLab: ${detail}`, "check that CI_API_V4_URL is the GitLab API (https://<host>/api/v4)", { cause });
+  const unexpected4 = (what, detail, cause) => new CiLogUnavailable(`Could not read ${what} from GitLab: ${detail}`, "check that CI_API_V4_URL is the GitLab API (https://<host>/api/v4)", { cause });
   const refused = (what, status, notFound) => {
     const name2 = options.tokenName;
     if (status === 401) return new CiLogUnavailable(`GitLab refused ${name2} (401) when reading ${what}: the token is unknown, expired or revoked`, `set ${name2} to a valid token with the read_api scope`, { status });
@@ -47050,13 +47530,13 @@ function gitLabCiReader(options, log2) {
     try {
       whole = await readWhole(answer, MAX_ANSWER_BYTES);
     } catch (error) {
-      if (error instanceof AnswerTooLarge) throw unexpected2(what, error.message, error);
+      if (error instanceof AnswerTooLarge) throw unexpected4(what, error.message, error);
       throw error;
     }
     try {
       return JSON.parse(whole.toString("utf8"));
     } catch (cause) {
-      throw unexpected2(what, "the answer is not JSON", cause);
+      throw unexpected4(what, "the answer is not JSON", cause);
     }
   };
   const asFailedJob = (job) => ({
@@ -47064,8 +47544,8 @@ function gitLabCiReader(options, log2) {
     name: job.name,
     url: job.web_url,
     steps: [],
-    stage: text(job.stage),
-    reason: text(job.failure_reason),
+    stage: text2(job.stage),
+    reason: text2(job.failure_reason),
     running: current !== void 0 && String(job.id) === current.id
   });
   return {
@@ -47082,7 +47562,7 @@ function gitLabCiReader(options, log2) {
             throw refused(what, answer.status, `CI_PROJECT_ID or CI_PIPELINE_ID names no pipeline the token can see`);
           }
           const list2 = await json(answer, what);
-          if (!Array.isArray(list2) || !list2.every(isJob2)) throw unexpected2(what, "the answer is not the list of jobs GitLab documents");
+          if (!Array.isArray(list2) || !list2.every(isJob2)) throw unexpected4(what, "the answer is not the list of jobs GitLab documents");
           return { list: list2, headers: { "x-next-page": answer.headers.get("x-next-page") ?? "", link: answer.headers.get("link") ?? "" } };
         };
         for await (const page of guardedPages(first2, read, (page2, url) => nextPage(page2.headers, url), { what, maxPages: MAX_JOB_PAGES, log: log2 })) {
@@ -47100,7 +47580,7 @@ function gitLabCiReader(options, log2) {
       if (job.running) return [];
       const what = `the log of job "${job.name}"`;
       try {
-        if (!/^[1-9][0-9]*$/.test(job.id)) throw unexpected2(what, `job id ${JSON.stringify(job.id)} is not a number`);
+        if (!/^[1-9][0-9]*$/.test(job.id)) throw unexpected4(what, `job id ${JSON.stringify(job.id)} is not a number`);
         const answer = await get2(`${project}/jobs/${job.id}/trace`, signal);
         if (answer.status !== 200) {
           answer.cancel();
@@ -47115,7 +47595,7 @@ function gitLabCiReader(options, log2) {
     }
   };
 }
-var PER_PAGE, isJob2, text;
+var PER_PAGE, isJob2, text2;
 var init_ci_reader2 = __esm({
   "lib/gitlab/ci-reader.ts"() {
     "use strict";
@@ -47127,11 +47607,11 @@ var init_ci_reader2 = __esm({
     init_client();
     init_trace();
     PER_PAGE = 100;
-    isJob2 = (value15) => {
-      const job = value15;
+    isJob2 = (value16) => {
+      const job = value16;
       return typeof job === "object" && job !== null && Number.isSafeInteger(job.id) && typeof job.name === "string" && typeof job.web_url === "string";
     };
-    text = (value15) => typeof value15 === "string" && value15 !== "" ? value15 : void 0;
+    text2 = (value16) => typeof value16 === "string" && value16 !== "" ? value16 : void 0;
   }
 });
 
@@ -47152,9 +47632,9 @@ async function readWhatFailed(reader, request2, log2) {
 async function readWithin(reader, request2, signal, log2) {
   let failed;
   try {
-    failed = await until(reader.failedJobs(signal), signal);
+    failed = await until2(reader.failedJobs(signal), signal);
   } catch (error) {
-    log2.warn(`Could not read the failed jobs from ${reader.ci}: ${why2(error, request2.timeoutMs)}. The issue is filed without its What failed section`);
+    log2.warn(`Could not read the failed jobs from ${reader.ci}: ${why3(error, request2.timeoutMs)}. The issue is filed without its What failed section`);
     return void 0;
   }
   const ciLogs = [];
@@ -47163,19 +47643,19 @@ async function readWithin(reader, request2, signal, log2) {
   const finished = failed.map((job, i) => [job, shown[i]]).filter(([job]) => !job.running).slice(0, MAX_EXCERPTS);
   for (const [job, named] of finished) {
     try {
-      const raw = await until(reader.logTail(job, request2.lines, signal), signal);
-      const text3 = lastLines(cleanLog(raw.join("\n"), request2.known), request2.lines);
+      const raw = await until2(reader.logTail(job, request2.lines, signal), signal);
+      const text4 = lastLines(cleanLog(raw.join("\n"), request2.known), request2.lines);
       const { source, url } = sourceOf(named);
-      if (text3.trim() !== "") ciLogs.push({ text: text3, source, jobUrl: url });
+      if (text4.trim() !== "") ciLogs.push({ text: text4, source, jobUrl: url });
     } catch (error) {
-      log2.warn(`Could not read the log of the failed job ${JSON.stringify(named.name)} from ${reader.ci}: ${why2(error, request2.timeoutMs)}. The issue names the job without its log`);
+      log2.warn(`Could not read the log of the failed job ${JSON.stringify(named.name)} from ${reader.ci}: ${why3(error, request2.timeoutMs)}. The issue names the job without its log`);
       if (signal.aborted) break;
     }
   }
   return { failed: shown, ciLogs };
 }
 function scrubbed(job, known2) {
-  const scrub = (text3) => redactSecrets(text3, known2);
+  const scrub = (text4) => redactSecrets(text4, known2);
   return {
     ...job,
     name: scrub(job.name),
@@ -47185,7 +47665,7 @@ function scrubbed(job, known2) {
     ...job.reason === void 0 ? {} : { reason: scrub(job.reason) }
   };
 }
-var TimedOut, until, why2, sourceOf;
+var TimedOut2, until2, why3, sourceOf;
 var init_what_failed2 = __esm({
   "lib/core/flows/what-failed.ts"() {
     "use strict";
@@ -47194,16 +47674,16 @@ var init_what_failed2 = __esm({
     init_what_failed();
     init_transient();
     init_errors();
-    TimedOut = class extends Error {
+    TimedOut2 = class extends Error {
     };
-    until = (work, signal) => new Promise((resolve, reject) => {
-      const abort = () => reject(new TimedOut());
+    until2 = (work, signal) => new Promise((resolve, reject) => {
+      const abort = () => reject(new TimedOut2());
       if (signal.aborted) return abort();
       signal.addEventListener("abort", abort, { once: true });
       work.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
     });
-    why2 = (error, timeoutMs) => {
-      if (error instanceof TimedOut) return `it took longer than REPORT_CI_LOG_TIMEOUT (${timeoutMs / 1e3} s); raise REPORT_CI_LOG_TIMEOUT, or set REPORT_CI_LOG=off`;
+    why3 = (error, timeoutMs) => {
+      if (error instanceof TimedOut2) return `it took longer than REPORT_CI_LOG_TIMEOUT (${timeoutMs / 1e3} s); raise REPORT_CI_LOG_TIMEOUT, or set REPORT_CI_LOG=off`;
       if (isBug(error)) return `a bug in deploy-failure-reporter (${describeError(error)}); please report it`;
       return describeError(error);
     };
@@ -47243,8 +47723,8 @@ async function createCiReader(config, log2, env = process.env) {
     const problems = [];
     const options = gitLabCiOptions2(env, problems);
     if (!options) {
-      const why3 = problems.length ? problems.join("; ") : gitLabCiMissingToken2(env);
-      log2.warn(`REPORT_CI_LOG=auto, but ${why3}, so the issue has no What failed section`);
+      const why4 = problems.length ? problems.join("; ") : gitLabCiMissingToken2(env);
+      log2.warn(`REPORT_CI_LOG=auto, but ${why4}, so the issue has no What failed section`);
       return void 0;
     }
     if (options.tokenName === "CI_LOG_TOKEN") {
@@ -47275,6 +47755,421 @@ var init_ci2 = __esm({
     init_config();
     init_log();
     sameOrigin = (a, b) => URL.canParse(a) && URL.canParse(b) && new URL(a).origin === new URL(b).origin;
+  }
+});
+
+// lib/gitlab/changes.ts
+var changes_exports = {};
+__export(changes_exports, {
+  MAX_MR_LOOKUPS: () => MAX_MR_LOOKUPS,
+  gitLabChanges: () => gitLabChanges
+});
+function cannot2(what, error) {
+  if (error instanceof ChangesUnavailable) return error;
+  const status = error instanceof ApiError ? error.status : void 0;
+  if (status === 401 || status === 403) return new ChangesUnavailable(`GitLab refused to let the token read ${what} (HTTP ${status})`, PERMISSION2, { status, cause: error });
+  if (status === 404) return new ChangesUnavailable(`GitLab answered HTTP 404 for ${what}: it does not exist, or the token may not see it`, PERMISSION2, { status, cause: error });
+  return new ChangesUnavailable(`${what}: ${describeError(error)}`, "", { ...status === void 0 ? {} : { status }, cause: error });
+}
+function gitLabChanges(gitlab, code, apiUrl) {
+  const path3 = `/projects/${encodeURIComponent(code.project)}`;
+  const web = code.projectUrl ?? (/^\d+$/.test(code.project) ? void 0 : `${apiUrl.replace(/\/api\/v4\/?$/, "")}/${code.project}`);
+  const lastGood = {
+    name: "GitLab deployments",
+    async find(signal) {
+      let list2;
+      try {
+        ;
+        ({ data: list2 } = await gitlab.request({
+          method: "GET",
+          path: `${path3}/deployments`,
+          query: { environment: code.environment, status: "success", order_by: "finished_at", sort: "desc", per_page: 1 },
+          signal
+        }));
+      } catch (error) {
+        throw cannot2(`the deployments of ${code.project}`, error);
+      }
+      if (!Array.isArray(list2)) throw unexpected2("the list of deployments");
+      const [last] = list2;
+      if (!last) return null;
+      if (!isSha(last.sha)) throw unexpected2("the list of deployments");
+      const at = dateOf(last.finished_at) ?? dateOf(last.updated_at);
+      return { sha: last.sha.toLowerCase(), source: "GitLab deployments", ...at ? { at } : {} };
+    }
+  };
+  const commitsBetween = async (from, to, signal) => {
+    let data;
+    try {
+      ;
+      ({ data } = await gitlab.request({ method: "GET", path: `${path3}/repository/compare`, query: { from, to }, signal }));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) throw new BaseGone(from, { cause: error });
+      throw cannot2(`the comparison of ${from.slice(0, 7)}...${to.slice(0, 7)}`, error);
+    }
+    if (!data || !Array.isArray(data.commits)) throw unexpected2("the comparison");
+    return data.commits;
+  };
+  const compare2 = async (base, head, signal) => {
+    const listed = await commitsBetween(base, head, signal);
+    if (!listed.length) {
+      const back = await commitsBetween(head, base, signal).catch((error) => {
+        if (error instanceof BaseGone) throw cannot2(`the comparison of ${head.slice(0, 7)}...${base.slice(0, 7)}`, error.cause);
+        throw error;
+      });
+      return { status: "behind", commits: [], total: 0, behindBy: back.length };
+    }
+    const commits = listed.map(commitOf);
+    const builtOn = listed.some((c) => Array.isArray(c.parent_ids) && c.parent_ids.some((p) => typeof p === "string" && p.toLowerCase().startsWith(base.toLowerCase())));
+    return { status: builtOn ? "ahead" : "diverged", commits: commits.reverse(), total: commits.length, behindBy: 0 };
+  };
+  const pullsOf2 = async (shas, signal) => {
+    const asked = shas.slice(0, MAX_MR_LOOKUPS);
+    const answers = await Promise.all(
+      asked.map(async (sha) => {
+        try {
+          return (await gitlab.request({ method: "GET", path: `${path3}/repository/commits/${sha}/merge_requests`, signal })).data;
+        } catch (error) {
+          throw cannot2(`the merge requests of commit ${sha.slice(0, 7)}`, error);
+        }
+      })
+    );
+    const out = /* @__PURE__ */ new Map();
+    asked.forEach((sha, i) => {
+      const list2 = answers[i];
+      if (!Array.isArray(list2)) throw unexpected2("the merge requests of a commit");
+      const mrs = list2;
+      const mr = mrs.find((m) => m.state === "merged") ?? mrs[0];
+      if (!mr) return;
+      if (!Number.isInteger(mr.iid) || typeof mr.title !== "string" || typeof mr.web_url !== "string") throw unexpected2("the merge requests of a commit");
+      out.set(sha, { number: mr.iid, title: mr.title, url: mr.web_url, author: typeof mr.author?.username === "string" ? mr.author.username : null });
+    });
+    return out;
+  };
+  return {
+    service: "GitLab",
+    sources: [lastGood],
+    remote: { name: "GitLab compare", compare: compare2 },
+    pulls: { pullsOf: pullsOf2 },
+    compareUrl: (base, head) => web ? `${web}/-/compare/${base}...${head}` : null,
+    permissionHint: "read_api"
+  };
+}
+var MAX_MR_LOOKUPS, PERMISSION2, unexpected2, SHA4, isSha, dateOf, commitOf;
+var init_changes3 = __esm({
+  "lib/gitlab/changes.ts"() {
+    "use strict";
+    init_changes2();
+    init_errors();
+    init_transient();
+    MAX_MR_LOOKUPS = 10;
+    PERMISSION2 = "give the token the read_api scope (a project, group or personal access token; CI_JOB_TOKEN cannot read these)";
+    unexpected2 = (what) => new ChangesUnavailable(`GitLab answered ${what} in a shape this tool does not know`, "if GitLab changed its API, please report it");
+    SHA4 = /^[0-9a-f]{40,64}$/i;
+    isSha = (value16) => typeof value16 === "string" && SHA4.test(value16);
+    dateOf = (value16) => typeof value16 === "string" && !Number.isNaN(Date.parse(value16)) ? new Date(value16) : void 0;
+    commitOf = (c) => {
+      if (!isSha(c.id) || typeof c.title !== "string") throw unexpected2("the comparison");
+      return { sha: c.id.toLowerCase(), subject: c.title, author: typeof c.author_name === "string" ? c.author_name : "unknown" };
+    };
+  }
+});
+
+// lib/github/changes.ts
+var changes_exports2 = {};
+__export(changes_exports2, {
+  MAX_DEPLOYMENTS: () => MAX_DEPLOYMENTS,
+  gitHubChanges: () => gitHubChanges,
+  gitHubWebUrl: () => gitHubWebUrl,
+  pullsQuery: () => pullsQuery
+});
+function cannot3(what, error, fix) {
+  if (error instanceof ChangesUnavailable) return error;
+  const status = error instanceof ApiError ? error.status : void 0;
+  if (status === 403) return new ChangesUnavailable(`GitHub refused to let the token read ${what} (HTTP 403)`, fix, { status, cause: error });
+  if (status === 404) return new ChangesUnavailable(`GitHub answered HTTP 404 for ${what}: it does not exist, or the token may not see it`, fix, { status, cause: error });
+  return new ChangesUnavailable(`${what}: ${describeError(error)}`, "", { ...status === void 0 ? {} : { status }, cause: error });
+}
+function deploymentSource(github, code) {
+  const { owner, repo } = code;
+  return {
+    name: "GitHub deployments",
+    async find(signal) {
+      let deployments;
+      try {
+        ;
+        ({ data: deployments } = await github.request("GET /repos/{owner}/{repo}/deployments", { owner, repo, environment: code.environment, per_page: MAX_DEPLOYMENTS, ...withSignal(signal) }));
+      } catch (error) {
+        throw cannot3(`the deployments of ${owner}/${repo}`, error, PERMISSION3.deployments);
+      }
+      if (!Array.isArray(deployments)) throw unexpected3("the list of deployments");
+      const list2 = deployments;
+      if (!list2.every((d) => Number.isInteger(d.id) && isSha2(d.sha))) throw unexpected3("the list of deployments");
+      if (!list2.length) return void 0;
+      for (let i = 0; i < list2.length; i += STATUS_BATCH) {
+        const batch = list2.slice(i, i + STATUS_BATCH);
+        const found = await Promise.all(batch.map((d) => successOf(github, code, d.id, signal)));
+        const index = found.findIndex((at) => at !== false);
+        if (index >= 0) return { sha: batch[index].sha.toLowerCase(), source: "GitHub deployments", ...found[index] ? { at: found[index] } : {} };
+      }
+      return null;
+    }
+  };
+}
+async function successOf(github, code, id, signal) {
+  let statuses;
+  try {
+    ;
+    ({ data: statuses } = await github.request("GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses", { owner: code.owner, repo: code.repo, deployment_id: id, per_page: 100, ...withSignal(signal) }));
+  } catch (error) {
+    throw cannot3(`the statuses of deployment ${id}`, error, PERMISSION3.deployments);
+  }
+  if (!Array.isArray(statuses)) throw unexpected3("the statuses of a deployment");
+  const success = statuses.find((s) => s.state === "success");
+  return success ? dateOf2(success.created_at) : false;
+}
+function runSource(github, code, runId) {
+  const { owner, repo } = code;
+  return {
+    name: "GitHub Actions runs",
+    async find(signal) {
+      let run2;
+      try {
+        ;
+        ({ data: run2 } = await github.request("GET /repos/{owner}/{repo}/actions/runs/{run_id}", { owner, repo, run_id: Number(runId), exclude_pull_requests: true, ...withSignal(signal) }));
+      } catch (error) {
+        throw cannot3(`run ${runId} of ${owner}/${repo}`, error, PERMISSION3.actions);
+      }
+      if (!Number.isInteger(run2.workflow_id) || typeof run2.head_branch !== "string") throw unexpected3("the run");
+      let runs;
+      try {
+        ;
+        ({ data: runs } = await github.request("GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs", {
+          owner,
+          repo,
+          workflow_id: run2.workflow_id,
+          branch: run2.head_branch,
+          status: "success",
+          per_page: 1,
+          exclude_pull_requests: true,
+          ...withSignal(signal)
+        }));
+      } catch (error) {
+        throw cannot3(`the runs of workflow ${String(run2.workflow_id)}`, error, PERMISSION3.actions);
+      }
+      if (!Array.isArray(runs.workflow_runs)) throw unexpected3("the list of workflow runs");
+      const [last] = runs.workflow_runs;
+      if (!last) return null;
+      if (!isSha2(last.head_sha)) throw unexpected3("the list of workflow runs");
+      const at = dateOf2(last.updated_at);
+      return { sha: last.head_sha.toLowerCase(), source: "GitHub Actions runs", ...at ? { at } : {} };
+    }
+  };
+}
+async function compare(github, code, base, head, signal) {
+  const { owner, repo } = code;
+  const page = (n) => github.request("GET /repos/{owner}/{repo}/compare/{basehead}", { owner, repo, basehead: `${base}...${head}`, per_page: PAGE, page: n, ...withSignal(signal) });
+  let first2;
+  try {
+    first2 = await page(1);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw new BaseGone(base, { cause: error });
+    throw cannot3(`the comparison of ${base.slice(0, 7)}...${head.slice(0, 7)}`, error, PERMISSION3.contents);
+  }
+  const data = first2.data;
+  if (!STATUSES.includes(data.status) || !Number.isInteger(data.total_commits) || !Array.isArray(data.commits)) throw unexpected3("the comparison");
+  let commits = data.commits.map(commitOf2);
+  const last = lastPage(first2.headers.link);
+  if (last !== void 0 && last > 1) {
+    try {
+      const tail = (await page(last)).data;
+      if (!Array.isArray(tail.commits)) throw unexpected3("the comparison");
+      commits = tail.commits.map(commitOf2);
+    } catch (error) {
+      throw cannot3(`the comparison of ${base.slice(0, 7)}...${head.slice(0, 7)}`, error, PERMISSION3.contents);
+    }
+  }
+  return {
+    status: data.status,
+    // GitHub lists them oldest first.
+    commits: commits.reverse(),
+    total: data.total_commits,
+    behindBy: Number.isInteger(data.behind_by) ? data.behind_by : 0,
+    ...typeof data.html_url === "string" ? { url: data.html_url } : {}
+  };
+}
+function pullsQuery(shas) {
+  const fields = shas.map((sha, i) => {
+    if (!/^[0-9a-f]{40,64}$/i.test(sha)) throw new TypeError(`not a full commit id: ${sha}`);
+    return `c${i}: object(oid: "${sha}") { ... on Commit { associatedPullRequests(first: 1) { nodes { number title url author { login } } } } }`;
+  });
+  return `query($owner: String!, $repo: String!) {
+  repository(owner: $owner, name: $repo) {
+    ${fields.join("\n    ")}
+  }
+}`;
+}
+async function pullsOf(github, code, shas, signal) {
+  let body2;
+  try {
+    ;
+    ({ data: body2 } = await github.request(graphqlRoute(github), { query: pullsQuery(shas), variables: { owner: code.owner, repo: code.repo }, ...withSignal(signal) }));
+  } catch (error) {
+    throw cannot3("the pull requests of the commits", error, PERMISSION3.pulls);
+  }
+  const [problem] = body2.errors ?? [];
+  if (problem) {
+    const refused = problem.type === "FORBIDDEN" || problem.type === "INSUFFICIENT_SCOPES";
+    throw new ChangesUnavailable(`GitHub's GraphQL API refused the pull requests of the commits (${problem.type ?? "error"}: ${String(problem.message ?? "").slice(0, 200)})`, refused ? PERMISSION3.pulls : "");
+  }
+  const repository = body2.data?.repository;
+  if (!repository || typeof repository !== "object") throw unexpected3("the pull requests of the commits");
+  const out = /* @__PURE__ */ new Map();
+  shas.forEach((sha, i) => {
+    const [node] = repository[`c${i}`]?.associatedPullRequests?.nodes ?? [];
+    if (!node) return;
+    if (!Number.isInteger(node.number) || typeof node.title !== "string" || typeof node.url !== "string") throw unexpected3("the pull requests of the commits");
+    const author = typeof node.author?.login === "string" ? node.author.login : null;
+    out.set(sha, { number: node.number, title: node.title, url: node.url, author });
+  });
+  return out;
+}
+function gitHubWebUrl(apiUrl) {
+  const url = new URL(apiUrl);
+  if (url.hostname === "api.github.com") return "https://github.com";
+  return `${url.origin}${url.pathname.replace(/\/api\/v3\/?$/, "").replace(/\/+$/, "")}`;
+}
+function gitHubChanges(github, code) {
+  const compareUrl = (base, head) => `${code.webUrl}/${code.owner}/${code.repo}/compare/${base}...${head}`;
+  return {
+    service: "GitHub",
+    sources: [deploymentSource(github, code), ...code.runId ? [runSource(github, code, code.runId)] : []],
+    remote: { name: "GitHub compare", compare: (base, head, signal) => compare(github, code, base, head, signal) },
+    pulls: { pullsOf: (shas, signal) => pullsOf(github, code, shas, signal) },
+    compareUrl,
+    permissionHint: "deployments: read, actions: read, contents: read, pull-requests: read"
+  };
+}
+var MAX_DEPLOYMENTS, STATUS_BATCH, PAGE, PERMISSION3, unexpected3, SHA5, isSha2, dateOf2, withSignal, commitOf2, STATUSES, lastPage, graphqlRoute;
+var init_changes4 = __esm({
+  "lib/github/changes.ts"() {
+    "use strict";
+    init_changes2();
+    init_errors();
+    init_transient();
+    MAX_DEPLOYMENTS = 10;
+    STATUS_BATCH = 5;
+    PAGE = 100;
+    PERMISSION3 = {
+      deployments: "give the workflow `permissions: deployments: read` (once any permission is listed, unlisted ones are none)",
+      actions: "give the workflow `permissions: actions: read`",
+      contents: "give the workflow `permissions: contents: read`",
+      pulls: "give the workflow `permissions: pull-requests: read`"
+    };
+    unexpected3 = (what) => new ChangesUnavailable(`GitHub answered ${what} in a shape this tool does not know`, "if GitHub changed its API, please report it");
+    SHA5 = /^[0-9a-f]{40,64}$/i;
+    isSha2 = (value16) => typeof value16 === "string" && SHA5.test(value16);
+    dateOf2 = (value16) => typeof value16 === "string" && !Number.isNaN(Date.parse(value16)) ? new Date(value16) : void 0;
+    withSignal = (signal) => ({ request: { signal } });
+    commitOf2 = (c) => {
+      if (!isSha2(c.sha) || typeof c.commit?.message !== "string") throw unexpected3("the comparison");
+      const name2 = typeof c.commit.author?.name === "string" ? c.commit.author.name : "unknown";
+      const login = typeof c.author?.login === "string" ? c.author.login : void 0;
+      return { sha: c.sha.toLowerCase(), subject: c.commit.message.split("\n", 1)[0], author: name2, ...login ? { login } : {} };
+    };
+    STATUSES = ["ahead", "behind", "diverged", "identical"];
+    lastPage = (link4) => {
+      const match = typeof link4 === "string" ? /[?&]page=(\d+)[^>]*>;\s*rel="last"/.exec(link4) : null;
+      return match ? Number(match[1]) : void 0;
+    };
+    graphqlRoute = (github) => {
+      const base = github.request.endpoint.DEFAULTS.baseUrl;
+      return /\/api\/v3\/?$/.test(base) ? `POST ${base.replace(/\/api\/v3\/?$/, "/api/graphql")}` : "POST /graphql";
+    };
+  }
+});
+
+// lib/run/changes.ts
+var changes_exports3 = {};
+__export(changes_exports3, {
+  changesCheck: () => changesCheck,
+  changesPlan: () => changesPlan,
+  changesService: () => changesService,
+  readChanges: () => readChanges2,
+  startChanges: () => startChanges
+});
+function changesPlan(config, env = process.env) {
+  const explicit2 = config.lastGoodSha ? ["REPORT_LAST_GOOD_SHA"] : [];
+  if (config.tracker === "gitlab") {
+    return { service: "GitLab", where: gitLabProject(config, env), sources: [...explicit2, "GitLab deployments"], permissions: "read_api" };
+  }
+  const code = gitHubCode(config, env);
+  return {
+    service: "GitHub",
+    where: `${code.owner}/${code.repo}`,
+    sources: [...explicit2, "GitHub deployments", ...code.runId ? ["GitHub Actions runs"] : []],
+    permissions: `deployments: read${code.runId ? ", actions: read" : ""}, contents: read, pull-requests: read`
+  };
+}
+async function changesService(config, log2, head, env = process.env) {
+  if (!config.token && !config.app) return void 0;
+  if (config.tracker === "gitlab") {
+    const [{ createGitLab: createGitLab2 }, { gitLabChanges: gitLabChanges2 }] = await Promise.all([Promise.resolve().then(() => (init_client(), client_exports)), Promise.resolve().then(() => (init_changes3(), changes_exports))]);
+    const project = gitLabProject(config, env);
+    const projectUrl = project !== config.project || env.GITLAB_CI === "true" ? env.CI_PROJECT_URL : void 0;
+    return gitLabChanges2(createGitLab2(config, log2), { project, environment: config.deployEnv, ...projectUrl ? { projectUrl } : {} }, config.apiUrl);
+  }
+  const [{ createGitHub: createGitHub2 }, { gitHubChanges: gitHubChanges2, gitHubWebUrl: gitHubWebUrl2 }] = await Promise.all([Promise.resolve().then(() => (init_client2(), client_exports2)), Promise.resolve().then(() => (init_changes4(), changes_exports2))]);
+  const code = gitHubCode(config, env);
+  return gitHubChanges2(createGitHub2(config, log2), { ...code, environment: config.deployEnv, head, webUrl: gitHubWebUrl2(config.apiUrl) });
+}
+async function readChanges2(config, head, log2, env = process.env, cwd, signal) {
+  if (config.changes !== "auto") return {};
+  const [{ readWhatChanged: readWhatChanged2 }, { localHistory: localHistory2 }] = await Promise.all([Promise.resolve().then(() => (init_what_changed2(), what_changed_exports2)), Promise.resolve().then(() => (init_git(), git_exports))]);
+  let service;
+  try {
+    service = await changesService(config, log2, head, env);
+  } catch (error) {
+    log2.warn(`Could not say what changed: ${error.message}. The issue is filed without its What changed section`);
+    return {};
+  }
+  const changes = await readWhatChanged2(service, localHistory2(cwd), { head, lastGoodSha: config.lastGoodSha, timeoutMs: config.changesTimeoutMs, ...signal ? { signal } : {} }, log2);
+  return changes ? { changes, mentionAuthors: config.mentionAuthors } : {};
+}
+function startChanges(config, head, log2, env = process.env) {
+  if (config.changes !== "auto") return void 0;
+  const full = env.GITHUB_ACTIONS === "true" && /^[0-9a-f]{40,64}$/i.test(env.GITHUB_SHA ?? "") && env.GITHUB_SHA.startsWith(head) ? env.GITHUB_SHA.toLowerCase() : head;
+  head = full;
+  const stop = new AbortController();
+  return { settled: readChanges2(config, head, log2, env, void 0, stop.signal), cancel: () => stop.abort() };
+}
+async function changesCheck(config, log2, env = process.env) {
+  const plan = changesPlan(config, env);
+  const order = `${plan.sources.join(", then ")}${plan.where ? ` of ${plan.where}` : ""}`;
+  const service = await changesService(config, log2, "HEAD", env).catch(() => void 0);
+  const first2 = service?.sources[0];
+  if (!first2) return { ok: true, text: `what changed: from ${order}; compared by the checkout only (no token for ${plan.service ?? "a service"})` };
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), config.changesTimeoutMs);
+  try {
+    const found = await first2.find(deadline.signal);
+    const said = found ? `its last good deploy is ${found.sha.slice(0, 7)}` : found === null ? "it records no good deploy yet" : "it records no deploys";
+    return { ok: true, text: `what changed: from ${order}; the token may read ${first2.name} (${said}); it also needs ${plan.permissions}` };
+  } catch (error) {
+    return { ok: false, text: `what changed: cannot read ${first2.name}: ${error.message}` };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+var sameOrigin2, gitHubCode, gitLabProject;
+var init_changes5 = __esm({
+  "lib/run/changes.ts"() {
+    "use strict";
+    sameOrigin2 = (a, b) => URL.canParse(a) && URL.canParse(b) && new URL(a).origin === new URL(b).origin;
+    gitHubCode = (config, env) => {
+      const run2 = env.GITHUB_ACTIONS === "true" && config.githubRun && (config.githubRun.apiUrl === void 0 || sameOrigin2(config.githubRun.apiUrl, config.apiUrl)) ? config.githubRun : void 0;
+      return { owner: run2?.owner ?? config.owner, repo: run2?.repo ?? config.repo, runId: run2?.runId };
+    };
+    gitLabProject = (config, env) => env.GITLAB_CI === "true" && env.CI_API_V4_URL && sameOrigin2(env.CI_API_V4_URL, config.apiUrl) ? env.CI_PROJECT_ID ?? env.CI_PROJECT_PATH ?? config.project : config.project;
   }
 });
 
@@ -47312,32 +48207,6 @@ var init_flap = __esm({
 ${FLAP_HELD_MARKER}
 Recovered, but flapping: left open for a person to close
 `;
-  }
-});
-
-// lib/core/text/duration.ts
-function formatDuration(seconds) {
-  let rest = Math.max(0, Math.floor(seconds));
-  const parts = [];
-  for (const [unit, size] of UNITS) {
-    if (parts.length === 2) break;
-    const n = Math.floor(rest / size);
-    rest -= n * size;
-    if (n > 0 || parts.length > 0) parts.push(`${n} ${unit}`);
-  }
-  const kept = parts.filter((part, i) => i === 0 || !part.startsWith("0 "));
-  return kept.length ? kept.join(" ") : "0 s";
-}
-var UNITS;
-var init_duration = __esm({
-  "lib/core/text/duration.ts"() {
-    "use strict";
-    UNITS = [
-      ["d", 86400],
-      ["h", 3600],
-      ["min", 60],
-      ["s", 1]
-    ];
   }
 });
 
@@ -47637,7 +48506,7 @@ ${lines.join("\n\n")}
     mark(next) {
       marks = next;
     },
-    async readAhead(key) {
+    async readAhead(key2) {
       const recording = { pages: [], complete: false };
       const recorder = {
         ...inner,
@@ -47656,7 +48525,7 @@ ${lines.join("\n\n")}
         }
       };
       try {
-        await findHolderIssue(recorder, key);
+        await findHolderIssue(recorder, key2);
       } catch (error) {
         recording.error = error;
       }
@@ -47765,7 +48634,7 @@ async function trackerAndRuns(config, log2, env, withRuns) {
     const run2 = config.githubRun;
     if (config.tracker !== "github") return { tracker: await createTracker(config, log2), runs: { why: "the run is on GitHub Actions but issues go to GitLab, whose token cannot read it" } };
     if (!run2) return { tracker: await createTracker(config, log2), runs: { why: "GITHUB_REPOSITORY or GITHUB_RUN_ID is missing or malformed" } };
-    if (run2.apiUrl !== void 0 && !sameOrigin2(run2.apiUrl, config.apiUrl)) return { tracker: await createTracker(config, log2), runs: { why: `the run is on ${run2.apiUrl} but issues go to ${config.apiUrl}; ISSUE_TOKEN is not sent to the run's host` } };
+    if (run2.apiUrl !== void 0 && !sameOrigin3(run2.apiUrl, config.apiUrl)) return { tracker: await createTracker(config, log2), runs: { why: `the run is on ${run2.apiUrl} but issues go to ${config.apiUrl}; ISSUE_TOKEN is not sent to the run's host` } };
     const [{ createGitHub: createGitHub2 }, { createGitHubTracker: createGitHubTracker2 }, { gitHubWorkflowRuns: gitHubWorkflowRuns2, workflowFile: workflowFile2 }] = await Promise.all([Promise.resolve().then(() => (init_client2(), client_exports2)), Promise.resolve().then(() => (init_tracker3(), tracker_exports2)), Promise.resolve().then(() => (init_workflow_runs(), workflow_runs_exports))]);
     const github = createGitHub2(config, log2);
     const branch = env.GITHUB_HEAD_REF || (env.GITHUB_REF_TYPE === "branch" ? env.GITHUB_REF_NAME : void 0) || void 0;
@@ -47778,7 +48647,7 @@ async function trackerAndRuns(config, log2, env, withRuns) {
     const ref = env.CI_COMMIT_REF_NAME;
     const pipeline = env.CI_PIPELINE_ID ?? "";
     if (!project || !ref || !ID2.test(pipeline)) return { tracker: await createTracker(config, log2), runs: { why: "CI_PROJECT_ID, CI_COMMIT_REF_NAME or CI_PIPELINE_ID is missing or malformed" } };
-    if (env.CI_API_V4_URL !== void 0 && !sameOrigin2(env.CI_API_V4_URL, config.apiUrl)) return { tracker: await createTracker(config, log2), runs: { why: `the pipeline is on ${env.CI_API_V4_URL} but issues go to ${config.apiUrl}; ISSUE_TOKEN is not sent to the pipeline's host` } };
+    if (env.CI_API_V4_URL !== void 0 && !sameOrigin3(env.CI_API_V4_URL, config.apiUrl)) return { tracker: await createTracker(config, log2), runs: { why: `the pipeline is on ${env.CI_API_V4_URL} but issues go to ${config.apiUrl}; ISSUE_TOKEN is not sent to the pipeline's host` } };
     const [{ createGitLab: createGitLab2 }, { createGitLabTracker: createGitLabTracker2, projectId: projectId2 }, { gitLabPipelines: gitLabPipelines2 }] = await Promise.all([Promise.resolve().then(() => (init_client(), client_exports)), Promise.resolve().then(() => (init_tracker2(), tracker_exports)), Promise.resolve().then(() => (init_pipelines(), pipelines_exports))]);
     const client = createGitLab2(config, log2);
     const reader = gitLabPipelines2(client, `/projects/${projectId2(project)}`, ref);
@@ -47786,12 +48655,12 @@ async function trackerAndRuns(config, log2, env, withRuns) {
   }
   return { tracker: await createTracker(config, log2), runs: { why: "this is neither GitHub Actions nor GitLab CI, whose run history it reads" } };
 }
-var sameOrigin2, ID2;
+var sameOrigin3, ID2;
 var init_noise_sources = __esm({
   "lib/run/noise-sources.ts"() {
     "use strict";
     init_tracker4();
-    sameOrigin2 = (a, b) => a !== void 0 && URL.canParse(a) && URL.canParse(b) && new URL(a).origin === new URL(b).origin;
+    sameOrigin3 = (a, b) => a !== void 0 && URL.canParse(a) && URL.canParse(b) && new URL(a).origin === new URL(b).origin;
     ID2 = /^[1-9][0-9]{0,19}$/;
   }
 });
@@ -47848,8 +48717,8 @@ var init_page2 = __esm({
 });
 
 // lib/pager/pagerduty.ts
-function eventBody(routingKey, action, key, incident) {
-  const base = { routing_key: routingKey, event_action: action, dedup_key: cut(key, 255) };
+function eventBody(routingKey, action, key2, incident) {
+  const base = { routing_key: routingKey, event_action: action, dedup_key: cut(key2, 255) };
   if (!incident) return base;
   incident = redactDeep(incident);
   return {
@@ -47879,12 +48748,12 @@ function createPagerDuty(options) {
     } catch (cause) {
       throw new ApiError("PagerDuty Events API did not answer", { transient: true, cause });
     }
-    const text3 = await response.text().catch(() => "");
+    const text4 = await response.text().catch(() => "");
     if (response.status === 202 || response.ok) return;
     const transient = response.status === 429 || response.status >= 500;
     const message = (() => {
       try {
-        return String(JSON.parse(text3).message ?? "");
+        return String(JSON.parse(text4).message ?? "");
       } catch {
         return "";
       }
@@ -47894,7 +48763,7 @@ function createPagerDuty(options) {
   return {
     name: "PagerDuty",
     open: (incident) => send2(eventBody(options.routingKey, "trigger", incident.key, incident)),
-    close: (key) => send2(eventBody(options.routingKey, "resolve", key))
+    close: (key2) => send2(eventBody(options.routingKey, "resolve", key2))
   };
 }
 var cut;
@@ -47904,7 +48773,7 @@ var init_pagerduty = __esm({
     init_errors();
     init_fetch();
     init_redact();
-    cut = (text3, max) => text3.length <= max ? text3 : `${text3.slice(0, max - 1)}\u2026`;
+    cut = (text4, max) => text4.length <= max ? text4 : `${text4.slice(0, max - 1)}\u2026`;
   }
 });
 
@@ -48018,12 +48887,12 @@ async function prepareReport(config, failure2, log2, env) {
   const sources = await trackerAndRuns(config, log2, env, config.fileAfter !== void 0);
   const noise = noiseTracker(sources.tracker);
   const title = await issueTitle(config.template, failure2, sources.tracker);
-  const key = { group: config.group ?? "title", title, time: failure2.time };
+  const key2 = { group: config.group ?? "title", title, time: failure2.time };
   const reads = config.fileAfter !== void 0 || config.flap !== void 0;
   const [streak, flap] = await Promise.all([
     config.fileAfter !== void 0 ? readStreak(sources.runs, config.fileAfter, log2) : void 0,
     config.flap !== void 0 ? readFlap(sources.tracker, config, now, true, log2) : void 0,
-    reads ? noise.readAhead(key) : void 0
+    reads ? noise.readAhead(key2) : void 0
   ]);
   const window2 = config.flap ? formatWindow(config.flap.windowSeconds) : "";
   noise.mark({
@@ -48122,36 +48991,36 @@ __export(preview_exports, {
 });
 async function previewReport(tracker, target, failure2, log2) {
   const kind = tracker?.kind ?? target.tracker ?? "github";
-  const text3 = { kind, limits: tracker?.limits ?? { title: TITLE_LIMITS[kind], body: BODY_LIMIT } };
-  const title = await issueTitle(target.template, failure2, text3);
+  const text4 = { kind, limits: tracker?.limits ?? { title: TITLE_LIMITS[kind], body: BODY_LIMIT } };
+  const title = await issueTitle(target.template, failure2, text4);
   log2.info("Dry run: nothing will be created, commented or posted");
   let reopenComment = [];
   if (!tracker) {
     log2.info("No ISSUE_TOKEN: the duplicate check was skipped");
   } else {
-    const key = { group: target.group ?? "title", title, time: failure2.time };
+    const key2 = { group: target.group ?? "title", title, time: failure2.time };
     try {
-      const existing = await findHolderIssue(tracker, key);
+      const existing = await findHolderIssue(tracker, key2);
       if (existing) {
         const action = target.onDuplicate === "comment" ? "comment on it" : "skip creation";
         log2.info(`Duplicate issue found: #${existing.number} ${existing.url}; a real run would ${action}`);
       } else {
-        reopenComment = await previewReopen(tracker, target, key, failure2, log2);
+        reopenComment = await previewReopen(tracker, target, key2, failure2, log2);
       }
     } catch (error) {
       log2.warn(`Could not list open issues (${describeError(error)}); a real run would create the issue below`);
     }
   }
   const chat = target.chatWebhook ? "chat message (to CHAT_WEBHOOK)" : "chat message (not sent: CHAT_WEBHOOK is not set)";
-  const body2 = (await issueBody(target.template, failure2, text3)).replace(/\n$/, "");
+  const body2 = (await issueBody(target.template, failure2, text4)).replace(/\n$/, "");
   return [`--- title`, title, `--- body`, body2, ...reopenComment, `--- ${chat}`, renderChat(failure2), ""].join("\n");
 }
-async function previewReopen(tracker, target, key, failure2, log2) {
+async function previewReopen(tracker, target, key2, failure2, log2) {
   const reopenWindowHours = target.reopenWindowHours ?? 0;
   const none = () => (log2.info("No open duplicate: a real run would create the issue below"), []);
   if (reopenWindowHours <= 0) return none();
   try {
-    const recovered = await findRecovered(tracker, { reopenWindowHours }, key);
+    const recovered = await findRecovered(tracker, { reopenWindowHours }, key2);
     if (!recovered) return none();
     const { number: number2, url } = recovered.issue;
     const { body: body2 } = occurrenceOnRecovered(recovered, await tracker.listComments(number2), failure2, tracker.kind);
@@ -48189,7 +49058,7 @@ import { randomUUID } from "node:crypto";
 import { appendFileSync } from "node:fs";
 function jsonLine(o) {
   o = redactDeep(o);
-  return JSON.stringify({ outcome: o.outcome, number: o.number, url: o.url, title: o.title, ...o.failed ? { failed: o.failed } : {}, ...o.held ? { held: o.held } : {} });
+  return JSON.stringify({ outcome: o.outcome, number: o.number, url: o.url, title: o.title, ...o.failed ? { failed: o.failed } : {}, ...o.held ? { held: o.held } : {}, ...o.changes !== void 0 ? { changes: o.changes } : {} });
 }
 function outputLines(o, delimiter = () => `ghadelimiter_${randomUUID()}`) {
   const entries2 = [
@@ -48197,29 +49066,31 @@ function outputLines(o, delimiter = () => `ghadelimiter_${randomUUID()}`) {
     ["issue-number", o.number === null ? "" : String(o.number)],
     ["issue-url", o.url ?? ""],
     // A JSON list of {job, step, url}, when the CI was read.
-    ...o.failed ? [["failed", JSON.stringify(o.failed)]] : []
+    ...o.failed ? [["failed", JSON.stringify(o.failed)]] : [],
+    // A JSON object {base, head, status, commits, pulls, authors, compareUrl}, with REPORT_CHANGES=auto.
+    ...o.changes !== void 0 ? [["changes", JSON.stringify(o.changes)]] : []
   ];
-  return entries2.map(([name2, value15]) => {
-    if (!/[\r\n]/.test(value15)) return `${name2}=${value15}
+  return entries2.map(([name2, value16]) => {
+    if (!/[\r\n]/.test(value16)) return `${name2}=${value16}
 `;
     let end = delimiter();
-    while (value15.includes(end)) end = delimiter();
+    while (value16.includes(end)) end = delimiter();
     return `${name2}<<${end}
-${value15}
+${value16}
 ${end}
 `;
   }).join("");
 }
 function summaryMarkdown(o, failure2) {
   const lines = [`### ${HEADLINES[o.outcome](o)}`, "", `- **Outcome:** ${o.outcome}`];
-  if (o.url) lines.push(`- **Issue:** [#${o.number}](${o.url})${o.title ? ` ${text2(o.title)}` : ""}`);
+  if (o.url) lines.push(`- **Issue:** [#${o.number}](${o.url})${o.title ? ` ${text3(o.title)}` : ""}`);
   else if (o.outcome === "failed") lines.push("- **Issue:** none filed; the step log says why");
   else if (o.outcome === "held") lines.push("- **Issue:** none yet; filed from the run that reaches REPORT_FILE_AFTER");
   if (failure2) {
     lines.push(
       `- **Environment:** ${field(failure2.environment, inlineCode)}`,
       `- **Commit:** ${field(failure2.commitSha, inlineCode)}`,
-      `- **Reason:** ${text2(failure2.reason)}`
+      `- **Reason:** ${text3(failure2.reason)}`
     );
   }
   return lines.join("\n") + "\n\n";
@@ -48238,7 +49109,7 @@ closed=${r.closed.join(",")}
 function appendResolveOutputs(githubOutput, r) {
   appendFileSync(githubOutput, resolveOutputLines(r));
 }
-var HEADLINES, text2;
+var HEADLINES, text3;
 var init_outputs = __esm({
   "lib/run/outputs.ts"() {
     "use strict";
@@ -48253,7 +49124,7 @@ var init_outputs = __esm({
       failed: () => "Deploy failure could not be filed",
       held: (o) => `Deploy failure held: ${o.held?.count ?? "?"} of ${o.held?.of ?? "?"} consecutive failed runs, no issue yet (REPORT_FILE_AFTER)`
     };
-    text2 = (value15) => field(value15, markdownText);
+    text3 = (value16) => field(value16, markdownText);
   }
 });
 
@@ -48448,7 +49319,7 @@ var init_noise_resolve = __esm({
 
 // lib/run/annotations.ts
 init_log();
-var escapeData = (text3) => text3.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+var escapeData = (text4) => text4.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
 function annotation(line) {
   const match = /^\[(WARN|ERROR)\] (.*)$/s.exec(line);
   if (!match) return void 0;
@@ -48457,9 +49328,9 @@ function annotation(line) {
 function annotating(target, annotations, secrets) {
   let pending = "";
   return {
-    write(text3) {
-      const result = target.write(text3);
-      pending += text3;
+    write(text4) {
+      const result = target.write(text4);
+      pending += text4;
       let end;
       while ((end = pending.indexOf("\n")) !== -1) {
         const found = annotation(redact(pending.slice(0, end), secrets));
@@ -48497,7 +49368,7 @@ function reportFailure(error, log2, { debug = false } = {}) {
 // lib/run/io.ts
 init_log();
 function redacting(writer) {
-  return { write: (text3) => writer.write(redact(text3)) };
+  return { write: (text4) => writer.write(redact(text4)) };
 }
 function ioLog(io2, secrets = () => []) {
   const line = (level, message) => `[${level}] ${redact(message, secrets())}
@@ -48539,7 +49410,7 @@ init_budget();
 init_recovery();
 import { readFile, stat } from "node:fs/promises";
 var MAX_TEMPLATE_BYTES = 4 * BODY_LIMIT;
-var value10 = (env, name2) => {
+var value11 = (env, name2) => {
   const v = env[name2];
   return v === void 0 || v === "" ? void 0 : v;
 };
@@ -48554,9 +49425,9 @@ var sampleFailure = (config, time) => ({
 function templateExtras(env, config) {
   const extras = {
     job_url: config.jobUrl,
-    run_attempt: value10(env, "GITHUB_RUN_ATTEMPT"),
-    actor: value10(env, "GITHUB_ACTOR") ?? value10(env, "GITLAB_USER_LOGIN") ?? value10(env, "BUILDKITE_BUILD_CREATOR"),
-    ref: value10(env, "GITHUB_REF_NAME") ?? value10(env, "CI_COMMIT_REF_NAME") ?? value10(env, "BUILDKITE_BRANCH")
+    run_attempt: value11(env, "GITHUB_RUN_ATTEMPT"),
+    actor: value11(env, "GITHUB_ACTOR") ?? value11(env, "GITLAB_USER_LOGIN") ?? value11(env, "BUILDKITE_BUILD_CREATOR"),
+    ref: value11(env, "GITHUB_REF_NAME") ?? value11(env, "CI_COMMIT_REF_NAME") ?? value11(env, "BUILDKITE_BRANCH")
   };
   const secrets = secretsOf(config);
   return Object.freeze(Object.fromEntries(Object.entries(extras).filter(([, v]) => v !== void 0).map(([k, v]) => [k, redact(v, secrets)])));
@@ -48564,22 +49435,22 @@ function templateExtras(env, config) {
 async function withTemplate(config, env) {
   const file = config.templateFile;
   if (file === void 0) return config;
-  let text3;
+  let text4;
   try {
     const { size } = await stat(file);
     if (size > MAX_TEMPLATE_BYTES) throw new ConfigError([`REPORT_TEMPLATE ${file} line 1: the file is ${size} bytes; a template may be at most ${MAX_TEMPLATE_BYTES} (an issue body holds ${BODY_LIMIT} characters)`]);
-    text3 = await readFile(file, "utf8");
+    text4 = await readFile(file, "utf8");
   } catch (error) {
     if (error instanceof ConfigError) throw error;
     const code = error.code ?? "error";
     throw new ConfigError([`REPORT_TEMPLATE: cannot read ${JSON.stringify(file)} (${code}); give the path of a Markdown file, relative to ${process.cwd()}`], { cause: error });
   }
   const { parseTemplate: parseTemplate3 } = await Promise.resolve().then(() => (init_template(), template_exports));
-  const { template, problems } = parseTemplate3(text3, `REPORT_TEMPLATE ${file}`);
+  const { template, problems } = parseTemplate3(text4, `REPORT_TEMPLATE ${file}`);
   const checks = [...problems];
   const labels = template ? parseLabels(template.labels.join(","), [...LABELS, ...config.extraLabels], checks) : [];
   const assignees = template ? parseAssignees([...config.assignees, ...template.assignees].join(","), checks) : [];
-  const named = (problem) => problem.replace(/^REPORT_(LABELS|ASSIGNEES):/, (_, key) => `REPORT_TEMPLATE ${file} ${key.toLowerCase()}:`);
+  const named = (problem) => problem.replace(/^REPORT_(LABELS|ASSIGNEES):/, (_, key2) => `REPORT_TEMPLATE ${file} ${key2.toLowerCase()}:`);
   if (template?.title && config.group === "environment") {
     const { templateTitle: templateTitle2 } = await Promise.resolve().then(() => (init_template_render(), template_render_exports));
     const title = templateTitle2(template, sampleFailure(config, /* @__PURE__ */ new Date()), config.tracker, { title: TITLE_LIMITS[config.tracker], body: BODY_LIMIT });
@@ -48666,26 +49537,11 @@ init_issue();
 
 // lib/run/deploy.ts
 init_config();
-
-// lib/run/git.ts
-var shell;
-var git = () => shell ??= Promise.resolve().then(() => (init_core(), core_exports)).then(({ $: $2 }) => $2({ quiet: true, nothrow: true, verbose: false }));
-async function shortSha(cwd) {
-  const out = await (await git())({ cwd })`git rev-parse --short HEAD`;
-  const sha = out.stdout.trim();
-  return out.exitCode === 0 && sha ? sha : void 0;
-}
-async function lastCommitMessage(cwd) {
-  const out = await (await git())({ cwd })`git log -1 --pretty=%B`;
-  const message = out.stdout.replace(/\s+$/, "");
-  return out.exitCode === 0 && message ? message : void 0;
-}
-
-// lib/run/deploy.ts
+init_git();
 init_redact();
 async function readDeploy(config, time, { withMessage = true } = {}) {
   const [sha, message] = await Promise.all([
-    config.commitSha ?? shortSha(),
+    config.commitSha ?? shortSha2(),
     withMessage ? config.commitMessage ?? lastCommitMessage() : void 0
   ]);
   return {
@@ -48696,8 +49552,8 @@ async function readDeploy(config, time, { withMessage = true } = {}) {
     time
   };
 }
-function withoutToken(text3, config) {
-  return redact(text3, secretsOf(config));
+function withoutToken(text4, config) {
+  return redact(text4, secretsOf(config));
 }
 
 // lib/run/session.ts
@@ -48737,12 +49593,21 @@ async function fileFailure(session, failure2) {
   const { config, log: log2 } = session;
   const failed = failure2.failed && (await Promise.resolve().then(() => (init_what_failed(), what_failed_exports))).failedEntries(failure2.failed);
   const extra = failed ? { failed } : {};
+  const changesModule = config.changes === "auto" ? await Promise.resolve().then(() => (init_changes5(), changes_exports3)) : void 0;
+  const pendingChanges = changesModule?.startChanges(config, failure2.commitSha, log2, session.env);
+  const changesSince = changesModule && (async (base) => (await changesModule.readChanges({ ...config, lastGoodSha: base }, failure2.commitSha, log2, session.env)).changes);
   try {
-    if (noiseOn(config)) return { result: { ...await (await Promise.resolve().then(() => (init_noise2(), noise_exports))).reportWithNoise(config, createNotifier(config, log2, session.annotate), failure2, log2, session.env), ...extra }, failure: failure2 };
-    const outcome = await fileReport(await createTracker(config, log2), createNotifier(config, log2, session.annotate), config, failure2, log2);
-    if (config.pager) await (await Promise.resolve().then(() => (init_paging(), paging_exports))).pageReported(config, outcome, failure2, log2);
-    return { result: { ...outcome, ...extra }, failure: failure2 };
+    const target = pendingChanges && changesSince ? { ...config, pendingChanges, changesSince } : config;
+    const chat = createNotifier(config, log2, session.annotate);
+    const noisy = noiseOn(config);
+    const outcome = noisy ? await (await Promise.resolve().then(() => (init_noise2(), noise_exports))).reportWithNoise(target, chat, failure2, log2, session.env) : await fileReport(await createTracker(config, log2), chat, target, failure2, log2);
+    if (outcome.outcome === "held") pendingChanges?.cancel();
+    const told = pendingChanges && (outcome.outcome === "created" || outcome.outcome === "reopened") ? await pendingChanges.settled : void 0;
+    const changes = pendingChanges ? { changes: told?.changes ? (await Promise.resolve().then(() => (init_what_changed(), what_changed_exports))).changesEntry(told.changes) : null } : {};
+    if (config.pager && !noisy && outcome.outcome !== "held") await (await Promise.resolve().then(() => (init_paging(), paging_exports))).pageReported(config, outcome, failure2, log2);
+    return { result: { ...outcome, ...extra, ...changes }, failure: told?.changes ? { ...failure2, ...told } : failure2 };
   } catch (error) {
+    pendingChanges?.cancel();
     if (!(error instanceof CreateFailed)) throw error;
     const title = await failureTitle(config, failure2);
     return { result: { ...failedResult(title), ...extra }, failure: failure2, error: new CreateFailed(error.cause, title) };
@@ -48755,7 +49620,8 @@ async function previewFailure(session, failure2) {
   const { config, log: log2 } = session;
   const { previewReport: previewReport2 } = await Promise.resolve().then(() => (init_preview(), preview_exports));
   if (noiseOn(config)) await (await Promise.resolve().then(() => (init_noise2(), noise_exports))).previewNoise(config, failure2, log2, session.env);
-  return previewReport2(config.token || config.app ? await createTracker(config, log2) : void 0, config, failure2, log2);
+  const told = config.changes === "auto" ? { ...failure2, ...await (await Promise.resolve().then(() => (init_changes5(), changes_exports3))).readChanges(config, failure2.commitSha, log2, session.env) } : failure2;
+  return previewReport2(config.token || config.app ? await createTracker(config, log2) : void 0, config, told, log2);
 }
 
 // lib/run/report-command.ts
@@ -48828,9 +49694,9 @@ function resolvePreview(session, { resolution, recovery, preview }) {
 --- chat message
 ${renderRecoveryChat(recovery, resolution.closed, preview.recovered)}
 ` : "";
-  const comments = preview.comments.map(({ number: number2, text: text3 }) => `
+  const comments = preview.comments.map(({ number: number2, text: text4 }) => `
 --- comment on #${number2} before closing it
-${text3}`).join("");
+${text4}`).join("");
   return `${comments}${chat}`;
 }
 
@@ -48880,6 +49746,11 @@ var VARIABLES = {
   "on-duplicate": "ON_DUPLICATE",
   "ci-log": "REPORT_CI_LOG",
   "ci-log-lines": "REPORT_LOG_LINES",
+  // What changed since the last good deploy (docs/changes.md).
+  changes: "REPORT_CHANGES",
+  "last-good-sha": "REPORT_LAST_GOOD_SHA",
+  mention: "REPORT_MENTION",
+  assign: "REPORT_ASSIGN",
   // What a team shapes its issues and notices with.
   tracker: "ISSUE_TRACKER",
   labels: "REPORT_LABELS",
@@ -48916,8 +49787,8 @@ function actionRun(env) {
   if (problems.length) throw new ConfigError(problems);
   const vars = {};
   for (const [name2, variable] of Object.entries(VARIABLES)) {
-    const value15 = input(env, name2);
-    if (value15) vars[variable] = value15;
+    const value16 = input(env, name2);
+    if (value16) vars[variable] = value16;
   }
   if (input(env, "tracker") === "gitlab") {
     delete vars.ISSUE_API_URL;

@@ -27,6 +27,11 @@ export const VARIABLES = {
   'on-duplicate': 'ON_DUPLICATE',
   'ci-log': 'REPORT_CI_LOG',
   'ci-log-lines': 'REPORT_LOG_LINES',
+  // What changed since the last good deploy (docs/changes.md).
+  changes: 'REPORT_CHANGES',
+  'last-good-sha': 'REPORT_LAST_GOOD_SHA',
+  mention: 'REPORT_MENTION',
+  assign: 'REPORT_ASSIGN',
   // What a team shapes its issues and notices with.
   tracker: 'ISSUE_TRACKER',
   labels: 'REPORT_LABELS',
@@ -78,6 +83,7 @@ export const ENVIRONMENT_ONLY: Readonly<Record<string, string>> = {
   NODE_EXTRA_CA_CERTS: 'Node\'s own, read when Node starts, before any input is',
   PAGERDUTY_EVENTS_URL: 'PagerDuty\'s address; only tests and relays change it',
   REPORT_CI_LOG_TIMEOUT: 'a tuning value that rarely changes; set it in env: when needed',
+  REPORT_CHANGES_TIMEOUT: 'a tuning value that rarely changes; set it in env: when needed',
   JOB_CHECK_RUN_ID: 'only the workflow can read ${{ job.check_run_id }}: pass it in env:; without it the Action finds its job by the runner\'s name',
   CI_LOG_TOKEN: 'GitLab CI only: a masked CI/CD variable holding a read_api token, never an input',
 }

@@ -4,6 +4,7 @@ import { cutNote, FIELD_LIMIT, fitPrefix } from '../core/text/budget.ts'
 import type { ChatEvent, IssueRef } from '../core/chat.ts'
 import { cleanText, oneLine } from '../core/text/text.ts'
 import { failedLine } from '../core/text/what-failed.ts'
+import { changedLine } from '../core/text/what-changed.ts'
 
 /**
  * One labelled fact. `code` is shown as code; `url` as a link when it is an http(s) address; `reason` is
@@ -52,6 +53,8 @@ export function noticeOf(event: ChatEvent): Notice {
         { label: 'Reason', value: cleanText(failure.reason), kind: 'reason' },
         // What the CI says failed: job and step names only, never log text.
         ...(failure.failed?.length ? [{ label: 'Failed', value: failedLine(failure.failed), kind: 'name' } as const] : []),
+        // What changed since the last good deploy: counts and a commit, never names, so no one is pinged.
+        ...(failure.changes ? [{ label: 'Changed', value: changedLine(failure.changes, failure.time), kind: 'name' } as const] : []),
         { label: 'Pipeline', value: oneLineField(failure.pipelineUrl), kind: 'url' },
       ]
       if (event.kind === 'recurrence') facts.unshift({ label: 'Occurrence', value: String(event.occurrence), kind: 'text' })

@@ -4,6 +4,7 @@ import { LABELS } from '../core/text/issue.ts'
 import { credentialsIn, redact, registerSecret, registeredSecrets } from '../core/redact.ts'
 import { readActionable, type ActionableSettings } from './actionable.ts'
 import { readCiLog, type CiLogSettings } from './ci-log.ts'
+import { readChanges, type ChangesSettings } from './changes.ts'
 import { detectCi } from './ci.ts'
 import { appCredentials, type AppCredentials } from './app.ts'
 import { ConfigError } from '../core/errors.ts'
@@ -17,7 +18,7 @@ import { readNoise, type NoiseSettings } from './noise.ts'
 type Env = Record<string, string | undefined>
 
 /** Everything the tools read from the environment, validated once. */
-export interface Config extends ActionableSettings, CiLogSettings, ShapeSettings, NoiseSettings {
+export interface Config extends ActionableSettings, CiLogSettings, ChangesSettings, ShapeSettings, NoiseSettings {
   /** PAGERDUTY_ROUTING_KEY and its settings (lib/config/pager.ts); absent when no paging is configured. */
   readonly pager?: PagerConfig
   /** ISSUE_TOKEN; empty when a GitHub App is configured, or when loaded with `requireToken: false`. */
@@ -212,6 +213,8 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
   // Log excerpt, labels, assignees, grouping and reopening (lib/config/actionable.ts).
   const actionable = readActionable(env, LABELS, problems)
   const ciLog = readCiLog(env, problems)
+  // What changed since the last good deploy (lib/config/changes.ts).
+  const changes = readChanges(env, problems)
   // Template, milestone and project board (lib/config/shape.ts); paging (lib/config/pager.ts).
   const shape = readShape(env, tracker, problems)
   const pager = readPager(env, problems)
@@ -256,6 +259,7 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
     writeIntervalSeconds,
     ...actionable,
     ...ciLog,
+    ...changes,
     ...shape,
     ...(pager ? { pager } : {}),
     ...noise,

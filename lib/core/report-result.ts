@@ -23,6 +23,25 @@ export interface ReportResult {
   readonly failed?: readonly FailedEntry[]
   /** Below REPORT_FILE_AFTER: the consecutive failed runs so far, and the threshold; absent otherwise. */
   readonly held?: { readonly count: number; readonly of: number }
+  /**
+   * What changed since the last good deploy (REPORT_CHANGES=auto), when this run filed or reopened the
+   * issue with it; null when it was asked but not read; absent otherwise, and then absent from every output.
+   */
+  readonly changes?: ChangesEntry | null
+}
+
+/** What changed since the last good deploy, as the outputs give it (docs/changes.md). */
+export interface ChangesEntry {
+  /** The last good deploy's commit; null when none was found. */
+  readonly base: string | null
+  readonly head: string
+  readonly status: 'ahead' | 'behind' | 'diverged' | 'identical' | 'none' | 'gone'
+  /** How many commits went out since the base. */
+  readonly commits: number
+  readonly pulls: readonly { readonly number: number; readonly title: string; readonly author: string | null; readonly url: string }[]
+  /** The authors' accounts, else names; each once. */
+  readonly authors: readonly string[]
+  readonly compareUrl: string | null
 }
 
 /** The result of a run that filed nothing: a bad configuration has no title yet. */

@@ -55,6 +55,10 @@ export function createGitHubTracker(github: GitHub, repo: GitHubRepo & { readonl
         assignees: [...issue.assignees],
         ...(number === undefined ? {} : { milestone: number }),
       })
+      // GitHub drops a login it cannot assign without a word (only collaborators can be assigned): say so, once.
+      const given = new Set((data.assignees ?? []).map((assignee) => assignee.login.toLowerCase()))
+      const refused = issue.assignees.filter((login) => !given.has(login.toLowerCase()))
+      if (refused.length && log) log.warn(`GitHub did not assign ${refused.join(', ')} to issue #${data.number}: only people with access to ${where.owner}/${where.repo} can be assigned; the issue is filed without them`)
       // REPORT_PROJECT: the new issue joins the board (loaded only then); a failure there is one [WARN].
       const board = repo.board
       if (board && data.node_id) await (await import('./board.ts')).addToBoard(github, board, data.node_id, data.number, log ?? { info() {}, warn() {}, error() {} })

@@ -32,6 +32,8 @@ export interface GitLabRequest {
   readonly body?: Readonly<Record<string, unknown>>
   /** Attempts for a GET instead of the client's setting (or the `withAttempts` around the call). */
   readonly attempts?: number
+  /** Ends the call, retries included, when it aborts (a deadline shared by several calls). */
+  readonly signal?: AbortSignal
 }
 
 export interface GitLabResponse<T> {
@@ -99,11 +101,12 @@ export function createGitLab(options: GitLabOptions, log: Log): GitLab {
   }
 
   // One HTTP exchange: every way it can fail becomes an ApiError; transient when there was no (whole) answer or a 5xx.
-  const send = async <T>(method: string, url: string, body: unknown): Promise<GitLabResponse<T>> => {
+  const send = async <T>(method: string, url: string, body: unknown, outer?: AbortSignal): Promise<GitLabResponse<T>> => {
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': 'deploy-failure-reporter' }
     if (body !== undefined) headers['content-type'] = 'application/json'
     if (options.token && new URL(url).origin === origin) headers.authorization = `Bearer ${options.token}`
-    const signal = AbortSignal.timeout(options.timeoutMs)
+    const timeout = AbortSignal.timeout(options.timeoutMs)
+    const signal = outer ? AbortSignal.any([outer, timeout]) : timeout
     let response: Response
     let text: string
     try {
@@ -112,6 +115,8 @@ export function createGitLab(options: GitLabOptions, log: Log): GitLab {
     } catch (cause) {
       // GitLab answered, beyond the size cap: a failed read, tried again as one, never parsed in part.
       if (cause instanceof AnswerTooLarge) throw new ApiError(cause.message, { status: cause.status, transient: true, cause })
+      // The caller's own deadline: not worth another try.
+      if (outer?.aborted) throw new ApiError('the caller stopped waiting', { transient: false, cause })
       const why = signal.aborted ? `timed out after ${options.timeoutMs / 1000}s` : ((cause as { cause?: { code?: string } }).cause?.code ?? (cause as Error).message)
       throw new ApiError(why, { transient: true, cause })
     }
@@ -142,9 +147,9 @@ export function createGitLab(options: GitLabOptions, log: Log): GitLab {
     }
   }
 
-  const call = async <T>(method: GitLabRequest['method'], url: string, body: unknown, attempts: number): Promise<GitLabResponse<T>> => {
+  const call = async <T>(method: GitLabRequest['method'], url: string, body: unknown, attempts: number, signal?: AbortSignal): Promise<GitLabResponse<T>> => {
     const where = `${method} ${new URL(url).pathname.slice(new URL(base).pathname.length) || '/'}`
-    const exchange = () => (method === 'GET' ? send<T>(method, url, body) : writes.schedule(() => send<T>(method, url, body)))
+    const exchange = () => (method === 'GET' ? send<T>(method, url, body, signal) : writes.schedule(() => send<T>(method, url, body, signal)))
     return retryTransient({ retryAttempts: attempts, retryDelaySeconds: options.retryDelaySeconds }, where, () => waitingOutLimits(exchange, where), log)
   }
 
@@ -157,8 +162,8 @@ export function createGitLab(options: GitLabOptions, log: Log): GitLab {
 
   return {
     // Only reads are retried here: a write that failed may still have been committed, so the caller decides.
-    request: <T>({ method, path, query, body, attempts }: GitLabRequest) =>
-      call<T>(method, urlOf(path, query), body, method === 'GET' ? (attempts ?? readAttempts(options.retryAttempts)) : 1),
+    request: <T>({ method, path, query, body, attempts, signal }: GitLabRequest) =>
+      call<T>(method, urlOf(path, query), body, method === 'GET' ? (attempts ?? readAttempts(options.retryAttempts)) : 1, signal),
     // Through the shared guard (lib/http/paginate.ts): a next page already read, or past the cap, ends the
     // listing with one [WARN].
     pages<T>(path: string, query: Query, attempts?: number) {

@@ -27,5 +27,7 @@ export async function doctor(session: Session<ReportConfig>, { ping = false } = 
   if (env.GITHUB_ACTIONS === 'true') checks.push(await (await import('./ci-doctor.ts')).ciCheck(config, log, env))
   // REPORT_PAGE_AFTER, REPORT_FILE_AFTER, REPORT_FLAP: which are on, and whether the run history reads. Loaded only when set.
   if (noiseOn(config)) checks.push(...(await (await import('./noise-doctor.ts')).noiseChecks(config, log, env)))
+  // REPORT_CHANGES=auto: which source says what changed, and may the token read it? Loaded only then.
+  if (config.changes === 'auto') checks.push(await (await import('./changes.ts')).changesCheck(config, log, env))
   return checks
 }

@@ -10,11 +10,14 @@ import { redact, redactDeep } from '../core/redact.ts'
 import type { Resolution } from '../core/flows/resolve.ts'
 import type { ReportResult } from '../core/report-result.ts'
 
-/** The `--json` line: one object with exactly `outcome`, `number`, `url`, `title`, in that order, then `failed` when the CI was read. */
+/**
+ * The `--json` line: one object with exactly `outcome`, `number`, `url`, `title`, in that order, then
+ * `failed` when the CI was read and `changes` when REPORT_CHANGES=auto.
+ */
 export function jsonLine(o: ReportResult): string {
   // The door out (lib/core/redact.ts), on the values: a secret JSON escapes would not be found in the line.
   o = redactDeep(o)
-  return JSON.stringify({ outcome: o.outcome, number: o.number, url: o.url, title: o.title, ...(o.failed ? { failed: o.failed } : {}), ...(o.held ? { held: o.held } : {}) })
+  return JSON.stringify({ outcome: o.outcome, number: o.number, url: o.url, title: o.title, ...(o.failed ? { failed: o.failed } : {}), ...(o.held ? { held: o.held } : {}), ...(o.changes !== undefined ? { changes: o.changes } : {}) })
 }
 
 /**
@@ -29,6 +32,8 @@ export function outputLines(o: ReportResult, delimiter: () => string = () => `gh
     ['issue-url', o.url ?? ''],
     // A JSON list of {job, step, url}, when the CI was read.
     ...(o.failed ? [['failed', JSON.stringify(o.failed)] as [string, string]] : []),
+    // A JSON object {base, head, status, commits, pulls, authors, compareUrl}, with REPORT_CHANGES=auto.
+    ...(o.changes !== undefined ? [['changes', JSON.stringify(o.changes)] as [string, string]] : []),
   ]
   return entries
     .map(([name, value]) => {

@@ -73,14 +73,26 @@ export async function fileFailure(session: Session<ReportConfig>, failure: Failu
   const { config, log } = session
   const failed = failure.failed && (await import('../core/text/what-failed.ts')).failedEntries(failure.failed)
   const extra = failed ? { failed } : {}
+  // REPORT_CHANGES=auto: what changed is read beside the duplicate check, not after it (lib/run/changes.ts).
+  const changesModule = config.changes === 'auto' ? await import('./changes.ts') : undefined
+  const pendingChanges = changesModule?.startChanges(config, failure.commitSha, log, session.env)
+  // An occurrence comment says what changed since the previous occurrence's commit (ON_DUPLICATE=comment).
+  const changesSince = changesModule && (async (base: string) => (await changesModule.readChanges({ ...config, lastGoodSha: base }, failure.commitSha, log, session.env)).changes)
   try {
-    // REPORT_PAGE_AFTER, REPORT_FILE_AFTER, REPORT_FLAP (docs/noise.md): loaded only when one is set.
-    if (noiseOn(config)) return { result: { ...(await (await import('./noise.ts')).reportWithNoise(config, createNotifier(config, log, session.annotate), failure, log, session.env)), ...extra }, failure }
-    const outcome = await fileReport(await createTracker(config, log), createNotifier(config, log, session.annotate), config, failure, log)
+    const target = pendingChanges && changesSince ? { ...config, pendingChanges, changesSince } : config
+    const chat = createNotifier(config, log, session.annotate)
+    // REPORT_PAGE_AFTER, REPORT_FILE_AFTER, REPORT_FLAP (docs/noise.md): loaded only when one is set; it
+    // pages as its thresholds decide, and may hold the report below REPORT_FILE_AFTER.
+    const noisy = noiseOn(config)
+    const outcome = noisy ? await (await import('./noise.ts')).reportWithNoise(target, chat, failure, log, session.env) : await fileReport(await createTracker(config, log), chat, target, failure, log)
+    if (outcome.outcome === 'held') pendingChanges?.cancel()
+    const told = pendingChanges && (outcome.outcome === 'created' || outcome.outcome === 'reopened') ? await pendingChanges.settled : undefined
+    const changes = pendingChanges ? { changes: told?.changes ? (await import('../core/text/what-changed.ts')).changesEntry(told.changes) : null } : {}
     // Loaded only when paging is configured: every module costs start-up.
-    if (config.pager) await (await import('./paging.ts')).pageReported(config, outcome, failure, log)
-    return { result: { ...outcome, ...extra }, failure }
+    if (config.pager && !noisy && outcome.outcome !== 'held') await (await import('./paging.ts')).pageReported(config, outcome, failure, log)
+    return { result: { ...outcome, ...extra, ...changes }, failure: told?.changes ? { ...failure, ...told } : failure }
   } catch (error) {
+    pendingChanges?.cancel()
     if (!(error instanceof CreateFailed)) throw error
     const title = await failureTitle(config, failure)
     return { result: { ...failedResult(title), ...extra }, failure, error: new CreateFailed(error.cause, title) }
@@ -98,5 +110,7 @@ export async function previewFailure(session: Session<ReportConfig>, failure: Fa
   const { previewReport } = await import('../core/flows/preview.ts')
   // REPORT_PAGE_AFTER, REPORT_FILE_AFTER, REPORT_FLAP: what they would decide (loaded only when set).
   if (noiseOn(config)) await (await import('./noise.ts')).previewNoise(config, failure, log, session.env)
-  return previewReport(config.token || config.app ? await createTracker(config, log) : undefined, config, failure, log)
+  // REPORT_CHANGES=auto: the preview shows the section a created issue would have.
+  const told = config.changes === 'auto' ? { ...failure, ...(await (await import('./changes.ts')).readChanges(config, failure.commitSha, log, session.env)) } : failure
+  return previewReport(config.token || config.app ? await createTracker(config, log) : undefined, config, told, log)
 }

@@ -10,6 +10,7 @@ import { ROOT, runCommand, today, type RunResult } from '../helpers/helpers.ts'
 import { node24 } from '../helpers/node24.ts'
 import { useLoopback } from '../helpers/servers.ts'
 import { actionsJob, failedLog, LoopbackActions } from '../helpers/loopback-github-actions.ts'
+import { serveGitHubChanges } from '../helpers/loopback-changes.ts'
 
 interface ActionYml {
   inputs: Record<string, { default?: string }>
@@ -34,6 +35,8 @@ function evaluate(value: string): string {
 async function runAction(inputs: Record<string, string> = {}, extraEnv: Record<string, string> = {}, run?: (actions: LoopbackActions) => void) {
   // The run's jobs, which the action reads by default (ci-log: auto): all passed unless `run` says otherwise.
   const actions = await LoopbackActions.attach(servers.gh)
+  // What changed, which the action reads by default (changes: auto): no deployments, no earlier successful run.
+  serveGitHubChanges(servers.gh, { commits: [], deployments: [], workflow: { runId: actions.runId, workflowId: 1, branch: 'main', successes: [] } })
   run?.(actions)
   try {
     return await runActionIn(actions, inputs, extraEnv)
@@ -77,7 +80,7 @@ test('action.yml: a node24 action running dist/action.js, with the inputs and ou
   assert.equal(action.runs, { using: 'node24', main: 'dist/action.js' })
   // The core inputs; every further one stands for a documented variable (test/unit/action/inputs.test.ts).
   for (const name of ['api-url', 'chat-webhook', 'ci-log', 'ci-log-lines', 'dry-run', 'environment', 'mode', 'on-duplicate', 'reason', 'repo', 'token']) assert.ok(name in action.inputs, name)
-  assert.equal(Object.keys(action.outputs).sort(), ['closed', 'failed', 'issue-number', 'issue-url', 'outcome'])
+  assert.equal(Object.keys(action.outputs).sort(), ['changes', 'closed', 'failed', 'issue-number', 'issue-url', 'outcome'])
   assert.is(action.inputs.mode!.default, 'report')
   assert.is(action.inputs.reason!.default, 'Deploy job failed')
   assert.is(action.inputs.environment!.default, 'production')
@@ -106,7 +109,9 @@ test('report with the defaults: files one issue with the run\'s address and comm
   assert.is(issue!.title, TITLE())
   assert.match(issue!.body ?? '', /\n### Failure Reason\nDeploy job failed\n/)
   assert.ok(issue!.body?.includes('https://github.com/acme/shop/actions/runs/4242'), issue!.body ?? '')
-  assert.equal(r.outputs, { outcome: 'created', 'issue-number': '1', 'issue-url': `${servers.gh.url}/acme/shop/issues/1`, failed: '[]' })
+  // changes: auto by default; this repository has no deployments and no earlier successful run.
+  const none = { base: null, head: SHA, status: 'none', commits: 0, pulls: [], authors: [], compareUrl: null }
+  assert.equal(r.outputs, { outcome: 'created', 'issue-number': '1', 'issue-url': `${servers.gh.url}/acme/shop/issues/1`, failed: '[]', changes: JSON.stringify(none) })
   assert.match(r.summary, /^### Deploy failure reported: issue #1 created\n/)
   assert.is(servers.gh.chat.length, 1)
   assert.is(servers.gh.calls('POST', /\/issues$/)[0]!.headers.authorization, `Bearer ${servers.gh.token}`)
@@ -131,7 +136,8 @@ test('report twice: the second run finds the open issue (duplicate), files nothi
   await runAction({ environment: 'staging', reason: 'Smoke test failed' })
   const r = await runAction({ environment: 'staging', reason: 'Smoke test failed' })
   assert.is(r.code, 0, r.stderr)
-  assert.equal(r.outputs, { outcome: 'duplicate', 'issue-number': '1', 'issue-url': `${servers.gh.url}/acme/shop/issues/1`, failed: '[]' })
+  // A duplicate files nothing, so what changed is not waited for: null.
+  assert.equal(r.outputs, { outcome: 'duplicate', 'issue-number': '1', 'issue-url': `${servers.gh.url}/acme/shop/issues/1`, failed: '[]', changes: 'null' })
   assert.is(servers.gh.issues.length, 1)
   assert.is(servers.gh.issues[0]!.title, TITLE('staging'))
 })

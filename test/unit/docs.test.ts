@@ -68,10 +68,13 @@ test("the README's Actions job and the example workflow carry the permissions th
   const block = [...README.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!).find((yaml) => yaml.includes(`uses: ${REPOSITORY}@`))
   assert.ok(block, 'a yaml block with the Action')
   const jobs = Object.values(parse(block!) as Record<string, { permissions?: Record<string, string>; steps?: { uses?: string }[] }>)
-  assert.equal(jobs[0]!.permissions, { issues: 'write', actions: 'read' })
+  // deployments, contents and pull-requests: what changed since the last good deploy (changes: auto, docs/changes.md).
+  assert.equal(jobs[0]!.permissions, { issues: 'write', actions: 'read', contents: 'read', deployments: 'read', 'pull-requests': 'read' })
   const example = parse(read('examples/github-actions.yml')) as { permissions: Record<string, string> }
   assert.is(example.permissions.issues, 'write')
   assert.is(example.permissions.actions, 'read')
+  assert.is(example.permissions.deployments, 'read')
+  assert.is(example.permissions['pull-requests'], 'read')
   assert.match(read('examples/github-actions.yml'), /# outcome is created, duplicate, commented, reopened or failed/)
 })
 

@@ -1,8 +1,12 @@
 import type { RetrySettings } from './close.ts'
-import { nextOccurrence, renderOccurrence } from '../text/comment-text.ts'
+import { isOccurrenceComment, nextOccurrence, renderOccurrence } from '../text/comment-text.ts'
 import type { Failure } from '../text/issue.ts'
 import type { Log } from '../log.ts'
 import type { Comment, Tracker } from '../tracker.ts'
+import type { Changes } from '../changes.ts'
+import type { NewIssueExtras } from './create.ts'
+import { PREVIOUS_OCCURRENCE } from '../text/what-changed.ts'
+import { sameCommit } from './what-changed.ts'
 import { describeError, retryTransient } from '../retry/transient.ts'
 
 /**
@@ -39,17 +43,20 @@ export async function postCommentOnce(
  */
 export async function commentOnDuplicate(
   tracker: Tracker,
-  retry: RetrySettings,
-  issue: { readonly number: number },
+  retry: RetrySettings & Pick<NewIssueExtras, 'changesSince'>,
+  issue: { readonly number: number; readonly body?: string },
   failure: Failure,
   log: Log,
 ): Promise<number | undefined> {
   let occurrence = 0
+  let told = failure
   const render = (existing: readonly Comment[]) => {
     occurrence = nextOccurrence(existing.map((comment) => comment.body))
-    return renderOccurrence(failure, occurrence, tracker.kind)
+    return renderOccurrence(told, occurrence, tracker.kind)
   }
   try {
+    // REPORT_CHANGES=auto: what changed since the previous occurrence's commit, when it differs (one more read).
+    if (retry.changesSince) told = await sincePrevious(tracker, issue, failure, retry.changesSince)
     const comment = await postCommentOnce(tracker, retry, issue.number, render, log)
     log.info(`Commented on issue #${issue.number} (occurrence ${occurrence}): ${comment.url}`)
     return occurrence
@@ -57,4 +64,20 @@ export async function commentOnDuplicate(
     log.warn(`Could not comment on issue #${issue.number}, so this occurrence is not recorded there (${describeError(error)})`)
     return undefined
   }
+}
+
+// The commit an occurrence comment or an issue body names on its `**Commit:**` line.
+const COMMIT_LINE = /^\*\*Commit:\*\* `([0-9a-f]{7,64})`/gim
+const lastCommitIn = (text: string | undefined): string | undefined => [...(text ?? '').matchAll(COMMIT_LINE)].at(-1)?.[1]
+
+/**
+ * `failure` with what changed since the previous occurrence: the commit of the newest occurrence comment,
+ * else the issue's own. Unchanged when that is this commit, when none is named, or when it cannot be read.
+ */
+async function sincePrevious(tracker: Tracker, issue: { readonly number: number; readonly body?: string }, failure: Failure, since: (base: string) => Promise<Changes | undefined>): Promise<Failure> {
+  const comments = await tracker.listComments(issue.number).catch(() => [] as readonly Comment[])
+  const previous = [...comments].reverse().map((comment) => (isOccurrenceComment(comment.body) ? lastCommitIn(comment.body) : undefined)).find(Boolean) ?? lastCommitIn(issue.body)
+  if (!previous || sameCommit(previous, failure.commitSha)) return failure
+  const changes = await since(previous)
+  return changes ? { ...failure, changes: { ...changes, source: PREVIOUS_OCCURRENCE } } : failure
 }

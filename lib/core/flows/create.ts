@@ -9,6 +9,9 @@ import type { Log } from '../log.ts'
 import type { Issue, Tracker } from '../tracker.ts'
 import { describeError, isTransient, retryTransient, withAttempts } from '../retry/transient.ts'
 import { CreateFailed, isBug } from '../errors.ts'
+import type { Changes, PendingChanges } from '../changes.ts'
+import { authorAssignees } from '../text/authors.ts'
+import { withChanges } from './changes-step.ts'
 
 /** What a new issue carries besides the spec's title, body and two labels. */
 export interface NewIssueExtras {
@@ -20,6 +23,12 @@ export interface NewIssueExtras {
   readonly template?: IssueTemplate
   /** REPORT_MILESTONE: the title of the milestone a new issue is set to. */
   readonly milestone?: string
+  /** What changed (REPORT_CHANGES=auto), read beside the duplicate check; a new issue waits for it. */
+  readonly pendingChanges?: PendingChanges
+  /** REPORT_ASSIGN=authors: the authors of what changed are assigned after `assignees`. */
+  readonly assignAuthors?: boolean
+  /** What changed between `base` (the previous occurrence's commit) and this one; for occurrence comments. */
+  readonly changesSince?: (base: string) => Promise<Changes | undefined>
 }
 
 /**
@@ -47,7 +56,11 @@ export async function createOnce(
   key: ReportKey,
   log: Log,
 ): Promise<{ issue: Issue; posted: boolean }> {
-  const body = await issueBody(target.template, failure, tracker)
+  // What changed joins the body here, after the duplicate check it was read beside (changes-step.ts).
+  const told = await withChanges(failure, target.pendingChanges)
+  const body = await issueBody(target.template, told, tracker)
+  const assignees = [...(target.assignees ?? [])]
+  if (target.assignAuthors && told.changes) assignees.push(...authorAssignees(told.changes, assignees))
   const { title } = key
   // One request per look: the loop below is the retry, so page requests must not retry on their own.
   const lookAgain = () => withAttempts(1, () => findHolderIssue(tracker, key))
@@ -55,7 +68,7 @@ export async function createOnce(
     const committed = n > 1 ? await lookAgain() : undefined
     if (committed) return { issue: committed, posted: false }
     const labels = [...LABELS, ...(target.extraLabels ?? [])]
-    const issue = await tracker.createIssue({ title, body, labels, assignees: target.assignees ?? [], ...(target.milestone ? { milestone: target.milestone } : {}) })
+    const issue = await tracker.createIssue({ title, body, labels, assignees, ...(target.milestone ? { milestone: target.milestone } : {}) })
     checkDedupLabel(issue, log)
     return { issue, posted: true }
   }

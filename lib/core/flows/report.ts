@@ -15,6 +15,7 @@ import type { Log } from '../log.ts'
 import type { Issue, Tracker } from '../tracker.ts'
 import { describeError } from '../retry/transient.ts'
 import { isBug, RateLimited } from '../errors.ts'
+import { withChanges } from './changes-step.ts'
 
 export type { Outcome } from './outcome.ts'
 
@@ -59,14 +60,20 @@ export async function fileReport(tracker: Tracker, chat: ChatNotifier | undefine
   // A notice that names no issue goes out as soon as this run's issue is filed, alongside the look for
   // issues filed at the same time (converge.ts) rather than after it: one round trip less, the same text.
   let early: Promise<ChatResult> | undefined
-  const onPosted = chat?.namesIssue === false ? () => void (early ??= chat.send({ kind: 'failure', failure: noticeOf(failure) })) : () => {}
+  // The create waited for what changed already (REPORT_CHANGES=auto), so the notice has it at no cost.
+  const send = (told: Failure) => chat!.send({ kind: 'failure', failure: noticeOf(told) })
+  const notice = () => (target.pendingChanges ? withChanges(failure, target.pendingChanges).then(send) : send(failure))
+  const onPosted = chat?.namesIssue === false ? () => void (early ??= notice()) : () => {}
   try {
     const holder = await lookUpHolder(run)
     if (holder) filed = await commentOrSkip(run, holder)
     else filed = (await reopenRecovered(run)) ?? (await convergeCreated(run, await create(run), onPosted))
     return filed.outcome
   } finally {
-    if (chat) await notifyChat(tracker, chat, failure, filed, log, early)
+    // What changed is read beside the duplicate check: a run that filed nothing new does not wait for it.
+    const created = filed?.outcome.outcome === 'created' || filed?.outcome.outcome === 'reopened'
+    if (!created) target.pendingChanges?.cancel()
+    if (chat) await notifyChat(tracker, chat, created ? await withChanges(failure, target.pendingChanges) : failure, filed, log, early)
   }
 }
 
@@ -104,7 +111,8 @@ async function reopenRecovered({ tracker, target, failure, key, log }: Run): Pro
   const reopenWindowHours = target.reopenWindowHours ?? 0
   if (reopenWindowHours <= 0) return undefined
   // Loaded only with REPORT_REOPEN_WINDOW set, like the comment module above.
-  return (await import('./reopen.ts')).reopenStep(tracker, { ...target, reopenWindowHours }, key, failure, log)
+  // A reopen is a write like a create: its comment says what changed since the last good deploy (REPORT_CHANGES=auto).
+  return (await import('./reopen.ts')).reopenStep(tracker, { ...target, reopenWindowHours }, key, await withChanges(failure, target.pendingChanges), log)
 }
 
 // A new issue, filed once (lib/core/flows/create.ts).

@@ -1,5 +1,6 @@
 import { codePointsFrom, COMMENT_LIMIT, cutNote, fitPrefix } from './budget.ts'
 import { field, inlineCode, localTimestamp, type Failure } from './issue.ts'
+import { renderWhatChanged } from './what-changed.ts'
 import { renderLogSection } from './log-tail.ts'
 import type { Flavor } from './markdown.ts'
 import { oneLine } from './text.ts'
@@ -83,7 +84,9 @@ export function occurrenceFacts(failure: Failure): string[] {
  * the whole comment stays within {@link COMMENT_LIMIT}. `flavor` is the tracker's Markdown.
  */
 export function occurrenceComment(lines: readonly string[], failure: Failure, flavor: Flavor = 'github'): string {
-  const text = [...lines, ''].join('\n')
+  // What changed since the previous occurrence (or the last good deploy), when it was read: bounded by construction.
+  const changed = failure.changes ? ['', renderWhatChanged(failure.changes, { now: failure.time, flavor, mention: failure.mentionAuthors === true, environment: failure.environment })] : []
+  const text = [...lines, ...changed, ''].join('\n')
   if (!failure.log) return text
   // A blank line before the section and a line feed after it. The lines above are bounded (each field
   // and the reason are cut), so there is always room for the section's frame.

@@ -4,6 +4,8 @@ import { codeBlock, inlineCode, markdownText, type Flavor } from './markdown.ts'
 import { cleanText, oneLine } from './text.ts'
 import { failedLine, MAX_EXCERPTS, renderWhatFailed } from './what-failed.ts'
 import type { FailedJob } from '../ci.ts'
+import type { Changes } from '../changes.ts'
+import { changedLine, renderWhatChanged } from './what-changed.ts'
 
 export { codeBlock, inlineCode } from './markdown.ts'
 
@@ -25,6 +27,13 @@ export interface Failure {
   readonly failed?: readonly FailedJob[] | undefined
   /** The end of up to three failed jobs' logs, read from the CI and already cleaned; `log` wins over them. */
   readonly ciLogs?: readonly LogExcerpt[] | undefined
+  /**
+   * What changed since the last good deploy (REPORT_CHANGES=auto; lib/core/text/what-changed.ts).
+   * Undefined when it was not asked or could not be read; the body then has no `What changed` section.
+   */
+  readonly changes?: Changes | undefined
+  /** REPORT_MENTION=authors: the section @mentions the authors instead of naming them. */
+  readonly mentionAuthors?: boolean | undefined
 }
 
 export const LABELS = ['auto-deploy-failure', 'ops'] as const
@@ -139,8 +148,12 @@ export function renderBody(failure: Failure, flavor: Flavor = 'github', limit: n
   // `--log` wins over the CI's logs.
   const failed = failure.failed ?? []
   const ciLogs = failure.log ? [] : (failure.ciLogs ?? []).slice(0, MAX_EXCERPTS)
+  // `What changed` comes after `What failed` (or after the reason), before `--log`'s excerpt; it is
+  // bounded by construction (lib/core/text/what-changed.ts), so the excerpts give way to it.
+  const changes = failure.changes ? renderWhatChanged(failure.changes, { now: failure.time, flavor, mention: failure.mentionAuthors === true, environment: failure.environment }) : ''
   const logPart = (max: number): string => {
-    const section = renderWhatFailed(failed, ciLogs, max, flavor)
+    const failedSection = renderWhatFailed(failed, ciLogs, changes ? max - changes.length - LOG_JOIN : max, flavor)
+    const section = [failedSection, changes].filter((part) => part !== '').join('\n\n')
     if (!failure.log) return section
     return section ? `${section}\n\n${renderLogSection(failure.log, max - section.length - LOG_JOIN, flavor)}` : renderLogSection(failure.log, max, flavor)
   }
@@ -177,7 +190,9 @@ export function renderChat(failure: Failure): string {
   const pipeline = chatField(failure.pipelineUrl)
   // What failed, when the CI was read: one line of job and step names, never log text.
   const failed = failure.failed?.length ? [`Failed: ${slackEscape(failedLine(failure.failed))}`] : []
+  // What changed, when it was read: counts and the base commit, never names.
+  const changed = failure.changes ? [`Changed: ${slackEscape(changedLine(failure.changes, failure.time))}`] : []
   const layout = (reason: string) =>
-    [`*[DEPLOY FAILURE]* ${environment}`, `Commit: \`${commit}\``, `Reason: ${reason}`, ...failed, `Pipeline: ${pipeline}`].join('\n')
+    [`*[DEPLOY FAILURE]* ${environment}`, `Commit: \`${commit}\``, `Reason: ${reason}`, ...failed, ...changed, `Pipeline: ${pipeline}`].join('\n')
   return layout(fitPrefix(cleanText(failure.reason), CHAT_LIMIT - 1 - layout('').length, slackPart))
 }

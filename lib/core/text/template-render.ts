@@ -8,13 +8,16 @@ import { defuseQuickActions, defuseReferences, markdownText, type Flavor } from 
 import { cleanText, oneLine } from './text.ts'
 import { LANDINGS, TEMPLATE_VARIABLES, type IssueTemplate, type Landing, type TemplateExtras, type TemplateTokens, type TemplateVariable } from './template.ts'
 import type { FailedJob } from '../ci.ts'
+import { authorsOf } from './authors.ts'
+import { authorNames, renderWhatChanged } from './what-changed.ts'
 
 // Values that are one line (cut to the field limit in the body, like the original script's fields).
-const ONE_LINE = new Set<TemplateVariable>(['environment', 'commit', 'time', 'date', 'pipeline', 'job_url', 'run_attempt', 'actor', 'ref', 'default_title'])
+const ONE_LINE = new Set<TemplateVariable>(['environment', 'commit', 'time', 'date', 'pipeline', 'job_url', 'run_attempt', 'actor', 'ref', 'default_title', 'changes_count', 'last_good_sha'])
 // Values that are Markdown already, made safe when built: they go into Markdown text as they are.
-const MARKDOWN = new Set<TemplateVariable>(['default_body', 'log_excerpt'])
+// `authors` is built escaped too: plain names, or @mentions only with REPORT_MENTION=authors.
+const MARKDOWN = new Set<TemplateVariable>(['default_body', 'log_excerpt', 'changes', 'authors'])
 // Addresses, which stay links.
-const LINKS = new Set<TemplateVariable>(['pipeline', 'job_url'])
+const LINKS = new Set<TemplateVariable>(['pipeline', 'job_url', 'compare_url'])
 const ZWSP = '\u200B'
 
 /**
@@ -117,6 +120,12 @@ function valuesAt(template: IssueTemplate, failure: Failure, flavor: Flavor, lim
     // What the CI said failed (REPORT_CI_LOG=auto), unless the caller gave its own.
     failed_jobs: () => cleanText(template.extras.failed_jobs ?? failedJobsExtras(failure.failed ?? []).failed_jobs ?? ''),
     failed_steps: () => cleanText(template.extras.failed_steps ?? failedJobsExtras(failure.failed ?? []).failed_steps ?? ''),
+    // What changed since the last good deploy (REPORT_CHANGES=auto); empty when it was not read.
+    changes: () => (failure.changes ? renderWhatChanged(failure.changes, { now: failure.time, flavor, mention: failure.mentionAuthors === true, environment: failure.environment }) : ''),
+    changes_count: () => (failure.changes && failure.changes.status !== 'none' && failure.changes.status !== 'gone' ? String(failure.changes.total) : ''),
+    last_good_sha: () => failure.changes?.base ?? '',
+    compare_url: () => failure.changes?.compareUrl ?? '',
+    authors: () => (failure.changes ? authorNames(authorsOf(failure.changes), { flavor, mention: failure.mentionAuthors === true }).join(', ') : ''),
   }
   const memo = new Map<TemplateVariable, string>()
   const raw = (name: TemplateVariable) => memo.get(name) ?? memo.set(name, compute[name]()).get(name)!

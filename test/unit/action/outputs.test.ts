@@ -19,7 +19,7 @@ const RESOLVE_OUTCOMES: Record<Resolution['outcome'], true> = { resolved: true, 
 const names = (lines: string) => [...lines.matchAll(/^([\w-]+)(?:=|<<)/gm)].map((m) => m[1]!)
 
 test("action.yml's outputs are exactly the names report and resolve write", () => {
-  const report = names(outputLines({ outcome: 'created', number: 1, url: 'u', title: 't', failed: [] }))
+  const report = names(outputLines({ outcome: 'created', number: 1, url: 'u', title: 't', failed: [], changes: null }))
   const resolve = names(resolveOutputLines({ outcome: 'resolved', closed: [1], failed: [] }))
   assert.equal(Object.keys(outputs).sort(), [...new Set([...report, ...resolve])].sort())
 })

@@ -1,0 +1,121 @@
+// Asking what changed since the last good deploy, for the issue's `What changed` section: the first
+// source that knows the last good deploy wins (REPORT_LAST_GOOD_SHA, then the service's in order), the
+// local checkout compares when it holds both commits (no request), else the service does, and the pull
+// requests of the commits come in one more request. Everything shares one deadline
+// (REPORT_CHANGES_TIMEOUT). It must never cost the issue: whatever goes wrong is one [WARN] naming the
+// cause and the fix, and the issue is filed without the section.
+import { BaseGone, type ChangePull, type Changes, type ChangesService, type CommitHistory, type Comparison, type LastGood, type LastGoodSource } from '../changes.ts'
+import type { Log } from '../log.ts'
+import { describeError } from '../retry/transient.ts'
+import { isBug } from '../errors.ts'
+
+/** What to compare and for how long. */
+export interface ChangesRequest {
+  /** This run's commit. */
+  readonly head: string
+  /** REPORT_LAST_GOOD_SHA: wins over every service's record. */
+  readonly lastGoodSha?: string | undefined
+  /** REPORT_CHANGES_TIMEOUT in milliseconds: every request together. */
+  readonly timeoutMs: number
+  /** Aborts when nothing will use the answer (a duplicate files nothing): the read stops without a word. */
+  readonly signal?: AbortSignal
+}
+
+/** Pull requests are looked up for at most this many commits (one GraphQL request holds them all). */
+export const MAX_PULL_LOOKUPS = 100
+
+const SHA = /^[0-9a-f]{7,64}$/i
+
+class TimedOut extends Error {}
+
+// Settles with `work`, or rejects as soon as `signal` aborts: a reader stuck in a retry's back-off
+// cannot hold the report past the deadline.
+const until = <T>(work: Promise<T>, signal: AbortSignal): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    const abort = () => reject(new TimedOut())
+    if (signal.aborted) return abort()
+    signal.addEventListener('abort', abort, { once: true })
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort))
+  })
+
+const why = (error: unknown, timeoutMs: number): string => {
+  if (error instanceof TimedOut) return `it took longer than REPORT_CHANGES_TIMEOUT (${timeoutMs / 1000} s); raise REPORT_CHANGES_TIMEOUT, or set REPORT_CHANGES=off`
+  if (isBug(error)) return `a bug in deploy-failure-reporter (${describeError(error)}); please report it`
+  return describeError(error)
+}
+
+/** The same commit, one id possibly abbreviated. */
+export const sameCommit = (a: string, b: string): boolean => {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()]
+  return x.startsWith(y) || y.startsWith(x)
+}
+
+const explicit = (sha: string): LastGoodSource => ({ name: 'REPORT_LAST_GOOD_SHA', find: async () => ({ sha, source: 'REPORT_LAST_GOOD_SHA' }) })
+
+/**
+ * What changed between the last good deploy and `request.head`, read through `service` (undefined where
+ * there is none: only REPORT_LAST_GOOD_SHA and the checkout) and `local` (the checkout's history), within
+ * `request.timeoutMs` in all. Undefined (after one [WARN]) when anything could not be read. Never throws.
+ */
+export async function readWhatChanged(service: ChangesService | undefined, local: CommitHistory | undefined, request: ChangesRequest, log: Log): Promise<Changes | undefined> {
+  if (!SHA.test(request.head)) {
+    log.warn(`Could not say what changed: this run's commit is ${JSON.stringify(request.head)}, not a commit id; set CI_COMMIT_SHA. The issue is filed without its What changed section`)
+    return undefined
+  }
+  // A timer of its own rather than AbortSignal.timeout(), whose timer does not keep the process alive.
+  const deadline = new AbortController()
+  const timer = setTimeout(() => deadline.abort(), request.timeoutMs)
+  const cancel = () => deadline.abort()
+  request.signal?.addEventListener('abort', cancel, { once: true })
+  let step = 'find the last good deploy'
+  try {
+    const sources = [...(request.lastGoodSha ? [explicit(request.lastGoodSha)] : []), ...(service?.sources ?? [])]
+    let good: LastGood | null | undefined
+    for (const source of sources) {
+      step = `read ${source.name}`
+      good = await until(source.find(deadline.signal), deadline.signal)
+      if (good !== undefined) break
+    }
+    const compareUrl = (base: string) => service?.compareUrl(base, request.head) ?? null
+    const empty = { commits: [], total: 0, behindBy: 0, pulls: [], pullOf: new Map<string, number>() }
+    if (!good) return { status: 'none', base: null, head: request.head, compareUrl: null, ...empty }
+    const found = { base: good.sha, head: request.head, source: good.source, compareUrl: compareUrl(good.sha), ...(good.at ? { baseAt: good.at } : {}) }
+    // The same commit needs no comparison.
+    if (sameCommit(good.sha, request.head)) return { status: 'identical', ...found, ...empty }
+    // The checkout first: it costs no request when it holds both commits (CI checkouts are often shallow).
+    step = 'look for both commits in the checkout'
+    const history = local && (await until(local.holds?.(good.sha, request.head) ?? Promise.resolve(false), deadline.signal)) ? local : service?.remote
+    if (!history) {
+      log.warn(`Could not say what changed since ${good.sha.slice(0, 7)} (${good.source}): the checkout does not hold both commits and no service can compare them; fetch more history (actions/checkout fetch-depth: 0, GIT_DEPTH: 0). The issue is filed without its What changed section`)
+      return undefined
+    }
+    step = `compare ${good.sha.slice(0, 7)}...${request.head.slice(0, 7)} (${history.name})`
+    let comparison: Comparison
+    try {
+      comparison = await until(history.compare(good.sha, request.head, deadline.signal), deadline.signal)
+    } catch (error) {
+      if (error instanceof BaseGone) return { status: 'gone', ...found, ...empty }
+      throw error
+    }
+    step = `read the pull requests of the commits (${service?.service ?? ''})`
+    const lookup = comparison.status === 'ahead' || comparison.status === 'diverged' ? service?.pulls : undefined
+    const shas = comparison.commits.slice(0, MAX_PULL_LOOKUPS).map((commit) => commit.sha)
+    const pullOfSha = lookup && shas.length ? await until(lookup.pullsOf(shas, deadline.signal), deadline.signal) : new Map<string, ChangePull>()
+    const pulls = new Map<number, ChangePull>()
+    const pullOf = new Map<string, number>()
+    for (const sha of shas) {
+      const pull = pullOfSha.get(sha)
+      if (!pull) continue
+      pullOf.set(sha, pull.number)
+      if (!pulls.has(pull.number)) pulls.set(pull.number, pull)
+    }
+    return { ...found, status: comparison.status, commits: comparison.commits, total: comparison.total, behindBy: comparison.behindBy, pulls: [...pulls.values()], pullOf }
+  } catch (error) {
+    if (request.signal?.aborted) return undefined
+    log.warn(`Could not ${step} to say what changed: ${why(error, request.timeoutMs)}. The issue is filed without its What changed section`)
+    return undefined
+  } finally {
+    clearTimeout(timer)
+    request.signal?.removeEventListener('abort', cancel)
+  }
+}

@@ -1,0 +1,256 @@
+// What changed since the last good deploy, read from GitHub through the same throttled Octokit client as
+// every other call: the last good deploy from the environment's deployments (a `success` anywhere in a
+// deployment's statuses: a superseded one's latest status is `inactive`), else from the newest successful
+// run of this workflow on this branch; the commits from compare; their pull requests in one GraphQL request.
+// https://docs.github.com/en/rest/deployments/deployments, https://docs.github.com/en/rest/commits/commits#compare-two-commits
+import { BaseGone, ChangesUnavailable, type ChangeCommit, type ChangePull, type ChangesService, type ChangeStatus, type Comparison, type LastGood, type LastGoodSource } from '../core/changes.ts'
+import { ApiError } from '../core/errors.ts'
+import { describeError } from '../core/retry/transient.ts'
+import type { GitHub } from './client.ts'
+
+/** The repository whose code was deployed, and where its run is. */
+export interface GitHubCode {
+  readonly owner: string
+  readonly repo: string
+  readonly environment: string
+  /** This run's commit. */
+  readonly head: string
+  /** GITHUB_RUN_ID, in GitHub Actions: its workflow and branch find the last successful run. */
+  readonly runId?: string
+  /** The web address the API belongs to (https://github.com, or a GitHub Enterprise Server's). */
+  readonly webUrl: string
+}
+
+/** Deployments whose statuses are read, newest first; a deploy pipeline's last good one is rarely further back. */
+export const MAX_DEPLOYMENTS = 10
+// Statuses are read this many deployments at a time: the newest is usually this run's own, the next the good one.
+const STATUS_BATCH = 5
+/** Commits per compare page: GitHub's largest. */
+const PAGE = 100
+
+const PERMISSION = {
+  deployments: 'give the workflow `permissions: deployments: read` (once any permission is listed, unlisted ones are none)',
+  actions: 'give the workflow `permissions: actions: read`',
+  contents: 'give the workflow `permissions: contents: read`',
+  pulls: 'give the workflow `permissions: pull-requests: read`',
+} as const
+
+// What a failed request means here, with the fix: a 403 is a missing permission.
+function cannot(what: string, error: unknown, fix: string): ChangesUnavailable {
+  if (error instanceof ChangesUnavailable) return error
+  const status = error instanceof ApiError ? error.status : undefined
+  if (status === 403) return new ChangesUnavailable(`GitHub refused to let the token read ${what} (HTTP 403)`, fix, { status, cause: error })
+  if (status === 404) return new ChangesUnavailable(`GitHub answered HTTP 404 for ${what}: it does not exist, or the token may not see it`, fix, { status, cause: error })
+  return new ChangesUnavailable(`${what}: ${describeError(error)}`, '', { ...(status === undefined ? {} : { status }), cause: error })
+}
+
+const unexpected = (what: string) => new ChangesUnavailable(`GitHub answered ${what} in a shape this tool does not know`, 'if GitHub changed its API, please report it')
+
+const SHA = /^[0-9a-f]{40,64}$/i
+const isSha = (value: unknown): value is string => typeof value === 'string' && SHA.test(value)
+const dateOf = (value: unknown): Date | undefined => (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? new Date(value) : undefined)
+// Octokit's request options are not in every route's parameter types, though every request takes them.
+const withSignal = (signal: AbortSignal) => ({ request: { signal } }) as object
+
+/** The newest deployment of `code.environment` with a `success` among its statuses; null when there are deployments but none succeeded. */
+function deploymentSource(github: GitHub, code: GitHubCode): LastGoodSource {
+  const { owner, repo } = code
+  return {
+    name: 'GitHub deployments',
+    async find(signal) {
+      let deployments: unknown
+      try {
+        ;({ data: deployments } = await github.request('GET /repos/{owner}/{repo}/deployments', { owner, repo, environment: code.environment, per_page: MAX_DEPLOYMENTS, ...withSignal(signal) }))
+      } catch (error) {
+        throw cannot(`the deployments of ${owner}/${repo}`, error, PERMISSION.deployments)
+      }
+      if (!Array.isArray(deployments)) throw unexpected('the list of deployments')
+      const list = deployments as { id?: unknown; sha?: unknown }[]
+      if (!list.every((d) => Number.isInteger(d.id) && isSha(d.sha))) throw unexpected('the list of deployments')
+      // No deployments recorded: the workflow's runs are asked next.
+      if (!list.length) return undefined
+      for (let i = 0; i < list.length; i += STATUS_BATCH) {
+        const batch = list.slice(i, i + STATUS_BATCH)
+        const found = await Promise.all(batch.map((d) => successOf(github, code, d.id as number, signal)))
+        const index = found.findIndex((at) => at !== false)
+        if (index >= 0) return { sha: (batch[index]!.sha as string).toLowerCase(), source: 'GitHub deployments', ...(found[index] ? { at: found[index] } : {}) } satisfies LastGood
+      }
+      return null
+    },
+  }
+}
+
+// When deployment `id` succeeded (its `success` status's time), or false when none of its statuses is `success`.
+async function successOf(github: GitHub, code: GitHubCode, id: number, signal: AbortSignal): Promise<Date | undefined | false> {
+  let statuses: unknown
+  try {
+    ;({ data: statuses } = await github.request('GET /repos/{owner}/{repo}/deployments/{deployment_id}/statuses', { owner: code.owner, repo: code.repo, deployment_id: id, per_page: 100, ...withSignal(signal) }))
+  } catch (error) {
+    throw cannot(`the statuses of deployment ${id}`, error, PERMISSION.deployments)
+  }
+  if (!Array.isArray(statuses)) throw unexpected('the statuses of a deployment')
+  const success = (statuses as { state?: unknown; created_at?: unknown }[]).find((s) => s.state === 'success')
+  return success ? dateOf(success.created_at) : false
+}
+
+/** The newest successful run of this run's workflow on its branch (GITHUB_RUN_ID names both). */
+function runSource(github: GitHub, code: GitHubCode, runId: string): LastGoodSource {
+  const { owner, repo } = code
+  return {
+    name: 'GitHub Actions runs',
+    async find(signal) {
+      let run: { workflow_id?: unknown; head_branch?: unknown }
+      try {
+        ;({ data: run } = await github.request('GET /repos/{owner}/{repo}/actions/runs/{run_id}', { owner, repo, run_id: Number(runId), exclude_pull_requests: true, ...withSignal(signal) }))
+      } catch (error) {
+        throw cannot(`run ${runId} of ${owner}/${repo}`, error, PERMISSION.actions)
+      }
+      if (!Number.isInteger(run.workflow_id) || typeof run.head_branch !== 'string') throw unexpected('the run')
+      let runs: { workflow_runs?: unknown }
+      try {
+        ;({ data: runs } = await github.request('GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs', {
+          owner,
+          repo,
+          workflow_id: run.workflow_id as number,
+          branch: run.head_branch,
+          status: 'success',
+          per_page: 1,
+          exclude_pull_requests: true,
+          ...withSignal(signal),
+        }))
+      } catch (error) {
+        throw cannot(`the runs of workflow ${String(run.workflow_id)}`, error, PERMISSION.actions)
+      }
+      if (!Array.isArray(runs.workflow_runs)) throw unexpected('the list of workflow runs')
+      const [last] = runs.workflow_runs as { head_sha?: unknown; updated_at?: unknown; id?: unknown }[]
+      if (!last) return null
+      if (!isSha(last.head_sha)) throw unexpected('the list of workflow runs')
+      const at = dateOf(last.updated_at)
+      return { sha: last.head_sha.toLowerCase(), source: 'GitHub Actions runs', ...(at ? { at } : {}) }
+    },
+  }
+}
+
+interface CompareCommit {
+  readonly sha?: unknown
+  readonly commit?: { readonly message?: unknown; readonly author?: { readonly name?: unknown } | null }
+  readonly author?: { readonly login?: unknown } | null
+}
+
+const commitOf = (c: CompareCommit): ChangeCommit => {
+  if (!isSha(c.sha) || typeof c.commit?.message !== 'string') throw unexpected('the comparison')
+  const name = typeof c.commit.author?.name === 'string' ? c.commit.author.name : 'unknown'
+  const login = typeof c.author?.login === 'string' ? c.author.login : undefined
+  return { sha: c.sha.toLowerCase(), subject: c.commit.message.split('\n', 1)[0]!, author: name, ...(login ? { login } : {}) }
+}
+
+const STATUSES: readonly ChangeStatus[] = ['ahead', 'behind', 'diverged', 'identical']
+
+// The last page's number from a `link` header, when there are more pages.
+const lastPage = (link: unknown): number | undefined => {
+  const match = typeof link === 'string' ? /[?&]page=(\d+)[^>]*>;\s*rel="last"/.exec(link) : null
+  return match ? Number(match[1]) : undefined
+}
+
+/** Compares `base...head`: the first page, and the last when there are more, so the newest commits are listed. */
+async function compare(github: GitHub, code: GitHubCode, base: string, head: string, signal: AbortSignal): Promise<Comparison & { url?: string }> {
+  const { owner, repo } = code
+  const page = (n: number) =>
+    github.request('GET /repos/{owner}/{repo}/compare/{basehead}', { owner, repo, basehead: `${base}...${head}`, per_page: PAGE, page: n, ...withSignal(signal) })
+  let first: Awaited<ReturnType<typeof page>>
+  try {
+    first = await page(1)
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw new BaseGone(base, { cause: error })
+    throw cannot(`the comparison of ${base.slice(0, 7)}...${head.slice(0, 7)}`, error, PERMISSION.contents)
+  }
+  const data = first.data as { status?: unknown; total_commits?: unknown; behind_by?: unknown; commits?: unknown; html_url?: unknown }
+  if (!STATUSES.includes(data.status as ChangeStatus) || !Number.isInteger(data.total_commits) || !Array.isArray(data.commits)) throw unexpected('the comparison')
+  let commits = (data.commits as CompareCommit[]).map(commitOf)
+  const last = lastPage(first.headers.link)
+  if (last !== undefined && last > 1) {
+    try {
+      const tail = (await page(last)).data as { commits?: unknown }
+      if (!Array.isArray(tail.commits)) throw unexpected('the comparison')
+      commits = (tail.commits as CompareCommit[]).map(commitOf)
+    } catch (error) {
+      throw cannot(`the comparison of ${base.slice(0, 7)}...${head.slice(0, 7)}`, error, PERMISSION.contents)
+    }
+  }
+  return {
+    status: data.status as ChangeStatus,
+    // GitHub lists them oldest first.
+    commits: commits.reverse(),
+    total: data.total_commits as number,
+    behindBy: Number.isInteger(data.behind_by) ? (data.behind_by as number) : 0,
+    ...(typeof data.html_url === 'string' ? { url: data.html_url } : {}),
+  }
+}
+
+// The GraphQL endpoint beside the REST one (GitHub Enterprise Server: /api/graphql beside /api/v3).
+const graphqlRoute = (github: GitHub) => {
+  const base = github.request.endpoint.DEFAULTS.baseUrl
+  return /\/api\/v3\/?$/.test(base) ? `POST ${base.replace(/\/api\/v3\/?$/, '/api/graphql')}` : 'POST /graphql'
+}
+
+/** The GraphQL query reading each commit's pull request, one alias per commit. */
+export function pullsQuery(shas: readonly string[]): string {
+  // The ids are checked hex, so they are safe to write into the query.
+  const fields = shas.map((sha, i) => {
+    if (!/^[0-9a-f]{40,64}$/i.test(sha)) throw new TypeError(`not a full commit id: ${sha}`)
+    return `c${i}: object(oid: "${sha}") { ... on Commit { associatedPullRequests(first: 1) { nodes { number title url author { login } } } } }`
+  })
+  return `query($owner: String!, $repo: String!) {\n  repository(owner: $owner, name: $repo) {\n    ${fields.join('\n    ')}\n  }\n}`
+}
+
+interface PullNode {
+  readonly number?: unknown
+  readonly title?: unknown
+  readonly url?: unknown
+  readonly author?: { readonly login?: unknown } | null
+}
+
+async function pullsOf(github: GitHub, code: GitHubCode, shas: readonly string[], signal: AbortSignal): Promise<Map<string, ChangePull>> {
+  let body: { data?: { repository?: Record<string, { associatedPullRequests?: { nodes?: PullNode[] } } | null> | null }; errors?: { type?: string; message?: string }[] }
+  try {
+    ;({ data: body } = await github.request(graphqlRoute(github), { query: pullsQuery(shas), variables: { owner: code.owner, repo: code.repo }, ...withSignal(signal) }))
+  } catch (error) {
+    throw cannot('the pull requests of the commits', error, PERMISSION.pulls)
+  }
+  const [problem] = body.errors ?? []
+  if (problem) {
+    const refused = problem.type === 'FORBIDDEN' || problem.type === 'INSUFFICIENT_SCOPES'
+    throw new ChangesUnavailable(`GitHub's GraphQL API refused the pull requests of the commits (${problem.type ?? 'error'}: ${String(problem.message ?? '').slice(0, 200)})`, refused ? PERMISSION.pulls : '')
+  }
+  const repository = body.data?.repository
+  if (!repository || typeof repository !== 'object') throw unexpected('the pull requests of the commits')
+  const out = new Map<string, ChangePull>()
+  shas.forEach((sha, i) => {
+    const [node] = repository[`c${i}`]?.associatedPullRequests?.nodes ?? []
+    if (!node) return
+    if (!Number.isInteger(node.number) || typeof node.title !== 'string' || typeof node.url !== 'string') throw unexpected('the pull requests of the commits')
+    const author = typeof node.author?.login === 'string' ? node.author.login : null
+    out.set(sha, { number: node.number as number, title: node.title, url: node.url, author })
+  })
+  return out
+}
+
+/** The web address of a GitHub API: api.github.com's is github.com; a server's `/api/v3` is its own root. */
+export function gitHubWebUrl(apiUrl: string): string {
+  const url = new URL(apiUrl)
+  if (url.hostname === 'api.github.com') return 'https://github.com'
+  return `${url.origin}${url.pathname.replace(/\/api\/v3\/?$/, '').replace(/\/+$/, '')}`
+}
+
+/** What changed, read from GitHub for `code` through `github` (the tracker's client). */
+export function gitHubChanges(github: GitHub, code: GitHubCode): ChangesService {
+  const compareUrl = (base: string, head: string) => `${code.webUrl}/${code.owner}/${code.repo}/compare/${base}...${head}`
+  return {
+    service: 'GitHub',
+    sources: [deploymentSource(github, code), ...(code.runId ? [runSource(github, code, code.runId)] : [])],
+    remote: { name: 'GitHub compare', compare: (base, head, signal) => compare(github, code, base, head, signal) },
+    pulls: { pullsOf: (shas, signal) => pullsOf(github, code, shas, signal) },
+    compareUrl,
+    permissionHint: 'deployments: read, actions: read, contents: read, pull-requests: read',
+  }
+}

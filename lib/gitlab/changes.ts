@@ -1,0 +1,144 @@
+// What changed since the last good deploy, read from GitLab through the same client as every other GitLab
+// call: the environment's newest successful deployment (GitLab orders by `finished_at` only together with
+// `status=success`), the commits from compare, and the merge requests of the newest commits, a bounded
+// number of requests sent together. https://docs.gitlab.com/api/deployments/ ·
+// https://docs.gitlab.com/api/repositories/#compare-branches-tags-or-commits ·
+// https://docs.gitlab.com/api/commits/#list-merge-requests-associated-with-a-commit
+import { BaseGone, ChangesUnavailable, type ChangeCommit, type ChangePull, type ChangesService, type Comparison, type LastGoodSource } from '../core/changes.ts'
+import { ApiError } from '../core/errors.ts'
+import { describeError } from '../core/retry/transient.ts'
+import type { GitLab } from './client.ts'
+
+/** The project whose code was deployed. */
+export interface GitLabCode {
+  /** The project's numeric id or full path, as configured (not yet encoded). */
+  readonly project: string
+  readonly environment: string
+  /** The project's web page (CI_PROJECT_URL), for compare links; built from the API's address and a path otherwise. */
+  readonly projectUrl?: string
+}
+
+/** Merge requests are looked up for at most this many commits, newest first, all at once (one round trip). */
+export const MAX_MR_LOOKUPS = 10
+
+const PERMISSION = 'give the token the read_api scope (a project, group or personal access token; CI_JOB_TOKEN cannot read these)'
+
+function cannot(what: string, error: unknown): ChangesUnavailable {
+  if (error instanceof ChangesUnavailable) return error
+  const status = error instanceof ApiError ? error.status : undefined
+  if (status === 401 || status === 403) return new ChangesUnavailable(`GitLab refused to let the token read ${what} (HTTP ${status})`, PERMISSION, { status, cause: error })
+  if (status === 404) return new ChangesUnavailable(`GitLab answered HTTP 404 for ${what}: it does not exist, or the token may not see it`, PERMISSION, { status, cause: error })
+  return new ChangesUnavailable(`${what}: ${describeError(error)}`, '', { ...(status === undefined ? {} : { status }), cause: error })
+}
+
+const unexpected = (what: string) => new ChangesUnavailable(`GitLab answered ${what} in a shape this tool does not know`, 'if GitLab changed its API, please report it')
+
+const SHA = /^[0-9a-f]{40,64}$/i
+const isSha = (value: unknown): value is string => typeof value === 'string' && SHA.test(value)
+const dateOf = (value: unknown): Date | undefined => (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? new Date(value) : undefined)
+
+interface GitLabCommit {
+  readonly id?: unknown
+  readonly title?: unknown
+  readonly author_name?: unknown
+  readonly parent_ids?: unknown
+}
+
+const commitOf = (c: GitLabCommit): ChangeCommit => {
+  if (!isSha(c.id) || typeof c.title !== 'string') throw unexpected('the comparison')
+  return { sha: c.id.toLowerCase(), subject: c.title, author: typeof c.author_name === 'string' ? c.author_name : 'unknown' }
+}
+
+/** What changed, read from GitLab for `code` through `gitlab`. */
+export function gitLabChanges(gitlab: GitLab, code: GitLabCode, apiUrl: string): ChangesService {
+  const path = `/projects/${encodeURIComponent(code.project)}`
+  const web = code.projectUrl ?? (/^\d+$/.test(code.project) ? undefined : `${apiUrl.replace(/\/api\/v4\/?$/, '')}/${code.project}`)
+
+  const lastGood: LastGoodSource = {
+    name: 'GitLab deployments',
+    async find(signal) {
+      let list: unknown
+      try {
+        ;({ data: list } = await gitlab.request({
+          method: 'GET',
+          path: `${path}/deployments`,
+          query: { environment: code.environment, status: 'success', order_by: 'finished_at', sort: 'desc', per_page: 1 },
+          signal,
+        }))
+      } catch (error) {
+        throw cannot(`the deployments of ${code.project}`, error)
+      }
+      if (!Array.isArray(list)) throw unexpected('the list of deployments')
+      const [last] = list as { sha?: unknown; finished_at?: unknown; updated_at?: unknown }[]
+      // GitLab is the only source there is: no successful deployment means no earlier good deploy.
+      if (!last) return null
+      if (!isSha(last.sha)) throw unexpected('the list of deployments')
+      const at = dateOf(last.finished_at) ?? dateOf(last.updated_at)
+      return { sha: last.sha.toLowerCase(), source: 'GitLab deployments', ...(at ? { at } : {}) }
+    },
+  }
+
+  const commitsBetween = async (from: string, to: string, signal: AbortSignal): Promise<GitLabCommit[]> => {
+    let data: { commits?: unknown }
+    try {
+      ;({ data } = await gitlab.request<{ commits?: unknown }>({ method: 'GET', path: `${path}/repository/compare`, query: { from, to }, signal }))
+    } catch (error) {
+      // An unknown `from` is "404 Ref Not Found".
+      if (error instanceof ApiError && error.status === 404) throw new BaseGone(from, { cause: error })
+      throw cannot(`the comparison of ${from.slice(0, 7)}...${to.slice(0, 7)}`, error)
+    }
+    if (!data || !Array.isArray(data.commits)) throw unexpected('the comparison')
+    return data.commits as GitLabCommit[]
+  }
+
+  // GitLab's compare has no status: it lists the commits from the merge base to `to`. When `from` is one
+  // of `to`'s ancestors, some listed commit has it as a parent; when none does, the histories diverged;
+  // when none is listed, `to` is behind (a rollback), and the reverse comparison says by how much.
+  const compare = async (base: string, head: string, signal: AbortSignal): Promise<Comparison> => {
+    const listed = await commitsBetween(base, head, signal)
+    if (!listed.length) {
+      const back = await commitsBetween(head, base, signal).catch((error: unknown) => {
+        if (error instanceof BaseGone) throw cannot(`the comparison of ${head.slice(0, 7)}...${base.slice(0, 7)}`, error.cause)
+        throw error
+      })
+      return { status: 'behind', commits: [], total: 0, behindBy: back.length }
+    }
+    const commits = listed.map(commitOf)
+    const builtOn = listed.some((c) => Array.isArray(c.parent_ids) && (c.parent_ids as unknown[]).some((p) => typeof p === 'string' && p.toLowerCase().startsWith(base.toLowerCase())))
+    // GitLab lists them oldest first.
+    return { status: builtOn ? 'ahead' : 'diverged', commits: commits.reverse(), total: commits.length, behindBy: 0 }
+  }
+
+  const pullsOf = async (shas: readonly string[], signal: AbortSignal): Promise<Map<string, ChangePull>> => {
+    const asked = shas.slice(0, MAX_MR_LOOKUPS)
+    const answers = await Promise.all(
+      asked.map(async (sha) => {
+        try {
+          return (await gitlab.request<unknown>({ method: 'GET', path: `${path}/repository/commits/${sha}/merge_requests`, signal })).data
+        } catch (error) {
+          throw cannot(`the merge requests of commit ${sha.slice(0, 7)}`, error)
+        }
+      }),
+    )
+    const out = new Map<string, ChangePull>()
+    asked.forEach((sha, i) => {
+      const list = answers[i]
+      if (!Array.isArray(list)) throw unexpected('the merge requests of a commit')
+      const mrs = list as { iid?: unknown; title?: unknown; web_url?: unknown; state?: unknown; author?: { username?: unknown } | null }[]
+      const mr = mrs.find((m) => m.state === 'merged') ?? mrs[0]
+      if (!mr) return
+      if (!Number.isInteger(mr.iid) || typeof mr.title !== 'string' || typeof mr.web_url !== 'string') throw unexpected('the merge requests of a commit')
+      out.set(sha, { number: mr.iid as number, title: mr.title, url: mr.web_url, author: typeof mr.author?.username === 'string' ? mr.author.username : null })
+    })
+    return out
+  }
+
+  return {
+    service: 'GitLab',
+    sources: [lastGood],
+    remote: { name: 'GitLab compare', compare },
+    pulls: { pullsOf },
+    compareUrl: (base, head) => (web ? `${web}/-/compare/${base}...${head}` : null),
+    permissionHint: 'read_api',
+  }
+}

@@ -1,0 +1,231 @@
+// REPORT_CHANGES=auto against the loopback GitHub, end to end: the real `report` command finds the last
+// good deploy (deployments and their status history, else the workflow's successful runs, else
+// REPORT_LAST_GOOD_SHA), compares (paged), reads the pull requests in one GraphQL request, and writes the
+// What changed section, the chat line and the `changes` JSON; every failure is one [WARN] and the issue
+// is still filed without the section.
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { FAST_ENV, FIXED_ENV } from '../helpers/fixtures.ts'
+import { runScript, today } from '../helpers/helpers.ts'
+import { c, linearHistory, serveGitHubChanges, type SeedDeployment, type SeedRepo } from '../helpers/loopback-changes.ts'
+import { useLoopback } from '../helpers/servers.ts'
+
+const servers = useLoopback(test, { github: true })
+
+const HISTORY = linearHistory(8)
+const HEAD = c(7)
+const ENV = { ...FIXED_ENV, ...FAST_ENV, CI_COMMIT_SHA: HEAD, DEPLOY_ENV: 'production', REPORT_CHANGES: 'auto' }
+const HOSTILE = '</details><img src=x> @everyone /close ## fix'
+
+const sentBody = () => (servers.gh.calls('POST', /\/issues$/)[0]!.json as { body: string }).body
+const sentIssue = () => servers.gh.calls('POST', /\/issues$/)[0]!.json as { body: string; assignees: string[] }
+const chatText = () => (servers.gh.chat[0]!.json as { text: string }).text
+const section = (body: string) => {
+  const start = body.indexOf('### What changed')
+  return start < 0 ? '' : body.slice(start, body.indexOf('\n### ', start + 1))
+}
+const jsonOf = (stdout: string) => JSON.parse(stdout.trim().split('\n').at(-1)!) as { outcome: string; changes?: unknown }
+const compares = () => servers.gh.calls('GET', /\/compare\//)
+
+// Deployed at c(4) two hours ago (superseded since, so its latest status is `inactive`), then this run's own at HEAD.
+const deployedAt = (sha: string, hoursAgo: number, statuses: SeedDeployment['statuses']): SeedDeployment => ({
+  sha,
+  environment: 'production',
+  createdAt: new Date(Date.now() - hoursAgo * 3_600_000).toISOString(),
+  statuses,
+})
+const REPO: SeedRepo = {
+  commits: HISTORY,
+  pulls: [
+    { number: 41, title: HOSTILE, author: 'dev1', commits: [c(5)] },
+    { number: 42, title: 'Bump lodash', author: 'dependabot[bot]', commits: [c(6)] },
+  ],
+  deployments: [deployedAt(c(2), 30, ['inactive', 'success']), deployedAt(c(4), 2.2, ['inactive', 'success', 'in_progress']), deployedAt(HEAD, 0.01, ['in_progress'])],
+}
+
+test('deployments: the newest with a success in its status history is the base; compare, one GraphQL request for the pull requests; the section, the chat line and the JSON', async () => {
+  const { graphql } = serveGitHubChanges(servers.gh, REPO)
+  const r = await runScript('report.mts', ['--json', 'Deploy job failed'], servers.gh.env(ENV))
+  assert.is(r.code, 0, r.stderr)
+  assert.is(r.stderr, '')
+  const body = sentBody()
+  const shown = section(body)
+  assert.ok(body.indexOf('### Failure Reason') < body.indexOf('### What changed'), body)
+  assert.match(shown, /\*\*2 pull requests and 3 commits\*\* since the last good deploy \(`10004ee`, 2 h ago\): \[compare\]\(http:\/\/127\.0\.0\.1:\d+\/acme\/shop\/compare\/10004/)
+  assert.ok(shown.includes('([#41](') && shown.includes('by dev1'), shown)
+  assert.ok(shown.includes('Bump lodash ([#42]('), shown)
+  // The commit that came in no pull request, with its short sha and author.
+  assert.ok(shown.includes('- Change 7 (`10007ee`) by dev1'), shown)
+  // Hostile: no raw HTML, no live mention, no quick action at a line start, no heading.
+  assert.not.match(shown, /(^|[^\\])<(details|img)/)
+  assert.not.match(shown, /(^|[^\w])@everyone/)
+  assert.not.match(shown, /\n## fix/)
+  // Plain names by default: nobody is pinged.
+  assert.not.match(shown, /@dev/)
+  assert.is(graphql.length, 1)
+  assert.is(compares().length, 1)
+  assert.match(chatText(), /\nChanged: 2 PRs, 3 commits since 10004ee \(2 h ago\)\n/)
+  const json = jsonOf(r.stdout)
+  assert.equal((json.changes as { base: string; status: string; commits: number }).base, c(4))
+  assert.equal((json.changes as { status: string }).status, 'ahead')
+  assert.equal((json.changes as { commits: number }).commits, 3)
+  assert.equal(new Set((json.changes as { pulls: { number: number }[] }).pulls.map((p) => p.number)), new Set([41, 42]))
+})
+
+test('no deployments: the newest successful run of this workflow on this branch is the base', async () => {
+  serveGitHubChanges(servers.gh, { commits: HISTORY, deployments: [], workflow: { runId: 900, workflowId: 77, branch: 'main', successes: [{ headSha: c(6), updatedAt: new Date(Date.now() - 3 * 3_600_000).toISOString() }] } })
+  const actions = { GITHUB_ACTIONS: 'true', GITHUB_REPOSITORY: 'acme/shop', GITHUB_RUN_ID: '900', GITHUB_API_URL: servers.gh.url }
+  const r = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, ...actions }))
+  assert.is(r.code, 0, r.stderr)
+  assert.match(section(sentBody()), /\*\*1 commit\*\* since the last good deploy \(`10006ee`, 3 h ago\)/)
+  const runs = servers.gh.calls('GET', /\/actions\/workflows\/77\/runs$/)
+  assert.is(runs.length, 1)
+  assert.equal(Object.fromEntries(runs[0]!.query), { branch: 'main', status: 'success', per_page: '1', exclude_pull_requests: 'true' })
+})
+
+test('REPORT_LAST_GOOD_SHA wins: no deployment is read', async () => {
+  serveGitHubChanges(servers.gh, REPO)
+  const r = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, REPORT_LAST_GOOD_SHA: c(6).slice(0, 10) }))
+  assert.is(r.code, 0, r.stderr)
+  assert.is(servers.gh.calls('GET', /\/deployments/).length, 0)
+  assert.match(section(sentBody()), /\*\*1 commit\*\* since the last good deploy \(`10006ee`\)/)
+})
+
+test('the plain cases: identical (no compare sent), behind (a rollback), diverged, gone (404), none', async () => {
+  const cases: [string, SeedRepo, string, RegExp][] = [
+    ['identical', { ...REPO, deployments: [deployedAt(HEAD, 1.5, ['success'])] }, HEAD, /No code change since the last good deploy \(`10007ee`, 1 h ago\): the failure is not in the code\./],
+    ['behind', { ...REPO, deployments: [deployedAt(c(7), 1.5, ['success'])] }, c(5), /This deploy is older than the last good deploy \(`10007ee`, 1 h ago\): a rollback by 2 commits\./],
+    ['diverged', { commits: [...HISTORY, { sha: 'f'.repeat(40), parents: [c(3)], message: 'Rewritten', author: 'Eve' }], deployments: [deployedAt(HEAD, 1.5, ['success'])] }, 'f'.repeat(40), /The history diverged from the last good deploy \(`10007ee`, 1 h ago\).*`fffffff`.*1 commit here/],
+    ['gone', { commits: HISTORY, deployments: [deployedAt('d'.repeat(40), 1.5, ['success'])] }, HEAD, /The last good deploy's commit \(`ddddddd`, 1 h ago\) is no longer in the repository/],
+    ['none', { commits: HISTORY, deployments: [deployedAt(c(3), 1.5, ['failure'])] }, HEAD, /No earlier good deploy of `production` was found/],
+  ]
+  for (const [name, repo, head, expected] of cases) {
+    await servers.restart()
+    serveGitHubChanges(servers.gh, repo)
+    const r = await runScript('report.mts', ['--json', 'Deploy job failed'], servers.gh.env({ ...ENV, CI_COMMIT_SHA: head }))
+    assert.is(r.code, 0, `${name}: ${r.stderr}`)
+    assert.is(r.stderr, '', name)
+    assert.match(section(sentBody()), expected, name)
+    assert.is((jsonOf(r.stdout).changes as { status: string }).status, name, name)
+    if (name === 'identical' || name === 'none') assert.is(compares().length, 0, name)
+  }
+})
+
+test('pagination: 260 commits are counted, the newest listed from the last page, 20 lines and "and N more"', async () => {
+  const commits = linearHistory(262)
+  serveGitHubChanges(servers.gh, { commits, deployments: [deployedAt(c(1), 5, ['success'])] })
+  const r = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, CI_COMMIT_SHA: c(261) }))
+  assert.is(r.code, 0, r.stderr)
+  const shown = section(sentBody())
+  assert.match(shown, /\*\*260 commits\*\*/)
+  assert.ok(shown.includes('- Change 261 ('), shown)
+  assert.match(shown, /- … and 240 more: \[see the comparison\]\(http/)
+  assert.equal(compares().map((call) => call.query.get('page')), ['1', '3'])
+  assert.ok(compares().every((call) => call.query.get('per_page') === '100'))
+})
+
+test('mentions and assignment: plain by default; REPORT_MENTION=authors @mentions people, never bots; REPORT_ASSIGN=authors assigns after REPORT_ASSIGNEES, never bots', async () => {
+  serveGitHubChanges(servers.gh, REPO)
+  servers.gh.assignable.add('dev1')
+  const r = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, REPORT_MENTION: 'authors', REPORT_ASSIGN: 'authors', REPORT_ASSIGNEES: 'octocat' }))
+  assert.is(r.code, 0, r.stderr)
+  const issue = sentIssue()
+  const authors = issue.body.split('\n').find((line) => line.startsWith('**Authors:**'))!
+  assert.ok(authors.includes('@dev1') && authors.includes('dependabot[bot]') && !authors.includes('@dependabot'), authors)
+  assert.equal(issue.assignees, ['octocat', 'dev1'])
+  assert.equal(servers.gh.issues[0]!.assignees, [{ login: 'octocat' }, { login: 'dev1' }])
+  assert.is(r.stderr, '')
+  // An author the repository cannot assign is one [WARN], and the issue is still filed.
+  await servers.restart()
+  serveGitHubChanges(servers.gh, REPO)
+  const refused = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, REPORT_ASSIGN: 'authors' }))
+  assert.is(refused.code, 0, refused.stderr)
+  assert.equal(sentIssue().assignees, ['dev1'])
+  assert.match(refused.stderr, /^\[WARN\] GitHub did not assign dev1 to issue #1: only people with access to acme\/shop can be assigned; the issue is filed without them\n$/)
+  // The chat line names no one.
+  assert.not.match(chatText(), /dev1|dependabot/)
+})
+
+test('403 on each endpoint: one [WARN] naming the permission, and the issue is filed without the section', async () => {
+  const endpoints: [RegExp, string, Record<string, string>][] = [
+    [/\/deployments$/, 'deployments: read', {}],
+    [/\/deployments\/\d+\/statuses$/, 'deployments: read', {}],
+    [/\/compare\//, 'contents: read', {}],
+    [/^\/graphql$/, 'pull-requests: read', {}],
+    [/\/actions\/runs\/\d+$/, 'actions: read', { GITHUB_ACTIONS: 'true', GITHUB_REPOSITORY: 'acme/shop', GITHUB_RUN_ID: '900' }],
+  ]
+  for (const [path, permission, extra] of endpoints) {
+    await servers.restart()
+    serveGitHubChanges(servers.gh, path.source.includes('actions') ? { commits: HISTORY, deployments: [], workflow: { runId: 900, workflowId: 77, branch: 'main', successes: [] } } : REPO)
+    servers.gh.inject(path.source.includes('graphql') ? 'POST' : 'GET', path, { status: 403, body: { message: 'Resource not accessible by integration' } })
+    const r = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, ...extra, GITHUB_API_URL: servers.gh.url }))
+    assert.is(r.code, 0, r.stderr)
+    const warnings = r.stderr.split('\n').filter((line) => line.startsWith('[WARN]'))
+    assert.is(warnings.length, 1, `${path}: ${r.stderr}`)
+    assert.ok(warnings[0]!.includes('HTTP 403') && warnings[0]!.includes(permission) && warnings[0]!.includes('filed without its What changed section'), warnings[0])
+    assert.is(section(sentBody()), '', String(path))
+  }
+})
+
+test('the budget running out: one [WARN] naming REPORT_CHANGES_TIMEOUT, and the issue is filed without the section', async () => {
+  serveGitHubChanges(servers.gh, REPO)
+  servers.gh.inject('GET', /\/compare\//, { hang: true })
+  const started = Date.now()
+  const r = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, REPORT_CHANGES_TIMEOUT: '2' }))
+  assert.is(r.code, 0, r.stderr)
+  // The request's own timeout (REPORT_TIMEOUT) is 30 s: the shared budget ended the wait.
+  assert.ok(Date.now() - started < 20_000)
+  assert.is(compares().length, 1)
+  assert.match(r.stderr, /^\[WARN\] Could not compare 10004ee\.\.\.10007ee \(GitHub compare\) to say what changed: it took longer than REPORT_CHANGES_TIMEOUT \(2 s\); raise REPORT_CHANGES_TIMEOUT, or set REPORT_CHANGES=off\. The issue is filed without its What changed section\n$/)
+  assert.is(servers.gh.calls('POST', /\/issues$/).length, 1)
+  assert.is(section(sentBody()), '')
+})
+
+test('the duplicate path waits for nothing: a stuck read is cancelled without a word', async () => {
+  serveGitHubChanges(servers.gh, REPO)
+  servers.gh.inject('GET', /\/deployments$/, { hang: true })
+  servers.gh.addIssue({ title: `[DEPLOY FAIL] production — ${HEAD} — ${today()}` })
+  const started = Date.now()
+  const r = await runScript('report.mts', ['--json', 'Deploy job failed'], servers.gh.env({ ...ENV, REPORT_CHANGES_TIMEOUT: '20' }))
+  assert.is(r.code, 0, r.stderr)
+  assert.is(jsonOf(r.stdout).outcome, 'duplicate')
+  assert.ok(Date.now() - started < 15_000, `took ${Date.now() - started} ms`)
+  assert.is(r.stderr, '')
+})
+
+test('off (the command line\'s default): no request beyond the spec\'s, and the body has no section', async () => {
+  serveGitHubChanges(servers.gh, REPO)
+  const r = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, REPORT_CHANGES: '' }))
+  assert.is(r.code, 0, r.stderr)
+  assert.equal(servers.gh.calls().filter((call) => /deployments|compare|actions|graphql/.test(call.path)), [])
+  assert.is(section(sentBody()), '')
+})
+
+
+test('ON_DUPLICATE=comment: the occurrence comment says what changed since the previous occurrence\'s commit', async () => {
+  serveGitHubChanges(servers.gh, REPO)
+  const holder = servers.gh.addIssue({ title: `[DEPLOY FAIL] production — ${HEAD} — ${today()}`, body: `## Deploy Failure Report\n\n**Commit:** \`${c(5).slice(0, 7)}\`\n` })
+  const r = await runScript('report.mts', ['--json', 'Deploy job failed'], servers.gh.env({ ...ENV, ON_DUPLICATE: 'comment' }))
+  assert.is(r.code, 0, r.stderr)
+  assert.is(r.stderr, '')
+  assert.is(jsonOf(r.stdout).outcome, 'commented')
+  const comment = servers.gh.comments.find((x) => x.issue_number === holder.number)!
+  assert.match(comment.body ?? '', /### What changed\n\*\*1 pull request and 2 commits\*\* since the previous occurrence \(`10005ee`\): \[compare\]/)
+  // Compared from the previous occurrence's commit (the read of the last good deploy ran beside the duplicate check, and went unused).
+  assert.ok(compares().some((call) => call.path.endsWith(`/compare/10005ee...${HEAD}`)), compares().map((x) => x.path).join(', '))
+})
+
+test('doctor names the source and whether the token may read it; a refusal fails the check with the permission', async () => {
+  serveGitHubChanges(servers.gh, REPO)
+  const ok = await runScript('doctor.mts', [], servers.gh.env({ ...ENV }))
+  assert.is(ok.code, 0, ok.stdout + ok.stderr)
+  assert.match(ok.stdout, /what changed: from GitHub deployments of acme\/shop; the token may read GitHub deployments \(its last good deploy is 10004ee\); it also needs deployments: read, contents: read, pull-requests: read/)
+  await servers.restart()
+  serveGitHubChanges(servers.gh, REPO)
+  servers.gh.inject('GET', /\/deployments$/, { status: 403, body: { message: 'Resource not accessible by integration' } })
+  const refused = await runScript('doctor.mts', [], servers.gh.env({ ...ENV }))
+  assert.is.not(refused.code, 0)
+  assert.match(refused.stdout + refused.stderr, /what changed: cannot read GitHub deployments: GitHub refused to let the token read the deployments of acme\/shop \(HTTP 403\); give the workflow `permissions: deployments: read`/)
+})
+
+test.run()

@@ -1,0 +1,60 @@
+// A checkout that holds both commits says what changed with no request: git compares them. And
+// `--dry-run` shows the section a created issue would have.
+import { execFileSync } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { test } from 'uvu'
+import * as assert from 'uvu/assert'
+import { FAST_ENV, FIXED_ENV } from '../helpers/fixtures.ts'
+import { runScript } from '../helpers/helpers.ts'
+import { linearHistory, serveGitHubChanges } from '../helpers/loopback-changes.ts'
+import { useLoopback } from '../helpers/servers.ts'
+
+const servers = useLoopback(test, { github: true, tmpdir: 'changes-local-' })
+
+// A repository of three commits in the test's scratch directory; their ids, oldest first.
+function checkout(dir: string): string[] {
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH!, HOME: dir, GIT_AUTHOR_NAME: 'Ada Lovelace', GIT_AUTHOR_EMAIL: 'ada@example.com', GIT_COMMITTER_NAME: 'Ada Lovelace', GIT_COMMITTER_EMAIL: 'ada@example.com' } }).trim()
+  git('init', '-q', '-b', 'main')
+  const ids: string[] = []
+  for (const subject of ['Initial', 'Add the cache @everyone', 'Fix the cache']) {
+    writeFileSync(join(dir, 'file.txt'), subject)
+    git('add', 'file.txt')
+    git('commit', '-q', '-m', subject)
+    ids.push(git('rev-parse', 'HEAD'))
+  }
+  return ids
+}
+
+const section = (body: string) => {
+  const start = body.indexOf('### What changed')
+  return start < 0 ? '' : body.slice(start, body.indexOf('\n### ', start + 1))
+}
+
+test('a checkout holding both commits: git compares them, and no compare request is sent', async () => {
+  const ids = checkout(servers.dir)
+  const { graphql } = serveGitHubChanges(servers.gh, { commits: linearHistory(3) })
+  const env = servers.gh.env({ ...FIXED_ENV, ...FAST_ENV, CI_COMMIT_SHA: ids[2]!, REPORT_CHANGES: 'auto', REPORT_LAST_GOOD_SHA: ids[0]! })
+  const r = await runScript('report.mts', ['Deploy job failed'], env, { cwd: servers.dir })
+  assert.is(r.code, 0, r.stderr)
+  assert.is(r.stderr, '')
+  assert.is(servers.gh.calls('GET', /\/compare\//).length, 0)
+  const shown = section((servers.gh.calls('POST', /\/issues$/)[0]!.json as { body: string }).body)
+  assert.match(shown, new RegExp(`\\*\\*2 commits\\*\\* since the last good deploy \\(\`${ids[0]!.slice(0, 7)}\`\\)`))
+  assert.ok(shown.includes(`- Fix the cache (\`${ids[2]!.slice(0, 7)}\`) by Ada Lovelace`), shown)
+  assert.not.match(shown, /(^|[^\w])@everyone/)
+  // The pull requests are still asked for, in one request.
+  assert.is(graphql.length, 1)
+})
+
+test('--dry-run shows the section, and writes nothing', async () => {
+  const ids = checkout(servers.dir)
+  serveGitHubChanges(servers.gh, { commits: linearHistory(3) })
+  const env = servers.gh.env({ ...FIXED_ENV, ...FAST_ENV, CI_COMMIT_SHA: ids[2]!, REPORT_CHANGES: 'auto', REPORT_LAST_GOOD_SHA: ids[1]! })
+  const r = await runScript('report.mts', ['--dry-run', 'Deploy job failed'], env, { cwd: servers.dir })
+  assert.is(r.code, 0, r.stderr)
+  assert.match(r.stdout, new RegExp(`### What changed\\n\\*\\*1 commit\\*\\* since the last good deploy \\(\`${ids[1]!.slice(0, 7)}\`\\)`))
+  assert.is(servers.gh.calls('POST', /\/issues/).length, 0)
+})
+
+test.run()
