@@ -1,4 +1,4 @@
-// What changed since the last good deploy (lib/core/changes/): whether to read it, where from and for how
+// What changed since the last good deploy (lib/core/changes.ts, lib/core/flows/what-changed.ts): whether to read it, where from and for how
 // long, and what to do with the people it names. Off by default on the command line, so a run without
 // REPORT_CHANGES sends what it always sent; the Action and the GitLab component switch it on with their
 // `changes` input.
