@@ -37841,6 +37841,31 @@ var init_changes2 = __esm({
   }
 });
 
+// lib/core/retry/deadline.ts
+function until(work, signal) {
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(new TimedOut());
+    if (signal.aborted) return abort();
+    signal.addEventListener("abort", abort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
+  });
+}
+function whyUnread(error, timeout) {
+  if (error instanceof TimedOut) return `it took longer than ${timeout.variable} (${timeout.ms / 1e3} s); raise ${timeout.variable}, or set ${timeout.off}`;
+  if (isBug(error)) return `a bug in deploy-failure-reporter (${describeError(error)}); please report it`;
+  return describeError(error);
+}
+var TimedOut;
+var init_deadline = __esm({
+  "lib/core/retry/deadline.ts"() {
+    "use strict";
+    init_errors();
+    init_transient();
+    TimedOut = class extends Error {
+    };
+  }
+});
+
 // lib/core/flows/what-changed.ts
 var what_changed_exports2 = {};
 __export(what_changed_exports2, {
@@ -37907,28 +37932,15 @@ async function readWhatChanged(service, local, request2, log2) {
     request2.signal?.removeEventListener("abort", cancel);
   }
 }
-var MAX_PULL_LOOKUPS, SHA2, TimedOut, until, why, sameCommit, explicit;
+var MAX_PULL_LOOKUPS, SHA2, why, sameCommit, explicit;
 var init_what_changed2 = __esm({
   "lib/core/flows/what-changed.ts"() {
     "use strict";
     init_changes2();
-    init_transient();
-    init_errors();
+    init_deadline();
     MAX_PULL_LOOKUPS = 100;
     SHA2 = /^[0-9a-f]{7,64}$/i;
-    TimedOut = class extends Error {
-    };
-    until = (work, signal) => new Promise((resolve, reject) => {
-      const abort = () => reject(new TimedOut());
-      if (signal.aborted) return abort();
-      signal.addEventListener("abort", abort, { once: true });
-      work.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
-    });
-    why = (error, timeoutMs) => {
-      if (error instanceof TimedOut) return `it took longer than REPORT_CHANGES_TIMEOUT (${timeoutMs / 1e3} s); raise REPORT_CHANGES_TIMEOUT, or set REPORT_CHANGES=off`;
-      if (isBug(error)) return `a bug in deploy-failure-reporter (${describeError(error)}); please report it`;
-      return describeError(error);
-    };
+    why = (error, timeoutMs) => whyUnread(error, { variable: "REPORT_CHANGES_TIMEOUT", ms: timeoutMs, off: "REPORT_CHANGES=off" });
     sameCommit = (a, b) => {
       const [x, y] = [a.toLowerCase(), b.toLowerCase()];
       return x.startsWith(y) || y.startsWith(x);
@@ -42837,7 +42849,7 @@ function gitLabHistory(client, projectPath, seen = toIssue) {
     // attempts, the failed ones the failures; created, running, canceled, skipped or blocked ones are
     // not counted. Newest first: reading stops at the first page reaching back before the period.
     // A project without environments, or a token that may not read them (403, 404), leaves the rate unknown.
-    async countDeploys({ environment, since, until: until3 }) {
+    async countDeploys({ environment, since, until: until2 }) {
       let count = 0;
       let failed = 0;
       const query = { environment, order_by: "created_at", sort: "desc", per_page: 100 };
@@ -42847,7 +42859,7 @@ function gitLabHistory(client, projectPath, seen = toIssue) {
           for (const d of page.data) {
             const at = new Date(d.created_at);
             if (at < since) older = true;
-            else if (at < until3 && (d.status === "success" || d.status === "failed")) {
+            else if (at < until2 && (d.status === "success" || d.status === "failed")) {
               count++;
               if (d.status === "failed") failed++;
             }
@@ -46413,14 +46425,14 @@ var init_milestone2 = __esm({
 });
 
 // lib/core/stats/deploy-window.ts
-async function countInWindow(pages, since, until3) {
+async function countInWindow(pages, since, until2) {
   let count = 0;
   for await (const page of pages) {
     let older = false;
     for (const record of page.data) {
       const at = new Date(record.created_at);
       if (at < since) older = true;
-      else if (at < until3) count++;
+      else if (at < until2) count++;
     }
     if (older) break;
   }
@@ -46501,7 +46513,7 @@ var init_issues2 = __esm({
 });
 
 // lib/github/history.ts
-async function countByStatus(github, repo, environment, since, until3) {
+async function countByStatus(github, repo, environment, since, until2) {
   let count = 0;
   let failed = 0;
   let after = null;
@@ -46520,7 +46532,7 @@ async function countByStatus(github, repo, environment, since, until3) {
     for (const node of deployments.nodes) {
       const at = new Date(node.createdAt);
       if (at < since) older = true;
-      else if (at < until3 && FINISHED.has(node.latestStatus?.state ?? "")) {
+      else if (at < until2 && FINISHED.has(node.latestStatus?.state ?? "")) {
         count++;
         if (FAILED.has(node.latestStatus.state)) failed++;
       }
@@ -46541,13 +46553,13 @@ function gitHubHistory(github, repo) {
     // (https://docs.github.com/en/rest/deployments/deployments#list-deployments), and the rate counts
     // failed runs, saying why. A token that may not read deployments (403) leaves the rate unknown
     // rather than failing the figures.
-    async countDeploys({ environment, since, until: until3 }) {
-      const byStatus = await countByStatus(github, repo, environment, since, until3);
+    async countDeploys({ environment, since, until: until2 }) {
+      const byStatus = await countByStatus(github, repo, environment, since, until2);
       if (!("unread" in byStatus)) return { count: byStatus.count, failed: byStatus.failed, includesFailed: true };
       let count;
       const pages = gitHubPages(github, "GET /repos/{owner}/{repo}/deployments", { ...where, environment, per_page: 100 }, { what: `the deployments of ${environment}` });
       try {
-        count = await countInWindow(pages, since, until3);
+        count = await countInWindow(pages, since, until2);
       } catch (error) {
         if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return { count: 0, includesFailed: true, refused: `HTTP ${error.status}: ${error.message}; the token needs read access to deployments` };
         throw error;
@@ -47632,7 +47644,7 @@ async function readWhatFailed(reader, request2, log2) {
 async function readWithin(reader, request2, signal, log2) {
   let failed;
   try {
-    failed = await until2(reader.failedJobs(signal), signal);
+    failed = await until(reader.failedJobs(signal), signal);
   } catch (error) {
     log2.warn(`Could not read the failed jobs from ${reader.ci}: ${why3(error, request2.timeoutMs)}. The issue is filed without its What failed section`);
     return void 0;
@@ -47643,7 +47655,7 @@ async function readWithin(reader, request2, signal, log2) {
   const finished = failed.map((job, i) => [job, shown[i]]).filter(([job]) => !job.running).slice(0, MAX_EXCERPTS);
   for (const [job, named] of finished) {
     try {
-      const raw = await until2(reader.logTail(job, request2.lines, signal), signal);
+      const raw = await until(reader.logTail(job, request2.lines, signal), signal);
       const text4 = lastLines(cleanLog(raw.join("\n"), request2.known), request2.lines);
       const { source, url } = sourceOf(named);
       if (text4.trim() !== "") ciLogs.push({ text: text4, source, jobUrl: url });
@@ -47665,28 +47677,15 @@ function scrubbed(job, known2) {
     ...job.reason === void 0 ? {} : { reason: scrub(job.reason) }
   };
 }
-var TimedOut2, until2, why3, sourceOf;
+var why3, sourceOf;
 var init_what_failed2 = __esm({
   "lib/core/flows/what-failed.ts"() {
     "use strict";
     init_log_tail();
     init_secrets();
     init_what_failed();
-    init_transient();
-    init_errors();
-    TimedOut2 = class extends Error {
-    };
-    until2 = (work, signal) => new Promise((resolve, reject) => {
-      const abort = () => reject(new TimedOut2());
-      if (signal.aborted) return abort();
-      signal.addEventListener("abort", abort, { once: true });
-      work.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
-    });
-    why3 = (error, timeoutMs) => {
-      if (error instanceof TimedOut2) return `it took longer than REPORT_CI_LOG_TIMEOUT (${timeoutMs / 1e3} s); raise REPORT_CI_LOG_TIMEOUT, or set REPORT_CI_LOG=off`;
-      if (isBug(error)) return `a bug in deploy-failure-reporter (${describeError(error)}); please report it`;
-      return describeError(error);
-    };
+    init_deadline();
+    why3 = (error, timeoutMs) => whyUnread(error, { variable: "REPORT_CI_LOG_TIMEOUT", ms: timeoutMs, off: "REPORT_CI_LOG=off" });
     sourceOf = (job) => {
       const step = job.steps.at(-1);
       return step ? { source: `${job.name} \u203A ${step.name}`, url: step.url } : { source: job.name, url: job.url };

@@ -4,32 +4,14 @@
 // REPORT_LAST_GOOD_SHA. Every module here is loaded on demand, so a run without it pays nothing (npm run bench).
 import type { ChangesService, PendingChanges } from '../core/changes.ts'
 import type { Config } from '../config/config.ts'
+import type { TrackerConfig } from './tracker.ts'
 import type { Log } from '../core/log.ts'
 import type { Failure } from '../core/text/issue.ts'
 
 type Env = Record<string, string | undefined>
 
 /** What the reader needs from the configuration. */
-export type ChangesConfig = Pick<
-  Config,
-  | 'changes'
-  | 'lastGoodSha'
-  | 'changesTimeoutMs'
-  | 'mentionAuthors'
-  | 'githubRun'
-  | 'tracker'
-  | 'project'
-  | 'token'
-  | 'app'
-  | 'owner'
-  | 'repo'
-  | 'apiUrl'
-  | 'timeoutMs'
-  | 'maxWaitSeconds'
-  | 'retryAttempts'
-  | 'retryDelaySeconds'
-  | 'deployEnv'
->
+export type ChangesConfig = TrackerConfig & Pick<Config, 'changes' | 'lastGoodSha' | 'changesTimeoutMs' | 'mentionAuthors' | 'githubRun' | 'deployEnv'>
 
 const sameOrigin = (a: string, b: string) => URL.canParse(a) && URL.canParse(b) && new URL(a).origin === new URL(b).origin
 

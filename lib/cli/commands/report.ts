@@ -7,6 +7,7 @@ import { ioLog, processIo, type Io } from '../../run/io.ts'
 import { phase } from '../../run/phase.ts'
 import { recordReport, reportCommand } from '../../run/report-command.ts'
 import { parseFlags } from '../args.ts'
+import { sharedHelp } from '../help.ts'
 
 const help = (program: string) => `Usage: ${program} [options] [reason]
 
@@ -23,13 +24,7 @@ Options:
                         send, and whether an open duplicate exists (with ISSUE_TOKEN); write nothing
   --json                end stdout with one JSON line: {"outcome", "number", "url", "title"} (outcome:
                         created, duplicate, commented, reopened or failed), whatever the exit code
-  -h, --help            show this text
-  -v, --version         print the version
-
-Environment (a .env file in the current folder is read too; set variables win; REPORT_DOTENV=off
-skips it). The key ones:
-  ISSUE_TOKEN           the token (or a GitHub App: ISSUE_APP_ID, ISSUE_APP_PRIVATE_KEY)
-  ISSUE_REPO            owner/repo (ISSUE_TRACKER=gitlab: the project path)
+${sharedHelp(22)}
   CHAT_WEBHOOK          the chat notice's address (CHAT_FORMAT: its body; docs/chat.md)
   DEPLOY_ENV            the environment the title names
   ON_DUPLICATE          skip (default) or comment: what a duplicate does

@@ -5,6 +5,7 @@ import { EXIT, reportFailure } from '../../run/exit.ts'
 import { ioLog, processIo, type Io } from '../../run/io.ts'
 import { NOT_RESOLVED, recordResolve, resolveCommand } from '../../run/resolve-command.ts'
 import { parseFlags } from '../args.ts'
+import { sharedHelp } from '../help.ts'
 
 const help = (program: string) => `Usage: ${program} [options]
 
@@ -17,13 +18,7 @@ Options:
   --dry-run      list the issues it would close and the texts it would send; write nothing
   --json         end with one JSON line: {"outcome": "resolved"|"nothing"|"failed", "closed": [...],
                  "failed": [...]}
-  -h, --help     show this text
-  -v, --version  print the version
-
-Environment (a .env file in the current folder is read too; set variables win; REPORT_DOTENV=off
-skips it). The key ones:
-  ISSUE_TOKEN    the token (or a GitHub App: ISSUE_APP_ID, ISSUE_APP_PRIVATE_KEY)
-  ISSUE_REPO     owner/repo (ISSUE_TRACKER=gitlab: the project path)
+${sharedHelp(15)}
   CHAT_WEBHOOK   the recovery notice's address (docs/chat.md)
   DEPLOY_ENV     the environment whose issues are closed
   CI_PIPELINE_URL, CI_COMMIT_SHA: this deploy's, named in the comment; GITHUB_OUTPUT: written when set.

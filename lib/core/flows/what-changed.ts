@@ -6,8 +6,7 @@
 // cause and the fix, and the issue is filed without the section.
 import { BaseGone, type ChangePull, type Changes, type ChangesService, type CommitHistory, type Comparison, type LastGood, type LastGoodSource } from '../changes.ts'
 import type { Log } from '../log.ts'
-import { describeError } from '../retry/transient.ts'
-import { isBug } from '../errors.ts'
+import { until, whyUnread } from '../retry/deadline.ts'
 
 /** What to compare and for how long. */
 export interface ChangesRequest {
@@ -26,23 +25,8 @@ export const MAX_PULL_LOOKUPS = 100
 
 const SHA = /^[0-9a-f]{7,64}$/i
 
-class TimedOut extends Error {}
-
-// Settles with `work`, or rejects as soon as `signal` aborts: a reader stuck in a retry's back-off
-// cannot hold the report past the deadline.
-const until = <T>(work: Promise<T>, signal: AbortSignal): Promise<T> =>
-  new Promise<T>((resolve, reject) => {
-    const abort = () => reject(new TimedOut())
-    if (signal.aborted) return abort()
-    signal.addEventListener('abort', abort, { once: true })
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort))
-  })
-
-const why = (error: unknown, timeoutMs: number): string => {
-  if (error instanceof TimedOut) return `it took longer than REPORT_CHANGES_TIMEOUT (${timeoutMs / 1000} s); raise REPORT_CHANGES_TIMEOUT, or set REPORT_CHANGES=off`
-  if (isBug(error)) return `a bug in deploy-failure-reporter (${describeError(error)}); please report it`
-  return describeError(error)
-}
+// Past the deadline, the message names the setting that gives more time or turns the section off.
+const why = (error: unknown, timeoutMs: number): string => whyUnread(error, { variable: 'REPORT_CHANGES_TIMEOUT', ms: timeoutMs, off: 'REPORT_CHANGES=off' })
 
 /** The same commit, one id possibly abbreviated. */
 export const sameCommit = (a: string, b: string): boolean => {

@@ -6,8 +6,7 @@ import type { Log } from '../log.ts'
 import { cleanLog, lastLines, type LogExcerpt } from '../text/log-tail.ts'
 import { redactSecrets } from '../text/secrets.ts'
 import { MAX_EXCERPTS } from '../text/what-failed.ts'
-import { describeError } from '../retry/transient.ts'
-import { isBug } from '../errors.ts'
+import { until, whyUnread } from '../retry/deadline.ts'
 
 /** How much to read and how long for. */
 export interface CiLogRequest {
@@ -27,23 +26,8 @@ export interface WhatFailed {
   readonly ciLogs: readonly LogExcerpt[]
 }
 
-class TimedOut extends Error {}
-
-// Settles with `work`, or rejects as soon as `signal` aborts: a reader stuck in a retry's back-off
-// cannot hold the report past the deadline.
-const until = <T>(work: Promise<T>, signal: AbortSignal): Promise<T> =>
-  new Promise<T>((resolve, reject) => {
-    const abort = () => reject(new TimedOut())
-    if (signal.aborted) return abort()
-    signal.addEventListener('abort', abort, { once: true })
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort))
-  })
-
-const why = (error: unknown, timeoutMs: number): string => {
-  if (error instanceof TimedOut) return `it took longer than REPORT_CI_LOG_TIMEOUT (${timeoutMs / 1000} s); raise REPORT_CI_LOG_TIMEOUT, or set REPORT_CI_LOG=off`
-  if (isBug(error)) return `a bug in deploy-failure-reporter (${describeError(error)}); please report it`
-  return describeError(error)
-}
+// Past the deadline, the message names the setting that gives more time or turns the section off.
+const why = (error: unknown, timeoutMs: number): string => whyUnread(error, { variable: 'REPORT_CI_LOG_TIMEOUT', ms: timeoutMs, off: 'REPORT_CI_LOG=off' })
 
 // The excerpt's name: the job and the failed step its log was cut to, as the list shows them.
 const sourceOf = (job: FailedJob): { source: string; url: string } => {
