@@ -27,6 +27,15 @@ export function registerSecret(...values: readonly (string | undefined)[]): void
   if (added) ordered = [...known].sort((a, b) => b.length - a.length)
 }
 
+/**
+ * Empties the list: for a process that hosts several independent runs one after another, such as the
+ * test runner's workers (test/runner/worker.mjs), where one run's secrets would otherwise mask the next's text.
+ */
+export function forgetSecrets(): void {
+  known.clear()
+  ordered = []
+}
+
 /** Every registered secret, longest first. */
 export function registeredSecrets(): readonly string[] {
   return ordered
