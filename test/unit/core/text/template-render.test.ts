@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert'
 import { SAMPLE_FAILURE } from '../../../helpers/fixtures.ts'
 import { renderBody, renderTitle, type Failure } from '../../../../lib/core/text/issue.ts'
 import { parseTemplate, type IssueTemplate } from '../../../../lib/core/text/template.ts'
-import { failedJobsExtras, fenceSafe, templateBody, templateTitle } from '../../../../lib/core/text/template-render.ts'
+import { failedJobsExtras, templateBody, templateTitle } from '../../../../lib/core/text/template-render.ts'
 
 const GITHUB = { title: 256, body: 65_536 }
 const ZWSP = '\u200B'
@@ -105,11 +105,6 @@ test('a template whose own text is over the budget is cut at its end, with a not
   const body = templateBody(parse('y'.repeat(70_000) + '{{reason}}'), SAMPLE_FAILURE, 'github', GITHUB)
   assert.is(body.length <= 65_536, true)
   assert.match(body, /\*\[\d+ characters cut\]\*$/)
-})
-
-test('fenceSafe breaks runs of three backticks or tildes and nothing else', () => {
-  assert.is(fenceSafe('a `` b ``` c ~~~~'), `a \`\` b \`${ZWSP}\`${ZWSP}\` c ~${ZWSP}~${ZWSP}~${ZWSP}~`)
-  assert.is(fenceSafe('/close', 'gitlab'), `${ZWSP}/close`)
 })
 
 test('failedJobsExtras: job and step names on one line each; nothing when nothing failed', () => {
