@@ -14,15 +14,23 @@ const parse = (text: string): Version => {
 }
 const compare = (a: Version, b: Version) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2]
 
-/** Whether `version` satisfies `range`, for the forms npm packages use in `engines.node`: `>=x`, `^x`, `a || b`. */
+/**
+ * Whether `version` satisfies `range`, for the forms npm packages use in `engines.node`: `>=x`, `^x`, `a || b`,
+ * comparator sets such as `>=x <=y` (every one of them holds), and bare versions (`20` is 20.x).
+ */
 function satisfies(version: Version, range: string): boolean {
   return range.split('||').some((alternative) => {
-    const [, op = '', v = ''] = /^\s*(>=|\^)?\s*v?([\d.]+)\s*$/.exec(alternative) ?? []
-    if (!v) throw new Error(`an engines range this test cannot read: ${JSON.stringify(range)}`)
-    const min = parse(v)
-    if (op === '>=') return compare(version, min) >= 0
-    if (op === '^') return compare(version, min) >= 0 && version[0] === min[0]
-    return compare(version, min) === 0
+    const comparators = alternative.trim().replace(/(>=|<=|\^)\s+/g, '$1').split(/\s+/)
+    return comparators.every((comparator) => {
+      const [, op = '', v = ''] = /^(>=|<=|\^)?v?([\d.]+)$/.exec(comparator) ?? []
+      if (!v) throw new Error(`an engines range this test cannot read: ${JSON.stringify(range)}`)
+      const min = parse(v)
+      if (op === '>=') return compare(version, min) >= 0
+      if (op === '<=') return compare(version, min) <= 0
+      if (op === '^') return compare(version, min) >= 0 && version[0] === min[0]
+      // A bare `20` or `20.1` is every version it starts (20.x, 20.1.x); a bare `20.1.2` is that one.
+      return v.split('.').every((part, i) => version[i] === Number(part))
+    })
   })
 }
 
@@ -32,6 +40,15 @@ test('satisfies reads the forms found in the lock file', () => {
   assert.not.ok(satisfies([20, 18, 1], '>=22'))
   assert.ok(satisfies([20, 18, 1], '^8.16.0 || ^10.6.0 || >=11.0.0'))
   assert.not.ok(satisfies([9, 0, 0], '^8.16.0 || ^10.6.0 || >=11.0.0'))
+  // tunnel (through @stryker-mutator/core): a set of two comparators, then a minimum.
+  assert.ok(satisfies([0, 7, 0], '>=0.6.11 <=0.7.0 || >=0.7.3'))
+  assert.not.ok(satisfies([0, 7, 1], '>=0.6.11 <=0.7.0 || >=0.7.3'))
+  assert.ok(satisfies([20, 18, 1], '>=0.6.11 <=0.7.0 || >=0.7.3'))
+  assert.not.ok(satisfies([0, 6, 10], '>=0.6.11 <=0.7.0'))
+  // balanced-match, brace-expansion, minimatch (through @stryker-mutator/core): bare majors.
+  assert.ok(satisfies([20, 18, 1], '18 || 20 || >=22'))
+  assert.not.ok(satisfies([21, 0, 0], '18 || 20 || >=22'))
+  assert.not.ok(satisfies([20, 1, 0], '20.0'))
 })
 
 test('every package npm installs here runs on the oldest Node the package claims (npm ci --engine-strict passes)', () => {
