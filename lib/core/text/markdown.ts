@@ -12,6 +12,7 @@ const longestRun = (text: string, char: string): number => {
   let run = 0
   for (const c of text) {
     run = c === char ? run + 1 : 0
+    // Stryker disable next-line EqualityOperator: at run === longest the assignment changes nothing
     if (run > longest) longest = run
   }
   return longest
@@ -35,6 +36,7 @@ export function inlineCode(text: string): string {
  * line of the text can close it (GFM §4.5), and a ``` or `### heading` line stays inside. For GitLab, a
  * line starting with `/` gets an invisible zero-width space before it (see {@link defuseQuickActions}).
  */
+// Stryker disable next-line StringLiteral: the default flavor; only 'gitlab' is ever tested for, so any other string is GitHub's
 export function codeBlock(text: string, flavor: Flavor = 'github'): string {
   const inner = flavor === 'gitlab' ? defuseQuickActions(text) : text
   const fence = '`'.repeat(Math.max(3, longestRun(inner, '`') + 1))
@@ -51,6 +53,7 @@ const ZWSP = '\u200B'
  * (an `@` after a non-word character, as GitHub matches them, so `ops@acme.com` is untouched), `#123`,
  * `owner/repo#123` and `GH-123`. https://docs.github.com/en/get-started/writing-on-github/working-with-advanced-formatting/autolinked-references-and-urls
  */
+// Stryker disable next-line StringLiteral: the default flavor; only 'gitlab' is ever tested for, so any other string is GitHub's
 export function defuseReferences(text: string, flavor: Flavor = 'github'): string {
   const out = text
     .replace(/(^|[^A-Za-z0-9_])@(?=[A-Za-z0-9])/g, `$1@${ZWSP}`)
@@ -110,6 +113,7 @@ const INLINE = /(\\*)(<(?=[A-Za-z/!?])|&(?=#?[A-Za-z0-9]+;))/g
  * fences, rules, lists, quotes or HTML that would break the report's structure, and it pings no one.
  * Line breaks are kept. For `gitlab`, GitLab's references and quick actions are defused too.
  */
+// Stryker disable next-line StringLiteral: the default flavor; only 'gitlab' is ever tested for, so any other string is GitHub's
 export function markdownText(text: string, flavor: Flavor = 'github'): string {
   let out = text.replace(INLINE, (_, slashes: string, char: string) => (slashes.length % 2 ? slashes + char : `${slashes}\\${char}`))
   for (const pattern of BLOCK_START) out = out.replace(pattern, '$1\\$2')

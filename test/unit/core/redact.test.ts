@@ -2,7 +2,7 @@
 // shapes it adds to the list, and payloads built as objects.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { MIN_SECRET_LENGTH, redact, redactDeep, registerSecret, registeredSecrets } from '../../../lib/core/redact.ts'
+import { credentialsIn, forgetSecrets, MIN_SECRET_LENGTH, redact, redactDeep, registerSecret, registeredSecrets } from '../../../lib/core/redact.ts'
 import { redactSecrets } from '../../../lib/core/text/secrets.ts'
 
 test('the minimum length: a known value of exactly MIN_SECRET_LENGTH is masked, one character shorter is not', () => {
@@ -57,6 +57,61 @@ test('redactDeep: every string in plain objects and lists, kept keys sent as the
   assert.is(out.text, 'k=Dp-0123456789', 'not a secret before it is registered')
   assert.equal(again, { text: 'k=***', list: ['***'], nested: { n: 1, s: '***' }, routing_key: 'Dp-0123456789', time })
   assert.is(again.time, time)
+})
+
+test('registerSecret at the minimum: 4 characters are registered and masked, 3 are not', () => {
+  registerSecret('Kq4#', 'Kq3')
+  assert.ok(registeredSecrets().includes('Kq4#'))
+  assert.not.ok(registeredSecrets().includes('Kq3'))
+  assert.is(redact('a Kq4# b Kq3 c'), 'a *** b Kq3 c')
+})
+
+test('registered secrets go longest first, whatever order and whichever call registered them', () => {
+  const webhook = 'https://chat.example/hooks/Rg-0123456789'
+  const path = '/hooks/Rg-0123456789'
+  registerSecret(path)
+  registerSecret(webhook)
+  assert.is(redact(`post to ${webhook} failed`), 'post to *** failed')
+  assert.equal(registeredSecrets().filter((s) => s.includes('Rg-0123456789')), [webhook, path])
+  forgetSecrets()
+  registerSecret(path, webhook)
+  assert.equal(registeredSecrets(), [webhook, path])
+  assert.is(redact(`post to ${webhook} failed`), 'post to *** failed')
+})
+
+test('forgetSecrets empties the list: nothing registered is masked any more', () => {
+  registerSecret('Fg-0123456789')
+  assert.is(redact('x Fg-0123456789'), 'x ***')
+  forgetSecrets()
+  assert.equal(registeredSecrets(), [])
+  assert.is(redact('x Fg-0123456789'), 'x Fg-0123456789')
+  assert.is(redact(''), '')
+})
+
+test('credentialsIn: an address\'s user:password, the password as written and decoded; [] without one; a non-address whole', () => {
+  assert.equal(credentialsIn('http://ops:p%40ss-w0rd@proxy.example:3128'), ['ops:p%40ss-w0rd', 'p%40ss-w0rd', 'p@ss-w0rd'])
+  assert.equal(credentialsIn('http://ops@proxy.example:3128'), [])
+  assert.equal(credentialsIn('http://proxy.example:3128'), [])
+  // A password whose escapes do not decode is kept as written.
+  assert.equal(credentialsIn('http://ops:bad%E0%A4%A@proxy.example'), ['ops:bad%E0%A4%A', 'bad%E0%A4%A', 'bad%E0%A4%A'])
+  assert.equal(credentialsIn('ops pass@proxy'), ['ops pass@proxy'])
+})
+
+test('redactDeep: null and undefined are passed as they are; a class instance and a number are not walked', () => {
+  registerSecret('Dz-0123456789')
+  class Box {
+    readonly s = 'Dz-0123456789'
+  }
+  const box = new Box()
+  const out = redactDeep({ a: null, b: undefined, c: 7, box, list: [null, 'Dz-0123456789'] })
+  assert.equal(out, { a: null, b: undefined, c: 7, box, list: [null, '***'] })
+  assert.is(out.box, box)
+  assert.is(out.box.s, 'Dz-0123456789')
+  assert.is(redactDeep(null), null)
+  assert.is(redactDeep(undefined), undefined)
+  // An object with no prototype is a plain object too.
+  const bare = Object.assign(Object.create(null) as Record<string, string>, { s: 'Dz-0123456789' })
+  assert.equal({ ...redactDeep(bare) }, { s: '***' })
 })
 
 test.run()

@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { plainLine, StepCutter } from '../../../lib/github/log-cutter.ts'
+import { plainLine, Ring, StepCutter } from '../../../lib/github/log-cutter.ts'
 
 const T = '2026-11-26T08:00:01.1234567Z '
 const cut = (lines: readonly string[], keep: number, stamp = T): string[] => {
@@ -83,6 +83,45 @@ test('an error on the first line the tail keeps needs no note; one line earlier,
   assert.equal(cut(['##[group]Run ./a.sh', '##[error]e', 'l2', 'l3', 'l4'], 4), ['Error: e', 'l2', 'l3', 'l4'])
   // 6 lines, 4 kept: the tail starts at line 3, the error is on line 2; l2, l3 and l4 are left out.
   assert.equal(cut(['##[group]Run ./a.sh', '##[error]e', 'l2', 'l3', 'l4', 'l5'], 4), ['Run ./a.sh', 'Error: e', '… 3 lines left out …', 'l5'])
+})
+
+test('plainLine: only a leading timestamp goes, with or without its space; only a final CR; notice and debug markers', () => {
+  assert.is(plainLine('x 2026-01-01T00:00:00Z y'), 'x 2026-01-01T00:00:00Z y')
+  assert.is(plainLine('2026-01-01T00:00:00Z'), '')
+  assert.is(plainLine(`${T}a\rb\r`), 'a\rb')
+  assert.is(plainLine(`${T}##[notice]n`), 'Notice: n')
+  assert.is(plainLine(`${T}##[debug]d`), 'Debug: d')
+  assert.is(plainLine(`${T}echo "##[error]x"`), 'echo "##[error]x"')
+})
+
+test('markers count only at a line\'s start: an echoed opener, error or clean-up line is output', () => {
+  assert.equal(cut(['##[group]Run a', 'echo "##[group]Run b"', '##[error]e'], 10), ['Run a', 'echo "##[group]Run b"', 'Error: e'])
+  assert.equal(cut(['##[group]Run a', 'a1', '##[error]real', '##[group]Run b', 'echo "##[error]x"'], 10), ['Run a', 'a1', 'Error: real'])
+  assert.equal(cut(['##[group]Run a', 'echo Post job cleanup.', 'a2'], 10), ['Run a', 'echo Post job cleanup.', 'a2'])
+  assert.equal(cut(['##[group]Run a', 'a1', 'Cleaning up orphan processes now', 'a2'], 10), ['Run a', 'a1', 'Cleaning up orphan processes now', 'a2'])
+  // The runner's clean-up line with trailing spaces is still clean-up.
+  assert.equal(cut(['##[group]Run a', 'a1', 'Post job cleanup.  ', 'c1'], 10), ['Run a', 'a1'])
+})
+
+test('a log with no step at all is one step; a tail of 1 line, with one line left out after the error', () => {
+  assert.equal(cut(['only', 'lines'], 5), ['only', 'lines'])
+  assert.equal(cut(['##[error]e', 'x'], 1), ['Error: e', '… 1 line left out …'])
+  // 2 kept: the error and the note; nothing after it fits.
+  assert.equal(cut(['##[group]Run a', '##[error]e', 'l2', 'l3', 'l4'], 2), ['Error: e', '… 3 lines left out …'])
+})
+
+test('Ring: the last items, at most 2 × capacity held, trimmed only when it gets there', () => {
+  const ring = new Ring<number>(5)
+  let most = 0
+  for (let i = 1; i <= 100; i++) {
+    ring.push(i)
+    most = Math.max(most, ring.held)
+    assert.ok(ring.held < 10, `held ${ring.held} after ${i}`)
+  }
+  assert.is(most, 9)
+  assert.equal(ring.last(3), [98, 99, 100])
+  assert.equal(ring.last(9), [96, 97, 98, 99, 100])
+  assert.equal(ring.last(0), [])
 })
 
 test.run()

@@ -123,4 +123,57 @@ test('a line longer than MAX_LINE keeps its end; a secret across the cut is mask
   assert.equal(exact.end(), ['b'.repeat(MAX_LINE)], 'a line of exactly MAX_LINE is kept whole')
 })
 
+test('CRs before a line feed go, all of them; a last line of spaces is blank', () => {
+  assert.equal(tail(['a\r\r\nb\n'], 5), ['a', 'b'])
+  assert.equal(tail(['a\n   \n'], 5), ['a'])
+})
+
+test('a window of 0 lines keeps none; a window larger than 16 keeps every line as it grows', () => {
+  assert.equal(tail(['a\nb\n'], 0), [])
+  const lines = Array.from({ length: 40 }, (_, i) => `l${i}`)
+  assert.equal(tail([lines.map((l) => l + '\n').join('')], 100), lines)
+})
+
+test('a window holds lines of MAX_WINDOW characters exactly; one character more drops its first line', () => {
+  const count = MAX_WINDOW / MAX_LINE
+  const full = Array.from({ length: count }, (_, i) => String(i % 10).repeat(MAX_LINE) + '\n').join('')
+  const kept = tail([full], count + 10)
+  assert.is(kept.length, count)
+  const over = tail([full, 'y\n'], count + 10)
+  assert.is(over.length, count)
+  assert.is(over[0], '1'.repeat(MAX_LINE))
+  assert.is(over[count - 1], 'y')
+})
+
+test('section markers with options, without the colour reset before or after, or without the CR', () => {
+  const expected = ['header', 'out']
+  assert.equal(tail([`${E}[0Ksection_start:1:step_script[collapsed=true]\r${E}[0Kheader\nout\n`], 5), expected)
+  assert.equal(tail([`section_start:1:step_script\r${E}[0Kheader\nout\n`], 5), expected)
+  assert.equal(tail([`${E}[0Ksection_start:1:step_script\rheader\nout\n`], 5), expected)
+  assert.equal(tail([`${E}[0Ksection_start:1:step_script${E}[0Kheader\nout\n`], 5), expected)
+})
+
+test('a line with no end holds at most 4 × MAX_LINE bytes: exactly that is kept, more is trimmed to 2 × MAX_LINE', () => {
+  const t = new TraceTail(5)
+  t.write('x\n' + 'y'.repeat(4 * MAX_LINE))
+  assert.is(t.heldBytes, 4 * MAX_LINE, 'at the bound, nothing is trimmed (the line feed before it is not counted)')
+  t.write('y')
+  assert.is(t.heldBytes, 2 * MAX_LINE, 'one byte past it')
+  t.write('y'.repeat(2 * MAX_LINE))
+  assert.is(t.heldBytes, 4 * MAX_LINE)
+  t.write('y'.repeat(3 * MAX_LINE))
+  assert.is(t.heldBytes, 2 * MAX_LINE)
+  t.write('\n')
+  assert.is(t.heldBytes, 0)
+  assert.equal(t.end(), ['x', 'y'.repeat(MAX_LINE)])
+})
+
+test('a line of exactly MAX_LINE bytes is kept as written, to be masked by the core like every line; one byte more is masked here', () => {
+  const token = 'ghp_' + 'T'.repeat(36)
+  const at = 'a'.repeat(MAX_LINE - token.length) + token
+  assert.equal(tail([at + '\n'], 5), [at])
+  // Masked, it is short enough to keep whole: 'b', the a's and the mask.
+  assert.equal(tail(['b' + at + '\n'], 5), ['b' + 'a'.repeat(MAX_LINE - token.length) + '***'])
+})
+
 test.run()

@@ -59,4 +59,35 @@ test('the issue body: sent whole at its limit; one character over the limit, cut
   assert.ok(over.includes('characters cut'), 'says it cut')
 })
 
+test('codePointsFrom at the surrogate edges: U+D800 and U+DBFF open a pair, a low surrogate alone or after a non-surrogate is one', () => {
+  assert.is(codePointsFrom('\uD800\uDC00'), 1, 'U+10000: the lowest high surrogate')
+  assert.is(codePointsFrom('\uDBFF\uDFFF'), 1, 'U+10FFFF: the highest high surrogate')
+  assert.is(codePointsFrom('a\uDC00'), 2, 'a letter before a low surrogate')
+  assert.is(codePointsFrom('\uDC00\uDC00'), 2, 'a low surrogate is no high one')
+  assert.is(codePointsFrom('\uD800'), 1, 'a high surrogate at the end')
+  assert.is(codePointsFrom('\uD800a'), 2, 'a high surrogate before a letter')
+})
+
+test('a cut where the largest fitting prefix or suffix would end inside a pair steps back to the pair\'s edge', () => {
+  const suffixNote = (kept: string, cut: number) => (cut ? `${cutNote(cut)}…${kept}` : kept)
+  // 27 units: 3½ emoji (7 units) and a note of 17 code points (20) would fit; the half goes, leaving 26.
+  assert.is(fitPrefix('😀'.repeat(20), 27, plain), '😀'.repeat(3) + '…' + cutNote(17))
+  assert.is(fitSuffix('😀'.repeat(20), 27, suffixNote), cutNote(17) + '…' + '😀'.repeat(3))
+  // 28 units: 4 whole emoji fit.
+  assert.is(fitPrefix('😀'.repeat(20), 28, plain), '😀'.repeat(4) + '…' + cutNote(16))
+  assert.is(fitSuffix('😀'.repeat(20), 28, suffixNote), cutNote(16) + '…' + '😀'.repeat(4))
+})
+
+test('when the empty prefix or suffix rendered is exactly `max`, a longer one of the same length is still preferred', () => {
+  const suffixNote = (kept: string, cut: number) => (cut ? `${cutNote(cut)}…${kept}` : kept)
+  // Of 100 characters, '…[100 characters cut]' and 'a…[99 characters cut]' are both 21 long: the one that
+  // keeps a character wins.
+  const text = 'a' + 'x'.repeat(98) + 'z'
+  assert.is(fitPrefix(text, 21, plain), 'a…' + cutNote(99))
+  assert.is(fitSuffix(text, 21, suffixNote), cutNote(99) + '…z')
+  // Nothing fits at all: the empty prefix or suffix with its note, over `max`.
+  assert.is(fitPrefix('abcdefghij', 5, plain), '…' + cutNote(10))
+  assert.is(fitSuffix('abcdefghij', 5, suffixNote), cutNote(10) + '…')
+})
+
 test.run()

@@ -61,4 +61,35 @@ test('when cut, the end is kept from a line start, after a note of how much went
   assert.is(renderLogSection({ text, source: 'f' }, two.length - 1), frame('third line', 'Last 1 line of f', '58'))
 })
 
+test('a line that ends in a redraw with nothing after it keeps the frame before', () => {
+  assert.is(cleanLog('50%\r'), '50%')
+  assert.is(cleanLog('a\r\r\nb\r'), 'a\nb')
+  assert.is(cleanLog('\r\r'), '')
+})
+
+test('the summary escapes & and " as well, and cuts a long file name to the field limit with a note', () => {
+  assert.is(logSummary({ text: '', source: 'a&b"c' }, 1), 'Last 1 line of a&amp;b&quot;c')
+  // 1,200 characters: 979 kept and ' [221 characters cut]' (21) make the field's 1,000.
+  assert.is(logSummary({ text: '', source: 'f'.repeat(1200) }, 1), `Last 1 line of ${'f'.repeat(979)} [221 characters cut]`)
+})
+
+test('the job address is a link at the field limit (1,000 characters); one past it, it is cut as text', () => {
+  const at = 'https://ci.example/' + 'j'.repeat(1000 - 19)
+  assert.is(logSummary({ text: '', source: 'x', jobUrl: at }, 1), `Last 1 line of x, full log: <a href="${at}">${at}</a>`)
+  const over = at + 'k'
+  // 980 kept and ' [21 characters cut]' (20).
+  assert.is(logSummary({ text: '', source: 'x', jobUrl: over }, 1), `Last 1 line of x, full log: ${over.slice(0, 980)} [21 characters cut]`)
+})
+
+test('the job address is a link only when it is one http(s) address, whole', () => {
+  assert.is(logSummary({ text: '', source: 'x', jobUrl: 'http://ci.example/j/1' }, 1), 'Last 1 line of x, full log: <a href="http://ci.example/j/1">http://ci.example/j/1</a>')
+  assert.is(logSummary({ text: '', source: 'x', jobUrl: 'ftp://ci.example/https://ci.example/j' }, 1), 'Last 1 line of x, full log: ftp://ci.example/https://ci.example/j')
+  assert.is(logSummary({ text: '', source: 'x', jobUrl: 'https://ci.example/j 1' }, 1), 'Last 1 line of x, full log: https://ci.example/j 1')
+})
+
+test('an empty log is 0 lines; without the heading, the block alone', () => {
+  assert.is(renderLogSection({ text: '', source: 'f' }, Infinity), '### Log excerpt\n<details><summary>Last 0 lines of f</summary>\n\n```\n\n```\n\n</details>')
+  assert.is(renderLogSection({ text: 'a', source: 'f' }, Infinity, 'github', false), '<details><summary>Last 1 line of f</summary>\n\n```\na\n```\n\n</details>')
+})
+
 test.run()

@@ -83,4 +83,10 @@ test('titles fit the limit they are given (GitLab: 255), cut the same way each t
   assert.is(renderTitle(SAMPLE_FAILURE, 255), renderTitle(SAMPLE_FAILURE))
 })
 
+test('GitLab: an http address is left whole too; text after an address is defused; a line-start @_user is defused', () => {
+  assert.is(defuseReferences('http://x.example/a%20b~c', 'gitlab'), 'http://x.example/a%20b~c')
+  assert.is(defuseReferences('see https://x.example/a then !1', 'gitlab'), `see https://x.example/a then !${Z}1`)
+  assert.is(defuseReferences('@_ops', 'gitlab'), `@${Z}_ops`)
+})
+
 test.run()

@@ -62,4 +62,28 @@ test('HTML and character references are escaped; a backslash before them cannot 
   assert.is(markdownText('a <3 b & c'), 'a <3 b & c')
 })
 
+test('inline code: a lone CR is a line break too; padding only where CommonMark would strip or merge', () => {
+  assert.is(inlineCode('a\rb'), '`a b`')
+  assert.is(inlineCode(' a'), '` a`', 'a space at one end only is kept as it is')
+  assert.is(inlineCode('a '), '`a `')
+  assert.is(inlineCode(' a '), '`  a  `', 'spaces at both ends would be stripped: padded')
+  assert.is(inlineCode('  '), '`  `', 'only spaces are not stripped')
+  assert.is(inlineCode('`a'), '`` `a ``', 'a backtick at the start')
+  assert.is(inlineCode('a`'), '`` a` ``', 'a backtick at the end')
+  assert.is(inlineCode(''), '`  `', 'empty: a space on each side')
+})
+
+test('block syntax at its edges: a lone # or ordered-list marker, a 10-digit-wide number, +, and the same mid-line', () => {
+  assert.is(markdownText('#'), '\\#')
+  assert.is(markdownText('+'), '\\+')
+  assert.is(markdownText('1.'), '1\\.')
+  assert.is(markdownText('10. item'), '10\\. item')
+  assert.is(markdownText('123456789) item'), '123456789\\) item')
+  assert.is(markdownText('1234567890. item'), '1234567890. item', 'ten digits start no list')
+  // Mid-line, none of them is block syntax.
+  assert.is(markdownText('step 2. done'), 'step 2. done')
+  assert.is(markdownText('a ```b'), 'a ```b')
+  assert.is(markdownText('a # b + c'), 'a # b + c')
+})
+
 test.run()

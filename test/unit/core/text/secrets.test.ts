@@ -60,4 +60,28 @@ test('ordinary log text is untouched', () => {
   assert.is(redactSecrets(text), text)
 })
 
+test('every occurrence of each token shape goes, not only the first', () => {
+  const pat = 'github_pat_11ABCDEFG0' + 'x_Y'.repeat(25)
+  const gl = 'glpat-' + 'Ab_-'.repeat(5)
+  const slack = 'xoxb-' + '1'.repeat(12)
+  for (const token of [GH, pat, gl, slack, 'AKIAIOSFODNN7EXAMPLE', 'hooks.slack.com/services/T000/B000/XXXXXXXX']) {
+    assert.is(redactSecrets(`a ${token} b ${token} c`), 'a *** b *** c', token)
+  }
+})
+
+test('a header name, spaces, then the colon: the value still goes', () => {
+  assert.is(redactSecrets('Authorization : Bearer abc.def'), 'Authorization : ***')
+  assert.is(redactSecrets('JOB-TOKEN\t=\ts3cret'), 'JOB-TOKEN\t=\t***')
+})
+
+test('PEM: an END after a whole block masks its own marker; an END glued to a BEGIN takes everything to the end', () => {
+  const begin = '-----BEGIN PRIVATE KEY-----'
+  const end = '-----END PRIVATE KEY-----'
+  assert.is(redactSecrets(`a\n${begin}\nk1\n${end}\nb\n${end}\nc`), 'a\n***\nb\n***\nc')
+  // The END's closing dashes are the BEGIN's opening ones: the key after it goes with them.
+  assert.is(redactSecrets(`${end.slice(0, -5)}${begin}\nMIIEsecret`), '***')
+  // An END then a BEGIN, touching: one mask, not two.
+  assert.is(redactSecrets(`x\n${end}${begin}\ny`), '***')
+})
+
 test.run()
