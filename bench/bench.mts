@@ -1,13 +1,13 @@
 // `npm run bench`: times the reporter as whole processes against the loopback GitHub and holds it to its
 // targets (see maintainers/performance.md). Not a test: it prints figures and verdicts.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseFlags, scriptArgs } from '../lib/cli/args.ts'
 import { startLoopbackGitHub, type LoopbackGitHub } from '../test/helpers/loopback-github.ts'
 import { installPackage, removeInstalled, type Installed } from './installed.ts'
-import { timed, withMemory, type Command, type MemoryRun } from './measure.ts'
+import { summary, timed, withMemory, type Command, type MemoryRun } from './measure.ts'
 import { childPath, machine, node24Bin, nodeBin } from './node-choice.ts'
 import { cpuOver, formatPhases, measurePhases, phaseEnv } from './phases.ts'
 import { dedupAtScale } from './scale.ts'
@@ -15,6 +15,7 @@ import { formatRace, race } from './race.ts'
 import { checkTargets, table, type Case, type CaseResult, type Exec } from './report-table.ts'
 import { ciLogCost } from './ci-log.ts'
 import { networkBench, networkTable } from './network.ts'
+import { formatRedactCost, redactCost, type CreateTraffic } from './redact-cost.ts'
 
 const HELP = `Usage: npm run bench -- [options]
 
@@ -25,7 +26,9 @@ tarball installed offline into a temporary project, run as node_modules/.bin/dep
 and (b), (c) and (f) again with cold caches; then peak memory, timelines inside the reporter process,
 the install's size and time, dedup with 10,000 open issues, and a race of --race-runs reporters for one
 failure (worst case and natural) with the writes it cost, and the extra time and memory of
-REPORT_CI_LOG=auto on the create path. Prints the table and the targets.
+REPORT_CI_LOG=auto on the create path, and the redactor's time over what one create sends (a plain
+create's texts, and a body at its 65,536-character limit) next to the create's wall time. Prints the
+table and the targets.
 
 Options:
   --runs N       timed runs of each case (default 10), after one warm-up round
@@ -37,6 +40,7 @@ Options:
   --race-runs N  reporters in the race (default 50; 0 skips it)
   --race-only    run only the race
   --ci-log-only  run only the cost of REPORT_CI_LOG=auto on the create path (--runs, --mem-runs)
+  --redact-only  run only the redactor's cost on the create path, against (c)'s wall time (--runs)
   --network-only run only the network case: the installed command and bench/reference*.sh on the create,
                  duplicate and resolve paths, on the plain loopback and over TLS behind a latency link
   --network-runs N  rounds of the network case (default 6; 0 skips it)
@@ -61,6 +65,7 @@ const { values } = parseFlags(scriptArgs(import.meta.url), {
   'race-runs': { type: 'string', default: '50' },
   'race-only': { type: 'boolean' },
   'ci-log-only': { type: 'boolean' },
+  'redact-only': { type: 'boolean' },
   'network-only': { type: 'boolean' },
   'network-runs': { type: 'string', default: '6' },
   delay: { type: 'string', default: '20' },
@@ -114,6 +119,36 @@ const exec: Exec = async (c, gh, sha, memory = false) => {
   return { run, traffic: { api, chat: gh.chat.length - chats } }
 }
 
+// One create of `c` whose traffic is kept: what the loopback recorded during it, its output, its environment.
+const captured = async (c: Case, gh: LoopbackGitHub, sha: string): Promise<CreateTraffic> => {
+  const [requests, chat] = [gh.requests.length, gh.chat.length]
+  const { run } = await exec(c, gh, sha)
+  return { requests: gh.requests.slice(requests), chat: gh.chat.slice(chat), run, env: reporterEnv(gh, sha) }
+}
+
+// The redactor's time over what one create sends (bench/redact-cost.ts), set against `createMs`, the
+// median wall time of the creates of `createCase` in this same bench: the plain create, and a create whose
+// body is at its limit (a --log of 20,000 long lines, cut to the body's 65,536 characters).
+const redactor = async (gh: LoopbackGitHub, createCase: Case, createMs: number): Promise<string[]> => {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-redact-'))
+  try {
+    const log = join(dir, 'deploy.log')
+    writeFileSync(log, Array.from({ length: 20_000 }, (_, i) => `[deploy] step ${i}: uploading chunk ${i} of 20000 (${'.'.repeat(60)})\n`).join(''))
+    const full: Case = { ...createCase, command: (env) => ({ ...createCase.command(env), env: { ...env, REPORT_LOG_LINES: '20000' }, args: [...createCase.command(env).args, '--log', log] }) }
+    const plain = await captured(createCase, gh, fresh())
+    const big = await captured(full, gh, fresh())
+    const bodyChars = (t: CreateTraffic) => (t.requests.find((r) => r.method === 'POST' && /\/issues$/.test(r.path))?.json as { body?: string } | undefined)?.body?.length ?? 0
+    return [
+      '',
+      `The redactor on the create path (redact() in this process over exactly what one create sent: issue title and body, chat payload, each printed line twice; against (${createCase.key})'s median wall time):`,
+      ...formatRedactCost(`a plain create (body ${bodyChars(plain).toLocaleString('en')} characters)`, redactCost(plain), createMs, `(${createCase.key})`),
+      ...formatRedactCost(`a body at its limit (${bodyChars(big).toLocaleString('en')} characters, from --log)`, redactCost(big), createMs, `(${createCase.key})`),
+    ]
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
 let serial = 0
 const fresh = () => `b${Date.now().toString(36)}${(serial++).toString(36)}`
 const results: CaseResult[] = cases.map((c) => ({ case: c, runs: [], traffic: [], memory: [] }))
@@ -133,6 +168,19 @@ const races = async (): Promise<string[]> => {
 const ciLog = () => ciLogCost((env) => at('npx', ['zx', 'scripts/report.mts', REASON], { ...baseEnv, ...env }), runs, memRuns)
 if (values['ci-log-only']) {
   process.stdout.write([...(await ciLog()), ''].join('\n'))
+  process.exit()
+}
+if (values['redact-only']) {
+  const gh = await startLoopbackGitHub()
+  try {
+    const create = cases[2]!
+    const times: number[] = []
+    await exec(create, gh, fresh())
+    for (let r = 0; r < runs; r++) times.push((await exec(create, gh, fresh())).run.ms)
+    process.stdout.write([...(await redactor(gh, create, summary(times).median)), ''].join('\n'))
+  } finally {
+    await gh.close()
+  }
   process.exit()
 }
 if (values['race-only']) {
@@ -206,8 +254,10 @@ try {
   const raced = await races()
   process.stderr.write('REPORT_CI_LOG=auto on the create path …\n')
   const ciLogLines = await ciLog()
+  process.stderr.write('The redactor on the create path …\n')
+  const redactLines = await redactor(gh, cases[2]!, summary(results[2]!.runs.map((r) => r.ms)).median)
   const networked = await network()
-  process.stdout.write([...table(env, runs, memRuns, results, scales, installed), ...inside, ...ciLogLines, ...raced, '', ...verdicts.lines, '', ...networked.lines, ''].join('\n'))
+  process.stdout.write([...table(env, runs, memRuns, results, scales, installed), ...inside, ...ciLogLines, ...redactLines, ...raced, '', ...verdicts.lines, '', ...networked.lines, ''].join('\n'))
   if (values.strict && (verdicts.missed || networked.missed)) process.exitCode = 1
 } finally {
   await gh.close()
