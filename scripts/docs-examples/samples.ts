@@ -79,7 +79,8 @@ async function demo(): Promise<string> {
 
 /**
  * The issue the demo files, abridged to the README's first screen: its title, labels, environment, commit,
- * reason and What failed with the last lines of the failed step's log, rendered as Markdown.
+ * reason, What failed with the last lines of the failed step's log (but the runner's exit code line), and
+ * What changed on one line, rendered as Markdown.
  */
 function abridged(full: string): string {
   const issue = /^# (\[DEPLOY FAIL\].*)\n([\s\S]*?)\n--- /m.exec(full.slice(full.indexOf('--- The issue it filed')))
@@ -87,8 +88,11 @@ function abridged(full: string): string {
   const [, title, body = ''] = issue
   const line = (label: string) => new RegExp(`^\\*\\*${label}:\\*\\* (.*)$`, 'm').exec(body)?.[1] ?? ''
   const failed = /^### What failed\n(- .*)$/m.exec(body)?.[1] ?? ''
-  const log = /<\/summary>\n\n```\n([\s\S]*?)```/.exec(body)?.[1]?.split('\n').filter(Boolean).slice(-3) ?? []
+  const log = /<\/summary>\n\n```\n([\s\S]*?)```/.exec(body)?.[1]?.split('\n').filter((l) => l && !l.startsWith('Error: Process completed')).slice(-2) ?? []
   const reason = /^### Failure Reason\n(.*)$/m.exec(body)?.[1] ?? ''
+  // The count line, then each pull request and commit, but the authors (they are in the lines).
+  const changed = (/^### What changed\n([\s\S]*?)\n\n### /m.exec(body)?.[1] ?? '').split('\n').filter((l) => l && !l.startsWith('**Authors:**'))
+  if (!changed.length) throw new Error(`the demo's issue has no What changed section:\n${body}`)
   return [
     `**${title}** · labels \`auto-deploy-failure\` \`ops\``,
     '',
@@ -96,6 +100,7 @@ function abridged(full: string): string {
     '```',
     ...log,
     '```',
+    `**What changed:** ${changed.map((l) => l.replace(/^- /, '').replace(/\*\*/g, '')).join(' · ')}`,
   ]
     .map((l) => (l ? `> ${l}` : '>'))
     .join('\n')

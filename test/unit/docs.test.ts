@@ -37,7 +37,7 @@ test('the README links each reference page and keeps the checkout commands', () 
   assert.match(readme, /npx zx scripts\/report\.mts "Deploy job failed" +# run the main job/)
 })
 
-test("the README's first 30 lines: the issue it files with What failed, then a try with no account, then GitHub Actions, then GitLab", () => {
+test("the README's first 30 lines: the issue it files with What failed and What changed, then a try with no account, then GitHub Actions, then GitLab", () => {
   const screen = README.split('\n').slice(0, 30).join('\n')
   const at = (text: string) => {
     const i = screen.indexOf(text)
@@ -46,6 +46,9 @@ test("the README's first 30 lines: the issue it files with What failed, then a t
   }
   const issue = at('<!-- sample: demo-issue -->')
   assert.ok(at('[DEPLOY FAIL] ') > issue && at('What failed') > issue && at('<!-- /sample -->') > at('What failed'), 'the issue, made by a run, with What failed')
+  // What changed (issue 29): after What failed, inside the sample, with the counts, the compare link and a pull request.
+  assert.ok(at('**What changed:** ') > at('What failed') && at('<!-- /sample -->') > at('**What changed:** '), 'the issue, made by a run, with What changed')
+  assert.match(screen, /\*\*What changed:\*\* \d+ pull requests? and \d+ commits? since the last good deploy \(`[0-9a-f]{7}`, [^)]*\): \[compare\]\([^)]+\) · .*\(\[#\d+\]/)
   const order = [issue, at('`npx deploy-failure-reporter demo`'), at(`uses: ${REPOSITORY}@`), at('component: gitlab.com/')]
   assert.equal([...order].sort((a, b) => a - b), order)
 })
