@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { main } from '../../lib/cli/main.ts'
 import type { Io } from '../../lib/run/io.ts'
-import { startLoopbackGitHub, type LoopbackGitHub } from '../../test/helpers/loopback-github.ts'
+import { startLoopbackGitHub, type LoopbackGitHub, type LoopbackOptions } from '../../test/helpers/loopback-github.ts'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -28,17 +28,20 @@ export const pipeline = (gh: LoopbackGitHub, extra: Record<string, string> = {})
     ...extra,
   })
 
-/** `$ deploy-failure-reporter <shown>` and what the command printed; `argv` is what it is given. */
-export async function command(shown: string, argv: readonly string[], env: Io['env']): Promise<string> {
+/**
+ * `$ deploy-failure-reporter <shown>` and what the command printed; `argv` is what it is given. With
+ * `exit`, `shown` is the whole command line, which ends in `; echo "exit $?"`, and the exit code follows the output.
+ */
+export async function command(shown: string, argv: readonly string[], env: Io['env'], { exit = false } = {}): Promise<string> {
   const out = terminal()
-  await main(argv, { env, stdout: out.writer, stderr: out.writer })
-  return `$ deploy-failure-reporter ${shown}\n${out.text()}`
+  const code = await main(argv, { env, stdout: out.writer, stderr: out.writer })
+  return exit ? `$ ${shown}; echo "exit $?"\n${out.text()}exit ${code}\n` : `$ deploy-failure-reporter ${shown}\n${out.text()}`
 }
 
 /** A shell command run as typed (its own process), stdout and stderr merged, with `$ <shown>` before it. */
-export function shell(shown: string, script: string): Promise<string> {
+export function shell(shown: string, script: string, { cwd = ROOT, env = {} }: { cwd?: string; env?: Record<string, string> } = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', `${script} 2>&1`], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }, stdio: ['ignore', 'pipe', 'inherit'] })
+    const child = spawn('bash', ['-c', `${script} 2>&1`], { cwd, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
     let text = ''
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (text += chunk))
     child.on('error', reject)
@@ -50,8 +53,8 @@ export function shell(shown: string, script: string): Promise<string> {
   })
 }
 
-export async function withGitHub<T>(use: (gh: LoopbackGitHub) => Promise<T>): Promise<T> {
-  const gh = await startLoopbackGitHub()
+export async function withGitHub<T>(use: (gh: LoopbackGitHub) => Promise<T>, options?: LoopbackOptions): Promise<T> {
+  const gh = await startLoopbackGitHub(options)
   try {
     return await use(gh)
   } finally {

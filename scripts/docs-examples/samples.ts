@@ -7,6 +7,8 @@ import { join } from 'node:path'
 import { runDemo } from '../../lib/demo/demo.ts'
 import { startLoopbackGitHub } from '../../test/helpers/loopback-github.ts'
 import { CI_RUN_SAMPLES } from './ci-runs.ts'
+import { FLOW_SAMPLES } from './flows.ts'
+import { PAGE_SAMPLES } from './pages.ts'
 import { command, fence, pipeline, ROOT, shell, terminal, withGitHub } from './run.ts'
 
 /** The full demo, as `npx deploy-failure-reporter demo` prints it. */
@@ -52,6 +54,8 @@ const theDemo = () => (demoRun ??= demo())
 /** Every sample by name; a page names the ones it holds. */
 export const SAMPLES: Readonly<Record<string, () => Promise<string>>> = {
   ...CI_RUN_SAMPLES,
+  ...PAGE_SAMPLES,
+  ...FLOW_SAMPLES,
   'demo-issue': async () => abridged(await theDemo()),
   demo: async () => fence(`$ npx deploy-failure-reporter demo\n${await theDemo()}`),
 

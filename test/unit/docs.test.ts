@@ -96,7 +96,7 @@ test('every sample marker names a sample npm run docs:examples makes; the doctor
   const pages = ['README.md', ...readdirSync(join(ROOT, 'docs')).map((f) => `docs/${f}`)]
   const marked = pages.flatMap((page) => sampleNames(read(page)).map((name) => `${page}: ${name}`))
   assert.equal(marked.filter((m) => !Object.hasOwn(SAMPLES, m.split(': ')[1]!)), [])
-  for (const want of ['README.md: demo-issue', 'README.md: demo', 'docs/commands.md: doctor-ping', 'docs/commands.md: doctor-missing-label', 'docs/recovery.md: recovery-loop']) assert.ok(marked.includes(want), want)
+  for (const want of ['README.md: demo-issue', 'README.md: demo', 'docs/commands.md: doctor-ping', 'docs/commands.md: doctor-missing-label', 'docs/recovery.md: recovery-loop', 'docs/changes.md: what-changed-issue']) assert.ok(marked.includes(want), want)
 })
 
 test('docs/performance.md is a page a user reads in two minutes (at most 600 words); the history is the maintainers\'', () => {
@@ -105,20 +105,29 @@ test('docs/performance.md is a page a user reads in two minutes (at most 600 wor
   assert.match(read('docs/performance.md'), '](../maintainers/performance.md)')
 })
 
-// Code blocks that show a command's output ([INFO] lines, doctor's checks) but are not yet made by
-// `npm run docs:examples`: each needs a sample of its own (most need the GitLab CI runner, the Slack
-// or PagerDuty fakes, or a template file). A new typed sample fails this test.
-const NOT_YET_MADE = [
-  'docs/actionable.md', 'docs/chat.md', 'docs/ci.md', 'docs/commands.md', 'docs/github-app.md', 'docs/pager.md', 'docs/templates.md',
-]
+// Every code block that shows what a command prints ([INFO]/[WARN]/[ERROR] lines, doctor's checks,
+// workflow commands, an issue body, a chat notice, `--json`) is made by `npm run docs:examples`: a typed
+// one fails here, on every page.
+const OUTPUT = /^(\S+ +> )?(\[(INFO|WARN|ERROR)\]|[✓✗] |::(error|warning)|## Deploy Failure Report$|\*\[DEPLOY (FAILURE|RECOVERED)\]\*|\$ (npx )?deploy-failure-reporter |--- GITHUB_OUTPUT$|<!-- deploy-failure-reporter:|\{"outcome":)/m
 
-test('every code block of command output in the README and docs/ sits between sample markers, but for the pages listed as not yet made', () => {
-  const pages = ['README.md', ...readdirSync(join(ROOT, 'docs')).map((f) => `docs/${f}`)]
-  const typed = pages.filter((page) => {
+test('every code block of command output in the README and docs/ sits between sample markers', () => {
+  const typed = pages.flatMap((page) => {
     const outside = read(page).replace(/^<!-- sample: [\w-]+ -->\n[\s\S]*?^<!-- \/sample -->$/gm, '')
-    return [...outside.matchAll(/^(`{3,})[^\n]*\n([\s\S]*?)^\1$/gm)].some((m) => /^(\S+ +> )?(\[(INFO|WARN|ERROR)\]|[✓✗] )/m.test(m[2]!))
+    return [...outside.matchAll(/^(`{3,})[^\n]*\n([\s\S]*?)^\1$/gm)].filter((m) => OUTPUT.test(m[2]!)).map((m) => `${page}: ${m[2]!.split('\n')[0]}`)
   })
-  assert.equal(typed, NOT_YET_MADE)
+  assert.equal(typed, [])
+  // The detector itself: each kind of output it must catch, and a snippet it must not.
+  for (const output of ['[INFO] Created issue #1', '✓ token accepted', '::error::x', '## Deploy Failure Report', '*[DEPLOY FAILURE]* production', '$ deploy-failure-reporter doctor', '{"outcome":"created"}', 'deploy > [WARN] x']) assert.ok(OUTPUT.test(output), output)
+  assert.not.ok(OUTPUT.test('deploy:\n  script:\n    - ./deploy.sh'))
+})
+
+test("docs/changes.md's issue is made by a run and shows What failed and What changed; its chat notice and JSON too", () => {
+  const made = new Map([...read('docs/changes.md').matchAll(/^<!-- sample: ([\w-]+) -->\n([\s\S]*?)^<!-- \/sample -->$/gm)].map((m) => [m[1]!, m[2]!]))
+  const issue = made.get('what-changed-issue') ?? ''
+  assert.ok(issue.indexOf('\n### What failed\n') > 0 && issue.indexOf('\n### What changed\n') > issue.indexOf('\n### What failed\n'), issue)
+  assert.match(issue, /\n\*\*\d+ pull requests? and \d+ commits?\*\* since the last good deploy \(`[0-9a-f]{7}`, \d+ h ago\)/)
+  assert.match(made.get('what-changed-chat') ?? '', /\nChanged: \d+ PRs?, \d+ commits? since [0-9a-f]{7}/)
+  assert.match(made.get('what-changed-json') ?? '', /"status": "ahead"/)
 })
 
 test.run()
