@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { runDemo } from '../../lib/demo/demo.ts'
 import { startLoopbackGitHub } from '../../test/helpers/loopback-github.ts'
+import { CHAT_SAMPLES } from './chat.ts'
 import { CI_RUN_SAMPLES } from './ci-runs.ts'
 import { FLOW_SAMPLES } from './flows.ts'
 import { PAGE_SAMPLES } from './pages.ts'
@@ -56,6 +57,7 @@ export const SAMPLES: Readonly<Record<string, () => Promise<string>>> = {
   ...CI_RUN_SAMPLES,
   ...PAGE_SAMPLES,
   ...FLOW_SAMPLES,
+  ...CHAT_SAMPLES,
   'demo-issue': async () => abridged(await theDemo()),
   demo: async () => fence(`$ npx deploy-failure-reporter demo\n${await theDemo()}`),
 
