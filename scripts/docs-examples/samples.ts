@@ -10,6 +10,7 @@ import { CHAT_SAMPLES } from './chat.ts'
 import { CI_RUN_SAMPLES } from './ci-runs.ts'
 import { FLOW_SAMPLES } from './flows.ts'
 import { PAGE_SAMPLES } from './pages.ts'
+import { STATS_AS_PRINTED, STATS_SAMPLES } from './stats.ts'
 import { command, fence, pipeline, ROOT, shell, terminal, withGitHub } from './run.ts'
 
 /** The full demo, as `npx deploy-failure-reporter demo` prints it. */
@@ -58,6 +59,7 @@ export const SAMPLES: Readonly<Record<string, () => Promise<string>>> = {
   ...PAGE_SAMPLES,
   ...FLOW_SAMPLES,
   ...CHAT_SAMPLES,
+  ...STATS_SAMPLES,
   'demo-issue': async () => abridged(await theDemo()),
   demo: async () => fence(`$ npx deploy-failure-reporter demo\n${await theDemo()}`),
 
@@ -142,3 +144,6 @@ export const SAMPLES: Readonly<Record<string, () => Promise<string>>> = {
       return fence([...runs, `\n--- issue #${issue!.number}: ${issue!.title}\n--- state: ${issue!.state} (${issue!.state_reason}), ${issue!.comments} comments\n\n`, ...comments, '\n', ...chat].join(''))
     }),
 }
+
+/** Samples written as printed, without normalising: their dates and durations are fixed by their data. */
+export const AS_PRINTED: ReadonlySet<string> = STATS_AS_PRINTED

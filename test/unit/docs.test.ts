@@ -106,9 +106,9 @@ test('docs/performance.md is a page a user reads in two minutes (at most 600 wor
 })
 
 // Every code block that shows what a command prints ([INFO]/[WARN]/[ERROR] lines, doctor's checks,
-// workflow commands, an issue body, a chat notice or the body posted for it, `--json`) is made by `npm run docs:examples`: a typed
+// workflow commands, an issue body, a chat notice or the body posted for it, `--json`, stats' report) is made by `npm run docs:examples`: a typed
 // one fails here, on every page.
-const OUTPUT = /^(\S+ +> )?(\[(INFO|WARN|ERROR)\]|[✓✗] |::(error|warning)|## Deploy Failure Report$|\*\[DEPLOY (FAILURE|RECOVERED)\]\*|\$ (npx )?deploy-failure-reporter |--- GITHUB_OUTPUT$|<!-- deploy-failure-reporter:|\{"outcome":|.*"\*{0,2}\[DEPLOY (FAILURE|RECOVERED|FAILED AGAIN)\])/m
+const OUTPUT = /^(\S+ +> )?(\[(INFO|WARN|ERROR)\]|[✓✗] |::(error|warning)|## Deploy Failure Report$|\*\[DEPLOY (FAILURE|RECOVERED)\]\*|\$ (npx )?deploy-failure-reporter |--- GITHUB_OUTPUT$|<!-- deploy-failure-reporter:|\{"outcome":|(### )?Deploy failures \d{4}-|\{"schemaVersion":|.*"\*{0,2}\[DEPLOY (FAILURE|RECOVERED|FAILED AGAIN)\])/m
 
 test('every code block of command output in the README and docs/ sits between sample markers', () => {
   const typed = pages.flatMap((page) => {
@@ -117,7 +117,7 @@ test('every code block of command output in the README and docs/ sits between sa
   })
   assert.equal(typed, [])
   // The detector itself: each kind of output it must catch, and a snippet it must not.
-  for (const output of ['[INFO] Created issue #1', '✓ token accepted', '::error::x', '## Deploy Failure Report', '*[DEPLOY FAILURE]* production', '$ deploy-failure-reporter doctor', '{"outcome":"created"}', 'deploy > [WARN] x', '{"text":"*[DEPLOY FAILURE]* staging"}', '  "text": "[DEPLOY RECOVERED] staging",']) assert.ok(OUTPUT.test(output), output)
+  for (const output of ['[INFO] Created issue #1', '✓ token accepted', '::error::x', '## Deploy Failure Report', '*[DEPLOY FAILURE]* production', '$ deploy-failure-reporter doctor', '{"outcome":"created"}', 'deploy > [WARN] x', '{"text":"*[DEPLOY FAILURE]* staging"}', '  "text": "[DEPLOY RECOVERED] staging",', 'Deploy failures 2026-10-01 00:00 to', '{"schemaVersion":1,"label":"production"}']) assert.ok(OUTPUT.test(output), output)
   assert.not.ok(OUTPUT.test('deploy:\n  script:\n    - ./deploy.sh'))
 })
 
