@@ -1,7 +1,8 @@
 // `deploy-failure-reporter demo` (and `npm run demo` in a checkout): the reporter's real commands, run in
 // this process against the demo's GitHub on 127.0.0.1 (./github.ts), so it needs no account, no token and
 // no network. By default it plays a GitHub Actions run as the Action meets it: a deploy job that failed
-// with its log, the report job that runs the Action (What failed section and all), the same failure again
+// with its log, the report job that runs the Action (its What failed and What changed sections and all:
+// the stand-in records the deployments, and compares the commits since the last good one), the same failure again
 // (the duplicate), then the resolve step after a good deploy; it prints what each step printed, the issue
 // it filed and the chat notices it sent. `plain` keeps the original minimal run: a report outside any CI,
 // twice. It runs the commands through the run layer, as the Action does (lib/action/main.ts).
@@ -9,6 +10,7 @@ import type { Io, Writer } from '../run/io.ts'
 import { reportCommand } from '../run/report-command.ts'
 import { resolveCommand } from '../run/resolve-command.ts'
 import { DemoGitHub, type DemoJob } from './github.ts'
+import { demoHistory } from './history.ts'
 
 interface Step {
   /** What happens in the story, printed before the command's own lines. */
@@ -75,7 +77,7 @@ const JOBS: DemoJob[] = [
 
 function actionSteps(gh: DemoGitHub): Step[] {
   // What the runner sets for every step (the Action maps its inputs onto the same variables:
-  // environment → DEPLOY_ENV, ci-log → REPORT_CI_LOG, default auto).
+  // environment → DEPLOY_ENV, ci-log → REPORT_CI_LOG and changes → REPORT_CHANGES, both auto by default).
   const runner = {
     GITHUB_ACTIONS: 'true',
     GITHUB_REPOSITORY: gh.repository,
@@ -87,6 +89,7 @@ function actionSteps(gh: DemoGitHub): Step[] {
     RUNNER_NAME: 'GitHub Actions 3',
     DEPLOY_ENV: 'production',
     REPORT_CI_LOG: 'auto',
+    REPORT_CHANGES: 'auto',
   }
   return [
     { note: 'The deploy job fails; the report job (if: failure()) runs the Action, which runs report', command: 'report', reason: 'Deploy job failed', env: { ...runner, GITHUB_SHA: FAILED_SHA, CI_COMMIT_MESSAGE: MESSAGE } },
@@ -112,7 +115,10 @@ export async function runDemo(out: Writer, { plain = false } = {}): Promise<numb
   for (const name of PROXY_VARIABLES) delete process.env[name]
   const gh = await new DemoGitHub().listen()
   try {
-    if (!plain) gh.jobs.push(...JOBS)
+    if (!plain) {
+      gh.jobs.push(...JOBS)
+      gh.history = demoHistory(FAILED_SHA, MESSAGE)
+    }
     // Only what the story sets: nothing of the caller's environment (a real token, a proxy, a .env) is read.
     const base = {
       ISSUE_TOKEN: gh.token,

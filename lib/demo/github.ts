@@ -1,11 +1,14 @@
 // The demo's GitHub: a node:http server on 127.0.0.1 that answers the few REST calls a report and a
 // resolve make (issues, their comments, closing), one GitHub Actions run (its jobs, and a job's log
-// behind a redirect, as GitHub serves it), and a chat webhook at /chat. It ships in the package, so it
+// behind a redirect, as GitHub serves it), what changed since the last good deploy (deployments, their
+// statuses, one comparison and the pull requests of its commits over GraphQL: ./history.ts), and a chat
+// webhook at /chat. It ships in the package, so it
 // is kept small and knows nothing of faults; the tests' fuller fake is test/helpers/loopback-github.ts.
 // https://docs.github.com/en/rest/issues/issues, https://docs.github.com/en/rest/actions/workflow-jobs
 import { once } from 'node:events'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import type { DemoHistory } from './history.ts'
 
 export interface DemoIssue {
   number: number
@@ -53,6 +56,8 @@ export class DemoGitHub {
   readonly chat: unknown[] = []
   readonly runId = 4242
   readonly jobs: DemoJob[] = []
+  /** What changed since the last good deploy; without it, the deployments are none and nothing compares. */
+  history: DemoHistory | undefined
   url = ''
   private readonly sockets = new Set<Socket>()
   private readonly server = createServer((req, res) => void this.handle(req, res))
@@ -110,6 +115,7 @@ export class DemoGitHub {
       return void res.writeHead(job?.log ? 200 : 404, { 'content-type': 'text/plain; charset=utf-8' }).end(job?.log ?? 'BlobNotFound')
     }
     if (req.headers.authorization !== `Bearer ${this.token}`) return this.send(res, 401, { message: 'Bad credentials' })
+    if (req.method === 'POST' && path === '/graphql') return this.send(res, 200, { data: { repository: this.pulls(String(json.query ?? '')) } })
     const base = `/repos/${OWNER}/${REPO}`
     if (!path.startsWith(base)) return this.send(res, 404, { message: 'Not Found' })
     this.route(req.method ?? 'GET', path.slice(base.length), url.searchParams, json, res)
@@ -123,6 +129,11 @@ export class DemoGitHub {
     }
     const logs = /^\/actions\/jobs\/(\d+)\/logs$/.exec(rest)
     if (method === 'GET' && logs) return void res.writeHead(302, { location: `${this.url}/logs/${logs[1]}`, 'content-length': '0' }).end()
+    if (method === 'GET' && rest === '/deployments') return this.send(res, 200, this.history && query.get('environment') === this.history.environment ? this.history.deployments.map(({ id, sha }) => ({ id, sha })) : [])
+    const statuses = /^\/deployments\/(\d+)\/statuses$/.exec(rest)
+    const deployment = statuses && this.history?.deployments.find((d) => d.id === Number(statuses[1]))
+    if (method === 'GET' && deployment) return this.send(res, 200, deployment.statuses)
+    if (method === 'GET' && rest.startsWith('/compare/')) return this.compare(rest.slice('/compare/'.length), res)
     if (method === 'GET' && rest === '/issues') return this.send(res, 200, this.list(query))
     if (method === 'POST' && rest === '/issues') {
       if (typeof json.title !== 'string' || json.title === '') return this.send(res, 422, { message: 'Validation Failed' })
@@ -168,6 +179,26 @@ export class DemoGitHub {
     }
     if (method === 'GET') return this.send(res, 200, issue)
     this.send(res, 404, { message: 'Not Found' })
+  }
+
+  // The one comparison the story has, from the last good deploy to the newest commit, oldest first.
+  private compare(basehead: string, res: ServerResponse): void {
+    const history = this.history
+    const head = history?.commits.at(-1)?.sha
+    if (!history || basehead !== `${history.base}...${head}`) return this.send(res, 404, { message: 'Not Found' })
+    const commits = history.commits.map((c) => ({ sha: c.sha, commit: { message: c.message, author: { name: c.name } }, author: { login: c.login } }))
+    this.send(res, 200, { status: 'ahead', ahead_by: commits.length, behind_by: 0, total_commits: commits.length, commits, html_url: `https://github.com/${OWNER}/${REPO}/compare/${basehead}` })
+  }
+
+  // Each commit's pull request, for the query's aliases `cN: object(oid: "<sha>")` (lib/github/changes.ts).
+  private pulls(query: string): Record<string, unknown> {
+    const out: Record<string, unknown> = {}
+    for (const [, alias, sha] of query.matchAll(/(c\d+): object\(oid: "([0-9a-f]+)"\)/g)) {
+      const pull = this.history?.commits.find((c) => c.sha === sha)?.pull
+      const node = pull && { number: pull.number, title: pull.title, url: `https://github.com/${OWNER}/${REPO}/pull/${pull.number}`, author: { login: pull.author } }
+      out[alias!] = { associatedPullRequests: { nodes: node ? [node] : [] } }
+    }
+    return out
   }
 
   // One page of the labelled issues, newest first (GitHub's default order); the demo never has 100.

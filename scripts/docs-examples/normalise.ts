@@ -9,7 +9,7 @@ export const SAMPLE_DATE = '2026-11-26'
  * `text` with its varying parts fixed: each 127.0.0.1 port (above 1023: a low one such as :1 is part of
  * the example) becomes 45201, 45202, … in order of first appearance; every date `YYYY-MM-DD` is
  * {@link SAMPLE_DATE}, every clock time 08:00:00 (ISO timestamps likewise); a duration in ms is 12 ms and a
- * recovery time 3 s.
+ * recovery time in seconds 3 s (`Recovered after`, and Google Chat's `Recovered: after`).
  */
 export function normalise(text: string): string {
   const ports = new Map<string, string>()
@@ -22,5 +22,5 @@ export function normalise(text: string): string {
     .replace(/\b20\d\d-[01]\d-[0-3]\d\b/g, SAMPLE_DATE)
     .replace(/\b[0-2]\d:[0-5]\d:[0-5]\d\b/g, '08:00:00')
     .replace(/\b\d+ ms\b/g, '12 ms')
-    .replace(/\bRecovered after \d+ s\b/g, 'Recovered after 3 s')
+    .replace(/Recovered(:?) after \d+ s\b/g, 'Recovered$1 after 3 s')
 }

@@ -4,71 +4,14 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { spawn } from 'node:child_process'
-import { fileURLToPath } from 'node:url'
-import { main } from '../../lib/cli/main.ts'
 import { runDemo } from '../../lib/demo/demo.ts'
-import type { Io } from '../../lib/run/io.ts'
-import { startLoopbackGitHub, type LoopbackGitHub } from '../../test/helpers/loopback-github.ts'
-
-const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-
-/** One terminal: stdout and stderr in the order they were written, as a person sees them. */
-function terminal() {
-  let text = ''
-  const writer = { write: (chunk: string) => void (text += chunk) }
-  return { writer, text: () => text }
-}
-
-/** The variables of a GitLab pipeline's deploy to staging, for the loopback GitHub `gh`. */
-const pipeline = (gh: LoopbackGitHub, extra: Record<string, string> = {}) =>
-  gh.env({
-    DEPLOY_ENV: 'staging',
-    CI_COMMIT_SHA: '4f2a9c1',
-    CI_COMMIT_MESSAGE: 'Bump the widget',
-    CI_PIPELINE_URL: 'https://gitlab.example.com/acme/shop/-/pipelines/4242',
-    REPORT_DOTENV: 'off',
-    // The loopback has no secondary limits: no pause between writes, and quick retries.
-    REPORT_WRITE_INTERVAL: '0',
-    ...extra,
-  })
-
-/** `$ deploy-failure-reporter <shown>` and what the command printed; `argv` is what it is given. */
-async function command(shown: string, argv: readonly string[], env: Io['env']): Promise<string> {
-  const out = terminal()
-  await main(argv, { env, stdout: out.writer, stderr: out.writer })
-  return `$ deploy-failure-reporter ${shown}\n${out.text()}`
-}
-
-/** A shell command run as typed (its own process), stdout and stderr merged, with `$ <shown>` before it. */
-function shell(shown: string, script: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', `${script} 2>&1`], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }, stdio: ['ignore', 'pipe', 'inherit'] })
-    let text = ''
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (text += chunk))
-    child.on('error', reject)
-    child.on('close', () => {
-      // A crash is not a sample: Node's report of an uncaught error ends with its version line.
-      if (/^Node\.js v\d+/m.test(text)) reject(new Error(`${shown} crashed:\n${text}`))
-      else resolve(`$ ${shown}\n${text}`)
-    })
-  })
-}
-
-async function withGitHub<T>(use: (gh: LoopbackGitHub) => Promise<T>): Promise<T> {
-  const gh = await startLoopbackGitHub()
-  try {
-    return await use(gh)
-  } finally {
-    await gh.close()
-  }
-}
-
-// A fence longer than any run of backticks inside, so an issue body's own code blocks stay inside it.
-const fence = (text: string, lang = '') => {
-  const ticks = '`'.repeat(Math.max(3, ...[...text.matchAll(/`+/g)].map((m) => m[0].length + 1)))
-  return `${ticks}${lang}\n${text.replace(/\n*$/, '\n')}${ticks}\n`
-}
+import { startLoopbackGitHub } from '../../test/helpers/loopback-github.ts'
+import { CHAT_SAMPLES } from './chat.ts'
+import { CI_RUN_SAMPLES } from './ci-runs.ts'
+import { FLOW_SAMPLES } from './flows.ts'
+import { PAGE_SAMPLES } from './pages.ts'
+import { STATS_AS_PRINTED, STATS_SAMPLES } from './stats.ts'
+import { command, fence, pipeline, ROOT, shell, terminal, withGitHub } from './run.ts'
 
 /** The full demo, as `npx deploy-failure-reporter demo` prints it. */
 async function demo(): Promise<string> {
@@ -79,7 +22,8 @@ async function demo(): Promise<string> {
 
 /**
  * The issue the demo files, abridged to the README's first screen: its title, labels, environment, commit,
- * reason and What failed with the last lines of the failed step's log, rendered as Markdown.
+ * reason, What failed with the last lines of the failed step's log (but the runner's exit code line), and
+ * What changed on one line, rendered as Markdown.
  */
 function abridged(full: string): string {
   const issue = /^# (\[DEPLOY FAIL\].*)\n([\s\S]*?)\n--- /m.exec(full.slice(full.indexOf('--- The issue it filed')))
@@ -87,8 +31,11 @@ function abridged(full: string): string {
   const [, title, body = ''] = issue
   const line = (label: string) => new RegExp(`^\\*\\*${label}:\\*\\* (.*)$`, 'm').exec(body)?.[1] ?? ''
   const failed = /^### What failed\n(- .*)$/m.exec(body)?.[1] ?? ''
-  const log = /<\/summary>\n\n```\n([\s\S]*?)```/.exec(body)?.[1]?.split('\n').filter(Boolean).slice(-3) ?? []
+  const log = /<\/summary>\n\n```\n([\s\S]*?)```/.exec(body)?.[1]?.split('\n').filter((l) => l && !l.startsWith('Error: Process completed')).slice(-2) ?? []
   const reason = /^### Failure Reason\n(.*)$/m.exec(body)?.[1] ?? ''
+  // The count line, then each pull request and commit, but the authors (they are in the lines).
+  const changed = (/^### What changed\n([\s\S]*?)\n\n### /m.exec(body)?.[1] ?? '').split('\n').filter((l) => l && !l.startsWith('**Authors:**'))
+  if (!changed.length) throw new Error(`the demo's issue has no What changed section:\n${body}`)
   return [
     `**${title}** · labels \`auto-deploy-failure\` \`ops\``,
     '',
@@ -96,6 +43,7 @@ function abridged(full: string): string {
     '```',
     ...log,
     '```',
+    `**What changed:** ${changed.map((l) => l.replace(/^- /, '').replace(/\*\*/g, '')).join(' · ')}`,
   ]
     .map((l) => (l ? `> ${l}` : '>'))
     .join('\n')
@@ -107,6 +55,11 @@ const theDemo = () => (demoRun ??= demo())
 
 /** Every sample by name; a page names the ones it holds. */
 export const SAMPLES: Readonly<Record<string, () => Promise<string>>> = {
+  ...CI_RUN_SAMPLES,
+  ...PAGE_SAMPLES,
+  ...FLOW_SAMPLES,
+  ...CHAT_SAMPLES,
+  ...STATS_SAMPLES,
   'demo-issue': async () => abridged(await theDemo()),
   demo: async () => fence(`$ npx deploy-failure-reporter demo\n${await theDemo()}`),
 
@@ -191,3 +144,6 @@ export const SAMPLES: Readonly<Record<string, () => Promise<string>>> = {
       return fence([...runs, `\n--- issue #${issue!.number}: ${issue!.title}\n--- state: ${issue!.state} (${issue!.state_reason}), ${issue!.comments} comments\n\n`, ...comments, '\n', ...chat].join(''))
     }),
 }
+
+/** Samples written as printed, without normalising: their dates and durations are fixed by their data. */
+export const AS_PRINTED: ReadonlySet<string> = STATS_AS_PRINTED

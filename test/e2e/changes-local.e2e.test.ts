@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { FAST_ENV, FIXED_ENV } from '../helpers/fixtures.ts'
-import { runScript } from '../helpers/helpers.ts'
+import { runInProcess } from '../helpers/in-process.ts'
 import { linearHistory, serveGitHubChanges } from '../helpers/loopback-changes.ts'
 import { useLoopback } from '../helpers/servers.ts'
 
@@ -35,7 +35,7 @@ test('a checkout holding both commits: git compares them, and no compare request
   const ids = checkout(servers.dir)
   const { graphql } = serveGitHubChanges(servers.gh, { commits: linearHistory(3) })
   const env = servers.gh.env({ ...FIXED_ENV, ...FAST_ENV, CI_COMMIT_SHA: ids[2]!, REPORT_CHANGES: 'auto', REPORT_LAST_GOOD_SHA: ids[0]! })
-  const r = await runScript('report.mts', ['Deploy job failed'], env, { cwd: servers.dir })
+  const r = await runInProcess('report.mts', ['Deploy job failed'], env, { cwd: servers.dir })
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stderr, '')
   assert.is(servers.gh.calls('GET', /\/compare\//).length, 0)
@@ -51,7 +51,7 @@ test('--dry-run shows the section, and writes nothing', async () => {
   const ids = checkout(servers.dir)
   serveGitHubChanges(servers.gh, { commits: linearHistory(3) })
   const env = servers.gh.env({ ...FIXED_ENV, ...FAST_ENV, CI_COMMIT_SHA: ids[2]!, REPORT_CHANGES: 'auto', REPORT_LAST_GOOD_SHA: ids[1]! })
-  const r = await runScript('report.mts', ['--dry-run', 'Deploy job failed'], env, { cwd: servers.dir })
+  const r = await runInProcess('report.mts', ['--dry-run', 'Deploy job failed'], env, { cwd: servers.dir })
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stdout, new RegExp(`### What changed\\n\\*\\*1 commit\\*\\* since the last good deploy \\(\`${ids[1]!.slice(0, 7)}\`\\)`))
   assert.is(servers.gh.calls('POST', /\/issues/).length, 0)

@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert'
 import { assertFullDemo, DEMO_ISSUE as ISSUE } from '../helpers/demo.ts'
 import { runScript, today } from '../helpers/helpers.ts'
 
-test('npm run demo: the Action files the failure with What failed, finds it again, and resolve closes it; no token, no configuration', async () => {
+test('npm run demo: the Action files the failure with What failed and What changed, finds it again, and resolve closes it; no token, no configuration', async () => {
   const r = await runScript('demo.mts', [], {})
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stderr, '')
@@ -21,6 +21,8 @@ test('npm run demo -- --plain: the minimal run outside any CI, created then dupl
   assert.match(r.stdout, `\n# [DEPLOY FAIL] staging — a1b2c3d — ${today()}\n`)
   assert.match(r.stdout, '\n### Failure Reason\nDeploy job failed\n')
   assert.not.match(r.stdout, 'What failed')
+  assert.not.match(r.stdout, 'What changed')
+  assert.not.match(r.stdout, 'Changed:')
   assert.not.match(r.stdout, 'Closed issue')
 })
 

@@ -4,6 +4,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { runScript } from '../helpers/helpers.ts'
+import { runInProcess } from '../helpers/in-process.ts'
 import { FIXED_ENV } from '../helpers/fixtures.ts'
 import { useLoopback } from '../helpers/servers.ts'
 
@@ -12,7 +13,7 @@ const FAST = { REPORT_RETRY_DELAY: '0.01', REPORT_WRITE_INTERVAL: '0.01' }
 const servers = useLoopback(test, { gitlab: true })
 
 test('a malformed project path is refused with exit 2 before any request, naming the form', async () => {
-  const r = await runScript('report.mts', ['x'], servers.gl.env({ ...FAST, ISSUE_REPO: 'acme/shop.git' }))
+  const r = await runInProcess('report.mts', ['x'], servers.gl.env({ ...FAST, ISSUE_REPO: 'acme/shop.git' }))
   assert.is(r.code, 2)
   assert.match(r.stderr, /ISSUE_REPO must be a GitLab project path such as group\/subgroup\/project .* or a numeric project id, got "acme\/shop\.git"/)
   assert.is(servers.gl.requests.length, 0)
@@ -20,7 +21,7 @@ test('a malformed project path is refused with exit 2 before any request, naming
 })
 
 test('an unknown ISSUE_TRACKER is refused with exit 2 before any request', async () => {
-  const r = await runScript('report.mts', ['x'], servers.gl.env({ ...FAST, ISSUE_TRACKER: 'jira' }))
+  const r = await runInProcess('report.mts', ['x'], servers.gl.env({ ...FAST, ISSUE_TRACKER: 'jira' }))
   assert.is(r.code, 2)
   assert.match(r.stderr, /ISSUE_TRACKER must be github or gitlab, got "jira"/)
   assert.is(servers.gl.requests.length, 0)
@@ -28,7 +29,7 @@ test('an unknown ISSUE_TRACKER is refused with exit 2 before any request', async
 
 test('GitLab CI\'s own variables are enough: CI_API_V4_URL and CI_PROJECT_PATH; the spec line has the iid and web_url', async () => {
   const env = { ...FIXED_ENV, ...FAST, ISSUE_TRACKER: 'gitlab', ISSUE_TOKEN: servers.gl.token, CI_API_V4_URL: servers.gl.apiUrl, CI_PROJECT_PATH: servers.gl.path }
-  const r = await runScript('report.mts', ['Deploy job failed'], env)
+  const r = await runInProcess('report.mts', ['Deploy job failed'], env)
   assert.is(r.code, 0, r.stderr)
   const [issue] = servers.gl.issues
   assert.is(r.stdout, `[INFO] Created issue #${issue!.iid}: ${issue!.web_url}\n`)
@@ -39,7 +40,7 @@ test('GitLab CI\'s own variables are enough: CI_API_V4_URL and CI_PROJECT_PATH; 
 })
 
 test('a numeric project id works as well as the path', async () => {
-  const r = await runScript('report.mts', ['Deploy job failed'], servers.gl.env({ ...FIXED_ENV, ...FAST, ISSUE_REPO: String(servers.gl.projectId) }))
+  const r = await runInProcess('report.mts', ['Deploy job failed'], servers.gl.env({ ...FIXED_ENV, ...FAST, ISSUE_REPO: String(servers.gl.projectId) }))
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stdout, `[INFO] Created issue #1: ${servers.gl.issues[0]!.web_url}\n`)
   assert.ok(servers.gl.requests.every((q) => q.path.startsWith(`/projects/${servers.gl.projectId}/`)))
@@ -47,10 +48,10 @@ test('a numeric project id works as well as the path', async () => {
 
 test('titles stay within GitLab\'s 255 characters, and the same long title still deduplicates', async () => {
   const env = servers.gl.env({ ...FIXED_ENV, ...FAST, DEPLOY_ENV: 'e'.repeat(400) })
-  const first = await runScript('report.mts', ['Deploy job failed'], env)
+  const first = await runInProcess('report.mts', ['Deploy job failed'], env)
   assert.is(first.code, 0, first.stderr)
   assert.ok(servers.gl.issues[0]!.title.length <= 255, String(servers.gl.issues[0]!.title.length))
-  const second = await runScript('report.mts', ['Deploy job failed'], env)
+  const second = await runInProcess('report.mts', ['Deploy job failed'], env)
   assert.is(second.code, 0, second.stderr)
   assert.match(second.stdout, /^\[INFO\] Duplicate issue found, skipping creation$/m)
   assert.is(servers.gl.issues.length, 1)
@@ -58,7 +59,7 @@ test('titles stay within GitLab\'s 255 characters, and the same long title still
 
 test('--dry-run without a token still renders for GitLab: quick actions defused, title within 255', async () => {
   const env = servers.gl.env({ ...FIXED_ENV, ...FAST, ISSUE_TOKEN: '', DEPLOY_ENV: 'e'.repeat(400) })
-  const r = await runScript('report.mts', ['--dry-run', 'oops\n/close'], env)
+  const r = await runInProcess('report.mts', ['--dry-run', 'oops\n/close'], env)
   assert.is(r.code, 0, r.stderr)
   const title = r.stdout.split('\n')[r.stdout.split('\n').indexOf('--- title') + 1]!
   assert.ok(title.length <= 255 && title.length > 250, String(title.length))
@@ -70,7 +71,7 @@ test('--dry-run without a token still renders for GitLab: quick actions defused,
 })
 
 test('doctor: token and scopes, quota, project, latest commit, labels; reads only, token never printed', async () => {
-  const r = await runScript('doctor.mts', [], servers.gl.env(FAST))
+  const r = await runInProcess('doctor.mts', [], servers.gl.env(FAST))
   assert.is(r.code, 0, r.stderr)
   const out = r.stdout.split('\n').filter(Boolean)
   assert.is(out[0], `✓ configuration valid: acme/platform/shop at ${servers.gl.apiUrl}, environment production, pipeline unknown`)
@@ -88,7 +89,7 @@ test('doctor: token and scopes, quota, project, latest commit, labels; reads onl
 
 test('doctor: a token without the api scope fails, saying it cannot write issues', async () => {
   servers.gl.tokenInfo = { scopes: ['read_api', 'read_user'], name: 'ro', active: true }
-  const r = await runScript('doctor.mts', [], servers.gl.env(FAST))
+  const r = await runInProcess('doctor.mts', [], servers.gl.env(FAST))
   assert.is(r.code, 1)
   assert.match(r.stdout, /^✗ token lacks the api scope \(user reporter-bot, scopes: read_api, read_user\): it cannot write issues$/m)
 })

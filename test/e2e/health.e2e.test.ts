@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { connect, type Socket } from 'node:net'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { runScript } from '../helpers/helpers.ts'
+import { runInProcess } from '../helpers/in-process.ts'
 import { useLoopback } from '../helpers/servers.ts'
 
 const FAST = ['--retry-delay', '0.01']
@@ -12,7 +12,7 @@ const servers = useLoopback(test, { github: true })
 const healthCalls = () => servers.gh.calls('GET', /^\/health$/).length
 
 test('200: the healthy line, exit 0, one request (a trailing slash on the address is not doubled)', async () => {
-  const r = await runScript('health.mts', [`${servers.gh.url}/`, ...FAST])
+  const r = await runInProcess('health.mts', [`${servers.gh.url}/`, ...FAST])
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stdout, `[INFO] API is healthy: GET ${servers.gh.url}/health returned 200\n`)
   assert.is(r.stderr, '')
@@ -21,7 +21,7 @@ test('200: the healthy line, exit 0, one request (a trailing slash on the addres
 
 test('any other status: "API returned status <code>", exit 1; a 404 is final, not retried', async () => {
   servers.gh.healthStatus = 404
-  const r = await runScript('health.mts', [servers.gh.url, ...FAST])
+  const r = await runInProcess('health.mts', [servers.gh.url, ...FAST])
   assert.is(r.code, 1)
   assert.is(r.stdout, '')
   assert.is(r.stderr, '[ERROR] API returned status 404\n')
@@ -30,7 +30,7 @@ test('any other status: "API returned status <code>", exit 1; a 404 is final, no
 
 test('transient statuses are retried: two 503s, then 200 is healthy', async () => {
   servers.gh.inject('GET', /^\/health$/, { status: 503 }, 2)
-  const r = await runScript('health.mts', [servers.gh.url, ...FAST])
+  const r = await runInProcess('health.mts', [servers.gh.url, ...FAST])
   assert.is(r.code, 0, r.stderr)
   assert.is(healthCalls(), 3)
 })
@@ -41,7 +41,7 @@ const warned = (url: string, why: string, attempts: number) =>
 
 test('3 retries by default: a 503 that persists is reported after 4 requests, each retry said', async () => {
   servers.gh.healthStatus = 503
-  const r = await runScript('health.mts', [servers.gh.url, ...FAST])
+  const r = await runInProcess('health.mts', [servers.gh.url, ...FAST])
   assert.is(r.code, 1)
   assert.is(r.stderr, `${warned(servers.gh.url, 'HTTP 503', 4)}[ERROR] API returned status 503\n`)
   assert.is(healthCalls(), 4)
@@ -49,7 +49,7 @@ test('3 retries by default: a 503 that persists is reported after 4 requests, ea
 
 test('--retries changes the count', async () => {
   servers.gh.healthStatus = 500
-  const r = await runScript('health.mts', [servers.gh.url, '--retries', '1', ...FAST])
+  const r = await runInProcess('health.mts', [servers.gh.url, '--retries', '1', ...FAST])
   assert.is(r.code, 1)
   assert.is(healthCalls(), 2)
 })
@@ -57,7 +57,7 @@ test('--retries changes the count', async () => {
 test('unreachable (connection refused): a clear line naming the address and reason, exit 1', async () => {
   const url = servers.gh.url
   await servers.gh.close()
-  const r = await runScript('health.mts', [url, ...FAST])
+  const r = await runInProcess('health.mts', [url, ...FAST])
   assert.is(r.code, 1)
   assert.is(r.stdout, '')
   assert.is(r.stderr, `${warned(url, 'connection refused', 4)}[ERROR] API unreachable: GET ${url}/health failed (connection refused) in all 4 attempts\n`)
@@ -65,7 +65,7 @@ test('unreachable (connection refused): a clear line naming the address and reas
 
 test('connections dropped before an answer are retried, then reported as unreachable', async () => {
   servers.gh.inject('GET', /^\/health$/, { reset: true }, 10)
-  const r = await runScript('health.mts', [servers.gh.url, ...FAST])
+  const r = await runInProcess('health.mts', [servers.gh.url, ...FAST])
   assert.is(r.code, 1)
   assert.is(r.stderr, `${warned(servers.gh.url, 'connection closed before an answer', 4)}[ERROR] API unreachable: GET ${servers.gh.url}/health failed (connection closed before an answer) in all 4 attempts\n`)
   assert.is(healthCalls(), 4)
@@ -73,7 +73,7 @@ test('connections dropped before an answer are retried, then reported as unreach
 
 test('a server that never answers is given up on after --timeout, each attempt', async () => {
   servers.gh.inject('GET', /^\/health$/, { hang: true }, 10)
-  const r = await runScript('health.mts', [servers.gh.url, '--timeout', '0.2', ...FAST])
+  const r = await runInProcess('health.mts', [servers.gh.url, '--timeout', '0.2', ...FAST])
   assert.is(r.code, 1)
   assert.is(r.stderr, `${warned(servers.gh.url, 'no answer within 0.2 s', 4)}[ERROR] API unreachable: GET ${servers.gh.url}/health failed (no answer within 0.2 s) in all 4 attempts\n`)
   assert.is(healthCalls(), 4)
@@ -93,7 +93,7 @@ test('the connect timeout applies when no connection can be made', async () => {
       fillers.push(socket)
       await new Promise((resolve, reject) => socket.once('connect', resolve).once('error', reject))
     }
-    const r = await runScript('health.mts', [`http://127.0.0.1:${port}`, '--connect-timeout', '0.3', '--retries', '1', ...FAST])
+    const r = await runInProcess('health.mts', [`http://127.0.0.1:${port}`, '--connect-timeout', '0.3', '--retries', '1', ...FAST])
     assert.is(r.code, 1)
     assert.is(r.stderr, `${warned(`http://127.0.0.1:${port}`, 'no connection within 0.3 s', 2)}[ERROR] API unreachable: GET http://127.0.0.1:${port}/health failed (no connection within 0.3 s) in all 2 attempts\n`)
   } finally {
@@ -115,7 +115,7 @@ const BAD_ARGS = [
 ] as const
 
 test('bad arguments: exit 2 with a clear line each, no request', async () => {
-  const results = await Promise.all(BAD_ARGS.map(([args]) => runScript('health.mts', args)))
+  const results = await Promise.all(BAD_ARGS.map(([args]) => runInProcess('health.mts', args)))
   results.forEach((r, i) => {
     const [args, message] = BAD_ARGS[i]!
     assert.is(r.code, 2, JSON.stringify(args))

@@ -124,7 +124,7 @@ test('the executable: --help lists the commands, --version, an unknown command e
   assert.is(health.stdout, `[INFO] API is healthy: GET ${servers.gh.url}/health returned 200\n`)
 })
 
-test('npx <the packed tarball> demo, from an empty folder with no configuration: the issue the Action files, with What failed', async () => {
+test('npx <the packed tarball> demo, from an empty folder with no configuration: the issue the Action files, with What failed and What changed', async () => {
   const { tarball } = await setup()
   const cwd = mkdtempSync(join(work, 'empty-'))
   // Offline: the package has no dependencies, so npx needs nothing but the tarball.

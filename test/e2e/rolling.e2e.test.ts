@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { runScript } from '../helpers/helpers.ts'
+import { runInProcess } from '../helpers/in-process.ts'
 import { useLoopback } from '../helpers/servers.ts'
 
 const FAST = { REPORT_RETRY_DELAY: '0.01', REPORT_WRITE_INTERVAL: '0.01' }
@@ -20,7 +21,7 @@ const servers = useLoopback(test, { github: true })
 test('environment: an open issue of another commit and day, past the first page, holds the report; the occurrence is commented', async () => {
   for (let i = 0; i < 120; i++) servers.gh.addIssue({ title: title(i % 2 ? 'production' : 'staging-eu', `c${i}`, '2026-10-01') })
   const rolling = servers.gh.addIssue({ title: title('staging', 'old0001', '2026-09-30') })
-  const r = await runScript('report.mts', ['--json', 'Deploy job failed'], servers.gh.env({ ...FAILED, REPORT_GROUP: 'environment', ON_DUPLICATE: 'comment' }))
+  const r = await runInProcess('report.mts', ['--json', 'Deploy job failed'], servers.gh.env({ ...FAILED, REPORT_GROUP: 'environment', ON_DUPLICATE: 'comment' }))
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stderr, '')
   const lines = r.stdout.split('\n')
@@ -36,7 +37,7 @@ test('environment: an open issue of another commit and day, past the first page,
 
 test('environment: staging never matches staging-eu; without an issue for the environment one is created', async () => {
   servers.gh.addIssue({ title: title('staging-eu', 'abc', '2026-10-01') })
-  const r = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...FAILED, REPORT_GROUP: 'environment' }))
+  const r = await runInProcess('report.mts', ['Deploy job failed'], servers.gh.env({ ...FAILED, REPORT_GROUP: 'environment' }))
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stdout, /^\[INFO\] Created issue #2: /)
 })
@@ -55,7 +56,7 @@ test('environment: concurrent runs for different commits converge on one open is
 test('environment: a create whose answer is lost is not repeated', async () => {
   servers.gh.addIssue({ title: title('production', 'x', '2026-10-01') })
   servers.gh.inject('POST', LIST, { commitThen: 502 })
-  const r = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...FAILED, REPORT_GROUP: 'environment' }))
+  const r = await runInProcess('report.mts', ['Deploy job failed'], servers.gh.env({ ...FAILED, REPORT_GROUP: 'environment' }))
   assert.is(r.code, 0, r.stderr)
   assert.is(servers.gh.openIssues().filter((i) => i.title.includes('staging')).length, 1)
   assert.is(servers.gh.calls('POST', LIST).length, 1)
@@ -63,9 +64,9 @@ test('environment: a create whose answer is lost is not repeated', async () => {
 
 /** Files a failure, then lets the real resolver close it after a good deploy; returns the issue. */
 async function failThenRecover() {
-  const filed = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...FAILED, CI_COMMIT_SHA: 'bad0001' }))
+  const filed = await runInProcess('report.mts', ['Deploy job failed'], servers.gh.env({ ...FAILED, CI_COMMIT_SHA: 'bad0001' }))
   assert.is(filed.code, 0, filed.stderr)
-  const resolved = await runScript('resolve.mts', [], servers.gh.env(GOOD))
+  const resolved = await runInProcess('resolve.mts', [], servers.gh.env(GOOD))
   assert.is(resolved.code, 0, resolved.stderr)
   const issue = servers.gh.issues[0]!
   assert.is(issue.state, 'closed')
@@ -77,7 +78,7 @@ test('reopen: a failure soon after the resolver closed the issue reopens it, wit
   const dir = mkdtempSync(join(tmpdir(), 'reopen-'))
   try {
     const output = join(dir, 'out')
-    const r = await runScript('report.mts', ['--json', 'Deploy job failed'], servers.gh.env({ ...FAILED, REPORT_REOPEN_WINDOW: '1', GITHUB_OUTPUT: output }))
+    const r = await runInProcess('report.mts', ['--json', 'Deploy job failed'], servers.gh.env({ ...FAILED, REPORT_REOPEN_WINDOW: '1', GITHUB_OUTPUT: output }))
     assert.is(r.code, 0, r.stderr)
     assert.is(r.stderr, '')
     assert.is(r.stdout.split('\n')[0], `[INFO] Reopened issue #${issue.number}: ${issue.html_url}`)
@@ -111,7 +112,7 @@ test('reopen: not for an issue closed by a person, as not planned, or before the
     await servers.restart()
     await arrange()
     const before = servers.gh.issues.length
-    const r = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...FAILED, REPORT_REOPEN_WINDOW: '2' }))
+    const r = await runInProcess('report.mts', ['Deploy job failed'], servers.gh.env({ ...FAILED, REPORT_REOPEN_WINDOW: '2' }))
     assert.is(r.code, 0, r.stderr)
     assert.match(r.stdout, /^\[INFO\] Created issue #\d+: /, `case ${i}: ${r.stdout}`)
     assert.is(servers.gh.issues.length, before + 1)
@@ -143,7 +144,7 @@ test(`reopen (REPORT_GROUP=${group}): concurrent runs reopen once and never also
 }
 
 test('labels and assignees: REPORT_LABELS follow the spec\'s two, REPORT_ASSIGNEES are assigned', async () => {
-  const r = await runScript('report.mts', [], servers.gh.env({ ...FAILED, REPORT_LABELS: 'env:staging, severity:high', REPORT_ASSIGNEES: 'octocat' }))
+  const r = await runInProcess('report.mts', [], servers.gh.env({ ...FAILED, REPORT_LABELS: 'env:staging, severity:high', REPORT_ASSIGNEES: 'octocat' }))
   assert.is(r.code, 0, r.stderr)
   const sent = servers.gh.calls('POST', LIST)[0]!.json as { labels: string[]; assignees: string[] }
   assert.equal(sent.labels, ['auto-deploy-failure', 'ops', 'env:staging', 'severity:high'])

@@ -1,6 +1,7 @@
 // Hostile input end to end: the real `npx zx scripts/report.mts` against the loopback GitHub, with bad
 // configuration, hostile values, huge values and failing or malicious servers. The token is grepped for
-// in every byte the reporter prints.
+// in every byte the reporter prints. The configuration checks (section 1) run the command in process
+// (test/helpers/in-process.ts); everything that prints or sends a secret runs as a real process.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,6 +12,7 @@ import { renderBody, renderChat, renderTitle, type Failure } from '../../lib/cor
 import { postChat } from '../../lib/chat/webhook.ts'
 import { memoryLog } from '../../lib/core/log.ts'
 import { runCommand, runScript, today, type RunResult } from '../helpers/helpers.ts'
+import { runInProcess } from '../helpers/in-process.ts'
 import { startLoopbackGitHub, type Fault, type LoopbackGitHub } from '../helpers/loopback-github.ts'
 import { appEnv, testApp } from '../helpers/github-app.ts'
 
@@ -53,7 +55,7 @@ test('every malformed ISSUE_REPO: exit 2, a message naming ISSUE_REPO and its fo
   const gh = await server()
   // The issue's forms; `.`, `..` and the length limits are covered by test/unit/config/config.test.ts.
   const bad = ['acme', 'acme/shop/extra', '../../x', 'acme/sh op', 'acme/shop?x=1']
-  const results = await inBatches(bad, 5, (repo) => runScript('report.mts', ['x'], gh.env({ ...FIXED, ISSUE_REPO: repo })))
+  const results = await inBatches(bad, 5, (repo) => runInProcess('report.mts', ['x'], gh.env({ ...FIXED, ISSUE_REPO: repo })))
   results.forEach((r, i) => {
     assert.is(r.code, 2, bad[i])
     assert.is(r.stdout, '')
@@ -66,7 +68,7 @@ test('every malformed ISSUE_REPO: exit 2, a message naming ISSUE_REPO and its fo
 test('ISSUE_API_URL that is not http(s): exit 2, named, no request', async () => {
   const gh = await server()
   const bad = ['not a url', `ftp://${gh.url.slice('http://'.length)}`]
-  const results = await inBatches(bad, 2, (url) => runScript('report.mts', [], gh.env({ ...FIXED, ISSUE_API_URL: url })))
+  const results = await inBatches(bad, 2, (url) => runInProcess('report.mts', [], gh.env({ ...FIXED, ISSUE_API_URL: url })))
   for (const r of results) {
     assert.is(r.code, 2)
     assert.match(r.stderr, /^\[ERROR\] ISSUE_API_URL must be an http\(s\) URL such as https:\/\/api\.github\.com/)
@@ -76,7 +78,7 @@ test('ISSUE_API_URL that is not http(s): exit 2, named, no request', async () =>
 
 test('a malformed CHAT_WEBHOOK: one [WARN] line, the issue is still filed, no chat post', async () => {
   const gh = await server()
-  const r = await runScript('report.mts', ['x'], gh.env({ ...FIXED, ...FAST, CHAT_WEBHOOK: gh.chatUrl.replace('http://', '') }))
+  const r = await runInProcess('report.mts', ['x'], gh.env({ ...FIXED, ...FAST, CHAT_WEBHOOK: gh.chatUrl.replace('http://', '') }))
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stderr.split('\n').filter(Boolean).length, 1)
   assert.match(r.stderr, /^\[WARN\] CHAT_WEBHOOK is not an http\(s\) URL/)

@@ -3,6 +3,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { runScript, type RunResult } from '../helpers/helpers.ts'
+import { runInProcess } from '../helpers/in-process.ts'
 import { FIXED_ENV, fixedTitle } from '../helpers/fixtures.ts'
 import { startTracker, TRACKERS, type TrackerKind, type TrackerServer } from '../helpers/trackers.ts'
 
@@ -206,7 +207,7 @@ async function runTable(kind: TrackerKind): Promise<void> {
         const server = servers[i]!
         s.arrange?.(server)
         const args = s.args?.(server) ?? ['Deploy job failed']
-        return runScript(s.script ?? 'report.mts', args, server.env({ ...BASE, ...s.env }), { timeoutMs: 120_000 })
+        return runInProcess(s.script ?? 'report.mts', args, server.env({ ...BASE, ...s.env }), { timeoutMs: 120_000 })
       }),
     )
     SCENARIOS.forEach((s, i) => {

@@ -32,7 +32,7 @@ export interface RunResult {
 // preload the loopback-only guard, so no process a test starts can connect anywhere but 127.0.0.1.
 // npm_config_cache: the npm and npx that tests start share one cache, never a read-only HOME (npm-cache.mjs).
 const cache = npmCache()
-const baseEnv = (): Record<string, string> => {
+export const baseEnv = (): Record<string, string> => {
   const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ']
   return {
     ...Object.fromEntries(keep.flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : []))),

@@ -1,5 +1,5 @@
 // One October of deploy failures, the same on GitHub and GitLab, whose figures are worked out by hand in
-// test/e2e/stats.e2e.test.ts. Times are UTC.
+// test/integration/cli/stats.test.ts. Times are UTC.
 import type { SeededDeployment } from './loopback-deployments.ts'
 import type { SeedIssue } from './stats-seed.ts'
 

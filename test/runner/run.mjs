@@ -144,7 +144,7 @@ async function main() {
   const report = (file, result, ms) => {
     results.push({ ...result, file, ms })
     const mark = result.failed ? '✘' : '✓'
-    console.log(`${mark} ${file.name}  ${result.passed}/${result.total}${result.skipped ? `, ${result.skipped} skipped` : ''}  ${seconds(ms)}`)
+    console.log(`${mark} ${file.name}  ${result.passed}/${result.total}${result.skipped ? `, ${result.skipped} skipped` : ''}  ${seconds(ms)}${result.cpuMs === undefined ? '' : `, CPU ${seconds(result.cpuMs)}`}`)
     if (result.failed) process.stdout.write(`${result.output.replace(/^/gm, '    ')}\n${result.error ? `    ${result.error}\n` : ''}`)
   }
 
@@ -222,13 +222,14 @@ async function main() {
   }
   await Promise.all(Array.from({ length: workers }, slot))
 
-  const sum = (key) => results.reduce((n, r) => n + r[key], 0)
+  const sum = (key) => results.reduce((n, r) => n + (r[key] ?? 0), 0)
   const failedFiles = results.filter((r) => r.failed)
   if (failedFiles.length) console.log(`\nFailed files (replay the order: ${replay}):\n${failedFiles.map((r) => `  ${r.file.name}`).join('\n')}`)
   console.log(`\n  Total:     ${sum('total')}`)
   console.log(`  Passed:    ${sum('passed')}`)
   console.log(`  Skipped:   ${sum('skipped')}`)
-  console.log(`  Duration:  ${seconds(Date.now() - started)} (${results.length} files, ${workers} workers, seed ${seed})\n`)
+  console.log(`  Duration:  ${seconds(Date.now() - started)} (${results.length} files, ${workers} workers, seed ${seed})`)
+  console.log(`  CPU:       ${seconds(sum('cpuMs'))} in the files' workers and the processes they started\n`)
   console.log(`${sum('passed')} passed, ${sum('failed')} failed`)
   process.exitCode = failedFiles.length ? 1 : 0
   for (const clean of cleanup) clean()

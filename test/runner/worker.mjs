@@ -4,6 +4,7 @@
 // a file that does so anyway fails, named as in the wrong folder (its tier is its folder, tiers.mjs).
 import childProcess from 'node:child_process'
 import { syncBuiltinESMExports } from 'node:module'
+import { readFileSync } from 'node:fs'
 import net from 'node:net'
 import { pathToFileURL } from 'node:url'
 
@@ -42,6 +43,18 @@ const capture = (stream) => {
   return () => (stream.write = write)
 }
 
+// The CPU this worker and the processes it started and reaped have used, in ms: Linux's /proc/self/stat
+// (utime, stime, cutime, cstime, in clock ticks of 10 ms); elsewhere this process's own.
+const cpuMs = () => {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ')
+    return [11, 12, 13, 14].reduce((n, i) => n + Number(fields[i]), 0) * 10
+  } catch {
+    const { user, system } = process.cpuUsage()
+    return (user + system) / 1000
+  }
+}
+
 const count = (label) => Number(new RegExp(`^\\s*${label}:\\s+(\\d+)`, 'm').exec(output)?.[1] ?? 0)
 
 // The same module instance the test files import (same URL), loaded through the TypeScript hook like them.
@@ -52,6 +65,8 @@ async function runFile({ file, name, env }) {
   if (env) Object.assign(process.env, env)
   started = undefined
   output = ''
+  const cpu0 = cpuMs()
+
   // Each file starts with no secrets registered: the list is the process's (lib/core/redact.ts), and a
   // webhook path an earlier file registered would mask this file's expected texts.
   ;(await redaction).forgetSecrets()
@@ -72,7 +87,7 @@ async function runFile({ file, name, env }) {
   const passed = count('Passed')
   // uvu counts skipped tests apart from the total; a file whose before hook throws ran fewer tests than
   // it has, which uvu does not call a failure: here it is one.
-  await send({ type: 'done', file, total, passed, skipped: count('Skipped'), failed: total - passed + (loadError ? 1 : 0), error: loadError ? String(loadError.stack ?? loadError) : undefined, started })
+  await send({ type: 'done', file, total, passed, skipped: count('Skipped'), failed: total - passed + (loadError ? 1 : 0), cpuMs: cpuMs() - cpu0, error: loadError ? String(loadError.stack ?? loadError) : undefined, started })
 }
 
 // run.mjs gone (killed, interrupted): nothing is left to report to, so no worker outlives it.

@@ -37,7 +37,7 @@ test('the README links each reference page and keeps the checkout commands', () 
   assert.match(readme, /npx zx scripts\/report\.mts "Deploy job failed" +# run the main job/)
 })
 
-test("the README's first 30 lines: the issue it files with What failed, then a try with no account, then GitHub Actions, then GitLab", () => {
+test("the README's first 30 lines: the issue it files with What failed and What changed, then a try with no account, then GitHub Actions, then GitLab", () => {
   const screen = README.split('\n').slice(0, 30).join('\n')
   const at = (text: string) => {
     const i = screen.indexOf(text)
@@ -46,6 +46,9 @@ test("the README's first 30 lines: the issue it files with What failed, then a t
   }
   const issue = at('<!-- sample: demo-issue -->')
   assert.ok(at('[DEPLOY FAIL] ') > issue && at('What failed') > issue && at('<!-- /sample -->') > at('What failed'), 'the issue, made by a run, with What failed')
+  // What changed (issue 29): after What failed, inside the sample, with the counts, the compare link and a pull request.
+  assert.ok(at('**What changed:** ') > at('What failed') && at('<!-- /sample -->') > at('**What changed:** '), 'the issue, made by a run, with What changed')
+  assert.match(screen, /\*\*What changed:\*\* \d+ pull requests? and \d+ commits? since the last good deploy \(`[0-9a-f]{7}`, [^)]*\): \[compare\]\([^)]+\) · .*\(\[#\d+\]/)
   const order = [issue, at('`npx deploy-failure-reporter demo`'), at(`uses: ${REPOSITORY}@`), at('component: gitlab.com/')]
   assert.equal([...order].sort((a, b) => a - b), order)
 })
@@ -93,7 +96,7 @@ test('every sample marker names a sample npm run docs:examples makes; the doctor
   const pages = ['README.md', ...readdirSync(join(ROOT, 'docs')).map((f) => `docs/${f}`)]
   const marked = pages.flatMap((page) => sampleNames(read(page)).map((name) => `${page}: ${name}`))
   assert.equal(marked.filter((m) => !Object.hasOwn(SAMPLES, m.split(': ')[1]!)), [])
-  for (const want of ['README.md: demo-issue', 'README.md: demo', 'docs/commands.md: doctor-ping', 'docs/commands.md: doctor-missing-label', 'docs/recovery.md: recovery-loop']) assert.ok(marked.includes(want), want)
+  for (const want of ['README.md: demo-issue', 'README.md: demo', 'docs/commands.md: doctor-ping', 'docs/commands.md: doctor-missing-label', 'docs/recovery.md: recovery-loop', 'docs/changes.md: what-changed-issue']) assert.ok(marked.includes(want), want)
 })
 
 test('docs/performance.md is a page a user reads in two minutes (at most 600 words); the history is the maintainers\'', () => {
@@ -102,20 +105,29 @@ test('docs/performance.md is a page a user reads in two minutes (at most 600 wor
   assert.match(read('docs/performance.md'), '](../maintainers/performance.md)')
 })
 
-// Code blocks that show a command's output ([INFO] lines, doctor's checks) but are not yet made by
-// `npm run docs:examples`: each needs a sample of its own (most need the GitLab CI runner, the Slack
-// or PagerDuty fakes, or a template file). A new typed sample fails this test.
-const NOT_YET_MADE = [
-  'docs/actionable.md', 'docs/chat.md', 'docs/ci.md', 'docs/commands.md', 'docs/github-app.md', 'docs/pager.md', 'docs/templates.md',
-]
+// Every code block that shows what a command prints ([INFO]/[WARN]/[ERROR] lines, doctor's checks,
+// workflow commands, an issue body, a chat notice or the body posted for it, `--json`, stats' report) is made by `npm run docs:examples`: a typed
+// one fails here, on every page.
+const OUTPUT = /^(\S+ +> )?(\[(INFO|WARN|ERROR)\]|[✓✗] |::(error|warning)|## Deploy Failure Report$|\*\[DEPLOY (FAILURE|RECOVERED)\]\*|\$ (npx )?deploy-failure-reporter |--- GITHUB_OUTPUT$|<!-- deploy-failure-reporter:|\{"outcome":|(### )?Deploy failures \d{4}-|\{"schemaVersion":|.*"\*{0,2}\[DEPLOY (FAILURE|RECOVERED|FAILED AGAIN)\])/m
 
-test('every code block of command output in the README and docs/ sits between sample markers, but for the pages listed as not yet made', () => {
-  const pages = ['README.md', ...readdirSync(join(ROOT, 'docs')).map((f) => `docs/${f}`)]
-  const typed = pages.filter((page) => {
+test('every code block of command output in the README and docs/ sits between sample markers', () => {
+  const typed = pages.flatMap((page) => {
     const outside = read(page).replace(/^<!-- sample: [\w-]+ -->\n[\s\S]*?^<!-- \/sample -->$/gm, '')
-    return [...outside.matchAll(/^(`{3,})[^\n]*\n([\s\S]*?)^\1$/gm)].some((m) => /^(\S+ +> )?(\[(INFO|WARN|ERROR)\]|[✓✗] )/m.test(m[2]!))
+    return [...outside.matchAll(/^(`{3,})[^\n]*\n([\s\S]*?)^\1$/gm)].filter((m) => OUTPUT.test(m[2]!)).map((m) => `${page}: ${m[2]!.split('\n')[0]}`)
   })
-  assert.equal(typed, NOT_YET_MADE)
+  assert.equal(typed, [])
+  // The detector itself: each kind of output it must catch, and a snippet it must not.
+  for (const output of ['[INFO] Created issue #1', '✓ token accepted', '::error::x', '## Deploy Failure Report', '*[DEPLOY FAILURE]* production', '$ deploy-failure-reporter doctor', '{"outcome":"created"}', 'deploy > [WARN] x', '{"text":"*[DEPLOY FAILURE]* staging"}', '  "text": "[DEPLOY RECOVERED] staging",', 'Deploy failures 2026-10-01 00:00 to', '{"schemaVersion":1,"label":"production"}']) assert.ok(OUTPUT.test(output), output)
+  assert.not.ok(OUTPUT.test('deploy:\n  script:\n    - ./deploy.sh'))
+})
+
+test("docs/changes.md's issue is made by a run and shows What failed and What changed; its chat notice and JSON too", () => {
+  const made = new Map([...read('docs/changes.md').matchAll(/^<!-- sample: ([\w-]+) -->\n([\s\S]*?)^<!-- \/sample -->$/gm)].map((m) => [m[1]!, m[2]!]))
+  const issue = made.get('what-changed-issue') ?? ''
+  assert.ok(issue.indexOf('\n### What failed\n') > 0 && issue.indexOf('\n### What changed\n') > issue.indexOf('\n### What failed\n'), issue)
+  assert.match(issue, /\n\*\*\d+ pull requests? and \d+ commits?\*\* since the last good deploy \(`[0-9a-f]{7}`, \d+ h ago\)/)
+  assert.match(made.get('what-changed-chat') ?? '', /\nChanged: \d+ PRs?, \d+ commits? since [0-9a-f]{7}/)
+  assert.match(made.get('what-changed-json') ?? '', /"status": "ahead"/)
 })
 
 test.run()

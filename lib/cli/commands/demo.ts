@@ -11,8 +11,9 @@ Runs the reporter's own report and resolve commands against a stand-in GitHub on
 what they printed, the issue they filed and the chat notices they sent. No account, no token, no network.
 
 By default it plays a GitHub Actions run as the Action meets it: the deploy job failed (its log is on the
-stand-in), the report job files the issue with its What failed section; the same failure again finds that
-issue; after a good deploy, resolve closes it.
+stand-in), the report job files the issue with its What failed section and, from the deployments and
+commits the stand-in records, its What changed section; the same failure again finds that issue; after a
+good deploy, resolve closes it.
 
 Options:
   --plain      the minimal run instead: a report outside any CI, twice (created, then duplicate)

@@ -7,9 +7,9 @@ import { replaceSamples } from '../../../scripts/docs-examples/markers.ts'
 
 test('normalise: ports in order of appearance, a low port kept, dates, times and durations fixed', () => {
   const text = 'http://127.0.0.1:38211/a http://127.0.0.1:40001/b http://127.0.0.1:38211/c http://127.0.0.1:1/health\n' +
-    'Time: 2025-01-02 23:59:59, at 2025-01-02T03:04:05.678Z (84 ms) Recovered after 41 s'
+    'Time: 2025-01-02 23:59:59, at 2025-01-02T03:04:05.678Z (84 ms) Recovered after 41 s; Recovered: after 1 s'
   assert.is(normalise(text), 'http://127.0.0.1:45201/a http://127.0.0.1:45202/b http://127.0.0.1:45201/c http://127.0.0.1:1/health\n' +
-    `Time: ${SAMPLE_DATE} 08:00:00, at ${SAMPLE_DATE}T08:00:00.000Z (12 ms) Recovered after 3 s`)
+    `Time: ${SAMPLE_DATE} 08:00:00, at ${SAMPLE_DATE}T08:00:00.000Z (12 ms) Recovered after 3 s; Recovered: after 3 s`)
   assert.is(normalise(normalise(text)), normalise(text), 'idempotent')
 })
 

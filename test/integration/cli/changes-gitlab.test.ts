@@ -1,12 +1,12 @@
-// REPORT_CHANGES=auto against the loopback GitLab, end to end: the newest successful deployment of the
+// REPORT_CHANGES=auto against the loopback GitLab, the `report` command run in process: the newest successful deployment of the
 // environment (GitLab orders by finished_at only with status=success), compare, the merge requests of
 // the newest commits; each case in one line; a refusal is one [WARN] and the issue is filed without it.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { FAST_ENV, FIXED_ENV } from '../helpers/fixtures.ts'
-import { runScript } from '../helpers/helpers.ts'
-import { c, linearHistory, serveGitLabChanges, type SeedDeployment, type SeedRepo } from '../helpers/loopback-changes.ts'
-import { useLoopback } from '../helpers/servers.ts'
+import { FAST_ENV, FIXED_ENV } from '../../helpers/fixtures.ts'
+import { runInProcess } from '../../helpers/in-process.ts'
+import { c, linearHistory, serveGitLabChanges, type SeedDeployment, type SeedRepo } from '../../helpers/loopback-changes.ts'
+import { useLoopback } from '../../helpers/servers.ts'
 
 const servers = useLoopback(test, { gitlab: true })
 
@@ -28,7 +28,7 @@ const section = (body: string) => {
 
 test('the newest successful deployment is the base; compare; merge requests; GitLab references and quick actions defused', async () => {
   serveGitLabChanges(servers.gl, REPO)
-  const r = await runScript('report.mts', ['--json', 'Deploy job failed'], servers.gl.env({ ...ENV, REPORT_MENTION: 'authors' }))
+  const r = await runInProcess('report.mts', ['--json', 'Deploy job failed'], servers.gl.env({ ...ENV, REPORT_MENTION: 'authors' }))
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stderr, '')
   const shown = section(sentBody())
@@ -54,7 +54,7 @@ test('the plain cases on GitLab: behind, diverged, gone, none', async () => {
   for (const [name, repo, head, expected] of cases) {
     await servers.restart()
     serveGitLabChanges(servers.gl, repo)
-    const r = await runScript('report.mts', ['Deploy job failed'], servers.gl.env({ ...ENV, CI_COMMIT_SHA: head }))
+    const r = await runInProcess('report.mts', ['Deploy job failed'], servers.gl.env({ ...ENV, CI_COMMIT_SHA: head }))
     assert.is(r.code, 0, `${name}: ${r.stderr}`)
     assert.is(r.stderr, '', name)
     assert.match(section(sentBody()), expected, name)
@@ -66,7 +66,7 @@ test('403 on each GitLab endpoint: one [WARN] naming read_api, and the issue is 
     await servers.restart()
     serveGitLabChanges(servers.gl, REPO)
     servers.gl.inject('GET', path, { status: 403, body: { message: '403 Forbidden' } })
-    const r = await runScript('report.mts', ['Deploy job failed'], servers.gl.env(ENV))
+    const r = await runInProcess('report.mts', ['Deploy job failed'], servers.gl.env(ENV))
     assert.is(r.code, 0, r.stderr)
     const warnings = r.stderr.split('\n').filter((line) => line.startsWith('[WARN]'))
     assert.is(warnings.length, 1, `${path}: ${r.stderr}`)

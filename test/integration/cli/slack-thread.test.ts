@@ -1,10 +1,10 @@
-// Slack threads that follow the issue, end to end: the real reporter and resolver against the loopback
+// Slack threads that follow the issue: the reporter, run in process, and resolver against the loopback
 // GitHub and a loopback Slack Web API that checks the bot token on every call.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { runScript } from '../helpers/helpers.ts'
-import { FAST_ENV, FIXED_ENV } from '../helpers/fixtures.ts'
-import { useLoopback } from '../helpers/servers.ts'
+import { runInProcess } from '../../helpers/in-process.ts'
+import { FAST_ENV, FIXED_ENV } from '../../helpers/fixtures.ts'
+import { useLoopback } from '../../helpers/servers.ts'
 
 const BOT_TOKEN = 'xoxb-e2e-bot-token-5678'
 const ENV = { ...FIXED_ENV, ...FAST_ENV, REPORT_WRITE_INTERVAL: '0.01' }
@@ -20,7 +20,7 @@ const env = (extra: Record<string, string> = {}) => {
 
 test('failure, repeat, recovery: one message, replies in its thread, the first message updated', async () => {
   // 1. The first failure: issue created, then the message, then its thread recorded on the issue.
-  let r = await runScript('report.mts', ['Deploy job failed'], env())
+  let r = await runInProcess('report.mts', ['Deploy job failed'], env())
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stderr, '')
   const issue = servers.gh.issues[0]!
@@ -37,7 +37,7 @@ test('failure, repeat, recovery: one message, replies in its thread, the first m
   assert.equal(Object.keys(servers.gh.calls('PATCH')[0]!.json as object), ['body'])
 
   // 2. The same failure again with ON_DUPLICATE=comment: a reply in the thread, nothing new in the channel.
-  r = await runScript('report.mts', ['Deploy job failed'], env({ ON_DUPLICATE: 'comment' }))
+  r = await runInProcess('report.mts', ['Deploy job failed'], env({ ON_DUPLICATE: 'comment' }))
   assert.is(r.code, 0, r.stderr)
   assert.is(servers.slack.topLevel().length, 1)
   const [again] = servers.slack.replies(first.ts)
@@ -46,7 +46,7 @@ test('failure, repeat, recovery: one message, replies in its thread, the first m
   assert.match(again!.text, new RegExp(`\\nIssue: <${issue.html_url}\\|#${issue.number}>$`))
 
   // 3. A good deploy: the issue is closed, a reply says so, the first message now reads recovered.
-  r = await runScript('resolve.mts', [], env({ CI_COMMIT_SHA: 'f1x0001' }))
+  r = await runInProcess('resolve.mts', [], env({ CI_COMMIT_SHA: 'f1x0001' }))
   assert.is(r.code, 0, r.stderr)
   assert.is(issue.state, 'closed')
   assert.is(servers.slack.topLevel().length, 1, 'a recovery adds no top-level message')
@@ -61,7 +61,7 @@ test('failure, repeat, recovery: one message, replies in its thread, the first m
 })
 
 test('a refused bot token: the issue is still filed, exit 0; strict names Slackâ€™s error, never the token', async () => {
-  const r = await runScript('report.mts', [], env({ SLACK_BOT_TOKEN: 'xoxb-wrong-token-0000', REPORT_CHAT_STRICT: '1' }))
+  const r = await runInProcess('report.mts', [], env({ SLACK_BOT_TOKEN: 'xoxb-wrong-token-0000', REPORT_CHAT_STRICT: '1' }))
   assert.is(r.code, 0)
   assert.is(servers.gh.issues.length, 1)
   assert.is(r.stderr, `[WARN] Chat notice not delivered (format slack-api, status 200, error invalid_auth, host ${new URL(servers.slack.url).host})\n`)
@@ -71,14 +71,14 @@ test('a refused bot token: the issue is still filed, exit 0; strict names Slackâ
 
 test('Slack rate limit: Retry-After is waited out and the message goes out once', async () => {
   servers.slack.inject('chat.postMessage', { status: 429, retryAfter: 0 })
-  const r = await runScript('report.mts', [], env())
+  const r = await runInProcess('report.mts', [], env())
   assert.is(r.code, 0, r.stderr)
   assert.is(servers.slack.requests.length, 2)
   assert.is(servers.slack.messages.length, 1)
 })
 
 test('a bot token echoed into a value is never printed', async () => {
-  const r = await runScript('report.mts', ['--dry-run'], env({ DEPLOY_ENV: `staging ${BOT_TOKEN}` }))
+  const r = await runInProcess('report.mts', ['--dry-run'], env({ DEPLOY_ENV: `staging ${BOT_TOKEN}` }))
   assert.is(r.code, 0, r.stderr)
   assert.not.match(r.stdout + r.stderr, BOT_TOKEN)
 })

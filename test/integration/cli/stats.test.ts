@@ -1,4 +1,4 @@
-// `stats` run for real (npx zx scripts/stats.mts) against the loopback GitHub and GitLab, seeded with the
+// `stats`, run in process (test/helpers/in-process.ts), against the loopback GitHub and GitLab, seeded with the
 // October history of test/helpers/stats-history.ts. The expected figures are worked out by hand there:
 // production: 4 episodes (2 Oct: 5 runs over 3 issues, recovered at 12:13:06 → 2 h 13 min 6 s; 5 Oct:
 // closed by hand; 10 Oct: recovered after 38 min; 12 Oct: reopened by a regression, 2 runs, failing),
@@ -7,11 +7,11 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { runScript } from '../helpers/helpers.ts'
-import { serveGitHubDeployments, serveGitLabDeployments } from '../helpers/loopback-deployments.ts'
-import { useLoopback } from '../helpers/servers.ts'
-import { OCTOBER, OCTOBER_DEPLOYMENTS } from '../helpers/stats-history.ts'
-import { seedGitHub, seedGitLab } from '../helpers/stats-seed.ts'
+import { runInProcess } from '../../helpers/in-process.ts'
+import { serveGitHubDeployments, serveGitLabDeployments } from '../../helpers/loopback-deployments.ts'
+import { useLoopback } from '../../helpers/servers.ts'
+import { OCTOBER, OCTOBER_DEPLOYMENTS } from '../../helpers/stats-history.ts'
+import { seedGitHub, seedGitLab } from '../../helpers/stats-seed.ts'
 
 const servers = useLoopback(test, { github: true, gitlab: true, tmpdir: 'stats-e2e-' })
 const FAST = { REPORT_RETRY_DELAY: '0.01', REPORT_RETRY_ATTEMPTS: '2' }
@@ -63,7 +63,7 @@ const STAGING = {
 
 for (const [name, seed] of [['GitHub', github], ['GitLab', gitlab]] as const) {
   test(`${name}: json holds the figures worked out by hand, and every episode`, async () => {
-    const r = await runScript('stats.mts', [...OCT, '--format', 'json'], seed())
+    const r = await runInProcess('stats.mts', [...OCT, '--format', 'json'], seed())
     assert.is(r.code, 0, r.stderr)
     assert.is(r.stderr, '')
     const doc = JSON.parse(r.stdout)
@@ -96,7 +96,7 @@ for (const [name, seed] of [['GitHub', github], ['GitLab', gitlab]] as const) {
 }
 
 test('GitHub: read-only, one page of issues, comments only where the count says there are recurrences', async () => {
-  const r = await runScript('stats.mts', [...OCT, '--format', 'json'], github())
+  const r = await runInProcess('stats.mts', [...OCT, '--format', 'json'], github())
   assert.is(r.code, 0, r.stderr)
   const calls = servers.gh.requests
   // Reads only: GETs, and GraphQL queries (no mutation).
@@ -112,7 +112,7 @@ test('GitHub: read-only, one page of issues, comments only where the count says 
 })
 
 test('GitLab: deployments asked for with every status (the failed ones counted by it), per environment', async () => {
-  const r = await runScript('stats.mts', [...OCT, '--format', 'json'], gitlab())
+  const r = await runInProcess('stats.mts', [...OCT, '--format', 'json'], gitlab())
   assert.is(r.code, 0, r.stderr)
   const deployments = servers.gl.requests.filter((c) => c.path.endsWith('/deployments'))
   assert.equal(deployments.map((c) => [c.query.get('environment'), c.query.get('status')]), [['production', null], ['staging', null]])
@@ -120,7 +120,7 @@ test('GitLab: deployments asked for with every status (the failed ones counted b
 })
 
 test('table: a row per environment and for all, every ratio with its counts, the weekly sparkline, the notes', async () => {
-  const r = await runScript('stats.mts', OCT, github())
+  const r = await runInProcess('stats.mts', OCT, github())
   assert.is(r.code, 0, r.stderr)
   const lines = r.stdout.split('\n')
   const row = (name: string) => lines.find((l) => l.startsWith(`${name} `))!.split(/\s{2,}/)
@@ -134,7 +134,7 @@ test('table: a row per environment and for all, every ratio with its counts, the
 })
 
 test('--env naming no issue (a typo): still a row, and a warning naming the environments that have issues (issue 32)', async () => {
-  const r = await runScript('stats.mts', [...OCT, '--env', 'nosuch', '--env', 'production'], github())
+  const r = await runInProcess('stats.mts', [...OCT, '--env', 'nosuch', '--env', 'production'], github())
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stdout, /^nosuch +0 +0 /m)
   assert.is(
@@ -142,12 +142,12 @@ test('--env naming no issue (a typo): still a row, and a warning naming the envi
     '[WARN] Found no issues for the environment "nosuch" (labelled auto-deploy-failure, updated in the period), so its figures are all zero; the environments with issues are production, staging\n',
   )
   // An environment with issues draws no warning.
-  const ok = await runScript('stats.mts', [...OCT, '--env', 'staging'], github())
+  const ok = await runInProcess('stats.mts', [...OCT, '--env', 'staging'], github())
   assert.is(ok.stderr, '')
 })
 
 test('--tz: times and weeks in that zone', async () => {
-  const r = await runScript('stats.mts', [...OCT, '--tz', 'Asia/Tokyo', '--env', 'production'], github())
+  const r = await runInProcess('stats.mts', [...OCT, '--tz', 'Asia/Tokyo', '--env', 'production'], github())
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stdout, 'since 2026-10-12 18:00 (2 runs)')
   assert.match(r.stdout, 'Asia/Tokyo')
@@ -157,7 +157,7 @@ test('--tz: times and weeks in that zone', async () => {
 test('markdown: the table, a Mermaid gantt of outages per environment within its limits, and --summary appends it', async () => {
   const summary = join(servers.dir, 'summary.md')
   writeFileSync(summary, '# earlier step\n')
-  const r = await runScript('stats.mts', [...OCT, '--format', 'markdown', '--summary'], { ...github(), GITHUB_STEP_SUMMARY: summary })
+  const r = await runInProcess('stats.mts', [...OCT, '--format', 'markdown', '--summary'], { ...github(), GITHUB_STEP_SUMMARY: summary })
   assert.is(r.code, 0, r.stderr)
   const md = r.stdout
   assert.match(md, '| `production` | 4 | 9 | 2 | 1 | 38 min | 2 h 13 min | 2 h 13 min | since 2026-10-12 09:00 (2 runs) | 7 of 40 (17.5%) |')
@@ -175,7 +175,7 @@ test('markdown: the table, a Mermaid gantt of outages per environment within its
 })
 
 test('badge: one shields.io endpoint JSON a line per environment, only keys shields accepts', async () => {
-  const r = await runScript('stats.mts', [...OCT, '--format', 'badge'], github())
+  const r = await runInProcess('stats.mts', [...OCT, '--format', 'badge'], github())
   assert.is(r.code, 0, r.stderr)
   const badges = r.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)
   for (const badge of badges) assertShieldsBadge(badge)
@@ -188,7 +188,7 @@ test('badge: one shields.io endpoint JSON a line per environment, only keys shie
 test('badge for a quiet environment over the last 30 days (GitLab)', async () => {
   serveGitLabDeployments(servers.gl, [])
   servers.gl.addIssue({ title: '[DEPLOY FAIL] production — abc — 2026-10-01', created_at: new Date(Date.now() - 86_400_000).toISOString(), updated_at: new Date().toISOString(), state: 'closed', closed_at: new Date(Date.now() - 86_400_000 + 600_000).toISOString(), user_notes_count: 1 })
-  const r = await runScript('stats.mts', ['--since', '30d', '--format', 'badge', '--env', 'production', '--env', 'staging'], servers.gl.env(FAST))
+  const r = await runInProcess('stats.mts', ['--since', '30d', '--format', 'badge', '--env', 'production', '--env', 'staging'], servers.gl.env(FAST))
   assert.is(r.code, 0, r.stderr)
   const badges = r.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)
   for (const badge of badges) assertShieldsBadge(badge)
@@ -208,7 +208,7 @@ test('bad flags exit 2 naming the flag and the form expected, before any request
     [['--colour'], '[ERROR] Unknown option --colour: the options are -h/--help, --since'],
   ]
   for (const [args, message] of cases) {
-    const r = await runScript('stats.mts', args, servers.gh.env(FAST))
+    const r = await runInProcess('stats.mts', args, servers.gh.env(FAST))
     assert.is(r.code, 2, `${args.join(' ')}: ${r.stderr}`)
     assert.ok(r.stderr.startsWith(message), `${args.join(' ')}: ${r.stderr}`)
   }
@@ -221,7 +221,7 @@ const FORBIDDEN = { status: 200, body: { data: { repository: null }, errors: [{ 
 test('statuses GraphQL will not give: the rate counts failed runs and says so beside the figure, with a warning (issue 32)', async () => {
   const env = github()
   servers.gh.inject('POST', /^\/graphql$/, FORBIDDEN, 2)
-  const r = await runScript('stats.mts', [...OCT, '--env', 'production'], env)
+  const r = await runInProcess('stats.mts', [...OCT, '--env', 'production'], env)
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stdout, /^production .* 9 of 40 \(22\.5%\), failed runs: statuses unread$/m)
   assert.is(r.stderr, '[WARN] The deployment statuses of production could not be read (GraphQL: FORBIDDEN: Resource not accessible by integration), so its failed-deploy rate counts failed runs instead\n')
@@ -232,7 +232,7 @@ test('deployments the token may not read: the rate is unknown, with a warning sa
   const env = github()
   servers.gh.inject('POST', /^\/graphql$/, FORBIDDEN, 2)
   servers.gh.inject('GET', /\/deployments$/, { status: 403, body: { message: 'Resource not accessible by integration' } }, 2)
-  const r = await runScript('stats.mts', [...OCT, '--format', 'json'], env)
+  const r = await runInProcess('stats.mts', [...OCT, '--format', 'json'], env)
   assert.is(r.code, 0, r.stderr)
   const doc = JSON.parse(r.stdout)
   assert.equal(doc.environments.map((f: { failedDeployRate: unknown }) => f.failedDeployRate), [null, null])
@@ -243,7 +243,7 @@ test('deployments the token may not read: the rate is unknown, with a warning sa
 test('a history that cannot be read whole prints nothing and exits 1 saying why', async () => {
   const env = github()
   servers.gh.inject('GET', /\/issues\/5\/comments$/, { status: 502 }, 5)
-  const r = await runScript('stats.mts', [...OCT, '--format', 'json'], env)
+  const r = await runInProcess('stats.mts', [...OCT, '--format', 'json'], env)
   assert.is(r.code, 1)
   assert.is(r.stdout, '')
   assert.match(r.stderr, '[ERROR] Could not read the auto-deploy-failure history, so no figures were printed')

@@ -1,10 +1,10 @@
-// CHAT_FORMAT end to end: the real reporter, resolver and doctor against the loopback GitHub and its
+// CHAT_FORMAT: the reporter, resolver and doctor run in process against the loopback GitHub and its
 // chat sink, one run per format; and REPORT_CHAT_STRICT's single warning.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { runScript } from '../helpers/helpers.ts'
-import { FAST_ENV, FIXED_ENV } from '../helpers/fixtures.ts'
-import { useLoopback } from '../helpers/servers.ts'
+import { runInProcess } from '../../helpers/in-process.ts'
+import { FAST_ENV, FIXED_ENV } from '../../helpers/fixtures.ts'
+import { useLoopback } from '../../helpers/servers.ts'
 
 const ENV = { ...FIXED_ENV, ...FAST_ENV, REPORT_WRITE_INTERVAL: '0.01' }
 const SPEC_TEXT = '*[DEPLOY FAILURE]* staging\nCommit: `abc1234`\nReason: Deploy job failed\nPipeline: https://ci.example/p/7'
@@ -12,7 +12,7 @@ const SPEC_TEXT = '*[DEPLOY FAILURE]* staging\nCommit: `abc1234`\nReason: Deploy
 const servers = useLoopback(test, { github: true })
 
 const report = async (format: string, extra: Record<string, string> = {}) => {
-  const r = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, CHAT_FORMAT: format, ...extra }))
+  const r = await runInProcess('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, CHAT_FORMAT: format, ...extra }))
   assert.is(r.code, 0, r.stderr)
   assert.is(servers.gh.chat.length, 1, 'one notice')
   assert.is(servers.gh.chat[0]!.headers.authorization, undefined, 'no credential goes to a webhook')
@@ -57,7 +57,7 @@ test('teams: an Adaptive Card 1.4 in the Workflows envelope with a button to the
 
 test('teams recovery: the resolver sends a green card with a button per closed issue', async () => {
   const open = servers.gh.addIssue({ title: '[DEPLOY FAIL] staging — abc1234 — 2026-11-01' })
-  const r = await runScript('resolve.mts', [], servers.gh.env({ ...ENV, CI_COMMIT_SHA: 'f1x0001', CHAT_FORMAT: 'teams' }))
+  const r = await runInProcess('resolve.mts', [], servers.gh.env({ ...ENV, CI_COMMIT_SHA: 'f1x0001', CHAT_FORMAT: 'teams' }))
   assert.is(r.code, 0, r.stderr)
   assert.is(servers.gh.chat.length, 1)
   const card = (servers.gh.chat[0]!.json as { attachments: { content: { body: { text?: string; color?: string }[]; actions: unknown[] } }[] }).attachments[0]!.content
@@ -68,7 +68,7 @@ test('teams recovery: the resolver sends a green card with a button per closed i
 
 test('REPORT_CHAT_STRICT=1: a refused notice is one [WARN] with format, status and host; the exit code stays 0', async () => {
   servers.gh.injectChat({ status: 500 })
-  const r = await runScript('report.mts', [], servers.gh.env({ ...ENV, CHAT_FORMAT: 'discord', REPORT_CHAT_STRICT: '1', CHAT_WEBHOOK: `${servers.gh.url}/chat?token=HOOK-SECRET` }))
+  const r = await runInProcess('report.mts', [], servers.gh.env({ ...ENV, CHAT_FORMAT: 'discord', REPORT_CHAT_STRICT: '1', CHAT_WEBHOOK: `${servers.gh.url}/chat?token=HOOK-SECRET` }))
   assert.is(r.code, 0)
   assert.is(r.stderr, `[WARN] Chat notice not delivered (format discord, status 500, host ${new URL(servers.gh.url).host})\n`)
   assert.not.match(r.stdout + r.stderr, 'HOOK-SECRET')
@@ -77,7 +77,7 @@ test('REPORT_CHAT_STRICT=1: a refused notice is one [WARN] with format, status a
 
 test('REPORT_CHAT_STRICT=1 in GitHub Actions: the warning is also an annotation on stdout', async () => {
   servers.gh.injectChat({ status: 404 })
-  const r = await runScript('report.mts', [], servers.gh.env({ ...ENV, CHAT_FORMAT: 'teams', REPORT_CHAT_STRICT: '1', GITHUB_ACTIONS: 'true' }))
+  const r = await runInProcess('report.mts', [], servers.gh.env({ ...ENV, CHAT_FORMAT: 'teams', REPORT_CHAT_STRICT: '1', GITHUB_ACTIONS: 'true' }))
   assert.is(r.code, 0)
   const warning = `Chat notice not delivered (format teams, status 404, host ${new URL(servers.gh.url).host})`
   assert.is(r.stderr, `[WARN] ${warning}\n`)
@@ -86,20 +86,20 @@ test('REPORT_CHAT_STRICT=1 in GitHub Actions: the warning is also an annotation 
 
 test('without REPORT_CHAT_STRICT a refused notice stays silent, as the spec says', async () => {
   servers.gh.injectChat({ status: 500 })
-  const r = await runScript('report.mts', [], servers.gh.env({ ...ENV, CHAT_FORMAT: 'discord' }))
+  const r = await runInProcess('report.mts', [], servers.gh.env({ ...ENV, CHAT_FORMAT: 'discord' }))
   assert.is(r.code, 0)
   assert.is(r.stderr, '')
 })
 
 test('a bad CHAT_FORMAT stops the run before any request, naming the allowed values', async () => {
-  const r = await runScript('report.mts', [], servers.gh.env({ ...ENV, CHAT_FORMAT: 'msteams' }))
+  const r = await runInProcess('report.mts', [], servers.gh.env({ ...ENV, CHAT_FORMAT: 'msteams' }))
   assert.is(r.code, 2)
   assert.match(r.stderr, 'CHAT_FORMAT must be one of auto, slack, mattermost, googlechat, discord, teams, got "msteams"')
   assert.is(servers.gh.requests.length + servers.gh.chat.length, 0)
 })
 
 test('doctor --ping posts the test message in the chosen format and names it', async () => {
-  const r = await runScript('doctor.mts', ['--ping'], servers.gh.env({ ...ENV, CHAT_FORMAT: 'discord' }))
+  const r = await runInProcess('doctor.mts', ['--ping'], servers.gh.env({ ...ENV, CHAT_FORMAT: 'discord' }))
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stdout, /^✓ chat webhook accepted a test message \(format discord, 127\.0\.0\.1:\d+\)$/m)
   assert.is(servers.gh.chat.length, 1)

@@ -2,10 +2,10 @@
 // so after the create, and the doctor says so before the first run.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { runScript } from '../helpers/helpers.ts'
-import { FAST_ENV, FIXED_ENV, fixedTitle } from '../helpers/fixtures.ts'
-import { TRIAGE_ONLY } from '../helpers/loopback-github.ts'
-import { useLoopback } from '../helpers/servers.ts'
+import { runInProcess } from '../../helpers/in-process.ts'
+import { FAST_ENV, FIXED_ENV, fixedTitle } from '../../helpers/fixtures.ts'
+import { TRIAGE_ONLY } from '../../helpers/loopback-github.ts'
+import { useLoopback } from '../../helpers/servers.ts'
 
 const servers = useLoopback(test, { github: { permissions: TRIAGE_ONLY } })
 
@@ -13,7 +13,7 @@ const env = () => servers.gh.env({ ...FAST_ENV, ...FIXED_ENV, REPORT_WRITE_INTER
 const warnings = (stderr: string) => stderr.split('\n').filter((l) => l.startsWith('[WARN]'))
 
 test('labels dropped on create: the issue is filed, one [WARN] says dedup will not see it and why', async () => {
-  const r = await runScript('report.mts', ['Deploy job failed'], env())
+  const r = await runInProcess('report.mts', ['Deploy job failed'], env())
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stdout, `[INFO] Created issue #1: ${servers.gh.issues[0]!.html_url}\n`)
   assert.equal(servers.gh.issues[0]!.labels, [], 'the server dropped the labels')
@@ -23,7 +23,7 @@ test('labels dropped on create: the issue is filed, one [WARN] says dedup will n
   assert.match(warned[0]!, /lacks push access/)
 
   // And that is what happens: the next run cannot see it and files the same failure again.
-  const again = await runScript('report.mts', ['Deploy job failed'], env())
+  const again = await runInProcess('report.mts', ['Deploy job failed'], env())
   assert.is(again.code, 0, again.stderr)
   assert.is(servers.gh.openIssues(fixedTitle()).length, 2)
   assert.is(warnings(again.stderr).length, 1)
@@ -31,7 +31,7 @@ test('labels dropped on create: the issue is filed, one [WARN] says dedup will n
 
 test('with push access the labels are kept and nothing is said', async () => {
   servers.gh.permissions = { ...servers.gh.permissions, push: true }
-  const r = await runScript('report.mts', ['Deploy job failed'], env())
+  const r = await runInProcess('report.mts', ['Deploy job failed'], env())
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stderr, '')
   assert.equal(servers.gh.issues[0]!.labels.map((l) => l.name), ['auto-deploy-failure', 'ops'])
@@ -39,7 +39,7 @@ test('with push access the labels are kept and nothing is said', async () => {
 
 test('doctor fails before the first run, naming the missing permission and the missing scope; reads only', async () => {
   servers.gh.oauthScopes = 'read:org'
-  const r = await runScript('doctor.mts', [], env())
+  const r = await runInProcess('doctor.mts', [], env())
   assert.is(r.code, 1)
   assert.match(r.stdout, /^✓ repository readable: acme\/shop, 42 stars$/m)
   assert.match(r.stdout, /^✗ permission push missing on acme\/shop \(has: triage, pull\): GitHub silently drops the labels of new issues/m)

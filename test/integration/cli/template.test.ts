@@ -4,8 +4,9 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { runScript, today } from '../helpers/helpers.ts'
-import { useLoopback } from '../helpers/servers.ts'
+import { today } from '../../helpers/helpers.ts'
+import { runInProcess } from '../../helpers/in-process.ts'
+import { useLoopback } from '../../helpers/servers.ts'
 
 const FAST = { REPORT_RETRY_DELAY: '0.01', REPORT_WRITE_INTERVAL: '0.01' }
 const ZWSP = '\u200B'
@@ -50,7 +51,7 @@ const write = (text: string) => {
 }
 
 test('GitHub: the rendered title, front matter labels and assignees, and a body where hostile values stay inert', async () => {
-  const r = await runScript('report.mts', [REASON], servers.gh.env({ ...FAST, ...HOSTILE, REPORT_TEMPLATE: write(TEMPLATE) }))
+  const r = await runInProcess('report.mts', [REASON], servers.gh.env({ ...FAST, ...HOSTILE, REPORT_TEMPLATE: write(TEMPLATE) }))
   assert.is(r.code, 0, r.stderr)
   const sent = servers.gh.calls('POST', /\/issues$/)[0]!.json as { title: string; body: string; labels: string[]; assignees: string[] }
   assert.is(sent.title, `Deploy of prod broke at abc1234 (${today()})`)
@@ -64,15 +65,15 @@ test('GitHub: the rendered title, front matter labels and assignees, and a body 
 
 test('GitHub: the rendered title is the duplicate key: a second run finds the issue and files nothing', async () => {
   const env = servers.gh.env({ ...FAST, ...HOSTILE, REPORT_TEMPLATE: write(TEMPLATE) })
-  assert.is((await runScript('report.mts', [REASON], env)).code, 0)
-  const again = await runScript('report.mts', ['another reason'], env)
+  assert.is((await runInProcess('report.mts', [REASON], env)).code, 0)
+  const again = await runInProcess('report.mts', ['another reason'], env)
   assert.is(again.code, 0, again.stderr)
   assert.match(again.stdout, /Duplicate issue found, skipping creation/)
   assert.is(servers.gh.calls('POST', /\/issues$/).length, 1)
 })
 
 test('GitLab: the template under GitLab\'s Markdown rules (references and quick actions defused)', async () => {
-  const r = await runScript('report.mts', ['see !3 ~bug'], servers.gl.env({ ...FAST, ...HOSTILE, REPORT_TEMPLATE: write(TEMPLATE.replace('assignees: [octocat]\n', '')) }))
+  const r = await runInProcess('report.mts', ['see !3 ~bug'], servers.gl.env({ ...FAST, ...HOSTILE, REPORT_TEMPLATE: write(TEMPLATE.replace('assignees: [octocat]\n', '')) }))
   assert.is(r.code, 0, r.stderr)
   const [issue] = servers.gl.issues
   assert.is(issue!.title, `Deploy of prod broke at abc1234 (${today()})`)
@@ -82,7 +83,7 @@ test('GitLab: the template under GitLab\'s Markdown rules (references and quick 
 })
 
 test('--dry-run prints the rendered issue and writes nothing', async () => {
-  const r = await runScript('report.mts', ['--dry-run', REASON], servers.gh.env({ ...FAST, ...HOSTILE, REPORT_TEMPLATE: write(TEMPLATE) }))
+  const r = await runInProcess('report.mts', ['--dry-run', REASON], servers.gh.env({ ...FAST, ...HOSTILE, REPORT_TEMPLATE: write(TEMPLATE) }))
   assert.is(r.code, 0, r.stderr)
   assert.ok(r.stdout.includes(`--- title\nDeploy of prod broke at abc1234 (${today()})\n--- body\n## prod is down\n`), r.stdout)
   assert.is(servers.gh.calls('POST').length, 0)
@@ -97,7 +98,7 @@ test('an unknown variable, a malformed front matter, an unreadable file or a mer
   ]
   for (const [text, expected] of cases) {
     const file = text === null ? join(servers.dir, 'missing.md') : write(text)
-    const r = await runScript('report.mts', ['x'], servers.gh.env({ ...FAST, ...HOSTILE, REPORT_TEMPLATE: file }))
+    const r = await runInProcess('report.mts', ['x'], servers.gh.env({ ...FAST, ...HOSTILE, REPORT_TEMPLATE: file }))
     assert.is(r.code, 2, r.stderr)
     assert.match(r.stderr, expected)
   }
@@ -113,7 +114,7 @@ test('a YAML alias bomb, deep nesting or an oversized file: exit 2 naming the fi
     [`body\n${'x'.repeat(300_000)}\n`, /REPORT_TEMPLATE .*issue\.md line 1: the file is 300006 bytes; a template may be at most 262144/],
   ]
   for (const [text, expected] of cases) {
-    const r = await runScript('report.mts', ['x'], servers.gh.env({ ...FAST, ...HOSTILE, REPORT_TEMPLATE: write(text) }))
+    const r = await runInProcess('report.mts', ['x'], servers.gh.env({ ...FAST, ...HOSTILE, REPORT_TEMPLATE: write(text) }))
     assert.is(r.code, 2, r.stderr)
     assert.match(r.stderr, expected)
     assert.not.match(r.stderr, /Internal error|bug/)
@@ -140,7 +141,7 @@ test('values escaped for where they land: an HTML block, a tag\'s attribute, a t
     '',
   ].join('\n')
   const reason = '</summary><img src=https://evil.example/x.png> a|b "q" ](javascript:alert(1)) @here'
-  const r = await runScript('report.mts', [reason], servers.gh.env({ ...FAST, ...HOSTILE, GITHUB_REF_NAME: 'x) [pwn](https://evil.example', REPORT_TEMPLATE: write(template) }))
+  const r = await runInProcess('report.mts', [reason], servers.gh.env({ ...FAST, ...HOSTILE, GITHUB_REF_NAME: 'x) [pwn](https://evil.example', REPORT_TEMPLATE: write(template) }))
   assert.is(r.code, 0, r.stderr)
   const { body } = servers.gh.calls('POST', /\/issues$/)[0]!.json as { body: string }
   const lines = body.split('\n')
@@ -152,34 +153,34 @@ test('values escaped for where they land: an HTML block, a tag\'s attribute, a t
 })
 
 test('REPORT_GROUP=environment needs the original title form in a template title: refused otherwise, before any request', async () => {
-  const r = await runScript('report.mts', ['x'], servers.gh.env({ ...FAST, ...HOSTILE, REPORT_GROUP: 'environment', REPORT_TEMPLATE: write(TEMPLATE) }))
+  const r = await runInProcess('report.mts', ['x'], servers.gh.env({ ...FAST, ...HOSTILE, REPORT_GROUP: 'environment', REPORT_TEMPLATE: write(TEMPLATE) }))
   assert.is(r.code, 2)
   assert.match(r.stderr, /REPORT_GROUP=environment finds issues by the \[DEPLOY FAIL\] <env> — <sha> — <date> title, which this template's title lacks; put \{\{default_title\}\} in the title/)
   assert.is(servers.gh.requests.length, 0)
 
   const env = servers.gh.env({ ...FAST, ...HOSTILE, REPORT_GROUP: 'environment', REPORT_TEMPLATE: write('---\ntitle: "{{default_title}} (web)"\n---\n{{default_body}}') })
-  assert.is((await runScript('report.mts', ['x'], env)).code, 0)
-  const again = await runScript('report.mts', ['y'], { ...env, CI_COMMIT_SHA: 'def5678' })
+  assert.is((await runInProcess('report.mts', ['x'], env)).code, 0)
+  const again = await runInProcess('report.mts', ['y'], { ...env, CI_COMMIT_SHA: 'def5678' })
   assert.is(again.code, 0, again.stderr)
   assert.match(again.stdout, /Duplicate issue found/, 'another commit finds the rolling issue of the environment')
   assert.is(servers.gh.calls('POST', /\/issues$/).length, 1)
 })
 
 test('doctor renders the template with sample values, and says when resolve could not close its issues', async () => {
-  const r = await runScript('doctor.mts', [], servers.gh.env({ ...FAST, DEPLOY_ENV: 'prod', REPORT_TEMPLATE: write(TEMPLATE) }))
+  const r = await runInProcess('doctor.mts', [], servers.gh.env({ ...FAST, DEPLOY_ENV: 'prod', REPORT_TEMPLATE: write(TEMPLATE) }))
   assert.is(r.code, 1, r.stderr)
   assert.match(r.stdout, new RegExp(`^✓ template REPORT_TEMPLATE .*issue\\.md renders with sample values:\n  --- title\n    Deploy of prod broke at abc1234 \\(${today()}\\)\n  --- body\n    ## prod is down\n`, 'm'))
   assert.match(r.stdout, /\n    Reason: Sample failure reason\n/)
   assert.match(r.stdout, /^✗ template title lacks the \[DEPLOY FAIL\] <env> — <sha> — <date> form, so resolve will not close these issues .*put \{\{default_title\}\} in the title$/m)
   assert.ok(servers.gh.requests.every((q) => q.method === 'GET'))
 
-  const ok = await runScript('doctor.mts', [], servers.gh.env({ ...FAST, REPORT_TEMPLATE: write('---\ntitle: "{{default_title}} (web)"\n---\n{{default_body}}') }))
+  const ok = await runInProcess('doctor.mts', [], servers.gh.env({ ...FAST, REPORT_TEMPLATE: write('---\ntitle: "{{default_title}} (web)"\n---\n{{default_body}}') }))
   assert.is(ok.code, 0, ok.stdout + ok.stderr)
   assert.match(ok.stdout, /^✓ template title keeps the \[DEPLOY FAIL\] <env> — <sha> — <date> form: resolve closes these issues$/m)
 })
 
 test('doctor: a bad template is a configuration problem (exit 2), before any request', async () => {
-  const r = await runScript('doctor.mts', [], servers.gh.env({ ...FAST, REPORT_TEMPLATE: write('{{#actor}}') }))
+  const r = await runInProcess('doctor.mts', [], servers.gh.env({ ...FAST, REPORT_TEMPLATE: write('{{#actor}}') }))
   assert.is(r.code, 2)
   assert.match(r.stdout, /^✗ configuration: REPORT_TEMPLATE .*issue\.md line 1: Unclosed section "actor"/m)
   assert.is(servers.gh.requests.length, 0)

@@ -5,10 +5,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { runScript, type RunResult } from '../helpers/helpers.ts'
-import { FAST_ENV, FIXED_ENV } from '../helpers/fixtures.ts'
-import { appEnv, testApp, type TestApp } from '../helpers/github-app.ts'
-import { startLoopbackGitHub, type LoopbackGitHub } from '../helpers/loopback-github.ts'
+import { type RunResult } from '../../helpers/helpers.ts'
+import { runInProcess } from '../../helpers/in-process.ts'
+import { FAST_ENV, FIXED_ENV } from '../../helpers/fixtures.ts'
+import { appEnv, testApp, type TestApp } from '../../helpers/github-app.ts'
+import { startLoopbackGitHub, type LoopbackGitHub } from '../../helpers/loopback-github.ts'
 
 let app: TestApp
 let gh: LoopbackGitHub
@@ -29,7 +30,7 @@ const assertNoSecret = (r: RunResult) => {
 
 test('report as the App: installation looked up from the repository, one token bought, sent as Bearer', async () => {
   await start()
-  const r = await runScript('report.mts', ['Deploy job failed'], appEnv(gh, app, { ...FAST_ENV, ...FIXED_ENV }))
+  const r = await runInProcess('report.mts', ['Deploy job failed'], appEnv(gh, app, { ...FAST_ENV, ...FIXED_ENV }))
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stdout, `[INFO] Created issue #1: ${gh.issues[0]!.html_url}\n`)
   assert.is(r.stderr, '')
@@ -48,7 +49,7 @@ test('ISSUE_APP_INSTALLATION_ID skips the lookup; the key may be a path to the .
   try {
     const path = join(dir, 'app.private-key.pem')
     writeFileSync(path, app.privateKey, { mode: 0o600 })
-    const r = await runScript('report.mts', ['Deploy job failed'], appEnv(gh, app, { ...FAST_ENV, ...FIXED_ENV, ISSUE_APP_PRIVATE_KEY: path, ISSUE_APP_INSTALLATION_ID: '777' }))
+    const r = await runInProcess('report.mts', ['Deploy job failed'], appEnv(gh, app, { ...FAST_ENV, ...FIXED_ENV, ISSUE_APP_PRIVATE_KEY: path, ISSUE_APP_INSTALLATION_ID: '777' }))
     assert.is(r.code, 0, r.stderr)
     assert.is(gh.calls('GET', /\/installation$/).length, 0)
     assert.is(gh.calls('POST', /access_tokens$/).length, 1)
@@ -60,7 +61,7 @@ test('ISSUE_APP_INSTALLATION_ID skips the lookup; the key may be a path to the .
 
 test('a token and an App both set: configuration error naming both, exit 2, no request', async () => {
   await start()
-  const r = await runScript('report.mts', ['Deploy job failed'], { ...appEnv(gh, app, FIXED_ENV), ISSUE_TOKEN: gh.token })
+  const r = await runInProcess('report.mts', ['Deploy job failed'], { ...appEnv(gh, app, FIXED_ENV), ISSUE_TOKEN: gh.token })
   assert.is(r.code, 2)
   assert.match(r.stderr, /ISSUE_TOKEN and ISSUE_APP_ID are both set/)
   assert.is(gh.requests.length, 0)
@@ -70,7 +71,7 @@ test('a token and an App both set: configuration error naming both, exit 2, no r
 test('a key that is not the App\'s: the JWT is refused, the run fails, nothing is filed, no key printed', async () => {
   await start()
   const other = testApp()
-  const r = await runScript('report.mts', ['Deploy job failed'], appEnv(gh, app, { ...FAST_ENV, ...FIXED_ENV, ISSUE_APP_PRIVATE_KEY: other.privateKey, REPORT_RETRY_ATTEMPTS: '1' }))
+  const r = await runInProcess('report.mts', ['Deploy job failed'], appEnv(gh, app, { ...FAST_ENV, ...FIXED_ENV, ISSUE_APP_PRIVATE_KEY: other.privateKey, REPORT_RETRY_ATTEMPTS: '1' }))
   assert.is(r.code, 1)
   assert.match(r.stderr, /^\[ERROR\] Failed to create issue$/m)
   assert.is(gh.issues.length, 0)
@@ -82,7 +83,7 @@ test('a key that is not the App\'s: the JWT is refused, the run fails, nothing i
 
 test('doctor names the App and its installation, and checks the installation may write issues', async () => {
   await start()
-  const ok = await runScript('doctor.mts', [], appEnv(gh, app, FAST_ENV))
+  const ok = await runInProcess('doctor.mts', [], appEnv(gh, app, FAST_ENV))
   assert.is(ok.code, 0, ok.stdout + ok.stderr)
   assert.match(ok.stdout, /^✓ identity: GitHub App deploy-reporter \(loopback\) \(id 4242\), installation 777 on acme\/shop$/m)
   assert.match(ok.stdout, /^✓ installation permission issues: write$/m)
@@ -91,7 +92,7 @@ test('doctor names the App and its installation, and checks the installation may
   await gh.close()
 
   await start({ permissions: { issues: 'read', metadata: 'read' } })
-  const readOnly = await runScript('doctor.mts', [], appEnv(gh, app, FAST_ENV))
+  const readOnly = await runInProcess('doctor.mts', [], appEnv(gh, app, FAST_ENV))
   assert.is(readOnly.code, 1)
   assert.match(readOnly.stdout, /^✗ installation permission issues: write missing \(has: read\)/m)
 })

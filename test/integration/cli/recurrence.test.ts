@@ -1,9 +1,10 @@
-// ON_DUPLICATE=comment, end to end: the real reporter against the loopback GitHub.
+// ON_DUPLICATE=comment: the reporter, run in process, against the loopback GitHub.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { runScript, today } from '../helpers/helpers.ts'
-import type { LoopbackGitHub } from '../helpers/loopback-github.ts'
-import { useLoopback } from '../helpers/servers.ts'
+import { today } from '../../helpers/helpers.ts'
+import { runInProcess } from '../../helpers/in-process.ts'
+import type { LoopbackGitHub } from '../../helpers/loopback-github.ts'
+import { useLoopback } from '../../helpers/servers.ts'
 
 const FAST = { REPORT_RETRY_DELAY: '0.01', REPORT_WRITE_INTERVAL: '0.01' }
 const FIXED = { CI_COMMIT_SHA: 'abc1234', CI_COMMIT_MESSAGE: 'Bump the widget', DEPLOY_ENV: 'staging', CI_PIPELINE_URL: 'https://ci.example/p/8', ...FAST }
@@ -22,7 +23,7 @@ const addComment = (issueNumber: number, body: string) => {
 
 test('a duplicate gets one comment with time, commit, pipeline, reason and the occurrence count', async () => {
   const issue = servers.gh.addIssue({ title: TITLE() })
-  const r = await runScript('report.mts', ['Smoke test failed'], servers.gh.env(COMMENT))
+  const r = await runInProcess('report.mts', ['Smoke test failed'], servers.gh.env(COMMENT))
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stderr, '')
   const [dup, commented, ...rest] = r.stdout.split('\n')
@@ -50,11 +51,11 @@ test('the count comes from the reporter\'s own earlier comments: people commenti
   const issue = servers.gh.addIssue({ title: TITLE() })
   addComment(issue.number, 'Looking into it, @alice')
   addComment(issue.number, 'Seems to be the database again.')
-  let r = await runScript('report.mts', [], servers.gh.env(COMMENT))
+  let r = await runInProcess('report.mts', [], servers.gh.env(COMMENT))
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stdout, /\(occurrence 2\)/)
   addComment(issue.number, '> quoting: Failed again: occurrence 2\n\nstill broken')
-  r = await runScript('report.mts', [], servers.gh.env(COMMENT))
+  r = await runInProcess('report.mts', [], servers.gh.env(COMMENT))
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stdout, /\(occurrence 3\)/)
   const ours = servers.gh.comments.filter((c) => c.body?.startsWith('<!-- deploy-failure-reporter:occurrence -->'))
@@ -70,7 +71,7 @@ test('the comment reads every page of comments to count', async () => {
   const page = (n: number) => `<${servers.gh.url}/repos/acme/shop/issues/${issue.number}/comments?per_page=100&page=${n}>; rel="next"`
   servers.gh.inject('GET', /\/comments$/, { status: 200, body: [{ body: '<!-- deploy-failure-reporter:occurrence -->\nx' }], headers: { link: page(2) } })
   servers.gh.inject('GET', /\/comments$/, { status: 200, body: [{ body: 'human' }], headers: { link: page(3) } })
-  const r = await runScript('report.mts', [], servers.gh.env(COMMENT))
+  const r = await runInProcess('report.mts', [], servers.gh.env(COMMENT))
   assert.is(r.code, 0, r.stderr)
   assert.is(servers.gh.calls('GET', /\/comments$/).length, 3)
   // 1 (the issue) + 1 (page 1) + 3 (page 3) + this one.
@@ -80,7 +81,7 @@ test('the comment reads every page of comments to count', async () => {
 test('hostile text stays inert: backticks, mentions, headings and HTML comments remain inside inline code', async () => {
   const issue = servers.gh.addIssue({ title: TITLE() })
   const reason = 'x`` @org/team #1 <!-- deploy-failure-reporter:occurrence --> <img src=x>'
-  const r = await runScript('report.mts', [reason], servers.gh.env({ ...COMMENT, CI_PIPELINE_URL: 'not a url @bob' }))
+  const r = await runInProcess('report.mts', [reason], servers.gh.env({ ...COMMENT, CI_PIPELINE_URL: 'not a url @bob' }))
   assert.is(r.code, 0, r.stderr)
   const body = servers.gh.comments.find((c) => c.issue_number === issue.number)!.body ?? ''
   // The reason holds a run of two backticks, so its inline code is fenced with three.
@@ -93,7 +94,7 @@ test('hostile text stays inert: backticks, mentions, headings and HTML comments 
 test('ON_DUPLICATE=skip (the default) neither reads nor writes comments', async () => {
   servers.gh.addIssue({ title: TITLE() })
   for (const env of [FIXED, { ...FIXED, ON_DUPLICATE: 'skip' }]) {
-    const r = await runScript('report.mts', [], servers.gh.env(env))
+    const r = await runInProcess('report.mts', [], servers.gh.env(env))
     assert.is(r.code, 0, r.stderr)
     assert.is(r.stdout, DUPLICATE_LINE + HOLDS(servers.gh))
   }
@@ -103,7 +104,7 @@ test('ON_DUPLICATE=skip (the default) neither reads nor writes comments', async 
 test('a comment the API refuses is one [WARN]; the run still succeeds as a duplicate', async () => {
   servers.gh.addIssue({ title: TITLE() })
   servers.gh.inject('POST', /\/comments$/, { status: 403, body: { message: 'Resource not accessible by integration' } })
-  const r = await runScript('report.mts', [], servers.gh.env(COMMENT))
+  const r = await runInProcess('report.mts', [], servers.gh.env(COMMENT))
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stdout, DUPLICATE_LINE + HOLDS(servers.gh))
   assert.match(r.stderr, /^\[WARN\] Could not comment on issue #1, so this occurrence is not recorded there \(HTTP 403: Resource not accessible/)
@@ -115,7 +116,7 @@ test('a comment the API refuses is one [WARN]; the run still succeeds as a dupli
 test('a comment stored but answered with a 502 is not posted again', async () => {
   servers.gh.addIssue({ title: TITLE() })
   servers.gh.inject('POST', /\/comments$/, { commitThen: 502 })
-  const r = await runScript('report.mts', [], servers.gh.env(COMMENT))
+  const r = await runInProcess('report.mts', [], servers.gh.env(COMMENT))
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stderr, /^\[WARN\] Attempt 1\/3 failed, retrying in 0\.01s\.\.\. \(commenting on issue #1: HTTP 502/)
   assert.is(servers.gh.comments.length, 1)
@@ -126,7 +127,7 @@ test('--log: the occurrence comment carries the log excerpt, secrets masked; a h
   const issue = servers.gh.addIssue({ title: TITLE() })
   const token = servers.gh.token
   const huge = Array.from({ length: 100_000 }, (_, i) => `step ${i} ok`).join('\n') + `\nusing ${token}\nnpm ERR! code 1\n`
-  const r = await runScript('report.mts', ['--log', '-', 'Smoke test failed'], servers.gh.env({ ...COMMENT, REPORT_LOG_LINES: '100000' }), { input: huge })
+  const r = await runInProcess('report.mts', ['--log', '-', 'Smoke test failed'], servers.gh.env({ ...COMMENT, REPORT_LOG_LINES: '100000' }), { input: huge })
   assert.is(r.code, 0, r.stderr)
   const body = servers.gh.comments.find((c) => c.issue_number === issue.number)!.body ?? ''
   assert.ok(body.length <= 65_536, `${body.length}`)
@@ -137,7 +138,7 @@ test('--log: the occurrence comment carries the log excerpt, secrets masked; a h
 })
 
 test('a bad ON_DUPLICATE value is a configuration error, before any request', async () => {
-  const r = await runScript('report.mts', [], servers.gh.env({ ...FIXED, ON_DUPLICATE: 'reopen' }))
+  const r = await runInProcess('report.mts', [], servers.gh.env({ ...FIXED, ON_DUPLICATE: 'reopen' }))
   assert.is(r.code, 2)
   assert.is(r.stderr, '[ERROR] ON_DUPLICATE must be skip or comment, got "reopen"\n')
   assert.is(servers.gh.requests.length + servers.gh.chat.length, 0)

@@ -3,10 +3,10 @@
 // decide for this run, writing nothing.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { FIXED_ENV } from '../helpers/fixtures.ts'
-import { runScript } from '../helpers/helpers.ts'
-import { useLoopback } from '../helpers/servers.ts'
-import { serveGitHubWorkflowRuns } from '../helpers/loopback-workflow-runs.ts'
+import { FIXED_ENV } from '../../helpers/fixtures.ts'
+import { runInProcess } from '../../helpers/in-process.ts'
+import { useLoopback } from '../../helpers/servers.ts'
+import { serveGitHubWorkflowRuns } from '../../helpers/loopback-workflow-runs.ts'
 
 const FAST = { REPORT_RETRY_DELAY: '0.01', REPORT_WRITE_INTERVAL: '0.01' }
 const servers = useLoopback(test, { github: true })
@@ -25,7 +25,7 @@ const seed = () => serveGitHubWorkflowRuns(servers.gh, { id: 77, file: 'deploy.y
 
 test('doctor names the thresholds and that the token reads the run history', async () => {
   seed()
-  const r = await runScript('doctor.mts', [], env())
+  const r = await runInProcess('doctor.mts', [], env())
   assert.match(r.stdout, /✓ noise thresholds: file after 3 consecutive failed runs; flapping at 3 outages in 24 h \(docs\/noise\.md\)\n/)
   assert.match(r.stdout, /✓ REPORT_FILE_AFTER: the token can read the run history of deploy\.yml on main \(2 recent runs\)\n/)
 })
@@ -33,14 +33,14 @@ test('doctor names the thresholds and that the token reads the run history', asy
 test('doctor: a 403 on the run history is a failed check naming actions: read', async () => {
   seed()
   servers.gh.inject('GET', /\/actions\/workflows\//, { status: 403, body: { message: 'Resource not accessible by integration' } })
-  const r = await runScript('doctor.mts', [], env())
+  const r = await runInProcess('doctor.mts', [], env())
   assert.is(r.code, 1)
   assert.match(r.stdout + r.stderr, /REPORT_FILE_AFTER: the GitHub Actions run history cannot be read \(HTTP 403: [^)]*\); give the token actions: read; failures would be filed as if no threshold were set/)
 })
 
 test('--dry-run says what the thresholds would decide, and writes nothing', async () => {
   seed()
-  const r = await runScript('report.mts', ['--dry-run', 'x'], env())
+  const r = await runInProcess('report.mts', ['--dry-run', 'x'], env())
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stdout, /\[INFO\] Noise thresholds: file after 3 consecutive failed runs; flapping at 3 outages in 24 h\n/)
   assert.match(r.stdout, /\[INFO\] Would hold: 2 of 3 consecutive failed runs of deploy\.yml on main; no issue yet\n/)

@@ -1,15 +1,15 @@
 // The doctor with REPORT_LABELS and REPORT_ASSIGNEES: each extra label must exist, each assignee be assignable.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { runScript } from '../helpers/helpers.ts'
-import { useLoopback } from '../helpers/servers.ts'
+import { runInProcess } from '../../helpers/in-process.ts'
+import { useLoopback } from '../../helpers/servers.ts'
 
 const servers = useLoopback(test, { github: true })
 
 test('extra labels and assignees in place: one ✓ line each, after the spec\'s labels', async () => {
   servers.gh.labels.add('env:staging')
   servers.gh.assignable.add('mona-lisa')
-  const r = await runScript('doctor.mts', [], servers.gh.env({ REPORT_LABELS: 'env:staging', REPORT_ASSIGNEES: 'octocat,mona-lisa' }))
+  const r = await runInProcess('doctor.mts', [], servers.gh.env({ REPORT_LABELS: 'env:staging', REPORT_ASSIGNEES: 'octocat,mona-lisa' }))
   assert.is(r.code, 0, r.stderr)
   const out = r.stdout.split('\n')
   const at = out.indexOf('✓ label ops exists')
@@ -18,7 +18,7 @@ test('extra labels and assignees in place: one ✓ line each, after the spec\'s 
 })
 
 test('a missing label (created with the first issue, as the identity may push) and an assignee without access: exit 1', async () => {
-  const r = await runScript('doctor.mts', [], servers.gh.env({ REPORT_LABELS: 'severity:high', REPORT_ASSIGNEES: 'stranger' }))
+  const r = await runInProcess('doctor.mts', [], servers.gh.env({ REPORT_LABELS: 'severity:high', REPORT_ASSIGNEES: 'stranger' }))
   assert.is(r.code, 1)
   assert.match(r.stdout, /^✓ label severity:high missing: GitHub creates it with the first issue, as the identity may push$/m)
   assert.match(r.stdout, /^✗ assignee stranger cannot be assigned in acme\/shop: check REPORT_ASSIGNEES, and that stranger has access$/m)

@@ -1,11 +1,11 @@
-// PAGERDUTY_ROUTING_KEY end to end: the real report and resolve commands page a loopback Events API v2
+// PAGERDUTY_ROUTING_KEY: the report and resolve commands, run in process, page a loopback Events API v2
 // (trigger, then resolve with the same dedup_key), ride out a 429 within the retry budget, warn once
 // beyond it without failing, and never print or send the routing key anywhere but the Events API body.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { FIXED_ENV, fixedTitle } from '../helpers/fixtures.ts'
-import { runScript } from '../helpers/helpers.ts'
-import { useLoopback } from '../helpers/servers.ts'
+import { FIXED_ENV, fixedTitle } from '../../helpers/fixtures.ts'
+import { runInProcess } from '../../helpers/in-process.ts'
+import { useLoopback } from '../../helpers/servers.ts'
 
 const FAST = { REPORT_RETRY_DELAY: '0.01', REPORT_WRITE_INTERVAL: '0.01' }
 const servers = useLoopback(test, { github: true, gitlab: true, pagerduty: true })
@@ -18,7 +18,7 @@ const neverLeaks = (texts: string[]) => {
 }
 
 test('a report triggers one incident keyed by tracker, repository and issue; the resolver resolves it', async () => {
-  const r = await runScript('report.mts', ['Deploy job failed'], env())
+  const r = await runInProcess('report.mts', ['Deploy job failed'], env())
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stdout, `[INFO] Created issue #1: ${servers.gh.url}/acme/shop/issues/1\n[INFO] PagerDuty: incident open for #1\n`)
   assert.is(servers.pd.events.length, 1)
@@ -43,12 +43,12 @@ test('a report triggers one incident keyed by tracker, repository and issue; the
     ],
   })
 
-  const again = await runScript('report.mts', ['Deploy job failed'], env({ REPORT_PAGER_SEVERITY: 'critical' }))
+  const again = await runInProcess('report.mts', ['Deploy job failed'], env({ REPORT_PAGER_SEVERITY: 'critical' }))
   assert.is(again.code, 0, again.stderr)
   assert.equal([...servers.pd.open], [['deploy-failure-reporter/github/acme/shop#1', 2]], 'a recurrence adds to the one incident')
   assert.is((servers.pd.events[1]!.json.payload as { severity: string }).severity, 'critical')
 
-  const resolved = await runScript('resolve.mts', [], env())
+  const resolved = await runInProcess('resolve.mts', [], env())
   assert.is(resolved.code, 0, resolved.stderr)
   assert.match(resolved.stdout, /\[INFO\] PagerDuty: incident resolved for #1\n$/)
   assert.equal(servers.pd.events[2]!.json, { routing_key: servers.pd.routingKey, event_action: 'resolve', dedup_key: 'deploy-failure-reporter/github/acme/shop#1' })
@@ -60,7 +60,7 @@ test('a report triggers one incident keyed by tracker, repository and issue; the
 
 test('a 429 is retried within REPORT_RETRY_ATTEMPTS, silently', async () => {
   servers.pd.inject(429)
-  const r = await runScript('report.mts', ['x'], env())
+  const r = await runInProcess('report.mts', ['x'], env())
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stderr, '')
   assert.is(servers.pd.events.length, 2)
@@ -70,7 +70,7 @@ test('a 429 is retried within REPORT_RETRY_ATTEMPTS, silently', async () => {
 test('throttled or failing past the budget: one [WARN] without the key, the issue filed, exit 0', async () => {
   servers.pd.inject(429, 2)
   servers.pd.inject(503, 1)
-  const r = await runScript('report.mts', ['x'], env({ REPORT_RETRY_ATTEMPTS: '3' }))
+  const r = await runInProcess('report.mts', ['x'], env({ REPORT_RETRY_ATTEMPTS: '3' }))
   assert.is(r.code, 0, r.stderr)
   assert.is(servers.pd.events.length, 3)
   assert.is(servers.gh.openIssues().length, 1)
@@ -79,21 +79,21 @@ test('throttled or failing past the budget: one [WARN] without the key, the issu
 })
 
 test('an Events API that cannot be reached is one [WARN], the run still succeeds', async () => {
-  const r = await runScript('report.mts', ['x'], env({ PAGERDUTY_EVENTS_URL: 'http://127.0.0.1:9', REPORT_RETRY_ATTEMPTS: '2' }))
+  const r = await runInProcess('report.mts', ['x'], env({ PAGERDUTY_EVENTS_URL: 'http://127.0.0.1:9', REPORT_RETRY_ATTEMPTS: '2' }))
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stderr, /^\[WARN\] PagerDuty: could not open the incident for #1 \(no answer from the API \(PagerDuty Events API did not answer.*\)\); the issue is unaffected\n$/)
 })
 
 test('an Events API that never answers: each try ends at REPORT_TIMEOUT, then one [WARN]; the run succeeds', async () => {
   servers.pd.inject('hang', 2)
-  const r = await runScript('report.mts', ['x'], env({ REPORT_TIMEOUT: '0.3', REPORT_RETRY_ATTEMPTS: '2' }))
+  const r = await runInProcess('report.mts', ['x'], env({ REPORT_TIMEOUT: '0.3', REPORT_RETRY_ATTEMPTS: '2' }))
   assert.is(r.code, 0, r.stderr)
   assert.is(servers.pd.events.length, 2)
   assert.match(r.stderr, /^\[WARN\] PagerDuty: could not open the incident for #1 \(no answer from the API \(PagerDuty Events API did not answer.*\)\); the issue is unaffected\n$/)
 })
 
 test('the routing key echoed into a reason is masked in the issue, the chat and the page', async () => {
-  const r = await runScript('report.mts', [`curl -d key=${servers.pd.routingKey} failed`], env())
+  const r = await runInProcess('report.mts', [`curl -d key=${servers.pd.routingKey} failed`], env())
   assert.is(r.code, 0, r.stderr)
   assert.match(servers.gh.issues[0]!.body!, /curl -d key=\*\*\* failed/)
   neverLeaks([...servers.gh.requests, ...servers.gh.chat].map((q) => q.body))
@@ -101,26 +101,26 @@ test('the routing key echoed into a reason is masked in the issue, the chat and 
 })
 
 test('REPORT_PAGER_ENVIRONMENTS limits paging to those environments', async () => {
-  const r = await runScript('report.mts', ['x'], env({ REPORT_PAGER_ENVIRONMENTS: 'production, prod-eu' }))
+  const r = await runInProcess('report.mts', ['x'], env({ REPORT_PAGER_ENVIRONMENTS: 'production, prod-eu' }))
   assert.is(r.code, 0, r.stderr)
   assert.is(servers.pd.events.length, 0)
-  const prod = await runScript('report.mts', ['x'], env({ DEPLOY_ENV: 'production', REPORT_PAGER_ENVIRONMENTS: 'production, prod-eu' }))
+  const prod = await runInProcess('report.mts', ['x'], env({ DEPLOY_ENV: 'production', REPORT_PAGER_ENVIRONMENTS: 'production, prod-eu' }))
   assert.is(prod.code, 0, prod.stderr)
   assert.is(servers.pd.events.length, 1)
 })
 
 test('GitLab: the key names the GitLab project and the issue iid', async () => {
-  const r = await runScript('report.mts', ['x'], servers.gl.env({ ...FIXED_ENV, ...FAST, ...servers.pd.env() }))
+  const r = await runInProcess('report.mts', ['x'], servers.gl.env({ ...FIXED_ENV, ...FAST, ...servers.pd.env() }))
   assert.is(r.code, 0, r.stderr)
   assert.is(servers.pd.events[0]!.json.dedup_key, 'deploy-failure-reporter/gitlab/acme/platform/shop#1')
 })
 
 test('bad paging settings: exit 2 before any request, the key never echoed', async () => {
-  const r = await runScript('report.mts', ['x'], env({ REPORT_PAGER_SEVERITY: 'high', PAGERDUTY_EVENTS_URL: 'ftp://pager.example' }))
+  const r = await runInProcess('report.mts', ['x'], env({ REPORT_PAGER_SEVERITY: 'high', PAGERDUTY_EVENTS_URL: 'ftp://pager.example' }))
   assert.is(r.code, 2)
   assert.match(r.stderr, /REPORT_PAGER_SEVERITY must be one of critical, error, warning, info, got "high"/)
   assert.match(r.stderr, /PAGERDUTY_EVENTS_URL must be an https URL/)
-  const bad = await runScript('report.mts', ['x'], env({ PAGERDUTY_ROUTING_KEY: 'not a key!' }))
+  const bad = await runInProcess('report.mts', ['x'], env({ PAGERDUTY_ROUTING_KEY: 'not a key!' }))
   assert.is(bad.code, 2)
   assert.match(bad.stderr, /PAGERDUTY_ROUTING_KEY must be an Events API v2 integration key/)
   assert.not.ok(bad.stderr.includes('not a key!'))
@@ -129,7 +129,7 @@ test('bad paging settings: exit 2 before any request, the key never echoed', asy
 })
 
 test('doctor describes the paging set-up without paging anyone, and never prints the key', async () => {
-  const r = await runScript('doctor.mts', [], env({ REPORT_PAGER_ENVIRONMENTS: 'production', REPORT_PAGER_SEVERITY: 'critical' }))
+  const r = await runInProcess('doctor.mts', [], env({ REPORT_PAGER_ENVIRONMENTS: 'production', REPORT_PAGER_SEVERITY: 'critical' }))
   assert.is(r.code, 0, r.stdout + r.stderr)
   assert.match(r.stdout, /^✓ PagerDuty paging configured \(severity critical, environments production\); no test event is sent$/m)
   assert.is(servers.pd.events.length, 0)

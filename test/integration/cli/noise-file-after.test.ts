@@ -1,14 +1,14 @@
-// REPORT_FILE_AFTER end to end: the real report command reads the loopback GitHub's workflow runs (and
+// REPORT_FILE_AFTER: the report command, run in process, reads the loopback GitHub's workflow runs (and
 // the loopback GitLab's pipelines) and holds a failure below the threshold: one [INFO] line, no issue, no
 // chat, no page, `--json` outcome held with the count, exit 0. At and above it files as always. Cancelled
 // runs neither count nor break, a success breaks, a re-run counts once per attempt, and history that
 // cannot be read (403, timeout, another CI) files as if no threshold were set, with one [WARN].
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { FIXED_ENV, fixedTitle } from '../helpers/fixtures.ts'
-import { runScript } from '../helpers/helpers.ts'
-import { useLoopback } from '../helpers/servers.ts'
-import { serveGitHubWorkflowRuns, serveGitLabPipelines, type SeededRun } from '../helpers/loopback-workflow-runs.ts'
+import { FIXED_ENV, fixedTitle } from '../../helpers/fixtures.ts'
+import { runInProcess } from '../../helpers/in-process.ts'
+import { useLoopback } from '../../helpers/servers.ts'
+import { serveGitHubWorkflowRuns, serveGitLabPipelines, type SeededRun } from '../../helpers/loopback-workflow-runs.ts'
 
 const FAST = { REPORT_RETRY_DELAY: '0.01', REPORT_WRITE_INTERVAL: '0.01' }
 const servers = useLoopback(test, { github: true, gitlab: true, pagerduty: true })
@@ -35,7 +35,7 @@ const runLists = () => servers.gh.requests.filter((r) => r.path.includes('/actio
 
 test('below the threshold: one [INFO] line, no issue, no chat, no page, --json held with the count, exit 0', async () => {
   seed([failed(1), { id: 2, conclusion: 'success' }])
-  const r = await runScript('report.mts', ['--json', 'Deploy job failed'], env())
+  const r = await runInProcess('report.mts', ['--json', 'Deploy job failed'], env())
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stderr, '')
   const lines = r.stdout.trimEnd().split('\n')
@@ -51,43 +51,43 @@ test('below the threshold: one [INFO] line, no issue, no chat, no page, --json h
 
 test('at the threshold the issue is filed, chat and page as always; above it too', async () => {
   seed([failed(1), failed(2)])
-  const at = await runScript('report.mts', ['Deploy job failed'], env())
+  const at = await runInProcess('report.mts', ['Deploy job failed'], env())
   assert.is(at.code, 0, at.stderr)
   assert.is(at.stdout, `[INFO] Created issue #1: ${servers.gh.url}/acme/shop/issues/1\n[INFO] PagerDuty: incident open for #1\n`)
   assert.is(servers.gh.chat.length, 1)
   assert.is(servers.pd.events.length, 1)
   await servers.restart()
   seed([failed(1), failed(2), failed(3), failed(4)])
-  const above = await runScript('report.mts', ['Deploy job failed'], env())
+  const above = await runInProcess('report.mts', ['Deploy job failed'], env())
   assert.is(above.code, 0, above.stderr)
   assert.match(above.stdout, /^\[INFO\] Created issue #1:/)
 })
 
 test('cancelled and skipped runs neither count nor break the streak; a success breaks it', async () => {
   seed([failed(1), failed(2), { id: 3, conclusion: 'cancelled' }, { id: 4, conclusion: 'skipped' }])
-  const through = await runScript('report.mts', ['x'], env())
+  const through = await runInProcess('report.mts', ['x'], env())
   assert.match(through.stdout, /^\[INFO\] Created issue #1:/, 'two failures, two ignored runs and this one make three')
   await servers.restart()
   seed([failed(1), failed(2), { id: 3, conclusion: 'success' }, { id: 4, conclusion: 'cancelled' }, failed(5)])
-  const broken = await runScript('report.mts', ['x'], env())
+  const broken = await runInProcess('report.mts', ['x'], env())
   assert.is(broken.stdout, '[INFO] 2 of 3 consecutive failed runs of deploy.yml on main; no issue yet\n')
   assert.is(servers.gh.issues.length, 0)
 })
 
 test('a re-run counts once per attempt, so a third attempt of a failed deploy reaches 3', async () => {
   seed([{ id: 1, conclusion: 'success' }], 3)
-  const r = await runScript('report.mts', ['x'], env({ ...actions(3) }))
+  const r = await runInProcess('report.mts', ['x'], env({ ...actions(3) }))
   assert.match(r.stdout, /^\[INFO\] Created issue #1:/)
   await servers.restart()
   seed([{ id: 1, conclusion: 'success' }], 2)
-  const second = await runScript('report.mts', ['x'], env({ ...actions(2) }))
+  const second = await runInProcess('report.mts', ['x'], env({ ...actions(2) }))
   assert.is(second.stdout, '[INFO] 2 of 3 consecutive failed runs of deploy.yml on main; no issue yet\n')
 })
 
 test('a run that does not name its workflow is looked up first (GET …/actions/runs/{id} gives workflow_id)', async () => {
   seed([failed(1)])
   const { GITHUB_WORKFLOW_REF: _, GITHUB_REF_NAME: __, ...unnamed } = env()
-  const r = await runScript('report.mts', ['x'], unnamed)
+  const r = await runInProcess('report.mts', ['x'], unnamed)
   assert.is(r.stdout, '[INFO] 2 of 3 consecutive failed runs of deploy.yml on main; no issue yet\n')
   assert.equal(runLists().map((q) => q.path), [`/repos/acme/shop/actions/runs/${RUN_ID}`, '/repos/acme/shop/actions/workflows/77/runs'])
 })
@@ -95,7 +95,7 @@ test('a run that does not name its workflow is looked up first (GET …/actions/
 test('history unreadable (403): filed as if no threshold were set, with one [WARN] saying why', async () => {
   seed([])
   servers.gh.inject('GET', /\/actions\/workflows\//, { status: 403, body: { message: 'Resource not accessible by integration' } })
-  const r = await runScript('report.mts', ['x'], env())
+  const r = await runInProcess('report.mts', ['x'], env())
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stdout, /^\[INFO\] Created issue #1:/)
   const warnings = r.stderr.trimEnd().split('\n')
@@ -106,7 +106,7 @@ test('history unreadable (403): filed as if no threshold were set, with one [WAR
 test('history unreadable (timeout): filed, with one [WARN]', async () => {
   seed([])
   servers.gh.inject('GET', /\/actions\/workflows\//, { hang: true })
-  const r = await runScript('report.mts', ['x'], env({ REPORT_TIMEOUT: '0.5' }))
+  const r = await runInProcess('report.mts', ['x'], env({ REPORT_TIMEOUT: '0.5' }))
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stdout, /^\[INFO\] Created issue #1:/)
   assert.is(r.stderr.trimEnd().split('\n').length, 1, r.stderr)
@@ -115,7 +115,7 @@ test('history unreadable (timeout): filed, with one [WARN]', async () => {
 
 test('another CI: filed, with one [WARN] naming why', async () => {
   const { GITHUB_ACTIONS: _, ...notActions } = env()
-  const r = await runScript('report.mts', ['x'], notActions)
+  const r = await runInProcess('report.mts', ['x'], notActions)
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stdout, /^\[INFO\] Created issue #1:/)
   assert.is(r.stderr, '[WARN] REPORT_FILE_AFTER=3 is not applied: this is neither GitHub Actions nor GitLab CI, whose run history it reads; the failure is filed as if no threshold were set\n')
@@ -127,14 +127,14 @@ test('GitLab: pipelines of the ref, this pipeline counted; below the threshold h
   serveGitLabPipelines(gl, pipelines)
   const glEnv = (extra: Record<string, string> = {}) =>
     gl.env({ ...FIXED_ENV, ...FAST, GITLAB_CI: 'true', CI_PROJECT_ID: String(gl.projectId), CI_COMMIT_REF_NAME: 'main', CI_PIPELINE_ID: '1003', CI_API_V4_URL: gl.apiUrl, REPORT_FILE_AFTER: '3', ...extra })
-  const held = await runScript('report.mts', ['x'], glEnv())
+  const held = await runInProcess('report.mts', ['x'], glEnv())
   assert.is(held.code, 0, held.stderr)
   assert.is(held.stdout, '[INFO] 2 of 3 consecutive failed runs of the pipeline on main; no issue yet\n')
   assert.is(gl.issues.length, 0)
   const listed = gl.requests.filter((q) => q.path.endsWith('/pipelines'))
   assert.is(listed.length, 1)
   assert.is(listed[0]!.query.get('ref'), 'main')
-  const filed = await runScript('report.mts', ['x'], glEnv({ REPORT_FILE_AFTER: '2' }))
+  const filed = await runInProcess('report.mts', ['x'], glEnv({ REPORT_FILE_AFTER: '2' }))
   assert.is(filed.code, 0, filed.stderr)
   assert.match(filed.stdout, /^\[INFO\] Created issue #1:/)
 })
@@ -142,7 +142,7 @@ test('GitLab: pipelines of the ref, this pipeline counted; below the threshold h
 test('with no noise setting: not one request more than the spec\'s, the same output', async () => {
   seed([failed(1)])
   const { REPORT_FILE_AFTER: _, ...plain } = env()
-  const r = await runScript('report.mts', ['x'], plain)
+  const r = await runInProcess('report.mts', ['x'], plain)
   assert.is(r.code, 0, r.stderr)
   assert.is(runLists().length, 0)
   assert.equal(servers.gh.requests.map((q) => `${q.method} ${q.path}`), ['GET /repos/acme/shop/issues', 'POST /repos/acme/shop/issues', 'GET /repos/acme/shop/issues'])

@@ -1,14 +1,15 @@
-// REPORT_CHANGES=auto against the loopback GitHub, end to end: the real `report` command finds the last
+// REPORT_CHANGES=auto against the loopback GitHub: the `report` command, run in process (test/helpers/in-process.ts), finds the last
 // good deploy (deployments and their status history, else the workflow's successful runs, else
 // REPORT_LAST_GOOD_SHA), compares (paged), reads the pull requests in one GraphQL request, and writes the
 // What changed section, the chat line and the `changes` JSON; every failure is one [WARN] and the issue
 // is still filed without the section.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { FAST_ENV, FIXED_ENV } from '../helpers/fixtures.ts'
-import { runScript, today } from '../helpers/helpers.ts'
-import { c, linearHistory, serveGitHubChanges, type SeedDeployment, type SeedRepo } from '../helpers/loopback-changes.ts'
-import { useLoopback } from '../helpers/servers.ts'
+import { FAST_ENV, FIXED_ENV } from '../../helpers/fixtures.ts'
+import { today } from '../../helpers/helpers.ts'
+import { runInProcess } from '../../helpers/in-process.ts'
+import { c, linearHistory, serveGitHubChanges, type SeedDeployment, type SeedRepo } from '../../helpers/loopback-changes.ts'
+import { useLoopback } from '../../helpers/servers.ts'
 
 const servers = useLoopback(test, { github: true })
 
@@ -45,7 +46,7 @@ const REPO: SeedRepo = {
 
 test('deployments: the newest with a success in its status history is the base; compare, one GraphQL request for the pull requests; the section, the chat line and the JSON', async () => {
   const { graphql } = serveGitHubChanges(servers.gh, REPO)
-  const r = await runScript('report.mts', ['--json', 'Deploy job failed'], servers.gh.env(ENV))
+  const r = await runInProcess('report.mts', ['--json', 'Deploy job failed'], servers.gh.env(ENV))
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stderr, '')
   const body = sentBody()
@@ -75,7 +76,7 @@ test('deployments: the newest with a success in its status history is the base; 
 test('no deployments: the newest successful run of this workflow on this branch is the base', async () => {
   serveGitHubChanges(servers.gh, { commits: HISTORY, deployments: [], workflow: { runId: 900, workflowId: 77, branch: 'main', successes: [{ headSha: c(6), updatedAt: new Date(Date.now() - 3 * 3_600_000).toISOString() }] } })
   const actions = { GITHUB_ACTIONS: 'true', GITHUB_REPOSITORY: 'acme/shop', GITHUB_RUN_ID: '900', GITHUB_API_URL: servers.gh.url }
-  const r = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, ...actions }))
+  const r = await runInProcess('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, ...actions }))
   assert.is(r.code, 0, r.stderr)
   assert.match(section(sentBody()), /\*\*1 commit\*\* since the last good deploy \(`10006ee`, 3 h ago\)/)
   const runs = servers.gh.calls('GET', /\/actions\/workflows\/77\/runs$/)
@@ -85,7 +86,7 @@ test('no deployments: the newest successful run of this workflow on this branch 
 
 test('REPORT_LAST_GOOD_SHA wins: no deployment is read', async () => {
   serveGitHubChanges(servers.gh, REPO)
-  const r = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, REPORT_LAST_GOOD_SHA: c(6).slice(0, 10) }))
+  const r = await runInProcess('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, REPORT_LAST_GOOD_SHA: c(6).slice(0, 10) }))
   assert.is(r.code, 0, r.stderr)
   assert.is(servers.gh.calls('GET', /\/deployments/).length, 0)
   assert.match(section(sentBody()), /\*\*1 commit\*\* since the last good deploy \(`10006ee`\)/)
@@ -102,7 +103,7 @@ test('the plain cases: identical (no compare sent), behind (a rollback), diverge
   for (const [name, repo, head, expected] of cases) {
     await servers.restart()
     serveGitHubChanges(servers.gh, repo)
-    const r = await runScript('report.mts', ['--json', 'Deploy job failed'], servers.gh.env({ ...ENV, CI_COMMIT_SHA: head }))
+    const r = await runInProcess('report.mts', ['--json', 'Deploy job failed'], servers.gh.env({ ...ENV, CI_COMMIT_SHA: head }))
     assert.is(r.code, 0, `${name}: ${r.stderr}`)
     assert.is(r.stderr, '', name)
     assert.match(section(sentBody()), expected, name)
@@ -114,7 +115,7 @@ test('the plain cases: identical (no compare sent), behind (a rollback), diverge
 test('pagination: 260 commits are counted, the newest listed from the last page, 20 lines and "and N more"', async () => {
   const commits = linearHistory(262)
   serveGitHubChanges(servers.gh, { commits, deployments: [deployedAt(c(1), 5, ['success'])] })
-  const r = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, CI_COMMIT_SHA: c(261) }))
+  const r = await runInProcess('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, CI_COMMIT_SHA: c(261) }))
   assert.is(r.code, 0, r.stderr)
   const shown = section(sentBody())
   assert.match(shown, /\*\*260 commits\*\*/)
@@ -127,7 +128,7 @@ test('pagination: 260 commits are counted, the newest listed from the last page,
 test('mentions and assignment: plain by default; REPORT_MENTION=authors @mentions people, never bots; REPORT_ASSIGN=authors assigns after REPORT_ASSIGNEES, never bots', async () => {
   serveGitHubChanges(servers.gh, REPO)
   servers.gh.assignable.add('dev1')
-  const r = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, REPORT_MENTION: 'authors', REPORT_ASSIGN: 'authors', REPORT_ASSIGNEES: 'octocat' }))
+  const r = await runInProcess('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, REPORT_MENTION: 'authors', REPORT_ASSIGN: 'authors', REPORT_ASSIGNEES: 'octocat' }))
   assert.is(r.code, 0, r.stderr)
   const issue = sentIssue()
   const authors = issue.body.split('\n').find((line) => line.startsWith('**Authors:**'))!
@@ -138,7 +139,7 @@ test('mentions and assignment: plain by default; REPORT_MENTION=authors @mention
   // An author the repository cannot assign is one [WARN], and the issue is still filed.
   await servers.restart()
   serveGitHubChanges(servers.gh, REPO)
-  const refused = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, REPORT_ASSIGN: 'authors' }))
+  const refused = await runInProcess('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, REPORT_ASSIGN: 'authors' }))
   assert.is(refused.code, 0, refused.stderr)
   assert.equal(sentIssue().assignees, ['dev1'])
   assert.match(refused.stderr, /^\[WARN\] GitHub did not assign dev1 to issue #1: only people with access to acme\/shop can be assigned; the issue is filed without them\n$/)
@@ -158,7 +159,7 @@ test('403 on each endpoint: one [WARN] naming the permission, and the issue is f
     await servers.restart()
     serveGitHubChanges(servers.gh, path.source.includes('actions') ? { commits: HISTORY, deployments: [], workflow: { runId: 900, workflowId: 77, branch: 'main', successes: [] } } : REPO)
     servers.gh.inject(path.source.includes('graphql') ? 'POST' : 'GET', path, { status: 403, body: { message: 'Resource not accessible by integration' } })
-    const r = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, ...extra, GITHUB_API_URL: servers.gh.url }))
+    const r = await runInProcess('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, ...extra, GITHUB_API_URL: servers.gh.url }))
     assert.is(r.code, 0, r.stderr)
     const warnings = r.stderr.split('\n').filter((line) => line.startsWith('[WARN]'))
     assert.is(warnings.length, 1, `${path}: ${r.stderr}`)
@@ -171,7 +172,7 @@ test('the budget running out: one [WARN] naming REPORT_CHANGES_TIMEOUT, and the 
   serveGitHubChanges(servers.gh, REPO)
   servers.gh.inject('GET', /\/compare\//, { hang: true })
   const started = Date.now()
-  const r = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, REPORT_CHANGES_TIMEOUT: '2' }))
+  const r = await runInProcess('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, REPORT_CHANGES_TIMEOUT: '2' }))
   assert.is(r.code, 0, r.stderr)
   // The request's own timeout (REPORT_TIMEOUT) is 30 s: the shared budget ended the wait.
   assert.ok(Date.now() - started < 20_000)
@@ -186,7 +187,7 @@ test('the duplicate path waits for nothing: a stuck read is cancelled without a 
   servers.gh.inject('GET', /\/deployments$/, { hang: true })
   servers.gh.addIssue({ title: `[DEPLOY FAIL] production — ${HEAD} — ${today()}` })
   const started = Date.now()
-  const r = await runScript('report.mts', ['--json', 'Deploy job failed'], servers.gh.env({ ...ENV, REPORT_CHANGES_TIMEOUT: '20' }))
+  const r = await runInProcess('report.mts', ['--json', 'Deploy job failed'], servers.gh.env({ ...ENV, REPORT_CHANGES_TIMEOUT: '20' }))
   assert.is(r.code, 0, r.stderr)
   assert.is(jsonOf(r.stdout).outcome, 'duplicate')
   assert.ok(Date.now() - started < 15_000, `took ${Date.now() - started} ms`)
@@ -195,7 +196,7 @@ test('the duplicate path waits for nothing: a stuck read is cancelled without a 
 
 test('off (the command line\'s default): no request beyond the spec\'s, and the body has no section', async () => {
   serveGitHubChanges(servers.gh, REPO)
-  const r = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, REPORT_CHANGES: '' }))
+  const r = await runInProcess('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, REPORT_CHANGES: '' }))
   assert.is(r.code, 0, r.stderr)
   assert.equal(servers.gh.calls().filter((call) => /deployments|compare|actions|graphql/.test(call.path)), [])
   assert.is(section(sentBody()), '')
@@ -205,7 +206,7 @@ test('off (the command line\'s default): no request beyond the spec\'s, and the 
 test('ON_DUPLICATE=comment: the occurrence comment says what changed since the previous occurrence\'s commit', async () => {
   serveGitHubChanges(servers.gh, REPO)
   const holder = servers.gh.addIssue({ title: `[DEPLOY FAIL] production — ${HEAD} — ${today()}`, body: `## Deploy Failure Report\n\n**Commit:** \`${c(5).slice(0, 7)}\`\n` })
-  const r = await runScript('report.mts', ['--json', 'Deploy job failed'], servers.gh.env({ ...ENV, ON_DUPLICATE: 'comment' }))
+  const r = await runInProcess('report.mts', ['--json', 'Deploy job failed'], servers.gh.env({ ...ENV, ON_DUPLICATE: 'comment' }))
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stderr, '')
   assert.is(jsonOf(r.stdout).outcome, 'commented')
@@ -217,13 +218,13 @@ test('ON_DUPLICATE=comment: the occurrence comment says what changed since the p
 
 test('doctor names the source and whether the token may read it; a refusal fails the check with the permission', async () => {
   serveGitHubChanges(servers.gh, REPO)
-  const ok = await runScript('doctor.mts', [], servers.gh.env({ ...ENV }))
+  const ok = await runInProcess('doctor.mts', [], servers.gh.env({ ...ENV }))
   assert.is(ok.code, 0, ok.stdout + ok.stderr)
   assert.match(ok.stdout, /what changed: from GitHub deployments of acme\/shop; the token may read GitHub deployments \(its last good deploy is 10004ee\); it also needs deployments: read, contents: read, pull-requests: read/)
   await servers.restart()
   serveGitHubChanges(servers.gh, REPO)
   servers.gh.inject('GET', /\/deployments$/, { status: 403, body: { message: 'Resource not accessible by integration' } })
-  const refused = await runScript('doctor.mts', [], servers.gh.env({ ...ENV }))
+  const refused = await runInProcess('doctor.mts', [], servers.gh.env({ ...ENV }))
   assert.is.not(refused.code, 0)
   assert.match(refused.stdout + refused.stderr, /what changed: cannot read GitHub deployments: GitHub refused to let the token read the deployments of acme\/shop \(HTTP 403\); give the workflow `permissions: deployments: read`/)
 })

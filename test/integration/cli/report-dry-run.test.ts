@@ -1,12 +1,13 @@
-// scripts/report.mts --dry-run, and the CI autodetection it makes visible, end to end.
+// scripts/report.mts --dry-run, and the CI autodetection it makes visible, run in process.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { FAST_ENV, FIXED_ENV, fixedTitle } from '../helpers/fixtures.ts'
-import { runScript, today } from '../helpers/helpers.ts'
-import { useLoopback } from '../helpers/servers.ts'
+import { FAST_ENV, FIXED_ENV, fixedTitle } from '../../helpers/fixtures.ts'
+import { today } from '../../helpers/helpers.ts'
+import { runInProcess } from '../../helpers/in-process.ts'
+import { useLoopback } from '../../helpers/servers.ts'
 
 const FIXED = { ...FIXED_ENV, ...FAST_ENV }
 const TITLE = fixedTitle
@@ -14,7 +15,7 @@ const TITLE = fixedTitle
 const servers = useLoopback(test, { github: true })
 
 test('prints the title, body and chat text a real run would send; only reads, never writes or posts', async () => {
-  const r = await runScript('report.mts', ['--dry-run', 'Deploy job failed'], servers.gh.env(FIXED))
+  const r = await runInProcess('report.mts', ['--dry-run', 'Deploy job failed'], servers.gh.env(FIXED))
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stderr, '')
   const out = r.stdout
@@ -33,22 +34,22 @@ test('prints the title, body and chat text a real run would send; only reads, ne
 
 test('an open duplicate is named with what a real run would do', async () => {
   const existing = servers.gh.addIssue({ title: TITLE() })
-  const r = await runScript('report.mts', ['--dry-run'], servers.gh.env(FIXED))
+  const r = await runInProcess('report.mts', ['--dry-run'], servers.gh.env(FIXED))
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stdout, new RegExp(`^\\[INFO\\] Duplicate issue found: #${existing.number} \\S+/issues/${existing.number}; a real run would skip creation$`, 'm'))
   assert.is(servers.gh.calls('POST').length + servers.gh.chat.length, 0)
 })
 
 test('REPORT_REOPEN_WINDOW: names the issue a real run would reopen and prints the comment it would add; writes nothing', async () => {
-  const filed = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...FIXED, CI_COMMIT_SHA: 'bad0001' }))
+  const filed = await runInProcess('report.mts', ['Deploy job failed'], servers.gh.env({ ...FIXED, CI_COMMIT_SHA: 'bad0001' }))
   assert.is(filed.code, 0, filed.stderr)
-  const resolved = await runScript('resolve.mts', [], servers.gh.env({ ...FIXED, CI_COMMIT_SHA: 'f1x0001' }))
+  const resolved = await runInProcess('resolve.mts', [], servers.gh.env({ ...FIXED, CI_COMMIT_SHA: 'f1x0001' }))
   assert.is(resolved.code, 0, resolved.stderr)
   const [issue] = servers.gh.issues
   assert.is(issue!.state, 'closed')
   const writes = servers.gh.requests.filter((q) => q.method !== 'GET').length
   const chats = servers.gh.chat.length
-  const r = await runScript('report.mts', ['--dry-run', '--log', '-', 'Deploy job failed again'], servers.gh.env({ ...FIXED, REPORT_REOPEN_WINDOW: '1' }), { input: 'npm ERR! code 1\n' })
+  const r = await runInProcess('report.mts', ['--dry-run', '--log', '-', 'Deploy job failed again'], servers.gh.env({ ...FIXED, REPORT_REOPEN_WINDOW: '1' }), { input: 'npm ERR! code 1\n' })
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stderr, '')
   assert.ok(
@@ -66,7 +67,7 @@ test('REPORT_REOPEN_WINDOW: names the issue a real run would reopen and prints t
 })
 
 test('without a token the duplicate check is skipped, said so, and no request is made', async () => {
-  const r = await runScript('report.mts', ['--dry-run'], servers.gh.env({ ...FIXED, ISSUE_TOKEN: '', CHAT_WEBHOOK: '' }))
+  const r = await runInProcess('report.mts', ['--dry-run'], servers.gh.env({ ...FIXED, ISSUE_TOKEN: '', CHAT_WEBHOOK: '' }))
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stdout, /^\[INFO\] No ISSUE_TOKEN: the duplicate check was skipped$/m)
   assert.match(r.stdout, /\n--- chat message \(not sent: CHAT_WEBHOOK is not set\)\n/)
@@ -77,10 +78,10 @@ test('a dry run still validates the configuration (exit 2) and writes no GitHub 
   const dir = mkdtempSync(join(tmpdir(), 'dry-run-'))
   try {
     const output = join(dir, 'output')
-    let r = await runScript('report.mts', ['--dry-run'], servers.gh.env({ ...FIXED, ISSUE_REPO: '', GITHUB_OUTPUT: output }))
+    let r = await runInProcess('report.mts', ['--dry-run'], servers.gh.env({ ...FIXED, ISSUE_REPO: '', GITHUB_OUTPUT: output }))
     assert.is(r.code, 2)
     assert.is(r.stderr, '[ERROR] ISSUE_REPO is required (owner/repo)\n')
-    r = await runScript('report.mts', ['--dry-run'], servers.gh.env({ ...FIXED, GITHUB_OUTPUT: output }))
+    r = await runInProcess('report.mts', ['--dry-run'], servers.gh.env({ ...FIXED, GITHUB_OUTPUT: output }))
     assert.is(r.code, 0, r.stderr)
     assert.not.ok(existsSync(output))
   } finally {
@@ -89,7 +90,7 @@ test('a dry run still validates the configuration (exit 2) and writes no GitHub 
 })
 
 test('--dry-run with --json is a usage error', async () => {
-  const r = await runScript('report.mts', ['--dry-run', '--json'], servers.gh.env(FIXED))
+  const r = await runInProcess('report.mts', ['--dry-run', '--json'], servers.gh.env(FIXED))
   assert.is(r.code, 2)
   assert.is(r.stderr, '[ERROR] --dry-run and --json cannot be combined: a dry run has no outcome; see --help\n')
   assert.is(r.stdout, '')
@@ -105,17 +106,17 @@ test('GitHub Actions run address and commit are detected when the spec variables
     GITHUB_RUN_ID: '1658821493',
     GITHUB_SHA: sha,
   })
-  let r = await runScript('report.mts', ['--dry-run'], env)
+  let r = await runInProcess('report.mts', ['--dry-run'], env)
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stdout, new RegExp(`\\n--- title\\n\\[DEPLOY FAIL\\] production — ${sha.slice(0, 7)} — ${today()}\\n`))
   assert.match(r.stdout, /\n\*\*Pipeline:\*\* https:\/\/github\.com\/acme\/shop\/actions\/runs\/1658821493\n/)
-  r = await runScript('report.mts', ['--dry-run'], { ...env, CI_PIPELINE_URL: 'https://gitlab.example/p/1', CI_COMMIT_SHA: 'spec123' })
+  r = await runInProcess('report.mts', ['--dry-run'], { ...env, CI_PIPELINE_URL: 'https://gitlab.example/p/1', CI_COMMIT_SHA: 'spec123' })
   assert.match(r.stdout, /\n\*\*Pipeline:\*\* https:\/\/gitlab\.example\/p\/1\n/)
   assert.match(r.stdout, /\n\*\*Commit:\*\* `spec123`\n/)
 })
 
 test('Buildkite: build address, commit and message', async () => {
-  const r = await runScript('report.mts', ['--dry-run'], servers.gh.env({
+  const r = await runInProcess('report.mts', ['--dry-run'], servers.gh.env({
     BUILDKITE_BUILD_URL: 'https://buildkite.com/acme/shop/builds/88',
     BUILDKITE_COMMIT: 'feedbeef01',
     BUILDKITE_MESSAGE: 'Release 2.0',

@@ -1,12 +1,12 @@
-// REPORT_CI_LOG=auto in GitLab CI, end to end: the real `report` command filing on the loopback GitLab,
+// REPORT_CI_LOG=auto in GitLab CI: the `report` command, run in process (test/helpers/in-process.ts), filing on the loopback GitLab,
 // reading the pipeline's failed jobs and trace from a second loopback GitLab (the CI's API), with the
 // read_api token (CI_LOG_TOKEN) sent only there and the tracker's token never sent there.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { FAST_ENV, FIXED_ENV } from '../helpers/fixtures.ts'
-import { runScript } from '../helpers/helpers.ts'
-import { DEPLOY_TRACE, PLANTED_TOKEN } from '../helpers/loopback-gitlab-ci.ts'
-import { useLoopback } from '../helpers/servers.ts'
+import { FAST_ENV, FIXED_ENV } from '../../helpers/fixtures.ts'
+import { runInProcess } from '../../helpers/in-process.ts'
+import { DEPLOY_TRACE, PLANTED_TOKEN } from '../../helpers/loopback-gitlab-ci.ts'
+import { useLoopback } from '../../helpers/servers.ts'
 
 const servers = useLoopback(test, { gitlab: true, gitlabCi: true, tmpdir: 'ci-log-gitlab-e2e-' })
 const env = (jobId: number, extra: Record<string, string> = {}) => servers.gl.env({ ...FIXED_ENV, ...FAST_ENV, REPORT_CI_LOG: 'auto', ...servers.glci.env(jobId, extra) })
@@ -16,7 +16,7 @@ const section = (body: string) => body.slice(body.indexOf('### What failed'), bo
 test('a later-stage reporter job: the failed job is named with its stage and reason, linked, and the end of its script is in the issue, scrubbed', async () => {
   const ci = servers.glci
   ci.addJob({ id: 501, name: 'deploy production', stage: 'deploy', failure_reason: 'script_failure' }, DEPLOY_TRACE)
-  const r = await runScript('report.mts', ['--json', 'Deploy job failed'], env(9001))
+  const r = await runInProcess('report.mts', ['--json', 'Deploy job failed'], env(9001))
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stderr, '')
   const body = section(description())
@@ -40,7 +40,7 @@ test('a later-stage reporter job: the failed job is named with its stage and rea
 
 test('the after_script of the failed job: the job is named as still running, its unfinished trace is not read', async () => {
   const ci = servers.glci
-  const r = await runScript('report.mts', ['Deploy job failed'], env(502, { CI_JOB_NAME: 'deploy', CI_JOB_STAGE: 'deploy', CI_JOB_STATUS: 'failed' }))
+  const r = await runInProcess('report.mts', ['Deploy job failed'], env(502, { CI_JOB_NAME: 'deploy', CI_JOB_STAGE: 'deploy', CI_JOB_STATUS: 'failed' }))
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stderr, '')
   const body = section(description())
@@ -51,7 +51,7 @@ test('the after_script of the failed job: the job is named as still running, its
 test('a token that cannot read the pipeline (403): one warning naming the fix, and the issue is filed without the section', async () => {
   const ci = servers.glci
   ci.addJob({ id: 503, name: 'deploy' }, DEPLOY_TRACE)
-  const r = await runScript('report.mts', ['Deploy job failed'], env(9001, { CI_LOG_TOKEN: 'glpat-not-the-right-one-000000' }))
+  const r = await runInProcess('report.mts', ['Deploy job failed'], env(9001, { CI_LOG_TOKEN: 'glpat-not-the-right-one-000000' }))
   assert.is(r.code, 0, r.stderr)
   const warnings = r.stderr.split('\n').filter(Boolean)
   assert.is(warnings.length, 1, r.stderr)
@@ -65,7 +65,7 @@ test('REPORT_CI_LOG unset: the CI is never asked, and the body is the one a run 
   const ci = servers.glci
   ci.addJob({ id: 504, name: 'deploy' }, DEPLOY_TRACE)
   const { REPORT_CI_LOG: _auto, ...plain } = env(9001)
-  const r = await runScript('report.mts', ['Deploy job failed'], plain)
+  const r = await runInProcess('report.mts', ['Deploy job failed'], plain)
   assert.is(r.code, 0, r.stderr)
   assert.is(ci.requests.length, 0)
   assert.not.ok(description().includes('### What failed'))

@@ -1,12 +1,12 @@
-// REPORT_CI_LOG=auto in GitHub Actions, end to end: the real `report` command against the loopback GitHub
+// REPORT_CI_LOG=auto in GitHub Actions: the `report` command, run in process (test/helpers/in-process.ts), against the loopback GitHub
 // serving a run's jobs, steps and logs, the logs from a second origin that must never see a credential.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { FAST_ENV, FIXED_ENV } from '../helpers/fixtures.ts'
-import { runScript } from '../helpers/helpers.ts'
-import { actionsJob, failedLog, LoopbackActions, stamped } from '../helpers/loopback-github-actions.ts'
-import { startLoopbackGitHub } from '../helpers/loopback-github.ts'
-import { useLoopback } from '../helpers/servers.ts'
+import { FAST_ENV, FIXED_ENV } from '../../helpers/fixtures.ts'
+import { runInProcess } from '../../helpers/in-process.ts'
+import { actionsJob, failedLog, LoopbackActions, stamped } from '../../helpers/loopback-github-actions.ts'
+import { startLoopbackGitHub } from '../../helpers/loopback-github.ts'
+import { useLoopback } from '../../helpers/servers.ts'
 
 const ENV = { ...FIXED_ENV, ...FAST_ENV }
 // A made-up value in GitHub's token format; not a real credential.
@@ -31,7 +31,7 @@ const logCalls = () => servers.gh.calls('GET', /\/actions\/jobs\/\d+\/logs$/)
 async function plainBody(): Promise<string> {
   const plain = await startLoopbackGitHub()
   try {
-    const r = await runScript('report.mts', ['Deploy job failed'], plain.env(ENV))
+    const r = await runInProcess('report.mts', ['Deploy job failed'], plain.env(ENV))
     assert.is(r.code, 0, r.stderr)
     return (plain.calls('POST', /\/issues$/)[0]!.json as { body: string }).body
   } finally {
@@ -52,7 +52,7 @@ function separateFailureJob(a: LoopbackActions) {
 test('a separate failure job: the failing job and step are linked, its failing step\'s log is in the issue, cleaned and scrubbed; the log host never sees the token', async () => {
   const a = await run()
   separateFailureJob(a)
-  const r = await runScript('report.mts', ['--json', 'Deploy job failed'], servers.gh.env({ ...ENV, ...a.env(), REPORT_LOG_LINES: '8' }))
+  const r = await runInProcess('report.mts', ['--json', 'Deploy job failed'], servers.gh.env({ ...ENV, ...a.env(), REPORT_LOG_LINES: '8' }))
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stderr, '')
   const body = sentBody()
@@ -100,7 +100,7 @@ test('the same job: the reporter\'s own in-progress job is named with its failed
   const a = await run()
   a.add(actionsJob(201, 'lint', 'success', [['Set up job', 'success']]))
   a.add({ ...actionsJob(202, 'deploy', null, [['Set up job', 'success'], ['Deploy', 'failure'], ['Report the failure', null]]), runner_name: 'GitHub Actions 1000' })
-  const r = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, ...a.env() }))
+  const r = await runInProcess('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, ...a.env() }))
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stderr, '')
   assert.is(section(sentBody()), `### What failed\n- [deploy](${a.jobUrl(202)}) › [Deploy](${a.jobUrl(202)}#step:2:1) (this job, still running)\n\n`)
@@ -112,7 +112,7 @@ test('JOB_CHECK_RUN_ID names the reporter\'s job directly, whatever its runner',
   const a = await run()
   a.add(actionsJob(301, 'deploy', null, [['Set up job', 'success'], ['Migrate', 'timed_out'], ['Report', null]]))
   a.add({ ...actionsJob(302, 'other', null, [['Set up job', 'failure']]), runner_name: 'GitHub Actions 1000' })
-  const r = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, ...a.env(), JOB_CHECK_RUN_ID: '301' }))
+  const r = await runInProcess('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, ...a.env(), JOB_CHECK_RUN_ID: '301' }))
   assert.is(r.code, 0, r.stderr)
   assert.is(section(sentBody()), `### What failed\n- [deploy](${a.jobUrl(301)}) › [Migrate](${a.jobUrl(301)}#step:2:1) (this job, still running)\n\n`)
 })
@@ -124,7 +124,7 @@ test('a 40-job matrix with 3 failures: one page of 100, three excerpts, each fro
     const ok = !failing.has(i)
     a.add(actionsJob(1000 + i, `test (node-${i})`, ok ? 'success' : 'failure', [['Set up job', 'success'], ['Run tests', ok ? 'success' : 'failure']], ok ? stamped(['fine']) : failedLog(`npm test -- --shard=${i}`, PLANTED)))
   }
-  const r = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, ...a.env(), REPORT_LOG_LINES: '3' }))
+  const r = await runInProcess('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, ...a.env(), REPORT_LOG_LINES: '3' }))
   assert.is(r.code, 0, r.stderr)
   const body = section(sentBody())
   const listed = body.split('\n').filter((line) => line.startsWith('- '))
@@ -142,7 +142,7 @@ test('250 jobs with 5 failures: every page read (3 of 100), 3 excerpts, the othe
     const ok = !failing.has(i)
     a.add(actionsJob(5000 + i, `shard ${i}`, ok ? 'success' : 'failure', [['Run tests', ok ? 'success' : 'failure']], ok ? undefined : failedLog(`npm test ${i}`, PLANTED)))
   }
-  const r = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, ...a.env(), REPORT_LOG_LINES: '2' }))
+  const r = await runInProcess('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, ...a.env(), REPORT_LOG_LINES: '2' }))
   assert.is(r.code, 0, r.stderr)
   const body = section(sentBody())
   assert.is(jobCalls().length, 3)
@@ -156,7 +156,7 @@ test('403 on the jobs: one [WARN] naming permissions: actions: read; the issue i
   const a = await run()
   separateFailureJob(a)
   servers.gh.inject('GET', /\/actions\/runs\/\d+\/attempts\/\d+\/jobs$/, { status: 403, body: { message: 'Resource not accessible by integration' } })
-  const r = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, ...a.env() }))
+  const r = await runInProcess('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, ...a.env() }))
   assert.is(r.code, 0, r.stderr)
   const warnings = r.stderr.split('\n').filter(Boolean)
   assert.is(warnings.length, 1, r.stderr)
@@ -168,7 +168,7 @@ test('403 on the jobs: one [WARN] naming permissions: actions: read; the issue i
 test('404 on a log (expired): one [WARN]; the job is still named, without an excerpt', async () => {
   const a = await run()
   a.add(actionsJob(401, 'deploy', 'failure', [['Deploy', 'failure']]))
-  const r = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, ...a.env() }))
+  const r = await runInProcess('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, ...a.env() }))
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stderr, /^\[WARN\] Could not read the log of the failed job "deploy" from GitHub Actions: .*HTTP 404.*expired or been deleted.*\n$/)
   assert.is(section(sentBody()), `### What failed\n- [deploy](${a.jobUrl(401)}) › [Deploy](${a.jobUrl(401)}#step:1:1)\n\n`)
@@ -178,13 +178,13 @@ test('an unexpected answer shape and a redirect to a non-http(s) address: one [W
   const a = await run()
   separateFailureJob(a)
   servers.gh.inject('GET', /\/actions\/runs\/\d+\/attempts\/\d+\/jobs$/, { status: 200, body: { total_count: 1, jobs: 'none' } })
-  const shape = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, ...a.env() }))
+  const shape = await runInProcess('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, ...a.env() }))
   assert.is(shape.code, 0, shape.stderr)
   assert.match(shape.stderr, /^\[WARN\] Could not read the failed jobs from GitHub Actions: GitHub answered the list of the run’s jobs in a shape this tool does not know;[^\n]*\n$/)
   assert.not.ok(sentBody().includes('### What failed'))
 
   a.location = () => 'file:///etc/passwd'
-  const file = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, ...a.env(), ON_DUPLICATE: 'skip' }))
+  const file = await runInProcess('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, ...a.env(), ON_DUPLICATE: 'skip' }))
   assert.is(file.code, 0, file.stderr)
   assert.match(file.stderr, /^\[WARN\] Could not read the log of the failed job "deploy \(production\)" from GitHub Actions: GitHub redirected the log of job 102 to an address that is not http\(s\) \(file:\); refused/)
   assert.is(a.logHost.requests.length, 0)
@@ -199,7 +199,7 @@ test('an endless slow log: cut off at REPORT_CI_LOG_TIMEOUT with one [WARN]; the
       while (await write(stamped([`still deploying ${written++}`]))) await new Promise((resolve) => setTimeout(resolve, 50))
     },
   }
-  const r = await runScript('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, ...a.env(), REPORT_CI_LOG_TIMEOUT: '1.5' }))
+  const r = await runInProcess('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, ...a.env(), REPORT_CI_LOG_TIMEOUT: '1.5' }))
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stderr, /^\[WARN\] Could not read the log of the failed job "deploy \(production\)" from GitHub Actions: it took longer than REPORT_CI_LOG_TIMEOUT \(1\.5 s\); raise REPORT_CI_LOG_TIMEOUT, or set REPORT_CI_LOG=off\. The issue names the job without its log\n$/)
   assert.ok(section(sentBody()).startsWith(`### What failed\n- [deploy (production)](${a.jobUrl(102)}) › [Deploy]`))
@@ -210,7 +210,7 @@ test('an endless slow log: cut off at REPORT_CI_LOG_TIMEOUT with one [WARN]; the
 test('--log wins over the CI\'s log: the jobs are named, the excerpt is the file\'s, and no log is fetched', async () => {
   const a = await run()
   separateFailureJob(a)
-  const r = await runScript('report.mts', ['--log', '-', 'Deploy job failed'], servers.gh.env({ ...ENV, ...a.env() }), { input: 'from the file\n' })
+  const r = await runInProcess('report.mts', ['--log', '-', 'Deploy job failed'], servers.gh.env({ ...ENV, ...a.env() }), { input: 'from the file\n' })
   assert.is(r.code, 0, r.stderr)
   const body = sentBody()
   assert.ok(body.includes(`### What failed\n- [deploy (production)](${a.jobUrl(102)}) › [Deploy](${a.jobUrl(102)}#step:3:1)\n\n### Log excerpt\n<details><summary>Last 1 line of standard input</summary>\n\n\`\`\`\nfrom the file\n\`\`\``), body)
@@ -220,7 +220,7 @@ test('--log wins over the CI\'s log: the jobs are named, the excerpt is the file
 test('--dry-run shows the section it would write, reading only', async () => {
   const a = await run()
   separateFailureJob(a)
-  const r = await runScript('report.mts', ['--dry-run', 'Deploy job failed'], servers.gh.env({ ...ENV, ...a.env(), REPORT_LOG_LINES: '2' }))
+  const r = await runInProcess('report.mts', ['--dry-run', 'Deploy job failed'], servers.gh.env({ ...ENV, ...a.env(), REPORT_LOG_LINES: '2' }))
   assert.is(r.code, 0, r.stderr)
   assert.ok(r.stdout.includes(`### What failed\n- [deploy (production)](${a.jobUrl(102)}) › [Deploy](${a.jobUrl(102)}#step:3:1)\n\n<details><summary>Last 2 lines of deploy (production) › Deploy`), r.stdout)
   assert.ok(r.stdout.includes('\nFailed: deploy (production) › Deploy\n'))
@@ -231,7 +231,7 @@ test('REPORT_CI_LOG unset in GitHub Actions: no Actions request, and the body a 
   const a = await run()
   separateFailureJob(a)
   const { REPORT_CI_LOG: _, ...env } = a.env()
-  const r = await runScript('report.mts', ['--json', 'Deploy job failed'], servers.gh.env({ ...ENV, ...env }))
+  const r = await runInProcess('report.mts', ['--json', 'Deploy job failed'], servers.gh.env({ ...ENV, ...env }))
   assert.is(r.code, 0, r.stderr)
   assert.is(servers.gh.calls('GET', /\/actions\//).length, 0)
   assert.is(withoutTime(sentBody()), withoutTime(await plainBody()))
@@ -241,16 +241,16 @@ test('REPORT_CI_LOG unset in GitHub Actions: no Actions request, and the body a 
 test('doctor in GitHub Actions: says whether the token can read the run\'s jobs; a 403 fails it only with REPORT_CI_LOG=auto', async () => {
   const a = await run()
   separateFailureJob(a)
-  const ok = await runScript('doctor.mts', [], servers.gh.env({ ...ENV, ...a.env() }))
+  const ok = await runInProcess('doctor.mts', [], servers.gh.env({ ...ENV, ...a.env() }))
   assert.is(ok.code, 0, ok.stdout + ok.stderr)
   assert.ok(ok.stdout.includes('✓ CI log: the token can read the jobs of run 4242 (1 failed so far)\n'), ok.stdout)
 
   servers.gh.inject('GET', /\/actions\/runs\/\d+\/attempts\/\d+\/jobs$/, { status: 403, body: { message: 'Resource not accessible by integration' } }, 2)
-  const refused = await runScript('doctor.mts', [], servers.gh.env({ ...ENV, ...a.env() }))
+  const refused = await runInProcess('doctor.mts', [], servers.gh.env({ ...ENV, ...a.env() }))
   assert.is(refused.code, 1)
   assert.match(refused.stdout, /\n✗ CI log: the token cannot read this run's jobs \(GitHub refused to let the token read jobs for run 4242 \(attempt 2\) in acme\/shop \(HTTP 403\); give the workflow `permissions: actions: read`/)
   const { REPORT_CI_LOG: _, ...off } = a.env()
-  const notUsed = await runScript('doctor.mts', [], servers.gh.env({ ...ENV, ...off }))
+  const notUsed = await runInProcess('doctor.mts', [], servers.gh.env({ ...ENV, ...off }))
   assert.is(notUsed.code, 0, notUsed.stdout)
   assert.match(notUsed.stdout, /\n✓ CI log: the token cannot read this run's jobs .*\(only needed with REPORT_CI_LOG=auto, which is off\)\n/)
 })

@@ -1,12 +1,12 @@
-// The log excerpt and the reason file, end to end: the real reporter against the loopback GitHub.
+// The log excerpt and the reason file: the reporter, run in process, against the loopback GitHub.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { FAST_ENV, FIXED_ENV } from '../helpers/fixtures.ts'
-import { runScript } from '../helpers/helpers.ts'
-import { startLoopbackGitHub } from '../helpers/loopback-github.ts'
-import { useLoopback } from '../helpers/servers.ts'
+import { FAST_ENV, FIXED_ENV } from '../../helpers/fixtures.ts'
+import { runInProcess } from '../../helpers/in-process.ts'
+import { startLoopbackGitHub } from '../../helpers/loopback-github.ts'
+import { useLoopback } from '../../helpers/servers.ts'
 
 const ENV = { ...FIXED_ENV, ...FAST_ENV }
 // Made-up values in each vendor's token format; none is a real credential.
@@ -33,7 +33,7 @@ test('--log: the last 100 lines, colour codes stripped, every secret masked, aft
   lines.push('-----BEGIN PRIVATE KEY-----', 'MIIEvQIBADANBgkqhkiG9w0BAQEFAASC', '-----END PRIVATE KEY-----', '```', 'exit 1')
   const path = write('deploy.log', lines.join('\n') + '\n')
 
-  const r = await runScript('report.mts', ['--log', path, 'Deploy job failed'], servers.gh.env(ENV))
+  const r = await runInProcess('report.mts', ['--log', path, 'Deploy job failed'], servers.gh.env(ENV))
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stderr, '')
   const body = sentBody()
@@ -53,7 +53,7 @@ test('REPORT_LOG_FILE, REPORT_LOG_LINES and CI_JOB_URL; a huge log is cut from i
   const line = 'x'.repeat(1000)
   const path = write('huge.log', Array.from({ length: 3000 }, (_, i) => `${i + 1} ${line}`).join('\n') + '\nthe end\n')
   const env = servers.gh.env({ ...ENV, REPORT_LOG_FILE: path, REPORT_LOG_LINES: '2500', CI_JOB_URL: 'https://gitlab.example/g/p/-/jobs/77' })
-  const r = await runScript('report.mts', ['Deploy job failed'], env)
+  const r = await runInProcess('report.mts', ['Deploy job failed'], env)
   assert.is(r.code, 0, r.stderr)
   const body = sentBody()
   assert.ok(body.length <= 65_536 && body.length > 60_000, `length ${body.length}`)
@@ -64,21 +64,21 @@ test('REPORT_LOG_FILE, REPORT_LOG_LINES and CI_JOB_URL; a huge log is cut from i
 })
 
 test('--log -: the log comes from standard input', async () => {
-  const r = await runScript('report.mts', ['--log', '-'], servers.gh.env(ENV), { input: 'one\ntwo\n' })
+  const r = await runInProcess('report.mts', ['--log', '-'], servers.gh.env(ENV), { input: 'one\ntwo\n' })
   assert.is(r.code, 0, r.stderr)
   assert.ok(sentBody().includes('<summary>Last 2 lines of standard input</summary>\n\n```\none\ntwo\n```\n'))
 })
 
 test('a missing log is one [WARN]; the issue is filed with the body a run without --log sends', async () => {
   const missing = join(servers.dir, 'nope.log')
-  const r = await runScript('report.mts', ['--log', missing, 'Deploy job failed'], servers.gh.env(ENV))
+  const r = await runInProcess('report.mts', ['--log', missing, 'Deploy job failed'], servers.gh.env(ENV))
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stderr, `[WARN] Could not read the log ${missing} (ENOENT), so the issue has no log excerpt\n`)
   const withMissingLog = sentBody()
 
   const plain = await startLoopbackGitHub()
   try {
-    const p = await runScript('report.mts', ['Deploy job failed'], plain.env(ENV))
+    const p = await runInProcess('report.mts', ['Deploy job failed'], plain.env(ENV))
     assert.is(p.code, 0, p.stderr)
     assert.is(withoutTime(withMissingLog), withoutTime((plain.calls('POST', /\/issues$/)[0]!.json as { body: string }).body))
   } finally {
@@ -89,7 +89,7 @@ test('a missing log is one [WARN]; the issue is filed with the body a run withou
 test('--reason-file: a 1 MB reason is filed, cut by the budget, and the chat stays within its limit', async () => {
   const reason = 'Migration 42 failed: ' + 'r'.repeat(1_048_576)
   const path = write('reason.txt', reason + '\n')
-  const r = await runScript('report.mts', ['--reason-file', path], servers.gh.env(ENV))
+  const r = await runInProcess('report.mts', ['--reason-file', path], servers.gh.env(ENV))
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stderr, '')
   const body = sentBody()
@@ -100,17 +100,17 @@ test('--reason-file: a 1 MB reason is filed, cut by the budget, and the chat sta
 })
 
 test('--reason-file - reads standard input; a reason argument as well is a usage error (exit 2)', async () => {
-  const r = await runScript('report.mts', ['--reason-file', '-'], servers.gh.env(ENV), { input: 'from stdin\n' })
+  const r = await runInProcess('report.mts', ['--reason-file', '-'], servers.gh.env(ENV), { input: 'from stdin\n' })
   assert.is(r.code, 0, r.stderr)
   assert.ok(sentBody().includes('\n### Failure Reason\nfrom stdin\n'))
 
-  const both = await runScript('report.mts', ['--reason-file', '-', 'Deploy job failed'], servers.gh.env(ENV))
+  const both = await runInProcess('report.mts', ['--reason-file', '-', 'Deploy job failed'], servers.gh.env(ENV))
   assert.is(both.code, 2)
   assert.is(both.stderr, '[ERROR] Give the reason as an argument or with --reason-file, not both; see --help\n')
 })
 
 test('a bad REPORT_LABELS or REPORT_ASSIGNEES entry: exit 2 naming it, before any request', async () => {
-  const r = await runScript('report.mts', [], servers.gh.env({ ...ENV, REPORT_LABELS: `ok,${'y'.repeat(51)}`, REPORT_ASSIGNEES: 'octocat,-bad-' }))
+  const r = await runInProcess('report.mts', [], servers.gh.env({ ...ENV, REPORT_LABELS: `ok,${'y'.repeat(51)}`, REPORT_ASSIGNEES: 'octocat,-bad-' }))
   assert.is(r.code, 2)
   assert.match(r.stderr, new RegExp(`^\\[ERROR\\] REPORT_LABELS: "${'y'.repeat(51)}" is not a GitHub label name`))
   assert.match(r.stderr, /\n\[ERROR\] REPORT_ASSIGNEES: "-bad-" is not a GitHub login/)

@@ -2,10 +2,10 @@
 // REPORT_MAX_WAIT and every page read, or, past it, no figures at all (never a history cut short).
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { runScript } from '../helpers/helpers.ts'
-import { serveGitHubDeployments } from '../helpers/loopback-deployments.ts'
-import { useLoopback } from '../helpers/servers.ts'
-import { seedGitHub, type SeedIssue } from '../helpers/stats-seed.ts'
+import { runInProcess } from '../../helpers/in-process.ts'
+import { serveGitHubDeployments } from '../../helpers/loopback-deployments.ts'
+import { useLoopback } from '../../helpers/servers.ts'
+import { seedGitHub, type SeedIssue } from '../../helpers/stats-seed.ts'
 
 const servers = useLoopback(test, { github: true })
 const ENV = { REPORT_RETRY_DELAY: '0.01', REPORT_MAX_WAIT: '10' }
@@ -34,7 +34,7 @@ const limit = (inSeconds: number) => ({
 test('a primary limit within REPORT_MAX_WAIT is waited out, and every page is still read', async () => {
   const env = seed()
   servers.gh.inject('GET', LIST, limit(1))
-  const r = await runScript('stats.mts', ['--since', '2026-10-01', '--until', '2026-10-31', '--format', 'json'], env)
+  const r = await runInProcess('stats.mts', ['--since', '2026-10-01', '--until', '2026-10-31', '--format', 'json'], env)
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stderr, /^\[WARN\] Primary rate limit on GET \/repos\/acme\/shop\/issues; waiting \d+s$/m)
   const doc = JSON.parse(r.stdout)
@@ -47,7 +47,7 @@ test('a primary limit within REPORT_MAX_WAIT is waited out, and every page is st
 test('a limit past REPORT_MAX_WAIT stops the run with no figures, saying when it resets', async () => {
   const env = seed()
   servers.gh.inject('GET', LIST, limit(3600), 10)
-  const r = await runScript('stats.mts', ['--since', '2026-10-01', '--until', '2026-10-31'], env)
+  const r = await runInProcess('stats.mts', ['--since', '2026-10-01', '--until', '2026-10-31'], env)
   assert.is(r.code, 1)
   assert.is(r.stdout, '')
   assert.match(r.stderr, /^\[ERROR\] Could not read the auto-deploy-failure history, so no figures were printed \(.*rate limit/m)

@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { runScript } from '../helpers/helpers.ts'
-import { useLoopback } from '../helpers/servers.ts'
+import { runInProcess } from '../../helpers/in-process.ts'
+import { useLoopback } from '../../helpers/servers.ts'
 
 const FAST = { REPORT_RETRY_DELAY: '0.01' }
 
@@ -10,7 +10,7 @@ const servers = useLoopback(test, { github: true })
 const lines = (text: string) => text.split('\n').filter(Boolean)
 
 test('everything in place: one ✓ line per check, a closing line, exit 0, reads only, no chat post', async () => {
-  const r = await runScript('doctor.mts', [], servers.gh.env(FAST))
+  const r = await runInProcess('doctor.mts', [], servers.gh.env(FAST))
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stderr, '')
   const out = lines(r.stdout)
@@ -33,7 +33,7 @@ test('everything in place: one ✓ line per check, a closing line, exit 0, reads
 })
 
 test('--ping posts one test message to the webhook', async () => {
-  const r = await runScript('doctor.mts', ['--ping'], servers.gh.env(FAST))
+  const r = await runInProcess('doctor.mts', ['--ping'], servers.gh.env(FAST))
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stdout, /^✓ chat webhook accepted a test message \(format slack, 127\.0\.0\.1:\d+\)$/m)
   assert.is(servers.gh.chat.length, 1)
@@ -42,7 +42,7 @@ test('--ping posts one test message to the webhook', async () => {
 
 test('a refused token: ✗ lines, exit 1, and the token is never printed', async () => {
   const token = 'ghp_wrongwrongwrong0123'
-  const r = await runScript('doctor.mts', [], servers.gh.env({ ...FAST, ISSUE_TOKEN: token }))
+  const r = await runInProcess('doctor.mts', [], servers.gh.env({ ...FAST, ISSUE_TOKEN: token }))
   assert.is(r.code, 1)
   assert.match(r.stdout, /^✗ token refused \(HTTP 401: Bad credentials.*\): check ISSUE_TOKEN$/m)
   assert.is(r.stderr, '[ERROR] 6 of 8 checks failed\n')
@@ -52,21 +52,21 @@ test('a refused token: ✗ lines, exit 1, and the token is never printed', async
 // Issue 32: "labels of new issues are kept" passed, so a missing label is no failure: GitHub creates it.
 test('a missing label passes with a note where the identity may push, and fails the run where it may not', async () => {
   servers.gh.labels.delete('auto-deploy-failure')
-  const r = await runScript('doctor.mts', [], servers.gh.env(FAST))
+  const r = await runInProcess('doctor.mts', [], servers.gh.env(FAST))
   assert.is(r.code, 0, r.stdout + r.stderr)
   assert.match(r.stdout, /^✓ permission push on acme\/shop: labels of new issues are kept$/m)
   assert.match(r.stdout, /^✓ label auto-deploy-failure missing: GitHub creates it with the first issue, as the identity may push$/m)
   assert.match(r.stdout, /^✓ label ops exists$/m)
   assert.is(r.stderr, '')
   servers.gh.permissions = { ...servers.gh.permissions, push: false }
-  const without = await runScript('doctor.mts', [], servers.gh.env(FAST))
+  const without = await runInProcess('doctor.mts', [], servers.gh.env(FAST))
   assert.is(without.code, 1)
   assert.match(without.stdout, /^✗ label auto-deploy-failure missing: create it in the repository \(Issues → Labels\)$/m)
   assert.is(without.stderr, '[ERROR] 2 of 10 checks failed\n')
 })
 
 test('bad configuration: a ✗ line per problem, exit 2, no request', async () => {
-  const r = await runScript('doctor.mts', [], { ...FAST, ISSUE_API_URL: servers.gh.url })
+  const r = await runInProcess('doctor.mts', [], { ...FAST, ISSUE_API_URL: servers.gh.url })
   assert.is(r.code, 2)
   assert.is(r.stdout, '✗ configuration: ISSUE_TOKEN is required\n✗ configuration: ISSUE_REPO is required (owner/repo)\n')
   assert.is(r.stderr, '[ERROR] Fix the configuration and run the doctor again\n')
@@ -74,7 +74,7 @@ test('bad configuration: a ✗ line per problem, exit 2, no request', async () =
 })
 
 test('an unknown flag or a positional is a usage error: exit 2, no request', async () => {
-  const [flag, positional] = await Promise.all([runScript('doctor.mts', ['--pong'], servers.gh.env(FAST)), runScript('doctor.mts', ['now'], servers.gh.env(FAST))])
+  const [flag, positional] = await Promise.all([runInProcess('doctor.mts', ['--pong'], servers.gh.env(FAST)), runInProcess('doctor.mts', ['now'], servers.gh.env(FAST))])
   assert.is(flag.code, 2)
   assert.is(flag.stderr, '[ERROR] Unknown option --pong: the options are -h/--help, --ping; see --help\n')
   assert.is(positional.code, 2)
