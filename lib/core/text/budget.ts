@@ -51,7 +51,10 @@ export function fitPrefix(text: string, max: number, render: (kept: string, cutC
   if (whole.length <= max) return whole
   const at = (k: number): string => {
     // At k = 0, charCodeAt(-1) is NaN, no surrogate.
-    const end = isHighSurrogate(text.charCodeAt(k - 1)) ? k - 1 : k
+    const end = isHighSurrogate(text.charCodeAt(k - 1))
+      ? // Stryker disable next-line ArithmeticOperator: stepping forward instead renders at(k + 1), which the bisection weighs anyway
+        k - 1
+      : k
     return render(text.slice(0, end), codePointsFrom(text, end))
   }
   let lo = 0
@@ -79,7 +82,10 @@ export function fitSuffix(text: string, max: number, render: (kept: string, cutC
   if (whole.length <= max) return whole
   const at = (k: number): string => {
     // At k = text.length the suffix is empty either way.
-    const start = isHighSurrogate(text.charCodeAt(k - 1)) ? k + 1 : k
+    const start = isHighSurrogate(text.charCodeAt(k - 1))
+      ? // Stryker disable next-line ArithmeticOperator: stepping back instead renders at(k - 1), which the bisection weighs anyway
+        k + 1
+      : k
     return render(text.slice(start), codePointsFrom(text.slice(0, start)))
   }
   let lo = 1

@@ -73,6 +73,10 @@ test('a cut where the largest fitting prefix or suffix would end inside a pair s
   // 27 units: 3½ emoji (7 units) and a note of 17 code points (20) would fit; the half goes, leaving 26.
   assert.is(fitPrefix('😀'.repeat(20), 27, plain), '😀'.repeat(3) + '…' + cutNote(17))
   assert.is(fitSuffix('😀'.repeat(20), 27, suffixNote), cutNote(17) + '…' + '😀'.repeat(3))
+  // A pair after plain letters: the unit before k decides, not the one after it. 23 units hold 'ab' and a
+  // 20-unit note; 'ab' and the pair's high half would be 23 too, but split the pair.
+  assert.is(fitPrefix('ab😀' + 'c'.repeat(30), 23, plain), 'ab…' + cutNote(31))
+  assert.is(fitSuffix('c'.repeat(30) + '😀ab', 23, suffixNote), cutNote(31) + '…ab')
   // 28 units: 4 whole emoji fit.
   assert.is(fitPrefix('😀'.repeat(20), 28, plain), '😀'.repeat(4) + '…' + cutNote(16))
   assert.is(fitSuffix('😀'.repeat(20), 28, suffixNote), cutNote(16) + '…' + '😀'.repeat(4))
