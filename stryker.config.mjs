@@ -35,6 +35,10 @@ export default {
   commandRunner: { command: 'NODE_OPTIONS= node --import ./scripts/ts-hook.mjs --import ./test/helpers/loopback-only.mjs test/mutation/command.mjs' },
   // The machine is shared: two mutants at a time at most.
   concurrency: 2,
+  // A mutant that loops for ever (a bisection that never ends) is ended after the initial run's time (all
+  // the files) × 1.25 + 2.5 s, and counts as found; no single file's tests take that long.
+  timeoutFactor: 1.25,
+  timeoutMS: 2500,
   thresholds: { high: 95, low: 90, break: 90 },
   reporters: ['clear-text', 'progress', 'html'],
   htmlReporter: { fileName: 'reports/mutation/index.html' },
