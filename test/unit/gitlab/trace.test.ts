@@ -159,8 +159,11 @@ test('a line with no end holds at most 4 × MAX_LINE bytes: exactly that is kept
   assert.is(t.heldBytes, 4 * MAX_LINE, 'at the bound, nothing is trimmed (the line feed before it is not counted)')
   t.write('y')
   assert.is(t.heldBytes, 2 * MAX_LINE, 'one byte past it')
+  // Counted from the 2 × MAX_LINE kept: at the bound again, then one byte past it.
   t.write('y'.repeat(2 * MAX_LINE))
   assert.is(t.heldBytes, 4 * MAX_LINE)
+  t.write('y')
+  assert.is(t.heldBytes, 2 * MAX_LINE)
   t.write('y'.repeat(3 * MAX_LINE))
   assert.is(t.heldBytes, 2 * MAX_LINE)
   t.write('\n')
