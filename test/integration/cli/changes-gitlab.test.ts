@@ -159,7 +159,8 @@ test('ON_DUPLICATE=comment on GitLab: the occurrence note says what changed sinc
   assert.is(again.code, 0, again.stderr)
   assert.is(jsonOf(again.stdout).outcome, 'commented')
   assert.not.match(servers.gl.notes.find((n) => n.noteable_iid === same.iid)!.body, /What changed/)
-  assert.is(compares().length, 0)
+  // The read of the last good deploy runs beside the duplicate check and may have compared already; nothing compares from this commit.
+  assert.is(compares().filter((call) => call.query.get('from')!.startsWith('10005ee')).length, 0)
 })
 
 test('a reopen on GitLab (REPORT_REOPEN_WINDOW): the "failed again" note says what changed since the last good deploy (docs/changes.md)', async () => {
