@@ -183,4 +183,19 @@ test('a reopen on GitLab (REPORT_REOPEN_WINDOW): the "failed again" note says wh
   assert.match(note, /\n### What changed\n\*\*1 pull request and 2 commits\*\* since the last good deploy \(`10003ee`, 3 h ago\): \[compare\]\(http:\/\/127\.0\.0\.1:\d+\/acme\/platform\/shop\/-\/compare\/10003ee/)
 })
 
+test('260 commits on GitLab: counted, the newest 20 listed, "and 240 more"; merge requests looked up for the newest 10 only, each once', async () => {
+  serveGitLabChanges(servers.gl, { commits: linearHistory(262), pulls: [{ number: 12, title: 'Newest change', author: 'dev2', commits: [c(261)] }], deployments: [deployedAt(c(1), 5, ['success'])] })
+  const r = await runInProcess('report.mts', ['Deploy job failed'], servers.gl.env({ ...ENV, CI_COMMIT_SHA: c(261) }))
+  assert.is(r.code, 0, r.stderr)
+  assert.is(r.stderr, '')
+  const shown = section(sentBody())
+  assert.match(shown, /\*\*1 pull request and 260 commits\*\* since the last good deploy \(`10001ee`, 5 h ago\)/)
+  const lines = shown.split('\n').filter((line) => line.startsWith('- '))
+  assert.is(lines.length, 21, shown)
+  assert.ok(lines[0]!.startsWith('- Newest change ([!12](http://') && lines[1]!.startsWith('- Change 260 (`10104ee`)'), shown)
+  assert.match(lines[20]!, /^- … and 240 more: \[see the comparison\]\(http:\/\/127\.0\.0\.1:\d+\/acme\/platform\/shop\/-\/compare\/10001ee/)
+  const looked = servers.gl.calls('GET', /\/merge_requests$/).map((call) => call.path.split('/').at(-2))
+  assert.equal(looked.sort(), Array.from({ length: 10 }, (_, i) => c(252 + i)).sort())
+})
+
 test.run()
