@@ -198,4 +198,36 @@ test('260 commits on GitLab: counted, the newest 20 listed, "and 240 more"; merg
   assert.equal(looked.sort(), Array.from({ length: 10 }, (_, i) => c(252 + i)).sort())
 })
 
+test('mentions and assignment on GitLab: plain names by default; REPORT_MENTION=authors @mentions people, never bots; REPORT_ASSIGN=authors assigns them after REPORT_ASSIGNEES, an unknown one is one [WARN]', async () => {
+  const repo: SeedRepo = {
+    commits: linearHistory(7),
+    pulls: [
+      { number: 9, title: 'Speed up the cache', author: 'alice', commits: [c(4)] },
+      { number: 10, title: 'Update dependency zx', author: 'renovate-bot', commits: [c(5)] },
+      { number: 11, title: 'Tune the pool', author: 'ghost', commits: [c(6)] },
+    ],
+    deployments: [deployedAt(c(3), 3.5, ['success'])],
+  }
+  const authorsLine = () => sentBody().split('\n').find((line) => line.startsWith('**Authors:**')) ?? ''
+  serveGitLabChanges(servers.gl, repo)
+  const plain = await runInProcess('report.mts', ['Deploy job failed'], servers.gl.env({ ...ENV, CI_COMMIT_SHA: c(6) }))
+  assert.is(plain.code, 0, plain.stderr)
+  assert.is(plain.stderr, '')
+  assert.not.match(section(sentBody()), /@/)
+  assert.ok(['alice', 'renovate-bot', 'ghost'].every((name) => authorsLine().includes(name)), authorsLine())
+  assert.equal(servers.gl.issues[0]!.assignees, [])
+
+  await servers.restart()
+  serveGitLabChanges(servers.gl, repo)
+  const r = await runInProcess('report.mts', ['Deploy job failed'], servers.gl.env({ ...ENV, CI_COMMIT_SHA: c(6), REPORT_MENTION: 'authors', REPORT_ASSIGN: 'authors', REPORT_ASSIGNEES: 'reporter-bot' }))
+  assert.is(r.code, 0, r.stderr)
+  const line = authorsLine()
+  assert.ok(line.includes('@alice') && line.includes('@ghost') && line.includes('renovate-bot') && !line.includes('@renovate'), line)
+  // reporter-bot (id 7) from REPORT_ASSIGNEES, then alice (id 8); GitLab has no user ghost; the bot is never assigned.
+  assert.equal((servers.gl.calls('POST', /\/issues$/)[0]!.json as { assignee_ids: number[] }).assignee_ids, [7, 8])
+  assert.equal(servers.gl.issues[0]!.assignees.map((a) => a.username), ['reporter-bot', 'alice'])
+  assert.is(r.stderr, '[WARN] No GitLab user named ghost; the issue is filed without that assignee\n')
+  assert.equal(servers.gl.calls('GET', /^\/users$/).map((call) => call.query.get('username')).sort(), ['alice', 'ghost', 'reporter-bot'])
+})
+
 test.run()
