@@ -105,4 +105,30 @@ test('GitLab, a success breaks the streak: one failed pipeline since it and this
   assert.equal(actions(), [])
 })
 
+test('GitLab, REPORT_PAGE_AFTER=30m counts from the last reopen, not the creation: a reopened outage pages only 30 minutes after it', async () => {
+  const pageAfter = { ON_DUPLICATE: 'skip', REPORT_PAGE_AFTER: '30m', REPORT_REOPEN_WINDOW: '2' }
+  const triggers = () => actions().filter((action) => action === 'trigger')
+  const filed = await runInProcess('report.mts', ['x'], env(pageAfter))
+  assert.is(filed.code, 0, filed.stderr)
+  const resolved = await runInProcess('resolve.mts', [], env(pageAfter))
+  assert.is(resolved.code, 0, resolved.stderr)
+  const issue = servers.gl.issues[0]!
+  assert.is(issue.state, 'closed')
+  // Filed three hours ago: by its creation alone, the outage would be long past the threshold.
+  issue.created_at = ago(180)
+  const reopened = await runInProcess('report.mts', ['x'], env(pageAfter))
+  assert.is(reopened.code, 0, reopened.stderr)
+  assert.match(reopened.stdout, /^\[INFO\] Reopened issue #1: /)
+  assert.is(issue.state, 'opened')
+  assert.equal(triggers(), [])
+  // The reopen's note ("failed again") 45 minutes ago: now the outage has lasted past 30 minutes.
+  const regression = servers.gl.notes.at(-1)!
+  assert.match(regression.body, /### Failed again/)
+  regression.created_at = ago(45)
+  const later = await runInProcess('report.mts', ['x'], env(pageAfter))
+  assert.is(later.code, 0, later.stderr)
+  assert.equal(triggers(), ['trigger'])
+  assert.match(servers.gl.notes.at(-1)!.body, /^<!-- deploy-failure-reporter:paged -->\nPaged on-call: failing for 4[45] min( \d+ s)?\n$/)
+})
+
 test.run()
