@@ -64,11 +64,29 @@ export interface SeededPipeline {
   readonly status: 'success' | 'failed' | 'canceled' | 'skipped' | 'running' | 'pending'
 }
 
+// The list's enums, as GitLab's pipelines API documents them.
+const PIPELINE_ENUMS: Record<string, readonly string[]> = {
+  scope: ['running', 'pending', 'finished', 'branches', 'tags'],
+  status: ['created', 'waiting_for_resource', 'preparing', 'pending', 'running', 'success', 'failed', 'canceled', 'skipped', 'manual', 'scheduled'],
+  order_by: ['id', 'status', 'ref', 'updated_at', 'user_id'],
+  sort: ['asc', 'desc'],
+}
+
 /** Serves `pipelines` (oldest first) at `GET /projects/:id/pipelines` on `gl`, newest first. */
 export function serveGitLabPipelines(gl: LoopbackGitLab, pipelines: SeededPipeline[]): void {
   gl.extraRoutes.push((r) => {
     const project = /^\/projects\/([^/]+)\/pipelines$/.exec(r.path)
     if (r.method !== 'GET' || !project || (project[1] !== String(gl.projectId) && decodeURIComponent(project[1]!) !== gl.path)) return undefined
+    // What GitLab's parameter validation refuses (https://docs.gitlab.com/api/pipelines/#list-project-pipelines):
+    // a paging value that is not a whole number, and a value outside an enum; per_page above 100 is capped.
+    for (const name of ['per_page', 'page']) {
+      const value = r.query.get(name)
+      if (value !== null && !/^\d+$/.test(value)) return { status: 400, body: { error: `${name} is invalid` } }
+    }
+    for (const [name, allowed] of Object.entries(PIPELINE_ENUMS)) {
+      const value = r.query.get(name)
+      if (value !== null && !allowed.includes(value)) return { status: 400, body: { error: `${name} does not have a valid value` } }
+    }
     const ref = r.query.get('ref')
     const perPage = Math.min(Number(r.query.get('per_page') ?? 20) || 20, 100)
     const list = pipelines.filter((p) => ref === null || (p.ref ?? 'main') === ref).reverse()

@@ -216,6 +216,41 @@ test('ON_DUPLICATE=comment: the occurrence comment says what changed since the p
   assert.ok(compares().some((call) => call.path.endsWith(`/compare/10005ee...${HEAD}`)), compares().map((x) => x.path).join(', '))
 })
 
+test('ON_DUPLICATE=comment: the previous occurrence was this very commit: no section, no comparison from it', async () => {
+  serveGitHubChanges(servers.gh, REPO)
+  const holder = servers.gh.addIssue({ title: `[DEPLOY FAIL] production — ${HEAD} — ${today()}`, body: `## Deploy Failure Report\n\n**Commit:** \`${HEAD.slice(0, 7)}\`\n` })
+  const r = await runInProcess('report.mts', ['--json', 'Deploy job failed'], servers.gh.env({ ...ENV, ON_DUPLICATE: 'comment' }))
+  assert.is(r.code, 0, r.stderr)
+  assert.is(r.stderr, '')
+  assert.is(jsonOf(r.stdout).outcome, 'commented')
+  const comment = servers.gh.comments.find((x) => x.issue_number === holder.number)!
+  assert.ok(comment.body!.includes(`**Commit:** \`${HEAD}\``) || comment.body!.includes('**Commit:** `10007ee'), comment.body)
+  assert.not.match(comment.body!, /What changed/)
+  // The read of the last good deploy runs beside the duplicate check and may have compared already; nothing compares from this commit.
+  assert.is(compares().filter((call) => call.path.includes('/compare/10007ee')).length, 0)
+})
+
+test('a reopen (REPORT_REOPEN_WINDOW): the "failed again" comment and the chat line say what changed since the last good deploy (docs/changes.md)', async () => {
+  serveGitHubChanges(servers.gh, REPO)
+  const filed = await runInProcess('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, REPORT_CHANGES: 'off', CI_COMMIT_SHA: c(5) }))
+  assert.is(filed.code, 0, filed.stderr)
+  const resolved = await runInProcess('resolve.mts', [], servers.gh.env({ ...ENV, REPORT_CHANGES: 'off', CI_COMMIT_SHA: c(6) }))
+  assert.is(resolved.code, 0, resolved.stderr)
+  const issue = servers.gh.issues[0]!
+  assert.is(issue.state, 'closed')
+  const r = await runInProcess('report.mts', ['--json', 'Deploy job failed'], servers.gh.env({ ...ENV, REPORT_REOPEN_WINDOW: '1' }))
+  assert.is(r.code, 0, r.stderr)
+  assert.is(r.stderr, '')
+  const json = jsonOf(r.stdout) as { outcome: string; changes: { base: string; status: string; commits: number } }
+  assert.equal([json.outcome, json.changes.base, json.changes.status, json.changes.commits], ['reopened', c(4), 'ahead', 3])
+  assert.is(issue.state, 'open')
+  assert.is(servers.gh.issues.length, 1, 'nothing created')
+  const last = servers.gh.comments.at(-1)!.body!
+  assert.match(last, /\n### Failed again \d+ minutes? after recovery: occurrence 2\n/)
+  assert.match(last, /\n### What changed\n\*\*2 pull requests and 3 commits\*\* since the last good deploy \(`10004ee`, 2 h ago\): \[compare\]\(http:\/\/127\.0\.0\.1:\d+\/acme\/shop\/compare\/10004ee/)
+  assert.match((servers.gh.chat.at(-1)!.json as { text: string }).text, /\nChanged: 2 PRs, 3 commits since 10004ee \(2 h ago\)\n/)
+})
+
 test('doctor names the source and whether the token may read it; a refusal fails the check with the permission', async () => {
   serveGitHubChanges(servers.gh, REPO)
   const ok = await runInProcess('doctor.mts', [], servers.gh.env({ ...ENV }))
