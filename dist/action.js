@@ -1786,15 +1786,17 @@ function make(protocol) {
       const host = url.hostname.replace(/^\[|\]$/g, "");
       const port = Number(url.port) || defaultPort;
       const key2 = keyOf2(host, port);
-      const waiting = ahead.get(key2) ?? [];
-      if (waiting.length >= count) return;
+      const waiting = [...ahead.get(key2) ?? []];
       const options = { host, port, servername: isIP(host) ? "" : host, path: null };
-      const socket = mod.Agent.prototype.createConnection.call(agent, options);
-      socket.on("error", () => {
-      });
-      socket.setNoDelay(true);
-      socket.unref();
-      ahead.set(key2, [...waiting, socket]);
+      while (waiting.length < count) {
+        const socket = mod.Agent.prototype.createConnection.call(agent, options);
+        socket.on("error", () => {
+        });
+        socket.setNoDelay(true);
+        socket.unref();
+        waiting.push(socket);
+      }
+      ahead.set(key2, waiting);
     }
   };
 }
@@ -48899,12 +48901,12 @@ async function readFlap(tracker, config, now, failing, log2) {
 }
 async function prepareReport(config, failure2, log2, env) {
   const now = failure2.time;
-  if (config.fileAfter !== void 0 || config.flap !== void 0) preconnect(config.apiUrl, env, 2);
+  const reads = Number(config.fileAfter !== void 0) + Number(config.flap !== void 0);
+  if (reads > 0) preconnect(config.apiUrl, env, 1 + reads);
   const sources = await trackerAndRuns(config, log2, env, config.fileAfter !== void 0);
   const noise = noiseTracker(sources.tracker);
   const title = await issueTitle(config.template, failure2, sources.tracker);
   const key2 = { group: config.group ?? "title", title, time: failure2.time };
-  const reads = config.fileAfter !== void 0 || config.flap !== void 0;
   const [streak, flap] = await Promise.all([
     config.fileAfter !== void 0 ? readStreak(sources.runs, config.fileAfter, log2) : void 0,
     config.flap !== void 0 ? readFlap(sources.tracker, config, now, true, log2) : void 0,

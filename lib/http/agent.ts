@@ -56,17 +56,20 @@ function make(protocol: 'http:' | 'https:'): Transport {
       const host = url.hostname.replace(/^\[|\]$/g, '')
       const port = Number(url.port) || defaultPort
       const key = keyOf(host, port)
-      const waiting = ahead.get(key) ?? []
-      if (waiting.length >= count) return
+      const waiting = [...(ahead.get(key) ?? [])]
       // The options Node's Agent gives createConnection (servername for SNI, none for an IP address).
       const options = { host, port, servername: isIP(host) ? '' : host, path: null }
-      const socket = mod.Agent.prototype.createConnection.call(agent, options) as Socket
-      // A connection that fails ahead is left alone: the request then opens its own and reports that error.
-      socket.on('error', () => {})
-      // Nagle off, as Node's http client and curl have it: a small write never waits for a delayed ACK.
-      socket.setNoDelay(true)
-      socket.unref()
-      ahead.set(key, [...waiting, socket])
+      // Up to `count` in all: each one opened here is a request that need not wait for its handshakes.
+      while (waiting.length < count) {
+        const socket = mod.Agent.prototype.createConnection.call(agent, options) as Socket
+        // A connection that fails ahead is left alone: the request then opens its own and reports that error.
+        socket.on('error', () => {})
+        // Nagle off, as Node's http client and curl have it: a small write never waits for a delayed ACK.
+        socket.setNoDelay(true)
+        socket.unref()
+        waiting.push(socket)
+      }
+      ahead.set(key, waiting)
     },
   }
 }

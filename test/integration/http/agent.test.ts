@@ -36,6 +36,23 @@ test('a connection opened ahead carries the first request, and the next ones reu
   assert.equal(s.requests, [s.connections[0], s.connections[0], s.connections[0]])
 })
 
+test('open(url, 3) keeps three connections ready, and three requests at once take one each (REPORT_FILE_AFTER and REPORT_FLAP beside the duplicate check)', async () => {
+  const s = await counting()
+  servers.push(s.server)
+  const url = new URL(s.url)
+  transportFor('http:').open(url, 1)
+  transportFor('http:').open(url, 3)
+  // Loopback connects within milliseconds; a second is far past that on a busy machine.
+  for (const until = Date.now() + 1000; s.connections.length < 3 && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 10))
+  assert.is(s.connections.length, 3, 'three opened ahead')
+  // A fourth call asks for no more than three in all.
+  transportFor('http:').open(url, 3)
+  const answers = await Promise.all(['/list', '/runs', '/record'].map(async (path) => (await fetchOverHttp(`${s.url}${path}`)).text()))
+  assert.equal(answers, ['ok', 'ok', 'ok'])
+  assert.is(s.connections.length, 3, 'no connection opened while a request waited')
+  assert.is(new Set(s.requests).size, 3)
+})
+
 test('a connection that failed ahead is not handed out: the request opens its own and succeeds', async () => {
   const s = await counting()
   servers.push(s.server)
