@@ -40,6 +40,40 @@ test('GitLab, REPORT_FLAP=2/24h: the second outage today is labelled flapping, a
   assert.equal(actions(), ['trigger', 'resolve'])
 })
 
+test('GitLab, REPORT_FLAP=2/24h with no earlier outage: not flapping, the issue is as always', async () => {
+  const r = await runInProcess('report.mts', ['x'], env({ REPORT_FLAP: '2/24h' }))
+  assert.is(r.code, 0, r.stderr)
+  const issue = servers.gl.issues.at(-1)!
+  assert.not.ok(issue.labels.includes('flapping'), issue.labels.join(','))
+  assert.not.match(issue.description ?? '', /Flapping/)
+})
+
+test('GitLab, a flapping issue: resolve notes once and resolves the incident once, then closes it after a calm window, with no second page', async () => {
+  const at = new Date(Date.now() - 3 * 3600_000).toISOString()
+  const old = servers.gl.addIssue({ title: '[DEPLOY FAIL] staging — old0000 — 2026-11-26', state: 'closed', created_at: at, updated_at: at, closed_at: at, user_notes_count: 1 })
+  servers.gl.notes.push({ id: 900, body: `${RECOVERY_MARKER}\nrecovered`, system: false, noteable_iid: old.iid, noteable_type: 'Issue', created_at: at, author: { id: 7, username: 'reporter-bot' } })
+  const flapEnv = env({ REPORT_FLAP: '2/24h' })
+  assert.is((await runInProcess('report.mts', ['x'], flapEnv)).code, 0)
+  const issue = servers.gl.issues.at(-1)!
+  const held = () => servers.gl.notes.filter((n) => n.noteable_iid === issue.iid && n.body.includes('Recovered, but flapping: left open for a person to close')).length
+  for (let i = 0; i < 2; i++) {
+    const r = await runInProcess('resolve.mts', [], flapEnv)
+    assert.is(r.code, 0, r.stderr)
+    assert.is(issue.state, 'opened')
+  }
+  assert.is(held(), 1, 'one note for the two resolves')
+  assert.equal(actions(), ['trigger', 'resolve'])
+  // A day passes with no new outage: every record moves 25 hours back; the open issue was touched just now.
+  const back = (stamp: string | null | undefined) => (stamp ? new Date(Date.parse(stamp) - 25 * 3600_000).toISOString() : stamp)
+  for (const i of servers.gl.issues) Object.assign(i, { created_at: back(i.created_at), updated_at: back(i.updated_at), closed_at: back(i.closed_at) })
+  for (const n of servers.gl.notes) n.created_at = back(n.created_at)!
+  issue.updated_at = new Date().toISOString()
+  const calm = await runInProcess('resolve.mts', [], flapEnv)
+  assert.is(calm.code, 0, calm.stderr)
+  assert.is(issue.state, 'closed', calm.stdout + calm.stderr)
+  assert.equal(actions(), ['trigger', 'resolve'], 'triggered and resolved exactly once for the episode')
+})
+
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString()
 
 test('GitLab, REPORT_PAGE_AFTER=30m: an outage younger than that does not page; one older pages once, with one note', async () => {
