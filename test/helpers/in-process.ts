@@ -26,8 +26,7 @@ export function runInProcess(
   env: Record<string, string> = {},
   options: { cwd?: string; input?: string; timeoutMs?: number } = {},
 ): Promise<RunResult> {
-  const t0 = Date.now()
-  const run = turn.then(() => runOnce(script, args, env, options)).finally(() => process.env.IN_PROCESS_TIMING && console.error(`in-process ${script} ${Date.now() - t0} ms`))
+  const run = turn.then(() => runOnce(script, args, env, options))
   turn = run.catch(() => undefined)
   // A run cannot be killed as a process can: past its time the test fails, and the next run waits for it.
   const { timeoutMs = 60_000 } = options
