@@ -31,11 +31,17 @@ export interface RunResult {
 // NODE_OPTIONS and npm's node-options (which npm puts in place of NODE_OPTIONS for what it starts) both
 // preload the loopback-only guard, so no process a test starts can connect anywhere but 127.0.0.1.
 // npm_config_cache: the npm and npx that tests start share one cache, never a read-only HOME (npm-cache.mjs).
+// SHLVL=1: nor the developer's ~/.bashrc. A bash whose standard input is a socket (Node's pipes are socket
+// pairs) and that no other shell started takes itself for one started by rshd/sshd and reads ~/.bashrc
+// even with -c (bash(1), INVOCATION); a shell above it is what SHLVL says. A ~/.bashrc may put another
+// node or npm first on PATH (nvm, pyenv shims), and costs its own start-up in every bash a test starts
+// (the after_script's shells, gitlab-ci-local's jobs): 0.6 s of CPU each with pyenv's init.
 const cache = npmCache()
 export const baseEnv = (): Record<string, string> => {
   const keep = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'TZ']
   return {
     ...Object.fromEntries(keep.flatMap((k) => (process.env[k] ? [[k, process.env[k]!]] : []))),
+    SHLVL: '1',
     REPORT_DOTENV: 'off',
     NODE_OPTIONS: GUARD,
     npm_config_node_options: `${projectNodeOptions()} ${GUARD}`.trim(),
