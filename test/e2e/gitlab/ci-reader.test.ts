@@ -1,6 +1,5 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { join } from 'node:path'
 import type { GitLabCiOptions } from '../../../lib/config/ci-gitlab.ts'
 import { gitLabCiReader } from '../../../lib/gitlab/ci-reader.ts'
 import { visibleLine } from '../../../lib/gitlab/trace.ts'
@@ -8,7 +7,8 @@ import type { FailedJob } from '../../../lib/core/ci.ts'
 import { gitLabCiOptions } from '../../../lib/config/ci-gitlab.ts'
 import { CiLogUnavailable } from '../../../lib/core/errors.ts'
 import { DEPLOY_TRACE, GENERATED_LAST_LINES, PLANTED_TOKEN } from '../../helpers/loopback-gitlab-ci.ts'
-import { ROOT, runCommand } from '../../helpers/helpers.ts'
+import { compiledChild } from '../../helpers/child-build.ts'
+import { runCommand } from '../../helpers/helpers.ts'
 import { useLoopback } from '../../helpers/servers.ts'
 import { memoryLog } from '../../../lib/core/log.ts'
 
@@ -117,7 +117,7 @@ test('through HTTP_PROXY: both hops pass the proxy, and the storage origin still
   const store = storage.glci
   store.stored.set('traces/66.log', DEPLOY_TRACE)
   servers.glci.addJob({ id: 66, name: 'deploy' }, { location: `${store.url}/storage/traces/66.log?X-Amz-Signature=abc123` })
-  const child = await runCommand(process.execPath, ['--import', 'tsx', join(ROOT, 'test/helpers/read-gitlab-trace.mts')], {
+  const child = await runCommand(process.execPath, [await compiledChild('read-gitlab-trace')], {
     CI_API_V4_URL: servers.glci.apiUrl,
     CI_LOG_TOKEN: servers.glci.token,
     JOB_ID: '66',
@@ -196,7 +196,7 @@ test('an endless, slow trace: the caller\'s signal ends the read and the connect
 test('a 200 MB trace is read at flat memory, and its end is the end of step_script', async () => {
   servers.glci.addJob({ id: 65, name: 'deploy' }, { generate: 200 << 20 })
   // Read in a process of its own, so that neither the server generating the trace nor this runner counts.
-  const child = await runCommand(process.execPath, ['--import', 'tsx', join(ROOT, 'test/helpers/read-gitlab-trace.mts')], {
+  const child = await runCommand(process.execPath, [await compiledChild('read-gitlab-trace')], {
     CI_API_V4_URL: servers.glci.apiUrl,
     CI_LOG_TOKEN: servers.glci.token,
     JOB_ID: '65',

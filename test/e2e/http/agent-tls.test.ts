@@ -4,12 +4,12 @@
 import { once } from 'node:events'
 import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
-import { join } from 'node:path'
 import type { TLSSocket } from 'node:tls'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { makeTls, type BenchTls } from '../../../bench/network/tls.ts'
-import { ROOT, runCommand } from '../../helpers/helpers.ts'
+import { compiledChild } from '../../helpers/child-build.ts'
+import { runCommand } from '../../helpers/helpers.ts'
 
 // A certificate for 127.0.0.1 and localhost, signed by a CA made for this file (openssl, temporary folder).
 let tls: BenchTls
@@ -49,7 +49,7 @@ async function origin(host = '127.0.0.1'): Promise<Origin> {
 
 // The child's environment: what it needs and nothing else (runCommand starts from a clean one). A child
 // whose idle or unused connection held it open would be killed at the time limit, and the test fail.
-const child = (env: Record<string, string>) => runCommand(process.execPath, ['--import', 'tsx', join(ROOT, 'test/helpers/https-ahead.mts')], env, { timeoutMs: 30_000 })
+const child = async (env: Record<string, string>) => runCommand(process.execPath, [await compiledChild('https-ahead')], env, { timeoutMs: 30_000 })
 const trusted = () => ({ NODE_EXTRA_CA_CERTS: tls.caFile })
 
 for (const later of [false, true]) {

@@ -5,11 +5,11 @@
 import { once } from 'node:events'
 import { createServer as createHttps, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
-import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { makeTls, type BenchTls } from '../../../bench/network/tls.ts'
-import { ROOT, runCommand } from '../../helpers/helpers.ts'
+import { compiledChild } from '../../helpers/child-build.ts'
+import { runCommand } from '../../helpers/helpers.ts'
 import { LoopbackServer } from '../../helpers/loopback-server.ts'
 
 let tls: BenchTls
@@ -35,7 +35,7 @@ test.after(async () => {
   tls.remove()
 })
 
-const child = (from: string) => runCommand(process.execPath, ['--import', 'tsx', join(ROOT, 'test/helpers/https-redirect.mts')], { FROM: from, NODE_EXTRA_CA_CERTS: tls.caFile }, { timeoutMs: 30_000 })
+const child = async (from: string) => runCommand(process.execPath, [await compiledChild('https-redirect')], { FROM: from, NODE_EXTRA_CA_CERTS: tls.caFile }, { timeoutMs: 30_000 })
 
 test('https redirected to http: refused by fetch and by the streamed GET, and the http server is sent nothing', async () => {
   plainHits = 0
