@@ -109,8 +109,8 @@ export function gitLabChanges(gitlab: GitLab, code: GitLabCode, apiUrl: string):
     return { status: builtOn ? 'ahead' : 'diverged', commits: commits.reverse(), total: commits.length, behindBy: 0 }
   }
 
-  const pullsOf = async (shas: readonly string[], signal: AbortSignal): Promise<Map<string, ChangePull>> => {
-    const asked = shas.slice(0, MAX_MR_LOOKUPS)
+  const pullsOf = async (commits: readonly ChangeCommit[], signal: AbortSignal): Promise<Map<string, ChangePull>> => {
+    const asked = commits.slice(0, MAX_MR_LOOKUPS).map((commit) => commit.sha)
     const answers = await Promise.all(
       asked.map(async (sha) => {
         try {

@@ -55,14 +55,15 @@ export function localHistory(cwd?: string): CommitHistory {
       const [ahead, behind] = await Promise.all([ok(['merge-base', '--is-ancestor', base, head]), ok(['merge-base', '--is-ancestor', head, base])])
       const behindBy = ahead ? 0 : await count(`${head}..${base}`)
       if (behind && !ahead) return { status: 'behind', commits: [], total: 0, behindBy }
-      const out = await gitFile(['log', `--max-count=${MAX_LISTED}`, '--format=%H%x1f%an%x1f%s', `${base}..${head}`], cwd)
+      const out = await gitFile(['log', `--max-count=${MAX_LISTED}`, '--format=%H%x1f%P%x1f%an%x1f%s', `${base}..${head}`], cwd)
       if (out.code !== 0) throw new Error(`git log ${base.slice(0, 7)}..${head.slice(0, 7)} failed: ${out.stderr.trim().slice(0, 200)}`)
       const commits = out.stdout
         .split('\n')
         .filter((line) => line !== '')
         .map((line) => {
-          const [sha = '', author = '', ...subject] = line.split('\x1f')
-          return { sha, author, subject: subject.join('\x1f') }
+          const [sha = '', parents = '', author = '', ...subject] = line.split('\x1f')
+          // The parents let a merge commit's pull request claim the commits it brought (lib/core/merged-pulls.ts).
+          return { sha, author, subject: subject.join('\x1f'), parents: parents.split(' ').filter(Boolean) }
         })
       const total = commits.length < MAX_LISTED ? commits.length : await count(`${base}..${head}`)
       return { status: ahead ? (total ? 'ahead' : 'identical') : 'diverged', commits, total, behindBy }

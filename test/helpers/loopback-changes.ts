@@ -1,6 +1,6 @@
 // What changed, on the loopback GitHub and GitLab: a repository's commit graph, deployments with their
 // statuses, a workflow's successful runs, compare (paged as GitHub pages it: oldest first, `link` with
-// rel="next" and rel="last"), the pull requests of commits through GraphQL's associatedPullRequests, and
+// rel="next" and rel="last"), the recently updated closed pull requests with their merge commits, and
 // GitLab's deployments, compare and merge requests of a commit. Each route refuses what the service
 // refuses (GitHub's OpenAPI description, @octokit/openapi-types; GitLab's, /work/shared/reference/gitlab-openapi),
 // so a request the real API would turn away fails here too. Hooked in through the fakes' extraRoutes.
@@ -27,6 +27,10 @@ export interface SeedPull {
   readonly title: string
   readonly author: string | null
   readonly commits: readonly string[]
+  /** The commit its merge left on the branch (merge_commit_sha); the newest of `commits` unless said. */
+  readonly merge?: string
+  /** Not merged (closed unmerged): GitHub still gives it a merge_commit_sha, of a test merge. */
+  readonly unmerged?: boolean
 }
 
 /** A deployment of an environment and its statuses, newest status first (GitHub lists them so). */
@@ -87,30 +91,41 @@ const pageOf = (r: Recorded, fallback: number): { perPage: number; page: number 
 
 const notFound = { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' } }
 
-/** The GraphQL field each commit's pull request is read with (aliases `c0`, `c1`, …). */
-const OBJECT = /(\w+): object\(oid: "([0-9a-f]+)"\)/g
+// GitHub's enums for the pull request list (@octokit/openapi: pulls/list).
+const PULL_STATE = ['open', 'closed', 'all']
+const PULL_SORT = ['created', 'updated', 'popularity', 'long-running']
 
-/** Serves `repo`'s changes routes on `gh`; returns the GraphQL queries it answered. */
-export function serveGitHubChanges(gh: LoopbackGitHub, repo: SeedRepo): { graphql: string[] } {
+/** The newest of a pull request's commits in the history: where a squash or rebase merge leaves the branch. */
+const mergeOf = (repo: SeedRepo, pull: SeedPull) => pull.merge ?? repo.commits.filter((commit) => pull.commits.includes(commit.sha)).at(-1)?.sha ?? pull.commits.at(-1)!
+
+/** Serves `repo`'s changes routes on `gh`. */
+export function serveGitHubChanges(gh: LoopbackGitHub, repo: SeedRepo): void {
   const base = `/repos/${gh.owner}/${gh.repo}`
-  const graphql: string[] = []
   gh.extraRoutes.push((r) => {
-    if (r.method === 'POST' && r.path === '/graphql') {
-      const { query = '', variables = {} } = (r.json ?? {}) as { query?: string; variables?: Record<string, unknown> }
-      if (!query.includes('associatedPullRequests')) return undefined
-      graphql.push(query)
-      if (variables.owner !== gh.owner || variables.repo !== gh.repo) return { status: 200, body: { data: { repository: null }, errors: [{ type: 'NOT_FOUND', message: 'Could not resolve to a Repository' }] } }
-      const repository: Record<string, unknown> = {}
-      for (const [, alias, oid] of query.matchAll(OBJECT)) {
-        const commit = find(repo, oid!)
-        const pull = commit && repo.pulls?.find((p) => p.commits.includes(commit.sha))
-        repository[alias!] = commit ? { associatedPullRequests: { nodes: pull ? [{ number: pull.number, title: pull.title, url: `${gh.url}/${gh.owner}/${gh.repo}/pull/${pull.number}`, author: pull.author === null ? null : { login: pull.author } }] : [] } } : null
-      }
-      return { status: 200, body: { data: { repository } } }
-    }
     if (r.method !== 'GET' || !r.path.startsWith(`${base}/`)) return undefined
     const rest = r.path.slice(base.length)
 
+    if (rest === '/pulls') {
+      const paging = pageOf(r, 30)
+      if ('status' in paging) return paging
+      const [state, sort, direction] = [r.query.get('state') ?? 'open', r.query.get('sort') ?? 'created', r.query.get('direction') ?? (r.query.get('sort') === 'created' || !r.query.has('sort') ? 'desc' : 'asc')]
+      if (!PULL_STATE.includes(state) || !PULL_SORT.includes(sort) || !['asc', 'desc'].includes(direction)) return { status: 422, body: { message: 'Validation Failed' } }
+      // Seeded pull requests are all closed; a higher number was updated later.
+      const closed = state === 'open' ? [] : [...(repo.pulls ?? [])].sort((a, b) => (direction === 'desc' ? b.number - a.number : a.number - b.number))
+      const at = (n: number) => new Date(Date.UTC(2026, 10, 1) + n * 60_000).toISOString()
+      const list = closed.map((p) => ({
+        number: p.number,
+        title: p.title,
+        state: 'closed',
+        html_url: `${gh.url}/${gh.owner}/${gh.repo}/pull/${p.number}`,
+        user: p.author === null ? null : { login: p.author },
+        updated_at: at(p.number),
+        closed_at: at(p.number),
+        merged_at: p.unmerged ? null : at(p.number),
+        merge_commit_sha: mergeOf(repo, p),
+      }) satisfies Partial<Record<keyof Schemas['pull-request-simple'], unknown>>)
+      return { status: 200, body: list.slice((paging.page - 1) * paging.perPage, paging.page * paging.perPage) }
+    }
     if (rest === '/deployments') {
       const paging = pageOf(r, 30)
       if ('status' in paging) return paging
@@ -197,7 +212,6 @@ export function serveGitHubChanges(gh: LoopbackGitHub, repo: SeedRepo): { graphq
     }
     return undefined
   })
-  return { graphql }
 }
 
 const deploymentId = (repo: SeedRepo, d: SeedDeployment) => 70_000 + (repo.deployments ?? []).indexOf(d)
