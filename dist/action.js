@@ -37853,9 +37853,9 @@ var init_changes2 = __esm({
 function until(work, signal) {
   return new Promise((resolve, reject) => {
     const abort = () => reject(new TimedOut());
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
     if (signal.aborted) return abort();
     signal.addEventListener("abort", abort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
   });
 }
 function whyUnread(error, timeout) {
@@ -37891,21 +37891,36 @@ async function readWhatChanged(service, local, request2, log2) {
   const cancel = () => deadline.abort();
   request2.signal?.addEventListener("abort", cancel, { once: true });
   let step = "find the last good deploy";
+  service?.pulls?.start?.(deadline.signal);
+  const historyFor = async (base) => local && await until(local.holds?.(base, request2.head) ?? Promise.resolve(false), deadline.signal) ? local : service?.remote;
+  const compared = (base, history, signal) => until(history.compare(base, request2.head, signal), signal);
+  let early;
+  const candidate = (base) => {
+    if (early || sameCommit(base, request2.head)) return;
+    const stop = new AbortController();
+    const signal = AbortSignal.any([deadline.signal, stop.signal]);
+    const history = historyFor(base);
+    const comparison = history.then((h) => h ? compared(base, h, signal) : void 0);
+    comparison.catch(() => void 0);
+    early = { base, history, comparison, stop };
+  };
   try {
     const sources = [...request2.lastGoodSha ? [explicit(request2.lastGoodSha)] : [], ...service?.sources ?? []];
     let good;
     for (const source of sources) {
       step = `read ${source.name}`;
-      good = await until(source.find(deadline.signal), deadline.signal);
+      good = await until(source.find(deadline.signal, candidate), deadline.signal);
       if (good !== void 0) break;
     }
+    const guessed = early && good && early.base === good.sha ? early : void 0;
+    if (!guessed) early?.stop.abort();
     const compareUrl = (base) => service?.compareUrl(base, request2.head) ?? null;
     const empty = { commits: [], total: 0, behindBy: 0, pulls: [], pullOf: /* @__PURE__ */ new Map() };
     if (!good) return { status: "none", base: null, head: request2.head, compareUrl: null, ...empty };
     const found = { base: good.sha, head: request2.head, source: good.source, compareUrl: compareUrl(good.sha), ...good.at ? { baseAt: good.at } : {} };
     if (sameCommit(good.sha, request2.head)) return { status: "identical", ...found, ...empty };
     step = "look for both commits in the checkout";
-    const history = local && await until(local.holds?.(good.sha, request2.head) ?? Promise.resolve(false), deadline.signal) ? local : service?.remote;
+    const history = await (guessed?.history ?? historyFor(good.sha));
     if (!history) {
       log2.warn(`Could not say what changed since ${good.sha.slice(0, 7)} (${good.source}): the checkout does not hold both commits and no service can compare them; fetch more history (actions/checkout fetch-depth: 0, GIT_DEPTH: 0). The issue is filed without its What changed section`);
       return void 0;
@@ -37913,18 +37928,18 @@ async function readWhatChanged(service, local, request2, log2) {
     step = `compare ${good.sha.slice(0, 7)}...${request2.head.slice(0, 7)} (${history.name})`;
     let comparison;
     try {
-      comparison = await until(history.compare(good.sha, request2.head, deadline.signal), deadline.signal);
+      comparison = await (guessed?.comparison ?? compared(good.sha, history, deadline.signal));
     } catch (error) {
       if (error instanceof BaseGone) return { status: "gone", ...found, ...empty };
       throw error;
     }
     step = `read the pull requests of the commits (${service?.service ?? ""})`;
     const lookup2 = comparison.status === "ahead" || comparison.status === "diverged" ? service?.pulls : void 0;
-    const shas = comparison.commits.slice(0, MAX_PULL_LOOKUPS).map((commit) => commit.sha);
-    const pullOfSha = lookup2 && shas.length ? await until(lookup2.pullsOf(shas, deadline.signal), deadline.signal) : /* @__PURE__ */ new Map();
+    const listed = comparison.commits.slice(0, MAX_PULL_LOOKUPS);
+    const pullOfSha = lookup2 && listed.length ? await until(lookup2.pullsOf(listed, deadline.signal), deadline.signal) : /* @__PURE__ */ new Map();
     const pulls = /* @__PURE__ */ new Map();
     const pullOf = /* @__PURE__ */ new Map();
-    for (const sha of shas) {
+    for (const { sha } of listed) {
       const pull = pullOfSha.get(sha);
       if (!pull) continue;
       pullOf.set(sha, pull.number);
@@ -37936,6 +37951,7 @@ async function readWhatChanged(service, local, request2, log2) {
     log2.warn(`Could not ${step} to say what changed: ${why(error, request2.timeoutMs)}. The issue is filed without its What changed section`);
     return void 0;
   } finally {
+    early?.stop.abort();
     clearTimeout(timer);
     request2.signal?.removeEventListener("abort", cancel);
   }
@@ -41233,11 +41249,11 @@ function localHistory(cwd) {
       const [ahead, behind] = await Promise.all([ok(["merge-base", "--is-ancestor", base, head]), ok(["merge-base", "--is-ancestor", head, base])]);
       const behindBy = ahead ? 0 : await count(`${head}..${base}`);
       if (behind && !ahead) return { status: "behind", commits: [], total: 0, behindBy };
-      const out = await gitFile(["log", `--max-count=${MAX_LISTED}`, "--format=%H%x1f%an%x1f%s", `${base}..${head}`], cwd);
+      const out = await gitFile(["log", `--max-count=${MAX_LISTED}`, "--format=%H%x1f%P%x1f%an%x1f%s", `${base}..${head}`], cwd);
       if (out.code !== 0) throw new Error(`git log ${base.slice(0, 7)}..${head.slice(0, 7)} failed: ${out.stderr.trim().slice(0, 200)}`);
       const commits = out.stdout.split("\n").filter((line) => line !== "").map((line) => {
-        const [sha = "", author = "", ...subject] = line.split("");
-        return { sha, author, subject: subject.join("") };
+        const [sha = "", parents = "", author = "", ...subject] = line.split("");
+        return { sha, author, subject: subject.join(""), parents: parents.split(" ").filter(Boolean) };
       });
       const total = commits.length < MAX_LISTED ? commits.length : await count(`${base}..${head}`);
       return { status: ahead ? total ? "ahead" : "identical" : "diverged", commits, total, behindBy };
@@ -47840,8 +47856,8 @@ function gitLabChanges(gitlab, code, apiUrl) {
     const builtOn = listed.some((c) => Array.isArray(c.parent_ids) && c.parent_ids.some((p) => typeof p === "string" && p.toLowerCase().startsWith(base.toLowerCase())));
     return { status: builtOn ? "ahead" : "diverged", commits: commits.reverse(), total: commits.length, behindBy: 0 };
   };
-  const pullsOf2 = async (shas, signal) => {
-    const asked = shas.slice(0, MAX_MR_LOOKUPS);
+  const pullsOf = async (commits, signal) => {
+    const asked = commits.slice(0, MAX_MR_LOOKUPS).map((commit) => commit.sha);
     const answers = await Promise.all(
       asked.map(async (sha) => {
         try {
@@ -47867,7 +47883,7 @@ function gitLabChanges(gitlab, code, apiUrl) {
     service: "GitLab",
     sources: [lastGood],
     remote: { name: "GitLab compare", compare: compare2 },
-    pulls: { pullsOf: pullsOf2 },
+    pulls: { pullsOf },
     compareUrl: (base, head) => web ? `${web}/-/compare/${base}...${head}` : null,
     permissionHint: "read_api"
   };
@@ -47892,13 +47908,46 @@ var init_changes3 = __esm({
   }
 });
 
+// lib/core/merged-pulls.ts
+function reach(from, within2) {
+  const seen = /* @__PURE__ */ new Set();
+  const stack = [...from];
+  while (stack.length) {
+    const sha = stack.pop();
+    const commit = within2.get(sha);
+    if (!commit || seen.has(sha)) continue;
+    seen.add(sha);
+    stack.push(...commit.parents ?? []);
+  }
+  return seen;
+}
+function attributePulls(commits, merged) {
+  const bySha = new Map(commits.map((commit) => [commit.sha.toLowerCase(), { ...commit, parents: commit.parents?.map((p) => p.toLowerCase()) }]));
+  const pullOf = new Map(merged.map(({ mergeSha, ...pull }) => [mergeSha.toLowerCase(), pull]));
+  const out = /* @__PURE__ */ new Map();
+  for (const sha of bySha.keys()) if (pullOf.has(sha)) out.set(sha, pullOf.get(sha));
+  for (const [sha, commit] of [...bySha].reverse()) {
+    const pull = pullOf.get(sha);
+    const [first2, ...others] = commit.parents ?? [];
+    if (!pull || !others.length) continue;
+    const before = reach(first2 ? [first2] : [], bySha);
+    for (const brought of reach(others, bySha)) if (!before.has(brought) && !out.has(brought)) out.set(brought, pull);
+  }
+  return out;
+}
+var init_merged_pulls = __esm({
+  "lib/core/merged-pulls.ts"() {
+    "use strict";
+  }
+});
+
 // lib/github/changes.ts
 var changes_exports2 = {};
 __export(changes_exports2, {
   MAX_DEPLOYMENTS: () => MAX_DEPLOYMENTS,
+  RECENT_PULLS: () => RECENT_PULLS,
   gitHubChanges: () => gitHubChanges,
-  gitHubWebUrl: () => gitHubWebUrl,
-  pullsQuery: () => pullsQuery
+  gitHubWebUrl: () => gitHubWebUrl
 });
 function cannot3(what, error, fix) {
   if (error instanceof ChangesUnavailable) return error;
@@ -47911,7 +47960,7 @@ function deploymentSource(github, code) {
   const { owner, repo } = code;
   return {
     name: "GitHub deployments",
-    async find(signal) {
+    async find(signal, candidate) {
       let deployments;
       try {
         ;
@@ -47923,6 +47972,8 @@ function deploymentSource(github, code) {
       const list2 = deployments;
       if (!list2.every((d) => Number.isInteger(d.id) && isSha2(d.sha))) throw unexpected3("the list of deployments");
       if (!list2.length) return void 0;
+      const likely = list2.find((d) => !d.sha.toLowerCase().startsWith(code.head.toLowerCase()));
+      if (likely) candidate?.(likely.sha.toLowerCase());
       for (let i = 0; i < list2.length; i += STATUS_BATCH) {
         const batch = list2.slice(i, i + STATUS_BATCH);
         const found = await Promise.all(batch.map((d) => successOf(github, code, d.id, signal)));
@@ -48015,41 +48066,31 @@ async function compare(github, code, base, head, signal) {
     ...typeof data.html_url === "string" ? { url: data.html_url } : {}
   };
 }
-function pullsQuery(shas) {
-  const fields = shas.map((sha, i) => {
-    if (!/^[0-9a-f]{40,64}$/i.test(sha)) throw new TypeError(`not a full commit id: ${sha}`);
-    return `c${i}: object(oid: "${sha}") { ... on Commit { associatedPullRequests(first: 1) { nodes { number title url author { login } } } } }`;
-  });
-  return `query($owner: String!, $repo: String!) {
-  repository(owner: $owner, name: $repo) {
-    ${fields.join("\n    ")}
-  }
-}`;
-}
-async function pullsOf(github, code, shas, signal) {
-  let body2;
-  try {
-    ;
-    ({ data: body2 } = await github.request(graphqlRoute(github), { query: pullsQuery(shas), variables: { owner: code.owner, repo: code.repo }, ...withSignal(signal) }));
-  } catch (error) {
-    throw cannot3("the pull requests of the commits", error, PERMISSION3.pulls);
-  }
-  const [problem] = body2.errors ?? [];
-  if (problem) {
-    const refused = problem.type === "FORBIDDEN" || problem.type === "INSUFFICIENT_SCOPES";
-    throw new ChangesUnavailable(`GitHub's GraphQL API refused the pull requests of the commits (${problem.type ?? "error"}: ${String(problem.message ?? "").slice(0, 200)})`, refused ? PERMISSION3.pulls : "");
-  }
-  const repository = body2.data?.repository;
-  if (!repository || typeof repository !== "object") throw unexpected3("the pull requests of the commits");
-  const out = /* @__PURE__ */ new Map();
-  shas.forEach((sha, i) => {
-    const [node] = repository[`c${i}`]?.associatedPullRequests?.nodes ?? [];
-    if (!node) return;
-    if (!Number.isInteger(node.number) || typeof node.title !== "string" || typeof node.url !== "string") throw unexpected3("the pull requests of the commits");
-    const author = typeof node.author?.login === "string" ? node.author.login : null;
-    out.set(sha, { number: node.number, title: node.title, url: node.url, author });
-  });
-  return out;
+function recentPulls(github, code) {
+  let listed;
+  const start = (signal) => {
+    listed ??= (async () => {
+      let data;
+      try {
+        ;
+        ({ data } = await github.request("GET /repos/{owner}/{repo}/pulls", { owner: code.owner, repo: code.repo, state: "closed", sort: "updated", direction: "desc", per_page: RECENT_PULLS, ...withSignal(signal) }));
+      } catch (error) {
+        throw cannot3("the pull requests", error, PERMISSION3.pulls);
+      }
+      if (!Array.isArray(data)) throw unexpected3("the list of pull requests");
+      return data.flatMap((p) => {
+        if (!Number.isInteger(p.number) || typeof p.title !== "string" || typeof p.html_url !== "string") throw unexpected3("the list of pull requests");
+        if (typeof p.merged_at !== "string" || !isSha2(p.merge_commit_sha)) return [];
+        return [{ number: p.number, title: p.title, url: p.html_url, author: typeof p.user?.login === "string" ? p.user.login : null, mergeSha: p.merge_commit_sha }];
+      });
+    })();
+    listed.catch(() => void 0);
+    return listed;
+  };
+  return {
+    start: (signal) => void start(signal),
+    pullsOf: async (commits, signal) => attributePulls(commits, await start(signal))
+  };
 }
 function gitHubWebUrl(apiUrl) {
   const url = new URL(apiUrl);
@@ -48062,15 +48103,16 @@ function gitHubChanges(github, code) {
     service: "GitHub",
     sources: [deploymentSource(github, code), ...code.runId ? [runSource(github, code, code.runId)] : []],
     remote: { name: "GitHub compare", compare: (base, head, signal) => compare(github, code, base, head, signal) },
-    pulls: { pullsOf: (shas, signal) => pullsOf(github, code, shas, signal) },
+    pulls: recentPulls(github, code),
     compareUrl,
     permissionHint: "deployments: read, actions: read, contents: read, pull-requests: read"
   };
 }
-var MAX_DEPLOYMENTS, STATUS_BATCH, PAGE, PERMISSION3, unexpected3, SHA5, isSha2, dateOf2, withSignal, commitOf2, STATUSES, lastPage, graphqlRoute;
+var MAX_DEPLOYMENTS, STATUS_BATCH, PAGE, PERMISSION3, unexpected3, SHA5, isSha2, dateOf2, withSignal, commitOf2, STATUSES, lastPage, RECENT_PULLS;
 var init_changes4 = __esm({
   "lib/github/changes.ts"() {
     "use strict";
+    init_merged_pulls();
     init_changes2();
     init_errors();
     init_transient();
@@ -48092,17 +48134,15 @@ var init_changes4 = __esm({
       if (!isSha2(c.sha) || typeof c.commit?.message !== "string") throw unexpected3("the comparison");
       const name2 = typeof c.commit.author?.name === "string" ? c.commit.author.name : "unknown";
       const login = typeof c.author?.login === "string" ? c.author.login : void 0;
-      return { sha: c.sha.toLowerCase(), subject: c.commit.message.split("\n", 1)[0], author: name2, ...login ? { login } : {} };
+      const parents = Array.isArray(c.parents) ? c.parents.map((p) => p.sha).filter(isSha2).map((sha) => sha.toLowerCase()) : [];
+      return { sha: c.sha.toLowerCase(), subject: c.commit.message.split("\n", 1)[0], author: name2, ...login ? { login } : {}, parents };
     };
     STATUSES = ["ahead", "behind", "diverged", "identical"];
     lastPage = (link4) => {
       const match = typeof link4 === "string" ? /[?&]page=(\d+)[^>]*>;\s*rel="last"/.exec(link4) : null;
       return match ? Number(match[1]) : void 0;
     };
-    graphqlRoute = (github) => {
-      const base = github.request.endpoint.DEFAULTS.baseUrl;
-      return /\/api\/v3\/?$/.test(base) ? `POST ${base.replace(/\/api\/v3\/?$/, "/api/graphql")}` : "POST /graphql";
-    };
+    RECENT_PULLS = 100;
   }
 });
 
@@ -48157,6 +48197,7 @@ function startChanges(config, head, log2, env = process.env) {
   if (config.changes !== "auto") return void 0;
   const full = env.GITHUB_ACTIONS === "true" && /^[0-9a-f]{40,64}$/i.test(env.GITHUB_SHA ?? "") && env.GITHUB_SHA.startsWith(head) ? env.GITHUB_SHA.toLowerCase() : head;
   head = full;
+  preconnect(config.apiUrl, env, config.tracker === "gitlab" ? 2 : 3);
   const stop = new AbortController();
   return { settled: readChanges2(config, head, log2, env, void 0, stop.signal), cancel: () => stop.abort() };
 }
@@ -48182,6 +48223,7 @@ var sameOrigin2, gitHubCode, gitLabProject;
 var init_changes5 = __esm({
   "lib/run/changes.ts"() {
     "use strict";
+    init_preconnect();
     sameOrigin2 = (a, b) => URL.canParse(a) && URL.canParse(b) && new URL(a).origin === new URL(b).origin;
     gitHubCode = (config, env) => {
       const run2 = env.GITHUB_ACTIONS === "true" && config.githubRun && (config.githubRun.apiUrl === void 0 || sameOrigin2(config.githubRun.apiUrl, config.apiUrl)) ? config.githubRun : void 0;
