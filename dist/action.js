@@ -37853,9 +37853,9 @@ var init_changes2 = __esm({
 function until(work, signal) {
   return new Promise((resolve, reject) => {
     const abort = () => reject(new TimedOut());
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
     if (signal.aborted) return abort();
     signal.addEventListener("abort", abort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
   });
 }
 function whyUnread(error, timeout) {
