@@ -37439,7 +37439,7 @@ function describeError(error) {
   if (error instanceof ApiError) {
     if (error.status !== void 0) return `HTTP ${error.status}: ${error.message}`.trim();
     const { code, message } = error.cause ?? {};
-    const cause = code ?? message;
+    const cause = typeof code === "string" ? code : code === void 0 ? message : void 0;
     return `no answer from the API (${error.message || "network error"}${cause && cause !== error.message ? `: ${cause}` : ""})`;
   }
   return error instanceof Error ? error.message : String(error);
@@ -48934,7 +48934,7 @@ async function readStreak(runs, fileAfter, log2) {
 async function readFlap(tracker, config, now, failing, log2) {
   const flap = config.flap;
   try {
-    const { episodes } = await readHistory({ ...tracker, countDeploys: void 0 }, { since: new Date(now.getTime() - flap.windowSeconds * 1e3), until: new Date(now.getTime() + 1) }, [config.deployEnv]);
+    const { episodes } = await withAttempts(1, () => readHistory({ ...tracker, countDeploys: void 0 }, { since: new Date(now.getTime() - flap.windowSeconds * 1e3), until: new Date(now.getTime() + 1) }, [config.deployEnv]));
     return flapState(episodes, config.deployEnv, flap, now, failing);
   } catch (error) {
     log2.warn(`REPORT_FLAP is not applied: the record of ${config.deployEnv} could not be read (${describeError(error)})`);
@@ -49321,7 +49321,8 @@ async function holdFlapping(config, tracker, recovery, log2, dryRun) {
   const decisions = [];
   try {
     const period = { since: new Date(now.getTime() - flap.windowSeconds * 1e3), until: new Date(now.getTime() + 1) };
-    const [{ episodes }, open2] = await Promise.all([readHistory({ ...tracker, countDeploys: void 0 }, period, [recovery.environment]), findRecoverable(tracker, recovery.environment, recovery.time)]);
+    const record = withAttempts(1, () => readHistory({ ...tracker, countDeploys: void 0 }, period, [recovery.environment]));
+    const [{ episodes }, open2] = await Promise.all([record, findRecoverable(tracker, recovery.environment, recovery.time)]);
     const state = flapState(episodes, recovery.environment, flap, now, false);
     for (const issue of open2) {
       const comments = await tracker.listComments(issue.number);

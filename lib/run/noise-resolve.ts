@@ -8,7 +8,7 @@ import { postCommentOnce } from '../core/flows/comments.ts'
 import { findRecoverable } from '../core/flows/resolve.ts'
 import type { Log } from '../core/log.ts'
 import { alreadyHeld, FLAP_HELD_COMMENT, flapState, recoveryAction } from '../core/noise/flap.ts'
-import { describeError } from '../core/retry/transient.ts'
+import { describeError, withAttempts } from '../core/retry/transient.ts'
 import { readHistory } from '../core/stats/read.ts'
 import type { Recovery } from '../core/text/comment-text.ts'
 import type { Tracker } from '../core/tracker.ts'
@@ -39,7 +39,9 @@ export async function holdFlapping(config: ResolveConfig, tracker: Tracker, reco
   const decisions: { number: number; url: string; action: 'close' | 'hold' | 'keep'; held: boolean }[] = []
   try {
     const period = { since: new Date(now.getTime() - flap.windowSeconds * 1000), until: new Date(now.getTime() + 1) }
-    const [{ episodes }, open] = await Promise.all([readHistory({ ...tracker, countDeploys: undefined }, period, [recovery.environment]), findRecoverable(tracker, recovery.environment, recovery.time)])
+    // The record is tried once, as at report time: one [WARN] when it cannot be read, not one a try.
+    const record = withAttempts(1, () => readHistory({ ...tracker, countDeploys: undefined }, period, [recovery.environment]))
+    const [{ episodes }, open] = await Promise.all([record, findRecoverable(tracker, recovery.environment, recovery.time)])
     const state = flapState(episodes, recovery.environment, flap, now, false)
     for (const issue of open) {
       const comments = await tracker.listComments(issue.number)
