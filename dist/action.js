@@ -37877,7 +37877,6 @@ var init_deadline = __esm({
 // lib/core/flows/what-changed.ts
 var what_changed_exports2 = {};
 __export(what_changed_exports2, {
-  MAX_PULL_LOOKUPS: () => MAX_PULL_LOOKUPS,
   readWhatChanged: () => readWhatChanged,
   sameCommit: () => sameCommit
 });
@@ -37935,7 +37934,7 @@ async function readWhatChanged(service, local, request2, log2) {
     }
     step = `read the pull requests of the commits (${service?.service ?? ""})`;
     const lookup2 = comparison.status === "ahead" || comparison.status === "diverged" ? service?.pulls : void 0;
-    const listed = comparison.commits.slice(0, MAX_PULL_LOOKUPS);
+    const listed = comparison.commits;
     const pullOfSha = lookup2 && listed.length ? await until(lookup2.pullsOf(listed, deadline.signal), deadline.signal) : /* @__PURE__ */ new Map();
     const pulls = /* @__PURE__ */ new Map();
     const pullOf = /* @__PURE__ */ new Map();
@@ -37951,18 +37950,17 @@ async function readWhatChanged(service, local, request2, log2) {
     log2.warn(`Could not ${step} to say what changed: ${why(error, request2.timeoutMs)}. The issue is filed without its What changed section`);
     return void 0;
   } finally {
-    early?.stop.abort();
+    deadline.abort();
     clearTimeout(timer);
     request2.signal?.removeEventListener("abort", cancel);
   }
 }
-var MAX_PULL_LOOKUPS, SHA2, why, sameCommit, explicit;
+var SHA2, why, sameCommit, explicit;
 var init_what_changed2 = __esm({
   "lib/core/flows/what-changed.ts"() {
     "use strict";
     init_changes2();
     init_deadline();
-    MAX_PULL_LOOKUPS = 100;
     SHA2 = /^[0-9a-f]{7,64}$/i;
     why = (error, timeoutMs) => whyUnread(error, { variable: "REPORT_CHANGES_TIMEOUT", ms: timeoutMs, off: "REPORT_CHANGES=off" });
     sameCommit = (a, b) => {
@@ -47792,10 +47790,43 @@ var init_ci2 = __esm({
   }
 });
 
+// lib/core/merged-pulls.ts
+function reach(from, within2) {
+  const seen = /* @__PURE__ */ new Set();
+  const stack = [...from];
+  while (stack.length) {
+    const sha = stack.pop();
+    const commit = within2.get(sha);
+    if (!commit || seen.has(sha)) continue;
+    seen.add(sha);
+    stack.push(...commit.parents ?? []);
+  }
+  return seen;
+}
+function attributePulls(commits, merged) {
+  const bySha = new Map(commits.map((commit) => [commit.sha.toLowerCase(), { ...commit, parents: commit.parents?.map((p) => p.toLowerCase()) }]));
+  const pullOf = new Map(merged.map(({ mergeSha, ...pull }) => [mergeSha.toLowerCase(), pull]));
+  const out = /* @__PURE__ */ new Map();
+  for (const sha of bySha.keys()) if (pullOf.has(sha)) out.set(sha, pullOf.get(sha));
+  for (const [sha, commit] of [...bySha].reverse()) {
+    const pull = pullOf.get(sha);
+    const [first2, ...others] = commit.parents ?? [];
+    if (!pull || !others.length) continue;
+    const before = reach(first2 ? [first2] : [], bySha);
+    for (const brought of reach(others, bySha)) if (!before.has(brought) && !out.has(brought)) out.set(brought, pull);
+  }
+  return out;
+}
+var init_merged_pulls = __esm({
+  "lib/core/merged-pulls.ts"() {
+    "use strict";
+  }
+});
+
 // lib/gitlab/changes.ts
 var changes_exports = {};
 __export(changes_exports, {
-  MAX_MR_LOOKUPS: () => MAX_MR_LOOKUPS,
+  RECENT_MRS: () => RECENT_MRS,
   gitLabChanges: () => gitLabChanges
 });
 function cannot2(what, error) {
@@ -47844,58 +47875,52 @@ function gitLabChanges(gitlab, code, apiUrl) {
     return data.commits;
   };
   const compare2 = async (base, head, signal) => {
-    const listed = await commitsBetween(base, head, signal);
-    if (!listed.length) {
+    const listed2 = await commitsBetween(base, head, signal);
+    if (!listed2.length) {
       const back = await commitsBetween(head, base, signal).catch((error) => {
         if (error instanceof BaseGone) throw cannot2(`the comparison of ${head.slice(0, 7)}...${base.slice(0, 7)}`, error.cause);
         throw error;
       });
       return { status: "behind", commits: [], total: 0, behindBy: back.length };
     }
-    const commits = listed.map(commitOf);
-    const builtOn = listed.some((c) => Array.isArray(c.parent_ids) && c.parent_ids.some((p) => typeof p === "string" && p.toLowerCase().startsWith(base.toLowerCase())));
+    const commits = listed2.map(commitOf);
+    const builtOn = listed2.some((c) => Array.isArray(c.parent_ids) && c.parent_ids.some((p) => typeof p === "string" && p.toLowerCase().startsWith(base.toLowerCase())));
     return { status: builtOn ? "ahead" : "diverged", commits: commits.reverse(), total: commits.length, behindBy: 0 };
   };
-  const pullsOf = async (commits, signal) => {
-    const asked = commits.slice(0, MAX_MR_LOOKUPS).map((commit) => commit.sha);
-    const answers = await Promise.all(
-      asked.map(async (sha) => {
-        try {
-          return (await gitlab.request({ method: "GET", path: `${path3}/repository/commits/${sha}/merge_requests`, signal })).data;
-        } catch (error) {
-          throw cannot2(`the merge requests of commit ${sha.slice(0, 7)}`, error);
-        }
-      })
-    );
-    const out = /* @__PURE__ */ new Map();
-    asked.forEach((sha, i) => {
-      const list2 = answers[i];
-      if (!Array.isArray(list2)) throw unexpected2("the merge requests of a commit");
-      const mrs = list2;
-      const mr = mrs.find((m) => m.state === "merged") ?? mrs[0];
-      if (!mr) return;
-      if (!Number.isInteger(mr.iid) || typeof mr.title !== "string" || typeof mr.web_url !== "string") throw unexpected2("the merge requests of a commit");
-      out.set(sha, { number: mr.iid, title: mr.title, url: mr.web_url, author: typeof mr.author?.username === "string" ? mr.author.username : null });
-    });
-    return out;
+  let listed;
+  const mergedRecently = (signal) => {
+    listed ??= (async () => {
+      let data;
+      try {
+        ;
+        ({ data } = await gitlab.request({ method: "GET", path: `${path3}/merge_requests`, query: { state: "merged", order_by: "updated_at", sort: "desc", per_page: RECENT_MRS }, signal }));
+      } catch (error) {
+        throw cannot2("the merge requests", error);
+      }
+      if (!Array.isArray(data)) throw unexpected2("the list of merge requests");
+      return data.flatMap(mergedOf);
+    })();
+    listed.catch(() => void 0);
+    return listed;
   };
   return {
     service: "GitLab",
     sources: [lastGood],
     remote: { name: "GitLab compare", compare: compare2 },
-    pulls: { pullsOf },
+    pulls: { start: (signal) => void mergedRecently(signal), pullsOf: async (commits, signal) => attributePulls(commits, await mergedRecently(signal)) },
     compareUrl: (base, head) => web ? `${web}/-/compare/${base}...${head}` : null,
     permissionHint: "read_api"
   };
 }
-var MAX_MR_LOOKUPS, PERMISSION2, unexpected2, SHA4, isSha, dateOf, commitOf;
+var RECENT_MRS, PERMISSION2, unexpected2, SHA4, isSha, dateOf, commitOf, mergedOf;
 var init_changes3 = __esm({
   "lib/gitlab/changes.ts"() {
     "use strict";
+    init_merged_pulls();
     init_changes2();
     init_errors();
     init_transient();
-    MAX_MR_LOOKUPS = 10;
+    RECENT_MRS = 100;
     PERMISSION2 = "give the token the read_api scope (a project, group or personal access token; CI_JOB_TOKEN cannot read these)";
     unexpected2 = (what) => new ChangesUnavailable(`GitLab answered ${what} in a shape this tool does not know`, "if GitLab changed its API, please report it");
     SHA4 = /^[0-9a-f]{40,64}$/i;
@@ -47903,41 +47928,14 @@ var init_changes3 = __esm({
     dateOf = (value16) => typeof value16 === "string" && !Number.isNaN(Date.parse(value16)) ? new Date(value16) : void 0;
     commitOf = (c) => {
       if (!isSha(c.id) || typeof c.title !== "string") throw unexpected2("the comparison");
-      return { sha: c.id.toLowerCase(), subject: c.title, author: typeof c.author_name === "string" ? c.author_name : "unknown" };
+      const parents = Array.isArray(c.parent_ids) ? c.parent_ids.filter(isSha).map((sha) => sha.toLowerCase()) : [];
+      return { sha: c.id.toLowerCase(), subject: c.title, author: typeof c.author_name === "string" ? c.author_name : "unknown", parents };
     };
-  }
-});
-
-// lib/core/merged-pulls.ts
-function reach(from, within2) {
-  const seen = /* @__PURE__ */ new Set();
-  const stack = [...from];
-  while (stack.length) {
-    const sha = stack.pop();
-    const commit = within2.get(sha);
-    if (!commit || seen.has(sha)) continue;
-    seen.add(sha);
-    stack.push(...commit.parents ?? []);
-  }
-  return seen;
-}
-function attributePulls(commits, merged) {
-  const bySha = new Map(commits.map((commit) => [commit.sha.toLowerCase(), { ...commit, parents: commit.parents?.map((p) => p.toLowerCase()) }]));
-  const pullOf = new Map(merged.map(({ mergeSha, ...pull }) => [mergeSha.toLowerCase(), pull]));
-  const out = /* @__PURE__ */ new Map();
-  for (const sha of bySha.keys()) if (pullOf.has(sha)) out.set(sha, pullOf.get(sha));
-  for (const [sha, commit] of [...bySha].reverse()) {
-    const pull = pullOf.get(sha);
-    const [first2, ...others] = commit.parents ?? [];
-    if (!pull || !others.length) continue;
-    const before = reach(first2 ? [first2] : [], bySha);
-    for (const brought of reach(others, bySha)) if (!before.has(brought) && !out.has(brought)) out.set(brought, pull);
-  }
-  return out;
-}
-var init_merged_pulls = __esm({
-  "lib/core/merged-pulls.ts"() {
-    "use strict";
+    mergedOf = (mr) => {
+      if (!Number.isInteger(mr.iid) || typeof mr.title !== "string" || typeof mr.web_url !== "string") throw unexpected2("the list of merge requests");
+      const pull = { number: mr.iid, title: mr.title, url: mr.web_url, author: typeof mr.author?.username === "string" ? mr.author.username : null };
+      return [mr.merge_commit_sha, mr.squash_commit_sha, mr.sha].filter(isSha).map((mergeSha) => ({ ...pull, mergeSha }));
+    };
   }
 });
 

@@ -21,9 +21,6 @@ export interface ChangesRequest {
   readonly signal?: AbortSignal
 }
 
-/** Pull requests are looked up for at most this many commits, the newest. */
-export const MAX_PULL_LOOKUPS = 100
-
 const SHA = /^[0-9a-f]{7,64}$/i
 
 // Past the deadline, the message names the setting that gives more time or turns the section off.
@@ -104,7 +101,9 @@ export async function readWhatChanged(service: ChangesService | undefined, local
     }
     step = `read the pull requests of the commits (${service?.service ?? ''})`
     const lookup = comparison.status === 'ahead' || comparison.status === 'diverged' ? service?.pulls : undefined
-    const listed = comparison.commits.slice(0, MAX_PULL_LOOKUPS)
+    // Every listed commit: the services' readers already bound the list (GitHub's first and last pages, the
+    // checkout's newest 100, GitLab's answer under the size cap), and matching costs no request.
+    const listed = comparison.commits
     const pullOfSha = lookup && listed.length ? await until(lookup.pullsOf(listed, deadline.signal), deadline.signal) : new Map<string, ChangePull>()
     const pulls = new Map<number, ChangePull>()
     const pullOf = new Map<string, number>()
@@ -120,7 +119,8 @@ export async function readWhatChanged(service: ChangesService | undefined, local
     log.warn(`Could not ${step} to say what changed: ${why(error, request.timeoutMs)}. The issue is filed without its What changed section`)
     return undefined
   } finally {
-    early?.stop.abort()
+    // Whatever is still in flight (a guess not taken, a listing not needed) is read by no one: stop it.
+    deadline.abort()
     clearTimeout(timer)
     request.signal?.removeEventListener('abort', cancel)
   }
