@@ -41240,8 +41240,11 @@ function localHistory(cwd) {
     name: "the checkout",
     async holds(base, head) {
       if (!SHA3.test(base) || !SHA3.test(head)) return false;
-      const [a, b] = await Promise.all([ok(["cat-file", "-e", `${base}^{commit}`]), ok(["cat-file", "-e", `${head}^{commit}`])]);
-      return a && b;
+      const out = await gitFile(["cat-file", "--batch-check"], cwd, `${base}^{commit}
+${head}^{commit}
+`);
+      const lines = out.stdout.split("\n").filter(Boolean);
+      return out.code === 0 && lines.length === 2 && lines.every((line) => / commit \d+$/.test(line));
     },
     async compare(base, head) {
       const [ahead, behind] = await Promise.all([ok(["merge-base", "--is-ancestor", base, head]), ok(["merge-base", "--is-ancestor", head, base])]);
@@ -41265,13 +41268,16 @@ var init_git = __esm({
     git = () => shell ??= Promise.resolve().then(() => (init_core(), core_exports)).then(({ $: $2 }) => $2({ quiet: true, nothrow: true, verbose: false }));
     MAX_LISTED = 100;
     SHA3 = /^[0-9a-f]{7,64}$/i;
-    gitFile = async (args, cwd) => {
+    gitFile = async (args, cwd, input2) => {
       const { execFile } = await import("node:child_process");
       return new Promise((resolve) => {
-        execFile("git", [...args], { cwd, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } }, (error, stdout, stderr) => {
+        const child = execFile("git", [...args], { cwd, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } }, (error, stdout, stderr) => {
           const code = error ? typeof error.code === "number" ? error.code : 1 : 0;
           resolve({ code, stdout: String(stdout), stderr: String(stderr) });
         });
+        child.stdin?.on("error", () => {
+        });
+        child.stdin?.end(input2 ?? "");
       });
     };
   }
