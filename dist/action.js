@@ -37891,6 +37891,7 @@ async function readWhatChanged(service, local, request2, log2) {
   request2.signal?.addEventListener("abort", cancel, { once: true });
   let step = "find the last good deploy";
   service?.pulls?.start?.(deadline.signal);
+  local?.warm?.();
   const historyFor = async (base) => local && await until(local.holds?.(base, request2.head) ?? Promise.resolve(false), deadline.signal) ? local : service?.remote;
   const compared = (base, history, signal) => until(history.compare(base, request2.head, signal), signal);
   let early;
@@ -37951,6 +37952,7 @@ async function readWhatChanged(service, local, request2, log2) {
     return void 0;
   } finally {
     deadline.abort();
+    local?.close?.();
     clearTimeout(timer);
     request2.signal?.removeEventListener("abort", cancel);
   }
@@ -38279,6 +38281,59 @@ var init_report = __esm({
     init_errors();
     init_changes_step();
     holds = (issue) => `Open issue #${issue.number} holds this report: ${issue.url}`;
+  }
+});
+
+// lib/run/git-objects.ts
+async function objectLookup(cwd) {
+  const { spawn } = await import("node:child_process");
+  const waiting = [];
+  let ended = false;
+  let child;
+  try {
+    child = spawn("git", ["cat-file", "--batch-check"], { cwd, stdio: ["pipe", "pipe", "ignore"], env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } });
+  } catch {
+    ended = true;
+  }
+  const hold = (on) => {
+    for (const stream of [child?.stdin, child?.stdout]) (on ? stream?.ref : stream?.unref)?.call(stream);
+  };
+  const end = () => {
+    ended = true;
+    for (const answer of waiting.splice(0)) answer(void 0);
+  };
+  if (child) {
+    child.on("error", end).on("close", end);
+    child.stdin.on("error", end);
+    let pending = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk) => {
+      pending += chunk;
+      for (let at = pending.indexOf("\n"); at >= 0; at = pending.indexOf("\n")) {
+        waiting.shift()?.(pending.slice(0, at));
+        pending = pending.slice(at + 1);
+      }
+      if (!waiting.length) hold(false);
+    });
+    child.unref();
+    hold(false);
+  }
+  const ask = (name2) => new Promise((resolve) => {
+    if (ended || !child) return resolve(false);
+    waiting.push((line) => resolve(line !== void 0 && / commit \d+$/.test(line)));
+    hold(true);
+    child.stdin.write(`${name2}^{commit}
+`);
+  });
+  return {
+    commits: (names) => Promise.all(names.map(ask)),
+    close: () => {
+      if (!ended) child?.stdin?.end();
+    }
+  };
+}
+var init_git_objects = __esm({
+  "lib/run/git-objects.ts"() {
+    "use strict";
   }
 });
 
@@ -41236,16 +41291,16 @@ async function lastCommitMessage(cwd) {
 function localHistory(cwd) {
   const ok = async (args) => (await gitFile(args, cwd)).code === 0;
   const count = async (range) => Number((await gitFile(["rev-list", "--count", range], cwd)).stdout.trim()) || 0;
+  let objects;
+  const lookup2 = () => objects ??= objectLookup(cwd);
   return {
     name: "the checkout",
+    warm: () => void lookup2(),
     async holds(base, head) {
       if (!SHA3.test(base) || !SHA3.test(head)) return false;
-      const out = await gitFile(["cat-file", "--batch-check"], cwd, `${base}^{commit}
-${head}^{commit}
-`);
-      const lines = out.stdout.split("\n").filter(Boolean);
-      return out.code === 0 && lines.length === 2 && lines.every((line) => / commit \d+$/.test(line));
+      return (await (await lookup2()).commits([base, head])).every(Boolean);
     },
+    close: () => void objects?.then((lookup3) => lookup3.close()),
     async compare(base, head) {
       const [ahead, behind] = await Promise.all([ok(["merge-base", "--is-ancestor", base, head]), ok(["merge-base", "--is-ancestor", head, base])]);
       const behindBy = ahead ? 0 : await count(`${head}..${base}`);
@@ -41265,19 +41320,17 @@ var shell, git, MAX_LISTED, SHA3, gitFile;
 var init_git = __esm({
   "lib/run/git.ts"() {
     "use strict";
+    init_git_objects();
     git = () => shell ??= Promise.resolve().then(() => (init_core(), core_exports)).then(({ $: $2 }) => $2({ quiet: true, nothrow: true, verbose: false }));
     MAX_LISTED = 100;
     SHA3 = /^[0-9a-f]{7,64}$/i;
-    gitFile = async (args, cwd, input2) => {
+    gitFile = async (args, cwd) => {
       const { execFile } = await import("node:child_process");
       return new Promise((resolve) => {
-        const child = execFile("git", [...args], { cwd, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } }, (error, stdout, stderr) => {
+        execFile("git", [...args], { cwd, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } }, (error, stdout, stderr) => {
           const code = error ? typeof error.code === "number" ? error.code : 1 : 0;
           resolve({ code, stdout: String(stdout), stderr: String(stderr) });
         });
-        child.stdin?.on("error", () => {
-        });
-        child.stdin?.end(input2 ?? "");
       });
     };
   }

@@ -78,6 +78,10 @@ export interface CommitHistory {
   readonly name: string
   /** Whether this history can compare `base` and `head` without a request (the local checkout holds both). */
   holds?(base: string, head: string): Promise<boolean>
+  /** Gets ready to answer `holds` (the local checkout starts its git), as the search begins. */
+  warm?(): void
+  /** Ends what `warm` or `holds` started. */
+  close?(): void
   compare(base: string, head: string, signal: AbortSignal): Promise<Comparison>
 }
 

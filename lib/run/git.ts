@@ -1,5 +1,6 @@
 import type { Shell } from 'zx/core'
 import type { CommitHistory } from '../core/changes.ts'
+import { objectLookup, type ObjectLookup } from './git-objects.ts'
 
 // zx/core is imported on first use: in CI, CI_COMMIT_SHA and CI_COMMIT_MESSAGE are set and git is never
 // asked, so the reporter's usual path does not pay for loading it.
@@ -27,36 +28,34 @@ const SHA = /^[0-9a-f]{7,64}$/i
 
 // git itself, without a shell: zx's `$` starts bash for every call, which took 5-8 s per call on the
 // test machine under a clean environment (node's spawn of bash alone: 5.9 s; git through execFile: 0.2 s).
-const gitFile = async (args: readonly string[], cwd?: string, input?: string): Promise<{ code: number; stdout: string; stderr: string }> => {
+const gitFile = async (args: readonly string[], cwd?: string): Promise<{ code: number; stdout: string; stderr: string }> => {
   const { execFile } = await import('node:child_process')
   return new Promise((resolve) => {
-    const child = execFile('git', [...args], { cwd, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } }, (error, stdout, stderr) => {
+    execFile('git', [...args], { cwd, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } }, (error, stdout, stderr) => {
       const code = error ? (typeof (error as { code?: unknown }).code === 'number' ? ((error as { code: number }).code) : 1) : 0
       resolve({ code, stdout: String(stdout), stderr: String(stderr) })
     })
-    // A git that exits before reading its input (not a repository) must not fail the write.
-    child.stdin?.on('error', () => {})
-    child.stdin?.end(input ?? '')
   })
 }
 
 /**
  * The checkout's own history as a CommitHistory (lib/core/changes.ts): it compares two commits without
- * a request when it holds both (`git cat-file -e`); CI checkouts are often shallow, and then it does not.
+ * a request when it holds both (`git cat-file --batch-check`); CI checkouts are often shallow, and then it does not.
  */
 export function localHistory(cwd?: string): CommitHistory {
   const ok = async (args: readonly string[]) => (await gitFile(args, cwd)).code === 0
   const count = async (range: string) => Number((await gitFile(['rev-list', '--count', range], cwd)).stdout.trim()) || 0
+  // One git answers every "does the checkout hold it" of the run (lib/run/git-objects.ts).
+  let objects: Promise<ObjectLookup> | undefined
+  const lookup = () => (objects ??= objectLookup(cwd))
   return {
     name: 'the checkout',
+    warm: () => void lookup(),
     async holds(base, head) {
       if (!SHA.test(base) || !SHA.test(head)) return false
-      // One git for both commits: this check is on the create path while the comparison waits for it, and
-      // each process started costs more than its answer (npm run bench, bench/changes.mts).
-      const out = await gitFile(['cat-file', '--batch-check'], cwd, `${base}^{commit}\n${head}^{commit}\n`)
-      const lines = out.stdout.split('\n').filter(Boolean)
-      return out.code === 0 && lines.length === 2 && lines.every((line) => / commit \d+$/.test(line))
+      return (await (await lookup()).commits([base, head])).every(Boolean)
     },
+    close: () => void objects?.then((lookup) => lookup.close()),
     async compare(base, head) {
       const [ahead, behind] = await Promise.all([ok(['merge-base', '--is-ancestor', base, head]), ok(['merge-base', '--is-ancestor', head, base])])
       const behindBy = ahead ? 0 : await count(`${head}..${base}`)

@@ -50,8 +50,10 @@ export async function readWhatChanged(service: ChangesService | undefined, local
   const cancel = () => deadline.abort()
   request.signal?.addEventListener('abort', cancel, { once: true })
   let step = 'find the last good deploy'
-  // Whatever the pull request lookup can read before the commits are known starts now, beside the search.
+  // Whatever the pull request lookup can read before the commits are known starts now, beside the search,
+  // and the checkout gets ready to say whether it holds them.
   service?.pulls?.start?.(deadline.signal)
+  local?.warm?.()
   // Where `base...head` is compared: the checkout when it holds both commits (no request; CI checkouts
   // are often shallow), else the service.
   const historyFor = async (base: string): Promise<CommitHistory | undefined> =>
@@ -121,6 +123,7 @@ export async function readWhatChanged(service: ChangesService | undefined, local
   } finally {
     // Whatever is still in flight (a guess not taken, a listing not needed) is read by no one: stop it.
     deadline.abort()
+    local?.close?.()
     clearTimeout(timer)
     request.signal?.removeEventListener('abort', cancel)
   }

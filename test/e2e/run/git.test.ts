@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { objectLookup } from '../../../lib/run/git-objects.ts'
 import { lastCommitMessage, localHistory, shortSha } from '../../../lib/run/git.ts'
 
 test('short hash and full message of HEAD, and undefined outside a repository', async () => {
@@ -25,7 +26,9 @@ test('the checkout as a history: holds both commits or not (one git for both), a
   const dir = mkdtempSync(join(tmpdir(), 'git-'))
   try {
     const outside = localHistory(dir)
+    outside.warm!()
     assert.is(await outside.holds!('a'.repeat(40), 'b'.repeat(40)), false)
+    outside.close!()
     const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: dir, encoding: 'utf8' }).trim()
     git('init', '-q', '-b', 'main')
     git('commit', '-q', '--allow-empty', '-m', 'base')
@@ -50,6 +53,27 @@ test('the checkout as a history: holds both commits or not (one git for both), a
     assert.equal([compared.status, compared.total], ['ahead', 3])
     const merge = compared.commits.find((commit) => commit.sha === head)!
     assert.equal([merge.subject, merge.parents], ['Merge feature', [main, branch]])
+    history.close!()
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+test('one git answers every question, in order, until it is closed; then every answer is "not held"', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'git-'))
+  try {
+    const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: dir, encoding: 'utf8' }).trim()
+    git('init', '-q')
+    git('commit', '-q', '--allow-empty', '-m', 'one')
+    const one = git('rev-parse', 'HEAD')
+    git('commit', '-q', '--allow-empty', '-m', 'two')
+    const two = git('rev-parse', 'HEAD')
+    const lookup = await objectLookup(dir)
+    assert.equal(await lookup.commits([one, 'f'.repeat(40), two, two.slice(0, 8)]), [true, false, true, true])
+    assert.equal(await Promise.all([lookup.commits([two]), lookup.commits(['e'.repeat(40)])]), [[true], [false]])
+    lookup.close()
+    for (const end = Date.now() + 5_000; Date.now() < end && (await lookup.commits([one]))[0]; ) await new Promise((resolve) => setTimeout(resolve, 20))
+    assert.equal(await lookup.commits([one]), [false])
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
