@@ -49376,18 +49376,24 @@ async function holdFlapping(config, tracker, recovery, log2, dryRun) {
   if (!flap) return none;
   const now = recovery.time;
   const decisions = [];
+  let unread = `the record of ${recovery.environment}`;
   try {
     const period = { since: new Date(now.getTime() - flap.windowSeconds * 1e3), until: new Date(now.getTime() + 1) };
     const record = withAttempts(1, () => readHistory({ ...tracker, countDeploys: void 0 }, period, [recovery.environment]));
-    const [{ episodes }, open2] = await Promise.all([record, findRecoverable(tracker, recovery.environment, recovery.time)]);
+    const issues = findRecoverable(tracker, recovery.environment, recovery.time).catch((error) => {
+      unread = `the open issues of ${recovery.environment}`;
+      throw error;
+    });
+    const [{ episodes }, open2] = await Promise.all([record, issues]);
     const state = flapState(episodes, recovery.environment, flap, now, false);
     for (const issue of open2) {
+      unread = `the comments of issue #${issue.number}`;
       const comments = await tracker.listComments(issue.number);
       const held = alreadyHeld(comments);
       decisions.push({ number: issue.number, url: issue.url, action: recoveryAction(state, held, flap, now), held });
     }
   } catch (error) {
-    log2.warn(`REPORT_FLAP is not applied: the record of ${recovery.environment} could not be read (${describeError(error)}); its issues are closed as usual`);
+    log2.warn(`REPORT_FLAP is not applied: ${unread} could not be read (${describeError(error)}); its issues are closed as usual`);
     return none;
   }
   const heldNow = [];

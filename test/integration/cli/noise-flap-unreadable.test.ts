@@ -168,4 +168,18 @@ for (const side of [github, gitlab]) {
   }
 }
 
+// The record read, but an open issue's comments (whether it was left open before) refused: the warning
+// names what could not be read, not the record.
+test('GitHub resolve, the open issue\'s comments refused: the [WARN] names them, and the issue is closed as usual', async () => {
+  github.seedEarlierOutage()
+  const open = github.seedOpen()
+  servers.gh.inject('GET', new RegExp(`^/repos/acme/shop/issues/${open.number}/comments$`), { status: 403, body: { message: 'Resource not accessible by integration' } })
+  const r = await runInProcess('resolve.mts', [], github.env())
+  assert.is(r.code, 0, r.stderr)
+  const [warning, ...rest] = r.stderr.split('\n').filter(Boolean)
+  assert.is(warning, `[WARN] REPORT_FLAP is not applied: the comments of issue #${open.number} could not be read (HTTP 403: Resource not accessible by integration); its issues are closed as usual`)
+  assert.equal(rest, [], r.stderr)
+  assert.is(github.issues().find((i) => i.number === open.number)!.state, 'closed')
+})
+
 test.run()
