@@ -21,10 +21,15 @@ export interface CreateCases {
   readonly sha: (round: number) => string
   readonly rounds: number
   readonly oneWayMs: number
+  /**
+   * The installed command to run (bench/installed.ts: the packed tarball, built and bundled, as a team
+   * runs it); the project's TypeScript source through its loader when not given, which loads slower.
+   */
+  readonly installed?: { readonly bin: string; readonly project: string }
 }
 
 /** Runs `scripts/report.mts` once per case per round (round 0 warms up, uncounted) and prints the medians. */
-export async function measureCreateCases({ cases, seed, sha, rounds, oneWayMs }: CreateCases): Promise<void> {
+export async function measureCreateCases({ cases, seed, sha, rounds, oneWayMs, installed }: CreateCases): Promise<void> {
   const tls = makeTls()
   const walls = new Map<string, number[]>()
   const spans = new Map<string, number[]>()
@@ -59,7 +64,11 @@ export async function measureCreateCases({ cases, seed, sha, rounds, oneWayMs }:
             GITHUB_REF_TYPE: 'branch',
             ...extra,
           }
-          const run = await timed({ command: process.execPath, args: ['--import', join(ROOT, 'scripts/ts-hook.mjs'), join(ROOT, 'node_modules/zx/build/cli.js'), join(ROOT, 'scripts/report.mts'), 'Deploy job failed'], cwd: ROOT, env })
+          const run = await timed(
+            installed
+              ? { command: installed.bin, args: ['report', 'Deploy job failed'], cwd: installed.project, env }
+              : { command: process.execPath, args: ['--import', join(ROOT, 'scripts/ts-hook.mjs'), join(ROOT, 'node_modules/zx/build/cli.js'), join(ROOT, 'scripts/report.mts'), 'Deploy job failed'], cwd: ROOT, env },
+          )
           if (run.code !== 0 || !/Created issue/.test(run.stdout)) throw new Error(`${name}: ${run.stdout}${run.stderr}`)
           if (round === 0) continue
           walls.set(name, [...(walls.get(name) ?? []), run.ms])
@@ -79,7 +88,7 @@ export async function measureCreateCases({ cases, seed, sha, rounds, oneWayMs }:
   const delta = (x: number, base: number) => `${x - base >= 0 ? '+' : ''}${(x - base).toFixed(0)} ms, ${((x - base) / rt).toFixed(1)} RT`
   const base = Object.keys(cases)[0]!
   const [wallBase, spanBase] = [median(walls.get(base)!), median(spans.get(base)!)]
-  console.log(`create path over TLS, ${oneWayMs} ms each way (${rt} ms per round trip), ${rounds} rounds, medians:`)
+  console.log(`create path over TLS, ${oneWayMs} ms each way (${rt} ms per round trip), ${rounds} rounds, ${installed ? 'the installed command' : 'the TypeScript source'}, medians:`)
   for (const [name, xs] of walls) {
     const span = median(spans.get(name)!)
     console.log(`${name.padEnd(11)} API span ${span.toFixed(0).padStart(5)} ms (${delta(span, spanBase)})  wall ${median(xs).toFixed(0).padStart(5)} ms (${delta(median(xs), wallBase)})  requests ${requests.get(name)}`)

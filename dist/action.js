@@ -37439,7 +37439,7 @@ function describeError(error) {
   if (error instanceof ApiError) {
     if (error.status !== void 0) return `HTTP ${error.status}: ${error.message}`.trim();
     const { code, message } = error.cause ?? {};
-    const cause = code ?? message;
+    const cause = typeof code === "string" ? code : code === void 0 ? message : void 0;
     return `no answer from the API (${error.message || "network error"}${cause && cause !== error.message ? `: ${cause}` : ""})`;
   }
   return error instanceof Error ? error.message : String(error);
@@ -37853,9 +37853,9 @@ var init_changes2 = __esm({
 function until(work, signal) {
   return new Promise((resolve, reject) => {
     const abort = () => reject(new TimedOut());
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
     if (signal.aborted) return abort();
     signal.addEventListener("abort", abort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
   });
 }
 function whyUnread(error, timeout) {
@@ -37877,7 +37877,6 @@ var init_deadline = __esm({
 // lib/core/flows/what-changed.ts
 var what_changed_exports2 = {};
 __export(what_changed_exports2, {
-  MAX_PULL_LOOKUPS: () => MAX_PULL_LOOKUPS,
   readWhatChanged: () => readWhatChanged,
   sameCommit: () => sameCommit
 });
@@ -37891,21 +37890,37 @@ async function readWhatChanged(service, local, request2, log2) {
   const cancel = () => deadline.abort();
   request2.signal?.addEventListener("abort", cancel, { once: true });
   let step = "find the last good deploy";
+  service?.pulls?.start?.(deadline.signal);
+  local?.warm?.();
+  const historyFor = async (base) => local && await until(local.holds?.(base, request2.head) ?? Promise.resolve(false), deadline.signal) ? local : service?.remote;
+  const compared = (base, history, signal) => until(history.compare(base, request2.head, signal), signal);
+  let early;
+  const candidate = (base) => {
+    if (early || sameCommit(base, request2.head)) return;
+    const stop = new AbortController();
+    const signal = AbortSignal.any([deadline.signal, stop.signal]);
+    const history = historyFor(base);
+    const comparison = history.then((h) => h ? compared(base, h, signal) : void 0);
+    comparison.catch(() => void 0);
+    early = { base, history, comparison, stop };
+  };
   try {
     const sources = [...request2.lastGoodSha ? [explicit(request2.lastGoodSha)] : [], ...service?.sources ?? []];
     let good;
     for (const source of sources) {
       step = `read ${source.name}`;
-      good = await until(source.find(deadline.signal), deadline.signal);
+      good = await until(source.find(deadline.signal, candidate), deadline.signal);
       if (good !== void 0) break;
     }
+    const guessed = early && good && early.base === good.sha ? early : void 0;
+    if (!guessed) early?.stop.abort();
     const compareUrl = (base) => service?.compareUrl(base, request2.head) ?? null;
     const empty = { commits: [], total: 0, behindBy: 0, pulls: [], pullOf: /* @__PURE__ */ new Map() };
     if (!good) return { status: "none", base: null, head: request2.head, compareUrl: null, ...empty };
     const found = { base: good.sha, head: request2.head, source: good.source, compareUrl: compareUrl(good.sha), ...good.at ? { baseAt: good.at } : {} };
     if (sameCommit(good.sha, request2.head)) return { status: "identical", ...found, ...empty };
     step = "look for both commits in the checkout";
-    const history = local && await until(local.holds?.(good.sha, request2.head) ?? Promise.resolve(false), deadline.signal) ? local : service?.remote;
+    const history = await (guessed?.history ?? historyFor(good.sha));
     if (!history) {
       log2.warn(`Could not say what changed since ${good.sha.slice(0, 7)} (${good.source}): the checkout does not hold both commits and no service can compare them; fetch more history (actions/checkout fetch-depth: 0, GIT_DEPTH: 0). The issue is filed without its What changed section`);
       return void 0;
@@ -37913,18 +37928,18 @@ async function readWhatChanged(service, local, request2, log2) {
     step = `compare ${good.sha.slice(0, 7)}...${request2.head.slice(0, 7)} (${history.name})`;
     let comparison;
     try {
-      comparison = await until(history.compare(good.sha, request2.head, deadline.signal), deadline.signal);
+      comparison = await (guessed?.comparison ?? compared(good.sha, history, deadline.signal));
     } catch (error) {
       if (error instanceof BaseGone) return { status: "gone", ...found, ...empty };
       throw error;
     }
     step = `read the pull requests of the commits (${service?.service ?? ""})`;
     const lookup2 = comparison.status === "ahead" || comparison.status === "diverged" ? service?.pulls : void 0;
-    const shas = comparison.commits.slice(0, MAX_PULL_LOOKUPS).map((commit) => commit.sha);
-    const pullOfSha = lookup2 && shas.length ? await until(lookup2.pullsOf(shas, deadline.signal), deadline.signal) : /* @__PURE__ */ new Map();
+    const listed = comparison.commits;
+    const pullOfSha = lookup2 && listed.length ? await until(lookup2.pullsOf(listed, deadline.signal), deadline.signal) : /* @__PURE__ */ new Map();
     const pulls = /* @__PURE__ */ new Map();
     const pullOf = /* @__PURE__ */ new Map();
-    for (const sha of shas) {
+    for (const { sha } of listed) {
       const pull = pullOfSha.get(sha);
       if (!pull) continue;
       pullOf.set(sha, pull.number);
@@ -37936,17 +37951,18 @@ async function readWhatChanged(service, local, request2, log2) {
     log2.warn(`Could not ${step} to say what changed: ${why(error, request2.timeoutMs)}. The issue is filed without its What changed section`);
     return void 0;
   } finally {
+    deadline.abort();
+    local?.close?.();
     clearTimeout(timer);
     request2.signal?.removeEventListener("abort", cancel);
   }
 }
-var MAX_PULL_LOOKUPS, SHA2, why, sameCommit, explicit;
+var SHA2, why, sameCommit, explicit;
 var init_what_changed2 = __esm({
   "lib/core/flows/what-changed.ts"() {
     "use strict";
     init_changes2();
     init_deadline();
-    MAX_PULL_LOOKUPS = 100;
     SHA2 = /^[0-9a-f]{7,64}$/i;
     why = (error, timeoutMs) => whyUnread(error, { variable: "REPORT_CHANGES_TIMEOUT", ms: timeoutMs, off: "REPORT_CHANGES=off" });
     sameCommit = (a, b) => {
@@ -38265,6 +38281,59 @@ var init_report = __esm({
     init_errors();
     init_changes_step();
     holds = (issue) => `Open issue #${issue.number} holds this report: ${issue.url}`;
+  }
+});
+
+// lib/run/git-objects.ts
+async function objectLookup(cwd) {
+  const { spawn } = await import("node:child_process");
+  const waiting = [];
+  let ended = false;
+  let child;
+  try {
+    child = spawn("git", ["cat-file", "--batch-check"], { cwd, stdio: ["pipe", "pipe", "ignore"], env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } });
+  } catch {
+    ended = true;
+  }
+  const hold = (on) => {
+    for (const stream of [child?.stdin, child?.stdout]) (on ? stream?.ref : stream?.unref)?.call(stream);
+  };
+  const end = () => {
+    ended = true;
+    for (const answer of waiting.splice(0)) answer(void 0);
+  };
+  if (child) {
+    child.on("error", end).on("close", end);
+    child.stdin.on("error", end);
+    let pending = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk) => {
+      pending += chunk;
+      for (let at = pending.indexOf("\n"); at >= 0; at = pending.indexOf("\n")) {
+        waiting.shift()?.(pending.slice(0, at));
+        pending = pending.slice(at + 1);
+      }
+      if (!waiting.length) hold(false);
+    });
+    child.unref();
+    hold(false);
+  }
+  const ask = (name2) => new Promise((resolve) => {
+    if (ended || !child) return resolve(false);
+    waiting.push((line) => resolve(line !== void 0 && / commit \d+$/.test(line)));
+    hold(true);
+    child.stdin.write(`${name2}^{commit}
+`);
+  });
+  return {
+    commits: (names) => Promise.all(names.map(ask)),
+    close: () => {
+      if (!ended) child?.stdin?.end();
+    }
+  };
+}
+var init_git_objects = __esm({
+  "lib/run/git-objects.ts"() {
+    "use strict";
   }
 });
 
@@ -41222,22 +41291,25 @@ async function lastCommitMessage(cwd) {
 function localHistory(cwd) {
   const ok = async (args) => (await gitFile(args, cwd)).code === 0;
   const count = async (range) => Number((await gitFile(["rev-list", "--count", range], cwd)).stdout.trim()) || 0;
+  let objects;
+  const lookup2 = () => objects ??= objectLookup(cwd);
   return {
     name: "the checkout",
+    warm: () => void lookup2(),
     async holds(base, head) {
       if (!SHA3.test(base) || !SHA3.test(head)) return false;
-      const [a, b] = await Promise.all([ok(["cat-file", "-e", `${base}^{commit}`]), ok(["cat-file", "-e", `${head}^{commit}`])]);
-      return a && b;
+      return (await (await lookup2()).commits([base, head])).every(Boolean);
     },
+    close: () => void objects?.then((lookup3) => lookup3.close()),
     async compare(base, head) {
       const [ahead, behind] = await Promise.all([ok(["merge-base", "--is-ancestor", base, head]), ok(["merge-base", "--is-ancestor", head, base])]);
       const behindBy = ahead ? 0 : await count(`${head}..${base}`);
       if (behind && !ahead) return { status: "behind", commits: [], total: 0, behindBy };
-      const out = await gitFile(["log", `--max-count=${MAX_LISTED}`, "--format=%H%x1f%an%x1f%s", `${base}..${head}`], cwd);
+      const out = await gitFile(["log", `--max-count=${MAX_LISTED}`, "--format=%H%x1f%P%x1f%an%x1f%s", `${base}..${head}`], cwd);
       if (out.code !== 0) throw new Error(`git log ${base.slice(0, 7)}..${head.slice(0, 7)} failed: ${out.stderr.trim().slice(0, 200)}`);
       const commits = out.stdout.split("\n").filter((line) => line !== "").map((line) => {
-        const [sha = "", author = "", ...subject] = line.split("");
-        return { sha, author, subject: subject.join("") };
+        const [sha = "", parents = "", author = "", ...subject] = line.split("");
+        return { sha, author, subject: subject.join(""), parents: parents.split(" ").filter(Boolean) };
       });
       const total = commits.length < MAX_LISTED ? commits.length : await count(`${base}..${head}`);
       return { status: ahead ? total ? "ahead" : "identical" : "diverged", commits, total, behindBy };
@@ -41248,6 +41320,7 @@ var shell, git, MAX_LISTED, SHA3, gitFile;
 var init_git = __esm({
   "lib/run/git.ts"() {
     "use strict";
+    init_git_objects();
     git = () => shell ??= Promise.resolve().then(() => (init_core(), core_exports)).then(({ $: $2 }) => $2({ quiet: true, nothrow: true, verbose: false }));
     MAX_LISTED = 100;
     SHA3 = /^[0-9a-f]{7,64}$/i;
@@ -47776,10 +47849,43 @@ var init_ci2 = __esm({
   }
 });
 
+// lib/core/merged-pulls.ts
+function reach(from, within2) {
+  const seen = /* @__PURE__ */ new Set();
+  const stack = [...from];
+  while (stack.length) {
+    const sha = stack.pop();
+    const commit = within2.get(sha);
+    if (!commit || seen.has(sha)) continue;
+    seen.add(sha);
+    stack.push(...commit.parents ?? []);
+  }
+  return seen;
+}
+function attributePulls(commits, merged) {
+  const bySha = new Map(commits.map((commit) => [commit.sha.toLowerCase(), { ...commit, parents: commit.parents?.map((p) => p.toLowerCase()) }]));
+  const pullOf = new Map(merged.map(({ mergeSha, ...pull }) => [mergeSha.toLowerCase(), pull]));
+  const out = /* @__PURE__ */ new Map();
+  for (const sha of bySha.keys()) if (pullOf.has(sha)) out.set(sha, pullOf.get(sha));
+  for (const [sha, commit] of [...bySha].reverse()) {
+    const pull = pullOf.get(sha);
+    const [first2, ...others] = commit.parents ?? [];
+    if (!pull || !others.length) continue;
+    const before = reach(first2 ? [first2] : [], bySha);
+    for (const brought of reach(others, bySha)) if (!before.has(brought) && !out.has(brought)) out.set(brought, pull);
+  }
+  return out;
+}
+var init_merged_pulls = __esm({
+  "lib/core/merged-pulls.ts"() {
+    "use strict";
+  }
+});
+
 // lib/gitlab/changes.ts
 var changes_exports = {};
 __export(changes_exports, {
-  MAX_MR_LOOKUPS: () => MAX_MR_LOOKUPS,
+  RECENT_MRS: () => RECENT_MRS,
   gitLabChanges: () => gitLabChanges
 });
 function cannot2(what, error) {
@@ -47828,58 +47934,52 @@ function gitLabChanges(gitlab, code, apiUrl) {
     return data.commits;
   };
   const compare2 = async (base, head, signal) => {
-    const listed = await commitsBetween(base, head, signal);
-    if (!listed.length) {
+    const listed2 = await commitsBetween(base, head, signal);
+    if (!listed2.length) {
       const back = await commitsBetween(head, base, signal).catch((error) => {
         if (error instanceof BaseGone) throw cannot2(`the comparison of ${head.slice(0, 7)}...${base.slice(0, 7)}`, error.cause);
         throw error;
       });
       return { status: "behind", commits: [], total: 0, behindBy: back.length };
     }
-    const commits = listed.map(commitOf);
-    const builtOn = listed.some((c) => Array.isArray(c.parent_ids) && c.parent_ids.some((p) => typeof p === "string" && p.toLowerCase().startsWith(base.toLowerCase())));
+    const commits = listed2.map(commitOf);
+    const builtOn = listed2.some((c) => Array.isArray(c.parent_ids) && c.parent_ids.some((p) => typeof p === "string" && p.toLowerCase().startsWith(base.toLowerCase())));
     return { status: builtOn ? "ahead" : "diverged", commits: commits.reverse(), total: commits.length, behindBy: 0 };
   };
-  const pullsOf2 = async (shas, signal) => {
-    const asked = shas.slice(0, MAX_MR_LOOKUPS);
-    const answers = await Promise.all(
-      asked.map(async (sha) => {
-        try {
-          return (await gitlab.request({ method: "GET", path: `${path3}/repository/commits/${sha}/merge_requests`, signal })).data;
-        } catch (error) {
-          throw cannot2(`the merge requests of commit ${sha.slice(0, 7)}`, error);
-        }
-      })
-    );
-    const out = /* @__PURE__ */ new Map();
-    asked.forEach((sha, i) => {
-      const list2 = answers[i];
-      if (!Array.isArray(list2)) throw unexpected2("the merge requests of a commit");
-      const mrs = list2;
-      const mr = mrs.find((m) => m.state === "merged") ?? mrs[0];
-      if (!mr) return;
-      if (!Number.isInteger(mr.iid) || typeof mr.title !== "string" || typeof mr.web_url !== "string") throw unexpected2("the merge requests of a commit");
-      out.set(sha, { number: mr.iid, title: mr.title, url: mr.web_url, author: typeof mr.author?.username === "string" ? mr.author.username : null });
-    });
-    return out;
+  let listed;
+  const mergedRecently = (signal) => {
+    listed ??= (async () => {
+      let data;
+      try {
+        ;
+        ({ data } = await gitlab.request({ method: "GET", path: `${path3}/merge_requests`, query: { state: "merged", order_by: "updated_at", sort: "desc", per_page: RECENT_MRS }, signal }));
+      } catch (error) {
+        throw cannot2("the merge requests", error);
+      }
+      if (!Array.isArray(data)) throw unexpected2("the list of merge requests");
+      return data.flatMap(mergedOf);
+    })();
+    listed.catch(() => void 0);
+    return listed;
   };
   return {
     service: "GitLab",
     sources: [lastGood],
     remote: { name: "GitLab compare", compare: compare2 },
-    pulls: { pullsOf: pullsOf2 },
+    pulls: { start: (signal) => void mergedRecently(signal), pullsOf: async (commits, signal) => attributePulls(commits, await mergedRecently(signal)) },
     compareUrl: (base, head) => web ? `${web}/-/compare/${base}...${head}` : null,
     permissionHint: "read_api"
   };
 }
-var MAX_MR_LOOKUPS, PERMISSION2, unexpected2, SHA4, isSha, dateOf, commitOf;
+var RECENT_MRS, PERMISSION2, unexpected2, SHA4, isSha, dateOf, commitOf, mergedOf;
 var init_changes3 = __esm({
   "lib/gitlab/changes.ts"() {
     "use strict";
+    init_merged_pulls();
     init_changes2();
     init_errors();
     init_transient();
-    MAX_MR_LOOKUPS = 10;
+    RECENT_MRS = 100;
     PERMISSION2 = "give the token the read_api scope (a project, group or personal access token; CI_JOB_TOKEN cannot read these)";
     unexpected2 = (what) => new ChangesUnavailable(`GitLab answered ${what} in a shape this tool does not know`, "if GitLab changed its API, please report it");
     SHA4 = /^[0-9a-f]{40,64}$/i;
@@ -47887,7 +47987,13 @@ var init_changes3 = __esm({
     dateOf = (value16) => typeof value16 === "string" && !Number.isNaN(Date.parse(value16)) ? new Date(value16) : void 0;
     commitOf = (c) => {
       if (!isSha(c.id) || typeof c.title !== "string") throw unexpected2("the comparison");
-      return { sha: c.id.toLowerCase(), subject: c.title, author: typeof c.author_name === "string" ? c.author_name : "unknown" };
+      const parents = Array.isArray(c.parent_ids) ? c.parent_ids.filter(isSha).map((sha) => sha.toLowerCase()) : [];
+      return { sha: c.id.toLowerCase(), subject: c.title, author: typeof c.author_name === "string" ? c.author_name : "unknown", parents };
+    };
+    mergedOf = (mr) => {
+      if (!Number.isInteger(mr.iid) || typeof mr.title !== "string" || typeof mr.web_url !== "string") throw unexpected2("the list of merge requests");
+      const pull = { number: mr.iid, title: mr.title, url: mr.web_url, author: typeof mr.author?.username === "string" ? mr.author.username : null };
+      return [mr.merge_commit_sha, mr.squash_commit_sha, mr.sha].filter(isSha).map((mergeSha) => ({ ...pull, mergeSha }));
     };
   }
 });
@@ -47896,9 +48002,9 @@ var init_changes3 = __esm({
 var changes_exports2 = {};
 __export(changes_exports2, {
   MAX_DEPLOYMENTS: () => MAX_DEPLOYMENTS,
+  RECENT_PULLS: () => RECENT_PULLS,
   gitHubChanges: () => gitHubChanges,
-  gitHubWebUrl: () => gitHubWebUrl,
-  pullsQuery: () => pullsQuery
+  gitHubWebUrl: () => gitHubWebUrl
 });
 function cannot3(what, error, fix) {
   if (error instanceof ChangesUnavailable) return error;
@@ -47911,7 +48017,7 @@ function deploymentSource(github, code) {
   const { owner, repo } = code;
   return {
     name: "GitHub deployments",
-    async find(signal) {
+    async find(signal, candidate) {
       let deployments;
       try {
         ;
@@ -47923,6 +48029,8 @@ function deploymentSource(github, code) {
       const list2 = deployments;
       if (!list2.every((d) => Number.isInteger(d.id) && isSha2(d.sha))) throw unexpected3("the list of deployments");
       if (!list2.length) return void 0;
+      const likely = list2.find((d) => !d.sha.toLowerCase().startsWith(code.head.toLowerCase()));
+      if (likely) candidate?.(likely.sha.toLowerCase());
       for (let i = 0; i < list2.length; i += STATUS_BATCH) {
         const batch = list2.slice(i, i + STATUS_BATCH);
         const found = await Promise.all(batch.map((d) => successOf(github, code, d.id, signal)));
@@ -48015,41 +48123,31 @@ async function compare(github, code, base, head, signal) {
     ...typeof data.html_url === "string" ? { url: data.html_url } : {}
   };
 }
-function pullsQuery(shas) {
-  const fields = shas.map((sha, i) => {
-    if (!/^[0-9a-f]{40,64}$/i.test(sha)) throw new TypeError(`not a full commit id: ${sha}`);
-    return `c${i}: object(oid: "${sha}") { ... on Commit { associatedPullRequests(first: 1) { nodes { number title url author { login } } } } }`;
-  });
-  return `query($owner: String!, $repo: String!) {
-  repository(owner: $owner, name: $repo) {
-    ${fields.join("\n    ")}
-  }
-}`;
-}
-async function pullsOf(github, code, shas, signal) {
-  let body2;
-  try {
-    ;
-    ({ data: body2 } = await github.request(graphqlRoute(github), { query: pullsQuery(shas), variables: { owner: code.owner, repo: code.repo }, ...withSignal(signal) }));
-  } catch (error) {
-    throw cannot3("the pull requests of the commits", error, PERMISSION3.pulls);
-  }
-  const [problem] = body2.errors ?? [];
-  if (problem) {
-    const refused = problem.type === "FORBIDDEN" || problem.type === "INSUFFICIENT_SCOPES";
-    throw new ChangesUnavailable(`GitHub's GraphQL API refused the pull requests of the commits (${problem.type ?? "error"}: ${String(problem.message ?? "").slice(0, 200)})`, refused ? PERMISSION3.pulls : "");
-  }
-  const repository = body2.data?.repository;
-  if (!repository || typeof repository !== "object") throw unexpected3("the pull requests of the commits");
-  const out = /* @__PURE__ */ new Map();
-  shas.forEach((sha, i) => {
-    const [node] = repository[`c${i}`]?.associatedPullRequests?.nodes ?? [];
-    if (!node) return;
-    if (!Number.isInteger(node.number) || typeof node.title !== "string" || typeof node.url !== "string") throw unexpected3("the pull requests of the commits");
-    const author = typeof node.author?.login === "string" ? node.author.login : null;
-    out.set(sha, { number: node.number, title: node.title, url: node.url, author });
-  });
-  return out;
+function recentPulls(github, code) {
+  let listed;
+  const start = (signal) => {
+    listed ??= (async () => {
+      let data;
+      try {
+        ;
+        ({ data } = await github.request("GET /repos/{owner}/{repo}/pulls", { owner: code.owner, repo: code.repo, state: "closed", sort: "updated", direction: "desc", per_page: RECENT_PULLS, ...withSignal(signal) }));
+      } catch (error) {
+        throw cannot3("the pull requests", error, PERMISSION3.pulls);
+      }
+      if (!Array.isArray(data)) throw unexpected3("the list of pull requests");
+      return data.flatMap((p) => {
+        if (!Number.isInteger(p.number) || typeof p.title !== "string" || typeof p.html_url !== "string") throw unexpected3("the list of pull requests");
+        if (typeof p.merged_at !== "string" || !isSha2(p.merge_commit_sha)) return [];
+        return [{ number: p.number, title: p.title, url: p.html_url, author: typeof p.user?.login === "string" ? p.user.login : null, mergeSha: p.merge_commit_sha }];
+      });
+    })();
+    listed.catch(() => void 0);
+    return listed;
+  };
+  return {
+    start: (signal) => void start(signal),
+    pullsOf: async (commits, signal) => attributePulls(commits, await start(signal))
+  };
 }
 function gitHubWebUrl(apiUrl) {
   const url = new URL(apiUrl);
@@ -48062,15 +48160,16 @@ function gitHubChanges(github, code) {
     service: "GitHub",
     sources: [deploymentSource(github, code), ...code.runId ? [runSource(github, code, code.runId)] : []],
     remote: { name: "GitHub compare", compare: (base, head, signal) => compare(github, code, base, head, signal) },
-    pulls: { pullsOf: (shas, signal) => pullsOf(github, code, shas, signal) },
+    pulls: recentPulls(github, code),
     compareUrl,
     permissionHint: "deployments: read, actions: read, contents: read, pull-requests: read"
   };
 }
-var MAX_DEPLOYMENTS, STATUS_BATCH, PAGE, PERMISSION3, unexpected3, SHA5, isSha2, dateOf2, withSignal, commitOf2, STATUSES, lastPage, graphqlRoute;
+var MAX_DEPLOYMENTS, STATUS_BATCH, PAGE, PERMISSION3, unexpected3, SHA5, isSha2, dateOf2, withSignal, commitOf2, STATUSES, lastPage, RECENT_PULLS;
 var init_changes4 = __esm({
   "lib/github/changes.ts"() {
     "use strict";
+    init_merged_pulls();
     init_changes2();
     init_errors();
     init_transient();
@@ -48092,17 +48191,15 @@ var init_changes4 = __esm({
       if (!isSha2(c.sha) || typeof c.commit?.message !== "string") throw unexpected3("the comparison");
       const name2 = typeof c.commit.author?.name === "string" ? c.commit.author.name : "unknown";
       const login = typeof c.author?.login === "string" ? c.author.login : void 0;
-      return { sha: c.sha.toLowerCase(), subject: c.commit.message.split("\n", 1)[0], author: name2, ...login ? { login } : {} };
+      const parents = Array.isArray(c.parents) ? c.parents.map((p) => p.sha).filter(isSha2).map((sha) => sha.toLowerCase()) : [];
+      return { sha: c.sha.toLowerCase(), subject: c.commit.message.split("\n", 1)[0], author: name2, ...login ? { login } : {}, parents };
     };
     STATUSES = ["ahead", "behind", "diverged", "identical"];
     lastPage = (link4) => {
       const match = typeof link4 === "string" ? /[?&]page=(\d+)[^>]*>;\s*rel="last"/.exec(link4) : null;
       return match ? Number(match[1]) : void 0;
     };
-    graphqlRoute = (github) => {
-      const base = github.request.endpoint.DEFAULTS.baseUrl;
-      return /\/api\/v3\/?$/.test(base) ? `POST ${base.replace(/\/api\/v3\/?$/, "/api/graphql")}` : "POST /graphql";
-    };
+    RECENT_PULLS = 100;
   }
 });
 
@@ -48157,6 +48254,7 @@ function startChanges(config, head, log2, env = process.env) {
   if (config.changes !== "auto") return void 0;
   const full = env.GITHUB_ACTIONS === "true" && /^[0-9a-f]{40,64}$/i.test(env.GITHUB_SHA ?? "") && env.GITHUB_SHA.startsWith(head) ? env.GITHUB_SHA.toLowerCase() : head;
   head = full;
+  preconnect(config.apiUrl, env, config.tracker === "gitlab" ? 2 : 3);
   const stop = new AbortController();
   return { settled: readChanges2(config, head, log2, env, void 0, stop.signal), cancel: () => stop.abort() };
 }
@@ -48182,6 +48280,7 @@ var sameOrigin2, gitHubCode, gitLabProject;
 var init_changes5 = __esm({
   "lib/run/changes.ts"() {
     "use strict";
+    init_preconnect();
     sameOrigin2 = (a, b) => URL.canParse(a) && URL.canParse(b) && new URL(a).origin === new URL(b).origin;
     gitHubCode = (config, env) => {
       const run2 = env.GITHUB_ACTIONS === "true" && config.githubRun && (config.githubRun.apiUrl === void 0 || sameOrigin2(config.githubRun.apiUrl, config.apiUrl)) ? config.githubRun : void 0;
@@ -48892,7 +48991,7 @@ async function readStreak(runs, fileAfter, log2) {
 async function readFlap(tracker, config, now, failing, log2) {
   const flap = config.flap;
   try {
-    const { episodes } = await readHistory({ ...tracker, countDeploys: void 0 }, { since: new Date(now.getTime() - flap.windowSeconds * 1e3), until: new Date(now.getTime() + 1) }, [config.deployEnv]);
+    const { episodes } = await withAttempts(1, () => readHistory({ ...tracker, countDeploys: void 0 }, { since: new Date(now.getTime() - flap.windowSeconds * 1e3), until: new Date(now.getTime() + 1) }, [config.deployEnv]));
     return flapState(episodes, config.deployEnv, flap, now, failing);
   } catch (error) {
     log2.warn(`REPORT_FLAP is not applied: the record of ${config.deployEnv} could not be read (${describeError(error)})`);
@@ -49277,17 +49376,24 @@ async function holdFlapping(config, tracker, recovery, log2, dryRun) {
   if (!flap) return none;
   const now = recovery.time;
   const decisions = [];
+  let unread = `the record of ${recovery.environment}`;
   try {
     const period = { since: new Date(now.getTime() - flap.windowSeconds * 1e3), until: new Date(now.getTime() + 1) };
-    const [{ episodes }, open2] = await Promise.all([readHistory({ ...tracker, countDeploys: void 0 }, period, [recovery.environment]), findRecoverable(tracker, recovery.environment, recovery.time)]);
+    const record = withAttempts(1, () => readHistory({ ...tracker, countDeploys: void 0 }, period, [recovery.environment]));
+    const issues = findRecoverable(tracker, recovery.environment, recovery.time).catch((error) => {
+      unread = `the open issues of ${recovery.environment}`;
+      throw error;
+    });
+    const [{ episodes }, open2] = await Promise.all([record, issues]);
     const state = flapState(episodes, recovery.environment, flap, now, false);
     for (const issue of open2) {
+      unread = `the comments of issue #${issue.number}`;
       const comments = await tracker.listComments(issue.number);
       const held = alreadyHeld(comments);
       decisions.push({ number: issue.number, url: issue.url, action: recoveryAction(state, held, flap, now), held });
     }
   } catch (error) {
-    log2.warn(`REPORT_FLAP is not applied: the record of ${recovery.environment} could not be read (${describeError(error)}); its issues are closed as usual`);
+    log2.warn(`REPORT_FLAP is not applied: ${unread} could not be read (${describeError(error)}); its issues are closed as usual`);
     return none;
   }
   const heldNow = [];

@@ -35,6 +35,9 @@ export function makeTls(): BenchTls {
     }
   } catch (error) {
     rmSync(dir, { recursive: true, force: true })
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new Error('openssl was not found on PATH: the bench and the TLS tests make a throwaway certificate authority with it; install it (Debian: apt-get install openssl) or put it on PATH', { cause: error })
+    }
     throw error
   }
 }

@@ -16,6 +16,8 @@ export interface ChangeCommit {
   readonly author: string
   /** The author's account on the service, when it knows one (GitHub login, GitLab username). */
   readonly login?: string
+  /** Its parents' full ids, when the service says: a merge's second parent leads to the commits it brought. */
+  readonly parents?: readonly string[]
 }
 
 /** A pull request (GitLab: merge request) that brought some of the commits. */
@@ -42,7 +44,12 @@ export interface LastGood {
  */
 export interface LastGoodSource {
   readonly name: string
-  find(signal: AbortSignal): Promise<LastGood | null | undefined>
+  /**
+   * `candidate`, when given, is told the commit the answer will most likely be, as soon as the source
+   * knows it (the newest deployment of another commit, before its statuses are read), so that the
+   * comparison can start beside the rest of the search.
+   */
+  find(signal: AbortSignal, candidate?: (sha: string) => void): Promise<LastGood | null | undefined>
 }
 
 /** What a comparison of `base...head` found. */
@@ -71,13 +78,19 @@ export interface CommitHistory {
   readonly name: string
   /** Whether this history can compare `base` and `head` without a request (the local checkout holds both). */
   holds?(base: string, head: string): Promise<boolean>
+  /** Gets ready to answer `holds` (the local checkout starts its git), as the search begins. */
+  warm?(): void
+  /** Ends what `warm` or `holds` started. */
+  close?(): void
   compare(base: string, head: string, signal: AbortSignal): Promise<Comparison>
 }
 
 /** The pull or merge requests of commits, read in as few requests as the service allows. */
 export interface PullLookup {
+  /** Starts what does not depend on the commits (called as the search begins), so it costs no wait later. */
+  start?(signal: AbortSignal): void
   /** The pull request that brought each commit that has one, by the commit's full sha. */
-  pullsOf(shas: readonly string[], signal: AbortSignal): Promise<ReadonlyMap<string, ChangePull>>
+  pullsOf(commits: readonly ChangeCommit[], signal: AbortSignal): Promise<ReadonlyMap<string, ChangePull>>
 }
 
 /** A service's readers, as lib/run/changes.ts assembles them. */

@@ -115,7 +115,6 @@ export class DemoGitHub {
       return void res.writeHead(job?.log ? 200 : 404, { 'content-type': 'text/plain; charset=utf-8' }).end(job?.log ?? 'BlobNotFound')
     }
     if (req.headers.authorization !== `Bearer ${this.token}`) return this.send(res, 401, { message: 'Bad credentials' })
-    if (req.method === 'POST' && path === '/graphql') return this.send(res, 200, { data: { repository: this.pulls(String(json.query ?? '')) } })
     const base = `/repos/${OWNER}/${REPO}`
     if (!path.startsWith(base)) return this.send(res, 404, { message: 'Not Found' })
     this.route(req.method ?? 'GET', path.slice(base.length), url.searchParams, json, res)
@@ -134,6 +133,7 @@ export class DemoGitHub {
     const deployment = statuses && this.history?.deployments.find((d) => d.id === Number(statuses[1]))
     if (method === 'GET' && deployment) return this.send(res, 200, deployment.statuses)
     if (method === 'GET' && rest.startsWith('/compare/')) return this.compare(rest.slice('/compare/'.length), res)
+    if (method === 'GET' && rest === '/pulls') return this.send(res, 200, this.pulls())
     if (method === 'GET' && rest === '/issues') return this.send(res, 200, this.list(query))
     if (method === 'POST' && rest === '/issues') {
       if (typeof json.title !== 'string' || json.title === '') return this.send(res, 422, { message: 'Validation Failed' })
@@ -186,19 +186,15 @@ export class DemoGitHub {
     const history = this.history
     const head = history?.commits.at(-1)?.sha
     if (!history || basehead !== `${history.base}...${head}`) return this.send(res, 404, { message: 'Not Found' })
-    const commits = history.commits.map((c) => ({ sha: c.sha, commit: { message: c.message, author: { name: c.name } }, author: { login: c.login } }))
+    const commits = history.commits.map((c, i) => ({ sha: c.sha, commit: { message: c.message, author: { name: c.name } }, author: { login: c.login }, parents: [{ sha: i ? history.commits[i - 1]!.sha : history.base }] }))
     this.send(res, 200, { status: 'ahead', ahead_by: commits.length, behind_by: 0, total_commits: commits.length, commits, html_url: `https://github.com/${OWNER}/${REPO}/compare/${basehead}` })
   }
 
-  // Each commit's pull request, for the query's aliases `cN: object(oid: "<sha>")` (lib/github/changes.ts).
-  private pulls(query: string): Record<string, unknown> {
-    const out: Record<string, unknown> = {}
-    for (const [, alias, sha] of query.matchAll(/(c\d+): object\(oid: "([0-9a-f]+)"\)/g)) {
-      const pull = this.history?.commits.find((c) => c.sha === sha)?.pull
-      const node = pull && { number: pull.number, title: pull.title, url: `https://github.com/${OWNER}/${REPO}/pull/${pull.number}`, author: { login: pull.author } }
-      out[alias!] = { associatedPullRequests: { nodes: node ? [node] : [] } }
-    }
-    return out
+  // The recently merged pull requests, each squashed into the commit it came in (lib/github/changes.ts).
+  private pulls(): Record<string, unknown>[] {
+    return (this.history?.commits ?? []).flatMap((c) =>
+      c.pull ? [{ number: c.pull.number, title: c.pull.title, html_url: `https://github.com/${OWNER}/${REPO}/pull/${c.pull.number}`, user: { login: c.pull.author }, merged_at: now(), merge_commit_sha: c.sha }] : [],
+    ).reverse()
   }
 
   // One page of the labelled issues, newest first (GitHub's default order); the demo never has 100.

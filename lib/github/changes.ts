@@ -1,9 +1,16 @@
 // What changed since the last good deploy, read from GitHub through the same throttled Octokit client as
 // every other call: the last good deploy from the environment's deployments (a `success` anywhere in a
 // deployment's statuses: a superseded one's latest status is `inactive`), else from the newest successful
-// run of this workflow on this branch; the commits from compare; their pull requests in one GraphQL request.
+// run of this workflow on this branch; the commits from compare; their pull requests from one listing of the
+// recently merged ones, read beside the search (lib/core/merged-pulls.ts matches them to the commits).
 // https://docs.github.com/en/rest/deployments/deployments, https://docs.github.com/en/rest/commits/commits#compare-two-commits
-import { BaseGone, ChangesUnavailable, type ChangeCommit, type ChangePull, type ChangesService, type ChangeStatus, type Comparison, type LastGood, type LastGoodSource } from '../core/changes.ts'
+//
+// Why not GraphQL's associatedPullRequests: plugin-throttling paces every GraphQL request as a write
+// (https://github.com/octokit/plugin-throttling.js, src/wrap-request.ts), so a query before the issue's
+// create held the create back a full second (npm run bench, bench/changes.mts); its maintainers declined a
+// switch for it (octokit/plugin-throttling.js#380). A REST listing is a read, paced by nothing.
+import { attributePulls, type MergedPull } from '../core/merged-pulls.ts'
+import { BaseGone, ChangesUnavailable, type ChangeCommit, type ChangesService, type ChangeStatus, type Comparison, type LastGood, type LastGoodSource } from '../core/changes.ts'
 import { ApiError } from '../core/errors.ts'
 import { describeError } from '../core/retry/transient.ts'
 import type { GitHub } from './client.ts'
@@ -57,7 +64,7 @@ function deploymentSource(github: GitHub, code: GitHubCode): LastGoodSource {
   const { owner, repo } = code
   return {
     name: 'GitHub deployments',
-    async find(signal) {
+    async find(signal, candidate) {
       let deployments: unknown
       try {
         ;({ data: deployments } = await github.request('GET /repos/{owner}/{repo}/deployments', { owner, repo, environment: code.environment, per_page: MAX_DEPLOYMENTS, ...withSignal(signal) }))
@@ -69,6 +76,9 @@ function deploymentSource(github: GitHub, code: GitHubCode): LastGoodSource {
       if (!list.every((d) => Number.isInteger(d.id) && isSha(d.sha))) throw unexpected('the list of deployments')
       // No deployments recorded: the workflow's runs are asked next.
       if (!list.length) return undefined
+      // The newest deployment of another commit is most often the last good one (this run's own is of head).
+      const likely = list.find((d) => !(d.sha as string).toLowerCase().startsWith(code.head.toLowerCase()))
+      if (likely) candidate?.((likely.sha as string).toLowerCase())
       for (let i = 0; i < list.length; i += STATUS_BATCH) {
         const batch = list.slice(i, i + STATUS_BATCH)
         const found = await Promise.all(batch.map((d) => successOf(github, code, d.id as number, signal)))
@@ -135,13 +145,15 @@ interface CompareCommit {
   readonly sha?: unknown
   readonly commit?: { readonly message?: unknown; readonly author?: { readonly name?: unknown } | null }
   readonly author?: { readonly login?: unknown } | null
+  readonly parents?: readonly { readonly sha?: unknown }[]
 }
 
 const commitOf = (c: CompareCommit): ChangeCommit => {
   if (!isSha(c.sha) || typeof c.commit?.message !== 'string') throw unexpected('the comparison')
   const name = typeof c.commit.author?.name === 'string' ? c.commit.author.name : 'unknown'
   const login = typeof c.author?.login === 'string' ? c.author.login : undefined
-  return { sha: c.sha.toLowerCase(), subject: c.commit.message.split('\n', 1)[0]!, author: name, ...(login ? { login } : {}) }
+  const parents = Array.isArray(c.parents) ? c.parents.map((p) => p.sha).filter(isSha).map((sha) => sha.toLowerCase()) : []
+  return { sha: c.sha.toLowerCase(), subject: c.commit.message.split('\n', 1)[0]!, author: name, ...(login ? { login } : {}), parents }
 }
 
 const STATUSES: readonly ChangeStatus[] = ['ahead', 'behind', 'diverged', 'identical']
@@ -187,52 +199,49 @@ async function compare(github: GitHub, code: GitHubCode, base: string, head: str
   }
 }
 
-// The GraphQL endpoint beside the REST one (GitHub Enterprise Server: /api/graphql beside /api/v3).
-const graphqlRoute = (github: GitHub) => {
-  const base = github.request.endpoint.DEFAULTS.baseUrl
-  return /\/api\/v3\/?$/.test(base) ? `POST ${base.replace(/\/api\/v3\/?$/, '/api/graphql')}` : 'POST /graphql'
-}
+/** Merged pull requests are read from this many of the most recently updated closed ones: GitHub's largest page. */
+export const RECENT_PULLS = 100
 
-/** The GraphQL query reading each commit's pull request, one alias per commit. */
-export function pullsQuery(shas: readonly string[]): string {
-  // The ids are checked hex, so they are safe to write into the query.
-  const fields = shas.map((sha, i) => {
-    if (!/^[0-9a-f]{40,64}$/i.test(sha)) throw new TypeError(`not a full commit id: ${sha}`)
-    return `c${i}: object(oid: "${sha}") { ... on Commit { associatedPullRequests(first: 1) { nodes { number title url author { login } } } } }`
-  })
-  return `query($owner: String!, $repo: String!) {\n  repository(owner: $owner, name: $repo) {\n    ${fields.join('\n    ')}\n  }\n}`
-}
-
-interface PullNode {
+interface ListedPull {
   readonly number?: unknown
   readonly title?: unknown
-  readonly url?: unknown
-  readonly author?: { readonly login?: unknown } | null
+  readonly html_url?: unknown
+  readonly merged_at?: unknown
+  readonly merge_commit_sha?: unknown
+  readonly user?: { readonly login?: unknown } | null
 }
 
-async function pullsOf(github: GitHub, code: GitHubCode, shas: readonly string[], signal: AbortSignal): Promise<Map<string, ChangePull>> {
-  let body: { data?: { repository?: Record<string, { associatedPullRequests?: { nodes?: PullNode[] } } | null> | null }; errors?: { type?: string; message?: string }[] }
-  try {
-    ;({ data: body } = await github.request(graphqlRoute(github), { query: pullsQuery(shas), variables: { owner: code.owner, repo: code.repo }, ...withSignal(signal) }))
-  } catch (error) {
-    throw cannot('the pull requests of the commits', error, PERMISSION.pulls)
+/**
+ * The pull requests of commits: one listing of the most recently updated closed pull requests, started as
+ * the search begins, whose merge commits are matched to the compared commits. A pull request merged since
+ * the last good deploy was updated since, so it is among them unless a hundred others were updated later.
+ */
+function recentPulls(github: GitHub, code: GitHubCode) {
+  let listed: Promise<MergedPull[]> | undefined
+  const start = (signal: AbortSignal): Promise<MergedPull[]> => {
+    listed ??= (async () => {
+      let data: unknown
+      try {
+        ;({ data } = await github.request('GET /repos/{owner}/{repo}/pulls', { owner: code.owner, repo: code.repo, state: 'closed', sort: 'updated', direction: 'desc', per_page: RECENT_PULLS, ...withSignal(signal) }))
+      } catch (error) {
+        throw cannot('the pull requests', error, PERMISSION.pulls)
+      }
+      if (!Array.isArray(data)) throw unexpected('the list of pull requests')
+      // An unmerged pull request's merge_commit_sha is a test merge that never reached the branch.
+      return (data as ListedPull[]).flatMap((p) => {
+        if (!Number.isInteger(p.number) || typeof p.title !== 'string' || typeof p.html_url !== 'string') throw unexpected('the list of pull requests')
+        if (typeof p.merged_at !== 'string' || !isSha(p.merge_commit_sha)) return []
+        return [{ number: p.number as number, title: p.title, url: p.html_url, author: typeof p.user?.login === 'string' ? p.user.login : null, mergeSha: p.merge_commit_sha }]
+      })
+    })()
+    // Read only when the commits come; a failure nobody reads (no comparison was needed) means nothing.
+    listed.catch(() => undefined)
+    return listed
   }
-  const [problem] = body.errors ?? []
-  if (problem) {
-    const refused = problem.type === 'FORBIDDEN' || problem.type === 'INSUFFICIENT_SCOPES'
-    throw new ChangesUnavailable(`GitHub's GraphQL API refused the pull requests of the commits (${problem.type ?? 'error'}: ${String(problem.message ?? '').slice(0, 200)})`, refused ? PERMISSION.pulls : '')
+  return {
+    start: (signal: AbortSignal) => void start(signal),
+    pullsOf: async (commits: readonly ChangeCommit[], signal: AbortSignal) => attributePulls(commits, await start(signal)),
   }
-  const repository = body.data?.repository
-  if (!repository || typeof repository !== 'object') throw unexpected('the pull requests of the commits')
-  const out = new Map<string, ChangePull>()
-  shas.forEach((sha, i) => {
-    const [node] = repository[`c${i}`]?.associatedPullRequests?.nodes ?? []
-    if (!node) return
-    if (!Number.isInteger(node.number) || typeof node.title !== 'string' || typeof node.url !== 'string') throw unexpected('the pull requests of the commits')
-    const author = typeof node.author?.login === 'string' ? node.author.login : null
-    out.set(sha, { number: node.number as number, title: node.title, url: node.url, author })
-  })
-  return out
 }
 
 /** The web address of a GitHub API: api.github.com's is github.com; a server's `/api/v3` is its own root. */
@@ -249,7 +258,7 @@ export function gitHubChanges(github: GitHub, code: GitHubCode): ChangesService 
     service: 'GitHub',
     sources: [deploymentSource(github, code), ...(code.runId ? [runSource(github, code, code.runId)] : [])],
     remote: { name: 'GitHub compare', compare: (base, head, signal) => compare(github, code, base, head, signal) },
-    pulls: { pullsOf: (shas, signal) => pullsOf(github, code, shas, signal) },
+    pulls: recentPulls(github, code),
     compareUrl,
     permissionHint: 'deployments: read, actions: read, contents: read, pull-requests: read',
   }

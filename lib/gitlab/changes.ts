@@ -1,10 +1,13 @@
 // What changed since the last good deploy, read from GitLab through the same client as every other GitLab
 // call: the environment's newest successful deployment (GitLab orders by `finished_at` only together with
-// `status=success`), the commits from compare, and the merge requests of the newest commits, a bounded
-// number of requests sent together. https://docs.gitlab.com/api/deployments/ ·
+// `status=success`), the commits from compare, and their merge requests from one listing of the most
+// recently updated merged ones, read beside the search and matched by the commits they left on the branch
+// (lib/core/merged-pulls.ts), rather than one request per commit after compare: a round trip less on the
+// create path, and every commit looked up, not only the newest. https://docs.gitlab.com/api/deployments/ ·
 // https://docs.gitlab.com/api/repositories/#compare-branches-tags-or-commits ·
-// https://docs.gitlab.com/api/commits/#list-merge-requests-associated-with-a-commit
-import { BaseGone, ChangesUnavailable, type ChangeCommit, type ChangePull, type ChangesService, type Comparison, type LastGoodSource } from '../core/changes.ts'
+// https://docs.gitlab.com/api/merge_requests/#list-project-merge-requests
+import { attributePulls, type MergedPull } from '../core/merged-pulls.ts'
+import { BaseGone, ChangesUnavailable, type ChangeCommit, type ChangesService, type Comparison, type LastGoodSource } from '../core/changes.ts'
 import { ApiError } from '../core/errors.ts'
 import { describeError } from '../core/retry/transient.ts'
 import type { GitLab } from './client.ts'
@@ -18,8 +21,8 @@ export interface GitLabCode {
   readonly projectUrl?: string
 }
 
-/** Merge requests are looked up for at most this many commits, newest first, all at once (one round trip). */
-export const MAX_MR_LOOKUPS = 10
+/** Merged merge requests are read from this many of the most recently updated: GitLab's largest page. */
+export const RECENT_MRS = 100
 
 const PERMISSION = 'give the token the read_api scope (a project, group or personal access token; CI_JOB_TOKEN cannot read these)'
 
@@ -46,7 +49,29 @@ interface GitLabCommit {
 
 const commitOf = (c: GitLabCommit): ChangeCommit => {
   if (!isSha(c.id) || typeof c.title !== 'string') throw unexpected('the comparison')
-  return { sha: c.id.toLowerCase(), subject: c.title, author: typeof c.author_name === 'string' ? c.author_name : 'unknown' }
+  const parents = Array.isArray(c.parent_ids) ? (c.parent_ids as unknown[]).filter(isSha).map((sha) => sha.toLowerCase()) : []
+  return { sha: c.id.toLowerCase(), subject: c.title, author: typeof c.author_name === 'string' ? c.author_name : 'unknown', parents }
+}
+
+interface ListedMergeRequest {
+  readonly iid?: unknown
+  readonly title?: unknown
+  readonly web_url?: unknown
+  readonly author?: { readonly username?: unknown } | null
+  readonly sha?: unknown
+  readonly merge_commit_sha?: unknown
+  readonly squash_commit_sha?: unknown
+}
+
+/**
+ * A merged merge request under each commit it may have left on the branch: its merge commit, its squash
+ * commit, and its head (a fast-forward merge keeps the branch's own commits).
+ * https://docs.gitlab.com/api/merge_requests/#response
+ */
+const mergedOf = (mr: ListedMergeRequest): MergedPull[] => {
+  if (!Number.isInteger(mr.iid) || typeof mr.title !== 'string' || typeof mr.web_url !== 'string') throw unexpected('the list of merge requests')
+  const pull = { number: mr.iid as number, title: mr.title, url: mr.web_url, author: typeof mr.author?.username === 'string' ? mr.author.username : null }
+  return [mr.merge_commit_sha, mr.squash_commit_sha, mr.sha].filter(isSha).map((mergeSha) => ({ ...pull, mergeSha }))
 }
 
 /** What changed, read from GitLab for `code` through `gitlab`. */
@@ -109,35 +134,29 @@ export function gitLabChanges(gitlab: GitLab, code: GitLabCode, apiUrl: string):
     return { status: builtOn ? 'ahead' : 'diverged', commits: commits.reverse(), total: commits.length, behindBy: 0 }
   }
 
-  const pullsOf = async (shas: readonly string[], signal: AbortSignal): Promise<Map<string, ChangePull>> => {
-    const asked = shas.slice(0, MAX_MR_LOOKUPS)
-    const answers = await Promise.all(
-      asked.map(async (sha) => {
-        try {
-          return (await gitlab.request<unknown>({ method: 'GET', path: `${path}/repository/commits/${sha}/merge_requests`, signal })).data
-        } catch (error) {
-          throw cannot(`the merge requests of commit ${sha.slice(0, 7)}`, error)
-        }
-      }),
-    )
-    const out = new Map<string, ChangePull>()
-    asked.forEach((sha, i) => {
-      const list = answers[i]
-      if (!Array.isArray(list)) throw unexpected('the merge requests of a commit')
-      const mrs = list as { iid?: unknown; title?: unknown; web_url?: unknown; state?: unknown; author?: { username?: unknown } | null }[]
-      const mr = mrs.find((m) => m.state === 'merged') ?? mrs[0]
-      if (!mr) return
-      if (!Number.isInteger(mr.iid) || typeof mr.title !== 'string' || typeof mr.web_url !== 'string') throw unexpected('the merge requests of a commit')
-      out.set(sha, { number: mr.iid as number, title: mr.title, url: mr.web_url, author: typeof mr.author?.username === 'string' ? mr.author.username : null })
-    })
-    return out
+  // The listing starts as the search begins (PullLookup.start), once; the commits are matched when they come.
+  let listed: Promise<MergedPull[]> | undefined
+  const mergedRecently = (signal: AbortSignal): Promise<MergedPull[]> => {
+    listed ??= (async () => {
+      let data: unknown
+      try {
+        ;({ data } = await gitlab.request<unknown>({ method: 'GET', path: `${path}/merge_requests`, query: { state: 'merged', order_by: 'updated_at', sort: 'desc', per_page: RECENT_MRS }, signal }))
+      } catch (error) {
+        throw cannot('the merge requests', error)
+      }
+      if (!Array.isArray(data)) throw unexpected('the list of merge requests')
+      return (data as ListedMergeRequest[]).flatMap(mergedOf)
+    })()
+    // Read only when the commits come; a failure nobody reads (no comparison was needed) means nothing.
+    listed.catch(() => undefined)
+    return listed
   }
 
   return {
     service: 'GitLab',
     sources: [lastGood],
     remote: { name: 'GitLab compare', compare },
-    pulls: { pullsOf },
+    pulls: { start: (signal) => void mergedRecently(signal), pullsOf: async (commits, signal) => attributePulls(commits, await mergedRecently(signal)) },
     compareUrl: (base, head) => (web ? `${web}/-/compare/${base}...${head}` : null),
     permissionHint: 'read_api',
   }

@@ -40,9 +40,11 @@ export function preconnectForCommand(argv: readonly string[], env: Record<string
   if ((dotenvPresent && env.REPORT_DOTENV !== 'off') || (env.ISSUE_TRACKER && env.ISSUE_TRACKER !== 'github')) return false
   // Without a repository and a credential the run stops at its configuration, before any request.
   if (!env.ISSUE_REPO || !(env.ISSUE_TOKEN || env.ISSUE_APP_ID)) return false
-  // REPORT_FILE_AFTER and REPORT_FLAP each read alongside the duplicate check: one connection per request
-  // sent at once (docs/noise.md).
-  const reads = command === 'report' ? Number(Boolean(env.REPORT_FILE_AFTER)) + Number(Boolean(env.REPORT_FLAP)) : 0
+  // REPORT_FILE_AFTER and REPORT_FLAP each read alongside the duplicate check, and REPORT_CHANGES=auto
+  // twice (the merged pull requests and the last good deploy): one connection per request sent at once
+  // (docs/noise.md, docs/changes.md).
+  const changes = env.REPORT_CHANGES === 'auto' ? 2 : 0
+  const reads = command === 'report' ? Number(Boolean(env.REPORT_FILE_AFTER)) + Number(Boolean(env.REPORT_FLAP)) + changes : 0
   const api = preconnect(env.ISSUE_API_URL || env.GITHUB_API_URL || 'https://api.github.com', env, 1 + reads)
   // The chat post comes last in every report run; Slack's Web API (a bot token) posts elsewhere.
   const chat = command === 'report' && !env.SLACK_BOT_TOKEN && preconnect(env.CHAT_WEBHOOK, env)

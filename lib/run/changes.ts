@@ -3,6 +3,7 @@
 // Actions, else ISSUE_REPO; GitLab: the tracker's project), the checkout's own history, and
 // REPORT_LAST_GOOD_SHA. Every module here is loaded on demand, so a run without it pays nothing (npm run bench).
 import type { ChangesService, PendingChanges } from '../core/changes.ts'
+import { preconnect } from '../http/preconnect.ts'
 import type { Config } from '../config/config.ts'
 import type { TrackerConfig } from './tracker.ts'
 import type { Log } from '../core/log.ts'
@@ -92,6 +93,9 @@ export function startChanges(config: ChangesConfig, head: string, log: Log, env:
   // The title carries the short form; GitHub Actions gives the full id, which compare and `--json` prefer.
   const full = env.GITHUB_ACTIONS === 'true' && /^[0-9a-f]{40,64}$/i.test(env.GITHUB_SHA ?? '') && env.GITHUB_SHA!.startsWith(head) ? env.GITHUB_SHA!.toLowerCase() : head
   head = full
+  // Sent beside the duplicate check: on GitHub the merged pull requests and the last good deploy's search,
+  // on GitLab the search. A connection for each, so none waits for its handshakes (lib/http/preconnect.ts).
+  preconnect(config.apiUrl, env, config.tracker === 'gitlab' ? 2 : 3)
   const stop = new AbortController()
   return { settled: readChanges(config, head, log, env, undefined, stop.signal), cancel: () => stop.abort() }
 }

@@ -1,5 +1,6 @@
 import type { Shell } from 'zx/core'
 import type { CommitHistory } from '../core/changes.ts'
+import { objectLookup, type ObjectLookup } from './git-objects.ts'
 
 // zx/core is imported on first use: in CI, CI_COMMIT_SHA and CI_COMMIT_MESSAGE are set and git is never
 // asked, so the reporter's usual path does not pay for loading it.
@@ -39,30 +40,35 @@ const gitFile = async (args: readonly string[], cwd?: string): Promise<{ code: n
 
 /**
  * The checkout's own history as a CommitHistory (lib/core/changes.ts): it compares two commits without
- * a request when it holds both (`git cat-file -e`); CI checkouts are often shallow, and then it does not.
+ * a request when it holds both (`git cat-file --batch-check`); CI checkouts are often shallow, and then it does not.
  */
 export function localHistory(cwd?: string): CommitHistory {
   const ok = async (args: readonly string[]) => (await gitFile(args, cwd)).code === 0
   const count = async (range: string) => Number((await gitFile(['rev-list', '--count', range], cwd)).stdout.trim()) || 0
+  // One git answers every "does the checkout hold it" of the run (lib/run/git-objects.ts).
+  let objects: Promise<ObjectLookup> | undefined
+  const lookup = () => (objects ??= objectLookup(cwd))
   return {
     name: 'the checkout',
+    warm: () => void lookup(),
     async holds(base, head) {
       if (!SHA.test(base) || !SHA.test(head)) return false
-      const [a, b] = await Promise.all([ok(['cat-file', '-e', `${base}^{commit}`]), ok(['cat-file', '-e', `${head}^{commit}`])])
-      return a && b
+      return (await (await lookup()).commits([base, head])).every(Boolean)
     },
+    close: () => void objects?.then((lookup) => lookup.close()),
     async compare(base, head) {
       const [ahead, behind] = await Promise.all([ok(['merge-base', '--is-ancestor', base, head]), ok(['merge-base', '--is-ancestor', head, base])])
       const behindBy = ahead ? 0 : await count(`${head}..${base}`)
       if (behind && !ahead) return { status: 'behind', commits: [], total: 0, behindBy }
-      const out = await gitFile(['log', `--max-count=${MAX_LISTED}`, '--format=%H%x1f%an%x1f%s', `${base}..${head}`], cwd)
+      const out = await gitFile(['log', `--max-count=${MAX_LISTED}`, '--format=%H%x1f%P%x1f%an%x1f%s', `${base}..${head}`], cwd)
       if (out.code !== 0) throw new Error(`git log ${base.slice(0, 7)}..${head.slice(0, 7)} failed: ${out.stderr.trim().slice(0, 200)}`)
       const commits = out.stdout
         .split('\n')
         .filter((line) => line !== '')
         .map((line) => {
-          const [sha = '', author = '', ...subject] = line.split('\x1f')
-          return { sha, author, subject: subject.join('\x1f') }
+          const [sha = '', parents = '', author = '', ...subject] = line.split('\x1f')
+          // The parents let a merge commit's pull request claim the commits it brought (lib/core/merged-pulls.ts).
+          return { sha, author, subject: subject.join('\x1f'), parents: parents.split(' ').filter(Boolean) }
         })
       const total = commits.length < MAX_LISTED ? commits.length : await count(`${base}..${head}`)
       return { status: ahead ? (total ? 'ahead' : 'identical') : 'diverged', commits, total, behindBy }

@@ -8,7 +8,7 @@ import { postCommentOnce } from '../core/flows/comments.ts'
 import { findRecoverable } from '../core/flows/resolve.ts'
 import type { Log } from '../core/log.ts'
 import { alreadyHeld, FLAP_HELD_COMMENT, flapState, recoveryAction } from '../core/noise/flap.ts'
-import { describeError } from '../core/retry/transient.ts'
+import { describeError, withAttempts } from '../core/retry/transient.ts'
 import { readHistory } from '../core/stats/read.ts'
 import type { Recovery } from '../core/text/comment-text.ts'
 import type { Tracker } from '../core/tracker.ts'
@@ -37,17 +37,26 @@ export async function holdFlapping(config: ResolveConfig, tracker: Tracker, reco
   if (!flap) return none
   const now = recovery.time
   const decisions: { number: number; url: string; action: 'close' | 'hold' | 'keep'; held: boolean }[] = []
+  // What could not be read, for the [WARN]: the record, the open issues, or an issue's comments.
+  let unread = `the record of ${recovery.environment}`
   try {
     const period = { since: new Date(now.getTime() - flap.windowSeconds * 1000), until: new Date(now.getTime() + 1) }
-    const [{ episodes }, open] = await Promise.all([readHistory({ ...tracker, countDeploys: undefined }, period, [recovery.environment]), findRecoverable(tracker, recovery.environment, recovery.time)])
+    // The record is tried once, as at report time: one [WARN] when it cannot be read, not one a try.
+    const record = withAttempts(1, () => readHistory({ ...tracker, countDeploys: undefined }, period, [recovery.environment]))
+    const issues = findRecoverable(tracker, recovery.environment, recovery.time).catch((error: unknown) => {
+      unread = `the open issues of ${recovery.environment}`
+      throw error
+    })
+    const [{ episodes }, open] = await Promise.all([record, issues])
     const state = flapState(episodes, recovery.environment, flap, now, false)
     for (const issue of open) {
+      unread = `the comments of issue #${issue.number}`
       const comments = await tracker.listComments(issue.number)
       const held = alreadyHeld(comments)
       decisions.push({ number: issue.number, url: issue.url, action: recoveryAction(state, held, flap, now), held })
     }
   } catch (error) {
-    log.warn(`REPORT_FLAP is not applied: the record of ${recovery.environment} could not be read (${describeError(error)}); its issues are closed as usual`)
+    log.warn(`REPORT_FLAP is not applied: ${unread} could not be read (${describeError(error)}); its issues are closed as usual`)
     return none
   }
   const heldNow: number[] = []

@@ -52,16 +52,22 @@ const whatFailed = () =>
 const sha = (message: string) => createHash('sha1').update(message).digest('hex')
 const commit = (message: string, author: string, login: string, parent: SeedCommit | undefined): SeedCommit => ({ sha: sha(message), parents: parent ? [parent.sha] : [], message, author, login })
 
-// docs/changes.md: the same failed deploy, with five commits in two pull requests since the last good
-// deploy of production two hours earlier (superseded since: its latest status is `inactive`).
+// docs/changes.md: the same failed deploy, with six commits since the last good deploy of production two
+// hours earlier (superseded since: its latest status is `inactive`): a branch of two merged by a merge
+// commit (#214), a squashed dependency bump (#215), and two pushed straight to main.
 const whatChanged = () =>
   inActions(async (gh, actions) => {
     const commits: SeedCommit[] = []
-    const add = (message: string, author: string, login: string) => commits.push(commit(message, author, login, commits.at(-1)))
-    add('Release 2026.11.26-1', 'Ada Lovelace', 'ada')
+    const add = (message: string, author: string, login: string, parent = commits.at(-1), merged?: SeedCommit) => {
+      const made = commit(message, author, login, parent)
+      commits.push(merged ? { ...made, parents: [...made.parents, merged.sha] } : made)
+      return made
+    }
+    const release = add('Release 2026.11.26-1', 'Ada Lovelace', 'ada')
     add('Add a price cache', 'Grace Hopper', 'grace')
-    add('Cache prices for 10 minutes', 'Grace Hopper', 'grace')
-    add('Read the cache TTL from config', 'Ada Lovelace', 'ada')
+    const branchTip = add('Cache prices for 10 minutes', 'Grace Hopper', 'grace')
+    const merge = add('Merge pull request #214 from grace/price-cache\n\nCache prices for 10 minutes', 'Grace Hopper', 'grace', release, branchTip)
+    add('Read the cache TTL from config', 'Ada Lovelace', 'ada', merge)
     add('Bump lodash from 4.17.20 to 4.17.21', 'dependabot[bot]', 'dependabot[bot]')
     add('Fix typo in deploy script\n\nThe script called deploy.sh with the wrong flag.', 'Grace Hopper', 'grace')
     const [base, head] = [commits[0]!.sha, commits.at(-1)!.sha]
@@ -69,8 +75,8 @@ const whatChanged = () =>
     serveGitHubChanges(gh, {
       commits,
       pulls: [
-        { number: 214, title: 'Cache prices for 10 minutes', author: 'grace', commits: [commits[1]!.sha, commits[2]!.sha] },
-        { number: 215, title: 'Bump lodash from 4.17.20 to 4.17.21', author: 'dependabot[bot]', commits: [commits[4]!.sha] },
+        { number: 214, title: 'Cache prices for 10 minutes', author: 'grace', commits: [commits[1]!.sha, commits[2]!.sha, merge.sha], merge: merge.sha },
+        { number: 215, title: 'Bump lodash from 4.17.20 to 4.17.21', author: 'dependabot[bot]', commits: [commits[5]!.sha] },
       ],
       deployments: [
         { sha: base, environment: 'production', createdAt: hoursAgo(2.2), statuses: ['inactive', 'success'] },

@@ -55,9 +55,23 @@ export interface FaultDialect {
 /** How a server answers: its own `send`, which adds the headers it always sends. */
 export type Send = (res: ServerResponse, status: number, data: unknown, headers?: Record<string, string>) => void
 
+/**
+ * Which requests a fault answers (or `calls` lists), besides the method: a recorded path, or a path and
+ * the query parameters it must carry, each with this value, or absent where it is `null`. One path can
+ * serve two reads: GitHub's issue list with `state=open` is the duplicate check, with `state=all` an
+ * environment's record; GitLab's with `state=opened` and with no `state` at all.
+ */
+export type RequestMatch = RegExp | { readonly path: RegExp; readonly query: Readonly<Record<string, string | null>> }
+
+/** Whether `r` is one of the requests `match` names. */
+export function matches(match: RequestMatch, r: Pick<Recorded, 'path' | 'query'>): boolean {
+  if (match instanceof RegExp) return match.test(r.path)
+  return match.path.test(r.path) && Object.entries(match.query).every(([name, value]) => r.query.get(name) === value)
+}
+
 interface Injection {
   method: string
-  path: RegExp
+  path: RequestMatch
   times: number
   /** Matching requests still to pass untouched before the fault applies (a listing's later page). */
   skip: number
@@ -96,10 +110,11 @@ export class FaultKit {
   }
 
   /**
-   * Answers the next `times` requests matching `method` and `path` (a recorded path) with `fault`, after
-   * letting `skip` matching ones through (so a listing's second page can be the faulty one).
+   * Answers the next `times` requests matching `method` and `path` (a recorded path, and the query when
+   * given) with `fault`, after letting `skip` matching ones through (so a listing's second page can be
+   * the faulty one).
    */
-  inject(method: string, path: RegExp, fault: Fault, times = 1, skip = 0): void {
+  inject(method: string, path: RequestMatch, fault: Fault, times = 1, skip = 0): void {
     this.injections.push({ method, path, times, skip, fault })
   }
 
@@ -115,7 +130,7 @@ export class FaultKit {
 
   /** The injected fault that answers `r`, used up; undefined when none is waiting for it. */
   take(r: Recorded): Fault | undefined {
-    const injection = this.injections.find((i) => i.times > 0 && i.method === r.method && i.path.test(r.path))
+    const injection = this.injections.find((i) => i.times > 0 && i.method === r.method && matches(i.path, r))
     if (!injection) return undefined
     if (injection.skip > 0) {
       injection.skip--

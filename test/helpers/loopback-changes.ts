@@ -1,7 +1,7 @@
 // What changed, on the loopback GitHub and GitLab: a repository's commit graph, deployments with their
 // statuses, a workflow's successful runs, compare (paged as GitHub pages it: oldest first, `link` with
-// rel="next" and rel="last"), the pull requests of commits through GraphQL's associatedPullRequests, and
-// GitLab's deployments, compare and merge requests of a commit. Each route refuses what the service
+// rel="next" and rel="last"), the recently updated closed pull requests with their merge commits, and
+// GitLab's deployments, compare and merged merge requests. Each route refuses what the service
 // refuses (GitHub's OpenAPI description, @octokit/openapi-types; GitLab's, /work/shared/reference/gitlab-openapi),
 // so a request the real API would turn away fails here too. Hooked in through the fakes' extraRoutes.
 import type { components } from '@octokit/openapi-types'
@@ -27,6 +27,10 @@ export interface SeedPull {
   readonly title: string
   readonly author: string | null
   readonly commits: readonly string[]
+  /** The commit its merge left on the branch (merge_commit_sha); the newest of `commits` unless said. */
+  readonly merge?: string
+  /** Not merged (closed unmerged): GitHub still gives it a merge_commit_sha, of a test merge. */
+  readonly unmerged?: boolean
 }
 
 /** A deployment of an environment and its statuses, newest status first (GitHub lists them so). */
@@ -87,30 +91,44 @@ const pageOf = (r: Recorded, fallback: number): { perPage: number; page: number 
 
 const notFound = { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' } }
 
-/** The GraphQL field each commit's pull request is read with (aliases `c0`, `c1`, …). */
-const OBJECT = /(\w+): object\(oid: "([0-9a-f]+)"\)/g
+// GitHub's enums for the pull request list (@octokit/openapi: pulls/list).
+const PULL_STATE = ['open', 'closed', 'all']
+const PULL_SORT = ['created', 'updated', 'popularity', 'long-running']
 
-/** Serves `repo`'s changes routes on `gh`; returns the GraphQL queries it answered. */
-export function serveGitHubChanges(gh: LoopbackGitHub, repo: SeedRepo): { graphql: string[] } {
+/** The newest of `shas` in the history. */
+const newestOf = (repo: SeedRepo, shas: readonly string[]) => repo.commits.filter((commit) => shas.includes(commit.sha)).at(-1)?.sha ?? shas.at(-1)!
+
+/** Where a pull request's merge left the branch: its merge commit, else the newest of its commits (a squash's or rebase's). */
+const mergeOf = (repo: SeedRepo, pull: SeedPull) => pull.merge ?? newestOf(repo, pull.commits)
+
+/** Serves `repo`'s changes routes on `gh`. */
+export function serveGitHubChanges(gh: LoopbackGitHub, repo: SeedRepo): void {
   const base = `/repos/${gh.owner}/${gh.repo}`
-  const graphql: string[] = []
   gh.extraRoutes.push((r) => {
-    if (r.method === 'POST' && r.path === '/graphql') {
-      const { query = '', variables = {} } = (r.json ?? {}) as { query?: string; variables?: Record<string, unknown> }
-      if (!query.includes('associatedPullRequests')) return undefined
-      graphql.push(query)
-      if (variables.owner !== gh.owner || variables.repo !== gh.repo) return { status: 200, body: { data: { repository: null }, errors: [{ type: 'NOT_FOUND', message: 'Could not resolve to a Repository' }] } }
-      const repository: Record<string, unknown> = {}
-      for (const [, alias, oid] of query.matchAll(OBJECT)) {
-        const commit = find(repo, oid!)
-        const pull = commit && repo.pulls?.find((p) => p.commits.includes(commit.sha))
-        repository[alias!] = commit ? { associatedPullRequests: { nodes: pull ? [{ number: pull.number, title: pull.title, url: `${gh.url}/${gh.owner}/${gh.repo}/pull/${pull.number}`, author: pull.author === null ? null : { login: pull.author } }] : [] } } : null
-      }
-      return { status: 200, body: { data: { repository } } }
-    }
     if (r.method !== 'GET' || !r.path.startsWith(`${base}/`)) return undefined
     const rest = r.path.slice(base.length)
 
+    if (rest === '/pulls') {
+      const paging = pageOf(r, 30)
+      if ('status' in paging) return paging
+      const [state, sort, direction] = [r.query.get('state') ?? 'open', r.query.get('sort') ?? 'created', r.query.get('direction') ?? (r.query.get('sort') === 'created' || !r.query.has('sort') ? 'desc' : 'asc')]
+      if (!PULL_STATE.includes(state) || !PULL_SORT.includes(sort) || !['asc', 'desc'].includes(direction)) return { status: 422, body: { message: 'Validation Failed' } }
+      // Seeded pull requests are all closed; a higher number was updated later.
+      const closed = state === 'open' ? [] : [...(repo.pulls ?? [])].sort((a, b) => (direction === 'desc' ? b.number - a.number : a.number - b.number))
+      const at = (n: number) => new Date(Date.UTC(2026, 10, 1) + n * 60_000).toISOString()
+      const list = closed.map((p) => ({
+        number: p.number,
+        title: p.title,
+        state: 'closed',
+        html_url: `${gh.url}/${gh.owner}/${gh.repo}/pull/${p.number}`,
+        user: p.author === null ? null : { login: p.author },
+        updated_at: at(p.number),
+        closed_at: at(p.number),
+        merged_at: p.unmerged ? null : at(p.number),
+        merge_commit_sha: mergeOf(repo, p),
+      }) satisfies Partial<Record<keyof Schemas['pull-request-simple'], unknown>>)
+      return { status: 200, body: list.slice((paging.page - 1) * paging.perPage, paging.page * paging.perPage) }
+    }
     if (rest === '/deployments') {
       const paging = pageOf(r, 30)
       if ('status' in paging) return paging
@@ -197,16 +215,19 @@ export function serveGitHubChanges(gh: LoopbackGitHub, repo: SeedRepo): { graphq
     }
     return undefined
   })
-  return { graphql }
 }
 
 const deploymentId = (repo: SeedRepo, d: SeedDeployment) => 70_000 + (repo.deployments ?? []).indexOf(d)
+
+// GitLab's enums for the merge requests list (https://docs.gitlab.com/api/merge_requests/#list-project-merge-requests).
+const GL_MR_STATE = ['opened', 'closed', 'locked', 'merged', 'all']
+const GL_MR_ORDER = ['created_at', 'label_priority', 'milestone_due', 'popularity', 'priority', 'title', 'updated_at', 'merged_at']
 
 // GitLab's enums for the deployments list (v2-subset.json, getApiV4ProjectsIdDeployments).
 const GL_ORDER = ['id', 'iid', 'created_at', 'updated_at', 'finished_at']
 const GL_STATUS = ['created', 'running', 'success', 'failed', 'canceled', 'skipped', 'blocked']
 
-/** Serves `repo`'s changes routes on `gl`: deployments (with `status` from the first of each one's statuses), compare, merge requests of a commit. */
+/** Serves `repo`'s changes routes on `gl`: deployments (with `status` from the first of each one's statuses), compare, the merged merge requests. */
 export function serveGitLabChanges(gl: LoopbackGitLab, repo: SeedRepo): void {
   gl.extraRoutes.push((r) => {
     const project = /^\/projects\/([^/]+)(\/.*)$/.exec(r.path)
@@ -238,12 +259,32 @@ export function serveGitLabChanges(gl: LoopbackGitLab, repo: SeedRepo): void {
       const commits = ahead.map((commit) => ({ id: commit.sha, short_id: commit.sha.slice(0, 8), title: commit.message.split('\n')[0], message: commit.message, author_name: commit.author, parent_ids: commit.parents }))
       return { status: 200, body: { commit: commits.at(-1) ?? null, commits, diffs: [], compare_timeout: false, compare_same_ref: fromCommit.sha === toCommit.sha, web_url: `${gl.url}/${gl.path}/-/compare/${from}...${to}` } }
     }
-    const mrs = /^\/repository\/commits\/([^/]+)\/merge_requests$/.exec(rest)
-    if (mrs) {
-      const commit = find(repo, mrs[1]!)
-      if (!commit) return { status: 404, body: { message: '404 Commit Not Found' } }
-      const pulls = (repo.pulls ?? []).filter((p) => p.commits.includes(commit.sha))
-      return { status: 200, body: pulls.map((p) => ({ iid: p.number, id: 60_000 + p.number, title: p.title, state: 'merged', web_url: `${gl.url}/${gl.path}/-/merge_requests/${p.number}`, author: p.author === null ? null : { username: p.author } })) }
+    if (rest === '/merge_requests') {
+      const [state, orderBy, sort] = [r.query.get('state') ?? 'all', r.query.get('order_by') ?? 'created_at', r.query.get('sort') ?? 'desc']
+      if (!GL_MR_STATE.includes(state)) return { status: 400, body: { error: 'state does not have a valid value' } }
+      if (!GL_MR_ORDER.includes(orderBy)) return { status: 400, body: { error: 'order_by does not have a valid value' } }
+      if (!['asc', 'desc'].includes(sort)) return { status: 400, body: { error: 'sort does not have a valid value' } }
+      const perPage = Math.min(Number(r.query.get('per_page') ?? 20) || 20, 100)
+      // Seeded merge requests are all merged; a higher number was updated later.
+      const merged = state === 'merged' || state === 'all' ? [...(repo.pulls ?? [])].filter((p) => !p.unmerged) : []
+      merged.sort((a, b) => (sort === 'desc' ? b.number - a.number : a.number - b.number))
+      const at = (n: number) => new Date(Date.UTC(2026, 10, 1) + n * 60_000).toISOString()
+      // A merge commit's request has merge_commit_sha and its branch's head as sha; a squash's, squash_commit_sha;
+      // a fast-forward's, only its head, which is on the branch.
+      const body = merged.map((p) => ({
+        id: 60_000 + p.number,
+        iid: p.number,
+        title: p.title,
+        state: 'merged',
+        web_url: `${gl.url}/${gl.path}/-/merge_requests/${p.number}`,
+        author: p.author === null ? null : { username: p.author },
+        sha: p.merge ? newestOf(repo, p.commits.filter((sha) => sha !== p.merge)) : mergeOf(repo, p),
+        merge_commit_sha: p.merge ?? null,
+        squash_commit_sha: null,
+        updated_at: at(p.number),
+        merged_at: at(p.number),
+      }))
+      return { status: 200, body: body.slice(0, perPage) }
     }
     return undefined
   })

@@ -2,7 +2,7 @@
 // 127.0.0.1 that records every request, keeps a chat sink at `/chat`, and misbehaves when a test says so
 // (faults.ts). Each tracker keeps its own routes (`route`) and its own answers (`send`, `error`).
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { FaultKit, record, type Fault, type FaultDialect, type Recorded } from './faults.ts'
+import { FaultKit, matches, record, type Fault, type FaultDialect, type Recorded, type RequestMatch } from './faults.ts'
 import { LoopbackServer } from './loopback-server.ts'
 
 /** A loopback tracker's server and fault kit; a subclass answers its API. Always `close()` it. */
@@ -37,10 +37,10 @@ export abstract class LoopbackTracker {
   }
 
   /**
-   * Answers the next `times` requests matching `method` and `path` (as recorded: GitLab's after `/api/v4`)
-   * with `fault`, after `skip` matching ones answered normally.
+   * Answers the next `times` requests matching `method` and `path` (as recorded: GitLab's after `/api/v4`;
+   * with its query, when given) with `fault`, after `skip` matching ones answered normally.
    */
-  inject(method: string, path: RegExp, fault: Fault, times = 1, skip = 0): void {
+  inject(method: string, path: RequestMatch, fault: Fault, times = 1, skip = 0): void {
     this.faults.inject(method, path, fault, times, skip)
   }
 
@@ -57,9 +57,9 @@ export abstract class LoopbackTracker {
     this.faults.holdLists(count)
   }
 
-  /** API requests (not the chat sink's), optionally only those of one method and path pattern. */
-  calls(method?: string, path?: RegExp): Recorded[] {
-    return this.requests.filter((r) => (!method || r.method === method) && (!path || path.test(r.path)))
+  /** API requests (not the chat sink's), optionally only those of one method and path pattern (and query). */
+  calls(method?: string, path?: RequestMatch): Recorded[] {
+    return this.requests.filter((r) => (!method || r.method === method) && (!path || matches(path, r)))
   }
 
   /** Answers an API request; `pathname` is the whole path as sent, absent when a fault commits a write. */

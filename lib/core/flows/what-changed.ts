@@ -1,7 +1,8 @@
 // Asking what changed since the last good deploy, for the issue's `What changed` section: the first
 // source that knows the last good deploy wins (REPORT_LAST_GOOD_SHA, then the service's in order), the
 // local checkout compares when it holds both commits (no request), else the service does, and the pull
-// requests of the commits come in one more request. Everything shares one deadline
+// requests of the commits are matched to them. What can start early does: the service's read of pull
+// requests as the search begins, and the comparison as soon as a source names its likely answer. Everything shares one deadline
 // (REPORT_CHANGES_TIMEOUT). It must never cost the issue: whatever goes wrong is one [WARN] naming the
 // cause and the fix, and the issue is filed without the section.
 import { BaseGone, type ChangePull, type Changes, type ChangesService, type CommitHistory, type Comparison, type LastGood, type LastGoodSource } from '../changes.ts'
@@ -19,9 +20,6 @@ export interface ChangesRequest {
   /** Aborts when nothing will use the answer (a duplicate files nothing): the read stops without a word. */
   readonly signal?: AbortSignal
 }
-
-/** Pull requests are looked up for at most this many commits (one GraphQL request holds them all). */
-export const MAX_PULL_LOOKUPS = 100
 
 const SHA = /^[0-9a-f]{7,64}$/i
 
@@ -52,23 +50,45 @@ export async function readWhatChanged(service: ChangesService | undefined, local
   const cancel = () => deadline.abort()
   request.signal?.addEventListener('abort', cancel, { once: true })
   let step = 'find the last good deploy'
+  // Whatever the pull request lookup can read before the commits are known starts now, beside the search,
+  // and the checkout gets ready to say whether it holds them.
+  service?.pulls?.start?.(deadline.signal)
+  local?.warm?.()
+  // Where `base...head` is compared: the checkout when it holds both commits (no request; CI checkouts
+  // are often shallow), else the service.
+  const historyFor = async (base: string): Promise<CommitHistory | undefined> =>
+    local && (await until(local.holds?.(base, request.head) ?? Promise.resolve(false), deadline.signal)) ? local : service?.remote
+  const compared = (base: string, history: CommitHistory, signal: AbortSignal) => until(history.compare(base, request.head, signal), signal)
+  // The comparison started early against the source's likely answer, while the source makes sure of it.
+  let early: { base: string; history: Promise<CommitHistory | undefined>; comparison: Promise<Comparison | undefined>; stop: AbortController } | undefined
+  const candidate = (base: string) => {
+    if (early || sameCommit(base, request.head)) return
+    const stop = new AbortController()
+    const signal = AbortSignal.any([deadline.signal, stop.signal])
+    const history = historyFor(base)
+    const comparison = history.then((h) => (h ? compared(base, h, signal) : undefined))
+    // Settled by whoever uses it; unused, its failure means nothing.
+    comparison.catch(() => undefined)
+    early = { base, history, comparison, stop }
+  }
   try {
     const sources = [...(request.lastGoodSha ? [explicit(request.lastGoodSha)] : []), ...(service?.sources ?? [])]
     let good: LastGood | null | undefined
     for (const source of sources) {
       step = `read ${source.name}`
-      good = await until(source.find(deadline.signal), deadline.signal)
+      good = await until(source.find(deadline.signal, candidate), deadline.signal)
       if (good !== undefined) break
     }
+    const guessed = early && good && early.base === good.sha ? early : undefined
+    if (!guessed) early?.stop.abort()
     const compareUrl = (base: string) => service?.compareUrl(base, request.head) ?? null
     const empty = { commits: [], total: 0, behindBy: 0, pulls: [], pullOf: new Map<string, number>() }
     if (!good) return { status: 'none', base: null, head: request.head, compareUrl: null, ...empty }
     const found = { base: good.sha, head: request.head, source: good.source, compareUrl: compareUrl(good.sha), ...(good.at ? { baseAt: good.at } : {}) }
     // The same commit needs no comparison.
     if (sameCommit(good.sha, request.head)) return { status: 'identical', ...found, ...empty }
-    // The checkout first: it costs no request when it holds both commits (CI checkouts are often shallow).
     step = 'look for both commits in the checkout'
-    const history = local && (await until(local.holds?.(good.sha, request.head) ?? Promise.resolve(false), deadline.signal)) ? local : service?.remote
+    const history = await (guessed?.history ?? historyFor(good.sha))
     if (!history) {
       log.warn(`Could not say what changed since ${good.sha.slice(0, 7)} (${good.source}): the checkout does not hold both commits and no service can compare them; fetch more history (actions/checkout fetch-depth: 0, GIT_DEPTH: 0). The issue is filed without its What changed section`)
       return undefined
@@ -76,18 +96,20 @@ export async function readWhatChanged(service: ChangesService | undefined, local
     step = `compare ${good.sha.slice(0, 7)}...${request.head.slice(0, 7)} (${history.name})`
     let comparison: Comparison
     try {
-      comparison = await until(history.compare(good.sha, request.head, deadline.signal), deadline.signal)
+      comparison = (await (guessed?.comparison ?? compared(good.sha, history, deadline.signal)))!
     } catch (error) {
       if (error instanceof BaseGone) return { status: 'gone', ...found, ...empty }
       throw error
     }
     step = `read the pull requests of the commits (${service?.service ?? ''})`
     const lookup = comparison.status === 'ahead' || comparison.status === 'diverged' ? service?.pulls : undefined
-    const shas = comparison.commits.slice(0, MAX_PULL_LOOKUPS).map((commit) => commit.sha)
-    const pullOfSha = lookup && shas.length ? await until(lookup.pullsOf(shas, deadline.signal), deadline.signal) : new Map<string, ChangePull>()
+    // Every listed commit: the services' readers already bound the list (GitHub's first and last pages, the
+    // checkout's newest 100, GitLab's answer under the size cap), and matching costs no request.
+    const listed = comparison.commits
+    const pullOfSha = lookup && listed.length ? await until(lookup.pullsOf(listed, deadline.signal), deadline.signal) : new Map<string, ChangePull>()
     const pulls = new Map<number, ChangePull>()
     const pullOf = new Map<string, number>()
-    for (const sha of shas) {
+    for (const { sha } of listed) {
       const pull = pullOfSha.get(sha)
       if (!pull) continue
       pullOf.set(sha, pull.number)
@@ -99,6 +121,9 @@ export async function readWhatChanged(service: ChangesService | undefined, local
     log.warn(`Could not ${step} to say what changed: ${why(error, request.timeoutMs)}. The issue is filed without its What changed section`)
     return undefined
   } finally {
+    // Whatever is still in flight (a guess not taken, a listing not needed) is read by no one: stop it.
+    deadline.abort()
+    local?.close?.()
     clearTimeout(timer)
     request.signal?.removeEventListener('abort', cancel)
   }

@@ -12,9 +12,11 @@ class TimedOut extends Error {}
 export function until<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const abort = () => reject(new TimedOut())
+    // Handled first, whatever the signal says: work begun under a signal already aborted still settles,
+    // and its rejection must not go unhandled (Node ends the process on one).
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort))
     if (signal.aborted) return abort()
     signal.addEventListener('abort', abort, { once: true })
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort))
   })
 }
 

@@ -35,8 +35,10 @@ export function describeError(error: unknown): string {
   if (error instanceof RateLimited) return error.message
   if (error instanceof ApiError) {
     if (error.status !== undefined) return `HTTP ${error.status}: ${error.message}`.trim()
-    const { code, message } = (error.cause ?? {}) as { code?: string; message?: string }
-    const cause = code ?? message
+    // A system or undici error names itself by a string code (ECONNRESET, UND_ERR_SOCKET); a DOMException's
+    // code is a legacy number (23 for a TimeoutError) that tells a reader nothing: its message is the error's.
+    const { code, message } = (error.cause ?? {}) as { code?: unknown; message?: string }
+    const cause = typeof code === 'string' ? code : code === undefined ? message : undefined
     return `no answer from the API (${error.message || 'network error'}${cause && cause !== error.message ? `: ${cause}` : ''})`
   }
   return error instanceof Error ? error.message : String(error)

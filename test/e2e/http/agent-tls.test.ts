@@ -13,8 +13,17 @@ import { runCommand } from '../../helpers/helpers.ts'
 
 // A certificate for 127.0.0.1 and localhost, signed by a CA made for this file (openssl, temporary folder).
 let tls: BenchTls
-test.before(() => void (tls = makeTls()))
-test.after(() => tls.remove())
+// uvu drops an error thrown in a before hook (its runner returns from a finally): said here, or the file fails without a word.
+test.before(() => {
+  try {
+    tls = makeTls()
+  } catch (error) {
+    console.error(`before: ${(error as Error).message}`)
+    throw error
+  }
+})
+// Optional: when making the certificates failed, `before` reported why, and there is nothing to remove.
+test.after(() => tls?.remove())
 
 interface Origin {
   readonly port: number

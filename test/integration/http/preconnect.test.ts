@@ -45,6 +45,21 @@ test('report opens the API and the chat connections before any request; resolve 
   assert.equal([other.api.count(), other.chat.count()], [1, 0])
 })
 
+test('report opens one API connection more per read sent beside the duplicate check: two with REPORT_CHANGES=auto, one each for REPORT_FILE_AFTER and REPORT_FLAP', async () => {
+  const cases: [Record<string, string>, number][] = [
+    [{ REPORT_CHANGES: 'auto' }, 3],
+    [{ REPORT_CHANGES: 'off' }, 1],
+    [{ REPORT_CHANGES: 'auto', REPORT_FILE_AFTER: '3', REPORT_FLAP: '3/24h' }, 5],
+  ]
+  for (const [extra, expected] of cases) {
+    const { api, env } = await setup()
+    preconnectForCommand(['report', 'Deploy job failed'], { ...env, ...extra }, false)
+    await until(() => api.count() >= expected)
+    await settle()
+    assert.is(api.count(), expected, JSON.stringify(extra))
+  }
+})
+
 test('nothing is opened where the run may go elsewhere or make no request', async () => {
   const { api, chat, env } = await setup()
   const cases: [string[], Record<string, string>, boolean][] = [

@@ -57,6 +57,11 @@ test('describeError: HTTP status, no answer with its network cause, anything els
   const reset = new ApiError('other side closed', { transient: true, cause: Object.assign(new Error('fetch failed'), { code: 'UND_ERR_SOCKET' }) })
   assert.is(describeError(reset), 'no answer from the API (other side closed: UND_ERR_SOCKET)')
   assert.is(describeError(new ApiError('cut off', { transient: true })), 'no answer from the API (cut off)')
+  // A request abandoned at its timeout: the DOMException's legacy numeric code (23) is not shown.
+  const timeout = new DOMException('The operation was aborted due to timeout', 'TimeoutError')
+  assert.is(describeError(new ApiError(timeout.message, { transient: true, cause: timeout })), 'no answer from the API (The operation was aborted due to timeout)')
+  assert.is(describeError(new ApiError('timed out after 0.5s', { transient: true, cause: timeout })), 'no answer from the API (timed out after 0.5s)')
+  assert.is(describeError(new ApiError('no route', { transient: true, cause: new Error('fetch failed') })), 'no answer from the API (no route: fetch failed)')
   assert.is(describeError(new TypeError('bug')), 'bug')
 })
 
