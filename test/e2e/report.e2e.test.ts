@@ -196,13 +196,8 @@ test('.env in the working folder is read, and never overrides variables already 
   }
 })
 
-test('--help prints usage, environment and exit codes without touching the network', async () => {
-  const r = await runScript('report.mts', ['--help'], {})
-  assert.is(r.code, 0)
-  assert.match(r.stdout, /Usage: npx zx scripts\/report\.mts/)
-  assert.match(r.stdout, /ISSUE_TOKEN/)
-  assert.match(r.stdout, /Exit codes/)
-})
+// --help (usage, environment, exit codes, no configuration, no network): help.e2e.test.ts, which runs every
+// script's help as typed and as compiled.
 
 test('an unknown flag is a usage error: exit 2, named on stderr, no request', async () => {
   const r = await runScript('report.mts', ['--bogus'], servers.gh.env(FIXED))
