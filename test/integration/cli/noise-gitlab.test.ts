@@ -139,6 +139,26 @@ test('GitLab, a success breaks the streak: one failed pipeline since it and this
   assert.equal(actions(), [])
 })
 
+test('GitLab, canceled and skipped pipelines neither count nor break the streak: two failed around them and this one make 3 of 3, filed', async () => {
+  serveGitLabPipelines(servers.gl, [{ id: 1000, status: 'failed' }, { id: 1001, status: 'canceled' }, { id: 1002, status: 'failed' }, { id: 1003, status: 'skipped' }, { id: 1004, status: 'running' }])
+  const r = await runInProcess('report.mts', ['x'], pipelineEnv({ CI_PIPELINE_ID: '1004' }))
+  assert.is(r.code, 0, r.stderr)
+  assert.is(servers.gl.issues.length, 1)
+  assert.match(r.stdout, /^\[INFO\] Created issue #1: /)
+  assert.equal(actions(), ['trigger'])
+})
+
+// A job retried in GitLab stays in its pipeline, so a reporter that runs again there counts that pipeline once.
+test('GitLab, the same pipeline reported twice (a retried job) counts once: 2 of 3, held both times', async () => {
+  serveGitLabPipelines(servers.gl, [{ id: 1001, status: 'success' }, { id: 1002, status: 'failed' }, { id: 1003, status: 'running' }])
+  for (let i = 0; i < 2; i++) {
+    const r = await runInProcess('report.mts', ['x'], pipelineEnv())
+    assert.is(r.code, 0, r.stderr)
+    assert.is(r.stdout, '[INFO] 2 of 3 consecutive failed runs of the pipeline on main; no issue yet\n')
+  }
+  assert.is(servers.gl.issues.length, 0)
+})
+
 test('GitLab, REPORT_PAGE_AFTER=30m counts from the last reopen, not the creation: a reopened outage pages only 30 minutes after it', async () => {
   const pageAfter = { ON_DUPLICATE: 'skip', REPORT_PAGE_AFTER: '30m', REPORT_REOPEN_WINDOW: '2' }
   const triggers = () => actions().filter((action) => action === 'trigger')
