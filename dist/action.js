@@ -101,7 +101,7 @@ var init_secrets = __esm({
     MASK = "***";
     MIN_SECRET_LENGTH = 4;
     PREFIX = "gh[pousr]_|github_pat_|gl(?:pat|dt|rt|ptt|cbt|oas|soat|ffct|imt|agent)-|xox[abeoprs]-";
-    body = (chars, min) => `(?:(?!${PREFIX})[${chars}]){${min},}`;
+    body = (chars, min) => `[${chars}]{${min}}(?:(?!${PREFIX})[${chars}])*`;
     TOKENS = [
       new RegExp(`gh[pousr]_${body("A-Za-z0-9", 20)}`, "g"),
       new RegExp(`github_pat_${body("A-Za-z0-9_", 20)}`, "g"),

@@ -33,6 +33,18 @@ test('tokens printed with nothing between them are each masked, none left half v
   assert.is(redactSecrets(`${slack}${gitlab}`), '******')
 })
 
+// A body at its shortest whose last characters spell the start of another prefix: the guard that keeps two
+// glued tokens apart cut it short of its minimum, and it went out whole (the property test's counterexample).
+test('a token whose body runs into what looks like another prefix is still masked', () => {
+  const cases = [
+    ['gglpat-AAAAAAAAAAAAAAAAAAAghp_\u0000\u001b[100;100m', 'AAAAAAAAAAAAAAAAAAAg'],
+    [`ghp_${'B'.repeat(19)}glpat-x`, `${'B'.repeat(19)}g`],
+    [`xoxb-${'1'.repeat(9)}x`.replace(/x$/, 'xoxp'), `${'1'.repeat(9)}x`],
+    [`github_pat_${'C'.repeat(19)}gho_`, `${'C'.repeat(19)}g`],
+  ]
+  for (const [text, core] of cases) assert.not.ok(redactSecrets(text).includes(core), `${JSON.stringify(text)} → ${JSON.stringify(redactSecrets(text))}`)
+})
+
 test('Authorization headers lose their value to the end of the line, whatever the scheme and case', () => {
   assert.is(redactSecrets('> Authorization: Bearer abc.def\n< HTTP/2 200'), '> Authorization: ***\n< HTTP/2 200')
   assert.is(redactSecrets('authorization:token xyz'), 'authorization:***')
