@@ -1763,6 +1763,7 @@ import { isIP } from "node:net";
 function make(protocol) {
   const mod = load(protocol === "https:" ? "node:https" : "node:http");
   const ahead = /* @__PURE__ */ new Map();
+  const openedAt = /* @__PURE__ */ new WeakMap();
   const keyOf2 = (host, port) => `${host}:${port}`;
   class ConnectingAhead extends mod.Agent {
     createConnection(options, callback) {
@@ -1770,10 +1771,12 @@ function make(protocol) {
       const waiting = ahead.get(key2) ?? [];
       const socket = waiting.shift();
       if (!waiting.length) ahead.delete(key2);
-      if (socket && !socket.destroyed) {
+      const fresh = socket && performance.now() - (openedAt.get(socket) ?? 0) < AHEAD_MAX_IDLE_MS;
+      if (socket && !socket.destroyed && fresh) {
         socket.ref();
         return socket;
       }
+      socket?.destroy();
       return super.createConnection(options, callback);
     }
   }
@@ -1794,6 +1797,7 @@ function make(protocol) {
         });
         socket.setNoDelay(true);
         socket.unref();
+        openedAt.set(socket, performance.now());
         waiting.push(socket);
       }
       ahead.set(key2, waiting);
@@ -1805,12 +1809,13 @@ function transportFor(protocol) {
   if (!transport) transports.set(protocol, transport = make(protocol));
   return transport;
 }
-var load, transports;
+var load, transports, AHEAD_MAX_IDLE_MS;
 var init_agent = __esm({
   "lib/http/agent.ts"() {
     "use strict";
     load = createRequire(import.meta.url);
     transports = /* @__PURE__ */ new Map();
+    AHEAD_MAX_IDLE_MS = 4e3;
   }
 });
 

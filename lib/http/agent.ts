@@ -26,11 +26,21 @@ export interface Transport {
 
 const transports = new Map<string, Transport>()
 
+/**
+ * A connection opened ahead and not taken within this long is closed and replaced at its first request.
+ * Servers close idle connections (Node's http server after 5 s, `server.keepAliveTimeout`), and a request
+ * written as the server's close arrives fails with ECONNRESET: seen when reading a 200 MB CI log kept the
+ * API's connection idle for 5 s. A fresh connection costs two round trips; a reset costs the request.
+ * https://nodejs.org/api/http.html#serverkeepalivetimeout
+ */
+export const AHEAD_MAX_IDLE_MS = 4_000
+
 function make(protocol: 'http:' | 'https:'): Transport {
   // node:https (and so TLS) is loaded only when an https origin is used: a plain-http run never pays for it.
   const mod = load(protocol === 'https:' ? 'node:https' : 'node:http') as typeof Http
   // Usually one per origin; two when a run sends two requests there at once (docs/noise.md).
   const ahead = new Map<string, Socket[]>()
+  const openedAt = new WeakMap<Socket, number>()
   const keyOf = (host: string, port: number | string) => `${host}:${port}`
   class ConnectingAhead extends mod.Agent {
     override createConnection(options: Http.ClientRequestArgs, callback?: Parameters<Http.Agent['createConnection']>[1]) {
@@ -38,11 +48,13 @@ function make(protocol: 'http:' | 'https:'): Transport {
       const waiting = ahead.get(key) ?? []
       const socket = waiting.shift()
       if (!waiting.length) ahead.delete(key)
-      if (socket && !socket.destroyed) {
+      const fresh = socket && performance.now() - (openedAt.get(socket) ?? 0) < AHEAD_MAX_IDLE_MS
+      if (socket && !socket.destroyed && fresh) {
         // Held unref'd while waiting, so an unused one never keeps the process alive; in use, it counts.
         socket.ref()
         return socket
       }
+      socket?.destroy()
       return super.createConnection(options, callback)
     }
   }
@@ -67,6 +79,7 @@ function make(protocol: 'http:' | 'https:'): Transport {
         // Nagle off, as Node's http client and curl have it: a small write never waits for a delayed ACK.
         socket.setNoDelay(true)
         socket.unref()
+        openedAt.set(socket, performance.now())
         waiting.push(socket)
       }
       ahead.set(key, waiting)

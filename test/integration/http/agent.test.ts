@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { transportFor } from '../../../lib/http/agent.ts'
+import { AHEAD_MAX_IDLE_MS, transportFor } from '../../../lib/http/agent.ts'
 import { fetchOverHttp } from '../../../lib/http/fetch.ts'
 
 // A loopback server that records each connection and which connection each request came on.
@@ -66,6 +66,22 @@ test('a connection that failed ahead is not handed out: the request opens its ow
   again.listen(Number(new URL(s.url).port), '127.0.0.1')
   await once(again, 'listening')
   assert.is(await (await fetchOverHttp(`${s.url}/x`)).text(), 'back')
+})
+
+// A server closes an idle connection after its keep-alive timeout (Node's: 5 s); a request written as that
+// close arrives fails with ECONNRESET. One opened ahead and left unused too long is replaced instead.
+test('a connection opened ahead and left idle past AHEAD_MAX_IDLE_MS is replaced at its first request, before a server would close it', async () => {
+  const s = await counting()
+  servers.push(s.server)
+  s.server.keepAliveTimeout = AHEAD_MAX_IDLE_MS + 2_000
+  transportFor('http:').open(new URL(s.url))
+  await once(s.server, 'connection')
+  await new Promise((resolve) => setTimeout(resolve, AHEAD_MAX_IDLE_MS + 100))
+  assert.is(await (await fetchOverHttp(`${s.url}/late`)).text(), 'ok')
+  assert.is(s.connections.length, 2, 'a fresh connection carried the request')
+  assert.is(s.requests[0], s.connections[1])
+  // The stale one was closed, not left open.
+  assert.ok(s.connections[0]!.destroyed || (await Promise.race([once(s.connections[0]!, 'close').then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 1000))])))
 })
 
 test.run()
