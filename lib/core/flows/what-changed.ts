@@ -2,9 +2,9 @@
 // source that knows the last good deploy wins (REPORT_LAST_GOOD_SHA, then the service's in order), the
 // local checkout compares when it holds both commits (no request), else the service does, and the pull
 // requests of the commits are matched to them. What can start early does: the service's read of pull
-// requests as the search begins, and the comparison as soon as a source names its likely answer. Everything shares one deadline
-// (REPORT_CHANGES_TIMEOUT). It must never cost the issue: whatever goes wrong is one [WARN] naming the
-// cause and the fix, and the issue is filed without the section.
+// requests as the search begins, and the comparison as soon as a source names its likely answer.
+// Everything shares one deadline (REPORT_CHANGES_TIMEOUT). It must never cost the issue: whatever goes
+// wrong is one [WARN] naming the cause and the fix, and the issue is filed without the section.
 import { BaseGone, type ChangePull, type Changes, type ChangesService, type CommitHistory, type Comparison, type LastGood, type LastGoodSource } from '../changes.ts'
 import type { Log } from '../log.ts'
 import { until, whyUnread } from '../retry/deadline.ts'
