@@ -6,7 +6,7 @@
 // transient failures of reads retried with the backoff helper, writes paced and never repeated blindly
 // (a 429 is the exception: GitLab refused the request unprocessed), rate limits waited out within
 // REPORT_MAX_WAIT. https://docs.gitlab.com/api/rest/
-import Bottleneck from 'bottleneck/light.js'
+import { Limiter } from '../core/retry/limiter.ts'
 import { AnswerTooLarge, ApiError, RateLimited } from '../core/errors.ts'
 import { fetchQuietly, MAX_ANSWER_BYTES } from '../http/fetch.ts'
 import { guardedPages } from '../http/paginate.ts'
@@ -57,10 +57,10 @@ const LOW_QUOTA = 100
 
 // Writes are spaced out in one queue per interval, shared by the whole process (as plugin-throttling's
 // groups are for GitHub), so that concurrent callers in one run never burst.
-const pacers = new Map<number, Bottleneck>()
-const pacer = (seconds: number): Bottleneck => {
+const pacers = new Map<number, Limiter>()
+const pacer = (seconds: number): Limiter => {
   let limiter = pacers.get(seconds)
-  if (!limiter) pacers.set(seconds, (limiter = new Bottleneck({ maxConcurrent: 1, minTime: Math.round(seconds * 1000) })))
+  if (!limiter) pacers.set(seconds, (limiter = new Limiter({ maxConcurrent: 1, minTime: Math.round(seconds * 1000) })))
   return limiter
 }
 

@@ -22,6 +22,22 @@ test('sends Bearer auth, the v3 Accept header and JSON content type', async () =
   assert.is(req!.headers['content-type'], 'application/json')
 })
 
+test('a request is sent without waiting on a timer: plugin-throttling\'s limiters are ours (Bottleneck\'s yield with setTimeout(0) at each step)', async () => {
+  const github = client(memoryLog(), { writeIntervalSeconds: 0 })
+  const delays: number[] = []
+  const original = globalThis.setTimeout
+  globalThis.setTimeout = ((fn: () => void, ms?: number) => (delays.push(ms ?? 0), original(fn, ms))) as typeof setTimeout
+  try {
+    await github.request('GET /repos/{owner}/{repo}', { owner: 'acme', repo: 'shop' })
+    await github.request('POST /repos/{owner}/{repo}/issues', { owner: 'acme', repo: 'shop', title: 'paced 0 s apart' })
+    await github.request('GET /repos/{owner}/{repo}', { owner: 'acme', repo: 'shop' })
+  } finally {
+    globalThis.setTimeout = original
+  }
+  assert.equal(delays.filter((ms) => ms <= 1), [], `timers of ${delays.join(', ')} ms were set`)
+  assert.is(servers.gh.requests.length, 3)
+})
+
 test('the token is not sent to another origin named in a Link header', async () => {
   others.gh.token = servers.gh.token
   servers.gh.addIssue({ title: 'one' })
