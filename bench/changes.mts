@@ -1,4 +1,4 @@
-// `npx zx bench/changes.mts [rounds] [one-way ms] [--installed]`: the create path's cost of REPORT_CHANGES=auto
+// `npx zx bench/changes.mts [rounds] [one-way ms] [--installed] [--timeline]`: the create path's cost of REPORT_CHANGES=auto
 // (docs/changes.md) over TLS behind the latency link (bench/network/latency-proxy.ts, 20 ms each way by
 // default): off; auto with the last good deploy found among the environment's deployments (the list, then
 // their status histories beside the comparison of the likely one; the merged pull requests listed from the
@@ -31,7 +31,7 @@ const REPO: SeedRepo = {
 // `--installed`: the packed tarball installed into a temporary project, as a team runs it (bench/installed.ts).
 const installed = process.argv.includes('--installed') ? await installPackage(ROOT, { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }, 1) : undefined
 try {
-  await measureCreateCases({ cases: CASES, rounds, oneWayMs, sha: () => HEAD, seed: (gh) => void serveGitHubChanges(gh, REPO), ...(installed ? { installed } : {}) })
+  await measureCreateCases({ cases: CASES, rounds, oneWayMs, sha: () => HEAD, seed: (gh) => void serveGitHubChanges(gh, REPO), showTimeline: process.argv.includes('--timeline'), ...(installed ? { installed } : {}) })
 } finally {
   if (installed) removeInstalled(installed)
 }

@@ -21,6 +21,8 @@ export interface CreateCases {
   readonly sha: (round: number) => string
   readonly rounds: number
   readonly oneWayMs: number
+  /** Print each round's requests, with their times since the first as the server saw them, and the run's stderr. */
+  readonly showTimeline?: boolean
   /**
    * The installed command to run (bench/installed.ts: the packed tarball, built and bundled, as a team
    * runs it); the project's TypeScript source through its loader when not given, which loads slower.
@@ -29,7 +31,7 @@ export interface CreateCases {
 }
 
 /** Runs `scripts/report.mts` once per case per round (round 0 warms up, uncounted) and prints the medians. */
-export async function measureCreateCases({ cases, seed, sha, rounds, oneWayMs, installed }: CreateCases): Promise<void> {
+export async function measureCreateCases({ cases, seed, sha, rounds, oneWayMs, installed, showTimeline }: CreateCases): Promise<void> {
   const tls = makeTls()
   const walls = new Map<string, number[]>()
   const spans = new Map<string, number[]>()
@@ -39,7 +41,12 @@ export async function measureCreateCases({ cases, seed, sha, rounds, oneWayMs, i
       for (const [name, extra] of Object.entries(cases)) {
         const gh = await startLoopbackGitHub()
         const seen: number[] = []
-        gh.extraRoutes.push(() => void seen.push(performance.now()))
+        const timeline: string[] = []
+        gh.extraRoutes.push((r) => {
+          seen.push(performance.now())
+          timeline.push(`${(seen.at(-1)! - seen[0]!).toFixed(0).padStart(4)} ms  ${r.method} ${r.path}`)
+          return undefined
+        })
         seed(gh)
         const port = Number(new URL(gh.url).port)
         const [api, chat] = await Promise.all([startLatencyLink(port, tls, oneWayMs), startLatencyLink(port, tls, oneWayMs)])
@@ -74,6 +81,7 @@ export async function measureCreateCases({ cases, seed, sha, rounds, oneWayMs, i
           walls.set(name, [...(walls.get(name) ?? []), run.ms])
           spans.set(name, [...(spans.get(name) ?? []), seen.at(-1)! - seen[0]!])
           requests.set(name, gh.requests.length + gh.chat.length)
+          if (showTimeline) console.log(`${name}, round ${round}, each API request as the server saw it:\n${timeline.map((line) => `  ${line}`).join('\n')}${run.stderr ? `\n  stderr: ${run.stderr.trim()}` : ''}`)
         } finally {
           await Promise.all([api.close(), chat.close()])
           await gh.close()
