@@ -28,10 +28,15 @@ export interface CreateCases {
    * runs it); the project's TypeScript source through its loader when not given, which loads slower.
    */
   readonly installed?: { readonly bin: string; readonly project: string }
+  /**
+   * Another installed build per case name (`name@label`), run in the same rounds: a side-by-side A/B. Such a
+   * case's deltas are against the first case of the same `@label`.
+   */
+  readonly installedFor?: Readonly<Record<string, { readonly bin: string; readonly project: string }>>
 }
 
 /** Runs `scripts/report.mts` once per case per round (round 0 warms up, uncounted) and prints the medians. */
-export async function measureCreateCases({ cases, seed, sha, rounds, oneWayMs, installed, showTimeline }: CreateCases): Promise<void> {
+export async function measureCreateCases({ cases, seed, sha, rounds, oneWayMs, installed, installedFor = {}, showTimeline }: CreateCases): Promise<void> {
   const tls = makeTls()
   const walls = new Map<string, number[]>()
   const spans = new Map<string, number[]>()
@@ -71,9 +76,10 @@ export async function measureCreateCases({ cases, seed, sha, rounds, oneWayMs, i
             GITHUB_REF_TYPE: 'branch',
             ...extra,
           }
+          const build = installedFor[name] ?? installed
           const run = await timed(
-            installed
-              ? { command: installed.bin, args: ['report', 'Deploy job failed'], cwd: installed.project, env }
+            build
+              ? { command: build.bin, args: ['report', 'Deploy job failed'], cwd: build.project, env }
               : { command: process.execPath, args: ['--import', join(ROOT, 'scripts/ts-hook.mjs'), join(ROOT, 'node_modules/zx/build/cli.js'), join(ROOT, 'scripts/report.mts'), 'Deploy job failed'], cwd: ROOT, env },
           )
           if (run.code !== 0 || !/Created issue/.test(run.stdout)) throw new Error(`${name}: ${run.stdout}${run.stderr}`)
@@ -94,11 +100,12 @@ export async function measureCreateCases({ cases, seed, sha, rounds, oneWayMs, i
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
   const rt = 2 * oneWayMs
   const delta = (x: number, base: number) => `${x - base >= 0 ? '+' : ''}${(x - base).toFixed(0)} ms, ${((x - base) / rt).toFixed(1)} RT`
-  const base = Object.keys(cases)[0]!
-  const [wallBase, spanBase] = [median(walls.get(base)!), median(spans.get(base)!)]
+  const label = (name: string) => name.split('@')[1] ?? ''
+  const baseOf = (name: string) => Object.keys(cases).find((other) => label(other) === label(name))!
   console.log(`create path over TLS, ${oneWayMs} ms each way (${rt} ms per round trip), ${rounds} rounds, ${installed ? 'the installed command' : 'the TypeScript source'}, medians:`)
   for (const [name, xs] of walls) {
     const span = median(spans.get(name)!)
-    console.log(`${name.padEnd(11)} API span ${span.toFixed(0).padStart(5)} ms (${delta(span, spanBase)})  wall ${median(xs).toFixed(0).padStart(5)} ms (${delta(median(xs), wallBase)})  requests ${requests.get(name)}`)
+    const [wallBase, spanBase] = [median(walls.get(baseOf(name))!), median(spans.get(baseOf(name))!)]
+    console.log(`${name.padEnd(20)} API span ${span.toFixed(0).padStart(5)} ms (${delta(span, spanBase)})  wall ${median(xs).toFixed(0).padStart(5)} ms (${delta(median(xs), wallBase)})  requests ${requests.get(name)}`)
   }
 }
