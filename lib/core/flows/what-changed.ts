@@ -53,7 +53,9 @@ export async function readWhatChanged(service: ChangesService | undefined, local
   // Whatever the pull request lookup can read before the commits are known starts now, beside the search,
   // and the checkout gets ready to say whether it holds them.
   service?.pulls?.start?.(deadline.signal)
-  local?.warm?.()
+  // After the first requests are written: starting a process blocks the thread for milliseconds, and git's
+  // answer is wanted only once a commit is known, a round trip later.
+  if (local?.warm) setImmediate(local.warm)
   // Where `base...head` is compared: the checkout when it holds both commits (no request; CI checkouts
   // are often shallow), else the service.
   const historyFor = async (base: string): Promise<CommitHistory | undefined> =>
