@@ -40,13 +40,34 @@ export function preconnectForCommand(argv: readonly string[], env: Record<string
   if ((dotenvPresent && env.REPORT_DOTENV !== 'off') || (env.ISSUE_TRACKER && env.ISSUE_TRACKER !== 'github')) return false
   // Without a repository and a credential the run stops at its configuration, before any request.
   if (!env.ISSUE_REPO || !(env.ISSUE_TOKEN || env.ISSUE_APP_ID)) return false
-  // REPORT_FILE_AFTER and REPORT_FLAP each read alongside the duplicate check, and REPORT_CHANGES=auto
-  // twice (the merged pull requests and the last good deploy): one connection per request sent at once
-  // (docs/noise.md, docs/changes.md).
-  const changes = env.REPORT_CHANGES === 'auto' ? 2 : 0
-  const reads = command === 'report' ? Number(Boolean(env.REPORT_FILE_AFTER)) + Number(Boolean(env.REPORT_FLAP)) + changes : 0
-  const api = preconnect(env.ISSUE_API_URL || env.GITHUB_API_URL || 'https://api.github.com', env, 1 + reads)
+  const connections = command === 'report' ? reportConnections({ tracker: 'github', fileAfter: Boolean(env.REPORT_FILE_AFTER), flap: Boolean(env.REPORT_FLAP), changes: env.REPORT_CHANGES === 'auto' }) : 1
+  const api = preconnect(env.ISSUE_API_URL || env.GITHUB_API_URL || 'https://api.github.com', env, connections)
   // The chat post comes last in every report run; Slack's Web API (a bot token) posts elsewhere.
   const chat = command === 'report' && !env.SLACK_BOT_TOKEN && preconnect(env.CHAT_WEBHOOK, env)
   return api || chat
+}
+
+/** What a report reads from its tracker's API besides the duplicate check (docs/noise.md, docs/changes.md). */
+export interface ReportReads {
+  readonly tracker: 'github' | 'gitlab'
+  /** REPORT_FILE_AFTER: the run streak. */
+  readonly fileAfter: boolean
+  /** REPORT_FLAP: the environment's outages. */
+  readonly flap: boolean
+  /** REPORT_CHANGES=auto. */
+  readonly changes: boolean
+}
+
+/**
+ * How many API connections a report keeps ready: one per request it has in flight at once, since one
+ * opened when it is needed costs its TCP and TLS handshakes on the critical path (two round trips). The
+ * duplicate check; beside it the streak and the flap record; and what changed: on GitHub the merged pull
+ * requests and the deployments, then the statuses of the newest two beside the guess's comparison while
+ * the pull requests may still be on the wire (npm run bench's noise case, bench/changes.mts --timeline:
+ * with one connection fewer, one round in three sent a request on a fresh connection, +80 ms); on GitLab
+ * the deployments, then the comparison.
+ */
+export function reportConnections(reads: ReportReads): number {
+  const changes = reads.changes ? (reads.tracker === 'github' ? 3 : 1) : 0
+  return 1 + Number(reads.fileAfter) + Number(reads.flap) + changes
 }

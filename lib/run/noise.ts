@@ -6,7 +6,6 @@
 // - paging: only on the run that reaches REPORT_PAGE_AFTER, once per episode.
 // - resolve: a flapping environment's issues are left open (one comment), until a window passes calm.
 import type { Config } from '../config/config.ts'
-import { preconnect } from '../http/preconnect.ts'
 import { formatWindow } from '../config/noise.ts'
 import type { ChatNotifier } from '../core/chat.ts'
 import type { ReportKey } from '../core/find/grouping.ts'
@@ -82,11 +81,6 @@ async function readFlap(tracker: Tracker, config: NoiseConfig, now: Date, failin
  */
 export async function prepareReport(config: NoiseConfig, failure: Failure, log: Log, env: Env): Promise<PreparedReport> {
   const now = failure.time
-  // The reads go alongside the duplicate check: a connection to the API for each, unless bin.ts opened
-  // them. With both settings, three requests at once: a third connection opened only when it is needed
-  // costs its TCP and TLS handshakes on the critical path (npm run bench's noise case: +2.4 round trips).
-  const reads = Number(config.fileAfter !== undefined) + Number(config.flap !== undefined)
-  if (reads > 0) preconnect(config.apiUrl, env, 1 + reads)
   const sources = await trackerAndRuns(config, log, env, config.fileAfter !== undefined)
   const noise = noiseTracker(sources.tracker)
   const title = await issueTitle(config.template, failure, sources.tracker)
@@ -94,7 +88,8 @@ export async function prepareReport(config: NoiseConfig, failure: Failure, log: 
   const [streak, flap] = await Promise.all([
     config.fileAfter !== undefined ? readStreak(sources.runs, config.fileAfter, log) : undefined,
     config.flap !== undefined ? readFlap(sources.tracker, config, now, true, log) : undefined,
-    reads ? noise.readAhead(key) : undefined,
+    // With a read beside it, the duplicate check's list goes out now too, not after them.
+    config.fileAfter !== undefined || config.flap !== undefined ? noise.readAhead(key) : undefined,
   ])
   const window = config.flap ? formatWindow(config.flap.windowSeconds) : ''
   noise.mark({

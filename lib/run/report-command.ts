@@ -2,13 +2,12 @@
 // inputs are read. It opens the session, runs lib/run/report.ts, and records the one result for machines
 // (GitHub Actions' output files, the `--json` line) and people (the lines), ending with the exit code.
 import { outputFiles } from '../config/config.ts'
-import { preconnect } from '../http/preconnect.ts'
 import { EXIT, reportFailure } from './exit.ts'
 import { chatAnnotations, type Io } from './io.ts'
 import { phase } from './phase.ts'
 import type { Failure } from '../core/text/issue.ts'
 import { failedResult } from '../core/report-result.ts'
-import { configureReport, failureTitle, fileFailure, previewFailure, readFailure, type ReportConfig, type ReportRequest, type ReportRun } from './report.ts'
+import { configureReport, failureTitle, fileFailure, openReportConnections, previewFailure, readFailure, type ReportConfig, type ReportRequest, type ReportRun } from './report.ts'
 import { maskingLog, type CommandFlags } from './session.ts'
 
 /** A report as a command asks for it: the request, and how it ends. */
@@ -30,7 +29,7 @@ export async function reportCommand(command: ReportCommand, io: Io): Promise<num
     const config = await configureReport(io.env, masking, { dotenv: true, requireToken: !command.dryRun })
     phase('configured')
     // The connections this run will use, if bin.ts did not open them yet (a .env file, GitLab): lib/http/preconnect.ts.
-    if (!command.dryRun) for (const url of [config.apiUrl, config.chat.slack?.apiUrl ?? config.chatWebhook]) preconnect(url, io.env)
+    if (!command.dryRun) openReportConnections(config, io.env)
     const session = { config, log, env: io.env, time, annotate: chatAnnotations(io) }
     const failure = await readFailure(session, command)
     known = { config, failure }

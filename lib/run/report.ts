@@ -16,6 +16,7 @@ import { failedResult, type ReportResult } from '../core/report-result.ts'
 import { readDeploy, withoutToken } from './deploy.ts'
 import { configure, type ConfigureOptions, type MaskingLog, type Session } from './session.ts'
 import { createTracker } from './tracker.ts'
+import { preconnect, reportConnections } from '../http/preconnect.ts'
 
 type Env = Record<string, string | undefined>
 
@@ -73,6 +74,7 @@ export async function fileFailure(session: Session<ReportConfig>, failure: Failu
   const { config, log } = session
   const failed = failure.failed && (await import('../core/text/what-failed.ts')).failedEntries(failure.failed)
   const extra = failed ? { failed } : {}
+  openReportConnections(config, session.env)
   // REPORT_CHANGES=auto: what changed is read beside the duplicate check, not after it (lib/run/changes.ts).
   const changesModule = config.changes === 'auto' ? await import('./changes.ts') : undefined
   const pendingChanges = changesModule?.startChanges(config, failure.commitSha, log, session.env)
@@ -97,6 +99,15 @@ export async function fileFailure(session: Session<ReportConfig>, failure: Failu
     const title = await failureTitle(config, failure)
     return { result: { ...failedResult(title), ...extra }, failure, error: new CreateFailed(error.cause, title) }
   }
+}
+
+/**
+ * Opens the API connections a report will have in flight at once, and the chat's, unless bin.ts opened
+ * them already (lib/http/preconnect.ts counts them).
+ */
+export function openReportConnections(config: ReportConfig, env: Env): void {
+  preconnect(config.apiUrl, env, reportConnections({ tracker: config.tracker, fileAfter: config.fileAfter !== undefined, flap: config.flap !== undefined, changes: config.changes === 'auto' }))
+  preconnect(config.chat.slack?.apiUrl ?? config.chatWebhook, env)
 }
 
 /** The title the issue for `failure` has, or would have had. */

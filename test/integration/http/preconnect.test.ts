@@ -45,11 +45,11 @@ test('report opens the API and the chat connections before any request; resolve 
   assert.equal([other.api.count(), other.chat.count()], [1, 0])
 })
 
-test('report opens one API connection more per read sent beside the duplicate check: two with REPORT_CHANGES=auto, one each for REPORT_FILE_AFTER and REPORT_FLAP', async () => {
+test('report opens one API connection more per read it has in flight at once: three with REPORT_CHANGES=auto (two beside the duplicate check, then three beside the last of those), one each for REPORT_FILE_AFTER and REPORT_FLAP', async () => {
   const cases: [Record<string, string>, number][] = [
-    [{ REPORT_CHANGES: 'auto' }, 3],
+    [{ REPORT_CHANGES: 'auto' }, 4],
     [{ REPORT_CHANGES: 'off' }, 1],
-    [{ REPORT_CHANGES: 'auto', REPORT_FILE_AFTER: '3', REPORT_FLAP: '3/24h' }, 5],
+    [{ REPORT_CHANGES: 'auto', REPORT_FILE_AFTER: '3', REPORT_FLAP: '3/24h' }, 6],
   ]
   for (const [extra, expected] of cases) {
     const { api, env } = await setup()
