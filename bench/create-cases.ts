@@ -40,6 +40,8 @@ export async function measureCreateCases({ cases, seed, sha, rounds, oneWayMs, i
   const tls = makeTls()
   const walls = new Map<string, number[]>()
   const spans = new Map<string, number[]>()
+  // From the first request to the create's POST: on the baseline (the list, then the create), one hop.
+  const toCreate = new Map<string, number[]>()
   const requests = new Map<string, number>()
   try {
     for (let round = 0; round <= rounds; round++) {
@@ -47,8 +49,10 @@ export async function measureCreateCases({ cases, seed, sha, rounds, oneWayMs, i
         const gh = await startLoopbackGitHub()
         const seen: number[] = []
         const timeline: string[] = []
+        let created: number | undefined
         gh.extraRoutes.push((r) => {
           seen.push(performance.now())
+          if (r.method === 'POST' && /\/issues$/.test(r.path)) created ??= seen.at(-1)! - seen[0]!
           timeline.push(`${(seen.at(-1)! - seen[0]!).toFixed(0).padStart(4)} ms  ${r.method} ${r.path}`)
           return undefined
         })
@@ -86,6 +90,7 @@ export async function measureCreateCases({ cases, seed, sha, rounds, oneWayMs, i
           if (round === 0) continue
           walls.set(name, [...(walls.get(name) ?? []), run.ms])
           spans.set(name, [...(spans.get(name) ?? []), seen.at(-1)! - seen[0]!])
+          toCreate.set(name, [...(toCreate.get(name) ?? []), created ?? NaN])
           requests.set(name, gh.requests.length + gh.chat.length)
           if (showTimeline) console.log(`${name}, round ${round}, each API request as the server saw it:\n${timeline.map((line) => `  ${line}`).join('\n')}${run.stderr ? `\n  stderr: ${run.stderr.trim()}` : ''}`)
         } finally {
@@ -106,6 +111,10 @@ export async function measureCreateCases({ cases, seed, sha, rounds, oneWayMs, i
   for (const [name, xs] of walls) {
     const span = median(spans.get(name)!)
     const [wallBase, spanBase] = [median(walls.get(baseOf(name))!), median(spans.get(baseOf(name))!)]
-    console.log(`${name.padEnd(20)} API span ${span.toFixed(0).padStart(5)} ms (${delta(span, spanBase)})  wall ${median(xs).toFixed(0).padStart(5)} ms (${delta(median(xs), wallBase)})  requests ${requests.get(name)}`)
+    // A round trip as this link and this machine serve it: the baseline's list → create, answer read and
+    // next request written included, which the 40 ms of the link alone leave out.
+    const hop = median(toCreate.get(baseOf(name))!)
+    const hops = name === baseOf(name) ? `one hop (list → create) ${hop.toFixed(0)} ms` : `${((span - spanBase) / hop).toFixed(1)} hops`
+    console.log(`${name.padEnd(20)} API span ${span.toFixed(0).padStart(5)} ms (${delta(span, spanBase)}; ${hops})  wall ${median(xs).toFixed(0).padStart(5)} ms (${delta(median(xs), wallBase)})  requests ${requests.get(name)}`)
   }
 }
