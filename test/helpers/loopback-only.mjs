@@ -2,7 +2,15 @@
 // address but loopback fails at once, before a DNS lookup, with one `[loopback-only]` line on stderr. So no
 // test can reach the outside world, whatever address a tool is given; test/e2e/loopback-only.e2e.test.ts
 // proves it. Plain JavaScript, because it loads before any TypeScript loader.
+import module from 'node:module'
 import net from 'node:net'
+
+// Node >= 22.1 keeps the code it compiled in the OS temp folder, so the hundreds of command runs a suite
+// starts compile each script once, not once a run (a no-op on Node 20). Tests only: the published command
+// leaves users' temp folders alone. https://nodejs.org/api/module.html#module-compile-cache
+try {
+  module.enableCompileCache?.()
+} catch {}
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\]|::ffff:127(\.\d{1,3}){3})$/i
 const connect = net.Socket.prototype.connect
