@@ -46,12 +46,19 @@ const MAX_LIMIT_RETRIES = 3
 // size cap before Octokit sees it, so that one too large (or cut off) is a failed request, never a body
 // Octokit would take for an empty one. `request.fetch` is Octokit's public option for this.
 // https://github.com/octokit/request.js#request
+// A request that outlives its time limit says so as GitLab's client does ("timed out after 30s"), not as
+// the platform's "The operation was aborted due to timeout"; a caller's own abort stays as it is.
 const timedFetch =
   (timeoutMs: number): typeof fetch =>
-  (input, init) => {
+  async (input, init) => {
     const timeout = AbortSignal.timeout(timeoutMs)
     const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout
-    return fetchWhole(input as string, { ...(init as object), signal, maxBytes: MAX_ANSWER_BYTES })
+    try {
+      return await fetchWhole(input as string, { ...(init as object), signal, maxBytes: MAX_ANSWER_BYTES })
+    } catch (error) {
+      if (timeout.aborted && !init?.signal?.aborted) throw new Error(`timed out after ${timeoutMs / 1000}s`, { cause: error })
+      throw error
+    }
   }
 
 /**

@@ -100,7 +100,7 @@ const inject = (side: Side, fault: Fault) => (side === github ? servers.gh : ser
 
 const WARNING = /^\[WARN\] REPORT_FLAP is not applied: the record of staging could not be read \((.*)\)(; its issues are closed as usual)?$/
 // The two clients word a request abandoned at REPORT_TIMEOUT each in its own way.
-const TIMED_OUT = /^no answer from the API \((?:The operation was aborted due to timeout|timed out after 0\.5s)\)$/
+const TIMED_OUT = /^no answer from the API \(timed out after 0\.5s\)$/
 
 /** The one [WARN] line of `stderr`, split into why the record could not be read and the tail after it. */
 function oneWarning(stderr: string, side: Side): { why: string; tail: string } {
