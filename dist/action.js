@@ -46534,10 +46534,15 @@ var init_client2 = __esm({
     LOW_QUOTA2 = 100;
     GITHUB_API_VERSION = "2022-11-28";
     MAX_LIMIT_RETRIES2 = 3;
-    timedFetch = (timeoutMs) => (input2, init) => {
+    timedFetch = (timeoutMs) => async (input2, init) => {
       const timeout = AbortSignal.timeout(timeoutMs);
       const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-      return fetchWhole(input2, { ...init, signal, maxBytes: MAX_ANSWER_BYTES });
+      try {
+        return await fetchWhole(input2, { ...init, signal, maxBytes: MAX_ANSWER_BYTES });
+      } catch (error) {
+        if (timeout.aborted && !init?.signal?.aborted) throw new Error(`timed out after ${timeoutMs / 1e3}s`, { cause: error });
+        throw error;
+      }
     };
     pathOf = (url) => url.replace(/^https?:\/\/[^/]+/, "").replace(/\?.*$/, "");
   }
