@@ -64,7 +64,7 @@ export interface ReportReads {
  * duplicate check; beside it the streak and the flap record; and what changed: on GitHub the merged pull
  * requests and the deployments, then the statuses of the newest two beside the guess's comparison while
  * the pull requests may still be on the wire (npm run bench's noise case, bench/changes.mts --timeline:
- * with one connection fewer, one round in three sent a request on a fresh connection, +80 ms); on GitLab
+ * with one connection fewer, 3 rounds in 5 sent one of them on a fresh connection, +80 ms); on GitLab
  * the deployments, then the comparison.
  */
 export function reportConnections(reads: ReportReads): number {
