@@ -42664,6 +42664,7 @@ var init_limiter = __esm({
       schedule(...call) {
         const [options, task, ...args] = typeof call[0] === "function" ? [{}, ...call] : call;
         return new Promise((resolve, reject) => {
+          if ((options.weight ?? 1) > this.maxConcurrent) return reject(new Error(`Limiter: a job of weight ${options.weight} cannot run where at most ${this.maxConcurrent} may run at once`));
           const job = { task, args, options, priority: options.priority ?? DEFAULT_PRIORITY, weight: options.weight ?? 1, resolve, reject };
           const at = this.queue.findIndex((queued) => queued.priority > job.priority);
           this.queue.splice(at === -1 ? this.queue.length : at, 0, job);

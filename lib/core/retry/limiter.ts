@@ -74,6 +74,8 @@ export class Limiter {
   schedule<T>(...call: [JobOptions, (...args: never[]) => T | Promise<T>, ...unknown[]] | [(...args: never[]) => T | Promise<T>, ...unknown[]]): Promise<T> {
     const [options, task, ...args] = (typeof call[0] === 'function' ? [{}, ...call] : call) as [JobOptions, Task, ...unknown[]]
     return new Promise<T>((resolve, reject) => {
+      // Bottleneck refuses such a job too; queued, it would wait forever and hold every job behind it.
+      if ((options.weight ?? 1) > this.maxConcurrent) return reject(new Error(`Limiter: a job of weight ${options.weight} cannot run where at most ${this.maxConcurrent} may run at once`))
       const job: Job = { task, args, options, priority: options.priority ?? DEFAULT_PRIORITY, weight: options.weight ?? 1, resolve: resolve as Job['resolve'], reject }
       // Behind every queued job of its priority or a more urgent one, ahead of the rest.
       const at = this.queue.findIndex((queued) => queued.priority > job.priority)

@@ -111,6 +111,9 @@ test('groups: one limiter per key, with the group\'s settings; a clustered limit
   held.open()
   await first
   assert.throws(() => new Limiter({ connection: {} }), /clustered limiter .*not supported/)
+  // A job heavier than the limiter allows is refused, not queued for ever.
+  const refused = await new Limiter({ maxConcurrent: 1 }).schedule({ weight: 2 }, async () => 'ran').catch((error: Error) => error.message)
+  assert.match(String(refused), /weight 2 cannot run where at most 1 may run at once/)
 })
 
 test.run()
