@@ -49795,7 +49795,7 @@ function preconnect(url, env = process.env, connections = 1) {
   return true;
 }
 function reportConnections(reads) {
-  const changes = reads.changes ? reads.tracker === "github" ? 3 : 1 : 0;
+  const changes = reads.changes ? reads.tracker === "github" ? 3 : 2 : 0;
   return 1 + Number(reads.fileAfter) + Number(reads.flap) + changes;
 }
 

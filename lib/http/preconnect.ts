@@ -65,9 +65,9 @@ export interface ReportReads {
  * requests and the deployments, then the statuses of the newest two beside the guess's comparison while
  * the pull requests may still be on the wire (npm run bench's noise case, bench/changes.mts --timeline:
  * with one connection fewer, 3 rounds in 5 sent one of them on a fresh connection, +80 ms); on GitLab
- * the deployments, then the comparison.
+ * the merged merge requests and the last good deployment, then the comparison beside the first of them.
  */
 export function reportConnections(reads: ReportReads): number {
-  const changes = reads.changes ? (reads.tracker === 'github' ? 3 : 1) : 0
+  const changes = reads.changes ? (reads.tracker === 'github' ? 3 : 2) : 0
   return 1 + Number(reads.fileAfter) + Number(reads.flap) + changes
 }
