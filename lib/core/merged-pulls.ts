@@ -2,7 +2,7 @@
 // no request per commit: a squash or rebase merge's commit is the pull request's `merge_commit_sha`, and a
 // merge commit brought every commit its second parent reaches that its first parent does not.
 // https://docs.github.com/en/rest/pulls/pulls#get-a-pull-request (merge_commit_sha)
-import type { ChangeCommit, ChangePull } from './changes.ts'
+import type { ChangeCommit, ChangePull, PullLookup } from './changes.ts'
 
 /** A merged pull request and the commit its merge left on the base branch. */
 export interface MergedPull extends ChangePull {
@@ -42,4 +42,21 @@ export function attributePulls(commits: readonly ChangeCommit[], merged: readonl
     for (const brought of reach(others, bySha)) if (!before.has(brought) && !out.has(brought)) out.set(brought, pull)
   }
   return out
+}
+
+/**
+ * The pull requests of commits from one listing of recently merged ones (`list`): sent once, at `start`
+ * (as the search begins) or at the first `pullsOf`, and matched to each comparison's commits by
+ * {@link attributePulls}. A failure nobody reads (no comparison was needed) means nothing.
+ */
+export function mergedPullLookup(list: (signal: AbortSignal) => Promise<MergedPull[]>): PullLookup {
+  let listed: Promise<MergedPull[]> | undefined
+  const once = (signal: AbortSignal): Promise<MergedPull[]> => {
+    if (!listed) {
+      listed = list(signal)
+      listed.catch(() => undefined)
+    }
+    return listed
+  }
+  return { start: (signal) => void once(signal), pullsOf: async (commits, signal) => attributePulls(commits, await once(signal)) }
 }

@@ -9,8 +9,8 @@
 // (https://github.com/octokit/plugin-throttling.js, src/wrap-request.ts), so a query before the issue's
 // create held the create back a full second (npm run bench, bench/changes.mts); its maintainers declined a
 // switch for it (octokit/plugin-throttling.js#380). A REST listing is a read, paced by nothing.
-import { attributePulls, type MergedPull } from '../core/merged-pulls.ts'
-import { BaseGone, ChangesUnavailable, type ChangeCommit, type ChangesService, type ChangeStatus, type Comparison, type LastGood, type LastGoodSource } from '../core/changes.ts'
+import { mergedPullLookup } from '../core/merged-pulls.ts'
+import { BaseGone, ChangesUnavailable, type ChangeCommit, type ChangesService, type ChangeStatus, type Comparison, type LastGood, type LastGoodSource, type PullLookup } from '../core/changes.ts'
 import { ApiError } from '../core/errors.ts'
 import { describeError } from '../core/retry/transient.ts'
 import type { GitHub } from './client.ts'
@@ -216,32 +216,22 @@ interface ListedPull {
  * the search begins, whose merge commits are matched to the compared commits. A pull request merged since
  * the last good deploy was updated since, so it is among them unless a hundred others were updated later.
  */
-function recentPulls(github: GitHub, code: GitHubCode) {
-  let listed: Promise<MergedPull[]> | undefined
-  const start = (signal: AbortSignal): Promise<MergedPull[]> => {
-    listed ??= (async () => {
-      let data: unknown
-      try {
-        ;({ data } = await github.request('GET /repos/{owner}/{repo}/pulls', { owner: code.owner, repo: code.repo, state: 'closed', sort: 'updated', direction: 'desc', per_page: RECENT_PULLS, ...withSignal(signal) }))
-      } catch (error) {
-        throw cannot('the pull requests', error, PERMISSION.pulls)
-      }
-      if (!Array.isArray(data)) throw unexpected('the list of pull requests')
-      // An unmerged pull request's merge_commit_sha is a test merge that never reached the branch.
-      return (data as ListedPull[]).flatMap((p) => {
-        if (!Number.isInteger(p.number) || typeof p.title !== 'string' || typeof p.html_url !== 'string') throw unexpected('the list of pull requests')
-        if (typeof p.merged_at !== 'string' || !isSha(p.merge_commit_sha)) return []
-        return [{ number: p.number as number, title: p.title, url: p.html_url, author: typeof p.user?.login === 'string' ? p.user.login : null, mergeSha: p.merge_commit_sha }]
-      })
-    })()
-    // Read only when the commits come; a failure nobody reads (no comparison was needed) means nothing.
-    listed.catch(() => undefined)
-    return listed
-  }
-  return {
-    start: (signal: AbortSignal) => void start(signal),
-    pullsOf: async (commits: readonly ChangeCommit[], signal: AbortSignal) => attributePulls(commits, await start(signal)),
-  }
+function recentPulls(github: GitHub, code: GitHubCode): PullLookup {
+  return mergedPullLookup(async (signal) => {
+    let data: unknown
+    try {
+      ;({ data } = await github.request('GET /repos/{owner}/{repo}/pulls', { owner: code.owner, repo: code.repo, state: 'closed', sort: 'updated', direction: 'desc', per_page: RECENT_PULLS, ...withSignal(signal) }))
+    } catch (error) {
+      throw cannot('the pull requests', error, PERMISSION.pulls)
+    }
+    if (!Array.isArray(data)) throw unexpected('the list of pull requests')
+    // An unmerged pull request's merge_commit_sha is a test merge that never reached the branch.
+    return (data as ListedPull[]).flatMap((p) => {
+      if (!Number.isInteger(p.number) || typeof p.title !== 'string' || typeof p.html_url !== 'string') throw unexpected('the list of pull requests')
+      if (typeof p.merged_at !== 'string' || !isSha(p.merge_commit_sha)) return []
+      return [{ number: p.number as number, title: p.title, url: p.html_url, author: typeof p.user?.login === 'string' ? p.user.login : null, mergeSha: p.merge_commit_sha }]
+    })
+  })
 }
 
 /** The web address of a GitHub API: api.github.com's is github.com; a server's `/api/v3` is its own root. */

@@ -6,7 +6,7 @@
 // create path, and every commit looked up, not only the newest. https://docs.gitlab.com/api/deployments/ ·
 // https://docs.gitlab.com/api/repositories/#compare-branches-tags-or-commits ·
 // https://docs.gitlab.com/api/merge_requests/#list-project-merge-requests
-import { attributePulls, type MergedPull } from '../core/merged-pulls.ts'
+import { mergedPullLookup, type MergedPull } from '../core/merged-pulls.ts'
 import { BaseGone, ChangesUnavailable, type ChangeCommit, type ChangesService, type Comparison, type LastGoodSource } from '../core/changes.ts'
 import { ApiError } from '../core/errors.ts'
 import { describeError } from '../core/retry/transient.ts'
@@ -134,29 +134,23 @@ export function gitLabChanges(gitlab: GitLab, code: GitLabCode, apiUrl: string):
     return { status: builtOn ? 'ahead' : 'diverged', commits: commits.reverse(), total: commits.length, behindBy: 0 }
   }
 
-  // The listing starts as the search begins (PullLookup.start), once; the commits are matched when they come.
-  let listed: Promise<MergedPull[]> | undefined
-  const mergedRecently = (signal: AbortSignal): Promise<MergedPull[]> => {
-    listed ??= (async () => {
-      let data: unknown
-      try {
-        ;({ data } = await gitlab.request<unknown>({ method: 'GET', path: `${path}/merge_requests`, query: { state: 'merged', order_by: 'updated_at', sort: 'desc', per_page: RECENT_MRS }, signal }))
-      } catch (error) {
-        throw cannot('the merge requests', error)
-      }
-      if (!Array.isArray(data)) throw unexpected('the list of merge requests')
-      return (data as ListedMergeRequest[]).flatMap(mergedOf)
-    })()
-    // Read only when the commits come; a failure nobody reads (no comparison was needed) means nothing.
-    listed.catch(() => undefined)
-    return listed
-  }
+  // One listing, sent as the search begins (PullLookup.start); the commits are matched when they come.
+  const pulls = mergedPullLookup(async (signal) => {
+    let data: unknown
+    try {
+      ;({ data } = await gitlab.request<unknown>({ method: 'GET', path: `${path}/merge_requests`, query: { state: 'merged', order_by: 'updated_at', sort: 'desc', per_page: RECENT_MRS }, signal }))
+    } catch (error) {
+      throw cannot('the merge requests', error)
+    }
+    if (!Array.isArray(data)) throw unexpected('the list of merge requests')
+    return (data as ListedMergeRequest[]).flatMap(mergedOf)
+  })
 
   return {
     service: 'GitLab',
     sources: [lastGood],
     remote: { name: 'GitLab compare', compare },
-    pulls: { start: (signal) => void mergedRecently(signal), pullsOf: async (commits, signal) => attributePulls(commits, await mergedRecently(signal)) },
+    pulls,
     compareUrl: (base, head) => (web ? `${web}/-/compare/${base}...${head}` : null),
     permissionHint: 'read_api',
   }

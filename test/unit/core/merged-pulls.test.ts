@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { ChangeCommit } from '../../../lib/core/changes.ts'
-import { attributePulls, type MergedPull } from '../../../lib/core/merged-pulls.ts'
+import { attributePulls, mergedPullLookup, type MergedPull } from '../../../lib/core/merged-pulls.ts'
 
 const sha = (n: number) => `${'a'.repeat(38)}${n.toString(16).padStart(2, '0')}`
 const commit = (n: number, parents: number[]): ChangeCommit => ({ sha: sha(n), subject: `c${n}`, author: 'Ada', parents: parents.map(sha) })
@@ -43,6 +43,30 @@ test('no merged pull request, or commits without parents: nothing is claimed bey
   assert.equal(attributePulls([commit(2, [1])], []).size, 0)
   const bare: ChangeCommit = { sha: sha(3), subject: 'x', author: 'Ada' }
   assert.equal(numbers(attributePulls([bare], [pull(4, 3)])), { 3: 4 })
+})
+
+test('mergedPullLookup: one listing, sent at start and reused by every match; a failure no match reads is not unhandled', async () => {
+  const signal = new AbortController().signal
+  let listings = 0
+  const lookup = mergedPullLookup(async () => (listings++, [pull(7, 2)]))
+  lookup.start!(signal)
+  assert.is(listings, 1, 'sent at start')
+  assert.equal(numbers(await lookup.pullsOf([commit(2, [1])], signal)), { 2: 7 })
+  assert.equal(numbers(await lookup.pullsOf([commit(3, [2])], signal)), {})
+  assert.is(listings, 1, 'never sent again')
+
+  const unhandled: unknown[] = []
+  const seen = (reason: unknown) => void unhandled.push(reason)
+  process.on('unhandledRejection', seen)
+  try {
+    mergedPullLookup(async () => Promise.reject(new Error('HTTP 403'))).start!(signal)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    assert.equal(unhandled, [])
+  } finally {
+    process.off('unhandledRejection', seen)
+  }
+  const refused = mergedPullLookup(async () => Promise.reject(new Error('HTTP 403')))
+  await refused.pullsOf([commit(2, [1])], signal).then(() => assert.unreachable(), (error: Error) => assert.is(error.message, 'HTTP 403'))
 })
 
 test.run()
