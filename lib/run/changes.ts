@@ -72,7 +72,7 @@ export async function changesService(config: ChangesConfig, log: Log, head: stri
 export async function readChanges(config: ChangesConfig, head: string, log: Log, env: Env = process.env, cwd?: string, signal?: AbortSignal): Promise<Pick<Failure, 'changes' | 'mentionAuthors'>> {
   if (config.changes !== 'auto') return {}
   // Every module the read needs, loaded at once: in turn, the second set waited a turn of the loop behind
-  // the first, and the listings left ~10 ms after the duplicate check's request instead of beside it.
+  // the first, and the listings left up to 20 ms after the duplicate check's request instead of beside it.
   const [{ readWhatChanged }, { localHistory }, service] = await Promise.all([
     import('../core/flows/what-changed.ts'),
     import('./git.ts'),

@@ -8,10 +8,10 @@ import { postCommentOnce } from '../core/flows/comments.ts'
 import { findRecoverable } from '../core/flows/resolve.ts'
 import type { Log } from '../core/log.ts'
 import { alreadyHeld, FLAP_HELD_COMMENT, flapState, recoveryAction } from '../core/noise/flap.ts'
-import { describeError, withAttempts } from '../core/retry/transient.ts'
-import { readHistory } from '../core/stats/read.ts'
+import { describeError } from '../core/retry/transient.ts'
 import type { Recovery } from '../core/text/comment-text.ts'
 import type { Tracker } from '../core/tracker.ts'
+import { readFlapRecord } from './noise-sources.ts'
 
 type ResolveConfig = Pick<Config, 'flap' | 'retryAttempts' | 'retryDelaySeconds'>
 
@@ -40,14 +40,12 @@ export async function holdFlapping(config: ResolveConfig, tracker: Tracker, reco
   // What could not be read, for the [WARN]: the record, the open issues, or an issue's comments.
   let unread = `the record of ${recovery.environment}`
   try {
-    const period = { since: new Date(now.getTime() - flap.windowSeconds * 1000), until: new Date(now.getTime() + 1) }
-    // The record is tried once, as at report time: one [WARN] when it cannot be read, not one a try.
-    const record = withAttempts(1, () => readHistory({ ...tracker, countDeploys: undefined }, period, [recovery.environment]))
+    const record = readFlapRecord(tracker, flap.windowSeconds, now, recovery.environment)
     const issues = findRecoverable(tracker, recovery.environment, recovery.time).catch((error: unknown) => {
       unread = `the open issues of ${recovery.environment}`
       throw error
     })
-    const [{ episodes }, open] = await Promise.all([record, issues])
+    const [episodes, open] = await Promise.all([record, issues])
     const state = flapState(episodes, recovery.environment, flap, now, false)
     for (const issue of open) {
       unread = `the comments of issue #${issue.number}`

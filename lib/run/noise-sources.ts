@@ -6,6 +6,9 @@ import type { Config } from '../config/config.ts'
 import type { Log } from '../core/log.ts'
 import type { RunHistoryReader, ThisRun } from '../core/noise/streak.ts'
 import type { Tracker } from '../core/tracker.ts'
+import type { Episode } from '../core/stats/episodes.ts'
+import { withAttempts } from '../core/retry/transient.ts'
+import { readHistory } from '../core/stats/read.ts'
 import { createTracker, type TrackerConfig } from './tracker.ts'
 
 type Env = Record<string, string | undefined>
@@ -49,4 +52,15 @@ export async function trackerAndRuns(config: SourceConfig, log: Log, env: Env, w
     return { tracker: createGitLabTracker(config, log, client), runs: { reader, current: { id: pipeline, attempt: 1 } } }
   }
   return { tracker: await createTracker(config, log), runs: { why: 'this is neither GitHub Actions nor GitLab CI, whose run history it reads' } }
+}
+
+/**
+ * REPORT_FLAP's record: `environment`'s outages within the window before `now`, from the listing `stats`
+ * reads, without deploy counts (not needed here). Tried once, at report and at resolve time alike: it is
+ * on the critical path, and retried it would hold the run back by REPORT_TIMEOUT a try and print a [WARN]
+ * for each; one [WARN] says it could not be read.
+ */
+export async function readFlapRecord(tracker: Tracker, windowSeconds: number, now: Date, environment: string): Promise<readonly Episode[]> {
+  const period = { since: new Date(now.getTime() - windowSeconds * 1000), until: new Date(now.getTime() + 1) }
+  return (await withAttempts(1, () => readHistory({ ...tracker, countDeploys: undefined }, period, [environment]))).episodes
 }

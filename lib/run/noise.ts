@@ -16,13 +16,12 @@ import type { Log } from '../core/log.ts'
 import { flappingLine, flapState, type FlapState } from '../core/noise/flap.ts'
 import { episodeOf, pagedLine, pagesNow, PAGED_MARKER } from '../core/noise/page.ts'
 import { failedStreak, holds, runsToRead } from '../core/noise/streak.ts'
-import { describeError, withAttempts } from '../core/retry/transient.ts'
-import { readHistory } from '../core/stats/read.ts'
+import { describeError } from '../core/retry/transient.ts'
 import type { Failure } from '../core/text/issue.ts'
 import type { Tracker } from '../core/tracker.ts'
 import type { IssueTemplate } from '../core/text/template.ts'
 import { noiseTracker, type NoiseTracker } from './noise-tracker.ts'
-import { trackerAndRuns } from './noise-sources.ts'
+import { readFlapRecord, trackerAndRuns } from './noise-sources.ts'
 
 type Env = Record<string, string | undefined>
 type NoiseConfig = Parameters<typeof trackerAndRuns>[0] & Pick<Config, 'fileAfter' | 'flap' | 'pageAfter' | 'group' | 'deployEnv'> & { readonly template?: IssueTemplate | undefined }
@@ -64,10 +63,7 @@ const permissionHint = (error: unknown) => ((error as { status?: number }).statu
 async function readFlap(tracker: Tracker, config: NoiseConfig, now: Date, failing: boolean, log: Log): Promise<FlapState | undefined> {
   const flap = config.flap!
   try {
-    // The listing `stats` reads, bounded to the window; no deploy counts (they are not needed here). Tried
-    // once, as the run history is: it is on the critical path, and retried it would hold the filing back
-    // by REPORT_TIMEOUT a try and print a [WARN] for each.
-    const { episodes } = await withAttempts(1, () => readHistory({ ...tracker, countDeploys: undefined }, { since: new Date(now.getTime() - flap.windowSeconds * 1000), until: new Date(now.getTime() + 1) }, [config.deployEnv]))
+    const episodes = await readFlapRecord(tracker, flap.windowSeconds, now, config.deployEnv)
     return flapState(episodes, config.deployEnv, flap, now, failing)
   } catch (error) {
     log.warn(`REPORT_FLAP is not applied: the record of ${config.deployEnv} could not be read (${describeError(error)})`)
