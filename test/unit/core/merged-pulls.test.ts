@@ -6,7 +6,7 @@ import { attributePulls, mergedPullLookup, type MergedPull } from '../../../lib/
 const sha = (n: number) => `${'a'.repeat(38)}${n.toString(16).padStart(2, '0')}`
 const commit = (n: number, parents: number[]): ChangeCommit => ({ sha: sha(n), subject: `c${n}`, author: 'Ada', parents: parents.map(sha) })
 const pull = (number: number, merge: number): MergedPull => ({ number, title: `PR ${number}`, author: 'ada', url: `https://example.test/pull/${number}`, mergeSha: sha(merge) })
-const numbers = (found: Map<string, { number: number }>) => Object.fromEntries([...found].map(([s, p]) => [parseInt(s.slice(-2), 16), p.number]))
+const numbers = (found: ReadonlyMap<string, { number: number }>) => Object.fromEntries([...found].map(([s, p]) => [parseInt(s.slice(-2), 16), p.number]))
 
 // Base commit 1 (the last good deploy) is outside the compared set; the set lists newest first, as compare does.
 test('a squash merge: the pull request names its one commit; a direct push stays without one', () => {
