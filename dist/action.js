@@ -47960,6 +47960,17 @@ function attributePulls(commits, merged) {
   }
   return out;
 }
+function mergedPullLookup(list2) {
+  let listed;
+  const once = (signal) => {
+    if (!listed) {
+      listed = list2(signal);
+      listed.catch(() => void 0);
+    }
+    return listed;
+  };
+  return { start: (signal) => void once(signal), pullsOf: async (commits, signal) => attributePulls(commits, await once(signal)) };
+}
 var init_merged_pulls = __esm({
   "lib/core/merged-pulls.ts"() {
     "use strict";
@@ -48018,39 +48029,34 @@ function gitLabChanges(gitlab, code, apiUrl) {
     return data.commits;
   };
   const compare2 = async (base, head, signal) => {
-    const listed2 = await commitsBetween(base, head, signal);
-    if (!listed2.length) {
+    const listed = await commitsBetween(base, head, signal);
+    if (!listed.length) {
       const back = await commitsBetween(head, base, signal).catch((error) => {
         if (error instanceof BaseGone) throw cannot2(`the comparison of ${head.slice(0, 7)}...${base.slice(0, 7)}`, error.cause);
         throw error;
       });
       return { status: "behind", commits: [], total: 0, behindBy: back.length };
     }
-    const commits = listed2.map(commitOf);
-    const builtOn = listed2.some((c) => Array.isArray(c.parent_ids) && c.parent_ids.some((p) => typeof p === "string" && p.toLowerCase().startsWith(base.toLowerCase())));
+    const commits = listed.map(commitOf);
+    const builtOn = listed.some((c) => Array.isArray(c.parent_ids) && c.parent_ids.some((p) => typeof p === "string" && p.toLowerCase().startsWith(base.toLowerCase())));
     return { status: builtOn ? "ahead" : "diverged", commits: commits.reverse(), total: commits.length, behindBy: 0 };
   };
-  let listed;
-  const mergedRecently = (signal) => {
-    listed ??= (async () => {
-      let data;
-      try {
-        ;
-        ({ data } = await gitlab.request({ method: "GET", path: `${path3}/merge_requests`, query: { state: "merged", order_by: "updated_at", sort: "desc", per_page: RECENT_MRS }, signal }));
-      } catch (error) {
-        throw cannot2("the merge requests", error);
-      }
-      if (!Array.isArray(data)) throw unexpected2("the list of merge requests");
-      return data.flatMap(mergedOf);
-    })();
-    listed.catch(() => void 0);
-    return listed;
-  };
+  const pulls = mergedPullLookup(async (signal) => {
+    let data;
+    try {
+      ;
+      ({ data } = await gitlab.request({ method: "GET", path: `${path3}/merge_requests`, query: { state: "merged", order_by: "updated_at", sort: "desc", per_page: RECENT_MRS }, signal }));
+    } catch (error) {
+      throw cannot2("the merge requests", error);
+    }
+    if (!Array.isArray(data)) throw unexpected2("the list of merge requests");
+    return data.flatMap(mergedOf);
+  });
   return {
     service: "GitLab",
     sources: [lastGood],
     remote: { name: "GitLab compare", compare: compare2 },
-    pulls: { start: (signal) => void mergedRecently(signal), pullsOf: async (commits, signal) => attributePulls(commits, await mergedRecently(signal)) },
+    pulls,
     compareUrl: (base, head) => web ? `${web}/-/compare/${base}...${head}` : null,
     permissionHint: "read_api"
   };
@@ -48208,30 +48214,21 @@ async function compare(github, code, base, head, signal) {
   };
 }
 function recentPulls(github, code) {
-  let listed;
-  const start = (signal) => {
-    listed ??= (async () => {
-      let data;
-      try {
-        ;
-        ({ data } = await github.request("GET /repos/{owner}/{repo}/pulls", { owner: code.owner, repo: code.repo, state: "closed", sort: "updated", direction: "desc", per_page: RECENT_PULLS, ...withSignal(signal) }));
-      } catch (error) {
-        throw cannot3("the pull requests", error, PERMISSION3.pulls);
-      }
-      if (!Array.isArray(data)) throw unexpected3("the list of pull requests");
-      return data.flatMap((p) => {
-        if (!Number.isInteger(p.number) || typeof p.title !== "string" || typeof p.html_url !== "string") throw unexpected3("the list of pull requests");
-        if (typeof p.merged_at !== "string" || !isSha2(p.merge_commit_sha)) return [];
-        return [{ number: p.number, title: p.title, url: p.html_url, author: typeof p.user?.login === "string" ? p.user.login : null, mergeSha: p.merge_commit_sha }];
-      });
-    })();
-    listed.catch(() => void 0);
-    return listed;
-  };
-  return {
-    start: (signal) => void start(signal),
-    pullsOf: async (commits, signal) => attributePulls(commits, await start(signal))
-  };
+  return mergedPullLookup(async (signal) => {
+    let data;
+    try {
+      ;
+      ({ data } = await github.request("GET /repos/{owner}/{repo}/pulls", { owner: code.owner, repo: code.repo, state: "closed", sort: "updated", direction: "desc", per_page: RECENT_PULLS, ...withSignal(signal) }));
+    } catch (error) {
+      throw cannot3("the pull requests", error, PERMISSION3.pulls);
+    }
+    if (!Array.isArray(data)) throw unexpected3("the list of pull requests");
+    return data.flatMap((p) => {
+      if (!Number.isInteger(p.number) || typeof p.title !== "string" || typeof p.html_url !== "string") throw unexpected3("the list of pull requests");
+      if (typeof p.merged_at !== "string" || !isSha2(p.merge_commit_sha)) return [];
+      return [{ number: p.number, title: p.title, url: p.html_url, author: typeof p.user?.login === "string" ? p.user.login : null, mergeSha: p.merge_commit_sha }];
+    });
+  });
 }
 function gitHubWebUrl(apiUrl) {
   const url = new URL(apiUrl);
@@ -48494,6 +48491,120 @@ var init_streak = __esm({
   }
 });
 
+// lib/run/noise-tracker.ts
+function noiseTracker(inner) {
+  const ahead = /* @__PURE__ */ new Map();
+  const seen = /* @__PURE__ */ new Map();
+  const comments = /* @__PURE__ */ new Map();
+  let marks;
+  let pagedOn;
+  const live = (query, skip = 0) => ({
+    async *[Symbol.asyncIterator]() {
+      let n = 0;
+      for await (const page of inner.openIssues(query)) {
+        for (const issue of page) seen.set(issue.number, issue);
+        if (n++ >= skip) yield page;
+      }
+    }
+  });
+  const replay = (recording, query) => ({
+    async *[Symbol.asyncIterator]() {
+      yield* recording.pages;
+      if (recording.error !== void 0) throw recording.error;
+      if (!recording.complete) yield* live(query, recording.pages.length);
+    }
+  });
+  const extras = () => [...marks?.flap?.newEpisode ? [marks.flap.line] : []];
+  const withLines = (body2, lines) => {
+    if (!lines.length) return body2;
+    const added = `${body2.replace(/\n*$/, "\n")}
+${lines.join("\n\n")}
+`;
+    return added.length <= inner.limits.body ? added : body2;
+  };
+  const tracker = {
+    ...inner,
+    openIssues(query) {
+      const recording = ahead.get(keyOf(query));
+      if (!recording) return live(query);
+      ahead.delete(keyOf(query));
+      return replay(recording, query);
+    },
+    async listComments(number2) {
+      const list2 = await inner.listComments(number2);
+      comments.set(number2, list2);
+      return list2;
+    },
+    async createIssue(issue) {
+      const lines = extras();
+      const pages = marks?.page !== void 0 && pagesNow(marks.page, { runs: 1, start: marks.now, paged: false }, marks.now);
+      if (pages) lines.push(pagedText({ runs: 1, start: marks.now }, marks.now));
+      const labels = marks?.flap ? [...issue.labels, FLAPPING_LABEL] : issue.labels;
+      const created = await inner.createIssue({ ...issue, labels, body: withLines(issue.body, lines) });
+      if (pages) pagedOn = created.number;
+      return created;
+    },
+    async addComment(number2, body2) {
+      if (!marks || !isOccurrenceComment(body2)) return inner.addComment(number2, body2);
+      const lines = extras();
+      let pages = false;
+      if (marks.page) {
+        const issue = seen.get(number2);
+        const before = comments.get(number2) ?? await inner.listComments(number2);
+        const episode = episodeOf({ createdAt: issue?.createdAt, body: issue?.body ?? "" }, before, false, marks.now);
+        pages = pagesNow(marks.page, episode, marks.now);
+        if (pages) lines.push(pagedText(episode, marks.now));
+      }
+      const comment = await inner.addComment(number2, withLines(body2, lines));
+      if (pages) pagedOn = number2;
+      return comment;
+    }
+  };
+  return {
+    tracker,
+    seen,
+    pagedOn: () => pagedOn,
+    mark(next) {
+      marks = next;
+    },
+    async readAhead(key2) {
+      const recording = { pages: [], complete: false };
+      const recorder = {
+        ...inner,
+        openIssues: (query) => {
+          ahead.set(keyOf(query), recording);
+          return {
+            async *[Symbol.asyncIterator]() {
+              for await (const page of inner.openIssues(query)) {
+                for (const issue of page) seen.set(issue.number, issue);
+                recording.pages.push(page);
+                yield page;
+              }
+              recording.complete = true;
+            }
+          };
+        }
+      };
+      try {
+        await findHolderIssue(recorder, key2);
+      } catch (error) {
+        recording.error = error;
+      }
+    }
+  };
+}
+var keyOf;
+var init_noise_tracker = __esm({
+  "lib/run/noise-tracker.ts"() {
+    "use strict";
+    init_grouping();
+    init_comment_text();
+    init_page();
+    init_flap();
+    keyOf = (q) => JSON.stringify({ label: q.label, since: q.updatedSince?.toISOString() });
+  }
+});
+
 // lib/core/stats/episodes.ts
 function needsComments(issue) {
   if (issue.commentCount === void 0) return true;
@@ -48630,120 +48741,6 @@ var init_read = __esm({
   }
 });
 
-// lib/run/noise-tracker.ts
-function noiseTracker(inner) {
-  const ahead = /* @__PURE__ */ new Map();
-  const seen = /* @__PURE__ */ new Map();
-  const comments = /* @__PURE__ */ new Map();
-  let marks;
-  let pagedOn;
-  const live = (query, skip = 0) => ({
-    async *[Symbol.asyncIterator]() {
-      let n = 0;
-      for await (const page of inner.openIssues(query)) {
-        for (const issue of page) seen.set(issue.number, issue);
-        if (n++ >= skip) yield page;
-      }
-    }
-  });
-  const replay = (recording, query) => ({
-    async *[Symbol.asyncIterator]() {
-      yield* recording.pages;
-      if (recording.error !== void 0) throw recording.error;
-      if (!recording.complete) yield* live(query, recording.pages.length);
-    }
-  });
-  const extras = () => [...marks?.flap?.newEpisode ? [marks.flap.line] : []];
-  const withLines = (body2, lines) => {
-    if (!lines.length) return body2;
-    const added = `${body2.replace(/\n*$/, "\n")}
-${lines.join("\n\n")}
-`;
-    return added.length <= inner.limits.body ? added : body2;
-  };
-  const tracker = {
-    ...inner,
-    openIssues(query) {
-      const recording = ahead.get(keyOf(query));
-      if (!recording) return live(query);
-      ahead.delete(keyOf(query));
-      return replay(recording, query);
-    },
-    async listComments(number2) {
-      const list2 = await inner.listComments(number2);
-      comments.set(number2, list2);
-      return list2;
-    },
-    async createIssue(issue) {
-      const lines = extras();
-      const pages = marks?.page !== void 0 && pagesNow(marks.page, { runs: 1, start: marks.now, paged: false }, marks.now);
-      if (pages) lines.push(pagedText({ runs: 1, start: marks.now }, marks.now));
-      const labels = marks?.flap ? [...issue.labels, FLAPPING_LABEL] : issue.labels;
-      const created = await inner.createIssue({ ...issue, labels, body: withLines(issue.body, lines) });
-      if (pages) pagedOn = created.number;
-      return created;
-    },
-    async addComment(number2, body2) {
-      if (!marks || !isOccurrenceComment(body2)) return inner.addComment(number2, body2);
-      const lines = extras();
-      let pages = false;
-      if (marks.page) {
-        const issue = seen.get(number2);
-        const before = comments.get(number2) ?? await inner.listComments(number2);
-        const episode = episodeOf({ createdAt: issue?.createdAt, body: issue?.body ?? "" }, before, false, marks.now);
-        pages = pagesNow(marks.page, episode, marks.now);
-        if (pages) lines.push(pagedText(episode, marks.now));
-      }
-      const comment = await inner.addComment(number2, withLines(body2, lines));
-      if (pages) pagedOn = number2;
-      return comment;
-    }
-  };
-  return {
-    tracker,
-    seen,
-    pagedOn: () => pagedOn,
-    mark(next) {
-      marks = next;
-    },
-    async readAhead(key2) {
-      const recording = { pages: [], complete: false };
-      const recorder = {
-        ...inner,
-        openIssues: (query) => {
-          ahead.set(keyOf(query), recording);
-          return {
-            async *[Symbol.asyncIterator]() {
-              for await (const page of inner.openIssues(query)) {
-                for (const issue of page) seen.set(issue.number, issue);
-                recording.pages.push(page);
-                yield page;
-              }
-              recording.complete = true;
-            }
-          };
-        }
-      };
-      try {
-        await findHolderIssue(recorder, key2);
-      } catch (error) {
-        recording.error = error;
-      }
-    }
-  };
-}
-var keyOf;
-var init_noise_tracker = __esm({
-  "lib/run/noise-tracker.ts"() {
-    "use strict";
-    init_grouping();
-    init_comment_text();
-    init_page();
-    init_flap();
-    keyOf = (q) => JSON.stringify({ label: q.label, since: q.updatedSince?.toISOString() });
-  }
-});
-
 // lib/github/workflow-runs.ts
 var workflow_runs_exports = {};
 __export(workflow_runs_exports, {
@@ -48855,10 +48852,16 @@ async function trackerAndRuns(config, log2, env, withRuns) {
   }
   return { tracker: await createTracker(config, log2), runs: { why: "this is neither GitHub Actions nor GitLab CI, whose run history it reads" } };
 }
+async function readFlapRecord(tracker, windowSeconds, now, environment) {
+  const period = { since: new Date(now.getTime() - windowSeconds * 1e3), until: new Date(now.getTime() + 1) };
+  return (await withAttempts(1, () => readHistory({ ...tracker, countDeploys: void 0 }, period, [environment]))).episodes;
+}
 var sameOrigin3, ID2;
 var init_noise_sources = __esm({
   "lib/run/noise-sources.ts"() {
     "use strict";
+    init_transient();
+    init_read();
     init_tracker4();
     sameOrigin3 = (a, b) => a !== void 0 && URL.canParse(a) && URL.canParse(b) && new URL(a).origin === new URL(b).origin;
     ID2 = /^[1-9][0-9]{0,19}$/;
@@ -49074,7 +49077,7 @@ async function readStreak(runs, fileAfter, log2) {
 async function readFlap(tracker, config, now, failing, log2) {
   const flap = config.flap;
   try {
-    const { episodes } = await withAttempts(1, () => readHistory({ ...tracker, countDeploys: void 0 }, { since: new Date(now.getTime() - flap.windowSeconds * 1e3), until: new Date(now.getTime() + 1) }, [config.deployEnv]));
+    const episodes = await readFlapRecord(tracker, flap.windowSeconds, now, config.deployEnv);
     return flapState(episodes, config.deployEnv, flap, now, failing);
   } catch (error) {
     log2.warn(`REPORT_FLAP is not applied: the record of ${config.deployEnv} could not be read (${describeError(error)})`);
@@ -49174,7 +49177,6 @@ var init_noise2 = __esm({
     init_page();
     init_streak();
     init_transient();
-    init_read();
     init_noise_tracker();
     init_noise_sources();
     permissionHint = (error) => error.status === 403 ? "; the token needs actions: read on GitHub, read_api on GitLab" : "";
@@ -49459,13 +49461,12 @@ async function holdFlapping(config, tracker, recovery, log2, dryRun) {
   const decisions = [];
   let unread = `the record of ${recovery.environment}`;
   try {
-    const period = { since: new Date(now.getTime() - flap.windowSeconds * 1e3), until: new Date(now.getTime() + 1) };
-    const record = withAttempts(1, () => readHistory({ ...tracker, countDeploys: void 0 }, period, [recovery.environment]));
+    const record = readFlapRecord(tracker, flap.windowSeconds, now, recovery.environment);
     const issues = findRecoverable(tracker, recovery.environment, recovery.time).catch((error) => {
       unread = `the open issues of ${recovery.environment}`;
       throw error;
     });
-    const [{ episodes }, open2] = await Promise.all([record, issues]);
+    const [episodes, open2] = await Promise.all([record, issues]);
     const state = flapState(episodes, recovery.environment, flap, now, false);
     for (const issue of open2) {
       unread = `the comments of issue #${issue.number}`;
@@ -49518,7 +49519,7 @@ var init_noise_resolve = __esm({
     init_resolve();
     init_flap();
     init_transient();
-    init_read();
+    init_noise_sources();
   }
 });
 
