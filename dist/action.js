@@ -174,11 +174,11 @@ function cutNote(count) {
   return `[${count} characters cut]`;
 }
 function codePointsFrom(text4, from = 0) {
-  let count = 0;
-  for (let i = from; i < text4.length; i++) {
-    if (!(isHighSurrogate(text4.charCodeAt(i)) && (text4.charCodeAt(i + 1) & 64512) === 56320)) count++;
-  }
-  return count;
+  if (from >= text4.length) return 0;
+  let pairs = 0;
+  PAIR.lastIndex = from;
+  while (PAIR.test(text4)) pairs++;
+  return text4.length - from - pairs;
 }
 function fitPrefix(text4, max, render8) {
   const whole = render8(text4, 0);
@@ -223,7 +223,7 @@ function fitSuffix(text4, max, render8) {
 function roomForSecond(room, firstLength, secondLength, floor) {
   return Math.min(secondLength, room - Math.min(firstLength, floor));
 }
-var TITLE_LIMIT, GITLAB_TITLE_LIMIT, BODY_LIMIT, COMMENT_LIMIT, CHAT_LIMIT, FIELD_LIMIT, isHighSurrogate;
+var TITLE_LIMIT, GITLAB_TITLE_LIMIT, BODY_LIMIT, COMMENT_LIMIT, CHAT_LIMIT, FIELD_LIMIT, isHighSurrogate, PAIR;
 var init_budget = __esm({
   "lib/core/text/budget.ts"() {
     "use strict";
@@ -234,6 +234,7 @@ var init_budget = __esm({
     CHAT_LIMIT = 4e4;
     FIELD_LIMIT = 1e3;
     isHighSurrogate = (code) => code >= 55296 && code <= 56319;
+    PAIR = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
   }
 });
 
@@ -2256,14 +2257,14 @@ var require_identity = __commonJS({
     var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
     var MAP = /* @__PURE__ */ Symbol.for("yaml.map");
-    var PAIR = /* @__PURE__ */ Symbol.for("yaml.pair");
+    var PAIR2 = /* @__PURE__ */ Symbol.for("yaml.pair");
     var SCALAR = /* @__PURE__ */ Symbol.for("yaml.scalar");
     var SEQ = /* @__PURE__ */ Symbol.for("yaml.seq");
     var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
     var isAlias2 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS;
     var isDocument = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === DOC;
     var isMap = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
-    var isPair = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
+    var isPair = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR2;
     var isScalar = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
     var isSeq = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
     function isCollection(node) {
@@ -2291,7 +2292,7 @@ var require_identity = __commonJS({
     exports.DOC = DOC;
     exports.MAP = MAP;
     exports.NODE_TYPE = NODE_TYPE;
-    exports.PAIR = PAIR;
+    exports.PAIR = PAIR2;
     exports.SCALAR = SCALAR;
     exports.SEQ = SEQ;
     exports.hasAnchor = hasAnchor;

@@ -66,6 +66,10 @@ test('codePointsFrom at the surrogate edges: U+D800 and U+DBFF open a pair, a lo
   assert.is(codePointsFrom('\uDC00\uDC00'), 2, 'a low surrogate is no high one')
   assert.is(codePointsFrom('\uD800'), 1, 'a high surrogate at the end')
   assert.is(codePointsFrom('\uD800a'), 2, 'a high surrogate before a letter')
+  assert.is(codePointsFrom('\uD800\uD800\uDFFF'), 2, 'a lone high surrogate, then U+DFFF closes the next one\'s pair')
+  assert.is(codePointsFrom('\uD7FF\uDC00\uDBFF\uE000'), 4, 'just outside the ranges: no pair')
+  assert.is(codePointsFrom('a😀b', 2), 2, 'from inside a pair: its low half counts alone')
+  assert.is(codePointsFrom('😀😀', 4), 0, 'from the end')
 })
 
 test('a cut where the largest fitting prefix or suffix would end inside a pair steps back to the pair\'s edge', () => {
