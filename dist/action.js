@@ -10005,7 +10005,18 @@ function make(protocol) {
   const ahead = /* @__PURE__ */ new Map();
   const openedAt = /* @__PURE__ */ new WeakMap();
   const keyOf2 = (host, port) => `${host}:${port}`;
+  const freedAt = /* @__PURE__ */ new WeakMap();
+  const idle = /* @__PURE__ */ new WeakMap();
   class ConnectingAhead extends mod.Agent {
+    // Node's documentation has it return whether the socket is kept; @types/node says void: its value is passed on.
+    keepSocketAlive(socket) {
+      freedAt.set(socket, performance.now());
+      return super.keepSocketAlive(socket);
+    }
+    reuseSocket(socket, request2) {
+      idle.set(request2, performance.now() - (freedAt.get(socket) ?? performance.now()));
+      super.reuseSocket(socket, request2);
+    }
     createConnection(options, callback) {
       const key2 = keyOf2(String(options.host), String(options.port));
       const waiting = ahead.get(key2) ?? [];
@@ -10025,6 +10036,7 @@ function make(protocol) {
   return {
     request: mod.request,
     agent,
+    idleBefore: (request2) => idle.get(request2) ?? 0,
     open(url, count = 1) {
       const host = url.hostname.replace(/^\[|\]$/g, "");
       const port = Number(url.port) || defaultPort;
@@ -36783,9 +36795,20 @@ async function viaProxy(request2) {
   };
 }
 async function send(url, method, headers, body2, signal) {
+  try {
+    return await sendOnce(url, method, headers, body2, signal);
+  } catch (error) {
+    if (!(error instanceof StaleConnection)) throw error;
+    if (!IDEMPOTENT.has(method) || signal?.aborted) throw error.failure;
+  }
+  return sendOnce(url, method, headers, body2, signal).catch((error) => {
+    throw error instanceof StaleConnection ? error.failure : error;
+  });
+}
+async function sendOnce(url, method, headers, body2, signal) {
   signal?.throwIfAborted();
   if (url.protocol !== "https:" && url.protocol !== "http:") throw new TypeError("fetch failed", { cause: new Error(`unsupported protocol ${url.protocol}`) });
-  const { request: request2, agent } = transportFor(url.protocol);
+  const { request: request2, agent, idleBefore } = transportFor(url.protocol);
   return new Promise((resolve, reject) => {
     const req = request2(url, { method, agent }, (message) => {
       signal?.removeEventListener("abort", abort);
@@ -36797,7 +36820,9 @@ async function send(url, method, headers, body2, signal) {
     signal?.addEventListener("abort", abort, { once: true });
     req.on("error", (error) => {
       signal?.removeEventListener("abort", abort);
-      reject(signal?.aborted ? signal.reason : new TypeError("fetch failed", { cause: error }));
+      const failure2 = signal?.aborted ? signal.reason : new TypeError("fetch failed", { cause: error });
+      const closed = req.reusedSocket && idleBefore(req) >= STALE_AFTER_IDLE_MS && (error.code === "ECONNRESET" || error.code === "EPIPE") && !signal?.aborted;
+      reject(closed ? new StaleConnection(failure2) : failure2);
     });
     req.end(body2);
   });
@@ -36870,7 +36895,7 @@ function readStream(status, stream, length, signal, maxBytes) {
 async function fetchWhole(input2, init) {
   return await fetchOverHttp(input2, init).then((response) => response.whole());
 }
-var MAX_ANSWER_BYTES, MAX_SMALL_ANSWER_BYTES, REDIRECTS, MAX_REDIRECTS, CROSS_ORIGIN_DROPPED, FetchedResponse, ResponseHeaders, fetchQuietly;
+var MAX_ANSWER_BYTES, MAX_SMALL_ANSWER_BYTES, REDIRECTS, MAX_REDIRECTS, CROSS_ORIGIN_DROPPED, FetchedResponse, ResponseHeaders, IDEMPOTENT, STALE_AFTER_IDLE_MS, StaleConnection, fetchQuietly;
 var init_fetch = __esm({
   "lib/http/fetch.ts"() {
     "use strict";
@@ -36932,6 +36957,15 @@ var init_fetch = __esm({
       }
       [Symbol.iterator]() {
         return this.map.entries();
+      }
+    };
+    IDEMPOTENT = /* @__PURE__ */ new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
+    STALE_AFTER_IDLE_MS = 1e3;
+    StaleConnection = class extends Error {
+      failure;
+      constructor(failure2) {
+        super("the kept-alive connection was closed");
+        this.failure = failure2;
       }
     };
     fetchQuietly = ((input2, init) => fetchOverHttp(input2, init));

@@ -12,6 +12,7 @@
 import { createRequire } from 'node:module'
 import type * as Http from 'node:http'
 import { isIP, type Socket } from 'node:net'
+import type { Duplex } from 'node:stream'
 
 // Required, not imported, like node:http in fetch.ts: on Node 24 the ES module view reads every export.
 const load = createRequire(import.meta.url)
@@ -22,6 +23,8 @@ export interface Transport {
   readonly agent: Http.Agent
   /** Opens a connection to `url`'s origin for the next request there to take; `count` keeps that many ready (default 1). */
   open(url: URL, count?: number): void
+  /** How long the kept-alive connection `request` was given had been idle, in ms; 0 for a new one. */
+  idleBefore(request: Http.ClientRequest): number
 }
 
 const transports = new Map<string, Transport>()
@@ -42,7 +45,22 @@ function make(protocol: 'http:' | 'https:'): Transport {
   const ahead = new Map<string, Socket[]>()
   const openedAt = new WeakMap<Socket, number>()
   const keyOf = (host: string, port: number | string) => `${host}:${port}`
+  // When each kept-alive connection went back to the pool, and how long it had waited there when a
+  // request took it: keepSocketAlive and reuseSocket are the Agent's documented hooks for both moments.
+  // https://nodejs.org/api/http.html#agentkeepsocketalivesocket
+  const freedAt = new WeakMap<Duplex, number>()
+  const idle = new WeakMap<Http.ClientRequest, number>()
   class ConnectingAhead extends mod.Agent {
+    // Node's documentation has it return whether the socket is kept; @types/node says void: its value is passed on.
+    override keepSocketAlive(socket: Duplex): void {
+      freedAt.set(socket, performance.now())
+      return super.keepSocketAlive(socket)
+    }
+    override reuseSocket(socket: Duplex, request: Http.ClientRequest): void {
+      idle.set(request, performance.now() - (freedAt.get(socket) ?? performance.now()))
+      super.reuseSocket(socket, request)
+    }
+
     override createConnection(options: Http.ClientRequestArgs, callback?: Parameters<Http.Agent['createConnection']>[1]) {
       const key = keyOf(String(options.host), String(options.port))
       const waiting = ahead.get(key) ?? []
@@ -64,6 +82,7 @@ function make(protocol: 'http:' | 'https:'): Transport {
   return {
     request: mod.request,
     agent,
+    idleBefore: (request) => idle.get(request) ?? 0,
     open(url, count = 1) {
       const host = url.hostname.replace(/^\[|\]$/g, '')
       const port = Number(url.port) || defaultPort

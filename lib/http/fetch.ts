@@ -180,11 +180,55 @@ async function viaProxy(request: HopRequest): Promise<Hop> {
   }
 }
 
+// Methods a server may receive twice with the same effect (RFC 9110, 9.2.2): the only ones sent again
+// when a kept-alive connection turns out to have been closed.
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'])
+
+/**
+ * How long a kept-alive connection must have sat idle for a reset there to count as the server's idle
+ * close rather than an answer to the request. Servers close idle connections after seconds (Node's after
+ * 5 s, nginx's after 75 s); a server that resets a request does so whatever the connection's age, and a
+ * retry's connection is a new one, so this never turns a failing server's resets into more requests than
+ * the retry policy allows but once per connection kept from an earlier answer.
+ */
+export const STALE_AFTER_IDLE_MS = 1_000
+
+/**
+ * {@link sendOnce}, sent once more on a new connection when the kept-alive connection it was given had
+ * been idle for {@link STALE_AFTER_IDLE_MS} and closed as the request left (ECONNRESET or EPIPE, before
+ * any answer). A process busy elsewhere (reading a 200 MB CI log) can write its next request before it
+ * has seen the server's idle close: the request never reached the server, so sending it again is not a
+ * retry of anything the service did, and is neither counted nor reported as one. Node's documentation
+ * gives this pattern: https://nodejs.org/api/http.html#requestreusedsocket. Only idempotent methods:
+ * whether a POST that met a reset was processed cannot be known here, so that failure goes to the
+ * caller's retry policy as any other.
+ */
 async function send(url: URL, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined, signal: AbortSignal | undefined): Promise<IncomingMessage> {
+  try {
+    return await sendOnce(url, method, headers, body, signal)
+  } catch (error) {
+    if (!(error instanceof StaleConnection)) throw error
+    if (!IDEMPOTENT.has(method) || signal?.aborted) throw error.failure
+  }
+  return sendOnce(url, method, headers, body, signal).catch((error: unknown) => {
+    throw error instanceof StaleConnection ? error.failure : error
+  })
+}
+
+/** A request that failed because its kept-alive connection had been closed; `failure` is what fetch would reject with. */
+class StaleConnection extends Error {
+  readonly failure: unknown
+  constructor(failure: unknown) {
+    super('the kept-alive connection was closed')
+    this.failure = failure
+  }
+}
+
+async function sendOnce(url: URL, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined, signal: AbortSignal | undefined): Promise<IncomingMessage> {
   signal?.throwIfAborted()
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TypeError('fetch failed', { cause: new Error(`unsupported protocol ${url.protocol}`) })
   // One kept-alive connection per origin, perhaps opened ahead (agent.ts).
-  const { request, agent } = transportFor(url.protocol)
+  const { request, agent, idleBefore } = transportFor(url.protocol)
   return new Promise((resolve, reject) => {
     const req = request(url, { method, agent }, (message) => {
       signal?.removeEventListener('abort', abort)
@@ -196,9 +240,12 @@ async function send(url: URL, method: string, headers: Record<string, string>, b
     if (body !== undefined) req.setHeader('content-length', Buffer.byteLength(body))
     const abort = () => req.destroy(signal!.reason as Error)
     signal?.addEventListener('abort', abort, { once: true })
-    req.on('error', (error) => {
+    req.on('error', (error: NodeJS.ErrnoException) => {
       signal?.removeEventListener('abort', abort)
-      reject(signal?.aborted ? signal.reason : new TypeError('fetch failed', { cause: error }))
+      const failure = signal?.aborted ? signal.reason : new TypeError('fetch failed', { cause: error })
+      // The error event comes before any answer (after one, errors go to the answer's stream).
+      const closed = req.reusedSocket && idleBefore(req) >= STALE_AFTER_IDLE_MS && (error.code === 'ECONNRESET' || error.code === 'EPIPE') && !signal?.aborted
+      reject(closed ? new StaleConnection(failure) : failure)
     })
     req.end(body)
   })

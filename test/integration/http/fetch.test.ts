@@ -1,9 +1,9 @@
 import { once } from 'node:events'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { fetchOverHttp } from '../../../lib/http/fetch.ts'
+import { fetchOverHttp, STALE_AFTER_IDLE_MS } from '../../../lib/http/fetch.ts'
 import { AnswerTooLarge } from '../../../lib/core/errors.ts'
 
 interface Seen {
@@ -121,5 +121,81 @@ test('the size cap: a body of maxBytes is read; one byte more, announced or stre
     }
   }
 })
+
+// A server that answers the first request of each connection, keeps the connection, and closes it when a
+// second request arrives there: what a request meets when it is written on a kept-alive connection just as
+// the server, past its idle time, closes it (the process was too busy to see the close first).
+async function closingOnReuse(): Promise<{ url: string; connections: () => number; requests: string[]; close: () => void }> {
+  const requests: string[] = []
+  const sockets = new Set<Socket>()
+  const server = createNetServer((socket) => {
+    sockets.add(socket)
+    let served = 0
+    let data = ''
+    socket.on('data', (chunk) => {
+      data += chunk
+      // Whole requests only: a head, then as many bytes as its Content-Length says.
+      for (let end = data.indexOf('\r\n\r\n'); end !== -1; end = data.indexOf('\r\n\r\n')) {
+        const length = Number(/\r\ncontent-length: *(\d+)/i.exec(data.slice(0, end))?.[1] ?? 0)
+        if (data.length < end + 4 + length) return
+        requests.push(data.slice(0, data.indexOf(' ')))
+        data = data.slice(end + 4 + length)
+        if (served++ > 0) return void socket.destroy()
+        socket.write('HTTP/1.1 200 OK\r\ncontent-length: 2\r\nconnection: keep-alive\r\n\r\nok')
+      }
+    })
+  })
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    connections: () => sockets.size,
+    requests,
+    close: () => {
+      for (const socket of sockets) socket.destroy()
+      server.close()
+    },
+  }
+}
+
+const idleFor = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+test('a kept-alive connection idle past STALE_AFTER_IDLE_MS and closed as a GET is written: sent again on a new one, silently', async () => {
+  const api = await closingOnReuse()
+  try {
+    assert.is(await (await fetchOverHttp(`${api.url}/first`)).text(), 'ok')
+    await idleFor(STALE_AFTER_IDLE_MS + 100)
+    assert.is(await (await fetchOverHttp(`${api.url}/second`)).text(), 'ok')
+    assert.equal(api.requests, ['GET', 'GET', 'GET'], 'the second GET met the closed connection, then went out again')
+    assert.is(api.connections(), 2)
+  } finally {
+    api.close()
+  }
+})
+
+// A reset met at once on a connection kept from an earlier answer is the server's answer to the request,
+// and a POST's may have been processed: both go to the caller's retry policy, sent once here.
+for (const [what, method, idleMs] of [['a GET right after an answer', 'GET', 0], ['a POST, however long idle', 'POST', STALE_AFTER_IDLE_MS + 100]] as const) {
+  test(`a kept-alive connection closed as ${what} is written: fetch failed (ECONNRESET), sent once`, async () => {
+    const api = await closingOnReuse()
+    try {
+      assert.is(await (await fetchOverHttp(`${api.url}/first`)).text(), 'ok')
+      await idleFor(idleMs)
+      await new Promise((resolve) => setImmediate(resolve)) // the connection back in the agent's pool
+      try {
+        await fetchOverHttp(`${api.url}/issues`, { method, ...(method === 'POST' ? { body: '{"title":"t"}', headers: { 'content-type': 'application/json' } } : {}) })
+        assert.unreachable(`${method} is not sent twice`)
+      } catch (error) {
+        assert.instance(error, TypeError)
+        assert.is((error as Error).message, 'fetch failed')
+        assert.is(((error as Error).cause as NodeJS.ErrnoException).code, 'ECONNRESET')
+      }
+      assert.equal(api.requests, ['GET', method], `the ${method} went out once`)
+      assert.is(api.connections(), 1)
+    } finally {
+      api.close()
+    }
+  })
+}
 
 test.run()
