@@ -36795,15 +36795,14 @@ async function viaProxy(request2) {
   };
 }
 async function send(url, method, headers, body2, signal) {
-  try {
-    return await sendOnce(url, method, headers, body2, signal);
-  } catch (error) {
-    if (!(error instanceof StaleConnection)) throw error;
-    if (!IDEMPOTENT.has(method) || signal?.aborted) throw error.failure;
+  for (let sent = 1; ; sent++) {
+    try {
+      return await sendOnce(url, method, headers, body2, signal);
+    } catch (error) {
+      if (!(error instanceof StaleConnection)) throw error;
+      if (sent >= 3 || !IDEMPOTENT.has(method) || signal?.aborted) throw error.failure;
+    }
   }
-  return sendOnce(url, method, headers, body2, signal).catch((error) => {
-    throw error instanceof StaleConnection ? error.failure : error;
-  });
 }
 async function sendOnce(url, method, headers, body2, signal) {
   signal?.throwIfAborted();
@@ -36960,7 +36959,7 @@ var init_fetch = __esm({
       }
     };
     IDEMPOTENT = /* @__PURE__ */ new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
-    STALE_AFTER_IDLE_MS = 1e3;
+    STALE_AFTER_IDLE_MS = AHEAD_MAX_IDLE_MS;
     StaleConnection = class extends Error {
       failure;
       constructor(failure2) {

@@ -17,7 +17,7 @@
 // The zx CLI's own `fetch` echoes requests (headers and all) in verbose mode; this one prints nothing.
 import type { IncomingMessage } from 'node:http'
 import { AnswerTooLarge } from '../core/errors.ts'
-import { transportFor } from './agent.ts'
+import { AHEAD_MAX_IDLE_MS, transportFor } from './agent.ts'
 import { proxiedFetch, proxyConfigured } from './proxy.ts'
 
 /** What is sent: the subset of `RequestInit` the callers use. */
@@ -186,16 +186,17 @@ const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'])
 
 /**
  * How long a kept-alive connection must have sat idle for a reset there to count as the server's idle
- * close rather than an answer to the request. Servers close idle connections after seconds (Node's after
- * 5 s, nginx's after 75 s); a server that resets a request does so whatever the connection's age, and a
- * retry's connection is a new one, so this never turns a failing server's resets into more requests than
- * the retry policy allows but once per connection kept from an earlier answer.
+ * close rather than an answer to the request: the same 4 s after which a connection opened ahead is not
+ * used (agent.ts), below the 5 s of Node's servers, far below nginx's 75 s. A server that resets requests
+ * does so whatever the connection's age, and the retry policy's own waits (1 s, then 2 s) stay below
+ * this, so a failing server's resets are never turned into more requests than that policy allows but
+ * once per connection kept from an earlier answer.
  */
-export const STALE_AFTER_IDLE_MS = 1_000
+export const STALE_AFTER_IDLE_MS = AHEAD_MAX_IDLE_MS
 
 /**
  * {@link sendOnce}, sent once more on a new connection when the kept-alive connection it was given had
- * been idle for {@link STALE_AFTER_IDLE_MS} and closed as the request left (ECONNRESET or EPIPE, before
+ * been idle for {@link STALE_AFTER_IDLE_MS} and was closed as the request left (ECONNRESET or EPIPE, before
  * any answer). A process busy elsewhere (reading a 200 MB CI log) can write its next request before it
  * has seen the server's idle close: the request never reached the server, so sending it again is not a
  * retry of anything the service did, and is neither counted nor reported as one. Node's documentation
@@ -204,15 +205,16 @@ export const STALE_AFTER_IDLE_MS = 1_000
  * caller's retry policy as any other.
  */
 async function send(url: URL, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined, signal: AbortSignal | undefined): Promise<IncomingMessage> {
-  try {
-    return await sendOnce(url, method, headers, body, signal)
-  } catch (error) {
-    if (!(error instanceof StaleConnection)) throw error
-    if (!IDEMPOTENT.has(method) || signal?.aborted) throw error.failure
+  // The pool may hold more than one idle connection to the origin (two when a run sent two requests at
+  // once), each failing once as it is tried and dropped; a run never keeps more than three.
+  for (let sent = 1; ; sent++) {
+    try {
+      return await sendOnce(url, method, headers, body, signal)
+    } catch (error) {
+      if (!(error instanceof StaleConnection)) throw error
+      if (sent >= 3 || !IDEMPOTENT.has(method) || signal?.aborted) throw error.failure
+    }
   }
-  return sendOnce(url, method, headers, body, signal).catch((error: unknown) => {
-    throw error instanceof StaleConnection ? error.failure : error
-  })
 }
 
 /** A request that failed because its kept-alive connection had been closed; `failure` is what fetch would reject with. */
