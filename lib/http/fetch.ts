@@ -188,14 +188,14 @@ const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'])
  * How long a kept-alive connection must have sat idle for a reset there to count as the server's idle
  * close rather than an answer to the request: the same 4 s after which a connection opened ahead is not
  * used (agent.ts), below the 5 s of Node's servers, far below nginx's 75 s. A server that resets requests
- * does so whatever the connection's age, and the retry policy's own waits (1 s, then 2 s) stay below
- * this, so a failing server's resets are never turned into more requests than that policy allows but
- * once per connection kept from an earlier answer.
+ * does so whatever the connection's age, and the retry policy's default waits (1 s, then 2 s) stay below
+ * this, so a failing server's resets are not turned into more requests than that policy allows, but for
+ * at most two more per request, each on a connection kept from an earlier answer.
  */
 export const STALE_AFTER_IDLE_MS = AHEAD_MAX_IDLE_MS
 
 /**
- * {@link sendOnce}, sent once more on a new connection when the kept-alive connection it was given had
+ * {@link sendOnce}, sent again on another connection when the kept-alive connection it was given had
  * been idle for {@link STALE_AFTER_IDLE_MS} and was closed as the request left (ECONNRESET or EPIPE, before
  * any answer). A process busy elsewhere (reading a 200 MB CI log) can write its next request before it
  * has seen the server's idle close: the request never reached the server, so sending it again is not a
@@ -206,7 +206,7 @@ export const STALE_AFTER_IDLE_MS = AHEAD_MAX_IDLE_MS
  */
 async function send(url: URL, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined, signal: AbortSignal | undefined): Promise<IncomingMessage> {
   // The pool may hold more than one idle connection to the origin (two when a run sent two requests at
-  // once), each failing once as it is tried and dropped; a run never keeps more than three.
+  // once), each failing once as it is tried and dropped. Three sends at most, whatever the pool holds.
   for (let sent = 1; ; sent++) {
     try {
       return await sendOnce(url, method, headers, body, signal)
