@@ -36799,8 +36799,7 @@ async function send(url, method, headers, body2, signal) {
     try {
       return await sendOnce(url, method, headers, body2, signal);
     } catch (error) {
-      if (!(error instanceof StaleConnection)) throw error;
-      if (sent >= 3 || !IDEMPOTENT.has(method) || signal?.aborted) throw error.failure;
+      if (sent >= 3 || !metClosedConnection.has(error) || !IDEMPOTENT.has(method) || signal?.aborted) throw error;
     }
   }
 }
@@ -36820,8 +36819,8 @@ async function sendOnce(url, method, headers, body2, signal) {
     req.on("error", (error) => {
       signal?.removeEventListener("abort", abort);
       const failure2 = signal?.aborted ? signal.reason : new TypeError("fetch failed", { cause: error });
-      const closed = req.reusedSocket && idleBefore(req) >= STALE_AFTER_IDLE_MS && (error.code === "ECONNRESET" || error.code === "EPIPE") && !signal?.aborted;
-      reject(closed ? new StaleConnection(failure2) : failure2);
+      if (req.reusedSocket && idleBefore(req) >= STALE_AFTER_IDLE_MS && (error.code === "ECONNRESET" || error.code === "EPIPE") && !signal?.aborted) metClosedConnection.add(failure2);
+      reject(failure2);
     });
     req.end(body2);
   });
@@ -36894,7 +36893,7 @@ function readStream(status, stream, length, signal, maxBytes) {
 async function fetchWhole(input2, init) {
   return await fetchOverHttp(input2, init).then((response) => response.whole());
 }
-var MAX_ANSWER_BYTES, MAX_SMALL_ANSWER_BYTES, REDIRECTS, MAX_REDIRECTS, CROSS_ORIGIN_DROPPED, FetchedResponse, ResponseHeaders, IDEMPOTENT, STALE_AFTER_IDLE_MS, StaleConnection, fetchQuietly;
+var MAX_ANSWER_BYTES, MAX_SMALL_ANSWER_BYTES, REDIRECTS, MAX_REDIRECTS, CROSS_ORIGIN_DROPPED, FetchedResponse, ResponseHeaders, IDEMPOTENT, STALE_AFTER_IDLE_MS, metClosedConnection, fetchQuietly;
 var init_fetch = __esm({
   "lib/http/fetch.ts"() {
     "use strict";
@@ -36960,13 +36959,7 @@ var init_fetch = __esm({
     };
     IDEMPOTENT = /* @__PURE__ */ new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
     STALE_AFTER_IDLE_MS = AHEAD_MAX_IDLE_MS;
-    StaleConnection = class extends Error {
-      failure;
-      constructor(failure2) {
-        super("the kept-alive connection was closed");
-        this.failure = failure2;
-      }
-    };
+    metClosedConnection = /* @__PURE__ */ new WeakSet();
     fetchQuietly = ((input2, init) => fetchOverHttp(input2, init));
   }
 });

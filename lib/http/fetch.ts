@@ -211,20 +211,13 @@ async function send(url: URL, method: string, headers: Record<string, string>, b
     try {
       return await sendOnce(url, method, headers, body, signal)
     } catch (error) {
-      if (!(error instanceof StaleConnection)) throw error
-      if (sent >= 3 || !IDEMPOTENT.has(method) || signal?.aborted) throw error.failure
+      if (sent >= 3 || !metClosedConnection.has(error as object) || !IDEMPOTENT.has(method) || signal?.aborted) throw error
     }
   }
 }
 
-/** A request that failed because its kept-alive connection had been closed; `failure` is what fetch would reject with. */
-class StaleConnection extends Error {
-  readonly failure: unknown
-  constructor(failure: unknown) {
-    super('the kept-alive connection was closed')
-    this.failure = failure
-  }
-}
+/** The failures {@link sendOnce} met on a kept-alive connection idle past STALE_AFTER_IDLE_MS and closed as the request left. */
+const metClosedConnection = new WeakSet<object>()
 
 async function sendOnce(url: URL, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined, signal: AbortSignal | undefined): Promise<IncomingMessage> {
   signal?.throwIfAborted()
@@ -246,8 +239,8 @@ async function sendOnce(url: URL, method: string, headers: Record<string, string
       signal?.removeEventListener('abort', abort)
       const failure = signal?.aborted ? signal.reason : new TypeError('fetch failed', { cause: error })
       // The error event comes before any answer (after one, errors go to the answer's stream).
-      const closed = req.reusedSocket && idleBefore(req) >= STALE_AFTER_IDLE_MS && (error.code === 'ECONNRESET' || error.code === 'EPIPE') && !signal?.aborted
-      reject(closed ? new StaleConnection(failure) : failure)
+      if (req.reusedSocket && idleBefore(req) >= STALE_AFTER_IDLE_MS && (error.code === 'ECONNRESET' || error.code === 'EPIPE') && !signal?.aborted) metClosedConnection.add(failure)
+      reject(failure)
     })
     req.end(body)
   })
