@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { ROOT, runCommand, runScript, runScriptAsTyped, type RunResult } from '../helpers/helpers.ts'
+import { runInProcess } from '../helpers/in-process.ts'
 import { COMMAND_SCRIPTS } from '../helpers/scripts-build.mjs'
 
 const scripts = readdirSync(join(ROOT, 'scripts')).filter((f) => f.endsWith('.mts'))
@@ -52,24 +53,29 @@ test('the scripts folder holds the tools this test expects at least', () => {
   for (const name of ['report.mts', 'health.mts', 'retry.mts', 'doctor.mts', 'demo.mts']) assert.ok(scripts.includes(name), name)
 })
 
-// Every script's --help as typed, run once for the two tests that read it: each start goes through zx's
-// CLI and this Node's TypeScript path, ~1 s of CPU on Node 20.
+// The scripts as typed, through zx's CLI and this Node's TypeScript path (~1 s of CPU per start on Node 20):
+// every script that is not a command script, and report.mts, the one the README types. The command scripts
+// are each the same two lines, `runScriptEntry('<name>', import.meta.url)` (lib/cli/main.ts), which the
+// --version test below pins from their source; what differs between them is the command module they load,
+// and that module's --help is the same code typed (in this process, below) as compiled. tsc checks every
+// script with erasableSyntaxOnly, so a script that Node's type stripping could not run fails `npm test` first.
+const typedScripts = scripts.filter((name) => name === 'report.mts' || !COMMAND_SCRIPTS.includes(name.slice(0, -'.mts'.length)))
 let typedHelp: Promise<RunResult[]> | undefined
-const helpAsTyped = () => (typedHelp ??= Promise.all(scripts.map((name) => runScriptAsTyped(name, ['--help'], {}))))
+const helpAsTyped = () => (typedHelp ??= Promise.all(typedScripts.map((name) => runScriptAsTyped(name, ['--help'], {}))))
 
-test('every script as typed (zx and the TypeScript hook): --help, without any environment (no configuration needed, no network)', async () => {
+test('the scripts as typed (zx and the TypeScript hook): --help, without any environment (no configuration needed, no network)', async () => {
   // Independent processes, so they run side by side. As written, not as compiled for the other tests:
-  // each script and the command module it loads go through this Node's TypeScript path.
+  // each script and the modules it loads go through this Node's TypeScript path.
+  assert.ok(typedScripts.length >= 5 && typedScripts.includes('report.mts'), typedScripts.join(' '))
   const results = await helpAsTyped()
-  results.forEach((r, i) => sections(r, scripts[i]!))
+  results.forEach((r, i) => sections(r, typedScripts[i]!))
 })
 
 // Every command script is the same two lines (runScriptEntry(name, import.meta.url), lib/cli/main.ts),
-// and --version is answered there before the command loads, the same code for each: the typed --help runs
-// above prove each script starts typed and reaches its own command, so one typed --version proves the
-// typed path reads the version (the README's report.mts), and every script answers it compiled. The flag's
-// forms (-v, after other words, not after --) are unit tests (test/unit/cli/). A typed start costs ~0.75 s
-// of CPU on Node 20, a compiled one ~0.15 s.
+// and --version is answered there before the command loads, the same code for each: report.mts typed
+// proves the typed path reads the version (the README's command), and every script answers it compiled.
+// The flag's forms (-v, after other words, not after --) are unit tests (test/unit/cli/). A typed start
+// costs ~0.75 s of CPU on Node 20, a compiled one ~0.15 s.
 test('every command script answers --version with the version alone: compiled each, typed through report.mts (issue 32)', async () => {
   const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }
   const commands = COMMAND_SCRIPTS.map((name) => `${name}.mts`)
@@ -82,19 +88,24 @@ test('every command script answers --version with the version alone: compiled ea
   }
 })
 
-// Every command script's --help as compiled, run once for the two tests that read it.
+// Every command script's --help as compiled, run once for the tests that read it.
 let compiledHelp: Promise<RunResult[]> | undefined
 const helpCompiled = () => (compiledHelp ??= Promise.all(COMMAND_SCRIPTS.map((name) => runScript(`${name}.mts`, ['--help']))))
 
-test('every command script as the other tests run it (compiled) prints the same --help as typed', async () => {
-  const commands = COMMAND_SCRIPTS.map((name) => `${name}.mts`)
-  const [typed, compiled] = await Promise.all([helpAsTyped(), helpCompiled()])
-  commands.forEach((name, i) => {
-    const asTyped = typed[scripts.indexOf(name)]!
-    assert.is(compiled[i]!.code, 0, name)
-    assert.ok(asTyped.stdout.startsWith('Usage: '), name)
-    assert.is(compiled[i]!.stdout, asTyped.stdout, name)
+test('every command script as the other tests run it (compiled): the common sections, and the same --help as its command typed', async () => {
+  const compiled = await helpCompiled()
+  // Typed: report.mts through zx (above); every command through its TypeScript module in this process, as
+  // its script calls it (runInProcess: lib/cli/main.ts's runCommand with the script's usage line).
+  const typedReport = (await helpAsTyped())[typedScripts.indexOf('report.mts')]
+  const inProcess: RunResult[] = []
+  for (const name of COMMAND_SCRIPTS) inProcess.push(await runInProcess(`${name}.mts`, ['--help']))
+  COMMAND_SCRIPTS.forEach((name, i) => {
+    const script = `${name}.mts`
+    sections(compiled[i]!, script)
+    assert.is(compiled[i]!.stdout, inProcess[i]!.stdout, script)
+    assert.is(inProcess[i]!.code, 0, script)
   })
+  assert.is(compiled[COMMAND_SCRIPTS.indexOf('report')]!.stdout, typedReport!.stdout, 'report.mts: compiled and typed through zx')
 })
 
 test('-h is the same as --help', async () => {

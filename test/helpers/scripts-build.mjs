@@ -4,8 +4,9 @@
 // the script's own ~0.15 s; with ~440 spawns that was most of the suite. So, once per run, esbuild (the
 // compiler tsx itself uses, and the bundler of the published package) compiles the command scripts
 // into plain ES modules with their dependencies bundled, as in dist/, and the tests start those. The
-// scripts as typed still run: every one with --help through zx's CLI and the project's hook
-// (help.e2e.test.ts), and `npx zx scripts/…` itself in new-user.e2e.test.ts and security.e2e.test.ts.
+// scripts as typed still run: report.mts and the scripts that are not commands with --help through zx's
+// CLI and the project's hook (help.e2e.test.ts), and `npx zx scripts/…` itself in new-user.e2e.test.ts
+// and security.e2e.test.ts.
 // Plain JavaScript: test/runner/run.mjs uses it before any TypeScript loader.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
