@@ -3,8 +3,9 @@
 // misbehave (inject, injectChat, holdLists), and how an injected fault is answered (serveFault). Each
 // server keeps its own routes and its own error shapes; only what they say differently is passed in
 // (FaultDialect). The faults: no answer, a reset, a stalled or slowly dripping body, a body that never
-// ends, an oversized body, a `Link` (and `x-next-page`) back to the same page, a redirect (to another
-// origin, or to plain http), and an error body that echoes the request, credentials and all.
+// ends, an oversized body announced by its length, a `Link` (and `x-next-page`) back to the same page, a
+// redirect (to another origin, or to plain http), and an error body that echoes the request, credentials
+// and all.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
 /** One request as the server saw it. */
@@ -33,8 +34,11 @@ export type Fault =
   | { drip: true; everyMs?: number }
   /** A 200 whose JSON list never ends, written as fast as the client reads it. */
   | { endless: true }
-  /** A complete, valid JSON list of about `oversized` bytes (sent chunked, no content-length). */
-  | { oversized: number }
+  /**
+   * A complete, valid JSON list of `oversized` bytes, announced by its content-length and written as fast as
+   * the client reads it; `sent`, when given, gets the bytes each such answer had written when it ended.
+   */
+  | { oversized: number; sent?: number[] }
   /** A redirect (`status`, default 302) to `redirect`: another origin, or plain http. */
   | { redirect: string; status?: number }
   /** The answer the route gives, with `Link: rel="next"` and `x-next-page` naming this same page again. */
@@ -195,6 +199,7 @@ async function written(res: ServerResponse, text: string): Promise<boolean> {
 }
 
 const RECORD = JSON.stringify({ id: 1, iid: 1, number: 1, name: 'padding', title: 'padding', body: 'x'.repeat(900) })
+const piece = `${RECORD},`.repeat(64)
 
 /** Answers `res` with a fault that needs no write stored first: see {@link Fault}. */
 export async function serveFault(req: IncomingMessage, res: ServerResponse, fault: Exclude<Fault, { commitThen: unknown }>, context: FaultContext): Promise<void> {
@@ -215,17 +220,25 @@ export async function serveFault(req: IncomingMessage, res: ServerResponse, faul
   }
   if ('endless' in fault) {
     res.writeHead(200, json)
-    const piece = `${RECORD},`.repeat(64)
     if (await written(res, '[')) while (await written(res, piece));
     return
   }
   if ('oversized' in fault) {
-    res.writeHead(200, json)
-    const piece = `${RECORD},`.repeat(64)
-    let sent = 1
-    if (!(await written(res, '['))) return
-    while (sent < fault.oversized && (await written(res, piece))) sent += piece.length
-    if (!res.destroyed) res.end(`${RECORD}]`)
+    // The body is exactly the announced size: records, JSON whitespace to fill, the last record.
+    const last = `${RECORD}]`
+    res.writeHead(200, { ...json, 'content-length': String(fault.oversized) })
+    const at = (fault.sent?.push(0) ?? 0) - 1
+    let sent = 0
+    const write = async (text: string) => {
+      const more = await written(res, text)
+      if (more) sent += text.length
+      if (fault.sent) fault.sent[at] = sent
+      return more
+    }
+    if (!(await write('['))) return
+    while (sent + piece.length + last.length <= fault.oversized && (await write(piece)));
+    if (res.destroyed || !(await write(' '.repeat(fault.oversized - sent - last.length)))) return
+    res.end(last)
     return
   }
   if ('echo' in fault) {
