@@ -10,6 +10,7 @@ import * as assert from 'uvu/assert'
 import { makeTls, type BenchTls } from '../../../bench/network/tls.ts'
 import { compiledChild } from '../../helpers/child-build.ts'
 import { runCommand } from '../../helpers/helpers.ts'
+import { refusedAddress } from '../../helpers/refused-address.ts'
 
 // A certificate for 127.0.0.1 and localhost, signed by a CA made for this file (openssl, temporary folder).
 let tls: BenchTls
@@ -113,14 +114,16 @@ test('a connection opened ahead and never used neither holds the exit nor prints
 })
 
 test('a connection refused ahead stays silent: the process exits, and the request reports the refusal', async () => {
-  const o = await origin()
-  const url = `https://127.0.0.1:${o.port}/`
-  o.server.close()
-  await once(o.server, 'close')
-  const idle = await child({ ...trusted(), AHEAD: url })
-  assert.equal([idle.code, idle.stdout, idle.stderr], [0, '', ''])
-  const used = await child({ ...trusted(), AHEAD: url, GET: url, LATER: '1' })
-  assert.equal([used.code, JSON.parse(used.stdout), used.stderr], [0, { error: 'ECONNREFUSED' }, ''])
+  const refused = await refusedAddress()
+  try {
+    const url = `https://${refused.host}:${refused.port}/`
+    const idle = await child({ ...trusted(), AHEAD: url })
+    assert.equal([idle.code, idle.stdout, idle.stderr], [0, '', ''])
+    const used = await child({ ...trusted(), AHEAD: url, GET: url, LATER: '1' })
+    assert.equal([used.code, JSON.parse(used.stdout), used.stderr], [0, { error: 'ECONNREFUSED' }, ''])
+  } finally {
+    await refused.close()
+  }
 })
 
 test.run()

@@ -5,6 +5,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { AHEAD_MAX_IDLE_MS, transportFor } from '../../../lib/http/agent.ts'
 import { fetchOverHttp } from '../../../lib/http/fetch.ts'
+import { refusedAddress } from '../../helpers/refused-address.ts'
 
 // A loopback server that records each connection and which connection each request came on.
 async function counting(): Promise<{ url: string; connections: Socket[]; requests: Socket[]; server: Server }> {
@@ -54,18 +55,20 @@ test('open(url, 3) keeps three connections ready, and three requests at once tak
 })
 
 test('a connection that failed ahead is not handed out: the request opens its own and succeeds', async () => {
-  const s = await counting()
-  servers.push(s.server)
   // Nothing listens there yet: the connection ahead is refused.
-  s.server.close()
-  await once(s.server, 'close')
-  transportFor('http:').open(new URL(s.url))
-  await new Promise((resolve) => setTimeout(resolve, 50))
-  const again = createServer((_, res) => res.end('back'))
-  servers.push(again)
-  again.listen(Number(new URL(s.url).port), '127.0.0.1')
-  await once(again, 'listening')
-  assert.is(await (await fetchOverHttp(`${s.url}/x`)).text(), 'back')
+  const refused = await refusedAddress()
+  try {
+    const url = `http://${refused.host}:${refused.port}`
+    transportFor('http:').open(new URL(url))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const again = createServer((_, res) => res.end('back'))
+    servers.push(again)
+    again.listen(refused.port, refused.host)
+    await once(again, 'listening')
+    assert.is(await (await fetchOverHttp(`${url}/x`)).text(), 'back')
+  } finally {
+    await refused.close()
+  }
 })
 
 // A server closes an idle connection after its keep-alive timeout (Node's: 5 s); a request written as that

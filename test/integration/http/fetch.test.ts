@@ -5,6 +5,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { fetchOverHttp, STALE_AFTER_IDLE_MS } from '../../../lib/http/fetch.ts'
 import { AnswerTooLarge } from '../../../lib/core/errors.ts'
+import { refusedAddress } from '../../helpers/refused-address.ts'
 
 interface Seen {
   readonly method: string
@@ -69,13 +70,14 @@ test("redirect: 'error' rejects as fetch does, and never reaches the redirect's 
 })
 
 test('no answer: a TypeError with the network error as its cause', async () => {
-  const api = await started(() => {})
-  api.server.close()
-  api.server.closeAllConnections()
-  await once(api.server, 'close')
-  const error = (await fetchOverHttp(api.url).then(() => undefined, (e: unknown) => e)) as TypeError & { cause: { code: string } }
-  assert.instance(error, TypeError)
-  assert.is(error.cause.code, 'ECONNREFUSED')
+  const refused = await refusedAddress()
+  try {
+    const error = (await fetchOverHttp(`http://${refused.host}:${refused.port}`).then(() => undefined, (e: unknown) => e)) as TypeError & { cause: { code: string } }
+    assert.instance(error, TypeError)
+    assert.is(error.cause.code, 'ECONNREFUSED')
+  } finally {
+    await refused.close()
+  }
 })
 
 test('a body cut off midway makes text() reject; it never passes for a shorter answer', async () => {
