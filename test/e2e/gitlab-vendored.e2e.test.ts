@@ -1,9 +1,12 @@
 // examples/gitlab-ci.yml run as it is by gitlab-ci-local, in an app that vendors this project in
 // tools/deploy-failure-reporter; only the variables pointing at the loopback GitHub are added, as a
 // project's CI/CD settings would add them. Its before_script installs the reporter with
-// `npm ci --prefix`, its after_script sources the reporter's after-script. Two pipelines, a failing and a
-// passing one: a repeated failure finding its open issue is the component's test (gitlab-component.e2e),
-// and each pipeline here reinstalls the reporter's whole dependency tree.
+// `npm ci --prefix`, its after_script sources the reporter's after-script. One failing pipeline: each
+// pipeline reinstalls the reporter's whole dependency tree (~7 s of CPU), so the rest of the path is
+// proved where it costs less. A passing pipeline closing the issue is the component's test
+// (gitlab-component.e2e), a repeated failure finding its open issue report.e2e's; the after-script's success branch, sourced as
+// this after_script sources it, is after-script.e2e's; and that gitlab-ci-local hands after_script
+// CI_JOB_STATUS=success for a passing job is in ../shared/notes/facts.md (GitLab's predefined variables).
 import { execFileSync } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -32,12 +35,12 @@ test.after(async () => {
 })
 
 const SHA = () => execFileSync('git', ['rev-parse', 'HEAD'], { cwd: app, encoding: 'utf8' }).trim()
-const pipeline = (fail: boolean) =>
-  runPipeline(app, { ISSUE_TOKEN: gh.token, ISSUE_API_URL: gh.url, CHAT_WEBHOOK: gh.chatUrl, DEPLOY_SHOULD_FAIL: fail ? '1' : '' })
+const failingPipeline = () =>
+  runPipeline(app, { ISSUE_TOKEN: gh.token, ISSUE_API_URL: gh.url, CHAT_WEBHOOK: gh.chatUrl, DEPLOY_SHOULD_FAIL: '1' })
 const deployLines = (out: string) => out.split('\n').filter((l) => l.startsWith('deploy ')).map((l) => l.slice('deploy '.length).trim())
 
 test('a failing deploy: the after_script files one issue for the app\'s commit', async () => {
-  const r = await pipeline(true)
+  const r = await failingPipeline()
   assert.is(r.code, 1, r.stdout + r.stderr)
   const lines = deployLines(r.stdout)
   assert.ok(lines.includes(`> [INFO] Created issue #1: ${gh.url}/acme/shop/issues/1`), r.stdout)
@@ -48,13 +51,6 @@ test('a failing deploy: the after_script files one issue for the app\'s commit',
   // The pipeline's address as GitLab gives it, from the project's remote (gitlab-ci-local leaves out the /-/).
   assert.match(gh.issues[0]!.body ?? '', /https:\/\/gitlab\.example\.invalid\/acme\/shop\/(-\/)?pipelines\/\d+/)
   assert.is(gh.chat.length, 1)
-})
-
-test('a passing deploy: the after_script closes the issue', async () => {
-  const r = await pipeline(false)
-  assert.is(r.code, 0, r.stdout + r.stderr)
-  assert.ok(deployLines(r.stdout).includes(`> [INFO] Closed issue #1: ${gh.url}/acme/shop/issues/1`), r.stdout)
-  assert.is(gh.issues[0]!.state, 'closed')
 })
 
 test.run()
