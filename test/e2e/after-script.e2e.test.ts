@@ -40,7 +40,10 @@ test('CI_JOB_STATUS=failed files the failure with the reason "Deploy job failed"
   assert.match((servers.gh.chat[0]!.json as { text: string }).text, /\nReason: Deploy job failed\n/)
 })
 
-for (const mode of ['set +e', 'set -e', 'set -euo pipefail', "set -eEuo pipefail; trap 'echo ERR-TRAP-FIRED' ERR"]) {
+// The two ends of a caller's shell: nothing set, and every option a failing command trips (errexit with
+// errtrace and an ERR trap, nounset, pipefail). `set -e` and `set -euo pipefail` lie between them; each
+// case starts the typed reporter (~1.3 s of CPU on Node 20).
+for (const mode of ['set +e', "set -eEuo pipefail; trap 'echo ERR-TRAP-FIRED' ERR"]) {
   test(`a failing reporter never fails the after_script nor changes the caller (${mode})`, async () => {
     servers.gh.inject('POST', /\/issues$/, { status: 422, body: { message: 'Validation Failed' } })
     const r = await runCommand('bash', ['-c', sourcing(mode)], servers.gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd: servers.dir })
