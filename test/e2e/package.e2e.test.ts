@@ -1,7 +1,9 @@
-// The package as a team gets it: `npm pack`, installed from the tarball into fresh projects (offline, from
-// npm's cache; once as is and once with --omit=dev), then used three ways against the loopback GitHub: the
-// deploy-failure-reporter executable, the plugin API from a zx script, and the after-script sourced from
-// node_modules. Runs on whichever `node` is first on PATH, like the rest of the suite.
+// The package as a team gets it: `npm pack`, installed from the tarball into a fresh project (offline, from
+// npm's cache), then used three ways against the loopback GitHub: the deploy-failure-reporter executable,
+// the plugin API from a zx script, and the after-script sourced from node_modules. Runs on whichever `node`
+// is first on PATH, like the rest of the suite. The package declares no dependency of any kind (the first
+// test checks its package.json, the second that nothing else is installed), so an install with --omit=dev
+// or --omit=optional is this same tree: one install serves.
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,30 +18,25 @@ const work = mkdtempSync(join(tmpdir(), 'package-e2e-'))
 const rootPkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string }
 const FIXED = { CI_COMMIT_SHA: 'abc1234', CI_COMMIT_MESSAGE: 'Bump the widget', DEPLOY_ENV: 'staging', REPORT_RETRY_DELAY: '0.01', REPORT_WRITE_INTERVAL: '0' }
 const title = () => `[DEPLOY FAIL] staging — abc1234 — ${today()}`
-const VARIANTS = { full: [] as string[], 'omit-dev': ['--omit=dev'] }
-type Variant = keyof typeof VARIANTS
 
 const ok = (r: RunResult, what: string) => assert.is(r.code, 0, `${what}\nstdout: ${r.stdout}\nstderr: ${r.stderr}`)
 
-// One install per variant for the whole file, made on first use, of the tarball `npm pack` made once
-// for the run (helpers/pack.ts).
+// One install for the whole file, made on first use, of the tarball `npm pack` made once for the run
+// (helpers/pack.ts).
 let ready: Promise<{ tarball: string }> | undefined
 const setup = () =>
   (ready ??= (async () => {
     const tarball = await packedTarball()
     assert.ok(tarball.endsWith(`${rootPkg.name}-${rootPkg.version}.tgz`), tarball)
-    for (const [variant, flags] of Object.entries(VARIANTS)) {
-      const dir = join(work, variant)
-      mkdirSync(dir)
-      writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `consumer-${variant}`, version: '1.0.0', private: true, type: 'module' }))
-      const args = ['install', '--offline', '--prefer-offline', '--no-audit', '--no-fund', '--engine-strict', ...flags, tarball]
-      ok(await runCommand('npm', args, {}, { cwd: dir, timeoutMs: 180_000 }), `npm ${args.join(' ')}`)
-    }
+    mkdirSync(project)
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }))
+    const args = ['install', '--offline', '--prefer-offline', '--no-audit', '--no-fund', '--engine-strict', tarball]
+    ok(await runCommand('npm', args, {}, { cwd: project, timeoutMs: 180_000 }), `npm ${args.join(' ')}`)
     return { tarball }
   })())
 
-const project = (variant: Variant) => join(work, variant)
-const bin = (variant: Variant) => join(project(variant), 'node_modules/.bin/deploy-failure-reporter')
+const project = join(work, 'app')
+const bin = join(project, 'node_modules/.bin/deploy-failure-reporter')
 
 const servers = useLoopback(test, { github: true })
 test.after(() => rmSync(work, { recursive: true, force: true }))
@@ -58,68 +55,66 @@ test('npm pack ships the built JavaScript, its declarations, the after-script, t
   assert.equal(files.filter((f) => !f.startsWith('dist/')).sort(), ['CHANGELOG.md', 'LICENSE', 'README.md', ...userDocs, 'package.json', 'scripts/after-script.sh'].sort())
   assert.equal(files.filter((f) => /development|releasing|maintainers/.test(f)), [])
   assert.equal(files.filter((f) => f.startsWith('dist/') && !/^dist\/(cli\.js|index\.js|chunks\/[\w-]+\.js|[\w/-]+\.d\.ts)$/.test(f)), [])
-  const packed = JSON.parse(readFileSync(join(project('full'), 'node_modules/deploy-failure-reporter/package.json'), 'utf8'))
+  const packed = JSON.parse(readFileSync(join(project, 'node_modules/deploy-failure-reporter/package.json'), 'utf8'))
   assert.is(packed.private, undefined)
-  assert.is(packed.dependencies, undefined)
+  for (const kind of ['dependencies', 'optionalDependencies', 'peerDependencies', 'bundleDependencies', 'bundledDependencies']) assert.is(packed[kind], undefined, kind)
 })
 
-for (const variant of Object.keys(VARIANTS) as Variant[]) {
-  test(`${variant}: installed offline with --engine-strict, and nothing else comes along`, async () => {
-    await setup()
-    assert.equal(readdirSync(join(project(variant), 'node_modules')).filter((f) => !f.startsWith('.')), ['deploy-failure-reporter'])
-  })
+test('installed offline with --engine-strict, and nothing else comes along', async () => {
+  await setup()
+  assert.equal(readdirSync(join(project, 'node_modules')).filter((f) => !f.startsWith('.')), ['deploy-failure-reporter'])
+})
 
-  test(`${variant}: node_modules/.bin/deploy-failure-reporter report, resolve and doctor against the loopback GitHub`, async () => {
-    await setup()
-    const cwd = project(variant)
-    const report = await runCommand(bin(variant), ['report', 'Smoke', 'test', 'failed'], servers.gh.env(FIXED), { cwd })
-    ok(report, 'report')
-    assert.is(report.stdout, `[INFO] Created issue #1: ${servers.gh.url}/acme/shop/issues/1\n`)
-    const [issue] = servers.gh.issues
-    assert.is(issue!.title, title())
-    assert.match(issue!.body ?? '', /\n### Failure Reason\nSmoke test failed\n/)
-    assert.match((servers.gh.chat[0]!.json as { text: string }).text, /\nReason: Smoke test failed\n/)
+test('node_modules/.bin/deploy-failure-reporter report, resolve and doctor against the loopback GitHub', async () => {
+  await setup()
+  const cwd = project
+  const report = await runCommand(bin, ['report', 'Smoke', 'test', 'failed'], servers.gh.env(FIXED), { cwd })
+  ok(report, 'report')
+  assert.is(report.stdout, `[INFO] Created issue #1: ${servers.gh.url}/acme/shop/issues/1\n`)
+  const [issue] = servers.gh.issues
+  assert.is(issue!.title, title())
+  assert.match(issue!.body ?? '', /\n### Failure Reason\nSmoke test failed\n/)
+  assert.match((servers.gh.chat[0]!.json as { text: string }).text, /\nReason: Smoke test failed\n/)
 
-    const doctor = await runCommand(bin(variant), ['doctor'], servers.gh.env(FIXED), { cwd })
-    ok(doctor, 'doctor')
-    assert.match(doctor.stdout, /^✓ configuration valid: acme\/shop at /)
-    assert.not.match(doctor.stdout, /✗/)
+  const doctor = await runCommand(bin, ['doctor'], servers.gh.env(FIXED), { cwd })
+  ok(doctor, 'doctor')
+  assert.match(doctor.stdout, /^✓ configuration valid: acme\/shop at /)
+  assert.not.match(doctor.stdout, /✗/)
 
-    const resolve = await runCommand(bin(variant), ['resolve'], servers.gh.env({ ...FIXED, CI_COMMIT_SHA: 'def5678' }), { cwd })
-    ok(resolve, 'resolve')
-    assert.is(resolve.stdout, `[INFO] Closed issue #1: ${issue!.html_url}\n`)
-    assert.is(issue!.state, 'closed')
-  })
+  const resolve = await runCommand(bin, ['resolve'], servers.gh.env({ ...FIXED, CI_COMMIT_SHA: 'def5678' }), { cwd })
+  ok(resolve, 'resolve')
+  assert.is(resolve.stdout, `[INFO] Closed issue #1: ${issue!.html_url}\n`)
+  assert.is(issue!.state, 'closed')
+})
 
-  test(`${variant}: the after-script sourced from node_modules files the failure, and resolves after a good deploy`, async () => {
-    await setup()
-    const cwd = project(variant)
-    const source = 'source node_modules/deploy-failure-reporter/scripts/after-script.sh; echo "status=$?"'
-    const failed = await runCommand('bash', ['-c', `set -euo pipefail; ${source}`], servers.gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd })
-    ok(failed, 'after-script, failed')
-    assert.is(failed.stdout, `[INFO] Created issue #1: ${servers.gh.url}/acme/shop/issues/1\nstatus=0\n`)
-    assert.match(servers.gh.issues[0]!.body ?? '', /\n### Failure Reason\nDeploy job failed\n/)
-    const success = await runCommand('bash', ['-c', source], servers.gh.env({ ...FIXED, CI_COMMIT_SHA: 'def5678', CI_JOB_STATUS: 'success' }), { cwd })
-    ok(success, 'after-script, success')
-    assert.is(success.stdout, `[INFO] Closed issue #1: ${servers.gh.issues[0]!.html_url}\nstatus=0\n`)
-  })
-}
+test('the after-script sourced from node_modules files the failure, and resolves after a good deploy', async () => {
+  await setup()
+  const cwd = project
+  const source = 'source node_modules/deploy-failure-reporter/scripts/after-script.sh; echo "status=$?"'
+  const failed = await runCommand('bash', ['-c', `set -euo pipefail; ${source}`], servers.gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd })
+  ok(failed, 'after-script, failed')
+  assert.is(failed.stdout, `[INFO] Created issue #1: ${servers.gh.url}/acme/shop/issues/1\nstatus=0\n`)
+  assert.match(servers.gh.issues[0]!.body ?? '', /\n### Failure Reason\nDeploy job failed\n/)
+  const success = await runCommand('bash', ['-c', source], servers.gh.env({ ...FIXED, CI_COMMIT_SHA: 'def5678', CI_JOB_STATUS: 'success' }), { cwd })
+  ok(success, 'after-script, success')
+  assert.is(success.stdout, `[INFO] Closed issue #1: ${servers.gh.issues[0]!.html_url}\nstatus=0\n`)
+})
 
 test('the executable: --help lists the commands, --version, an unknown command exits 2', async () => {
   await setup()
-  const cwd = project('full')
-  const help = await runCommand(bin('full'), ['--help'], {}, { cwd })
+  const cwd = project
+  const help = await runCommand(bin, ['--help'], {}, { cwd })
   ok(help, '--help')
   assert.match(help.stdout, /^Usage: deploy-failure-reporter <command>/)
   for (const name of ['report', 'resolve', 'doctor', 'health', 'retry', 'stats', 'demo']) assert.match(help.stdout, new RegExp(`\\n {2}${name}\\b`))
-  const version = await runCommand(bin('full'), ['--version'], {}, { cwd })
+  const version = await runCommand(bin, ['--version'], {}, { cwd })
   assert.is(version.stdout, `${rootPkg.version}\n`)
-  const unknown = await runCommand(bin('full'), ['deploy'], {}, { cwd })
+  const unknown = await runCommand(bin, ['deploy'], {}, { cwd })
   assert.is(unknown.code, 2)
   assert.match(unknown.stderr, /^\[ERROR\] Unknown command "deploy"; the commands are report, resolve, doctor, health, retry, stats, demo\n/)
-  const reportHelp = await runCommand(bin('full'), ['report', '--help'], {}, { cwd })
+  const reportHelp = await runCommand(bin, ['report', '--help'], {}, { cwd })
   assert.match(reportHelp.stdout, /^Usage: deploy-failure-reporter report \[options\] \[reason\]\n/)
-  const health = await runCommand(bin('full'), ['health', servers.gh.url, '--retries', '0'], {}, { cwd })
+  const health = await runCommand(bin, ['health', servers.gh.url, '--retries', '0'], {}, { cwd })
   ok(health, 'health')
   assert.is(health.stdout, `[INFO] API is healthy: GET ${servers.gh.url}/health returned 200\n`)
 })
@@ -151,7 +146,7 @@ echo(JSON.stringify({ created, again, health, problems, failed, resolved }))
 
 test('the plugin API from a zx script: the returned objects and the issue it filed', async () => {
   await setup()
-  const cwd = project('full')
+  const cwd = project
   writeFileSync(join(cwd, 'deploy.mjs'), ZX_SCRIPT)
   const r = await runCommand(process.execPath, [join(ROOT, 'node_modules/zx/build/cli.js'), 'deploy.mjs'], servers.gh.env(FIXED), { cwd })
   ok(r, 'zx deploy.mjs')
@@ -174,7 +169,7 @@ test('the plugin API from a zx script: the returned objects and the issue it fil
 
 test('examples/deploy.mjs: a failing deploy.sh is reported with the tail of its stderr, and the script exits 1', async () => {
   await setup()
-  const cwd = project('full')
+  const cwd = project
   copyFileSync(join(ROOT, 'examples/deploy.mjs'), join(cwd, 'example-deploy.mjs'))
   writeFileSync(join(cwd, 'deploy.sh'), '#!/bin/sh\necho "uploading artefacts"\necho "rsync: write failed: No space left on device" >&2\nexit 3\n', { mode: 0o755 })
   const r = await runCommand(process.execPath, [join(ROOT, 'node_modules/zx/build/cli.js'), 'example-deploy.mjs'], servers.gh.env(FIXED), { cwd })
@@ -187,7 +182,7 @@ test('examples/deploy.mjs: a failing deploy.sh is reported with the tail of its 
 
 test('importing the package runs nothing: no request, no output, no .env read', async () => {
   await setup()
-  const cwd = project('full')
+  const cwd = project
   // A .env that would send the run to the loopback server, were it read.
   writeFileSync(join(cwd, '.env'), `ISSUE_TOKEN=${servers.gh.token}\nISSUE_REPO=acme/shop\nISSUE_API_URL=${servers.gh.url}\n`)
   try {
@@ -205,7 +200,7 @@ test('importing the package runs nothing: no request, no output, no .env read', 
 
 test('a TypeScript consumer type-checks against the declarations alone (strict, no @types/node, no skipLibCheck)', async () => {
   await setup()
-  const cwd = project('full')
+  const cwd = project
   writeFileSync(join(cwd, 'consumer.ts'), `
 import { reportDeployFailure, ConfigError, type ReportOptions, type ReportResult, type ResolveResult, resolveDeployFailures, backoff } from 'deploy-failure-reporter'
 const options: ReportOptions = { reason: 'x', onDuplicate: 'comment', quiet: true, env: {} }
