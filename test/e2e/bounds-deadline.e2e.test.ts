@@ -3,6 +3,7 @@
 // documented number of requests there, exits within its documented time (plus a few seconds), still files
 // the issue when the service is not what the command is for, and prints nothing after its result.
 // The services are the list in test/helpers/services-under-fault.ts.
+// test-runner: slow, ~45 s of waiting on deadlines (18 runs, one after another) for ~7 s of CPU
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Fault } from '../helpers/faults.ts'

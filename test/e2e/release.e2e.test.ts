@@ -2,6 +2,7 @@
 // turns the changelog's Unreleased section into the version's, rebuilds dist/action.js, tagged vX.Y.Z,
 // with vX moved to it; after it release:check passes for that tag. And a release that cannot be cut
 // changes nothing.
+// test-runner: slow, 20-27 s: git, npm and the typed release scripts, one after another
 import { execFileSync } from 'node:child_process'
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'

@@ -3,8 +3,10 @@
 //   test/integration/  starts loopback servers in its own process, no other process; mirrors lib/
 //   test/e2e/          starts processes: the real commands, npm, gitlab-ci-local
 // A unit worker refuses to start a process or a server (worker.mjs): a file in the wrong folder fails and
-// says where it belongs. "slow" marks the few e2e files that pack or install the package or run
-// pipelines: they start first.
+// says where it belongs. "slow" marks the few e2e files that take longest: they start first, so that none
+// of them starts last and sets the end of the run. Those that pack or install the package or run
+// pipelines are found by what they call; a file whose length is waiting (deadlines, the release script's
+// git and npm runs) says so in a line of its own, `// test-runner: slow, <why>`.
 import { readFileSync } from 'node:fs'
 import { relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -12,12 +14,15 @@ import { fileURLToPath } from 'node:url'
 export const TIERS = ['unit', 'integration', 'e2e']
 const TEST = fileURLToPath(new URL('..', import.meta.url))
 const SLOW = /helpers\/(gitlab-ci-local|pack)\.ts|npm', \['(pack|install|ci)\b/
+const SAYS_SLOW = /^\/\/ test-runner: slow, \S/m
 
 /** The tier of the test file at `path` (its folder under test/), and whether it is one of the slow few. */
 export function tierOf(path) {
   const tier = relative(TEST, path).split(sep)[0]
   if (!TIERS.includes(tier)) throw new Error(`${relative(TEST, path)}: a test file lives in test/unit, test/integration or test/e2e (the tier is its folder)`)
-  return { tier, slow: tier === 'e2e' && SLOW.test(readFileSync(path, 'utf8')) }
+  if (tier !== 'e2e') return { tier, slow: false }
+  const source = readFileSync(path, 'utf8')
+  return { tier, slow: SLOW.test(source) || SAYS_SLOW.test(source) }
 }
 
 /** Whether the file at `path` needs the packed tarball (made once per run by run.mjs). */
