@@ -83,11 +83,12 @@ test('a version differing between files: package.json ahead of the lock file, th
   assert.ok(lines.some((l) => l.startsWith('[ERROR] CHANGELOG.md has no section "## [9.9.9] - YYYY-MM-DD"')), r.stderr)
 })
 
+// Through npm, as the release workflow runs it: the refusal also shows that npm passes the arguments after
+// -- on (without them the tree as it is passes). The tag that is the version passes in release.e2e.
 test('a pushed tag that is not the version (the release workflow passes --tag)', async () => {
-  const r = await check([], ['--tag', 'v9.0.0'])
+  const r = await check([], ['--tag', 'v9.0.0'], viaNpm)
   assert.is(r.code, 1)
   assert.is(r.stderr, `[ERROR] the tag v9.0.0 is not v${VERSION}, the version package.json names\n`)
-  assert.is((await check([], ['--tag', `v${VERSION}`], viaNpm)).code, 0, 'npm passes the arguments after -- on')
 })
 
 test.run()
