@@ -1,12 +1,13 @@
 // examples/gitlab-ci.yml run as it is by gitlab-ci-local, in an app that vendors this project in
 // tools/deploy-failure-reporter; only the variables pointing at the loopback GitHub are added, as a
 // project's CI/CD settings would add them. Its before_script installs the reporter with
-// `npm ci --prefix`, its after_script sources the reporter's after-script. One failing pipeline: each
-// pipeline reinstalls the reporter's whole dependency tree (~7 s of CPU), so the rest of the path is
-// proved where it costs less. A passing pipeline closing the issue is the component's test
-// (gitlab-component.e2e), a repeated failure finding its open issue report.e2e's; the after-script's success branch, sourced as
-// this after_script sources it, is after-script.e2e's; and that gitlab-ci-local hands after_script
-// CI_JOB_STATUS=success for a passing job is in ../shared/notes/facts.md (GitLab's predefined variables).
+// `npm ci --prefix`, its after_script sources the reporter's after-script.
+// One failing pipeline: each pipeline reinstalls the reporter's whole dependency tree (~7 s of CPU), so
+// the rest of the path is proved where it costs less. A passing pipeline closing the issue is the
+// component's test (gitlab-component.e2e), a repeated failure finding its open issue is report.e2e's, and
+// the after-script's success branch, sourced as this after_script sources it, is after-script.e2e's;
+// after_script sees CI_JOB_STATUS=success after a passing script
+// (https://docs.gitlab.com/ci/variables/predefined_variables/), and gitlab-ci-local sets it so too.
 import { execFileSync } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
