@@ -1,5 +1,6 @@
 // Issue 3, items 1, 3, 4, 6 and 7: complete dedup at any size, ambiguous creates, retries, time limits and
 // request counts, each through the real `npx zx scripts/report.mts` against the loopback GitHub.
+// test-runner: slow, 14-17 s, more than half of it waiting on time limits and retries
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { runScript, today } from '../helpers/helpers.ts'
