@@ -3,10 +3,11 @@
 //   test/integration/  starts loopback servers in its own process, no other process; mirrors lib/
 //   test/e2e/          starts processes: the real commands, npm, gitlab-ci-local
 // A unit worker refuses to start a process or a server (worker.mjs): a file in the wrong folder fails and
-// says where it belongs. "slow" marks the few e2e files that take longest: they start first, so that none
-// of them starts last and sets the end of the run. Those that pack or install the package or run
-// pipelines are found by what they call; a file whose length is waiting (deadlines, retries, the release
-// script's git and npm runs) says so in a line of its own, `// test-runner: slow, <why>`. The property-based files
+// says where it belongs.
+// "slow" marks the few e2e files that take longest: they start first, so that none of them starts last
+// and sets the end of the run. Those that pack or install the package or run pipelines are found by what
+// they call; a file whose length is waiting (deadlines, retries, the release script's git and npm runs)
+// says so in a line of its own, `// test-runner: slow, <why>`. The property-based files
 // (`*.property.test.ts`: hundreds of generated cases, up to ~10 s of CPU) are the slow few of the other
 // tiers: the runner hands them out while it prepares for the e2e files, not last.
 import { readFileSync } from 'node:fs'
