@@ -165,6 +165,8 @@ test('the plugin API from a zx script: the returned objects and the issue it fil
     resolved: { outcome: 'resolved', closed: [issue!.number] },
   })
   assert.is(issue!.state, 'closed')
+  // The failing report's API address has a path GitHub does not serve, on purpose.
+  assert.equal(servers.gh.refused.splice(0).map((r) => r.split(/[?:]/)[0]), ['GET /nowhere/repos/acme/shop/issues', 'POST /nowhere/repos/acme/shop/issues'])
 })
 
 test('examples/deploy.mjs: a failing deploy.sh is reported with the tail of its stderr, and the script exits 1', async () => {

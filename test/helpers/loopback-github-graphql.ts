@@ -1,8 +1,10 @@
 // GitHub's GraphQL endpoint (POST /graphql) on the loopback GitHub, for the Projects (v2) calls this
 // project makes: reading a board with its Status field, addProjectV2ItemById and
 // updateProjectV2ItemFieldValue. Like GitHub, a classic token without the `project` scope gets HTTP 200
-// with an INSUFFICIENT_SCOPES error. Hooked in through the fake's extraRoutes.
+// with an INSUFFICIENT_SCOPES error. Hooked in through the fake's extraRoutes; the loopback GitHub first
+// validates every query against GitHub's schema (github-graphql-schema.ts), as GitHub does.
 // https://docs.github.com/en/graphql/reference/mutations#addprojectv2itembyid
+import { githubSchema } from './github-graphql-schema.ts'
 import type { LoopbackGitHub } from './loopback-github.ts'
 
 // An answer in the form the fakes' extraRoutes take.
@@ -32,6 +34,8 @@ export function githubProject(gh: LoopbackGitHub, board: LoopbackBoard): { items
   const projectId = `PVT_loopback${board.number}`
   const fieldId = 'PVTSSF_status'
   const options = (board.statusOptions ?? []).map((name, i) => ({ id: `opt${i}`, name }))
+  // Built now (a second or two, once per process), so that no reporter's time limit pays for it.
+  githubSchema()
   gh.extraRoutes.push((r) => {
     if (r.method !== 'POST' || r.path !== '/graphql') return undefined
     const { query = '', variables = {} } = (r.json ?? {}) as { query?: string; variables?: Record<string, unknown> }

@@ -5,7 +5,9 @@ import { randomBytes, verify, type KeyObject } from 'node:crypto'
 import type { ServerResponse } from 'node:http'
 import type { components } from '@octokit/openapi-types'
 import type { Recorded } from './faults.ts'
+import { schemaErrors } from './github-graphql-schema.ts'
 import { LoopbackTracker } from './loopback-tracker.ts'
+import { githubRest } from './openapi/description.ts'
 
 export { isWellFormedJson, type Fault, type Recorded } from './faults.ts'
 
@@ -188,6 +190,22 @@ export class LoopbackGitHub extends LoopbackTracker {
 
   private error(res: ServerResponse, status: number, message: string, errors?: unknown[]): void {
     this.send(res, status, { message, documentation_url: 'https://docs.github.com/rest', ...(errors ? { errors } : {}), status: String(status) })
+  }
+
+  // What GitHub's own descriptions take: REST from @octokit/openapi (openapi/description.ts), GraphQL from
+  // its schema (github-graphql-schema.ts), refused as GitHub refuses them; at the root as on github.com, or
+  // under GitHub Enterprise Server's /api/v3 and /api/graphql. `/health` is the spec's health check
+  // against the API address, no GitHub operation.
+  protected describe(r: Recorded): { problems: readonly string[]; refuse: (res: ServerResponse) => void } {
+    if (r.path === '/health') return { problems: [], refuse: () => {} }
+    if (r.method === 'POST' && (r.path === '/graphql' || r.path === '/api/graphql')) {
+      const { query = '', variables = {} } = (r.json ?? {}) as { query?: string; variables?: Record<string, unknown> }
+      const errors = schemaErrors(query, variables) ?? []
+      return { problems: errors.map((e) => e.message), refuse: (res) => this.send(res, 200, { errors }) }
+    }
+    const problems = githubRest().problems(r.path.startsWith('/api/v3/') ? { ...r, path: r.path.slice('/api/v3'.length) } : r)
+    if (!problems) return { problems: ['no operation lib/ calls (test/helpers/openapi/extract-github.mjs lists them)'], refuse: (res) => this.error(res, 404, 'Not Found') }
+    return { problems, refuse: (res) => this.error(res, 422, `Invalid request.\n\n${problems.join('\n')}`) }
   }
 
   protected async route(r: Recorded, res: ServerResponse): Promise<void> {

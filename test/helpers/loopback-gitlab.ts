@@ -4,6 +4,7 @@
 import type { ServerResponse } from 'node:http'
 import type { Recorded } from './faults.ts'
 import { LoopbackTracker } from './loopback-tracker.ts'
+import { gitlabRest } from './openapi/gitlab-rest.ts'
 import type { ExtraRoute } from './loopback-github.ts'
 
 export type { Fault, Recorded } from './faults.ts'
@@ -163,6 +164,14 @@ export class LoopbackGitLab extends LoopbackTracker {
 
   private authorized(r: Recorded): boolean {
     return r.headers.authorization === `Bearer ${this.token}` || r.headers['private-token'] === this.token
+  }
+
+  // What GitLab documents for the operations lib/ calls (openapi/gitlab-rest.ts), refused with a 400 as
+  // GitLab's Grape does: `{"error": "state does not have a valid value"}`.
+  protected describe(r: Recorded): { problems: readonly string[]; refuse: (res: ServerResponse) => void } {
+    const problems = gitlabRest().problems(r)
+    if (!problems) return { problems: ['no operation lib/ calls (test/helpers/openapi/gitlab-rest.ts lists them)'], refuse: (res) => this.error(res, 404, '404 Not Found') }
+    return { problems, refuse: (res) => this.send(res, 400, { error: problems.join(', ') }) }
   }
 
   protected async route(r: Recorded, res: ServerResponse, pathname?: string): Promise<void> {

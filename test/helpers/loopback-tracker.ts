@@ -8,6 +8,12 @@ import { LoopbackServer } from './loopback-server.ts'
 /** A loopback tracker's server and fault kit; a subclass answers its API. Always `close()` it. */
 export abstract class LoopbackTracker {
   readonly requests: Recorded[] = []
+  /**
+   * Requests the API's own description refuses, each with why, answered as the API refuses them. A fake
+   * that answered them would let a wrong request in lib/ pass, so close() fails when there are any; a test
+   * that sends one on purpose takes it out of this list.
+   */
+  readonly refused: string[] = []
   /** Bodies posted to the chat sink at `/chat`. */
   readonly chat: Recorded[] = []
   /** `http://127.0.0.1:<port>` once listening. */
@@ -27,9 +33,12 @@ export abstract class LoopbackTracker {
     return this
   }
 
-  /** Stops the server and drops every open connection, hung ones included. */
-  close(): Promise<void> {
-    return this.http.close()
+  /** Stops the server and drops every open connection, hung ones included; fails if any request was {@link refused}. */
+  async close(): Promise<void> {
+    await this.http.close()
+    if (this.refused.length) {
+      throw new Error(`${this.constructor.name} got ${this.refused.length} request(s) its API's description refuses:\n${this.refused.join('\n')}`)
+    }
   }
 
   get chatUrl(): string {
@@ -68,6 +77,8 @@ export abstract class LoopbackTracker {
   protected abstract send(res: ServerResponse, status: number, data: unknown, headers?: Record<string, string>): void
   /** The tracker's answer to a body that is not well-formed JSON. */
   protected abstract unparsable(res: ServerResponse): void
+  /** Why the API's own description refuses `r` (none: it takes it), and the API's answer to that. */
+  protected abstract describe(r: Recorded): { problems: readonly string[]; refuse: (res: ServerResponse) => void }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const { recorded, pathname, unparsable } = await record(req, this.url, this.prefix)
@@ -80,9 +91,16 @@ export abstract class LoopbackTracker {
     }
     this.requests.push(recorded)
     if (unparsable) return this.unparsable(res)
+    const described = this.describe(recorded)
+    if (described.problems.length) {
+      const query = recorded.query.size ? `?${recorded.query}` : ''
+      this.refused.push(`${recorded.method} ${recorded.path}${query}: ${described.problems.join('; ')}`)
+    }
 
+    // A fault the test asked for is its answer even to a refused request (kept all the same).
     const fault = this.faults.take(recorded)
     if (fault) return this.fail(req, res, recorded, fault)
+    if (described.problems.length) return described.refuse(res)
     await this.faults.hold(recorded)
     await this.route(recorded, res, pathname)
   }

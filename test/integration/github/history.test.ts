@@ -78,6 +78,12 @@ test('the loopback GraphQL refuses what GitHub\'s schema refuses', async () => {
   assert.ok(typed.errors?.length)
   const good = await ask('query { repository(owner: "acme", name: "shop") { deployments(first: 1) { nodes { createdAt latestStatus { state } } } } }')
   assert.is(good.errors, undefined)
+  // Each refusal is kept, with GitHub's reason, so that closing the server fails a test that sent one;
+  // these were sent on purpose.
+  const refused = servers.gh.refused.splice(0)
+  assert.is(refused.length, 4)
+  assert.match(refused[0]!, /^POST \/graphql: Field "latestStatus" of type "DeploymentStatus" must have a selection of subfields/)
+  assert.match(refused[3]!, /Int cannot represent non-integer value: "many"/)
 })
 
 test.run()

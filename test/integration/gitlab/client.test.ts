@@ -43,6 +43,7 @@ test('the loopback takes PRIVATE-TOKEN too, and refuses an unencoded path or a w
   assert.is(ok.status, 200)
   const unencoded = await fetch(`${servers.gl.apiUrl}/projects/acme/platform/shop`, { headers: { 'private-token': servers.gl.token } })
   assert.is(unencoded.status, 404)
+  assert.equal(servers.gl.refused.splice(0), ['GET /projects/acme/platform/shop: no operation lib/ calls (test/helpers/openapi/gitlab-rest.ts lists them)'], 'sent on purpose')
   const error = await failure(client(memoryLog(), { token: 'wrong-token-value' }).request({ method: 'GET', path: '/user' }))
   assert.is(error.status, 401)
   assert.is(error.message, '401 Unauthorized')
