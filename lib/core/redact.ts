@@ -1,8 +1,10 @@
 // The one list of secrets and the one redactor every outbound byte passes through (docs/security.md).
 // The list is filled where the configuration is read (lib/config/config.ts: every secret variable, the
-// webhook address and its path, a proxy's password), and by whatever learns a secret at run time (a
-// GitHub App's installation token and JWTs). It is the process's: a secret known to any part of a run is
-// taken out of everything any part of it writes, so the next feature cannot forget to name it.
+// webhook address and its path, a proxy's password), by whatever learns a secret at run time (a GitHub
+// App's installation token), and by the doors every request leaves through, for each credential sent in an
+// `Authorization` or `Proxy-Authorization` header (lib/http/credentials.ts: the App's JWTs among them).
+// It is the process's: a secret known to any part of a run is taken out of everything any part of it
+// writes, so the next feature cannot forget to name it.
 // The doors that call {@link redact}: the tracker adapters' writes (lib/github/tracker.ts,
 // lib/gitlab/tracker.ts), the chat and pager posts (lib/chat/webhook.ts, lib/chat/slack-api.ts,
 // lib/pager/pagerduty.ts), the Actions outputs and --json (lib/run/outputs.ts), and the standard streams

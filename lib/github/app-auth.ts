@@ -60,11 +60,9 @@ export function createAppAuthFor(credentials: AppCredentials, target: AppTarget)
     return createAppAuth({ appId: credentials.appId, privateKey: credentials.privateKey, request })
   }
 
-  const jwt = async () => {
-    const { token } = await (await auth())({ type: 'app' })
-    registerSecret(token)
-    return `Bearer ${token}`
-  }
+  // Registered as a secret by the door it leaves through (lib/http/credentials.ts), as are the JWTs
+  // @octokit/auth-app signs on its own to buy an installation token.
+  const jwt = async () => `Bearer ${(await (await auth())({ type: 'app' })).token}`
 
   let installationId: Promise<number> | undefined
   const findInstallation = () =>
@@ -82,6 +80,7 @@ export function createAppAuthFor(credentials: AppCredentials, target: AppTarget)
 
   const installationAuth = async () => {
     const result = await (await auth())({ type: 'installation', installationId: await findInstallation() })
+    // As soon as it is bought, before it is first sent (where lib/http/credentials.ts would register it).
     registerSecret(result.token)
     return result
   }

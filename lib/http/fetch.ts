@@ -18,6 +18,7 @@
 import type { IncomingMessage } from 'node:http'
 import { AnswerTooLarge } from '../core/errors.ts'
 import { AHEAD_MAX_IDLE_MS, transportFor } from './agent.ts'
+import { registerSentCredentials } from './credentials.ts'
 import { proxiedFetch, proxyConfigured } from './proxy.ts'
 
 /** What is sent: the subset of `RequestInit` the callers use. */
@@ -124,6 +125,8 @@ export async function fetchOverHttp(input: string | URL, init: FetchInit = {}): 
   let method = (init.method ?? 'GET').toUpperCase()
   let body = init.body ?? undefined
   const headers = Object.fromEntries(Object.entries(init.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]))
+  // Before anything is sent, so that no answer or error can echo a credential not yet known (credentials.ts).
+  registerSentCredentials(headers)
   const signal = init.signal ?? undefined
   const maxBytes = init.maxBytes ?? MAX_ANSWER_BYTES
   const hop = proxyConfigured() ? viaProxy : direct

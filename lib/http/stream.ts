@@ -10,6 +10,7 @@
 import type { IncomingMessage } from 'node:http'
 import { createRequire } from 'node:module'
 import { AnswerTooLarge, ApiError } from '../core/errors.ts'
+import { registerSentCredentials } from './credentials.ts'
 import { ResponseHeaders } from './fetch.ts'
 import { proxiedFetch, proxyConfigured } from './proxy.ts'
 
@@ -45,6 +46,9 @@ const MAX_REDIRECTS = 10
 /** Sends `request` and follows its redirects by the rule at the top of this file. */
 export async function streamGet(request: StreamRequest): Promise<StreamedAnswer> {
   const { signal } = request
+  // Before anything is sent, as in fetch.ts (credentials.ts).
+  registerSentCredentials(request.headers)
+  registerSentCredentials(request.credentials?.headers)
   let url = new URL(request.url)
   let credentialed = request.credentials !== undefined && url.origin === request.credentials.origin
   for (let hops = 0; ; hops++) {

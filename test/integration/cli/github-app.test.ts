@@ -10,6 +10,7 @@ import { runInProcess } from '../../helpers/in-process.ts'
 import { FAST_ENV, FIXED_ENV } from '../../helpers/fixtures.ts'
 import { appEnv, testApp, type TestApp } from '../../helpers/github-app.ts'
 import { startLoopbackGitHub, type LoopbackGitHub } from '../../helpers/loopback-github.ts'
+import { LoopbackServer } from '../../helpers/loopback-server.ts'
 
 let app: TestApp
 let gh: LoopbackGitHub
@@ -96,5 +97,32 @@ test('doctor names the App and its installation, and checks the installation may
   assert.is(readOnly.code, 1)
   assert.match(readOnly.stdout, /^✗ installation permission issues: write missing \(has: read\)/m)
 })
+
+// A gateway or GitHub Enterprise front end that names the credential it refused, in GitHub's error shape.
+// With ISSUE_APP_INSTALLATION_ID set, the only JWT is the one @octokit/auth-app signs itself to buy the
+// token; without it, the lookup's JWT comes first. Each must be masked (lib/http/credentials.ts).
+for (const installation of [{ ISSUE_APP_INSTALLATION_ID: '777' }, {}] as Record<string, string>[]) {
+  const named = 'ISSUE_APP_INSTALLATION_ID' in installation ? 'the JWT auth-app signs to buy the token' : "the lookup's JWT"
+  test(`a server that echoes ${named} in its 401: the refusal is printed, the JWT never`, async () => {
+    const sent: string[] = []
+    const server = new LoopbackServer((req, res) => {
+      const credential = String(req.headers.authorization ?? '').replace(/^(?:bearer|token) /i, '')
+      sent.push(credential)
+      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ message: `Refused credential ${credential}` }))
+    })
+    try {
+      const env = { ...FIXED_ENV, ...FAST_ENV, REPORT_RETRY_ATTEMPTS: '1', ISSUE_REPO: 'acme/shop', ISSUE_API_URL: await server.listen(), ISSUE_APP_ID: '4242', ISSUE_APP_PRIVATE_KEY: testApp().privateKey, ...installation }
+      const r = await runInProcess('report.mts', ['Deploy job failed'], env)
+      const printed = r.stdout + r.stderr
+      assert.is(r.code, 1, printed)
+      const jwts = sent.filter((credential) => credential.startsWith('eyJ'))
+      assert.ok(jwts.length > 0, `a JWT was sent: ${sent.length} requests`)
+      for (const jwt of jwts) for (let i = 0; i + 12 <= jwt.length; i += 12) assert.not.ok(printed.includes(jwt.slice(i, i + 12)), `a piece of a JWT was printed:\n${printed}`)
+      assert.match(printed, /HTTP 401: Refused credential \*\*\*/)
+    } finally {
+      await server.close()
+    }
+  })
+}
 
 test.run()

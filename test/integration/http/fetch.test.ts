@@ -5,6 +5,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { fetchOverHttp, STALE_AFTER_IDLE_MS } from '../../../lib/http/fetch.ts'
 import { AnswerTooLarge } from '../../../lib/core/errors.ts'
+import { redact } from '../../../lib/core/redact.ts'
 import { refusedAddress } from '../../helpers/refused-address.ts'
 
 interface Seen {
@@ -48,6 +49,15 @@ test('sends method, headers and body; answers status, lower-case headers and the
   const [sent] = api.seen
   assert.equal([sent!.method, sent!.url, sent!.headers.authorization, sent!.body], ['POST', '/things', 'Bearer t', '{"x":"é"}'])
   assert.is(sent!.headers['content-length'], String(Buffer.byteLength('{"x":"é"}')))
+})
+
+test('a credential sent in Authorization or Proxy-Authorization is a secret from then on, so an answer echoing it is masked where printed', async () => {
+  // Echoes the credentials it was sent, as a gateway naming the one it refused.
+  const api = await started((req, res) => res.writeHead(401).end(`refused ${req.headers.authorization} and ${req.headers['proxy-authorization']}`))
+  const basic = Buffer.from('proxy-user:fetch-Pr0xy-pass').toString('base64')
+  const r = await fetchOverHttp(api.url, { headers: { Authorization: 'bearer fetch-sent-jwt-0123456789', 'Proxy-Authorization': `Basic ${basic}` } })
+  assert.is(redact(await r.text()), 'refused bearer *** and Basic ***')
+  assert.is(redact('password fetch-Pr0xy-pass, pair proxy-user:fetch-Pr0xy-pass'), 'password ***, pair ***')
 })
 
 test('a redirect to another origin is followed without Authorization; a 303 after a POST becomes a GET without body', async () => {

@@ -2,6 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { streamGet, type StreamedAnswer } from '../../../lib/http/stream.ts'
 import { ApiError } from '../../../lib/core/errors.ts'
+import { redact } from '../../../lib/core/redact.ts'
 import { useLoopback } from '../../helpers/servers.ts'
 
 const servers = useLoopback(test, { gitlabCi: true })
@@ -40,6 +41,17 @@ test('credentials go to their origin only; once a redirect has left it, never ag
   ])
   assert.is(other.glci.calls()[0]!.headers['x-marker'], undefined)
   assert.equal([...glci.credentialsSeenByStorage, ...other.glci.credentialsSeenByStorage], [])
+})
+
+test('a credential sent in Authorization, on every hop or at its origin only, is a secret from then on', async () => {
+  const answer = await streamGet({
+    url: `${servers.glci.apiUrl}/projects/1/jobs/1/trace`,
+    headers: { Authorization: 'Bearer stream-every-hop-0123' },
+    credentials: { origin: servers.glci.url, headers: { authorization: 'Bearer stream-at-origin-0123' } },
+    signal: never(),
+  })
+  await read(answer)
+  assert.is(redact('echoed stream-every-hop-0123 and stream-at-origin-0123'), 'echoed *** and ***')
 })
 
 test('an error answer is given as it is, its body readable', async () => {
