@@ -1,7 +1,13 @@
 // Every error class the tools throw lives here, so that entries can map them to exit codes in one place.
+import { redact } from './redact.ts'
 import { DEDUP_LABEL, localTimestamp } from './text/issue.ts'
 
-/** An API answered with an error status, or did not answer at all. Thrown by the trackers. */
+/**
+ * An API answered with an error status, or did not answer at all. Thrown by the trackers. Its message is
+ * masked as it is made (lib/core/redact.ts): it is often the server's own text, which may echo a credential
+ * (`Bad credentials: Bearer …`), and a caller of the plugin API gets the error as it is, with no door
+ * between it and a log.
+ */
 export class ApiError extends Error {
   /** The HTTP status; undefined when there was no answer (network failure, timeout, reset). */
   readonly status: number | undefined
@@ -10,7 +16,7 @@ export class ApiError extends Error {
   /** Whether it may go away on its own: no answer, a 5xx, or a cut-off body. Never true for a bug. */
   readonly transient: boolean
   constructor(message: string, options: { status?: number; headers?: Record<string, string>; transient: boolean; cause?: unknown }) {
-    super(message, { cause: options.cause })
+    super(redact(message), { cause: options.cause })
     this.name = 'ApiError'
     this.status = options.status
     this.headers = options.headers ?? {}

@@ -1,6 +1,7 @@
 // Octokit's failures as the core sees them: an `ApiError` with the status (none when there was no answer),
 // lower-case headers, and whether it may go away on its own. Anything else is a bug and passes unchanged.
 import { AnswerTooLarge, ApiError } from '../core/errors.ts'
+import { redact, redactDeep } from '../core/redact.ts'
 
 type HeaderValues = Record<string, string | number | undefined>
 
@@ -9,7 +10,7 @@ type HeaderValues = Record<string, string | number | undefined>
 interface RequestErrorLike extends Error {
   readonly name: 'HttpError'
   readonly status: number
-  readonly response?: { readonly headers?: HeaderValues }
+  readonly response?: { readonly headers?: HeaderValues; data?: unknown }
 }
 
 const isRequestError = (error: unknown): error is RequestErrorLike =>
@@ -23,12 +24,28 @@ export function lowerCaseHeaders(headers: HeaderValues | undefined): Record<stri
 }
 
 /**
- * `error` as an {@link ApiError} when it came from Octokit: an answer keeps its status and headers and is
- * transient when 5xx; no answer (Octokit's status 500 without a response: reset, refused, timed out) has
- * no status, keeps the network error as `cause`, and is transient. Any other error is returned unchanged.
+ * `error` with the server's text it holds masked in place (lib/core/redact.ts), when it is Octokit's
+ * RequestError: its message (the answer's `message`, which a server may make of the credential it refused)
+ * and the answer's body it keeps. Done where Octokit hands the error over, since it is then kept as the
+ * `cause` of what this tool throws (an ApiError, RateLimited), which callers of the plugin API receive as
+ * it is. Octokit itself hides only the request's own Authorization header. Anything else is returned unchanged.
+ */
+export function masked(error: unknown): unknown {
+  if (!isRequestError(error)) return error
+  error.message = redact(error.message)
+  if (error.response) error.response.data = redactDeep(error.response.data)
+  return error
+}
+
+/**
+ * `error` as an {@link ApiError} when it came from Octokit, its text {@link masked}: an answer keeps its
+ * status and headers and is transient when 5xx; no answer (Octokit's status 500 without a response: reset,
+ * refused, timed out) has no status, keeps the network error as `cause`, and is transient. Any other error
+ * is returned unchanged.
  */
 export function toApiError(error: unknown): unknown {
   if (error instanceof ApiError || !isRequestError(error)) return error
+  masked(error)
   // An answer over the size cap (lib/http/fetch.ts): GitHub did answer; a failed read, tried again as one.
   if (error.cause instanceof AnswerTooLarge) return new ApiError(error.cause.message, { status: error.cause.status, transient: true, cause: error.cause })
   if (!error.response) return new ApiError(error.message, { transient: true, cause: error.cause })

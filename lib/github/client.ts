@@ -5,7 +5,7 @@ import { localTimestamp } from '../core/text/issue.ts'
 import type { Log } from '../core/log.ts'
 import { readAttempts, retryTransient, sleepUnless } from '../core/retry/transient.ts'
 import { ApiError, RateLimited } from '../core/errors.ts'
-import { complete, toApiError } from './api-error.ts'
+import { complete, masked, toApiError } from './api-error.ts'
 import { pacing } from './pacing.ts'
 import { Limiter } from '../core/retry/limiter.ts'
 import type Bottleneck from 'bottleneck'
@@ -147,7 +147,8 @@ export function createGitHub(options: ClientOptions, log: Log): GitHub {
         return await waitingOutLimits(() => complete(request(endpoint)), where, signal)
       } catch (error) {
         // A limit that outlasts the budget: no more calls this run (GitHub may ban clients that keep calling).
-        const limit = rateLimitOf(error)
+        // Either way the error is kept as a cause, so the server's text in it is masked first.
+        const limit = rateLimitOf(masked(error))
         throw limit ? new RateLimited(limit, where, options.maxWaitSeconds, error) : toApiError(error)
       }
     }
