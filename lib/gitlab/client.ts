@@ -11,6 +11,7 @@ import { AnswerTooLarge, ApiError, RateLimited } from '../core/errors.ts'
 import { fetchQuietly, MAX_ANSWER_BYTES } from '../http/fetch.ts'
 import { guardedPages } from '../http/paginate.ts'
 import type { Log } from '../core/log.ts'
+import { redact } from '../core/redact.ts'
 import { readAttempts, retryTransient } from '../core/retry/transient.ts'
 import { waitBudget } from '../core/retry/budget.ts'
 import { gitLabLimitOf, gitLabResetTime } from './ratelimit.ts'
@@ -68,17 +69,26 @@ const sleep = (seconds: number) => new Promise((resolve) => setTimeout(resolve, 
 
 const headersOf = (response: Response): Record<string, string> => Object.fromEntries([...response.headers].map(([k, v]) => [k.toLowerCase(), v]))
 
+/** How much of an error body an ApiError's message keeps. */
+export const ERROR_TEXT_LENGTH = 300
+
 // GitLab's error bodies are `{"message": "404 Project Not Found"}`, `{"message": {"title": ["is too long…"]}}`
-// or `{"error": "title is missing"}`.
+// or `{"error": "title is missing"}`; a proxy in front of it may answer with a page of plain text.
+// Masked whole before it is cut (lib/core/redact.ts): a token the server echoed across the cut would
+// otherwise keep its first characters, no longer recognisable as itself (docs/security.md). The body is
+// held whole anyway (under MAX_ANSWER_BYTES).
 function errorText(text: string): string {
+  let said: string
   try {
     const body = JSON.parse(text) as { message?: unknown; error?: unknown }
-    const said = body.message ?? body.error
-    return (typeof said === 'string' ? said : JSON.stringify(said ?? body)).slice(0, 300)
+    const message = body.message ?? body.error
+    said = typeof message === 'string' ? message : JSON.stringify(message ?? body)
   } catch {
-    return text.slice(0, 300)
+    said = text
   }
+  return redact(said).slice(0, ERROR_TEXT_LENGTH)
 }
+
 
 /**
  * The GitLab client: `Authorization: Bearer <token>` sent to the API's own origin only (never to an origin

@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createGitLab, nextPage, type GitLabOptions } from '../../../lib/gitlab/client.ts'
+import { createGitLab, ERROR_TEXT_LENGTH, nextPage, type GitLabOptions } from '../../../lib/gitlab/client.ts'
 import { ApiError, RateLimited } from '../../../lib/core/errors.ts'
 import { isTransient } from '../../../lib/core/retry/transient.ts'
 import { memoryLog } from '../../../lib/core/log.ts'
@@ -104,6 +104,19 @@ test('404 and 422 are answers, not retried, with GitLab\'s message', async () =>
   assert.is(e422.status, 422)
   assert.is(e422.message, '{"base":["Spam detected"]}')
   assert.is(servers.gl.calls().length, 2)
+})
+
+test('an error body echoing the token across the cut: masked before it is cut, so no piece survives and the rest of the text does', async () => {
+  const { token } = servers.gl
+  // Starting 10 characters before the cut: cut first, its first 10 characters would be kept.
+  const echoed = `${'x'.repeat(ERROR_TEXT_LENGTH - 10)}${token} rest`
+  // A proxy's plain-text page, and GitLab's JSON shape.
+  for (const body of [echoed, { message: echoed }]) {
+    servers.gl.inject('GET', /^\/user$/, { status: 502, body })
+    const error = await failure(client().request({ method: 'GET', path: '/user', attempts: 1 }))
+    assert.is(error.message, `${'x'.repeat(ERROR_TEXT_LENGTH - 10)}*** rest`)
+    for (let i = 0; i + 6 <= token.length; i++) assert.not.ok(error.message.includes(token.slice(i, i + 6)), token.slice(i, i + 6))
+  }
 })
 
 test('a 429 is waited out within REPORT_MAX_WAIT, for writes too, and resent once', async () => {
