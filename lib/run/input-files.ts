@@ -24,7 +24,7 @@ export interface ReadOptions {
 
 const nameOf = (source: string) => (source === '-' ? 'standard input' : source)
 
-/** What a window cut inside one giant line with no space drops of its start: more than any secret is long. */
+/** What a window cut inside one giant line with no space drops of its start (of its end, for the reason file): more than any secret is long. */
 export const CUT_MARGIN = 4_096
 
 // A window that starts inside the text starts inside a line, maybe inside a token, which would then no
@@ -36,6 +36,21 @@ const fromWholeLine = (bytes: Buffer, cut: boolean): Buffer => {
   if (newline >= 0) return bytes.subarray(newline + 1)
   const space = bytes.findIndex((b) => b === 0x20 || b === 0x09)
   return bytes.subarray(space >= 0 ? space + 1 : Math.min(bytes.length, CUT_MARGIN))
+}
+
+// The same rule at the other end, for a text whose start is kept (the reason file): its last line, cut,
+// is dropped (in one giant line, the part after its last space, or without one, its last CUT_MARGIN
+// bytes), so masking, which comes after, never sees a secret in part. This, rather than reading a margin
+// past the cap, masking and cutting the masked text (as stream-lines.ts does for one line of a CI log):
+// the reason file's cut, like the log's window, is of the whole text, and masks shorter than what they
+// replace move a cut made in masked text further into the original, toward a secret read only in part.
+// Nothing is read past the cap.
+const toWholeLine = (bytes: Buffer, cut: boolean): Buffer => {
+  if (!cut) return bytes
+  const newline = bytes.lastIndexOf(NEWLINE)
+  if (newline >= 0) return bytes.subarray(0, newline + 1)
+  const space = Math.max(bytes.lastIndexOf(0x20), bytes.lastIndexOf(0x09))
+  return bytes.subarray(0, space >= 0 ? space : Math.max(0, bytes.length - CUT_MARGIN))
 }
 
 // Reads a stream to its end (so a writer never blocks on a full pipe), keeping its last `max` bytes, or
@@ -136,15 +151,17 @@ export async function readLogExcerpt(
 
 /**
  * The reason held in `source` (a file, or `-` for standard input), read like the log (terminal codes
- * stripped, secrets masked) and without trailing white space; at most `maxBytes` of its start. A source
- * that cannot be read, or holds only white space, is one `[WARN]` line and undefined.
+ * stripped, secrets masked) and without trailing white space; at most `maxBytes` of its start, less the
+ * line the cut falls in. A source that cannot be read, or holds only white space, is one `[WARN]` line
+ * and undefined.
  */
 export async function readReasonFile(source: string, known: readonly string[], log: Log, options: ReadOptions = {}): Promise<string | undefined> {
   const name = nameOf(source)
   let raw: string
   try {
     const stream = source === '-' ? (options.stdin ?? process.stdin) : (await open(source, 'r')).createReadStream()
-    raw = (await readStream(stream, options.maxBytes ?? REASON_BYTES, true)).bytes.toString('utf8')
+    const { bytes, cut } = await readStream(stream, options.maxBytes ?? REASON_BYTES, true)
+    raw = toWholeLine(bytes, cut).toString('utf8')
   } catch (error) {
     log.warn(`Could not read the reason file ${name} (${why(error)}), so the default reason is used`)
     return undefined

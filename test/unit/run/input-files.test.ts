@@ -68,8 +68,33 @@ test('readReasonFile: the whole reason, masked, without trailing white space; it
   const log = memoryLog()
   const path = file('reason.txt', 'Migration failed:\n  Authorization: Bearer abc\n\n')
   assert.is(await readReasonFile(path, [], log), 'Migration failed:\n  Authorization: ***')
-  assert.is(await readReasonFile('-', [], log, { stdin: Readable.from([Buffer.from('a'.repeat(100))]), maxBytes: 10 }), 'a'.repeat(10))
+  assert.is(await readReasonFile('-', [], log, { stdin: Readable.from([Buffer.from(numbered(100))]), maxBytes: 25 }), 'line 1\nline 2\nline 3')
   assert.equal(log.lines, [])
+})
+
+// A secret the cut falls inside: cut first, its start would no longer match it, nor a token's shape.
+const SECRET = 'CiLogTokenSecret-0123456789abcdefXY'
+const withoutSecret = (text: string | undefined) => {
+  for (let i = 0; i + 8 <= SECRET.length; i++) assert.not.ok(text?.includes(SECRET.slice(i, i + 8)), `${SECRET.slice(i, i + 8)} in ${text?.slice(-60)}`)
+}
+
+test('readReasonFile: a cut inside a secret drops the line it falls in, whole, before masking', async () => {
+  const text = `Deploy failed\nsee ${SECRET} here\n`
+  const maxBytes = text.indexOf(SECRET) + 10
+  const reason = await readReasonFile(file('cut-reason.txt', text), [SECRET], memoryLog(), { maxBytes })
+  assert.is(reason, 'Deploy failed')
+  withoutSecret(reason)
+})
+
+test('readReasonFile: in one giant line, the part after the last space goes; without a space, the last CUT_MARGIN bytes', async () => {
+  const spaced = `Deploy failed at step ${SECRET} more`
+  const inSpaced = await readReasonFile(file('giant-spaced.txt', spaced), [SECRET], memoryLog(), { maxBytes: spaced.indexOf(SECRET) + 10 })
+  assert.is(inSpaced, 'Deploy failed at step')
+  const solid = `${'y'.repeat(CUT_MARGIN + 20)}${SECRET}`
+  const inSolid = await readReasonFile(file('giant-solid.txt', solid), [SECRET], memoryLog(), { maxBytes: CUT_MARGIN + 30 })
+  assert.is(inSolid, 'y'.repeat(30))
+  withoutSecret(inSpaced)
+  withoutSecret(inSolid)
 })
 
 test('readReasonFile: a missing or blank file is one [WARN] and no reason', async () => {
