@@ -33,8 +33,11 @@ function readKey(raw: string, problems: string[]): string | undefined {
     }
   }
   pem = unflatten(pem)
-  // Every line of the key is a secret on its own: an error could print one line of it.
-  registerSecret(raw, pem, ...pem.split('\n').filter((line) => !line.startsWith('-----')))
+  // Every line of the key is a secret on its own: an error could print one line of it. A key saved on
+  // Windows ends its lines with \r\n; each line is registered without the \r, as a log that splits
+  // lines (or prints the key with \n endings) shows it.
+  const lines = pem.split(/\r?\n/)
+  registerSecret(raw, pem, lines.join('\n'), ...lines.filter((line) => !line.startsWith('-----')))
   try {
     createPrivateKey(pem)
   } catch {

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadConfig } from '../../../lib/config/config.ts'
 import { redact } from '../../../lib/core/log.ts'
+import { forgetSecrets } from '../../../lib/core/redact.ts'
 import { configProblems as problems } from '../../helpers/config-problems.ts'
 
 const KEY = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs1', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } }).privateKey
@@ -64,6 +65,15 @@ test('once read, the key and each of its lines are secrets: redact takes them ou
   const line = KEY.split('\n')[5]!
   assert.is(redact(`oops: ${line}`, []), 'oops: ***')
   assert.not.ok(redact(KEY, []).includes(line.slice(0, 16)))
+})
+
+test('a key saved with CRLF line endings: each body line is a secret without its CR, whatever the log\'s line endings', () => {
+  // Only what this load registers: the test above registered the same key's lines read with \n endings.
+  forgetSecrets()
+  loadConfig({ ...APP, ISSUE_APP_PRIVATE_KEY: KEY.replace(/\n/g, '\r\n') })
+  const line = KEY.split('\n')[5]!
+  assert.is(redact(`openssl: bad line: ${line}\nnext`, []), 'openssl: bad line: ***\nnext')
+  assert.is(redact(`x\r\n${line}\r\ny`, []), 'x\r\n***\r\ny')
 })
 
 test.run()
