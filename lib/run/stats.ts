@@ -1,5 +1,6 @@
 // The stats command, assembled once: the tracker's history of the period read (read-only) and built into
 // the report of outages and recovery times, for the command line and the plugin API alike.
+import { appendFileSync } from 'node:fs'
 import { statsOptions, type StatsFormat, type StatsInput } from './stats-options.ts'
 import { buildReport, type StatsReport } from '../core/stats/report.ts'
 import { readHistory } from '../core/stats/read.ts'
@@ -8,6 +9,7 @@ import { statsJson } from '../core/stats/json.ts'
 import { renderMarkdown } from '../core/stats/markdown.ts'
 import { renderTable } from '../core/stats/table.ts'
 import { describeError } from '../core/retry/transient.ts'
+import { redact, redactDeep } from '../core/redact.ts'
 import type { Log } from '../core/log.ts'
 import type { Tracker } from '../core/tracker.ts'
 import { createTracker } from './tracker.ts'
@@ -26,6 +28,15 @@ export function renderStats(report: StatsReport & { readonly noise?: NoiseReport
   if (format === 'markdown') return renderMarkdown(report) + noise.map((line) => `${line}\n\n`).join('')
   if (format === 'json') return `${JSON.stringify({ ...statsJson(report), ...(report.noise ? { noise: report.noise.figures } : {}) }, null, 2)}\n`
   return renderBadges(report).map((badge) => `${JSON.stringify(badge)}\n`).join('')
+}
+
+/**
+ * Appends the report's Markdown to the job summary file `stepSummary` (GITHUB_STEP_SUMMARY), through the
+ * redactor as every write out (lib/core/redact.ts): on the report's values before the chart's names are
+ * cut, and on the text. File I/O: throws when the file cannot be written.
+ */
+export function appendStatsSummary(stepSummary: string, report: StatsReport): void {
+  appendFileSync(stepSummary, `${redact(renderMarkdown(redactDeep(report)))}\n`)
 }
 
 // A few names, then how many more: a warning stays one line.

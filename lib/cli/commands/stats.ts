@@ -1,13 +1,11 @@
 // `deploy-failure-reporter stats` (and `npx zx scripts/stats.mts`): how often each environment failed and
 // how fast it recovered, read-only from the issues the reporter keeps.
-import { appendFileSync } from 'node:fs'
 import { outputFiles } from '../../config/config.ts'
 import { ConfigError } from '../../core/errors.ts'
-import { renderMarkdown } from '../../core/stats/markdown.ts'
 import { EXIT, reportFailure } from '../../run/exit.ts'
 import { processIo, type Io } from '../../run/io.ts'
 import { configure, maskingLog } from '../../run/session.ts'
-import { renderStats, statsOf } from '../../run/stats.ts'
+import { appendStatsSummary, renderStats, statsOf } from '../../run/stats.ts'
 import { parseFlags } from '../args.ts'
 
 const help = (program: string) => `Usage: ${program} [options]
@@ -68,7 +66,7 @@ export async function runStats(args: readonly string[], io: Io = processIo(), pr
       if (!stepSummary) log.warn('--summary: GITHUB_STEP_SUMMARY is not set (it is, in a GitHub Actions step), so no job summary was written')
       else {
         try {
-          appendFileSync(stepSummary, `${renderMarkdown(report)}\n`)
+          appendStatsSummary(stepSummary, report)
         } catch (error) {
           log.warn(`Could not append to the job summary ${stepSummary} (${(error as Error).message})`)
         }
