@@ -1,7 +1,7 @@
 import { config as dotenvConfig } from 'dotenv'
 import { CHAT_FORMAT_SETTINGS, isChatFormatSetting, type ChatFormatSetting } from '../core/chat-format.ts'
 import { LABELS } from '../core/text/issue.ts'
-import { credentialsIn, redact, registerSecret, registeredSecrets } from '../core/redact.ts'
+import { credentialsIn, proxyAddress, redact, registerSecret, registeredSecrets } from '../core/redact.ts'
 import { readActionable, type ActionableSettings } from './actionable.ts'
 import { readCiLog, type CiLogSettings } from './ci-log.ts'
 import { readChanges, type ChangesSettings } from './changes.ts'
@@ -127,7 +127,9 @@ const defined = (line: string | undefined): string[] => (line === undefined ? []
 function proxyWarnings(env: Env): string[] {
   const names = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY']
   return names.flatMap((name) => {
-    const url = value(env, name)
+    const set = value(env, name)
+    // Without a scheme it is http://, as curl reads it (lib/core/redact.ts proxyAddress).
+    const url = set === undefined ? undefined : proxyAddress(set)
     if (url === undefined || !URL.canParse(url) || !new URL(url).password || !crossesNetworkInClear(url)) return []
     return [`${name} uses plain http, so the proxy's password travels unencrypted; use an https:// proxy address unless the network is trusted`]
   })
@@ -230,8 +232,9 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
     value(env, 'PAGERDUTY_ROUTING_KEY'),
     value(env, 'CI_LOG_TOKEN'),
   )
-  // A proxy's password (lib/http/proxy.ts reads the same variables, in both cases).
-  for (const name of ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY']) if (value(env, name)) registerSecret(...credentialsIn(value(env, name)!))
+  // A proxy's password (lib/http/proxy.ts reads the same variables, in both cases, and the same way:
+  // without a scheme, http://).
+  for (const name of ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY']) if (value(env, name)) registerSecret(...credentialsIn(proxyAddress(value(env, name)!)))
   if (problems.length) throw new ConfigError(problems.map((problem) => redact(problem)))
 
   // Other CI systems' own variables fill in only what the spec's variables leave unset (lib/config/ci.ts).

@@ -70,6 +70,16 @@ export function credentialsIn(url: string): string[] {
   }
 }
 
+/**
+ * A proxy variable's value as an address. curl reads a proxy without a scheme (`user:pw@proxy:3128`) as
+ * `http://`, and so does everything here that reads one: registering its password, printing it and
+ * sending through it. Parsed as it stands, `user:` would be its scheme and the password its path.
+ * https://curl.se/docs/manpage.html#-x ("If no protocol is specified ... defaults to http://")
+ */
+export function proxyAddress(value: string): string {
+  return value.includes('://') ? value : `http://${value}`
+}
+
 /** A function that masks, as the service adapters take it: {@link redact} with the process's secrets. */
 export type Redactor = (text: string) => string
 

@@ -4,7 +4,9 @@
 // these rules; Node's own fetch ignores them. undici is imported only when a proxy variable is set, so
 // runs without a proxy pay nothing for it (npm run bench).
 // https://github.com/nodejs/undici/blob/main/docs/docs/api/EnvHttpProxyAgent.md
-import { credentialsIn, registerSecret } from '../core/redact.ts'
+// A value without a scheme (`user:pw@proxy:3128`) is http://, as curl reads it (lib/core/redact.ts
+// proxyAddress): it is printed, registered and used in that form.
+import { credentialsIn, proxyAddress, registerSecret } from '../core/redact.ts'
 
 type Env = Record<string, string | undefined>
 
@@ -18,15 +20,21 @@ const first = (env: Env, names: readonly string[]) => {
   return name === undefined ? undefined : { variable: name, url: env[name]! }
 }
 
+// The proxy a variable pair names, as an address (a value without a scheme is http://).
+const proxyOf = (env: Env, names: readonly string[]) => {
+  const found = first(env, names)
+  return found && { variable: found.variable, url: proxyAddress(found.url) }
+}
+
 /** Whether any proxy variable is set (an empty value counts as unset). */
 export function proxyConfigured(env: Env = process.env): boolean {
   return first(env, [...HTTP, ...HTTPS]) !== undefined
 }
 
-/** `url` without its user name and password, which are a secret: the form to print. */
+/** `url` without its user name and password, which are a secret: the form to print (without a scheme, http://). */
 export function withoutCredentials(url: string): string {
   try {
-    const parsed = new URL(url)
+    const parsed = new URL(proxyAddress(url))
     parsed.username = ''
     parsed.password = ''
     return parsed.href.replace(/\/$/, '')
@@ -35,13 +43,13 @@ export function withoutCredentials(url: string): string {
   }
 }
 
-/** The credentials in a proxy URL, in every form they could be printed in; [] when it has none (lib/core/redact.ts). */
-export const proxyCredentials = credentialsIn
+/** The credentials in a proxy URL (without a scheme, http://), in every form they could be printed in; [] when it has none (lib/core/redact.ts). */
+export const proxyCredentials = (url: string): string[] => credentialsIn(proxyAddress(url))
 
 /** The proxy a request to `target` goes through, by undici's rules, or undefined when it goes direct. */
 export function proxyFor(target: string, env: Env = process.env): { variable: string; url: string } | undefined {
   const url = new URL(target)
-  const proxy = url.protocol === 'https:' ? (first(env, HTTPS) ?? first(env, HTTP)) : first(env, HTTP)
+  const proxy = url.protocol === 'https:' ? (proxyOf(env, HTTPS) ?? proxyOf(env, HTTP)) : proxyOf(env, HTTP)
   if (!proxy) return undefined
   const noProxy = first(env, NO)?.url ?? ''
   if (noProxy.trim() === '*') return undefined
@@ -64,6 +72,17 @@ export function registerProxySecrets(env: Env = process.env): void {
 /** EnvHttpProxyAgent's options: plain-http addresses go to the proxy in absolute form, as with curl. */
 export const PROXY_AGENT_OPTIONS = { proxyTunnel: false } as const
 
+/**
+ * {@link PROXY_AGENT_OPTIONS} with the proxies of `env` as `httpProxy` and `httpsProxy`, each when set.
+ * Given by name, a value without a scheme reaches undici as http:// (it refuses one otherwise), and an
+ * empty lower-case variable does not hide its upper-case twin, as {@link proxyFor} reads them.
+ */
+export function proxyAgentOptions(env: Env = process.env): typeof PROXY_AGENT_OPTIONS & { httpProxy?: string; httpsProxy?: string } {
+  const http = proxyOf(env, HTTP)
+  const https = proxyOf(env, HTTPS)
+  return { ...PROXY_AGENT_OPTIONS, ...(http ? { httpProxy: http.url } : {}), ...(https ? { httpsProxy: https.url } : {}) }
+}
+
 let proxied: Promise<typeof fetch> | undefined
 
 /**
@@ -76,7 +95,7 @@ export function proxiedFetch(env: Env = process.env): Promise<typeof fetch> {
   // `.default`: undici is CommonJS, and inside the package's bundle import() yields its exports only
   // as `default` (esbuild's Node interop); Node's own import() has it too.
   proxied ??= import('undici').then(({ default: { EnvHttpProxyAgent, fetch: undiciFetch } }) => {
-    const dispatcher = new EnvHttpProxyAgent(PROXY_AGENT_OPTIONS)
+    const dispatcher = new EnvHttpProxyAgent(proxyAgentOptions(env))
     const proxiedFetch = (input: Parameters<typeof fetch>[0], init?: RequestInit) =>
       undiciFetch(input as Parameters<typeof undiciFetch>[0], { ...(init as object), dispatcher })
     return proxiedFetch as unknown as typeof fetch

@@ -4,7 +4,7 @@
 import { AttemptsExhausted, ConfigError, Unreachable } from '../core/errors.ts'
 import type { Log } from '../core/log.ts'
 import { attempt, attemptWarning } from '../core/retry/retry.ts'
-import { PROXY_AGENT_OPTIONS, proxyConfigured, registerProxySecrets } from '../http/proxy.ts'
+import { proxyAgentOptions, proxyConfigured, registerProxySecrets } from '../http/proxy.ts'
 
 /** How patient the check is; {@link HEALTH_DEFAULTS} are the spec's. */
 export interface HealthOptions {
@@ -67,7 +67,7 @@ export async function checkHealth(apiAddress: string, options: HealthOptions = H
   }
   // Through HTTPS_PROXY/HTTP_PROXY/NO_PROXY like curl, when set (lib/http/proxy.ts).
   if (proxyConfigured()) registerProxySecrets()
-  const dispatcher = proxyConfigured() ? new EnvHttpProxyAgent({ ...settings, ...PROXY_AGENT_OPTIONS }) : new Agent(settings)
+  const dispatcher = proxyConfigured() ? new EnvHttpProxyAgent({ ...settings, ...proxyAgentOptions() }) : new Agent(settings)
   const url = healthUrl(apiAddress)
   const max = options.retries + 1
   // The loop is the core's (lib/core/retry/retry.ts), not undici's RetryAgent: it prints each attempt.

@@ -1,4 +1,5 @@
 import type { Config } from '../config/config.ts'
+import { proxyAddress } from '../core/redact.ts'
 import { proxyConfigured, proxyFor, withoutCredentials } from '../http/proxy.ts'
 import type { Check } from '../core/check.ts'
 
@@ -18,7 +19,7 @@ const route = (what: string, target: string, env: Env) => {
  */
 export function proxyChecks(config: Pick<Config, 'apiUrl' | 'chatWebhook'>, env: Env = process.env): Check[] {
   if (!proxyConfigured(env)) return []
-  const bad = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'].find((name) => env[name] && !URL.canParse(env[name]!))
+  const bad = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'].find((name) => env[name] && !URL.canParse(proxyAddress(env[name]!)))
   if (bad) return [{ ok: false, text: `proxy: ${bad} is not a URL such as http://proxy.example:3128` }]
   const parts = [route('API requests', config.apiUrl, env)]
   if (config.chatWebhook) parts.push(route('chat posts', config.chatWebhook, env))

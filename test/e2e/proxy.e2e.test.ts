@@ -64,6 +64,21 @@ test('doctor names the proxy without its credentials, and its reads go through i
   neverPrinted(r.stdout + r.stderr)
 })
 
+test('a proxy address without a scheme is http://, as curl reads it: report, doctor and health go through it, its password never printed', async () => {
+  const schemeless = servers.proxy.urlWithCredentials.replace('http://', '')
+  const env = servers.gh.env({ ...FAST_ENV, ...FIXED_ENV, HTTP_PROXY: schemeless })
+  const report = await runScript('report.mts', ['Deploy job failed'], env)
+  assert.is(report.code, 0, report.stderr)
+  assert.match(report.stdout, /^\[INFO\] Created issue #1: /m)
+  const doctor = await runScript('doctor.mts', [], env)
+  assert.ok(doctor.stdout.includes(`✓ proxy: API requests go through ${servers.proxy.url} (HTTP_PROXY); chat posts go through ${servers.proxy.url} (HTTP_PROXY)\n`), doctor.stdout)
+  const health = await runScript('health.mts', [servers.gh.url], { HTTP_PROXY: schemeless })
+  assert.is(health.code, 0, health.stderr)
+  assert.ok(servers.proxy.seen.length > 0 && servers.proxy.seen.every((p) => p.proxyAuthorization === BASIC))
+  assert.is(servers.proxy.seen.length, servers.gh.requests.length + servers.gh.chat.length, 'every request went through the proxy')
+  for (const r of [report, doctor, health]) neverPrinted(r.stdout + r.stderr)
+})
+
 test('health goes through the proxy too', async () => {
   const r = await runScript('health.mts', [servers.gh.url], { HTTP_PROXY: servers.proxy.urlWithCredentials })
   assert.is(r.code, 0, r.stderr)

@@ -1,7 +1,7 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { ProxyAgent, fetch as undiciFetch } from 'undici'
-import { proxyConfigured, proxyCredentials, proxyFor, withoutCredentials } from '../../../lib/http/proxy.ts'
+import { EnvHttpProxyAgent, ProxyAgent, fetch as undiciFetch } from 'undici'
+import { proxyAgentOptions, proxyConfigured, proxyCredentials, proxyFor, withoutCredentials } from '../../../lib/http/proxy.ts'
 import { redact, registerSecret } from '../../../lib/core/log.ts'
 import { startLoopbackGitHub } from '../../helpers/loopback-github.ts'
 import { startLoopbackProxy } from '../../helpers/loopback-proxy.ts'
@@ -40,6 +40,23 @@ test('credentials: never in the printable form, all their forms registered as se
   assert.equal(proxyCredentials('http://proxy.corp:3128'), [])
   registerSecret(...proxyCredentials('http://user:hunter2hunter2@proxy.corp:3128'))
   assert.is(redact('failed via http://user:hunter2hunter2@proxy.corp:3128', []), 'failed via http://***@proxy.corp:3128')
+})
+
+test('a proxy without a scheme is http://, as curl reads it: printed without its credentials, which are found, and used', async () => {
+  assert.is(withoutCredentials('deploy:p%40ss@proxy.corp:3128'), 'http://proxy.corp:3128')
+  assert.equal(proxyCredentials('deploy:p%40ss@proxy.corp:3128'), ['deploy:p%40ss', 'p%40ss', 'p@ss'])
+  assert.equal(proxyFor('https://api.github.com', { HTTPS_PROXY: 'proxy.corp:3128' }), { variable: 'HTTPS_PROXY', url: 'http://proxy.corp:3128' })
+  assert.equal(proxyAgentOptions({ https_proxy: '', HTTPS_PROXY: 'u:pw@p:1', HTTP_PROXY: 'http://q:2' }), { proxyTunnel: false, httpProxy: 'http://q:2', httpsProxy: 'http://u:pw@p:1' })
+  const [gh, proxy] = await Promise.all([startLoopbackGitHub(), startLoopbackProxy('deploy:pr0xy-pa55')])
+  const dispatcher = new EnvHttpProxyAgent(proxyAgentOptions({ HTTP_PROXY: proxy.urlWithCredentials.replace('http://', '') }))
+  try {
+    const answer = await undiciFetch(`${gh.url}/health`, { dispatcher })
+    assert.is(answer.status, 200)
+    assert.equal(proxy.seen.map((p) => [p.method, p.target, p.proxyAuthorization]), [['GET', `${gh.url}/health`, `Basic ${Buffer.from('deploy:pr0xy-pa55').toString('base64')}`]])
+  } finally {
+    await dispatcher.close()
+    await Promise.all([gh.close(), proxy.close()])
+  }
 })
 
 test('the loopback proxy also tunnels CONNECT, and records it', async () => {

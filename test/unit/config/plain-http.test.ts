@@ -60,4 +60,10 @@ for (const address of ADDRESSES) {
   })
 }
 
+test('a proxy address without a scheme is plain http, as curl reads it: warned off the machine, not on the loopback', async () => {
+  const warned = loadConfig({ ...GITHUB, HTTPS_PROXY: 'deploy:Pr0xyPassw0rd@proxy.corp.example:3128' }).warnings
+  assert.equal(warned, ["HTTPS_PROXY uses plain http, so the proxy's password travels unencrypted; use an https:// proxy address unless the network is trusted"])
+  assert.equal(loadConfig({ ...GITHUB, HTTPS_PROXY: 'deploy:Pr0xyPassw0rd@127.0.0.1:3128' }).warnings, [])
+})
+
 test.run()

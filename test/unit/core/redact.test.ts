@@ -2,7 +2,7 @@
 // shapes it adds to the list, and payloads built as objects.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { credentialsIn, forgetSecrets, MIN_SECRET_LENGTH, redact, redactDeep, registerSecret, registeredSecrets } from '../../../lib/core/redact.ts'
+import { credentialsIn, forgetSecrets, MIN_SECRET_LENGTH, proxyAddress, redact, redactDeep, registerSecret, registeredSecrets } from '../../../lib/core/redact.ts'
 import { redactSecrets } from '../../../lib/core/text/secrets.ts'
 
 test('the minimum length: a known value of exactly MIN_SECRET_LENGTH is masked, one character shorter is not', () => {
@@ -95,6 +95,14 @@ test('credentialsIn: an address\'s user:password, the password as written and de
   // A password whose escapes do not decode is kept as written.
   assert.equal(credentialsIn('http://ops:bad%E0%A4%A@proxy.example'), ['ops:bad%E0%A4%A', 'bad%E0%A4%A', 'bad%E0%A4%A'])
   assert.equal(credentialsIn('ops pass@proxy'), ['ops pass@proxy'])
+})
+
+test('proxyAddress: a proxy without a scheme is http://, as curl reads it; one with a scheme is kept as written', () => {
+  assert.is(proxyAddress('deploy:pw-0123@proxy.example:3128'), 'http://deploy:pw-0123@proxy.example:3128')
+  assert.is(proxyAddress('proxy.example:3128'), 'http://proxy.example:3128')
+  assert.is(proxyAddress('https://deploy:pw-0123@proxy.example'), 'https://deploy:pw-0123@proxy.example')
+  assert.is(proxyAddress('socks5://proxy.example:1080'), 'socks5://proxy.example:1080')
+  assert.equal(credentialsIn(proxyAddress('deploy:pw%400123@proxy.example:3128')), ['deploy:pw%400123', 'pw%400123', 'pw@0123'])
 })
 
 test('redactDeep: null and undefined are passed as they are; a class instance and a number are not walked', () => {
