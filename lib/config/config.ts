@@ -1,7 +1,7 @@
 import { config as dotenvConfig } from 'dotenv'
 import { CHAT_FORMAT_SETTINGS, isChatFormatSetting, type ChatFormatSetting } from '../core/chat-format.ts'
 import { LABELS } from '../core/text/issue.ts'
-import { credentialsIn, proxyAddress, redact, registerSecret, registeredSecrets } from '../core/redact.ts'
+import { credentialsIn, passwordIn, proxyAddress, redact, registerSecret, registeredSecrets } from '../core/redact.ts'
 import { readActionable, type ActionableSettings } from './actionable.ts'
 import { readCiLog, type CiLogSettings } from './ci-log.ts'
 import { readChanges, type ChangesSettings } from './changes.ts'
@@ -73,8 +73,9 @@ export interface ChatConfig {
 /**
  * The secrets a configuration holds: ISSUE_TOKEN, the App's private key, CHAT_WEBHOOK (whole, and its
  * path and query, where Slack, Discord and Google Chat keep the secret part), SLACK_BOT_TOKEN and
- * PAGERDUTY_ROUTING_KEY. {@link loadConfig} registers them (lib/core/redact.ts) with CI_LOG_TOKEN and a
- * proxy's password; a secret added later is added here.
+ * PAGERDUTY_ROUTING_KEY. {@link loadConfig} registers them (lib/core/redact.ts) with CI_LOG_TOKEN, a
+ * proxy's password and the password in any address setting ({@link URL_SETTINGS}); a secret added later
+ * is added here.
  */
 export function configSecrets(config: Pick<Config, 'token'> & Partial<Pick<Config, 'app' | 'chatWebhook' | 'chat' | 'pager'>>): string[] {
   return [config.token, config.app?.privateKey ?? '', ...webhookSecrets(config.chatWebhook), config.chat?.slack?.token ?? '', config.pager?.routingKey ?? ''].filter((secret) => secret !== '')
@@ -88,6 +89,15 @@ function webhookSecrets(webhook: string | undefined): string[] {
   const path = pathname === '/' ? '' : pathname
   return [webhook, href, path + search, path, search.slice(1)]
 }
+
+/**
+ * The settings that hold an address. A password in one (`https://user:pw@ghe.example/api/v3`) is a
+ * secret wherever the address is printed: a doctor line, an error, a link built from it.
+ */
+export const URL_SETTINGS = [
+  'ISSUE_API_URL', 'GITHUB_API_URL', 'CI_API_V4_URL', 'SLACK_API_URL', 'PAGERDUTY_EVENTS_URL', 'CHAT_WEBHOOK',
+  'CI_PIPELINE_URL', 'BUILD_URL', 'CI_JOB_URL', 'CI_PROJECT_URL', 'GITHUB_SERVER_URL', 'CIRCLE_BUILD_URL', 'BUILDKITE_BUILD_URL',
+] as const
 
 /**
  * Every secret known to the run: `config`'s own ({@link configSecrets}) and every one registered so far
@@ -232,6 +242,8 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
     value(env, 'PAGERDUTY_ROUTING_KEY'),
     value(env, 'CI_LOG_TOKEN'),
   )
+  // The password in any address setting, as written and decoded.
+  registerSecret(...URL_SETTINGS.flatMap((name) => passwordIn(value(env, name))))
   // A proxy's password (lib/http/proxy.ts reads the same variables, in both cases, and the same way:
   // without a scheme, http://).
   for (const name of ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY']) if (value(env, name)) registerSecret(...credentialsIn(proxyAddress(value(env, name)!)))

@@ -80,6 +80,15 @@ export function proxyAddress(value: string): string {
   return value.includes('://') ? value : `http://${value}`
 }
 
+/**
+ * The password in a setting that holds an address (`https://user:pw@host/api`), in the forms of
+ * {@link credentialsIn}; [] when it has none or is no address, so that a malformed value is still echoed
+ * by the problem that names it.
+ */
+export function passwordIn(url: string | undefined): string[] {
+  return url !== undefined && URL.canParse(url) ? credentialsIn(url) : []
+}
+
 /** A function that masks, as the service adapters take it: {@link redact} with the process's secrets. */
 export type Redactor = (text: string) => string
 

@@ -74,10 +74,29 @@ const mergedOf = (mr: ListedMergeRequest): MergedPull[] => {
   return [mr.merge_commit_sha, mr.squash_commit_sha, mr.sha].filter(isSha).map((mergeSha) => ({ ...pull, mergeSha }))
 }
 
+/**
+ * The web address of a GitLab API (`https://gitlab.example/api/v4` → `https://gitlab.example`), from its
+ * origin and path, as the GitHub side builds its own (lib/github/changes.ts gitHubWebUrl): a user name and
+ * password in the API's address are never published in a link.
+ */
+export function gitLabWebUrl(apiUrl: string): string {
+  const url = new URL(apiUrl)
+  return `${url.origin}${url.pathname.replace(/\/api\/v4\/?$/, '').replace(/\/+$/, '')}`
+}
+
+// A project page given as it is (CI_PROJECT_URL), without a user name and password, for the same reason.
+const withoutUserinfo = (address: string): string => {
+  if (!URL.canParse(address)) return address
+  const url = new URL(address)
+  url.username = ''
+  url.password = ''
+  return url.href.replace(/\/$/, '')
+}
+
 /** What changed, read from GitLab for `code` through `gitlab`. */
 export function gitLabChanges(gitlab: GitLab, code: GitLabCode, apiUrl: string): ChangesService {
   const path = `/projects/${encodeURIComponent(code.project)}`
-  const web = code.projectUrl ?? (/^\d+$/.test(code.project) ? undefined : `${apiUrl.replace(/\/api\/v4\/?$/, '')}/${code.project}`)
+  const web = code.projectUrl === undefined ? (/^\d+$/.test(code.project) ? undefined : `${gitLabWebUrl(apiUrl)}/${code.project}`) : withoutUserinfo(code.projectUrl)
 
   const lastGood: LastGoodSource = {
     name: 'GitLab deployments',

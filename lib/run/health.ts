@@ -3,6 +3,7 @@
 // It touches the network, like the trackers and the chat notifiers.
 import { AttemptsExhausted, ConfigError, Unreachable } from '../core/errors.ts'
 import type { Log } from '../core/log.ts'
+import { credentialsIn, registerSecret } from '../core/redact.ts'
 import { attempt, attemptWarning } from '../core/retry/retry.ts'
 import { proxyAgentOptions, proxyConfigured, registerProxySecrets } from '../http/proxy.ts'
 
@@ -118,12 +119,16 @@ class TransientStatus extends Error {
   }
 }
 
-/** `address` if it is an http(s) URL; otherwise a {@link ConfigError} saying what is expected. */
+/**
+ * `address` if it is an http(s) URL; otherwise a {@link ConfigError} saying what is expected. A password
+ * in it (`https://user:pw@host`) is registered as a secret (lib/core/redact.ts), so that no line prints it.
+ */
 export function apiAddress(address: string | undefined): string {
   if (!address) throw new ConfigError([`Expected one <api_address>, such as https://api.example.com; see --help`])
   if (!/^https?:\/\/[^/]/.test(address) || !URL.canParse(address)) {
     throw new ConfigError([`<api_address> must be an http(s) URL such as https://api.example.com, got ${JSON.stringify(address)}; see --help`])
   }
+  registerSecret(...credentialsIn(address))
   return address
 }
 

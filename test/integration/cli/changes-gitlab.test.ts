@@ -49,6 +49,20 @@ test('the newest successful deployment is the base; compare; merge requests; Git
   assert.equal([json.changes.base, json.changes.status, json.changes.pulls.map((p) => p.number)], [c(3), 'ahead', [9]])
 })
 
+test('a user name and password in ISSUE_API_URL: the compare link is built without them, and the password is never published or printed', async () => {
+  serveGitLabChanges(servers.gl, REPO)
+  const password = 'Us3rinfoPassw0rdSecret'
+  const api = servers.gl.env({}).ISSUE_API_URL!.replace('http://', `http://ops:${password}@`)
+  const r = await runInProcess('report.mts', ['--json', 'Deploy job failed'], servers.gl.env({ ...ENV, ISSUE_API_URL: api }))
+  assert.is(r.code, 0, r.stderr)
+  const link = /\(http:\/\/127\.0\.0\.1:\d+\/acme\/platform\/shop\/-\/compare\/10003e+\.\.\.10005e+\)/
+  assert.match(section(sentBody()), link)
+  const { changes } = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as { changes: { compareUrl: string } }
+  assert.match(`(${changes.compareUrl})`, link)
+  const published = JSON.stringify(servers.gl.requests.map((q) => q.json ?? null))
+  assert.equal({ stdout: r.stdout.includes(password), stderr: r.stderr.includes(password), published: published.includes(password) }, { stdout: false, stderr: false, published: false })
+})
+
 test('the plain cases on GitLab: behind, diverged, gone, none', async () => {
   const cases: [string, SeedRepo, string, RegExp][] = [
     ['behind', { ...REPO, deployments: [deployedAt(HEAD, 2, ['success'])] }, c(2), /older than the last good deploy \(`10005ee`, 2 h ago\): a rollback by 3 commits/],

@@ -32,6 +32,13 @@ test('everything in place: one ✓ line per check, a closing line, exit 0, reads
   assert.not.ok((r.stdout + r.stderr).includes(servers.gh.token))
 })
 
+test('a password in ISSUE_API_URL is never printed; the rest of the address is', async () => {
+  const password = 'Us3rinfoPassw0rdSecret'
+  const r = await runInProcess('doctor.mts', [], servers.gh.env({ ...FAST, ISSUE_API_URL: servers.gh.url.replace('http://', `http://ops:${password}@`) }))
+  assert.not.ok((r.stdout + r.stderr).includes(password), r.stdout + r.stderr)
+  assert.ok(r.stdout.includes(`✓ configuration valid: acme/shop at ${servers.gh.url.replace('http://', 'http://***@')}, environment production`), r.stdout)
+})
+
 test('--ping posts one test message to the webhook', async () => {
   const r = await runInProcess('doctor.mts', ['--ping'], servers.gh.env(FAST))
   assert.is(r.code, 0, r.stderr)

@@ -4,6 +4,7 @@ import { checkHealth, HEALTH_DEFAULTS, healthUrl } from '../../../lib/run/health
 import { Unreachable } from '../../../lib/core/errors.ts'
 import { startLoopbackGitHub } from '../../helpers/loopback-github.ts'
 import { memoryLog } from '../../../lib/core/log.ts'
+import { runInProcess } from '../../helpers/in-process.ts'
 
 const FAST = { ...HEALTH_DEFAULTS, retryDelayMs: 10 }
 
@@ -58,6 +59,19 @@ test('no answer at all throws Unreachable with the reason and the attempt count'
     assert.instance(error, Unreachable)
     assert.is((error as Error).message, `API unreachable: GET ${url}/health failed (connection refused) in all 3 attempts`)
     assert.is(((error as Error).cause as { code?: string }).code, 'ECONNREFUSED')
+  }
+})
+
+test('a password in the address is never printed: it is registered where the address is read', async () => {
+  const gh = await startLoopbackGitHub()
+  try {
+    const password = 'Us3rinfoPassw0rdSecret'
+    const r = await runInProcess('health.mts', [gh.url.replace('http://', `http://ops:${password}@`)])
+    assert.is(r.code, 0, r.stderr)
+    assert.is(r.stdout, `[INFO] API is healthy: GET ${gh.url.replace('http://', 'http://***@')}/health returned 200\n`)
+    assert.not.ok(r.stderr.includes(password), r.stderr)
+  } finally {
+    await gh.close()
   }
 })
 

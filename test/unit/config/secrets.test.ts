@@ -19,4 +19,23 @@ test('a proxy\'s password, with or without a scheme (curl reads none as http://)
   }
 })
 
+// Every setting that holds an address, with what else it needs to be read (not CHAT_WEBHOOK: the whole address is a secret).
+const SLACK = { ...OK, SLACK_BOT_TOKEN: 'xoxb-SecretsTest-0123456789', SLACK_CHANNEL: '#deploys' }
+const PAGER = { ...OK, PAGERDUTY_ROUTING_KEY: 'R0UT1NGKEY0123456789abcdefABCDEF' }
+const ADDRESS_SETTINGS: readonly [string, Record<string, string>][] = [
+  ['ISSUE_API_URL', OK], ['GITHUB_API_URL', OK], ['CI_API_V4_URL', { ...OK, ISSUE_TRACKER: 'gitlab' }], ['SLACK_API_URL', SLACK],
+  ['PAGERDUTY_EVENTS_URL', PAGER], ['CI_PIPELINE_URL', OK], ['BUILD_URL', OK], ['CI_JOB_URL', OK],
+  ['CI_PROJECT_URL', OK], ['GITHUB_SERVER_URL', OK], ['CIRCLE_BUILD_URL', OK], ['BUILDKITE_BUILD_URL', OK],
+]
+
+for (const [name, env] of ADDRESS_SETTINGS) {
+  test(`${name}: the password in the address, as written and decoded; the host and path stay`, () => {
+    forgetSecrets()
+    const address = 'https://ops:Us3r%2Finfo-Secret@host.example/api/v4'
+    loadConfig({ ...env, [name]: address })
+    assert.is(redact(`GET ${address}/health failed`), 'GET https://***@host.example/api/v4/health failed')
+    assert.is(redact('password Us3r/info-Secret'), 'password ***')
+  })
+}
+
 test.run()

@@ -2,7 +2,7 @@
 // shapes it adds to the list, and payloads built as objects.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { credentialsIn, forgetSecrets, MIN_SECRET_LENGTH, proxyAddress, redact, redactDeep, registerSecret, registeredSecrets } from '../../../lib/core/redact.ts'
+import { credentialsIn, forgetSecrets, MIN_SECRET_LENGTH, passwordIn, proxyAddress, redact, redactDeep, registerSecret, registeredSecrets } from '../../../lib/core/redact.ts'
 import { redactSecrets } from '../../../lib/core/text/secrets.ts'
 
 test('the minimum length: a known value of exactly MIN_SECRET_LENGTH is masked, one character shorter is not', () => {
@@ -103,6 +103,13 @@ test('proxyAddress: a proxy without a scheme is http://, as curl reads it; one w
   assert.is(proxyAddress('https://deploy:pw-0123@proxy.example'), 'https://deploy:pw-0123@proxy.example')
   assert.is(proxyAddress('socks5://proxy.example:1080'), 'socks5://proxy.example:1080')
   assert.equal(credentialsIn(proxyAddress('deploy:pw%400123@proxy.example:3128')), ['deploy:pw%400123', 'pw%400123', 'pw@0123'])
+})
+
+test('passwordIn: an address setting\'s password as credentialsIn finds it; [] without one, for no address (its problem echoes it), or unset', () => {
+  assert.equal(passwordIn('https://ops:pw%2F0123@ghe.example/api/v3'), ['ops:pw%2F0123', 'pw%2F0123', 'pw/0123'])
+  assert.equal(passwordIn('https://ghe.example/api/v3'), [])
+  assert.equal(passwordIn('ghe example'), [])
+  assert.equal(passwordIn(undefined), [])
 })
 
 test('redactDeep: null and undefined are passed as they are; a class instance and a number are not walked', () => {
