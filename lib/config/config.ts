@@ -1,7 +1,7 @@
 import { config as dotenvConfig } from 'dotenv'
 import { CHAT_FORMAT_SETTINGS, isChatFormatSetting, type ChatFormatSetting } from '../core/chat-format.ts'
 import { LABELS } from '../core/text/issue.ts'
-import { credentialsIn, passwordIn, proxyAddress, redact, registerSecret, registeredSecrets } from '../core/redact.ts'
+import { addressSecrets, credentialsIn, passwordIn, proxyAddress, redact, registerSecret, registeredSecrets } from '../core/redact.ts'
 import { readActionable, type ActionableSettings } from './actionable.ts'
 import { readCiLog, type CiLogSettings } from './ci-log.ts'
 import { readChanges, type ChangesSettings } from './changes.ts'
@@ -72,22 +72,18 @@ export interface ChatConfig {
 
 /**
  * The secrets a configuration holds: ISSUE_TOKEN, the App's private key, CHAT_WEBHOOK (whole, and its
- * path and query, where Slack, Discord and Google Chat keep the secret part), SLACK_BOT_TOKEN and
- * PAGERDUTY_ROUTING_KEY. {@link loadConfig} registers them (lib/core/redact.ts) with CI_LOG_TOKEN, a
- * proxy's password and the password in any address setting ({@link URL_SETTINGS}); a secret added later
- * is added here.
+ * path and query, where Slack, Discord and Google Chat keep the secret part, in the forms a log prints
+ * them in: lib/core/redact.ts addressSecrets), SLACK_BOT_TOKEN and PAGERDUTY_ROUTING_KEY. {@link loadConfig}
+ * registers them (lib/core/redact.ts) with CI_LOG_TOKEN, a proxy's password and the password in any
+ * address setting ({@link URL_SETTINGS}); a secret added later is added here.
  */
 export function configSecrets(config: Pick<Config, 'token'> & Partial<Pick<Config, 'app' | 'chatWebhook' | 'chat' | 'pager'>>): string[] {
   return [config.token, config.app?.privateKey ?? '', ...webhookSecrets(config.chatWebhook), config.chat?.slack?.token ?? '', config.pager?.routingKey ?? ''].filter((secret) => secret !== '')
 }
 
-/** The webhook address, and the parts of it that are the secret (path and query). */
+/** The webhook address, and the parts of it that are the secret (path and query), in every printed form. */
 function webhookSecrets(webhook: string | undefined): string[] {
-  if (webhook === undefined) return []
-  if (!URL.canParse(webhook)) return [webhook]
-  const { href, pathname, search } = new URL(webhook)
-  const path = pathname === '/' ? '' : pathname
-  return [webhook, href, path + search, path, search.slice(1)]
+  return webhook === undefined ? [] : addressSecrets(webhook)
 }
 
 /**

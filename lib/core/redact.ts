@@ -89,6 +89,55 @@ export function passwordIn(url: string | undefined): string[] {
   return url !== undefined && URL.canParse(url) ? credentialsIn(url) : []
 }
 
+// Query parameters that carry a webhook's secret: Google Chat's `key` and `token`
+// (https://developers.google.com/workspace/chat/quickstart/webhooks), a Teams workflow's (Azure Logic
+// Apps) `sig` (https://learn.microsoft.com/azure/logic-apps/logic-apps-securing-a-logic-app#generate-shared-access-signatures-sas),
+// an Azure Function's `code` (https://learn.microsoft.com/azure/azure-functions/function-keys-how-to), and
+// the usual names for tokens and keys. Other values (Google Chat's `messageReplyOption`, a `wait=true`)
+// are left alone: registered, a word such as `true` would be masked everywhere.
+const SECRET_PARAMETER = /^(key|token|sig|signature|code|secret|access_token|api[_-]?key)$/i
+
+/**
+ * `secret` in every form a log or a JSON document may print it in: as it is; percent-encoded, as an
+ * address passed in a query is (encodeURIComponent); JSON with `/` escaped as `\/` (PHP's json_encode);
+ * with `&` escaped as `\u0026` (Go's encoding/json) or as `&amp;` (HTML).
+ */
+export function printedForms(secret: string): string[] {
+  const forms = [secret, encodeURIComponent(secret)]
+  for (const form of [secret, secret.replaceAll('/', '\\/')]) forms.push(form, form.replaceAll('&', '\\u0026'), form.replaceAll('&', '&amp;'))
+  return [...new Set(forms)]
+}
+
+/**
+ * The secrets of an address that is a secret as a whole (a chat webhook's): the address (as written and
+ * as parsed), its path and query, the value of each query parameter that carries a secret (as written and
+ * decoded), each of them in its {@link printedForms}, and its password. A value that is no address is
+ * registered whole.
+ */
+export function addressSecrets(address: string): string[] {
+  if (!URL.canParse(address)) return [address]
+  const { href, pathname, search } = new URL(address)
+  const path = pathname === '/' ? '' : pathname
+  const values = search
+    .slice(1)
+    .split('&')
+    .flatMap((pair) => {
+      const [name = '', value = ''] = pair.split(/=(.*)/s)
+      if (!SECRET_PARAMETER.test(safeDecode(name))) return []
+      return [value, safeDecode(value.replaceAll('+', ' '))]
+    })
+  const secrets = [address, href, path + search, path, search.slice(1), ...values].filter((secret) => secret !== '')
+  return [...new Set([...secrets.flatMap(printedForms), ...credentialsIn(address)])]
+}
+
+const safeDecode = (text: string) => {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return text
+  }
+}
+
 /** A function that masks, as the service adapters take it: {@link redact} with the process's secrets. */
 export type Redactor = (text: string) => string
 

@@ -38,4 +38,31 @@ for (const [name, env] of ADDRESS_SETTINGS) {
   })
 }
 
+// Webhook addresses as the vendors hand them out: the secret is in the path (Slack, Discord) or in the
+// query's key and token (Google Chat, https://developers.google.com/workspace/chat/quickstart/webhooks).
+const GOOGLE_CHAT = 'https://chat.googleapis.com/v1/spaces/AAAAbcdEfg/messages?key=AIzaSyDdI0hCZtE6vySjMm-WEfRq3CPzqKqqsHI&token=tOkEnPart_abcdefghijklmnopqrstuv%3D'
+const DISCORD = 'https://discord.com/api/webhooks/123456789012345678/DiscordWebhookTokenPart-abcdefghijklmnop?wait=true'
+const SLACK_HOOK = 'https://hooks.slack.com/services/T0001/B0002/SlackHookSecretXYZabc123'
+
+test('CHAT_WEBHOOK in the forms a log or JSON prints it: percent-encoded, with \\/, with & as \\u0026 or &amp;', () => {
+  for (const webhook of [GOOGLE_CHAT, DISCORD, SLACK_HOOK]) {
+    forgetSecrets()
+    loadConfig({ ...OK, CHAT_WEBHOOK: webhook })
+    const forms = [encodeURIComponent(webhook), webhook.replaceAll('/', '\\/'), webhook.replaceAll('&', '\\u0026'), webhook.replaceAll('&', '&amp;'), webhook.replaceAll('/', '\\/').replaceAll('&', '\\u0026')]
+    for (const form of forms) assert.is(redact(`POST ${form} failed`), 'POST *** failed', form)
+    assert.is(redact(`url=${encodeURIComponent(new URL(webhook).pathname)}`), 'url=***', 'the path alone, percent-encoded')
+  }
+})
+
+test('CHAT_WEBHOOK: Google Chat\'s key and token each alone, as written and decoded; a parameter with no secret is left alone', () => {
+  forgetSecrets()
+  loadConfig({ ...OK, CHAT_WEBHOOK: GOOGLE_CHAT })
+  assert.is(redact('token=tOkEnPart_abcdefghijklmnopqrstuv= rejected'), 'token=*** rejected')
+  assert.is(redact('{"token":"tOkEnPart_abcdefghijklmnopqrstuv%3D"}'), '{"token":"***"}')
+  assert.is(redact('API key AIzaSyDdI0hCZtE6vySjMm-WEfRq3CPzqKqqsHI expired'), 'API key *** expired')
+  forgetSecrets()
+  loadConfig({ ...OK, CHAT_WEBHOOK: DISCORD })
+  assert.is(redact('{"ok": true}'), '{"ok": true}', 'Discord\'s wait=true is no secret: `true` stays everywhere')
+})
+
 test.run()

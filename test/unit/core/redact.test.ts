@@ -2,7 +2,7 @@
 // shapes it adds to the list, and payloads built as objects.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { credentialsIn, forgetSecrets, MIN_SECRET_LENGTH, passwordIn, proxyAddress, redact, redactDeep, registerSecret, registeredSecrets } from '../../../lib/core/redact.ts'
+import { addressSecrets, credentialsIn, forgetSecrets, MIN_SECRET_LENGTH, passwordIn, printedForms, proxyAddress, redact, redactDeep, registerSecret, registeredSecrets } from '../../../lib/core/redact.ts'
 import { redactSecrets } from '../../../lib/core/text/secrets.ts'
 
 test('the minimum length: a known value of exactly MIN_SECRET_LENGTH is masked, one character shorter is not', () => {
@@ -110,6 +110,30 @@ test('passwordIn: an address setting\'s password as credentialsIn finds it; [] w
   assert.equal(passwordIn('https://ghe.example/api/v3'), [])
   assert.equal(passwordIn('ghe example'), [])
   assert.equal(passwordIn(undefined), [])
+})
+
+test('printedForms: as it is, percent-encoded, JSON with \\/ (PHP), & as \\u0026 (Go) or &amp; (HTML), each once', () => {
+  const hook = 'https://h.example/hooks/x?k=1&t=2'
+  assert.equal(printedForms(hook), [
+    hook,
+    'https%3A%2F%2Fh.example%2Fhooks%2Fx%3Fk%3D1%26t%3D2',
+    'https://h.example/hooks/x?k=1\\u0026t=2',
+    'https://h.example/hooks/x?k=1&amp;t=2',
+    'https:\\/\\/h.example\\/hooks\\/x?k=1&t=2',
+    'https:\\/\\/h.example\\/hooks\\/x?k=1\\u0026t=2',
+    'https:\\/\\/h.example\\/hooks\\/x?k=1&amp;t=2',
+  ])
+  assert.equal(printedForms('Plain-0123'), ['Plain-0123'])
+})
+
+test('addressSecrets: the address, path and query, each secret-bearing parameter alone (raw and decoded), in every printed form; other parameters not alone', () => {
+  const hook = 'https://chat.example/v1/spaces/S/messages?key=K3y-0123&token=T0k-4567%3D&threadKey=deploys&wait=true'
+  const secrets = addressSecrets(hook)
+  for (const secret of [hook, '/v1/spaces/S/messages', 'key=K3y-0123&token=T0k-4567%3D&threadKey=deploys&wait=true', 'K3y-0123', 'T0k-4567%3D', 'T0k-4567=', encodeURIComponent(hook), hook.replaceAll('/', '\\/'), hook.replaceAll('&', '\\u0026')]) {
+    assert.ok(secrets.includes(secret), secret)
+  }
+  assert.not.ok(secrets.includes('deploys') || secrets.includes('true'), 'a parameter that carries no secret is not one on its own')
+  assert.equal(addressSecrets('not an address'), ['not an address'])
 })
 
 test('redactDeep: null and undefined are passed as they are; a class instance and a number are not walked', () => {
