@@ -37,11 +37,13 @@ test('the README links each reference page and keeps the checkout commands', () 
   assert.match(readme, /npx zx scripts\/report\.mts "Deploy job failed" +# run the main job/)
 })
 
-test("the README's first 30 lines: the issue it files with What failed and What changed, then a try with no account, then GitHub Actions, then GitLab", () => {
-  const screen = README.split('\n').slice(0, 30).join('\n')
+// 40 lines: the issue, the try (with how to run it before the package is on npm), and the Actions jobs
+// that file and close the issue, then GitLab, on one laptop screen.
+test("the README's first 40 lines: the issue it files with What failed and What changed, then a try with no account, then GitHub Actions, then GitLab", () => {
+  const screen = README.split('\n').slice(0, 40).join('\n')
   const at = (text: string) => {
     const i = screen.indexOf(text)
-    assert.ok(i >= 0, `${text} in the first 30 lines`)
+    assert.ok(i >= 0, `${text} in the first 40 lines`)
     return i
   }
   const issue = at('<!-- sample: demo-issue -->')
@@ -49,7 +51,8 @@ test("the README's first 30 lines: the issue it files with What failed and What 
   // What changed (issue 29): after What failed, inside the sample, with the counts, the compare link and a pull request.
   assert.ok(at('**What changed:** ') > at('What failed') && at('<!-- /sample -->') > at('**What changed:** '), 'the issue, made by a run, with What changed')
   assert.match(screen, /\*\*What changed:\*\* \d+ pull requests? and \d+ commits? since the last good deploy \(`[0-9a-f]{7}`, [^)]*\): \[compare\]\([^)]+\) · .*\(\[#\d+\]/)
-  const order = [issue, at('`npx deploy-failure-reporter demo`'), at(`uses: ${REPOSITORY}@`), at('component: gitlab.com/')]
+  // The package is not on npm before its first release: the try says how to run it until then.
+  const order = [issue, at('`npx deploy-failure-reporter demo`'), at('`npm ci && npm run demo` in a checkout'), at(`uses: ${REPOSITORY}@`), at('component: gitlab.com/')]
   assert.equal([...order].sort((a, b) => a - b), order)
 })
 
