@@ -86,17 +86,18 @@ test('action.yml: a node24 action running dist/action.js, with the inputs and ou
   assert.is(action.inputs.environment!.default, 'production')
 })
 
-test('examples/github-actions.yml: report with if: failure(), resolve in a later job with if: success(), only known inputs', () => {
+test('examples/github-actions.yml: a report job with if: failure() and a resolve job with if: success(), both after the deploy job, only known inputs', () => {
   type Step = { uses?: string; if?: string; with?: Record<string, string> }
   const workflow = parse(readFileSync(join(ROOT, 'examples/github-actions.yml'), 'utf8')) as { jobs: Record<string, { needs?: string; if?: string; steps: Step[] }> }
   const uses = Object.entries(workflow.jobs).flatMap(([job, j]) => j.steps.filter((s) => s.uses === 'deploy-failure-reporter/deploy-failure-reporter@v0').map((s) => ({ job, ...s, jobIf: j.if, needs: j.needs })))
   assert.is(uses.length, 2)
   const [report, resolve] = uses
-  assert.is(report!.if, 'failure()')
+  assert.is(report!.jobIf, 'failure()')
   assert.is(report!.with?.mode ?? 'report', 'report')
   assert.is(resolve!.with?.mode, 'resolve')
   assert.is(resolve!.jobIf, 'success()')
-  assert.is(resolve!.needs, report!.job)
+  assert.equal([report!.needs, resolve!.needs], ['deploy', 'deploy'])
+  assert.ok(workflow.jobs.deploy, 'the deploy job')
   for (const step of uses) for (const name of Object.keys(step.with ?? {})) assert.ok(name in action.inputs, `unknown input ${name}`)
 })
 

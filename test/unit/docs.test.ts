@@ -70,18 +70,26 @@ test('the snippets name the real repository and a tag that exists (@v0 while 0.x
   assert.match(gitlab, 'tag_name: $CATALOG_VERSION')
 })
 
-test("the README's Actions job and the example workflow carry the permissions they need: issues: write, actions: read", () => {
+test("the README's Actions jobs and the example workflow: a report job that checks out, a resolve job, each with the permissions it needs", () => {
   const block = [...README.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!).find((yaml) => yaml.includes(`uses: ${REPOSITORY}@`))
   assert.ok(block, 'a yaml block with the Action')
-  const jobs = Object.values(parse(block!) as Record<string, { permissions?: Record<string, string>; steps?: { uses?: string }[] }>)
+  type Job = { if?: string; permissions?: Record<string, string>; steps?: { uses?: string; with?: Record<string, string> }[] }
+  const [report, resolve] = Object.values(parse(block!) as Record<string, Job>)
   // deployments, contents and pull-requests: what changed since the last good deploy (changes: auto, docs/changes.md).
-  assert.equal(jobs[0]!.permissions, { issues: 'write', actions: 'read', contents: 'read', deployments: 'read', 'pull-requests': 'read' })
-  const example = parse(read('examples/github-actions.yml')) as { permissions: Record<string, string> }
-  assert.is(example.permissions.issues, 'write')
-  assert.is(example.permissions.actions, 'read')
-  assert.is(example.permissions.deployments, 'read')
-  assert.is(example.permissions['pull-requests'], 'read')
-  assert.match(read('examples/github-actions.yml'), /# outcome is created, duplicate, commented, reopened or failed/)
+  assert.equal(report!.permissions, { issues: 'write', actions: 'read', contents: 'read', deployments: 'read', 'pull-requests': 'read' })
+  // The commit message is read from git in the workspace: without a checkout it is `unknown`.
+  assert.is(report!.steps![0]!.uses, 'actions/checkout@v4')
+  assert.equal([report!.if, resolve?.if], ['failure()', 'success()'])
+  assert.equal(resolve!.permissions, { issues: 'write' })
+  assert.is(resolve!.steps!.at(-1)!.with?.mode, 'resolve')
+  // The example has the same shape, with its inputs; the workflow's token reads contents only elsewhere.
+  const example = parse(read('examples/github-actions.yml')) as { permissions: Record<string, string>; jobs: Record<string, Job> }
+  assert.equal(example.permissions, { contents: 'read' })
+  assert.equal(example.jobs['report-failure']!.permissions, report!.permissions)
+  assert.is(example.jobs['report-failure']!.steps![0]!.uses, 'actions/checkout@v4')
+  assert.equal(example.jobs['resolve-failure']!.permissions, resolve!.permissions)
+  assert.is(example.jobs['resolve-failure']!.steps!.at(-1)!.with?.mode, 'resolve')
+  assert.match(read('examples/github-actions.yml'), /# outcome is created, duplicate, commented, reopened, held or failed/)
 })
 
 test("the README's command table is deploy-failure-reporter --help's: every command, with its synopsis", () => {
