@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { parse } from 'yaml'
+import { parse, parseAllDocuments } from 'yaml'
 import { COMMANDS, mainHelp } from '../../lib/cli/main.ts'
 import { majorTag } from '../../scripts/release/version-places.ts'
 import { ROOT } from '../helpers/helpers.ts'
@@ -108,6 +108,26 @@ test('every sample marker names a sample npm run docs:examples makes; the doctor
   const marked = pages.flatMap((page) => sampleNames(read(page)).map((name) => `${page}: ${name}`))
   assert.equal(marked.filter((m) => !Object.hasOwn(SAMPLES, m.split(': ')[1]!)), [])
   for (const want of ['README.md: demo-issue', 'README.md: demo', 'docs/commands.md: doctor-ping', 'docs/commands.md: doctor-missing-label', 'docs/recovery.md: recovery-loop', 'docs/changes.md: what-changed-issue']) assert.ok(marked.includes(want), want)
+})
+
+test("docs/ci.md's lists of inputs name every input of action.yml and of the component, and none that does not exist", () => {
+  const ci = read('docs/ci.md')
+  const action = Object.keys((parse(read('action.yml')) as { inputs: Record<string, unknown> }).inputs)
+  const component = Object.keys((parseAllDocuments(read('templates/deploy-failure.yml'))[0]!.toJS() as { spec: { inputs: Record<string, unknown> } }).spec.inputs)
+  // The names in backticks of the paragraph that starts with `lead`, and of the table that follows it (its first column).
+  const named = (lead: string, table?: string) => {
+    const at = ci.indexOf(lead)
+    assert.ok(at >= 0, lead)
+    const paragraph = ci.slice(at, ci.indexOf('\n\n', at))
+    const rows = table ? ci.slice(ci.indexOf(table), ci.indexOf('\n\n', ci.indexOf(table))) : ''
+    return new Set([...paragraph.matchAll(/`([a-z][a-z-]*)`/g), ...rows.matchAll(/^\| `([a-z][a-z-]*)` \|/gm)].map((m) => m[1]!).filter((name) => name !== 'auto'))
+  }
+  const github = named('Beyond `token`')
+  const gitlab = named('Every other setting a team would put in its pipeline', '| `environment` | `$CI_ENVIRONMENT_NAME`')
+  assert.equal(component.filter((name) => !gitlab.has(name)), [], 'in templates/deploy-failure.yml, not listed')
+  assert.equal([...github].filter((name) => !action.includes(name)), [], 'named as Action inputs, not in action.yml')
+  assert.equal(action.filter((name) => !github.has(name)), [], 'in action.yml, not listed')
+  assert.equal([...gitlab].filter((name) => !component.includes(name)), [], 'named as component inputs, not in templates/deploy-failure.yml')
 })
 
 test('docs/performance.md is a page a user reads in two minutes (at most 600 words); the history is the maintainers\'', () => {
