@@ -107,6 +107,10 @@ export function actionRun(env: Env): ActionRun {
   if (mode !== 'report' && mode !== 'resolve') problems.push(`The input mode must be report or resolve, got ${JSON.stringify(mode)}`)
   const dryRun = input(env, 'dry-run').toLowerCase()
   if (!['', 'true', 'false'].includes(dryRun)) problems.push(`The input dry-run must be true or false, got ${JSON.stringify(input(env, 'dry-run'))}`)
+  // The token input has a default, so a GitHub App's variables in env: always meet a token; said here in
+  // the Action's own words rather than as the tools' "ISSUE_TOKEN and ISSUE_APP_ID are both set".
+  const app = ['ISSUE_APP_ID', 'ISSUE_APP_PRIVATE_KEY'].find((name) => (env[name] ?? '').trim() !== '')
+  if (app && input(env, 'token')) problems.push(`The input token (by default the workflow's github.token) and ${app} in env: are both set: mint the App's token with actions/create-github-app-token and pass it as token`)
   if (problems.length) throw new ConfigError(problems)
 
   const vars: Record<string, string> = {}

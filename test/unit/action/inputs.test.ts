@@ -66,6 +66,19 @@ test('actionRun: every bad input in one ConfigError', () => {
   }
 })
 
+test('actionRun: a GitHub App in env: beside the token input (set by default) names the input and the way out', () => {
+  for (const name of ['ISSUE_APP_ID', 'ISSUE_APP_PRIVATE_KEY']) {
+    try {
+      actionRun({ INPUT_TOKEN: 'ghs_workflow', [name]: '12345' })
+      assert.unreachable('should throw')
+    } catch (error) {
+      assert.equal((error as ConfigError).problems, [`The input token (by default the workflow's github.token) and ${name} in env: are both set: mint the App's token with actions/create-github-app-token and pass it as token`])
+    }
+  }
+  // With the token input emptied, the App in env: is the tools' to use.
+  assert.equal(actionRun({ INPUT_TOKEN: '', ISSUE_APP_ID: '12345' }).env, {})
+})
+
 test('actionRun: the shaping inputs set their variables, secrets among them are masked', () => {
   const run = actionRun({
     INPUT_LABELS: 'sev2,web',
