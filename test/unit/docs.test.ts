@@ -6,6 +6,8 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { parse, parseAllDocuments } from 'yaml'
 import { COMMANDS, mainHelp } from '../../lib/cli/main.ts'
+import { loadConfig } from '../../lib/config/config.ts'
+import { ConfigError } from '../../lib/core/errors.ts'
 import { majorTag } from '../../scripts/release/version-places.ts'
 import { ROOT } from '../helpers/helpers.ts'
 
@@ -128,6 +130,32 @@ test("docs/ci.md's lists of inputs name every input of action.yml and of the com
   assert.equal([...github].filter((name) => !action.includes(name)), [], 'named as Action inputs, not in action.yml')
   assert.equal(action.filter((name) => !github.has(name)), [], 'in action.yml, not listed')
   assert.equal([...gitlab].filter((name) => !component.includes(name)), [], 'named as component inputs, not in templates/deploy-failure.yml')
+})
+
+test('.env.example names every variable loadConfig reads and every variable docs/configuration.md documents', () => {
+  const example = read('.env.example')
+  // loadConfig's reads, recorded for a plain run, a GitHub Actions run and GitLab CI runs with every reader on.
+  const seen = new Set<string>()
+  const record = (env: Record<string, string>) => new Proxy(env, {
+    get: (target, key) => (typeof key === 'string' && seen.add(key), Reflect.get(target, key)),
+    has: (target, key) => (typeof key === 'string' && seen.add(key), Reflect.has(target, key)),
+  })
+  const on = { ISSUE_TOKEN: 't', REPORT_CI_LOG: 'auto', REPORT_CHANGES: 'auto' }
+  const gitlab = { ...on, GITLAB_CI: 'true', CI_PROJECT_PATH: 'acme/shop', CI_PROJECT_ID: '1', CI_PIPELINE_ID: '1', CI_JOB_ID: '1', CI_API_V4_URL: 'https://gitlab.example/api/v4' }
+  const runs: Record<string, string>[] = [{ ISSUE_TOKEN: 't', ISSUE_REPO: 'acme/shop' }, { ...on, ISSUE_REPO: 'acme/shop', GITHUB_ACTIONS: 'true', GITHUB_REPOSITORY: 'acme/shop', GITHUB_RUN_ID: '1' }, { ...gitlab, ISSUE_TRACKER: 'gitlab' }, { ...gitlab, ISSUE_REPO: 'acme/shop', CI_LOG_TOKEN: 'x' }]
+  for (const env of runs) {
+    try {
+      loadConfig(record(env))
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error
+    }
+  }
+  assert.ok(seen.size > 40, `only ${[...seen].join(', ')}: the recording stopped working`)
+  const table = read('docs/configuration.md').split('## Exit codes')[0]!
+  const documented = table.split('\n').filter((line) => line.startsWith('| `')).flatMap((line) => [...line.split('|')[1]!.matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]!))
+  // Lower-case proxy variables are the upper-case ones' other spelling, as .env.example says.
+  const variables = [...new Set([...seen, ...documented])].filter((name) => /^[A-Z][A-Z0-9_]+$/.test(name))
+  assert.equal(variables.filter((name) => !new RegExp(`(^|[\\s#])${name}=`, 'm').test(example)), [])
 })
 
 test('docs/performance.md is a page a user reads in two minutes (at most 600 words); the history is the maintainers\'', () => {
