@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { parse, parseAllDocuments } from 'yaml'
+import { optionsEnv } from '../../lib/api/options.ts'
 import { COMMANDS, mainHelp } from '../../lib/cli/main.ts'
 import { loadConfig } from '../../lib/config/config.ts'
 import { ConfigError } from '../../lib/core/errors.ts'
@@ -156,6 +157,20 @@ test('.env.example names every variable loadConfig reads and every variable docs
   // Lower-case proxy variables are the upper-case ones' other spelling, as .env.example says.
   const variables = [...new Set([...seen, ...documented])].filter((name) => /^[A-Z][A-Z0-9_]+$/.test(name))
   assert.equal(variables.filter((name) => !new RegExp(`(^|[\\s#])${name}=`, 'm').test(example)), [])
+})
+
+test("the plugin API's options: docs/configuration.md's table maps each to its variable, and the README names each", () => {
+  // The options optionsEnv reads, recorded: every option that stands for a variable.
+  const asked: string[] = []
+  optionsEnv(new Proxy({ env: {} }, { get: (target, key) => (typeof key === 'string' && asked.push(key), Reflect.get(target, key)) }))
+  const options = asked.filter((key) => key !== 'env')
+  assert.ok(options.length >= 10, options.join())
+  const doc = read('docs/configuration.md')
+  const rows = new Map([...doc.slice(doc.indexOf('## In the plugin API')).matchAll(/^\| `(\w+)` \| `([A-Z][A-Z0-9_]+)`/gm)].map((m) => [m[1]!, m[2]!]))
+  for (const option of options) assert.equal(optionsEnv({ env: {}, [option]: 'x' }), { [rows.get(option) ?? `no row for ${option}`]: 'x' }, option)
+  const readme = README.slice(README.indexOf('Options override the environment variables'))
+  const sentence = readme.slice(0, readme.indexOf('\n\n'))
+  assert.equal(options.filter((option) => !sentence.includes(`\`${option}\``)), [], 'options the README does not name')
 })
 
 test('docs/performance.md is a page a user reads in two minutes (at most 600 words); the history is the maintainers\'', () => {

@@ -19,10 +19,10 @@ test('options override the environment, variable by variable; unset options leav
 test('every documented option maps to its variable', () => {
   const out = optionsEnv({
     env: {},
-    token: '1', repo: '2', apiUrl: '3', chatWebhook: '4', environment: '5', commitSha: '6', commitMessage: '7', pipelineUrl: '8', onDuplicate: '9', tracker: 'gitlab',
+    token: '1', repo: '2', apiUrl: '3', chatWebhook: '4', environment: '5', commitSha: '6', commitMessage: '7', pipelineUrl: '8', onDuplicate: '9', tracker: 'gitlab', ciLog: 'auto',
   })
   assert.equal(out, {
-    ISSUE_TRACKER: 'gitlab', ISSUE_TOKEN: '1', ISSUE_REPO: '2', ISSUE_API_URL: '3', CHAT_WEBHOOK: '4', DEPLOY_ENV: '5', CI_COMMIT_SHA: '6', CI_COMMIT_MESSAGE: '7', CI_PIPELINE_URL: '8', ON_DUPLICATE: '9',
+    ISSUE_TRACKER: 'gitlab', ISSUE_TOKEN: '1', ISSUE_REPO: '2', ISSUE_API_URL: '3', CHAT_WEBHOOK: '4', DEPLOY_ENV: '5', CI_COMMIT_SHA: '6', CI_COMMIT_MESSAGE: '7', CI_PIPELINE_URL: '8', ON_DUPLICATE: '9', REPORT_CI_LOG: 'auto',
   })
 })
 
