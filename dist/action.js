@@ -57,9 +57,9 @@ function spans(text4, pattern) {
   }
   return found;
 }
-function mask(text4, masked) {
-  if (masked.length === 0) return text4;
-  const sorted = [...masked].sort((a, b) => a[0] - b[0]);
+function mask(text4, masked2) {
+  if (masked2.length === 0) return text4;
+  const sorted = [...masked2].sort((a, b) => a[0] - b[0]);
   let out = "";
   let at = 0;
   let open2;
@@ -77,15 +77,15 @@ function mask(text4, masked) {
 function redactKeys(text4) {
   const begins = spans(text4, PEM_BEGIN);
   const ends = spans(text4, PEM_END);
-  const masked = [...ends];
+  const masked2 = [...ends];
   const firstEnd = ends[0];
-  if (firstEnd && !(begins[0] && begins[0][0] < firstEnd[0])) masked.push([0, firstEnd[1]]);
+  if (firstEnd && !(begins[0] && begins[0][0] < firstEnd[0])) masked2.push([0, firstEnd[1]]);
   let next = 0;
   for (const [start] of begins) {
     while (next < ends.length && ends[next][0] <= start) next++;
-    masked.push([start, next < ends.length ? ends[next][1] : text4.length]);
+    masked2.push([start, next < ends.length ? ends[next][1] : text4.length]);
   }
-  return mask(text4, masked);
+  return mask(text4, masked2);
 }
 function redactSecrets(text4, known2 = []) {
   let out = text4;
@@ -142,6 +142,29 @@ function credentialsIn(url) {
     return [url];
   }
 }
+function proxyAddress(value16) {
+  return value16.includes("://") ? value16 : `http://${value16}`;
+}
+function passwordIn(url) {
+  return url !== void 0 && URL.canParse(url) ? credentialsIn(url) : [];
+}
+function printedForms(secret) {
+  const forms = [secret, encodeURIComponent(secret)];
+  for (const form of [secret, secret.replaceAll("/", "\\/")]) forms.push(form, form.replaceAll("&", "\\u0026"), form.replaceAll("&", "&amp;"));
+  return [...new Set(forms)];
+}
+function addressSecrets(address) {
+  if (!URL.canParse(address)) return [address];
+  const { href, pathname, search } = new URL(address);
+  const path3 = pathname === "/" ? "" : pathname;
+  const values = search.slice(1).split("&").flatMap((pair) => {
+    const [name2 = "", value16 = ""] = pair.split(/=(.*)/s);
+    if (!SECRET_PARAMETER.test(safeDecode(name2))) return [];
+    return [value16, safeDecode(value16.replaceAll("+", " "))];
+  });
+  const secrets = [address, href, path3 + search, path3, search.slice(1), ...values].filter((secret) => secret !== "");
+  return [.../* @__PURE__ */ new Set([...secrets.flatMap(printedForms), ...credentialsIn(address)])];
+}
 function redactDeep(value16, keep = []) {
   if (typeof value16 === "string") return redact(value16);
   if (Array.isArray(value16)) return value16.map((item) => redactDeep(item, keep));
@@ -150,13 +173,21 @@ function redactDeep(value16, keep = []) {
   }
   return value16;
 }
-var known, ordered;
+var known, ordered, SECRET_PARAMETER, safeDecode;
 var init_redact = __esm({
   "lib/core/redact.ts"() {
     "use strict";
     init_secrets();
     known = /* @__PURE__ */ new Set();
     ordered = [];
+    SECRET_PARAMETER = /^(key|token|sig|signature|code|secret|access_token|api[_-]?key)$/i;
+    safeDecode = (text4) => {
+      try {
+        return decodeURIComponent(text4);
+      } catch {
+        return text4;
+      }
+    };
   }
 });
 
@@ -790,6 +821,7 @@ var ApiError, AnswerTooLarge, ConfigError, RateLimited, CreateFailed, DuplicateR
 var init_errors = __esm({
   "lib/core/errors.ts"() {
     "use strict";
+    init_redact();
     init_issue();
     ApiError = class extends Error {
       /** The HTTP status; undefined when there was no answer (network failure, timeout, reset). */
@@ -799,7 +831,7 @@ var init_errors = __esm({
       /** Whether it may go away on its own: no answer, a 5xx, or a cut-off body. Never true for a bug. */
       transient;
       constructor(message, options) {
-        super(message, { cause: options.cause });
+        super(redact(message), { cause: options.cause });
         this.name = "ApiError";
         this.status = options.status;
         this.headers = options.headers ?? {};
@@ -1325,7 +1357,8 @@ function readKey(raw, problems) {
     }
   }
   pem = unflatten(pem);
-  registerSecret(raw, pem, ...pem.split("\n").filter((line) => !line.startsWith("-----")));
+  const lines = pem.split(/\r?\n/);
+  registerSecret(raw, pem, lines.join("\n"), ...lines.filter((line) => !line.startsWith("-----")));
   try {
     createPrivateKey(pem);
   } catch {
@@ -1570,11 +1603,7 @@ function configSecrets(config) {
   return [config.token, config.app?.privateKey ?? "", ...webhookSecrets(config.chatWebhook), config.chat?.slack?.token ?? "", config.pager?.routingKey ?? ""].filter((secret) => secret !== "");
 }
 function webhookSecrets(webhook) {
-  if (webhook === void 0) return [];
-  if (!URL.canParse(webhook)) return [webhook];
-  const { href, pathname, search } = new URL(webhook);
-  const path3 = pathname === "/" ? "" : pathname;
-  return [webhook, href, path3 + search, path3, search.slice(1)];
+  return webhook === void 0 ? [] : addressSecrets(webhook);
 }
 function secretsOf(config) {
   return [.../* @__PURE__ */ new Set([...configSecrets(config), ...registeredSecrets()])];
@@ -1582,7 +1611,8 @@ function secretsOf(config) {
 function proxyWarnings(env) {
   const names = ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY"];
   return names.flatMap((name2) => {
-    const url = value10(env, name2);
+    const set2 = value10(env, name2);
+    const url = set2 === void 0 ? void 0 : proxyAddress(set2);
     if (url === void 0 || !URL.canParse(url) || !new URL(url).password || !crossesNetworkInClear(url)) return [];
     return [`${name2} uses plain http, so the proxy's password travels unencrypted; use an https:// proxy address unless the network is trusted`];
   });
@@ -1662,7 +1692,8 @@ function loadConfig(env = process.env, { requireToken = true } = {}) {
     value10(env, "PAGERDUTY_ROUTING_KEY"),
     value10(env, "CI_LOG_TOKEN")
   );
-  for (const name2 of ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY"]) if (value10(env, name2)) registerSecret(...credentialsIn(value10(env, name2)));
+  registerSecret(...URL_SETTINGS.flatMap((name2) => passwordIn(value10(env, name2))));
+  for (const name2 of ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY"]) if (value10(env, name2)) registerSecret(...credentialsIn(proxyAddress(value10(env, name2))));
   if (problems.length) throw new ConfigError(problems.map((problem) => redact(problem)));
   const ci = detectCi(env);
   return Object.freeze({
@@ -1719,7 +1750,7 @@ function loadDotenv(env = process.env, dir = process.cwd()) {
 function outputFiles(env = process.env) {
   return Object.freeze({ githubOutput: value10(env, "GITHUB_OUTPUT"), stepSummary: value10(env, "GITHUB_STEP_SUMMARY") });
 }
-var import_dotenv, DEFAULT_SLACK_API_URL, DEFAULT_API_URL, OWNER, REPO, value10, isHttpUrl, defined;
+var import_dotenv, URL_SETTINGS, DEFAULT_SLACK_API_URL, DEFAULT_API_URL, OWNER, REPO, value10, isHttpUrl, defined;
 var init_config = __esm({
   "lib/config/config.ts"() {
     "use strict";
@@ -1738,6 +1769,21 @@ var init_config = __esm({
     init_pager();
     init_plain_http();
     init_noise();
+    URL_SETTINGS = [
+      "ISSUE_API_URL",
+      "GITHUB_API_URL",
+      "CI_API_V4_URL",
+      "SLACK_API_URL",
+      "PAGERDUTY_EVENTS_URL",
+      "CHAT_WEBHOOK",
+      "CI_PIPELINE_URL",
+      "BUILD_URL",
+      "CI_JOB_URL",
+      "CI_PROJECT_URL",
+      "GITHUB_SERVER_URL",
+      "CIRCLE_BUILD_URL",
+      "BUILDKITE_BUILD_URL"
+    ];
     DEFAULT_SLACK_API_URL = "https://slack.com/api";
     DEFAULT_API_URL = "https://api.github.com";
     OWNER = /^[A-Za-z0-9-]{1,39}$/;
@@ -10068,6 +10114,33 @@ var init_agent = __esm({
     load = createRequire(import.meta.url);
     transports = /* @__PURE__ */ new Map();
     AHEAD_MAX_IDLE_MS = 4e3;
+  }
+});
+
+// lib/http/credentials.ts
+function credentialsInHeader(value16) {
+  const parts = value16.trim().split(/\s+/);
+  if (parts.length === 1) return parts[0] === "" || SCHEMES.has(parts[0].toLowerCase()) ? [] : [parts[0]];
+  const [scheme, ...rest] = parts;
+  const credential = rest.join(" ");
+  if (scheme.toLowerCase() !== "basic" || !BASE64.test(credential)) return [credential];
+  const decoded = Buffer.from(credential, "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  return colon < 0 ? [credential, decoded] : [credential, decoded, decoded.slice(colon + 1)];
+}
+function registerSentCredentials(headers) {
+  for (const [name2, value16] of Object.entries(headers ?? {})) {
+    if (CREDENTIAL_HEADERS.has(name2.toLowerCase()) && typeof value16 === "string") registerSecret(...credentialsInHeader(value16));
+  }
+}
+var CREDENTIAL_HEADERS, SCHEMES, BASE64;
+var init_credentials = __esm({
+  "lib/http/credentials.ts"() {
+    "use strict";
+    init_redact();
+    CREDENTIAL_HEADERS = /* @__PURE__ */ new Set(["authorization", "proxy-authorization"]);
+    SCHEMES = /* @__PURE__ */ new Set(["basic", "bearer", "token", "digest"]);
+    BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
   }
 });
 
@@ -34508,7 +34581,7 @@ var require_receiver = __commonJS({
             const buffer = this.consume(2);
             const fin = (buffer[0] & 128) !== 0;
             const opcode = buffer[0] & 15;
-            const masked = (buffer[1] & 128) === 128;
+            const masked2 = (buffer[1] & 128) === 128;
             const fragmented = !fin && opcode !== opcodes.CONTINUATION;
             const payloadLength = buffer[1] & 127;
             const rsv1 = buffer[0] & 64;
@@ -34518,7 +34591,7 @@ var require_receiver = __commonJS({
               failWebsocketConnection(this.#handler, 1002, "Invalid opcode received");
               return callback();
             }
-            if (masked) {
+            if (masked2) {
               failWebsocketConnection(this.#handler, 1002, "Frame cannot be masked");
               return callback();
             }
@@ -34566,7 +34639,7 @@ var require_receiver = __commonJS({
               this.#info.compressed = rsv1 !== 0;
             }
             this.#info.opcode = opcode;
-            this.#info.masked = masked;
+            this.#info.masked = masked2;
             this.#info.fin = fin;
             this.#info.fragmented = fragmented;
           } else if (this.#state === parserStates.PAYLOADLENGTH_16) {
@@ -36711,16 +36784,21 @@ function proxyConfigured(env = process.env) {
 function registerProxySecrets(env = process.env) {
   for (const name2 of [...HTTP, ...HTTPS]) if (env[name2]) registerSecret(...proxyCredentials(env[name2]));
 }
+function proxyAgentOptions(env = process.env) {
+  const http = proxyOf(env, HTTP);
+  const https = proxyOf(env, HTTPS);
+  return { ...PROXY_AGENT_OPTIONS, ...http ? { httpProxy: http.url } : {}, ...https ? { httpsProxy: https.url } : {} };
+}
 function proxiedFetch(env = process.env) {
   registerProxySecrets(env);
   proxied ??= Promise.resolve().then(() => __toESM(require_undici(), 1)).then(({ default: { EnvHttpProxyAgent, fetch: undiciFetch } }) => {
-    const dispatcher = new EnvHttpProxyAgent(PROXY_AGENT_OPTIONS);
+    const dispatcher = new EnvHttpProxyAgent(proxyAgentOptions(env));
     const proxiedFetch2 = (input2, init) => undiciFetch(input2, { ...init, dispatcher });
     return proxiedFetch2;
   });
   return proxied;
 }
-var HTTP, HTTPS, first, proxyCredentials, PROXY_AGENT_OPTIONS, proxied;
+var HTTP, HTTPS, first, proxyOf, proxyCredentials, PROXY_AGENT_OPTIONS, proxied;
 var init_proxy = __esm({
   "lib/http/proxy.ts"() {
     "use strict";
@@ -36731,7 +36809,11 @@ var init_proxy = __esm({
       const name2 = names.find((n) => env[n] !== void 0 && env[n] !== "");
       return name2 === void 0 ? void 0 : { variable: name2, url: env[name2] };
     };
-    proxyCredentials = credentialsIn;
+    proxyOf = (env, names) => {
+      const found = first(env, names);
+      return found && { variable: found.variable, url: proxyAddress(found.url) };
+    };
+    proxyCredentials = (url) => credentialsIn(proxyAddress(url));
     PROXY_AGENT_OPTIONS = { proxyTunnel: false };
   }
 });
@@ -36742,6 +36824,7 @@ async function fetchOverHttp(input2, init = {}) {
   let method = (init.method ?? "GET").toUpperCase();
   let body2 = init.body ?? void 0;
   const headers = Object.fromEntries(Object.entries(init.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+  registerSentCredentials(headers);
   const signal = init.signal ?? void 0;
   const maxBytes = init.maxBytes ?? MAX_ANSWER_BYTES;
   const hop = proxyConfigured() ? viaProxy : direct;
@@ -36899,6 +36982,7 @@ var init_fetch = __esm({
     "use strict";
     init_errors();
     init_agent();
+    init_credentials();
     init_proxy();
     MAX_ANSWER_BYTES = 32 << 20;
     MAX_SMALL_ANSWER_BYTES = 1 << 20;
@@ -42824,17 +42908,20 @@ var init_ratelimit = __esm({
 // lib/gitlab/client.ts
 var client_exports = {};
 __export(client_exports, {
+  ERROR_TEXT_LENGTH: () => ERROR_TEXT_LENGTH,
   createGitLab: () => createGitLab,
   nextPage: () => nextPage
 });
 function errorText(text4) {
+  let said;
   try {
     const body2 = JSON.parse(text4);
-    const said = body2.message ?? body2.error;
-    return (typeof said === "string" ? said : JSON.stringify(said ?? body2)).slice(0, 300);
+    const message = body2.message ?? body2.error;
+    said = typeof message === "string" ? message : JSON.stringify(message ?? body2);
   } catch {
-    return text4.slice(0, 300);
+    said = text4;
   }
+  return redact(said).slice(0, ERROR_TEXT_LENGTH);
 }
 function createGitLab(options, log2) {
   const base = options.apiUrl.replace(/\/+$/, "");
@@ -42928,7 +43015,7 @@ function nextPage(headers, current) {
   }
   return /<([^>]+)>\s*;\s*rel="next"/.exec(headers.link ?? "")?.[1];
 }
-var MAX_LIMIT_RETRIES, LOW_QUOTA, pacers, pacer, sleep, headersOf;
+var MAX_LIMIT_RETRIES, LOW_QUOTA, pacers, pacer, sleep, headersOf, ERROR_TEXT_LENGTH;
 var init_client = __esm({
   "lib/gitlab/client.ts"() {
     "use strict";
@@ -42936,6 +43023,7 @@ var init_client = __esm({
     init_errors();
     init_fetch();
     init_paginate();
+    init_redact();
     init_transient();
     init_budget2();
     init_ratelimit();
@@ -42949,6 +43037,7 @@ var init_client = __esm({
     };
     sleep = (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1e3));
     headersOf = (response) => Object.fromEntries([...response.headers].map(([k, v]) => [k.toLowerCase(), v]));
+    ERROR_TEXT_LENGTH = 300;
   }
 });
 
@@ -44908,8 +44997,15 @@ function lowerCaseHeaders(headers) {
   for (const [name2, value16] of Object.entries(headers ?? {})) if (value16 !== void 0) out[name2.toLowerCase()] = String(value16);
   return out;
 }
+function masked(error) {
+  if (!isRequestError(error)) return error;
+  error.message = redact(error.message);
+  if (error.response) error.response.data = redactDeep(error.response.data);
+  return error;
+}
 function toApiError(error) {
   if (error instanceof ApiError || !isRequestError(error)) return error;
+  masked(error);
   if (error.cause instanceof AnswerTooLarge) return new ApiError(error.cause.message, { status: error.cause.status, transient: true, cause: error.cause });
   if (!error.response) return new ApiError(error.message, { transient: true, cause: error.cause });
   const status = error.status;
@@ -44927,6 +45023,7 @@ var init_api_error = __esm({
   "lib/github/api-error.ts"() {
     "use strict";
     init_errors();
+    init_redact();
     isRequestError = (error) => error instanceof Error && error.name === "HttpError" && typeof error.status === "number";
   }
 });
@@ -46408,11 +46505,7 @@ function createAppAuthFor(credentials, target) {
     const { createAppAuth: createAppAuth2 } = await Promise.resolve().then(() => (init_dist_node(), dist_node_exports));
     return createAppAuth2({ appId: credentials.appId, privateKey: credentials.privateKey, request: request2 });
   }
-  const jwt = async () => {
-    const { token } = await (await auth6())({ type: "app" });
-    registerSecret(token);
-    return `Bearer ${token}`;
-  };
+  const jwt = async () => `Bearer ${(await (await auth6())({ type: "app" })).token}`;
   let installationId;
   const findInstallation = () => installationId ??= (async () => {
     if (credentials.installationId !== void 0) return credentials.installationId;
@@ -46525,7 +46618,7 @@ function createGitHub(options, log2) {
       try {
         return await waitingOutLimits(() => complete(request2(endpoint2)), where, signal);
       } catch (error) {
-        const limit = rateLimitOf(error);
+        const limit = rateLimitOf(masked(error));
         throw limit ? new RateLimited(limit, where, options.maxWaitSeconds, error) : toApiError(error);
       }
     };
@@ -47063,7 +47156,8 @@ async function readReasonFile(source, known2, log2, options = {}) {
   let raw;
   try {
     const stream = source === "-" ? options.stdin ?? process.stdin : (await open(source, "r")).createReadStream();
-    raw = (await readStream2(stream, options.maxBytes ?? REASON_BYTES, true)).bytes.toString("utf8");
+    const { bytes, cut: cut2 } = await readStream2(stream, options.maxBytes ?? REASON_BYTES, true);
+    raw = toWholeLine(bytes, cut2).toString("utf8");
   } catch (error) {
     log2.warn(`Could not read the reason file ${name2} (${why2(error)}), so the default reason is used`);
     return void 0;
@@ -47084,7 +47178,7 @@ async function readInputs(request2, config, log2, options = {}) {
   const excerpt = request2.log === void 0 ? void 0 : await readLogExcerpt(request2.log, { lines: config.logLines, jobUrl: config.jobUrl, known: known2 }, log2, options);
   return { ...reason === void 0 ? {} : { reason }, ...excerpt === void 0 ? {} : { log: excerpt } };
 }
-var TAIL_BYTES, REASON_BYTES, CHUNK, NEWLINE, nameOf2, CUT_MARGIN, fromWholeLine, why2;
+var TAIL_BYTES, REASON_BYTES, CHUNK, NEWLINE, nameOf2, CUT_MARGIN, fromWholeLine, toWholeLine, why2;
 var init_input_files = __esm({
   "lib/run/input-files.ts"() {
     "use strict";
@@ -47103,6 +47197,13 @@ var init_input_files = __esm({
       if (newline >= 0) return bytes.subarray(newline + 1);
       const space = bytes.findIndex((b) => b === 32 || b === 9);
       return bytes.subarray(space >= 0 ? space + 1 : Math.min(bytes.length, CUT_MARGIN));
+    };
+    toWholeLine = (bytes, cut2) => {
+      if (!cut2) return bytes;
+      const newline = bytes.lastIndexOf(NEWLINE);
+      if (newline >= 0) return bytes.subarray(0, newline + 1);
+      const space = Math.max(bytes.lastIndexOf(32), bytes.lastIndexOf(9));
+      return bytes.subarray(0, space >= 0 ? space : Math.max(0, bytes.length - CUT_MARGIN));
     };
     why2 = (error) => error.code ?? error.message ?? String(error);
   }
@@ -47347,6 +47448,8 @@ var init_ci_reader = __esm({
 import { createRequire as createRequire3 } from "node:module";
 async function streamGet(request2) {
   const { signal } = request2;
+  registerSentCredentials(request2.headers);
+  registerSentCredentials(request2.credentials?.headers);
   let url = new URL(request2.url);
   let credentialed = request2.credentials !== void 0 && url.origin === request2.credentials.origin;
   for (let hops = 0; ; hops++) {
@@ -47448,6 +47551,7 @@ var init_stream = __esm({
   "lib/http/stream.ts"() {
     "use strict";
     init_errors();
+    init_credentials();
     init_fetch();
     init_proxy();
     ({ request: httpRequest } = createRequire3(import.meta.url)("node:http"));
@@ -47669,8 +47773,8 @@ var init_trace = __esm({
         this.pending = [];
         this.pendingBytes = 0;
         if (whole.length <= MAX_LINE2) return whole.toString("utf8");
-        const masked = Buffer.from(redact(whole.toString("utf8", Math.max(0, whole.length - 2 * MAX_LINE2))));
-        return masked.toString("utf8", Math.max(0, masked.length - MAX_LINE2));
+        const masked2 = Buffer.from(redact(whole.toString("utf8", Math.max(0, whole.length - 2 * MAX_LINE2))));
+        return masked2.toString("utf8", Math.max(0, masked2.length - MAX_LINE2));
       }
       line(raw) {
         if (!raw.includes("section_")) return this.keep(withoutFinalCr(raw), raw.length);
@@ -48008,7 +48112,8 @@ var init_merged_pulls = __esm({
 var changes_exports = {};
 __export(changes_exports, {
   RECENT_MRS: () => RECENT_MRS,
-  gitLabChanges: () => gitLabChanges
+  gitLabChanges: () => gitLabChanges,
+  gitLabWebUrl: () => gitLabWebUrl
 });
 function cannot2(what, error) {
   if (error instanceof ChangesUnavailable) return error;
@@ -48017,9 +48122,13 @@ function cannot2(what, error) {
   if (status === 404) return new ChangesUnavailable(`GitLab answered HTTP 404 for ${what}: it does not exist, or the token may not see it`, PERMISSION2, { status, cause: error });
   return new ChangesUnavailable(`${what}: ${describeError(error)}`, "", { ...status === void 0 ? {} : { status }, cause: error });
 }
+function gitLabWebUrl(apiUrl) {
+  const url = new URL(apiUrl);
+  return `${url.origin}${url.pathname.replace(/\/api\/v4\/?$/, "").replace(/\/+$/, "")}`;
+}
 function gitLabChanges(gitlab, code, apiUrl) {
   const path3 = `/projects/${encodeURIComponent(code.project)}`;
-  const web = code.projectUrl ?? (/^\d+$/.test(code.project) ? void 0 : `${apiUrl.replace(/\/api\/v4\/?$/, "")}/${code.project}`);
+  const web = code.projectUrl === void 0 ? /^\d+$/.test(code.project) ? void 0 : `${gitLabWebUrl(apiUrl)}/${code.project}` : withoutUserinfo(code.projectUrl);
   const lastGood = {
     name: "GitLab deployments",
     async find(signal) {
@@ -48088,7 +48197,7 @@ function gitLabChanges(gitlab, code, apiUrl) {
     permissionHint: "read_api"
   };
 }
-var RECENT_MRS, PERMISSION2, unexpected2, SHA4, isSha, dateOf, commitOf, mergedOf;
+var RECENT_MRS, PERMISSION2, unexpected2, SHA4, isSha, dateOf, commitOf, mergedOf, withoutUserinfo;
 var init_changes3 = __esm({
   "lib/gitlab/changes.ts"() {
     "use strict";
@@ -48111,6 +48220,13 @@ var init_changes3 = __esm({
       if (!Number.isInteger(mr.iid) || typeof mr.title !== "string" || typeof mr.web_url !== "string") throw unexpected2("the list of merge requests");
       const pull = { number: mr.iid, title: mr.title, url: mr.web_url, author: typeof mr.author?.username === "string" ? mr.author.username : null };
       return [mr.merge_commit_sha, mr.squash_commit_sha, mr.sha].filter(isSha).map((mergeSha) => ({ ...pull, mergeSha }));
+    };
+    withoutUserinfo = (address) => {
+      if (!URL.canParse(address)) return address;
+      const url = new URL(address);
+      url.username = "";
+      url.password = "";
+      return url.href.replace(/\/$/, "");
     };
   }
 });
@@ -50043,6 +50159,8 @@ function actionRun(env) {
   if (mode !== "report" && mode !== "resolve") problems.push(`The input mode must be report or resolve, got ${JSON.stringify(mode)}`);
   const dryRun = input(env, "dry-run").toLowerCase();
   if (!["", "true", "false"].includes(dryRun)) problems.push(`The input dry-run must be true or false, got ${JSON.stringify(input(env, "dry-run"))}`);
+  const app = ["ISSUE_APP_ID", "ISSUE_APP_PRIVATE_KEY"].find((name2) => (env[name2] ?? "").trim() !== "");
+  if (app && input(env, "token")) problems.push(`The input token (by default the workflow's github.token) and ${app} in env: are both set: mint the App's token with actions/create-github-app-token and pass it as token`);
   if (problems.length) throw new ConfigError(problems);
   const vars = {};
   for (const [name2, variable] of Object.entries(VARIABLES)) {
