@@ -20,8 +20,13 @@ import type { Config } from '../config/config.ts'
 import { formatWindow } from '../config/noise.ts'
 import { noiseFigures, noiseLines, type NoiseFigures } from '../core/noise/stats.ts'
 
-/** `report` rendered as `format`: badges are one JSON document a line, one per environment. */
-export function renderStats(report: StatsReport & { readonly noise?: NoiseReport }, format: StatsFormat): string {
+/**
+ * `report` rendered as `format`: badges are one JSON document a line, one per environment. Its values are
+ * masked first (lib/core/redact.ts), since the table and the chart cut long environment names, which the
+ * redactor on the printed text could then no longer recognise.
+ */
+export function renderStats(unmasked: StatsReport & { readonly noise?: NoiseReport }, format: StatsFormat): string {
+  const report = redactDeep(unmasked)
   // REPORT_FLAP, REPORT_PAGE_AFTER (docs/noise.md): their lines after the table, their key in JSON; only when set.
   const noise = report.noise ? noiseLines(report.noise.figures, report.noise.window) : []
   if (format === 'table') return renderTable(report) + noise.map((line) => `${line}\n`).join('')

@@ -191,6 +191,17 @@ test('--summary: a secret in an environment\'s name is masked in the job summary
   assert.match(written, /```mermaid\nxychart-beta\n/)
 })
 
+test('a secret in a long environment name is masked on standard output too, before the table cuts the name', async () => {
+  const secret = 'St4tsTableSecret0123456789'
+  seedGitHub(servers.gh, [{ env: `${'x'.repeat(70)}-${secret}`, created: '2026-10-03T10:00:00Z' }])
+  for (const format of ['table', 'markdown', 'json']) {
+    const r = await runInProcess('stats.mts', [...OCT, '--format', format], { ...servers.gh.env(FAST), CI_LOG_TOKEN: secret })
+    assert.is(r.code, 0, r.stderr)
+    assert.not.ok(r.stdout.includes(secret.slice(0, 6)), `${format}: ${r.stdout}`)
+    assert.ok(r.stdout.includes(`${'x'.repeat(20)}`), `${format}: the environment is listed`)
+  }
+})
+
 test('badge: one shields.io endpoint JSON a line per environment, only keys shields accepts', async () => {
   const r = await runInProcess('stats.mts', [...OCT, '--format', 'badge'], github())
   assert.is(r.code, 0, r.stderr)
