@@ -8,7 +8,8 @@ import type { DeployCount, Tracker } from '../core/tracker.ts'
 import { ApiError } from '../core/errors.ts'
 import type { GitHub } from './client.ts'
 import { gitHubPages } from './pages.ts'
-import { graphql } from './graphql.ts'
+import { graphql, type Answer } from './graphql.ts'
+import { guardedCursorPages } from '../http/paginate.ts'
 import { issuePages, type GitHubRepo } from './issues.ts'
 
 // A workflow job with an `environment` records a deployment for each attempt, good or failed, and sets
@@ -46,31 +47,35 @@ type StatusCount = { readonly count: number; readonly failed: number } | { reado
 async function countByStatus(github: GitHub, repo: GitHubRepo, environment: string, since: Date, until: Date): Promise<StatusCount> {
   let count = 0
   let failed = 0
-  let after: string | null = null
-  for (;;) {
-    let answer: Awaited<ReturnType<typeof graphql<DeploymentPage>>>
-    try {
-      answer = await graphql<DeploymentPage>(github, DEPLOYMENTS, { owner: repo.owner, repo: repo.repo, environment, after })
-    } catch (error) {
-      // No GraphQL here (an older GitHub Enterprise Server), or not for this token.
-      if (error instanceof ApiError && (error.status === 401 || error.status === 403 || error.status === 404)) return { unread: `GraphQL answered HTTP ${error.status}` }
-      throw error
-    }
-    if ('problem' in answer) return { unread: `GraphQL: ${answer.problem.type ?? 'error'}: ${answer.problem.message ?? ''}`.trim() }
-    const deployments: Deployments | undefined = answer.data.repository?.deployments
-    if (!deployments) return { unread: 'GraphQL found no repository' }
-    let older = false
-    for (const node of deployments.nodes) {
-      const at = new Date(node.createdAt)
-      if (at < since) older = true
-      else if (at < until && FINISHED.has(node.latestStatus?.state ?? '')) {
-        count++
-        if (FAILED.has(node.latestStatus!.state)) failed++
-      }
-    }
-    if (older || !deployments.pageInfo.hasNextPage || !deployments.pageInfo.endCursor) return { count, failed }
-    after = deployments.pageInfo.endCursor
+  // Through the same guard as every listing (lib/http/paginate.ts): a server that names a cursor already
+  // sent, or lists past the cap, ends the count with one [WARN] and the pages read, never counted twice.
+  const read = (after: string | null) => graphql<DeploymentPage>(github, DEPLOYMENTS, { owner: repo.owner, repo: repo.repo, environment, after })
+  const next = (answer: Answer<DeploymentPage>) => {
+    const pageInfo = 'problem' in answer ? undefined : answer.data.repository?.deployments.pageInfo
+    return (pageInfo?.hasNextPage && pageInfo.endCursor) || undefined
   }
+  try {
+    for await (const answer of guardedCursorPages(read, next, { what: `the deployments of ${environment}`, log: github.log })) {
+      if ('problem' in answer) return { unread: `GraphQL: ${answer.problem.type ?? 'error'}: ${answer.problem.message ?? ''}`.trim() }
+      const deployments: Deployments | undefined = answer.data.repository?.deployments
+      if (!deployments) return { unread: 'GraphQL found no repository' }
+      let older = false
+      for (const node of deployments.nodes) {
+        const at = new Date(node.createdAt)
+        if (at < since) older = true
+        else if (at < until && FINISHED.has(node.latestStatus?.state ?? '')) {
+          count++
+          if (FAILED.has(node.latestStatus!.state)) failed++
+        }
+      }
+      if (older) break
+    }
+  } catch (error) {
+    // No GraphQL here (an older GitHub Enterprise Server), or not for this token.
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403 || error.status === 404)) return { unread: `GraphQL answered HTTP ${error.status}` }
+    throw error
+  }
+  return { count, failed }
 }
 
 /** `history` and `countDeploys` of the GitHub tracker for `repo`. */

@@ -4,7 +4,7 @@
 // server keeps its own routes and its own error shapes; only what they say differently is passed in
 // (FaultDialect). The faults: no answer, a reset, a stalled or slowly dripping body, a body that never
 // ends, an oversized body announced by its length, a `Link` (and `x-next-page`) back to the same page, a
-// redirect (to another origin, or to plain http), and an error body that echoes the request, credentials
+// GraphQL `endCursor` naming the page just read, a redirect (to another origin, or to plain http), and an error body that echoes the request, credentials
 // and all.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
@@ -43,6 +43,12 @@ export type Fault =
   | { redirect: string; status?: number }
   /** The answer the route gives, with `Link: rel="next"` and `x-next-page` naming this same page again. */
   | { cyclicLink: true }
+  /**
+   * The route's own GraphQL answer, each `pageInfo` in it saying a next page follows at the cursor this
+   * request was sent as `after` (the first page: at the route's own `endCursor`): a server that repeats its
+   * cursor. https://docs.github.com/en/graphql/guides/using-pagination-in-the-graphql-api
+   */
+  | { cyclicCursor: true }
   /** An error answer (`echo` is its status) whose body echoes the request: address, headers, body. */
   | { echo: number }
 
@@ -245,6 +251,7 @@ export async function serveFault(req: IncomingMessage, res: ServerResponse, faul
     const r = context.recorded
     return context.send(res, fault.echo, { message: `echo of ${req.method} ${req.url}`, url: req.url, headers: req.headers, body: r?.body ?? '' })
   }
+  if ('cyclicCursor' in fault) return cyclicCursor(res, context)
   // cyclicLink: the route's own answer, its paging headers replaced by ones naming this page again.
   const self = new URL(req.url ?? '/', `http://${req.headers.host}`)
   const paging = /^(link|x-next-page|x-page)$/i
@@ -255,6 +262,33 @@ export async function serveFault(req: IncomingMessage, res: ServerResponse, faul
     writeHead(status, Object.fromEntries(Object.entries(headers).filter(([name]) => !paging.test(name))))) as unknown as typeof res.writeHead
   setHeader('link', `<${self.href}>; rel="next"`)
   setHeader('x-next-page', self.searchParams.get('page') ?? '1')
+  await context.route?.(res)
+}
+
+// The route's answer to a GraphQL query, its every `pageInfo` naming the cursor the request was sent again.
+async function cyclicCursor(res: ServerResponse, context: FaultContext): Promise<void> {
+  const after = ((context.recorded?.json ?? {}) as { variables?: { after?: unknown } }).variables?.after
+  const repeat = (value: unknown): void => {
+    if (typeof value !== 'object' || value === null) return
+    for (const [name, inner] of Object.entries(value)) {
+      if (name === 'pageInfo' && typeof inner === 'object' && inner !== null) {
+        const pageInfo = inner as { hasNextPage?: boolean; endCursor?: string | null }
+        pageInfo.endCursor = typeof after === 'string' ? after : (pageInfo.endCursor ?? 'Y3ljbGlj')
+        pageInfo.hasNextPage = true
+      } else repeat(inner)
+    }
+  }
+  const end = res.end.bind(res) as (chunk?: unknown) => ServerResponse
+  res.end = ((chunk?: unknown) => {
+    if (typeof chunk !== 'string') return end(chunk)
+    try {
+      const body: unknown = JSON.parse(chunk)
+      repeat(body)
+      return end(JSON.stringify(body))
+    } catch {
+      return end(chunk)
+    }
+  }) as typeof res.end
   await context.route?.(res)
 }
 

@@ -4,12 +4,13 @@ import { memoryLog } from '../../../lib/core/log.ts'
 import type { Issue } from '../../../lib/core/tracker.ts'
 import { createGitHub } from '../../../lib/github/client.ts'
 import { createGitHubTracker } from '../../../lib/github/tracker.ts'
+import { MAX_PAGES } from '../../../lib/http/paginate.ts'
 import { serveGitHubDeployments } from '../../helpers/loopback-deployments.ts'
 import { useLoopback } from '../../helpers/servers.ts'
 
 const servers = useLoopback(test, { github: true })
 const options = { timeoutMs: 2000, maxWaitSeconds: 5, retryAttempts: 3, retryDelaySeconds: 0.01, writeIntervalSeconds: 0.01 }
-const tracker = () => createGitHubTracker(createGitHub({ token: servers.gh.token, apiUrl: servers.gh.url, ...options }, memoryLog()), { owner: 'acme', repo: 'shop' })
+const tracker = (log = memoryLog()) => createGitHubTracker(createGitHub({ token: servers.gh.token, apiUrl: servers.gh.url, ...options }, log), { owner: 'acme', repo: 'shop' })
 
 test('history: open and closed labelled issues updated since, 100 a page, with comment counts; no pull requests', async () => {
   for (let i = 0; i < 150; i++) {
@@ -48,6 +49,40 @@ test('countDeploys: the environment\'s deployments in the period with their stat
   assert.is(queries.length, 3)
   assert.equal(servers.gh.calls('POST', /^\/graphql$/).map((r) => (r.json as { variables: { after: string | null } }).variables.after === null), [true, false, false])
   assert.is(servers.gh.calls('GET', /\/deployments$/).length, 0)
+})
+
+// The deployments' GraphQL listing goes through the same guard as every listing (lib/http/paginate.ts).
+// Before it did, a server repeating its cursor was asked for that page for ever, each answer counted again.
+const afters = () => servers.gh.calls('POST', /^\/graphql$/).map((r) => (r.json as { variables: { after: string | null } }).variables.after)
+
+test('countDeploys: a GraphQL endCursor naming the page just read ends the count with one [WARN], each page counted once', async () => {
+  serveGitHubDeployments(servers.gh, Array.from({ length: 250 }, (_, i) => ({ environment: 'prod', createdAt: day(1 + (i % 14)), state: i % 5 === 0 ? 'FAILURE' : 'SUCCESS' })))
+  servers.gh.inject('POST', /^\/graphql$/, { cyclicCursor: true }, 300)
+  const log = memoryLog()
+  const count = await tracker(log).countDeploys!({ environment: 'prod', ...OCT_1_TO_14 })
+  // Page 1, then page 2 naming its own cursor again: 200 deployments read once, then the listing stops.
+  assert.equal(afters().length, 2)
+  assert.is(afters()[0], null)
+  assert.is(count.count, 200)
+  assert.is(count.includesFailed, true)
+  assert.equal(log.lines.filter((l) => l.startsWith('[WARN]')), ['[WARN] Listing the deployments of prod: the server named a page already read as the next one; the listing stops with the 2 pages read'])
+})
+
+test('countDeploys: a GraphQL listing that never ends stops at the page cap with one [WARN]', async () => {
+  let asked = 0
+  servers.gh.extraRoutes.push((r) => {
+    if (r.method !== 'POST' || r.path !== '/graphql') return undefined
+    asked++
+    // A new cursor every time, "more" for 50 pages past the cap (so that a listing without one ends too),
+    // every deployment inside the period.
+    const nodes = [{ createdAt: day(5), latestStatus: { state: 'SUCCESS' } }]
+    return { status: 200, body: { data: { repository: { deployments: { nodes, pageInfo: { hasNextPage: asked < MAX_PAGES + 50, endCursor: `c${asked}` } } } } } }
+  })
+  const log = memoryLog()
+  const count = await tracker(log).countDeploys!({ environment: 'prod', ...OCT_1_TO_14 })
+  assert.is(asked, MAX_PAGES)
+  assert.is(count.count, MAX_PAGES)
+  assert.equal(log.lines.filter((l) => l.startsWith('[WARN]')), [`[WARN] Listing the deployments of prod: more than ${MAX_PAGES} pages; the listing stops with the first ${MAX_PAGES}`])
 })
 
 test('countDeploys where GraphQL refuses: the deployments over REST, their statuses unread and why', async () => {
