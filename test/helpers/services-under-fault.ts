@@ -12,6 +12,7 @@ import { GUARD, runScript } from './helpers.ts'
 import { actionsJob, failedLog, LoopbackActions } from './loopback-github-actions.ts'
 import { githubProject } from './loopback-github-graphql.ts'
 import { DEPLOY_TRACE } from './loopback-gitlab-ci.ts'
+import { serveGitHubDeployments } from './loopback-deployments.ts'
 import type { Loopback, LoopbackChoice } from './servers.ts'
 
 /** The servers every fault test starts: one of each service. */
@@ -42,8 +43,10 @@ export interface Staged {
 
 export interface ServiceUnderFault {
   readonly name: string
-  /** A paginated listing: the cyclic `Link` applies. */
+  /** A paginated listing: a next page already read applies. */
   readonly listing: boolean
+  /** The fault that makes its listing name a page already read: a `Link` back to it unless given. */
+  readonly cycle?: Fault
   /** Followed (an API read: to another origin without credentials) or refused (a post whose address or body is secret). */
   readonly redirects: 'followed' | 'refused'
   /** The most requests the spoiled endpoint may get in one run, whatever it answers (documented in docs/security.md). */
@@ -198,6 +201,23 @@ export const SERVICES: readonly ServiceUnderFault[] = [
     async stage(lb, fault, times = 100) {
       lb.gh.inject('GET', ISSUE_LIST, fault, times)
       return { script: 'stats.mts', args: ['--since', '2026-10-01', '--until', '2026-10-31'], env: { ...BOUNDED_ENV, ...lb.gh.env() }, hits: () => lb.gh.calls('GET', ISSUE_LIST).length, secrets: ghSecrets(lb), close: noClose }
+    },
+  },
+  {
+    // `stats --env`: the environment's deployments with their statuses, a GraphQL query (a POST, sent once)
+    // per page of 100; 150 in the period, so two pages. A failed read shows no figures.
+    name: 'GitHub GraphQL (deployments listing)',
+    listing: true,
+    cycle: { cyclicCursor: true },
+    redirects: 'followed',
+    maxHits: 2,
+    deadlineSeconds: 2 * 1 + 2,
+    filesIssue: false,
+    warns: true,
+    async stage(lb, fault, times = 100) {
+      serveGitHubDeployments(lb.gh, Array.from({ length: 150 }, (_, i) => ({ environment: 'production', createdAt: `2026-10-${String(1 + (i % 28)).padStart(2, '0')}T12:00:00Z` })))
+      lb.gh.inject('POST', /^\/graphql$/, fault, times)
+      return { script: 'stats.mts', args: ['--since', '2026-10-01', '--until', '2026-10-31', '--env', 'production'], env: { ...BOUNDED_ENV, ...lb.gh.env() }, hits: () => lb.gh.calls('POST', /^\/graphql$/).length, secrets: ghSecrets(lb), close: noClose }
     },
   },
 ]
