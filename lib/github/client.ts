@@ -7,7 +7,7 @@ import { readAttempts, retryTransient, sleepUnless } from '../core/retry/transie
 import { ApiError, RateLimited } from '../core/errors.ts'
 import { complete, masked, toApiError } from './api-error.ts'
 import { pacing } from './pacing.ts'
-import { Limiter } from '../core/retry/limiter.ts'
+import { Limiter, underSignal } from '../core/retry/limiter.ts'
 import type Bottleneck from 'bottleneck'
 import { waitBudget } from '../core/retry/budget.ts'
 import { isKnownToThrottling, rateLimitOf } from './ratelimit.ts'
@@ -72,8 +72,9 @@ export function createGitHub(options: ClientOptions, log: Log): GitHub {
   const budget = waitBudget(options.maxWaitSeconds)
   let quotaWarned = false
 
+  // Past the caller's deadline, no wait begins (and none is announced); one in progress ends with it (limiter.ts).
   const onLimit = (kind: string) => (retryAfter: number, request: Endpoint, _: unknown, retryCount: number) => {
-    if (retryCount >= MAX_LIMIT_RETRIES || !budget.take(retryAfter)) return false
+    if (retryCount >= MAX_LIMIT_RETRIES || signalOf(request)?.aborted || !budget.take(retryAfter)) return false
     log.warn(`${kind} rate limit on ${describeRequest(request)}; waiting ${retryAfter}s`)
     return true
   }
@@ -140,11 +141,11 @@ export function createGitHub(options: ClientOptions, log: Log): GitHub {
     const retryAttempts = endpoint.method === 'GET' ? readAttempts(options.retryAttempts) : 1
     const where = describeRequest(endpoint)
     // A caller's deadline (the CI read's) covers the retries and waits too: once it passes, nothing more is sent.
-    const signal = (endpoint.request as { signal?: AbortSignal } | undefined)?.signal
+    const signal = signalOf(endpoint)
     const once = async () => {
       signal?.throwIfAborted()
       try {
-        return await waitingOutLimits(() => complete(request(endpoint)), where, signal)
+        return await waitingOutLimits(() => underSignal(signal, () => complete(request(endpoint))), where, signal)
       } catch (error) {
         // A limit that outlasts the budget: no more calls this run (GitHub may ban clients that keep calling).
         // Either way the error is kept as a cause, so the server's text in it is masked first.
@@ -162,6 +163,8 @@ export function createGitHub(options: ClientOptions, log: Log): GitHub {
 
   return octokit
 }
+
+const signalOf = (endpoint: Endpoint) => (endpoint.request as { signal?: AbortSignal } | undefined)?.signal
 
 const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '').replace(/\?.*$/, '')
 

@@ -12,10 +12,25 @@
 //   0 runs beside a full limiter: plugin-throttling's retries);
 // - the `failed` event: a listener that returns a number retries the job after that many ms, in its slot;
 // - `Group#key(id)`: one limiter per key. `Events` is Bottleneck's own, so `trigger` resolves as it does.
+// One addition: a job scheduled under a request's signal ({@link underSignal}) ends its wait before a retry
+// when that signal aborts, rejecting with its reason.
 // It reaches plugin-throttling through its public `Bottleneck` option ("Bottleneck constructor"):
 // https://github.com/octokit/plugin-throttling.js#options. Not supported: clustering (`connection`, for
 // limits shared across processes through Redis); one run is one process.
+import { AsyncLocalStorage } from 'node:async_hooks'
 import Bottleneck from 'bottleneck/light.js'
+import { sleepUnless } from './transient.ts'
+
+// plugin-throttling waits out a rate limit (its `failed` listener's answer) inside this limiter, where no
+// option of the request reaches: carried through async context instead (as the attempts override is,
+// transient.ts), so that a caller's deadline ends the wait rather than the process staying alive for up
+// to REPORT_MAX_WAIT, and no request follows it.
+const requestSignal = new AsyncLocalStorage<AbortSignal>()
+
+/** Runs `fn` with every job it schedules ending its wait before a retry as soon as `signal` aborts. */
+export function underSignal<T>(signal: AbortSignal | undefined, fn: () => T): T {
+  return signal ? requestSignal.run(signal, fn) : fn()
+}
 
 /** A limiter's settings: Bottleneck's names. */
 export interface LimiterOptions {
@@ -43,6 +58,8 @@ interface Job {
   readonly weight: number
   readonly resolve: (value: unknown) => void
   readonly reject: (error: unknown) => void
+  /** The signal it was scheduled under ({@link underSignal}). */
+  readonly signal: AbortSignal | undefined
 }
 
 const DEFAULT_PRIORITY = 5
@@ -76,7 +93,7 @@ export class Limiter {
     return new Promise<T>((resolve, reject) => {
       // Bottleneck refuses such a job too; queued, it would wait forever and hold every job behind it.
       if ((options.weight ?? 1) > this.maxConcurrent) return reject(new Error(`Limiter: a job of weight ${options.weight} cannot run where at most ${this.maxConcurrent} may run at once`))
-      const job: Job = { task, args, options, priority: options.priority ?? DEFAULT_PRIORITY, weight: options.weight ?? 1, resolve: resolve as Job['resolve'], reject }
+      const job: Job = { task, args, options, priority: options.priority ?? DEFAULT_PRIORITY, weight: options.weight ?? 1, resolve: resolve as Job['resolve'], reject, signal: requestSignal.getStore() }
       // Behind every queued job of its priority or a more urgent one, ahead of the rest.
       const at = this.queue.findIndex((queued) => queued.priority > job.priority)
       this.queue.splice(at === -1 ? this.queue.length : at, 0, job)
@@ -118,7 +135,12 @@ export class Limiter {
             return
           }
           await this.events.trigger('retry', `Retrying after ${~~retryAfter} ms`, info)
-          await new Promise((resolve) => setTimeout(resolve, ~~retryAfter))
+          try {
+            await sleepUnless(~~retryAfter, job.signal)
+          } catch (reason) {
+            job.reject(reason)
+            return
+          }
         }
       }
     } finally {

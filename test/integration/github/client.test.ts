@@ -123,6 +123,22 @@ test('withAttempts overrides the GET attempts for every page of a paginated list
   assert.is(servers.gh.requests.length, 5, 'outside withAttempts the failed page is retried')
 })
 
+// plugin-throttling waits a rate limit out in its own limiter; a caller's deadline must end that wait too,
+// or the process stays alive past it for up to REPORT_MAX_WAIT and sends the request again.
+test('a caller\'s signal ends a primary rate-limit wait: rejected with its reason at once, nothing sent after it', async () => {
+  const log = memoryLog()
+  const reset = String(Math.floor(Date.now() / 1000) + 30)
+  servers.gh.inject('GET', /^\/repos\/acme\/shop\/issues$/, { status: 403, body: { message: 'API rate limit exceeded for installation ID 1.' }, headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset } }, 5)
+  const stop = new AbortController()
+  setTimeout(() => stop.abort(new Error('the deadline')), 200)
+  const started = Date.now()
+  const error = await client(log, { maxWaitSeconds: 60, retryAttempts: 1 }).request('GET /repos/{owner}/{repo}/issues', { owner: 'acme', repo: 'shop', request: { signal: stop.signal } }).then(() => undefined, (e: Error) => e)
+  assert.ok(Date.now() - started < 3000, `settled after ${Date.now() - started} ms`)
+  assert.is(error?.message, 'the deadline')
+  assert.is(log.lines.filter((l) => /rate limit on GET \/repos\/acme\/shop\/issues; waiting \d+s$/.test(l)).length, 1, log.lines.join('\n'))
+  assert.is(servers.gh.calls('GET', /\/issues$/).length, 1)
+})
+
 test('one [WARN] when the remaining quota falls under 100', async () => {
   const log = memoryLog()
   servers.gh.rateLimit = { limit: 5000, remaining: 99, reset: Math.floor(Date.now() / 1000) + 60 }

@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { Limiter } from '../../../../lib/core/retry/limiter.ts'
+import { Limiter, underSignal } from '../../../../lib/core/retry/limiter.ts'
 
 const tick = () => new Promise((resolve) => setImmediate(resolve))
 // A job that runs until its gate is opened.
@@ -97,6 +97,28 @@ test('failed: a listener that returns a number retries the job after that many m
   const plain = new Limiter({ maxConcurrent: 1 })
   await plain.schedule(failing).catch(() => {})
   assert.is(await plain.schedule(async () => 'next'), 'next')
+})
+
+test('a job scheduled under a signal ends its wait before a retry when the signal aborts: rejected with its reason, not run again', async () => {
+  const limiter = new Limiter()
+  // A rate limit: retry in 30 s, as plugin-throttling's listener answers.
+  limiter.on('failed', (async () => 30_000) as never)
+  let runs = 0
+  const stop = new AbortController()
+  const started = performance.now()
+  const job = underSignal(stop.signal, () => limiter.schedule(async () => {
+    runs++
+    throw new Error('rate limited')
+  }))
+  setTimeout(() => stop.abort(new Error('the deadline')), 50)
+  const error = await job.then(() => undefined, (e: Error) => e)
+  assert.is(error?.message, 'the deadline')
+  assert.ok(performance.now() - started < 2_000, `waited ${(performance.now() - started).toFixed(0)} ms`)
+  assert.is(runs, 1)
+  // The limiter's slot is free again, and a job under a signal already aborted waits no more.
+  assert.is(await limiter.schedule(async () => 'next'), 'next')
+  const late = await underSignal(stop.signal, () => limiter.schedule(async () => Promise.reject(new Error('rate limited')))).then(() => undefined, (e: Error) => e)
+  assert.is(late?.message, 'the deadline')
 })
 
 test('groups: one limiter per key, with the group\'s settings; a clustered limiter is refused', async () => {
