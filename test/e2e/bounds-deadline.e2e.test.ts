@@ -1,9 +1,11 @@
 // Rule: a deadline ends everything it covers (docs/security.md, "Bounds"). Against every service, a server
 // that never answers, and one that drips its answer a byte at a time: the command sends no more than its
 // documented number of requests there, exits within its documented time (plus a few seconds), still files
-// the issue when the service is not what the command is for, and prints nothing after its result.
+// the issue when the service is not what the command is for, and prints nothing after its result. Where the
+// calls are under a deadline shorter than REPORT_MAX_WAIT, a rate limit asking for a longer wait than that
+// deadline ends with it too, rather than keeping the process alive.
 // The services are the list in test/helpers/services-under-fault.ts.
-// test-runner: slow, ~45 s of waiting on deadlines (18 runs, one after another) for ~7 s of CPU
+// test-runner: slow, ~55 s of waiting on deadlines (22 runs, one after another) for ~8 s of CPU
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Fault } from '../helpers/faults.ts'
@@ -30,8 +32,10 @@ const FAULTS: readonly [string, Fault][] = [
   ['a slow drip', { drip: true, everyMs: 100 }],
 ]
 
+const RATE_LIMIT: [string, Fault] = ['a rate limit of 30 s', { rateLimit: 30 }]
+
 for (const service of SERVICES) {
-  for (const [name, fault] of FAULTS) {
+  for (const [name, fault] of service.deadline ? [...FAULTS, RATE_LIMIT] : FAULTS) {
     test(`${service.name}, ${name}: at most ${service.maxHits} request(s) there, done within ${service.deadlineSeconds} s and start-up`, async () => {
       const startup = await startupSeconds()
       const r = await runUnderFault(lb, service, fault)

@@ -4,7 +4,7 @@
 // server keeps its own routes and its own error shapes; only what they say differently is passed in
 // (FaultDialect). The faults: no answer, a reset, a stalled or slowly dripping body, a body that never
 // ends, an oversized body announced by its length, a `Link` (and `x-next-page`) back to the same page, a
-// GraphQL `endCursor` naming the page just read, a redirect (to another origin, or to plain http), and an error body that echoes the request, credentials
+// GraphQL `endCursor` naming the page just read, a rate limit, a redirect (to another origin, or to plain http), and an error body that echoes the request, credentials
 // and all.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
@@ -39,6 +39,8 @@ export type Fault =
    * the client reads it; `sent`, when given, gets the bytes each such answer had written when it ended.
    */
   | { oversized: number; sent?: number[] }
+  /** A rate limit asking the client to wait `rateLimit` seconds, in the service's words (FaultDialect.rateLimited). */
+  | { rateLimit: number }
   /** A redirect (`status`, default 302) to `redirect`: another origin, or plain http. */
   | { redirect: string; status?: number }
   /** The answer the route gives, with `Link: rel="next"` and `x-next-page` naming this same page again. */
@@ -60,6 +62,8 @@ export interface FaultDialect {
   injectedBody(status: number): unknown
   /** The body of the answer to a write that was stored (`commitThen`). */
   committedBody(status: number): unknown
+  /** Its answer to a client that must wait `seconds`; else HTTP 429 with `Retry-After`, as most services say it. */
+  rateLimited?(seconds: number): { status: number; body: unknown; headers: Record<string, string> }
 }
 
 /** How a server answers: its own `send`, which adds the headers it always sends. */
@@ -181,7 +185,7 @@ export class FaultKit {
 
 /** What {@link serveFault} needs from the server it answers for. */
 export interface FaultContext {
-  readonly dialect?: Pick<FaultDialect, 'stall' | 'injectedBody'>
+  readonly dialect?: Pick<FaultDialect, 'stall' | 'injectedBody' | 'rateLimited'>
   /** The server's own answer, for a status fault (its headers and error shape). */
   readonly send: Send
   /** The server's normal answer to the request, for a cyclic `Link` on top of it. */
@@ -218,6 +222,10 @@ export async function serveFault(req: IncomingMessage, res: ServerResponse, faul
   }
   if ('redirect' in fault) return void res.writeHead(fault.status ?? 302, { location: fault.redirect, 'content-length': '0' }).end()
   if ('status' in fault) return context.send(res, fault.status, fault.body ?? context.dialect?.injectedBody(fault.status) ?? { message: 'Injected failure' }, fault.headers)
+  if ('rateLimit' in fault) {
+    const limited = context.dialect?.rateLimited?.(fault.rateLimit) ?? { status: 429, body: { message: 'Too Many Requests' }, headers: { 'retry-after': String(fault.rateLimit) } }
+    return context.send(res, limited.status, limited.body, limited.headers)
+  }
   if ('drip' in fault) {
     res.writeHead(200, json)
     const text = `[${RECORD},`

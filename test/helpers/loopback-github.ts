@@ -115,6 +115,13 @@ export class LoopbackGitHub extends LoopbackTracker {
       stall: { contentType: 'application/json; charset=utf-8', chunk: '[{"number":' },
       injectedBody: () => ({ message: 'Injected failure' }),
       committedBody: () => ({ message: 'Server Error' }),
+      // The primary limit: 403 with no requests left until `x-ratelimit-reset` (epoch seconds).
+      // https://docs.github.com/en/rest/using-the-rest-api/rate-limits-for-the-rest-api#exceeding-the-rate-limit
+      rateLimited: (seconds) => ({
+        status: 403,
+        body: { message: 'API rate limit exceeded for installation ID 1.', documentation_url: 'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api' },
+        headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + seconds) },
+      }),
     })
     this.token = options.token ?? 'test-token-0123456789'
     this.owner = options.owner ?? 'acme'

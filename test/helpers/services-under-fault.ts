@@ -53,6 +53,8 @@ export interface ServiceUnderFault {
   readonly maxHits: number
   /** The most seconds the run may take past its start-up, whatever the service does. */
   readonly deadlineSeconds: number
+  /** The deadline its calls are under, shorter than REPORT_MAX_WAIT (60 s): a rate-limit wait ends with it. */
+  readonly deadline?: string
   /** Whether the run still ends with the issue filed (false: the fault is in what the command is for). */
   readonly filesIssue: boolean
   /** Whether a failed read there is a [WARN] (chat, Slack and the pager stay quiet, as the spec's chat post does). */
@@ -91,6 +93,7 @@ export const SERVICES: readonly ServiceUnderFault[] = [
     redirects: 'followed',
     maxHits: 1 + 2,
     deadlineSeconds: 2 + 2,
+    deadline: 'REPORT_CI_LOG_TIMEOUT',
     filesIssue: true,
     warns: true,
     async stage(lb, fault, times = 100) {
@@ -139,6 +142,7 @@ export const SERVICES: readonly ServiceUnderFault[] = [
     redirects: 'followed',
     maxHits: 2,
     deadlineSeconds: 2 + 2,
+    deadline: 'REPORT_CI_LOG_TIMEOUT',
     filesIssue: true,
     warns: true,
     async stage(lb, fault, times = 100) {
