@@ -12,7 +12,7 @@ import { fetchQuietly, MAX_ANSWER_BYTES } from '../http/fetch.ts'
 import { guardedPages } from '../http/paginate.ts'
 import type { Log } from '../core/log.ts'
 import { redact } from '../core/redact.ts'
-import { readAttempts, retryTransient } from '../core/retry/transient.ts'
+import { readAttempts, retryTransient, sleepUnless } from '../core/retry/transient.ts'
 import { waitBudget } from '../core/retry/budget.ts'
 import { gitLabLimitOf, gitLabResetTime } from './ratelimit.ts'
 import type { ConnectionOptions } from '../http/connection.ts'
@@ -47,8 +47,8 @@ export interface GitLabResponse<T> {
 /** The GitLab client every GitLab call goes through. */
 export interface GitLab {
   request<T>(request: GitLabRequest): Promise<GitLabResponse<T>>
-  /** Every page of a list (see {@link nextPage}); the caller may stop early. */
-  pages<T>(path: string, query: Query, attempts?: number): AsyncIterable<GitLabResponse<T[]>>
+  /** Every page of a list (see {@link nextPage}), each read ending when `signal` aborts; the caller may stop early. */
+  pages<T>(path: string, query: Query, attempts?: number, signal?: AbortSignal): AsyncIterable<GitLabResponse<T[]>>
 }
 
 // A limit handler that keeps saying yes to a 0 s wait would retry forever; a few rounds are plenty.
@@ -64,8 +64,6 @@ const pacer = (seconds: number): Limiter => {
   if (!limiter) pacers.set(seconds, (limiter = new Limiter({ maxConcurrent: 1, minTime: Math.round(seconds * 1000) })))
   return limiter
 }
-
-const sleep = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000))
 
 const headersOf = (response: Response): Record<string, string> => Object.fromEntries([...response.headers].map(([k, v]) => [k.toLowerCase(), v]))
 
@@ -88,7 +86,6 @@ function errorText(text: string): string {
   }
   return redact(said).slice(0, ERROR_TEXT_LENGTH)
 }
-
 
 /**
  * The GitLab client: `Authorization: Bearer <token>` sent to the API's own origin only (never to an origin
@@ -143,16 +140,18 @@ export function createGitLab(options: GitLabOptions, log: Log): GitLab {
   }
 
   // A 429 means the request was not processed, so waiting and sending it again is safe for writes too.
-  const waitingOutLimits = async <T>(exchange: () => Promise<GitLabResponse<T>>, where: string): Promise<GitLabResponse<T>> => {
+  // A caller's deadline (`signal`) covers the wait: past it none begins, and one in progress ends with it.
+  const waitingOutLimits = async <T>(exchange: () => Promise<GitLabResponse<T>>, where: string, signal: AbortSignal | undefined): Promise<GitLabResponse<T>> => {
     for (let retries = 0; ; retries++) {
       try {
         return await exchange()
       } catch (error) {
         const limit = gitLabLimitOf(error)
         if (!limit) throw error
+        if (signal?.aborted) throw stopped(error)
         if (retries >= MAX_LIMIT_RETRIES || !budget.take(limit.waitSeconds)) throw new RateLimited({ kind: 'primary', ...limit }, where, options.maxWaitSeconds, error, 'GitLab API')
         log.warn(`GitLab rate limit on ${where}; waiting ${limit.waitSeconds}s`)
-        await sleep(limit.waitSeconds)
+        await sleepUnless(limit.waitSeconds * 1000, signal).catch((reason: unknown) => Promise.reject(stopped(reason)))
       }
     }
   }
@@ -160,7 +159,8 @@ export function createGitLab(options: GitLabOptions, log: Log): GitLab {
   const call = async <T>(method: GitLabRequest['method'], url: string, body: unknown, attempts: number, signal?: AbortSignal): Promise<GitLabResponse<T>> => {
     const where = `${method} ${new URL(url).pathname.slice(new URL(base).pathname.length) || '/'}`
     const exchange = () => (method === 'GET' ? send<T>(method, url, body, signal) : writes.schedule(() => send<T>(method, url, body, signal)))
-    return retryTransient({ retryAttempts: attempts, retryDelaySeconds: options.retryDelaySeconds }, where, () => waitingOutLimits(exchange, where), log)
+    // The signal ends the retries' back-off too, and no attempt follows it.
+    return retryTransient({ retryAttempts: attempts, retryDelaySeconds: options.retryDelaySeconds, signal }, where, () => waitingOutLimits(exchange, where, signal), log)
   }
 
   const urlOf = (path: string, query: Query = {}): string => {
@@ -176,12 +176,15 @@ export function createGitLab(options: GitLabOptions, log: Log): GitLab {
       call<T>(method, urlOf(path, query), body, method === 'GET' ? (attempts ?? readAttempts(options.retryAttempts)) : 1, signal),
     // Through the shared guard (lib/http/paginate.ts): a next page already read, or past the cap, ends the
     // listing with one [WARN].
-    pages<T>(path: string, query: Query, attempts?: number) {
-      const read = (url: string) => call<T[]>('GET', url, undefined, attempts ?? readAttempts(options.retryAttempts))
+    pages<T>(path: string, query: Query, attempts?: number, signal?: AbortSignal) {
+      const read = (url: string) => call<T[]>('GET', url, undefined, attempts ?? readAttempts(options.retryAttempts), signal)
       return guardedPages(urlOf(path, query), read, (page, url) => nextPage(page.headers, url), { what: describeListing(path), log })
     },
   }
 }
+
+// The caller's deadline passed during a rate-limit wait: as `send` says it, not worth another try.
+const stopped = (cause: unknown) => new ApiError('the caller stopped waiting', { transient: false, cause })
 
 // `/projects/acme%2Fshop/issues/3/notes` → `the notes of issue 3 of acme/shop`, `/projects/7/issues` → `the issues of 7`.
 function describeListing(path: string): string {

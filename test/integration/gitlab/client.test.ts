@@ -148,6 +148,53 @@ test('a 429 without Retry-After waits until RateLimit-Reset', async () => {
   assert.match(error.message, /^GitLab API primary rate limit hit on GET \/user; it resets at /)
 })
 
+// A caller's deadline (the changes read's, the CI read's) covers the waits between attempts: a signal that
+// aborts ends a retry's back-off or a 429's wait at once, and nothing is sent after it. Before, both ran
+// to their end (4 s here) whatever the signal said.
+const deadlineAt = (ms: number) => {
+  const stop = new AbortController()
+  setTimeout(() => stop.abort(new Error('the deadline')), ms)
+  return stop.signal
+}
+const settlesSoon = async (work: Promise<unknown>) => {
+  const started = Date.now()
+  const error = await work.then(() => undefined, (e: Error) => e)
+  assert.ok(Date.now() - started < 2000, `settled after ${Date.now() - started} ms`)
+  return error
+}
+
+test('a caller\'s signal ends a retry\'s back-off: rejected with its reason, no attempt after it', async () => {
+  servers.gl.inject('GET', /^\/projects\/[^/]+$/, { status: 503 }, 5)
+  const gl = client(memoryLog(), { retryAttempts: 2, retryDelaySeconds: 4 })
+  const error = await settlesSoon(gl.request({ method: 'GET', path: '/projects/4242', signal: deadlineAt(200) }))
+  assert.is(error?.message, 'the deadline')
+  assert.is(servers.gl.calls('GET').length, 1)
+})
+
+test('a caller\'s signal ends a 429\'s wait: the caller stopped waiting, nothing resent', async () => {
+  const log = memoryLog()
+  servers.gl.inject('GET', /^\/projects\/[^/]+$/, { rateLimit: 4 }, 5)
+  const error = await settlesSoon(client(log, { retryAttempts: 1, maxWaitSeconds: 60 }).request({ method: 'GET', path: '/projects/4242', signal: deadlineAt(200) }))
+  assert.instance(error, ApiError)
+  assert.is(error?.message, 'the caller stopped waiting')
+  assert.is(isTransient(error), false)
+  assert.equal(log.lines, ['[WARN] GitLab rate limit on GET /projects/4242; waiting 4s'])
+  assert.is(servers.gl.calls('GET').length, 1)
+})
+
+test('a listing\'s signal reaches every page: a later page\'s back-off ends with it', async () => {
+  for (let i = 0; i < 150; i++) servers.gl.addIssue({ title: `t${i}` })
+  servers.gl.inject('GET', /^\/projects\/[^/]+\/issues$/, { status: 503 }, 5, 1)
+  const sizes: number[] = []
+  const signal = deadlineAt(300)
+  const error = await settlesSoon((async () => {
+    for await (const page of client(memoryLog(), { retryAttempts: 3, retryDelaySeconds: 4 }).pages<unknown>('/projects/4242/issues', { per_page: 100 }, undefined, signal)) sizes.push(page.data.length)
+  })())
+  assert.is(error?.message, 'the deadline')
+  assert.equal(sizes, [100])
+  assert.is(servers.gl.calls('GET').length, 2)
+})
+
 test('a low quota is warned about once', async () => {
   servers.gl.rateLimit = { limit: 2000, remaining: 5, reset: Math.floor(Date.now() / 1000) + 30 }
   const log = memoryLog()
