@@ -1,5 +1,8 @@
 // The spec's health check: GET <api_address>/health with a 5 s connect timeout and 3 retries 2 s apart.
 // undici's Agent keeps the time limits; the core's retry loop retries, and says so after each attempt.
+// undici's answer limits are idle timers (headersTimeout, bodyTimeout), which an answer sent a byte at a
+// time resets for ever, so each attempt also has a hard deadline of its own: the connect timeout and the
+// answer timeout added up. https://undici.nodejs.org/#/docs/api/Dispatcher?id=parameter-dispatchoptions
 // It touches the network, like the trackers and the chat notifiers.
 import { AttemptsExhausted, ConfigError, Unreachable } from '../core/errors.ts'
 import type { Log } from '../core/log.ts'
@@ -23,10 +26,13 @@ export const HEALTH_DEFAULTS: HealthOptions = Object.freeze({ connectTimeoutMs: 
 
 // The statuses curl's --retry treats as transient (https://curl.se/docs/manpage.html#--retry).
 const RETRY_STATUSES = [408, 429, 500, 502, 503, 504]
-// undici's own list, plus its timeouts, which curl's --retry also retries.
+// The code of an attempt that outlived its deadline (see the top of this file).
+const ATTEMPT_TIMEOUT = 'ATTEMPT_TIMEOUT'
+const attemptMs = (options: HealthOptions) => options.connectTimeoutMs + options.responseTimeoutMs
+// undici's own list, plus its timeouts and the attempt's deadline, which curl's --retry also retries.
 const RETRY_CODES = [
   'ECONNRESET', 'ECONNREFUSED', 'ENOTFOUND', 'ENETDOWN', 'ENETUNREACH', 'EHOSTDOWN', 'EHOSTUNREACH', 'EPIPE',
-  'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', ATTEMPT_TIMEOUT,
 ]
 
 /** The address the check reads: `<api_address>/health`, without doubling a trailing slash. */
@@ -43,6 +49,7 @@ function why(error: unknown, options: HealthOptions): string {
     case 'ENOTFOUND': return 'host not found'
     case 'UND_ERR_CONNECT_TIMEOUT': return `no connection within ${seconds(options.connectTimeoutMs)}`
     case 'UND_ERR_HEADERS_TIMEOUT': return `no answer within ${seconds(options.responseTimeoutMs)}`
+    case ATTEMPT_TIMEOUT: return `no whole answer within ${seconds(attemptMs(options))}`
     case 'ECONNRESET':
     case 'UND_ERR_SOCKET': return 'connection closed before an answer'
     default: return (error as Error | undefined)?.message ?? String(error)
@@ -81,11 +88,14 @@ export async function checkHealth(apiAddress: string, options: HealthOptions = H
       max,
       () => options.retryDelayMs / 1000,
       async (n) => {
+        // `dump` reads the body (up to its 128 KiB default, then drops it) and rejects only on its own signal.
+        const deadline = AbortSignal.timeout(attemptMs(options))
         try {
-          const { statusCode, body } = await request(url, { dispatcher, method: 'GET' })
-          await body.dump()
+          const { statusCode, body } = await request(url, { dispatcher, method: 'GET', signal: deadline })
+          await body.dump({ limit: 128 * 1024, signal: deadline })
           last = { status: statusCode }
-        } catch (error) {
+        } catch (caught) {
+          const error = deadline.aborted ? Object.assign(new Error('the attempt timed out', { cause: caught }), { code: ATTEMPT_TIMEOUT }) : caught
           const code = (error as { code?: string }).code
           // Not one that may go away (a bad certificate, say): no more attempts.
           if (!code || !RETRY_CODES.includes(code)) throw unreachable(error, n)

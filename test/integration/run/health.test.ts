@@ -75,4 +75,29 @@ test('a password in the address is never printed: it is registered where the add
   }
 })
 
+// undici's answer timers are idle timers: an answer sent a byte every 500 ms held an attempt for ever
+// with --timeout 1 (checkHealth never settled before each attempt had a deadline of its own).
+test('an answer that never ends, a byte every 500 ms: each attempt ends at the connect and answer timeouts added up, and is retried', async () => {
+  const gh = await startLoopbackGitHub()
+  try {
+    gh.inject('GET', /^\/health$/, { drip: true, everyMs: 500 }, 10)
+    const log = memoryLog()
+    const started = Date.now()
+    // Given up on after 6 s, so that a check that never ends fails here rather than holding the test.
+    let timer: NodeJS.Timeout | undefined
+    const givenUp = new Promise<string>((resolve) => (timer = setTimeout(() => resolve('still reading after 6 s'), 6000)))
+    const check = checkHealth(gh.url, { connectTimeoutMs: 500, retries: 1, retryDelayMs: 10, responseTimeoutMs: 1000 }, log).then((status) => `status ${status}`, (e: Error) => e)
+    const error = (await Promise.race([check, givenUp])) as Error
+    clearTimeout(timer)
+    const seconds = (Date.now() - started) / 1000
+    assert.ok(seconds < 5, `settled after ${seconds} s: ${String(error)}`)
+    assert.instance(error, Unreachable)
+    assert.is(error!.message, `API unreachable: GET ${gh.url}/health failed (no whole answer within 1.5 s) in all 2 attempts`)
+    assert.equal(log.lines, [`[WARN] Attempt 1/2 failed, retrying in 0.01s... (GET ${gh.url}/health: no whole answer within 1.5 s)`])
+    assert.is(gh.calls('GET', /^\/health$/).length, 2)
+  } finally {
+    await gh.close()
+  }
+})
+
 test.run()
