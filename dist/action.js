@@ -37226,7 +37226,7 @@ function recoveredText(event, issue) {
   return slackNoticeText(notice);
 }
 function slackApiNotifier(options) {
-  const sleep2 = options.sleep ?? pause;
+  const sleep = options.sleep ?? pause;
   async function call(method, payload) {
     for (let limited = 0; ; limited++) {
       let response;
@@ -37248,7 +37248,7 @@ function slackApiNotifier(options) {
       if (rateLimited) {
         const seconds = Math.max(Number(response.headers.get("retry-after") ?? "1") || 0, 0);
         if (limited < MAX_RATE_LIMITED && options.budget.take(seconds)) {
-          await sleep2(seconds * 1e3);
+          await sleep(seconds * 1e3);
           continue;
         }
         return { ok: false, status: response.status, error: "ratelimited" };
@@ -37485,7 +37485,7 @@ async function attempt(maxAttempts, delay, fn, options = {}) {
   const {
     retryable = () => true,
     onFailure = (n, max, seconds) => void process.stderr.write(attemptWarning(n, max, seconds) + "\n"),
-    sleep: sleep2 = sleepMs,
+    sleep = sleepMs,
     waitAfterLast = false
   } = options;
   let lastError;
@@ -37498,7 +37498,7 @@ async function attempt(maxAttempts, delay, fn, options = {}) {
       if (n === maxAttempts && !waitAfterLast) break;
       const seconds = delay(n);
       onFailure(n, maxAttempts, seconds, error);
-      await sleep2(seconds * 1e3);
+      await sleep(seconds * 1e3);
     }
   }
   throw new AttemptsExhausted(maxAttempts, lastError);
@@ -40207,7 +40207,7 @@ var require_core = __commonJS({
       within: () => within2
     });
     module.exports = __toCommonJS(core_exports2);
-    var import_node_async_hooks2 = __require("async_hooks");
+    var import_node_async_hooks3 = __require("async_hooks");
     var import_node_buffer = __require("buffer");
     var import_node_child_process = __toESM2(__require("child_process"), 1);
     var import_node_events = __require("events");
@@ -40600,7 +40600,7 @@ ${details}`;
       killSignal: SIGTERM,
       timeoutSignal: SIGTERM
     });
-    var storage = new import_node_async_hooks2.AsyncLocalStorage();
+    var storage = new import_node_async_hooks3.AsyncLocalStorage();
     var getStore = () => storage.getStore() || defaults2;
     var getSnapshot = (opts, from, pieces, args) => __spreadProps(__spreadValues({}, opts), {
       ac: opts.ac || new AbortController(),
@@ -41245,7 +41245,7 @@ ${details}`;
     }
     var cwdSyncHook;
     function syncProcessCwd2(flag = true) {
-      cwdSyncHook = cwdSyncHook || (0, import_node_async_hooks2.createHook)({
+      cwdSyncHook = cwdSyncHook || (0, import_node_async_hooks3.createHook)({
         init: syncCwd,
         before: syncCwd,
         promiseResolve: syncCwd,
@@ -42748,11 +42748,17 @@ var require_light = __commonJS({
 });
 
 // lib/core/retry/limiter.ts
-var import_light, DEFAULT_PRIORITY, Limiter, LimiterGroup;
+import { AsyncLocalStorage as AsyncLocalStorage2 } from "node:async_hooks";
+function underSignal(signal, fn) {
+  return signal ? requestSignal.run(signal, fn) : fn();
+}
+var import_light, requestSignal, DEFAULT_PRIORITY, Limiter, LimiterGroup;
 var init_limiter = __esm({
   "lib/core/retry/limiter.ts"() {
     "use strict";
     import_light = __toESM(require_light(), 1);
+    init_transient();
+    requestSignal = new AsyncLocalStorage2();
     DEFAULT_PRIORITY = 5;
     Limiter = class {
       /** One limiter per key, all with the group's settings. */
@@ -42776,7 +42782,7 @@ var init_limiter = __esm({
         const [options, task, ...args] = typeof call[0] === "function" ? [{}, ...call] : call;
         return new Promise((resolve, reject) => {
           if ((options.weight ?? 1) > this.maxConcurrent) return reject(new Error(`Limiter: a job of weight ${options.weight} cannot run where at most ${this.maxConcurrent} may run at once`));
-          const job = { task, args, options, priority: options.priority ?? DEFAULT_PRIORITY, weight: options.weight ?? 1, resolve, reject };
+          const job = { task, args, options, priority: options.priority ?? DEFAULT_PRIORITY, weight: options.weight ?? 1, resolve, reject, signal: requestSignal.getStore() };
           const at = this.queue.findIndex((queued) => queued.priority > job.priority);
           this.queue.splice(at === -1 ? this.queue.length : at, 0, job);
           this.drain();
@@ -42814,7 +42820,12 @@ var init_limiter = __esm({
                 return;
               }
               await this.events.trigger("retry", `Retrying after ${~~retryAfter} ms`, info);
-              await new Promise((resolve) => setTimeout(resolve, ~~retryAfter));
+              try {
+                await sleepUnless(~~retryAfter, job.signal);
+              } catch (reason) {
+                job.reject(reason);
+                return;
+              }
             }
           }
         } finally {
@@ -42840,17 +42851,23 @@ var init_limiter = __esm({
 });
 
 // lib/http/paginate.ts
-async function* guardedPages(first2, read, next, listing) {
+function guardedPages(first2, read, next, listing) {
+  return guarded(first2, read, next, listing, pageKey);
+}
+function guardedCursorPages(read, next, listing) {
+  return guarded(null, read, (page) => next(page), listing, (cursor) => cursor === null ? "" : `cursor:${cursor}`);
+}
+async function* guarded(first2, read, next, listing, key2) {
   const maxPages = listing.maxPages ?? MAX_PAGES;
   const seen = /* @__PURE__ */ new Set();
-  let url = first2;
-  for (let pages = 1; url !== void 0; pages++) {
-    seen.add(pageKey(url));
-    const page = await read(url);
+  let at = first2;
+  for (let pages = 1; at !== void 0; pages++) {
+    seen.add(key2(at));
+    const page = await read(at);
     yield page;
-    const following = next(page, url);
+    const following = next(page, at);
     if (following === void 0) return;
-    if (seen.has(pageKey(following))) {
+    if (seen.has(key2(following))) {
       listing.log.warn(`Listing ${listing.what}: the server named a page already read as the next one; the listing stops with the ${pages} page${pages === 1 ? "" : "s"} read`);
       return;
     }
@@ -42858,7 +42875,7 @@ async function* guardedPages(first2, read, next, listing) {
       listing.log.warn(`Listing ${listing.what}: more than ${maxPages} pages; the listing stops with the first ${maxPages}`);
       return;
     }
-    url = following;
+    at = following;
   }
 }
 function linkNext(link4, base) {
@@ -42964,23 +42981,24 @@ function createGitLab(options, log2) {
       throw new ApiError("the answer was cut off or is not valid JSON", { status: response.status, headers: responseHeaders, transient: true, cause });
     }
   };
-  const waitingOutLimits = async (exchange, where) => {
+  const waitingOutLimits = async (exchange, where, signal) => {
     for (let retries = 0; ; retries++) {
       try {
         return await exchange();
       } catch (error) {
         const limit = gitLabLimitOf(error);
         if (!limit) throw error;
+        if (signal?.aborted) throw stopped(error);
         if (retries >= MAX_LIMIT_RETRIES || !budget.take(limit.waitSeconds)) throw new RateLimited({ kind: "primary", ...limit }, where, options.maxWaitSeconds, error, "GitLab API");
         log2.warn(`GitLab rate limit on ${where}; waiting ${limit.waitSeconds}s`);
-        await sleep(limit.waitSeconds);
+        await sleepUnless(limit.waitSeconds * 1e3, signal).catch((reason) => Promise.reject(stopped(reason)));
       }
     }
   };
   const call = async (method, url, body2, attempts, signal) => {
     const where = `${method} ${new URL(url).pathname.slice(new URL(base).pathname.length) || "/"}`;
     const exchange = () => method === "GET" ? send2(method, url, body2, signal) : writes.schedule(() => send2(method, url, body2, signal));
-    return retryTransient({ retryAttempts: attempts, retryDelaySeconds: options.retryDelaySeconds }, where, () => waitingOutLimits(exchange, where), log2);
+    return retryTransient({ retryAttempts: attempts, retryDelaySeconds: options.retryDelaySeconds, signal }, where, () => waitingOutLimits(exchange, where, signal), log2);
   };
   const urlOf = (path3, query = {}) => {
     const params = new URLSearchParams();
@@ -42993,8 +43011,8 @@ function createGitLab(options, log2) {
     request: ({ method, path: path3, query, body: body2, attempts, signal }) => call(method, urlOf(path3, query), body2, method === "GET" ? attempts ?? readAttempts(options.retryAttempts) : 1, signal),
     // Through the shared guard (lib/http/paginate.ts): a next page already read, or past the cap, ends the
     // listing with one [WARN].
-    pages(path3, query, attempts) {
-      const read = (url) => call("GET", url, void 0, attempts ?? readAttempts(options.retryAttempts));
+    pages(path3, query, attempts, signal) {
+      const read = (url) => call("GET", url, void 0, attempts ?? readAttempts(options.retryAttempts), signal);
       return guardedPages(urlOf(path3, query), read, (page, url) => nextPage(page.headers, url), { what: describeListing(path3), log: log2 });
     }
   };
@@ -43015,7 +43033,7 @@ function nextPage(headers, current) {
   }
   return /<([^>]+)>\s*;\s*rel="next"/.exec(headers.link ?? "")?.[1];
 }
-var MAX_LIMIT_RETRIES, LOW_QUOTA, pacers, pacer, sleep, headersOf, ERROR_TEXT_LENGTH;
+var MAX_LIMIT_RETRIES, LOW_QUOTA, pacers, pacer, headersOf, ERROR_TEXT_LENGTH, stopped;
 var init_client = __esm({
   "lib/gitlab/client.ts"() {
     "use strict";
@@ -43035,9 +43053,9 @@ var init_client = __esm({
       if (!limiter) pacers.set(seconds, limiter = new Limiter({ maxConcurrent: 1, minTime: Math.round(seconds * 1e3) }));
       return limiter;
     };
-    sleep = (seconds) => new Promise((resolve) => setTimeout(resolve, seconds * 1e3));
     headersOf = (response) => Object.fromEntries([...response.headers].map(([k, v]) => [k.toLowerCase(), v]));
     ERROR_TEXT_LENGTH = 300;
+    stopped = (cause) => new ApiError("the caller stopped waiting", { transient: false, cause });
   }
 });
 
@@ -46558,7 +46576,7 @@ function createGitHub(options, log2) {
   const budget = waitBudget(options.maxWaitSeconds);
   let quotaWarned = false;
   const onLimit = (kind) => (retryAfter, request2, _, retryCount) => {
-    if (retryCount >= MAX_LIMIT_RETRIES2 || !budget.take(retryAfter)) return false;
+    if (retryCount >= MAX_LIMIT_RETRIES2 || signalOf(request2)?.aborted || !budget.take(retryAfter)) return false;
     log2.warn(`${kind} rate limit on ${describeRequest(request2)}; waiting ${retryAfter}s`);
     return true;
   };
@@ -46612,11 +46630,11 @@ function createGitHub(options, log2) {
   octokit.hook.wrap("request", async (request2, endpoint2) => {
     const retryAttempts = endpoint2.method === "GET" ? readAttempts(options.retryAttempts) : 1;
     const where = describeRequest(endpoint2);
-    const signal = endpoint2.request?.signal;
+    const signal = signalOf(endpoint2);
     const once = async () => {
       signal?.throwIfAborted();
       try {
-        return await waitingOutLimits(() => complete(request2(endpoint2)), where, signal);
+        return await waitingOutLimits(() => underSignal(signal, () => complete(request2(endpoint2))), where, signal);
       } catch (error) {
         const limit = rateLimitOf(masked(error));
         throw limit ? new RateLimited(limit, where, options.maxWaitSeconds, error) : toApiError(error);
@@ -46635,7 +46653,7 @@ function resetTime(headers) {
   const reset = Number(headers?.["x-ratelimit-reset"]);
   return Number.isFinite(reset) && reset > 0 ? localTimestamp(new Date(reset * 1e3)) : "an unknown time";
 }
-var ThrottledOctokit, LOW_QUOTA2, GITHUB_API_VERSION, MAX_LIMIT_RETRIES2, timedFetch, pathOf;
+var ThrottledOctokit, LOW_QUOTA2, GITHUB_API_VERSION, MAX_LIMIT_RETRIES2, timedFetch, signalOf, pathOf;
 var init_client2 = __esm({
   "lib/github/client.ts"() {
     "use strict";
@@ -46665,6 +46683,7 @@ var init_client2 = __esm({
         throw error;
       }
     };
+    signalOf = (endpoint2) => endpoint2.request?.signal;
     pathOf = (url) => url.replace(/^https?:\/\/[^/]+/, "").replace(/\?.*$/, "");
   }
 });
@@ -46801,30 +46820,32 @@ var init_issues2 = __esm({
 async function countByStatus(github, repo, environment, since, until2) {
   let count = 0;
   let failed = 0;
-  let after = null;
-  for (; ; ) {
-    let answer;
-    try {
-      answer = await graphql3(github, DEPLOYMENTS, { owner: repo.owner, repo: repo.repo, environment, after });
-    } catch (error) {
-      if (error instanceof ApiError && (error.status === 401 || error.status === 403 || error.status === 404)) return { unread: `GraphQL answered HTTP ${error.status}` };
-      throw error;
-    }
-    if ("problem" in answer) return { unread: `GraphQL: ${answer.problem.type ?? "error"}: ${answer.problem.message ?? ""}`.trim() };
-    const deployments = answer.data.repository?.deployments;
-    if (!deployments) return { unread: "GraphQL found no repository" };
-    let older = false;
-    for (const node of deployments.nodes) {
-      const at = new Date(node.createdAt);
-      if (at < since) older = true;
-      else if (at < until2 && FINISHED.has(node.latestStatus?.state ?? "")) {
-        count++;
-        if (FAILED.has(node.latestStatus.state)) failed++;
+  const read = (after) => graphql3(github, DEPLOYMENTS, { owner: repo.owner, repo: repo.repo, environment, after });
+  const next = (answer) => {
+    const pageInfo = "problem" in answer ? void 0 : answer.data.repository?.deployments.pageInfo;
+    return pageInfo?.hasNextPage && pageInfo.endCursor || void 0;
+  };
+  try {
+    for await (const answer of guardedCursorPages(read, next, { what: `the deployments of ${environment}`, log: github.log })) {
+      if ("problem" in answer) return { unread: `GraphQL: ${answer.problem.type ?? "error"}: ${answer.problem.message ?? ""}`.trim() };
+      const deployments = answer.data.repository?.deployments;
+      if (!deployments) return { unread: "GraphQL found no repository" };
+      let older = false;
+      for (const node of deployments.nodes) {
+        const at = new Date(node.createdAt);
+        if (at < since) older = true;
+        else if (at < until2 && FINISHED.has(node.latestStatus?.state ?? "")) {
+          count++;
+          if (FAILED.has(node.latestStatus.state)) failed++;
+        }
       }
+      if (older) break;
     }
-    if (older || !deployments.pageInfo.hasNextPage || !deployments.pageInfo.endCursor) return { count, failed };
-    after = deployments.pageInfo.endCursor;
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403 || error.status === 404)) return { unread: `GraphQL answered HTTP ${error.status}` };
+    throw error;
   }
+  return { count, failed };
 }
 function gitHubHistory(github, repo) {
   const where = { owner: repo.owner, repo: repo.repo };
@@ -46861,6 +46882,7 @@ var init_history2 = __esm({
     init_errors();
     init_pages();
     init_graphql();
+    init_paginate();
     init_issues2();
     DEPLOYMENTS = `query($owner: String!, $repo: String!, $environment: String!, $after: String) {
   repository(owner: $owner, name: $repo) {
