@@ -40207,7 +40207,7 @@ var require_core = __commonJS({
       within: () => within2
     });
     module.exports = __toCommonJS(core_exports2);
-    var import_node_async_hooks3 = __require("async_hooks");
+    var import_node_async_hooks2 = __require("async_hooks");
     var import_node_buffer = __require("buffer");
     var import_node_child_process = __toESM2(__require("child_process"), 1);
     var import_node_events = __require("events");
@@ -40600,7 +40600,7 @@ ${details}`;
       killSignal: SIGTERM,
       timeoutSignal: SIGTERM
     });
-    var storage = new import_node_async_hooks3.AsyncLocalStorage();
+    var storage = new import_node_async_hooks2.AsyncLocalStorage();
     var getStore = () => storage.getStore() || defaults2;
     var getSnapshot = (opts, from, pieces, args) => __spreadProps(__spreadValues({}, opts), {
       ac: opts.ac || new AbortController(),
@@ -41245,7 +41245,7 @@ ${details}`;
     }
     var cwdSyncHook;
     function syncProcessCwd2(flag = true) {
-      cwdSyncHook = cwdSyncHook || (0, import_node_async_hooks3.createHook)({
+      cwdSyncHook = cwdSyncHook || (0, import_node_async_hooks2.createHook)({
         init: syncCwd,
         before: syncCwd,
         promiseResolve: syncCwd,
@@ -42748,23 +42748,36 @@ var require_light = __commonJS({
 });
 
 // lib/core/retry/limiter.ts
-import { AsyncLocalStorage as AsyncLocalStorage2 } from "node:async_hooks";
-function underSignal(signal, fn) {
-  return signal ? requestSignal.run(signal, fn) : fn();
+function limiterWithSignals(signalOf2) {
+  class SignalLimiter extends Limiter {
+    signalOf(args) {
+      return signalOf2(args);
+    }
+  }
+  class SignalGroup extends LimiterGroup {
+    make(options) {
+      return new SignalLimiter(options);
+    }
+  }
+  SignalLimiter.Group = SignalGroup;
+  return SignalLimiter;
 }
-var import_light, requestSignal, DEFAULT_PRIORITY, Limiter, LimiterGroup;
+var import_light, DEFAULT_PRIORITY, Limiter, LimiterGroup;
 var init_limiter = __esm({
   "lib/core/retry/limiter.ts"() {
     "use strict";
     import_light = __toESM(require_light(), 1);
     init_transient();
-    requestSignal = new AsyncLocalStorage2();
     DEFAULT_PRIORITY = 5;
     Limiter = class {
       /** One limiter per key, all with the group's settings. */
       static Group;
       /** Bottleneck's emitter, which plugin-throttling builds its own events with. */
       static Events = import_light.default.Events;
+      /** Where a job's signal is; none by default ({@link limiterWithSignals}). */
+      signalOf(_args) {
+        return void 0;
+      }
       maxConcurrent;
       minTime;
       queue = [];
@@ -42782,7 +42795,7 @@ var init_limiter = __esm({
         const [options, task, ...args] = typeof call[0] === "function" ? [{}, ...call] : call;
         return new Promise((resolve, reject) => {
           if ((options.weight ?? 1) > this.maxConcurrent) return reject(new Error(`Limiter: a job of weight ${options.weight} cannot run where at most ${this.maxConcurrent} may run at once`));
-          const job = { task, args, options, priority: options.priority ?? DEFAULT_PRIORITY, weight: options.weight ?? 1, resolve, reject, signal: requestSignal.getStore() };
+          const job = { task, args, options, priority: options.priority ?? DEFAULT_PRIORITY, weight: options.weight ?? 1, resolve, reject, signal: this.signalOf(args) };
           const at = this.queue.findIndex((queued) => queued.priority > job.priority);
           this.queue.splice(at === -1 ? this.queue.length : at, 0, job);
           this.drain();
@@ -42840,9 +42853,13 @@ var init_limiter = __esm({
       constructor(options = {}) {
         this.options = options;
       }
+      /** A new limiter of the group's kind. */
+      make(options) {
+        return new Limiter(options);
+      }
       key(id = "") {
         let limiter = this.limiters.get(id);
-        if (!limiter) this.limiters.set(id, limiter = new Limiter(this.options));
+        if (!limiter) this.limiters.set(id, limiter = this.make(this.options));
         return limiter;
       }
     };
@@ -46591,7 +46608,7 @@ function createGitHub(options, log2) {
       // The plugin's limiters, built from our Bottleneck-shaped class: Bottleneck's own held each request
       // ~10 ms (GET) to ~20 ms (POST) before sending it (lib/core/retry/limiter.ts says why, bench/limiter.mts
       // measures it). The plugin's types name Bottleneck's class, whose subset it calls ours has.
-      Bottleneck: Limiter,
+      Bottleneck: RequestLimiter,
       onRateLimit: onLimit("Primary"),
       onSecondaryRateLimit: onLimit("Secondary"),
       ...options.writeIntervalSeconds === void 0 ? {} : pacing(options.writeIntervalSeconds)
@@ -46634,7 +46651,7 @@ function createGitHub(options, log2) {
     const once = async () => {
       signal?.throwIfAborted();
       try {
-        return await waitingOutLimits(() => underSignal(signal, () => complete(request2(endpoint2))), where, signal);
+        return await waitingOutLimits(() => complete(request2(endpoint2)), where, signal);
       } catch (error) {
         const limit = rateLimitOf(masked(error));
         throw limit ? new RateLimited(limit, where, options.maxWaitSeconds, error) : toApiError(error);
@@ -46653,7 +46670,7 @@ function resetTime(headers) {
   const reset = Number(headers?.["x-ratelimit-reset"]);
   return Number.isFinite(reset) && reset > 0 ? localTimestamp(new Date(reset * 1e3)) : "an unknown time";
 }
-var ThrottledOctokit, LOW_QUOTA2, GITHUB_API_VERSION, MAX_LIMIT_RETRIES2, timedFetch, signalOf, pathOf;
+var ThrottledOctokit, LOW_QUOTA2, GITHUB_API_VERSION, MAX_LIMIT_RETRIES2, timedFetch, signalOf, RequestLimiter, pathOf;
 var init_client2 = __esm({
   "lib/github/client.ts"() {
     "use strict";
@@ -46684,6 +46701,13 @@ var init_client2 = __esm({
       }
     };
     signalOf = (endpoint2) => endpoint2.request?.signal;
+    RequestLimiter = limiterWithSignals((args) => {
+      for (const arg of args) {
+        const signal = arg !== null && typeof arg === "object" && "request" in arg ? signalOf(arg) : void 0;
+        if (signal instanceof AbortSignal) return signal;
+      }
+      return void 0;
+    });
     pathOf = (url) => url.replace(/^https?:\/\/[^/]+/, "").replace(/\?.*$/, "");
   }
 });

@@ -7,7 +7,7 @@ import { readAttempts, retryTransient, sleepUnless } from '../core/retry/transie
 import { ApiError, RateLimited } from '../core/errors.ts'
 import { complete, masked, toApiError } from './api-error.ts'
 import { pacing } from './pacing.ts'
-import { Limiter, underSignal } from '../core/retry/limiter.ts'
+import { limiterWithSignals } from '../core/retry/limiter.ts'
 import type Bottleneck from 'bottleneck'
 import { waitBudget } from '../core/retry/budget.ts'
 import { isKnownToThrottling, rateLimitOf } from './ratelimit.ts'
@@ -88,7 +88,7 @@ export function createGitHub(options: ClientOptions, log: Log): GitHub {
       // The plugin's limiters, built from our Bottleneck-shaped class: Bottleneck's own held each request
       // ~10 ms (GET) to ~20 ms (POST) before sending it (lib/core/retry/limiter.ts says why, bench/limiter.mts
       // measures it). The plugin's types name Bottleneck's class, whose subset it calls ours has.
-      Bottleneck: Limiter as unknown as typeof Bottleneck,
+      Bottleneck: RequestLimiter as unknown as typeof Bottleneck,
       onRateLimit: onLimit('Primary'),
       onSecondaryRateLimit: onLimit('Secondary'),
       ...(options.writeIntervalSeconds === undefined ? {} : pacing(options.writeIntervalSeconds)),
@@ -145,7 +145,7 @@ export function createGitHub(options: ClientOptions, log: Log): GitHub {
     const once = async () => {
       signal?.throwIfAborted()
       try {
-        return await waitingOutLimits(() => underSignal(signal, () => complete(request(endpoint))), where, signal)
+        return await waitingOutLimits(() => complete(request(endpoint)), where, signal)
       } catch (error) {
         // A limit that outlasts the budget: no more calls this run (GitHub may ban clients that keep calling).
         // Either way the error is kept as a cause, so the server's text in it is masked first.
@@ -165,6 +165,18 @@ export function createGitHub(options: ClientOptions, log: Log): GitHub {
 }
 
 const signalOf = (endpoint: Endpoint) => (endpoint.request as { signal?: AbortSignal } | undefined)?.signal
+
+// plugin-throttling waits out a rate limit (its `failed` listener's answer) in the limiter that runs the
+// request, whose job is called with the request's options among its arguments: their `request.signal`,
+// octokit's per-request abort signal, is the caller's deadline, which then ends the wait.
+// https://github.com/octokit/request.js#request (options.request.signal)
+const RequestLimiter = limiterWithSignals((args) => {
+  for (const arg of args) {
+    const signal = arg !== null && typeof arg === 'object' && 'request' in arg ? signalOf(arg as Endpoint) : undefined
+    if (signal instanceof AbortSignal) return signal
+  }
+  return undefined
+})
 
 const pathOf = (url: string) => url.replace(/^https?:\/\/[^/]+/, '').replace(/\?.*$/, '')
 

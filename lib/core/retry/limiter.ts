@@ -12,25 +12,16 @@
 //   0 runs beside a full limiter: plugin-throttling's retries);
 // - the `failed` event: a listener that returns a number retries the job after that many ms, in its slot;
 // - `Group#key(id)`: one limiter per key. `Events` is Bottleneck's own, so `trigger` resolves as it does.
-// One addition: a job scheduled under a request's signal ({@link underSignal}) ends its wait before a retry
-// when that signal aborts, rejecting with its reason.
+// One addition: a job whose arguments carry a signal ({@link limiterWithSignals}) ends its wait before a
+// retry when that signal aborts, rejecting with its reason.
 // It reaches plugin-throttling through its public `Bottleneck` option ("Bottleneck constructor"):
 // https://github.com/octokit/plugin-throttling.js#options. Not supported: clustering (`connection`, for
 // limits shared across processes through Redis); one run is one process.
-import { AsyncLocalStorage } from 'node:async_hooks'
 import Bottleneck from 'bottleneck/light.js'
 import { sleepUnless } from './transient.ts'
 
-// plugin-throttling waits out a rate limit (its `failed` listener's answer) inside this limiter, where no
-// option of the request reaches: carried through async context instead (as the attempts override is,
-// transient.ts), so that a caller's deadline ends the wait rather than the process staying alive for up
-// to REPORT_MAX_WAIT, and no request follows it.
-const requestSignal = new AsyncLocalStorage<AbortSignal>()
-
-/** Runs `fn` with every job it schedules ending its wait before a retry as soon as `signal` aborts. */
-export function underSignal<T>(signal: AbortSignal | undefined, fn: () => T): T {
-  return signal ? requestSignal.run(signal, fn) : fn()
-}
+/** Where a job's abort signal is, among the arguments it was scheduled with. */
+export type SignalOf = (args: readonly unknown[]) => AbortSignal | undefined
 
 /** A limiter's settings: Bottleneck's names. */
 export interface LimiterOptions {
@@ -58,7 +49,7 @@ interface Job {
   readonly weight: number
   readonly resolve: (value: unknown) => void
   readonly reject: (error: unknown) => void
-  /** The signal it was scheduled under ({@link underSignal}). */
+  /** The signal its arguments carry ({@link limiterWithSignals}). */
   readonly signal: AbortSignal | undefined
 }
 
@@ -70,6 +61,11 @@ export class Limiter {
   static Group: typeof LimiterGroup
   /** Bottleneck's emitter, which plugin-throttling builds its own events with. */
   static Events = Bottleneck.Events
+
+  /** Where a job's signal is; none by default ({@link limiterWithSignals}). */
+  protected signalOf(_args: readonly unknown[]): AbortSignal | undefined {
+    return undefined
+  }
 
   private readonly maxConcurrent: number
   private readonly minTime: number
@@ -93,7 +89,7 @@ export class Limiter {
     return new Promise<T>((resolve, reject) => {
       // Bottleneck refuses such a job too; queued, it would wait forever and hold every job behind it.
       if ((options.weight ?? 1) > this.maxConcurrent) return reject(new Error(`Limiter: a job of weight ${options.weight} cannot run where at most ${this.maxConcurrent} may run at once`))
-      const job: Job = { task, args, options, priority: options.priority ?? DEFAULT_PRIORITY, weight: options.weight ?? 1, resolve: resolve as Job['resolve'], reject, signal: requestSignal.getStore() }
+      const job: Job = { task, args, options, priority: options.priority ?? DEFAULT_PRIORITY, weight: options.weight ?? 1, resolve: resolve as Job['resolve'], reject, signal: this.signalOf(args) }
       // Behind every queued job of its priority or a more urgent one, ahead of the rest.
       const at = this.queue.findIndex((queued) => queued.priority > job.priority)
       this.queue.splice(at === -1 ? this.queue.length : at, 0, job)
@@ -161,11 +157,36 @@ class LimiterGroup {
     this.options = options
   }
 
+  /** A new limiter of the group's kind. */
+  protected make(options: LimiterOptions): Limiter {
+    return new Limiter(options)
+  }
+
   key(id = ''): Limiter {
     let limiter = this.limiters.get(id)
-    if (!limiter) this.limiters.set(id, (limiter = new Limiter(this.options)))
+    if (!limiter) this.limiters.set(id, (limiter = this.make(this.options)))
     return limiter
   }
 }
 
 Limiter.Group = LimiterGroup
+
+/**
+ * A Limiter class (its Group's limiters too) whose jobs end their wait before a retry as soon as the signal
+ * `signalOf` finds in their arguments aborts: a caller's deadline ends a rate-limit wait in progress rather
+ * than the process staying alive for it, and no request follows. Passed where a Bottleneck class goes.
+ */
+export function limiterWithSignals(signalOf: SignalOf): typeof Limiter {
+  class SignalLimiter extends Limiter {
+    protected override signalOf(args: readonly unknown[]): AbortSignal | undefined {
+      return signalOf(args)
+    }
+  }
+  class SignalGroup extends LimiterGroup {
+    protected override make(options: LimiterOptions): Limiter {
+      return new SignalLimiter(options)
+    }
+  }
+  SignalLimiter.Group = SignalGroup
+  return SignalLimiter
+}

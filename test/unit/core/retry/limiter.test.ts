@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { Limiter, underSignal } from '../../../../lib/core/retry/limiter.ts'
+import { Limiter, limiterWithSignals } from '../../../../lib/core/retry/limiter.ts'
 
 const tick = () => new Promise((resolve) => setImmediate(resolve))
 // A job that runs until its gate is opened.
@@ -99,17 +99,18 @@ test('failed: a listener that returns a number retries the job after that many m
   assert.is(await plain.schedule(async () => 'next'), 'next')
 })
 
-test('a job scheduled under a signal ends its wait before a retry when the signal aborts: rejected with its reason, not run again', async () => {
-  const limiter = new Limiter()
+test('a job whose arguments carry a signal ends its wait before a retry when the signal aborts: rejected with its reason, not run again', async () => {
+  const SignalLimiter = limiterWithSignals((args) => args.find((a): a is AbortSignal => a instanceof AbortSignal))
+  const limiter = new SignalLimiter()
   // A rate limit: retry in 30 s, as plugin-throttling's listener answers.
   limiter.on('failed', (async () => 30_000) as never)
   let runs = 0
   const stop = new AbortController()
   const started = performance.now()
-  const job = underSignal(stop.signal, () => limiter.schedule(async () => {
+  const job = limiter.schedule(async (_signal: AbortSignal) => {
     runs++
     throw new Error('rate limited')
-  }))
+  }, stop.signal)
   setTimeout(() => stop.abort(new Error('the deadline')), 50)
   const error = await job.then(() => undefined, (e: Error) => e)
   assert.is(error?.message, 'the deadline')
@@ -117,8 +118,13 @@ test('a job scheduled under a signal ends its wait before a retry when the signa
   assert.is(runs, 1)
   // The limiter's slot is free again, and a job under a signal already aborted waits no more.
   assert.is(await limiter.schedule(async () => 'next'), 'next')
-  const late = await underSignal(stop.signal, () => limiter.schedule(async () => Promise.reject(new Error('rate limited')))).then(() => undefined, (e: Error) => e)
+  const late = await limiter.schedule(async (_signal: AbortSignal) => Promise.reject(new Error('rate limited')), stop.signal).then(() => undefined, (e: Error) => e)
   assert.is(late?.message, 'the deadline')
+  // A group's limiters are of the same kind.
+  const grouped = new SignalLimiter.Group().key('a')
+  grouped.on('failed', (async () => 30_000) as never)
+  const inGroup = await grouped.schedule(async (_signal: AbortSignal) => Promise.reject(new Error('rate limited')), stop.signal).then(() => undefined, (e: Error) => e)
+  assert.is(inGroup?.message, 'the deadline')
 })
 
 test('groups: one limiter per key, with the group\'s settings; a clustered limiter is refused', async () => {
