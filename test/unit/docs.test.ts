@@ -126,7 +126,7 @@ test("docs/ci.md's lists of inputs name every input of action.yml and of the com
     return new Set([...paragraph.matchAll(/`([a-z][a-z-]*)`/g), ...rows.matchAll(/^\| `([a-z][a-z-]*)` \|/gm)].map((m) => m[1]!).filter((name) => name !== 'auto'))
   }
   const github = named('Beyond `token`')
-  const gitlab = named('Every other setting a team would put in its pipeline', '| `environment` | `$CI_ENVIRONMENT_NAME`')
+  const gitlab = named('Every other setting a team would put in its pipeline', '| `environment` | `production` | in the title and the duplicate check, and which')
   assert.equal(component.filter((name) => !gitlab.has(name)), [], 'in templates/deploy-failure.yml, not listed')
   assert.equal([...github].filter((name) => !action.includes(name)), [], 'named as Action inputs, not in action.yml')
   assert.equal(action.filter((name) => !github.has(name)), [], 'in action.yml, not listed')

@@ -117,6 +117,13 @@ test('the component keeps a description on every spec input, which the CI/CD cat
   for (const [name, input] of inputs) assert.ok((input.description ?? '').trim().length > 10, `${name} has a description`)
 })
 
+test("the component's environment defaults to a name, not to CI_ENVIRONMENT_NAME, which its jobs never have", () => {
+  const [spec, jobs] = parseAllDocuments(text('templates/deploy-failure.yml')).map((d) => d.toJS()) as [{ spec: { inputs: Record<string, { default?: string }> } }, Record<string, { environment?: unknown }>]
+  // GitLab sets CI_ENVIRONMENT_NAME only in a job with environment:name; the component's jobs have none.
+  assert.equal(Object.entries(jobs).filter(([, job]) => job.environment !== undefined).map(([name]) => name), [])
+  assert.is(spec.spec.inputs.environment!.default, 'production')
+})
+
 test('README shows the CI badge of ci.yml', () => {
   assert.match(text('README.md'), /\[!\[CI\]\(https:\/\/github\.com\/[\w-]+\/[\w-]+\/actions\/workflows\/ci\.yml\/badge\.svg\)\]\(https:\/\/github\.com\/[\w-]+\/[\w-]+\/actions\/workflows\/ci\.yml\)/)
 })
