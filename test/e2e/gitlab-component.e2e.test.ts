@@ -88,4 +88,31 @@ test('a passing deploy: the on_success job closes the issue; the on_failure job 
   assert.is(jobLines(r.stdout, 'deploy-failure-report').length, 0)
 })
 
+// docs/ci.md's "Which environment" and "Which pipelines": the environment from a variable the pipeline
+// sets, and the jobs' rules given in the app's .gitlab-ci.yml, as pasted from the page.
+test('the rules docs/ci.md gives keep the jobs out of a pipeline without DEPLOY_TARGET; with one, its name is the environment', async () => {
+  const docs = readFileSync(join(ROOT, 'docs/ci.md'), 'utf8')
+  const at = docs.indexOf('### Which pipelines')
+  const rules = /```yaml\n([\s\S]*?)```/.exec(docs.slice(at))![1]!
+  const scoped = gitRepo({
+    '.gitignore': '.gitlab-ci-local*\n',
+    'deploy.sh': '#!/bin/sh\necho "smoke test failed" >&2; exit 1\n',
+    'templates/deploy-failure.yml': TEMPLATE,
+    '.gitlab-ci.yml': ['include:', '  - local: templates/deploy-failure.yml', '    inputs:', '      environment: $DEPLOY_TARGET', `      package: ${tarball}`, 'stages: [deploy]', 'deploy:', '  stage: deploy', '  script:', '    - ./deploy.sh', rules].join('\n'),
+  })
+  try {
+    const run = (target: Record<string, string>) => runPipeline(scoped, { ISSUE_TOKEN: gh.token, ISSUE_REPO: 'acme/shop', ISSUE_API_URL: gh.url, CHAT_WEBHOOK: gh.chatUrl, ...target })
+    const before = gh.issues.length
+    const feature = await run({})
+    assert.is(feature.code, 1, feature.stdout + feature.stderr)
+    assert.is(jobLines(feature.stdout, 'deploy-failure-report').length, 0, feature.stdout)
+    assert.is(gh.issues.length, before, 'no issue for a pipeline that deploys nothing')
+    const qa = await run({ DEPLOY_TARGET: 'qa' })
+    assert.ok(jobLines(qa.stdout, 'deploy-failure-report').some((l) => l.includes('[INFO] Created issue')), qa.stdout)
+    assert.match(gh.issues.at(-1)!.title, /^\[DEPLOY FAIL\] qa — /)
+  } finally {
+    rmSync(scoped, { recursive: true, force: true })
+  }
+})
+
 test.run()
