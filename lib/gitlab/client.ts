@@ -9,7 +9,7 @@
 import { Limiter } from '../core/retry/limiter.ts'
 import { AnswerTooLarge, ApiError, RateLimited } from '../core/errors.ts'
 import { fetchQuietly, MAX_ANSWER_BYTES } from '../http/fetch.ts'
-import { guardedPages } from '../http/paginate.ts'
+import { guardedPages, linkNext } from '../http/paginate.ts'
 import type { Log } from '../core/log.ts'
 import { redact } from '../core/redact.ts'
 import { readAttempts, retryTransient, sleepUnless } from '../core/retry/transient.ts'
@@ -197,7 +197,8 @@ function describeListing(path: string): string {
 
 /**
  * The next page's address: `x-next-page` on the same address (so a proxy that rewrites GitLab's own links
- * cannot lead the token astray), else `Link: <…>; rel="next"`; undefined on the last page.
+ * cannot lead the token astray), else `Link: <…>; rel="next"` resolved against `current`; undefined on the
+ * last page.
  */
 export function nextPage(headers: Readonly<Record<string, string>>, current: string): string | undefined {
   const number = headers['x-next-page']
@@ -206,5 +207,6 @@ export function nextPage(headers: Readonly<Record<string, string>>, current: str
     url.searchParams.set('page', number)
     return url.toString()
   }
-  return /<([^>]+)>\s*;\s*rel="next"/.exec(headers.link ?? '')?.[1]
+  // Resolved against the request's address: a relative `Link` (`</api/v4/…?page=2>`) is valid HTTP.
+  return linkNext(headers.link, current)
 }

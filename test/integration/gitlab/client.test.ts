@@ -240,6 +240,9 @@ test('nextPage prefers x-next-page, falls back to Link, and ends on the last pag
   assert.is(nextPage({ 'x-next-page': '2', link: '<https://evil.example/x>; rel="next"' }, current), 'https://gl.example/api/v4/projects/1/issues?state=opened&page=2')
   assert.is(nextPage({ 'x-next-page': '', link: '<https://gl.example/a?page=1>; rel="prev", <https://gl.example/b>; rel="next"' }, current), 'https://gl.example/b')
   assert.is(nextPage({ 'x-next-page': '', link: '<https://gl.example/a>; rel="first"' }, current), undefined)
+  // A relative Link, as a proxy may send it, is read against the request's address rather than returned as is.
+  assert.is(nextPage({ link: '</api/v4/projects/1/issues?page=2>; rel="next"' }, current), 'https://gl.example/api/v4/projects/1/issues?page=2')
+  assert.is(nextPage({ link: '<issues?page=3>; rel="next"' }, current), 'https://gl.example/api/v4/projects/1/issues?page=3')
 })
 
 test.run()
