@@ -25,6 +25,16 @@ export async function* streamLines(body: AsyncIterable<Uint8Array>, maxLine = MA
   // Inside a line already cut: its remainder is skipped up to the next line feed.
   let skipping = false
   const cut = (line: string): string => (line.length > maxLine ? mask(line).slice(0, maxLine) : line)
+  // A line cut before its end was read may end inside a secret the mask could not recognise. Masking
+  // only shortens (a secret becomes `***`), so the limit in the masked text can reach past the margin, as
+  // far as that unrecognised piece. Rule: keep no more than the masked text that is followed by `margin`
+  // masked characters; at least as many of the line's own follow each kept one, so a secret of up to
+  // `margin` characters that touches the kept part was read whole and masked. A line full of secrets
+  // keeps less than `maxLine`, never a piece of one.
+  const cutUnfinished = (line: string): string => {
+    const masked = mask(line)
+    return masked.slice(0, Math.max(0, Math.min(maxLine, masked.length - margin)))
+  }
   const take = (text: string): string[] => {
     const out: string[] = []
     let start = 0
@@ -38,7 +48,7 @@ export async function* streamLines(body: AsyncIterable<Uint8Array>, maxLine = MA
     if (!skipping) {
       partial += text.slice(start)
       if (partial.length > maxLine + margin) {
-        out.push(cut(partial))
+        out.push(cutUnfinished(partial))
         partial = ''
         skipping = true
       }

@@ -47,4 +47,23 @@ test('a secret that straddles the cut is masked before the line is cut, in one c
   }
 })
 
+// Masking shortens text: with secrets before the limit, the limit in the masked text reached past the
+// margin, into a secret the line was cut inside of, which the mask could not recognise.
+test('a secret the line is cut inside of is not kept in part when secrets before it shorten the masked text', async () => {
+  const token = 'ghp_' + 'T'.repeat(20)
+  const read = 'a'.repeat(10) + (token + ' ').repeat(3) + LINE_SECRET.slice(0, 12)
+  const lines: string[] = []
+  async function* body() {
+    for (const chunk of [read, LINE_SECRET.slice(12) + 'b'.repeat(10) + '\nnext\n']) yield new TextEncoder().encode(chunk)
+  }
+  for await (const line of streamLines(body(), 40, undefined, 20)) lines.push(line)
+  // Masked, the 97 characters read are 34; 20 of them are the margin.
+  assert.equal(lines, ['a'.repeat(10) + '*** ', 'next'])
+  // The same with the real limit and margin: 250 tokens of 40 characters shorten 10,250 by 9,250.
+  const long = 'a'.repeat(100) + ('ghp_' + 'T'.repeat(36) + ' ').repeat(250) + 'c'.repeat(200) + LINE_SECRET.slice(0, 12)
+  const real = await collect([long, LINE_SECRET.slice(12) + '\nnext\n'])
+  assert.is(real.length, 2)
+  for (const piece of pieces(LINE_SECRET)) assert.not.ok(real.join('\n').includes(piece), piece)
+})
+
 test.run()
