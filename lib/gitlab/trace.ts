@@ -20,6 +20,8 @@ const SCRIPT_SECTION = 'step_script'
 
 /** Longest line kept, in bytes; a longer one keeps its end, where a `\r` redraw's visible frame is. */
 export const MAX_LINE = 8192
+/** Longest secret a cut line is sure to be masked of: longer than any token, and half of what is read before the cut. */
+export const MASK_MARGIN = MAX_LINE / 2
 /** Most characters of raw lines one window keeps lines of, so that a huge line count cannot hold a huge trace. */
 export const MAX_WINDOW = 1 << 20
 
@@ -110,6 +112,8 @@ export class TraceTail {
   // decoded piece would keep the whole piece alive).
   private pending: Buffer[] = []
   private pendingBytes = 0
+  // Whether the pending line's start was dropped (above): it may start inside a secret.
+  private headless = false
   // Stryker disable next-line BooleanLiteral: lines before any section in the script window are cleared when step_script starts, and unread without it
   private inScript = false
   private sawScript = false
@@ -138,6 +142,7 @@ export class TraceTail {
     if (this.pendingBytes > 4 * MAX_LINE) {
       this.pending = [Buffer.from(Buffer.concat(this.pending).subarray(-2 * MAX_LINE))]
       this.pendingBytes = 2 * MAX_LINE
+      this.headless = true
     }
   }
 
@@ -157,17 +162,26 @@ export class TraceTail {
   }
 
   // The pending bytes and `last` as one line's text, at most its last MAX_LINE bytes. A longer line is
-  // masked (lib/core/redact.ts) before it is cut, with MAX_LINE bytes before the cut: a secret that
+  // masked (lib/core/redact.ts) before it is cut, with up to MAX_LINE bytes before the cut: a secret that
   // straddles the cut is then taken out whole, not left in part (docs/security.md).
   private decode(last: Buffer): string {
     // Stryker disable next-line ConditionalExpression: concatenating `last` alone gives the same bytes
     const whole = this.pending.length === 0 ? last : Buffer.concat([...this.pending, last])
+    const headless = this.headless || whole.length > 2 * MAX_LINE
     this.pending = []
     this.pendingBytes = 0
+    this.headless = false
     if (whole.length <= MAX_LINE) return whole.toString('utf8')
-    // Stryker disable next-line MethodExpression: masking from the start instead gives the same last MAX_LINE bytes
-    const masked = Buffer.from(redact(whole.toString('utf8', Math.max(0, whole.length - 2 * MAX_LINE))))
-    return masked.toString('utf8', Math.max(0, masked.length - MAX_LINE))
+    let from = Math.max(0, whole.length - 2 * MAX_LINE)
+    // From a character's first byte, so that the text masked holds the bytes read, none turned into U+FFFD.
+    while (headless && from < whole.length && (whole[from]! & 0xc0) === 0x80) from++
+    const masked = Buffer.from(redact(whole.toString('utf8', from)))
+    // Text read from inside the line may start inside a secret the mask could not recognise, and masking
+    // shortens text (a secret becomes `***`), so the last MAX_LINE masked bytes can reach back to it. Rule:
+    // keep only masked bytes preceded by MASK_MARGIN masked bytes; at least as many of the line's own
+    // precede each kept one, so a secret of up to MASK_MARGIN bytes that touches the kept part was read
+    // whole and masked. A line full of secrets keeps less than MAX_LINE, never a piece of one.
+    return masked.toString('utf8', Math.max(0, masked.length - MAX_LINE, headless ? MASK_MARGIN : 0))
   }
 
   private line(raw: string): void {

@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { MAX_LINE, MAX_WINDOW, TraceTail, visibleLine } from '../../../lib/gitlab/trace.ts'
+import { MASK_MARGIN, MAX_LINE, MAX_WINDOW, TraceTail, visibleLine } from '../../../lib/gitlab/trace.ts'
 import { cleanLog } from '../../../lib/core/text/log-tail.ts'
 import { registerSecret } from '../../../lib/core/redact.ts'
 import { DEPLOY_TRACE, PLANTED_TOKEN, runnerTrace, sectionSwitch } from '../../helpers/loopback-gitlab-ci.ts'
@@ -177,6 +177,29 @@ test('a line of exactly MAX_LINE bytes is kept as written, to be masked by the c
   assert.equal(tail([at + '\n'], 5), [at])
   // Masked, it is short enough to keep whole: 'b', the a's and the mask.
   assert.equal(tail(['b' + at + '\n'], 5), ['b' + 'a'.repeat(MAX_LINE - token.length) + '***'])
+})
+
+// Masking shortens text: with secrets after the cut, the last MAX_LINE masked bytes reached back to the
+// start of what was read, inside a secret the mask could not recognise.
+test('a secret the read part starts inside of is not kept in part when secrets after it shorten the masked text', () => {
+  const secret = 'Tr-Head-Secret-0123456789abcdef'
+  registerSecret(secret)
+  // 250 tokens of 40 characters: 10,250 characters read that mask to 1,000.
+  const rest = ('ghp_' + 'T'.repeat(36) + ' ').repeat(250)
+  const zs = 2 * MAX_LINE - 16 - rest.length
+  const read = secret.slice(15) + rest + 'z'.repeat(zs)
+  const line = 'x'.repeat(100) + secret.slice(0, 15) + read
+  // The start dropped as the line is read (pieces of 1,000 bytes), or as it is held (one huge piece).
+  for (const pieces of [line.match(/[^]{1,1000}/g)!, ['x'.repeat(4 * MAX_LINE) + secret + read]]) {
+    const t = new TraceTail(5)
+    for (const piece of pieces) t.write(piece)
+    t.write('\ndone\n')
+    const [kept, done] = t.end()
+    assert.is(done, 'done')
+    for (let i = 0; i + 8 <= secret.length; i++) assert.not.ok(kept!.includes(secret.slice(i, i + 8)), secret.slice(i, i + 8))
+    // Masked, the 16,384 bytes read are 16 + 1,000 + the z's, of which the first MASK_MARGIN are dropped.
+    assert.is(kept, 'z'.repeat(16 + 1_000 + zs - MASK_MARGIN))
+  }
 })
 
 test.run()
