@@ -93,6 +93,7 @@ function webhookSecrets(webhook: string | undefined): string[] {
 export const URL_SETTINGS = [
   'ISSUE_API_URL', 'GITHUB_API_URL', 'CI_API_V4_URL', 'SLACK_API_URL', 'PAGERDUTY_EVENTS_URL', 'CHAT_WEBHOOK',
   'CI_PIPELINE_URL', 'BUILD_URL', 'CI_JOB_URL', 'CI_PROJECT_URL', 'GITHUB_SERVER_URL', 'CIRCLE_BUILD_URL', 'BUILDKITE_BUILD_URL',
+  'REPORT_PROJECT',
 ] as const
 
 /**
@@ -238,7 +239,8 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
     value(env, 'PAGERDUTY_ROUTING_KEY'),
     value(env, 'CI_LOG_TOKEN'),
   )
-  // The password in any address setting, as written and decoded.
+  // The password in any address setting, as written and decoded, also in a malformed one: its problem
+  // above echoes the value.
   registerSecret(...URL_SETTINGS.flatMap((name) => passwordIn(value(env, name))))
   // A proxy's password (lib/http/proxy.ts reads the same variables, in both cases, and the same way:
   // without a scheme, http://).

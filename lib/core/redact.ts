@@ -82,11 +82,26 @@ export function proxyAddress(value: string): string {
 
 /**
  * The password in a setting that holds an address (`https://user:pw@host/api`), in the forms of
- * {@link credentialsIn}; [] when it has none or is no address, so that a malformed value is still echoed
- * by the problem that names it.
+ * {@link credentialsIn}, and the `user:pw` of a `user:pw@` prefix as written even when the value is no
+ * address (`https://ops:pw@exa mple`, `ops:pw@host`): its problem echoes the value, which must not print
+ * the password. [] when it has none or is unset; the rest of a malformed value is still echoed, so the
+ * problem shows what is wrong with it.
  */
 export function passwordIn(url: string | undefined): string[] {
-  return url !== undefined && URL.canParse(url) ? credentialsIn(url) : []
+  if (url === undefined) return []
+  const parsed = URL.canParse(url) ? credentialsIn(url) : []
+  return [...new Set([...parsed, ...writtenCredentials(url)])]
+}
+
+// The userinfo of `url` as written: before the last `@` of what follows the scheme's `//` (or the start,
+// without one) up to the first `/`, `?` or `#`, as a parser takes it; split at its first `:`.
+function writtenCredentials(url: string): string[] {
+  const authority = url.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\//, '').split(/[/?#]/)[0]!
+  const at = authority.lastIndexOf('@')
+  const colon = authority.indexOf(':')
+  if (at < 0 || colon < 0 || colon > at) return []
+  const password = authority.slice(colon + 1, at)
+  return password === '' ? [] : [authority.slice(0, at), password, safeDecode(password)]
 }
 
 // Query parameters that carry a webhook's secret: Google Chat's `key` and `token`

@@ -65,4 +65,28 @@ test('CHAT_WEBHOOK: Google Chat\'s key and token each alone, as written and deco
   assert.is(redact('{"ok": true}'), '{"ok": true}', 'Discord\'s wait=true is no secret: `true` stays everywhere')
 })
 
+// A malformed address is echoed in its problem, so that its reader sees what is wrong; its password is not.
+test('a malformed address setting: its problem names it and the expected form, and never prints the password', () => {
+  const cases: readonly [string, Record<string, string>, string][] = [
+    ['ISSUE_API_URL', OK, 'ops:Malformed-Pw0rd@ghe.example'],
+    ['ISSUE_API_URL', OK, 'https://ops:Malformed-Pw0rd@exa mple/api/v3'],
+    ['ISSUE_API_URL', OK, 'https://ops:Malformed%2DPw0rd@exa mple'],
+    ['SLACK_API_URL', SLACK, 'ftp://ops:Malformed-Pw0rd@slack.example/api'],
+    ['PAGERDUTY_EVENTS_URL', PAGER, 'https://ops:Malformed-Pw0rd@pager example'],
+    ['REPORT_PROJECT', OK, 'https://ops:Malformed-Pw0rd@github.com/acme/7'],
+  ]
+  for (const [name, env, address] of cases) {
+    forgetSecrets()
+    let message = ''
+    try {
+      loadConfig({ ...env, [name]: address })
+    } catch (error) {
+      message = (error as Error).message
+    }
+    assert.match(message, new RegExp(`${name} must be an? (http\\(s\\) URL|https URL|GitHub Projects address) such as`), `${name}=${address}: ${message}`)
+    assert.match(message, /\*\*\*@/, `${name}=${address}: the value is echoed, its credentials masked`)
+    for (const piece of ['Malformed', 'Pw0rd', 'Malformed-Pw0rd']) assert.not.ok(message.includes(piece), `${name}=${address}: ${message}`)
+  }
+})
+
 test.run()

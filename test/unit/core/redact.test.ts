@@ -105,11 +105,16 @@ test('proxyAddress: a proxy without a scheme is http://, as curl reads it; one w
   assert.equal(credentialsIn(proxyAddress('deploy:pw%400123@proxy.example:3128')), ['deploy:pw%400123', 'pw%400123', 'pw@0123'])
 })
 
-test('passwordIn: an address setting\'s password as credentialsIn finds it; [] without one, for no address (its problem echoes it), or unset', () => {
+test('passwordIn: an address setting\'s password as credentialsIn finds it, or as written when malformed; [] without one, or unset', () => {
   assert.equal(passwordIn('https://ops:pw%2F0123@ghe.example/api/v3'), ['ops:pw%2F0123', 'pw%2F0123', 'pw/0123'])
   assert.equal(passwordIn('https://ghe.example/api/v3'), [])
   assert.equal(passwordIn('ghe example'), [])
   assert.equal(passwordIn(undefined), [])
+  // Malformed, or read as another scheme (`ops:`): the user:password as written, the password raw and decoded, each once.
+  assert.equal(passwordIn('https://ops:pw%2F0123@exa mple/x@y'), ['ops:pw%2F0123', 'pw%2F0123', 'pw/0123'])
+  assert.equal(passwordIn('ops:pw-0123@ghe.example'), ['ops:pw-0123', 'pw-0123'])
+  assert.equal(passwordIn('https://ops@exa mple'), [])
+  assert.equal(passwordIn('https://ghe.example:8443/a@b'), [])
 })
 
 test('printedForms: as it is, percent-encoded, JSON with \\/ (PHP), & as \\u0026 (Go) or &amp; (HTML), each once', () => {
