@@ -53,13 +53,14 @@ export function redact(text: string, extra: readonly string[] = []): string {
 
 /**
  * The credentials in an address such as a proxy's (`http://user:password@proxy:3128`), in every form they
- * could be printed in (`user:password`, the password as written and decoded); [] when it has none, and
- * the whole value when it is not an address at all (it may be a mangled secret).
+ * could be printed in (`user:password`, the password as written and decoded; without one, a user name
+ * that is a token: {@link userToken}); [] when it has none, and the whole value when it is not an address
+ * at all (it may be a mangled secret).
  */
 export function credentialsIn(url: string): string[] {
   try {
     const { username, password } = new URL(url)
-    if (!password) return []
+    if (!password) return userToken(username)
     let decoded = password
     try {
       decoded = decodeURIComponent(password)
@@ -68,6 +69,17 @@ export function credentialsIn(url: string): string[] {
   } catch {
     return [url]
   }
+}
+
+/**
+ * A user name given with no password (`https://TOKEN@host`, as Git and curl take a token), as written and
+ * decoded, when it looks like a credential: 20 characters or more (few user names are that long; most
+ * tokens and keys are), or a shorter known token shape (lib/core/text/secrets.ts, a Slack `xoxb-` one).
+ * Registering every user name would mask ordinary words (`deploy`) everywhere.
+ */
+function userToken(name: string): string[] {
+  if (name.length < 20 && redactSecrets(name) === name) return []
+  return [...new Set([name, safeDecode(name)])]
 }
 
 /**
@@ -99,7 +111,8 @@ function writtenCredentials(url: string): string[] {
   const authority = url.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\//, '').split(/[/?#]/)[0]!
   const at = authority.lastIndexOf('@')
   const colon = authority.indexOf(':')
-  if (at < 0 || colon < 0 || colon > at) return []
+  if (at < 0) return []
+  if (colon < 0 || colon > at) return userToken(authority.slice(0, at))
   const password = authority.slice(colon + 1, at)
   return password === '' ? [] : [authority.slice(0, at), password, safeDecode(password)]
 }

@@ -89,4 +89,17 @@ test('a malformed address setting: its problem names it and the expected form, a
   }
 })
 
+// A token passed as an address's user name, as Git and curl take one (`https://TOKEN@host`).
+test('an address\'s user name with no password is a secret when it looks like a credential, not an ordinary name', () => {
+  const token = '0f3a9c1e5b7d2f4a6c8e0b1d3f5a7c9e1b3d5f70'
+  for (const [name, env] of [['ISSUE_API_URL', OK], ['CI_PIPELINE_URL', OK], ['HTTPS_PROXY', OK]] as const) {
+    forgetSecrets()
+    loadConfig({ ...env, [name]: `https://${token}@host.example/api/v3` })
+    assert.is(redact(`token ${token} leaked`), 'token *** leaked', name)
+    forgetSecrets()
+    loadConfig({ ...env, [name]: 'https://deploy-bot@host.example/api/v3' })
+    assert.is(redact('the deploy-bot user'), 'the deploy-bot user', `${name}: an ordinary user name stays`)
+  }
+})
+
 test.run()

@@ -91,6 +91,11 @@ test('forgetSecrets empties the list: nothing registered is masked any more', ()
 test('credentialsIn: an address\'s user:password, the password as written and decoded; [] without one; a non-address whole', () => {
   assert.equal(credentialsIn('http://ops:p%40ss-w0rd@proxy.example:3128'), ['ops:p%40ss-w0rd', 'p%40ss-w0rd', 'p@ss-w0rd'])
   assert.equal(credentialsIn('http://ops@proxy.example:3128'), [])
+  // A user name with no password is a token when it is 20 characters or more, or has a token's shape.
+  assert.equal(credentialsIn('http://a1b2c3d4e5f6a7b8c9d0@proxy.example'), ['a1b2c3d4e5f6a7b8c9d0'])
+  assert.equal(credentialsIn('http://a1b2c3d4e5f6a7b8c9d@proxy.example'), [])
+  assert.equal(credentialsIn('https://xoxb-0123456789@h.example'), ['xoxb-0123456789'])
+  assert.equal(credentialsIn('https://tok%2Fen-0123456789abcdef@h.example'), ['tok%2Fen-0123456789abcdef', 'tok/en-0123456789abcdef'])
   assert.equal(credentialsIn('http://proxy.example:3128'), [])
   // A password whose escapes do not decode is kept as written.
   assert.equal(credentialsIn('http://ops:bad%E0%A4%A@proxy.example'), ['ops:bad%E0%A4%A', 'bad%E0%A4%A', 'bad%E0%A4%A'])
@@ -114,6 +119,7 @@ test('passwordIn: an address setting\'s password as credentialsIn finds it, or a
   assert.equal(passwordIn('https://ops:pw%2F0123@exa mple/x@y'), ['ops:pw%2F0123', 'pw%2F0123', 'pw/0123'])
   assert.equal(passwordIn('ops:pw-0123@ghe.example'), ['ops:pw-0123', 'pw-0123'])
   assert.equal(passwordIn('https://ops@exa mple'), [])
+  assert.equal(passwordIn('https://a1b2c3d4e5f6a7b8c9d0@exa mple'), ['a1b2c3d4e5f6a7b8c9d0'])
   assert.equal(passwordIn('https://ghe.example:8443/a@b'), [])
 })
 
