@@ -131,7 +131,7 @@ function redact(text4, extra = []) {
 function credentialsIn(url) {
   try {
     const { username, password } = new URL(url);
-    if (!password) return [];
+    if (!password) return userToken(username);
     let decoded = password;
     try {
       decoded = decodeURIComponent(password);
@@ -142,11 +142,26 @@ function credentialsIn(url) {
     return [url];
   }
 }
+function userToken(name2) {
+  if (name2.length < 20 && redactSecrets(name2) === name2) return [];
+  return [.../* @__PURE__ */ new Set([name2, safeDecode(name2)])];
+}
 function proxyAddress(value16) {
   return value16.includes("://") ? value16 : `http://${value16}`;
 }
 function passwordIn(url) {
-  return url !== void 0 && URL.canParse(url) ? credentialsIn(url) : [];
+  if (url === void 0) return [];
+  const parsed = URL.canParse(url) ? credentialsIn(url) : [];
+  return [.../* @__PURE__ */ new Set([...parsed, ...writtenCredentials(url)])];
+}
+function writtenCredentials(url) {
+  const authority = url.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\//, "").split(/[/?#]/)[0];
+  const at = authority.lastIndexOf("@");
+  const colon = authority.indexOf(":");
+  if (at < 0) return [];
+  if (colon < 0 || colon > at) return userToken(authority.slice(0, at));
+  const password = authority.slice(colon + 1, at);
+  return password === "" ? [] : [authority.slice(0, at), password, safeDecode(password)];
 }
 function printedForms(secret) {
   const forms = [secret, encodeURIComponent(secret)];
@@ -1782,7 +1797,8 @@ var init_config = __esm({
       "CI_PROJECT_URL",
       "GITHUB_SERVER_URL",
       "CIRCLE_BUILD_URL",
-      "BUILDKITE_BUILD_URL"
+      "BUILDKITE_BUILD_URL",
+      "REPORT_PROJECT"
     ];
     DEFAULT_SLACK_API_URL = "https://slack.com/api";
     DEFAULT_API_URL = "https://api.github.com";
@@ -43048,7 +43064,7 @@ function nextPage(headers, current) {
     url.searchParams.set("page", number2);
     return url.toString();
   }
-  return /<([^>]+)>\s*;\s*rel="next"/.exec(headers.link ?? "")?.[1];
+  return linkNext(headers.link, current);
 }
 var MAX_LIMIT_RETRIES, LOW_QUOTA, pacers, pacer, headersOf, ERROR_TEXT_LENGTH, stopped;
 var init_client = __esm({
@@ -47261,6 +47277,10 @@ async function* streamLines(body2, maxLine = MAX_LINE, mask2 = redact, margin = 
   let partial = "";
   let skipping = false;
   const cut2 = (line) => line.length > maxLine ? mask2(line).slice(0, maxLine) : line;
+  const cutUnfinished = (line) => {
+    const masked2 = mask2(line);
+    return masked2.slice(0, Math.max(0, Math.min(maxLine, masked2.length - margin)));
+  };
   const take = (text4) => {
     const out = [];
     let start = 0;
@@ -47274,7 +47294,7 @@ async function* streamLines(body2, maxLine = MAX_LINE, mask2 = redact, margin = 
     if (!skipping) {
       partial += text4.slice(start);
       if (partial.length > maxLine + margin) {
-        out.push(cut2(partial));
+        out.push(cutUnfinished(partial));
         partial = "";
         skipping = true;
       }
@@ -47714,7 +47734,7 @@ function visibleLine(raw) {
   for (let i = frames.length - 1; i >= 0; i--) if (frames[i] !== "") return frames[i];
   return "";
 }
-var MARKER2, SCRIPT_SECTION, MAX_LINE2, MAX_WINDOW, withoutFinalCr, Window, TraceTail;
+var MARKER2, SCRIPT_SECTION, MAX_LINE2, MASK_MARGIN2, MAX_WINDOW, withoutFinalCr, Window, TraceTail;
 var init_trace = __esm({
   "lib/gitlab/trace.ts"() {
     "use strict";
@@ -47722,6 +47742,7 @@ var init_trace = __esm({
     MARKER2 = /(?:\x1b\[0K)?section_(start|end):\d+:([A-Za-z0-9_.-]+)(?:\[[^\]\r\n]*\])?\r?(?:\x1b\[0K)?/g;
     SCRIPT_SECTION = "step_script";
     MAX_LINE2 = 8192;
+    MASK_MARGIN2 = MAX_LINE2 / 2;
     MAX_WINDOW = 1 << 20;
     withoutFinalCr = (line) => line.replace(/\r+$/, "");
     Window = class {
@@ -47777,6 +47798,8 @@ var init_trace = __esm({
       // decoded piece would keep the whole piece alive).
       pending = [];
       pendingBytes = 0;
+      // Whether the pending line's start was dropped (above): it may start inside a secret.
+      headless = false;
       // Stryker disable next-line BooleanLiteral: lines before any section in the script window are cleared when step_script starts, and unread without it
       inScript = false;
       sawScript = false;
@@ -47798,6 +47821,7 @@ var init_trace = __esm({
         if (this.pendingBytes > 4 * MAX_LINE2) {
           this.pending = [Buffer.from(Buffer.concat(this.pending).subarray(-2 * MAX_LINE2))];
           this.pendingBytes = 2 * MAX_LINE2;
+          this.headless = true;
         }
       }
       /** The bytes of the unfinished last line held now: at most 4 × MAX_LINE, whatever the line's length. */
@@ -47812,15 +47836,19 @@ var init_trace = __esm({
         return lines;
       }
       // The pending bytes and `last` as one line's text, at most its last MAX_LINE bytes. A longer line is
-      // masked (lib/core/redact.ts) before it is cut, with MAX_LINE bytes before the cut: a secret that
+      // masked (lib/core/redact.ts) before it is cut, with up to MAX_LINE bytes before the cut: a secret that
       // straddles the cut is then taken out whole, not left in part (docs/security.md).
       decode(last) {
         const whole = this.pending.length === 0 ? last : Buffer.concat([...this.pending, last]);
+        const headless = this.headless || whole.length > 2 * MAX_LINE2;
         this.pending = [];
         this.pendingBytes = 0;
+        this.headless = false;
         if (whole.length <= MAX_LINE2) return whole.toString("utf8");
-        const masked2 = Buffer.from(redact(whole.toString("utf8", Math.max(0, whole.length - 2 * MAX_LINE2))));
-        return masked2.toString("utf8", Math.max(0, masked2.length - MAX_LINE2));
+        let from = Math.max(0, whole.length - 2 * MAX_LINE2);
+        while (headless && from < whole.length && (whole[from] & 192) === 128) from++;
+        const masked2 = Buffer.from(redact(whole.toString("utf8", from)));
+        return masked2.toString("utf8", Math.max(0, masked2.length - MAX_LINE2, headless ? MASK_MARGIN2 : 0));
       }
       line(raw) {
         if (!raw.includes("section_")) return this.keep(withoutFinalCr(raw), raw.length);
