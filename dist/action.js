@@ -48533,7 +48533,17 @@ async function changesService(config, log2, head, env = process.env) {
   }
   const [{ createGitHub: createGitHub2 }, { gitHubChanges: gitHubChanges2, gitHubWebUrl: gitHubWebUrl2 }] = await Promise.all([Promise.resolve().then(() => (init_client2(), client_exports2)), Promise.resolve().then(() => (init_changes4(), changes_exports2))]);
   const code = gitHubCode(config, env);
-  return gitHubChanges2(createGitHub2(config, log2), { ...code, environment: config.deployEnv, head, webUrl: gitHubWebUrl2(config.apiUrl) });
+  return gitHubChanges2(createGitHub2(config, log2), { ...code, environment: config.deployEnv, head, webUrl: runWebUrl(code.runId, env) ?? gitHubWebUrl2(config.apiUrl) });
+}
+function runWebUrl(runId, env) {
+  if (runId === void 0 || !env.GITHUB_SERVER_URL) return void 0;
+  try {
+    const url = new URL(env.GITHUB_SERVER_URL);
+    if (url.protocol !== "https:" && url.protocol !== "http:") return void 0;
+    return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+  } catch {
+    return void 0;
+  }
 }
 async function readChanges2(config, head, log2, env = process.env, cwd, signal) {
   if (config.changes !== "auto") return {};

@@ -62,7 +62,21 @@ export async function changesService(config: ChangesConfig, log: Log, head: stri
   }
   const [{ createGitHub }, { gitHubChanges, gitHubWebUrl }] = await Promise.all([import('../github/client.ts'), import('../github/changes.ts')])
   const code = gitHubCode(config, env)
-  return gitHubChanges(createGitHub(config, log), { ...code, environment: config.deployEnv, head, webUrl: gitHubWebUrl(config.apiUrl) })
+  return gitHubChanges(createGitHub(config, log), { ...code, environment: config.deployEnv, head, webUrl: runWebUrl(code.runId, env) ?? gitHubWebUrl(config.apiUrl) })
+}
+
+// Pages (the compare link) on the run's own server when the code is the run's: GitHub Actions names it in
+// GITHUB_SERVER_URL, while the API's address may be a proxy or a stand-in (the demo's) with no pages.
+// https://docs.github.com/en/actions/reference/variables-reference#default-environment-variables
+function runWebUrl(runId: string | undefined, env: Env): string | undefined {
+  if (runId === undefined || !env.GITHUB_SERVER_URL) return undefined
+  try {
+    const url = new URL(env.GITHUB_SERVER_URL)
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
+  } catch {
+    return undefined
+  }
 }
 
 /**

@@ -20,7 +20,7 @@ export function assertFullDemo(stdout: string): void {
   // What changed since the last good deploy the stand-in recorded two hours earlier (9c8b7a6): its
   // deployments, the comparison and the pull requests of the commits, one line each; the chat notice says it too.
   const changed = /\n### What changed\n([\s\S]*?)\n### /.exec(stdout)?.[1] ?? ''
-  assert.match(changed, /^\*\*2 pull requests and 3 commits\*\* since the last good deploy \(`9c8b7a6`, 2 h ago\): \[compare\]\(http:\/\/127\.0\.0\.1:\d+\/acme\/shop\/compare\/9c8b7a6d5e4f30211203f4e5d6c7b8a9f0e1d2c3\.\.\.a1b2c3d4e5f60718293a4b5c6d7e8f9012345678\)\n/)
+  assert.match(changed, /^\*\*2 pull requests and 3 commits\*\* since the last good deploy \(`9c8b7a6`, 2 h ago\): \[compare\]\(https:\/\/github\.com\/acme\/shop\/compare\/9c8b7a6d5e4f30211203f4e5d6c7b8a9f0e1d2c3\.\.\.a1b2c3d4e5f60718293a4b5c6d7e8f9012345678\)\n/)
   assert.match(changed, '\n- Keep order totals in their own table ([#212](https://github.com/acme/shop/pull/212)) by ada\n- Index orders by creation time ([#211](https://github.com/acme/shop/pull/211)) by grace\n- Fix a typo in the deploy runbook (`5a4b3c2`) by ada\n')
   assert.match(changed, '\n**Authors:** ada, grace\n')
   assert.ok(stdout.indexOf('\n### What failed\n') < stdout.indexOf('\n### What changed\n'), 'What changed after What failed')

@@ -79,9 +79,12 @@ test('deployments: the newest with a success in its status history is the base; 
 test('no deployments: the newest successful run of this workflow on this branch is the base', async () => {
   serveGitHubChanges(servers.gh, { commits: HISTORY, deployments: [], workflow: { runId: 900, workflowId: 77, branch: 'main', successes: [{ headSha: c(6), updatedAt: new Date(Date.now() - 3 * 3_600_000).toISOString() }] } })
   const actions = { GITHUB_ACTIONS: 'true', GITHUB_REPOSITORY: 'acme/shop', GITHUB_RUN_ID: '900', GITHUB_API_URL: servers.gh.url }
-  const r = await runInProcess('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, ...actions }))
+  const r = await runInProcess('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, ...actions, GITHUB_SERVER_URL: 'https://ghe.example/' }))
   assert.is(r.code, 0, r.stderr)
   assert.match(section(sentBody()), /\*\*1 commit\*\* since the last good deploy \(`10006ee`, 3 h ago\)/)
+  // The compare link is on the run's own server (GITHUB_SERVER_URL), not on the API's address, which has
+  // no pages; outside a run (the test above) it is made from the API's address.
+  assert.match(section(sentBody()), /: \[compare\]\(https:\/\/ghe\.example\/acme\/shop\/compare\/10006ee[0-9a-f]*\.\.\./)
   const runs = servers.gh.calls('GET', /\/actions\/workflows\/77\/runs$/)
   assert.is(runs.length, 1)
   assert.equal(Object.fromEntries(runs[0]!.query), { branch: 'main', status: 'success', per_page: '1', exclude_pull_requests: 'true' })
