@@ -118,7 +118,7 @@ var init_secrets = __esm({
 
 // lib/core/redact.ts
 function registerSecret(...values) {
-  for (const value16 of values) if (value16 !== void 0 && value16.length >= MIN_SECRET_LENGTH) known.add(value16);
+  for (const value17 of values) if (value17 !== void 0 && value17.length >= MIN_SECRET_LENGTH) known.add(value17);
   ordered = [...known].sort((a, b) => b.length - a.length);
 }
 function registeredSecrets() {
@@ -146,8 +146,8 @@ function userToken(name2) {
   if (name2.length < 20 && redactSecrets(name2) === name2) return [];
   return [.../* @__PURE__ */ new Set([name2, safeDecode(name2)])];
 }
-function proxyAddress(value16) {
-  return value16.includes("://") ? value16 : `http://${value16}`;
+function proxyAddress(value17) {
+  return value17.includes("://") ? value17 : `http://${value17}`;
 }
 function passwordIn(url) {
   if (url === void 0) return [];
@@ -173,20 +173,20 @@ function addressSecrets(address) {
   const { href, pathname, search } = new URL(address);
   const path3 = pathname === "/" ? "" : pathname;
   const values = search.slice(1).split("&").flatMap((pair) => {
-    const [name2 = "", value16 = ""] = pair.split(/=(.*)/s);
+    const [name2 = "", value17 = ""] = pair.split(/=(.*)/s);
     if (!SECRET_PARAMETER.test(safeDecode(name2))) return [];
-    return [value16, safeDecode(value16.replaceAll("+", " "))];
+    return [value17, safeDecode(value17.replaceAll("+", " "))];
   });
   const secrets = [address, href, path3 + search, path3, search.slice(1), ...values].filter((secret) => secret !== "");
   return [.../* @__PURE__ */ new Set([...secrets.flatMap(printedForms), ...credentialsIn(address)])];
 }
-function redactDeep(value16, keep = []) {
-  if (typeof value16 === "string") return redact(value16);
-  if (Array.isArray(value16)) return value16.map((item) => redactDeep(item, keep));
-  if (value16 !== null && typeof value16 === "object" && [Object.prototype, null].includes(Object.getPrototypeOf(value16))) {
-    return Object.fromEntries(Object.entries(value16).map(([k, v]) => [k, keep.includes(k) ? v : redactDeep(v, keep)]));
+function redactDeep(value17, keep = []) {
+  if (typeof value17 === "string") return redact(value17);
+  if (Array.isArray(value17)) return value17.map((item) => redactDeep(item, keep));
+  if (value17 !== null && typeof value17 === "object" && [Object.prototype, null].includes(Object.getPrototypeOf(value17))) {
+    return Object.fromEntries(Object.entries(value17).map(([k, v]) => [k, keep.includes(k) ? v : redactDeep(v, keep)]));
   }
-  return value16;
+  return value17;
 }
 var known, ordered, SECRET_PARAMETER, safeDecode;
 var init_redact = __esm({
@@ -697,7 +697,7 @@ var init_what_changed = __esm({
     shortSha = (sha) => sha.slice(0, 7);
     age = (at, now) => at === void 0 ? void 0 : `${formatDuration(Math.max(0, now.getTime() - at.getTime()) / 1e3).split(" ").slice(0, 2).join(" ")} ago`;
     plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-    text = (value16, flavor) => fitPrefix(oneLine(value16), TEXT_LIMIT, (kept, cut2) => markdownText(kept, flavor) + (cut2 ? `\u2026 ${cutNote(cut2)}` : ""));
+    text = (value17, flavor) => fitPrefix(oneLine(value17), TEXT_LIMIT, (kept, cut2) => markdownText(kept, flavor) + (cut2 ? `\u2026 ${cutNote(cut2)}` : ""));
     linkable2 = (url) => url !== null && /^https?:\/\/[^\s<>()`"[\]]+$/i.test(url) && URL.canParse(url);
     link = (label, url) => linkable2(url) ? `[${label}](${url})` : label;
     baseWithAge = (changes, view) => {
@@ -1135,286 +1135,6 @@ var require_dist = __commonJS({
   }
 });
 
-// lib/core/chat-format.ts
-function isChatFormatSetting(value16) {
-  return CHAT_FORMAT_SETTINGS.includes(value16);
-}
-function detectFormat(webhook) {
-  let url;
-  try {
-    url = new URL(webhook);
-  } catch {
-    return "slack";
-  }
-  const host = url.hostname.toLowerCase().replace(/\.$/, "");
-  if (host === "hooks.slack.com") return "slack";
-  if ((host === "discord.com" || host === "discordapp.com") && url.pathname.startsWith("/api/webhooks/")) {
-    return DISCORD_SLACK.test(url.pathname) ? "slack" : "discord";
-  }
-  if (host === "chat.googleapis.com") return "googlechat";
-  if (TEAMS_DOMAINS.some((domain) => host.endsWith(domain))) return "teams";
-  return "slack";
-}
-function resolveFormat(setting, webhook) {
-  return setting === "auto" ? detectFormat(webhook) : setting;
-}
-var CHAT_FORMATS, CHAT_FORMAT_SETTINGS, TEAMS_DOMAINS, DISCORD_SLACK;
-var init_chat_format = __esm({
-  "lib/core/chat-format.ts"() {
-    "use strict";
-    CHAT_FORMATS = ["slack", "mattermost", "googlechat", "discord", "teams"];
-    CHAT_FORMAT_SETTINGS = ["auto", ...CHAT_FORMATS];
-    TEAMS_DOMAINS = [".logic.azure.com", ".powerautomate.com", ".powerplatform.com", ".webhook.office.com"];
-    DISCORD_SLACK = /\/slack\/?$/;
-  }
-});
-
-// lib/config/actionable.ts
-function parseLabels(text4, fixed, problems) {
-  const labels = entries(text4);
-  for (const label of labels) {
-    if ([...label].length > LABEL_MAX || CONTROL2.test(label)) {
-      problems.push(`REPORT_LABELS: ${JSON.stringify(label)} is not a GitHub label name (at most ${LABEL_MAX} characters, no control characters)`);
-    }
-  }
-  return unique(labels, fixed);
-}
-function parseAssignees(text4, problems) {
-  const logins = unique(entries(text4).map((login) => login.replace(/^@/, "")));
-  for (const login of logins) {
-    if (!LOGIN.test(login)) {
-      problems.push(
-        `REPORT_ASSIGNEES: ${JSON.stringify(login)} is not a GitHub login (letters, digits and single hyphens, not first or last, at most 39 characters)`
-      );
-    }
-  }
-  if (logins.length > MAX_ASSIGNEES) problems.push(`REPORT_ASSIGNEES: ${logins.length} logins given; GitHub assigns at most ${MAX_ASSIGNEES}`);
-  return logins;
-}
-function readActionable(env, fixedLabels, problems) {
-  const linesText = value(env, "REPORT_LOG_LINES");
-  const logLines = linesText === void 0 ? DEFAULT_LOG_LINES : Number(linesText);
-  if (!Number.isInteger(logLines) || logLines < 1 || linesText?.trim() === "") {
-    problems.push(`REPORT_LOG_LINES must be a whole number of at least 1 (got ${JSON.stringify(linesText)})`);
-  }
-  const group = value(env, "REPORT_GROUP") ?? "title";
-  if (group !== "title" && group !== "environment") problems.push(`REPORT_GROUP must be title or environment, got ${JSON.stringify(group)}`);
-  const windowText = value(env, "REPORT_REOPEN_WINDOW");
-  const reopenWindowHours = windowText === void 0 ? 0 : Number(windowText);
-  if (!Number.isFinite(reopenWindowHours) || reopenWindowHours < 0 || windowText?.trim() === "") {
-    problems.push(`REPORT_REOPEN_WINDOW must be a number of hours of at least 0 (got ${JSON.stringify(windowText)})`);
-  }
-  return {
-    logFile: value(env, "REPORT_LOG_FILE"),
-    logLines: Number.isInteger(logLines) && logLines >= 1 ? logLines : DEFAULT_LOG_LINES,
-    jobUrl: value(env, "CI_JOB_URL"),
-    extraLabels: Object.freeze(parseLabels(value(env, "REPORT_LABELS"), fixedLabels, problems)),
-    assignees: Object.freeze(parseAssignees(value(env, "REPORT_ASSIGNEES"), problems)),
-    group,
-    reopenWindowHours: Number.isFinite(reopenWindowHours) && reopenWindowHours >= 0 ? reopenWindowHours : 0
-  };
-}
-var DEFAULT_LOG_LINES, LABEL_MAX, LOGIN, MAX_ASSIGNEES, CONTROL2, value, entries, unique;
-var init_actionable = __esm({
-  "lib/config/actionable.ts"() {
-    "use strict";
-    DEFAULT_LOG_LINES = 100;
-    LABEL_MAX = 50;
-    LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
-    MAX_ASSIGNEES = 10;
-    CONTROL2 = /[\u0000-\u001F\u007F-\u009F]/;
-    value = (env, name2) => {
-      const v = env[name2];
-      return v === void 0 || v === "" ? void 0 : v;
-    };
-    entries = (text4) => (text4 ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
-    unique = (list2, taken = []) => {
-      const seen = new Set(taken.map((entry) => entry.toLowerCase()));
-      return list2.filter((entry) => !seen.has(entry.toLowerCase()) && seen.add(entry.toLowerCase()));
-    };
-  }
-});
-
-// lib/config/ci-log.ts
-function githubRun(env) {
-  if (value2(env, "GITHUB_ACTIONS") !== "true") return void 0;
-  const [owner, repo, ...rest] = (value2(env, "GITHUB_REPOSITORY") ?? "").split("/");
-  const runId = value2(env, "GITHUB_RUN_ID") ?? "";
-  const attempt3 = value2(env, "GITHUB_RUN_ATTEMPT") ?? "1";
-  if (!owner || !repo || rest.length || !DIGITS.test(runId) || !DIGITS.test(attempt3)) return void 0;
-  const checkRunId = value2(env, "JOB_CHECK_RUN_ID");
-  return Object.freeze({
-    owner,
-    repo,
-    runId,
-    attempt: attempt3,
-    runnerName: value2(env, "RUNNER_NAME"),
-    checkRunId: checkRunId !== void 0 && DIGITS.test(checkRunId) ? checkRunId : void 0,
-    apiUrl: value2(env, "GITHUB_API_URL")?.replace(/\/+$/, "")
-  });
-}
-function readCiLog(env, problems) {
-  const mode = value2(env, "REPORT_CI_LOG") ?? "off";
-  if (!CI_LOG_MODES.includes(mode)) problems.push(`REPORT_CI_LOG must be auto or off, got ${JSON.stringify(mode)}`);
-  const timeoutText = value2(env, "REPORT_CI_LOG_TIMEOUT");
-  const seconds = timeoutText === void 0 ? DEFAULT_CI_LOG_TIMEOUT_SECONDS : Number(timeoutText);
-  const goodTimeout = Number.isFinite(seconds) && seconds > 0 && timeoutText?.trim() !== "";
-  if (!goodTimeout) problems.push(`REPORT_CI_LOG_TIMEOUT must be a number of seconds above 0, such as 10 (got ${JSON.stringify(timeoutText)})`);
-  const checkRunId = value2(env, "JOB_CHECK_RUN_ID");
-  if (checkRunId !== void 0 && !DIGITS.test(checkRunId)) problems.push(`JOB_CHECK_RUN_ID must be the job's numeric id, \${{ job.check_run_id }} (got ${JSON.stringify(checkRunId)})`);
-  return {
-    ciLog: mode === "auto" ? "auto" : "off",
-    ciLogTimeoutMs: Math.round((goodTimeout ? seconds : DEFAULT_CI_LOG_TIMEOUT_SECONDS) * 1e3),
-    githubRun: githubRun(env)
-  };
-}
-var CI_LOG_MODES, DEFAULT_CI_LOG_TIMEOUT_SECONDS, value2, DIGITS;
-var init_ci_log = __esm({
-  "lib/config/ci-log.ts"() {
-    "use strict";
-    CI_LOG_MODES = ["auto", "off"];
-    DEFAULT_CI_LOG_TIMEOUT_SECONDS = 10;
-    value2 = (env, name2) => {
-      const v = env[name2];
-      return v === void 0 || v === "" ? void 0 : v;
-    };
-    DIGITS = /^[1-9][0-9]{0,19}$/;
-  }
-});
-
-// lib/config/changes.ts
-function readChanges(env, problems) {
-  const mode = choice(env, "REPORT_CHANGES", CHANGES_MODES, "off", problems);
-  const sha = value3(env, "REPORT_LAST_GOOD_SHA");
-  if (sha !== void 0 && !SHA.test(sha)) problems.push(`REPORT_LAST_GOOD_SHA must be a commit id, 7 to 64 hex digits such as 3f2a9c1 (got ${JSON.stringify(env.REPORT_LAST_GOOD_SHA)})`);
-  const timeoutText = value3(env, "REPORT_CHANGES_TIMEOUT");
-  const seconds = timeoutText === void 0 ? DEFAULT_CHANGES_TIMEOUT_SECONDS : Number(timeoutText);
-  const goodTimeout = Number.isFinite(seconds) && seconds > 0;
-  if (!goodTimeout) problems.push(`REPORT_CHANGES_TIMEOUT must be a number of seconds above 0, such as ${DEFAULT_CHANGES_TIMEOUT_SECONDS} (got ${JSON.stringify(env.REPORT_CHANGES_TIMEOUT)})`);
-  const mention = choice(env, "REPORT_MENTION", ["authors", "off"], "off", problems);
-  const assign = choice(env, "REPORT_ASSIGN", ["authors", "off"], "off", problems);
-  return Object.freeze({
-    changes: mode,
-    lastGoodSha: sha !== void 0 && SHA.test(sha) ? sha.toLowerCase() : void 0,
-    changesTimeoutMs: Math.round((goodTimeout ? seconds : DEFAULT_CHANGES_TIMEOUT_SECONDS) * 1e3),
-    mentionAuthors: mention === "authors",
-    assignAuthors: assign === "authors"
-  });
-}
-var CHANGES_MODES, DEFAULT_CHANGES_TIMEOUT_SECONDS, value3, SHA, choice;
-var init_changes = __esm({
-  "lib/config/changes.ts"() {
-    "use strict";
-    CHANGES_MODES = ["auto", "off"];
-    DEFAULT_CHANGES_TIMEOUT_SECONDS = 5;
-    value3 = (env, name2) => {
-      const v = env[name2];
-      return v === void 0 || v === "" ? void 0 : v.trim() || void 0;
-    };
-    SHA = /^[0-9a-f]{7,64}$/i;
-    choice = (env, name2, allowed, fallback, problems) => {
-      const raw = value3(env, name2) ?? fallback;
-      if (!allowed.includes(raw)) problems.push(`${name2} must be ${allowed.join(" or ")}, got ${JSON.stringify(env[name2])}`);
-      return allowed.includes(raw) ? raw : fallback;
-    };
-  }
-});
-
-// lib/config/ci.ts
-function detectCi(env) {
-  const server = value4(env, "GITHUB_SERVER_URL");
-  const repository = value4(env, "GITHUB_REPOSITORY");
-  const runId = value4(env, "GITHUB_RUN_ID");
-  const githubSha = hash(value4(env, "GITHUB_SHA"));
-  if (server && repository && runId || githubSha) {
-    return {
-      name: "GitHub Actions",
-      pipelineUrl: server && repository && runId ? `${server.replace(/\/+$/, "")}/${repository}/actions/runs/${runId}` : void 0,
-      commitSha: githubSha
-    };
-  }
-  const gitCommit = hash(value4(env, "GIT_COMMIT"));
-  if (gitCommit) return { name: "Jenkins", commitSha: gitCommit };
-  const circleUrl = value4(env, "CIRCLE_BUILD_URL");
-  const circleSha = hash(value4(env, "CIRCLE_SHA1"));
-  if (circleUrl || circleSha) return { name: "CircleCI", pipelineUrl: circleUrl, commitSha: circleSha };
-  const buildkiteUrl = value4(env, "BUILDKITE_BUILD_URL");
-  const buildkiteSha = hash(value4(env, "BUILDKITE_COMMIT"));
-  const buildkiteMessage = value4(env, "BUILDKITE_MESSAGE");
-  if (buildkiteUrl || buildkiteSha || buildkiteMessage) {
-    return { name: "Buildkite", pipelineUrl: buildkiteUrl, commitSha: buildkiteSha, commitMessage: buildkiteMessage };
-  }
-  return void 0;
-}
-var value4, hash;
-var init_ci = __esm({
-  "lib/config/ci.ts"() {
-    "use strict";
-    value4 = (env, name2) => {
-      const v = env[name2];
-      return v === void 0 || v === "" ? void 0 : v;
-    };
-    hash = (text4) => text4 && /^[0-9a-f]{7,64}$/i.test(text4) ? text4.slice(0, 7) : void 0;
-  }
-});
-
-// lib/config/app.ts
-import { createPrivateKey } from "node:crypto";
-import { readFileSync } from "node:fs";
-function readKey(raw, problems) {
-  let pem = raw.trim();
-  if (!pem.startsWith("-----BEGIN")) {
-    try {
-      pem = readFileSync(raw, "utf8").trim();
-    } catch (error) {
-      problems.push(`ISSUE_APP_PRIVATE_KEY must be a PEM private key or the path of one (reading it as a path failed: ${error.code ?? "error"})`);
-      return void 0;
-    }
-  }
-  pem = unflatten(pem);
-  const lines = pem.split(/\r?\n/);
-  registerSecret(raw, pem, lines.join("\n"), ...lines.filter((line) => !line.startsWith("-----")));
-  try {
-    createPrivateKey(pem);
-  } catch {
-    problems.push("ISSUE_APP_PRIVATE_KEY is not a valid PEM private key (download a new one from the App's settings)");
-    return void 0;
-  }
-  return pem;
-}
-function appCredentials(env, problems) {
-  const appId = value5(env, "ISSUE_APP_ID");
-  const rawKey = value5(env, "ISSUE_APP_PRIVATE_KEY");
-  const rawInstallation = value5(env, "ISSUE_APP_INSTALLATION_ID");
-  if (appId === void 0 && rawKey === void 0) {
-    if (rawInstallation !== void 0) problems.push("ISSUE_APP_INSTALLATION_ID is set, but ISSUE_APP_ID and ISSUE_APP_PRIVATE_KEY are not");
-    return void 0;
-  }
-  const before = problems.length;
-  if (value5(env, "ISSUE_TOKEN") !== void 0) {
-    problems.push("ISSUE_TOKEN and ISSUE_APP_ID are both set: use either a token or a GitHub App (ISSUE_APP_ID, ISSUE_APP_PRIVATE_KEY), not both");
-  }
-  if (appId === void 0) problems.push("ISSUE_APP_ID is required with ISSUE_APP_PRIVATE_KEY (the App's id, from its settings page)");
-  else if (!/^(\d+|Iv[0-9A-Za-z.]+)$/.test(appId)) problems.push(`ISSUE_APP_ID must be the App's numeric id or its client id (Iv\u2026), got ${JSON.stringify(appId)}`);
-  if (rawKey === void 0) problems.push("ISSUE_APP_PRIVATE_KEY is required with ISSUE_APP_ID (the PEM, or the path of the .pem file)");
-  const privateKey = rawKey === void 0 ? void 0 : readKey(rawKey, problems);
-  const installationId = rawInstallation === void 0 ? void 0 : Number(rawInstallation);
-  if (rawInstallation !== void 0 && !(Number.isSafeInteger(installationId) && installationId > 0)) {
-    problems.push(`ISSUE_APP_INSTALLATION_ID must be a positive whole number, got ${JSON.stringify(rawInstallation)}`);
-  }
-  if (problems.length > before || appId === void 0 || privateKey === void 0) return void 0;
-  return Object.freeze({ appId, privateKey, installationId });
-}
-var value5, unflatten;
-var init_app = __esm({
-  "lib/config/app.ts"() {
-    "use strict";
-    init_log();
-    value5 = (env, name2) => env[name2] === void 0 || env[name2] === "" ? void 0 : env[name2];
-    unflatten = (pem) => pem.includes("\n") ? pem : pem.replace(/\\n/g, "\n");
-  }
-});
-
 // lib/config/tracker.ts
 function trackerKind(env, problems) {
   const kind = value6(env, "ISSUE_TRACKER") ?? "github";
@@ -1457,73 +1177,6 @@ var init_tracker = __esm({
     SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,254}$/;
     BAD_END = /(\.|\.git|\.atom)$/i;
     NUMERIC_ID = /^[1-9][0-9]{0,18}$/;
-  }
-});
-
-// lib/config/shape.ts
-function parseProject(url, status, problems) {
-  const match = PROJECT.exec(url);
-  if (!match) {
-    problems.push(`REPORT_PROJECT must be a GitHub Projects address such as https://github.com/orgs/acme/projects/7 (or /users/<login>/projects/<n>), got ${JSON.stringify(url)}`);
-    return void 0;
-  }
-  return Object.freeze({ url, ownerType: match[1] === "orgs" ? "organization" : "user", owner: match[2], number: Number(match[3]), status });
-}
-function readShape(env, tracker, problems) {
-  const projectUrl = value7(env, "REPORT_PROJECT");
-  const status = value7(env, "REPORT_PROJECT_STATUS");
-  if (status !== void 0 && projectUrl === void 0) problems.push("REPORT_PROJECT_STATUS needs REPORT_PROJECT (the board whose Status field it sets)");
-  if (projectUrl !== void 0 && tracker === "gitlab") problems.push("REPORT_PROJECT is a GitHub Projects board; on GitLab, boards follow labels: use REPORT_LABELS");
-  const milestone = value7(env, "REPORT_MILESTONE");
-  if (milestone !== void 0 && milestone.length > 255) problems.push(`REPORT_MILESTONE must be a milestone title of at most 255 characters`);
-  return {
-    templateFile: value7(env, "REPORT_TEMPLATE"),
-    milestone,
-    board: projectUrl !== void 0 && tracker === "github" ? parseProject(projectUrl, status, problems) : void 0
-  };
-}
-var value7, PROJECT;
-var init_shape = __esm({
-  "lib/config/shape.ts"() {
-    "use strict";
-    value7 = (env, name2) => {
-      const v = env[name2]?.trim();
-      return v === void 0 || v === "" ? void 0 : v;
-    };
-    PROJECT = /^https?:\/\/[^/]+\/(orgs|users)\/([A-Za-z0-9-]{1,39})\/projects\/(\d+)(?:\/.*)?$/;
-  }
-});
-
-// lib/config/pager.ts
-function readPager(env, problems) {
-  const routingKey = value8(env, "PAGERDUTY_ROUTING_KEY");
-  const severity = value8(env, "REPORT_PAGER_SEVERITY") ?? "error";
-  if (!PAGER_SEVERITIES.includes(severity)) {
-    problems.push(`REPORT_PAGER_SEVERITY must be one of ${PAGER_SEVERITIES.join(", ")}, got ${JSON.stringify(severity)}`);
-  }
-  const eventsUrl = (value8(env, "PAGERDUTY_EVENTS_URL") ?? DEFAULT_PAGERDUTY_EVENTS_URL).replace(/\/+$/, "");
-  const web = URL.canParse(eventsUrl) && ["https:", "http:"].includes(new URL(eventsUrl).protocol);
-  if (!web) problems.push(`PAGERDUTY_EVENTS_URL must be an https URL such as ${DEFAULT_PAGERDUTY_EVENTS_URL}, got ${JSON.stringify(eventsUrl)}`);
-  const environments = (value8(env, "REPORT_PAGER_ENVIRONMENTS") ?? "").split(",").map((e) => e.trim()).filter(Boolean);
-  if (routingKey === void 0) {
-    if (value8(env, "REPORT_PAGER_ENVIRONMENTS") !== void 0 || value8(env, "REPORT_PAGER_SEVERITY") !== void 0) {
-      problems.push("REPORT_PAGER_SEVERITY and REPORT_PAGER_ENVIRONMENTS need PAGERDUTY_ROUTING_KEY (an Events API v2 integration key)");
-    }
-    return void 0;
-  }
-  if (!/^[A-Za-z0-9]{20,64}$/.test(routingKey)) problems.push("PAGERDUTY_ROUTING_KEY must be an Events API v2 integration key (32 letters and digits); the value given is not one");
-  return Object.freeze({ routingKey, eventsUrl, severity, environments: Object.freeze(environments) });
-}
-var DEFAULT_PAGERDUTY_EVENTS_URL, PAGER_SEVERITIES, value8;
-var init_pager = __esm({
-  "lib/config/pager.ts"() {
-    "use strict";
-    DEFAULT_PAGERDUTY_EVENTS_URL = "https://events.pagerduty.com";
-    PAGER_SEVERITIES = ["critical", "error", "warning", "info"];
-    value8 = (env, name2) => {
-      const v = env[name2]?.trim();
-      return v === void 0 || v === "" ? void 0 : v;
-    };
   }
 });
 
@@ -1613,7 +1266,7 @@ var init_noise = __esm({
   }
 });
 
-// lib/config/config.ts
+// lib/config/secrets.ts
 function configSecrets(config) {
   return [config.token, config.app?.privateKey ?? "", ...webhookSecrets(config.chatWebhook), config.chat?.slack?.token ?? "", config.pager?.routingKey ?? ""].filter((secret) => secret !== "");
 }
@@ -1623,167 +1276,20 @@ function webhookSecrets(webhook) {
 function secretsOf(config) {
   return [.../* @__PURE__ */ new Set([...configSecrets(config), ...registeredSecrets()])];
 }
-function proxyWarnings(env) {
-  const names = ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY"];
-  return names.flatMap((name2) => {
-    const set2 = value10(env, name2);
-    const url = set2 === void 0 ? void 0 : proxyAddress(set2);
-    if (url === void 0 || !URL.canParse(url) || !new URL(url).password || !crossesNetworkInClear(url)) return [];
-    return [`${name2} uses plain http, so the proxy's password travels unencrypted; use an https:// proxy address unless the network is trusted`];
-  });
-}
-function number(env, name2, fallback, problems, min = 0) {
-  const raw = value10(env, name2);
-  if (raw === void 0) return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < min || raw.trim() === "") {
-    problems.push(`${name2} must be a number of at least ${min} (got ${JSON.stringify(raw)})`);
-    return fallback;
-  }
-  return n;
-}
-function loadConfig(env = process.env, { requireToken = true } = {}) {
-  const problems = [];
-  const warnings = [];
-  const token = value10(env, "ISSUE_TOKEN") ?? "";
-  const app = appCredentials(env, problems);
-  const appNamed = value10(env, "ISSUE_APP_ID") !== void 0 || value10(env, "ISSUE_APP_PRIVATE_KEY") !== void 0;
-  if (!token && !appNamed && requireToken) problems.push("ISSUE_TOKEN is required");
-  let owner = "";
-  let repo = "";
-  const tracker = trackerKind(env, problems);
-  if (tracker === "gitlab" && appNamed) problems.push("ISSUE_APP_ID is a GitHub App; ISSUE_TRACKER=gitlab takes ISSUE_TOKEN instead");
-  const gitlab = tracker === "gitlab" ? gitLabTarget(env, problems) : void 0;
-  const fullName = value10(env, "ISSUE_REPO");
-  if (gitlab) {
-    ;
-    ({ owner, repo } = gitlab);
-  } else if (fullName === void 0) {
-    problems.push("ISSUE_REPO is required (owner/repo)");
-  } else {
-    const [o = "", r = "", ...rest] = fullName.split("/");
-    if (rest.length || !OWNER.test(o) || !REPO.test(r) || r === "." || r === "..") {
-      problems.push(
-        `ISSUE_REPO must have the form owner/repo (owner: letters, digits and -, up to 39; repo: letters, digits, ., _ and -, up to 100), got ${JSON.stringify(fullName)}`
-      );
-    } else {
-      owner = o;
-      repo = r;
-    }
-  }
-  const apiName = gitlab?.apiName ?? (value10(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "GITHUB_API_URL");
-  const apiUrl = gitlab?.apiUrl ?? value10(env, "ISSUE_API_URL") ?? value10(env, "GITHUB_API_URL") ?? DEFAULT_API_URL;
-  if (!isHttpUrl(apiUrl)) problems.push(`${apiName} must be an http(s) URL such as ${gitlab ? GITLAB_DEFAULT_API_URL : DEFAULT_API_URL}, got ${JSON.stringify(apiUrl)}`);
-  else warnings.push(...defined(plainHttpWarning(apiName, apiUrl, appNamed ? "the GitHub App's tokens" : "ISSUE_TOKEN")));
-  let chatWebhook = value10(env, "CHAT_WEBHOOK");
-  if (chatWebhook !== void 0 && !isHttpUrl(chatWebhook)) {
-    warnings.push("CHAT_WEBHOOK is not an http(s) URL such as https://hooks.slack.com/services/\u2026; no chat notice will be sent");
-    chatWebhook = void 0;
-  }
-  warnings.push(...defined(plainHttpWarning("CHAT_WEBHOOK", chatWebhook, "the webhook address, a secret itself,")));
-  const chat = chatConfig(env, problems);
-  if (chat.slack) warnings.push(...defined(plainHttpWarning("SLACK_API_URL", chat.slack.apiUrl, "SLACK_BOT_TOKEN")));
-  warnings.push(...proxyWarnings(env));
-  const onDuplicate = value10(env, "ON_DUPLICATE") ?? "skip";
-  if (onDuplicate !== "skip" && onDuplicate !== "comment") {
-    problems.push(`ON_DUPLICATE must be skip or comment, got ${JSON.stringify(onDuplicate)}`);
-  }
-  const timeoutSeconds = number(env, "REPORT_TIMEOUT", 30, problems, 1e-3);
-  const chatTimeoutSeconds = number(env, "REPORT_CHAT_TIMEOUT", 10, problems, 1e-3);
-  const maxWaitSeconds = number(env, "REPORT_MAX_WAIT", 60, problems);
-  const retryAttempts = Math.floor(number(env, "REPORT_RETRY_ATTEMPTS", 3, problems, 1));
-  const retryDelaySeconds = number(env, "REPORT_RETRY_DELAY", 1, problems);
-  const writeIntervalSeconds = number(env, "REPORT_WRITE_INTERVAL", 1, problems);
-  const actionable = readActionable(env, LABELS, problems);
-  const ciLog = readCiLog(env, problems);
-  const changes = readChanges(env, problems);
-  const shape = readShape(env, tracker, problems);
-  const pager = readPager(env, problems);
-  if (pager) warnings.push(...defined(plainHttpWarning("PAGERDUTY_EVENTS_URL", pager.eventsUrl, "PAGERDUTY_ROUTING_KEY")));
-  const noise = readNoise(env, onDuplicate, problems);
-  registerSecret(
-    ...configSecrets({ token, app, chatWebhook: value10(env, "CHAT_WEBHOOK"), chat, ...pager ? { pager } : {} }),
-    value10(env, "SLACK_BOT_TOKEN"),
-    value10(env, "PAGERDUTY_ROUTING_KEY"),
-    value10(env, "CI_LOG_TOKEN")
-  );
+function registerConfigSecrets(env, config) {
+  registerSecret(...configSecrets(config), value10(env, "SLACK_BOT_TOKEN"), value10(env, "PAGERDUTY_ROUTING_KEY"), value10(env, "CI_LOG_TOKEN"));
   registerSecret(...URL_SETTINGS.flatMap((name2) => passwordIn(value10(env, name2))));
   for (const name2 of ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY"]) if (value10(env, name2)) registerSecret(...credentialsIn(proxyAddress(value10(env, name2))));
-  if (problems.length) throw new ConfigError(problems.map((problem) => redact(problem)));
-  const ci = detectCi(env);
-  return Object.freeze({
-    token,
-    ...app ? { app } : {},
-    tracker,
-    project: gitlab?.project ?? `${owner}/${repo}`,
-    owner,
-    repo,
-    apiUrl: apiUrl.replace(/\/+$/, ""),
-    chatWebhook,
-    pipelineUrl: value10(env, "CI_PIPELINE_URL") ?? value10(env, "BUILD_URL") ?? ci?.pipelineUrl ?? "unknown",
-    commitSha: value10(env, "CI_COMMIT_SHA") ?? ci?.commitSha,
-    commitMessage: value10(env, "CI_COMMIT_MESSAGE") ?? ci?.commitMessage,
-    deployEnv: value10(env, "DEPLOY_ENV") ?? "production",
-    onDuplicate,
-    timeoutMs: Math.round(timeoutSeconds * 1e3),
-    chatTimeoutMs: Math.round(chatTimeoutSeconds * 1e3),
-    maxWaitSeconds,
-    retryAttempts,
-    retryDelaySeconds,
-    writeIntervalSeconds,
-    ...actionable,
-    ...ciLog,
-    ...changes,
-    ...shape,
-    ...pager ? { pager } : {},
-    ...noise,
-    warnings: Object.freeze(warnings),
-    chat
-  });
 }
-function chatConfig(env, problems) {
-  const format = value10(env, "CHAT_FORMAT") ?? "auto";
-  if (!isChatFormatSetting(format)) problems.push(`CHAT_FORMAT must be one of ${CHAT_FORMAT_SETTINGS.join(", ")}, got ${JSON.stringify(format)}`);
-  const strictValue = value10(env, "REPORT_CHAT_STRICT") ?? "0";
-  if (!["0", "1", "true", "false"].includes(strictValue)) problems.push(`REPORT_CHAT_STRICT must be 1 or 0, got ${JSON.stringify(strictValue)}`);
-  const token = value10(env, "SLACK_BOT_TOKEN");
-  const channel2 = value10(env, "SLACK_CHANNEL");
-  if (token !== void 0 && channel2 === void 0) problems.push("SLACK_CHANNEL is required with SLACK_BOT_TOKEN (a channel id such as C0123456789, or #name)");
-  if (channel2 !== void 0 && token === void 0) problems.push("SLACK_BOT_TOKEN is required with SLACK_CHANNEL (a bot token, xoxb-\u2026)");
-  const apiUrl = (value10(env, "SLACK_API_URL") ?? DEFAULT_SLACK_API_URL).replace(/\/+$/, "");
-  if (!isHttpUrl(apiUrl)) problems.push(`SLACK_API_URL must be an https URL such as ${DEFAULT_SLACK_API_URL}, got ${JSON.stringify(apiUrl)}`);
-  return Object.freeze({
-    format,
-    strict: strictValue === "1" || strictValue === "true",
-    slack: token !== void 0 && channel2 !== void 0 ? Object.freeze({ token, channel: channel2, apiUrl }) : void 0
-  });
-}
-function loadDotenv(env = process.env, dir = process.cwd()) {
-  if (value10(env, "REPORT_DOTENV") === "off") return;
-  (0, import_dotenv.config)({ path: `${dir}/.env`, processEnv: env, override: false, quiet: true });
-}
-function outputFiles(env = process.env) {
-  return Object.freeze({ githubOutput: value10(env, "GITHUB_OUTPUT"), stepSummary: value10(env, "GITHUB_STEP_SUMMARY") });
-}
-var import_dotenv, URL_SETTINGS, DEFAULT_SLACK_API_URL, DEFAULT_API_URL, OWNER, REPO, value10, isHttpUrl, defined;
-var init_config = __esm({
-  "lib/config/config.ts"() {
+var value10, URL_SETTINGS;
+var init_secrets2 = __esm({
+  "lib/config/secrets.ts"() {
     "use strict";
-    import_dotenv = __toESM(require_dist(), 1);
-    init_chat_format();
-    init_issue();
     init_redact();
-    init_actionable();
-    init_ci_log();
-    init_changes();
-    init_ci();
-    init_app();
-    init_errors();
-    init_tracker();
-    init_shape();
-    init_pager();
-    init_plain_http();
-    init_noise();
+    value10 = (env, name2) => {
+      const v = env[name2];
+      return v === void 0 || v === "" ? void 0 : v;
+    };
     URL_SETTINGS = [
       "ISSUE_API_URL",
       "GITHUB_API_URL",
@@ -1800,23 +1306,6 @@ var init_config = __esm({
       "BUILDKITE_BUILD_URL",
       "REPORT_PROJECT"
     ];
-    DEFAULT_SLACK_API_URL = "https://slack.com/api";
-    DEFAULT_API_URL = "https://api.github.com";
-    OWNER = /^[A-Za-z0-9-]{1,39}$/;
-    REPO = /^[A-Za-z0-9._-]{1,100}$/;
-    value10 = (env, name2) => {
-      const v = env[name2];
-      return v === void 0 || v === "" ? void 0 : v;
-    };
-    isHttpUrl = (text4) => {
-      try {
-        const url = new URL(text4);
-        return url.protocol === "http:" || url.protocol === "https:";
-      } catch {
-        return false;
-      }
-    };
-    defined = (line) => line === void 0 ? [] : [line];
   }
 });
 
@@ -1913,13 +1402,13 @@ function parseTemplate(template, tags) {
   }
   compileTags(tags || mustache.tags);
   var scanner = new Scanner(template);
-  var start, type, value16, chr, token, openSection;
+  var start, type, value17, chr, token, openSection;
   while (!scanner.eos()) {
     start = scanner.pos;
-    value16 = scanner.scanUntil(openingTagRe);
-    if (value16) {
-      for (var i = 0, valueLength = value16.length; i < valueLength; ++i) {
-        chr = value16.charAt(i);
+    value17 = scanner.scanUntil(openingTagRe);
+    if (value17) {
+      for (var i = 0, valueLength = value17.length; i < valueLength; ++i) {
+        chr = value17.charAt(i);
         if (isWhitespace(chr)) {
           spaces.push(tokens.length);
           indentation += chr;
@@ -1944,23 +1433,23 @@ function parseTemplate(template, tags) {
     type = scanner.scan(tagRe) || "name";
     scanner.scan(whiteRe);
     if (type === "=") {
-      value16 = scanner.scanUntil(equalsRe);
+      value17 = scanner.scanUntil(equalsRe);
       scanner.scan(equalsRe);
       scanner.scanUntil(closingTagRe);
     } else if (type === "{") {
-      value16 = scanner.scanUntil(closingCurlyRe);
+      value17 = scanner.scanUntil(closingCurlyRe);
       scanner.scan(curlyRe);
       scanner.scanUntil(closingTagRe);
       type = "&";
     } else {
-      value16 = scanner.scanUntil(closingTagRe);
+      value17 = scanner.scanUntil(closingTagRe);
     }
     if (!scanner.scan(closingTagRe))
       throw new Error("Unclosed tag at " + scanner.pos);
     if (type == ">") {
-      token = [type, value16, start, scanner.pos, indentation, tagIndex, lineHasNonSpace];
+      token = [type, value17, start, scanner.pos, indentation, tagIndex, lineHasNonSpace];
     } else {
-      token = [type, value16, start, scanner.pos];
+      token = [type, value17, start, scanner.pos];
     }
     tagIndex++;
     tokens.push(token);
@@ -1969,13 +1458,13 @@ function parseTemplate(template, tags) {
     } else if (type === "/") {
       openSection = sections.pop();
       if (!openSection)
-        throw new Error('Unopened section "' + value16 + '" at ' + start);
-      if (openSection[1] !== value16)
+        throw new Error('Unopened section "' + value17 + '" at ' + start);
+      if (openSection[1] !== value17)
         throw new Error('Unclosed section "' + openSection[1] + '" at ' + start);
     } else if (type === "name" || type === "{" || type === "&") {
       nonSpace = true;
     } else if (type === "=") {
-      compileTags(value16);
+      compileTags(value17);
     }
   }
   stripSpace();
@@ -2039,8 +1528,8 @@ function Context(view, parentContext) {
 function Writer() {
   this.templateCache = {
     _cache: {},
-    set: function set2(key2, value16) {
-      this._cache[key2] = value16;
+    set: function set2(key2, value17) {
+      this._cache[key2] = value17;
     },
     get: function get2(key2) {
       return this._cache[key2];
@@ -2108,9 +1597,9 @@ var init_mustache = __esm({
     };
     Context.prototype.lookup = function lookup(name2) {
       var cache = this.cache;
-      var value16;
+      var value17;
       if (cache.hasOwnProperty(name2)) {
-        value16 = cache[name2];
+        value17 = cache[name2];
       } else {
         var context = this, intermediateValue, names, index, lookupHit = false;
         while (context) {
@@ -2128,16 +1617,16 @@ var init_mustache = __esm({
             lookupHit = hasProperty(context.view, name2);
           }
           if (lookupHit) {
-            value16 = intermediateValue;
+            value17 = intermediateValue;
             break;
           }
           context = context.parent;
         }
-        cache[name2] = value16;
+        cache[name2] = value17;
       }
-      if (isFunction(value16))
-        value16 = value16.call(this.view);
-      return value16;
+      if (isFunction(value17))
+        value17 = value17.call(this.view);
+      return value17;
     };
     Writer.prototype.clearCache = function clearCache() {
       if (typeof this.templateCache !== "undefined") {
@@ -2163,50 +1652,50 @@ var init_mustache = __esm({
     };
     Writer.prototype.renderTokens = function renderTokens(tokens, context, partials, originalTemplate, config) {
       var buffer = "";
-      var token, symbol, value16;
+      var token, symbol, value17;
       for (var i = 0, numTokens = tokens.length; i < numTokens; ++i) {
-        value16 = void 0;
+        value17 = void 0;
         token = tokens[i];
         symbol = token[0];
-        if (symbol === "#") value16 = this.renderSection(token, context, partials, originalTemplate, config);
-        else if (symbol === "^") value16 = this.renderInverted(token, context, partials, originalTemplate, config);
-        else if (symbol === ">") value16 = this.renderPartial(token, context, partials, config);
-        else if (symbol === "&") value16 = this.unescapedValue(token, context);
-        else if (symbol === "name") value16 = this.escapedValue(token, context, config);
-        else if (symbol === "text") value16 = this.rawValue(token);
-        if (value16 !== void 0)
-          buffer += value16;
+        if (symbol === "#") value17 = this.renderSection(token, context, partials, originalTemplate, config);
+        else if (symbol === "^") value17 = this.renderInverted(token, context, partials, originalTemplate, config);
+        else if (symbol === ">") value17 = this.renderPartial(token, context, partials, config);
+        else if (symbol === "&") value17 = this.unescapedValue(token, context);
+        else if (symbol === "name") value17 = this.escapedValue(token, context, config);
+        else if (symbol === "text") value17 = this.rawValue(token);
+        if (value17 !== void 0)
+          buffer += value17;
       }
       return buffer;
     };
     Writer.prototype.renderSection = function renderSection(token, context, partials, originalTemplate, config) {
       var self2 = this;
       var buffer = "";
-      var value16 = context.lookup(token[1]);
+      var value17 = context.lookup(token[1]);
       function subRender(template) {
         return self2.render(template, context, partials, config);
       }
-      if (!value16) return;
-      if (isArray(value16)) {
-        for (var j = 0, valueLength = value16.length; j < valueLength; ++j) {
-          buffer += this.renderTokens(token[4], context.push(value16[j]), partials, originalTemplate, config);
+      if (!value17) return;
+      if (isArray(value17)) {
+        for (var j = 0, valueLength = value17.length; j < valueLength; ++j) {
+          buffer += this.renderTokens(token[4], context.push(value17[j]), partials, originalTemplate, config);
         }
-      } else if (typeof value16 === "object" || typeof value16 === "string" || typeof value16 === "number") {
-        buffer += this.renderTokens(token[4], context.push(value16), partials, originalTemplate, config);
-      } else if (isFunction(value16)) {
+      } else if (typeof value17 === "object" || typeof value17 === "string" || typeof value17 === "number") {
+        buffer += this.renderTokens(token[4], context.push(value17), partials, originalTemplate, config);
+      } else if (isFunction(value17)) {
         if (typeof originalTemplate !== "string")
           throw new Error("Cannot use higher-order sections without the original template");
-        value16 = value16.call(context.view, originalTemplate.slice(token[3], token[5]), subRender);
-        if (value16 != null)
-          buffer += value16;
+        value17 = value17.call(context.view, originalTemplate.slice(token[3], token[5]), subRender);
+        if (value17 != null)
+          buffer += value17;
       } else {
         buffer += this.renderTokens(token[4], context, partials, originalTemplate, config);
       }
       return buffer;
     };
     Writer.prototype.renderInverted = function renderInverted(token, context, partials, originalTemplate, config) {
-      var value16 = context.lookup(token[1]);
-      if (!value16 || isArray(value16) && value16.length === 0)
+      var value17 = context.lookup(token[1]);
+      if (!value17 || isArray(value17) && value17.length === 0)
         return this.renderTokens(token[4], context, partials, originalTemplate, config);
     };
     Writer.prototype.indentPartial = function indentPartial(partial, indentation, lineHasNonSpace) {
@@ -2222,29 +1711,29 @@ var init_mustache = __esm({
     Writer.prototype.renderPartial = function renderPartial(token, context, partials, config) {
       if (!partials) return;
       var tags = this.getConfigTags(config);
-      var value16 = isFunction(partials) ? partials(token[1]) : partials[token[1]];
-      if (value16 != null) {
+      var value17 = isFunction(partials) ? partials(token[1]) : partials[token[1]];
+      if (value17 != null) {
         var lineHasNonSpace = token[6];
         var tagIndex = token[5];
         var indentation = token[4];
-        var indentedValue = value16;
+        var indentedValue = value17;
         if (tagIndex == 0 && indentation) {
-          indentedValue = this.indentPartial(value16, indentation, lineHasNonSpace);
+          indentedValue = this.indentPartial(value17, indentation, lineHasNonSpace);
         }
         var tokens = this.parse(indentedValue, tags);
         return this.renderTokens(tokens, context, partials, indentedValue, config);
       }
     };
     Writer.prototype.unescapedValue = function unescapedValue(token, context) {
-      var value16 = context.lookup(token[1]);
-      if (value16 != null)
-        return value16;
+      var value17 = context.lookup(token[1]);
+      if (value17 != null)
+        return value17;
     };
     Writer.prototype.escapedValue = function escapedValue(token, context, config) {
       var escape = this.getConfigEscape(config) || mustache.escape;
-      var value16 = context.lookup(token[1]);
-      if (value16 != null)
-        return typeof value16 === "number" && escape === mustache.escape ? String(value16) : escape(value16);
+      var value17 = context.lookup(token[1]);
+      if (value17 != null)
+        return typeof value17 === "number" && escape === mustache.escape ? String(value17) : escape(value17);
     };
     Writer.prototype.rawValue = function rawValue(token) {
       return token[1];
@@ -2823,26 +2312,26 @@ var require_toJS = __commonJS({
   "node_modules/yaml/dist/nodes/toJS.js"(exports) {
     "use strict";
     var identity = require_identity();
-    function toJS(value16, arg, ctx) {
-      if (Array.isArray(value16))
-        return value16.map((v, i) => toJS(v, String(i), ctx));
-      if (value16 && typeof value16.toJSON === "function") {
-        if (!ctx || !identity.hasAnchor(value16))
-          return value16.toJSON(arg, ctx);
+    function toJS(value17, arg, ctx) {
+      if (Array.isArray(value17))
+        return value17.map((v, i) => toJS(v, String(i), ctx));
+      if (value17 && typeof value17.toJSON === "function") {
+        if (!ctx || !identity.hasAnchor(value17))
+          return value17.toJSON(arg, ctx);
         const data = { aliasCount: 0, count: 1, res: void 0 };
-        ctx.anchors.set(value16, data);
+        ctx.anchors.set(value17, data);
         ctx.onCreate = (res2) => {
           data.res = res2;
           delete ctx.onCreate;
         };
-        const res = value16.toJSON(arg, ctx);
+        const res = value17.toJSON(arg, ctx);
         if (ctx.onCreate)
           ctx.onCreate(res);
         return res;
       }
-      if (typeof value16 === "bigint" && !ctx?.keep)
-        return Number(value16);
-      return value16;
+      if (typeof value17 === "bigint" && !ctx?.keep)
+        return Number(value17);
+      return value17;
     }
     exports.toJS = toJS;
   }
@@ -3014,11 +2503,11 @@ var require_Scalar = __commonJS({
     var identity = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
-    var isScalarValue = (value16) => !value16 || typeof value16 !== "function" && typeof value16 !== "object";
+    var isScalarValue = (value17) => !value17 || typeof value17 !== "function" && typeof value17 !== "object";
     var Scalar = class extends Node.NodeBase {
-      constructor(value16) {
+      constructor(value17) {
         super(identity.SCALAR);
-        this.value = value16;
+        this.value = value17;
       }
       toJSON(arg, ctx) {
         return ctx?.keep ? this.value : toJS.toJS(this.value, arg, ctx);
@@ -3045,7 +2534,7 @@ var require_createNode = __commonJS({
     var identity = require_identity();
     var Scalar = require_Scalar();
     var defaultTagPrefix = "tag:yaml.org,2002:";
-    function findTagObject(value16, tagName, tags) {
+    function findTagObject(value17, tagName, tags) {
       if (tagName) {
         const match = tags.filter((t) => t.tag === tagName);
         const tagObj = match.find((t) => !t.format) ?? match[0];
@@ -3053,53 +2542,53 @@ var require_createNode = __commonJS({
           throw new Error(`Tag ${tagName} not found`);
         return tagObj;
       }
-      return tags.find((t) => t.identify?.(value16) && !t.format);
+      return tags.find((t) => t.identify?.(value17) && !t.format);
     }
-    function createNode(value16, tagName, ctx) {
-      if (identity.isDocument(value16))
-        value16 = value16.contents;
-      if (identity.isNode(value16))
-        return value16;
-      if (identity.isPair(value16)) {
+    function createNode(value17, tagName, ctx) {
+      if (identity.isDocument(value17))
+        value17 = value17.contents;
+      if (identity.isNode(value17))
+        return value17;
+      if (identity.isPair(value17)) {
         const map = ctx.schema[identity.MAP].createNode?.(ctx.schema, null, ctx);
-        map.items.push(value16);
+        map.items.push(value17);
         return map;
       }
-      if (value16 instanceof String || value16 instanceof Number || value16 instanceof Boolean || typeof BigInt !== "undefined" && value16 instanceof BigInt) {
-        value16 = value16.valueOf();
+      if (value17 instanceof String || value17 instanceof Number || value17 instanceof Boolean || typeof BigInt !== "undefined" && value17 instanceof BigInt) {
+        value17 = value17.valueOf();
       }
       const { aliasDuplicateObjects, onAnchor, onTagObj, schema, sourceObjects } = ctx;
       let ref = void 0;
-      if (aliasDuplicateObjects && value16 && typeof value16 === "object") {
-        ref = sourceObjects.get(value16);
+      if (aliasDuplicateObjects && value17 && typeof value17 === "object") {
+        ref = sourceObjects.get(value17);
         if (ref) {
-          ref.anchor ?? (ref.anchor = onAnchor(value16));
+          ref.anchor ?? (ref.anchor = onAnchor(value17));
           return new Alias.Alias(ref.anchor);
         } else {
           ref = { anchor: null, node: null };
-          sourceObjects.set(value16, ref);
+          sourceObjects.set(value17, ref);
         }
       }
       if (tagName?.startsWith("!!"))
         tagName = defaultTagPrefix + tagName.slice(2);
-      let tagObj = findTagObject(value16, tagName, schema.tags);
+      let tagObj = findTagObject(value17, tagName, schema.tags);
       if (!tagObj) {
-        if (value16 && typeof value16.toJSON === "function") {
-          value16 = value16.toJSON();
+        if (value17 && typeof value17.toJSON === "function") {
+          value17 = value17.toJSON();
         }
-        if (!value16 || typeof value16 !== "object") {
-          const node2 = new Scalar.Scalar(value16);
+        if (!value17 || typeof value17 !== "object") {
+          const node2 = new Scalar.Scalar(value17);
           if (ref)
             ref.node = node2;
           return node2;
         }
-        tagObj = value16 instanceof Map ? schema[identity.MAP] : Symbol.iterator in Object(value16) ? schema[identity.SEQ] : schema[identity.MAP];
+        tagObj = value17 instanceof Map ? schema[identity.MAP] : Symbol.iterator in Object(value17) ? schema[identity.SEQ] : schema[identity.MAP];
       }
       if (onTagObj) {
         onTagObj(tagObj);
         delete ctx.onTagObj;
       }
-      const node = tagObj?.createNode ? tagObj.createNode(ctx.schema, value16, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value16, ctx) : new Scalar.Scalar(value16);
+      const node = tagObj?.createNode ? tagObj.createNode(ctx.schema, value17, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value17, ctx) : new Scalar.Scalar(value17);
       if (tagName)
         node.tag = tagName;
       else if (!tagObj.default)
@@ -3119,8 +2608,8 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path3, value16) {
-      let v = value16;
+    function collectionFromPath(schema, path3, value17) {
+      let v = value17;
       for (let i = path3.length - 1; i >= 0; --i) {
         const k = path3[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
@@ -3171,16 +2660,16 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path3, value16) {
+      addIn(path3, value17) {
         if (isEmptyPath(path3))
-          this.add(value16);
+          this.add(value17);
         else {
           const [key2, ...rest] = path3;
           const node = this.get(key2, true);
           if (identity.isCollection(node))
-            node.addIn(rest, value16);
+            node.addIn(rest, value17);
           else if (node === void 0 && this.schema)
-            this.set(key2, collectionFromPath(this.schema, rest, value16));
+            this.set(key2, collectionFromPath(this.schema, rest, value17));
           else
             throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
         }
@@ -3234,16 +2723,16 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path3, value16) {
+      setIn(path3, value17) {
         const [key2, ...rest] = path3;
         if (rest.length === 0) {
-          this.set(key2, value16);
+          this.set(key2, value17);
         } else {
           const node = this.get(key2, true);
           if (identity.isCollection(node))
-            node.setIn(rest, value16);
+            node.setIn(rest, value17);
           else if (node === void 0 && this.schema)
-            this.set(key2, collectionFromPath(this.schema, rest, value16));
+            this.set(key2, collectionFromPath(this.schema, rest, value17));
           else
             throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
         }
@@ -3438,13 +2927,13 @@ var require_stringifyString = __commonJS({
       }
       return true;
     }
-    function doubleQuotedString(value16, ctx) {
-      const json = JSON.stringify(value16);
+    function doubleQuotedString(value17, ctx) {
+      const json = JSON.stringify(value17);
       if (ctx.options.doubleQuotedAsJSON)
         return json;
       const { implicitKey } = ctx;
       const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
-      const indent = ctx.indent || (containsDocumentMarker(value16) ? "  " : "");
+      const indent = ctx.indent || (containsDocumentMarker(value17) ? "  " : "");
       let str = "";
       let start = 0;
       for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
@@ -3518,22 +3007,22 @@ var require_stringifyString = __commonJS({
       str = start ? str + json.slice(start) : json;
       return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
     }
-    function singleQuotedString(value16, ctx) {
-      if (ctx.options.singleQuote === false || ctx.implicitKey && value16.includes("\n") || /[ \t]\n|\n[ \t]/.test(value16))
-        return doubleQuotedString(value16, ctx);
-      const indent = ctx.indent || (containsDocumentMarker(value16) ? "  " : "");
-      const res = "'" + value16.replace(/'/g, "''").replace(/\n+/g, `$&
+    function singleQuotedString(value17, ctx) {
+      if (ctx.options.singleQuote === false || ctx.implicitKey && value17.includes("\n") || /[ \t]\n|\n[ \t]/.test(value17))
+        return doubleQuotedString(value17, ctx);
+      const indent = ctx.indent || (containsDocumentMarker(value17) ? "  " : "");
+      const res = "'" + value17.replace(/'/g, "''").replace(/\n+/g, `$&
 ${indent}`) + "'";
       return ctx.implicitKey ? res : foldFlowLines.foldFlowLines(res, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
     }
-    function quotedString(value16, ctx) {
+    function quotedString(value17, ctx) {
       const { singleQuote } = ctx.options;
       let qs;
       if (singleQuote === false)
         qs = doubleQuotedString;
       else {
-        const hasDouble = value16.includes('"');
-        const hasSingle = value16.includes("'");
+        const hasDouble = value17.includes('"');
+        const hasSingle = value17.includes("'");
         if (hasDouble && !hasSingle)
           qs = singleQuotedString;
         else if (hasSingle && !hasDouble)
@@ -3541,7 +3030,7 @@ ${indent}`) + "'";
         else
           qs = singleQuote ? singleQuotedString : doubleQuotedString;
       }
-      return qs(value16, ctx);
+      return qs(value17, ctx);
     }
     var blockEndNewlines;
     try {
@@ -3549,27 +3038,27 @@ ${indent}`) + "'";
     } catch {
       blockEndNewlines = /\n+(?!\n|$)/g;
     }
-    function blockString({ comment, type, value: value16 }, ctx, onComment, onChompKeep) {
+    function blockString({ comment, type, value: value17 }, ctx, onComment, onChompKeep) {
       const { blockQuote, commentString, lineWidth } = ctx.options;
-      if (!blockQuote || /\n[\t ]+$/.test(value16)) {
-        return quotedString(value16, ctx);
+      if (!blockQuote || /\n[\t ]+$/.test(value17)) {
+        return quotedString(value17, ctx);
       }
-      const indent = ctx.indent || (ctx.forceBlockIndent || containsDocumentMarker(value16) ? "  " : "");
-      const literal2 = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar.Scalar.BLOCK_FOLDED ? false : type === Scalar.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value16, lineWidth, indent.length);
-      if (!value16)
+      const indent = ctx.indent || (ctx.forceBlockIndent || containsDocumentMarker(value17) ? "  " : "");
+      const literal2 = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar.Scalar.BLOCK_FOLDED ? false : type === Scalar.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value17, lineWidth, indent.length);
+      if (!value17)
         return literal2 ? "|\n" : ">\n";
       let chomp;
       let endStart;
-      for (endStart = value16.length; endStart > 0; --endStart) {
-        const ch = value16[endStart - 1];
+      for (endStart = value17.length; endStart > 0; --endStart) {
+        const ch = value17[endStart - 1];
         if (ch !== "\n" && ch !== "	" && ch !== " ")
           break;
       }
-      let end = value16.substring(endStart);
+      let end = value17.substring(endStart);
       const endNlPos = end.indexOf("\n");
       if (endNlPos === -1) {
         chomp = "-";
-      } else if (value16 === end || endNlPos !== end.length - 1) {
+      } else if (value17 === end || endNlPos !== end.length - 1) {
         chomp = "+";
         if (onChompKeep)
           onChompKeep();
@@ -3577,7 +3066,7 @@ ${indent}`) + "'";
         chomp = "";
       }
       if (end) {
-        value16 = value16.slice(0, -end.length);
+        value17 = value17.slice(0, -end.length);
         if (end[end.length - 1] === "\n")
           end = end.slice(0, -1);
         end = end.replace(blockEndNewlines, `$&${indent}`);
@@ -3585,8 +3074,8 @@ ${indent}`) + "'";
       let startWithSpace = false;
       let startEnd;
       let startNlPos = -1;
-      for (startEnd = 0; startEnd < value16.length; ++startEnd) {
-        const ch = value16[startEnd];
+      for (startEnd = 0; startEnd < value17.length; ++startEnd) {
+        const ch = value17[startEnd];
         if (ch === " ")
           startWithSpace = true;
         else if (ch === "\n")
@@ -3594,9 +3083,9 @@ ${indent}`) + "'";
         else
           break;
       }
-      let start = value16.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
+      let start = value17.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
       if (start) {
-        value16 = value16.substring(start.length);
+        value17 = value17.substring(start.length);
         start = start.replace(/\n+/g, `$&${indent}`);
       }
       const indentSize = indent ? "2" : "1";
@@ -3607,7 +3096,7 @@ ${indent}`) + "'";
           onComment();
       }
       if (!literal2) {
-        const foldedValue = value16.replace(/\n+/g, "\n$&").replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, "$1$2").replace(/\n+/g, `$&${indent}`);
+        const foldedValue = value17.replace(/\n+/g, "\n$&").replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, "$1$2").replace(/\n+/g, `$&${indent}`);
         let literalFallback = false;
         const foldOptions = getFoldOptions(ctx, true);
         if (blockQuote !== "folded" && type !== Scalar.Scalar.BLOCK_FOLDED) {
@@ -3620,37 +3109,37 @@ ${indent}`) + "'";
           return `>${header}
 ${indent}${body2}`;
       }
-      value16 = value16.replace(/\n+/g, `$&${indent}`);
+      value17 = value17.replace(/\n+/g, `$&${indent}`);
       return `|${header}
-${indent}${start}${value16}${end}`;
+${indent}${start}${value17}${end}`;
     }
     function plainString(item, ctx, onComment, onChompKeep) {
-      const { type, value: value16 } = item;
+      const { type, value: value17 } = item;
       const { actualString, implicitKey, indent, indentStep, inFlow } = ctx;
-      if (implicitKey && value16.includes("\n") || inFlow && /[[\]{},]/.test(value16)) {
-        return quotedString(value16, ctx);
+      if (implicitKey && value17.includes("\n") || inFlow && /[[\]{},]/.test(value17)) {
+        return quotedString(value17, ctx);
       }
-      if (/^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/.test(value16)) {
-        return implicitKey || inFlow || !value16.includes("\n") ? quotedString(value16, ctx) : blockString(item, ctx, onComment, onChompKeep);
+      if (/^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/.test(value17)) {
+        return implicitKey || inFlow || !value17.includes("\n") ? quotedString(value17, ctx) : blockString(item, ctx, onComment, onChompKeep);
       }
-      if (!implicitKey && !inFlow && type !== Scalar.Scalar.PLAIN && value16.includes("\n")) {
+      if (!implicitKey && !inFlow && type !== Scalar.Scalar.PLAIN && value17.includes("\n")) {
         return blockString(item, ctx, onComment, onChompKeep);
       }
-      if (containsDocumentMarker(value16)) {
+      if (containsDocumentMarker(value17)) {
         if (indent === "") {
           ctx.forceBlockIndent = true;
           return blockString(item, ctx, onComment, onChompKeep);
         } else if (implicitKey && indent === indentStep) {
-          return quotedString(value16, ctx);
+          return quotedString(value17, ctx);
         }
       }
-      const str = value16.replace(/\n+/g, `$&
+      const str = value17.replace(/\n+/g, `$&
 ${indent}`);
       if (actualString) {
         const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str);
         const { compat, tags } = ctx.doc.schema;
         if (tags.some(test) || compat?.some(test))
-          return quotedString(value16, ctx);
+          return quotedString(value17, ctx);
       }
       return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
     }
@@ -3823,7 +3312,7 @@ var require_stringifyPair = __commonJS({
     var Scalar = require_Scalar();
     var stringify = require_stringify();
     var stringifyComment = require_stringifyComment();
-    function stringifyPair({ key: key2, value: value16 }, ctx, onComment, onChompKeep) {
+    function stringifyPair({ key: key2, value: value17 }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
       let keyComment = identity.isNode(key2) && key2.comment || null;
       if (simpleKeys) {
@@ -3835,7 +3324,7 @@ var require_stringifyPair = __commonJS({
           throw new Error(msg);
         }
       }
-      let explicitKey = !simpleKeys && (!key2 || keyComment && value16 == null && !ctx.inFlow || identity.isCollection(key2) || (identity.isScalar(key2) ? key2.type === Scalar.Scalar.BLOCK_FOLDED || key2.type === Scalar.Scalar.BLOCK_LITERAL : typeof key2 === "object"));
+      let explicitKey = !simpleKeys && (!key2 || keyComment && value17 == null && !ctx.inFlow || identity.isCollection(key2) || (identity.isScalar(key2) ? key2.type === Scalar.Scalar.BLOCK_FOLDED || key2.type === Scalar.Scalar.BLOCK_LITERAL : typeof key2 === "object"));
       ctx = Object.assign({}, ctx, {
         allNullValues: false,
         implicitKey: !explicitKey && (simpleKeys || !allNullValues),
@@ -3850,12 +3339,12 @@ var require_stringifyPair = __commonJS({
         explicitKey = true;
       }
       if (ctx.inFlow) {
-        if (allNullValues || value16 == null) {
+        if (allNullValues || value17 == null) {
           if (keyCommentDone && onComment)
             onComment();
           return str === "" ? "?" : explicitKey ? `? ${str}` : str;
         }
-      } else if (allNullValues && !simpleKeys || value16 == null && explicitKey) {
+      } else if (allNullValues && !simpleKeys || value17 == null && explicitKey) {
         str = `? ${str}`;
         if (keyComment && !keyCommentDone) {
           str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
@@ -3876,26 +3365,26 @@ ${indent}:`;
           str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
       }
       let vsb, vcb, valueComment;
-      if (identity.isNode(value16)) {
-        vsb = !!value16.spaceBefore;
-        vcb = value16.commentBefore;
-        valueComment = value16.comment;
+      if (identity.isNode(value17)) {
+        vsb = !!value17.spaceBefore;
+        vcb = value17.commentBefore;
+        valueComment = value17.comment;
       } else {
         vsb = false;
         vcb = null;
         valueComment = null;
-        if (value16 && typeof value16 === "object")
-          value16 = doc.createNode(value16);
+        if (value17 && typeof value17 === "object")
+          value17 = doc.createNode(value17);
       }
       ctx.implicitKey = false;
-      if (!explicitKey && !keyComment && identity.isScalar(value16))
+      if (!explicitKey && !keyComment && identity.isScalar(value17))
         ctx.indentAtStart = str.length + 1;
       chompKeep = false;
-      if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity.isSeq(value16) && !value16.flow && !value16.tag && !value16.anchor) {
+      if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity.isSeq(value17) && !value17.flow && !value17.tag && !value17.anchor) {
         ctx.indent = ctx.indent.substring(2);
       }
       let valueCommentDone = false;
-      const valueStr = stringify.stringify(value16, ctx, () => valueCommentDone = true, () => chompKeep = true);
+      const valueStr = stringify.stringify(value17, ctx, () => valueCommentDone = true, () => chompKeep = true);
       let ws = " ";
       if (keyComment || vsb || vcb) {
         ws = vsb ? "\n" : "";
@@ -3911,11 +3400,11 @@ ${stringifyComment.indentComment(cs, ctx.indent)}`;
           ws += `
 ${ctx.indent}`;
         }
-      } else if (!explicitKey && identity.isCollection(value16)) {
+      } else if (!explicitKey && identity.isCollection(value17)) {
         const vs0 = valueStr[0];
         const nl0 = valueStr.indexOf("\n");
         const hasNewline = nl0 !== -1;
-        const flow = ctx.inFlow ?? value16.flow ?? value16.items.length === 0;
+        const flow = ctx.inFlow ?? value17.flow ?? value17.items.length === 0;
         if (hasNewline || !flow) {
           let hasPropsLine = false;
           if (hasNewline && (vs0 === "&" || vs0 === "!")) {
@@ -3978,7 +3467,7 @@ var require_merge = __commonJS({
     var Scalar = require_Scalar();
     var MERGE_KEY = "<<";
     var merge3 = {
-      identify: (value16) => value16 === MERGE_KEY || typeof value16 === "symbol" && value16.description === MERGE_KEY,
+      identify: (value17) => value17 === MERGE_KEY || typeof value17 === "symbol" && value17.description === MERGE_KEY,
       default: "key",
       tag: "tag:yaml.org,2002:merge",
       test: /^<<$/,
@@ -3988,8 +3477,8 @@ var require_merge = __commonJS({
       stringify: () => MERGE_KEY
     };
     var isMergeKey = (ctx, key2) => (merge3.identify(key2) || identity.isScalar(key2) && (!key2.type || key2.type === Scalar.Scalar.PLAIN) && merge3.identify(key2.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge3.tag && tag.default);
-    function addMergeToJSMap(ctx, map, value16) {
-      const source = resolveAliasValue(ctx, value16);
+    function addMergeToJSMap(ctx, map, value17) {
+      const source = resolveAliasValue(ctx, value17);
       if (identity.isSeq(source))
         for (const it of source.items)
           mergeValue(ctx, map, it);
@@ -3999,20 +3488,20 @@ var require_merge = __commonJS({
       else
         mergeValue(ctx, map, source);
     }
-    function mergeValue(ctx, map, value16) {
-      const source = resolveAliasValue(ctx, value16);
+    function mergeValue(ctx, map, value17) {
+      const source = resolveAliasValue(ctx, value17);
       if (!identity.isMap(source))
         throw new Error("Merge sources must be maps or map aliases");
       const srcMap = source.toJSON(null, ctx, Map);
-      for (const [key2, value17] of srcMap) {
+      for (const [key2, value18] of srcMap) {
         if (map instanceof Map) {
           if (!map.has(key2))
-            map.set(key2, value17);
+            map.set(key2, value18);
         } else if (map instanceof Set) {
           map.add(key2);
         } else if (!Object.prototype.hasOwnProperty.call(map, key2)) {
           Object.defineProperty(map, key2, {
-            value: value17,
+            value: value18,
             writable: true,
             enumerable: true,
             configurable: true
@@ -4021,8 +3510,8 @@ var require_merge = __commonJS({
       }
       return map;
     }
-    function resolveAliasValue(ctx, value16) {
-      return ctx && identity.isAlias(value16) ? value16.resolve(ctx.doc, ctx) : value16;
+    function resolveAliasValue(ctx, value17) {
+      return ctx && identity.isAlias(value17) ? value17.resolve(ctx.doc, ctx) : value17;
     }
     exports.addMergeToJSMap = addMergeToJSMap;
     exports.isMergeKey = isMergeKey;
@@ -4039,20 +3528,20 @@ var require_addPairToJSMap = __commonJS({
     var stringify = require_stringify();
     var identity = require_identity();
     var toJS = require_toJS();
-    function addPairToJSMap(ctx, map, { key: key2, value: value16 }) {
+    function addPairToJSMap(ctx, map, { key: key2, value: value17 }) {
       if (identity.isNode(key2) && key2.addToJSMap)
-        key2.addToJSMap(ctx, map, value16);
+        key2.addToJSMap(ctx, map, value17);
       else if (merge3.isMergeKey(ctx, key2))
-        merge3.addMergeToJSMap(ctx, map, value16);
+        merge3.addMergeToJSMap(ctx, map, value17);
       else {
         const jsKey = toJS.toJS(key2, "", ctx);
         if (map instanceof Map) {
-          map.set(jsKey, toJS.toJS(value16, jsKey, ctx));
+          map.set(jsKey, toJS.toJS(value17, jsKey, ctx));
         } else if (map instanceof Set) {
           map.add(jsKey);
         } else {
           const stringKey = stringifyKey(key2, jsKey, ctx);
-          const jsValue = toJS.toJS(value16, stringKey, ctx);
+          const jsValue = toJS.toJS(value17, stringKey, ctx);
           if (stringKey in map)
             Object.defineProperty(map, stringKey, {
               value: jsValue,
@@ -4102,24 +3591,24 @@ var require_Pair = __commonJS({
     var stringifyPair = require_stringifyPair();
     var addPairToJSMap = require_addPairToJSMap();
     var identity = require_identity();
-    function createPair(key2, value16, ctx) {
+    function createPair(key2, value17, ctx) {
       const k = createNode.createNode(key2, void 0, ctx);
-      const v = createNode.createNode(value16, void 0, ctx);
+      const v = createNode.createNode(value17, void 0, ctx);
       return new Pair(k, v);
     }
     var Pair = class _Pair {
-      constructor(key2, value16 = null) {
+      constructor(key2, value17 = null) {
         Object.defineProperty(this, identity.NODE_TYPE, { value: identity.PAIR });
         this.key = key2;
-        this.value = value16;
+        this.value = value17;
       }
       clone(schema) {
-        let { key: key2, value: value16 } = this;
+        let { key: key2, value: value17 } = this;
         if (identity.isNode(key2))
           key2 = key2.clone(schema);
-        if (identity.isNode(value16))
-          value16 = value16.clone(schema);
-        return new _Pair(key2, value16);
+        if (identity.isNode(value17))
+          value17 = value17.clone(schema);
+        return new _Pair(key2, value17);
       }
       toJSON(_, ctx) {
         const pair = ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
@@ -4322,17 +3811,17 @@ var require_YAMLMap = __commonJS({
       static from(schema, obj, ctx) {
         const { keepUndefined, replacer } = ctx;
         const map = new this(schema);
-        const add = (key2, value16) => {
+        const add = (key2, value17) => {
           if (typeof replacer === "function")
-            value16 = replacer.call(obj, key2, value16);
+            value17 = replacer.call(obj, key2, value17);
           else if (Array.isArray(replacer) && !replacer.includes(key2))
             return;
-          if (value16 !== void 0 || keepUndefined)
-            map.items.push(Pair.createPair(key2, value16, ctx));
+          if (value17 !== void 0 || keepUndefined)
+            map.items.push(Pair.createPair(key2, value17, ctx));
         };
         if (obj instanceof Map) {
-          for (const [key2, value16] of obj)
-            add(key2, value16);
+          for (const [key2, value17] of obj)
+            add(key2, value17);
         } else if (obj && typeof obj === "object") {
           for (const key2 of Object.keys(obj))
             add(key2, obj[key2]);
@@ -4390,8 +3879,8 @@ var require_YAMLMap = __commonJS({
       has(key2) {
         return !!findPair(this.items, key2);
       }
-      set(key2, value16) {
-        this.add(new Pair.Pair(key2, value16), true);
+      set(key2, value17) {
+        this.add(new Pair.Pair(key2, value17), true);
       }
       /**
        * @param ctx - Conversion context, originally set in Document#toJS()
@@ -4469,8 +3958,8 @@ var require_YAMLSeq = __commonJS({
         super(identity.SEQ, schema);
         this.items = [];
       }
-      add(value16) {
-        this.items.push(value16);
+      add(value17) {
+        this.items.push(value17);
       }
       /**
        * Removes a value from the collection.
@@ -4511,15 +4000,15 @@ var require_YAMLSeq = __commonJS({
        * If `key` does not contain a representation of an integer, this will throw.
        * It may be wrapped in a `Scalar`.
        */
-      set(key2, value16) {
+      set(key2, value17) {
         const idx = asItemIndex(key2);
         if (typeof idx !== "number")
           throw new Error(`Expected a valid index, not ${key2}.`);
         const prev = this.items[idx];
-        if (identity.isScalar(prev) && Scalar.isScalarValue(value16))
-          prev.value = value16;
+        if (identity.isScalar(prev) && Scalar.isScalarValue(value17))
+          prev.value = value17;
         else
-          this.items[idx] = value16;
+          this.items[idx] = value17;
       }
       toJSON(_, ctx) {
         const seq = [];
@@ -4595,7 +4084,7 @@ var require_string = __commonJS({
     "use strict";
     var stringifyString = require_stringifyString();
     var string = {
-      identify: (value16) => typeof value16 === "string",
+      identify: (value17) => typeof value17 === "string",
       default: true,
       tag: "tag:yaml.org,2002:str",
       resolve: (str) => str,
@@ -4614,7 +4103,7 @@ var require_null = __commonJS({
     "use strict";
     var Scalar = require_Scalar();
     var nullTag = {
-      identify: (value16) => value16 == null,
+      identify: (value17) => value17 == null,
       createNode: () => new Scalar.Scalar(null),
       default: true,
       tag: "tag:yaml.org,2002:null",
@@ -4632,18 +4121,18 @@ var require_bool = __commonJS({
     "use strict";
     var Scalar = require_Scalar();
     var boolTag = {
-      identify: (value16) => typeof value16 === "boolean",
+      identify: (value17) => typeof value17 === "boolean",
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
       resolve: (str) => new Scalar.Scalar(str[0] === "t" || str[0] === "T"),
-      stringify({ source, value: value16 }, ctx) {
+      stringify({ source, value: value17 }, ctx) {
         if (source && boolTag.test.test(source)) {
           const sv = source[0] === "t" || source[0] === "T";
-          if (value16 === sv)
+          if (value17 === sv)
             return source;
         }
-        return value16 ? ctx.options.trueStr : ctx.options.falseStr;
+        return value17 ? ctx.options.trueStr : ctx.options.falseStr;
       }
     };
     exports.boolTag = boolTag;
@@ -4654,13 +4143,13 @@ var require_bool = __commonJS({
 var require_stringifyNumber = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
     "use strict";
-    function stringifyNumber({ format, minFractionDigits, tag, value: value16 }) {
-      if (typeof value16 === "bigint")
-        return String(value16);
-      const num = typeof value16 === "number" ? value16 : Number(value16);
+    function stringifyNumber({ format, minFractionDigits, tag, value: value17 }) {
+      if (typeof value17 === "bigint")
+        return String(value17);
+      const num = typeof value17 === "number" ? value17 : Number(value17);
       if (!isFinite(num))
         return isNaN(num) ? ".nan" : num < 0 ? "-.inf" : ".inf";
-      let n = Object.is(value16, -0) ? "-0" : JSON.stringify(value16);
+      let n = Object.is(value17, -0) ? "-0" : JSON.stringify(value17);
       if (!format && minFractionDigits && (!tag || tag === "tag:yaml.org,2002:float") && /^-?\d/.test(n) && !n.includes("e")) {
         let i = n.indexOf(".");
         if (i < 0) {
@@ -4684,7 +4173,7 @@ var require_float = __commonJS({
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
-      identify: (value16) => typeof value16 === "number",
+      identify: (value17) => typeof value17 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
@@ -4692,7 +4181,7 @@ var require_float = __commonJS({
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
-      identify: (value16) => typeof value16 === "number",
+      identify: (value17) => typeof value17 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
@@ -4704,7 +4193,7 @@ var require_float = __commonJS({
       }
     };
     var float = {
-      identify: (value16) => typeof value16 === "number",
+      identify: (value17) => typeof value17 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
@@ -4728,16 +4217,16 @@ var require_int = __commonJS({
   "node_modules/yaml/dist/schema/core/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
-    var intIdentify = (value16) => typeof value16 === "bigint" || Number.isInteger(value16);
+    var intIdentify = (value17) => typeof value17 === "bigint" || Number.isInteger(value17);
     var intResolve = (str, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix);
     function intStringify(node, radix, prefix) {
-      const { value: value16 } = node;
-      if (intIdentify(value16) && value16 >= 0)
-        return prefix + value16.toString(radix);
+      const { value: value17 } = node;
+      if (intIdentify(value17) && value17 >= 0)
+        return prefix + value17.toString(radix);
       return stringifyNumber.stringifyNumber(node);
     }
     var intOct = {
-      identify: (value16) => intIdentify(value16) && value16 >= 0,
+      identify: (value17) => intIdentify(value17) && value17 >= 0,
       default: true,
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
@@ -4754,7 +4243,7 @@ var require_int = __commonJS({
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
-      identify: (value16) => intIdentify(value16) && value16 >= 0,
+      identify: (value17) => intIdentify(value17) && value17 >= 0,
       default: true,
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
@@ -4803,20 +4292,20 @@ var require_schema2 = __commonJS({
     var Scalar = require_Scalar();
     var map = require_map();
     var seq = require_seq();
-    function intIdentify(value16) {
-      return typeof value16 === "bigint" || Number.isInteger(value16);
+    function intIdentify(value17) {
+      return typeof value17 === "bigint" || Number.isInteger(value17);
     }
-    var stringifyJSON = ({ value: value16 }) => JSON.stringify(value16);
+    var stringifyJSON = ({ value: value17 }) => JSON.stringify(value17);
     var jsonScalars = [
       {
-        identify: (value16) => typeof value16 === "string",
+        identify: (value17) => typeof value17 === "string",
         default: true,
         tag: "tag:yaml.org,2002:str",
         resolve: (str) => str,
         stringify: stringifyJSON
       },
       {
-        identify: (value16) => value16 == null,
+        identify: (value17) => value17 == null,
         createNode: () => new Scalar.Scalar(null),
         default: true,
         tag: "tag:yaml.org,2002:null",
@@ -4825,7 +4314,7 @@ var require_schema2 = __commonJS({
         stringify: stringifyJSON
       },
       {
-        identify: (value16) => typeof value16 === "boolean",
+        identify: (value17) => typeof value17 === "boolean",
         default: true,
         tag: "tag:yaml.org,2002:bool",
         test: /^true$|^false$/,
@@ -4838,10 +4327,10 @@ var require_schema2 = __commonJS({
         tag: "tag:yaml.org,2002:int",
         test: /^-?(?:0|[1-9][0-9]*)$/,
         resolve: (str, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str, 10),
-        stringify: ({ value: value16 }) => intIdentify(value16) ? value16.toString() : JSON.stringify(value16)
+        stringify: ({ value: value17 }) => intIdentify(value17) ? value17.toString() : JSON.stringify(value17)
       },
       {
-        identify: (value16) => typeof value16 === "number",
+        identify: (value17) => typeof value17 === "number",
         default: true,
         tag: "tag:yaml.org,2002:float",
         test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
@@ -4871,7 +4360,7 @@ var require_binary = __commonJS({
     var Scalar = require_Scalar();
     var stringifyString = require_stringifyString();
     var binary = {
-      identify: (value16) => value16 instanceof Uint8Array,
+      identify: (value17) => value17 instanceof Uint8Array,
       // Buffer inherits from Uint8Array
       default: false,
       tag: "tag:yaml.org,2002:binary",
@@ -4897,10 +4386,10 @@ var require_binary = __commonJS({
           return src;
         }
       },
-      stringify({ comment, type, value: value16 }, ctx, onComment, onChompKeep) {
-        if (!value16)
+      stringify({ comment, type, value: value17 }, ctx, onComment, onChompKeep) {
+        if (!value17)
           return "";
-        const buf = value16;
+        const buf = value17;
         let str;
         if (typeof node_buffer.Buffer === "function") {
           str = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
@@ -4972,25 +4461,25 @@ ${cn.comment}` : item.comment;
         for (let it of iterable) {
           if (typeof replacer === "function")
             it = replacer.call(iterable, String(i++), it);
-          let key2, value16;
+          let key2, value17;
           if (Array.isArray(it)) {
             if (it.length === 2) {
               key2 = it[0];
-              value16 = it[1];
+              value17 = it[1];
             } else
               throw new TypeError(`Expected [key, value] tuple: ${it}`);
           } else if (it && it instanceof Object) {
             const keys = Object.keys(it);
             if (keys.length === 1) {
               key2 = keys[0];
-              value16 = it[key2];
+              value17 = it[key2];
             } else {
               throw new TypeError(`Expected tuple with one key, not ${keys.length} keys`);
             }
           } else {
             key2 = it;
           }
-          pairs2.items.push(Pair.createPair(key2, value16, ctx));
+          pairs2.items.push(Pair.createPair(key2, value17, ctx));
         }
       return pairs2;
     }
@@ -5037,16 +4526,16 @@ var require_omap = __commonJS({
         if (ctx?.onCreate)
           ctx.onCreate(map);
         for (const pair of this.items) {
-          let key2, value16;
+          let key2, value17;
           if (identity.isPair(pair)) {
             key2 = toJS.toJS(pair.key, "", ctx);
-            value16 = toJS.toJS(pair.value, key2, ctx);
+            value17 = toJS.toJS(pair.value, key2, ctx);
           } else {
             key2 = toJS.toJS(pair, "", ctx);
           }
           if (map.has(key2))
             throw new Error("Ordered maps must not include duplicate keys");
-          map.set(key2, value16);
+          map.set(key2, value17);
         }
         return map;
       }
@@ -5060,7 +4549,7 @@ var require_omap = __commonJS({
     YAMLOMap.tag = "tag:yaml.org,2002:omap";
     var omap = {
       collection: "seq",
-      identify: (value16) => value16 instanceof Map,
+      identify: (value17) => value17 instanceof Map,
       nodeClass: YAMLOMap,
       default: false,
       tag: "tag:yaml.org,2002:omap",
@@ -5090,14 +4579,14 @@ var require_bool2 = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
-    function boolStringify({ value: value16, source }, ctx) {
-      const boolObj = value16 ? trueTag : falseTag;
+    function boolStringify({ value: value17, source }, ctx) {
+      const boolObj = value17 ? trueTag : falseTag;
       if (source && boolObj.test.test(source))
         return source;
-      return value16 ? ctx.options.trueStr : ctx.options.falseStr;
+      return value17 ? ctx.options.trueStr : ctx.options.falseStr;
     }
     var trueTag = {
-      identify: (value16) => value16 === true,
+      identify: (value17) => value17 === true,
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:Y|y|[Yy]es|YES|[Tt]rue|TRUE|[Oo]n|ON)$/,
@@ -5105,7 +4594,7 @@ var require_bool2 = __commonJS({
       stringify: boolStringify
     };
     var falseTag = {
-      identify: (value16) => value16 === false,
+      identify: (value17) => value17 === false,
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:N|n|[Nn]o|NO|[Ff]alse|FALSE|[Oo]ff|OFF)$/,
@@ -5124,7 +4613,7 @@ var require_float2 = __commonJS({
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
-      identify: (value16) => typeof value16 === "number",
+      identify: (value17) => typeof value17 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
@@ -5132,7 +4621,7 @@ var require_float2 = __commonJS({
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
-      identify: (value16) => typeof value16 === "number",
+      identify: (value17) => typeof value17 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
@@ -5144,7 +4633,7 @@ var require_float2 = __commonJS({
       }
     };
     var float = {
-      identify: (value16) => typeof value16 === "number",
+      identify: (value17) => typeof value17 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
@@ -5171,7 +4660,7 @@ var require_int2 = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
-    var intIdentify = (value16) => typeof value16 === "bigint" || Number.isInteger(value16);
+    var intIdentify = (value17) => typeof value17 === "bigint" || Number.isInteger(value17);
     function intResolve(str, offset, radix, { intAsBigInt }) {
       const sign = str[0];
       if (sign === "-" || sign === "+")
@@ -5196,10 +4685,10 @@ var require_int2 = __commonJS({
       return sign === "-" ? -1 * n : n;
     }
     function intStringify(node, radix, prefix) {
-      const { value: value16 } = node;
-      if (intIdentify(value16)) {
-        const str = value16.toString(radix);
-        return value16 < 0 ? "-" + prefix + str.substr(1) : prefix + str;
+      const { value: value17 } = node;
+      if (intIdentify(value17)) {
+        const str = value17.toString(radix);
+        return value17 < 0 ? "-" + prefix + str.substr(1) : prefix + str;
       }
       return stringifyNumber.stringifyNumber(node);
     }
@@ -5277,13 +4766,13 @@ var require_set = __commonJS({
         const pair = YAMLMap.findPair(this.items, key2);
         return !keepPair && identity.isPair(pair) ? identity.isScalar(pair.key) ? pair.key.value : pair.key : pair;
       }
-      set(key2, value16) {
-        if (typeof value16 !== "boolean")
-          throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value16}`);
+      set(key2, value17) {
+        if (typeof value17 !== "boolean")
+          throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value17}`);
         const prev = YAMLMap.findPair(this.items, key2);
-        if (prev && !value16) {
+        if (prev && !value17) {
           this.items.splice(this.items.indexOf(prev), 1);
-        } else if (!prev && value16) {
+        } else if (!prev && value17) {
           this.items.push(new Pair.Pair(key2));
         }
       }
@@ -5302,10 +4791,10 @@ var require_set = __commonJS({
         const { replacer } = ctx;
         const set3 = new this(schema);
         if (iterable && Symbol.iterator in Object(iterable))
-          for (let value16 of iterable) {
+          for (let value17 of iterable) {
             if (typeof replacer === "function")
-              value16 = replacer.call(iterable, value16, value16);
-            set3.items.push(Pair.createPair(value16, null, ctx));
+              value17 = replacer.call(iterable, value17, value17);
+            set3.items.push(Pair.createPair(value17, null, ctx));
           }
         return set3;
       }
@@ -5313,7 +4802,7 @@ var require_set = __commonJS({
     YAMLSet.tag = "tag:yaml.org,2002:set";
     var set2 = {
       collection: "map",
-      identify: (value16) => value16 instanceof Set,
+      identify: (value17) => value17 instanceof Set,
       nodeClass: YAMLSet,
       default: false,
       tag: "tag:yaml.org,2002:set",
@@ -5347,33 +4836,33 @@ var require_timestamp = __commonJS({
       return sign === "-" ? num(-1) * res : res;
     }
     function stringifySexagesimal(node) {
-      let { value: value16 } = node;
+      let { value: value17 } = node;
       let num = (n) => n;
-      if (typeof value16 === "bigint")
+      if (typeof value17 === "bigint")
         num = (n) => BigInt(n);
-      else if (isNaN(value16) || !isFinite(value16))
+      else if (isNaN(value17) || !isFinite(value17))
         return stringifyNumber.stringifyNumber(node);
       let sign = "";
-      if (value16 < 0) {
+      if (value17 < 0) {
         sign = "-";
-        value16 *= num(-1);
+        value17 *= num(-1);
       }
       const _60 = num(60);
-      const parts = [value16 % _60];
-      if (value16 < 60) {
+      const parts = [value17 % _60];
+      if (value17 < 60) {
         parts.unshift(0);
       } else {
-        value16 = (value16 - parts[0]) / _60;
-        parts.unshift(value16 % _60);
-        if (value16 >= 60) {
-          value16 = (value16 - parts[0]) / _60;
-          parts.unshift(value16);
+        value17 = (value17 - parts[0]) / _60;
+        parts.unshift(value17 % _60);
+        if (value17 >= 60) {
+          value17 = (value17 - parts[0]) / _60;
+          parts.unshift(value17);
         }
       }
       return sign + parts.map((n) => String(n).padStart(2, "0")).join(":").replace(/000000\d*$/, "");
     }
     var intTime = {
-      identify: (value16) => typeof value16 === "bigint" || Number.isInteger(value16),
+      identify: (value17) => typeof value17 === "bigint" || Number.isInteger(value17),
       default: true,
       tag: "tag:yaml.org,2002:int",
       format: "TIME",
@@ -5382,7 +4871,7 @@ var require_timestamp = __commonJS({
       stringify: stringifySexagesimal
     };
     var floatTime = {
-      identify: (value16) => typeof value16 === "number",
+      identify: (value17) => typeof value17 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       format: "TIME",
@@ -5391,7 +4880,7 @@ var require_timestamp = __commonJS({
       stringify: stringifySexagesimal
     };
     var timestamp = {
-      identify: (value16) => value16 instanceof Date,
+      identify: (value17) => value17 instanceof Date,
       default: true,
       tag: "tag:yaml.org,2002:timestamp",
       // If the time zone is omitted, the timestamp is assumed to be specified in UTC. The time part
@@ -5414,7 +4903,7 @@ var require_timestamp = __commonJS({
         }
         return new Date(date);
       },
-      stringify: ({ value: value16 }) => value16?.toISOString().replace(/(T00:00:00)?\.000Z$/, "") ?? ""
+      stringify: ({ value: value17 }) => value17?.toISOString().replace(/(T00:00:00)?\.000Z$/, "") ?? ""
     };
     exports.floatTime = floatTime;
     exports.intTime = intTime;
@@ -5688,7 +5177,7 @@ var require_Document = __commonJS({
     var createNode = require_createNode();
     var directives = require_directives();
     var Document = class _Document {
-      constructor(value16, replacer, options) {
+      constructor(value17, replacer, options) {
         this.commentBefore = null;
         this.comment = null;
         this.errors = [];
@@ -5720,7 +5209,7 @@ var require_Document = __commonJS({
         } else
           this.directives = new directives.Directives({ version });
         this.setSchema(version, options);
-        this.contents = value16 === void 0 ? null : this.createNode(value16, _replacer, options);
+        this.contents = value17 === void 0 ? null : this.createNode(value17, _replacer, options);
       }
       /**
        * Create a deep copy of this Document and its contents.
@@ -5745,14 +5234,14 @@ var require_Document = __commonJS({
         return copy;
       }
       /** Adds a value to the document. */
-      add(value16) {
+      add(value17) {
         if (assertCollection(this.contents))
-          this.contents.add(value16);
+          this.contents.add(value17);
       }
       /** Adds a value to the document. */
-      addIn(path3, value16) {
+      addIn(path3, value17) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path3, value16);
+          this.contents.addIn(path3, value17);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -5771,10 +5260,10 @@ var require_Document = __commonJS({
         }
         return new Alias.Alias(node.anchor);
       }
-      createNode(value16, replacer, options) {
+      createNode(value17, replacer, options) {
         let _replacer = void 0;
         if (typeof replacer === "function") {
-          value16 = replacer.call({ "": value16 }, "", value16);
+          value17 = replacer.call({ "": value17 }, "", value17);
           _replacer = replacer;
         } else if (Array.isArray(replacer)) {
           const keyToStr = (v) => typeof v === "number" || v instanceof String || v instanceof Number;
@@ -5801,7 +5290,7 @@ var require_Document = __commonJS({
           schema: this.schema,
           sourceObjects
         };
-        const node = createNode.createNode(value16, tag, ctx);
+        const node = createNode.createNode(value17, tag, ctx);
         if (flow && identity.isCollection(node))
           node.flow = true;
         setAnchors();
@@ -5811,9 +5300,9 @@ var require_Document = __commonJS({
        * Convert a key and a value into a `Pair` using the current schema,
        * recursively wrapping all values as `Scalar` or `Collection` nodes.
        */
-      createPair(key2, value16, options = {}) {
+      createPair(key2, value17, options = {}) {
         const k = this.createNode(key2, null, options);
-        const v = this.createNode(value16, null, options);
+        const v = this.createNode(value17, null, options);
         return new Pair.Pair(k, v);
       }
       /**
@@ -5872,24 +5361,24 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      set(key2, value16) {
+      set(key2, value17) {
         if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, [key2], value16);
+          this.contents = Collection2.collectionFromPath(this.schema, [key2], value17);
         } else if (assertCollection(this.contents)) {
-          this.contents.set(key2, value16);
+          this.contents.set(key2, value17);
         }
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path3, value16) {
+      setIn(path3, value17) {
         if (Collection2.isEmptyPath(path3)) {
-          this.contents = value16;
+          this.contents = value17;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path3), value16);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path3), value17);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path3, value16);
+          this.contents.setIn(path3, value17);
         }
       }
       /**
@@ -6275,7 +5764,7 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key: key2, sep: sep2, value: value16 } = collItem;
+        const { start, key: key2, sep: sep2, value: value17 } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
           next: key2 ?? sep2?.[0],
@@ -6318,7 +5807,7 @@ var require_resolve_block_map = __commonJS({
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
         const valueProps = resolveProps.resolveProps(sep2 ?? [], {
           indicator: "map-value-ind",
-          next: value16,
+          next: value17,
           offset: keyNode.range[2],
           onError,
           parentIndent: bm.indent,
@@ -6327,14 +5816,14 @@ var require_resolve_block_map = __commonJS({
         offset = valueProps.end;
         if (valueProps.found) {
           if (implicitKey) {
-            if (value16?.type === "block-map" && !valueProps.hasNewline)
+            if (value17?.type === "block-map" && !valueProps.hasNewline)
               onError(offset, "BLOCK_AS_IMPLICIT_KEY", "Nested mappings are not allowed in compact mappings");
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value16 ? composeNode(ctx, value16, valueProps, onError) : composeEmptyNode(ctx, offset, sep2, null, valueProps, onError);
+          const valueNode = value17 ? composeNode(ctx, value17, valueProps, onError) : composeEmptyNode(ctx, offset, sep2, null, valueProps, onError);
           if (ctx.schema.compat)
-            utilFlowIndentCheck.flowIndentCheck(bm.indent, value16, onError);
+            utilFlowIndentCheck.flowIndentCheck(bm.indent, value17, onError);
           offset = valueNode.range[2];
           const pair = new Pair.Pair(keyNode, valueNode);
           if (ctx.options.keepSourceTokens)
@@ -6380,18 +5869,18 @@ var require_resolve_block_seq = __commonJS({
         ctx.atKey = false;
       let offset = bs.offset;
       let commentEnd = null;
-      for (const { start, value: value16 } of bs.items) {
+      for (const { start, value: value17 } of bs.items) {
         const props = resolveProps.resolveProps(start, {
           indicator: "seq-item-ind",
-          next: value16,
+          next: value17,
           offset,
           onError,
           parentIndent: bs.indent,
           startOnNewline: true
         });
         if (!props.found) {
-          if (props.anchor || props.tag || value16) {
-            if (value16?.type === "block-seq")
+          if (props.anchor || props.tag || value17) {
+            if (value17?.type === "block-seq")
               onError(props.end, "BAD_INDENT", "All sequence items must start at the same column");
             else
               onError(offset, "MISSING_CHAR", "Sequence item without - indicator");
@@ -6402,9 +5891,9 @@ var require_resolve_block_seq = __commonJS({
             continue;
           }
         }
-        const node = value16 ? composeNode(ctx, value16, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
+        const node = value17 ? composeNode(ctx, value17, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
         if (ctx.schema.compat)
-          utilFlowIndentCheck.flowIndentCheck(bs.indent, value16, onError);
+          utilFlowIndentCheck.flowIndentCheck(bs.indent, value17, onError);
         offset = node.range[2];
         seq.items.push(node);
       }
@@ -6486,7 +5975,7 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key: key2, sep: sep2, value: value16 } = collItem;
+        const { start, key: key2, sep: sep2, value: value17 } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
@@ -6497,7 +5986,7 @@ var require_resolve_flow_collection = __commonJS({
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep2 && !value16) {
+          if (!props.anchor && !props.tag && !sep2 && !value17) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -6552,10 +6041,10 @@ var require_resolve_flow_collection = __commonJS({
           }
         }
         if (!isMap && !sep2 && !props.found) {
-          const valueNode = value16 ? composeNode(ctx, value16, props, onError) : composeEmptyNode(ctx, props.end, sep2, null, props, onError);
+          const valueNode = value17 ? composeNode(ctx, value17, props, onError) : composeEmptyNode(ctx, props.end, sep2, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
-          if (isBlock(value16))
+          if (isBlock(value17))
             onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
         } else {
           ctx.atKey = true;
@@ -6567,7 +6056,7 @@ var require_resolve_flow_collection = __commonJS({
           const valueProps = resolveProps.resolveProps(sep2 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
-            next: value16,
+            next: value17,
             offset: keyNode.range[2],
             onError,
             parentIndent: fc.indent,
@@ -6587,15 +6076,15 @@ var require_resolve_flow_collection = __commonJS({
               if (props.start < valueProps.found.offset - 1024)
                 onError(valueProps.found, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit flow sequence key");
             }
-          } else if (value16) {
-            if ("source" in value16 && value16.source?.[0] === ":")
-              onError(value16, "MISSING_CHAR", `Missing space after : in ${fcName}`);
+          } else if (value17) {
+            if ("source" in value17 && value17.source?.[0] === ":")
+              onError(value17, "MISSING_CHAR", `Missing space after : in ${fcName}`);
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value16 ? composeNode(ctx, value16, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError) : null;
+          const valueNode = value17 ? composeNode(ctx, value17, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError) : null;
           if (valueNode) {
-            if (isBlock(value16))
+            if (isBlock(value17))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
           } else if (valueProps.comment) {
             if (keyNode.comment)
@@ -6738,11 +6227,11 @@ var require_resolve_block_scalar = __commonJS({
           break;
       }
       if (chompStart === 0) {
-        const value17 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
+        const value18 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
         let end2 = start + header.length;
         if (scalar.source)
           end2 += scalar.source.length;
-        return { value: value17, type, comment: header.comment, range: [start, end2, end2] };
+        return { value: value18, type, comment: header.comment, range: [start, end2, end2] };
       }
       let trimIndent = scalar.indent + header.indent;
       let offset = scalar.offset + header.length;
@@ -6772,11 +6261,11 @@ var require_resolve_block_scalar = __commonJS({
         if (lines[i][0].length > trimIndent)
           chompStart = i + 1;
       }
-      let value16 = "";
+      let value17 = "";
       let sep2 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
-        value16 += lines[i][0].slice(trimIndent) + "\n";
+        value17 += lines[i][0].slice(trimIndent) + "\n";
       for (let i = contentStart; i < chompStart; ++i) {
         let [indent, content] = lines[i];
         offset += indent.length + content.length + 1;
@@ -6790,23 +6279,23 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value16 += sep2 + indent.slice(trimIndent) + content;
+          value17 += sep2 + indent.slice(trimIndent) + content;
           sep2 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
           if (sep2 === " ")
             sep2 = "\n";
           else if (!prevMoreIndented && sep2 === "\n")
             sep2 = "\n\n";
-          value16 += sep2 + indent.slice(trimIndent) + content;
+          value17 += sep2 + indent.slice(trimIndent) + content;
           sep2 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
           if (sep2 === "\n")
-            value16 += "\n";
+            value17 += "\n";
           else
             sep2 = "\n";
         } else {
-          value16 += sep2 + content;
+          value17 += sep2 + content;
           sep2 = " ";
           prevMoreIndented = false;
         }
@@ -6816,15 +6305,15 @@ var require_resolve_block_scalar = __commonJS({
           break;
         case "+":
           for (let i = chompStart; i < lines.length; ++i)
-            value16 += "\n" + lines[i][0].slice(trimIndent);
-          if (value16[value16.length - 1] !== "\n")
-            value16 += "\n";
+            value17 += "\n" + lines[i][0].slice(trimIndent);
+          if (value17[value17.length - 1] !== "\n")
+            value17 += "\n";
           break;
         default:
-          value16 += "\n";
+          value17 += "\n";
       }
       const end = start + header.length + scalar.source.length;
-      return { value: value16, type, comment: header.comment, range: [start, end, end] };
+      return { value: value17, type, comment: header.comment, range: [start, end, end] };
     }
     function parseBlockScalarHeader({ offset, props }, strict, onError) {
       if (props[0].type !== "block-scalar-header") {
@@ -6909,20 +6398,20 @@ var require_resolve_flow_scalar = __commonJS({
     function resolveFlowScalar(scalar, strict, onError) {
       const { offset, type, source, end } = scalar;
       let _type;
-      let value16;
+      let value17;
       const _onError = (rel, code, msg) => onError(offset + rel, code, msg);
       switch (type) {
         case "scalar":
           _type = Scalar.Scalar.PLAIN;
-          value16 = plainValue(source, _onError);
+          value17 = plainValue(source, _onError);
           break;
         case "single-quoted-scalar":
           _type = Scalar.Scalar.QUOTE_SINGLE;
-          value16 = singleQuotedValue(source, _onError);
+          value17 = singleQuotedValue(source, _onError);
           break;
         case "double-quoted-scalar":
           _type = Scalar.Scalar.QUOTE_DOUBLE;
-          value16 = doubleQuotedValue(source, _onError);
+          value17 = doubleQuotedValue(source, _onError);
           break;
         /* istanbul ignore next should not happen */
         default:
@@ -6937,7 +6426,7 @@ var require_resolve_flow_scalar = __commonJS({
       const valueEnd = offset + source.length;
       const re = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
       return {
-        value: value16,
+        value: value17,
         type: _type,
         comment: re.comment,
         range: [offset, valueEnd, re.offset]
@@ -7130,28 +6619,28 @@ var require_compose_scalar = __commonJS({
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
     function composeScalar(ctx, token, tagToken, onError) {
-      const { value: value16, type, comment, range } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
+      const { value: value17, type, comment, range } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
       const tagName = tagToken ? ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg)) : null;
       let tag;
       if (ctx.options.stringKeys && ctx.atKey) {
         tag = ctx.schema[identity.SCALAR];
       } else if (tagName)
-        tag = findScalarTagByName(ctx.schema, value16, tagName, tagToken, onError);
+        tag = findScalarTagByName(ctx.schema, value17, tagName, tagToken, onError);
       else if (token.type === "scalar")
-        tag = findScalarTagByTest(ctx, value16, token, onError);
+        tag = findScalarTagByTest(ctx, value17, token, onError);
       else
         tag = ctx.schema[identity.SCALAR];
       let scalar;
       try {
-        const res = tag.resolve(value16, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
+        const res = tag.resolve(value17, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
         scalar = identity.isScalar(res) ? res : new Scalar.Scalar(res);
       } catch (error) {
         const msg = error instanceof Error ? error.message : String(error);
         onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
-        scalar = new Scalar.Scalar(value16);
+        scalar = new Scalar.Scalar(value17);
       }
       scalar.range = range;
-      scalar.source = value16;
+      scalar.source = value17;
       if (type)
         scalar.type = type;
       if (tagName)
@@ -7162,7 +6651,7 @@ var require_compose_scalar = __commonJS({
         scalar.comment = comment;
       return scalar;
     }
-    function findScalarTagByName(schema, value16, tagName, tagToken, onError) {
+    function findScalarTagByName(schema, value17, tagName, tagToken, onError) {
       if (tagName === "!")
         return schema[identity.SCALAR];
       const matchWithTest = [];
@@ -7175,7 +6664,7 @@ var require_compose_scalar = __commonJS({
         }
       }
       for (const tag of matchWithTest)
-        if (tag.test?.test(value16))
+        if (tag.test?.test(value17))
           return tag;
       const kt = schema.knownTags[tagName];
       if (kt && !kt.collection) {
@@ -7185,10 +6674,10 @@ var require_compose_scalar = __commonJS({
       onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, tagName !== "tag:yaml.org,2002:str");
       return schema[identity.SCALAR];
     }
-    function findScalarTagByTest({ atKey, directives, schema }, value16, token, onError) {
-      const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value16)) || schema[identity.SCALAR];
+    function findScalarTagByTest({ atKey, directives, schema }, value17, token, onError) {
+      const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value17)) || schema[identity.SCALAR];
       if (schema.compat) {
-        const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value16)) ?? schema[identity.SCALAR];
+        const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value17)) ?? schema[identity.SCALAR];
         if (tag.tag !== compat.tag) {
           const ts = directives.tagString(tag.tag);
           const cs = directives.tagString(compat.tag);
@@ -7346,7 +6835,7 @@ var require_compose_doc = __commonJS({
     var composeNode = require_compose_node();
     var resolveEnd = require_resolve_end();
     var resolveProps = require_resolve_props();
-    function composeDoc(options, directives, { offset, start, value: value16, end }, onError) {
+    function composeDoc(options, directives, { offset, start, value: value17, end }, onError) {
       const opts = Object.assign({ _directives: directives }, options);
       const doc = new Document.Document(void 0, opts);
       const ctx = {
@@ -7358,7 +6847,7 @@ var require_compose_doc = __commonJS({
       };
       const props = resolveProps.resolveProps(start, {
         indicator: "doc-start",
-        next: value16 ?? end?.[0],
+        next: value17 ?? end?.[0],
         offset,
         onError,
         parentIndent: 0,
@@ -7366,10 +6855,10 @@ var require_compose_doc = __commonJS({
       });
       if (props.found) {
         doc.directives.docStart = true;
-        if (value16 && (value16.type === "block-map" || value16.type === "block-seq") && !props.hasNewline)
+        if (value17 && (value17.type === "block-map" || value17.type === "block-seq") && !props.hasNewline)
           onError(props.end, "MISSING_CHAR", "Block collection cannot start on same line with directives-end marker");
       }
-      doc.contents = value16 ? composeNode.composeNode(ctx, value16, props, onError) : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
+      doc.contents = value17 ? composeNode.composeNode(ctx, value17, props, onError) : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
       const contentEnd = doc.contents.range[2];
       const re = resolveEnd.resolveEnd(end, contentEnd, false, onError);
       if (re.comment)
@@ -7617,9 +7106,9 @@ var require_cst_scalar = __commonJS({
       }
       return null;
     }
-    function createScalarToken(value16, context) {
+    function createScalarToken(value17, context) {
       const { implicitKey = false, indent, inFlow = false, offset = -1, type = "PLAIN" } = context;
-      const source = stringifyString.stringifyString({ type, value: value16 }, {
+      const source = stringifyString.stringifyString({ type, value: value17 }, {
         implicitKey,
         indent: indent > 0 ? " ".repeat(indent) : "",
         inFlow,
@@ -7649,7 +7138,7 @@ var require_cst_scalar = __commonJS({
           return { type: "scalar", offset, indent, source, end };
       }
     }
-    function setScalarValue(token, value16, context = {}) {
+    function setScalarValue(token, value17, context = {}) {
       let { afterKey = false, implicitKey = false, inFlow = false, type } = context;
       let indent = "indent" in token ? token.indent : null;
       if (afterKey && typeof indent === "number")
@@ -7672,7 +7161,7 @@ var require_cst_scalar = __commonJS({
           default:
             type = "PLAIN";
         }
-      const source = stringifyString.stringifyString({ type, value: value16 }, {
+      const source = stringifyString.stringifyString({ type, value: value17 }, {
         implicitKey: implicitKey || indent === null,
         indent: indent !== null && indent > 0 ? " ".repeat(indent) : "",
         inFlow,
@@ -7818,7 +7307,7 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key: key2, sep: sep2, value: value16 }) {
+    function stringifyItem({ start, key: key2, sep: sep2, value: value17 }) {
       let res = "";
       for (const st of start)
         res += st.source;
@@ -7827,8 +7316,8 @@ var require_cst_stringify = __commonJS({
       if (sep2)
         for (const st of sep2)
           res += st.source;
-      if (value16)
-        res += stringifyToken(value16);
+      if (value17)
+        res += stringifyToken(value17);
       return res;
     }
     exports.stringify = stringify;
@@ -9561,7 +9050,7 @@ var require_public_api = __commonJS({
       }
       return doc.toJS(Object.assign({ reviver: _reviver }, options));
     }
-    function stringify(value16, replacer, options) {
+    function stringify(value17, replacer, options) {
       let _replacer = null;
       if (typeof replacer === "function" || Array.isArray(replacer)) {
         _replacer = replacer;
@@ -9574,14 +9063,14 @@ var require_public_api = __commonJS({
         const indent = Math.round(options);
         options = indent < 1 ? void 0 : indent > 8 ? { indent: 8 } : { indent };
       }
-      if (value16 === void 0) {
+      if (value17 === void 0) {
         const { keepUndefined } = options ?? replacer ?? {};
         if (!keepUndefined)
           return void 0;
       }
-      if (identity.isDocument(value16) && !_replacer)
-        return value16.toString(options);
-      return new Document.Document(value16, _replacer, options).toString(options);
+      if (identity.isDocument(value17) && !_replacer)
+        return value17.toString(options);
+      return new Document.Document(value17, _replacer, options).toString(options);
     }
     exports.parse = parse5;
     exports.parseAllDocuments = parseAllDocuments;
@@ -9921,18 +9410,18 @@ __export(template_render_exports, {
   templateBody: () => templateBody,
   templateTitle: () => templateTitle
 });
-function landed(name2, value16, landing, flavor) {
-  if (landing === "raw") return value16;
-  if (landing === "title") return oneLine(value16);
-  if (landing === "fence") return fenceSafe(value16, flavor);
-  if (landing === "html") return htmlSafe(ONE_LINE.has(name2) ? field(value16, String) : value16, flavor);
-  if (landing === "cell") return cellSafe(ONE_LINE.has(name2) ? field(value16, String) : value16, flavor);
-  if (landing === "link-text") return linkTextSafe(ONE_LINE.has(name2) ? field(value16, String) : value16, flavor);
-  if (landing === "link-url") return linkUrlSafe(value16);
-  if (MARKDOWN.has(name2)) return value16;
-  if (LINKS.has(name2)) return field(value16, (text4) => pipelineMarkdown(text4, flavor));
-  if (ONE_LINE.has(name2)) return field(value16, (text4) => markdownText(text4, flavor));
-  return markdownText(value16, flavor);
+function landed(name2, value17, landing, flavor) {
+  if (landing === "raw") return value17;
+  if (landing === "title") return oneLine(value17);
+  if (landing === "fence") return fenceSafe(value17, flavor);
+  if (landing === "html") return htmlSafe(ONE_LINE.has(name2) ? field(value17, String) : value17, flavor);
+  if (landing === "cell") return cellSafe(ONE_LINE.has(name2) ? field(value17, String) : value17, flavor);
+  if (landing === "link-text") return linkTextSafe(ONE_LINE.has(name2) ? field(value17, String) : value17, flavor);
+  if (landing === "link-url") return linkUrlSafe(value17);
+  if (MARKDOWN.has(name2)) return value17;
+  if (LINKS.has(name2)) return field(value17, (text4) => pipelineMarkdown(text4, flavor));
+  if (ONE_LINE.has(name2)) return field(value17, (text4) => markdownText(text4, flavor));
+  return markdownText(value17, flavor);
 }
 function valuesAt(template, failure2, flavor, limits, sizes, cut2) {
   const logCut = Math.min(cut2, sizes.logSection);
@@ -10134,8 +9623,8 @@ var init_agent = __esm({
 });
 
 // lib/http/credentials.ts
-function credentialsInHeader(value16) {
-  const parts = value16.trim().split(/\s+/);
+function credentialsInHeader(value17) {
+  const parts = value17.trim().split(/\s+/);
   if (parts.length === 1) return parts[0] === "" || SCHEMES.has(parts[0].toLowerCase()) ? [] : [parts[0]];
   const [scheme, ...rest] = parts;
   const credential = rest.join(" ");
@@ -10145,8 +9634,8 @@ function credentialsInHeader(value16) {
   return colon < 0 ? [credential, decoded] : [credential, decoded, decoded.slice(colon + 1)];
 }
 function registerSentCredentials(headers) {
-  for (const [name2, value16] of Object.entries(headers ?? {})) {
-    if (CREDENTIAL_HEADERS.has(name2.toLowerCase()) && typeof value16 === "string") registerSecret(...credentialsInHeader(value16));
+  for (const [name2, value17] of Object.entries(headers ?? {})) {
+    if (CREDENTIAL_HEADERS.has(name2.toLowerCase()) && typeof value17 === "string") registerSecret(...credentialsInHeader(value17));
   }
 }
 var CREDENTIAL_HEADERS, SCHEMES, BASE64;
@@ -11031,7 +10520,7 @@ var require_tree = __commonJS({
        * @param {any} value
        * @param {number} index
        */
-      constructor(key2, value16, index) {
+      constructor(key2, value17, index) {
         if (index === void 0 || index >= key2.length) {
           throw new TypeError("Unreachable");
         }
@@ -11040,9 +10529,9 @@ var require_tree = __commonJS({
           throw new TypeError("key must be ascii string");
         }
         if (key2.length !== ++index) {
-          this.middle = new _TstNode(key2, value16, index);
+          this.middle = new _TstNode(key2, value17, index);
         } else {
-          this.value = value16;
+          this.value = value17;
         }
       }
       /**
@@ -11050,7 +10539,7 @@ var require_tree = __commonJS({
        * @param {any} value
        * @returns {void}
        */
-      add(key2, value16) {
+      add(key2, value17) {
         const length = key2.length;
         if (length === 0) {
           throw new TypeError("Unreachable");
@@ -11064,25 +10553,25 @@ var require_tree = __commonJS({
           }
           if (node.code === code) {
             if (length === ++index) {
-              node.value = value16;
+              node.value = value17;
               break;
             } else if (node.middle !== null) {
               node = node.middle;
             } else {
-              node.middle = new _TstNode(key2, value16, index);
+              node.middle = new _TstNode(key2, value17, index);
               break;
             }
           } else if (node.code < code) {
             if (node.left !== null) {
               node = node.left;
             } else {
-              node.left = new _TstNode(key2, value16, index);
+              node.left = new _TstNode(key2, value17, index);
               break;
             }
           } else if (node.right !== null) {
             node = node.right;
           } else {
-            node.right = new _TstNode(key2, value16, index);
+            node.right = new _TstNode(key2, value17, index);
             break;
           }
         }
@@ -11122,11 +10611,11 @@ var require_tree = __commonJS({
        * @param {any} value
        * @returns {void}
        * */
-      insert(key2, value16) {
+      insert(key2, value17) {
         if (this.node === null) {
-          this.node = new TstNode(key2, value16, 0);
+          this.node = new TstNode(key2, value17, 0);
         } else {
-          this.node.add(key2, value16);
+          this.node.add(key2, value17);
         }
       }
       /**
@@ -11231,11 +10720,11 @@ var require_util = __commonJS({
       return url;
     }
     function isValidPort(port) {
-      const value16 = parseInt(port, 10);
-      return value16 === Number(port) && value16 >= 0 && value16 <= 65535;
+      const value17 = parseInt(port, 10);
+      return value17 === Number(port) && value17 >= 0 && value17 <= 65535;
     }
-    function isHttpOrHttpsPrefixed(value16) {
-      return value16 != null && value16[0] === "h" && value16[1] === "t" && value16[2] === "t" && value16[3] === "p" && (value16[4] === ":" || value16[4] === "s" && value16[5] === ":");
+    function isHttpOrHttpsPrefixed(value17) {
+      return value17 != null && value17[0] === "h" && value17[1] === "t" && value17[2] === "t" && value17[3] === "p" && (value17[4] === ":" || value17[4] === "s" && value17[5] === ":");
     }
     function parseURL(url) {
       if (typeof url === "string") {
@@ -11364,11 +10853,11 @@ var require_util = __commonJS({
       const m = val.match(KEEPALIVE_TIMEOUT_EXPR);
       return m ? parseInt(m[1], 10) * 1e3 : null;
     }
-    function headerNameToString(value16) {
-      return typeof value16 === "string" ? headerNameLowerCasedRecord[value16] ?? value16.toLowerCase() : tree.lookup(value16) ?? value16.toString("latin1").toLowerCase();
+    function headerNameToString(value17) {
+      return typeof value17 === "string" ? headerNameLowerCasedRecord[value17] ?? value17.toLowerCase() : tree.lookup(value17) ?? value17.toString("latin1").toLowerCase();
     }
-    function bufferToLowerCasedHeaderName(value16) {
-      return tree.lookup(value16) ?? value16.toString("latin1").toLowerCase();
+    function bufferToLowerCasedHeaderName(value17) {
+      return tree.lookup(value17) ?? value17.toString("latin1").toLowerCase();
     }
     function parseHeaders(headers, obj) {
       if (obj === void 0) obj = {};
@@ -11419,13 +10908,13 @@ var require_util = __commonJS({
     }
     function toRawHeaders(headers) {
       const rawHeaders = [];
-      for (const [name2, value16] of Object.entries(headers)) {
-        if (Array.isArray(value16)) {
-          for (const entry of value16) {
+      for (const [name2, value17] of Object.entries(headers)) {
+        if (Array.isArray(value17)) {
+          for (const entry of value17) {
             rawHeaders.push(Buffer.from(name2, "latin1"), Buffer.from(`${entry}`, "latin1"));
           }
         } else {
-          rawHeaders.push(Buffer.from(name2, "latin1"), Buffer.from(`${value16}`, "latin1"));
+          rawHeaders.push(Buffer.from(name2, "latin1"), Buffer.from(`${value17}`, "latin1"));
         }
       }
       return rawHeaders;
@@ -11494,14 +10983,14 @@ var require_util = __commonJS({
             iterator = iterable[Symbol.asyncIterator]();
           },
           pull(controller) {
-            return iterator.next().then(({ done, value: value16 }) => {
+            return iterator.next().then(({ done, value: value17 }) => {
               if (done) {
                 return queueMicrotask(() => {
                   controller.close();
                   controller.byobRequest?.respond(0);
                 });
               } else {
-                const buf = Buffer.isBuffer(value16) ? value16 : Buffer.from(value16);
+                const buf = Buffer.isBuffer(value17) ? value17 : Buffer.from(value17);
                 if (buf.byteLength) {
                   return controller.enqueue(new Uint8Array(buf));
                 } else {
@@ -12535,8 +12024,8 @@ var require_request = __commonJS({
           this.endHandler = null;
         }
       }
-      addHeader(key2, value16) {
-        processHeader(this, key2, value16);
+      addHeader(key2, value17) {
+        processHeader(this, key2, value17);
         return this;
       }
     };
@@ -12608,11 +12097,11 @@ var require_request = __commonJS({
       } else if (headerName === "transfer-encoding" || headerName === "keep-alive" || headerName === "upgrade") {
         throw new InvalidArgumentError(`invalid ${headerName} header`);
       } else if (headerName === "connection") {
-        const value16 = typeof val === "string" ? val : null;
-        if (value16 === null) {
+        const value17 = typeof val === "string" ? val : null;
+        if (value17 === null) {
           throw new InvalidArgumentError("invalid connection header");
         }
-        for (const token of value16.toLowerCase().split(",")) {
+        for (const token of value17.toLowerCase().split(",")) {
           const trimmed = token.trim();
           if (!isValidHTTPToken(trimmed)) {
             throw new InvalidArgumentError("invalid connection header");
@@ -12708,8 +12197,8 @@ var require_wrap_handler = __commonJS({
         this.#handler.onError?.(err);
       }
     };
-    function toRawHeaderValue(value16) {
-      return Array.isArray(value16) ? value16.map((item) => Buffer.from(item, "latin1")) : Buffer.from(value16, "latin1");
+    function toRawHeaderValue(value17) {
+      return Array.isArray(value17) ? value17.map((item) => Buffer.from(item, "latin1")) : Buffer.from(value17, "latin1");
     }
   }
 });
@@ -13146,8 +12635,8 @@ var require_utils = __commonJS({
     function enumToMap(obj, filter = [], exceptions = []) {
       const emptyFilter = (filter?.length ?? 0) === 0;
       const emptyExceptions = (exceptions?.length ?? 0) === 0;
-      return Object.fromEntries(Object.entries(obj).filter(([, value16]) => {
-        return typeof value16 === "number" && (emptyFilter || filter.includes(value16)) && (emptyExceptions || !exceptions.includes(value16));
+      return Object.fromEntries(Object.entries(obj).filter(([, value17]) => {
+        return typeof value17 === "number" && (emptyFilter || filter.includes(value17)) && (emptyExceptions || !exceptions.includes(value17));
       }));
     }
   }
@@ -14181,8 +13670,8 @@ var require_infra = __commonJS({
       }
       return lead === 0 && trail === str.length - 1 ? str : str.slice(lead, trail + 1);
     }
-    function serializeJavascriptValueToJSONString(value16) {
-      const result = JSON.stringify(value16);
+    function serializeJavascriptValueToJSONString(value17) {
+      const result = JSON.stringify(value17);
       if (result === void 0) {
         throw new TypeError("Value is not JSON serializable");
       }
@@ -14380,11 +13869,11 @@ var require_data_url = __commonJS({
     }
     function collectAnHTTPQuotedString(input2, position, extractValue = false) {
       const positionStart = position.position;
-      let value16 = "";
+      let value17 = "";
       assert(input2[position.position] === '"');
       position.position++;
       while (true) {
-        value16 += collectASequenceOfCodePoints(
+        value17 += collectASequenceOfCodePoints(
           (char) => char !== '"' && char !== "\\",
           input2,
           position
@@ -14396,10 +13885,10 @@ var require_data_url = __commonJS({
         position.position++;
         if (quoteOrBackslash === "\\") {
           if (position.position >= input2.length) {
-            value16 += "\\";
+            value17 += "\\";
             break;
           }
-          value16 += input2[position.position];
+          value17 += input2[position.position];
           position.position++;
         } else {
           assert(quoteOrBackslash === '"');
@@ -14407,7 +13896,7 @@ var require_data_url = __commonJS({
         }
       }
       if (extractValue) {
-        return value16;
+        return value17;
       }
       return input2.slice(positionStart, position.position);
     }
@@ -14415,16 +13904,16 @@ var require_data_url = __commonJS({
       assert(mimeType !== "failure");
       const { parameters, essence } = mimeType;
       let serialization = essence;
-      for (let [name2, value16] of parameters.entries()) {
+      for (let [name2, value17] of parameters.entries()) {
         serialization += ";";
         serialization += name2;
         serialization += "=";
-        if (!HTTP_TOKEN_CODEPOINTS.test(value16)) {
-          value16 = value16.replace(/[\\"]/ug, "\\$&");
-          value16 = '"' + value16;
-          value16 += '"';
+        if (!HTTP_TOKEN_CODEPOINTS.test(value17)) {
+          value17 = value17.replace(/[\\"]/ug, "\\$&");
+          value17 = '"' + value17;
+          value17 += '"';
         }
-        serialization += value16;
+        serialization += value17;
       }
       return serialization;
     }
@@ -14564,11 +14053,11 @@ var require_runtime_features = __commonJS({
        * @param {Feature} feature
        * @param {boolean} value
        */
-      set(feature, value16) {
+      set(feature, value17) {
         if (features.includes(feature) === false) {
           throw new TypeError(`unknown feature: ${feature}`);
         }
-        this.#map.set(feature, value16);
+        this.#map.set(feature, value17);
       }
       /**
        * @param {Feature} feature
@@ -14825,11 +14314,11 @@ var require_webidl = __commonJS({
           });
         }
         while (true) {
-          const { done, value: value16 } = method.next();
+          const { done, value: value17 } = method.next();
           if (done) {
             break;
           }
-          seq.push(converter(value16, prefix, `${argument}[${index++}]`));
+          seq.push(converter(value17, prefix, `${argument}[${index++}]`));
         }
         return seq;
       };
@@ -14896,20 +14385,20 @@ var require_webidl = __commonJS({
               });
             }
           }
-          let value16 = dictionary?.[key2];
+          let value17 = dictionary?.[key2];
           const hasDefault = defaultValue !== void 0;
-          if (hasDefault && value16 === void 0) {
-            value16 = defaultValue();
+          if (hasDefault && value17 === void 0) {
+            value17 = defaultValue();
           }
-          if (required || hasDefault || value16 !== void 0) {
-            value16 = converter(value16, prefix, `${argument}.${key2}`);
-            if (options.allowedValues && !options.allowedValues.includes(value16)) {
+          if (required || hasDefault || value17 !== void 0) {
+            value17 = converter(value17, prefix, `${argument}.${key2}`);
+            if (options.allowedValues && !options.allowedValues.includes(value17)) {
               throw webidl.errors.exception({
                 header: prefix,
-                message: `${value16} is not an accepted type. Expected one of ${options.allowedValues.join(", ")}.`
+                message: `${value17} is not an accepted type. Expected one of ${options.allowedValues.join(", ")}.`
               });
             }
-            dict[key2] = value16;
+            dict[key2] = value17;
           }
         }
         return dict;
@@ -14923,8 +14412,8 @@ var require_webidl = __commonJS({
         return converter(V, prefix, argument);
       };
     };
-    webidl.is.USVString = function(value16) {
-      return typeof value16 === "string" && value16.isWellFormed();
+    webidl.is.USVString = function(value17) {
+      return typeof value17 === "string" && value17.isWellFormed();
     };
     webidl.is.ReadableStream = webidl.util.MakeTypeAssertion(ReadableStream);
     webidl.is.Blob = webidl.util.MakeTypeAssertion(Blob);
@@ -14986,11 +14475,11 @@ var require_webidl = __commonJS({
       }
       return x;
     };
-    webidl.converters.USVString = function(value16) {
-      if (typeof value16 === "string") {
-        return value16.toWellFormed();
+    webidl.converters.USVString = function(value17) {
+      if (typeof value17 === "string") {
+        return value17.toWellFormed();
       }
-      return `${value16}`.toWellFormed();
+      return `${value17}`.toWellFormed();
     };
     webidl.converters.boolean = function(V) {
       const x = Boolean(V);
@@ -15234,8 +14723,8 @@ var require_util2 = __commonJS({
       }
       return true;
     }
-    function normalizeBinaryStringToUtf8(value16) {
-      return Buffer.from(value16, "binary").toString("utf8");
+    function normalizeBinaryStringToUtf8(value17) {
+      return Buffer.from(value17, "binary").toString("utf8");
     }
     function requestCurrentURL(request2) {
       return request2.urlList[request2.urlList.length - 1];
@@ -15556,7 +15045,7 @@ var require_util2 = __commonJS({
               done: true
             };
           }
-          const { [keyIndex]: key2, [valueIndex]: value16 } = values[index];
+          const { [keyIndex]: key2, [valueIndex]: value17 } = values[index];
           this.#index = index + 1;
           let result;
           switch (this.#kind) {
@@ -15564,10 +15053,10 @@ var require_util2 = __commonJS({
               result = key2;
               break;
             case "value":
-              result = value16;
+              result = value17;
               break;
             case "key+value":
-              result = [key2, value16];
+              result = [key2, value17];
               break;
           }
           return {
@@ -15633,8 +15122,8 @@ var require_util2 = __commonJS({
                 `Failed to execute 'forEach' on '${name2}': parameter 1 is not of type 'Function'.`
               );
             }
-            for (const { 0: key2, 1: value16 } of makeIterator(this, "key+value")) {
-              callbackfn.call(thisArg, value16, key2, this);
+            for (const { 0: key2, 1: value17 } of makeIterator(this, "key+value")) {
+              callbackfn.call(thisArg, value17, key2, this);
             }
           }
         }
@@ -15703,8 +15192,8 @@ var require_util2 = __commonJS({
       const protocol = url.protocol;
       return protocol === "http:" || protocol === "https:";
     }
-    function simpleRangeHeaderValue(value16, allowWhitespace) {
-      const data = value16;
+    function simpleRangeHeaderValue(value17, allowWhitespace) {
+      const data = value17;
       if (!data.startsWith("bytes")) {
         return "failure";
       }
@@ -15822,8 +15311,8 @@ var require_util2 = __commonJS({
       if (values === null) {
         return "failure";
       }
-      for (const value16 of values) {
-        const temporaryMimeType = parseMIMEType(value16);
+      for (const value17 of values) {
+        const temporaryMimeType = parseMIMEType(value17);
         if (temporaryMimeType === "failure" || temporaryMimeType.essence === "*/*") {
           continue;
         }
@@ -15843,8 +15332,8 @@ var require_util2 = __commonJS({
       }
       return mimeType;
     }
-    function gettingDecodingSplitting(value16) {
-      const input2 = value16;
+    function gettingDecodingSplitting(value17) {
+      const input2 = value17;
       const position = { position: 0 };
       const values = [];
       let temporaryValue = "";
@@ -15875,11 +15364,11 @@ var require_util2 = __commonJS({
       return values;
     }
     function getDecodeSplit(name2, list2) {
-      const value16 = list2.get(name2, true);
-      if (value16 === null) {
+      const value17 = list2.get(name2, true);
+      if (value17 === null) {
         return null;
       }
-      return gettingDecodingSplitting(value16);
+      return gettingDecodingSplitting(value17);
     }
     function hasAuthenticationEntry(request2) {
       return false;
@@ -15975,20 +15464,20 @@ var require_formdata = __commonJS({
           });
         }
       }
-      append(name2, value16, filename = void 0) {
+      append(name2, value17, filename = void 0) {
         webidl.brandCheck(this, _FormData);
         const prefix = "FormData.append";
         webidl.argumentLengthCheck(arguments, 2, prefix);
         name2 = webidl.converters.USVString(name2);
-        if (arguments.length === 3 || webidl.is.Blob(value16)) {
-          value16 = webidl.converters.Blob(value16, prefix, "value");
+        if (arguments.length === 3 || webidl.is.Blob(value17)) {
+          value17 = webidl.converters.Blob(value17, prefix, "value");
           if (filename !== void 0) {
             filename = webidl.converters.USVString(filename);
           }
         } else {
-          value16 = webidl.converters.USVString(value16);
+          value17 = webidl.converters.USVString(value17);
         }
-        const entry = makeEntry(name2, value16, filename);
+        const entry = makeEntry(name2, value17, filename);
         this.#state.push(entry);
       }
       delete(name2) {
@@ -16023,20 +15512,20 @@ var require_formdata = __commonJS({
         name2 = webidl.converters.USVString(name2);
         return this.#state.findIndex((entry) => entry.name === name2) !== -1;
       }
-      set(name2, value16, filename = void 0) {
+      set(name2, value17, filename = void 0) {
         webidl.brandCheck(this, _FormData);
         const prefix = "FormData.set";
         webidl.argumentLengthCheck(arguments, 2, prefix);
         name2 = webidl.converters.USVString(name2);
-        if (arguments.length === 3 || webidl.is.Blob(value16)) {
-          value16 = webidl.converters.Blob(value16, prefix, "value");
+        if (arguments.length === 3 || webidl.is.Blob(value17)) {
+          value17 = webidl.converters.Blob(value17, prefix, "value");
           if (filename !== void 0) {
             filename = webidl.converters.USVString(filename);
           }
         } else {
-          value16 = webidl.converters.USVString(value16);
+          value17 = webidl.converters.USVString(value17);
         }
-        const entry = makeEntry(name2, value16, filename);
+        const entry = makeEntry(name2, value17, filename);
         const idx = this.#state.findIndex((entry2) => entry2.name === name2);
         if (idx !== -1) {
           this.#state = [
@@ -16096,21 +15585,21 @@ var require_formdata = __commonJS({
         configurable: true
       }
     });
-    function makeEntry(name2, value16, filename) {
-      if (typeof value16 === "string") {
+    function makeEntry(name2, value17, filename) {
+      if (typeof value17 === "string") {
       } else {
-        if (!webidl.is.File(value16)) {
-          value16 = new File([value16], "blob", { type: value16.type });
+        if (!webidl.is.File(value17)) {
+          value17 = new File([value17], "blob", { type: value17.type });
         }
         if (filename !== void 0) {
           const options = {
-            type: value16.type,
-            lastModified: value16.lastModified
+            type: value17.type,
+            lastModified: value17.lastModified
           };
-          value16 = new File([value16], filename, options);
+          value17 = new File([value17], filename, options);
         }
       }
-      return { name: name2, value: value16 };
+      return { name: name2, value: value17 };
     }
     webidl.is.FormData = webidl.util.MakeTypeAssertion(FormData);
     module.exports = { FormData, makeEntry, setFormDataState };
@@ -16198,19 +15687,19 @@ var require_formdata_parser = __commonJS({
         } else {
           position.position += 2;
         }
-        let value16;
+        let value17;
         if (filename !== null) {
           contentType ??= "text/plain";
           if (!isAsciiString(contentType)) {
             contentType = "";
           }
-          value16 = new File([body2], filename, { type: contentType });
+          value17 = new File([body2], filename, { type: contentType });
         } else {
-          value16 = decoderIgnoreBOM.decode(Buffer.from(body2));
+          value17 = decoderIgnoreBOM.decode(Buffer.from(body2));
         }
         assert(webidl.is.USVString(name2));
-        assert(typeof value16 === "string" && webidl.is.USVString(value16) || webidl.is.File(value16));
-        entryList.push(makeEntry(name2, value16, filename));
+        assert(typeof value17 === "string" && webidl.is.USVString(value17) || webidl.is.File(value17));
+        entryList.push(makeEntry(name2, value17, filename));
       }
     }
     function parseContentDispositionAttribute(input2, position) {
@@ -16245,7 +15734,7 @@ var require_formdata_parser = __commonJS({
         input2,
         position
       );
-      let value16;
+      let value17;
       if (isExtended) {
         const headerValue = collectASequenceOfBytes(
           (char) => char !== 32 && char !== 13 && char !== 10 && char !== 59,
@@ -16260,7 +15749,7 @@ var require_formdata_parser = __commonJS({
         headerValue[4] !== 56) {
           throw parsingError("unknown encoding, expected utf-8''");
         }
-        value16 = decodeURIComponent(decoder.decode(headerValue.subarray(7)));
+        value17 = decodeURIComponent(decoder.decode(headerValue.subarray(7)));
       } else if (input2[position.position] === 34) {
         position.position++;
         const quotedValue = collectASequenceOfBytes(
@@ -16273,7 +15762,7 @@ var require_formdata_parser = __commonJS({
           throw parsingError("Closing quote not found");
         }
         position.position++;
-        value16 = decoder.decode(quotedValue).replace(/%0A/ig, "\n").replace(/%0D/ig, "\r").replace(/%22/g, '"');
+        value17 = decoder.decode(quotedValue).replace(/%0A/ig, "\n").replace(/%0D/ig, "\r").replace(/%22/g, '"');
       } else {
         const tokenValue = collectASequenceOfBytes(
           (char) => isToken(char) && char !== 59,
@@ -16281,9 +15770,9 @@ var require_formdata_parser = __commonJS({
           input2,
           position
         );
-        value16 = decoder.decode(tokenValue);
+        value17 = decoder.decode(tokenValue);
       }
-      return { name: attrNameStr, value: value16, extended: isExtended };
+      return { name: attrNameStr, value: value17, extended: isExtended };
     }
     function parseMultipartFormDataHeaders(input2, position) {
       let name2 = null;
@@ -16519,13 +16008,13 @@ var require_body = __commonJS({
               return;
             }
             while (true) {
-              const { value: value16, done } = await iterator.next();
+              const { value: value17, done } = await iterator.next();
               if (done) {
                 queueMicrotask(() => readableStreamClose(controller));
                 return;
               }
-              if (value16.length && !isErrored(stream)) {
-                controller.enqueue(new Uint8Array(value16));
+              if (value17.length && !isErrored(stream)) {
+                controller.enqueue(new Uint8Array(value17));
                 return;
               }
             }
@@ -16554,27 +16043,27 @@ var require_body = __commonJS({
         const prefix = `--${boundary}\r
 Content-Disposition: form-data`;
         const formdataEscape = (str) => str.replace(/\n/g, "%0A").replace(/\r/g, "%0D").replace(/"/g, "%22");
-        const normalizeLinefeeds = (value16) => value16.replace(/\r?\n|\r/g, "\r\n");
+        const normalizeLinefeeds = (value17) => value17.replace(/\r?\n|\r/g, "\r\n");
         const blobParts = [];
         const rn = new Uint8Array([13, 10]);
         length = 0;
         let hasUnknownSizeValue = false;
-        for (const [name2, value16] of object) {
-          if (typeof value16 === "string") {
+        for (const [name2, value17] of object) {
+          if (typeof value17 === "string") {
             const chunk2 = textEncoder.encode(prefix + `; name="${formdataEscape(normalizeLinefeeds(name2))}"\r
 \r
-${normalizeLinefeeds(value16)}\r
+${normalizeLinefeeds(value17)}\r
 `);
             blobParts.push(chunk2);
             length += chunk2.byteLength;
           } else {
-            const chunk2 = textEncoder.encode(`${prefix}; name="${formdataEscape(normalizeLinefeeds(name2))}"` + (value16.name ? `; filename="${formdataEscape(value16.name)}"` : "") + `\r
-Content-Type: ${value16.type || "application/octet-stream"}\r
+            const chunk2 = textEncoder.encode(`${prefix}; name="${formdataEscape(normalizeLinefeeds(name2))}"` + (value17.name ? `; filename="${formdataEscape(value17.name)}"` : "") + `\r
+Content-Type: ${value17.type || "application/octet-stream"}\r
 \r
 `);
-            blobParts.push(chunk2, value16, rn);
-            if (typeof value16.size === "number") {
-              length += chunk2.byteLength + value16.size + rn.byteLength;
+            blobParts.push(chunk2, value17, rn);
+            if (typeof value17.size === "number") {
+              length += chunk2.byteLength + value17.size + rn.byteLength;
             } else {
               hasUnknownSizeValue = true;
             }
@@ -16664,21 +16153,21 @@ Content-Type: ${value16.type || "application/octet-stream"}\r
           return consumeBody(this, parseJSONFromBytes, instance, getInternalState);
         },
         formData() {
-          return consumeBody(this, (value16) => {
+          return consumeBody(this, (value17) => {
             const mimeType = bodyMimeType(getInternalState(this));
             if (mimeType !== null) {
               switch (mimeType.essence) {
                 case "multipart/form-data": {
-                  const parsed = multipartFormDataParser(value16, mimeType);
+                  const parsed = multipartFormDataParser(value17, mimeType);
                   const fd = new FormData();
                   setFormDataState(fd, parsed);
                   return fd;
                 }
                 case "application/x-www-form-urlencoded": {
-                  const entries2 = new URLSearchParams(value16.toString());
+                  const entries2 = new URLSearchParams(value17.toString());
                   const fd = new FormData();
-                  for (const [name2, value17] of entries2) {
-                    fd.append(name2, value17);
+                  for (const [name2, value18] of entries2) {
+                    fd.append(name2, value18);
                   }
                   return fd;
                 }
@@ -18110,13 +17599,13 @@ var require_client_h2 = __commonJS({
     } = http2;
     function parseH2Headers(headers) {
       const result = [];
-      for (const [name2, value16] of Object.entries(headers)) {
-        if (Array.isArray(value16)) {
-          for (const subvalue of value16) {
+      for (const [name2, value17] of Object.entries(headers)) {
+        if (Array.isArray(value17)) {
+          for (const subvalue of value17) {
             result.push(Buffer.from(name2), Buffer.from(subvalue));
           }
         } else {
-          result.push(Buffer.from(name2), Buffer.from(value16));
+          result.push(Buffer.from(name2), Buffer.from(value17));
         }
       }
       return result;
@@ -19048,8 +18537,8 @@ var require_client = __commonJS({
       get pipelining() {
         return this[kPipelining];
       }
-      set pipelining(value16) {
-        this[kPipelining] = value16;
+      set pipelining(value17) {
+        this[kPipelining] = value17;
         this[kResume](true);
       }
       get stats() {
@@ -20204,8 +19693,8 @@ var require_socks5_utils = __commonJS({
           }
           const parts = [];
           for (let i = 0; i < 8; i++) {
-            const value16 = buffer.readUInt16BE(currentOffset + i * 2);
-            parts.push(value16.toString(16));
+            const value17 = buffer.readUInt16BE(currentOffset + i * 2);
+            parts.push(value17.toString(16));
           }
           address = parts.join(":");
           currentOffset += 16;
@@ -20534,8 +20023,8 @@ var require_socks5_client = __commonJS({
         } else if (addressType === ADDRESS_TYPES.IPV6) {
           const parts = [];
           for (let i = 0; i < 8; i++) {
-            const value16 = this.buffer.readUInt16BE(offset + i * 2);
-            parts.push(value16.toString(16));
+            const value17 = this.buffer.readUInt16BE(offset + i * 2);
+            parts.push(value17.toString(16));
           }
           boundAddress = parts.join(":");
           offset += 16;
@@ -21236,17 +20725,17 @@ var require_retry_handler = __commonJS({
       get rawHeaders() {
         return this.#target?.rawHeaders ?? null;
       }
-      set rawHeaders(value16) {
+      set rawHeaders(value17) {
         if (this.#target) {
-          this.#target.rawHeaders = value16;
+          this.#target.rawHeaders = value17;
         }
       }
       get rawTrailers() {
         return this.#target?.rawTrailers ?? null;
       }
-      set rawTrailers(value16) {
+      set rawTrailers(value17) {
         if (this.#target) {
-          this.#target.rawTrailers = value16;
+          this.#target.rawTrailers = value17;
         }
       }
     };
@@ -22925,15 +22414,15 @@ var require_mock_utils = __commonJS({
       }
     } = __require("node:util");
     var { InvalidArgumentError } = require_errors2();
-    function matchValue(match, value16) {
+    function matchValue(match, value17) {
       if (typeof match === "string") {
-        return match === value16;
+        return match === value17;
       }
       if (match instanceof RegExp) {
-        return match.test(value16);
+        return match.test(value17);
       }
       if (typeof match === "function") {
-        return match(value16) === true;
+        return match(value17) === true;
       }
       return false;
     }
@@ -22993,21 +22482,21 @@ var require_mock_utils = __commonJS({
       }
       const originalQp = new URLSearchParams(query);
       const normalizedQp = new URLSearchParams();
-      for (let [key2, value16] of originalQp.entries()) {
+      for (let [key2, value17] of originalQp.entries()) {
         key2 = key2.replace("[]", "");
-        const valueRepresentsString = /^(['"]).*\1$/.test(value16);
+        const valueRepresentsString = /^(['"]).*\1$/.test(value17);
         if (valueRepresentsString) {
-          normalizedQp.append(key2, value16);
+          normalizedQp.append(key2, value17);
           continue;
         }
-        if (value16.includes(",")) {
-          const values = value16.split(",");
+        if (value17.includes(",")) {
+          const values = value17.split(",");
           for (const v of values) {
             normalizedQp.append(key2, v);
           }
           continue;
         }
-        normalizedQp.append(key2, value16);
+        normalizedQp.append(key2, value17);
       }
       return normalizedQp;
     }
@@ -23113,14 +22602,14 @@ var require_mock_utils = __commonJS({
       const result = [];
       for (let i = 0; i < keys.length; ++i) {
         const key2 = keys[i];
-        const value16 = data[key2];
+        const value17 = data[key2];
         const name2 = Buffer.from(`${key2}`);
-        if (Array.isArray(value16)) {
-          for (let j = 0; j < value16.length; ++j) {
-            result.push(name2, Buffer.from(`${value16[j]}`));
+        if (Array.isArray(value17)) {
+          for (let j = 0; j < value17.length; ++j) {
+            result.push(name2, Buffer.from(`${value17[j]}`));
           }
         } else {
-          result.push(name2, Buffer.from(`${value16}`));
+          result.push(name2, Buffer.from(`${value17}`));
         }
       }
       return result;
@@ -23598,12 +23087,12 @@ var require_mock_call_history = __commonJS({
       toString() {
         const options = { betweenKeyValueSeparator: "->", betweenPairSeparator: "|" };
         let result = "";
-        this.toMap().forEach((value16, key2) => {
-          if (typeof value16 === "string" || value16 === void 0 || value16 === null) {
-            result = `${result}${key2}${options.betweenKeyValueSeparator}${value16}${options.betweenPairSeparator}`;
+        this.toMap().forEach((value17, key2) => {
+          if (typeof value17 === "string" || value17 === void 0 || value17 === null) {
+            result = `${result}${key2}${options.betweenKeyValueSeparator}${value17}${options.betweenPairSeparator}`;
           }
-          if (typeof value16 === "object" && value16 !== null || Array.isArray(value16)) {
-            result = `${result}${key2}${options.betweenKeyValueSeparator}${JSON.stringify(value16)}${options.betweenPairSeparator}`;
+          if (typeof value17 === "object" && value17 !== null || Array.isArray(value17)) {
+            result = `${result}${key2}${options.betweenKeyValueSeparator}${JSON.stringify(value17)}${options.betweenPairSeparator}`;
           }
         });
         return result.slice(0, -1);
@@ -24007,7 +23496,7 @@ var require_snapshot_utils = __commonJS({
       };
     }
     var crypto = runtimeFeatures.has("crypto") ? __require("node:crypto") : null;
-    var hashId = crypto?.hash ? (value16) => crypto.hash("sha256", value16, "base64url") : (value16) => Buffer.from(value16).toString("base64url");
+    var hashId = crypto?.hash ? (value17) => crypto.hash("sha256", value17, "base64url") : (value17) => Buffer.from(value17).toString("base64url");
     function isUndiciHeaders(headers) {
       return Array.isArray(headers) && (headers.length & 1) === 0;
     }
@@ -24040,19 +23529,19 @@ var require_snapshot_utils = __commonJS({
       if (isUndiciHeaders(headers)) {
         for (let i = 0; i < headers.length; i += 2) {
           const key2 = headers[i];
-          const value16 = headers[i + 1];
-          if (key2 && value16 !== void 0) {
+          const value17 = headers[i + 1];
+          if (key2 && value17 !== void 0) {
             const keyStr = Buffer.isBuffer(key2) ? key2.toString() : key2;
-            const valueStr = Buffer.isBuffer(value16) ? value16.toString() : value16;
+            const valueStr = Buffer.isBuffer(value17) ? value17.toString() : value17;
             normalizedHeaders[keyStr.toLowerCase()] = valueStr;
           }
         }
         return normalizedHeaders;
       }
       if (headers && typeof headers === "object") {
-        for (const [key2, value16] of Object.entries(headers)) {
+        for (const [key2, value17] of Object.entries(headers)) {
           if (key2 && typeof key2 === "string") {
-            normalizedHeaders[key2.toLowerCase()] = Array.isArray(value16) ? value16.join(", ") : String(value16);
+            normalizedHeaders[key2.toLowerCase()] = Array.isArray(value17) ? value17.join(", ") : String(value17);
           }
         }
       }
@@ -24107,14 +23596,14 @@ var require_snapshot_recorder = __commonJS({
       } = matchOptions;
       const filtered = {};
       const { ignore, exclude, match } = headerFilters;
-      for (const [key2, value16] of Object.entries(headers)) {
+      for (const [key2, value17] of Object.entries(headers)) {
         const headerKey = caseSensitive ? key2 : key2.toLowerCase();
         if (exclude.has(headerKey)) continue;
         if (ignore.has(headerKey)) continue;
         if (match.size !== 0) {
           if (!match.has(headerKey)) continue;
         }
-        filtered[headerKey] = value16;
+        filtered[headerKey] = value17;
       }
       return filtered;
     }
@@ -24125,10 +23614,10 @@ var require_snapshot_recorder = __commonJS({
       } = matchOptions;
       const filtered = {};
       const { exclude: excludeSet } = headerFilters;
-      for (const [key2, value16] of Object.entries(headers)) {
+      for (const [key2, value17] of Object.entries(headers)) {
         const headerKey = caseSensitive ? key2 : key2.toLowerCase();
         if (excludeSet.has(headerKey)) continue;
-        filtered[headerKey] = value16;
+        filtered[headerKey] = value17;
       }
       return filtered;
     }
@@ -24142,8 +23631,8 @@ var require_snapshot_recorder = __commonJS({
         for (const key2 of headerKeys) {
           const values = Array.isArray(formattedRequest.headers[key2]) ? formattedRequest.headers[key2] : [formattedRequest.headers[key2]];
           parts.push(key2);
-          for (const value16 of values.sort()) {
-            parts.push(String(value16));
+          for (const value17 of values.sort()) {
+            parts.push(String(value17));
           }
         }
       }
@@ -25000,9 +24489,9 @@ var require_redirect_handler = __commonJS({
       const ret = [];
       if (Array.isArray(headers)) {
         if (headers.length > 0 && Array.isArray(headers[0])) {
-          for (const [key2, value16] of headers) {
+          for (const [key2, value17] of headers) {
             if (!shouldRemoveHeader(key2, removeContent, unknownOrigin)) {
-              ret.push(key2, value16);
+              ret.push(key2, value17);
             }
           }
         } else {
@@ -25014,9 +24503,9 @@ var require_redirect_handler = __commonJS({
         }
       } else if (headers && typeof headers === "object") {
         const entries2 = util.hasSafeIterator(headers) ? headers : Object.entries(headers);
-        for (const [key2, value16] of entries2) {
+        for (const [key2, value17] of entries2) {
           if (!shouldRemoveHeader(key2, removeContent, unknownOrigin)) {
-            ret.push(key2, value16);
+            ret.push(key2, value17);
           }
         }
       } else {
@@ -25686,65 +25175,65 @@ var require_cache = __commonJS({
     var MAX_DELTA_SECONDS = 2147483647;
     var RESTRICTIVE_DIRECTIVE_NAMES = ["no-store", "private", "no-cache"];
     var kInvalidCacheControlDirectives = /* @__PURE__ */ Symbol("invalid cache-control directives");
-    function trimOWS(value16) {
-      return value16.replace(/^[\t ]+|[\t ]+$/g, "");
+    function trimOWS(value17) {
+      return value17.replace(/^[\t ]+|[\t ]+$/g, "");
     }
-    function arrayIncludes(array, value16) {
+    function arrayIncludes(array, value17) {
       for (let i = 0; i < array.length; i++) {
-        if (array[i] === value16) {
+        if (array[i] === value17) {
           return true;
         }
       }
       return false;
     }
-    function trimOWSStart(value16) {
-      return value16.replace(/^[\t ]+/, "");
+    function trimOWSStart(value17) {
+      return value17.replace(/^[\t ]+/, "");
     }
-    function trimOWSEnd(value16) {
-      return value16.replace(/[\t ]+$/, "");
+    function trimOWSEnd(value17) {
+      return value17.replace(/[\t ]+$/, "");
     }
-    function findUnescapedQuote(value16, start) {
+    function findUnescapedQuote(value17, start) {
       let escaped = false;
-      for (let i = start; i < value16.length; i++) {
+      for (let i = start; i < value17.length; i++) {
         if (escaped) {
           escaped = false;
-        } else if (value16[i] === "\\") {
+        } else if (value17[i] === "\\") {
           escaped = true;
-        } else if (value16[i] === '"') {
+        } else if (value17[i] === '"') {
           return i;
         }
       }
       return -1;
     }
-    function splitCacheControlHeaderValue(value16) {
+    function splitCacheControlHeaderValue(value17) {
       const directives = [];
       let start = 0;
       let quoteStart = -1;
       let inQuote = false;
       let escaped = false;
-      for (let i = 0; i < value16.length; i++) {
+      for (let i = 0; i < value17.length; i++) {
         if (inQuote) {
           if (escaped) {
             escaped = false;
-          } else if (value16[i] === "\\") {
+          } else if (value17[i] === "\\") {
             escaped = true;
-          } else if (value16[i] === '"') {
+          } else if (value17[i] === '"') {
             inQuote = false;
             quoteStart = -1;
           }
-        } else if (value16[i] === '"') {
+        } else if (value17[i] === '"') {
           inQuote = true;
           quoteStart = i;
-        } else if (value16[i] === ",") {
-          directives.push({ value: value16.substring(start, i), fromMalformedQuote: false });
+        } else if (value17[i] === ",") {
+          directives.push({ value: value17.substring(start, i), fromMalformedQuote: false });
           start = i + 1;
         }
       }
       if (!inQuote) {
-        directives.push({ value: value16.substring(start), fromMalformedQuote: false });
+        directives.push({ value: value17.substring(start), fromMalformedQuote: false });
         return directives;
       }
-      const tail = value16.substring(start);
+      const tail = value17.substring(start);
       const quoteOffset = quoteStart - start;
       let tailStart = 0;
       for (let i = 0; i < tail.length; i++) {
@@ -25892,26 +25381,26 @@ var require_cache = __commonJS({
         throw new TypeError(`expected headers to be object, got ${typeof key2}`);
       }
     }
-    function assertCacheValue(value16) {
-      if (typeof value16 !== "object") {
-        throw new TypeError(`expected value to be object, got ${typeof value16}`);
+    function assertCacheValue(value17) {
+      if (typeof value17 !== "object") {
+        throw new TypeError(`expected value to be object, got ${typeof value17}`);
       }
       for (const property of ["statusCode", "cachedAt", "staleAt", "deleteAt"]) {
-        if (typeof value16[property] !== "number") {
-          throw new TypeError(`expected value.${property} to be number, got ${typeof value16[property]}`);
+        if (typeof value17[property] !== "number") {
+          throw new TypeError(`expected value.${property} to be number, got ${typeof value17[property]}`);
         }
       }
-      if (typeof value16.statusMessage !== "string") {
-        throw new TypeError(`expected value.statusMessage to be string, got ${typeof value16.statusMessage}`);
+      if (typeof value17.statusMessage !== "string") {
+        throw new TypeError(`expected value.statusMessage to be string, got ${typeof value17.statusMessage}`);
       }
-      if (value16.headers != null && typeof value16.headers !== "object") {
-        throw new TypeError(`expected value.rawHeaders to be object, got ${typeof value16.headers}`);
+      if (value17.headers != null && typeof value17.headers !== "object") {
+        throw new TypeError(`expected value.rawHeaders to be object, got ${typeof value17.headers}`);
       }
-      if (value16.vary !== void 0 && typeof value16.vary !== "object") {
-        throw new TypeError(`expected value.vary to be object, got ${typeof value16.vary}`);
+      if (value17.vary !== void 0 && typeof value17.vary !== "object") {
+        throw new TypeError(`expected value.vary to be object, got ${typeof value17.vary}`);
       }
-      if (value16.etag !== void 0 && typeof value16.etag !== "string") {
-        throw new TypeError(`expected value.etag to be string, got ${typeof value16.etag}`);
+      if (value17.etag !== void 0 && typeof value17.etag !== "string") {
+        throw new TypeError(`expected value.etag to be string, got ${typeof value17.etag}`);
       }
     }
     function parseCacheControlHeader(header) {
@@ -25925,7 +25414,7 @@ var require_cache = __commonJS({
         const fromMalformedQuote = directiveRecord.fromMalformedQuote;
         const keyValueDelimiter = directive.indexOf("=");
         let key2;
-        let value16;
+        let value17;
         let keyHasTrailingWhitespace = false;
         let valueHasLeadingWhitespace = false;
         if (keyValueDelimiter !== -1) {
@@ -25934,7 +25423,7 @@ var require_cache = __commonJS({
           keyHasTrailingWhitespace = trimOWSEnd(rawKey) !== rawKey;
           valueHasLeadingWhitespace = trimOWSStart(rawValue2) !== rawValue2;
           key2 = trimOWS(rawKey);
-          value16 = trimOWSStart(rawValue2);
+          value17 = trimOWSStart(rawValue2);
         } else {
           key2 = trimOWS(directive);
         }
@@ -25953,22 +25442,22 @@ var require_cache = __commonJS({
             if (fromMalformedQuote || invalidNumericDirectives.has(key2)) {
               continue;
             }
-            if (value16 === void 0 || keyHasTrailingWhitespace || valueHasLeadingWhitespace) {
+            if (value17 === void 0 || keyHasTrailingWhitespace || valueHasLeadingWhitespace) {
               delete output[key2];
               invalidNumericDirectives.add(key2);
               markInvalidCacheControlDirective(output, key2);
               continue;
             }
-            if (value16.length >= 2 && value16[0] === '"' && value16[value16.length - 1] === '"') {
-              value16 = value16.substring(1, value16.length - 1);
+            if (value17.length >= 2 && value17[0] === '"' && value17[value17.length - 1] === '"') {
+              value17 = value17.substring(1, value17.length - 1);
             }
-            if (!/^[0-9]+$/.test(value16)) {
+            if (!/^[0-9]+$/.test(value17)) {
               delete output[key2];
               invalidNumericDirectives.add(key2);
               markInvalidCacheControlDirective(output, key2);
               continue;
             }
-            const parsedValue = Math.min(parseInt(value16, 10), MAX_DELTA_SECONDS);
+            const parsedValue = Math.min(parseInt(value17, 10), MAX_DELTA_SECONDS);
             if (key2 === "min-fresh") {
               if (!(key2 in output) || output[key2] < parsedValue) {
                 output[key2] = parsedValue;
@@ -25984,22 +25473,22 @@ var require_cache = __commonJS({
               output[key2] = true;
               break;
             }
-            if (value16 !== void 0 && value16.length === 0) {
+            if (value17 !== void 0 && value17.length === 0) {
               output[key2] = true;
               break;
             }
-            if (value16) {
-              if (value16[0] === '"') {
-                value16 = trimOWSEnd(value16);
+            if (value17) {
+              if (value17[0] === '"') {
+                value17 = trimOWSEnd(value17);
                 let fieldList = "";
                 let lastQuotedPart = i;
                 let foundEndingQuote = false;
-                const closingQuote = findUnescapedQuote(value16, 1);
+                const closingQuote = findUnescapedQuote(value17, 1);
                 if (closingQuote !== -1) {
-                  fieldList = value16.substring(1, closingQuote);
+                  fieldList = value17.substring(1, closingQuote);
                   foundEndingQuote = true;
                 } else {
-                  const fieldListParts = [value16.substring(1)];
+                  const fieldListParts = [value17.substring(1)];
                   for (let j = i + 1; j < directives.length; j++) {
                     const nextPart = trimOWS(directives[j].value);
                     const closingQuote2 = findUnescapedQuote(nextPart, 0);
@@ -26036,7 +25525,7 @@ var require_cache = __commonJS({
                   }
                 }
               } else {
-                const fieldName = trimOWS(value16);
+                const fieldName = trimOWS(value17);
                 if (!isValidHTTPToken(fieldName)) {
                   output[key2] = true;
                 } else if (output[key2] !== true) {
@@ -26061,7 +25550,7 @@ var require_cache = __commonJS({
             if (fromMalformedQuote || invalidNoArgumentDirectives.has(key2)) {
               continue;
             }
-            if (value16 !== void 0) {
+            if (value17 !== void 0) {
               delete output[key2];
               invalidNoArgumentDirectives.add(key2);
               continue;
@@ -26731,12 +26220,12 @@ var require_cache_handler = __commonJS({
     ];
     var MAX_RESPONSE_AGE = 2147483647e3;
     var REVALIDATION_ONLY_RETENTION = 864e5;
-    function trimOWS(value16) {
-      return value16.replace(/^[\t ]+|[\t ]+$/g, "");
+    function trimOWS(value17) {
+      return value17.replace(/^[\t ]+|[\t ]+$/g, "");
     }
-    function arrayIncludes(array, value16) {
+    function arrayIncludes(array, value17) {
       for (let i = 0; i < array.length; i++) {
-        if (array[i] === value16) {
+        if (array[i] === value17) {
           return true;
         }
       }
@@ -27000,7 +26489,7 @@ var require_cache_handler = __commonJS({
         const cachedAt = baseTime;
         const deleteAt = determineDeleteAt(baseTime, now, effectiveCacheControlDirectives, absoluteStaleAt);
         const strippedHeaders = stripNecessaryHeaders(resHeaders, cacheControlDirectives);
-        const value16 = {
+        const value17 = {
           statusCode,
           statusMessage,
           headers: strippedHeaders,
@@ -27046,13 +26535,13 @@ var require_cache_handler = __commonJS({
               finish304();
               return;
             }
-            value16.statusCode = cachedValue.statusCode;
-            value16.statusMessage = cachedValue.statusMessage;
-            value16.etag = cachedValue.etag;
-            value16.vary = varyDirectives ?? cachedValue.vary;
-            value16.headers = { ...cachedValue.headers, ...strippedHeaders };
+            value17.statusCode = cachedValue.statusCode;
+            value17.statusMessage = cachedValue.statusMessage;
+            value17.etag = cachedValue.etag;
+            value17.vary = varyDirectives ?? cachedValue.vary;
+            value17.headers = { ...cachedValue.headers, ...strippedHeaders };
             downstreamOnHeaders();
-            this.#writeStream = this.#store.createWriteStream(this.#cacheKey, value16);
+            this.#writeStream = this.#store.createWriteStream(this.#cacheKey, value17);
             if (!this.#writeStream || !cachedValue?.body) {
               finish304();
               return;
@@ -27128,9 +26617,9 @@ var require_cache_handler = __commonJS({
           }
         } else {
           if (typeof resHeaders.etag === "string" && isEtagUsable(resHeaders.etag)) {
-            value16.etag = resHeaders.etag;
+            value17.etag = resHeaders.etag;
           }
-          this.#writeStream = this.#store.createWriteStream(this.#cacheKey, value16);
+          this.#writeStream = this.#store.createWriteStream(this.#cacheKey, value17);
           if (!this.#writeStream) {
             return downstreamOnHeaders();
           }
@@ -27767,12 +27256,12 @@ var require_cache2 = __commonJS({
     }
     var nop = () => {
     };
-    function trimOWS(value16) {
-      return value16.replace(/^[\t ]+|[\t ]+$/g, "");
+    function trimOWS(value17) {
+      return value17.replace(/^[\t ]+|[\t ]+$/g, "");
     }
-    function arrayIncludes(array, value16) {
+    function arrayIncludes(array, value17) {
       for (let i = 0; i < array.length; i++) {
-        if (array[i] === value16) {
+        if (array[i] === value17) {
           return true;
         }
       }
@@ -27785,11 +27274,11 @@ var require_cache2 = __commonJS({
       }
       const values = Array.isArray(pragma) ? pragma : [pragma];
       for (let i = 0; i < values.length; i++) {
-        const value16 = values[i];
-        if (typeof value16 !== "string") {
+        const value17 = values[i];
+        if (typeof value17 !== "string") {
           continue;
         }
-        const directives = value16.split(",");
+        const directives = value17.split(",");
         for (let j = 0; j < directives.length; j++) {
           if (trimOWS(directives[j]).toLowerCase() === "no-cache") {
             return true;
@@ -28291,17 +27780,17 @@ var require_decompress = __commonJS({
       get rawHeaders() {
         return this.target?.rawHeaders ?? null;
       }
-      set rawHeaders(value16) {
+      set rawHeaders(value17) {
         if (this.target) {
-          this.target.rawHeaders = value16;
+          this.target.rawHeaders = value17;
         }
       }
       get rawTrailers() {
         return this.target?.rawTrailers ?? null;
       }
-      set rawTrailers(value16) {
+      set rawTrailers(value17) {
         if (this.target) {
-          this.target.rawTrailers = value16;
+          this.target.rawTrailers = value17;
         }
       }
     };
@@ -29373,28 +28862,28 @@ var require_sqlite_cache_store = __commonJS({
        */
       get(key2) {
         assertCacheKey(key2);
-        const value16 = this.#findValue(key2);
-        return value16 ? {
-          body: value16.body ? Buffer.from(value16.body.buffer, value16.body.byteOffset, value16.body.byteLength) : void 0,
-          statusCode: value16.statusCode,
-          statusMessage: value16.statusMessage,
-          headers: value16.headers ? JSON.parse(value16.headers) : void 0,
-          etag: value16.etag ? value16.etag : void 0,
-          vary: value16.vary ? JSON.parse(value16.vary) : void 0,
-          cacheControlDirectives: value16.cacheControlDirectives ? JSON.parse(value16.cacheControlDirectives) : void 0,
-          cachedAt: value16.cachedAt,
-          staleAt: value16.staleAt,
-          deleteAt: value16.deleteAt
+        const value17 = this.#findValue(key2);
+        return value17 ? {
+          body: value17.body ? Buffer.from(value17.body.buffer, value17.body.byteOffset, value17.body.byteLength) : void 0,
+          statusCode: value17.statusCode,
+          statusMessage: value17.statusMessage,
+          headers: value17.headers ? JSON.parse(value17.headers) : void 0,
+          etag: value17.etag ? value17.etag : void 0,
+          vary: value17.vary ? JSON.parse(value17.vary) : void 0,
+          cacheControlDirectives: value17.cacheControlDirectives ? JSON.parse(value17.cacheControlDirectives) : void 0,
+          cachedAt: value17.cachedAt,
+          staleAt: value17.staleAt,
+          deleteAt: value17.deleteAt
         } : void 0;
       }
       /**
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheKey} key
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheValue & { body: null | Buffer | Array<Buffer>}} value
        */
-      set(key2, value16) {
+      set(key2, value17) {
         assertCacheKey(key2);
         const url = this.#makeValueUrl(key2);
-        const body2 = Array.isArray(value16.body) ? Buffer.concat(value16.body) : value16.body;
+        const body2 = Array.isArray(value17.body) ? Buffer.concat(value17.body) : value17.body;
         const size = body2?.byteLength;
         if (size && size > this.#maxEntrySize) {
           return;
@@ -29403,14 +28892,14 @@ var require_sqlite_cache_store = __commonJS({
         if (existingValue) {
           this.#updateValueQuery.run(
             body2,
-            value16.deleteAt,
-            value16.statusCode,
-            value16.statusMessage,
-            value16.headers ? JSON.stringify(value16.headers) : null,
-            value16.etag ? value16.etag : null,
-            value16.cacheControlDirectives ? JSON.stringify(value16.cacheControlDirectives) : null,
-            value16.cachedAt,
-            value16.staleAt,
+            value17.deleteAt,
+            value17.statusCode,
+            value17.statusMessage,
+            value17.headers ? JSON.stringify(value17.headers) : null,
+            value17.etag ? value17.etag : null,
+            value17.cacheControlDirectives ? JSON.stringify(value17.cacheControlDirectives) : null,
+            value17.cachedAt,
+            value17.staleAt,
             existingValue.id
           );
         } else {
@@ -29418,15 +28907,15 @@ var require_sqlite_cache_store = __commonJS({
             url,
             key2.method,
             body2,
-            value16.deleteAt,
-            value16.statusCode,
-            value16.statusMessage,
-            value16.headers ? JSON.stringify(value16.headers) : null,
-            value16.etag ? value16.etag : null,
-            value16.cacheControlDirectives ? JSON.stringify(value16.cacheControlDirectives) : null,
-            value16.vary ? JSON.stringify(value16.vary) : null,
-            value16.cachedAt,
-            value16.staleAt
+            value17.deleteAt,
+            value17.statusCode,
+            value17.statusMessage,
+            value17.headers ? JSON.stringify(value17.headers) : null,
+            value17.etag ? value17.etag : null,
+            value17.cacheControlDirectives ? JSON.stringify(value17.cacheControlDirectives) : null,
+            value17.vary ? JSON.stringify(value17.vary) : null,
+            value17.cachedAt,
+            value17.staleAt
           );
           this.#prune();
         }
@@ -29436,9 +28925,9 @@ var require_sqlite_cache_store = __commonJS({
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheValue} value
        * @returns {Writable | undefined}
        */
-      createWriteStream(key2, value16) {
+      createWriteStream(key2, value17) {
         assertCacheKey(key2);
-        assertCacheValue(value16);
+        assertCacheValue(value17);
         let size = 0;
         const body2 = [];
         const store = this;
@@ -29454,7 +28943,7 @@ var require_sqlite_cache_store = __commonJS({
             callback();
           },
           final(callback) {
-            store.set(key2, { ...value16, body: body2 });
+            store.set(key2, { ...value17, body: body2 });
             callback();
           }
         });
@@ -29514,13 +29003,13 @@ var require_sqlite_cache_store = __commonJS({
           return void 0;
         }
         const now = Date.now();
-        for (const value16 of values) {
-          if (now >= value16.deleteAt && !canBeExpired) {
+        for (const value17 of values) {
+          if (now >= value17.deleteAt && !canBeExpired) {
             continue;
           }
           let matches = true;
-          if (value16.vary) {
-            const vary = JSON.parse(value16.vary);
+          if (value17.vary) {
+            const vary = JSON.parse(value17.vary);
             for (const header in vary) {
               if (!headerValueEquals(headers[header], vary[header])) {
                 matches = false;
@@ -29529,7 +29018,7 @@ var require_sqlite_cache_store = __commonJS({
             }
           }
           if (matches) {
-            return value16;
+            return value17;
           }
         }
         return void 0;
@@ -29607,25 +29096,25 @@ var require_headers = __commonJS({
         });
       }
     }
-    function appendHeader(headers, name2, value16) {
-      value16 = headerValueNormalize(value16);
+    function appendHeader(headers, name2, value17) {
+      value17 = headerValueNormalize(value17);
       if (!isValidHeaderName(name2)) {
         throw webidl.errors.invalidArgument({
           prefix: "Headers.append",
           value: name2,
           type: "header name"
         });
-      } else if (!isValidHeaderValue(value16)) {
+      } else if (!isValidHeaderValue(value17)) {
         throw webidl.errors.invalidArgument({
           prefix: "Headers.append",
-          value: value16,
+          value: value17,
           type: "header value"
         });
       }
       if (getHeadersGuard(headers) === "immutable") {
         throw new TypeError("immutable");
       }
-      return getHeadersList(headers).append(name2, value16, false);
+      return getHeadersList(headers).append(name2, value17, false);
     }
     function headersListSortAndCombine(target) {
       const headersList = getHeadersList(target);
@@ -29642,13 +29131,13 @@ var require_headers = __commonJS({
         return headersList.sortedMap = names;
       }
       for (let i = 0; i < names.length; ++i) {
-        const { 0: name2, 1: value16 } = names[i];
+        const { 0: name2, 1: value17 } = names[i];
         if (name2 === "set-cookie") {
           for (let j = 0; j < cookies.length; ++j) {
             headers.push([name2, cookies[j]]);
           }
         } else {
-          headers.push([name2, value16]);
+          headers.push([name2, value17]);
         }
       }
       return headersList.sortedMap = headers;
@@ -29690,7 +29179,7 @@ var require_headers = __commonJS({
        * @param {string} value
        * @param {boolean} isLowerCase
        */
-      append(name2, value16, isLowerCase) {
+      append(name2, value17, isLowerCase) {
         this.sortedMap = null;
         const lowercaseName = isLowerCase ? name2 : name2.toLowerCase();
         const exists = this.headersMap.get(lowercaseName);
@@ -29698,13 +29187,13 @@ var require_headers = __commonJS({
           const delimiter = lowercaseName === "cookie" ? "; " : ", ";
           this.headersMap.set(lowercaseName, {
             name: exists.name,
-            value: `${exists.value}${delimiter}${value16}`
+            value: `${exists.value}${delimiter}${value17}`
           });
         } else {
-          this.headersMap.set(lowercaseName, { name: name2, value: value16 });
+          this.headersMap.set(lowercaseName, { name: name2, value: value17 });
         }
         if (lowercaseName === "set-cookie") {
-          (this.cookies ??= []).push(value16);
+          (this.cookies ??= []).push(value17);
         }
       }
       /**
@@ -29713,13 +29202,13 @@ var require_headers = __commonJS({
        * @param {string} value
        * @param {boolean} isLowerCase
        */
-      set(name2, value16, isLowerCase) {
+      set(name2, value17, isLowerCase) {
         this.sortedMap = null;
         const lowercaseName = isLowerCase ? name2 : name2.toLowerCase();
         if (lowercaseName === "set-cookie") {
-          this.cookies = [value16];
+          this.cookies = [value17];
         }
-        this.headersMap.set(lowercaseName, { name: name2, value: value16 });
+        this.headersMap.set(lowercaseName, { name: name2, value: value17 });
       }
       /**
        * @see https://fetch.spec.whatwg.org/#concept-header-list-delete
@@ -29744,15 +29233,15 @@ var require_headers = __commonJS({
         return this.headersMap.get(isLowerCase ? name2 : name2.toLowerCase())?.value ?? null;
       }
       *[Symbol.iterator]() {
-        for (const { 0: name2, 1: { value: value16 } } of this.headersMap) {
-          yield [name2, value16];
+        for (const { 0: name2, 1: { value: value17 } } of this.headersMap) {
+          yield [name2, value17];
         }
       }
       get entries() {
         const headers = {};
         if (this.headersMap.size !== 0) {
-          for (const { name: name2, value: value16 } of this.headersMap.values()) {
-            headers[name2] = value16;
+          for (const { name: name2, value: value17 } of this.headersMap.values()) {
+            headers[name2] = value17;
           }
         }
         return headers;
@@ -29763,13 +29252,13 @@ var require_headers = __commonJS({
       get entriesList() {
         const headers = [];
         if (this.headersMap.size !== 0) {
-          for (const { 0: lowerName, 1: { name: name2, value: value16 } } of this.headersMap) {
+          for (const { 0: lowerName, 1: { name: name2, value: value17 } } of this.headersMap) {
             if (lowerName === "set-cookie") {
               for (const cookie of this.cookies) {
                 headers.push([name2, cookie]);
               }
             } else {
-              headers.push([name2, value16]);
+              headers.push([name2, value17]);
             }
           }
         }
@@ -29787,9 +29276,9 @@ var require_headers = __commonJS({
           const firstValue = iterator.next().value;
           array[0] = [firstValue[0], firstValue[1].value];
           assert(firstValue[1].value !== null);
-          for (let i = 1, j = 0, right = 0, left = 0, pivot = 0, x, value16; i < size; ++i) {
-            value16 = iterator.next().value;
-            x = array[i] = [value16[0], value16[1].value];
+          for (let i = 1, j = 0, right = 0, left = 0, pivot = 0, x, value17; i < size; ++i) {
+            value17 = iterator.next().value;
+            x = array[i] = [value17[0], value17[1].value];
             assert(x[1] !== null);
             left = 0;
             right = i;
@@ -29815,9 +29304,9 @@ var require_headers = __commonJS({
           return array;
         } else {
           let i = 0;
-          for (const { 0: name2, 1: { value: value16 } } of this.headersMap) {
-            array[i++] = [name2, value16];
-            assert(value16 !== null);
+          for (const { 0: name2, 1: { value: value17 } } of this.headersMap) {
+            array[i++] = [name2, value17];
+            assert(value17 !== null);
           }
           return array.sort(compareHeaderName);
         }
@@ -29846,13 +29335,13 @@ var require_headers = __commonJS({
         }
       }
       // https://fetch.spec.whatwg.org/#dom-headers-append
-      append(name2, value16) {
+      append(name2, value17) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 2, "Headers.append");
         const prefix = "Headers.append";
         name2 = webidl.converters.ByteString(name2, prefix, "name");
-        value16 = webidl.converters.ByteString(value16, prefix, "value");
-        return appendHeader(this, name2, value16);
+        value17 = webidl.converters.ByteString(value17, prefix, "value");
+        return appendHeader(this, name2, value17);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-delete
       delete(name2) {
@@ -29906,30 +29395,30 @@ var require_headers = __commonJS({
         return this.#headersList.contains(name2, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-set
-      set(name2, value16) {
+      set(name2, value17) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 2, "Headers.set");
         const prefix = "Headers.set";
         name2 = webidl.converters.ByteString(name2, prefix, "name");
-        value16 = webidl.converters.ByteString(value16, prefix, "value");
-        value16 = headerValueNormalize(value16);
+        value17 = webidl.converters.ByteString(value17, prefix, "value");
+        value17 = headerValueNormalize(value17);
         if (!isValidHeaderName(name2)) {
           throw webidl.errors.invalidArgument({
             prefix,
             value: name2,
             type: "header name"
           });
-        } else if (!isValidHeaderValue(value16)) {
+        } else if (!isValidHeaderValue(value17)) {
           throw webidl.errors.invalidArgument({
             prefix,
-            value: value16,
+            value: value17,
             type: "header value"
           });
         }
         if (this.#guard === "immutable") {
           throw new TypeError("immutable");
         }
-        this.#headersList.set(name2, value16, false);
+        this.#headersList.set(name2, value17, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-getsetcookie
       getSetCookie() {
@@ -30084,8 +29573,8 @@ var require_response = __commonJS({
         }
         const responseObject = fromInnerResponse(makeResponse({}), "immutable");
         responseObject.#state.status = status;
-        const value16 = isomorphicEncode(URLSerializer(parsedURL));
-        responseObject.#state.headersList.append("location", value16, true);
+        const value17 = isomorphicEncode(URLSerializer(parsedURL));
+        responseObject.#state.headersList.append("location", value17, true);
         return responseObject;
       }
       // https://fetch.spec.whatwg.org/#dom-response
@@ -30298,9 +29787,9 @@ var require_response = __commonJS({
         get(target, p) {
           return p in state ? state[p] : target[p];
         },
-        set(target, p, value16) {
+        set(target, p, value17) {
           assert(!(p in state));
-          target[p] = value16;
+          target[p] = value17;
           return true;
         }
       });
@@ -30731,8 +30220,8 @@ var require_request2 = __commonJS({
           const headers = init.headers !== void 0 ? init.headers : new HeadersList(headersList);
           headersList.clear();
           if (headers instanceof HeadersList) {
-            for (const { name: name2, value: value16 } of headers.rawValues()) {
-              headersList.append(name2, value16, false);
+            for (const { name: name2, value: value17 } of headers.rawValues()) {
+              headersList.append(name2, value17, false);
             }
             headersList.cookies = headers.cookies;
           } else {
@@ -31612,8 +31101,8 @@ var require_fetch = __commonJS({
         }
       }
       if (!request2.headersList.contains("accept", true)) {
-        const value16 = "*/*";
-        request2.headersList.append("accept", value16, true);
+        const value17 = "*/*";
+        request2.headersList.append("accept", value17, true);
       }
       if (!request2.headersList.contains("accept-language", true)) {
         request2.headersList.append("accept-language", "*", true);
@@ -32234,11 +31723,11 @@ var require_fetch = __commonJS({
           let bytes;
           let isFailure;
           try {
-            const { done, value: value16 } = await fetchParams.controller.next();
+            const { done, value: value17 } = await fetchParams.controller.next();
             if (isAborted(fetchParams)) {
               break;
             }
-            bytes = done ? void 0 : value16;
+            bytes = done ? void 0 : value17;
           } catch (err) {
             if (fetchParams.controller.ended && !timingInfo.encodedBodySize) {
               bytes = void 0;
@@ -32327,13 +31816,13 @@ var require_fetch = __commonJS({
               const headersList = new HeadersList();
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 const nameStr = bufferToLowerCasedHeaderName(rawHeaders[i]);
-                const value16 = rawHeaders[i + 1];
-                if (Array.isArray(value16) && !Buffer.isBuffer(rawHeaders[i + 1])) {
-                  for (const val of value16) {
+                const value17 = rawHeaders[i + 1];
+                if (Array.isArray(value17) && !Buffer.isBuffer(rawHeaders[i + 1])) {
+                  for (const val of value17) {
                     headersList.append(nameStr, val.toString("latin1"), true);
                   }
                 } else {
-                  headersList.append(nameStr, value16.toString("latin1"), true);
+                  headersList.append(nameStr, value17.toString("latin1"), true);
                 }
               }
               const location = headersList.get("location", true);
@@ -32421,17 +31910,17 @@ var require_fetch = __commonJS({
                 return false;
               }
               const headersList = new HeadersList();
-              for (const [name2, value16] of Object.entries(headers)) {
-                if (value16 == null) {
+              for (const [name2, value17] of Object.entries(headers)) {
+                if (value17 == null) {
                   continue;
                 }
                 const headerName = name2.toLowerCase();
-                if (Array.isArray(value16)) {
-                  for (const entry of value16) {
+                if (Array.isArray(value17)) {
+                  for (const entry of value17) {
                     headersList.append(headerName, String(entry), true);
                   }
                 } else {
-                  headersList.append(headerName, String(value16), true);
+                  headersList.append(headerName, String(value17), true);
                 }
               }
               resolve({
@@ -32449,13 +31938,13 @@ var require_fetch = __commonJS({
               const headersList = new HeadersList();
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 const nameStr = bufferToLowerCasedHeaderName(rawHeaders[i]);
-                const value16 = rawHeaders[i + 1];
-                if (Array.isArray(value16) && !Buffer.isBuffer(rawHeaders[i + 1])) {
-                  for (const val of value16) {
+                const value17 = rawHeaders[i + 1];
+                if (Array.isArray(value17) && !Buffer.isBuffer(rawHeaders[i + 1])) {
+                  for (const val of value17) {
                     headersList.append(nameStr, val.toString("latin1"), true);
                   }
                 } else {
-                  headersList.append(nameStr, value16.toString("latin1"), true);
+                  headersList.append(nameStr, value17.toString("latin1"), true);
                 }
               }
               resolve({
@@ -32494,10 +31983,10 @@ var require_util3 = __commonJS({
     function getFieldValues(header) {
       assert(header !== null);
       const values = [];
-      for (let value16 of header.split(",")) {
-        value16 = value16.trim();
-        if (isValidHeaderName(value16)) {
-          values.push(value16);
+      for (let value17 of header.split(",")) {
+        value17 = value17.trim();
+        if (isValidHeaderName(value17)) {
+          values.push(value17);
         }
       }
       return values;
@@ -33185,9 +32674,9 @@ var require_constants4 = __commonJS({
 var require_util4 = __commonJS({
   "node_modules/undici/lib/web/cookies/util.js"(exports, module) {
     "use strict";
-    function isCTLExcludingHtab(value16) {
-      for (let i = 0; i < value16.length; ++i) {
-        const code = value16.charCodeAt(i);
+    function isCTLExcludingHtab(value17) {
+      for (let i = 0; i < value17.length; ++i) {
+        const code = value17.charCodeAt(i);
         if (code >= 0 && code <= 8 || code >= 10 && code <= 31 || code === 127) {
           return true;
         }
@@ -33220,18 +32709,18 @@ var require_util4 = __commonJS({
         }
       }
     }
-    function validateCookieValue(value16) {
-      let len = value16.length;
+    function validateCookieValue(value17) {
+      let len = value17.length;
       let i = 0;
-      if (value16[0] === '"') {
-        if (len === 1 || value16[len - 1] !== '"') {
+      if (value17[0] === '"') {
+        if (len === 1 || value17[len - 1] !== '"') {
           throw new Error("Invalid cookie value");
         }
         --len;
         ++i;
       }
       while (i < len) {
-        const code = value16.charCodeAt(i++);
+        const code = value17.charCodeAt(i++);
         if (code < 33 || // exclude CTLs (0-31)
         code > 126 || // non-ascii and DEL (127)
         code === 34 || // "
@@ -33373,9 +32862,9 @@ var require_util4 = __commonJS({
         if (!part.includes("=")) {
           throw new Error("Invalid unparsed");
         }
-        const [key2, ...value16] = part.split("=");
+        const [key2, ...value17] = part.split("=");
         const trimmedKey = key2.trim();
-        const joinedValue = value16.join("=");
+        const joinedValue = value17.join("=");
         validateCookieName(trimmedKey);
         validateCookieValue(joinedValue);
         out.push(`${trimmedKey}=${joinedValue}`);
@@ -33408,7 +32897,7 @@ var require_parse = __commonJS({
       let nameValuePair = "";
       let unparsedAttributes = "";
       let name2 = "";
-      let value16 = "";
+      let value17 = "";
       if (header.includes(";")) {
         const position = { position: 0 };
         nameValuePair = collectASequenceOfCodePointsFast(";", header, position);
@@ -33417,7 +32906,7 @@ var require_parse = __commonJS({
         nameValuePair = header;
       }
       if (!nameValuePair.includes("=")) {
-        value16 = nameValuePair;
+        value17 = nameValuePair;
       } else {
         const position = { position: 0 };
         name2 = collectASequenceOfCodePointsFast(
@@ -33425,16 +32914,16 @@ var require_parse = __commonJS({
           nameValuePair,
           position
         );
-        value16 = nameValuePair.slice(position.position + 1);
+        value17 = nameValuePair.slice(position.position + 1);
       }
       name2 = name2.trim();
-      value16 = value16.trim();
-      if (name2.length + value16.length > maxNameValuePairSize) {
+      value17 = value17.trim();
+      if (name2.length + value17.length > maxNameValuePairSize) {
         return null;
       }
       return {
         name: name2,
-        value: value16,
+        value: value17,
         ...parseUnparsedAttributes(unparsedAttributes)
       };
     }
@@ -33548,8 +33037,8 @@ var require_cookies = __commonJS({
         return out;
       }
       for (const piece of cookie.split(";")) {
-        const [name2, ...value16] = piece.split("=");
-        out[name2.trim()] = value16.join("=");
+        const [name2, ...value17] = piece.split("=");
+        out[name2.trim()] = value17.join("=");
       }
       return out;
     }
@@ -33610,11 +33099,11 @@ var require_cookies = __commonJS({
         key: "value"
       },
       {
-        converter: webidl.nullableConverter((value16) => {
-          if (typeof value16 === "number") {
-            return webidl.converters["unsigned long long"](value16);
+        converter: webidl.nullableConverter((value17) => {
+          if (typeof value17 === "number") {
+            return webidl.converters["unsigned long long"](value17);
           }
-          return new Date(value16);
+          return new Date(value17);
         }),
         key: "expires",
         defaultValue: () => null
@@ -34076,26 +33565,26 @@ var require_util5 = __commonJS({
       const extensionList = /* @__PURE__ */ new Map();
       while (position.position < extensions.length) {
         const pair = collectASequenceOfCodePointsFast(";", extensions, position);
-        const [name2, value16 = ""] = pair.split("=", 2);
+        const [name2, value17 = ""] = pair.split("=", 2);
         extensionList.set(
           removeHTTPWhitespace(name2, true, false),
-          removeHTTPWhitespace(value16, false, true)
+          removeHTTPWhitespace(value17, false, true)
         );
         position.position++;
       }
       return extensionList;
     }
-    function isValidClientWindowBits(value16) {
-      if (value16.length === 0) {
+    function isValidClientWindowBits(value17) {
+      if (value17.length === 0) {
         return false;
       }
-      for (let i = 0; i < value16.length; i++) {
-        const byte = value16.charCodeAt(i);
+      for (let i = 0; i < value17.length; i++) {
+        const byte = value17.charCodeAt(i);
         if (byte < 48 || byte > 57) {
           return false;
         }
       }
-      const num = Number.parseInt(value16, 10);
+      const num = Number.parseInt(value17, 10);
       return num >= 8 && num <= 15;
     }
     function getURLRecord(url, baseURL) {
@@ -35855,13 +35344,13 @@ var require_websocketstream = __commonJS({
 var require_util6 = __commonJS({
   "node_modules/undici/lib/web/eventsource/util.js"(exports, module) {
     "use strict";
-    function isValidLastEventId(value16) {
-      return value16.indexOf("\0") === -1;
+    function isValidLastEventId(value17) {
+      return value17.indexOf("\0") === -1;
     }
-    function isASCIINumber(value16) {
-      if (value16.length === 0) return false;
-      for (let i = 0; i < value16.length; i++) {
-        if (value16.charCodeAt(i) < 48 || value16.charCodeAt(i) > 57) return false;
+    function isASCIINumber(value17) {
+      if (value17.length === 0) return false;
+      for (let i = 0; i < value17.length; i++) {
+        if (value17.charCodeAt(i) < 48 || value17.charCodeAt(i) > 57) return false;
       }
       return true;
     }
@@ -36087,12 +35576,12 @@ var require_eventsource_stream = __commonJS({
           const valueBytes = line.length - valueStart;
           const dataSize = this.eventFieldSizes.data + (event.data === void 0 ? 0 : 1) + valueBytes;
           this.setEventFieldSize("data", dataSize);
-          const value16 = line.toString("utf8", valueStart);
+          const value17 = line.toString("utf8", valueStart);
           if (event.data === void 0) {
-            event.data = value16;
+            event.data = value17;
           } else {
             event.data += `
-${value16}`;
+${value17}`;
           }
           this.dataLineCount++;
           return;
@@ -36911,7 +36400,7 @@ async function sendOnce(url, method, headers, body2, signal) {
       signal?.removeEventListener("abort", abort);
       resolve(message);
     });
-    for (const [name2, value16] of Object.entries(headers)) req.setHeader(name2, value16);
+    for (const [name2, value17] of Object.entries(headers)) req.setHeader(name2, value17);
     if (body2 !== void 0) req.setHeader("content-length", Buffer.byteLength(body2));
     const abort = () => req.destroy(signal.reason);
     signal?.addEventListener("abort", abort, { once: true });
@@ -37338,7 +36827,7 @@ function renderDiscord(event) {
   if (event.kind === "ping") return { content: pingSentence(discordEscape(event.repo)), allowed_mentions: { parse: [] } };
   return fitNotice(noticeOf(event), DISCORD_LIMIT, render4, (body2) => body2.content.length);
 }
-var DISCORD_LIMIT, link2, value12, render4;
+var DISCORD_LIMIT, link2, value13, render4;
 var init_discord = __esm({
   "lib/chat/discord.ts"() {
     "use strict";
@@ -37346,13 +36835,13 @@ var init_discord = __esm({
     init_notice();
     DISCORD_LIMIT = 2e3;
     link2 = (url, text4) => text4 === url ? `<${url}>` : `[${discordEscape(text4)}](<${url}>)`;
-    value12 = (f, notice) => {
+    value13 = (f, notice) => {
       if (f.kind === "issues") return notice.issues.map((i) => isLink(i.url) ? link2(i.url, `#${i.number}`) : discordEscape(`#${i.number}`)).join(", ");
       if (f.kind === "url" && isLink(f.value)) return link2(f.value, f.value);
       return f.kind === "code" ? inlineCode(f.value) : discordEscape(f.value);
     };
     render4 = (notice) => ({
-      content: [`**[${notice.headline}]** ${discordEscape(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value12(f, notice)}`)].join("\n"),
+      content: [`**[${notice.headline}]** ${discordEscape(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value13(f, notice)}`)].join("\n"),
       allowed_mentions: { parse: [] }
     });
   }
@@ -37370,7 +36859,7 @@ function renderGoogleChat(event) {
   if (event.kind === "ping") return { text: pingSentence(googleChatCode(event.repo)) };
   return { text: fitNotice(noticeOf(event), GOOGLE_CHAT_LIMIT, render5, (text4) => text4.length) };
 }
-var GOOGLE_CHAT_LIMIT, literal, link3, issueLinks, value13, render5;
+var GOOGLE_CHAT_LIMIT, literal, link3, issueLinks, value14, render5;
 var init_googlechat = __esm({
   "lib/chat/googlechat.ts"() {
     "use strict";
@@ -37379,12 +36868,12 @@ var init_googlechat = __esm({
     literal = (text4) => text4.replace(/`/g, "\u02CB").replace(/</g, "<\u200B");
     link3 = (url, text4) => `<${url}|${text4}>`;
     issueLinks = (notice) => notice.issues.map((i) => isLink(i.url) ? link3(i.url, `#${i.number}`) : `#${i.number}`).join(", ");
-    value13 = (f, notice) => {
+    value14 = (f, notice) => {
       if (f.kind === "issues") return issueLinks(notice);
       if (f.kind === "url" && isLink(f.value)) return link3(f.value, f.value);
       return f.kind === "text" ? f.value : googleChatCode(f.value);
     };
-    render5 = (notice) => [`*[${notice.headline}]* ${googleChatCode(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value13(f, notice)}`)].join("\n");
+    render5 = (notice) => [`*[${notice.headline}]* ${googleChatCode(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value14(f, notice)}`)].join("\n");
   }
 });
 
@@ -37424,14 +36913,14 @@ function renderTeams(event) {
   }
   return fitNotice(noticeOf(event), TEAMS_LIMIT, render7, (body2) => Buffer.byteLength(JSON.stringify(body2)));
 }
-var TEAMS_LIMIT, linkTarget, value14, card, render7;
+var TEAMS_LIMIT, linkTarget, value15, card, render7;
 var init_teams = __esm({
   "lib/chat/teams.ts"() {
     "use strict";
     init_notice();
     TEAMS_LIMIT = 25e3;
     linkTarget = (url) => url.replace(/\(/g, "%28").replace(/\)/g, "%29");
-    value14 = (f) => f.kind === "url" && isLink(f.value) ? `[${teamsEscape(f.value)}](${linkTarget(f.value)})` : teamsEscape(f.value);
+    value15 = (f) => f.kind === "url" && isLink(f.value) ? `[${teamsEscape(f.value)}](${linkTarget(f.value)})` : teamsEscape(f.value);
     card = (notice) => ({
       type: "AdaptiveCard",
       $schema: "http://adaptivecards.io/schemas/adaptive-card.json",
@@ -37445,7 +36934,7 @@ var init_teams = __esm({
           color: notice.headline === "DEPLOY RECOVERED" ? "Good" : notice.headline === "TEST MESSAGE" ? "Default" : "Attention",
           wrap: true
         },
-        ...notice.facts.length ? [{ type: "FactSet", facts: notice.facts.map((f) => ({ title: f.label, value: value14(f) })) }] : []
+        ...notice.facts.length ? [{ type: "FactSet", facts: notice.facts.map((f) => ({ title: f.label, value: value15(f) })) }] : []
       ],
       // A button per issue; Teams shows up to six in a row, a recovery rarely closes more.
       actions: notice.issues.filter((i) => isLink(i.url)).map((i) => ({ type: "Action.OpenUrl", title: `Open issue #${i.number}`, url: i.url }))
@@ -37933,7 +37422,7 @@ var init_comment_text = __esm({
 
 // lib/core/changes.ts
 var BaseGone, ChangesUnavailable;
-var init_changes2 = __esm({
+var init_changes = __esm({
   "lib/core/changes.ts"() {
     "use strict";
     BaseGone = class extends Error {
@@ -38069,7 +37558,7 @@ var SHA2, why, sameCommit, explicit;
 var init_what_changed2 = __esm({
   "lib/core/flows/what-changed.ts"() {
     "use strict";
-    init_changes2();
+    init_changes();
     init_deadline();
     SHA2 = /^[0-9a-f]{7,64}$/i;
     why = (error, timeoutMs) => whyUnread(error, { variable: "REPORT_CHANGES_TIMEOUT", ms: timeoutMs, off: "REPORT_CHANGES=off" });
@@ -38498,16 +37987,16 @@ var require_esblib = __commonJS({
     var __toCommonJS = (mod) => __copyProps2(__defProp2({}, "__esModule", { value: true }), mod);
     var __async = (__this, __arguments, generator) => {
       return new Promise((resolve, reject) => {
-        var fulfilled = (value16) => {
+        var fulfilled = (value17) => {
           try {
-            step(generator.next(value16));
+            step(generator.next(value17));
           } catch (e) {
             reject(e);
           }
         };
-        var rejected = (value16) => {
+        var rejected = (value17) => {
           try {
-            step(generator.throw(value16));
+            step(generator.throw(value17));
           } catch (e) {
             reject(e);
           }
@@ -38524,7 +38013,7 @@ var require_esblib = __commonJS({
     var __typeError = (msg) => {
       throw TypeError(msg);
     };
-    var __defNormalProp = (obj, key2, value16) => key2 in obj ? __defProp2(obj, key2, { enumerable: true, configurable: true, writable: true, value: value16 }) : obj[key2] = value16;
+    var __defNormalProp = (obj, key2, value17) => key2 in obj ? __defProp2(obj, key2, { enumerable: true, configurable: true, writable: true, value: value17 }) : obj[key2] = value17;
     var __spreadValues = (a, b) => {
       for (var prop in b || (b = {}))
         if (__hasOwnProp2.call(b, prop))
@@ -38552,13 +38041,13 @@ var require_esblib = __commonJS({
       }, method = (k2) => it[k2] = (x2) => new Promise((yes, no) => resume(k2, x2, yes, no)), it = {};
       return generator = generator.apply(__this, __arguments), it[__knownSymbol("asyncIterator")] = () => it, method("next"), method("throw"), method("return"), it;
     };
-    var __yieldStar = (value16) => {
-      var obj = value16[__knownSymbol("asyncIterator")], isAwait = false, method, it = {};
+    var __yieldStar = (value17) => {
+      var obj = value17[__knownSymbol("asyncIterator")], isAwait = false, method, it = {};
       if (obj == null) {
-        obj = value16[__knownSymbol("iterator")]();
+        obj = value17[__knownSymbol("iterator")]();
         method = (k2) => it[k2] = (x2) => obj[k2](x2);
       } else {
-        obj = obj.call(value16);
+        obj = obj.call(value17);
         method = (k2) => it[k2] = (v2) => {
           if (isAwait) {
             isAwait = false;
@@ -38580,7 +38069,7 @@ var require_esblib = __commonJS({
         throw x2;
       }, "return" in obj && method("return"), it;
     };
-    var __forAwait = (obj, it, method) => (it = obj[__knownSymbol("asyncIterator")]) ? it.call(obj) : (obj = obj[__knownSymbol("iterator")](), it = {}, method = (key2, fn) => (fn = obj[key2]) && (it[key2] = (arg) => new Promise((yes, no, done) => (arg = fn.call(obj, arg), done = arg.done, Promise.resolve(arg.value).then((value16) => yes({ value: value16, done }), no)))), method("next"), method("return"), it);
+    var __forAwait = (obj, it, method) => (it = obj[__knownSymbol("asyncIterator")]) ? it.call(obj) : (obj = obj[__knownSymbol("iterator")](), it = {}, method = (key2, fn) => (fn = obj[key2]) && (it[key2] = (arg) => new Promise((yes, no, done) => (arg = fn.call(obj, arg), done = arg.done, Promise.resolve(arg.value).then((value17) => yes({ value: value17, done }), no)))), method("next"), method("return"), it);
     var __pow = Math.pow;
     var __reExport = (target, mod, secondTarget) => (__copyProps2(target, mod, "default"), secondTarget && __copyProps2(secondTarget, mod, "default"));
     var __commonJS2 = (cb, mod) => function __require2() {
@@ -38591,8 +38080,8 @@ var require_esblib = __commonJS({
     };
     var __accessCheck = (obj, member, msg) => member.has(obj) || __typeError("Cannot " + msg);
     var __privateGet = (obj, member, getter) => (__accessCheck(obj, member, "read from private field"), getter ? getter.call(obj) : member.get(obj));
-    var __privateAdd = (obj, member, value16) => member.has(obj) ? __typeError("Cannot add the same private member more than once") : member instanceof WeakSet ? member.add(obj) : member.set(obj, value16);
-    var __privateSet = (obj, member, value16, setter) => (__accessCheck(obj, member, "write to private field"), setter ? setter.call(obj, value16) : member.set(obj, value16), value16);
+    var __privateAdd = (obj, member, value17) => member.has(obj) ? __typeError("Cannot add the same private member more than once") : member instanceof WeakSet ? member.add(obj) : member.set(obj, value17);
+    var __privateSet = (obj, member, value17, setter) => (__accessCheck(obj, member, "write to private field"), setter ? setter.call(obj, value17) : member.set(obj, value17), value17);
     module.exports = {
       __create: __create2,
       __defProp: __defProp2,
@@ -39092,12 +38581,12 @@ var require_vendor_core = __commonJS({
               green = Math.floor(remainder / 6) / 5;
               blue = remainder % 6 / 5;
             }
-            const value16 = Math.max(red, green, blue) * 2;
-            if (value16 === 0) {
+            const value17 = Math.max(red, green, blue) * 2;
+            if (value17 === 0) {
               return 30;
             }
             let result = 30 + (Math.round(blue) << 2 | Math.round(green) << 1 | Math.round(red));
-            if (value16 === 2) {
+            if (value17 === 2) {
               result += 60;
             }
             return result;
@@ -39600,7 +39089,7 @@ var require_vendor_core = __commonJS({
     var noop4 = () => {
     };
     var randomId = () => Math.random().toString(36).slice(2);
-    var isPromiseLike = (value16) => typeof (value16 == null ? void 0 : value16.then) === "function";
+    var isPromiseLike = (value17) => typeof (value17 == null ? void 0 : value17.then) === "function";
     var isStringLiteral2 = (pieces, ...rest) => {
       var _a;
       return (pieces == null ? void 0 : pieces.length) > 0 && ((_a = pieces.raw) == null ? void 0 : _a.length) === pieces.length && // Object.isFrozen(pieces) &&
@@ -40645,11 +40134,11 @@ ${details}`;
         return pp.sync ? pp.output : pp;
       },
       {
-        set(t, key2, value16) {
+        set(t, key2, value17) {
           return Reflect.set(
             key2 in Function.prototype ? t : getStore(),
             key2 === "sync" ? SYNC : key2,
-            value16
+            value17
           );
         },
         get(t, key2) {
@@ -41486,14 +40975,14 @@ var require_light = __commonJS({
           this._last = null;
           this.length = 0;
         }
-        push(value16) {
+        push(value17) {
           var node;
           this.length++;
           if (typeof this.incr === "function") {
             this.incr();
           }
           node = {
-            value: value16,
+            value: value17,
             prev: this._last,
             next: null
           };
@@ -41506,7 +40995,7 @@ var require_light = __commonJS({
           return void 0;
         }
         shift() {
-          var value16;
+          var value17;
           if (this._first == null) {
             return;
           } else {
@@ -41515,13 +41004,13 @@ var require_light = __commonJS({
               this.decr();
             }
           }
-          value16 = this._first.value;
+          value17 = this._first.value;
           if ((this._first = this._first.next) != null) {
             this._first.prev = null;
           } else {
             this._last = null;
           }
-          return value16;
+          return value17;
         }
         first() {
           if (this._first != null) {
@@ -43463,13 +42952,13 @@ function lowercaseKeys(object) {
     return newObj;
   }, {});
 }
-function isPlainObject(value16) {
-  if (typeof value16 !== "object" || value16 === null) return false;
-  if (Object.prototype.toString.call(value16) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value16);
+function isPlainObject(value17) {
+  if (typeof value17 !== "object" || value17 === null) return false;
+  if (Object.prototype.toString.call(value17) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value17);
   if (proto === null) return true;
   const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value16);
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value17);
 }
 function mergeDeep(defaults2, options) {
   const result = Object.assign({}, defaults2);
@@ -43557,57 +43046,57 @@ function encodeUnreserved(str) {
     return "%" + c.charCodeAt(0).toString(16).toUpperCase();
   });
 }
-function encodeValue(operator, value16, key2) {
-  value16 = operator === "+" || operator === "#" ? encodeReserved(value16) : encodeUnreserved(value16);
+function encodeValue(operator, value17, key2) {
+  value17 = operator === "+" || operator === "#" ? encodeReserved(value17) : encodeUnreserved(value17);
   if (key2) {
-    return encodeUnreserved(key2) + "=" + value16;
+    return encodeUnreserved(key2) + "=" + value17;
   } else {
-    return value16;
+    return value17;
   }
 }
-function isDefined(value16) {
-  return value16 !== void 0 && value16 !== null;
+function isDefined(value17) {
+  return value17 !== void 0 && value17 !== null;
 }
 function isKeyOperator(operator) {
   return operator === ";" || operator === "&" || operator === "?";
 }
 function getValues(context, operator, key2, modifier) {
-  var value16 = context[key2], result = [];
-  if (isDefined(value16) && value16 !== "") {
-    if (typeof value16 === "string" || typeof value16 === "number" || typeof value16 === "bigint" || typeof value16 === "boolean") {
-      value16 = value16.toString();
+  var value17 = context[key2], result = [];
+  if (isDefined(value17) && value17 !== "") {
+    if (typeof value17 === "string" || typeof value17 === "number" || typeof value17 === "bigint" || typeof value17 === "boolean") {
+      value17 = value17.toString();
       if (modifier && modifier !== "*") {
-        value16 = value16.substring(0, parseInt(modifier, 10));
+        value17 = value17.substring(0, parseInt(modifier, 10));
       }
       result.push(
-        encodeValue(operator, value16, isKeyOperator(operator) ? key2 : "")
+        encodeValue(operator, value17, isKeyOperator(operator) ? key2 : "")
       );
     } else {
       if (modifier === "*") {
-        if (Array.isArray(value16)) {
-          value16.filter(isDefined).forEach(function(value22) {
+        if (Array.isArray(value17)) {
+          value17.filter(isDefined).forEach(function(value22) {
             result.push(
               encodeValue(operator, value22, isKeyOperator(operator) ? key2 : "")
             );
           });
         } else {
-          Object.keys(value16).forEach(function(k) {
-            if (isDefined(value16[k])) {
-              result.push(encodeValue(operator, value16[k], k));
+          Object.keys(value17).forEach(function(k) {
+            if (isDefined(value17[k])) {
+              result.push(encodeValue(operator, value17[k], k));
             }
           });
         }
       } else {
         const tmp = [];
-        if (Array.isArray(value16)) {
-          value16.filter(isDefined).forEach(function(value22) {
+        if (Array.isArray(value17)) {
+          value17.filter(isDefined).forEach(function(value22) {
             tmp.push(encodeValue(operator, value22));
           });
         } else {
-          Object.keys(value16).forEach(function(k) {
-            if (isDefined(value16[k])) {
+          Object.keys(value17).forEach(function(k) {
+            if (isDefined(value17[k])) {
               tmp.push(encodeUnreserved(k));
-              tmp.push(encodeValue(operator, value16[k].toString()));
+              tmp.push(encodeValue(operator, value17[k].toString()));
             }
           });
         }
@@ -43620,12 +43109,12 @@ function getValues(context, operator, key2, modifier) {
     }
   } else {
     if (operator === ";") {
-      if (isDefined(value16)) {
+      if (isDefined(value17)) {
         result.push(encodeUnreserved(key2));
       }
-    } else if (value16 === "" && (operator === "&" || operator === "?")) {
+    } else if (value17 === "" && (operator === "&" || operator === "?")) {
       result.push(encodeUnreserved(key2) + "=");
-    } else if (value16 === "") {
+    } else if (value17 === "") {
       result.push("");
     }
   }
@@ -43844,20 +43333,20 @@ var require_dist3 = __commonJS({
             index = skipOWS(header, index + 1, len);
             if (index < len && header.charCodeAt(index) === DQUOTE) {
               index++;
-              let value16 = "";
+              let value17 = "";
               while (index < len) {
                 const code2 = header.charCodeAt(index++);
                 if (code2 === DQUOTE) {
                   index = skipValue(header, index, len, stopChar);
                   if (parameters[key2] === void 0)
-                    parameters[key2] = value16;
+                    parameters[key2] = value17;
                   break;
                 }
                 if (code2 === BSLASH && index < len) {
-                  value16 += header[index++];
+                  value17 += header[index++];
                   continue;
                 }
-                value16 += String.fromCharCode(code2);
+                value17 += String.fromCharCode(code2);
               }
               continue parameter;
             }
@@ -44079,12 +43568,12 @@ var init_json_with_bigint = __esm({
       }
       return chunks.join("");
     };
-    JSONStringify = (value16, replacer, space) => {
+    JSONStringify = (value17, replacer, space) => {
       try {
         const supportsRawJSON = "rawJSON" in JSON;
         if (supportsRawJSON) {
           return originalStringify(
-            value16,
+            value17,
             (key2, val) => {
               if (typeof val === "bigint") return JSON.rawJSON(val.toString());
               const hasFunctionReplacer = typeof replacer === "function";
@@ -44096,9 +43585,9 @@ var init_json_with_bigint = __esm({
             space
           );
         }
-        if (!value16) return originalStringify(value16, replacer, space);
+        if (!value17) return originalStringify(value17, replacer, space);
         const convertedToCustomJSON = originalStringify(
-          value16,
+          value17,
           (key2, val) => {
             const isNoise = typeof val === "string" && noiseValue.test(val);
             if (isNoise) return val.toString() + "n";
@@ -44119,7 +43608,7 @@ var init_json_with_bigint = __esm({
         return denoisedJSON;
       } catch (error) {
         if (error instanceof RangeError) {
-          const convertedJSON = stringifyIteratively(value16, replacer, space);
+          const convertedJSON = stringifyIteratively(value17, replacer, space);
           if (convertedJSON === void 0) return void 0;
           const supportsRawJSON = "rawJSON" in JSON;
           if (supportsRawJSON) return convertedJSON;
@@ -44147,26 +43636,26 @@ var init_json_with_bigint = __esm({
         return false;
       }
     };
-    convertMarkedBigIntsReviver = (key2, value16, context, userReviver) => {
-      const isCustomFormatBigInt = typeof value16 === "string" && customFormat.test(value16);
-      if (isCustomFormatBigInt) return BigInt(value16.slice(0, -1));
-      const isNoiseValue = typeof value16 === "string" && noiseValue.test(value16);
-      if (isNoiseValue) return value16.slice(0, -1);
+    convertMarkedBigIntsReviver = (key2, value17, context, userReviver) => {
+      const isCustomFormatBigInt = typeof value17 === "string" && customFormat.test(value17);
+      if (isCustomFormatBigInt) return BigInt(value17.slice(0, -1));
+      const isNoiseValue = typeof value17 === "string" && noiseValue.test(value17);
+      if (isNoiseValue) return value17.slice(0, -1);
       const hasUserReviver = typeof userReviver === "function";
-      if (!hasUserReviver) return value16;
-      return userReviver(key2, value16, context);
+      if (!hasUserReviver) return value17;
+      return userReviver(key2, value17, context);
     };
     JSONParseV2 = (text4, reviver) => {
-      return JSON.parse(text4, (key2, value16, context) => {
-        const isNumber = typeof value16 === "number";
-        const isOutOfBounds = value16 > Number.MAX_SAFE_INTEGER || value16 < Number.MIN_SAFE_INTEGER;
+      return JSON.parse(text4, (key2, value17, context) => {
+        const isNumber = typeof value17 === "number";
+        const isOutOfBounds = value17 > Number.MAX_SAFE_INTEGER || value17 < Number.MIN_SAFE_INTEGER;
         const isBigNumber = isNumber && isOutOfBounds;
         const isInt = context && intRegex.test(context.source);
         const isBigInt = isBigNumber && isInt;
         if (isBigInt) return BigInt(context.source);
         const hasCustomReviver = typeof reviver === "function";
-        if (!hasCustomReviver) return value16;
-        return reviver(key2, value16, context);
+        if (!hasCustomReviver) return value17;
+        return reviver(key2, value17, context);
       });
     };
     MAX_INT = Number.MAX_SAFE_INTEGER.toString();
@@ -44180,35 +43669,35 @@ var init_json_with_bigint = __esm({
         const node = stack[stack.length - 1];
         if (!node.visited) {
           node.visited = true;
-          const value16 = node.parent[node.key];
-          const isComplexObject = value16 !== null && typeof value16 === "object";
+          const value17 = node.parent[node.key];
+          const isComplexObject = value17 !== null && typeof value17 === "object";
           if (isComplexObject) {
-            const keys = Object.keys(value16);
+            const keys = Object.keys(value17);
             for (let i = keys.length - 1; i >= 0; i--) {
-              stack.push({ parent: value16, key: keys[i], visited: false });
+              stack.push({ parent: value17, key: keys[i], visited: false });
             }
           }
         } else {
           const { parent, key: key2 } = node;
-          let value16 = parent[key2];
-          if (typeof value16 === "string") {
-            const isCustomFormatBigInt = customFormat.test(value16);
+          let value17 = parent[key2];
+          if (typeof value17 === "string") {
+            const isCustomFormatBigInt = customFormat.test(value17);
             if (isCustomFormatBigInt) {
-              value16 = BigInt(value16.slice(0, -1));
+              value17 = BigInt(value17.slice(0, -1));
             } else {
-              const isNoise = noiseValue.test(value16);
-              if (isNoise) value16 = value16.slice(0, -1);
+              const isNoise = noiseValue.test(value17);
+              if (isNoise) value17 = value17.slice(0, -1);
             }
           }
           const hasUserReviver = typeof userReviver === "function";
           if (hasUserReviver) {
-            value16 = userReviver.call(parent, key2, value16);
+            value17 = userReviver.call(parent, key2, value17);
           }
-          const isDeleted = value16 === void 0;
+          const isDeleted = value17 === void 0;
           if (isDeleted) {
             delete parent[key2];
           } else {
-            parent[key2] = value16;
+            parent[key2] = value17;
           }
           stack.pop();
         }
@@ -44237,7 +43726,7 @@ var init_json_with_bigint = __esm({
         const serializedData = serializeBigInts(text4);
         return originalParse(
           serializedData,
-          (key2, value16, context) => convertMarkedBigIntsReviver(key2, value16, context, reviver)
+          (key2, value17, context) => convertMarkedBigIntsReviver(key2, value17, context, reviver)
         );
       } catch (error) {
         if (error instanceof RangeError) {
@@ -44296,13 +43785,13 @@ var init_dist_src = __esm({
 });
 
 // node_modules/@octokit/request/dist-bundle/index.js
-function isPlainObject2(value16) {
-  if (typeof value16 !== "object" || value16 === null) return false;
-  if (Object.prototype.toString.call(value16) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value16);
+function isPlainObject2(value17) {
+  if (typeof value17 !== "object" || value17 === null) return false;
+  if (Object.prototype.toString.call(value17) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value17);
   if (proto === null) return true;
   const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value16);
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value17);
 }
 async function fetchWrapper(requestOptions) {
   const fetch = requestOptions.request?.fetch || globalThis.fetch;
@@ -44315,9 +43804,9 @@ async function fetchWrapper(requestOptions) {
   const parseSuccessResponseBody = requestOptions.request?.parseSuccessResponseBody !== false;
   const body2 = isPlainObject2(requestOptions.body) || Array.isArray(requestOptions.body) ? JSONStringify(requestOptions.body) : requestOptions.body;
   const requestHeaders = Object.fromEntries(
-    Object.entries(requestOptions.headers).map(([name2, value16]) => [
+    Object.entries(requestOptions.headers).map(([name2, value17]) => [
       name2,
-      String(value16)
+      String(value17)
     ])
   );
   let fetchResponse;
@@ -44357,8 +43846,8 @@ async function fetchWrapper(requestOptions) {
   const status = fetchResponse.status;
   const url = fetchResponse.url;
   const responseHeaders = {};
-  for (const [key2, value16] of fetchResponse.headers) {
-    responseHeaders[key2] = value16;
+  for (const [key2, value17] of fetchResponse.headers) {
+    responseHeaders[key2] = value17;
   }
   const octokitResponse = {
     url,
@@ -45045,7 +44534,7 @@ var init_dist_bundle5 = __esm({
 // lib/github/api-error.ts
 function lowerCaseHeaders(headers) {
   const out = {};
-  for (const [name2, value16] of Object.entries(headers ?? {})) if (value16 !== void 0) out[name2.toLowerCase()] = String(value16);
+  for (const [name2, value17] of Object.entries(headers ?? {})) if (value17 !== void 0) out[name2.toLowerCase()] = String(value17);
   return out;
 }
 function masked(error) {
@@ -46036,10 +45525,10 @@ var init_toad_cache = __esm({
       keys() {
         return Object.keys(this.items);
       }
-      set(key2, value16) {
+      set(key2, value17) {
         const existing = this.items[key2];
         if (existing !== void 0) {
-          existing.value = value16;
+          existing.value = value17;
           existing.expiry = this.ttl > 0 ? Date.now() + this.ttl : this.ttl;
           this.bumpLru(existing);
           return;
@@ -46052,7 +45541,7 @@ var init_toad_cache = __esm({
           key: key2,
           prev: this.last,
           next: null,
-          value: value16
+          value: value17
         };
         this.items[key2] = item;
         if (++this.size === 1) {
@@ -46160,7 +45649,7 @@ async function set(cache, options, data) {
   const permissionsString = options.permissions ? "" : Object.keys(data.permissions).map(
     (name2) => `${name2}${data.permissions[name2] === "write" ? "!" : ""}`
   ).join(",");
-  const value16 = [
+  const value17 = [
     data.token,
     data.createdAt,
     data.expiresAt,
@@ -46168,7 +45657,7 @@ async function set(cache, options, data) {
     permissionsString,
     data.singleFileName
   ].join("|");
-  await cache.set(key2, value16);
+  await cache.set(key2, value17);
 }
 function optionsToCacheKey({
   installationId,
@@ -46843,8 +46332,8 @@ var init_issues2 = __esm({
     "use strict";
     init_pages();
     usableId = (id) => {
-      const value16 = typeof id === "bigint" || typeof id === "number" ? Number(id) : NaN;
-      return Number.isSafeInteger(value16) && value16 > 0 ? value16 : void 0;
+      const value17 = typeof id === "bigint" || typeof id === "number" ? Number(id) : NaN;
+      return Number.isSafeInteger(value17) && value17 > 0 ? value17 : void 0;
     };
     isCloseReason = (reason) => reason === "completed" || reason === "not_planned" || reason === "duplicate";
     toComment2 = (data) => ({
@@ -47244,7 +46733,7 @@ var TAIL_BYTES, REASON_BYTES, CHUNK, NEWLINE, nameOf2, CUT_MARGIN, fromWholeLine
 var init_input_files = __esm({
   "lib/run/input-files.ts"() {
     "use strict";
-    init_config();
+    init_secrets2();
     init_errors();
     init_log_tail();
     TAIL_BYTES = 1 << 20;
@@ -47554,7 +47043,7 @@ async function direct2(url, headers, signal) {
         cancel: () => void req.destroy()
       });
     });
-    for (const [name2, value16] of Object.entries(headers)) req.setHeader(name2, value16);
+    for (const [name2, value17] of Object.entries(headers)) req.setHeader(name2, value17);
     const abort = () => req.destroy(signal.reason);
     signal.addEventListener("abort", abort, { once: true });
     req.on("close", () => signal.removeEventListener("abort", abort));
@@ -47652,35 +47141,35 @@ __export(ci_gitlab_exports, {
   gitLabCiOptions: () => gitLabCiOptions
 });
 function tokenOf(env) {
-  const issueToken = value15(env, "ISSUE_TOKEN");
-  const trackerApi = value15(env, "ISSUE_API_URL") ?? value15(env, "CI_API_V4_URL");
-  const ciOrigin = originOf(value15(env, "CI_API_V4_URL"));
-  if (value15(env, "ISSUE_TRACKER") === "gitlab" && issueToken && ciOrigin !== void 0 && originOf(trackerApi) === ciOrigin) {
+  const issueToken = value16(env, "ISSUE_TOKEN");
+  const trackerApi = value16(env, "ISSUE_API_URL") ?? value16(env, "CI_API_V4_URL");
+  const ciOrigin = originOf(value16(env, "CI_API_V4_URL"));
+  if (value16(env, "ISSUE_TRACKER") === "gitlab" && issueToken && ciOrigin !== void 0 && originOf(trackerApi) === ciOrigin) {
     return { token: issueToken, tokenName: "ISSUE_TOKEN" };
   }
-  const logToken = value15(env, "CI_LOG_TOKEN");
+  const logToken = value16(env, "CI_LOG_TOKEN");
   return logToken ? { token: logToken, tokenName: "CI_LOG_TOKEN" } : void 0;
 }
 function gitLabCiOptions(env, problems) {
-  if (value15(env, "GITLAB_CI") !== "true") return void 0;
+  if (value16(env, "GITLAB_CI") !== "true") return void 0;
   const credential = tokenOf(env);
   if (!credential) return void 0;
   const found = [];
-  const shown = (name2) => JSON.stringify(value15(env, name2));
-  const apiUrl = value15(env, "CI_API_V4_URL");
+  const shown = (name2) => JSON.stringify(value16(env, name2));
+  const apiUrl = value16(env, "CI_API_V4_URL");
   if (originOf(apiUrl) === void 0) {
     found.push(`CI_API_V4_URL must be GitLab's API address, an http(s) URL such as https://gitlab.com/api/v4 (GitLab CI sets it), got ${shown("CI_API_V4_URL")}`);
   }
-  const projectId2 = value15(env, "CI_PROJECT_ID");
-  const projectPath = value15(env, "CI_PROJECT_PATH");
+  const projectId2 = value16(env, "CI_PROJECT_ID");
+  const projectPath = value16(env, "CI_PROJECT_PATH");
   const project = projectId2 ?? projectPath;
   if (projectId2 !== void 0 && !ID.test(projectId2)) found.push(`CI_PROJECT_ID must be a numeric project id (GitLab CI sets it), got ${shown("CI_PROJECT_ID")}`);
   else if (projectId2 === void 0 && (projectPath === void 0 || !isGitLabProject(projectPath))) {
     found.push(`CI_PROJECT_ID (a numeric project id) or CI_PROJECT_PATH (group/project) is needed to read job logs (GitLab CI sets both), got ${shown("CI_PROJECT_PATH")}`);
   }
-  const pipelineId = value15(env, "CI_PIPELINE_ID");
+  const pipelineId = value16(env, "CI_PIPELINE_ID");
   if (pipelineId === void 0 || !ID.test(pipelineId)) found.push(`CI_PIPELINE_ID must be a numeric pipeline id (GitLab CI sets it), got ${shown("CI_PIPELINE_ID")}`);
-  const jobId = value15(env, "CI_JOB_ID");
+  const jobId = value16(env, "CI_JOB_ID");
   if (jobId !== void 0 && !ID.test(jobId)) found.push(`CI_JOB_ID must be a numeric job id (GitLab CI sets it), got ${shown("CI_JOB_ID")}`);
   problems.push(...found.map((problem) => redact(problem, [credential.token])));
   if (found.length) return void 0;
@@ -47691,27 +47180,27 @@ function gitLabCiOptions(env, problems) {
     ...jobId === void 0 ? {} : {
       currentJob: Object.freeze({
         id: jobId,
-        name: value15(env, "CI_JOB_NAME") ?? `job ${jobId}`,
-        stage: value15(env, "CI_JOB_STAGE"),
-        url: value15(env, "CI_JOB_URL") ?? (value15(env, "CI_PROJECT_URL") ? `${value15(env, "CI_PROJECT_URL")}/-/jobs/${jobId}` : ""),
+        name: value16(env, "CI_JOB_NAME") ?? `job ${jobId}`,
+        stage: value16(env, "CI_JOB_STAGE"),
+        url: value16(env, "CI_JOB_URL") ?? (value16(env, "CI_PROJECT_URL") ? `${value16(env, "CI_PROJECT_URL")}/-/jobs/${jobId}` : ""),
         // An after_script sees its job's outcome; a job of a later stage (`when: on_failure`) sees `running`.
-        failed: value15(env, "CI_JOB_STATUS") === "failed"
+        failed: value16(env, "CI_JOB_STATUS") === "failed"
       })
     },
     ...credential
   });
 }
 function gitLabCiMissingToken(env) {
-  if (value15(env, "GITLAB_CI") !== "true" || tokenOf(env)) return void 0;
+  if (value16(env, "GITLAB_CI") !== "true" || tokenOf(env)) return void 0;
   return "GitLab job logs are not read: set CI_LOG_TOKEN to a token with the read_api scope (CI_JOB_TOKEN cannot read job logs)";
 }
-var value15, ID, originOf;
+var value16, ID, originOf;
 var init_ci_gitlab = __esm({
   "lib/config/ci-gitlab.ts"() {
     "use strict";
     init_log();
     init_tracker();
-    value15 = (env, name2) => {
+    value16 = (env, name2) => {
       const v = env[name2];
       return v === void 0 || v === "" ? void 0 : v;
     };
@@ -48000,11 +47489,11 @@ var init_ci_reader2 = __esm({
     init_client();
     init_trace();
     PER_PAGE = 100;
-    isJob2 = (value16) => {
-      const job = value16;
+    isJob2 = (value17) => {
+      const job = value17;
       return typeof job === "object" && job !== null && Number.isSafeInteger(job.id) && typeof job.name === "string" && typeof job.web_url === "string";
     };
-    text2 = (value16) => typeof value16 === "string" && value16 !== "" ? value16 : void 0;
+    text2 = (value17) => typeof value17 === "string" && value17 !== "" ? value17 : void 0;
   }
 });
 
@@ -48129,10 +47618,10 @@ async function readCiFailures(config, log2, excerpts, env = process.env) {
   return read ? { failed: read.failed, ciLogs: read.ciLogs } : { failed: [] };
 }
 var sameOrigin;
-var init_ci2 = __esm({
+var init_ci = __esm({
   "lib/run/ci.ts"() {
     "use strict";
-    init_config();
+    init_secrets2();
     init_log();
     sameOrigin = (a, b) => URL.canParse(a) && URL.canParse(b) && new URL(a).origin === new URL(b).origin;
   }
@@ -48272,19 +47761,19 @@ function gitLabChanges(gitlab, code, apiUrl) {
   };
 }
 var RECENT_MRS, PERMISSION2, unexpected2, SHA4, isSha, dateOf, commitOf, mergedOf, withoutUserinfo;
-var init_changes3 = __esm({
+var init_changes2 = __esm({
   "lib/gitlab/changes.ts"() {
     "use strict";
     init_merged_pulls();
-    init_changes2();
+    init_changes();
     init_errors();
     init_transient();
     RECENT_MRS = 100;
     PERMISSION2 = "give the token the read_api scope (a project, group or personal access token; CI_JOB_TOKEN cannot read these)";
     unexpected2 = (what) => new ChangesUnavailable(`GitLab answered ${what} in a shape this tool does not know`, "if GitLab changed its API, please report it");
     SHA4 = /^[0-9a-f]{40,64}$/i;
-    isSha = (value16) => typeof value16 === "string" && SHA4.test(value16);
-    dateOf = (value16) => typeof value16 === "string" && !Number.isNaN(Date.parse(value16)) ? new Date(value16) : void 0;
+    isSha = (value17) => typeof value17 === "string" && SHA4.test(value17);
+    dateOf = (value17) => typeof value17 === "string" && !Number.isNaN(Date.parse(value17)) ? new Date(value17) : void 0;
     commitOf = (c) => {
       if (!isSha(c.id) || typeof c.title !== "string") throw unexpected2("the comparison");
       const parents = Array.isArray(c.parent_ids) ? c.parent_ids.filter(isSha).map((sha) => sha.toLowerCase()) : [];
@@ -48464,11 +47953,11 @@ function gitHubChanges(github, code) {
   };
 }
 var MAX_DEPLOYMENTS, STATUS_BATCH, PAGE, PERMISSION3, unexpected3, SHA5, isSha2, dateOf2, withSignal, commitOf2, STATUSES, lastPage, RECENT_PULLS;
-var init_changes4 = __esm({
+var init_changes3 = __esm({
   "lib/github/changes.ts"() {
     "use strict";
     init_merged_pulls();
-    init_changes2();
+    init_changes();
     init_errors();
     init_transient();
     MAX_DEPLOYMENTS = 10;
@@ -48482,8 +47971,8 @@ var init_changes4 = __esm({
     };
     unexpected3 = (what) => new ChangesUnavailable(`GitHub answered ${what} in a shape this tool does not know`, "if GitHub changed its API, please report it");
     SHA5 = /^[0-9a-f]{40,64}$/i;
-    isSha2 = (value16) => typeof value16 === "string" && SHA5.test(value16);
-    dateOf2 = (value16) => typeof value16 === "string" && !Number.isNaN(Date.parse(value16)) ? new Date(value16) : void 0;
+    isSha2 = (value17) => typeof value17 === "string" && SHA5.test(value17);
+    dateOf2 = (value17) => typeof value17 === "string" && !Number.isNaN(Date.parse(value17)) ? new Date(value17) : void 0;
     withSignal = (signal) => ({ request: { signal } });
     commitOf2 = (c) => {
       if (!isSha2(c.sha) || typeof c.commit?.message !== "string") throw unexpected3("the comparison");
@@ -48526,12 +48015,12 @@ function changesPlan(config, env = process.env) {
 async function changesService(config, log2, head, env = process.env) {
   if (!config.token && !config.app) return void 0;
   if (config.tracker === "gitlab") {
-    const [{ createGitLab: createGitLab2 }, { gitLabChanges: gitLabChanges2 }] = await Promise.all([Promise.resolve().then(() => (init_client(), client_exports)), Promise.resolve().then(() => (init_changes3(), changes_exports))]);
+    const [{ createGitLab: createGitLab2 }, { gitLabChanges: gitLabChanges2 }] = await Promise.all([Promise.resolve().then(() => (init_client(), client_exports)), Promise.resolve().then(() => (init_changes2(), changes_exports))]);
     const project = gitLabProject(config, env);
     const projectUrl = project !== config.project || env.GITLAB_CI === "true" ? env.CI_PROJECT_URL : void 0;
     return gitLabChanges2(createGitLab2(config, log2), { project, environment: config.deployEnv, ...projectUrl ? { projectUrl } : {} }, config.apiUrl);
   }
-  const [{ createGitHub: createGitHub2 }, { gitHubChanges: gitHubChanges2, gitHubWebUrl: gitHubWebUrl2 }] = await Promise.all([Promise.resolve().then(() => (init_client2(), client_exports2)), Promise.resolve().then(() => (init_changes4(), changes_exports2))]);
+  const [{ createGitHub: createGitHub2 }, { gitHubChanges: gitHubChanges2, gitHubWebUrl: gitHubWebUrl2 }] = await Promise.all([Promise.resolve().then(() => (init_client2(), client_exports2)), Promise.resolve().then(() => (init_changes3(), changes_exports2))]);
   const code = gitHubCode(config, env);
   return gitHubChanges2(createGitHub2(config, log2), { ...code, environment: config.deployEnv, head, webUrl: runWebUrl(code.runId, env) ?? gitHubWebUrl2(config.apiUrl) });
 }
@@ -48585,7 +48074,7 @@ async function changesCheck(config, log2, env = process.env) {
   }
 }
 var sameOrigin2, gitHubCode, gitLabProject;
-var init_changes5 = __esm({
+var init_changes4 = __esm({
   "lib/run/changes.ts"() {
     "use strict";
     sameOrigin2 = (a, b) => URL.canParse(a) && URL.canParse(b) && new URL(a).origin === new URL(b).origin;
@@ -49497,13 +48986,13 @@ function outputLines(o, delimiter = () => `ghadelimiter_${randomUUID()}`) {
     // A JSON object {base, head, status, commits, pulls, authors, compareUrl}, with REPORT_CHANGES=auto.
     ...o.changes !== void 0 ? [["changes", JSON.stringify(o.changes)]] : []
   ];
-  return entries2.map(([name2, value16]) => {
-    if (!/[\r\n]/.test(value16)) return `${name2}=${value16}
+  return entries2.map(([name2, value17]) => {
+    if (!/[\r\n]/.test(value17)) return `${name2}=${value17}
 `;
     let end = delimiter();
-    while (value16.includes(end)) end = delimiter();
+    while (value17.includes(end)) end = delimiter();
     return `${name2}<<${end}
-${value16}
+${value17}
 ${end}
 `;
   }).join("");
@@ -49551,7 +49040,7 @@ var init_outputs = __esm({
       failed: () => "Deploy failure could not be filed",
       held: (o) => `Deploy failure held: ${o.held?.count ?? "?"} of ${o.held?.of ?? "?"} consecutive failed runs, no issue yet (REPORT_FILE_AFTER)`
     };
-    text3 = (value16) => field(value16, markdownText);
+    text3 = (value17) => field(value17, markdownText);
   }
 });
 
@@ -49817,8 +49306,472 @@ function chatAnnotations(io2) {
 `) : void 0;
 }
 
-// lib/run/report-command.ts
-init_config();
+// lib/config/config.ts
+var import_dotenv = __toESM(require_dist(), 1);
+
+// lib/core/chat-format.ts
+var CHAT_FORMATS = ["slack", "mattermost", "googlechat", "discord", "teams"];
+var CHAT_FORMAT_SETTINGS = ["auto", ...CHAT_FORMATS];
+function isChatFormatSetting(value17) {
+  return CHAT_FORMAT_SETTINGS.includes(value17);
+}
+var TEAMS_DOMAINS = [".logic.azure.com", ".powerautomate.com", ".powerplatform.com", ".webhook.office.com"];
+var DISCORD_SLACK = /\/slack\/?$/;
+function detectFormat(webhook) {
+  let url;
+  try {
+    url = new URL(webhook);
+  } catch {
+    return "slack";
+  }
+  const host = url.hostname.toLowerCase().replace(/\.$/, "");
+  if (host === "hooks.slack.com") return "slack";
+  if ((host === "discord.com" || host === "discordapp.com") && url.pathname.startsWith("/api/webhooks/")) {
+    return DISCORD_SLACK.test(url.pathname) ? "slack" : "discord";
+  }
+  if (host === "chat.googleapis.com") return "googlechat";
+  if (TEAMS_DOMAINS.some((domain) => host.endsWith(domain))) return "teams";
+  return "slack";
+}
+function resolveFormat(setting, webhook) {
+  return setting === "auto" ? detectFormat(webhook) : setting;
+}
+
+// lib/config/config.ts
+init_issue();
+init_redact();
+
+// lib/config/actionable.ts
+var DEFAULT_LOG_LINES = 100;
+var LABEL_MAX = 50;
+var LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
+var MAX_ASSIGNEES = 10;
+var CONTROL2 = /[\u0000-\u001F\u007F-\u009F]/;
+var value = (env, name2) => {
+  const v = env[name2];
+  return v === void 0 || v === "" ? void 0 : v;
+};
+var entries = (text4) => (text4 ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
+var unique = (list2, taken = []) => {
+  const seen = new Set(taken.map((entry) => entry.toLowerCase()));
+  return list2.filter((entry) => !seen.has(entry.toLowerCase()) && seen.add(entry.toLowerCase()));
+};
+function parseLabels(text4, fixed, problems) {
+  const labels = entries(text4);
+  for (const label of labels) {
+    if ([...label].length > LABEL_MAX || CONTROL2.test(label)) {
+      problems.push(`REPORT_LABELS: ${JSON.stringify(label)} is not a GitHub label name (at most ${LABEL_MAX} characters, no control characters)`);
+    }
+  }
+  return unique(labels, fixed);
+}
+function parseAssignees(text4, problems) {
+  const logins = unique(entries(text4).map((login) => login.replace(/^@/, "")));
+  for (const login of logins) {
+    if (!LOGIN.test(login)) {
+      problems.push(
+        `REPORT_ASSIGNEES: ${JSON.stringify(login)} is not a GitHub login (letters, digits and single hyphens, not first or last, at most 39 characters)`
+      );
+    }
+  }
+  if (logins.length > MAX_ASSIGNEES) problems.push(`REPORT_ASSIGNEES: ${logins.length} logins given; GitHub assigns at most ${MAX_ASSIGNEES}`);
+  return logins;
+}
+function readActionable(env, fixedLabels, problems) {
+  const linesText = value(env, "REPORT_LOG_LINES");
+  const logLines = linesText === void 0 ? DEFAULT_LOG_LINES : Number(linesText);
+  if (!Number.isInteger(logLines) || logLines < 1 || linesText?.trim() === "") {
+    problems.push(`REPORT_LOG_LINES must be a whole number of at least 1 (got ${JSON.stringify(linesText)})`);
+  }
+  const group = value(env, "REPORT_GROUP") ?? "title";
+  if (group !== "title" && group !== "environment") problems.push(`REPORT_GROUP must be title or environment, got ${JSON.stringify(group)}`);
+  const windowText = value(env, "REPORT_REOPEN_WINDOW");
+  const reopenWindowHours = windowText === void 0 ? 0 : Number(windowText);
+  if (!Number.isFinite(reopenWindowHours) || reopenWindowHours < 0 || windowText?.trim() === "") {
+    problems.push(`REPORT_REOPEN_WINDOW must be a number of hours of at least 0 (got ${JSON.stringify(windowText)})`);
+  }
+  return {
+    logFile: value(env, "REPORT_LOG_FILE"),
+    logLines: Number.isInteger(logLines) && logLines >= 1 ? logLines : DEFAULT_LOG_LINES,
+    jobUrl: value(env, "CI_JOB_URL"),
+    extraLabels: Object.freeze(parseLabels(value(env, "REPORT_LABELS"), fixedLabels, problems)),
+    assignees: Object.freeze(parseAssignees(value(env, "REPORT_ASSIGNEES"), problems)),
+    group,
+    reopenWindowHours: Number.isFinite(reopenWindowHours) && reopenWindowHours >= 0 ? reopenWindowHours : 0
+  };
+}
+
+// lib/config/ci-log.ts
+var CI_LOG_MODES = ["auto", "off"];
+var DEFAULT_CI_LOG_TIMEOUT_SECONDS = 10;
+var value2 = (env, name2) => {
+  const v = env[name2];
+  return v === void 0 || v === "" ? void 0 : v;
+};
+var DIGITS = /^[1-9][0-9]{0,19}$/;
+function githubRun(env) {
+  if (value2(env, "GITHUB_ACTIONS") !== "true") return void 0;
+  const [owner, repo, ...rest] = (value2(env, "GITHUB_REPOSITORY") ?? "").split("/");
+  const runId = value2(env, "GITHUB_RUN_ID") ?? "";
+  const attempt3 = value2(env, "GITHUB_RUN_ATTEMPT") ?? "1";
+  if (!owner || !repo || rest.length || !DIGITS.test(runId) || !DIGITS.test(attempt3)) return void 0;
+  const checkRunId = value2(env, "JOB_CHECK_RUN_ID");
+  return Object.freeze({
+    owner,
+    repo,
+    runId,
+    attempt: attempt3,
+    runnerName: value2(env, "RUNNER_NAME"),
+    checkRunId: checkRunId !== void 0 && DIGITS.test(checkRunId) ? checkRunId : void 0,
+    apiUrl: value2(env, "GITHUB_API_URL")?.replace(/\/+$/, "")
+  });
+}
+function readCiLog(env, problems) {
+  const mode = value2(env, "REPORT_CI_LOG") ?? "off";
+  if (!CI_LOG_MODES.includes(mode)) problems.push(`REPORT_CI_LOG must be auto or off, got ${JSON.stringify(mode)}`);
+  const timeoutText = value2(env, "REPORT_CI_LOG_TIMEOUT");
+  const seconds = timeoutText === void 0 ? DEFAULT_CI_LOG_TIMEOUT_SECONDS : Number(timeoutText);
+  const goodTimeout = Number.isFinite(seconds) && seconds > 0 && timeoutText?.trim() !== "";
+  if (!goodTimeout) problems.push(`REPORT_CI_LOG_TIMEOUT must be a number of seconds above 0, such as 10 (got ${JSON.stringify(timeoutText)})`);
+  const checkRunId = value2(env, "JOB_CHECK_RUN_ID");
+  if (checkRunId !== void 0 && !DIGITS.test(checkRunId)) problems.push(`JOB_CHECK_RUN_ID must be the job's numeric id, \${{ job.check_run_id }} (got ${JSON.stringify(checkRunId)})`);
+  return {
+    ciLog: mode === "auto" ? "auto" : "off",
+    ciLogTimeoutMs: Math.round((goodTimeout ? seconds : DEFAULT_CI_LOG_TIMEOUT_SECONDS) * 1e3),
+    githubRun: githubRun(env)
+  };
+}
+
+// lib/config/changes.ts
+var CHANGES_MODES = ["auto", "off"];
+var DEFAULT_CHANGES_TIMEOUT_SECONDS = 5;
+var value3 = (env, name2) => {
+  const v = env[name2];
+  return v === void 0 || v === "" ? void 0 : v.trim() || void 0;
+};
+var SHA = /^[0-9a-f]{7,64}$/i;
+var choice = (env, name2, allowed, fallback, problems) => {
+  const raw = value3(env, name2) ?? fallback;
+  if (!allowed.includes(raw)) problems.push(`${name2} must be ${allowed.join(" or ")}, got ${JSON.stringify(env[name2])}`);
+  return allowed.includes(raw) ? raw : fallback;
+};
+function readChanges(env, problems) {
+  const mode = choice(env, "REPORT_CHANGES", CHANGES_MODES, "off", problems);
+  const sha = value3(env, "REPORT_LAST_GOOD_SHA");
+  if (sha !== void 0 && !SHA.test(sha)) problems.push(`REPORT_LAST_GOOD_SHA must be a commit id, 7 to 64 hex digits such as 3f2a9c1 (got ${JSON.stringify(env.REPORT_LAST_GOOD_SHA)})`);
+  const timeoutText = value3(env, "REPORT_CHANGES_TIMEOUT");
+  const seconds = timeoutText === void 0 ? DEFAULT_CHANGES_TIMEOUT_SECONDS : Number(timeoutText);
+  const goodTimeout = Number.isFinite(seconds) && seconds > 0;
+  if (!goodTimeout) problems.push(`REPORT_CHANGES_TIMEOUT must be a number of seconds above 0, such as ${DEFAULT_CHANGES_TIMEOUT_SECONDS} (got ${JSON.stringify(env.REPORT_CHANGES_TIMEOUT)})`);
+  const mention = choice(env, "REPORT_MENTION", ["authors", "off"], "off", problems);
+  const assign = choice(env, "REPORT_ASSIGN", ["authors", "off"], "off", problems);
+  return Object.freeze({
+    changes: mode,
+    lastGoodSha: sha !== void 0 && SHA.test(sha) ? sha.toLowerCase() : void 0,
+    changesTimeoutMs: Math.round((goodTimeout ? seconds : DEFAULT_CHANGES_TIMEOUT_SECONDS) * 1e3),
+    mentionAuthors: mention === "authors",
+    assignAuthors: assign === "authors"
+  });
+}
+
+// lib/config/ci.ts
+var value4 = (env, name2) => {
+  const v = env[name2];
+  return v === void 0 || v === "" ? void 0 : v;
+};
+var hash = (text4) => text4 && /^[0-9a-f]{7,64}$/i.test(text4) ? text4.slice(0, 7) : void 0;
+function detectCi(env) {
+  const server = value4(env, "GITHUB_SERVER_URL");
+  const repository = value4(env, "GITHUB_REPOSITORY");
+  const runId = value4(env, "GITHUB_RUN_ID");
+  const githubSha = hash(value4(env, "GITHUB_SHA"));
+  if (server && repository && runId || githubSha) {
+    return {
+      name: "GitHub Actions",
+      pipelineUrl: server && repository && runId ? `${server.replace(/\/+$/, "")}/${repository}/actions/runs/${runId}` : void 0,
+      commitSha: githubSha
+    };
+  }
+  const gitCommit = hash(value4(env, "GIT_COMMIT"));
+  if (gitCommit) return { name: "Jenkins", commitSha: gitCommit };
+  const circleUrl = value4(env, "CIRCLE_BUILD_URL");
+  const circleSha = hash(value4(env, "CIRCLE_SHA1"));
+  if (circleUrl || circleSha) return { name: "CircleCI", pipelineUrl: circleUrl, commitSha: circleSha };
+  const buildkiteUrl = value4(env, "BUILDKITE_BUILD_URL");
+  const buildkiteSha = hash(value4(env, "BUILDKITE_COMMIT"));
+  const buildkiteMessage = value4(env, "BUILDKITE_MESSAGE");
+  if (buildkiteUrl || buildkiteSha || buildkiteMessage) {
+    return { name: "Buildkite", pipelineUrl: buildkiteUrl, commitSha: buildkiteSha, commitMessage: buildkiteMessage };
+  }
+  return void 0;
+}
+
+// lib/config/app.ts
+init_log();
+import { createPrivateKey } from "node:crypto";
+import { readFileSync } from "node:fs";
+var value5 = (env, name2) => env[name2] === void 0 || env[name2] === "" ? void 0 : env[name2];
+var unflatten = (pem) => pem.includes("\n") ? pem : pem.replace(/\\n/g, "\n");
+function readKey(raw, problems) {
+  let pem = raw.trim();
+  if (!pem.startsWith("-----BEGIN")) {
+    try {
+      pem = readFileSync(raw, "utf8").trim();
+    } catch (error) {
+      problems.push(`ISSUE_APP_PRIVATE_KEY must be a PEM private key or the path of one (reading it as a path failed: ${error.code ?? "error"})`);
+      return void 0;
+    }
+  }
+  pem = unflatten(pem);
+  const lines = pem.split(/\r?\n/);
+  registerSecret(raw, pem, lines.join("\n"), ...lines.filter((line) => !line.startsWith("-----")));
+  try {
+    createPrivateKey(pem);
+  } catch {
+    problems.push("ISSUE_APP_PRIVATE_KEY is not a valid PEM private key (download a new one from the App's settings)");
+    return void 0;
+  }
+  return pem;
+}
+function appCredentials(env, problems) {
+  const appId = value5(env, "ISSUE_APP_ID");
+  const rawKey = value5(env, "ISSUE_APP_PRIVATE_KEY");
+  const rawInstallation = value5(env, "ISSUE_APP_INSTALLATION_ID");
+  if (appId === void 0 && rawKey === void 0) {
+    if (rawInstallation !== void 0) problems.push("ISSUE_APP_INSTALLATION_ID is set, but ISSUE_APP_ID and ISSUE_APP_PRIVATE_KEY are not");
+    return void 0;
+  }
+  const before = problems.length;
+  if (value5(env, "ISSUE_TOKEN") !== void 0) {
+    problems.push("ISSUE_TOKEN and ISSUE_APP_ID are both set: use either a token or a GitHub App (ISSUE_APP_ID, ISSUE_APP_PRIVATE_KEY), not both");
+  }
+  if (appId === void 0) problems.push("ISSUE_APP_ID is required with ISSUE_APP_PRIVATE_KEY (the App's id, from its settings page)");
+  else if (!/^(\d+|Iv[0-9A-Za-z.]+)$/.test(appId)) problems.push(`ISSUE_APP_ID must be the App's numeric id or its client id (Iv\u2026), got ${JSON.stringify(appId)}`);
+  if (rawKey === void 0) problems.push("ISSUE_APP_PRIVATE_KEY is required with ISSUE_APP_ID (the PEM, or the path of the .pem file)");
+  const privateKey = rawKey === void 0 ? void 0 : readKey(rawKey, problems);
+  const installationId = rawInstallation === void 0 ? void 0 : Number(rawInstallation);
+  if (rawInstallation !== void 0 && !(Number.isSafeInteger(installationId) && installationId > 0)) {
+    problems.push(`ISSUE_APP_INSTALLATION_ID must be a positive whole number, got ${JSON.stringify(rawInstallation)}`);
+  }
+  if (problems.length > before || appId === void 0 || privateKey === void 0) return void 0;
+  return Object.freeze({ appId, privateKey, installationId });
+}
+
+// lib/config/config.ts
+init_errors();
+init_tracker();
+
+// lib/config/shape.ts
+var value7 = (env, name2) => {
+  const v = env[name2]?.trim();
+  return v === void 0 || v === "" ? void 0 : v;
+};
+var PROJECT = /^https?:\/\/[^/]+\/(orgs|users)\/([A-Za-z0-9-]{1,39})\/projects\/(\d+)(?:\/.*)?$/;
+function parseProject(url, status, problems) {
+  const match = PROJECT.exec(url);
+  if (!match) {
+    problems.push(`REPORT_PROJECT must be a GitHub Projects address such as https://github.com/orgs/acme/projects/7 (or /users/<login>/projects/<n>), got ${JSON.stringify(url)}`);
+    return void 0;
+  }
+  return Object.freeze({ url, ownerType: match[1] === "orgs" ? "organization" : "user", owner: match[2], number: Number(match[3]), status });
+}
+function readShape(env, tracker, problems) {
+  const projectUrl = value7(env, "REPORT_PROJECT");
+  const status = value7(env, "REPORT_PROJECT_STATUS");
+  if (status !== void 0 && projectUrl === void 0) problems.push("REPORT_PROJECT_STATUS needs REPORT_PROJECT (the board whose Status field it sets)");
+  if (projectUrl !== void 0 && tracker === "gitlab") problems.push("REPORT_PROJECT is a GitHub Projects board; on GitLab, boards follow labels: use REPORT_LABELS");
+  const milestone = value7(env, "REPORT_MILESTONE");
+  if (milestone !== void 0 && milestone.length > 255) problems.push(`REPORT_MILESTONE must be a milestone title of at most 255 characters`);
+  return {
+    templateFile: value7(env, "REPORT_TEMPLATE"),
+    milestone,
+    board: projectUrl !== void 0 && tracker === "github" ? parseProject(projectUrl, status, problems) : void 0
+  };
+}
+
+// lib/config/pager.ts
+var DEFAULT_PAGERDUTY_EVENTS_URL = "https://events.pagerduty.com";
+var PAGER_SEVERITIES = ["critical", "error", "warning", "info"];
+var value8 = (env, name2) => {
+  const v = env[name2]?.trim();
+  return v === void 0 || v === "" ? void 0 : v;
+};
+function readPager(env, problems) {
+  const routingKey = value8(env, "PAGERDUTY_ROUTING_KEY");
+  const severity = value8(env, "REPORT_PAGER_SEVERITY") ?? "error";
+  if (!PAGER_SEVERITIES.includes(severity)) {
+    problems.push(`REPORT_PAGER_SEVERITY must be one of ${PAGER_SEVERITIES.join(", ")}, got ${JSON.stringify(severity)}`);
+  }
+  const eventsUrl = (value8(env, "PAGERDUTY_EVENTS_URL") ?? DEFAULT_PAGERDUTY_EVENTS_URL).replace(/\/+$/, "");
+  const web = URL.canParse(eventsUrl) && ["https:", "http:"].includes(new URL(eventsUrl).protocol);
+  if (!web) problems.push(`PAGERDUTY_EVENTS_URL must be an https URL such as ${DEFAULT_PAGERDUTY_EVENTS_URL}, got ${JSON.stringify(eventsUrl)}`);
+  const environments = (value8(env, "REPORT_PAGER_ENVIRONMENTS") ?? "").split(",").map((e) => e.trim()).filter(Boolean);
+  if (routingKey === void 0) {
+    if (value8(env, "REPORT_PAGER_ENVIRONMENTS") !== void 0 || value8(env, "REPORT_PAGER_SEVERITY") !== void 0) {
+      problems.push("REPORT_PAGER_SEVERITY and REPORT_PAGER_ENVIRONMENTS need PAGERDUTY_ROUTING_KEY (an Events API v2 integration key)");
+    }
+    return void 0;
+  }
+  if (!/^[A-Za-z0-9]{20,64}$/.test(routingKey)) problems.push("PAGERDUTY_ROUTING_KEY must be an Events API v2 integration key (32 letters and digits); the value given is not one");
+  return Object.freeze({ routingKey, eventsUrl, severity, environments: Object.freeze(environments) });
+}
+
+// lib/config/config.ts
+init_plain_http();
+init_noise();
+init_secrets2();
+var DEFAULT_SLACK_API_URL = "https://slack.com/api";
+var DEFAULT_API_URL = "https://api.github.com";
+var OWNER = /^[A-Za-z0-9-]{1,39}$/;
+var REPO = /^[A-Za-z0-9._-]{1,100}$/;
+var value11 = (env, name2) => {
+  const v = env[name2];
+  return v === void 0 || v === "" ? void 0 : v;
+};
+var isHttpUrl = (text4) => {
+  try {
+    const url = new URL(text4);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+};
+var defined = (line) => line === void 0 ? [] : [line];
+function proxyWarnings(env) {
+  const names = ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY"];
+  return names.flatMap((name2) => {
+    const set2 = value11(env, name2);
+    const url = set2 === void 0 ? void 0 : proxyAddress(set2);
+    if (url === void 0 || !URL.canParse(url) || !new URL(url).password || !crossesNetworkInClear(url)) return [];
+    return [`${name2} uses plain http, so the proxy's password travels unencrypted; use an https:// proxy address unless the network is trusted`];
+  });
+}
+function number(env, name2, fallback, problems, min = 0) {
+  const raw = value11(env, name2);
+  if (raw === void 0) return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < min || raw.trim() === "") {
+    problems.push(`${name2} must be a number of at least ${min} (got ${JSON.stringify(raw)})`);
+    return fallback;
+  }
+  return n;
+}
+function loadConfig(env = process.env, { requireToken = true } = {}) {
+  const problems = [];
+  const warnings = [];
+  const token = value11(env, "ISSUE_TOKEN") ?? "";
+  const app = appCredentials(env, problems);
+  const appNamed = value11(env, "ISSUE_APP_ID") !== void 0 || value11(env, "ISSUE_APP_PRIVATE_KEY") !== void 0;
+  if (!token && !appNamed && requireToken) problems.push("ISSUE_TOKEN is required");
+  let owner = "";
+  let repo = "";
+  const tracker = trackerKind(env, problems);
+  if (tracker === "gitlab" && appNamed) problems.push("ISSUE_APP_ID is a GitHub App; ISSUE_TRACKER=gitlab takes ISSUE_TOKEN instead");
+  const gitlab = tracker === "gitlab" ? gitLabTarget(env, problems) : void 0;
+  const fullName = value11(env, "ISSUE_REPO");
+  if (gitlab) {
+    ;
+    ({ owner, repo } = gitlab);
+  } else if (fullName === void 0) {
+    problems.push("ISSUE_REPO is required (owner/repo)");
+  } else {
+    const [o = "", r = "", ...rest] = fullName.split("/");
+    if (rest.length || !OWNER.test(o) || !REPO.test(r) || r === "." || r === "..") {
+      problems.push(
+        `ISSUE_REPO must have the form owner/repo (owner: letters, digits and -, up to 39; repo: letters, digits, ., _ and -, up to 100), got ${JSON.stringify(fullName)}`
+      );
+    } else {
+      owner = o;
+      repo = r;
+    }
+  }
+  const apiName = gitlab?.apiName ?? (value11(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "GITHUB_API_URL");
+  const apiUrl = gitlab?.apiUrl ?? value11(env, "ISSUE_API_URL") ?? value11(env, "GITHUB_API_URL") ?? DEFAULT_API_URL;
+  if (!isHttpUrl(apiUrl)) problems.push(`${apiName} must be an http(s) URL such as ${gitlab ? GITLAB_DEFAULT_API_URL : DEFAULT_API_URL}, got ${JSON.stringify(apiUrl)}`);
+  else warnings.push(...defined(plainHttpWarning(apiName, apiUrl, appNamed ? "the GitHub App's tokens" : "ISSUE_TOKEN")));
+  let chatWebhook = value11(env, "CHAT_WEBHOOK");
+  if (chatWebhook !== void 0 && !isHttpUrl(chatWebhook)) {
+    warnings.push("CHAT_WEBHOOK is not an http(s) URL such as https://hooks.slack.com/services/\u2026; no chat notice will be sent");
+    chatWebhook = void 0;
+  }
+  warnings.push(...defined(plainHttpWarning("CHAT_WEBHOOK", chatWebhook, "the webhook address, a secret itself,")));
+  const chat = chatConfig(env, problems);
+  if (chat.slack) warnings.push(...defined(plainHttpWarning("SLACK_API_URL", chat.slack.apiUrl, "SLACK_BOT_TOKEN")));
+  warnings.push(...proxyWarnings(env));
+  const onDuplicate = value11(env, "ON_DUPLICATE") ?? "skip";
+  if (onDuplicate !== "skip" && onDuplicate !== "comment") {
+    problems.push(`ON_DUPLICATE must be skip or comment, got ${JSON.stringify(onDuplicate)}`);
+  }
+  const timeoutSeconds = number(env, "REPORT_TIMEOUT", 30, problems, 1e-3);
+  const chatTimeoutSeconds = number(env, "REPORT_CHAT_TIMEOUT", 10, problems, 1e-3);
+  const maxWaitSeconds = number(env, "REPORT_MAX_WAIT", 60, problems);
+  const retryAttempts = Math.floor(number(env, "REPORT_RETRY_ATTEMPTS", 3, problems, 1));
+  const retryDelaySeconds = number(env, "REPORT_RETRY_DELAY", 1, problems);
+  const writeIntervalSeconds = number(env, "REPORT_WRITE_INTERVAL", 1, problems);
+  const actionable = readActionable(env, LABELS, problems);
+  const ciLog = readCiLog(env, problems);
+  const changes = readChanges(env, problems);
+  const shape = readShape(env, tracker, problems);
+  const pager = readPager(env, problems);
+  if (pager) warnings.push(...defined(plainHttpWarning("PAGERDUTY_EVENTS_URL", pager.eventsUrl, "PAGERDUTY_ROUTING_KEY")));
+  const noise = readNoise(env, onDuplicate, problems);
+  registerConfigSecrets(env, { token, app, chatWebhook: value11(env, "CHAT_WEBHOOK"), chat, ...pager ? { pager } : {} });
+  if (problems.length) throw new ConfigError(problems.map((problem) => redact(problem)));
+  const ci = detectCi(env);
+  return Object.freeze({
+    token,
+    ...app ? { app } : {},
+    tracker,
+    project: gitlab?.project ?? `${owner}/${repo}`,
+    owner,
+    repo,
+    apiUrl: apiUrl.replace(/\/+$/, ""),
+    chatWebhook,
+    pipelineUrl: value11(env, "CI_PIPELINE_URL") ?? value11(env, "BUILD_URL") ?? ci?.pipelineUrl ?? "unknown",
+    commitSha: value11(env, "CI_COMMIT_SHA") ?? ci?.commitSha,
+    commitMessage: value11(env, "CI_COMMIT_MESSAGE") ?? ci?.commitMessage,
+    deployEnv: value11(env, "DEPLOY_ENV") ?? "production",
+    onDuplicate,
+    timeoutMs: Math.round(timeoutSeconds * 1e3),
+    chatTimeoutMs: Math.round(chatTimeoutSeconds * 1e3),
+    maxWaitSeconds,
+    retryAttempts,
+    retryDelaySeconds,
+    writeIntervalSeconds,
+    ...actionable,
+    ...ciLog,
+    ...changes,
+    ...shape,
+    ...pager ? { pager } : {},
+    ...noise,
+    warnings: Object.freeze(warnings),
+    chat
+  });
+}
+function chatConfig(env, problems) {
+  const format = value11(env, "CHAT_FORMAT") ?? "auto";
+  if (!isChatFormatSetting(format)) problems.push(`CHAT_FORMAT must be one of ${CHAT_FORMAT_SETTINGS.join(", ")}, got ${JSON.stringify(format)}`);
+  const strictValue = value11(env, "REPORT_CHAT_STRICT") ?? "0";
+  if (!["0", "1", "true", "false"].includes(strictValue)) problems.push(`REPORT_CHAT_STRICT must be 1 or 0, got ${JSON.stringify(strictValue)}`);
+  const token = value11(env, "SLACK_BOT_TOKEN");
+  const channel2 = value11(env, "SLACK_CHANNEL");
+  if (token !== void 0 && channel2 === void 0) problems.push("SLACK_CHANNEL is required with SLACK_BOT_TOKEN (a channel id such as C0123456789, or #name)");
+  if (channel2 !== void 0 && token === void 0) problems.push("SLACK_BOT_TOKEN is required with SLACK_CHANNEL (a bot token, xoxb-\u2026)");
+  const apiUrl = (value11(env, "SLACK_API_URL") ?? DEFAULT_SLACK_API_URL).replace(/\/+$/, "");
+  if (!isHttpUrl(apiUrl)) problems.push(`SLACK_API_URL must be an https URL such as ${DEFAULT_SLACK_API_URL}, got ${JSON.stringify(apiUrl)}`);
+  return Object.freeze({
+    format,
+    strict: strictValue === "1" || strictValue === "true",
+    slack: token !== void 0 && channel2 !== void 0 ? Object.freeze({ token, channel: channel2, apiUrl }) : void 0
+  });
+}
+function loadDotenv(env = process.env, dir = process.cwd()) {
+  if (value11(env, "REPORT_DOTENV") === "off") return;
+  (0, import_dotenv.config)({ path: `${dir}/.env`, processEnv: env, override: false, quiet: true });
+}
+function outputFiles(env = process.env) {
+  return Object.freeze({ githubOutput: value11(env, "GITHUB_OUTPUT"), stepSummary: value11(env, "GITHUB_STEP_SUMMARY") });
+}
 
 // lib/run/phase.ts
 import { channel } from "node:diagnostics_channel";
@@ -49835,14 +49788,13 @@ function failedResult(title = null) {
 // lib/config/template.ts
 init_log();
 init_errors();
-init_actionable();
-init_config();
+import { readFile, stat } from "node:fs/promises";
+init_secrets2();
 init_issue();
 init_budget();
 init_recovery();
-import { readFile, stat } from "node:fs/promises";
 var MAX_TEMPLATE_BYTES = 4 * BODY_LIMIT;
-var value11 = (env, name2) => {
+var value12 = (env, name2) => {
   const v = env[name2];
   return v === void 0 || v === "" ? void 0 : v;
 };
@@ -49857,9 +49809,9 @@ var sampleFailure = (config, time) => ({
 function templateExtras(env, config) {
   const extras = {
     job_url: config.jobUrl,
-    run_attempt: value11(env, "GITHUB_RUN_ATTEMPT"),
-    actor: value11(env, "GITHUB_ACTOR") ?? value11(env, "GITLAB_USER_LOGIN") ?? value11(env, "BUILDKITE_BUILD_CREATOR"),
-    ref: value11(env, "GITHUB_REF_NAME") ?? value11(env, "CI_COMMIT_REF_NAME") ?? value11(env, "BUILDKITE_BRANCH")
+    run_attempt: value12(env, "GITHUB_RUN_ATTEMPT"),
+    actor: value12(env, "GITHUB_ACTOR") ?? value12(env, "GITLAB_USER_LOGIN") ?? value12(env, "BUILDKITE_BUILD_CREATOR"),
+    ref: value12(env, "GITHUB_REF_NAME") ?? value12(env, "CI_COMMIT_REF_NAME") ?? value12(env, "BUILDKITE_BRANCH")
   };
   const secrets = secretsOf(config);
   return Object.freeze(Object.fromEntries(Object.entries(extras).filter(([, v]) => v !== void 0).map(([k, v]) => [k, redact(v, secrets)])));
@@ -49905,7 +49857,6 @@ init_noise();
 
 // lib/chat/index.ts
 init_budget2();
-init_chat_format();
 
 // lib/chat/strict.ts
 function chatWarning(notifier, result) {
@@ -49968,7 +49919,7 @@ init_budget();
 init_issue();
 
 // lib/run/deploy.ts
-init_config();
+init_secrets2();
 init_git();
 init_redact();
 async function readDeploy(config, time, { withMessage = true } = {}) {
@@ -49989,7 +49940,7 @@ function withoutToken(text4, config) {
 }
 
 // lib/run/session.ts
-init_config();
+init_secrets2();
 function maskingLog(io2) {
   let secrets = [];
   return { log: ioLog(io2, () => secrets), hide: (next) => void (secrets = next) };
@@ -50040,7 +49991,7 @@ async function readFailure(session, request2) {
     failure2 = { ...failure2, ...await readInputs2({ reasonFile: request2.reasonFile, reason: request2.reason, log: logSource }, config, log2) };
   }
   if (config.ciLog === "auto") {
-    const { readCiFailures: readCiFailures2 } = await Promise.resolve().then(() => (init_ci2(), ci_exports));
+    const { readCiFailures: readCiFailures2 } = await Promise.resolve().then(() => (init_ci(), ci_exports));
     failure2 = { ...failure2, ...await readCiFailures2(config, log2, failure2.log === void 0, env) };
   }
   return failure2;
@@ -50050,7 +50001,7 @@ async function fileFailure(session, failure2) {
   const failed = failure2.failed && (await Promise.resolve().then(() => (init_what_failed(), what_failed_exports))).failedEntries(failure2.failed);
   const extra = failed ? { failed } : {};
   openReportConnections(config, session.env);
-  const changesModule = config.changes === "auto" ? await Promise.resolve().then(() => (init_changes5(), changes_exports3)) : void 0;
+  const changesModule = config.changes === "auto" ? await Promise.resolve().then(() => (init_changes4(), changes_exports3)) : void 0;
   const pendingChanges = changesModule?.startChanges(config, failure2.commitSha, log2, session.env);
   const changesSince = changesModule && (async (base) => (await changesModule.readChanges({ ...config, lastGoodSha: base }, failure2.commitSha, log2, session.env)).changes);
   try {
@@ -50081,7 +50032,7 @@ async function previewFailure(session, failure2) {
   const { config, log: log2 } = session;
   const { previewReport: previewReport2 } = await Promise.resolve().then(() => (init_preview(), preview_exports));
   if (noiseOn(config)) await (await Promise.resolve().then(() => (init_noise2(), noise_exports))).previewNoise(config, failure2, log2, session.env);
-  const told = config.changes === "auto" ? { ...failure2, ...await (await Promise.resolve().then(() => (init_changes5(), changes_exports3))).readChanges(config, failure2.commitSha, log2, session.env) } : failure2;
+  const told = config.changes === "auto" ? { ...failure2, ...await (await Promise.resolve().then(() => (init_changes4(), changes_exports3))).readChanges(config, failure2.commitSha, log2, session.env) } : failure2;
   return previewReport2(config.token || config.app ? await createTracker(config, log2) : void 0, config, told, log2);
 }
 
@@ -50127,7 +50078,6 @@ async function recordReport(command, io2, run2, log2) {
 }
 
 // lib/run/resolve-command.ts
-init_config();
 init_outputs();
 
 // lib/run/resolve.ts
@@ -50248,8 +50198,8 @@ function actionRun(env) {
   if (problems.length) throw new ConfigError(problems);
   const vars = {};
   for (const [name2, variable] of Object.entries(VARIABLES)) {
-    const value16 = input(env, name2);
-    if (value16) vars[variable] = value16;
+    const value17 = input(env, name2);
+    if (value17) vars[variable] = value17;
   }
   if (input(env, "tracker") === "gitlab") {
     delete vars.ISSUE_API_URL;

@@ -1,7 +1,7 @@
 import { config as dotenvConfig } from 'dotenv'
 import { CHAT_FORMAT_SETTINGS, isChatFormatSetting, type ChatFormatSetting } from '../core/chat-format.ts'
 import { LABELS } from '../core/text/issue.ts'
-import { addressSecrets, credentialsIn, passwordIn, proxyAddress, redact, registerSecret, registeredSecrets } from '../core/redact.ts'
+import { proxyAddress, redact } from '../core/redact.ts'
 import { readActionable, type ActionableSettings } from './actionable.ts'
 import { readCiLog, type CiLogSettings } from './ci-log.ts'
 import { readChanges, type ChangesSettings } from './changes.ts'
@@ -14,6 +14,7 @@ import { readShape, type ShapeSettings } from './shape.ts'
 import { readPager, type PagerConfig } from './pager.ts'
 import { crossesNetworkInClear, plainHttpWarning } from './plain-http.ts'
 import { readNoise, type NoiseSettings } from './noise.ts'
+import { registerConfigSecrets } from './secrets.ts'
 
 type Env = Record<string, string | undefined>
 
@@ -68,40 +69,6 @@ export interface ChatConfig {
   readonly strict: boolean
   /** SLACK_BOT_TOKEN and SLACK_CHANNEL, both or neither: notices go through Slack's Web API and thread. */
   readonly slack: { readonly token: string; readonly channel: string; readonly apiUrl: string } | undefined
-}
-
-/**
- * The secrets a configuration holds: ISSUE_TOKEN, the App's private key, CHAT_WEBHOOK (whole, and its
- * path and query, where Slack, Discord and Google Chat keep the secret part, in the forms a log prints
- * them in: lib/core/redact.ts addressSecrets), SLACK_BOT_TOKEN and PAGERDUTY_ROUTING_KEY. {@link loadConfig}
- * registers them (lib/core/redact.ts) with CI_LOG_TOKEN, a proxy's password and the password in any
- * address setting ({@link URL_SETTINGS}); a secret added later is added here.
- */
-export function configSecrets(config: Pick<Config, 'token'> & Partial<Pick<Config, 'app' | 'chatWebhook' | 'chat' | 'pager'>>): string[] {
-  return [config.token, config.app?.privateKey ?? '', ...webhookSecrets(config.chatWebhook), config.chat?.slack?.token ?? '', config.pager?.routingKey ?? ''].filter((secret) => secret !== '')
-}
-
-/** The webhook address, and the parts of it that are the secret (path and query), in every printed form. */
-function webhookSecrets(webhook: string | undefined): string[] {
-  return webhook === undefined ? [] : addressSecrets(webhook)
-}
-
-/**
- * The settings that hold an address. A password in one (`https://user:pw@ghe.example/api/v3`) is a
- * secret wherever the address is printed: a doctor line, an error, a link built from it.
- */
-export const URL_SETTINGS = [
-  'ISSUE_API_URL', 'GITHUB_API_URL', 'CI_API_V4_URL', 'SLACK_API_URL', 'PAGERDUTY_EVENTS_URL', 'CHAT_WEBHOOK',
-  'CI_PIPELINE_URL', 'BUILD_URL', 'CI_JOB_URL', 'CI_PROJECT_URL', 'GITHUB_SERVER_URL', 'CIRCLE_BUILD_URL', 'BUILDKITE_BUILD_URL',
-  'REPORT_PROJECT',
-] as const
-
-/**
- * Every secret known to the run: `config`'s own ({@link configSecrets}) and every one registered so far
- * (lib/core/redact.ts), for redacting printed and published text.
- */
-export function secretsOf(config: Pick<Config, 'token'> & Partial<Pick<Config, 'app' | 'chatWebhook' | 'chat' | 'pager'>>): string[] {
-  return [...new Set([...configSecrets(config), ...registeredSecrets()])]
 }
 
 /** Slack's Web API; SLACK_API_URL replaces it (tests point it at a loopback server). */
@@ -233,18 +200,7 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
 
   // Every secret is registered here, once, before anything can print or send it: a value echoed in a
   // problem may be the token itself (ISSUE_REPO=$ISSUE_TOKEN by mistake).
-  registerSecret(
-    ...configSecrets({ token, app, chatWebhook: value(env, 'CHAT_WEBHOOK'), chat, ...(pager ? { pager } : {}) }),
-    value(env, 'SLACK_BOT_TOKEN'),
-    value(env, 'PAGERDUTY_ROUTING_KEY'),
-    value(env, 'CI_LOG_TOKEN'),
-  )
-  // The password in any address setting, as written and decoded, also in a malformed one: its problem
-  // above echoes the value.
-  registerSecret(...URL_SETTINGS.flatMap((name) => passwordIn(value(env, name))))
-  // A proxy's password (lib/http/proxy.ts reads the same variables, in both cases, and the same way:
-  // without a scheme, http://).
-  for (const name of ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY']) if (value(env, name)) registerSecret(...credentialsIn(proxyAddress(value(env, name)!)))
+  registerConfigSecrets(env, { token, app, chatWebhook: value(env, 'CHAT_WEBHOOK'), chat, ...(pager ? { pager } : {}) })
   if (problems.length) throw new ConfigError(problems.map((problem) => redact(problem)))
 
   // Other CI systems' own variables fill in only what the spec's variables leave unset (lib/config/ci.ts).

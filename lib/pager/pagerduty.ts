@@ -1,6 +1,6 @@
 // PagerDuty's Events API v2 behind the core's Pager seam: `trigger` opens (or adds to) the incident of a
 // `dedup_key`, `resolve` closes it. The routing key goes only into the body of the request to the Events
-// API; it is a secret and is never printed (secretsOf in lib/config/config.ts).
+// API; it is a secret and is never printed (secretsOf in lib/config/secrets.ts).
 // https://developer.pagerduty.com/docs/events-api-v2/trigger-events/
 // https://developer.pagerduty.com/docs/events-api-v2/resolve-events/
 import type { Incident, Pager } from '../core/pager.ts'

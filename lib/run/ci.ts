@@ -3,7 +3,7 @@
 // so a run without it pays nothing (npm run bench).
 import type { CiReader } from '../core/ci.ts'
 import type { Config } from '../config/config.ts'
-import { secretsOf } from '../config/config.ts'
+import { secretsOf } from '../config/secrets.ts'
 import { registerSecret, type Log } from '../core/log.ts'
 import type { Failure } from '../core/text/issue.ts'
 

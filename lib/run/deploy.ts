@@ -1,4 +1,5 @@
-import { secretsOf, type Config } from '../config/config.ts'
+import type { Config } from '../config/config.ts'
+import { secretsOf } from '../config/secrets.ts'
 import { lastCommitMessage, shortSha } from './git.ts'
 import { redact } from '../core/redact.ts'
 

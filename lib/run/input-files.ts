@@ -3,7 +3,8 @@
 // missing file is one [WARN] line, and the issue is still filed.
 import { open } from 'node:fs/promises'
 import type { Readable } from 'node:stream'
-import { secretsOf, type Config } from '../config/config.ts'
+import type { Config } from '../config/config.ts'
+import { secretsOf } from '../config/secrets.ts'
 import { ConfigError } from '../core/errors.ts'
 import { cleanLog, logTail, type LogExcerpt } from '../core/text/log-tail.ts'
 import type { Log } from '../core/log.ts'

@@ -1,7 +1,8 @@
 // What every command starts from, read once: the configuration, the log that masks its secrets from the
 // first line it prints, the environment and the moment the run began. Each face (command line, GitHub
 // Action, plugin API) opens one and hands it to the run layer, which never reads `process` itself.
-import { loadConfig, loadDotenv, secretsOf, type Config } from '../config/config.ts'
+import { loadConfig, loadDotenv, type Config } from '../config/config.ts'
+import { secretsOf } from '../config/secrets.ts'
 import type { Log } from '../core/log.ts'
 import { ioLog, type Io } from './io.ts'
 

@@ -1,7 +1,8 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { readPager } from '../../../lib/config/pager.ts'
-import { loadConfig, secretsOf } from '../../../lib/config/config.ts'
+import { loadConfig } from '../../../lib/config/config.ts'
+import { secretsOf } from '../../../lib/config/secrets.ts'
 import { ConfigError } from '../../../lib/core/errors.ts'
 
 const KEY = 'R0UT1NGKEY0123456789abcdefABCDEF'
