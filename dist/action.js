@@ -62,15 +62,15 @@ function mask(text4, masked2) {
   const sorted = [...masked2].sort((a, b) => a[0] - b[0]);
   let out = "";
   let at = 0;
-  let open2;
+  let open3;
   for (const [start, end] of sorted) {
-    if (open2 && start <= open2[1]) open2[1] = Math.max(open2[1], end);
+    if (open3 && start <= open3[1]) open3[1] = Math.max(open3[1], end);
     else {
-      if (open2) out += MASK;
+      if (open3) out += MASK;
       out += text4.slice(at, start);
-      open2 = [start, end];
+      open3 = [start, end];
     }
-    at = Math.max(at, open2[1]);
+    at = Math.max(at, open3[1]);
   }
   return out + MASK + text4.slice(at);
 }
@@ -38856,18 +38856,18 @@ var require_vendor_core = __commonJS({
         }
       }
     }));
-    var createStyler = (open2, close, parent) => {
+    var createStyler = (open3, close, parent) => {
       let openAll;
       let closeAll;
       if (parent === void 0) {
-        openAll = open2;
+        openAll = open3;
         closeAll = close;
       } else {
-        openAll = parent.openAll + open2;
+        openAll = parent.openAll + open3;
         closeAll = close + parent.closeAll;
       }
       return {
-        open: open2,
+        open: open3,
         close,
         openAll,
         closeAll,
@@ -46630,7 +46630,7 @@ __export(input_files_exports, {
   readReasonFile: () => readReasonFile,
   readTail: () => readTail
 });
-import { open } from "node:fs/promises";
+import { open as open2 } from "node:fs/promises";
 async function readStream2(stream, max, keepStart) {
   let chunks = [];
   let size = 0;
@@ -46658,7 +46658,7 @@ async function readTail(source, lines, { stdin = process.stdin, maxBytes = TAIL_
     const { bytes, cut: cut2 } = await readStream2(stdin, maxBytes, false);
     return fromWholeLine(bytes, cut2).toString("utf8");
   }
-  const file = await open(source, "r");
+  const file = await open2(source, "r");
   try {
     const stat2 = await file.stat();
     if (!stat2.isFile()) {
@@ -46706,7 +46706,7 @@ async function readReasonFile(source, known2, log2, options = {}) {
   const name2 = nameOf2(source);
   let raw;
   try {
-    const stream = source === "-" ? options.stdin ?? process.stdin : (await open(source, "r")).createReadStream();
+    const stream = source === "-" ? options.stdin ?? process.stdin : (await open2(source, "r")).createReadStream();
     const { bytes, cut: cut2 } = await readStream2(stream, options.maxBytes ?? REASON_BYTES, true);
     raw = toWholeLine(bytes, cut2).toString("utf8");
   } catch (error) {
@@ -48333,34 +48333,34 @@ function segmentsOf({ issue, comments }) {
   const closedAt = issue.state === "closed" ? issue.closedAt : void 0;
   const begin = (at) => ({ environment, issue: issue.number, start: at, runs: [at], end: void 0, ending: "failing", duplicate: false });
   const segments = [begin(issue.createdAt)];
-  let open2 = segments[0];
+  let open3 = segments[0];
   let markedDuplicate = false;
   const end = (segment, at, ending) => {
     segment.end = later(at, segment.runs.at(-1));
     segment.ending = ending;
-    open2 = void 0;
+    open3 = void 0;
   };
   if (comments) {
     for (const comment of inOrder(comments)) {
-      const at = later(comment.createdAt ?? closedAt ?? issue.createdAt, open2?.runs.at(-1) ?? segments.at(-1).end ?? issue.createdAt);
+      const at = later(comment.createdAt ?? closedAt ?? issue.createdAt, open3?.runs.at(-1) ?? segments.at(-1).end ?? issue.createdAt);
       if (isOccurrenceComment(comment.body)) {
-        if (open2) open2.runs.push(at);
-        else segments.push(open2 = begin(at));
-      } else if (comment.body.startsWith(RECOVERY_MARKER) && open2) {
-        end(open2, at, "recovered");
+        if (open3) open3.runs.push(at);
+        else segments.push(open3 = begin(at));
+      } else if (comment.body.startsWith(RECOVERY_MARKER) && open3) {
+        end(open3, at, "recovered");
       } else if (DUPLICATE_OF.test(comment.body)) {
         markedDuplicate = true;
       }
     }
     const last = segments.at(-1);
     const asCompleted = issue.closedAs === void 0 || issue.closedAs === "completed";
-    if (!open2 && closedAt && asCompleted && last.ending === "recovered" && closedAtOnce(last.end, closedAt)) last.end = closedAt;
-  } else if (open2 && closedAt && !needsComments(issue) && (issue.commentCount ?? 0) >= 1) {
-    end(open2, closedAt, "recovered");
+    if (!open3 && closedAt && asCompleted && last.ending === "recovered" && closedAtOnce(last.end, closedAt)) last.end = closedAt;
+  } else if (open3 && closedAt && !needsComments(issue) && (issue.commentCount ?? 0) >= 1) {
+    end(open3, closedAt, "recovered");
   }
-  if (open2 && issue.state === "closed") {
-    open2.duplicate = issue.closedAs === "duplicate" || markedDuplicate;
-    end(open2, closedAt ?? open2.runs.at(-1), "closed by hand");
+  if (open3 && issue.state === "closed") {
+    open3.duplicate = issue.closedAs === "duplicate" || markedDuplicate;
+    end(open3, closedAt ?? open3.runs.at(-1), "closed by hand");
   }
   return segments;
 }
@@ -49182,9 +49182,9 @@ async function holdFlapping(config, tracker, recovery, log2, dryRun) {
       unread = `the open issues of ${recovery.environment}`;
       throw error;
     });
-    const [episodes, open2] = await Promise.all([record, issues]);
+    const [episodes, open3] = await Promise.all([record, issues]);
     const state = flapState(episodes, recovery.environment, flap, now, false);
-    for (const issue of open2) {
+    for (const issue of open3) {
       unread = `the comments of issue #${issue.number}`;
       const comments = await tracker.listComments(issue.number);
       const held = alreadyHeld(comments);
@@ -49920,12 +49920,37 @@ init_issue();
 
 // lib/run/deploy.ts
 init_secrets2();
+
+// lib/run/event-commit.ts
+import { open } from "node:fs/promises";
+var MAX_EVENT_BYTES = 8 * 1024 * 1024;
+async function eventCommitMessage(env) {
+  const path3 = env.GITHUB_EVENT_PATH;
+  if (env.GITHUB_ACTIONS !== "true" || !path3 || !env.GITHUB_SHA) return void 0;
+  try {
+    const file = await open(path3, "r");
+    try {
+      if ((await file.stat()).size > MAX_EVENT_BYTES) return void 0;
+      const event = JSON.parse(await file.readFile("utf8"));
+      const head = event.head_commit;
+      if (!head || head.id !== env.GITHUB_SHA || typeof head.message !== "string") return void 0;
+      const message = head.message.replace(/\s+$/, "");
+      return message === "" ? void 0 : message;
+    } finally {
+      await file.close();
+    }
+  } catch {
+    return void 0;
+  }
+}
+
+// lib/run/deploy.ts
 init_git();
 init_redact();
-async function readDeploy(config, time, { withMessage = true } = {}) {
+async function readDeploy(config, time, { withMessage = true, env = process.env } = {}) {
   const [sha, message] = await Promise.all([
     config.commitSha ?? shortSha2(),
-    withMessage ? config.commitMessage ?? lastCommitMessage() : void 0
+    withMessage ? config.commitMessage ?? lastCommitMessage().then(async (fromGit) => fromGit ?? await eventCommitMessage(env)) : void 0
   ]);
   return {
     environment: withoutToken(config.deployEnv, config),
@@ -49984,7 +50009,7 @@ async function configureReport(env, masking, options = {}) {
 }
 async function readFailure(session, request2) {
   const { config, log: log2, env, time } = session;
-  let failure2 = { ...await readDeploy(config, time), reason: withoutToken(request2.reason || DEFAULT_REASON, config) };
+  let failure2 = { ...await readDeploy(config, time, { env }), reason: withoutToken(request2.reason || DEFAULT_REASON, config) };
   const logSource = request2.log ?? config.logFile;
   if (request2.reasonFile !== void 0 || logSource !== void 0) {
     const { readInputs: readInputs2 } = await Promise.resolve().then(() => (init_input_files(), input_files_exports));
