@@ -6,7 +6,7 @@
 // It touches the network, like the trackers and the chat notifiers.
 import { AttemptsExhausted, ConfigError, Unreachable } from '../core/errors.ts'
 import type { Log } from '../core/log.ts'
-import { credentialsIn, registerSecret } from '../core/redact.ts'
+import { passwordIn, registerSecret } from '../core/redact.ts'
 import { attempt, attemptWarning } from '../core/retry/retry.ts'
 import { proxyAgentOptions, proxyConfigured, registerProxySecrets } from '../http/proxy.ts'
 
@@ -131,14 +131,15 @@ class TransientStatus extends Error {
 
 /**
  * `address` if it is an http(s) URL; otherwise a {@link ConfigError} saying what is expected. A password
- * in it (`https://user:pw@host`) is registered as a secret (lib/core/redact.ts), so that no line prints it.
+ * in it (`https://user:pw@host`) is registered as a secret first (lib/core/redact.ts passwordIn, as for
+ * the address settings), so that no line prints it, the error echoing a malformed address included.
  */
 export function apiAddress(address: string | undefined): string {
   if (!address) throw new ConfigError([`Expected one <api_address>, such as https://api.example.com; see --help`])
+  registerSecret(...passwordIn(address))
   if (!/^https?:\/\/[^/]/.test(address) || !URL.canParse(address)) {
     throw new ConfigError([`<api_address> must be an http(s) URL such as https://api.example.com, got ${JSON.stringify(address)}; see --help`])
   }
-  registerSecret(...credentialsIn(address))
   return address
 }
 

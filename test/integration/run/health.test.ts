@@ -70,6 +70,11 @@ test('a password in the address is never printed: it is registered where the add
     assert.is(r.code, 0, r.stderr)
     assert.is(r.stdout, `[INFO] API is healthy: GET ${gh.url.replace('http://', 'http://***@')}/health returned 200\n`)
     assert.not.ok(r.stderr.includes(password), r.stderr)
+    // A malformed address is echoed by its error, which names it and the form expected, without the password.
+    const bad = await runInProcess('health.mts', [`https://ops:${password}@exa mple`])
+    assert.is(bad.code, 2, bad.stderr)
+    assert.match(bad.stdout + bad.stderr, '<api_address> must be an http(s) URL such as https://api.example.com, got "https://***@exa mple"')
+    assert.not.ok((bad.stdout + bad.stderr).includes(password.slice(0, 8)), bad.stdout + bad.stderr)
   } finally {
     await gh.close()
   }
