@@ -146,6 +146,13 @@ function userToken(name2) {
   if (name2.length < 20 && redactSecrets(name2) === name2) return [];
   return [.../* @__PURE__ */ new Set([name2, safeDecode(name2)])];
 }
+function printableAddress(url) {
+  if (!URL.canParse(url)) return void 0;
+  const parsed = new URL(url);
+  parsed.username = "";
+  parsed.password = "";
+  return parsed.href.replace(/\/$/, "");
+}
 function proxyAddress(value17) {
   return value17.includes("://") ? value17 : `http://${value17}`;
 }
@@ -47691,7 +47698,7 @@ function gitLabWebUrl(apiUrl) {
 }
 function gitLabChanges(gitlab, code, apiUrl) {
   const path3 = `/projects/${encodeURIComponent(code.project)}`;
-  const web = code.projectUrl === void 0 ? /^\d+$/.test(code.project) ? void 0 : `${gitLabWebUrl(apiUrl)}/${code.project}` : withoutUserinfo(code.projectUrl);
+  const web = code.projectUrl === void 0 ? /^\d+$/.test(code.project) ? void 0 : `${gitLabWebUrl(apiUrl)}/${code.project}` : printableAddress(code.projectUrl) ?? code.projectUrl;
   const lastGood = {
     name: "GitLab deployments",
     async find(signal) {
@@ -47760,13 +47767,14 @@ function gitLabChanges(gitlab, code, apiUrl) {
     permissionHint: "read_api"
   };
 }
-var RECENT_MRS, PERMISSION2, unexpected2, SHA4, isSha, dateOf, commitOf, mergedOf, withoutUserinfo;
+var RECENT_MRS, PERMISSION2, unexpected2, SHA4, isSha, dateOf, commitOf, mergedOf;
 var init_changes2 = __esm({
   "lib/gitlab/changes.ts"() {
     "use strict";
     init_merged_pulls();
     init_changes();
     init_errors();
+    init_redact();
     init_transient();
     RECENT_MRS = 100;
     PERMISSION2 = "give the token the read_api scope (a project, group or personal access token; CI_JOB_TOKEN cannot read these)";
@@ -47783,13 +47791,6 @@ var init_changes2 = __esm({
       if (!Number.isInteger(mr.iid) || typeof mr.title !== "string" || typeof mr.web_url !== "string") throw unexpected2("the list of merge requests");
       const pull = { number: mr.iid, title: mr.title, url: mr.web_url, author: typeof mr.author?.username === "string" ? mr.author.username : null };
       return [mr.merge_commit_sha, mr.squash_commit_sha, mr.sha].filter(isSha).map((mergeSha) => ({ ...pull, mergeSha }));
-    };
-    withoutUserinfo = (address) => {
-      if (!URL.canParse(address)) return address;
-      const url = new URL(address);
-      url.username = "";
-      url.password = "";
-      return url.href.replace(/\/$/, "");
     };
   }
 });
@@ -48025,14 +48026,8 @@ async function changesService(config, log2, head, env = process.env) {
   return gitHubChanges2(createGitHub2(config, log2), { ...code, environment: config.deployEnv, head, webUrl: runWebUrl(code.runId, env) ?? gitHubWebUrl2(config.apiUrl) });
 }
 function runWebUrl(runId, env) {
-  if (runId === void 0 || !env.GITHUB_SERVER_URL) return void 0;
-  try {
-    const url = new URL(env.GITHUB_SERVER_URL);
-    if (url.protocol !== "https:" && url.protocol !== "http:") return void 0;
-    return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
-  } catch {
-    return void 0;
-  }
+  const server = env.GITHUB_SERVER_URL;
+  return runId !== void 0 && server && /^https?:\/\//i.test(server) ? printableAddress(server) : void 0;
 }
 async function readChanges2(config, head, log2, env = process.env, cwd, signal) {
   if (config.changes !== "auto") return {};
@@ -48077,6 +48072,7 @@ var sameOrigin2, gitHubCode, gitLabProject;
 var init_changes4 = __esm({
   "lib/run/changes.ts"() {
     "use strict";
+    init_redact();
     sameOrigin2 = (a, b) => URL.canParse(a) && URL.canParse(b) && new URL(a).origin === new URL(b).origin;
     gitHubCode = (config, env) => {
       const run2 = env.GITHUB_ACTIONS === "true" && config.githubRun && (config.githubRun.apiUrl === void 0 || sameOrigin2(config.githubRun.apiUrl, config.apiUrl)) ? config.githubRun : void 0;

@@ -83,6 +83,18 @@ function userToken(name: string): string[] {
 }
 
 /**
+ * `url` without its user name and password, which are a secret, and without a trailing `/`: the form to
+ * print or publish (a doctor line, a link); undefined when it is not a URL.
+ */
+export function printableAddress(url: string): string | undefined {
+  if (!URL.canParse(url)) return undefined
+  const parsed = new URL(url)
+  parsed.username = ''
+  parsed.password = ''
+  return parsed.href.replace(/\/$/, '')
+}
+
+/**
  * A proxy variable's value as an address. curl reads a proxy without a scheme (`user:pw@proxy:3128`) as
  * `http://`, and so does everything here that reads one: registering its password, printing it and
  * sending through it. Parsed as it stands, `user:` would be its scheme and the password its path.

@@ -9,6 +9,7 @@
 import { mergedPullLookup, type MergedPull } from '../core/merged-pulls.ts'
 import { BaseGone, ChangesUnavailable, type ChangeCommit, type ChangesService, type Comparison, type LastGoodSource } from '../core/changes.ts'
 import { ApiError } from '../core/errors.ts'
+import { printableAddress } from '../core/redact.ts'
 import { describeError } from '../core/retry/transient.ts'
 import type { GitLab } from './client.ts'
 
@@ -84,19 +85,14 @@ export function gitLabWebUrl(apiUrl: string): string {
   return `${url.origin}${url.pathname.replace(/\/api\/v4\/?$/, '').replace(/\/+$/, '')}`
 }
 
-// A project page given as it is (CI_PROJECT_URL), without a user name and password, for the same reason.
-const withoutUserinfo = (address: string): string => {
-  if (!URL.canParse(address)) return address
-  const url = new URL(address)
-  url.username = ''
-  url.password = ''
-  return url.href.replace(/\/$/, '')
-}
 
-/** What changed, read from GitLab for `code` through `gitlab`. */
+/**
+ * What changed, read from GitLab for `code` through `gitlab`. Its links go to the project's page as given
+ * (CI_PROJECT_URL), else under the API's web address, without a user name and password either way.
+ */
 export function gitLabChanges(gitlab: GitLab, code: GitLabCode, apiUrl: string): ChangesService {
   const path = `/projects/${encodeURIComponent(code.project)}`
-  const web = code.projectUrl === undefined ? (/^\d+$/.test(code.project) ? undefined : `${gitLabWebUrl(apiUrl)}/${code.project}`) : withoutUserinfo(code.projectUrl)
+  const web = code.projectUrl === undefined ? (/^\d+$/.test(code.project) ? undefined : `${gitLabWebUrl(apiUrl)}/${code.project}`) : (printableAddress(code.projectUrl) ?? code.projectUrl)
 
   const lastGood: LastGoodSource = {
     name: 'GitLab deployments',

@@ -1,7 +1,7 @@
 // The one guard every paginated listing walks through, whatever the service: a listing ends when the
 // server names no next page, when the next page it names is one already read (a `Link` or `x-next-page`
-// pointing back, or a GraphQL `endCursor` already sent as `after`), or after a documented number of pages. The last two end it with one [WARN], and the
-// caller goes on with the pages read: a server that never stops listing must not keep a run alive, nor
+// pointing back, or a GraphQL `endCursor` already sent as `after`), or after a documented number of
+// pages. The last two end it with one [WARN], and the caller goes on with the pages read: a server that never stops listing must not keep a run alive, nor
 // spend the token's rate limit, for ever. docs/security.md lists the caps.
 import type { Log } from '../core/log.ts'
 

@@ -6,7 +6,7 @@
 // https://github.com/nodejs/undici/blob/main/docs/docs/api/EnvHttpProxyAgent.md
 // A value without a scheme (`user:pw@proxy:3128`) is http://, as curl reads it (lib/core/redact.ts
 // proxyAddress): it is printed, registered and used in that form.
-import { credentialsIn, proxyAddress, registerSecret } from '../core/redact.ts'
+import { credentialsIn, printableAddress, proxyAddress, registerSecret } from '../core/redact.ts'
 
 type Env = Record<string, string | undefined>
 
@@ -33,14 +33,7 @@ export function proxyConfigured(env: Env = process.env): boolean {
 
 /** `url` without its user name and password, which are a secret: the form to print (without a scheme, http://). */
 export function withoutCredentials(url: string): string {
-  try {
-    const parsed = new URL(proxyAddress(url))
-    parsed.username = ''
-    parsed.password = ''
-    return parsed.href.replace(/\/$/, '')
-  } catch {
-    return 'a proxy address that is not a URL'
-  }
+  return printableAddress(proxyAddress(url)) ?? 'a proxy address that is not a URL'
 }
 
 /** The credentials in a proxy URL (without a scheme, http://), in every form they could be printed in; [] when it has none (lib/core/redact.ts). */

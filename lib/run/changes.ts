@@ -6,6 +6,7 @@ import type { ChangesService, PendingChanges } from '../core/changes.ts'
 import type { Config } from '../config/config.ts'
 import type { TrackerConfig } from './tracker.ts'
 import type { Log } from '../core/log.ts'
+import { printableAddress } from '../core/redact.ts'
 import type { Failure } from '../core/text/issue.ts'
 
 type Env = Record<string, string | undefined>
@@ -69,14 +70,8 @@ export async function changesService(config: ChangesConfig, log: Log, head: stri
 // GITHUB_SERVER_URL, while the API's address may be a proxy or a stand-in (the demo's) with no pages.
 // https://docs.github.com/en/actions/reference/variables-reference#default-environment-variables
 function runWebUrl(runId: string | undefined, env: Env): string | undefined {
-  if (runId === undefined || !env.GITHUB_SERVER_URL) return undefined
-  try {
-    const url = new URL(env.GITHUB_SERVER_URL)
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined
-    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
-  } catch {
-    return undefined
-  }
+  const server = env.GITHUB_SERVER_URL
+  return runId !== undefined && server && /^https?:\/\//i.test(server) ? printableAddress(server) : undefined
 }
 
 /**
