@@ -118,8 +118,9 @@ var init_secrets = __esm({
 
 // lib/core/redact.ts
 function registerSecret(...values) {
+  const before = known.size;
   for (const value17 of values) if (value17 !== void 0 && value17.length >= MIN_SECRET_LENGTH) known.add(value17);
-  ordered = [...known].sort((a, b) => b.length - a.length);
+  if (known.size !== before) ordered = [...known].sort((a, b) => b.length - a.length);
 }
 function registeredSecrets() {
   return ordered;

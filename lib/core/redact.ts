@@ -21,8 +21,11 @@ let ordered: readonly string[] = []
 
 /** Adds every value of at least {@link MIN_SECRET_LENGTH} characters to the secrets {@link redact} takes out, for the rest of the process. */
 export function registerSecret(...values: readonly (string | undefined)[]): void {
+  const before = known.size
   for (const value of values) if (value !== undefined && value.length >= MIN_SECRET_LENGTH) known.add(value)
-  ordered = [...known].sort((a, b) => b.length - a.length)
+  // Every request registers the credential it sends (lib/http/credentials.ts), mostly one already known:
+  // the list is sorted again only when it grew.
+  if (known.size !== before) ordered = [...known].sort((a, b) => b.length - a.length)
 }
 
 /**
