@@ -40884,12 +40884,12 @@ __export(git_exports, {
   shortSha: () => shortSha2
 });
 async function shortSha2(cwd) {
-  const out = await (await git())({ cwd })`git rev-parse --short HEAD`;
+  const out = await (await git())({ cwd: cwd ?? process.cwd() })`git rev-parse --short HEAD`;
   const sha = out.stdout.trim();
   return out.exitCode === 0 && sha ? sha : void 0;
 }
 async function lastCommitMessage(cwd) {
-  const out = await (await git())({ cwd })`git log -1 --pretty=%B`;
+  const out = await (await git())({ cwd: cwd ?? process.cwd() })`git log -1 --pretty=%B`;
   const message = out.stdout.replace(/\s+$/, "");
   return out.exitCode === 0 && message ? message : void 0;
 }

@@ -5,18 +5,20 @@ import { objectLookup, type ObjectLookup } from './git-objects.ts'
 // zx/core is imported on first use: in CI, CI_COMMIT_SHA and CI_COMMIT_MESSAGE are set and git is never
 // asked, so the reporter's usual path does not pay for loading it.
 let shell: Promise<Shell> | undefined
+// A shell made once keeps zx's working folder from when zx was loaded, so every call names its own: the
+// caller's, else the process's now (a run hosted in a long-lived process may have changed it since).
 const git = () => (shell ??= import('zx/core').then(({ $ }) => $({ quiet: true, nothrow: true, verbose: false })))
 
 /** `git rev-parse --short HEAD` in `cwd`, or undefined outside a repository or without git. */
 export async function shortSha(cwd?: string): Promise<string | undefined> {
-  const out = await (await git())({ cwd })`git rev-parse --short HEAD`
+  const out = await (await git())({ cwd: cwd ?? process.cwd() })`git rev-parse --short HEAD`
   const sha = out.stdout.trim()
   return out.exitCode === 0 && sha ? sha : undefined
 }
 
 /** `git log -1 --pretty=%B` in `cwd` without its trailing newlines, or undefined when it fails. */
 export async function lastCommitMessage(cwd?: string): Promise<string | undefined> {
-  const out = await (await git())({ cwd })`git log -1 --pretty=%B`
+  const out = await (await git())({ cwd: cwd ?? process.cwd() })`git log -1 --pretty=%B`
   const message = out.stdout.replace(/\s+$/, '')
   return out.exitCode === 0 && message ? message : undefined
 }
