@@ -234,15 +234,36 @@ function codePointsFrom(text4, from = 0) {
   while (PAIR.test(text4)) pairs++;
   return text4.length - from - pairs;
 }
+function codePointCounter(text4) {
+  const starts = [];
+  PAIR.lastIndex = 0;
+  while (PAIR.test(text4)) starts.push(PAIR.lastIndex - 2);
+  const startingBefore = (i) => {
+    let lo = 0;
+    let hi = starts.length;
+    while (lo < hi) {
+      const mid = lo + hi >> 1;
+      if (starts[mid] < i) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  return {
+    // Only the pairs wholly before `end`: one starting at end - 1 is cut in two. (slice stops at the end.)
+    before: (end) => Math.min(end, text4.length) - startingBefore(Math.min(end, text4.length) - 1),
+    after: (from) => from >= text4.length ? 0 : text4.length - from - (starts.length - startingBefore(from))
+  };
+}
 function fitPrefix(text4, max, render8) {
   const whole = render8(text4, 0);
   if (whole.length <= max) return whole;
+  const count = codePointCounter(text4);
   const at = (k) => {
     const end = isHighSurrogate(text4.charCodeAt(k - 1)) ? (
       // Stryker disable next-line ArithmeticOperator: stepping forward instead renders at(k + 1), which the bisection weighs anyway
       k - 1
     ) : k;
-    return render8(text4.slice(0, end), codePointsFrom(text4, end));
+    return render8(text4.slice(0, end), count.after(end));
   };
   let lo = 0;
   let hi = text4.length - 1;
@@ -257,12 +278,13 @@ function fitPrefix(text4, max, render8) {
 function fitSuffix(text4, max, render8) {
   const whole = render8(text4, 0);
   if (whole.length <= max) return whole;
+  const count = codePointCounter(text4);
   const at = (k) => {
     const start = isHighSurrogate(text4.charCodeAt(k - 1)) ? (
       // Stryker disable next-line ArithmeticOperator: stepping back instead renders at(k - 1), which the bisection weighs anyway
       k + 1
     ) : k;
-    return render8(text4.slice(start), codePointsFrom(text4.slice(0, start)));
+    return render8(text4.slice(start), count.before(start));
   };
   let lo = 1;
   let hi = text4.length;

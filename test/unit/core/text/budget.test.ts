@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { codePointsFrom, cutNote, fitPrefix, fitSuffix, roomForSecond } from '../../../../lib/core/text/budget.ts'
+import { codePointCounter, codePointsFrom, cutNote, fitPrefix, fitSuffix, roomForSecond } from '../../../../lib/core/text/budget.ts'
 import { renderBody } from '../../../../lib/core/text/issue.ts'
 import { SAMPLE_FAILURE } from '../../../helpers/fixtures.ts'
 
@@ -70,6 +70,23 @@ test('codePointsFrom at the surrogate edges: U+D800 and U+DBFF open a pair, a lo
   assert.is(codePointsFrom('\uD7FF\uDC00\uDBFF\uE000'), 4, 'just outside the ranges: no pair')
   assert.is(codePointsFrom('a😀b', 2), 2, 'from inside a pair: its low half counts alone')
   assert.is(codePointsFrom('😀😀', 4), 0, 'from the end')
+})
+
+// The bisections count with codePointCounter; codePointsFrom over the slice is the definition it must agree
+// with. Every text of up to 6 units from a letter, a high and a low surrogate (lone ones, pairs, a lone high
+// before a pair), at every index and one past the end.
+test('codePointCounter agrees with codePointsFrom over the slices, at every index of every short text', () => {
+  const units = ['a', '\uD83D', '\uDE00']
+  let texts = ['']
+  for (let n = 1; n <= 6; n++) texts = texts.concat(texts.filter((t) => t.length === n - 1).flatMap((t) => units.map((u) => t + u)))
+  assert.is(texts.length, 1093)
+  for (const text of texts) {
+    const count = codePointCounter(text)
+    for (let i = 0; i <= text.length + 1; i++) {
+      assert.is(count.before(i), codePointsFrom(text.slice(0, i)), `before ${i} in ${JSON.stringify(text)}`)
+      assert.is(count.after(i), codePointsFrom(text, i), `after ${i} in ${JSON.stringify(text)}`)
+    }
+  }
 })
 
 test('a cut where the largest fitting prefix or suffix would end inside a pair steps back to the pair\'s edge', () => {
