@@ -70,11 +70,16 @@ test(`a server that refuses the duplicate reason: ${FALLBACK_RUNS} reporters, th
   assert.is(servers.gh.closes.length, FALLBACK_RUNS - 1)
 })
 
-test(`${RUNS} reporters against GitHub's secondary limit on content creation (403 + retry-after) still converge`, async () => {
+// The two races below are about what the server does (a limit) or does not do (hold the lists), not about
+// how many race: six reporters, five losers, show each as ten did, for four processes fewer each. The ten
+// that issue 3 asks for are the first test's.
+const FEW = 6
+
+test(`${FEW} reporters against GitHub's secondary limit on content creation (403 + retry-after) still converge`, async () => {
   // Half the creates fit the window; the others are refused and waited out within REPORT_MAX_WAIT.
-  servers.gh.contentLimit = { max: RUNS / 2, windowMs: 2000 }
-  servers.gh.holdLists(RUNS)
-  const runs = await race()
+  servers.gh.contentLimit = { max: FEW / 2, windowMs: 2000 }
+  servers.gh.holdLists(FEW)
+  const runs = await race(FEW)
   assert.ok(servers.gh.limited.length > 0, 'the limit was hit')
   const open = servers.gh.openIssues(TITLE())
   assert.is(open.length, 1, `open: ${open.map((i) => i.number)}`)
@@ -86,8 +91,8 @@ test(`${RUNS} reporters against GitHub's secondary limit on content creation (40
   assert.is(servers.gh.closes.length, servers.gh.issues.length - 1)
 })
 
-test(`${RUNS} reporters started together without help from the server still converge`, async () => {
-  const runs = await race()
+test(`${FEW} reporters started together without help from the server still converge`, async () => {
+  const runs = await race(FEW)
   assert.is(servers.gh.openIssues(TITLE()).length, 1)
   const survivor = servers.gh.openIssues(TITLE())[0]!
   for (const [i, r] of runs.entries()) {
