@@ -8,10 +8,10 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { parse } from 'yaml'
 import { ROOT, runCommand } from '../helpers/helpers.ts'
+import { CLI, schemaCheckOnce } from '../helpers/gitlab-ci-local.ts'
 import { node24 } from '../helpers/node24.ts'
 import { projectCopy } from '../helpers/project-copy.ts'
 
-const CLI = join(ROOT, 'node_modules/gitlab-ci-local/dist/index.js')
 let dir: string
 
 test.before(() => {
@@ -27,7 +27,7 @@ test.after(() => rmSync(dir, { recursive: true, force: true }))
 
 // The jobs gitlab-ci-local would run, by name, with their stage and needs, for these predefined variables.
 async function jobs(variables: Record<string, string> = {}): Promise<string[]> {
-  const args = [CLI, '--list', '--no-color', '--home', join(dir, '.gitlab-ci-local-home')]
+  const args = [CLI, '--list', '--no-color', '--home', join(dir, '.gitlab-ci-local-home'), ...schemaCheckOnce(dir)]
   for (const [name, value] of Object.entries(variables)) args.push('--variable', `${name}=${value}`)
   const r = await runCommand(node24(), args, {}, { cwd: dir })
   assert.is(r.code, 0, r.stdout + r.stderr)
