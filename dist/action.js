@@ -119,7 +119,7 @@ var init_secrets = __esm({
 // lib/core/redact.ts
 function registerSecret(...values) {
   const before = known.size;
-  for (const value17 of values) if (value17 !== void 0 && value17.length >= MIN_SECRET_LENGTH) known.add(value17);
+  for (const value8 of values) if (value8 !== void 0 && value8.length >= MIN_SECRET_LENGTH) known.add(value8);
   if (known.size !== before) ordered = [...known].sort((a, b) => b.length - a.length);
 }
 function registeredSecrets() {
@@ -154,8 +154,8 @@ function printableAddress(url) {
   parsed.password = "";
   return parsed.href.replace(/\/$/, "");
 }
-function proxyAddress(value17) {
-  return value17.includes("://") ? value17 : `http://${value17}`;
+function proxyAddress(value8) {
+  return value8.includes("://") ? value8 : `http://${value8}`;
 }
 function passwordIn(url) {
   if (url === void 0) return [];
@@ -181,20 +181,20 @@ function addressSecrets(address) {
   const { href, pathname, search } = new URL(address);
   const path3 = pathname === "/" ? "" : pathname;
   const values = search.slice(1).split("&").flatMap((pair) => {
-    const [name2 = "", value17 = ""] = pair.split(/=(.*)/s);
+    const [name2 = "", value8 = ""] = pair.split(/=(.*)/s);
     if (!SECRET_PARAMETER.test(safeDecode(name2))) return [];
-    return [value17, safeDecode(value17.replaceAll("+", " "))];
+    return [value8, safeDecode(value8.replaceAll("+", " "))];
   });
   const secrets = [address, href, path3 + search, path3, search.slice(1), ...values].filter((secret) => secret !== "");
   return [.../* @__PURE__ */ new Set([...secrets.flatMap(printedForms), ...credentialsIn(address)])];
 }
-function redactDeep(value17, keep = []) {
-  if (typeof value17 === "string") return redact(value17);
-  if (Array.isArray(value17)) return value17.map((item) => redactDeep(item, keep));
-  if (value17 !== null && typeof value17 === "object" && [Object.prototype, null].includes(Object.getPrototypeOf(value17))) {
-    return Object.fromEntries(Object.entries(value17).map(([k, v]) => [k, keep.includes(k) ? v : redactDeep(v, keep)]));
+function redactDeep(value8, keep = []) {
+  if (typeof value8 === "string") return redact(value8);
+  if (Array.isArray(value8)) return value8.map((item) => redactDeep(item, keep));
+  if (value8 !== null && typeof value8 === "object" && [Object.prototype, null].includes(Object.getPrototypeOf(value8))) {
+    return Object.fromEntries(Object.entries(value8).map(([k, v]) => [k, keep.includes(k) ? v : redactDeep(v, keep)]));
   }
-  return value17;
+  return value8;
 }
 var known, ordered, SECRET_PARAMETER, safeDecode;
 var init_redact = __esm({
@@ -727,7 +727,7 @@ var init_what_changed = __esm({
     shortSha = (sha) => sha.slice(0, 7);
     age = (at, now) => at === void 0 ? void 0 : `${formatDuration(Math.max(0, now.getTime() - at.getTime()) / 1e3).split(" ").slice(0, 2).join(" ")} ago`;
     plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-    text = (value17, flavor) => fitPrefix(oneLine(value17), TEXT_LIMIT, (kept, cut2) => markdownText(kept, flavor) + (cut2 ? `\u2026 ${cutNote(cut2)}` : ""));
+    text = (value8, flavor) => fitPrefix(oneLine(value8), TEXT_LIMIT, (kept, cut2) => markdownText(kept, flavor) + (cut2 ? `\u2026 ${cutNote(cut2)}` : ""));
     linkable2 = (url) => url !== null && /^https?:\/\/[^\s<>()`"[\]]+$/i.test(url) && URL.canParse(url);
     link = (label, url) => linkable2(url) ? `[${label}](${url})` : label;
     baseWithAge = (changes, view) => {
@@ -1165,9 +1165,32 @@ var require_dist = __commonJS({
   }
 });
 
+// lib/config/env.ts
+function value(env, name2) {
+  const v = env[name2];
+  return v === void 0 || v === "" ? void 0 : v;
+}
+function isHttpUrl(text4) {
+  try {
+    const url = new URL(text4);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+function trimmedValue(env, name2) {
+  const v = env[name2]?.trim();
+  return v === void 0 || v === "" ? void 0 : v;
+}
+var init_env = __esm({
+  "lib/config/env.ts"() {
+    "use strict";
+  }
+});
+
 // lib/config/tracker.ts
 function trackerKind(env, problems) {
-  const kind = value6(env, "ISSUE_TRACKER") ?? "github";
+  const kind = value(env, "ISSUE_TRACKER") ?? "github";
   if (kind === "github" || kind === "gitlab") return kind;
   problems.push(`ISSUE_TRACKER must be github or gitlab, got ${JSON.stringify(kind)}`);
   return "github";
@@ -1178,9 +1201,9 @@ function isGitLabProject(text4) {
   return segments.length >= 2 && segments.every((s) => SEGMENT.test(s) && !BAD_END.test(s));
 }
 function gitLabTarget(env, problems) {
-  const apiName = value6(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "CI_API_V4_URL";
-  const apiUrl = value6(env, "ISSUE_API_URL") ?? value6(env, "CI_API_V4_URL") ?? GITLAB_DEFAULT_API_URL;
-  const given = value6(env, "ISSUE_REPO") ?? value6(env, "CI_PROJECT_PATH");
+  const apiName = value(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "CI_API_V4_URL";
+  const apiUrl = value(env, "ISSUE_API_URL") ?? value(env, "CI_API_V4_URL") ?? GITLAB_DEFAULT_API_URL;
+  const given = value(env, "ISSUE_REPO") ?? value(env, "CI_PROJECT_PATH");
   const empty = { project: "", owner: "", repo: "", apiName, apiUrl };
   if (given === void 0) {
     problems.push("ISSUE_REPO is required (a GitLab project path such as group/project, or a numeric project id; GitLab CI sets CI_PROJECT_PATH)");
@@ -1195,15 +1218,12 @@ function gitLabTarget(env, problems) {
   const cut2 = given.lastIndexOf("/");
   return { project: given, owner: given.slice(0, Math.max(cut2, 0)), repo: given.slice(cut2 + 1), apiName, apiUrl };
 }
-var GITLAB_DEFAULT_API_URL, value6, SEGMENT, BAD_END, NUMERIC_ID;
+var GITLAB_DEFAULT_API_URL, SEGMENT, BAD_END, NUMERIC_ID;
 var init_tracker = __esm({
   "lib/config/tracker.ts"() {
     "use strict";
+    init_env();
     GITLAB_DEFAULT_API_URL = "https://gitlab.com/api/v4";
-    value6 = (env, name2) => {
-      const v = env[name2];
-      return v === void 0 || v === "" ? void 0 : v;
-    };
     SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,254}$/;
     BAD_END = /(\.|\.git|\.atom)$/i;
     NUMERIC_ID = /^[1-9][0-9]{0,18}$/;
@@ -1246,26 +1266,26 @@ function parseDuration(text4) {
 }
 function readNoise(env, onDuplicate, problems) {
   const settings = {};
-  const page = value9(env, "REPORT_PAGE_AFTER");
+  const page = value4(env, "REPORT_PAGE_AFTER");
   if (page !== void 0) {
     const seconds = parseDuration(page);
     if (WHOLE.test(page)) {
       settings.pageAfter = { runs: Number(page) };
       if (onDuplicate !== "comment") {
         problems.push(
-          `REPORT_PAGE_AFTER=${page} counts failed runs, which are recorded only with ON_DUPLICATE=comment (got ${JSON.stringify(value9(env, "ON_DUPLICATE") ?? "skip")}); set ON_DUPLICATE=comment, or give REPORT_PAGE_AFTER a duration such as 30m`
+          `REPORT_PAGE_AFTER=${page} counts failed runs, which are recorded only with ON_DUPLICATE=comment (got ${JSON.stringify(value4(env, "ON_DUPLICATE") ?? "skip")}); set ON_DUPLICATE=comment, or give REPORT_PAGE_AFTER a duration such as 30m`
         );
       }
     } else if (seconds !== void 0) settings.pageAfter = { seconds };
     else problems.push(`REPORT_PAGE_AFTER must be a number of failed runs such as 3, or a duration such as 30m (s, m, h or d), got ${JSON.stringify(page)}`);
-    if (value9(env, "PAGERDUTY_ROUTING_KEY") === void 0) problems.push("REPORT_PAGE_AFTER needs PAGERDUTY_ROUTING_KEY (an Events API v2 integration key): it says when to page");
+    if (value4(env, "PAGERDUTY_ROUTING_KEY") === void 0) problems.push("REPORT_PAGE_AFTER needs PAGERDUTY_ROUTING_KEY (an Events API v2 integration key): it says when to page");
   }
-  const file = value9(env, "REPORT_FILE_AFTER");
+  const file = value4(env, "REPORT_FILE_AFTER");
   if (file !== void 0) {
     if (WHOLE.test(file)) settings.fileAfter = Number(file);
     else problems.push(`REPORT_FILE_AFTER must be a whole number of consecutive failed runs, at least 1, such as 3, got ${JSON.stringify(file)}`);
   }
-  const flap = value9(env, "REPORT_FLAP");
+  const flap = value4(env, "REPORT_FLAP");
   if (flap !== void 0) {
     const [count = "", window2 = "", ...rest] = flap.split("/");
     const windowSeconds = parseDuration(window2);
@@ -1282,11 +1302,11 @@ function formatWindow(seconds) {
   if (seconds % 3600 === 0) return `${seconds / 3600} h`;
   return seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`;
 }
-var value9, UNIT_SECONDS, WHOLE, noiseOn;
+var value4, UNIT_SECONDS, WHOLE, noiseOn;
 var init_noise = __esm({
   "lib/config/noise.ts"() {
     "use strict";
-    value9 = (env, name2) => {
+    value4 = (env, name2) => {
       const v = env[name2]?.trim();
       return v === void 0 || v === "" ? void 0 : v;
     };
@@ -1307,19 +1327,16 @@ function secretsOf(config) {
   return [.../* @__PURE__ */ new Set([...configSecrets(config), ...registeredSecrets()])];
 }
 function registerConfigSecrets(env, config) {
-  registerSecret(...configSecrets(config), value10(env, "SLACK_BOT_TOKEN"), value10(env, "PAGERDUTY_ROUTING_KEY"), value10(env, "CI_LOG_TOKEN"));
-  registerSecret(...URL_SETTINGS.flatMap((name2) => passwordIn(value10(env, name2))));
-  for (const name2 of ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY"]) if (value10(env, name2)) registerSecret(...credentialsIn(proxyAddress(value10(env, name2))));
+  registerSecret(...configSecrets(config), value(env, "SLACK_BOT_TOKEN"), value(env, "PAGERDUTY_ROUTING_KEY"), value(env, "CI_LOG_TOKEN"));
+  registerSecret(...URL_SETTINGS.flatMap((name2) => passwordIn(value(env, name2))));
+  for (const name2 of ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY"]) if (value(env, name2)) registerSecret(...credentialsIn(proxyAddress(value(env, name2))));
 }
-var value10, URL_SETTINGS;
+var URL_SETTINGS;
 var init_secrets2 = __esm({
   "lib/config/secrets.ts"() {
     "use strict";
     init_redact();
-    value10 = (env, name2) => {
-      const v = env[name2];
-      return v === void 0 || v === "" ? void 0 : v;
-    };
+    init_env();
     URL_SETTINGS = [
       "ISSUE_API_URL",
       "GITHUB_API_URL",
@@ -1432,13 +1449,13 @@ function parseTemplate(template, tags) {
   }
   compileTags(tags || mustache.tags);
   var scanner = new Scanner(template);
-  var start, type, value17, chr, token, openSection;
+  var start, type, value8, chr, token, openSection;
   while (!scanner.eos()) {
     start = scanner.pos;
-    value17 = scanner.scanUntil(openingTagRe);
-    if (value17) {
-      for (var i = 0, valueLength = value17.length; i < valueLength; ++i) {
-        chr = value17.charAt(i);
+    value8 = scanner.scanUntil(openingTagRe);
+    if (value8) {
+      for (var i = 0, valueLength = value8.length; i < valueLength; ++i) {
+        chr = value8.charAt(i);
         if (isWhitespace(chr)) {
           spaces.push(tokens.length);
           indentation += chr;
@@ -1463,23 +1480,23 @@ function parseTemplate(template, tags) {
     type = scanner.scan(tagRe) || "name";
     scanner.scan(whiteRe);
     if (type === "=") {
-      value17 = scanner.scanUntil(equalsRe);
+      value8 = scanner.scanUntil(equalsRe);
       scanner.scan(equalsRe);
       scanner.scanUntil(closingTagRe);
     } else if (type === "{") {
-      value17 = scanner.scanUntil(closingCurlyRe);
+      value8 = scanner.scanUntil(closingCurlyRe);
       scanner.scan(curlyRe);
       scanner.scanUntil(closingTagRe);
       type = "&";
     } else {
-      value17 = scanner.scanUntil(closingTagRe);
+      value8 = scanner.scanUntil(closingTagRe);
     }
     if (!scanner.scan(closingTagRe))
       throw new Error("Unclosed tag at " + scanner.pos);
     if (type == ">") {
-      token = [type, value17, start, scanner.pos, indentation, tagIndex, lineHasNonSpace];
+      token = [type, value8, start, scanner.pos, indentation, tagIndex, lineHasNonSpace];
     } else {
-      token = [type, value17, start, scanner.pos];
+      token = [type, value8, start, scanner.pos];
     }
     tagIndex++;
     tokens.push(token);
@@ -1488,13 +1505,13 @@ function parseTemplate(template, tags) {
     } else if (type === "/") {
       openSection = sections.pop();
       if (!openSection)
-        throw new Error('Unopened section "' + value17 + '" at ' + start);
-      if (openSection[1] !== value17)
+        throw new Error('Unopened section "' + value8 + '" at ' + start);
+      if (openSection[1] !== value8)
         throw new Error('Unclosed section "' + openSection[1] + '" at ' + start);
     } else if (type === "name" || type === "{" || type === "&") {
       nonSpace = true;
     } else if (type === "=") {
-      compileTags(value17);
+      compileTags(value8);
     }
   }
   stripSpace();
@@ -1558,8 +1575,8 @@ function Context(view, parentContext) {
 function Writer() {
   this.templateCache = {
     _cache: {},
-    set: function set2(key2, value17) {
-      this._cache[key2] = value17;
+    set: function set2(key2, value8) {
+      this._cache[key2] = value8;
     },
     get: function get2(key2) {
       return this._cache[key2];
@@ -1627,9 +1644,9 @@ var init_mustache = __esm({
     };
     Context.prototype.lookup = function lookup(name2) {
       var cache = this.cache;
-      var value17;
+      var value8;
       if (cache.hasOwnProperty(name2)) {
-        value17 = cache[name2];
+        value8 = cache[name2];
       } else {
         var context = this, intermediateValue, names, index, lookupHit = false;
         while (context) {
@@ -1647,16 +1664,16 @@ var init_mustache = __esm({
             lookupHit = hasProperty(context.view, name2);
           }
           if (lookupHit) {
-            value17 = intermediateValue;
+            value8 = intermediateValue;
             break;
           }
           context = context.parent;
         }
-        cache[name2] = value17;
+        cache[name2] = value8;
       }
-      if (isFunction(value17))
-        value17 = value17.call(this.view);
-      return value17;
+      if (isFunction(value8))
+        value8 = value8.call(this.view);
+      return value8;
     };
     Writer.prototype.clearCache = function clearCache() {
       if (typeof this.templateCache !== "undefined") {
@@ -1682,50 +1699,50 @@ var init_mustache = __esm({
     };
     Writer.prototype.renderTokens = function renderTokens(tokens, context, partials, originalTemplate, config) {
       var buffer = "";
-      var token, symbol, value17;
+      var token, symbol, value8;
       for (var i = 0, numTokens = tokens.length; i < numTokens; ++i) {
-        value17 = void 0;
+        value8 = void 0;
         token = tokens[i];
         symbol = token[0];
-        if (symbol === "#") value17 = this.renderSection(token, context, partials, originalTemplate, config);
-        else if (symbol === "^") value17 = this.renderInverted(token, context, partials, originalTemplate, config);
-        else if (symbol === ">") value17 = this.renderPartial(token, context, partials, config);
-        else if (symbol === "&") value17 = this.unescapedValue(token, context);
-        else if (symbol === "name") value17 = this.escapedValue(token, context, config);
-        else if (symbol === "text") value17 = this.rawValue(token);
-        if (value17 !== void 0)
-          buffer += value17;
+        if (symbol === "#") value8 = this.renderSection(token, context, partials, originalTemplate, config);
+        else if (symbol === "^") value8 = this.renderInverted(token, context, partials, originalTemplate, config);
+        else if (symbol === ">") value8 = this.renderPartial(token, context, partials, config);
+        else if (symbol === "&") value8 = this.unescapedValue(token, context);
+        else if (symbol === "name") value8 = this.escapedValue(token, context, config);
+        else if (symbol === "text") value8 = this.rawValue(token);
+        if (value8 !== void 0)
+          buffer += value8;
       }
       return buffer;
     };
     Writer.prototype.renderSection = function renderSection(token, context, partials, originalTemplate, config) {
       var self2 = this;
       var buffer = "";
-      var value17 = context.lookup(token[1]);
+      var value8 = context.lookup(token[1]);
       function subRender(template) {
         return self2.render(template, context, partials, config);
       }
-      if (!value17) return;
-      if (isArray(value17)) {
-        for (var j = 0, valueLength = value17.length; j < valueLength; ++j) {
-          buffer += this.renderTokens(token[4], context.push(value17[j]), partials, originalTemplate, config);
+      if (!value8) return;
+      if (isArray(value8)) {
+        for (var j = 0, valueLength = value8.length; j < valueLength; ++j) {
+          buffer += this.renderTokens(token[4], context.push(value8[j]), partials, originalTemplate, config);
         }
-      } else if (typeof value17 === "object" || typeof value17 === "string" || typeof value17 === "number") {
-        buffer += this.renderTokens(token[4], context.push(value17), partials, originalTemplate, config);
-      } else if (isFunction(value17)) {
+      } else if (typeof value8 === "object" || typeof value8 === "string" || typeof value8 === "number") {
+        buffer += this.renderTokens(token[4], context.push(value8), partials, originalTemplate, config);
+      } else if (isFunction(value8)) {
         if (typeof originalTemplate !== "string")
           throw new Error("Cannot use higher-order sections without the original template");
-        value17 = value17.call(context.view, originalTemplate.slice(token[3], token[5]), subRender);
-        if (value17 != null)
-          buffer += value17;
+        value8 = value8.call(context.view, originalTemplate.slice(token[3], token[5]), subRender);
+        if (value8 != null)
+          buffer += value8;
       } else {
         buffer += this.renderTokens(token[4], context, partials, originalTemplate, config);
       }
       return buffer;
     };
     Writer.prototype.renderInverted = function renderInverted(token, context, partials, originalTemplate, config) {
-      var value17 = context.lookup(token[1]);
-      if (!value17 || isArray(value17) && value17.length === 0)
+      var value8 = context.lookup(token[1]);
+      if (!value8 || isArray(value8) && value8.length === 0)
         return this.renderTokens(token[4], context, partials, originalTemplate, config);
     };
     Writer.prototype.indentPartial = function indentPartial(partial, indentation, lineHasNonSpace) {
@@ -1741,29 +1758,29 @@ var init_mustache = __esm({
     Writer.prototype.renderPartial = function renderPartial(token, context, partials, config) {
       if (!partials) return;
       var tags = this.getConfigTags(config);
-      var value17 = isFunction(partials) ? partials(token[1]) : partials[token[1]];
-      if (value17 != null) {
+      var value8 = isFunction(partials) ? partials(token[1]) : partials[token[1]];
+      if (value8 != null) {
         var lineHasNonSpace = token[6];
         var tagIndex = token[5];
         var indentation = token[4];
-        var indentedValue = value17;
+        var indentedValue = value8;
         if (tagIndex == 0 && indentation) {
-          indentedValue = this.indentPartial(value17, indentation, lineHasNonSpace);
+          indentedValue = this.indentPartial(value8, indentation, lineHasNonSpace);
         }
         var tokens = this.parse(indentedValue, tags);
         return this.renderTokens(tokens, context, partials, indentedValue, config);
       }
     };
     Writer.prototype.unescapedValue = function unescapedValue(token, context) {
-      var value17 = context.lookup(token[1]);
-      if (value17 != null)
-        return value17;
+      var value8 = context.lookup(token[1]);
+      if (value8 != null)
+        return value8;
     };
     Writer.prototype.escapedValue = function escapedValue(token, context, config) {
       var escape = this.getConfigEscape(config) || mustache.escape;
-      var value17 = context.lookup(token[1]);
-      if (value17 != null)
-        return typeof value17 === "number" && escape === mustache.escape ? String(value17) : escape(value17);
+      var value8 = context.lookup(token[1]);
+      if (value8 != null)
+        return typeof value8 === "number" && escape === mustache.escape ? String(value8) : escape(value8);
     };
     Writer.prototype.rawValue = function rawValue(token) {
       return token[1];
@@ -2342,26 +2359,26 @@ var require_toJS = __commonJS({
   "node_modules/yaml/dist/nodes/toJS.js"(exports) {
     "use strict";
     var identity = require_identity();
-    function toJS(value17, arg, ctx) {
-      if (Array.isArray(value17))
-        return value17.map((v, i) => toJS(v, String(i), ctx));
-      if (value17 && typeof value17.toJSON === "function") {
-        if (!ctx || !identity.hasAnchor(value17))
-          return value17.toJSON(arg, ctx);
+    function toJS(value8, arg, ctx) {
+      if (Array.isArray(value8))
+        return value8.map((v, i) => toJS(v, String(i), ctx));
+      if (value8 && typeof value8.toJSON === "function") {
+        if (!ctx || !identity.hasAnchor(value8))
+          return value8.toJSON(arg, ctx);
         const data = { aliasCount: 0, count: 1, res: void 0 };
-        ctx.anchors.set(value17, data);
+        ctx.anchors.set(value8, data);
         ctx.onCreate = (res2) => {
           data.res = res2;
           delete ctx.onCreate;
         };
-        const res = value17.toJSON(arg, ctx);
+        const res = value8.toJSON(arg, ctx);
         if (ctx.onCreate)
           ctx.onCreate(res);
         return res;
       }
-      if (typeof value17 === "bigint" && !ctx?.keep)
-        return Number(value17);
-      return value17;
+      if (typeof value8 === "bigint" && !ctx?.keep)
+        return Number(value8);
+      return value8;
     }
     exports.toJS = toJS;
   }
@@ -2533,11 +2550,11 @@ var require_Scalar = __commonJS({
     var identity = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
-    var isScalarValue = (value17) => !value17 || typeof value17 !== "function" && typeof value17 !== "object";
+    var isScalarValue = (value8) => !value8 || typeof value8 !== "function" && typeof value8 !== "object";
     var Scalar = class extends Node.NodeBase {
-      constructor(value17) {
+      constructor(value8) {
         super(identity.SCALAR);
-        this.value = value17;
+        this.value = value8;
       }
       toJSON(arg, ctx) {
         return ctx?.keep ? this.value : toJS.toJS(this.value, arg, ctx);
@@ -2564,7 +2581,7 @@ var require_createNode = __commonJS({
     var identity = require_identity();
     var Scalar = require_Scalar();
     var defaultTagPrefix = "tag:yaml.org,2002:";
-    function findTagObject(value17, tagName, tags) {
+    function findTagObject(value8, tagName, tags) {
       if (tagName) {
         const match = tags.filter((t) => t.tag === tagName);
         const tagObj = match.find((t) => !t.format) ?? match[0];
@@ -2572,53 +2589,53 @@ var require_createNode = __commonJS({
           throw new Error(`Tag ${tagName} not found`);
         return tagObj;
       }
-      return tags.find((t) => t.identify?.(value17) && !t.format);
+      return tags.find((t) => t.identify?.(value8) && !t.format);
     }
-    function createNode(value17, tagName, ctx) {
-      if (identity.isDocument(value17))
-        value17 = value17.contents;
-      if (identity.isNode(value17))
-        return value17;
-      if (identity.isPair(value17)) {
+    function createNode(value8, tagName, ctx) {
+      if (identity.isDocument(value8))
+        value8 = value8.contents;
+      if (identity.isNode(value8))
+        return value8;
+      if (identity.isPair(value8)) {
         const map = ctx.schema[identity.MAP].createNode?.(ctx.schema, null, ctx);
-        map.items.push(value17);
+        map.items.push(value8);
         return map;
       }
-      if (value17 instanceof String || value17 instanceof Number || value17 instanceof Boolean || typeof BigInt !== "undefined" && value17 instanceof BigInt) {
-        value17 = value17.valueOf();
+      if (value8 instanceof String || value8 instanceof Number || value8 instanceof Boolean || typeof BigInt !== "undefined" && value8 instanceof BigInt) {
+        value8 = value8.valueOf();
       }
       const { aliasDuplicateObjects, onAnchor, onTagObj, schema, sourceObjects } = ctx;
       let ref = void 0;
-      if (aliasDuplicateObjects && value17 && typeof value17 === "object") {
-        ref = sourceObjects.get(value17);
+      if (aliasDuplicateObjects && value8 && typeof value8 === "object") {
+        ref = sourceObjects.get(value8);
         if (ref) {
-          ref.anchor ?? (ref.anchor = onAnchor(value17));
+          ref.anchor ?? (ref.anchor = onAnchor(value8));
           return new Alias.Alias(ref.anchor);
         } else {
           ref = { anchor: null, node: null };
-          sourceObjects.set(value17, ref);
+          sourceObjects.set(value8, ref);
         }
       }
       if (tagName?.startsWith("!!"))
         tagName = defaultTagPrefix + tagName.slice(2);
-      let tagObj = findTagObject(value17, tagName, schema.tags);
+      let tagObj = findTagObject(value8, tagName, schema.tags);
       if (!tagObj) {
-        if (value17 && typeof value17.toJSON === "function") {
-          value17 = value17.toJSON();
+        if (value8 && typeof value8.toJSON === "function") {
+          value8 = value8.toJSON();
         }
-        if (!value17 || typeof value17 !== "object") {
-          const node2 = new Scalar.Scalar(value17);
+        if (!value8 || typeof value8 !== "object") {
+          const node2 = new Scalar.Scalar(value8);
           if (ref)
             ref.node = node2;
           return node2;
         }
-        tagObj = value17 instanceof Map ? schema[identity.MAP] : Symbol.iterator in Object(value17) ? schema[identity.SEQ] : schema[identity.MAP];
+        tagObj = value8 instanceof Map ? schema[identity.MAP] : Symbol.iterator in Object(value8) ? schema[identity.SEQ] : schema[identity.MAP];
       }
       if (onTagObj) {
         onTagObj(tagObj);
         delete ctx.onTagObj;
       }
-      const node = tagObj?.createNode ? tagObj.createNode(ctx.schema, value17, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value17, ctx) : new Scalar.Scalar(value17);
+      const node = tagObj?.createNode ? tagObj.createNode(ctx.schema, value8, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value8, ctx) : new Scalar.Scalar(value8);
       if (tagName)
         node.tag = tagName;
       else if (!tagObj.default)
@@ -2638,8 +2655,8 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path3, value17) {
-      let v = value17;
+    function collectionFromPath(schema, path3, value8) {
+      let v = value8;
       for (let i = path3.length - 1; i >= 0; --i) {
         const k = path3[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
@@ -2690,16 +2707,16 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path3, value17) {
+      addIn(path3, value8) {
         if (isEmptyPath(path3))
-          this.add(value17);
+          this.add(value8);
         else {
           const [key2, ...rest] = path3;
           const node = this.get(key2, true);
           if (identity.isCollection(node))
-            node.addIn(rest, value17);
+            node.addIn(rest, value8);
           else if (node === void 0 && this.schema)
-            this.set(key2, collectionFromPath(this.schema, rest, value17));
+            this.set(key2, collectionFromPath(this.schema, rest, value8));
           else
             throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
         }
@@ -2753,16 +2770,16 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path3, value17) {
+      setIn(path3, value8) {
         const [key2, ...rest] = path3;
         if (rest.length === 0) {
-          this.set(key2, value17);
+          this.set(key2, value8);
         } else {
           const node = this.get(key2, true);
           if (identity.isCollection(node))
-            node.setIn(rest, value17);
+            node.setIn(rest, value8);
           else if (node === void 0 && this.schema)
-            this.set(key2, collectionFromPath(this.schema, rest, value17));
+            this.set(key2, collectionFromPath(this.schema, rest, value8));
           else
             throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
         }
@@ -2957,13 +2974,13 @@ var require_stringifyString = __commonJS({
       }
       return true;
     }
-    function doubleQuotedString(value17, ctx) {
-      const json = JSON.stringify(value17);
+    function doubleQuotedString(value8, ctx) {
+      const json = JSON.stringify(value8);
       if (ctx.options.doubleQuotedAsJSON)
         return json;
       const { implicitKey } = ctx;
       const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
-      const indent = ctx.indent || (containsDocumentMarker(value17) ? "  " : "");
+      const indent = ctx.indent || (containsDocumentMarker(value8) ? "  " : "");
       let str = "";
       let start = 0;
       for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
@@ -3037,22 +3054,22 @@ var require_stringifyString = __commonJS({
       str = start ? str + json.slice(start) : json;
       return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
     }
-    function singleQuotedString(value17, ctx) {
-      if (ctx.options.singleQuote === false || ctx.implicitKey && value17.includes("\n") || /[ \t]\n|\n[ \t]/.test(value17))
-        return doubleQuotedString(value17, ctx);
-      const indent = ctx.indent || (containsDocumentMarker(value17) ? "  " : "");
-      const res = "'" + value17.replace(/'/g, "''").replace(/\n+/g, `$&
+    function singleQuotedString(value8, ctx) {
+      if (ctx.options.singleQuote === false || ctx.implicitKey && value8.includes("\n") || /[ \t]\n|\n[ \t]/.test(value8))
+        return doubleQuotedString(value8, ctx);
+      const indent = ctx.indent || (containsDocumentMarker(value8) ? "  " : "");
+      const res = "'" + value8.replace(/'/g, "''").replace(/\n+/g, `$&
 ${indent}`) + "'";
       return ctx.implicitKey ? res : foldFlowLines.foldFlowLines(res, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
     }
-    function quotedString(value17, ctx) {
+    function quotedString(value8, ctx) {
       const { singleQuote } = ctx.options;
       let qs;
       if (singleQuote === false)
         qs = doubleQuotedString;
       else {
-        const hasDouble = value17.includes('"');
-        const hasSingle = value17.includes("'");
+        const hasDouble = value8.includes('"');
+        const hasSingle = value8.includes("'");
         if (hasDouble && !hasSingle)
           qs = singleQuotedString;
         else if (hasSingle && !hasDouble)
@@ -3060,7 +3077,7 @@ ${indent}`) + "'";
         else
           qs = singleQuote ? singleQuotedString : doubleQuotedString;
       }
-      return qs(value17, ctx);
+      return qs(value8, ctx);
     }
     var blockEndNewlines;
     try {
@@ -3068,27 +3085,27 @@ ${indent}`) + "'";
     } catch {
       blockEndNewlines = /\n+(?!\n|$)/g;
     }
-    function blockString({ comment, type, value: value17 }, ctx, onComment, onChompKeep) {
+    function blockString({ comment, type, value: value8 }, ctx, onComment, onChompKeep) {
       const { blockQuote, commentString, lineWidth } = ctx.options;
-      if (!blockQuote || /\n[\t ]+$/.test(value17)) {
-        return quotedString(value17, ctx);
+      if (!blockQuote || /\n[\t ]+$/.test(value8)) {
+        return quotedString(value8, ctx);
       }
-      const indent = ctx.indent || (ctx.forceBlockIndent || containsDocumentMarker(value17) ? "  " : "");
-      const literal2 = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar.Scalar.BLOCK_FOLDED ? false : type === Scalar.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value17, lineWidth, indent.length);
-      if (!value17)
+      const indent = ctx.indent || (ctx.forceBlockIndent || containsDocumentMarker(value8) ? "  " : "");
+      const literal2 = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar.Scalar.BLOCK_FOLDED ? false : type === Scalar.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value8, lineWidth, indent.length);
+      if (!value8)
         return literal2 ? "|\n" : ">\n";
       let chomp;
       let endStart;
-      for (endStart = value17.length; endStart > 0; --endStart) {
-        const ch = value17[endStart - 1];
+      for (endStart = value8.length; endStart > 0; --endStart) {
+        const ch = value8[endStart - 1];
         if (ch !== "\n" && ch !== "	" && ch !== " ")
           break;
       }
-      let end = value17.substring(endStart);
+      let end = value8.substring(endStart);
       const endNlPos = end.indexOf("\n");
       if (endNlPos === -1) {
         chomp = "-";
-      } else if (value17 === end || endNlPos !== end.length - 1) {
+      } else if (value8 === end || endNlPos !== end.length - 1) {
         chomp = "+";
         if (onChompKeep)
           onChompKeep();
@@ -3096,7 +3113,7 @@ ${indent}`) + "'";
         chomp = "";
       }
       if (end) {
-        value17 = value17.slice(0, -end.length);
+        value8 = value8.slice(0, -end.length);
         if (end[end.length - 1] === "\n")
           end = end.slice(0, -1);
         end = end.replace(blockEndNewlines, `$&${indent}`);
@@ -3104,8 +3121,8 @@ ${indent}`) + "'";
       let startWithSpace = false;
       let startEnd;
       let startNlPos = -1;
-      for (startEnd = 0; startEnd < value17.length; ++startEnd) {
-        const ch = value17[startEnd];
+      for (startEnd = 0; startEnd < value8.length; ++startEnd) {
+        const ch = value8[startEnd];
         if (ch === " ")
           startWithSpace = true;
         else if (ch === "\n")
@@ -3113,9 +3130,9 @@ ${indent}`) + "'";
         else
           break;
       }
-      let start = value17.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
+      let start = value8.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
       if (start) {
-        value17 = value17.substring(start.length);
+        value8 = value8.substring(start.length);
         start = start.replace(/\n+/g, `$&${indent}`);
       }
       const indentSize = indent ? "2" : "1";
@@ -3126,7 +3143,7 @@ ${indent}`) + "'";
           onComment();
       }
       if (!literal2) {
-        const foldedValue = value17.replace(/\n+/g, "\n$&").replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, "$1$2").replace(/\n+/g, `$&${indent}`);
+        const foldedValue = value8.replace(/\n+/g, "\n$&").replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, "$1$2").replace(/\n+/g, `$&${indent}`);
         let literalFallback = false;
         const foldOptions = getFoldOptions(ctx, true);
         if (blockQuote !== "folded" && type !== Scalar.Scalar.BLOCK_FOLDED) {
@@ -3139,37 +3156,37 @@ ${indent}`) + "'";
           return `>${header}
 ${indent}${body2}`;
       }
-      value17 = value17.replace(/\n+/g, `$&${indent}`);
+      value8 = value8.replace(/\n+/g, `$&${indent}`);
       return `|${header}
-${indent}${start}${value17}${end}`;
+${indent}${start}${value8}${end}`;
     }
     function plainString(item, ctx, onComment, onChompKeep) {
-      const { type, value: value17 } = item;
+      const { type, value: value8 } = item;
       const { actualString, implicitKey, indent, indentStep, inFlow } = ctx;
-      if (implicitKey && value17.includes("\n") || inFlow && /[[\]{},]/.test(value17)) {
-        return quotedString(value17, ctx);
+      if (implicitKey && value8.includes("\n") || inFlow && /[[\]{},]/.test(value8)) {
+        return quotedString(value8, ctx);
       }
-      if (/^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/.test(value17)) {
-        return implicitKey || inFlow || !value17.includes("\n") ? quotedString(value17, ctx) : blockString(item, ctx, onComment, onChompKeep);
+      if (/^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/.test(value8)) {
+        return implicitKey || inFlow || !value8.includes("\n") ? quotedString(value8, ctx) : blockString(item, ctx, onComment, onChompKeep);
       }
-      if (!implicitKey && !inFlow && type !== Scalar.Scalar.PLAIN && value17.includes("\n")) {
+      if (!implicitKey && !inFlow && type !== Scalar.Scalar.PLAIN && value8.includes("\n")) {
         return blockString(item, ctx, onComment, onChompKeep);
       }
-      if (containsDocumentMarker(value17)) {
+      if (containsDocumentMarker(value8)) {
         if (indent === "") {
           ctx.forceBlockIndent = true;
           return blockString(item, ctx, onComment, onChompKeep);
         } else if (implicitKey && indent === indentStep) {
-          return quotedString(value17, ctx);
+          return quotedString(value8, ctx);
         }
       }
-      const str = value17.replace(/\n+/g, `$&
+      const str = value8.replace(/\n+/g, `$&
 ${indent}`);
       if (actualString) {
         const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str);
         const { compat, tags } = ctx.doc.schema;
         if (tags.some(test) || compat?.some(test))
-          return quotedString(value17, ctx);
+          return quotedString(value8, ctx);
       }
       return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
     }
@@ -3342,7 +3359,7 @@ var require_stringifyPair = __commonJS({
     var Scalar = require_Scalar();
     var stringify = require_stringify();
     var stringifyComment = require_stringifyComment();
-    function stringifyPair({ key: key2, value: value17 }, ctx, onComment, onChompKeep) {
+    function stringifyPair({ key: key2, value: value8 }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
       let keyComment = identity.isNode(key2) && key2.comment || null;
       if (simpleKeys) {
@@ -3354,7 +3371,7 @@ var require_stringifyPair = __commonJS({
           throw new Error(msg);
         }
       }
-      let explicitKey = !simpleKeys && (!key2 || keyComment && value17 == null && !ctx.inFlow || identity.isCollection(key2) || (identity.isScalar(key2) ? key2.type === Scalar.Scalar.BLOCK_FOLDED || key2.type === Scalar.Scalar.BLOCK_LITERAL : typeof key2 === "object"));
+      let explicitKey = !simpleKeys && (!key2 || keyComment && value8 == null && !ctx.inFlow || identity.isCollection(key2) || (identity.isScalar(key2) ? key2.type === Scalar.Scalar.BLOCK_FOLDED || key2.type === Scalar.Scalar.BLOCK_LITERAL : typeof key2 === "object"));
       ctx = Object.assign({}, ctx, {
         allNullValues: false,
         implicitKey: !explicitKey && (simpleKeys || !allNullValues),
@@ -3369,12 +3386,12 @@ var require_stringifyPair = __commonJS({
         explicitKey = true;
       }
       if (ctx.inFlow) {
-        if (allNullValues || value17 == null) {
+        if (allNullValues || value8 == null) {
           if (keyCommentDone && onComment)
             onComment();
           return str === "" ? "?" : explicitKey ? `? ${str}` : str;
         }
-      } else if (allNullValues && !simpleKeys || value17 == null && explicitKey) {
+      } else if (allNullValues && !simpleKeys || value8 == null && explicitKey) {
         str = `? ${str}`;
         if (keyComment && !keyCommentDone) {
           str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
@@ -3395,26 +3412,26 @@ ${indent}:`;
           str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
       }
       let vsb, vcb, valueComment;
-      if (identity.isNode(value17)) {
-        vsb = !!value17.spaceBefore;
-        vcb = value17.commentBefore;
-        valueComment = value17.comment;
+      if (identity.isNode(value8)) {
+        vsb = !!value8.spaceBefore;
+        vcb = value8.commentBefore;
+        valueComment = value8.comment;
       } else {
         vsb = false;
         vcb = null;
         valueComment = null;
-        if (value17 && typeof value17 === "object")
-          value17 = doc.createNode(value17);
+        if (value8 && typeof value8 === "object")
+          value8 = doc.createNode(value8);
       }
       ctx.implicitKey = false;
-      if (!explicitKey && !keyComment && identity.isScalar(value17))
+      if (!explicitKey && !keyComment && identity.isScalar(value8))
         ctx.indentAtStart = str.length + 1;
       chompKeep = false;
-      if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity.isSeq(value17) && !value17.flow && !value17.tag && !value17.anchor) {
+      if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity.isSeq(value8) && !value8.flow && !value8.tag && !value8.anchor) {
         ctx.indent = ctx.indent.substring(2);
       }
       let valueCommentDone = false;
-      const valueStr = stringify.stringify(value17, ctx, () => valueCommentDone = true, () => chompKeep = true);
+      const valueStr = stringify.stringify(value8, ctx, () => valueCommentDone = true, () => chompKeep = true);
       let ws = " ";
       if (keyComment || vsb || vcb) {
         ws = vsb ? "\n" : "";
@@ -3430,11 +3447,11 @@ ${stringifyComment.indentComment(cs, ctx.indent)}`;
           ws += `
 ${ctx.indent}`;
         }
-      } else if (!explicitKey && identity.isCollection(value17)) {
+      } else if (!explicitKey && identity.isCollection(value8)) {
         const vs0 = valueStr[0];
         const nl0 = valueStr.indexOf("\n");
         const hasNewline = nl0 !== -1;
-        const flow = ctx.inFlow ?? value17.flow ?? value17.items.length === 0;
+        const flow = ctx.inFlow ?? value8.flow ?? value8.items.length === 0;
         if (hasNewline || !flow) {
           let hasPropsLine = false;
           if (hasNewline && (vs0 === "&" || vs0 === "!")) {
@@ -3497,7 +3514,7 @@ var require_merge = __commonJS({
     var Scalar = require_Scalar();
     var MERGE_KEY = "<<";
     var merge3 = {
-      identify: (value17) => value17 === MERGE_KEY || typeof value17 === "symbol" && value17.description === MERGE_KEY,
+      identify: (value8) => value8 === MERGE_KEY || typeof value8 === "symbol" && value8.description === MERGE_KEY,
       default: "key",
       tag: "tag:yaml.org,2002:merge",
       test: /^<<$/,
@@ -3507,8 +3524,8 @@ var require_merge = __commonJS({
       stringify: () => MERGE_KEY
     };
     var isMergeKey = (ctx, key2) => (merge3.identify(key2) || identity.isScalar(key2) && (!key2.type || key2.type === Scalar.Scalar.PLAIN) && merge3.identify(key2.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge3.tag && tag.default);
-    function addMergeToJSMap(ctx, map, value17) {
-      const source = resolveAliasValue(ctx, value17);
+    function addMergeToJSMap(ctx, map, value8) {
+      const source = resolveAliasValue(ctx, value8);
       if (identity.isSeq(source))
         for (const it of source.items)
           mergeValue(ctx, map, it);
@@ -3518,20 +3535,20 @@ var require_merge = __commonJS({
       else
         mergeValue(ctx, map, source);
     }
-    function mergeValue(ctx, map, value17) {
-      const source = resolveAliasValue(ctx, value17);
+    function mergeValue(ctx, map, value8) {
+      const source = resolveAliasValue(ctx, value8);
       if (!identity.isMap(source))
         throw new Error("Merge sources must be maps or map aliases");
       const srcMap = source.toJSON(null, ctx, Map);
-      for (const [key2, value18] of srcMap) {
+      for (const [key2, value9] of srcMap) {
         if (map instanceof Map) {
           if (!map.has(key2))
-            map.set(key2, value18);
+            map.set(key2, value9);
         } else if (map instanceof Set) {
           map.add(key2);
         } else if (!Object.prototype.hasOwnProperty.call(map, key2)) {
           Object.defineProperty(map, key2, {
-            value: value18,
+            value: value9,
             writable: true,
             enumerable: true,
             configurable: true
@@ -3540,8 +3557,8 @@ var require_merge = __commonJS({
       }
       return map;
     }
-    function resolveAliasValue(ctx, value17) {
-      return ctx && identity.isAlias(value17) ? value17.resolve(ctx.doc, ctx) : value17;
+    function resolveAliasValue(ctx, value8) {
+      return ctx && identity.isAlias(value8) ? value8.resolve(ctx.doc, ctx) : value8;
     }
     exports.addMergeToJSMap = addMergeToJSMap;
     exports.isMergeKey = isMergeKey;
@@ -3558,20 +3575,20 @@ var require_addPairToJSMap = __commonJS({
     var stringify = require_stringify();
     var identity = require_identity();
     var toJS = require_toJS();
-    function addPairToJSMap(ctx, map, { key: key2, value: value17 }) {
+    function addPairToJSMap(ctx, map, { key: key2, value: value8 }) {
       if (identity.isNode(key2) && key2.addToJSMap)
-        key2.addToJSMap(ctx, map, value17);
+        key2.addToJSMap(ctx, map, value8);
       else if (merge3.isMergeKey(ctx, key2))
-        merge3.addMergeToJSMap(ctx, map, value17);
+        merge3.addMergeToJSMap(ctx, map, value8);
       else {
         const jsKey = toJS.toJS(key2, "", ctx);
         if (map instanceof Map) {
-          map.set(jsKey, toJS.toJS(value17, jsKey, ctx));
+          map.set(jsKey, toJS.toJS(value8, jsKey, ctx));
         } else if (map instanceof Set) {
           map.add(jsKey);
         } else {
           const stringKey = stringifyKey(key2, jsKey, ctx);
-          const jsValue = toJS.toJS(value17, stringKey, ctx);
+          const jsValue = toJS.toJS(value8, stringKey, ctx);
           if (stringKey in map)
             Object.defineProperty(map, stringKey, {
               value: jsValue,
@@ -3621,24 +3638,24 @@ var require_Pair = __commonJS({
     var stringifyPair = require_stringifyPair();
     var addPairToJSMap = require_addPairToJSMap();
     var identity = require_identity();
-    function createPair(key2, value17, ctx) {
+    function createPair(key2, value8, ctx) {
       const k = createNode.createNode(key2, void 0, ctx);
-      const v = createNode.createNode(value17, void 0, ctx);
+      const v = createNode.createNode(value8, void 0, ctx);
       return new Pair(k, v);
     }
     var Pair = class _Pair {
-      constructor(key2, value17 = null) {
+      constructor(key2, value8 = null) {
         Object.defineProperty(this, identity.NODE_TYPE, { value: identity.PAIR });
         this.key = key2;
-        this.value = value17;
+        this.value = value8;
       }
       clone(schema) {
-        let { key: key2, value: value17 } = this;
+        let { key: key2, value: value8 } = this;
         if (identity.isNode(key2))
           key2 = key2.clone(schema);
-        if (identity.isNode(value17))
-          value17 = value17.clone(schema);
-        return new _Pair(key2, value17);
+        if (identity.isNode(value8))
+          value8 = value8.clone(schema);
+        return new _Pair(key2, value8);
       }
       toJSON(_, ctx) {
         const pair = ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
@@ -3841,17 +3858,17 @@ var require_YAMLMap = __commonJS({
       static from(schema, obj, ctx) {
         const { keepUndefined, replacer } = ctx;
         const map = new this(schema);
-        const add = (key2, value17) => {
+        const add = (key2, value8) => {
           if (typeof replacer === "function")
-            value17 = replacer.call(obj, key2, value17);
+            value8 = replacer.call(obj, key2, value8);
           else if (Array.isArray(replacer) && !replacer.includes(key2))
             return;
-          if (value17 !== void 0 || keepUndefined)
-            map.items.push(Pair.createPair(key2, value17, ctx));
+          if (value8 !== void 0 || keepUndefined)
+            map.items.push(Pair.createPair(key2, value8, ctx));
         };
         if (obj instanceof Map) {
-          for (const [key2, value17] of obj)
-            add(key2, value17);
+          for (const [key2, value8] of obj)
+            add(key2, value8);
         } else if (obj && typeof obj === "object") {
           for (const key2 of Object.keys(obj))
             add(key2, obj[key2]);
@@ -3909,8 +3926,8 @@ var require_YAMLMap = __commonJS({
       has(key2) {
         return !!findPair(this.items, key2);
       }
-      set(key2, value17) {
-        this.add(new Pair.Pair(key2, value17), true);
+      set(key2, value8) {
+        this.add(new Pair.Pair(key2, value8), true);
       }
       /**
        * @param ctx - Conversion context, originally set in Document#toJS()
@@ -3988,8 +4005,8 @@ var require_YAMLSeq = __commonJS({
         super(identity.SEQ, schema);
         this.items = [];
       }
-      add(value17) {
-        this.items.push(value17);
+      add(value8) {
+        this.items.push(value8);
       }
       /**
        * Removes a value from the collection.
@@ -4030,15 +4047,15 @@ var require_YAMLSeq = __commonJS({
        * If `key` does not contain a representation of an integer, this will throw.
        * It may be wrapped in a `Scalar`.
        */
-      set(key2, value17) {
+      set(key2, value8) {
         const idx = asItemIndex(key2);
         if (typeof idx !== "number")
           throw new Error(`Expected a valid index, not ${key2}.`);
         const prev = this.items[idx];
-        if (identity.isScalar(prev) && Scalar.isScalarValue(value17))
-          prev.value = value17;
+        if (identity.isScalar(prev) && Scalar.isScalarValue(value8))
+          prev.value = value8;
         else
-          this.items[idx] = value17;
+          this.items[idx] = value8;
       }
       toJSON(_, ctx) {
         const seq = [];
@@ -4114,7 +4131,7 @@ var require_string = __commonJS({
     "use strict";
     var stringifyString = require_stringifyString();
     var string = {
-      identify: (value17) => typeof value17 === "string",
+      identify: (value8) => typeof value8 === "string",
       default: true,
       tag: "tag:yaml.org,2002:str",
       resolve: (str) => str,
@@ -4133,7 +4150,7 @@ var require_null = __commonJS({
     "use strict";
     var Scalar = require_Scalar();
     var nullTag = {
-      identify: (value17) => value17 == null,
+      identify: (value8) => value8 == null,
       createNode: () => new Scalar.Scalar(null),
       default: true,
       tag: "tag:yaml.org,2002:null",
@@ -4151,18 +4168,18 @@ var require_bool = __commonJS({
     "use strict";
     var Scalar = require_Scalar();
     var boolTag = {
-      identify: (value17) => typeof value17 === "boolean",
+      identify: (value8) => typeof value8 === "boolean",
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
       resolve: (str) => new Scalar.Scalar(str[0] === "t" || str[0] === "T"),
-      stringify({ source, value: value17 }, ctx) {
+      stringify({ source, value: value8 }, ctx) {
         if (source && boolTag.test.test(source)) {
           const sv = source[0] === "t" || source[0] === "T";
-          if (value17 === sv)
+          if (value8 === sv)
             return source;
         }
-        return value17 ? ctx.options.trueStr : ctx.options.falseStr;
+        return value8 ? ctx.options.trueStr : ctx.options.falseStr;
       }
     };
     exports.boolTag = boolTag;
@@ -4173,13 +4190,13 @@ var require_bool = __commonJS({
 var require_stringifyNumber = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
     "use strict";
-    function stringifyNumber({ format, minFractionDigits, tag, value: value17 }) {
-      if (typeof value17 === "bigint")
-        return String(value17);
-      const num = typeof value17 === "number" ? value17 : Number(value17);
+    function stringifyNumber({ format, minFractionDigits, tag, value: value8 }) {
+      if (typeof value8 === "bigint")
+        return String(value8);
+      const num = typeof value8 === "number" ? value8 : Number(value8);
       if (!isFinite(num))
         return isNaN(num) ? ".nan" : num < 0 ? "-.inf" : ".inf";
-      let n = Object.is(value17, -0) ? "-0" : JSON.stringify(value17);
+      let n = Object.is(value8, -0) ? "-0" : JSON.stringify(value8);
       if (!format && minFractionDigits && (!tag || tag === "tag:yaml.org,2002:float") && /^-?\d/.test(n) && !n.includes("e")) {
         let i = n.indexOf(".");
         if (i < 0) {
@@ -4203,7 +4220,7 @@ var require_float = __commonJS({
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
-      identify: (value17) => typeof value17 === "number",
+      identify: (value8) => typeof value8 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
@@ -4211,7 +4228,7 @@ var require_float = __commonJS({
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
-      identify: (value17) => typeof value17 === "number",
+      identify: (value8) => typeof value8 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
@@ -4223,7 +4240,7 @@ var require_float = __commonJS({
       }
     };
     var float = {
-      identify: (value17) => typeof value17 === "number",
+      identify: (value8) => typeof value8 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
@@ -4247,16 +4264,16 @@ var require_int = __commonJS({
   "node_modules/yaml/dist/schema/core/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
-    var intIdentify = (value17) => typeof value17 === "bigint" || Number.isInteger(value17);
+    var intIdentify = (value8) => typeof value8 === "bigint" || Number.isInteger(value8);
     var intResolve = (str, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix);
     function intStringify(node, radix, prefix) {
-      const { value: value17 } = node;
-      if (intIdentify(value17) && value17 >= 0)
-        return prefix + value17.toString(radix);
+      const { value: value8 } = node;
+      if (intIdentify(value8) && value8 >= 0)
+        return prefix + value8.toString(radix);
       return stringifyNumber.stringifyNumber(node);
     }
     var intOct = {
-      identify: (value17) => intIdentify(value17) && value17 >= 0,
+      identify: (value8) => intIdentify(value8) && value8 >= 0,
       default: true,
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
@@ -4273,7 +4290,7 @@ var require_int = __commonJS({
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
-      identify: (value17) => intIdentify(value17) && value17 >= 0,
+      identify: (value8) => intIdentify(value8) && value8 >= 0,
       default: true,
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
@@ -4322,20 +4339,20 @@ var require_schema2 = __commonJS({
     var Scalar = require_Scalar();
     var map = require_map();
     var seq = require_seq();
-    function intIdentify(value17) {
-      return typeof value17 === "bigint" || Number.isInteger(value17);
+    function intIdentify(value8) {
+      return typeof value8 === "bigint" || Number.isInteger(value8);
     }
-    var stringifyJSON = ({ value: value17 }) => JSON.stringify(value17);
+    var stringifyJSON = ({ value: value8 }) => JSON.stringify(value8);
     var jsonScalars = [
       {
-        identify: (value17) => typeof value17 === "string",
+        identify: (value8) => typeof value8 === "string",
         default: true,
         tag: "tag:yaml.org,2002:str",
         resolve: (str) => str,
         stringify: stringifyJSON
       },
       {
-        identify: (value17) => value17 == null,
+        identify: (value8) => value8 == null,
         createNode: () => new Scalar.Scalar(null),
         default: true,
         tag: "tag:yaml.org,2002:null",
@@ -4344,7 +4361,7 @@ var require_schema2 = __commonJS({
         stringify: stringifyJSON
       },
       {
-        identify: (value17) => typeof value17 === "boolean",
+        identify: (value8) => typeof value8 === "boolean",
         default: true,
         tag: "tag:yaml.org,2002:bool",
         test: /^true$|^false$/,
@@ -4357,10 +4374,10 @@ var require_schema2 = __commonJS({
         tag: "tag:yaml.org,2002:int",
         test: /^-?(?:0|[1-9][0-9]*)$/,
         resolve: (str, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str, 10),
-        stringify: ({ value: value17 }) => intIdentify(value17) ? value17.toString() : JSON.stringify(value17)
+        stringify: ({ value: value8 }) => intIdentify(value8) ? value8.toString() : JSON.stringify(value8)
       },
       {
-        identify: (value17) => typeof value17 === "number",
+        identify: (value8) => typeof value8 === "number",
         default: true,
         tag: "tag:yaml.org,2002:float",
         test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
@@ -4390,7 +4407,7 @@ var require_binary = __commonJS({
     var Scalar = require_Scalar();
     var stringifyString = require_stringifyString();
     var binary = {
-      identify: (value17) => value17 instanceof Uint8Array,
+      identify: (value8) => value8 instanceof Uint8Array,
       // Buffer inherits from Uint8Array
       default: false,
       tag: "tag:yaml.org,2002:binary",
@@ -4416,10 +4433,10 @@ var require_binary = __commonJS({
           return src;
         }
       },
-      stringify({ comment, type, value: value17 }, ctx, onComment, onChompKeep) {
-        if (!value17)
+      stringify({ comment, type, value: value8 }, ctx, onComment, onChompKeep) {
+        if (!value8)
           return "";
-        const buf = value17;
+        const buf = value8;
         let str;
         if (typeof node_buffer.Buffer === "function") {
           str = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
@@ -4491,25 +4508,25 @@ ${cn.comment}` : item.comment;
         for (let it of iterable) {
           if (typeof replacer === "function")
             it = replacer.call(iterable, String(i++), it);
-          let key2, value17;
+          let key2, value8;
           if (Array.isArray(it)) {
             if (it.length === 2) {
               key2 = it[0];
-              value17 = it[1];
+              value8 = it[1];
             } else
               throw new TypeError(`Expected [key, value] tuple: ${it}`);
           } else if (it && it instanceof Object) {
             const keys = Object.keys(it);
             if (keys.length === 1) {
               key2 = keys[0];
-              value17 = it[key2];
+              value8 = it[key2];
             } else {
               throw new TypeError(`Expected tuple with one key, not ${keys.length} keys`);
             }
           } else {
             key2 = it;
           }
-          pairs2.items.push(Pair.createPair(key2, value17, ctx));
+          pairs2.items.push(Pair.createPair(key2, value8, ctx));
         }
       return pairs2;
     }
@@ -4556,16 +4573,16 @@ var require_omap = __commonJS({
         if (ctx?.onCreate)
           ctx.onCreate(map);
         for (const pair of this.items) {
-          let key2, value17;
+          let key2, value8;
           if (identity.isPair(pair)) {
             key2 = toJS.toJS(pair.key, "", ctx);
-            value17 = toJS.toJS(pair.value, key2, ctx);
+            value8 = toJS.toJS(pair.value, key2, ctx);
           } else {
             key2 = toJS.toJS(pair, "", ctx);
           }
           if (map.has(key2))
             throw new Error("Ordered maps must not include duplicate keys");
-          map.set(key2, value17);
+          map.set(key2, value8);
         }
         return map;
       }
@@ -4579,7 +4596,7 @@ var require_omap = __commonJS({
     YAMLOMap.tag = "tag:yaml.org,2002:omap";
     var omap = {
       collection: "seq",
-      identify: (value17) => value17 instanceof Map,
+      identify: (value8) => value8 instanceof Map,
       nodeClass: YAMLOMap,
       default: false,
       tag: "tag:yaml.org,2002:omap",
@@ -4609,14 +4626,14 @@ var require_bool2 = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
-    function boolStringify({ value: value17, source }, ctx) {
-      const boolObj = value17 ? trueTag : falseTag;
+    function boolStringify({ value: value8, source }, ctx) {
+      const boolObj = value8 ? trueTag : falseTag;
       if (source && boolObj.test.test(source))
         return source;
-      return value17 ? ctx.options.trueStr : ctx.options.falseStr;
+      return value8 ? ctx.options.trueStr : ctx.options.falseStr;
     }
     var trueTag = {
-      identify: (value17) => value17 === true,
+      identify: (value8) => value8 === true,
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:Y|y|[Yy]es|YES|[Tt]rue|TRUE|[Oo]n|ON)$/,
@@ -4624,7 +4641,7 @@ var require_bool2 = __commonJS({
       stringify: boolStringify
     };
     var falseTag = {
-      identify: (value17) => value17 === false,
+      identify: (value8) => value8 === false,
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:N|n|[Nn]o|NO|[Ff]alse|FALSE|[Oo]ff|OFF)$/,
@@ -4643,7 +4660,7 @@ var require_float2 = __commonJS({
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
-      identify: (value17) => typeof value17 === "number",
+      identify: (value8) => typeof value8 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
@@ -4651,7 +4668,7 @@ var require_float2 = __commonJS({
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
-      identify: (value17) => typeof value17 === "number",
+      identify: (value8) => typeof value8 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
@@ -4663,7 +4680,7 @@ var require_float2 = __commonJS({
       }
     };
     var float = {
-      identify: (value17) => typeof value17 === "number",
+      identify: (value8) => typeof value8 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
@@ -4690,7 +4707,7 @@ var require_int2 = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
-    var intIdentify = (value17) => typeof value17 === "bigint" || Number.isInteger(value17);
+    var intIdentify = (value8) => typeof value8 === "bigint" || Number.isInteger(value8);
     function intResolve(str, offset, radix, { intAsBigInt }) {
       const sign = str[0];
       if (sign === "-" || sign === "+")
@@ -4715,10 +4732,10 @@ var require_int2 = __commonJS({
       return sign === "-" ? -1 * n : n;
     }
     function intStringify(node, radix, prefix) {
-      const { value: value17 } = node;
-      if (intIdentify(value17)) {
-        const str = value17.toString(radix);
-        return value17 < 0 ? "-" + prefix + str.substr(1) : prefix + str;
+      const { value: value8 } = node;
+      if (intIdentify(value8)) {
+        const str = value8.toString(radix);
+        return value8 < 0 ? "-" + prefix + str.substr(1) : prefix + str;
       }
       return stringifyNumber.stringifyNumber(node);
     }
@@ -4796,13 +4813,13 @@ var require_set = __commonJS({
         const pair = YAMLMap.findPair(this.items, key2);
         return !keepPair && identity.isPair(pair) ? identity.isScalar(pair.key) ? pair.key.value : pair.key : pair;
       }
-      set(key2, value17) {
-        if (typeof value17 !== "boolean")
-          throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value17}`);
+      set(key2, value8) {
+        if (typeof value8 !== "boolean")
+          throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value8}`);
         const prev = YAMLMap.findPair(this.items, key2);
-        if (prev && !value17) {
+        if (prev && !value8) {
           this.items.splice(this.items.indexOf(prev), 1);
-        } else if (!prev && value17) {
+        } else if (!prev && value8) {
           this.items.push(new Pair.Pair(key2));
         }
       }
@@ -4821,10 +4838,10 @@ var require_set = __commonJS({
         const { replacer } = ctx;
         const set3 = new this(schema);
         if (iterable && Symbol.iterator in Object(iterable))
-          for (let value17 of iterable) {
+          for (let value8 of iterable) {
             if (typeof replacer === "function")
-              value17 = replacer.call(iterable, value17, value17);
-            set3.items.push(Pair.createPair(value17, null, ctx));
+              value8 = replacer.call(iterable, value8, value8);
+            set3.items.push(Pair.createPair(value8, null, ctx));
           }
         return set3;
       }
@@ -4832,7 +4849,7 @@ var require_set = __commonJS({
     YAMLSet.tag = "tag:yaml.org,2002:set";
     var set2 = {
       collection: "map",
-      identify: (value17) => value17 instanceof Set,
+      identify: (value8) => value8 instanceof Set,
       nodeClass: YAMLSet,
       default: false,
       tag: "tag:yaml.org,2002:set",
@@ -4866,33 +4883,33 @@ var require_timestamp = __commonJS({
       return sign === "-" ? num(-1) * res : res;
     }
     function stringifySexagesimal(node) {
-      let { value: value17 } = node;
+      let { value: value8 } = node;
       let num = (n) => n;
-      if (typeof value17 === "bigint")
+      if (typeof value8 === "bigint")
         num = (n) => BigInt(n);
-      else if (isNaN(value17) || !isFinite(value17))
+      else if (isNaN(value8) || !isFinite(value8))
         return stringifyNumber.stringifyNumber(node);
       let sign = "";
-      if (value17 < 0) {
+      if (value8 < 0) {
         sign = "-";
-        value17 *= num(-1);
+        value8 *= num(-1);
       }
       const _60 = num(60);
-      const parts = [value17 % _60];
-      if (value17 < 60) {
+      const parts = [value8 % _60];
+      if (value8 < 60) {
         parts.unshift(0);
       } else {
-        value17 = (value17 - parts[0]) / _60;
-        parts.unshift(value17 % _60);
-        if (value17 >= 60) {
-          value17 = (value17 - parts[0]) / _60;
-          parts.unshift(value17);
+        value8 = (value8 - parts[0]) / _60;
+        parts.unshift(value8 % _60);
+        if (value8 >= 60) {
+          value8 = (value8 - parts[0]) / _60;
+          parts.unshift(value8);
         }
       }
       return sign + parts.map((n) => String(n).padStart(2, "0")).join(":").replace(/000000\d*$/, "");
     }
     var intTime = {
-      identify: (value17) => typeof value17 === "bigint" || Number.isInteger(value17),
+      identify: (value8) => typeof value8 === "bigint" || Number.isInteger(value8),
       default: true,
       tag: "tag:yaml.org,2002:int",
       format: "TIME",
@@ -4901,7 +4918,7 @@ var require_timestamp = __commonJS({
       stringify: stringifySexagesimal
     };
     var floatTime = {
-      identify: (value17) => typeof value17 === "number",
+      identify: (value8) => typeof value8 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       format: "TIME",
@@ -4910,7 +4927,7 @@ var require_timestamp = __commonJS({
       stringify: stringifySexagesimal
     };
     var timestamp = {
-      identify: (value17) => value17 instanceof Date,
+      identify: (value8) => value8 instanceof Date,
       default: true,
       tag: "tag:yaml.org,2002:timestamp",
       // If the time zone is omitted, the timestamp is assumed to be specified in UTC. The time part
@@ -4933,7 +4950,7 @@ var require_timestamp = __commonJS({
         }
         return new Date(date);
       },
-      stringify: ({ value: value17 }) => value17?.toISOString().replace(/(T00:00:00)?\.000Z$/, "") ?? ""
+      stringify: ({ value: value8 }) => value8?.toISOString().replace(/(T00:00:00)?\.000Z$/, "") ?? ""
     };
     exports.floatTime = floatTime;
     exports.intTime = intTime;
@@ -5207,7 +5224,7 @@ var require_Document = __commonJS({
     var createNode = require_createNode();
     var directives = require_directives();
     var Document = class _Document {
-      constructor(value17, replacer, options) {
+      constructor(value8, replacer, options) {
         this.commentBefore = null;
         this.comment = null;
         this.errors = [];
@@ -5239,7 +5256,7 @@ var require_Document = __commonJS({
         } else
           this.directives = new directives.Directives({ version });
         this.setSchema(version, options);
-        this.contents = value17 === void 0 ? null : this.createNode(value17, _replacer, options);
+        this.contents = value8 === void 0 ? null : this.createNode(value8, _replacer, options);
       }
       /**
        * Create a deep copy of this Document and its contents.
@@ -5264,14 +5281,14 @@ var require_Document = __commonJS({
         return copy;
       }
       /** Adds a value to the document. */
-      add(value17) {
+      add(value8) {
         if (assertCollection(this.contents))
-          this.contents.add(value17);
+          this.contents.add(value8);
       }
       /** Adds a value to the document. */
-      addIn(path3, value17) {
+      addIn(path3, value8) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path3, value17);
+          this.contents.addIn(path3, value8);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -5290,10 +5307,10 @@ var require_Document = __commonJS({
         }
         return new Alias.Alias(node.anchor);
       }
-      createNode(value17, replacer, options) {
+      createNode(value8, replacer, options) {
         let _replacer = void 0;
         if (typeof replacer === "function") {
-          value17 = replacer.call({ "": value17 }, "", value17);
+          value8 = replacer.call({ "": value8 }, "", value8);
           _replacer = replacer;
         } else if (Array.isArray(replacer)) {
           const keyToStr = (v) => typeof v === "number" || v instanceof String || v instanceof Number;
@@ -5320,7 +5337,7 @@ var require_Document = __commonJS({
           schema: this.schema,
           sourceObjects
         };
-        const node = createNode.createNode(value17, tag, ctx);
+        const node = createNode.createNode(value8, tag, ctx);
         if (flow && identity.isCollection(node))
           node.flow = true;
         setAnchors();
@@ -5330,9 +5347,9 @@ var require_Document = __commonJS({
        * Convert a key and a value into a `Pair` using the current schema,
        * recursively wrapping all values as `Scalar` or `Collection` nodes.
        */
-      createPair(key2, value17, options = {}) {
+      createPair(key2, value8, options = {}) {
         const k = this.createNode(key2, null, options);
-        const v = this.createNode(value17, null, options);
+        const v = this.createNode(value8, null, options);
         return new Pair.Pair(k, v);
       }
       /**
@@ -5391,24 +5408,24 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      set(key2, value17) {
+      set(key2, value8) {
         if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, [key2], value17);
+          this.contents = Collection2.collectionFromPath(this.schema, [key2], value8);
         } else if (assertCollection(this.contents)) {
-          this.contents.set(key2, value17);
+          this.contents.set(key2, value8);
         }
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path3, value17) {
+      setIn(path3, value8) {
         if (Collection2.isEmptyPath(path3)) {
-          this.contents = value17;
+          this.contents = value8;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path3), value17);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path3), value8);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path3, value17);
+          this.contents.setIn(path3, value8);
         }
       }
       /**
@@ -5794,7 +5811,7 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key: key2, sep: sep2, value: value17 } = collItem;
+        const { start, key: key2, sep: sep2, value: value8 } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
           next: key2 ?? sep2?.[0],
@@ -5837,7 +5854,7 @@ var require_resolve_block_map = __commonJS({
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
         const valueProps = resolveProps.resolveProps(sep2 ?? [], {
           indicator: "map-value-ind",
-          next: value17,
+          next: value8,
           offset: keyNode.range[2],
           onError,
           parentIndent: bm.indent,
@@ -5846,14 +5863,14 @@ var require_resolve_block_map = __commonJS({
         offset = valueProps.end;
         if (valueProps.found) {
           if (implicitKey) {
-            if (value17?.type === "block-map" && !valueProps.hasNewline)
+            if (value8?.type === "block-map" && !valueProps.hasNewline)
               onError(offset, "BLOCK_AS_IMPLICIT_KEY", "Nested mappings are not allowed in compact mappings");
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value17 ? composeNode(ctx, value17, valueProps, onError) : composeEmptyNode(ctx, offset, sep2, null, valueProps, onError);
+          const valueNode = value8 ? composeNode(ctx, value8, valueProps, onError) : composeEmptyNode(ctx, offset, sep2, null, valueProps, onError);
           if (ctx.schema.compat)
-            utilFlowIndentCheck.flowIndentCheck(bm.indent, value17, onError);
+            utilFlowIndentCheck.flowIndentCheck(bm.indent, value8, onError);
           offset = valueNode.range[2];
           const pair = new Pair.Pair(keyNode, valueNode);
           if (ctx.options.keepSourceTokens)
@@ -5899,18 +5916,18 @@ var require_resolve_block_seq = __commonJS({
         ctx.atKey = false;
       let offset = bs.offset;
       let commentEnd = null;
-      for (const { start, value: value17 } of bs.items) {
+      for (const { start, value: value8 } of bs.items) {
         const props = resolveProps.resolveProps(start, {
           indicator: "seq-item-ind",
-          next: value17,
+          next: value8,
           offset,
           onError,
           parentIndent: bs.indent,
           startOnNewline: true
         });
         if (!props.found) {
-          if (props.anchor || props.tag || value17) {
-            if (value17?.type === "block-seq")
+          if (props.anchor || props.tag || value8) {
+            if (value8?.type === "block-seq")
               onError(props.end, "BAD_INDENT", "All sequence items must start at the same column");
             else
               onError(offset, "MISSING_CHAR", "Sequence item without - indicator");
@@ -5921,9 +5938,9 @@ var require_resolve_block_seq = __commonJS({
             continue;
           }
         }
-        const node = value17 ? composeNode(ctx, value17, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
+        const node = value8 ? composeNode(ctx, value8, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
         if (ctx.schema.compat)
-          utilFlowIndentCheck.flowIndentCheck(bs.indent, value17, onError);
+          utilFlowIndentCheck.flowIndentCheck(bs.indent, value8, onError);
         offset = node.range[2];
         seq.items.push(node);
       }
@@ -6005,7 +6022,7 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key: key2, sep: sep2, value: value17 } = collItem;
+        const { start, key: key2, sep: sep2, value: value8 } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
@@ -6016,7 +6033,7 @@ var require_resolve_flow_collection = __commonJS({
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep2 && !value17) {
+          if (!props.anchor && !props.tag && !sep2 && !value8) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -6071,10 +6088,10 @@ var require_resolve_flow_collection = __commonJS({
           }
         }
         if (!isMap && !sep2 && !props.found) {
-          const valueNode = value17 ? composeNode(ctx, value17, props, onError) : composeEmptyNode(ctx, props.end, sep2, null, props, onError);
+          const valueNode = value8 ? composeNode(ctx, value8, props, onError) : composeEmptyNode(ctx, props.end, sep2, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
-          if (isBlock(value17))
+          if (isBlock(value8))
             onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
         } else {
           ctx.atKey = true;
@@ -6086,7 +6103,7 @@ var require_resolve_flow_collection = __commonJS({
           const valueProps = resolveProps.resolveProps(sep2 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
-            next: value17,
+            next: value8,
             offset: keyNode.range[2],
             onError,
             parentIndent: fc.indent,
@@ -6106,15 +6123,15 @@ var require_resolve_flow_collection = __commonJS({
               if (props.start < valueProps.found.offset - 1024)
                 onError(valueProps.found, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit flow sequence key");
             }
-          } else if (value17) {
-            if ("source" in value17 && value17.source?.[0] === ":")
-              onError(value17, "MISSING_CHAR", `Missing space after : in ${fcName}`);
+          } else if (value8) {
+            if ("source" in value8 && value8.source?.[0] === ":")
+              onError(value8, "MISSING_CHAR", `Missing space after : in ${fcName}`);
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value17 ? composeNode(ctx, value17, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError) : null;
+          const valueNode = value8 ? composeNode(ctx, value8, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError) : null;
           if (valueNode) {
-            if (isBlock(value17))
+            if (isBlock(value8))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
           } else if (valueProps.comment) {
             if (keyNode.comment)
@@ -6257,11 +6274,11 @@ var require_resolve_block_scalar = __commonJS({
           break;
       }
       if (chompStart === 0) {
-        const value18 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
+        const value9 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
         let end2 = start + header.length;
         if (scalar.source)
           end2 += scalar.source.length;
-        return { value: value18, type, comment: header.comment, range: [start, end2, end2] };
+        return { value: value9, type, comment: header.comment, range: [start, end2, end2] };
       }
       let trimIndent = scalar.indent + header.indent;
       let offset = scalar.offset + header.length;
@@ -6291,11 +6308,11 @@ var require_resolve_block_scalar = __commonJS({
         if (lines[i][0].length > trimIndent)
           chompStart = i + 1;
       }
-      let value17 = "";
+      let value8 = "";
       let sep2 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
-        value17 += lines[i][0].slice(trimIndent) + "\n";
+        value8 += lines[i][0].slice(trimIndent) + "\n";
       for (let i = contentStart; i < chompStart; ++i) {
         let [indent, content] = lines[i];
         offset += indent.length + content.length + 1;
@@ -6309,23 +6326,23 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value17 += sep2 + indent.slice(trimIndent) + content;
+          value8 += sep2 + indent.slice(trimIndent) + content;
           sep2 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
           if (sep2 === " ")
             sep2 = "\n";
           else if (!prevMoreIndented && sep2 === "\n")
             sep2 = "\n\n";
-          value17 += sep2 + indent.slice(trimIndent) + content;
+          value8 += sep2 + indent.slice(trimIndent) + content;
           sep2 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
           if (sep2 === "\n")
-            value17 += "\n";
+            value8 += "\n";
           else
             sep2 = "\n";
         } else {
-          value17 += sep2 + content;
+          value8 += sep2 + content;
           sep2 = " ";
           prevMoreIndented = false;
         }
@@ -6335,15 +6352,15 @@ var require_resolve_block_scalar = __commonJS({
           break;
         case "+":
           for (let i = chompStart; i < lines.length; ++i)
-            value17 += "\n" + lines[i][0].slice(trimIndent);
-          if (value17[value17.length - 1] !== "\n")
-            value17 += "\n";
+            value8 += "\n" + lines[i][0].slice(trimIndent);
+          if (value8[value8.length - 1] !== "\n")
+            value8 += "\n";
           break;
         default:
-          value17 += "\n";
+          value8 += "\n";
       }
       const end = start + header.length + scalar.source.length;
-      return { value: value17, type, comment: header.comment, range: [start, end, end] };
+      return { value: value8, type, comment: header.comment, range: [start, end, end] };
     }
     function parseBlockScalarHeader({ offset, props }, strict, onError) {
       if (props[0].type !== "block-scalar-header") {
@@ -6428,20 +6445,20 @@ var require_resolve_flow_scalar = __commonJS({
     function resolveFlowScalar(scalar, strict, onError) {
       const { offset, type, source, end } = scalar;
       let _type;
-      let value17;
+      let value8;
       const _onError = (rel, code, msg) => onError(offset + rel, code, msg);
       switch (type) {
         case "scalar":
           _type = Scalar.Scalar.PLAIN;
-          value17 = plainValue(source, _onError);
+          value8 = plainValue(source, _onError);
           break;
         case "single-quoted-scalar":
           _type = Scalar.Scalar.QUOTE_SINGLE;
-          value17 = singleQuotedValue(source, _onError);
+          value8 = singleQuotedValue(source, _onError);
           break;
         case "double-quoted-scalar":
           _type = Scalar.Scalar.QUOTE_DOUBLE;
-          value17 = doubleQuotedValue(source, _onError);
+          value8 = doubleQuotedValue(source, _onError);
           break;
         /* istanbul ignore next should not happen */
         default:
@@ -6456,7 +6473,7 @@ var require_resolve_flow_scalar = __commonJS({
       const valueEnd = offset + source.length;
       const re = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
       return {
-        value: value17,
+        value: value8,
         type: _type,
         comment: re.comment,
         range: [offset, valueEnd, re.offset]
@@ -6649,28 +6666,28 @@ var require_compose_scalar = __commonJS({
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
     function composeScalar(ctx, token, tagToken, onError) {
-      const { value: value17, type, comment, range } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
+      const { value: value8, type, comment, range } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
       const tagName = tagToken ? ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg)) : null;
       let tag;
       if (ctx.options.stringKeys && ctx.atKey) {
         tag = ctx.schema[identity.SCALAR];
       } else if (tagName)
-        tag = findScalarTagByName(ctx.schema, value17, tagName, tagToken, onError);
+        tag = findScalarTagByName(ctx.schema, value8, tagName, tagToken, onError);
       else if (token.type === "scalar")
-        tag = findScalarTagByTest(ctx, value17, token, onError);
+        tag = findScalarTagByTest(ctx, value8, token, onError);
       else
         tag = ctx.schema[identity.SCALAR];
       let scalar;
       try {
-        const res = tag.resolve(value17, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
+        const res = tag.resolve(value8, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
         scalar = identity.isScalar(res) ? res : new Scalar.Scalar(res);
       } catch (error) {
         const msg = error instanceof Error ? error.message : String(error);
         onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
-        scalar = new Scalar.Scalar(value17);
+        scalar = new Scalar.Scalar(value8);
       }
       scalar.range = range;
-      scalar.source = value17;
+      scalar.source = value8;
       if (type)
         scalar.type = type;
       if (tagName)
@@ -6681,7 +6698,7 @@ var require_compose_scalar = __commonJS({
         scalar.comment = comment;
       return scalar;
     }
-    function findScalarTagByName(schema, value17, tagName, tagToken, onError) {
+    function findScalarTagByName(schema, value8, tagName, tagToken, onError) {
       if (tagName === "!")
         return schema[identity.SCALAR];
       const matchWithTest = [];
@@ -6694,7 +6711,7 @@ var require_compose_scalar = __commonJS({
         }
       }
       for (const tag of matchWithTest)
-        if (tag.test?.test(value17))
+        if (tag.test?.test(value8))
           return tag;
       const kt = schema.knownTags[tagName];
       if (kt && !kt.collection) {
@@ -6704,10 +6721,10 @@ var require_compose_scalar = __commonJS({
       onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, tagName !== "tag:yaml.org,2002:str");
       return schema[identity.SCALAR];
     }
-    function findScalarTagByTest({ atKey, directives, schema }, value17, token, onError) {
-      const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value17)) || schema[identity.SCALAR];
+    function findScalarTagByTest({ atKey, directives, schema }, value8, token, onError) {
+      const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value8)) || schema[identity.SCALAR];
       if (schema.compat) {
-        const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value17)) ?? schema[identity.SCALAR];
+        const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value8)) ?? schema[identity.SCALAR];
         if (tag.tag !== compat.tag) {
           const ts = directives.tagString(tag.tag);
           const cs = directives.tagString(compat.tag);
@@ -6865,7 +6882,7 @@ var require_compose_doc = __commonJS({
     var composeNode = require_compose_node();
     var resolveEnd = require_resolve_end();
     var resolveProps = require_resolve_props();
-    function composeDoc(options, directives, { offset, start, value: value17, end }, onError) {
+    function composeDoc(options, directives, { offset, start, value: value8, end }, onError) {
       const opts = Object.assign({ _directives: directives }, options);
       const doc = new Document.Document(void 0, opts);
       const ctx = {
@@ -6877,7 +6894,7 @@ var require_compose_doc = __commonJS({
       };
       const props = resolveProps.resolveProps(start, {
         indicator: "doc-start",
-        next: value17 ?? end?.[0],
+        next: value8 ?? end?.[0],
         offset,
         onError,
         parentIndent: 0,
@@ -6885,10 +6902,10 @@ var require_compose_doc = __commonJS({
       });
       if (props.found) {
         doc.directives.docStart = true;
-        if (value17 && (value17.type === "block-map" || value17.type === "block-seq") && !props.hasNewline)
+        if (value8 && (value8.type === "block-map" || value8.type === "block-seq") && !props.hasNewline)
           onError(props.end, "MISSING_CHAR", "Block collection cannot start on same line with directives-end marker");
       }
-      doc.contents = value17 ? composeNode.composeNode(ctx, value17, props, onError) : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
+      doc.contents = value8 ? composeNode.composeNode(ctx, value8, props, onError) : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
       const contentEnd = doc.contents.range[2];
       const re = resolveEnd.resolveEnd(end, contentEnd, false, onError);
       if (re.comment)
@@ -7136,9 +7153,9 @@ var require_cst_scalar = __commonJS({
       }
       return null;
     }
-    function createScalarToken(value17, context) {
+    function createScalarToken(value8, context) {
       const { implicitKey = false, indent, inFlow = false, offset = -1, type = "PLAIN" } = context;
-      const source = stringifyString.stringifyString({ type, value: value17 }, {
+      const source = stringifyString.stringifyString({ type, value: value8 }, {
         implicitKey,
         indent: indent > 0 ? " ".repeat(indent) : "",
         inFlow,
@@ -7168,7 +7185,7 @@ var require_cst_scalar = __commonJS({
           return { type: "scalar", offset, indent, source, end };
       }
     }
-    function setScalarValue(token, value17, context = {}) {
+    function setScalarValue(token, value8, context = {}) {
       let { afterKey = false, implicitKey = false, inFlow = false, type } = context;
       let indent = "indent" in token ? token.indent : null;
       if (afterKey && typeof indent === "number")
@@ -7191,7 +7208,7 @@ var require_cst_scalar = __commonJS({
           default:
             type = "PLAIN";
         }
-      const source = stringifyString.stringifyString({ type, value: value17 }, {
+      const source = stringifyString.stringifyString({ type, value: value8 }, {
         implicitKey: implicitKey || indent === null,
         indent: indent !== null && indent > 0 ? " ".repeat(indent) : "",
         inFlow,
@@ -7337,7 +7354,7 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key: key2, sep: sep2, value: value17 }) {
+    function stringifyItem({ start, key: key2, sep: sep2, value: value8 }) {
       let res = "";
       for (const st of start)
         res += st.source;
@@ -7346,8 +7363,8 @@ var require_cst_stringify = __commonJS({
       if (sep2)
         for (const st of sep2)
           res += st.source;
-      if (value17)
-        res += stringifyToken(value17);
+      if (value8)
+        res += stringifyToken(value8);
       return res;
     }
     exports.stringify = stringify;
@@ -9080,7 +9097,7 @@ var require_public_api = __commonJS({
       }
       return doc.toJS(Object.assign({ reviver: _reviver }, options));
     }
-    function stringify(value17, replacer, options) {
+    function stringify(value8, replacer, options) {
       let _replacer = null;
       if (typeof replacer === "function" || Array.isArray(replacer)) {
         _replacer = replacer;
@@ -9093,14 +9110,14 @@ var require_public_api = __commonJS({
         const indent = Math.round(options);
         options = indent < 1 ? void 0 : indent > 8 ? { indent: 8 } : { indent };
       }
-      if (value17 === void 0) {
+      if (value8 === void 0) {
         const { keepUndefined } = options ?? replacer ?? {};
         if (!keepUndefined)
           return void 0;
       }
-      if (identity.isDocument(value17) && !_replacer)
-        return value17.toString(options);
-      return new Document.Document(value17, _replacer, options).toString(options);
+      if (identity.isDocument(value8) && !_replacer)
+        return value8.toString(options);
+      return new Document.Document(value8, _replacer, options).toString(options);
     }
     exports.parse = parse5;
     exports.parseAllDocuments = parseAllDocuments;
@@ -9440,18 +9457,18 @@ __export(template_render_exports, {
   templateBody: () => templateBody,
   templateTitle: () => templateTitle
 });
-function landed(name2, value17, landing, flavor) {
-  if (landing === "raw") return value17;
-  if (landing === "title") return oneLine(value17);
-  if (landing === "fence") return fenceSafe(value17, flavor);
-  if (landing === "html") return htmlSafe(ONE_LINE.has(name2) ? field(value17, String) : value17, flavor);
-  if (landing === "cell") return cellSafe(ONE_LINE.has(name2) ? field(value17, String) : value17, flavor);
-  if (landing === "link-text") return linkTextSafe(ONE_LINE.has(name2) ? field(value17, String) : value17, flavor);
-  if (landing === "link-url") return linkUrlSafe(value17);
-  if (MARKDOWN.has(name2)) return value17;
-  if (LINKS.has(name2)) return field(value17, (text4) => pipelineMarkdown(text4, flavor));
-  if (ONE_LINE.has(name2)) return field(value17, (text4) => markdownText(text4, flavor));
-  return markdownText(value17, flavor);
+function landed(name2, value8, landing, flavor) {
+  if (landing === "raw") return value8;
+  if (landing === "title") return oneLine(value8);
+  if (landing === "fence") return fenceSafe(value8, flavor);
+  if (landing === "html") return htmlSafe(ONE_LINE.has(name2) ? field(value8, String) : value8, flavor);
+  if (landing === "cell") return cellSafe(ONE_LINE.has(name2) ? field(value8, String) : value8, flavor);
+  if (landing === "link-text") return linkTextSafe(ONE_LINE.has(name2) ? field(value8, String) : value8, flavor);
+  if (landing === "link-url") return linkUrlSafe(value8);
+  if (MARKDOWN.has(name2)) return value8;
+  if (LINKS.has(name2)) return field(value8, (text4) => pipelineMarkdown(text4, flavor));
+  if (ONE_LINE.has(name2)) return field(value8, (text4) => markdownText(text4, flavor));
+  return markdownText(value8, flavor);
 }
 function valuesAt(template, failure2, flavor, limits, sizes, cut2) {
   const logCut = Math.min(cut2, sizes.logSection);
@@ -9653,8 +9670,8 @@ var init_agent = __esm({
 });
 
 // lib/http/credentials.ts
-function credentialsInHeader(value17) {
-  const parts = value17.trim().split(/\s+/);
+function credentialsInHeader(value8) {
+  const parts = value8.trim().split(/\s+/);
   if (parts.length === 1) return parts[0] === "" || SCHEMES.has(parts[0].toLowerCase()) ? [] : [parts[0]];
   const [scheme, ...rest] = parts;
   const credential = rest.join(" ");
@@ -9664,8 +9681,8 @@ function credentialsInHeader(value17) {
   return colon < 0 ? [credential, decoded] : [credential, decoded, decoded.slice(colon + 1)];
 }
 function registerSentCredentials(headers) {
-  for (const [name2, value17] of Object.entries(headers ?? {})) {
-    if (CREDENTIAL_HEADERS.has(name2.toLowerCase()) && typeof value17 === "string") registerSecret(...credentialsInHeader(value17));
+  for (const [name2, value8] of Object.entries(headers ?? {})) {
+    if (CREDENTIAL_HEADERS.has(name2.toLowerCase()) && typeof value8 === "string") registerSecret(...credentialsInHeader(value8));
   }
 }
 var CREDENTIAL_HEADERS, SCHEMES, BASE64;
@@ -10550,7 +10567,7 @@ var require_tree = __commonJS({
        * @param {any} value
        * @param {number} index
        */
-      constructor(key2, value17, index) {
+      constructor(key2, value8, index) {
         if (index === void 0 || index >= key2.length) {
           throw new TypeError("Unreachable");
         }
@@ -10559,9 +10576,9 @@ var require_tree = __commonJS({
           throw new TypeError("key must be ascii string");
         }
         if (key2.length !== ++index) {
-          this.middle = new _TstNode(key2, value17, index);
+          this.middle = new _TstNode(key2, value8, index);
         } else {
-          this.value = value17;
+          this.value = value8;
         }
       }
       /**
@@ -10569,7 +10586,7 @@ var require_tree = __commonJS({
        * @param {any} value
        * @returns {void}
        */
-      add(key2, value17) {
+      add(key2, value8) {
         const length = key2.length;
         if (length === 0) {
           throw new TypeError("Unreachable");
@@ -10583,25 +10600,25 @@ var require_tree = __commonJS({
           }
           if (node.code === code) {
             if (length === ++index) {
-              node.value = value17;
+              node.value = value8;
               break;
             } else if (node.middle !== null) {
               node = node.middle;
             } else {
-              node.middle = new _TstNode(key2, value17, index);
+              node.middle = new _TstNode(key2, value8, index);
               break;
             }
           } else if (node.code < code) {
             if (node.left !== null) {
               node = node.left;
             } else {
-              node.left = new _TstNode(key2, value17, index);
+              node.left = new _TstNode(key2, value8, index);
               break;
             }
           } else if (node.right !== null) {
             node = node.right;
           } else {
-            node.right = new _TstNode(key2, value17, index);
+            node.right = new _TstNode(key2, value8, index);
             break;
           }
         }
@@ -10641,11 +10658,11 @@ var require_tree = __commonJS({
        * @param {any} value
        * @returns {void}
        * */
-      insert(key2, value17) {
+      insert(key2, value8) {
         if (this.node === null) {
-          this.node = new TstNode(key2, value17, 0);
+          this.node = new TstNode(key2, value8, 0);
         } else {
-          this.node.add(key2, value17);
+          this.node.add(key2, value8);
         }
       }
       /**
@@ -10750,11 +10767,11 @@ var require_util = __commonJS({
       return url;
     }
     function isValidPort(port) {
-      const value17 = parseInt(port, 10);
-      return value17 === Number(port) && value17 >= 0 && value17 <= 65535;
+      const value8 = parseInt(port, 10);
+      return value8 === Number(port) && value8 >= 0 && value8 <= 65535;
     }
-    function isHttpOrHttpsPrefixed(value17) {
-      return value17 != null && value17[0] === "h" && value17[1] === "t" && value17[2] === "t" && value17[3] === "p" && (value17[4] === ":" || value17[4] === "s" && value17[5] === ":");
+    function isHttpOrHttpsPrefixed(value8) {
+      return value8 != null && value8[0] === "h" && value8[1] === "t" && value8[2] === "t" && value8[3] === "p" && (value8[4] === ":" || value8[4] === "s" && value8[5] === ":");
     }
     function parseURL(url) {
       if (typeof url === "string") {
@@ -10883,11 +10900,11 @@ var require_util = __commonJS({
       const m = val.match(KEEPALIVE_TIMEOUT_EXPR);
       return m ? parseInt(m[1], 10) * 1e3 : null;
     }
-    function headerNameToString(value17) {
-      return typeof value17 === "string" ? headerNameLowerCasedRecord[value17] ?? value17.toLowerCase() : tree.lookup(value17) ?? value17.toString("latin1").toLowerCase();
+    function headerNameToString(value8) {
+      return typeof value8 === "string" ? headerNameLowerCasedRecord[value8] ?? value8.toLowerCase() : tree.lookup(value8) ?? value8.toString("latin1").toLowerCase();
     }
-    function bufferToLowerCasedHeaderName(value17) {
-      return tree.lookup(value17) ?? value17.toString("latin1").toLowerCase();
+    function bufferToLowerCasedHeaderName(value8) {
+      return tree.lookup(value8) ?? value8.toString("latin1").toLowerCase();
     }
     function parseHeaders(headers, obj) {
       if (obj === void 0) obj = {};
@@ -10938,13 +10955,13 @@ var require_util = __commonJS({
     }
     function toRawHeaders(headers) {
       const rawHeaders = [];
-      for (const [name2, value17] of Object.entries(headers)) {
-        if (Array.isArray(value17)) {
-          for (const entry of value17) {
+      for (const [name2, value8] of Object.entries(headers)) {
+        if (Array.isArray(value8)) {
+          for (const entry of value8) {
             rawHeaders.push(Buffer.from(name2, "latin1"), Buffer.from(`${entry}`, "latin1"));
           }
         } else {
-          rawHeaders.push(Buffer.from(name2, "latin1"), Buffer.from(`${value17}`, "latin1"));
+          rawHeaders.push(Buffer.from(name2, "latin1"), Buffer.from(`${value8}`, "latin1"));
         }
       }
       return rawHeaders;
@@ -11013,14 +11030,14 @@ var require_util = __commonJS({
             iterator = iterable[Symbol.asyncIterator]();
           },
           pull(controller) {
-            return iterator.next().then(({ done, value: value17 }) => {
+            return iterator.next().then(({ done, value: value8 }) => {
               if (done) {
                 return queueMicrotask(() => {
                   controller.close();
                   controller.byobRequest?.respond(0);
                 });
               } else {
-                const buf = Buffer.isBuffer(value17) ? value17 : Buffer.from(value17);
+                const buf = Buffer.isBuffer(value8) ? value8 : Buffer.from(value8);
                 if (buf.byteLength) {
                   return controller.enqueue(new Uint8Array(buf));
                 } else {
@@ -12054,8 +12071,8 @@ var require_request = __commonJS({
           this.endHandler = null;
         }
       }
-      addHeader(key2, value17) {
-        processHeader(this, key2, value17);
+      addHeader(key2, value8) {
+        processHeader(this, key2, value8);
         return this;
       }
     };
@@ -12127,11 +12144,11 @@ var require_request = __commonJS({
       } else if (headerName === "transfer-encoding" || headerName === "keep-alive" || headerName === "upgrade") {
         throw new InvalidArgumentError(`invalid ${headerName} header`);
       } else if (headerName === "connection") {
-        const value17 = typeof val === "string" ? val : null;
-        if (value17 === null) {
+        const value8 = typeof val === "string" ? val : null;
+        if (value8 === null) {
           throw new InvalidArgumentError("invalid connection header");
         }
-        for (const token of value17.toLowerCase().split(",")) {
+        for (const token of value8.toLowerCase().split(",")) {
           const trimmed = token.trim();
           if (!isValidHTTPToken(trimmed)) {
             throw new InvalidArgumentError("invalid connection header");
@@ -12227,8 +12244,8 @@ var require_wrap_handler = __commonJS({
         this.#handler.onError?.(err);
       }
     };
-    function toRawHeaderValue(value17) {
-      return Array.isArray(value17) ? value17.map((item) => Buffer.from(item, "latin1")) : Buffer.from(value17, "latin1");
+    function toRawHeaderValue(value8) {
+      return Array.isArray(value8) ? value8.map((item) => Buffer.from(item, "latin1")) : Buffer.from(value8, "latin1");
     }
   }
 });
@@ -12665,8 +12682,8 @@ var require_utils = __commonJS({
     function enumToMap(obj, filter = [], exceptions = []) {
       const emptyFilter = (filter?.length ?? 0) === 0;
       const emptyExceptions = (exceptions?.length ?? 0) === 0;
-      return Object.fromEntries(Object.entries(obj).filter(([, value17]) => {
-        return typeof value17 === "number" && (emptyFilter || filter.includes(value17)) && (emptyExceptions || !exceptions.includes(value17));
+      return Object.fromEntries(Object.entries(obj).filter(([, value8]) => {
+        return typeof value8 === "number" && (emptyFilter || filter.includes(value8)) && (emptyExceptions || !exceptions.includes(value8));
       }));
     }
   }
@@ -13700,8 +13717,8 @@ var require_infra = __commonJS({
       }
       return lead === 0 && trail === str.length - 1 ? str : str.slice(lead, trail + 1);
     }
-    function serializeJavascriptValueToJSONString(value17) {
-      const result = JSON.stringify(value17);
+    function serializeJavascriptValueToJSONString(value8) {
+      const result = JSON.stringify(value8);
       if (result === void 0) {
         throw new TypeError("Value is not JSON serializable");
       }
@@ -13899,11 +13916,11 @@ var require_data_url = __commonJS({
     }
     function collectAnHTTPQuotedString(input2, position, extractValue = false) {
       const positionStart = position.position;
-      let value17 = "";
+      let value8 = "";
       assert(input2[position.position] === '"');
       position.position++;
       while (true) {
-        value17 += collectASequenceOfCodePoints(
+        value8 += collectASequenceOfCodePoints(
           (char) => char !== '"' && char !== "\\",
           input2,
           position
@@ -13915,10 +13932,10 @@ var require_data_url = __commonJS({
         position.position++;
         if (quoteOrBackslash === "\\") {
           if (position.position >= input2.length) {
-            value17 += "\\";
+            value8 += "\\";
             break;
           }
-          value17 += input2[position.position];
+          value8 += input2[position.position];
           position.position++;
         } else {
           assert(quoteOrBackslash === '"');
@@ -13926,7 +13943,7 @@ var require_data_url = __commonJS({
         }
       }
       if (extractValue) {
-        return value17;
+        return value8;
       }
       return input2.slice(positionStart, position.position);
     }
@@ -13934,16 +13951,16 @@ var require_data_url = __commonJS({
       assert(mimeType !== "failure");
       const { parameters, essence } = mimeType;
       let serialization = essence;
-      for (let [name2, value17] of parameters.entries()) {
+      for (let [name2, value8] of parameters.entries()) {
         serialization += ";";
         serialization += name2;
         serialization += "=";
-        if (!HTTP_TOKEN_CODEPOINTS.test(value17)) {
-          value17 = value17.replace(/[\\"]/ug, "\\$&");
-          value17 = '"' + value17;
-          value17 += '"';
+        if (!HTTP_TOKEN_CODEPOINTS.test(value8)) {
+          value8 = value8.replace(/[\\"]/ug, "\\$&");
+          value8 = '"' + value8;
+          value8 += '"';
         }
-        serialization += value17;
+        serialization += value8;
       }
       return serialization;
     }
@@ -14083,11 +14100,11 @@ var require_runtime_features = __commonJS({
        * @param {Feature} feature
        * @param {boolean} value
        */
-      set(feature, value17) {
+      set(feature, value8) {
         if (features.includes(feature) === false) {
           throw new TypeError(`unknown feature: ${feature}`);
         }
-        this.#map.set(feature, value17);
+        this.#map.set(feature, value8);
       }
       /**
        * @param {Feature} feature
@@ -14344,11 +14361,11 @@ var require_webidl = __commonJS({
           });
         }
         while (true) {
-          const { done, value: value17 } = method.next();
+          const { done, value: value8 } = method.next();
           if (done) {
             break;
           }
-          seq.push(converter(value17, prefix, `${argument}[${index++}]`));
+          seq.push(converter(value8, prefix, `${argument}[${index++}]`));
         }
         return seq;
       };
@@ -14415,20 +14432,20 @@ var require_webidl = __commonJS({
               });
             }
           }
-          let value17 = dictionary?.[key2];
+          let value8 = dictionary?.[key2];
           const hasDefault = defaultValue !== void 0;
-          if (hasDefault && value17 === void 0) {
-            value17 = defaultValue();
+          if (hasDefault && value8 === void 0) {
+            value8 = defaultValue();
           }
-          if (required || hasDefault || value17 !== void 0) {
-            value17 = converter(value17, prefix, `${argument}.${key2}`);
-            if (options.allowedValues && !options.allowedValues.includes(value17)) {
+          if (required || hasDefault || value8 !== void 0) {
+            value8 = converter(value8, prefix, `${argument}.${key2}`);
+            if (options.allowedValues && !options.allowedValues.includes(value8)) {
               throw webidl.errors.exception({
                 header: prefix,
-                message: `${value17} is not an accepted type. Expected one of ${options.allowedValues.join(", ")}.`
+                message: `${value8} is not an accepted type. Expected one of ${options.allowedValues.join(", ")}.`
               });
             }
-            dict[key2] = value17;
+            dict[key2] = value8;
           }
         }
         return dict;
@@ -14442,8 +14459,8 @@ var require_webidl = __commonJS({
         return converter(V, prefix, argument);
       };
     };
-    webidl.is.USVString = function(value17) {
-      return typeof value17 === "string" && value17.isWellFormed();
+    webidl.is.USVString = function(value8) {
+      return typeof value8 === "string" && value8.isWellFormed();
     };
     webidl.is.ReadableStream = webidl.util.MakeTypeAssertion(ReadableStream);
     webidl.is.Blob = webidl.util.MakeTypeAssertion(Blob);
@@ -14505,11 +14522,11 @@ var require_webidl = __commonJS({
       }
       return x;
     };
-    webidl.converters.USVString = function(value17) {
-      if (typeof value17 === "string") {
-        return value17.toWellFormed();
+    webidl.converters.USVString = function(value8) {
+      if (typeof value8 === "string") {
+        return value8.toWellFormed();
       }
-      return `${value17}`.toWellFormed();
+      return `${value8}`.toWellFormed();
     };
     webidl.converters.boolean = function(V) {
       const x = Boolean(V);
@@ -14753,8 +14770,8 @@ var require_util2 = __commonJS({
       }
       return true;
     }
-    function normalizeBinaryStringToUtf8(value17) {
-      return Buffer.from(value17, "binary").toString("utf8");
+    function normalizeBinaryStringToUtf8(value8) {
+      return Buffer.from(value8, "binary").toString("utf8");
     }
     function requestCurrentURL(request2) {
       return request2.urlList[request2.urlList.length - 1];
@@ -15075,7 +15092,7 @@ var require_util2 = __commonJS({
               done: true
             };
           }
-          const { [keyIndex]: key2, [valueIndex]: value17 } = values[index];
+          const { [keyIndex]: key2, [valueIndex]: value8 } = values[index];
           this.#index = index + 1;
           let result;
           switch (this.#kind) {
@@ -15083,10 +15100,10 @@ var require_util2 = __commonJS({
               result = key2;
               break;
             case "value":
-              result = value17;
+              result = value8;
               break;
             case "key+value":
-              result = [key2, value17];
+              result = [key2, value8];
               break;
           }
           return {
@@ -15152,8 +15169,8 @@ var require_util2 = __commonJS({
                 `Failed to execute 'forEach' on '${name2}': parameter 1 is not of type 'Function'.`
               );
             }
-            for (const { 0: key2, 1: value17 } of makeIterator(this, "key+value")) {
-              callbackfn.call(thisArg, value17, key2, this);
+            for (const { 0: key2, 1: value8 } of makeIterator(this, "key+value")) {
+              callbackfn.call(thisArg, value8, key2, this);
             }
           }
         }
@@ -15222,8 +15239,8 @@ var require_util2 = __commonJS({
       const protocol = url.protocol;
       return protocol === "http:" || protocol === "https:";
     }
-    function simpleRangeHeaderValue(value17, allowWhitespace) {
-      const data = value17;
+    function simpleRangeHeaderValue(value8, allowWhitespace) {
+      const data = value8;
       if (!data.startsWith("bytes")) {
         return "failure";
       }
@@ -15341,8 +15358,8 @@ var require_util2 = __commonJS({
       if (values === null) {
         return "failure";
       }
-      for (const value17 of values) {
-        const temporaryMimeType = parseMIMEType(value17);
+      for (const value8 of values) {
+        const temporaryMimeType = parseMIMEType(value8);
         if (temporaryMimeType === "failure" || temporaryMimeType.essence === "*/*") {
           continue;
         }
@@ -15362,8 +15379,8 @@ var require_util2 = __commonJS({
       }
       return mimeType;
     }
-    function gettingDecodingSplitting(value17) {
-      const input2 = value17;
+    function gettingDecodingSplitting(value8) {
+      const input2 = value8;
       const position = { position: 0 };
       const values = [];
       let temporaryValue = "";
@@ -15394,11 +15411,11 @@ var require_util2 = __commonJS({
       return values;
     }
     function getDecodeSplit(name2, list2) {
-      const value17 = list2.get(name2, true);
-      if (value17 === null) {
+      const value8 = list2.get(name2, true);
+      if (value8 === null) {
         return null;
       }
-      return gettingDecodingSplitting(value17);
+      return gettingDecodingSplitting(value8);
     }
     function hasAuthenticationEntry(request2) {
       return false;
@@ -15494,20 +15511,20 @@ var require_formdata = __commonJS({
           });
         }
       }
-      append(name2, value17, filename = void 0) {
+      append(name2, value8, filename = void 0) {
         webidl.brandCheck(this, _FormData);
         const prefix = "FormData.append";
         webidl.argumentLengthCheck(arguments, 2, prefix);
         name2 = webidl.converters.USVString(name2);
-        if (arguments.length === 3 || webidl.is.Blob(value17)) {
-          value17 = webidl.converters.Blob(value17, prefix, "value");
+        if (arguments.length === 3 || webidl.is.Blob(value8)) {
+          value8 = webidl.converters.Blob(value8, prefix, "value");
           if (filename !== void 0) {
             filename = webidl.converters.USVString(filename);
           }
         } else {
-          value17 = webidl.converters.USVString(value17);
+          value8 = webidl.converters.USVString(value8);
         }
-        const entry = makeEntry(name2, value17, filename);
+        const entry = makeEntry(name2, value8, filename);
         this.#state.push(entry);
       }
       delete(name2) {
@@ -15542,20 +15559,20 @@ var require_formdata = __commonJS({
         name2 = webidl.converters.USVString(name2);
         return this.#state.findIndex((entry) => entry.name === name2) !== -1;
       }
-      set(name2, value17, filename = void 0) {
+      set(name2, value8, filename = void 0) {
         webidl.brandCheck(this, _FormData);
         const prefix = "FormData.set";
         webidl.argumentLengthCheck(arguments, 2, prefix);
         name2 = webidl.converters.USVString(name2);
-        if (arguments.length === 3 || webidl.is.Blob(value17)) {
-          value17 = webidl.converters.Blob(value17, prefix, "value");
+        if (arguments.length === 3 || webidl.is.Blob(value8)) {
+          value8 = webidl.converters.Blob(value8, prefix, "value");
           if (filename !== void 0) {
             filename = webidl.converters.USVString(filename);
           }
         } else {
-          value17 = webidl.converters.USVString(value17);
+          value8 = webidl.converters.USVString(value8);
         }
-        const entry = makeEntry(name2, value17, filename);
+        const entry = makeEntry(name2, value8, filename);
         const idx = this.#state.findIndex((entry2) => entry2.name === name2);
         if (idx !== -1) {
           this.#state = [
@@ -15615,21 +15632,21 @@ var require_formdata = __commonJS({
         configurable: true
       }
     });
-    function makeEntry(name2, value17, filename) {
-      if (typeof value17 === "string") {
+    function makeEntry(name2, value8, filename) {
+      if (typeof value8 === "string") {
       } else {
-        if (!webidl.is.File(value17)) {
-          value17 = new File([value17], "blob", { type: value17.type });
+        if (!webidl.is.File(value8)) {
+          value8 = new File([value8], "blob", { type: value8.type });
         }
         if (filename !== void 0) {
           const options = {
-            type: value17.type,
-            lastModified: value17.lastModified
+            type: value8.type,
+            lastModified: value8.lastModified
           };
-          value17 = new File([value17], filename, options);
+          value8 = new File([value8], filename, options);
         }
       }
-      return { name: name2, value: value17 };
+      return { name: name2, value: value8 };
     }
     webidl.is.FormData = webidl.util.MakeTypeAssertion(FormData);
     module.exports = { FormData, makeEntry, setFormDataState };
@@ -15717,19 +15734,19 @@ var require_formdata_parser = __commonJS({
         } else {
           position.position += 2;
         }
-        let value17;
+        let value8;
         if (filename !== null) {
           contentType ??= "text/plain";
           if (!isAsciiString(contentType)) {
             contentType = "";
           }
-          value17 = new File([body2], filename, { type: contentType });
+          value8 = new File([body2], filename, { type: contentType });
         } else {
-          value17 = decoderIgnoreBOM.decode(Buffer.from(body2));
+          value8 = decoderIgnoreBOM.decode(Buffer.from(body2));
         }
         assert(webidl.is.USVString(name2));
-        assert(typeof value17 === "string" && webidl.is.USVString(value17) || webidl.is.File(value17));
-        entryList.push(makeEntry(name2, value17, filename));
+        assert(typeof value8 === "string" && webidl.is.USVString(value8) || webidl.is.File(value8));
+        entryList.push(makeEntry(name2, value8, filename));
       }
     }
     function parseContentDispositionAttribute(input2, position) {
@@ -15764,7 +15781,7 @@ var require_formdata_parser = __commonJS({
         input2,
         position
       );
-      let value17;
+      let value8;
       if (isExtended) {
         const headerValue = collectASequenceOfBytes(
           (char) => char !== 32 && char !== 13 && char !== 10 && char !== 59,
@@ -15779,7 +15796,7 @@ var require_formdata_parser = __commonJS({
         headerValue[4] !== 56) {
           throw parsingError("unknown encoding, expected utf-8''");
         }
-        value17 = decodeURIComponent(decoder.decode(headerValue.subarray(7)));
+        value8 = decodeURIComponent(decoder.decode(headerValue.subarray(7)));
       } else if (input2[position.position] === 34) {
         position.position++;
         const quotedValue = collectASequenceOfBytes(
@@ -15792,7 +15809,7 @@ var require_formdata_parser = __commonJS({
           throw parsingError("Closing quote not found");
         }
         position.position++;
-        value17 = decoder.decode(quotedValue).replace(/%0A/ig, "\n").replace(/%0D/ig, "\r").replace(/%22/g, '"');
+        value8 = decoder.decode(quotedValue).replace(/%0A/ig, "\n").replace(/%0D/ig, "\r").replace(/%22/g, '"');
       } else {
         const tokenValue = collectASequenceOfBytes(
           (char) => isToken(char) && char !== 59,
@@ -15800,9 +15817,9 @@ var require_formdata_parser = __commonJS({
           input2,
           position
         );
-        value17 = decoder.decode(tokenValue);
+        value8 = decoder.decode(tokenValue);
       }
-      return { name: attrNameStr, value: value17, extended: isExtended };
+      return { name: attrNameStr, value: value8, extended: isExtended };
     }
     function parseMultipartFormDataHeaders(input2, position) {
       let name2 = null;
@@ -16038,13 +16055,13 @@ var require_body = __commonJS({
               return;
             }
             while (true) {
-              const { value: value17, done } = await iterator.next();
+              const { value: value8, done } = await iterator.next();
               if (done) {
                 queueMicrotask(() => readableStreamClose(controller));
                 return;
               }
-              if (value17.length && !isErrored(stream)) {
-                controller.enqueue(new Uint8Array(value17));
+              if (value8.length && !isErrored(stream)) {
+                controller.enqueue(new Uint8Array(value8));
                 return;
               }
             }
@@ -16073,27 +16090,27 @@ var require_body = __commonJS({
         const prefix = `--${boundary}\r
 Content-Disposition: form-data`;
         const formdataEscape = (str) => str.replace(/\n/g, "%0A").replace(/\r/g, "%0D").replace(/"/g, "%22");
-        const normalizeLinefeeds = (value17) => value17.replace(/\r?\n|\r/g, "\r\n");
+        const normalizeLinefeeds = (value8) => value8.replace(/\r?\n|\r/g, "\r\n");
         const blobParts = [];
         const rn = new Uint8Array([13, 10]);
         length = 0;
         let hasUnknownSizeValue = false;
-        for (const [name2, value17] of object) {
-          if (typeof value17 === "string") {
+        for (const [name2, value8] of object) {
+          if (typeof value8 === "string") {
             const chunk2 = textEncoder.encode(prefix + `; name="${formdataEscape(normalizeLinefeeds(name2))}"\r
 \r
-${normalizeLinefeeds(value17)}\r
+${normalizeLinefeeds(value8)}\r
 `);
             blobParts.push(chunk2);
             length += chunk2.byteLength;
           } else {
-            const chunk2 = textEncoder.encode(`${prefix}; name="${formdataEscape(normalizeLinefeeds(name2))}"` + (value17.name ? `; filename="${formdataEscape(value17.name)}"` : "") + `\r
-Content-Type: ${value17.type || "application/octet-stream"}\r
+            const chunk2 = textEncoder.encode(`${prefix}; name="${formdataEscape(normalizeLinefeeds(name2))}"` + (value8.name ? `; filename="${formdataEscape(value8.name)}"` : "") + `\r
+Content-Type: ${value8.type || "application/octet-stream"}\r
 \r
 `);
-            blobParts.push(chunk2, value17, rn);
-            if (typeof value17.size === "number") {
-              length += chunk2.byteLength + value17.size + rn.byteLength;
+            blobParts.push(chunk2, value8, rn);
+            if (typeof value8.size === "number") {
+              length += chunk2.byteLength + value8.size + rn.byteLength;
             } else {
               hasUnknownSizeValue = true;
             }
@@ -16183,21 +16200,21 @@ Content-Type: ${value17.type || "application/octet-stream"}\r
           return consumeBody(this, parseJSONFromBytes, instance, getInternalState);
         },
         formData() {
-          return consumeBody(this, (value17) => {
+          return consumeBody(this, (value8) => {
             const mimeType = bodyMimeType(getInternalState(this));
             if (mimeType !== null) {
               switch (mimeType.essence) {
                 case "multipart/form-data": {
-                  const parsed = multipartFormDataParser(value17, mimeType);
+                  const parsed = multipartFormDataParser(value8, mimeType);
                   const fd = new FormData();
                   setFormDataState(fd, parsed);
                   return fd;
                 }
                 case "application/x-www-form-urlencoded": {
-                  const entries2 = new URLSearchParams(value17.toString());
+                  const entries2 = new URLSearchParams(value8.toString());
                   const fd = new FormData();
-                  for (const [name2, value18] of entries2) {
-                    fd.append(name2, value18);
+                  for (const [name2, value9] of entries2) {
+                    fd.append(name2, value9);
                   }
                   return fd;
                 }
@@ -17629,13 +17646,13 @@ var require_client_h2 = __commonJS({
     } = http2;
     function parseH2Headers(headers) {
       const result = [];
-      for (const [name2, value17] of Object.entries(headers)) {
-        if (Array.isArray(value17)) {
-          for (const subvalue of value17) {
+      for (const [name2, value8] of Object.entries(headers)) {
+        if (Array.isArray(value8)) {
+          for (const subvalue of value8) {
             result.push(Buffer.from(name2), Buffer.from(subvalue));
           }
         } else {
-          result.push(Buffer.from(name2), Buffer.from(value17));
+          result.push(Buffer.from(name2), Buffer.from(value8));
         }
       }
       return result;
@@ -18567,8 +18584,8 @@ var require_client = __commonJS({
       get pipelining() {
         return this[kPipelining];
       }
-      set pipelining(value17) {
-        this[kPipelining] = value17;
+      set pipelining(value8) {
+        this[kPipelining] = value8;
         this[kResume](true);
       }
       get stats() {
@@ -19723,8 +19740,8 @@ var require_socks5_utils = __commonJS({
           }
           const parts = [];
           for (let i = 0; i < 8; i++) {
-            const value17 = buffer.readUInt16BE(currentOffset + i * 2);
-            parts.push(value17.toString(16));
+            const value8 = buffer.readUInt16BE(currentOffset + i * 2);
+            parts.push(value8.toString(16));
           }
           address = parts.join(":");
           currentOffset += 16;
@@ -20053,8 +20070,8 @@ var require_socks5_client = __commonJS({
         } else if (addressType === ADDRESS_TYPES.IPV6) {
           const parts = [];
           for (let i = 0; i < 8; i++) {
-            const value17 = this.buffer.readUInt16BE(offset + i * 2);
-            parts.push(value17.toString(16));
+            const value8 = this.buffer.readUInt16BE(offset + i * 2);
+            parts.push(value8.toString(16));
           }
           boundAddress = parts.join(":");
           offset += 16;
@@ -20755,17 +20772,17 @@ var require_retry_handler = __commonJS({
       get rawHeaders() {
         return this.#target?.rawHeaders ?? null;
       }
-      set rawHeaders(value17) {
+      set rawHeaders(value8) {
         if (this.#target) {
-          this.#target.rawHeaders = value17;
+          this.#target.rawHeaders = value8;
         }
       }
       get rawTrailers() {
         return this.#target?.rawTrailers ?? null;
       }
-      set rawTrailers(value17) {
+      set rawTrailers(value8) {
         if (this.#target) {
-          this.#target.rawTrailers = value17;
+          this.#target.rawTrailers = value8;
         }
       }
     };
@@ -22444,15 +22461,15 @@ var require_mock_utils = __commonJS({
       }
     } = __require("node:util");
     var { InvalidArgumentError } = require_errors2();
-    function matchValue(match, value17) {
+    function matchValue(match, value8) {
       if (typeof match === "string") {
-        return match === value17;
+        return match === value8;
       }
       if (match instanceof RegExp) {
-        return match.test(value17);
+        return match.test(value8);
       }
       if (typeof match === "function") {
-        return match(value17) === true;
+        return match(value8) === true;
       }
       return false;
     }
@@ -22512,21 +22529,21 @@ var require_mock_utils = __commonJS({
       }
       const originalQp = new URLSearchParams(query);
       const normalizedQp = new URLSearchParams();
-      for (let [key2, value17] of originalQp.entries()) {
+      for (let [key2, value8] of originalQp.entries()) {
         key2 = key2.replace("[]", "");
-        const valueRepresentsString = /^(['"]).*\1$/.test(value17);
+        const valueRepresentsString = /^(['"]).*\1$/.test(value8);
         if (valueRepresentsString) {
-          normalizedQp.append(key2, value17);
+          normalizedQp.append(key2, value8);
           continue;
         }
-        if (value17.includes(",")) {
-          const values = value17.split(",");
+        if (value8.includes(",")) {
+          const values = value8.split(",");
           for (const v of values) {
             normalizedQp.append(key2, v);
           }
           continue;
         }
-        normalizedQp.append(key2, value17);
+        normalizedQp.append(key2, value8);
       }
       return normalizedQp;
     }
@@ -22632,14 +22649,14 @@ var require_mock_utils = __commonJS({
       const result = [];
       for (let i = 0; i < keys.length; ++i) {
         const key2 = keys[i];
-        const value17 = data[key2];
+        const value8 = data[key2];
         const name2 = Buffer.from(`${key2}`);
-        if (Array.isArray(value17)) {
-          for (let j = 0; j < value17.length; ++j) {
-            result.push(name2, Buffer.from(`${value17[j]}`));
+        if (Array.isArray(value8)) {
+          for (let j = 0; j < value8.length; ++j) {
+            result.push(name2, Buffer.from(`${value8[j]}`));
           }
         } else {
-          result.push(name2, Buffer.from(`${value17}`));
+          result.push(name2, Buffer.from(`${value8}`));
         }
       }
       return result;
@@ -23117,12 +23134,12 @@ var require_mock_call_history = __commonJS({
       toString() {
         const options = { betweenKeyValueSeparator: "->", betweenPairSeparator: "|" };
         let result = "";
-        this.toMap().forEach((value17, key2) => {
-          if (typeof value17 === "string" || value17 === void 0 || value17 === null) {
-            result = `${result}${key2}${options.betweenKeyValueSeparator}${value17}${options.betweenPairSeparator}`;
+        this.toMap().forEach((value8, key2) => {
+          if (typeof value8 === "string" || value8 === void 0 || value8 === null) {
+            result = `${result}${key2}${options.betweenKeyValueSeparator}${value8}${options.betweenPairSeparator}`;
           }
-          if (typeof value17 === "object" && value17 !== null || Array.isArray(value17)) {
-            result = `${result}${key2}${options.betweenKeyValueSeparator}${JSON.stringify(value17)}${options.betweenPairSeparator}`;
+          if (typeof value8 === "object" && value8 !== null || Array.isArray(value8)) {
+            result = `${result}${key2}${options.betweenKeyValueSeparator}${JSON.stringify(value8)}${options.betweenPairSeparator}`;
           }
         });
         return result.slice(0, -1);
@@ -23526,7 +23543,7 @@ var require_snapshot_utils = __commonJS({
       };
     }
     var crypto = runtimeFeatures.has("crypto") ? __require("node:crypto") : null;
-    var hashId = crypto?.hash ? (value17) => crypto.hash("sha256", value17, "base64url") : (value17) => Buffer.from(value17).toString("base64url");
+    var hashId = crypto?.hash ? (value8) => crypto.hash("sha256", value8, "base64url") : (value8) => Buffer.from(value8).toString("base64url");
     function isUndiciHeaders(headers) {
       return Array.isArray(headers) && (headers.length & 1) === 0;
     }
@@ -23559,19 +23576,19 @@ var require_snapshot_utils = __commonJS({
       if (isUndiciHeaders(headers)) {
         for (let i = 0; i < headers.length; i += 2) {
           const key2 = headers[i];
-          const value17 = headers[i + 1];
-          if (key2 && value17 !== void 0) {
+          const value8 = headers[i + 1];
+          if (key2 && value8 !== void 0) {
             const keyStr = Buffer.isBuffer(key2) ? key2.toString() : key2;
-            const valueStr = Buffer.isBuffer(value17) ? value17.toString() : value17;
+            const valueStr = Buffer.isBuffer(value8) ? value8.toString() : value8;
             normalizedHeaders[keyStr.toLowerCase()] = valueStr;
           }
         }
         return normalizedHeaders;
       }
       if (headers && typeof headers === "object") {
-        for (const [key2, value17] of Object.entries(headers)) {
+        for (const [key2, value8] of Object.entries(headers)) {
           if (key2 && typeof key2 === "string") {
-            normalizedHeaders[key2.toLowerCase()] = Array.isArray(value17) ? value17.join(", ") : String(value17);
+            normalizedHeaders[key2.toLowerCase()] = Array.isArray(value8) ? value8.join(", ") : String(value8);
           }
         }
       }
@@ -23626,14 +23643,14 @@ var require_snapshot_recorder = __commonJS({
       } = matchOptions;
       const filtered = {};
       const { ignore, exclude, match } = headerFilters;
-      for (const [key2, value17] of Object.entries(headers)) {
+      for (const [key2, value8] of Object.entries(headers)) {
         const headerKey = caseSensitive ? key2 : key2.toLowerCase();
         if (exclude.has(headerKey)) continue;
         if (ignore.has(headerKey)) continue;
         if (match.size !== 0) {
           if (!match.has(headerKey)) continue;
         }
-        filtered[headerKey] = value17;
+        filtered[headerKey] = value8;
       }
       return filtered;
     }
@@ -23644,10 +23661,10 @@ var require_snapshot_recorder = __commonJS({
       } = matchOptions;
       const filtered = {};
       const { exclude: excludeSet } = headerFilters;
-      for (const [key2, value17] of Object.entries(headers)) {
+      for (const [key2, value8] of Object.entries(headers)) {
         const headerKey = caseSensitive ? key2 : key2.toLowerCase();
         if (excludeSet.has(headerKey)) continue;
-        filtered[headerKey] = value17;
+        filtered[headerKey] = value8;
       }
       return filtered;
     }
@@ -23661,8 +23678,8 @@ var require_snapshot_recorder = __commonJS({
         for (const key2 of headerKeys) {
           const values = Array.isArray(formattedRequest.headers[key2]) ? formattedRequest.headers[key2] : [formattedRequest.headers[key2]];
           parts.push(key2);
-          for (const value17 of values.sort()) {
-            parts.push(String(value17));
+          for (const value8 of values.sort()) {
+            parts.push(String(value8));
           }
         }
       }
@@ -24519,9 +24536,9 @@ var require_redirect_handler = __commonJS({
       const ret = [];
       if (Array.isArray(headers)) {
         if (headers.length > 0 && Array.isArray(headers[0])) {
-          for (const [key2, value17] of headers) {
+          for (const [key2, value8] of headers) {
             if (!shouldRemoveHeader(key2, removeContent, unknownOrigin)) {
-              ret.push(key2, value17);
+              ret.push(key2, value8);
             }
           }
         } else {
@@ -24533,9 +24550,9 @@ var require_redirect_handler = __commonJS({
         }
       } else if (headers && typeof headers === "object") {
         const entries2 = util.hasSafeIterator(headers) ? headers : Object.entries(headers);
-        for (const [key2, value17] of entries2) {
+        for (const [key2, value8] of entries2) {
           if (!shouldRemoveHeader(key2, removeContent, unknownOrigin)) {
-            ret.push(key2, value17);
+            ret.push(key2, value8);
           }
         }
       } else {
@@ -25205,65 +25222,65 @@ var require_cache = __commonJS({
     var MAX_DELTA_SECONDS = 2147483647;
     var RESTRICTIVE_DIRECTIVE_NAMES = ["no-store", "private", "no-cache"];
     var kInvalidCacheControlDirectives = /* @__PURE__ */ Symbol("invalid cache-control directives");
-    function trimOWS(value17) {
-      return value17.replace(/^[\t ]+|[\t ]+$/g, "");
+    function trimOWS(value8) {
+      return value8.replace(/^[\t ]+|[\t ]+$/g, "");
     }
-    function arrayIncludes(array, value17) {
+    function arrayIncludes(array, value8) {
       for (let i = 0; i < array.length; i++) {
-        if (array[i] === value17) {
+        if (array[i] === value8) {
           return true;
         }
       }
       return false;
     }
-    function trimOWSStart(value17) {
-      return value17.replace(/^[\t ]+/, "");
+    function trimOWSStart(value8) {
+      return value8.replace(/^[\t ]+/, "");
     }
-    function trimOWSEnd(value17) {
-      return value17.replace(/[\t ]+$/, "");
+    function trimOWSEnd(value8) {
+      return value8.replace(/[\t ]+$/, "");
     }
-    function findUnescapedQuote(value17, start) {
+    function findUnescapedQuote(value8, start) {
       let escaped = false;
-      for (let i = start; i < value17.length; i++) {
+      for (let i = start; i < value8.length; i++) {
         if (escaped) {
           escaped = false;
-        } else if (value17[i] === "\\") {
+        } else if (value8[i] === "\\") {
           escaped = true;
-        } else if (value17[i] === '"') {
+        } else if (value8[i] === '"') {
           return i;
         }
       }
       return -1;
     }
-    function splitCacheControlHeaderValue(value17) {
+    function splitCacheControlHeaderValue(value8) {
       const directives = [];
       let start = 0;
       let quoteStart = -1;
       let inQuote = false;
       let escaped = false;
-      for (let i = 0; i < value17.length; i++) {
+      for (let i = 0; i < value8.length; i++) {
         if (inQuote) {
           if (escaped) {
             escaped = false;
-          } else if (value17[i] === "\\") {
+          } else if (value8[i] === "\\") {
             escaped = true;
-          } else if (value17[i] === '"') {
+          } else if (value8[i] === '"') {
             inQuote = false;
             quoteStart = -1;
           }
-        } else if (value17[i] === '"') {
+        } else if (value8[i] === '"') {
           inQuote = true;
           quoteStart = i;
-        } else if (value17[i] === ",") {
-          directives.push({ value: value17.substring(start, i), fromMalformedQuote: false });
+        } else if (value8[i] === ",") {
+          directives.push({ value: value8.substring(start, i), fromMalformedQuote: false });
           start = i + 1;
         }
       }
       if (!inQuote) {
-        directives.push({ value: value17.substring(start), fromMalformedQuote: false });
+        directives.push({ value: value8.substring(start), fromMalformedQuote: false });
         return directives;
       }
-      const tail = value17.substring(start);
+      const tail = value8.substring(start);
       const quoteOffset = quoteStart - start;
       let tailStart = 0;
       for (let i = 0; i < tail.length; i++) {
@@ -25411,26 +25428,26 @@ var require_cache = __commonJS({
         throw new TypeError(`expected headers to be object, got ${typeof key2}`);
       }
     }
-    function assertCacheValue(value17) {
-      if (typeof value17 !== "object") {
-        throw new TypeError(`expected value to be object, got ${typeof value17}`);
+    function assertCacheValue(value8) {
+      if (typeof value8 !== "object") {
+        throw new TypeError(`expected value to be object, got ${typeof value8}`);
       }
       for (const property of ["statusCode", "cachedAt", "staleAt", "deleteAt"]) {
-        if (typeof value17[property] !== "number") {
-          throw new TypeError(`expected value.${property} to be number, got ${typeof value17[property]}`);
+        if (typeof value8[property] !== "number") {
+          throw new TypeError(`expected value.${property} to be number, got ${typeof value8[property]}`);
         }
       }
-      if (typeof value17.statusMessage !== "string") {
-        throw new TypeError(`expected value.statusMessage to be string, got ${typeof value17.statusMessage}`);
+      if (typeof value8.statusMessage !== "string") {
+        throw new TypeError(`expected value.statusMessage to be string, got ${typeof value8.statusMessage}`);
       }
-      if (value17.headers != null && typeof value17.headers !== "object") {
-        throw new TypeError(`expected value.rawHeaders to be object, got ${typeof value17.headers}`);
+      if (value8.headers != null && typeof value8.headers !== "object") {
+        throw new TypeError(`expected value.rawHeaders to be object, got ${typeof value8.headers}`);
       }
-      if (value17.vary !== void 0 && typeof value17.vary !== "object") {
-        throw new TypeError(`expected value.vary to be object, got ${typeof value17.vary}`);
+      if (value8.vary !== void 0 && typeof value8.vary !== "object") {
+        throw new TypeError(`expected value.vary to be object, got ${typeof value8.vary}`);
       }
-      if (value17.etag !== void 0 && typeof value17.etag !== "string") {
-        throw new TypeError(`expected value.etag to be string, got ${typeof value17.etag}`);
+      if (value8.etag !== void 0 && typeof value8.etag !== "string") {
+        throw new TypeError(`expected value.etag to be string, got ${typeof value8.etag}`);
       }
     }
     function parseCacheControlHeader(header) {
@@ -25444,7 +25461,7 @@ var require_cache = __commonJS({
         const fromMalformedQuote = directiveRecord.fromMalformedQuote;
         const keyValueDelimiter = directive.indexOf("=");
         let key2;
-        let value17;
+        let value8;
         let keyHasTrailingWhitespace = false;
         let valueHasLeadingWhitespace = false;
         if (keyValueDelimiter !== -1) {
@@ -25453,7 +25470,7 @@ var require_cache = __commonJS({
           keyHasTrailingWhitespace = trimOWSEnd(rawKey) !== rawKey;
           valueHasLeadingWhitespace = trimOWSStart(rawValue2) !== rawValue2;
           key2 = trimOWS(rawKey);
-          value17 = trimOWSStart(rawValue2);
+          value8 = trimOWSStart(rawValue2);
         } else {
           key2 = trimOWS(directive);
         }
@@ -25472,22 +25489,22 @@ var require_cache = __commonJS({
             if (fromMalformedQuote || invalidNumericDirectives.has(key2)) {
               continue;
             }
-            if (value17 === void 0 || keyHasTrailingWhitespace || valueHasLeadingWhitespace) {
+            if (value8 === void 0 || keyHasTrailingWhitespace || valueHasLeadingWhitespace) {
               delete output[key2];
               invalidNumericDirectives.add(key2);
               markInvalidCacheControlDirective(output, key2);
               continue;
             }
-            if (value17.length >= 2 && value17[0] === '"' && value17[value17.length - 1] === '"') {
-              value17 = value17.substring(1, value17.length - 1);
+            if (value8.length >= 2 && value8[0] === '"' && value8[value8.length - 1] === '"') {
+              value8 = value8.substring(1, value8.length - 1);
             }
-            if (!/^[0-9]+$/.test(value17)) {
+            if (!/^[0-9]+$/.test(value8)) {
               delete output[key2];
               invalidNumericDirectives.add(key2);
               markInvalidCacheControlDirective(output, key2);
               continue;
             }
-            const parsedValue = Math.min(parseInt(value17, 10), MAX_DELTA_SECONDS);
+            const parsedValue = Math.min(parseInt(value8, 10), MAX_DELTA_SECONDS);
             if (key2 === "min-fresh") {
               if (!(key2 in output) || output[key2] < parsedValue) {
                 output[key2] = parsedValue;
@@ -25503,22 +25520,22 @@ var require_cache = __commonJS({
               output[key2] = true;
               break;
             }
-            if (value17 !== void 0 && value17.length === 0) {
+            if (value8 !== void 0 && value8.length === 0) {
               output[key2] = true;
               break;
             }
-            if (value17) {
-              if (value17[0] === '"') {
-                value17 = trimOWSEnd(value17);
+            if (value8) {
+              if (value8[0] === '"') {
+                value8 = trimOWSEnd(value8);
                 let fieldList = "";
                 let lastQuotedPart = i;
                 let foundEndingQuote = false;
-                const closingQuote = findUnescapedQuote(value17, 1);
+                const closingQuote = findUnescapedQuote(value8, 1);
                 if (closingQuote !== -1) {
-                  fieldList = value17.substring(1, closingQuote);
+                  fieldList = value8.substring(1, closingQuote);
                   foundEndingQuote = true;
                 } else {
-                  const fieldListParts = [value17.substring(1)];
+                  const fieldListParts = [value8.substring(1)];
                   for (let j = i + 1; j < directives.length; j++) {
                     const nextPart = trimOWS(directives[j].value);
                     const closingQuote2 = findUnescapedQuote(nextPart, 0);
@@ -25555,7 +25572,7 @@ var require_cache = __commonJS({
                   }
                 }
               } else {
-                const fieldName = trimOWS(value17);
+                const fieldName = trimOWS(value8);
                 if (!isValidHTTPToken(fieldName)) {
                   output[key2] = true;
                 } else if (output[key2] !== true) {
@@ -25580,7 +25597,7 @@ var require_cache = __commonJS({
             if (fromMalformedQuote || invalidNoArgumentDirectives.has(key2)) {
               continue;
             }
-            if (value17 !== void 0) {
+            if (value8 !== void 0) {
               delete output[key2];
               invalidNoArgumentDirectives.add(key2);
               continue;
@@ -26250,12 +26267,12 @@ var require_cache_handler = __commonJS({
     ];
     var MAX_RESPONSE_AGE = 2147483647e3;
     var REVALIDATION_ONLY_RETENTION = 864e5;
-    function trimOWS(value17) {
-      return value17.replace(/^[\t ]+|[\t ]+$/g, "");
+    function trimOWS(value8) {
+      return value8.replace(/^[\t ]+|[\t ]+$/g, "");
     }
-    function arrayIncludes(array, value17) {
+    function arrayIncludes(array, value8) {
       for (let i = 0; i < array.length; i++) {
-        if (array[i] === value17) {
+        if (array[i] === value8) {
           return true;
         }
       }
@@ -26519,7 +26536,7 @@ var require_cache_handler = __commonJS({
         const cachedAt = baseTime;
         const deleteAt = determineDeleteAt(baseTime, now, effectiveCacheControlDirectives, absoluteStaleAt);
         const strippedHeaders = stripNecessaryHeaders(resHeaders, cacheControlDirectives);
-        const value17 = {
+        const value8 = {
           statusCode,
           statusMessage,
           headers: strippedHeaders,
@@ -26565,13 +26582,13 @@ var require_cache_handler = __commonJS({
               finish304();
               return;
             }
-            value17.statusCode = cachedValue.statusCode;
-            value17.statusMessage = cachedValue.statusMessage;
-            value17.etag = cachedValue.etag;
-            value17.vary = varyDirectives ?? cachedValue.vary;
-            value17.headers = { ...cachedValue.headers, ...strippedHeaders };
+            value8.statusCode = cachedValue.statusCode;
+            value8.statusMessage = cachedValue.statusMessage;
+            value8.etag = cachedValue.etag;
+            value8.vary = varyDirectives ?? cachedValue.vary;
+            value8.headers = { ...cachedValue.headers, ...strippedHeaders };
             downstreamOnHeaders();
-            this.#writeStream = this.#store.createWriteStream(this.#cacheKey, value17);
+            this.#writeStream = this.#store.createWriteStream(this.#cacheKey, value8);
             if (!this.#writeStream || !cachedValue?.body) {
               finish304();
               return;
@@ -26647,9 +26664,9 @@ var require_cache_handler = __commonJS({
           }
         } else {
           if (typeof resHeaders.etag === "string" && isEtagUsable(resHeaders.etag)) {
-            value17.etag = resHeaders.etag;
+            value8.etag = resHeaders.etag;
           }
-          this.#writeStream = this.#store.createWriteStream(this.#cacheKey, value17);
+          this.#writeStream = this.#store.createWriteStream(this.#cacheKey, value8);
           if (!this.#writeStream) {
             return downstreamOnHeaders();
           }
@@ -27286,12 +27303,12 @@ var require_cache2 = __commonJS({
     }
     var nop = () => {
     };
-    function trimOWS(value17) {
-      return value17.replace(/^[\t ]+|[\t ]+$/g, "");
+    function trimOWS(value8) {
+      return value8.replace(/^[\t ]+|[\t ]+$/g, "");
     }
-    function arrayIncludes(array, value17) {
+    function arrayIncludes(array, value8) {
       for (let i = 0; i < array.length; i++) {
-        if (array[i] === value17) {
+        if (array[i] === value8) {
           return true;
         }
       }
@@ -27304,11 +27321,11 @@ var require_cache2 = __commonJS({
       }
       const values = Array.isArray(pragma) ? pragma : [pragma];
       for (let i = 0; i < values.length; i++) {
-        const value17 = values[i];
-        if (typeof value17 !== "string") {
+        const value8 = values[i];
+        if (typeof value8 !== "string") {
           continue;
         }
-        const directives = value17.split(",");
+        const directives = value8.split(",");
         for (let j = 0; j < directives.length; j++) {
           if (trimOWS(directives[j]).toLowerCase() === "no-cache") {
             return true;
@@ -27810,17 +27827,17 @@ var require_decompress = __commonJS({
       get rawHeaders() {
         return this.target?.rawHeaders ?? null;
       }
-      set rawHeaders(value17) {
+      set rawHeaders(value8) {
         if (this.target) {
-          this.target.rawHeaders = value17;
+          this.target.rawHeaders = value8;
         }
       }
       get rawTrailers() {
         return this.target?.rawTrailers ?? null;
       }
-      set rawTrailers(value17) {
+      set rawTrailers(value8) {
         if (this.target) {
-          this.target.rawTrailers = value17;
+          this.target.rawTrailers = value8;
         }
       }
     };
@@ -28892,28 +28909,28 @@ var require_sqlite_cache_store = __commonJS({
        */
       get(key2) {
         assertCacheKey(key2);
-        const value17 = this.#findValue(key2);
-        return value17 ? {
-          body: value17.body ? Buffer.from(value17.body.buffer, value17.body.byteOffset, value17.body.byteLength) : void 0,
-          statusCode: value17.statusCode,
-          statusMessage: value17.statusMessage,
-          headers: value17.headers ? JSON.parse(value17.headers) : void 0,
-          etag: value17.etag ? value17.etag : void 0,
-          vary: value17.vary ? JSON.parse(value17.vary) : void 0,
-          cacheControlDirectives: value17.cacheControlDirectives ? JSON.parse(value17.cacheControlDirectives) : void 0,
-          cachedAt: value17.cachedAt,
-          staleAt: value17.staleAt,
-          deleteAt: value17.deleteAt
+        const value8 = this.#findValue(key2);
+        return value8 ? {
+          body: value8.body ? Buffer.from(value8.body.buffer, value8.body.byteOffset, value8.body.byteLength) : void 0,
+          statusCode: value8.statusCode,
+          statusMessage: value8.statusMessage,
+          headers: value8.headers ? JSON.parse(value8.headers) : void 0,
+          etag: value8.etag ? value8.etag : void 0,
+          vary: value8.vary ? JSON.parse(value8.vary) : void 0,
+          cacheControlDirectives: value8.cacheControlDirectives ? JSON.parse(value8.cacheControlDirectives) : void 0,
+          cachedAt: value8.cachedAt,
+          staleAt: value8.staleAt,
+          deleteAt: value8.deleteAt
         } : void 0;
       }
       /**
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheKey} key
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheValue & { body: null | Buffer | Array<Buffer>}} value
        */
-      set(key2, value17) {
+      set(key2, value8) {
         assertCacheKey(key2);
         const url = this.#makeValueUrl(key2);
-        const body2 = Array.isArray(value17.body) ? Buffer.concat(value17.body) : value17.body;
+        const body2 = Array.isArray(value8.body) ? Buffer.concat(value8.body) : value8.body;
         const size = body2?.byteLength;
         if (size && size > this.#maxEntrySize) {
           return;
@@ -28922,14 +28939,14 @@ var require_sqlite_cache_store = __commonJS({
         if (existingValue) {
           this.#updateValueQuery.run(
             body2,
-            value17.deleteAt,
-            value17.statusCode,
-            value17.statusMessage,
-            value17.headers ? JSON.stringify(value17.headers) : null,
-            value17.etag ? value17.etag : null,
-            value17.cacheControlDirectives ? JSON.stringify(value17.cacheControlDirectives) : null,
-            value17.cachedAt,
-            value17.staleAt,
+            value8.deleteAt,
+            value8.statusCode,
+            value8.statusMessage,
+            value8.headers ? JSON.stringify(value8.headers) : null,
+            value8.etag ? value8.etag : null,
+            value8.cacheControlDirectives ? JSON.stringify(value8.cacheControlDirectives) : null,
+            value8.cachedAt,
+            value8.staleAt,
             existingValue.id
           );
         } else {
@@ -28937,15 +28954,15 @@ var require_sqlite_cache_store = __commonJS({
             url,
             key2.method,
             body2,
-            value17.deleteAt,
-            value17.statusCode,
-            value17.statusMessage,
-            value17.headers ? JSON.stringify(value17.headers) : null,
-            value17.etag ? value17.etag : null,
-            value17.cacheControlDirectives ? JSON.stringify(value17.cacheControlDirectives) : null,
-            value17.vary ? JSON.stringify(value17.vary) : null,
-            value17.cachedAt,
-            value17.staleAt
+            value8.deleteAt,
+            value8.statusCode,
+            value8.statusMessage,
+            value8.headers ? JSON.stringify(value8.headers) : null,
+            value8.etag ? value8.etag : null,
+            value8.cacheControlDirectives ? JSON.stringify(value8.cacheControlDirectives) : null,
+            value8.vary ? JSON.stringify(value8.vary) : null,
+            value8.cachedAt,
+            value8.staleAt
           );
           this.#prune();
         }
@@ -28955,9 +28972,9 @@ var require_sqlite_cache_store = __commonJS({
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheValue} value
        * @returns {Writable | undefined}
        */
-      createWriteStream(key2, value17) {
+      createWriteStream(key2, value8) {
         assertCacheKey(key2);
-        assertCacheValue(value17);
+        assertCacheValue(value8);
         let size = 0;
         const body2 = [];
         const store = this;
@@ -28973,7 +28990,7 @@ var require_sqlite_cache_store = __commonJS({
             callback();
           },
           final(callback) {
-            store.set(key2, { ...value17, body: body2 });
+            store.set(key2, { ...value8, body: body2 });
             callback();
           }
         });
@@ -29033,13 +29050,13 @@ var require_sqlite_cache_store = __commonJS({
           return void 0;
         }
         const now = Date.now();
-        for (const value17 of values) {
-          if (now >= value17.deleteAt && !canBeExpired) {
+        for (const value8 of values) {
+          if (now >= value8.deleteAt && !canBeExpired) {
             continue;
           }
           let matches = true;
-          if (value17.vary) {
-            const vary = JSON.parse(value17.vary);
+          if (value8.vary) {
+            const vary = JSON.parse(value8.vary);
             for (const header in vary) {
               if (!headerValueEquals(headers[header], vary[header])) {
                 matches = false;
@@ -29048,7 +29065,7 @@ var require_sqlite_cache_store = __commonJS({
             }
           }
           if (matches) {
-            return value17;
+            return value8;
           }
         }
         return void 0;
@@ -29126,25 +29143,25 @@ var require_headers = __commonJS({
         });
       }
     }
-    function appendHeader(headers, name2, value17) {
-      value17 = headerValueNormalize(value17);
+    function appendHeader(headers, name2, value8) {
+      value8 = headerValueNormalize(value8);
       if (!isValidHeaderName(name2)) {
         throw webidl.errors.invalidArgument({
           prefix: "Headers.append",
           value: name2,
           type: "header name"
         });
-      } else if (!isValidHeaderValue(value17)) {
+      } else if (!isValidHeaderValue(value8)) {
         throw webidl.errors.invalidArgument({
           prefix: "Headers.append",
-          value: value17,
+          value: value8,
           type: "header value"
         });
       }
       if (getHeadersGuard(headers) === "immutable") {
         throw new TypeError("immutable");
       }
-      return getHeadersList(headers).append(name2, value17, false);
+      return getHeadersList(headers).append(name2, value8, false);
     }
     function headersListSortAndCombine(target) {
       const headersList = getHeadersList(target);
@@ -29161,13 +29178,13 @@ var require_headers = __commonJS({
         return headersList.sortedMap = names;
       }
       for (let i = 0; i < names.length; ++i) {
-        const { 0: name2, 1: value17 } = names[i];
+        const { 0: name2, 1: value8 } = names[i];
         if (name2 === "set-cookie") {
           for (let j = 0; j < cookies.length; ++j) {
             headers.push([name2, cookies[j]]);
           }
         } else {
-          headers.push([name2, value17]);
+          headers.push([name2, value8]);
         }
       }
       return headersList.sortedMap = headers;
@@ -29209,7 +29226,7 @@ var require_headers = __commonJS({
        * @param {string} value
        * @param {boolean} isLowerCase
        */
-      append(name2, value17, isLowerCase) {
+      append(name2, value8, isLowerCase) {
         this.sortedMap = null;
         const lowercaseName = isLowerCase ? name2 : name2.toLowerCase();
         const exists = this.headersMap.get(lowercaseName);
@@ -29217,13 +29234,13 @@ var require_headers = __commonJS({
           const delimiter = lowercaseName === "cookie" ? "; " : ", ";
           this.headersMap.set(lowercaseName, {
             name: exists.name,
-            value: `${exists.value}${delimiter}${value17}`
+            value: `${exists.value}${delimiter}${value8}`
           });
         } else {
-          this.headersMap.set(lowercaseName, { name: name2, value: value17 });
+          this.headersMap.set(lowercaseName, { name: name2, value: value8 });
         }
         if (lowercaseName === "set-cookie") {
-          (this.cookies ??= []).push(value17);
+          (this.cookies ??= []).push(value8);
         }
       }
       /**
@@ -29232,13 +29249,13 @@ var require_headers = __commonJS({
        * @param {string} value
        * @param {boolean} isLowerCase
        */
-      set(name2, value17, isLowerCase) {
+      set(name2, value8, isLowerCase) {
         this.sortedMap = null;
         const lowercaseName = isLowerCase ? name2 : name2.toLowerCase();
         if (lowercaseName === "set-cookie") {
-          this.cookies = [value17];
+          this.cookies = [value8];
         }
-        this.headersMap.set(lowercaseName, { name: name2, value: value17 });
+        this.headersMap.set(lowercaseName, { name: name2, value: value8 });
       }
       /**
        * @see https://fetch.spec.whatwg.org/#concept-header-list-delete
@@ -29263,15 +29280,15 @@ var require_headers = __commonJS({
         return this.headersMap.get(isLowerCase ? name2 : name2.toLowerCase())?.value ?? null;
       }
       *[Symbol.iterator]() {
-        for (const { 0: name2, 1: { value: value17 } } of this.headersMap) {
-          yield [name2, value17];
+        for (const { 0: name2, 1: { value: value8 } } of this.headersMap) {
+          yield [name2, value8];
         }
       }
       get entries() {
         const headers = {};
         if (this.headersMap.size !== 0) {
-          for (const { name: name2, value: value17 } of this.headersMap.values()) {
-            headers[name2] = value17;
+          for (const { name: name2, value: value8 } of this.headersMap.values()) {
+            headers[name2] = value8;
           }
         }
         return headers;
@@ -29282,13 +29299,13 @@ var require_headers = __commonJS({
       get entriesList() {
         const headers = [];
         if (this.headersMap.size !== 0) {
-          for (const { 0: lowerName, 1: { name: name2, value: value17 } } of this.headersMap) {
+          for (const { 0: lowerName, 1: { name: name2, value: value8 } } of this.headersMap) {
             if (lowerName === "set-cookie") {
               for (const cookie of this.cookies) {
                 headers.push([name2, cookie]);
               }
             } else {
-              headers.push([name2, value17]);
+              headers.push([name2, value8]);
             }
           }
         }
@@ -29306,9 +29323,9 @@ var require_headers = __commonJS({
           const firstValue = iterator.next().value;
           array[0] = [firstValue[0], firstValue[1].value];
           assert(firstValue[1].value !== null);
-          for (let i = 1, j = 0, right = 0, left = 0, pivot = 0, x, value17; i < size; ++i) {
-            value17 = iterator.next().value;
-            x = array[i] = [value17[0], value17[1].value];
+          for (let i = 1, j = 0, right = 0, left = 0, pivot = 0, x, value8; i < size; ++i) {
+            value8 = iterator.next().value;
+            x = array[i] = [value8[0], value8[1].value];
             assert(x[1] !== null);
             left = 0;
             right = i;
@@ -29334,9 +29351,9 @@ var require_headers = __commonJS({
           return array;
         } else {
           let i = 0;
-          for (const { 0: name2, 1: { value: value17 } } of this.headersMap) {
-            array[i++] = [name2, value17];
-            assert(value17 !== null);
+          for (const { 0: name2, 1: { value: value8 } } of this.headersMap) {
+            array[i++] = [name2, value8];
+            assert(value8 !== null);
           }
           return array.sort(compareHeaderName);
         }
@@ -29365,13 +29382,13 @@ var require_headers = __commonJS({
         }
       }
       // https://fetch.spec.whatwg.org/#dom-headers-append
-      append(name2, value17) {
+      append(name2, value8) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 2, "Headers.append");
         const prefix = "Headers.append";
         name2 = webidl.converters.ByteString(name2, prefix, "name");
-        value17 = webidl.converters.ByteString(value17, prefix, "value");
-        return appendHeader(this, name2, value17);
+        value8 = webidl.converters.ByteString(value8, prefix, "value");
+        return appendHeader(this, name2, value8);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-delete
       delete(name2) {
@@ -29425,30 +29442,30 @@ var require_headers = __commonJS({
         return this.#headersList.contains(name2, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-set
-      set(name2, value17) {
+      set(name2, value8) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 2, "Headers.set");
         const prefix = "Headers.set";
         name2 = webidl.converters.ByteString(name2, prefix, "name");
-        value17 = webidl.converters.ByteString(value17, prefix, "value");
-        value17 = headerValueNormalize(value17);
+        value8 = webidl.converters.ByteString(value8, prefix, "value");
+        value8 = headerValueNormalize(value8);
         if (!isValidHeaderName(name2)) {
           throw webidl.errors.invalidArgument({
             prefix,
             value: name2,
             type: "header name"
           });
-        } else if (!isValidHeaderValue(value17)) {
+        } else if (!isValidHeaderValue(value8)) {
           throw webidl.errors.invalidArgument({
             prefix,
-            value: value17,
+            value: value8,
             type: "header value"
           });
         }
         if (this.#guard === "immutable") {
           throw new TypeError("immutable");
         }
-        this.#headersList.set(name2, value17, false);
+        this.#headersList.set(name2, value8, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-getsetcookie
       getSetCookie() {
@@ -29603,8 +29620,8 @@ var require_response = __commonJS({
         }
         const responseObject = fromInnerResponse(makeResponse({}), "immutable");
         responseObject.#state.status = status;
-        const value17 = isomorphicEncode(URLSerializer(parsedURL));
-        responseObject.#state.headersList.append("location", value17, true);
+        const value8 = isomorphicEncode(URLSerializer(parsedURL));
+        responseObject.#state.headersList.append("location", value8, true);
         return responseObject;
       }
       // https://fetch.spec.whatwg.org/#dom-response
@@ -29817,9 +29834,9 @@ var require_response = __commonJS({
         get(target, p) {
           return p in state ? state[p] : target[p];
         },
-        set(target, p, value17) {
+        set(target, p, value8) {
           assert(!(p in state));
-          target[p] = value17;
+          target[p] = value8;
           return true;
         }
       });
@@ -30250,8 +30267,8 @@ var require_request2 = __commonJS({
           const headers = init.headers !== void 0 ? init.headers : new HeadersList(headersList);
           headersList.clear();
           if (headers instanceof HeadersList) {
-            for (const { name: name2, value: value17 } of headers.rawValues()) {
-              headersList.append(name2, value17, false);
+            for (const { name: name2, value: value8 } of headers.rawValues()) {
+              headersList.append(name2, value8, false);
             }
             headersList.cookies = headers.cookies;
           } else {
@@ -31131,8 +31148,8 @@ var require_fetch = __commonJS({
         }
       }
       if (!request2.headersList.contains("accept", true)) {
-        const value17 = "*/*";
-        request2.headersList.append("accept", value17, true);
+        const value8 = "*/*";
+        request2.headersList.append("accept", value8, true);
       }
       if (!request2.headersList.contains("accept-language", true)) {
         request2.headersList.append("accept-language", "*", true);
@@ -31753,11 +31770,11 @@ var require_fetch = __commonJS({
           let bytes;
           let isFailure;
           try {
-            const { done, value: value17 } = await fetchParams.controller.next();
+            const { done, value: value8 } = await fetchParams.controller.next();
             if (isAborted(fetchParams)) {
               break;
             }
-            bytes = done ? void 0 : value17;
+            bytes = done ? void 0 : value8;
           } catch (err) {
             if (fetchParams.controller.ended && !timingInfo.encodedBodySize) {
               bytes = void 0;
@@ -31846,13 +31863,13 @@ var require_fetch = __commonJS({
               const headersList = new HeadersList();
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 const nameStr = bufferToLowerCasedHeaderName(rawHeaders[i]);
-                const value17 = rawHeaders[i + 1];
-                if (Array.isArray(value17) && !Buffer.isBuffer(rawHeaders[i + 1])) {
-                  for (const val of value17) {
+                const value8 = rawHeaders[i + 1];
+                if (Array.isArray(value8) && !Buffer.isBuffer(rawHeaders[i + 1])) {
+                  for (const val of value8) {
                     headersList.append(nameStr, val.toString("latin1"), true);
                   }
                 } else {
-                  headersList.append(nameStr, value17.toString("latin1"), true);
+                  headersList.append(nameStr, value8.toString("latin1"), true);
                 }
               }
               const location = headersList.get("location", true);
@@ -31940,17 +31957,17 @@ var require_fetch = __commonJS({
                 return false;
               }
               const headersList = new HeadersList();
-              for (const [name2, value17] of Object.entries(headers)) {
-                if (value17 == null) {
+              for (const [name2, value8] of Object.entries(headers)) {
+                if (value8 == null) {
                   continue;
                 }
                 const headerName = name2.toLowerCase();
-                if (Array.isArray(value17)) {
-                  for (const entry of value17) {
+                if (Array.isArray(value8)) {
+                  for (const entry of value8) {
                     headersList.append(headerName, String(entry), true);
                   }
                 } else {
-                  headersList.append(headerName, String(value17), true);
+                  headersList.append(headerName, String(value8), true);
                 }
               }
               resolve({
@@ -31968,13 +31985,13 @@ var require_fetch = __commonJS({
               const headersList = new HeadersList();
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 const nameStr = bufferToLowerCasedHeaderName(rawHeaders[i]);
-                const value17 = rawHeaders[i + 1];
-                if (Array.isArray(value17) && !Buffer.isBuffer(rawHeaders[i + 1])) {
-                  for (const val of value17) {
+                const value8 = rawHeaders[i + 1];
+                if (Array.isArray(value8) && !Buffer.isBuffer(rawHeaders[i + 1])) {
+                  for (const val of value8) {
                     headersList.append(nameStr, val.toString("latin1"), true);
                   }
                 } else {
-                  headersList.append(nameStr, value17.toString("latin1"), true);
+                  headersList.append(nameStr, value8.toString("latin1"), true);
                 }
               }
               resolve({
@@ -32013,10 +32030,10 @@ var require_util3 = __commonJS({
     function getFieldValues(header) {
       assert(header !== null);
       const values = [];
-      for (let value17 of header.split(",")) {
-        value17 = value17.trim();
-        if (isValidHeaderName(value17)) {
-          values.push(value17);
+      for (let value8 of header.split(",")) {
+        value8 = value8.trim();
+        if (isValidHeaderName(value8)) {
+          values.push(value8);
         }
       }
       return values;
@@ -32704,9 +32721,9 @@ var require_constants4 = __commonJS({
 var require_util4 = __commonJS({
   "node_modules/undici/lib/web/cookies/util.js"(exports, module) {
     "use strict";
-    function isCTLExcludingHtab(value17) {
-      for (let i = 0; i < value17.length; ++i) {
-        const code = value17.charCodeAt(i);
+    function isCTLExcludingHtab(value8) {
+      for (let i = 0; i < value8.length; ++i) {
+        const code = value8.charCodeAt(i);
         if (code >= 0 && code <= 8 || code >= 10 && code <= 31 || code === 127) {
           return true;
         }
@@ -32739,18 +32756,18 @@ var require_util4 = __commonJS({
         }
       }
     }
-    function validateCookieValue(value17) {
-      let len = value17.length;
+    function validateCookieValue(value8) {
+      let len = value8.length;
       let i = 0;
-      if (value17[0] === '"') {
-        if (len === 1 || value17[len - 1] !== '"') {
+      if (value8[0] === '"') {
+        if (len === 1 || value8[len - 1] !== '"') {
           throw new Error("Invalid cookie value");
         }
         --len;
         ++i;
       }
       while (i < len) {
-        const code = value17.charCodeAt(i++);
+        const code = value8.charCodeAt(i++);
         if (code < 33 || // exclude CTLs (0-31)
         code > 126 || // non-ascii and DEL (127)
         code === 34 || // "
@@ -32892,9 +32909,9 @@ var require_util4 = __commonJS({
         if (!part.includes("=")) {
           throw new Error("Invalid unparsed");
         }
-        const [key2, ...value17] = part.split("=");
+        const [key2, ...value8] = part.split("=");
         const trimmedKey = key2.trim();
-        const joinedValue = value17.join("=");
+        const joinedValue = value8.join("=");
         validateCookieName(trimmedKey);
         validateCookieValue(joinedValue);
         out.push(`${trimmedKey}=${joinedValue}`);
@@ -32927,7 +32944,7 @@ var require_parse = __commonJS({
       let nameValuePair = "";
       let unparsedAttributes = "";
       let name2 = "";
-      let value17 = "";
+      let value8 = "";
       if (header.includes(";")) {
         const position = { position: 0 };
         nameValuePair = collectASequenceOfCodePointsFast(";", header, position);
@@ -32936,7 +32953,7 @@ var require_parse = __commonJS({
         nameValuePair = header;
       }
       if (!nameValuePair.includes("=")) {
-        value17 = nameValuePair;
+        value8 = nameValuePair;
       } else {
         const position = { position: 0 };
         name2 = collectASequenceOfCodePointsFast(
@@ -32944,16 +32961,16 @@ var require_parse = __commonJS({
           nameValuePair,
           position
         );
-        value17 = nameValuePair.slice(position.position + 1);
+        value8 = nameValuePair.slice(position.position + 1);
       }
       name2 = name2.trim();
-      value17 = value17.trim();
-      if (name2.length + value17.length > maxNameValuePairSize) {
+      value8 = value8.trim();
+      if (name2.length + value8.length > maxNameValuePairSize) {
         return null;
       }
       return {
         name: name2,
-        value: value17,
+        value: value8,
         ...parseUnparsedAttributes(unparsedAttributes)
       };
     }
@@ -33067,8 +33084,8 @@ var require_cookies = __commonJS({
         return out;
       }
       for (const piece of cookie.split(";")) {
-        const [name2, ...value17] = piece.split("=");
-        out[name2.trim()] = value17.join("=");
+        const [name2, ...value8] = piece.split("=");
+        out[name2.trim()] = value8.join("=");
       }
       return out;
     }
@@ -33129,11 +33146,11 @@ var require_cookies = __commonJS({
         key: "value"
       },
       {
-        converter: webidl.nullableConverter((value17) => {
-          if (typeof value17 === "number") {
-            return webidl.converters["unsigned long long"](value17);
+        converter: webidl.nullableConverter((value8) => {
+          if (typeof value8 === "number") {
+            return webidl.converters["unsigned long long"](value8);
           }
-          return new Date(value17);
+          return new Date(value8);
         }),
         key: "expires",
         defaultValue: () => null
@@ -33595,26 +33612,26 @@ var require_util5 = __commonJS({
       const extensionList = /* @__PURE__ */ new Map();
       while (position.position < extensions.length) {
         const pair = collectASequenceOfCodePointsFast(";", extensions, position);
-        const [name2, value17 = ""] = pair.split("=", 2);
+        const [name2, value8 = ""] = pair.split("=", 2);
         extensionList.set(
           removeHTTPWhitespace(name2, true, false),
-          removeHTTPWhitespace(value17, false, true)
+          removeHTTPWhitespace(value8, false, true)
         );
         position.position++;
       }
       return extensionList;
     }
-    function isValidClientWindowBits(value17) {
-      if (value17.length === 0) {
+    function isValidClientWindowBits(value8) {
+      if (value8.length === 0) {
         return false;
       }
-      for (let i = 0; i < value17.length; i++) {
-        const byte = value17.charCodeAt(i);
+      for (let i = 0; i < value8.length; i++) {
+        const byte = value8.charCodeAt(i);
         if (byte < 48 || byte > 57) {
           return false;
         }
       }
-      const num = Number.parseInt(value17, 10);
+      const num = Number.parseInt(value8, 10);
       return num >= 8 && num <= 15;
     }
     function getURLRecord(url, baseURL) {
@@ -35374,13 +35391,13 @@ var require_websocketstream = __commonJS({
 var require_util6 = __commonJS({
   "node_modules/undici/lib/web/eventsource/util.js"(exports, module) {
     "use strict";
-    function isValidLastEventId(value17) {
-      return value17.indexOf("\0") === -1;
+    function isValidLastEventId(value8) {
+      return value8.indexOf("\0") === -1;
     }
-    function isASCIINumber(value17) {
-      if (value17.length === 0) return false;
-      for (let i = 0; i < value17.length; i++) {
-        if (value17.charCodeAt(i) < 48 || value17.charCodeAt(i) > 57) return false;
+    function isASCIINumber(value8) {
+      if (value8.length === 0) return false;
+      for (let i = 0; i < value8.length; i++) {
+        if (value8.charCodeAt(i) < 48 || value8.charCodeAt(i) > 57) return false;
       }
       return true;
     }
@@ -35606,12 +35623,12 @@ var require_eventsource_stream = __commonJS({
           const valueBytes = line.length - valueStart;
           const dataSize = this.eventFieldSizes.data + (event.data === void 0 ? 0 : 1) + valueBytes;
           this.setEventFieldSize("data", dataSize);
-          const value17 = line.toString("utf8", valueStart);
+          const value8 = line.toString("utf8", valueStart);
           if (event.data === void 0) {
-            event.data = value17;
+            event.data = value8;
           } else {
             event.data += `
-${value17}`;
+${value8}`;
           }
           this.dataLineCount++;
           return;
@@ -36430,7 +36447,7 @@ async function sendOnce(url, method, headers, body2, signal) {
       signal?.removeEventListener("abort", abort);
       resolve(message);
     });
-    for (const [name2, value17] of Object.entries(headers)) req.setHeader(name2, value17);
+    for (const [name2, value8] of Object.entries(headers)) req.setHeader(name2, value8);
     if (body2 !== void 0) req.setHeader("content-length", Buffer.byteLength(body2));
     const abort = () => req.destroy(signal.reason);
     signal?.addEventListener("abort", abort, { once: true });
@@ -36857,7 +36874,7 @@ function renderDiscord(event) {
   if (event.kind === "ping") return { content: pingSentence(discordEscape(event.repo)), allowed_mentions: { parse: [] } };
   return fitNotice(noticeOf(event), DISCORD_LIMIT, render4, (body2) => body2.content.length);
 }
-var DISCORD_LIMIT, link2, value13, render4;
+var DISCORD_LIMIT, link2, value5, render4;
 var init_discord = __esm({
   "lib/chat/discord.ts"() {
     "use strict";
@@ -36865,13 +36882,13 @@ var init_discord = __esm({
     init_notice();
     DISCORD_LIMIT = 2e3;
     link2 = (url, text4) => text4 === url ? `<${url}>` : `[${discordEscape(text4)}](<${url}>)`;
-    value13 = (f, notice) => {
+    value5 = (f, notice) => {
       if (f.kind === "issues") return notice.issues.map((i) => isLink(i.url) ? link2(i.url, `#${i.number}`) : discordEscape(`#${i.number}`)).join(", ");
       if (f.kind === "url" && isLink(f.value)) return link2(f.value, f.value);
       return f.kind === "code" ? inlineCode(f.value) : discordEscape(f.value);
     };
     render4 = (notice) => ({
-      content: [`**[${notice.headline}]** ${discordEscape(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value13(f, notice)}`)].join("\n"),
+      content: [`**[${notice.headline}]** ${discordEscape(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value5(f, notice)}`)].join("\n"),
       allowed_mentions: { parse: [] }
     });
   }
@@ -36889,7 +36906,7 @@ function renderGoogleChat(event) {
   if (event.kind === "ping") return { text: pingSentence(googleChatCode(event.repo)) };
   return { text: fitNotice(noticeOf(event), GOOGLE_CHAT_LIMIT, render5, (text4) => text4.length) };
 }
-var GOOGLE_CHAT_LIMIT, literal, link3, issueLinks, value14, render5;
+var GOOGLE_CHAT_LIMIT, literal, link3, issueLinks, value6, render5;
 var init_googlechat = __esm({
   "lib/chat/googlechat.ts"() {
     "use strict";
@@ -36898,12 +36915,12 @@ var init_googlechat = __esm({
     literal = (text4) => text4.replace(/`/g, "\u02CB").replace(/</g, "<\u200B");
     link3 = (url, text4) => `<${url}|${text4}>`;
     issueLinks = (notice) => notice.issues.map((i) => isLink(i.url) ? link3(i.url, `#${i.number}`) : `#${i.number}`).join(", ");
-    value14 = (f, notice) => {
+    value6 = (f, notice) => {
       if (f.kind === "issues") return issueLinks(notice);
       if (f.kind === "url" && isLink(f.value)) return link3(f.value, f.value);
       return f.kind === "text" ? f.value : googleChatCode(f.value);
     };
-    render5 = (notice) => [`*[${notice.headline}]* ${googleChatCode(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value14(f, notice)}`)].join("\n");
+    render5 = (notice) => [`*[${notice.headline}]* ${googleChatCode(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value6(f, notice)}`)].join("\n");
   }
 });
 
@@ -36943,14 +36960,14 @@ function renderTeams(event) {
   }
   return fitNotice(noticeOf(event), TEAMS_LIMIT, render7, (body2) => Buffer.byteLength(JSON.stringify(body2)));
 }
-var TEAMS_LIMIT, linkTarget, value15, card, render7;
+var TEAMS_LIMIT, linkTarget, value7, card, render7;
 var init_teams = __esm({
   "lib/chat/teams.ts"() {
     "use strict";
     init_notice();
     TEAMS_LIMIT = 25e3;
     linkTarget = (url) => url.replace(/\(/g, "%28").replace(/\)/g, "%29");
-    value15 = (f) => f.kind === "url" && isLink(f.value) ? `[${teamsEscape(f.value)}](${linkTarget(f.value)})` : teamsEscape(f.value);
+    value7 = (f) => f.kind === "url" && isLink(f.value) ? `[${teamsEscape(f.value)}](${linkTarget(f.value)})` : teamsEscape(f.value);
     card = (notice) => ({
       type: "AdaptiveCard",
       $schema: "http://adaptivecards.io/schemas/adaptive-card.json",
@@ -36964,7 +36981,7 @@ var init_teams = __esm({
           color: notice.headline === "DEPLOY RECOVERED" ? "Good" : notice.headline === "TEST MESSAGE" ? "Default" : "Attention",
           wrap: true
         },
-        ...notice.facts.length ? [{ type: "FactSet", facts: notice.facts.map((f) => ({ title: f.label, value: value15(f) })) }] : []
+        ...notice.facts.length ? [{ type: "FactSet", facts: notice.facts.map((f) => ({ title: f.label, value: value7(f) })) }] : []
       ],
       // A button per issue; Teams shows up to six in a row, a recovery rarely closes more.
       actions: notice.issues.filter((i) => isLink(i.url)).map((i) => ({ type: "Action.OpenUrl", title: `Open issue #${i.number}`, url: i.url }))
@@ -38017,16 +38034,16 @@ var require_esblib = __commonJS({
     var __toCommonJS = (mod) => __copyProps2(__defProp2({}, "__esModule", { value: true }), mod);
     var __async = (__this, __arguments, generator) => {
       return new Promise((resolve, reject) => {
-        var fulfilled = (value17) => {
+        var fulfilled = (value8) => {
           try {
-            step(generator.next(value17));
+            step(generator.next(value8));
           } catch (e) {
             reject(e);
           }
         };
-        var rejected = (value17) => {
+        var rejected = (value8) => {
           try {
-            step(generator.throw(value17));
+            step(generator.throw(value8));
           } catch (e) {
             reject(e);
           }
@@ -38043,7 +38060,7 @@ var require_esblib = __commonJS({
     var __typeError = (msg) => {
       throw TypeError(msg);
     };
-    var __defNormalProp = (obj, key2, value17) => key2 in obj ? __defProp2(obj, key2, { enumerable: true, configurable: true, writable: true, value: value17 }) : obj[key2] = value17;
+    var __defNormalProp = (obj, key2, value8) => key2 in obj ? __defProp2(obj, key2, { enumerable: true, configurable: true, writable: true, value: value8 }) : obj[key2] = value8;
     var __spreadValues = (a, b) => {
       for (var prop in b || (b = {}))
         if (__hasOwnProp2.call(b, prop))
@@ -38071,13 +38088,13 @@ var require_esblib = __commonJS({
       }, method = (k2) => it[k2] = (x2) => new Promise((yes, no) => resume(k2, x2, yes, no)), it = {};
       return generator = generator.apply(__this, __arguments), it[__knownSymbol("asyncIterator")] = () => it, method("next"), method("throw"), method("return"), it;
     };
-    var __yieldStar = (value17) => {
-      var obj = value17[__knownSymbol("asyncIterator")], isAwait = false, method, it = {};
+    var __yieldStar = (value8) => {
+      var obj = value8[__knownSymbol("asyncIterator")], isAwait = false, method, it = {};
       if (obj == null) {
-        obj = value17[__knownSymbol("iterator")]();
+        obj = value8[__knownSymbol("iterator")]();
         method = (k2) => it[k2] = (x2) => obj[k2](x2);
       } else {
-        obj = obj.call(value17);
+        obj = obj.call(value8);
         method = (k2) => it[k2] = (v2) => {
           if (isAwait) {
             isAwait = false;
@@ -38099,7 +38116,7 @@ var require_esblib = __commonJS({
         throw x2;
       }, "return" in obj && method("return"), it;
     };
-    var __forAwait = (obj, it, method) => (it = obj[__knownSymbol("asyncIterator")]) ? it.call(obj) : (obj = obj[__knownSymbol("iterator")](), it = {}, method = (key2, fn) => (fn = obj[key2]) && (it[key2] = (arg) => new Promise((yes, no, done) => (arg = fn.call(obj, arg), done = arg.done, Promise.resolve(arg.value).then((value17) => yes({ value: value17, done }), no)))), method("next"), method("return"), it);
+    var __forAwait = (obj, it, method) => (it = obj[__knownSymbol("asyncIterator")]) ? it.call(obj) : (obj = obj[__knownSymbol("iterator")](), it = {}, method = (key2, fn) => (fn = obj[key2]) && (it[key2] = (arg) => new Promise((yes, no, done) => (arg = fn.call(obj, arg), done = arg.done, Promise.resolve(arg.value).then((value8) => yes({ value: value8, done }), no)))), method("next"), method("return"), it);
     var __pow = Math.pow;
     var __reExport = (target, mod, secondTarget) => (__copyProps2(target, mod, "default"), secondTarget && __copyProps2(secondTarget, mod, "default"));
     var __commonJS2 = (cb, mod) => function __require2() {
@@ -38110,8 +38127,8 @@ var require_esblib = __commonJS({
     };
     var __accessCheck = (obj, member, msg) => member.has(obj) || __typeError("Cannot " + msg);
     var __privateGet = (obj, member, getter) => (__accessCheck(obj, member, "read from private field"), getter ? getter.call(obj) : member.get(obj));
-    var __privateAdd = (obj, member, value17) => member.has(obj) ? __typeError("Cannot add the same private member more than once") : member instanceof WeakSet ? member.add(obj) : member.set(obj, value17);
-    var __privateSet = (obj, member, value17, setter) => (__accessCheck(obj, member, "write to private field"), setter ? setter.call(obj, value17) : member.set(obj, value17), value17);
+    var __privateAdd = (obj, member, value8) => member.has(obj) ? __typeError("Cannot add the same private member more than once") : member instanceof WeakSet ? member.add(obj) : member.set(obj, value8);
+    var __privateSet = (obj, member, value8, setter) => (__accessCheck(obj, member, "write to private field"), setter ? setter.call(obj, value8) : member.set(obj, value8), value8);
     module.exports = {
       __create: __create2,
       __defProp: __defProp2,
@@ -38611,12 +38628,12 @@ var require_vendor_core = __commonJS({
               green = Math.floor(remainder / 6) / 5;
               blue = remainder % 6 / 5;
             }
-            const value17 = Math.max(red, green, blue) * 2;
-            if (value17 === 0) {
+            const value8 = Math.max(red, green, blue) * 2;
+            if (value8 === 0) {
               return 30;
             }
             let result = 30 + (Math.round(blue) << 2 | Math.round(green) << 1 | Math.round(red));
-            if (value17 === 2) {
+            if (value8 === 2) {
               result += 60;
             }
             return result;
@@ -39119,7 +39136,7 @@ var require_vendor_core = __commonJS({
     var noop4 = () => {
     };
     var randomId = () => Math.random().toString(36).slice(2);
-    var isPromiseLike = (value17) => typeof (value17 == null ? void 0 : value17.then) === "function";
+    var isPromiseLike = (value8) => typeof (value8 == null ? void 0 : value8.then) === "function";
     var isStringLiteral2 = (pieces, ...rest) => {
       var _a;
       return (pieces == null ? void 0 : pieces.length) > 0 && ((_a = pieces.raw) == null ? void 0 : _a.length) === pieces.length && // Object.isFrozen(pieces) &&
@@ -40164,11 +40181,11 @@ ${details}`;
         return pp.sync ? pp.output : pp;
       },
       {
-        set(t, key2, value17) {
+        set(t, key2, value8) {
           return Reflect.set(
             key2 in Function.prototype ? t : getStore(),
             key2 === "sync" ? SYNC : key2,
-            value17
+            value8
           );
         },
         get(t, key2) {
@@ -41005,14 +41022,14 @@ var require_light = __commonJS({
           this._last = null;
           this.length = 0;
         }
-        push(value17) {
+        push(value8) {
           var node;
           this.length++;
           if (typeof this.incr === "function") {
             this.incr();
           }
           node = {
-            value: value17,
+            value: value8,
             prev: this._last,
             next: null
           };
@@ -41025,7 +41042,7 @@ var require_light = __commonJS({
           return void 0;
         }
         shift() {
-          var value17;
+          var value8;
           if (this._first == null) {
             return;
           } else {
@@ -41034,13 +41051,13 @@ var require_light = __commonJS({
               this.decr();
             }
           }
-          value17 = this._first.value;
+          value8 = this._first.value;
           if ((this._first = this._first.next) != null) {
             this._first.prev = null;
           } else {
             this._last = null;
           }
-          return value17;
+          return value8;
         }
         first() {
           if (this._first != null) {
@@ -42982,13 +42999,13 @@ function lowercaseKeys(object) {
     return newObj;
   }, {});
 }
-function isPlainObject(value17) {
-  if (typeof value17 !== "object" || value17 === null) return false;
-  if (Object.prototype.toString.call(value17) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value17);
+function isPlainObject(value8) {
+  if (typeof value8 !== "object" || value8 === null) return false;
+  if (Object.prototype.toString.call(value8) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value8);
   if (proto === null) return true;
   const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value17);
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value8);
 }
 function mergeDeep(defaults2, options) {
   const result = Object.assign({}, defaults2);
@@ -43076,57 +43093,57 @@ function encodeUnreserved(str) {
     return "%" + c.charCodeAt(0).toString(16).toUpperCase();
   });
 }
-function encodeValue(operator, value17, key2) {
-  value17 = operator === "+" || operator === "#" ? encodeReserved(value17) : encodeUnreserved(value17);
+function encodeValue(operator, value8, key2) {
+  value8 = operator === "+" || operator === "#" ? encodeReserved(value8) : encodeUnreserved(value8);
   if (key2) {
-    return encodeUnreserved(key2) + "=" + value17;
+    return encodeUnreserved(key2) + "=" + value8;
   } else {
-    return value17;
+    return value8;
   }
 }
-function isDefined(value17) {
-  return value17 !== void 0 && value17 !== null;
+function isDefined(value8) {
+  return value8 !== void 0 && value8 !== null;
 }
 function isKeyOperator(operator) {
   return operator === ";" || operator === "&" || operator === "?";
 }
 function getValues(context, operator, key2, modifier) {
-  var value17 = context[key2], result = [];
-  if (isDefined(value17) && value17 !== "") {
-    if (typeof value17 === "string" || typeof value17 === "number" || typeof value17 === "bigint" || typeof value17 === "boolean") {
-      value17 = value17.toString();
+  var value8 = context[key2], result = [];
+  if (isDefined(value8) && value8 !== "") {
+    if (typeof value8 === "string" || typeof value8 === "number" || typeof value8 === "bigint" || typeof value8 === "boolean") {
+      value8 = value8.toString();
       if (modifier && modifier !== "*") {
-        value17 = value17.substring(0, parseInt(modifier, 10));
+        value8 = value8.substring(0, parseInt(modifier, 10));
       }
       result.push(
-        encodeValue(operator, value17, isKeyOperator(operator) ? key2 : "")
+        encodeValue(operator, value8, isKeyOperator(operator) ? key2 : "")
       );
     } else {
       if (modifier === "*") {
-        if (Array.isArray(value17)) {
-          value17.filter(isDefined).forEach(function(value22) {
+        if (Array.isArray(value8)) {
+          value8.filter(isDefined).forEach(function(value22) {
             result.push(
               encodeValue(operator, value22, isKeyOperator(operator) ? key2 : "")
             );
           });
         } else {
-          Object.keys(value17).forEach(function(k) {
-            if (isDefined(value17[k])) {
-              result.push(encodeValue(operator, value17[k], k));
+          Object.keys(value8).forEach(function(k) {
+            if (isDefined(value8[k])) {
+              result.push(encodeValue(operator, value8[k], k));
             }
           });
         }
       } else {
         const tmp = [];
-        if (Array.isArray(value17)) {
-          value17.filter(isDefined).forEach(function(value22) {
+        if (Array.isArray(value8)) {
+          value8.filter(isDefined).forEach(function(value22) {
             tmp.push(encodeValue(operator, value22));
           });
         } else {
-          Object.keys(value17).forEach(function(k) {
-            if (isDefined(value17[k])) {
+          Object.keys(value8).forEach(function(k) {
+            if (isDefined(value8[k])) {
               tmp.push(encodeUnreserved(k));
-              tmp.push(encodeValue(operator, value17[k].toString()));
+              tmp.push(encodeValue(operator, value8[k].toString()));
             }
           });
         }
@@ -43139,12 +43156,12 @@ function getValues(context, operator, key2, modifier) {
     }
   } else {
     if (operator === ";") {
-      if (isDefined(value17)) {
+      if (isDefined(value8)) {
         result.push(encodeUnreserved(key2));
       }
-    } else if (value17 === "" && (operator === "&" || operator === "?")) {
+    } else if (value8 === "" && (operator === "&" || operator === "?")) {
       result.push(encodeUnreserved(key2) + "=");
-    } else if (value17 === "") {
+    } else if (value8 === "") {
       result.push("");
     }
   }
@@ -43363,20 +43380,20 @@ var require_dist3 = __commonJS({
             index = skipOWS(header, index + 1, len);
             if (index < len && header.charCodeAt(index) === DQUOTE) {
               index++;
-              let value17 = "";
+              let value8 = "";
               while (index < len) {
                 const code2 = header.charCodeAt(index++);
                 if (code2 === DQUOTE) {
                   index = skipValue(header, index, len, stopChar);
                   if (parameters[key2] === void 0)
-                    parameters[key2] = value17;
+                    parameters[key2] = value8;
                   break;
                 }
                 if (code2 === BSLASH && index < len) {
-                  value17 += header[index++];
+                  value8 += header[index++];
                   continue;
                 }
-                value17 += String.fromCharCode(code2);
+                value8 += String.fromCharCode(code2);
               }
               continue parameter;
             }
@@ -43598,12 +43615,12 @@ var init_json_with_bigint = __esm({
       }
       return chunks.join("");
     };
-    JSONStringify = (value17, replacer, space) => {
+    JSONStringify = (value8, replacer, space) => {
       try {
         const supportsRawJSON = "rawJSON" in JSON;
         if (supportsRawJSON) {
           return originalStringify(
-            value17,
+            value8,
             (key2, val) => {
               if (typeof val === "bigint") return JSON.rawJSON(val.toString());
               const hasFunctionReplacer = typeof replacer === "function";
@@ -43615,9 +43632,9 @@ var init_json_with_bigint = __esm({
             space
           );
         }
-        if (!value17) return originalStringify(value17, replacer, space);
+        if (!value8) return originalStringify(value8, replacer, space);
         const convertedToCustomJSON = originalStringify(
-          value17,
+          value8,
           (key2, val) => {
             const isNoise = typeof val === "string" && noiseValue.test(val);
             if (isNoise) return val.toString() + "n";
@@ -43638,7 +43655,7 @@ var init_json_with_bigint = __esm({
         return denoisedJSON;
       } catch (error) {
         if (error instanceof RangeError) {
-          const convertedJSON = stringifyIteratively(value17, replacer, space);
+          const convertedJSON = stringifyIteratively(value8, replacer, space);
           if (convertedJSON === void 0) return void 0;
           const supportsRawJSON = "rawJSON" in JSON;
           if (supportsRawJSON) return convertedJSON;
@@ -43666,26 +43683,26 @@ var init_json_with_bigint = __esm({
         return false;
       }
     };
-    convertMarkedBigIntsReviver = (key2, value17, context, userReviver) => {
-      const isCustomFormatBigInt = typeof value17 === "string" && customFormat.test(value17);
-      if (isCustomFormatBigInt) return BigInt(value17.slice(0, -1));
-      const isNoiseValue = typeof value17 === "string" && noiseValue.test(value17);
-      if (isNoiseValue) return value17.slice(0, -1);
+    convertMarkedBigIntsReviver = (key2, value8, context, userReviver) => {
+      const isCustomFormatBigInt = typeof value8 === "string" && customFormat.test(value8);
+      if (isCustomFormatBigInt) return BigInt(value8.slice(0, -1));
+      const isNoiseValue = typeof value8 === "string" && noiseValue.test(value8);
+      if (isNoiseValue) return value8.slice(0, -1);
       const hasUserReviver = typeof userReviver === "function";
-      if (!hasUserReviver) return value17;
-      return userReviver(key2, value17, context);
+      if (!hasUserReviver) return value8;
+      return userReviver(key2, value8, context);
     };
     JSONParseV2 = (text4, reviver) => {
-      return JSON.parse(text4, (key2, value17, context) => {
-        const isNumber = typeof value17 === "number";
-        const isOutOfBounds = value17 > Number.MAX_SAFE_INTEGER || value17 < Number.MIN_SAFE_INTEGER;
+      return JSON.parse(text4, (key2, value8, context) => {
+        const isNumber = typeof value8 === "number";
+        const isOutOfBounds = value8 > Number.MAX_SAFE_INTEGER || value8 < Number.MIN_SAFE_INTEGER;
         const isBigNumber = isNumber && isOutOfBounds;
         const isInt = context && intRegex.test(context.source);
         const isBigInt = isBigNumber && isInt;
         if (isBigInt) return BigInt(context.source);
         const hasCustomReviver = typeof reviver === "function";
-        if (!hasCustomReviver) return value17;
-        return reviver(key2, value17, context);
+        if (!hasCustomReviver) return value8;
+        return reviver(key2, value8, context);
       });
     };
     MAX_INT = Number.MAX_SAFE_INTEGER.toString();
@@ -43699,35 +43716,35 @@ var init_json_with_bigint = __esm({
         const node = stack[stack.length - 1];
         if (!node.visited) {
           node.visited = true;
-          const value17 = node.parent[node.key];
-          const isComplexObject = value17 !== null && typeof value17 === "object";
+          const value8 = node.parent[node.key];
+          const isComplexObject = value8 !== null && typeof value8 === "object";
           if (isComplexObject) {
-            const keys = Object.keys(value17);
+            const keys = Object.keys(value8);
             for (let i = keys.length - 1; i >= 0; i--) {
-              stack.push({ parent: value17, key: keys[i], visited: false });
+              stack.push({ parent: value8, key: keys[i], visited: false });
             }
           }
         } else {
           const { parent, key: key2 } = node;
-          let value17 = parent[key2];
-          if (typeof value17 === "string") {
-            const isCustomFormatBigInt = customFormat.test(value17);
+          let value8 = parent[key2];
+          if (typeof value8 === "string") {
+            const isCustomFormatBigInt = customFormat.test(value8);
             if (isCustomFormatBigInt) {
-              value17 = BigInt(value17.slice(0, -1));
+              value8 = BigInt(value8.slice(0, -1));
             } else {
-              const isNoise = noiseValue.test(value17);
-              if (isNoise) value17 = value17.slice(0, -1);
+              const isNoise = noiseValue.test(value8);
+              if (isNoise) value8 = value8.slice(0, -1);
             }
           }
           const hasUserReviver = typeof userReviver === "function";
           if (hasUserReviver) {
-            value17 = userReviver.call(parent, key2, value17);
+            value8 = userReviver.call(parent, key2, value8);
           }
-          const isDeleted = value17 === void 0;
+          const isDeleted = value8 === void 0;
           if (isDeleted) {
             delete parent[key2];
           } else {
-            parent[key2] = value17;
+            parent[key2] = value8;
           }
           stack.pop();
         }
@@ -43756,7 +43773,7 @@ var init_json_with_bigint = __esm({
         const serializedData = serializeBigInts(text4);
         return originalParse(
           serializedData,
-          (key2, value17, context) => convertMarkedBigIntsReviver(key2, value17, context, reviver)
+          (key2, value8, context) => convertMarkedBigIntsReviver(key2, value8, context, reviver)
         );
       } catch (error) {
         if (error instanceof RangeError) {
@@ -43815,13 +43832,13 @@ var init_dist_src = __esm({
 });
 
 // node_modules/@octokit/request/dist-bundle/index.js
-function isPlainObject2(value17) {
-  if (typeof value17 !== "object" || value17 === null) return false;
-  if (Object.prototype.toString.call(value17) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value17);
+function isPlainObject2(value8) {
+  if (typeof value8 !== "object" || value8 === null) return false;
+  if (Object.prototype.toString.call(value8) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value8);
   if (proto === null) return true;
   const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value17);
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value8);
 }
 async function fetchWrapper(requestOptions) {
   const fetch = requestOptions.request?.fetch || globalThis.fetch;
@@ -43834,9 +43851,9 @@ async function fetchWrapper(requestOptions) {
   const parseSuccessResponseBody = requestOptions.request?.parseSuccessResponseBody !== false;
   const body2 = isPlainObject2(requestOptions.body) || Array.isArray(requestOptions.body) ? JSONStringify(requestOptions.body) : requestOptions.body;
   const requestHeaders = Object.fromEntries(
-    Object.entries(requestOptions.headers).map(([name2, value17]) => [
+    Object.entries(requestOptions.headers).map(([name2, value8]) => [
       name2,
-      String(value17)
+      String(value8)
     ])
   );
   let fetchResponse;
@@ -43876,8 +43893,8 @@ async function fetchWrapper(requestOptions) {
   const status = fetchResponse.status;
   const url = fetchResponse.url;
   const responseHeaders = {};
-  for (const [key2, value17] of fetchResponse.headers) {
-    responseHeaders[key2] = value17;
+  for (const [key2, value8] of fetchResponse.headers) {
+    responseHeaders[key2] = value8;
   }
   const octokitResponse = {
     url,
@@ -44564,7 +44581,7 @@ var init_dist_bundle5 = __esm({
 // lib/github/api-error.ts
 function lowerCaseHeaders(headers) {
   const out = {};
-  for (const [name2, value17] of Object.entries(headers ?? {})) if (value17 !== void 0) out[name2.toLowerCase()] = String(value17);
+  for (const [name2, value8] of Object.entries(headers ?? {})) if (value8 !== void 0) out[name2.toLowerCase()] = String(value8);
   return out;
 }
 function masked(error) {
@@ -45555,10 +45572,10 @@ var init_toad_cache = __esm({
       keys() {
         return Object.keys(this.items);
       }
-      set(key2, value17) {
+      set(key2, value8) {
         const existing = this.items[key2];
         if (existing !== void 0) {
-          existing.value = value17;
+          existing.value = value8;
           existing.expiry = this.ttl > 0 ? Date.now() + this.ttl : this.ttl;
           this.bumpLru(existing);
           return;
@@ -45571,7 +45588,7 @@ var init_toad_cache = __esm({
           key: key2,
           prev: this.last,
           next: null,
-          value: value17
+          value: value8
         };
         this.items[key2] = item;
         if (++this.size === 1) {
@@ -45679,7 +45696,7 @@ async function set(cache, options, data) {
   const permissionsString = options.permissions ? "" : Object.keys(data.permissions).map(
     (name2) => `${name2}${data.permissions[name2] === "write" ? "!" : ""}`
   ).join(",");
-  const value17 = [
+  const value8 = [
     data.token,
     data.createdAt,
     data.expiresAt,
@@ -45687,7 +45704,7 @@ async function set(cache, options, data) {
     permissionsString,
     data.singleFileName
   ].join("|");
-  await cache.set(key2, value17);
+  await cache.set(key2, value8);
 }
 function optionsToCacheKey({
   installationId,
@@ -46362,8 +46379,8 @@ var init_issues2 = __esm({
     "use strict";
     init_pages();
     usableId = (id) => {
-      const value17 = typeof id === "bigint" || typeof id === "number" ? Number(id) : NaN;
-      return Number.isSafeInteger(value17) && value17 > 0 ? value17 : void 0;
+      const value8 = typeof id === "bigint" || typeof id === "number" ? Number(id) : NaN;
+      return Number.isSafeInteger(value8) && value8 > 0 ? value8 : void 0;
     };
     isCloseReason = (reason) => reason === "completed" || reason === "not_planned" || reason === "duplicate";
     toComment2 = (data) => ({
@@ -47073,7 +47090,7 @@ async function direct2(url, headers, signal) {
         cancel: () => void req.destroy()
       });
     });
-    for (const [name2, value17] of Object.entries(headers)) req.setHeader(name2, value17);
+    for (const [name2, value8] of Object.entries(headers)) req.setHeader(name2, value8);
     const abort = () => req.destroy(signal.reason);
     signal.addEventListener("abort", abort, { once: true });
     req.on("close", () => signal.removeEventListener("abort", abort));
@@ -47171,35 +47188,35 @@ __export(ci_gitlab_exports, {
   gitLabCiOptions: () => gitLabCiOptions
 });
 function tokenOf(env) {
-  const issueToken = value16(env, "ISSUE_TOKEN");
-  const trackerApi = value16(env, "ISSUE_API_URL") ?? value16(env, "CI_API_V4_URL");
-  const ciOrigin = originOf(value16(env, "CI_API_V4_URL"));
-  if (value16(env, "ISSUE_TRACKER") === "gitlab" && issueToken && ciOrigin !== void 0 && originOf(trackerApi) === ciOrigin) {
+  const issueToken = value(env, "ISSUE_TOKEN");
+  const trackerApi = value(env, "ISSUE_API_URL") ?? value(env, "CI_API_V4_URL");
+  const ciOrigin = originOf(value(env, "CI_API_V4_URL"));
+  if (value(env, "ISSUE_TRACKER") === "gitlab" && issueToken && ciOrigin !== void 0 && originOf(trackerApi) === ciOrigin) {
     return { token: issueToken, tokenName: "ISSUE_TOKEN" };
   }
-  const logToken = value16(env, "CI_LOG_TOKEN");
+  const logToken = value(env, "CI_LOG_TOKEN");
   return logToken ? { token: logToken, tokenName: "CI_LOG_TOKEN" } : void 0;
 }
 function gitLabCiOptions(env, problems) {
-  if (value16(env, "GITLAB_CI") !== "true") return void 0;
+  if (value(env, "GITLAB_CI") !== "true") return void 0;
   const credential = tokenOf(env);
   if (!credential) return void 0;
   const found = [];
-  const shown = (name2) => JSON.stringify(value16(env, name2));
-  const apiUrl = value16(env, "CI_API_V4_URL");
+  const shown = (name2) => JSON.stringify(value(env, name2));
+  const apiUrl = value(env, "CI_API_V4_URL");
   if (originOf(apiUrl) === void 0) {
     found.push(`CI_API_V4_URL must be GitLab's API address, an http(s) URL such as https://gitlab.com/api/v4 (GitLab CI sets it), got ${shown("CI_API_V4_URL")}`);
   }
-  const projectId2 = value16(env, "CI_PROJECT_ID");
-  const projectPath = value16(env, "CI_PROJECT_PATH");
+  const projectId2 = value(env, "CI_PROJECT_ID");
+  const projectPath = value(env, "CI_PROJECT_PATH");
   const project = projectId2 ?? projectPath;
   if (projectId2 !== void 0 && !ID.test(projectId2)) found.push(`CI_PROJECT_ID must be a numeric project id (GitLab CI sets it), got ${shown("CI_PROJECT_ID")}`);
   else if (projectId2 === void 0 && (projectPath === void 0 || !isGitLabProject(projectPath))) {
     found.push(`CI_PROJECT_ID (a numeric project id) or CI_PROJECT_PATH (group/project) is needed to read job logs (GitLab CI sets both), got ${shown("CI_PROJECT_PATH")}`);
   }
-  const pipelineId = value16(env, "CI_PIPELINE_ID");
+  const pipelineId = value(env, "CI_PIPELINE_ID");
   if (pipelineId === void 0 || !ID.test(pipelineId)) found.push(`CI_PIPELINE_ID must be a numeric pipeline id (GitLab CI sets it), got ${shown("CI_PIPELINE_ID")}`);
-  const jobId = value16(env, "CI_JOB_ID");
+  const jobId = value(env, "CI_JOB_ID");
   if (jobId !== void 0 && !ID.test(jobId)) found.push(`CI_JOB_ID must be a numeric job id (GitLab CI sets it), got ${shown("CI_JOB_ID")}`);
   problems.push(...found.map((problem) => redact(problem, [credential.token])));
   if (found.length) return void 0;
@@ -47210,30 +47227,27 @@ function gitLabCiOptions(env, problems) {
     ...jobId === void 0 ? {} : {
       currentJob: Object.freeze({
         id: jobId,
-        name: value16(env, "CI_JOB_NAME") ?? `job ${jobId}`,
-        stage: value16(env, "CI_JOB_STAGE"),
-        url: value16(env, "CI_JOB_URL") ?? (value16(env, "CI_PROJECT_URL") ? `${value16(env, "CI_PROJECT_URL")}/-/jobs/${jobId}` : ""),
+        name: value(env, "CI_JOB_NAME") ?? `job ${jobId}`,
+        stage: value(env, "CI_JOB_STAGE"),
+        url: value(env, "CI_JOB_URL") ?? (value(env, "CI_PROJECT_URL") ? `${value(env, "CI_PROJECT_URL")}/-/jobs/${jobId}` : ""),
         // An after_script sees its job's outcome; a job of a later stage (`when: on_failure`) sees `running`.
-        failed: value16(env, "CI_JOB_STATUS") === "failed"
+        failed: value(env, "CI_JOB_STATUS") === "failed"
       })
     },
     ...credential
   });
 }
 function gitLabCiMissingToken(env) {
-  if (value16(env, "GITLAB_CI") !== "true" || tokenOf(env)) return void 0;
+  if (value(env, "GITLAB_CI") !== "true" || tokenOf(env)) return void 0;
   return "GitLab job logs are not read: set CI_LOG_TOKEN to a token with the read_api scope (CI_JOB_TOKEN cannot read job logs)";
 }
-var value16, ID, originOf;
+var ID, originOf;
 var init_ci_gitlab = __esm({
   "lib/config/ci-gitlab.ts"() {
     "use strict";
     init_log();
     init_tracker();
-    value16 = (env, name2) => {
-      const v = env[name2];
-      return v === void 0 || v === "" ? void 0 : v;
-    };
+    init_env();
     ID = /^[1-9][0-9]{0,18}$/;
     originOf = (text4) => {
       try {
@@ -47519,11 +47533,11 @@ var init_ci_reader2 = __esm({
     init_client();
     init_trace();
     PER_PAGE = 100;
-    isJob2 = (value17) => {
-      const job = value17;
+    isJob2 = (value8) => {
+      const job = value8;
       return typeof job === "object" && job !== null && Number.isSafeInteger(job.id) && typeof job.name === "string" && typeof job.web_url === "string";
     };
-    text2 = (value17) => typeof value17 === "string" && value17 !== "" ? value17 : void 0;
+    text2 = (value8) => typeof value8 === "string" && value8 !== "" ? value8 : void 0;
   }
 });
 
@@ -47803,8 +47817,8 @@ var init_changes2 = __esm({
     PERMISSION2 = "give the token the read_api scope (a project, group or personal access token; CI_JOB_TOKEN cannot read these)";
     unexpected2 = (what) => new ChangesUnavailable(`GitLab answered ${what} in a shape this tool does not know`, "if GitLab changed its API, please report it");
     SHA4 = /^[0-9a-f]{40,64}$/i;
-    isSha = (value17) => typeof value17 === "string" && SHA4.test(value17);
-    dateOf = (value17) => typeof value17 === "string" && !Number.isNaN(Date.parse(value17)) ? new Date(value17) : void 0;
+    isSha = (value8) => typeof value8 === "string" && SHA4.test(value8);
+    dateOf = (value8) => typeof value8 === "string" && !Number.isNaN(Date.parse(value8)) ? new Date(value8) : void 0;
     commitOf = (c) => {
       if (!isSha(c.id) || typeof c.title !== "string") throw unexpected2("the comparison");
       const parents = Array.isArray(c.parent_ids) ? c.parent_ids.filter(isSha).map((sha) => sha.toLowerCase()) : [];
@@ -47995,8 +48009,8 @@ var init_changes3 = __esm({
     };
     unexpected3 = (what) => new ChangesUnavailable(`GitHub answered ${what} in a shape this tool does not know`, "if GitHub changed its API, please report it");
     SHA5 = /^[0-9a-f]{40,64}$/i;
-    isSha2 = (value17) => typeof value17 === "string" && SHA5.test(value17);
-    dateOf2 = (value17) => typeof value17 === "string" && !Number.isNaN(Date.parse(value17)) ? new Date(value17) : void 0;
+    isSha2 = (value8) => typeof value8 === "string" && SHA5.test(value8);
+    dateOf2 = (value8) => typeof value8 === "string" && !Number.isNaN(Date.parse(value8)) ? new Date(value8) : void 0;
     withSignal = (signal) => ({ request: { signal } });
     commitOf2 = (c) => {
       if (!isSha2(c.sha) || typeof c.commit?.message !== "string") throw unexpected3("the comparison");
@@ -49005,13 +49019,13 @@ function outputLines(o, delimiter = () => `ghadelimiter_${randomUUID()}`) {
     // A JSON object {base, head, status, commits, pulls, authors, compareUrl}, with REPORT_CHANGES=auto.
     ...o.changes !== void 0 ? [["changes", JSON.stringify(o.changes)]] : []
   ];
-  return entries2.map(([name2, value17]) => {
-    if (!/[\r\n]/.test(value17)) return `${name2}=${value17}
+  return entries2.map(([name2, value8]) => {
+    if (!/[\r\n]/.test(value8)) return `${name2}=${value8}
 `;
     let end = delimiter();
-    while (value17.includes(end)) end = delimiter();
+    while (value8.includes(end)) end = delimiter();
     return `${name2}<<${end}
-${value17}
+${value8}
 ${end}
 `;
   }).join("");
@@ -49059,7 +49073,7 @@ var init_outputs = __esm({
       failed: () => "Deploy failure could not be filed",
       held: (o) => `Deploy failure held: ${o.held?.count ?? "?"} of ${o.held?.of ?? "?"} consecutive failed runs, no issue yet (REPORT_FILE_AFTER)`
     };
-    text3 = (value17) => field(value17, markdownText);
+    text3 = (value8) => field(value8, markdownText);
   }
 });
 
@@ -49327,49 +49341,16 @@ function chatAnnotations(io2) {
 
 // lib/config/config.ts
 var import_dotenv = __toESM(require_dist(), 1);
-
-// lib/core/chat-format.ts
-var CHAT_FORMATS = ["slack", "mattermost", "googlechat", "discord", "teams"];
-var CHAT_FORMAT_SETTINGS = ["auto", ...CHAT_FORMATS];
-function isChatFormatSetting(value17) {
-  return CHAT_FORMAT_SETTINGS.includes(value17);
-}
-var TEAMS_DOMAINS = [".logic.azure.com", ".powerautomate.com", ".powerplatform.com", ".webhook.office.com"];
-var DISCORD_SLACK = /\/slack\/?$/;
-function detectFormat(webhook) {
-  let url;
-  try {
-    url = new URL(webhook);
-  } catch {
-    return "slack";
-  }
-  const host = url.hostname.toLowerCase().replace(/\.$/, "");
-  if (host === "hooks.slack.com") return "slack";
-  if ((host === "discord.com" || host === "discordapp.com") && url.pathname.startsWith("/api/webhooks/")) {
-    return DISCORD_SLACK.test(url.pathname) ? "slack" : "discord";
-  }
-  if (host === "chat.googleapis.com") return "googlechat";
-  if (TEAMS_DOMAINS.some((domain) => host.endsWith(domain))) return "teams";
-  return "slack";
-}
-function resolveFormat(setting, webhook) {
-  return setting === "auto" ? detectFormat(webhook) : setting;
-}
-
-// lib/config/config.ts
 init_issue();
 init_redact();
 
 // lib/config/actionable.ts
+init_env();
 var DEFAULT_LOG_LINES = 100;
 var LABEL_MAX = 50;
 var LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
 var MAX_ASSIGNEES = 10;
 var CONTROL2 = /[\u0000-\u001F\u007F-\u009F]/;
-var value = (env, name2) => {
-  const v = env[name2];
-  return v === void 0 || v === "" ? void 0 : v;
-};
 var entries = (text4) => (text4 ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
 var unique = (list2, taken = []) => {
   const seen = new Set(taken.map((entry) => entry.toLowerCase()));
@@ -49421,38 +49402,35 @@ function readActionable(env, fixedLabels, problems) {
 }
 
 // lib/config/ci-log.ts
+init_env();
 var CI_LOG_MODES = ["auto", "off"];
 var DEFAULT_CI_LOG_TIMEOUT_SECONDS = 10;
-var value2 = (env, name2) => {
-  const v = env[name2];
-  return v === void 0 || v === "" ? void 0 : v;
-};
 var DIGITS = /^[1-9][0-9]{0,19}$/;
 function githubRun(env) {
-  if (value2(env, "GITHUB_ACTIONS") !== "true") return void 0;
-  const [owner, repo, ...rest] = (value2(env, "GITHUB_REPOSITORY") ?? "").split("/");
-  const runId = value2(env, "GITHUB_RUN_ID") ?? "";
-  const attempt3 = value2(env, "GITHUB_RUN_ATTEMPT") ?? "1";
+  if (value(env, "GITHUB_ACTIONS") !== "true") return void 0;
+  const [owner, repo, ...rest] = (value(env, "GITHUB_REPOSITORY") ?? "").split("/");
+  const runId = value(env, "GITHUB_RUN_ID") ?? "";
+  const attempt3 = value(env, "GITHUB_RUN_ATTEMPT") ?? "1";
   if (!owner || !repo || rest.length || !DIGITS.test(runId) || !DIGITS.test(attempt3)) return void 0;
-  const checkRunId = value2(env, "JOB_CHECK_RUN_ID");
+  const checkRunId = value(env, "JOB_CHECK_RUN_ID");
   return Object.freeze({
     owner,
     repo,
     runId,
     attempt: attempt3,
-    runnerName: value2(env, "RUNNER_NAME"),
+    runnerName: value(env, "RUNNER_NAME"),
     checkRunId: checkRunId !== void 0 && DIGITS.test(checkRunId) ? checkRunId : void 0,
-    apiUrl: value2(env, "GITHUB_API_URL")?.replace(/\/+$/, "")
+    apiUrl: value(env, "GITHUB_API_URL")?.replace(/\/+$/, "")
   });
 }
 function readCiLog(env, problems) {
-  const mode = value2(env, "REPORT_CI_LOG") ?? "off";
+  const mode = value(env, "REPORT_CI_LOG") ?? "off";
   if (!CI_LOG_MODES.includes(mode)) problems.push(`REPORT_CI_LOG must be auto or off, got ${JSON.stringify(mode)}`);
-  const timeoutText = value2(env, "REPORT_CI_LOG_TIMEOUT");
+  const timeoutText = value(env, "REPORT_CI_LOG_TIMEOUT");
   const seconds = timeoutText === void 0 ? DEFAULT_CI_LOG_TIMEOUT_SECONDS : Number(timeoutText);
   const goodTimeout = Number.isFinite(seconds) && seconds > 0 && timeoutText?.trim() !== "";
   if (!goodTimeout) problems.push(`REPORT_CI_LOG_TIMEOUT must be a number of seconds above 0, such as 10 (got ${JSON.stringify(timeoutText)})`);
-  const checkRunId = value2(env, "JOB_CHECK_RUN_ID");
+  const checkRunId = value(env, "JOB_CHECK_RUN_ID");
   if (checkRunId !== void 0 && !DIGITS.test(checkRunId)) problems.push(`JOB_CHECK_RUN_ID must be the job's numeric id, \${{ job.check_run_id }} (got ${JSON.stringify(checkRunId)})`);
   return {
     ciLog: mode === "auto" ? "auto" : "off",
@@ -49464,21 +49442,21 @@ function readCiLog(env, problems) {
 // lib/config/changes.ts
 var CHANGES_MODES = ["auto", "off"];
 var DEFAULT_CHANGES_TIMEOUT_SECONDS = 5;
-var value3 = (env, name2) => {
+var value2 = (env, name2) => {
   const v = env[name2];
   return v === void 0 || v === "" ? void 0 : v.trim() || void 0;
 };
 var SHA = /^[0-9a-f]{7,64}$/i;
 var choice = (env, name2, allowed, fallback, problems) => {
-  const raw = value3(env, name2) ?? fallback;
+  const raw = value2(env, name2) ?? fallback;
   if (!allowed.includes(raw)) problems.push(`${name2} must be ${allowed.join(" or ")}, got ${JSON.stringify(env[name2])}`);
   return allowed.includes(raw) ? raw : fallback;
 };
 function readChanges(env, problems) {
   const mode = choice(env, "REPORT_CHANGES", CHANGES_MODES, "off", problems);
-  const sha = value3(env, "REPORT_LAST_GOOD_SHA");
+  const sha = value2(env, "REPORT_LAST_GOOD_SHA");
   if (sha !== void 0 && !SHA.test(sha)) problems.push(`REPORT_LAST_GOOD_SHA must be a commit id, 7 to 64 hex digits such as 3f2a9c1 (got ${JSON.stringify(env.REPORT_LAST_GOOD_SHA)})`);
-  const timeoutText = value3(env, "REPORT_CHANGES_TIMEOUT");
+  const timeoutText = value2(env, "REPORT_CHANGES_TIMEOUT");
   const seconds = timeoutText === void 0 ? DEFAULT_CHANGES_TIMEOUT_SECONDS : Number(timeoutText);
   const goodTimeout = Number.isFinite(seconds) && seconds > 0;
   if (!goodTimeout) problems.push(`REPORT_CHANGES_TIMEOUT must be a number of seconds above 0, such as ${DEFAULT_CHANGES_TIMEOUT_SECONDS} (got ${JSON.stringify(env.REPORT_CHANGES_TIMEOUT)})`);
@@ -49494,16 +49472,13 @@ function readChanges(env, problems) {
 }
 
 // lib/config/ci.ts
-var value4 = (env, name2) => {
-  const v = env[name2];
-  return v === void 0 || v === "" ? void 0 : v;
-};
+init_env();
 var hash = (text4) => text4 && /^[0-9a-f]{7,64}$/i.test(text4) ? text4.slice(0, 7) : void 0;
 function detectCi(env) {
-  const server = value4(env, "GITHUB_SERVER_URL");
-  const repository = value4(env, "GITHUB_REPOSITORY");
-  const runId = value4(env, "GITHUB_RUN_ID");
-  const githubSha = hash(value4(env, "GITHUB_SHA"));
+  const server = value(env, "GITHUB_SERVER_URL");
+  const repository = value(env, "GITHUB_REPOSITORY");
+  const runId = value(env, "GITHUB_RUN_ID");
+  const githubSha = hash(value(env, "GITHUB_SHA"));
   if (server && repository && runId || githubSha) {
     return {
       name: "GitHub Actions",
@@ -49511,14 +49486,14 @@ function detectCi(env) {
       commitSha: githubSha
     };
   }
-  const gitCommit = hash(value4(env, "GIT_COMMIT"));
+  const gitCommit = hash(value(env, "GIT_COMMIT"));
   if (gitCommit) return { name: "Jenkins", commitSha: gitCommit };
-  const circleUrl = value4(env, "CIRCLE_BUILD_URL");
-  const circleSha = hash(value4(env, "CIRCLE_SHA1"));
+  const circleUrl = value(env, "CIRCLE_BUILD_URL");
+  const circleSha = hash(value(env, "CIRCLE_SHA1"));
   if (circleUrl || circleSha) return { name: "CircleCI", pipelineUrl: circleUrl, commitSha: circleSha };
-  const buildkiteUrl = value4(env, "BUILDKITE_BUILD_URL");
-  const buildkiteSha = hash(value4(env, "BUILDKITE_COMMIT"));
-  const buildkiteMessage = value4(env, "BUILDKITE_MESSAGE");
+  const buildkiteUrl = value(env, "BUILDKITE_BUILD_URL");
+  const buildkiteSha = hash(value(env, "BUILDKITE_COMMIT"));
+  const buildkiteMessage = value(env, "BUILDKITE_MESSAGE");
   if (buildkiteUrl || buildkiteSha || buildkiteMessage) {
     return { name: "Buildkite", pipelineUrl: buildkiteUrl, commitSha: buildkiteSha, commitMessage: buildkiteMessage };
   }
@@ -49527,9 +49502,9 @@ function detectCi(env) {
 
 // lib/config/app.ts
 init_log();
+init_env();
 import { createPrivateKey } from "node:crypto";
 import { readFileSync } from "node:fs";
-var value5 = (env, name2) => env[name2] === void 0 || env[name2] === "" ? void 0 : env[name2];
 var unflatten = (pem) => pem.includes("\n") ? pem : pem.replace(/\\n/g, "\n");
 function readKey(raw, problems) {
   let pem = raw.trim();
@@ -49553,15 +49528,15 @@ function readKey(raw, problems) {
   return pem;
 }
 function appCredentials(env, problems) {
-  const appId = value5(env, "ISSUE_APP_ID");
-  const rawKey = value5(env, "ISSUE_APP_PRIVATE_KEY");
-  const rawInstallation = value5(env, "ISSUE_APP_INSTALLATION_ID");
+  const appId = value(env, "ISSUE_APP_ID");
+  const rawKey = value(env, "ISSUE_APP_PRIVATE_KEY");
+  const rawInstallation = value(env, "ISSUE_APP_INSTALLATION_ID");
   if (appId === void 0 && rawKey === void 0) {
     if (rawInstallation !== void 0) problems.push("ISSUE_APP_INSTALLATION_ID is set, but ISSUE_APP_ID and ISSUE_APP_PRIVATE_KEY are not");
     return void 0;
   }
   const before = problems.length;
-  if (value5(env, "ISSUE_TOKEN") !== void 0) {
+  if (value(env, "ISSUE_TOKEN") !== void 0) {
     problems.push("ISSUE_TOKEN and ISSUE_APP_ID are both set: use either a token or a GitHub App (ISSUE_APP_ID, ISSUE_APP_PRIVATE_KEY), not both");
   }
   if (appId === void 0) problems.push("ISSUE_APP_ID is required with ISSUE_APP_PRIVATE_KEY (the App's id, from its settings page)");
@@ -49581,10 +49556,7 @@ init_errors();
 init_tracker();
 
 // lib/config/shape.ts
-var value7 = (env, name2) => {
-  const v = env[name2]?.trim();
-  return v === void 0 || v === "" ? void 0 : v;
-};
+init_env();
 var PROJECT = /^https?:\/\/[^/]+\/(orgs|users)\/([A-Za-z0-9-]{1,39})\/projects\/(\d+)(?:\/.*)?$/;
 function parseProject(url, status, problems) {
   const match = PROJECT.exec(url);
@@ -49595,14 +49567,14 @@ function parseProject(url, status, problems) {
   return Object.freeze({ url, ownerType: match[1] === "orgs" ? "organization" : "user", owner: match[2], number: Number(match[3]), status });
 }
 function readShape(env, tracker, problems) {
-  const projectUrl = value7(env, "REPORT_PROJECT");
-  const status = value7(env, "REPORT_PROJECT_STATUS");
+  const projectUrl = trimmedValue(env, "REPORT_PROJECT");
+  const status = trimmedValue(env, "REPORT_PROJECT_STATUS");
   if (status !== void 0 && projectUrl === void 0) problems.push("REPORT_PROJECT_STATUS needs REPORT_PROJECT (the board whose Status field it sets)");
   if (projectUrl !== void 0 && tracker === "gitlab") problems.push("REPORT_PROJECT is a GitHub Projects board; on GitLab, boards follow labels: use REPORT_LABELS");
-  const milestone = value7(env, "REPORT_MILESTONE");
+  const milestone = trimmedValue(env, "REPORT_MILESTONE");
   if (milestone !== void 0 && milestone.length > 255) problems.push(`REPORT_MILESTONE must be a milestone title of at most 255 characters`);
   return {
-    templateFile: value7(env, "REPORT_TEMPLATE"),
+    templateFile: trimmedValue(env, "REPORT_TEMPLATE"),
     milestone,
     board: projectUrl !== void 0 && tracker === "github" ? parseProject(projectUrl, status, problems) : void 0
   };
@@ -49611,22 +49583,22 @@ function readShape(env, tracker, problems) {
 // lib/config/pager.ts
 var DEFAULT_PAGERDUTY_EVENTS_URL = "https://events.pagerduty.com";
 var PAGER_SEVERITIES = ["critical", "error", "warning", "info"];
-var value8 = (env, name2) => {
+var value3 = (env, name2) => {
   const v = env[name2]?.trim();
   return v === void 0 || v === "" ? void 0 : v;
 };
 function readPager(env, problems) {
-  const routingKey = value8(env, "PAGERDUTY_ROUTING_KEY");
-  const severity = value8(env, "REPORT_PAGER_SEVERITY") ?? "error";
+  const routingKey = value3(env, "PAGERDUTY_ROUTING_KEY");
+  const severity = value3(env, "REPORT_PAGER_SEVERITY") ?? "error";
   if (!PAGER_SEVERITIES.includes(severity)) {
     problems.push(`REPORT_PAGER_SEVERITY must be one of ${PAGER_SEVERITIES.join(", ")}, got ${JSON.stringify(severity)}`);
   }
-  const eventsUrl = (value8(env, "PAGERDUTY_EVENTS_URL") ?? DEFAULT_PAGERDUTY_EVENTS_URL).replace(/\/+$/, "");
+  const eventsUrl = (value3(env, "PAGERDUTY_EVENTS_URL") ?? DEFAULT_PAGERDUTY_EVENTS_URL).replace(/\/+$/, "");
   const web = URL.canParse(eventsUrl) && ["https:", "http:"].includes(new URL(eventsUrl).protocol);
   if (!web) problems.push(`PAGERDUTY_EVENTS_URL must be an https URL such as ${DEFAULT_PAGERDUTY_EVENTS_URL}, got ${JSON.stringify(eventsUrl)}`);
-  const environments = (value8(env, "REPORT_PAGER_ENVIRONMENTS") ?? "").split(",").map((e) => e.trim()).filter(Boolean);
+  const environments = (value3(env, "REPORT_PAGER_ENVIRONMENTS") ?? "").split(",").map((e) => e.trim()).filter(Boolean);
   if (routingKey === void 0) {
-    if (value8(env, "REPORT_PAGER_ENVIRONMENTS") !== void 0 || value8(env, "REPORT_PAGER_SEVERITY") !== void 0) {
+    if (value3(env, "REPORT_PAGER_ENVIRONMENTS") !== void 0 || value3(env, "REPORT_PAGER_SEVERITY") !== void 0) {
       problems.push("REPORT_PAGER_SEVERITY and REPORT_PAGER_ENVIRONMENTS need PAGERDUTY_ROUTING_KEY (an Events API v2 integration key)");
     }
     return void 0;
@@ -49639,34 +49611,73 @@ function readPager(env, problems) {
 init_plain_http();
 init_noise();
 init_secrets2();
+
+// lib/core/chat-format.ts
+var CHAT_FORMATS = ["slack", "mattermost", "googlechat", "discord", "teams"];
+var CHAT_FORMAT_SETTINGS = ["auto", ...CHAT_FORMATS];
+function isChatFormatSetting(value8) {
+  return CHAT_FORMAT_SETTINGS.includes(value8);
+}
+var TEAMS_DOMAINS = [".logic.azure.com", ".powerautomate.com", ".powerplatform.com", ".webhook.office.com"];
+var DISCORD_SLACK = /\/slack\/?$/;
+function detectFormat(webhook) {
+  let url;
+  try {
+    url = new URL(webhook);
+  } catch {
+    return "slack";
+  }
+  const host = url.hostname.toLowerCase().replace(/\.$/, "");
+  if (host === "hooks.slack.com") return "slack";
+  if ((host === "discord.com" || host === "discordapp.com") && url.pathname.startsWith("/api/webhooks/")) {
+    return DISCORD_SLACK.test(url.pathname) ? "slack" : "discord";
+  }
+  if (host === "chat.googleapis.com") return "googlechat";
+  if (TEAMS_DOMAINS.some((domain) => host.endsWith(domain))) return "teams";
+  return "slack";
+}
+function resolveFormat(setting, webhook) {
+  return setting === "auto" ? detectFormat(webhook) : setting;
+}
+
+// lib/config/chat.ts
+init_env();
 var DEFAULT_SLACK_API_URL = "https://slack.com/api";
+function readChat(env, problems) {
+  const format = value(env, "CHAT_FORMAT") ?? "auto";
+  if (!isChatFormatSetting(format)) problems.push(`CHAT_FORMAT must be one of ${CHAT_FORMAT_SETTINGS.join(", ")}, got ${JSON.stringify(format)}`);
+  const strictValue = value(env, "REPORT_CHAT_STRICT") ?? "0";
+  if (!["0", "1", "true", "false"].includes(strictValue)) problems.push(`REPORT_CHAT_STRICT must be 1 or 0, got ${JSON.stringify(strictValue)}`);
+  const token = value(env, "SLACK_BOT_TOKEN");
+  const channel2 = value(env, "SLACK_CHANNEL");
+  if (token !== void 0 && channel2 === void 0) problems.push("SLACK_CHANNEL is required with SLACK_BOT_TOKEN (a channel id such as C0123456789, or #name)");
+  if (channel2 !== void 0 && token === void 0) problems.push("SLACK_BOT_TOKEN is required with SLACK_CHANNEL (a bot token, xoxb-\u2026)");
+  const apiUrl = (value(env, "SLACK_API_URL") ?? DEFAULT_SLACK_API_URL).replace(/\/+$/, "");
+  if (!isHttpUrl(apiUrl)) problems.push(`SLACK_API_URL must be an https URL such as ${DEFAULT_SLACK_API_URL}, got ${JSON.stringify(apiUrl)}`);
+  return Object.freeze({
+    format,
+    strict: strictValue === "1" || strictValue === "true",
+    slack: token !== void 0 && channel2 !== void 0 ? Object.freeze({ token, channel: channel2, apiUrl }) : void 0
+  });
+}
+
+// lib/config/config.ts
+init_env();
 var DEFAULT_API_URL = "https://api.github.com";
 var OWNER = /^[A-Za-z0-9-]{1,39}$/;
 var REPO = /^[A-Za-z0-9._-]{1,100}$/;
-var value11 = (env, name2) => {
-  const v = env[name2];
-  return v === void 0 || v === "" ? void 0 : v;
-};
-var isHttpUrl = (text4) => {
-  try {
-    const url = new URL(text4);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
-};
 var defined = (line) => line === void 0 ? [] : [line];
 function proxyWarnings(env) {
   const names = ["https_proxy", "HTTPS_PROXY", "http_proxy", "HTTP_PROXY"];
   return names.flatMap((name2) => {
-    const set2 = value11(env, name2);
+    const set2 = value(env, name2);
     const url = set2 === void 0 ? void 0 : proxyAddress(set2);
     if (url === void 0 || !URL.canParse(url) || !new URL(url).password || !crossesNetworkInClear(url)) return [];
     return [`${name2} uses plain http, so the proxy's password travels unencrypted; use an https:// proxy address unless the network is trusted`];
   });
 }
 function number(env, name2, fallback, problems, min = 0) {
-  const raw = value11(env, name2);
+  const raw = value(env, name2);
   if (raw === void 0) return fallback;
   const n = Number(raw);
   if (!Number.isFinite(n) || n < min || raw.trim() === "") {
@@ -49678,16 +49689,16 @@ function number(env, name2, fallback, problems, min = 0) {
 function loadConfig(env = process.env, { requireToken = true } = {}) {
   const problems = [];
   const warnings = [];
-  const token = value11(env, "ISSUE_TOKEN") ?? "";
+  const token = value(env, "ISSUE_TOKEN") ?? "";
   const app = appCredentials(env, problems);
-  const appNamed = value11(env, "ISSUE_APP_ID") !== void 0 || value11(env, "ISSUE_APP_PRIVATE_KEY") !== void 0;
+  const appNamed = value(env, "ISSUE_APP_ID") !== void 0 || value(env, "ISSUE_APP_PRIVATE_KEY") !== void 0;
   if (!token && !appNamed && requireToken) problems.push("ISSUE_TOKEN is required");
   let owner = "";
   let repo = "";
   const tracker = trackerKind(env, problems);
   if (tracker === "gitlab" && appNamed) problems.push("ISSUE_APP_ID is a GitHub App; ISSUE_TRACKER=gitlab takes ISSUE_TOKEN instead");
   const gitlab = tracker === "gitlab" ? gitLabTarget(env, problems) : void 0;
-  const fullName = value11(env, "ISSUE_REPO");
+  const fullName = value(env, "ISSUE_REPO");
   if (gitlab) {
     ;
     ({ owner, repo } = gitlab);
@@ -49704,20 +49715,20 @@ function loadConfig(env = process.env, { requireToken = true } = {}) {
       repo = r;
     }
   }
-  const apiName = gitlab?.apiName ?? (value11(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "GITHUB_API_URL");
-  const apiUrl = gitlab?.apiUrl ?? value11(env, "ISSUE_API_URL") ?? value11(env, "GITHUB_API_URL") ?? DEFAULT_API_URL;
+  const apiName = gitlab?.apiName ?? (value(env, "ISSUE_API_URL") !== void 0 ? "ISSUE_API_URL" : "GITHUB_API_URL");
+  const apiUrl = gitlab?.apiUrl ?? value(env, "ISSUE_API_URL") ?? value(env, "GITHUB_API_URL") ?? DEFAULT_API_URL;
   if (!isHttpUrl(apiUrl)) problems.push(`${apiName} must be an http(s) URL such as ${gitlab ? GITLAB_DEFAULT_API_URL : DEFAULT_API_URL}, got ${JSON.stringify(apiUrl)}`);
   else warnings.push(...defined(plainHttpWarning(apiName, apiUrl, appNamed ? "the GitHub App's tokens" : "ISSUE_TOKEN")));
-  let chatWebhook = value11(env, "CHAT_WEBHOOK");
+  let chatWebhook = value(env, "CHAT_WEBHOOK");
   if (chatWebhook !== void 0 && !isHttpUrl(chatWebhook)) {
     warnings.push("CHAT_WEBHOOK is not an http(s) URL such as https://hooks.slack.com/services/\u2026; no chat notice will be sent");
     chatWebhook = void 0;
   }
   warnings.push(...defined(plainHttpWarning("CHAT_WEBHOOK", chatWebhook, "the webhook address, a secret itself,")));
-  const chat = chatConfig(env, problems);
+  const chat = readChat(env, problems);
   if (chat.slack) warnings.push(...defined(plainHttpWarning("SLACK_API_URL", chat.slack.apiUrl, "SLACK_BOT_TOKEN")));
   warnings.push(...proxyWarnings(env));
-  const onDuplicate = value11(env, "ON_DUPLICATE") ?? "skip";
+  const onDuplicate = value(env, "ON_DUPLICATE") ?? "skip";
   if (onDuplicate !== "skip" && onDuplicate !== "comment") {
     problems.push(`ON_DUPLICATE must be skip or comment, got ${JSON.stringify(onDuplicate)}`);
   }
@@ -49734,7 +49745,7 @@ function loadConfig(env = process.env, { requireToken = true } = {}) {
   const pager = readPager(env, problems);
   if (pager) warnings.push(...defined(plainHttpWarning("PAGERDUTY_EVENTS_URL", pager.eventsUrl, "PAGERDUTY_ROUTING_KEY")));
   const noise = readNoise(env, onDuplicate, problems);
-  registerConfigSecrets(env, { token, app, chatWebhook: value11(env, "CHAT_WEBHOOK"), chat, ...pager ? { pager } : {} });
+  registerConfigSecrets(env, { token, app, chatWebhook: value(env, "CHAT_WEBHOOK"), chat, ...pager ? { pager } : {} });
   if (problems.length) throw new ConfigError(problems.map((problem) => redact(problem)));
   const ci = detectCi(env);
   return Object.freeze({
@@ -49746,10 +49757,10 @@ function loadConfig(env = process.env, { requireToken = true } = {}) {
     repo,
     apiUrl: apiUrl.replace(/\/+$/, ""),
     chatWebhook,
-    pipelineUrl: value11(env, "CI_PIPELINE_URL") ?? value11(env, "BUILD_URL") ?? ci?.pipelineUrl ?? "unknown",
-    commitSha: value11(env, "CI_COMMIT_SHA") ?? ci?.commitSha,
-    commitMessage: value11(env, "CI_COMMIT_MESSAGE") ?? ci?.commitMessage,
-    deployEnv: value11(env, "DEPLOY_ENV") ?? "production",
+    pipelineUrl: value(env, "CI_PIPELINE_URL") ?? value(env, "BUILD_URL") ?? ci?.pipelineUrl ?? "unknown",
+    commitSha: value(env, "CI_COMMIT_SHA") ?? ci?.commitSha,
+    commitMessage: value(env, "CI_COMMIT_MESSAGE") ?? ci?.commitMessage,
+    deployEnv: value(env, "DEPLOY_ENV") ?? "production",
     onDuplicate,
     timeoutMs: Math.round(timeoutSeconds * 1e3),
     chatTimeoutMs: Math.round(chatTimeoutSeconds * 1e3),
@@ -49767,29 +49778,12 @@ function loadConfig(env = process.env, { requireToken = true } = {}) {
     chat
   });
 }
-function chatConfig(env, problems) {
-  const format = value11(env, "CHAT_FORMAT") ?? "auto";
-  if (!isChatFormatSetting(format)) problems.push(`CHAT_FORMAT must be one of ${CHAT_FORMAT_SETTINGS.join(", ")}, got ${JSON.stringify(format)}`);
-  const strictValue = value11(env, "REPORT_CHAT_STRICT") ?? "0";
-  if (!["0", "1", "true", "false"].includes(strictValue)) problems.push(`REPORT_CHAT_STRICT must be 1 or 0, got ${JSON.stringify(strictValue)}`);
-  const token = value11(env, "SLACK_BOT_TOKEN");
-  const channel2 = value11(env, "SLACK_CHANNEL");
-  if (token !== void 0 && channel2 === void 0) problems.push("SLACK_CHANNEL is required with SLACK_BOT_TOKEN (a channel id such as C0123456789, or #name)");
-  if (channel2 !== void 0 && token === void 0) problems.push("SLACK_BOT_TOKEN is required with SLACK_CHANNEL (a bot token, xoxb-\u2026)");
-  const apiUrl = (value11(env, "SLACK_API_URL") ?? DEFAULT_SLACK_API_URL).replace(/\/+$/, "");
-  if (!isHttpUrl(apiUrl)) problems.push(`SLACK_API_URL must be an https URL such as ${DEFAULT_SLACK_API_URL}, got ${JSON.stringify(apiUrl)}`);
-  return Object.freeze({
-    format,
-    strict: strictValue === "1" || strictValue === "true",
-    slack: token !== void 0 && channel2 !== void 0 ? Object.freeze({ token, channel: channel2, apiUrl }) : void 0
-  });
-}
 function loadDotenv(env = process.env, dir = process.cwd()) {
-  if (value11(env, "REPORT_DOTENV") === "off") return;
+  if (value(env, "REPORT_DOTENV") === "off") return;
   (0, import_dotenv.config)({ path: `${dir}/.env`, processEnv: env, override: false, quiet: true });
 }
 function outputFiles(env = process.env) {
-  return Object.freeze({ githubOutput: value11(env, "GITHUB_OUTPUT"), stepSummary: value11(env, "GITHUB_STEP_SUMMARY") });
+  return Object.freeze({ githubOutput: value(env, "GITHUB_OUTPUT"), stepSummary: value(env, "GITHUB_STEP_SUMMARY") });
 }
 
 // lib/run/phase.ts
@@ -49812,11 +49806,8 @@ init_secrets2();
 init_issue();
 init_budget();
 init_recovery();
+init_env();
 var MAX_TEMPLATE_BYTES = 4 * BODY_LIMIT;
-var value12 = (env, name2) => {
-  const v = env[name2];
-  return v === void 0 || v === "" ? void 0 : v;
-};
 var sampleFailure = (config, time) => ({
   environment: config.deployEnv,
   commitSha: "abc1234",
@@ -49828,9 +49819,9 @@ var sampleFailure = (config, time) => ({
 function templateExtras(env, config) {
   const extras = {
     job_url: config.jobUrl,
-    run_attempt: value12(env, "GITHUB_RUN_ATTEMPT"),
-    actor: value12(env, "GITHUB_ACTOR") ?? value12(env, "GITLAB_USER_LOGIN") ?? value12(env, "BUILDKITE_BUILD_CREATOR"),
-    ref: value12(env, "GITHUB_REF_NAME") ?? value12(env, "CI_COMMIT_REF_NAME") ?? value12(env, "BUILDKITE_BRANCH")
+    run_attempt: value(env, "GITHUB_RUN_ATTEMPT"),
+    actor: value(env, "GITHUB_ACTOR") ?? value(env, "GITLAB_USER_LOGIN") ?? value(env, "BUILDKITE_BUILD_CREATOR"),
+    ref: value(env, "GITHUB_REF_NAME") ?? value(env, "CI_COMMIT_REF_NAME") ?? value(env, "BUILDKITE_BRANCH")
   };
   const secrets = secretsOf(config);
   return Object.freeze(Object.fromEntries(Object.entries(extras).filter(([, v]) => v !== void 0).map(([k, v]) => [k, redact(v, secrets)])));
@@ -50242,8 +50233,8 @@ function actionRun(env) {
   if (problems.length) throw new ConfigError(problems);
   const vars = {};
   for (const [name2, variable] of Object.entries(VARIABLES)) {
-    const value17 = input(env, name2);
-    if (value17) vars[variable] = value17;
+    const value8 = input(env, name2);
+    if (value8) vars[variable] = value8;
   }
   if (input(env, "tracker") === "gitlab") {
     delete vars.ISSUE_API_URL;

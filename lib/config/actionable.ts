@@ -3,9 +3,7 @@
 // checked here; loadConfig collects the problems with everyone else's.
 
 import type { Grouping } from '../core/find/grouping.ts'
-
-type Env = Record<string, string | undefined>
-
+import { value, type Env } from './env.ts'
 
 /** The settings this module reads; all default to the spec's behaviour. */
 export interface ActionableSettings {
@@ -34,11 +32,6 @@ const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/
 // "You can assign up to 10 people to each issue" (docs.github.com, assigning issues and pull requests).
 const MAX_ASSIGNEES = 10
 const CONTROL = /[\u0000-\u001F\u007F-\u009F]/
-
-const value = (env: Env, name: string): string | undefined => {
-  const v = env[name]
-  return v === undefined || v === '' ? undefined : v
-}
 
 // Comma-separated entries, trimmed; blank entries (a trailing comma) are dropped.
 const entries = (text: string | undefined): string[] =>

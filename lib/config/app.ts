@@ -3,8 +3,7 @@
 import { createPrivateKey } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { registerSecret } from '../core/log.ts'
-
-type Env = Record<string, string | undefined>
+import { value, type Env } from './env.ts'
 
 /** What the tools need to act as a GitHub App's installation. */
 export interface AppCredentials {
@@ -15,8 +14,6 @@ export interface AppCredentials {
   /** Looked up from the repository when undefined. */
   readonly installationId: number | undefined
 }
-
-const value = (env: Env, name: string) => (env[name] === undefined || env[name] === '' ? undefined : env[name])
 
 // CI secret stores often flatten a PEM's newlines into the two characters `\n`.
 const unflatten = (pem: string) => (pem.includes('\n') ? pem : pem.replace(/\\n/g, '\n'))

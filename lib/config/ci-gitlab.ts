@@ -5,6 +5,7 @@
 // https://docs.gitlab.com/ci/variables/predefined_variables/ · https://docs.gitlab.com/ci/jobs/ci_job_token/
 import { redact } from '../core/log.ts'
 import { isGitLabProject } from './tracker.ts'
+import { value, type Env } from './env.ts'
 
 /** Where and how the GitLab CI reader (lib/gitlab/ci-reader.ts) reads the current pipeline: read from GitLab CI's variables. */
 export interface GitLabCiOptions {
@@ -24,13 +25,6 @@ export interface GitLabCiOptions {
   readonly token: string
   /** The variable the token came from (ISSUE_TOKEN or CI_LOG_TOKEN), for messages. */
   readonly tokenName: string
-}
-
-type Env = Record<string, string | undefined>
-
-const value = (env: Env, name: string): string | undefined => {
-  const v = env[name]
-  return v === undefined || v === '' ? undefined : v
 }
 
 const ID = /^[1-9][0-9]{0,18}$/

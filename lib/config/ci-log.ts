@@ -1,8 +1,7 @@
 // Reading what failed from the CI's own API (lib/github/ci-reader.ts, lib/gitlab/ci-reader.ts): whether to, for how long, and which GitHub Actions
 // run it is. Off by default on the command line, so a run without REPORT_CI_LOG sends what it always sent;
 // the Action and the GitLab component switch it on with their `ci-log` input.
-
-type Env = Record<string, string | undefined>
+import { value, type Env } from './env.ts'
 
 /** REPORT_CI_LOG's values. */
 export const CI_LOG_MODES = ['auto', 'off'] as const
@@ -35,11 +34,6 @@ export interface CiLogSettings {
   readonly ciLogTimeoutMs: number
   /** Set when GITHUB_ACTIONS=true and the run is named; undefined otherwise. */
   readonly githubRun: GitHubRun | undefined
-}
-
-const value = (env: Env, name: string): string | undefined => {
-  const v = env[name]
-  return v === undefined || v === '' ? undefined : v
 }
 
 const DIGITS = /^[1-9][0-9]{0,19}$/

@@ -1,8 +1,7 @@
 // What other CI systems call the pipeline address and the commit, for runs where the spec's own
 // variables (CI_PIPELINE_URL, BUILD_URL, CI_COMMIT_SHA, CI_COMMIT_MESSAGE) are unset. Called only from
 // lib/config/config.ts, which decides precedence: the spec's variables always win.
-
-type Env = Record<string, string | undefined>
+import { value, type Env } from './env.ts'
 
 /** What a CI system told us about the run; every field may be missing. */
 export interface CiRun {
@@ -12,11 +11,6 @@ export interface CiRun {
   /** The commit's short hash (7 characters). */
   readonly commitSha?: string
   readonly commitMessage?: string
-}
-
-const value = (env: Env, name: string): string | undefined => {
-  const v = env[name]
-  return v === undefined || v === '' ? undefined : v
 }
 
 // A detected commit stands in for the spec's default, the short hash git would give, so it is cut to the

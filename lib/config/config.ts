@@ -1,5 +1,4 @@
 import { config as dotenvConfig } from 'dotenv'
-import { CHAT_FORMAT_SETTINGS, isChatFormatSetting, type ChatFormatSetting } from '../core/chat-format.ts'
 import { LABELS } from '../core/text/issue.ts'
 import { proxyAddress, redact } from '../core/redact.ts'
 import { readActionable, type ActionableSettings } from './actionable.ts'
@@ -15,8 +14,8 @@ import { readPager, type PagerConfig } from './pager.ts'
 import { crossesNetworkInClear, plainHttpWarning } from './plain-http.ts'
 import { readNoise, type NoiseSettings } from './noise.ts'
 import { registerConfigSecrets } from './secrets.ts'
-
-type Env = Record<string, string | undefined>
+import { readChat, type ChatConfig } from './chat.ts'
+import { isHttpUrl, value, type Env } from './env.ts'
 
 /** Everything the tools read from the environment, validated once. */
 export interface Config extends ActionableSettings, CiLogSettings, ChangesSettings, ShapeSettings, NoiseSettings {
@@ -61,38 +60,11 @@ export interface Config extends ActionableSettings, CiLogSettings, ChangesSettin
   readonly chat: ChatConfig
 }
 
-/** The chat settings beyond CHAT_WEBHOOK. */
-export interface ChatConfig {
-  /** CHAT_FORMAT, default `auto` (picked by the webhook's host). */
-  readonly format: ChatFormatSetting
-  /** REPORT_CHAT_STRICT=1: a notice that was not delivered is a `[WARN]` line instead of silence. */
-  readonly strict: boolean
-  /** SLACK_BOT_TOKEN and SLACK_CHANNEL, both or neither: notices go through Slack's Web API and thread. */
-  readonly slack: { readonly token: string; readonly channel: string; readonly apiUrl: string } | undefined
-}
-
-/** Slack's Web API; SLACK_API_URL replaces it (tests point it at a loopback server). */
-export const DEFAULT_SLACK_API_URL = 'https://slack.com/api'
-
 export const DEFAULT_API_URL = 'https://api.github.com'
 
 // Owner and repository name rules as GitHub enforces them on creation.
 const OWNER = /^[A-Za-z0-9-]{1,39}$/
 const REPO = /^[A-Za-z0-9._-]{1,100}$/
-
-const value = (env: Env, name: string): string | undefined => {
-  const v = env[name]
-  return v === undefined || v === '' ? undefined : v
-}
-
-const isHttpUrl = (text: string): boolean => {
-  try {
-    const url = new URL(text)
-    return url.protocol === 'http:' || url.protocol === 'https:'
-  } catch {
-    return false
-  }
-}
 
 const defined = (line: string | undefined): string[] => (line === undefined ? [] : [line])
 
@@ -171,7 +143,7 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
   }
   warnings.push(...defined(plainHttpWarning('CHAT_WEBHOOK', chatWebhook, 'the webhook address, a secret itself,')))
 
-  const chat = chatConfig(env, problems)
+  const chat = readChat(env, problems)
   if (chat.slack) warnings.push(...defined(plainHttpWarning('SLACK_API_URL', chat.slack.apiUrl, 'SLACK_BOT_TOKEN')))
   warnings.push(...proxyWarnings(env))
 
@@ -234,29 +206,6 @@ export function loadConfig(env: Env = process.env, { requireToken = true } = {})
     ...noise,
     warnings: Object.freeze(warnings),
     chat,
-  })
-}
-
-// CHAT_FORMAT, REPORT_CHAT_STRICT and the Slack Web API settings. The bot token is never echoed.
-function chatConfig(env: Env, problems: string[]): ChatConfig {
-  const format = value(env, 'CHAT_FORMAT') ?? 'auto'
-  if (!isChatFormatSetting(format)) problems.push(`CHAT_FORMAT must be one of ${CHAT_FORMAT_SETTINGS.join(', ')}, got ${JSON.stringify(format)}`)
-
-  const strictValue = value(env, 'REPORT_CHAT_STRICT') ?? '0'
-  if (!['0', '1', 'true', 'false'].includes(strictValue)) problems.push(`REPORT_CHAT_STRICT must be 1 or 0, got ${JSON.stringify(strictValue)}`)
-
-  const token = value(env, 'SLACK_BOT_TOKEN')
-  const channel = value(env, 'SLACK_CHANNEL')
-  if (token !== undefined && channel === undefined) problems.push('SLACK_CHANNEL is required with SLACK_BOT_TOKEN (a channel id such as C0123456789, or #name)')
-  if (channel !== undefined && token === undefined) problems.push('SLACK_BOT_TOKEN is required with SLACK_CHANNEL (a bot token, xoxb-…)')
-  const apiUrl = (value(env, 'SLACK_API_URL') ?? DEFAULT_SLACK_API_URL).replace(/\/+$/, '')
-  // Plain http off the machine is the one rule's [WARN] (loadConfig), as for every address with a secret.
-  if (!isHttpUrl(apiUrl)) problems.push(`SLACK_API_URL must be an https URL such as ${DEFAULT_SLACK_API_URL}, got ${JSON.stringify(apiUrl)}`)
-
-  return Object.freeze({
-    format: format as ChatFormatSetting,
-    strict: strictValue === '1' || strictValue === 'true',
-    slack: token !== undefined && channel !== undefined ? Object.freeze({ token, channel, apiUrl }) : undefined,
   })
 }
 

@@ -1,8 +1,7 @@
 // The secrets a configuration holds, and their registration (lib/core/redact.ts), once, by loadConfig
 // (config.ts) before anything can print or send them.
 import { addressSecrets, credentialsIn, passwordIn, proxyAddress, registerSecret, registeredSecrets } from '../core/redact.ts'
-
-type Env = Record<string, string | undefined>
+import { value, type Env } from './env.ts'
 
 /** The parts of a configuration that hold secrets (a Config is one). */
 export interface SecretHolder {
@@ -14,10 +13,6 @@ export interface SecretHolder {
 }
 
 // As loadConfig reads a setting: unset and empty are the same.
-const value = (env: Env, name: string): string | undefined => {
-  const v = env[name]
-  return v === undefined || v === '' ? undefined : v
-}
 
 /**
  * The secrets a configuration holds: ISSUE_TOKEN, the App's private key, CHAT_WEBHOOK (whole, and its

@@ -1,8 +1,7 @@
 // Where an issue goes and what it looks like beyond the original script's: a team's template
 // (REPORT_TEMPLATE), a milestone (REPORT_MILESTONE) and a GitHub Projects board (REPORT_PROJECT,
 // REPORT_PROJECT_STATUS). Read and checked here; the template file itself is read by lib/config/template.ts.
-
-type Env = Record<string, string | undefined>
+import { trimmedValue, type Env } from './env.ts'
 
 /** The settings this module reads; all unset by default, which keeps the original script's issue. */
 export interface ShapeSettings {
@@ -24,11 +23,6 @@ export interface ProjectBoard {
   readonly status: string | undefined
 }
 
-const value = (env: Env, name: string): string | undefined => {
-  const v = env[name]?.trim()
-  return v === undefined || v === '' ? undefined : v
-}
-
 // https://github.com/orgs/<org>/projects/<n> or https://github.com/users/<login>/projects/<n>, with any
 // view path after it (GitHub Enterprise hosts too).
 const PROJECT = /^https?:\/\/[^/]+\/(orgs|users)\/([A-Za-z0-9-]{1,39})\/projects\/(\d+)(?:\/.*)?$/
@@ -45,15 +39,15 @@ export function parseProject(url: string, status: string | undefined, problems: 
 
 /** Reads the settings above from `env`, adding one line to `problems` per bad value. */
 export function readShape(env: Env, tracker: 'github' | 'gitlab', problems: string[]): ShapeSettings {
-  const projectUrl = value(env, 'REPORT_PROJECT')
-  const status = value(env, 'REPORT_PROJECT_STATUS')
+  const projectUrl = trimmedValue(env, 'REPORT_PROJECT')
+  const status = trimmedValue(env, 'REPORT_PROJECT_STATUS')
   if (status !== undefined && projectUrl === undefined) problems.push('REPORT_PROJECT_STATUS needs REPORT_PROJECT (the board whose Status field it sets)')
   // GitLab's boards follow labels (REPORT_LABELS), so there is nothing to add an issue to.
   if (projectUrl !== undefined && tracker === 'gitlab') problems.push('REPORT_PROJECT is a GitHub Projects board; on GitLab, boards follow labels: use REPORT_LABELS')
-  const milestone = value(env, 'REPORT_MILESTONE')
+  const milestone = trimmedValue(env, 'REPORT_MILESTONE')
   if (milestone !== undefined && milestone.length > 255) problems.push(`REPORT_MILESTONE must be a milestone title of at most 255 characters`)
   return {
-    templateFile: value(env, 'REPORT_TEMPLATE'),
+    templateFile: trimmedValue(env, 'REPORT_TEMPLATE'),
     milestone,
     board: projectUrl !== undefined && tracker === 'github' ? parseProject(projectUrl, status, problems) : undefined,
   }

@@ -11,16 +11,10 @@ import { secretsOf } from './secrets.ts'
 import { LABELS, TITLE_LIMITS, type Failure } from '../core/text/issue.ts'
 import { BODY_LIMIT } from '../core/text/budget.ts'
 import { parseTitle } from '../core/find/recovery.ts'
-
-type Env = Record<string, string | undefined>
+import { value, type Env } from './env.ts'
 
 /** The largest template file read: four times what an issue body can hold. */
 export const MAX_TEMPLATE_BYTES = 4 * BODY_LIMIT
-
-const value = (env: Env, name: string): string | undefined => {
-  const v = env[name]
-  return v === undefined || v === '' ? undefined : v
-}
 
 /** Plain sample values, so what a template adds is easy to tell from what a failure fills in. */
 export const sampleFailure = (config: Pick<Config, 'deployEnv' | 'pipelineUrl'>, time: Date): Failure => ({

@@ -1,15 +1,9 @@
 // Which issue tracker a run files to, and GitLab's own settings. GitHub's stay in config.ts, unchanged.
-type Env = Record<string, string | undefined>
 
 import type { TrackerKind } from '../core/tracker.ts'
-
+import { value, type Env } from './env.ts'
 
 export const GITLAB_DEFAULT_API_URL = 'https://gitlab.com/api/v4'
-
-const value = (env: Env, name: string): string | undefined => {
-  const v = env[name]
-  return v === undefined || v === '' ? undefined : v
-}
 
 /** ISSUE_TRACKER: `github` (default) or `gitlab`; anything else is a problem and GitHub is assumed. */
 export function trackerKind(env: Env, problems: string[]): TrackerKind {
