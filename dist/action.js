@@ -9639,7 +9639,7 @@ function make(protocol) {
       const host = url.hostname.replace(/^\[|\]$/g, "");
       const port = Number(url.port) || defaultPort;
       const key2 = keyOf2(host, port);
-      const waiting = [...ahead.get(key2) ?? []];
+      const waiting = (ahead.get(key2) ?? []).filter((socket) => !socket.destroyed);
       const options = { host, port, servername: isIP(host) ? "" : host, path: null };
       while (waiting.length < count) {
         const socket = mod.Agent.prototype.createConnection.call(agent, options);
@@ -50003,8 +50003,10 @@ function preconnect(url, env = process.env, connections = 1) {
   } catch {
     return false;
   }
-  if (parsed.protocol !== "https:" && parsed.protocol !== "http:" || (opened.get(parsed.origin) ?? 0) >= connections) return false;
-  opened.set(parsed.origin, connections);
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return false;
+  const before = opened.get(parsed.origin);
+  if (before && before.count >= connections && performance.now() - before.at < AHEAD_MAX_IDLE_MS) return false;
+  opened.set(parsed.origin, { count: connections, at: performance.now() });
   transportFor(parsed.protocol).open(parsed, connections);
   return true;
 }

@@ -87,7 +87,8 @@ function make(protocol: 'http:' | 'https:'): Transport {
       const host = url.hostname.replace(/^\[|\]$/g, '')
       const port = Number(url.port) || defaultPort
       const key = keyOf(host, port)
-      const waiting = [...(ahead.get(key) ?? [])]
+      // One closed since (refused, or closed by the server) is ready for nothing: it does not count.
+      const waiting = (ahead.get(key) ?? []).filter((socket) => !socket.destroyed)
       // The options Node's Agent gives createConnection (servername for SNI, none for an IP address).
       const options = { host, port, servername: isIP(host) ? '' : host, path: null }
       // Up to `count` in all: each one opened here is a request that need not wait for its handshakes.

@@ -1,11 +1,15 @@
 // Opening the connections a run will need before it needs them (agent.ts): the API's as soon as the
 // command is known, the chat's alongside. Only the origin is used (scheme, host, port); the rest of a
 // webhook address is a secret and goes nowhere but into the request itself.
-import { transportFor } from './agent.ts'
+import { AHEAD_MAX_IDLE_MS, transportFor } from './agent.ts'
 import { proxyConfigured } from './proxy.ts'
 
-// How many connections each origin was opened with ahead.
-const opened = new Map<string, number>()
+// Each origin opened ahead: with how many connections, and when. A run asks twice, before its modules load
+// and once its configuration is read, and the second must not add to the first. A later run in the same
+// process (the plugin API in a long-lived script) finds what was opened for the last one gone, taken by its
+// requests or closed unused after AHEAD_MAX_IDLE_MS, so the memory lasts that long and no longer: past it,
+// the origin is opened again (and a server given an address another one had is not taken for it).
+const opened = new Map<string, { readonly count: number; readonly at: number }>()
 
 /**
  * Opens a kept-alive connection (`connections` of them) to `url`'s origin for the next requests there.
@@ -21,8 +25,10 @@ export function preconnect(url: string | undefined, env: Record<string, string |
   } catch {
     return false
   }
-  if ((parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || (opened.get(parsed.origin) ?? 0) >= connections) return false
-  opened.set(parsed.origin, connections)
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return false
+  const before = opened.get(parsed.origin)
+  if (before && before.count >= connections && performance.now() - before.at < AHEAD_MAX_IDLE_MS) return false
+  opened.set(parsed.origin, { count: connections, at: performance.now() })
   transportFor(parsed.protocol).open(parsed, connections)
   return true
 }

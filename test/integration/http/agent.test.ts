@@ -71,6 +71,22 @@ test('a connection that failed ahead is not handed out: the request opens its ow
   }
 })
 
+test('a connection opened ahead that the server closed no longer counts: opening again makes a new one', async () => {
+  const s = await counting()
+  servers.push(s.server)
+  const url = new URL(s.url)
+  transportFor('http:').open(url)
+  await once(s.server, 'connection')
+  s.connections[0]!.destroy()
+  // The client's end sees the close within milliseconds on loopback.
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  transportFor('http:').open(url)
+  for (const until = Date.now() + 2000; s.connections.length < 2 && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 10))
+  assert.is(s.connections.length, 2, 'a second connection was opened in place of the closed one')
+  assert.is(await (await fetchOverHttp(`${s.url}/x`)).text(), 'ok')
+  assert.equal(s.requests, [s.connections[1]])
+})
+
 // A server closes an idle connection after its keep-alive timeout (Node's: 5 s); a request written as that
 // close arrives fails with ECONNRESET. One opened ahead and left unused too long is replaced instead.
 test('a connection opened ahead and left idle past AHEAD_MAX_IDLE_MS is replaced at its first request, before a server would close it', async () => {

@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { preconnectForCommand } from '../../../lib/http/preconnect.ts'
+import { AHEAD_MAX_IDLE_MS } from '../../../lib/http/agent.ts'
+import { preconnect, preconnectForCommand } from '../../../lib/http/preconnect.ts'
 
 // Two loopback origins (API and chat) that count the connections made to them.
 async function origin(): Promise<{ url: string; count: () => number; server: Server }> {
@@ -75,6 +76,22 @@ test('nothing is opened where the run may go elsewhere or make no request', asyn
   for (const [argv, e, dotenv] of cases) assert.is(preconnectForCommand(argv, e, dotenv), false, argv.join(' '))
   await settle()
   assert.equal([api.count(), chat.count()], [0, 0])
+})
+
+// The plugin API runs several reports in one process: each run's connections are taken or closed within
+// AHEAD_MAX_IDLE_MS, so a run after that opens its own. (Before, the first run's record kept every later
+// one, and any server later given the same port, from opening ahead at all.)
+test('an origin opened ahead is not opened again within a run, and is again once the last one\'s would have gone', async () => {
+  const { api } = await setup()
+  assert.is(preconnect(api.url, {}), true)
+  assert.is(preconnect(api.url, {}), false, 'the second ask of the same run')
+  const now = performance.now.bind(performance)
+  performance.now = () => now() + AHEAD_MAX_IDLE_MS + 1
+  try {
+    assert.is(preconnect(api.url, {}), true, 'a later run')
+  } finally {
+    performance.now = now
+  }
 })
 
 test.run()
