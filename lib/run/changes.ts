@@ -7,6 +7,7 @@ import type { Config } from '../config/config.ts'
 import type { TrackerConfig } from './tracker.ts'
 import type { Log } from '../core/log.ts'
 import { printableAddress } from '../core/redact.ts'
+import { secretsOf } from '../config/secrets.ts'
 import type { Failure } from '../core/text/issue.ts'
 
 type Env = Record<string, string | undefined>
@@ -91,7 +92,7 @@ export async function readChanges(config: ChangesConfig, head: string, log: Log,
     }),
   ])
   if (service === null) return {}
-  const changes = await readWhatChanged(service, localHistory(cwd), { head, lastGoodSha: config.lastGoodSha, timeoutMs: config.changesTimeoutMs, ...(signal ? { signal } : {}) }, log)
+  const changes = await readWhatChanged(service, localHistory(cwd), { head, lastGoodSha: config.lastGoodSha, timeoutMs: config.changesTimeoutMs, known: secretsOf(config), ...(signal ? { signal } : {}) }, log)
   return changes ? { changes, mentionAuthors: config.mentionAuthors } : {}
 }
 

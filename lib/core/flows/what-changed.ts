@@ -5,9 +5,10 @@
 // requests as the search begins, and the comparison as soon as a source names its likely answer.
 // Everything shares one deadline (REPORT_CHANGES_TIMEOUT). It must never cost the issue: whatever goes
 // wrong is one [WARN] naming the cause and the fix, and the issue is filed without the section.
-import { BaseGone, type ChangePull, type Changes, type ChangesService, type CommitHistory, type Comparison, type LastGood, type LastGoodSource } from '../changes.ts'
+import { BaseGone, type ChangeCommit, type ChangePull, type Changes, type ChangesService, type CommitHistory, type Comparison, type LastGood, type LastGoodSource } from '../changes.ts'
 import type { Log } from '../log.ts'
 import { until, whyUnread } from '../retry/deadline.ts'
+import { redactSecrets } from '../text/secrets.ts'
 
 /** What to compare and for how long. */
 export interface ChangesRequest {
@@ -19,6 +20,8 @@ export interface ChangesRequest {
   readonly timeoutMs: number
   /** Aborts when nothing will use the answer (a duplicate files nothing): the read stops without a word. */
   readonly signal?: AbortSignal
+  /** Secrets to mask in the commits' and pull requests' texts besides the well-known shapes (the run's tokens). */
+  readonly known: readonly string[]
 }
 
 const SHA = /^[0-9a-f]{7,64}$/i
@@ -31,6 +34,21 @@ export const sameCommit = (a: string, b: string): boolean => {
   const [x, y] = [a.toLowerCase(), b.toLowerCase()]
   return x.startsWith(y) || y.startsWith(x)
 }
+
+// Commit subjects, pull request titles and names are written by whoever pushed: hostile input, masked
+// whole as they are read, like the CI's job names (what-failed.ts). The section cuts each to 200
+// characters, and a secret cut there would no longer match itself at the tracker's door (docs/security.md).
+const scrubCommit = (commit: ChangeCommit, known: readonly string[]): ChangeCommit => ({
+  ...commit,
+  subject: redactSecrets(commit.subject, known),
+  author: redactSecrets(commit.author, known),
+  ...(commit.login === undefined ? {} : { login: redactSecrets(commit.login, known) }),
+})
+const scrubPull = (pull: ChangePull, known: readonly string[]): ChangePull => ({
+  ...pull,
+  title: redactSecrets(pull.title, known),
+  author: pull.author === null ? null : redactSecrets(pull.author, known),
+})
 
 const explicit = (sha: string): LastGoodSource => ({ name: 'REPORT_LAST_GOOD_SHA', find: async () => ({ sha, source: 'REPORT_LAST_GOOD_SHA' }) })
 
@@ -115,9 +133,10 @@ export async function readWhatChanged(service: ChangesService | undefined, local
       const pull = pullOfSha.get(sha)
       if (!pull) continue
       pullOf.set(sha, pull.number)
-      if (!pulls.has(pull.number)) pulls.set(pull.number, pull)
+      if (!pulls.has(pull.number)) pulls.set(pull.number, scrubPull(pull, request.known))
     }
-    return { ...found, status: comparison.status, commits: comparison.commits, total: comparison.total, behindBy: comparison.behindBy, pulls: [...pulls.values()], pullOf }
+    const commits = comparison.commits.map((commit) => scrubCommit(commit, request.known))
+    return { ...found, status: comparison.status, commits, total: comparison.total, behindBy: comparison.behindBy, pulls: [...pulls.values()], pullOf }
   } catch (error) {
     if (request.signal?.aborted) return undefined
     log.warn(`Could not ${step} to say what changed: ${why(error, request.timeoutMs)}. The issue is filed without its What changed section`)

@@ -25,7 +25,7 @@ const service = (over: Partial<ChangesService> & { found?: (LastGood | null | un
   }
 }
 
-const REQUEST = { head: HEAD, timeoutMs: 2_000 }
+const REQUEST = { head: HEAD, timeoutMs: 2_000, known: [] }
 
 test('the first source that answers wins; a source with nothing recorded passes to the next', async () => {
   const s = service({ found: [undefined, { sha: BASE, source: 'runs' }, { sha: 'c'.repeat(40), source: 'never' }] })
