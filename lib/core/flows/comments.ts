@@ -66,9 +66,11 @@ export async function commentOnDuplicate(
   }
 }
 
-// The commit an occurrence comment or an issue body names on its `**Commit:**` line.
-const COMMIT_LINE = /^\*\*Commit:\*\* `([0-9a-f]{7,64})`/gim
-const lastCommitIn = (text: string | undefined): string | undefined => [...(text ?? '').matchAll(COMMIT_LINE)].at(-1)?.[1]
+// The commit an occurrence comment or an issue body names on its `**Commit:**` line: the first such line.
+// Both write theirs before anything quoted (the commit message's code block, the reason, the log excerpt),
+// whose lines anyone who pushes can make look the same; a later match would let them pick the base.
+const COMMIT_LINE = /^\*\*Commit:\*\* `([0-9a-f]{7,64})`/im
+const commitIn = (text: string | undefined): string | undefined => COMMIT_LINE.exec(text ?? '')?.[1]
 
 /**
  * `failure` with what changed since the previous occurrence: the commit of the newest occurrence comment,
@@ -76,7 +78,7 @@ const lastCommitIn = (text: string | undefined): string | undefined => [...(text
  */
 async function sincePrevious(tracker: Tracker, issue: { readonly number: number; readonly body?: string }, failure: Failure, since: (base: string) => Promise<Changes | undefined>): Promise<Failure> {
   const comments = await tracker.listComments(issue.number).catch(() => [] as readonly Comment[])
-  const previous = [...comments].reverse().map((comment) => (isOccurrenceComment(comment.body) ? lastCommitIn(comment.body) : undefined)).find(Boolean) ?? lastCommitIn(issue.body)
+  const previous = [...comments].reverse().map((comment) => (isOccurrenceComment(comment.body) ? commitIn(comment.body) : undefined)).find(Boolean) ?? commitIn(issue.body)
   if (!previous || sameCommit(previous, failure.commitSha)) return failure
   const changes = await since(previous)
   return changes ? { ...failure, changes: { ...changes, source: PREVIOUS_OCCURRENCE } } : failure

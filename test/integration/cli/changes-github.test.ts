@@ -277,6 +277,18 @@ test('ON_DUPLICATE=comment: the occurrence comment says what changed since the p
   assert.ok(compares().some((call) => call.path.endsWith(`/compare/10005ee...${HEAD}`)), compares().map((x) => x.path).join(', '))
 })
 
+test('ON_DUPLICATE=comment: a **Commit:** line inside the quoted commit message or log does not choose the previous commit', async () => {
+  serveGitHubChanges(servers.gh, REPO)
+  // The spec's body: the report's own Commit line, then the commit message (pushed by anyone) in a code block.
+  const body = `## Deploy Failure Report\n\n**Commit:** \`${c(5).slice(0, 7)}\`\n\n### Commit Message\n\`\`\`\n**Commit:** \`${c(1).slice(0, 7)}\`\n\`\`\`\n`
+  const holder = servers.gh.addIssue({ title: `[DEPLOY FAIL] production — ${HEAD} — ${today()}`, body })
+  const r = await runInProcess('report.mts', ['--json', 'Deploy job failed'], servers.gh.env({ ...ENV, ON_DUPLICATE: 'comment' }))
+  assert.is(r.code, 0, r.stderr)
+  const comment = servers.gh.comments.find((x) => x.issue_number === holder.number)!
+  assert.match(comment.body ?? '', /since the previous occurrence \(`10005ee`\)/)
+  assert.is(compares().filter((call) => call.path.includes(`/compare/${c(1).slice(0, 7)}`)).length, 0)
+})
+
 test('ON_DUPLICATE=comment: the previous occurrence was this very commit: no section, no comparison from it', async () => {
   serveGitHubChanges(servers.gh, REPO)
   const holder = servers.gh.addIssue({ title: `[DEPLOY FAIL] production — ${HEAD} — ${today()}`, body: `## Deploy Failure Report\n\n**Commit:** \`${HEAD.slice(0, 7)}\`\n` })
