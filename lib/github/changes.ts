@@ -164,7 +164,11 @@ const lastPage = (link: unknown): number | undefined => {
   return match ? Number(match[1]) : undefined
 }
 
-/** Compares `base...head`: the first page, and the last when there are more, so the newest commits are listed. */
+/**
+ * Compares `base...head`: the first page, and when there are more, the last two together, so that at least
+ * the newest hundred commits are listed (the last page alone may hold one) and matched to pull requests.
+ * https://docs.github.com/en/rest/commits/commits#compare-two-commits
+ */
 async function compare(github: GitHub, code: GitHubCode, base: string, head: string, signal: AbortSignal): Promise<Comparison & { url?: string }> {
   const { owner, repo } = code
   const page = (n: number) =>
@@ -182,9 +186,10 @@ async function compare(github: GitHub, code: GitHubCode, base: string, head: str
   const last = lastPage(first.headers.link)
   if (last !== undefined && last > 1) {
     try {
-      const tail = (await page(last)).data as { commits?: unknown }
-      if (!Array.isArray(tail.commits)) throw unexpected('the comparison')
-      commits = (tail.commits as CompareCommit[]).map(commitOf)
+      // The page before the last is the first page itself when there are two: no request for it then.
+      const tail = await Promise.all([last - 1, last].map(async (n) => (n === 1 ? data : ((await page(n)).data as { commits?: unknown }))))
+      if (!tail.every((part) => Array.isArray(part.commits))) throw unexpected('the comparison')
+      commits = tail.flatMap((part) => (part.commits as CompareCommit[]).map(commitOf))
     } catch (error) {
       throw cannot(`the comparison of ${base.slice(0, 7)}...${head.slice(0, 7)}`, error, PERMISSION.contents)
     }

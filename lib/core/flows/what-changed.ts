@@ -123,7 +123,7 @@ export async function readWhatChanged(service: ChangesService | undefined, local
     }
     step = `read the pull requests of the commits (${service?.service ?? ''})`
     const lookup = comparison.status === 'ahead' || comparison.status === 'diverged' ? service?.pulls : undefined
-    // Every listed commit: the services' readers already bound the list (GitHub's first and last pages, the
+    // Every listed commit: the services' readers already bound the list (GitHub's first or last two pages, the
     // checkout's newest 100, GitLab's answer under the size cap), and matching costs no request.
     const listed = comparison.commits
     const pullOfSha = lookup && listed.length ? await until(lookup.pullsOf(listed, deadline.signal), deadline.signal) : new Map<string, ChangePull>()

@@ -157,7 +157,7 @@ test('a merge commit\'s pull request claims its branch\'s commits; a closed unme
   assert.ok(compares().every((call) => call.path.endsWith(`/compare/${c(2)}...${top}`) || call.path.endsWith(`/compare/${c(4)}...${top}`)))
 })
 
-test('pagination: 260 commits are counted, the newest listed from the last page, 20 lines and "and N more"', async () => {
+test('pagination: 260 commits are counted, the newest listed from the last two pages, 20 lines and "and N more"', async () => {
   const commits = linearHistory(262)
   serveGitHubChanges(servers.gh, { commits, deployments: [deployedAt(c(1), 5, ['success'])] })
   const r = await runInProcess('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, CI_COMMIT_SHA: c(261) }))
@@ -166,7 +166,9 @@ test('pagination: 260 commits are counted, the newest listed from the last page,
   assert.match(shown, /\*\*260 commits\*\*/)
   assert.ok(shown.includes('- Change 261 ('), shown)
   assert.match(shown, /- … and 240 more: \[see the comparison\]\(http/)
-  assert.equal(compares().map((call) => call.query.get('page')), ['1', '3'])
+  // The first page, then the last two together (the last alone holds two commits).
+  assert.is(compares()[0]!.query.get('page'), '1')
+  assert.equal(compares().map((call) => call.query.get('page')).sort(), ['1', '2', '3'])
   assert.ok(compares().every((call) => call.query.get('per_page') === '100'))
 })
 
@@ -184,6 +186,17 @@ test('secrets in titles, subjects and names are masked before the section cuts t
   const shown = section(sentBody())
   assert.ok(shown.includes('#41'), shown)
   for (let i = 0; i + 8 <= token.length; i++) assert.not.ok(shown.includes(token.slice(i, i + 8)), `${token.slice(i, i + 8)} in\n${shown}`)
+})
+
+test('pagination: 101 commits list the newest 100, not only the one on the last page', async () => {
+  serveGitHubChanges(servers.gh, { commits: linearHistory(103), pulls: [{ number: 7, title: 'An early pull request', author: 'dev1', commits: [c(3)] }], deployments: [deployedAt(c(1), 5, ['success'])] })
+  const r = await runInProcess('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, CI_COMMIT_SHA: c(102) }))
+  assert.is(r.code, 0, r.stderr)
+  const shown = section(sentBody())
+  assert.match(shown, /\*\*1 pull request and 101 commits\*\*/)
+  assert.ok(shown.includes('An early pull request ([#7]('), shown)
+  assert.ok(shown.includes('- Change 102 (') && shown.includes('- Change 84 ('), shown)
+  assert.match(shown, /- … and 81 more: /)
 })
 
 test('mentions and assignment: plain by default; REPORT_MENTION=authors @mentions people, never bots; REPORT_ASSIGN=authors assigns after REPORT_ASSIGNEES, never bots', async () => {
