@@ -73,17 +73,29 @@ export function changeLines(changes: Changes, flavor: Flavor = 'github'): string
   return kept
 }
 
-/** The authors line's names: @mentions for people with accounts when asked (each once, at most {@link MAX_PEOPLE}), plain names otherwise. */
+/**
+ * At most this many authors are named; the rest are counted. The pulls and commits are listed in at most
+ * {@link MAX_CHANGE_LINES} lines, but their authors came from every listed commit (GitHub's up to two
+ * hundred, GitLab's all): a hundred long names made the section larger than the room the body's budget
+ * leaves it, and GitHub refuses a body over 65,536 characters (lib/core/text/budget.ts).
+ */
+export const MAX_AUTHORS = 20
+
+/**
+ * The authors line's names: @mentions for people with accounts when asked (each once, at most
+ * {@link MAX_PEOPLE}), plain names otherwise; at most {@link MAX_AUTHORS}, then `and N more`.
+ */
 export function authorNames(authors: readonly Author[], view: Pick<ChangesView, 'mention' | 'flavor'>): string[] {
   const flavor = view.flavor ?? 'github'
   let mentioned = 0
-  return authors.map((author) => {
+  const more = authors.length > MAX_AUTHORS ? [`and ${authors.length - MAX_AUTHORS} more`] : []
+  return [...authors.slice(0, MAX_AUTHORS).map((author) => {
     if (view.mention && isPerson(author) && mentioned < MAX_PEOPLE) {
       mentioned++
       return `@${author.login}`
     }
     return nameOf(author.name, flavor)
-  })
+  }), ...more]
 }
 
 /** The one-line summary or plain statement that opens the section. */

@@ -6,6 +6,7 @@ import type { ChangeCommit, ChangePull, Changes } from '../../../../lib/core/cha
 import { changedLine, changesEntry, renderWhatChanged, MAX_CHANGE_LINES } from '../../../../lib/core/text/what-changed.ts'
 import { authorAssignees, isBot } from '../../../../lib/core/text/authors.ts'
 import { renderBody, renderChat, type Failure } from '../../../../lib/core/text/issue.ts'
+import { BODY_LIMIT } from '../../../../lib/core/text/budget.ts'
 
 const NOW = new Date('2026-11-26T12:00:00Z')
 const TWO_HOURS_AGO = new Date('2026-11-26T10:00:00Z')
@@ -129,6 +130,17 @@ test('the body: without changes it is unchanged; with them the section follows t
   assert.ok(withFailed.indexOf('### What failed') < withFailed.indexOf('### What changed') && withFailed.indexOf('### What changed') < withFailed.indexOf('boom'))
   assert.is(renderChat(failure).includes('Changed:'), false)
   assert.match(renderChat({ ...failure, changes: c }), /\nChanged: no code change since aaaaaaa \(2 h ago\)\nPipeline:/)
+})
+
+test('the authors line is bounded: with a hundred long names and a long message and reason the body stays within GitHub\'s limit', () => {
+  // Git author names are whatever the pusher typed; each is cut to 200 characters, but a hundred of them
+  // made the section 29 KB, more than the body's budget leaves it beside a long message and reason.
+  const many = changes({ commits: Array.from({ length: 100 }, (_, i) => commit(i, { subject: 's'.repeat(300), author: `${i} ${'n'.repeat(300)}` })), total: 100 })
+  const body = renderBody({ ...failure, commitMessage: 'm'.repeat(60_000), reason: 'r'.repeat(60_000), changes: many })
+  assert.ok(body.length <= BODY_LIMIT, `${body.length}`)
+  const authors = renderWhatChanged(many, { now: NOW }).split('\n').find((line) => line.startsWith('**Authors:**'))!
+  assert.is(authors.split(', ').length, 21)
+  assert.match(authors, /, and 80 more$/)
 })
 
 test.run()
