@@ -15,7 +15,7 @@ import { fileReport } from '../core/flows/report.ts'
 import type { Log } from '../core/log.ts'
 import { flappingLine, flapState, type FlapState } from '../core/noise/flap.ts'
 import { episodeOf, pagedLine, pagesNow, PAGED_MARKER } from '../core/noise/page.ts'
-import { failedStreak, holds, runsToRead } from '../core/noise/streak.ts'
+import { holds, holdsOnPage, runsToRead, streakOf } from '../core/noise/streak.ts'
 import { describeError } from '../core/retry/transient.ts'
 import type { Failure } from '../core/text/issue.ts'
 import type { Tracker } from '../core/tracker.ts'
@@ -49,8 +49,16 @@ async function readStreak(runs: Awaited<ReturnType<typeof trackerAndRuns>>['runs
     return undefined
   }
   try {
-    const history = await runs.reader.recentRuns(runsToRead(fileAfter))
-    return { count: failedStreak(history.runs, runs.current), of: fileAfter, what: history.what }
+    const asked = runsToRead(fileAfter)
+    const history = await runs.reader.recentRuns(asked)
+    const streak = streakOf(history.runs, runs.current, asked)
+    // A page full of failed, cancelled or skipped runs may hide older failures: never hold on it.
+    if (holds(fileAfter, streak.count) && !holdsOnPage(fileAfter, streak)) {
+      const counted = `${streak.count} consecutive failed run${streak.count === 1 ? '' : 's'}`
+      log.warn(`REPORT_FILE_AFTER=${fileAfter} is not applied: the ${history.runs.length} runs of ${history.what} read show ${counted} and no good run before ${streak.count === 1 ? 'it' : 'them'}; the failure is filed as if no threshold were set`)
+      return undefined
+    }
+    return { count: streak.count, of: fileAfter, what: history.what }
   } catch (error) {
     log.warn(`REPORT_FILE_AFTER=${fileAfter} is not applied: the ${runs.reader.name} run history could not be read (${describeError(error)}${permissionHint(error)}); the failure is filed as if no threshold were set`)
     return undefined

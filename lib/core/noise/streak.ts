@@ -43,27 +43,46 @@ function* attemptsOf(run: CiRun): Generator<RunConclusion> {
   for (let i = 1; i < run.attempt; i++) yield 'failed'
 }
 
+/** A streak as one page of runs shows it. */
+export interface Streak {
+  /** Failed runs in a row ending with this one, counted once per attempt. */
+  readonly count: number
+  /**
+   * Whether the page may have cut it short: it was full and no good run ended the streak on it, so older
+   * failures may follow on the next page. A count cut short must never hold a failure.
+   */
+  readonly cut: boolean
+}
+
 /**
  * How many failed runs in a row end with `current`, counting `current` (in progress: failed) once per
- * attempt. `runs` is the CI's list, newest first; runs listed before `current` (newer ones) are left out,
- * and so is `current`'s own listing, whatever it says.
+ * attempt, and whether the page of `asked` runs cut that short. `runs` is the CI's list, newest first;
+ * runs listed before `current` (newer ones) are left out, and so is `current`'s own listing, whatever it
+ * says.
  */
-export function failedStreak(runs: readonly CiRun[], current: ThisRun): number {
+export function streakOf(runs: readonly CiRun[], current: ThisRun, asked: number): Streak {
   const at = runs.findIndex((run) => run.id === current.id)
   let count = 0
   for (const attempt of attemptsOf({ id: current.id, conclusion: 'failed', attempt: current.attempt })) if (attempt === 'failed') count++
   for (const run of runs.slice(at + 1)) {
     if (run.id === current.id) continue
     for (const attempt of attemptsOf(run)) {
-      if (attempt === 'succeeded') return count
+      if (attempt === 'succeeded') return { count, cut: false }
       if (attempt === 'failed') count++
     }
   }
-  return count
+  // GitHub and GitLab fill a page whenever more runs exist: a shorter one is the whole history.
+  return { count, cut: runs.length >= asked }
 }
+
+/** {@link streakOf}'s count, as if the page held the whole history. */
+export const failedStreak = (runs: readonly CiRun[], current: ThisRun): number => streakOf(runs, current, Infinity).count
 
 /** Whether `streak` consecutive failed runs are still below REPORT_FILE_AFTER=`fileAfter`: the run is held. */
 export const holds = (fileAfter: number, streak: number): boolean => streak < fileAfter
+
+/** Whether one page's streak holds the run: below the threshold, and not cut short by the page. */
+export const holdsOnPage = (fileAfter: number, streak: Streak): boolean => holds(fileAfter, streak.count) && !streak.cut
 
 /** How many runs to ask for: enough for the threshold with room for cancelled ones, one page at most. */
 export const runsToRead = (fileAfter: number): number => Math.min(100, fileAfter * 2 + 10)

@@ -84,6 +84,18 @@ test('a re-run counts once per attempt, so a third attempt of a failed deploy re
   assert.is(second.stdout, '[INFO] 2 of 3 consecutive failed runs of deploy.yml on main; no issue yet\n')
 })
 
+test('a page of runs filled with cancelled ones and no good run: the streak may go on past it, so it files, with one [WARN]', async () => {
+  // Two failures, then 20 runs cancelled (a concurrency group cancelling in progress): one page of 16 shows
+  // only cancelled runs after this one, so it cannot tell the streak is 3.
+  seed([failed(1), failed(2), ...Array.from({ length: 20 }, (_, i) => ({ id: 10 + i, conclusion: 'cancelled' as const }))])
+  const r = await runInProcess('report.mts', ['x'], env())
+  assert.is(r.code, 0, r.stderr)
+  assert.match(r.stdout, /^\[INFO\] Created issue #1:/)
+  const warnings = r.stderr.trimEnd().split('\n')
+  assert.is(warnings.length, 1, r.stderr)
+  assert.match(warnings[0]!, /^\[WARN\] REPORT_FILE_AFTER=3 is not applied: the 16 runs of deploy.yml on main read show 1 consecutive failed run and no good run before it; the failure is filed as if no threshold were set$/)
+})
+
 test('a run that does not name its workflow is looked up first (GET …/actions/runs/{id} gives workflow_id)', async () => {
   seed([failed(1)])
   const { GITHUB_WORKFLOW_REF: _, GITHUB_REF_NAME: __, ...unnamed } = env()

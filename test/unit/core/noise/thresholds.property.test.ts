@@ -4,7 +4,7 @@
 import fc from 'fast-check'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { failedStreak, holds, type CiRun } from '../../../../lib/core/noise/streak.ts'
+import { failedStreak, holds, holdsOnPage, streakOf, type CiRun } from '../../../../lib/core/noise/streak.ts'
 import { episodeOf, pagedText, pagesNow, type PageThreshold } from '../../../../lib/core/noise/page.ts'
 import { OCCURRENCE_MARKER, RECOVERY_MARKER } from '../../../../lib/core/text/comment-text.ts'
 
@@ -44,6 +44,11 @@ test('REPORT_FILE_AFTER: a failure whose true streak is at or past N is never he
       if (truth >= fileAfter) assert.not.ok(holds(fileAfter, counted), `held at a true streak of ${truth} (counted ${counted}) with N=${fileAfter}`)
       // Without re-runs the count is exact.
       if (all.every((r) => r.length === 1)) assert.is(counted, truth)
+      // One page of `asked` runs, as the CI lists it: a page that cuts the streak short never holds.
+      for (const asked of [1, 2, 5, 16]) {
+        const onPage = streakOf(listing.slice(0, asked), { id: 'me', attempt: mine.length }, asked)
+        if (truth >= fileAfter) assert.not.ok(holdsOnPage(fileAfter, onPage), `held on a page of ${asked} at a true streak of ${truth} (counted ${onPage.count}) with N=${fileAfter}`)
+      }
     }),
     { numRuns: 2000 },
   )
