@@ -13,7 +13,7 @@ import type { Recovery } from '../core/text/comment-text.ts'
 import type { Tracker } from '../core/tracker.ts'
 import { readFlapRecord } from './noise-sources.ts'
 
-type ResolveConfig = Pick<Config, 'flap' | 'retryAttempts' | 'retryDelaySeconds'>
+type ResolveConfig = Pick<Config, 'flap' | 'onDuplicate' | 'retryAttempts' | 'retryDelaySeconds'>
 
 /** The tracker the resolver closes through (the flapping environment's issues left out), and those it left open. */
 export interface FlapHolds {
@@ -24,6 +24,13 @@ export interface FlapHolds {
   readonly keptOpen: readonly number[]
   /** Issues left open earlier that the resolver now closes after a calm window: their incidents were resolved then. */
   readonly calm: readonly number[]
+  /**
+   * Issues left open earlier whose incidents are resolved again all the same: with ON_DUPLICATE=skip a new
+   * outage on an open issue leaves no trace, yet its report triggered the pager, and PagerDuty opens a new
+   * incident for a trigger on a resolved dedup_key. Resolving one that is resolved changes nothing.
+   * https://developer.pagerduty.com/docs/events-api-v2/trigger-events/
+   */
+  readonly resolveAgain: readonly number[]
 }
 
 /**
@@ -33,7 +40,7 @@ export interface FlapHolds {
  */
 export async function holdFlapping(config: ResolveConfig, tracker: Tracker, recovery: Recovery, log: Log, dryRun: boolean): Promise<FlapHolds> {
   const flap = config.flap
-  const none = { tracker, heldNow: [], keptOpen: [], calm: [] }
+  const none = { tracker, heldNow: [], keptOpen: [], calm: [], resolveAgain: [] }
   if (!flap) return none
   const now = recovery.time
   const decisions: { number: number; url: string; action: 'close' | 'hold' | 'keep'; held: boolean }[] = []
@@ -80,8 +87,10 @@ export async function holdFlapping(config: ResolveConfig, tracker: Tracker, reco
       }
     }
   }
+  // Only the record of comment mode says whether an issue left open failed again since.
+  const resolveAgain = config.onDuplicate === 'comment' || dryRun ? [] : [...keptOpen, ...calm]
   const leftOpen = new Set([...heldNow, ...keptOpen])
-  if (leftOpen.size === 0) return { ...none, calm }
+  if (leftOpen.size === 0) return { ...none, calm, resolveAgain }
   const wrapped: Tracker = {
     ...tracker,
     openIssues: (query) => ({
@@ -90,5 +99,5 @@ export async function holdFlapping(config: ResolveConfig, tracker: Tracker, reco
       },
     }),
   }
-  return { tracker: wrapped, heldNow, keptOpen, calm }
+  return { tracker: wrapped, heldNow, keptOpen, calm, resolveAgain }
 }

@@ -36,8 +36,12 @@ export async function resolveFailures(session: Session, { dryRun = false } = {})
   let preview: RecoveryPreview | undefined
   const resolution = await resolveRecovery(dryRun ? tracker : warming, createNotifier(config, log, session.annotate), config, recovery, log, { dryRun, preview: (texts) => (preview = texts) })
   // PAGERDUTY_ROUTING_KEY: each closed issue's incident is resolved (loaded only when set); so is each
-  // issue a flapping environment keeps open, once, and not again when it closes after a calm window.
-  if (config.pager && !dryRun) await (await import('./paging.ts')).pageResolved(config, recovery.environment, [...resolution.closed.filter((n) => !flap?.calm.includes(n)), ...(flap?.heldNow ?? [])], log)
+  // issue a flapping environment keeps open, once, and not again when it closes after a calm window,
+  // unless skip mode left no record of a trigger since (noise-resolve.ts, resolveAgain).
+  if (config.pager && !dryRun) {
+    const incidents = new Set([...resolution.closed.filter((n) => !flap?.calm.includes(n)), ...(flap?.heldNow ?? []), ...(flap?.resolveAgain ?? [])])
+    await (await import('./paging.ts')).pageResolved(config, recovery.environment, [...incidents], log)
+  }
   return { resolution, recovery, ...(preview ? { preview } : {}) }
 }
 

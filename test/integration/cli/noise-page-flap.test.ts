@@ -142,6 +142,26 @@ test('resolve leaves a flapping issue open with one comment, resolves its incide
   assert.equal(actions(), [`trigger ${key}`, `resolve ${key}`], 'triggered and resolved exactly once for the episode')
 })
 
+test('ON_DUPLICATE=skip: a new outage on a flapping issue left open triggers a new incident, and the next good deploy resolves it', async () => {
+  seedOutages(2)
+  const flapEnv = env({ REPORT_FLAP: '3/24h' })
+  assert.is((await runInProcess('report.mts', ['x'], flapEnv)).code, 0)
+  const issue = servers.gh.issues.at(-1)!
+  const key = `deploy-failure-reporter/github/acme/shop#${issue.number}`
+  assert.is((await runInProcess('resolve.mts', [], flapEnv)).code, 0)
+  assert.is(issue.state, 'open')
+  assert.equal(actions(), [`trigger ${key}`, `resolve ${key}`])
+  // It fails again: the open issue holds the report, and skip mode writes nothing to it. PagerDuty opens
+  // a new incident for a trigger on a resolved one's dedup_key.
+  const again = await runInProcess('report.mts', ['x'], flapEnv)
+  assert.is(again.code, 0, again.stderr)
+  assert.equal(actions(), [`trigger ${key}`, `resolve ${key}`, `trigger ${key}`])
+  const good = await runInProcess('resolve.mts', [], flapEnv)
+  assert.is(good.code, 0, good.stderr)
+  assert.is(issue.state, 'open', 'still flapping: left open')
+  assert.equal(actions(), [`trigger ${key}`, `resolve ${key}`, `trigger ${key}`, `resolve ${key}`], 'the new incident is not left open')
+})
+
 test('stats shows the flapping environments and the pages the threshold held back', async () => {
   seedOutages(3)
   const r = await runInProcess('stats.mts', ['--since', '7d'], env({ REPORT_FLAP: '3/24h', REPORT_PAGE_AFTER: '30m' }))
