@@ -119,7 +119,7 @@ var init_secrets = __esm({
 // lib/core/redact.ts
 function registerSecret(...values) {
   const before = known.size;
-  for (const value8 of values) if (value8 !== void 0 && value8.length >= MIN_SECRET_LENGTH) known.add(value8);
+  for (const value5 of values) if (value5 !== void 0 && value5.length >= MIN_SECRET_LENGTH) known.add(value5);
   if (known.size !== before) ordered = [...known].sort((a, b) => b.length - a.length);
 }
 function registeredSecrets() {
@@ -154,8 +154,8 @@ function printableAddress(url) {
   parsed.password = "";
   return parsed.href.replace(/\/$/, "");
 }
-function proxyAddress(value8) {
-  return value8.includes("://") ? value8 : `http://${value8}`;
+function proxyAddress(value5) {
+  return value5.includes("://") ? value5 : `http://${value5}`;
 }
 function passwordIn(url) {
   if (url === void 0) return [];
@@ -181,20 +181,20 @@ function addressSecrets(address) {
   const { href, pathname, search } = new URL(address);
   const path3 = pathname === "/" ? "" : pathname;
   const values = search.slice(1).split("&").flatMap((pair) => {
-    const [name2 = "", value8 = ""] = pair.split(/=(.*)/s);
+    const [name2 = "", value5 = ""] = pair.split(/=(.*)/s);
     if (!SECRET_PARAMETER.test(safeDecode(name2))) return [];
-    return [value8, safeDecode(value8.replaceAll("+", " "))];
+    return [value5, safeDecode(value5.replaceAll("+", " "))];
   });
   const secrets = [address, href, path3 + search, path3, search.slice(1), ...values].filter((secret) => secret !== "");
   return [.../* @__PURE__ */ new Set([...secrets.flatMap(printedForms), ...credentialsIn(address)])];
 }
-function redactDeep(value8, keep = []) {
-  if (typeof value8 === "string") return redact(value8);
-  if (Array.isArray(value8)) return value8.map((item) => redactDeep(item, keep));
-  if (value8 !== null && typeof value8 === "object" && [Object.prototype, null].includes(Object.getPrototypeOf(value8))) {
-    return Object.fromEntries(Object.entries(value8).map(([k, v]) => [k, keep.includes(k) ? v : redactDeep(v, keep)]));
+function redactDeep(value5, keep = []) {
+  if (typeof value5 === "string") return redact(value5);
+  if (Array.isArray(value5)) return value5.map((item) => redactDeep(item, keep));
+  if (value5 !== null && typeof value5 === "object" && [Object.prototype, null].includes(Object.getPrototypeOf(value5))) {
+    return Object.fromEntries(Object.entries(value5).map(([k, v]) => [k, keep.includes(k) ? v : redactDeep(v, keep)]));
   }
-  return value8;
+  return value5;
 }
 var known, ordered, SECRET_PARAMETER, safeDecode;
 var init_redact = __esm({
@@ -605,6 +605,7 @@ var init_duration = __esm({
 // lib/core/text/what-changed.ts
 var what_changed_exports = {};
 __export(what_changed_exports, {
+  MAX_AUTHORS: () => MAX_AUTHORS,
   MAX_CHANGE_LINES: () => MAX_CHANGE_LINES,
   PREVIOUS_OCCURRENCE: () => PREVIOUS_OCCURRENCE,
   authorNames: () => authorNames,
@@ -629,13 +630,14 @@ function changeLines(changes, flavor = "github") {
 function authorNames(authors, view) {
   const flavor = view.flavor ?? "github";
   let mentioned = 0;
-  return authors.map((author) => {
+  const more = authors.length > MAX_AUTHORS ? [`and ${authors.length - MAX_AUTHORS} more`] : [];
+  return [...authors.slice(0, MAX_AUTHORS).map((author) => {
     if (view.mention && isPerson(author) && mentioned < MAX_PEOPLE) {
       mentioned++;
       return `@${author.login}`;
     }
     return nameOf(author.name, flavor);
-  });
+  }), ...more];
 }
 function changesSummary(changes, view) {
   if (changes.source === PREVIOUS_OCCURRENCE) return occurrenceSummary(changes);
@@ -712,7 +714,7 @@ function changesEntry(changes) {
     compareUrl: changes.compareUrl
   };
 }
-var MAX_CHANGE_LINES, TEXT_LIMIT, PREVIOUS_OCCURRENCE, shortSha, age, plural, text, linkable2, link, baseWithAge, pullRef, nameOf;
+var MAX_CHANGE_LINES, TEXT_LIMIT, PREVIOUS_OCCURRENCE, shortSha, age, plural, text, linkable2, link, baseWithAge, pullRef, nameOf, MAX_AUTHORS;
 var init_what_changed = __esm({
   "lib/core/text/what-changed.ts"() {
     "use strict";
@@ -727,7 +729,7 @@ var init_what_changed = __esm({
     shortSha = (sha) => sha.slice(0, 7);
     age = (at, now) => at === void 0 ? void 0 : `${formatDuration(Math.max(0, now.getTime() - at.getTime()) / 1e3).split(" ").slice(0, 2).join(" ")} ago`;
     plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-    text = (value8, flavor) => fitPrefix(oneLine(value8), TEXT_LIMIT, (kept, cut2) => markdownText(kept, flavor) + (cut2 ? `\u2026 ${cutNote(cut2)}` : ""));
+    text = (value5, flavor) => fitPrefix(oneLine(value5), TEXT_LIMIT, (kept, cut2) => markdownText(kept, flavor) + (cut2 ? `\u2026 ${cutNote(cut2)}` : ""));
     linkable2 = (url) => url !== null && /^https?:\/\/[^\s<>()`"[\]]+$/i.test(url) && URL.canParse(url);
     link = (label, url) => linkable2(url) ? `[${label}](${url})` : label;
     baseWithAge = (changes, view) => {
@@ -736,6 +738,7 @@ var init_what_changed = __esm({
     };
     pullRef = (pull, flavor) => link(`${flavor === "gitlab" ? "!" : "#"}${pull.number}`, pull.url);
     nameOf = (author, flavor) => text(author, flavor);
+    MAX_AUTHORS = 20;
   }
 });
 
@@ -1266,26 +1269,26 @@ function parseDuration(text4) {
 }
 function readNoise(env, onDuplicate, problems) {
   const settings = {};
-  const page = value4(env, "REPORT_PAGE_AFTER");
+  const page = trimmedValue(env, "REPORT_PAGE_AFTER");
   if (page !== void 0) {
     const seconds = parseDuration(page);
     if (WHOLE.test(page)) {
       settings.pageAfter = { runs: Number(page) };
       if (onDuplicate !== "comment") {
         problems.push(
-          `REPORT_PAGE_AFTER=${page} counts failed runs, which are recorded only with ON_DUPLICATE=comment (got ${JSON.stringify(value4(env, "ON_DUPLICATE") ?? "skip")}); set ON_DUPLICATE=comment, or give REPORT_PAGE_AFTER a duration such as 30m`
+          `REPORT_PAGE_AFTER=${page} counts failed runs, which are recorded only with ON_DUPLICATE=comment (got ${JSON.stringify(trimmedValue(env, "ON_DUPLICATE") ?? "skip")}); set ON_DUPLICATE=comment, or give REPORT_PAGE_AFTER a duration such as 30m`
         );
       }
     } else if (seconds !== void 0) settings.pageAfter = { seconds };
     else problems.push(`REPORT_PAGE_AFTER must be a number of failed runs such as 3, or a duration such as 30m (s, m, h or d), got ${JSON.stringify(page)}`);
-    if (value4(env, "PAGERDUTY_ROUTING_KEY") === void 0) problems.push("REPORT_PAGE_AFTER needs PAGERDUTY_ROUTING_KEY (an Events API v2 integration key): it says when to page");
+    if (trimmedValue(env, "PAGERDUTY_ROUTING_KEY") === void 0) problems.push("REPORT_PAGE_AFTER needs PAGERDUTY_ROUTING_KEY (an Events API v2 integration key): it says when to page");
   }
-  const file = value4(env, "REPORT_FILE_AFTER");
+  const file = trimmedValue(env, "REPORT_FILE_AFTER");
   if (file !== void 0) {
     if (WHOLE.test(file)) settings.fileAfter = Number(file);
     else problems.push(`REPORT_FILE_AFTER must be a whole number of consecutive failed runs, at least 1, such as 3, got ${JSON.stringify(file)}`);
   }
-  const flap = value4(env, "REPORT_FLAP");
+  const flap = trimmedValue(env, "REPORT_FLAP");
   if (flap !== void 0) {
     const [count = "", window2 = "", ...rest] = flap.split("/");
     const windowSeconds = parseDuration(window2);
@@ -1302,14 +1305,11 @@ function formatWindow(seconds) {
   if (seconds % 3600 === 0) return `${seconds / 3600} h`;
   return seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`;
 }
-var value4, UNIT_SECONDS, WHOLE, noiseOn;
+var UNIT_SECONDS, WHOLE, noiseOn;
 var init_noise = __esm({
   "lib/config/noise.ts"() {
     "use strict";
-    value4 = (env, name2) => {
-      const v = env[name2]?.trim();
-      return v === void 0 || v === "" ? void 0 : v;
-    };
+    init_env();
     UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86400 };
     WHOLE = /^[1-9][0-9]{0,5}$/;
     noiseOn = (config) => config.fileAfter !== void 0 || config.flap !== void 0 || config.pageAfter !== void 0;
@@ -1449,13 +1449,13 @@ function parseTemplate(template, tags) {
   }
   compileTags(tags || mustache.tags);
   var scanner = new Scanner(template);
-  var start, type, value8, chr, token, openSection;
+  var start, type, value5, chr, token, openSection;
   while (!scanner.eos()) {
     start = scanner.pos;
-    value8 = scanner.scanUntil(openingTagRe);
-    if (value8) {
-      for (var i = 0, valueLength = value8.length; i < valueLength; ++i) {
-        chr = value8.charAt(i);
+    value5 = scanner.scanUntil(openingTagRe);
+    if (value5) {
+      for (var i = 0, valueLength = value5.length; i < valueLength; ++i) {
+        chr = value5.charAt(i);
         if (isWhitespace(chr)) {
           spaces.push(tokens.length);
           indentation += chr;
@@ -1480,23 +1480,23 @@ function parseTemplate(template, tags) {
     type = scanner.scan(tagRe) || "name";
     scanner.scan(whiteRe);
     if (type === "=") {
-      value8 = scanner.scanUntil(equalsRe);
+      value5 = scanner.scanUntil(equalsRe);
       scanner.scan(equalsRe);
       scanner.scanUntil(closingTagRe);
     } else if (type === "{") {
-      value8 = scanner.scanUntil(closingCurlyRe);
+      value5 = scanner.scanUntil(closingCurlyRe);
       scanner.scan(curlyRe);
       scanner.scanUntil(closingTagRe);
       type = "&";
     } else {
-      value8 = scanner.scanUntil(closingTagRe);
+      value5 = scanner.scanUntil(closingTagRe);
     }
     if (!scanner.scan(closingTagRe))
       throw new Error("Unclosed tag at " + scanner.pos);
     if (type == ">") {
-      token = [type, value8, start, scanner.pos, indentation, tagIndex, lineHasNonSpace];
+      token = [type, value5, start, scanner.pos, indentation, tagIndex, lineHasNonSpace];
     } else {
-      token = [type, value8, start, scanner.pos];
+      token = [type, value5, start, scanner.pos];
     }
     tagIndex++;
     tokens.push(token);
@@ -1505,13 +1505,13 @@ function parseTemplate(template, tags) {
     } else if (type === "/") {
       openSection = sections.pop();
       if (!openSection)
-        throw new Error('Unopened section "' + value8 + '" at ' + start);
-      if (openSection[1] !== value8)
+        throw new Error('Unopened section "' + value5 + '" at ' + start);
+      if (openSection[1] !== value5)
         throw new Error('Unclosed section "' + openSection[1] + '" at ' + start);
     } else if (type === "name" || type === "{" || type === "&") {
       nonSpace = true;
     } else if (type === "=") {
-      compileTags(value8);
+      compileTags(value5);
     }
   }
   stripSpace();
@@ -1575,8 +1575,8 @@ function Context(view, parentContext) {
 function Writer() {
   this.templateCache = {
     _cache: {},
-    set: function set2(key2, value8) {
-      this._cache[key2] = value8;
+    set: function set2(key2, value5) {
+      this._cache[key2] = value5;
     },
     get: function get2(key2) {
       return this._cache[key2];
@@ -1644,9 +1644,9 @@ var init_mustache = __esm({
     };
     Context.prototype.lookup = function lookup(name2) {
       var cache = this.cache;
-      var value8;
+      var value5;
       if (cache.hasOwnProperty(name2)) {
-        value8 = cache[name2];
+        value5 = cache[name2];
       } else {
         var context = this, intermediateValue, names, index, lookupHit = false;
         while (context) {
@@ -1664,16 +1664,16 @@ var init_mustache = __esm({
             lookupHit = hasProperty(context.view, name2);
           }
           if (lookupHit) {
-            value8 = intermediateValue;
+            value5 = intermediateValue;
             break;
           }
           context = context.parent;
         }
-        cache[name2] = value8;
+        cache[name2] = value5;
       }
-      if (isFunction(value8))
-        value8 = value8.call(this.view);
-      return value8;
+      if (isFunction(value5))
+        value5 = value5.call(this.view);
+      return value5;
     };
     Writer.prototype.clearCache = function clearCache() {
       if (typeof this.templateCache !== "undefined") {
@@ -1699,50 +1699,50 @@ var init_mustache = __esm({
     };
     Writer.prototype.renderTokens = function renderTokens(tokens, context, partials, originalTemplate, config) {
       var buffer = "";
-      var token, symbol, value8;
+      var token, symbol, value5;
       for (var i = 0, numTokens = tokens.length; i < numTokens; ++i) {
-        value8 = void 0;
+        value5 = void 0;
         token = tokens[i];
         symbol = token[0];
-        if (symbol === "#") value8 = this.renderSection(token, context, partials, originalTemplate, config);
-        else if (symbol === "^") value8 = this.renderInverted(token, context, partials, originalTemplate, config);
-        else if (symbol === ">") value8 = this.renderPartial(token, context, partials, config);
-        else if (symbol === "&") value8 = this.unescapedValue(token, context);
-        else if (symbol === "name") value8 = this.escapedValue(token, context, config);
-        else if (symbol === "text") value8 = this.rawValue(token);
-        if (value8 !== void 0)
-          buffer += value8;
+        if (symbol === "#") value5 = this.renderSection(token, context, partials, originalTemplate, config);
+        else if (symbol === "^") value5 = this.renderInverted(token, context, partials, originalTemplate, config);
+        else if (symbol === ">") value5 = this.renderPartial(token, context, partials, config);
+        else if (symbol === "&") value5 = this.unescapedValue(token, context);
+        else if (symbol === "name") value5 = this.escapedValue(token, context, config);
+        else if (symbol === "text") value5 = this.rawValue(token);
+        if (value5 !== void 0)
+          buffer += value5;
       }
       return buffer;
     };
     Writer.prototype.renderSection = function renderSection(token, context, partials, originalTemplate, config) {
       var self2 = this;
       var buffer = "";
-      var value8 = context.lookup(token[1]);
+      var value5 = context.lookup(token[1]);
       function subRender(template) {
         return self2.render(template, context, partials, config);
       }
-      if (!value8) return;
-      if (isArray(value8)) {
-        for (var j = 0, valueLength = value8.length; j < valueLength; ++j) {
-          buffer += this.renderTokens(token[4], context.push(value8[j]), partials, originalTemplate, config);
+      if (!value5) return;
+      if (isArray(value5)) {
+        for (var j = 0, valueLength = value5.length; j < valueLength; ++j) {
+          buffer += this.renderTokens(token[4], context.push(value5[j]), partials, originalTemplate, config);
         }
-      } else if (typeof value8 === "object" || typeof value8 === "string" || typeof value8 === "number") {
-        buffer += this.renderTokens(token[4], context.push(value8), partials, originalTemplate, config);
-      } else if (isFunction(value8)) {
+      } else if (typeof value5 === "object" || typeof value5 === "string" || typeof value5 === "number") {
+        buffer += this.renderTokens(token[4], context.push(value5), partials, originalTemplate, config);
+      } else if (isFunction(value5)) {
         if (typeof originalTemplate !== "string")
           throw new Error("Cannot use higher-order sections without the original template");
-        value8 = value8.call(context.view, originalTemplate.slice(token[3], token[5]), subRender);
-        if (value8 != null)
-          buffer += value8;
+        value5 = value5.call(context.view, originalTemplate.slice(token[3], token[5]), subRender);
+        if (value5 != null)
+          buffer += value5;
       } else {
         buffer += this.renderTokens(token[4], context, partials, originalTemplate, config);
       }
       return buffer;
     };
     Writer.prototype.renderInverted = function renderInverted(token, context, partials, originalTemplate, config) {
-      var value8 = context.lookup(token[1]);
-      if (!value8 || isArray(value8) && value8.length === 0)
+      var value5 = context.lookup(token[1]);
+      if (!value5 || isArray(value5) && value5.length === 0)
         return this.renderTokens(token[4], context, partials, originalTemplate, config);
     };
     Writer.prototype.indentPartial = function indentPartial(partial, indentation, lineHasNonSpace) {
@@ -1758,29 +1758,29 @@ var init_mustache = __esm({
     Writer.prototype.renderPartial = function renderPartial(token, context, partials, config) {
       if (!partials) return;
       var tags = this.getConfigTags(config);
-      var value8 = isFunction(partials) ? partials(token[1]) : partials[token[1]];
-      if (value8 != null) {
+      var value5 = isFunction(partials) ? partials(token[1]) : partials[token[1]];
+      if (value5 != null) {
         var lineHasNonSpace = token[6];
         var tagIndex = token[5];
         var indentation = token[4];
-        var indentedValue = value8;
+        var indentedValue = value5;
         if (tagIndex == 0 && indentation) {
-          indentedValue = this.indentPartial(value8, indentation, lineHasNonSpace);
+          indentedValue = this.indentPartial(value5, indentation, lineHasNonSpace);
         }
         var tokens = this.parse(indentedValue, tags);
         return this.renderTokens(tokens, context, partials, indentedValue, config);
       }
     };
     Writer.prototype.unescapedValue = function unescapedValue(token, context) {
-      var value8 = context.lookup(token[1]);
-      if (value8 != null)
-        return value8;
+      var value5 = context.lookup(token[1]);
+      if (value5 != null)
+        return value5;
     };
     Writer.prototype.escapedValue = function escapedValue(token, context, config) {
       var escape = this.getConfigEscape(config) || mustache.escape;
-      var value8 = context.lookup(token[1]);
-      if (value8 != null)
-        return typeof value8 === "number" && escape === mustache.escape ? String(value8) : escape(value8);
+      var value5 = context.lookup(token[1]);
+      if (value5 != null)
+        return typeof value5 === "number" && escape === mustache.escape ? String(value5) : escape(value5);
     };
     Writer.prototype.rawValue = function rawValue(token) {
       return token[1];
@@ -2359,26 +2359,26 @@ var require_toJS = __commonJS({
   "node_modules/yaml/dist/nodes/toJS.js"(exports) {
     "use strict";
     var identity = require_identity();
-    function toJS(value8, arg, ctx) {
-      if (Array.isArray(value8))
-        return value8.map((v, i) => toJS(v, String(i), ctx));
-      if (value8 && typeof value8.toJSON === "function") {
-        if (!ctx || !identity.hasAnchor(value8))
-          return value8.toJSON(arg, ctx);
+    function toJS(value5, arg, ctx) {
+      if (Array.isArray(value5))
+        return value5.map((v, i) => toJS(v, String(i), ctx));
+      if (value5 && typeof value5.toJSON === "function") {
+        if (!ctx || !identity.hasAnchor(value5))
+          return value5.toJSON(arg, ctx);
         const data = { aliasCount: 0, count: 1, res: void 0 };
-        ctx.anchors.set(value8, data);
+        ctx.anchors.set(value5, data);
         ctx.onCreate = (res2) => {
           data.res = res2;
           delete ctx.onCreate;
         };
-        const res = value8.toJSON(arg, ctx);
+        const res = value5.toJSON(arg, ctx);
         if (ctx.onCreate)
           ctx.onCreate(res);
         return res;
       }
-      if (typeof value8 === "bigint" && !ctx?.keep)
-        return Number(value8);
-      return value8;
+      if (typeof value5 === "bigint" && !ctx?.keep)
+        return Number(value5);
+      return value5;
     }
     exports.toJS = toJS;
   }
@@ -2550,11 +2550,11 @@ var require_Scalar = __commonJS({
     var identity = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
-    var isScalarValue = (value8) => !value8 || typeof value8 !== "function" && typeof value8 !== "object";
+    var isScalarValue = (value5) => !value5 || typeof value5 !== "function" && typeof value5 !== "object";
     var Scalar = class extends Node.NodeBase {
-      constructor(value8) {
+      constructor(value5) {
         super(identity.SCALAR);
-        this.value = value8;
+        this.value = value5;
       }
       toJSON(arg, ctx) {
         return ctx?.keep ? this.value : toJS.toJS(this.value, arg, ctx);
@@ -2581,7 +2581,7 @@ var require_createNode = __commonJS({
     var identity = require_identity();
     var Scalar = require_Scalar();
     var defaultTagPrefix = "tag:yaml.org,2002:";
-    function findTagObject(value8, tagName, tags) {
+    function findTagObject(value5, tagName, tags) {
       if (tagName) {
         const match = tags.filter((t) => t.tag === tagName);
         const tagObj = match.find((t) => !t.format) ?? match[0];
@@ -2589,53 +2589,53 @@ var require_createNode = __commonJS({
           throw new Error(`Tag ${tagName} not found`);
         return tagObj;
       }
-      return tags.find((t) => t.identify?.(value8) && !t.format);
+      return tags.find((t) => t.identify?.(value5) && !t.format);
     }
-    function createNode(value8, tagName, ctx) {
-      if (identity.isDocument(value8))
-        value8 = value8.contents;
-      if (identity.isNode(value8))
-        return value8;
-      if (identity.isPair(value8)) {
+    function createNode(value5, tagName, ctx) {
+      if (identity.isDocument(value5))
+        value5 = value5.contents;
+      if (identity.isNode(value5))
+        return value5;
+      if (identity.isPair(value5)) {
         const map = ctx.schema[identity.MAP].createNode?.(ctx.schema, null, ctx);
-        map.items.push(value8);
+        map.items.push(value5);
         return map;
       }
-      if (value8 instanceof String || value8 instanceof Number || value8 instanceof Boolean || typeof BigInt !== "undefined" && value8 instanceof BigInt) {
-        value8 = value8.valueOf();
+      if (value5 instanceof String || value5 instanceof Number || value5 instanceof Boolean || typeof BigInt !== "undefined" && value5 instanceof BigInt) {
+        value5 = value5.valueOf();
       }
       const { aliasDuplicateObjects, onAnchor, onTagObj, schema, sourceObjects } = ctx;
       let ref = void 0;
-      if (aliasDuplicateObjects && value8 && typeof value8 === "object") {
-        ref = sourceObjects.get(value8);
+      if (aliasDuplicateObjects && value5 && typeof value5 === "object") {
+        ref = sourceObjects.get(value5);
         if (ref) {
-          ref.anchor ?? (ref.anchor = onAnchor(value8));
+          ref.anchor ?? (ref.anchor = onAnchor(value5));
           return new Alias.Alias(ref.anchor);
         } else {
           ref = { anchor: null, node: null };
-          sourceObjects.set(value8, ref);
+          sourceObjects.set(value5, ref);
         }
       }
       if (tagName?.startsWith("!!"))
         tagName = defaultTagPrefix + tagName.slice(2);
-      let tagObj = findTagObject(value8, tagName, schema.tags);
+      let tagObj = findTagObject(value5, tagName, schema.tags);
       if (!tagObj) {
-        if (value8 && typeof value8.toJSON === "function") {
-          value8 = value8.toJSON();
+        if (value5 && typeof value5.toJSON === "function") {
+          value5 = value5.toJSON();
         }
-        if (!value8 || typeof value8 !== "object") {
-          const node2 = new Scalar.Scalar(value8);
+        if (!value5 || typeof value5 !== "object") {
+          const node2 = new Scalar.Scalar(value5);
           if (ref)
             ref.node = node2;
           return node2;
         }
-        tagObj = value8 instanceof Map ? schema[identity.MAP] : Symbol.iterator in Object(value8) ? schema[identity.SEQ] : schema[identity.MAP];
+        tagObj = value5 instanceof Map ? schema[identity.MAP] : Symbol.iterator in Object(value5) ? schema[identity.SEQ] : schema[identity.MAP];
       }
       if (onTagObj) {
         onTagObj(tagObj);
         delete ctx.onTagObj;
       }
-      const node = tagObj?.createNode ? tagObj.createNode(ctx.schema, value8, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value8, ctx) : new Scalar.Scalar(value8);
+      const node = tagObj?.createNode ? tagObj.createNode(ctx.schema, value5, ctx) : typeof tagObj?.nodeClass?.from === "function" ? tagObj.nodeClass.from(ctx.schema, value5, ctx) : new Scalar.Scalar(value5);
       if (tagName)
         node.tag = tagName;
       else if (!tagObj.default)
@@ -2655,8 +2655,8 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path3, value8) {
-      let v = value8;
+    function collectionFromPath(schema, path3, value5) {
+      let v = value5;
       for (let i = path3.length - 1; i >= 0; --i) {
         const k = path3[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
@@ -2707,16 +2707,16 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path3, value8) {
+      addIn(path3, value5) {
         if (isEmptyPath(path3))
-          this.add(value8);
+          this.add(value5);
         else {
           const [key2, ...rest] = path3;
           const node = this.get(key2, true);
           if (identity.isCollection(node))
-            node.addIn(rest, value8);
+            node.addIn(rest, value5);
           else if (node === void 0 && this.schema)
-            this.set(key2, collectionFromPath(this.schema, rest, value8));
+            this.set(key2, collectionFromPath(this.schema, rest, value5));
           else
             throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
         }
@@ -2770,16 +2770,16 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path3, value8) {
+      setIn(path3, value5) {
         const [key2, ...rest] = path3;
         if (rest.length === 0) {
-          this.set(key2, value8);
+          this.set(key2, value5);
         } else {
           const node = this.get(key2, true);
           if (identity.isCollection(node))
-            node.setIn(rest, value8);
+            node.setIn(rest, value5);
           else if (node === void 0 && this.schema)
-            this.set(key2, collectionFromPath(this.schema, rest, value8));
+            this.set(key2, collectionFromPath(this.schema, rest, value5));
           else
             throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
         }
@@ -2974,13 +2974,13 @@ var require_stringifyString = __commonJS({
       }
       return true;
     }
-    function doubleQuotedString(value8, ctx) {
-      const json = JSON.stringify(value8);
+    function doubleQuotedString(value5, ctx) {
+      const json = JSON.stringify(value5);
       if (ctx.options.doubleQuotedAsJSON)
         return json;
       const { implicitKey } = ctx;
       const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
-      const indent = ctx.indent || (containsDocumentMarker(value8) ? "  " : "");
+      const indent = ctx.indent || (containsDocumentMarker(value5) ? "  " : "");
       let str = "";
       let start = 0;
       for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
@@ -3054,22 +3054,22 @@ var require_stringifyString = __commonJS({
       str = start ? str + json.slice(start) : json;
       return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
     }
-    function singleQuotedString(value8, ctx) {
-      if (ctx.options.singleQuote === false || ctx.implicitKey && value8.includes("\n") || /[ \t]\n|\n[ \t]/.test(value8))
-        return doubleQuotedString(value8, ctx);
-      const indent = ctx.indent || (containsDocumentMarker(value8) ? "  " : "");
-      const res = "'" + value8.replace(/'/g, "''").replace(/\n+/g, `$&
+    function singleQuotedString(value5, ctx) {
+      if (ctx.options.singleQuote === false || ctx.implicitKey && value5.includes("\n") || /[ \t]\n|\n[ \t]/.test(value5))
+        return doubleQuotedString(value5, ctx);
+      const indent = ctx.indent || (containsDocumentMarker(value5) ? "  " : "");
+      const res = "'" + value5.replace(/'/g, "''").replace(/\n+/g, `$&
 ${indent}`) + "'";
       return ctx.implicitKey ? res : foldFlowLines.foldFlowLines(res, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
     }
-    function quotedString(value8, ctx) {
+    function quotedString(value5, ctx) {
       const { singleQuote } = ctx.options;
       let qs;
       if (singleQuote === false)
         qs = doubleQuotedString;
       else {
-        const hasDouble = value8.includes('"');
-        const hasSingle = value8.includes("'");
+        const hasDouble = value5.includes('"');
+        const hasSingle = value5.includes("'");
         if (hasDouble && !hasSingle)
           qs = singleQuotedString;
         else if (hasSingle && !hasDouble)
@@ -3077,7 +3077,7 @@ ${indent}`) + "'";
         else
           qs = singleQuote ? singleQuotedString : doubleQuotedString;
       }
-      return qs(value8, ctx);
+      return qs(value5, ctx);
     }
     var blockEndNewlines;
     try {
@@ -3085,27 +3085,27 @@ ${indent}`) + "'";
     } catch {
       blockEndNewlines = /\n+(?!\n|$)/g;
     }
-    function blockString({ comment, type, value: value8 }, ctx, onComment, onChompKeep) {
+    function blockString({ comment, type, value: value5 }, ctx, onComment, onChompKeep) {
       const { blockQuote, commentString, lineWidth } = ctx.options;
-      if (!blockQuote || /\n[\t ]+$/.test(value8)) {
-        return quotedString(value8, ctx);
+      if (!blockQuote || /\n[\t ]+$/.test(value5)) {
+        return quotedString(value5, ctx);
       }
-      const indent = ctx.indent || (ctx.forceBlockIndent || containsDocumentMarker(value8) ? "  " : "");
-      const literal2 = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar.Scalar.BLOCK_FOLDED ? false : type === Scalar.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value8, lineWidth, indent.length);
-      if (!value8)
+      const indent = ctx.indent || (ctx.forceBlockIndent || containsDocumentMarker(value5) ? "  " : "");
+      const literal2 = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar.Scalar.BLOCK_FOLDED ? false : type === Scalar.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value5, lineWidth, indent.length);
+      if (!value5)
         return literal2 ? "|\n" : ">\n";
       let chomp;
       let endStart;
-      for (endStart = value8.length; endStart > 0; --endStart) {
-        const ch = value8[endStart - 1];
+      for (endStart = value5.length; endStart > 0; --endStart) {
+        const ch = value5[endStart - 1];
         if (ch !== "\n" && ch !== "	" && ch !== " ")
           break;
       }
-      let end = value8.substring(endStart);
+      let end = value5.substring(endStart);
       const endNlPos = end.indexOf("\n");
       if (endNlPos === -1) {
         chomp = "-";
-      } else if (value8 === end || endNlPos !== end.length - 1) {
+      } else if (value5 === end || endNlPos !== end.length - 1) {
         chomp = "+";
         if (onChompKeep)
           onChompKeep();
@@ -3113,7 +3113,7 @@ ${indent}`) + "'";
         chomp = "";
       }
       if (end) {
-        value8 = value8.slice(0, -end.length);
+        value5 = value5.slice(0, -end.length);
         if (end[end.length - 1] === "\n")
           end = end.slice(0, -1);
         end = end.replace(blockEndNewlines, `$&${indent}`);
@@ -3121,8 +3121,8 @@ ${indent}`) + "'";
       let startWithSpace = false;
       let startEnd;
       let startNlPos = -1;
-      for (startEnd = 0; startEnd < value8.length; ++startEnd) {
-        const ch = value8[startEnd];
+      for (startEnd = 0; startEnd < value5.length; ++startEnd) {
+        const ch = value5[startEnd];
         if (ch === " ")
           startWithSpace = true;
         else if (ch === "\n")
@@ -3130,9 +3130,9 @@ ${indent}`) + "'";
         else
           break;
       }
-      let start = value8.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
+      let start = value5.substring(0, startNlPos < startEnd ? startNlPos + 1 : startEnd);
       if (start) {
-        value8 = value8.substring(start.length);
+        value5 = value5.substring(start.length);
         start = start.replace(/\n+/g, `$&${indent}`);
       }
       const indentSize = indent ? "2" : "1";
@@ -3143,7 +3143,7 @@ ${indent}`) + "'";
           onComment();
       }
       if (!literal2) {
-        const foldedValue = value8.replace(/\n+/g, "\n$&").replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, "$1$2").replace(/\n+/g, `$&${indent}`);
+        const foldedValue = value5.replace(/\n+/g, "\n$&").replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, "$1$2").replace(/\n+/g, `$&${indent}`);
         let literalFallback = false;
         const foldOptions = getFoldOptions(ctx, true);
         if (blockQuote !== "folded" && type !== Scalar.Scalar.BLOCK_FOLDED) {
@@ -3156,37 +3156,37 @@ ${indent}`) + "'";
           return `>${header}
 ${indent}${body2}`;
       }
-      value8 = value8.replace(/\n+/g, `$&${indent}`);
+      value5 = value5.replace(/\n+/g, `$&${indent}`);
       return `|${header}
-${indent}${start}${value8}${end}`;
+${indent}${start}${value5}${end}`;
     }
     function plainString(item, ctx, onComment, onChompKeep) {
-      const { type, value: value8 } = item;
+      const { type, value: value5 } = item;
       const { actualString, implicitKey, indent, indentStep, inFlow } = ctx;
-      if (implicitKey && value8.includes("\n") || inFlow && /[[\]{},]/.test(value8)) {
-        return quotedString(value8, ctx);
+      if (implicitKey && value5.includes("\n") || inFlow && /[[\]{},]/.test(value5)) {
+        return quotedString(value5, ctx);
       }
-      if (/^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/.test(value8)) {
-        return implicitKey || inFlow || !value8.includes("\n") ? quotedString(value8, ctx) : blockString(item, ctx, onComment, onChompKeep);
+      if (/^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/.test(value5)) {
+        return implicitKey || inFlow || !value5.includes("\n") ? quotedString(value5, ctx) : blockString(item, ctx, onComment, onChompKeep);
       }
-      if (!implicitKey && !inFlow && type !== Scalar.Scalar.PLAIN && value8.includes("\n")) {
+      if (!implicitKey && !inFlow && type !== Scalar.Scalar.PLAIN && value5.includes("\n")) {
         return blockString(item, ctx, onComment, onChompKeep);
       }
-      if (containsDocumentMarker(value8)) {
+      if (containsDocumentMarker(value5)) {
         if (indent === "") {
           ctx.forceBlockIndent = true;
           return blockString(item, ctx, onComment, onChompKeep);
         } else if (implicitKey && indent === indentStep) {
-          return quotedString(value8, ctx);
+          return quotedString(value5, ctx);
         }
       }
-      const str = value8.replace(/\n+/g, `$&
+      const str = value5.replace(/\n+/g, `$&
 ${indent}`);
       if (actualString) {
         const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str);
         const { compat, tags } = ctx.doc.schema;
         if (tags.some(test) || compat?.some(test))
-          return quotedString(value8, ctx);
+          return quotedString(value5, ctx);
       }
       return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
     }
@@ -3359,7 +3359,7 @@ var require_stringifyPair = __commonJS({
     var Scalar = require_Scalar();
     var stringify = require_stringify();
     var stringifyComment = require_stringifyComment();
-    function stringifyPair({ key: key2, value: value8 }, ctx, onComment, onChompKeep) {
+    function stringifyPair({ key: key2, value: value5 }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
       let keyComment = identity.isNode(key2) && key2.comment || null;
       if (simpleKeys) {
@@ -3371,7 +3371,7 @@ var require_stringifyPair = __commonJS({
           throw new Error(msg);
         }
       }
-      let explicitKey = !simpleKeys && (!key2 || keyComment && value8 == null && !ctx.inFlow || identity.isCollection(key2) || (identity.isScalar(key2) ? key2.type === Scalar.Scalar.BLOCK_FOLDED || key2.type === Scalar.Scalar.BLOCK_LITERAL : typeof key2 === "object"));
+      let explicitKey = !simpleKeys && (!key2 || keyComment && value5 == null && !ctx.inFlow || identity.isCollection(key2) || (identity.isScalar(key2) ? key2.type === Scalar.Scalar.BLOCK_FOLDED || key2.type === Scalar.Scalar.BLOCK_LITERAL : typeof key2 === "object"));
       ctx = Object.assign({}, ctx, {
         allNullValues: false,
         implicitKey: !explicitKey && (simpleKeys || !allNullValues),
@@ -3386,12 +3386,12 @@ var require_stringifyPair = __commonJS({
         explicitKey = true;
       }
       if (ctx.inFlow) {
-        if (allNullValues || value8 == null) {
+        if (allNullValues || value5 == null) {
           if (keyCommentDone && onComment)
             onComment();
           return str === "" ? "?" : explicitKey ? `? ${str}` : str;
         }
-      } else if (allNullValues && !simpleKeys || value8 == null && explicitKey) {
+      } else if (allNullValues && !simpleKeys || value5 == null && explicitKey) {
         str = `? ${str}`;
         if (keyComment && !keyCommentDone) {
           str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
@@ -3412,26 +3412,26 @@ ${indent}:`;
           str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
       }
       let vsb, vcb, valueComment;
-      if (identity.isNode(value8)) {
-        vsb = !!value8.spaceBefore;
-        vcb = value8.commentBefore;
-        valueComment = value8.comment;
+      if (identity.isNode(value5)) {
+        vsb = !!value5.spaceBefore;
+        vcb = value5.commentBefore;
+        valueComment = value5.comment;
       } else {
         vsb = false;
         vcb = null;
         valueComment = null;
-        if (value8 && typeof value8 === "object")
-          value8 = doc.createNode(value8);
+        if (value5 && typeof value5 === "object")
+          value5 = doc.createNode(value5);
       }
       ctx.implicitKey = false;
-      if (!explicitKey && !keyComment && identity.isScalar(value8))
+      if (!explicitKey && !keyComment && identity.isScalar(value5))
         ctx.indentAtStart = str.length + 1;
       chompKeep = false;
-      if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity.isSeq(value8) && !value8.flow && !value8.tag && !value8.anchor) {
+      if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity.isSeq(value5) && !value5.flow && !value5.tag && !value5.anchor) {
         ctx.indent = ctx.indent.substring(2);
       }
       let valueCommentDone = false;
-      const valueStr = stringify.stringify(value8, ctx, () => valueCommentDone = true, () => chompKeep = true);
+      const valueStr = stringify.stringify(value5, ctx, () => valueCommentDone = true, () => chompKeep = true);
       let ws = " ";
       if (keyComment || vsb || vcb) {
         ws = vsb ? "\n" : "";
@@ -3447,11 +3447,11 @@ ${stringifyComment.indentComment(cs, ctx.indent)}`;
           ws += `
 ${ctx.indent}`;
         }
-      } else if (!explicitKey && identity.isCollection(value8)) {
+      } else if (!explicitKey && identity.isCollection(value5)) {
         const vs0 = valueStr[0];
         const nl0 = valueStr.indexOf("\n");
         const hasNewline = nl0 !== -1;
-        const flow = ctx.inFlow ?? value8.flow ?? value8.items.length === 0;
+        const flow = ctx.inFlow ?? value5.flow ?? value5.items.length === 0;
         if (hasNewline || !flow) {
           let hasPropsLine = false;
           if (hasNewline && (vs0 === "&" || vs0 === "!")) {
@@ -3514,7 +3514,7 @@ var require_merge = __commonJS({
     var Scalar = require_Scalar();
     var MERGE_KEY = "<<";
     var merge3 = {
-      identify: (value8) => value8 === MERGE_KEY || typeof value8 === "symbol" && value8.description === MERGE_KEY,
+      identify: (value5) => value5 === MERGE_KEY || typeof value5 === "symbol" && value5.description === MERGE_KEY,
       default: "key",
       tag: "tag:yaml.org,2002:merge",
       test: /^<<$/,
@@ -3524,8 +3524,8 @@ var require_merge = __commonJS({
       stringify: () => MERGE_KEY
     };
     var isMergeKey = (ctx, key2) => (merge3.identify(key2) || identity.isScalar(key2) && (!key2.type || key2.type === Scalar.Scalar.PLAIN) && merge3.identify(key2.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge3.tag && tag.default);
-    function addMergeToJSMap(ctx, map, value8) {
-      const source = resolveAliasValue(ctx, value8);
+    function addMergeToJSMap(ctx, map, value5) {
+      const source = resolveAliasValue(ctx, value5);
       if (identity.isSeq(source))
         for (const it of source.items)
           mergeValue(ctx, map, it);
@@ -3535,20 +3535,20 @@ var require_merge = __commonJS({
       else
         mergeValue(ctx, map, source);
     }
-    function mergeValue(ctx, map, value8) {
-      const source = resolveAliasValue(ctx, value8);
+    function mergeValue(ctx, map, value5) {
+      const source = resolveAliasValue(ctx, value5);
       if (!identity.isMap(source))
         throw new Error("Merge sources must be maps or map aliases");
       const srcMap = source.toJSON(null, ctx, Map);
-      for (const [key2, value9] of srcMap) {
+      for (const [key2, value6] of srcMap) {
         if (map instanceof Map) {
           if (!map.has(key2))
-            map.set(key2, value9);
+            map.set(key2, value6);
         } else if (map instanceof Set) {
           map.add(key2);
         } else if (!Object.prototype.hasOwnProperty.call(map, key2)) {
           Object.defineProperty(map, key2, {
-            value: value9,
+            value: value6,
             writable: true,
             enumerable: true,
             configurable: true
@@ -3557,8 +3557,8 @@ var require_merge = __commonJS({
       }
       return map;
     }
-    function resolveAliasValue(ctx, value8) {
-      return ctx && identity.isAlias(value8) ? value8.resolve(ctx.doc, ctx) : value8;
+    function resolveAliasValue(ctx, value5) {
+      return ctx && identity.isAlias(value5) ? value5.resolve(ctx.doc, ctx) : value5;
     }
     exports.addMergeToJSMap = addMergeToJSMap;
     exports.isMergeKey = isMergeKey;
@@ -3575,20 +3575,20 @@ var require_addPairToJSMap = __commonJS({
     var stringify = require_stringify();
     var identity = require_identity();
     var toJS = require_toJS();
-    function addPairToJSMap(ctx, map, { key: key2, value: value8 }) {
+    function addPairToJSMap(ctx, map, { key: key2, value: value5 }) {
       if (identity.isNode(key2) && key2.addToJSMap)
-        key2.addToJSMap(ctx, map, value8);
+        key2.addToJSMap(ctx, map, value5);
       else if (merge3.isMergeKey(ctx, key2))
-        merge3.addMergeToJSMap(ctx, map, value8);
+        merge3.addMergeToJSMap(ctx, map, value5);
       else {
         const jsKey = toJS.toJS(key2, "", ctx);
         if (map instanceof Map) {
-          map.set(jsKey, toJS.toJS(value8, jsKey, ctx));
+          map.set(jsKey, toJS.toJS(value5, jsKey, ctx));
         } else if (map instanceof Set) {
           map.add(jsKey);
         } else {
           const stringKey = stringifyKey(key2, jsKey, ctx);
-          const jsValue = toJS.toJS(value8, stringKey, ctx);
+          const jsValue = toJS.toJS(value5, stringKey, ctx);
           if (stringKey in map)
             Object.defineProperty(map, stringKey, {
               value: jsValue,
@@ -3638,24 +3638,24 @@ var require_Pair = __commonJS({
     var stringifyPair = require_stringifyPair();
     var addPairToJSMap = require_addPairToJSMap();
     var identity = require_identity();
-    function createPair(key2, value8, ctx) {
+    function createPair(key2, value5, ctx) {
       const k = createNode.createNode(key2, void 0, ctx);
-      const v = createNode.createNode(value8, void 0, ctx);
+      const v = createNode.createNode(value5, void 0, ctx);
       return new Pair(k, v);
     }
     var Pair = class _Pair {
-      constructor(key2, value8 = null) {
+      constructor(key2, value5 = null) {
         Object.defineProperty(this, identity.NODE_TYPE, { value: identity.PAIR });
         this.key = key2;
-        this.value = value8;
+        this.value = value5;
       }
       clone(schema) {
-        let { key: key2, value: value8 } = this;
+        let { key: key2, value: value5 } = this;
         if (identity.isNode(key2))
           key2 = key2.clone(schema);
-        if (identity.isNode(value8))
-          value8 = value8.clone(schema);
-        return new _Pair(key2, value8);
+        if (identity.isNode(value5))
+          value5 = value5.clone(schema);
+        return new _Pair(key2, value5);
       }
       toJSON(_, ctx) {
         const pair = ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
@@ -3858,17 +3858,17 @@ var require_YAMLMap = __commonJS({
       static from(schema, obj, ctx) {
         const { keepUndefined, replacer } = ctx;
         const map = new this(schema);
-        const add = (key2, value8) => {
+        const add = (key2, value5) => {
           if (typeof replacer === "function")
-            value8 = replacer.call(obj, key2, value8);
+            value5 = replacer.call(obj, key2, value5);
           else if (Array.isArray(replacer) && !replacer.includes(key2))
             return;
-          if (value8 !== void 0 || keepUndefined)
-            map.items.push(Pair.createPair(key2, value8, ctx));
+          if (value5 !== void 0 || keepUndefined)
+            map.items.push(Pair.createPair(key2, value5, ctx));
         };
         if (obj instanceof Map) {
-          for (const [key2, value8] of obj)
-            add(key2, value8);
+          for (const [key2, value5] of obj)
+            add(key2, value5);
         } else if (obj && typeof obj === "object") {
           for (const key2 of Object.keys(obj))
             add(key2, obj[key2]);
@@ -3926,8 +3926,8 @@ var require_YAMLMap = __commonJS({
       has(key2) {
         return !!findPair(this.items, key2);
       }
-      set(key2, value8) {
-        this.add(new Pair.Pair(key2, value8), true);
+      set(key2, value5) {
+        this.add(new Pair.Pair(key2, value5), true);
       }
       /**
        * @param ctx - Conversion context, originally set in Document#toJS()
@@ -4005,8 +4005,8 @@ var require_YAMLSeq = __commonJS({
         super(identity.SEQ, schema);
         this.items = [];
       }
-      add(value8) {
-        this.items.push(value8);
+      add(value5) {
+        this.items.push(value5);
       }
       /**
        * Removes a value from the collection.
@@ -4047,15 +4047,15 @@ var require_YAMLSeq = __commonJS({
        * If `key` does not contain a representation of an integer, this will throw.
        * It may be wrapped in a `Scalar`.
        */
-      set(key2, value8) {
+      set(key2, value5) {
         const idx = asItemIndex(key2);
         if (typeof idx !== "number")
           throw new Error(`Expected a valid index, not ${key2}.`);
         const prev = this.items[idx];
-        if (identity.isScalar(prev) && Scalar.isScalarValue(value8))
-          prev.value = value8;
+        if (identity.isScalar(prev) && Scalar.isScalarValue(value5))
+          prev.value = value5;
         else
-          this.items[idx] = value8;
+          this.items[idx] = value5;
       }
       toJSON(_, ctx) {
         const seq = [];
@@ -4131,7 +4131,7 @@ var require_string = __commonJS({
     "use strict";
     var stringifyString = require_stringifyString();
     var string = {
-      identify: (value8) => typeof value8 === "string",
+      identify: (value5) => typeof value5 === "string",
       default: true,
       tag: "tag:yaml.org,2002:str",
       resolve: (str) => str,
@@ -4150,7 +4150,7 @@ var require_null = __commonJS({
     "use strict";
     var Scalar = require_Scalar();
     var nullTag = {
-      identify: (value8) => value8 == null,
+      identify: (value5) => value5 == null,
       createNode: () => new Scalar.Scalar(null),
       default: true,
       tag: "tag:yaml.org,2002:null",
@@ -4168,18 +4168,18 @@ var require_bool = __commonJS({
     "use strict";
     var Scalar = require_Scalar();
     var boolTag = {
-      identify: (value8) => typeof value8 === "boolean",
+      identify: (value5) => typeof value5 === "boolean",
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
       resolve: (str) => new Scalar.Scalar(str[0] === "t" || str[0] === "T"),
-      stringify({ source, value: value8 }, ctx) {
+      stringify({ source, value: value5 }, ctx) {
         if (source && boolTag.test.test(source)) {
           const sv = source[0] === "t" || source[0] === "T";
-          if (value8 === sv)
+          if (value5 === sv)
             return source;
         }
-        return value8 ? ctx.options.trueStr : ctx.options.falseStr;
+        return value5 ? ctx.options.trueStr : ctx.options.falseStr;
       }
     };
     exports.boolTag = boolTag;
@@ -4190,13 +4190,13 @@ var require_bool = __commonJS({
 var require_stringifyNumber = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
     "use strict";
-    function stringifyNumber({ format, minFractionDigits, tag, value: value8 }) {
-      if (typeof value8 === "bigint")
-        return String(value8);
-      const num = typeof value8 === "number" ? value8 : Number(value8);
+    function stringifyNumber({ format, minFractionDigits, tag, value: value5 }) {
+      if (typeof value5 === "bigint")
+        return String(value5);
+      const num = typeof value5 === "number" ? value5 : Number(value5);
       if (!isFinite(num))
         return isNaN(num) ? ".nan" : num < 0 ? "-.inf" : ".inf";
-      let n = Object.is(value8, -0) ? "-0" : JSON.stringify(value8);
+      let n = Object.is(value5, -0) ? "-0" : JSON.stringify(value5);
       if (!format && minFractionDigits && (!tag || tag === "tag:yaml.org,2002:float") && /^-?\d/.test(n) && !n.includes("e")) {
         let i = n.indexOf(".");
         if (i < 0) {
@@ -4220,7 +4220,7 @@ var require_float = __commonJS({
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
-      identify: (value8) => typeof value8 === "number",
+      identify: (value5) => typeof value5 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
@@ -4228,7 +4228,7 @@ var require_float = __commonJS({
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
-      identify: (value8) => typeof value8 === "number",
+      identify: (value5) => typeof value5 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
@@ -4240,7 +4240,7 @@ var require_float = __commonJS({
       }
     };
     var float = {
-      identify: (value8) => typeof value8 === "number",
+      identify: (value5) => typeof value5 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
@@ -4264,16 +4264,16 @@ var require_int = __commonJS({
   "node_modules/yaml/dist/schema/core/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
-    var intIdentify = (value8) => typeof value8 === "bigint" || Number.isInteger(value8);
+    var intIdentify = (value5) => typeof value5 === "bigint" || Number.isInteger(value5);
     var intResolve = (str, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix);
     function intStringify(node, radix, prefix) {
-      const { value: value8 } = node;
-      if (intIdentify(value8) && value8 >= 0)
-        return prefix + value8.toString(radix);
+      const { value: value5 } = node;
+      if (intIdentify(value5) && value5 >= 0)
+        return prefix + value5.toString(radix);
       return stringifyNumber.stringifyNumber(node);
     }
     var intOct = {
-      identify: (value8) => intIdentify(value8) && value8 >= 0,
+      identify: (value5) => intIdentify(value5) && value5 >= 0,
       default: true,
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
@@ -4290,7 +4290,7 @@ var require_int = __commonJS({
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
-      identify: (value8) => intIdentify(value8) && value8 >= 0,
+      identify: (value5) => intIdentify(value5) && value5 >= 0,
       default: true,
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
@@ -4339,20 +4339,20 @@ var require_schema2 = __commonJS({
     var Scalar = require_Scalar();
     var map = require_map();
     var seq = require_seq();
-    function intIdentify(value8) {
-      return typeof value8 === "bigint" || Number.isInteger(value8);
+    function intIdentify(value5) {
+      return typeof value5 === "bigint" || Number.isInteger(value5);
     }
-    var stringifyJSON = ({ value: value8 }) => JSON.stringify(value8);
+    var stringifyJSON = ({ value: value5 }) => JSON.stringify(value5);
     var jsonScalars = [
       {
-        identify: (value8) => typeof value8 === "string",
+        identify: (value5) => typeof value5 === "string",
         default: true,
         tag: "tag:yaml.org,2002:str",
         resolve: (str) => str,
         stringify: stringifyJSON
       },
       {
-        identify: (value8) => value8 == null,
+        identify: (value5) => value5 == null,
         createNode: () => new Scalar.Scalar(null),
         default: true,
         tag: "tag:yaml.org,2002:null",
@@ -4361,7 +4361,7 @@ var require_schema2 = __commonJS({
         stringify: stringifyJSON
       },
       {
-        identify: (value8) => typeof value8 === "boolean",
+        identify: (value5) => typeof value5 === "boolean",
         default: true,
         tag: "tag:yaml.org,2002:bool",
         test: /^true$|^false$/,
@@ -4374,10 +4374,10 @@ var require_schema2 = __commonJS({
         tag: "tag:yaml.org,2002:int",
         test: /^-?(?:0|[1-9][0-9]*)$/,
         resolve: (str, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str, 10),
-        stringify: ({ value: value8 }) => intIdentify(value8) ? value8.toString() : JSON.stringify(value8)
+        stringify: ({ value: value5 }) => intIdentify(value5) ? value5.toString() : JSON.stringify(value5)
       },
       {
-        identify: (value8) => typeof value8 === "number",
+        identify: (value5) => typeof value5 === "number",
         default: true,
         tag: "tag:yaml.org,2002:float",
         test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
@@ -4407,7 +4407,7 @@ var require_binary = __commonJS({
     var Scalar = require_Scalar();
     var stringifyString = require_stringifyString();
     var binary = {
-      identify: (value8) => value8 instanceof Uint8Array,
+      identify: (value5) => value5 instanceof Uint8Array,
       // Buffer inherits from Uint8Array
       default: false,
       tag: "tag:yaml.org,2002:binary",
@@ -4433,10 +4433,10 @@ var require_binary = __commonJS({
           return src;
         }
       },
-      stringify({ comment, type, value: value8 }, ctx, onComment, onChompKeep) {
-        if (!value8)
+      stringify({ comment, type, value: value5 }, ctx, onComment, onChompKeep) {
+        if (!value5)
           return "";
-        const buf = value8;
+        const buf = value5;
         let str;
         if (typeof node_buffer.Buffer === "function") {
           str = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
@@ -4508,25 +4508,25 @@ ${cn.comment}` : item.comment;
         for (let it of iterable) {
           if (typeof replacer === "function")
             it = replacer.call(iterable, String(i++), it);
-          let key2, value8;
+          let key2, value5;
           if (Array.isArray(it)) {
             if (it.length === 2) {
               key2 = it[0];
-              value8 = it[1];
+              value5 = it[1];
             } else
               throw new TypeError(`Expected [key, value] tuple: ${it}`);
           } else if (it && it instanceof Object) {
             const keys = Object.keys(it);
             if (keys.length === 1) {
               key2 = keys[0];
-              value8 = it[key2];
+              value5 = it[key2];
             } else {
               throw new TypeError(`Expected tuple with one key, not ${keys.length} keys`);
             }
           } else {
             key2 = it;
           }
-          pairs2.items.push(Pair.createPair(key2, value8, ctx));
+          pairs2.items.push(Pair.createPair(key2, value5, ctx));
         }
       return pairs2;
     }
@@ -4573,16 +4573,16 @@ var require_omap = __commonJS({
         if (ctx?.onCreate)
           ctx.onCreate(map);
         for (const pair of this.items) {
-          let key2, value8;
+          let key2, value5;
           if (identity.isPair(pair)) {
             key2 = toJS.toJS(pair.key, "", ctx);
-            value8 = toJS.toJS(pair.value, key2, ctx);
+            value5 = toJS.toJS(pair.value, key2, ctx);
           } else {
             key2 = toJS.toJS(pair, "", ctx);
           }
           if (map.has(key2))
             throw new Error("Ordered maps must not include duplicate keys");
-          map.set(key2, value8);
+          map.set(key2, value5);
         }
         return map;
       }
@@ -4596,7 +4596,7 @@ var require_omap = __commonJS({
     YAMLOMap.tag = "tag:yaml.org,2002:omap";
     var omap = {
       collection: "seq",
-      identify: (value8) => value8 instanceof Map,
+      identify: (value5) => value5 instanceof Map,
       nodeClass: YAMLOMap,
       default: false,
       tag: "tag:yaml.org,2002:omap",
@@ -4626,14 +4626,14 @@ var require_bool2 = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
-    function boolStringify({ value: value8, source }, ctx) {
-      const boolObj = value8 ? trueTag : falseTag;
+    function boolStringify({ value: value5, source }, ctx) {
+      const boolObj = value5 ? trueTag : falseTag;
       if (source && boolObj.test.test(source))
         return source;
-      return value8 ? ctx.options.trueStr : ctx.options.falseStr;
+      return value5 ? ctx.options.trueStr : ctx.options.falseStr;
     }
     var trueTag = {
-      identify: (value8) => value8 === true,
+      identify: (value5) => value5 === true,
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:Y|y|[Yy]es|YES|[Tt]rue|TRUE|[Oo]n|ON)$/,
@@ -4641,7 +4641,7 @@ var require_bool2 = __commonJS({
       stringify: boolStringify
     };
     var falseTag = {
-      identify: (value8) => value8 === false,
+      identify: (value5) => value5 === false,
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:N|n|[Nn]o|NO|[Ff]alse|FALSE|[Oo]ff|OFF)$/,
@@ -4660,7 +4660,7 @@ var require_float2 = __commonJS({
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
     var floatNaN = {
-      identify: (value8) => typeof value8 === "number",
+      identify: (value5) => typeof value5 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
@@ -4668,7 +4668,7 @@ var require_float2 = __commonJS({
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
-      identify: (value8) => typeof value8 === "number",
+      identify: (value5) => typeof value5 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
@@ -4680,7 +4680,7 @@ var require_float2 = __commonJS({
       }
     };
     var float = {
-      identify: (value8) => typeof value8 === "number",
+      identify: (value5) => typeof value5 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
@@ -4707,7 +4707,7 @@ var require_int2 = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
-    var intIdentify = (value8) => typeof value8 === "bigint" || Number.isInteger(value8);
+    var intIdentify = (value5) => typeof value5 === "bigint" || Number.isInteger(value5);
     function intResolve(str, offset, radix, { intAsBigInt }) {
       const sign = str[0];
       if (sign === "-" || sign === "+")
@@ -4732,10 +4732,10 @@ var require_int2 = __commonJS({
       return sign === "-" ? -1 * n : n;
     }
     function intStringify(node, radix, prefix) {
-      const { value: value8 } = node;
-      if (intIdentify(value8)) {
-        const str = value8.toString(radix);
-        return value8 < 0 ? "-" + prefix + str.substr(1) : prefix + str;
+      const { value: value5 } = node;
+      if (intIdentify(value5)) {
+        const str = value5.toString(radix);
+        return value5 < 0 ? "-" + prefix + str.substr(1) : prefix + str;
       }
       return stringifyNumber.stringifyNumber(node);
     }
@@ -4813,13 +4813,13 @@ var require_set = __commonJS({
         const pair = YAMLMap.findPair(this.items, key2);
         return !keepPair && identity.isPair(pair) ? identity.isScalar(pair.key) ? pair.key.value : pair.key : pair;
       }
-      set(key2, value8) {
-        if (typeof value8 !== "boolean")
-          throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value8}`);
+      set(key2, value5) {
+        if (typeof value5 !== "boolean")
+          throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value5}`);
         const prev = YAMLMap.findPair(this.items, key2);
-        if (prev && !value8) {
+        if (prev && !value5) {
           this.items.splice(this.items.indexOf(prev), 1);
-        } else if (!prev && value8) {
+        } else if (!prev && value5) {
           this.items.push(new Pair.Pair(key2));
         }
       }
@@ -4838,10 +4838,10 @@ var require_set = __commonJS({
         const { replacer } = ctx;
         const set3 = new this(schema);
         if (iterable && Symbol.iterator in Object(iterable))
-          for (let value8 of iterable) {
+          for (let value5 of iterable) {
             if (typeof replacer === "function")
-              value8 = replacer.call(iterable, value8, value8);
-            set3.items.push(Pair.createPair(value8, null, ctx));
+              value5 = replacer.call(iterable, value5, value5);
+            set3.items.push(Pair.createPair(value5, null, ctx));
           }
         return set3;
       }
@@ -4849,7 +4849,7 @@ var require_set = __commonJS({
     YAMLSet.tag = "tag:yaml.org,2002:set";
     var set2 = {
       collection: "map",
-      identify: (value8) => value8 instanceof Set,
+      identify: (value5) => value5 instanceof Set,
       nodeClass: YAMLSet,
       default: false,
       tag: "tag:yaml.org,2002:set",
@@ -4883,33 +4883,33 @@ var require_timestamp = __commonJS({
       return sign === "-" ? num(-1) * res : res;
     }
     function stringifySexagesimal(node) {
-      let { value: value8 } = node;
+      let { value: value5 } = node;
       let num = (n) => n;
-      if (typeof value8 === "bigint")
+      if (typeof value5 === "bigint")
         num = (n) => BigInt(n);
-      else if (isNaN(value8) || !isFinite(value8))
+      else if (isNaN(value5) || !isFinite(value5))
         return stringifyNumber.stringifyNumber(node);
       let sign = "";
-      if (value8 < 0) {
+      if (value5 < 0) {
         sign = "-";
-        value8 *= num(-1);
+        value5 *= num(-1);
       }
       const _60 = num(60);
-      const parts = [value8 % _60];
-      if (value8 < 60) {
+      const parts = [value5 % _60];
+      if (value5 < 60) {
         parts.unshift(0);
       } else {
-        value8 = (value8 - parts[0]) / _60;
-        parts.unshift(value8 % _60);
-        if (value8 >= 60) {
-          value8 = (value8 - parts[0]) / _60;
-          parts.unshift(value8);
+        value5 = (value5 - parts[0]) / _60;
+        parts.unshift(value5 % _60);
+        if (value5 >= 60) {
+          value5 = (value5 - parts[0]) / _60;
+          parts.unshift(value5);
         }
       }
       return sign + parts.map((n) => String(n).padStart(2, "0")).join(":").replace(/000000\d*$/, "");
     }
     var intTime = {
-      identify: (value8) => typeof value8 === "bigint" || Number.isInteger(value8),
+      identify: (value5) => typeof value5 === "bigint" || Number.isInteger(value5),
       default: true,
       tag: "tag:yaml.org,2002:int",
       format: "TIME",
@@ -4918,7 +4918,7 @@ var require_timestamp = __commonJS({
       stringify: stringifySexagesimal
     };
     var floatTime = {
-      identify: (value8) => typeof value8 === "number",
+      identify: (value5) => typeof value5 === "number",
       default: true,
       tag: "tag:yaml.org,2002:float",
       format: "TIME",
@@ -4927,7 +4927,7 @@ var require_timestamp = __commonJS({
       stringify: stringifySexagesimal
     };
     var timestamp = {
-      identify: (value8) => value8 instanceof Date,
+      identify: (value5) => value5 instanceof Date,
       default: true,
       tag: "tag:yaml.org,2002:timestamp",
       // If the time zone is omitted, the timestamp is assumed to be specified in UTC. The time part
@@ -4950,7 +4950,7 @@ var require_timestamp = __commonJS({
         }
         return new Date(date);
       },
-      stringify: ({ value: value8 }) => value8?.toISOString().replace(/(T00:00:00)?\.000Z$/, "") ?? ""
+      stringify: ({ value: value5 }) => value5?.toISOString().replace(/(T00:00:00)?\.000Z$/, "") ?? ""
     };
     exports.floatTime = floatTime;
     exports.intTime = intTime;
@@ -5224,7 +5224,7 @@ var require_Document = __commonJS({
     var createNode = require_createNode();
     var directives = require_directives();
     var Document = class _Document {
-      constructor(value8, replacer, options) {
+      constructor(value5, replacer, options) {
         this.commentBefore = null;
         this.comment = null;
         this.errors = [];
@@ -5256,7 +5256,7 @@ var require_Document = __commonJS({
         } else
           this.directives = new directives.Directives({ version });
         this.setSchema(version, options);
-        this.contents = value8 === void 0 ? null : this.createNode(value8, _replacer, options);
+        this.contents = value5 === void 0 ? null : this.createNode(value5, _replacer, options);
       }
       /**
        * Create a deep copy of this Document and its contents.
@@ -5281,14 +5281,14 @@ var require_Document = __commonJS({
         return copy;
       }
       /** Adds a value to the document. */
-      add(value8) {
+      add(value5) {
         if (assertCollection(this.contents))
-          this.contents.add(value8);
+          this.contents.add(value5);
       }
       /** Adds a value to the document. */
-      addIn(path3, value8) {
+      addIn(path3, value5) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path3, value8);
+          this.contents.addIn(path3, value5);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -5307,10 +5307,10 @@ var require_Document = __commonJS({
         }
         return new Alias.Alias(node.anchor);
       }
-      createNode(value8, replacer, options) {
+      createNode(value5, replacer, options) {
         let _replacer = void 0;
         if (typeof replacer === "function") {
-          value8 = replacer.call({ "": value8 }, "", value8);
+          value5 = replacer.call({ "": value5 }, "", value5);
           _replacer = replacer;
         } else if (Array.isArray(replacer)) {
           const keyToStr = (v) => typeof v === "number" || v instanceof String || v instanceof Number;
@@ -5337,7 +5337,7 @@ var require_Document = __commonJS({
           schema: this.schema,
           sourceObjects
         };
-        const node = createNode.createNode(value8, tag, ctx);
+        const node = createNode.createNode(value5, tag, ctx);
         if (flow && identity.isCollection(node))
           node.flow = true;
         setAnchors();
@@ -5347,9 +5347,9 @@ var require_Document = __commonJS({
        * Convert a key and a value into a `Pair` using the current schema,
        * recursively wrapping all values as `Scalar` or `Collection` nodes.
        */
-      createPair(key2, value8, options = {}) {
+      createPair(key2, value5, options = {}) {
         const k = this.createNode(key2, null, options);
-        const v = this.createNode(value8, null, options);
+        const v = this.createNode(value5, null, options);
         return new Pair.Pair(k, v);
       }
       /**
@@ -5408,24 +5408,24 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      set(key2, value8) {
+      set(key2, value5) {
         if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, [key2], value8);
+          this.contents = Collection2.collectionFromPath(this.schema, [key2], value5);
         } else if (assertCollection(this.contents)) {
-          this.contents.set(key2, value8);
+          this.contents.set(key2, value5);
         }
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path3, value8) {
+      setIn(path3, value5) {
         if (Collection2.isEmptyPath(path3)) {
-          this.contents = value8;
+          this.contents = value5;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path3), value8);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path3), value5);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path3, value8);
+          this.contents.setIn(path3, value5);
         }
       }
       /**
@@ -5811,7 +5811,7 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key: key2, sep: sep2, value: value8 } = collItem;
+        const { start, key: key2, sep: sep2, value: value5 } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
           next: key2 ?? sep2?.[0],
@@ -5854,7 +5854,7 @@ var require_resolve_block_map = __commonJS({
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
         const valueProps = resolveProps.resolveProps(sep2 ?? [], {
           indicator: "map-value-ind",
-          next: value8,
+          next: value5,
           offset: keyNode.range[2],
           onError,
           parentIndent: bm.indent,
@@ -5863,14 +5863,14 @@ var require_resolve_block_map = __commonJS({
         offset = valueProps.end;
         if (valueProps.found) {
           if (implicitKey) {
-            if (value8?.type === "block-map" && !valueProps.hasNewline)
+            if (value5?.type === "block-map" && !valueProps.hasNewline)
               onError(offset, "BLOCK_AS_IMPLICIT_KEY", "Nested mappings are not allowed in compact mappings");
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value8 ? composeNode(ctx, value8, valueProps, onError) : composeEmptyNode(ctx, offset, sep2, null, valueProps, onError);
+          const valueNode = value5 ? composeNode(ctx, value5, valueProps, onError) : composeEmptyNode(ctx, offset, sep2, null, valueProps, onError);
           if (ctx.schema.compat)
-            utilFlowIndentCheck.flowIndentCheck(bm.indent, value8, onError);
+            utilFlowIndentCheck.flowIndentCheck(bm.indent, value5, onError);
           offset = valueNode.range[2];
           const pair = new Pair.Pair(keyNode, valueNode);
           if (ctx.options.keepSourceTokens)
@@ -5916,18 +5916,18 @@ var require_resolve_block_seq = __commonJS({
         ctx.atKey = false;
       let offset = bs.offset;
       let commentEnd = null;
-      for (const { start, value: value8 } of bs.items) {
+      for (const { start, value: value5 } of bs.items) {
         const props = resolveProps.resolveProps(start, {
           indicator: "seq-item-ind",
-          next: value8,
+          next: value5,
           offset,
           onError,
           parentIndent: bs.indent,
           startOnNewline: true
         });
         if (!props.found) {
-          if (props.anchor || props.tag || value8) {
-            if (value8?.type === "block-seq")
+          if (props.anchor || props.tag || value5) {
+            if (value5?.type === "block-seq")
               onError(props.end, "BAD_INDENT", "All sequence items must start at the same column");
             else
               onError(offset, "MISSING_CHAR", "Sequence item without - indicator");
@@ -5938,9 +5938,9 @@ var require_resolve_block_seq = __commonJS({
             continue;
           }
         }
-        const node = value8 ? composeNode(ctx, value8, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
+        const node = value5 ? composeNode(ctx, value5, props, onError) : composeEmptyNode(ctx, props.end, start, null, props, onError);
         if (ctx.schema.compat)
-          utilFlowIndentCheck.flowIndentCheck(bs.indent, value8, onError);
+          utilFlowIndentCheck.flowIndentCheck(bs.indent, value5, onError);
         offset = node.range[2];
         seq.items.push(node);
       }
@@ -6022,7 +6022,7 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key: key2, sep: sep2, value: value8 } = collItem;
+        const { start, key: key2, sep: sep2, value: value5 } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
@@ -6033,7 +6033,7 @@ var require_resolve_flow_collection = __commonJS({
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep2 && !value8) {
+          if (!props.anchor && !props.tag && !sep2 && !value5) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -6088,10 +6088,10 @@ var require_resolve_flow_collection = __commonJS({
           }
         }
         if (!isMap && !sep2 && !props.found) {
-          const valueNode = value8 ? composeNode(ctx, value8, props, onError) : composeEmptyNode(ctx, props.end, sep2, null, props, onError);
+          const valueNode = value5 ? composeNode(ctx, value5, props, onError) : composeEmptyNode(ctx, props.end, sep2, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
-          if (isBlock(value8))
+          if (isBlock(value5))
             onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
         } else {
           ctx.atKey = true;
@@ -6103,7 +6103,7 @@ var require_resolve_flow_collection = __commonJS({
           const valueProps = resolveProps.resolveProps(sep2 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
-            next: value8,
+            next: value5,
             offset: keyNode.range[2],
             onError,
             parentIndent: fc.indent,
@@ -6123,15 +6123,15 @@ var require_resolve_flow_collection = __commonJS({
               if (props.start < valueProps.found.offset - 1024)
                 onError(valueProps.found, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit flow sequence key");
             }
-          } else if (value8) {
-            if ("source" in value8 && value8.source?.[0] === ":")
-              onError(value8, "MISSING_CHAR", `Missing space after : in ${fcName}`);
+          } else if (value5) {
+            if ("source" in value5 && value5.source?.[0] === ":")
+              onError(value5, "MISSING_CHAR", `Missing space after : in ${fcName}`);
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value8 ? composeNode(ctx, value8, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError) : null;
+          const valueNode = value5 ? composeNode(ctx, value5, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError) : null;
           if (valueNode) {
-            if (isBlock(value8))
+            if (isBlock(value5))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
           } else if (valueProps.comment) {
             if (keyNode.comment)
@@ -6274,11 +6274,11 @@ var require_resolve_block_scalar = __commonJS({
           break;
       }
       if (chompStart === 0) {
-        const value9 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
+        const value6 = header.chomp === "+" && lines.length > 0 ? "\n".repeat(Math.max(1, lines.length - 1)) : "";
         let end2 = start + header.length;
         if (scalar.source)
           end2 += scalar.source.length;
-        return { value: value9, type, comment: header.comment, range: [start, end2, end2] };
+        return { value: value6, type, comment: header.comment, range: [start, end2, end2] };
       }
       let trimIndent = scalar.indent + header.indent;
       let offset = scalar.offset + header.length;
@@ -6308,11 +6308,11 @@ var require_resolve_block_scalar = __commonJS({
         if (lines[i][0].length > trimIndent)
           chompStart = i + 1;
       }
-      let value8 = "";
+      let value5 = "";
       let sep2 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
-        value8 += lines[i][0].slice(trimIndent) + "\n";
+        value5 += lines[i][0].slice(trimIndent) + "\n";
       for (let i = contentStart; i < chompStart; ++i) {
         let [indent, content] = lines[i];
         offset += indent.length + content.length + 1;
@@ -6326,23 +6326,23 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value8 += sep2 + indent.slice(trimIndent) + content;
+          value5 += sep2 + indent.slice(trimIndent) + content;
           sep2 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
           if (sep2 === " ")
             sep2 = "\n";
           else if (!prevMoreIndented && sep2 === "\n")
             sep2 = "\n\n";
-          value8 += sep2 + indent.slice(trimIndent) + content;
+          value5 += sep2 + indent.slice(trimIndent) + content;
           sep2 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
           if (sep2 === "\n")
-            value8 += "\n";
+            value5 += "\n";
           else
             sep2 = "\n";
         } else {
-          value8 += sep2 + content;
+          value5 += sep2 + content;
           sep2 = " ";
           prevMoreIndented = false;
         }
@@ -6352,15 +6352,15 @@ var require_resolve_block_scalar = __commonJS({
           break;
         case "+":
           for (let i = chompStart; i < lines.length; ++i)
-            value8 += "\n" + lines[i][0].slice(trimIndent);
-          if (value8[value8.length - 1] !== "\n")
-            value8 += "\n";
+            value5 += "\n" + lines[i][0].slice(trimIndent);
+          if (value5[value5.length - 1] !== "\n")
+            value5 += "\n";
           break;
         default:
-          value8 += "\n";
+          value5 += "\n";
       }
       const end = start + header.length + scalar.source.length;
-      return { value: value8, type, comment: header.comment, range: [start, end, end] };
+      return { value: value5, type, comment: header.comment, range: [start, end, end] };
     }
     function parseBlockScalarHeader({ offset, props }, strict, onError) {
       if (props[0].type !== "block-scalar-header") {
@@ -6445,20 +6445,20 @@ var require_resolve_flow_scalar = __commonJS({
     function resolveFlowScalar(scalar, strict, onError) {
       const { offset, type, source, end } = scalar;
       let _type;
-      let value8;
+      let value5;
       const _onError = (rel, code, msg) => onError(offset + rel, code, msg);
       switch (type) {
         case "scalar":
           _type = Scalar.Scalar.PLAIN;
-          value8 = plainValue(source, _onError);
+          value5 = plainValue(source, _onError);
           break;
         case "single-quoted-scalar":
           _type = Scalar.Scalar.QUOTE_SINGLE;
-          value8 = singleQuotedValue(source, _onError);
+          value5 = singleQuotedValue(source, _onError);
           break;
         case "double-quoted-scalar":
           _type = Scalar.Scalar.QUOTE_DOUBLE;
-          value8 = doubleQuotedValue(source, _onError);
+          value5 = doubleQuotedValue(source, _onError);
           break;
         /* istanbul ignore next should not happen */
         default:
@@ -6473,7 +6473,7 @@ var require_resolve_flow_scalar = __commonJS({
       const valueEnd = offset + source.length;
       const re = resolveEnd.resolveEnd(end, valueEnd, strict, onError);
       return {
-        value: value8,
+        value: value5,
         type: _type,
         comment: re.comment,
         range: [offset, valueEnd, re.offset]
@@ -6666,28 +6666,28 @@ var require_compose_scalar = __commonJS({
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
     function composeScalar(ctx, token, tagToken, onError) {
-      const { value: value8, type, comment, range } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
+      const { value: value5, type, comment, range } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
       const tagName = tagToken ? ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg)) : null;
       let tag;
       if (ctx.options.stringKeys && ctx.atKey) {
         tag = ctx.schema[identity.SCALAR];
       } else if (tagName)
-        tag = findScalarTagByName(ctx.schema, value8, tagName, tagToken, onError);
+        tag = findScalarTagByName(ctx.schema, value5, tagName, tagToken, onError);
       else if (token.type === "scalar")
-        tag = findScalarTagByTest(ctx, value8, token, onError);
+        tag = findScalarTagByTest(ctx, value5, token, onError);
       else
         tag = ctx.schema[identity.SCALAR];
       let scalar;
       try {
-        const res = tag.resolve(value8, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
+        const res = tag.resolve(value5, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
         scalar = identity.isScalar(res) ? res : new Scalar.Scalar(res);
       } catch (error) {
         const msg = error instanceof Error ? error.message : String(error);
         onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
-        scalar = new Scalar.Scalar(value8);
+        scalar = new Scalar.Scalar(value5);
       }
       scalar.range = range;
-      scalar.source = value8;
+      scalar.source = value5;
       if (type)
         scalar.type = type;
       if (tagName)
@@ -6698,7 +6698,7 @@ var require_compose_scalar = __commonJS({
         scalar.comment = comment;
       return scalar;
     }
-    function findScalarTagByName(schema, value8, tagName, tagToken, onError) {
+    function findScalarTagByName(schema, value5, tagName, tagToken, onError) {
       if (tagName === "!")
         return schema[identity.SCALAR];
       const matchWithTest = [];
@@ -6711,7 +6711,7 @@ var require_compose_scalar = __commonJS({
         }
       }
       for (const tag of matchWithTest)
-        if (tag.test?.test(value8))
+        if (tag.test?.test(value5))
           return tag;
       const kt = schema.knownTags[tagName];
       if (kt && !kt.collection) {
@@ -6721,10 +6721,10 @@ var require_compose_scalar = __commonJS({
       onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, tagName !== "tag:yaml.org,2002:str");
       return schema[identity.SCALAR];
     }
-    function findScalarTagByTest({ atKey, directives, schema }, value8, token, onError) {
-      const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value8)) || schema[identity.SCALAR];
+    function findScalarTagByTest({ atKey, directives, schema }, value5, token, onError) {
+      const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value5)) || schema[identity.SCALAR];
       if (schema.compat) {
-        const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value8)) ?? schema[identity.SCALAR];
+        const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value5)) ?? schema[identity.SCALAR];
         if (tag.tag !== compat.tag) {
           const ts = directives.tagString(tag.tag);
           const cs = directives.tagString(compat.tag);
@@ -6882,7 +6882,7 @@ var require_compose_doc = __commonJS({
     var composeNode = require_compose_node();
     var resolveEnd = require_resolve_end();
     var resolveProps = require_resolve_props();
-    function composeDoc(options, directives, { offset, start, value: value8, end }, onError) {
+    function composeDoc(options, directives, { offset, start, value: value5, end }, onError) {
       const opts = Object.assign({ _directives: directives }, options);
       const doc = new Document.Document(void 0, opts);
       const ctx = {
@@ -6894,7 +6894,7 @@ var require_compose_doc = __commonJS({
       };
       const props = resolveProps.resolveProps(start, {
         indicator: "doc-start",
-        next: value8 ?? end?.[0],
+        next: value5 ?? end?.[0],
         offset,
         onError,
         parentIndent: 0,
@@ -6902,10 +6902,10 @@ var require_compose_doc = __commonJS({
       });
       if (props.found) {
         doc.directives.docStart = true;
-        if (value8 && (value8.type === "block-map" || value8.type === "block-seq") && !props.hasNewline)
+        if (value5 && (value5.type === "block-map" || value5.type === "block-seq") && !props.hasNewline)
           onError(props.end, "MISSING_CHAR", "Block collection cannot start on same line with directives-end marker");
       }
-      doc.contents = value8 ? composeNode.composeNode(ctx, value8, props, onError) : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
+      doc.contents = value5 ? composeNode.composeNode(ctx, value5, props, onError) : composeNode.composeEmptyNode(ctx, props.end, start, null, props, onError);
       const contentEnd = doc.contents.range[2];
       const re = resolveEnd.resolveEnd(end, contentEnd, false, onError);
       if (re.comment)
@@ -7153,9 +7153,9 @@ var require_cst_scalar = __commonJS({
       }
       return null;
     }
-    function createScalarToken(value8, context) {
+    function createScalarToken(value5, context) {
       const { implicitKey = false, indent, inFlow = false, offset = -1, type = "PLAIN" } = context;
-      const source = stringifyString.stringifyString({ type, value: value8 }, {
+      const source = stringifyString.stringifyString({ type, value: value5 }, {
         implicitKey,
         indent: indent > 0 ? " ".repeat(indent) : "",
         inFlow,
@@ -7185,7 +7185,7 @@ var require_cst_scalar = __commonJS({
           return { type: "scalar", offset, indent, source, end };
       }
     }
-    function setScalarValue(token, value8, context = {}) {
+    function setScalarValue(token, value5, context = {}) {
       let { afterKey = false, implicitKey = false, inFlow = false, type } = context;
       let indent = "indent" in token ? token.indent : null;
       if (afterKey && typeof indent === "number")
@@ -7208,7 +7208,7 @@ var require_cst_scalar = __commonJS({
           default:
             type = "PLAIN";
         }
-      const source = stringifyString.stringifyString({ type, value: value8 }, {
+      const source = stringifyString.stringifyString({ type, value: value5 }, {
         implicitKey: implicitKey || indent === null,
         indent: indent !== null && indent > 0 ? " ".repeat(indent) : "",
         inFlow,
@@ -7354,7 +7354,7 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key: key2, sep: sep2, value: value8 }) {
+    function stringifyItem({ start, key: key2, sep: sep2, value: value5 }) {
       let res = "";
       for (const st of start)
         res += st.source;
@@ -7363,8 +7363,8 @@ var require_cst_stringify = __commonJS({
       if (sep2)
         for (const st of sep2)
           res += st.source;
-      if (value8)
-        res += stringifyToken(value8);
+      if (value5)
+        res += stringifyToken(value5);
       return res;
     }
     exports.stringify = stringify;
@@ -9097,7 +9097,7 @@ var require_public_api = __commonJS({
       }
       return doc.toJS(Object.assign({ reviver: _reviver }, options));
     }
-    function stringify(value8, replacer, options) {
+    function stringify(value5, replacer, options) {
       let _replacer = null;
       if (typeof replacer === "function" || Array.isArray(replacer)) {
         _replacer = replacer;
@@ -9110,14 +9110,14 @@ var require_public_api = __commonJS({
         const indent = Math.round(options);
         options = indent < 1 ? void 0 : indent > 8 ? { indent: 8 } : { indent };
       }
-      if (value8 === void 0) {
+      if (value5 === void 0) {
         const { keepUndefined } = options ?? replacer ?? {};
         if (!keepUndefined)
           return void 0;
       }
-      if (identity.isDocument(value8) && !_replacer)
-        return value8.toString(options);
-      return new Document.Document(value8, _replacer, options).toString(options);
+      if (identity.isDocument(value5) && !_replacer)
+        return value5.toString(options);
+      return new Document.Document(value5, _replacer, options).toString(options);
     }
     exports.parse = parse5;
     exports.parseAllDocuments = parseAllDocuments;
@@ -9457,18 +9457,18 @@ __export(template_render_exports, {
   templateBody: () => templateBody,
   templateTitle: () => templateTitle
 });
-function landed(name2, value8, landing, flavor) {
-  if (landing === "raw") return value8;
-  if (landing === "title") return oneLine(value8);
-  if (landing === "fence") return fenceSafe(value8, flavor);
-  if (landing === "html") return htmlSafe(ONE_LINE.has(name2) ? field(value8, String) : value8, flavor);
-  if (landing === "cell") return cellSafe(ONE_LINE.has(name2) ? field(value8, String) : value8, flavor);
-  if (landing === "link-text") return linkTextSafe(ONE_LINE.has(name2) ? field(value8, String) : value8, flavor);
-  if (landing === "link-url") return linkUrlSafe(value8);
-  if (MARKDOWN.has(name2)) return value8;
-  if (LINKS.has(name2)) return field(value8, (text4) => pipelineMarkdown(text4, flavor));
-  if (ONE_LINE.has(name2)) return field(value8, (text4) => markdownText(text4, flavor));
-  return markdownText(value8, flavor);
+function landed(name2, value5, landing, flavor) {
+  if (landing === "raw") return value5;
+  if (landing === "title") return oneLine(value5);
+  if (landing === "fence") return fenceSafe(value5, flavor);
+  if (landing === "html") return htmlSafe(ONE_LINE.has(name2) ? field(value5, String) : value5, flavor);
+  if (landing === "cell") return cellSafe(ONE_LINE.has(name2) ? field(value5, String) : value5, flavor);
+  if (landing === "link-text") return linkTextSafe(ONE_LINE.has(name2) ? field(value5, String) : value5, flavor);
+  if (landing === "link-url") return linkUrlSafe(value5);
+  if (MARKDOWN.has(name2)) return value5;
+  if (LINKS.has(name2)) return field(value5, (text4) => pipelineMarkdown(text4, flavor));
+  if (ONE_LINE.has(name2)) return field(value5, (text4) => markdownText(text4, flavor));
+  return markdownText(value5, flavor);
 }
 function valuesAt(template, failure2, flavor, limits, sizes, cut2) {
   const logCut = Math.min(cut2, sizes.logSection);
@@ -9670,8 +9670,8 @@ var init_agent = __esm({
 });
 
 // lib/http/credentials.ts
-function credentialsInHeader(value8) {
-  const parts = value8.trim().split(/\s+/);
+function credentialsInHeader(value5) {
+  const parts = value5.trim().split(/\s+/);
   if (parts.length === 1) return parts[0] === "" || SCHEMES.has(parts[0].toLowerCase()) ? [] : [parts[0]];
   const [scheme, ...rest] = parts;
   const credential = rest.join(" ");
@@ -9681,8 +9681,8 @@ function credentialsInHeader(value8) {
   return colon < 0 ? [credential, decoded] : [credential, decoded, decoded.slice(colon + 1)];
 }
 function registerSentCredentials(headers) {
-  for (const [name2, value8] of Object.entries(headers ?? {})) {
-    if (CREDENTIAL_HEADERS.has(name2.toLowerCase()) && typeof value8 === "string") registerSecret(...credentialsInHeader(value8));
+  for (const [name2, value5] of Object.entries(headers ?? {})) {
+    if (CREDENTIAL_HEADERS.has(name2.toLowerCase()) && typeof value5 === "string") registerSecret(...credentialsInHeader(value5));
   }
 }
 var CREDENTIAL_HEADERS, SCHEMES, BASE64;
@@ -10567,7 +10567,7 @@ var require_tree = __commonJS({
        * @param {any} value
        * @param {number} index
        */
-      constructor(key2, value8, index) {
+      constructor(key2, value5, index) {
         if (index === void 0 || index >= key2.length) {
           throw new TypeError("Unreachable");
         }
@@ -10576,9 +10576,9 @@ var require_tree = __commonJS({
           throw new TypeError("key must be ascii string");
         }
         if (key2.length !== ++index) {
-          this.middle = new _TstNode(key2, value8, index);
+          this.middle = new _TstNode(key2, value5, index);
         } else {
-          this.value = value8;
+          this.value = value5;
         }
       }
       /**
@@ -10586,7 +10586,7 @@ var require_tree = __commonJS({
        * @param {any} value
        * @returns {void}
        */
-      add(key2, value8) {
+      add(key2, value5) {
         const length = key2.length;
         if (length === 0) {
           throw new TypeError("Unreachable");
@@ -10600,25 +10600,25 @@ var require_tree = __commonJS({
           }
           if (node.code === code) {
             if (length === ++index) {
-              node.value = value8;
+              node.value = value5;
               break;
             } else if (node.middle !== null) {
               node = node.middle;
             } else {
-              node.middle = new _TstNode(key2, value8, index);
+              node.middle = new _TstNode(key2, value5, index);
               break;
             }
           } else if (node.code < code) {
             if (node.left !== null) {
               node = node.left;
             } else {
-              node.left = new _TstNode(key2, value8, index);
+              node.left = new _TstNode(key2, value5, index);
               break;
             }
           } else if (node.right !== null) {
             node = node.right;
           } else {
-            node.right = new _TstNode(key2, value8, index);
+            node.right = new _TstNode(key2, value5, index);
             break;
           }
         }
@@ -10658,11 +10658,11 @@ var require_tree = __commonJS({
        * @param {any} value
        * @returns {void}
        * */
-      insert(key2, value8) {
+      insert(key2, value5) {
         if (this.node === null) {
-          this.node = new TstNode(key2, value8, 0);
+          this.node = new TstNode(key2, value5, 0);
         } else {
-          this.node.add(key2, value8);
+          this.node.add(key2, value5);
         }
       }
       /**
@@ -10767,11 +10767,11 @@ var require_util = __commonJS({
       return url;
     }
     function isValidPort(port) {
-      const value8 = parseInt(port, 10);
-      return value8 === Number(port) && value8 >= 0 && value8 <= 65535;
+      const value5 = parseInt(port, 10);
+      return value5 === Number(port) && value5 >= 0 && value5 <= 65535;
     }
-    function isHttpOrHttpsPrefixed(value8) {
-      return value8 != null && value8[0] === "h" && value8[1] === "t" && value8[2] === "t" && value8[3] === "p" && (value8[4] === ":" || value8[4] === "s" && value8[5] === ":");
+    function isHttpOrHttpsPrefixed(value5) {
+      return value5 != null && value5[0] === "h" && value5[1] === "t" && value5[2] === "t" && value5[3] === "p" && (value5[4] === ":" || value5[4] === "s" && value5[5] === ":");
     }
     function parseURL(url) {
       if (typeof url === "string") {
@@ -10900,11 +10900,11 @@ var require_util = __commonJS({
       const m = val.match(KEEPALIVE_TIMEOUT_EXPR);
       return m ? parseInt(m[1], 10) * 1e3 : null;
     }
-    function headerNameToString(value8) {
-      return typeof value8 === "string" ? headerNameLowerCasedRecord[value8] ?? value8.toLowerCase() : tree.lookup(value8) ?? value8.toString("latin1").toLowerCase();
+    function headerNameToString(value5) {
+      return typeof value5 === "string" ? headerNameLowerCasedRecord[value5] ?? value5.toLowerCase() : tree.lookup(value5) ?? value5.toString("latin1").toLowerCase();
     }
-    function bufferToLowerCasedHeaderName(value8) {
-      return tree.lookup(value8) ?? value8.toString("latin1").toLowerCase();
+    function bufferToLowerCasedHeaderName(value5) {
+      return tree.lookup(value5) ?? value5.toString("latin1").toLowerCase();
     }
     function parseHeaders(headers, obj) {
       if (obj === void 0) obj = {};
@@ -10955,13 +10955,13 @@ var require_util = __commonJS({
     }
     function toRawHeaders(headers) {
       const rawHeaders = [];
-      for (const [name2, value8] of Object.entries(headers)) {
-        if (Array.isArray(value8)) {
-          for (const entry of value8) {
+      for (const [name2, value5] of Object.entries(headers)) {
+        if (Array.isArray(value5)) {
+          for (const entry of value5) {
             rawHeaders.push(Buffer.from(name2, "latin1"), Buffer.from(`${entry}`, "latin1"));
           }
         } else {
-          rawHeaders.push(Buffer.from(name2, "latin1"), Buffer.from(`${value8}`, "latin1"));
+          rawHeaders.push(Buffer.from(name2, "latin1"), Buffer.from(`${value5}`, "latin1"));
         }
       }
       return rawHeaders;
@@ -11030,14 +11030,14 @@ var require_util = __commonJS({
             iterator = iterable[Symbol.asyncIterator]();
           },
           pull(controller) {
-            return iterator.next().then(({ done, value: value8 }) => {
+            return iterator.next().then(({ done, value: value5 }) => {
               if (done) {
                 return queueMicrotask(() => {
                   controller.close();
                   controller.byobRequest?.respond(0);
                 });
               } else {
-                const buf = Buffer.isBuffer(value8) ? value8 : Buffer.from(value8);
+                const buf = Buffer.isBuffer(value5) ? value5 : Buffer.from(value5);
                 if (buf.byteLength) {
                   return controller.enqueue(new Uint8Array(buf));
                 } else {
@@ -12071,8 +12071,8 @@ var require_request = __commonJS({
           this.endHandler = null;
         }
       }
-      addHeader(key2, value8) {
-        processHeader(this, key2, value8);
+      addHeader(key2, value5) {
+        processHeader(this, key2, value5);
         return this;
       }
     };
@@ -12144,11 +12144,11 @@ var require_request = __commonJS({
       } else if (headerName === "transfer-encoding" || headerName === "keep-alive" || headerName === "upgrade") {
         throw new InvalidArgumentError(`invalid ${headerName} header`);
       } else if (headerName === "connection") {
-        const value8 = typeof val === "string" ? val : null;
-        if (value8 === null) {
+        const value5 = typeof val === "string" ? val : null;
+        if (value5 === null) {
           throw new InvalidArgumentError("invalid connection header");
         }
-        for (const token of value8.toLowerCase().split(",")) {
+        for (const token of value5.toLowerCase().split(",")) {
           const trimmed = token.trim();
           if (!isValidHTTPToken(trimmed)) {
             throw new InvalidArgumentError("invalid connection header");
@@ -12244,8 +12244,8 @@ var require_wrap_handler = __commonJS({
         this.#handler.onError?.(err);
       }
     };
-    function toRawHeaderValue(value8) {
-      return Array.isArray(value8) ? value8.map((item) => Buffer.from(item, "latin1")) : Buffer.from(value8, "latin1");
+    function toRawHeaderValue(value5) {
+      return Array.isArray(value5) ? value5.map((item) => Buffer.from(item, "latin1")) : Buffer.from(value5, "latin1");
     }
   }
 });
@@ -12682,8 +12682,8 @@ var require_utils = __commonJS({
     function enumToMap(obj, filter = [], exceptions = []) {
       const emptyFilter = (filter?.length ?? 0) === 0;
       const emptyExceptions = (exceptions?.length ?? 0) === 0;
-      return Object.fromEntries(Object.entries(obj).filter(([, value8]) => {
-        return typeof value8 === "number" && (emptyFilter || filter.includes(value8)) && (emptyExceptions || !exceptions.includes(value8));
+      return Object.fromEntries(Object.entries(obj).filter(([, value5]) => {
+        return typeof value5 === "number" && (emptyFilter || filter.includes(value5)) && (emptyExceptions || !exceptions.includes(value5));
       }));
     }
   }
@@ -13717,8 +13717,8 @@ var require_infra = __commonJS({
       }
       return lead === 0 && trail === str.length - 1 ? str : str.slice(lead, trail + 1);
     }
-    function serializeJavascriptValueToJSONString(value8) {
-      const result = JSON.stringify(value8);
+    function serializeJavascriptValueToJSONString(value5) {
+      const result = JSON.stringify(value5);
       if (result === void 0) {
         throw new TypeError("Value is not JSON serializable");
       }
@@ -13916,11 +13916,11 @@ var require_data_url = __commonJS({
     }
     function collectAnHTTPQuotedString(input2, position, extractValue = false) {
       const positionStart = position.position;
-      let value8 = "";
+      let value5 = "";
       assert(input2[position.position] === '"');
       position.position++;
       while (true) {
-        value8 += collectASequenceOfCodePoints(
+        value5 += collectASequenceOfCodePoints(
           (char) => char !== '"' && char !== "\\",
           input2,
           position
@@ -13932,10 +13932,10 @@ var require_data_url = __commonJS({
         position.position++;
         if (quoteOrBackslash === "\\") {
           if (position.position >= input2.length) {
-            value8 += "\\";
+            value5 += "\\";
             break;
           }
-          value8 += input2[position.position];
+          value5 += input2[position.position];
           position.position++;
         } else {
           assert(quoteOrBackslash === '"');
@@ -13943,7 +13943,7 @@ var require_data_url = __commonJS({
         }
       }
       if (extractValue) {
-        return value8;
+        return value5;
       }
       return input2.slice(positionStart, position.position);
     }
@@ -13951,16 +13951,16 @@ var require_data_url = __commonJS({
       assert(mimeType !== "failure");
       const { parameters, essence } = mimeType;
       let serialization = essence;
-      for (let [name2, value8] of parameters.entries()) {
+      for (let [name2, value5] of parameters.entries()) {
         serialization += ";";
         serialization += name2;
         serialization += "=";
-        if (!HTTP_TOKEN_CODEPOINTS.test(value8)) {
-          value8 = value8.replace(/[\\"]/ug, "\\$&");
-          value8 = '"' + value8;
-          value8 += '"';
+        if (!HTTP_TOKEN_CODEPOINTS.test(value5)) {
+          value5 = value5.replace(/[\\"]/ug, "\\$&");
+          value5 = '"' + value5;
+          value5 += '"';
         }
-        serialization += value8;
+        serialization += value5;
       }
       return serialization;
     }
@@ -14100,11 +14100,11 @@ var require_runtime_features = __commonJS({
        * @param {Feature} feature
        * @param {boolean} value
        */
-      set(feature, value8) {
+      set(feature, value5) {
         if (features.includes(feature) === false) {
           throw new TypeError(`unknown feature: ${feature}`);
         }
-        this.#map.set(feature, value8);
+        this.#map.set(feature, value5);
       }
       /**
        * @param {Feature} feature
@@ -14361,11 +14361,11 @@ var require_webidl = __commonJS({
           });
         }
         while (true) {
-          const { done, value: value8 } = method.next();
+          const { done, value: value5 } = method.next();
           if (done) {
             break;
           }
-          seq.push(converter(value8, prefix, `${argument}[${index++}]`));
+          seq.push(converter(value5, prefix, `${argument}[${index++}]`));
         }
         return seq;
       };
@@ -14432,20 +14432,20 @@ var require_webidl = __commonJS({
               });
             }
           }
-          let value8 = dictionary?.[key2];
+          let value5 = dictionary?.[key2];
           const hasDefault = defaultValue !== void 0;
-          if (hasDefault && value8 === void 0) {
-            value8 = defaultValue();
+          if (hasDefault && value5 === void 0) {
+            value5 = defaultValue();
           }
-          if (required || hasDefault || value8 !== void 0) {
-            value8 = converter(value8, prefix, `${argument}.${key2}`);
-            if (options.allowedValues && !options.allowedValues.includes(value8)) {
+          if (required || hasDefault || value5 !== void 0) {
+            value5 = converter(value5, prefix, `${argument}.${key2}`);
+            if (options.allowedValues && !options.allowedValues.includes(value5)) {
               throw webidl.errors.exception({
                 header: prefix,
-                message: `${value8} is not an accepted type. Expected one of ${options.allowedValues.join(", ")}.`
+                message: `${value5} is not an accepted type. Expected one of ${options.allowedValues.join(", ")}.`
               });
             }
-            dict[key2] = value8;
+            dict[key2] = value5;
           }
         }
         return dict;
@@ -14459,8 +14459,8 @@ var require_webidl = __commonJS({
         return converter(V, prefix, argument);
       };
     };
-    webidl.is.USVString = function(value8) {
-      return typeof value8 === "string" && value8.isWellFormed();
+    webidl.is.USVString = function(value5) {
+      return typeof value5 === "string" && value5.isWellFormed();
     };
     webidl.is.ReadableStream = webidl.util.MakeTypeAssertion(ReadableStream);
     webidl.is.Blob = webidl.util.MakeTypeAssertion(Blob);
@@ -14522,11 +14522,11 @@ var require_webidl = __commonJS({
       }
       return x;
     };
-    webidl.converters.USVString = function(value8) {
-      if (typeof value8 === "string") {
-        return value8.toWellFormed();
+    webidl.converters.USVString = function(value5) {
+      if (typeof value5 === "string") {
+        return value5.toWellFormed();
       }
-      return `${value8}`.toWellFormed();
+      return `${value5}`.toWellFormed();
     };
     webidl.converters.boolean = function(V) {
       const x = Boolean(V);
@@ -14770,8 +14770,8 @@ var require_util2 = __commonJS({
       }
       return true;
     }
-    function normalizeBinaryStringToUtf8(value8) {
-      return Buffer.from(value8, "binary").toString("utf8");
+    function normalizeBinaryStringToUtf8(value5) {
+      return Buffer.from(value5, "binary").toString("utf8");
     }
     function requestCurrentURL(request2) {
       return request2.urlList[request2.urlList.length - 1];
@@ -15092,7 +15092,7 @@ var require_util2 = __commonJS({
               done: true
             };
           }
-          const { [keyIndex]: key2, [valueIndex]: value8 } = values[index];
+          const { [keyIndex]: key2, [valueIndex]: value5 } = values[index];
           this.#index = index + 1;
           let result;
           switch (this.#kind) {
@@ -15100,10 +15100,10 @@ var require_util2 = __commonJS({
               result = key2;
               break;
             case "value":
-              result = value8;
+              result = value5;
               break;
             case "key+value":
-              result = [key2, value8];
+              result = [key2, value5];
               break;
           }
           return {
@@ -15169,8 +15169,8 @@ var require_util2 = __commonJS({
                 `Failed to execute 'forEach' on '${name2}': parameter 1 is not of type 'Function'.`
               );
             }
-            for (const { 0: key2, 1: value8 } of makeIterator(this, "key+value")) {
-              callbackfn.call(thisArg, value8, key2, this);
+            for (const { 0: key2, 1: value5 } of makeIterator(this, "key+value")) {
+              callbackfn.call(thisArg, value5, key2, this);
             }
           }
         }
@@ -15239,8 +15239,8 @@ var require_util2 = __commonJS({
       const protocol = url.protocol;
       return protocol === "http:" || protocol === "https:";
     }
-    function simpleRangeHeaderValue(value8, allowWhitespace) {
-      const data = value8;
+    function simpleRangeHeaderValue(value5, allowWhitespace) {
+      const data = value5;
       if (!data.startsWith("bytes")) {
         return "failure";
       }
@@ -15358,8 +15358,8 @@ var require_util2 = __commonJS({
       if (values === null) {
         return "failure";
       }
-      for (const value8 of values) {
-        const temporaryMimeType = parseMIMEType(value8);
+      for (const value5 of values) {
+        const temporaryMimeType = parseMIMEType(value5);
         if (temporaryMimeType === "failure" || temporaryMimeType.essence === "*/*") {
           continue;
         }
@@ -15379,8 +15379,8 @@ var require_util2 = __commonJS({
       }
       return mimeType;
     }
-    function gettingDecodingSplitting(value8) {
-      const input2 = value8;
+    function gettingDecodingSplitting(value5) {
+      const input2 = value5;
       const position = { position: 0 };
       const values = [];
       let temporaryValue = "";
@@ -15411,11 +15411,11 @@ var require_util2 = __commonJS({
       return values;
     }
     function getDecodeSplit(name2, list2) {
-      const value8 = list2.get(name2, true);
-      if (value8 === null) {
+      const value5 = list2.get(name2, true);
+      if (value5 === null) {
         return null;
       }
-      return gettingDecodingSplitting(value8);
+      return gettingDecodingSplitting(value5);
     }
     function hasAuthenticationEntry(request2) {
       return false;
@@ -15511,20 +15511,20 @@ var require_formdata = __commonJS({
           });
         }
       }
-      append(name2, value8, filename = void 0) {
+      append(name2, value5, filename = void 0) {
         webidl.brandCheck(this, _FormData);
         const prefix = "FormData.append";
         webidl.argumentLengthCheck(arguments, 2, prefix);
         name2 = webidl.converters.USVString(name2);
-        if (arguments.length === 3 || webidl.is.Blob(value8)) {
-          value8 = webidl.converters.Blob(value8, prefix, "value");
+        if (arguments.length === 3 || webidl.is.Blob(value5)) {
+          value5 = webidl.converters.Blob(value5, prefix, "value");
           if (filename !== void 0) {
             filename = webidl.converters.USVString(filename);
           }
         } else {
-          value8 = webidl.converters.USVString(value8);
+          value5 = webidl.converters.USVString(value5);
         }
-        const entry = makeEntry(name2, value8, filename);
+        const entry = makeEntry(name2, value5, filename);
         this.#state.push(entry);
       }
       delete(name2) {
@@ -15559,20 +15559,20 @@ var require_formdata = __commonJS({
         name2 = webidl.converters.USVString(name2);
         return this.#state.findIndex((entry) => entry.name === name2) !== -1;
       }
-      set(name2, value8, filename = void 0) {
+      set(name2, value5, filename = void 0) {
         webidl.brandCheck(this, _FormData);
         const prefix = "FormData.set";
         webidl.argumentLengthCheck(arguments, 2, prefix);
         name2 = webidl.converters.USVString(name2);
-        if (arguments.length === 3 || webidl.is.Blob(value8)) {
-          value8 = webidl.converters.Blob(value8, prefix, "value");
+        if (arguments.length === 3 || webidl.is.Blob(value5)) {
+          value5 = webidl.converters.Blob(value5, prefix, "value");
           if (filename !== void 0) {
             filename = webidl.converters.USVString(filename);
           }
         } else {
-          value8 = webidl.converters.USVString(value8);
+          value5 = webidl.converters.USVString(value5);
         }
-        const entry = makeEntry(name2, value8, filename);
+        const entry = makeEntry(name2, value5, filename);
         const idx = this.#state.findIndex((entry2) => entry2.name === name2);
         if (idx !== -1) {
           this.#state = [
@@ -15632,21 +15632,21 @@ var require_formdata = __commonJS({
         configurable: true
       }
     });
-    function makeEntry(name2, value8, filename) {
-      if (typeof value8 === "string") {
+    function makeEntry(name2, value5, filename) {
+      if (typeof value5 === "string") {
       } else {
-        if (!webidl.is.File(value8)) {
-          value8 = new File([value8], "blob", { type: value8.type });
+        if (!webidl.is.File(value5)) {
+          value5 = new File([value5], "blob", { type: value5.type });
         }
         if (filename !== void 0) {
           const options = {
-            type: value8.type,
-            lastModified: value8.lastModified
+            type: value5.type,
+            lastModified: value5.lastModified
           };
-          value8 = new File([value8], filename, options);
+          value5 = new File([value5], filename, options);
         }
       }
-      return { name: name2, value: value8 };
+      return { name: name2, value: value5 };
     }
     webidl.is.FormData = webidl.util.MakeTypeAssertion(FormData);
     module.exports = { FormData, makeEntry, setFormDataState };
@@ -15734,19 +15734,19 @@ var require_formdata_parser = __commonJS({
         } else {
           position.position += 2;
         }
-        let value8;
+        let value5;
         if (filename !== null) {
           contentType ??= "text/plain";
           if (!isAsciiString(contentType)) {
             contentType = "";
           }
-          value8 = new File([body2], filename, { type: contentType });
+          value5 = new File([body2], filename, { type: contentType });
         } else {
-          value8 = decoderIgnoreBOM.decode(Buffer.from(body2));
+          value5 = decoderIgnoreBOM.decode(Buffer.from(body2));
         }
         assert(webidl.is.USVString(name2));
-        assert(typeof value8 === "string" && webidl.is.USVString(value8) || webidl.is.File(value8));
-        entryList.push(makeEntry(name2, value8, filename));
+        assert(typeof value5 === "string" && webidl.is.USVString(value5) || webidl.is.File(value5));
+        entryList.push(makeEntry(name2, value5, filename));
       }
     }
     function parseContentDispositionAttribute(input2, position) {
@@ -15781,7 +15781,7 @@ var require_formdata_parser = __commonJS({
         input2,
         position
       );
-      let value8;
+      let value5;
       if (isExtended) {
         const headerValue = collectASequenceOfBytes(
           (char) => char !== 32 && char !== 13 && char !== 10 && char !== 59,
@@ -15796,7 +15796,7 @@ var require_formdata_parser = __commonJS({
         headerValue[4] !== 56) {
           throw parsingError("unknown encoding, expected utf-8''");
         }
-        value8 = decodeURIComponent(decoder.decode(headerValue.subarray(7)));
+        value5 = decodeURIComponent(decoder.decode(headerValue.subarray(7)));
       } else if (input2[position.position] === 34) {
         position.position++;
         const quotedValue = collectASequenceOfBytes(
@@ -15809,7 +15809,7 @@ var require_formdata_parser = __commonJS({
           throw parsingError("Closing quote not found");
         }
         position.position++;
-        value8 = decoder.decode(quotedValue).replace(/%0A/ig, "\n").replace(/%0D/ig, "\r").replace(/%22/g, '"');
+        value5 = decoder.decode(quotedValue).replace(/%0A/ig, "\n").replace(/%0D/ig, "\r").replace(/%22/g, '"');
       } else {
         const tokenValue = collectASequenceOfBytes(
           (char) => isToken(char) && char !== 59,
@@ -15817,9 +15817,9 @@ var require_formdata_parser = __commonJS({
           input2,
           position
         );
-        value8 = decoder.decode(tokenValue);
+        value5 = decoder.decode(tokenValue);
       }
-      return { name: attrNameStr, value: value8, extended: isExtended };
+      return { name: attrNameStr, value: value5, extended: isExtended };
     }
     function parseMultipartFormDataHeaders(input2, position) {
       let name2 = null;
@@ -16055,13 +16055,13 @@ var require_body = __commonJS({
               return;
             }
             while (true) {
-              const { value: value8, done } = await iterator.next();
+              const { value: value5, done } = await iterator.next();
               if (done) {
                 queueMicrotask(() => readableStreamClose(controller));
                 return;
               }
-              if (value8.length && !isErrored(stream)) {
-                controller.enqueue(new Uint8Array(value8));
+              if (value5.length && !isErrored(stream)) {
+                controller.enqueue(new Uint8Array(value5));
                 return;
               }
             }
@@ -16090,27 +16090,27 @@ var require_body = __commonJS({
         const prefix = `--${boundary}\r
 Content-Disposition: form-data`;
         const formdataEscape = (str) => str.replace(/\n/g, "%0A").replace(/\r/g, "%0D").replace(/"/g, "%22");
-        const normalizeLinefeeds = (value8) => value8.replace(/\r?\n|\r/g, "\r\n");
+        const normalizeLinefeeds = (value5) => value5.replace(/\r?\n|\r/g, "\r\n");
         const blobParts = [];
         const rn = new Uint8Array([13, 10]);
         length = 0;
         let hasUnknownSizeValue = false;
-        for (const [name2, value8] of object) {
-          if (typeof value8 === "string") {
+        for (const [name2, value5] of object) {
+          if (typeof value5 === "string") {
             const chunk2 = textEncoder.encode(prefix + `; name="${formdataEscape(normalizeLinefeeds(name2))}"\r
 \r
-${normalizeLinefeeds(value8)}\r
+${normalizeLinefeeds(value5)}\r
 `);
             blobParts.push(chunk2);
             length += chunk2.byteLength;
           } else {
-            const chunk2 = textEncoder.encode(`${prefix}; name="${formdataEscape(normalizeLinefeeds(name2))}"` + (value8.name ? `; filename="${formdataEscape(value8.name)}"` : "") + `\r
-Content-Type: ${value8.type || "application/octet-stream"}\r
+            const chunk2 = textEncoder.encode(`${prefix}; name="${formdataEscape(normalizeLinefeeds(name2))}"` + (value5.name ? `; filename="${formdataEscape(value5.name)}"` : "") + `\r
+Content-Type: ${value5.type || "application/octet-stream"}\r
 \r
 `);
-            blobParts.push(chunk2, value8, rn);
-            if (typeof value8.size === "number") {
-              length += chunk2.byteLength + value8.size + rn.byteLength;
+            blobParts.push(chunk2, value5, rn);
+            if (typeof value5.size === "number") {
+              length += chunk2.byteLength + value5.size + rn.byteLength;
             } else {
               hasUnknownSizeValue = true;
             }
@@ -16200,21 +16200,21 @@ Content-Type: ${value8.type || "application/octet-stream"}\r
           return consumeBody(this, parseJSONFromBytes, instance, getInternalState);
         },
         formData() {
-          return consumeBody(this, (value8) => {
+          return consumeBody(this, (value5) => {
             const mimeType = bodyMimeType(getInternalState(this));
             if (mimeType !== null) {
               switch (mimeType.essence) {
                 case "multipart/form-data": {
-                  const parsed = multipartFormDataParser(value8, mimeType);
+                  const parsed = multipartFormDataParser(value5, mimeType);
                   const fd = new FormData();
                   setFormDataState(fd, parsed);
                   return fd;
                 }
                 case "application/x-www-form-urlencoded": {
-                  const entries2 = new URLSearchParams(value8.toString());
+                  const entries2 = new URLSearchParams(value5.toString());
                   const fd = new FormData();
-                  for (const [name2, value9] of entries2) {
-                    fd.append(name2, value9);
+                  for (const [name2, value6] of entries2) {
+                    fd.append(name2, value6);
                   }
                   return fd;
                 }
@@ -17646,13 +17646,13 @@ var require_client_h2 = __commonJS({
     } = http2;
     function parseH2Headers(headers) {
       const result = [];
-      for (const [name2, value8] of Object.entries(headers)) {
-        if (Array.isArray(value8)) {
-          for (const subvalue of value8) {
+      for (const [name2, value5] of Object.entries(headers)) {
+        if (Array.isArray(value5)) {
+          for (const subvalue of value5) {
             result.push(Buffer.from(name2), Buffer.from(subvalue));
           }
         } else {
-          result.push(Buffer.from(name2), Buffer.from(value8));
+          result.push(Buffer.from(name2), Buffer.from(value5));
         }
       }
       return result;
@@ -18584,8 +18584,8 @@ var require_client = __commonJS({
       get pipelining() {
         return this[kPipelining];
       }
-      set pipelining(value8) {
-        this[kPipelining] = value8;
+      set pipelining(value5) {
+        this[kPipelining] = value5;
         this[kResume](true);
       }
       get stats() {
@@ -19740,8 +19740,8 @@ var require_socks5_utils = __commonJS({
           }
           const parts = [];
           for (let i = 0; i < 8; i++) {
-            const value8 = buffer.readUInt16BE(currentOffset + i * 2);
-            parts.push(value8.toString(16));
+            const value5 = buffer.readUInt16BE(currentOffset + i * 2);
+            parts.push(value5.toString(16));
           }
           address = parts.join(":");
           currentOffset += 16;
@@ -20070,8 +20070,8 @@ var require_socks5_client = __commonJS({
         } else if (addressType === ADDRESS_TYPES.IPV6) {
           const parts = [];
           for (let i = 0; i < 8; i++) {
-            const value8 = this.buffer.readUInt16BE(offset + i * 2);
-            parts.push(value8.toString(16));
+            const value5 = this.buffer.readUInt16BE(offset + i * 2);
+            parts.push(value5.toString(16));
           }
           boundAddress = parts.join(":");
           offset += 16;
@@ -20772,17 +20772,17 @@ var require_retry_handler = __commonJS({
       get rawHeaders() {
         return this.#target?.rawHeaders ?? null;
       }
-      set rawHeaders(value8) {
+      set rawHeaders(value5) {
         if (this.#target) {
-          this.#target.rawHeaders = value8;
+          this.#target.rawHeaders = value5;
         }
       }
       get rawTrailers() {
         return this.#target?.rawTrailers ?? null;
       }
-      set rawTrailers(value8) {
+      set rawTrailers(value5) {
         if (this.#target) {
-          this.#target.rawTrailers = value8;
+          this.#target.rawTrailers = value5;
         }
       }
     };
@@ -22461,15 +22461,15 @@ var require_mock_utils = __commonJS({
       }
     } = __require("node:util");
     var { InvalidArgumentError } = require_errors2();
-    function matchValue(match, value8) {
+    function matchValue(match, value5) {
       if (typeof match === "string") {
-        return match === value8;
+        return match === value5;
       }
       if (match instanceof RegExp) {
-        return match.test(value8);
+        return match.test(value5);
       }
       if (typeof match === "function") {
-        return match(value8) === true;
+        return match(value5) === true;
       }
       return false;
     }
@@ -22529,21 +22529,21 @@ var require_mock_utils = __commonJS({
       }
       const originalQp = new URLSearchParams(query);
       const normalizedQp = new URLSearchParams();
-      for (let [key2, value8] of originalQp.entries()) {
+      for (let [key2, value5] of originalQp.entries()) {
         key2 = key2.replace("[]", "");
-        const valueRepresentsString = /^(['"]).*\1$/.test(value8);
+        const valueRepresentsString = /^(['"]).*\1$/.test(value5);
         if (valueRepresentsString) {
-          normalizedQp.append(key2, value8);
+          normalizedQp.append(key2, value5);
           continue;
         }
-        if (value8.includes(",")) {
-          const values = value8.split(",");
+        if (value5.includes(",")) {
+          const values = value5.split(",");
           for (const v of values) {
             normalizedQp.append(key2, v);
           }
           continue;
         }
-        normalizedQp.append(key2, value8);
+        normalizedQp.append(key2, value5);
       }
       return normalizedQp;
     }
@@ -22649,14 +22649,14 @@ var require_mock_utils = __commonJS({
       const result = [];
       for (let i = 0; i < keys.length; ++i) {
         const key2 = keys[i];
-        const value8 = data[key2];
+        const value5 = data[key2];
         const name2 = Buffer.from(`${key2}`);
-        if (Array.isArray(value8)) {
-          for (let j = 0; j < value8.length; ++j) {
-            result.push(name2, Buffer.from(`${value8[j]}`));
+        if (Array.isArray(value5)) {
+          for (let j = 0; j < value5.length; ++j) {
+            result.push(name2, Buffer.from(`${value5[j]}`));
           }
         } else {
-          result.push(name2, Buffer.from(`${value8}`));
+          result.push(name2, Buffer.from(`${value5}`));
         }
       }
       return result;
@@ -23134,12 +23134,12 @@ var require_mock_call_history = __commonJS({
       toString() {
         const options = { betweenKeyValueSeparator: "->", betweenPairSeparator: "|" };
         let result = "";
-        this.toMap().forEach((value8, key2) => {
-          if (typeof value8 === "string" || value8 === void 0 || value8 === null) {
-            result = `${result}${key2}${options.betweenKeyValueSeparator}${value8}${options.betweenPairSeparator}`;
+        this.toMap().forEach((value5, key2) => {
+          if (typeof value5 === "string" || value5 === void 0 || value5 === null) {
+            result = `${result}${key2}${options.betweenKeyValueSeparator}${value5}${options.betweenPairSeparator}`;
           }
-          if (typeof value8 === "object" && value8 !== null || Array.isArray(value8)) {
-            result = `${result}${key2}${options.betweenKeyValueSeparator}${JSON.stringify(value8)}${options.betweenPairSeparator}`;
+          if (typeof value5 === "object" && value5 !== null || Array.isArray(value5)) {
+            result = `${result}${key2}${options.betweenKeyValueSeparator}${JSON.stringify(value5)}${options.betweenPairSeparator}`;
           }
         });
         return result.slice(0, -1);
@@ -23543,7 +23543,7 @@ var require_snapshot_utils = __commonJS({
       };
     }
     var crypto = runtimeFeatures.has("crypto") ? __require("node:crypto") : null;
-    var hashId = crypto?.hash ? (value8) => crypto.hash("sha256", value8, "base64url") : (value8) => Buffer.from(value8).toString("base64url");
+    var hashId = crypto?.hash ? (value5) => crypto.hash("sha256", value5, "base64url") : (value5) => Buffer.from(value5).toString("base64url");
     function isUndiciHeaders(headers) {
       return Array.isArray(headers) && (headers.length & 1) === 0;
     }
@@ -23576,19 +23576,19 @@ var require_snapshot_utils = __commonJS({
       if (isUndiciHeaders(headers)) {
         for (let i = 0; i < headers.length; i += 2) {
           const key2 = headers[i];
-          const value8 = headers[i + 1];
-          if (key2 && value8 !== void 0) {
+          const value5 = headers[i + 1];
+          if (key2 && value5 !== void 0) {
             const keyStr = Buffer.isBuffer(key2) ? key2.toString() : key2;
-            const valueStr = Buffer.isBuffer(value8) ? value8.toString() : value8;
+            const valueStr = Buffer.isBuffer(value5) ? value5.toString() : value5;
             normalizedHeaders[keyStr.toLowerCase()] = valueStr;
           }
         }
         return normalizedHeaders;
       }
       if (headers && typeof headers === "object") {
-        for (const [key2, value8] of Object.entries(headers)) {
+        for (const [key2, value5] of Object.entries(headers)) {
           if (key2 && typeof key2 === "string") {
-            normalizedHeaders[key2.toLowerCase()] = Array.isArray(value8) ? value8.join(", ") : String(value8);
+            normalizedHeaders[key2.toLowerCase()] = Array.isArray(value5) ? value5.join(", ") : String(value5);
           }
         }
       }
@@ -23643,14 +23643,14 @@ var require_snapshot_recorder = __commonJS({
       } = matchOptions;
       const filtered = {};
       const { ignore, exclude, match } = headerFilters;
-      for (const [key2, value8] of Object.entries(headers)) {
+      for (const [key2, value5] of Object.entries(headers)) {
         const headerKey = caseSensitive ? key2 : key2.toLowerCase();
         if (exclude.has(headerKey)) continue;
         if (ignore.has(headerKey)) continue;
         if (match.size !== 0) {
           if (!match.has(headerKey)) continue;
         }
-        filtered[headerKey] = value8;
+        filtered[headerKey] = value5;
       }
       return filtered;
     }
@@ -23661,10 +23661,10 @@ var require_snapshot_recorder = __commonJS({
       } = matchOptions;
       const filtered = {};
       const { exclude: excludeSet } = headerFilters;
-      for (const [key2, value8] of Object.entries(headers)) {
+      for (const [key2, value5] of Object.entries(headers)) {
         const headerKey = caseSensitive ? key2 : key2.toLowerCase();
         if (excludeSet.has(headerKey)) continue;
-        filtered[headerKey] = value8;
+        filtered[headerKey] = value5;
       }
       return filtered;
     }
@@ -23678,8 +23678,8 @@ var require_snapshot_recorder = __commonJS({
         for (const key2 of headerKeys) {
           const values = Array.isArray(formattedRequest.headers[key2]) ? formattedRequest.headers[key2] : [formattedRequest.headers[key2]];
           parts.push(key2);
-          for (const value8 of values.sort()) {
-            parts.push(String(value8));
+          for (const value5 of values.sort()) {
+            parts.push(String(value5));
           }
         }
       }
@@ -24536,9 +24536,9 @@ var require_redirect_handler = __commonJS({
       const ret = [];
       if (Array.isArray(headers)) {
         if (headers.length > 0 && Array.isArray(headers[0])) {
-          for (const [key2, value8] of headers) {
+          for (const [key2, value5] of headers) {
             if (!shouldRemoveHeader(key2, removeContent, unknownOrigin)) {
-              ret.push(key2, value8);
+              ret.push(key2, value5);
             }
           }
         } else {
@@ -24550,9 +24550,9 @@ var require_redirect_handler = __commonJS({
         }
       } else if (headers && typeof headers === "object") {
         const entries2 = util.hasSafeIterator(headers) ? headers : Object.entries(headers);
-        for (const [key2, value8] of entries2) {
+        for (const [key2, value5] of entries2) {
           if (!shouldRemoveHeader(key2, removeContent, unknownOrigin)) {
-            ret.push(key2, value8);
+            ret.push(key2, value5);
           }
         }
       } else {
@@ -25222,65 +25222,65 @@ var require_cache = __commonJS({
     var MAX_DELTA_SECONDS = 2147483647;
     var RESTRICTIVE_DIRECTIVE_NAMES = ["no-store", "private", "no-cache"];
     var kInvalidCacheControlDirectives = /* @__PURE__ */ Symbol("invalid cache-control directives");
-    function trimOWS(value8) {
-      return value8.replace(/^[\t ]+|[\t ]+$/g, "");
+    function trimOWS(value5) {
+      return value5.replace(/^[\t ]+|[\t ]+$/g, "");
     }
-    function arrayIncludes(array, value8) {
+    function arrayIncludes(array, value5) {
       for (let i = 0; i < array.length; i++) {
-        if (array[i] === value8) {
+        if (array[i] === value5) {
           return true;
         }
       }
       return false;
     }
-    function trimOWSStart(value8) {
-      return value8.replace(/^[\t ]+/, "");
+    function trimOWSStart(value5) {
+      return value5.replace(/^[\t ]+/, "");
     }
-    function trimOWSEnd(value8) {
-      return value8.replace(/[\t ]+$/, "");
+    function trimOWSEnd(value5) {
+      return value5.replace(/[\t ]+$/, "");
     }
-    function findUnescapedQuote(value8, start) {
+    function findUnescapedQuote(value5, start) {
       let escaped = false;
-      for (let i = start; i < value8.length; i++) {
+      for (let i = start; i < value5.length; i++) {
         if (escaped) {
           escaped = false;
-        } else if (value8[i] === "\\") {
+        } else if (value5[i] === "\\") {
           escaped = true;
-        } else if (value8[i] === '"') {
+        } else if (value5[i] === '"') {
           return i;
         }
       }
       return -1;
     }
-    function splitCacheControlHeaderValue(value8) {
+    function splitCacheControlHeaderValue(value5) {
       const directives = [];
       let start = 0;
       let quoteStart = -1;
       let inQuote = false;
       let escaped = false;
-      for (let i = 0; i < value8.length; i++) {
+      for (let i = 0; i < value5.length; i++) {
         if (inQuote) {
           if (escaped) {
             escaped = false;
-          } else if (value8[i] === "\\") {
+          } else if (value5[i] === "\\") {
             escaped = true;
-          } else if (value8[i] === '"') {
+          } else if (value5[i] === '"') {
             inQuote = false;
             quoteStart = -1;
           }
-        } else if (value8[i] === '"') {
+        } else if (value5[i] === '"') {
           inQuote = true;
           quoteStart = i;
-        } else if (value8[i] === ",") {
-          directives.push({ value: value8.substring(start, i), fromMalformedQuote: false });
+        } else if (value5[i] === ",") {
+          directives.push({ value: value5.substring(start, i), fromMalformedQuote: false });
           start = i + 1;
         }
       }
       if (!inQuote) {
-        directives.push({ value: value8.substring(start), fromMalformedQuote: false });
+        directives.push({ value: value5.substring(start), fromMalformedQuote: false });
         return directives;
       }
-      const tail = value8.substring(start);
+      const tail = value5.substring(start);
       const quoteOffset = quoteStart - start;
       let tailStart = 0;
       for (let i = 0; i < tail.length; i++) {
@@ -25428,26 +25428,26 @@ var require_cache = __commonJS({
         throw new TypeError(`expected headers to be object, got ${typeof key2}`);
       }
     }
-    function assertCacheValue(value8) {
-      if (typeof value8 !== "object") {
-        throw new TypeError(`expected value to be object, got ${typeof value8}`);
+    function assertCacheValue(value5) {
+      if (typeof value5 !== "object") {
+        throw new TypeError(`expected value to be object, got ${typeof value5}`);
       }
       for (const property of ["statusCode", "cachedAt", "staleAt", "deleteAt"]) {
-        if (typeof value8[property] !== "number") {
-          throw new TypeError(`expected value.${property} to be number, got ${typeof value8[property]}`);
+        if (typeof value5[property] !== "number") {
+          throw new TypeError(`expected value.${property} to be number, got ${typeof value5[property]}`);
         }
       }
-      if (typeof value8.statusMessage !== "string") {
-        throw new TypeError(`expected value.statusMessage to be string, got ${typeof value8.statusMessage}`);
+      if (typeof value5.statusMessage !== "string") {
+        throw new TypeError(`expected value.statusMessage to be string, got ${typeof value5.statusMessage}`);
       }
-      if (value8.headers != null && typeof value8.headers !== "object") {
-        throw new TypeError(`expected value.rawHeaders to be object, got ${typeof value8.headers}`);
+      if (value5.headers != null && typeof value5.headers !== "object") {
+        throw new TypeError(`expected value.rawHeaders to be object, got ${typeof value5.headers}`);
       }
-      if (value8.vary !== void 0 && typeof value8.vary !== "object") {
-        throw new TypeError(`expected value.vary to be object, got ${typeof value8.vary}`);
+      if (value5.vary !== void 0 && typeof value5.vary !== "object") {
+        throw new TypeError(`expected value.vary to be object, got ${typeof value5.vary}`);
       }
-      if (value8.etag !== void 0 && typeof value8.etag !== "string") {
-        throw new TypeError(`expected value.etag to be string, got ${typeof value8.etag}`);
+      if (value5.etag !== void 0 && typeof value5.etag !== "string") {
+        throw new TypeError(`expected value.etag to be string, got ${typeof value5.etag}`);
       }
     }
     function parseCacheControlHeader(header) {
@@ -25461,7 +25461,7 @@ var require_cache = __commonJS({
         const fromMalformedQuote = directiveRecord.fromMalformedQuote;
         const keyValueDelimiter = directive.indexOf("=");
         let key2;
-        let value8;
+        let value5;
         let keyHasTrailingWhitespace = false;
         let valueHasLeadingWhitespace = false;
         if (keyValueDelimiter !== -1) {
@@ -25470,7 +25470,7 @@ var require_cache = __commonJS({
           keyHasTrailingWhitespace = trimOWSEnd(rawKey) !== rawKey;
           valueHasLeadingWhitespace = trimOWSStart(rawValue2) !== rawValue2;
           key2 = trimOWS(rawKey);
-          value8 = trimOWSStart(rawValue2);
+          value5 = trimOWSStart(rawValue2);
         } else {
           key2 = trimOWS(directive);
         }
@@ -25489,22 +25489,22 @@ var require_cache = __commonJS({
             if (fromMalformedQuote || invalidNumericDirectives.has(key2)) {
               continue;
             }
-            if (value8 === void 0 || keyHasTrailingWhitespace || valueHasLeadingWhitespace) {
+            if (value5 === void 0 || keyHasTrailingWhitespace || valueHasLeadingWhitespace) {
               delete output[key2];
               invalidNumericDirectives.add(key2);
               markInvalidCacheControlDirective(output, key2);
               continue;
             }
-            if (value8.length >= 2 && value8[0] === '"' && value8[value8.length - 1] === '"') {
-              value8 = value8.substring(1, value8.length - 1);
+            if (value5.length >= 2 && value5[0] === '"' && value5[value5.length - 1] === '"') {
+              value5 = value5.substring(1, value5.length - 1);
             }
-            if (!/^[0-9]+$/.test(value8)) {
+            if (!/^[0-9]+$/.test(value5)) {
               delete output[key2];
               invalidNumericDirectives.add(key2);
               markInvalidCacheControlDirective(output, key2);
               continue;
             }
-            const parsedValue = Math.min(parseInt(value8, 10), MAX_DELTA_SECONDS);
+            const parsedValue = Math.min(parseInt(value5, 10), MAX_DELTA_SECONDS);
             if (key2 === "min-fresh") {
               if (!(key2 in output) || output[key2] < parsedValue) {
                 output[key2] = parsedValue;
@@ -25520,22 +25520,22 @@ var require_cache = __commonJS({
               output[key2] = true;
               break;
             }
-            if (value8 !== void 0 && value8.length === 0) {
+            if (value5 !== void 0 && value5.length === 0) {
               output[key2] = true;
               break;
             }
-            if (value8) {
-              if (value8[0] === '"') {
-                value8 = trimOWSEnd(value8);
+            if (value5) {
+              if (value5[0] === '"') {
+                value5 = trimOWSEnd(value5);
                 let fieldList = "";
                 let lastQuotedPart = i;
                 let foundEndingQuote = false;
-                const closingQuote = findUnescapedQuote(value8, 1);
+                const closingQuote = findUnescapedQuote(value5, 1);
                 if (closingQuote !== -1) {
-                  fieldList = value8.substring(1, closingQuote);
+                  fieldList = value5.substring(1, closingQuote);
                   foundEndingQuote = true;
                 } else {
-                  const fieldListParts = [value8.substring(1)];
+                  const fieldListParts = [value5.substring(1)];
                   for (let j = i + 1; j < directives.length; j++) {
                     const nextPart = trimOWS(directives[j].value);
                     const closingQuote2 = findUnescapedQuote(nextPart, 0);
@@ -25572,7 +25572,7 @@ var require_cache = __commonJS({
                   }
                 }
               } else {
-                const fieldName = trimOWS(value8);
+                const fieldName = trimOWS(value5);
                 if (!isValidHTTPToken(fieldName)) {
                   output[key2] = true;
                 } else if (output[key2] !== true) {
@@ -25597,7 +25597,7 @@ var require_cache = __commonJS({
             if (fromMalformedQuote || invalidNoArgumentDirectives.has(key2)) {
               continue;
             }
-            if (value8 !== void 0) {
+            if (value5 !== void 0) {
               delete output[key2];
               invalidNoArgumentDirectives.add(key2);
               continue;
@@ -26267,12 +26267,12 @@ var require_cache_handler = __commonJS({
     ];
     var MAX_RESPONSE_AGE = 2147483647e3;
     var REVALIDATION_ONLY_RETENTION = 864e5;
-    function trimOWS(value8) {
-      return value8.replace(/^[\t ]+|[\t ]+$/g, "");
+    function trimOWS(value5) {
+      return value5.replace(/^[\t ]+|[\t ]+$/g, "");
     }
-    function arrayIncludes(array, value8) {
+    function arrayIncludes(array, value5) {
       for (let i = 0; i < array.length; i++) {
-        if (array[i] === value8) {
+        if (array[i] === value5) {
           return true;
         }
       }
@@ -26536,7 +26536,7 @@ var require_cache_handler = __commonJS({
         const cachedAt = baseTime;
         const deleteAt = determineDeleteAt(baseTime, now, effectiveCacheControlDirectives, absoluteStaleAt);
         const strippedHeaders = stripNecessaryHeaders(resHeaders, cacheControlDirectives);
-        const value8 = {
+        const value5 = {
           statusCode,
           statusMessage,
           headers: strippedHeaders,
@@ -26582,13 +26582,13 @@ var require_cache_handler = __commonJS({
               finish304();
               return;
             }
-            value8.statusCode = cachedValue.statusCode;
-            value8.statusMessage = cachedValue.statusMessage;
-            value8.etag = cachedValue.etag;
-            value8.vary = varyDirectives ?? cachedValue.vary;
-            value8.headers = { ...cachedValue.headers, ...strippedHeaders };
+            value5.statusCode = cachedValue.statusCode;
+            value5.statusMessage = cachedValue.statusMessage;
+            value5.etag = cachedValue.etag;
+            value5.vary = varyDirectives ?? cachedValue.vary;
+            value5.headers = { ...cachedValue.headers, ...strippedHeaders };
             downstreamOnHeaders();
-            this.#writeStream = this.#store.createWriteStream(this.#cacheKey, value8);
+            this.#writeStream = this.#store.createWriteStream(this.#cacheKey, value5);
             if (!this.#writeStream || !cachedValue?.body) {
               finish304();
               return;
@@ -26664,9 +26664,9 @@ var require_cache_handler = __commonJS({
           }
         } else {
           if (typeof resHeaders.etag === "string" && isEtagUsable(resHeaders.etag)) {
-            value8.etag = resHeaders.etag;
+            value5.etag = resHeaders.etag;
           }
-          this.#writeStream = this.#store.createWriteStream(this.#cacheKey, value8);
+          this.#writeStream = this.#store.createWriteStream(this.#cacheKey, value5);
           if (!this.#writeStream) {
             return downstreamOnHeaders();
           }
@@ -27303,12 +27303,12 @@ var require_cache2 = __commonJS({
     }
     var nop = () => {
     };
-    function trimOWS(value8) {
-      return value8.replace(/^[\t ]+|[\t ]+$/g, "");
+    function trimOWS(value5) {
+      return value5.replace(/^[\t ]+|[\t ]+$/g, "");
     }
-    function arrayIncludes(array, value8) {
+    function arrayIncludes(array, value5) {
       for (let i = 0; i < array.length; i++) {
-        if (array[i] === value8) {
+        if (array[i] === value5) {
           return true;
         }
       }
@@ -27321,11 +27321,11 @@ var require_cache2 = __commonJS({
       }
       const values = Array.isArray(pragma) ? pragma : [pragma];
       for (let i = 0; i < values.length; i++) {
-        const value8 = values[i];
-        if (typeof value8 !== "string") {
+        const value5 = values[i];
+        if (typeof value5 !== "string") {
           continue;
         }
-        const directives = value8.split(",");
+        const directives = value5.split(",");
         for (let j = 0; j < directives.length; j++) {
           if (trimOWS(directives[j]).toLowerCase() === "no-cache") {
             return true;
@@ -27827,17 +27827,17 @@ var require_decompress = __commonJS({
       get rawHeaders() {
         return this.target?.rawHeaders ?? null;
       }
-      set rawHeaders(value8) {
+      set rawHeaders(value5) {
         if (this.target) {
-          this.target.rawHeaders = value8;
+          this.target.rawHeaders = value5;
         }
       }
       get rawTrailers() {
         return this.target?.rawTrailers ?? null;
       }
-      set rawTrailers(value8) {
+      set rawTrailers(value5) {
         if (this.target) {
-          this.target.rawTrailers = value8;
+          this.target.rawTrailers = value5;
         }
       }
     };
@@ -28909,28 +28909,28 @@ var require_sqlite_cache_store = __commonJS({
        */
       get(key2) {
         assertCacheKey(key2);
-        const value8 = this.#findValue(key2);
-        return value8 ? {
-          body: value8.body ? Buffer.from(value8.body.buffer, value8.body.byteOffset, value8.body.byteLength) : void 0,
-          statusCode: value8.statusCode,
-          statusMessage: value8.statusMessage,
-          headers: value8.headers ? JSON.parse(value8.headers) : void 0,
-          etag: value8.etag ? value8.etag : void 0,
-          vary: value8.vary ? JSON.parse(value8.vary) : void 0,
-          cacheControlDirectives: value8.cacheControlDirectives ? JSON.parse(value8.cacheControlDirectives) : void 0,
-          cachedAt: value8.cachedAt,
-          staleAt: value8.staleAt,
-          deleteAt: value8.deleteAt
+        const value5 = this.#findValue(key2);
+        return value5 ? {
+          body: value5.body ? Buffer.from(value5.body.buffer, value5.body.byteOffset, value5.body.byteLength) : void 0,
+          statusCode: value5.statusCode,
+          statusMessage: value5.statusMessage,
+          headers: value5.headers ? JSON.parse(value5.headers) : void 0,
+          etag: value5.etag ? value5.etag : void 0,
+          vary: value5.vary ? JSON.parse(value5.vary) : void 0,
+          cacheControlDirectives: value5.cacheControlDirectives ? JSON.parse(value5.cacheControlDirectives) : void 0,
+          cachedAt: value5.cachedAt,
+          staleAt: value5.staleAt,
+          deleteAt: value5.deleteAt
         } : void 0;
       }
       /**
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheKey} key
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheValue & { body: null | Buffer | Array<Buffer>}} value
        */
-      set(key2, value8) {
+      set(key2, value5) {
         assertCacheKey(key2);
         const url = this.#makeValueUrl(key2);
-        const body2 = Array.isArray(value8.body) ? Buffer.concat(value8.body) : value8.body;
+        const body2 = Array.isArray(value5.body) ? Buffer.concat(value5.body) : value5.body;
         const size = body2?.byteLength;
         if (size && size > this.#maxEntrySize) {
           return;
@@ -28939,14 +28939,14 @@ var require_sqlite_cache_store = __commonJS({
         if (existingValue) {
           this.#updateValueQuery.run(
             body2,
-            value8.deleteAt,
-            value8.statusCode,
-            value8.statusMessage,
-            value8.headers ? JSON.stringify(value8.headers) : null,
-            value8.etag ? value8.etag : null,
-            value8.cacheControlDirectives ? JSON.stringify(value8.cacheControlDirectives) : null,
-            value8.cachedAt,
-            value8.staleAt,
+            value5.deleteAt,
+            value5.statusCode,
+            value5.statusMessage,
+            value5.headers ? JSON.stringify(value5.headers) : null,
+            value5.etag ? value5.etag : null,
+            value5.cacheControlDirectives ? JSON.stringify(value5.cacheControlDirectives) : null,
+            value5.cachedAt,
+            value5.staleAt,
             existingValue.id
           );
         } else {
@@ -28954,15 +28954,15 @@ var require_sqlite_cache_store = __commonJS({
             url,
             key2.method,
             body2,
-            value8.deleteAt,
-            value8.statusCode,
-            value8.statusMessage,
-            value8.headers ? JSON.stringify(value8.headers) : null,
-            value8.etag ? value8.etag : null,
-            value8.cacheControlDirectives ? JSON.stringify(value8.cacheControlDirectives) : null,
-            value8.vary ? JSON.stringify(value8.vary) : null,
-            value8.cachedAt,
-            value8.staleAt
+            value5.deleteAt,
+            value5.statusCode,
+            value5.statusMessage,
+            value5.headers ? JSON.stringify(value5.headers) : null,
+            value5.etag ? value5.etag : null,
+            value5.cacheControlDirectives ? JSON.stringify(value5.cacheControlDirectives) : null,
+            value5.vary ? JSON.stringify(value5.vary) : null,
+            value5.cachedAt,
+            value5.staleAt
           );
           this.#prune();
         }
@@ -28972,9 +28972,9 @@ var require_sqlite_cache_store = __commonJS({
        * @param {import('../../types/cache-interceptor.d.ts').default.CacheValue} value
        * @returns {Writable | undefined}
        */
-      createWriteStream(key2, value8) {
+      createWriteStream(key2, value5) {
         assertCacheKey(key2);
-        assertCacheValue(value8);
+        assertCacheValue(value5);
         let size = 0;
         const body2 = [];
         const store = this;
@@ -28990,7 +28990,7 @@ var require_sqlite_cache_store = __commonJS({
             callback();
           },
           final(callback) {
-            store.set(key2, { ...value8, body: body2 });
+            store.set(key2, { ...value5, body: body2 });
             callback();
           }
         });
@@ -29050,13 +29050,13 @@ var require_sqlite_cache_store = __commonJS({
           return void 0;
         }
         const now = Date.now();
-        for (const value8 of values) {
-          if (now >= value8.deleteAt && !canBeExpired) {
+        for (const value5 of values) {
+          if (now >= value5.deleteAt && !canBeExpired) {
             continue;
           }
           let matches = true;
-          if (value8.vary) {
-            const vary = JSON.parse(value8.vary);
+          if (value5.vary) {
+            const vary = JSON.parse(value5.vary);
             for (const header in vary) {
               if (!headerValueEquals(headers[header], vary[header])) {
                 matches = false;
@@ -29065,7 +29065,7 @@ var require_sqlite_cache_store = __commonJS({
             }
           }
           if (matches) {
-            return value8;
+            return value5;
           }
         }
         return void 0;
@@ -29143,25 +29143,25 @@ var require_headers = __commonJS({
         });
       }
     }
-    function appendHeader(headers, name2, value8) {
-      value8 = headerValueNormalize(value8);
+    function appendHeader(headers, name2, value5) {
+      value5 = headerValueNormalize(value5);
       if (!isValidHeaderName(name2)) {
         throw webidl.errors.invalidArgument({
           prefix: "Headers.append",
           value: name2,
           type: "header name"
         });
-      } else if (!isValidHeaderValue(value8)) {
+      } else if (!isValidHeaderValue(value5)) {
         throw webidl.errors.invalidArgument({
           prefix: "Headers.append",
-          value: value8,
+          value: value5,
           type: "header value"
         });
       }
       if (getHeadersGuard(headers) === "immutable") {
         throw new TypeError("immutable");
       }
-      return getHeadersList(headers).append(name2, value8, false);
+      return getHeadersList(headers).append(name2, value5, false);
     }
     function headersListSortAndCombine(target) {
       const headersList = getHeadersList(target);
@@ -29178,13 +29178,13 @@ var require_headers = __commonJS({
         return headersList.sortedMap = names;
       }
       for (let i = 0; i < names.length; ++i) {
-        const { 0: name2, 1: value8 } = names[i];
+        const { 0: name2, 1: value5 } = names[i];
         if (name2 === "set-cookie") {
           for (let j = 0; j < cookies.length; ++j) {
             headers.push([name2, cookies[j]]);
           }
         } else {
-          headers.push([name2, value8]);
+          headers.push([name2, value5]);
         }
       }
       return headersList.sortedMap = headers;
@@ -29226,7 +29226,7 @@ var require_headers = __commonJS({
        * @param {string} value
        * @param {boolean} isLowerCase
        */
-      append(name2, value8, isLowerCase) {
+      append(name2, value5, isLowerCase) {
         this.sortedMap = null;
         const lowercaseName = isLowerCase ? name2 : name2.toLowerCase();
         const exists = this.headersMap.get(lowercaseName);
@@ -29234,13 +29234,13 @@ var require_headers = __commonJS({
           const delimiter = lowercaseName === "cookie" ? "; " : ", ";
           this.headersMap.set(lowercaseName, {
             name: exists.name,
-            value: `${exists.value}${delimiter}${value8}`
+            value: `${exists.value}${delimiter}${value5}`
           });
         } else {
-          this.headersMap.set(lowercaseName, { name: name2, value: value8 });
+          this.headersMap.set(lowercaseName, { name: name2, value: value5 });
         }
         if (lowercaseName === "set-cookie") {
-          (this.cookies ??= []).push(value8);
+          (this.cookies ??= []).push(value5);
         }
       }
       /**
@@ -29249,13 +29249,13 @@ var require_headers = __commonJS({
        * @param {string} value
        * @param {boolean} isLowerCase
        */
-      set(name2, value8, isLowerCase) {
+      set(name2, value5, isLowerCase) {
         this.sortedMap = null;
         const lowercaseName = isLowerCase ? name2 : name2.toLowerCase();
         if (lowercaseName === "set-cookie") {
-          this.cookies = [value8];
+          this.cookies = [value5];
         }
-        this.headersMap.set(lowercaseName, { name: name2, value: value8 });
+        this.headersMap.set(lowercaseName, { name: name2, value: value5 });
       }
       /**
        * @see https://fetch.spec.whatwg.org/#concept-header-list-delete
@@ -29280,15 +29280,15 @@ var require_headers = __commonJS({
         return this.headersMap.get(isLowerCase ? name2 : name2.toLowerCase())?.value ?? null;
       }
       *[Symbol.iterator]() {
-        for (const { 0: name2, 1: { value: value8 } } of this.headersMap) {
-          yield [name2, value8];
+        for (const { 0: name2, 1: { value: value5 } } of this.headersMap) {
+          yield [name2, value5];
         }
       }
       get entries() {
         const headers = {};
         if (this.headersMap.size !== 0) {
-          for (const { name: name2, value: value8 } of this.headersMap.values()) {
-            headers[name2] = value8;
+          for (const { name: name2, value: value5 } of this.headersMap.values()) {
+            headers[name2] = value5;
           }
         }
         return headers;
@@ -29299,13 +29299,13 @@ var require_headers = __commonJS({
       get entriesList() {
         const headers = [];
         if (this.headersMap.size !== 0) {
-          for (const { 0: lowerName, 1: { name: name2, value: value8 } } of this.headersMap) {
+          for (const { 0: lowerName, 1: { name: name2, value: value5 } } of this.headersMap) {
             if (lowerName === "set-cookie") {
               for (const cookie of this.cookies) {
                 headers.push([name2, cookie]);
               }
             } else {
-              headers.push([name2, value8]);
+              headers.push([name2, value5]);
             }
           }
         }
@@ -29323,9 +29323,9 @@ var require_headers = __commonJS({
           const firstValue = iterator.next().value;
           array[0] = [firstValue[0], firstValue[1].value];
           assert(firstValue[1].value !== null);
-          for (let i = 1, j = 0, right = 0, left = 0, pivot = 0, x, value8; i < size; ++i) {
-            value8 = iterator.next().value;
-            x = array[i] = [value8[0], value8[1].value];
+          for (let i = 1, j = 0, right = 0, left = 0, pivot = 0, x, value5; i < size; ++i) {
+            value5 = iterator.next().value;
+            x = array[i] = [value5[0], value5[1].value];
             assert(x[1] !== null);
             left = 0;
             right = i;
@@ -29351,9 +29351,9 @@ var require_headers = __commonJS({
           return array;
         } else {
           let i = 0;
-          for (const { 0: name2, 1: { value: value8 } } of this.headersMap) {
-            array[i++] = [name2, value8];
-            assert(value8 !== null);
+          for (const { 0: name2, 1: { value: value5 } } of this.headersMap) {
+            array[i++] = [name2, value5];
+            assert(value5 !== null);
           }
           return array.sort(compareHeaderName);
         }
@@ -29382,13 +29382,13 @@ var require_headers = __commonJS({
         }
       }
       // https://fetch.spec.whatwg.org/#dom-headers-append
-      append(name2, value8) {
+      append(name2, value5) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 2, "Headers.append");
         const prefix = "Headers.append";
         name2 = webidl.converters.ByteString(name2, prefix, "name");
-        value8 = webidl.converters.ByteString(value8, prefix, "value");
-        return appendHeader(this, name2, value8);
+        value5 = webidl.converters.ByteString(value5, prefix, "value");
+        return appendHeader(this, name2, value5);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-delete
       delete(name2) {
@@ -29442,30 +29442,30 @@ var require_headers = __commonJS({
         return this.#headersList.contains(name2, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-set
-      set(name2, value8) {
+      set(name2, value5) {
         webidl.brandCheck(this, _Headers);
         webidl.argumentLengthCheck(arguments, 2, "Headers.set");
         const prefix = "Headers.set";
         name2 = webidl.converters.ByteString(name2, prefix, "name");
-        value8 = webidl.converters.ByteString(value8, prefix, "value");
-        value8 = headerValueNormalize(value8);
+        value5 = webidl.converters.ByteString(value5, prefix, "value");
+        value5 = headerValueNormalize(value5);
         if (!isValidHeaderName(name2)) {
           throw webidl.errors.invalidArgument({
             prefix,
             value: name2,
             type: "header name"
           });
-        } else if (!isValidHeaderValue(value8)) {
+        } else if (!isValidHeaderValue(value5)) {
           throw webidl.errors.invalidArgument({
             prefix,
-            value: value8,
+            value: value5,
             type: "header value"
           });
         }
         if (this.#guard === "immutable") {
           throw new TypeError("immutable");
         }
-        this.#headersList.set(name2, value8, false);
+        this.#headersList.set(name2, value5, false);
       }
       // https://fetch.spec.whatwg.org/#dom-headers-getsetcookie
       getSetCookie() {
@@ -29620,8 +29620,8 @@ var require_response = __commonJS({
         }
         const responseObject = fromInnerResponse(makeResponse({}), "immutable");
         responseObject.#state.status = status;
-        const value8 = isomorphicEncode(URLSerializer(parsedURL));
-        responseObject.#state.headersList.append("location", value8, true);
+        const value5 = isomorphicEncode(URLSerializer(parsedURL));
+        responseObject.#state.headersList.append("location", value5, true);
         return responseObject;
       }
       // https://fetch.spec.whatwg.org/#dom-response
@@ -29834,9 +29834,9 @@ var require_response = __commonJS({
         get(target, p) {
           return p in state ? state[p] : target[p];
         },
-        set(target, p, value8) {
+        set(target, p, value5) {
           assert(!(p in state));
-          target[p] = value8;
+          target[p] = value5;
           return true;
         }
       });
@@ -30267,8 +30267,8 @@ var require_request2 = __commonJS({
           const headers = init.headers !== void 0 ? init.headers : new HeadersList(headersList);
           headersList.clear();
           if (headers instanceof HeadersList) {
-            for (const { name: name2, value: value8 } of headers.rawValues()) {
-              headersList.append(name2, value8, false);
+            for (const { name: name2, value: value5 } of headers.rawValues()) {
+              headersList.append(name2, value5, false);
             }
             headersList.cookies = headers.cookies;
           } else {
@@ -31148,8 +31148,8 @@ var require_fetch = __commonJS({
         }
       }
       if (!request2.headersList.contains("accept", true)) {
-        const value8 = "*/*";
-        request2.headersList.append("accept", value8, true);
+        const value5 = "*/*";
+        request2.headersList.append("accept", value5, true);
       }
       if (!request2.headersList.contains("accept-language", true)) {
         request2.headersList.append("accept-language", "*", true);
@@ -31770,11 +31770,11 @@ var require_fetch = __commonJS({
           let bytes;
           let isFailure;
           try {
-            const { done, value: value8 } = await fetchParams.controller.next();
+            const { done, value: value5 } = await fetchParams.controller.next();
             if (isAborted(fetchParams)) {
               break;
             }
-            bytes = done ? void 0 : value8;
+            bytes = done ? void 0 : value5;
           } catch (err) {
             if (fetchParams.controller.ended && !timingInfo.encodedBodySize) {
               bytes = void 0;
@@ -31863,13 +31863,13 @@ var require_fetch = __commonJS({
               const headersList = new HeadersList();
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 const nameStr = bufferToLowerCasedHeaderName(rawHeaders[i]);
-                const value8 = rawHeaders[i + 1];
-                if (Array.isArray(value8) && !Buffer.isBuffer(rawHeaders[i + 1])) {
-                  for (const val of value8) {
+                const value5 = rawHeaders[i + 1];
+                if (Array.isArray(value5) && !Buffer.isBuffer(rawHeaders[i + 1])) {
+                  for (const val of value5) {
                     headersList.append(nameStr, val.toString("latin1"), true);
                   }
                 } else {
-                  headersList.append(nameStr, value8.toString("latin1"), true);
+                  headersList.append(nameStr, value5.toString("latin1"), true);
                 }
               }
               const location = headersList.get("location", true);
@@ -31957,17 +31957,17 @@ var require_fetch = __commonJS({
                 return false;
               }
               const headersList = new HeadersList();
-              for (const [name2, value8] of Object.entries(headers)) {
-                if (value8 == null) {
+              for (const [name2, value5] of Object.entries(headers)) {
+                if (value5 == null) {
                   continue;
                 }
                 const headerName = name2.toLowerCase();
-                if (Array.isArray(value8)) {
-                  for (const entry of value8) {
+                if (Array.isArray(value5)) {
+                  for (const entry of value5) {
                     headersList.append(headerName, String(entry), true);
                   }
                 } else {
-                  headersList.append(headerName, String(value8), true);
+                  headersList.append(headerName, String(value5), true);
                 }
               }
               resolve({
@@ -31985,13 +31985,13 @@ var require_fetch = __commonJS({
               const headersList = new HeadersList();
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 const nameStr = bufferToLowerCasedHeaderName(rawHeaders[i]);
-                const value8 = rawHeaders[i + 1];
-                if (Array.isArray(value8) && !Buffer.isBuffer(rawHeaders[i + 1])) {
-                  for (const val of value8) {
+                const value5 = rawHeaders[i + 1];
+                if (Array.isArray(value5) && !Buffer.isBuffer(rawHeaders[i + 1])) {
+                  for (const val of value5) {
                     headersList.append(nameStr, val.toString("latin1"), true);
                   }
                 } else {
-                  headersList.append(nameStr, value8.toString("latin1"), true);
+                  headersList.append(nameStr, value5.toString("latin1"), true);
                 }
               }
               resolve({
@@ -32030,10 +32030,10 @@ var require_util3 = __commonJS({
     function getFieldValues(header) {
       assert(header !== null);
       const values = [];
-      for (let value8 of header.split(",")) {
-        value8 = value8.trim();
-        if (isValidHeaderName(value8)) {
-          values.push(value8);
+      for (let value5 of header.split(",")) {
+        value5 = value5.trim();
+        if (isValidHeaderName(value5)) {
+          values.push(value5);
         }
       }
       return values;
@@ -32721,9 +32721,9 @@ var require_constants4 = __commonJS({
 var require_util4 = __commonJS({
   "node_modules/undici/lib/web/cookies/util.js"(exports, module) {
     "use strict";
-    function isCTLExcludingHtab(value8) {
-      for (let i = 0; i < value8.length; ++i) {
-        const code = value8.charCodeAt(i);
+    function isCTLExcludingHtab(value5) {
+      for (let i = 0; i < value5.length; ++i) {
+        const code = value5.charCodeAt(i);
         if (code >= 0 && code <= 8 || code >= 10 && code <= 31 || code === 127) {
           return true;
         }
@@ -32756,18 +32756,18 @@ var require_util4 = __commonJS({
         }
       }
     }
-    function validateCookieValue(value8) {
-      let len = value8.length;
+    function validateCookieValue(value5) {
+      let len = value5.length;
       let i = 0;
-      if (value8[0] === '"') {
-        if (len === 1 || value8[len - 1] !== '"') {
+      if (value5[0] === '"') {
+        if (len === 1 || value5[len - 1] !== '"') {
           throw new Error("Invalid cookie value");
         }
         --len;
         ++i;
       }
       while (i < len) {
-        const code = value8.charCodeAt(i++);
+        const code = value5.charCodeAt(i++);
         if (code < 33 || // exclude CTLs (0-31)
         code > 126 || // non-ascii and DEL (127)
         code === 34 || // "
@@ -32909,9 +32909,9 @@ var require_util4 = __commonJS({
         if (!part.includes("=")) {
           throw new Error("Invalid unparsed");
         }
-        const [key2, ...value8] = part.split("=");
+        const [key2, ...value5] = part.split("=");
         const trimmedKey = key2.trim();
-        const joinedValue = value8.join("=");
+        const joinedValue = value5.join("=");
         validateCookieName(trimmedKey);
         validateCookieValue(joinedValue);
         out.push(`${trimmedKey}=${joinedValue}`);
@@ -32944,7 +32944,7 @@ var require_parse = __commonJS({
       let nameValuePair = "";
       let unparsedAttributes = "";
       let name2 = "";
-      let value8 = "";
+      let value5 = "";
       if (header.includes(";")) {
         const position = { position: 0 };
         nameValuePair = collectASequenceOfCodePointsFast(";", header, position);
@@ -32953,7 +32953,7 @@ var require_parse = __commonJS({
         nameValuePair = header;
       }
       if (!nameValuePair.includes("=")) {
-        value8 = nameValuePair;
+        value5 = nameValuePair;
       } else {
         const position = { position: 0 };
         name2 = collectASequenceOfCodePointsFast(
@@ -32961,16 +32961,16 @@ var require_parse = __commonJS({
           nameValuePair,
           position
         );
-        value8 = nameValuePair.slice(position.position + 1);
+        value5 = nameValuePair.slice(position.position + 1);
       }
       name2 = name2.trim();
-      value8 = value8.trim();
-      if (name2.length + value8.length > maxNameValuePairSize) {
+      value5 = value5.trim();
+      if (name2.length + value5.length > maxNameValuePairSize) {
         return null;
       }
       return {
         name: name2,
-        value: value8,
+        value: value5,
         ...parseUnparsedAttributes(unparsedAttributes)
       };
     }
@@ -33084,8 +33084,8 @@ var require_cookies = __commonJS({
         return out;
       }
       for (const piece of cookie.split(";")) {
-        const [name2, ...value8] = piece.split("=");
-        out[name2.trim()] = value8.join("=");
+        const [name2, ...value5] = piece.split("=");
+        out[name2.trim()] = value5.join("=");
       }
       return out;
     }
@@ -33146,11 +33146,11 @@ var require_cookies = __commonJS({
         key: "value"
       },
       {
-        converter: webidl.nullableConverter((value8) => {
-          if (typeof value8 === "number") {
-            return webidl.converters["unsigned long long"](value8);
+        converter: webidl.nullableConverter((value5) => {
+          if (typeof value5 === "number") {
+            return webidl.converters["unsigned long long"](value5);
           }
-          return new Date(value8);
+          return new Date(value5);
         }),
         key: "expires",
         defaultValue: () => null
@@ -33612,26 +33612,26 @@ var require_util5 = __commonJS({
       const extensionList = /* @__PURE__ */ new Map();
       while (position.position < extensions.length) {
         const pair = collectASequenceOfCodePointsFast(";", extensions, position);
-        const [name2, value8 = ""] = pair.split("=", 2);
+        const [name2, value5 = ""] = pair.split("=", 2);
         extensionList.set(
           removeHTTPWhitespace(name2, true, false),
-          removeHTTPWhitespace(value8, false, true)
+          removeHTTPWhitespace(value5, false, true)
         );
         position.position++;
       }
       return extensionList;
     }
-    function isValidClientWindowBits(value8) {
-      if (value8.length === 0) {
+    function isValidClientWindowBits(value5) {
+      if (value5.length === 0) {
         return false;
       }
-      for (let i = 0; i < value8.length; i++) {
-        const byte = value8.charCodeAt(i);
+      for (let i = 0; i < value5.length; i++) {
+        const byte = value5.charCodeAt(i);
         if (byte < 48 || byte > 57) {
           return false;
         }
       }
-      const num = Number.parseInt(value8, 10);
+      const num = Number.parseInt(value5, 10);
       return num >= 8 && num <= 15;
     }
     function getURLRecord(url, baseURL) {
@@ -35391,13 +35391,13 @@ var require_websocketstream = __commonJS({
 var require_util6 = __commonJS({
   "node_modules/undici/lib/web/eventsource/util.js"(exports, module) {
     "use strict";
-    function isValidLastEventId(value8) {
-      return value8.indexOf("\0") === -1;
+    function isValidLastEventId(value5) {
+      return value5.indexOf("\0") === -1;
     }
-    function isASCIINumber(value8) {
-      if (value8.length === 0) return false;
-      for (let i = 0; i < value8.length; i++) {
-        if (value8.charCodeAt(i) < 48 || value8.charCodeAt(i) > 57) return false;
+    function isASCIINumber(value5) {
+      if (value5.length === 0) return false;
+      for (let i = 0; i < value5.length; i++) {
+        if (value5.charCodeAt(i) < 48 || value5.charCodeAt(i) > 57) return false;
       }
       return true;
     }
@@ -35623,12 +35623,12 @@ var require_eventsource_stream = __commonJS({
           const valueBytes = line.length - valueStart;
           const dataSize = this.eventFieldSizes.data + (event.data === void 0 ? 0 : 1) + valueBytes;
           this.setEventFieldSize("data", dataSize);
-          const value8 = line.toString("utf8", valueStart);
+          const value5 = line.toString("utf8", valueStart);
           if (event.data === void 0) {
-            event.data = value8;
+            event.data = value5;
           } else {
             event.data += `
-${value8}`;
+${value5}`;
           }
           this.dataLineCount++;
           return;
@@ -36447,7 +36447,7 @@ async function sendOnce(url, method, headers, body2, signal) {
       signal?.removeEventListener("abort", abort);
       resolve(message);
     });
-    for (const [name2, value8] of Object.entries(headers)) req.setHeader(name2, value8);
+    for (const [name2, value5] of Object.entries(headers)) req.setHeader(name2, value5);
     if (body2 !== void 0) req.setHeader("content-length", Buffer.byteLength(body2));
     const abort = () => req.destroy(signal.reason);
     signal?.addEventListener("abort", abort, { once: true });
@@ -36874,7 +36874,7 @@ function renderDiscord(event) {
   if (event.kind === "ping") return { content: pingSentence(discordEscape(event.repo)), allowed_mentions: { parse: [] } };
   return fitNotice(noticeOf(event), DISCORD_LIMIT, render4, (body2) => body2.content.length);
 }
-var DISCORD_LIMIT, link2, value5, render4;
+var DISCORD_LIMIT, link2, value2, render4;
 var init_discord = __esm({
   "lib/chat/discord.ts"() {
     "use strict";
@@ -36882,13 +36882,13 @@ var init_discord = __esm({
     init_notice();
     DISCORD_LIMIT = 2e3;
     link2 = (url, text4) => text4 === url ? `<${url}>` : `[${discordEscape(text4)}](<${url}>)`;
-    value5 = (f, notice) => {
+    value2 = (f, notice) => {
       if (f.kind === "issues") return notice.issues.map((i) => isLink(i.url) ? link2(i.url, `#${i.number}`) : discordEscape(`#${i.number}`)).join(", ");
       if (f.kind === "url" && isLink(f.value)) return link2(f.value, f.value);
       return f.kind === "code" ? inlineCode(f.value) : discordEscape(f.value);
     };
     render4 = (notice) => ({
-      content: [`**[${notice.headline}]** ${discordEscape(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value5(f, notice)}`)].join("\n"),
+      content: [`**[${notice.headline}]** ${discordEscape(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value2(f, notice)}`)].join("\n"),
       allowed_mentions: { parse: [] }
     });
   }
@@ -36906,7 +36906,7 @@ function renderGoogleChat(event) {
   if (event.kind === "ping") return { text: pingSentence(googleChatCode(event.repo)) };
   return { text: fitNotice(noticeOf(event), GOOGLE_CHAT_LIMIT, render5, (text4) => text4.length) };
 }
-var GOOGLE_CHAT_LIMIT, literal, link3, issueLinks, value6, render5;
+var GOOGLE_CHAT_LIMIT, literal, link3, issueLinks, value3, render5;
 var init_googlechat = __esm({
   "lib/chat/googlechat.ts"() {
     "use strict";
@@ -36915,12 +36915,12 @@ var init_googlechat = __esm({
     literal = (text4) => text4.replace(/`/g, "\u02CB").replace(/</g, "<\u200B");
     link3 = (url, text4) => `<${url}|${text4}>`;
     issueLinks = (notice) => notice.issues.map((i) => isLink(i.url) ? link3(i.url, `#${i.number}`) : `#${i.number}`).join(", ");
-    value6 = (f, notice) => {
+    value3 = (f, notice) => {
       if (f.kind === "issues") return issueLinks(notice);
       if (f.kind === "url" && isLink(f.value)) return link3(f.value, f.value);
       return f.kind === "text" ? f.value : googleChatCode(f.value);
     };
-    render5 = (notice) => [`*[${notice.headline}]* ${googleChatCode(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value6(f, notice)}`)].join("\n");
+    render5 = (notice) => [`*[${notice.headline}]* ${googleChatCode(notice.subject)}`, ...notice.facts.map((f) => `${f.label}: ${value3(f, notice)}`)].join("\n");
   }
 });
 
@@ -36960,14 +36960,14 @@ function renderTeams(event) {
   }
   return fitNotice(noticeOf(event), TEAMS_LIMIT, render7, (body2) => Buffer.byteLength(JSON.stringify(body2)));
 }
-var TEAMS_LIMIT, linkTarget, value7, card, render7;
+var TEAMS_LIMIT, linkTarget, value4, card, render7;
 var init_teams = __esm({
   "lib/chat/teams.ts"() {
     "use strict";
     init_notice();
     TEAMS_LIMIT = 25e3;
     linkTarget = (url) => url.replace(/\(/g, "%28").replace(/\)/g, "%29");
-    value7 = (f) => f.kind === "url" && isLink(f.value) ? `[${teamsEscape(f.value)}](${linkTarget(f.value)})` : teamsEscape(f.value);
+    value4 = (f) => f.kind === "url" && isLink(f.value) ? `[${teamsEscape(f.value)}](${linkTarget(f.value)})` : teamsEscape(f.value);
     card = (notice) => ({
       type: "AdaptiveCard",
       $schema: "http://adaptivecards.io/schemas/adaptive-card.json",
@@ -36981,7 +36981,7 @@ var init_teams = __esm({
           color: notice.headline === "DEPLOY RECOVERED" ? "Good" : notice.headline === "TEST MESSAGE" ? "Default" : "Attention",
           wrap: true
         },
-        ...notice.facts.length ? [{ type: "FactSet", facts: notice.facts.map((f) => ({ title: f.label, value: value7(f) })) }] : []
+        ...notice.facts.length ? [{ type: "FactSet", facts: notice.facts.map((f) => ({ title: f.label, value: value4(f) })) }] : []
       ],
       // A button per issue; Teams shows up to six in a row, a recovery rarely closes more.
       actions: notice.issues.filter((i) => isLink(i.url)).map((i) => ({ type: "Action.OpenUrl", title: `Open issue #${i.number}`, url: i.url }))
@@ -37587,9 +37587,10 @@ async function readWhatChanged(service, local, request2, log2) {
       const pull = pullOfSha.get(sha);
       if (!pull) continue;
       pullOf.set(sha, pull.number);
-      if (!pulls.has(pull.number)) pulls.set(pull.number, pull);
+      if (!pulls.has(pull.number)) pulls.set(pull.number, scrubPull(pull, request2.known));
     }
-    return { ...found, status: comparison.status, commits: comparison.commits, total: comparison.total, behindBy: comparison.behindBy, pulls: [...pulls.values()], pullOf };
+    const commits = comparison.commits.map((commit) => scrubCommit(commit, request2.known));
+    return { ...found, status: comparison.status, commits, total: comparison.total, behindBy: comparison.behindBy, pulls: [...pulls.values()], pullOf };
   } catch (error) {
     if (request2.signal?.aborted) return void 0;
     log2.warn(`Could not ${step} to say what changed: ${why(error, request2.timeoutMs)}. The issue is filed without its What changed section`);
@@ -37601,18 +37602,30 @@ async function readWhatChanged(service, local, request2, log2) {
     request2.signal?.removeEventListener("abort", cancel);
   }
 }
-var SHA2, why, sameCommit, explicit;
+var SHA2, why, sameCommit, scrubCommit, scrubPull, explicit;
 var init_what_changed2 = __esm({
   "lib/core/flows/what-changed.ts"() {
     "use strict";
     init_changes();
     init_deadline();
+    init_secrets();
     SHA2 = /^[0-9a-f]{7,64}$/i;
     why = (error, timeoutMs) => whyUnread(error, { variable: "REPORT_CHANGES_TIMEOUT", ms: timeoutMs, off: "REPORT_CHANGES=off" });
     sameCommit = (a, b) => {
       const [x, y] = [a.toLowerCase(), b.toLowerCase()];
       return x.startsWith(y) || y.startsWith(x);
     };
+    scrubCommit = (commit, known2) => ({
+      ...commit,
+      subject: redactSecrets(commit.subject, known2),
+      author: redactSecrets(commit.author, known2),
+      ...commit.login === void 0 ? {} : { login: redactSecrets(commit.login, known2) }
+    });
+    scrubPull = (pull, known2) => ({
+      ...pull,
+      title: redactSecrets(pull.title, known2),
+      author: pull.author === null ? null : redactSecrets(pull.author, known2)
+    });
     explicit = (sha) => ({ name: "REPORT_LAST_GOOD_SHA", find: async () => ({ sha, source: "REPORT_LAST_GOOD_SHA" }) });
   }
 });
@@ -37653,12 +37666,12 @@ async function commentOnDuplicate(tracker, retry, issue, failure2, log2) {
 }
 async function sincePrevious(tracker, issue, failure2, since) {
   const comments = await tracker.listComments(issue.number).catch(() => []);
-  const previous = [...comments].reverse().map((comment) => isOccurrenceComment(comment.body) ? lastCommitIn(comment.body) : void 0).find(Boolean) ?? lastCommitIn(issue.body);
+  const previous = [...comments].reverse().map((comment) => isOccurrenceComment(comment.body) ? commitIn(comment.body) : void 0).find(Boolean) ?? commitIn(issue.body);
   if (!previous || sameCommit(previous, failure2.commitSha)) return failure2;
   const changes = await since(previous);
   return changes ? { ...failure2, changes: { ...changes, source: PREVIOUS_OCCURRENCE } } : failure2;
 }
-var COMMIT_LINE, lastCommitIn;
+var COMMIT_LINE, commitIn;
 var init_comments = __esm({
   "lib/core/flows/comments.ts"() {
     "use strict";
@@ -37666,8 +37679,8 @@ var init_comments = __esm({
     init_what_changed();
     init_what_changed2();
     init_transient();
-    COMMIT_LINE = /^\*\*Commit:\*\* `([0-9a-f]{7,64})`/gim;
-    lastCommitIn = (text4) => [...(text4 ?? "").matchAll(COMMIT_LINE)].at(-1)?.[1];
+    COMMIT_LINE = /^\*\*Commit:\*\* `([0-9a-f]{7,64})`/im;
+    commitIn = (text4) => COMMIT_LINE.exec(text4 ?? "")?.[1];
   }
 });
 
@@ -38034,16 +38047,16 @@ var require_esblib = __commonJS({
     var __toCommonJS = (mod) => __copyProps2(__defProp2({}, "__esModule", { value: true }), mod);
     var __async = (__this, __arguments, generator) => {
       return new Promise((resolve, reject) => {
-        var fulfilled = (value8) => {
+        var fulfilled = (value5) => {
           try {
-            step(generator.next(value8));
+            step(generator.next(value5));
           } catch (e) {
             reject(e);
           }
         };
-        var rejected = (value8) => {
+        var rejected = (value5) => {
           try {
-            step(generator.throw(value8));
+            step(generator.throw(value5));
           } catch (e) {
             reject(e);
           }
@@ -38060,7 +38073,7 @@ var require_esblib = __commonJS({
     var __typeError = (msg) => {
       throw TypeError(msg);
     };
-    var __defNormalProp = (obj, key2, value8) => key2 in obj ? __defProp2(obj, key2, { enumerable: true, configurable: true, writable: true, value: value8 }) : obj[key2] = value8;
+    var __defNormalProp = (obj, key2, value5) => key2 in obj ? __defProp2(obj, key2, { enumerable: true, configurable: true, writable: true, value: value5 }) : obj[key2] = value5;
     var __spreadValues = (a, b) => {
       for (var prop in b || (b = {}))
         if (__hasOwnProp2.call(b, prop))
@@ -38088,13 +38101,13 @@ var require_esblib = __commonJS({
       }, method = (k2) => it[k2] = (x2) => new Promise((yes, no) => resume(k2, x2, yes, no)), it = {};
       return generator = generator.apply(__this, __arguments), it[__knownSymbol("asyncIterator")] = () => it, method("next"), method("throw"), method("return"), it;
     };
-    var __yieldStar = (value8) => {
-      var obj = value8[__knownSymbol("asyncIterator")], isAwait = false, method, it = {};
+    var __yieldStar = (value5) => {
+      var obj = value5[__knownSymbol("asyncIterator")], isAwait = false, method, it = {};
       if (obj == null) {
-        obj = value8[__knownSymbol("iterator")]();
+        obj = value5[__knownSymbol("iterator")]();
         method = (k2) => it[k2] = (x2) => obj[k2](x2);
       } else {
-        obj = obj.call(value8);
+        obj = obj.call(value5);
         method = (k2) => it[k2] = (v2) => {
           if (isAwait) {
             isAwait = false;
@@ -38116,7 +38129,7 @@ var require_esblib = __commonJS({
         throw x2;
       }, "return" in obj && method("return"), it;
     };
-    var __forAwait = (obj, it, method) => (it = obj[__knownSymbol("asyncIterator")]) ? it.call(obj) : (obj = obj[__knownSymbol("iterator")](), it = {}, method = (key2, fn) => (fn = obj[key2]) && (it[key2] = (arg) => new Promise((yes, no, done) => (arg = fn.call(obj, arg), done = arg.done, Promise.resolve(arg.value).then((value8) => yes({ value: value8, done }), no)))), method("next"), method("return"), it);
+    var __forAwait = (obj, it, method) => (it = obj[__knownSymbol("asyncIterator")]) ? it.call(obj) : (obj = obj[__knownSymbol("iterator")](), it = {}, method = (key2, fn) => (fn = obj[key2]) && (it[key2] = (arg) => new Promise((yes, no, done) => (arg = fn.call(obj, arg), done = arg.done, Promise.resolve(arg.value).then((value5) => yes({ value: value5, done }), no)))), method("next"), method("return"), it);
     var __pow = Math.pow;
     var __reExport = (target, mod, secondTarget) => (__copyProps2(target, mod, "default"), secondTarget && __copyProps2(secondTarget, mod, "default"));
     var __commonJS2 = (cb, mod) => function __require2() {
@@ -38127,8 +38140,8 @@ var require_esblib = __commonJS({
     };
     var __accessCheck = (obj, member, msg) => member.has(obj) || __typeError("Cannot " + msg);
     var __privateGet = (obj, member, getter) => (__accessCheck(obj, member, "read from private field"), getter ? getter.call(obj) : member.get(obj));
-    var __privateAdd = (obj, member, value8) => member.has(obj) ? __typeError("Cannot add the same private member more than once") : member instanceof WeakSet ? member.add(obj) : member.set(obj, value8);
-    var __privateSet = (obj, member, value8, setter) => (__accessCheck(obj, member, "write to private field"), setter ? setter.call(obj, value8) : member.set(obj, value8), value8);
+    var __privateAdd = (obj, member, value5) => member.has(obj) ? __typeError("Cannot add the same private member more than once") : member instanceof WeakSet ? member.add(obj) : member.set(obj, value5);
+    var __privateSet = (obj, member, value5, setter) => (__accessCheck(obj, member, "write to private field"), setter ? setter.call(obj, value5) : member.set(obj, value5), value5);
     module.exports = {
       __create: __create2,
       __defProp: __defProp2,
@@ -38628,12 +38641,12 @@ var require_vendor_core = __commonJS({
               green = Math.floor(remainder / 6) / 5;
               blue = remainder % 6 / 5;
             }
-            const value8 = Math.max(red, green, blue) * 2;
-            if (value8 === 0) {
+            const value5 = Math.max(red, green, blue) * 2;
+            if (value5 === 0) {
               return 30;
             }
             let result = 30 + (Math.round(blue) << 2 | Math.round(green) << 1 | Math.round(red));
-            if (value8 === 2) {
+            if (value5 === 2) {
               result += 60;
             }
             return result;
@@ -39136,7 +39149,7 @@ var require_vendor_core = __commonJS({
     var noop4 = () => {
     };
     var randomId = () => Math.random().toString(36).slice(2);
-    var isPromiseLike = (value8) => typeof (value8 == null ? void 0 : value8.then) === "function";
+    var isPromiseLike = (value5) => typeof (value5 == null ? void 0 : value5.then) === "function";
     var isStringLiteral2 = (pieces, ...rest) => {
       var _a;
       return (pieces == null ? void 0 : pieces.length) > 0 && ((_a = pieces.raw) == null ? void 0 : _a.length) === pieces.length && // Object.isFrozen(pieces) &&
@@ -40181,11 +40194,11 @@ ${details}`;
         return pp.sync ? pp.output : pp;
       },
       {
-        set(t, key2, value8) {
+        set(t, key2, value5) {
           return Reflect.set(
             key2 in Function.prototype ? t : getStore(),
             key2 === "sync" ? SYNC : key2,
-            value8
+            value5
           );
         },
         get(t, key2) {
@@ -41022,14 +41035,14 @@ var require_light = __commonJS({
           this._last = null;
           this.length = 0;
         }
-        push(value8) {
+        push(value5) {
           var node;
           this.length++;
           if (typeof this.incr === "function") {
             this.incr();
           }
           node = {
-            value: value8,
+            value: value5,
             prev: this._last,
             next: null
           };
@@ -41042,7 +41055,7 @@ var require_light = __commonJS({
           return void 0;
         }
         shift() {
-          var value8;
+          var value5;
           if (this._first == null) {
             return;
           } else {
@@ -41051,13 +41064,13 @@ var require_light = __commonJS({
               this.decr();
             }
           }
-          value8 = this._first.value;
+          value5 = this._first.value;
           if ((this._first = this._first.next) != null) {
             this._first.prev = null;
           } else {
             this._last = null;
           }
-          return value8;
+          return value5;
         }
         first() {
           if (this._first != null) {
@@ -42999,13 +43012,13 @@ function lowercaseKeys(object) {
     return newObj;
   }, {});
 }
-function isPlainObject(value8) {
-  if (typeof value8 !== "object" || value8 === null) return false;
-  if (Object.prototype.toString.call(value8) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value8);
+function isPlainObject(value5) {
+  if (typeof value5 !== "object" || value5 === null) return false;
+  if (Object.prototype.toString.call(value5) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value5);
   if (proto === null) return true;
   const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value8);
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value5);
 }
 function mergeDeep(defaults2, options) {
   const result = Object.assign({}, defaults2);
@@ -43093,57 +43106,57 @@ function encodeUnreserved(str) {
     return "%" + c.charCodeAt(0).toString(16).toUpperCase();
   });
 }
-function encodeValue(operator, value8, key2) {
-  value8 = operator === "+" || operator === "#" ? encodeReserved(value8) : encodeUnreserved(value8);
+function encodeValue(operator, value5, key2) {
+  value5 = operator === "+" || operator === "#" ? encodeReserved(value5) : encodeUnreserved(value5);
   if (key2) {
-    return encodeUnreserved(key2) + "=" + value8;
+    return encodeUnreserved(key2) + "=" + value5;
   } else {
-    return value8;
+    return value5;
   }
 }
-function isDefined(value8) {
-  return value8 !== void 0 && value8 !== null;
+function isDefined(value5) {
+  return value5 !== void 0 && value5 !== null;
 }
 function isKeyOperator(operator) {
   return operator === ";" || operator === "&" || operator === "?";
 }
 function getValues(context, operator, key2, modifier) {
-  var value8 = context[key2], result = [];
-  if (isDefined(value8) && value8 !== "") {
-    if (typeof value8 === "string" || typeof value8 === "number" || typeof value8 === "bigint" || typeof value8 === "boolean") {
-      value8 = value8.toString();
+  var value5 = context[key2], result = [];
+  if (isDefined(value5) && value5 !== "") {
+    if (typeof value5 === "string" || typeof value5 === "number" || typeof value5 === "bigint" || typeof value5 === "boolean") {
+      value5 = value5.toString();
       if (modifier && modifier !== "*") {
-        value8 = value8.substring(0, parseInt(modifier, 10));
+        value5 = value5.substring(0, parseInt(modifier, 10));
       }
       result.push(
-        encodeValue(operator, value8, isKeyOperator(operator) ? key2 : "")
+        encodeValue(operator, value5, isKeyOperator(operator) ? key2 : "")
       );
     } else {
       if (modifier === "*") {
-        if (Array.isArray(value8)) {
-          value8.filter(isDefined).forEach(function(value22) {
+        if (Array.isArray(value5)) {
+          value5.filter(isDefined).forEach(function(value22) {
             result.push(
               encodeValue(operator, value22, isKeyOperator(operator) ? key2 : "")
             );
           });
         } else {
-          Object.keys(value8).forEach(function(k) {
-            if (isDefined(value8[k])) {
-              result.push(encodeValue(operator, value8[k], k));
+          Object.keys(value5).forEach(function(k) {
+            if (isDefined(value5[k])) {
+              result.push(encodeValue(operator, value5[k], k));
             }
           });
         }
       } else {
         const tmp = [];
-        if (Array.isArray(value8)) {
-          value8.filter(isDefined).forEach(function(value22) {
+        if (Array.isArray(value5)) {
+          value5.filter(isDefined).forEach(function(value22) {
             tmp.push(encodeValue(operator, value22));
           });
         } else {
-          Object.keys(value8).forEach(function(k) {
-            if (isDefined(value8[k])) {
+          Object.keys(value5).forEach(function(k) {
+            if (isDefined(value5[k])) {
               tmp.push(encodeUnreserved(k));
-              tmp.push(encodeValue(operator, value8[k].toString()));
+              tmp.push(encodeValue(operator, value5[k].toString()));
             }
           });
         }
@@ -43156,12 +43169,12 @@ function getValues(context, operator, key2, modifier) {
     }
   } else {
     if (operator === ";") {
-      if (isDefined(value8)) {
+      if (isDefined(value5)) {
         result.push(encodeUnreserved(key2));
       }
-    } else if (value8 === "" && (operator === "&" || operator === "?")) {
+    } else if (value5 === "" && (operator === "&" || operator === "?")) {
       result.push(encodeUnreserved(key2) + "=");
-    } else if (value8 === "") {
+    } else if (value5 === "") {
       result.push("");
     }
   }
@@ -43380,20 +43393,20 @@ var require_dist3 = __commonJS({
             index = skipOWS(header, index + 1, len);
             if (index < len && header.charCodeAt(index) === DQUOTE) {
               index++;
-              let value8 = "";
+              let value5 = "";
               while (index < len) {
                 const code2 = header.charCodeAt(index++);
                 if (code2 === DQUOTE) {
                   index = skipValue(header, index, len, stopChar);
                   if (parameters[key2] === void 0)
-                    parameters[key2] = value8;
+                    parameters[key2] = value5;
                   break;
                 }
                 if (code2 === BSLASH && index < len) {
-                  value8 += header[index++];
+                  value5 += header[index++];
                   continue;
                 }
-                value8 += String.fromCharCode(code2);
+                value5 += String.fromCharCode(code2);
               }
               continue parameter;
             }
@@ -43615,12 +43628,12 @@ var init_json_with_bigint = __esm({
       }
       return chunks.join("");
     };
-    JSONStringify = (value8, replacer, space) => {
+    JSONStringify = (value5, replacer, space) => {
       try {
         const supportsRawJSON = "rawJSON" in JSON;
         if (supportsRawJSON) {
           return originalStringify(
-            value8,
+            value5,
             (key2, val) => {
               if (typeof val === "bigint") return JSON.rawJSON(val.toString());
               const hasFunctionReplacer = typeof replacer === "function";
@@ -43632,9 +43645,9 @@ var init_json_with_bigint = __esm({
             space
           );
         }
-        if (!value8) return originalStringify(value8, replacer, space);
+        if (!value5) return originalStringify(value5, replacer, space);
         const convertedToCustomJSON = originalStringify(
-          value8,
+          value5,
           (key2, val) => {
             const isNoise = typeof val === "string" && noiseValue.test(val);
             if (isNoise) return val.toString() + "n";
@@ -43655,7 +43668,7 @@ var init_json_with_bigint = __esm({
         return denoisedJSON;
       } catch (error) {
         if (error instanceof RangeError) {
-          const convertedJSON = stringifyIteratively(value8, replacer, space);
+          const convertedJSON = stringifyIteratively(value5, replacer, space);
           if (convertedJSON === void 0) return void 0;
           const supportsRawJSON = "rawJSON" in JSON;
           if (supportsRawJSON) return convertedJSON;
@@ -43683,26 +43696,26 @@ var init_json_with_bigint = __esm({
         return false;
       }
     };
-    convertMarkedBigIntsReviver = (key2, value8, context, userReviver) => {
-      const isCustomFormatBigInt = typeof value8 === "string" && customFormat.test(value8);
-      if (isCustomFormatBigInt) return BigInt(value8.slice(0, -1));
-      const isNoiseValue = typeof value8 === "string" && noiseValue.test(value8);
-      if (isNoiseValue) return value8.slice(0, -1);
+    convertMarkedBigIntsReviver = (key2, value5, context, userReviver) => {
+      const isCustomFormatBigInt = typeof value5 === "string" && customFormat.test(value5);
+      if (isCustomFormatBigInt) return BigInt(value5.slice(0, -1));
+      const isNoiseValue = typeof value5 === "string" && noiseValue.test(value5);
+      if (isNoiseValue) return value5.slice(0, -1);
       const hasUserReviver = typeof userReviver === "function";
-      if (!hasUserReviver) return value8;
-      return userReviver(key2, value8, context);
+      if (!hasUserReviver) return value5;
+      return userReviver(key2, value5, context);
     };
     JSONParseV2 = (text4, reviver) => {
-      return JSON.parse(text4, (key2, value8, context) => {
-        const isNumber = typeof value8 === "number";
-        const isOutOfBounds = value8 > Number.MAX_SAFE_INTEGER || value8 < Number.MIN_SAFE_INTEGER;
+      return JSON.parse(text4, (key2, value5, context) => {
+        const isNumber = typeof value5 === "number";
+        const isOutOfBounds = value5 > Number.MAX_SAFE_INTEGER || value5 < Number.MIN_SAFE_INTEGER;
         const isBigNumber = isNumber && isOutOfBounds;
         const isInt = context && intRegex.test(context.source);
         const isBigInt = isBigNumber && isInt;
         if (isBigInt) return BigInt(context.source);
         const hasCustomReviver = typeof reviver === "function";
-        if (!hasCustomReviver) return value8;
-        return reviver(key2, value8, context);
+        if (!hasCustomReviver) return value5;
+        return reviver(key2, value5, context);
       });
     };
     MAX_INT = Number.MAX_SAFE_INTEGER.toString();
@@ -43716,35 +43729,35 @@ var init_json_with_bigint = __esm({
         const node = stack[stack.length - 1];
         if (!node.visited) {
           node.visited = true;
-          const value8 = node.parent[node.key];
-          const isComplexObject = value8 !== null && typeof value8 === "object";
+          const value5 = node.parent[node.key];
+          const isComplexObject = value5 !== null && typeof value5 === "object";
           if (isComplexObject) {
-            const keys = Object.keys(value8);
+            const keys = Object.keys(value5);
             for (let i = keys.length - 1; i >= 0; i--) {
-              stack.push({ parent: value8, key: keys[i], visited: false });
+              stack.push({ parent: value5, key: keys[i], visited: false });
             }
           }
         } else {
           const { parent, key: key2 } = node;
-          let value8 = parent[key2];
-          if (typeof value8 === "string") {
-            const isCustomFormatBigInt = customFormat.test(value8);
+          let value5 = parent[key2];
+          if (typeof value5 === "string") {
+            const isCustomFormatBigInt = customFormat.test(value5);
             if (isCustomFormatBigInt) {
-              value8 = BigInt(value8.slice(0, -1));
+              value5 = BigInt(value5.slice(0, -1));
             } else {
-              const isNoise = noiseValue.test(value8);
-              if (isNoise) value8 = value8.slice(0, -1);
+              const isNoise = noiseValue.test(value5);
+              if (isNoise) value5 = value5.slice(0, -1);
             }
           }
           const hasUserReviver = typeof userReviver === "function";
           if (hasUserReviver) {
-            value8 = userReviver.call(parent, key2, value8);
+            value5 = userReviver.call(parent, key2, value5);
           }
-          const isDeleted = value8 === void 0;
+          const isDeleted = value5 === void 0;
           if (isDeleted) {
             delete parent[key2];
           } else {
-            parent[key2] = value8;
+            parent[key2] = value5;
           }
           stack.pop();
         }
@@ -43773,7 +43786,7 @@ var init_json_with_bigint = __esm({
         const serializedData = serializeBigInts(text4);
         return originalParse(
           serializedData,
-          (key2, value8, context) => convertMarkedBigIntsReviver(key2, value8, context, reviver)
+          (key2, value5, context) => convertMarkedBigIntsReviver(key2, value5, context, reviver)
         );
       } catch (error) {
         if (error instanceof RangeError) {
@@ -43832,13 +43845,13 @@ var init_dist_src = __esm({
 });
 
 // node_modules/@octokit/request/dist-bundle/index.js
-function isPlainObject2(value8) {
-  if (typeof value8 !== "object" || value8 === null) return false;
-  if (Object.prototype.toString.call(value8) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value8);
+function isPlainObject2(value5) {
+  if (typeof value5 !== "object" || value5 === null) return false;
+  if (Object.prototype.toString.call(value5) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value5);
   if (proto === null) return true;
   const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value8);
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value5);
 }
 async function fetchWrapper(requestOptions) {
   const fetch = requestOptions.request?.fetch || globalThis.fetch;
@@ -43851,9 +43864,9 @@ async function fetchWrapper(requestOptions) {
   const parseSuccessResponseBody = requestOptions.request?.parseSuccessResponseBody !== false;
   const body2 = isPlainObject2(requestOptions.body) || Array.isArray(requestOptions.body) ? JSONStringify(requestOptions.body) : requestOptions.body;
   const requestHeaders = Object.fromEntries(
-    Object.entries(requestOptions.headers).map(([name2, value8]) => [
+    Object.entries(requestOptions.headers).map(([name2, value5]) => [
       name2,
-      String(value8)
+      String(value5)
     ])
   );
   let fetchResponse;
@@ -43893,8 +43906,8 @@ async function fetchWrapper(requestOptions) {
   const status = fetchResponse.status;
   const url = fetchResponse.url;
   const responseHeaders = {};
-  for (const [key2, value8] of fetchResponse.headers) {
-    responseHeaders[key2] = value8;
+  for (const [key2, value5] of fetchResponse.headers) {
+    responseHeaders[key2] = value5;
   }
   const octokitResponse = {
     url,
@@ -44581,7 +44594,7 @@ var init_dist_bundle5 = __esm({
 // lib/github/api-error.ts
 function lowerCaseHeaders(headers) {
   const out = {};
-  for (const [name2, value8] of Object.entries(headers ?? {})) if (value8 !== void 0) out[name2.toLowerCase()] = String(value8);
+  for (const [name2, value5] of Object.entries(headers ?? {})) if (value5 !== void 0) out[name2.toLowerCase()] = String(value5);
   return out;
 }
 function masked(error) {
@@ -45572,10 +45585,10 @@ var init_toad_cache = __esm({
       keys() {
         return Object.keys(this.items);
       }
-      set(key2, value8) {
+      set(key2, value5) {
         const existing = this.items[key2];
         if (existing !== void 0) {
-          existing.value = value8;
+          existing.value = value5;
           existing.expiry = this.ttl > 0 ? Date.now() + this.ttl : this.ttl;
           this.bumpLru(existing);
           return;
@@ -45588,7 +45601,7 @@ var init_toad_cache = __esm({
           key: key2,
           prev: this.last,
           next: null,
-          value: value8
+          value: value5
         };
         this.items[key2] = item;
         if (++this.size === 1) {
@@ -45696,7 +45709,7 @@ async function set(cache, options, data) {
   const permissionsString = options.permissions ? "" : Object.keys(data.permissions).map(
     (name2) => `${name2}${data.permissions[name2] === "write" ? "!" : ""}`
   ).join(",");
-  const value8 = [
+  const value5 = [
     data.token,
     data.createdAt,
     data.expiresAt,
@@ -45704,7 +45717,7 @@ async function set(cache, options, data) {
     permissionsString,
     data.singleFileName
   ].join("|");
-  await cache.set(key2, value8);
+  await cache.set(key2, value5);
 }
 function optionsToCacheKey({
   installationId,
@@ -46379,8 +46392,8 @@ var init_issues2 = __esm({
     "use strict";
     init_pages();
     usableId = (id) => {
-      const value8 = typeof id === "bigint" || typeof id === "number" ? Number(id) : NaN;
-      return Number.isSafeInteger(value8) && value8 > 0 ? value8 : void 0;
+      const value5 = typeof id === "bigint" || typeof id === "number" ? Number(id) : NaN;
+      return Number.isSafeInteger(value5) && value5 > 0 ? value5 : void 0;
     };
     isCloseReason = (reason) => reason === "completed" || reason === "not_planned" || reason === "duplicate";
     toComment2 = (data) => ({
@@ -47090,7 +47103,7 @@ async function direct2(url, headers, signal) {
         cancel: () => void req.destroy()
       });
     });
-    for (const [name2, value8] of Object.entries(headers)) req.setHeader(name2, value8);
+    for (const [name2, value5] of Object.entries(headers)) req.setHeader(name2, value5);
     const abort = () => req.destroy(signal.reason);
     signal.addEventListener("abort", abort, { once: true });
     req.on("close", () => signal.removeEventListener("abort", abort));
@@ -47533,11 +47546,11 @@ var init_ci_reader2 = __esm({
     init_client();
     init_trace();
     PER_PAGE = 100;
-    isJob2 = (value8) => {
-      const job = value8;
+    isJob2 = (value5) => {
+      const job = value5;
       return typeof job === "object" && job !== null && Number.isSafeInteger(job.id) && typeof job.name === "string" && typeof job.web_url === "string";
     };
-    text2 = (value8) => typeof value8 === "string" && value8 !== "" ? value8 : void 0;
+    text2 = (value5) => typeof value5 === "string" && value5 !== "" ? value5 : void 0;
   }
 });
 
@@ -47817,8 +47830,8 @@ var init_changes2 = __esm({
     PERMISSION2 = "give the token the read_api scope (a project, group or personal access token; CI_JOB_TOKEN cannot read these)";
     unexpected2 = (what) => new ChangesUnavailable(`GitLab answered ${what} in a shape this tool does not know`, "if GitLab changed its API, please report it");
     SHA4 = /^[0-9a-f]{40,64}$/i;
-    isSha = (value8) => typeof value8 === "string" && SHA4.test(value8);
-    dateOf = (value8) => typeof value8 === "string" && !Number.isNaN(Date.parse(value8)) ? new Date(value8) : void 0;
+    isSha = (value5) => typeof value5 === "string" && SHA4.test(value5);
+    dateOf = (value5) => typeof value5 === "string" && !Number.isNaN(Date.parse(value5)) ? new Date(value5) : void 0;
     commitOf = (c) => {
       if (!isSha(c.id) || typeof c.title !== "string") throw unexpected2("the comparison");
       const parents = Array.isArray(c.parent_ids) ? c.parent_ids.filter(isSha).map((sha) => sha.toLowerCase()) : [];
@@ -47941,9 +47954,9 @@ async function compare(github, code, base, head, signal) {
   const last = lastPage(first2.headers.link);
   if (last !== void 0 && last > 1) {
     try {
-      const tail = (await page(last)).data;
-      if (!Array.isArray(tail.commits)) throw unexpected3("the comparison");
-      commits = tail.commits.map(commitOf2);
+      const tail = await Promise.all([last - 1, last].map(async (n) => n === 1 ? data : (await page(n)).data));
+      if (!tail.every((part) => Array.isArray(part.commits))) throw unexpected3("the comparison");
+      commits = tail.flatMap((part) => part.commits.map(commitOf2));
     } catch (error) {
       throw cannot3(`the comparison of ${base.slice(0, 7)}...${head.slice(0, 7)}`, error, PERMISSION3.contents);
     }
@@ -48009,8 +48022,8 @@ var init_changes3 = __esm({
     };
     unexpected3 = (what) => new ChangesUnavailable(`GitHub answered ${what} in a shape this tool does not know`, "if GitHub changed its API, please report it");
     SHA5 = /^[0-9a-f]{40,64}$/i;
-    isSha2 = (value8) => typeof value8 === "string" && SHA5.test(value8);
-    dateOf2 = (value8) => typeof value8 === "string" && !Number.isNaN(Date.parse(value8)) ? new Date(value8) : void 0;
+    isSha2 = (value5) => typeof value5 === "string" && SHA5.test(value5);
+    dateOf2 = (value5) => typeof value5 === "string" && !Number.isNaN(Date.parse(value5)) ? new Date(value5) : void 0;
     withSignal = (signal) => ({ request: { signal } });
     commitOf2 = (c) => {
       if (!isSha2(c.sha) || typeof c.commit?.message !== "string") throw unexpected3("the comparison");
@@ -48077,7 +48090,7 @@ async function readChanges2(config, head, log2, env = process.env, cwd, signal) 
     })
   ]);
   if (service === null) return {};
-  const changes = await readWhatChanged2(service, localHistory2(cwd), { head, lastGoodSha: config.lastGoodSha, timeoutMs: config.changesTimeoutMs, ...signal ? { signal } : {} }, log2);
+  const changes = await readWhatChanged2(service, localHistory2(cwd), { head, lastGoodSha: config.lastGoodSha, timeoutMs: config.changesTimeoutMs, known: secretsOf(config), ...signal ? { signal } : {} }, log2);
   return changes ? { changes, mentionAuthors: config.mentionAuthors } : {};
 }
 function startChanges(config, head, log2, env = process.env) {
@@ -48110,6 +48123,7 @@ var init_changes4 = __esm({
   "lib/run/changes.ts"() {
     "use strict";
     init_redact();
+    init_secrets2();
     sameOrigin2 = (a, b) => URL.canParse(a) && URL.canParse(b) && new URL(a).origin === new URL(b).origin;
     gitHubCode = (config, env) => {
       const run2 = env.GITHUB_ACTIONS === "true" && config.githubRun && (config.githubRun.apiUrl === void 0 || sameOrigin2(config.githubRun.apiUrl, config.apiUrl)) ? config.githubRun : void 0;
@@ -48218,24 +48232,25 @@ function* attemptsOf(run2) {
   yield run2.conclusion;
   for (let i = 1; i < run2.attempt; i++) yield "failed";
 }
-function failedStreak(runs, current) {
+function streakOf(runs, current, asked) {
   const at = runs.findIndex((run2) => run2.id === current.id);
   let count = 0;
   for (const attempt3 of attemptsOf({ id: current.id, conclusion: "failed", attempt: current.attempt })) if (attempt3 === "failed") count++;
   for (const run2 of runs.slice(at + 1)) {
     if (run2.id === current.id) continue;
     for (const attempt3 of attemptsOf(run2)) {
-      if (attempt3 === "succeeded") return count;
+      if (attempt3 === "succeeded") return { count, cut: false };
       if (attempt3 === "failed") count++;
     }
   }
-  return count;
+  return { count, cut: runs.length >= asked };
 }
-var holds2, runsToRead;
+var holds2, holdsOnPage, runsToRead;
 var init_streak = __esm({
   "lib/core/noise/streak.ts"() {
     "use strict";
     holds2 = (fileAfter, streak) => streak < fileAfter;
+    holdsOnPage = (fileAfter, streak) => holds2(fileAfter, streak.count) && !streak.cut;
     runsToRead = (fileAfter) => Math.min(100, fileAfter * 2 + 10);
   }
 });
@@ -48816,8 +48831,15 @@ async function readStreak(runs, fileAfter, log2) {
     return void 0;
   }
   try {
-    const history = await runs.reader.recentRuns(runsToRead(fileAfter));
-    return { count: failedStreak(history.runs, runs.current), of: fileAfter, what: history.what };
+    const asked = runsToRead(fileAfter);
+    const history = await runs.reader.recentRuns(asked);
+    const streak = streakOf(history.runs, runs.current, asked);
+    if (holds2(fileAfter, streak.count) && !holdsOnPage(fileAfter, streak)) {
+      const counted = `${streak.count} consecutive failed run${streak.count === 1 ? "" : "s"}`;
+      log2.warn(`REPORT_FILE_AFTER=${fileAfter} is not applied: the ${history.runs.length} runs of ${history.what} read show ${counted} and no good run before ${streak.count === 1 ? "it" : "them"}; the failure is filed as if no threshold were set`);
+      return void 0;
+    }
+    return { count: streak.count, of: fileAfter, what: history.what };
   } catch (error) {
     log2.warn(`REPORT_FILE_AFTER=${fileAfter} is not applied: the ${runs.reader.name} run history could not be read (${describeError(error)}${permissionHint(error)}); the failure is filed as if no threshold were set`);
     return void 0;
@@ -49019,13 +49041,13 @@ function outputLines(o, delimiter = () => `ghadelimiter_${randomUUID()}`) {
     // A JSON object {base, head, status, commits, pulls, authors, compareUrl}, with REPORT_CHANGES=auto.
     ...o.changes !== void 0 ? [["changes", JSON.stringify(o.changes)]] : []
   ];
-  return entries2.map(([name2, value8]) => {
-    if (!/[\r\n]/.test(value8)) return `${name2}=${value8}
+  return entries2.map(([name2, value5]) => {
+    if (!/[\r\n]/.test(value5)) return `${name2}=${value5}
 `;
     let end = delimiter();
-    while (value8.includes(end)) end = delimiter();
+    while (value5.includes(end)) end = delimiter();
     return `${name2}<<${end}
-${value8}
+${value5}
 ${end}
 `;
   }).join("");
@@ -49073,7 +49095,7 @@ var init_outputs = __esm({
       failed: () => "Deploy failure could not be filed",
       held: (o) => `Deploy failure held: ${o.held?.count ?? "?"} of ${o.held?.of ?? "?"} consecutive failed runs, no issue yet (REPORT_FILE_AFTER)`
     };
-    text3 = (value8) => field(value8, markdownText);
+    text3 = (value5) => field(value5, markdownText);
   }
 });
 
@@ -49204,7 +49226,7 @@ __export(noise_resolve_exports, {
 });
 async function holdFlapping(config, tracker, recovery, log2, dryRun) {
   const flap = config.flap;
-  const none = { tracker, heldNow: [], keptOpen: [], calm: [] };
+  const none = { tracker, heldNow: [], keptOpen: [], calm: [], resolveAgain: [] };
   if (!flap) return none;
   const now = recovery.time;
   const decisions = [];
@@ -49249,8 +49271,9 @@ async function holdFlapping(config, tracker, recovery, log2, dryRun) {
       }
     }
   }
+  const resolveAgain = config.onDuplicate === "comment" || dryRun ? [] : [...keptOpen, ...calm];
   const leftOpen = /* @__PURE__ */ new Set([...heldNow, ...keptOpen]);
-  if (leftOpen.size === 0) return { ...none, calm };
+  if (leftOpen.size === 0) return { ...none, calm, resolveAgain };
   const wrapped = {
     ...tracker,
     openIssues: (query) => ({
@@ -49259,7 +49282,7 @@ async function holdFlapping(config, tracker, recovery, log2, dryRun) {
       }
     })
   };
-  return { tracker: wrapped, heldNow, keptOpen, calm };
+  return { tracker: wrapped, heldNow, keptOpen, calm, resolveAgain };
 }
 var init_noise_resolve = __esm({
   "lib/run/noise-resolve.ts"() {
@@ -49440,23 +49463,20 @@ function readCiLog(env, problems) {
 }
 
 // lib/config/changes.ts
+init_env();
 var CHANGES_MODES = ["auto", "off"];
 var DEFAULT_CHANGES_TIMEOUT_SECONDS = 5;
-var value2 = (env, name2) => {
-  const v = env[name2];
-  return v === void 0 || v === "" ? void 0 : v.trim() || void 0;
-};
 var SHA = /^[0-9a-f]{7,64}$/i;
 var choice = (env, name2, allowed, fallback, problems) => {
-  const raw = value2(env, name2) ?? fallback;
+  const raw = trimmedValue(env, name2) ?? fallback;
   if (!allowed.includes(raw)) problems.push(`${name2} must be ${allowed.join(" or ")}, got ${JSON.stringify(env[name2])}`);
   return allowed.includes(raw) ? raw : fallback;
 };
 function readChanges(env, problems) {
   const mode = choice(env, "REPORT_CHANGES", CHANGES_MODES, "off", problems);
-  const sha = value2(env, "REPORT_LAST_GOOD_SHA");
+  const sha = trimmedValue(env, "REPORT_LAST_GOOD_SHA");
   if (sha !== void 0 && !SHA.test(sha)) problems.push(`REPORT_LAST_GOOD_SHA must be a commit id, 7 to 64 hex digits such as 3f2a9c1 (got ${JSON.stringify(env.REPORT_LAST_GOOD_SHA)})`);
-  const timeoutText = value2(env, "REPORT_CHANGES_TIMEOUT");
+  const timeoutText = trimmedValue(env, "REPORT_CHANGES_TIMEOUT");
   const seconds = timeoutText === void 0 ? DEFAULT_CHANGES_TIMEOUT_SECONDS : Number(timeoutText);
   const goodTimeout = Number.isFinite(seconds) && seconds > 0;
   if (!goodTimeout) problems.push(`REPORT_CHANGES_TIMEOUT must be a number of seconds above 0, such as ${DEFAULT_CHANGES_TIMEOUT_SECONDS} (got ${JSON.stringify(env.REPORT_CHANGES_TIMEOUT)})`);
@@ -49581,24 +49601,21 @@ function readShape(env, tracker, problems) {
 }
 
 // lib/config/pager.ts
+init_env();
 var DEFAULT_PAGERDUTY_EVENTS_URL = "https://events.pagerduty.com";
 var PAGER_SEVERITIES = ["critical", "error", "warning", "info"];
-var value3 = (env, name2) => {
-  const v = env[name2]?.trim();
-  return v === void 0 || v === "" ? void 0 : v;
-};
 function readPager(env, problems) {
-  const routingKey = value3(env, "PAGERDUTY_ROUTING_KEY");
-  const severity = value3(env, "REPORT_PAGER_SEVERITY") ?? "error";
+  const routingKey = trimmedValue(env, "PAGERDUTY_ROUTING_KEY");
+  const severity = trimmedValue(env, "REPORT_PAGER_SEVERITY") ?? "error";
   if (!PAGER_SEVERITIES.includes(severity)) {
     problems.push(`REPORT_PAGER_SEVERITY must be one of ${PAGER_SEVERITIES.join(", ")}, got ${JSON.stringify(severity)}`);
   }
-  const eventsUrl = (value3(env, "PAGERDUTY_EVENTS_URL") ?? DEFAULT_PAGERDUTY_EVENTS_URL).replace(/\/+$/, "");
+  const eventsUrl = (trimmedValue(env, "PAGERDUTY_EVENTS_URL") ?? DEFAULT_PAGERDUTY_EVENTS_URL).replace(/\/+$/, "");
   const web = URL.canParse(eventsUrl) && ["https:", "http:"].includes(new URL(eventsUrl).protocol);
   if (!web) problems.push(`PAGERDUTY_EVENTS_URL must be an https URL such as ${DEFAULT_PAGERDUTY_EVENTS_URL}, got ${JSON.stringify(eventsUrl)}`);
-  const environments = (value3(env, "REPORT_PAGER_ENVIRONMENTS") ?? "").split(",").map((e) => e.trim()).filter(Boolean);
+  const environments = (trimmedValue(env, "REPORT_PAGER_ENVIRONMENTS") ?? "").split(",").map((e) => e.trim()).filter(Boolean);
   if (routingKey === void 0) {
-    if (value3(env, "REPORT_PAGER_ENVIRONMENTS") !== void 0 || value3(env, "REPORT_PAGER_SEVERITY") !== void 0) {
+    if (trimmedValue(env, "REPORT_PAGER_ENVIRONMENTS") !== void 0 || trimmedValue(env, "REPORT_PAGER_SEVERITY") !== void 0) {
       problems.push("REPORT_PAGER_SEVERITY and REPORT_PAGER_ENVIRONMENTS need PAGERDUTY_ROUTING_KEY (an Events API v2 integration key)");
     }
     return void 0;
@@ -49615,8 +49632,8 @@ init_secrets2();
 // lib/core/chat-format.ts
 var CHAT_FORMATS = ["slack", "mattermost", "googlechat", "discord", "teams"];
 var CHAT_FORMAT_SETTINGS = ["auto", ...CHAT_FORMATS];
-function isChatFormatSetting(value8) {
-  return CHAT_FORMAT_SETTINGS.includes(value8);
+function isChatFormatSetting(value5) {
+  return CHAT_FORMAT_SETTINGS.includes(value5);
 }
 var TEAMS_DOMAINS = [".logic.azure.com", ".powerautomate.com", ".powerplatform.com", ".webhook.office.com"];
 var DISCORD_SLACK = /\/slack\/?$/;
@@ -50131,7 +50148,10 @@ async function resolveFailures(session, { dryRun = false } = {}) {
   const warming = { ...tracker, addComment: (number2, body2) => (preconnect(chatUrl, env), tracker.addComment(number2, body2)) };
   let preview;
   const resolution = await resolveRecovery(dryRun ? tracker : warming, createNotifier(config, log2, session.annotate), config, recovery, log2, { dryRun, preview: (texts) => preview = texts });
-  if (config.pager && !dryRun) await (await Promise.resolve().then(() => (init_paging(), paging_exports))).pageResolved(config, recovery.environment, [...resolution.closed.filter((n) => !flap?.calm.includes(n)), ...flap?.heldNow ?? []], log2);
+  if (config.pager && !dryRun) {
+    const incidents = /* @__PURE__ */ new Set([...resolution.closed.filter((n) => !flap?.calm.includes(n)), ...flap?.heldNow ?? [], ...flap?.resolveAgain ?? []]);
+    await (await Promise.resolve().then(() => (init_paging(), paging_exports))).pageResolved(config, recovery.environment, [...incidents], log2);
+  }
   return { resolution, recovery, ...preview ? { preview } : {} };
 }
 function resolvePreview(session, { resolution, recovery, preview }) {
@@ -50235,8 +50255,8 @@ function actionRun(env) {
   if (problems.length) throw new ConfigError(problems);
   const vars = {};
   for (const [name2, variable] of Object.entries(VARIABLES)) {
-    const value8 = input(env, name2);
-    if (value8) vars[variable] = value8;
+    const value5 = input(env, name2);
+    if (value5) vars[variable] = value5;
   }
   if (input(env, "tracker") === "gitlab") {
     delete vars.ISSUE_API_URL;

@@ -3,7 +3,7 @@
 // REPORT_CHANGES sends what it always sent; the Action and the GitLab component switch it on with their
 // `changes` input.
 
-type Env = Record<string, string | undefined>
+import { trimmedValue, type Env } from './env.ts'
 
 /** REPORT_CHANGES's values. */
 export const CHANGES_MODES = ['auto', 'off'] as const
@@ -26,16 +26,11 @@ export interface ChangesSettings {
   readonly assignAuthors: boolean
 }
 
-const value = (env: Env, name: string): string | undefined => {
-  const v = env[name]
-  return v === undefined || v === '' ? undefined : v.trim() || undefined
-}
-
 // A commit id as git writes it: SHA-1 (40) or SHA-256 (64) hex digits, abbreviated to no fewer than 7.
 const SHA = /^[0-9a-f]{7,64}$/i
 
 const choice = (env: Env, name: string, allowed: readonly string[], fallback: string, problems: string[]): string => {
-  const raw = value(env, name) ?? fallback
+  const raw = trimmedValue(env, name) ?? fallback
   if (!allowed.includes(raw)) problems.push(`${name} must be ${allowed.join(' or ')}, got ${JSON.stringify(env[name])}`)
   return allowed.includes(raw) ? raw : fallback
 }
@@ -43,9 +38,9 @@ const choice = (env: Env, name: string, allowed: readonly string[], fallback: st
 /** Reads REPORT_CHANGES, REPORT_LAST_GOOD_SHA, REPORT_CHANGES_TIMEOUT, REPORT_MENTION and REPORT_ASSIGN, one line in `problems` per bad value. */
 export function readChanges(env: Env, problems: string[]): ChangesSettings {
   const mode = choice(env, 'REPORT_CHANGES', CHANGES_MODES, 'off', problems)
-  const sha = value(env, 'REPORT_LAST_GOOD_SHA')
+  const sha = trimmedValue(env, 'REPORT_LAST_GOOD_SHA')
   if (sha !== undefined && !SHA.test(sha)) problems.push(`REPORT_LAST_GOOD_SHA must be a commit id, 7 to 64 hex digits such as 3f2a9c1 (got ${JSON.stringify(env.REPORT_LAST_GOOD_SHA)})`)
-  const timeoutText = value(env, 'REPORT_CHANGES_TIMEOUT')
+  const timeoutText = trimmedValue(env, 'REPORT_CHANGES_TIMEOUT')
   const seconds = timeoutText === undefined ? DEFAULT_CHANGES_TIMEOUT_SECONDS : Number(timeoutText)
   const goodTimeout = Number.isFinite(seconds) && seconds > 0
   if (!goodTimeout) problems.push(`REPORT_CHANGES_TIMEOUT must be a number of seconds above 0, such as ${DEFAULT_CHANGES_TIMEOUT_SECONDS} (got ${JSON.stringify(env.REPORT_CHANGES_TIMEOUT)})`)

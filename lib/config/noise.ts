@@ -3,7 +3,7 @@
 // every run as it was: not one request more, not one line different. The rules follow the alerting
 // systems' own: Prometheus's `for:`, Alertmanager's `group_wait`, flakybot's flaky label.
 
-type Env = Record<string, string | undefined>
+import { trimmedValue, type Env } from './env.ts'
 
 /** REPORT_PAGE_AFTER: page once the episode has this many failed runs, or has lasted this long. */
 export type PageAfter = { readonly runs: number } | { readonly seconds: number }
@@ -20,11 +20,6 @@ export interface NoiseSettings {
   /** REPORT_FILE_AFTER: no issue before the N-th consecutive failed run of this workflow or pipeline. */
   readonly fileAfter?: number
   readonly flap?: FlapSetting
-}
-
-const value = (env: Env, name: string): string | undefined => {
-  const v = env[name]?.trim()
-  return v === undefined || v === '' ? undefined : v
 }
 
 const UNIT_SECONDS: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3600, d: 86400 }
@@ -48,28 +43,28 @@ const WHOLE = /^[1-9][0-9]{0,5}$/
 export function readNoise(env: Env, onDuplicate: string, problems: string[]): NoiseSettings {
   const settings: { -readonly [K in keyof NoiseSettings]: NoiseSettings[K] } = {}
 
-  const page = value(env, 'REPORT_PAGE_AFTER')
+  const page = trimmedValue(env, 'REPORT_PAGE_AFTER')
   if (page !== undefined) {
     const seconds = parseDuration(page)
     if (WHOLE.test(page)) {
       settings.pageAfter = { runs: Number(page) }
       if (onDuplicate !== 'comment') {
         problems.push(
-          `REPORT_PAGE_AFTER=${page} counts failed runs, which are recorded only with ON_DUPLICATE=comment (got ${JSON.stringify(value(env, 'ON_DUPLICATE') ?? 'skip')}); set ON_DUPLICATE=comment, or give REPORT_PAGE_AFTER a duration such as 30m`,
+          `REPORT_PAGE_AFTER=${page} counts failed runs, which are recorded only with ON_DUPLICATE=comment (got ${JSON.stringify(trimmedValue(env, 'ON_DUPLICATE') ?? 'skip')}); set ON_DUPLICATE=comment, or give REPORT_PAGE_AFTER a duration such as 30m`,
         )
       }
     } else if (seconds !== undefined) settings.pageAfter = { seconds }
     else problems.push(`REPORT_PAGE_AFTER must be a number of failed runs such as 3, or a duration such as 30m (s, m, h or d), got ${JSON.stringify(page)}`)
-    if (value(env, 'PAGERDUTY_ROUTING_KEY') === undefined) problems.push('REPORT_PAGE_AFTER needs PAGERDUTY_ROUTING_KEY (an Events API v2 integration key): it says when to page')
+    if (trimmedValue(env, 'PAGERDUTY_ROUTING_KEY') === undefined) problems.push('REPORT_PAGE_AFTER needs PAGERDUTY_ROUTING_KEY (an Events API v2 integration key): it says when to page')
   }
 
-  const file = value(env, 'REPORT_FILE_AFTER')
+  const file = trimmedValue(env, 'REPORT_FILE_AFTER')
   if (file !== undefined) {
     if (WHOLE.test(file)) settings.fileAfter = Number(file)
     else problems.push(`REPORT_FILE_AFTER must be a whole number of consecutive failed runs, at least 1, such as 3, got ${JSON.stringify(file)}`)
   }
 
-  const flap = value(env, 'REPORT_FLAP')
+  const flap = trimmedValue(env, 'REPORT_FLAP')
   if (flap !== undefined) {
     const [count = '', window = '', ...rest] = flap.split('/')
     const windowSeconds = parseDuration(window)

@@ -2,7 +2,7 @@
 // routing key is a secret: it goes only into the body of the request to PAGERDUTY_EVENTS_URL.
 // https://developer.pagerduty.com/docs/events-api-v2/overview/
 
-type Env = Record<string, string | undefined>
+import { trimmedValue, type Env } from './env.ts'
 
 /** PagerDuty's own Events API; PAGERDUTY_EVENTS_URL replaces it (tests point it at a loopback server). */
 export const DEFAULT_PAGERDUTY_EVENTS_URL = 'https://events.pagerduty.com'
@@ -22,26 +22,21 @@ export interface PagerConfig {
   readonly environments: readonly string[]
 }
 
-const value = (env: Env, name: string): string | undefined => {
-  const v = env[name]?.trim()
-  return v === undefined || v === '' ? undefined : v
-}
-
 /** Reads the paging settings from `env`, adding one line to `problems` per bad value; never echoes the key. */
 export function readPager(env: Env, problems: string[]): PagerConfig | undefined {
-  const routingKey = value(env, 'PAGERDUTY_ROUTING_KEY')
-  const severity = value(env, 'REPORT_PAGER_SEVERITY') ?? 'error'
+  const routingKey = trimmedValue(env, 'PAGERDUTY_ROUTING_KEY')
+  const severity = trimmedValue(env, 'REPORT_PAGER_SEVERITY') ?? 'error'
   if (!(PAGER_SEVERITIES as readonly string[]).includes(severity)) {
     problems.push(`REPORT_PAGER_SEVERITY must be one of ${PAGER_SEVERITIES.join(', ')}, got ${JSON.stringify(severity)}`)
   }
-  const eventsUrl = (value(env, 'PAGERDUTY_EVENTS_URL') ?? DEFAULT_PAGERDUTY_EVENTS_URL).replace(/\/+$/, '')
+  const eventsUrl = (trimmedValue(env, 'PAGERDUTY_EVENTS_URL') ?? DEFAULT_PAGERDUTY_EVENTS_URL).replace(/\/+$/, '')
   // The routing key travels in this request's body; plain http off the machine is the one rule's [WARN]
   // (lib/config/plain-http.ts, applied by loadConfig).
   const web = URL.canParse(eventsUrl) && ['https:', 'http:'].includes(new URL(eventsUrl).protocol)
   if (!web) problems.push(`PAGERDUTY_EVENTS_URL must be an https URL such as ${DEFAULT_PAGERDUTY_EVENTS_URL}, got ${JSON.stringify(eventsUrl)}`)
-  const environments = (value(env, 'REPORT_PAGER_ENVIRONMENTS') ?? '').split(',').map((e) => e.trim()).filter(Boolean)
+  const environments = (trimmedValue(env, 'REPORT_PAGER_ENVIRONMENTS') ?? '').split(',').map((e) => e.trim()).filter(Boolean)
   if (routingKey === undefined) {
-    if (value(env, 'REPORT_PAGER_ENVIRONMENTS') !== undefined || value(env, 'REPORT_PAGER_SEVERITY') !== undefined) {
+    if (trimmedValue(env, 'REPORT_PAGER_ENVIRONMENTS') !== undefined || trimmedValue(env, 'REPORT_PAGER_SEVERITY') !== undefined) {
       problems.push('REPORT_PAGER_SEVERITY and REPORT_PAGER_ENVIRONMENTS need PAGERDUTY_ROUTING_KEY (an Events API v2 integration key)')
     }
     return undefined
