@@ -24,12 +24,19 @@ export interface NoiseSettings {
 
 const UNIT_SECONDS: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3600, d: 86400 }
 
-/** `30m`, `24h`, `90s`, `2d` (one number and one unit) in seconds; undefined when it is not one. */
+// The durations a setting may take: from a second to a year. Below a second nothing is measured (runs and
+// outages are timed in seconds); past a year, a window reaches before any record a tracker keeps, and far
+// enough past it (`99999999999d`) no date can be computed at all, which read as a record that could not be read.
+const MIN_SECONDS = 1
+const MAX_SECONDS = 366 * 86400
+const DURATION_FORM = 'a duration from 1s to 366d (s, m, h or d)'
+
+/** `30m`, `24h`, `90s`, `2d` (one number and one unit) in seconds, from 1 s to 366 d; undefined otherwise. */
 export function parseDuration(text: string): number | undefined {
   const match = /^(\d+(?:\.\d+)?)\s*([smhd])$/.exec(text.trim())
   if (!match) return undefined
   const seconds = Number(match[1]) * UNIT_SECONDS[match[2]!]!
-  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined
+  return seconds >= MIN_SECONDS && seconds <= MAX_SECONDS ? seconds : undefined
 }
 
 const WHOLE = /^[1-9][0-9]{0,5}$/
@@ -54,7 +61,7 @@ export function readNoise(env: Env, onDuplicate: string, problems: string[]): No
         )
       }
     } else if (seconds !== undefined) settings.pageAfter = { seconds }
-    else problems.push(`REPORT_PAGE_AFTER must be a number of failed runs such as 3, or a duration such as 30m (s, m, h or d), got ${JSON.stringify(page)}`)
+    else problems.push(`REPORT_PAGE_AFTER must be a number of failed runs such as 3, or ${DURATION_FORM} such as 30m, got ${JSON.stringify(page)}`)
     if (trimmedValue(env, 'PAGERDUTY_ROUTING_KEY') === undefined) problems.push('REPORT_PAGE_AFTER needs PAGERDUTY_ROUTING_KEY (an Events API v2 integration key): it says when to page')
   }
 
@@ -71,7 +78,7 @@ export function readNoise(env: Env, onDuplicate: string, problems: string[]): No
     if (rest.length === 0 && /^[1-9][0-9]{0,3}$/.test(count.trim()) && Number(count) >= 2 && windowSeconds !== undefined) {
       settings.flap = { episodes: Number(count), windowSeconds }
     } else {
-      problems.push(`REPORT_FLAP must be <episodes>/<window>, at least 2 episodes within a duration (s, m, h or d), such as 3/24h, got ${JSON.stringify(flap)}`)
+      problems.push(`REPORT_FLAP must be <episodes>/<window>, at least 2 episodes within ${DURATION_FORM}, such as 3/24h, got ${JSON.stringify(flap)}`)
     }
   }
   return settings
