@@ -8,8 +8,8 @@
 // and sets the end of the run. Those that pack or install the package or run pipelines are found by what
 // they call; a file whose length is waiting (deadlines, retries, the release script's git and npm runs)
 // says so in a line of its own, `// test-runner: slow, <why>`. The property-based files
-// (`*.property.test.ts`: hundreds of generated cases, up to ~10 s of CPU) are the slow few of the other
-// tiers: the runner hands them out while it prepares for the e2e files, not last.
+// (`*.property.test.ts`: hundreds of generated cases, up to ~10 s of CPU) and the files that say so are the
+// slow few of the other tiers: the runner hands them out while it prepares for the e2e files, not last.
 import { readFileSync } from 'node:fs'
 import { relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -23,8 +23,8 @@ const SAYS_SLOW = /^\/\/ test-runner: slow, \S/m
 export function tierOf(path) {
   const tier = relative(TEST, path).split(sep)[0]
   if (!TIERS.includes(tier)) throw new Error(`${relative(TEST, path)}: a test file lives in test/unit, test/integration or test/e2e (the tier is its folder)`)
-  if (tier !== 'e2e') return { tier, slow: path.endsWith('.property.test.ts') }
   const source = readFileSync(path, 'utf8')
+  if (tier !== 'e2e') return { tier, slow: path.endsWith('.property.test.ts') || SAYS_SLOW.test(source) }
   return { tier, slow: SLOW.test(source) || SAYS_SLOW.test(source) }
 }
 
