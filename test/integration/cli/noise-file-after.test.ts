@@ -118,7 +118,7 @@ test('history unreadable (403): filed as if no threshold were set, with one [WAR
 test('history unreadable (timeout): filed, with one [WARN]', async () => {
   seed([])
   servers.gh.inject('GET', /\/actions\/workflows\//, { hang: true })
-  const r = await runInProcess('report.mts', ['x'], env({ REPORT_TIMEOUT: '0.5' }))
+  const r = await runInProcess('report.mts', ['x'], env({ REPORT_TIMEOUT: '1.5' }))
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stdout, /^\[INFO\] Created issue #1:/)
   assert.is(r.stderr.trimEnd().split('\n').length, 1, r.stderr)
