@@ -161,7 +161,7 @@ test('item 4: a 5xx list is retried with the doubling backoff; 4xx answers are n
 test('item 6: API calls that hang or stall are abandoned after REPORT_TIMEOUT; the run still files the issue', async () => {
   servers.gh.inject('GET', LIST, { hang: true }, 2)
   servers.gh.inject('GET', LIST, { stall: true }, 1)
-  const r = await report(servers.gh, { REPORT_TIMEOUT: '1' })
+  const r = await report(servers.gh, { REPORT_TIMEOUT: '1.5' })
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stdout, created(servers.gh, 1))
   assert.match(r.stderr, /^\[WARN\] Attempt 2\/3 failed, retrying in 0\.02s\.\.\. \(GET \/repos\/acme\/shop\/issues: no answer from the API/m)
