@@ -117,7 +117,7 @@ function oneWarning(stderr: string, side: Side): { why: string; tail: string } {
   return { why: match![1]!, tail: match![2] ?? '' }
 }
 
-const FAULTS = [
+const FAULTS: readonly { name: string; fault: (side: Side) => Fault; env: Record<string, string>; why: (side: Side, why: string) => void }[] = [
   { name: 'refused (403)', fault: (side: Side) => side.refused.fault, env: {}, why: (side: Side, why: string) => assert.is(why, `HTTP 403: ${side.refused.message}`) },
   { name: 'no answer (timeout)', fault: () => ({ hang: true }) as Fault, env: { REPORT_TIMEOUT: HANG_TIMEOUT }, why: (_: Side, why: string) => assert.match(why, TIMED_OUT) },
 ]
