@@ -22,9 +22,15 @@ const TEAMS_DOMAINS = ['.logic.azure.com', '.powerautomate.com', '.powerplatform
 // https://discord.com/developers/docs/resources/webhook#execute-slackcompatible-webhook
 const DISCORD_SLACK = /\/slack\/?$/
 
+// Discord's hosts: the PTB and Canary clients copy webhook addresses on `ptb.` and `canary.`, which work the
+// same; the path may name an API version (`/api/v10/webhooks/…`, https://discord.com/developers/docs/reference#api-versioning).
+// Read as Slack's, such an address got `{"text"}`, which Discord refuses (400): every notice was lost.
+const DISCORD_HOST = /^(?:(?:ptb|canary)\.)?discord(?:app)?\.com$/
+const DISCORD_WEBHOOK_PATH = /^\/api\/(?:v\d+\/)?webhooks\//
+
 /**
  * The format `auto` picks for `webhook`: `hooks.slack.com` → slack; `discord.com` or `discordapp.com`
- * under `/api/webhooks/` → discord (its `/slack` endpoint takes Slack's body, so → slack);
+ * (or their `ptb.`/`canary.` hosts) under `/api/webhooks/` or `/api/v<N>/webhooks/` → discord (its `/slack` endpoint takes Slack's body, so → slack);
  * `chat.googleapis.com` → googlechat; Power Automate and Teams Workflows hosts → teams; anything else
  * (Mattermost, Rocket.Chat, an unparsable address) → slack, the spec's body.
  */
@@ -37,7 +43,7 @@ export function detectFormat(webhook: string): ChatFormat {
   }
   const host = url.hostname.toLowerCase().replace(/\.$/, '')
   if (host === 'hooks.slack.com') return 'slack'
-  if ((host === 'discord.com' || host === 'discordapp.com') && url.pathname.startsWith('/api/webhooks/')) {
+  if (DISCORD_HOST.test(host) && DISCORD_WEBHOOK_PATH.test(url.pathname)) {
     return DISCORD_SLACK.test(url.pathname) ? 'slack' : 'discord'
   }
   if (host === 'chat.googleapis.com') return 'googlechat'

@@ -25,6 +25,21 @@ test('auto picks the format by the webhook host, as documented per service', () 
   for (const [url, format] of cases) assert.is(detectFormat(url), format, url)
 })
 
+test('auto knows a Discord webhook copied from the PTB or Canary client, or with an API version', () => {
+  // Discord answers a `{"text"}` body with 400, so a Discord address read as Slack's loses every notice.
+  const cases: [string, string][] = [
+    ['https://ptb.discord.com/api/webhooks/123/abc', 'discord'],
+    ['https://canary.discord.com/api/webhooks/123/abc', 'discord'],
+    ['https://canary.discordapp.com/api/webhooks/123/abc', 'discord'],
+    ['https://discord.com/api/v10/webhooks/123/abc', 'discord'],
+    ['https://ptb.discord.com/api/v10/webhooks/123/abc/slack', 'slack'],
+    ['https://evil.discord.com.test/api/webhooks/123/abc', 'slack'],
+    ['https://other.discord.com/api/webhooks/123/abc', 'slack'],
+    ['https://discord.com/api/vX/webhooks/123/abc', 'slack'],
+  ]
+  for (const [url, format] of cases) assert.is(detectFormat(url), format, url)
+})
+
 test('an explicit format wins over the host', () => {
   assert.is(resolveFormat('mattermost', 'https://hooks.slack.com/services/x'), 'mattermost')
   assert.is(resolveFormat('auto', 'https://discord.com/api/webhooks/1/a'), 'discord')
