@@ -88,20 +88,61 @@ const withReason = (notice: Notice, reason: string): Notice => ({
   facts: notice.facts.map((fact) => (fact.kind === 'reason' ? { ...fact, value: reason } : fact)),
 })
 
-/**
- * Renders `notice` with `render`, cutting its reason (the only long value) so that `measure` of the result
- * stays within `limit`; the cut reason ends with a note of what was cut.
- */
-export function fitNotice<T>(notice: Notice, limit: number, render: (notice: Notice) => T, measure: (body: T) => number): T {
+const cutReason = (kept: string, cut: number): string => (cut ? `${kept} ${cutNote(cut)}` : kept)
+
+// `text` cut to `max` characters, with a note of what was cut; a note already there (oneLineField's) is
+// counted into the new one rather than cut as text.
+const CUT_BEFORE = / \[(\d+) characters cut\]$/
+function cutField(text: string, max: number): string {
+  const earlier = CUT_BEFORE.exec(text)
+  const value = earlier ? text.slice(0, earlier.index) : text
+  const before = earlier ? Number(earlier[1]) : 0
+  return fitPrefix(value, max, (kept, cut) => cutReason(kept, cut + before))
+}
+
+// The notice with its subject and every one-line fact (all but the reason and the issue links) cut to `max`.
+const withFieldsWithin = (notice: Notice, max: number): Notice => ({
+  ...notice,
+  subject: cutField(notice.subject, max),
+  facts: notice.facts.map((fact) => (fact.kind === 'reason' || fact.kind === 'issues' ? fact : { ...fact, value: cutField(fact.value, max) })),
+})
+
+// Renders `notice` with its reason cut so that the body fits, or cut to its note when nothing fits.
+function fitReason<T>(notice: Notice, limit: number, render: (notice: Notice) => T, measure: (body: T) => number): T {
   const reason = notice.facts.find((fact) => fact.kind === 'reason')?.value
   let body = render(notice)
   if (reason === undefined || measure(body) <= limit) return body
   // fitPrefix bisects over the rendered size; its last rendering is the one it settles on.
   fitPrefix(reason, limit, (kept, cut) => {
-    body = render(withReason(notice, cut ? `${kept} ${cutNote(cut)}` : kept))
+    body = render(withReason(notice, cutReason(kept, cut)))
     return ' '.repeat(measure(body))
   })
   return body
+}
+
+/**
+ * Renders `notice` with `render`, cutting its reason (the only long value) so that `measure` of the result
+ * stays within `limit`; the cut reason ends with a note of what was cut. When that is not enough (each
+ * one-line value may hold FIELD_LIMIT characters, and escaping can double them: several of them exceed
+ * Discord's 2,000 or Google Chat's 4,096, and the service refuses the whole post), the subject and the
+ * other one-line values are cut as well, all to the longest length that fits, each with its note.
+ */
+export function fitNotice<T>(notice: Notice, limit: number, render: (notice: Notice) => T, measure: (body: T) => number): T {
+  const body = fitReason(notice, limit, render, measure)
+  if (measure(body) <= limit) return body
+  // The reason at its shortest, its note alone; then the longest common length of the other values that fits.
+  const reason = notice.facts.find((fact) => fact.kind === 'reason')?.value
+  const shortest = reason === undefined ? notice : withReason(notice, cutReason('', [...reason].length))
+  const fits = (max: number) => measure(render(withFieldsWithin(shortest, max))) <= limit
+  let lo = 0
+  let hi = FIELD_LIMIT
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1
+    if (fits(mid)) lo = mid
+    else hi = mid - 1
+  }
+  // The reason then takes whatever room the cut values left.
+  return fitReason(withFieldsWithin(notice, lo), limit, render, measure)
 }
 
 /** The test message's sentence, `repo` already escaped for the format; the same words in every format. */

@@ -3,7 +3,9 @@ import * as assert from 'uvu/assert'
 import { DISCORD_LIMIT, renderDiscord } from '../../../lib/chat/discord.ts'
 import { GOOGLE_CHAT_LIMIT, renderGoogleChat } from '../../../lib/chat/googlechat.ts'
 import { renderTeams, TEAMS_LIMIT } from '../../../lib/chat/teams.ts'
-import { FAILURE, hostile, HOSTILE_REASON, PING, RECOVERY, RECURRENCE } from '../../helpers/chat-events.ts'
+import type { ChatEvent } from '../../../lib/core/chat.ts'
+import { SAMPLE_FAILURE } from '../../helpers/fixtures.ts'
+import { ISSUE, FAILURE, hostile, HOSTILE_REASON, PING, RECOVERY, RECURRENCE } from '../../helpers/chat-events.ts'
 
 const ISSUE_12 = 'https://github.com/acme/shop/issues/12'
 const ISSUE_15 = 'https://github.com/acme/shop/issues/15'
@@ -72,6 +74,29 @@ test('discord: cut to 2,000 characters with a note', () => {
   assert.ok(content.length <= DISCORD_LIMIT && content.length > DISCORD_LIMIT - 100, String(content.length))
   // The note is escaped like the reason it ends, so it shows as `[N characters cut]`.
   assert.match(content, /y \\\[\d+ characters cut\\\]\nPipeline: /)
+})
+
+// Every one-line value is cut to 1,000 characters, but several of them, escaped, still exceed Discord's
+// 2,000 or Google Chat's 4,096: the service refuses the post and the notice is lost.
+const longFields = (char: string): ChatEvent => ({
+  kind: 'failure',
+  failure: { ...SAMPLE_FAILURE, environment: char.repeat(1500), commitSha: char.repeat(1500), pipelineUrl: char.repeat(1500) },
+  issue: ISSUE,
+})
+const longRecovery: ChatEvent = { kind: 'recovery', recovery: { ...(RECOVERY as { recovery: object }).recovery, environment: '<'.repeat(1500), pipelineUrl: '@'.repeat(1500) } as never, closed: [ISSUE] }
+
+test('discord and googlechat: long one-line values are cut too, so the notice stays within the limit', () => {
+  for (const event of [longFields('@'), longFields('<'), longFields('e'), longRecovery]) {
+    const { content } = renderDiscord(event)
+    assert.ok(content.length <= DISCORD_LIMIT, `discord ${content.length}`)
+    assert.match(content, /^\*\*\[DEPLOY [A-Z]+\]\*\* /)
+    assert.match(content, /characters cut/)
+    const { text } = renderGoogleChat(event)
+    assert.ok(text.length <= GOOGLE_CHAT_LIMIT, `googlechat ${text.length}`)
+    assert.match(text, /characters cut/)
+  }
+  // The issue is still linked.
+  assert.match(renderDiscord(longFields('@')).content, /\nIssue: \[\\#12\]\(<https:\/\/github\.com\/acme\/shop\/issues\/12>\)$/)
 })
 
 const teamsCard = (body: unknown[], actions: unknown[]) => ({
