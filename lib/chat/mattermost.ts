@@ -10,13 +10,15 @@ import { fitNotice, isLink, noticeOf, pingSentence, type Fact, type Notice } fro
 export const MATTERMOST_LIMIT = 16_383
 
 // A zero-width space after `@` or `~` (where a mention or channel link could start) reads the same and
-// notifies no one. `&`, `<`, `>` are written as entities, which Markdown shows as the characters.
+// notifies no one. After `_` too: Mattermost trims a word's leading `_`, `.`, `-`, `:` before matching it,
+// so `_@channel` notifies (server/channels/app/mention_parser_standard.go in mattermost/mattermost).
+// `&`, `<`, `>` are written as entities, which Markdown shows as the characters.
 // Backslashes keep emphasis, code, links and tables from forming (CommonMark §2.4).
 /** `text` as Mattermost Markdown that shows as the text itself and notifies no one. */
 export function mattermostEscape(text: string): string {
   return slackEscape(text)
     .replace(/[\\*_`[\]|]/g, '\\$&')
-    .replace(/(^|[^A-Za-z0-9_])([@~])(?=[A-Za-z0-9])/g, '$1$2\u200B')
+    .replace(/(^|[^A-Za-z0-9])([@~])(?=[A-Za-z0-9])/g, '$1$2\u200B')
     .replace(/^([ \t]*)(#|\d+\.|[-+])(?=[ \t])/gm, '$1\\$2')
 }
 

@@ -49,6 +49,13 @@ test('mattermost: mentions get a zero-width space, markup a backslash, HTML an e
   assert.is(renderMattermost(hostile('ok\n# heading\n- item')).text.split('\n').slice(2, 5).join('\n'), 'Reason: ok\n\\# heading\n\\- item')
 })
 
+test('mattermost: an underscore before @channel does not keep it notifying', () => {
+  // Mattermost's mention parser trims leading `_`, `.`, `-` and `:` off each word before matching
+  // (server/channels/app/mention_parser_standard.go), so `_@channel` notifies the channel.
+  const reason = renderMattermost(hostile('_@channel __@all x_@here')).text.split('\n')[2]
+  assert.is(reason, 'Reason: \\_@\u200Bchannel \\_\\_@\u200Ball x\\_@\u200Bhere')
+})
+
 test('mattermost: a commit with backticks stays one code span', () => {
   const event = { ...FAILURE, failure: { ...(FAILURE as { failure: object }).failure, commitSha: 'a`b' } } as typeof FAILURE
   assert.is(renderMattermost(event).text.split('\n')[1], 'Commit: ``a`b``')
