@@ -105,7 +105,9 @@ export class StepCutter {
     if (!step) return []
     const error = step.error
     const firstInTail = step.count - Math.min(step.count, this.lines) + 1
-    if (!error || error.at >= firstInTail) return step.tail.last(this.lines)
+    // One line has no room for the error and a note: it is the step's last line, as promised above (the
+    // core keeps the last `lines` of what is given, which would otherwise be the note alone).
+    if (!error || error.at >= firstInTail || this.lines < 2) return step.tail.last(this.lines)
     const after = Math.max(0, this.lines - error.before.length - 1)
     const skipped = step.count - error.at - after
     return [...error.before, `… ${skipped} line${skipped === 1 ? '' : 's'} left out …`, ...step.tail.last(after)]

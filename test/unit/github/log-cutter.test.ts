@@ -103,9 +103,9 @@ test('markers count only at a line\'s start: an echoed opener, error or clean-up
   assert.equal(cut(['##[group]Run a', 'a1', 'Post job cleanup.  ', 'c1'], 10), ['Run a', 'a1'])
 })
 
-test('a log with no step at all is one step; a tail of 1 line, with one line left out after the error', () => {
+test('a log with no step at all is one step; a tail of 1 line is the last line, whatever came before', () => {
   assert.equal(cut(['only', 'lines'], 5), ['only', 'lines'])
-  assert.equal(cut(['##[error]e', 'x'], 1), ['Error: e', '… 1 line left out …'])
+  assert.equal(cut(['##[error]e', 'x'], 1), ['x'])
   // 2 kept: the error and the note; nothing after it fits.
   assert.equal(cut(['##[group]Run a', '##[error]e', 'l2', 'l3', 'l4'], 2), ['Error: e', '… 3 lines left out …'])
 })
@@ -122,6 +122,17 @@ test('Ring: the last items, at most 2 × capacity held, trimmed only when it get
   assert.equal(ring.last(3), [98, 99, 100])
   assert.equal(ring.last(9), [96, 97, 98, 99, 100])
   assert.equal(ring.last(0), [])
+})
+
+test('never more lines than asked for: REPORT_LOG_LINES=1 is the step\'s last line, not a note', () => {
+  // The core keeps the last `lines` lines of what the cutter gives (lib/core/flows/what-failed.ts): a
+  // cutter that gave more would leave the issue with its note alone.
+  const step = ['##[group]Run ./deploy.sh', 'a', '##[error]boom', 'b', 'c', 'd', 'last']
+  for (let keep = 1; keep <= 8; keep++) {
+    const kept = cut(step, keep)
+    assert.ok(kept.length <= keep, `${keep} asked, ${kept.length} given: ${JSON.stringify(kept)}`)
+  }
+  assert.equal(cut(step, 1), ['last'])
 })
 
 test.run()
