@@ -1,6 +1,6 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { plainLine, Ring, StepCutter } from '../../../lib/github/log-cutter.ts'
+import { MAX_HELD, plainLine, Ring, StepCutter } from '../../../lib/github/log-cutter.ts'
 
 const T = '2026-11-26T08:00:01.1234567Z '
 const cut = (lines: readonly string[], keep: number, stamp = T): string[] => {
@@ -133,6 +133,34 @@ test('never more lines than asked for: REPORT_LOG_LINES=1 is the step\'s last li
     assert.ok(kept.length <= keep, `${keep} asked, ${kept.length} given: ${JSON.stringify(kept)}`)
   }
   assert.equal(cut(step, 1), ['last'])
+})
+
+test('memory stays bounded by characters too: a huge REPORT_LOG_LINES holds no more than MAX_HELD characters of a step', () => {
+  const cutter = new StepCutter(1_000_000)
+  const long = 'x'.repeat(4_000)
+  cutter.push(`${T}##[group]Run big`)
+  for (let i = 0; i < 2_000; i++) cutter.push(`${T}${i} ${long}`)
+  assert.ok(cutter.heldChars <= 2 * MAX_HELD + 2 * 4_100, `held ${cutter.heldChars} characters`)
+  const kept = cutter.result()
+  assert.ok(kept.join('\n').length <= MAX_HELD + 4_100, `kept ${kept.join('\n').length} characters`)
+  assert.ok(kept.at(-1)!.startsWith('1999 '), 'the step\'s last line')
+  // The lines kept are the newest, in order, with none skipped.
+  const numbers = kept.map((line) => Number(line.split(' ')[0]))
+  assert.equal(numbers, Array.from({ length: numbers.length }, (_, i) => 2_000 - numbers.length + i))
+})
+
+test('an error far from the end under the character bound: the note counts exactly the lines not shown', () => {
+  const cutter = new StepCutter(1_000)
+  const long = 'y'.repeat(4_000)
+  cutter.push(`${T}##[group]Run big`)
+  cutter.push(`${T}##[error]early`)
+  for (let i = 0; i < 1_000; i++) cutter.push(`${T}${i} ${long}`)
+  const kept = cutter.result()
+  assert.is(kept[0], 'Run big')
+  assert.is(kept[1], 'Error: early')
+  const shown = kept.length - 3
+  assert.is(kept[2], `… ${1_000 - shown} lines left out …`)
+  assert.ok(kept.at(-1)!.startsWith('999 '))
 })
 
 test.run()
