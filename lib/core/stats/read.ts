@@ -1,9 +1,9 @@
-// Reads the record from the tracker, read-only: every labelled issue updated in the period (100 a page),
-// the comments of only those whose comment count says there may be recurrences or a reopen, and the
+// Reads the record from the tracker, read-only: every labelled issue updated in the period and every open one,
+// 100 a page; the comments of only those whose comment count says there may be recurrences or a reopen, and the
 // deploys each environment recorded.
 import { parseTitle } from '../find/recovery.ts'
 import { DEDUP_LABEL } from '../text/issue.ts'
-import type { DeployCount, Tracker } from '../tracker.ts'
+import type { DeployCount, Issue, Tracker } from '../tracker.ts'
 import { needsComments, rebuildEpisodes, type Episode, type IssueRecord } from './episodes.ts'
 import type { Period } from './figures.ts'
 
@@ -37,17 +37,20 @@ export async function readHistory(tracker: Tracker, period: Period, only: readon
   if (!tracker.history) throw new Error(`The ${tracker.kind} tracker cannot read its history`)
   const records = new Map<number, { issue: IssueRecord['issue']; comments?: IssueRecord['comments'] }>()
   const named = new Set<string>()
-  for await (const page of tracker.history({ label: DEDUP_LABEL, since: period.since })) {
-    for (const issue of page) {
-      const environment = parseTitle(issue.title)?.environment
-      if (environment !== undefined) named.add(environment)
-      if (environment === undefined || (only.length && !only.includes(environment))) continue
-      if (issue.createdAt && issue.createdAt >= period.until) continue
-      // Only what the episodes need is kept: a long history's bodies would cost memory for nothing.
-      const { number, title, state, createdAt, closedAt, closedAs, commentCount } = issue
-      records.set(number, { issue: { number, title, state, createdAt, closedAt, closedAs, commentCount } })
-    }
+  const keep = (issue: Issue) => {
+    const environment = parseTitle(issue.title)?.environment
+    if (environment !== undefined) named.add(environment)
+    if (environment === undefined || (only.length && !only.includes(environment))) return
+    if (issue.createdAt && issue.createdAt >= period.until) return
+    // Only what the episodes need is kept: a long history's bodies would cost memory for nothing.
+    const { number, title, state, createdAt, closedAt, closedAs, commentCount } = issue
+    records.set(number, { issue: { number, title, state, createdAt, closedAt, closedAs, commentCount } })
   }
+  for await (const page of tracker.history({ label: DEDUP_LABEL, since: period.since })) page.forEach(keep)
+  // An outage filed before the period with nothing written on it since (no recurrence, no recovery) was
+  // last updated before `since`, so the history leaves it out; it is still failing, and the open issues
+  // (most often one page) say so. Without them an environment down for months would show no failure.
+  for await (const page of tracker.openIssues({ label: DEDUP_LABEL })) for (const issue of page) if (!records.has(issue.number)) keep(issue)
   const toRead = [...records.values()].filter((r) => needsComments(r.issue))
   await eachLimited(toRead, COMMENT_READS, async (record) => {
     record.comments = (await tracker.listComments(record.issue.number)).map(({ body, createdAt }) => ({ body, createdAt }))

@@ -95,7 +95,7 @@ for (const [name, seed] of [['GitHub', github], ['GitLab', gitlab]] as const) {
   })
 }
 
-test('GitHub: read-only, one page of issues, comments only where the count says there are recurrences', async () => {
+test('GitHub: read-only, one page of issues and one of the open ones, comments only where the count says there are recurrences', async () => {
   const r = await runInProcess('stats.mts', [...OCT, '--format', 'json'], github())
   assert.is(r.code, 0, r.stderr)
   const calls = servers.gh.requests
@@ -104,6 +104,8 @@ test('GitHub: read-only, one page of issues, comments only where the count says 
   const issueLists = calls.filter((c) => c.path === '/repos/acme/shop/issues')
   assert.equal(issueLists.map((c) => Object.fromEntries(c.query)), [
     { state: 'all', labels: 'auto-deploy-failure', per_page: '100', sort: 'created', direction: 'asc', since: '2026-10-01T00:00:00.000Z' },
+    // An outage filed before the period and untouched since is open, though not updated in it.
+    { state: 'open', labels: 'auto-deploy-failure', per_page: '100', sort: 'created', direction: 'asc' },
   ])
   assert.equal(calls.filter((c) => c.path.endsWith('/comments')).map((c) => c.path).sort(), ['/repos/acme/shop/issues/1/comments', '/repos/acme/shop/issues/5/comments'])
   // The deployments with their statuses, one GraphQL page each (issue 32), none over REST.
