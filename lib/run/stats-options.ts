@@ -47,14 +47,21 @@ function midnight(y: number, m: number, d: number, timeZone: string): Date {
   return new Date(wall - offsetAt(first, timeZone))
 }
 
+// Whether `y-m-d` is a day of the calendar as Date.UTC reads it. Date.UTC (and Date.parse) move a 30
+// February into March, and Date.UTC reads the years 0 to 99 as 1900 to 1999: either would shift the
+// period without a word, so they are refused.
+function isCalendarDay(y: number, m: number, d: number): boolean {
+  const check = new Date(Date.UTC(y, m - 1, d))
+  return check.getUTCFullYear() === y && check.getUTCMonth() === m - 1 && check.getUTCDate() === d
+}
+
 // A date (`YYYY-MM-DD`, a day in the zone) or an ISO 8601 time with a zone (`2026-11-01T09:00:00Z`).
 function parseTime(flag: string, text: string, timeZone: string, dayEnd: boolean): Date {
-  const day = DATE.exec(text)
-  if (day) {
-    const [y, m, d] = [Number(day[1]), Number(day[2]), Number(day[3])]
-    const check = new Date(Date.UTC(y, m - 1, d))
-    if (check.getUTCMonth() === m - 1 && check.getUTCDate() === d) return midnight(y, m, d + (dayEnd ? 1 : 0), timeZone)
-  } else if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text) && Number.isFinite(Date.parse(text))) {
+  const day = DATE.exec(text.slice(0, 10))
+  const calendar = day !== null && isCalendarDay(Number(day[1]), Number(day[2]), Number(day[3]))
+  if (calendar && text.length === 10) {
+    return midnight(Number(day[1]), Number(day[2]), Number(day[3]) + (dayEnd ? 1 : 0), timeZone)
+  } else if (calendar && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text) && Number.isFinite(Date.parse(text))) {
     return new Date(Date.parse(text))
   }
   const form = flag === '--since' ? 'a number of days such as 90d, or a date such as 2026-01-31' : 'a date such as 2026-01-31'

@@ -47,4 +47,19 @@ test('every bad flag is named with the form expected, all at once', () => {
   assert.equal(problems({ since: '2026-11-01T09:30:00' })[0]?.startsWith('--since must be'), true)
 })
 
+test('a day that is not in the calendar is refused in an ISO time too, not moved into the next month', () => {
+  // Date.parse reads 2026-02-30T09:00:00Z as 2 March: the period would start two days late, unsaid.
+  for (const text of ['2026-02-30T09:00:00Z', '2026-04-31T00:00:00+02:00', '2025-02-29T12:00Z']) {
+    assert.equal(problems({ since: text })[0]?.startsWith('--since must be a number of days such as 90d, or a date such as 2026-01-31'), true, text)
+    assert.equal(problems({ since: '2026-01-01', until: text })[0]?.startsWith('--until must be a date such as 2026-01-31'), true, text)
+  }
+  assert.equal(statsOptions({ since: '2024-02-29T12:00:00Z' }, now).period.since, new Date('2024-02-29T12:00:00Z'))
+})
+
+test('a year before 100 is refused, not read as 1900 and after', () => {
+  // Date.UTC maps the years 0 to 99 onto 1900 to 1999: 0026-10-01 would silently be 1926-10-01.
+  assert.equal(problems({ since: '0026-10-01' })[0]?.startsWith('--since must be a number of days such as 90d'), true)
+  assert.equal(problems({ since: '0000-01-01', until: '0099-12-31' })[0]?.startsWith('--until must be a date such as 2026-01-31'), true)
+})
+
 test.run()
