@@ -39,12 +39,16 @@ function offsetAt(time: number, timeZone: string): number {
   return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - Math.floor(time / 1000) * 1000
 }
 
-// Midnight starting the calendar day `y-m-d` in `timeZone`.
+// The first instant of the calendar day `y-m-d` in `timeZone`: its midnight, or where the clocks skip
+// midnight (Santiago, Havana, Cairo: 00:00 becomes 01:00), the change itself.
 function midnight(y: number, m: number, d: number, timeZone: string): Date {
   const wall = Date.UTC(y, m - 1, d)
-  // Twice: the offset at the guess may differ from the offset at the answer across a DST change.
+  // Two guesses: the offset at the first may differ from the offset at the answer across a DST change.
+  // Where midnight is skipped, one of them reads as 23:00 the day before; the earliest on the day wins.
   const first = wall - offsetAt(wall, timeZone)
-  return new Date(wall - offsetAt(first, timeZone))
+  const second = wall - offsetAt(first, timeZone)
+  const onTheDay = [first, second].filter((t) => t + offsetAt(t, timeZone) >= wall)
+  return new Date(onTheDay.length ? Math.min(...onTheDay) : second)
 }
 
 // Whether `y-m-d` is a day of the calendar as Date.UTC reads it. Date.UTC (and Date.parse) move a 30

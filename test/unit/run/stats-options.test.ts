@@ -62,4 +62,15 @@ test('a year before 100 is refused, not read as 1900 and after', () => {
   assert.equal(problems({ since: '0000-01-01', until: '0099-12-31' })[0]?.startsWith('--until must be a date such as 2026-01-31'), true)
 })
 
+test('a day whose midnight the clocks skip starts at the change, not an hour into the day before', () => {
+  // Santiago goes from 00:00 (UTC-4) to 01:00 (UTC-3) on 6 September 2026; Havana on 8 March 2026 (UTC-5 to -4).
+  assert.equal(statsOptions({ since: '2026-09-06', until: '2026-09-06', tz: 'America/Santiago' }, now).period, {
+    since: new Date('2026-09-06T04:00:00Z'),
+    until: new Date('2026-09-07T03:00:00Z'),
+  })
+  assert.equal(statsOptions({ since: '2026-03-01', until: '2026-03-07', tz: 'America/Havana' }, now).period.until, new Date('2026-03-08T05:00:00Z'))
+  // Cairo skips its midnight too (24 April 2026, UTC+2 to +3), with the change on the other side of UTC's.
+  assert.equal(statsOptions({ since: '2026-04-24', tz: 'Africa/Cairo' }, now).period.since, new Date('2026-04-23T22:00:00Z'))
+})
+
 test.run()
