@@ -1265,7 +1265,7 @@ function parseDuration(text4) {
   const match = /^(\d+(?:\.\d+)?)\s*([smhd])$/.exec(text4.trim());
   if (!match) return void 0;
   const seconds = Number(match[1]) * UNIT_SECONDS[match[2]];
-  return Number.isFinite(seconds) && seconds > 0 ? seconds : void 0;
+  return seconds >= MIN_SECONDS && seconds <= MAX_SECONDS ? seconds : void 0;
 }
 function readNoise(env, onDuplicate, problems) {
   const settings = {};
@@ -1280,7 +1280,7 @@ function readNoise(env, onDuplicate, problems) {
         );
       }
     } else if (seconds !== void 0) settings.pageAfter = { seconds };
-    else problems.push(`REPORT_PAGE_AFTER must be a number of failed runs such as 3, or a duration such as 30m (s, m, h or d), got ${JSON.stringify(page)}`);
+    else problems.push(`REPORT_PAGE_AFTER must be a number of failed runs such as 3, or ${DURATION_FORM} such as 30m, got ${JSON.stringify(page)}`);
     if (trimmedValue(env, "PAGERDUTY_ROUTING_KEY") === void 0) problems.push("REPORT_PAGE_AFTER needs PAGERDUTY_ROUTING_KEY (an Events API v2 integration key): it says when to page");
   }
   const file = trimmedValue(env, "REPORT_FILE_AFTER");
@@ -1295,7 +1295,7 @@ function readNoise(env, onDuplicate, problems) {
     if (rest.length === 0 && /^[1-9][0-9]{0,3}$/.test(count.trim()) && Number(count) >= 2 && windowSeconds !== void 0) {
       settings.flap = { episodes: Number(count), windowSeconds };
     } else {
-      problems.push(`REPORT_FLAP must be <episodes>/<window>, at least 2 episodes within a duration (s, m, h or d), such as 3/24h, got ${JSON.stringify(flap)}`);
+      problems.push(`REPORT_FLAP must be <episodes>/<window>, at least 2 episodes within ${DURATION_FORM}, such as 3/24h, got ${JSON.stringify(flap)}`);
     }
   }
   return settings;
@@ -1305,12 +1305,15 @@ function formatWindow(seconds) {
   if (seconds % 3600 === 0) return `${seconds / 3600} h`;
   return seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`;
 }
-var UNIT_SECONDS, WHOLE, noiseOn;
+var UNIT_SECONDS, MIN_SECONDS, MAX_SECONDS, DURATION_FORM, WHOLE, noiseOn;
 var init_noise = __esm({
   "lib/config/noise.ts"() {
     "use strict";
     init_env();
     UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86400 };
+    MIN_SECONDS = 1;
+    MAX_SECONDS = 366 * 86400;
+    DURATION_FORM = "a duration from 1s to 366d (s, m, h or d)";
     WHOLE = /^[1-9][0-9]{0,5}$/;
     noiseOn = (config) => config.fileAfter !== void 0 || config.flap !== void 0 || config.pageAfter !== void 0;
   }
@@ -36706,20 +36709,41 @@ function noticeOf(event) {
       return { headline: "TEST MESSAGE", subject: oneLineField(event.repo), facts: [], issues: [] };
   }
 }
-function fitNotice(notice, limit, render8, measure) {
+function cutField(text4, max) {
+  const earlier = CUT_BEFORE.exec(text4);
+  const value5 = earlier ? text4.slice(0, earlier.index) : text4;
+  const before = earlier ? Number(earlier[1]) : 0;
+  return fitPrefix(value5, max, (kept, cut2) => cutReason(kept, cut2 + before));
+}
+function fitReason(notice, limit, render8, measure) {
   const reason = notice.facts.find((fact2) => fact2.kind === "reason")?.value;
   let body2 = render8(notice);
   if (reason === void 0 || measure(body2) <= limit) return body2;
   fitPrefix(reason, limit, (kept, cut2) => {
-    body2 = render8(withReason(notice, cut2 ? `${kept} ${cutNote(cut2)}` : kept));
+    body2 = render8(withReason(notice, cutReason(kept, cut2)));
     return " ".repeat(measure(body2));
   });
   return body2;
 }
+function fitNotice(notice, limit, render8, measure) {
+  const body2 = fitReason(notice, limit, render8, measure);
+  if (measure(body2) <= limit) return body2;
+  const reason = notice.facts.find((fact2) => fact2.kind === "reason")?.value;
+  const shortest = reason === void 0 ? notice : withReason(notice, cutReason("", [...reason].length));
+  const fits = (max) => measure(render8(withFieldsWithin(shortest, max))) <= limit;
+  let lo = 0;
+  let hi = FIELD_LIMIT;
+  while (lo < hi) {
+    const mid = lo + hi + 1 >> 1;
+    if (fits(mid)) lo = mid;
+    else hi = mid - 1;
+  }
+  return fitReason(withFieldsWithin(notice, lo), limit, render8, measure);
+}
 function pingSentence(repo) {
   return `Test message from deploy-failure-reporter (doctor --ping) for ${repo}: the chat webhook works. No action needed.`;
 }
-var withReason;
+var withReason, cutReason, CUT_BEFORE, withFieldsWithin;
 var init_notice = __esm({
   "lib/chat/notice.ts"() {
     "use strict";
@@ -36730,6 +36754,13 @@ var init_notice = __esm({
     withReason = (notice, reason) => ({
       ...notice,
       facts: notice.facts.map((fact2) => fact2.kind === "reason" ? { ...fact2, value: reason } : fact2)
+    });
+    cutReason = (kept, cut2) => cut2 ? `${kept} ${cutNote(cut2)}` : kept;
+    CUT_BEFORE = / \[(\d+) characters cut\]$/;
+    withFieldsWithin = (notice, max) => ({
+      ...notice,
+      subject: cutField(notice.subject, max),
+      facts: notice.facts.map((fact2) => fact2.kind === "reason" || fact2.kind === "issues" ? fact2 : { ...fact2, value: cutField(fact2.value, max) })
     });
   }
 });
@@ -36926,7 +36957,7 @@ var init_googlechat = __esm({
 
 // lib/chat/mattermost.ts
 function mattermostEscape(text4) {
-  return slackEscape(text4).replace(/[\\*_`[\]|]/g, "\\$&").replace(/(^|[^A-Za-z0-9_])([@~])(?=[A-Za-z0-9])/g, "$1$2\u200B").replace(/^([ \t]*)(#|\d+\.|[-+])(?=[ \t])/gm, "$1\\$2");
+  return slackEscape(text4).replace(/[\\*_`[\]|]/g, "\\$&").replace(/(^|[^A-Za-z0-9])([@~])(?=[A-Za-z0-9])/g, "$1$2\u200B").replace(/^([ \t]*)(#|\d+\.|[-+])(?=[ \t])/gm, "$1\\$2");
 }
 function renderMattermost(event) {
   if (event.kind === "ping") return { text: pingSentence(mattermostEscape(event.repo)) };
@@ -46872,10 +46903,11 @@ function plainLine(raw) {
   if (marker[1] === "endgroup") return void 0;
   return (MARKERS[marker[1]] ?? "") + line.slice(marker[0].length);
 }
-var TIMESTAMP, STEP_START, CLEANUP, ERROR, MARKERS, MARKER, Ring, StepCutter;
+var MAX_HELD, TIMESTAMP, STEP_START, CLEANUP, ERROR, MARKERS, MARKER, Ring, StepCutter;
 var init_log_cutter = __esm({
   "lib/github/log-cutter.ts"() {
     "use strict";
+    MAX_HELD = 1 << 20;
     TIMESTAMP = /^\uFEFF?\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z ?/;
     STEP_START = /^##\[group\]Run /;
     CLEANUP = /^(?:Post job cleanup\.|Cleaning up orphan processes)\s*$/;
@@ -46884,20 +46916,44 @@ var init_log_cutter = __esm({
     MARKER = /^##\[(\w+)\]/;
     Ring = class {
       items = [];
+      total = 0;
       capacity;
-      constructor(capacity) {
+      maxCost;
+      cost;
+      constructor(capacity, maxCost = Infinity, cost = () => 0) {
         this.capacity = capacity;
+        this.maxCost = maxCost;
+        this.cost = cost;
       }
       push(item) {
         this.items.push(item);
-        if (this.items.length >= 2 * this.capacity) this.items = this.items.slice(-this.capacity);
+        this.total += this.cost(item);
+        if (this.items.length >= 2 * this.capacity || this.total >= 2 * this.maxCost) {
+          this.items = this.newest(this.capacity);
+          this.total = this.items.reduce((sum, kept) => sum + this.cost(kept), 0);
+        }
       }
       /** How many items it holds now, dropped ones not yet let go included: never 2 × capacity. */
       get held() {
         return this.items.length;
       }
+      /** The cost of the items it holds now: under 2 × maxCost, plus the newest item's. */
+      get heldCost() {
+        return this.total;
+      }
       last(count) {
-        return count > 0 ? this.items.slice(-Math.min(count, this.capacity)) : [];
+        return count > 0 ? this.newest(Math.min(count, this.capacity)) : [];
+      }
+      // The newest `count` items, fewer when they would cost more than maxCost (never fewer than one).
+      newest(count) {
+        let taken = 0;
+        let cost = 0;
+        for (let i = this.items.length - 1; i >= 0 && taken < count; i--) {
+          cost += this.cost(this.items[i]);
+          if (taken > 0 && cost > this.maxCost) break;
+          taken++;
+        }
+        return taken === 0 ? [] : this.items.slice(-taken);
       }
     };
     StepCutter = class {
@@ -46912,7 +46968,7 @@ var init_log_cutter = __esm({
         this.current = this.segment(false);
       }
       segment(cleanup) {
-        return { cleanup, tail: new Ring(this.lines), count: 0 };
+        return { cleanup, tail: new Ring(this.lines, MAX_HELD, (line) => line.length), count: 0 };
       }
       close() {
         const done = this.current;
@@ -46934,17 +46990,26 @@ var init_log_cutter = __esm({
         segment.tail.push(line);
         if (ERROR.test(stamped)) segment.error = { at: segment.count, before: segment.tail.last(this.half) };
       }
+      /** Characters of lines held now, in every segment kept: bounded by MAX_HELD, whatever REPORT_LOG_LINES is. */
+      get heldChars() {
+        const segments = /* @__PURE__ */ new Set([this.current, this.failing, this.lastStep]);
+        let chars = 0;
+        for (const segment of segments) chars += segment ? segment.tail.heldCost + (segment.error?.before.join("").length ?? 0) : 0;
+        return chars;
+      }
       /** The failing step's excerpt, once the whole log has been pushed. */
       result() {
         this.close();
         const step = this.failing ?? this.lastStep;
         if (!step) return [];
         const error = step.error;
-        const firstInTail = step.count - Math.min(step.count, this.lines) + 1;
-        if (!error || error.at >= firstInTail) return step.tail.last(this.lines);
-        const after = Math.max(0, this.lines - error.before.length - 1);
-        const skipped = step.count - error.at - after;
-        return [...error.before, `\u2026 ${skipped} line${skipped === 1 ? "" : "s"} left out \u2026`, ...step.tail.last(after)];
+        const tail = step.tail.last(this.lines);
+        const firstInTail = step.count - tail.length + 1;
+        if (!error || error.at >= firstInTail || this.lines < 2) return tail;
+        const after = step.tail.last(Math.max(0, this.lines - error.before.length - 1));
+        const skipped = step.count - error.at - after.length;
+        if (skipped === 0) return [...error.before, ...after];
+        return [...error.before, `\u2026 ${skipped} line${skipped === 1 ? "" : "s"} left out \u2026`, ...after];
       }
     };
   }
@@ -48471,16 +48536,16 @@ async function readHistory(tracker, period, only = []) {
   if (!tracker.history) throw new Error(`The ${tracker.kind} tracker cannot read its history`);
   const records = /* @__PURE__ */ new Map();
   const named = /* @__PURE__ */ new Set();
-  for await (const page of tracker.history({ label: DEDUP_LABEL, since: period.since })) {
-    for (const issue of page) {
-      const environment = parseTitle(issue.title)?.environment;
-      if (environment !== void 0) named.add(environment);
-      if (environment === void 0 || only.length && !only.includes(environment)) continue;
-      if (issue.createdAt && issue.createdAt >= period.until) continue;
-      const { number: number2, title, state, createdAt, closedAt, closedAs, commentCount } = issue;
-      records.set(number2, { issue: { number: number2, title, state, createdAt, closedAt, closedAs, commentCount } });
-    }
-  }
+  const keep = (issue) => {
+    const environment = parseTitle(issue.title)?.environment;
+    if (environment !== void 0) named.add(environment);
+    if (environment === void 0 || only.length && !only.includes(environment)) return;
+    if (issue.createdAt && issue.createdAt >= period.until) return;
+    const { number: number2, title, state, createdAt, closedAt, closedAs, commentCount } = issue;
+    records.set(number2, { issue: { number: number2, title, state, createdAt, closedAt, closedAs, commentCount } });
+  };
+  for await (const page of tracker.history({ label: DEDUP_LABEL, since: period.since })) page.forEach(keep);
+  for await (const page of tracker.openIssues({ label: DEDUP_LABEL })) for (const issue of page) if (!records.has(issue.number)) keep(issue);
   const toRead = [...records.values()].filter((r) => needsComments(r.issue));
   await eachLimited(toRead, COMMENT_READS, async (record) => {
     record.comments = (await tracker.listComments(record.issue.number)).map(({ body: body2, createdAt }) => ({ body: body2, createdAt }));
@@ -49637,6 +49702,8 @@ function isChatFormatSetting(value5) {
 }
 var TEAMS_DOMAINS = [".logic.azure.com", ".powerautomate.com", ".powerplatform.com", ".webhook.office.com"];
 var DISCORD_SLACK = /\/slack\/?$/;
+var DISCORD_HOST = /^(?:(?:ptb|canary)\.)?discord(?:app)?\.com$/;
+var DISCORD_WEBHOOK_PATH = /^\/api\/(?:v\d+\/)?webhooks\//;
 function detectFormat(webhook) {
   let url;
   try {
@@ -49646,7 +49713,7 @@ function detectFormat(webhook) {
   }
   const host = url.hostname.toLowerCase().replace(/\.$/, "");
   if (host === "hooks.slack.com") return "slack";
-  if ((host === "discord.com" || host === "discordapp.com") && url.pathname.startsWith("/api/webhooks/")) {
+  if (DISCORD_HOST.test(host) && DISCORD_WEBHOOK_PATH.test(url.pathname)) {
     return DISCORD_SLACK.test(url.pathname) ? "slack" : "discord";
   }
   if (host === "chat.googleapis.com") return "googlechat";
