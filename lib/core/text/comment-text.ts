@@ -79,17 +79,23 @@ export function occurrenceFacts(failure: Failure): string[] {
 }
 
 /**
- * An occurrence comment: `lines`, then, when `failure` carries a log excerpt (`--log`), its
- * `### Log excerpt` section as in the issue body, its start cut (the end, where a job fails, is kept) so
- * the whole comment stays within {@link COMMENT_LIMIT}. `flavor` is the tracker's Markdown.
+ * An occurrence comment: `lines`, then what changed (when it was read), then, when `failure` carries a
+ * log excerpt (`--log`), its `### Log excerpt` section as in the issue body, its start cut (the end, where
+ * a job fails, is kept) so the whole comment stays within {@link COMMENT_LIMIT}. `flavor` is the
+ * tracker's Markdown.
  */
 export function occurrenceComment(lines: readonly string[], failure: Failure, flavor: Flavor = 'github'): string {
-  // What changed since the previous occurrence (or the last good deploy), when it was read: bounded by construction.
-  const changed = failure.changes ? ['', renderWhatChanged(failure.changes, { now: failure.time, flavor, mention: failure.mentionAuthors === true, environment: failure.environment })] : []
+  // The lines are bounded (each field and the reason are cut). What changed since the previous
+  // occurrence (or the last good deploy) is given what is left beside the log section's frame, and
+  // shrinks to it as in the issue body (renderWhatChanged): it is not bounded by construction.
+  const logFloor = failure.log ? renderLogSection(failure.log, 0, flavor).length + 2 : 0
+  const top = lines.join('\n')
+  const changed = failure.changes
+    ? ['', renderWhatChanged(failure.changes, { now: failure.time, flavor, mention: failure.mentionAuthors === true, environment: failure.environment }, COMMENT_LIMIT - top.length - 3 - logFloor)]
+    : []
   const text = [...lines, ...changed, ''].join('\n')
   if (!failure.log) return text
-  // A blank line before the section and a line feed after it. The lines above are bounded (each field
-  // and the reason are cut), so there is always room for the section's frame.
+  // A blank line before the section and a line feed after it; the section's frame always fits.
   return `${text}\n${renderLogSection(failure.log, COMMENT_LIMIT - text.length - 2, flavor)}\n`
 }
 

@@ -2,7 +2,7 @@ import { BODY_LIMIT, CHAT_LIMIT, cutNote, FIELD_LIMIT, fitPrefix, GITLAB_TITLE_L
 import { renderLogSection, type LogExcerpt } from './log-tail.ts'
 import { codeBlock, inlineCode, markdownText, type Flavor } from './markdown.ts'
 import { cleanText, oneLine } from './text.ts'
-import { failedLine, MAX_EXCERPTS, renderWhatFailed } from './what-failed.ts'
+import { failedLine, MAX_EXCERPTS, renderWhatFailed, whatFailedRoom } from './what-failed.ts'
 import type { FailedJob } from '../ci.ts'
 import type { Changes } from '../changes.ts'
 import { changedLine, renderWhatChanged } from './what-changed.ts'
@@ -104,7 +104,8 @@ const reasonPartFor = (flavor: Flavor) => (kept: string, cut: number): string =>
  * spec's exactly. When too long, the log is cut first (keeping its end), then the commit message, then
  * the reason, each to no less than a quarter of the room left to it and with a note of how much was cut;
  * with the CI's failed jobs (`failure.failed`), a `### What failed` section comes first in the log's place
- * (lib/core/text/what-failed.ts);
+ * (lib/core/text/what-failed.ts), then `### What changed` (lib/core/text/what-changed.ts); they shrink to
+ * the log's place as described below, and the message and reason always leave them their smallest form;
  * the code block always holds a prefix of the message. `flavor` is the tracker's Markdown: GitLab's has
  * more references, and quick actions, to keep from acting. `limit` replaces the 65,536 characters when a
  * template wraps this body in text of its own.
@@ -148,17 +149,32 @@ export function renderBody(failure: Failure, flavor: Flavor = 'github', limit: n
   // `--log` wins over the CI's logs.
   const failed = failure.failed ?? []
   const ciLogs = failure.log ? [] : (failure.ciLogs ?? []).slice(0, MAX_EXCERPTS)
-  // `What changed` comes after `What failed` (or after the reason), before `--log`'s excerpt; it is
-  // bounded by construction (lib/core/text/what-changed.ts), so the excerpts give way to it.
-  const changes = failure.changes ? renderWhatChanged(failure.changes, { now: failure.time, flavor, mention: failure.mentionAuthors === true, environment: failure.environment }) : ''
+  // `What changed` comes after `What failed` (or after the reason), before `--log`'s excerpt. Neither
+  // section is bounded by construction (twenty lines of long escaped titles, names and addresses, a
+  // matrix of failed jobs): each is given a `max` and shrinks to it, down to a small form of its own
+  // (renderWhatChanged, renderWhatFailed). When the log's place is short, what gives way first is
+  // `--log`'s text, then the CI excerpts' text, then What changed's lines and names, then What failed's
+  // list: which jobs failed is read before who changed what, and each says what it left out. Each
+  // section is given what those after it need at their smallest, so the place holds all of them
+  // whenever it holds their smallest forms (`leastLog` below makes sure it does).
+  const changesView = { now: failure.time, flavor, mention: failure.mentionAuthors === true, environment: failure.environment }
+  const logFloor = failure.log ? renderLogSection(failure.log, 0, flavor).length + LOG_JOIN : 0
+  const failedFloor = failed.length ? whatFailedRoom(failed, ciLogs, flavor) + LOG_JOIN : 0
   const logPart = (max: number): string => {
-    const failedSection = renderWhatFailed(failed, ciLogs, changes ? max - changes.length - LOG_JOIN : max, flavor)
+    const changes = failure.changes ? renderWhatChanged(failure.changes, changesView, max - failedFloor - logFloor) : ''
+    const failedSection = renderWhatFailed(failed, ciLogs, max - (changes ? changes.length + LOG_JOIN : 0) - logFloor, flavor)
     const section = [failedSection, changes].filter((part) => part !== '').join('\n\n')
     if (!failure.log) return section
     return section ? `${section}\n\n${renderLogSection(failure.log, max - section.length - LOG_JOIN, flavor)}` : renderLogSection(failure.log, max, flavor)
   }
   const fullLog = logPart(Infinity)
-  const textRoom = roomForSecond(room, logLength(fullLog), messagePart(message, 0).length + reasonPart(reason, 0).length, Math.floor(room / 4))
+  // The log's place at its smallest: the message and the reason leave it that much even when they are
+  // long, so that the body stays within `limit` (0 without any of these sections: the spec's body).
+  const leastLog = fullLog ? logLength(logPart(0)) : 0
+  const textRoom = Math.min(
+    roomForSecond(room, logLength(fullLog), messagePart(message, 0).length + reasonPart(reason, 0).length, Math.floor(room / 4)),
+    room - leastLog,
+  )
   const reasonRoom = roomForSecond(textRoom, messagePart(message, 0).length, reasonPart(reason, 0).length, Math.floor(textRoom / 4))
   const renderedReason = fitPrefix(reason, reasonRoom, reasonPart)
   const renderedMessage = fitPrefix(message, textRoom - renderedReason.length, messagePart)

@@ -5,7 +5,7 @@
 // text and get the body's usual escaping; people are @mentioned only with REPORT_MENTION=authors.
 import type { ChangePull, Changes } from '../changes.ts'
 import { authorsOf, isPerson, MAX_PEOPLE, type Author } from './authors.ts'
-import { cutNote, fitPrefix } from './budget.ts'
+import { cutNote, FIELD_LIMIT, fitPrefix } from './budget.ts'
 import { formatDuration } from './duration.ts'
 import { inlineCode, markdownText, type Flavor } from './markdown.ts'
 import { oneLine } from './text.ts'
@@ -43,8 +43,10 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 const text = (value: string, flavor: Flavor) =>
   fitPrefix(oneLine(value), TEXT_LIMIT, (kept, cut) => markdownText(kept, flavor) + (cut ? `… ${cutNote(cut)}` : ''))
 
-// Addresses come from the service or are built from the API's; only a plain http(s) one is linked.
-const linkable = (url: string | null): url is string => url !== null && /^https?:\/\/[^\s<>()`"[\]]+$/i.test(url) && URL.canParse(url)
+// Addresses come from the service or are built from the API's; only a plain http(s) one is linked, and
+// only within FIELD_LIMIT, as in What failed: the section's smallest form holds the compare link, and the
+// body's budget counts on that form being small (renderWhatChanged).
+const linkable = (url: string | null): url is string => url !== null && url.length <= FIELD_LIMIT && /^https?:\/\/[^\s<>()`"[\]]+$/i.test(url) && URL.canParse(url)
 const link = (label: string, url: string | null) => (linkable(url) ? `[${label}](${url})` : label)
 
 // `abc1234`, 2 h ago
@@ -57,27 +59,36 @@ const pullRef = (pull: ChangePull, flavor: Flavor) => link(`${flavor === 'gitlab
 
 const nameOf = (author: string, flavor: Flavor) => text(author, flavor)
 
-/** The section's lines of pull requests, then of commits that came in none, at most {@link MAX_CHANGE_LINES}, then "and N more". */
-export function changeLines(changes: Changes, flavor: Flavor = 'github'): string[] {
-  const lines = [
-    ...changes.pulls.map((pull) => `- ${text(pull.title, flavor)} (${pullRef(pull, flavor)})${pull.author ? ` by ${nameOf(pull.author, flavor)}` : ''}`),
+// The first MAX_CHANGE_LINES lines of pull requests, then of commits that came in none (only those are
+// rendered), and how many there are in all, counting commits the comparison counted but did not list.
+function allChangeLines(changes: Changes, flavor: Flavor): { lines: string[]; total: number } {
+  const items = [
+    ...changes.pulls.map((pull) => () => `- ${text(pull.title, flavor)} (${pullRef(pull, flavor)})${pull.author ? ` by ${nameOf(pull.author, flavor)}` : ''}`),
     ...changes.commits
       .filter((commit) => !changes.pullOf.has(commit.sha))
-      .map((commit) => `- ${text(commit.subject, flavor)} (${inlineCode(shortSha(commit.sha))}) by ${nameOf(commit.login ?? commit.author, flavor)}`),
+      .map((commit) => () => `- ${text(commit.subject, flavor)} (${inlineCode(shortSha(commit.sha))}) by ${nameOf(commit.login ?? commit.author, flavor)}`),
   ]
-  // Commits the comparison counted but did not list are "more" too.
-  const unlisted = Math.max(0, changes.total - changes.commits.length)
-  const more = Math.max(0, lines.length - MAX_CHANGE_LINES) + unlisted
-  const kept = lines.slice(0, MAX_CHANGE_LINES)
-  if (more > 0) kept.push(`- … and ${more} more: ${link('see the comparison', changes.compareUrl)}`)
-  return kept
+  return { lines: items.slice(0, MAX_CHANGE_LINES).map((line) => line()), total: items.length + Math.max(0, changes.total - changes.commits.length) }
+}
+
+// The first `count` of `lines`, then "and N more" for the rest of `total`.
+const withMore = (lines: readonly string[], total: number, count: number, changes: Changes): string[] => {
+  const kept = lines.slice(0, count)
+  const more = total - kept.length
+  return more > 0 ? [...kept, `- … and ${more} more: ${link('see the comparison', changes.compareUrl)}`] : kept
+}
+
+/** The section's lines of pull requests, then of commits that came in none, at most {@link MAX_CHANGE_LINES}, then "and N more". */
+export function changeLines(changes: Changes, flavor: Flavor = 'github'): string[] {
+  const { lines, total } = allChangeLines(changes, flavor)
+  return withMore(lines, total, MAX_CHANGE_LINES, changes)
 }
 
 /**
  * At most this many authors are named; the rest are counted. The pulls and commits are listed in at most
  * {@link MAX_CHANGE_LINES} lines, but their authors came from every listed commit (GitHub's up to two
- * hundred, GitLab's all): a hundred long names made the section larger than the room the body's budget
- * leaves it, and GitHub refuses a body over 65,536 characters (lib/core/text/budget.ts).
+ * hundred, GitLab's all): a hundred long names made the section 29 KB. The body may name fewer still when
+ * it is short of room (renderWhatChanged).
  */
 export const MAX_AUTHORS = 20
 
@@ -85,11 +96,13 @@ export const MAX_AUTHORS = 20
  * The authors line's names: @mentions for people with accounts when asked (each once, at most
  * {@link MAX_PEOPLE}), plain names otherwise; at most {@link MAX_AUTHORS}, then `and N more`.
  */
-export function authorNames(authors: readonly Author[], view: Pick<ChangesView, 'mention' | 'flavor'>): string[] {
+export function authorNames(authors: readonly Author[], view: Pick<ChangesView, 'mention' | 'flavor'>, count: number = MAX_AUTHORS): string[] {
   const flavor = view.flavor ?? 'github'
   let mentioned = 0
-  const more = authors.length > MAX_AUTHORS ? [`and ${authors.length - MAX_AUTHORS} more`] : []
-  return [...authors.slice(0, MAX_AUTHORS).map((author) => {
+  const rest = authors.length - Math.min(count, authors.length)
+  // With none named (the body's budget, renderWhatChanged), the line still says how many there are.
+  const more = rest > 0 ? [rest === authors.length ? `${plural(rest, 'author')}, not named for want of room` : `and ${rest} more`] : []
+  return [...authors.slice(0, count).map((author) => {
     if (view.mention && isPerson(author) && mentioned < MAX_PEOPLE) {
       mentioned++
       return `@${author.login}`
@@ -140,13 +153,37 @@ function occurrenceSummary(changes: Changes): string {
   }
 }
 
-/** The `### What changed` section for `changes`. */
-export function renderWhatChanged(changes: Changes, view: ChangesView): string {
+/**
+ * The `### What changed` section for `changes`, within `max` characters where it can be. Its lines of
+ * pull requests and commits and its authors line are bounded in count, not in size: twenty lines of long
+ * escaped titles, 255-character usernames and long addresses made it 18 KB, more than the issue body
+ * leaves it beside a long message, reason and log. So when it is longer than `max`, it keeps fewer
+ * lines (the last go first, counted in "and N more"), then names fewer authors (counted the same way), one
+ * at a time, until it fits. The heading and the summary line are always kept: the section's smallest
+ * form is those, the "and N more" line and the count of authors, under 2,500 characters (each linked
+ * address is at most FIELD_LIMIT), and is what it returns when even that does not fit.
+ */
+export function renderWhatChanged(changes: Changes, view: ChangesView, max: number = Infinity): string {
   const flavor = view.flavor ?? 'github'
   const head = ['### What changed', changesSummary(changes, view)]
   if (changes.status !== 'ahead') return head.join('\n')
-  const authors = authorNames(authorsOf(changes), view)
-  return [...head, '', ...changeLines(changes, flavor), ...(authors.length ? ['', `**Authors:** ${authors.join(', ')}`] : [])].join('\n')
+  const { lines, total } = allChangeLines(changes, flavor)
+  const authors = authorsOf(changes)
+  const named = authorNames(authors, view)
+  const section = (lineCount: number, authorCount: number) => {
+    const names = authorCount === MAX_AUTHORS ? named : authorNames(authors, view, authorCount)
+    return [...head, '', ...withMore(lines, total, lineCount, changes), ...(names.length ? ['', `**Authors:** ${names.join(', ')}`] : [])].join('\n')
+  }
+  // Lines first: the compare link shows every change, while the authors are who to ask.
+  for (let count = lines.length; count >= 0; count--) {
+    const out = section(count, MAX_AUTHORS)
+    if (out.length <= max) return out
+  }
+  for (let count = Math.min(MAX_AUTHORS, authors.length) - 1; count > 0; count--) {
+    const out = section(0, count)
+    if (out.length <= max) return out
+  }
+  return section(0, 0)
 }
 
 /**

@@ -11,7 +11,8 @@ import type { FailedEntry } from '../report-result.ts'
 /** At most this many jobs get a log excerpt; the rest are named and linked. */
 export const MAX_EXCERPTS = 3
 
-// The list keeps to an eighth of the body: a matrix of hundreds of failed jobs still leaves room for the rest.
+// The list (with its heading) keeps to an eighth of the body: a matrix of hundreds of failed jobs still
+// leaves room for the rest. It keeps less when the body is short of room (renderWhatFailed's `max`).
 const LIST_LIMIT = BODY_LIMIT / 8
 // A job or step name is a label, not a document.
 const NAME_LIMIT = 200
@@ -54,25 +55,29 @@ const note = (job: FailedJob, flavor: Flavor): string => {
   return parts.length ? ` (${markdownText(name(parts.join(', ')), flavor)})` : ''
 }
 
-/** The list's lines: one per failed job and step, the job and step each linked to its page. */
-export function failedList(jobs: readonly FailedJob[], flavor: Flavor = 'github'): string[] {
+const HEADING = '### What failed'
+
+/**
+ * The list's lines: one per failed job and step, the job and step each linked to its page; within
+ * `limit` characters (joined by line feeds) where it can be: when the whole list is longer, as many
+ * lines as fit with a last one that counts the rest.
+ */
+export function failedList(jobs: readonly FailedJob[], flavor: Flavor = 'github', limit: number = LIST_LIMIT - HEADING.length - 1): string[] {
   const lines = jobs.flatMap((job) => {
     const head = linked(job.name, job.url, flavor)
     const tail = note(job, flavor)
     return job.steps.length ? job.steps.map((step) => `- ${head} › ${linked(step.name, step.url, flavor)}${tail}`) : [`- ${head}${tail}`]
   })
-  const kept: string[] = []
+  const more = (rest: number) => `- … and ${rest} more failed job${rest === 1 ? '' : 's'} and step${rest === 1 ? '' : 's'}: see the pipeline`
+  if (lines.reduce((sum, line) => sum + line.length + 1, -1) <= limit) return lines
+  // Lines are kept while they and the count of the rest fit; the first that does not ends the list.
+  let kept = 0
   let length = 0
-  for (const [i, line] of lines.entries()) {
-    const rest = lines.length - i
-    if (length + line.length + 1 > LIST_LIMIT - 100 && rest > 0) {
-      kept.push(`- … and ${rest} more failed job${rest === 1 ? '' : 's'} and step${rest === 1 ? '' : 's'}: see the pipeline`)
-      break
-    }
-    kept.push(line)
-    length += line.length + 1
+  while (kept + 1 < lines.length && length + lines[kept]!.length + 1 + more(lines.length - kept - 1).length <= limit) {
+    length += lines[kept]!.length + 1
+    kept++
   }
-  return kept
+  return [...lines.slice(0, kept), more(lines.length - kept)]
 }
 
 // Shares `room` between parts of the given lengths: none gets more than it needs, and what a short part
@@ -91,19 +96,39 @@ const shares = (lengths: readonly number[], room: number): number[] => {
 
 const EXCERPT_JOIN = 2
 
+const frameOf = (excerpt: LogExcerpt, flavor: Flavor) => renderLogSection(excerpt, 0, flavor, false)
+
+/**
+ * The room the section needs for its whole list (to an eighth of the body) with each excerpt cut to its
+ * frame (the summary, a note of what was cut and an empty code block): what a section before it in the
+ * body (What changed) leaves it. 0 when no job failed.
+ */
+export function whatFailedRoom(jobs: readonly FailedJob[], excerpts: readonly LogExcerpt[], flavor: Flavor = 'github'): number {
+  if (!jobs.length) return 0
+  const list = [HEADING, ...failedList(jobs, flavor)].join('\n')
+  return excerpts.slice(0, MAX_EXCERPTS).reduce((sum, excerpt) => sum + EXCERPT_JOIN + frameOf(excerpt, flavor).length, list.length)
+}
+
 /**
  * The `### What failed` section for `jobs`, with `excerpts` (the CI's logs, already cleaned) in collapsed
  * blocks after the list, within `max` characters where it can be: the list first, then the excerpts
- * sharing what is left, each cut from its start as `--log`'s is. Empty when no job failed.
+ * sharing what is left, each cut from its start as `--log`'s is. Each excerpt keeps at least its frame,
+ * so the list gives way to them when `max` is short, down to its last line, which counts the jobs and
+ * steps it leaves out; the section's smallest form, heading, that line and the frames, is what it returns
+ * when even that does not fit. Empty when no job failed.
  */
 export function renderWhatFailed(jobs: readonly FailedJob[], excerpts: readonly LogExcerpt[], max: number, flavor: Flavor = 'github'): string {
   if (!jobs.length) return ''
-  const head = ['### What failed', ...failedList(jobs, flavor)].join('\n')
   const shown = excerpts.slice(0, MAX_EXCERPTS)
   const block = (excerpt: LogExcerpt, room: number) => renderLogSection(excerpt, room, flavor, false)
+  const frames = shown.map((excerpt) => frameOf(excerpt, flavor).length)
+  const framesLength = frames.reduce((sum, length) => sum + EXCERPT_JOIN + length, 0)
+  const head = [HEADING, ...failedList(jobs, flavor, Math.min(LIST_LIMIT, max - framesLength) - HEADING.length - 1)].join('\n')
   const full = shown.map((excerpt) => block(excerpt, Infinity))
   const room = max - head.length - EXCERPT_JOIN * shown.length
   const total = full.reduce((sum, text) => sum + text.length, 0)
-  const blocks = total <= room ? full : shares(full.map((text) => text.length), room).map((share, i) => block(shown[i]!, share))
+  // Each excerpt gets its frame and a share of the room beyond the frames, so none is given less than
+  // its frame (which it would overrun).
+  const blocks = total <= room ? full : shares(full.map((text, i) => text.length - frames[i]!), room - (framesLength - EXCERPT_JOIN * shown.length)).map((share, i) => block(shown[i]!, frames[i]! + share))
   return [head, ...blocks].join('\n\n')
 }

@@ -6,7 +6,8 @@ import type { ChangeCommit, ChangePull, Changes } from '../../../../lib/core/cha
 import { changedLine, changesEntry, renderWhatChanged, MAX_CHANGE_LINES } from '../../../../lib/core/text/what-changed.ts'
 import { authorAssignees, isBot } from '../../../../lib/core/text/authors.ts'
 import { renderBody, renderChat, type Failure } from '../../../../lib/core/text/issue.ts'
-import { BODY_LIMIT } from '../../../../lib/core/text/budget.ts'
+import { BODY_LIMIT, COMMENT_LIMIT } from '../../../../lib/core/text/budget.ts'
+import { renderOccurrence } from '../../../../lib/core/text/comment-text.ts'
 
 const NOW = new Date('2026-11-26T12:00:00Z')
 const TWO_HOURS_AGO = new Date('2026-11-26T10:00:00Z')
@@ -141,6 +142,85 @@ test('the authors line is bounded: with a hundred long names and a long message 
   const authors = renderWhatChanged(many, { now: NOW }).split('\n').find((line) => line.startsWith('**Authors:**'))!
   assert.is(authors.split(', ').length, 21)
   assert.match(authors, /, and 80 more$/)
+})
+
+// The audit's body: every part at the size its source allows, none past it. Twenty pull requests whose
+// titles are Markdown the escaping grows (each still within its 200 characters once rendered), GitLab's
+// longest usernames (255 characters) and 250-character merge request addresses, hundreds of commits, a
+// failed job matrix and three CI logs, beside a long commit message, reason and log.
+const AUDIT_USER = (i: number) => `${'u'.repeat(252)}${String(i).padStart(3, '0')}`
+const AUDIT_URL = (n: number) => `https://gitlab.example/${'g'.repeat(200)}/shop/-/merge_requests/${n}`.padEnd(250, '0')
+const audit = changes({
+  commits: Array.from({ length: 200 }, (_, i) => commit(i, { subject: '<b>#1 @x '.repeat(40), author: AUDIT_USER(i), login: AUDIT_USER(i) })),
+  total: 400,
+  pulls: Array.from({ length: 20 }, (_, i) => ({ number: 100_000 + i, title: '<b>#1 @x ~y !2 '.repeat(30), author: AUDIT_USER(500 + i), url: AUDIT_URL(100_000 + i) })),
+  compareUrl: `https://gitlab.example/${'g'.repeat(200)}/shop/-/compare/${BASE}...${HEAD}`,
+})
+const auditJob = (i: number) => ({ id: String(i), name: `deploy ${'<x>'.repeat(100)} ${i}`, url: AUDIT_URL(i), running: false, steps: [{ name: `step ${'[y]'.repeat(100)}`, number: 1, url: `${AUDIT_URL(i)}#s` }] })
+const auditLog = (n: number) => ({ text: `line ${n}\n`.repeat(20_000), source: `deploy ${'<x>'.repeat(400)}`, jobUrl: AUDIT_URL(n) })
+const auditFailure: Failure = {
+  ...failure,
+  commitMessage: 'm'.repeat(70_000),
+  reason: 'r'.repeat(70_000),
+  changes: audit,
+  failed: Array.from({ length: 40 }, (_, i) => auditJob(i)),
+}
+
+test('the body stays within its limit whatever What changed and What failed hold, for both trackers', () => {
+  for (const flavor of ['github', 'gitlab'] as const) {
+    for (const extra of [{ log: auditLog(0) }, { ciLogs: [auditLog(1), auditLog(2), auditLog(3)] }]) {
+      const f = { ...auditFailure, ...extra }
+      for (const limit of [BODY_LIMIT, 40_000]) {
+        const body = renderBody(f, flavor, limit)
+        assert.ok(body.length <= limit, `${flavor} ${Object.keys(extra)} ${limit}: ${body.length}`)
+        for (const heading of ['## Deploy Failure Report', '### Commit Message', '### Failure Reason', '### What failed', '### What changed', '### Required Actions']) {
+          assert.ok(body.includes(`\n${heading}\n`) || body.startsWith(`${heading}\n`), heading)
+        }
+        assert.ok(body.endsWith('\n---\n*This issue was generated automatically by the deployment monitoring script.*\n'))
+      }
+    }
+  }
+})
+
+test('given less room, the section drops lines first, then names, each counted; the heading and summary stay', () => {
+  const c = changes({ commits: Array.from({ length: 30 }, (_, i) => commit(i + 1, { author: `Author ${i + 1} ${'n'.repeat(150)}` })), total: 30 })
+  const full = renderWhatChanged(c, { now: NOW })
+  assert.is(renderWhatChanged(c, { now: NOW }, full.length), full, 'what fits is left as it is')
+  const [heading, summary] = full.split('\n')
+  const listed = (section: string) => section.split('\n').filter((line) => /^- [^…]/.test(line)).length
+  let previous = full
+  for (let max = full.length - 1; max > 0; max -= 500) {
+    const section = renderWhatChanged(c, { now: NOW }, max)
+    const lines = section.split('\n')
+    assert.equal(lines.slice(0, 2), [heading, summary])
+    const kept = listed(section)
+    assert.ok(kept <= listed(previous))
+    assert.ok(lines.includes(`- … and ${30 - kept} more: [see the comparison](${COMPARE})`), section)
+    const authors = lines.find((line) => line.startsWith('**Authors:**'))!
+    // Names go only once every line has gone.
+    if (kept > 0) assert.match(authors, /, and 10 more$/)
+    const smallest = renderWhatChanged(c, { now: NOW }, 0)
+    if (max >= smallest.length) assert.ok(section.length <= max, `${section.length} > ${max}`)
+    else assert.is(section, smallest)
+    previous = section
+  }
+  assert.match(renderWhatChanged(c, { now: NOW }, 0), /\n\*\*Authors:\*\* 30 authors, not named for want of room$/)
+  assert.match(renderWhatChanged(c, { now: NOW }, full.length - 2_000), /\n- … and \d+ more: /)
+})
+
+test('an address longer than FIELD_LIMIT is not linked, so the smallest section stays small', () => {
+  const long = `https://gitlab.example/${'g'.repeat(2_000)}/compare`
+  const section = renderWhatChanged(changes({ commits: [commit(1)], total: 5, compareUrl: long }), { now: NOW })
+  assert.not.ok(section.includes(long))
+  assert.ok(section.includes('): compare\n') && section.includes('- … and 4 more: see the comparison'), section)
+})
+
+test('an occurrence comment holds the audit\'s What changed and a log within COMMENT_LIMIT', () => {
+  for (const flavor of ['github', 'gitlab'] as const) {
+    const comment = renderOccurrence({ ...auditFailure, log: auditLog(0) }, 2, flavor)
+    assert.ok(comment.length <= COMMENT_LIMIT, `${comment.length}`)
+    assert.ok(comment.includes('\n### What changed\n') && comment.includes('\n### Log excerpt\n'))
+  }
 })
 
 test.run()

@@ -80,4 +80,21 @@ test('failedEntries: one per step, a job without steps once with a null step', (
   ])
 })
 
+test('given less room, the list keeps the lines that fit and counts the rest; each excerpt keeps its frame', () => {
+  const jobs = Array.from({ length: 30 }, (_, i): FailedJob => ({ ...DEPLOY, id: String(i), name: `deploy ${i} ${'x'.repeat(100)}` }))
+  const logs = [1, 2, 3].map((n) => ({ text: `job ${n} line\n`.repeat(500), source: `job ${n}`, jobUrl: URL_A }))
+  const full = renderWhatFailed(jobs, logs, Infinity)
+  assert.is(renderWhatFailed(jobs, logs, full.length), full, 'what fits is left as it is')
+  const smallest = renderWhatFailed(jobs, logs, 0)
+  assert.match(smallest, /^### What failed\n- … and 30 more failed jobs and steps: see the pipeline\n\n<details>/)
+  for (let max = smallest.length; max < full.length; max += 997) {
+    const section = renderWhatFailed(jobs, logs, max)
+    assert.ok(section.length <= max, `${section.length} > ${max}`)
+    const listed = section.split('\n').filter((line) => line.startsWith('- [deploy')).length
+    const rest = 30 - listed
+    if (rest) assert.ok(section.includes(`\n- … and ${rest} more failed job${rest === 1 ? '' : 's'} and step${rest === 1 ? '' : 's'}: see the pipeline\n`), section)
+    assert.is(section.split('<details>').length - 1, 3)
+  }
+})
+
 test.run()
