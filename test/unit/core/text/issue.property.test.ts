@@ -4,6 +4,10 @@ import fc from 'fast-check'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { renderBody, renderChat, renderTitle, type Failure } from '../../../../lib/core/text/issue.ts'
+import { renderOccurrence } from '../../../../lib/core/text/comment-text.ts'
+import type { Changes } from '../../../../lib/core/changes.ts'
+import type { FailedJob } from '../../../../lib/core/ci.ts'
+import type { LogExcerpt } from '../../../../lib/core/text/log-tail.ts'
 import { cleanText, oneLine } from '../../../../lib/core/text/text.ts'
 import { isWellFormedJson } from '../../../helpers/loopback-github.ts'
 
@@ -11,15 +15,16 @@ const HEADINGS = ['## Deploy Failure Report', '### Commit Message', '### Failure
 const TIME = new Date(2026, 10, 5, 9, 3, 7)
 const DATE = '2026-11-05'
 
+const HOSTILE_PIECES = [
+  '```', '````', '~~~', '`', '\n', '\r\n', '\r', '\t', ' ', '    ', '\\', '#', '# ', '### ', ...HEADINGS,
+  '### Failure Reason\n', '\n### Required Actions\n', '---', '===', '***', '- ', '* ', '+ ', '1. ', '2) ', '> ',
+  '- [ ] ', '@alice', '@org/team', ' @x', '#123', 'acme/shop#9', 'GH-42', 'ops@acme.com', '<details>', '<!--', '-->',
+  '<b>', '</pre>', '<!channel>', '<@U123>', '&', '&amp;', '&#64;bob', '&commat;', '<', '>', '*', '_', '|',
+  '\u0000', '\u0007', '\u001B[31m', '\u007F', '\u0085', '\u009B', '\uD800', '\uDBFF', '\uDC00', '\uDFFF',
+  '😀', '\u200B', '\u2028', 'é', '$HOME', '"', "'", 'x', 'Deploy job failed',
+]
 const hostilePiece = fc.oneof(
-  fc.constantFrom(
-    '```', '````', '~~~', '`', '\n', '\r\n', '\r', '\t', ' ', '    ', '\\', '#', '# ', '### ', ...HEADINGS,
-    '### Failure Reason\n', '\n### Required Actions\n', '---', '===', '***', '- ', '* ', '+ ', '1. ', '2) ', '> ',
-    '- [ ] ', '@alice', '@org/team', ' @x', '#123', 'acme/shop#9', 'GH-42', 'ops@acme.com', '<details>', '<!--', '-->',
-    '<b>', '</pre>', '<!channel>', '<@U123>', '&', '&amp;', '&#64;bob', '&commat;', '<', '>', '*', '_', '|',
-    '\u0000', '\u0007', '\u001B[31m', '\u007F', '\u0085', '\u009B', '\uD800', '\uDBFF', '\uDC00', '\uDFFF',
-    '😀', '\u200B', '\u2028', 'é', '$HOME', '"', "'", 'x', 'Deploy job failed',
-  ),
+  fc.constantFrom(...HOSTILE_PIECES),
   fc.string({ unit: 'binary', maxLength: 4 }),
   fc.string({ unit: 'grapheme-ascii', maxLength: 8 }),
   fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code)),
@@ -132,6 +137,58 @@ test('huge values: every limit holds, and cuts say how much they took', () => {
       checkChat(f)
     }),
     { numRuns: 60 },
+  )
+})
+
+// What changed and What failed at their largest: up to 25 pull requests and 30 commits whose titles,
+// names and addresses run past every per-line cap (titles of hostile Markdown, 255-character usernames,
+// addresses up to 1,100 characters), a matrix of up to 60 failed jobs, and the CI's logs or --log's,
+// beside a message and reason long enough to leave them only their quarter of the body. Built from the
+// fixed pieces only: fast-check's binary strings, hundreds a run here, cost more than the rendering.
+const piece = fc.array(fc.constantFrom(...HOSTILE_PIECES), { maxLength: 6 }).map((pieces) => pieces.join(''))
+const longer = (min: number, max: number) =>
+  fc.tuple(piece, fc.integer({ min, max })).map(([text, length]) => (text || '#1<b>@x').repeat(Math.ceil(length / (text || '#1<b>@x').length)).slice(0, length))
+const label = fc.oneof(piece, longer(150, 600))
+const address = fc.integer({ min: 20, max: 1_100 }).map((length) => `https://gitlab.example/${'g'.repeat(length)}/-/merge_requests/1`)
+const sha40 = fc.integer({ min: 0, max: 0xffffff }).map((n) => n.toString(16).padStart(40, 'c'))
+const changesArb: fc.Arbitrary<Changes> = fc
+  .record({
+    pulls: fc.array(fc.record({ number: fc.nat(), title: label, author: fc.oneof(fc.constant(null), label, fc.constant('u'.repeat(255))), url: address }), { maxLength: 25 }),
+    commits: fc.array(fc.record({ sha: sha40, subject: label, author: label, login: fc.option(fc.constant('u'.repeat(255)), { nil: undefined }) }), { maxLength: 30 }),
+    more: fc.nat({ max: 500 }),
+    compareUrl: fc.oneof(fc.constant(null), address),
+  })
+  .map(({ pulls, commits, more, compareUrl }) => ({
+    status: 'ahead', base: 'a'.repeat(40), head: 'b'.repeat(40), baseAt: TIME, commits, total: commits.length + more, behindBy: 0, pulls, pullOf: new Map(), compareUrl,
+  }))
+const job: fc.Arbitrary<FailedJob> = fc.record({
+  id: fc.constant('1'),
+  name: label,
+  url: address,
+  running: fc.boolean(),
+  steps: fc.array(fc.record({ name: label, number: fc.nat(), url: address }), { maxLength: 2 }),
+})
+// Logs past the room left beside long sections, not past the body: the CI's three and the bisection that
+// cuts each made 100,000-character ones cost as much as the rest of this file.
+const excerpt: fc.Arbitrary<LogExcerpt> = fc.record({ text: fc.oneof(piece, longer(5_000, 30_000)), source: label, jobUrl: fc.option(address, { nil: undefined }) })
+const withSections = fc
+  .tuple(failureOf(fc.oneof(piece, longer(20_000, 70_000)), fc.oneof(piece, longer(900, 3_000))), changesArb, fc.array(job, { minLength: 1, maxLength: 60 }), fc.oneof(fc.record({ log: excerpt }), fc.record({ ciLogs: fc.array(excerpt, { maxLength: 3 }) })), fc.boolean())
+  .map(([f, changes, failed, logs, mentionAuthors]): Failure => ({ ...f, changes, failed, mentionAuthors, ...logs }))
+
+test('huge What changed and What failed sections: the body and the comment keep their limits and their fixed lines', () => {
+  fc.assert(
+    fc.property(withSections, fc.constantFrom('github', 'gitlab') as fc.Arbitrary<'github' | 'gitlab'>, fc.constantFrom(65_536, 30_000), (f, flavor, limit) => {
+      const body = renderBody(f, flavor, limit)
+      assert.ok(body.length <= limit, `body length ${body.length} > ${limit}`)
+      assert.ok(body.startsWith('## Deploy Failure Report\n\n**Environment:** '))
+      assert.ok(body.endsWith('\n### Required Actions\n- [ ] Check pipeline logs\n- [ ] Verify deployment artifacts\n- [ ] Confirm service health\n- [ ] Update issue when resolved\n\n---\n*This issue was generated automatically by the deployment monitoring script.*\n'))
+      for (const heading of ['### Commit Message', '### Failure Reason', '### What failed', '### What changed', ...(f.log ? ['### Log excerpt'] : [])]) {
+        assert.ok(body.includes(`\n${heading}\n`), heading)
+      }
+      const comment = renderOccurrence(f, 2, flavor)
+      assert.ok(comment.length <= 65_536, `comment length ${comment.length}`)
+    }),
+    { numRuns: 30 },
   )
 })
 
