@@ -372,7 +372,7 @@ var init_markdown = __esm({
       /^( {0,3}\d{1,9})([.)])(?=[ \t]|$)/gm,
       /^( {0,3})([-*_=])(?=[-*_= \t]*$)/gm
     ];
-    INLINE = /(\\*)(<(?=[A-Za-z/!?])|&(?=#?[A-Za-z0-9]+;))/g;
+    INLINE = /(?<!\\)(\\*)(<(?=[A-Za-z/!?])|&(?=#?[A-Za-z0-9]+;))/g;
   }
 });
 
@@ -464,7 +464,8 @@ __export(what_failed_exports, {
   failedEntries: () => failedEntries,
   failedLine: () => failedLine,
   failedList: () => failedList,
-  renderWhatFailed: () => renderWhatFailed
+  renderWhatFailed: () => renderWhatFailed,
+  whatFailedRoom: () => whatFailedRoom
 });
 function failedEntries(jobs) {
   return jobs.flatMap(
@@ -478,37 +479,41 @@ function failedLine(jobs) {
   const more = entries2.length > 1 ? ` (+${entries2.length - 1} more)` : "";
   return name(first2.step === null ? first2.job : `${first2.job} \u203A ${first2.step}`, FIELD_LIMIT - more.length) + more;
 }
-function failedList(jobs, flavor = "github") {
+function failedList(jobs, flavor = "github", limit = LIST_LIMIT - HEADING.length - 1) {
   const lines = jobs.flatMap((job) => {
     const head = linked(job.name, job.url, flavor);
     const tail = note(job, flavor);
     return job.steps.length ? job.steps.map((step) => `- ${head} \u203A ${linked(step.name, step.url, flavor)}${tail}`) : [`- ${head}${tail}`];
   });
-  const kept = [];
+  const more = (rest) => `- \u2026 and ${rest} more failed job${rest === 1 ? "" : "s"} and step${rest === 1 ? "" : "s"}: see the pipeline`;
+  if (lines.reduce((sum, line) => sum + line.length + 1, -1) <= limit) return lines;
+  let kept = 0;
   let length = 0;
-  for (const [i, line] of lines.entries()) {
-    const rest = lines.length - i;
-    if (length + line.length + 1 > LIST_LIMIT - 100 && rest > 0) {
-      kept.push(`- \u2026 and ${rest} more failed job${rest === 1 ? "" : "s"} and step${rest === 1 ? "" : "s"}: see the pipeline`);
-      break;
-    }
-    kept.push(line);
-    length += line.length + 1;
+  while (kept + 1 < lines.length && length + lines[kept].length + 1 + more(lines.length - kept - 1).length <= limit) {
+    length += lines[kept].length + 1;
+    kept++;
   }
-  return kept;
+  return [...lines.slice(0, kept), more(lines.length - kept)];
+}
+function whatFailedRoom(jobs, excerpts, flavor = "github") {
+  if (!jobs.length) return 0;
+  const list2 = [HEADING, ...failedList(jobs, flavor)].join("\n");
+  return excerpts.slice(0, MAX_EXCERPTS).reduce((sum, excerpt) => sum + EXCERPT_JOIN + frameOf(excerpt, flavor).length, list2.length);
 }
 function renderWhatFailed(jobs, excerpts, max, flavor = "github") {
   if (!jobs.length) return "";
-  const head = ["### What failed", ...failedList(jobs, flavor)].join("\n");
   const shown = excerpts.slice(0, MAX_EXCERPTS);
   const block = (excerpt, room2) => renderLogSection(excerpt, room2, flavor, false);
+  const frames = shown.map((excerpt) => frameOf(excerpt, flavor).length);
+  const framesLength = frames.reduce((sum, length) => sum + EXCERPT_JOIN + length, 0);
+  const head = [HEADING, ...failedList(jobs, flavor, Math.min(LIST_LIMIT, max - framesLength) - HEADING.length - 1)].join("\n");
   const full = shown.map((excerpt) => block(excerpt, Infinity));
   const room = max - head.length - EXCERPT_JOIN * shown.length;
   const total = full.reduce((sum, text4) => sum + text4.length, 0);
-  const blocks = total <= room ? full : shares(full.map((text4) => text4.length), room).map((share, i) => block(shown[i], share));
+  const blocks = total <= room ? full : shares(full.map((text4, i) => text4.length - frames[i]), room - (framesLength - EXCERPT_JOIN * shown.length)).map((share, i) => block(shown[i], frames[i] + share));
   return [head, ...blocks].join("\n\n");
 }
-var MAX_EXCERPTS, LIST_LIMIT, NAME_LIMIT, name, linkable, linkText, linked, note, shares, EXCERPT_JOIN;
+var MAX_EXCERPTS, LIST_LIMIT, NAME_LIMIT, name, linkable, linkText, linked, note, HEADING, shares, EXCERPT_JOIN, frameOf;
 var init_what_failed = __esm({
   "lib/core/text/what-failed.ts"() {
     "use strict";
@@ -531,6 +536,7 @@ var init_what_failed = __esm({
       ];
       return parts.length ? ` (${markdownText(name(parts.join(", ")), flavor)})` : "";
     };
+    HEADING = "### What failed";
     shares = (lengths, room) => {
       const out = new Array(lengths.length).fill(0);
       const order = lengths.map((length, i) => ({ length, i })).sort((a, b) => a.length - b.length);
@@ -543,6 +549,7 @@ var init_what_failed = __esm({
       return out;
     };
     EXCERPT_JOIN = 2;
+    frameOf = (excerpt, flavor) => renderLogSection(excerpt, 0, flavor, false);
   }
 });
 
@@ -616,22 +623,23 @@ __export(what_changed_exports, {
   renderWhatChanged: () => renderWhatChanged,
   shortSha: () => shortSha
 });
-function changeLines(changes, flavor = "github") {
-  const lines = [
-    ...changes.pulls.map((pull) => `- ${text(pull.title, flavor)} (${pullRef(pull, flavor)})${pull.author ? ` by ${nameOf(pull.author, flavor)}` : ""}`),
-    ...changes.commits.filter((commit) => !changes.pullOf.has(commit.sha)).map((commit) => `- ${text(commit.subject, flavor)} (${inlineCode(shortSha(commit.sha))}) by ${nameOf(commit.login ?? commit.author, flavor)}`)
+function allChangeLines(changes, flavor) {
+  const items = [
+    ...changes.pulls.map((pull) => () => `- ${text(pull.title, flavor)} (${pullRef(pull, flavor)})${pull.author ? ` by ${nameOf(pull.author, flavor)}` : ""}`),
+    ...changes.commits.filter((commit) => !changes.pullOf.has(commit.sha)).map((commit) => () => `- ${text(commit.subject, flavor)} (${inlineCode(shortSha(commit.sha))}) by ${nameOf(commit.login ?? commit.author, flavor)}`)
   ];
-  const unlisted = Math.max(0, changes.total - changes.commits.length);
-  const more = Math.max(0, lines.length - MAX_CHANGE_LINES) + unlisted;
-  const kept = lines.slice(0, MAX_CHANGE_LINES);
-  if (more > 0) kept.push(`- \u2026 and ${more} more: ${link("see the comparison", changes.compareUrl)}`);
-  return kept;
+  return { lines: items.slice(0, MAX_CHANGE_LINES).map((line) => line()), total: items.length + Math.max(0, changes.total - changes.commits.length) };
 }
-function authorNames(authors, view) {
+function changeLines(changes, flavor = "github") {
+  const { lines, total } = allChangeLines(changes, flavor);
+  return withMore(lines, total, MAX_CHANGE_LINES, changes);
+}
+function authorNames(authors, view, count = MAX_AUTHORS) {
   const flavor = view.flavor ?? "github";
   let mentioned = 0;
-  const more = authors.length > MAX_AUTHORS ? [`and ${authors.length - MAX_AUTHORS} more`] : [];
-  return [...authors.slice(0, MAX_AUTHORS).map((author) => {
+  const rest = authors.length - Math.min(count, authors.length);
+  const more = rest > 0 ? [rest === authors.length ? `${plural(rest, "author")}, not named for want of room` : `and ${rest} more`] : [];
+  return [...authors.slice(0, count).map((author) => {
     if (view.mention && isPerson(author) && mentioned < MAX_PEOPLE) {
       mentioned++;
       return `@${author.login}`;
@@ -677,12 +685,26 @@ function occurrenceSummary(changes) {
       return `The previous occurrence's commit (${base}) is no longer in the repository.`;
   }
 }
-function renderWhatChanged(changes, view) {
+function renderWhatChanged(changes, view, max = Infinity) {
   const flavor = view.flavor ?? "github";
   const head = ["### What changed", changesSummary(changes, view)];
   if (changes.status !== "ahead") return head.join("\n");
-  const authors = authorNames(authorsOf(changes), view);
-  return [...head, "", ...changeLines(changes, flavor), ...authors.length ? ["", `**Authors:** ${authors.join(", ")}`] : []].join("\n");
+  const { lines, total } = allChangeLines(changes, flavor);
+  const authors = authorsOf(changes);
+  const named = authorNames(authors, view);
+  const section = (lineCount, authorCount) => {
+    const names = authorCount === MAX_AUTHORS ? named : authorNames(authors, view, authorCount);
+    return [...head, "", ...withMore(lines, total, lineCount, changes), ...names.length ? ["", `**Authors:** ${names.join(", ")}`] : []].join("\n");
+  };
+  for (let count = lines.length; count >= 0; count--) {
+    const out = section(count, MAX_AUTHORS);
+    if (out.length <= max) return out;
+  }
+  for (let count = Math.min(MAX_AUTHORS, authors.length) - 1; count > 0; count--) {
+    const out = section(0, count);
+    if (out.length <= max) return out;
+  }
+  return section(0, 0);
 }
 function changedLine(changes, now) {
   const base = shortSha(changes.base ?? "");
@@ -714,7 +736,7 @@ function changesEntry(changes) {
     compareUrl: changes.compareUrl
   };
 }
-var MAX_CHANGE_LINES, TEXT_LIMIT, PREVIOUS_OCCURRENCE, shortSha, age, plural, text, linkable2, link, baseWithAge, pullRef, nameOf, MAX_AUTHORS;
+var MAX_CHANGE_LINES, TEXT_LIMIT, PREVIOUS_OCCURRENCE, shortSha, age, plural, text, linkable2, link, baseWithAge, pullRef, nameOf, withMore, MAX_AUTHORS;
 var init_what_changed = __esm({
   "lib/core/text/what-changed.ts"() {
     "use strict";
@@ -730,7 +752,7 @@ var init_what_changed = __esm({
     age = (at, now) => at === void 0 ? void 0 : `${formatDuration(Math.max(0, now.getTime() - at.getTime()) / 1e3).split(" ").slice(0, 2).join(" ")} ago`;
     plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
     text = (value5, flavor) => fitPrefix(oneLine(value5), TEXT_LIMIT, (kept, cut2) => markdownText(kept, flavor) + (cut2 ? `\u2026 ${cutNote(cut2)}` : ""));
-    linkable2 = (url) => url !== null && /^https?:\/\/[^\s<>()`"[\]]+$/i.test(url) && URL.canParse(url);
+    linkable2 = (url) => url !== null && url.length <= FIELD_LIMIT && /^https?:\/\/[^\s<>()`"[\]]+$/i.test(url) && URL.canParse(url);
     link = (label, url) => linkable2(url) ? `[${label}](${url})` : label;
     baseWithAge = (changes, view) => {
       const when = age(changes.baseAt, view.now);
@@ -738,6 +760,11 @@ var init_what_changed = __esm({
     };
     pullRef = (pull, flavor) => link(`${flavor === "gitlab" ? "!" : "#"}${pull.number}`, pull.url);
     nameOf = (author, flavor) => text(author, flavor);
+    withMore = (lines, total, count, changes) => {
+      const kept = lines.slice(0, count);
+      const more = total - kept.length;
+      return more > 0 ? [...kept, `- \u2026 and ${more} more: ${link("see the comparison", changes.compareUrl)}`] : kept;
+    };
     MAX_AUTHORS = 20;
   }
 });
@@ -796,9 +823,12 @@ function renderBody(failure2, flavor = "github", limit = BODY_LIMIT) {
   const logLength = (text4) => text4 ? text4.length + LOG_JOIN : 0;
   const failed = failure2.failed ?? [];
   const ciLogs = failure2.log ? [] : (failure2.ciLogs ?? []).slice(0, MAX_EXCERPTS);
-  const changes = failure2.changes ? renderWhatChanged(failure2.changes, { now: failure2.time, flavor, mention: failure2.mentionAuthors === true, environment: failure2.environment }) : "";
+  const changesView = { now: failure2.time, flavor, mention: failure2.mentionAuthors === true, environment: failure2.environment };
+  const logFloor = failure2.log ? renderLogSection(failure2.log, 0, flavor).length + LOG_JOIN : 0;
+  const failedFloor = failed.length ? whatFailedRoom(failed, ciLogs, flavor) + LOG_JOIN : 0;
   const logPart2 = (max) => {
-    const failedSection = renderWhatFailed(failed, ciLogs, changes ? max - changes.length - LOG_JOIN : max, flavor);
+    const changes = failure2.changes ? renderWhatChanged(failure2.changes, changesView, max - failedFloor - logFloor) : "";
+    const failedSection = renderWhatFailed(failed, ciLogs, max - (changes ? changes.length + LOG_JOIN : 0) - logFloor, flavor);
     const section = [failedSection, changes].filter((part) => part !== "").join("\n\n");
     if (!failure2.log) return section;
     return section ? `${section}
@@ -806,7 +836,11 @@ function renderBody(failure2, flavor = "github", limit = BODY_LIMIT) {
 ${renderLogSection(failure2.log, max - section.length - LOG_JOIN, flavor)}` : renderLogSection(failure2.log, max, flavor);
   };
   const fullLog = logPart2(Infinity);
-  const textRoom = roomForSecond(room, logLength(fullLog), messagePart(message, 0).length + reasonPart(reason, 0).length, Math.floor(room / 4));
+  const leastLog = fullLog ? logLength(logPart2(0)) : 0;
+  const textRoom = Math.min(
+    roomForSecond(room, logLength(fullLog), messagePart(message, 0).length + reasonPart(reason, 0).length, Math.floor(room / 4)),
+    room - leastLog
+  );
   const reasonRoom = roomForSecond(textRoom, messagePart(message, 0).length, reasonPart(reason, 0).length, Math.floor(textRoom / 4));
   const renderedReason = fitPrefix(reason, reasonRoom, reasonPart);
   const renderedMessage = fitPrefix(message, textRoom - renderedReason.length, messagePart);
@@ -37453,7 +37487,9 @@ function occurrenceFacts(failure2) {
   ];
 }
 function occurrenceComment(lines, failure2, flavor = "github") {
-  const changed = failure2.changes ? ["", renderWhatChanged(failure2.changes, { now: failure2.time, flavor, mention: failure2.mentionAuthors === true, environment: failure2.environment })] : [];
+  const logFloor = failure2.log ? renderLogSection(failure2.log, 0, flavor).length + 2 : 0;
+  const top = lines.join("\n");
+  const changed = failure2.changes ? ["", renderWhatChanged(failure2.changes, { now: failure2.time, flavor, mention: failure2.mentionAuthors === true, environment: failure2.environment }, COMMENT_LIMIT - top.length - 3 - logFloor)] : [];
   const text4 = [...lines, ...changed, ""].join("\n");
   if (!failure2.log) return text4;
   return `${text4}
