@@ -4,13 +4,23 @@ import { detectFormat, resolveFormat } from '../../../lib/core/chat-format.ts'
 import { loadConfig } from '../../../lib/config/config.ts'
 import { configProblems as problems } from '../../helpers/config-problems.ts'
 
-test('auto picks the format by the webhook host, as documented per service', () => {
+test('auto picks the format by the webhook host, as documented per service (Discord\'s PTB, Canary and versioned addresses too)', () => {
   const cases: [string, string][] = [
     ['https://hooks.slack.com/services/T0/B0/XXXX', 'slack'],
     ['https://discord.com/api/webhooks/123/abc', 'discord'],
     ['https://discordapp.com/api/webhooks/123/abc', 'discord'],
     ['https://discord.com/api/webhooks/123/abc/slack', 'slack'],
     ['https://discord.com/other/123', 'slack'],
+    // Discord answers a `{"text"}` body with 400, so a Discord address read as Slack's loses every notice: the
+    // addresses the PTB and Canary clients copy, and one with an API version, are Discord's too.
+    ['https://ptb.discord.com/api/webhooks/123/abc', 'discord'],
+    ['https://canary.discord.com/api/webhooks/123/abc', 'discord'],
+    ['https://canary.discordapp.com/api/webhooks/123/abc', 'discord'],
+    ['https://discord.com/api/v10/webhooks/123/abc', 'discord'],
+    ['https://ptb.discord.com/api/v10/webhooks/123/abc/slack', 'slack'],
+    ['https://evil.discord.com.test/api/webhooks/123/abc', 'slack'],
+    ['https://other.discord.com/api/webhooks/123/abc', 'slack'],
+    ['https://discord.com/api/vX/webhooks/123/abc', 'slack'],
     ['https://chat.googleapis.com/v1/spaces/AAA/messages?key=k&token=t', 'googlechat'],
     ['https://prod-12.westeurope.logic.azure.com:443/workflows/abc/triggers/manual/paths/invoke?sig=s', 'teams'],
     ['https://default1234.56.environment.api.powerplatform.com/powerautomate/automations/direct/workflows/x', 'teams'],
@@ -21,21 +31,6 @@ test('auto picks the format by the webhook host, as documented per service', () 
     ['https://logic.azure.com.evil.test/x', 'slack'],
     ['http://127.0.0.1:8080/chat', 'slack'],
     ['not a url', 'slack'],
-  ]
-  for (const [url, format] of cases) assert.is(detectFormat(url), format, url)
-})
-
-test('auto knows a Discord webhook copied from the PTB or Canary client, or with an API version', () => {
-  // Discord answers a `{"text"}` body with 400, so a Discord address read as Slack's loses every notice.
-  const cases: [string, string][] = [
-    ['https://ptb.discord.com/api/webhooks/123/abc', 'discord'],
-    ['https://canary.discord.com/api/webhooks/123/abc', 'discord'],
-    ['https://canary.discordapp.com/api/webhooks/123/abc', 'discord'],
-    ['https://discord.com/api/v10/webhooks/123/abc', 'discord'],
-    ['https://ptb.discord.com/api/v10/webhooks/123/abc/slack', 'slack'],
-    ['https://evil.discord.com.test/api/webhooks/123/abc', 'slack'],
-    ['https://other.discord.com/api/webhooks/123/abc', 'slack'],
-    ['https://discord.com/api/vX/webhooks/123/abc', 'slack'],
   ]
   for (const [url, format] of cases) assert.is(detectFormat(url), format, url)
 })
