@@ -99,14 +99,17 @@ function rateOf(failedRuns: number, recorded: DeployCount | undefined): Pick<Fig
 /** The figures of `period` for one environment's `episodes` (or all, `environment` undefined). */
 export function figuresOf(environment: string | undefined, episodes: readonly Episode[], period: Period, recorded?: DeployCount): Figures {
   const started = episodes.filter((e) => within(e.start, period))
+  // How an episode ended counts only when it ended within the period: one still under way at its end is
+  // failing there (failingOf), whatever came after, so each episode is recovered, closed by hand or failing.
+  const ended = started.filter((e) => e.end !== undefined && e.end <= period.until)
   const failedRuns = episodes.reduce((n, e) => n + e.runs.filter((r) => within(r, period)).length, 0)
   return {
     environment,
     episodes: started.length,
-    recovered: started.filter((e) => e.ending === 'recovered').length,
-    closedByHand: started.filter((e) => e.ending === 'closed by hand').length,
+    recovered: ended.filter((e) => e.ending === 'recovered').length,
+    closedByHand: ended.filter((e) => e.ending === 'closed by hand').length,
     failedRuns,
-    recovery: recoveryOf(started),
+    recovery: recoveryOf(ended),
     failing: failingOf(episodes, period),
     ...rateOf(failedRuns, recorded),
   }

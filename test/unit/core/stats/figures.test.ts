@@ -22,6 +22,22 @@ test('percentile: nearest rank, always one of the values', () => {
   assert.is(percentile([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], 90), 10)
 })
 
+// A period that ended in the past: an outage under way at its end is failing there, whatever came after. It
+// was counted as recovered (with its recovery time past the period) and as failing now, both at once.
+test('an episode that ended after the period is failing at its end, not recovered nor closed by hand in it', () => {
+  const late = episode('prod', '30T20:00:00', undefined, 'recovered', 2)
+  const lateEnd = { ...late, end: new Date('2026-11-02T00:00:00Z') }
+  const lateClose = { ...episode('prod', '29T10:00:00', undefined, 'closed by hand'), end: new Date('2026-11-01T00:00:00Z') }
+  const atEnd = episode('prod', '20T00:00:00', '31T00:00:00', 'recovered')
+  const f = figuresOf('prod', [atEnd, lateClose, lateEnd], period)
+  assert.is(f.episodes, 3)
+  assert.is(f.recovered, 1, 'only the one that recovered by the end of the period')
+  assert.is(f.closedByHand, 0)
+  assert.equal(f.recovery, { count: 1, median: 11 * 86400, p90: 11 * 86400, longest: 11 * 86400 })
+  assert.equal(f.failing?.since, lateClose.start, 'the two under way at the end are the outage failing there')
+  assert.is(f.episodes, f.recovered + f.closedByHand + (f.failing ? 2 : 0), 'each episode ended one way or is failing')
+})
+
 test('only episodes that began in the period count; runs count by their own time; the one failing at the end is named', () => {
   const episodes = [
     episode('prod', '01T00:00:00', '01T01:00:00', 'recovered'),
