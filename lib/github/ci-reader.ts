@@ -71,7 +71,8 @@ const stepsOf = (job: Job): FailedStep[] =>
 /**
  * The CiReader for GitHub Actions `run`, asking through `github` (the tracker's client: throttled, token
  * sent to its own API only). A job log is fetched from the address GitHub redirects to with `fetchLog`,
- * which is sent no credential and follows no further redirect.
+ * which is sent no credential and follows further redirects by lib/http/stream.ts's rule (at most
+ * MAX_REDIRECTS, never to anything but http(s), never from https down to http).
  */
 export function gitHubCiReader(github: GitHub, run: GitHubRun, fetchLog: Downloader): CiReader {
   const { owner, repo } = run
