@@ -47832,6 +47832,7 @@ var init_merged_pulls = __esm({
 // lib/gitlab/changes.ts
 var changes_exports = {};
 __export(changes_exports, {
+  RECENT_DEPLOYMENTS: () => RECENT_DEPLOYMENTS,
   RECENT_MRS: () => RECENT_MRS,
   gitLabChanges: () => gitLabChanges,
   gitLabWebUrl: () => gitLabWebUrl
@@ -47859,14 +47860,15 @@ function gitLabChanges(gitlab, code, apiUrl) {
         ({ data: list2 } = await gitlab.request({
           method: "GET",
           path: `${path3}/deployments`,
-          query: { environment: code.environment, status: "success", order_by: "finished_at", sort: "desc", per_page: 1 },
+          query: { environment: code.environment, status: "success", order_by: "finished_at", sort: "desc", per_page: RECENT_DEPLOYMENTS },
           signal
         }));
       } catch (error) {
         throw cannot2(`the deployments of ${code.project}`, error);
       }
       if (!Array.isArray(list2)) throw unexpected2("the list of deployments");
-      const [last] = list2;
+      const deployments = list2;
+      const last = deployments.find((d) => code.pipelineId === void 0 || String(d.deployable?.pipeline?.id) !== code.pipelineId);
       if (!last) return null;
       if (!isSha(last.sha)) throw unexpected2("the list of deployments");
       const at = dateOf(last.finished_at) ?? dateOf(last.updated_at);
@@ -47918,7 +47920,7 @@ function gitLabChanges(gitlab, code, apiUrl) {
     permissionHint: "read_api"
   };
 }
-var RECENT_MRS, PERMISSION2, unexpected2, SHA4, isSha, dateOf, commitOf, mergedOf;
+var RECENT_DEPLOYMENTS, RECENT_MRS, PERMISSION2, unexpected2, SHA4, isSha, dateOf, commitOf, mergedOf;
 var init_changes2 = __esm({
   "lib/gitlab/changes.ts"() {
     "use strict";
@@ -47927,6 +47929,7 @@ var init_changes2 = __esm({
     init_errors();
     init_redact();
     init_transient();
+    RECENT_DEPLOYMENTS = 5;
     RECENT_MRS = 100;
     PERMISSION2 = "give the token the read_api scope (a project, group or personal access token; CI_JOB_TOKEN cannot read these)";
     unexpected2 = (what) => new ChangesUnavailable(`GitLab answered ${what} in a shape this tool does not know`, "if GitLab changed its API, please report it");
@@ -48170,7 +48173,8 @@ async function changesService(config, log2, head, env = process.env) {
     const [{ createGitLab: createGitLab2 }, { gitLabChanges: gitLabChanges2 }] = await Promise.all([Promise.resolve().then(() => (init_client(), client_exports)), Promise.resolve().then(() => (init_changes2(), changes_exports))]);
     const project = gitLabProject(config, env);
     const projectUrl = project !== config.project || env.GITLAB_CI === "true" ? env.CI_PROJECT_URL : void 0;
-    return gitLabChanges2(createGitLab2(config, log2), { project, environment: config.deployEnv, ...projectUrl ? { projectUrl } : {} }, config.apiUrl);
+    const pipelineId = inGitLabRun(config, env) ? env.CI_PIPELINE_ID : void 0;
+    return gitLabChanges2(createGitLab2(config, log2), { project, environment: config.deployEnv, ...projectUrl ? { projectUrl } : {}, ...pipelineId ? { pipelineId } : {} }, config.apiUrl);
   }
   const [{ createGitHub: createGitHub2 }, { gitHubChanges: gitHubChanges2, gitHubWebUrl: gitHubWebUrl2 }] = await Promise.all([Promise.resolve().then(() => (init_client2(), client_exports2)), Promise.resolve().then(() => (init_changes3(), changes_exports2))]);
   const code = gitHubCode(config, env);
@@ -48219,7 +48223,7 @@ async function changesCheck(config, log2, env = process.env) {
     clearTimeout(timer);
   }
 }
-var sameOrigin2, gitHubCode, gitLabProject;
+var sameOrigin2, gitHubCode, inGitLabRun, gitLabProject;
 var init_changes4 = __esm({
   "lib/run/changes.ts"() {
     "use strict";
@@ -48230,7 +48234,8 @@ var init_changes4 = __esm({
       const run2 = env.GITHUB_ACTIONS === "true" && config.githubRun && (config.githubRun.apiUrl === void 0 || sameOrigin2(config.githubRun.apiUrl, config.apiUrl)) ? config.githubRun : void 0;
       return { owner: run2?.owner ?? config.owner, repo: run2?.repo ?? config.repo, runId: run2?.runId };
     };
-    gitLabProject = (config, env) => env.GITLAB_CI === "true" && env.CI_API_V4_URL && sameOrigin2(env.CI_API_V4_URL, config.apiUrl) ? env.CI_PROJECT_ID ?? env.CI_PROJECT_PATH ?? config.project : config.project;
+    inGitLabRun = (config, env) => env.GITLAB_CI === "true" && env.CI_API_V4_URL !== void 0 && sameOrigin2(env.CI_API_V4_URL, config.apiUrl);
+    gitLabProject = (config, env) => inGitLabRun(config, env) ? env.CI_PROJECT_ID ?? env.CI_PROJECT_PATH ?? config.project : config.project;
   }
 });
 

@@ -20,7 +20,15 @@ export interface GitLabCode {
   readonly environment: string
   /** The project's web page (CI_PROJECT_URL), for compare links; built from the API's address and a path otherwise. */
   readonly projectUrl?: string
+  /** This run's pipeline (CI_PIPELINE_ID) when the project is the run's: its own deployment is no earlier good deploy. */
+  readonly pipelineId?: string
 }
+
+/**
+ * How many of the newest successful deployments are read to find one that is not this pipeline's: a
+ * pipeline deploys an environment once, or a few times with several deploy jobs.
+ */
+export const RECENT_DEPLOYMENTS = 5
 
 /** Merged merge requests are read from this many of the most recently updated: GitLab's largest page. */
 export const RECENT_MRS = 100
@@ -102,15 +110,20 @@ export function gitLabChanges(gitlab: GitLab, code: GitLabCode, apiUrl: string):
         ;({ data: list } = await gitlab.request({
           method: 'GET',
           path: `${path}/deployments`,
-          query: { environment: code.environment, status: 'success', order_by: 'finished_at', sort: 'desc', per_page: 1 },
+          query: { environment: code.environment, status: 'success', order_by: 'finished_at', sort: 'desc', per_page: RECENT_DEPLOYMENTS },
           signal,
         }))
       } catch (error) {
         throw cannot(`the deployments of ${code.project}`, error)
       }
       if (!Array.isArray(list)) throw unexpected('the list of deployments')
-      const [last] = list as { sha?: unknown; finished_at?: unknown; updated_at?: unknown }[]
-      // GitLab is the only source there is: no successful deployment means no earlier good deploy.
+      // A deploy job that succeeded before a later job of this pipeline failed (a smoke test) is the newest
+      // successful deployment, of this very commit: not the last good deploy before it. Taken, it said "no
+      // code change" of every such failure. Each deployment names its job's pipeline (`deployable.pipeline`).
+      // https://docs.gitlab.com/api/deployments/#list-project-deployments
+      const deployments = list as { sha?: unknown; finished_at?: unknown; updated_at?: unknown; deployable?: { pipeline?: { id?: unknown } } | null }[]
+      const last = deployments.find((d) => code.pipelineId === undefined || String(d.deployable?.pipeline?.id) !== code.pipelineId)
+      // GitLab is the only source there is: no successful deployment (but this pipeline's) means no earlier good deploy.
       if (!last) return null
       if (!isSha(last.sha)) throw unexpected('the list of deployments')
       const at = dateOf(last.finished_at) ?? dateOf(last.updated_at)

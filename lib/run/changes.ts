@@ -35,8 +35,10 @@ const gitHubCode = (config: ChangesConfig, env: Env) => {
   return { owner: run?.owner ?? config.owner, repo: run?.repo ?? config.repo, runId: run?.runId }
 }
 
-const gitLabProject = (config: ChangesConfig, env: Env) =>
-  env.GITLAB_CI === 'true' && env.CI_API_V4_URL && sameOrigin(env.CI_API_V4_URL, config.apiUrl) ? (env.CI_PROJECT_ID ?? env.CI_PROJECT_PATH ?? config.project) : config.project
+// In GitLab CI on the tracker's own instance, the code is the run's project, and its pipeline is this run's.
+const inGitLabRun = (config: ChangesConfig, env: Env) => env.GITLAB_CI === 'true' && env.CI_API_V4_URL !== undefined && sameOrigin(env.CI_API_V4_URL, config.apiUrl)
+
+const gitLabProject = (config: ChangesConfig, env: Env) => (inGitLabRun(config, env) ? (env.CI_PROJECT_ID ?? env.CI_PROJECT_PATH ?? config.project) : config.project)
 
 /** Where `readChanges` would look, for `doctor`. */
 export function changesPlan(config: ChangesConfig, env: Env = process.env): ChangesPlan {
@@ -60,7 +62,8 @@ export async function changesService(config: ChangesConfig, log: Log, head: stri
     const [{ createGitLab }, { gitLabChanges }] = await Promise.all([import('../gitlab/client.ts'), import('../gitlab/changes.ts')])
     const project = gitLabProject(config, env)
     const projectUrl = project !== config.project || env.GITLAB_CI === 'true' ? env.CI_PROJECT_URL : undefined
-    return gitLabChanges(createGitLab(config, log), { project, environment: config.deployEnv, ...(projectUrl ? { projectUrl } : {}) }, config.apiUrl)
+    const pipelineId = inGitLabRun(config, env) ? env.CI_PIPELINE_ID : undefined
+    return gitLabChanges(createGitLab(config, log), { project, environment: config.deployEnv, ...(projectUrl ? { projectUrl } : {}), ...(pipelineId ? { pipelineId } : {}) }, config.apiUrl)
   }
   const [{ createGitHub }, { gitHubChanges, gitHubWebUrl }] = await Promise.all([import('../github/client.ts'), import('../github/changes.ts')])
   const code = gitHubCode(config, env)

@@ -39,6 +39,8 @@ export interface SeedDeployment {
   readonly environment: string
   readonly createdAt: string
   readonly statuses: readonly ('success' | 'failure' | 'error' | 'inactive' | 'in_progress' | 'queued' | 'pending')[]
+  /** GitLab: the pipeline of the job that deployed it (`deployable.pipeline.id`). */
+  readonly pipelineId?: number
 }
 
 /** A repository's history for the changes routes. */
@@ -246,7 +248,19 @@ export function serveGitLabChanges(gl: LoopbackGitLab, repo: SeedRepo): void {
         .map((d) => ({ d, state: d.statuses[0] === 'failure' || d.statuses[0] === 'error' ? 'failed' : d.statuses.includes('success') ? 'success' : 'running' }))
         .filter(({ d, state }) => (environment === null || d.environment === environment) && (status === null || state === status))
         .sort((a, b) => (sort === 'desc' ? -1 : 1) * a.d.createdAt.localeCompare(b.d.createdAt))
-        .map(({ d, state }, i) => ({ id: 80_000 + i, iid: i + 1, sha: d.sha, ref: 'main', status: state, created_at: d.createdAt, updated_at: d.createdAt, finished_at: state === 'success' ? d.createdAt : null, environment: { name: d.environment } }))
+        .map(({ d, state }, i) => ({
+          id: 80_000 + i,
+          iid: i + 1,
+          sha: d.sha,
+          ref: 'main',
+          status: state,
+          created_at: d.createdAt,
+          updated_at: d.createdAt,
+          finished_at: state === 'success' ? d.createdAt : null,
+          environment: { name: d.environment },
+          // The job that deployed it, and its pipeline, as GitLab names them.
+          deployable: d.pipelineId === undefined ? null : { id: 90_000 + i, status: state, pipeline: { id: d.pipelineId, sha: d.sha, ref: 'main', status: state } },
+        }))
       return { status: 200, body: list.slice(0, perPage) }
     }
     if (rest === '/repository/compare') {

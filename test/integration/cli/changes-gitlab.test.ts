@@ -41,12 +41,32 @@ test('the newest successful deployment is the base; compare; merge requests; Git
   assert.not.match(shown, /~bug|!3|(^|[^\w])@all/)
   assert.match(shown, /\*\*Authors:\*\* @dev1, /)
   const deployments = servers.gl.calls('GET', /\/deployments$/)
-  assert.equal(Object.fromEntries(deployments[0]!.query), { environment: 'production', status: 'success', order_by: 'finished_at', sort: 'desc', per_page: '1' })
+  assert.equal(Object.fromEntries(deployments[0]!.query), { environment: 'production', status: 'success', order_by: 'finished_at', sort: 'desc', per_page: '5' })
   const listed = servers.gl.calls('GET', /\/merge_requests$/)
   assert.is(listed.length, 1)
   assert.equal(Object.fromEntries(listed[0]!.query), { state: 'merged', order_by: 'updated_at', sort: 'desc', per_page: '100' })
   const json = JSON.parse(r.stdout.trim().split('\n').at(-1)!) as { changes: { base: string; status: string; pulls: { number: number }[] } }
   assert.equal([json.changes.base, json.changes.status, json.changes.pulls.map((p) => p.number)], [c(3), 'ahead', [9]])
+})
+
+// A pipeline whose deploy job succeeded and whose later job (a smoke test) failed: its own deployment is the
+// newest successful one, of this very commit. It was taken for the last good deploy, and the section said
+// "No code change … the failure is not in the code".
+test('in GitLab CI, this pipeline\'s own successful deployment is not the last good deploy', async () => {
+  const run = () => ({ GITLAB_CI: 'true', CI_PIPELINE_ID: '1003', CI_API_V4_URL: servers.gl.apiUrl, CI_PROJECT_ID: String(servers.gl.projectId) })
+  const seed = () => serveGitLabChanges(servers.gl, { ...REPO, deployments: [deployedAt(c(1), 30, ['success']), { ...deployedAt(c(3), 3.5, ['success']), pipelineId: 1001 }, { ...deployedAt(HEAD, 0.1, ['success']), pipelineId: 1003 }] })
+  seed()
+  const r = await runInProcess('report.mts', ['--json', 'Deploy job failed'], servers.gl.env({ ...ENV, ...run() }))
+  assert.is(r.code, 0, r.stderr)
+  assert.is(r.stderr, '')
+  assert.match(section(sentBody()), /\*\*1 pull request and 2 commits\*\* since the last good deploy \(`10003ee`, 3 h ago\)/)
+  assert.equal([jsonOf(r.stdout).changes!.base, jsonOf(r.stdout).changes!.status], [c(3), 'ahead'])
+  // From another pipeline (a fresh record: a duplicate reads no changes), the newest successful deployment is the base.
+  await servers.restart()
+  seed()
+  const elsewhere = await runInProcess('report.mts', ['--json', 'Deploy job failed'], servers.gl.env({ ...ENV, ...run(), CI_PIPELINE_ID: '2000' }))
+  assert.is(elsewhere.code, 0, elsewhere.stderr)
+  assert.equal([jsonOf(elsewhere.stdout).changes!.base, jsonOf(elsewhere.stdout).changes!.status], [HEAD, 'identical'])
 })
 
 test('a user name and password in ISSUE_API_URL: the compare link is built without them, and the password is never published or printed', async () => {
