@@ -66,6 +66,8 @@ export interface ServiceUnderFault {
 const ISSUE_LIST = /^\/repos\/acme\/shop\/issues$/
 const noClose = async () => {}
 const report = (env: Record<string, string>) => ({ script: 'report.mts', args: ['Deploy job failed'], env: { ...BOUNDED_ENV, ...env } })
+// `stats` over October, its history seeded or not; `extra` adds flags.
+const stats = (lb: Loopback, ...extra: string[]) => ({ script: 'stats.mts', args: ['--since', '2026-10-01', '--until', '2026-10-31', ...extra], env: { ...BOUNDED_ENV, ...lb.gh.env() } })
 
 // The run's credentials, as they appear in a request.
 const ghSecrets = (lb: Loopback) => [lb.gh.token]
@@ -204,7 +206,7 @@ export const SERVICES: readonly ServiceUnderFault[] = [
     warns: true,
     async stage(lb, fault, times = 100) {
       lb.gh.inject('GET', ISSUE_LIST, fault, times)
-      return { script: 'stats.mts', args: ['--since', '2026-10-01', '--until', '2026-10-31'], env: { ...BOUNDED_ENV, ...lb.gh.env() }, hits: () => lb.gh.calls('GET', ISSUE_LIST).length, secrets: ghSecrets(lb), close: noClose }
+      return { ...stats(lb), hits: () => lb.gh.calls('GET', ISSUE_LIST).length, secrets: ghSecrets(lb), close: noClose }
     },
   },
   {
@@ -221,7 +223,7 @@ export const SERVICES: readonly ServiceUnderFault[] = [
     async stage(lb, fault, times = 100) {
       serveGitHubDeployments(lb.gh, Array.from({ length: 150 }, (_, i) => ({ environment: 'production', createdAt: `2026-10-${String(1 + (i % 28)).padStart(2, '0')}T12:00:00Z` })))
       lb.gh.inject('POST', /^\/graphql$/, fault, times)
-      return { script: 'stats.mts', args: ['--since', '2026-10-01', '--until', '2026-10-31', '--env', 'production'], env: { ...BOUNDED_ENV, ...lb.gh.env() }, hits: () => lb.gh.calls('POST', /^\/graphql$/).length, secrets: ghSecrets(lb), close: noClose }
+      return { ...stats(lb, '--env', 'production'), hits: () => lb.gh.calls('POST', /^\/graphql$/).length, secrets: ghSecrets(lb), close: noClose }
     },
   },
 ]

@@ -75,8 +75,6 @@ export function streakOf(runs: readonly CiRun[], current: ThisRun, asked: number
   return { count, cut: runs.length >= asked }
 }
 
-/** {@link streakOf}'s count, as if the page held the whole history. */
-export const failedStreak = (runs: readonly CiRun[], current: ThisRun): number => streakOf(runs, current, Infinity).count
 
 /** Whether `streak` consecutive failed runs are still below REPORT_FILE_AFTER=`fileAfter`: the run is held. */
 export const holds = (fileAfter: number, streak: number): boolean => streak < fileAfter
