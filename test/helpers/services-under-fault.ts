@@ -1,14 +1,16 @@
-// Every service the tools call, as the fault tests (test/e2e/bounds-*.e2e.test.ts) drive it: which command
-// reaches it, the request the fault kit (faults.ts) spoils, and the documented bound on those requests and
-// on the run's time. A rule's test runs over SERVICES (or the ones it applies to), so a new service gets
-// every check by being added here. The bounds are the configuration's (docs/security.md): each request at
-// most REPORT_TIMEOUT (1 s here), each read tried REPORT_RETRY_ATTEMPTS times (2 here), the CI read
-// REPORT_CI_LOG_TIMEOUT in all (2 s here), the chat post REPORT_CHAT_TIMEOUT (1 s here).
+// Every service the tools call, as the fault tests drive it (test/e2e/bounds-*.e2e.test.ts; in process,
+// test/integration/cli/bounds-*.test.ts): which command reaches it, the request the fault kit (faults.ts)
+// spoils, and the documented bound on those requests and on the run's time. A rule's test runs over
+// SERVICES (or the ones it applies to), so a new service gets every check by being added here. The bounds
+// are the configuration's (docs/security.md): each request at most REPORT_TIMEOUT (1 s here), each read
+// tried REPORT_RETRY_ATTEMPTS times (2 here), the CI read REPORT_CI_LOG_TIMEOUT in all (2 s here), the
+// chat post REPORT_CHAT_TIMEOUT (1 s here).
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Fault } from './faults.ts'
 import { FIXED_ENV } from './fixtures.ts'
 import { GUARD, runScript } from './helpers.ts'
+import { runInProcess } from './in-process.ts'
 import { actionsJob, failedLog, LoopbackActions } from './loopback-github-actions.ts'
 import { githubProject } from './loopback-github-graphql.ts'
 import { DEPLOY_TRACE } from './loopback-gitlab-ci.ts'
@@ -252,6 +254,26 @@ export async function runUnderFault(lb: Loopback, service: ServiceUnderFault, fa
     const seconds = (Date.now() - started) / 1000
     const peaks = readFileSync(file, 'utf8').trim().split('\n').map((line) => Number(line.split(' ')[1]))
     return { ...r, seconds, peakMiB: Math.max(...peaks) / 1024, hits: staged.hits(), secrets: staged.secrets }
+  } finally {
+    await staged.close()
+  }
+}
+
+/** What a run in process under a fault did: a FaultRun without the peak memory, which only a process has. */
+export type FaultRunInProcess = Omit<FaultRun, 'peakMiB'>
+
+/**
+ * runUnderFault with the command run in this process (in-process.ts): for the rules whose subject is what
+ * the command sends and prints (the requests the spoiled endpoint and another origin get, the lines of
+ * its output), not how its process ends (a deadline, peak memory), which stay with runUnderFault.
+ * `hits` counts this test's own server, started fresh for it, so no earlier run in the process adds to it.
+ */
+export async function runUnderFaultInProcess(lb: Loopback, service: ServiceUnderFault, fault: Fault, times?: number, env: Record<string, string> = {}): Promise<FaultRunInProcess> {
+  const staged = await service.stage(lb, fault, times)
+  try {
+    const started = Date.now()
+    const r = await runInProcess(staged.script, staged.args, { ...staged.env, ...env }, { cwd: lb.dir, timeoutMs: 120_000 })
+    return { ...r, seconds: (Date.now() - started) / 1000, hits: staged.hits(), secrets: staged.secrets }
   } finally {
     await staged.close()
   }
