@@ -1,6 +1,6 @@
 // GitLab specifics end to end, through the real `npx zx scripts/…` against the loopback GitLab: the
 // configuration (GitLab CI's own variables, malformed paths refused before any request) and the doctor.
-// What GitHub and GitLab share is in trackers.e2e.test.ts.
+// What GitHub and GitLab share is in test/integration/cli/trackers.test.ts.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { runScript } from '../helpers/helpers.ts'
