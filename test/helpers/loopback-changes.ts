@@ -49,8 +49,18 @@ export interface SeedRepo {
   readonly commits: readonly SeedCommit[]
   readonly pulls?: readonly SeedPull[]
   readonly deployments?: readonly SeedDeployment[]
-  /** The workflow this run belongs to, and its successful runs, newest first. */
-  readonly workflow?: { readonly runId: number; readonly workflowId: number; readonly branch: string; readonly successes: readonly { readonly headSha: string; readonly updatedAt: string }[] }
+  /**
+   * The workflow this run belongs to, and its successful runs, newest first. `startedAt` is this run's
+   * latest attempt's start (`run_started_at`, which resets on a re-run); the time the routes are served by default.
+   */
+  readonly workflow?: {
+    readonly runId: number
+    readonly workflowId: number
+    readonly branch: string
+    readonly successes: readonly { readonly headSha: string; readonly updatedAt: string }[]
+    readonly startedAt?: string
+    readonly attempt?: number
+  }
 }
 
 /** A linear history of `count` commits with distinct full ids, oldest first; `c(i)` is the i-th id. */
@@ -106,6 +116,7 @@ const mergeOf = (repo: SeedRepo, pull: SeedPull) => pull.merge ?? newestOf(repo,
 /** Serves `repo`'s changes routes on `gh`. */
 export function serveGitHubChanges(gh: LoopbackGitHub, repo: SeedRepo): void {
   const base = `/repos/${gh.owner}/${gh.repo}`
+  const servedAt = new Date().toISOString()
   gh.extraRoutes.push((r) => {
     if (r.method !== 'GET' || !r.path.startsWith(`${base}/`)) return undefined
     const rest = r.path.slice(base.length)
@@ -143,12 +154,14 @@ export function serveGitHubChanges(gh: LoopbackGitHub, repo: SeedRepo): void {
     }
     const statuses = /^\/deployments\/(\d+)\/statuses$/.exec(rest)
     if (statuses) {
+      const paging = pageOf(r, 30)
+      if ('status' in paging) return paging
       const deployment = (repo.deployments ?? []).find((d) => deploymentId(repo, d) === Number(statuses[1]))
       if (!deployment) return notFound
       const created = Date.parse(deployment.createdAt)
       // Newest first, each a minute after the one before it.
       const list = deployment.statuses.map((state, i) => ({ id: i + 1, state, created_at: new Date(created + (deployment.statuses.length - i) * 60_000).toISOString() }) satisfies Partial<Schemas['deployment-status']>)
-      return { status: 200, body: list }
+      return { status: 200, body: list.slice((paging.page - 1) * paging.perPage, paging.page * paging.perPage) }
     }
     const run = /^\/actions\/runs\/(\d+)$/.exec(rest)
     if (run) {
@@ -156,7 +169,16 @@ export function serveGitHubChanges(gh: LoopbackGitHub, repo: SeedRepo): void {
       // Another helper's run (loopback-github-actions.ts) passes on to it.
       if (!workflow) return undefined
       if (Number(run[1]) !== workflow.runId) return notFound
-      return { status: 200, body: { id: workflow.runId, workflow_id: workflow.workflowId, head_branch: workflow.branch, status: 'in_progress', conclusion: null } satisfies Partial<Schemas['workflow-run']> }
+      const record = {
+        id: workflow.runId,
+        workflow_id: workflow.workflowId,
+        head_branch: workflow.branch,
+        status: 'in_progress',
+        conclusion: null,
+        run_attempt: workflow.attempt ?? 1,
+        run_started_at: workflow.startedAt ?? servedAt,
+      } satisfies Partial<Schemas['workflow-run']>
+      return { status: 200, body: record }
     }
     const runs = /^\/actions\/workflows\/([^/]+)\/runs$/.exec(rest)
     if (runs) {
