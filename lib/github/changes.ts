@@ -22,7 +22,10 @@ export interface GitHubCode {
   readonly environment: string
   /** This run's commit. */
   readonly head: string
-  /** GITHUB_RUN_ID, in GitHub Actions: its workflow and branch find the last successful run. */
+  /**
+   * GITHUB_RUN_ID, in GitHub Actions: its workflow and branch find the last successful run, and its
+   * start tells this run's own deployment of `head` from an earlier one.
+   */
   readonly runId?: string
   /** The web address the API belongs to (https://github.com, or a GitHub Enterprise Server's). */
   readonly webUrl: string
@@ -58,6 +61,54 @@ const isSha = (value: unknown): value is string => typeof value === 'string' && 
 const dateOf = (value: unknown): Date | undefined => (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? new Date(value) : undefined)
 // Octokit's request options are not in every route's parameter types, though every request takes them.
 const withSignal = (signal: AbortSignal) => ({ request: { signal } }) as object
+// A deployment of `head` (which may be abbreviated).
+const isOf = (head: string) => (d: { sha?: unknown }) => (d.sha as string).toLowerCase().startsWith(head.toLowerCase())
+
+interface RunRecord {
+  readonly workflow_id?: unknown
+  readonly head_branch?: unknown
+  readonly run_started_at?: unknown
+}
+
+// This run's record: its workflow and branch, and when its latest attempt started.
+// https://docs.github.com/en/rest/actions/workflow-runs#get-a-workflow-run
+async function readRun(github: GitHub, code: GitHubCode, runId: string, signal: AbortSignal): Promise<RunRecord> {
+  try {
+    const { data } = await github.request('GET /repos/{owner}/{repo}/actions/runs/{run_id}', { owner: code.owner, repo: code.repo, run_id: Number(runId), exclude_pull_requests: true, ...withSignal(signal) })
+    return data as RunRecord
+  } catch (error) {
+    throw cannot(`run ${runId} of ${code.owner}/${code.repo}`, error, PERMISSION.actions)
+  }
+}
+
+/**
+ * Whether a deployment is this run's own, in GitHub Actions. A deploy job (`environment:`) that succeeded
+ * before a later job of the same run failed (a smoke test) is the newest good deployment, of this very
+ * commit: taken, the section said "no code change" of every such failure. GitHub's deployments name no
+ * run (nor is it documented what GitHub Actions puts in a status's `log_url`), but GitHub Actions creates
+ * a deployment when a job that references an environment runs (unless it says `deployment: false`), and
+ * the run's `run_started_at` is "the start time of the latest run. Resets on re-run": a deployment of
+ * `head` created at or after it was made by this attempt. An earlier deployment of `head` (a redeploy of
+ * a commit that went out fine before) is still a good deploy, and says, rightly, that nothing changed; so
+ * is another commit's, made meanwhile by another run. The run is read once, and only when a deployment
+ * of `head` proves good: the usual failure, a deploy job that failed, costs no request.
+ * https://docs.github.com/en/rest/deployments/deployments#list-deployments,
+ * https://docs.github.com/en/rest/actions/workflow-runs#get-a-workflow-run (`run_started_at`),
+ * https://docs.github.com/en/actions/how-tos/write-workflows/choose-what-workflows-do/deploy-to-environment
+ */
+function ownDeployment(github: GitHub, code: GitHubCode, signal: AbortSignal): (d: { sha?: unknown; created_at?: unknown }) => Promise<boolean> {
+  const ofHead = isOf(code.head)
+  let started: Promise<Date | undefined> | undefined
+  return async (d) => {
+    // Outside GitHub Actions no run is known: every deployment counts, as it always has.
+    const created = dateOf(d.created_at)
+    if (code.runId === undefined || !ofHead(d) || !created) return false
+    // `run_started_at` is optional in the description: without it, nothing is this run's, as before.
+    started ??= readRun(github, code, code.runId, signal).then((run) => dateOf(run.run_started_at))
+    const since = await started
+    return since !== undefined && created >= since
+  }
+}
 
 /** The newest deployment of `code.environment` with a `success` among its statuses; null when there are deployments but none succeeded. */
 function deploymentSource(github: GitHub, code: GitHubCode): LastGoodSource {
@@ -72,18 +123,22 @@ function deploymentSource(github: GitHub, code: GitHubCode): LastGoodSource {
         throw cannot(`the deployments of ${owner}/${repo}`, error, PERMISSION.deployments)
       }
       if (!Array.isArray(deployments)) throw unexpected('the list of deployments')
-      const list = deployments as { id?: unknown; sha?: unknown }[]
+      const list = deployments as { id?: unknown; sha?: unknown; created_at?: unknown }[]
       if (!list.every((d) => Number.isInteger(d.id) && isSha(d.sha))) throw unexpected('the list of deployments')
       // No deployments recorded: the workflow's runs are asked next.
       if (!list.length) return undefined
       // The newest deployment of another commit is most often the last good one (this run's own is of head).
-      const likely = list.find((d) => !(d.sha as string).toLowerCase().startsWith(code.head.toLowerCase()))
+      const ofHead = isOf(code.head)
+      const likely = list.find((d) => !ofHead(d))
       if (likely) candidate?.((likely.sha as string).toLowerCase())
+      const isOwn = ownDeployment(github, code, signal)
       for (let i = 0; i < list.length; i += STATUS_BATCH) {
         const batch = list.slice(i, i + STATUS_BATCH)
         const found = await Promise.all(batch.map((d) => successOf(github, code, d.id as number, signal)))
-        const index = found.findIndex((at) => at !== false)
-        if (index >= 0) return { sha: (batch[index]!.sha as string).toLowerCase(), source: 'GitHub deployments', ...(found[index] ? { at: found[index] } : {}) } satisfies LastGood
+        for (const [n, at] of found.entries()) {
+          if (at === false || (await isOwn(batch[n]!))) continue
+          return { sha: (batch[n]!.sha as string).toLowerCase(), source: 'GitHub deployments', ...(at ? { at } : {}) } satisfies LastGood
+        }
       }
       return null
     },
@@ -109,12 +164,7 @@ function runSource(github: GitHub, code: GitHubCode, runId: string): LastGoodSou
   return {
     name: 'GitHub Actions runs',
     async find(signal) {
-      let run: { workflow_id?: unknown; head_branch?: unknown }
-      try {
-        ;({ data: run } = await github.request('GET /repos/{owner}/{repo}/actions/runs/{run_id}', { owner, repo, run_id: Number(runId), exclude_pull_requests: true, ...withSignal(signal) }))
-      } catch (error) {
-        throw cannot(`run ${runId} of ${owner}/${repo}`, error, PERMISSION.actions)
-      }
+      const run = await readRun(github, code, runId, signal)
       if (!Number.isInteger(run.workflow_id) || typeof run.head_branch !== 'string') throw unexpected('the run')
       let runs: { workflow_runs?: unknown }
       try {

@@ -90,6 +90,71 @@ test('no deployments: the newest successful run of this workflow on this branch 
   assert.equal(Object.fromEntries(runs[0]!.query), { branch: 'main', status: 'success', per_page: '1', exclude_pull_requests: 'true' })
 })
 
+test('GitHub Actions: this run\'s own deployment is no last good deploy; an earlier good deploy of the same commit still is (docs/changes.md)', async () => {
+  // This run (900) started 10 minutes ago; its deploy job (`environment: production`) deployed HEAD 3 minutes
+  // ago with a `success` status, then its smoke test failed and runs the reporter.
+  const run = { runId: 900, workflowId: 77, branch: 'main', successes: [], startedAt: new Date(Date.now() - 10 * 60_000).toISOString() }
+  const own = deployedAt(HEAD, 0.05, ['success', 'in_progress'])
+  const actions = () => ({ GITHUB_ACTIONS: 'true', GITHUB_REPOSITORY: 'acme/shop', GITHUB_RUN_ID: '900', GITHUB_API_URL: servers.gh.url })
+  const report = (extra: Record<string, string>) => runInProcess('report.mts', ['--json', 'Smoke test failed'], servers.gh.env({ ...ENV, ...extra }))
+  const runReads = () => servers.gh.calls('GET', /\/actions\/runs\/900$/).length
+  const changesOf = (stdout: string) => jsonOf(stdout).changes as { base: string; status: string; commits: number }
+
+  serveGitHubChanges(servers.gh, { ...REPO, deployments: [deployedAt(c(2), 30, ['inactive', 'success']), deployedAt(c(4), 2.2, ['inactive', 'success']), own], workflow: run })
+  const r = await report(actions())
+  assert.is(r.code, 0, r.stderr)
+  assert.is(r.stderr, '')
+  assert.match(section(sentBody()), /\*\*2 pull requests and 3 commits\*\* since the last good deploy \(`10004ee`, 2 h ago\)/)
+  const found = changesOf(r.stdout)
+  assert.equal([found.base, found.status, found.commits], [c(4), 'ahead', 3])
+  // The run's record says when it started: read once, and only because a deployment of this commit succeeded.
+  assert.is(runReads(), 1)
+
+  // A redeploy: HEAD went out fine in an earlier run, and again in this one, whose smoke test failed. The
+  // earlier deploy was before this run started: nothing changed since the last good deploy, as before.
+  await servers.restart()
+  serveGitHubChanges(servers.gh, { ...REPO, deployments: [deployedAt(c(4), 5, ['inactive', 'success']), deployedAt(HEAD, 1.5, ['inactive', 'success']), own], workflow: run })
+  const again = await report(actions())
+  assert.is(again.code, 0, again.stderr)
+  assert.is(again.stderr, '')
+  assert.match(section(sentBody()), /No code change since the last good deploy \(`10007ee`, 1 h ago\): the failure is not in the code\./)
+  assert.is(changesOf(again.stdout).status, 'identical')
+
+  // Another commit deployed by another run while this one ran (6 minutes ago) is what this run's deploy replaced:
+  // only this commit's deployments are this run's.
+  await servers.restart()
+  serveGitHubChanges(servers.gh, { ...REPO, deployments: [deployedAt(c(4), 2.2, ['inactive', 'success']), deployedAt(c(5), 0.1, ['inactive', 'success']), own], workflow: run })
+  const meanwhile = await report(actions())
+  assert.is(meanwhile.code, 0, meanwhile.stderr)
+  assert.equal([changesOf(meanwhile.stdout).base, changesOf(meanwhile.stdout).status], [c(5), 'ahead'])
+
+  // The usual failure: this run's deploy job itself failed. No deployment of this commit succeeded, so the
+  // run's record is not read: no request more than before.
+  await servers.restart()
+  serveGitHubChanges(servers.gh, { ...REPO, deployments: [deployedAt(c(4), 2.2, ['success']), deployedAt(HEAD, 0.05, ['failure', 'in_progress'])], workflow: run })
+  const plain = await report(actions())
+  assert.is(plain.code, 0, plain.stderr)
+  assert.is(changesOf(plain.stdout).base, c(4))
+  assert.is(runReads(), 0)
+
+  // Outside GitHub Actions (no GITHUB_RUN_ID) no run is known: the newest good deployment is taken, as before.
+  await servers.restart()
+  serveGitHubChanges(servers.gh, { ...REPO, deployments: [deployedAt(c(4), 2.2, ['inactive', 'success']), own], workflow: run })
+  const outside = await report({})
+  assert.is(outside.code, 0, outside.stderr)
+  assert.equal([changesOf(outside.stdout).base, changesOf(outside.stdout).status], [HEAD, 'identical'])
+  assert.is(runReads(), 0)
+
+  // The run cannot be read (no `actions: read`): one [WARN] naming it, and no section rather than a wrong one.
+  await servers.restart()
+  serveGitHubChanges(servers.gh, { ...REPO, deployments: [deployedAt(c(4), 2.2, ['inactive', 'success']), own], workflow: run })
+  servers.gh.inject('GET', /\/actions\/runs\/900$/, { status: 403, body: { message: 'Resource not accessible by integration' } })
+  const refused = await report(actions())
+  assert.is(refused.code, 0, refused.stderr)
+  assert.match(refused.stderr, /^\[WARN\] Could not read GitHub deployments to say what changed: GitHub refused to let the token read run 900 of acme\/shop \(HTTP 403\); give the workflow `permissions: actions: read`\. The issue is filed without its What changed section\n$/)
+  assert.is(section(sentBody()), '')
+})
+
 test('REPORT_LAST_GOOD_SHA wins: no deployment is read', async () => {
   serveGitHubChanges(servers.gh, REPO)
   const r = await runInProcess('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, REPORT_LAST_GOOD_SHA: c(6).slice(0, 10) }))
