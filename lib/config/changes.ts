@@ -18,7 +18,7 @@ export interface ChangesSettings {
   readonly changes: ChangesMode
   /** REPORT_LAST_GOOD_SHA: the last good deploy's commit, set by the pipeline; wins over every service. */
   readonly lastGoodSha: string | undefined
-  /** REPORT_CHANGES_TIMEOUT in milliseconds: one deadline for every request the read makes. */
+  /** REPORT_CHANGES_TIMEOUT in milliseconds: one deadline for every request and git call the read makes. */
   readonly changesTimeoutMs: number
   /** REPORT_MENTION=authors: the authors as @mentions (at most 10); otherwise plain names, which notify no one. */
   readonly mentionAuthors: boolean

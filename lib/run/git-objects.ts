@@ -4,7 +4,7 @@
 // comparison waits for no process start. https://git-scm.com/docs/git-cat-file#_batch_output
 import type { ChildProcess } from 'node:child_process'
 
-/** Asks the checkout about objects; `close` ends the git process. */
+/** Asks the checkout about objects; `close` ends the git process (killed, if it has not ended yet). */
 export interface ObjectLookup {
   /** Whether each of `names` (commit ids) is a commit the checkout holds; all false outside a repository. */
   commits(names: readonly string[]): Promise<boolean[]>
@@ -58,8 +58,14 @@ export async function objectLookup(cwd?: string): Promise<ObjectLookup> {
     })
   return {
     commits: (names) => Promise.all(names.map(ask)),
+    // Ended, not only told its input is over: a git stuck before it reads (a lock, a slow disk) would
+    // outlive the run otherwise, as it is no longer waited for (unref above). Nothing is asked after
+    // close, so no answer is lost; the answers still awaited are "not held".
     close: () => {
-      if (!ended) child?.stdin?.end()
+      if (ended) return
+      child?.stdin?.end()
+      child?.kill()
+      end()
     },
   }
 }

@@ -28,12 +28,21 @@ const MAX_LISTED = 100
 
 const SHA = /^[0-9a-f]{7,64}$/i
 
+// The checkout's answers once it is closed: nothing is held, and no git is asked.
+const NOTHING_HELD: ObjectLookup = { commits: async (names) => names.map(() => false), close: () => undefined }
+
 // git itself, without a shell: zx's `$` starts bash for every call, which took 5-8 s per call on the
 // test machine under a clean environment (node's spawn of bash alone: 5.9 s; git through execFile: 0.2 s).
-const gitFile = async (args: readonly string[], cwd?: string): Promise<{ code: number; stdout: string; stderr: string }> => {
+// `signal` is the read's deadline (REPORT_CHANGES_TIMEOUT): when it aborts, git is killed (execFile's
+// `signal`, https://nodejs.org/api/child_process.html#child_processexecfilefile-args-options-callback) and
+// the call rejects, so a git that hangs (a huge history, a lock) neither holds the run nor outlives it.
+const gitFile = async (args: readonly string[], cwd?: string, signal?: AbortSignal): Promise<{ code: number; stdout: string; stderr: string }> => {
   const { execFile } = await import('node:child_process')
-  return new Promise((resolve) => {
-    execFile('git', [...args], { cwd, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } }, (error, stdout, stderr) => {
+  // Past the deadline, no git is started at all.
+  signal?.throwIfAborted()
+  return new Promise((resolve, reject) => {
+    execFile('git', [...args], { cwd, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: '0' }, ...(signal ? { signal } : {}) }, (error, stdout, stderr) => {
+      if (signal?.aborted) return reject(signal.reason)
       const code = error ? (typeof (error as { code?: unknown }).code === 'number' ? ((error as { code: number }).code) : 1) : 0
       resolve({ code, stdout: String(stdout), stderr: String(stderr) })
     })
@@ -45,11 +54,13 @@ const gitFile = async (args: readonly string[], cwd?: string): Promise<{ code: n
  * a request when it holds both (`git cat-file --batch-check`); CI checkouts are often shallow, and then it does not.
  */
 export function localHistory(cwd?: string): CommitHistory {
-  const ok = async (args: readonly string[]) => (await gitFile(args, cwd)).code === 0
-  const count = async (range: string) => Number((await gitFile(['rev-list', '--count', range], cwd)).stdout.trim()) || 0
+  const ok = async (args: readonly string[], signal: AbortSignal) => (await gitFile(args, cwd, signal)).code === 0
+  const count = async (range: string, signal: AbortSignal) => Number((await gitFile(['rev-list', '--count', range], cwd, signal)).stdout.trim()) || 0
   // One git answers every "does the checkout hold it" of the run (lib/run/git-objects.ts).
   let objects: Promise<ObjectLookup> | undefined
-  const lookup = () => (objects ??= objectLookup(cwd))
+  let closed = false
+  // None after close: the read sets its warm-up for the next turn of the loop, and may have ended by then.
+  const lookup = () => (objects ??= closed ? Promise.resolve(NOTHING_HELD) : objectLookup(cwd))
   return {
     name: 'the checkout',
     warm: () => void lookup(),
@@ -57,12 +68,15 @@ export function localHistory(cwd?: string): CommitHistory {
       if (!SHA.test(base) || !SHA.test(head)) return false
       return (await (await lookup()).commits([base, head])).every(Boolean)
     },
-    close: () => void objects?.then((lookup) => lookup.close()),
-    async compare(base, head) {
-      const [ahead, behind] = await Promise.all([ok(['merge-base', '--is-ancestor', base, head]), ok(['merge-base', '--is-ancestor', head, base])])
-      const behindBy = ahead ? 0 : await count(`${head}..${base}`)
+    close: () => {
+      closed = true
+      void objects?.then((lookup) => lookup.close())
+    },
+    async compare(base, head, signal) {
+      const [ahead, behind] = await Promise.all([ok(['merge-base', '--is-ancestor', base, head], signal), ok(['merge-base', '--is-ancestor', head, base], signal)])
+      const behindBy = ahead ? 0 : await count(`${head}..${base}`, signal)
       if (behind && !ahead) return { status: 'behind', commits: [], total: 0, behindBy }
-      const out = await gitFile(['log', `--max-count=${MAX_LISTED}`, '--format=%H%x1f%P%x1f%an%x1f%s', `${base}..${head}`], cwd)
+      const out = await gitFile(['log', `--max-count=${MAX_LISTED}`, '--format=%H%x1f%P%x1f%an%x1f%s', `${base}..${head}`], cwd, signal)
       if (out.code !== 0) throw new Error(`git log ${base.slice(0, 7)}..${head.slice(0, 7)} failed: ${out.stderr.trim().slice(0, 200)}`)
       const commits = out.stdout
         .split('\n')
@@ -72,7 +86,7 @@ export function localHistory(cwd?: string): CommitHistory {
           // The parents let a merge commit's pull request claim the commits it brought (lib/core/merged-pulls.ts).
           return { sha, author, subject: subject.join('\x1f'), parents: parents.split(' ').filter(Boolean) }
         })
-      const total = commits.length < MAX_LISTED ? commits.length : await count(`${base}..${head}`)
+      const total = commits.length < MAX_LISTED ? commits.length : await count(`${base}..${head}`, signal)
       return { status: ahead ? (total ? 'ahead' : 'identical') : 'diverged', commits, total, behindBy }
     },
   }

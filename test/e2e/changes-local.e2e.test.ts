@@ -1,11 +1,15 @@
 // A checkout that holds both commits says what changed with no request: git compares them. And
-// `--dry-run` shows the section a created issue would have.
+// `--dry-run` shows the section a created issue would have. A git that hangs is killed at
+// REPORT_CHANGES_TIMEOUT, as a request is ended there: the issue is filed without the section, the run
+// ends, and no git is left running (a real process, so that its exit and its children are seen).
 import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
+import { fakeGit } from '../helpers/fake-git.ts'
 import { FAST_ENV, FIXED_ENV } from '../helpers/fixtures.ts'
+import { runScript } from '../helpers/helpers.ts'
 import { runInProcess } from '../helpers/in-process.ts'
 import { linearHistory, serveGitHubChanges } from '../helpers/loopback-changes.ts'
 import { useLoopback } from '../helpers/servers.ts'
@@ -56,5 +60,30 @@ test('--dry-run shows the section, and writes nothing', async () => {
   assert.match(r.stdout, new RegExp(`### What changed\\n\\*\\*1 commit\\*\\* since the last good deploy \\(\`${ids[1]!.slice(0, 7)}\`\\)`))
   assert.is(servers.gh.calls('POST', /\/issues/).length, 0)
 })
+
+// git's two places in the read: the check that the checkout holds both commits (one cat-file), and the
+// comparison itself (merge-base, log, rev-list), reached when the cat-file says it holds them.
+for (const [where, catFile, step] of [
+  ['the check for both commits', 'hang', 'look for both commits in the checkout'],
+  ['the comparison', 'held', `compare ${'a'.repeat(7)}...abc1234 (the checkout)`],
+] as const) {
+  test(`a git that hangs in ${where}: killed at REPORT_CHANGES_TIMEOUT, one [WARN] as for a request, the issue filed, no git left`, async () => {
+    const git = fakeGit(servers.dir, { catFile })
+    try {
+      serveGitHubChanges(servers.gh, { commits: linearHistory(3) })
+      const env = servers.gh.env({ ...FIXED_ENV, ...FAST_ENV, PATH: `${git.bin}:${process.env.PATH}`, REPORT_CHANGES: 'auto', REPORT_LAST_GOOD_SHA: 'a'.repeat(40), REPORT_CHANGES_TIMEOUT: '1' })
+      // The fake git sleeps 300 s: a run that waited for it would be killed (and fail) at this bound.
+      const r = await runScript('report.mts', ['Deploy job failed'], env, { cwd: servers.dir, timeoutMs: 30_000 })
+      assert.is(r.code, 0, r.stderr)
+      assert.is(r.stderr, `[WARN] Could not ${step} to say what changed: it took longer than REPORT_CHANGES_TIMEOUT (1 s); raise REPORT_CHANGES_TIMEOUT, or set REPORT_CHANGES=off. The issue is filed without its What changed section\n`)
+      assert.match(r.stdout, /^\[INFO\] Created issue #1: /m)
+      assert.not.match((servers.gh.calls('POST', /\/issues$/)[0]!.json as { body: string }).body, /### What changed/)
+      assert.ok(git.calls().some((call) => call.command === (catFile === 'held' ? 'merge-base' : 'cat-file')), JSON.stringify(git.calls()))
+      assert.equal(await git.settled(), [], 'every git the run started has ended')
+    } finally {
+      git.killAll()
+    }
+  })
+}
 
 test.run()

@@ -6,6 +6,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { objectLookup } from '../../../lib/run/git-objects.ts'
 import { lastCommitMessage, localHistory, shortSha } from '../../../lib/run/git.ts'
+import { fakeGit, type FakeGit } from '../../helpers/fake-git.ts'
 
 test('short hash and full message of HEAD, and undefined outside a repository', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'git-'))
@@ -77,6 +78,64 @@ test('one git answers every question, in order, until it is closed; then every a
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
+})
+
+// With a hanging git first on PATH for the test's length (gitFile and objectLookup pass process.env on).
+async function withFakeGit(catFile: 'held' | 'hang', body: (git: FakeGit, dir: string) => Promise<void>): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'git-hang-'))
+  const git = fakeGit(dir, { catFile })
+  const path = process.env.PATH
+  process.env.PATH = `${git.bin}:${path}`
+  try {
+    await body(git, dir)
+  } finally {
+    process.env.PATH = path
+    git.killAll()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+const A = 'a'.repeat(40)
+const B = 'b'.repeat(40)
+
+// How `work` settles, or 'still waiting' after 20 s: a bound of the test's, far past any deadline here and
+// far short of the fake git's 300 s, so a call that waited for git fails instead of hanging the file.
+const settles = <T>(work: Promise<T>): Promise<{ value: T } | 'rejected' | 'still waiting'> =>
+  Promise.race([work.then((value) => ({ value }), () => 'rejected' as const), new Promise<'still waiting'>((resolve) => setTimeout(resolve, 20_000, 'still waiting'))])
+
+test('a comparison whose git hangs ends when its signal aborts: git is killed, and no git is started after', async () => {
+  await withFakeGit('held', async (git, dir) => {
+    const history = localHistory(dir)
+    const stop = new AbortController()
+    const compared = history.compare(A, B, stop.signal)
+    for (let i = 0; i < 200 && git.calls().length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 25))
+    assert.equal(git.calls().map((call) => call.command), ['merge-base', 'merge-base'])
+    stop.abort()
+    assert.is(await settles(compared), 'rejected')
+    assert.equal(await git.settled(), [], 'every git it started has ended')
+    assert.is(git.calls().length, 2, 'no git started after the abort')
+    assert.is(await settles(history.compare(A, B, stop.signal)), 'rejected')
+    assert.is(git.calls().length, 2, 'none for a compare asked after it either')
+  })
+})
+
+test('closing the checkout kills a cat-file that never answers; warmed after its close, it starts none', async () => {
+  await withFakeGit('hang', async (git, dir) => {
+    const history = localHistory(dir)
+    history.warm!()
+    const held = history.holds!(A, B)
+    for (let i = 0; i < 200 && git.calls().length < 1; i++) await new Promise((resolve) => setTimeout(resolve, 25))
+    assert.equal(git.calls().map((call) => call.command), ['cat-file'])
+    history.close!()
+    assert.equal(await settles(held), { value: false }, 'the question still waiting is answered "not held"')
+    assert.equal(await git.settled(), [], 'the cat-file has ended')
+    // The read may end before its warm-up runs (it is set for the next turn of the loop): then no git at all.
+    const late = localHistory(dir)
+    late.close!()
+    late.warm!()
+    assert.equal(await settles(late.holds!(A, B)), { value: false })
+    assert.is(git.calls().length, 1)
+  })
 })
 
 test.run()
