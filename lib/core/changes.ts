@@ -38,9 +38,23 @@ export interface LastGood {
   readonly source: string
 }
 
+/** The deployments a source read, when it read only the newest of more: `10`, `deployments`. */
+export interface SearchedDeployments {
+  readonly count: number
+  /** What they were, in the section's words: `deployments`, `successful deployments, all this pipeline's own`. */
+  readonly of: string
+}
+
+/** No good deploy among the deployments a source read, which were only the newest: more were left unread. */
+export interface NoneAmong {
+  readonly among: SearchedDeployments
+}
+
 /**
  * A source of the last good deploy. `undefined`: it has nothing recorded, so the next source is asked;
- * `null`: it records deploys but none of them succeeded, so there is no earlier good deploy.
+ * `null`: it records deploys but none of them succeeded, so there is no earlier good deploy; a
+ * {@link NoneAmong}: none of those it read did, and it read only the newest, so it cannot say there is none.
+ * Either way the search ends.
  */
 export interface LastGoodSource {
   readonly name: string
@@ -49,7 +63,7 @@ export interface LastGoodSource {
    * knows it (the newest deployment of another commit, before its statuses are read), so that the
    * comparison can start beside the rest of the search.
    */
-  find(signal: AbortSignal, candidate?: (sha: string) => void): Promise<LastGood | null | undefined>
+  find(signal: AbortSignal, candidate?: (sha: string) => void): Promise<LastGood | NoneAmong | null | undefined>
 }
 
 /** What a comparison of `base...head` found. */
@@ -113,6 +127,8 @@ export interface Changes {
   readonly status: ChangeStatus | 'none' | 'gone'
   /** The last good deploy's commit; null when none was found. */
   readonly base: string | null
+  /** With `none`: the source read only these newest deployments, and there were more. */
+  readonly among?: SearchedDeployments
   readonly head: string
   /** When the last good deploy went out, when the source says. */
   readonly baseAt?: Date

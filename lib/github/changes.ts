@@ -10,7 +10,7 @@
 // create held the create back a full second (npm run bench, bench/changes.mts); its maintainers declined a
 // switch for it (octokit/plugin-throttling.js#380). A REST listing is a read, paced by nothing.
 import { mergedPullLookup } from '../core/merged-pulls.ts'
-import { BaseGone, ChangesUnavailable, type ChangeCommit, type ChangesService, type ChangeStatus, type Comparison, type LastGood, type LastGoodSource, type PullLookup } from '../core/changes.ts'
+import { BaseGone, ChangesUnavailable, type ChangeCommit, type ChangesService, type ChangeStatus, type Comparison, type LastGood, type LastGoodSource, type NoneAmong, type PullLookup } from '../core/changes.ts'
 import { ApiError } from '../core/errors.ts'
 import { describeError } from '../core/retry/transient.ts'
 import type { GitHub } from './client.ts'
@@ -117,8 +117,9 @@ function deploymentSource(github: GitHub, code: GitHubCode): LastGoodSource {
     name: 'GitHub deployments',
     async find(signal, candidate) {
       let deployments: unknown
+      let link: unknown
       try {
-        ;({ data: deployments } = await github.request('GET /repos/{owner}/{repo}/deployments', { owner, repo, environment: code.environment, per_page: MAX_DEPLOYMENTS, ...withSignal(signal) }))
+        ;({ data: deployments, headers: { link } } = await github.request('GET /repos/{owner}/{repo}/deployments', { owner, repo, environment: code.environment, per_page: MAX_DEPLOYMENTS, ...withSignal(signal) }))
       } catch (error) {
         throw cannot(`the deployments of ${owner}/${repo}`, error, PERMISSION.deployments)
       }
@@ -140,7 +141,8 @@ function deploymentSource(github: GitHub, code: GitHubCode): LastGoodSource {
           return { sha: (batch[n]!.sha as string).toLowerCase(), source: 'GitHub deployments', ...(at ? { at } : {}) } satisfies LastGood
         }
       }
-      return null
+      // Only the first page was read: with a next one, older deployments were left unread.
+      return hasNext(link) ? ({ among: { count: list.length, of: 'deployments' } } satisfies NoneAmong) : null
     },
   }
 }
@@ -207,6 +209,9 @@ const commitOf = (c: CompareCommit): ChangeCommit => {
 }
 
 const STATUSES: readonly ChangeStatus[] = ['ahead', 'behind', 'diverged', 'identical']
+
+// Whether a `link` header names a next page. https://docs.github.com/en/rest/using-the-rest-api/using-pagination-in-the-rest-api
+const hasNext = (link: unknown): boolean => typeof link === 'string' && /;\s*rel="next"/.test(link)
 
 // The last page's number from a `link` header, when there are more pages.
 const lastPage = (link: unknown): number | undefined => {

@@ -7,11 +7,11 @@
 // https://docs.gitlab.com/api/repositories/#compare-branches-tags-or-commits ·
 // https://docs.gitlab.com/api/merge_requests/#list-project-merge-requests
 import { mergedPullLookup, type MergedPull } from '../core/merged-pulls.ts'
-import { BaseGone, ChangesUnavailable, type ChangeCommit, type ChangesService, type Comparison, type LastGoodSource } from '../core/changes.ts'
+import { BaseGone, ChangesUnavailable, type ChangeCommit, type ChangesService, type Comparison, type LastGoodSource, type NoneAmong } from '../core/changes.ts'
 import { ApiError } from '../core/errors.ts'
 import { printableAddress } from '../core/redact.ts'
 import { describeError } from '../core/retry/transient.ts'
-import type { GitLab } from './client.ts'
+import { nextPage, type GitLab } from './client.ts'
 
 /** The project whose code was deployed. */
 export interface GitLabCode {
@@ -106,8 +106,9 @@ export function gitLabChanges(gitlab: GitLab, code: GitLabCode, apiUrl: string):
     name: 'GitLab deployments',
     async find(signal) {
       let list: unknown
+      let headers: Readonly<Record<string, string>>
       try {
-        ;({ data: list } = await gitlab.request({
+        ;({ data: list, headers } = await gitlab.request({
           method: 'GET',
           path: `${path}/deployments`,
           query: { environment: code.environment, status: 'success', order_by: 'finished_at', sort: 'desc', per_page: RECENT_DEPLOYMENTS },
@@ -123,8 +124,9 @@ export function gitLabChanges(gitlab: GitLab, code: GitLabCode, apiUrl: string):
       // https://docs.gitlab.com/api/deployments/#list-project-deployments
       const deployments = list as { sha?: unknown; finished_at?: unknown; updated_at?: unknown; deployable?: { pipeline?: { id?: unknown } } | null }[]
       const last = deployments.find((d) => code.pipelineId === undefined || String(d.deployable?.pipeline?.id) !== code.pipelineId)
-      // GitLab is the only source there is: no successful deployment (but this pipeline's) means no earlier good deploy.
-      if (!last) return null
+      // GitLab is the only source there is: no successful deployment (but this pipeline's) means no earlier
+      // good deploy; unless those read were only the newest, and a next page holds older ones.
+      if (!last) return deployments.length && nextPage(headers, `${apiUrl}${path}/deployments`) ? ({ among: { count: deployments.length, of: "successful deployments, all this pipeline's own" } } satisfies NoneAmong) : null
       if (!isSha(last.sha)) throw unexpected('the list of deployments')
       const at = dateOf(last.finished_at) ?? dateOf(last.updated_at)
       return { sha: last.sha.toLowerCase(), source: 'GitLab deployments', ...(at ? { at } : {}) }

@@ -126,7 +126,14 @@ export async function changesCheck(config: ChangesConfig, log: Log, env: Env = p
   const timer = setTimeout(() => deadline.abort(), config.changesTimeoutMs)
   try {
     const found = await first.find(deadline.signal)
-    const said = found ? `its last good deploy is ${found.sha.slice(0, 7)}` : found === null ? 'it records no good deploy yet' : 'it records no deploys'
+    const said =
+      found && 'sha' in found
+        ? `its last good deploy is ${found.sha.slice(0, 7)}`
+        : found
+          ? `it records no good deploy among its ${found.among.count} newest ${found.among.of}`
+          : found === null
+            ? 'it records no good deploy yet'
+            : 'it records no deploys'
     return { ok: true, text: `what changed: from ${order}; the token may read ${first.name} (${said}); it also needs ${plan.permissions}` }
   } catch (error) {
     return { ok: false, text: `what changed: cannot read ${first.name}: ${(error as Error).message}` }

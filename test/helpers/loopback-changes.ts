@@ -101,6 +101,18 @@ const pageOf = (r: Recorded, fallback: number): { perPage: number; page: number 
   return { perPage: Math.min(perPage, 100), page }
 }
 
+// GitHub's `link` header for page `page` of `last`: next and last while there are more, first past the
+// first; none for a single page. https://docs.github.com/en/rest/using-the-rest-api/using-pagination-in-the-rest-api
+const githubLink = (base: string, r: Recorded, page: number, last: number): string | undefined => {
+  const at = (n: number) => {
+    const q = new URLSearchParams(r.query)
+    q.set('page', String(n))
+    return `<${base}${r.path}?${q}>`
+  }
+  const parts = [...(page < last ? [`${at(page + 1)}; rel="next"`, `${at(last)}; rel="last"`] : []), ...(page > 1 ? [`${at(1)}; rel="first"`] : [])]
+  return parts.length ? parts.join(', ') : undefined
+}
+
 const notFound = { status: 404, body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' } }
 
 // GitHub's enums for the pull request list (@octokit/openapi: pulls/list).
@@ -150,7 +162,8 @@ export function serveGitHubChanges(gh: LoopbackGitHub, repo: SeedRepo): void {
         .filter((d) => environment === null || d.environment === environment)
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
         .map((d) => ({ id: deploymentId(repo, d), sha: d.sha, ref: 'main', task: 'deploy', environment: d.environment, created_at: d.createdAt, updated_at: d.createdAt }) satisfies Partial<Schemas['deployment']>)
-      return { status: 200, body: list.slice((paging.page - 1) * paging.perPage, paging.page * paging.perPage) }
+      const link = githubLink(gh.url, r, paging.page, Math.max(1, Math.ceil(list.length / paging.perPage)))
+      return { status: 200, body: list.slice((paging.page - 1) * paging.perPage, paging.page * paging.perPage), ...(link ? { headers: { link } } : {}) }
     }
     const statuses = /^\/deployments\/(\d+)\/statuses$/.exec(rest)
     if (statuses) {
@@ -212,14 +225,8 @@ export function serveGitHubChanges(gh: LoopbackGitHub, repo: SeedRepo): void {
       const page = paged ? paging.page : 1
       const last = Math.max(1, Math.ceil(ahead.length / perPage))
       const headers: Record<string, string> = {}
-      if (paged && last > 1) {
-        const at = (n: number) => {
-          const q = new URLSearchParams(r.query)
-          q.set('page', String(n))
-          return `<${gh.url}${r.path}?${q}>`
-        }
-        headers.link = [...(page < last ? [`${at(page + 1)}; rel="next"`, `${at(last)}; rel="last"`] : []), ...(page > 1 ? [`${at(1)}; rel="first"`] : [])].join(', ')
-      }
+      const link = paged ? githubLink(gh.url, r, page, last) : undefined
+      if (link) headers.link = link
       const commits = ahead.slice((page - 1) * perPage, page * perPage).map((commit) => ({
         sha: commit.sha,
         commit: { message: commit.message, author: { name: commit.author, email: `${commit.author.replace(/\W/g, '.')}@example.com`, date: '2026-11-26T00:00:00Z' } },
@@ -283,7 +290,14 @@ export function serveGitLabChanges(gl: LoopbackGitLab, repo: SeedRepo): void {
           // The job that deployed it, and its pipeline, as GitLab names them.
           deployable: d.pipelineId === undefined ? null : { id: 90_000 + i, status: state, pipeline: { id: d.pipelineId, sha: d.sha, ref: 'main', status: state } },
         }))
-      return { status: 200, body: list.slice(0, perPage) }
+      // Offset pagination, as GitLab pages every list: `page`, and `x-next-page` (empty on the last page) with
+      // `Link`. https://docs.gitlab.com/api/rest/#pagination
+      const page = Math.max(Number(r.query.get('page') ?? 1) || 1, 1)
+      const more = page * perPage < list.length
+      const next = new URLSearchParams(r.query)
+      next.set('page', String(page + 1))
+      const headers: Record<string, string> = { 'x-page': String(page), 'x-per-page': String(perPage), 'x-next-page': more ? String(page + 1) : '', ...(more ? { link: `<${gl.apiUrl}${r.path}?${next}>; rel="next"` } : {}) }
+      return { status: 200, body: list.slice((page - 1) * perPage, page * perPage), headers }
     }
     if (rest === '/repository/compare') {
       const [from, to] = [r.query.get('from'), r.query.get('to')]

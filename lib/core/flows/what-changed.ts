@@ -5,7 +5,7 @@
 // requests as the search begins, and the comparison as soon as a source names its likely answer.
 // Everything shares one deadline (REPORT_CHANGES_TIMEOUT). It must never cost the issue: whatever goes
 // wrong is one [WARN] naming the cause and the fix, and the issue is filed without the section.
-import { BaseGone, type ChangeCommit, type ChangePull, type Changes, type ChangesService, type CommitHistory, type Comparison, type LastGood, type LastGoodSource } from '../changes.ts'
+import { BaseGone, type ChangeCommit, type ChangePull, type Changes, type ChangesService, type CommitHistory, type Comparison, type LastGood, type LastGoodSource, type NoneAmong } from '../changes.ts'
 import type { Log } from '../log.ts'
 import { until, whyUnread } from '../retry/deadline.ts'
 import { redactSecrets } from '../text/secrets.ts'
@@ -93,17 +93,18 @@ export async function readWhatChanged(service: ChangesService | undefined, local
   }
   try {
     const sources = [...(request.lastGoodSha ? [explicit(request.lastGoodSha)] : []), ...(service?.sources ?? [])]
-    let good: LastGood | null | undefined
+    let answer: LastGood | NoneAmong | null | undefined
     for (const source of sources) {
       step = `read ${source.name}`
-      good = await until(source.find(deadline.signal, candidate), deadline.signal)
-      if (good !== undefined) break
+      answer = await until(source.find(deadline.signal, candidate), deadline.signal)
+      if (answer !== undefined) break
     }
+    const good = answer && 'sha' in answer ? answer : undefined
     const guessed = early && good && early.base === good.sha ? early : undefined
     if (!guessed) early?.stop.abort()
     const compareUrl = (base: string) => service?.compareUrl(base, request.head) ?? null
     const empty = { commits: [], total: 0, behindBy: 0, pulls: [], pullOf: new Map<string, number>() }
-    if (!good) return { status: 'none', base: null, head: request.head, compareUrl: null, ...empty }
+    if (!good) return { status: 'none', base: null, head: request.head, compareUrl: null, ...(answer && 'among' in answer ? { among: answer.among } : {}), ...empty }
     const found = { base: good.sha, head: request.head, source: good.source, compareUrl: compareUrl(good.sha), ...(good.at ? { baseAt: good.at } : {}) }
     // The same commit needs no comparison.
     if (sameCommit(good.sha, request.head)) return { status: 'identical', ...found, ...empty }

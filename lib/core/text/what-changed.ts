@@ -116,8 +116,11 @@ export function changesSummary(changes: Changes, view: ChangesView): string {
   if (changes.source === PREVIOUS_OCCURRENCE) return occurrenceSummary(changes)
   const compare = link('compare', changes.compareUrl)
   switch (changes.status) {
-    case 'none':
-      return `No earlier good deploy of ${inlineCode(oneLine(view.environment ?? 'this environment').slice(0, TEXT_LIMIT))} was found, so there is nothing to compare this commit with.`
+    case 'none': {
+      // Where the source read only the newest deployments of more, "none" would claim what it did not read.
+      const among = changes.among ? ` among its ${changes.among.count} newest ${changes.among.of} (older ones were not read)` : ''
+      return `No earlier good deploy of ${inlineCode(oneLine(view.environment ?? 'this environment').slice(0, TEXT_LIMIT))} was found${among}, so there is nothing to compare this commit with.`
+    }
     case 'gone':
       return `The last good deploy's commit (${baseWithAge(changes, view)}) is no longer in the repository (a force-push or a deleted branch), so nothing can be compared.`
     case 'identical':

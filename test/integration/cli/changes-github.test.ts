@@ -186,6 +186,25 @@ test('the plain cases: identical (no compare sent), behind (a rollback), diverge
   }
 })
 
+test('no good deploy among the deployments read: the section says only the ten newest were read when there were more, and plainly "none" when that was all', async () => {
+  // Every one failed; 11 of them: one more than a listing's page of ten (MAX_DEPLOYMENTS).
+  const failed = Array.from({ length: 11 }, (_, i) => deployedAt(c(i % 7), 1 + i, ['failure']))
+  for (const [count, expected] of [
+    [11, 'No earlier good deploy of `production` was found among its 10 newest deployments (older ones were not read), so there is nothing to compare this commit with.'],
+    [10, 'No earlier good deploy of `production` was found, so there is nothing to compare this commit with.'],
+  ] as const) {
+    await servers.restart()
+    serveGitHubChanges(servers.gh, { commits: HISTORY, deployments: failed.slice(0, count) })
+    const r = await runInProcess('report.mts', ['--json', 'Deploy job failed'], servers.gh.env(ENV))
+    assert.is(r.code, 0, r.stderr)
+    assert.is(r.stderr, '', String(count))
+    assert.is(section(sentBody()), `### What changed\n${expected}\n`, String(count))
+    assert.equal(servers.gh.calls('GET', /\/deployments$/).map((call) => call.query.get('per_page')), ['10'])
+    assert.is(servers.gh.calls('GET', /\/deployments\/\d+\/statuses$/).length, 10, String(count))
+    assert.is((jsonOf(r.stdout).changes as { status: string }).status, 'none')
+  }
+})
+
 test('a merge commit\'s pull request claims its branch\'s commits; a closed unmerged one claims nothing; a wrong guess of the base is dropped', async () => {
   // c(0)…c(4) on main; a branch (b1, b2) merged by m; then a direct push. Deployed: c(2) good, c(4) failed.
   const [b1, b2, m, top] = ['b1', 'b2', 'ee', 'f0'].map((x) => x.repeat(20))
@@ -413,6 +432,11 @@ test('doctor names the source and whether the token may read it; a refusal fails
   const refused = await runInProcess('doctor.mts', [], servers.gh.env({ ...ENV }))
   assert.is.not(refused.code, 0)
   assert.match(refused.stdout + refused.stderr, /what changed: cannot read GitHub deployments: GitHub refused to let the token read the deployments of acme\/shop \(HTTP 403\); give the workflow `permissions: deployments: read`/)
+  // None good among the ten read, and more unread: doctor says so, as the section does.
+  await servers.restart()
+  serveGitHubChanges(servers.gh, { commits: HISTORY, deployments: Array.from({ length: 11 }, (_, i) => deployedAt(c(i % 7), 1 + i, ['failure'])) })
+  const among = await runInProcess('doctor.mts', [], servers.gh.env({ ...ENV }))
+  assert.match(among.stdout, /what changed: from GitHub deployments of acme\/shop; the token may read GitHub deployments \(it records no good deploy among its 10 newest deployments\);/)
 })
 
 test.run()

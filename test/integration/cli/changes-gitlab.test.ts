@@ -69,6 +69,27 @@ test('in GitLab CI, this pipeline\'s own successful deployment is not the last g
   assert.equal([jsonOf(elsewhere.stdout).changes!.base, jsonOf(elsewhere.stdout).changes!.status], [HEAD, 'identical'])
 })
 
+test('in GitLab CI, the five newest successful deployments all this pipeline\'s own: the section says only those were read when there were more, and plainly "none" when that was all', async () => {
+  // Read after each restart: the server's address changes.
+  const run = () => ({ GITLAB_CI: 'true', CI_PIPELINE_ID: '1003', CI_API_V4_URL: servers.gl.apiUrl, CI_PROJECT_ID: String(servers.gl.projectId) })
+  // A pipeline that deployed the environment again and again (one deploy job per region, say), all of it
+  // newer than the good deploy of another pipeline, which lies past the first page of five (RECENT_DEPLOYMENTS).
+  const own = Array.from({ length: 5 }, (_, i) => ({ ...deployedAt(HEAD, 0.1 + i / 100, ['success']), pipelineId: 1003 }))
+  for (const [name, deployments, expected] of [
+    ['more', [...own, { ...deployedAt(c(3), 3.5, ['success']), pipelineId: 1001 }], "No earlier good deploy of `production` was found among its 5 newest successful deployments, all this pipeline's own (older ones were not read), so there is nothing to compare this commit with."],
+    ['all', own, 'No earlier good deploy of `production` was found, so there is nothing to compare this commit with.'],
+  ] as const) {
+    await servers.restart()
+    serveGitLabChanges(servers.gl, { ...REPO, deployments })
+    const r = await runInProcess('report.mts', ['--json', 'Deploy job failed'], servers.gl.env({ ...ENV, ...run() }))
+    assert.is(r.code, 0, r.stderr)
+    assert.is(r.stderr, '', name)
+    assert.is(section(sentBody()), `### What changed\n${expected}\n`, name)
+    assert.equal(servers.gl.calls('GET', /\/deployments$/).map((call) => call.query.get('per_page')), ['5'], name)
+    assert.is(jsonOf(r.stdout).changes!.status, 'none', name)
+  }
+})
+
 test('a user name and password in ISSUE_API_URL: the compare link is built without them, and the password is never published or printed', async () => {
   serveGitLabChanges(servers.gl, REPO)
   const password = 'Us3rinfoPassw0rdSecret'

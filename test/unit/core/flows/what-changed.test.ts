@@ -55,6 +55,17 @@ test('a source that records deploys but no good one (null) ends the search: no e
   assert.is(changes?.base, null)
 })
 
+test('a source that read only the newest deployments, none good, ends the search too, and says how many it read', async () => {
+  const among = { count: 10, of: 'deployments' }
+  const asked: string[] = []
+  const source = (name: string, answer: { among: typeof among } | LastGood) => ({ name, find: async () => (asked.push(name), answer) })
+  const s = service({ sources: [source('source 0', { among }), source('source 1', { sha: BASE, source: 'never' })] })
+  const changes = await readWhatChanged(s, undefined, REQUEST, memoryLog())
+  assert.equal([changes?.status, changes?.base, changes?.among], ['none', null, among])
+  assert.equal(asked, ['source 0'])
+  assert.equal(s.calls, [], 'nothing compared')
+})
+
 test('a checkout holding both commits compares them: the service compares nothing', async () => {
   const s = service()
   const local: CommitHistory = { name: 'checkout', holds: async () => true, compare: async () => AHEAD }

@@ -64,6 +64,9 @@ test('the plain cases, each one line', () => {
   const diverged = renderWhatChanged(changes({ status: 'diverged', total: 2 }), view)
   assert.ok(diverged.includes('`aaaaaaa`') && diverged.includes('`bbbbbbb`') && diverged.includes('diverged'), diverged)
   assert.is(renderWhatChanged(changes({ status: 'none', base: null, baseAt: undefined, compareUrl: null }), view), '### What changed\nNo earlier good deploy of `production` was found, so there is nothing to compare this commit with.')
+  // Only the newest deployments read, and more left: the line says among how many, as the source named them.
+  const among = changes({ status: 'none', base: null, baseAt: undefined, compareUrl: null, among: { count: 10, of: 'deployments' } })
+  assert.is(renderWhatChanged(among, view), '### What changed\nNo earlier good deploy of `production` was found among its 10 newest deployments (older ones were not read), so there is nothing to compare this commit with.')
   assert.match(renderWhatChanged(changes({ status: 'gone' }), view), /commit \(`aaaaaaa`, 2 h ago\) is no longer in the repository/)
   assert.is(changedLine(changes({ status: 'identical' }), NOW), 'no code change since aaaaaaa (2 h ago)')
   assert.is(changedLine(changes({ status: 'none', base: null }), NOW), 'no earlier good deploy found')
