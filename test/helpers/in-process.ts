@@ -4,7 +4,8 @@
 // here the modules load once per test file and each run costs only its own work. What a new process gives
 // a command is given here, for the run's length: the same clean environment as `process.env` (baseEnv plus
 // the test's), the working folder, standard input, its own output streams through the same redactor as
-// processIo (lib/run/io.ts), and no secrets registered by an earlier run (lib/core/redact.ts). Runs take
+// processIo (lib/run/io.ts), what it writes straight to process.stdout or process.stderr (as a process's
+// streams would show it, unredacted), and no secrets registered by an earlier run (lib/core/redact.ts). Runs take
 // turns, as each one swaps process-wide state. What only a process shows (the script's entry, exit codes
 // set at exit, signals, several runs at once) stays with runScript: maintainers/development.md.
 import { Readable } from 'node:stream'
@@ -26,18 +27,41 @@ export function runInProcess(
   env: Record<string, string> = {},
   options: { cwd?: string; input?: string; timeoutMs?: number } = {},
 ): Promise<RunResult> {
-  const run = turn.then(() => runOnce(script, args, env, options))
+  const watch = { late: false }
+  const run = turn.then(() => runOnce(script, args, env, options, watch))
   turn = run.catch(() => undefined)
   // A run cannot be killed as a process can: past its time the test fails, and the next run waits for it.
+  // Its writes straight to the process's streams then go there again, so that the test's report is seen.
   const { timeoutMs = 60_000 } = options
   let timer: NodeJS.Timeout | undefined
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${script} ${args.join(' ')} did not finish in ${timeoutMs} ms (in process)`)), timeoutMs)
+    timer = setTimeout(() => {
+      watch.late = true
+      reject(new Error(`${script} ${args.join(' ')} did not finish in ${timeoutMs} ms (in process)`))
+    }, timeoutMs)
   })
   return Promise.race([run, late]).finally(() => clearTimeout(timer))
 }
 
-async function runOnce(script: string, args: readonly string[], env: Record<string, string>, { cwd = ROOT, input = '' }: { cwd?: string; input?: string }): Promise<RunResult> {
+/**
+ * Sends what is written straight to `stream` (a default left in lib/, a Node warning) to `into` instead,
+ * as a process's own stream would show it, until the returned function puts the stream back or the run
+ * is `late`. The command's own lines come through its io streams, redacted, as before.
+ */
+function divert(stream: NodeJS.WriteStream, into: (text: string) => void, watch: { readonly late: boolean }): () => void {
+  const write = stream.write
+  stream.write = function (this: NodeJS.WriteStream, chunk: string | Uint8Array, ...rest: unknown[]): boolean {
+    if (watch.late) return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest)
+    const encoding = typeof rest[0] === 'string' ? (rest[0] as BufferEncoding) : 'utf8'
+    into(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString(encoding))
+    const done = rest.find((r) => typeof r === 'function') as (() => void) | undefined
+    if (done) process.nextTick(done)
+    return true
+  } as NodeJS.WriteStream['write']
+  return () => (stream.write = write)
+}
+
+async function runOnce(script: string, args: readonly string[], env: Record<string, string>, { cwd = ROOT, input = '' }: { cwd?: string; input?: string }, watch: { readonly late: boolean }): Promise<RunResult> {
   const name = script.replace(/\.mts$/, '')
   // Writes are paced in queues shared by the whole process (lib/github/pacing.ts, lib/gitlab/client.ts), as
   // GitHub asks; a new process's first write goes at once, and here the last run's write would hold up
@@ -51,6 +75,7 @@ async function runOnce(script: string, args: readonly string[], env: Record<stri
   process.env = runEnv
   process.chdir(cwd)
   Object.defineProperty(process, 'stdin', { value: Readable.from([input]), configurable: true, enumerable: true })
+  const restore = [divert(process.stdout, (t) => (stdout += t), watch), divert(process.stderr, (t) => (stderr += t), watch)]
   let code: number
   try {
     code = await runCommand(name, args, io, `npx zx scripts/${name}.mts`)
@@ -59,6 +84,7 @@ async function runOnce(script: string, args: readonly string[], env: Record<stri
     stderr += `${(error as Error).stack ?? String(error)}\n`
     code = 1
   } finally {
+    for (const r of restore) r()
     process.env = saved.env
     process.chdir(saved.cwd)
     Object.defineProperty(process, 'stdin', saved.stdin)
