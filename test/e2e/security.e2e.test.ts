@@ -1,17 +1,17 @@
-// Hostile input end to end: the real `npx zx scripts/report.mts` against the loopback GitHub, with bad
-// configuration, hostile values, huge values and failing or malicious servers. The token is grepped for
-// in every byte the reporter prints. The configuration checks (section 1) run the command in process
-// (test/helpers/in-process.ts); everything that prints or sends a secret runs as a real process.
+// Secrets against hostile input and malicious servers, end to end: the compiled scripts/report.mts as a
+// real process (and once the real `npx zx --verbose scripts/report.mts`) against the loopback GitHub, with
+// failing or malicious servers, debug modes and secrets leaked into the inputs. The token, and a GitHub
+// App's key, JWTs and installation token, are grepped for in every byte the reporter prints, and looked
+// for in everything it sends elsewhere: only a process's own stdout and stderr show every path a secret
+// could leak through. The configuration checks (section 1) run the command in process
+// (test/helpers/in-process.ts); what hostile values become in the issue and the chat (sections 2 to 6)
+// is test/integration/cli/hostile-input.test.ts, in process.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { createGitHub } from '../../lib/github/client.ts'
-import { renderBody, renderChat, renderTitle, type Failure } from '../../lib/core/text/issue.ts'
-import { postChat } from '../../lib/chat/webhook.ts'
-import { memoryLog } from '../../lib/core/log.ts'
-import { runCommand, runScript, today, type RunResult } from '../helpers/helpers.ts'
+import { runCommand, runScript, type RunResult } from '../helpers/helpers.ts'
 import { runInProcess } from '../helpers/in-process.ts'
 import { startLoopbackGitHub, type Fault, type LoopbackGitHub } from '../helpers/loopback-github.ts'
 import { appEnv, testApp } from '../helpers/github-app.ts'
@@ -19,8 +19,6 @@ import { appEnv, testApp } from '../helpers/github-app.ts'
 const TOKEN = 'ghp_S3cretT0kenValue0123456789abcdefXYZ'
 const FAST = { REPORT_RETRY_DELAY: '0.01', REPORT_TIMEOUT: '5' }
 const FIXED = { CI_COMMIT_SHA: 'abc1234', CI_COMMIT_MESSAGE: 'Bump the widget', DEPLOY_ENV: 'staging', CI_PIPELINE_URL: 'https://ci.example/p/7' }
-const HEADINGS = ['## Deploy Failure Report', '### Commit Message', '### Failure Reason', '### Required Actions']
-const Z = '\u200B'
 
 const servers: LoopbackGitHub[] = []
 const server = async (): Promise<LoopbackGitHub> => {
@@ -40,14 +38,6 @@ async function inBatches<T, R>(items: readonly T[], width: number, fn: (item: T)
 }
 
 const created = (gh: LoopbackGitHub) => gh.calls('POST', /\/issues$/).map((r) => r.json as { title: string; body: string })
-
-/** The body's lines outside its one code block, and the block's content. */
-function splitBody(body: string) {
-  const lines = body.split('\n')
-  const open = lines.indexOf('### Commit Message') + 1
-  const close = lines.indexOf(lines[open]!, open + 1)
-  return { outside: [...lines.slice(0, open), ...lines.slice(close + 1)], inside: lines.slice(open + 1, close).join('\n') }
-}
 
 // 1. Configuration is validated before any request.
 
@@ -86,77 +76,6 @@ test('a malformed CHAT_WEBHOOK: one [WARN] line, the issue is still filed, no ch
   assert.match(r.stdout, /^\[INFO\] Created issue #1: /)
   assert.is(created(gh).length, 1)
   assert.is(gh.chat.length, 0)
-})
-
-// 2, 3, 5, 6. Hostile values reach GitHub and Slack only as text.
-
-test('hostile values: the message stays in its block, nobody is pinged, Slack sees text, controls are visible', async () => {
-  const gh = await server()
-  const message = 'Merge\n```\n### Failure Reason\n~~~\n`````\n@everyone <!-- #1\r\nend\u001B[2J'
-  const reason = 'cc @alice @acme/sre, see #12 and acme/shop#3\n### Required Actions\n<details>\n<!channel> & <@U1>\u0007'
-  const r = await runScript('report.mts', [reason], gh.env({ ...FAST, CI_COMMIT_SHA: 'abc1234', CI_COMMIT_MESSAGE: message, DEPLOY_ENV: 'prod @ops #7\u0001' }))
-  assert.is(r.code, 0, r.stderr)
-  const [sent] = created(gh)
-  assert.is(sent!.title, `[DEPLOY FAIL] prod @ops #7\u2401 — abc1234 — ${today()}`)
-
-  const { outside, inside } = splitBody(sent!.body)
-  assert.is(inside, 'Merge\n```\n### Failure Reason\n~~~\n`````\n@everyone <!-- #1\nend\u241B[2J', 'the whole message, verbatim but for CR LF and ESC')
-  assert.equal(outside.filter((line) => /^ {0,3}#{1,6} /.test(line)), HEADINGS)
-  assert.ok(outside.includes('**Environment:** `prod @ops #7\u2401`'), 'inline code: no mention')
-  const reasonText = outside.slice(outside.indexOf('### Failure Reason') + 1, outside.indexOf('### Required Actions')).join('\n')
-  assert.is(reasonText, `cc @${Z}alice @${Z}acme/sre, see #${Z}12 and acme/shop#${Z}3\n\\### Required Actions\n\\<details>\n\\<!channel> & <@${Z}U1>\u2407\n`)
-
-  const { text } = gh.chat[0]!.json as { text: string }
-  assert.is(text.split('\n')[0], '*[DEPLOY FAILURE]* prod @ops #7\u2401')
-  assert.ok(text.includes('Reason: cc @alice @acme/sre, see #12 and acme/shop#3\n### Required Actions\n&lt;details&gt;\n&lt;!channel&gt; &amp; &lt;@U1&gt;\u2407\n'))
-})
-
-// 4. The length budget, end to end, and dedup with a shortened title.
-
-test('a 100 KB commit message, a huge reason and environment: filed within limits, exit 0; the rerun is a duplicate', async () => {
-  const gh = await server()
-  const env = { ...FAST, CI_COMMIT_SHA: 'abc1234', CI_COMMIT_MESSAGE: 'A line of the commit message.\n'.repeat(3500), DEPLOY_ENV: 'env-'.repeat(1000), CI_PIPELINE_URL: 'https://ci.example/p/7' }
-  const reason = '<!channel> failed '.repeat(5000)
-  assert.ok(env.CI_COMMIT_MESSAGE.length > 100_000 && reason.length > 80_000)
-  const first = await runScript('report.mts', [reason], gh.env(env))
-  assert.is(first.code, 0, first.stderr)
-  assert.match(first.stdout, /^\[INFO\] Created issue #1: /)
-  const [sent] = created(gh)
-  assert.ok(sent!.title.length <= 256 && sent!.body.length <= 65_536, `${sent!.title.length} / ${sent!.body.length}`)
-  assert.match(sent!.title, /^\[DEPLOY FAIL\] (env-)+\S*… \[\d+ characters cut\] — abc1234 — \d{4}-\d\d-\d\d$/)
-  const { inside } = splitBody(sent!.body)
-  assert.ok(env.CI_COMMIT_MESSAGE.startsWith(inside) && inside.length > 10_000)
-  const messageCut = Number(/\n\*\[(\d+) characters cut\]\*\n\n### Failure Reason\n/.exec(sent!.body)?.[1])
-  assert.is(inside.length + messageCut, env.CI_COMMIT_MESSAGE.length, 'the note says how much of the message is missing')
-  assert.match(sent!.body, /\n\n\*\[\d+ characters cut\]\*\n\n### Required Actions\n/, 'the reason is cut too, with its note')
-  const { text } = gh.chat[0]!.json as { text: string }
-  assert.ok(text.length < 40_000, String(text.length))
-  assert.match(text, /\nReason: &lt;!channel&gt; failed [^\n<>]+ \[\d+ characters cut\]\nPipeline: /)
-
-  const second = await runScript('report.mts', [reason], gh.env(env))
-  assert.is(second.code, 0, second.stderr)
-  assert.is(second.stdout, `[INFO] Duplicate issue found, skipping creation\n[INFO] Open issue #1 holds this report: ${gh.url}/acme/shop/issues/1\n`)
-  assert.is(created(gh).length, 1, 'the shortened title is the same, so dedup finds it')
-})
-
-// 6. Lone surrogates cannot arrive through argv or the environment (Node decodes both as UTF-8 and
-// replaces what is invalid), so they are sent through the library, as any caller of the renderers would.
-
-test('lone surrogates and control codes in every field still give a body GitHub and Slack accept', async () => {
-  const gh = await server()
-  const nasty = 'x\uD800y\uDFFFz\u0000\u001B'
-  const failure: Failure = { environment: nasty, commitSha: nasty, commitMessage: nasty, reason: nasty, pipelineUrl: nasty, time: new Date() }
-  const github = createGitHub({ token: TOKEN, apiUrl: gh.url, timeoutMs: 5000, maxWaitSeconds: 1, retryAttempts: 1, retryDelaySeconds: 0.01 }, memoryLog())
-
-  const raw = await fetch(`${gh.url}/repos/acme/shop/issues`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ title: `raw ${nasty}`, body: nasty }),
-  })
-  assert.is(raw.status, 400, 'the loopback, like GitHub, refuses what the raw values would give')
-  const { status } = await github.request('POST /repos/{owner}/{repo}/issues', { owner: 'acme', repo: 'shop', title: renderTitle(failure), body: renderBody(failure) })
-  assert.is(status, 201)
-  assert.ok(await postChat(gh.chatUrl, renderChat(failure)), 'the chat sink accepts it too')
 })
 
 // 7. The token never leaks.
