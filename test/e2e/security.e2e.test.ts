@@ -3,16 +3,15 @@
 // failing or malicious servers, debug modes and secrets leaked into the inputs. The token, and a GitHub
 // App's key, JWTs and installation token, are grepped for in every byte the reporter prints, and looked
 // for in everything it sends elsewhere: only a process's own stdout and stderr show every path a secret
-// could leak through. The configuration checks (section 1) run the command in process
-// (test/helpers/in-process.ts); what hostile values become in the issue and the chat (sections 2 to 6)
-// is test/integration/cli/hostile-input.test.ts, in process.
+// could leak through. The configuration checks run before any request are
+// test/integration/cli/config-checks.test.ts, and what hostile values become in the issue and the chat is
+// test/integration/cli/hostile-input.test.ts, both in process.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { runCommand, runScript, type RunResult } from '../helpers/helpers.ts'
-import { runInProcess } from '../helpers/in-process.ts'
 import { startLoopbackGitHub, type Fault, type LoopbackGitHub } from '../helpers/loopback-github.ts'
 import { appEnv, testApp } from '../helpers/github-app.ts'
 
@@ -38,45 +37,6 @@ async function inBatches<T, R>(items: readonly T[], width: number, fn: (item: T)
 }
 
 const created = (gh: LoopbackGitHub) => gh.calls('POST', /\/issues$/).map((r) => r.json as { title: string; body: string })
-
-// 1. Configuration is validated before any request.
-
-test('every malformed ISSUE_REPO: exit 2, a message naming ISSUE_REPO and its form, zero requests', async () => {
-  const gh = await server()
-  // The issue's forms; `.`, `..` and the length limits are covered by test/unit/config/config.test.ts.
-  const bad = ['acme', 'acme/shop/extra', '../../x', 'acme/sh op', 'acme/shop?x=1']
-  const results = await inBatches(bad, 5, (repo) => runInProcess('report.mts', ['x'], gh.env({ ...FIXED, ISSUE_REPO: repo })))
-  results.forEach((r, i) => {
-    assert.is(r.code, 2, bad[i])
-    assert.is(r.stdout, '')
-    assert.match(r.stderr, /^\[ERROR\] ISSUE_REPO must have the form owner\/repo \(owner: letters, digits and -, up to 39; repo: letters, digits, \., _ and -, up to 100\)/)
-    assert.ok(r.stderr.includes(JSON.stringify(bad[i])), `shows the value ${bad[i]}`)
-  })
-  assert.is(gh.requests.length + gh.chat.length, 0, 'no request of any kind')
-})
-
-test('ISSUE_API_URL that is not http(s): exit 2, named, no request', async () => {
-  const gh = await server()
-  const bad = ['not a url', `ftp://${gh.url.slice('http://'.length)}`]
-  const results = await inBatches(bad, 2, (url) => runInProcess('report.mts', [], gh.env({ ...FIXED, ISSUE_API_URL: url })))
-  for (const r of results) {
-    assert.is(r.code, 2)
-    assert.match(r.stderr, /^\[ERROR\] ISSUE_API_URL must be an http\(s\) URL such as https:\/\/api\.github\.com/)
-  }
-  assert.is(gh.requests.length + gh.chat.length, 0)
-})
-
-test('a malformed CHAT_WEBHOOK: one [WARN] line, the issue is still filed, no chat post', async () => {
-  const gh = await server()
-  const r = await runInProcess('report.mts', ['x'], gh.env({ ...FIXED, ...FAST, CHAT_WEBHOOK: gh.chatUrl.replace('http://', '') }))
-  assert.is(r.code, 0, r.stderr)
-  assert.is(r.stderr.split('\n').filter(Boolean).length, 1)
-  assert.match(r.stderr, /^\[WARN\] CHAT_WEBHOOK is not an http\(s\) URL/)
-  assert.not.ok(r.stderr.includes(gh.chatUrl.replace('http://', '')), 'the address, which may hold a secret, is not echoed')
-  assert.match(r.stdout, /^\[INFO\] Created issue #1: /)
-  assert.is(created(gh).length, 1)
-  assert.is(gh.chat.length, 0)
-})
 
 // 7. The token never leaks.
 
