@@ -3,6 +3,7 @@
 // then hides behind that search's first request), and asked in a line when a commit is known, so the
 // comparison waits for no process start. https://git-scm.com/docs/git-cat-file#_batch_output
 import type { ChildProcess } from 'node:child_process'
+import { gitEnv, killGroup } from './git-process.ts'
 
 /** Asks the checkout about objects; `close` ends the git process (killed, if it has not ended yet). */
 export interface ObjectLookup {
@@ -18,7 +19,9 @@ export async function objectLookup(cwd?: string): Promise<ObjectLookup> {
   let ended = false
   let child: ChildProcess | undefined
   try {
-    child = spawn('git', ['cat-file', '--batch-check'], { cwd, stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } })
+    // A group of its own, as every git of the run (lib/run/git-process.ts); and no lazy fetch: a commit a
+    // partial clone lacks is "not held", not fetched.
+    child = spawn('git', ['cat-file', '--batch-check'], { cwd, stdio: ['pipe', 'pipe', 'ignore'], env: gitEnv(), detached: true })
   } catch {
     ended = true
   }
@@ -64,7 +67,7 @@ export async function objectLookup(cwd?: string): Promise<ObjectLookup> {
     close: () => {
       if (ended) return
       child?.stdin?.end()
-      child?.kill()
+      if (child) killGroup(child)
       end()
     },
   }

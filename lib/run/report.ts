@@ -51,7 +51,7 @@ export async function configureReport(env: Env, masking: MaskingLog, options: Co
  */
 export async function readFailure(session: Session<ReportConfig>, request: ReportRequest): Promise<Failure> {
   const { config, log, env, time } = session
-  let failure: Failure = { ...(await readDeploy(config, time, { env })), reason: withoutToken(request.reason || DEFAULT_REASON, config) }
+  let failure: Failure = { ...(await readDeploy(config, time, { env, log })), reason: withoutToken(request.reason || DEFAULT_REASON, config) }
   const logSource = request.log ?? config.logFile
   if (request.reasonFile !== undefined || logSource !== undefined) {
     // Loaded only when asked for: every module costs start-up (npm run bench).

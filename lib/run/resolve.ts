@@ -24,7 +24,7 @@ export interface ResolveRun {
  */
 export async function resolveFailures(session: Session, { dryRun = false } = {}): Promise<ResolveRun> {
   const { config, log, env, time } = session
-  const recovery: Recovery = await readDeploy(config, time, { withMessage: false })
+  const recovery: Recovery = await readDeploy(config, time, { withMessage: false, log })
   const all = await createTracker(config, log)
   // REPORT_FLAP (docs/noise.md): a flapping environment's issues stay open; loaded only when set.
   const flap = config.flap ? await (await import('./noise-resolve.ts')).holdFlapping(config, all, recovery, log, dryRun) : undefined

@@ -81,9 +81,9 @@ test('one git answers every question, in order, until it is closed; then every a
 })
 
 // With a hanging git first on PATH for the test's length (gitFile and objectLookup pass process.env on).
-async function withFakeGit(catFile: 'held' | 'hang', body: (git: FakeGit, dir: string) => Promise<void>): Promise<void> {
+async function withFakeGit(catFile: 'held' | 'hang', body: (git: FakeGit, dir: string) => Promise<void>, child = false): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'git-hang-'))
-  const git = fakeGit(dir, { catFile })
+  const git = fakeGit(dir, { catFile, child })
   const path = process.env.PATH
   process.env.PATH = `${git.bin}:${path}`
   try {
@@ -117,6 +117,20 @@ test('a comparison whose git hangs ends when its signal aborts: git is killed, a
     assert.is(await settles(history.compare(A, B, stop.signal)), 'rejected')
     assert.is(git.calls().length, 2, 'none for a compare asked after it either')
   })
+})
+
+test('the commit and its message from a git that hangs: each read rejects when its signal aborts, its git and what git started are killed', async () => {
+  await withFakeGit('hang', async (git, dir) => {
+    const stop = new AbortController()
+    const reads = [shortSha(dir, stop.signal), lastCommitMessage(dir, stop.signal)]
+    for (let i = 0; i < 200 && git.children().length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 25))
+    assert.equal(git.calls().map((call) => call.command).sort(), ['log', 'rev-parse'])
+    stop.abort(new Error('deadline'))
+    for (const read of reads) assert.is(await settles(read), 'rejected')
+    assert.equal(await git.settled(), [], 'every git and every child has ended')
+    assert.is(await settles(shortSha(dir, stop.signal)), 'rejected')
+    assert.is(git.calls().length, 2, 'no git started after the abort')
+  }, true)
 })
 
 test('closing the checkout kills a cat-file that never answers; warmed after its close, it starts none', async () => {

@@ -4,19 +4,12 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { lastCommitMessage } from '../../../lib/run/git.ts'
 import { FAST_ENV } from '../../helpers/fixtures.ts'
 import { runInProcess } from '../../helpers/in-process.ts'
 import { useLoopback } from '../../helpers/servers.ts'
 
 const servers = useLoopback(test, { github: true, tmpdir: 'event-commit-' })
 
-// git is asked through a shell made once per process, whose working folder was fixed when zx loaded: here
-// that is the checkout (a git repository), as when an earlier file of this worker loaded it. The runs
-// below, in a folder that is no repository, must still be asked there.
-test.before(async () => {
-  assert.ok((await lastCommitMessage()) !== undefined, 'this checkout is a git repository')
-})
 const SHA = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678'
 
 const body = () => (servers.gh.calls('POST', /\/issues$/).at(-1)!.json as { body: string }).body
