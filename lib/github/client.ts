@@ -11,7 +11,7 @@ import { limiterWithSignals } from '../core/retry/limiter.ts'
 import type Bottleneck from 'bottleneck'
 import { waitBudget } from '../core/retry/budget.ts'
 import { isKnownToThrottling, rateLimitOf } from './ratelimit.ts'
-import { actsAs, createAppAuthFor } from './app-auth.ts'
+import { actsAs, createAppAuthFor, type AppAuth } from './app-auth.ts'
 import type { AppCredentials } from '../config/app.ts'
 import type { ConnectionOptions } from '../http/connection.ts'
 
@@ -27,6 +27,11 @@ export interface ClientOptions extends ConnectionOptions {
   readonly writeIntervalSeconds?: number
   /** Act as this GitHub App's installation on `owner/repo` instead of `token` (app-auth.ts). */
   readonly app?: AppCredentials
+  /**
+   * With `app`: the identity to act as, shared with the run's other clients so that the run buys one
+   * installation token (made by {@link appIdentity}; lib/run/github.ts). Without it, the client makes its own.
+   */
+  readonly identity?: AppAuth
   readonly owner?: string
   readonly repo?: string
 }
@@ -95,7 +100,7 @@ export function createGitHub(options: ClientOptions, log: Log): GitHub {
     },
   })
 
-  const app = options.app && createAppAuthFor(options.app, { owner: options.owner ?? '', repo: options.repo ?? '', apiUrl: options.apiUrl, fetch: timedFetch(options.timeoutMs), headers: { 'x-github-api-version': GITHUB_API_VERSION } })
+  const app = options.app && (options.identity ?? appIdentity(options))
   if (app) actsAs(octokit, app)
 
   octokit.hook.before('request', async (request) => {
@@ -104,7 +109,8 @@ export function createGitHub(options: ClientOptions, log: Log): GitHub {
     // The spec wants the Bearer scheme (Octokit's `auth` option sends `token`), and the token must never
     // reach another origin, such as one named in a `Link` header. An App's installation token likewise.
     if (new URL(request.url, options.apiUrl).origin !== origin) return
-    const token = app ? await app.token() : options.token
+    // A request under a deadline (what changed, what failed) stops waiting for a token bought for it then.
+    const token = app ? await app.token(signalOf(request)) : options.token
     if (token) request.headers.authorization = `Bearer ${token}`
   })
 
@@ -162,6 +168,12 @@ export function createGitHub(options: ClientOptions, log: Log): GitHub {
   })
 
   return octokit
+}
+
+/** The identity of `options.app` on `owner/repo`, for clients to share (ClientOptions.identity); undefined without an App. */
+export function appIdentity(options: ClientOptions): AppAuth | undefined {
+  if (!options.app) return undefined
+  return createAppAuthFor(options.app, { owner: options.owner ?? '', repo: options.repo ?? '', apiUrl: options.apiUrl, fetch: timedFetch(options.timeoutMs), headers: { 'x-github-api-version': GITHUB_API_VERSION } })
 }
 
 const signalOf = (endpoint: Endpoint) => (endpoint.request as { signal?: AbortSignal } | undefined)?.signal
