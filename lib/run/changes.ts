@@ -9,6 +9,7 @@ import type { Log } from '../core/log.ts'
 import { printableAddress } from '../core/redact.ts'
 import { secretsOf } from '../config/secrets.ts'
 import type { Failure } from '../core/text/issue.ts'
+import { runGitHub } from './github.ts'
 
 type Env = Record<string, string | undefined>
 
@@ -65,9 +66,9 @@ export async function changesService(config: ChangesConfig, log: Log, head: stri
     const pipelineId = inGitLabRun(config, env) ? env.CI_PIPELINE_ID : undefined
     return gitLabChanges(createGitLab(config, log), { project, environment: config.deployEnv, ...(projectUrl ? { projectUrl } : {}), ...(pipelineId ? { pipelineId } : {}) }, config.apiUrl)
   }
-  const [{ createGitHub }, { gitHubChanges, gitHubWebUrl }] = await Promise.all([import('../github/client.ts'), import('../github/changes.ts')])
+  const [github, { gitHubChanges, gitHubWebUrl }] = await Promise.all([runGitHub(config, log), import('../github/changes.ts')])
   const code = gitHubCode(config, env)
-  return gitHubChanges(createGitHub(config, log), { ...code, environment: config.deployEnv, head, webUrl: runWebUrl(code.runId, env) ?? gitHubWebUrl(config.apiUrl) })
+  return gitHubChanges(github, { ...code, environment: config.deployEnv, head, webUrl: runWebUrl(code.runId, env) ?? gitHubWebUrl(config.apiUrl) })
 }
 
 // Pages (the compare link) on the run's own server when the code is the run's: GitHub Actions names it in

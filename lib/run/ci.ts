@@ -6,6 +6,7 @@ import type { Config } from '../config/config.ts'
 import { secretsOf } from '../config/secrets.ts'
 import { registerSecret, type Log } from '../core/log.ts'
 import type { Failure } from '../core/text/issue.ts'
+import { runGitHub } from './github.ts'
 
 type Env = Record<string, string | undefined>
 
@@ -38,8 +39,8 @@ export async function createCiReader(config: CiConfig, log: Log, env: Env = proc
       log.warn(`The run is on ${run.apiUrl} but issues go to ${config.apiUrl}; ISSUE_TOKEN is not sent to the run's host, so the issue has no What failed section`)
       return undefined
     }
-    const [{ createGitHub }, { gitHubCiReader }, { downloader }] = await Promise.all([import('../github/client.ts'), import('../github/ci-reader.ts'), import('../http/download.ts')])
-    return gitHubCiReader(createGitHub(config, log), run, downloader())
+    const [github, { gitHubCiReader }, { downloader }] = await Promise.all([runGitHub(config, log), import('../github/ci-reader.ts'), import('../http/download.ts')])
+    return gitHubCiReader(github, run, downloader())
   }
   if (env.GITLAB_CI === 'true') {
     // GitLab sets these variables itself, so a malformed one is a warning here, not a configuration error:

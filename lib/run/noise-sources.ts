@@ -10,6 +10,7 @@ import type { Episode } from '../core/stats/episodes.ts'
 import { withAttempts } from '../core/retry/transient.ts'
 import { readHistory } from '../core/stats/read.ts'
 import { createTracker, type TrackerConfig } from './tracker.ts'
+import { runGitHub } from './github.ts'
 
 type Env = Record<string, string | undefined>
 
@@ -32,8 +33,7 @@ export async function trackerAndRuns(config: SourceConfig, log: Log, env: Env, w
     if (config.tracker !== 'github') return { tracker: await createTracker(config, log), runs: { why: 'the run is on GitHub Actions but issues go to GitLab, whose token cannot read it' } }
     if (!run) return { tracker: await createTracker(config, log), runs: { why: 'GITHUB_REPOSITORY or GITHUB_RUN_ID is missing or malformed' } }
     if (run.apiUrl !== undefined && !sameOrigin(run.apiUrl, config.apiUrl)) return { tracker: await createTracker(config, log), runs: { why: `the run is on ${run.apiUrl} but issues go to ${config.apiUrl}; ISSUE_TOKEN is not sent to the run's host` } }
-    const [{ createGitHub }, { createGitHubTracker }, { gitHubWorkflowRuns, workflowFile }] = await Promise.all([import('../github/client.ts'), import('../github/tracker.ts'), import('../github/workflow-runs.ts')])
-    const github = createGitHub(config, log)
+    const [github, { createGitHubTracker }, { gitHubWorkflowRuns, workflowFile }] = await Promise.all([runGitHub(config, log), import('../github/tracker.ts'), import('../github/workflow-runs.ts')])
     // GITHUB_HEAD_REF on a pull request; GITHUB_REF_NAME on a branch. A tag has no branch: this run's record says.
     const branch = env.GITHUB_HEAD_REF || (env.GITHUB_REF_TYPE === 'branch' ? env.GITHUB_REF_NAME : undefined) || undefined
     const reader = gitHubWorkflowRuns(github, { owner: run.owner, repo: run.repo, runId: run.runId, workflow: workflowFile(env.GITHUB_WORKFLOW_REF), branch })

@@ -4,6 +4,7 @@ import type { Config } from '../config/config.ts'
 import { LABELS } from '../core/text/issue.ts'
 import type { Log } from '../core/log.ts'
 import type { Tracker } from '../core/tracker.ts'
+import { runGitHub } from './github.ts'
 
 /** What a tracker needs from the configuration. */
 export type TrackerConfig = Pick<
@@ -28,8 +29,8 @@ export async function createTracker(config: TrackerConfig, log: Log): Promise<Tr
   // Only the configured tracker is loaded (the bundle splits each into its own chunk): every module costs
   // start-up (npm run bench), and a GitHub run never needs GitLab's client, nor a GitLab run Octokit.
   if (config.tracker === 'gitlab') return (await import('../gitlab/tracker.ts')).createGitLabTracker(config, log)
-  const [{ createGitHub }, { createGitHubTracker }] = await Promise.all([import('../github/client.ts'), import('../github/tracker.ts')])
-  return createGitHubTracker(createGitHub(config, log), config, log)
+  const [github, { createGitHubTracker }] = await Promise.all([runGitHub(config, log), import('../github/tracker.ts')])
+  return createGitHubTracker(github, config, log)
 }
 
 /** The tracker's own preflight checks for the doctor (token, quota, repository, …), in order. */
@@ -39,6 +40,6 @@ export async function doctorChecks(config: TrackerConfig, log: Log): Promise<Che
     const [{ gitLabChecks }, { createGitLab }] = await Promise.all([import('../gitlab/doctor.ts'), import('../gitlab/client.ts')])
     return gitLabChecks(createGitLab(config, log), config.project, [...LABELS, ...(config.extraLabels ?? [])], config.milestone)
   }
-  const [{ doctorChecks: github }, { createGitHub }] = await Promise.all([import('../github/doctor.ts'), import('../github/client.ts')])
-  return github(createGitHub(config, log), config)
+  const [{ doctorChecks: github }, client] = await Promise.all([import('../github/doctor.ts'), runGitHub(config, log)])
+  return github(client, config)
 }
