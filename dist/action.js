@@ -179,13 +179,13 @@ function printedForms(secret) {
 function addressSecrets(address) {
   if (!URL.canParse(address)) return [address];
   const { href, pathname, search } = new URL(address);
-  const path3 = pathname === "/" ? "" : pathname;
+  const path = pathname === "/" ? "" : pathname;
   const values = search.slice(1).split("&").flatMap((pair) => {
     const [name2 = "", value5 = ""] = pair.split(/=(.*)/s);
     if (!SECRET_PARAMETER.test(safeDecode(name2))) return [];
     return [value5, safeDecode(value5.replaceAll("+", " "))];
   });
-  const secrets = [address, href, path3 + search, path3, search.slice(1), ...values].filter((secret) => secret !== "");
+  const secrets = [address, href, path + search, path, search.slice(1), ...values].filter((secret) => secret !== "");
   return [.../* @__PURE__ */ new Set([...secrets.flatMap(printedForms), ...credentialsIn(address)])];
 }
 function redactDeep(value5, keep = []) {
@@ -651,8 +651,10 @@ function changesSummary(changes, view) {
   if (changes.source === PREVIOUS_OCCURRENCE) return occurrenceSummary(changes);
   const compare2 = link("compare", changes.compareUrl);
   switch (changes.status) {
-    case "none":
-      return `No earlier good deploy of ${inlineCode(oneLine(view.environment ?? "this environment").slice(0, TEXT_LIMIT))} was found, so there is nothing to compare this commit with.`;
+    case "none": {
+      const among = changes.among ? ` among its ${changes.among.count} newest ${changes.among.of} (older ones were not read)` : "";
+      return `No earlier good deploy of ${inlineCode(oneLine(view.environment ?? "this environment").slice(0, TEXT_LIMIT))} was found${among}, so there is nothing to compare this commit with.`;
+    }
     case "gone":
       return `The last good deploy's commit (${baseWithAge(changes, view)}) is no longer in the repository (a force-push or a deleted branch), so nothing can be compared.`;
     case "identical":
@@ -794,7 +796,7 @@ function renderBody(failure2, flavor = "github", limit = BODY_LIMIT) {
   const environment = field(failure2.environment, inlineCode);
   const commit = field(failure2.commitSha, inlineCode);
   const pipeline = field(failure2.pipelineUrl, (text4) => pipelineMarkdown(text4, flavor));
-  const layout = (message2, reason2, log3) => [
+  const layout = (message2, reason2, log2) => [
     "## Deploy Failure Report",
     "",
     `**Environment:** ${environment}`,
@@ -808,7 +810,7 @@ function renderBody(failure2, flavor = "github", limit = BODY_LIMIT) {
     "### Failure Reason",
     reason2,
     "",
-    ...log3 ? [log3, ""] : [],
+    ...log2 ? [log2, ""] : [],
     "### Required Actions",
     ...REQUIRED_ACTIONS.map((action) => `- [ ] ${action}`),
     "",
@@ -845,8 +847,8 @@ ${renderLogSection(failure2.log, max - section.length - LOG_JOIN, flavor)}` : re
   const renderedReason = fitPrefix(reason, reasonRoom, reasonPart);
   const renderedMessage = fitPrefix(message, textRoom - renderedReason.length, messagePart);
   const logRoom = room - renderedReason.length - renderedMessage.length - LOG_JOIN;
-  const log2 = fullLog.length > logRoom ? logPart2(logRoom) : fullLog;
-  return layout(renderedMessage, renderedReason, log2);
+  const log = fullLog.length > logRoom ? logPart2(logRoom) : fullLog;
+  return layout(renderedMessage, renderedReason, log);
 }
 function slackEscape(text4) {
   return text4.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
@@ -1026,7 +1028,7 @@ var require_dist = __commonJS({
       N.exports = { parseBoolean: T, optionsFromEnv: U };
     });
     var P = j((ee, b) => {
-      var F = __require("fs"), _ = __require("path"), B = __require("os"), { URL: L, fileURLToPath: Q } = __require("url"), { parseBoolean: $2, optionsFromEnv: I } = R(), G = /(?:^|^)\s*(?:export\s+)?([\w.-]+)(?:\s*=\s*?|:\s+?)(\s*'(?:\\'|[^'])*'|\s*"(?:\\"|[^"])*"|\s*`(?:\\`|[^`])*`|[^#\r\n]+)?\s*(?:#.*)?(?:$|$)/mg, y = new Uint8Array(256);
+      var F = __require("fs"), _ = __require("path"), B = __require("os"), { URL: L, fileURLToPath: Q } = __require("url"), { parseBoolean: $, optionsFromEnv: I } = R(), G = /(?:^|^)\s*(?:export\s+)?([\w.-]+)(?:\s*=\s*?|:\s+?)(\s*'(?:\\'|[^'])*'|\s*"(?:\\"|[^"])*"|\s*`(?:\\`|[^`])*`|[^#\r\n]+)?\s*(?:#.*)?(?:$|$)/mg, y = new Uint8Array(256);
       for (let e = 48; e <= 57; e++) y[e] = 1;
       for (let e = 65; e <= 90; e++) y[e] = 1;
       for (let e = 97; e <= 122; e++) y[e] = 1;
@@ -1126,7 +1128,7 @@ var require_dist = __commonJS({
         return n;
       }
       function J(e, n) {
-        return n && $2(n.fast) ? V(e) : H(e);
+        return n && $(n.fast) ? V(e) : H(e);
       }
       function v(e) {
         console.log(`\u2506 ${e}`);
@@ -1146,7 +1148,7 @@ var require_dist = __commonJS({
         e = K(e);
         let n = _.resolve(process.cwd(), ".env"), t = "utf8", r = process.env;
         e && e.processEnv != null && (r = e.processEnv);
-        let o = $2(e && e.debug);
+        let o = $(e && e.debug);
         e && e.encoding ? t = e.encoding : o && v("no encoding is specified (UTF-8 is used by default)");
         let i = [n];
         if (e && e.path) if (!Array.isArray(e.path)) i = [S(e.path)];
@@ -1161,7 +1163,7 @@ var require_dist = __commonJS({
         } catch (l) {
           o && v(`failed to load ${d} ${l.message}`), c = l;
         }
-        let k = A.populate(r, E, e), D = $2(Object.prototype.hasOwnProperty.call(e, "quiet") ? e.quiet : I(r).quiet);
+        let k = A.populate(r, E, e), D = $(Object.prototype.hasOwnProperty.call(e, "quiet") ? e.quiet : I(r).quiet);
         if (o || !D) {
           let d = Object.keys(k).length, l = [];
           for (let C of i) try {
@@ -1178,7 +1180,7 @@ var require_dist = __commonJS({
         return A.configDotenv(e);
       }
       function z(e, n, t = {}) {
-        let r = $2(t && t.debug), o = $2(t && t.override), i = {};
+        let r = $(t && t.debug), o = $(t && t.override), i = {};
         if (e === null || typeof e != "object" || n === null || typeof n != "object") {
           let c = new Error("OBJECT_REQUIRED: Please check the processEnv argument being passed to populate");
           throw c.code = "OBJECT_REQUIRED", c;
@@ -1953,8 +1955,8 @@ var require_visit = __commonJS({
     function visit2(node, visitor) {
       const visitor_ = initVisitor(visitor);
       if (identity.isDocument(node)) {
-        const cd2 = visit_(null, node.contents, visitor_, Object.freeze([node]));
-        if (cd2 === REMOVE)
+        const cd = visit_(null, node.contents, visitor_, Object.freeze([node]));
+        if (cd === REMOVE)
           node.contents = null;
       } else
         visit_(null, node, visitor_, Object.freeze([]));
@@ -1962,17 +1964,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key2, node, visitor, path3) {
-      const ctrl = callVisitor(key2, node, visitor, path3);
+    function visit_(key2, node, visitor, path) {
+      const ctrl = callVisitor(key2, node, visitor, path);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path3, ctrl);
-        return visit_(key2, ctrl, visitor, path3);
+        replaceNode(key2, path, ctrl);
+        return visit_(key2, ctrl, visitor, path);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path3 = Object.freeze(path3.concat(node));
+          path = Object.freeze(path.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path3);
+            const ci = visit_(i, node.items[i], visitor, path);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -1983,13 +1985,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path3 = Object.freeze(path3.concat(node));
-          const ck = visit_("key", node.key, visitor, path3);
+          path = Object.freeze(path.concat(node));
+          const ck = visit_("key", node.key, visitor, path);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path3);
+          const cv = visit_("value", node.value, visitor, path);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -2001,8 +2003,8 @@ var require_visit = __commonJS({
     async function visitAsync(node, visitor) {
       const visitor_ = initVisitor(visitor);
       if (identity.isDocument(node)) {
-        const cd2 = await visitAsync_(null, node.contents, visitor_, Object.freeze([node]));
-        if (cd2 === REMOVE)
+        const cd = await visitAsync_(null, node.contents, visitor_, Object.freeze([node]));
+        if (cd === REMOVE)
           node.contents = null;
       } else
         await visitAsync_(null, node, visitor_, Object.freeze([]));
@@ -2010,17 +2012,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key2, node, visitor, path3) {
-      const ctrl = await callVisitor(key2, node, visitor, path3);
+    async function visitAsync_(key2, node, visitor, path) {
+      const ctrl = await callVisitor(key2, node, visitor, path);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path3, ctrl);
-        return visitAsync_(key2, ctrl, visitor, path3);
+        replaceNode(key2, path, ctrl);
+        return visitAsync_(key2, ctrl, visitor, path);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path3 = Object.freeze(path3.concat(node));
+          path = Object.freeze(path.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path3);
+            const ci = await visitAsync_(i, node.items[i], visitor, path);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -2031,13 +2033,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path3 = Object.freeze(path3.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path3);
+          path = Object.freeze(path.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path3);
+          const cv = await visitAsync_("value", node.value, visitor, path);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -2064,23 +2066,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key2, node, visitor, path3) {
+    function callVisitor(key2, node, visitor, path) {
       if (typeof visitor === "function")
-        return visitor(key2, node, path3);
+        return visitor(key2, node, path);
       if (identity.isMap(node))
-        return visitor.Map?.(key2, node, path3);
+        return visitor.Map?.(key2, node, path);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key2, node, path3);
+        return visitor.Seq?.(key2, node, path);
       if (identity.isPair(node))
-        return visitor.Pair?.(key2, node, path3);
+        return visitor.Pair?.(key2, node, path);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key2, node, path3);
+        return visitor.Scalar?.(key2, node, path);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key2, node, path3);
+        return visitor.Alias?.(key2, node, path);
       return void 0;
     }
-    function replaceNode(key2, path3, node) {
-      const parent = path3[path3.length - 1];
+    function replaceNode(key2, path, node) {
+      const parent = path[path.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key2] = node;
       } else if (identity.isPair(parent)) {
@@ -2692,10 +2694,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path3, value5) {
+    function collectionFromPath(schema, path, value5) {
       let v = value5;
-      for (let i = path3.length - 1; i >= 0; --i) {
-        const k = path3[i];
+      for (let i = path.length - 1; i >= 0; --i) {
+        const k = path[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -2714,7 +2716,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path3) => path3 == null || typeof path3 === "object" && !!path3[Symbol.iterator]().next().done;
+    var isEmptyPath = (path) => path == null || typeof path === "object" && !!path[Symbol.iterator]().next().done;
     var Collection2 = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -2744,11 +2746,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path3, value5) {
-        if (isEmptyPath(path3))
+      addIn(path, value5) {
+        if (isEmptyPath(path))
           this.add(value5);
         else {
-          const [key2, ...rest] = path3;
+          const [key2, ...rest] = path;
           const node = this.get(key2, true);
           if (identity.isCollection(node))
             node.addIn(rest, value5);
@@ -2762,8 +2764,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path3) {
-        const [key2, ...rest] = path3;
+      deleteIn(path) {
+        const [key2, ...rest] = path;
         if (rest.length === 0)
           return this.delete(key2);
         const node = this.get(key2, true);
@@ -2777,8 +2779,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path3, keepScalar) {
-        const [key2, ...rest] = path3;
+      getIn(path, keepScalar) {
+        const [key2, ...rest] = path;
         const node = this.get(key2, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
@@ -2796,8 +2798,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path3) {
-        const [key2, ...rest] = path3;
+      hasIn(path) {
+        const [key2, ...rest] = path;
         if (rest.length === 0)
           return this.has(key2);
         const node = this.get(key2, true);
@@ -2807,8 +2809,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path3, value5) {
-        const [key2, ...rest] = path3;
+      setIn(path, value5) {
+        const [key2, ...rest] = path;
         if (rest.length === 0) {
           this.set(key2, value5);
         } else {
@@ -3607,7 +3609,7 @@ var require_merge = __commonJS({
 var require_addPairToJSMap = __commonJS({
   "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
     "use strict";
-    var log2 = require_log();
+    var log = require_log();
     var merge3 = require_merge();
     var stringify = require_stringify();
     var identity = require_identity();
@@ -3656,7 +3658,7 @@ var require_addPairToJSMap = __commonJS({
           let jsonStr = JSON.stringify(strKey);
           if (jsonStr.length > 40)
             jsonStr = jsonStr.substring(0, 36) + '..."';
-          log2.warn(ctx.doc.options.logLevel, `Keys with collection values will be stringified due to JS Object restrictions: ${jsonStr}. Set mapAsMap: true to use object keys.`);
+          log.warn(ctx.doc.options.logLevel, `Keys with collection values will be stringified due to JS Object restrictions: ${jsonStr}. Set mapAsMap: true to use object keys.`);
           ctx.mapKeyWarned = true;
         }
         return strKey;
@@ -5323,9 +5325,9 @@ var require_Document = __commonJS({
           this.contents.add(value5);
       }
       /** Adds a value to the document. */
-      addIn(path3, value5) {
+      addIn(path, value5) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path3, value5);
+          this.contents.addIn(path, value5);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -5400,14 +5402,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path3) {
-        if (Collection2.isEmptyPath(path3)) {
+      deleteIn(path) {
+        if (Collection2.isEmptyPath(path)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path3) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -5422,10 +5424,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path3, keepScalar) {
-        if (Collection2.isEmptyPath(path3))
+      getIn(path, keepScalar) {
+        if (Collection2.isEmptyPath(path))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path3, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -5436,10 +5438,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path3) {
-        if (Collection2.isEmptyPath(path3))
+      hasIn(path) {
+        if (Collection2.isEmptyPath(path))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path3) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -5456,13 +5458,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path3, value5) {
-        if (Collection2.isEmptyPath(path3)) {
+      setIn(path, value5) {
+        if (Collection2.isEmptyPath(path)) {
           this.contents = value5;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path3), value5);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path), value5);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path3, value5);
+          this.contents.setIn(path, value5);
         }
       }
       /**
@@ -7423,9 +7425,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path3) => {
+    visit2.itemAtPath = (cst, path) => {
       let item = cst;
-      for (const [field2, index] of path3) {
+      for (const [field2, index] of path) {
         const tok = item?.[field2];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -7434,23 +7436,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path3) => {
-      const parent = visit2.itemAtPath(cst, path3.slice(0, -1));
-      const field2 = path3[path3.length - 1][0];
+    visit2.parentCollection = (cst, path) => {
+      const parent = visit2.itemAtPath(cst, path.slice(0, -1));
+      const field2 = path[path.length - 1][0];
       const coll = parent?.[field2];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path3, item, visitor) {
-      let ctrl = visitor(item, path3);
+    function _visit(path, item, visitor) {
+      let ctrl = visitor(item, path);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field2 of ["key", "value"]) {
         const token = item[field2];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path3.concat([[field2, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path.concat([[field2, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -7461,10 +7463,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field2 === "key")
-            ctrl = ctrl(item, path3);
+            ctrl = ctrl(item, path);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path3) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path) : ctrl;
     }
     exports.visit = visit2;
   }
@@ -7890,9 +7892,9 @@ var require_lexer = __commonJS({
         }
       }
       *parseQuotedScalar() {
-        const quote3 = this.charAt(0);
-        let end = this.buffer.indexOf(quote3, this.pos + 1);
-        if (quote3 === "'") {
+        const quote = this.charAt(0);
+        let end = this.buffer.indexOf(quote, this.pos + 1);
+        if (quote === "'") {
           while (end !== -1 && this.buffer[end + 1] === "'")
             end = this.buffer.indexOf("'", end + 2);
         } else {
@@ -9073,7 +9075,7 @@ var require_public_api = __commonJS({
     var composer = require_composer();
     var Document = require_Document();
     var errors = require_errors();
-    var log2 = require_log();
+    var log = require_log();
     var identity = require_identity();
     var lineCounter = require_line_counter();
     var parser = require_parser();
@@ -9125,7 +9127,7 @@ var require_public_api = __commonJS({
       const doc = parseDocument2(src, options);
       if (!doc)
         return null;
-      doc.warnings.forEach((warning) => log2.warn(doc.options.logLevel, warning));
+      doc.warnings.forEach((warning) => log.warn(doc.options.logLevel, warning));
       if (doc.errors.length > 0) {
         if (doc.options.logLevel !== "silent")
           throw doc.errors[0];
@@ -9218,13 +9220,13 @@ var require_dist2 = __commonJS({
 // lib/core/text/front-matter.ts
 function tooDeep(yaml, max) {
   let depth = 0;
-  let quote3;
+  let quote;
   for (let i = 0; i < yaml.length; i++) {
     const c = yaml[i];
-    if (quote3) {
-      if (c === quote3) quote3 = void 0;
-      else if (c === "\\" && quote3 === '"') i++;
-    } else if (c === '"' || c === "'") quote3 = c;
+    if (quote) {
+      if (c === quote) quote = void 0;
+      else if (c === "\\" && quote === '"') i++;
+    } else if (c === '"' || c === "'") quote = c;
     else if (c === "#" && (i === 0 || /\s/.test(yaml[i - 1]))) {
       const end = yaml.indexOf("\n", i);
       i = end === -1 ? yaml.length : end;
@@ -9248,10 +9250,10 @@ function readFrontMatter(yaml, at) {
   for (const error of doc.errors) at(1 + (error.linePos?.[0]?.line ?? 1), `malformed front matter: ${error.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "")}`);
   if (doc.errors.length) return { ok: false };
   let refused = false;
-  (0, import_yaml.visit)(doc, (_, node, path3) => {
+  (0, import_yaml.visit)(doc, (_, node, path) => {
     const offset = node?.range?.[0] ?? 0;
     if ((0, import_yaml.isAlias)(node)) at(lineAt(yaml, offset, 2), `aliases (*${node.source}) are not allowed in the front matter; write the value out`);
-    else if (path3.length > 2 * MAX_FRONT_DEPTH) at(lineAt(yaml, offset, 2), `the front matter ${DEEP}`);
+    else if (path.length > 2 * MAX_FRONT_DEPTH) at(lineAt(yaml, offset, 2), `the front matter ${DEEP}`);
     else return void 0;
     refused = true;
     return import_yaml.visit.BREAK;
@@ -9510,7 +9512,7 @@ function landed(name2, value5, landing, flavor) {
 function valuesAt(template, failure2, flavor, limits, sizes, cut2) {
   const logCut = Math.min(cut2, sizes.logSection);
   const textCut = Math.max(0, cut2 - sizes.logSection);
-  const log2 = failure2.log;
+  const log = failure2.log;
   const compute = {
     environment: () => oneLine(failure2.environment),
     commit: () => oneLine(failure2.commitSha),
@@ -9519,11 +9521,11 @@ function valuesAt(template, failure2, flavor, limits, sizes, cut2) {
     date: () => localDate(failure2.time),
     pipeline: () => oneLine(failure2.pipelineUrl),
     reason: () => fitPrefix(cleanText(failure2.reason), sizes.reason - textCut, textPart),
-    log: () => log2 ? fitSuffix(log2.text, sizes.logText - logCut, logPart) : "",
-    log_excerpt: () => log2 ? renderLogSection(log2, sizes.logSection - logCut, flavor) : "",
+    log: () => log ? fitSuffix(log.text, sizes.logText - logCut, logPart) : "",
+    log_excerpt: () => log ? renderLogSection(log, sizes.logSection - logCut, flavor) : "",
     default_body: () => renderBody(failure2, flavor, sizes.defaultBody - cut2),
     default_title: () => renderTitle(failure2, limits.title),
-    job_url: () => oneLine(template.extras.job_url ?? log2?.jobUrl ?? ""),
+    job_url: () => oneLine(template.extras.job_url ?? log?.jobUrl ?? ""),
     run_attempt: () => oneLine(template.extras.run_attempt ?? ""),
     actor: () => oneLine(template.extras.actor ?? ""),
     ref: () => oneLine(template.extras.ref ?? ""),
@@ -10842,14 +10844,14 @@ var require_util = __commonJS({
         }
         const port = url.port != null ? url.port : url.protocol === "https:" ? 443 : 80;
         let origin = url.origin != null ? url.origin : `${url.protocol || ""}//${url.hostname || ""}:${port}`;
-        let path3 = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
+        let path = url.path != null ? url.path : `${url.pathname || ""}${url.search || ""}`;
         if (origin[origin.length - 1] === "/") {
           origin = origin.slice(0, origin.length - 1);
         }
-        if (path3 && path3[0] !== "/") {
-          path3 = `/${path3}`;
+        if (path && path[0] !== "/") {
+          path = `/${path}`;
         }
-        return new URL(`${origin}${path3}`);
+        return new URL(`${origin}${path}`);
       }
       if (!isHttpOrHttpsPrefixed(url.origin || url.protocol)) {
         throw new InvalidArgumentError("Invalid URL protocol: the URL must start with `http:` or `https:`.");
@@ -11684,9 +11686,9 @@ var require_diagnostics = __commonJS({
         "undici:client:sendHeaders",
         (evt) => {
           const {
-            request: { method, path: path3, origin }
+            request: { method, path, origin }
           } = evt;
-          debugLog("sending request to %s %s%s", method, origin, path3);
+          debugLog("sending request to %s %s%s", method, origin, path);
         }
       );
     }
@@ -11704,14 +11706,14 @@ var require_diagnostics = __commonJS({
         "undici:request:headers",
         (evt) => {
           const {
-            request: { method, path: path3, origin },
+            request: { method, path, origin },
             response: { statusCode }
           } = evt;
           debugLog(
             "received response to %s %s%s - HTTP %d",
             method,
             origin,
-            path3,
+            path,
             statusCode
           );
         }
@@ -11720,23 +11722,23 @@ var require_diagnostics = __commonJS({
         "undici:request:trailers",
         (evt) => {
           const {
-            request: { method, path: path3, origin }
+            request: { method, path, origin }
           } = evt;
-          debugLog("trailers received from %s %s%s", method, origin, path3);
+          debugLog("trailers received from %s %s%s", method, origin, path);
         }
       );
       diagnosticsChannel.subscribe(
         "undici:request:error",
         (evt) => {
           const {
-            request: { method, path: path3, origin },
+            request: { method, path, origin },
             error
           } = evt;
           debugLog(
             "request to %s %s%s errored - %s",
             method,
             origin,
-            path3,
+            path,
             error.message
           );
         }
@@ -11851,7 +11853,7 @@ var require_request = __commonJS({
     var kHandler = /* @__PURE__ */ Symbol("handler");
     var Request = class {
       constructor(origin, {
-        path: path3,
+        path,
         method,
         body: body2,
         headers,
@@ -11868,11 +11870,11 @@ var require_request = __commonJS({
         maxRedirections,
         typeOfService
       }, handler) {
-        if (typeof path3 !== "string") {
+        if (typeof path !== "string") {
           throw new InvalidArgumentError("path must be a string");
-        } else if (path3[0] !== "/" && !(path3.startsWith("http://") || path3.startsWith("https://")) && method !== "CONNECT") {
+        } else if (path[0] !== "/" && !(path.startsWith("http://") || path.startsWith("https://")) && method !== "CONNECT") {
           throw new InvalidArgumentError("path must be an absolute URL or start with a slash");
-        } else if (invalidPathRegex.test(path3)) {
+        } else if (invalidPathRegex.test(path)) {
           throw new InvalidArgumentError("invalid request path");
         }
         if (typeof method !== "string") {
@@ -11947,7 +11949,7 @@ var require_request = __commonJS({
         this.completed = false;
         this.aborted = false;
         this.upgrade = upgrade || null;
-        this.path = query ? serializePathWithQuery(path3, query) : path3;
+        this.path = query ? serializePathWithQuery(path, query) : path;
         this.origin = origin;
         this.protocol = getProtocolFromUrlString(origin);
         this.idempotent = idempotent == null ? method === "HEAD" || method === "GET" : idempotent;
@@ -17191,7 +17193,7 @@ var require_client_h1 = __commonJS({
       }
     }
     function writeH1(client, request2) {
-      const { method, path: path3, host, upgrade, blocking, reset } = request2;
+      const { method, path, host, upgrade, blocking, reset } = request2;
       let { body: body2, headers, contentLength } = request2;
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH" || method === "QUERY" || method === "PROPFIND" || method === "PROPPATCH";
       if (util.isFormDataLike(body2)) {
@@ -17267,7 +17269,7 @@ var require_client_h1 = __commonJS({
         socket[kBlocking] = true;
       }
       setTypeOfService(socket, request2);
-      let header = `${method} ${path3} HTTP/1.1\r
+      let header = `${method} ${path} HTTP/1.1\r
 `;
       if (typeof host === "string") {
         header += `host: ${host}\r
@@ -17944,7 +17946,7 @@ var require_client_h2 = __commonJS({
       const headersTimeout = request2.headersTimeout ?? client[kHeadersTimeout];
       const bodyTimeout = request2.bodyTimeout ?? client[kBodyTimeout];
       const session = client[kHTTP2Session];
-      const { method, path: path3, host, upgrade, expectContinue, signal, protocol, headers: reqHeaders } = request2;
+      const { method, path, host, upgrade, expectContinue, signal, protocol, headers: reqHeaders } = request2;
       let { body: body2 } = request2;
       if (upgrade != null && upgrade !== "websocket") {
         util.errorRequest(client, request2, new InvalidArgumentError(`Custom upgrade "${upgrade}" not supported over HTTP/2`));
@@ -18013,7 +18015,7 @@ var require_client_h2 = __commonJS({
           }
           headers[HTTP2_HEADER_METHOD] = "CONNECT";
           headers[HTTP2_HEADER_PROTOCOL] = "websocket";
-          headers[HTTP2_HEADER_PATH] = path3;
+          headers[HTTP2_HEADER_PATH] = path;
           if (protocol === "ws:" || protocol === "wss:") {
             headers[HTTP2_HEADER_SCHEME] = protocol === "ws:" ? "http" : "https";
           } else {
@@ -18065,7 +18067,7 @@ var require_client_h2 = __commonJS({
         stream.setTimeout(headersTimeout);
         return true;
       }
-      headers[HTTP2_HEADER_PATH] = path3;
+      headers[HTTP2_HEADER_PATH] = path;
       headers[HTTP2_HEADER_SCHEME] = protocol === "http:" ? "http" : "https";
       const expectsPayload = method === "PUT" || method === "POST" || method === "PATCH";
       if (body2 && typeof body2.read === "function") {
@@ -20421,10 +20423,10 @@ var require_proxy_agent = __commonJS({
         };
         const {
           origin,
-          path: path3 = "/",
+          path = "/",
           headers = {}
         } = opts;
-        opts.path = origin + path3;
+        opts.path = origin + path;
         if (!("host" in headers) && !("Host" in headers)) {
           const { host } = new URL(origin);
           headers.host = host;
@@ -22584,20 +22586,20 @@ var require_mock_utils = __commonJS({
       }
       return normalizedQp;
     }
-    function safeUrl(path3) {
-      if (typeof path3 !== "string") {
-        return path3;
+    function safeUrl(path) {
+      if (typeof path !== "string") {
+        return path;
       }
-      const pathSegments = path3.split("?", 3);
+      const pathSegments = path.split("?", 3);
       if (pathSegments.length !== 2) {
-        return path3;
+        return path;
       }
       const qp = new URLSearchParams(pathSegments.pop());
       qp.sort();
       return [...pathSegments, qp.toString()].join("?");
     }
-    function matchKey(mockDispatch2, { path: path3, method, body: body2, headers }) {
-      const pathMatch = matchValue(mockDispatch2.path, path3);
+    function matchKey(mockDispatch2, { path, method, body: body2, headers }) {
+      const pathMatch = matchValue(mockDispatch2.path, path);
       const methodMatch = matchValue(mockDispatch2.method, method);
       const bodyMatch = typeof mockDispatch2.body !== "undefined" ? matchValue(mockDispatch2.body, body2) : true;
       const headersMatch = matchHeaders(mockDispatch2, headers);
@@ -22622,8 +22624,8 @@ var require_mock_utils = __commonJS({
       const basePath = key2.query ? serializePathWithQuery(key2.path, key2.query) : key2.path;
       const resolvedPath = typeof basePath === "string" ? safeUrl(basePath) : basePath;
       const resolvedPathWithoutTrailingSlash = removeTrailingSlash(resolvedPath);
-      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path: path3, ignoreTrailingSlash }) => {
-        return ignoreTrailingSlash ? matchValue(removeTrailingSlash(safeUrl(path3)), resolvedPathWithoutTrailingSlash) : matchValue(safeUrl(path3), resolvedPath);
+      let matchedMockDispatches = mockDispatches.filter(({ consumed }) => !consumed).filter(({ path, ignoreTrailingSlash }) => {
+        return ignoreTrailingSlash ? matchValue(removeTrailingSlash(safeUrl(path)), resolvedPathWithoutTrailingSlash) : matchValue(safeUrl(path), resolvedPath);
       });
       if (matchedMockDispatches.length === 0) {
         throw new MockNotMatchedError(`Mock dispatch not matched for path '${resolvedPath}'`);
@@ -22662,19 +22664,19 @@ var require_mock_utils = __commonJS({
         mockDispatches.splice(index, 1);
       }
     }
-    function removeTrailingSlash(path3) {
-      while (path3.endsWith("/")) {
-        path3 = path3.slice(0, -1);
+    function removeTrailingSlash(path) {
+      while (path.endsWith("/")) {
+        path = path.slice(0, -1);
       }
-      if (path3.length === 0) {
-        path3 = "/";
+      if (path.length === 0) {
+        path = "/";
       }
-      return path3;
+      return path;
     }
     function buildKey(opts) {
-      const { path: path3, method, body: body2, headers, query } = opts;
+      const { path, method, body: body2, headers, query } = opts;
       return {
-        path: path3,
+        path,
         method,
         body: body2,
         headers,
@@ -23112,13 +23114,13 @@ var require_mock_call_history = __commonJS({
     function makeFilterCalls(parameterName) {
       return (parameterValue, logs) => {
         if (typeof parameterValue === "string" || parameterValue == null) {
-          return logs.filter((log2) => {
-            return log2[parameterName] === parameterValue;
+          return logs.filter((log) => {
+            return log[parameterName] === parameterValue;
           });
         }
         if (parameterValue instanceof RegExp) {
-          return logs.filter((log2) => {
-            return parameterValue.test(log2[parameterName]);
+          return logs.filter((log) => {
+            return parameterValue.test(log[parameterName]);
           });
         }
         throw new InvalidArgumentError(`${parameterName} parameter should be one of string, regexp, undefined or null`);
@@ -23213,8 +23215,8 @@ var require_mock_call_history = __commonJS({
           return this.logs.filter(criteria);
         }
         if (criteria instanceof RegExp) {
-          return this.logs.filter((log2) => {
-            return criteria.test(log2.toString());
+          return this.logs.filter((log) => {
+            return criteria.test(log.toString());
           });
         }
         if (typeof criteria === "object" && criteria !== null) {
@@ -23264,13 +23266,13 @@ var require_mock_call_history = __commonJS({
         this.logs = [];
       }
       [kMockCallHistoryAddLog](requestInit) {
-        const log2 = new MockCallHistoryLog(requestInit);
-        this.logs.push(log2);
-        return log2;
+        const log = new MockCallHistoryLog(requestInit);
+        this.logs.push(log);
+        return log;
       }
       *[Symbol.iterator]() {
-        for (const log2 of this.calls()) {
-          yield log2;
+        for (const log of this.calls()) {
+          yield log;
         }
       }
     };
@@ -23364,10 +23366,10 @@ var require_pending_interceptors_formatter = __commonJS({
       }
       format(pendingInterceptors) {
         const withPrettyHeaders = pendingInterceptors.map(
-          ({ method, path: path3, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
+          ({ method, path, data: { statusCode }, persist, times, timesInvoked, origin }) => ({
             Method: method,
             Origin: origin,
-            Path: path3,
+            Path: path,
             "Status code": statusCode,
             Persistent: persist ? PERSISTENT : NOT_PERSISTENT,
             Invocations: timesInvoked,
@@ -23449,9 +23451,9 @@ var require_mock_agent = __commonJS({
         const acceptNonStandardSearchParameters = this[kMockAgentAcceptsNonStandardSearchParameters];
         const dispatchOpts = { ...opts };
         if (acceptNonStandardSearchParameters && dispatchOpts.path) {
-          const [path3, searchParams] = dispatchOpts.path.split("?");
+          const [path, searchParams] = dispatchOpts.path.split("?");
           const normalizedSearchParams = normalizeSearchParams(searchParams, acceptNonStandardSearchParameters);
-          dispatchOpts.path = `${path3}?${normalizedSearchParams}`;
+          dispatchOpts.path = `${path}?${normalizedSearchParams}`;
         }
         return this[kAgent].dispatch(dispatchOpts, handler);
       }
@@ -23852,12 +23854,12 @@ var require_snapshot_recorder = __commonJS({
        * @return {Promise<void>} - Resolves when snapshots are loaded
        */
       async loadSnapshots(filePath) {
-        const path3 = filePath || this.#snapshotPath;
-        if (!path3) {
+        const path = filePath || this.#snapshotPath;
+        if (!path) {
           throw new InvalidArgumentError("Snapshot path is required");
         }
         try {
-          const data = await readFile2(resolve(path3), "utf8");
+          const data = await readFile2(resolve(path), "utf8");
           const parsed = JSON.parse(data);
           if (Array.isArray(parsed)) {
             this.#snapshots.clear();
@@ -23871,7 +23873,7 @@ var require_snapshot_recorder = __commonJS({
           if (error.code === "ENOENT") {
             this.#snapshots.clear();
           } else {
-            throw new UndiciError(`Failed to load snapshots from ${path3}`, { cause: error });
+            throw new UndiciError(`Failed to load snapshots from ${path}`, { cause: error });
           }
         }
       }
@@ -23882,11 +23884,11 @@ var require_snapshot_recorder = __commonJS({
        * @returns {Promise<void>} - Resolves when snapshots are saved
        */
       async saveSnapshots(filePath) {
-        const path3 = filePath || this.#snapshotPath;
-        if (!path3) {
+        const path = filePath || this.#snapshotPath;
+        if (!path) {
           throw new InvalidArgumentError("Snapshot path is required");
         }
-        const resolvedPath = resolve(path3);
+        const resolvedPath = resolve(path);
         await mkdir(dirname(resolvedPath), { recursive: true });
         const data = Array.from(this.#snapshots.entries()).map(([hash2, snapshot]) => ({
           hash: hash2,
@@ -24527,15 +24529,15 @@ var require_redirect_handler = __commonJS({
           receivedAt: Date.now()
         });
         const { origin, pathname, search } = util.parseURL(new URL(this.location, this.opts.origin && new URL(this.opts.path, this.opts.origin)));
-        const path3 = search ? `${pathname}${search}` : pathname;
-        const redirectUrlString = `${origin}${path3}`;
+        const path = search ? `${pathname}${search}` : pathname;
+        const redirectUrlString = `${origin}${path}`;
         for (const historyUrl of this.history) {
           if (historyUrl.toString() === redirectUrlString) {
             throw new InvalidArgumentError(`Redirect loop detected. Cannot redirect to ${origin}. This typically happens when using a Client or Pool with cross-origin redirects. Use an Agent for cross-origin redirects.`);
           }
         }
         this.opts.headers = cleanRequestHeaders(this.opts.headers, statusCode === 303, this.opts.origin !== origin);
-        this.opts.path = path3;
+        this.opts.path = path;
         this.opts.origin = origin;
         this.opts.query = null;
       }
@@ -26352,10 +26354,10 @@ var require_cache_handler = __commonJS({
       }
       return locationUrl.pathname + locationUrl.search;
     }
-    function deleteCachedUri(store, cacheKey, path3) {
+    function deleteCachedUri(store, cacheKey, path) {
       deleteCachedValue(store, {
         ...cacheKey,
-        path: path3
+        path
       });
       for (let i = 0; i < util.safeHTTPMethods.length; i++) {
         const method = util.safeHTTPMethods[i];
@@ -26363,7 +26365,7 @@ var require_cache_handler = __commonJS({
           deleteCachedValue(store, {
             ...cacheKey,
             method,
-            path: path3
+            path
           });
         }
       }
@@ -26374,9 +26376,9 @@ var require_cache_handler = __commonJS({
       }
       const values = Array.isArray(headerValue) ? headerValue : [headerValue];
       for (let i = 0; i < values.length; i++) {
-        const path3 = getSameOriginPath(cacheKey, values[i]);
-        if (path3 !== void 0) {
-          deleteCachedUri(store, cacheKey, path3);
+        const path = getSameOriginPath(cacheKey, values[i]);
+        if (path !== void 0) {
+          deleteCachedUri(store, cacheKey, path);
         }
       }
     }
@@ -31864,11 +31866,11 @@ var require_fetch = __commonJS({
       function dispatch({ body: body2 }) {
         const url = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        const path3 = url.pathname + url.search;
+        const path = url.pathname + url.search;
         const hasTrailingQuestionMark = url.search.length === 0 && url.href[url.href.length - url.hash.length - 1] === "?";
         return new Promise((resolve, reject) => agent.dispatch(
           {
-            path: hasTrailingQuestionMark ? `${path3}?` : path3,
+            path: hasTrailingQuestionMark ? `${path}?` : path,
             origin: url.origin,
             method: request2.method,
             body: agent.isMockActive ? request2.body && (request2.body.source || request2.body.stream) : body2,
@@ -32815,9 +32817,9 @@ var require_util4 = __commonJS({
         }
       }
     }
-    function validateCookiePath(path3) {
-      for (let i = 0; i < path3.length; ++i) {
-        const code = path3.charCodeAt(i);
+    function validateCookiePath(path) {
+      for (let i = 0; i < path.length; ++i) {
+        const code = path.charCodeAt(i);
         if (code < 32 || // exclude CTLs (0-31)
         code > 126 || // exclude DEL and non-ascii
         code === 59) {
@@ -36253,11 +36255,11 @@ var require_undici = __commonJS({
           if (typeof opts.path !== "string") {
             throw new InvalidArgumentError("invalid opts.path");
           }
-          let path3 = opts.path;
+          let path = opts.path;
           if (!opts.path.startsWith("/")) {
-            path3 = `/${path3}`;
+            path = `/${path}`;
           }
-          url = new URL(util.parseOrigin(url).origin + path3);
+          url = new URL(util.parseOrigin(url).origin + path);
         } else {
           if (!opts) {
             opts = typeof url === "object" ? url : {};
@@ -37153,14 +37155,14 @@ function describeError(error) {
   }
   return error instanceof Error ? error.message : String(error);
 }
-async function retryTransient({ retryAttempts, retryDelaySeconds, signal }, what, send2, log2) {
+async function retryTransient({ retryAttempts, retryDelaySeconds, signal }, what, send2, log) {
   try {
     return await backoff(retryAttempts, retryDelaySeconds, send2, {
       // Once the caller's deadline has passed, a failure is final, and a wait in progress ends at once.
       retryable: (error) => !signal?.aborted && isTransient(error),
       sleep: (ms) => sleepUnless(ms, signal),
       waitAfterLast: false,
-      onFailure: (n, max, seconds, error) => log2.warn(`${attemptWarning(n, max, seconds).replace(/^\[WARN\] /, "")} (${what}: ${describeError(error)})`)
+      onFailure: (n, max, seconds, error) => log.warn(`${attemptWarning(n, max, seconds).replace(/^\[WARN\] /, "")} (${what}: ${describeError(error)})`)
     });
   } catch (error) {
     throw error instanceof AttemptsExhausted ? error.cause : error;
@@ -37191,8 +37193,8 @@ var init_transient = __esm({
 });
 
 // lib/core/flows/close.ts
-async function closeIssue(tracker, retry, number2, reason, log2) {
-  await retryTransient(retry, `closing issue #${number2}`, () => tracker.closeIssue(number2, reason), log2);
+async function closeIssue(tracker, retry, number2, reason, log) {
+  await retryTransient(retry, `closing issue #${number2}`, () => tracker.closeIssue(number2, reason), log);
 }
 var init_close = __esm({
   "lib/core/flows/close.ts"() {
@@ -37207,25 +37209,25 @@ function duplicateComment(survivor) {
 
 Another run of the deploy-failure reporter filed the same failure at the same time; the report is kept there.`;
 }
-async function converge(tracker, retry, own, recheck, log2) {
+async function converge(tracker, retry, own, recheck, log) {
   let survivor;
   try {
     survivor = await recheck();
   } catch (error) {
-    log2.warn(`Could not look for issues filed at the same time, so #${own.number} stays open (${describeError(error)})`);
+    log.warn(`Could not look for issues filed at the same time, so #${own.number} stays open (${describeError(error)})`);
     return own;
   }
   if (!survivor || survivor.number >= own.number) return own;
   try {
     try {
-      await closeIssue(tracker, retry, own.number, { duplicateOf: survivor }, log2);
+      await closeIssue(tracker, retry, own.number, { duplicateOf: survivor }, log);
     } catch (error) {
       if (!(error instanceof DuplicateRefused || error instanceof ApiError && error.status === 422)) throw error;
       await tracker.addComment(own.number, duplicateComment(survivor));
-      await closeIssue(tracker, retry, own.number, "not_planned", log2);
+      await closeIssue(tracker, retry, own.number, "not_planned", log);
     }
   } catch (cause) {
-    log2.warn(`Could not close #${own.number} as a duplicate of #${survivor.number}; close it by hand (${describeError(cause)})`);
+    log.warn(`Could not close #${own.number} as a duplicate of #${survivor.number}; close it by hand (${describeError(cause)})`);
     return own;
   }
   return survivor;
@@ -37286,10 +37288,10 @@ var init_grouping = __esm({
 });
 
 // lib/core/find/unlabelled.ts
-function checkDedupLabel(issue, log2) {
+function checkDedupLabel(issue, log) {
   const names = (issue.labels ?? []).map((label) => typeof label === "string" ? label : label.name);
   if (names.includes(DEDUP_LABEL)) return true;
-  log2.warn(
+  log.warn(
     `Issue #${issue.number} was filed without the label ${DEDUP_LABEL}, so deduplication will not see it and the next run for this failure files another issue: the identity lacks push access to the repository, and GitHub then drops the labels of new issues silently (run scripts/doctor.mts)`
   );
   return false;
@@ -37332,13 +37334,13 @@ var init_changes_step = __esm({
 });
 
 // lib/core/flows/create.ts
-function failCreate(cause, log2) {
-  log2.error("Failed to create issue");
+function failCreate(cause, log) {
+  log.error("Failed to create issue");
   if (isBug(cause)) throw cause;
-  log2.error(describeError(cause));
+  log.error(describeError(cause));
   throw new CreateFailed(cause);
 }
-async function createOnce(tracker, target, failure2, key2, log2) {
+async function createOnce(tracker, target, failure2, key2, log) {
   const told = await withChanges(failure2, target.pendingChanges);
   const body2 = await issueBody(target.template, told, tracker);
   const assignees = [...target.assignees ?? []];
@@ -37350,15 +37352,15 @@ async function createOnce(tracker, target, failure2, key2, log2) {
     if (committed) return { issue: committed, posted: false };
     const labels = [...LABELS, ...target.extraLabels ?? []];
     const issue = await tracker.createIssue({ title, body: body2, labels, assignees, ...target.milestone ? { milestone: target.milestone } : {} });
-    checkDedupLabel(issue, log2);
+    checkDedupLabel(issue, log);
     return { issue, posted: true };
   };
   try {
-    return await retryTransient(target, "creating the issue", attempt3, log2);
+    return await retryTransient(target, "creating the issue", attempt3, log);
   } catch (cause) {
     const committed = isTransient(cause) ? await lookAgain().catch(() => void 0) : void 0;
     if (committed) return { issue: committed, posted: false };
-    failCreate(cause, log2);
+    failCreate(cause, log);
   }
 }
 var init_create = __esm({
@@ -37409,17 +37411,17 @@ function issueRef(issue) {
   const thread = parseThreadMarker(issue.body);
   return thread ? { number: issue.number, url: issue.url, thread } : { number: issue.number, url: issue.url };
 }
-async function recordThread(tracker, issue, result, log2) {
+async function recordThread(tracker, issue, result, log) {
   if (!result.ok || !result.thread || parseThreadMarker(issue.body)) return;
   const body2 = withThreadMarker(issue.body, result.thread, tracker.limits.body);
   if (body2 === void 0) {
-    log2.warn(`Could not record the chat thread on issue #${issue.number}: the body has no room left for it`);
+    log.warn(`Could not record the chat thread on issue #${issue.number}: the body has no room left for it`);
     return;
   }
   try {
     await tracker.updateBody(issue.number, body2);
   } catch (error) {
-    log2.warn(`Could not record the chat thread on issue #${issue.number} (${describeError(error)}); later notices will start a new thread`);
+    log.warn(`Could not record the chat thread on issue #${issue.number} (${describeError(error)}); later notices will start a new thread`);
   }
 }
 var init_chat_thread = __esm({
@@ -37431,13 +37433,13 @@ var init_chat_thread = __esm({
 });
 
 // lib/core/flows/notify.ts
-async function notifyChat(tracker, chat, failure2, filed, log2, early) {
+async function notifyChat(tracker, chat, failure2, filed, log, early) {
   const notice = noticeOf2(failure2);
   const ref = filed && issueRef(filed.issue);
   const result = early ? await early : await chat.send(
     filed?.occurrence === void 0 || !ref ? { kind: "failure", failure: notice, ...ref ? { issue: ref } : {} } : { kind: "recurrence", failure: notice, issue: ref, occurrence: filed.occurrence }
   );
-  if (filed) await recordThread(tracker, filed.issue, result, log2);
+  if (filed) await recordThread(tracker, filed.issue, result, log);
 }
 function noticeOf2(failure2) {
   return failure2.log === void 0 && failure2.ciLogs === void 0 ? failure2 : (({ log: _excerpt, ciLogs: _ci, ...rest }) => rest)(failure2);
@@ -37591,9 +37593,9 @@ __export(what_changed_exports2, {
   readWhatChanged: () => readWhatChanged,
   sameCommit: () => sameCommit
 });
-async function readWhatChanged(service, local, request2, log2) {
+async function readWhatChanged(service, local, request2, log) {
   if (!SHA2.test(request2.head)) {
-    log2.warn(`Could not say what changed: this run's commit is ${JSON.stringify(request2.head)}, not a commit id; set CI_COMMIT_SHA. The issue is filed without its What changed section`);
+    log.warn(`Could not say what changed: this run's commit is ${JSON.stringify(request2.head)}, not a commit id; set CI_COMMIT_SHA. The issue is filed without its What changed section`);
     return void 0;
   }
   const deadline = new AbortController();
@@ -37617,23 +37619,24 @@ async function readWhatChanged(service, local, request2, log2) {
   };
   try {
     const sources = [...request2.lastGoodSha ? [explicit(request2.lastGoodSha)] : [], ...service?.sources ?? []];
-    let good;
+    let answer;
     for (const source of sources) {
       step = `read ${source.name}`;
-      good = await until(source.find(deadline.signal, candidate), deadline.signal);
-      if (good !== void 0) break;
+      answer = await until(source.find(deadline.signal, candidate), deadline.signal);
+      if (answer !== void 0) break;
     }
+    const good = answer && "sha" in answer ? answer : void 0;
     const guessed = early && good && early.base === good.sha ? early : void 0;
     if (!guessed) early?.stop.abort();
     const compareUrl = (base) => service?.compareUrl(base, request2.head) ?? null;
     const empty = { commits: [], total: 0, behindBy: 0, pulls: [], pullOf: /* @__PURE__ */ new Map() };
-    if (!good) return { status: "none", base: null, head: request2.head, compareUrl: null, ...empty };
+    if (!good) return { status: "none", base: null, head: request2.head, compareUrl: null, ...answer && "among" in answer ? { among: answer.among } : {}, ...empty };
     const found = { base: good.sha, head: request2.head, source: good.source, compareUrl: compareUrl(good.sha), ...good.at ? { baseAt: good.at } : {} };
     if (sameCommit(good.sha, request2.head)) return { status: "identical", ...found, ...empty };
     step = "look for both commits in the checkout";
     const history = await (guessed?.history ?? historyFor(good.sha));
     if (!history) {
-      log2.warn(`Could not say what changed since ${good.sha.slice(0, 7)} (${good.source}): the checkout does not hold both commits and no service can compare them; fetch more history (actions/checkout fetch-depth: 0, GIT_DEPTH: 0). The issue is filed without its What changed section`);
+      log.warn(`Could not say what changed since ${good.sha.slice(0, 7)} (${good.source}): the checkout does not hold both commits and no service can compare them; fetch more history (actions/checkout fetch-depth: 0, GIT_DEPTH: 0). The issue is filed without its What changed section`);
       return void 0;
     }
     step = `compare ${good.sha.slice(0, 7)}...${request2.head.slice(0, 7)} (${history.name})`;
@@ -37660,7 +37663,7 @@ async function readWhatChanged(service, local, request2, log2) {
     return { ...found, status: comparison.status, commits, total: comparison.total, behindBy: comparison.behindBy, pulls: [...pulls.values()], pullOf };
   } catch (error) {
     if (request2.signal?.aborted) return void 0;
-    log2.warn(`Could not ${step} to say what changed: ${why(error, request2.timeoutMs)}. The issue is filed without its What changed section`);
+    log.warn(`Could not ${step} to say what changed: ${why(error, request2.timeoutMs)}. The issue is filed without its What changed section`);
     return void 0;
   } finally {
     deadline.abort();
@@ -37703,7 +37706,7 @@ __export(comments_exports, {
   commentOnDuplicate: () => commentOnDuplicate,
   postCommentOnce: () => postCommentOnce
 });
-async function postCommentOnce(tracker, retry, number2, body2, log2) {
+async function postCommentOnce(tracker, retry, number2, body2, log) {
   let sent;
   const post = async (attempt3) => {
     const existing = typeof body2 === "function" || attempt3 > 1 ? await tracker.listComments(number2) : [];
@@ -37712,9 +37715,9 @@ async function postCommentOnce(tracker, retry, number2, body2, log2) {
     sent = typeof body2 === "function" ? body2(existing) : body2;
     return tracker.addComment(number2, sent);
   };
-  return retryTransient(retry, `commenting on issue #${number2}`, post, log2);
+  return retryTransient(retry, `commenting on issue #${number2}`, post, log);
 }
-async function commentOnDuplicate(tracker, retry, issue, failure2, log2) {
+async function commentOnDuplicate(tracker, retry, issue, failure2, log) {
   let occurrence = 0;
   let told = failure2;
   const render8 = (existing) => {
@@ -37723,11 +37726,11 @@ async function commentOnDuplicate(tracker, retry, issue, failure2, log2) {
   };
   try {
     if (retry.changesSince) told = await sincePrevious(tracker, issue, failure2, retry.changesSince);
-    const comment = await postCommentOnce(tracker, retry, issue.number, render8, log2);
-    log2.info(`Commented on issue #${issue.number} (occurrence ${occurrence}): ${comment.url}`);
+    const comment = await postCommentOnce(tracker, retry, issue.number, render8, log);
+    log.info(`Commented on issue #${issue.number} (occurrence ${occurrence}): ${comment.url}`);
     return occurrence;
   } catch (error) {
-    log2.warn(`Could not comment on issue #${issue.number}, so this occurrence is not recorded there (${describeError(error)})`);
+    log.warn(`Could not comment on issue #${issue.number}, so this occurrence is not recorded there (${describeError(error)})`);
     return void 0;
   }
 }
@@ -37860,21 +37863,21 @@ async function filedMeanwhile(tracker, key2, issue) {
   }
   return filed;
 }
-async function reopen(tracker, target, recovered, log2) {
+async function reopen(tracker, target, recovered, log) {
   if (recovered.open) return true;
   const { number: number2 } = recovered.issue;
   try {
-    await retryTransient(target, `reopening issue #${number2}`, () => tracker.reopenIssue(number2), log2);
+    await retryTransient(target, `reopening issue #${number2}`, () => tracker.reopenIssue(number2), log);
     return true;
   } catch (error) {
-    log2.warn(`Could not reopen issue #${number2}, so a new issue is filed (${describeError(error)})`);
+    log.warn(`Could not reopen issue #${number2}, so a new issue is filed (${describeError(error)})`);
     return false;
   }
 }
-async function reopenIssue(tracker, target, key2, recovered, failure2, log2) {
+async function reopenIssue(tracker, target, key2, recovered, failure2, log) {
   const { issue } = recovered;
-  if (!await reopen(tracker, target, recovered, log2)) return void 0;
-  for (const filed of await filedMeanwhile(tracker, key2, issue)) await converge(tracker, target, filed, async () => issue, log2);
+  if (!await reopen(tracker, target, recovered, log)) return void 0;
+  for (const filed of await filedMeanwhile(tracker, key2, issue)) await converge(tracker, target, filed, async () => issue, log);
   let recorded = { occurrence: 0, first: false };
   const render8 = (existing) => {
     const { body: body2, ...rest } = occurrenceOnRecovered(recovered, existing, failure2, tracker.kind);
@@ -37883,34 +37886,34 @@ async function reopenIssue(tracker, target, key2, recovered, failure2, log2) {
   };
   let comment;
   try {
-    comment = await postCommentOnce(tracker, target, issue.number, render8, log2);
+    comment = await postCommentOnce(tracker, target, issue.number, render8, log);
   } catch (error) {
-    log2.warn(`Could not comment on issue #${issue.number}, so this occurrence is not recorded there (${describeError(error)})`);
-    if (recovered.open) log2.info(`Open issue #${issue.number} holds this report: ${issue.url}`);
-    else log2.info(`Reopened issue #${issue.number}: ${issue.url}`);
+    log.warn(`Could not comment on issue #${issue.number}, so this occurrence is not recorded there (${describeError(error)})`);
+    if (recovered.open) log.info(`Open issue #${issue.number} holds this report: ${issue.url}`);
+    else log.info(`Reopened issue #${issue.number}: ${issue.url}`);
     return { outcome: recovered.open ? "duplicate" : "reopened", issue, occurrence: void 0 };
   }
   const { occurrence, first: first2 } = recorded;
   const reopener = first2 ? await tracker.listComments(issue.number).then(regressionRecorded, () => comment) : void 0;
   if (reopener && reopener.id === comment.id) {
-    log2.info(`Reopened issue #${issue.number}: ${issue.url}`);
+    log.info(`Reopened issue #${issue.number}: ${issue.url}`);
     return { outcome: "reopened", issue, occurrence };
   }
-  log2.info(`Commented on issue #${issue.number} (occurrence ${occurrence}): ${comment.url}`);
+  log.info(`Commented on issue #${issue.number} (occurrence ${occurrence}): ${comment.url}`);
   return { outcome: "commented", issue, occurrence };
 }
-async function reopenStep(tracker, target, key2, failure2, log2) {
+async function reopenStep(tracker, target, key2, failure2, log) {
   let recovered;
   try {
     recovered = await findRecovered(tracker, target, key2);
   } catch (error) {
-    if (error instanceof RateLimited) failCreate(error, log2);
+    if (error instanceof RateLimited) failCreate(error, log);
     if (isBug(error)) throw error;
-    log2.warn(`Could not look for a recently recovered issue, so none was reopened (${describeError(error)})`);
+    log.warn(`Could not look for a recently recovered issue, so none was reopened (${describeError(error)})`);
     return void 0;
   }
   if (!recovered) return void 0;
-  const done = await reopenIssue(tracker, target, key2, recovered, failure2, log2);
+  const done = await reopenIssue(tracker, target, key2, recovered, failure2, log);
   return done && filedAs(done.outcome, done.issue, done.occurrence);
 }
 async function oldestHolder(tracker, target, key2) {
@@ -37934,9 +37937,9 @@ var init_reopen = __esm({
 });
 
 // lib/core/flows/report.ts
-async function fileReport(tracker, chat, target, failure2, log2) {
+async function fileReport(tracker, chat, target, failure2, log) {
   const title = await issueTitle(target.template, failure2, tracker);
-  const run2 = { tracker, target, failure: failure2, log: log2, key: { group: target.group ?? "title", title, time: failure2.time } };
+  const run2 = { tracker, target, failure: failure2, log, key: { group: target.group ?? "title", title, time: failure2.time } };
   let filed;
   let early;
   const send2 = (told) => chat.send({ kind: "failure", failure: noticeOf2(told) });
@@ -37951,44 +37954,44 @@ async function fileReport(tracker, chat, target, failure2, log2) {
   } finally {
     const created = filed?.outcome.outcome === "created" || filed?.outcome.outcome === "reopened";
     if (!created) target.pendingChanges?.cancel();
-    if (chat) await notifyChat(tracker, chat, created ? await withChanges(failure2, target.pendingChanges) : failure2, filed, log2, early);
+    if (chat) await notifyChat(tracker, chat, created ? await withChanges(failure2, target.pendingChanges) : failure2, filed, log, early);
   }
 }
-async function lookUpHolder({ tracker, key: key2, log: log2 }) {
+async function lookUpHolder({ tracker, key: key2, log }) {
   try {
     return await findHolderIssue(tracker, key2);
   } catch (error) {
-    if (error instanceof RateLimited) failCreate(error, log2);
+    if (error instanceof RateLimited) failCreate(error, log);
     if (isBug(error)) throw error;
-    log2.warn(`Could not list open issues, so no duplicate check was made (${describeError(error)})`);
+    log.warn(`Could not list open issues, so no duplicate check was made (${describeError(error)})`);
     return void 0;
   }
 }
-async function commentOrSkip({ tracker, target, failure: failure2, log: log2 }, holder) {
-  log2.info("Duplicate issue found, skipping creation");
-  const occurrence = target.onDuplicate === "comment" ? await (await Promise.resolve().then(() => (init_comments(), comments_exports))).commentOnDuplicate(tracker, target, holder, failure2, log2) : void 0;
-  if (occurrence === void 0) log2.info(holds(holder));
+async function commentOrSkip({ tracker, target, failure: failure2, log }, holder) {
+  log.info("Duplicate issue found, skipping creation");
+  const occurrence = target.onDuplicate === "comment" ? await (await Promise.resolve().then(() => (init_comments(), comments_exports))).commentOnDuplicate(tracker, target, holder, failure2, log) : void 0;
+  if (occurrence === void 0) log.info(holds(holder));
   return filedAs(occurrence === void 0 ? "duplicate" : "commented", holder, occurrence);
 }
-async function reopenRecovered({ tracker, target, failure: failure2, key: key2, log: log2 }) {
+async function reopenRecovered({ tracker, target, failure: failure2, key: key2, log }) {
   const reopenWindowHours = target.reopenWindowHours ?? 0;
   if (reopenWindowHours <= 0) return void 0;
-  return (await Promise.resolve().then(() => (init_reopen(), reopen_exports))).reopenStep(tracker, { ...target, reopenWindowHours }, key2, await withChanges(failure2, target.pendingChanges), log2);
+  return (await Promise.resolve().then(() => (init_reopen(), reopen_exports))).reopenStep(tracker, { ...target, reopenWindowHours }, key2, await withChanges(failure2, target.pendingChanges), log);
 }
-function create({ tracker, target, failure: failure2, key: key2, log: log2 }) {
-  return createOnce(tracker, target, failure2, key2, log2);
+function create({ tracker, target, failure: failure2, key: key2, log }) {
+  return createOnce(tracker, target, failure2, key2, log);
 }
-async function convergeCreated({ tracker, target, key: key2, log: log2 }, { issue, posted }, onPosted) {
+async function convergeCreated({ tracker, target, key: key2, log }, { issue, posted }, onPosted) {
   if (posted) onPosted();
   const reopenWindowHours = target.reopenWindowHours ?? 0;
   const recheck = reopenWindowHours > 0 ? async () => (await Promise.resolve().then(() => (init_reopen(), reopen_exports))).oldestHolder(tracker, { ...target, reopenWindowHours }, key2) : () => findHolderIssue(tracker, key2);
-  const survivor = posted ? await converge(tracker, target, issue, recheck, log2) : issue;
+  const survivor = posted ? await converge(tracker, target, issue, recheck, log) : issue;
   if (survivor.number !== issue.number) {
-    log2.info(`Closed #${issue.number} as a duplicate of #${survivor.number}, the older open issue for this failure`);
-    log2.info(holds(survivor));
+    log.info(`Closed #${issue.number} as a duplicate of #${survivor.number}, the older open issue for this failure`);
+    log.info(holds(survivor));
     return filedAs("duplicate", survivor);
   }
-  log2.info(`Created issue #${issue.number}: ${issue.url}`);
+  log.info(`Created issue #${issue.number}: ${issue.url}`);
   return filedAs("created", issue);
 }
 var holds;
@@ -38008,6 +38011,56 @@ var init_report = __esm({
   }
 });
 
+// lib/run/git-process.ts
+function killGroup(child) {
+  if (child.pid === void 0) return;
+  try {
+    process.kill(-child.pid, "SIGKILL");
+  } catch {
+  }
+}
+async function gitFile(args, cwd, signal) {
+  const { spawn } = await import("node:child_process");
+  signal?.throwIfAborted();
+  return new Promise((resolve, reject) => {
+    const child = spawn("git", [...args], { cwd, env: gitEnv(), stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const out = { stdout: "", stderr: "" };
+    let settled = false;
+    const settle = (finish) => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener("abort", abort);
+      finish();
+    };
+    function abort() {
+      killGroup(child);
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      child.unref();
+      settle(() => reject(signal.reason));
+    }
+    signal?.addEventListener("abort", abort, { once: true });
+    for (const name2 of ["stdout", "stderr"]) {
+      child[name2]?.setEncoding("utf8").on("data", (chunk) => {
+        out[name2] += chunk;
+        if (out[name2].length <= MAX_OUTPUT) return;
+        killGroup(child);
+        settle(() => resolve({ code: 1, ...out }));
+      });
+    }
+    child.on("error", () => settle(() => resolve({ code: 1, ...out })));
+    child.on("close", (code) => settle(() => resolve({ code: code ?? 1, ...out })));
+  });
+}
+var gitEnv, MAX_OUTPUT;
+var init_git_process = __esm({
+  "lib/run/git-process.ts"() {
+    "use strict";
+    gitEnv = () => ({ ...process.env, GIT_TERMINAL_PROMPT: "0", GIT_NO_LAZY_FETCH: "1" });
+    MAX_OUTPUT = 16 * 1024 * 1024;
+  }
+});
+
 // lib/run/git-objects.ts
 async function objectLookup(cwd) {
   const { spawn } = await import("node:child_process");
@@ -38015,7 +38068,7 @@ async function objectLookup(cwd) {
   let ended = false;
   let child;
   try {
-    child = spawn("git", ["cat-file", "--batch-check"], { cwd, stdio: ["pipe", "pipe", "ignore"], env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } });
+    child = spawn("git", ["cat-file", "--batch-check"], { cwd, stdio: ["pipe", "pipe", "ignore"], env: gitEnv(), detached: true });
   } catch {
     ended = true;
   }
@@ -38050,2948 +38103,21 @@ async function objectLookup(cwd) {
   });
   return {
     commits: (names) => Promise.all(names.map(ask)),
+    // Ended, not only told its input is over: a git stuck before it reads (a lock, a slow disk) would
+    // outlive the run otherwise, as it is no longer waited for (unref above). Nothing is asked after
+    // close, so no answer is lost; the answers still awaited are "not held".
     close: () => {
-      if (!ended) child?.stdin?.end();
+      if (ended) return;
+      child?.stdin?.end();
+      if (child) killGroup(child);
+      end();
     }
   };
 }
 var init_git_objects = __esm({
   "lib/run/git-objects.ts"() {
     "use strict";
-  }
-});
-
-// node_modules/zx/build/deno.js
-import { createRequire as createRequire2 } from "node:module";
-import * as process2 from "node:process";
-var init_deno = __esm({
-  "node_modules/zx/build/deno.js"() {
-    if (globalThis.Deno) {
-      globalThis.require = createRequire2(import.meta.url);
-      globalThis.__filename = new URL(import.meta.url).pathname;
-      globalThis.__dirname = new URL(".", import.meta.url).pathname;
-      globalThis.module = new Proxy({}, { set() {
-        return true;
-      } });
-      const p = globalThis.process = globalThis.process || process2;
-      p.version || (p.version = "v18.0.0");
-      p.version || (p.version = { node: "18.0.0" });
-      p.env || (p.env = globalThis.Deno.env.toObject());
-      p.argv || (p.argv = [globalThis.Deno.execPath(), globalThis.Deno.mainModule.replace("file://", ""), ...globalThis.Deno.args]);
-    }
-  }
-});
-
-// node_modules/zx/build/esblib.cjs
-var require_esblib = __commonJS({
-  "node_modules/zx/build/esblib.cjs"(exports, module) {
-    var __create2 = Object.create;
-    var __defProp2 = Object.defineProperty;
-    var __getOwnPropDesc2 = Object.getOwnPropertyDescriptor;
-    var __getOwnPropNames2 = Object.getOwnPropertyNames;
-    var __getProtoOf2 = Object.getPrototypeOf;
-    var __hasOwnProp2 = Object.prototype.hasOwnProperty;
-    var __export2 = (target, all) => {
-      for (var name2 in all)
-        __defProp2(target, name2, { get: all[name2], enumerable: true });
-    };
-    var __copyProps2 = (to, from, except, desc) => {
-      if (from && typeof from === "object" || typeof from === "function") {
-        for (let key2 of __getOwnPropNames2(from))
-          if (!__hasOwnProp2.call(to, key2) && key2 !== except)
-            __defProp2(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc2(from, key2)) || desc.enumerable });
-      }
-      return to;
-    };
-    var __toESM2 = (mod, isNodeMode, target) => (target = mod != null ? __create2(__getProtoOf2(mod)) : {}, __copyProps2(
-      // If the importer is in node compatibility mode or this is not an ESM
-      // file that has been converted to a CommonJS file using a Babel-
-      // compatible transform (i.e. "__esModule" has not been set), then set
-      // "default" to the CommonJS "module.exports" for node compatibility.
-      isNodeMode || !mod || !mod.__esModule ? __defProp2(target, "default", { value: mod, enumerable: true }) : target,
-      mod
-    ));
-    var __toCommonJS = (mod) => __copyProps2(__defProp2({}, "__esModule", { value: true }), mod);
-    var __async = (__this, __arguments, generator) => {
-      return new Promise((resolve, reject) => {
-        var fulfilled = (value5) => {
-          try {
-            step(generator.next(value5));
-          } catch (e) {
-            reject(e);
-          }
-        };
-        var rejected = (value5) => {
-          try {
-            step(generator.throw(value5));
-          } catch (e) {
-            reject(e);
-          }
-        };
-        var step = (x2) => x2.done ? resolve(x2.value) : Promise.resolve(x2.value).then(fulfilled, rejected);
-        step((generator = generator.apply(__this, __arguments)).next());
-      });
-    };
-    var __defProps = Object.defineProperties;
-    var __getOwnPropDescs = Object.getOwnPropertyDescriptors;
-    var __getOwnPropSymbols = Object.getOwnPropertySymbols;
-    var __propIsEnum = Object.prototype.propertyIsEnumerable;
-    var __knownSymbol = (name2, symbol) => (symbol = Symbol[name2]) ? symbol : /* @__PURE__ */ Symbol.for("Symbol." + name2);
-    var __typeError = (msg) => {
-      throw TypeError(msg);
-    };
-    var __defNormalProp = (obj, key2, value5) => key2 in obj ? __defProp2(obj, key2, { enumerable: true, configurable: true, writable: true, value: value5 }) : obj[key2] = value5;
-    var __spreadValues = (a, b) => {
-      for (var prop in b || (b = {}))
-        if (__hasOwnProp2.call(b, prop))
-          __defNormalProp(a, prop, b[prop]);
-      if (__getOwnPropSymbols)
-        for (var prop of __getOwnPropSymbols(b)) {
-          if (__propIsEnum.call(b, prop))
-            __defNormalProp(a, prop, b[prop]);
-        }
-      return a;
-    };
-    var __spreadProps = (a, b) => __defProps(a, __getOwnPropDescs(b));
-    var __await = function(promise, isYieldStar) {
-      this[0] = promise;
-      this[1] = isYieldStar;
-    };
-    var __asyncGenerator = (__this, __arguments, generator) => {
-      var resume = (k2, v2, yes, no) => {
-        try {
-          var x2 = generator[k2](v2), isAwait = (v2 = x2.value) instanceof __await, done = x2.done;
-          Promise.resolve(isAwait ? v2[0] : v2).then((y) => isAwait ? resume(k2 === "return" ? k2 : "next", v2[1] ? { done: y.done, value: y.value } : y, yes, no) : yes({ value: y, done })).catch((e) => resume("throw", e, yes, no));
-        } catch (e) {
-          no(e);
-        }
-      }, method = (k2) => it[k2] = (x2) => new Promise((yes, no) => resume(k2, x2, yes, no)), it = {};
-      return generator = generator.apply(__this, __arguments), it[__knownSymbol("asyncIterator")] = () => it, method("next"), method("throw"), method("return"), it;
-    };
-    var __yieldStar = (value5) => {
-      var obj = value5[__knownSymbol("asyncIterator")], isAwait = false, method, it = {};
-      if (obj == null) {
-        obj = value5[__knownSymbol("iterator")]();
-        method = (k2) => it[k2] = (x2) => obj[k2](x2);
-      } else {
-        obj = obj.call(value5);
-        method = (k2) => it[k2] = (v2) => {
-          if (isAwait) {
-            isAwait = false;
-            if (k2 === "throw") throw v2;
-            return v2;
-          }
-          isAwait = true;
-          return {
-            done: false,
-            value: new __await(new Promise((resolve) => {
-              var x2 = obj[k2](v2);
-              if (!(x2 instanceof Object)) __typeError("Object expected");
-              resolve(x2);
-            }), 1)
-          };
-        };
-      }
-      return it[__knownSymbol("iterator")] = () => it, method("next"), "throw" in obj ? method("throw") : it.throw = (x2) => {
-        throw x2;
-      }, "return" in obj && method("return"), it;
-    };
-    var __forAwait = (obj, it, method) => (it = obj[__knownSymbol("asyncIterator")]) ? it.call(obj) : (obj = obj[__knownSymbol("iterator")](), it = {}, method = (key2, fn) => (fn = obj[key2]) && (it[key2] = (arg) => new Promise((yes, no, done) => (arg = fn.call(obj, arg), done = arg.done, Promise.resolve(arg.value).then((value5) => yes({ value: value5, done }), no)))), method("next"), method("return"), it);
-    var __pow = Math.pow;
-    var __reExport = (target, mod, secondTarget) => (__copyProps2(target, mod, "default"), secondTarget && __copyProps2(secondTarget, mod, "default"));
-    var __commonJS2 = (cb, mod) => function __require2() {
-      return mod || (0, cb[__getOwnPropNames2(cb)[0]])((mod = { exports: {} }).exports, mod), mod.exports;
-    };
-    var __esm2 = (fn, res) => function __init() {
-      return fn && (res = (0, fn[__getOwnPropNames2(fn)[0]])(fn = 0)), res;
-    };
-    var __accessCheck = (obj, member, msg) => member.has(obj) || __typeError("Cannot " + msg);
-    var __privateGet = (obj, member, getter) => (__accessCheck(obj, member, "read from private field"), getter ? getter.call(obj) : member.get(obj));
-    var __privateAdd = (obj, member, value5) => member.has(obj) ? __typeError("Cannot add the same private member more than once") : member instanceof WeakSet ? member.add(obj) : member.set(obj, value5);
-    var __privateSet = (obj, member, value5, setter) => (__accessCheck(obj, member, "write to private field"), setter ? setter.call(obj, value5) : member.set(obj, value5), value5);
-    module.exports = {
-      __create: __create2,
-      __defProp: __defProp2,
-      __getOwnPropDesc: __getOwnPropDesc2,
-      __getOwnPropNames: __getOwnPropNames2,
-      __getProtoOf: __getProtoOf2,
-      __hasOwnProp: __hasOwnProp2,
-      __export: __export2,
-      __copyProps: __copyProps2,
-      __toESM: __toESM2,
-      __toCommonJS,
-      __async,
-      __defProps,
-      __getOwnPropDescs,
-      __getOwnPropSymbols,
-      __propIsEnum,
-      __knownSymbol,
-      __typeError,
-      __defNormalProp,
-      __spreadValues,
-      __spreadProps,
-      __await,
-      __asyncGenerator,
-      __yieldStar,
-      __forAwait,
-      __pow,
-      __reExport,
-      __commonJS: __commonJS2,
-      __esm: __esm2,
-      __accessCheck,
-      __privateGet,
-      __privateAdd,
-      __privateSet
-    };
-  }
-});
-
-// node_modules/zx/build/internals.cjs
-var require_internals = __commonJS({
-  "node_modules/zx/build/internals.cjs"(exports, module) {
-    "use strict";
-    var {
-      __export: __export2,
-      __toCommonJS
-    } = require_esblib();
-    var internals_exports = {};
-    __export2(internals_exports, {
-      bus: () => bus3
-    });
-    module.exports = __toCommonJS(internals_exports);
-    var locked = false;
-    var lock = () => locked = true;
-    var store = /* @__PURE__ */ new Map();
-    var override = store.set.bind(store);
-    function wrap(name2, api) {
-      if (locked) throw new Error("bus is locked");
-      override(name2, api);
-      return new Proxy(api, {
-        get(_, key2) {
-          var _a, _b;
-          return store.get(name2)[key2] || ((_b = (_a = store.get(name2)) == null ? void 0 : _a.default) == null ? void 0 : _b[key2]);
-        },
-        apply(_, self2, args) {
-          return store.get(name2).apply(self2, args);
-        }
-      });
-    }
-    var bus3 = {
-      override,
-      wrap,
-      lock
-    };
-  }
-});
-
-// node_modules/zx/build/vendor-core.cjs
-var require_vendor_core = __commonJS({
-  "node_modules/zx/build/vendor-core.cjs"(exports, module) {
-    "use strict";
-    var {
-      __create: __create2,
-      __spreadValues,
-      __spreadProps,
-      __commonJS: __commonJS2,
-      __export: __export2,
-      __toESM: __toESM2,
-      __toCommonJS,
-      __async
-    } = require_esblib();
-    var require_posix = __commonJS2({
-      "node_modules/isexe/dist/cjs/posix.js"(exports2) {
-        "use strict";
-        Object.defineProperty(exports2, "__esModule", { value: true });
-        exports2.sync = exports2.isexe = void 0;
-        var fs_1 = __require("fs");
-        var promises_1 = __require("fs").promises;
-        var isexe = (_0, ..._1) => __async(null, [_0, ..._1], function* (path3, options = {}) {
-          const { ignoreErrors = false } = options;
-          try {
-            return checkStat(yield (0, promises_1.stat)(path3), options);
-          } catch (e) {
-            const er = e;
-            if (ignoreErrors || er.code === "EACCES")
-              return false;
-            throw er;
-          }
-        });
-        exports2.isexe = isexe;
-        var sync = (path3, options = {}) => {
-          const { ignoreErrors = false } = options;
-          try {
-            return checkStat((0, fs_1.statSync)(path3), options);
-          } catch (e) {
-            const er = e;
-            if (ignoreErrors || er.code === "EACCES")
-              return false;
-            throw er;
-          }
-        };
-        exports2.sync = sync;
-        var checkStat = (stat2, options) => stat2.isFile() && checkMode(stat2, options);
-        var checkMode = (stat2, options) => {
-          var _a, _b, _c, _d, _e, _f, _g, _h;
-          const myUid = (_b = options.uid) != null ? _b : (_a = process.getuid) == null ? void 0 : _a.call(process);
-          const myGroups = (_e = (_d = options.groups) != null ? _d : (_c = process.getgroups) == null ? void 0 : _c.call(process)) != null ? _e : [];
-          const myGid = (_h = (_g = options.gid) != null ? _g : (_f = process.getgid) == null ? void 0 : _f.call(process)) != null ? _h : myGroups[0];
-          if (myUid === void 0 || myGid === void 0) {
-            throw new Error("cannot get uid or gid");
-          }
-          const groups2 = /* @__PURE__ */ new Set([myGid, ...myGroups]);
-          const mod = stat2.mode;
-          const uid = stat2.uid;
-          const gid = stat2.gid;
-          const u = parseInt("100", 8);
-          const g2 = parseInt("010", 8);
-          const o = parseInt("001", 8);
-          const ug = u | g2;
-          return !!(mod & o || mod & g2 && groups2.has(gid) || mod & u && uid === myUid || mod & ug && myUid === 0);
-        };
-      }
-    });
-    var require_win32 = __commonJS2({
-      "node_modules/isexe/dist/cjs/win32.js"(exports2) {
-        "use strict";
-        Object.defineProperty(exports2, "__esModule", { value: true });
-        exports2.sync = exports2.isexe = void 0;
-        var fs_1 = __require("fs");
-        var promises_1 = __require("fs").promises;
-        var isexe = (_0, ..._1) => __async(null, [_0, ..._1], function* (path3, options = {}) {
-          const { ignoreErrors = false } = options;
-          try {
-            return checkStat(yield (0, promises_1.stat)(path3), path3, options);
-          } catch (e) {
-            const er = e;
-            if (ignoreErrors || er.code === "EACCES")
-              return false;
-            throw er;
-          }
-        });
-        exports2.isexe = isexe;
-        var sync = (path3, options = {}) => {
-          const { ignoreErrors = false } = options;
-          try {
-            return checkStat((0, fs_1.statSync)(path3), path3, options);
-          } catch (e) {
-            const er = e;
-            if (ignoreErrors || er.code === "EACCES")
-              return false;
-            throw er;
-          }
-        };
-        exports2.sync = sync;
-        var checkPathExt = (path3, options) => {
-          const { pathExt = process.env.PATHEXT || "" } = options;
-          const peSplit = pathExt.split(";");
-          if (peSplit.indexOf("") !== -1) {
-            return true;
-          }
-          for (let i = 0; i < peSplit.length; i++) {
-            const p = peSplit[i].toLowerCase();
-            const ext = path3.substring(path3.length - p.length).toLowerCase();
-            if (p && ext === p) {
-              return true;
-            }
-          }
-          return false;
-        };
-        var checkStat = (stat2, path3, options) => stat2.isFile() && checkPathExt(path3, options);
-      }
-    });
-    var require_options = __commonJS2({
-      "node_modules/isexe/dist/cjs/options.js"(exports2) {
-        "use strict";
-        Object.defineProperty(exports2, "__esModule", { value: true });
-      }
-    });
-    var require_cjs = __commonJS2({
-      "node_modules/isexe/dist/cjs/index.js"(exports2) {
-        "use strict";
-        var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
-          if (k2 === void 0) k2 = k;
-          var desc = Object.getOwnPropertyDescriptor(m, k);
-          if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
-            desc = { enumerable: true, get: function() {
-              return m[k];
-            } };
-          }
-          Object.defineProperty(o, k2, desc);
-        }) : (function(o, m, k, k2) {
-          if (k2 === void 0) k2 = k;
-          o[k2] = m[k];
-        }));
-        var __setModuleDefault = exports2 && exports2.__setModuleDefault || (Object.create ? (function(o, v) {
-          Object.defineProperty(o, "default", { enumerable: true, value: v });
-        }) : function(o, v) {
-          o["default"] = v;
-        });
-        var __importStar = exports2 && exports2.__importStar || function(mod) {
-          if (mod && mod.__esModule) return mod;
-          var result = {};
-          if (mod != null) {
-            for (var k in mod) if (k !== "default" && Object.prototype.hasOwnProperty.call(mod, k)) __createBinding(result, mod, k);
-          }
-          __setModuleDefault(result, mod);
-          return result;
-        };
-        var __exportStar = exports2 && exports2.__exportStar || function(m, exports3) {
-          for (var p in m) if (p !== "default" && !Object.prototype.hasOwnProperty.call(exports3, p)) __createBinding(exports3, m, p);
-        };
-        Object.defineProperty(exports2, "__esModule", { value: true });
-        exports2.sync = exports2.isexe = exports2.posix = exports2.win32 = void 0;
-        var posix = __importStar(require_posix());
-        exports2.posix = posix;
-        var win32 = __importStar(require_win32());
-        exports2.win32 = win32;
-        __exportStar(require_options(), exports2);
-        var platform = process.env._ISEXE_TEST_PLATFORM_ || process.platform;
-        var impl = platform === "win32" ? win32 : posix;
-        exports2.isexe = impl.isexe;
-        exports2.sync = impl.sync;
-      }
-    });
-    var require_lib = __commonJS2({
-      "node_modules/which/lib/index.js"(exports2, module2) {
-        "use strict";
-        var { isexe, sync: isexeSync } = require_cjs();
-        var { join, delimiter, sep: sep2, posix } = __require("path");
-        var isWindows = process.platform === "win32";
-        var rSlash = new RegExp(`[${posix.sep}${sep2 === posix.sep ? "" : sep2}]`.replace(/(\\)/g, "\\$1"));
-        var rRel = new RegExp(`^\\.${rSlash.source}`);
-        var getNotFoundError = (cmd) => Object.assign(new Error(`not found: ${cmd}`), { code: "ENOENT" });
-        var getPathInfo = (cmd, {
-          path: optPath = process.env.PATH,
-          pathExt: optPathExt = process.env.PATHEXT,
-          delimiter: optDelimiter = delimiter
-        }) => {
-          const pathEnv = cmd.match(rSlash) ? [""] : [
-            // windows always checks the cwd first
-            ...isWindows ? [process.cwd()] : [],
-            ...(optPath || /* istanbul ignore next: very unusual */
-            "").split(optDelimiter)
-          ];
-          if (isWindows) {
-            const pathExtExe = optPathExt || [".EXE", ".CMD", ".BAT", ".COM"].join(optDelimiter);
-            const pathExt = pathExtExe.split(optDelimiter).flatMap((item) => [item, item.toLowerCase()]);
-            if (cmd.includes(".") && pathExt[0] !== "") {
-              pathExt.unshift("");
-            }
-            return { pathEnv, pathExt, pathExtExe };
-          }
-          return { pathEnv, pathExt: [""] };
-        };
-        var getPathPart = (raw, cmd) => {
-          const pathPart = /^".*"$/.test(raw) ? raw.slice(1, -1) : raw;
-          const prefix = !pathPart && rRel.test(cmd) ? cmd.slice(0, 2) : "";
-          return prefix + join(pathPart, cmd);
-        };
-        var which22 = (_0, ..._1) => __async(null, [_0, ..._1], function* (cmd, opt = {}) {
-          const { pathEnv, pathExt, pathExtExe } = getPathInfo(cmd, opt);
-          const found = [];
-          for (const envPart of pathEnv) {
-            const p = getPathPart(envPart, cmd);
-            for (const ext of pathExt) {
-              const withExt = p + ext;
-              const is = yield isexe(withExt, { pathExt: pathExtExe, ignoreErrors: true });
-              if (is) {
-                if (!opt.all) {
-                  return withExt;
-                }
-                found.push(withExt);
-              }
-            }
-          }
-          if (opt.all && found.length) {
-            return found;
-          }
-          if (opt.nothrow) {
-            return null;
-          }
-          throw getNotFoundError(cmd);
-        });
-        var whichSync = (cmd, opt = {}) => {
-          const { pathEnv, pathExt, pathExtExe } = getPathInfo(cmd, opt);
-          const found = [];
-          for (const pathEnvPart of pathEnv) {
-            const p = getPathPart(pathEnvPart, cmd);
-            for (const ext of pathExt) {
-              const withExt = p + ext;
-              const is = isexeSync(withExt, { pathExt: pathExtExe, ignoreErrors: true });
-              if (is) {
-                if (!opt.all) {
-                  return withExt;
-                }
-                found.push(withExt);
-              }
-            }
-          }
-          if (opt.all && found.length) {
-            return found;
-          }
-          if (opt.nothrow) {
-            return null;
-          }
-          throw getNotFoundError(cmd);
-        };
-        module2.exports = which22;
-        which22.sync = whichSync;
-      }
-    });
-    var vendor_core_exports = {};
-    __export2(vendor_core_exports, {
-      VoidStream: () => VoidStream,
-      buildCmd: () => buildCmd,
-      chalk: () => chalk22,
-      exec: () => exec,
-      isStringLiteral: () => isStringLiteral2,
-      ps: () => ps3,
-      which: () => which3
-    });
-    module.exports = __toCommonJS(vendor_core_exports);
-    var ANSI_BACKGROUND_OFFSET = 10;
-    var wrapAnsi16 = (offset = 0) => (code) => `\x1B[${code + offset}m`;
-    var wrapAnsi256 = (offset = 0) => (code) => `\x1B[${38 + offset};5;${code}m`;
-    var wrapAnsi16m = (offset = 0) => (red, green, blue) => `\x1B[${38 + offset};2;${red};${green};${blue}m`;
-    var styles = {
-      modifier: {
-        reset: [0, 0],
-        // 21 isn't widely supported and 22 does the same thing
-        bold: [1, 22],
-        dim: [2, 22],
-        italic: [3, 23],
-        underline: [4, 24],
-        overline: [53, 55],
-        inverse: [7, 27],
-        hidden: [8, 28],
-        strikethrough: [9, 29]
-      },
-      color: {
-        black: [30, 39],
-        red: [31, 39],
-        green: [32, 39],
-        yellow: [33, 39],
-        blue: [34, 39],
-        magenta: [35, 39],
-        cyan: [36, 39],
-        white: [37, 39],
-        // Bright color
-        blackBright: [90, 39],
-        gray: [90, 39],
-        // Alias of `blackBright`
-        grey: [90, 39],
-        // Alias of `blackBright`
-        redBright: [91, 39],
-        greenBright: [92, 39],
-        yellowBright: [93, 39],
-        blueBright: [94, 39],
-        magentaBright: [95, 39],
-        cyanBright: [96, 39],
-        whiteBright: [97, 39]
-      },
-      bgColor: {
-        bgBlack: [40, 49],
-        bgRed: [41, 49],
-        bgGreen: [42, 49],
-        bgYellow: [43, 49],
-        bgBlue: [44, 49],
-        bgMagenta: [45, 49],
-        bgCyan: [46, 49],
-        bgWhite: [47, 49],
-        // Bright color
-        bgBlackBright: [100, 49],
-        bgGray: [100, 49],
-        // Alias of `bgBlackBright`
-        bgGrey: [100, 49],
-        // Alias of `bgBlackBright`
-        bgRedBright: [101, 49],
-        bgGreenBright: [102, 49],
-        bgYellowBright: [103, 49],
-        bgBlueBright: [104, 49],
-        bgMagentaBright: [105, 49],
-        bgCyanBright: [106, 49],
-        bgWhiteBright: [107, 49]
-      }
-    };
-    var modifierNames = Object.keys(styles.modifier);
-    var foregroundColorNames = Object.keys(styles.color);
-    var backgroundColorNames = Object.keys(styles.bgColor);
-    var colorNames = [...foregroundColorNames, ...backgroundColorNames];
-    function assembleStyles() {
-      const codes = /* @__PURE__ */ new Map();
-      for (const [groupName, group] of Object.entries(styles)) {
-        for (const [styleName, style] of Object.entries(group)) {
-          styles[styleName] = {
-            open: `\x1B[${style[0]}m`,
-            close: `\x1B[${style[1]}m`
-          };
-          group[styleName] = styles[styleName];
-          codes.set(style[0], style[1]);
-        }
-        Object.defineProperty(styles, groupName, {
-          value: group,
-          enumerable: false
-        });
-      }
-      Object.defineProperty(styles, "codes", {
-        value: codes,
-        enumerable: false
-      });
-      styles.color.close = "\x1B[39m";
-      styles.bgColor.close = "\x1B[49m";
-      styles.color.ansi = wrapAnsi16();
-      styles.color.ansi256 = wrapAnsi256();
-      styles.color.ansi16m = wrapAnsi16m();
-      styles.bgColor.ansi = wrapAnsi16(ANSI_BACKGROUND_OFFSET);
-      styles.bgColor.ansi256 = wrapAnsi256(ANSI_BACKGROUND_OFFSET);
-      styles.bgColor.ansi16m = wrapAnsi16m(ANSI_BACKGROUND_OFFSET);
-      Object.defineProperties(styles, {
-        rgbToAnsi256: {
-          value(red, green, blue) {
-            if (red === green && green === blue) {
-              if (red < 8) {
-                return 16;
-              }
-              if (red > 248) {
-                return 231;
-              }
-              return Math.round((red - 8) / 247 * 24) + 232;
-            }
-            return 16 + 36 * Math.round(red / 255 * 5) + 6 * Math.round(green / 255 * 5) + Math.round(blue / 255 * 5);
-          },
-          enumerable: false
-        },
-        hexToRgb: {
-          value(hex) {
-            const matches = /[a-f\d]{6}|[a-f\d]{3}/i.exec(hex.toString(16));
-            if (!matches) {
-              return [0, 0, 0];
-            }
-            let [colorString] = matches;
-            if (colorString.length === 3) {
-              colorString = [...colorString].map((character) => character + character).join("");
-            }
-            const integer = Number.parseInt(colorString, 16);
-            return [
-              /* eslint-disable no-bitwise */
-              integer >> 16 & 255,
-              integer >> 8 & 255,
-              integer & 255
-              /* eslint-enable no-bitwise */
-            ];
-          },
-          enumerable: false
-        },
-        hexToAnsi256: {
-          value: (hex) => styles.rgbToAnsi256(...styles.hexToRgb(hex)),
-          enumerable: false
-        },
-        ansi256ToAnsi: {
-          value(code) {
-            if (code < 8) {
-              return 30 + code;
-            }
-            if (code < 16) {
-              return 90 + (code - 8);
-            }
-            let red;
-            let green;
-            let blue;
-            if (code >= 232) {
-              red = ((code - 232) * 10 + 8) / 255;
-              green = red;
-              blue = red;
-            } else {
-              code -= 16;
-              const remainder = code % 36;
-              red = Math.floor(code / 36) / 5;
-              green = Math.floor(remainder / 6) / 5;
-              blue = remainder % 6 / 5;
-            }
-            const value5 = Math.max(red, green, blue) * 2;
-            if (value5 === 0) {
-              return 30;
-            }
-            let result = 30 + (Math.round(blue) << 2 | Math.round(green) << 1 | Math.round(red));
-            if (value5 === 2) {
-              result += 60;
-            }
-            return result;
-          },
-          enumerable: false
-        },
-        rgbToAnsi: {
-          value: (red, green, blue) => styles.ansi256ToAnsi(styles.rgbToAnsi256(red, green, blue)),
-          enumerable: false
-        },
-        hexToAnsi: {
-          value: (hex) => styles.ansi256ToAnsi(styles.hexToAnsi256(hex)),
-          enumerable: false
-        }
-      });
-      return styles;
-    }
-    var ansiStyles = assembleStyles();
-    var ansi_styles_default = ansiStyles;
-    var import_node_process = __toESM2(__require("process"), 1);
-    var import_node_os = __toESM2(__require("os"), 1);
-    var import_node_tty = __toESM2(__require("tty"), 1);
-    function hasFlag(flag, argv = globalThis.Deno ? globalThis.Deno.args : import_node_process.default.argv) {
-      const prefix = flag.startsWith("-") ? "" : flag.length === 1 ? "-" : "--";
-      const position = argv.indexOf(prefix + flag);
-      const terminatorPosition = argv.indexOf("--");
-      return position !== -1 && (terminatorPosition === -1 || position < terminatorPosition);
-    }
-    var { env } = import_node_process.default;
-    var flagForceColor;
-    if (hasFlag("no-color") || hasFlag("no-colors") || hasFlag("color=false") || hasFlag("color=never")) {
-      flagForceColor = 0;
-    } else if (hasFlag("color") || hasFlag("colors") || hasFlag("color=true") || hasFlag("color=always")) {
-      flagForceColor = 1;
-    }
-    function envForceColor() {
-      if ("FORCE_COLOR" in env) {
-        if (env.FORCE_COLOR === "true") {
-          return 1;
-        }
-        if (env.FORCE_COLOR === "false") {
-          return 0;
-        }
-        return env.FORCE_COLOR.length === 0 ? 1 : Math.min(Number.parseInt(env.FORCE_COLOR, 10), 3);
-      }
-    }
-    function translateLevel(level) {
-      if (level === 0) {
-        return false;
-      }
-      return {
-        level,
-        hasBasic: true,
-        has256: level >= 2,
-        has16m: level >= 3
-      };
-    }
-    function _supportsColor(haveStream, { streamIsTTY, sniffFlags = true } = {}) {
-      const noFlagForceColor = envForceColor();
-      if (noFlagForceColor !== void 0) {
-        flagForceColor = noFlagForceColor;
-      }
-      const forceColor = sniffFlags ? flagForceColor : noFlagForceColor;
-      if (forceColor === 0) {
-        return 0;
-      }
-      if (sniffFlags) {
-        if (hasFlag("color=16m") || hasFlag("color=full") || hasFlag("color=truecolor")) {
-          return 3;
-        }
-        if (hasFlag("color=256")) {
-          return 2;
-        }
-      }
-      if ("TF_BUILD" in env && "AGENT_NAME" in env) {
-        return 1;
-      }
-      if (haveStream && !streamIsTTY && forceColor === void 0) {
-        return 0;
-      }
-      const min = forceColor || 0;
-      if (env.TERM === "dumb") {
-        return min;
-      }
-      if (import_node_process.default.platform === "win32") {
-        const osRelease = import_node_os.default.release().split(".");
-        if (Number(osRelease[0]) >= 10 && Number(osRelease[2]) >= 10586) {
-          return Number(osRelease[2]) >= 14931 ? 3 : 2;
-        }
-        return 1;
-      }
-      if ("CI" in env) {
-        if (["GITHUB_ACTIONS", "GITEA_ACTIONS", "CIRCLECI"].some((key2) => key2 in env)) {
-          return 3;
-        }
-        if (["TRAVIS", "APPVEYOR", "GITLAB_CI", "BUILDKITE", "DRONE"].some((sign) => sign in env) || env.CI_NAME === "codeship") {
-          return 1;
-        }
-        return min;
-      }
-      if ("TEAMCITY_VERSION" in env) {
-        return /^(9\.(0*[1-9]\d*)\.|\d{2,}\.)/.test(env.TEAMCITY_VERSION) ? 1 : 0;
-      }
-      if (env.COLORTERM === "truecolor") {
-        return 3;
-      }
-      if (env.TERM === "xterm-kitty") {
-        return 3;
-      }
-      if (env.TERM === "xterm-ghostty") {
-        return 3;
-      }
-      if (env.TERM === "wezterm") {
-        return 3;
-      }
-      if ("TERM_PROGRAM" in env) {
-        const version = Number.parseInt((env.TERM_PROGRAM_VERSION || "").split(".")[0], 10);
-        switch (env.TERM_PROGRAM) {
-          case "iTerm.app": {
-            return version >= 3 ? 3 : 2;
-          }
-          case "Apple_Terminal": {
-            return 2;
-          }
-        }
-      }
-      if (/-256(color)?$/i.test(env.TERM)) {
-        return 2;
-      }
-      if (/^screen|^xterm|^vt100|^vt220|^rxvt|color|ansi|cygwin|linux/i.test(env.TERM)) {
-        return 1;
-      }
-      if ("COLORTERM" in env) {
-        return 1;
-      }
-      return min;
-    }
-    function createSupportsColor(stream, options = {}) {
-      const level = _supportsColor(stream, __spreadValues({
-        streamIsTTY: stream && stream.isTTY
-      }, options));
-      return translateLevel(level);
-    }
-    var supportsColor = {
-      stdout: createSupportsColor({ isTTY: import_node_tty.default.isatty(1) }),
-      stderr: createSupportsColor({ isTTY: import_node_tty.default.isatty(2) })
-    };
-    var supports_color_default = supportsColor;
-    function stringReplaceAll(string, substring, replacer) {
-      let index = string.indexOf(substring);
-      if (index === -1) {
-        return string;
-      }
-      const substringLength = substring.length;
-      let endIndex = 0;
-      let returnValue = "";
-      do {
-        returnValue += string.slice(endIndex, index) + substring + replacer;
-        endIndex = index + substringLength;
-        index = string.indexOf(substring, endIndex);
-      } while (index !== -1);
-      returnValue += string.slice(endIndex);
-      return returnValue;
-    }
-    function stringEncaseCRLFWithFirstIndex(string, prefix, postfix, index) {
-      let endIndex = 0;
-      let returnValue = "";
-      do {
-        const gotCR = string[index - 1] === "\r";
-        returnValue += string.slice(endIndex, gotCR ? index - 1 : index) + prefix + (gotCR ? "\r\n" : "\n") + postfix;
-        endIndex = index + 1;
-        index = string.indexOf("\n", endIndex);
-      } while (index !== -1);
-      returnValue += string.slice(endIndex);
-      return returnValue;
-    }
-    var { stdout: stdoutColor, stderr: stderrColor } = supports_color_default;
-    var GENERATOR = /* @__PURE__ */ Symbol("GENERATOR");
-    var STYLER = /* @__PURE__ */ Symbol("STYLER");
-    var IS_EMPTY = /* @__PURE__ */ Symbol("IS_EMPTY");
-    var levelMapping = [
-      "ansi",
-      "ansi",
-      "ansi256",
-      "ansi16m"
-    ];
-    var styles2 = /* @__PURE__ */ Object.create(null);
-    var applyOptions = (object, options = {}) => {
-      if (options.level && !(Number.isInteger(options.level) && options.level >= 0 && options.level <= 3)) {
-        throw new Error("The `level` option should be an integer from 0 to 3");
-      }
-      const colorLevel = stdoutColor ? stdoutColor.level : 0;
-      object.level = options.level === void 0 ? colorLevel : options.level;
-    };
-    var chalkFactory = (options) => {
-      const chalk32 = (...strings) => strings.join(" ");
-      applyOptions(chalk32, options);
-      Object.setPrototypeOf(chalk32, createChalk.prototype);
-      return chalk32;
-    };
-    function createChalk(options) {
-      return chalkFactory(options);
-    }
-    Object.setPrototypeOf(createChalk.prototype, Function.prototype);
-    for (const [styleName, style] of Object.entries(ansi_styles_default)) {
-      styles2[styleName] = {
-        get() {
-          const builder = createBuilder(this, createStyler(style.open, style.close, this[STYLER]), this[IS_EMPTY]);
-          Object.defineProperty(this, styleName, { value: builder });
-          return builder;
-        }
-      };
-    }
-    styles2.visible = {
-      get() {
-        const builder = createBuilder(this, this[STYLER], true);
-        Object.defineProperty(this, "visible", { value: builder });
-        return builder;
-      }
-    };
-    var getModelAnsi = (model, level, type, ...arguments_) => {
-      if (model === "rgb") {
-        if (level === "ansi16m") {
-          return ansi_styles_default[type].ansi16m(...arguments_);
-        }
-        if (level === "ansi256") {
-          return ansi_styles_default[type].ansi256(ansi_styles_default.rgbToAnsi256(...arguments_));
-        }
-        return ansi_styles_default[type].ansi(ansi_styles_default.rgbToAnsi(...arguments_));
-      }
-      if (model === "hex") {
-        return getModelAnsi("rgb", level, type, ...ansi_styles_default.hexToRgb(...arguments_));
-      }
-      return ansi_styles_default[type][model](...arguments_);
-    };
-    var usedModels = ["rgb", "hex", "ansi256"];
-    for (const model of usedModels) {
-      styles2[model] = {
-        get() {
-          const { level } = this;
-          return function(...arguments_) {
-            const styler = createStyler(getModelAnsi(model, levelMapping[level], "color", ...arguments_), ansi_styles_default.color.close, this[STYLER]);
-            return createBuilder(this, styler, this[IS_EMPTY]);
-          };
-        }
-      };
-      const bgModel = "bg" + model[0].toUpperCase() + model.slice(1);
-      styles2[bgModel] = {
-        get() {
-          const { level } = this;
-          return function(...arguments_) {
-            const styler = createStyler(getModelAnsi(model, levelMapping[level], "bgColor", ...arguments_), ansi_styles_default.bgColor.close, this[STYLER]);
-            return createBuilder(this, styler, this[IS_EMPTY]);
-          };
-        }
-      };
-    }
-    var proto = Object.defineProperties(() => {
-    }, __spreadProps(__spreadValues({}, styles2), {
-      level: {
-        enumerable: true,
-        get() {
-          return this[GENERATOR].level;
-        },
-        set(level) {
-          this[GENERATOR].level = level;
-        }
-      }
-    }));
-    var createStyler = (open3, close, parent) => {
-      let openAll;
-      let closeAll;
-      if (parent === void 0) {
-        openAll = open3;
-        closeAll = close;
-      } else {
-        openAll = parent.openAll + open3;
-        closeAll = close + parent.closeAll;
-      }
-      return {
-        open: open3,
-        close,
-        openAll,
-        closeAll,
-        parent
-      };
-    };
-    var createBuilder = (self2, _styler, _isEmpty) => {
-      const builder = (...arguments_) => applyStyle(builder, arguments_.length === 1 ? "" + arguments_[0] : arguments_.join(" "));
-      Object.setPrototypeOf(builder, proto);
-      builder[GENERATOR] = self2;
-      builder[STYLER] = _styler;
-      builder[IS_EMPTY] = _isEmpty;
-      return builder;
-    };
-    var applyStyle = (self2, string) => {
-      if (self2.level <= 0 || !string) {
-        return self2[IS_EMPTY] ? "" : string;
-      }
-      let styler = self2[STYLER];
-      if (styler === void 0) {
-        return string;
-      }
-      const { openAll, closeAll } = styler;
-      if (string.includes("\x1B")) {
-        while (styler !== void 0) {
-          string = stringReplaceAll(string, styler.close, styler.open);
-          styler = styler.parent;
-        }
-      }
-      const lfIndex = string.indexOf("\n");
-      if (lfIndex !== -1) {
-        string = stringEncaseCRLFWithFirstIndex(string, closeAll, openAll, lfIndex);
-      }
-      return openAll + string + closeAll;
-    };
-    Object.defineProperties(createChalk.prototype, styles2);
-    var chalk3 = createChalk();
-    var chalkStderr = createChalk({ level: stderrColor ? stderrColor.level : 0 });
-    var source_default = chalk3;
-    var import_which = __toESM2(require_lib(), 1);
-    var import_node_process4 = __toESM2(__require("process"), 1);
-    var import_node_fs3 = __toESM2(__require("fs"), 1);
-    var import_node_os2 = __toESM2(__require("os"), 1);
-    var EOL = /\r?\n|\r|\n/;
-    var EMPTY = "-";
-    var parseLine = (line, sep2 = " ") => {
-      if (typeof line !== "string") throw new Error("parseLine: line must be a string");
-      const result = {
-        spaces: [],
-        words: []
-      };
-      const capture = () => {
-        if (word) {
-          result.words.push({
-            s,
-            e: s + word.length - 1,
-            w: word
-          });
-          word = "";
-          s = -1;
-        }
-      };
-      let bb;
-      let word = "";
-      let s = -1;
-      for (const i in [...line]) {
-        const prev = line[+i - 1];
-        const char = line[i];
-        if (bb) {
-          word += char;
-          if (char === bb && prev !== "\\") {
-            bb = void 0;
-          }
-          continue;
-        }
-        if (char === sep2) {
-          result.spaces.push(+i);
-          capture();
-          continue;
-        }
-        if (s === -1) s = +i;
-        if (char === '"' || char === "'") bb = char;
-        word += char;
-      }
-      capture();
-      return result;
-    };
-    var parseLines = (input2, sep2) => input2.split(EOL).filter(Boolean).map((l) => parseLine(l, sep2));
-    var countWordsByIndex = ({ words }, index) => words.filter(({ e }) => e < index).length;
-    var getBorders = (lines) => lines[0].spaces.reduce((m, i) => {
-      const c = countWordsByIndex(lines[0], i);
-      if (lines.every((l) => l.spaces.includes(i) && c === countWordsByIndex(l, i))) {
-        m.push(i);
-      }
-      return m;
-    }, []);
-    var parseUnixGrid = (input2) => {
-      const lines = parseLines(input2);
-      const borders = getBorders(lines);
-      const _borders = [Number.NEGATIVE_INFINITY, ...borders, Number.POSITIVE_INFINITY];
-      const grid = [];
-      for (const { words } of lines) {
-        const row = [];
-        grid.push(row);
-        for (const n in words) {
-          const { w, s, e } = words[n];
-          for (const _b in _borders) {
-            const a = _borders[+_b];
-            const b = _borders[+_b + 1];
-            if (b === void 0) break;
-            const block = row[_b] || (row[_b] = []);
-            if (s > a && e < b) block.push(w);
-          }
-        }
-      }
-      return gridToData(grid);
-    };
-    var gridToData = (grid) => {
-      const data = [];
-      const [headers, ...body2] = grid;
-      for (const row of body2) {
-        const entry = {};
-        data.push(entry);
-        for (const i in headers) {
-          const keys = headers[i];
-          if (keys.length === 0) continue;
-          if (keys.length > row[i].length) {
-            throw new Error("Malformed grid: row has more columns than headers");
-          }
-          for (const k in keys) {
-            const key2 = keys[k];
-            const to = +k + 1 === keys.length ? Number.POSITIVE_INFINITY : +k + 1;
-            entry[key2] = row[i].slice(+k, to);
-          }
-        }
-      }
-      return data;
-    };
-    var parseWinGrid = (input2, debug = false) => {
-      const lines = input2.split(/\r*\n+/).filter(Boolean);
-      const headline = lines.shift();
-      const headers = headline.trim().split(/\s\s+/);
-      const hl = headers.length;
-      const ll = headline.length;
-      if (debug) {
-        console.log("Headers:", headers);
-        console.log("Line lengths:", lines.map((l) => l.length));
-      }
-      if (lines.every((l) => ll / l.length < 2)) {
-        const spaces = Array.from({ length: ll }).map(
-          (_, i) => lines.every((l) => l[i] === " ")
-        );
-        const borders = spaces.reduce((m, v, i, a) => {
-          if (v && !a[i - 1]) m.push(i);
-          return m;
-        }, [0]);
-        const data2 = [];
-        debug && console.log("Borders:", borders);
-        for (const line of lines) {
-          const props = [];
-          for (const i in headers) {
-            const k = headers[i];
-            const s = borders[i];
-            const e = borders[+i + 1] || ll;
-            const v = line.slice(s, e).trim();
-            props.push([k, [v || EMPTY]]);
-          }
-          data2.push(Object.fromEntries(props));
-        }
-        return data2;
-      }
-      let w = "";
-      let p;
-      const body2 = input2.slice(headline.length);
-      const vals = [];
-      const data = [];
-      const cap = (v) => {
-        const _v = w.trim() || (vals.length === 0 ? v : w.trim());
-        if (!_v) return;
-        vals.push(_v);
-        if (vals.length === hl) {
-          data.push(Object.fromEntries(headers.map((h, i) => [h, [vals[i]]])));
-          vals.length = 0;
-        }
-        w = "";
-      };
-      for (const c of body2) {
-        w += c;
-        if (c === " ") {
-          if (p === "\n") {
-            cap(EMPTY);
-          } else if (p === " ") {
-            cap();
-          }
-        } else if (c === "\n") {
-          cap();
-        }
-        p = c;
-      }
-      cap();
-      return data;
-    };
-    var parsers = {
-      unix: parseUnixGrid,
-      win: parseWinGrid
-    };
-    var parse5 = (input2, { format = "unix", debug = false } = {}) => {
-      const parser = parsers[format];
-      if (!parser) throw new Error(`unsupported format: ${format}`);
-      return parser(input2, debug);
-    };
-    var cp = __toESM2(__require("child_process"), 1);
-    var import_node_process3 = __toESM2(__require("process"), 1);
-    var import_node_events = __toESM2(__require("events"), 1);
-    var import_node_stream = __require("stream");
-    var import_node_process2 = __toESM2(__require("process"), 1);
-    var g = !import_node_process2.default.versions.deno && global || globalThis;
-    var immediate = g.setImmediate || ((f) => g.setTimeout(f, 0));
-    var noop4 = () => {
-    };
-    var randomId = () => Math.random().toString(36).slice(2);
-    var isPromiseLike = (value5) => typeof (value5 == null ? void 0 : value5.then) === "function";
-    var isStringLiteral2 = (pieces, ...rest) => {
-      var _a;
-      return (pieces == null ? void 0 : pieces.length) > 0 && ((_a = pieces.raw) == null ? void 0 : _a.length) === pieces.length && // Object.isFrozen(pieces) &&
-      rest.length + 1 === pieces.length;
-    };
-    var assign = (target, ...extras) => Object.defineProperties(target, extras.reduce((m, extra) => __spreadValues(__spreadValues({}, m), Object.fromEntries(Object.entries(Object.getOwnPropertyDescriptors(extra)).filter(([, v]) => !Object.prototype.hasOwnProperty.call(v, "value") || v.value !== void 0))), {}));
-    var buildCmd = (quote22, pieces, args, subs = substitute) => {
-      if (args.some(isPromiseLike))
-        return Promise.all(args).then((args2) => buildCmd(quote22, pieces, args2, subs));
-      let cmd = pieces[0], i = 0;
-      while (i < args.length) {
-        const s = Array.isArray(args[i]) ? args[i].map((x) => quote22(subs(x))).join(" ") : quote22(subs(args[i]));
-        cmd += s + pieces[++i];
-      }
-      return cmd;
-    };
-    var substitute = (arg) => typeof (arg == null ? void 0 : arg.stdout) === "string" ? arg.stdout.replace(/\n$/, "") : `${arg}`;
-    var defaults2 = {
-      get id() {
-        return randomId();
-      },
-      cmd: "",
-      get cwd() {
-        return import_node_process3.default.cwd();
-      },
-      sync: false,
-      args: [],
-      input: null,
-      env: import_node_process3.default.env,
-      get ee() {
-        return new import_node_events.default();
-      },
-      get ac() {
-        return g.AbortController && new AbortController();
-      },
-      get signal() {
-        var _a;
-        return (_a = this.ac) == null ? void 0 : _a.signal;
-      },
-      on: {},
-      detached: import_node_process3.default.platform !== "win32",
-      shell: true,
-      spawn: cp.spawn,
-      spawnSync: cp.spawnSync,
-      spawnOpts: {},
-      get store() {
-        return createStore();
-      },
-      callback: noop4,
-      get stdin() {
-        return new VoidStream();
-      },
-      get stdout() {
-        return new VoidStream();
-      },
-      get stderr() {
-        return new VoidStream();
-      },
-      stdio: ["pipe", "pipe", "pipe"],
-      run: immediate,
-      stack: ""
-    };
-    var normalizeCtx = (...ctxs) => assign(
-      __spreadValues({}, defaults2),
-      { get signal() {
-        var _a;
-        return (_a = this.ac) == null ? void 0 : _a.signal;
-      } },
-      ...ctxs
-    );
-    var processInput = (child, input2) => {
-      if (input2 && child.stdin && !child.stdin.destroyed) {
-        if (input2 instanceof import_node_stream.Readable) {
-          input2.pipe(child.stdin);
-        } else {
-          child.stdin.write(input2);
-          child.stdin.end();
-        }
-      }
-    };
-    var VoidStream = class extends import_node_stream.Transform {
-      _transform(chunk, _, cb) {
-        this.emit("data", chunk);
-        cb();
-      }
-    };
-    var buildSpawnOpts = ({ spawnOpts, stdio, cwd, shell: shell2, input: input2, env: env2, detached, signal }) => __spreadProps(__spreadValues({}, spawnOpts), {
-      env: env2,
-      cwd,
-      stdio,
-      shell: shell2,
-      input: input2,
-      windowsHide: true,
-      detached,
-      signal
-    });
-    var toggleListeners = (pos, ee, on = {}) => {
-      for (const [name2, listener] of Object.entries(on)) {
-        ee[pos](name2, listener);
-      }
-      if (pos === "on")
-        ee.once("end", () => toggleListeners("off", ee, on));
-    };
-    var createStore = () => ({
-      stdout: [],
-      stderr: [],
-      stdall: []
-    });
-    var invoke = (c) => {
-      var _a, _b;
-      const now = Date.now();
-      const stdio = [c.stdin, c.stdout, c.stderr];
-      const push2 = (kind, data) => {
-        c.store[kind].push(data);
-        c.store.stdall.push(data);
-        c.ee.emit(kind, data, c);
-        c.ee.emit("stdall", data, c);
-      };
-      try {
-        if (c.sync) {
-          toggleListeners("on", c.ee, c.on);
-          const opts = buildSpawnOpts(c);
-          const r = c.spawnSync(c.cmd, c.args, opts);
-          c.ee.emit("start", r, c);
-          if (((_a = r.stdout) == null ? void 0 : _a.length) > 0) {
-            c.stdout.write(r.stdout);
-            push2("stdout", r.stdout);
-          }
-          if (((_b = r.stderr) == null ? void 0 : _b.length) > 0) {
-            c.stderr.write(r.stderr);
-            push2("stderr", r.stderr);
-          }
-          c.callback(null, c.fulfilled = __spreadProps(__spreadValues({}, r), {
-            get stdout() {
-              return c.store.stdout.join("");
-            },
-            get stderr() {
-              return c.store.stderr.join("");
-            },
-            get stdall() {
-              return c.store.stdall.join("");
-            },
-            stdio,
-            duration: Date.now() - now,
-            ctx: c
-          }));
-          c.ee.emit("end", c.fulfilled, c);
-        } else {
-          c.run(() => {
-            var _a2, _b2, _c;
-            toggleListeners("on", c.ee, c.on);
-            let error = null;
-            let aborted = false;
-            const opts = buildSpawnOpts(c);
-            const child = c.spawn(c.cmd, c.args, opts);
-            const onAbort = (event) => {
-              if (opts.detached && child.pid) {
-                try {
-                  import_node_process3.default.kill(-child.pid);
-                } catch (e) {
-                  child.kill();
-                }
-              }
-              aborted = true;
-              c.ee.emit("abort", event, c);
-            };
-            c.child = child;
-            c.ee.emit("start", child, c);
-            (_a2 = opts.signal) == null ? void 0 : _a2.addEventListener("abort", onAbort);
-            processInput(child, c.input || c.stdin);
-            (_b2 = child.stdout) == null ? void 0 : _b2.on("data", (d) => {
-              push2("stdout", d);
-            }).pipe(c.stdout);
-            (_c = child.stderr) == null ? void 0 : _c.on("data", (d) => {
-              push2("stderr", d);
-            }).pipe(c.stderr);
-            child.once("error", (e) => {
-              error = e;
-              c.ee.emit("err", error, c);
-            }).once("exit", () => {
-              var _a3, _b3;
-              if (aborted) {
-                (_a3 = child.stdout) == null ? void 0 : _a3.destroy();
-                (_b3 = child.stderr) == null ? void 0 : _b3.destroy();
-              }
-            }).once("close", (status, signal) => {
-              var _a3;
-              c.fulfilled = {
-                error,
-                status,
-                signal,
-                get stdout() {
-                  return c.store.stdout.join("");
-                },
-                get stderr() {
-                  return c.store.stderr.join("");
-                },
-                get stdall() {
-                  return c.store.stdall.join("");
-                },
-                stdio,
-                duration: Date.now() - now,
-                ctx: c
-              };
-              (_a3 = opts.signal) == null ? void 0 : _a3.removeEventListener("abort", onAbort);
-              c.callback(error, c.fulfilled);
-              c.ee.emit("end", c.fulfilled, c);
-            });
-          }, c);
-        }
-      } catch (error) {
-        c.callback(
-          error,
-          c.fulfilled = {
-            error,
-            status: null,
-            signal: null,
-            stdout: "",
-            stderr: "",
-            stdall: "",
-            stdio,
-            duration: Date.now() - now,
-            ctx: c
-          }
-        );
-        c.ee.emit("err", error, c);
-        c.ee.emit("end", c.fulfilled, c);
-      }
-      return c;
-    };
-    var exec = (ctx) => invoke(normalizeCtx(ctx));
-    var IS_WIN = import_node_process4.default.platform === "win32";
-    var IS_WIN2025_PLUS = IS_WIN && Number.parseInt(import_node_os2.default.release().split(".")[2], 10) >= 26e3;
-    var LOOKUPS = {
-      wmic: {
-        cmd: "wmic process get ProcessId,ParentProcessId,CommandLine",
-        args: [],
-        parse(stdout) {
-          return parse5(removeWmicPrefix(stdout), { format: "win" });
-        }
-      },
-      ps: {
-        cmd: "ps",
-        args: ["-lx"],
-        parse(stdout) {
-          return parse5(stdout, { format: "unix" });
-        }
-      },
-      pwsh: {
-        cmd: "pwsh",
-        args: ["-NoProfile", "-Command", '"Get-CimInstance Win32_Process | Select-Object ProcessId,ParentProcessId,CommandLine | ConvertTo-Json -Compress"'],
-        parse(stdout) {
-          let arr = [];
-          try {
-            arr = JSON.parse(stdout);
-          } catch (e) {
-            return [];
-          }
-          return arr.map((p) => ({
-            ProcessId: [p.ProcessId + ""],
-            ParentProcessId: [p.ParentProcessId + ""],
-            CommandLine: p.CommandLine ? [p.CommandLine] : []
-          }));
-        }
-      }
-    };
-    var isBin = (f) => {
-      if (f === "") return false;
-      if (!f.includes("/") && !f.includes("\\")) return true;
-      if (f.length > 3 && f[0] === '"')
-        return f[f.length - 1] === '"' ? isBin(f.slice(1, -1)) : false;
-      try {
-        if (!import_node_fs3.default.existsSync(f)) return false;
-        const stat2 = import_node_fs3.default.lstatSync(f);
-        return stat2.isFile() || stat2.isSymbolicLink();
-      } catch (e) {
-        return false;
-      }
-    };
-    var lookup2 = (query = {}, cb = noop22) => _lookup({ query, cb, sync: false });
-    var lookupSync = (query = {}, cb = noop22) => _lookup({ query, cb, sync: true });
-    lookup2.sync = lookupSync;
-    var _lookup = ({
-      query = {},
-      cb = noop22,
-      sync = false
-    }) => {
-      const pFactory = sync ? makePseudoDeferred.bind(null, []) : makeDeferred;
-      const { promise, resolve, reject } = pFactory();
-      const result = [];
-      const lookupFlow = IS_WIN ? IS_WIN2025_PLUS ? "pwsh" : "wmic" : "ps";
-      const {
-        parse: parse22,
-        cmd,
-        args
-      } = LOOKUPS[lookupFlow];
-      const callback = (err, { stdout }) => {
-        if (err) {
-          reject(err);
-          cb(err);
-          return;
-        }
-        result.push(...filterProcessList(normalizeOutput(parse22(stdout)), query));
-        resolve(result);
-        cb(null, result);
-      };
-      exec({
-        cmd,
-        args,
-        callback,
-        sync,
-        run(cb2) {
-          cb2();
-        }
-      });
-      return Object.assign(promise, result);
-    };
-    var filterProcessList = (processList, query = {}) => {
-      const pidList = (query.pid === void 0 ? [] : [query.pid].flat(1)).map((v) => v + "");
-      const filters = [
-        (p) => query.command ? new RegExp(query.command, "i").test(p.command) : true,
-        (p) => query.arguments ? new RegExp(query.arguments, "i").test(p.arguments.join(" ")) : true,
-        (p) => query.ppid ? query.ppid + "" === p.ppid : true
-      ];
-      return processList.filter(
-        (p) => (pidList.length === 0 || pidList.includes(p.pid)) && filters.every((f) => f(p))
-      );
-    };
-    var removeWmicPrefix = (stdout) => {
-      const s = stdout.indexOf(LOOKUPS.wmic.cmd + import_node_os2.default.EOL);
-      const e = stdout.includes(">") ? stdout.trimEnd().lastIndexOf(import_node_os2.default.EOL) : stdout.length;
-      return (s > 0 ? stdout.slice(s + LOOKUPS.wmic.cmd.length, e) : stdout.slice(0, e)).trimStart();
-    };
-    var pickTree = (list2, pid, recursive = false) => {
-      const children = list2.filter((p) => p.ppid === pid + "");
-      return [
-        ...children,
-        ...children.flatMap((p) => recursive ? pickTree(list2, p.pid, true) : [])
-      ];
-    };
-    var _tree = ({
-      cb = noop22,
-      opts,
-      sync = false
-    }) => {
-      if (typeof opts === "string" || typeof opts === "number") {
-        return _tree({ opts: { pid: opts }, cb, sync });
-      }
-      const onError = (err) => cb(err);
-      const onData = (all) => {
-        if (opts === void 0) return all;
-        const { pid, recursive = false } = opts;
-        const list2 = pickTree(all, pid, recursive);
-        cb(null, list2);
-        return list2;
-      };
-      try {
-        const all = _lookup({ sync });
-        return sync ? onData(all) : all.then(onData, (err) => {
-          onError(err);
-          throw err;
-        });
-      } catch (err) {
-        onError(err);
-        return Promise.reject(err);
-      }
-    };
-    var tree = (opts, cb) => __async(null, null, function* () {
-      return _tree({ opts, cb });
-    });
-    var treeSync = (opts, cb) => _tree({ opts, cb, sync: true });
-    tree.sync = treeSync;
-    var kill2 = (pid, opts, next) => {
-      if (typeof opts == "function") {
-        return kill2(pid, void 0, opts);
-      }
-      if (typeof opts == "string" || typeof opts == "number") {
-        return kill2(pid, { signal: opts }, next);
-      }
-      const { promise, resolve, reject } = makeDeferred();
-      const {
-        timeout = 30,
-        signal = "SIGTERM"
-      } = opts || {};
-      try {
-        import_node_process4.default.kill(+pid, signal);
-      } catch (e) {
-        reject(e);
-        next == null ? void 0 : next(e);
-        return promise;
-      }
-      let checkConfident = 0;
-      let checkTimeoutTimer;
-      let checkIsTimeout = false;
-      const checkKilled = (finishCallback) => lookup2({ pid }, (err, list2 = []) => {
-        if (checkIsTimeout) return;
-        if (err) {
-          clearTimeout(checkTimeoutTimer);
-          reject(err);
-          finishCallback == null ? void 0 : finishCallback(err, pid);
-        } else if (list2.length > 0) {
-          checkConfident = checkConfident - 1 || 0;
-          checkKilled(finishCallback);
-        } else {
-          checkConfident++;
-          if (checkConfident === 5) {
-            clearTimeout(checkTimeoutTimer);
-            resolve(pid);
-            finishCallback == null ? void 0 : finishCallback(null, pid);
-          } else {
-            checkKilled(finishCallback);
-          }
-        }
-      });
-      if (next) {
-        checkKilled(next);
-        checkTimeoutTimer = setTimeout(() => {
-          checkIsTimeout = true;
-          next(new Error("Kill process timeout"));
-        }, timeout * 1e3);
-      } else {
-        resolve(pid);
-      }
-      return promise;
-    };
-    var normalizeOutput = (data) => data.reduce((m, d) => {
-      var _a, _b;
-      const pid = (_a = d.PID || d.ProcessId) == null ? void 0 : _a[0];
-      const ppid = (_b = d.PPID || d.ParentProcessId) == null ? void 0 : _b[0];
-      const _cmd = d.CMD || d.CommandLine || d.COMMAND || [];
-      const cmd = _cmd.length === 1 ? _cmd[0].split(/\s+/) : _cmd;
-      if (pid && cmd.length > 0) {
-        const c = cmd.findIndex((_v, i) => isBin(cmd.slice(0, i).join(" ")));
-        const command = (c === -1 ? cmd : cmd.slice(0, c)).join(" ");
-        const args = c === -1 ? [] : cmd.slice(c);
-        m.push({
-          pid,
-          ppid,
-          command,
-          arguments: args
-        });
-      }
-      return m;
-    }, []);
-    var makeDeferred = () => {
-      let resolve;
-      let reject;
-      const promise = new Promise((res, rej) => {
-        resolve = res;
-        reject = rej;
-      });
-      return { resolve, reject, promise };
-    };
-    var makePseudoDeferred = (r = {}) => ({
-      promise: r,
-      resolve: identity,
-      reject(e) {
-        throw e;
-      }
-    });
-    var noop22 = () => {
-    };
-    var identity = (v) => v;
-    var index_default = { kill: kill2, lookup: lookup2, lookupSync, tree, treeSync };
-    var import_internals = require_internals();
-    var chalk22 = import_internals.bus.wrap("chalk", source_default);
-    var which3 = import_internals.bus.wrap("which", import_which.default);
-    var ps3 = import_internals.bus.wrap("ps", index_default);
-  }
-});
-
-// node_modules/zx/build/util.cjs
-var require_util7 = __commonJS({
-  "node_modules/zx/build/util.cjs"(exports, module) {
-    "use strict";
-    var {
-      __spreadValues,
-      __spreadProps,
-      __export: __export2,
-      __toESM: __toESM2,
-      __toCommonJS
-    } = require_esblib();
-    var util_exports = {};
-    __export2(util_exports, {
-      bufArrJoin: () => bufArrJoin,
-      bufToString: () => bufToString,
-      getLast: () => getLast,
-      getLines: () => getLines,
-      identity: () => identity,
-      isString: () => isString,
-      isStringLiteral: () => import_vendor_core.isStringLiteral,
-      iteratorToArray: () => iteratorToArray,
-      noop: () => noop4,
-      once: () => once,
-      parseBool: () => parseBool,
-      parseDuration: () => parseDuration2,
-      preferLocalBin: () => preferLocalBin,
-      proxyOverride: () => proxyOverride,
-      quote: () => quote3,
-      quotePowerShell: () => quotePowerShell3,
-      randomId: () => randomId,
-      toCamelCase: () => toCamelCase
-    });
-    module.exports = __toCommonJS(util_exports);
-    var import_node_path = __toESM2(__require("path"), 1);
-    var import_node_process = __toESM2(__require("process"), 1);
-    var import_vendor_core = require_vendor_core();
-    function noop4() {
-    }
-    function identity(v) {
-      return v;
-    }
-    function randomId() {
-      return Math.random().toString(36).slice(2);
-    }
-    function isString(obj) {
-      return typeof obj === "string";
-    }
-    var utf8Decoder = new TextDecoder("utf-8");
-    var bufToString = (buf) => isString(buf) ? buf : utf8Decoder.decode(buf);
-    var bufArrJoin = (arr) => arr.reduce((acc, buf) => acc + bufToString(buf), "");
-    var getLast = (arr) => arr[arr.length - 1];
-    function preferLocalBin(env, ...dirs) {
-      const pathKey = import_node_process.default.platform === "win32" ? Object.keys(env).reverse().find((key2) => key2.toUpperCase() === "PATH") || "Path" : "PATH";
-      const pathValue = dirs.map(
-        (c) => c && [
-          import_node_path.default.resolve(c, "node_modules", ".bin"),
-          import_node_path.default.resolve(c)
-        ]
-      ).flat().concat(env[pathKey]).filter(Boolean).join(import_node_path.default.delimiter);
-      return __spreadProps(__spreadValues({}, env), {
-        [pathKey]: pathValue
-      });
-    }
-    function quote3(arg) {
-      if (arg === "") return `$''`;
-      if (/^[\w/.\-@:=]+$/.test(arg)) return arg;
-      return `$'` + arg.replace(/\\/g, "\\\\").replace(/'/g, "\\'").replace(/\f/g, "\\f").replace(/\n/g, "\\n").replace(/\r/g, "\\r").replace(/\t/g, "\\t").replace(/\v/g, "\\v").replace(/\0/g, "\\0") + `'`;
-    }
-    function quotePowerShell3(arg) {
-      if (arg === "") return `''`;
-      if (/^[\w/.\-]+$/.test(arg)) return arg;
-      return `'` + arg.replace(/'/g, "''") + `'`;
-    }
-    function parseDuration2(d) {
-      if (typeof d === "number") {
-        if (isNaN(d) || d < 0) throw new Error(`Invalid duration: "${d}".`);
-        return d;
-      }
-      const [m, v, u] = d.match(/^(\d+)(m?s?)$/) || [];
-      if (!m) throw new Error(`Unknown duration: "${d}".`);
-      return +v * ({ s: 1e3, ms: 1, m: 6e4 }[u] || 1);
-    }
-    var once = (fn) => {
-      let called = false;
-      let result;
-      return (...args) => called ? result : (called = true, result = fn(...args));
-    };
-    var proxyOverride = (origin, ...fallbacks) => new Proxy(origin, {
-      get(target, key2) {
-        var _a, _b;
-        return (_b = (_a = fallbacks.find((f) => key2 in f)) == null ? void 0 : _a[key2]) != null ? _b : Reflect.get(target, key2);
-      }
-    });
-    var toCamelCase = (str) => str.toLowerCase().replace(/([a-z])[_-]+([a-z])/g, (_, p1, p2) => p1 + p2.toUpperCase());
-    var parseBool = (v) => v === "true" || v !== "false" && v;
-    var getLines = (chunk, next, delimiter) => {
-      const lines = ((next.pop() || "") + bufToString(chunk)).split(delimiter);
-      next.push(lines.pop());
-      return lines;
-    };
-    var iteratorToArray = (it) => {
-      const arr = [];
-      let entry;
-      while (!(entry = it.next()).done) arr.push(entry.value);
-      return arr;
-    };
-  }
-});
-
-// node_modules/zx/build/core.cjs
-var require_core = __commonJS({
-  "node_modules/zx/build/core.cjs"(exports, module) {
-    "use strict";
-    var {
-      __spreadValues,
-      __spreadProps,
-      __export: __export2,
-      __toESM: __toESM2,
-      __toCommonJS,
-      __async,
-      __await,
-      __asyncGenerator,
-      __yieldStar,
-      __forAwait
-    } = require_esblib();
-    var core_exports2 = {};
-    __export2(core_exports2, {
-      $: () => $2,
-      Fail: () => Fail2,
-      ProcessOutput: () => ProcessOutput2,
-      ProcessPromise: () => ProcessPromise2,
-      bus: () => import_internals.bus,
-      cd: () => cd2,
-      chalk: () => import_vendor_core3.chalk,
-      defaults: () => defaults2,
-      kill: () => kill2,
-      log: () => log2,
-      os: () => os2,
-      path: () => import_node_path.default,
-      ps: () => import_vendor_core3.ps,
-      quote: () => import_util2.quote,
-      quotePowerShell: () => import_util2.quotePowerShell,
-      resolveDefaults: () => resolveDefaults2,
-      syncProcessCwd: () => syncProcessCwd2,
-      useBash: () => useBash2,
-      usePowerShell: () => usePowerShell2,
-      usePwsh: () => usePwsh2,
-      which: () => import_vendor_core3.which,
-      within: () => within2
-    });
-    module.exports = __toCommonJS(core_exports2);
-    var import_node_async_hooks2 = __require("async_hooks");
-    var import_node_buffer = __require("buffer");
-    var import_node_child_process = __toESM2(__require("child_process"), 1);
-    var import_node_events = __require("events");
-    var import_node_fs3 = __toESM2(__require("fs"), 1);
-    var import_node_os = __require("os");
-    var import_node_process2 = __toESM2(__require("process"), 1);
-    var import_node_util22 = __require("util");
-    var EXIT_CODES = {
-      2: "Misuse of shell builtins",
-      126: "Invoked command cannot execute",
-      127: "Command not found",
-      128: "Invalid exit argument",
-      129: "Hangup",
-      130: "Interrupt",
-      131: "Quit and dump core",
-      132: "Illegal instruction",
-      133: "Trace/breakpoint trap",
-      134: "Process aborted",
-      135: 'Bus error: "access to undefined portion of memory object"',
-      136: 'Floating point exception: "erroneous arithmetic operation"',
-      137: "Kill (terminate immediately)",
-      138: "User-defined 1",
-      139: "Segmentation violation",
-      140: "User-defined 2",
-      141: "Write to pipe with no one reading",
-      142: "Signal raised by alarm",
-      143: "Termination (request to terminate)",
-      145: "Child process terminated, stopped (or continued*)",
-      146: "Continue if stopped",
-      147: "Stop executing temporarily",
-      148: "Terminal stop signal",
-      149: 'Background process attempting to read from tty ("in")',
-      150: 'Background process attempting to write to tty ("out")',
-      151: "Urgent data available on socket",
-      152: "CPU time limit exceeded",
-      153: "File size limit exceeded",
-      154: 'Signal raised by timer counting virtual time: "virtual timer expired"',
-      155: "Profiling timer expired",
-      157: "Pollable event",
-      159: "Bad syscall"
-    };
-    var ERRNO_CODES = {
-      0: "Success",
-      1: "Not super-user",
-      2: "No such file or directory",
-      3: "No such process",
-      4: "Interrupted system call",
-      5: "I/O error",
-      6: "No such device or address",
-      7: "Arg list too long",
-      8: "Exec format error",
-      9: "Bad file number",
-      10: "No children",
-      11: "No more processes",
-      12: "Not enough core",
-      13: "Permission denied",
-      14: "Bad address",
-      15: "Block device required",
-      16: "Mount device busy",
-      17: "File exists",
-      18: "Cross-device link",
-      19: "No such device",
-      20: "Not a directory",
-      21: "Is a directory",
-      22: "Invalid argument",
-      23: "Too many open files in system",
-      24: "Too many open files",
-      25: "Not a typewriter",
-      26: "Text file busy",
-      27: "File too large",
-      28: "No space left on device",
-      29: "Illegal seek",
-      30: "Read only file system",
-      31: "Too many links",
-      32: "Broken pipe",
-      33: "Math arg out of domain of func",
-      34: "Math result not representable",
-      35: "File locking deadlock error",
-      36: "File or path name too long",
-      37: "No record locks available",
-      38: "Function not implemented",
-      39: "Directory not empty",
-      40: "Too many symbolic links",
-      42: "No message of desired type",
-      43: "Identifier removed",
-      44: "Channel number out of range",
-      45: "Level 2 not synchronized",
-      46: "Level 3 halted",
-      47: "Level 3 reset",
-      48: "Link number out of range",
-      49: "Protocol driver not attached",
-      50: "No CSI structure available",
-      51: "Level 2 halted",
-      52: "Invalid exchange",
-      53: "Invalid request descriptor",
-      54: "Exchange full",
-      55: "No anode",
-      56: "Invalid request code",
-      57: "Invalid slot",
-      59: "Bad font file fmt",
-      60: "Device not a stream",
-      61: "No data (for no delay io)",
-      62: "Timer expired",
-      63: "Out of streams resources",
-      64: "Machine is not on the network",
-      65: "Package not installed",
-      66: "The object is remote",
-      67: "The link has been severed",
-      68: "Advertise error",
-      69: "Srmount error",
-      70: "Communication error on send",
-      71: "Protocol error",
-      72: "Multihop attempted",
-      73: "Cross mount point (not really error)",
-      74: "Trying to read unreadable message",
-      75: "Value too large for defined data type",
-      76: "Given log. name not unique",
-      77: "f.d. invalid for this operation",
-      78: "Remote address changed",
-      79: "Can   access a needed shared lib",
-      80: "Accessing a corrupted shared lib",
-      81: ".lib section in a.out corrupted",
-      82: "Attempting to link in too many libs",
-      83: "Attempting to exec a shared library",
-      84: "Illegal byte sequence",
-      86: "Streams pipe error",
-      87: "Too many users",
-      88: "Socket operation on non-socket",
-      89: "Destination address required",
-      90: "Message too long",
-      91: "Protocol wrong type for socket",
-      92: "Protocol not available",
-      93: "Unknown protocol",
-      94: "Socket type not supported",
-      95: "Not supported",
-      96: "Protocol family not supported",
-      97: "Address family not supported by protocol family",
-      98: "Address already in use",
-      99: "Address not available",
-      100: "Network interface is not configured",
-      101: "Network is unreachable",
-      102: "Connection reset by network",
-      103: "Connection aborted",
-      104: "Connection reset by peer",
-      105: "No buffer space available",
-      106: "Socket is already connected",
-      107: "Socket is not connected",
-      108: "Can't send after socket shutdown",
-      109: "Too many references",
-      110: "Connection timed out",
-      111: "Connection refused",
-      112: "Host is down",
-      113: "Host is unreachable",
-      114: "Socket already connected",
-      115: "Connection already in progress",
-      116: "Stale file handle",
-      122: "Quota exceeded",
-      123: "No medium (in tape drive)",
-      125: "Operation canceled",
-      130: "Previous owner died",
-      131: "State not recoverable"
-    };
-    var DOCS_URL = "https://google.github.io/zx";
-    var _Fail = class _Fail2 extends Error {
-      static formatExitMessage(code, signal, stderr, from, details = "") {
-        if (code == 0 && signal == null) return `exit code: ${code}`;
-        const codeInfo = _Fail2.getExitCodeInfo(code);
-        let message = `${stderr}
-    at ${from}
-    exit code: ${code}${codeInfo ? " (" + codeInfo + ")" : ""}`;
-        if (signal != null) message += `
-    signal: ${signal}`;
-        if (details) message += `
-    details: 
-${details}`;
-        return message;
-      }
-      static formatErrorMessage(err, from) {
-        return `${err.message}
-    errno: ${err.errno} (${_Fail2.getErrnoMessage(err.errno)})
-    code: ${err.code}
-    at ${from}`;
-      }
-      static formatErrorDetails(lines = [], lim = 20) {
-        if (lines.length < lim) return lines.join("\n");
-        let errors = lines.filter((l) => /(fail|error|not ok|exception)/i.test(l));
-        if (errors.length === 0) errors = lines;
-        return errors.slice(0, lim).join("\n") + (errors.length > lim ? "\n..." : "");
-      }
-      static getExitCodeInfo(exitCode) {
-        return EXIT_CODES[exitCode];
-      }
-      static getCallerLocationFromString(stackString = "unknown") {
-        const lines = stackString.split(/^\s*(at\s)?/m).filter((s) => s == null ? void 0 : s.includes(":"));
-        const i = lines.findIndex((l) => l.includes("Proxy.set"));
-        const offset = i < 0 ? i : i + 2;
-        return (lines.find((l) => l.includes("file://")) || lines[offset] || stackString).trim();
-      }
-      static getCallerLocation(err = new Error("zx error")) {
-        return _Fail2.getCallerLocationFromString(err.stack);
-      }
-      static getErrnoMessage(errno) {
-        return ERRNO_CODES[-errno] || "Unknown error";
-      }
-    };
-    _Fail.DOCS_URL = DOCS_URL;
-    _Fail.EXIT_CODES = EXIT_CODES;
-    _Fail.ERRNO_CODES = ERRNO_CODES;
-    var Fail2 = _Fail;
-    var import_vendor_core = require_vendor_core();
-    var import_node_util3 = __require("util");
-    var import_node_process = __toESM2(__require("process"), 1);
-    var formatters = {
-      cmd({ cmd }) {
-        return formatCmd(cmd);
-      },
-      stdout({ data }) {
-        return data;
-      },
-      stderr({ data }) {
-        return data;
-      },
-      custom({ data }) {
-        return data;
-      },
-      fetch(entry) {
-        const init = entry.init ? " " + (0, import_node_util3.inspect)(entry.init) : "";
-        return `$ ${import_vendor_core.chalk.greenBright("fetch")} ${entry.url}${init}
-`;
-      },
-      cd(entry) {
-        return `$ ${import_vendor_core.chalk.greenBright("cd")} ${entry.dir}
-`;
-      },
-      retry(entry) {
-        const attempt3 = `Attempt: ${entry.attempt}${entry.total == Infinity ? "" : `/${entry.total}`}`;
-        const delay = entry.delay > 0 ? `; next in ${entry.delay}ms` : "";
-        return `${import_vendor_core.chalk.bgRed.white(" FAIL ")} ${attempt3}${delay}
-`;
-      },
-      end() {
-        return "";
-      },
-      kill() {
-        return "";
-      }
-    };
-    var log2 = function(entry) {
-      var _a;
-      if (!entry.verbose) return;
-      const stream = log2.output || import_node_process.default.stderr;
-      const format = ((_a = log2.formatters) == null ? void 0 : _a[entry.kind]) || formatters[entry.kind];
-      if (!format) return;
-      stream.write(format(entry));
-    };
-    var SPACE_RE = /\s/;
-    var SYNTAX = "()[]{}<>;:+|&=";
-    var CMD_BREAK = "|&;><";
-    var RESERVED_WORDS = /* @__PURE__ */ new Set([
-      "if",
-      "then",
-      "else",
-      "elif",
-      "fi",
-      "case",
-      "esac",
-      "for",
-      "select",
-      "while",
-      "until",
-      "do",
-      "done",
-      "in",
-      "EOF"
-    ]);
-    function formatCmd(cmd) {
-      if (cmd == void 0) return import_vendor_core.chalk.grey("undefined");
-      let q = "";
-      let out = "$ ";
-      let buf = "";
-      let mode = "";
-      let pos = 0;
-      const cap = () => {
-        const word = buf.trim();
-        if (word) {
-          pos++;
-          if (mode === "syntax") {
-            if (CMD_BREAK.includes(word)) {
-              pos = 0;
-            }
-            out += import_vendor_core.chalk.red(buf);
-          } else if (mode === "quote" || mode === "dollar") {
-            out += import_vendor_core.chalk.yellowBright(buf);
-          } else if (RESERVED_WORDS.has(word)) {
-            out += import_vendor_core.chalk.cyanBright(buf);
-          } else if (pos === 1) {
-            out += import_vendor_core.chalk.greenBright(buf);
-            pos = Infinity;
-          } else {
-            out += buf;
-          }
-        } else {
-          out += buf;
-        }
-        mode = "";
-        buf = "";
-      };
-      for (const c of [...cmd]) {
-        if (!q) {
-          if (c === "$") {
-            cap();
-            mode = "dollar";
-            buf += c;
-            cap();
-          } else if (c === "'" || c === '"') {
-            cap();
-            mode = "quote";
-            q = c;
-            buf += c;
-          } else if (SPACE_RE.test(c)) {
-            cap();
-            buf += c;
-          } else if (SYNTAX.includes(c)) {
-            const isEnv = c === "=" && pos === 0;
-            isEnv && (pos = 1);
-            cap();
-            mode = "syntax";
-            buf += c;
-            cap();
-            isEnv && (pos = -1);
-          } else {
-            buf += c;
-          }
-        } else {
-          buf += c;
-          if (c === q) {
-            cap();
-            q = "";
-          }
-        }
-      }
-      cap();
-      return out.replaceAll("\n", import_vendor_core.chalk.reset("\n> ")) + "\n";
-    }
-    var import_vendor_core2 = require_vendor_core();
-    var import_util = require_util7();
-    var import_internals = require_internals();
-    var import_node_path = __toESM2(__require("path"), 1);
-    var os2 = __toESM2(__require("os"), 1);
-    var import_vendor_core3 = require_vendor_core();
-    var import_util2 = require_util7();
-    var CWD = /* @__PURE__ */ Symbol("processCwd");
-    var SYNC = /* @__PURE__ */ Symbol("syncExec");
-    var EPF = /* @__PURE__ */ Symbol("end-piped-from");
-    var SHOT = /* @__PURE__ */ Symbol("snapshot");
-    var EOL = import_node_buffer.Buffer.from(import_node_os.EOL);
-    var BR_CC = "\n".charCodeAt(0);
-    var DLMTR = /\r?\n/;
-    var SIGTERM = "SIGTERM";
-    var ENV_PREFIX = "ZX_";
-    var ENV_OPTS = /* @__PURE__ */ new Set([
-      "cwd",
-      "preferLocal",
-      "detached",
-      "verbose",
-      "quiet",
-      "timeout",
-      "timeoutSignal",
-      "killSignal",
-      "prefix",
-      "postfix",
-      "shell"
-    ]);
-    var defaults2 = resolveDefaults2({
-      [CWD]: import_node_process2.default.cwd(),
-      [SYNC]: false,
-      verbose: false,
-      env: import_node_process2.default.env,
-      sync: false,
-      shell: true,
-      stdio: "pipe",
-      nothrow: false,
-      quiet: false,
-      detached: false,
-      preferLocal: false,
-      spawn: import_node_child_process.default.spawn,
-      spawnSync: import_node_child_process.default.spawnSync,
-      log: log2,
-      kill: kill2,
-      killSignal: SIGTERM,
-      timeoutSignal: SIGTERM
-    });
-    var storage = new import_node_async_hooks2.AsyncLocalStorage();
-    var getStore = () => storage.getStore() || defaults2;
-    var getSnapshot = (opts, from, pieces, args) => __spreadProps(__spreadValues({}, opts), {
-      ac: opts.ac || new AbortController(),
-      ee: new import_node_events.EventEmitter(),
-      from,
-      pieces,
-      args,
-      cmd: ""
-    });
-    function within2(callback) {
-      return storage.run(__spreadValues({}, getStore()), callback);
-    }
-    var $2 = new Proxy(
-      // prettier-ignore
-      function(pieces, ...args) {
-        const opts = getStore();
-        if (!Array.isArray(pieces)) {
-          return function(...args2) {
-            return within2(() => Object.assign($2, opts, pieces).apply(this, args2));
-          };
-        }
-        const from = Fail2.getCallerLocation();
-        const cb = () => cb[SHOT] = getSnapshot(opts, from, pieces, args);
-        const pp = new ProcessPromise2(cb);
-        if (!pp.isHalted()) pp.run();
-        return pp.sync ? pp.output : pp;
-      },
-      {
-        set(t, key2, value5) {
-          return Reflect.set(
-            key2 in Function.prototype ? t : getStore(),
-            key2 === "sync" ? SYNC : key2,
-            value5
-          );
-        },
-        get(t, key2) {
-          return key2 === "sync" ? $2({ sync: true }) : Reflect.get(key2 in Function.prototype ? t : getStore(), key2);
-        }
-      }
-    );
-    var _ProcessPromise = class _ProcessPromise2 extends Promise {
-      constructor(executor) {
-        let resolve;
-        let reject;
-        super((...args) => {
-          ;
-          [resolve = import_util.noop, reject = import_util.noop] = args;
-          executor(...args);
-        });
-        this._stage = "initial";
-        this._id = (0, import_util.randomId)();
-        this._piped = false;
-        this._stdin = new import_vendor_core2.VoidStream();
-        this._zurk = null;
-        this._output = null;
-        this.writable = true;
-        const snapshot = executor[SHOT];
-        if (snapshot) {
-          this._snapshot = snapshot;
-          this._resolve = resolve;
-          this._reject = reject;
-          if (snapshot.halt) this._stage = "halted";
-          try {
-            this.build();
-          } catch (err) {
-            this.finalize(ProcessOutput2.fromError(err), true);
-          }
-        } else _ProcessPromise2.disarm(this);
-      }
-      // prettier-ignore
-      build() {
-        const $22 = this._snapshot;
-        if (!$22.shell)
-          throw new Fail2(`No shell is available: ${Fail2.DOCS_URL}/shell`);
-        if (!$22.quote)
-          throw new Fail2(`No quote function is defined: ${Fail2.DOCS_URL}/quotes`);
-        if ($22.pieces.some((p) => p == null))
-          throw new Fail2(`Malformed command at ${$22.from}`);
-        $22.cmd = (0, import_vendor_core2.buildCmd)(
-          $22.quote,
-          $22.pieces,
-          $22.args
-        );
-      }
-      run() {
-        var _a, _b;
-        _ProcessPromise2.bus.runBack(this);
-        if (this.isRunning() || this.isSettled()) return this;
-        this._stage = "running";
-        const self2 = this;
-        const $22 = self2._snapshot;
-        const id = self2.id;
-        const cwd = $22.cwd || $22[CWD];
-        if ($22.preferLocal) {
-          const dirs = $22.preferLocal === true ? [$22.cwd, $22[CWD]] : [$22.preferLocal].flat();
-          $22.env = (0, import_util.preferLocalBin)($22.env, ...dirs);
-        }
-        this._zurk = (0, import_vendor_core2.exec)({
-          cmd: self2.fullCmd,
-          cwd,
-          input: (_b = (_a = $22.input) == null ? void 0 : _a.stdout) != null ? _b : $22.input,
-          stdin: self2._stdin,
-          sync: self2.sync,
-          signal: self2.signal,
-          shell: (0, import_util.isString)($22.shell) ? $22.shell : true,
-          id,
-          env: $22.env,
-          spawn: $22.spawn,
-          spawnSync: $22.spawnSync,
-          store: $22.store,
-          stdio: $22.stdio,
-          detached: $22.detached,
-          ee: $22.ee,
-          run(cb, ctx) {
-            var _a2, _b2;
-            ((_b2 = (_a2 = self2.cmd).then) == null ? void 0 : _b2.call(
-              _a2,
-              (cmd) => {
-                $22.cmd = cmd;
-                ctx.cmd = self2.fullCmd;
-                cb();
-              },
-              (error) => self2.finalize(ProcessOutput2.fromError(error))
-            )) || cb();
-          },
-          on: {
-            start: () => {
-              $22.log({ kind: "cmd", cmd: $22.cmd, cwd, verbose: self2.isVerbose(), id });
-              self2.timeout($22.timeout, $22.timeoutSignal);
-            },
-            stdout: (data) => {
-              $22.log({ kind: "stdout", data, verbose: !self2._piped && self2.isVerbose(), id });
-            },
-            stderr: (data) => {
-              $22.log({ kind: "stderr", data, verbose: !self2.isQuiet(), id });
-            },
-            end: (data, c) => {
-              const { error: _error, status, signal: __signal, duration, ctx: { store } } = data;
-              const { stdout, stderr } = store;
-              const { cause, exitCode, signal: _signal } = self2._breakerData || {};
-              const signal = _signal != null ? _signal : __signal;
-              const code = exitCode != null ? exitCode : status;
-              const error = cause != null ? cause : _error;
-              const output = new ProcessOutput2({
-                code,
-                signal,
-                error,
-                duration,
-                store,
-                from: $22.from
-              });
-              $22.log({ kind: "end", signal, exitCode: code, duration, error, verbose: self2.isVerbose(), id });
-              if (stdout.length && (0, import_util.getLast)((0, import_util.getLast)(stdout)) !== BR_CC) c.on.stdout(EOL, c);
-              if (stderr.length && (0, import_util.getLast)((0, import_util.getLast)(stderr)) !== BR_CC) c.on.stderr(EOL, c);
-              self2.finalize(output);
-            }
-          }
-        });
-        return this;
-      }
-      break(exitCode, signal, cause) {
-        if (!this.isRunning()) return;
-        this._breakerData = { exitCode, signal, cause };
-        this.kill(signal);
-      }
-      finalize(output, legacy = false) {
-        if (this.isSettled()) return;
-        this._output = output;
-        _ProcessPromise2.bus.unpipeBack(this);
-        if (output.ok || this.isNothrow()) {
-          this._stage = "fulfilled";
-          this._resolve(output);
-        } else {
-          this._stage = "rejected";
-          if (legacy) {
-            this._resolve(output);
-            throw output.cause || output;
-          }
-          this._reject(output);
-          if (this.sync) throw output;
-        }
-      }
-      abort(reason) {
-        if (this.isSettled()) throw new Fail2("Too late to abort the process.");
-        if (this.signal !== this.ac.signal)
-          throw new Fail2("The signal is controlled by another process.");
-        if (!this.child)
-          throw new Fail2("Trying to abort a process without creating one.");
-        this.ac.abort(reason);
-      }
-      kill(signal) {
-        if (this.isSettled()) throw new Fail2("Too late to kill the process.");
-        if (!this.child)
-          throw new Fail2("Trying to kill a process without creating one.");
-        if (!this.pid) throw new Fail2("The process pid is undefined.");
-        return $2.kill(this.pid, signal || this._snapshot.killSignal || $2.killSignal);
-      }
-      // Configurators
-      stdio(stdin, stdout = "pipe", stderr = "pipe") {
-        this._snapshot.stdio = Array.isArray(stdin) ? stdin : [stdin, stdout, stderr];
-        return this;
-      }
-      nothrow(v = true) {
-        this._snapshot.nothrow = v;
-        return this;
-      }
-      quiet(v = true) {
-        this._snapshot.quiet = v;
-        return this;
-      }
-      verbose(v = true) {
-        this._snapshot.verbose = v;
-        return this;
-      }
-      timeout(d = 0, signal = $2.timeoutSignal) {
-        if (this.isSettled()) return this;
-        const $22 = this._snapshot;
-        $22.timeout = (0, import_util.parseDuration)(d);
-        $22.timeoutSignal = signal;
-        if (this._timeoutId) clearTimeout(this._timeoutId);
-        if ($22.timeout && this.isRunning()) {
-          this._timeoutId = setTimeout(() => this.kill($22.timeoutSignal), $22.timeout);
-          this.finally(() => clearTimeout(this._timeoutId)).catch(import_util.noop);
-        }
-        return this;
-      }
-      /**
-       *  @deprecated Use $({halt: true})`cmd` instead.
-       */
-      halt() {
-        return this;
-      }
-      // Getters
-      get id() {
-        return this._id;
-      }
-      get pid() {
-        var _a;
-        return (_a = this.child) == null ? void 0 : _a.pid;
-      }
-      get cmd() {
-        return this._snapshot.cmd;
-      }
-      get fullCmd() {
-        const { prefix = "", postfix = "", cmd } = this._snapshot;
-        return prefix + cmd + postfix;
-      }
-      get child() {
-        var _a;
-        return (_a = this._zurk) == null ? void 0 : _a.child;
-      }
-      get stdin() {
-        var _a;
-        return (_a = this.child) == null ? void 0 : _a.stdin;
-      }
-      get stdout() {
-        var _a;
-        return (_a = this.child) == null ? void 0 : _a.stdout;
-      }
-      get stderr() {
-        var _a;
-        return (_a = this.child) == null ? void 0 : _a.stderr;
-      }
-      get exitCode() {
-        return this.then(
-          (o) => o.exitCode,
-          (o) => o.exitCode
-        );
-      }
-      get signal() {
-        return this._snapshot.signal || this.ac.signal;
-      }
-      get ac() {
-        return this._snapshot.ac;
-      }
-      get output() {
-        return this._output;
-      }
-      get stage() {
-        return this._stage;
-      }
-      get sync() {
-        return this._snapshot[SYNC];
-      }
-      get [Symbol.toStringTag]() {
-        return "ProcessPromise";
-      }
-      [Symbol.toPrimitive]() {
-        return this.toString();
-      }
-      // Output formatters
-      json() {
-        return this.then((o) => o.json());
-      }
-      text(encoding) {
-        return this.then((o) => o.text(encoding));
-      }
-      lines(delimiter) {
-        return this.then((o) => o.lines(delimiter));
-      }
-      buffer() {
-        return this.then((o) => o.buffer());
-      }
-      blob(type) {
-        return this.then((o) => o.blob(type));
-      }
-      // Status checkers
-      isQuiet() {
-        return this._snapshot.quiet;
-      }
-      isVerbose() {
-        return this._snapshot.verbose && !this.isQuiet();
-      }
-      isNothrow() {
-        return this._snapshot.nothrow;
-      }
-      isHalted() {
-        return this.stage === "halted" && !this.sync;
-      }
-      isSettled() {
-        return !!this.output;
-      }
-      isRunning() {
-        return this.stage === "running";
-      }
-      // Piping
-      // prettier-ignore
-      get pipe() {
-        const getPipeMethod = (kind) => this._pipe.bind(this, kind);
-        const stdout = getPipeMethod("stdout");
-        const stderr = getPipeMethod("stderr");
-        const stdall = getPipeMethod("stdall");
-        return Object.assign(stdout, { stdout, stderr, stdall });
-      }
-      unpipe(to) {
-        _ProcessPromise2.bus.unpipe(this, to);
-        return this;
-      }
-      // prettier-ignore
-      _pipe(source, dest, ...args) {
-        if ((0, import_util.isString)(dest))
-          return this._pipe(source, import_node_fs3.default.createWriteStream(dest));
-        if ((0, import_util.isStringLiteral)(dest, ...args))
-          return this._pipe(
-            source,
-            $2({
-              halt: true,
-              signal: this.signal
-            })(dest, ...args)
-          );
-        const isP = dest instanceof _ProcessPromise2;
-        if (isP && dest.isSettled()) throw new Fail2("Cannot pipe to a settled process.");
-        if (!isP && dest.writableEnded) throw new Fail2("Cannot pipe to a closed stream.");
-        this._piped = true;
-        _ProcessPromise2.bus.pipe(this, dest);
-        const { ee } = this._snapshot;
-        const output = this.output;
-        const from = new import_vendor_core2.VoidStream();
-        const check = () => {
-          var _a;
-          return !!((_a = _ProcessPromise2.bus.refs.get(this)) == null ? void 0 : _a.has(dest));
-        };
-        const end = () => {
-          if (!check()) return;
-          setImmediate(() => {
-            _ProcessPromise2.bus.unpipe(this, dest);
-            _ProcessPromise2.bus.sources(dest).length === 0 && from.end();
-          });
-        };
-        const fill = () => {
-          for (const chunk of this._zurk.store[source]) from.write(chunk);
-        };
-        const fillSettled = () => {
-          if (!output) return;
-          if (isP && !output.ok) dest.break(output.exitCode, output.signal, output.cause);
-          fill();
-          end();
-        };
-        if (!output) {
-          const onData = (chunk) => check() && from.write(chunk);
-          ee.once(source, () => {
-            fill();
-            ee.on(source, onData);
-          }).once("end", () => {
-            ee.removeListener(source, onData);
-            end();
-          });
-        }
-        if (isP) {
-          from.pipe(dest._stdin);
-          if (this.isHalted()) ee.once("start", () => dest.run());
-          else {
-            dest.run();
-            this.catch((e) => dest.break(e.exitCode, e.signal, e.cause));
-          }
-          fillSettled();
-          return dest;
-        }
-        from.once("end", () => dest.emit(EPF)).pipe(dest);
-        fillSettled();
-        return _ProcessPromise2.promisifyStream(dest, this);
-      }
-      // Promise API
-      then(onfulfilled, onrejected) {
-        return super.then(onfulfilled, onrejected);
-      }
-      catch(onrejected) {
-        return super.catch(onrejected);
-      }
-      // Async iterator API
-      [Symbol.asyncIterator]() {
-        return __asyncGenerator(this, null, function* () {
-          const memo = [];
-          const dlmtr = this._snapshot.delimiter || $2.delimiter || DLMTR;
-          for (const chunk of this._zurk.store.stdout) {
-            yield* __yieldStar((0, import_util.getLines)(chunk, memo, dlmtr));
-          }
-          try {
-            for (var iter = __forAwait(this.stdout || []), more, temp, error; more = !(temp = yield new __await(iter.next())).done; more = false) {
-              const chunk = temp.value;
-              yield* __yieldStar((0, import_util.getLines)(chunk, memo, dlmtr));
-            }
-          } catch (temp2) {
-            error = [temp2];
-          } finally {
-            try {
-              more && (temp = iter.return) && (yield new __await(temp.call(iter)));
-            } finally {
-              if (error)
-                throw error[0];
-            }
-          }
-          if (memo[0]) yield memo[0];
-          yield new __await(this);
-        });
-      }
-      emit(event, ...args) {
-        return this;
-      }
-      on(event, cb) {
-        this._stdin.on(event, cb);
-        return this;
-      }
-      once(event, cb) {
-        this._stdin.once(event, cb);
-        return this;
-      }
-      write(data, encoding, cb) {
-        this._stdin.write(data, encoding, cb);
-        return this;
-      }
-      end(chunk, cb) {
-        this._stdin.end(chunk, cb);
-        return this;
-      }
-      removeListener(event, cb) {
-        this._stdin.removeListener(event, cb);
-        return this;
-      }
-      // prettier-ignore
-      static disarm(p, toggle = true) {
-        Object.getOwnPropertyNames(_ProcessPromise2.prototype).forEach((k) => {
-          if (k in Promise.prototype) return;
-          if (!toggle) {
-            Reflect.deleteProperty(p, k);
-            return;
-          }
-          Object.defineProperty(p, k, { configurable: true, get() {
-            throw new Fail2("Inappropriate usage. Apply $ instead of direct instantiation.");
-          } });
-        });
-      }
-    };
-    _ProcessPromise.bus = {
-      refs: /* @__PURE__ */ new Map(),
-      streams: /* @__PURE__ */ new WeakMap(),
-      pipe(from, to) {
-        const set2 = this.refs.get(from) || this.refs.set(from, /* @__PURE__ */ new Set()).get(from);
-        set2.add(to);
-      },
-      unpipe(from, to) {
-        const set2 = this.refs.get(from);
-        if (!set2) return;
-        if (to) set2.delete(to);
-        if (set2.size) return;
-        this.refs.delete(from);
-        from._piped = false;
-      },
-      unpipeBack(to, from) {
-        if (from) return this.unpipe(from, to);
-        for (const _from of this.refs.keys()) {
-          this.unpipe(_from, to);
-        }
-      },
-      runBack(p) {
-        var _a;
-        for (const from of this.sources(p)) {
-          if (from instanceof _ProcessPromise) from.run();
-          else (_a = this.streams.get(from)) == null ? void 0 : _a.run();
-        }
-      },
-      sources(p) {
-        const refs = [];
-        for (const [from, set2] of this.refs.entries()) {
-          set2.has(p) && refs.push(from);
-        }
-        return refs;
-      }
-    };
-    _ProcessPromise.promisifyStream = (stream, from) => {
-      const proxy = _ProcessPromise.bus.streams.get(stream) || (0, import_util.proxyOverride)(stream, {
-        then(res = import_util.noop, rej = import_util.noop) {
-          return new Promise((_res, _rej) => {
-            const end = () => _res(res((0, import_util.proxyOverride)(stream, from.output)));
-            stream.once("error", (e) => _rej(rej(e))).once("finish", end).once(EPF, end);
-          });
-        },
-        run() {
-          from.run();
-        },
-        pipe(...args) {
-          const dest = stream.pipe.apply(stream, args);
-          return dest instanceof _ProcessPromise ? dest : _ProcessPromise.promisifyStream(dest, from);
-        }
-      });
-      _ProcessPromise.bus.streams.set(stream, proxy);
-      return proxy;
-    };
-    var ProcessPromise2 = _ProcessPromise;
-    var _ProcessOutput = class _ProcessOutput2 extends Error {
-      // prettier-ignore
-      constructor(code = null, signal = null, stdout = "", stderr = "", stdall = "", message = "", duration = 0, error = null, from = "", store = { stdout: [stdout], stderr: [stderr], stdall: [stdall] }) {
-        super(message);
-        const dto = code !== null && typeof code === "object" ? code : { code, signal, duration, error, from, store };
-        Object.defineProperties(this, {
-          _dto: { value: dto, enumerable: false },
-          cause: { get() {
-            return dto.error;
-          }, enumerable: false },
-          stdout: { get: (0, import_util.once)(() => (0, import_util.bufArrJoin)(dto.store.stdout)) },
-          stderr: { get: (0, import_util.once)(() => (0, import_util.bufArrJoin)(dto.store.stderr)) },
-          stdall: { get: (0, import_util.once)(() => (0, import_util.bufArrJoin)(dto.store.stdall)) },
-          message: { get: (0, import_util.once)(
-            () => dto.error || message ? _ProcessOutput2.getErrorMessage(dto.error || new Error(message), dto.from) : _ProcessOutput2.getExitMessage(
-              dto.code,
-              dto.signal,
-              this.stderr,
-              dto.from,
-              this.stderr.trim() ? "" : _ProcessOutput2.getErrorDetails(this.lines())
-            )
-          ) }
-        });
-      }
-      get exitCode() {
-        return this._dto.code;
-      }
-      get signal() {
-        return this._dto.signal;
-      }
-      get duration() {
-        return this._dto.duration;
-      }
-      get [Symbol.toStringTag]() {
-        return "ProcessOutput";
-      }
-      get ok() {
-        return !this._dto.error && this.exitCode === 0;
-      }
-      json() {
-        return JSON.parse(this.stdall);
-      }
-      buffer() {
-        return import_node_buffer.Buffer.from(this.stdall);
-      }
-      blob(type = "text/plain") {
-        if (!globalThis.Blob)
-          throw new Fail2(
-            "Blob is not supported in this environment. Provide a polyfill"
-          );
-        return new Blob([this.buffer()], { type });
-      }
-      text(encoding = "utf8") {
-        return encoding === "utf8" ? this.toString() : this.buffer().toString(encoding);
-      }
-      lines(delimiter) {
-        return (0, import_util.iteratorToArray)(this[Symbol.iterator](delimiter));
-      }
-      toString() {
-        return this.stdall;
-      }
-      valueOf() {
-        return this.stdall.trim();
-      }
-      [Symbol.toPrimitive]() {
-        return this.valueOf();
-      }
-      // prettier-ignore
-      *[Symbol.iterator](dlmtr = this._dto.delimiter || $2.delimiter || DLMTR) {
-        const memo = [];
-        for (const chunk of this._dto.store.stdall) {
-          yield* __yieldStar((0, import_util.getLines)(chunk, memo, dlmtr));
-        }
-        if (memo[0]) yield memo[0];
-      }
-      [import_node_util22.inspect.custom]() {
-        const codeInfo = _ProcessOutput2.getExitCodeInfo(this.exitCode);
-        return `ProcessOutput {
-  stdout: ${import_vendor_core2.chalk.green((0, import_node_util22.inspect)(this.stdout))},
-  stderr: ${import_vendor_core2.chalk.red((0, import_node_util22.inspect)(this.stderr))},
-  signal: ${(0, import_node_util22.inspect)(this.signal)},
-  exitCode: ${(this.ok ? import_vendor_core2.chalk.green : import_vendor_core2.chalk.red)(this.exitCode)}${codeInfo ? import_vendor_core2.chalk.grey(" (" + codeInfo + ")") : ""},
-  duration: ${this.duration}
-}`;
-      }
-      static fromError(error) {
-        const output = new _ProcessOutput2();
-        output._dto.error = error;
-        return output;
-      }
-    };
-    _ProcessOutput.getExitMessage = Fail2.formatExitMessage;
-    _ProcessOutput.getErrorMessage = Fail2.formatErrorMessage;
-    _ProcessOutput.getErrorDetails = Fail2.formatErrorDetails;
-    _ProcessOutput.getExitCodeInfo = Fail2.getExitCodeInfo;
-    var ProcessOutput2 = _ProcessOutput;
-    var useBash2 = () => setShell("bash", false);
-    var usePwsh2 = () => setShell("pwsh");
-    var usePowerShell2 = () => setShell("powershell.exe");
-    function setShell(n, ps3 = true) {
-      $2.shell = import_vendor_core2.which.sync(n);
-      $2.prefix = ps3 ? "" : "set -euo pipefail;";
-      $2.postfix = ps3 ? "; exit $LastExitCode" : "";
-      $2.quote = ps3 ? import_util.quotePowerShell : import_util.quote;
-    }
-    try {
-      const { shell: shell2, prefix, postfix } = $2;
-      useBash2();
-      if ((0, import_util.isString)(shell2)) $2.shell = shell2;
-      if ((0, import_util.isString)(prefix)) $2.prefix = prefix;
-      if ((0, import_util.isString)(postfix)) $2.postfix = postfix;
-    } catch (err) {
-    }
-    var cwdSyncHook;
-    function syncProcessCwd2(flag = true) {
-      cwdSyncHook = cwdSyncHook || (0, import_node_async_hooks2.createHook)({
-        init: syncCwd,
-        before: syncCwd,
-        promiseResolve: syncCwd,
-        after: syncCwd,
-        destroy: syncCwd
-      });
-      if (flag) cwdSyncHook.enable();
-      else cwdSyncHook.disable();
-    }
-    function syncCwd() {
-      if ($2[CWD] != import_node_process2.default.cwd()) import_node_process2.default.chdir($2[CWD]);
-    }
-    function cd2(dir) {
-      if (dir instanceof ProcessOutput2) {
-        dir = dir.toString().trim();
-      }
-      $2.log({ kind: "cd", dir, verbose: !$2.quiet && $2.verbose });
-      import_node_process2.default.chdir(dir);
-      $2[CWD] = import_node_process2.default.cwd();
-    }
-    function kill2(_0) {
-      return __async(this, arguments, function* (pid, signal = $2.killSignal || SIGTERM) {
-        if (typeof pid !== "number" && typeof pid !== "string" || !/^\d+$/.test(pid))
-          throw new Fail2(`Invalid pid: ${pid}`);
-        $2.log({ kind: "kill", pid, signal, verbose: !$2.quiet && $2.verbose });
-        if (import_node_process2.default.platform === "win32" && (yield new Promise((resolve) => {
-          import_node_child_process.default.exec(`taskkill /pid ${pid} /t /f`, (err) => resolve(!err));
-        })))
-          return;
-        for (const p of yield import_vendor_core2.ps.tree({ pid, recursive: true })) {
-          try {
-            import_node_process2.default.kill(+p.pid, signal);
-          } catch (e) {
-          }
-        }
-        try {
-          import_node_process2.default.kill(-pid, signal);
-        } catch (e) {
-          try {
-            import_node_process2.default.kill(+pid, signal);
-          } catch (e2) {
-          }
-        }
-      });
-    }
-    function resolveDefaults2(defs = defaults2, prefix = ENV_PREFIX, env = import_node_process2.default.env, allowed = ENV_OPTS) {
-      return Object.entries(env).reduce((m, [k, v]) => {
-        if (v && k.startsWith(prefix)) {
-          const _k = (0, import_util.toCamelCase)(k.slice(prefix.length));
-          const _v = (0, import_util.parseBool)(v);
-          if (allowed.has(_k)) m[_k] = _v;
-        }
-        return m;
-      }, defs);
-    }
-  }
-});
-
-// node_modules/zx/build/core.js
-var core_exports = {};
-__export(core_exports, {
-  $: () => $,
-  Fail: () => Fail,
-  ProcessOutput: () => ProcessOutput,
-  ProcessPromise: () => ProcessPromise,
-  bus: () => bus2,
-  cd: () => cd,
-  chalk: () => chalk2,
-  defaults: () => defaults,
-  kill: () => kill,
-  log: () => log,
-  os: () => os,
-  path: () => path2,
-  ps: () => ps2,
-  quote: () => quote2,
-  quotePowerShell: () => quotePowerShell2,
-  resolveDefaults: () => resolveDefaults,
-  syncProcessCwd: () => syncProcessCwd,
-  useBash: () => useBash,
-  usePowerShell: () => usePowerShell,
-  usePwsh: () => usePwsh,
-  which: () => which2,
-  within: () => within
-});
-var __module__, $, Fail, ProcessOutput, ProcessPromise, bus2, cd, chalk2, defaults, kill, log, os, path2, ps2, quote2, quotePowerShell2, resolveDefaults, syncProcessCwd, useBash, usePowerShell, usePwsh, which2, within;
-var init_core = __esm({
-  "node_modules/zx/build/core.js"() {
-    "use strict";
-    init_deno();
-    __module__ = __toESM(require_core(), 1);
-    ({
-      $,
-      Fail,
-      ProcessOutput,
-      ProcessPromise,
-      bus: bus2,
-      cd,
-      chalk: chalk2,
-      defaults,
-      kill,
-      log,
-      os,
-      path: path2,
-      ps: ps2,
-      quote: quote2,
-      quotePowerShell: quotePowerShell2,
-      resolveDefaults,
-      syncProcessCwd,
-      useBash,
-      usePowerShell,
-      usePwsh,
-      which: which2,
-      within
-    } = globalThis.Deno ? globalThis.require("./core.cjs") : __module__);
+    init_git_process();
   }
 });
 
@@ -41002,21 +38128,22 @@ __export(git_exports, {
   localHistory: () => localHistory,
   shortSha: () => shortSha2
 });
-async function shortSha2(cwd) {
-  const out = await (await git())({ cwd: cwd ?? process.cwd() })`git rev-parse --short HEAD`;
+async function shortSha2(cwd, signal) {
+  const out = await gitFile(["rev-parse", "--short", "HEAD"], cwd ?? process.cwd(), signal);
   const sha = out.stdout.trim();
-  return out.exitCode === 0 && sha ? sha : void 0;
+  return out.code === 0 && sha ? sha : void 0;
 }
-async function lastCommitMessage(cwd) {
-  const out = await (await git())({ cwd: cwd ?? process.cwd() })`git log -1 --pretty=%B`;
+async function lastCommitMessage(cwd, signal) {
+  const out = await gitFile(["log", "-1", "--pretty=%B"], cwd ?? process.cwd(), signal);
   const message = out.stdout.replace(/\s+$/, "");
-  return out.exitCode === 0 && message ? message : void 0;
+  return out.code === 0 && message ? message : void 0;
 }
 function localHistory(cwd) {
-  const ok = async (args) => (await gitFile(args, cwd)).code === 0;
-  const count = async (range) => Number((await gitFile(["rev-list", "--count", range], cwd)).stdout.trim()) || 0;
+  const ok = async (args, signal) => (await gitFile(args, cwd, signal)).code === 0;
+  const count = async (range, signal) => Number((await gitFile(["rev-list", "--count", range], cwd, signal)).stdout.trim()) || 0;
   let objects;
-  const lookup2 = () => objects ??= objectLookup(cwd);
+  let closed = false;
+  const lookup2 = () => objects ??= closed ? Promise.resolve(NOTHING_HELD) : objectLookup(cwd);
   return {
     name: "the checkout",
     warm: () => void lookup2(),
@@ -41024,38 +38151,1528 @@ function localHistory(cwd) {
       if (!SHA3.test(base) || !SHA3.test(head)) return false;
       return (await (await lookup2()).commits([base, head])).every(Boolean);
     },
-    close: () => void objects?.then((lookup3) => lookup3.close()),
-    async compare(base, head) {
-      const [ahead, behind] = await Promise.all([ok(["merge-base", "--is-ancestor", base, head]), ok(["merge-base", "--is-ancestor", head, base])]);
-      const behindBy = ahead ? 0 : await count(`${head}..${base}`);
+    close: () => {
+      closed = true;
+      void objects?.then((lookup3) => lookup3.close());
+    },
+    async compare(base, head, signal) {
+      const [ahead, behind] = await Promise.all([ok(["merge-base", "--is-ancestor", base, head], signal), ok(["merge-base", "--is-ancestor", head, base], signal)]);
+      const behindBy = ahead ? 0 : await count(`${head}..${base}`, signal);
       if (behind && !ahead) return { status: "behind", commits: [], total: 0, behindBy };
-      const out = await gitFile(["log", `--max-count=${MAX_LISTED}`, "--format=%H%x1f%P%x1f%an%x1f%s", `${base}..${head}`], cwd);
+      const out = await gitFile(["log", `--max-count=${MAX_LISTED}`, "--format=%H%x1f%P%x1f%an%x1f%s", `${base}..${head}`], cwd, signal);
       if (out.code !== 0) throw new Error(`git log ${base.slice(0, 7)}..${head.slice(0, 7)} failed: ${out.stderr.trim().slice(0, 200)}`);
       const commits = out.stdout.split("\n").filter((line) => line !== "").map((line) => {
         const [sha = "", parents = "", author = "", ...subject] = line.split("");
         return { sha, author, subject: subject.join(""), parents: parents.split(" ").filter(Boolean) };
       });
-      const total = commits.length < MAX_LISTED ? commits.length : await count(`${base}..${head}`);
+      const total = commits.length < MAX_LISTED ? commits.length : await count(`${base}..${head}`, signal);
       return { status: ahead ? total ? "ahead" : "identical" : "diverged", commits, total, behindBy };
     }
   };
 }
-var shell, git, MAX_LISTED, SHA3, gitFile;
+var MAX_LISTED, SHA3, NOTHING_HELD;
 var init_git = __esm({
   "lib/run/git.ts"() {
     "use strict";
     init_git_objects();
-    git = () => shell ??= Promise.resolve().then(() => (init_core(), core_exports)).then(({ $: $2 }) => $2({ quiet: true, nothrow: true, verbose: false }));
+    init_git_process();
     MAX_LISTED = 100;
     SHA3 = /^[0-9a-f]{7,64}$/i;
-    gitFile = async (args, cwd) => {
-      const { execFile } = await import("node:child_process");
-      return new Promise((resolve) => {
-        execFile("git", [...args], { cwd, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: "0" } }, (error, stdout, stderr) => {
-          const code = error ? typeof error.code === "number" ? error.code : 1 : 0;
-          resolve({ code, stdout: String(stdout), stderr: String(stderr) });
-        });
+    NOTHING_HELD = { commits: async (names) => names.map(() => false), close: () => void 0 };
+  }
+});
+
+// node_modules/universal-user-agent/index.js
+function getUserAgent() {
+  if (typeof navigator === "object" && "userAgent" in navigator) {
+    return navigator.userAgent;
+  }
+  if (typeof process === "object" && process.version !== void 0) {
+    return `Node.js/${process.version.substr(1)} (${process.platform}; ${process.arch})`;
+  }
+  return "<environment undetectable>";
+}
+var init_universal_user_agent = __esm({
+  "node_modules/universal-user-agent/index.js"() {
+  }
+});
+
+// node_modules/before-after-hook/lib/register.js
+function register(state, name2, method, options) {
+  if (typeof method !== "function") {
+    throw new Error("method for before hook must be a function");
+  }
+  if (!options) {
+    options = {};
+  }
+  if (Array.isArray(name2)) {
+    return name2.reverse().reduce((callback, name3) => {
+      return register.bind(null, state, name3, callback, options);
+    }, method)();
+  }
+  return Promise.resolve().then(() => {
+    if (!state.registry[name2]) {
+      return method(options);
+    }
+    return state.registry[name2].reduce((method2, registered) => {
+      return registered.hook.bind(null, method2, options);
+    }, method)();
+  });
+}
+var init_register = __esm({
+  "node_modules/before-after-hook/lib/register.js"() {
+  }
+});
+
+// node_modules/before-after-hook/lib/add.js
+function addHook(state, kind, name2, hook6) {
+  const orig = hook6;
+  if (!state.registry[name2]) {
+    state.registry[name2] = [];
+  }
+  if (kind === "before") {
+    hook6 = (method, options) => {
+      return Promise.resolve().then(orig.bind(null, options)).then(method.bind(null, options));
+    };
+  }
+  if (kind === "after") {
+    hook6 = (method, options) => {
+      let result;
+      return Promise.resolve().then(method.bind(null, options)).then((result_) => {
+        result = result_;
+        return orig(result, options);
+      }).then(() => {
+        return result;
       });
+    };
+  }
+  if (kind === "error") {
+    hook6 = (method, options) => {
+      return Promise.resolve().then(method.bind(null, options)).catch((error) => {
+        return orig(error, options);
+      });
+    };
+  }
+  state.registry[name2].push({
+    hook: hook6,
+    orig
+  });
+}
+var init_add = __esm({
+  "node_modules/before-after-hook/lib/add.js"() {
+  }
+});
+
+// node_modules/before-after-hook/lib/remove.js
+function removeHook(state, name2, method) {
+  if (!state.registry[name2]) {
+    return;
+  }
+  const index = state.registry[name2].map((registered) => {
+    return registered.orig;
+  }).indexOf(method);
+  if (index === -1) {
+    return;
+  }
+  state.registry[name2].splice(index, 1);
+}
+var init_remove = __esm({
+  "node_modules/before-after-hook/lib/remove.js"() {
+  }
+});
+
+// node_modules/before-after-hook/index.js
+function bindApi(hook6, state, name2) {
+  const removeHookRef = bindable(removeHook, null).apply(
+    null,
+    name2 ? [state, name2] : [state]
+  );
+  hook6.api = { remove: removeHookRef };
+  hook6.remove = removeHookRef;
+  ["before", "error", "after", "wrap"].forEach((kind) => {
+    const args = name2 ? [state, kind, name2] : [state, kind];
+    hook6[kind] = hook6.api[kind] = bindable(addHook, null).apply(null, args);
+  });
+}
+function Singular() {
+  const singularHookName = /* @__PURE__ */ Symbol("Singular");
+  const singularHookState = {
+    registry: {}
+  };
+  const singularHook = register.bind(null, singularHookState, singularHookName);
+  bindApi(singularHook, singularHookState, singularHookName);
+  return singularHook;
+}
+function Collection() {
+  const state = {
+    registry: {}
+  };
+  const hook6 = register.bind(null, state);
+  bindApi(hook6, state);
+  return hook6;
+}
+var bind, bindable, before_after_hook_default;
+var init_before_after_hook = __esm({
+  "node_modules/before-after-hook/index.js"() {
+    init_register();
+    init_add();
+    init_remove();
+    bind = Function.bind;
+    bindable = bind.bind(bind);
+    before_after_hook_default = { Singular, Collection };
+  }
+});
+
+// node_modules/@octokit/endpoint/dist-bundle/index.js
+function lowercaseKeys(object) {
+  if (!object) {
+    return {};
+  }
+  return Object.keys(object).reduce((newObj, key2) => {
+    newObj[key2.toLowerCase()] = object[key2];
+    return newObj;
+  }, {});
+}
+function isPlainObject(value5) {
+  if (typeof value5 !== "object" || value5 === null) return false;
+  if (Object.prototype.toString.call(value5) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value5);
+  if (proto === null) return true;
+  const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value5);
+}
+function mergeDeep(defaults, options) {
+  const result = Object.assign({}, defaults);
+  Object.keys(options).forEach((key2) => {
+    if (isPlainObject(options[key2])) {
+      if (!(key2 in defaults)) Object.assign(result, { [key2]: options[key2] });
+      else result[key2] = mergeDeep(defaults[key2], options[key2]);
+    } else {
+      Object.assign(result, { [key2]: options[key2] });
+    }
+  });
+  return result;
+}
+function removeUndefinedProperties(obj) {
+  for (const key2 in obj) {
+    if (obj[key2] === void 0) {
+      delete obj[key2];
+    }
+  }
+  return obj;
+}
+function merge(defaults, route, options) {
+  if (typeof route === "string") {
+    let [method, url] = route.split(" ");
+    options = Object.assign(url ? { method, url } : { url: method }, options);
+  } else {
+    options = Object.assign({}, route);
+  }
+  options.headers = lowercaseKeys(options.headers);
+  removeUndefinedProperties(options);
+  removeUndefinedProperties(options.headers);
+  const mergedOptions = mergeDeep(defaults || {}, options);
+  if (options.url === "/graphql") {
+    if (defaults && defaults.mediaType.previews?.length) {
+      mergedOptions.mediaType.previews = defaults.mediaType.previews.filter(
+        (preview) => !mergedOptions.mediaType.previews.includes(preview)
+      ).concat(mergedOptions.mediaType.previews);
+    }
+    mergedOptions.mediaType.previews = (mergedOptions.mediaType.previews || []).map((preview) => preview.replace(/-preview/, ""));
+  }
+  return mergedOptions;
+}
+function addQueryParameters(url, parameters) {
+  const separator = /\?/.test(url) ? "&" : "?";
+  const names = Object.keys(parameters);
+  if (names.length === 0) {
+    return url;
+  }
+  return url + separator + names.map((name2) => {
+    if (name2 === "q") {
+      return "q=" + parameters.q.split("+").map(encodeURIComponent).join("+");
+    }
+    return `${name2}=${encodeURIComponent(parameters[name2])}`;
+  }).join("&");
+}
+function removeNonChars(variableName) {
+  return variableName.replace(/(?:^\W+)|(?:(?<!\W)\W+$)/g, "").split(/,/);
+}
+function extractUrlVariableNames(url) {
+  const matches = url.match(urlVariableRegex);
+  if (!matches) {
+    return [];
+  }
+  return matches.map(removeNonChars).reduce((a, b) => a.concat(b), []);
+}
+function omit(object, keysToOmit) {
+  const result = { __proto__: null };
+  for (const key2 of Object.keys(object)) {
+    if (keysToOmit.indexOf(key2) === -1) {
+      result[key2] = object[key2];
+    }
+  }
+  return result;
+}
+function encodeReserved(str) {
+  return str.split(/(%[0-9A-Fa-f]{2})/g).map(function(part) {
+    if (!/%[0-9A-Fa-f]/.test(part)) {
+      part = encodeURI(part).replace(/%5B/g, "[").replace(/%5D/g, "]");
+    }
+    return part;
+  }).join("");
+}
+function encodeUnreserved(str) {
+  return encodeURIComponent(str).replace(/[!'()*]/g, function(c) {
+    return "%" + c.charCodeAt(0).toString(16).toUpperCase();
+  });
+}
+function encodeValue(operator, value5, key2) {
+  value5 = operator === "+" || operator === "#" ? encodeReserved(value5) : encodeUnreserved(value5);
+  if (key2) {
+    return encodeUnreserved(key2) + "=" + value5;
+  } else {
+    return value5;
+  }
+}
+function isDefined(value5) {
+  return value5 !== void 0 && value5 !== null;
+}
+function isKeyOperator(operator) {
+  return operator === ";" || operator === "&" || operator === "?";
+}
+function getValues(context, operator, key2, modifier) {
+  var value5 = context[key2], result = [];
+  if (isDefined(value5) && value5 !== "") {
+    if (typeof value5 === "string" || typeof value5 === "number" || typeof value5 === "bigint" || typeof value5 === "boolean") {
+      value5 = value5.toString();
+      if (modifier && modifier !== "*") {
+        value5 = value5.substring(0, parseInt(modifier, 10));
+      }
+      result.push(
+        encodeValue(operator, value5, isKeyOperator(operator) ? key2 : "")
+      );
+    } else {
+      if (modifier === "*") {
+        if (Array.isArray(value5)) {
+          value5.filter(isDefined).forEach(function(value22) {
+            result.push(
+              encodeValue(operator, value22, isKeyOperator(operator) ? key2 : "")
+            );
+          });
+        } else {
+          Object.keys(value5).forEach(function(k) {
+            if (isDefined(value5[k])) {
+              result.push(encodeValue(operator, value5[k], k));
+            }
+          });
+        }
+      } else {
+        const tmp = [];
+        if (Array.isArray(value5)) {
+          value5.filter(isDefined).forEach(function(value22) {
+            tmp.push(encodeValue(operator, value22));
+          });
+        } else {
+          Object.keys(value5).forEach(function(k) {
+            if (isDefined(value5[k])) {
+              tmp.push(encodeUnreserved(k));
+              tmp.push(encodeValue(operator, value5[k].toString()));
+            }
+          });
+        }
+        if (isKeyOperator(operator)) {
+          result.push(encodeUnreserved(key2) + "=" + tmp.join(","));
+        } else if (tmp.length !== 0) {
+          result.push(tmp.join(","));
+        }
+      }
+    }
+  } else {
+    if (operator === ";") {
+      if (isDefined(value5)) {
+        result.push(encodeUnreserved(key2));
+      }
+    } else if (value5 === "" && (operator === "&" || operator === "?")) {
+      result.push(encodeUnreserved(key2) + "=");
+    } else if (value5 === "") {
+      result.push("");
+    }
+  }
+  return result;
+}
+function parseUrl(template) {
+  return {
+    expand: expand.bind(null, template)
+  };
+}
+function expand(template, context) {
+  var operators = ["+", "#", ".", "/", ";", "?", "&"];
+  template = template.replace(
+    /\{([^\{\}]+)\}|([^\{\}]+)/g,
+    function(_, expression, literal2) {
+      if (expression) {
+        let operator = "";
+        const values = [];
+        if (operators.indexOf(expression.charAt(0)) !== -1) {
+          operator = expression.charAt(0);
+          expression = expression.substr(1);
+        }
+        expression.split(/,/g).forEach(function(variable) {
+          var tmp = /([^:\*]*)(?::(\d+)|(\*))?/.exec(variable);
+          values.push(getValues(context, operator, tmp[1], tmp[2] || tmp[3]));
+        });
+        if (operator && operator !== "+") {
+          var separator = ",";
+          if (operator === "?") {
+            separator = "&";
+          } else if (operator !== "#") {
+            separator = operator;
+          }
+          return (values.length !== 0 ? operator : "") + values.join(separator);
+        } else {
+          return values.join(",");
+        }
+      } else {
+        return encodeReserved(literal2);
+      }
+    }
+  );
+  if (template === "/") {
+    return template;
+  } else {
+    return template.replace(/\/$/, "");
+  }
+}
+function parse3(options) {
+  let method = options.method.toUpperCase();
+  let url = (options.url || "/").replace(/:([a-z]\w+)/g, "{$1}");
+  let headers = Object.assign({}, options.headers);
+  let body2;
+  let parameters = omit(options, [
+    "method",
+    "baseUrl",
+    "url",
+    "headers",
+    "request",
+    "mediaType"
+  ]);
+  const urlVariableNames = extractUrlVariableNames(url);
+  url = parseUrl(url).expand(parameters);
+  if (!/^http/.test(url)) {
+    url = options.baseUrl + url;
+  }
+  const omittedParameters = Object.keys(options).filter((option) => urlVariableNames.includes(option)).concat("baseUrl");
+  const remainingParameters = omit(parameters, omittedParameters);
+  const isBinaryRequest = /application\/octet-stream/i.test(headers.accept);
+  if (!isBinaryRequest) {
+    if (options.mediaType.format) {
+      headers.accept = headers.accept.split(/,/).map(
+        (format) => format.replace(
+          /application\/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?$/,
+          `application/vnd$1$2.${options.mediaType.format}`
+        )
+      ).join(",");
+    }
+    if (url.endsWith("/graphql")) {
+      if (options.mediaType.previews?.length) {
+        const previewsFromAcceptHeader = headers.accept.match(/(?<![\w-])[\w-]+(?=-preview)/g) || [];
+        headers.accept = previewsFromAcceptHeader.concat(options.mediaType.previews).map((preview) => {
+          const format = options.mediaType.format ? `.${options.mediaType.format}` : "+json";
+          return `application/vnd.github.${preview}-preview${format}`;
+        }).join(",");
+      }
+    }
+  }
+  if (["GET", "HEAD"].includes(method)) {
+    url = addQueryParameters(url, remainingParameters);
+  } else {
+    if ("data" in remainingParameters) {
+      body2 = remainingParameters.data;
+    } else {
+      if (Object.keys(remainingParameters).length) {
+        body2 = remainingParameters;
+      }
+    }
+  }
+  if (!headers["content-type"] && typeof body2 !== "undefined") {
+    headers["content-type"] = "application/json; charset=utf-8";
+  }
+  if (["PATCH", "PUT"].includes(method) && typeof body2 === "undefined") {
+    body2 = "";
+  }
+  return Object.assign(
+    { method, url, headers },
+    typeof body2 !== "undefined" ? { body: body2 } : null,
+    options.request ? { request: options.request } : null
+  );
+}
+function endpointWithDefaults(defaults, route, options) {
+  return parse3(merge(defaults, route, options));
+}
+function withDefaults(oldDefaults, newDefaults) {
+  const DEFAULTS2 = merge(oldDefaults, newDefaults);
+  const endpoint2 = endpointWithDefaults.bind(null, DEFAULTS2);
+  return Object.assign(endpoint2, {
+    DEFAULTS: DEFAULTS2,
+    defaults: withDefaults.bind(null, DEFAULTS2),
+    merge: merge.bind(null, DEFAULTS2),
+    parse: parse3
+  });
+}
+var VERSION, userAgent, DEFAULTS, urlVariableRegex, endpoint;
+var init_dist_bundle = __esm({
+  "node_modules/@octokit/endpoint/dist-bundle/index.js"() {
+    init_universal_user_agent();
+    VERSION = "0.0.0-development";
+    userAgent = `octokit-endpoint.js/${VERSION} ${getUserAgent()}`;
+    DEFAULTS = {
+      method: "GET",
+      baseUrl: "https://api.github.com",
+      headers: {
+        accept: "application/vnd.github.v3+json",
+        "user-agent": userAgent
+      },
+      mediaType: {
+        format: ""
+      }
+    };
+    urlVariableRegex = /\{[^{}}]+\}/g;
+    endpoint = withDefaults(null, DEFAULTS);
+  }
+});
+
+// node_modules/@octokit/request/node_modules/content-type/dist/index.js
+var require_dist3 = __commonJS({
+  "node_modules/@octokit/request/node_modules/content-type/dist/index.js"(exports) {
+    "use strict";
+    Object.defineProperty(exports, "__esModule", { value: true });
+    exports.format = format;
+    exports.parse = parse5;
+    var TEXT_REGEXP = /^[\u0009\u0020-\u007e\u0080-\u00ff]*$/;
+    var TOKEN_REGEXP = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+    var QUOTE_REGEXP = /[\\"]/g;
+    var TYPE_REGEXP = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+\/[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+    var NullObject = /* @__PURE__ */ (() => {
+      const C = function() {
+      };
+      C.prototype = /* @__PURE__ */ Object.create(null);
+      return C;
+    })();
+    function format(obj) {
+      const { type, parameters } = obj;
+      if (!type || !TYPE_REGEXP.test(type)) {
+        throw new TypeError(`Invalid type: ${type}`);
+      }
+      let result = type;
+      if (parameters) {
+        for (const param of Object.keys(parameters)) {
+          if (!TOKEN_REGEXP.test(param)) {
+            throw new TypeError(`Invalid parameter name: ${param}`);
+          }
+          result += `; ${param}=${qstring(parameters[param])}`;
+        }
+      }
+      return result;
+    }
+    function parse5(header, options) {
+      const stopChar = options?.comma === true ? COMMA : 65536;
+      const len = header.length;
+      let index = skipOWS(header, options?.start ?? 0, len);
+      const valueStart = index;
+      index = skipValue(header, index, len, stopChar);
+      const valueEnd = trailingOWS(header, valueStart, index);
+      const type = header.slice(valueStart, valueEnd).toLowerCase();
+      if (options?.parameters === false) {
+        return { type, index, parameters: new NullObject() };
+      }
+      return parseParameters(header, type, index, len, stopChar);
+    }
+    var SP = 32;
+    var HTAB = 9;
+    var SEMI = 59;
+    var EQ = 61;
+    var DQUOTE = 34;
+    var BSLASH = 92;
+    var COMMA = 44;
+    function parseParameters(header, type, index, len, stopChar) {
+      const parameters = new NullObject();
+      parameter: while (index < len) {
+        if (header.charCodeAt(index) === stopChar)
+          break;
+        index = skipOWS(header, index + 1, len);
+        const keyStart = index;
+        while (index < len) {
+          const code = header.charCodeAt(index);
+          if (code === stopChar)
+            break parameter;
+          if (code === SEMI)
+            continue parameter;
+          if (code === EQ) {
+            const keyEnd = trailingOWS(header, keyStart, index);
+            const key2 = header.slice(keyStart, keyEnd).toLowerCase();
+            index = skipOWS(header, index + 1, len);
+            if (index < len && header.charCodeAt(index) === DQUOTE) {
+              index++;
+              let value5 = "";
+              while (index < len) {
+                const code2 = header.charCodeAt(index++);
+                if (code2 === DQUOTE) {
+                  index = skipValue(header, index, len, stopChar);
+                  if (parameters[key2] === void 0)
+                    parameters[key2] = value5;
+                  break;
+                }
+                if (code2 === BSLASH && index < len) {
+                  value5 += header[index++];
+                  continue;
+                }
+                value5 += String.fromCharCode(code2);
+              }
+              continue parameter;
+            }
+            const valueStart = index;
+            index = skipValue(header, index, len, stopChar);
+            if (parameters[key2] === void 0) {
+              const valueEnd = trailingOWS(header, valueStart, index);
+              parameters[key2] = header.slice(valueStart, valueEnd);
+            }
+            continue parameter;
+          }
+          index++;
+        }
+      }
+      return { type, index, parameters };
+    }
+    function skipValue(str, index, len, stopChar) {
+      while (index < len) {
+        const code = str.charCodeAt(index);
+        if (code === SEMI || code === stopChar)
+          break;
+        index++;
+      }
+      return index;
+    }
+    function skipOWS(header, index, len) {
+      while (index < len) {
+        const char = header.charCodeAt(index);
+        if (char !== SP && char !== HTAB)
+          break;
+        index++;
+      }
+      return index;
+    }
+    function trailingOWS(header, start, end) {
+      while (end > start) {
+        const char = header.charCodeAt(end - 1);
+        if (char !== SP && char !== HTAB)
+          break;
+        end--;
+      }
+      return end;
+    }
+    function qstring(str) {
+      if (TOKEN_REGEXP.test(str))
+        return str;
+      if (TEXT_REGEXP.test(str))
+        return `"${str.replace(QUOTE_REGEXP, "\\$&")}"`;
+      throw new TypeError(`Invalid parameter value: ${str}`);
+    }
+  }
+});
+
+// node_modules/json-with-bigint/json-with-bigint.js
+var intRegex, noiseValue, originalStringify, originalParse, customFormat, bigIntsStringify, noiseStringify, isUnstringifiable, isRawJSON, stringifyIteratively, JSONStringify, featureCache, isContextSourceSupported, convertMarkedBigIntsReviver, JSONParseV2, MAX_INT, MAX_DIGITS, stringsOrLargeNumbers, noiseValueWithQuotes, applyReviverIteratively, serializeBigInts, JSONParse;
+var init_json_with_bigint = __esm({
+  "node_modules/json-with-bigint/json-with-bigint.js"() {
+    intRegex = /^-?\d+$/;
+    noiseValue = /^-?\d+n+$/;
+    originalStringify = JSON.stringify;
+    originalParse = JSON.parse;
+    customFormat = /^-?\d+n$/;
+    bigIntsStringify = /([\[:])?"(-?\d+)n"($|\s*[,\}\]])/g;
+    noiseStringify = /([\[:])?("-?\d+n+)n("$|"\s*[,\}\]])/g;
+    isUnstringifiable = (val) => val === void 0 || typeof val === "function" || typeof val === "symbol";
+    isRawJSON = (val) => val !== null && typeof val === "object" && val.constructor && val.constructor.name === "RawJSON";
+    stringifyIteratively = (rootValue, replacer, spaceParam) => {
+      let space = "";
+      if (typeof spaceParam === "number") {
+        space = " ".repeat(Math.min(10, Math.max(0, Math.floor(spaceParam))));
+      } else if (typeof spaceParam === "string") {
+        space = spaceParam.slice(0, 10);
+      }
+      const isFunctionReplacer = typeof replacer === "function";
+      const propertyList = Array.isArray(replacer) ? new Set(replacer.map(String)) : null;
+      const prepareVal = (parent, key2, val) => {
+        const isObject = val !== null && typeof val === "object";
+        const hasToJSON = isObject && typeof val.toJSON === "function";
+        if (hasToJSON) {
+          val = val.toJSON(key2);
+        }
+        const isNoise = typeof val === "string" && noiseValue.test(val);
+        if (isNoise) return val + "n";
+        const isBigInt = typeof val === "bigint";
+        if (isBigInt) {
+          const supportsRawJSON = "rawJSON" in JSON;
+          if (supportsRawJSON) return JSON.rawJSON(val.toString());
+          return val.toString() + "n";
+        }
+        if (isFunctionReplacer) {
+          val = replacer.call(parent, key2, val);
+        }
+        const isPostReplacerObject = val !== null && typeof val === "object";
+        if (isPostReplacerObject) {
+          const isPrimitiveWrapper = val instanceof Number || val instanceof String || val instanceof Boolean;
+          if (isPrimitiveWrapper) {
+            val = val.valueOf();
+          }
+        }
+        return val;
+      };
+      const rootProcessed = prepareVal({ "": rootValue }, "", rootValue);
+      if (isUnstringifiable(rootProcessed)) {
+        return void 0;
+      }
+      const isRootPrimitive = rootProcessed === null || typeof rootProcessed !== "object";
+      const isRootNativeRawJSON = isRawJSON(rootProcessed);
+      if (isRootPrimitive || isRootNativeRawJSON) {
+        return originalStringify(rootProcessed);
+      }
+      const chunks = [];
+      let level = 0;
+      const stack = [
+        {
+          parent: { "": rootProcessed },
+          key: "",
+          val: rootProcessed,
+          isArray: Array.isArray(rootProcessed),
+          keys: Array.isArray(rootProcessed) ? null : Object.keys(rootProcessed),
+          index: 0,
+          first: true
+        }
+      ];
+      const visited = new WeakSet([rootProcessed]);
+      while (stack.length > 0) {
+        const node = stack[stack.length - 1];
+        if (node.index === 0) {
+          chunks.push(node.isArray ? "[" : "{");
+          level++;
+        }
+        let isDone = false;
+        if (node.isArray) {
+          if (node.index < node.val.length) {
+            if (!node.first) chunks.push(",");
+            if (space) chunks.push("\n" + space.repeat(level));
+            const childRaw = node.val[node.index];
+            const childVal = prepareVal(node.val, String(node.index), childRaw);
+            if (isUnstringifiable(childVal)) {
+              chunks.push("null");
+              node.first = false;
+              node.index++;
+            } else {
+              const isComplexObject = childVal !== null && typeof childVal === "object";
+              const isNativeRaw = isRawJSON(childVal);
+              if (isComplexObject && !isNativeRaw) {
+                if (visited.has(childVal)) {
+                  throw new TypeError("Converting circular structure to JSON");
+                }
+                visited.add(childVal);
+                stack.push({
+                  parent: node.val,
+                  key: String(node.index),
+                  val: childVal,
+                  isArray: Array.isArray(childVal),
+                  keys: Array.isArray(childVal) ? null : Object.keys(childVal),
+                  index: 0,
+                  first: true
+                });
+                node.first = false;
+                node.index++;
+              } else {
+                chunks.push(originalStringify(childVal));
+                node.first = false;
+                node.index++;
+              }
+            }
+          } else {
+            isDone = true;
+          }
+        } else {
+          while (node.index < node.keys.length) {
+            const k = node.keys[node.index++];
+            const isFilteredOutByArray = propertyList && !propertyList.has(k);
+            if (isFilteredOutByArray) continue;
+            const childRaw = node.val[k];
+            const childVal = prepareVal(node.val, k, childRaw);
+            if (isUnstringifiable(childVal)) continue;
+            if (!node.first) chunks.push(",");
+            if (space) {
+              chunks.push("\n" + space.repeat(level) + originalStringify(k) + ": ");
+            } else {
+              chunks.push(originalStringify(k) + ":");
+            }
+            const isComplexObject = childVal !== null && typeof childVal === "object";
+            const isNativeRaw = isRawJSON(childVal);
+            if (isComplexObject && !isNativeRaw) {
+              if (visited.has(childVal)) {
+                throw new TypeError("Converting circular structure to JSON");
+              }
+              visited.add(childVal);
+              stack.push({
+                parent: node.val,
+                key: k,
+                val: childVal,
+                isArray: Array.isArray(childVal),
+                keys: Array.isArray(childVal) ? null : Object.keys(childVal),
+                index: 0,
+                first: true
+              });
+              node.first = false;
+              break;
+            } else {
+              chunks.push(originalStringify(childVal));
+              node.first = false;
+            }
+          }
+          const isNodeFullyProcessed = node.index >= node.keys.length && stack[stack.length - 1] === node;
+          if (isNodeFullyProcessed) {
+            isDone = true;
+          }
+        }
+        if (isDone) {
+          level--;
+          if (!node.first && space) chunks.push("\n" + space.repeat(level));
+          chunks.push(node.isArray ? "]" : "}");
+          visited.delete(node.val);
+          stack.pop();
+        }
+      }
+      return chunks.join("");
+    };
+    JSONStringify = (value5, replacer, space) => {
+      try {
+        const supportsRawJSON = "rawJSON" in JSON;
+        if (supportsRawJSON) {
+          return originalStringify(
+            value5,
+            (key2, val) => {
+              if (typeof val === "bigint") return JSON.rawJSON(val.toString());
+              const hasFunctionReplacer = typeof replacer === "function";
+              if (hasFunctionReplacer) return replacer(key2, val);
+              const isKeyInArrayReplacer = Array.isArray(replacer) && replacer.includes(key2);
+              if (isKeyInArrayReplacer) return val;
+              return val;
+            },
+            space
+          );
+        }
+        if (!value5) return originalStringify(value5, replacer, space);
+        const convertedToCustomJSON = originalStringify(
+          value5,
+          (key2, val) => {
+            const isNoise = typeof val === "string" && noiseValue.test(val);
+            if (isNoise) return val.toString() + "n";
+            if (typeof val === "bigint") return val.toString() + "n";
+            const hasFunctionReplacer = typeof replacer === "function";
+            if (hasFunctionReplacer) return replacer(key2, val);
+            const isKeyInArrayReplacer = Array.isArray(replacer) && replacer.includes(key2);
+            if (isKeyInArrayReplacer) return val;
+            return val;
+          },
+          space
+        );
+        const processedJSON = convertedToCustomJSON.replace(
+          bigIntsStringify,
+          "$1$2$3"
+        );
+        const denoisedJSON = processedJSON.replace(noiseStringify, "$1$2$3");
+        return denoisedJSON;
+      } catch (error) {
+        if (error instanceof RangeError) {
+          const convertedJSON = stringifyIteratively(value5, replacer, space);
+          if (convertedJSON === void 0) return void 0;
+          const supportsRawJSON = "rawJSON" in JSON;
+          if (supportsRawJSON) return convertedJSON;
+          const processedJSON = convertedJSON.replace(bigIntsStringify, "$1$2$3");
+          return processedJSON.replace(noiseStringify, "$1$2$3");
+        }
+        throw error;
+      }
+    };
+    featureCache = /* @__PURE__ */ new Map();
+    isContextSourceSupported = () => {
+      const parseFingerprint = JSON.parse.toString();
+      if (featureCache.has(parseFingerprint)) {
+        return featureCache.get(parseFingerprint);
+      }
+      try {
+        const result = JSON.parse(
+          "1",
+          (_, __, context) => !!context?.source && context.source === "1"
+        );
+        featureCache.set(parseFingerprint, result);
+        return result;
+      } catch {
+        featureCache.set(parseFingerprint, false);
+        return false;
+      }
+    };
+    convertMarkedBigIntsReviver = (key2, value5, context, userReviver) => {
+      const isCustomFormatBigInt = typeof value5 === "string" && customFormat.test(value5);
+      if (isCustomFormatBigInt) return BigInt(value5.slice(0, -1));
+      const isNoiseValue = typeof value5 === "string" && noiseValue.test(value5);
+      if (isNoiseValue) return value5.slice(0, -1);
+      const hasUserReviver = typeof userReviver === "function";
+      if (!hasUserReviver) return value5;
+      return userReviver(key2, value5, context);
+    };
+    JSONParseV2 = (text4, reviver) => {
+      return JSON.parse(text4, (key2, value5, context) => {
+        const isNumber = typeof value5 === "number";
+        const isOutOfBounds = value5 > Number.MAX_SAFE_INTEGER || value5 < Number.MIN_SAFE_INTEGER;
+        const isBigNumber = isNumber && isOutOfBounds;
+        const isInt = context && intRegex.test(context.source);
+        const isBigInt = isBigNumber && isInt;
+        if (isBigInt) return BigInt(context.source);
+        const hasCustomReviver = typeof reviver === "function";
+        if (!hasCustomReviver) return value5;
+        return reviver(key2, value5, context);
+      });
+    };
+    MAX_INT = Number.MAX_SAFE_INTEGER.toString();
+    MAX_DIGITS = MAX_INT.length;
+    stringsOrLargeNumbers = /"(?:[^"\\]|\\.)*"|-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/g;
+    noiseValueWithQuotes = /^"-?\d+n+"$/;
+    applyReviverIteratively = (parsed, userReviver) => {
+      const rootHolder = { "": parsed };
+      const stack = [{ parent: rootHolder, key: "", visited: false }];
+      while (stack.length > 0) {
+        const node = stack[stack.length - 1];
+        if (!node.visited) {
+          node.visited = true;
+          const value5 = node.parent[node.key];
+          const isComplexObject = value5 !== null && typeof value5 === "object";
+          if (isComplexObject) {
+            const keys = Object.keys(value5);
+            for (let i = keys.length - 1; i >= 0; i--) {
+              stack.push({ parent: value5, key: keys[i], visited: false });
+            }
+          }
+        } else {
+          const { parent, key: key2 } = node;
+          let value5 = parent[key2];
+          if (typeof value5 === "string") {
+            const isCustomFormatBigInt = customFormat.test(value5);
+            if (isCustomFormatBigInt) {
+              value5 = BigInt(value5.slice(0, -1));
+            } else {
+              const isNoise = noiseValue.test(value5);
+              if (isNoise) value5 = value5.slice(0, -1);
+            }
+          }
+          const hasUserReviver = typeof userReviver === "function";
+          if (hasUserReviver) {
+            value5 = userReviver.call(parent, key2, value5);
+          }
+          const isDeleted = value5 === void 0;
+          if (isDeleted) {
+            delete parent[key2];
+          } else {
+            parent[key2] = value5;
+          }
+          stack.pop();
+        }
+      }
+      return rootHolder[""];
+    };
+    serializeBigInts = (text4) => {
+      return text4.replace(
+        stringsOrLargeNumbers,
+        (match, digits, fractional, exponential) => {
+          const isString = match[0] === '"';
+          const isNoise = isString && noiseValueWithQuotes.test(match);
+          if (isNoise) return match.substring(0, match.length - 1) + 'n"';
+          const hasFractionalOrExponential = fractional || exponential;
+          const isLessThanMaxSafeInt = digits && (digits.length < MAX_DIGITS || digits.length === MAX_DIGITS && digits <= MAX_INT);
+          const isStandardValue = isString || hasFractionalOrExponential || isLessThanMaxSafeInt;
+          if (isStandardValue) return match;
+          return '"' + match + 'n"';
+        }
+      );
+    };
+    JSONParse = (text4, reviver) => {
+      if (!text4) return originalParse(text4, reviver);
+      try {
+        if (isContextSourceSupported()) return JSONParseV2(text4, reviver);
+        const serializedData = serializeBigInts(text4);
+        return originalParse(
+          serializedData,
+          (key2, value5, context) => convertMarkedBigIntsReviver(key2, value5, context, reviver)
+        );
+      } catch (error) {
+        if (error instanceof RangeError) {
+          const serializedData = serializeBigInts(text4);
+          const parsed = originalParse(serializedData);
+          return applyReviverIteratively(parsed, reviver);
+        }
+        throw error;
+      }
+    };
+  }
+});
+
+// node_modules/@octokit/request-error/dist-src/index.js
+var RequestError;
+var init_dist_src = __esm({
+  "node_modules/@octokit/request-error/dist-src/index.js"() {
+    RequestError = class extends Error {
+      name;
+      /**
+       * http status code
+       */
+      status;
+      /**
+       * Request options that lead to the error.
+       */
+      request;
+      /**
+       * Response object if a response was received
+       */
+      response;
+      constructor(message, statusCode, options) {
+        super(message, { cause: options.cause });
+        this.name = "HttpError";
+        this.status = Number.parseInt(statusCode);
+        if (Number.isNaN(this.status)) {
+          this.status = 0;
+        }
+        if ("response" in options) {
+          this.response = options.response;
+        }
+        const requestCopy = Object.assign({}, options.request);
+        if (options.request.headers.authorization) {
+          requestCopy.headers = Object.assign({}, options.request.headers, {
+            authorization: options.request.headers.authorization.replace(
+              /(?<! ) .*$/,
+              " [REDACTED]"
+            )
+          });
+        }
+        requestCopy.url = requestCopy.url.replace(/\bclient_secret=\w+/g, "client_secret=[REDACTED]").replace(/\baccess_token=\w+/g, "access_token=[REDACTED]");
+        this.request = requestCopy;
+      }
+    };
+  }
+});
+
+// node_modules/@octokit/request/dist-bundle/index.js
+function isPlainObject2(value5) {
+  if (typeof value5 !== "object" || value5 === null) return false;
+  if (Object.prototype.toString.call(value5) !== "[object Object]") return false;
+  const proto = Object.getPrototypeOf(value5);
+  if (proto === null) return true;
+  const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
+  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value5);
+}
+async function fetchWrapper(requestOptions) {
+  const fetch = requestOptions.request?.fetch || globalThis.fetch;
+  if (!fetch) {
+    throw new Error(
+      "fetch is not set. Please pass a fetch implementation as new Octokit({ request: { fetch }}). Learn more at https://github.com/octokit/octokit.js/#fetch-missing"
+    );
+  }
+  const log = requestOptions.request?.log || console;
+  const parseSuccessResponseBody = requestOptions.request?.parseSuccessResponseBody !== false;
+  const body2 = isPlainObject2(requestOptions.body) || Array.isArray(requestOptions.body) ? JSONStringify(requestOptions.body) : requestOptions.body;
+  const requestHeaders = Object.fromEntries(
+    Object.entries(requestOptions.headers).map(([name2, value5]) => [
+      name2,
+      String(value5)
+    ])
+  );
+  let fetchResponse;
+  try {
+    fetchResponse = await fetch(requestOptions.url, {
+      method: requestOptions.method,
+      body: body2,
+      redirect: requestOptions.request?.redirect,
+      headers: requestHeaders,
+      signal: requestOptions.request?.signal,
+      // duplex must be set if request.body is ReadableStream or Async Iterables.
+      // See https://fetch.spec.whatwg.org/#dom-requestinit-duplex.
+      ...requestOptions.body && { duplex: "half" }
+    });
+  } catch (error) {
+    let message = "Unknown Error";
+    if (error instanceof Error) {
+      if (error.name === "AbortError") {
+        error.status = 500;
+        throw error;
+      }
+      message = error.message;
+      if (error.name === "TypeError" && "cause" in error) {
+        if (error.cause instanceof Error) {
+          message = error.cause.message;
+        } else if (typeof error.cause === "string") {
+          message = error.cause;
+        }
+      }
+    }
+    const requestError = new RequestError(message, 500, {
+      request: requestOptions
+    });
+    requestError.cause = error;
+    throw requestError;
+  }
+  const status = fetchResponse.status;
+  const url = fetchResponse.url;
+  const responseHeaders = {};
+  for (const [key2, value5] of fetchResponse.headers) {
+    responseHeaders[key2] = value5;
+  }
+  const octokitResponse = {
+    url,
+    status,
+    headers: responseHeaders,
+    data: ""
+  };
+  if ("deprecation" in responseHeaders) {
+    const matches = responseHeaders.link && responseHeaders.link.match(/<([^<>]+)>; rel="deprecation"/);
+    const deprecationLink = matches && matches.pop();
+    log.warn(
+      `[@octokit/request] "${requestOptions.method} ${requestOptions.url}" is deprecated. It is scheduled to be removed on ${responseHeaders.sunset}${deprecationLink ? `. See ${deprecationLink}` : ""}`
+    );
+  }
+  if (status === 204 || status === 205) {
+    return octokitResponse;
+  }
+  if (requestOptions.method === "HEAD") {
+    if (status < 400) {
+      return octokitResponse;
+    }
+    throw new RequestError(fetchResponse.statusText, status, {
+      response: octokitResponse,
+      request: requestOptions
+    });
+  }
+  if (status === 304) {
+    octokitResponse.data = await getResponseData(fetchResponse);
+    throw new RequestError("Not modified", status, {
+      response: octokitResponse,
+      request: requestOptions
+    });
+  }
+  if (status >= 400) {
+    octokitResponse.data = await getResponseData(fetchResponse);
+    throw new RequestError(toErrorMessage(octokitResponse.data), status, {
+      response: octokitResponse,
+      request: requestOptions
+    });
+  }
+  octokitResponse.data = parseSuccessResponseBody ? await getResponseData(fetchResponse) : fetchResponse.body;
+  return octokitResponse;
+}
+async function getResponseData(response) {
+  const contentType = response.headers.get("content-type");
+  if (!contentType) {
+    return response.text().catch(noop);
+  }
+  const mimetype = (0, import_content_type.parse)(contentType);
+  if (isJSONResponse(mimetype)) {
+    let text4 = "";
+    try {
+      text4 = await response.text();
+      return JSONParse(text4);
+    } catch (err) {
+      return text4;
+    }
+  } else if (mimetype.type.startsWith("text/") || // `application/octet-stream` is the canonical "arbitrary binary" type
+  // (RFC 2046) and must never be decoded as text, even when the response
+  // carries a (misleading) `charset=utf-8` parameter — see #751.
+  mimetype.parameters.charset?.toLowerCase() === "utf-8" && mimetype.type !== "application/octet-stream") {
+    return response.text().catch(noop);
+  } else {
+    return response.arrayBuffer().catch(
+      /* v8 ignore next -- @preserve */
+      () => new ArrayBuffer(0)
+    );
+  }
+}
+function isJSONResponse(mimetype) {
+  return mimetype.type === "application/json" || mimetype.type === "application/scim+json";
+}
+function toErrorMessage(data) {
+  if (typeof data === "string") {
+    return data;
+  }
+  if (data instanceof ArrayBuffer) {
+    return "Unknown error";
+  }
+  if (typeof data === "object" && data !== null && "message" in data) {
+    const objectData = data;
+    const suffix = "documentation_url" in objectData ? ` - ${objectData.documentation_url}` : "";
+    return Array.isArray(objectData.errors) ? `${objectData.message}: ${objectData.errors.map((v) => JSON.stringify(v)).join(", ")}${suffix}` : `${objectData.message}${suffix}`;
+  }
+  return `Unknown error: ${JSON.stringify(data)}`;
+}
+function withDefaults2(oldEndpoint, newDefaults) {
+  const endpoint2 = oldEndpoint.defaults(newDefaults);
+  const newApi = function(route, parameters) {
+    const endpointOptions = endpoint2.merge(route, parameters);
+    if (!endpointOptions.request || !endpointOptions.request.hook) {
+      return fetchWrapper(endpoint2.parse(endpointOptions));
+    }
+    const request2 = (route2, parameters2) => {
+      return fetchWrapper(
+        endpoint2.parse(endpoint2.merge(route2, parameters2))
+      );
+    };
+    Object.assign(request2, {
+      endpoint: endpoint2,
+      defaults: withDefaults2.bind(null, endpoint2)
+    });
+    return endpointOptions.request.hook(request2, endpointOptions);
+  };
+  return Object.assign(newApi, {
+    endpoint: endpoint2,
+    defaults: withDefaults2.bind(null, endpoint2)
+  });
+}
+var import_content_type, VERSION2, defaults_default, noop, request;
+var init_dist_bundle2 = __esm({
+  "node_modules/@octokit/request/dist-bundle/index.js"() {
+    init_dist_bundle();
+    init_universal_user_agent();
+    import_content_type = __toESM(require_dist3(), 1);
+    init_json_with_bigint();
+    init_dist_src();
+    VERSION2 = "10.0.16";
+    defaults_default = {
+      headers: {
+        "user-agent": `octokit-request.js/${VERSION2} ${getUserAgent()}`
+      }
+    };
+    noop = () => "";
+    request = withDefaults2(endpoint, defaults_default);
+  }
+});
+
+// node_modules/@octokit/graphql/dist-bundle/index.js
+function _buildMessageForResponseErrors(data) {
+  return `Request failed due to following response errors:
+` + data.errors.map((e) => ` - ${e.message}`).join("\n");
+}
+function graphql(request2, query, options) {
+  if (options) {
+    if (typeof query === "string" && "query" in options) {
+      return Promise.reject(
+        new Error(`[@octokit/graphql] "query" cannot be used as variable name`)
+      );
+    }
+    for (const key2 in options) {
+      if (!FORBIDDEN_VARIABLE_OPTIONS.includes(key2)) continue;
+      return Promise.reject(
+        new Error(
+          `[@octokit/graphql] "${key2}" cannot be used as variable name`
+        )
+      );
+    }
+  }
+  const parsedOptions = typeof query === "string" ? Object.assign({ query }, options) : query;
+  const requestOptions = Object.keys(
+    parsedOptions
+  ).reduce((result, key2) => {
+    if (NON_VARIABLE_OPTIONS.includes(key2)) {
+      result[key2] = parsedOptions[key2];
+      return result;
+    }
+    if (!result.variables) {
+      result.variables = {};
+    }
+    result.variables[key2] = parsedOptions[key2];
+    return result;
+  }, {});
+  const baseUrl = parsedOptions.baseUrl || request2.endpoint.DEFAULTS.baseUrl;
+  if (GHES_V3_SUFFIX_REGEX.test(baseUrl)) {
+    requestOptions.url = baseUrl.replace(GHES_V3_SUFFIX_REGEX, "/api/graphql");
+  }
+  return request2(requestOptions).then((response) => {
+    if (response.data.errors) {
+      const headers = {};
+      for (const key2 of Object.keys(response.headers)) {
+        headers[key2] = response.headers[key2];
+      }
+      throw new GraphqlResponseError(
+        requestOptions,
+        headers,
+        response.data
+      );
+    }
+    return response.data.data;
+  });
+}
+function withDefaults3(request2, newDefaults) {
+  const newRequest = request2.defaults(newDefaults);
+  const newApi = (query, options) => {
+    return graphql(newRequest, query, options);
+  };
+  return Object.assign(newApi, {
+    defaults: withDefaults3.bind(null, newRequest),
+    endpoint: newRequest.endpoint
+  });
+}
+function withCustomRequest(customRequest) {
+  return withDefaults3(customRequest, {
+    method: "POST",
+    url: "/graphql"
+  });
+}
+var VERSION3, GraphqlResponseError, NON_VARIABLE_OPTIONS, FORBIDDEN_VARIABLE_OPTIONS, GHES_V3_SUFFIX_REGEX, graphql2;
+var init_dist_bundle3 = __esm({
+  "node_modules/@octokit/graphql/dist-bundle/index.js"() {
+    init_dist_bundle2();
+    init_universal_user_agent();
+    VERSION3 = "0.0.0-development";
+    GraphqlResponseError = class extends Error {
+      constructor(request2, headers, response) {
+        super(_buildMessageForResponseErrors(response));
+        this.request = request2;
+        this.headers = headers;
+        this.response = response;
+        this.errors = response.errors;
+        this.data = response.data;
+        if (Error.captureStackTrace) {
+          Error.captureStackTrace(this, this.constructor);
+        }
+      }
+      request;
+      headers;
+      response;
+      name = "GraphqlResponseError";
+      errors;
+      data;
+    };
+    NON_VARIABLE_OPTIONS = [
+      "method",
+      "baseUrl",
+      "url",
+      "headers",
+      "request",
+      "query",
+      "mediaType",
+      "operationName"
+    ];
+    FORBIDDEN_VARIABLE_OPTIONS = ["query", "method", "url"];
+    GHES_V3_SUFFIX_REGEX = /\/api\/v3\/?$/;
+    graphql2 = withDefaults3(request, {
+      headers: {
+        "user-agent": `octokit-graphql.js/${VERSION3} ${getUserAgent()}`
+      },
+      method: "POST",
+      url: "/graphql"
+    });
+  }
+});
+
+// node_modules/@octokit/auth-token/dist-bundle/index.js
+async function auth(token) {
+  const isApp = isJWT(token);
+  const isInstallation = token.startsWith("v1.") || token.startsWith("ghs_");
+  const isUserToServer = token.startsWith("ghu_");
+  const tokenType = isApp ? "app" : isInstallation ? "installation" : isUserToServer ? "user-to-server" : "oauth";
+  return {
+    type: "token",
+    token,
+    tokenType
+  };
+}
+function withAuthorizationPrefix(token) {
+  if (token.split(/\./).length === 3) {
+    return `bearer ${token}`;
+  }
+  return `token ${token}`;
+}
+async function hook(token, request2, route, parameters) {
+  const endpoint2 = request2.endpoint.merge(
+    route,
+    parameters
+  );
+  endpoint2.headers.authorization = withAuthorizationPrefix(token);
+  return request2(endpoint2);
+}
+var b64url, sep, jwtRE, isJWT, createTokenAuth;
+var init_dist_bundle4 = __esm({
+  "node_modules/@octokit/auth-token/dist-bundle/index.js"() {
+    b64url = "(?:[a-zA-Z0-9_-]+)";
+    sep = "\\.";
+    jwtRE = new RegExp(`^${b64url}${sep}${b64url}${sep}${b64url}$`);
+    isJWT = jwtRE.test.bind(jwtRE);
+    createTokenAuth = function createTokenAuth2(token) {
+      if (!token) {
+        throw new Error("[@octokit/auth-token] No token passed to createTokenAuth");
+      }
+      if (typeof token !== "string") {
+        throw new Error(
+          "[@octokit/auth-token] Token passed to createTokenAuth is not a string"
+        );
+      }
+      token = token.replace(/^(token|bearer) +/i, "");
+      return Object.assign(auth.bind(null, token), {
+        hook: hook.bind(null, token)
+      });
+    };
+  }
+});
+
+// node_modules/@octokit/core/dist-src/version.js
+var VERSION4;
+var init_version = __esm({
+  "node_modules/@octokit/core/dist-src/version.js"() {
+    VERSION4 = "7.0.8";
+  }
+});
+
+// node_modules/@octokit/core/dist-src/index.js
+function createLogger(logger = {}) {
+  if (typeof logger.debug !== "function") {
+    logger.debug = noop2;
+  }
+  if (typeof logger.info !== "function") {
+    logger.info = noop2;
+  }
+  if (typeof logger.warn !== "function") {
+    logger.warn = consoleWarn;
+  }
+  if (typeof logger.error !== "function") {
+    logger.error = consoleError;
+  }
+  return logger;
+}
+var noop2, consoleWarn, consoleError, userAgentTrail, Octokit;
+var init_dist_src2 = __esm({
+  "node_modules/@octokit/core/dist-src/index.js"() {
+    init_universal_user_agent();
+    init_before_after_hook();
+    init_dist_bundle2();
+    init_dist_bundle3();
+    init_dist_bundle4();
+    init_version();
+    noop2 = () => {
+    };
+    consoleWarn = console.warn.bind(console);
+    consoleError = console.error.bind(console);
+    userAgentTrail = `octokit-core.js/${VERSION4} ${getUserAgent()}`;
+    Octokit = class {
+      static VERSION = VERSION4;
+      static defaults(defaults) {
+        const OctokitWithDefaults = class extends this {
+          constructor(...args) {
+            const options = args[0] || {};
+            if (typeof defaults === "function") {
+              super(defaults(options));
+              return;
+            }
+            super(
+              Object.assign(
+                {},
+                defaults,
+                options,
+                options.userAgent && defaults.userAgent ? {
+                  userAgent: `${options.userAgent} ${defaults.userAgent}`
+                } : null
+              )
+            );
+          }
+        };
+        return OctokitWithDefaults;
+      }
+      static plugins = [];
+      /**
+       * Attach a plugin (or many) to your Octokit instance.
+       *
+       * @example
+       * const API = Octokit.plugin(plugin1, plugin2, plugin3, ...)
+       */
+      static plugin(...newPlugins) {
+        const currentPlugins = this.plugins;
+        const NewOctokit = class extends this {
+          static plugins = currentPlugins.concat(
+            newPlugins.filter((plugin) => !currentPlugins.includes(plugin))
+          );
+        };
+        return NewOctokit;
+      }
+      constructor(options = {}) {
+        const hook6 = new before_after_hook_default.Collection();
+        const requestDefaults = {
+          baseUrl: request.endpoint.DEFAULTS.baseUrl,
+          headers: {},
+          request: Object.assign({}, options.request, {
+            // @ts-ignore internal usage only, no need to type
+            hook: hook6.bind(null, "request")
+          }),
+          mediaType: {
+            previews: [],
+            format: ""
+          }
+        };
+        requestDefaults.headers["user-agent"] = options.userAgent ? `${options.userAgent} ${userAgentTrail}` : userAgentTrail;
+        if (options.baseUrl) {
+          requestDefaults.baseUrl = options.baseUrl;
+        }
+        if (options.previews) {
+          requestDefaults.mediaType.previews = options.previews;
+        }
+        if (options.timeZone) {
+          requestDefaults.headers["time-zone"] = options.timeZone;
+        }
+        this.request = request.defaults(requestDefaults);
+        this.graphql = withCustomRequest(this.request).defaults(requestDefaults);
+        this.log = createLogger(options.log);
+        this.hook = hook6;
+        if (!options.authStrategy) {
+          if (!options.auth) {
+            this.auth = async () => ({
+              type: "unauthenticated"
+            });
+          } else {
+            const auth6 = createTokenAuth(options.auth);
+            hook6.wrap("request", auth6.hook);
+            this.auth = auth6;
+          }
+        } else {
+          const { authStrategy, ...otherOptions } = options;
+          const auth6 = authStrategy(
+            Object.assign(
+              {
+                request: this.request,
+                log: this.log,
+                // we pass the current octokit instance as well as its constructor options
+                // to allow for authentication strategies that return a new octokit instance
+                // that shares the same internal state as the current one. The original
+                // requirement for this was the "event-octokit" authentication strategy
+                // of https://github.com/probot/octokit-auth-probot.
+                octokit: this,
+                octokitOptions: otherOptions
+              },
+              options.auth
+            )
+          );
+          hook6.wrap("request", auth6.hook);
+          this.auth = auth6;
+        }
+        const classConstructor = this.constructor;
+        for (let i = 0; i < classConstructor.plugins.length; ++i) {
+          Object.assign(this, classConstructor.plugins[i](this, options));
+        }
+      }
+      // assigned during constructor
+      request;
+      graphql;
+      log;
+      hook;
+      // TODO: type `octokit.auth` based on passed options.authStrategy
+      auth;
     };
   }
 });
@@ -41071,19 +39688,19 @@ var require_light = __commonJS({
       function getCjsExportFromNamespace(n) {
         return n && n["default"] || n;
       }
-      var load2 = function(received, defaults2, onto = {}) {
+      var load2 = function(received, defaults, onto = {}) {
         var k, ref, v;
-        for (k in defaults2) {
-          v = defaults2[k];
+        for (k in defaults) {
+          v = defaults[k];
           onto[k] = (ref = received[k]) != null ? ref : v;
         }
         return onto;
       };
-      var overwrite = function(received, defaults2, onto = {}) {
+      var overwrite = function(received, defaults, onto = {}) {
         var k, v;
         for (k in received) {
           v = received[k];
-          if (defaults2[k] !== void 0) {
+          if (defaults[k] !== void 0) {
             onto[k] = v;
           }
         }
@@ -42379,2050 +40996,6 @@ var require_light = __commonJS({
   }
 });
 
-// lib/core/retry/limiter.ts
-function limiterWithSignals(signalOf2) {
-  class SignalLimiter extends Limiter {
-    signalOf(args) {
-      return signalOf2(args);
-    }
-  }
-  class SignalGroup extends LimiterGroup {
-    make(options) {
-      return new SignalLimiter(options);
-    }
-  }
-  SignalLimiter.Group = SignalGroup;
-  return SignalLimiter;
-}
-var import_light, DEFAULT_PRIORITY, Limiter, LimiterGroup;
-var init_limiter = __esm({
-  "lib/core/retry/limiter.ts"() {
-    "use strict";
-    import_light = __toESM(require_light(), 1);
-    init_transient();
-    DEFAULT_PRIORITY = 5;
-    Limiter = class {
-      /** One limiter per key, all with the group's settings. */
-      static Group;
-      /** Bottleneck's emitter, which plugin-throttling builds its own events with. */
-      static Events = import_light.default.Events;
-      /** Where a job's signal is; none by default ({@link limiterWithSignals}). */
-      signalOf(_args) {
-        return void 0;
-      }
-      maxConcurrent;
-      minTime;
-      queue = [];
-      running = 0;
-      nextStart = 0;
-      events;
-      constructor(options = {}) {
-        if (options.connection != null) throw new Error("Limiter: a clustered limiter (Bottleneck's `connection`) is not supported; each run limits its own requests");
-        this.maxConcurrent = options.maxConcurrent ?? Infinity;
-        this.minTime = options.minTime ?? 0;
-        this.events = new import_light.default.Events(this);
-      }
-      /** Bottleneck's `schedule([options], task, ...args)`: the task's result once it has run. */
-      schedule(...call) {
-        const [options, task, ...args] = typeof call[0] === "function" ? [{}, ...call] : call;
-        return new Promise((resolve, reject) => {
-          if ((options.weight ?? 1) > this.maxConcurrent) return reject(new Error(`Limiter: a job of weight ${options.weight} cannot run where at most ${this.maxConcurrent} may run at once`));
-          const job = { task, args, options, priority: options.priority ?? DEFAULT_PRIORITY, weight: options.weight ?? 1, resolve, reject, signal: this.signalOf(args) };
-          const at = this.queue.findIndex((queued) => queued.priority > job.priority);
-          this.queue.splice(at === -1 ? this.queue.length : at, 0, job);
-          this.drain();
-        });
-      }
-      drain() {
-        for (let job = this.queue[0]; job && this.running + job.weight <= this.maxConcurrent; job = this.queue[0]) {
-          this.queue.shift();
-          this.running += job.weight;
-          const now = performance.now();
-          const at = Math.max(now, this.nextStart);
-          this.nextStart = at + this.minTime;
-          if (at === now) void this.run(job);
-          else this.startAt(job, at);
-        }
-      }
-      // A timer counts from the event loop's clock, read when the loop last turned, so after a long turn it
-      // fires early by as much: it is set again for what is left, so no job starts before its time.
-      startAt(job, at) {
-        const left = at - performance.now();
-        if (left > 0) setTimeout(() => this.startAt(job, at), Math.ceil(left));
-        else void this.run(job);
-      }
-      async run(job) {
-        try {
-          for (let retryCount = 0; ; retryCount++) {
-            try {
-              job.resolve(await job.task(...job.args));
-              return;
-            } catch (error) {
-              const info = { args: job.args, options: job.options, retryCount };
-              const retryAfter = await this.events.trigger("failed", error, info);
-              if (retryAfter == null) {
-                job.reject(error);
-                return;
-              }
-              await this.events.trigger("retry", `Retrying after ${~~retryAfter} ms`, info);
-              try {
-                await sleepUnless(~~retryAfter, job.signal);
-              } catch (reason) {
-                job.reject(reason);
-                return;
-              }
-            }
-          }
-        } finally {
-          this.running -= job.weight;
-          this.drain();
-        }
-      }
-    };
-    LimiterGroup = class {
-      limiters = /* @__PURE__ */ new Map();
-      options;
-      constructor(options = {}) {
-        this.options = options;
-      }
-      /** A new limiter of the group's kind. */
-      make(options) {
-        return new Limiter(options);
-      }
-      key(id = "") {
-        let limiter = this.limiters.get(id);
-        if (!limiter) this.limiters.set(id, limiter = this.make(this.options));
-        return limiter;
-      }
-    };
-    Limiter.Group = LimiterGroup;
-  }
-});
-
-// lib/http/paginate.ts
-function guardedPages(first2, read, next, listing) {
-  return guarded(first2, read, next, listing, pageKey);
-}
-function guardedCursorPages(read, next, listing) {
-  return guarded(null, read, (page) => next(page), listing, (cursor) => cursor === null ? "" : `cursor:${cursor}`);
-}
-async function* guarded(first2, read, next, listing, key2) {
-  const maxPages = listing.maxPages ?? MAX_PAGES;
-  const seen = /* @__PURE__ */ new Set();
-  let at = first2;
-  for (let pages = 1; at !== void 0; pages++) {
-    seen.add(key2(at));
-    const page = await read(at);
-    yield page;
-    const following = next(page, at);
-    if (following === void 0) return;
-    if (seen.has(key2(following))) {
-      listing.log.warn(`Listing ${listing.what}: the server named a page already read as the next one; the listing stops with the ${pages} page${pages === 1 ? "" : "s"} read`);
-      return;
-    }
-    if (pages >= maxPages) {
-      listing.log.warn(`Listing ${listing.what}: more than ${maxPages} pages; the listing stops with the first ${maxPages}`);
-      return;
-    }
-    at = following;
-  }
-}
-function linkNext(link4, base) {
-  for (const part of (link4 ?? "").split(",")) {
-    const match = /<([^>]*)>\s*;(?:[^;]*;)*\s*rel="?([^";]*)"?/.exec(part);
-    if (match && match[2].split(/\s+/).includes("next") && URL.canParse(match[1], base)) return new URL(match[1], base).href;
-  }
-  return void 0;
-}
-var MAX_PAGES, MAX_JOB_PAGES, pageKey;
-var init_paginate = __esm({
-  "lib/http/paginate.ts"() {
-    "use strict";
-    MAX_PAGES = 200;
-    MAX_JOB_PAGES = 20;
-    pageKey = (url) => {
-      const parsed = new URL(url);
-      parsed.hash = "";
-      parsed.searchParams.sort();
-      return parsed.href;
-    };
-  }
-});
-
-// lib/gitlab/ratelimit.ts
-function gitLabLimitOf(error, now = Date.now()) {
-  if (!(error instanceof ApiError) || error.status !== 429) return void 0;
-  const retryAfter = error.headers["retry-after"] === void 0 ? NaN : Number(error.headers["retry-after"]);
-  const reset = Number(error.headers["ratelimit-reset"]);
-  const resetsAt = Number.isFinite(retryAfter) && retryAfter >= 0 ? now + retryAfter * 1e3 : Number.isFinite(reset) && reset > 0 ? reset * 1e3 : now + FALLBACK_SECONDS * 1e3;
-  return { resetsAt, waitSeconds: Math.max(Math.ceil((resetsAt - now) / 1e3), 0) };
-}
-function gitLabResetTime(headers) {
-  const reset = Number(headers["ratelimit-reset"]);
-  return Number.isFinite(reset) && reset > 0 ? localTimestamp(new Date(reset * 1e3)) : "an unknown time";
-}
-var FALLBACK_SECONDS;
-var init_ratelimit = __esm({
-  "lib/gitlab/ratelimit.ts"() {
-    "use strict";
-    init_errors();
-    init_issue();
-    FALLBACK_SECONDS = 60;
-  }
-});
-
-// lib/gitlab/client.ts
-var client_exports = {};
-__export(client_exports, {
-  ERROR_TEXT_LENGTH: () => ERROR_TEXT_LENGTH,
-  createGitLab: () => createGitLab,
-  nextPage: () => nextPage
-});
-function errorText(text4) {
-  let said;
-  try {
-    const body2 = JSON.parse(text4);
-    const message = body2.message ?? body2.error;
-    said = typeof message === "string" ? message : JSON.stringify(message ?? body2);
-  } catch {
-    said = text4;
-  }
-  return redact(said).slice(0, ERROR_TEXT_LENGTH);
-}
-function createGitLab(options, log2) {
-  const base = options.apiUrl.replace(/\/+$/, "");
-  const origin = new URL(base).origin;
-  const budget = waitBudget(options.maxWaitSeconds);
-  const writes = pacer(options.writeIntervalSeconds ?? 1);
-  let quotaWarned = false;
-  const watchQuota = (headers) => {
-    const remaining = Number(headers["ratelimit-remaining"]);
-    if (!quotaWarned && headers["ratelimit-remaining"] !== void 0 && remaining < LOW_QUOTA) {
-      quotaWarned = true;
-      log2.warn(`GitLab API quota is low: ${remaining} requests left until ${gitLabResetTime(headers)}`);
-    }
-  };
-  const send2 = async (method, url, body2, outer) => {
-    const headers = { accept: "application/json", "user-agent": "deploy-failure-reporter" };
-    if (body2 !== void 0) headers["content-type"] = "application/json";
-    if (options.token && new URL(url).origin === origin) headers.authorization = `Bearer ${options.token}`;
-    const timeout = AbortSignal.timeout(options.timeoutMs);
-    const signal = outer ? AbortSignal.any([outer, timeout]) : timeout;
-    let response;
-    let text4;
-    try {
-      response = await fetchQuietly(url, { method, headers, signal, maxBytes: MAX_ANSWER_BYTES, ...body2 === void 0 ? {} : { body: JSON.stringify(body2) } });
-      text4 = await response.text();
-    } catch (cause) {
-      if (cause instanceof AnswerTooLarge) throw new ApiError(cause.message, { status: cause.status, transient: true, cause });
-      if (outer?.aborted) throw new ApiError("the caller stopped waiting", { transient: false, cause });
-      const why4 = signal.aborted ? `timed out after ${options.timeoutMs / 1e3}s` : cause.cause?.code ?? cause.message;
-      throw new ApiError(why4, { transient: true, cause });
-    }
-    const responseHeaders = headersOf(response);
-    watchQuota(responseHeaders);
-    if (!response.ok) {
-      throw new ApiError(errorText(text4), { status: response.status, headers: responseHeaders, transient: response.status >= 500 });
-    }
-    try {
-      return { status: response.status, headers: responseHeaders, data: text4 === "" ? null : JSON.parse(text4) };
-    } catch (cause) {
-      throw new ApiError("the answer was cut off or is not valid JSON", { status: response.status, headers: responseHeaders, transient: true, cause });
-    }
-  };
-  const waitingOutLimits = async (exchange, where, signal) => {
-    for (let retries = 0; ; retries++) {
-      try {
-        return await exchange();
-      } catch (error) {
-        const limit = gitLabLimitOf(error);
-        if (!limit) throw error;
-        if (signal?.aborted) throw stopped(error);
-        if (retries >= MAX_LIMIT_RETRIES || !budget.take(limit.waitSeconds)) throw new RateLimited({ kind: "primary", ...limit }, where, options.maxWaitSeconds, error, "GitLab API");
-        log2.warn(`GitLab rate limit on ${where}; waiting ${limit.waitSeconds}s`);
-        await sleepUnless(limit.waitSeconds * 1e3, signal).catch((reason) => Promise.reject(stopped(reason)));
-      }
-    }
-  };
-  const call = async (method, url, body2, attempts, signal) => {
-    const where = `${method} ${new URL(url).pathname.slice(new URL(base).pathname.length) || "/"}`;
-    const exchange = () => method === "GET" ? send2(method, url, body2, signal) : writes.schedule(() => send2(method, url, body2, signal));
-    return retryTransient({ retryAttempts: attempts, retryDelaySeconds: options.retryDelaySeconds, signal }, where, () => waitingOutLimits(exchange, where, signal), log2);
-  };
-  const urlOf = (path3, query = {}) => {
-    const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) if (v !== void 0) params.set(k, String(v));
-    const search = params.toString();
-    return `${base}${path3}${search ? `?${search}` : ""}`;
-  };
-  return {
-    // Only reads are retried here: a write that failed may still have been committed, so the caller decides.
-    request: ({ method, path: path3, query, body: body2, attempts, signal }) => call(method, urlOf(path3, query), body2, method === "GET" ? attempts ?? readAttempts(options.retryAttempts) : 1, signal),
-    // Through the shared guard (lib/http/paginate.ts): a next page already read, or past the cap, ends the
-    // listing with one [WARN].
-    pages(path3, query, attempts, signal) {
-      const read = (url) => call("GET", url, void 0, attempts ?? readAttempts(options.retryAttempts), signal);
-      return guardedPages(urlOf(path3, query), read, (page, url) => nextPage(page.headers, url), { what: describeListing(path3), log: log2 });
-    }
-  };
-}
-function describeListing(path3) {
-  const [, project = "", rest = path3] = /^\/projects\/([^/]+)(\/.*)?$/.exec(path3) ?? [];
-  const name2 = decodeURIComponent(project);
-  const notes = /^\/issues\/(\d+)\/notes$/.exec(rest);
-  if (notes) return `the notes of issue ${notes[1]} of ${name2}`;
-  return project ? `the ${rest.slice(1).replace(/\//g, " ")} of ${name2}` : path3;
-}
-function nextPage(headers, current) {
-  const number2 = headers["x-next-page"];
-  if (number2 && /^\d+$/.test(number2)) {
-    const url = new URL(current);
-    url.searchParams.set("page", number2);
-    return url.toString();
-  }
-  return linkNext(headers.link, current);
-}
-var MAX_LIMIT_RETRIES, LOW_QUOTA, pacers, pacer, headersOf, ERROR_TEXT_LENGTH, stopped;
-var init_client = __esm({
-  "lib/gitlab/client.ts"() {
-    "use strict";
-    init_limiter();
-    init_errors();
-    init_fetch();
-    init_paginate();
-    init_redact();
-    init_transient();
-    init_budget2();
-    init_ratelimit();
-    MAX_LIMIT_RETRIES = 3;
-    LOW_QUOTA = 100;
-    pacers = /* @__PURE__ */ new Map();
-    pacer = (seconds) => {
-      let limiter = pacers.get(seconds);
-      if (!limiter) pacers.set(seconds, limiter = new Limiter({ maxConcurrent: 1, minTime: Math.round(seconds * 1e3) }));
-      return limiter;
-    };
-    headersOf = (response) => Object.fromEntries([...response.headers].map(([k, v]) => [k.toLowerCase(), v]));
-    ERROR_TEXT_LENGTH = 300;
-    stopped = (cause) => new ApiError("the caller stopped waiting", { transient: false, cause });
-  }
-});
-
-// lib/gitlab/milestone.ts
-async function activeMilestoneId(client, projectPath, title) {
-  const query = { state: "active", title, include_ancestors: "true", per_page: 100 };
-  for await (const page of client.pages(`${projectPath}/milestones`, query)) {
-    const found = page.data.find((milestone) => milestone.title === title);
-    if (found) return found.id;
-  }
-  return void 0;
-}
-var init_milestone = __esm({
-  "lib/gitlab/milestone.ts"() {
-    "use strict";
-  }
-});
-
-// lib/core/find/milestone-lookup.ts
-function milestoneLookup(find, where, log2) {
-  const known2 = /* @__PURE__ */ new Map();
-  const look = async (title) => {
-    try {
-      const id = await find(title);
-      if (id === void 0) log2?.warn(`Milestone ${JSON.stringify(title)} is not an open milestone of ${where}; the issue is filed without it (REPORT_MILESTONE)`);
-      return id;
-    } catch (error) {
-      if (!(error instanceof ApiError) && !isTransient(error)) throw error;
-      log2?.warn(`Could not look up milestone ${JSON.stringify(title)} in ${where} (${describeError(error)}); the issue is filed without it`);
-      return void 0;
-    }
-  };
-  return (title) => known2.get(title) ?? (known2.set(title, look(title)), known2.get(title));
-}
-var init_milestone_lookup = __esm({
-  "lib/core/find/milestone-lookup.ts"() {
-    "use strict";
-    init_transient();
-    init_errors();
-  }
-});
-
-// lib/gitlab/issues.ts
-function toIssue(issue) {
-  return {
-    number: issue.iid,
-    title: issue.title,
-    url: issue.web_url,
-    body: issue.description ?? "",
-    labels: [...issue.labels],
-    state: issue.state === "opened" ? "open" : "closed",
-    ...issue.created_at ? { createdAt: new Date(issue.created_at) } : {},
-    ...issue.closed_at ? { closedAt: new Date(issue.closed_at) } : {},
-    ...typeof issue.user_notes_count === "number" ? { commentCount: issue.user_notes_count } : {}
-  };
-}
-var toComment;
-var init_issues = __esm({
-  "lib/gitlab/issues.ts"() {
-    "use strict";
-    toComment = (note2, url) => ({
-      id: note2.id,
-      body: note2.body,
-      url: `${url}#note_${note2.id}`,
-      ...note2.created_at ? { createdAt: new Date(note2.created_at) } : {}
-    });
-  }
-});
-
-// lib/gitlab/history.ts
-function gitLabHistory(client, projectPath, seen = toIssue) {
-  return {
-    // No `state` lists opened and closed ones; toIssue reads `user_notes_count`, which leaves GitLab's own system notes out.
-    async *history({ label, since }) {
-      const query = { labels: label, per_page: 100, order_by: "created_at", sort: "asc", updated_after: since.toISOString() };
-      for await (const page of client.pages(`${projectPath}/issues`, query)) yield page.data.map(seen);
-    },
-    // Every deployment with its `status`, 100 a page: the finished ones (success, failed) are the
-    // attempts, the failed ones the failures; created, running, canceled, skipped or blocked ones are
-    // not counted. Newest first: reading stops at the first page reaching back before the period.
-    // A project without environments, or a token that may not read them (403, 404), leaves the rate unknown.
-    async countDeploys({ environment, since, until: until2 }) {
-      let count = 0;
-      let failed = 0;
-      const query = { environment, order_by: "created_at", sort: "desc", per_page: 100 };
-      try {
-        for await (const page of client.pages(`${projectPath}/deployments`, query)) {
-          let older = false;
-          for (const d of page.data) {
-            const at = new Date(d.created_at);
-            if (at < since) older = true;
-            else if (at < until2 && (d.status === "success" || d.status === "failed")) {
-              count++;
-              if (d.status === "failed") failed++;
-            }
-          }
-          if (older) break;
-        }
-      } catch (error) {
-        if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return { count: 0, includesFailed: true, refused: `HTTP ${error.status}: ${error.message}; the token needs read_api and the project its environments` };
-        throw error;
-      }
-      return { count, failed, includesFailed: true };
-    }
-  };
-}
-var init_history = __esm({
-  "lib/gitlab/history.ts"() {
-    "use strict";
-    init_errors();
-    init_issues();
-  }
-});
-
-// lib/gitlab/tracker.ts
-var tracker_exports = {};
-__export(tracker_exports, {
-  GITLAB_LIMITS: () => GITLAB_LIMITS,
-  createGitLabTracker: () => createGitLabTracker,
-  projectId: () => projectId
-});
-function projectId(project) {
-  return encodeURIComponent(project);
-}
-function createGitLabTracker(options, log2, client = createGitLab(options, log2)) {
-  const project = `/projects/${projectId(options.project)}`;
-  const issuePath = (iid) => `${project}/issues/${iid}`;
-  const webUrls = /* @__PURE__ */ new Map();
-  const remember = (issue) => {
-    webUrls.set(issue.iid, issue.web_url);
-    return toIssue(issue);
-  };
-  const webUrl = async (iid) => {
-    const known2 = webUrls.get(iid);
-    if (known2) return known2;
-    const { data } = await client.request({ method: "GET", path: issuePath(iid) });
-    return remember(data).url;
-  };
-  const put = async (iid, body2) => {
-    await client.request({ method: "PUT", path: issuePath(iid), body: body2 });
-  };
-  const assigneeIds = async (usernames) => {
-    const ids = [];
-    for (const username of usernames) {
-      const { data } = await client.request({ method: "GET", path: "/users", query: { username } });
-      if (data[0]) ids.push(data[0].id);
-      else log2.warn(`No GitLab user named ${username}; the issue is filed without that assignee`);
-    }
-    return ids;
-  };
-  const milestone = milestoneLookup((title) => activeMilestoneId(client, project, title), options.project, log2);
-  return {
-    kind: "gitlab",
-    limits: GITLAB_LIMITS,
-    ...gitLabHistory(client, project, remember),
-    async *openIssues({ label, updatedSince }) {
-      const query = { state: "opened", labels: label, per_page: 100, order_by: "created_at", sort: "asc", updated_after: updatedSince?.toISOString() };
-      for await (const page of client.pages(`${project}/issues`, query)) yield page.data.map(remember);
-    },
-    // GitLab has no `closed_after`: closing an issue updates it, so `updated_after` bounds the list and
-    // `closed_at` is checked here.
-    async *closedIssues({ label, closedSince }) {
-      const query = { state: "closed", labels: label, per_page: 100, order_by: "updated_at", sort: "desc", updated_after: closedSince.toISOString() };
-      for await (const page of client.pages(`${project}/issues`, query)) {
-        const closed = page.data.map(remember).filter((i) => i.closedAt !== void 0 && i.closedAt >= closedSince);
-        yield closed.sort((a, b) => b.closedAt.getTime() - a.closedAt.getTime());
-      }
-    },
-    async createIssue(issue) {
-      const assignees = issue.assignees.length ? await assigneeIds(issue.assignees) : [];
-      const milestoneId = issue.milestone === void 0 ? void 0 : await milestone(issue.milestone);
-      const body2 = {
-        // The door out (lib/core/redact.ts): no secret reaches the issue, whichever feature wrote the text.
-        title: redact(issue.title),
-        description: redact(issue.body),
-        labels: issue.labels.join(","),
-        ...assignees.length ? { assignee_ids: assignees } : {},
-        ...milestoneId === void 0 ? {} : { milestone_id: milestoneId }
-      };
-      const { data } = await client.request({ method: "POST", path: `${project}/issues`, body: body2 });
-      return remember(data);
-    },
-    updateBody: (iid, body2) => put(iid, { description: redact(body2) }),
-    async listComments(iid) {
-      const url = await webUrl(iid);
-      const comments = [];
-      for await (const page of client.pages(`${issuePath(iid)}/notes`, { sort: "asc", order_by: "created_at", per_page: 100 })) {
-        for (const note2 of page.data) if (!note2.system) comments.push(toComment(note2, url));
-      }
-      return comments;
-    },
-    async addComment(iid, body2) {
-      const url = await webUrl(iid);
-      const { data } = await client.request({ method: "POST", path: `${issuePath(iid)}/notes`, body: { body: redact(body2) } });
-      return toComment(data, url);
-    },
-    // Takes back this run's recovery comment when a concurrent resolver's came first (recover-once.ts); the
-    // token's user wrote it, so it may delete it. 204, no body.
-    // https://docs.gitlab.com/api/notes/#delete-an-issue-note
-    async deleteComment(iid, noteId) {
-      await client.request({ method: "DELETE", path: `${issuePath(iid)}/notes/${noteId}` });
-    },
-    // GitLab closes without a reason: "completed", "not planned" and a duplicate all close the issue
-    // (a duplicate is named in the comment the core adds).
-    closeIssue: (iid, _reason) => put(iid, { state_event: "close" }),
-    reopenIssue: (iid) => put(iid, { state_event: "reopen" })
-  };
-}
-var GITLAB_LIMITS;
-var init_tracker2 = __esm({
-  "lib/gitlab/tracker.ts"() {
-    "use strict";
-    init_budget();
-    init_redact();
-    init_client();
-    init_milestone();
-    init_milestone_lookup();
-    init_history();
-    init_issues();
-    GITLAB_LIMITS = Object.freeze({ title: GITLAB_TITLE_LIMIT, body: 1048576 });
-  }
-});
-
-// node_modules/universal-user-agent/index.js
-function getUserAgent() {
-  if (typeof navigator === "object" && "userAgent" in navigator) {
-    return navigator.userAgent;
-  }
-  if (typeof process === "object" && process.version !== void 0) {
-    return `Node.js/${process.version.substr(1)} (${process.platform}; ${process.arch})`;
-  }
-  return "<environment undetectable>";
-}
-var init_universal_user_agent = __esm({
-  "node_modules/universal-user-agent/index.js"() {
-  }
-});
-
-// node_modules/before-after-hook/lib/register.js
-function register(state, name2, method, options) {
-  if (typeof method !== "function") {
-    throw new Error("method for before hook must be a function");
-  }
-  if (!options) {
-    options = {};
-  }
-  if (Array.isArray(name2)) {
-    return name2.reverse().reduce((callback, name3) => {
-      return register.bind(null, state, name3, callback, options);
-    }, method)();
-  }
-  return Promise.resolve().then(() => {
-    if (!state.registry[name2]) {
-      return method(options);
-    }
-    return state.registry[name2].reduce((method2, registered) => {
-      return registered.hook.bind(null, method2, options);
-    }, method)();
-  });
-}
-var init_register = __esm({
-  "node_modules/before-after-hook/lib/register.js"() {
-  }
-});
-
-// node_modules/before-after-hook/lib/add.js
-function addHook(state, kind, name2, hook6) {
-  const orig = hook6;
-  if (!state.registry[name2]) {
-    state.registry[name2] = [];
-  }
-  if (kind === "before") {
-    hook6 = (method, options) => {
-      return Promise.resolve().then(orig.bind(null, options)).then(method.bind(null, options));
-    };
-  }
-  if (kind === "after") {
-    hook6 = (method, options) => {
-      let result;
-      return Promise.resolve().then(method.bind(null, options)).then((result_) => {
-        result = result_;
-        return orig(result, options);
-      }).then(() => {
-        return result;
-      });
-    };
-  }
-  if (kind === "error") {
-    hook6 = (method, options) => {
-      return Promise.resolve().then(method.bind(null, options)).catch((error) => {
-        return orig(error, options);
-      });
-    };
-  }
-  state.registry[name2].push({
-    hook: hook6,
-    orig
-  });
-}
-var init_add = __esm({
-  "node_modules/before-after-hook/lib/add.js"() {
-  }
-});
-
-// node_modules/before-after-hook/lib/remove.js
-function removeHook(state, name2, method) {
-  if (!state.registry[name2]) {
-    return;
-  }
-  const index = state.registry[name2].map((registered) => {
-    return registered.orig;
-  }).indexOf(method);
-  if (index === -1) {
-    return;
-  }
-  state.registry[name2].splice(index, 1);
-}
-var init_remove = __esm({
-  "node_modules/before-after-hook/lib/remove.js"() {
-  }
-});
-
-// node_modules/before-after-hook/index.js
-function bindApi(hook6, state, name2) {
-  const removeHookRef = bindable(removeHook, null).apply(
-    null,
-    name2 ? [state, name2] : [state]
-  );
-  hook6.api = { remove: removeHookRef };
-  hook6.remove = removeHookRef;
-  ["before", "error", "after", "wrap"].forEach((kind) => {
-    const args = name2 ? [state, kind, name2] : [state, kind];
-    hook6[kind] = hook6.api[kind] = bindable(addHook, null).apply(null, args);
-  });
-}
-function Singular() {
-  const singularHookName = /* @__PURE__ */ Symbol("Singular");
-  const singularHookState = {
-    registry: {}
-  };
-  const singularHook = register.bind(null, singularHookState, singularHookName);
-  bindApi(singularHook, singularHookState, singularHookName);
-  return singularHook;
-}
-function Collection() {
-  const state = {
-    registry: {}
-  };
-  const hook6 = register.bind(null, state);
-  bindApi(hook6, state);
-  return hook6;
-}
-var bind, bindable, before_after_hook_default;
-var init_before_after_hook = __esm({
-  "node_modules/before-after-hook/index.js"() {
-    init_register();
-    init_add();
-    init_remove();
-    bind = Function.bind;
-    bindable = bind.bind(bind);
-    before_after_hook_default = { Singular, Collection };
-  }
-});
-
-// node_modules/@octokit/endpoint/dist-bundle/index.js
-function lowercaseKeys(object) {
-  if (!object) {
-    return {};
-  }
-  return Object.keys(object).reduce((newObj, key2) => {
-    newObj[key2.toLowerCase()] = object[key2];
-    return newObj;
-  }, {});
-}
-function isPlainObject(value5) {
-  if (typeof value5 !== "object" || value5 === null) return false;
-  if (Object.prototype.toString.call(value5) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value5);
-  if (proto === null) return true;
-  const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value5);
-}
-function mergeDeep(defaults2, options) {
-  const result = Object.assign({}, defaults2);
-  Object.keys(options).forEach((key2) => {
-    if (isPlainObject(options[key2])) {
-      if (!(key2 in defaults2)) Object.assign(result, { [key2]: options[key2] });
-      else result[key2] = mergeDeep(defaults2[key2], options[key2]);
-    } else {
-      Object.assign(result, { [key2]: options[key2] });
-    }
-  });
-  return result;
-}
-function removeUndefinedProperties(obj) {
-  for (const key2 in obj) {
-    if (obj[key2] === void 0) {
-      delete obj[key2];
-    }
-  }
-  return obj;
-}
-function merge(defaults2, route, options) {
-  if (typeof route === "string") {
-    let [method, url] = route.split(" ");
-    options = Object.assign(url ? { method, url } : { url: method }, options);
-  } else {
-    options = Object.assign({}, route);
-  }
-  options.headers = lowercaseKeys(options.headers);
-  removeUndefinedProperties(options);
-  removeUndefinedProperties(options.headers);
-  const mergedOptions = mergeDeep(defaults2 || {}, options);
-  if (options.url === "/graphql") {
-    if (defaults2 && defaults2.mediaType.previews?.length) {
-      mergedOptions.mediaType.previews = defaults2.mediaType.previews.filter(
-        (preview) => !mergedOptions.mediaType.previews.includes(preview)
-      ).concat(mergedOptions.mediaType.previews);
-    }
-    mergedOptions.mediaType.previews = (mergedOptions.mediaType.previews || []).map((preview) => preview.replace(/-preview/, ""));
-  }
-  return mergedOptions;
-}
-function addQueryParameters(url, parameters) {
-  const separator = /\?/.test(url) ? "&" : "?";
-  const names = Object.keys(parameters);
-  if (names.length === 0) {
-    return url;
-  }
-  return url + separator + names.map((name2) => {
-    if (name2 === "q") {
-      return "q=" + parameters.q.split("+").map(encodeURIComponent).join("+");
-    }
-    return `${name2}=${encodeURIComponent(parameters[name2])}`;
-  }).join("&");
-}
-function removeNonChars(variableName) {
-  return variableName.replace(/(?:^\W+)|(?:(?<!\W)\W+$)/g, "").split(/,/);
-}
-function extractUrlVariableNames(url) {
-  const matches = url.match(urlVariableRegex);
-  if (!matches) {
-    return [];
-  }
-  return matches.map(removeNonChars).reduce((a, b) => a.concat(b), []);
-}
-function omit(object, keysToOmit) {
-  const result = { __proto__: null };
-  for (const key2 of Object.keys(object)) {
-    if (keysToOmit.indexOf(key2) === -1) {
-      result[key2] = object[key2];
-    }
-  }
-  return result;
-}
-function encodeReserved(str) {
-  return str.split(/(%[0-9A-Fa-f]{2})/g).map(function(part) {
-    if (!/%[0-9A-Fa-f]/.test(part)) {
-      part = encodeURI(part).replace(/%5B/g, "[").replace(/%5D/g, "]");
-    }
-    return part;
-  }).join("");
-}
-function encodeUnreserved(str) {
-  return encodeURIComponent(str).replace(/[!'()*]/g, function(c) {
-    return "%" + c.charCodeAt(0).toString(16).toUpperCase();
-  });
-}
-function encodeValue(operator, value5, key2) {
-  value5 = operator === "+" || operator === "#" ? encodeReserved(value5) : encodeUnreserved(value5);
-  if (key2) {
-    return encodeUnreserved(key2) + "=" + value5;
-  } else {
-    return value5;
-  }
-}
-function isDefined(value5) {
-  return value5 !== void 0 && value5 !== null;
-}
-function isKeyOperator(operator) {
-  return operator === ";" || operator === "&" || operator === "?";
-}
-function getValues(context, operator, key2, modifier) {
-  var value5 = context[key2], result = [];
-  if (isDefined(value5) && value5 !== "") {
-    if (typeof value5 === "string" || typeof value5 === "number" || typeof value5 === "bigint" || typeof value5 === "boolean") {
-      value5 = value5.toString();
-      if (modifier && modifier !== "*") {
-        value5 = value5.substring(0, parseInt(modifier, 10));
-      }
-      result.push(
-        encodeValue(operator, value5, isKeyOperator(operator) ? key2 : "")
-      );
-    } else {
-      if (modifier === "*") {
-        if (Array.isArray(value5)) {
-          value5.filter(isDefined).forEach(function(value22) {
-            result.push(
-              encodeValue(operator, value22, isKeyOperator(operator) ? key2 : "")
-            );
-          });
-        } else {
-          Object.keys(value5).forEach(function(k) {
-            if (isDefined(value5[k])) {
-              result.push(encodeValue(operator, value5[k], k));
-            }
-          });
-        }
-      } else {
-        const tmp = [];
-        if (Array.isArray(value5)) {
-          value5.filter(isDefined).forEach(function(value22) {
-            tmp.push(encodeValue(operator, value22));
-          });
-        } else {
-          Object.keys(value5).forEach(function(k) {
-            if (isDefined(value5[k])) {
-              tmp.push(encodeUnreserved(k));
-              tmp.push(encodeValue(operator, value5[k].toString()));
-            }
-          });
-        }
-        if (isKeyOperator(operator)) {
-          result.push(encodeUnreserved(key2) + "=" + tmp.join(","));
-        } else if (tmp.length !== 0) {
-          result.push(tmp.join(","));
-        }
-      }
-    }
-  } else {
-    if (operator === ";") {
-      if (isDefined(value5)) {
-        result.push(encodeUnreserved(key2));
-      }
-    } else if (value5 === "" && (operator === "&" || operator === "?")) {
-      result.push(encodeUnreserved(key2) + "=");
-    } else if (value5 === "") {
-      result.push("");
-    }
-  }
-  return result;
-}
-function parseUrl(template) {
-  return {
-    expand: expand.bind(null, template)
-  };
-}
-function expand(template, context) {
-  var operators = ["+", "#", ".", "/", ";", "?", "&"];
-  template = template.replace(
-    /\{([^\{\}]+)\}|([^\{\}]+)/g,
-    function(_, expression, literal2) {
-      if (expression) {
-        let operator = "";
-        const values = [];
-        if (operators.indexOf(expression.charAt(0)) !== -1) {
-          operator = expression.charAt(0);
-          expression = expression.substr(1);
-        }
-        expression.split(/,/g).forEach(function(variable) {
-          var tmp = /([^:\*]*)(?::(\d+)|(\*))?/.exec(variable);
-          values.push(getValues(context, operator, tmp[1], tmp[2] || tmp[3]));
-        });
-        if (operator && operator !== "+") {
-          var separator = ",";
-          if (operator === "?") {
-            separator = "&";
-          } else if (operator !== "#") {
-            separator = operator;
-          }
-          return (values.length !== 0 ? operator : "") + values.join(separator);
-        } else {
-          return values.join(",");
-        }
-      } else {
-        return encodeReserved(literal2);
-      }
-    }
-  );
-  if (template === "/") {
-    return template;
-  } else {
-    return template.replace(/\/$/, "");
-  }
-}
-function parse3(options) {
-  let method = options.method.toUpperCase();
-  let url = (options.url || "/").replace(/:([a-z]\w+)/g, "{$1}");
-  let headers = Object.assign({}, options.headers);
-  let body2;
-  let parameters = omit(options, [
-    "method",
-    "baseUrl",
-    "url",
-    "headers",
-    "request",
-    "mediaType"
-  ]);
-  const urlVariableNames = extractUrlVariableNames(url);
-  url = parseUrl(url).expand(parameters);
-  if (!/^http/.test(url)) {
-    url = options.baseUrl + url;
-  }
-  const omittedParameters = Object.keys(options).filter((option) => urlVariableNames.includes(option)).concat("baseUrl");
-  const remainingParameters = omit(parameters, omittedParameters);
-  const isBinaryRequest = /application\/octet-stream/i.test(headers.accept);
-  if (!isBinaryRequest) {
-    if (options.mediaType.format) {
-      headers.accept = headers.accept.split(/,/).map(
-        (format) => format.replace(
-          /application\/vnd(\.\w+)(\.v3)?(\.\w+)?(\+json)?$/,
-          `application/vnd$1$2.${options.mediaType.format}`
-        )
-      ).join(",");
-    }
-    if (url.endsWith("/graphql")) {
-      if (options.mediaType.previews?.length) {
-        const previewsFromAcceptHeader = headers.accept.match(/(?<![\w-])[\w-]+(?=-preview)/g) || [];
-        headers.accept = previewsFromAcceptHeader.concat(options.mediaType.previews).map((preview) => {
-          const format = options.mediaType.format ? `.${options.mediaType.format}` : "+json";
-          return `application/vnd.github.${preview}-preview${format}`;
-        }).join(",");
-      }
-    }
-  }
-  if (["GET", "HEAD"].includes(method)) {
-    url = addQueryParameters(url, remainingParameters);
-  } else {
-    if ("data" in remainingParameters) {
-      body2 = remainingParameters.data;
-    } else {
-      if (Object.keys(remainingParameters).length) {
-        body2 = remainingParameters;
-      }
-    }
-  }
-  if (!headers["content-type"] && typeof body2 !== "undefined") {
-    headers["content-type"] = "application/json; charset=utf-8";
-  }
-  if (["PATCH", "PUT"].includes(method) && typeof body2 === "undefined") {
-    body2 = "";
-  }
-  return Object.assign(
-    { method, url, headers },
-    typeof body2 !== "undefined" ? { body: body2 } : null,
-    options.request ? { request: options.request } : null
-  );
-}
-function endpointWithDefaults(defaults2, route, options) {
-  return parse3(merge(defaults2, route, options));
-}
-function withDefaults(oldDefaults, newDefaults) {
-  const DEFAULTS2 = merge(oldDefaults, newDefaults);
-  const endpoint2 = endpointWithDefaults.bind(null, DEFAULTS2);
-  return Object.assign(endpoint2, {
-    DEFAULTS: DEFAULTS2,
-    defaults: withDefaults.bind(null, DEFAULTS2),
-    merge: merge.bind(null, DEFAULTS2),
-    parse: parse3
-  });
-}
-var VERSION, userAgent, DEFAULTS, urlVariableRegex, endpoint;
-var init_dist_bundle = __esm({
-  "node_modules/@octokit/endpoint/dist-bundle/index.js"() {
-    init_universal_user_agent();
-    VERSION = "0.0.0-development";
-    userAgent = `octokit-endpoint.js/${VERSION} ${getUserAgent()}`;
-    DEFAULTS = {
-      method: "GET",
-      baseUrl: "https://api.github.com",
-      headers: {
-        accept: "application/vnd.github.v3+json",
-        "user-agent": userAgent
-      },
-      mediaType: {
-        format: ""
-      }
-    };
-    urlVariableRegex = /\{[^{}}]+\}/g;
-    endpoint = withDefaults(null, DEFAULTS);
-  }
-});
-
-// node_modules/@octokit/request/node_modules/content-type/dist/index.js
-var require_dist3 = __commonJS({
-  "node_modules/@octokit/request/node_modules/content-type/dist/index.js"(exports) {
-    "use strict";
-    Object.defineProperty(exports, "__esModule", { value: true });
-    exports.format = format;
-    exports.parse = parse5;
-    var TEXT_REGEXP = /^[\u0009\u0020-\u007e\u0080-\u00ff]*$/;
-    var TOKEN_REGEXP = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-    var QUOTE_REGEXP = /[\\"]/g;
-    var TYPE_REGEXP = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+\/[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-    var NullObject = /* @__PURE__ */ (() => {
-      const C = function() {
-      };
-      C.prototype = /* @__PURE__ */ Object.create(null);
-      return C;
-    })();
-    function format(obj) {
-      const { type, parameters } = obj;
-      if (!type || !TYPE_REGEXP.test(type)) {
-        throw new TypeError(`Invalid type: ${type}`);
-      }
-      let result = type;
-      if (parameters) {
-        for (const param of Object.keys(parameters)) {
-          if (!TOKEN_REGEXP.test(param)) {
-            throw new TypeError(`Invalid parameter name: ${param}`);
-          }
-          result += `; ${param}=${qstring(parameters[param])}`;
-        }
-      }
-      return result;
-    }
-    function parse5(header, options) {
-      const stopChar = options?.comma === true ? COMMA : 65536;
-      const len = header.length;
-      let index = skipOWS(header, options?.start ?? 0, len);
-      const valueStart = index;
-      index = skipValue(header, index, len, stopChar);
-      const valueEnd = trailingOWS(header, valueStart, index);
-      const type = header.slice(valueStart, valueEnd).toLowerCase();
-      if (options?.parameters === false) {
-        return { type, index, parameters: new NullObject() };
-      }
-      return parseParameters(header, type, index, len, stopChar);
-    }
-    var SP = 32;
-    var HTAB = 9;
-    var SEMI = 59;
-    var EQ = 61;
-    var DQUOTE = 34;
-    var BSLASH = 92;
-    var COMMA = 44;
-    function parseParameters(header, type, index, len, stopChar) {
-      const parameters = new NullObject();
-      parameter: while (index < len) {
-        if (header.charCodeAt(index) === stopChar)
-          break;
-        index = skipOWS(header, index + 1, len);
-        const keyStart = index;
-        while (index < len) {
-          const code = header.charCodeAt(index);
-          if (code === stopChar)
-            break parameter;
-          if (code === SEMI)
-            continue parameter;
-          if (code === EQ) {
-            const keyEnd = trailingOWS(header, keyStart, index);
-            const key2 = header.slice(keyStart, keyEnd).toLowerCase();
-            index = skipOWS(header, index + 1, len);
-            if (index < len && header.charCodeAt(index) === DQUOTE) {
-              index++;
-              let value5 = "";
-              while (index < len) {
-                const code2 = header.charCodeAt(index++);
-                if (code2 === DQUOTE) {
-                  index = skipValue(header, index, len, stopChar);
-                  if (parameters[key2] === void 0)
-                    parameters[key2] = value5;
-                  break;
-                }
-                if (code2 === BSLASH && index < len) {
-                  value5 += header[index++];
-                  continue;
-                }
-                value5 += String.fromCharCode(code2);
-              }
-              continue parameter;
-            }
-            const valueStart = index;
-            index = skipValue(header, index, len, stopChar);
-            if (parameters[key2] === void 0) {
-              const valueEnd = trailingOWS(header, valueStart, index);
-              parameters[key2] = header.slice(valueStart, valueEnd);
-            }
-            continue parameter;
-          }
-          index++;
-        }
-      }
-      return { type, index, parameters };
-    }
-    function skipValue(str, index, len, stopChar) {
-      while (index < len) {
-        const code = str.charCodeAt(index);
-        if (code === SEMI || code === stopChar)
-          break;
-        index++;
-      }
-      return index;
-    }
-    function skipOWS(header, index, len) {
-      while (index < len) {
-        const char = header.charCodeAt(index);
-        if (char !== SP && char !== HTAB)
-          break;
-        index++;
-      }
-      return index;
-    }
-    function trailingOWS(header, start, end) {
-      while (end > start) {
-        const char = header.charCodeAt(end - 1);
-        if (char !== SP && char !== HTAB)
-          break;
-        end--;
-      }
-      return end;
-    }
-    function qstring(str) {
-      if (TOKEN_REGEXP.test(str))
-        return str;
-      if (TEXT_REGEXP.test(str))
-        return `"${str.replace(QUOTE_REGEXP, "\\$&")}"`;
-      throw new TypeError(`Invalid parameter value: ${str}`);
-    }
-  }
-});
-
-// node_modules/json-with-bigint/json-with-bigint.js
-var intRegex, noiseValue, originalStringify, originalParse, customFormat, bigIntsStringify, noiseStringify, isUnstringifiable, isRawJSON, stringifyIteratively, JSONStringify, featureCache, isContextSourceSupported, convertMarkedBigIntsReviver, JSONParseV2, MAX_INT, MAX_DIGITS, stringsOrLargeNumbers, noiseValueWithQuotes, applyReviverIteratively, serializeBigInts, JSONParse;
-var init_json_with_bigint = __esm({
-  "node_modules/json-with-bigint/json-with-bigint.js"() {
-    intRegex = /^-?\d+$/;
-    noiseValue = /^-?\d+n+$/;
-    originalStringify = JSON.stringify;
-    originalParse = JSON.parse;
-    customFormat = /^-?\d+n$/;
-    bigIntsStringify = /([\[:])?"(-?\d+)n"($|\s*[,\}\]])/g;
-    noiseStringify = /([\[:])?("-?\d+n+)n("$|"\s*[,\}\]])/g;
-    isUnstringifiable = (val) => val === void 0 || typeof val === "function" || typeof val === "symbol";
-    isRawJSON = (val) => val !== null && typeof val === "object" && val.constructor && val.constructor.name === "RawJSON";
-    stringifyIteratively = (rootValue, replacer, spaceParam) => {
-      let space = "";
-      if (typeof spaceParam === "number") {
-        space = " ".repeat(Math.min(10, Math.max(0, Math.floor(spaceParam))));
-      } else if (typeof spaceParam === "string") {
-        space = spaceParam.slice(0, 10);
-      }
-      const isFunctionReplacer = typeof replacer === "function";
-      const propertyList = Array.isArray(replacer) ? new Set(replacer.map(String)) : null;
-      const prepareVal = (parent, key2, val) => {
-        const isObject = val !== null && typeof val === "object";
-        const hasToJSON = isObject && typeof val.toJSON === "function";
-        if (hasToJSON) {
-          val = val.toJSON(key2);
-        }
-        const isNoise = typeof val === "string" && noiseValue.test(val);
-        if (isNoise) return val + "n";
-        const isBigInt = typeof val === "bigint";
-        if (isBigInt) {
-          const supportsRawJSON = "rawJSON" in JSON;
-          if (supportsRawJSON) return JSON.rawJSON(val.toString());
-          return val.toString() + "n";
-        }
-        if (isFunctionReplacer) {
-          val = replacer.call(parent, key2, val);
-        }
-        const isPostReplacerObject = val !== null && typeof val === "object";
-        if (isPostReplacerObject) {
-          const isPrimitiveWrapper = val instanceof Number || val instanceof String || val instanceof Boolean;
-          if (isPrimitiveWrapper) {
-            val = val.valueOf();
-          }
-        }
-        return val;
-      };
-      const rootProcessed = prepareVal({ "": rootValue }, "", rootValue);
-      if (isUnstringifiable(rootProcessed)) {
-        return void 0;
-      }
-      const isRootPrimitive = rootProcessed === null || typeof rootProcessed !== "object";
-      const isRootNativeRawJSON = isRawJSON(rootProcessed);
-      if (isRootPrimitive || isRootNativeRawJSON) {
-        return originalStringify(rootProcessed);
-      }
-      const chunks = [];
-      let level = 0;
-      const stack = [
-        {
-          parent: { "": rootProcessed },
-          key: "",
-          val: rootProcessed,
-          isArray: Array.isArray(rootProcessed),
-          keys: Array.isArray(rootProcessed) ? null : Object.keys(rootProcessed),
-          index: 0,
-          first: true
-        }
-      ];
-      const visited = new WeakSet([rootProcessed]);
-      while (stack.length > 0) {
-        const node = stack[stack.length - 1];
-        if (node.index === 0) {
-          chunks.push(node.isArray ? "[" : "{");
-          level++;
-        }
-        let isDone = false;
-        if (node.isArray) {
-          if (node.index < node.val.length) {
-            if (!node.first) chunks.push(",");
-            if (space) chunks.push("\n" + space.repeat(level));
-            const childRaw = node.val[node.index];
-            const childVal = prepareVal(node.val, String(node.index), childRaw);
-            if (isUnstringifiable(childVal)) {
-              chunks.push("null");
-              node.first = false;
-              node.index++;
-            } else {
-              const isComplexObject = childVal !== null && typeof childVal === "object";
-              const isNativeRaw = isRawJSON(childVal);
-              if (isComplexObject && !isNativeRaw) {
-                if (visited.has(childVal)) {
-                  throw new TypeError("Converting circular structure to JSON");
-                }
-                visited.add(childVal);
-                stack.push({
-                  parent: node.val,
-                  key: String(node.index),
-                  val: childVal,
-                  isArray: Array.isArray(childVal),
-                  keys: Array.isArray(childVal) ? null : Object.keys(childVal),
-                  index: 0,
-                  first: true
-                });
-                node.first = false;
-                node.index++;
-              } else {
-                chunks.push(originalStringify(childVal));
-                node.first = false;
-                node.index++;
-              }
-            }
-          } else {
-            isDone = true;
-          }
-        } else {
-          while (node.index < node.keys.length) {
-            const k = node.keys[node.index++];
-            const isFilteredOutByArray = propertyList && !propertyList.has(k);
-            if (isFilteredOutByArray) continue;
-            const childRaw = node.val[k];
-            const childVal = prepareVal(node.val, k, childRaw);
-            if (isUnstringifiable(childVal)) continue;
-            if (!node.first) chunks.push(",");
-            if (space) {
-              chunks.push("\n" + space.repeat(level) + originalStringify(k) + ": ");
-            } else {
-              chunks.push(originalStringify(k) + ":");
-            }
-            const isComplexObject = childVal !== null && typeof childVal === "object";
-            const isNativeRaw = isRawJSON(childVal);
-            if (isComplexObject && !isNativeRaw) {
-              if (visited.has(childVal)) {
-                throw new TypeError("Converting circular structure to JSON");
-              }
-              visited.add(childVal);
-              stack.push({
-                parent: node.val,
-                key: k,
-                val: childVal,
-                isArray: Array.isArray(childVal),
-                keys: Array.isArray(childVal) ? null : Object.keys(childVal),
-                index: 0,
-                first: true
-              });
-              node.first = false;
-              break;
-            } else {
-              chunks.push(originalStringify(childVal));
-              node.first = false;
-            }
-          }
-          const isNodeFullyProcessed = node.index >= node.keys.length && stack[stack.length - 1] === node;
-          if (isNodeFullyProcessed) {
-            isDone = true;
-          }
-        }
-        if (isDone) {
-          level--;
-          if (!node.first && space) chunks.push("\n" + space.repeat(level));
-          chunks.push(node.isArray ? "]" : "}");
-          visited.delete(node.val);
-          stack.pop();
-        }
-      }
-      return chunks.join("");
-    };
-    JSONStringify = (value5, replacer, space) => {
-      try {
-        const supportsRawJSON = "rawJSON" in JSON;
-        if (supportsRawJSON) {
-          return originalStringify(
-            value5,
-            (key2, val) => {
-              if (typeof val === "bigint") return JSON.rawJSON(val.toString());
-              const hasFunctionReplacer = typeof replacer === "function";
-              if (hasFunctionReplacer) return replacer(key2, val);
-              const isKeyInArrayReplacer = Array.isArray(replacer) && replacer.includes(key2);
-              if (isKeyInArrayReplacer) return val;
-              return val;
-            },
-            space
-          );
-        }
-        if (!value5) return originalStringify(value5, replacer, space);
-        const convertedToCustomJSON = originalStringify(
-          value5,
-          (key2, val) => {
-            const isNoise = typeof val === "string" && noiseValue.test(val);
-            if (isNoise) return val.toString() + "n";
-            if (typeof val === "bigint") return val.toString() + "n";
-            const hasFunctionReplacer = typeof replacer === "function";
-            if (hasFunctionReplacer) return replacer(key2, val);
-            const isKeyInArrayReplacer = Array.isArray(replacer) && replacer.includes(key2);
-            if (isKeyInArrayReplacer) return val;
-            return val;
-          },
-          space
-        );
-        const processedJSON = convertedToCustomJSON.replace(
-          bigIntsStringify,
-          "$1$2$3"
-        );
-        const denoisedJSON = processedJSON.replace(noiseStringify, "$1$2$3");
-        return denoisedJSON;
-      } catch (error) {
-        if (error instanceof RangeError) {
-          const convertedJSON = stringifyIteratively(value5, replacer, space);
-          if (convertedJSON === void 0) return void 0;
-          const supportsRawJSON = "rawJSON" in JSON;
-          if (supportsRawJSON) return convertedJSON;
-          const processedJSON = convertedJSON.replace(bigIntsStringify, "$1$2$3");
-          return processedJSON.replace(noiseStringify, "$1$2$3");
-        }
-        throw error;
-      }
-    };
-    featureCache = /* @__PURE__ */ new Map();
-    isContextSourceSupported = () => {
-      const parseFingerprint = JSON.parse.toString();
-      if (featureCache.has(parseFingerprint)) {
-        return featureCache.get(parseFingerprint);
-      }
-      try {
-        const result = JSON.parse(
-          "1",
-          (_, __, context) => !!context?.source && context.source === "1"
-        );
-        featureCache.set(parseFingerprint, result);
-        return result;
-      } catch {
-        featureCache.set(parseFingerprint, false);
-        return false;
-      }
-    };
-    convertMarkedBigIntsReviver = (key2, value5, context, userReviver) => {
-      const isCustomFormatBigInt = typeof value5 === "string" && customFormat.test(value5);
-      if (isCustomFormatBigInt) return BigInt(value5.slice(0, -1));
-      const isNoiseValue = typeof value5 === "string" && noiseValue.test(value5);
-      if (isNoiseValue) return value5.slice(0, -1);
-      const hasUserReviver = typeof userReviver === "function";
-      if (!hasUserReviver) return value5;
-      return userReviver(key2, value5, context);
-    };
-    JSONParseV2 = (text4, reviver) => {
-      return JSON.parse(text4, (key2, value5, context) => {
-        const isNumber = typeof value5 === "number";
-        const isOutOfBounds = value5 > Number.MAX_SAFE_INTEGER || value5 < Number.MIN_SAFE_INTEGER;
-        const isBigNumber = isNumber && isOutOfBounds;
-        const isInt = context && intRegex.test(context.source);
-        const isBigInt = isBigNumber && isInt;
-        if (isBigInt) return BigInt(context.source);
-        const hasCustomReviver = typeof reviver === "function";
-        if (!hasCustomReviver) return value5;
-        return reviver(key2, value5, context);
-      });
-    };
-    MAX_INT = Number.MAX_SAFE_INTEGER.toString();
-    MAX_DIGITS = MAX_INT.length;
-    stringsOrLargeNumbers = /"(?:[^"\\]|\\.)*"|-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/g;
-    noiseValueWithQuotes = /^"-?\d+n+"$/;
-    applyReviverIteratively = (parsed, userReviver) => {
-      const rootHolder = { "": parsed };
-      const stack = [{ parent: rootHolder, key: "", visited: false }];
-      while (stack.length > 0) {
-        const node = stack[stack.length - 1];
-        if (!node.visited) {
-          node.visited = true;
-          const value5 = node.parent[node.key];
-          const isComplexObject = value5 !== null && typeof value5 === "object";
-          if (isComplexObject) {
-            const keys = Object.keys(value5);
-            for (let i = keys.length - 1; i >= 0; i--) {
-              stack.push({ parent: value5, key: keys[i], visited: false });
-            }
-          }
-        } else {
-          const { parent, key: key2 } = node;
-          let value5 = parent[key2];
-          if (typeof value5 === "string") {
-            const isCustomFormatBigInt = customFormat.test(value5);
-            if (isCustomFormatBigInt) {
-              value5 = BigInt(value5.slice(0, -1));
-            } else {
-              const isNoise = noiseValue.test(value5);
-              if (isNoise) value5 = value5.slice(0, -1);
-            }
-          }
-          const hasUserReviver = typeof userReviver === "function";
-          if (hasUserReviver) {
-            value5 = userReviver.call(parent, key2, value5);
-          }
-          const isDeleted = value5 === void 0;
-          if (isDeleted) {
-            delete parent[key2];
-          } else {
-            parent[key2] = value5;
-          }
-          stack.pop();
-        }
-      }
-      return rootHolder[""];
-    };
-    serializeBigInts = (text4) => {
-      return text4.replace(
-        stringsOrLargeNumbers,
-        (match, digits, fractional, exponential) => {
-          const isString = match[0] === '"';
-          const isNoise = isString && noiseValueWithQuotes.test(match);
-          if (isNoise) return match.substring(0, match.length - 1) + 'n"';
-          const hasFractionalOrExponential = fractional || exponential;
-          const isLessThanMaxSafeInt = digits && (digits.length < MAX_DIGITS || digits.length === MAX_DIGITS && digits <= MAX_INT);
-          const isStandardValue = isString || hasFractionalOrExponential || isLessThanMaxSafeInt;
-          if (isStandardValue) return match;
-          return '"' + match + 'n"';
-        }
-      );
-    };
-    JSONParse = (text4, reviver) => {
-      if (!text4) return originalParse(text4, reviver);
-      try {
-        if (isContextSourceSupported()) return JSONParseV2(text4, reviver);
-        const serializedData = serializeBigInts(text4);
-        return originalParse(
-          serializedData,
-          (key2, value5, context) => convertMarkedBigIntsReviver(key2, value5, context, reviver)
-        );
-      } catch (error) {
-        if (error instanceof RangeError) {
-          const serializedData = serializeBigInts(text4);
-          const parsed = originalParse(serializedData);
-          return applyReviverIteratively(parsed, reviver);
-        }
-        throw error;
-      }
-    };
-  }
-});
-
-// node_modules/@octokit/request-error/dist-src/index.js
-var RequestError;
-var init_dist_src = __esm({
-  "node_modules/@octokit/request-error/dist-src/index.js"() {
-    RequestError = class extends Error {
-      name;
-      /**
-       * http status code
-       */
-      status;
-      /**
-       * Request options that lead to the error.
-       */
-      request;
-      /**
-       * Response object if a response was received
-       */
-      response;
-      constructor(message, statusCode, options) {
-        super(message, { cause: options.cause });
-        this.name = "HttpError";
-        this.status = Number.parseInt(statusCode);
-        if (Number.isNaN(this.status)) {
-          this.status = 0;
-        }
-        if ("response" in options) {
-          this.response = options.response;
-        }
-        const requestCopy = Object.assign({}, options.request);
-        if (options.request.headers.authorization) {
-          requestCopy.headers = Object.assign({}, options.request.headers, {
-            authorization: options.request.headers.authorization.replace(
-              /(?<! ) .*$/,
-              " [REDACTED]"
-            )
-          });
-        }
-        requestCopy.url = requestCopy.url.replace(/\bclient_secret=\w+/g, "client_secret=[REDACTED]").replace(/\baccess_token=\w+/g, "access_token=[REDACTED]");
-        this.request = requestCopy;
-      }
-    };
-  }
-});
-
-// node_modules/@octokit/request/dist-bundle/index.js
-function isPlainObject2(value5) {
-  if (typeof value5 !== "object" || value5 === null) return false;
-  if (Object.prototype.toString.call(value5) !== "[object Object]") return false;
-  const proto = Object.getPrototypeOf(value5);
-  if (proto === null) return true;
-  const Ctor = Object.prototype.hasOwnProperty.call(proto, "constructor") && proto.constructor;
-  return typeof Ctor === "function" && Ctor instanceof Ctor && Function.prototype.call(Ctor) === Function.prototype.call(value5);
-}
-async function fetchWrapper(requestOptions) {
-  const fetch = requestOptions.request?.fetch || globalThis.fetch;
-  if (!fetch) {
-    throw new Error(
-      "fetch is not set. Please pass a fetch implementation as new Octokit({ request: { fetch }}). Learn more at https://github.com/octokit/octokit.js/#fetch-missing"
-    );
-  }
-  const log2 = requestOptions.request?.log || console;
-  const parseSuccessResponseBody = requestOptions.request?.parseSuccessResponseBody !== false;
-  const body2 = isPlainObject2(requestOptions.body) || Array.isArray(requestOptions.body) ? JSONStringify(requestOptions.body) : requestOptions.body;
-  const requestHeaders = Object.fromEntries(
-    Object.entries(requestOptions.headers).map(([name2, value5]) => [
-      name2,
-      String(value5)
-    ])
-  );
-  let fetchResponse;
-  try {
-    fetchResponse = await fetch(requestOptions.url, {
-      method: requestOptions.method,
-      body: body2,
-      redirect: requestOptions.request?.redirect,
-      headers: requestHeaders,
-      signal: requestOptions.request?.signal,
-      // duplex must be set if request.body is ReadableStream or Async Iterables.
-      // See https://fetch.spec.whatwg.org/#dom-requestinit-duplex.
-      ...requestOptions.body && { duplex: "half" }
-    });
-  } catch (error) {
-    let message = "Unknown Error";
-    if (error instanceof Error) {
-      if (error.name === "AbortError") {
-        error.status = 500;
-        throw error;
-      }
-      message = error.message;
-      if (error.name === "TypeError" && "cause" in error) {
-        if (error.cause instanceof Error) {
-          message = error.cause.message;
-        } else if (typeof error.cause === "string") {
-          message = error.cause;
-        }
-      }
-    }
-    const requestError = new RequestError(message, 500, {
-      request: requestOptions
-    });
-    requestError.cause = error;
-    throw requestError;
-  }
-  const status = fetchResponse.status;
-  const url = fetchResponse.url;
-  const responseHeaders = {};
-  for (const [key2, value5] of fetchResponse.headers) {
-    responseHeaders[key2] = value5;
-  }
-  const octokitResponse = {
-    url,
-    status,
-    headers: responseHeaders,
-    data: ""
-  };
-  if ("deprecation" in responseHeaders) {
-    const matches = responseHeaders.link && responseHeaders.link.match(/<([^<>]+)>; rel="deprecation"/);
-    const deprecationLink = matches && matches.pop();
-    log2.warn(
-      `[@octokit/request] "${requestOptions.method} ${requestOptions.url}" is deprecated. It is scheduled to be removed on ${responseHeaders.sunset}${deprecationLink ? `. See ${deprecationLink}` : ""}`
-    );
-  }
-  if (status === 204 || status === 205) {
-    return octokitResponse;
-  }
-  if (requestOptions.method === "HEAD") {
-    if (status < 400) {
-      return octokitResponse;
-    }
-    throw new RequestError(fetchResponse.statusText, status, {
-      response: octokitResponse,
-      request: requestOptions
-    });
-  }
-  if (status === 304) {
-    octokitResponse.data = await getResponseData(fetchResponse);
-    throw new RequestError("Not modified", status, {
-      response: octokitResponse,
-      request: requestOptions
-    });
-  }
-  if (status >= 400) {
-    octokitResponse.data = await getResponseData(fetchResponse);
-    throw new RequestError(toErrorMessage(octokitResponse.data), status, {
-      response: octokitResponse,
-      request: requestOptions
-    });
-  }
-  octokitResponse.data = parseSuccessResponseBody ? await getResponseData(fetchResponse) : fetchResponse.body;
-  return octokitResponse;
-}
-async function getResponseData(response) {
-  const contentType = response.headers.get("content-type");
-  if (!contentType) {
-    return response.text().catch(noop);
-  }
-  const mimetype = (0, import_content_type.parse)(contentType);
-  if (isJSONResponse(mimetype)) {
-    let text4 = "";
-    try {
-      text4 = await response.text();
-      return JSONParse(text4);
-    } catch (err) {
-      return text4;
-    }
-  } else if (mimetype.type.startsWith("text/") || // `application/octet-stream` is the canonical "arbitrary binary" type
-  // (RFC 2046) and must never be decoded as text, even when the response
-  // carries a (misleading) `charset=utf-8` parameter — see #751.
-  mimetype.parameters.charset?.toLowerCase() === "utf-8" && mimetype.type !== "application/octet-stream") {
-    return response.text().catch(noop);
-  } else {
-    return response.arrayBuffer().catch(
-      /* v8 ignore next -- @preserve */
-      () => new ArrayBuffer(0)
-    );
-  }
-}
-function isJSONResponse(mimetype) {
-  return mimetype.type === "application/json" || mimetype.type === "application/scim+json";
-}
-function toErrorMessage(data) {
-  if (typeof data === "string") {
-    return data;
-  }
-  if (data instanceof ArrayBuffer) {
-    return "Unknown error";
-  }
-  if (typeof data === "object" && data !== null && "message" in data) {
-    const objectData = data;
-    const suffix = "documentation_url" in objectData ? ` - ${objectData.documentation_url}` : "";
-    return Array.isArray(objectData.errors) ? `${objectData.message}: ${objectData.errors.map((v) => JSON.stringify(v)).join(", ")}${suffix}` : `${objectData.message}${suffix}`;
-  }
-  return `Unknown error: ${JSON.stringify(data)}`;
-}
-function withDefaults2(oldEndpoint, newDefaults) {
-  const endpoint2 = oldEndpoint.defaults(newDefaults);
-  const newApi = function(route, parameters) {
-    const endpointOptions = endpoint2.merge(route, parameters);
-    if (!endpointOptions.request || !endpointOptions.request.hook) {
-      return fetchWrapper(endpoint2.parse(endpointOptions));
-    }
-    const request2 = (route2, parameters2) => {
-      return fetchWrapper(
-        endpoint2.parse(endpoint2.merge(route2, parameters2))
-      );
-    };
-    Object.assign(request2, {
-      endpoint: endpoint2,
-      defaults: withDefaults2.bind(null, endpoint2)
-    });
-    return endpointOptions.request.hook(request2, endpointOptions);
-  };
-  return Object.assign(newApi, {
-    endpoint: endpoint2,
-    defaults: withDefaults2.bind(null, endpoint2)
-  });
-}
-var import_content_type, VERSION2, defaults_default, noop, request;
-var init_dist_bundle2 = __esm({
-  "node_modules/@octokit/request/dist-bundle/index.js"() {
-    init_dist_bundle();
-    init_universal_user_agent();
-    import_content_type = __toESM(require_dist3(), 1);
-    init_json_with_bigint();
-    init_dist_src();
-    VERSION2 = "10.0.16";
-    defaults_default = {
-      headers: {
-        "user-agent": `octokit-request.js/${VERSION2} ${getUserAgent()}`
-      }
-    };
-    noop = () => "";
-    request = withDefaults2(endpoint, defaults_default);
-  }
-});
-
-// node_modules/@octokit/graphql/dist-bundle/index.js
-function _buildMessageForResponseErrors(data) {
-  return `Request failed due to following response errors:
-` + data.errors.map((e) => ` - ${e.message}`).join("\n");
-}
-function graphql(request2, query, options) {
-  if (options) {
-    if (typeof query === "string" && "query" in options) {
-      return Promise.reject(
-        new Error(`[@octokit/graphql] "query" cannot be used as variable name`)
-      );
-    }
-    for (const key2 in options) {
-      if (!FORBIDDEN_VARIABLE_OPTIONS.includes(key2)) continue;
-      return Promise.reject(
-        new Error(
-          `[@octokit/graphql] "${key2}" cannot be used as variable name`
-        )
-      );
-    }
-  }
-  const parsedOptions = typeof query === "string" ? Object.assign({ query }, options) : query;
-  const requestOptions = Object.keys(
-    parsedOptions
-  ).reduce((result, key2) => {
-    if (NON_VARIABLE_OPTIONS.includes(key2)) {
-      result[key2] = parsedOptions[key2];
-      return result;
-    }
-    if (!result.variables) {
-      result.variables = {};
-    }
-    result.variables[key2] = parsedOptions[key2];
-    return result;
-  }, {});
-  const baseUrl = parsedOptions.baseUrl || request2.endpoint.DEFAULTS.baseUrl;
-  if (GHES_V3_SUFFIX_REGEX.test(baseUrl)) {
-    requestOptions.url = baseUrl.replace(GHES_V3_SUFFIX_REGEX, "/api/graphql");
-  }
-  return request2(requestOptions).then((response) => {
-    if (response.data.errors) {
-      const headers = {};
-      for (const key2 of Object.keys(response.headers)) {
-        headers[key2] = response.headers[key2];
-      }
-      throw new GraphqlResponseError(
-        requestOptions,
-        headers,
-        response.data
-      );
-    }
-    return response.data.data;
-  });
-}
-function withDefaults3(request2, newDefaults) {
-  const newRequest = request2.defaults(newDefaults);
-  const newApi = (query, options) => {
-    return graphql(newRequest, query, options);
-  };
-  return Object.assign(newApi, {
-    defaults: withDefaults3.bind(null, newRequest),
-    endpoint: newRequest.endpoint
-  });
-}
-function withCustomRequest(customRequest) {
-  return withDefaults3(customRequest, {
-    method: "POST",
-    url: "/graphql"
-  });
-}
-var VERSION3, GraphqlResponseError, NON_VARIABLE_OPTIONS, FORBIDDEN_VARIABLE_OPTIONS, GHES_V3_SUFFIX_REGEX, graphql2;
-var init_dist_bundle3 = __esm({
-  "node_modules/@octokit/graphql/dist-bundle/index.js"() {
-    init_dist_bundle2();
-    init_universal_user_agent();
-    VERSION3 = "0.0.0-development";
-    GraphqlResponseError = class extends Error {
-      constructor(request2, headers, response) {
-        super(_buildMessageForResponseErrors(response));
-        this.request = request2;
-        this.headers = headers;
-        this.response = response;
-        this.errors = response.errors;
-        this.data = response.data;
-        if (Error.captureStackTrace) {
-          Error.captureStackTrace(this, this.constructor);
-        }
-      }
-      request;
-      headers;
-      response;
-      name = "GraphqlResponseError";
-      errors;
-      data;
-    };
-    NON_VARIABLE_OPTIONS = [
-      "method",
-      "baseUrl",
-      "url",
-      "headers",
-      "request",
-      "query",
-      "mediaType",
-      "operationName"
-    ];
-    FORBIDDEN_VARIABLE_OPTIONS = ["query", "method", "url"];
-    GHES_V3_SUFFIX_REGEX = /\/api\/v3\/?$/;
-    graphql2 = withDefaults3(request, {
-      headers: {
-        "user-agent": `octokit-graphql.js/${VERSION3} ${getUserAgent()}`
-      },
-      method: "POST",
-      url: "/graphql"
-    });
-  }
-});
-
-// node_modules/@octokit/auth-token/dist-bundle/index.js
-async function auth(token) {
-  const isApp = isJWT(token);
-  const isInstallation = token.startsWith("v1.") || token.startsWith("ghs_");
-  const isUserToServer = token.startsWith("ghu_");
-  const tokenType = isApp ? "app" : isInstallation ? "installation" : isUserToServer ? "user-to-server" : "oauth";
-  return {
-    type: "token",
-    token,
-    tokenType
-  };
-}
-function withAuthorizationPrefix(token) {
-  if (token.split(/\./).length === 3) {
-    return `bearer ${token}`;
-  }
-  return `token ${token}`;
-}
-async function hook(token, request2, route, parameters) {
-  const endpoint2 = request2.endpoint.merge(
-    route,
-    parameters
-  );
-  endpoint2.headers.authorization = withAuthorizationPrefix(token);
-  return request2(endpoint2);
-}
-var b64url, sep, jwtRE, isJWT, createTokenAuth;
-var init_dist_bundle4 = __esm({
-  "node_modules/@octokit/auth-token/dist-bundle/index.js"() {
-    b64url = "(?:[a-zA-Z0-9_-]+)";
-    sep = "\\.";
-    jwtRE = new RegExp(`^${b64url}${sep}${b64url}${sep}${b64url}$`);
-    isJWT = jwtRE.test.bind(jwtRE);
-    createTokenAuth = function createTokenAuth2(token) {
-      if (!token) {
-        throw new Error("[@octokit/auth-token] No token passed to createTokenAuth");
-      }
-      if (typeof token !== "string") {
-        throw new Error(
-          "[@octokit/auth-token] Token passed to createTokenAuth is not a string"
-        );
-      }
-      token = token.replace(/^(token|bearer) +/i, "");
-      return Object.assign(auth.bind(null, token), {
-        hook: hook.bind(null, token)
-      });
-    };
-  }
-});
-
-// node_modules/@octokit/core/dist-src/version.js
-var VERSION4;
-var init_version = __esm({
-  "node_modules/@octokit/core/dist-src/version.js"() {
-    VERSION4 = "7.0.8";
-  }
-});
-
-// node_modules/@octokit/core/dist-src/index.js
-function createLogger(logger = {}) {
-  if (typeof logger.debug !== "function") {
-    logger.debug = noop2;
-  }
-  if (typeof logger.info !== "function") {
-    logger.info = noop2;
-  }
-  if (typeof logger.warn !== "function") {
-    logger.warn = consoleWarn;
-  }
-  if (typeof logger.error !== "function") {
-    logger.error = consoleError;
-  }
-  return logger;
-}
-var noop2, consoleWarn, consoleError, userAgentTrail, Octokit;
-var init_dist_src2 = __esm({
-  "node_modules/@octokit/core/dist-src/index.js"() {
-    init_universal_user_agent();
-    init_before_after_hook();
-    init_dist_bundle2();
-    init_dist_bundle3();
-    init_dist_bundle4();
-    init_version();
-    noop2 = () => {
-    };
-    consoleWarn = console.warn.bind(console);
-    consoleError = console.error.bind(console);
-    userAgentTrail = `octokit-core.js/${VERSION4} ${getUserAgent()}`;
-    Octokit = class {
-      static VERSION = VERSION4;
-      static defaults(defaults2) {
-        const OctokitWithDefaults = class extends this {
-          constructor(...args) {
-            const options = args[0] || {};
-            if (typeof defaults2 === "function") {
-              super(defaults2(options));
-              return;
-            }
-            super(
-              Object.assign(
-                {},
-                defaults2,
-                options,
-                options.userAgent && defaults2.userAgent ? {
-                  userAgent: `${options.userAgent} ${defaults2.userAgent}`
-                } : null
-              )
-            );
-          }
-        };
-        return OctokitWithDefaults;
-      }
-      static plugins = [];
-      /**
-       * Attach a plugin (or many) to your Octokit instance.
-       *
-       * @example
-       * const API = Octokit.plugin(plugin1, plugin2, plugin3, ...)
-       */
-      static plugin(...newPlugins) {
-        const currentPlugins = this.plugins;
-        const NewOctokit = class extends this {
-          static plugins = currentPlugins.concat(
-            newPlugins.filter((plugin) => !currentPlugins.includes(plugin))
-          );
-        };
-        return NewOctokit;
-      }
-      constructor(options = {}) {
-        const hook6 = new before_after_hook_default.Collection();
-        const requestDefaults = {
-          baseUrl: request.endpoint.DEFAULTS.baseUrl,
-          headers: {},
-          request: Object.assign({}, options.request, {
-            // @ts-ignore internal usage only, no need to type
-            hook: hook6.bind(null, "request")
-          }),
-          mediaType: {
-            previews: [],
-            format: ""
-          }
-        };
-        requestDefaults.headers["user-agent"] = options.userAgent ? `${options.userAgent} ${userAgentTrail}` : userAgentTrail;
-        if (options.baseUrl) {
-          requestDefaults.baseUrl = options.baseUrl;
-        }
-        if (options.previews) {
-          requestDefaults.mediaType.previews = options.previews;
-        }
-        if (options.timeZone) {
-          requestDefaults.headers["time-zone"] = options.timeZone;
-        }
-        this.request = request.defaults(requestDefaults);
-        this.graphql = withCustomRequest(this.request).defaults(requestDefaults);
-        this.log = createLogger(options.log);
-        this.hook = hook6;
-        if (!options.authStrategy) {
-          if (!options.auth) {
-            this.auth = async () => ({
-              type: "unauthenticated"
-            });
-          } else {
-            const auth6 = createTokenAuth(options.auth);
-            hook6.wrap("request", auth6.hook);
-            this.auth = auth6;
-          }
-        } else {
-          const { authStrategy, ...otherOptions } = options;
-          const auth6 = authStrategy(
-            Object.assign(
-              {
-                request: this.request,
-                log: this.log,
-                // we pass the current octokit instance as well as its constructor options
-                // to allow for authentication strategies that return a new octokit instance
-                // that shares the same internal state as the current one. The original
-                // requirement for this was the "event-octokit" authentication strategy
-                // of https://github.com/probot/octokit-auth-probot.
-                octokit: this,
-                octokitOptions: otherOptions
-              },
-              options.auth
-            )
-          );
-          hook6.wrap("request", auth6.hook);
-          this.auth = auth6;
-        }
-        const classConstructor = this.constructor;
-        for (let i = 0; i < classConstructor.plugins.length; ++i) {
-          Object.assign(this, classConstructor.plugins[i](this, options));
-        }
-      }
-      // assigned during constructor
-      request;
-      graphql;
-      log;
-      hook;
-      // TODO: type `octokit.auth` based on passed options.authStrategy
-      auth;
-    };
-  }
-});
-
 // node_modules/@octokit/plugin-throttling/dist-bundle/index.js
 function wrapRequest(state, request2, options) {
   return state.retryLimiter.schedule(doRequest, state, request2, options);
@@ -44469,7 +41042,7 @@ function isAuthRequest(method, pathname) {
 }
 function routeMatcher(paths) {
   const regexes = paths.map(
-    (path3) => path3.split("/").map((c) => c.startsWith("{") ? "(?:.+?)" : c).join("/")
+    (path) => path.split("/").map((c) => c.startsWith("{") ? "(?:.+?)" : c).join("/")
   );
   const regex2 = `^(?:${regexes.map((r) => `(?:${r})`).join("|")})[^/]*$`;
   return new RegExp(regex2, "i");
@@ -44477,7 +41050,7 @@ function routeMatcher(paths) {
 function throttling(octokit, octokitOptions) {
   const {
     enabled = true,
-    Bottleneck: Bottleneck2 = import_light2.default,
+    Bottleneck: Bottleneck2 = import_light.default,
     id = "no-id",
     timeout = 1e3 * 60 * 2,
     // Redis TTL: 2 minutes
@@ -44593,10 +41166,10 @@ function throttling(octokit, octokitOptions) {
   });
   return {};
 }
-var import_light2, VERSION5, noop3, triggers_notification_paths_default, regex, triggersNotification, groups, createGroups;
+var import_light, VERSION5, noop3, triggers_notification_paths_default, regex, triggersNotification, groups, createGroups;
 var init_dist_bundle5 = __esm({
   "node_modules/@octokit/plugin-throttling/dist-bundle/index.js"() {
-    import_light2 = __toESM(require_light(), 1);
+    import_light = __toESM(require_light(), 1);
     VERSION5 = "0.0.0-development";
     noop3 = () => Promise.resolve();
     triggers_notification_paths_default = [
@@ -44695,6 +41268,126 @@ var init_api_error = __esm({
   }
 });
 
+// lib/core/retry/limiter.ts
+function limiterWithSignals(signalOf2) {
+  class SignalLimiter extends Limiter {
+    signalOf(args) {
+      return signalOf2(args);
+    }
+  }
+  class SignalGroup extends LimiterGroup {
+    make(options) {
+      return new SignalLimiter(options);
+    }
+  }
+  SignalLimiter.Group = SignalGroup;
+  return SignalLimiter;
+}
+var import_light2, DEFAULT_PRIORITY, Limiter, LimiterGroup;
+var init_limiter = __esm({
+  "lib/core/retry/limiter.ts"() {
+    "use strict";
+    import_light2 = __toESM(require_light(), 1);
+    init_transient();
+    DEFAULT_PRIORITY = 5;
+    Limiter = class {
+      /** One limiter per key, all with the group's settings. */
+      static Group;
+      /** Bottleneck's emitter, which plugin-throttling builds its own events with. */
+      static Events = import_light2.default.Events;
+      /** Where a job's signal is; none by default ({@link limiterWithSignals}). */
+      signalOf(_args) {
+        return void 0;
+      }
+      maxConcurrent;
+      minTime;
+      queue = [];
+      running = 0;
+      nextStart = 0;
+      events;
+      constructor(options = {}) {
+        if (options.connection != null) throw new Error("Limiter: a clustered limiter (Bottleneck's `connection`) is not supported; each run limits its own requests");
+        this.maxConcurrent = options.maxConcurrent ?? Infinity;
+        this.minTime = options.minTime ?? 0;
+        this.events = new import_light2.default.Events(this);
+      }
+      /** Bottleneck's `schedule([options], task, ...args)`: the task's result once it has run. */
+      schedule(...call) {
+        const [options, task, ...args] = typeof call[0] === "function" ? [{}, ...call] : call;
+        return new Promise((resolve, reject) => {
+          if ((options.weight ?? 1) > this.maxConcurrent) return reject(new Error(`Limiter: a job of weight ${options.weight} cannot run where at most ${this.maxConcurrent} may run at once`));
+          const job = { task, args, options, priority: options.priority ?? DEFAULT_PRIORITY, weight: options.weight ?? 1, resolve, reject, signal: this.signalOf(args) };
+          const at = this.queue.findIndex((queued) => queued.priority > job.priority);
+          this.queue.splice(at === -1 ? this.queue.length : at, 0, job);
+          this.drain();
+        });
+      }
+      drain() {
+        for (let job = this.queue[0]; job && this.running + job.weight <= this.maxConcurrent; job = this.queue[0]) {
+          this.queue.shift();
+          this.running += job.weight;
+          const now = performance.now();
+          const at = Math.max(now, this.nextStart);
+          this.nextStart = at + this.minTime;
+          if (at === now) void this.run(job);
+          else this.startAt(job, at);
+        }
+      }
+      // A timer counts from the event loop's clock, read when the loop last turned, so after a long turn it
+      // fires early by as much: it is set again for what is left, so no job starts before its time.
+      startAt(job, at) {
+        const left = at - performance.now();
+        if (left > 0) setTimeout(() => this.startAt(job, at), Math.ceil(left));
+        else void this.run(job);
+      }
+      async run(job) {
+        try {
+          for (let retryCount = 0; ; retryCount++) {
+            try {
+              job.resolve(await job.task(...job.args));
+              return;
+            } catch (error) {
+              const info = { args: job.args, options: job.options, retryCount };
+              const retryAfter = await this.events.trigger("failed", error, info);
+              if (retryAfter == null) {
+                job.reject(error);
+                return;
+              }
+              await this.events.trigger("retry", `Retrying after ${~~retryAfter} ms`, info);
+              try {
+                await sleepUnless(~~retryAfter, job.signal);
+              } catch (reason) {
+                job.reject(reason);
+                return;
+              }
+            }
+          }
+        } finally {
+          this.running -= job.weight;
+          this.drain();
+        }
+      }
+    };
+    LimiterGroup = class {
+      limiters = /* @__PURE__ */ new Map();
+      options;
+      constructor(options = {}) {
+        this.options = options;
+      }
+      /** A new limiter of the group's kind. */
+      make(options) {
+        return new Limiter(options);
+      }
+      key(id = "") {
+        let limiter = this.limiters.get(id);
+        if (!limiter) this.limiters.set(id, limiter = this.make(this.options));
+        return limiter;
+      }
+    };
+    Limiter.Group = LimiterGroup;
+  }
+});
+
 // lib/github/pacing.ts
 function pacing(seconds) {
   let groups2 = pacingGroups.get(seconds);
@@ -44731,22 +41424,22 @@ function rateLimitOf(error, now = Date.now()) {
   });
   if (String(headers["x-ratelimit-remaining"]) === "0") {
     const reset = Number(headers["x-ratelimit-reset"]);
-    return lifting("primary", Number.isFinite(reset) && reset > 0 ? reset * 1e3 : now + FALLBACK_SECONDS2 * 1e3);
+    return lifting("primary", Number.isFinite(reset) && reset > 0 ? reset * 1e3 : now + FALLBACK_SECONDS * 1e3);
   }
   const retryAfter = headers["retry-after"] === void 0 ? NaN : Number(headers["retry-after"]);
   if (Number.isFinite(retryAfter) && retryAfter >= 0) return lifting("secondary", now + retryAfter * 1e3);
-  if (SECONDARY_WORDING.test(message)) return lifting("secondary", now + FALLBACK_SECONDS2 * 1e3);
+  if (SECONDARY_WORDING.test(message)) return lifting("secondary", now + FALLBACK_SECONDS * 1e3);
   return void 0;
 }
 function isKnownToThrottling(error) {
   const { message = "", response } = error ?? {};
   return SECONDARY_WORDING.test(message) || String(response?.headers?.["x-ratelimit-remaining"]) === "0";
 }
-var FALLBACK_SECONDS2, SECONDARY_WORDING;
-var init_ratelimit2 = __esm({
+var FALLBACK_SECONDS, SECONDARY_WORDING;
+var init_ratelimit = __esm({
   "lib/github/ratelimit.ts"() {
     "use strict";
-    FALLBACK_SECONDS2 = 60;
+    FALLBACK_SECONDS = 60;
     SECONDARY_WORDING = /\bsecondary rate\b/i;
   }
 });
@@ -46087,9 +42780,9 @@ function createAppAuth(options) {
       "[@octokit/auth-app] installationId is set to a falsy value"
     );
   }
-  const log2 = options.log || {};
-  if (typeof log2.warn !== "function") {
-    log2.warn = console.warn.bind(console);
+  const log = options.log || {};
+  if (typeof log.warn !== "function") {
+    log.warn = console.warn.bind(console);
   }
   const request2 = options.request || request.defaults({
     headers: {
@@ -46104,7 +42797,7 @@ function createAppAuth(options) {
     options,
     options.installationId ? { installationId: Number(options.installationId) } : {},
     {
-      log: log2,
+      log,
       oauthApp: createOAuthAppAuth({
         clientType: "github-app",
         clientId: options.clientId || "",
@@ -46173,29 +42866,61 @@ function createAppAuthFor(credentials, target) {
     return createAppAuth2({ appId: credentials.appId, privateKey: credentials.privateKey, request: request2 });
   }
   const jwt = async () => `Bearer ${(await (await auth6())({ type: "app" })).token}`;
-  let installationId;
-  const findInstallation = () => installationId ??= (async () => {
-    if (credentials.installationId !== void 0) return credentials.installationId;
+  let installationId = credentials.installationId;
+  const findInstallation = async (signal) => {
+    if (installationId !== void 0) return installationId;
     try {
-      const { data } = await request2("GET /repos/{owner}/{repo}/installation", { owner: target.owner, repo: target.repo, headers: { authorization: await jwt() } });
-      return data.id;
+      const { data } = await request2("GET /repos/{owner}/{repo}/installation", { owner: target.owner, repo: target.repo, headers: { authorization: await jwt() }, request: { signal } });
+      return installationId = data.id;
     } catch (error) {
-      installationId = void 0;
       if (error.status === 404) error.message = `GitHub App ${credentials.appId} is not installed on ${target.owner}/${target.repo}`;
       throw error;
     }
-  })();
-  const installationAuth = async () => {
-    const result = await (await auth6())({ type: "installation", installationId: await findInstallation() });
-    registerSecret(result.token);
-    return result;
+  };
+  let held;
+  let buying;
+  const buy = () => {
+    const stop = new AbortController();
+    const purchase = {
+      stop,
+      waiting: 0,
+      bought: (async () => {
+        const id = await findInstallation(stop.signal);
+        const { data } = await request2("POST /app/installations/{installation_id}/access_tokens", { installation_id: id, headers: { authorization: await jwt() }, request: { signal: stop.signal } });
+        registerSecret(data.token);
+        const expiresAt = Date.parse(data.expires_at);
+        return { token: data.token, installationId: id, permissions: data.permissions ?? {}, renewAt: (Number.isFinite(expiresAt) ? expiresAt : Date.now() + TOKEN_LIFE_MS) - RENEW_BEFORE_MS };
+      })()
+    };
+    purchase.bought.then(
+      (bought) => void (held = bought),
+      () => void 0
+    ).finally(() => {
+      if (buying === purchase) buying = void 0;
+    });
+    return purchase;
+  };
+  const installationAuth = async (signal) => {
+    if (held && Date.now() < held.renewAt) return held;
+    signal?.throwIfAborted();
+    const purchase = buying ??= buy();
+    purchase.waiting++;
+    try {
+      return signal ? await until(purchase.bought, signal) : await purchase.bought;
+    } finally {
+      purchase.waiting--;
+      if (signal?.aborted && purchase.waiting === 0 && buying === purchase) {
+        buying = void 0;
+        purchase.stop.abort(signal.reason);
+      }
+    }
   };
   return {
     appId: credentials.appId,
-    token: async () => (await installationAuth()).token,
+    token: async (signal) => (await installationAuth(signal)).token,
     installation: async () => {
       const { installationId: id, permissions } = await installationAuth();
-      return { id: Number(id), permissions };
+      return { id, permissions };
     },
     app: async () => {
       const { data } = await request2("GET /app", { headers: { authorization: await jwt() } });
@@ -46203,30 +42928,34 @@ function createAppAuthFor(credentials, target) {
     }
   };
 }
-var byClient;
+var byClient, TOKEN_LIFE_MS, RENEW_BEFORE_MS;
 var init_app_auth = __esm({
   "lib/github/app-auth.ts"() {
     "use strict";
     init_dist_src2();
     init_log();
+    init_deadline();
     byClient = /* @__PURE__ */ new WeakMap();
+    TOKEN_LIFE_MS = 36e5;
+    RENEW_BEFORE_MS = 5 * 6e4;
   }
 });
 
 // lib/github/client.ts
-var client_exports2 = {};
-__export(client_exports2, {
+var client_exports = {};
+__export(client_exports, {
   GITHUB_API_VERSION: () => GITHUB_API_VERSION,
+  appIdentity: () => appIdentity,
   createGitHub: () => createGitHub,
   resetTime: () => resetTime
 });
-function createGitHub(options, log2) {
+function createGitHub(options, log) {
   const origin = new URL(options.apiUrl).origin;
   const budget = waitBudget(options.maxWaitSeconds);
   let quotaWarned = false;
   const onLimit = (kind) => (retryAfter, request2, _, retryCount) => {
-    if (retryCount >= MAX_LIMIT_RETRIES2 || signalOf(request2)?.aborted || !budget.take(retryAfter)) return false;
-    log2.warn(`${kind} rate limit on ${describeRequest(request2)}; waiting ${retryAfter}s`);
+    if (retryCount >= MAX_LIMIT_RETRIES || signalOf(request2)?.aborted || !budget.take(retryAfter)) return false;
+    log.warn(`${kind} rate limit on ${describeRequest(request2)}; waiting ${retryAfter}s`);
     return true;
   };
   const octokit = new ThrottledOctokit({
@@ -46235,7 +42964,7 @@ function createGitHub(options, log2) {
     request: { fetch: timedFetch(options.timeoutMs) },
     log: { debug: () => {
     }, info: () => {
-    }, warn: (m) => log2.warn(m), error: (m) => log2.error(m) },
+    }, warn: (m) => log.warn(m), error: (m) => log.error(m) },
     throttle: {
       // The plugin's limiters, built from our Bottleneck-shaped class: Bottleneck's own held each request
       // ~10 ms (GET) to ~20 ms (POST) before sending it (lib/core/retry/limiter.ts says why, bench/limiter.mts
@@ -46246,20 +42975,20 @@ function createGitHub(options, log2) {
       ...options.writeIntervalSeconds === void 0 ? {} : pacing(options.writeIntervalSeconds)
     }
   });
-  const app = options.app && createAppAuthFor(options.app, { owner: options.owner ?? "", repo: options.repo ?? "", apiUrl: options.apiUrl, fetch: timedFetch(options.timeoutMs), headers: { "x-github-api-version": GITHUB_API_VERSION } });
+  const app = options.app && (options.identity ?? appIdentity(options));
   if (app) actsAs(octokit, app);
   octokit.hook.before("request", async (request2) => {
     request2.headers["content-type"] = "application/json";
     request2.headers["x-github-api-version"] = GITHUB_API_VERSION;
     if (new URL(request2.url, options.apiUrl).origin !== origin) return;
-    const token = app ? await app.token() : options.token;
+    const token = app ? await app.token(signalOf(request2)) : options.token;
     if (token) request2.headers.authorization = `Bearer ${token}`;
   });
   const watchQuota = (headers) => {
     const remaining = Number(headers?.["x-ratelimit-remaining"]);
-    if (!quotaWarned && headers?.["x-ratelimit-remaining"] !== void 0 && remaining < LOW_QUOTA2) {
+    if (!quotaWarned && headers?.["x-ratelimit-remaining"] !== void 0 && remaining < LOW_QUOTA) {
       quotaWarned = true;
-      log2.warn(`GitHub API quota is low: ${remaining} requests left until ${resetTime(headers)}`);
+      log.warn(`GitHub API quota is low: ${remaining} requests left until ${resetTime(headers)}`);
     }
   };
   octokit.hook.after("request", (response) => watchQuota(response.headers));
@@ -46270,8 +42999,8 @@ function createGitHub(options, log2) {
         return await send2();
       } catch (error) {
         const limit = rateLimitOf(error);
-        if (!limit || isKnownToThrottling(error) || retries >= MAX_LIMIT_RETRIES2 || signal?.aborted || !budget.take(limit.waitSeconds)) throw error;
-        log2.warn(`Secondary rate limit on ${where}; waiting ${limit.waitSeconds}s`);
+        if (!limit || isKnownToThrottling(error) || retries >= MAX_LIMIT_RETRIES || signal?.aborted || !budget.take(limit.waitSeconds)) throw error;
+        log.warn(`Secondary rate limit on ${where}; waiting ${limit.waitSeconds}s`);
         await sleepUnless(limit.waitSeconds * 1e3, signal);
       }
     }
@@ -46290,7 +43019,7 @@ function createGitHub(options, log2) {
       }
     };
     try {
-      return await retryTransient({ retryAttempts, retryDelaySeconds: options.retryDelaySeconds, signal }, where, once, log2);
+      return await retryTransient({ retryAttempts, retryDelaySeconds: options.retryDelaySeconds, signal }, where, once, log);
     } catch (last) {
       watchQuota(last instanceof ApiError ? last.headers : last?.response?.headers);
       throw last;
@@ -46298,12 +43027,16 @@ function createGitHub(options, log2) {
   });
   return octokit;
 }
+function appIdentity(options) {
+  if (!options.app) return void 0;
+  return createAppAuthFor(options.app, { owner: options.owner ?? "", repo: options.repo ?? "", apiUrl: options.apiUrl, fetch: timedFetch(options.timeoutMs), headers: { "x-github-api-version": GITHUB_API_VERSION } });
+}
 function resetTime(headers) {
   const reset = Number(headers?.["x-ratelimit-reset"]);
   return Number.isFinite(reset) && reset > 0 ? localTimestamp(new Date(reset * 1e3)) : "an unknown time";
 }
-var ThrottledOctokit, LOW_QUOTA2, GITHUB_API_VERSION, MAX_LIMIT_RETRIES2, timedFetch, signalOf, RequestLimiter, pathOf;
-var init_client2 = __esm({
+var ThrottledOctokit, LOW_QUOTA, GITHUB_API_VERSION, MAX_LIMIT_RETRIES, timedFetch, signalOf, RequestLimiter, pathOf;
+var init_client = __esm({
   "lib/github/client.ts"() {
     "use strict";
     init_dist_src2();
@@ -46316,12 +43049,12 @@ var init_client2 = __esm({
     init_pacing();
     init_limiter();
     init_budget2();
-    init_ratelimit2();
+    init_ratelimit();
     init_app_auth();
     ThrottledOctokit = Octokit.plugin(throttling);
-    LOW_QUOTA2 = 100;
+    LOW_QUOTA = 100;
     GITHUB_API_VERSION = "2022-11-28";
-    MAX_LIMIT_RETRIES2 = 3;
+    MAX_LIMIT_RETRIES = 3;
     timedFetch = (timeoutMs) => async (input2, init) => {
       const timeout = AbortSignal.timeout(timeoutMs);
       const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
@@ -46341,6 +43074,451 @@ var init_client2 = __esm({
       return void 0;
     });
     pathOf = (url) => url.replace(/^https?:\/\/[^/]+/, "").replace(/\?.*$/, "");
+  }
+});
+
+// lib/run/github.ts
+async function runGitHub(config, log) {
+  const { createGitHub: createGitHub2, appIdentity: appIdentity2 } = await Promise.resolve().then(() => (init_client(), client_exports));
+  if (!config.app) return createGitHub2(config, log);
+  let identity = identities.get(config.app);
+  if (!identity) identities.set(config.app, identity = appIdentity2(config));
+  return createGitHub2({ ...config, identity }, log);
+}
+var identities;
+var init_github = __esm({
+  "lib/run/github.ts"() {
+    "use strict";
+    identities = /* @__PURE__ */ new WeakMap();
+  }
+});
+
+// lib/http/paginate.ts
+function guardedPages(first2, read, next, listing) {
+  return guarded(first2, read, next, listing, pageKey);
+}
+function guardedCursorPages(read, next, listing) {
+  return guarded(null, read, (page) => next(page), listing, (cursor) => cursor === null ? "" : `cursor:${cursor}`);
+}
+async function* guarded(first2, read, next, listing, key2) {
+  const maxPages = listing.maxPages ?? MAX_PAGES;
+  const seen = /* @__PURE__ */ new Set();
+  let at = first2;
+  for (let pages = 1; at !== void 0; pages++) {
+    seen.add(key2(at));
+    const page = await read(at);
+    yield page;
+    const following = next(page, at);
+    if (following === void 0) return;
+    if (seen.has(key2(following))) {
+      listing.log.warn(`Listing ${listing.what}: the server named a page already read as the next one; the listing stops with the ${pages} page${pages === 1 ? "" : "s"} read`);
+      return;
+    }
+    if (pages >= maxPages) {
+      listing.log.warn(`Listing ${listing.what}: more than ${maxPages} pages; the listing stops with the first ${maxPages}`);
+      return;
+    }
+    at = following;
+  }
+}
+function linkNext(link4, base) {
+  for (const part of (link4 ?? "").split(",")) {
+    const match = /<([^>]*)>\s*;(?:[^;]*;)*\s*rel="?([^";]*)"?/.exec(part);
+    if (match && match[2].split(/\s+/).includes("next") && URL.canParse(match[1], base)) return new URL(match[1], base).href;
+  }
+  return void 0;
+}
+var MAX_PAGES, MAX_JOB_PAGES, pageKey;
+var init_paginate = __esm({
+  "lib/http/paginate.ts"() {
+    "use strict";
+    MAX_PAGES = 200;
+    MAX_JOB_PAGES = 20;
+    pageKey = (url) => {
+      const parsed = new URL(url);
+      parsed.hash = "";
+      parsed.searchParams.sort();
+      return parsed.href;
+    };
+  }
+});
+
+// lib/gitlab/ratelimit.ts
+function gitLabLimitOf(error, now = Date.now()) {
+  if (!(error instanceof ApiError) || error.status !== 429) return void 0;
+  const retryAfter = error.headers["retry-after"] === void 0 ? NaN : Number(error.headers["retry-after"]);
+  const reset = Number(error.headers["ratelimit-reset"]);
+  const resetsAt = Number.isFinite(retryAfter) && retryAfter >= 0 ? now + retryAfter * 1e3 : Number.isFinite(reset) && reset > 0 ? reset * 1e3 : now + FALLBACK_SECONDS2 * 1e3;
+  return { resetsAt, waitSeconds: Math.max(Math.ceil((resetsAt - now) / 1e3), 0) };
+}
+function gitLabResetTime(headers) {
+  const reset = Number(headers["ratelimit-reset"]);
+  return Number.isFinite(reset) && reset > 0 ? localTimestamp(new Date(reset * 1e3)) : "an unknown time";
+}
+var FALLBACK_SECONDS2;
+var init_ratelimit2 = __esm({
+  "lib/gitlab/ratelimit.ts"() {
+    "use strict";
+    init_errors();
+    init_issue();
+    FALLBACK_SECONDS2 = 60;
+  }
+});
+
+// lib/gitlab/client.ts
+var client_exports2 = {};
+__export(client_exports2, {
+  ERROR_TEXT_LENGTH: () => ERROR_TEXT_LENGTH,
+  createGitLab: () => createGitLab,
+  nextPage: () => nextPage
+});
+function errorText(text4) {
+  let said;
+  try {
+    const body2 = JSON.parse(text4);
+    const message = body2.message ?? body2.error;
+    said = typeof message === "string" ? message : JSON.stringify(message ?? body2);
+  } catch {
+    said = text4;
+  }
+  return redact(said).slice(0, ERROR_TEXT_LENGTH);
+}
+function createGitLab(options, log) {
+  const base = options.apiUrl.replace(/\/+$/, "");
+  const origin = new URL(base).origin;
+  const budget = waitBudget(options.maxWaitSeconds);
+  const writes = pacer(options.writeIntervalSeconds ?? 1);
+  let quotaWarned = false;
+  const watchQuota = (headers) => {
+    const remaining = Number(headers["ratelimit-remaining"]);
+    if (!quotaWarned && headers["ratelimit-remaining"] !== void 0 && remaining < LOW_QUOTA2) {
+      quotaWarned = true;
+      log.warn(`GitLab API quota is low: ${remaining} requests left until ${gitLabResetTime(headers)}`);
+    }
+  };
+  const send2 = async (method, url, body2, outer) => {
+    const headers = { accept: "application/json", "user-agent": "deploy-failure-reporter" };
+    if (body2 !== void 0) headers["content-type"] = "application/json";
+    if (options.token && new URL(url).origin === origin) headers.authorization = `Bearer ${options.token}`;
+    const timeout = AbortSignal.timeout(options.timeoutMs);
+    const signal = outer ? AbortSignal.any([outer, timeout]) : timeout;
+    let response;
+    let text4;
+    try {
+      response = await fetchQuietly(url, { method, headers, signal, maxBytes: MAX_ANSWER_BYTES, ...body2 === void 0 ? {} : { body: JSON.stringify(body2) } });
+      text4 = await response.text();
+    } catch (cause) {
+      if (cause instanceof AnswerTooLarge) throw new ApiError(cause.message, { status: cause.status, transient: true, cause });
+      if (outer?.aborted) throw new ApiError("the caller stopped waiting", { transient: false, cause });
+      const why4 = signal.aborted ? `timed out after ${options.timeoutMs / 1e3}s` : cause.cause?.code ?? cause.message;
+      throw new ApiError(why4, { transient: true, cause });
+    }
+    const responseHeaders = headersOf(response);
+    watchQuota(responseHeaders);
+    if (!response.ok) {
+      throw new ApiError(errorText(text4), { status: response.status, headers: responseHeaders, transient: response.status >= 500 });
+    }
+    try {
+      return { status: response.status, headers: responseHeaders, data: text4 === "" ? null : JSON.parse(text4) };
+    } catch (cause) {
+      throw new ApiError("the answer was cut off or is not valid JSON", { status: response.status, headers: responseHeaders, transient: true, cause });
+    }
+  };
+  const waitingOutLimits = async (exchange, where, signal) => {
+    for (let retries = 0; ; retries++) {
+      try {
+        return await exchange();
+      } catch (error) {
+        const limit = gitLabLimitOf(error);
+        if (!limit) throw error;
+        if (signal?.aborted) throw stopped(error);
+        if (retries >= MAX_LIMIT_RETRIES2 || !budget.take(limit.waitSeconds)) throw new RateLimited({ kind: "primary", ...limit }, where, options.maxWaitSeconds, error, "GitLab API");
+        log.warn(`GitLab rate limit on ${where}; waiting ${limit.waitSeconds}s`);
+        await sleepUnless(limit.waitSeconds * 1e3, signal).catch((reason) => Promise.reject(stopped(reason)));
+      }
+    }
+  };
+  const call = async (method, url, body2, attempts, signal) => {
+    const where = `${method} ${new URL(url).pathname.slice(new URL(base).pathname.length) || "/"}`;
+    const exchange = () => method === "GET" ? send2(method, url, body2, signal) : writes.schedule(() => send2(method, url, body2, signal));
+    return retryTransient({ retryAttempts: attempts, retryDelaySeconds: options.retryDelaySeconds, signal }, where, () => waitingOutLimits(exchange, where, signal), log);
+  };
+  const urlOf = (path, query = {}) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== void 0) params.set(k, String(v));
+    const search = params.toString();
+    return `${base}${path}${search ? `?${search}` : ""}`;
+  };
+  return {
+    // Only reads are retried here: a write that failed may still have been committed, so the caller decides.
+    request: ({ method, path, query, body: body2, attempts, signal }) => call(method, urlOf(path, query), body2, method === "GET" ? attempts ?? readAttempts(options.retryAttempts) : 1, signal),
+    // Through the shared guard (lib/http/paginate.ts): a next page already read, or past the cap, ends the
+    // listing with one [WARN].
+    pages(path, query, attempts, signal) {
+      const read = (url) => call("GET", url, void 0, attempts ?? readAttempts(options.retryAttempts), signal);
+      return guardedPages(urlOf(path, query), read, (page, url) => nextPage(page.headers, url), { what: describeListing(path), log });
+    }
+  };
+}
+function describeListing(path) {
+  const [, project = "", rest = path] = /^\/projects\/([^/]+)(\/.*)?$/.exec(path) ?? [];
+  const name2 = decodeURIComponent(project);
+  const notes = /^\/issues\/(\d+)\/notes$/.exec(rest);
+  if (notes) return `the notes of issue ${notes[1]} of ${name2}`;
+  return project ? `the ${rest.slice(1).replace(/\//g, " ")} of ${name2}` : path;
+}
+function nextPage(headers, current) {
+  const number2 = headers["x-next-page"];
+  if (number2 && /^\d+$/.test(number2)) {
+    const url = new URL(current);
+    url.searchParams.set("page", number2);
+    return url.toString();
+  }
+  return linkNext(headers.link, current);
+}
+var MAX_LIMIT_RETRIES2, LOW_QUOTA2, pacers, pacer, headersOf, ERROR_TEXT_LENGTH, stopped;
+var init_client2 = __esm({
+  "lib/gitlab/client.ts"() {
+    "use strict";
+    init_limiter();
+    init_errors();
+    init_fetch();
+    init_paginate();
+    init_redact();
+    init_transient();
+    init_budget2();
+    init_ratelimit2();
+    MAX_LIMIT_RETRIES2 = 3;
+    LOW_QUOTA2 = 100;
+    pacers = /* @__PURE__ */ new Map();
+    pacer = (seconds) => {
+      let limiter = pacers.get(seconds);
+      if (!limiter) pacers.set(seconds, limiter = new Limiter({ maxConcurrent: 1, minTime: Math.round(seconds * 1e3) }));
+      return limiter;
+    };
+    headersOf = (response) => Object.fromEntries([...response.headers].map(([k, v]) => [k.toLowerCase(), v]));
+    ERROR_TEXT_LENGTH = 300;
+    stopped = (cause) => new ApiError("the caller stopped waiting", { transient: false, cause });
+  }
+});
+
+// lib/gitlab/milestone.ts
+async function activeMilestoneId(client, projectPath, title) {
+  const query = { state: "active", title, include_ancestors: "true", per_page: 100 };
+  for await (const page of client.pages(`${projectPath}/milestones`, query)) {
+    const found = page.data.find((milestone) => milestone.title === title);
+    if (found) return found.id;
+  }
+  return void 0;
+}
+var init_milestone = __esm({
+  "lib/gitlab/milestone.ts"() {
+    "use strict";
+  }
+});
+
+// lib/core/find/milestone-lookup.ts
+function milestoneLookup(find, where, log) {
+  const known2 = /* @__PURE__ */ new Map();
+  const look = async (title) => {
+    try {
+      const id = await find(title);
+      if (id === void 0) log?.warn(`Milestone ${JSON.stringify(title)} is not an open milestone of ${where}; the issue is filed without it (REPORT_MILESTONE)`);
+      return id;
+    } catch (error) {
+      if (!(error instanceof ApiError) && !isTransient(error)) throw error;
+      log?.warn(`Could not look up milestone ${JSON.stringify(title)} in ${where} (${describeError(error)}); the issue is filed without it`);
+      return void 0;
+    }
+  };
+  return (title) => known2.get(title) ?? (known2.set(title, look(title)), known2.get(title));
+}
+var init_milestone_lookup = __esm({
+  "lib/core/find/milestone-lookup.ts"() {
+    "use strict";
+    init_transient();
+    init_errors();
+  }
+});
+
+// lib/gitlab/issues.ts
+function toIssue(issue) {
+  return {
+    number: issue.iid,
+    title: issue.title,
+    url: issue.web_url,
+    body: issue.description ?? "",
+    labels: [...issue.labels],
+    state: issue.state === "opened" ? "open" : "closed",
+    ...issue.created_at ? { createdAt: new Date(issue.created_at) } : {},
+    ...issue.closed_at ? { closedAt: new Date(issue.closed_at) } : {},
+    ...typeof issue.user_notes_count === "number" ? { commentCount: issue.user_notes_count } : {}
+  };
+}
+var toComment;
+var init_issues = __esm({
+  "lib/gitlab/issues.ts"() {
+    "use strict";
+    toComment = (note2, url) => ({
+      id: note2.id,
+      body: note2.body,
+      url: `${url}#note_${note2.id}`,
+      ...note2.created_at ? { createdAt: new Date(note2.created_at) } : {}
+    });
+  }
+});
+
+// lib/gitlab/history.ts
+function gitLabHistory(client, projectPath, seen = toIssue) {
+  return {
+    // No `state` lists opened and closed ones; toIssue reads `user_notes_count`, which leaves GitLab's own system notes out.
+    async *history({ label, since }) {
+      const query = { labels: label, per_page: 100, order_by: "created_at", sort: "asc", updated_after: since.toISOString() };
+      for await (const page of client.pages(`${projectPath}/issues`, query)) yield page.data.map(seen);
+    },
+    // Every deployment with its `status`, 100 a page: the finished ones (success, failed) are the
+    // attempts, the failed ones the failures; created, running, canceled, skipped or blocked ones are
+    // not counted. Newest first: reading stops at the first page reaching back before the period.
+    // A project without environments, or a token that may not read them (403, 404), leaves the rate unknown.
+    async countDeploys({ environment, since, until: until2 }) {
+      let count = 0;
+      let failed = 0;
+      const query = { environment, order_by: "created_at", sort: "desc", per_page: 100 };
+      try {
+        for await (const page of client.pages(`${projectPath}/deployments`, query)) {
+          let older = false;
+          for (const d of page.data) {
+            const at = new Date(d.created_at);
+            if (at < since) older = true;
+            else if (at < until2 && (d.status === "success" || d.status === "failed")) {
+              count++;
+              if (d.status === "failed") failed++;
+            }
+          }
+          if (older) break;
+        }
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 403 || error.status === 404)) return { count: 0, includesFailed: true, refused: `HTTP ${error.status}: ${error.message}; the token needs read_api and the project its environments` };
+        throw error;
+      }
+      return { count, failed, includesFailed: true };
+    }
+  };
+}
+var init_history = __esm({
+  "lib/gitlab/history.ts"() {
+    "use strict";
+    init_errors();
+    init_issues();
+  }
+});
+
+// lib/gitlab/tracker.ts
+var tracker_exports = {};
+__export(tracker_exports, {
+  GITLAB_LIMITS: () => GITLAB_LIMITS,
+  createGitLabTracker: () => createGitLabTracker,
+  projectId: () => projectId
+});
+function projectId(project) {
+  return encodeURIComponent(project);
+}
+function createGitLabTracker(options, log, client = createGitLab(options, log)) {
+  const project = `/projects/${projectId(options.project)}`;
+  const issuePath = (iid) => `${project}/issues/${iid}`;
+  const webUrls = /* @__PURE__ */ new Map();
+  const remember = (issue) => {
+    webUrls.set(issue.iid, issue.web_url);
+    return toIssue(issue);
+  };
+  const webUrl = async (iid) => {
+    const known2 = webUrls.get(iid);
+    if (known2) return known2;
+    const { data } = await client.request({ method: "GET", path: issuePath(iid) });
+    return remember(data).url;
+  };
+  const put = async (iid, body2) => {
+    await client.request({ method: "PUT", path: issuePath(iid), body: body2 });
+  };
+  const assigneeIds = async (usernames) => {
+    const ids = [];
+    for (const username of usernames) {
+      const { data } = await client.request({ method: "GET", path: "/users", query: { username } });
+      if (data[0]) ids.push(data[0].id);
+      else log.warn(`No GitLab user named ${username}; the issue is filed without that assignee`);
+    }
+    return ids;
+  };
+  const milestone = milestoneLookup((title) => activeMilestoneId(client, project, title), options.project, log);
+  return {
+    kind: "gitlab",
+    limits: GITLAB_LIMITS,
+    ...gitLabHistory(client, project, remember),
+    async *openIssues({ label, updatedSince }) {
+      const query = { state: "opened", labels: label, per_page: 100, order_by: "created_at", sort: "asc", updated_after: updatedSince?.toISOString() };
+      for await (const page of client.pages(`${project}/issues`, query)) yield page.data.map(remember);
+    },
+    // GitLab has no `closed_after`: closing an issue updates it, so `updated_after` bounds the list and
+    // `closed_at` is checked here.
+    async *closedIssues({ label, closedSince }) {
+      const query = { state: "closed", labels: label, per_page: 100, order_by: "updated_at", sort: "desc", updated_after: closedSince.toISOString() };
+      for await (const page of client.pages(`${project}/issues`, query)) {
+        const closed = page.data.map(remember).filter((i) => i.closedAt !== void 0 && i.closedAt >= closedSince);
+        yield closed.sort((a, b) => b.closedAt.getTime() - a.closedAt.getTime());
+      }
+    },
+    async createIssue(issue) {
+      const assignees = issue.assignees.length ? await assigneeIds(issue.assignees) : [];
+      const milestoneId = issue.milestone === void 0 ? void 0 : await milestone(issue.milestone);
+      const body2 = {
+        // The door out (lib/core/redact.ts): no secret reaches the issue, whichever feature wrote the text.
+        title: redact(issue.title),
+        description: redact(issue.body),
+        labels: issue.labels.join(","),
+        ...assignees.length ? { assignee_ids: assignees } : {},
+        ...milestoneId === void 0 ? {} : { milestone_id: milestoneId }
+      };
+      const { data } = await client.request({ method: "POST", path: `${project}/issues`, body: body2 });
+      return remember(data);
+    },
+    updateBody: (iid, body2) => put(iid, { description: redact(body2) }),
+    async listComments(iid) {
+      const url = await webUrl(iid);
+      const comments = [];
+      for await (const page of client.pages(`${issuePath(iid)}/notes`, { sort: "asc", order_by: "created_at", per_page: 100 })) {
+        for (const note2 of page.data) if (!note2.system) comments.push(toComment(note2, url));
+      }
+      return comments;
+    },
+    async addComment(iid, body2) {
+      const url = await webUrl(iid);
+      const { data } = await client.request({ method: "POST", path: `${issuePath(iid)}/notes`, body: { body: redact(body2) } });
+      return toComment(data, url);
+    },
+    // Takes back this run's recovery comment when a concurrent resolver's came first (recover-once.ts); the
+    // token's user wrote it, so it may delete it. 204, no body.
+    // https://docs.gitlab.com/api/notes/#delete-an-issue-note
+    async deleteComment(iid, noteId) {
+      await client.request({ method: "DELETE", path: `${issuePath(iid)}/notes/${noteId}` });
+    },
+    // GitLab closes without a reason: "completed", "not planned" and a duplicate all close the issue
+    // (a duplicate is named in the comment the core adds).
+    closeIssue: (iid, _reason) => put(iid, { state_event: "close" }),
+    reopenIssue: (iid) => put(iid, { state_event: "reopen" })
+  };
+}
+var GITLAB_LIMITS;
+var init_tracker2 = __esm({
+  "lib/gitlab/tracker.ts"() {
+    "use strict";
+    init_budget();
+    init_redact();
+    init_client2();
+    init_milestone();
+    init_milestone_lookup();
+    init_history();
+    init_issues();
+    GITLAB_LIMITS = Object.freeze({ title: GITLAB_TITLE_LIMIT, body: 1048576 });
   }
 });
 
@@ -46567,9 +43745,9 @@ async function readBoard(github, board) {
   if (!project) return { problem: { type: "NOT_FOUND", message: `no project ${board.number} of ${board.owner}` } };
   return { project, scopes: answer.scopes };
 }
-async function addToBoard(github, board, contentId, number2, log2) {
+async function addToBoard(github, board, contentId, number2, log) {
   const what = `Could not add #${number2} to the project ${board.url}`;
-  const warn = ({ problem }) => log2.warn(`${what} (${problem.message ?? problem.type}): ${fixFor(problem)}; the issue is filed`);
+  const warn = ({ problem }) => log.warn(`${what} (${problem.message ?? problem.type}): ${fixFor(problem)}; the issue is filed`);
   try {
     const read = await readBoard(github, board);
     if ("problem" in read) return warn(read);
@@ -46580,12 +43758,12 @@ async function addToBoard(github, board, contentId, number2, log2) {
     const option = statusOption(project, board.status);
     if (!option || !project.field) {
       const names = project.field?.options.map((o) => o.name).join(", ") ?? "none: the board has no single-select Status field";
-      return log2.warn(`Added #${number2} to ${project.title}, but its Status has no option ${JSON.stringify(board.status)} (options: ${names}); check REPORT_PROJECT_STATUS`);
+      return log.warn(`Added #${number2} to ${project.title}, but its Status has no option ${JSON.stringify(board.status)} (options: ${names}); check REPORT_PROJECT_STATUS`);
     }
     const set2 = await graphql3(github, SET_STATUS, { project: project.id, item: added.data.addProjectV2ItemById.item.id, field: project.field.id, option: option.id });
     if ("problem" in set2) return warn(set2);
   } catch (error) {
-    if (error instanceof ApiError) return log2.warn(`${what} (${describeError(error)}); the issue is filed`);
+    if (error instanceof ApiError) return log.warn(`${what} (${describeError(error)}); the issue is filed`);
     throw error;
   }
 }
@@ -46639,9 +43817,9 @@ var tracker_exports2 = {};
 __export(tracker_exports2, {
   createGitHubTracker: () => createGitHubTracker
 });
-function createGitHubTracker(github, repo, log2) {
+function createGitHubTracker(github, repo, log) {
   const where = { owner: repo.owner, repo: repo.repo };
-  const milestone = milestoneLookup((title) => openMilestoneNumber(github, where, title), `${repo.owner}/${repo.repo}`, log2);
+  const milestone = milestoneLookup((title) => openMilestoneNumber(github, where, title), `${repo.owner}/${repo.repo}`, log);
   const patch = (number2, fields) => github.request("PATCH /repos/{owner}/{repo}/issues/{issue_number}", { ...where, issue_number: number2, ...fields });
   return {
     kind: "github",
@@ -46673,9 +43851,9 @@ function createGitHubTracker(github, repo, log2) {
       });
       const given = new Set((data.assignees ?? []).map((assignee) => assignee.login.toLowerCase()));
       const refused = issue.assignees.filter((login) => !given.has(login.toLowerCase()));
-      if (refused.length && log2) log2.warn(`GitHub did not assign ${refused.join(", ")} to issue #${data.number}: only people with access to ${where.owner}/${where.repo} can be assigned; the issue is filed without them`);
+      if (refused.length && log) log.warn(`GitHub did not assign ${refused.join(", ")} to issue #${data.number}: only people with access to ${where.owner}/${where.repo} can be assigned; the issue is filed without them`);
       const board = repo.board;
-      if (board && data.node_id) await (await Promise.resolve().then(() => (init_board(), board_exports))).addToBoard(github, board, data.node_id, data.number, log2 ?? { info() {
+      if (board && data.node_id) await (await Promise.resolve().then(() => (init_board(), board_exports))).addToBoard(github, board, data.node_id, data.number, log ?? { info() {
       }, warn() {
       }, error() {
       } });
@@ -46734,15 +43912,16 @@ var init_tracker3 = __esm({
 });
 
 // lib/run/tracker.ts
-async function createTracker(config, log2) {
-  if (config.tracker === "gitlab") return (await Promise.resolve().then(() => (init_tracker2(), tracker_exports))).createGitLabTracker(config, log2);
-  const [{ createGitHub: createGitHub2 }, { createGitHubTracker: createGitHubTracker2 }] = await Promise.all([Promise.resolve().then(() => (init_client2(), client_exports2)), Promise.resolve().then(() => (init_tracker3(), tracker_exports2))]);
-  return createGitHubTracker2(createGitHub2(config, log2), config, log2);
+async function createTracker(config, log) {
+  if (config.tracker === "gitlab") return (await Promise.resolve().then(() => (init_tracker2(), tracker_exports))).createGitLabTracker(config, log);
+  const [github, { createGitHubTracker: createGitHubTracker2 }] = await Promise.all([runGitHub(config, log), Promise.resolve().then(() => (init_tracker3(), tracker_exports2))]);
+  return createGitHubTracker2(github, config, log);
 }
 var init_tracker4 = __esm({
   "lib/run/tracker.ts"() {
     "use strict";
     init_issue();
+    init_github();
   }
 });
 
@@ -46809,27 +43988,27 @@ async function readTail(source, lines, { stdin = process.stdin, maxBytes = TAIL_
     await file.close();
   }
 }
-async function readLogExcerpt(source, settings, log2, options = {}) {
+async function readLogExcerpt(source, settings, log, options = {}) {
   const name2 = nameOf2(source);
   const stdin = options.stdin ?? process.stdin;
   if (source === "-" && stdin.isTTY) {
-    log2.warn("The log is standard input, but that is a terminal, so the issue has no log excerpt (pipe the log in, or give a file)");
+    log.warn("The log is standard input, but that is a terminal, so the issue has no log excerpt (pipe the log in, or give a file)");
     return void 0;
   }
   let text4;
   try {
     text4 = logTail(await readTail(source, settings.lines, { ...options, stdin }), settings.lines, settings.known);
   } catch (error) {
-    log2.warn(`Could not read the log ${name2} (${why2(error)}), so the issue has no log excerpt`);
+    log.warn(`Could not read the log ${name2} (${why2(error)}), so the issue has no log excerpt`);
     return void 0;
   }
   if (text4.trim() === "") {
-    log2.warn(`The log ${name2} is empty, so the issue has no log excerpt`);
+    log.warn(`The log ${name2} is empty, so the issue has no log excerpt`);
     return void 0;
   }
   return { text: text4, source: name2, jobUrl: settings.jobUrl };
 }
-async function readReasonFile(source, known2, log2, options = {}) {
+async function readReasonFile(source, known2, log, options = {}) {
   const name2 = nameOf2(source);
   let raw;
   try {
@@ -46837,14 +44016,14 @@ async function readReasonFile(source, known2, log2, options = {}) {
     const { bytes, cut: cut2 } = await readStream2(stream, options.maxBytes ?? REASON_BYTES, true);
     raw = toWholeLine(bytes, cut2).toString("utf8");
   } catch (error) {
-    log2.warn(`Could not read the reason file ${name2} (${why2(error)}), so the default reason is used`);
+    log.warn(`Could not read the reason file ${name2} (${why2(error)}), so the default reason is used`);
     return void 0;
   }
   const reason = cleanLog(raw, known2).replace(/\s+$/, "");
-  if (reason === "") log2.warn(`The reason file ${name2} is empty, so the default reason is used`);
+  if (reason === "") log.warn(`The reason file ${name2} is empty, so the default reason is used`);
   return reason || void 0;
 }
-async function readInputs(request2, config, log2, options = {}) {
+async function readInputs(request2, config, log, options = {}) {
   if (request2.reasonFile !== void 0 && request2.reason) {
     throw new ConfigError(["Give the reason as an argument or with --reason-file, not both; see --help"]);
   }
@@ -46852,8 +44031,8 @@ async function readInputs(request2, config, log2, options = {}) {
     throw new ConfigError(["--reason-file and the log cannot both be standard input (-); see --help"]);
   }
   const known2 = secretsOf(config);
-  const reason = request2.reasonFile === void 0 ? void 0 : await readReasonFile(request2.reasonFile, known2, log2, options);
-  const excerpt = request2.log === void 0 ? void 0 : await readLogExcerpt(request2.log, { lines: config.logLines, jobUrl: config.jobUrl, known: known2 }, log2, options);
+  const reason = request2.reasonFile === void 0 ? void 0 : await readReasonFile(request2.reasonFile, known2, log, options);
+  const excerpt = request2.log === void 0 ? void 0 : await readLogExcerpt(request2.log, { lines: config.logLines, jobUrl: config.jobUrl, known: known2 }, log, options);
   return { ...reason === void 0 ? {} : { reason }, ...excerpt === void 0 ? {} : { log: excerpt } };
 }
 var TAIL_BYTES, REASON_BYTES, CHUNK, NEWLINE, nameOf2, CUT_MARGIN, fromWholeLine, toWholeLine, why2;
@@ -47161,7 +44340,7 @@ var init_ci_reader = __esm({
 });
 
 // lib/http/stream.ts
-import { createRequire as createRequire3 } from "node:module";
+import { createRequire as createRequire2 } from "node:module";
 async function streamGet(request2) {
   const { signal } = request2;
   registerSentCredentials(request2.headers);
@@ -47270,7 +44449,7 @@ var init_stream = __esm({
     init_credentials();
     init_fetch();
     init_proxy();
-    ({ request: httpRequest } = createRequire3(import.meta.url)("node:http"));
+    ({ request: httpRequest } = createRequire2(import.meta.url)("node:http"));
     REDIRECTS2 = /* @__PURE__ */ new Set([301, 302, 303, 307, 308]);
     MAX_REDIRECTS2 = 10;
     failure = (signal, why4, cause) => signal.aborted ? signal.reason : new ApiError(why4, { transient: true, cause });
@@ -47531,7 +44710,7 @@ var ci_reader_exports2 = {};
 __export(ci_reader_exports2, {
   gitLabCiReader: () => gitLabCiReader
 });
-function gitLabCiReader(options, log2) {
+function gitLabCiReader(options, log) {
   registerSecret(options.token);
   const base = options.apiUrl.replace(/\/+$/, "");
   const origin = new URL(base).origin;
@@ -47605,7 +44784,7 @@ function gitLabCiReader(options, log2) {
           if (!Array.isArray(list2) || !list2.every(isJob2)) throw unexpected4(what, "the answer is not the list of jobs GitLab documents");
           return { list: list2, headers: { "x-next-page": answer.headers.get("x-next-page") ?? "", link: answer.headers.get("link") ?? "" } };
         };
-        for await (const page of guardedPages(first2, read, (page2, url) => nextPage(page2.headers, url), { what, maxPages: MAX_JOB_PAGES, log: log2 })) {
+        for await (const page of guardedPages(first2, read, (page2, url) => nextPage(page2.headers, url), { what, maxPages: MAX_JOB_PAGES, log })) {
           jobs.push(...page.list.filter((job) => job.allow_failure !== true).map(asFailedJob));
         }
       } catch (error) {
@@ -47644,7 +44823,7 @@ var init_ci_reader2 = __esm({
     init_stream();
     init_fetch();
     init_paginate();
-    init_client();
+    init_client2();
     init_trace();
     PER_PAGE = 100;
     isJob2 = (value5) => {
@@ -47660,21 +44839,21 @@ var what_failed_exports2 = {};
 __export(what_failed_exports2, {
   readWhatFailed: () => readWhatFailed
 });
-async function readWhatFailed(reader, request2, log2) {
+async function readWhatFailed(reader, request2, log) {
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), request2.timeoutMs);
   try {
-    return await readWithin(reader, request2, deadline.signal, log2);
+    return await readWithin(reader, request2, deadline.signal, log);
   } finally {
     clearTimeout(timer);
   }
 }
-async function readWithin(reader, request2, signal, log2) {
+async function readWithin(reader, request2, signal, log) {
   let failed;
   try {
     failed = await until(reader.failedJobs(signal), signal);
   } catch (error) {
-    log2.warn(`Could not read the failed jobs from ${reader.ci}: ${why3(error, request2.timeoutMs)}. The issue is filed without its What failed section`);
+    log.warn(`Could not read the failed jobs from ${reader.ci}: ${why3(error, request2.timeoutMs)}. The issue is filed without its What failed section`);
     return void 0;
   }
   const ciLogs = [];
@@ -47688,7 +44867,7 @@ async function readWithin(reader, request2, signal, log2) {
       const { source, url } = sourceOf(named);
       if (text4.trim() !== "") ciLogs.push({ text: text4, source, jobUrl: url });
     } catch (error) {
-      log2.warn(`Could not read the log of the failed job ${JSON.stringify(named.name)} from ${reader.ci}: ${why3(error, request2.timeoutMs)}. The issue names the job without its log`);
+      log.warn(`Could not read the log of the failed job ${JSON.stringify(named.name)} from ${reader.ci}: ${why3(error, request2.timeoutMs)}. The issue names the job without its log`);
       if (signal.aborted) break;
     }
   }
@@ -47727,23 +44906,23 @@ __export(ci_exports, {
   createCiReader: () => createCiReader,
   readCiFailures: () => readCiFailures
 });
-async function createCiReader(config, log2, env = process.env) {
+async function createCiReader(config, log, env = process.env) {
   if (env.GITHUB_ACTIONS === "true") {
     const run2 = config.githubRun;
     if (!run2) {
-      log2.warn("REPORT_CI_LOG=auto, but GITHUB_REPOSITORY or GITHUB_RUN_ID is missing or malformed, so the issue has no What failed section");
+      log.warn("REPORT_CI_LOG=auto, but GITHUB_REPOSITORY or GITHUB_RUN_ID is missing or malformed, so the issue has no What failed section");
       return void 0;
     }
     if (config.tracker !== "github") {
-      log2.warn("REPORT_CI_LOG=auto reads GitHub Actions with the GitHub token, but ISSUE_TRACKER is gitlab, so the issue has no What failed section");
+      log.warn("REPORT_CI_LOG=auto reads GitHub Actions with the GitHub token, but ISSUE_TRACKER is gitlab, so the issue has no What failed section");
       return void 0;
     }
     if (run2.apiUrl !== void 0 && !sameOrigin(run2.apiUrl, config.apiUrl)) {
-      log2.warn(`The run is on ${run2.apiUrl} but issues go to ${config.apiUrl}; ISSUE_TOKEN is not sent to the run's host, so the issue has no What failed section`);
+      log.warn(`The run is on ${run2.apiUrl} but issues go to ${config.apiUrl}; ISSUE_TOKEN is not sent to the run's host, so the issue has no What failed section`);
       return void 0;
     }
-    const [{ createGitHub: createGitHub2 }, { gitHubCiReader: gitHubCiReader2 }, { downloader: downloader2 }] = await Promise.all([Promise.resolve().then(() => (init_client2(), client_exports2)), Promise.resolve().then(() => (init_ci_reader(), ci_reader_exports)), Promise.resolve().then(() => (init_download(), download_exports))]);
-    return gitHubCiReader2(createGitHub2(config, log2), run2, downloader2());
+    const [github, { gitHubCiReader: gitHubCiReader2 }, { downloader: downloader2 }] = await Promise.all([runGitHub(config, log), Promise.resolve().then(() => (init_ci_reader(), ci_reader_exports)), Promise.resolve().then(() => (init_download(), download_exports))]);
+    return gitHubCiReader2(github, run2, downloader2());
   }
   if (env.GITLAB_CI === "true") {
     const { gitLabCiOptions: gitLabCiOptions2, gitLabCiMissingToken: gitLabCiMissingToken2 } = await Promise.resolve().then(() => (init_ci_gitlab(), ci_gitlab_exports));
@@ -47751,28 +44930,28 @@ async function createCiReader(config, log2, env = process.env) {
     const options = gitLabCiOptions2(env, problems);
     if (!options) {
       const why4 = problems.length ? problems.join("; ") : gitLabCiMissingToken2(env);
-      log2.warn(`REPORT_CI_LOG=auto, but ${why4}, so the issue has no What failed section`);
+      log.warn(`REPORT_CI_LOG=auto, but ${why4}, so the issue has no What failed section`);
       return void 0;
     }
     if (options.tokenName === "CI_LOG_TOKEN") {
       const { plainHttpWarning: plainHttpWarning2 } = await Promise.resolve().then(() => (init_plain_http(), plain_http_exports));
       const warning = plainHttpWarning2("CI_API_V4_URL", options.apiUrl, "CI_LOG_TOKEN");
-      if (warning) log2.warn(warning);
+      if (warning) log.warn(warning);
     }
     const { gitLabCiReader: gitLabCiReader2 } = await Promise.resolve().then(() => (init_ci_reader2(), ci_reader_exports2));
-    return gitLabCiReader2(options, log2);
+    return gitLabCiReader2(options, log);
   }
-  log2.info("REPORT_CI_LOG=auto, but this is neither GitHub Actions nor GitLab CI, so the issue has no What failed section");
+  log.info("REPORT_CI_LOG=auto, but this is neither GitHub Actions nor GitLab CI, so the issue has no What failed section");
   return void 0;
 }
-async function readCiFailures(config, log2, excerpts, env = process.env) {
+async function readCiFailures(config, log, excerpts, env = process.env) {
   if (config.ciLog !== "auto") return {};
   registerSecret(env.CI_LOG_TOKEN);
-  const reader = await createCiReader(config, log2, env);
+  const reader = await createCiReader(config, log, env);
   if (!reader) return { failed: [] };
   const { readWhatFailed: readWhatFailed2 } = await Promise.resolve().then(() => (init_what_failed2(), what_failed_exports2));
   const known2 = secretsOf(config);
-  const read = await readWhatFailed2(reader, { lines: config.logLines, timeoutMs: config.ciLogTimeoutMs, known: known2, excerpts }, log2);
+  const read = await readWhatFailed2(reader, { lines: config.logLines, timeoutMs: config.ciLogTimeoutMs, known: known2, excerpts }, log);
   return read ? { failed: read.failed, ciLogs: read.ciLogs } : { failed: [] };
 }
 var sameOrigin;
@@ -47781,17 +44960,18 @@ var init_ci = __esm({
     "use strict";
     init_secrets2();
     init_log();
+    init_github();
     sameOrigin = (a, b) => URL.canParse(a) && URL.canParse(b) && new URL(a).origin === new URL(b).origin;
   }
 });
 
 // lib/core/merged-pulls.ts
-function reach(from, within2) {
+function reach(from, within) {
   const seen = /* @__PURE__ */ new Set();
   const stack = [...from];
   while (stack.length) {
     const sha = stack.pop();
-    const commit = within2.get(sha);
+    const commit = within.get(sha);
     if (!commit || seen.has(sha)) continue;
     seen.add(sha);
     stack.push(...commit.parents ?? []);
@@ -47849,17 +45029,18 @@ function gitLabWebUrl(apiUrl) {
   return `${url.origin}${url.pathname.replace(/\/api\/v4\/?$/, "").replace(/\/+$/, "")}`;
 }
 function gitLabChanges(gitlab, code, apiUrl) {
-  const path3 = `/projects/${encodeURIComponent(code.project)}`;
+  const path = `/projects/${encodeURIComponent(code.project)}`;
   const web = code.projectUrl === void 0 ? /^\d+$/.test(code.project) ? void 0 : `${gitLabWebUrl(apiUrl)}/${code.project}` : printableAddress(code.projectUrl) ?? code.projectUrl;
   const lastGood = {
     name: "GitLab deployments",
     async find(signal) {
       let list2;
+      let headers;
       try {
         ;
-        ({ data: list2 } = await gitlab.request({
+        ({ data: list2, headers } = await gitlab.request({
           method: "GET",
-          path: `${path3}/deployments`,
+          path: `${path}/deployments`,
           query: { environment: code.environment, status: "success", order_by: "finished_at", sort: "desc", per_page: RECENT_DEPLOYMENTS },
           signal
         }));
@@ -47869,7 +45050,7 @@ function gitLabChanges(gitlab, code, apiUrl) {
       if (!Array.isArray(list2)) throw unexpected2("the list of deployments");
       const deployments = list2;
       const last = deployments.find((d) => code.pipelineId === void 0 || String(d.deployable?.pipeline?.id) !== code.pipelineId);
-      if (!last) return null;
+      if (!last) return deployments.length && nextPage(headers, `${apiUrl}${path}/deployments`) ? { among: { count: deployments.length, of: "successful deployments, all this pipeline's own" } } : null;
       if (!isSha(last.sha)) throw unexpected2("the list of deployments");
       const at = dateOf(last.finished_at) ?? dateOf(last.updated_at);
       return { sha: last.sha.toLowerCase(), source: "GitLab deployments", ...at ? { at } : {} };
@@ -47879,7 +45060,7 @@ function gitLabChanges(gitlab, code, apiUrl) {
     let data;
     try {
       ;
-      ({ data } = await gitlab.request({ method: "GET", path: `${path3}/repository/compare`, query: { from, to }, signal }));
+      ({ data } = await gitlab.request({ method: "GET", path: `${path}/repository/compare`, query: { from, to }, signal }));
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) throw new BaseGone(from, { cause: error });
       throw cannot2(`the comparison of ${from.slice(0, 7)}...${to.slice(0, 7)}`, error);
@@ -47904,7 +45085,7 @@ function gitLabChanges(gitlab, code, apiUrl) {
     let data;
     try {
       ;
-      ({ data } = await gitlab.request({ method: "GET", path: `${path3}/merge_requests`, query: { state: "merged", order_by: "updated_at", sort: "desc", per_page: RECENT_MRS }, signal }));
+      ({ data } = await gitlab.request({ method: "GET", path: `${path}/merge_requests`, query: { state: "merged", order_by: "updated_at", sort: "desc", per_page: RECENT_MRS }, signal }));
     } catch (error) {
       throw cannot2("the merge requests", error);
     }
@@ -47929,6 +45110,7 @@ var init_changes2 = __esm({
     init_errors();
     init_redact();
     init_transient();
+    init_client2();
     RECENT_DEPLOYMENTS = 5;
     RECENT_MRS = 100;
     PERMISSION2 = "give the token the read_api scope (a project, group or personal access token; CI_JOB_TOKEN cannot read these)";
@@ -47949,14 +45131,7 @@ var init_changes2 = __esm({
   }
 });
 
-// lib/github/changes.ts
-var changes_exports2 = {};
-__export(changes_exports2, {
-  MAX_DEPLOYMENTS: () => MAX_DEPLOYMENTS,
-  RECENT_PULLS: () => RECENT_PULLS,
-  gitHubChanges: () => gitHubChanges,
-  gitHubWebUrl: () => gitHubWebUrl
-});
+// lib/github/changes-read.ts
 function cannot3(what, error, fix) {
   if (error instanceof ChangesUnavailable) return error;
   const status = error instanceof ApiError ? error.status : void 0;
@@ -47964,15 +45139,58 @@ function cannot3(what, error, fix) {
   if (status === 404) return new ChangesUnavailable(`GitHub answered HTTP 404 for ${what}: it does not exist, or the token may not see it`, fix, { status, cause: error });
   return new ChangesUnavailable(`${what}: ${describeError(error)}`, "", { ...status === void 0 ? {} : { status }, cause: error });
 }
+var PERMISSION3, unexpected3, SHA5, isSha2, dateOf2, withSignal, hasNext;
+var init_changes_read = __esm({
+  "lib/github/changes-read.ts"() {
+    "use strict";
+    init_changes();
+    init_errors();
+    init_transient();
+    PERMISSION3 = {
+      deployments: "give the workflow `permissions: deployments: read` (once any permission is listed, unlisted ones are none)",
+      actions: "give the workflow `permissions: actions: read`",
+      contents: "give the workflow `permissions: contents: read`",
+      pulls: "give the workflow `permissions: pull-requests: read`"
+    };
+    unexpected3 = (what) => new ChangesUnavailable(`GitHub answered ${what} in a shape this tool does not know`, "if GitHub changed its API, please report it");
+    SHA5 = /^[0-9a-f]{40,64}$/i;
+    isSha2 = (value5) => typeof value5 === "string" && SHA5.test(value5);
+    dateOf2 = (value5) => typeof value5 === "string" && !Number.isNaN(Date.parse(value5)) ? new Date(value5) : void 0;
+    withSignal = (signal) => ({ request: { signal } });
+    hasNext = (link4) => typeof link4 === "string" && /;\s*rel="next"/.test(link4);
+  }
+});
+
+// lib/github/last-good.ts
+async function readRun(github, code, runId, signal) {
+  try {
+    const { data } = await github.request("GET /repos/{owner}/{repo}/actions/runs/{run_id}", { owner: code.owner, repo: code.repo, run_id: Number(runId), exclude_pull_requests: true, ...withSignal(signal) });
+    return data;
+  } catch (error) {
+    throw cannot3(`run ${runId} of ${code.owner}/${code.repo}`, error, PERMISSION3.actions);
+  }
+}
+function ownDeployment(github, code, signal) {
+  const ofHead = isOf(code.head);
+  let started;
+  return async (d) => {
+    const created = dateOf2(d.created_at);
+    if (code.runId === void 0 || !ofHead(d) || !created) return false;
+    started ??= readRun(github, code, code.runId, signal).then((run2) => dateOf2(run2.run_started_at));
+    const since = await started;
+    return since !== void 0 && created >= since;
+  };
+}
 function deploymentSource(github, code) {
   const { owner, repo } = code;
   return {
     name: "GitHub deployments",
     async find(signal, candidate) {
       let deployments;
+      let link4;
       try {
         ;
-        ({ data: deployments } = await github.request("GET /repos/{owner}/{repo}/deployments", { owner, repo, environment: code.environment, per_page: MAX_DEPLOYMENTS, ...withSignal(signal) }));
+        ({ data: deployments, headers: { link: link4 } } = await github.request("GET /repos/{owner}/{repo}/deployments", { owner, repo, environment: code.environment, per_page: MAX_DEPLOYMENTS, ...withSignal(signal) }));
       } catch (error) {
         throw cannot3(`the deployments of ${owner}/${repo}`, error, PERMISSION3.deployments);
       }
@@ -47980,15 +45198,19 @@ function deploymentSource(github, code) {
       const list2 = deployments;
       if (!list2.every((d) => Number.isInteger(d.id) && isSha2(d.sha))) throw unexpected3("the list of deployments");
       if (!list2.length) return void 0;
-      const likely = list2.find((d) => !d.sha.toLowerCase().startsWith(code.head.toLowerCase()));
+      const ofHead = isOf(code.head);
+      const likely = list2.find((d) => !ofHead(d));
       if (likely) candidate?.(likely.sha.toLowerCase());
+      const isOwn = ownDeployment(github, code, signal);
       for (let i = 0; i < list2.length; i += STATUS_BATCH) {
         const batch = list2.slice(i, i + STATUS_BATCH);
         const found = await Promise.all(batch.map((d) => successOf(github, code, d.id, signal)));
-        const index = found.findIndex((at) => at !== false);
-        if (index >= 0) return { sha: batch[index].sha.toLowerCase(), source: "GitHub deployments", ...found[index] ? { at: found[index] } : {} };
+        for (const [n, at] of found.entries()) {
+          if (at === false || await isOwn(batch[n])) continue;
+          return { sha: batch[n].sha.toLowerCase(), source: "GitHub deployments", ...at ? { at } : {} };
+        }
       }
-      return null;
+      return hasNext(link4) ? { among: { count: list2.length, of: "deployments" } } : null;
     }
   };
 }
@@ -48009,13 +45231,7 @@ function runSource(github, code, runId) {
   return {
     name: "GitHub Actions runs",
     async find(signal) {
-      let run2;
-      try {
-        ;
-        ({ data: run2 } = await github.request("GET /repos/{owner}/{repo}/actions/runs/{run_id}", { owner, repo, run_id: Number(runId), exclude_pull_requests: true, ...withSignal(signal) }));
-      } catch (error) {
-        throw cannot3(`run ${runId} of ${owner}/${repo}`, error, PERMISSION3.actions);
-      }
+      const run2 = await readRun(github, code, runId, signal);
       if (!Number.isInteger(run2.workflow_id) || typeof run2.head_branch !== "string") throw unexpected3("the run");
       let runs;
       try {
@@ -48042,6 +45258,24 @@ function runSource(github, code, runId) {
     }
   };
 }
+var MAX_DEPLOYMENTS, STATUS_BATCH, isOf;
+var init_last_good = __esm({
+  "lib/github/last-good.ts"() {
+    "use strict";
+    init_changes_read();
+    MAX_DEPLOYMENTS = 10;
+    STATUS_BATCH = 5;
+    isOf = (head) => (d) => d.sha.toLowerCase().startsWith(head.toLowerCase());
+  }
+});
+
+// lib/github/changes.ts
+var changes_exports2 = {};
+__export(changes_exports2, {
+  RECENT_PULLS: () => RECENT_PULLS,
+  gitHubChanges: () => gitHubChanges,
+  gitHubWebUrl: () => gitHubWebUrl
+});
 async function compare(github, code, base, head, signal) {
   const { owner, repo } = code;
   const page = (n) => github.request("GET /repos/{owner}/{repo}/compare/{basehead}", { owner, repo, basehead: `${base}...${head}`, per_page: PAGE, page: n, ...withSignal(signal) });
@@ -48107,28 +45341,16 @@ function gitHubChanges(github, code) {
     permissionHint: "deployments: read, actions: read, contents: read, pull-requests: read"
   };
 }
-var MAX_DEPLOYMENTS, STATUS_BATCH, PAGE, PERMISSION3, unexpected3, SHA5, isSha2, dateOf2, withSignal, commitOf2, STATUSES, lastPage, RECENT_PULLS;
+var PAGE, commitOf2, STATUSES, lastPage, RECENT_PULLS;
 var init_changes3 = __esm({
   "lib/github/changes.ts"() {
     "use strict";
     init_merged_pulls();
     init_changes();
     init_errors();
-    init_transient();
-    MAX_DEPLOYMENTS = 10;
-    STATUS_BATCH = 5;
+    init_changes_read();
+    init_last_good();
     PAGE = 100;
-    PERMISSION3 = {
-      deployments: "give the workflow `permissions: deployments: read` (once any permission is listed, unlisted ones are none)",
-      actions: "give the workflow `permissions: actions: read`",
-      contents: "give the workflow `permissions: contents: read`",
-      pulls: "give the workflow `permissions: pull-requests: read`"
-    };
-    unexpected3 = (what) => new ChangesUnavailable(`GitHub answered ${what} in a shape this tool does not know`, "if GitHub changed its API, please report it");
-    SHA5 = /^[0-9a-f]{40,64}$/i;
-    isSha2 = (value5) => typeof value5 === "string" && SHA5.test(value5);
-    dateOf2 = (value5) => typeof value5 === "string" && !Number.isNaN(Date.parse(value5)) ? new Date(value5) : void 0;
-    withSignal = (signal) => ({ request: { signal } });
     commitOf2 = (c) => {
       if (!isSha2(c.sha) || typeof c.commit?.message !== "string") throw unexpected3("the comparison");
       const name2 = typeof c.commit.author?.name === "string" ? c.commit.author.name : "unknown";
@@ -48167,55 +45389,55 @@ function changesPlan(config, env = process.env) {
     permissions: `deployments: read${code.runId ? ", actions: read" : ""}, contents: read, pull-requests: read`
   };
 }
-async function changesService(config, log2, head, env = process.env) {
+async function changesService(config, log, head, env = process.env) {
   if (!config.token && !config.app) return void 0;
   if (config.tracker === "gitlab") {
-    const [{ createGitLab: createGitLab2 }, { gitLabChanges: gitLabChanges2 }] = await Promise.all([Promise.resolve().then(() => (init_client(), client_exports)), Promise.resolve().then(() => (init_changes2(), changes_exports))]);
+    const [{ createGitLab: createGitLab2 }, { gitLabChanges: gitLabChanges2 }] = await Promise.all([Promise.resolve().then(() => (init_client2(), client_exports2)), Promise.resolve().then(() => (init_changes2(), changes_exports))]);
     const project = gitLabProject(config, env);
     const projectUrl = project !== config.project || env.GITLAB_CI === "true" ? env.CI_PROJECT_URL : void 0;
     const pipelineId = inGitLabRun(config, env) ? env.CI_PIPELINE_ID : void 0;
-    return gitLabChanges2(createGitLab2(config, log2), { project, environment: config.deployEnv, ...projectUrl ? { projectUrl } : {}, ...pipelineId ? { pipelineId } : {} }, config.apiUrl);
+    return gitLabChanges2(createGitLab2(config, log), { project, environment: config.deployEnv, ...projectUrl ? { projectUrl } : {}, ...pipelineId ? { pipelineId } : {} }, config.apiUrl);
   }
-  const [{ createGitHub: createGitHub2 }, { gitHubChanges: gitHubChanges2, gitHubWebUrl: gitHubWebUrl2 }] = await Promise.all([Promise.resolve().then(() => (init_client2(), client_exports2)), Promise.resolve().then(() => (init_changes3(), changes_exports2))]);
+  const [github, { gitHubChanges: gitHubChanges2, gitHubWebUrl: gitHubWebUrl2 }] = await Promise.all([runGitHub(config, log), Promise.resolve().then(() => (init_changes3(), changes_exports2))]);
   const code = gitHubCode(config, env);
-  return gitHubChanges2(createGitHub2(config, log2), { ...code, environment: config.deployEnv, head, webUrl: runWebUrl(code.runId, env) ?? gitHubWebUrl2(config.apiUrl) });
+  return gitHubChanges2(github, { ...code, environment: config.deployEnv, head, webUrl: runWebUrl(code.runId, env) ?? gitHubWebUrl2(config.apiUrl) });
 }
 function runWebUrl(runId, env) {
   const server = env.GITHUB_SERVER_URL;
   return runId !== void 0 && server && /^https?:\/\//i.test(server) ? printableAddress(server) : void 0;
 }
-async function readChanges2(config, head, log2, env = process.env, cwd, signal) {
+async function readChanges2(config, head, log, env = process.env, cwd, signal) {
   if (config.changes !== "auto") return {};
   const [{ readWhatChanged: readWhatChanged2 }, { localHistory: localHistory2 }, service] = await Promise.all([
     Promise.resolve().then(() => (init_what_changed2(), what_changed_exports2)),
     Promise.resolve().then(() => (init_git(), git_exports)),
-    changesService(config, log2, head, env).catch((error) => {
-      log2.warn(`Could not say what changed: ${error.message}. The issue is filed without its What changed section`);
+    changesService(config, log, head, env).catch((error) => {
+      log.warn(`Could not say what changed: ${error.message}. The issue is filed without its What changed section`);
       return null;
     })
   ]);
   if (service === null) return {};
-  const changes = await readWhatChanged2(service, localHistory2(cwd), { head, lastGoodSha: config.lastGoodSha, timeoutMs: config.changesTimeoutMs, known: secretsOf(config), ...signal ? { signal } : {} }, log2);
+  const changes = await readWhatChanged2(service, localHistory2(cwd), { head, lastGoodSha: config.lastGoodSha, timeoutMs: config.changesTimeoutMs, known: secretsOf(config), ...signal ? { signal } : {} }, log);
   return changes ? { changes, mentionAuthors: config.mentionAuthors } : {};
 }
-function startChanges(config, head, log2, env = process.env) {
+function startChanges(config, head, log, env = process.env) {
   if (config.changes !== "auto") return void 0;
   const full = env.GITHUB_ACTIONS === "true" && /^[0-9a-f]{40,64}$/i.test(env.GITHUB_SHA ?? "") && env.GITHUB_SHA.startsWith(head) ? env.GITHUB_SHA.toLowerCase() : head;
   head = full;
   const stop = new AbortController();
-  return { settled: readChanges2(config, head, log2, env, void 0, stop.signal), cancel: () => stop.abort() };
+  return { settled: readChanges2(config, head, log, env, void 0, stop.signal), cancel: () => stop.abort() };
 }
-async function changesCheck(config, log2, env = process.env) {
+async function changesCheck(config, log, env = process.env) {
   const plan = changesPlan(config, env);
   const order = `${plan.sources.join(", then ")}${plan.where ? ` of ${plan.where}` : ""}`;
-  const service = await changesService(config, log2, "HEAD", env).catch(() => void 0);
+  const service = await changesService(config, log, "HEAD", env).catch(() => void 0);
   const first2 = service?.sources[0];
   if (!first2) return { ok: true, text: `what changed: from ${order}; compared by the checkout only (no token for ${plan.service ?? "a service"})` };
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), config.changesTimeoutMs);
   try {
     const found = await first2.find(deadline.signal);
-    const said = found ? `its last good deploy is ${found.sha.slice(0, 7)}` : found === null ? "it records no good deploy yet" : "it records no deploys";
+    const said = found && "sha" in found ? `its last good deploy is ${found.sha.slice(0, 7)}` : found ? `it records no good deploy among its ${found.among.count} newest ${found.among.of}` : found === null ? "it records no good deploy yet" : "it records no deploys";
     return { ok: true, text: `what changed: from ${order}; the token may read ${first2.name} (${said}); it also needs ${plan.permissions}` };
   } catch (error) {
     return { ok: false, text: `what changed: cannot read ${first2.name}: ${error.message}` };
@@ -48229,6 +45451,7 @@ var init_changes4 = __esm({
     "use strict";
     init_redact();
     init_secrets2();
+    init_github();
     sameOrigin2 = (a, b) => URL.canParse(a) && URL.canParse(b) && new URL(a).origin === new URL(b).origin;
     gitHubCode = (config, env) => {
       const run2 = env.GITHUB_ACTIONS === "true" && config.githubRun && (config.githubRun.apiUrl === void 0 || sameOrigin2(config.githubRun.apiUrl, config.apiUrl)) ? config.githubRun : void 0;
@@ -48695,32 +45918,31 @@ var init_pipelines = __esm({
 });
 
 // lib/run/noise-sources.ts
-async function trackerAndRuns(config, log2, env, withRuns) {
-  if (!withRuns) return { tracker: await createTracker(config, log2), runs: { why: "not asked" } };
+async function trackerAndRuns(config, log, env, withRuns) {
+  if (!withRuns) return { tracker: await createTracker(config, log), runs: { why: "not asked" } };
   if (env.GITHUB_ACTIONS === "true") {
     const run2 = config.githubRun;
-    if (config.tracker !== "github") return { tracker: await createTracker(config, log2), runs: { why: "the run is on GitHub Actions but issues go to GitLab, whose token cannot read it" } };
-    if (!run2) return { tracker: await createTracker(config, log2), runs: { why: "GITHUB_REPOSITORY or GITHUB_RUN_ID is missing or malformed" } };
-    if (run2.apiUrl !== void 0 && !sameOrigin3(run2.apiUrl, config.apiUrl)) return { tracker: await createTracker(config, log2), runs: { why: `the run is on ${run2.apiUrl} but issues go to ${config.apiUrl}; ISSUE_TOKEN is not sent to the run's host` } };
-    const [{ createGitHub: createGitHub2 }, { createGitHubTracker: createGitHubTracker2 }, { gitHubWorkflowRuns: gitHubWorkflowRuns2, workflowFile: workflowFile2 }] = await Promise.all([Promise.resolve().then(() => (init_client2(), client_exports2)), Promise.resolve().then(() => (init_tracker3(), tracker_exports2)), Promise.resolve().then(() => (init_workflow_runs(), workflow_runs_exports))]);
-    const github = createGitHub2(config, log2);
+    if (config.tracker !== "github") return { tracker: await createTracker(config, log), runs: { why: "the run is on GitHub Actions but issues go to GitLab, whose token cannot read it" } };
+    if (!run2) return { tracker: await createTracker(config, log), runs: { why: "GITHUB_REPOSITORY or GITHUB_RUN_ID is missing or malformed" } };
+    if (run2.apiUrl !== void 0 && !sameOrigin3(run2.apiUrl, config.apiUrl)) return { tracker: await createTracker(config, log), runs: { why: `the run is on ${run2.apiUrl} but issues go to ${config.apiUrl}; ISSUE_TOKEN is not sent to the run's host` } };
+    const [github, { createGitHubTracker: createGitHubTracker2 }, { gitHubWorkflowRuns: gitHubWorkflowRuns2, workflowFile: workflowFile2 }] = await Promise.all([runGitHub(config, log), Promise.resolve().then(() => (init_tracker3(), tracker_exports2)), Promise.resolve().then(() => (init_workflow_runs(), workflow_runs_exports))]);
     const branch = env.GITHUB_HEAD_REF || (env.GITHUB_REF_TYPE === "branch" ? env.GITHUB_REF_NAME : void 0) || void 0;
     const reader = gitHubWorkflowRuns2(github, { owner: run2.owner, repo: run2.repo, runId: run2.runId, workflow: workflowFile2(env.GITHUB_WORKFLOW_REF), branch });
-    return { tracker: createGitHubTracker2(github, config, log2), runs: { reader, current: { id: run2.runId, attempt: Number(run2.attempt) } } };
+    return { tracker: createGitHubTracker2(github, config, log), runs: { reader, current: { id: run2.runId, attempt: Number(run2.attempt) } } };
   }
   if (env.GITLAB_CI === "true") {
-    if (config.tracker !== "gitlab") return { tracker: await createTracker(config, log2), runs: { why: "the run is on GitLab CI but issues go to GitHub, whose token cannot read it" } };
+    if (config.tracker !== "gitlab") return { tracker: await createTracker(config, log), runs: { why: "the run is on GitLab CI but issues go to GitHub, whose token cannot read it" } };
     const project = env.CI_PROJECT_ID || env.CI_PROJECT_PATH;
     const ref = env.CI_COMMIT_REF_NAME;
     const pipeline = env.CI_PIPELINE_ID ?? "";
-    if (!project || !ref || !ID2.test(pipeline)) return { tracker: await createTracker(config, log2), runs: { why: "CI_PROJECT_ID, CI_COMMIT_REF_NAME or CI_PIPELINE_ID is missing or malformed" } };
-    if (env.CI_API_V4_URL !== void 0 && !sameOrigin3(env.CI_API_V4_URL, config.apiUrl)) return { tracker: await createTracker(config, log2), runs: { why: `the pipeline is on ${env.CI_API_V4_URL} but issues go to ${config.apiUrl}; ISSUE_TOKEN is not sent to the pipeline's host` } };
-    const [{ createGitLab: createGitLab2 }, { createGitLabTracker: createGitLabTracker2, projectId: projectId2 }, { gitLabPipelines: gitLabPipelines2 }] = await Promise.all([Promise.resolve().then(() => (init_client(), client_exports)), Promise.resolve().then(() => (init_tracker2(), tracker_exports)), Promise.resolve().then(() => (init_pipelines(), pipelines_exports))]);
-    const client = createGitLab2(config, log2);
+    if (!project || !ref || !ID2.test(pipeline)) return { tracker: await createTracker(config, log), runs: { why: "CI_PROJECT_ID, CI_COMMIT_REF_NAME or CI_PIPELINE_ID is missing or malformed" } };
+    if (env.CI_API_V4_URL !== void 0 && !sameOrigin3(env.CI_API_V4_URL, config.apiUrl)) return { tracker: await createTracker(config, log), runs: { why: `the pipeline is on ${env.CI_API_V4_URL} but issues go to ${config.apiUrl}; ISSUE_TOKEN is not sent to the pipeline's host` } };
+    const [{ createGitLab: createGitLab2 }, { createGitLabTracker: createGitLabTracker2, projectId: projectId2 }, { gitLabPipelines: gitLabPipelines2 }] = await Promise.all([Promise.resolve().then(() => (init_client2(), client_exports2)), Promise.resolve().then(() => (init_tracker2(), tracker_exports)), Promise.resolve().then(() => (init_pipelines(), pipelines_exports))]);
+    const client = createGitLab2(config, log);
     const reader = gitLabPipelines2(client, `/projects/${projectId2(project)}`, ref);
-    return { tracker: createGitLabTracker2(config, log2, client), runs: { reader, current: { id: pipeline, attempt: 1 } } };
+    return { tracker: createGitLabTracker2(config, log, client), runs: { reader, current: { id: pipeline, attempt: 1 } } };
   }
-  return { tracker: await createTracker(config, log2), runs: { why: "this is neither GitHub Actions nor GitLab CI, whose run history it reads" } };
+  return { tracker: await createTracker(config, log), runs: { why: "this is neither GitHub Actions nor GitLab CI, whose run history it reads" } };
 }
 async function readFlapRecord(tracker, windowSeconds, now, environment) {
   const period = { since: new Date(now.getTime() - windowSeconds * 1e3), until: new Date(now.getTime() + 1) };
@@ -48733,6 +45955,7 @@ var init_noise_sources = __esm({
     init_transient();
     init_read();
     init_tracker4();
+    init_github();
     sameOrigin3 = (a, b) => a !== void 0 && URL.canParse(a) && URL.canParse(b) && new URL(a).origin === new URL(b).origin;
     ID2 = /^[1-9][0-9]{0,19}$/;
   }
@@ -48742,12 +45965,12 @@ var init_noise_sources = __esm({
 function incidentKey(tracker, project, number2) {
   return `deploy-failure-reporter/${tracker}/${project}#${number2}`;
 }
-async function attempt2(pager, target, what, send2, log2) {
+async function attempt2(pager, target, what, send2, log) {
   try {
     await retryTransient(target, what, send2, silent);
     return true;
   } catch (error) {
-    log2.warn(`${pager.name}: could not ${what} (${describeError(error)}); the issue is unaffected`);
+    log.warn(`${pager.name}: could not ${what} (${describeError(error)}); the issue is unaffected`);
     return false;
   }
 }
@@ -48762,17 +45985,17 @@ function incidentFor(target, issue, failure2) {
     links: [{ href: issue.url, text: `Issue #${issue.number}` }, ...pipeline]
   };
 }
-async function pageReport(pager, target, issue, failure2, log2) {
+async function pageReport(pager, target, issue, failure2, log) {
   if (!pagesFor(target, failure2.environment)) return;
-  if (await attempt2(pager, target, `open the incident for #${issue.number}`, () => pager.open(incidentFor(target, issue, failure2)), log2)) {
-    log2.info(`${pager.name}: incident open for #${issue.number}`);
+  if (await attempt2(pager, target, `open the incident for #${issue.number}`, () => pager.open(incidentFor(target, issue, failure2)), log)) {
+    log.info(`${pager.name}: incident open for #${issue.number}`);
   }
 }
-async function pageRecovery(pager, target, environment, closed, log2) {
+async function pageRecovery(pager, target, environment, closed, log) {
   if (!pagesFor(target, environment)) return;
   for (const number2 of closed) {
-    if (await attempt2(pager, target, `resolve the incident for #${number2}`, () => pager.close(incidentKey(target.tracker, target.project, number2)), log2)) {
-      log2.info(`${pager.name}: incident resolved for #${number2}`);
+    if (await attempt2(pager, target, `resolve the incident for #${number2}`, () => pager.close(incidentKey(target.tracker, target.project, number2)), log)) {
+      log.info(`${pager.name}: incident resolved for #${number2}`);
     }
   }
 }
@@ -48856,15 +46079,15 @@ __export(paging_exports, {
   pageReported: () => pageReported,
   pageResolved: () => pageResolved
 });
-async function pageReported(config, outcome, failure2, log2) {
+async function pageReported(config, outcome, failure2, log) {
   if (!config.pager || outcome.number === null || outcome.url === null) return;
   const { pager, target } = setup(config);
-  await pageReport(pager, target, { number: outcome.number, url: outcome.url, title: outcome.title }, failure2, log2);
+  await pageReport(pager, target, { number: outcome.number, url: outcome.url, title: outcome.title }, failure2, log);
 }
-async function pageResolved(config, environment, closed, log2) {
+async function pageResolved(config, environment, closed, log) {
   if (!config.pager || closed.length === 0) return;
   const { pager, target } = setup(config);
-  await pageRecovery(pager, target, environment, closed, log2);
+  await pageRecovery(pager, target, environment, closed, log);
 }
 var setup;
 var init_paging = __esm({
@@ -48893,10 +46116,10 @@ function describeThresholds(config) {
   if (config.flap) parts.push(`flapping at ${config.flap.episodes} outages in ${formatWindow(config.flap.windowSeconds)}`);
   return parts.join("; ");
 }
-async function noiseChecks(config, log2, env) {
+async function noiseChecks(config, log, env) {
   const checks = [{ ok: true, text: `noise thresholds: ${describeThresholds(config)} (docs/noise.md)` }];
   if (config.fileAfter === void 0) return checks;
-  const { runs } = await trackerAndRuns(config, log2, env, true);
+  const { runs } = await trackerAndRuns(config, log, env, true);
   if ("why" in runs) {
     checks.push({ ok: true, text: `REPORT_FILE_AFTER: run history not checked here (${runs.why}); in CI the token needs actions: read (GitHub) or read_api (GitLab)` });
     return checks;
@@ -48931,9 +46154,9 @@ __export(noise_exports, {
   previewNoise: () => previewNoise,
   reportWithNoise: () => reportWithNoise
 });
-async function readStreak(runs, fileAfter, log2) {
+async function readStreak(runs, fileAfter, log) {
   if ("why" in runs) {
-    log2.warn(`REPORT_FILE_AFTER=${fileAfter} is not applied: ${runs.why}; the failure is filed as if no threshold were set`);
+    log.warn(`REPORT_FILE_AFTER=${fileAfter} is not applied: ${runs.why}; the failure is filed as if no threshold were set`);
     return void 0;
   }
   try {
@@ -48942,34 +46165,34 @@ async function readStreak(runs, fileAfter, log2) {
     const streak = streakOf(history.runs, runs.current, asked);
     if (holds2(fileAfter, streak.count) && !holdsOnPage(fileAfter, streak)) {
       const counted = `${streak.count} consecutive failed run${streak.count === 1 ? "" : "s"}`;
-      log2.warn(`REPORT_FILE_AFTER=${fileAfter} is not applied: the ${history.runs.length} runs of ${history.what} read show ${counted} and no good run before ${streak.count === 1 ? "it" : "them"}; the failure is filed as if no threshold were set`);
+      log.warn(`REPORT_FILE_AFTER=${fileAfter} is not applied: the ${history.runs.length} runs of ${history.what} read show ${counted} and no good run before ${streak.count === 1 ? "it" : "them"}; the failure is filed as if no threshold were set`);
       return void 0;
     }
     return { count: streak.count, of: fileAfter, what: history.what };
   } catch (error) {
-    log2.warn(`REPORT_FILE_AFTER=${fileAfter} is not applied: the ${runs.reader.name} run history could not be read (${describeError(error)}${permissionHint(error)}); the failure is filed as if no threshold were set`);
+    log.warn(`REPORT_FILE_AFTER=${fileAfter} is not applied: the ${runs.reader.name} run history could not be read (${describeError(error)}${permissionHint(error)}); the failure is filed as if no threshold were set`);
     return void 0;
   }
 }
-async function readFlap(tracker, config, now, failing, log2) {
+async function readFlap(tracker, config, now, failing, log) {
   const flap = config.flap;
   try {
     const episodes = await readFlapRecord(tracker, flap.windowSeconds, now, config.deployEnv);
     return flapState(episodes, config.deployEnv, flap, now, failing);
   } catch (error) {
-    log2.warn(`REPORT_FLAP is not applied: the record of ${config.deployEnv} could not be read (${describeError(error)})`);
+    log.warn(`REPORT_FLAP is not applied: the record of ${config.deployEnv} could not be read (${describeError(error)})`);
     return void 0;
   }
 }
-async function prepareReport(config, failure2, log2, env) {
+async function prepareReport(config, failure2, log, env) {
   const now = failure2.time;
-  const sources = await trackerAndRuns(config, log2, env, config.fileAfter !== void 0);
+  const sources = await trackerAndRuns(config, log, env, config.fileAfter !== void 0);
   const noise = noiseTracker(sources.tracker);
   const title = await issueTitle(config.template, failure2, sources.tracker);
   const key2 = { group: config.group ?? "title", title, time: failure2.time };
   const [streak, flap] = await Promise.all([
-    config.fileAfter !== void 0 ? readStreak(sources.runs, config.fileAfter, log2) : void 0,
-    config.flap !== void 0 ? readFlap(sources.tracker, config, now, true, log2) : void 0,
+    config.fileAfter !== void 0 ? readStreak(sources.runs, config.fileAfter, log) : void 0,
+    config.flap !== void 0 ? readFlap(sources.tracker, config, now, true, log) : void 0,
     // With a read beside it, the duplicate check's list goes out now too, not after them.
     config.fileAfter !== void 0 || config.flap !== void 0 ? noise.readAhead(key2) : void 0
   ]);
@@ -48991,10 +46214,10 @@ function flapChat(chat, prepared, environment, window2) {
     send: (event) => chat.send(event.kind === "failure" || event.kind === "recurrence" ? { ...event, failure: { ...event.failure, reason: `${event.failure.reason} (${line})` } } : event)
   };
 }
-async function pageAtThreshold(config, prepared, outcome, failure2, log2) {
+async function pageAtThreshold(config, prepared, outcome, failure2, log) {
   if (!config.pager || outcome.number === null || outcome.url === null) return;
   const { pageReported: pageReported2 } = await Promise.resolve().then(() => (init_paging(), paging_exports));
-  if (prepared.noise.pagedOn() === outcome.number) return pageReported2(config, outcome, failure2, log2);
+  if (prepared.noise.pagedOn() === outcome.number) return pageReported2(config, outcome, failure2, log);
   const threshold = config.pageAfter;
   if (outcome.outcome !== "duplicate" || !("seconds" in threshold)) return;
   try {
@@ -49007,41 +46230,41 @@ async function pageAtThreshold(config, prepared, outcome, failure2, log2) {
 ${line}
 `);
   } catch (error) {
-    log2.warn(`Could not tell whether issue #${outcome.number} has paged yet (${describeError(error)}); paging now`);
+    log.warn(`Could not tell whether issue #${outcome.number} has paged yet (${describeError(error)}); paging now`);
   }
-  await pageReported2(config, outcome, failure2, log2);
+  await pageReported2(config, outcome, failure2, log);
 }
-async function reportWithNoise(config, chat, failure2, log2, env) {
-  const prepared = await prepareReport(config, failure2, log2, env);
+async function reportWithNoise(config, chat, failure2, log, env) {
+  const prepared = await prepareReport(config, failure2, log, env);
   if (prepared.held) {
-    log2.info(heldLine(prepared.held));
+    log.info(heldLine(prepared.held));
     return { outcome: "held", number: null, url: null, title: prepared.title, held: { count: prepared.held.count, of: prepared.held.of } };
   }
   const window2 = config.flap ? formatWindow(config.flap.windowSeconds) : "";
-  const outcome = await fileReport(prepared.tracker, flapChat(chat, prepared, config.deployEnv, window2), config, failure2, log2);
+  const outcome = await fileReport(prepared.tracker, flapChat(chat, prepared, config.deployEnv, window2), config, failure2, log);
   if (config.pager) {
-    if (config.pageAfter) await pageAtThreshold(config, prepared, outcome, failure2, log2);
-    else await (await Promise.resolve().then(() => (init_paging(), paging_exports))).pageReported(config, outcome, failure2, log2);
+    if (config.pageAfter) await pageAtThreshold(config, prepared, outcome, failure2, log);
+    else await (await Promise.resolve().then(() => (init_paging(), paging_exports))).pageReported(config, outcome, failure2, log);
   }
   return outcome;
 }
-async function previewNoise(config, failure2, log2, env) {
+async function previewNoise(config, failure2, log, env) {
   const { describeThresholds: describeThresholds2 } = await Promise.resolve().then(() => (init_noise_doctor(), noise_doctor_exports));
-  log2.info(`Noise thresholds: ${describeThresholds2(config)}`);
+  log.info(`Noise thresholds: ${describeThresholds2(config)}`);
   if (!config.token && !config.app) return;
-  const { tracker, runs } = await trackerAndRuns(config, log2, env, config.fileAfter !== void 0);
+  const { tracker, runs } = await trackerAndRuns(config, log, env, config.fileAfter !== void 0);
   const silent2 = { info: () => {
-  }, warn: (line) => log2.info(`A real run would warn: ${line}`), error: () => {
+  }, warn: (line) => log.info(`A real run would warn: ${line}`), error: () => {
   } };
   if (config.fileAfter !== void 0) {
     const streak = await readStreak(runs, config.fileAfter, silent2);
-    if (streak) log2.info(holds2(streak.of, streak.count) ? `Would hold: ${heldLine(streak)}` : `Would file: ${streak.count} of ${streak.of} consecutive failed runs of ${streak.what}`);
+    if (streak) log.info(holds2(streak.of, streak.count) ? `Would hold: ${heldLine(streak)}` : `Would file: ${streak.count} of ${streak.of} consecutive failed runs of ${streak.what}`);
   }
   if (config.flap) {
     const flap = await readFlap(tracker, config, failure2.time, true, silent2);
-    if (flap) log2.info(`${flappingLine(flap, config.deployEnv, formatWindow(config.flap.windowSeconds)).replace(/^Flapping: /, "")} (this run included): ${flap.flapping ? "flapping: the issue would be labelled flapping" : "not flapping"}`);
+    if (flap) log.info(`${flappingLine(flap, config.deployEnv, formatWindow(config.flap.windowSeconds)).replace(/^Flapping: /, "")} (this run included): ${flap.flapping ? "flapping: the issue would be labelled flapping" : "not flapping"}`);
   }
-  if (config.pageAfter) log2.info(`Would page only on the run at which the outage reaches ${"runs" in config.pageAfter ? `${config.pageAfter.runs} failed runs` : `${formatWindow(config.pageAfter.seconds)}`}, once`);
+  if (config.pageAfter) log.info(`Would page only on the run at which the outage reaches ${"runs" in config.pageAfter ? `${config.pageAfter.runs} failed runs` : `${formatWindow(config.pageAfter.seconds)}`}, once`);
 }
 var permissionHint, heldLine;
 var init_noise2 = __esm({
@@ -49066,35 +46289,35 @@ var preview_exports = {};
 __export(preview_exports, {
   previewReport: () => previewReport
 });
-async function previewReport(tracker, target, failure2, log2) {
+async function previewReport(tracker, target, failure2, log) {
   const kind = tracker?.kind ?? target.tracker ?? "github";
   const text4 = { kind, limits: tracker?.limits ?? { title: TITLE_LIMITS[kind], body: BODY_LIMIT } };
   const title = await issueTitle(target.template, failure2, text4);
-  log2.info("Dry run: nothing will be created, commented or posted");
+  log.info("Dry run: nothing will be created, commented or posted");
   let reopenComment = [];
   if (!tracker) {
-    log2.info("No ISSUE_TOKEN: the duplicate check was skipped");
+    log.info("No ISSUE_TOKEN: the duplicate check was skipped");
   } else {
     const key2 = { group: target.group ?? "title", title, time: failure2.time };
     try {
       const existing = await findHolderIssue(tracker, key2);
       if (existing) {
         const action = target.onDuplicate === "comment" ? "comment on it" : "skip creation";
-        log2.info(`Duplicate issue found: #${existing.number} ${existing.url}; a real run would ${action}`);
+        log.info(`Duplicate issue found: #${existing.number} ${existing.url}; a real run would ${action}`);
       } else {
-        reopenComment = await previewReopen(tracker, target, key2, failure2, log2);
+        reopenComment = await previewReopen(tracker, target, key2, failure2, log);
       }
     } catch (error) {
-      log2.warn(`Could not list open issues (${describeError(error)}); a real run would create the issue below`);
+      log.warn(`Could not list open issues (${describeError(error)}); a real run would create the issue below`);
     }
   }
   const chat = target.chatWebhook ? "chat message (to CHAT_WEBHOOK)" : "chat message (not sent: CHAT_WEBHOOK is not set)";
   const body2 = (await issueBody(target.template, failure2, text4)).replace(/\n$/, "");
   return [`--- title`, title, `--- body`, body2, ...reopenComment, `--- ${chat}`, renderChat(failure2), ""].join("\n");
 }
-async function previewReopen(tracker, target, key2, failure2, log2) {
+async function previewReopen(tracker, target, key2, failure2, log) {
   const reopenWindowHours = target.reopenWindowHours ?? 0;
-  const none = () => (log2.info("No open duplicate: a real run would create the issue below"), []);
+  const none = () => (log.info("No open duplicate: a real run would create the issue below"), []);
   if (reopenWindowHours <= 0) return none();
   try {
     const recovered = await findRecovered(tracker, { reopenWindowHours }, key2);
@@ -49102,10 +46325,10 @@ async function previewReopen(tracker, target, key2, failure2, log2) {
     const { number: number2, url } = recovered.issue;
     const { body: body2 } = occurrenceOnRecovered(recovered, await tracker.listComments(number2), failure2, tracker.kind);
     const action = recovered.open ? "it is open again already; a real run would add the comment below" : "a real run would reopen it and add the comment below";
-    log2.info(`Issue closed by a recovery within REPORT_REOPEN_WINDOW: #${number2} ${url}; ${action} instead of creating an issue`);
+    log.info(`Issue closed by a recovery within REPORT_REOPEN_WINDOW: #${number2} ${url}; ${action} instead of creating an issue`);
     return [`--- comment on #${number2}${recovered.open ? "" : " (reopened)"}`, body2.replace(/\n$/, "")];
   } catch (error) {
-    log2.warn(`Could not look for a recently recovered issue (${describeError(error)}); a real run would create the issue below`);
+    log.warn(`Could not look for a recently recovered issue (${describeError(error)}); a real run would create the issue below`);
     return [];
   }
 }
@@ -49210,27 +46433,27 @@ function currentRecoveries(comments) {
   const lastOccurrence = comments.findLastIndex((c) => isOccurrenceComment(c.body));
   return comments.slice(lastOccurrence + 1).filter((c) => c.body.startsWith(RECOVERY_MARKER) && !c.body.includes(FLAP_HELD_MARKER));
 }
-async function recoverOnce(tracker, retry, issue, comment, log2, progress = { step: "" }) {
+async function recoverOnce(tracker, retry, issue, comment, log, progress = { step: "" }) {
   const { number: number2 } = issue;
   progress.step = "commenting on it";
   const before = issue.commentCount === 0 && tracker.deleteComment ? [] : await tracker.listComments(number2);
   const already = currentRecoveries(before).length > 0;
   if (!already) {
-    const mine = await postCommentOnce(tracker, retry, number2, typeof comment === "string" ? comment : comment(before), log2);
+    const mine = await postCommentOnce(tracker, retry, number2, typeof comment === "string" ? comment : comment(before), log);
     if (tracker.deleteComment) {
       const first2 = firstById(currentRecoveries(await tracker.listComments(number2)));
       if (first2 && first2.id !== mine.id) {
         try {
           await tracker.deleteComment(number2, mine.id);
         } catch {
-          log2.warn(`Another resolver commented on issue #${number2} first, and this run's comment could not be taken back: ${mine.url}`);
+          log.warn(`Another resolver commented on issue #${number2} first, and this run's comment could not be taken back: ${mine.url}`);
         }
         return "another run";
       }
     }
   }
   progress.step = "closing it after the comment";
-  await closeIssue(tracker, retry, number2, "completed", log2);
+  await closeIssue(tracker, retry, number2, "completed", log);
   return already ? "another run" : "this run";
 }
 var firstById;
@@ -49246,7 +46469,7 @@ var init_recover_once = __esm({
 });
 
 // lib/core/flows/resolve.ts
-async function previewRecovery(tracker, issues, recovery, log2) {
+async function previewRecovery(tracker, issues, recovery, log) {
   const outages = [];
   const comments = [];
   for (const issue of issues) {
@@ -49254,7 +46477,7 @@ async function previewRecovery(tracker, issues, recovery, log2) {
     try {
       outage = outageOf(issue.createdAt, issue.commentCount === 0 ? [] : await tracker.listComments(issue.number));
     } catch (error) {
-      log2.warn(`Could not read the comments of issue #${issue.number}, so its recovery line is left out (${describeError(error)})`);
+      log.warn(`Could not read the comments of issue #${issue.number}, so its recovery line is left out (${describeError(error)})`);
     }
     outages.push(outage);
     comments.push({ number: issue.number, text: renderRecoveryComment(recovery, recoveredLine(outage, recovery.time)) });
@@ -49267,7 +46490,7 @@ async function findRecoverable(tracker, environment, time) {
   for await (const page of tracker.openIssues({ label: DEDUP_LABEL })) found.push(...selectRecoverable(page, environment, time));
   return found;
 }
-async function resolveRecovery(tracker, chat, retry, recovery, log2, { dryRun = false, preview } = {}) {
+async function resolveRecovery(tracker, chat, retry, recovery, log, { dryRun = false, preview } = {}) {
   let issues;
   try {
     issues = await findRecoverable(tracker, recovery.environment, recovery.time);
@@ -49275,12 +46498,12 @@ async function resolveRecovery(tracker, chat, retry, recovery, log2, { dryRun = 
     throw new ListFailed(error, describeError(error));
   }
   if (issues.length === 0) {
-    log2.info(`No open ${DEDUP_LABEL} issue for ${recovery.environment}; nothing to close`);
+    log.info(`No open ${DEDUP_LABEL} issue for ${recovery.environment}; nothing to close`);
     return { outcome: "nothing", closed: [], failed: [] };
   }
   if (dryRun) {
-    for (const issue of issues) log2.info(`Would close issue #${issue.number}: ${issue.url}`);
-    if (preview) preview(await previewRecovery(tracker, issues, recovery, log2));
+    for (const issue of issues) log.info(`Would close issue #${issue.number}: ${issue.url}`);
+    if (preview) preview(await previewRecovery(tracker, issues, recovery, log));
     return { outcome: "resolved", closed: issues.map((issue) => issue.number), failed: [] };
   }
   const outages = /* @__PURE__ */ new Map();
@@ -49295,15 +46518,15 @@ async function resolveRecovery(tracker, chat, retry, recovery, log2, { dryRun = 
   for (const issue of issues) {
     const progress = { step: "" };
     try {
-      if (await recoverOnce(tracker, retry, issue, commentFor(issue), log2, progress) === "this run") {
-        log2.info(`Closed issue #${issue.number}: ${issue.url}`);
+      if (await recoverOnce(tracker, retry, issue, commentFor(issue), log, progress) === "this run") {
+        log.info(`Closed issue #${issue.number}: ${issue.url}`);
         closedHere.push(issue);
       } else {
-        log2.info(`Issue #${issue.number} is closed by another resolver run: ${issue.url}`);
+        log.info(`Issue #${issue.number} is closed by another resolver run: ${issue.url}`);
       }
       closed.push(issue.number);
     } catch (error) {
-      log2.error(`Could not close issue #${issue.number}, it stays open (${progress.step}: ${describeError(error)})`);
+      log.error(`Could not close issue #${issue.number}, it stays open (${progress.step}: ${describeError(error)})`);
       failed.push(issue.number);
     }
   }
@@ -49330,7 +46553,7 @@ var noise_resolve_exports = {};
 __export(noise_resolve_exports, {
   holdFlapping: () => holdFlapping
 });
-async function holdFlapping(config, tracker, recovery, log2, dryRun) {
+async function holdFlapping(config, tracker, recovery, log, dryRun) {
   const flap = config.flap;
   const none = { tracker, heldNow: [], keptOpen: [], calm: [], resolveAgain: [] };
   if (!flap) return none;
@@ -49352,7 +46575,7 @@ async function holdFlapping(config, tracker, recovery, log2, dryRun) {
       decisions.push({ number: issue.number, url: issue.url, action: recoveryAction(state, held, flap, now), held });
     }
   } catch (error) {
-    log2.warn(`REPORT_FLAP is not applied: ${unread} could not be read (${describeError(error)}); its issues are closed as usual`);
+    log.warn(`REPORT_FLAP is not applied: ${unread} could not be read (${describeError(error)}); its issues are closed as usual`);
     return none;
   }
   const heldNow = [];
@@ -49360,20 +46583,20 @@ async function holdFlapping(config, tracker, recovery, log2, dryRun) {
   const calm = decisions.filter((d) => d.action === "close" && d.held).map((d) => d.number);
   for (const { number: number2, url, action } of decisions) {
     if (action === "keep") {
-      log2.info(`Issue #${number2} stays open: ${recovery.environment} is flapping: ${url}`);
+      log.info(`Issue #${number2} stays open: ${recovery.environment} is flapping: ${url}`);
       keptOpen.push(number2);
     } else if (action === "hold") {
       if (dryRun) {
-        log2.info(`Would leave issue #${number2} open: ${recovery.environment} is flapping: ${url}`);
+        log.info(`Would leave issue #${number2} open: ${recovery.environment} is flapping: ${url}`);
         keptOpen.push(number2);
         continue;
       }
       try {
-        await postCommentOnce(tracker, config, number2, FLAP_HELD_COMMENT, log2);
-        log2.info(`Recovered, but flapping: left issue #${number2} open for a person to close: ${url}`);
+        await postCommentOnce(tracker, config, number2, FLAP_HELD_COMMENT, log);
+        log.info(`Recovered, but flapping: left issue #${number2} open for a person to close: ${url}`);
         heldNow.push(number2);
       } catch (error) {
-        log2.warn(`Could not comment on issue #${number2} (${describeError(error)}), so it is closed as usual`);
+        log.warn(`Could not comment on issue #${number2} (${describeError(error)}), so it is closed as usual`);
       }
     }
   }
@@ -49430,22 +46653,22 @@ function annotating(target, annotations, secrets) {
 // lib/run/exit.ts
 init_errors();
 var EXIT = { ok: 0, failed: 1, config: 2 };
-function reportFailure(error, log2, { debug = false } = {}) {
+function reportFailure(error, log, { debug = false } = {}) {
   if (error instanceof ConfigError) {
-    for (const problem of error.problems) log2.error(problem);
+    for (const problem of error.problems) log.error(problem);
     return EXIT.config;
   }
   if (isBug(error)) {
     const bug = error;
-    log2.error(`Internal error: ${bug.name}: ${bug.message}`);
-    log2.error(
+    log.error(`Internal error: ${bug.name}: ${bug.message}`);
+    log.error(
       "This is a bug in deploy-failure-reporter, not a problem with the configuration or the network; please report it" + (debug ? " with the stack below" : " with the output of the same run with DEBUG=1 set")
     );
-    if (debug) for (const line of (bug.stack ?? "").split("\n").slice(1)) log2.error(line.trim());
+    if (debug) for (const line of (bug.stack ?? "").split("\n").slice(1)) log.error(line.trim());
     return EXIT.failed;
   }
   const message = error instanceof Error ? error.message : String(error);
-  log2.error(message);
+  log.error(message);
   return EXIT.failed;
 }
 
@@ -50002,7 +47225,7 @@ function chatWarning(notifier, result) {
 function warningAnnotation(message) {
   return `::warning title=Chat notice::${message.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A")}`;
 }
-function strictNotifier(notifier, log2, annotate) {
+function strictNotifier(notifier, log, annotate) {
   return {
     format: notifier.format,
     host: notifier.host,
@@ -50011,7 +47234,7 @@ function strictNotifier(notifier, log2, annotate) {
       const result = await notifier.send(event);
       if (!result.ok) {
         const warning = chatWarning(notifier, result);
-        log2.warn(warning);
+        log.warn(warning);
         annotate?.(warningAnnotation(warning));
       }
       return result;
@@ -50021,9 +47244,9 @@ function strictNotifier(notifier, log2, annotate) {
 
 // lib/chat/index.ts
 init_webhook();
-function createNotifier(config, log2, annotate) {
+function createNotifier(config, log, annotate) {
   const notifier = pick(config);
-  return notifier && log2 && config.chat.strict ? strictNotifier(notifier, log2, annotate) : notifier;
+  return notifier && log && config.chat.strict ? strictNotifier(notifier, log, annotate) : notifier;
 }
 function pick(config) {
   const { slack } = config.chat;
@@ -50060,10 +47283,10 @@ init_secrets2();
 import { open } from "node:fs/promises";
 var MAX_EVENT_BYTES = 8 * 1024 * 1024;
 async function eventCommitMessage(env) {
-  const path3 = env.GITHUB_EVENT_PATH;
-  if (env.GITHUB_ACTIONS !== "true" || !path3 || !env.GITHUB_SHA) return void 0;
+  const path = env.GITHUB_EVENT_PATH;
+  if (env.GITHUB_ACTIONS !== "true" || !path || !env.GITHUB_SHA) return void 0;
   try {
-    const file = await open(path3, "r");
+    const file = await open(path, "r");
     try {
       if ((await file.stat()).size > MAX_EVENT_BYTES) return void 0;
       const event = JSON.parse(await file.readFile("utf8"));
@@ -50082,11 +47305,19 @@ async function eventCommitMessage(env) {
 // lib/run/deploy.ts
 init_git();
 init_redact();
-async function readDeploy(config, time, { withMessage = true, env = process.env } = {}) {
+async function readDeploy(config, time, { withMessage = true, env = process.env, log } = {}) {
+  const deadline = config.commitSha === void 0 || withMessage && config.commitMessage === void 0 ? AbortSignal.timeout(config.timeoutMs) : void 0;
+  const late = [];
+  const ask = (fact2, read) => read(deadline).catch((error) => {
+    if (!deadline?.aborted) throw error;
+    late.push(fact2);
+    return void 0;
+  });
   const [sha, message] = await Promise.all([
-    config.commitSha ?? shortSha2(),
-    withMessage ? config.commitMessage ?? lastCommitMessage().then(async (fromGit) => fromGit ?? await eventCommitMessage(env)) : void 0
+    config.commitSha ?? ask("commit", (signal) => shortSha2(void 0, signal)),
+    withMessage ? config.commitMessage ?? ask("message", (signal) => lastCommitMessage(void 0, signal)).then(async (fromGit) => fromGit ?? await eventCommitMessage(env)) : void 0
   ]);
+  if (late.length) log?.warn(gitLate(late, config.timeoutMs));
   return {
     environment: withoutToken(config.deployEnv, config),
     commitSha: withoutToken(sha ?? "unknown", config),
@@ -50094,6 +47325,12 @@ async function readDeploy(config, time, { withMessage = true, env = process.env 
     pipelineUrl: withoutToken(config.pipelineUrl, config),
     time
   };
+}
+function gitLate(late, timeoutMs) {
+  const both = late.length === 2;
+  const what = both ? "the commit and its message are" : late[0] === "commit" ? "the commit is" : "the commit message is";
+  const set2 = both ? "CI_COMMIT_SHA and CI_COMMIT_MESSAGE" : late[0] === "commit" ? "CI_COMMIT_SHA" : "CI_COMMIT_MESSAGE";
+  return `git did not answer within REPORT_TIMEOUT (${timeoutMs / 1e3} s) and was stopped: ${what} read as if there were no checkout. Set ${set2}, or raise REPORT_TIMEOUT`;
 }
 function withoutToken(text4, config) {
   return redact(text4, secretsOf(config));
@@ -50145,36 +47382,36 @@ async function configureReport(env, masking, options = {}) {
   return withTemplate(configure(env, masking, options), env);
 }
 async function readFailure(session, request2) {
-  const { config, log: log2, env, time } = session;
-  let failure2 = { ...await readDeploy(config, time, { env }), reason: withoutToken(request2.reason || DEFAULT_REASON, config) };
+  const { config, log, env, time } = session;
+  let failure2 = { ...await readDeploy(config, time, { env, log }), reason: withoutToken(request2.reason || DEFAULT_REASON, config) };
   const logSource = request2.log ?? config.logFile;
   if (request2.reasonFile !== void 0 || logSource !== void 0) {
     const { readInputs: readInputs2 } = await Promise.resolve().then(() => (init_input_files(), input_files_exports));
-    failure2 = { ...failure2, ...await readInputs2({ reasonFile: request2.reasonFile, reason: request2.reason, log: logSource }, config, log2) };
+    failure2 = { ...failure2, ...await readInputs2({ reasonFile: request2.reasonFile, reason: request2.reason, log: logSource }, config, log) };
   }
   if (config.ciLog === "auto") {
     const { readCiFailures: readCiFailures2 } = await Promise.resolve().then(() => (init_ci(), ci_exports));
-    failure2 = { ...failure2, ...await readCiFailures2(config, log2, failure2.log === void 0, env) };
+    failure2 = { ...failure2, ...await readCiFailures2(config, log, failure2.log === void 0, env) };
   }
   return failure2;
 }
 async function fileFailure(session, failure2) {
-  const { config, log: log2 } = session;
+  const { config, log } = session;
   const failed = failure2.failed && (await Promise.resolve().then(() => (init_what_failed(), what_failed_exports))).failedEntries(failure2.failed);
   const extra = failed ? { failed } : {};
   openReportConnections(config, session.env);
   const changesModule = config.changes === "auto" ? await Promise.resolve().then(() => (init_changes4(), changes_exports3)) : void 0;
-  const pendingChanges = changesModule?.startChanges(config, failure2.commitSha, log2, session.env);
-  const changesSince = changesModule && (async (base) => (await changesModule.readChanges({ ...config, lastGoodSha: base }, failure2.commitSha, log2, session.env)).changes);
+  const pendingChanges = changesModule?.startChanges(config, failure2.commitSha, log, session.env);
+  const changesSince = changesModule && (async (base) => (await changesModule.readChanges({ ...config, lastGoodSha: base }, failure2.commitSha, log, session.env)).changes);
   try {
     const target = pendingChanges && changesSince ? { ...config, pendingChanges, changesSince } : config;
-    const chat = createNotifier(config, log2, session.annotate);
+    const chat = createNotifier(config, log, session.annotate);
     const noisy = noiseOn(config);
-    const outcome = noisy ? await (await Promise.resolve().then(() => (init_noise2(), noise_exports))).reportWithNoise(target, chat, failure2, log2, session.env) : await fileReport(await createTracker(config, log2), chat, target, failure2, log2);
+    const outcome = noisy ? await (await Promise.resolve().then(() => (init_noise2(), noise_exports))).reportWithNoise(target, chat, failure2, log, session.env) : await fileReport(await createTracker(config, log), chat, target, failure2, log);
     if (outcome.outcome === "held") pendingChanges?.cancel();
     const told = pendingChanges && (outcome.outcome === "created" || outcome.outcome === "reopened") ? await pendingChanges.settled : void 0;
     const changes = pendingChanges ? { changes: told?.changes ? (await Promise.resolve().then(() => (init_what_changed(), what_changed_exports))).changesEntry(told.changes) : null } : {};
-    if (config.pager && !noisy && outcome.outcome !== "held") await (await Promise.resolve().then(() => (init_paging(), paging_exports))).pageReported(config, outcome, failure2, log2);
+    if (config.pager && !noisy && outcome.outcome !== "held") await (await Promise.resolve().then(() => (init_paging(), paging_exports))).pageReported(config, outcome, failure2, log);
     return { result: { ...outcome, ...extra, ...changes }, failure: told?.changes ? { ...failure2, ...told } : failure2 };
   } catch (error) {
     pendingChanges?.cancel();
@@ -50191,18 +47428,18 @@ function failureTitle(config, failure2) {
   return issueTitle(config.template, failure2, { kind: config.tracker, limits: { title: TITLE_LIMITS[config.tracker], body: BODY_LIMIT } });
 }
 async function previewFailure(session, failure2) {
-  const { config, log: log2 } = session;
+  const { config, log } = session;
   const { previewReport: previewReport2 } = await Promise.resolve().then(() => (init_preview(), preview_exports));
-  if (noiseOn(config)) await (await Promise.resolve().then(() => (init_noise2(), noise_exports))).previewNoise(config, failure2, log2, session.env);
-  const told = config.changes === "auto" ? { ...failure2, ...await (await Promise.resolve().then(() => (init_changes4(), changes_exports3))).readChanges(config, failure2.commitSha, log2, session.env) } : failure2;
-  return previewReport2(config.token || config.app ? await createTracker(config, log2) : void 0, config, told, log2);
+  if (noiseOn(config)) await (await Promise.resolve().then(() => (init_noise2(), noise_exports))).previewNoise(config, failure2, log, session.env);
+  const told = config.changes === "auto" ? { ...failure2, ...await (await Promise.resolve().then(() => (init_changes4(), changes_exports3))).readChanges(config, failure2.commitSha, log, session.env) } : failure2;
+  return previewReport2(config.token || config.app ? await createTracker(config, log) : void 0, config, told, log);
 }
 
 // lib/run/report-command.ts
 async function reportCommand(command, io2) {
   const time = /* @__PURE__ */ new Date();
   const masking = maskingLog(io2);
-  const { log: log2 } = masking;
+  const { log } = masking;
   let run2;
   let known2;
   let code;
@@ -50210,7 +47447,7 @@ async function reportCommand(command, io2) {
     const config = await configureReport(io2.env, masking, { dotenv: true, requireToken: !command.dryRun });
     phase("configured");
     if (!command.dryRun) openReportConnections(config, io2.env);
-    const session = { config, log: log2, env: io2.env, time, annotate: chatAnnotations(io2) };
+    const session = { config, log, env: io2.env, time, annotate: chatAnnotations(io2) };
     const failure2 = await readFailure(session, command);
     known2 = { config, failure: failure2 };
     if (command.dryRun) {
@@ -50220,13 +47457,13 @@ async function reportCommand(command, io2) {
     run2 = await fileFailure(session, failure2);
     code = run2.error ? EXIT.failed : EXIT.ok;
   } catch (error) {
-    code = reportFailure(error, log2, { debug: Boolean(io2.env.DEBUG) });
+    code = reportFailure(error, log, { debug: Boolean(io2.env.DEBUG) });
     if (known2) run2 = { result: failedResult(await failureTitle(known2.config, known2.failure)), failure: known2.failure };
   }
-  await recordReport(command, io2, run2, log2);
+  await recordReport(command, io2, run2, log);
   return code;
 }
-async function recordReport(command, io2, run2, log2) {
+async function recordReport(command, io2, run2, log) {
   const files = outputFiles(io2.env);
   if (command.dryRun || !(command.json || files.githubOutput || files.stepSummary)) return;
   const { appendOutputs: appendOutputs2, jsonLine: jsonLine2 } = await Promise.resolve().then(() => (init_outputs(), outputs_exports));
@@ -50234,7 +47471,7 @@ async function recordReport(command, io2, run2, log2) {
   try {
     appendOutputs2(files, result, run2?.failure);
   } catch (error) {
-    log2.warn(`Could not write the GitHub Actions outputs (${error.message})`);
+    log.warn(`Could not write the GitHub Actions outputs (${error.message})`);
   }
   if (command.json) io2.stdout.write(jsonLine2(result) + "\n");
 }
@@ -50247,18 +47484,18 @@ init_recovery();
 init_resolve();
 init_tracker4();
 async function resolveFailures(session, { dryRun = false } = {}) {
-  const { config, log: log2, env, time } = session;
-  const recovery = await readDeploy(config, time, { withMessage: false });
-  const all = await createTracker(config, log2);
-  const flap = config.flap ? await (await Promise.resolve().then(() => (init_noise_resolve(), noise_resolve_exports))).holdFlapping(config, all, recovery, log2, dryRun) : void 0;
+  const { config, log, env, time } = session;
+  const recovery = await readDeploy(config, time, { withMessage: false, log });
+  const all = await createTracker(config, log);
+  const flap = config.flap ? await (await Promise.resolve().then(() => (init_noise_resolve(), noise_resolve_exports))).holdFlapping(config, all, recovery, log, dryRun) : void 0;
   const tracker = flap?.tracker ?? all;
   const chatUrl = config.chat.slack?.apiUrl ?? config.chatWebhook;
   const warming = { ...tracker, addComment: (number2, body2) => (preconnect(chatUrl, env), tracker.addComment(number2, body2)) };
   let preview;
-  const resolution = await resolveRecovery(dryRun ? tracker : warming, createNotifier(config, log2, session.annotate), config, recovery, log2, { dryRun, preview: (texts) => preview = texts });
+  const resolution = await resolveRecovery(dryRun ? tracker : warming, createNotifier(config, log, session.annotate), config, recovery, log, { dryRun, preview: (texts) => preview = texts });
   if (config.pager && !dryRun) {
     const incidents = /* @__PURE__ */ new Set([...resolution.closed.filter((n) => !flap?.calm.includes(n)), ...flap?.heldNow ?? [], ...flap?.resolveAgain ?? []]);
-    await (await Promise.resolve().then(() => (init_paging(), paging_exports))).pageResolved(config, recovery.environment, [...incidents], log2);
+    await (await Promise.resolve().then(() => (init_paging(), paging_exports))).pageResolved(config, recovery.environment, [...incidents], log);
   }
   return { resolution, recovery, ...preview ? { preview } : {} };
 }
@@ -50278,31 +47515,31 @@ ${text4}`).join("");
 async function resolveCommand(command, io2) {
   const time = /* @__PURE__ */ new Date();
   const masking = maskingLog(io2);
-  const { log: log2 } = masking;
+  const { log } = masking;
   let resolution = NOT_RESOLVED;
   let code;
   try {
     const config = configure(io2.env, masking, { dotenv: true });
     preconnect(config.apiUrl, io2.env);
-    const session = { config, log: log2, env: io2.env, time, annotate: chatAnnotations(io2) };
+    const session = { config, log, env: io2.env, time, annotate: chatAnnotations(io2) };
     const run2 = await resolveFailures(session, { dryRun: command.dryRun });
     resolution = run2.resolution;
     if (command.dryRun) io2.stdout.write(resolvePreview(session, run2));
     code = resolution.failed.length ? EXIT.failed : EXIT.ok;
   } catch (error) {
-    code = reportFailure(error, log2, { debug: Boolean(io2.env.DEBUG) });
+    code = reportFailure(error, log, { debug: Boolean(io2.env.DEBUG) });
   }
-  recordResolve(command, io2, resolution, log2);
+  recordResolve(command, io2, resolution, log);
   return code;
 }
 var NOT_RESOLVED = Object.freeze({ outcome: "failed", closed: [], failed: [] });
-function recordResolve(command, io2, resolution, log2) {
+function recordResolve(command, io2, resolution, log) {
   const { githubOutput } = outputFiles(io2.env);
   if (githubOutput && !command.dryRun) {
     try {
       appendResolveOutputs(githubOutput, resolution);
     } catch (error) {
-      log2.warn(`Could not write the GitHub Actions outputs (${error.message})`);
+      log.warn(`Could not write the GitHub Actions outputs (${error.message})`);
     }
   }
   if (command.json) io2.stdout.write(`${JSON.stringify(resolution)}
