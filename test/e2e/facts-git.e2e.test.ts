@@ -34,7 +34,7 @@ test('a git that hangs for the commit and its message: killed at REPORT_TIMEOUT 
     assert.match(created().body, /\n### Commit Message\n```\nunknown\n```\n/)
     assert.equal(git.calls().map((call) => call.command).sort(), ['log', 'rev-parse'])
     assert.is(git.children().length, 2, 'each git started its child')
-    // Neither read may wait on a prompt, nor fetch from the network (lib/run/git-env.ts).
+    // Neither read may wait on a prompt, nor fetch from the network (lib/run/git-process.ts, gitEnv).
     assert.ok(git.calls().every((call) => call.terminalPrompt === '0' && call.noLazyFetch === '1'), JSON.stringify(git.calls()))
     assert.equal(await git.settled(), [], 'every git the run started has ended, and every child of theirs')
   } finally {

@@ -2,7 +2,7 @@
 // like to the reporter. With `child`, each call first starts a child of its own that sleeps as long (what a
 // lazy fetch, a hook or a credential helper is to git), holding git's output open, which killing git alone
 // would leave running. Each call records its process id, subcommand and the two variables that keep a
-// git from waiting on a prompt or the network (lib/run/git-env.ts), then becomes `sleep` (exec: the same
+// git from waiting on a prompt or the network (lib/run/git-process.ts, gitEnv), then becomes `sleep` (exec: the same
 // process, so killing git kills the wait). With `catFile: 'held'`, `git cat-file --batch-check`
 // answers at once that it holds every commit asked about, so the comparison's own git calls are reached.
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'

@@ -6,21 +6,15 @@
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { runInProcess } from '../../helpers/in-process.ts'
-import { startLoopbackGitHub, type LoopbackGitHub } from '../../helpers/loopback-github.ts'
+import type { LoopbackGitHub } from '../../helpers/loopback-github.ts'
+import { useLoopback } from '../../helpers/servers.ts'
 
-const TOKEN = 'ghp_S3cretT0kenValue0123456789abcdefXYZ'
 const FAST = { REPORT_RETRY_DELAY: '0.01', REPORT_TIMEOUT: '5' }
 const FIXED = { CI_COMMIT_SHA: 'abc1234', CI_COMMIT_MESSAGE: 'Bump the widget', DEPLOY_ENV: 'staging', CI_PIPELINE_URL: 'https://ci.example/p/7' }
 
-const servers: LoopbackGitHub[] = []
-const server = async (): Promise<LoopbackGitHub> => {
-  const gh = await startLoopbackGitHub({ token: TOKEN })
-  servers.push(gh)
-  return gh
-}
-test.after.each(async () => {
-  await Promise.all(servers.splice(0).map((gh) => gh.close()))
-})
+// A fresh loopback GitHub for each test, so that each one's count of requests is its own.
+const servers = useLoopback(test, { github: true })
+const server = async (): Promise<LoopbackGitHub> => servers.gh
 
 const created = (gh: LoopbackGitHub) => gh.calls('POST', /\/issues$/).map((r) => r.json as { title: string; body: string })
 // Runs in process take turns (in-process.ts): one after another, in order.
