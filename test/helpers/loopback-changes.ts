@@ -1,5 +1,5 @@
 // What changed, on the loopback GitHub and GitLab: a repository's commit graph, deployments with their
-// statuses, a workflow's successful runs, compare (paged as GitHub pages it: oldest first, `link` with
+// statuses, this run and its attempts, a workflow's successful runs, compare (paged as GitHub pages it: oldest first, `link` with
 // rel="next" and rel="last"), the recently updated closed pull requests with their merge commits, and
 // GitLab's deployments, compare and merged merge requests. Each route refuses what the service
 // refuses (GitHub's OpenAPI description, @octokit/openapi-types; GitLab's, /work/shared/reference/gitlab-openapi),
@@ -52,6 +52,8 @@ export interface SeedRepo {
   /**
    * The workflow this run belongs to, and its successful runs, newest first. `startedAt` is this run's
    * latest attempt's start (`run_started_at`, which resets on a re-run); the time the routes are served by default.
+   * `earlierStarts` are the starts of its earlier attempts, oldest first: a re-run's run is attempt
+   * `earlierStarts.length + 1`.
    */
   readonly workflow?: {
     readonly runId: number
@@ -59,7 +61,7 @@ export interface SeedRepo {
     readonly branch: string
     readonly successes: readonly { readonly headSha: string; readonly updatedAt: string }[]
     readonly startedAt?: string
-    readonly attempt?: number
+    readonly earlierStarts?: readonly string[]
   }
 }
 
@@ -176,20 +178,26 @@ export function serveGitHubChanges(gh: LoopbackGitHub, repo: SeedRepo): void {
       const list = deployment.statuses.map((state, i) => ({ id: i + 1, state, created_at: new Date(created + (deployment.statuses.length - i) * 60_000).toISOString() }) satisfies Partial<Schemas['deployment-status']>)
       return { status: 200, body: list.slice((paging.page - 1) * paging.perPage, paging.page * paging.perPage) }
     }
-    const run = /^\/actions\/runs\/(\d+)$/.exec(rest)
+    // The run, or one of its attempts (GET …/actions/runs/{run_id}/attempts/{attempt_number}): the same
+    // record, of that attempt; GitHub answers 404 for an attempt the run has not had.
+    const run = /^\/actions\/runs\/(\d+)(?:\/attempts\/(\d+))?$/.exec(rest)
     if (run) {
       const workflow = repo.workflow
       // Another helper's run (loopback-github-actions.ts) passes on to it.
       if (!workflow) return undefined
       if (Number(run[1]) !== workflow.runId) return notFound
+      const starts = [...(workflow.earlierStarts ?? []), workflow.startedAt ?? servedAt]
+      const attempt = run[2] === undefined ? starts.length : Number(run[2])
+      if (attempt < 1 || attempt > starts.length) return notFound
+      const latest = attempt === starts.length
       const record = {
         id: workflow.runId,
         workflow_id: workflow.workflowId,
         head_branch: workflow.branch,
-        status: 'in_progress',
-        conclusion: null,
-        run_attempt: workflow.attempt ?? 1,
-        run_started_at: workflow.startedAt ?? servedAt,
+        status: latest ? 'in_progress' : 'completed',
+        conclusion: latest ? null : 'failure',
+        run_attempt: attempt,
+        run_started_at: starts[attempt - 1]!,
       } satisfies Partial<Schemas['workflow-run']>
       return { status: 200, body: record }
     }
@@ -248,7 +256,8 @@ export function serveGitHubChanges(gh: LoopbackGitHub, repo: SeedRepo): void {
   })
 }
 
-const deploymentId = (repo: SeedRepo, d: SeedDeployment) => 70_000 + (repo.deployments ?? []).indexOf(d)
+/** The id GitHub gives `d` here (`GET …/deployments`), as a `deployment` event would name it. */
+export const deploymentId = (repo: SeedRepo, d: SeedDeployment) => 70_000 + (repo.deployments ?? []).indexOf(d)
 
 // GitLab's enums for the merge requests list (https://docs.gitlab.com/api/merge_requests/#list-project-merge-requests).
 const GL_MR_STATE = ['opened', 'closed', 'locked', 'merged', 'all']

@@ -22,6 +22,7 @@ export const OPERATIONS = [
   'GET /repos/{owner}/{repo}/installation',
   'GET /repos/{owner}/{repo}/actions/jobs/{job_id}/logs',
   'GET /repos/{owner}/{repo}/actions/runs/{run_id}',
+  'GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}',
   'GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}/jobs',
   'GET /repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs',
   'GET /repos/{owner}/{repo}/assignees/{assignee}',
