@@ -17,6 +17,7 @@ const isOf = (head: string) => (d: { sha?: unknown }) => (d.sha as string).toLow
 interface RunRecord {
   readonly workflow_id?: unknown
   readonly head_branch?: unknown
+  readonly run_attempt?: unknown
   readonly run_started_at?: unknown
 }
 
@@ -31,19 +32,38 @@ async function readRun(github: GitHub, code: GitHubCode, runId: string, signal: 
   }
 }
 
+// When this run's first attempt started: its record's `run_started_at` is its latest attempt's, so a re-run
+// asks attempt 1's own record. https://docs.github.com/en/rest/actions/workflow-runs#get-a-workflow-run-attempt
+async function firstStart(github: GitHub, code: GitHubCode, runId: string, signal: AbortSignal): Promise<Date | undefined> {
+  const run = await readRun(github, code, runId, signal)
+  if (!(Number.isInteger(run.run_attempt) && (run.run_attempt as number) > 1)) return dateOf(run.run_started_at)
+  try {
+    const { data } = await github.request('GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}', { owner: code.owner, repo: code.repo, run_id: Number(runId), attempt_number: 1, exclude_pull_requests: true, ...withSignal(signal) })
+    return dateOf((data as RunRecord).run_started_at)
+  } catch (error) {
+    throw cannot(`attempt 1 of run ${runId} of ${code.owner}/${code.repo}`, error, PERMISSION.actions)
+  }
+}
+
 /**
  * Whether a deployment is this run's own, in GitHub Actions. A deploy job (`environment:`) that succeeded
  * before a later job of the same run failed (a smoke test) is the newest good deployment, of this very
  * commit: taken, the section said "no code change" of every such failure. GitHub's deployments name no
  * run (nor is it documented what GitHub Actions puts in a status's `log_url`), but GitHub Actions creates
- * a deployment when a job that references an environment runs (unless it says `deployment: false`), and
- * the run's `run_started_at` is "the start time of the latest run. Resets on re-run": a deployment of
- * `head` created at or after it was made by this attempt. An earlier deployment of `head` (a redeploy of
- * a commit that went out fine before) is still a good deploy, and says, rightly, that nothing changed; so
- * is another commit's, made meanwhile by another run. The run is read once, and only when a deployment
- * of `head` proves good: the usual failure, a deploy job that failed, costs no request.
+ * a deployment when a job that references an environment runs (unless it says `deployment: false`), so
+ * a deployment of `head` created at or after the run started was made by it. The run's `run_started_at`
+ * is "the start time of the latest run. Resets on re-run": after "Re-run failed jobs" the deploy job kept
+ * from attempt 1 made its deployment before attempt 2 started, so on a re-run (`run_attempt` > 1) the
+ * start is attempt 1's. Re-running an old run to roll back (attempt 2 of a run days old) stays right:
+ * deployments come newest first, and this test only decides for a good deployment of `head` reached before
+ * any other commit's, that is when `head` is the newest good deploy. The other commits deployed since
+ * attempt 1 come first and the first of them is the last good deploy; with none since, attempt 1's own
+ * deployment of `head` is this run's too. An earlier deployment of `head` (a redeploy of a commit that went
+ * out fine before) is still a good deploy, and says, rightly, that nothing changed; so is another commit's,
+ * made meanwhile by another run. The run is read once (its first attempt too, on a re-run), and only when
+ * a deployment of `head` proves good: the usual failure, a deploy job that failed, costs no request.
  * https://docs.github.com/en/rest/deployments/deployments#list-deployments,
- * https://docs.github.com/en/rest/actions/workflow-runs#get-a-workflow-run (`run_started_at`),
+ * https://docs.github.com/en/rest/actions/workflow-runs#get-a-workflow-run (`run_started_at`, `run_attempt`),
  * https://docs.github.com/en/actions/how-tos/write-workflows/choose-what-workflows-do/deploy-to-environment
  */
 function ownDeployment(github: GitHub, code: GitHubCode, signal: AbortSignal): (d: { sha?: unknown; created_at?: unknown }) => Promise<boolean> {
@@ -54,7 +74,7 @@ function ownDeployment(github: GitHub, code: GitHubCode, signal: AbortSignal): (
     const created = dateOf(d.created_at)
     if (code.runId === undefined || !ofHead(d) || !created) return false
     // `run_started_at` is optional in the description: without it, nothing is this run's, as before.
-    started ??= readRun(github, code, code.runId, signal).then((run) => dateOf(run.run_started_at))
+    started ??= firstStart(github, code, code.runId, signal)
     const since = await started
     return since !== undefined && created >= since
   }

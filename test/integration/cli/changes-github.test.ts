@@ -155,6 +155,44 @@ test('GitHub Actions: this run\'s own deployment is no last good deploy; an earl
   assert.is(section(sentBody()), '')
 })
 
+test('"Re-run failed jobs": the deploy job kept from attempt 1 is this run\'s own; re-running an old run to roll back still finds what it replaces (docs/changes.md)', async () => {
+  // Attempt 1 of run 900 started 40 minutes ago; its deploy job deployed HEAD 35 minutes ago, then its smoke
+  // test failed. "Re-run failed jobs" keeps the deploy job: attempt 2 started 5 minutes ago and failed again.
+  const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString()
+  const run = { runId: 900, workflowId: 77, branch: 'main', successes: [], startedAt: minutesAgo(5), earlierStarts: [minutesAgo(40)] }
+  const env = (head = HEAD) => servers.gh.env({ ...ENV, CI_COMMIT_SHA: head, GITHUB_ACTIONS: 'true', GITHUB_REPOSITORY: 'acme/shop', GITHUB_RUN_ID: '900', GITHUB_RUN_ATTEMPT: '2', GITHUB_API_URL: servers.gh.url })
+  const report = (head?: string) => runInProcess('report.mts', ['--json', 'Smoke test failed'], env(head))
+  const changesOf = (stdout: string) => jsonOf(stdout).changes as { base: string; status: string; commits: number }
+  const reads = () => [servers.gh.calls('GET', /\/actions\/runs\/900$/).length, servers.gh.calls('GET', /\/actions\/runs\/900\/attempts\/1$/).length]
+
+  serveGitHubChanges(servers.gh, { ...REPO, deployments: [deployedAt(c(2), 30, ['inactive', 'success']), deployedAt(c(4), 2.2, ['inactive', 'success']), deployedAt(HEAD, 35 / 60, ['success', 'in_progress'])], workflow: run })
+  const r = await report()
+  assert.is(r.code, 0, r.stderr)
+  assert.is(r.stderr, '')
+  assert.match(section(sentBody()), /\*\*2 pull requests and 3 commits\*\* since the last good deploy \(`10004ee`, 2 h ago\)/)
+  assert.equal([changesOf(r.stdout).base, changesOf(r.stdout).status], [c(4), 'ahead'])
+  // The run, then its first attempt: one request more, and only on a re-run.
+  assert.equal(reads(), [1, 1])
+
+  // Attempt 2 of a run two days old, re-run to roll back to c(4): it deploys c(4) again and its smoke test
+  // fails. c(5) and c(6) went out since attempt 1: c(6) is the last good deploy, and this is a rollback.
+  await servers.restart()
+  const old = { ...run, earlierStarts: [minutesAgo(48 * 60)] }
+  serveGitHubChanges(servers.gh, { ...REPO, deployments: [deployedAt(c(4), 47.9, ['inactive', 'success']), deployedAt(c(5), 30, ['inactive', 'success']), deployedAt(c(6), 20, ['inactive', 'success']), deployedAt(c(4), 0.05, ['success', 'in_progress'])], workflow: old })
+  const back = await report(c(4))
+  assert.is(back.code, 0, back.stderr)
+  assert.equal([changesOf(back.stdout).base, changesOf(back.stdout).status], [c(6), 'behind'])
+
+  // The first attempt cannot be read: one [WARN] naming it, and no section rather than a wrong one.
+  await servers.restart()
+  serveGitHubChanges(servers.gh, { ...REPO, deployments: [deployedAt(c(4), 2.2, ['inactive', 'success']), deployedAt(HEAD, 35 / 60, ['success'])], workflow: run })
+  servers.gh.inject('GET', /\/actions\/runs\/900\/attempts\/1$/, { status: 403, body: { message: 'Resource not accessible by integration' } })
+  const refused = await report()
+  assert.is(refused.code, 0, refused.stderr)
+  assert.match(refused.stderr, /^\[WARN\] Could not read GitHub deployments to say what changed: GitHub refused to let the token read attempt 1 of run 900 of acme\/shop \(HTTP 403\); give the workflow `permissions: actions: read`\. The issue is filed without its What changed section\n$/)
+  assert.is(section(sentBody()), '')
+})
+
 test('REPORT_LAST_GOOD_SHA wins: no deployment is read', async () => {
   serveGitHubChanges(servers.gh, REPO)
   const r = await runInProcess('report.mts', ['Deploy job failed'], servers.gh.env({ ...ENV, REPORT_LAST_GOOD_SHA: c(6).slice(0, 10) }))
