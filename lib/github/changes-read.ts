@@ -17,6 +17,11 @@ export interface GitHubCode {
    * start tells this run's own deployment of `head` from an earlier one.
    */
   readonly runId?: string
+  /**
+   * The deployment named by the event that started this run (`deployment.id` of a `deployment` or
+   * `deployment_status` event, in GitHub Actions): the one it tests, this run's own, never its last good deploy.
+   */
+  readonly eventDeployment?: number
   /** The web address the API belongs to (https://github.com, or a GitHub Enterprise Server's). */
   readonly webUrl: string
 }

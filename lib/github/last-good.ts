@@ -62,14 +62,19 @@ async function firstStart(github: GitHub, code: GitHubCode, runId: string, signa
  * out fine before) is still a good deploy, and says, rightly, that nothing changed; so is another commit's,
  * made meanwhile by another run. The run is read once (its first attempt too, on a re-run), and only when
  * a deployment of `head` proves good: the usual failure, a deploy job that failed, costs no request.
+ * A run started by a `deployment` or `deployment_status` event (a smoke test of a deploy made by another
+ * workflow) tests the deployment its event names, made before it started: `code.eventDeployment`, skipped
+ * by its id, with no request.
  * https://docs.github.com/en/rest/deployments/deployments#list-deployments,
  * https://docs.github.com/en/rest/actions/workflow-runs#get-a-workflow-run (`run_started_at`, `run_attempt`),
- * https://docs.github.com/en/actions/how-tos/write-workflows/choose-what-workflows-do/deploy-to-environment
+ * https://docs.github.com/en/actions/how-tos/write-workflows/choose-what-workflows-do/deploy-to-environment,
+ * https://docs.github.com/en/webhooks/webhook-events-and-payloads#deployment_status (`deployment.id`)
  */
-function ownDeployment(github: GitHub, code: GitHubCode, signal: AbortSignal): (d: { sha?: unknown; created_at?: unknown }) => Promise<boolean> {
+function ownDeployment(github: GitHub, code: GitHubCode, signal: AbortSignal): (d: { id?: unknown; sha?: unknown; created_at?: unknown }) => Promise<boolean> {
   const ofHead = isOf(code.head)
   let started: Promise<Date | undefined> | undefined
   return async (d) => {
+    if (code.eventDeployment !== undefined && d.id === code.eventDeployment) return true
     // Outside GitHub Actions no run is known: every deployment counts, as it always has.
     const created = dateOf(d.created_at)
     if (code.runId === undefined || !ofHead(d) || !created) return false

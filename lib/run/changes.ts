@@ -9,6 +9,7 @@ import type { Log } from '../core/log.ts'
 import { printableAddress } from '../core/redact.ts'
 import { secretsOf } from '../config/secrets.ts'
 import type { Failure } from '../core/text/issue.ts'
+import { eventDeployment } from './event-commit.ts'
 import { runGitHub } from './github.ts'
 
 type Env = Record<string, string | undefined>
@@ -66,9 +67,11 @@ export async function changesService(config: ChangesConfig, log: Log, head: stri
     const pipelineId = inGitLabRun(config, env) ? env.CI_PIPELINE_ID : undefined
     return gitLabChanges(createGitLab(config, log), { project, environment: config.deployEnv, ...(projectUrl ? { projectUrl } : {}), ...(pipelineId ? { pipelineId } : {}) }, config.apiUrl)
   }
-  const [github, { gitHubChanges, gitHubWebUrl }] = await Promise.all([runGitHub(config, log), import('../github/changes.ts')])
   const code = gitHubCode(config, env)
-  return gitHubChanges(github, { ...code, environment: config.deployEnv, head, webUrl: runWebUrl(code.runId, env) ?? gitHubWebUrl(config.apiUrl) })
+  // The deployment the run's event names is of the run's repository: only when the code is the run's.
+  const [github, { gitHubChanges, gitHubWebUrl }, eventDeploymentId] = await Promise.all([runGitHub(config, log), import('../github/changes.ts'), code.runId === undefined ? undefined : eventDeployment(env)])
+  const own = eventDeploymentId === undefined ? {} : { eventDeployment: eventDeploymentId }
+  return gitHubChanges(github, { ...code, ...own, environment: config.deployEnv, head, webUrl: runWebUrl(code.runId, env) ?? gitHubWebUrl(config.apiUrl) })
 }
 
 // Pages (the compare link) on the run's own server when the code is the run's: GitHub Actions names it in

@@ -3,15 +3,17 @@
 // REPORT_LAST_GOOD_SHA), compares (paged), reads the recently merged pull requests in one request, and writes the
 // What changed section, the chat line and the `changes` JSON; every failure is one [WARN] and the issue
 // is still filed without the section.
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { FAST_ENV, FIXED_ENV } from '../../helpers/fixtures.ts'
 import { today } from '../../helpers/helpers.ts'
 import { runInProcess } from '../../helpers/in-process.ts'
-import { c, linearHistory, serveGitHubChanges, type SeedDeployment, type SeedRepo } from '../../helpers/loopback-changes.ts'
+import { c, deploymentId, linearHistory, serveGitHubChanges, type SeedDeployment, type SeedRepo } from '../../helpers/loopback-changes.ts'
 import { useLoopback } from '../../helpers/servers.ts'
 
-const servers = useLoopback(test, { github: true })
+const servers = useLoopback(test, { github: true, tmpdir: 'changes-github-' })
 
 const HISTORY = linearHistory(8)
 const HEAD = c(7)
@@ -191,6 +193,38 @@ test('"Re-run failed jobs": the deploy job kept from attempt 1 is this run\'s ow
   assert.is(refused.code, 0, refused.stderr)
   assert.match(refused.stderr, /^\[WARN\] Could not read GitHub deployments to say what changed: GitHub refused to let the token read attempt 1 of run 900 of acme\/shop \(HTTP 403\); give the workflow `permissions: actions: read`\. The issue is filed without its What changed section\n$/)
   assert.is(section(sentBody()), '')
+})
+
+test('a smoke test started by deployment_status: the deployment its event names is this run\'s own, skipped with no request (docs/changes.md)', async () => {
+  // Another workflow deployed HEAD 6 minutes ago; its `success` status started this run (2 minutes ago),
+  // whose smoke test failed. The deployment was made before this run started: the time does not tell.
+  const deployed = deployedAt(HEAD, 0.1, ['success', 'in_progress'])
+  const repo = { ...REPO, deployments: [deployedAt(c(2), 30, ['inactive', 'success']), deployedAt(c(4), 2.2, ['inactive', 'success']), deployed] }
+  const run = { runId: 901, workflowId: 78, branch: 'main', successes: [], startedAt: new Date(Date.now() - 2 * 60_000).toISOString() }
+  const path = join(servers.dir, 'event.json')
+  writeFileSync(path, JSON.stringify({ action: 'created', deployment_status: { state: 'success', environment: 'production' }, deployment: { id: deploymentId(repo, deployed), sha: HEAD, environment: 'production' } }))
+  // GITHUB_API_URL is read when called: a restart moves the loopback server.
+  const actions = () => ({ GITHUB_ACTIONS: 'true', GITHUB_REPOSITORY: 'acme/shop', GITHUB_RUN_ID: '901', GITHUB_API_URL: servers.gh.url, GITHUB_EVENT_NAME: 'deployment_status', GITHUB_EVENT_PATH: path })
+  const report = (extra: Record<string, string>) => runInProcess('report.mts', ['--json', 'Smoke test failed'], servers.gh.env({ ...ENV, ...actions(), ...extra }))
+  const changesOf = (stdout: string) => jsonOf(stdout).changes as { base: string; status: string }
+
+  serveGitHubChanges(servers.gh, { ...repo, workflow: run })
+  const r = await report({})
+  assert.is(r.code, 0, r.stderr)
+  assert.is(r.stderr, '')
+  assert.match(section(sentBody()), /\*\*2 pull requests and 3 commits\*\* since the last good deploy \(`10004ee`, 2 h ago\)/)
+  assert.equal([changesOf(r.stdout).base, changesOf(r.stdout).status], [c(4), 'ahead'])
+  // Skipped by its id: the run's record is not read.
+  assert.is(servers.gh.calls('GET', /\/actions\/runs\//).length, 0)
+
+  // Another event (a push) names no deployment under test: the file is not read for it, and HEAD's
+  // deployment, made before this run started, is an earlier good deploy, as before.
+  await servers.restart()
+  serveGitHubChanges(servers.gh, { ...repo, workflow: run })
+  const pushed = await report({ GITHUB_EVENT_NAME: 'push' })
+  assert.is(pushed.code, 0, pushed.stderr)
+  assert.equal([changesOf(pushed.stdout).base, changesOf(pushed.stdout).status], [HEAD, 'identical'])
+  assert.is(servers.gh.calls('GET', /\/actions\/runs\/901$/).length, 1, 'in the run: its start is what tells')
 })
 
 test('REPORT_LAST_GOOD_SHA wins: no deployment is read', async () => {

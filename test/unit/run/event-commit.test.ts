@@ -1,11 +1,11 @@
 // The run's head commit message from a GitHub Actions event file (lib/run/event-commit.ts), read only for
-// the run's own commit.
+// the run's own commit; the deployment a `deployment` or `deployment_status` event names.
 import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { eventCommitMessage, MAX_EVENT_BYTES } from '../../../lib/run/event-commit.ts'
+import { eventCommitMessage, eventDeployment, MAX_EVENT_BYTES } from '../../../lib/run/event-commit.ts'
 
 const SHA = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678'
 let dir: string
@@ -42,6 +42,19 @@ test('nothing outside GitHub Actions, without a file, with a file that is not JS
   truncateSync(big, MAX_EVENT_BYTES + 1)
   assert.is(await eventCommitMessage(actions(big)), undefined)
   assert.is(await eventCommitMessage(actions(path)), 'Fix', 'the same file, in Actions and of its size, is read')
+})
+
+test('a deployment_status or deployment event: the id of the deployment it names; nothing for another event or a file without one', async () => {
+  const status = event({ action: 'created', deployment_status: { state: 'success' }, deployment: { id: 70_002, sha: SHA } })
+  const named = (name: string | undefined, path = status) => eventDeployment({ ...actions(path), GITHUB_EVENT_NAME: name })
+  assert.is(await named('deployment_status'), 70_002)
+  assert.is(await named('deployment', event({ action: 'created', deployment: { id: 42 } }, 'deployment.json')), 42)
+  assert.is(await named('push'), undefined, 'only the events about a deployment name the one under test')
+  assert.is(await named(undefined), undefined)
+  assert.is(await eventDeployment({ ...actions(status), GITHUB_ACTIONS: undefined, GITHUB_EVENT_NAME: 'deployment_status' }), undefined)
+  for (const [i, body] of [{ deployment: null }, { deployment: { id: '70002' } }, { deployment: { id: 0 } }, {}, '[1]'].entries()) {
+    assert.is(await named('deployment_status', event(body, `odd-${i}.json`)), undefined, JSON.stringify(body))
+  }
 })
 
 test.run()
