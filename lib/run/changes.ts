@@ -9,7 +9,7 @@ import type { Log } from '../core/log.ts'
 import { printableAddress } from '../core/redact.ts'
 import { secretsOf } from '../config/secrets.ts'
 import type { Failure } from '../core/text/issue.ts'
-import { eventDeployment } from './event-commit.ts'
+import { eventDeployment } from './event.ts'
 import { runGitHub } from './github.ts'
 
 type Env = Record<string, string | undefined>

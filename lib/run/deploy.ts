@@ -1,6 +1,6 @@
 import type { Config } from '../config/config.ts'
 import { secretsOf } from '../config/secrets.ts'
-import { eventCommitMessage } from './event-commit.ts'
+import { eventCommitMessage } from './event.ts'
 import { lastCommitMessage, shortSha } from './git.ts'
 import { redact } from '../core/redact.ts'
 import type { Log } from '../core/log.ts'
@@ -19,7 +19,7 @@ export interface Deploy {
 
 /**
  * The deploy described by `config`, with the spec's fallbacks: commit and message from git when unset
- * (in GitHub Actions with no checkout, the message from the run's event: event-commit.ts), else `unknown`
+ * (in GitHub Actions with no checkout, the message from the run's event: event.ts), else `unknown`
  * (git is asked only for what is missing; the message only when `withMessage`). The
  * token is taken out of every value, as of any reason passed to {@link withoutToken}: a pipeline that
  * echoes its secrets into a commit message must not publish the token in an issue, a comment or chat.

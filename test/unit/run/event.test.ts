@@ -1,16 +1,16 @@
-// The run's head commit message from a GitHub Actions event file (lib/run/event-commit.ts), read only for
+// The run's head commit message from a GitHub Actions event file (lib/run/event.ts), read only for
 // the run's own commit; the deployment a `deployment` or `deployment_status` event names.
 import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { eventCommitMessage, eventDeployment, MAX_EVENT_BYTES } from '../../../lib/run/event-commit.ts'
+import { eventCommitMessage, eventDeployment, MAX_EVENT_BYTES } from '../../../lib/run/event.ts'
 
 const SHA = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678'
 let dir: string
 test.before.each(() => {
-  dir = mkdtempSync(join(tmpdir(), 'event-commit-'))
+  dir = mkdtempSync(join(tmpdir(), 'event-'))
 })
 test.after.each(() => rmSync(dir, { recursive: true, force: true }))
 
