@@ -1,5 +1,6 @@
 // The tools acting as a GitHub App's installation: the loopback GitHub verifies the App's JWT with the
-// public key of a key pair made for the test and hands out installation tokens.
+// public key of a key pair made for the test and hands out installation tokens. That every reader of a
+// run shares the App's one token is test/e2e/github-app-readers.e2e.test.ts (what changed asks git).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,8 +12,6 @@ import { FAST_ENV, FIXED_ENV } from '../../helpers/fixtures.ts'
 import { appEnv, testApp, type TestApp } from '../../helpers/github-app.ts'
 import { startLoopbackGitHub, type LoopbackGitHub } from '../../helpers/loopback-github.ts'
 import { LoopbackServer } from '../../helpers/loopback-server.ts'
-import { c, linearHistory, serveGitHubChanges } from '../../helpers/loopback-changes.ts'
-import { actionsJob, failedLog, LoopbackActions } from '../../helpers/loopback-github-actions.ts'
 
 let app: TestApp
 let gh: LoopbackGitHub
@@ -44,30 +43,6 @@ test('report as the App: installation looked up from the repository, one token b
   assert.ok(gh.jwts.length >= 2, 'the App endpoints were called with a verified JWT')
   assert.is(gh.chat[0]!.headers.authorization, undefined)
   assertNoSecret(r)
-})
-
-// Every GitHub reader of a run is a client of its own (the tracker, what changed, what failed); each used
-// to look the installation up and buy a token of its own (3 and 3 in this run): the run shares one
-// identity (lib/run/github.ts).
-test('a run that also reads what changed and what failed: one installation lookup and one token, sent by every reader', async () => {
-  await start()
-  serveGitHubChanges(gh, { commits: linearHistory(8), deployments: [{ sha: c(4), environment: 'production', createdAt: new Date(Date.now() - 7_200_000).toISOString(), statuses: ['success'] }] })
-  const actions = await LoopbackActions.attach(gh)
-  try {
-    actions.add(actionsJob(102, 'deploy', 'failure', [['Deploy', 'failure']], failedLog('./deploy.sh production', 'not-a-secret')))
-    const env = appEnv(gh, app, actions.env({ ...FAST_ENV, ...FIXED_ENV, CI_COMMIT_SHA: c(7), DEPLOY_ENV: 'production', REPORT_CHANGES: 'auto' }))
-    const r = await runInProcess('report.mts', ['Deploy job failed'], env)
-    assert.is(r.code, 0, r.stderr)
-    assert.ok(gh.calls('GET', /\/compare\//).length > 0, 'what changed was read')
-    assert.ok(gh.calls('GET', /\/actions\/runs\/\d+\/attempts\/\d+\/jobs/).length > 0, 'what failed was read')
-    assert.is(gh.calls('GET', /\/installation$/).length, 1, 'one lookup')
-    assert.is(gh.calls('POST', /access_tokens$/).length, 1, 'one token bought')
-    const [token] = gh.installationTokens
-    for (const q of gh.requests.filter((q) => !q.path.startsWith('/app') && !q.path.endsWith('/installation'))) assert.is(q.headers.authorization, `Bearer ${token}`, `${q.method} ${q.path}`)
-    assertNoSecret(r)
-  } finally {
-    await actions.close()
-  }
 })
 
 test('ISSUE_APP_INSTALLATION_ID skips the lookup; the key may be a path to the .pem file', async () => {

@@ -1,13 +1,15 @@
 // REPORT_CHANGES=auto against the loopback GitLab, the `report` command run in process: the newest successful deployment of the
 // environment (GitLab orders by finished_at only with status=success), compare, the merge requests of
 // the newest commits; each case in one line; a refusal is one [WARN] and the issue is filed without it.
+// Each run also asks the checkout (one `git cat-file`, a process: hence test/e2e) whether it holds the
+// commits; it holds none of these made-up ids, so GitLab compares them.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { FAST_ENV, FIXED_ENV } from '../../helpers/fixtures.ts'
-import { today } from '../../helpers/helpers.ts'
-import { runInProcess } from '../../helpers/in-process.ts'
-import { c, linearHistory, serveGitLabChanges, type SeedDeployment, type SeedRepo } from '../../helpers/loopback-changes.ts'
-import { useLoopback } from '../../helpers/servers.ts'
+import { FAST_ENV, FIXED_ENV } from '../helpers/fixtures.ts'
+import { today } from '../helpers/helpers.ts'
+import { runInProcess } from '../helpers/in-process.ts'
+import { c, linearHistory, serveGitLabChanges, type SeedDeployment, type SeedRepo } from '../helpers/loopback-changes.ts'
+import { useLoopback } from '../helpers/servers.ts'
 
 const servers = useLoopback(test, { gitlab: true })
 

@@ -1,12 +1,13 @@
 // A GitHub Actions job with no checkout: the issue's commit message comes from the run's event file, not
-// `unknown` (the spec: "message of the last commit, else unknown"); git is still asked first.
+// `unknown` (the spec: "message of the last commit, else unknown"); git is still asked first, a real git in a
+// folder that is no repository (a process: hence test/e2e).
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { FAST_ENV } from '../../helpers/fixtures.ts'
-import { runInProcess } from '../../helpers/in-process.ts'
-import { useLoopback } from '../../helpers/servers.ts'
+import { FAST_ENV } from '../helpers/fixtures.ts'
+import { runInProcess } from '../helpers/in-process.ts'
+import { useLoopback } from '../helpers/servers.ts'
 
 const servers = useLoopback(test, { github: true, tmpdir: 'event-commit-' })
 

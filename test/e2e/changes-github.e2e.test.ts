@@ -2,16 +2,17 @@
 // good deploy (deployments and their status history, else the workflow's successful runs, else
 // REPORT_LAST_GOOD_SHA), compares (paged), reads the recently merged pull requests in one request, and writes the
 // What changed section, the chat line and the `changes` JSON; every failure is one [WARN] and the issue
-// is still filed without the section.
+// is still filed without the section. Each run also asks the checkout (one `git cat-file`, a process: hence
+// test/e2e) whether it holds the commits; it holds none of these made-up ids, so GitHub compares them.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { FAST_ENV, FIXED_ENV } from '../../helpers/fixtures.ts'
-import { today } from '../../helpers/helpers.ts'
-import { runInProcess } from '../../helpers/in-process.ts'
-import { c, deploymentId, linearHistory, serveGitHubChanges, type SeedDeployment, type SeedRepo } from '../../helpers/loopback-changes.ts'
-import { useLoopback } from '../../helpers/servers.ts'
+import { FAST_ENV, FIXED_ENV } from '../helpers/fixtures.ts'
+import { today } from '../helpers/helpers.ts'
+import { runInProcess } from '../helpers/in-process.ts'
+import { c, deploymentId, linearHistory, serveGitHubChanges, type SeedDeployment, type SeedRepo } from '../helpers/loopback-changes.ts'
+import { useLoopback } from '../helpers/servers.ts'
 
 const servers = useLoopback(test, { github: true, tmpdir: 'changes-github-' })
 
