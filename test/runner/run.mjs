@@ -58,6 +58,12 @@ function shuffle(items, next) {
   return out
 }
 
+// What a file that started what its tier refuses (worker.mjs) should do instead.
+const MOVE = {
+  unit: 'move it to test/integration (servers) or test/e2e (processes)',
+  integration: "if it is git asked for the deploy's commit by a command run in process, set CI_COMMIT_SHA and CI_COMMIT_MESSAGE in the run's env; if the test needs the process (a real git, REPORT_CHANGES=auto's look into the checkout, a script), move it to test/e2e",
+}
+
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`
 
 // What prepare() made that is the run's alone, removed when the run ends, or is interrupted (the workers
@@ -152,13 +158,13 @@ async function main() {
   }
 
   // One slot keeps one worker busy: it takes the next file, and starts a new worker when its worker died
-  // or is of the other kind (unit workers refuse processes and servers).
+  // or is of another tier's kind (unit workers refuse processes and servers, integration workers processes).
   const slot = async () => {
     let worker
     let kind
-    const spawnWorker = (unit) =>
+    const spawnWorker = (tier) =>
       new Promise((resolve, reject) => {
-        const w = fork(join(ROOT, 'test/runner/worker.mjs'), unit ? ['--unit'] : [], { cwd: ROOT, env, execArgv, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] })
+        const w = fork(join(ROOT, 'test/runner/worker.mjs'), [`--tier=${tier}`], { cwd: ROOT, env, execArgv, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] })
         // What the worker writes past uvu (a crash's stack, a child's inherited output) goes with the
         // file it is running, or straight through between files.
         for (const stream of [w.stdout, w.stderr]) stream.on('data', (d) => (w.current ? (w.current.output += d) : process.stderr.write(d)))
@@ -207,16 +213,16 @@ async function main() {
           continue
         }
       }
-      const unit = file.tier === 'unit'
-      if (!worker || kind !== unit) {
+      if (!worker || kind !== file.tier) {
         stop()
-        worker = await spawnWorker(unit)
-        kind = unit
+        worker = await spawnWorker(file.tier)
+        kind = file.tier
       }
       const result = await run(file)
       if (result.started) {
-        // The folder is the tier: a unit file that needs a server or a process is in the wrong one.
-        report(file, { ...result, failed: Math.max(result.failed, 1), error: `${file.name} is in test/unit but ${result.started}: move it to test/integration (servers) or test/e2e (processes)` }, result.ms)
+        // The folder is the tier: a unit file that needs a server or a process, or an integration file
+        // that needs a process, is in the wrong one.
+        report(file, { ...result, failed: Math.max(result.failed, 1), error: `${file.name} is in test/${file.tier} but ${result.started}: ${MOVE[file.tier]}` }, result.ms)
         continue
       }
       report(file, result, result.ms)

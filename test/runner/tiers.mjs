@@ -2,8 +2,8 @@
 //   test/unit/         starts no process and no server (npm run test:unit); mirrors lib/
 //   test/integration/  starts loopback servers in its own process, no other process; mirrors lib/
 //   test/e2e/          starts processes: the real commands, npm, gitlab-ci-local
-// A unit worker refuses to start a process or a server (worker.mjs): a file in the wrong folder fails and
-// says where it belongs.
+// A unit worker refuses to start a process or a server, an integration worker a process (worker.mjs): a
+// file in the wrong folder fails and says where it belongs.
 // "slow" marks the few e2e files that take longest: they start first, so that none of them starts last
 // and sets the end of the run. Those that pack or install the package or run pipelines are found by what
 // they call; a file whose length is waiting (deadlines, retries, the release script's git and npm runs)

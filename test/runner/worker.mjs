@@ -1,26 +1,27 @@
 // One worker of test/runner/run.mjs: a long-lived Node process that runs the test files it is sent, one at
 // a time, with uvu exactly as uvu's own CLI runs them (uvu/run: import the file, then exec), and sends back
-// its output and counts. Started with `--unit`, it refuses to start a process or a server (see tiers.mjs):
-// a file that does so anyway fails, named as in the wrong folder (its tier is its folder, tiers.mjs).
+// its output and counts. Started with `--tier=unit`, it refuses to start a process or a server; with
+// `--tier=integration`, a process (see tiers.mjs): a file that does so anyway fails, named as in the wrong
+// folder (its tier is its folder, tiers.mjs).
 import childProcess from 'node:child_process'
 import { syncBuiltinESMExports } from 'node:module'
 import { readFileSync } from 'node:fs'
 import net from 'node:net'
 import { pathToFileURL } from 'node:url'
 
-const unit = process.argv.includes('--unit')
-let started // what the running file started, in a unit worker
+const tier = process.argv.find((a) => a.startsWith('--tier='))?.slice('--tier='.length)
+let started // what the running file started that its tier refuses
 
-if (unit) {
+if (tier === 'unit' || tier === 'integration') {
   const refuse = (what) => {
     started ??= what
-    throw new Error(`unit tier: this file ${what}; it belongs in test/integration or test/e2e`)
+    throw new Error(`${tier} tier: this file ${what}; it belongs in ${tier === 'unit' ? 'test/integration or ' : ''}test/e2e`)
   }
   for (const name of ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork']) {
     childProcess[name] = (command) => refuse(`started a process (${name} ${command})`)
   }
   syncBuiltinESMExports()
-  net.Server.prototype.listen = () => refuse('started a server')
+  if (tier === 'unit') net.Server.prototype.listen = () => refuse('started a server')
 }
 
 // Like uvu's CLI: collect each file's suites, run them when exec() is called.
