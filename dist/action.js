@@ -38011,6 +38011,46 @@ var init_report = __esm({
   }
 });
 
+// lib/run/event.ts
+import { open } from "node:fs/promises";
+async function readEvent(env) {
+  const path = env.GITHUB_EVENT_PATH;
+  if (env.GITHUB_ACTIONS !== "true" || !path) return void 0;
+  try {
+    const file = await open(path, "r");
+    try {
+      if ((await file.stat()).size > MAX_EVENT_BYTES) return void 0;
+      const event = JSON.parse(await file.readFile("utf8"));
+      return event && typeof event === "object" ? event : void 0;
+    } finally {
+      await file.close();
+    }
+  } catch {
+    return void 0;
+  }
+}
+async function eventCommitMessage(env) {
+  if (!env.GITHUB_SHA) return void 0;
+  const event = await readEvent(env);
+  const head = event?.head_commit;
+  if (!head || head.id !== env.GITHUB_SHA || typeof head.message !== "string") return void 0;
+  const message = head.message.replace(/\s+$/, "");
+  return message === "" ? void 0 : message;
+}
+async function eventDeployment(env) {
+  if (!DEPLOYMENT_EVENTS.includes(env.GITHUB_EVENT_NAME ?? "")) return void 0;
+  const id = (await readEvent(env))?.deployment?.id;
+  return Number.isSafeInteger(id) && id > 0 ? id : void 0;
+}
+var MAX_EVENT_BYTES, DEPLOYMENT_EVENTS;
+var init_event = __esm({
+  "lib/run/event.ts"() {
+    "use strict";
+    MAX_EVENT_BYTES = 8 * 1024 * 1024;
+    DEPLOYMENT_EVENTS = ["deployment", "deployment_status"];
+  }
+});
+
 // lib/run/git-process.ts
 function killGroup(child) {
   if (child.pid === void 0) return;
@@ -45170,13 +45210,24 @@ async function readRun(github, code, runId, signal) {
     throw cannot3(`run ${runId} of ${code.owner}/${code.repo}`, error, PERMISSION3.actions);
   }
 }
+async function firstStart(github, code, runId, signal) {
+  const run2 = await readRun(github, code, runId, signal);
+  if (!(Number.isInteger(run2.run_attempt) && run2.run_attempt > 1)) return dateOf2(run2.run_started_at);
+  try {
+    const { data } = await github.request("GET /repos/{owner}/{repo}/actions/runs/{run_id}/attempts/{attempt_number}", { owner: code.owner, repo: code.repo, run_id: Number(runId), attempt_number: 1, exclude_pull_requests: true, ...withSignal(signal) });
+    return dateOf2(data.run_started_at);
+  } catch (error) {
+    throw cannot3(`attempt 1 of run ${runId} of ${code.owner}/${code.repo}`, error, PERMISSION3.actions);
+  }
+}
 function ownDeployment(github, code, signal) {
   const ofHead = isOf(code.head);
   let started;
   return async (d) => {
+    if (code.eventDeployment !== void 0 && d.id === code.eventDeployment) return true;
     const created = dateOf2(d.created_at);
     if (code.runId === void 0 || !ofHead(d) || !created) return false;
-    started ??= readRun(github, code, code.runId, signal).then((run2) => dateOf2(run2.run_started_at));
+    started ??= firstStart(github, code, code.runId, signal);
     const since = await started;
     return since !== void 0 && created >= since;
   };
@@ -45398,9 +45449,10 @@ async function changesService(config, log, head, env = process.env) {
     const pipelineId = inGitLabRun(config, env) ? env.CI_PIPELINE_ID : void 0;
     return gitLabChanges2(createGitLab2(config, log), { project, environment: config.deployEnv, ...projectUrl ? { projectUrl } : {}, ...pipelineId ? { pipelineId } : {} }, config.apiUrl);
   }
-  const [github, { gitHubChanges: gitHubChanges2, gitHubWebUrl: gitHubWebUrl2 }] = await Promise.all([runGitHub(config, log), Promise.resolve().then(() => (init_changes3(), changes_exports2))]);
   const code = gitHubCode(config, env);
-  return gitHubChanges2(github, { ...code, environment: config.deployEnv, head, webUrl: runWebUrl(code.runId, env) ?? gitHubWebUrl2(config.apiUrl) });
+  const [github, { gitHubChanges: gitHubChanges2, gitHubWebUrl: gitHubWebUrl2 }, eventDeploymentId] = await Promise.all([runGitHub(config, log), Promise.resolve().then(() => (init_changes3(), changes_exports2)), code.runId === void 0 ? void 0 : eventDeployment(env)]);
+  const own = eventDeploymentId === void 0 ? {} : { eventDeployment: eventDeploymentId };
+  return gitHubChanges2(github, { ...code, ...own, environment: config.deployEnv, head, webUrl: runWebUrl(code.runId, env) ?? gitHubWebUrl2(config.apiUrl) });
 }
 function runWebUrl(runId, env) {
   const server = env.GITHUB_SERVER_URL;
@@ -45451,6 +45503,7 @@ var init_changes4 = __esm({
     "use strict";
     init_redact();
     init_secrets2();
+    init_event();
     init_github();
     sameOrigin2 = (a, b) => URL.canParse(a) && URL.canParse(b) && new URL(a).origin === new URL(b).origin;
     gitHubCode = (config, env) => {
@@ -47278,31 +47331,7 @@ init_issue();
 
 // lib/run/deploy.ts
 init_secrets2();
-
-// lib/run/event-commit.ts
-import { open } from "node:fs/promises";
-var MAX_EVENT_BYTES = 8 * 1024 * 1024;
-async function eventCommitMessage(env) {
-  const path = env.GITHUB_EVENT_PATH;
-  if (env.GITHUB_ACTIONS !== "true" || !path || !env.GITHUB_SHA) return void 0;
-  try {
-    const file = await open(path, "r");
-    try {
-      if ((await file.stat()).size > MAX_EVENT_BYTES) return void 0;
-      const event = JSON.parse(await file.readFile("utf8"));
-      const head = event.head_commit;
-      if (!head || head.id !== env.GITHUB_SHA || typeof head.message !== "string") return void 0;
-      const message = head.message.replace(/\s+$/, "");
-      return message === "" ? void 0 : message;
-    } finally {
-      await file.close();
-    }
-  } catch {
-    return void 0;
-  }
-}
-
-// lib/run/deploy.ts
+init_event();
 init_git();
 init_redact();
 async function readDeploy(config, time, { withMessage = true, env = process.env, log } = {}) {
