@@ -9670,13 +9670,21 @@ function make(protocol) {
   }
   const agent = new ConnectingAhead({ keepAlive: true });
   const defaultPort = protocol === "https:" ? 443 : 80;
+  const originOf2 = (url) => ({ host: url.hostname.replace(/^\[|\]$/g, ""), port: Number(url.port) || defaultPort });
   return {
     request: mod.request,
     agent,
     idleBefore: (request2) => idle.get(request2) ?? 0,
+    closeIdle(url, ms) {
+      const { host, port } = originOf2(url);
+      const now = performance.now();
+      for (const [name2, sockets] of Object.entries(agent.freeSockets)) {
+        if (!name2.startsWith(`${host}:${port}:`)) continue;
+        for (const socket of sockets ?? []) if (now - (freedAt.get(socket) ?? now) >= ms) socket.destroy();
+      }
+    },
     open(url, count = 1) {
-      const host = url.hostname.replace(/^\[|\]$/g, "");
-      const port = Number(url.port) || defaultPort;
+      const { host, port } = originOf2(url);
       const key2 = keyOf2(host, port);
       const waiting = (ahead.get(key2) ?? []).filter((socket) => !socket.destroyed);
       const options = { host, port, servername: isIP(host) ? "" : host, path: null };
@@ -36480,7 +36488,8 @@ async function send(url, method, headers, body2, signal) {
 async function sendOnce(url, method, headers, body2, signal) {
   signal?.throwIfAborted();
   if (url.protocol !== "https:" && url.protocol !== "http:") throw new TypeError("fetch failed", { cause: new Error(`unsupported protocol ${url.protocol}`) });
-  const { request: request2, agent, idleBefore } = transportFor(url.protocol);
+  const { request: request2, agent, idleBefore, closeIdle } = transportFor(url.protocol);
+  if (!IDEMPOTENT.has(method)) closeIdle(url, STALE_AFTER_IDLE_MS);
   return new Promise((resolve, reject) => {
     const req = request2(url, { method, agent }, (message) => {
       signal?.removeEventListener("abort", abort);

@@ -25,6 +25,8 @@ export interface Transport {
   open(url: URL, count?: number): void
   /** How long the kept-alive connection `request` was given had been idle, in ms; 0 for a new one. */
   idleBefore(request: Http.ClientRequest): number
+  /** Closes the kept-alive connections to `url`'s origin that have sat idle for `ms` or more, so the next request there opens a new one instead. */
+  closeIdle(url: URL, ms: number): void
 }
 
 const transports = new Map<string, Transport>()
@@ -79,13 +81,27 @@ function make(protocol: 'http:' | 'https:'): Transport {
   // keepAlive: the connection stays open between requests; Node unrefs idle ones, so exit never waits.
   const agent = new ConnectingAhead({ keepAlive: true })
   const defaultPort = protocol === 'https:' ? 443 : 80
+  const originOf = (url: URL) => ({ host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port) || defaultPort })
   return {
     request: mod.request,
     agent,
     idleBefore: (request) => idle.get(request) ?? 0,
+    closeIdle(url, ms) {
+      const { host, port } = originOf(url)
+      // agent.freeSockets is Node's documented pool of idle connections, keyed by agent.getName(), which
+      // begins with host:port: (https adds its TLS options). It is read here, never changed: a destroyed
+      // socket leaves it through the agent's own close handler, and until then is never handed out, since
+      // the pool is in the order the connections were freed, so the stale ones are its head, which
+      // addRequest skips when destroyed, and the one it takes is the most recently freed.
+      // https://nodejs.org/api/http.html#agentfreesockets
+      const now = performance.now()
+      for (const [name, sockets] of Object.entries(agent.freeSockets)) {
+        if (!name.startsWith(`${host}:${port}:`)) continue
+        for (const socket of sockets ?? []) if (now - (freedAt.get(socket) ?? now) >= ms) socket.destroy()
+      }
+    },
     open(url, count = 1) {
-      const host = url.hostname.replace(/^\[|\]$/g, '')
-      const port = Number(url.port) || defaultPort
+      const { host, port } = originOf(url)
       const key = keyOf(host, port)
       // One closed since (refused, or closed by the server) is ready for nothing: it does not count.
       const waiting = (ahead.get(key) ?? []).filter((socket) => !socket.destroyed)

@@ -204,8 +204,9 @@ export const STALE_AFTER_IDLE_MS = AHEAD_MAX_IDLE_MS
  * has seen the server's idle close: the request never reached the server, so sending it again is not a
  * retry of anything the service did, and is neither counted nor reported as one. Node's documentation
  * gives this pattern: https://nodejs.org/api/http.html#requestreusedsocket. Only idempotent methods:
- * whether a POST that met a reset was processed cannot be known here, so that failure goes to the
- * caller's retry policy as any other.
+ * whether a POST that met a reset was processed cannot be known here, so a write never takes a
+ * connection idle that long (sendOnce opens a new one), and a reset it meets goes to the caller's retry
+ * policy as any other.
  */
 async function send(url: URL, method: string, headers: Record<string, string>, body: string | Uint8Array | undefined, signal: AbortSignal | undefined): Promise<IncomingMessage> {
   // The pool may hold more than one idle connection to the origin (two when a run sent two requests at
@@ -226,7 +227,12 @@ async function sendOnce(url: URL, method: string, headers: Record<string, string
   signal?.throwIfAborted()
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TypeError('fetch failed', { cause: new Error(`unsupported protocol ${url.protocol}`) })
   // One kept-alive connection per origin, perhaps opened ahead (agent.ts).
-  const { request, agent, idleBefore } = transportFor(url.protocol)
+  const { request, agent, idleBefore, closeIdle } = transportFor(url.protocol)
+  // A write is never sent on a connection the server may be closing as idle: if it met that close, whether
+  // it was processed could not be known (send, above), so it opens a new connection instead, at the price
+  // of one handshake. Seen with `npm run docs:examples` on a loaded machine: the issue's create met a reset,
+  // and the run printed a retry the spec's sample does not have.
+  if (!IDEMPOTENT.has(method)) closeIdle(url, STALE_AFTER_IDLE_MS)
   return new Promise((resolve, reject) => {
     const req = request(url, { method, agent }, (message) => {
       signal?.removeEventListener('abort', abort)

@@ -181,7 +181,7 @@ const expectReset = async (sending: Promise<unknown>, what: string) => {
   assert.is(((error as Error).cause as NodeJS.ErrnoException).code, 'ECONNRESET')
 }
 
-test('kept-alive connections idle past STALE_AFTER_IDLE_MS and closed as a request is written: a GET goes out again on a new one, silently; a POST fails, sent once', async () => {
+test('kept-alive connections idle past STALE_AFTER_IDLE_MS and closed as a request is written: a GET goes out again on a new one, silently; a POST never takes one, it opens a new connection', async () => {
   const api = await closingOnReuse()
   const many = await closingOnReuse()
   const posting = await closingOnReuse()
@@ -201,11 +201,12 @@ test('kept-alive connections idle past STALE_AFTER_IDLE_MS and closed as a reque
     // Both kept connections had been closed: the GET met each in turn, then went out on a new one.
     assert.equal(api.requests, ['GET', 'GET', 'GET', 'GET', 'GET'], 'the GET met the two closed connections, then went out again')
     assert.is(api.connections(), 3)
-    // A POST on a connection idle as long, closed as it is written: it may have been processed, so it is
-    // not sent again, and the failure goes to the caller's retry policy.
-    await expectReset(fetchOverHttp(`${posting.url}/issues`, { method: 'POST', body: '{"title":"t"}', headers: { 'content-type': 'application/json' } }), 'a POST')
+    // A POST with a connection idle as long in the pool: had it met the close there, it could not be sent
+    // again (it may have been processed), so it never takes that connection; it goes out once, on a new one.
+    const posted = await fetchOverHttp(`${posting.url}/issues`, { method: 'POST', body: '{"title":"t"}', headers: { 'content-type': 'application/json' } })
+    assert.is(await posted.text(), 'ok')
     assert.equal(posting.requests, ['GET', 'POST'], 'the POST went out once')
-    assert.is(posting.connections(), 1)
+    assert.is(posting.connections(), 2, 'on a connection of its own')
   } finally {
     api.close()
     many.close()
@@ -222,6 +223,21 @@ test('a kept-alive connection closed as a GET is written right after an answer: 
     await expectReset(fetchOverHttp(`${api.url}/issues`), 'a GET met at once')
     assert.equal(api.requests, ['GET', 'GET'], 'the GET went out once')
     assert.is(api.connections(), 1)
+  } finally {
+    api.close()
+  }
+})
+
+// Only a connection idle that long is passed over: a write right after an answer takes the kept one (here
+// closed as the POST is written, so the POST fails, sent once, for the caller's retry policy).
+test('a POST right after an answer goes out on the kept-alive connection: closed as it is written, fetch failed (ECONNRESET), sent once', async () => {
+  const api = await closingOnReuse()
+  try {
+    assert.is(await (await fetchOverHttp(`${api.url}/first`)).text(), 'ok')
+    await new Promise((resolve) => setImmediate(resolve)) // the connection back in the agent's pool
+    await expectReset(fetchOverHttp(`${api.url}/issues`, { method: 'POST', body: '{"title":"t"}', headers: { 'content-type': 'application/json' } }), 'a POST met at once')
+    assert.equal(api.requests, ['GET', 'POST'], 'the POST went out once')
+    assert.is(api.connections(), 1, 'on the kept connection')
   } finally {
     api.close()
   }
