@@ -1,11 +1,14 @@
 // One result for every face: the plugin API's result and the command's `--json` line are the same value,
 // field by field, and both are the issue actually filed (or, when none was, the title it would have had).
 // Each scenario runs twice from the same starting state, once through each face, on fresh loopback servers.
+// The command runs in process (test/helpers/in-process.ts): what is compared is the value it prints, and
+// test/e2e/in-process-parity.e2e.test.ts holds a --json line printed in process to a process's, byte for byte.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { CreateFailed, reportDeployFailure } from '../../lib/index.ts'
-import { runScript, today } from '../helpers/helpers.ts'
-import { useLoopback } from '../helpers/servers.ts'
+import { CreateFailed, reportDeployFailure } from '../../../lib/index.ts'
+import { today } from '../../helpers/helpers.ts'
+import { runInProcess } from '../../helpers/in-process.ts'
+import { useLoopback } from '../../helpers/servers.ts'
 
 const FAST = { REPORT_RETRY_DELAY: '0.01', REPORT_WRITE_INTERVAL: '0.01' }
 const FIXED = { CI_COMMIT_SHA: 'bad0002', CI_COMMIT_MESSAGE: 'Break it', DEPLOY_ENV: 'staging', CI_PIPELINE_URL: 'https://ci.example/p/2', ...FAST }
@@ -31,8 +34,8 @@ const filed = (outcome: string, number: number) => (): Result => {
 // A failure filed for bad0001 and closed by the resolver a moment ago: the next failure reopens it.
 async function recovered(): Promise<number> {
   const env = servers.gh.env({ ...FIXED, CI_COMMIT_SHA: 'bad0001' })
-  assert.is((await runScript('report.mts', [], env)).code, 0)
-  assert.is((await runScript('resolve.mts', [], servers.gh.env({ ...FAST, CI_COMMIT_SHA: 'f1x0001', DEPLOY_ENV: 'staging' }))).code, 0)
+  assert.is((await runInProcess('report.mts', [], env)).code, 0)
+  assert.is((await runInProcess('resolve.mts', [], servers.gh.env({ ...FAST, CI_COMMIT_SHA: 'f1x0001', DEPLOY_ENV: 'staging' }))).code, 0)
   return servers.gh.issues[0]!.number
 }
 
@@ -54,7 +57,7 @@ const SCENARIOS: Scenario[] = [
 
 async function throughCommand(scenario: Scenario): Promise<{ result: Result; expected: Result }> {
   const expect = await scenario.arrange()
-  const r = await runScript('report.mts', ['--json', 'Deploy job failed'], servers.gh.env({ ...FIXED, ...scenario.env }))
+  const r = await runInProcess('report.mts', ['--json', 'Deploy job failed'], servers.gh.env({ ...FIXED, ...scenario.env }))
   assert.is(r.code, scenario.name === 'failed' ? 1 : 0, r.stderr)
   return { result: JSON.parse(r.stdout.trimEnd().split('\n').at(-1)!) as Result, expected: expect() }
 }
