@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
+// scripts/retry.mts as a process: the spec's retry and backoff helpers, whose command writes straight to the
+// process's own streams (stdio inherited), interleaved with the helper's [WARN] and [ERROR] lines, and the
+// exit code the spec gives the helper.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { runScript } from '../helpers/helpers.ts'
@@ -65,29 +66,7 @@ test('--backoff defaults to 3 attempts and a 1 s base', async () => {
   assert.is(r.stderr, 'err 1\n[WARN] Attempt 1/3 failed, retrying in 1s...\nerr 2\n')
 })
 
-const BAD_ARGS = [
-  [['3', '--', 'touch', 'ran'], /^\[ERROR\] Expected <max_attempts> <delay_seconds> before --, got \["3"\]; see --help$/],
-  [['0', '1', '--', 'touch', 'ran'], /^\[ERROR\] max_attempts must be a whole number of at least 1, got "0"; see --help$/],
-  [['2.5', '1', '--', 'touch', 'ran'], /^\[ERROR\] max_attempts must be a whole number of at least 1, got "2.5"; see --help$/],
-  [['3', 'soon', '--', 'touch', 'ran'], /^\[ERROR\] delay_seconds must be a number of at least 0, got "soon"; see --help$/],
-  [['--backoff', '3', '1s', '--', 'touch', 'ran'], /^\[ERROR\] base_delay must be a number of at least 0, got "1s"; see --help$/],
-  [['3', '-1', '--', 'touch', 'ran'], /^\[ERROR\] delay_seconds must be a number of at least 0, got "-1"; see --help$/],
-  [['--backoff', '3', '1', '4', '--', 'touch', 'ran'], /^\[ERROR\] Expected at most <max_attempts> <delay_seconds> before --/],
-  [['3', '1'], /^\[ERROR\] No command given: put it after --/],
-  [['3', '1', '--'], /^\[ERROR\] No command given: put it after --/],
-  [['--tries', '3', '--', 'touch', 'ran'], /^\[ERROR\] Unknown option --tries: the options are -h\/--help, --backoff; see --help$/],
-] as const
-
-test('bad arguments: exit 2 with one clear line each, and the command is never run', async () => {
-  // Independent processes, so they run side by side.
-  const results = await Promise.all(BAD_ARGS.map(([args]) => runScript('retry.mts', args, {}, { cwd: servers.dir })))
-  results.forEach((r, i) => {
-    const [args, message] = BAD_ARGS[i]!
-    assert.is(r.code, 2, JSON.stringify(args))
-    assert.match(r.stderr.trimEnd(), message)
-    assert.is(r.stderr.split('\n').length, 2, 'one line')
-  })
-  assert.not.ok(existsSync(join(servers.dir, 'ran')))
-})
+// Bad arguments (exit 2, one line each, the command never run) are decided before any command starts:
+// test/integration/cli/retry-args.test.ts, in process.
 
 test.run()
