@@ -12,7 +12,9 @@ const FAILED = { CI_COMMIT_SHA: 'bad0002', CI_COMMIT_MESSAGE: 'Break it again', 
 const GOOD = { CI_COMMIT_SHA: 'f1x0001', DEPLOY_ENV: 'staging', CI_PIPELINE_URL: 'https://ci.example/p/1', ...FAST }
 const OCCURRENCE = '<!-- deploy-failure-reporter:occurrence -->'
 const RECOVERY = '<!-- deploy-failure-reporter:recovery -->'
-const RUNS = 4
+// Three runs: one reopens, and two more that all saw the issue closed must each find it reopened, not
+// reopen it again or file another; every first list is held until all three have asked (holdLists).
+const RUNS = 3
 
 const lastJson = (r: RunResult) => JSON.parse(r.stdout.trimEnd().split('\n').at(-1)!) as { outcome: string; number: number | null }
 
