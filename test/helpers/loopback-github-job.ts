@@ -8,7 +8,7 @@
 //   expect <stage>   asserts what the fake received after the step `stage` (report, duplicate, resolve),
 //                    from the step's outputs in OUTCOME, ISSUE_NUMBER and CLOSED, and the job's
 //                    LOOPBACK_ENVIRONMENT and LOOPBACK_REASON (names no reporter setting uses)
-// Node 24 runs it as it is (type stripping); its only imports are Node's and the loopback's.
+// Node 24 runs it as it is (type stripping); its only imports are Node's and, for `serve`, the loopback's.
 import { strict as assert } from 'node:assert'
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
@@ -18,7 +18,6 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { startLoopbackGitHub } from './loopback-github.ts'
 
 /** What the control server reports: the fake's record, with no header values but a yes/no on the token. */
 export interface JobState {
@@ -36,6 +35,9 @@ interface Started {
 }
 
 async function serve(): Promise<void> {
+  // Loaded here only: the loopback and the API descriptions it judges requests by cost ~0.4 s of CPU to
+  // load, which `start` and `expect`, a process each per step, do not need.
+  const { startLoopbackGitHub } = await import('./loopback-github.ts')
   const gh = await startLoopbackGitHub()
   const control = createServer((req, res) => {
     if (req.url === '/stop') {
