@@ -3,7 +3,8 @@
 // REPORT_CHANGES_TIMEOUT, as a request is ended there: the issue is filed without the section, the run
 // ends, and no git is left running (a real process, so that its exit and its children are seen).
 import { execFileSync } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
@@ -16,17 +17,34 @@ import { useLoopback } from '../helpers/servers.ts'
 
 const servers = useLoopback(test, { github: true, tmpdir: 'changes-local-' })
 
-// A repository of three commits in the test's scratch directory; their ids, oldest first.
-function checkout(dir: string): string[] {
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH!, HOME: dir, GIT_AUTHOR_NAME: 'Ada Lovelace', GIT_AUTHOR_EMAIL: 'ada@example.com', GIT_COMMITTER_NAME: 'Ada Lovelace', GIT_COMMITTER_EMAIL: 'ada@example.com' } }).trim()
-  git('init', '-q', '-b', 'main')
-  const ids: string[] = []
-  for (const subject of ['Initial', 'Add the cache @everyone', 'Fix the cache']) {
-    writeFileSync(join(dir, 'file.txt'), subject)
-    git('add', 'file.txt')
-    git('commit', '-q', '-m', subject)
-    ids.push(git('rev-parse', 'HEAD'))
-  }
+// A repository of three commits, made once for the file by one `git fast-import` (three git processes in
+// all, none of them a commit's with its hooks and auto-maintenance); its commit ids, oldest first. No
+// working tree: the reporter only reads commits (cat-file, merge-base, log, rev-list).
+// https://git-scm.com/docs/git-fast-import
+const REPO = mkdtempSync(join(tmpdir(), 'changes-local-repo-'))
+test.after(() => rmSync(REPO, { recursive: true, force: true }))
+let ids: string[] | undefined
+function checkout(): string[] {
+  if (ids) return ids
+  const git = (args: string[], input?: string) =>
+    execFileSync('git', ['-c', 'maintenance.auto=false', '-c', 'gc.auto=0', ...args], { cwd: REPO, encoding: 'utf8', input, env: { PATH: process.env.PATH!, HOME: REPO } }).trim()
+  git(['init', '-q', '-b', 'main'])
+  const author = 'Ada Lovelace <ada@example.com> 1700000000 +0000'
+  const stream = ['Initial', 'Add the cache @everyone', 'Fix the cache'].flatMap((subject, i) => [
+    'commit refs/heads/main',
+    `mark :${i + 1}`,
+    `author ${author}`,
+    `committer ${author}`,
+    `data ${Buffer.byteLength(subject)}`,
+    subject,
+    ...(i ? [`from :${i}`] : []),
+    `M 644 inline file.txt`,
+    `data ${Buffer.byteLength(subject)}`,
+    subject,
+    '',
+  ])
+  git(['fast-import', '--quiet'], `${stream.join('\n')}\n`)
+  ids = git(['rev-parse', 'main~2', 'main~1', 'main']).split('\n')
   return ids
 }
 
@@ -36,10 +54,10 @@ const section = (body: string) => {
 }
 
 test('a checkout holding both commits: git compares them, and no compare request is sent', async () => {
-  const ids = checkout(servers.dir)
+  const ids = checkout()
   serveGitHubChanges(servers.gh, { commits: linearHistory(3) })
   const env = servers.gh.env({ ...FIXED_ENV, ...FAST_ENV, CI_COMMIT_SHA: ids[2]!, REPORT_CHANGES: 'auto', REPORT_LAST_GOOD_SHA: ids[0]! })
-  const r = await runInProcess('report.mts', ['Deploy job failed'], env, { cwd: servers.dir })
+  const r = await runInProcess('report.mts', ['Deploy job failed'], env, { cwd: REPO })
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stderr, '')
   assert.is(servers.gh.calls('GET', /\/compare\//).length, 0)
@@ -52,10 +70,10 @@ test('a checkout holding both commits: git compares them, and no compare request
 })
 
 test('--dry-run shows the section, and writes nothing', async () => {
-  const ids = checkout(servers.dir)
+  const ids = checkout()
   serveGitHubChanges(servers.gh, { commits: linearHistory(3) })
   const env = servers.gh.env({ ...FIXED_ENV, ...FAST_ENV, CI_COMMIT_SHA: ids[2]!, REPORT_CHANGES: 'auto', REPORT_LAST_GOOD_SHA: ids[1]! })
-  const r = await runInProcess('report.mts', ['--dry-run', 'Deploy job failed'], env, { cwd: servers.dir })
+  const r = await runInProcess('report.mts', ['--dry-run', 'Deploy job failed'], env, { cwd: REPO })
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stdout, new RegExp(`### What changed\\n\\*\\*1 commit\\*\\* since the last good deploy \\(\`${ids[1]!.slice(0, 7)}\`\\)`))
   assert.is(servers.gh.calls('POST', /\/issues/).length, 0)
