@@ -2,8 +2,9 @@
 // against the loopback GitHub, with hostile values (kept in their block, nobody pinged, control codes
 // visible), huge values (filed within GitHub's and Slack's limits, the rerun a duplicate) and lone
 // surrogates (still a body both accept). Their subject is what the command decides and sends, which the
-// loopback records whatever runs the command. What only a process's own output streams show, that no
-// secret is printed or sent elsewhere, stays a process: test/e2e/security.e2e.test.ts.
+// loopback records whatever runs the command. That no secret is printed, as a process's own output streams
+// show it, stays a process: test/e2e/security.e2e.test.ts; that none is published or sent elsewhere is
+// test/integration/cli/printed-secrets.test.ts.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createGitHub } from '../../../lib/github/client.ts'
