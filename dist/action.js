@@ -43550,9 +43550,13 @@ function createGitLabTracker(options, log, client = createGitLab(options, log)) 
     async deleteComment(iid, noteId) {
       await client.request({ method: "DELETE", path: `${issuePath(iid)}/notes/${noteId}` });
     },
-    // GitLab closes without a reason: "completed", "not planned" and a duplicate all close the issue
-    // (a duplicate is named in the comment the core adds).
-    closeIssue: (iid, _reason) => put(iid, { state_event: "close" }),
+    // GitLab's API closes without a reason: "completed" and "not planned" both just close the issue. A
+    // duplicate must say which issue holds the report, so it is refused here, before any request: the core
+    // then adds its "Duplicate of #n" note (GitLab links #n to the issue) and closes it (converge.ts).
+    async closeIssue(iid, reason) {
+      if (typeof reason !== "string") throw new DuplicateRefused(iid, reason.duplicateOf.number, "GitLab closes an issue without a reason");
+      await put(iid, { state_event: "close" });
+    },
     reopenIssue: (iid) => put(iid, { state_event: "reopen" })
   };
 }
@@ -43561,6 +43565,7 @@ var init_tracker2 = __esm({
   "lib/gitlab/tracker.ts"() {
     "use strict";
     init_budget();
+    init_errors();
     init_redact();
     init_client2();
     init_milestone();

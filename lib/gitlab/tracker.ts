@@ -3,6 +3,7 @@
 import type { CloseReason, Comment, Issue, NewIssue, Tracker } from '../core/tracker.ts'
 import { GITLAB_TITLE_LIMIT } from '../core/text/budget.ts'
 import type { Log } from '../core/log.ts'
+import { DuplicateRefused } from '../core/errors.ts'
 import { redact } from '../core/redact.ts'
 import { createGitLab, type GitLab, type GitLabOptions } from './client.ts'
 import { activeMilestoneId } from './milestone.ts'
@@ -106,9 +107,13 @@ export function createGitLabTracker(options: GitLabTrackerOptions, log: Log, cli
     async deleteComment(iid, noteId) {
       await client.request({ method: 'DELETE', path: `${issuePath(iid)}/notes/${noteId}` })
     },
-    // GitLab closes without a reason: "completed", "not planned" and a duplicate all close the issue
-    // (a duplicate is named in the comment the core adds).
-    closeIssue: (iid: number, _reason: CloseReason) => put(iid, { state_event: 'close' }),
+    // GitLab's API closes without a reason: "completed" and "not planned" both just close the issue. A
+    // duplicate must say which issue holds the report, so it is refused here, before any request: the core
+    // then adds its "Duplicate of #n" note (GitLab links #n to the issue) and closes it (converge.ts).
+    async closeIssue(iid: number, reason: CloseReason) {
+      if (typeof reason !== 'string') throw new DuplicateRefused(iid, reason.duplicateOf.number, 'GitLab closes an issue without a reason')
+      await put(iid, { state_event: 'close' })
+    },
     reopenIssue: (iid) => put(iid, { state_event: 'reopen' }),
   }
 }

@@ -2,7 +2,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { createGitLabTracker, projectId } from '../../../lib/gitlab/tracker.ts'
 import type { Issue, Tracker } from '../../../lib/core/tracker.ts'
-import { ApiError } from '../../../lib/core/errors.ts'
+import { ApiError, DuplicateRefused } from '../../../lib/core/errors.ts'
 import { memoryLog } from '../../../lib/core/log.ts'
 import { useLoopback } from '../../helpers/servers.ts'
 
@@ -85,7 +85,7 @@ test('closedIssues keeps those closed at or after closedSince, newest first', as
   assert.is(q.get('updated_after'), '2029-12-31T00:00:00.000Z')
 })
 
-test('close, close as duplicate and reopen use state_event; updateBody sets the description', async () => {
+test('close, close as not planned and reopen use state_event; a duplicate is refused before any request; updateBody sets the description', async () => {
   const a = servers.gl.addIssue({ title: 'a' })
   const b = servers.gl.addIssue({ title: 'b' })
   const t = tracker()
@@ -93,7 +93,11 @@ test('close, close as duplicate and reopen use state_event; updateBody sets the 
   assert.is(a.state, 'closed')
   await t.reopenIssue(a.iid)
   assert.is(a.state, 'opened')
-  await t.closeIssue(b.iid, { duplicateOf: { number: a.iid, title: 'a', url: a.web_url, body: '', labels: [], state: 'open' } })
+  // GitLab has no close reason to name the original by: the core adds a "Duplicate of" note instead (converge.ts).
+  const refused = await t.closeIssue(b.iid, { duplicateOf: { number: a.iid, title: 'a', url: a.web_url, body: '', labels: [], state: 'open' } }).then(() => undefined, (e: unknown) => e)
+  assert.instance(refused, DuplicateRefused)
+  assert.is(b.state, 'opened')
+  await t.closeIssue(b.iid, 'not_planned')
   assert.is(b.state, 'closed')
   await t.updateBody(a.iid, 'new text')
   assert.is(a.description, 'new text')
