@@ -2,7 +2,8 @@
 // lock, but issue numbers are handed out in commit order, so every run that looks after its own create
 // sees the lowest-numbered match and agrees on it: that one stays open, every other run closes its own.
 // A loser costs two writes, its create and its close as a duplicate (which GitHub shows on both issues);
-// only a server that refuses the duplicate reason costs a third, the "Duplicate of" comment.
+// only a tracker that refuses the duplicate reason (GitLab, which has none; an older GitHub Enterprise)
+// costs a third, the "Duplicate of" comment.
 import { ApiError, DuplicateRefused } from '../errors.ts'
 import { closeIssue, type RetrySettings } from './close.ts'
 import type { Log } from '../log.ts'
