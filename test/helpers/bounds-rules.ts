@@ -10,11 +10,11 @@ import type { Test } from 'uvu'
 import * as assert from 'uvu/assert'
 import type { Fault } from './faults.ts'
 import { LoopbackServer } from './loopback-server.ts'
-import { ALL_SERVICES, type FaultRunInProcess, type ServiceUnderFault } from './services-under-fault.ts'
+import { ALL_SERVICES, type FaultRun, type FaultRunInProcess, type ServiceUnderFault } from './services-under-fault.ts'
 import { useLoopback, type Loopback } from './servers.ts'
 
 /** runUnderFault (a process) or runUnderFaultInProcess. */
-export type FaultRunner = (lb: Loopback, service: ServiceUnderFault, fault: Fault) => Promise<FaultRunInProcess>
+export type FaultRunner = (lb: Loopback, service: ServiceUnderFault, fault: Fault, times?: number, env?: Record<string, string>) => Promise<FaultRun | FaultRunInProcess>
 
 /** The service whose cases run as a process; the others run in process. */
 export const inAProcess = (service: ServiceUnderFault): boolean => service.name === 'GitHub REST (issue listing)'

@@ -32,8 +32,11 @@ export type Fault =
   | { stall: true }
   /** Send the status line and headers, then one byte of a JSON body every `everyMs` (default 200), for ever. */
   | { drip: true; everyMs?: number }
-  /** A 200 whose JSON list never ends, written as fast as the client reads it. */
-  | { endless: true }
+  /**
+   * A 200 whose JSON list never ends, written as fast as the client reads it; `sent`, when given, gets the
+   * bytes each such answer had written when the client left.
+   */
+  | { endless: true; sent?: number[] }
   /**
    * A complete, valid JSON list of `oversized` bytes, announced by its content-length and written as fast as
    * the client reads it; `sent`, when given, gets the bytes each such answer had written when it ended.
@@ -208,6 +211,25 @@ async function written(res: ServerResponse, text: string): Promise<boolean> {
   return !res.destroyed
 }
 
+/**
+ * A writer of an answer's body (ASCII) that counts the bytes handed to `res`, the last write included: at
+ * least what the client read. With `record` given, this answer's count is kept in it as it grows, one
+ * entry per answer, so a test sees how much was written to a client that left.
+ */
+function counting(res: ServerResponse, record: number[] | undefined): { bytes: number; write(text: string): Promise<boolean> } {
+  const at = (record?.push(0) ?? 0) - 1
+  const body = {
+    bytes: 0,
+    async write(text: string) {
+      if (res.destroyed) return false
+      body.bytes += text.length
+      if (record) record[at] = body.bytes
+      return written(res, text)
+    },
+  }
+  return body
+}
+
 const RECORD = JSON.stringify({ id: 1, iid: 1, number: 1, name: 'padding', title: 'padding', body: 'x'.repeat(900) })
 const piece = `${RECORD},`.repeat(64)
 
@@ -234,24 +256,18 @@ export async function serveFault(req: IncomingMessage, res: ServerResponse, faul
   }
   if ('endless' in fault) {
     res.writeHead(200, json)
-    if (await written(res, '[')) while (await written(res, piece));
+    const body = counting(res, fault.sent)
+    if (await body.write('[')) while (await body.write(piece));
     return
   }
   if ('oversized' in fault) {
     // The body is exactly the announced size: records, JSON whitespace to fill, the last record.
     const last = `${RECORD}]`
     res.writeHead(200, { ...json, 'content-length': String(fault.oversized) })
-    const at = (fault.sent?.push(0) ?? 0) - 1
-    let sent = 0
-    const write = async (text: string) => {
-      const more = await written(res, text)
-      if (more) sent += text.length
-      if (fault.sent) fault.sent[at] = sent
-      return more
-    }
-    if (!(await write('['))) return
-    while (sent + piece.length + last.length <= fault.oversized && (await write(piece)));
-    if (res.destroyed || !(await write(' '.repeat(fault.oversized - sent - last.length)))) return
+    const body = counting(res, fault.sent)
+    if (!(await body.write('['))) return
+    while (body.bytes + piece.length + last.length <= fault.oversized && (await body.write(piece)));
+    if (res.destroyed || !(await body.write(' '.repeat(fault.oversized - body.bytes - last.length)))) return
     res.end(last)
     return
   }

@@ -11,6 +11,7 @@ import type { Fault } from './faults.ts'
 import { FIXED_ENV } from './fixtures.ts'
 import { GUARD, runScript } from './helpers.ts'
 import { runInProcess } from './in-process.ts'
+import { aliveNow, keptAlive } from './kept-alive.ts'
 import { actionsJob, failedLog, LoopbackActions } from './loopback-github-actions.ts'
 import { githubProject } from './loopback-github-graphql.ts'
 import { DEPLOY_TRACE } from './loopback-gitlab-ci.ts'
@@ -61,6 +62,8 @@ export interface ServiceUnderFault {
   readonly filesIssue: boolean
   /** Whether a failed read there is a [WARN] (chat, Slack and the pager stay quiet, as the spec's chat post does). */
   readonly warns: boolean
+  /** The size cap of an answer read there (lib/http/fetch.ts): 32 MiB for an API's, 1 MiB for a post's small answer. */
+  readonly answerCapMiB: 32 | 1
   /** Sets the stage; the fault answers `times` requests there (default: every one). */
   stage(lb: Loopback, fault: Fault, times?: number): Promise<Staged>
 }
@@ -84,6 +87,7 @@ export const SERVICES: readonly ServiceUnderFault[] = [
     deadlineSeconds: 4 * 1 + 2,
     filesIssue: true,
     warns: true,
+    answerCapMiB: 32,
     async stage(lb, fault, times = 100) {
       lb.gh.inject('GET', ISSUE_LIST, fault, times)
       return { ...report(lb.gh.env()), hits: () => lb.gh.calls('GET', ISSUE_LIST).length, secrets: ghSecrets(lb), close: noClose }
@@ -100,6 +104,7 @@ export const SERVICES: readonly ServiceUnderFault[] = [
     deadline: 'REPORT_CI_LOG_TIMEOUT',
     filesIssue: true,
     warns: true,
+    answerCapMiB: 32,
     async stage(lb, fault, times = 100) {
       const actions = await LoopbackActions.attach(lb.gh)
       for (let id = 1; id <= 100; id++) actions.add(actionsJob(id, `build ${id}`, 'success', [['Build', 'success']]))
@@ -119,6 +124,7 @@ export const SERVICES: readonly ServiceUnderFault[] = [
     deadlineSeconds: 1 + 2,
     filesIssue: true,
     warns: true,
+    answerCapMiB: 32,
     async stage(lb, fault, times = 100) {
       githubProject(lb.gh, { ownerType: 'organization', owner: 'acme', number: 7, title: 'Deploys', statusOptions: ['Todo'] })
       lb.gh.inject('POST', /^\/graphql$/, fault, times)
@@ -133,6 +139,7 @@ export const SERVICES: readonly ServiceUnderFault[] = [
     deadlineSeconds: 4 * 1 + 2,
     filesIssue: true,
     warns: true,
+    answerCapMiB: 32,
     async stage(lb, fault, times = 100) {
       const list = /^\/projects\/[^/]+\/issues$/
       lb.gl.inject('GET', list, fault, times)
@@ -149,6 +156,7 @@ export const SERVICES: readonly ServiceUnderFault[] = [
     deadline: 'REPORT_CI_LOG_TIMEOUT',
     filesIssue: true,
     warns: true,
+    answerCapMiB: 32,
     async stage(lb, fault, times = 100) {
       lb.glci.addJob({ id: 70, name: 'deploy' }, DEPLOY_TRACE)
       const jobs = /\/pipelines\/\d+\/jobs$/
@@ -164,6 +172,7 @@ export const SERVICES: readonly ServiceUnderFault[] = [
     deadlineSeconds: 1 + 2,
     filesIssue: true,
     warns: false,
+    answerCapMiB: 1,
     async stage(lb, fault, times = 100) {
       lb.gh.injectChat(fault, times)
       return { ...report(lb.gh.env()), hits: () => lb.gh.chat.length, secrets: ghSecrets(lb), close: noClose }
@@ -177,6 +186,7 @@ export const SERVICES: readonly ServiceUnderFault[] = [
     deadlineSeconds: 1 + 2,
     filesIssue: true,
     warns: false,
+    answerCapMiB: 1,
     async stage(lb, fault, times = 100) {
       lb.slack.fault('chat.postMessage', fault, times)
       const { CHAT_WEBHOOK: _, ...env } = lb.gh.env({ SLACK_BOT_TOKEN: lb.slack.token, SLACK_CHANNEL: '#deploys', SLACK_API_URL: lb.slack.url })
@@ -192,6 +202,7 @@ export const SERVICES: readonly ServiceUnderFault[] = [
     deadlineSeconds: 2 * 1 + 2,
     filesIssue: true,
     warns: false,
+    answerCapMiB: 1,
     async stage(lb, fault, times = 100) {
       lb.pd.inject(fault, times)
       return { ...report(lb.gh.env(lb.pd.env())), hits: () => lb.pd.events.length, secrets: [...ghSecrets(lb), lb.pd.routingKey], close: noClose }
@@ -206,6 +217,7 @@ export const SERVICES: readonly ServiceUnderFault[] = [
     deadlineSeconds: 2 * 1 + 2,
     filesIssue: false,
     warns: true,
+    answerCapMiB: 32,
     async stage(lb, fault, times = 100) {
       lb.gh.inject('GET', ISSUE_LIST, fault, times)
       return { ...stats(lb), hits: () => lb.gh.calls('GET', ISSUE_LIST).length, secrets: ghSecrets(lb), close: noClose }
@@ -222,6 +234,7 @@ export const SERVICES: readonly ServiceUnderFault[] = [
     deadlineSeconds: 2 * 1 + 2,
     filesIssue: false,
     warns: true,
+    answerCapMiB: 32,
     async stage(lb, fault, times = 100) {
       serveGitHubDeployments(lb.gh, Array.from({ length: 150 }, (_, i) => ({ environment: 'production', createdAt: `2026-10-${String(1 + (i % 28)).padStart(2, '0')}T12:00:00Z` })))
       lb.gh.inject('POST', /^\/graphql$/, fault, times)
@@ -259,21 +272,28 @@ export async function runUnderFault(lb: Loopback, service: ServiceUnderFault, fa
   }
 }
 
-/** What a run in process under a fault did: a FaultRun without the peak memory, which only a process has. */
-export type FaultRunInProcess = Omit<FaultRun, 'peakMiB'>
+/**
+ * What a run in process under a fault did: a FaultRun without the peak memory, which only a process has,
+ * and with what the run left keeping the process alive (kept-alive.ts), which a process shows by exiting.
+ */
+export type FaultRunInProcess = Omit<FaultRun, 'peakMiB'> & { readonly keptAlive: readonly string[] }
 
 /**
  * runUnderFault with the command run in this process (in-process.ts): for the rules whose subject is what
  * the command sends and prints (the requests the spoiled endpoint and another origin get, the lines of
- * its output), not how its process ends (a deadline, peak memory), which stay with runUnderFault.
+ * its output), how long it takes and what it leaves running, and how many bytes it lets the server write
+ * before it leaves; not peak memory, which stays with runUnderFault. `seconds` is the run's own, from
+ * its call to its result; `keptAlive` is compared once the result is in, and the servers are still up.
  * `hits` counts this test's own server, started fresh for it, so no earlier run in the process adds to it.
  */
 export async function runUnderFaultInProcess(lb: Loopback, service: ServiceUnderFault, fault: Fault, times?: number, env: Record<string, string> = {}): Promise<FaultRunInProcess> {
   const staged = await service.stage(lb, fault, times)
   try {
+    const before = aliveNow()
     const started = Date.now()
     const r = await runInProcess(staged.script, staged.args, { ...staged.env, ...env }, { cwd: lb.dir, timeoutMs: 120_000 })
-    return { ...r, seconds: (Date.now() - started) / 1000, hits: staged.hits(), secrets: staged.secrets }
+    const seconds = (Date.now() - started) / 1000
+    return { ...r, seconds, hits: staged.hits(), secrets: staged.secrets, keptAlive: await keptAlive(before) }
   } finally {
     await staged.close()
   }
