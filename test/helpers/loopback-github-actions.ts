@@ -27,7 +27,7 @@ export interface ActionsJob {
 }
 
 // Line i's stamp: 2026-11-26T08:00:00Z + 37 ms per line, as toISOString() writes it with 0000 added. The
-// part up to the second is formatted once per second of stamps: a 200 MB log has 2 million lines
+// part up to the second is formatted once per second of stamps: a 48 MB log has half a million lines
 // (ci-log-memory.e2e), and a Date formatted for each of them was half that test's own CPU.
 const START = Date.UTC(2026, 10, 26, 8, 0, 0)
 let second = Number.NaN
