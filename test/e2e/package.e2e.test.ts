@@ -65,7 +65,9 @@ test('installed offline with --engine-strict, and nothing else comes along', asy
   assert.equal(readdirSync(join(project, 'node_modules')).filter((f) => !f.startsWith('.')), ['deploy-failure-reporter'])
 })
 
-test('node_modules/.bin/deploy-failure-reporter report, resolve and doctor against the loopback GitHub', async () => {
+// `resolve` from the installed package runs in the after-script's success case below (`node dist/cli.js
+// resolve`, the file the .bin link names), which closes this issue.
+test('node_modules/.bin/deploy-failure-reporter report and doctor against the loopback GitHub', async () => {
   await setup()
   const cwd = project
   const report = await runCommand(bin, ['report', 'Smoke', 'test', 'failed'], servers.gh.env(FIXED), { cwd })
@@ -80,11 +82,6 @@ test('node_modules/.bin/deploy-failure-reporter report, resolve and doctor again
   ok(doctor, 'doctor')
   assert.match(doctor.stdout, /^✓ configuration valid: acme\/shop at /)
   assert.not.match(doctor.stdout, /✗/)
-
-  const resolve = await runCommand(bin, ['resolve'], servers.gh.env({ ...FIXED, CI_COMMIT_SHA: 'def5678' }), { cwd })
-  ok(resolve, 'resolve')
-  assert.is(resolve.stdout, `[INFO] Closed issue #1: ${issue!.html_url}\n`)
-  assert.is(issue!.state, 'closed')
 })
 
 test('the after-script sourced from node_modules files the failure, and resolves after a good deploy', async () => {
@@ -98,22 +95,21 @@ test('the after-script sourced from node_modules files the failure, and resolves
   const success = await runCommand('bash', ['-c', source], servers.gh.env({ ...FIXED, CI_COMMIT_SHA: 'def5678', CI_JOB_STATUS: 'success' }), { cwd })
   ok(success, 'after-script, success')
   assert.is(success.stdout, `[INFO] Closed issue #1: ${servers.gh.issues[0]!.html_url}\nstatus=0\n`)
+  assert.is(servers.gh.issues[0]!.state, 'closed')
 })
 
-test('the executable: --help lists the commands, --version, an unknown command exits 2', async () => {
+// What the program prints for --help, report --help and an unknown command is main()'s, the same code
+// bundled: test/unit/cli/main.test.ts runs each in process. Here the installed executable's own starts:
+// the version the build put in, the exit code of a refused command (set by lib/cli/bin.ts, which only a
+// process shows), and health, the one command no other test here loads.
+test('the executable: --version, an unknown command exits 2, health', async () => {
   await setup()
   const cwd = project
-  const help = await runCommand(bin, ['--help'], {}, { cwd })
-  ok(help, '--help')
-  assert.match(help.stdout, /^Usage: deploy-failure-reporter <command>/)
-  for (const name of ['report', 'resolve', 'doctor', 'health', 'retry', 'stats', 'demo']) assert.match(help.stdout, new RegExp(`\\n {2}${name}\\b`))
   const version = await runCommand(bin, ['--version'], {}, { cwd })
   assert.is(version.stdout, `${rootPkg.version}\n`)
   const unknown = await runCommand(bin, ['deploy'], {}, { cwd })
   assert.is(unknown.code, 2)
   assert.match(unknown.stderr, /^\[ERROR\] Unknown command "deploy"; the commands are report, resolve, doctor, health, retry, stats, demo\n/)
-  const reportHelp = await runCommand(bin, ['report', '--help'], {}, { cwd })
-  assert.match(reportHelp.stdout, /^Usage: deploy-failure-reporter report \[options\] \[reason\]\n/)
   const health = await runCommand(bin, ['health', servers.gh.url, '--retries', '0'], {}, { cwd })
   ok(health, 'health')
   assert.is(health.stdout, `[INFO] API is healthy: GET ${servers.gh.url}/health returned 200\n`)
