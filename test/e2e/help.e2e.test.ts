@@ -55,24 +55,26 @@ test('the scripts folder holds the tools this test expects at least', () => {
 })
 
 // The scripts as typed, through zx's CLI and this Node's TypeScript path (~1 s of CPU per start on Node 20):
-// report.mts, the one the README types, and every script that is neither a command script nor a release
-// script. The command scripts are each the same two lines, `runScriptEntry('<name>', import.meta.url)`
-// (lib/cli/main.ts), which the --version test below pins from their source; what differs between them is
-// the command module they load, and that module's --help is the same code typed (in this process, below)
-// as compiled. The release scripts are each one call to their command (scripts/release/, pinned by
-// test/unit/scripts/release/entries.test.ts), whose --help runs in this process below; they start typed,
-// through npm as the maintainer and the release workflow run them, in release.e2e (release, release:notes)
-// and release-check.e2e (release:check). tsc checks every script with erasableSyntaxOnly, so a script that
-// Node's type stripping could not run fails `npm test` first.
+// every script that is neither a command script nor a release script. The command scripts are each the same
+// two lines, `runScriptEntry('<name>', import.meta.url)` (lib/cli/main.ts), which the --version test below
+// pins from their source; what differs between them is the command module they load, and that module's
+// --help is the same code typed (in this process, below) as compiled. report.mts starts typed as the README
+// types it, `npx zx scripts/report.mts`, in new-user.e2e (from the root and from lib/): the typed path, its
+// arguments and the version's JSON import (lib/cli/main.ts) load there. The release scripts are each one
+// call to their command (scripts/release/, pinned by test/unit/scripts/release/entries.test.ts), whose
+// --help runs in this process below; they start typed, through npm as the maintainer and the release
+// workflow run them, in release.e2e (release, release:notes) and release-check.e2e (release:check). tsc
+// checks every script with erasableSyntaxOnly, so a script that Node's type stripping could not run fails
+// `npm test` first.
 const releaseScripts: readonly string[] = Object.keys(RELEASE_COMMANDS)
-const typedScripts = scripts.filter((name) => name === 'report.mts' || !(COMMAND_SCRIPTS.includes(name.slice(0, -'.mts'.length)) || releaseScripts.includes(name)))
+const typedScripts = scripts.filter((name) => !(COMMAND_SCRIPTS.includes(name.slice(0, -'.mts'.length)) || releaseScripts.includes(name)))
 let typedHelp: Promise<RunResult[]> | undefined
 const helpAsTyped = () => (typedHelp ??= Promise.all(typedScripts.map((name) => runScriptAsTyped(name, ['--help'], {}))))
 
 test('the scripts as typed (zx and the TypeScript hook): --help, without any environment (no configuration needed, no network)', async () => {
   // Independent processes, so they run side by side. As written, not as compiled for the other tests:
   // each script and the modules it loads go through this Node's TypeScript path.
-  assert.ok(typedScripts.length >= 2 && typedScripts.includes('report.mts'), typedScripts.join(' '))
+  assert.ok(typedScripts.includes('docs-examples.mts'), typedScripts.join(' '))
   const results = await helpAsTyped()
   results.forEach((r, i) => sections(r, typedScripts[i]!))
 })
@@ -84,19 +86,17 @@ test('the release scripts: --help from the command each script calls, in this pr
 })
 
 // Every command script is the same two lines (runScriptEntry(name, import.meta.url), lib/cli/main.ts),
-// and --version is answered there before the command loads, the same code for each: report.mts typed
-// proves the typed path reads the version (the README's command), and every command answers it in this
-// process, through lib/cli/main.ts's runCommand as its script calls it. That each compiled script starts
-// and answers as a process is the --help test below. The flag's forms (-v, after other words, not after
-// --) are unit tests (test/unit/cli/). A typed start costs ~0.75 s of CPU on Node 20, a compiled one ~0.15 s.
-test('every command script answers --version with the version alone: typed through report.mts, each command in process (issue 32)', async () => {
+// and --version is answered there before the command loads, the same code for each: every command answers
+// it in this process, through lib/cli/main.ts's runCommand as its script calls it. That each compiled
+// script starts and answers as a process is the --help test below; the typed path (new-user.e2e) loads the
+// same package.json import. The flag's forms (-v, after other words, not after --) are unit tests
+// (test/unit/cli/). A typed start costs ~0.75 s of CPU on Node 20, a compiled one ~0.15 s.
+test('every command script answers --version with the version alone, each command in process (issue 32)', async () => {
   const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }
   const commands = COMMAND_SCRIPTS.map((name) => `${name}.mts`)
   for (const name of commands) assert.is(readFileSync(join(ROOT, 'scripts', name), 'utf8').match(/runScriptEntry\('([a-z]+)', import\.meta\.url\)/)?.[1], name.slice(0, -'.mts'.length), `${name} is the thin entry of its command`)
-  const typed = runScriptAsTyped('report.mts', ['--version'])
-  const inProcess: RunResult[] = []
-  for (const name of commands) inProcess.push(await runInProcess(name, ['--version']))
-  for (const [r, name] of [[await typed, 'report.mts (typed)'], ...inProcess.map((c, i) => [c, commands[i]!] as const)] as const) {
+  for (const name of commands) {
+    const r = await runInProcess(name, ['--version'])
     assert.is(r.code, 0, `${name}: ${r.stderr}`)
     assert.is(r.stdout, `${version}\n`, name)
     assert.is(r.stderr, '', name)
@@ -109,9 +109,8 @@ const helpCompiled = () => (compiledHelp ??= Promise.all(COMMAND_SCRIPTS.map((na
 
 test('every command script as the other tests run it (compiled): the common sections, and the same --help as its command typed', async () => {
   const compiled = await helpCompiled()
-  // Typed: report.mts through zx (above); every command through its TypeScript module in this process, as
-  // its script calls it (runInProcess: lib/cli/main.ts's runCommand with the script's usage line).
-  const typedReport = (await helpAsTyped())[typedScripts.indexOf('report.mts')]
+  // Typed: every command through its TypeScript module in this process, as its script calls it
+  // (runInProcess: lib/cli/main.ts's runCommand with the script's usage line).
   const inProcess: RunResult[] = []
   for (const name of COMMAND_SCRIPTS) inProcess.push(await runInProcess(`${name}.mts`, ['--help']))
   COMMAND_SCRIPTS.forEach((name, i) => {
@@ -120,7 +119,6 @@ test('every command script as the other tests run it (compiled): the common sect
     assert.is(compiled[i]!.stdout, inProcess[i]!.stdout, script)
     assert.is(inProcess[i]!.code, 0, script)
   })
-  assert.is(compiled[COMMAND_SCRIPTS.indexOf('report')]!.stdout, typedReport!.stdout, 'report.mts: compiled and typed through zx')
 })
 
 // In this process: -h is the command's own parsing (lib/cli/), the same typed as compiled.

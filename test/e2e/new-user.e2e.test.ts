@@ -21,8 +21,9 @@ test('the test helpers never let a tool read a .env: a planted one with a token 
 })
 
 test('the README\'s line, from the project root: npx zx scripts/report.mts files the issue and posts the notice', async () => {
-  // The other tests run the scripts through zx's CLI directly (helpers.ts runScript); this is the command
-  // as typed, npm's node-options loading the TypeScript hook.
+  // The other tests run the command scripts compiled (helpers.ts runScript) or in process; this is the
+  // command as typed, npm's node-options loading the TypeScript hook: the typed start of report.mts (and
+  // of lib/cli/main.ts's package.json import) that help.e2e counts on.
   const r = await runCommand('npx', ['zx', 'scripts/report.mts', 'Deploy job failed'], servers.gh.env(FIXED))
   assert.is(r.code, 0, r.stderr)
   assert.is(servers.gh.issues.length, 1)
