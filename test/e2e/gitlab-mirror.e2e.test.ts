@@ -1,41 +1,26 @@
 // The GitLab mirror's .gitlab-ci.yml as gitlab-ci-local reads it (the same job schema and rules GitLab
 // applies): a branch push runs the tests only; a tag vX.Y.Z adds release:check and the catalog release,
 // whose `release:` keyword creates the plain X.Y.Z release the CI/CD catalog lists.
-import { execFileSync } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { parse } from 'yaml'
-import { ROOT, runCommand } from '../helpers/helpers.ts'
-import { CLI, schemaCheckOnce } from '../helpers/gitlab-ci-local.ts'
-import { node24 } from '../helpers/node24.ts'
-import { projectCopy } from '../helpers/project-copy.ts'
+import { ROOT } from '../helpers/helpers.ts'
+import { gitRepo, listJobs } from '../helpers/gitlab-ci-local.ts'
 
 let dir: string
 
+// The pipeline's jobs and rules are the YAML's alone (it includes no other file), read against the
+// repository's branch and the variables given: a repository holding that one file shows what a push of the
+// whole project would run, without copying and committing the project's ~600 files.
 test.before(() => {
-  dir = projectCopy('gitlab-mirror-')
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, stdio: 'ignore' })
-  git('init', '-q', '-b', 'main')
-  git('remote', 'add', 'origin', 'https://gitlab.example.invalid/tools/deploy-failure-reporter.git')
-  git('symbolic-ref', 'refs/remotes/origin/HEAD', 'refs/remotes/origin/main')
-  git('add', '-A')
-  git('-c', 'user.name=Mirror', '-c', 'user.email=mirror@example.invalid', 'commit', '-q', '-m', 'Mirrored')
+  dir = gitRepo({ '.gitlab-ci.yml': readFileSync(join(ROOT, '.gitlab-ci.yml'), 'utf8') })
 })
 test.after(() => rmSync(dir, { recursive: true, force: true }))
 
 // The jobs gitlab-ci-local would run, by name, with their stage and needs, for these predefined variables.
-async function jobs(variables: Record<string, string> = {}): Promise<string[]> {
-  const args = [CLI, '--list', '--no-color', '--home', join(dir, '.gitlab-ci-local-home'), ...schemaCheckOnce(dir)]
-  for (const [name, value] of Object.entries(variables)) args.push('--variable', `${name}=${value}`)
-  const r = await runCommand(node24(), args, {}, { cwd: dir })
-  assert.is(r.code, 0, r.stdout + r.stderr)
-  const table = r.stdout.split('\n')
-  const header = table.findIndex((line) => /^name\s+description\s+stage/.test(line))
-  assert.ok(header >= 0, r.stdout)
-  return table.slice(header + 1).filter(Boolean).map((line) => line.split(/\s+/).filter(Boolean).join(' '))
-}
+const jobs = (variables: Record<string, string> = {}) => listJobs(dir, variables)
 
 test('a branch push: the test job only', async () => {
   assert.equal(await jobs(), ['test test on_success false'])
