@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url'
 
 export const TIERS = ['unit', 'integration', 'e2e']
 const TEST = fileURLToPath(new URL('..', import.meta.url))
-const SLOW = /helpers\/(gitlab-ci-local|pack)\.ts|npm', \['(pack|install|ci)\b/
+const SLOW = /helpers\/(gitlab-ci-local|pack|loopback-npm-registry)\.ts|npm', \['(pack|install|ci)\b/
 const SAYS_SLOW = /^\/\/ test-runner: slow, \S/m
 
 /** The tier of the test file at `path` (its folder under test/), and whether it is one of the slow few. */
@@ -28,8 +28,8 @@ export function tierOf(path) {
   return { tier, slow: SLOW.test(source) || SAYS_SLOW.test(source) }
 }
 
-/** Whether the file at `path` needs the packed tarball (made once per run by run.mjs). */
-export const needsPack = (path) => /helpers\/pack\.ts|'npm', \['pack'/.test(readFileSync(path, 'utf8'))
+/** Whether the file at `path` needs the packed tarball (made once per run by run.mjs): it packs, or uses pack.ts itself or through the loopback npm registry. */
+export const needsPack = (path) => /helpers\/(pack|loopback-npm-registry)\.ts|'npm', \['pack'/.test(readFileSync(path, 'utf8'))
 
 /** Whether the file at `path` needs a Node >= 22 besides this one (installed once per run by run.mjs). */
 export const needsNode24 = (path) => /helpers\/(node24|gitlab-ci-local)\.ts/.test(readFileSync(path, 'utf8'))
