@@ -1,16 +1,34 @@
 // scripts/after-script.sh, sourced by real shells the way a CI after_script does, against the loopback GitHub.
 import { execFileSync } from 'node:child_process'
-import { copyFileSync, cpSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs'
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { ROOT, runCommand, today } from '../helpers/helpers.ts'
+import { unpackInto } from '../helpers/pack.ts'
 import { useLoopback } from '../helpers/servers.ts'
 
 const AFTER = join(ROOT, 'scripts/after-script.sh')
 const FIXED = { CI_COMMIT_SHA: 'abc1234', CI_COMMIT_MESSAGE: 'Bump the widget', REPORT_RETRY_DELAY: '0.01' }
 
 const servers = useLoopback(test, { github: true, tmpdir: 'after-script-' })
+
+// Two reporters the after-script can start. From this checkout, the typed scripts under zx (and tsx on
+// Node 20: ~2 s of CPU a start there): the README's vendored after_script, which the failed and success
+// cases run, as gitlab-vendored.e2e's pipeline does on Node 24. From the package as npm installs it
+// (node_modules/deploy-failure-reporter, unpacked from the packed tarball), the built dist/cli.js, ~0.4 s.
+// The shell code is the same for both up to the one line that starts the reporter, so the cases about the
+// calling shell (its options and traps left as they were, the exit status, a relative path, plain sh) run
+// the installed one; the checkout's line, its arguments and its label are the stub case's below.
+const work = mkdtempSync(join(tmpdir(), 'after-script-installed-'))
+test.after(() => rmSync(work, { recursive: true, force: true }))
+const INSTALLED = join(work, 'node_modules/deploy-failure-reporter')
+let unpacked: Promise<void> | undefined
+const installedAfter = async () => {
+  await (unpacked ??= unpackInto(INSTALLED))
+  return join(INSTALLED, 'scripts/after-script.sh')
+}
 
 // Everything of the calling shell that sourcing could change: options, shopt, traps, functions,
 // variables (bash's own ever-changing ones aside) and the working directory.
@@ -41,16 +59,16 @@ test('CI_JOB_STATUS=failed files the failure with the reason "Deploy job failed"
 })
 
 // The two ends of a caller's shell: nothing set, and every option a failing command trips (errexit with
-// errtrace and an ERR trap, nounset, pipefail). `set -e` and `set -euo pipefail` lie between them; each
-// case starts the typed reporter (~1.3 s of CPU on Node 20).
+// errtrace and an ERR trap, nounset, pipefail). `set -e` and `set -euo pipefail` lie between them. The
+// installed reporter (above).
 for (const mode of ['set +e', "set -eEuo pipefail; trap 'echo ERR-TRAP-FIRED' ERR"]) {
   test(`a failing reporter never fails the after_script nor changes the caller (${mode})`, async () => {
     servers.gh.inject('POST', /\/issues$/, { status: 422, body: { message: 'Validation Failed' } })
-    const r = await runCommand('bash', ['-c', sourcing(mode)], servers.gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd: servers.dir })
+    const r = await runCommand('bash', ['-c', sourcing(mode, await installedAfter())], servers.gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd: servers.dir })
     assert.is(r.code, 0, r.stderr)
     assert.is(r.stdout, 'status=0\ncaller-unchanged\nreached-end\n')
     assert.match(r.stderr, /^\[ERROR\] Failed to create issue$/m)
-    assert.match(r.stderr, /^\[WARN\] deploy-failure-reporter: scripts\/report\.mts exited with 1; the after_script carries on$/m)
+    assert.match(r.stderr, /^\[WARN\] deploy-failure-reporter: deploy-failure-reporter report exited with 1; the after_script carries on$/m)
     assert.is(servers.gh.calls('POST').length, 1)
   })
 }
@@ -86,15 +104,16 @@ test('CI_JOB_STATUS unset under set -u does nothing and does not trip nounset', 
 
 test('sourced by a relative path; the reporter runs in the caller\'s folder (its .env counts)', async () => {
   writeFileSync(join(servers.dir, '.env'), 'DEPLOY_ENV=from-callers-dotenv\n')
-  const r = await runCommand('bash', ['-c', sourcing('set -e', relative(servers.dir, AFTER))], servers.gh.env({ ...FIXED, CI_JOB_STATUS: 'failed', REPORT_DOTENV: '' }), { cwd: servers.dir })
+  const r = await runCommand('bash', ['-c', sourcing('set -e', relative(servers.dir, await installedAfter()))], servers.gh.env({ ...FIXED, CI_JOB_STATUS: 'failed', REPORT_DOTENV: '' }), { cwd: servers.dir })
   assert.is(r.code, 0, r.stderr)
   assert.match(r.stdout, /status=0\ncaller-unchanged\nreached-end\n$/)
   assert.is(servers.gh.issues[0]!.title, `[DEPLOY FAIL] from-callers-dotenv — abc1234 — ${today()}`)
 })
 
-test('plain sh can dot it in from the project root', async () => {
+// Plain sh has no BASH_SOURCE: the reporter's folder is the working one, here the installed package's.
+test('plain sh can dot it in from the reporter\'s own folder', async () => {
   const script = '. scripts/after-script.sh; echo "status=$?"'
-  const r = await runCommand('sh', ['-c', script], servers.gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd: ROOT })
+  const r = await runCommand('sh', ['-c', script], servers.gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd: join(await installedAfter(), '../..') })
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stdout, `[INFO] Created issue #1: ${servers.gh.url}/acme/shop/issues/1\nstatus=0\n`)
 })
@@ -147,6 +166,21 @@ test('a vendored checkout without its dev dependencies on a Node that needs a lo
   assert.is(r.stdout, 'status=0\n')
   assert.match(r.stderr, /^\[ERROR\] deploy-failure-reporter: this environment's failure issues were NOT resolved: Node v[\d.]+ needs tsx to run the TypeScript sources, and it is not installed in /)
   assert.is(r.stderr.split('\n').filter(Boolean).length, 1)
+  assert.is(servers.gh.requests.length, 0)
+})
+
+// The checkout's line, with a stand-in for zx's CLI that says what it was given and fails: the typed
+// report.mts, its reason, and the label of the [WARN] line when it exits non-zero.
+test('a checkout\'s reporter exiting 3: zx runs scripts/report.mts "Deploy job failed"; the [WARN] line names it, status 0', async () => {
+  const vendor = join(servers.dir, 'vendor/deploy-failure-reporter')
+  cpSync(join(ROOT, 'scripts'), join(vendor, 'scripts'), { recursive: true })
+  mkdirSync(join(vendor, 'node_modules/zx/build'), { recursive: true })
+  writeFileSync(join(vendor, 'node_modules/zx/build/cli.js'), 'console.log(JSON.stringify(process.argv.slice(2))); process.exit(3)\n')
+  symlinkSync(join(ROOT, 'node_modules/tsx'), join(vendor, 'node_modules/tsx'))
+  const r = await runCommand('bash', ['-c', sourcing('set -euo pipefail', join(vendor, 'scripts/after-script.sh'))], servers.gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd: servers.dir })
+  assert.is(r.code, 0, r.stderr)
+  assert.is(r.stdout, `${JSON.stringify([join(vendor, 'scripts/report.mts'), 'Deploy job failed'])}\nstatus=0\ncaller-unchanged\nreached-end\n`)
+  assert.is(r.stderr, '[WARN] deploy-failure-reporter: scripts/report.mts exited with 3; the after_script carries on\n')
   assert.is(servers.gh.requests.length, 0)
 })
 
