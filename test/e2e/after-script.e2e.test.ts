@@ -15,12 +15,14 @@ const FIXED = { CI_COMMIT_SHA: 'abc1234', CI_COMMIT_MESSAGE: 'Bump the widget', 
 const servers = useLoopback(test, { github: true, tmpdir: 'after-script-' })
 
 // Two reporters the after-script can start. From this checkout, the typed scripts under zx (and tsx on
-// Node 20: ~2 s of CPU a start there): the README's vendored after_script, which the failed and success
-// cases run, as gitlab-vendored.e2e's pipeline does on Node 24. From the package as npm installs it
+// Node 20: ~2 s of CPU a start there): the README's vendored after_script, which the first case runs on
+// this Node, as gitlab-vendored.e2e's pipeline does on Node 24. From the package as npm installs it
 // (node_modules/deploy-failure-reporter, unpacked from the packed tarball), the built dist/cli.js, ~0.4 s.
 // The shell code is the same for both up to the one line that starts the reporter, so the cases about the
-// calling shell (its options and traps left as they were, the exit status, a relative path, plain sh) run
-// the installed one; the checkout's line, its arguments and its label are the stub case's below.
+// calling shell (its options and traps left as they were, the exit status, a relative path, plain sh) and
+// the success case run the installed one. The checkout's lines, with their arguments and labels, are the
+// stub cases' below; that resolve.mts runs typed as report.mts does is help.e2e's (the command scripts
+// are the same runScriptEntry line).
 const work = mkdtempSync(join(tmpdir(), 'after-script-installed-'))
 test.after(() => rmSync(work, { recursive: true, force: true }))
 const INSTALLED = join(work, 'node_modules/deploy-failure-reporter')
@@ -83,10 +85,10 @@ for (const status of ['canceled', 'running', '']) {
   })
 }
 
-test('CI_JOB_STATUS=success closes this environment\'s open failure issues with resolve.mts, caller unchanged', async () => {
+test('CI_JOB_STATUS=success closes this environment\'s open failure issues with resolve, caller unchanged', async () => {
   const mine = servers.gh.addIssue({ title: `[DEPLOY FAIL] production — 0ld0000 — ${today()}` })
   const other = servers.gh.addIssue({ title: `[DEPLOY FAIL] production-eu — 0ld0000 — ${today()}` })
-  const r = await runCommand('bash', ['-c', sourcing('set -euo pipefail')], servers.gh.env({ ...FIXED, CI_JOB_STATUS: 'success', REPORT_WRITE_INTERVAL: '0' }), { cwd: servers.dir })
+  const r = await runCommand('bash', ['-c', sourcing('set -euo pipefail', await installedAfter())], servers.gh.env({ ...FIXED, CI_JOB_STATUS: 'success', REPORT_WRITE_INTERVAL: '0' }), { cwd: servers.dir })
   assert.is(r.code, 0, r.stderr)
   assert.is(r.stdout, `[INFO] Closed issue #${mine.number}: ${mine.html_url}\nstatus=0\ncaller-unchanged\nreached-end\n`)
   assert.is(mine.state, 'closed')
@@ -169,20 +171,27 @@ test('a vendored checkout without its dev dependencies on a Node that needs a lo
   assert.is(servers.gh.requests.length, 0)
 })
 
-// The checkout's line, with a stand-in for zx's CLI that says what it was given and fails: the typed
-// report.mts, its reason, and the label of the [WARN] line when it exits non-zero.
-test('a checkout\'s reporter exiting 3: zx runs scripts/report.mts "Deploy job failed"; the [WARN] line names it, status 0', async () => {
-  const vendor = join(servers.dir, 'vendor/deploy-failure-reporter')
-  cpSync(join(ROOT, 'scripts'), join(vendor, 'scripts'), { recursive: true })
-  mkdirSync(join(vendor, 'node_modules/zx/build'), { recursive: true })
-  writeFileSync(join(vendor, 'node_modules/zx/build/cli.js'), 'console.log(JSON.stringify(process.argv.slice(2))); process.exit(3)\n')
-  symlinkSync(join(ROOT, 'node_modules/tsx'), join(vendor, 'node_modules/tsx'))
-  const r = await runCommand('bash', ['-c', sourcing('set -euo pipefail', join(vendor, 'scripts/after-script.sh'))], servers.gh.env({ ...FIXED, CI_JOB_STATUS: 'failed' }), { cwd: servers.dir })
-  assert.is(r.code, 0, r.stderr)
-  assert.is(r.stdout, `${JSON.stringify([join(vendor, 'scripts/report.mts'), 'Deploy job failed'])}\nstatus=0\ncaller-unchanged\nreached-end\n`)
-  assert.is(r.stderr, '[WARN] deploy-failure-reporter: scripts/report.mts exited with 3; the after_script carries on\n')
-  assert.is(servers.gh.requests.length, 0)
-})
+// The checkout's lines, with stand-ins for zx's CLI (it prints what it was given and fails) and for tsx
+// (a register() that does nothing, so that Node 20 starts no loader): the typed script each status runs,
+// its arguments, and the label of the [WARN] line when it exits non-zero.
+for (const [status, script, args] of [['failed', 'report', ['Deploy job failed']], ['success', 'resolve', []]] as const) {
+  test(`a checkout's reporter exiting 3 (${status}): zx runs scripts/${script}.mts${args.map((a) => ` "${a}"`).join('')}; the [WARN] line names it, status 0`, async () => {
+    const vendor = join(servers.dir, 'vendor/deploy-failure-reporter')
+    cpSync(join(ROOT, 'scripts'), join(vendor, 'scripts'), { recursive: true })
+    const stub = (path: string, text: string) => {
+      mkdirSync(join(vendor, 'node_modules', path, '..'), { recursive: true })
+      writeFileSync(join(vendor, 'node_modules', path), text)
+    }
+    stub('zx/build/cli.js', 'console.log(JSON.stringify(process.argv.slice(2))); process.exit(3)\n')
+    stub('tsx/package.json', '{ "name": "tsx", "type": "module", "exports": { "./esm/api": "./api.js" } }\n')
+    stub('tsx/api.js', 'export function register() {}\n')
+    const r = await runCommand('bash', ['-c', sourcing('set -euo pipefail', join(vendor, 'scripts/after-script.sh'))], servers.gh.env({ ...FIXED, CI_JOB_STATUS: status }), { cwd: servers.dir })
+    assert.is(r.code, 0, r.stderr)
+    assert.is(r.stdout, `${JSON.stringify([join(vendor, `scripts/${script}.mts`), ...args])}\nstatus=0\ncaller-unchanged\nreached-end\n`)
+    assert.is(r.stderr, `[WARN] deploy-failure-reporter: scripts/${script}.mts exited with 3; the after_script carries on\n`)
+    assert.is(servers.gh.requests.length, 0)
+  })
+}
 
 test('neither a checkout nor a built package next to it: the [ERROR] line says where it looked', async () => {
   const lone = join(servers.dir, 'lone/scripts')
