@@ -29,10 +29,13 @@ export function gitRepo(files: Record<string, string>): string {
   return dir
 }
 
-/** Copies this project's own files (tracked and new, never ignored ones such as node_modules) into `dir/sub`. */
-export function copyProject(dir: string, sub: string): void {
+/**
+ * Copies this project's own files (tracked and new, never ignored ones such as node_modules) into `dir/sub`,
+ * but for the folders in `leaveOut`.
+ */
+export function copyProject(dir: string, sub: string, leaveOut: readonly string[] = []): void {
   const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: ROOT, encoding: 'utf8' }).split('\0').filter(Boolean)
-  for (const file of files) cpSync(join(ROOT, file), join(dir, sub, file), { recursive: true })
+  for (const file of files) if (!leaveOut.some((folder) => file.startsWith(`${folder}/`))) cpSync(join(ROOT, file), join(dir, sub, file), { recursive: true })
 }
 
 /** `git add -A && git commit` in `dir`, as the app's developer would before pushing. */
