@@ -5,9 +5,11 @@
 // One failing pipeline: each pipeline reinstalls the reporter's whole dependency tree (~7 s of CPU), so
 // the rest of the path is proved where it costs less. A passing pipeline closing the issue is the
 // component's test (gitlab-component.e2e), a repeated failure finding its open issue is report.e2e's, and
-// the after-script's success branch, sourced as this after_script sources it, is after-script.e2e's;
-// after_script sees CI_JOB_STATUS=success after a passing script
+// the after-script's success branch is after-script.e2e's (a checkout's resolve line, with a stand-in for
+// zx, and the installed package's run); after_script sees CI_JOB_STATUS=success after a passing script
 // (https://docs.gitlab.com/ci/variables/predefined_variables/), and gitlab-ci-local sets it so too.
+// The job's node is Node 24, as the example's image (runPipeline); the checkout's typed report on the
+// suite's Node is after-script.e2e's first case.
 import { execFileSync } from 'node:child_process'
 import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
