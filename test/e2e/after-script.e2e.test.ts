@@ -21,8 +21,8 @@ const servers = useLoopback(test, { github: true, tmpdir: 'after-script-' })
 // The shell code is the same for both up to the one line that starts the reporter, so the cases about the
 // calling shell (its options and traps left as they were, the exit status, a relative path, plain sh) and
 // the success case run the installed one. The checkout's lines, with their arguments and labels, are the
-// stub cases' below; that resolve.mts runs typed as report.mts does is help.e2e's (the command scripts
-// are the same runScriptEntry line).
+// stub cases' below; that resolve.mts runs typed as report.mts does follows from new-user.e2e's typed
+// report.mts (the command scripts are the same runScriptEntry line, which help.e2e pins).
 const work = mkdtempSync(join(tmpdir(), 'after-script-installed-'))
 test.after(() => rmSync(work, { recursive: true, force: true }))
 const INSTALLED = join(work, 'node_modules/deploy-failure-reporter')
