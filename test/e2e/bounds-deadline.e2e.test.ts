@@ -4,6 +4,7 @@
 // (test/integration/cli/bounds-deadline-no-answer.test.ts, bounds-deadline-drip.test.ts); this one stays a
 // process, so the rule is still proved by the compiled script's own exit: its time from spawn to exit,
 // which nothing left running can pass.
+// test-runner: waits, ~10 s of waiting on deadlines (two runs, one after another) for ~1 s of CPU
 import { test } from 'uvu'
 import { deadlineRule } from '../helpers/bounds-limits.ts'
 import { inAProcess } from '../helpers/bounds-rules.ts'

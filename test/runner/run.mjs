@@ -120,28 +120,35 @@ async function main() {
   // The slow few first, then e2e, integration and unit files, each group shuffled: the long files start
   // early, and which files share a worker, and in what order, changes with the seed.
   const rank = (f) => (f.slow ? 0 : 3 - TIERS.indexOf(f.tier))
-  const groups = [0, 1, 2, 3].map((r) => shuffle(chosen.filter((f) => rank(f) === r), next))
+  const groups = [0, 1, 2, 3].map((r) => shuffle(chosen.filter((f) => !f.waits && rank(f) === r), next))
   const queue = groups.flat()
+  // The files that mostly wait on timers (tiers.mjs, "waits") have a slot of their own, beside the
+  // workers: ~80 s of waiting for ~10 s of CPU, which in the workers' slots held a third of the machine
+  // idle for most of a minute. The workers take them too once their own queue is empty.
+  const waiting = shuffle(chosen.filter((f) => f.waits), next)
   // One worker more than the cores: the end-to-end files spend about a third of their time waiting (on
-  // deadlines, retries, other processes), and a third worker fills those waits. Measured side by side on
-  // this project's 2-core machine: 274 s with 2 workers, 246 s with 3 (maintainers/development.md).
-  const workers = Math.min(o.workers ?? (Number(process.env.TEST_WORKERS || 0) || availableParallelism() + 1), queue.length)
+  // other processes, the network's loopback), and a third worker fills those waits. Measured side by side
+  // on this project's 2-core machine: 274 s with 2 workers, 246 s with 3 (maintainers/development.md).
+  const workers = Math.min(o.workers ?? (Number(process.env.TEST_WORKERS || 0) || availableParallelism() + 1), queue.length + waiting.length)
   const replay = `node test/runner/run.mjs --seed ${seed}${o.tiers !== TIERS ? ` --tier ${o.tiers.join(',')}` : ''}`
-  console.log(`${queue.length} test files on ${workers} workers, seed ${seed} (the same order again: ${replay})`)
+  const waitingSlot = waiting.length > 0
+  console.log(`${queue.length + waiting.length} test files on ${workers} workers${waitingSlot ? `, and a slot of their own for the ${waiting.length} that mostly wait` : ''}, seed ${seed} (the same order again: ${replay})`)
 
   const started = Date.now()
   let prepared // the environment prepare() made, once it is made
-  const preparing = prepare(queue).then((made) => {
+  const preparing = prepare([...queue, ...waiting]).then((made) => {
     if (Date.now() - started > 100) console.log(`prepared once for the run in ${seconds(Date.now() - started)}`)
     return (prepared = made)
   })
   // A failed preparation fails every e2e file with its message (below), not the run's bookkeeping.
   preparing.catch(() => {})
-  // The next file for a slot: while the preparation runs, the first file that does not need it.
-  const take = () => {
-    const at = prepared ? 0 : queue.findIndex((f) => f.tier !== 'e2e')
-    return at === -1 ? queue.shift() : queue.splice(at, 1)[0]
+  // The next file of `from` for a slot: while the preparation runs, the first file that does not need it.
+  const takeFrom = (from) => {
+    const at = prepared ? 0 : from.findIndex((f) => f.tier !== 'e2e')
+    return at === -1 ? from.shift() : from.splice(at, 1)[0]
   }
+  // A worker's slot takes from the queue, then from the waiting files; the waiting slot only those.
+  const take = (waitingOnly) => (waitingOnly || queue.length === 0 ? takeFrom(waiting) : takeFrom(queue))
 
   const results = []
   const env = { ...process.env, npm_config_cache: npmCache() }
@@ -159,7 +166,7 @@ async function main() {
 
   // One slot keeps one worker busy: it takes the next file, and starts a new worker when its worker died
   // or is of another tier's kind (unit workers refuse processes and servers, integration workers processes).
-  const slot = async () => {
+  const slot = async (waitingOnly = false) => {
     let worker
     let kind
     const spawnWorker = (tier) =>
@@ -204,7 +211,7 @@ async function main() {
         w.send({ type: 'run', file: file.path, name: file.name, env: prepared })
       })
 
-    for (let file = take(); file; file = take()) {
+    for (let file = take(waitingOnly); file; file = take(waitingOnly)) {
       if (file.tier === 'e2e' && !prepared) {
         try {
           await preparing
@@ -229,7 +236,7 @@ async function main() {
     }
     stop()
   }
-  await Promise.all(Array.from({ length: workers }, slot))
+  await Promise.all([...Array.from({ length: workers }, () => slot()), ...(waitingSlot ? [slot(true)] : [])])
 
   const sum = (key) => results.reduce((n, r) => n + (r[key] ?? 0), 0)
   const failedFiles = results.filter((r) => r.failed)
@@ -237,7 +244,7 @@ async function main() {
   console.log(`\n  Total:     ${sum('total')}`)
   console.log(`  Passed:    ${sum('passed')}`)
   console.log(`  Skipped:   ${sum('skipped')}`)
-  console.log(`  Duration:  ${seconds(Date.now() - started)} (${results.length} files, ${workers} workers, seed ${seed})`)
+  console.log(`  Duration:  ${seconds(Date.now() - started)} (${results.length} files, ${workers} workers${waitingSlot ? ' and the waiting slot' : ''}, seed ${seed})`)
   console.log(`  CPU:       ${seconds(sum('cpuMs'))} in the files' workers and the processes they started\n`)
   console.log(`${sum('passed')} passed, ${sum('failed')} failed`)
   process.exitCode = failedFiles.length ? 1 : 0

@@ -6,7 +6,7 @@
 // keeps this process alive after the run, compared with before it (test/helpers/kept-alive.ts), shows
 // what it left running, as a process's exit would. A server that never answers is
 // bounds-deadline-no-answer.test.ts, so that the two files' waits run side by side.
-// test-runner: slow, ~17 s of waiting on deadlines (one run after another) for ~2 s of CPU
+// test-runner: waits, ~17 s of waiting on deadlines (one run after another) for ~2 s of CPU
 import { test } from 'uvu'
 import { deadlineRule } from '../../helpers/bounds-limits.ts'
 import { inAProcess } from '../../helpers/bounds-rules.ts'

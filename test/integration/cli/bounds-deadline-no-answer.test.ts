@@ -5,7 +5,7 @@
 // compared with before it (test/helpers/kept-alive.ts), shows what it left running, as a process's exit
 // would. The slow drip and the rate limit are bounds-deadline-drip.test.ts: the runs of one file take
 // turns (in-process.ts), and the two files' waits run side by side in two workers.
-// test-runner: slow, ~18 s of waiting on deadlines (one run after another) for ~2 s of CPU
+// test-runner: waits, ~18 s of waiting on deadlines (one run after another) for ~2 s of CPU
 import { test } from 'uvu'
 import { deadlineRule } from '../../helpers/bounds-limits.ts'
 import { inAProcess } from '../../helpers/bounds-rules.ts'

@@ -4,7 +4,7 @@
 // read once, and nothing else changes (no `flapping` label or line, no chat "flapping", no note leaving
 // the issue open, the pager as usual). Each environment here would be flapping if its record could be
 // read: a dry run with the record readable says so first.
-// test-runner: slow, four runs wait out a record that never answers (REPORT_TIMEOUT below)
+// test-runner: waits, four runs wait out a record that never answers (REPORT_TIMEOUT below)
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { FIXED_ENV, fixedTitle } from '../../helpers/fixtures.ts'

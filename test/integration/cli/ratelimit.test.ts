@@ -2,7 +2,7 @@
 // what `report` waits for, asks and prints, run in process, each scenario against its own loopback GitHub.
 // Limits here lift within seconds, so every wait is real but short. That a limit past REPORT_MAX_WAIT ends
 // the process itself at once is test/e2e/ratelimit.e2e.test.ts.
-// test-runner: slow, ~12 s, nearly all of it waiting for limits to lift (the runs take turns), for ~1.5 s of CPU
+// test-runner: waits, ~12 s, nearly all of it waiting for limits to lift (the runs take turns), for ~1.5 s of CPU
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { runInProcess } from '../../helpers/in-process.ts'

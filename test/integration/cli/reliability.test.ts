@@ -2,7 +2,7 @@
 // request counts: what `report` asks the loopback GitHub, in what order and how often, and what it prints,
 // run in process. What only a process shows, that requests abandoned on their time limit keep no process
 // alive, is in test/e2e/reliability.e2e.test.ts.
-// test-runner: slow, ~10 s, half of it waiting out hanging answers (REPORT_TIMEOUT below), for ~2 s of CPU
+// test-runner: waits, ~10 s, half of it waiting out hanging answers (REPORT_TIMEOUT below), for ~2 s of CPU
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { today } from '../../helpers/helpers.ts'
