@@ -4,12 +4,11 @@
 // and error, and the requests the server saw. The integration tests in test/integration/cli rely on it.
 import { test } from 'uvu'
 import * as assert from 'uvu/assert'
-import { runScript, today, type RunResult } from '../helpers/helpers.ts'
+import { runScript, type RunResult } from '../helpers/helpers.ts'
 import { runInProcess } from '../helpers/in-process.ts'
 import { useLoopback } from '../helpers/servers.ts'
 
 const FIXED = { CI_COMMIT_SHA: 'bad0002', CI_COMMIT_MESSAGE: 'Break it', DEPLOY_ENV: 'staging', CI_PIPELINE_URL: 'https://ci.example/p/2', REPORT_RETRY_DELAY: '0.01', REPORT_WRITE_INTERVAL: '0.01' }
-const title = `[DEPLOY FAIL] staging — bad0002 — ${today()}`
 
 const servers = useLoopback(test, { github: true })
 
@@ -19,18 +18,19 @@ interface Case {
   readonly args: readonly string[]
   readonly env?: () => Record<string, string>
   readonly input?: string
-  readonly arrange?: () => void
 }
 
+// One case per way a run meets its process: exit 0 with --json and requests, standard input, a secret on the
+// redacting streams, exit 2 before any request. The harness is one code path for every command script (its
+// command with the script's usage line, as each script's one runScriptEntry line calls it), so a case per
+// command or per outcome would hold the same path again: help.e2e holds every command script's --help
+// compiled to its command in process, which pins each script's command and usage line; what each command
+// decides (a duplicate, a refused option, a resolve) is test/integration/cli's, on this harness.
 const CASES: readonly Case[] = [
   { name: 'report creates', script: 'report.mts', args: ['--json', 'Deploy job failed'], env: () => servers.gh.env(FIXED) },
-  { name: 'report finds a duplicate', script: 'report.mts', args: ['Deploy job failed'], env: () => servers.gh.env(FIXED), arrange: () => void servers.gh.addIssue({ title }) },
   { name: 'report reads its log from standard input', script: 'report.mts', args: ['--log', '-'], env: () => servers.gh.env({ ...FIXED, TOKEN_IN_LOG: 'x' }), input: 'step 1\nstep 2 failed\n' },
   { name: 'a secret in the reason is masked on every stream', script: 'report.mts', args: ['--dry-run', 'token ghp_parity0123456789abcdefghijklmnopqrstu leaked'], env: () => servers.gh.env({ ...FIXED, ISSUE_TOKEN: 'ghp_parity0123456789abcdefghijklmnopqrstu' }) },
   { name: 'bad configuration exits 2 naming every problem', script: 'report.mts', args: [], env: () => ({ ISSUE_TOKEN: '', REPO: 'not a repo', ON_DUPLICATE: 'maybe' }) },
-  { name: 'an unknown option is a usage error', script: 'resolve.mts', args: ['--nope'], env: () => servers.gh.env(FIXED) },
-  { name: 'resolve closes the open issue', script: 'resolve.mts', args: [], env: () => servers.gh.env({ ...FIXED, CI_COMMIT_SHA: 'f1x0001' }), arrange: () => void servers.gh.addIssue({ title }) },
-  { name: '--help', script: 'stats.mts', args: ['--help'] },
 ]
 
 // What the server saw.
@@ -42,7 +42,6 @@ for (const c of CASES) {
     const requests: string[][] = []
     for (const run of [runScript, runInProcess]) {
       await servers.restart()
-      c.arrange?.()
       results.push(await run(c.script, c.args, c.env?.() ?? {}, { input: c.input }))
       requests.push(seen())
     }
