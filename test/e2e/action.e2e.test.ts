@@ -118,7 +118,10 @@ test('report with the defaults: files one issue with the run\'s address and comm
   assert.is(servers.gh.calls('POST', /\/issues$/)[0]!.headers.authorization, `Bearer ${servers.gh.token}`)
 })
 
-test('ci-log (auto by default): the failed job and step in the issue and the failed output; ci-log: off leaves them out', async () => {
+// ci-log: off is the command line's default (lib/config/ci-log.ts), so every in-process report run shows
+// it; the input reaches REPORT_CI_LOG by the same table as ci-log-lines, which this run proves
+// (test/unit/action/inputs.test.ts checks the table).
+test('ci-log (auto by default): the failed job and step in the issue and the failed output', async () => {
   const failing = (a: LoopbackActions) => void a.add(actionsJob(102, 'deploy', 'failure', [['Set up job', 'success'], ['Deploy', 'failure']], failedLog('./deploy.sh', 'ghp_' + 'x'.repeat(36))))
   const r = await runAction({ 'ci-log-lines': '3' }, {}, failing)
   assert.is(r.code, 0, r.stderr)
@@ -126,19 +129,16 @@ test('ci-log (auto by default): the failed job and step in the issue and the fai
   const url = 'https://github.com/acme/shop/actions/runs/4242/job/102'
   assert.equal(JSON.parse(r.outputs.failed as string), [{ job: 'deploy', step: 'Deploy', url: `${url}#step:2:1` }])
   assert.ok(servers.gh.issues[0]!.body?.includes(`### What failed\n- [deploy](${url}) › [Deploy](${url}#step:2:1)\n\n<details><summary>Last 3 lines of deploy › Deploy`))
-
-  const off = await runAction({ 'ci-log': 'off', environment: 'staging' }, {}, failing)
-  assert.is(off.code, 0, off.stderr)
-  assert.not.ok(servers.gh.issues[1]!.body?.includes('What failed'))
-  assert.is(off.outputs.failed, undefined)
 })
 
-test('report twice: the second run finds the open issue (duplicate), files nothing more', async () => {
-  await runAction({ environment: 'staging', reason: 'Smoke test failed' })
+// The open issue is put in place as the first run would have filed it: filing it is the first report test's.
+test('report when this failure is already open: finds the issue (duplicate), files nothing more', async () => {
+  const open = servers.gh.addIssue({ title: TITLE('staging') })
   const r = await runAction({ environment: 'staging', reason: 'Smoke test failed' })
   assert.is(r.code, 0, r.stderr)
   // A duplicate files nothing, so what changed is not waited for: null.
-  assert.equal(r.outputs, { outcome: 'duplicate', 'issue-number': '1', 'issue-url': `${servers.gh.url}/acme/shop/issues/1`, failed: '[]', changes: 'null' })
+  assert.equal(r.outputs, { outcome: 'duplicate', 'issue-number': String(open.number), 'issue-url': open.html_url, failed: '[]', changes: 'null' })
+  assert.is(servers.gh.calls('POST', /\/issues$/).length, 0)
   assert.is(servers.gh.issues.length, 1)
   assert.is(servers.gh.issues[0]!.title, TITLE('staging'))
 })
@@ -192,15 +192,11 @@ test('a bad mode or dry-run input: exit 2, one error annotation each, nothing se
   assert.is(servers.gh.requests.length, 0)
 })
 
-test('dry-run: prints what would be sent, writes nothing, records no outputs', async () => {
-  const r = await runAction({ 'dry-run': 'true', reason: 'Canary failed' })
-  assert.is(r.code, 0, r.stderr)
-  assert.ok(r.stdout.includes(TITLE()), r.stdout)
-  assert.ok(r.stdout.includes('Canary failed'), r.stdout)
-  assert.is(servers.gh.calls('POST').length + servers.gh.calls('PATCH').length, 0)
-  assert.equal(r.outputs, {})
-})
-
+// dry-run is the same report path with its flag: the input makes run.dryRun (test/unit/action/inputs.test.ts),
+// and a dry run's printout and its empty GITHUB_OUTPUT are report's, in process
+// (test/integration/cli/report-dry-run.test.ts).
+// The resolve path, once: its other outcome (nothing open: outcome=nothing, closed empty) is resolve's
+// choice, in process in test/integration/cli/resolve.test.ts, its output lines in test/unit/run/outputs.test.ts.
 test('mode resolve: closes this environment\'s open failure issues; outputs outcome and closed', async () => {
   const mine = servers.gh.addIssue({ title: `[DEPLOY FAIL] production — 0ld0000 — ${today()}` })
   const also = servers.gh.addIssue({ title: `[DEPLOY FAIL] production — 0ld1111 — ${today()}` })
@@ -210,12 +206,6 @@ test('mode resolve: closes this environment\'s open failure issues; outputs outc
   assert.equal([mine.state, also.state, other.state], ['closed', 'closed', 'open'])
   assert.equal(r.outputs, { outcome: 'resolved', closed: `${mine.number},${also.number}` })
   assert.is(servers.gh.calls('POST', /\/issues$/).length, 0)
-})
-
-test('mode resolve with nothing open: outcome nothing, closed empty', async () => {
-  const r = await runAction({ mode: 'resolve' })
-  assert.is(r.code, 0, r.stderr)
-  assert.equal(r.outputs, { outcome: 'nothing', closed: '' })
 })
 
 test.run()
