@@ -104,12 +104,22 @@ test('CI_JOB_STATUS unset under set -u does nothing and does not trip nounset', 
   assert.is(servers.gh.requests.length, 0)
 })
 
-test('sourced by a relative path; the reporter runs in the caller\'s folder (its .env counts)', async () => {
-  writeFileSync(join(servers.dir, '.env'), 'DEPLOY_ENV=from-callers-dotenv\n')
-  const r = await runCommand('bash', ['-c', sourcing('set -e', relative(servers.dir, await installedAfter()))], servers.gh.env({ ...FIXED, CI_JOB_STATUS: 'failed', REPORT_DOTENV: '' }), { cwd: servers.dir })
-  assert.is(r.code, 0, r.stderr)
-  assert.match(r.stdout, /status=0\ncaller-unchanged\nreached-end\n$/)
-  assert.is(servers.gh.issues[0]!.title, `[DEPLOY FAIL] from-callers-dotenv — abc1234 — ${today()}`)
+// The README's line for the package installed with npm, from the project's folder (here the folder that
+// holds node_modules): package.e2e's npm install gives the same files (this copy is its tarball unpacked),
+// so its own after-script run was this one and is not repeated there.
+test('sourced by a relative path, the README\'s node_modules/deploy-failure-reporter/scripts/after-script.sh; the reporter runs in the caller\'s folder (its .env counts)', async () => {
+  const after = await installedAfter()
+  assert.is(relative(work, after), 'node_modules/deploy-failure-reporter/scripts/after-script.sh')
+  writeFileSync(join(work, '.env'), 'DEPLOY_ENV=from-callers-dotenv\n')
+  try {
+    const r = await runCommand('bash', ['-c', sourcing('set -e', relative(work, after))], servers.gh.env({ ...FIXED, CI_JOB_STATUS: 'failed', REPORT_DOTENV: '' }), { cwd: work })
+    assert.is(r.code, 0, r.stderr)
+    assert.is(r.stdout, `[INFO] Created issue #1: ${servers.gh.url}/acme/shop/issues/1\nstatus=0\ncaller-unchanged\nreached-end\n`)
+    assert.is(servers.gh.issues[0]!.title, `[DEPLOY FAIL] from-callers-dotenv — abc1234 — ${today()}`)
+    assert.match(servers.gh.issues[0]!.body ?? '', /\n### Failure Reason\nDeploy job failed\n/)
+  } finally {
+    rmSync(join(work, '.env'))
+  }
 })
 
 // Plain sh has no BASH_SOURCE: the reporter's folder is the working one, here the installed package's.
