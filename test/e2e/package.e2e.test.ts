@@ -11,6 +11,7 @@ import { test } from 'uvu'
 import * as assert from 'uvu/assert'
 import { ROOT, runCommand, today, type RunResult } from '../helpers/helpers.ts'
 import { packedTarball } from '../helpers/pack.ts'
+import { startLoopbackNpmRegistry } from '../helpers/loopback-npm-registry.ts'
 import { useLoopback } from '../helpers/servers.ts'
 import { assertFullDemo } from '../helpers/demo.ts'
 
@@ -103,14 +104,27 @@ test('the executable: --version, an unknown command exits 2, health', async () =
   assert.is(health.stdout, `[INFO] API is healthy: GET ${servers.gh.url}/health returned 200\n`)
 })
 
-test('npx <the packed tarball> demo, from an empty folder with no configuration: the issue the Action files, with What failed and What changed', async () => {
-  const { tarball } = await setup()
-  const cwd = mkdtempSync(join(work, 'empty-'))
-  // Offline: the package has no dependencies, so npx needs nothing but the tarball.
-  const r = await runCommand('npx', ['--yes', '--offline', `file:${tarball}`, 'demo'], {}, { cwd, timeoutMs: 120_000 })
-  ok(r, 'npx demo')
-  assertFullDemo(r.stdout)
-  assert.equal(readdirSync(cwd), [], 'nothing written to the folder')
+// The README's line as typed, the package from a loopback registry serving the packed tarball as the
+// published version (helpers/loopback-npm-registry.ts). Cheaper than `npx file:<tarball>` too: npm extracts a
+// tarball spec to read its manifest and reinstalls it on every run (~1 s of CPU more).
+test('npx deploy-failure-reporter demo (the README\'s line), from an empty folder with no configuration: the issue the Action files, with What failed and What changed', async () => {
+  const registry = await startLoopbackNpmRegistry()
+  // npx keeps what it installs under the cache's _npx, by the spec it was given, which every build of this
+  // version shares: a cache of this test's own, so that the package run is this checkout's.
+  const cache = mkdtempSync(join(work, 'npm-cache-'))
+  try {
+    const cwd = mkdtempSync(join(work, 'empty-'))
+    const npm = { npm_config_registry: registry.url, npm_config_cache: cache, npm_config_update_notifier: 'false' }
+    const r = await runCommand('npx', ['--yes', 'deploy-failure-reporter', 'demo'], npm, { cwd, timeoutMs: 120_000 })
+    ok(r, 'npx demo')
+    assertFullDemo(r.stdout)
+    assert.equal(readdirSync(cwd), [], 'nothing written to the folder')
+    // The package came from the registry, and nothing else was asked for: it needs no dependency.
+    assert.ok(registry.requests.includes(`GET ${registry.tarballPath}`), registry.requests.join('\n'))
+    assert.equal(registry.refused, [])
+  } finally {
+    await registry.close()
+  }
 })
 
 // A team's own zx script, as examples/deploy.mjs shows: zx's $ for the work, the API for the reporting.
