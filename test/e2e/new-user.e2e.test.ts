@@ -25,7 +25,8 @@ test('the test helpers never let a tool read a .env: a planted one with a token 
 // help.e2e counts on. The other tests run the command scripts compiled (helpers.ts runScript) or in process.
 // Typed from a folder under the project, which holds the root's case: npm walks up from lib/ to the folder
 // with package.json, the root, and reads the same .npmrc there (https://docs.npmjs.com/cli/v10/configuring-npm/folders#more-information),
-// and the script's relative path must not be taken for an argument. One run serves every command script:
+// and the script's relative path must not be taken for an argument. From the root itself, zx's CLI with the
+// project's hook starts it in security.e2e (`zx --verbose scripts/report.mts`, the token never printed). One run serves every command script:
 // each is the same runScriptEntry line (pinned in help.e2e), and scriptArgs reads this exact argv for any of
 // them (test/unit/cli/args.test.ts, "cd lib && zx ../scripts/…"). So `cd lib && npx zx ../scripts/doctor.mts`,
 // whose doctor once rejected its own path, is that unit test and this run (~2.5 s of CPU a start on Node 20).
