@@ -114,7 +114,9 @@ test('npx deploy-failure-reporter demo (the README\'s line), from an empty folde
   const cache = mkdtempSync(join(work, 'npm-cache-'))
   try {
     const cwd = mkdtempSync(join(work, 'empty-'))
-    const npm = { npm_config_registry: registry.url, npm_config_cache: cache, npm_config_update_notifier: 'false' }
+    // npm's audit of what it installed is a POST the loopback does not serve, and npm's, not the package's:
+    // off, as it may be in a user's own npm config (on where HOME holds none, as on CI's bare machine).
+    const npm = { npm_config_registry: registry.url, npm_config_cache: cache, npm_config_update_notifier: 'false', npm_config_audit: 'false', npm_config_fund: 'false' }
     const r = await runCommand('npx', ['--yes', 'deploy-failure-reporter', 'demo'], npm, { cwd, timeoutMs: 120_000 })
     ok(r, 'npx demo')
     assertFullDemo(r.stdout)
