@@ -22,6 +22,8 @@ test('scriptArgs recognises the script path written relative to another folder (
   assert.equal(scriptArgs(url, ['node', 'zx', '../../p/scripts/report.mts', 'f'], '/x/y'), ['f'])
   // The same name in another folder is another script: its path is then an argument.
   assert.equal(scriptArgs(url, ['node', 'zx', '/q/scripts/report.mts', 'g'], '/p'), ['/q/scripts/report.mts', 'g'])
+  // The script itself named again after it is an argument: only the first naming is the script.
+  assert.equal(scriptArgs(url, ['node', 'report.mts', 'report.mts'], '/p/scripts'), ['report.mts'])
 })
 
 test('reportFailure: configuration problems exit 2, one line each; anything else exits 1', () => {
