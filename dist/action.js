@@ -458,15 +458,6 @@ var init_log_tail = __esm({
 });
 
 // lib/core/text/what-failed.ts
-var what_failed_exports = {};
-__export(what_failed_exports, {
-  MAX_EXCERPTS: () => MAX_EXCERPTS,
-  failedEntries: () => failedEntries,
-  failedLine: () => failedLine,
-  failedList: () => failedList,
-  renderWhatFailed: () => renderWhatFailed,
-  whatFailedRoom: () => whatFailedRoom
-});
 function failedEntries(jobs) {
   return jobs.flatMap(
     (job) => job.steps.length ? job.steps.map((step) => ({ job: job.name, step: step.name, url: step.url })) : [{ job: job.name, step: null, url: job.url }]
@@ -610,29 +601,12 @@ var init_duration = __esm({
 });
 
 // lib/core/text/what-changed.ts
-var what_changed_exports = {};
-__export(what_changed_exports, {
-  MAX_AUTHORS: () => MAX_AUTHORS,
-  MAX_CHANGE_LINES: () => MAX_CHANGE_LINES,
-  PREVIOUS_OCCURRENCE: () => PREVIOUS_OCCURRENCE,
-  authorNames: () => authorNames,
-  changeLines: () => changeLines,
-  changedLine: () => changedLine,
-  changesEntry: () => changesEntry,
-  changesSummary: () => changesSummary,
-  renderWhatChanged: () => renderWhatChanged,
-  shortSha: () => shortSha
-});
 function allChangeLines(changes, flavor) {
   const items = [
     ...changes.pulls.map((pull) => () => `- ${text(pull.title, flavor)} (${pullRef(pull, flavor)})${pull.author ? ` by ${nameOf(pull.author, flavor)}` : ""}`),
     ...changes.commits.filter((commit) => !changes.pullOf.has(commit.sha)).map((commit) => () => `- ${text(commit.subject, flavor)} (${inlineCode(shortSha(commit.sha))}) by ${nameOf(commit.login ?? commit.author, flavor)}`)
   ];
   return { lines: items.slice(0, MAX_CHANGE_LINES).map((line) => line()), total: items.length + Math.max(0, changes.total - changes.commits.length) };
-}
-function changeLines(changes, flavor = "github") {
-  const { lines, total } = allChangeLines(changes, flavor);
-  return withMore(lines, total, MAX_CHANGE_LINES, changes);
 }
 function authorNames(authors, view, count = MAX_AUTHORS) {
   const flavor = view.flavor ?? "github";
@@ -1270,12 +1244,6 @@ var init_tracker = __esm({
 });
 
 // lib/config/plain-http.ts
-var plain_http_exports = {};
-__export(plain_http_exports, {
-  LOOPBACK: () => LOOPBACK,
-  crossesNetworkInClear: () => crossesNetworkInClear,
-  plainHttpWarning: () => plainHttpWarning
-});
 function crossesNetworkInClear(url) {
   try {
     const parsed = new URL(url);
@@ -37597,8 +37565,8 @@ var init_deadline = __esm({
 });
 
 // lib/core/flows/what-changed.ts
-var what_changed_exports2 = {};
-__export(what_changed_exports2, {
+var what_changed_exports = {};
+__export(what_changed_exports, {
   readWhatChanged: () => readWhatChanged,
   sameCommit: () => sameCommit
 });
@@ -38171,12 +38139,6 @@ var init_git_objects = __esm({
 });
 
 // lib/run/git.ts
-var git_exports = {};
-__export(git_exports, {
-  lastCommitMessage: () => lastCommitMessage,
-  localHistory: () => localHistory,
-  shortSha: () => shortSha2
-});
 async function shortSha2(cwd, signal) {
   const out = await gitFile(["rev-parse", "--short", "HEAD"], cwd ?? process.cwd(), signal);
   const sha = out.stdout.trim();
@@ -44889,8 +44851,8 @@ var init_ci_reader2 = __esm({
 });
 
 // lib/core/flows/what-failed.ts
-var what_failed_exports2 = {};
-__export(what_failed_exports2, {
+var what_failed_exports = {};
+__export(what_failed_exports, {
   readWhatFailed: () => readWhatFailed
 });
 async function readWhatFailed(reader, request2, log) {
@@ -44988,8 +44950,7 @@ async function createCiReader(config, log, env = process.env) {
       return void 0;
     }
     if (options.tokenName === "CI_LOG_TOKEN") {
-      const { plainHttpWarning: plainHttpWarning2 } = await Promise.resolve().then(() => (init_plain_http(), plain_http_exports));
-      const warning = plainHttpWarning2("CI_API_V4_URL", options.apiUrl, "CI_LOG_TOKEN");
+      const warning = plainHttpWarning("CI_API_V4_URL", options.apiUrl, "CI_LOG_TOKEN");
       if (warning) log.warn(warning);
     }
     const { gitLabCiReader: gitLabCiReader2 } = await Promise.resolve().then(() => (init_ci_reader2(), ci_reader_exports2));
@@ -45003,7 +44964,7 @@ async function readCiFailures(config, log, excerpts, env = process.env) {
   registerSecret(env.CI_LOG_TOKEN);
   const reader = await createCiReader(config, log, env);
   if (!reader) return { failed: [] };
-  const { readWhatFailed: readWhatFailed2 } = await Promise.resolve().then(() => (init_what_failed2(), what_failed_exports2));
+  const { readWhatFailed: readWhatFailed2 } = await Promise.resolve().then(() => (init_what_failed2(), what_failed_exports));
   const known2 = secretsOf(config);
   const read = await readWhatFailed2(reader, { lines: config.logLines, timeoutMs: config.ciLogTimeoutMs, known: known2, excerpts }, log);
   return read ? { failed: read.failed, ciLogs: read.ciLogs } : { failed: [] };
@@ -45013,6 +44974,7 @@ var init_ci = __esm({
   "lib/run/ci.ts"() {
     "use strict";
     init_secrets2();
+    init_plain_http();
     init_log();
     init_github();
     sameOrigin = (a, b) => URL.canParse(a) && URL.canParse(b) && new URL(a).origin === new URL(b).origin;
@@ -45474,16 +45436,15 @@ function runWebUrl(runId, env) {
 }
 async function readChanges2(config, head, log, env = process.env, cwd, signal) {
   if (config.changes !== "auto") return {};
-  const [{ readWhatChanged: readWhatChanged2 }, { localHistory: localHistory2 }, service] = await Promise.all([
-    Promise.resolve().then(() => (init_what_changed2(), what_changed_exports2)),
-    Promise.resolve().then(() => (init_git(), git_exports)),
+  const [{ readWhatChanged: readWhatChanged2 }, service] = await Promise.all([
+    Promise.resolve().then(() => (init_what_changed2(), what_changed_exports)),
     changesService(config, log, head, env).catch((error) => {
       log.warn(`Could not say what changed: ${error.message}. The issue is filed without its What changed section`);
       return null;
     })
   ]);
   if (service === null) return {};
-  const changes = await readWhatChanged2(service, localHistory2(cwd), { head, lastGoodSha: config.lastGoodSha, timeoutMs: config.changesTimeoutMs, known: secretsOf(config), ...signal ? { signal } : {} }, log);
+  const changes = await readWhatChanged2(service, localHistory(cwd), { head, lastGoodSha: config.lastGoodSha, timeoutMs: config.changesTimeoutMs, known: secretsOf(config), ...signal ? { signal } : {} }, log);
   return changes ? { changes, mentionAuthors: config.mentionAuthors } : {};
 }
 function startChanges(config, head, log, env = process.env) {
@@ -45518,6 +45479,7 @@ var init_changes4 = __esm({
     init_redact();
     init_secrets2();
     init_event();
+    init_git();
     init_github();
     sameOrigin2 = (a, b) => URL.canParse(a) && URL.canParse(b) && new URL(a).origin === new URL(b).origin;
     gitHubCode = (config, env) => {
@@ -47342,6 +47304,8 @@ init_report();
 init_issue_text();
 init_budget();
 init_issue();
+init_what_failed();
+init_what_changed();
 
 // lib/run/deploy.ts
 init_secrets2();
@@ -47440,7 +47404,7 @@ async function readFailure(session, request2) {
 }
 async function fileFailure(session, failure2) {
   const { config, log } = session;
-  const failed = failure2.failed && (await Promise.resolve().then(() => (init_what_failed(), what_failed_exports))).failedEntries(failure2.failed);
+  const failed = failure2.failed && failedEntries(failure2.failed);
   const extra = failed ? { failed } : {};
   openReportConnections(config, session.env);
   const changesModule = config.changes === "auto" ? await Promise.resolve().then(() => (init_changes4(), changes_exports3)) : void 0;
@@ -47453,7 +47417,7 @@ async function fileFailure(session, failure2) {
     const outcome = noisy ? await (await Promise.resolve().then(() => (init_noise2(), noise_exports))).reportWithNoise(target, chat, failure2, log, session.env) : await fileReport(await createTracker(config, log), chat, target, failure2, log);
     if (outcome.outcome === "held") pendingChanges?.cancel();
     const told = pendingChanges && (outcome.outcome === "created" || outcome.outcome === "reopened") ? await pendingChanges.settled : void 0;
-    const changes = pendingChanges ? { changes: told?.changes ? (await Promise.resolve().then(() => (init_what_changed(), what_changed_exports))).changesEntry(told.changes) : null } : {};
+    const changes = pendingChanges ? { changes: told?.changes ? changesEntry(told.changes) : null } : {};
     if (config.pager && !noisy && outcome.outcome !== "held") await (await Promise.resolve().then(() => (init_paging(), paging_exports))).pageReported(config, outcome, failure2, log);
     return { result: { ...outcome, ...extra, ...changes }, failure: told?.changes ? { ...failure2, ...told } : failure2 };
   } catch (error) {

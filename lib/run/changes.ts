@@ -1,7 +1,8 @@
 // What changed since the last good deploy (REPORT_CHANGES=auto), for the issue's `What changed` section:
 // the service the code lives on, chosen by the tracker and the CI (GitHub: the run's repository in GitHub
 // Actions, else ISSUE_REPO; GitLab: the tracker's project), the checkout's own history, and
-// REPORT_LAST_GOOD_SHA. Every module here is loaded on demand, so a run without it pays nothing (npm run bench).
+// REPORT_LAST_GOOD_SHA. What only this read needs is loaded on demand (git.ts loads with every report),
+// so a run without it pays nothing (npm run bench).
 import type { ChangesService, PendingChanges } from '../core/changes.ts'
 import type { Config } from '../config/config.ts'
 import type { TrackerConfig } from './tracker.ts'
@@ -10,6 +11,7 @@ import { printableAddress } from '../core/redact.ts'
 import { secretsOf } from '../config/secrets.ts'
 import type { Failure } from '../core/text/issue.ts'
 import { eventDeployment } from './event.ts'
+import { localHistory } from './git.ts'
 import { runGitHub } from './github.ts'
 
 type Env = Record<string, string | undefined>
@@ -90,9 +92,8 @@ export async function readChanges(config: ChangesConfig, head: string, log: Log,
   if (config.changes !== 'auto') return {}
   // Every module the read needs, loaded at once: in turn, the second set waited a turn of the loop behind
   // the first, and the listings left up to 20 ms after the duplicate check's request instead of beside it.
-  const [{ readWhatChanged }, { localHistory }, service] = await Promise.all([
+  const [{ readWhatChanged }, service] = await Promise.all([
     import('../core/flows/what-changed.ts'),
-    import('./git.ts'),
     changesService(config, log, head, env).catch((error: unknown) => {
       log.warn(`Could not say what changed: ${(error as Error).message}. The issue is filed without its What changed section`)
       return null

@@ -1,9 +1,10 @@
 // The CI a run reads what failed from, chosen by the environment: GitHub Actions (GITHUB_ACTIONS=true)
-// or GitLab CI (GITLAB_CI=true). Only with REPORT_CI_LOG=auto; every module here is loaded on demand,
+// or GitLab CI (GITLAB_CI=true). Only with REPORT_CI_LOG=auto; what only this read needs is loaded on demand,
 // so a run without it pays nothing (npm run bench).
 import type { CiReader } from '../core/ci.ts'
 import type { Config } from '../config/config.ts'
 import { secretsOf } from '../config/secrets.ts'
+import { plainHttpWarning } from '../config/plain-http.ts'
 import { registerSecret, type Log } from '../core/log.ts'
 import type { Failure } from '../core/text/issue.ts'
 import { runGitHub } from './github.ts'
@@ -55,7 +56,6 @@ export async function createCiReader(config: CiConfig, log: Log, env: Env = proc
     }
     // CI_LOG_TOKEN goes to CI_API_V4_URL: the one plain-http rule (ISSUE_TOKEN's address was warned about by loadConfig).
     if (options.tokenName === 'CI_LOG_TOKEN') {
-      const { plainHttpWarning } = await import('../config/plain-http.ts')
       const warning = plainHttpWarning('CI_API_V4_URL', options.apiUrl, 'CI_LOG_TOKEN')
       if (warning) log.warn(warning)
     }

@@ -11,6 +11,8 @@ import { fileReport } from '../core/flows/report.ts'
 import { issueTitle } from '../core/flows/issue-text.ts'
 import { BODY_LIMIT } from '../core/text/budget.ts'
 import { DEFAULT_REASON, TITLE_LIMITS, type Failure } from '../core/text/issue.ts'
+import { failedEntries } from '../core/text/what-failed.ts'
+import { changesEntry } from '../core/text/what-changed.ts'
 import type { IssueTemplate } from '../core/text/template.ts'
 import { failedResult, type ReportResult } from '../core/report-result.ts'
 import { readDeploy, withoutToken } from './deploy.ts'
@@ -72,7 +74,7 @@ export async function readFailure(session: Session<ReportConfig>, request: Repor
  */
 export async function fileFailure(session: Session<ReportConfig>, failure: Failure): Promise<ReportRun> {
   const { config, log } = session
-  const failed = failure.failed && (await import('../core/text/what-failed.ts')).failedEntries(failure.failed)
+  const failed = failure.failed && failedEntries(failure.failed)
   const extra = failed ? { failed } : {}
   openReportConnections(config, session.env)
   // REPORT_CHANGES=auto: what changed is read beside the duplicate check, not after it (lib/run/changes.ts).
@@ -89,7 +91,7 @@ export async function fileFailure(session: Session<ReportConfig>, failure: Failu
     const outcome = noisy ? await (await import('./noise.ts')).reportWithNoise(target, chat, failure, log, session.env) : await fileReport(await createTracker(config, log), chat, target, failure, log)
     if (outcome.outcome === 'held') pendingChanges?.cancel()
     const told = pendingChanges && (outcome.outcome === 'created' || outcome.outcome === 'reopened') ? await pendingChanges.settled : undefined
-    const changes = pendingChanges ? { changes: told?.changes ? (await import('../core/text/what-changed.ts')).changesEntry(told.changes) : null } : {}
+    const changes = pendingChanges ? { changes: told?.changes ? changesEntry(told.changes) : null } : {}
     // Loaded only when paging is configured: every module costs start-up.
     if (config.pager && !noisy && outcome.outcome !== 'held') await (await import('./paging.ts')).pageReported(config, outcome, failure, log)
     return { result: { ...outcome, ...extra, ...changes }, failure: told?.changes ? { ...failure, ...told } : failure }
