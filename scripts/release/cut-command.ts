@@ -96,9 +96,21 @@ export function releaseCommand(root: string, args: readonly string[], io: Script
         help: { type: 'boolean', short: 'h' },
       },
     })
-    if (values.help || positionals.length !== 1 || !/^\d{4}-\d{2}-\d{2}$/.test(values.date)) {
+    if (values.help) {
       io.out(USAGE)
-      return values.help ? 0 : 2
+      return 0
+    }
+    // Bad arguments: which one and the form expected, then the usage, on standard error (exit 2).
+    const wrong =
+      positionals.length !== 1
+        ? `give one version, X.Y.Z or major, minor or patch (got ${positionals.length === 0 ? 'none' : positionals.map((word) => JSON.stringify(word)).join(', ')})`
+        : !/^\d{4}-\d{2}-\d{2}$/.test(values.date)
+          ? `--date must be a day as YYYY-MM-DD, such as 2026-12-01 (got ${JSON.stringify(values.date)})`
+          : undefined
+    if (wrong) {
+      io.err(`[ERROR] ${wrong}`)
+      io.err(USAGE)
+      return 2
     }
     return release(root, positionals[0]!, { push: values.push, date: values.date, remote: values.remote }, io)
   } catch (error) {
