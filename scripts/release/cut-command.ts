@@ -100,7 +100,7 @@ export function releaseCommand(root: string, args: readonly string[], io: Script
       io.out(USAGE)
       return 0
     }
-    // Bad arguments: which one and the form expected, then the usage, on standard error (exit 2).
+    // Bad arguments: one line on standard error naming which and the form expected, as the commands do (exit 2).
     const wrong =
       positionals.length !== 1
         ? `give one version, X.Y.Z or major, minor or patch (got ${positionals.length === 0 ? 'none' : positionals.map((word) => JSON.stringify(word)).join(', ')})`
@@ -108,8 +108,7 @@ export function releaseCommand(root: string, args: readonly string[], io: Script
           ? `--date must be a day as YYYY-MM-DD, such as 2026-12-01 (got ${JSON.stringify(values.date)})`
           : undefined
     if (wrong) {
-      io.err(`[ERROR] ${wrong}`)
-      io.err(USAGE)
+      io.err(`[ERROR] ${wrong}; see --help`)
       return 2
     }
     return release(root, positionals[0]!, { push: values.push, date: values.date, remote: values.remote }, io)

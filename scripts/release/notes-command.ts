@@ -25,7 +25,7 @@ export function releaseNotesCommand(root: string, args: readonly string[], io: S
     return 0
   }
   if (!version) {
-    io.err(USAGE)
+    io.err('[ERROR] give the version whose notes to print, as X.Y.Z (got none); see --help')
     return 2
   }
   const notes = releaseNotes(readFileSync(join(root, 'CHANGELOG.md'), 'utf8'), version)
