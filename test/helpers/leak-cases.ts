@@ -33,21 +33,20 @@ export function assertNoToken(r: RunResult, label: string): void {
   }
 }
 
-const echo = { message: `Bad credentials: Bearer ${TOKEN}`, documentation_url: `https://docs.example/?token=${TOKEN}` }
-export const ECHO = echo
+export const ECHO = { message: `Bad credentials: Bearer ${TOKEN}`, documentation_url: `https://docs.example/?token=${TOKEN}` }
 
 // One process per kind of path: the HTTP errors share their printing with the 5xx's, whose retries print a
-// [WARN] each; a network error and a timeout end in undici and an abort; a configuration error ends before
-// any request (exit 2). A success (exit 0) with the token is a process in test/e2e/secrets.e2e.test.ts, twice
-// (created, then commented), its streams searched for every piece of the token: the echoed html_url here
-// is what the run prints through its io, so it runs in process.
+// [WARN] each; a network error and a timeout end in a socket error and an abort (node:http, lib/http/fetch.ts);
+// a configuration error ends before any request (exit 2). A success (exit 0) with the token is a process in
+// test/e2e/secrets.e2e.test.ts, twice (created, then commented), its streams searched for every piece of the
+// token: the echoed html_url here is what the run prints through its io, so it runs in process.
 export const FAILURES: readonly LeakCase[] = [
-  { label: '401 echoing the token', faults: [['GET', /issues$/, { status: 401, body: echo }, 9], ['POST', /issues$/, { status: 401, body: echo }, 9]], code: 1 },
-  { label: '404 echoing the token', faults: [['POST', /issues$/, { status: 404, body: echo }, 9]], code: 1 },
-  { label: '422 echoing the token', faults: [['POST', /issues$/, { status: 422, body: { ...echo, errors: [{ message: TOKEN }] } }, 9]], code: 1 },
+  { label: '401 echoing the token', faults: [['GET', /issues$/, { status: 401, body: ECHO }, 9], ['POST', /issues$/, { status: 401, body: ECHO }, 9]], code: 1 },
+  { label: '404 echoing the token', faults: [['POST', /issues$/, { status: 404, body: ECHO }, 9]], code: 1 },
+  { label: '422 echoing the token', faults: [['POST', /issues$/, { status: 422, body: { ...ECHO, errors: [{ message: TOKEN }] } }, 9]], code: 1 },
   // Two attempts: each retry prints a [WARN] with the error; more would only add the 3 s pacing of writes.
-  { label: '5xx echoing the token', faults: [['GET', /issues$/, { status: 502, body: echo }, 99], ['POST', /issues$/, { status: 503, body: echo }, 99]], env: { REPORT_RETRY_ATTEMPTS: '2' }, code: 1, process: 'an HTTP error, retried' },
-  { label: 'network errors', faults: [['GET', /issues$/, { reset: true }, 99], ['POST', /issues$/, { reset: true }, 99]], env: { REPORT_RETRY_ATTEMPTS: '2' }, code: 1, process: 'a socket error in undici' },
+  { label: '5xx echoing the token', faults: [['GET', /issues$/, { status: 502, body: ECHO }, 99], ['POST', /issues$/, { status: 503, body: ECHO }, 99]], env: { REPORT_RETRY_ATTEMPTS: '2' }, code: 1, process: 'an HTTP error, retried' },
+  { label: 'network errors', faults: [['GET', /issues$/, { reset: true }, 99], ['POST', /issues$/, { reset: true }, 99]], env: { REPORT_RETRY_ATTEMPTS: '2' }, code: 1, process: 'a socket error' },
   { label: 'timeouts', faults: [['GET', /issues$/, { hang: true }, 99], ['POST', /issues$/, { hang: true }, 99]], env: { REPORT_TIMEOUT: '0.3', REPORT_RETRY_ATTEMPTS: '1' }, code: 1, process: 'requests abandoned on their time limit' },
   {
     label: 'rate limit',

@@ -22,8 +22,9 @@ export interface LoopbackNpmRegistry {
 
 /** Starts a loopback registry serving the packed tarball as `<name>@<version>`, its `latest`. */
 export async function startLoopbackNpmRegistry(): Promise<LoopbackNpmRegistry> {
-  const tarball = readFileSync(await packedTarball())
-  const manifest = JSON.parse(tarballFiles(await packedTarball()).get('package.json')!.toString('utf8')) as { name: string; version: string }
+  const file = await packedTarball()
+  const tarball = readFileSync(file)
+  const manifest = JSON.parse(tarballFiles(file).get('package.json')!.toString('utf8')) as { name: string; version: string }
   const { name, version } = manifest
   const tarballPath = `/${name}/-/${name}-${version}.tgz`
   const requests: string[] = []
